@@ -1,0 +1,129 @@
+import {
+  fillPath,
+  type EndpointDefinition,
+  type RequestInput,
+  type ResponseOf,
+  type ServiceEndpoints,
+} from '@shop/contracts';
+
+/**
+ * A failed request: holds the HTTP status and the response data, or the error message when there
+ * is no data (spec §8). `status` is 0 when no response arrived at all.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, data: unknown, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+  /** The problem+json `code`, when the server sent one. */
+  get code(): string | undefined {
+    const data = this.data as { code?: unknown } | null;
+    return data && typeof data === 'object' && typeof data.code === 'string' ? data.code : undefined;
+  }
+}
+
+export interface ClientOptions {
+  /** The service's base address, e.g. `https://shop.example/api/basket`. Required. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Headers sent with every call, e.g. a static API key. */
+  headers?: Record<string, string>;
+  /** Called before each request; its token is sent as `Authorization: Bearer …`. */
+  getAccessToken?: () => string | undefined | Promise<string | undefined>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type IsOptional<E extends EndpointDefinition> = E['params'] extends object
+  ? false
+  : E['body'] extends object
+    ? false
+    : true;
+
+type ClientMethod<E extends EndpointDefinition> =
+  IsOptional<E> extends true
+    ? (input?: RequestInput<E>, options?: CallOptions) => Promise<ResponseOf<E>>
+    : (input: RequestInput<E>, options?: CallOptions) => Promise<ResponseOf<E>>;
+
+export type ServiceClient<S extends ServiceEndpoints> = { [K in keyof S]: ClientMethod<S[K]> };
+
+function buildQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+/** Builds one typed method per declared endpoint of a service. */
+export function createServiceClient<S extends ServiceEndpoints>(
+  endpoints: S,
+  options: ClientOptions,
+): ServiceClient<S> {
+  if (!options?.baseUrl) throw new Error('baseUrl is required');
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch;
+
+  const call = async (
+    endpoint: EndpointDefinition,
+    input: { params?: unknown; query?: unknown; body?: unknown } = {},
+    callOptions: CallOptions = {},
+  ): Promise<unknown> => {
+    const url =
+      baseUrl +
+      fillPath(endpoint.path, input.params as Record<string, unknown>) +
+      buildQuery(input.query as Record<string, unknown>);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const token = await options.getAccessToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    Object.assign(headers, callOptions.headers);
+
+    let body: BodyInit | undefined;
+    if (input.body !== undefined) {
+      if (input.body instanceof FormData) body = input.body;
+      else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(input.body);
+      }
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: endpoint.method, headers, body, signal: callOptions.signal });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ApiError(0, message, message);
+    }
+    const data = await readBody(response).catch(() => undefined);
+    if (!response.ok) {
+      const detail = (data as { detail?: unknown } | undefined)?.detail;
+      const message = typeof detail === 'string' ? detail : `${response.status} ${response.statusText}`;
+      throw new ApiError(response.status, data ?? message, message);
+    }
+    return data;
+  };
+
+  const client: Record<string, unknown> = {};
+  for (const [name, endpoint] of Object.entries(endpoints)) {
+    client[name] = (input?: never, callOptions?: CallOptions) => call(endpoint, input, callOptions);
+  }
+  return client as ServiceClient<S>;
+}

@@ -1,0 +1,11 @@
+import { catalogueEndpoints, platformEndpoints } from '@shop/contracts';
+import { createServiceClient, type ClientOptions } from './client.ts';
+
+export { ApiError, createServiceClient, type CallOptions, type ClientOptions, type ServiceClient } from './client.ts';
+
+/** One client per service, each with its own base URL (e.g. `…/api/catalogue`). */
+export const createPlatformClient = (options: ClientOptions) => createServiceClient(platformEndpoints, options);
+export const createCatalogueClient = (options: ClientOptions) => createServiceClient(catalogueEndpoints, options);
+
+export type PlatformClient = ReturnType<typeof createPlatformClient>;
+export type CatalogueClient = ReturnType<typeof createCatalogueClient>;

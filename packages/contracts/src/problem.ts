@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, with the shop's stable `code` and per-field `errors`. */
+export const FieldErrorSchema = z.object({
+  path: z.string().describe('Dotted path of the offending field, e.g. `body.quantity`'),
+  message: z.string(),
+  code: z.string(),
+});
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe('Stable, machine-readable error code, e.g. `VALIDATION_FAILED`'),
+    instance: z.string().optional(),
+    requestId: z.string().optional(),
+    errors: z.array(FieldErrorSchema).optional(),
+  })
+  .meta({ id: 'Problem' });
+
+export type Problem = z.infer<typeof ProblemSchema>;
+export type FieldError = z.infer<typeof FieldErrorSchema>;
