@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { ApiConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { schemaVersion } from './db/migrate.ts';
+import { buildApp } from './platform/app.ts';
+import { systemClock, type Actor, type Clock, type Platform } from './platform/context.ts';
+import { PlatformErrors } from './platform/errors.ts';
+import type { ApiModule } from './platform/module.ts';
+import { healthModule } from './platform/health.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
+
+/** Every module of the API, in registration order. */
+export const apiModules: readonly ApiModule[] = [healthModule, catalogueModule];
+
+export interface BuildApiOptions {
+  config: ApiConfig;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** Verifies a bearer token; until sign-in is configured every token is refused. */
+  authenticate?: (authorization: string) => Promise<Actor | null>;
+  logger?: boolean;
+}
+
+/** The API as a Fastify instance, not yet listening: tests inject into it, servers listen on it. */
+export async function buildApi(options: BuildApiOptions): Promise<FastifyInstance> {
+  const { database } = options;
+  const verify = options.authenticate;
+  let cachedVersion: string | null = null;
+  const platform: Platform = {
+    db: database.db,
+    databaseKind: database.kind,
+    clock: options.clock ?? systemClock,
+    ping: async () => {
+      await database.db.execute(sql`select 1`);
+    },
+    // The schema only changes at start-up, so one successful read is enough.
+    schemaVersion: async () => (cachedVersion ??= await schemaVersion(database)),
+    authenticate: async (authorization) => {
+      if (!authorization) return null;
+      if (!verify) throw PlatformErrors.unauthenticated();
+      return verify(authorization);
+    },
+  };
+  return buildApp({ config: options.config, platform, modules: apiModules, logger: options.logger });
+}
+
+export const apiSeeds = apiModules.flatMap((module) => module.seeds ?? []);

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiConfig } from '../config.ts';
+import type { Platform } from './context.ts';
+import type { ApiModule } from './module.ts';
+import { PlatformErrors } from './errors.ts';
+import { installProblemHandler, sendProblem } from './problem-handler.ts';
+import { registerApiDocs } from './openapi.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ApiConfig;
+  platform: Platform;
+  modules: readonly ApiModule[];
+  /** Pass `false` to silence logs (tests); defaults to pino at the configured level. */
+  logger?: boolean;
+}
+
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+/** Routing rules the spec asks for: case-insensitive paths, as the original backend matched them. */
+const routerOptions = { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true };
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    // Honour a caller's request id (a load balancer's) so one id follows a request across tiers.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions,
+    // In-flight requests finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('platform', options.platform);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installProblemHandler(app, config.bodyLimitBytes);
+
+  await app.register(helmet, {
+    // The storefront sets its own policy for pages; API responses are data and never framed.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // Only API calls count; page and asset requests are the web tier's concern.
+    allowList: (request) => !request.url.toLowerCase().startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => {
+      const error = PlatformErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)));
+      return Object.assign(error, { statusCode: 429 });
+    },
+  });
+  await registerApiDocs(app, config);
+
+  // A second router that knows every API path, so a wrong method gets 405 rather than 404.
+  const knownPaths = FindMyWay(routerOptions);
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethod[];
+    for (const method of methods) {
+      if (route.url.startsWith('/api/') && !route.url.endsWith('*') && !knownPaths.hasRoute(method, route.url)) {
+        knownPaths.on(method, route.url, () => {});
+      }
+    }
+  });
+
+  for (const module of options.modules) module.registerRoutes(app);
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
+      (method) => method !== request.method && knownPaths.find(method, path) !== null,
+    );
+    const error = allowed.length
+      ? PlatformErrors.methodNotAllowed(request.method, path, allowed)
+      : PlatformErrors.routeNotFound(request.method, path);
+    return sendProblem(request, reply, error);
+  };
+  // Explicit so that a web tier mounted on the same server never answers for /api paths.
+  app.all('/api/*', { schema: { hide: true } }, notFound);
+  app.setNotFoundHandler(notFound);
+  return app;
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  SERVICES,
+  toRoutePath,
+  type BodyOf,
+  type EndpointDefinition,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type ServiceName,
+} from '@shop/contracts';
+import { PlatformErrors } from './errors.ts';
+import type { ServiceContext } from './context.ts';
+
+/** What a handler receives: validated input and the service context. */
+export interface HandlerInput<E extends EndpointDefinition> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  ctx: ServiceContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends EndpointDefinition> = (input: HandlerInput<E>) => Promise<ResponseOf<E>>;
+
+/** Route-level options that are server policy rather than contract (rate limits). */
+export interface BindOptions {
+  rateLimit?: { max: number; timeWindow: string } | false;
+}
+
+export function fullPath(endpoint: EndpointDefinition): string {
+  return SERVICES[endpoint.service as ServiceName].prefix + toRoutePath(endpoint.path);
+}
+
+/**
+ * Binds a handler to its contract declaration: path, schemas, access rule and caching all come from
+ * the declaration, so nothing about the call is written twice.
+ */
+export function bindEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: BindOptions = {},
+): void {
+  if (!(endpoint.service in SERVICES)) throw new Error(`Unknown service "${endpoint.service}"`);
+  const successStatus = Number(Object.keys(endpoint.responses)[0] ?? 200);
+  const access = endpoint.access;
+
+  app.route({
+    method: endpoint.method,
+    url: fullPath(endpoint),
+    schema: {
+      tags: [endpoint.service],
+      summary: endpoint.summary,
+      ...(endpoint.description && { description: endpoint.description }),
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+      response: endpoint.responses,
+      security: access.kind === 'public' ? [] : [{ bearerAuth: [] }],
+    },
+    config: { rateLimit: options.rateLimit, access },
+    handler: async (request, reply) => {
+      const actor = await app.platform.authenticate(request.headers.authorization);
+      if (access.kind !== 'public') {
+        if (!actor) throw PlatformErrors.unauthenticated();
+        if (access.kind === 'role' && !access.roles.some((role) => actor.roles.includes(role))) {
+          throw PlatformErrors.forbidden();
+        }
+      }
+      const ctx: ServiceContext = { db: app.platform.db, actor, clock: app.platform.clock, log: request.log };
+      const result = await handler({
+        params: request.params as ParamsOf<E>,
+        query: request.query as QueryOf<E>,
+        body: request.body as BodyOf<E>,
+        ctx,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      if (!reply.statusCode || reply.statusCode === 200) reply.code(successStatus);
+      if (endpoint.cacheSeconds && access.kind === 'public') {
+        const schema = endpoint.responses[successStatus];
+        return sendCacheable(request, reply, schema ? schema.parse(result) : result, endpoint.cacheSeconds);
+      }
+      return result;
+    },
+  });
+}
+
+/** Public catalogue-style responses: an ETag and max-age a CDN can use, 304 when unchanged. */
+function sendCacheable(request: FastifyRequest, reply: FastifyReply, result: unknown, seconds: number) {
+  const body = JSON.stringify(result);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  reply.header('cache-control', `public, max-age=${seconds}, stale-while-revalidate=${seconds}`);
+  reply.header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  // A string payload is sent as it is, so the body hashed is the body served.
+  return reply.type('application/json; charset=utf-8').send(body);
+}

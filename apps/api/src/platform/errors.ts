@@ -1,0 +1,86 @@
+import type { FieldError } from '@shop/contracts';
+
+/**
+ * A failure a caller can act on. Modules throw these with a stable code from their own
+ * `<module>.errors.ts`; the error handler turns them into problem+json. Anything else is a 500.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly errors?: FieldError[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    extra: { title?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.title = extra.title ?? STATUS_TITLES[status] ?? 'Error';
+    this.errors = extra.errors;
+    this.headers = extra.headers;
+  }
+}
+
+export const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Codes the platform itself raises; each module adds its own. */
+export const PlatformErrors = {
+  validationFailed: (errors: FieldError[]) =>
+    new AppError(400, 'VALIDATION_FAILED', describeFieldErrors(errors), { errors }),
+  malformedBody: (detail: string) => new AppError(400, 'MALFORMED_BODY', detail),
+  unauthenticated: () =>
+    new AppError(401, 'UNAUTHENTICATED', 'Sign in to continue: this call needs a valid access token.', {
+      headers: { 'www-authenticate': 'Bearer' },
+    }),
+  forbidden: (detail = 'Your account does not have permission to do this.') =>
+    new AppError(403, 'FORBIDDEN', detail),
+  routeNotFound: (method: string, url: string) =>
+    new AppError(404, 'ROUTE_NOT_FOUND', `There is no API endpoint at ${method} ${url}.`),
+  methodNotAllowed: (method: string, url: string, allowed: string[]) =>
+    new AppError(405, 'METHOD_NOT_ALLOWED', `${url} does not accept ${method}; use ${allowed.join(' or ')}.`, {
+      headers: { allow: allowed.join(', ') },
+    }),
+  bodyTooLarge: (limit: number) =>
+    new AppError(413, 'BODY_TOO_LARGE', `The request body is larger than the ${Math.round(limit / 1024)} KiB allowed.`),
+  unsupportedMediaType: (type: string | undefined) =>
+    new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content type ${type ? `"${type}"` : '(none)'} is not accepted here; send application/json.`,
+    ),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'RATE_LIMITED',
+      `Too many requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      { headers: { 'retry-after': String(retryAfterSeconds) } },
+    ),
+  internal: () =>
+    new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again; if it keeps happening, contact us.'),
+};
+
+function describeFieldErrors(errors: FieldError[]): string {
+  const first = errors[0];
+  if (!first) return 'The request is not valid.';
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
+  return `${first.path}: ${first.message}${more}`;
+}

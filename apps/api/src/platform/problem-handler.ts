@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FieldError, Problem } from '@shop/contracts';
+import { AppError, PlatformErrors } from './errors.ts';
+
+const PROBLEM_TYPE_BASE = 'https://plumbline.example/problems/';
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const problem: Problem = {
+    type: PROBLEM_TYPE_BASE + error.code.toLowerCase().replaceAll('_', '-'),
+    title: error.title,
+    status: error.status,
+    detail: error.message,
+    code: error.code,
+    instance: request.url,
+    requestId: String(request.id),
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+  if (error.headers) reply.headers(error.headers);
+  // Bypass response schemas: a problem is never one of the declared success shapes.
+  return reply
+    .code(error.status)
+    .type('application/problem+json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(problem);
+}
+
+/** Maps zod's issue paths and Fastify's validation context to `body.items.0.quantity` style paths. */
+function fieldErrors(error: FastifyError & { validation: unknown[]; validationContext?: string }): FieldError[] {
+  return (error.validation as { instancePath?: string; message?: string; params?: { issue?: { code?: string; path?: unknown[] } } }[]).map(
+    (item) => {
+      const issuePath = item.params?.issue?.path;
+      const pathParts = Array.isArray(issuePath)
+        ? issuePath.map(String)
+        : (item.instancePath ?? '').split('/').filter(Boolean);
+      const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
+      return {
+        path: [where, ...pathParts].join('.'),
+        message: item.message ?? 'is not valid',
+        code: item.params?.issue?.code ?? 'invalid',
+      };
+    },
+  );
+}
+
+/** Turns every failure into problem+json; a 5xx never leaks a stack trace or SQL. */
+function toAppError(error: FastifyError, bodyLimit: number): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return PlatformErrors.validationFailed(fieldErrors(error as never));
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return PlatformErrors.bodyTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return PlatformErrors.unsupportedMediaType(undefined);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return PlatformErrors.malformedBody('The request body is empty; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return PlatformErrors.malformedBody('The request body is not valid JSON.');
+  }
+  if (error.statusCode === 400 && error instanceof SyntaxError) {
+    return PlatformErrors.malformedBody('The request body is not valid JSON.');
+  }
+  if (error.statusCode === 429) {
+    return PlatformErrors.rateLimited(Math.max(1, Math.ceil(Number((error as { ttl?: number }).ttl ?? 60_000) / 1000)));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode, 'BAD_REQUEST', error.message);
+  }
+  return PlatformErrors.internal();
+}
+
+export function installProblemHandler(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error, bodyLimit);
+    if (appError.status >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendProblem(request, reply, PlatformErrors.unsupportedMediaType(request.headers['content-type']));
+    }
+    return sendProblem(request, reply, appError);
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApi, type BuildApiOptions } from '../api.ts';
+import { loadApiConfig, type ApiConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { runSeeds } from '../seed/seed.ts';
+import { apiSeeds } from '../api.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApi {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: ApiConfig;
+  /** `http://127.0.0.1:<port>`: the app listens on a real socket so clients use real HTTP. */
+  origin: string;
+  /** Base URL of one service, for `create<Service>Client({ baseUrl })`. */
+  serviceUrl(service: string): string;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions extends Partial<Omit<BuildApiOptions, 'config' | 'database'>> {
+  env?: Record<string, string>;
+  seed?: boolean;
+}
+
+/** The real API on an isolated database, as an API test drives it. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  if (options.seed !== false) await runSeeds(database, apiSeeds, () => {});
+  const app = await buildApi({ ...options, config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    database,
+    config,
+    origin,
+    serviceUrl: (service) => (service === 'platform' ? `${origin}/api` : `${origin}/api/${service}`),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ConfigError, loadApiConfig, type ApiConfig } from '@shop/api';
+
+/**
+ * The composition's own settings on top of the API's. `SERVE` lets one build run both tiers
+ * (default), the API alone, or the web alone behind a load balancer that routes /api elsewhere.
+ */
+const ServerConfigSchema = z.object({
+  SERVE: z.enum(['all', 'api', 'web']).default('all'),
+  WEB_BUILD_DIR: z.string().min(1).optional(),
+  API_INTERNAL_URL: z.url().optional(),
+});
+
+export interface ServerConfig {
+  api: ApiConfig;
+  serve: 'all' | 'api' | 'web';
+  webBuildDir: string;
+  /** Where server-side page loaders reach the API. */
+  apiInternalUrl: string;
+}
+
+const defaultWebBuild = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const api = loadApiConfig(env);
+  const parsed = ServerConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const { SERVE, WEB_BUILD_DIR, API_INTERNAL_URL } = parsed.data;
+  if (SERVE === 'web' && !API_INTERNAL_URL) {
+    throw new ConfigError('Invalid configuration:\n  API_INTERNAL_URL: required when SERVE=web (where page loaders reach the API)');
+  }
+  return {
+    api,
+    serve: SERVE,
+    webBuildDir: path.resolve(WEB_BUILD_DIR ?? defaultWebBuild),
+    apiInternalUrl: (API_INTERNAL_URL ?? `http://127.0.0.1:${api.port}/api`).replace(/\/+$/, ''),
+  };
+}

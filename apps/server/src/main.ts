@@ -1,0 +1,58 @@
+import { ConfigError } from '@shop/api';
+import { loadServerConfig } from './config.ts';
+import { createShopServer } from './server.ts';
+import { MissingWebBuildError } from './web.ts';
+
+/** Starts the shop, prints where to find it, and shuts down cleanly on Ctrl-C or SIGTERM. */
+async function main() {
+  const started = performance.now();
+  const config = loadServerConfig();
+  const server = await createShopServer(config);
+  await server.app.listen({ port: config.api.port, host: config.api.host });
+
+  const url = config.api.publicUrl;
+  const lines = ['', '  Plumbline shop is running', ''];
+  if (config.serve !== 'api') lines.push(`  Storefront          ${url}/`);
+  if (config.serve !== 'web') {
+    lines.push(`  API reference       ${url}/api/docs`, `  API health          ${url}/api/health`);
+    const kind = server.database?.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.api.database.dataDir}/pglite`;
+    lines.push(`  Database            ${kind}`);
+  }
+  lines.push(`  Started in          ${Math.round(performance.now() - started)} ms`, '');
+  if (server.database?.kind === 'pglite') {
+    lines.push(
+      '  ! The embedded database (PGlite, fsync off) is for evaluation and development only.',
+      '    Set DATABASE_URL to a PostgreSQL server for production.',
+      '',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      process.stderr.write('Forced exit.\n');
+      process.exit(1);
+    }
+    stopping = true;
+    process.stdout.write(`\n${signal} received: finishing requests in flight and closing the database…\n`);
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof MissingWebBuildError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`The shop could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { applyMigrations, apiSeeds, buildApi, openDatabase, runSeeds, type DatabaseHandle } from '@shop/api';
+import type { ServerConfig } from './config.ts';
+import { registerWeb } from './web.ts';
+import { createProgressBar } from './progress.ts';
+
+export interface ShopServer {
+  app: FastifyInstance;
+  database: DatabaseHandle | null;
+  /** Finishes in-flight requests, then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: the API, the storefront and (later) the identity provider on one Fastify
+ * server, or any one tier alone per `SERVE`.
+ */
+export async function createShopServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<ShopServer> {
+  // Page loaders find the API through this, whether it is in this process or another.
+  process.env.API_INTERNAL_URL = config.apiInternalUrl;
+
+  let database: DatabaseHandle | null = null;
+  let app: FastifyInstance;
+  if (config.serve === 'web') {
+    app = Fastify({ logger: options.logger === false ? false : { level: config.api.logLevel } });
+  } else {
+    database = await openDatabase({
+      url: config.api.database.url,
+      dataDir: `${config.api.database.dataDir}/pglite`,
+      poolSize: config.api.database.poolSize,
+    });
+    await applyMigrations(database);
+    if (config.api.demoData) {
+      const bar = createProgressBar();
+      await runSeeds(database, apiSeeds, (done, total, label) => bar.update(done, total, label));
+    }
+    app = await buildApi({ config: config.api, database, logger: options.logger });
+  }
+  if (config.serve !== 'api') {
+    await registerWeb(app, config.webBuildDir, config.api.env === 'development' ? 'development' : 'production');
+  }
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database?.close();
+    },
+  };
+}
