@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineEndpoint, publicAccess, requireRole, signedIn } from '@shop/contracts';
-import { ApiError, createServiceClient } from '@shop/api-client';
+import { createServiceClient, type ApiError } from '@shop/api-client';
 import { loadApiConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
@@ -141,7 +141,7 @@ describe('binding a contract', () => {
     expect(problem.code).toBe('VALIDATION_FAILED');
     expect(problem.errors.map((item) => item.path)).toEqual(['query.pageSize']);
     const bodyError = await failure(client.echo({ params: { ProbeId: 'x' }, body: { quantity: 1.5, sku: '' } }));
-    const paths = (bodyError.data as typeof problem).errors.map((item) => item.path).sort();
+    const paths = (bodyError.data as typeof problem).errors.map((item) => item.path).toSorted();
     expect(paths).toEqual(['body.quantity', 'body.sku']);
     expect((bodyError.data as typeof problem).detail).toMatch(/^body\.(quantity|sku): .+ \(and 1 more problem\)$/);
   });

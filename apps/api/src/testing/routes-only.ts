@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { apiModules } from '../api.ts';
+import { loadApiConfig } from '../config.ts';
+import { buildApp } from '../platform/app.ts';
+import { systemClock } from '../platform/context.ts';
+
+/**
+ * The API's routes without a database, for tools that only inspect routing (spec coverage).
+ * Any handler that runs fails, since the database is absent.
+ */
+export async function buildApiRoutesOnly(): Promise<FastifyInstance> {
+  const unavailable = async (): Promise<never> => {
+    throw new Error('no database in a routes-only build');
+  };
+  return buildApp({
+    config: loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    modules: apiModules,
+    logger: false,
+    platform: {
+      db: undefined as never,
+      databaseKind: 'pglite',
+      clock: systemClock,
+      ping: unavailable,
+      schemaVersion: unavailable,
+      authenticate: async () => null,
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { callKey, specCoverage } from './spec-coverage.ts';
+
+describe('spec coverage', () => {
+  it('normalises case, query strings, trailing slashes and parameter names', () => {
+    expect(callKey('basket', 'put', '/basket?retrievalCode={code}')).toBe(callKey('basket', 'PUT', '/Basket'));
+    expect(callKey('reviews', 'GET', '/Listings/QnAs/')).toBe(callKey('reviews', 'GET', '/listings/qnas'));
+    expect(callKey('basket', 'GET', '/basket/{basketId}')).toBe(callKey('basket', 'GET', '/basket/{id}'));
+    expect(callKey('basket', 'GET', '/basket/{id}')).not.toBe(callKey('wishlist', 'GET', '/basket/{id}'));
+  });
+
+  it('counts only calls the built API answers', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calls-')), 'calls.tsv');
+    fs.writeFileSync(
+      file,
+      'service\tmethod\tpath\tnote\ncatalogue\tGET\t/Navigation\t\ncatalogue\tGET\t/Products/QuickView\tslug\n',
+    );
+    const { done, missing } = await specCoverage(file);
+    expect(done.map((call) => call.path)).toEqual(['/Navigation']);
+    expect(missing.map((call) => call.path)).toEqual(['/Products/QuickView']);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * `npm test`: every check a change must pass, in one place, fastest first:
+ * type check → lint and module boundaries → unit + API tests (PGlite, and PostgreSQL when
+ * DATABASE_URL is set) → storefront build → browser tests in headless Chromium.
+ * Ends with one summary line, `validate: N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-'));
+const only = process.argv.slice(2);
+
+const typecheckProjects = ['packages/contracts', 'packages/api-client', 'apps/api', 'apps/server', 'apps/web', 'bench', 'tooling'];
+
+interface Step {
+  name: string;
+  run: () => number;
+  /** Reads how many tests passed and failed from the step's report, if it has tests. */
+  count?: () => { passed: number; failed: number };
+}
+
+const sh = (command: string, args: string[], env: Record<string, string> = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const readJson = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+
+const steps: Step[] = [
+  {
+    name: 'typecheck',
+    run: () => {
+      const typegen = sh('npm', ['run', '-s', 'typegen', '-w', '@shop/web']);
+      if (typegen !== 0) return typegen;
+      for (const project of typecheckProjects) {
+        const status = sh('npx', ['tsc', '-p', project]);
+        if (status !== 0) return status;
+      }
+      return 0;
+    },
+  },
+  { name: 'lint', run: () => sh('npm', ['run', '-s', 'lint']) },
+  {
+    name: 'unit and API tests',
+    run: () =>
+      sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]),
+    count: () => {
+      const report = readJson(`${reports}/vitest.json`);
+      return { passed: report?.numPassedTests ?? 0, failed: report ? report.numFailedTests : 1 };
+    },
+  },
+  { name: 'storefront build', run: () => sh('npm', ['run', '-s', 'build', '-w', '@shop/web']) },
+  {
+    name: 'browser tests',
+    run: () =>
+      sh('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+      }),
+    count: () => {
+      const stats = readJson(`${reports}/playwright.json`)?.stats;
+      return { passed: stats?.expected ?? 0, failed: stats ? stats.unexpected : 1 };
+    },
+  },
+];
+
+let passed = 0;
+let failed = 0;
+const timings: string[] = [];
+for (const step of steps) {
+  if (only.length && !only.some((name) => step.name.startsWith(name))) continue;
+  process.stdout.write(`\n▶ ${step.name}\n`);
+  const started = performance.now();
+  const status = step.run();
+  const counts = step.count?.();
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  timings.push(`  ${step.name.padEnd(20)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${status === 0 ? 'ok' : 'FAILED'}`);
+  if (status !== 0) {
+    if (!counts?.failed) failed++;
+    process.stdout.write(`\n✖ ${step.name} failed.\n${timings.join('\n')}\nvalidate: ${passed} passed, ${failed} failed\n`);
+    process.exit(status);
+  }
+}
+process.stdout.write(`\n${timings.join('\n')}\nvalidate: ${passed} passed, ${failed} failed\n`);
