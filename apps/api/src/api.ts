@@ -10,6 +10,8 @@ import type { ApiModule } from './platform/module.ts';
 import { healthModule } from './platform/health.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 
+const PING_CACHE_MS = 1000;
+
 /** Every module of the API, in registration order. */
 export const apiModules: readonly ApiModule[] = [healthModule, catalogueModule];
 
@@ -27,13 +29,21 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   const { database } = options;
   const verify = options.authenticate;
   let cachedVersion: string | null = null;
+  let lastPing: Promise<void> | null = null;
+  // Health is polled by load balancers and monitors: one database round trip per second is enough,
+  // and concurrent polls share it.
+  const pingDatabase = async (handle: DatabaseHandle) => {
+    try {
+      await handle.db.execute(sql`select 1`);
+    } finally {
+      setTimeout(() => (lastPing = null), PING_CACHE_MS).unref();
+    }
+  };
   const platform: Platform = {
     db: database.db,
     databaseKind: database.kind,
     clock: options.clock ?? systemClock,
-    ping: async () => {
-      await database.db.execute(sql`select 1`);
-    },
+    ping: () => (lastPing ??= pingDatabase(database)),
     // The schema only changes at start-up, so one successful read is enough.
     schemaVersion: async () => (cachedVersion ??= await schemaVersion(database)),
     authenticate: async (authorization) => {

@@ -1,0 +1,94 @@
+/** Shared benchmark plumbing: start a server in its own process, load it with autocannon, report. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export interface RunningServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Warms up, then measures; `overallRate` caps the request rate for latency-at-rate goals. */
+export async function load(
+  name: string,
+  url: string,
+  options: { seconds?: number; connections?: number; overallRate?: number; method?: 'GET' | 'POST'; body?: string } = {},
+): Promise<LoadResult> {
+  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const base = {
+    url,
+    connections: options.connections ?? 50,
+    method: options.method ?? 'GET',
+    body: options.body,
+    headers: options.body ? { 'content-type': 'application/json' } : undefined,
+    overallRate: options.overallRate,
+  };
+  await autocannon({ ...base, duration: Math.min(3, seconds) });
+  const result = await autocannon({ ...base, duration: seconds });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The run with the median requests/s; its latencies come with it. */
+export function median(results: LoadResult[]): LoadResult {
+  const sorted = results.toSorted((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export function report(title: string, results: LoadResult[], extra: Record<string, unknown> = {}): void {
+  const lines = [
+    title,
+    `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'non-2xx'.padStart(8)}`,
+    ...results.map(
+      (r) =>
+        `${r.name.padEnd(34)} ${String(r.requestsPerSecond).padStart(8)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(8)}`,
+    ),
+    ...Object.entries(extra).map(([key, value]) => `${key}: ${String(value)}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const dir = path.join(fileURLToPath(new URL('.', import.meta.url)), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${title.replace(/\W+/g, '-').toLowerCase()}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ title, at: new Date().toISOString(), results, ...extra }, null, 2));
+}

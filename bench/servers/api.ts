@@ -1,0 +1,21 @@
+/** The real API (full middleware) on a fresh database, for benchmarks. Prints `ready <port>`. */
+import { applyMigrations, buildApi, loadApiConfig, openDatabase, runSeeds, apiSeeds } from '@shop/api';
+
+const config = loadApiConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  // Benchmarks measure the server, not the abuse limiter.
+  RATE_LIMIT_PER_MINUTE: '100000000',
+});
+const database = await openDatabase({ url: config.database.url });
+await applyMigrations(database);
+await runSeeds(database, apiSeeds, () => {});
+const app = await buildApi({ config, database, logger: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`ready ${new URL(address).port}\n`);
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
