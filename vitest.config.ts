@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: apiSuites,
+          globalSetup: ['apps/api/src/testing/global-setup.ts'],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -59,7 +59,7 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
     expect((await response.json()).categories).toHaveLength(20);
     expect(await exited).toBe(0);
     expect(output).toContain('SIGTERM received');
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow('fetch failed');
   });
 
   it('refuses to start with a clear message naming a bad setting', async () => {

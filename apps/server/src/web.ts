@@ -68,7 +68,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
-    method: request.method,
+    // HEAD renders as GET so its headers (type, length) are the page's; Node drops the body.
+    method: request.method === 'HEAD' ? 'GET' : request.method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),

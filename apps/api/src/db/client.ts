@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   /** Runs a statement outside drizzle (maintenance: VACUUM, advisory locks). */
   exec(statement: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start other instances from. */
+  dump?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -26,11 +28,13 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from a dumped data directory (a migrated template) instead of initdb. */
+  template?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.template);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -50,9 +54,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 }
 
 /** `dataDir` undefined gives an in-memory database (tests). */
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true }); // PGlite will not create parent folders.
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -61,5 +68,6 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await client.exec(statement);
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }

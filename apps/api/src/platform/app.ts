@@ -65,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The storefront sets its own policy for pages; API responses are data and never framed.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // With `no-referrer` Chrome posts forms with `Origin: null`, which form actions must refuse.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {

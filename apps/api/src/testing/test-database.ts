@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
 
@@ -9,7 +11,9 @@ import { applyMigrations } from '../db/migrate.ts';
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    const handle = await openDatabase({});
+    const templateFile = inject('pgliteTemplate');
+    const template = templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined;
+    const handle = await openDatabase({ template });
     await applyMigrations(handle);
     return handle;
   }

@@ -1,0 +1,93 @@
+import { Link, NavLink } from 'react-router';
+import type { NavigationCategory } from '../../lib/catalogue.ts';
+import { categoryPath } from '../../lib/catalogue.ts';
+import { cn } from '../../lib/cn.ts';
+import { featuredCategories } from '../../lib/featured.ts';
+import { BasketIcon, HeartIcon, UserIcon } from '../ui/icons.tsx';
+import { AllCategoriesMenu } from './all-categories-menu.tsx';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { PromoBar } from './promo-bar.tsx';
+import { SearchForm } from './search-form.tsx';
+
+const accountLinks = [
+  { to: '/account', label: 'Account', Icon: UserIcon },
+  { to: '/wishlist', label: 'Wishlist', Icon: HeartIcon },
+  { to: '/basket', label: 'Basket', Icon: BasketIcon },
+];
+
+/** Desktop bar: seven featured categories from 1024px, ten from 1280px. */
+const VISIBLE_AT_LG = 7;
+
+export function SiteHeader({ categories, searchQuery }: { categories: readonly NavigationCategory[]; searchQuery?: string }) {
+  return (
+    <header>
+      <PromoBar />
+      <div className="on-dark bg-navy-900 text-white">
+        <div className="container-page grid grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-3 py-3 md:grid-cols-[auto_minmax(0,1fr)_auto] md:gap-x-8 lg:py-4">
+          <div className="flex items-center gap-1">
+            <MobileMenu categories={categories} />
+            <Logo />
+          </div>
+          <SearchForm
+            id="site-search"
+            defaultQuery={searchQuery}
+            className="col-span-3 row-start-2 md:col-span-1 md:col-start-2 md:row-start-1 md:mx-auto md:max-w-2xl"
+          />
+          <nav aria-label="Your shopping" className="col-start-3 row-start-1">
+            <ul className="flex items-center gap-0.5 sm:gap-2">
+              {accountLinks.map(({ to, label, Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex min-w-12 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[0.6875rem] font-medium hover:bg-white/10 sm:px-2.5 sm:text-xs',
+                        isActive && 'bg-white/10',
+                      )
+                    }
+                  >
+                    <Icon className="size-6" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+      {categories.length > 0 && (
+        <nav aria-label="Categories" className="relative hidden border-b border-navy-100 bg-white shadow-xs lg:block">
+          <ul className="container-page flex h-12 items-stretch gap-1">
+            <li className="flex items-center">
+              <AllCategoriesMenu categories={categories} />
+            </li>
+            {featuredCategories(categories).map((category, index) => (
+              <li key={category.slug} className={cn('flex', index >= VISIBLE_AT_LG && 'hidden xl:flex')}>
+                <NavLink
+                  to={categoryPath(category.slug)}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center border-b-[3px] px-3 pt-[3px] text-sm font-semibold whitespace-nowrap text-navy-900 hover:border-teal-500',
+                      isActive ? 'border-teal-600' : 'border-transparent',
+                    )
+                  }
+                >
+                  {category.name}
+                </NavLink>
+              </li>
+            ))}
+            <li className="ml-auto flex">
+              <Link
+                to="/help/trade-accounts"
+                className="flex items-center px-3 text-sm font-semibold whitespace-nowrap text-teal-700 hover:underline"
+              >
+                Trade
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { PopularCategories } from './popular-categories.tsx';
+import { SearchForm } from './layout/search-form.tsx';
+import { ButtonLink, buttonClasses } from './ui/button.tsx';
+
+interface StatusPageProps {
+  code: string;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}
+
+/** The frame shared by the 404 and error pages: what happened, a search box, ways back. */
+function StatusPage({ code, title, children, actions }: StatusPageProps) {
+  return (
+    <div className="container-page py-14 lg:py-20">
+      <div className="mx-auto max-w-2xl text-center">
+        <p className="text-sm font-semibold tracking-widest text-teal-700 uppercase">{code}</p>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-navy-950 sm:text-4xl">{title}</h1>
+        <div className="mt-4 text-lg text-navy-700">{children}</div>
+        <SearchForm id="status-search" label="Search the shop" className="mx-auto mt-8 max-w-lg" />
+        <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>
+        <PopularCategories limit={6} centered className="mt-12 border-t border-navy-100 pt-8" />
+      </div>
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <StatusPage
+      code="Error 404"
+      title="Sorry, we can’t find that page"
+      actions={
+        <>
+          <ButtonLink to="/" variant="primary">Go to the home page</ButtonLink>
+          <ButtonLink to="/help" variant="secondary">Visit the help centre</ButtonLink>
+        </>
+      }
+    >
+      <p>The link may be out of date, or the page may have moved. Try searching, or start from one of our categories.</p>
+    </StatusPage>
+  );
+}
+
+export function ErrorPage({ status }: { status: number }) {
+  const unavailable = status === 503;
+  const { pathname, search } = useLocation();
+  return (
+    <StatusPage
+      code={`Error ${status}`}
+      title={unavailable ? 'The shop is taking a short break' : 'Sorry, something went wrong on our side'}
+      actions={
+        <>
+          {/* A full page load, so the whole page (and its data) is fetched again. */}
+          <a href={pathname + search} className={buttonClasses('primary')}>
+            Try again
+          </a>
+          <ButtonLink to="/" variant="secondary" reloadDocument>Go to the home page</ButtonLink>
+        </>
+      }
+    >
+      <p>
+        {unavailable
+          ? 'We can’t reach our product catalogue right now. Please try again in a few minutes.'
+          : 'This page didn’t load properly. Please try again; if it keeps happening, our help centre can help.'}
+      </p>
+    </StatusPage>
+  );
+}

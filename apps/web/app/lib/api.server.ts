@@ -1,0 +1,12 @@
+import { createCatalogueClient } from '@shop/api-client';
+
+/**
+ * Where server-side loaders reach the API. In the one-process default the API answers on the
+ * same port as the web tier; when the tiers run apart, API_INTERNAL_URL points at the API tier.
+ */
+export function apiBaseUrl(): string {
+  return process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api`;
+}
+
+/** One client per service, each with its own base URL (`…/api/catalogue`). */
+export const catalogueClient = () => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue` });

@@ -1,0 +1,39 @@
+import type { CatalogueClient } from '@shop/api-client';
+
+// Types come from the client so the web tier depends on @shop/api-client only.
+export type Navigation = Awaited<ReturnType<CatalogueClient['getNavigation']>>;
+export type NavigationCategory = Navigation['categories'][number];
+export type CategoryLink = NavigationCategory['children'][number];
+
+export const categoryPath = (slug: string, childSlug?: string): string =>
+  childSlug ? `/c/${slug}/${childSlug}` : `/c/${slug}`;
+
+export interface CategoryMatch {
+  category: NavigationCategory;
+  /** Set when the match is one of the category's subcategories. */
+  child?: CategoryLink;
+}
+
+/**
+ * Categories and subcategories whose names contain every word of the query, best first:
+ * top-level categories, then names that start with the query. Interim search until the
+ * catalogue's product search arrives.
+ */
+export function matchCategories(navigation: Navigation, query: string): CategoryMatch[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const matches = (name: string) => words.every((word) => name.toLowerCase().includes(word));
+  const startsWithQuery = (name: string) => name.toLowerCase().startsWith(words[0] ?? '');
+
+  const found: CategoryMatch[] = [];
+  for (const category of navigation.categories) {
+    if (matches(category.name) || matches(category.slug.replaceAll('-', ' '))) found.push({ category });
+    for (const child of category.children) {
+      if (matches(child.name)) found.push({ category, child });
+    }
+  }
+  const rank = (match: CategoryMatch) =>
+    (match.child ? 2 : 0) + (startsWithQuery((match.child ?? match.category).name) ? 0 : 1);
+  // toSorted is stable, so equal ranks keep the catalogue's own order.
+  return found.toSorted((a, b) => rank(a) - rank(b));
+}

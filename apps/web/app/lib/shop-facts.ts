@@ -1,0 +1,45 @@
+// The shop's standing offers, shown in the promo bar, home page and help pages. They follow
+// DOMAIN.md §8.3/§8.4 (seed defaults) and move to the delivery and trade APIs when those exist;
+// keeping them in one module means the copy can never disagree with itself.
+
+/** Large and pallet items deliver free over this basket value (pence, inc VAT). */
+export const FREE_LARGE_DELIVERY_THRESHOLD = 49_900;
+/** Standard parcels deliver free over this basket value (pence, inc VAT). */
+export const FREE_PARCEL_DELIVERY_THRESHOLD = 5_000;
+export const CHANGE_OF_MIND_RETURN_DAYS = 30;
+export const REFUND_WITHIN_DAYS = 14;
+export const WEEE_TAKE_BACK_DAYS = 28;
+
+export interface DeliveryOption {
+  name: string;
+  appliesTo: string;
+  pricePence: number;
+  freeOverPence?: number;
+  timing: string;
+}
+
+export const DELIVERY_OPTIONS: readonly DeliveryOption[] = [
+  { name: 'Standard parcel', appliesTo: 'Parcels', pricePence: 495, freeOverPence: FREE_PARCEL_DELIVERY_THRESHOLD, timing: '2–4 working days' },
+  { name: 'Next working day', appliesTo: 'In-stock parcels', pricePence: 695, timing: 'Order by 2pm Monday to Friday' },
+  { name: 'Specific day (Mon–Fri)', appliesTo: 'Parcels and large items', pricePence: 995, timing: 'Choose a day 2–21 days ahead' },
+  { name: 'Saturday', appliesTo: 'Parcels and large items', pricePence: 1995, timing: 'Order by 12 noon on Friday' },
+  { name: 'Standard large item (kerbside)', appliesTo: 'Large and pallet items', pricePence: 2995, freeOverPence: FREE_LARGE_DELIVERY_THRESHOLD, timing: '3–5 working days (pallets 5–10)' },
+  { name: 'Two-person, room of choice', appliesTo: 'Freestanding baths, tall furniture, column radiators', pricePence: 5995, timing: '5–10 working days, booked slot' },
+];
+
+export interface TradeBand {
+  name: string;
+  discountPercent: number;
+  qualifies: string;
+}
+
+/** Discounts apply to ex-VAT prices; spend is rolling 12 months, ex VAT, reviewed quarterly. */
+export const TRADE_BANDS: readonly TradeBand[] = [
+  { name: 'Trade Starter', discountPercent: 5, qualifies: 'On approval' },
+  { name: 'Silver', discountPercent: 10, qualifies: '£2,500+ spend' },
+  { name: 'Gold', discountPercent: 12.5, qualifies: '£10,000+ spend' },
+  { name: 'Platinum', discountPercent: 15, qualifies: '£25,000+ spend' },
+  { name: 'Key Account', discountPercent: 20, qualifies: '£75,000+ spend or by agreement' },
+];
+
+export const MAX_TRADE_DISCOUNT_PERCENT = Math.max(...TRADE_BANDS.map((band) => band.discountPercent));

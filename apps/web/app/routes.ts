@@ -1,0 +1,17 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('c/:slug/:childSlug?', 'routes/category.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('basket', 'routes/basket.tsx'),
+  route('wishlist', 'routes/wishlist.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('help', 'routes/help.tsx'),
+  route('help/:topic', 'routes/help-topic.tsx'),
+  route('newsletter', 'routes/newsletter.tsx'),
+  // Not linked from the shop: a page of the base components for developers and browser tests.
+  route('styleguide', 'routes/styleguide.tsx'),
+  // Everything else: a real 404 response rendered inside the shop layout.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,57 @@
+import { data, NavLink } from 'react-router';
+import type { Route } from './+types/help-topic';
+import { HelpTopicIcon } from '../components/help-icon.tsx';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { HELP_PAGES } from '../content/help-pages.tsx';
+import { cn } from '../lib/cn.ts';
+import { HELP_TOPICS, helpPath } from '../lib/help-topics.ts';
+import { pageMeta } from '../lib/meta.ts';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const topic = HELP_TOPICS.find((candidate) => candidate.slug === params.topic);
+  if (!topic) throw data(null, { status: 404 });
+  return { topic };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta(loaderData.topic.title, loaderData.topic.summary) : [];
+
+export default function HelpTopicPage({ loaderData }: Route.ComponentProps) {
+  const { topic } = loaderData;
+  const Body = HELP_PAGES[topic.slug];
+  return (
+    <>
+      <PageHeader
+        title={topic.title}
+        trail={[{ label: 'Help centre', to: '/help' }, { label: topic.title }]}
+        intro={<p>{topic.summary}</p>}
+      />
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-10 py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:py-12">
+        <nav aria-label="Help topics" className="order-last lg:order-first">
+          <h2 className="text-sm font-semibold tracking-wider text-navy-600 uppercase">Help topics</h2>
+          <ul className="mt-3 space-y-1">
+            {HELP_TOPICS.map((item) => (
+              <li key={item.slug}>
+                <NavLink
+                  to={helpPath(item.slug)}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium',
+                      isActive ? 'bg-teal-50 text-teal-800' : 'text-navy-800 hover:bg-navy-50',
+                    )
+                  }
+                >
+                  <HelpTopicIcon slug={item.slug} className="size-5 shrink-0" />
+                  {item.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <article className="prose max-w-3xl">
+          <Body />
+        </article>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { SCREENSHOT_DIR, SHELL_PAGES, WCAG_TAGS } from './pages.ts';
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+  expect(summary).toEqual([]);
+}
+
+// An axe run plus a full-page screenshot takes a while on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+const screenshotPath = (testInfo: TestInfo, name: string) => `${SCREENSHOT_DIR}/${testInfo.project.name}-${name}.png`;
+
+for (const { name, path } of SHELL_PAGES) {
+  test(`${name} (${path}) has no accessibility violations`, async ({ page }, testInfo) => {
+    // Script errors and hydration mismatches show up in the console.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.locator('h1')).toBeVisible();
+    await expectNoViolations(page);
+    // Reflow (WCAG 1.4.10), which axe cannot see: nothing may scroll sideways on a phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath(testInfo, name), fullPage: true, animations: 'disabled' });
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the open category menus have no accessibility violations', async ({ page, isMobile }, testInfo) => {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByText('Toilets', { exact: true }).click();
+  } else {
+    await page.getByText('All categories').click();
+  }
+  await expectNoViolations(page);
+  await page.screenshot({ path: screenshotPath(testInfo, 'menu-open'), animations: 'disabled' });
+});

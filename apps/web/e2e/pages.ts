@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+
+/** The whole shop (API and storefront) under test. */
+export const PORT = 3100;
+/** The storefront alone, pointed at an API that is not there: for the "catalogue down" page. */
+export const API_DOWN_PORT = 3102;
+
+/** Every page the web shell has, for the accessibility scan and the screenshots. */
+export const SHELL_PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/c/toilets' },
+  { name: 'subcategory', path: '/c/toilets/close-coupled-toilets' },
+  { name: 'search-results', path: '/search?q=shower' },
+  { name: 'search-no-results', path: '/search?q=xyzzy' },
+  { name: 'search-empty', path: '/search' },
+  { name: 'basket', path: '/basket' },
+  { name: 'wishlist', path: '/wishlist' },
+  { name: 'account', path: '/account' },
+  { name: 'help', path: '/help' },
+  { name: 'help-delivery', path: '/help/delivery' },
+  { name: 'help-returns', path: '/help/returns' },
+  { name: 'help-contact', path: '/help/contact' },
+  { name: 'help-track-order', path: '/help/track-order' },
+  { name: 'help-trade-accounts', path: '/help/trade-accounts' },
+  { name: 'help-weee-recycling', path: '/help/weee-recycling' },
+  { name: 'newsletter', path: '/newsletter' },
+  { name: 'not-found', path: '/no-such-page' },
+  { name: 'styleguide', path: '/styleguide' },
+] as const;
+
+// Absolute, because the root `npm test` runs Playwright from the repository root.
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots', import.meta.url));
+
+/** The axe rule sets every page must pass: WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { API_DOWN_PORT, PORT } from './e2e/pages.ts';
+
+// A fresh database for every run, so tests never see another run's data.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
+
+// The system Chromium; nothing here downloads a browser. The resolver rule keeps the browser
+// from making any outside lookups.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  ],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : 4,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'phone',
+      // Pixel 7 (touch, mobile viewport) at 390px; screenshots at 1× so they stay easy to review.
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, launchOptions: chromium },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node ../server/src/main.ts',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node ../server/src/main.ts',
+      url: `http://127.0.0.1:${API_DOWN_PORT}/favicon.svg`,
+      // Port 9 (discard) has no listener: every API call fails to connect.
+      env: {
+        PORT: String(API_DOWN_PORT),
+        SERVE: 'web',
+        API_INTERNAL_URL: 'http://127.0.0.1:9/api',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
+});
