@@ -40,6 +40,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     }
   };
   const platform: Platform = {
+    config: options.config,
     db: database.db,
     databaseKind: database.kind,
     clock: options.clock ?? systemClock,

@@ -24,6 +24,18 @@ export const ApiConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   DEMO_DATA: booleanFlag.default(true),
+  // Sign-in (ARCHITECTURE.md "Sign-in"): the embedded provider by default, any OIDC provider by setting.
+  IDENTITY_EMBEDDED: booleanFlag.default(true),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('storefront'),
+  OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
+  OIDC_JWKS_URL: z.url().optional(),
+  IDENTITY_ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(900),
+  IDENTITY_COOKIE_KEYS: z.string().min(32).optional(),
+  // E-mail: the outbox and staff mailbox by default; SMTP when SMTP_URL is set.
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.example>'),
   TRUST_PROXY: booleanFlag.default(false),
 });
 
@@ -38,6 +50,22 @@ export interface ApiConfig {
   rateLimitPerMinute: number;
   demoData: boolean;
   trustProxy: boolean;
+  identity: {
+    /** Serve the embedded OpenID provider at /identity. */
+    embedded: boolean;
+    issuer: string;
+    /** The `aud` the API requires in access tokens. */
+    audience: string;
+    clientId: string;
+    /** Claim holding the roles; a dotted path such as `realm_access.roles` reaches into objects. */
+    rolesClaim: string;
+    /** JWKS address; absent means the issuer's discovery document says where. */
+    jwksUrl?: string;
+    accessTokenTtlSeconds: number;
+    /** Keys signing the provider's cookies; absent means generated once and kept in the database. */
+    cookieKeys?: string[];
+  };
+  mail: { smtpUrl?: string; from: string };
 }
 
 export class ConfigError extends Error {
@@ -53,16 +81,28 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     env: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
-    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, dataDir: path.resolve(c.DATA_DIR) },
     logLevel: c.LOG_LEVEL,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     demoData: c.DEMO_DATA,
     trustProxy: c.TRUST_PROXY,
+    identity: {
+      embedded: c.IDENTITY_EMBEDDED,
+      issuer: (c.OIDC_ISSUER ?? `${publicUrl}/identity`).replace(/\/+$/, ''),
+      audience: c.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      clientId: c.OIDC_CLIENT_ID,
+      rolesClaim: c.OIDC_ROLES_CLAIM,
+      jwksUrl: c.OIDC_JWKS_URL,
+      accessTokenTtlSeconds: c.IDENTITY_ACCESS_TOKEN_TTL,
+      cookieKeys: c.IDENTITY_COOKIE_KEYS?.split(',').map((key) => key.trim()),
+    },
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
   };
 }

@@ -22,6 +22,8 @@ export const SERVICES = {
   catalogue: { prefix: '/api/catalogue', title: 'Product catalogue' },
   delivery: { prefix: '/api/delivery', title: 'Delivery' },
   projects: { prefix: '/api/projects', title: 'Projects, addresses and terms' },
+  // Not a service of the spec: the staff mailbox of the e-mail outbox.
+  notifications: { prefix: '/api/notifications', title: 'E-mail outbox and staff mailbox' },
 } as const;
 
 export type ServiceName = keyof typeof SERVICES;

@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  for (const module of options.modules) module.registerRoutes(app);
+  for (const module of options.modules) await module.registerRoutes(app);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;

@@ -65,8 +65,9 @@ let origin = '';
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  const config = loadApiConfig({ NODE_ENV: 'test' });
   app = await buildApp({
-    config: loadApiConfig({ NODE_ENV: 'test' }),
+    config,
     logger: false,
     modules: [
       {
@@ -89,6 +90,7 @@ beforeAll(async () => {
       },
     ],
     platform: {
+      config,
       db: database.db,
       databaseKind: database.kind,
       clock: systemClock,

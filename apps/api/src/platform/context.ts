@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shop/contracts';
+import type { ApiConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/client.ts';
 
 /** Who is calling. Anonymous visitors have no actor. */
@@ -25,6 +26,7 @@ export interface ServiceContext {
 
 /** Process-wide dependencies, built once and shared by every request. */
 export interface Platform {
+  config: ApiConfig;
   db: Database;
   databaseKind: DatabaseKind;
   clock: Clock;

@@ -4,6 +4,7 @@ import type { Seed } from '../seed/seed.ts';
 /** What a domain module hands the platform: its routes and, optionally, its demo seeds. */
 export interface ApiModule {
   name: string;
-  registerRoutes(app: FastifyInstance): void;
+  /** May be async: a module can load keys or state before its routes go live. */
+  registerRoutes(app: FastifyInstance): void | Promise<void>;
   seeds?: readonly Seed[];
 }

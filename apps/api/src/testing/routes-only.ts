@@ -12,11 +12,13 @@ export async function buildApiRoutesOnly(): Promise<FastifyInstance> {
   const unavailable = async (): Promise<never> => {
     throw new Error('no database in a routes-only build');
   };
+  const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   return buildApp({
-    config: loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    config,
     modules: apiModules,
     logger: false,
     platform: {
+      config,
       db: undefined as never,
       databaseKind: 'pglite',
       clock: systemClock,
