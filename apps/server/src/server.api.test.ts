@@ -40,7 +40,8 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
     const port = await freePort();
     const child = spawn(process.execPath, [mainFile], {
-      env: { ...process.env, SERVE: 'api', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      // An empty DATABASE_URL counts as unset: this test is about the embedded database.
+      env: { ...process.env, DATABASE_URL: '', SERVE: 'api', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
