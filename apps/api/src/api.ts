@@ -9,11 +9,12 @@ import { PlatformErrors } from './platform/errors.ts';
 import type { ApiModule } from './platform/module.ts';
 import { healthModule } from './platform/health.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
 
 const PING_CACHE_MS = 1000;
 
 /** Every module of the API, in registration order. */
-export const apiModules: readonly ApiModule[] = [healthModule, catalogueModule];
+export const apiModules: readonly ApiModule[] = [healthModule, catalogueModule, notificationsModule];
 
 export interface BuildApiOptions {
   config: ApiConfig;

@@ -42,6 +42,6 @@ export const emailOutbox = pgTable(
       .where(sql`${table.status} = 'sending'`),
     // The staff mailbox: newest first, optionally for one recipient.
     index('email_outbox_created_idx').on(table.createdAt, table.id),
-    index('email_outbox_to_created_idx').on(table.to, table.createdAt),
+    index('email_outbox_to_created_idx').on(sql`lower(${table.to})`, table.createdAt),
   ],
 );

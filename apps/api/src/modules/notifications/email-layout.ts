@@ -1,0 +1,136 @@
+/**
+ * The shop's e-mail layout: a table-based, inline-styled HTML e-mail (what mail clients render
+ * reliably) in the storefront's colours, and a plain-text twin with the same words.
+ * Pure: no I/O, no configuration.
+ */
+
+export interface EmailContent {
+  subject: string;
+  /** The line mail clients show after the subject in the inbox; hidden in the body. */
+  preheader?: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the body, e.g. "You are receiving this because you asked to reset your password." */
+  footnote?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export const SHOP_NAME = 'Plumbline';
+export const SHOP_ADDRESS_LINE = 'Plumbline, Unit 4 Canal Wharf, Leeds LS11 5PS, United Kingdom';
+
+const NAVY = '#0f2339';
+const TEAL = '#0f766e';
+const BRASS = '#d9a441';
+const INK = '#1f2937';
+const MUTED = '#5b6472';
+const PAGE = '#f5f2ec';
+const FONT = "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** Only web and mail links may become a button; anything else (javascript:, data:) is refused. */
+function safeUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`E-mail action URL is not absolute: ${url}`);
+  }
+  if (!['https:', 'http:', 'mailto:'].includes(parsed.protocol)) {
+    throw new Error(`E-mail action URL must be http(s) or mailto, not ${parsed.protocol}`);
+  }
+  return parsed.href;
+}
+
+/** Subjects are headers: one line, no control characters. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const subject = oneLine(content.subject);
+  const actionUrl = content.action ? safeUrl(content.action.url) : undefined;
+  return { subject, html: renderHtml(content, subject, actionUrl), text: renderText(content, actionUrl) };
+}
+
+function renderHtml(content: EmailContent, subject: string, actionUrl: string | undefined): string {
+  const paragraphs = content.paragraphs
+    .map(
+      (paragraph) =>
+        `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};">${escapeHtml(paragraph)}</p>`,
+    )
+    .join('\n');
+  const button =
+    content.action && actionUrl
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+<tr><td align="center" bgcolor="${TEAL}" style="border-radius:8px;background:${TEAL};">
+<a href="${escapeHtml(actionUrl)}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(content.action.label)}</a>
+</td></tr>
+</table>
+<p style="margin:0 0 16px;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(actionUrl)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(actionUrl)}</a></p>`
+      : '';
+  const preheader = content.preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:${PAGE};opacity:0;">${escapeHtml(content.preheader)}</div>`
+    : '';
+  const footnote = content.footnote
+    ? `<p style="margin:0 0 8px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${escapeHtml(content.footnote)}</p>`
+    : '';
+  return `<!DOCTYPE html>
+<html lang="en-GB" xmlns="http://www.w3.org/1999/xhtml">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+<style>
+  @media (max-width: 620px) {
+    .container { width: 100% !important; }
+    .body-cell { padding: 24px 20px !important; }
+  }
+</style>
+</head>
+<body style="margin:0;padding:0;background:${PAGE};">
+${preheader}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${PAGE}" style="background:${PAGE};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" class="container" width="600" cellpadding="0" cellspacing="0" border="0" style="width:600px;max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;">
+<tr><td bgcolor="${NAVY}" style="background:${NAVY};padding:20px 32px;border-bottom:4px solid ${BRASS};">
+<span style="font-family:${FONT};font-size:22px;font-weight:700;letter-spacing:-0.02em;color:#ffffff;">${SHOP_NAME}</span>
+</td></tr>
+<tr><td class="body-cell" style="padding:32px;">
+<h1 style="margin:0 0 20px;font-family:${FONT};font-size:24px;line-height:32px;font-weight:700;color:${NAVY};">${escapeHtml(content.heading)}</h1>
+${paragraphs}
+${button}
+</td></tr>
+<tr><td style="padding:20px 32px;border-top:1px solid #e7e2d8;">
+${footnote}
+<p style="margin:0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${escapeHtml(SHOP_ADDRESS_LINE)}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function renderText(content: EmailContent, actionUrl: string | undefined): string {
+  const lines = [SHOP_NAME.toUpperCase(), '', content.heading, '='.repeat(Math.min(content.heading.length, 72)), ''];
+  for (const paragraph of content.paragraphs) lines.push(paragraph, '');
+  if (content.action && actionUrl) lines.push(`${content.action.label}:`, actionUrl, '');
+  lines.push('--');
+  if (content.footnote) lines.push(content.footnote);
+  lines.push(SHOP_ADDRESS_LINE);
+  return `${lines.join('\n')}\n`;
+}

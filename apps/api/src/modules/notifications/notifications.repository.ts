@@ -1,0 +1,107 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { emailOutbox, type EmailTransportKind } from './notifications.tables.ts';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type NewOutboxRow = Pick<typeof emailOutbox.$inferInsert, 'to' | 'subject' | 'html' | 'text' | 'template' | 'dedupeKey'>;
+
+/** Inserts a message; with a dedupe key already present it inserts nothing and returns the existing id. */
+export async function insertEmail(db: Database, row: NewOutboxRow): Promise<{ id: string }> {
+  const [inserted] = await db
+    .insert(emailOutbox)
+    .values(row)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  if (inserted) return inserted;
+  const [existing] = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, row.dedupeKey!));
+  if (!existing) throw new Error(`Outbox insert for dedupe key ${row.dedupeKey} neither inserted nor found`);
+  return existing;
+}
+
+/**
+ * Claims up to `limit` due messages for one sender: pending ones whose time has come, and sending
+ * ones whose sender's lease ran out (it crashed or hung). Row locks with SKIP LOCKED mean two
+ * dispatchers never claim the same row; `attempts` goes up with each claim, so it doubles as the
+ * claim's token (see `markSent`).
+ */
+export async function claimDueEmails(db: Database, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  const lockedUntil = new Date(now.getTime() + leaseMs);
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      sql`(${emailOutbox.status} = 'pending' and ${emailOutbox.nextAttemptAt} <= ${now})
+        or (${emailOutbox.status} = 'sending' and ${emailOutbox.lockedUntil} <= ${now})`,
+    )
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ status: 'sending', lockedUntil, attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(sql`${emailOutbox.id} in ${due}`)
+    .returning();
+}
+
+/** The claim `attempts` identifies; false when the lease was lost to another sender meanwhile. */
+const stillClaimed = (claim: Pick<OutboxRow, 'id' | 'attempts'>) =>
+  and(eq(emailOutbox.id, claim.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.attempts, claim.attempts));
+
+export async function markSent(
+  db: Database,
+  claim: Pick<OutboxRow, 'id' | 'attempts'>,
+  result: { transport: EmailTransportKind; messageId: string; sentAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: result.sentAt, transport: result.transport, messageId: result.messageId, lockedUntil: null, lastError: null })
+    .where(stillClaimed(claim))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+/** After a failed attempt: back to pending at `retryAt`, or `failed` for good when `retryAt` is null. */
+export async function markAttemptFailed(
+  db: Database,
+  claim: Pick<OutboxRow, 'id' | 'attempts'>,
+  result: { error: string; retryAt: Date | null; transport: EmailTransportKind },
+): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set(
+      result.retryAt
+        ? { status: 'pending', nextAttemptAt: result.retryAt, lockedUntil: null, lastError: result.error, transport: result.transport }
+        : { status: 'failed', lockedUntil: null, lastError: result.error, transport: result.transport },
+    )
+    .where(stillClaimed(claim))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+export async function findEmail(db: Database, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row;
+}
+
+/** Newest first; `to` matches the recipient exactly, ignoring case. */
+export async function listEmails(
+  db: Database,
+  filter: { to?: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: OutboxRow[]; total: number }> {
+  const where = filter.to ? sql`lower(${emailOutbox.to}) = lower(${filter.to})` : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ total: count() }).from(emailOutbox).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
