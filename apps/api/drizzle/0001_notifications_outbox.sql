@@ -8,7 +8,7 @@ CREATE TABLE "email_outbox" (
 	"dedupe_key" text,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"next_attempt_at" timestamp with time zone,
 	"locked_until" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"transport" text,

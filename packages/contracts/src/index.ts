@@ -3,15 +3,18 @@ export * from './problem.ts';
 export * from './services.ts';
 export * from './platform.ts';
 export * from './catalogue.ts';
+export * from './notifications.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
+import { notificationsEndpoints } from './notifications.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
 export const endpointGroups = {
   platform: platformEndpoints,
   catalogue: catalogueEndpoints,
+  notifications: notificationsEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(

@@ -33,10 +33,10 @@ export async function claimDueEmails(db: Database, now: Date, leaseMs: number, l
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
-      sql`(${emailOutbox.status} = 'pending' and ${emailOutbox.nextAttemptAt} <= ${now})
+      sql`(${emailOutbox.status} = 'pending' and (${emailOutbox.nextAttemptAt} is null or ${emailOutbox.nextAttemptAt} <= ${now}))
         or (${emailOutbox.status} = 'sending' and ${emailOutbox.lockedUntil} <= ${now})`,
     )
-    .orderBy(emailOutbox.nextAttemptAt)
+    .orderBy(emailOutbox.createdAt)
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
@@ -81,6 +81,9 @@ export async function markAttemptFailed(
   return rows.length > 0;
 }
 
+/** Recipient match ignoring letter case (served by the `lower("to")` index). */
+const recipientIs = (to: string) => sql`lower(${emailOutbox.to}) = lower(${to})`;
+
 export async function findEmail(db: Database, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row;
@@ -92,7 +95,7 @@ export async function listEmails(
   filter: { to?: string },
   page: { offset: number; limit: number },
 ): Promise<{ rows: OutboxRow[]; total: number }> {
-  const where = filter.to ? sql`lower(${emailOutbox.to}) = lower(${filter.to})` : undefined;
+  const where = filter.to ? recipientIs(filter.to) : undefined;
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -104,4 +107,18 @@ export async function listEmails(
     db.select({ total: count() }).from(emailOutbox).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** Every message matching the filter, newest first (tests and tools; the mailbox API pages). */
+export async function findEmails(db: Database, filter: { to?: string; template?: string }): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(
+        filter.to ? recipientIs(filter.to) : undefined,
+        filter.template ? eq(emailOutbox.template, filter.template) : undefined,
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id));
 }

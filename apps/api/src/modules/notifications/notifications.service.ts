@@ -1,5 +1,9 @@
+import type { MailboxEmail, MailboxEmailSummary, MailboxPage } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { NotificationErrors } from './notifications.errors.ts';
 import * as repository from './notifications.repository.ts';
+import type { OutboxRow } from './notifications.repository.ts';
 
 export interface EmailMessage {
   to: string;
@@ -33,4 +37,52 @@ export async function enqueueEmail(db: Database, message: EmailMessage): Promise
     template: message.template,
     dedupeKey: message.dedupeKey ?? null,
   });
+}
+
+/**
+ * The outbox as stored, newest first: for tests (here and in other modules) that need to read an
+ * e-mail a call queued, e.g. to follow its link.
+ */
+export function readOutbox(db: Database, filter: { to?: string; template?: string } = {}): Promise<OutboxRow[]> {
+  return repository.findEmails(db, filter);
+}
+
+export async function listMailbox(
+  ctx: ServiceContext,
+  query: { to?: string; pageNumber: number; pageSize: number },
+): Promise<MailboxPage> {
+  const { rows, total } = await repository.listEmails(
+    ctx.db,
+    { to: query.to },
+    { offset: (query.pageNumber - 1) * query.pageSize, limit: query.pageSize },
+  );
+  return {
+    items: rows.map(toSummary),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    totalCount: total,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
+}
+
+export async function getMailboxEmail(ctx: ServiceContext, id: string): Promise<MailboxEmail> {
+  const row = await repository.findEmail(ctx.db, id);
+  if (!row) throw NotificationErrors.emailNotFound(id);
+  return { ...toSummary(row), html: row.html, text: row.text, messageId: row.messageId };
+}
+
+function toSummary(row: OutboxRow): MailboxEmailSummary {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    template: row.template,
+    status: row.status,
+    attempts: row.attempts,
+    transport: row.transport,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    lastError: row.lastError,
+  };
 }

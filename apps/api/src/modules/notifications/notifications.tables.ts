@@ -22,7 +22,8 @@ export const emailOutbox = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: as soon as possible (a new message). Retries are scheduled by the dispatcher's clock. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     transport: text('transport', { enum: EMAIL_TRANSPORTS }),

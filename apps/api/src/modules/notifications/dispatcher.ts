@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../platform/context.ts';
+import { isPermanentFailure, type EmailTransport } from './email-transport.ts';
+import * as repository from './notifications.repository.ts';
+
+export interface DispatchPolicy {
+  /** Messages claimed per pass; they are sent in parallel. */
+  batchSize: number;
+  /** How long a claim holds: a sender that crashed or hung loses the row after this and it is retried. */
+  leaseMs: number;
+  /** Attempts before a message is given up as `failed`. */
+  maxAttempts: number;
+  /** First retry delay; each further retry doubles it, up to `maxBackoffMs`. */
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const defaultDispatchPolicy: DispatchPolicy = {
+  batchSize: 10,
+  // Far longer than the SMTP transport's time-outs, so a live sender never loses a row mid-send.
+  leaseMs: 5 * 60_000,
+  maxAttempts: 10,
+  baseBackoffMs: 30_000,
+  maxBackoffMs: 60 * 60_000,
+};
+
+/** Delay before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min … capped at 1 h. */
+export function backoffMs(attempts: number, policy: Pick<DispatchPolicy, 'baseBackoffMs' | 'maxBackoffMs'> = defaultDispatchPolicy): number {
+  return Math.min(policy.baseBackoffMs * 2 ** Math.max(0, attempts - 1), policy.maxBackoffMs);
+}
+
+export interface DispatchResult {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * One pass of the dispatcher: claims the due messages, sends each through the transport and records
+ * the outcome. Safe to run concurrently, in one process or many: a row is claimed by one pass only.
+ */
+export async function dispatchDueEmails(
+  db: Database,
+  transport: EmailTransport,
+  clock: Clock,
+  policy: Partial<DispatchPolicy> = {},
+): Promise<DispatchResult> {
+  const p = { ...defaultDispatchPolicy, ...policy };
+  const claimed = await repository.claimDueEmails(db, clock.now(), p.leaseMs, p.batchSize);
+  const result: DispatchResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
+  await Promise.all(
+    claimed.map(async (row) => {
+      let messageId: string;
+      try {
+        ({ messageId } = await transport.send(row));
+      } catch (error) {
+        const giveUp = row.attempts >= p.maxAttempts || isPermanentFailure(error);
+        const retryAt = giveUp ? null : new Date(clock.now().getTime() + backoffMs(row.attempts, p));
+        await repository.markAttemptFailed(db, row, { error: describe(error), retryAt, transport: transport.kind });
+        if (giveUp) result.failed++;
+        else result.retrying++;
+        return;
+      }
+      await repository.markSent(db, row, { transport: transport.kind, messageId, sentAt: clock.now() });
+      result.sent++;
+    }),
+  );
+  return result;
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 2000);
+}
+
+export interface DispatcherOptions {
+  db: Database;
+  transport: EmailTransport;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  pollIntervalMs?: number;
+  policy?: Partial<DispatchPolicy>;
+}
+
+export interface Dispatcher {
+  /** Resolves when the pass in flight (if any) has finished; no pass starts after. Closes the transport. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls the outbox every `pollIntervalMs` (default 500 ms), and straight away again while passes
+ * come back full. A failing pass (database unreachable) is logged and retried at the next tick.
+ */
+export function startDispatcher(options: DispatcherOptions): Dispatcher {
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const batchSize = options.policy?.batchSize ?? defaultDispatchPolicy.batchSize;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const tick = () => {
+    inFlight = (async () => {
+      let full = false;
+      try {
+        const result = await dispatchDueEmails(options.db, options.transport, options.clock, options.policy);
+        if (result.retrying || result.failed) options.log.warn({ outbox: result }, 'some e-mails could not be sent');
+        full = result.claimed === batchSize;
+      } catch (error) {
+        options.log.error({ err: error }, 'e-mail dispatch pass failed');
+      }
+      if (!stopped) timer = setTimeout(tick, full ? 0 : pollIntervalMs);
+    })();
+  };
+  tick();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+      options.transport.close();
+    },
+  };
+}
