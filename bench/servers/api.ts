@@ -11,7 +11,8 @@ const config = loadApiConfig({
 const database = await openDatabase({ url: config.database.url });
 await applyMigrations(database);
 await runSeeds(database, apiSeeds, () => {});
-const app = await buildApi({ config, database, logger: false });
+// Logging stays on at the configured level: it is part of every real request's cost.
+const app = await buildApi({ config, database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`ready ${new URL(address).port}\n`);
 process.on('SIGTERM', async () => {

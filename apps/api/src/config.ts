@@ -33,6 +33,32 @@ export const ApiConfigSchema = z.object({
   OIDC_JWKS_URL: z.url().optional(),
   IDENTITY_ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(900),
   IDENTITY_COOKIE_KEYS: z.string().min(32).optional(),
+  // Production signing keys for the embedded provider: a JWK set of private keys, newest first.
+  IDENTITY_JWKS: z
+    .string()
+    .transform((value, ctx) => {
+      const keys = parsePrivateJwks(value);
+      if (typeof keys === 'string') {
+        ctx.addIssue({ code: 'custom', message: keys });
+        return z.NEVER;
+      }
+      return keys;
+    })
+    .optional(),
+  // Origins besides PUBLIC_URL whose /auth/* callbacks the storefront client may use (dev, tests).
+  IDENTITY_CLIENT_ORIGINS: z
+    .string()
+    .transform((value, ctx) => {
+      const origins = value.split(',').map((item) => item.trim()).filter(Boolean);
+      for (const origin of origins) {
+        if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/+$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin such as http://127.0.0.1:3100` });
+          return z.NEVER;
+        }
+      }
+      return origins.map((origin) => origin.replace(/\/+$/, ''));
+    })
+    .optional(),
   // E-mail: the outbox and staff mailbox by default; SMTP when SMTP_URL is set.
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.example>'),
@@ -64,8 +90,40 @@ export interface ApiConfig {
     accessTokenTtlSeconds: number;
     /** Keys signing the provider's cookies; absent means generated once and kept in the database. */
     cookieKeys?: string[];
+    /** Private signing keys (JWK set, newest first); absent means generated once and kept in the database. */
+    jwks?: { keys: PrivateJwk[] };
+    /** Further origins whose /auth/* callbacks the storefront client may use. */
+    extraClientOrigins: string[];
   };
   mail: { smtpUrl?: string; from: string };
+}
+
+/** A private JSON Web Key as IDENTITY_JWKS holds it (RSA or EC; `d` is the private part). */
+export interface PrivateJwk {
+  kty: string;
+  d: string;
+  kid?: string;
+  alg?: string;
+  [member: string]: unknown;
+}
+
+/** `{"keys":[…]}` or a bare array of private signing keys; a message when it is not usable. */
+function parsePrivateJwks(value: string): { keys: PrivateJwk[] } | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return 'must be JSON: a JWK set {"keys":[…]} of private signing keys';
+  }
+  const keys: unknown = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0) return 'must hold at least one key in "keys"';
+  for (const [index, key] of keys.entries()) {
+    const jwk = key as Partial<PrivateJwk> | null;
+    if (!jwk || (jwk.kty !== 'RSA' && jwk.kty !== 'EC') || typeof jwk.d !== 'string') {
+      return `key ${index} must be a private RSA or EC key (with "kty" and "d")`;
+    }
+  }
+  return { keys: keys as PrivateJwk[] };
 }
 
 export class ConfigError extends Error {
@@ -102,6 +160,8 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
       jwksUrl: c.OIDC_JWKS_URL,
       accessTokenTtlSeconds: c.IDENTITY_ACCESS_TOKEN_TTL,
       cookieKeys: c.IDENTITY_COOKIE_KEYS?.split(',').map((key) => key.trim()),
+      jwks: c.IDENTITY_JWKS,
+      extraClientOrigins: c.IDENTITY_CLIENT_ORIGINS ?? [],
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
   };

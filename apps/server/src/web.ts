@@ -28,6 +28,8 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
       root: clientDir,
       wildcard: false,
       index: false,
+      // tooling/precompress.ts writes .br and .gz twins at build time.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -40,7 +42,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
     // React Router reads form posts itself, so leave request bodies unread here.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    web.all('/*', { schema: { hide: true } }, async (request, reply) => {
+    web.all('/*', { schema: { hide: true }, compress: {} }, async (request, reply) => {
       const response = await handle(toFetchRequest(request, reply));
       reply.code(response.status);
       for (const [name, value] of response.headers) {

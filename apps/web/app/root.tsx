@@ -3,12 +3,17 @@ import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { AuthNotice } from './components/auth/auth-problem.tsx';
+import { ShopAuthProvider } from './components/auth/auth-provider.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
+import { AUTH_CALLBACK_PATHS, browserAuthSettings } from './lib/auth/settings.ts';
+import { webConfig } from './lib/config.server.ts';
 import { pageMeta } from './lib/meta.ts';
 import { loadNavigation } from './lib/navigation.server.ts';
+import { useRouteHandle } from './lib/route-handle.ts';
 import { useCategories } from './lib/use-categories.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -23,9 +28,19 @@ export const links: Route.LinksFunction = () => [
 // JavaScript while still sending no path to other sites.
 export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'strict-origin-when-cross-origin' });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // The year comes from the server so the footer hydrates with the same text it rendered.
-  return { navigation: await loadNavigation(context), copyrightYear: new Date().getFullYear() };
+/** Pages shown in a popup or a hidden frame, without the shop's frame (and so without its categories). */
+const FRAMELESS_PATHS: readonly string[] = [AUTH_CALLBACK_PATHS.popup, AUTH_CALLBACK_PATHS.silent];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  return {
+    // A hidden-frame renewal must not depend on the catalogue being up.
+    navigation: FRAMELESS_PATHS.includes(pathname) ? { categories: [] } : await loadNavigation(context),
+    // The year comes from the server so the footer hydrates with the same text it rendered.
+    copyrightYear: new Date().getFullYear(),
+    // What the browser needs to sign in; the callbacks return to the address this page was asked for.
+    auth: browserAuthSettings(webConfig(), request.url),
+  };
 }
 
 // The category tree changes rarely; keep it across client navigations and form posts. A root
@@ -42,7 +57,8 @@ export const meta: Route.MetaFunction = ({ error }) => {
 /** The document and the shop's frame, around both pages and error pages. */
 export function Layout({ children }: { children: ReactNode }) {
   const categories = useCategories();
-  const copyrightYear = useRouteLoaderData<typeof loader>('root')?.copyrightYear;
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const { frame, showsAuthProblem } = useRouteHandle();
   const { pathname, search } = useLocation();
   const searchQuery = pathname === '/search' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined;
 
@@ -56,19 +72,28 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-navy-950 antialiased">
-        <a
-          href="#main"
-          className="sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-        >
-          Skip to main content
-        </a>
-        <ToastProvider>
-          <SiteHeader categories={categories} searchQuery={searchQuery} />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {frame === 'bare' ? (
+          <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter categories={categories} copyrightYear={copyrightYear} />
-        </ToastProvider>
+        ) : (
+          <ShopAuthProvider settings={rootData?.auth}>
+            <a
+              href="#main"
+              className="sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+            >
+              Skip to main content
+            </a>
+            <ToastProvider>
+              <SiteHeader categories={categories} searchQuery={searchQuery} />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} />
+              {!showsAuthProblem && <AuthNotice />}
+            </ToastProvider>
+          </ShopAuthProvider>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

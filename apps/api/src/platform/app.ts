@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import type { ApiModule } from './module.ts';
 import { PlatformErrors } from './errors.ts';
 import { installProblemHandler, sendProblem } from './problem-handler.ts';
 import { registerApiDocs } from './openapi.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,19 +56,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('platform', options.platform);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  installSecurityHeaders(app);
   installProblemHandler(app, config.bodyLimitBytes);
 
-  await app.register(helmet, {
-    // The storefront sets its own policy for pages; API responses are data and never framed.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // With `no-referrer` Chrome posts forms with `Origin: null`, which form actions must refuse.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  await app.register(compress, { threshold: 1024 });
+  // Compression is opted into per route (bindEndpoint, pages): tiny JSON gains nothing from it.
+  await app.register(compress, { global: false, threshold: 1024 });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',

@@ -28,6 +28,8 @@ export type Handler<E extends EndpointDefinition> = (input: HandlerInput<E>) => 
 /** Route-level options that are server policy rather than contract (rate limits). */
 export interface BindOptions {
   rateLimit?: { max: number; timeWindow: string } | false;
+  /** Compress large responses (default true); tiny, hot ones like health skip the work. */
+  compress?: boolean;
 }
 
 export function fullPath(endpoint: EndpointDefinition): string {
@@ -51,6 +53,7 @@ export function bindEndpoint<E extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url: fullPath(endpoint),
+    ...(options.compress === false ? {} : { compress: {} }),
     schema: {
       tags: [endpoint.service],
       summary: endpoint.summary,

@@ -39,7 +39,7 @@ export const healthModule: ApiModule = {
         return health;
       },
       // Load balancers poll this often; it must never be throttled.
-      { rateLimit: false },
+      { rateLimit: false, compress: false },
     );
   },
 };

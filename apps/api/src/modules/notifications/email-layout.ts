@@ -52,13 +52,18 @@ function safeUrl(url: string): string {
   return parsed.href;
 }
 
-/** Subjects are headers: one line, no control characters. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim();
+/** Subjects are headers: one line, control characters (CR, LF, tab…) turned into single spaces. */
+export function singleLine(value: string): string {
+  let line = '';
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    line += code < 0x20 || code === 0x7f ? ' ' : char;
+  }
+  return line.replace(/ {2,}/g, ' ').trim();
 }
 
 export function renderEmail(content: EmailContent): RenderedEmail {
-  const subject = oneLine(content.subject);
+  const subject = singleLine(content.subject);
   const actionUrl = content.action ? safeUrl(content.action.url) : undefined;
   return { subject, html: renderHtml(content, subject, actionUrl), text: renderText(content, actionUrl) };
 }

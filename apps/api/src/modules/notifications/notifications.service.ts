@@ -1,6 +1,7 @@
 import type { MailboxEmail, MailboxEmailSummary, MailboxPage } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
+import { singleLine } from './email-layout.ts';
 import { NotificationErrors } from './notifications.errors.ts';
 import * as repository from './notifications.repository.ts';
 import type { OutboxRow } from './notifications.repository.ts';
@@ -31,7 +32,7 @@ export async function enqueueEmail(db: Database, message: EmailMessage): Promise
   if (message.dedupeKey === '') throw new Error('An empty dedupe key is not allowed; omit it instead');
   return repository.insertEmail(db, {
     to,
-    subject: message.subject.replace(/[\r\n]+/g, ' ').trim(),
+    subject: singleLine(message.subject),
     html: message.html,
     text: message.text,
     template: message.template,

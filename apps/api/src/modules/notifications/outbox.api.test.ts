@@ -69,11 +69,13 @@ describe('enqueueEmail', () => {
 
   it('queues with the transaction that commits, and is not sent before commit', async () => {
     const { transport, sent } = recordingTransport();
-    await db.transaction(async (tx) => {
+    const claimedBeforeCommit = await db.transaction(async (tx) => {
       await enqueueEmail(tx as unknown as Database, message('committed@example.com'));
-      // PGlite has one connection, so a concurrent pass would wait; on PostgreSQL it sees nothing yet.
-      if (database.kind === 'postgres') expect((await dispatchDueEmails(db, transport, at(1000))).claimed).toBe(0);
+      // PGlite has one connection, so a concurrent pass would wait for the commit; on PostgreSQL
+      // another connection's pass runs now and must see nothing.
+      return database.kind === 'postgres' ? (await dispatchDueEmails(db, transport, at(1000))).claimed : 0;
     });
+    expect(claimedBeforeCommit).toBe(0);
     await dispatchDueEmails(db, transport, at(1000));
     expect(sent.map((email) => email.to)).toEqual(['committed@example.com']);
   });

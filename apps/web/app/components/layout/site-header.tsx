@@ -3,15 +3,15 @@ import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
 import { featuredCategories } from '../../lib/featured.ts';
-import { BasketIcon, HeartIcon, UserIcon } from '../ui/icons.tsx';
+import { HeaderAccount, headerItemClasses } from '../auth/header-account.tsx';
+import { BasketIcon, HeartIcon } from '../ui/icons.tsx';
 import { AllCategoriesMenu } from './all-categories-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { PromoBar } from './promo-bar.tsx';
 import { SearchForm } from './search-form.tsx';
 
-const accountLinks = [
-  { to: '/account', label: 'Account', Icon: UserIcon },
+const shoppingLinks = [
   { to: '/wishlist', label: 'Wishlist', Icon: HeartIcon },
   { to: '/basket', label: 'Basket', Icon: BasketIcon },
 ];
@@ -36,17 +36,12 @@ export function SiteHeader({ categories, searchQuery }: { categories: readonly N
           />
           <nav aria-label="Your shopping" className="col-start-3 row-start-1">
             <ul className="flex items-center gap-0.5 sm:gap-2">
-              {accountLinks.map(({ to, label, Icon }) => (
+              <li>
+                <HeaderAccount />
+              </li>
+              {shoppingLinks.map(({ to, label, Icon }) => (
                 <li key={to}>
-                  <NavLink
-                    to={to}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex min-w-12 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[0.6875rem] font-medium hover:bg-white/10 sm:px-2.5 sm:text-xs',
-                        isActive && 'bg-white/10',
-                      )
-                    }
-                  >
+                  <NavLink to={to} className={({ isActive }) => cn(headerItemClasses, isActive && 'bg-white/10')}>
                     <Icon className="size-6" />
                     {label}
                   </NavLink>

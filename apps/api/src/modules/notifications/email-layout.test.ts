@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { SHOP_ADDRESS_LINE, escapeHtml, renderEmail } from './email-layout.ts';
+
+const resetEmail = {
+  subject: 'Reset your Plumbline password',
+  preheader: 'The link works for one hour.',
+  heading: 'Reset your password',
+  paragraphs: ['We received a request to reset the password for your account.', 'If it was not you, ignore this e-mail.'],
+  action: { label: 'Choose a new password', url: 'https://shop.example/reset?token=t0k&user=7' },
+  footnote: 'You are receiving this because a password reset was requested for this address.',
+};
+
+describe('renderEmail', () => {
+  it('lays out a table-based HTML e-mail in the shop style, with the button and footer', () => {
+    const { subject, html } = renderEmail(resetEmail);
+    expect(subject).toBe('Reset your Plumbline password');
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain('<html lang="en-GB"');
+    expect(html).toContain('<table role="presentation"');
+    expect(html).toContain('name="viewport"');
+    expect(html).toContain('bgcolor="#0f2339"'); // navy header
+    expect(html).toContain('>Plumbline</span>'); // wordmark
+    expect(html).toContain('border-bottom:4px solid #d9a441'); // brass accent
+    expect(html).toContain('bgcolor="#0f766e"'); // teal button
+    expect(html).toContain('Inter, -apple-system');
+    expect(html).toContain('<h1 ');
+    expect(html).toContain('>Reset your password</h1>');
+    expect(html).toContain('href="https://shop.example/reset?token=t0k&amp;user=7"');
+    expect(html).toContain('>Choose a new password</a>');
+    expect(html).toContain('The link works for one hour.'); // preheader
+    expect(html).toContain(resetEmail.footnote);
+    expect(html).toContain(escapeHtml(SHOP_ADDRESS_LINE));
+  });
+
+  it('writes a plain-text twin with the same words and the link spelled out', () => {
+    const { text } = renderEmail(resetEmail);
+    expect(text).toBe(
+      [
+        'PLUMBLINE',
+        '',
+        'Reset your password',
+        '===================',
+        '',
+        'We received a request to reset the password for your account.',
+        '',
+        'If it was not you, ignore this e-mail.',
+        '',
+        'Choose a new password:',
+        'https://shop.example/reset?token=t0k&user=7',
+        '',
+        '--',
+        resetEmail.footnote,
+        SHOP_ADDRESS_LINE,
+        '',
+      ].join('\n'),
+    );
+    expect(text).not.toMatch(/<[a-z]/i);
+  });
+
+  it('leaves out the button, preheader and footnote when not given', () => {
+    const { html, text } = renderEmail({ subject: 'Hello', heading: 'Hello', paragraphs: ['Plain.'] });
+    expect(html).not.toContain('bgcolor="#0f766e"');
+    expect(html).not.toContain('display:none');
+    expect(html).not.toContain('You are receiving this');
+    expect(text).not.toContain('http');
+  });
+
+  it('escapes every interpolated value, so content cannot inject HTML', () => {
+    const hostile = '<script>alert("x")</script><img src=x onerror=alert(1)> & \'quotes\'';
+    const { html, text } = renderEmail({
+      subject: hostile,
+      preheader: hostile,
+      heading: hostile,
+      paragraphs: [hostile, `Hi ${hostile}`],
+      action: { label: hostile, url: 'https://shop.example/a?b="><script>alert(2)</script>' },
+      footnote: hostile,
+    });
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).not.toMatch(/"><script/);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;quotes&#39;');
+    // The URL is normalised by the URL parser (quotes and brackets percent-encoded), then escaped.
+    expect(html).toContain('href="https://shop.example/a?b=%22%3E%3Cscript%3Ealert(2)%3C/script%3E"');
+    // Plain text is not HTML: it keeps the words as they are.
+    expect(text).toContain(`Hi ${hostile}`);
+  });
+
+  it('refuses a button that is not a web or mail link', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '/relative/path']) {
+      expect(() => renderEmail({ ...resetEmail, action: { label: 'Go', url } })).toThrow(/URL/);
+    }
+  });
+
+  it('keeps the subject to one line', () => {
+    expect(renderEmail({ ...resetEmail, subject: 'Line one\r\nBcc: someone@example.com\t' }).subject).toBe(
+      'Line one Bcc: someone@example.com',
+    );
+  });
+});

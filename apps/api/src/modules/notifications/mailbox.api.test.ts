@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotificationsClient, type ApiError, type NotificationsClient } from '@shop/api-client';
+import type { Role } from '@shop/contracts';
+import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { enqueueEmail, readOutbox, renderEmail } from './index.ts';
+
+let api: TestApi;
+const ids: string[] = [];
+
+/** Tokens are role names here: `startTestApi`'s `authenticate` stands in for real sign-in. */
+const as = (token?: Role | 'unknown'): NotificationsClient =>
+  createNotificationsClient({ baseUrl: api.serviceUrl('notifications'), getAccessToken: () => token });
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: ApiError) => error,
+  );
+
+beforeAll(async () => {
+  api = await startTestApi({
+    authenticate: async (authorization) => {
+      const token = authorization.replace(/^Bearer /, '');
+      return token === 'unknown' ? null : { userId: `u-${token}`, roles: [token as Role] };
+    },
+  });
+  // 25 e-mails, one statement each so each has its own created_at: 12 to Ann, 13 to Bob.
+  for (let i = 0; i < 25; i++) {
+    const to = i % 2 === 0 ? 'Ann@Example.com' : 'bob@example.com';
+    const content = renderEmail({ subject: `Message ${i}`, heading: `Message ${i}`, paragraphs: [`Body of message ${i}.`] });
+    ids.push((await enqueueEmail(api.database.db, { to, template: 'test.numbered', ...content })).id);
+  }
+});
+afterAll(() => api.close());
+
+describe('staff mailbox', () => {
+  it('without SMTP, the running API delivers every queued e-mail to the mailbox', async () => {
+    let page = await as('admin').listMailbox({ query: { pageSize: 100 } });
+    while (page.items.some((item) => item.status !== 'sent')) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      page = await as('admin').listMailbox({ query: { pageSize: 100 } });
+    }
+    expect(page.items).toHaveLength(25);
+    for (const item of page.items) expect(item).toMatchObject({ status: 'sent', transport: 'mailbox', attempts: 1, lastError: null });
+    expect(page.items.every((item) => item.sentAt !== null)).toBe(true);
+  });
+
+  it('lists newest first, paged, with totals', async () => {
+    const first = await as('admin').listMailbox({ query: { pageSize: 10 } });
+    expect(first).toMatchObject({ pageNumber: 1, pageSize: 10, totalCount: 25, totalPages: 3 });
+    expect(first.items.map((item) => item.subject)).toEqual(Array.from({ length: 10 }, (_, i) => `Message ${24 - i}`));
+    expect(first.items[0]).toMatchObject({ id: ids[24], to: 'Ann@Example.com', template: 'test.numbered' });
+    expect(first.items[0]).not.toHaveProperty('html');
+
+    const last = await as('order-admin').listMailbox({ query: { pageSize: 10, pageNumber: 3 } });
+    expect(last.items.map((item) => item.subject)).toEqual(['Message 4', 'Message 3', 'Message 2', 'Message 1', 'Message 0']);
+    const beyond = await as('admin').listMailbox({ query: { pageSize: 10, pageNumber: 4 } });
+    expect(beyond).toMatchObject({ items: [], totalCount: 25, totalPages: 3 });
+  });
+
+  it('filters by recipient, ignoring letter case', async () => {
+    const page = await as('admin').listMailbox({ query: { to: 'ann@example.COM', pageSize: 100 } });
+    expect(page.totalCount).toBe(13);
+    expect(page.items.every((item) => item.to === 'Ann@Example.com')).toBe(true);
+    expect((await as('admin').listMailbox({ query: { to: 'nobody@example.com' } })).totalCount).toBe(0);
+  });
+
+  it('shows one e-mail with its HTML and plain text', async () => {
+    const email = await as('admin').getMailboxEmail({ params: { emailId: ids[3]! } });
+    const [stored] = (await readOutbox(api.database.db, { to: 'bob@example.com' })).filter((row) => row.id === ids[3]);
+    expect(email).toMatchObject({ id: ids[3], subject: 'Message 3', to: 'bob@example.com', html: stored?.html, text: stored?.text });
+    expect(email.text).toContain('Body of message 3.');
+    expect(email.messageId).toBe(`<${ids[3]}@plumbline.example>`);
+  });
+
+  it('answers 404 EMAIL_NOT_FOUND for an unknown id and 400 for one that is not a uuid', async () => {
+    const missing = await failure(as('admin').getMailboxEmail({ params: { emailId: '00000000-0000-4000-8000-000000000000' } }));
+    expect(missing.status).toBe(404);
+    expect(missing.code).toBe('EMAIL_NOT_FOUND');
+    const malformed = await failure(as('admin').getMailboxEmail({ params: { emailId: 'not-an-id' } }));
+    expect(malformed.status).toBe(400);
+    expect(malformed.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses page sizes outside 1–100 and page numbers below 1, naming the field', async () => {
+    for (const query of [{ pageSize: 0 }, { pageSize: 101 }, { pageNumber: 0 }]) {
+      const error = await failure(as('admin').listMailbox({ query }));
+      expect(error.status).toBe(400);
+      const problem = error.data as { code: string; errors: { path: string }[] };
+      expect(problem.code).toBe('VALIDATION_FAILED');
+      expect(problem.errors.map((item) => item.path)).toEqual([`query.${Object.keys(query)[0]}`]);
+    }
+  });
+
+  it('is for admins and order admins only: 401 anonymous, 403 other roles', async () => {
+    expect((await failure(as().listMailbox())).status).toBe(401);
+    expect((await failure(as('unknown').listMailbox())).status).toBe(401);
+    expect((await failure(as().getMailboxEmail({ params: { emailId: ids[0]! } }))).status).toBe(401);
+    for (const role of ['shopper', 'trade', 'content-editor', 'review-moderator'] as const) {
+      const error = await failure(as(role).listMailbox());
+      expect(error.status).toBe(403);
+      expect(error.code).toBe('FORBIDDEN');
+      expect((await failure(as(role).getMailboxEmail({ params: { emailId: ids[0]! } }))).status).toBe(403);
+    }
+    expect((await as('order-admin').getMailboxEmail({ params: { emailId: ids[0]! } })).id).toBe(ids[0]);
+  });
+});

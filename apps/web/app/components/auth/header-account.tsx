@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { canReadMailbox } from '../../lib/auth/claims.ts';
+import { cn } from '../../lib/cn.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
+import { useShopAuth } from './use-shop-auth.ts';
+
+/** The header's icon-and-label items; the account item keeps one width in every state (no layout shift). */
+export const headerItemClasses =
+  'flex min-w-12 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[0.6875rem] font-medium hover:bg-white/10 sm:px-2.5 sm:text-xs';
+const accountWidth = 'w-[4.25rem] sm:w-20';
+
+/** The first name to show in the narrow header: "Sam" for "Sam Shopper", an address up to its @. */
+export const shortName = (name: string) => (name.includes('@') ? name.slice(0, name.indexOf('@')) : name.split(/\s+/)[0]!);
+
+/**
+ * The header's account item. While sign-in is loading (and on the server) it is the plain
+ * "Account" link, which works without JavaScript; signed out it is a "Sign in" button opening the
+ * provider in a popup; signed in it opens a small menu with the shopper's name, "My account" and
+ * "Sign out".
+ */
+export function HeaderAccount() {
+  const auth = useShopAuth();
+
+  if (auth.status === 'signed-in') return <AccountMenu />;
+  if (auth.status === 'signed-out') {
+    return (
+      <button
+        type="button"
+        onClick={auth.signInWithPopup}
+        disabled={auth.busy}
+        aria-busy={auth.busy || undefined}
+        className={cn(headerItemClasses, accountWidth, 'disabled:cursor-progress')}
+      >
+        {auth.busy ? <Spinner className="size-6" /> : <UserIcon className="size-6" />}
+        Sign in
+      </button>
+    );
+  }
+  return (
+    <NavLink to="/account" className={({ isActive }) => cn(headerItemClasses, accountWidth, isActive && 'bg-white/10')}>
+      <UserIcon className="size-6" />
+      Account
+    </NavLink>
+  );
+}
+
+function AccountMenu() {
+  const { name, user, roles, signOut, busy } = useShopAuth();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { pathname } = useLocation();
+  const email = typeof user?.profile.email === 'string' ? user.profile.email : undefined;
+  const fullName = name ?? 'your account';
+
+  // Following a link closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  // Esc (focus back on the button) or a press elsewhere closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const itemClasses = 'block w-full rounded-lg px-3 py-2.5 text-left text-sm font-semibold text-navy-900 hover:bg-navy-50';
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={cn(headerItemClasses, accountWidth, open && 'bg-white/10')}
+      >
+        <span className="relative">
+          <UserIcon className="size-6" />
+          {/* A small tick on the icon: signed in. */}
+          <span className="absolute -right-0.5 -bottom-0.5 size-2.5 rounded-full bg-teal-400 ring-2 ring-navy-900" aria-hidden="true" />
+        </span>
+        <span className="flex max-w-full items-center">
+          <span className="sr-only">Account menu for </span>
+          <span className="truncate">{name ? shortName(name) : 'Account'}</span>
+          <ChevronDownIcon className={cn('size-3 shrink-0 transition-transform', open && 'rotate-180')} />
+        </span>
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute top-full right-0 z-40 mt-2 w-64 rounded-xl border border-navy-100 bg-white p-2 text-navy-950 shadow-xl [--ring:var(--color-teal-600)]"
+      >
+        <p className="border-b border-navy-100 px-3 pt-1 pb-3 text-sm">
+          <span className="block text-navy-600">Signed in as</span>
+          <span className="block truncate font-semibold">{fullName}</span>
+          {email && email !== name && <span className="block truncate text-navy-700">{email}</span>}
+        </p>
+        <ul className="pt-2">
+          <li>
+            <Link to="/account" className={itemClasses}>
+              My account
+            </Link>
+          </li>
+          {canReadMailbox(roles) && (
+            <li>
+              <Link to="/staff/mailbox" className={itemClasses}>
+                Staff mailbox
+              </Link>
+            </li>
+          )}
+          <li>
+            <button type="button" onClick={signOut} disabled={busy} aria-busy={busy || undefined} className={cn(itemClasses, 'flex items-center gap-2')}>
+              {busy && <Spinner />}
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

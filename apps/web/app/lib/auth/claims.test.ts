@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { canReadMailbox, decodeJwtPayload, displayName, isStaff, userRoles } from './claims.ts';
+
+const jwt = (payload: object) => `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
+
+describe('token claims', () => {
+  it('decodes a JWT payload, including non-ASCII text, and nothing else', () => {
+    expect(decodeJwtPayload(jwt({ sub: 'u1', name: 'Zoë Ó Sé' }))).toEqual({ sub: 'u1', name: 'Zoë Ó Sé' });
+    expect(decodeJwtPayload(undefined)).toBeUndefined();
+    expect(decodeJwtPayload('opaque-token')).toBeUndefined();
+    expect(decodeJwtPayload('a.!!!.c')).toBeUndefined();
+    expect(decodeJwtPayload(`a.${Buffer.from('[1]').toString('base64url')}.c`)).toBeUndefined();
+  });
+
+  it('reads roles from the access token and the ID token profile', () => {
+    expect(userRoles({ access_token: jwt({ roles: ['shopper'] }), profile: { roles: ['trade'] } })).toEqual(['shopper', 'trade']);
+    expect(userRoles({ access_token: jwt({ roles: 'admin order-admin' }) })).toEqual(['admin', 'order-admin']);
+    expect(userRoles({ access_token: 'opaque', profile: {} })).toEqual([]);
+    expect(userRoles(null)).toEqual([]);
+  });
+
+  it('knows staff, and who may read the mailbox', () => {
+    expect(isStaff(['shopper'])).toBe(false);
+    expect(isStaff(['review-moderator'])).toBe(true);
+    expect(canReadMailbox(['review-moderator'])).toBe(false);
+    expect(canReadMailbox(['order-admin'])).toBe(true);
+    expect(canReadMailbox(['shopper', 'admin'])).toBe(true);
+  });
+
+  it('greets by name, then given names, then e-mail address', () => {
+    expect(displayName({ name: ' Sam Shopper ', email: 's@x.test' })).toBe('Sam Shopper');
+    expect(displayName({ given_name: 'Sam', family_name: 'Shopper' })).toBe('Sam Shopper');
+    expect(displayName({ email: 's@x.test' })).toBe('s@x.test');
+    expect(displayName({ name: '' })).toBeUndefined();
+    expect(displayName(undefined)).toBeUndefined();
+  });
+});

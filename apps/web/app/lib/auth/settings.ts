@@ -1,0 +1,119 @@
+import type { PopupWindowFeatures, UserManagerSettings } from 'oidc-client-ts';
+
+/** The pages the provider sends the browser back to (registered at the provider for client `storefront`). */
+export const AUTH_CALLBACK_PATHS = {
+  redirect: '/auth/callback',
+  popup: '/auth/popup-callback',
+  silent: '/auth/silent-callback',
+} as const;
+
+/** Where the provider's end-session endpoint returns the browser. */
+export const POST_LOGOUT_PATH = '/';
+
+/** What the browser needs to sign in; built on the server by the root loader. */
+export interface BrowserAuthSettings {
+  authority: string;
+  clientId: string;
+  scope: string;
+  redirectUri: string;
+  popupRedirectUri: string;
+  silentRedirectUri: string;
+  postLogoutRedirectUri: string;
+  /** The API's base address for browsers; each service is below it (`…/accounts`). */
+  apiBaseUrl: string;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin the browser's callbacks return to. The request's own origin when the page was asked
+ * for on a loopback address that PUBLIC_URL does not name (developers browsing 127.0.0.1 while
+ * PUBLIC_URL says localhost, or the browser tests on 127.0.0.1:3100), so state stored before the
+ * redirect is found after it. Otherwise PUBLIC_URL, which also keeps https behind a TLS-terminating
+ * proxy and never lets a forged Host header choose where codes are sent.
+ */
+export function publicOrigin(publicUrl: string, requestUrl: string): string {
+  const configured = new URL(publicUrl);
+  const request = new URL(requestUrl);
+  if (request.host !== configured.host && LOOPBACK_HOSTS.has(request.hostname)) return request.origin;
+  return configured.origin;
+}
+
+export function browserAuthSettings(
+  config: { publicUrl: string; oidc: { authority: string; clientId: string; scope: string } },
+  requestUrl: string,
+): BrowserAuthSettings {
+  const origin = publicOrigin(config.publicUrl, requestUrl);
+  // PUBLIC_URL may carry a path prefix; it applies only when PUBLIC_URL is the origin in use.
+  const base = origin === new URL(config.publicUrl).origin ? config.publicUrl.replace(/\/+$/, '') : origin;
+  return {
+    authority: config.oidc.authority,
+    clientId: config.oidc.clientId,
+    scope: config.oidc.scope,
+    redirectUri: base + AUTH_CALLBACK_PATHS.redirect,
+    popupRedirectUri: base + AUTH_CALLBACK_PATHS.popup,
+    silentRedirectUri: base + AUTH_CALLBACK_PATHS.silent,
+    postLogoutRedirectUri: base + POST_LOGOUT_PATH,
+    apiBaseUrl: `${base}/api`,
+  };
+}
+
+/** Spec §9, "Business constants and limits". */
+export const AUTH_TIMINGS = {
+  /** The token-expiring notice fires this long before expiry; a silent renewal follows. */
+  accessTokenExpiringNoticeSeconds: 60,
+  silentRequestTimeoutSeconds: 10,
+  /** oidc-client-ts retries a renewal that timed out after this long (fixed in the library). */
+  silentRenewRetrySeconds: 5,
+  checkSessionIntervalSeconds: 2,
+  staleStateAgeSeconds: 900,
+  /**
+   * oidc-client-ts 3 no longer checks ID token times in the browser (the `clockSkewInSeconds`
+   * setting of oidc-client 1 is gone): expiry is worked out from `expires_in` on the browser's own
+   * clock, so a skewed clock cannot expire a session early. Kept here as the spec's value.
+   */
+  clockSkewSeconds: 300,
+} as const;
+
+export const POPUP_HEIGHT = 640;
+const POPUP_WIDTHS = [800, 720, 600, 480] as const;
+const NARROW_POPUP_WIDTH = 360;
+
+/** Spec §9: the widest of 800, 720, 600 and 480 that fits the screen, else 360. */
+export function popupWidth(screenWidth: number): number {
+  return POPUP_WIDTHS.find((width) => width <= screenWidth) ?? NARROW_POPUP_WIDTH;
+}
+
+export function popupWindowFeatures(screenWidth: number): PopupWindowFeatures {
+  return { width: popupWidth(screenWidth), height: POPUP_HEIGHT };
+}
+
+/**
+ * The UserManager settings, as the spec describes the client: authorization code + PKCE only,
+ * automatic silent renewal, session monitoring through the provider's check-session frame, and
+ * both tokens revoked on sign-out. `userStore` (sessionStorage) is added in the browser.
+ */
+export function userManagerSettings(settings: BrowserAuthSettings): UserManagerSettings {
+  return {
+    authority: settings.authority,
+    client_id: settings.clientId,
+    scope: settings.scope,
+    redirect_uri: settings.redirectUri,
+    popup_redirect_uri: settings.popupRedirectUri,
+    silent_redirect_uri: settings.silentRedirectUri,
+    post_logout_redirect_uri: settings.postLogoutRedirectUri,
+    response_type: 'code',
+    // The provider's access tokens are for the API and refused by /userinfo: the profile comes
+    // from the ID token (and the API's UserProfile).
+    loadUserInfo: false,
+    automaticSilentRenew: true,
+    accessTokenExpiringNotificationTimeInSeconds: AUTH_TIMINGS.accessTokenExpiringNoticeSeconds,
+    silentRequestTimeoutInSeconds: AUTH_TIMINGS.silentRequestTimeoutSeconds,
+    monitorSession: true,
+    checkSessionIntervalInSeconds: AUTH_TIMINGS.checkSessionIntervalSeconds,
+    staleStateAgeInSeconds: AUTH_TIMINGS.staleStateAgeSeconds,
+    revokeTokenTypes: ['access_token', 'refresh_token'],
+    revokeTokensOnSignout: true,
+    popupWindowFeatures: { height: POPUP_HEIGHT },
+  };
+}

@@ -1,0 +1,17 @@
+import { useMatches } from 'react-router';
+
+/** What a route tells the document frame about itself (its `handle` export). */
+export interface RouteHandle {
+  /**
+   * `bare`: no header, footer or sign-in provider. For the popup and hidden-frame sign-in
+   * callbacks, which only hand the provider's answer to the window that asked.
+   */
+  frame?: 'bare';
+  /** The page shows sign-in failures itself, so the page-wide notice stays away. */
+  showsAuthProblem?: boolean;
+}
+
+/** The handles of the matched routes, merged (deeper routes win). */
+export function useRouteHandle(): RouteHandle {
+  return Object.assign({}, ...useMatches().map((match) => (match.handle ?? {}) as RouteHandle)) as RouteHandle;
+}
