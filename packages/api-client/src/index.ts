@@ -1,4 +1,4 @@
-import { catalogueEndpoints, notificationsEndpoints, platformEndpoints } from '@shop/contracts';
+import { accountsEndpoints, catalogueEndpoints, notificationsEndpoints, platformEndpoints } from '@shop/contracts';
 import { createServiceClient, type ClientOptions } from './client.ts';
 
 export { ApiError, createServiceClient, type CallOptions, type ClientOptions, type ServiceClient } from './client.ts';
@@ -6,8 +6,10 @@ export { ApiError, createServiceClient, type CallOptions, type ClientOptions, ty
 /** One client per service, each with its own base URL (e.g. `…/api/catalogue`). */
 export const createPlatformClient = (options: ClientOptions) => createServiceClient(platformEndpoints, options);
 export const createCatalogueClient = (options: ClientOptions) => createServiceClient(catalogueEndpoints, options);
+export const createAccountsClient = (options: ClientOptions) => createServiceClient(accountsEndpoints, options);
 export const createNotificationsClient = (options: ClientOptions) => createServiceClient(notificationsEndpoints, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
 export type CatalogueClient = ReturnType<typeof createCatalogueClient>;
+export type AccountsClient = ReturnType<typeof createAccountsClient>;
 export type NotificationsClient = ReturnType<typeof createNotificationsClient>;

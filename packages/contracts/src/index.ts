@@ -3,10 +3,12 @@ export * from './problem.ts';
 export * from './services.ts';
 export * from './platform.ts';
 export * from './catalogue.ts';
+export * from './accounts.ts';
 export * from './notifications.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
+import { accountsEndpoints } from './accounts.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
@@ -14,6 +16,7 @@ import type { EndpointDefinition } from './endpoint.ts';
 export const endpointGroups = {
   platform: platformEndpoints,
   catalogue: catalogueEndpoints,
+  accounts: accountsEndpoints,
   notifications: notificationsEndpoints,
 } as const;
 

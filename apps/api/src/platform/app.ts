@@ -56,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('platform', options.platform);
+  app.decorateRequest('actor', null);
   installSecurityHeaders(app);
   installProblemHandler(app, config.bodyLimitBytes);
 

@@ -11,7 +11,13 @@ import {
   type ServiceName,
 } from '@shop/contracts';
 import { PlatformErrors } from './errors.ts';
-import type { ServiceContext } from './context.ts';
+import type { Actor, ServiceContext } from './context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
 
 /** What a handler receives: validated input and the service context. */
 export interface HandlerInput<E extends EndpointDefinition> {
@@ -65,7 +71,8 @@ export function bindEndpoint<E extends EndpointDefinition>(
       security: access.kind === 'public' ? [] : [{ bearerAuth: [] }],
     },
     config: { rateLimit: options.rateLimit, access },
-    handler: async (request, reply) => {
+    // Who may call is settled before the input is even validated: an anonymous caller learns nothing.
+    preValidation: async (request) => {
       const actor = await app.platform.authenticate(request.headers.authorization);
       if (access.kind !== 'public') {
         if (!actor) throw PlatformErrors.unauthenticated();
@@ -73,7 +80,10 @@ export function bindEndpoint<E extends EndpointDefinition>(
           throw PlatformErrors.forbidden();
         }
       }
-      const ctx: ServiceContext = { db: app.platform.db, actor, clock: app.platform.clock, log: request.log };
+      request.actor = actor;
+    },
+    handler: async (request, reply) => {
+      const ctx: ServiceContext = { db: app.platform.db, actor: request.actor, clock: app.platform.clock, log: request.log };
       const result = await handler({
         params: request.params as ParamsOf<E>,
         query: request.query as QueryOf<E>,

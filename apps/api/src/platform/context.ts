@@ -7,6 +7,7 @@ import type { Database, DatabaseKind } from '../db/client.ts';
 export interface Actor {
   userId: string;
   email?: string;
+  name?: string;
   roles: readonly Role[];
   tradeAccountId?: string;
 }

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { accountsEndpoints } from '@shop/contracts';
+import { bindEndpoint } from '../../platform/bind.ts';
+import * as service from './accounts.service.ts';
+
+export function registerAccountsRoutes(app: FastifyInstance): void {
+  // `signedIn` access guarantees an actor here.
+  bindEndpoint(app, accountsEndpoints.getUserProfile, ({ ctx }) => service.getUserProfile({ ...ctx, actor: ctx.actor! }));
+}

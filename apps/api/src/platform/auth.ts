@@ -1,0 +1,109 @@
+import {
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  createLocalJWKSet,
+} from 'jose';
+import { ROLES, type Role } from '@shop/contracts';
+import type { Actor } from './context.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Verifies the bearer access tokens of any OpenID Connect provider: signature through its JWKS,
+ * issuer, audience, expiry and token type; roles read from a configurable claim.
+ */
+export interface TokenVerification {
+  issuer: string;
+  audience: string;
+  /** Dotted path to the roles array, e.g. `roles` or Keycloak's `realm_access.roles`. */
+  rolesClaim: string;
+  keys: JWTVerifyGetKey;
+  /** Accepted `typ` headers: RFC 9068 `at+jwt`, and plain `JWT` as Keycloak and Entra ID send. */
+  tokenTypes?: readonly string[];
+  clockToleranceSeconds?: number;
+}
+
+const knownRoles = new Set<string>(ROLES);
+
+const invalidToken = (detail = 'The access token is not valid. Sign in again.') =>
+  new AppError(401, 'INVALID_TOKEN', detail, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+
+function claimAt(payload: JWTPayload, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), payload);
+}
+
+export function createTokenAuthenticator(options: TokenVerification): (authorization: string) => Promise<Actor> {
+  const tokenTypes = (options.tokenTypes ?? ['at+jwt', 'JWT']).map((type) => type.toLowerCase());
+  return async (authorization) => {
+    const [scheme, token] = authorization.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw invalidToken('Send the access token as "Authorization: Bearer <token>".');
+    }
+    let payload: JWTPayload;
+    try {
+      const result = await jwtVerify(token, options.keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        clockTolerance: options.clockToleranceSeconds ?? 5,
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (!tokenTypes.includes(String(result.protectedHeader.typ ?? 'JWT').toLowerCase())) throw invalidToken();
+      payload = result.payload;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Sign in again.', {
+          headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="expired"' },
+        });
+      }
+      throw invalidToken();
+    }
+    const claimed = claimAt(payload, options.rolesClaim);
+    const roles = (Array.isArray(claimed) ? claimed : []).filter((role): role is Role => knownRoles.has(role));
+    return {
+      userId: String(payload.sub),
+      roles,
+      ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
+      ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
+      ...(typeof payload.trade_account_id === 'string' ? { tradeAccountId: payload.trade_account_id } : {}),
+    };
+  };
+}
+
+/** A provider's keys over HTTP, found through its discovery document unless given. */
+export function remoteKeys(issuer: string, jwksUrl?: string): JWTVerifyGetKey {
+  let keys: Promise<JWTVerifyGetKey> | null = null;
+  const resolve = async () => {
+    if (jwksUrl) return createRemoteJWKSet(new URL(jwksUrl));
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+    if (!response.ok) throw new Error(`discovery failed with ${response.status}`);
+    const { jwks_uri: uri } = (await response.json()) as { jwks_uri?: string };
+    if (!uri) throw new Error('discovery has no jwks_uri');
+    return createRemoteJWKSet(new URL(uri));
+  };
+  return async (header, token) => {
+    // A failed discovery is retried on the next request rather than remembered.
+    keys ??= resolve().catch((error: unknown) => {
+      keys = null;
+      throw error;
+    });
+    return (await keys)(header, token);
+  };
+}
+
+/** The embedded provider's keys, read in process; re-read when a token names an unknown key. */
+export function localKeys(load: () => Promise<JSONWebKeySet>): JWTVerifyGetKey {
+  let current: Promise<JWTVerifyGetKey> | null = null;
+  const reload = () => (current = load().then((set) => createLocalJWKSet(set)));
+  return async (header, token) => {
+    try {
+      return (await (current ?? reload()))(header, token);
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      return (await reload())(header, token); // A rotated key: one re-read, then give up.
+    }
+  };
+}
