@@ -1,7 +1,7 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
 
-export { enqueueEmail, readOutbox, type EmailMessage } from './notifications.service.ts';
+export { enqueueEmail, isSendableAddress, readOutbox, type EmailMessage } from './notifications.service.ts';
 export type { OutboxRow } from './notifications.repository.ts';
 export { renderEmail, type EmailContent, type RenderedEmail } from './email-layout.ts';
 

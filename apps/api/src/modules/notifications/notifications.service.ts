@@ -20,6 +20,12 @@ export interface EmailMessage {
 // One address, no display name and nothing that could start another header.
 const ADDRESS = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
 
+/** Whether `enqueueEmail` accepts this recipient (after trimming): validate user input with it first. */
+export function isSendableAddress(address: string): boolean {
+  const trimmed = address.trim();
+  return trimmed.length <= 320 && ADDRESS.test(trimmed);
+}
+
 /**
  * Queues an e-mail in the caller's transaction (pass the `tx`): it is sent only if that transaction
  * commits, by the dispatcher, after commit. A programming mistake (a bad address) throws: callers
@@ -27,7 +33,7 @@ const ADDRESS = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
  */
 export async function enqueueEmail(db: Database, message: EmailMessage): Promise<{ id: string }> {
   const to = message.to.trim();
-  if (!ADDRESS.test(to) || to.length > 320) throw new Error(`Cannot queue an e-mail to "${message.to}": not a single e-mail address`);
+  if (!isSendableAddress(to)) throw new Error(`Cannot queue an e-mail to "${message.to}": not a single e-mail address`);
   if (!message.template) throw new Error('An e-mail needs a template name');
   if (message.dedupeKey === '') throw new Error('An empty dedupe key is not allowed; omit it instead');
   return repository.insertEmail(db, {
