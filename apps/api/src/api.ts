@@ -5,22 +5,30 @@ import type { DatabaseHandle } from './db/client.ts';
 import { schemaVersion } from './db/migrate.ts';
 import { buildApp } from './platform/app.ts';
 import { systemClock, type Actor, type Clock, type Platform } from './platform/context.ts';
-import { PlatformErrors } from './platform/errors.ts';
 import type { ApiModule } from './platform/module.ts';
 import { healthModule } from './platform/health.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { getPublicJwks, identityModule } from './modules/identity/index.ts';
+import { accountsModule } from './modules/accounts/index.ts';
+import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 
 const PING_CACHE_MS = 1000;
 
 /** Every module of the API, in registration order. */
-export const apiModules: readonly ApiModule[] = [healthModule, catalogueModule, notificationsModule];
+export const apiModules: readonly ApiModule[] = [
+  healthModule,
+  catalogueModule,
+  notificationsModule,
+  identityModule,
+  accountsModule,
+];
 
 export interface BuildApiOptions {
   config: ApiConfig;
   database: DatabaseHandle;
   clock?: Clock;
-  /** Verifies a bearer token; until sign-in is configured every token is refused. */
+  /** Verifies a bearer token; by default the configured OpenID provider's access tokens. */
   authenticate?: (authorization: string) => Promise<Actor | null>;
   logger?: boolean;
 }
@@ -28,7 +36,19 @@ export interface BuildApiOptions {
 /** The API as a Fastify instance, not yet listening: tests inject into it, servers listen on it. */
 export async function buildApi(options: BuildApiOptions): Promise<FastifyInstance> {
   const { database } = options;
-  const verify = options.authenticate;
+  const { identity } = options.config;
+  // The embedded provider's keys are read in process; any other provider's come over HTTP.
+  const verify =
+    options.authenticate ??
+    createTokenAuthenticator({
+      issuer: identity.issuer,
+      audience: identity.audience,
+      rolesClaim: identity.rolesClaim,
+      keys:
+        identity.embedded && !identity.jwksUrl
+          ? localKeys(() => getPublicJwks(database.db, options.config))
+          : remoteKeys(identity.issuer, identity.jwksUrl),
+    });
   let cachedVersion: string | null = null;
   let lastPing: Promise<void> | null = null;
   // Health is polled by load balancers and monitors: one database round trip per second is enough,
@@ -50,7 +70,6 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     schemaVersion: async () => (cachedVersion ??= await schemaVersion(database)),
     authenticate: async (authorization) => {
       if (!authorization) return null;
-      if (!verify) throw PlatformErrors.unauthenticated();
       return verify(authorization);
     },
   };

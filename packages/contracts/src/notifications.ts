@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, requireRole } from './endpoint.ts';
 
 /** Staff who may read the outbox: e-mails hold customers' links and addresses. */
-const mailboxReaders = requireRole('admin', 'order-admin');
+const mailboxReaders = requireRole('admin');
 
 export const MailboxEmailStatusSchema = z
   .enum(['pending', 'sending', 'sent', 'failed'])

@@ -113,10 +113,10 @@ describe('bad input', () => {
     expect(problem.detail).toContain('application/xml');
   });
 
-  it('refuses a bearer token while no sign-in is configured with 401', async () => {
+  it('refuses a forged bearer token with 401, even on a public route', async () => {
     const response = await fetch(`${api.origin}/api/health`, { headers: { authorization: 'Bearer forged' } });
     expectProblem(response, 401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 });
 
