@@ -21,6 +21,8 @@ describe('module boundary check', () => {
       'apps/api/src/modules/basket/basket.repository.ts': 'export const x = 1;',
       'apps/api/src/modules/catalogue/index.ts': 'export const getNavigation = 1;',
       'apps/api/src/api.ts': "import { catalogueModule } from './modules/catalogue/index.ts';",
+      'apps/api/src/modules/basket/basket.api.test.ts': "import { signIn } from '../identity/testing.ts';",
+      'apps/api/src/modules/identity/testing.ts': 'export const signIn = 1;',
     });
     expect(findBoundaryViolations(root)).toEqual([]);
   });
@@ -29,6 +31,7 @@ describe('module boundary check', () => {
     const root = tree({
       'apps/api/src/modules/basket/basket.service.ts': "import { categories } from '../catalogue/catalogue.tables.ts';",
       'apps/api/src/modules/catalogue/catalogue.tables.ts': 'export const categories = 1;',
+      'apps/api/src/modules/orders/orders.service.ts': "import { signIn } from '../identity/testing.ts';",
       'apps/api/src/platform/app.ts': "export { x } from '../modules/catalogue/index.ts';",
       'apps/web/app/routes/home.tsx': "import { buildApi } from '@shop/api';",
       'packages/contracts/src/index.ts': "import '../../../apps/api/src/api.ts';",
@@ -36,6 +39,7 @@ describe('module boundary check', () => {
     const rules = findBoundaryViolations(root).map((violation) => `${violation.file}: ${violation.rule}`).toSorted();
     expect(rules).toEqual([
       'apps/api/src/modules/basket/basket.service.ts: module "basket" may use module "catalogue" only through its index.ts',
+      'apps/api/src/modules/orders/orders.service.ts: module "orders" may use module "identity" only through its index.ts',
       'apps/api/src/platform/app.ts: platform code must not depend on a domain module',
       'apps/web/app/routes/home.tsx: the web tier reaches the API only through @shop/api-client',
       'packages/contracts/src/index.ts: packages must not import apps',

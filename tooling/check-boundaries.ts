@@ -1,6 +1,7 @@
 /**
  * The module rules of ARCHITECTURE.md, checked on every `npm test`:
- * - an API module imports another module only through that module's `index.ts`;
+ * - an API module imports another module only through that module's `index.ts` (its tests may
+ *   also use another module's `testing.ts` helpers);
  * - platform code (apps/api/src/platform, db, seed) never imports a domain module;
  * - the web tier reaches the API only through `@shop/api-client` / `@shop/contracts`;
  * - packages never import apps.
@@ -59,6 +60,8 @@ export function findBoundaryViolations(root: string): Violation[] {
       } else if (
         targetModule !== ownModule &&
         target !== path.join(modulesDir, targetModule, 'index.ts') &&
+        // Tests may use another module's test helpers (`testing.ts`, e.g. identity's signIn).
+        !(/\.test\.tsx?$/.test(file) && path.basename(target) === 'testing.ts') &&
         // drizzle-kit reads every table from the one schema file.
         !(rel(file) === 'apps/api/src/db/schema.ts' && target.endsWith('.tables.ts'))
       ) {

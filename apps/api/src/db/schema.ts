@@ -2,3 +2,4 @@
 export * from './platform.tables.ts';
 export * from '../modules/catalogue/catalogue.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
+export * from '../modules/identity/identity.tables.ts';

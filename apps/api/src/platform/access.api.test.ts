@@ -32,24 +32,27 @@ describe('guarded routes', () => {
     expect(guarded.length).toBeGreaterThan(0);
   });
 
-  it.each(guarded.map((endpoint) => [`${endpoint.method} ${endpoint.service}${endpoint.path}`, endpoint] as const))(
-    '%s refuses anonymous and wrong-role callers',
-    async (_name, endpoint) => {
-      const anonymous = await call(endpoint);
-      expect(anonymous.status).toBe(401);
-      expect((await anonymous.json()).code).toBe('UNAUTHENTICATED');
+  const named = (list: typeof guarded) =>
+    list.map((endpoint) => [`${endpoint.method} ${endpoint.service}${endpoint.path}`, endpoint] as const);
+  const roleGated = guarded.filter((endpoint) => endpoint.access.kind === 'role');
+  const signedInOnly = guarded.filter((endpoint) => endpoint.access.kind === 'signed-in');
 
-      if (endpoint.access.kind === 'role') {
-        const required = endpoint.access.roles;
-        const others = ROLES.filter((role) => !required.includes(role));
-        const wrongRole = await call(endpoint, others);
-        expect(wrongRole.status).toBe(403);
-        expect((await wrongRole.json()).code).toBe('FORBIDDEN');
-        for (const role of required) expect((await call(endpoint, [role])).status).not.toBe(403);
-      } else {
-        const signedIn = await call(endpoint, ['shopper']);
-        expect([401, 403]).not.toContain(signedIn.status);
-      }
-    },
-  );
+  it.each(named(guarded))('%s refuses an anonymous caller with 401', async (_name, endpoint) => {
+    const anonymous = await call(endpoint);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).code).toBe('UNAUTHENTICATED');
+  });
+
+  it.each(named(roleGated))('%s refuses every other role with 403 and lets its own through', async (_name, endpoint) => {
+    const required = endpoint.access.kind === 'role' ? endpoint.access.roles : [];
+    const wrongRole = await call(endpoint, ROLES.filter((role) => !required.includes(role)));
+    expect(wrongRole.status).toBe(403);
+    expect((await wrongRole.json()).code).toBe('FORBIDDEN');
+    const allowed = await Promise.all(required.map(async (role) => (await call(endpoint, [role])).status));
+    expect(allowed.filter((status) => status === 401 || status === 403)).toEqual([]);
+  });
+
+  it.each(named(signedInOnly))('%s lets any signed-in caller through', async (_name, endpoint) => {
+    expect([401, 403]).not.toContain((await call(endpoint, ['shopper'])).status);
+  });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
-import { ApiError, createAccountsClient } from '@shop/api-client';
+import { createAccountsClient, type ApiError } from '@shop/api-client';
 import { startTestApi, type TestApi } from '../testing/test-api.ts';
 
 /**

@@ -16,6 +16,9 @@ export const IdentityErrors = {
 
 export type IdentityErrorCode = keyof typeof IdentityErrors;
 
+/** Problems with a form's fields, by field name; `form` is about the form as a whole. */
+export type FieldErrors = Partial<Record<'email' | 'password' | 'name' | 'form', string>>;
+
 /** A failure shown on an identity page: a code, its message, and optionally which field it concerns. */
 export class IdentityError extends Error {
   readonly code: IdentityErrorCode;

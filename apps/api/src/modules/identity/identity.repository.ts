@@ -185,11 +185,14 @@ export async function revokeOidcGrant(db: Database, grantId: string): Promise<vo
   await db.delete(identityOidcPayloads).where(eq(identityOidcPayloads.grantId, grantId));
 }
 
-/** Ends every session, grant and token of one user (after a password reset). */
-export async function destroyAccountArtefacts(db: Database, accountId: string, kinds: readonly string[]): Promise<void> {
+/** oidc-provider models that belong to one signed-in user. */
+const ACCOUNT_KINDS = ['Session', 'Grant', 'AccessToken', 'AuthorizationCode', 'RefreshToken', 'Interaction'];
+
+/** Ends every session, grant, code and refresh token of one user (after a password reset). */
+export async function destroyAccountArtefacts(db: Database, accountId: string): Promise<void> {
   await db
     .delete(identityOidcPayloads)
-    .where(and(eq(identityOidcPayloads.accountId, accountId), inArray(identityOidcPayloads.kind, [...kinds])));
+    .where(and(eq(identityOidcPayloads.accountId, accountId), inArray(identityOidcPayloads.kind, ACCOUNT_KINDS)));
 }
 
 export async function deleteExpiredOidcPayloads(db: Database, now: Date): Promise<void> {

@@ -2,9 +2,6 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import * as repository from './identity.repository.ts';
 
-/** Artefacts that belong to one user, so a password reset can remove them all. */
-export const ACCOUNT_KINDS = ['Session', 'Grant', 'AccessToken', 'AuthorizationCode', 'RefreshToken'] as const;
-
 /**
  * oidc-provider's storage over the shop's database: one table, one row per artefact, keyed by the
  * model name and id. Several instances share it, so sessions, grants, codes and refresh tokens work

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { FieldErrors } from './identity.errors.ts';
 import { html, trusted, type Html } from './html.ts';
 import { COMMON_PASSWORDS, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from './password-rules.ts';
 
@@ -23,8 +24,6 @@ export interface Page {
 export interface Shell {
   publicUrl: string;
 }
-
-export type FieldErrors = Partial<Record<'email' | 'password' | 'name' | 'form', string>>;
 
 const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
@@ -97,6 +96,8 @@ interface FieldOptions {
   hint?: string;
   /** Ids of further elements that describe the field (the rules list, a form-level error). */
   describedBy?: string[];
+  /** Marks the field invalid when the error is about the form as a whole (a wrong password). */
+  invalid?: boolean;
 }
 
 function field(options: FieldOptions): Html {
@@ -110,7 +111,7 @@ function field(options: FieldOptions): Html {
 ${options.hint ? html`<span class="hint" id="${options.id}-hint">${options.hint}</span>` : null}
 <input id="${options.id}" name="${options.id}" type="${options.type}" autocomplete="${options.autocomplete}" required${
     options.value !== undefined && options.type !== 'password' ? html` value="${options.value}"` : null
-  }${options.error ? html` aria-invalid="true"` : null}${describedBy.length ? html` aria-describedby="${describedBy.join(' ')}"` : null}${
+  }${options.error || options.invalid ? html` aria-invalid="true"` : null}${describedBy.length ? html` aria-describedby="${describedBy.join(' ')}"` : null}${
     options.type === 'email' ? html` spellcheck="false" autocapitalize="off"` : null
   }>
 ${options.error ? html`<p class="field-error" id="${options.id}-error">${options.error}</p>` : null}
@@ -131,7 +132,16 @@ const csrfInput = (token: string) => html`<input type="hidden" name="csrf" value
 
 export function signInPage(
   shell: Shell,
-  view: { action: string; csrf: string; email?: string; errors?: FieldErrors; notice?: string; signUpHref: string; forgotHref: string },
+  view: {
+    action: string;
+    csrf: string;
+    email?: string;
+    errors?: FieldErrors;
+    notice?: string;
+    signUpHref: string;
+    forgotHref: string;
+    cancelHref: string;
+  },
   status = 200,
 ): Page {
   const errors = view.errors ?? {};
@@ -144,13 +154,14 @@ export function signInPage(
 ${alert(errors.form)}${alert(view.notice, 'ok', 'form-notice')}
 <form method="post" action="${view.action}" novalidate>
 ${csrfInput(view.csrf)}
-${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, describedBy: formError })}
-${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, describedBy: formError })}
+${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, describedBy: formError, invalid: Boolean(errors.form) })}
+${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, describedBy: formError, invalid: Boolean(errors.form) })}
 <button class="button button-primary" type="submit">Sign in</button>
 </form>
 <div class="links">
 <p><a href="${view.forgotHref}">Forgotten your password?</a></p>
 <p>New to Plumbline? <a href="${view.signUpHref}">Create an account</a></p>
+<p><a href="${view.cancelHref}">Cancel and return to the shop</a></p>
 </div>`,
     { status },
   );
@@ -266,4 +277,31 @@ ${trusted(view.form)}
 <button class="button button-primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <a class="button button-secondary" href="${view.stayHref}">Stay signed in</a>`,
   );
+}
+
+/** Origins as CSP sources; CSP has no syntax for IPv6 literals such as http://[::1]:3000, so those are left out. */
+export function cspSources(origins: readonly string[]): string {
+  return origins.filter((origin) => !new URL(origin).hostname.startsWith('[')).join(' ');
+}
+
+/**
+ * Headers for every identity page: never cached (they carry CSRF tokens), never framed, scripts
+ * only by hash, forms only to this origin or the storefront's (sign-in ends in a redirect there).
+ */
+export function pageHeaders(page: Pick<Page, 'scriptHashes'>, formOrigins: readonly string[]): Record<string, string> {
+  const policy = [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `script-src ${page.scriptHashes.length ? page.scriptHashes.join(' ') : "'none'"}`,
+    `form-action 'self' ${cspSources(formOrigins)}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ];
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': policy.join('; '),
+    'x-frame-options': 'DENY',
+  };
 }

@@ -21,12 +21,16 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | null = null;
 
+/** Computes the dummy hash ahead of the first unknown address, so that one is not slower either. */
+export function prepareDummyHash(): Promise<string> {
+  return (dummyHash ??= hashPassword('no account has this password: it only makes timing equal'));
+}
+
 /**
  * Checks a password against a hash of nothing in particular, so an unknown e-mail address costs
  * the same time as a wrong password and the two cannot be told apart.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('no account has this password: it only makes timing equal');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await prepareDummyHash(), password);
   return false;
 }
