@@ -15,6 +15,11 @@ async function main() {
   if (config.serve !== 'api') lines.push(`  Storefront          ${url}/`);
   if (config.serve !== 'web') {
     lines.push(`  API reference       ${url}/api/docs`, `  API health          ${url}/api/health`);
+    lines.push(
+      config.api.identity.embedded
+        ? `  Identity provider   ${config.api.identity.issuer}/.well-known/openid-configuration`
+        : `  Sign-in             ${config.api.identity.issuer} (external provider)`,
+    );
     const kind = server.database?.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.api.database.dataDir}/pglite`;
     lines.push(`  Database            ${kind}`);
   }
