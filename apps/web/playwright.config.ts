@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { API_DOWN_PORT, PORT } from './e2e/pages.ts';
+import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS } from './e2e/pages.ts';
 
 // A fresh database for every run, so tests never see another run's data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
+const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-tokens-'));
 
 // The system Chromium; nothing here downloads a browser. The resolver rule keeps the browser
 // from making any outside lookups.
@@ -50,7 +51,8 @@ export default defineConfig({
     {
       command: 'node ../server/src/main.ts',
       url: `http://127.0.0.1:${PORT}/api/health`,
-      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
+      env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',
@@ -71,6 +73,22 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'ignore',
       stderr: 'ignore',
+    },
+    {
+      command: 'node ../server/src/main.ts',
+      url: `http://127.0.0.1:${SHORT_TOKEN_PORT}/api/health`,
+      // Short-lived access tokens, so the silent-renewal test sees a renewal within seconds.
+      env: {
+        PORT: String(SHORT_TOKEN_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${SHORT_TOKEN_PORT}`,
+        IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS),
+        DATA_DIR: shortTokenDataDir,
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
   ],
 });

@@ -7,6 +7,13 @@ export default [
   route('basket', 'routes/basket.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('account', 'routes/account.tsx'),
+  // Where the identity provider returns the browser: redirect, popup and hidden-frame sign-ins.
+  route('auth/callback', 'routes/auth-callback.tsx'),
+  route('auth/popup-callback', 'routes/auth-popup-callback.tsx'),
+  route('auth/silent-callback', 'routes/auth-silent-callback.tsx'),
+  // The staff back-office (role-gated in the page; the API checks every call).
+  route('staff/mailbox', 'routes/staff-mailbox.tsx'),
+  route('staff/mailbox/:emailId', 'routes/staff-mailbox-email.tsx'),
   route('help', 'routes/help.tsx'),
   route('help/:topic', 'routes/help-topic.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),

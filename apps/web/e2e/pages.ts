@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 export const PORT = 3100;
 /** The storefront alone, pointed at an API that is not there: for the "catalogue down" page. */
 export const API_DOWN_PORT = 3102;
+/** The whole shop again, with 70-second access tokens: a silent renewal comes 10 s after signing in. */
+export const SHORT_TOKEN_PORT = 3104;
+export const SHORT_TOKEN_TTL_SECONDS = 70;
 
 /** Every page the web shell has, for the accessibility scan and the screenshots. */
 export const SHELL_PAGES = [
@@ -16,6 +19,11 @@ export const SHELL_PAGES = [
   { name: 'basket', path: '/basket' },
   { name: 'wishlist', path: '/wishlist' },
   { name: 'account', path: '/account' },
+  // Opened without an answer from the provider, the callbacks show "Login failed".
+  { name: 'auth-callback', path: '/auth/callback' },
+  { name: 'auth-popup-callback', path: '/auth/popup-callback' },
+  { name: 'auth-silent-callback', path: '/auth/silent-callback' },
+  { name: 'staff-mailbox-signed-out', path: '/staff/mailbox' },
   { name: 'help', path: '/help' },
   { name: 'help-delivery', path: '/help/delivery' },
   { name: 'help-returns', path: '/help/returns' },

@@ -1,20 +1,209 @@
+import type { UserProfile } from '@shop/contracts';
 import type { Route } from './+types/account';
-import { EmptyPage } from '../components/layout/empty-page.tsx';
+import { useShopAuth } from '../components/auth/use-shop-auth.ts';
+import { EmptyState } from '../components/layout/empty-state.tsx';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { UserIcon } from '../components/ui/icons.tsx';
+import { Link } from '../components/ui/link.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { canReadMailbox, isStaff, STAFF_ROLES } from '../lib/auth/claims.ts';
+import { apiProblemMessage } from '../lib/api-problem.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { useApiClients, useApiData } from '../lib/use-api.ts';
 
-export const meta: Route.MetaFunction = () => pageMeta('Your account', 'Sign in to your Plumbline account.');
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Your account', 'Sign in to your Plumbline account to see your details.'),
+  { name: 'robots', content: 'noindex' },
+];
 
+/** The account page renders in the browser after sign-in; the server sends the loading state. */
 export default function AccountPage() {
+  const auth = useShopAuth();
   return (
-    <EmptyPage
-      title="Your account"
+    <>
+      <PageHeader title="Your account" trail={[{ label: 'Your account' }]} />
+      {/* One height for every state, so the footer does not jump as sign-in settles. */}
+      <div className="container-page min-h-[36rem] py-10 lg:py-12">
+        {auth.status === 'loading' && <ProfileSkeleton />}
+        {auth.status === 'signed-out' && <SignedOut />}
+        {auth.status === 'signed-in' && <SignedIn />}
+      </div>
+    </>
+  );
+}
+
+function SignedOut() {
+  const { signInWithRedirect, busy } = useShopAuth();
+  return (
+    <EmptyState
       icon={<UserIcon className="size-8" />}
-      emptyTitle="Sign-in opens soon"
-      secondary={{ to: helpPath('trade-accounts'), label: 'About trade accounts' }}
+      title="Sign in to your account"
+      actions={
+        <>
+          <Button onClick={() => signInWithRedirect('/account')} loading={busy}>
+            Sign in
+          </Button>
+          <ButtonLink to={helpPath('trade-accounts')} variant="secondary">
+            About trade accounts
+          </ButtonLink>
+        </>
+      }
     >
-      <p>Soon you will sign in here to follow your orders, keep your addresses and manage a trade account.</p>
-    </EmptyPage>
+      <p>See your details, follow your orders and manage a trade account.</p>
+    </EmptyState>
+  );
+}
+
+function SignedIn() {
+  const auth = useShopAuth();
+  const clients = useApiClients();
+  const sub = auth.user?.profile.sub;
+  const profile = useApiData(clients && sub ? `profile:${sub}` : undefined, (signal) =>
+    clients!.accounts.getUserProfile(undefined, { signal }),
+  );
+
+  if (profile.state === 'error') {
+    return (
+      <section aria-labelledby="profile-error" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6">
+        <h2 id="profile-error" className="text-lg font-bold text-navy-950">
+          We couldn’t load your details
+        </h2>
+        <p className="mt-1 text-navy-800">{apiProblemMessage(profile.error)}</p>
+        <Button className="mt-4" variant="secondary" onClick={profile.reload}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+  if (profile.state !== 'ready') return <ProfileSkeleton />;
+  const roles = [...new Set([...profile.data.roles, ...auth.roles])];
+  return (
+    <Profile
+      profile={profile.data}
+      staff={isStaff(roles)}
+      mailbox={canReadMailbox(roles)}
+      staffRoles={roles.filter((role) => (STAFF_ROLES as readonly string[]).includes(role))}
+    />
+  );
+}
+
+function accountType(profile: UserProfile, staff: boolean): string {
+  if (staff) return 'Staff';
+  if (profile.tradeAccountId || profile.roles.includes('trade')) return 'Trade';
+  return 'Retail';
+}
+
+const ROLE_NAMES: Record<string, string> = {
+  admin: 'Administrator',
+  'order-admin': 'Order administrator',
+  'trade-reviewer': 'Trade account reviewer',
+  'review-moderator': 'Review moderator',
+  'discount-manager': 'Discount manager',
+  'content-editor': 'Content editor',
+};
+
+function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile; staff: boolean; mailbox: boolean; staffRoles: string[] }) {
+  const { signOut, busy } = useShopAuth();
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <section aria-labelledby="your-details" className="rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-2">
+        <h2 id="your-details" className="text-xl font-bold tracking-tight text-navy-950">
+          Your details
+        </h2>
+        <dl className="mt-4 divide-y divide-navy-100">
+          <div className="grid gap-1 py-3 sm:grid-cols-3">
+            <dt className="font-semibold text-navy-700">Name</dt>
+            <dd className="break-words sm:col-span-2">{profile.name ?? <span className="text-navy-600">Not given</span>}</dd>
+          </div>
+          <div className="grid gap-1 py-3 sm:grid-cols-3">
+            <dt className="font-semibold text-navy-700">Email address</dt>
+            <dd className="flex flex-wrap items-center gap-2 sm:col-span-2">
+              {profile.email ? (
+                <>
+                  <span className="[overflow-wrap:anywhere]">{profile.email}</span>
+                  {profile.emailVerified ? <Badge tone="success">Verified</Badge> : <Badge tone="accent">Not verified yet</Badge>}
+                </>
+              ) : (
+                <span className="text-navy-600">Not given</span>
+              )}
+            </dd>
+          </div>
+          <div className="grid gap-1 py-3 sm:grid-cols-3">
+            <dt className="font-semibold text-navy-700">Account type</dt>
+            <dd className="sm:col-span-2">
+              {accountType(profile, staff)}
+              {profile.tradeAccountId && <span className="text-navy-700"> (trade account {profile.tradeAccountId})</span>}
+            </dd>
+          </div>
+          {staffRoles.length > 0 && (
+            <div className="grid gap-1 py-3 sm:grid-cols-3">
+              <dt className="font-semibold text-navy-700">Staff roles</dt>
+              <dd className="sm:col-span-2">{staffRoles.map((role) => ROLE_NAMES[role] ?? role).join(', ')}</dd>
+            </div>
+          )}
+        </dl>
+        {profile.email && !profile.emailVerified && (
+          <p className="mt-4 rounded-lg bg-brass-50 p-3 text-sm text-navy-800">
+            We sent you an e-mail with a link to confirm your address. Can’t find it? Check your junk folder.
+          </p>
+        )}
+      </section>
+      <div className="space-y-6">
+        {staff && (
+          <section aria-labelledby="staff-tools" className="rounded-2xl border border-teal-200 bg-teal-50 p-6">
+            <h2 id="staff-tools" className="text-lg font-bold text-navy-950">
+              Staff tools
+            </h2>
+            <ul className="mt-3 space-y-2">
+              <li>
+                <Link to="/staff/mailbox">Staff mailbox</Link>
+                <p className="text-sm text-navy-700">
+                  E-mails the shop has sent: verification, password reset, orders.
+                  {!mailbox && ' For administrators.'}
+                </p>
+              </li>
+            </ul>
+          </section>
+        )}
+        <section aria-labelledby="signing-out" className="rounded-2xl border border-navy-100 bg-sand-50 p-6">
+          <h2 id="signing-out" className="text-lg font-bold text-navy-950">
+            Finished?
+          </h2>
+          <p className="mt-1 text-sm text-navy-700">Signing out ends your session on this device.</p>
+          <Button className="mt-4" variant="secondary" onClick={signOut} loading={busy}>
+            Sign out
+          </Button>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading your account…
+      </p>
+      <div className="rounded-2xl border border-navy-100 p-6 lg:col-span-2">
+        <Skeleton className="h-7 w-40" />
+        <div className="mt-4 space-y-5">
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="grid gap-2 sm:grid-cols-3">
+              <Skeleton className="h-5 w-28" />
+              <Skeleton className="h-5 w-56 sm:col-span-2" />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="rounded-2xl border border-navy-100 p-6">
+        <Skeleton className="h-6 w-28" />
+        <Skeleton className="mt-3 h-4 w-full" />
+        <Skeleton className="mt-4 h-11 w-28" />
+      </div>
+    </div>
   );
 }

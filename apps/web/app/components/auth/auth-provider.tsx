@@ -1,5 +1,5 @@
 import type { SigninPopupArgs, SigninRedirectArgs, SignoutRedirectArgs, User, UserManager } from 'oidc-client-ts';
-import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../lib/auth/auth-state.ts';
 import { callbackResponseUrl, isSignoutResponse, safeReturnPath } from '../../lib/auth/callback-url.ts';
 import { AUTH_CALLBACK_PATHS, popupWindowFeatures, userManagerSettings, type BrowserAuthSettings } from '../../lib/auth/settings.ts';
-import { pageUserManager } from '../../lib/auth/user-manager.client.ts';
+import { pageUserManager, revokeAndSignoutRedirect } from '../../lib/auth/user-manager.client.ts';
 
 /** The shop's sign-in actions, on top of react-oidc-context's `useAuth()`; read through `useShopAuth()`. */
 export interface ShopAuthActions {
@@ -55,21 +55,27 @@ const currentPath = () => window.location.pathname + window.location.search + wi
  */
 export function ShopAuthProvider({ settings, children }: { settings: BrowserAuthSettings | undefined; children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
-  const [manager, setManager] = useState<UserManager | null>(null);
   const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  const userRef = useRef<User | null | undefined>(undefined);
-  userRef.current = state.user;
   // The settings come from the root loader and never change within a page; compare them by value.
   const settingsKey = settings ? JSON.stringify(settings) : undefined;
+  // Made in the browser only (the server renders the loading state); one per page, so making it
+  // again on a later render returns the same one.
+  const manager = useMemo(
+    () => (settingsKey && typeof window !== 'undefined' ? pageUserManager(JSON.parse(settingsKey) as BrowserAuthSettings) : null),
+    [settingsKey],
+  );
+  // The token API calls send, kept current without re-rendering their callers. A layout effect,
+  // so it is set before any page's effects start loading data with it.
+  const userRef = useRef<User | null | undefined>(undefined);
+  useLayoutEffect(() => {
+    userRef.current = state.user;
+  }, [state.user]);
 
-  // One UserManager per page, its events followed, and the arrival handled once.
+  // The UserManager's events followed, and the arrival handled once.
   useEffect(() => {
-    if (!settingsKey) return;
-    const pageSettings = JSON.parse(settingsKey) as BrowserAuthSettings;
-    const userManager = pageUserManager(pageSettings);
-    setManager(userManager);
+    if (!manager) return;
+    const userManager = manager;
+    const pageSettings = JSON.parse(settingsKey!) as BrowserAuthSettings;
     const { events } = userManager;
     const onLoaded = (user: User) => dispatch({ type: 'USER_LOADED', user });
     const onUnloaded = () => dispatch({ type: 'USER_UNLOADED' });
@@ -91,7 +97,7 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
     // Once per page, even when React runs effects twice (development): the state survives that.
     if (!arrived.has(userManager)) {
       arrived.add(userManager);
-      void arrive(userManager, pageSettings, dispatch, (to) => navigateRef.current(to, { replace: true }));
+      void arrive(userManager, pageSettings, dispatch, (to) => navigate(to, { replace: true }));
     }
     return () => {
       events.removeUserLoaded(onLoaded);
@@ -100,7 +106,7 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
       events.removeSilentRenewError(onRenewError);
       events.removeAccessTokenExpired(onExpired);
     };
-  }, [settingsKey]);
+  }, [manager, settingsKey, navigate]);
 
   /** Runs a sign-in or sign-out step: loading while it runs, its failure stored as the error. */
   const run = useCallback(
@@ -141,16 +147,18 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
       run('signinRedirect', 'signinRedirect', args, () => need().signinRedirect(args));
     const signoutRedirect = (args: SignoutRedirectArgs = {}) =>
       // The state brings a confirmation back to the post-logout page, so a failed end-session is noticed.
-      run('signoutRedirect', 'signoutRedirect', args, () => need().signoutRedirect({ state: { signedOut: true }, ...args }));
-    const renew = () => run('signinSilent', 'renewSilent', undefined, () => need().signinSilent());
+      run('signoutRedirect', 'signoutRedirect', args, () => revokeAndSignoutRedirect(need(), { state: { signedOut: true }, ...args }));
+    // Again by the hidden frame: a refresh token that failed once (revoked, expired) fails again,
+    // while the provider's own session may still be there.
+    const renew = () => run('signinSilent', 'renewSilent', undefined, () => need().signinSilent({ forceIframeAuth: true }));
 
     return {
       settings,
       state,
       signInWithPopup: () => void signinPopup(),
       signInWithRedirect: (returnTo) => {
-        const state: SigninState = { returnTo: safeReturnPath(returnTo ?? currentPath()) };
-        void signinRedirect({ state });
+        const signinState: SigninState = { returnTo: safeReturnPath(returnTo ?? currentPath()) };
+        void signinRedirect({ state: signinState });
       },
       signOut: () => void signoutRedirect(),
       retry: () => {
@@ -207,6 +215,9 @@ async function arrive(
       dispatch({ type: 'INITIALISED', user: user ?? null });
       replace(safeReturnPath((user?.state as SigninState | undefined)?.returnTo));
     } catch (error) {
+      // Someone already signed in here (the page opened again from history) stays signed in.
+      const stored = await userManager.getUser().catch(() => null);
+      if (stored && !stored.expired) dispatch({ type: 'INITIALISED', user: stored });
       dispatch({ type: 'ERROR', error: toErrorContext(error, 'signinCallback') });
     }
     return;

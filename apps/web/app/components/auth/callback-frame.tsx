@@ -5,7 +5,7 @@ import { describeAuthError, type AuthProblem } from '../../lib/auth/auth-message
 import { toErrorContext } from '../../lib/auth/auth-state.ts';
 import { callbackResponseUrl } from '../../lib/auth/callback-url.ts';
 import { callbackUserManager } from '../../lib/auth/user-manager.client.ts';
-import { Logo } from '../layout/logo.tsx';
+import { LogoMark } from '../illustrations/logo.tsx';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ProblemDetails } from './auth-problem.tsx';
@@ -30,9 +30,11 @@ export function CallbackFrame({ kind }: { kind: 'popup' | 'silent' }) {
 
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-sand-100 px-6 py-10 text-center">
-      <div className="rounded-xl bg-navy-900 px-4 py-3">
-        <Logo />
-      </div>
+      {/* Not a link: this window is only for signing in. */}
+      <p className="inline-flex items-center gap-2 text-xl font-extrabold tracking-tight text-navy-950">
+        <LogoMark className="size-9" />
+        Plumbline
+      </p>
       <div aria-live="assertive" aria-atomic="true" className="max-w-sm">
         {problem ? (
           <>

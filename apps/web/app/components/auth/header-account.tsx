@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { canReadMailbox } from '../../lib/auth/claims.ts';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -52,12 +52,8 @@ function AccountMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const { pathname } = useLocation();
   const email = typeof user?.profile.email === 'string' ? user.profile.email : undefined;
-  const fullName = name ?? 'your account';
-
-  // Following a link closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
+  const who = name ?? email;
 
   // Esc (focus back on the button) or a press elsewhere closes it.
   useEffect(() => {
@@ -96,8 +92,11 @@ function AccountMenu() {
           <span className="absolute -right-0.5 -bottom-0.5 size-2.5 rounded-full bg-teal-400 ring-2 ring-navy-900" aria-hidden="true" />
         </span>
         <span className="flex max-w-full items-center">
-          <span className="sr-only">Account menu for </span>
-          <span className="truncate">{name ? shortName(name) : 'Account'}</span>
+          {/* Heard as "Account menu for Sam Shopper"; seen as "Sam", which the spoken name contains. */}
+          <span className="sr-only">{who ? `Account menu for ${who}` : 'Account menu'}</span>
+          <span className="truncate" aria-hidden="true">
+            {who ? shortName(who) : 'Account'}
+          </span>
           <ChevronDownIcon className={cn('size-3 shrink-0 transition-transform', open && 'rotate-180')} />
         </span>
       </button>
@@ -108,18 +107,18 @@ function AccountMenu() {
       >
         <p className="border-b border-navy-100 px-3 pt-1 pb-3 text-sm">
           <span className="block text-navy-600">Signed in as</span>
-          <span className="block truncate font-semibold">{fullName}</span>
-          {email && email !== name && <span className="block truncate text-navy-700">{email}</span>}
+          <span className="block truncate font-semibold">{who ?? 'you'}</span>
+          {email && email !== who && <span className="block truncate text-navy-700">{email}</span>}
         </p>
         <ul className="pt-2">
           <li>
-            <Link to="/account" className={itemClasses}>
+            <Link to="/account" onClick={() => setOpen(false)} className={itemClasses}>
               My account
             </Link>
           </li>
           {canReadMailbox(roles) && (
             <li>
-              <Link to="/staff/mailbox" className={itemClasses}>
+              <Link to="/staff/mailbox" onClick={() => setOpen(false)} className={itemClasses}>
                 Staff mailbox
               </Link>
             </li>

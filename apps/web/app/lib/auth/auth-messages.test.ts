@@ -41,10 +41,17 @@ describe('what a shopper is told', () => {
       explanation: 'The sign-in was cancelled or refused. Try again.',
       detail: 'access_denied: End-User aborted interaction',
     });
-    expect(describeAuthError(toErrorContext(providerAnswer('invalid_grant'), 'renewSilent'))).toMatchObject({
+    expect(describeAuthError(toErrorContext(providerAnswer('invalid_grant'), 'signinCallback'))).toMatchObject({
       explanation: 'Your session has ended. Sign in again to carry on.',
       detail: 'invalid_grant',
     });
+    // A failed renewal can often be retried through the provider's session.
+    expect(describeAuthError(toErrorContext(providerAnswer('invalid_grant', 'grant request is invalid'), 'renewSilent'))).toEqual({
+      title: 'Login failed',
+      explanation: 'We couldn’t keep you signed in. Try again, or sign in again.',
+      detail: 'invalid_grant: grant request is invalid',
+    });
+    expect(describeAuthError(toErrorContext(new Error('Network timed out'), 'renewSilent')).explanation).toMatch(/took too long/);
   });
 
   it('falls back to a plain explanation', () => {

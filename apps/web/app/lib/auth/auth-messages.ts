@@ -52,14 +52,16 @@ export function describeAuthError(error: ErrorContext): AuthProblem {
   const code = oauthErrorCode(error.innerError);
   const message = error.message || (signingOut ? 'Sign-out failed' : 'Sign-in failed');
   const detail = code && code !== message ? `${code}: ${message}` : message;
-  const known = LIBRARY_MESSAGES[message] ?? (code ? PROVIDER_ERRORS[code] : undefined);
+  const libraryExplanation = LIBRARY_MESSAGES[message];
+  const known = libraryExplanation ?? (code ? PROVIDER_ERRORS[code] : undefined);
   if (signingOut) {
     return { title: 'Sign-out failed', explanation: known ?? `We couldn’t sign you out. ${TRY_AGAIN}`, detail };
   }
-  if (known) return { title: 'Login failed', explanation: known, detail };
-  if (error.source === 'renewSilent') {
+  if (error.source === 'renewSilent' && !libraryExplanation) {
+    // Retry asks the provider's session again, which often still stands when the refresh token does not.
     return { title: 'Login failed', explanation: 'We couldn’t keep you signed in. Try again, or sign in again.', detail };
   }
+  if (known) return { title: 'Login failed', explanation: known, detail };
   if (/fetch|network/i.test(message)) {
     return { title: 'Login failed', explanation: 'We couldn’t reach the sign-in service. Check your connection and try again.', detail };
   }

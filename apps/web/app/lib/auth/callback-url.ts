@@ -48,7 +48,7 @@ export function safeReturnPath(candidate: unknown, fallback = '/'): string {
   if (typeof candidate !== 'string' || !candidate.startsWith('/')) return fallback;
   if (candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
   // Control characters (a newline or tab inside "/\t/evil") are dropped by URL parsers.
-  if (/[\u0000-\u001f\u007f]/.test(candidate)) return fallback;
+  if ([...candidate].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
   try {
     const url = new URL(candidate, 'http://shop.invalid');
     if (url.origin !== 'http://shop.invalid') return fallback;

@@ -10,8 +10,8 @@ export interface TokenHolder {
 
 /** Roles a member of staff may hold (ARCHITECTURE.md, "Sign-in"). */
 export const STAFF_ROLES = ['trade-reviewer', 'review-moderator', 'discount-manager', 'content-editor', 'order-admin', 'admin'] as const;
-/** Roles that may read the e-mail outbox in the staff mailbox. */
-export const MAILBOX_ROLES = ['admin', 'order-admin'] as const;
+/** Roles that may read the e-mail outbox in the staff mailbox (as its contract requires). */
+export const MAILBOX_ROLES = ['admin'] as const;
 
 /** The payload of a JWT, unverified; `undefined` for anything that is not one. */
 export function decodeJwtPayload(token: string | undefined): Record<string, unknown> | undefined {

@@ -67,6 +67,8 @@ describe('the UserManager settings (spec §9)', () => {
   it('revoke the access and refresh tokens on sign-out', () => {
     expect(settings.revokeTokenTypes).toEqual(['access_token', 'refresh_token']);
     expect(settings.revokeTokensOnSignout).toBe(true);
+    // A successful revocation may answer with an empty text/plain body.
+    expect(settings.revokeTokenAdditionalContentTypes).toEqual(['text/plain']);
   });
 });
 

@@ -114,6 +114,8 @@ export function userManagerSettings(settings: BrowserAuthSettings): UserManagerS
     staleStateAgeInSeconds: AUTH_TIMINGS.staleStateAgeSeconds,
     revokeTokenTypes: ['access_token', 'refresh_token'],
     revokeTokensOnSignout: true,
+    // RFC 7009 ignores the body of a successful revocation; oidc-provider sends it empty, as text/plain.
+    revokeTokenAdditionalContentTypes: ['text/plain'],
     popupWindowFeatures: { height: POPUP_HEIGHT },
   };
 }

@@ -1,4 +1,5 @@
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { UserManager, WebStorageStateStore, type SignoutRedirectArgs } from 'oidc-client-ts';
+import { oauthErrorCode } from './auth-state.ts';
 import { userManagerSettings, type BrowserAuthSettings } from './settings.ts';
 
 // Browser only: React Router leaves this module out of the server build.
@@ -34,4 +35,30 @@ export function callbackUserManager(settings: BrowserAuthSettings): UserManager 
     monitorSession: false,
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
   });
+}
+
+/**
+ * Signs out through the provider's end-session endpoint, revoking the tokens first (spec §9: the
+ * access and refresh tokens). A provider may be unable to revoke a kind of token, and says so with
+ * RFC 7009's `unsupported_token_type`: oidc-provider does for JWT access tokens, which nothing
+ * can recall and which expire by themselves. Such a token is dropped instead, so the sign-out goes
+ * on; any other failure stops it ("Sign-out failed").
+ */
+export async function revokeAndSignoutRedirect(userManager: UserManager, args: SignoutRedirectArgs): Promise<void> {
+  for (const type of userManager.settings.revokeTokenTypes) {
+    const user = await userManager.getUser();
+    if (!user || typeof user[type] !== 'string') continue;
+    try {
+      await userManager.revokeTokens([type]);
+    } catch (error) {
+      if (oauthErrorCode(error) !== 'unsupported_token_type') throw error;
+      const current = await userManager.getUser();
+      if (current) {
+        (current as { [token in typeof type]?: string | null })[type] = null;
+        await userManager.storeUser(current);
+      }
+    }
+  }
+  // signoutRedirect's own revocation now finds only what was already revoked or dropped.
+  await userManager.signoutRedirect(args);
 }

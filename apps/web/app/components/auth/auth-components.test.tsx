@@ -1,0 +1,112 @@
+import { User } from 'oidc-client-ts';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { toErrorContext, type AuthState } from '../../lib/auth/auth-state.ts';
+import { AuthNotice } from './auth-problem.tsx';
+import { ShopAuthContext, type ShopAuthActions } from './auth-provider.tsx';
+import { HeaderAccount, shortName } from './header-account.tsx';
+import { StaffGate } from './staff-gate.tsx';
+
+const now = () => Math.floor(Date.now() / 1000);
+const user = (profile: Record<string, unknown>, roles: string[] = []) =>
+  new User({
+    access_token: `h.${Buffer.from(JSON.stringify({ roles })).toString('base64url')}.s`,
+    token_type: 'Bearer',
+    profile: { sub: 'u1', iss: 'i', aud: 'storefront', exp: now() + 900, iat: now(), ...profile },
+    expires_at: now() + 900,
+  });
+
+function render(state: AuthState, node: ReactNode) {
+  const actions: ShopAuthActions = {
+    settings: undefined,
+    state,
+    signInWithPopup: () => {},
+    signInWithRedirect: () => {},
+    signOut: () => {},
+    retry: () => {},
+    dismissError: () => {},
+    getAccessToken: () => undefined,
+  };
+  return renderToString(
+    <MemoryRouter>
+      <ShopAuthContext value={actions}>{node}</ShopAuthContext>
+    </MemoryRouter>,
+  );
+}
+
+const signedIn = (profile: Record<string, unknown>, roles: string[] = []): AuthState => ({
+  isLoading: false,
+  isAuthenticated: true,
+  user: user(profile, roles),
+});
+
+describe('the header’s account item', () => {
+  it('is the plain "Account" link while sign-in loads, as the server renders it', () => {
+    const html = render({ isLoading: true, isAuthenticated: false }, <HeaderAccount />);
+    expect(html).toContain('href="/account"');
+    expect(html).toContain('Account');
+    expect(html).not.toContain('Sign in');
+  });
+
+  it('is a "Sign in" button when signed out, busy while a popup is open', () => {
+    expect(render({ isLoading: false, isAuthenticated: false }, <HeaderAccount />)).toMatch(/<button[^>]*>.*Sign in<\/button>/);
+    const busy = render({ isLoading: true, isAuthenticated: false, activeNavigator: 'signinPopup' }, <HeaderAccount />);
+    expect(busy).toContain('disabled=""');
+    expect(busy).toContain('aria-busy="true"');
+  });
+
+  it('names the signed-in shopper and offers their account and signing out', () => {
+    const html = render(signedIn({ name: 'Sam Shopper', email: 'shopper@demo.test' }), <HeaderAccount />);
+    expect(html).toContain('Account menu for Sam Shopper');
+    expect(html).toContain('aria-expanded="false"');
+    expect(html).toContain('My account');
+    expect(html).toContain('Sign out');
+    expect(html).not.toContain('Staff mailbox');
+    expect(render(signedIn({ name: 'Stevie Staff' }, ['admin']), <HeaderAccount />)).toContain('Staff mailbox');
+  });
+
+  it('shortens the name to fit the header', () => {
+    expect(shortName('Sam Shopper')).toBe('Sam');
+    expect(shortName('shopper@demo.test')).toBe('shopper');
+  });
+});
+
+describe('the sign-in notice', () => {
+  it('is an empty live region until something fails', () => {
+    const html = render({ isLoading: false, isAuthenticated: false }, <AuthNotice />);
+    expect(html).toMatch(/^<div aria-live="assertive" aria-atomic="true"[^>]*><\/div>$/);
+  });
+
+  it('says "Login failed" with an explanation, the library’s message and a Retry button', () => {
+    const error = toErrorContext(new Error('Popup closed by user'), 'signinPopup');
+    const html = render({ isLoading: false, isAuthenticated: false, error }, <AuthNotice />);
+    expect(html).toContain('Login failed');
+    expect(html).toContain('The sign-in window was closed before you finished. Try again.');
+    expect(html).toContain('Popup closed by user');
+    expect(html).toContain('Retry');
+  });
+
+  it('stays quiet about the attempt made on arrival', () => {
+    const error = toErrorContext(new Error('IFrame timed out without a response'), 'signinSilent');
+    expect(render({ isLoading: false, isAuthenticated: false, error }, <AuthNotice />)).not.toContain('Login failed');
+  });
+});
+
+describe('staff pages', () => {
+  const gate = <StaffGate roles={['admin']} what="The staff mailbox" who="administrators"><p>Secret list</p></StaffGate>;
+
+  it('show their content to staff with the role only', () => {
+    expect(render(signedIn({ name: 'Stevie Staff' }, ['admin']), gate)).toContain('Secret list');
+    const shopper = render(signedIn({ name: 'Sam Shopper', email: 'shopper@demo.test' }, ['shopper']), gate);
+    expect(shopper).toContain('You need a staff account');
+    expect(shopper).toContain('shopper@demo.test');
+    expect(shopper).not.toContain('Secret list');
+  });
+
+  it('ask the signed out to sign in, and show a placeholder while loading', () => {
+    expect(render({ isLoading: false, isAuthenticated: false }, gate)).toContain('Sign in with a staff account');
+    expect(render({ isLoading: true, isAuthenticated: false }, gate)).toContain('aria-busy="true"');
+  });
+});

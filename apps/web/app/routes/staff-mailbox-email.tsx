@@ -1,0 +1,136 @@
+import { useLocation, useParams } from 'react-router';
+import type { Route } from './+types/staff-mailbox-email';
+import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { useShopAuth } from '../components/auth/use-shop-auth.ts';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { ChevronLeftIcon } from '../components/ui/icons.tsx';
+import { Link } from '../components/ui/link.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
+import { safeReturnPath } from '../lib/auth/callback-url.ts';
+import { MAILBOX_ROLES } from '../lib/auth/claims.ts';
+import { EMAIL_STATUS, MAILBOX_AUDIENCE, emailDocument, formatMailboxTime } from '../lib/mailbox.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { useApiClients, useApiData } from '../lib/use-api.ts';
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('E-mail | Staff mailbox', 'One e-mail of the staff mailbox.'),
+  { name: 'robots', content: 'noindex' },
+];
+
+
+/** One e-mail: its details, its HTML in a sandboxed frame and its plain text. */
+export default function StaffMailboxEmailPage() {
+  const location = useLocation();
+  const back = safeReturnPath((location.state as { back?: unknown } | null)?.back, '/staff/mailbox');
+  return (
+    <>
+      <PageHeader title="E-mail" trail={[{ label: 'Your account', to: '/account' }, { label: 'Staff mailbox', to: back }, { label: 'E-mail' }]} />
+      <div className="container-page min-h-[30rem] py-8 lg:py-10">
+        <Link to={back} className="inline-flex items-center gap-1">
+          <ChevronLeftIcon className="size-4" />
+          Back to the mailbox
+        </Link>
+        <div className="mt-6">
+          <StaffGate roles={MAILBOX_ROLES} {...MAILBOX_AUDIENCE}>
+            <Email />
+          </StaffGate>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Email() {
+  const { emailId = '' } = useParams();
+  const clients = useApiClients();
+  const sub = useShopAuth().user?.profile.sub;
+  const email = useApiData(clients ? `${sub}:${emailId}` : undefined, (signal) =>
+    clients!.notifications.getMailboxEmail({ params: { emailId } }, { signal }),
+  );
+
+  if (email.state === 'error') {
+    if (isForbidden(email.error)) return <NeedStaffAccount {...MAILBOX_AUDIENCE} />;
+    return (
+      <section aria-labelledby="email-error" className="rounded-2xl border border-red-200 bg-red-50 p-6">
+        <h2 id="email-error" className="text-lg font-bold text-navy-950">
+          We couldn’t show this e-mail
+        </h2>
+        <p className="mt-1 text-navy-800">{apiProblemMessage(email.error)}</p>
+        <Button className="mt-4" variant="secondary" onClick={email.reload}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+  if (email.state !== 'ready') {
+    return (
+      <div aria-busy="true" className="space-y-4">
+        <p className="sr-only" role="status">
+          Loading the e-mail…
+        </p>
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-[32rem] w-full" />
+      </div>
+    );
+  }
+
+  const message = email.data;
+  const status = EMAIL_STATUS[message.status];
+  return (
+    <article aria-labelledby="email-subject">
+      <h2 id="email-subject" className="text-2xl font-bold tracking-tight break-words text-navy-950">
+        {message.subject || '(no subject)'}
+      </h2>
+      <dl className="mt-4 grid gap-x-8 gap-y-2 rounded-xl border border-navy-100 bg-sand-50 p-4 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold text-navy-700">To</dt>
+        <dd className="[overflow-wrap:anywhere]">{message.to}</dd>
+        <dt className="font-semibold text-navy-700">Status</dt>
+        <dd>
+          <Badge tone={status.tone}>{status.label}</Badge>
+          {message.attempts > 1 && <span className="ml-2 text-navy-700">after {message.attempts} attempts</span>}
+        </dd>
+        <dt className="font-semibold text-navy-700">{message.sentAt ? 'Sent' : 'Queued'}</dt>
+        <dd>
+          <time dateTime={message.sentAt ?? message.createdAt}>{formatMailboxTime(message.sentAt ?? message.createdAt)}</time>
+        </dd>
+        <dt className="font-semibold text-navy-700">Kind</dt>
+        <dd>
+          <code className="font-mono text-xs">{message.template}</code>
+        </dd>
+        {message.lastError && (
+          <>
+            <dt className="font-semibold text-navy-700">Last error</dt>
+            <dd className="break-words text-red-800">{message.lastError}</dd>
+          </>
+        )}
+      </dl>
+
+      <section aria-labelledby="email-html" className="mt-8">
+        <h3 id="email-html" className="text-lg font-bold text-navy-950">
+          As the recipient sees it
+        </h3>
+        <p className="mt-1 text-sm text-navy-700">Links open in a new tab.</p>
+        {/* No scripts and no access to this page: only pop-ups (links in a new tab) may leave the sandbox. */}
+        <iframe
+          title={`E-mail: ${message.subject}`}
+          sandbox="allow-popups allow-popups-to-escape-sandbox"
+          srcDoc={emailDocument(message.html)}
+          className="mt-3 h-[36rem] w-full rounded-xl border border-navy-200 bg-white"
+        />
+      </section>
+
+      <section aria-labelledby="email-text" className="mt-8">
+        <h3 id="email-text" className="text-lg font-bold text-navy-950">
+          Plain-text version
+        </h3>
+        <pre className="mt-3 overflow-x-auto rounded-xl border border-navy-100 bg-sand-50 p-4 font-mono text-sm whitespace-pre-wrap break-words text-navy-900">
+          {message.text}
+        </pre>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { WCAG_TAGS } from './pages.ts';
+
+// Signing in includes the provider's password hashing: slow on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** The demo accounts the provider seeds (apps/api/src/modules/identity/identity.seed.ts). */
+export const DEMO = {
+  shopper: { email: 'shopper@demo.test', name: 'Sam Shopper' },
+  trade: { email: 'trade@demo.test', name: 'Taylor Trade' },
+  staff: { email: 'staff@demo.test', name: 'Stevie Staff' },
+} as const;
+export const DEMO_PASSWORD = 'demo-password';
+
+/** The header's account item in each state. */
+export const header = {
+  signIn: (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }),
+  accountMenu: (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` }),
+};
+
+/** The provider's sign-in form (at /identity/interaction/…). */
+export async function fillProviderSignIn(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/identity\/interaction\//);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The provider asks before ending its session (its end-session page). */
+export async function confirmProviderSignOut(page: Page) {
+  await expect(page).toHaveURL(/\/identity\/session\/end/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
+/** Signs in from the account page by redirect, and waits to be back on it, signed in. */
+export async function signInByRedirect(page: Page, email: string) {
+  await page.goto('/account');
+  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillProviderSignIn(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
+}
+
+/** The user oidc-client-ts keeps in this tab's sessionStorage (`oidc.user:<authority>:<client>`). */
+export function storedUser(page: Page): Promise<{ access_token: string; refresh_token?: string; profile: Record<string, unknown> } | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+    return key ? JSON.parse(sessionStorage.getItem(key)!) : null;
+  });
+}
+
+/** The page-wide sign-in notice, always in the page as a live region. */
+export const authNotice = (page: Page): Locator => page.locator('[aria-live="assertive"]').filter({ has: page.getByText(/Login failed|Sign-out failed/) });
+
+export async function expectNoViolations(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  expect(results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }))).toEqual([]);
+}
+
+/** Script errors and console errors, to check a page ran cleanly. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}

@@ -1,0 +1,295 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import {
+  authNotice,
+  collectErrors,
+  DEMO,
+  expectNoViolations,
+  confirmProviderSignOut,
+  fillProviderSignIn,
+  header,
+  signInByRedirect,
+  storedUser,
+} from './auth.ts';
+import { SCREENSHOT_DIR, SHORT_TOKEN_PORT } from './pages.ts';
+
+// Each test drives the provider's pages too (password hashing included), on a machine that may be busy.
+test.describe.configure({ timeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const screenshot = (page: Page, project: string, name: string, fullPage = true) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/${project}-${name}.png`, fullPage, animations: 'disabled' });
+
+/** Records the features every window.open is given, to check the popup's size. */
+async function recordPopupFeatures(page: Page) {
+  await page.addInitScript(() => {
+    const open = window.open.bind(window);
+    (window as unknown as { popupFeatures: string[] }).popupFeatures = [];
+    window.open = (url?: string | URL, target?: string, features?: string) => {
+      (window as unknown as { popupFeatures: string[] }).popupFeatures.push(features ?? '');
+      return open(url, target, features);
+    };
+  });
+}
+
+test('an anonymous visitor is quietly found signed out, with no error', async ({ page }) => {
+  const errors = collectErrors(page);
+  const silentAnswers: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/auth/silent-callback')) silentAnswers.push(request.url());
+  });
+  await page.goto('/');
+  await expect(header.signIn(page)).toBeVisible();
+  // The quiet sign-in attempt was made and answered "login_required": an anonymous session.
+  expect(silentAnswers.some((url) => url.includes('error=login_required'))).toBe(true);
+  await expect(page.getByText('Login failed')).toHaveCount(0);
+  expect(await storedUser(page)).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('signing in by redirect from the account page shows the profile from the API', async ({ page }, testInfo) => {
+  const errors = collectErrors(page);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expectNoViolations(page);
+  await screenshot(page, testInfo.project.name, 'account-signed-out');
+
+  await signInByRedirect(page, DEMO.shopper.email);
+  const details = page.getByRole('region', { name: 'Your details' });
+  await expect(details).toContainText(DEMO.shopper.name);
+  await expect(details).toContainText(DEMO.shopper.email);
+  await expect(details).toContainText('Retail');
+  await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
+  // A shopper has no staff tools.
+  await expect(page.getByRole('link', { name: 'Staff mailbox' })).toHaveCount(0);
+  // The callback's code and state are gone from the address and the history.
+  expect(page.url()).not.toContain('code=');
+  await expectNoViolations(page);
+  await screenshot(page, testInfo.project.name, 'account-signed-in');
+
+  // Reloading keeps the session (sessionStorage) without asking the provider again.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText(DEMO.shopper.name);
+  expect(errors).toEqual([]);
+});
+
+test('signing in by popup from the header', async ({ page, isMobile }, testInfo) => {
+  await recordPopupFeatures(page);
+  await page.goto('/help');
+  const popupPromise = page.waitForEvent('popup');
+  await header.signIn(page).click();
+  const popup = await popupPromise;
+  await fillProviderSignIn(popup, DEMO.trade.email);
+  // The storefront closes the popup once it has the answer.
+  await expect.poll(() => popup.isClosed()).toBe(true);
+
+  const menuButton = header.accountMenu(page, DEMO.trade.name);
+  await expect(menuButton).toBeVisible();
+  await expect(page).toHaveURL('/help');
+  // Spec §9: 640 high; 800 wide on a desktop screen, 360 on a phone's.
+  const features = await page.evaluate(() => (window as unknown as { popupFeatures: string[] }).popupFeatures);
+  expect(features[0]).toContain('height=640');
+  expect(features[0]).toContain(isMobile ? 'width=360' : 'width=800');
+
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('Signed in as')).toBeVisible();
+  await expectNoViolations(page);
+  await screenshot(page, testInfo.project.name, 'account-menu-open', false);
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(menuButton).toBeFocused();
+
+  await menuButton.click();
+  await page.getByRole('link', { name: 'My account' }).click();
+  await expect(page).toHaveURL('/account');
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText('Trade');
+});
+
+test('a closed sign-in popup says "Login failed", and the shopper can retry', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const firstPopup = page.waitForEvent('popup');
+  await header.signIn(page).click();
+  await (await firstPopup).close();
+
+  const notice = authNotice(page);
+  await expect(notice).toContainText('Login failed');
+  await expect(notice).toContainText('The sign-in window was closed before you finished. Try again.');
+  // The library's own message stays available for support.
+  await notice.getByText('Details for our support team').click();
+  await expect(notice.getByText('Popup closed by user')).toBeVisible();
+  await expectNoViolations(page);
+  // The notice is fixed to the window: the window is the picture.
+  await screenshot(page, testInfo.project.name, 'login-failed', false);
+
+  const retryPopup = page.waitForEvent('popup');
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  const popup = await retryPopup;
+  await fillProviderSignIn(popup, DEMO.shopper.email);
+  await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
+  await expect(page.getByText('Login failed')).toHaveCount(0);
+});
+
+test('the "Login failed" notice can be dismissed', async ({ page }) => {
+  await page.goto('/');
+  const popup = page.waitForEvent('popup');
+  await header.signIn(page).click();
+  await (await popup).close();
+  await expect(authNotice(page)).toContainText('Login failed');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText('Login failed')).toHaveCount(0);
+  await expect(header.signIn(page)).toBeEnabled();
+});
+
+test('signing out ends the session at the provider and comes back to the home page', async ({ page }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  const { refresh_token } = (await storedUser(page))!;
+  await header.accountMenu(page, DEMO.shopper.name).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await confirmProviderSignOut(page);
+  await expect(page).toHaveURL('/');
+  await expect(header.signIn(page)).toBeVisible();
+  await expect(page.getByText('Sign-out failed')).toHaveCount(0);
+  expect(await storedUser(page)).toBeNull();
+
+  // The refresh token was revoked: the provider refuses it.
+  const response = await page.request.post('/identity/token', {
+    form: { grant_type: 'refresh_token', refresh_token: refresh_token!, client_id: 'storefront' },
+  });
+  expect(response.status()).toBe(400);
+  expect((await response.json()).error).toBe('invalid_grant');
+
+  // Signed out at the provider too: a fresh page finds nobody.
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+});
+
+test('signing out in another tab is noticed within seconds', async ({ page, context }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+
+  // A second tab finds the provider's session with its quiet sign-in attempt.
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(header.accountMenu(other, DEMO.shopper.name)).toBeVisible();
+  await header.accountMenu(other, DEMO.shopper.name).click();
+  await other.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await confirmProviderSignOut(other);
+  await expect(header.signIn(other)).toBeVisible();
+
+  // The first tab's session-check frame notices (checked every 2 s) without a reload.
+  await page.bringToFront();
+  await expect(header.signIn(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Login failed')).toHaveCount(0);
+  expect(await storedUser(page)).toBeNull();
+});
+
+test('the session is renewed silently before the access token expires', async ({ page }) => {
+  test.setTimeout(90_000);
+  const shop = `http://127.0.0.1:${SHORT_TOKEN_PORT}`;
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  await page.goto(`${shop}/account`);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillProviderSignIn(page, DEMO.shopper.email);
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText(DEMO.shopper.name);
+  const first = (await storedUser(page))!;
+  const navigationsAfterSignIn = navigations.length;
+
+  // 70-second tokens: the expiring notice comes 60 s before expiry, so a renewal about 10 s in.
+  await expect.poll(async () => (await storedUser(page))?.access_token, { timeout: 40_000, intervals: [1000] }).not.toBe(first.access_token);
+  const renewed = (await storedUser(page))!;
+  expect(renewed.profile.sub).toBe(first.profile.sub);
+  expect(navigations.length).toBe(navigationsAfterSignIn);
+  await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
+  await expect(page.getByText('Login failed')).toHaveCount(0);
+
+  // The renewed token works with the API.
+  const profile = await page.request.get(`${shop}/api/accounts/api/UserProfile`, {
+    headers: { authorization: `Bearer ${renewed.access_token}` },
+  });
+  expect(profile.status()).toBe(200);
+});
+
+test('a renewal that fails says "Login failed", and Retry renews through the hidden frame', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const shop = `http://127.0.0.1:${SHORT_TOKEN_PORT}`;
+  await page.goto(`${shop}/account`);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillProviderSignIn(page, DEMO.shopper.email);
+  await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
+  const first = (await storedUser(page))!;
+
+  // The provider forgets the refresh token (as when it is revoked elsewhere), so the renewal fails.
+  const revoked = await page.request.post(`${shop}/identity/token/revocation`, {
+    form: { token: first.refresh_token!, token_type_hint: 'refresh_token', client_id: 'storefront' },
+  });
+  expect(revoked.ok()).toBe(true);
+  const notice = authNotice(page);
+  await expect(notice).toContainText('Login failed', { timeout: 40_000 });
+  await expect(notice).toContainText('We couldn’t keep you signed in. Try again, or sign in again.');
+  await expect(notice.getByText('invalid_grant', { exact: false })).toBeAttached();
+  await screenshot(page, testInfo.project.name, 'renewal-failed', false);
+
+  // The provider's session is still there: the hidden frame gets new tokens without a page change.
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Login failed')).toHaveCount(0);
+  await expect.poll(async () => (await storedUser(page))?.access_token).not.toBe(first.access_token);
+  await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
+  await expect(page).toHaveURL(`${shop}/account`);
+});
+
+test.describe('the staff mailbox', () => {
+  test('shows staff the e-mails the shop sent, and one e-mail in full', async ({ page }, testInfo) => {
+    // Something to read: a password-reset e-mail for the shopper.
+    await page.goto('/identity/password/forgot');
+    await page.getByLabel('E-mail address').fill(DEMO.shopper.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+
+    await signInByRedirect(page, DEMO.staff.email);
+    await expect(page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Staff mailbox' })).toBeVisible();
+    await header.accountMenu(page, DEMO.staff.name).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Staff mailbox' }).click();
+    await expect(page).toHaveURL('/staff/mailbox');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff mailbox');
+
+    await page.getByRole('searchbox', { name: 'Recipient’s e-mail address' }).fill(DEMO.shopper.email);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(`/staff/mailbox?to=${encodeURIComponent(DEMO.shopper.email)}`);
+    const table = page.getByRole('table');
+    // Only e-mails to that address (each browser project asked for one).
+    const rows = table.getByRole('row');
+    await expect(rows.nth(1)).toContainText(DEMO.shopper.email);
+    for (const row of (await rows.all()).slice(1)) await expect(row).toContainText(DEMO.shopper.email);
+    await expectNoViolations(page);
+    await screenshot(page, testInfo.project.name, 'staff-mailbox');
+
+    await table.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/staff\/mailbox\/[0-9a-f-]{36}$/);
+    const frame = page.locator('iframe[title^="E-mail:"]');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
+    await expect(page.frameLocator('iframe[title^="E-mail:"]').locator('a[href*="/identity/password/reset"]').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Plain-text version' })).toContainText('/identity/password/reset');
+    // The e-mail's own markup is the notifications module's; the page around it is checked here.
+    await expectNoViolations(page, ['iframe']);
+    await screenshot(page, testInfo.project.name, 'staff-mailbox-email');
+
+    await page.getByRole('link', { name: 'Back to the mailbox' }).click();
+    await expect(page).toHaveURL(`/staff/mailbox?to=${encodeURIComponent(DEMO.shopper.email)}`);
+  });
+
+  test('is refused to a shopper', async ({ page }, testInfo) => {
+    await signInByRedirect(page, DEMO.shopper.email);
+    await page.goto('/staff/mailbox');
+    await expect(page.getByRole('heading', { name: 'You need a staff account' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(DEMO.shopper.email)).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expectNoViolations(page);
+    await screenshot(page, testInfo.project.name, 'staff-mailbox-refused');
+
+    // The API refuses the shopper's token too.
+    const { access_token } = (await storedUser(page))!;
+    const response = await page.request.get('/api/notifications/Mailbox', { headers: { authorization: `Bearer ${access_token}` } });
+    expect(response.status()).toBe(403);
+  });
+});
