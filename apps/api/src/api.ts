@@ -8,6 +8,7 @@ import { systemClock, type Actor, type Clock, type Platform } from './platform/c
 import type { ApiModule } from './platform/module.ts';
 import { healthModule } from './platform/health.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
+import { inventoryModule } from './modules/inventory/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { getPublicJwks, identityModule } from './modules/identity/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
@@ -18,6 +19,7 @@ const PING_CACHE_MS = 1000;
 /** Every module of the API, in registration order. */
 export const apiModules: readonly ApiModule[] = [
   healthModule,
+  inventoryModule,
   catalogueModule,
   notificationsModule,
   identityModule,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ApiError } from '@shop/api-client';
 import { buildApi, type BuildApiOptions } from '../api.ts';
 import { loadApiConfig, type ApiConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -19,6 +20,7 @@ export interface TestApi {
 
 export interface TestApiOptions extends Partial<Omit<BuildApiOptions, 'config' | 'database'>> {
   env?: Record<string, string>;
+  /** `false` skips seeding where it costs time (PostgreSQL); PGlite databases start from a seeded template. */
   seed?: boolean;
 }
 
@@ -44,3 +46,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
   };
 }
+
+/** The error a call fails with; the test fails if the call succeeds. */
+export const failure = (promise: Promise<unknown>): Promise<ApiError> =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: ApiError) => error,
+  );

@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { catalogueEndpoints } from '@shop/contracts';
+import { catalogueEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
 import * as service from './catalogue.service.ts';
 
 export function registerCatalogueRoutes(app: FastifyInstance): void {
-  bindEndpoint(app, catalogueEndpoints.getNavigation, ({ ctx }) => service.getNavigation(ctx));
+  bindEndpoint(app, endpoints.getNavigation, ({ ctx }) => service.getNavigation(ctx));
+  bindEndpoint(app, endpoints.getProductSummary, ({ ctx, query }) => service.getProductSummary(ctx.db, query.slug));
+  bindEndpoint(app, endpoints.getProductSummaryBySku, ({ ctx, query }) => service.getProductSummaryBySku(ctx.db, query.sku));
+  bindEndpoint(app, endpoints.getQuickView, ({ ctx, query }) => service.getProductSummary(ctx.db, query.slug));
+  bindEndpoint(app, endpoints.listCategory, ({ ctx, body }) => service.listCategory(ctx.db, body));
+  bindEndpoint(app, endpoints.refineCategory, ({ ctx, body }) => service.listCategory(ctx.db, body));
+  bindEndpoint(app, endpoints.search, ({ ctx, body }) => service.search(ctx.db, body));
+  bindEndpoint(app, endpoints.refineSearch, ({ ctx, body }) => service.search(ctx.db, body));
+  bindEndpoint(app, endpoints.autocomplete, ({ ctx, query }) => service.autocomplete(ctx.db, query.query));
+  bindEndpoint(app, endpoints.refinePromotion, ({ ctx, body }) => service.listPromotion(ctx, body));
+  bindEndpoint(app, endpoints.getEssentialItems, ({ ctx, query }) => service.getEssentialItems(ctx.db, query.sku, query.bundleId ?? null));
+  bindEndpoint(app, endpoints.getUserContentCarousel, ({ ctx, params }) => service.getUserContentCarousel(ctx.db, params.id));
+  bindEndpoint(app, endpoints.getCarousels, ({ ctx, body }) => service.getCarousels(ctx.db, body));
 }

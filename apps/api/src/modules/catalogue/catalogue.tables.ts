@@ -1,4 +1,19 @@
-import { type AnyPgColumn, integer, pgTable, serial, text, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The category tree: top-level departments and their sub-categories. */
 export const categories = pgTable(
@@ -13,3 +28,231 @@ export const categories = pgTable(
   },
   (table) => [index('categories_parent_position_idx').on(table.parentId, table.position)],
 );
+
+/** Which attribute facets a category's listings offer, in display order (sub-categories inherit). */
+export const categoryFacets = pgTable(
+  'category_facets',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    identifier: text('identifier').notNull(),
+    displayName: text('display_name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.identifier] })],
+);
+
+/** VAT as data: prices store both amounts, the rate they were derived with is kept here. */
+export const vatRates = pgTable('vat_rates', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  basisPoints: integer('basis_points').notNull(),
+});
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  tier: text('tier', { enum: ['value', 'core', 'premium'] }).notNull(),
+});
+
+export const DELIVERY_CLASSES = ['parcel', 'large', 'pallet', 'two_man_eligible'] as const;
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A product as a listing shows it; its skus are offerings. Bundles are products with components. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    family: text('family').notNull(),
+    isBundle: boolean('is_bundle').notNull().default(false),
+    guaranteeYears: integer('guarantee_years').notNull().default(1),
+    isWeee: boolean('is_weee').notNull().default(false),
+    deliveryClass: text('delivery_class', { enum: DELIVERY_CLASSES }).notNull(),
+    /** Attribute name → value, as shown in the specification table. */
+    specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
+    /** Average rating × 10 (3.6–4.9 → 36–49), so it stays an integer. */
+    ratingTenths: integer('rating_tenths').notNull().default(0),
+    reviewsCount: integer('reviews_count').notNull().default(0),
+    questionsCount: integer('questions_count').notNull().default(0),
+    /** Sales rank input: "recommended" order and best-seller carousels. */
+    popularity: integer('popularity').notNull().default(0),
+    /** Name, brand, category and keywords, the text searched (maintained by whoever writes the row). */
+    searchText: text('search_text').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, search_text)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('products_category_idx').on(table.categoryId),
+    index('products_brand_idx').on(table.brandId),
+    index('products_search_idx').using('gin', table.search),
+    index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+/** One sku of a product: a size, finish, handing or pack of it. */
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().unique(),
+    isDefault: boolean('is_default').notNull().default(false),
+    label: text('label').notNull(),
+    widthMm: integer('width_mm'),
+    finish: text('finish'),
+    handing: text('handing', { enum: ['left', 'right'] }),
+    packQty: integer('pack_qty').notNull().default(1),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    index('offerings_product_idx').on(table.productId, table.position),
+    uniqueIndex('offerings_one_default_idx').on(table.productId).where(sql`${table.isDefault}`),
+  ],
+);
+
+/** The current price of a sku in integer pence, both with and without VAT. */
+export const prices = pgTable(
+  'prices',
+  {
+    offeringId: integer('offering_id')
+      .primaryKey()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    vatRateCode: text('vat_rate_code')
+      .notNull()
+      .references(() => vatRates.code),
+    priceIncVat: integer('price_inc_vat').notNull(),
+    priceExVat: integer('price_ex_vat').notNull(),
+    wasPriceIncVat: integer('was_price_inc_vat'),
+    wasPriceExVat: integer('was_price_ex_vat'),
+    /** Whole percent off the was-price; 0 when there is none. */
+    discountPercentage: integer('discount_percentage').generatedAlwaysAs(
+      sql`case when was_price_inc_vat > price_inc_vat then ((was_price_inc_vat - price_inc_vat) * 100 / was_price_inc_vat) else 0 end`,
+    ),
+  },
+  (table) => [check('prices_positive_check', sql`${table.priceIncVat} > 0 and ${table.priceExVat} > 0`)],
+);
+
+export const BADGES = ['best_seller', 'new', 'free_waste', 'premium', 'recommended'] as const;
+
+export const productBadges = pgTable(
+  'product_badges',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    badge: text('badge', { enum: BADGES }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.badge] })],
+);
+
+/** Facet values per product, normalised for counting (a product with 3 widths has 3 rows). */
+export const productFacetValues = pgTable(
+  'product_facet_values',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.facet, table.value] }), index('product_facet_values_facet_idx').on(table.facet, table.value)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    offeringId: integer('offering_id').references(() => offerings.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    altText: text('alt_text').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('product_images_product_idx').on(table.productId, table.position)],
+);
+
+/** What a bundle product is made of, each component a sku. */
+export const bundleComponents = pgTable(
+  'bundle_components',
+  {
+    bundleProductId: integer('bundle_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => offerings.id),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.bundleProductId, table.offeringId] })],
+);
+
+/** Accessories a product (or a bundle) needs: required or recommended, with the rule that chose them. */
+export const essentialItems = pgTable(
+  'essential_items',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Set when the item belongs to the product as part of that bundle only. */
+    bundleProductId: integer('bundle_product_id').references(() => products.id, { onDelete: 'cascade' }),
+    itemOfferingId: integer('item_offering_id')
+      .notNull()
+      .references(() => offerings.id),
+    requirement: text('requirement', { enum: ['required', 'recommended'] }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    compatibilityRule: text('compatibility_rule').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('essential_items_product_idx').on(table.productId, table.bundleProductId)],
+);
+
+/** Customer photos: shown only with the customer's consent and once a moderator approves them. */
+export const userContent = pgTable(
+  'user_content',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    caption: text('caption').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    consentGiven: boolean('consent_given').notNull(),
+    moderationStatus: text('moderation_status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_content_product_idx').on(table.productId, table.moderationStatus)],
+);
+
+/**
+ * Listings and promotions (spec §3 listing type): 100 new products, 200 a configured listing on a
+ * category base with preset facet filters.
+ */
+export const listings = pgTable('listings', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  listingType: integer('listing_type').notNull(),
+  categoryId: integer('category_id').references(() => categories.id),
+  /** Preset facet selections, e.g. `{ on_offer: ['yes'] }`. */
+  filters: jsonb('filters').$type<Record<string, string[]>>().notNull().default({}),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+});

@@ -1,11 +1,14 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerCatalogueRoutes } from './catalogue.routes.ts';
 import { categoriesSeed } from './catalogue.seed.ts';
+import { productsSeed } from './products.seed.ts';
 
 export { getNavigation } from './catalogue.service.ts';
+export { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue } from './catalogue-generator.ts';
+export { insertCatalogue } from './products.seed.ts';
 
 export const catalogueModule: ApiModule = {
   name: 'catalogue',
   registerRoutes: registerCatalogueRoutes,
-  seeds: [categoriesSeed],
+  seeds: [categoriesSeed, productsSeed],
 };

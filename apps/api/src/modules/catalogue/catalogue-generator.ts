@@ -1,0 +1,275 @@
+import { BRANDS, DEPARTMENTS, FINISH_FACTORS, RANGE_NAMES, type DepartmentTemplate } from './product-templates.ts';
+import { CATEGORY_TREE } from './category-tree.ts';
+
+/** mulberry32: a tiny seeded PRNG, so the same count always gives the same catalogue. */
+export function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface GeneratedOffering {
+  id: number;
+  sku: string;
+  label: string;
+  isDefault: boolean;
+  widthMm: number | null;
+  finish: string | null;
+  handing: 'left' | 'right' | null;
+  packQty: number;
+  priceIncVat: number;
+  wasPriceIncVat: number | null;
+  stock: { status: 'in_stock' | 'low_stock' | 'made_to_order' | 'out_of_stock'; onHand: number; etaDays: number | null };
+}
+
+export interface GeneratedProduct {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  brandSlug: string;
+  categorySlug: string;
+  department: string;
+  family: string;
+  isBundle: boolean;
+  guaranteeYears: number;
+  isWeee: boolean;
+  deliveryClass: DepartmentTemplate['deliveryClass'];
+  specifications: Record<string, string>;
+  facets: [facet: string, value: string][];
+  badges: ('best_seller' | 'new' | 'free_waste' | 'premium' | 'recommended')[];
+  ratingTenths: number;
+  reviewsCount: number;
+  questionsCount: number;
+  popularity: number;
+  searchText: string;
+  /** Days before "now" the product was added: the newest are "new in". */
+  ageDays: number;
+  offerings: GeneratedOffering[];
+}
+
+export interface GeneratedCatalogue {
+  products: GeneratedProduct[];
+  bundles: { productId: number; components: { offeringId: number; quantity: number }[] }[];
+  essentials: {
+    productId: number;
+    bundleProductId: number | null;
+    itemOfferingId: number;
+    requirement: 'required' | 'recommended';
+    quantity: number;
+    compatibilityRule: string;
+  }[];
+  userContent: { productId: number; authorName: string; caption: string; consentGiven: boolean; moderationStatus: 'pending' | 'approved' | 'rejected' }[];
+}
+
+export const DEMO_PRODUCT_COUNT = DEPARTMENTS.reduce((sum, department) => sum + department.count, 0);
+
+const slugify = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+/** Retail prices end in 99p (or 9p under £10). */
+const retail = (pence: number) => (pence >= 1000 ? Math.max(99, Math.round(pence / 100) * 100 - 1) : Math.max(49, Math.round(pence / 10) * 10 - 1));
+
+/**
+ * The demo catalogue for `productCount` products (≈ 810 by default; 100k for benchmarks), spread
+ * over the departments in DOMAIN.md §8.1 proportions. Ids are assigned here so bundles and
+ * essential items can refer to them before anything is inserted.
+ */
+export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_261_121): GeneratedCatalogue {
+  const random = createRandom(seed);
+  const products: GeneratedProduct[] = [];
+  let offeringId = 0;
+  const scale = productCount / DEMO_PRODUCT_COUNT;
+  for (const [departmentIndex, department] of DEPARTMENTS.entries()) {
+    const tree = CATEGORY_TREE.find((category) => category.slug === department.slug);
+    if (!tree) throw new Error(`No category ${department.slug}`);
+    const count = departmentIndex === DEPARTMENTS.length - 1 ? productCount - products.length : Math.round(department.count * scale);
+    for (let n = 0; n < count; n++) {
+      const id = products.length + 1;
+      const brand = pick(random, BRANDS);
+      const [childSlug, childName] = tree.children[n % tree.children.length] ?? [tree.slug, tree.name];
+      const range = RANGE_NAMES[(n + departmentIndex * 7) % RANGE_NAMES.length] as string;
+      const facets: [string, string][] = department.facets.map((facet) => [facet.identifier, pick(random, facet.values)]);
+      const specifications: Record<string, string> = Object.fromEntries(
+        department.facets.map((facet, index) => [facet.displayName, facets[index]?.[1] ?? '']),
+      );
+      const generation = n >= department.count ? ` ${Math.floor(n / department.count) + 1}` : '';
+      const name = `${brand.name} ${range}${generation} ${childName.replace(/s$/, '').replace(/ies$/, 'y')}`;
+      // Variant axes: one or two of the department's, at most six skus.
+      const widths = department.widths ? department.widths.slice(n % 2, (n % 2) + 1 + (n % 3)) : [null];
+      const finishes = department.finishes ? department.finishes.slice(0, 1 + (n % 3)) : [null];
+      const handings = department.handed && n % 3 === 0 ? (['left', 'right'] as const) : [null];
+      const packs = department.packs ?? [1];
+      const tierBase = department.basePence * brand.multiplier * (0.75 + random() * 0.5);
+      const offerings: GeneratedOffering[] = [];
+      const productId = id;
+      const code = `PL${String(productId).padStart(6, '0')}`;
+      const onOffer = random() < 0.25;
+      const wasFactor = 1.1 + random() * 0.3;
+      for (const width of widths) {
+        for (const finish of finishes) {
+          for (const handing of handings) {
+            for (const pack of packs) {
+              if (offerings.length >= 6) continue;
+              const widthIndex = width === null || !department.widths ? 0 : department.widths.indexOf(width);
+              const sizeFactor = 1 + 0.08 * widthIndex;
+              const finishFactor = finish ? (FINISH_FACTORS[finish] ?? 1.05) : 1;
+              const priceIncVat = retail(tierBase * sizeFactor * finishFactor * (pack > 1 ? pack * 0.85 : 1));
+              const roll = random();
+              const status = roll < 0.8 ? 'in_stock' : roll < 0.9 ? 'low_stock' : roll < 0.97 ? 'made_to_order' : 'out_of_stock';
+              const label = [width && `${width} mm`, finish, handing && `${handing === 'left' ? 'Left' : 'Right'} hand`, pack > 1 && `Pack of ${pack}`]
+                .filter(Boolean)
+                .join(', ');
+              offerings.push({
+                id: ++offeringId,
+                sku: `${code}-${offerings.length + 1}`,
+                label: label || 'Standard',
+                isDefault: offerings.length === 0,
+                widthMm: width,
+                finish,
+                handing,
+                packQty: pack,
+                priceIncVat,
+                wasPriceIncVat: onOffer ? retail(priceIncVat * wasFactor) : null,
+                stock: {
+                  status,
+                  onHand: status === 'in_stock' ? 10 + Math.floor(random() * 200) : status === 'low_stock' ? 1 + Math.floor(random() * 5) : 0,
+                  etaDays: status === 'made_to_order' ? 10 + Math.floor(random() * 11) : status === 'out_of_stock' ? 14 + Math.floor(random() * 21) : null,
+                },
+              });
+            }
+          }
+        }
+      }
+      for (const offering of offerings) {
+        if (offering.widthMm) facets.push(['width_mm', `${offering.widthMm} mm`]);
+        if (offering.finish) facets.push(['finish', offering.finish]);
+        if (offering.handing) facets.push(['handing', offering.handing === 'left' ? 'Left hand' : 'Right hand']);
+      }
+      const badgeRoll = random();
+      const badges: GeneratedProduct['badges'] = [];
+      if (badgeRoll < 0.04) badges.push('best_seller');
+      else if (badgeRoll < 0.08) badges.push('new');
+      else if (badgeRoll < 0.1 && ['basins', 'baths', 'vanity-units'].includes(department.slug)) badges.push('free_waste');
+      if (brand.tier === 'premium') badges.push('premium');
+      const reviewsCount = Math.floor(Math.pow(random(), 3) * 1500);
+      products.push({
+        id,
+        slug: `${slugify(name)}-${code.toLowerCase()}`,
+        name,
+        description: `${name} from the ${range} range by ${brand.name}. ${tree.description}`,
+        brandSlug: brand.slug,
+        categorySlug: childSlug,
+        department: department.slug,
+        family: slugify(childName),
+        isBundle: department.slug === 'bathroom-suites',
+        guaranteeYears: department.guaranteeYears,
+        isWeee: department.weee ?? false,
+        deliveryClass:
+          department.slug === 'baths' && facets.some(([facet, value]) => facet === 'shape' && value === 'Freestanding')
+            ? 'two_man_eligible'
+            : department.deliveryClass,
+        specifications,
+        facets: [...new Map(facets.map((entry) => [entry.join('\u0000'), entry])).values()],
+        badges,
+        ratingTenths: reviewsCount === 0 ? 0 : 36 + Math.floor(random() * 14),
+        reviewsCount,
+        questionsCount: Math.floor(random() * 41),
+        popularity: Math.floor(random() * 10_000) + (badges.includes('best_seller') ? 10_000 : 0),
+        searchText: [name, brand.name, childName, tree.name, department.noun, department.keywords, ...facets.map(([, value]) => value)].join(' '),
+        ageDays: badges.includes('new') ? Math.floor(random() * 20) : 30 + Math.floor(random() * 700),
+        offerings,
+      });
+    }
+  }
+  return { products, ...relate(products, random) };
+}
+
+/** Bundles (each suite is a toilet, basin, bath and tap) and the essential items of §1.4. */
+function relate(products: GeneratedProduct[], random: () => number): Omit<GeneratedCatalogue, 'products'> {
+  const byCategory = new Map<string, GeneratedProduct[]>();
+  for (const product of products) {
+    for (const key of [product.categorySlug, product.department]) byCategory.set(key, [...(byCategory.get(key) ?? []), product]);
+  }
+  const defaultOf = (category: string, index: number, where: (product: GeneratedProduct) => boolean = () => true) => {
+    const candidates = (byCategory.get(category) ?? []).filter(where);
+    return candidates.length ? (candidates[index % candidates.length]?.offerings[0] ?? null) : null;
+  };
+  const has = (facet: string, value: string) => (product: GeneratedProduct) => product.facets.some(([f, v]) => f === facet && v === value);
+  const bundles: GeneratedCatalogue['bundles'] = [];
+  const essentials: GeneratedCatalogue['essentials'] = [];
+  const add = (productId: number, bundleProductId: number | null, item: GeneratedOffering | null, requirement: 'required' | 'recommended', quantity: number, compatibilityRule: string) => {
+    if (item) essentials.push({ productId, bundleProductId, itemOfferingId: item.id, requirement, quantity, compatibilityRule });
+  };
+  for (const [index, product] of products.entries()) {
+    const overflow = product.facets.some(([f, v]) => f === 'overflow' && v === 'Yes');
+    switch (product.department) {
+      case 'bathroom-suites': {
+        const parts = [defaultOf('toilets', index), defaultOf('basins', index), defaultOf('baths', index), defaultOf('basin-taps', index)].filter((part) => part !== null);
+        bundles.push({ productId: product.id, components: parts.map((part) => ({ offeringId: part.id, quantity: 1 })) });
+        // Priced below the sum of its parts (DOMAIN.md §1.4).
+        const sum = parts.reduce((total, part) => total + part.priceIncVat, 0);
+        for (const offering of product.offerings) {
+          offering.priceIncVat = retail(sum * 0.85);
+          if (offering.wasPriceIncVat) offering.wasPriceIncVat = retail(sum);
+        }
+        const bath = parts[2];
+        const bathProduct = bath && products.find((candidate) => candidate.offerings.includes(bath));
+        if (bathProduct) add(bathProduct.id, product.id, defaultOf('bath-panels', index), 'required', 1, 'bath in a bundle → front panel');
+        add(product.id, null, defaultOf('pan-connectors', index), 'required', 1, 'toilet → pan connector');
+        break;
+      }
+      case 'basins':
+        add(product.id, null, defaultOf('basin-wastes', index, has('slotted', overflow ? 'Yes' : 'No')), 'required', 1, `overflow=${overflow ? 'yes → slotted' : 'no → unslotted'} waste`);
+        add(product.id, null, defaultOf('traps', index), 'recommended', 1, 'basin → bottle trap');
+        add(product.id, null, defaultOf('basin-taps', index), 'recommended', 1, 'basin → tap');
+        add(product.id, null, defaultOf('isolation-valves', index), 'recommended', 2, 'tap → flexible connectors and isolation valves');
+        break;
+      case 'toilets':
+        add(product.id, null, defaultOf('pan-connectors', index), 'required', 1, 'toilet → pan connector');
+        add(product.id, null, defaultOf('isolation-valves', index), 'recommended', 1, 'toilet → isolation valve');
+        if (!product.facets.some(([f, v]) => f === 'soft_close_seat' && v === 'Yes')) add(product.id, null, defaultOf('toilet-seats', index), 'required', 1, 'seat not included → seat');
+        if (product.facets.some(([f, v]) => f === 'toilet_type' && v === 'Wall Hung')) add(product.id, null, defaultOf('cisterns-frames-flush-plates', index), 'required', 1, 'wall hung → frame and flush plate');
+        break;
+      case 'baths':
+        add(product.id, null, defaultOf('bath-wastes', index), 'required', 1, 'bath → waste and overflow');
+        add(product.id, null, defaultOf('bath-panels', index), 'recommended', 1, 'bath → front panel');
+        add(product.id, null, defaultOf('bath-taps', index), 'recommended', 1, 'bath → bath taps');
+        break;
+      case 'shower-enclosures':
+        if (!product.facets.some(([f, v]) => f === 'tray_included' && v === 'Yes')) add(product.id, null, defaultOf('shower-trays', index), 'required', 1, 'enclosure without tray → tray');
+        add(product.id, null, defaultOf('shower-wastes', index), 'required', 1, 'tray → 90 mm waste');
+        add(product.id, null, defaultOf('sealants-adhesives', index), 'recommended', 1, 'enclosure → silicone');
+        break;
+      case 'radiators':
+      case 'towel-rails':
+        add(product.id, null, defaultOf('radiator-valves', index), 'required', 1, 'radiator → valve pair in a matching finish');
+        break;
+      case 'vanity-units':
+        add(product.id, null, defaultOf('basin-taps', index), 'recommended', 1, 'vanity → mixer');
+        add(product.id, null, defaultOf('basin-wastes', index), 'required', 1, 'vanity → waste');
+        break;
+    }
+  }
+  const userContent: GeneratedCatalogue['userContent'] = [];
+  const names = ['Sam from Leeds', 'Priya, Bristol', 'Gareth in Cardiff', 'Mo, Glasgow', 'Helen from Norwich', 'Tom, Exeter'];
+  for (const product of products) {
+    if (random() >= 0.15) continue;
+    const photos = 1 + Math.floor(random() * 3);
+    for (let i = 0; i < photos; i++) {
+      const roll = random();
+      userContent.push({
+        productId: product.id,
+        authorName: pick(random, names),
+        caption: `Our new ${product.name} fitted`,
+        consentGiven: roll > 0.05,
+        moderationStatus: roll < 0.75 ? 'approved' : roll < 0.9 ? 'pending' : 'rejected',
+      });
+    }
+  }
+  return { bundles, essentials, userContent };
+}

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Progress, Seed } from '../../seed/seed.ts';
+import { insertStockLevels } from '../inventory/index.ts';
+import { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue } from './catalogue-generator.ts';
+import { BRANDS, DEPARTMENTS } from './product-templates.ts';
+import * as repository from './catalogue.repository.ts';
+import {
+  brands,
+  bundleComponents,
+  categoryFacets,
+  essentialItems,
+  listings,
+  offerings,
+  prices,
+  productBadges,
+  productFacetValues,
+  productImages,
+  products,
+  userContent,
+  vatRates,
+} from './catalogue.tables.ts';
+
+const STANDARD_VAT = { code: 'standard', name: 'Standard rate', basisPoints: 2000 };
+/** Rows per INSERT: large enough to be quick, small enough for PGlite's single connection. */
+const BATCH = 500;
+
+async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+}
+
+const exVat = (incVat: number) => Math.round((incVat * 10_000) / (10_000 + STANDARD_VAT.basisPoints));
+
+/** Where a product's illustration is drawn: one SVG per family and finish (not served yet). */
+export const productImageUrl = (family: string, finish: string | null) =>
+  `/images/products/${family}-${(finish ?? 'standard').toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
+
+/**
+ * Inserts a generated catalogue (categories must exist). `now` fixes "new in" dates so that a
+ * seeded database is the same on every run.
+ */
+export async function insertCatalogue(db: Database, catalogue: GeneratedCatalogue, progress: Progress = () => {}, now = new Date()): Promise<void> {
+  const categoryRows = await repository.listCategories(db);
+  const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
+  const idOf = (slug: string) => {
+    const id = categoryId.get(slug);
+    if (id === undefined) throw new Error(`Seed refers to unknown category ${slug}`);
+    return id;
+  };
+  await db.insert(vatRates).values(STANDARD_VAT).onConflictDoNothing();
+  await db
+    .insert(categoryFacets)
+    .values(DEPARTMENTS.flatMap((department) => department.facets.map((facet, position) => ({ categoryId: idOf(department.slug), identifier: facet.identifier, displayName: facet.displayName, position }))))
+    .onConflictDoNothing();
+  const brandRows = await db
+    .insert(brands)
+    .values(BRANDS.map(({ slug, name, tier }) => ({ slug, name, tier })))
+    .onConflictDoUpdate({ target: brands.slug, set: { name: sql`excluded.name` } })
+    .returning();
+  const brandId = new Map(brandRows.map((row) => [row.slug, row.id]));
+  const total = catalogue.products.length;
+  const day = 86_400_000;
+  await insertBatched(catalogue.products, async (batch) => {
+    await db.insert(products).values(
+      batch.map((product) => ({
+        id: product.id,
+        slug: product.slug,
+        name: product.name,
+        description: product.description,
+        brandId: brandId.get(product.brandSlug) ?? 0,
+        categoryId: idOf(product.categorySlug),
+        family: product.family,
+        isBundle: product.isBundle,
+        guaranteeYears: product.guaranteeYears,
+        isWeee: product.isWeee,
+        deliveryClass: product.deliveryClass,
+        specifications: product.specifications,
+        ratingTenths: product.ratingTenths,
+        reviewsCount: product.reviewsCount,
+        questionsCount: product.questionsCount,
+        popularity: product.popularity,
+        searchText: product.searchText,
+        createdAt: new Date(now.getTime() - product.ageDays * day),
+      })),
+    );
+    const skus = batch.flatMap((product) => product.offerings.map((offering) => ({ product, offering })));
+    await db.insert(offerings).values(
+      skus.map(({ product, offering }, position) => ({
+        id: offering.id,
+        productId: product.id,
+        sku: offering.sku,
+        isDefault: offering.isDefault,
+        label: offering.label,
+        widthMm: offering.widthMm,
+        finish: offering.finish,
+        handing: offering.handing,
+        packQty: offering.packQty,
+        position,
+      })),
+    );
+    await db.insert(prices).values(
+      skus.map(({ offering }) => ({
+        offeringId: offering.id,
+        vatRateCode: STANDARD_VAT.code,
+        priceIncVat: offering.priceIncVat,
+        priceExVat: exVat(offering.priceIncVat),
+        wasPriceIncVat: offering.wasPriceIncVat,
+        wasPriceExVat: offering.wasPriceIncVat === null ? null : exVat(offering.wasPriceIncVat),
+      })),
+    );
+    await db.insert(productImages).values(
+      batch.map((product) => ({
+        productId: product.id,
+        url: productImageUrl(product.family, product.offerings[0]?.finish ?? null),
+        altText: product.name,
+      })),
+    );
+    const facetRows = batch.flatMap((product) => product.facets.map(([facet, value]) => ({ productId: product.id, facet, value })));
+    await insertBatched(facetRows, (rows) => db.insert(productFacetValues).values(rows));
+    const badgeRows = batch.flatMap((product) => product.badges.map((badge) => ({ productId: product.id, badge })));
+    if (badgeRows.length) await db.insert(productBadges).values(badgeRows);
+    await insertStockLevels(
+      db,
+      skus.map(({ offering }) => ({
+        sku: offering.sku,
+        onHand: offering.stock.onHand,
+        status: offering.stock.status,
+        eta: offering.stock.etaDays === null ? null : new Date(now.getTime() + offering.stock.etaDays * day).toISOString().slice(0, 10),
+      })),
+    );
+    progress(batch[batch.length - 1]?.id ?? 0, total);
+  });
+  const componentRows = catalogue.bundles.flatMap((bundle) => bundle.components.map((component) => ({ bundleProductId: bundle.productId, ...component })));
+  await insertBatched(componentRows, (rows) => db.insert(bundleComponents).values(rows).onConflictDoNothing());
+  await insertBatched(catalogue.essentials.map((item, position) => ({ ...item, position })), (rows) => db.insert(essentialItems).values(rows));
+  await insertBatched(
+    catalogue.userContent.map((item) => ({ ...item, imageUrl: `/images/user-content/${item.productId}.svg` })),
+    (rows) => db.insert(userContent).values(rows),
+  );
+  // Explicit ids were inserted: move the sequences past them.
+  await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select coalesce(max(id), 1) from products))`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('offerings', 'id'), (select coalesce(max(id), 1) from offerings))`);
+  await db.insert(listings).values([
+    { slug: 'new-in', title: 'New in', listingType: 100 },
+    { slug: 'bathroom-sale', title: 'Bathroom sale', listingType: 200, filters: { on_offer: ['yes'] } },
+    { slug: 'shower-offers', title: 'Shower offers', listingType: 200, categoryId: idOf('showers'), filters: { on_offer: ['yes'] } },
+  ]);
+}
+
+/** Fixed so the demo catalogue's "new in" dates do not depend on when it was seeded. */
+const SEEDED_AT = new Date('2026-11-01T00:00:00Z');
+
+export const productsSeed: Seed = {
+  name: 'catalogue:products',
+  size: DEMO_PRODUCT_COUNT,
+  run: (db, progress) => insertCatalogue(db, generateCatalogue(), progress, SEEDED_AT),
+};
