@@ -73,6 +73,8 @@ export function bindEndpoint<E extends EndpointDefinition>(
     config: { rateLimit: options.rateLimit, access },
     // Who may call is settled before the input is even validated: an anonymous caller learns nothing.
     preValidation: async (request) => {
+      // Anonymous calls to public routes are most traffic: no token, nothing to verify.
+      if (access.kind === 'public' && !request.headers.authorization) return;
       const actor = await app.platform.authenticate(request.headers.authorization);
       if (access.kind !== 'public') {
         if (!actor) throw PlatformErrors.unauthenticated();

@@ -5,5 +5,6 @@ import * as service from './accounts.service.ts';
 
 export function registerAccountsRoutes(app: FastifyInstance): void {
   // `signedIn` access guarantees an actor here.
-  bindEndpoint(app, accountsEndpoints.getUserProfile, ({ ctx }) => service.getUserProfile({ ...ctx, actor: ctx.actor! }));
+  const source = { embeddedProvider: app.platform.config.identity.embedded };
+  bindEndpoint(app, accountsEndpoints.getUserProfile, ({ ctx }) => service.getUserProfile({ ...ctx, actor: ctx.actor! }, source));
 }
