@@ -7,9 +7,9 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { UserIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { canReadMailbox, isStaff, STAFF_ROLES } from '../lib/auth/claims.ts';
-import { apiProblemMessage } from '../lib/api-problem.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
@@ -67,15 +67,7 @@ function SignedIn() {
 
   if (profile.state === 'error') {
     return (
-      <section aria-labelledby="profile-error" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6">
-        <h2 id="profile-error" className="text-lg font-bold text-navy-950">
-          We couldn’t load your details
-        </h2>
-        <p className="mt-1 text-navy-800">{apiProblemMessage(profile.error)}</p>
-        <Button className="mt-4" variant="secondary" onClick={profile.reload}>
-          Try again
-        </Button>
-      </section>
+      <LoadError className="mx-auto max-w-xl" title="We couldn’t load your details" error={profile.error} onRetry={profile.reload} />
     );
   }
   if (profile.state !== 'ready') return <ProfileSkeleton />;

@@ -4,11 +4,11 @@ import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button } from '../components/ui/button.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
 import { ChevronLeftIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
+import { isForbidden } from '../lib/api-problem.ts';
 import { safeReturnPath } from '../lib/auth/callback-url.ts';
 import { MAILBOX_ROLES } from '../lib/auth/claims.ts';
 import { EMAIL_STATUS, MAILBOX_AUDIENCE, emailDocument, formatMailboxTime } from '../lib/mailbox.ts';
@@ -53,17 +53,7 @@ function Email() {
 
   if (email.state === 'error') {
     if (isForbidden(email.error)) return <NeedStaffAccount {...MAILBOX_AUDIENCE} />;
-    return (
-      <section aria-labelledby="email-error" className="rounded-2xl border border-red-200 bg-red-50 p-6">
-        <h2 id="email-error" className="text-lg font-bold text-navy-950">
-          We couldn’t show this e-mail
-        </h2>
-        <p className="mt-1 text-navy-800">{apiProblemMessage(email.error)}</p>
-        <Button className="mt-4" variant="secondary" onClick={email.reload}>
-          Try again
-        </Button>
-      </section>
-    );
+    return <LoadError title="We couldn’t show this e-mail" error={email.error} onRetry={email.reload} />;
   }
   if (email.state !== 'ready') {
     return (

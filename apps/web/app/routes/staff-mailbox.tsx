@@ -5,13 +5,14 @@ import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { SearchIcon } from '../components/ui/icons.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
+import { isForbidden } from '../lib/api-problem.ts';
 import { MAILBOX_ROLES } from '../lib/auth/claims.ts';
 import { EMAIL_STATUS, MAILBOX_AUDIENCE, formatMailboxTime, MAILBOX_PAGE_SIZE, mailboxHref, mailboxQuery } from '../lib/mailbox.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -71,15 +72,7 @@ function Mailbox() {
 
       <div className="mt-8">
         {list.state === 'error' ? (
-          <section aria-labelledby="mailbox-error" className="rounded-2xl border border-red-200 bg-red-50 p-6">
-            <h2 id="mailbox-error" className="text-lg font-bold text-navy-950">
-              We couldn’t load the mailbox
-            </h2>
-            <p className="mt-1 text-navy-800">{apiProblemMessage(list.error)}</p>
-            <Button className="mt-4" variant="secondary" onClick={list.reload}>
-              Try again
-            </Button>
-          </section>
+          <LoadError title="We couldn’t load the mailbox" error={list.error} onRetry={list.reload} />
         ) : list.state === 'ready' ? (
           <MailboxList page={list.data} to={to} />
         ) : (
