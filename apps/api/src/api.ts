@@ -12,6 +12,7 @@ import { inventoryModule } from './modules/inventory/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { getPublicJwks, identityModule } from './modules/identity/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
+import { deliveryModule } from './modules/delivery/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 
 const PING_CACHE_MS = 1000;
@@ -24,6 +25,7 @@ export const apiModules: readonly ApiModule[] = [
   notificationsModule,
   identityModule,
   accountsModule,
+  deliveryModule,
 ];
 
 export interface BuildApiOptions {

@@ -1,4 +1,4 @@
-import { accountsEndpoints, catalogueEndpoints, notificationsEndpoints, platformEndpoints } from '@shop/contracts';
+import { accountsEndpoints, catalogueEndpoints, deliveryEndpoints, notificationsEndpoints, platformEndpoints } from '@shop/contracts';
 import { createServiceClient, type ClientOptions } from './client.ts';
 
 export { ApiError, createServiceClient, type CallOptions, type ClientOptions, type ServiceClient } from './client.ts';
@@ -8,8 +8,10 @@ export const createPlatformClient = (options: ClientOptions) => createServiceCli
 export const createCatalogueClient = (options: ClientOptions) => createServiceClient(catalogueEndpoints, options);
 export const createAccountsClient = (options: ClientOptions) => createServiceClient(accountsEndpoints, options);
 export const createNotificationsClient = (options: ClientOptions) => createServiceClient(notificationsEndpoints, options);
+export const createDeliveryClient = (options: ClientOptions) => createServiceClient(deliveryEndpoints, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
 export type CatalogueClient = ReturnType<typeof createCatalogueClient>;
 export type AccountsClient = ReturnType<typeof createAccountsClient>;
 export type NotificationsClient = ReturnType<typeof createNotificationsClient>;
+export type DeliveryClient = ReturnType<typeof createDeliveryClient>;

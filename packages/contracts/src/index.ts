@@ -5,11 +5,13 @@ export * from './platform.ts';
 export * from './catalogue.ts';
 export * from './accounts.ts';
 export * from './notifications.ts';
+export * from './delivery.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { accountsEndpoints } from './accounts.ts';
 import { notificationsEndpoints } from './notifications.ts';
+import { deliveryEndpoints } from './delivery.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -18,6 +20,7 @@ export const endpointGroups = {
   catalogue: catalogueEndpoints,
   accounts: accountsEndpoints,
   notifications: notificationsEndpoints,
+  delivery: deliveryEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(

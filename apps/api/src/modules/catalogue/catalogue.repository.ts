@@ -240,3 +240,21 @@ export async function productIdsForSkus(db: Database, skus: readonly string[]): 
   const rows = await db.select({ sku: offerings.sku, productId: offerings.productId }).from(offerings).where(inArray(offerings.sku, [...skus]));
   return new Map(rows.map((row) => [row.sku, row.productId]));
 }
+
+/** What delivery needs to know about a sku: its product's delivery class, its price and stock. */
+export async function findSkuDeliveryFacts(db: Database, sku: string) {
+  const [row] = await db
+    .select({
+      sku: offerings.sku,
+      deliveryClass: products.deliveryClass,
+      unitPriceIncVat: prices.priceIncVat,
+      stockStatus: stockLevels.status,
+      eta: stockLevels.eta,
+    })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .innerJoin(prices, eq(prices.offeringId, offerings.id))
+    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
+    .where(eq(offerings.sku, sku));
+  return row && { ...row, stockStatus: row.stockStatus ?? 'out_of_stock', eta: row.eta ?? null };
+}

@@ -6,6 +6,7 @@ import { productsSeed } from './products.seed.ts';
 export { getNavigation } from './catalogue.service.ts';
 export { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue } from './catalogue-generator.ts';
 export { insertCatalogue } from './products.seed.ts';
+export { findSkuDeliveryFacts } from './catalogue.repository.ts';
 
 export const catalogueModule: ApiModule = {
   name: 'catalogue',

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addWorkingDays,
+  BANK_HOLIDAYS,
+  dispatchDay,
+  formatLondon,
+  londonDateTime,
+  londonInstant,
+  weekday,
+  workingCalendar,
+} from './delivery-calendar.ts';
+
+const england = workingCalendar('england-and-wales');
+
+describe('delivery calendar', () => {
+  it('lists bank holidays on weekdays only, sorted, for 2026 and 2027', () => {
+    for (const [region, dates] of Object.entries(BANK_HOLIDAYS)) {
+      expect({ region, dates: dates.toSorted() }).toEqual({ region, dates });
+      expect({ region, weekend: dates.filter((date) => weekday(date) === 0 || weekday(date) === 6) }).toEqual({ region, weekend: [] });
+      expect(dates.filter((date) => date.startsWith('2026')).length).toBeGreaterThanOrEqual(8);
+      expect(dates.filter((date) => date.startsWith('2027')).length).toBeGreaterThanOrEqual(8);
+    }
+    expect(BANK_HOLIDAYS.scotland).toContain('2026-11-30');
+    expect(BANK_HOLIDAYS.scotland).not.toContain('2026-04-06');
+    expect(BANK_HOLIDAYS['northern-ireland']).toContain('2026-07-13');
+  });
+
+  it('reads London time in GMT and BST', () => {
+    expect(londonDateTime(new Date('2026-11-20T13:59:00Z'))).toEqual({ date: '2026-11-20', minutes: 13 * 60 + 59 });
+    expect(londonDateTime(new Date('2026-06-19T23:30:00Z'))).toEqual({ date: '2026-06-20', minutes: 30 });
+    expect(londonInstant('2026-03-27', '14:00').toISOString()).toBe('2026-03-27T14:00:00.000Z');
+    expect(londonInstant('2026-03-30', '14:00').toISOString()).toBe('2026-03-30T13:00:00.000Z');
+    expect(londonInstant('2026-10-26', '12:00').toISOString()).toBe('2026-10-26T12:00:00.000Z');
+    expect(formatLondon(new Date('2026-06-19T13:00:00Z'))).toBe('2026-06-19T14:00:00+01:00');
+    expect(formatLondon(new Date('2026-11-20T14:00:00Z'))).toBe('2026-11-20T14:00:00+00:00');
+  });
+
+  it('dispatches today before the cut-off on a working day, else on the next working day', () => {
+    expect(dispatchDay(england, new Date('2026-06-19T12:59:00Z'), '14:00').date).toBe('2026-06-19');
+    expect(dispatchDay(england, new Date('2026-06-19T13:01:00Z'), '14:00').date).toBe('2026-06-22');
+    expect(dispatchDay(england, new Date('2026-11-20T13:59:00Z'), '14:00').date).toBe('2026-11-20');
+    expect(dispatchDay(england, new Date('2026-11-20T14:01:00Z'), '14:00').date).toBe('2026-11-23');
+    // Early May bank holiday Monday: nothing leaves until Tuesday.
+    expect(dispatchDay(england, new Date('2026-05-04T09:00:00Z'), '14:00').date).toBe('2026-05-05');
+    // Christmas: Friday and the substitute Boxing Day Monday are both holidays.
+    expect(dispatchDay(england, new Date('2026-12-24T15:00:00Z'), '14:00').date).toBe('2026-12-29');
+  });
+
+  it('counts working days past weekends and the destination’s bank holidays', () => {
+    expect(addWorkingDays(england, '2026-06-19', 1)).toBe('2026-06-22');
+    expect(addWorkingDays(england, '2026-04-02', 1)).toBe('2026-04-07');
+    expect(addWorkingDays(england, '2026-07-31', 1)).toBe('2026-08-03');
+    expect(addWorkingDays(workingCalendar('scotland'), '2026-07-31', 1)).toBe('2026-08-04');
+    expect(addWorkingDays(workingCalendar('northern-ireland'), '2026-07-10', 1)).toBe('2026-07-14');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Working days, UK bank holidays and cut-off times in Europe/London. Dates are ISO `YYYY-MM-DD`
+ * strings (a London calendar day); instants are `Date`s. Pure functions, no I/O.
+ */
+import type { HolidayRegion } from './postcode.ts';
+
+export type IsoDate = string;
+
+/** gov.uk bank holidays, substitute days included. Data, not rules: extend it year by year. */
+export const BANK_HOLIDAYS: Readonly<Record<HolidayRegion, readonly IsoDate[]>> = {
+  'england-and-wales': [
+    '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
+    '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
+  ],
+  scotland: [
+    '2026-01-01', '2026-01-02', '2026-04-03', '2026-05-04', '2026-05-25', '2026-08-03', '2026-11-30', '2026-12-25', '2026-12-28',
+    '2027-01-01', '2027-01-04', '2027-03-26', '2027-05-03', '2027-05-31', '2027-08-02', '2027-11-30', '2027-12-27', '2027-12-28',
+  ],
+  'northern-ireland': [
+    '2026-01-01', '2026-03-17', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-07-13', '2026-08-31', '2026-12-25', '2026-12-28',
+    '2027-01-01', '2027-03-17', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-07-12', '2027-08-30', '2027-12-27', '2027-12-28',
+  ],
+};
+
+const TIME_ZONE = 'Europe/London';
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The London wall-clock date and time of an instant. */
+export function londonDateTime(instant: Date): { date: IsoDate; minutes: number } {
+  const parts = Object.fromEntries(londonParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** Minutes London is ahead of UTC at an instant: 0 in GMT, 60 in BST. */
+function londonOffsetMinutes(instant: Date): number {
+  const { date, minutes } = londonDateTime(instant);
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+  return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant of a London wall-clock time, e.g. 14:00 on a given day, in GMT or BST as it falls. */
+export function londonInstant(date: IsoDate, hhmm: string): Date {
+  const wall = Date.parse(`${date}T${hhmm}:00Z`);
+  const guess = new Date(wall - londonOffsetMinutes(new Date(wall)) * 60_000);
+  return new Date(wall - londonOffsetMinutes(guess) * 60_000);
+}
+
+/** ISO 8601 with London's offset, e.g. `2026-06-19T14:00:00+01:00`: what a shopper's clock shows. */
+export function formatLondon(instant: Date): string {
+  const offset = londonOffsetMinutes(instant);
+  const local = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 0 Sunday … 6 Saturday. */
+export const weekday = (date: IsoDate): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+export interface WorkingCalendar {
+  isWorkingDay(date: IsoDate): boolean;
+}
+
+/**
+ * Goods leave the warehouse in England and arrive in the destination's region: a working day is a
+ * weekday that is a bank holiday in neither.
+ */
+export function workingCalendar(destination: HolidayRegion): WorkingCalendar {
+  const holidays = new Set([...BANK_HOLIDAYS['england-and-wales'], ...BANK_HOLIDAYS[destination]]);
+  return { isWorkingDay: (date) => weekday(date) !== 0 && weekday(date) !== 6 && !holidays.has(date) };
+}
+
+/** The first working day on or after `date`. */
+export function workingDayOnOrAfter(calendar: WorkingCalendar, date: IsoDate): IsoDate {
+  let day = date;
+  while (!calendar.isWorkingDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** `count` working days after `date` (`date` itself does not count). */
+export function addWorkingDays(calendar: WorkingCalendar, date: IsoDate, count: number): IsoDate {
+  let day = date;
+  for (let left = count; left > 0; ) {
+    day = addDays(day, 1);
+    if (calendar.isWorkingDay(day)) left--;
+  }
+  return day;
+}
+
+/** The last working day before `date`. */
+export function previousWorkingDay(calendar: WorkingCalendar, date: IsoDate): IsoDate {
+  let day = addDays(date, -1);
+  while (!calendar.isWorkingDay(day)) day = addDays(day, -1);
+  return day;
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * The day an order placed `now` is dispatched: today when it is a working day and the London time
+ * is before the cut-off, else the next working day. Also gives that day's cut-off instant.
+ */
+export function dispatchDay(calendar: WorkingCalendar, now: Date, cutOff: string): { date: IsoDate; cutOff: Date } {
+  const { date: today, minutes } = londonDateTime(now);
+  const date =
+    calendar.isWorkingDay(today) && minutes < toMinutes(cutOff) ? today : workingDayOnOrAfter(calendar, addDays(today, 1));
+  return { date, cutOff: londonInstant(date, cutOff) };
+}

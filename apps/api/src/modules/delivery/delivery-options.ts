@@ -1,0 +1,197 @@
+/**
+ * Which delivery options apply to an item, what they cost and when they can arrive
+ * (DOMAIN.md §8.4, §2). Rates are data in this file for now; pure functions, no I/O.
+ */
+import {
+  addDays,
+  addWorkingDays,
+  dispatchDay,
+  formatLondon,
+  londonDateTime,
+  londonInstant,
+  previousWorkingDay,
+  workingCalendar,
+  workingDayOnOrAfter,
+  type IsoDate,
+  type WorkingCalendar,
+} from './delivery-calendar.ts';
+import type { DeliveryZone, HolidayRegion } from './postcode.ts';
+import { DELIVERY_OPTION_CODES } from '@shop/contracts';
+
+export type DeliveryOptionCode = (typeof DELIVERY_OPTION_CODES)[number];
+export type DeliveryClass = 'parcel' | 'large' | 'pallet' | 'two_man_eligible';
+export type StockState = 'in_stock' | 'low_stock' | 'made_to_order' | 'out_of_stock';
+
+export interface DeliveryOption {
+  code: DeliveryOptionCode;
+  name: string;
+  description: string;
+  priceIncVat: number;
+  earliestDate: IsoDate | null;
+  latestDate?: IsoDate;
+  cutOff?: string;
+  available: boolean;
+  unavailableReason?: string;
+}
+
+interface Rate {
+  name: string;
+  description: string;
+  /** Pence inc VAT. */
+  price: number;
+  /** Free when the goods come to at least this much (pence inc VAT). */
+  freeFrom?: number;
+  /** Working days after dispatch: earliest and latest. */
+  leadDays?: readonly [number, number];
+  classes: readonly DeliveryClass[];
+  /** Needs the goods on the shelf now. */
+  needsStock?: boolean;
+}
+
+/** DOMAIN.md §8.4, mainland GB, inc VAT. */
+export const RATES: Readonly<Record<DeliveryOptionCode, Rate>> = {
+  standard: { name: 'Standard delivery', description: 'Delivered in 2–4 working days.', price: 495, freeFrom: 5_000, leadDays: [2, 4], classes: ['parcel'] },
+  next_day: { name: 'Next working day', description: 'Order by 14:00 Monday to Friday for delivery the next working day.', price: 695, leadDays: [1, 1], classes: ['parcel'], needsStock: true },
+  specific_day: { name: 'Specific day (Mon–Fri)', description: 'Choose a weekday 2–21 days ahead; order by 14:00 the working day before.', price: 995, classes: ['parcel', 'large'] },
+  saturday: { name: 'Saturday delivery', description: 'Order by 12:00 Friday for delivery on Saturday.', price: 1_995, classes: ['parcel', 'large'], needsStock: true },
+  large_kerbside: {
+    name: 'Standard large item (kerbside)',
+    description: 'Delivered to the kerbside only: have two people ready to unload, and access for a 7.5 t or 18 t vehicle.',
+    price: 2_995,
+    freeFrom: 49_900,
+    leadDays: [3, 5],
+    classes: ['large', 'pallet', 'two_man_eligible'],
+  },
+  two_person: {
+    name: 'Two-person delivery, room of choice',
+    description: 'Two people carry it to a room of your choice on the ground or first floor, in a booked slot. No installation or packaging removal.',
+    price: 5_995,
+    leadDays: [5, 10],
+    classes: ['two_man_eligible'],
+  },
+  click_collect: { name: 'Click & collect (trade counter)', description: 'Collect from the trade counter: ready in 1 hour on working days before 16:00, else the next working day.', price: 0, classes: ['parcel', 'large', 'pallet', 'two_man_eligible'], needsStock: true },
+};
+
+/** Pallet-sized goods take longer on the kerbside service (DOMAIN.md §2.1: 5–10 working days). */
+const PALLET_LEAD_DAYS = [5, 10] as const;
+const NEXT_DAY_CUT_OFF = '14:00';
+const SATURDAY_CUT_OFF = '12:00';
+const COLLECT_READY_BY = '16:00';
+const SPECIFIC_DAY_MIN = 2;
+const SPECIFIC_DAY_MAX = 21;
+
+interface ZoneRule {
+  label: string;
+  /** Pence added to every delivered option: parcels, and large or pallet goods. */
+  surcharge?: { parcel: number; large: number };
+  /** Working days added to the lead time: earliest and latest. */
+  extraDays?: readonly [number, number];
+  /** Only the standard services reach it: no next day, specific day, Saturday or two-person. */
+  standardOnly?: boolean;
+  /** Delivery classes we only quote for, or all of them. */
+  quoteOnly?: readonly DeliveryClass[] | 'all';
+  notServed?: boolean;
+}
+
+/** DOMAIN.md §2.2 and §8.4's surcharge rows. */
+export const ZONE_RULES: Readonly<Record<DeliveryZone, ZoneRule>> = {
+  mainland: { label: 'mainland GB' },
+  highlands: { label: 'the Scottish Highlands', surcharge: { parcel: 1_500, large: 4_500 }, extraDays: [1, 2], standardOnly: true },
+  'isle-of-wight': { label: 'the Isle of Wight', surcharge: { parcel: 1_500, large: 4_500 }, extraDays: [1, 2], standardOnly: true },
+  islands: { label: 'the Scottish Islands', surcharge: { parcel: 2_500, large: 9_500 }, extraDays: [2, 5], standardOnly: true, quoteOnly: ['pallet', 'two_man_eligible'] },
+  'northern-ireland': { label: 'Northern Ireland', surcharge: { parcel: 2_500, large: 9_500 }, extraDays: [2, 5], standardOnly: true, quoteOnly: ['pallet', 'two_man_eligible'] },
+  scilly: { label: 'the Isles of Scilly', surcharge: { parcel: 2_500, large: 9_500 }, extraDays: [2, 5], standardOnly: true, quoteOnly: ['large', 'pallet', 'two_man_eligible'] },
+  'isle-of-man': { label: 'the Isle of Man', quoteOnly: 'all' },
+  'channel-islands': { label: 'the Channel Islands (outside the UK VAT area)', notServed: true },
+};
+
+export interface OptionsInput {
+  deliveryClass: DeliveryClass;
+  stock: { status: StockState; eta: IsoDate | null };
+  unitPriceIncVat: number;
+  quantity: number;
+  zone: DeliveryZone;
+  region: HolidayRegion;
+  now: Date;
+}
+
+export interface OptionsResult {
+  options: DeliveryOption[];
+  quoteOnly: boolean;
+  notServed: boolean;
+}
+
+export function deliveryOptions(input: OptionsInput): OptionsResult {
+  const zone = ZONE_RULES[input.zone];
+  const quoteOnly = zone.quoteOnly === 'all' || (zone.quoteOnly?.includes(input.deliveryClass) ?? false);
+  const notServed = zone.notServed ?? false;
+  const calendar = workingCalendar(input.region);
+  const inStock = input.stock.status === 'in_stock' || input.stock.status === 'low_stock';
+  const goodsValue = input.unitPriceIncVat * input.quantity;
+  const today = londonDateTime(input.now).date;
+  // Goods not on the shelf leave when they arrive: the first working day on or after the eta.
+  const readyDay = inStock ? null : input.stock.eta ? workingDayOnOrAfter(calendar, input.stock.eta > today ? input.stock.eta : today) : undefined;
+
+  const options = DELIVERY_OPTION_CODES.filter((code) => RATES[code].classes.includes(input.deliveryClass)).map((code): DeliveryOption => {
+    const rate = RATES[code];
+    const base = rate.freeFrom !== undefined && goodsValue >= rate.freeFrom ? 0 : rate.price;
+    const surcharge = code === 'click_collect' || !zone.surcharge ? 0 : input.deliveryClass === 'parcel' ? zone.surcharge.parcel : zone.surcharge.large;
+    const option = { code, name: rate.name, description: rate.description, priceIncVat: base + surcharge };
+    const unavailable = (reason: string): DeliveryOption => ({ ...option, earliestDate: null, available: false, unavailableReason: reason });
+
+    if (code !== 'click_collect') {
+      if (notServed) return unavailable(`We do not deliver to ${zone.label}; click & collect is still open to you.`);
+      if (quoteOnly) return unavailable(`Delivery of this item to ${zone.label} is by quotation: contact us for a price.`);
+      if (zone.standardOnly && (code === 'next_day' || code === 'specific_day' || code === 'saturday' || code === 'two_person')) {
+        return unavailable(`Not available to ${zone.label}: choose standard delivery.`);
+      }
+    }
+    if (rate.needsStock && !inStock) return unavailable(`Needs the item in stock; it is ${input.stock.status === 'made_to_order' ? 'made to order' : 'out of stock'}.`);
+    if (readyDay === undefined) return unavailable('Out of stock with no delivery date yet.');
+    const when = timing(code, input, calendar, readyDay, zone);
+    if (!when.earliestDate) return unavailable(`No delivery day is open in the next ${SPECIFIC_DAY_MAX} days.`);
+    return { ...option, available: true, ...when };
+  });
+  return { options, quoteOnly, notServed };
+}
+
+type Timing = Pick<DeliveryOption, 'earliestDate' | 'latestDate' | 'cutOff'>;
+
+function timing(code: DeliveryOptionCode, input: OptionsInput, calendar: WorkingCalendar, readyDay: IsoDate | null, zone: ZoneRule): Timing {
+  const { now } = input;
+  const today = londonDateTime(now).date;
+  const dispatch = dispatchDay(calendar, now, NEXT_DAY_CUT_OFF);
+  const leaves = readyDay && readyDay > dispatch.date ? readyDay : dispatch.date;
+  const [extraMin, extraMax] = zone.extraDays ?? [0, 0];
+  switch (code) {
+    case 'next_day':
+      return { earliestDate: addWorkingDays(calendar, dispatch.date, 1), cutOff: formatLondon(dispatch.cutOff) };
+    case 'specific_day': {
+      // A weekday 2–21 days ahead whose previous working day's 14:00 is still to come.
+      const last = addDays(today, SPECIFIC_DAY_MAX);
+      for (let day = addDays(today, SPECIFIC_DAY_MIN); day <= last; day = addDays(day, 1)) {
+        if (!calendar.isWorkingDay(day)) continue;
+        const before = previousWorkingDay(calendar, day);
+        const cutOff = londonInstant(before, NEXT_DAY_CUT_OFF);
+        if (cutOff > now && before >= leaves) return { earliestDate: day, latestDate: last, cutOff: formatLondon(cutOff) };
+      }
+      return { earliestDate: null };
+    }
+    case 'saturday': {
+      for (let day = addDays(today, 1); ; day = addDays(day, 1)) {
+        if (new Date(`${day}T00:00:00Z`).getUTCDay() !== 6) continue;
+        const cutOff = londonInstant(previousWorkingDay(calendar, day), SATURDAY_CUT_OFF);
+        if (cutOff > now) return { earliestDate: day, cutOff: formatLondon(cutOff) };
+      }
+    }
+    case 'click_collect': {
+      const collect = dispatchDay(calendar, now, COLLECT_READY_BY);
+      return { earliestDate: collect.date, cutOff: formatLondon(collect.cutOff) };
+    }
+    default: {
+      const palletSized = code === 'large_kerbside' && input.deliveryClass !== 'large';
+      const [min, max] = palletSized ? PALLET_LEAD_DAYS : (RATES[code].leadDays ?? [0, 0]);
+      return { earliestDate: addWorkingDays(calendar, leaves, min + extraMin), latestDate: addWorkingDays(calendar, leaves, max + extraMax) };
+    }
+  }
+}
