@@ -130,15 +130,20 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+/** Reads settings with a schema; every wrong one is named in one start-up error. */
+export function parseSettings<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
   // Empty strings count as "not set", as most shells and .env files intend.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = ApiConfigSchema.safeParse(present);
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const c = parsed.data;
+  return parsed.data;
+}
+
+export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+  const c = parseSettings(ApiConfigSchema, env);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     env: c.NODE_ENV,

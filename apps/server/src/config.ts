@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ConfigError, loadApiConfig, type ApiConfig } from '@shop/api';
+import { ConfigError, loadApiConfig, parseSettings, type ApiConfig } from '@shop/api';
 
 /**
  * The composition's own settings on top of the API's. `SERVE` lets one build run both tiers
@@ -25,14 +25,7 @@ const defaultWebBuild = fileURLToPath(new URL('../../web/build', import.meta.url
 
 export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const api = loadApiConfig(env);
-  const parsed = ServerConfigSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
-  );
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const { SERVE, WEB_BUILD_DIR, API_INTERNAL_URL } = parsed.data;
+  const { SERVE, WEB_BUILD_DIR, API_INTERNAL_URL } = parseSettings(ServerConfigSchema, env);
   if (SERVE === 'web' && !API_INTERNAL_URL) {
     throw new ConfigError('Invalid configuration:\n  API_INTERNAL_URL: required when SERVE=web (where page loaders reach the API)');
   }

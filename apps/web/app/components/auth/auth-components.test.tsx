@@ -8,6 +8,7 @@ import { AuthNotice } from './auth-problem.tsx';
 import { ShopAuthContext, type ShopAuthActions } from './auth-provider.tsx';
 import { HeaderAccount, shortName } from './header-account.tsx';
 import { StaffGate } from './staff-gate.tsx';
+import { unavailableAuth } from './use-shop-auth.ts';
 
 const now = () => Math.floor(Date.now() / 1000);
 const user = (profile: Record<string, unknown>, roles: string[] = []) =>
@@ -19,16 +20,7 @@ const user = (profile: Record<string, unknown>, roles: string[] = []) =>
   });
 
 function render(state: AuthState, node: ReactNode) {
-  const actions: ShopAuthActions = {
-    settings: undefined,
-    state,
-    signInWithPopup: () => {},
-    signInWithRedirect: () => {},
-    signOut: () => {},
-    retry: () => {},
-    dismissError: () => {},
-    getAccessToken: () => undefined,
-  };
+  const actions: ShopAuthActions = { ...unavailableAuth, state };
   return renderToString(
     <MemoryRouter>
       <ShopAuthContext value={actions}>{node}</ShopAuthContext>

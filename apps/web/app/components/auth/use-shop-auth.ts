@@ -18,7 +18,8 @@ export interface ShopAuth extends Omit<ShopAuthActions, 'state'> {
   problem: AuthProblem | undefined;
 }
 
-const unavailable: ShopAuthActions = {
+/** Before the provider mounts (server rendering): loading, and every action a no-op. */
+export const unavailableAuth: ShopAuthActions = {
   settings: undefined,
   state: { isLoading: true, isAuthenticated: false },
   signInWithPopup: () => {},
@@ -31,7 +32,7 @@ const unavailable: ShopAuthActions = {
 
 /** Sign-in as the shop's pages and header see it. */
 export function useShopAuth(): ShopAuth {
-  const { state, ...actions } = useContext(ShopAuthContext) ?? unavailable;
+  const { state, ...actions } = useContext(ShopAuthContext) ?? unavailableAuth;
   const status = sessionStatus(state);
   const user = status === 'signed-in' ? (state.user ?? undefined) : undefined;
   return {
