@@ -10,9 +10,11 @@ const config = loadApiConfig({
 });
 const database = await openDatabase({ url: config.database.url });
 await applyMigrations(database);
-await runSeeds(database, apiSeeds, () => {});
+// The instruction-count mode measures health only and skips the catalogue seeds (slow under valgrind).
+if (process.env.BENCH_SEED !== '0') await runSeeds(database, apiSeeds, () => {});
 // Logging stays on at the configured level: it is part of every real request's cost.
-const app = await buildApi({ config, database });
+const healthCheckCacheMs = process.env.BENCH_HEALTH_CACHE_MS ? Number(process.env.BENCH_HEALTH_CACHE_MS) : undefined;
+const app = await buildApi({ config, database, healthCheckCacheMs });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`ready ${new URL(address).port}\n`);
 process.on('SIGTERM', async () => {

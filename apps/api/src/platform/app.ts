@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +11,7 @@ import { PlatformErrors } from './errors.ts';
 import { installProblemHandler, sendProblem } from './problem-handler.ts';
 import { registerApiDocs } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
+import { requestLogger } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,9 @@ export interface BuildAppOptions {
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
+// Unique across instances without a random draw per request: a random prefix per process, then a count.
+const REQUEST_ID_PREFIX = randomBytes(9).toString('base64url');
+let requestCount = 0;
 
 /** Routing rules the spec asks for: case-insensitive paths, as the original backend matched them. */
 const routerOptions = { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true };
@@ -44,8 +48,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Honour a caller's request id (a load balancer's) so one id follows a request across tiers.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      if (typeof incoming === 'string' && REQUEST_ID.test(incoming)) return incoming;
+      return `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
     },
+    childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions,

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger that makes its pino child (the one carrying the request id) only when a line
+ * is written at an enabled level. Fastify makes that child for every request, serialising its
+ * bindings to JSON; above `info` a healthy request writes nothing, so the child was pure cost.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  readonly #parent: ParentLogger;
+  readonly #bindings: Bindings;
+  #child: FastifyBaseLogger | null = null;
+
+  constructor(parent: ParentLogger, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+
+  #logger(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings));
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    if (!this.#parent.isLevelEnabled(level)) return;
+    const logger = this.#logger();
+    (logger[level] as (...line: unknown[]) => void).apply(logger, args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
+  silent(): void {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a lazy child unless the route sets its own level or serializers. */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  // Fastify's silent logger (`logger: false`) has no levels and its child is itself: nothing to save.
+  if (options.level || options.serializers || !('isLevelEnabled' in logger)) return logger.child(bindings, options);
+  return new RequestLogger(logger as ParentLogger, bindings);
+}
