@@ -47,7 +47,15 @@ export interface LoadResult {
 export async function load(
   name: string,
   url: string,
-  options: { seconds?: number; connections?: number; overallRate?: number; method?: 'GET' | 'POST'; body?: string } = {},
+  options: {
+    seconds?: number;
+    connections?: number;
+    overallRate?: number;
+    method?: 'GET' | 'POST';
+    body?: string;
+    /** Varies each request (path, body), so a mix of inputs is measured rather than one cached answer. */
+    setupRequest?: (request: autocannon.Request) => autocannon.Request;
+  } = {},
 ): Promise<LoadResult> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
   const base = {
@@ -57,6 +65,7 @@ export async function load(
     body: options.body,
     headers: options.body ? { 'content-type': 'application/json' } : undefined,
     overallRate: options.overallRate,
+    ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
   };
   await autocannon({ ...base, duration: Math.min(3, seconds) });
   const result = await autocannon({ ...base, duration: seconds });

@@ -191,6 +191,32 @@ export const CarouselsSchema = z
   .meta({ id: 'Carousels' });
 export type Carousels = z.infer<typeof CarouselsSchema>;
 
+export const PromotionsSchema = z
+  .object({
+    promotions: z.array(
+      z.object({
+        slug: z.string(),
+        title: z.string(),
+        listingType: z.number().int().describe('Spec §3 listing type'),
+        category: CategoryLinkSchema.nullable().describe('The category base of a configured listing'),
+        endsAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'Promotions' });
+export type Promotions = z.infer<typeof PromotionsSchema>;
+
+/** Product pages per sitemap file: well under the sitemap protocol's 50,000 URLs and 50 MB. */
+export const SITEMAP_PAGE_SIZE = 10_000;
+export const SitemapProductsSchema = z
+  .object({
+    products: z.array(z.object({ slug: z.string(), lastModified: z.string() })),
+    pageNumber: z.number().int(),
+    pageCount: z.number().int().describe('At least 1'),
+  })
+  .meta({ id: 'SitemapProducts' });
+export type SitemapProducts = z.infer<typeof SitemapProductsSchema>;
+
 const catalogue = { service: 'catalogue', access: publicAccess } as const;
 const SlugQuery = z.object({ slug: z.string().min(1).max(200) });
 const SkuQuery = z.object({ sku: z.string().min(1).max(60) });
@@ -303,6 +329,25 @@ export const catalogueEndpoints = {
     params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
     cacheSeconds: 300,
     responses: { 200: UserContentCarouselSchema },
+  }),
+  getPromotions: defineEndpoint({
+    ...catalogue,
+    method: 'GET',
+    path: '/Listings/Promotions',
+    summary: 'The promotion and new-products listings running now, for the home page and the sitemap',
+    description: 'Not one of the spec calls: the storefront needs to know which listings to link to.',
+    cacheSeconds: 300,
+    responses: { 200: PromotionsSchema },
+  }),
+  getSitemapProducts: defineEndpoint({
+    ...catalogue,
+    method: 'GET',
+    path: '/Sitemap/Products',
+    summary: 'Product page slugs for the sitemap, a page of SITEMAP_PAGE_SIZE at a time',
+    description: 'Not one of the spec calls: the storefront builds sitemap.xml from it.',
+    query: z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).default(1) }),
+    cacheSeconds: 3600,
+    responses: { 200: SitemapProductsSchema },
   }),
   getCarousels: defineEndpoint({
     ...catalogue,

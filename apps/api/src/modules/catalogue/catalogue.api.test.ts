@@ -307,3 +307,30 @@ describe('personalised carousels', () => {
     expect((await failure(client.getCarousels({ body: { pageType: 60 as 50 } }))).status).toBe(400);
   });
 });
+
+describe('promotions and sitemap', () => {
+  it('lists the listings running now, with their category base', async () => {
+    const { promotions } = await client.getPromotions();
+    expect(promotions.map((promotion) => promotion.slug)).toEqual(['new-in', 'bathroom-sale', 'shower-offers']);
+    expect(promotions.find((promotion) => promotion.slug === 'shower-offers')?.category).toEqual({ slug: 'showers', name: 'Showers' });
+    expect(promotions.find((promotion) => promotion.slug === 'new-in')).toMatchObject({ listingType: 100, category: null });
+  });
+
+  it('leaves out listings that have ended or not started', async () => {
+    const { db } = api.database;
+    await db.execute(sql`update listings set ends_at = now() - interval '1 day' where slug = 'bathroom-sale'`);
+    await db.execute(sql`update listings set starts_at = now() + interval '1 day' where slug = 'shower-offers'`);
+    const { promotions } = await client.getPromotions();
+    await db.execute(sql`update listings set ends_at = null, starts_at = null`);
+    expect(promotions.map((promotion) => promotion.slug)).toEqual(['new-in']);
+  });
+
+  it('pages product slugs for the sitemap', async () => {
+    const page = await client.getSitemapProducts({ query: { pageNumber: 1 } });
+    expect(page.pageCount).toBe(1);
+    expect(page.products.length).toBeGreaterThan(800);
+    expect(page.products[0]).toEqual({ slug: expect.stringMatching(/^[a-z0-9-]+$/), lastModified: expect.any(String) });
+    expect((await client.getSitemapProducts({ query: { pageNumber: 2 } })).products).toEqual([]);
+    expect((await failure(client.getSitemapProducts({ query: { pageNumber: 0 } }))).status).toBe(400);
+  });
+});

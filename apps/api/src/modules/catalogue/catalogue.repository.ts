@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { stockLevels } from '../inventory/index.ts';
+import { stockLevels, type StockRow } from '../inventory/index.ts';
+import type { ListingProduct } from './listing-facets.ts';
 import {
   brands,
   bundleComponents,
@@ -34,65 +35,107 @@ export async function findCategory(db: Database, slug: string): Promise<Category
   return row;
 }
 
-/** A category's own facet configuration, or its department's for a sub-category. */
-export async function listCategoryFacets(db: Database, category: CategoryRow | null) {
-  const query = db
-    .selectDistinctOn([categoryFacets.identifier], { identifier: categoryFacets.identifier, displayName: categoryFacets.displayName, position: categoryFacets.position })
-    .from(categoryFacets);
-  const rows = category ? await query.where(eq(categoryFacets.categoryId, category.parentId ?? category.id)) : await query;
-  return rows.toSorted((a, b) => a.position - b.position);
-}
-
-/** What faceting, filtering and sorting need of each product in a listing's base set. */
-export interface Candidate {
-  id: number;
-  brandSlug: string;
-  brandName: string;
-  priceIncVat: number;
-  discountPercentage: number;
-  ratingTenths: number;
-  popularity: number;
-  deliveryClass: string;
-  stockStatus: string | null;
-  badges: string[];
-  facets: [string, string][];
-  score: number;
+/** Every category's attribute facets, in display order. */
+export async function listFacetConfiguration(db: Database) {
+  return db
+    .select({ categoryId: categoryFacets.categoryId, identifier: categoryFacets.identifier, displayName: categoryFacets.displayName })
+    .from(categoryFacets)
+    .orderBy(asc(categoryFacets.position), asc(categoryFacets.categoryId));
 }
 
 const defaultOffering = and(eq(offerings.productId, products.id), eq(offerings.isDefault, true));
 
-export async function listCandidates(db: Database, where: SQL | undefined, score: SQL<number> = sql<number>`0::real`, limit = 50_000): Promise<Candidate[]> {
-  return db
+/** Separators that never occur in facet names or values. */
+const FIELD = '\u001f';
+const RECORD = '\u001e';
+
+/**
+ * What listings need of every product, in id order, for the in-memory listing index. Badges and
+ * facet values come aggregated per product (one hash join each) rather than as a subquery per row.
+ */
+export async function listListingProducts(db: Database): Promise<ListingProduct[]> {
+  const badgeLists = db
+    .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',')`.as('badge_list') })
+    .from(productBadges)
+    .groupBy(productBadges.productId)
+    .as('badge_lists');
+  const facetLists = db
+    .select({
+      productId: productFacetValues.productId,
+      list: sql<string>`string_agg(${productFacetValues.facet} || chr(31) || ${productFacetValues.value}, chr(30))`.as('facet_list'),
+    })
+    .from(productFacetValues)
+    .groupBy(productFacetValues.productId)
+    .as('facet_lists');
+  const rows = await db
     .select({
       id: products.id,
-      brandSlug: brands.slug,
+      categoryId: products.categoryId,
       brandName: brands.name,
       priceIncVat: prices.priceIncVat,
-      discountPercentage: sql<number>`coalesce(${prices.discountPercentage}, 0)`.mapWith(Number),
+      discountPercentage: prices.discountPercentage,
       ratingTenths: products.ratingTenths,
       popularity: products.popularity,
       deliveryClass: products.deliveryClass,
       stockStatus: stockLevels.status,
-      badges: sql<string[]>`coalesce((select json_agg(${productBadges.badge}) from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
-      facets: sql<[string, string][]>`coalesce((select json_agg(json_build_array(${productFacetValues.facet}, ${productFacetValues.value})) from ${productFacetValues} where ${productFacetValues.productId} = ${products.id}), '[]'::json)`,
-      score: score.mapWith(Number),
+      badges: badgeLists.list,
+      facets: facetLists.list,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(offerings, defaultOffering)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
     .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
-    .where(where)
-    .orderBy(sql`${score} desc`, asc(products.id))
+    .leftJoin(badgeLists, eq(badgeLists.productId, products.id))
+    .leftJoin(facetLists, eq(facetLists.productId, products.id))
+    .orderBy(asc(products.id));
+  return rows.map((row) => ({
+    ...row,
+    discountPercentage: row.discountPercentage ?? 0,
+    badges: row.badges ? row.badges.split(',') : [],
+    facets: row.facets ? row.facets.split(RECORD).map((pair) => pair.split(FIELD) as [string, string]) : [],
+  }));
+}
+
+/**
+ * Ids of the products matching a search condition, best first. With `pool`, only that many matches
+ * (found through the condition's index, in no order) are ranked: the cost stays bounded however
+ * many products a short word matches.
+ */
+export async function findProductMatches(db: Database, where: SQL, score: SQL<number>, limit: number, pool?: number): Promise<{ id: number; score: number }[]> {
+  if (pool === undefined) {
+    return db
+      .select({ id: products.id, score: score.mapWith(Number) })
+      .from(products)
+      .where(where)
+      .orderBy(sql`${score} desc`, desc(products.popularity), asc(products.id))
+      .limit(limit);
+  }
+  const matches = db.select({ id: products.id }).from(products).where(where).limit(pool).as('matches');
+  return db
+    .select({ id: products.id, score: score.mapWith(Number) })
+    .from(matches)
+    .innerJoin(products, eq(products.id, matches.id))
+    .orderBy(sql`${score} desc`, desc(products.popularity), asc(products.id))
     .limit(limit);
 }
 
-export const inCategories = (categoryIds: number[]) => inArray(products.categoryId, categoryIds);
+/**
+ * Runs `query` in a transaction with settings for matching products through their indexes:
+ * pg_trgm's word-similarity threshold, read by the `<%` operator (which the trigram index serves,
+ * unlike `word_similarity(…) >= x`), and no sequential scans, so a bounded pool of matches is
+ * read through the index rather than by scanning the table until enough turn up (products lie
+ * in department order, so such a scan can read half the table first).
+ */
+export async function withMatchSettings<T>(db: Database, wordSimilarity: number, query: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarity)}, true), set_config('enable_seqscan', 'off', true)`);
+    return query(tx as unknown as Database);
+  });
+}
 
-/** Listing cards for the given products, in the order given. */
-export async function listCards(db: Database, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
+function cardsQuery(db: Database) {
+  return db
     .select({
       product: products,
       brand: { slug: brands.slug, name: brands.name },
@@ -110,11 +153,92 @@ export async function listCards(db: Database, ids: readonly number[]) {
     .innerJoin(offerings, defaultOffering)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
     .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
-    .where(inArray(products.id, [...ids]));
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('product_cards');
+}
+// Every listing and suggestion ends here: built once per database, planned once per connection.
+const cardsQueries = new WeakMap<Database, ReturnType<typeof cardsQuery>>();
+
+/** Listing cards for the given products, in the order given. */
+export async function listCards(db: Database, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  let query = cardsQueries.get(db);
+  if (!query) cardsQueries.set(db, (query = cardsQuery(db)));
+  const rows = await query.execute({ ids: [...ids] });
   const byId = new Map(rows.map((row) => [row.product.id, row]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 export type CardRow = Awaited<ReturnType<typeof listCards>>[number];
+
+export interface SummaryOffering {
+  sku: string;
+  label: string;
+  isDefault: boolean;
+  widthMm: number | null;
+  finish: string | null;
+  handing: 'left' | 'right' | null;
+  packQty: number;
+  priceIncVat: number;
+  priceExVat: number;
+  wasPriceIncVat: number | null;
+  wasPriceExVat: number | null;
+  discountPercentage: number | null;
+  status: StockRow['status'] | null;
+  eta: string | null;
+}
+
+/** The summary query for one kind of lookup, its text built once; `key` is the placeholder. */
+function summaryQuery(db: Database, by: 'slug' | 'sku') {
+  return db
+    .select({
+      product: products,
+      brand: { slug: brands.slug, name: brands.name },
+      category: { slug: categories.slug, name: categories.name },
+      sku: offerings.sku,
+      price: prices,
+      stock: { status: stockLevels.status, eta: stockLevels.eta },
+      badges: sql<string[]>`coalesce((select json_agg(b.badge order by b.badge) from ${productBadges} b where b.product_id = ${products.id}), '[]'::json)`,
+      offerings: sql<SummaryOffering[]>`(select json_agg(json_build_object(
+          'sku', o.sku, 'label', o.label, 'isDefault', o.is_default, 'widthMm', o.width_mm, 'finish', o.finish, 'handing', o.handing,
+          'packQty', o.pack_qty, 'priceIncVat', p.price_inc_vat, 'priceExVat', p.price_ex_vat, 'wasPriceIncVat', p.was_price_inc_vat,
+          'wasPriceExVat', p.was_price_ex_vat, 'discountPercentage', p.discount_percentage, 'status', s.status, 'eta', s.eta
+        ) order by o.position)
+        from ${offerings} o join ${prices} p on p.offering_id = o.id left join ${stockLevels} s on s.sku = o.sku
+        where o.product_id = ${products.id})`,
+      images: sql<{ url: string; altText: string }[]>`coalesce((select json_agg(json_build_object('url', i.url, 'altText', i.alt_text) order by i.position, i.id)
+        from ${productImages} i where i.product_id = ${products.id}), '[]'::json)`,
+      bundleComponents: sql<{ sku: string; slug: string; productName: string; quantity: number }[]>`coalesce((select json_agg(json_build_object(
+          'sku', co.sku, 'slug', cp.slug, 'productName', cp.name, 'quantity', bc.quantity) order by cp.category_id, co.id)
+        from ${bundleComponents} bc join ${offerings} co on co.id = bc.offering_id join ${products} cp on cp.id = co.product_id
+        where bc.bundle_product_id = ${products.id}), '[]'::json)`,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(offerings, defaultOffering)
+    .innerJoin(prices, eq(prices.offeringId, offerings.id))
+    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
+    .where(
+      by === 'slug'
+        ? eq(products.slug, sql.placeholder('key'))
+        : eq(products.id, sql`(select so.product_id from ${offerings} so where so.sku = ${sql.placeholder('key')})`),
+    )
+    .prepare(`product_summary_by_${by}`);
+}
+// Product pages are the busiest call: build each query once per database, and let PostgreSQL
+// plan it once per connection (a named prepared statement).
+const summaryQueries = new WeakMap<Database, Record<'slug' | 'sku', ReturnType<typeof summaryQuery>>>();
+
+/**
+ * Everything a product page shows, by slug or by any of its skus, in one indexed query: the card,
+ * with the offerings, images and bundle components aggregated as JSON.
+ */
+export async function findProductSummary(db: Database, by: { slug: string } | { sku: string }) {
+  let queries = summaryQueries.get(db);
+  if (!queries) summaryQueries.set(db, (queries = { slug: summaryQuery(db, 'slug'), sku: summaryQuery(db, 'sku') }));
+  const [row] = 'slug' in by ? await queries.slug.execute({ key: by.slug }) : await queries.sku.execute({ key: by.sku });
+  return row && { ...row, imageUrl: row.images[0]?.url ?? null, offeringCount: row.offerings.length };
+}
 
 export async function findProductId(db: Database, by: { slug: string } | { sku: string }): Promise<number | undefined> {
   if ('slug' in by) {
@@ -123,34 +247,6 @@ export async function findProductId(db: Database, by: { slug: string } | { sku: 
   }
   const [row] = await db.select({ id: offerings.productId }).from(offerings).where(eq(offerings.sku, by.sku));
   return row?.id;
-}
-
-export async function listOfferings(db: Database, productId: number) {
-  return db
-    .select({ offering: offerings, price: prices, stock: { status: stockLevels.status, eta: stockLevels.eta } })
-    .from(offerings)
-    .innerJoin(prices, eq(prices.offeringId, offerings.id))
-    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
-    .where(eq(offerings.productId, productId))
-    .orderBy(asc(offerings.position));
-}
-
-export async function listImages(db: Database, productId: number) {
-  return db
-    .select({ url: productImages.url, altText: productImages.altText })
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.position), asc(productImages.id));
-}
-
-export async function listBundleComponents(db: Database, bundleProductId: number) {
-  return db
-    .select({ sku: offerings.sku, slug: products.slug, productName: products.name, quantity: bundleComponents.quantity })
-    .from(bundleComponents)
-    .innerJoin(offerings, eq(offerings.id, bundleComponents.offeringId))
-    .innerJoin(products, eq(products.id, offerings.productId))
-    .where(eq(bundleComponents.bundleProductId, bundleProductId))
-    .orderBy(asc(products.categoryId), asc(offerings.id));
 }
 
 /** `%`, `_` and `\` in user text match themselves in a LIKE pattern. */
@@ -174,6 +270,31 @@ export async function suggestBrands(db: Database, text: string, limit: number) {
     .limit(limit);
 }
 
+/** Listings running at `now` (no start or started, no end or not yet ended), with their category base. */
+export async function listRunningListings(db: Database, now: Date) {
+  return db
+    .select({
+      slug: listings.slug,
+      title: listings.title,
+      listingType: listings.listingType,
+      category: { slug: categories.slug, name: categories.name },
+      endsAt: listings.endsAt,
+    })
+    .from(listings)
+    .leftJoin(categories, eq(categories.id, listings.categoryId))
+    .where(and(or(isNull(listings.startsAt), lte(listings.startsAt, now)), or(isNull(listings.endsAt), gt(listings.endsAt, now))))
+    .orderBy(asc(listings.listingType), asc(listings.id));
+}
+
+/** One page of product slugs in id order, and how many products there are in all. */
+export async function listProductSlugs(db: Database, offset: number, limit: number) {
+  const [rows, [count]] = await Promise.all([
+    db.select({ slug: products.slug, createdAt: products.createdAt }).from(products).orderBy(asc(products.id)).offset(offset).limit(limit),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
 export async function findListing(db: Database, slug: string) {
   const [row] = await db.select().from(listings).where(eq(listings.slug, slug));
   return row;
@@ -184,9 +305,6 @@ export async function categoryWithChildren(db: Database, category: CategoryRow):
   const children = await db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, category.id));
   return [category.id, ...children.map((row) => row.id)];
 }
-
-export const hasBadge = (badge: (typeof productBadges.$inferSelect)['badge']) =>
-  sql`exists (select 1 from ${productBadges} where ${productBadges.productId} = ${products.id} and ${productBadges.badge} = ${badge})`;
 
 export async function findBundle(db: Database, id: number) {
   const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.isBundle, true)));

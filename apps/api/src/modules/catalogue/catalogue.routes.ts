@@ -8,13 +8,15 @@ export function registerCatalogueRoutes(app: FastifyInstance): void {
   bindEndpoint(app, endpoints.getProductSummary, ({ ctx, query }) => service.getProductSummary(ctx.db, query.slug));
   bindEndpoint(app, endpoints.getProductSummaryBySku, ({ ctx, query }) => service.getProductSummaryBySku(ctx.db, query.sku));
   bindEndpoint(app, endpoints.getQuickView, ({ ctx, query }) => service.getProductSummary(ctx.db, query.slug));
-  bindEndpoint(app, endpoints.listCategory, ({ ctx, body }) => service.listCategory(ctx.db, body));
-  bindEndpoint(app, endpoints.refineCategory, ({ ctx, body }) => service.listCategory(ctx.db, body));
-  bindEndpoint(app, endpoints.search, ({ ctx, body }) => service.search(ctx.db, body));
-  bindEndpoint(app, endpoints.refineSearch, ({ ctx, body }) => service.search(ctx.db, body));
-  bindEndpoint(app, endpoints.autocomplete, ({ ctx, query }) => service.autocomplete(ctx.db, query.query));
+  bindEndpoint(app, endpoints.listCategory, ({ ctx, body }) => service.listCategory(ctx, body));
+  bindEndpoint(app, endpoints.refineCategory, ({ ctx, body }) => service.listCategory(ctx, body));
+  bindEndpoint(app, endpoints.search, ({ ctx, body }) => service.search(ctx, body));
+  bindEndpoint(app, endpoints.refineSearch, ({ ctx, body }) => service.search(ctx, body));
+  bindEndpoint(app, endpoints.autocomplete, ({ ctx, query }) => service.autocomplete(ctx, query.query));
   bindEndpoint(app, endpoints.refinePromotion, ({ ctx, body }) => service.listPromotion(ctx, body));
   bindEndpoint(app, endpoints.getEssentialItems, ({ ctx, query }) => service.getEssentialItems(ctx.db, query.sku, query.bundleId ?? null));
   bindEndpoint(app, endpoints.getUserContentCarousel, ({ ctx, params }) => service.getUserContentCarousel(ctx.db, params.id));
+  bindEndpoint(app, endpoints.getPromotions, ({ ctx }) => service.getPromotions(ctx));
+  bindEndpoint(app, endpoints.getSitemapProducts, ({ ctx, query }) => service.getSitemapProducts(ctx.db, query.pageNumber));
   bindEndpoint(app, endpoints.getCarousels, ({ ctx, body }) => service.getCarousels(ctx.db, body));
 }

@@ -1,4 +1,4 @@
-import { LISTING_TYPES, PAGE_TYPES, type Carousels, type CarouselsRequest, type EssentialItems, type UserContentCarousel } from '@shop/contracts';
+import { LISTING_TYPES, PAGE_TYPES, SITEMAP_PAGE_SIZE, type Carousels, type CarouselsRequest, type EssentialItems, type UserContentCarousel } from '@shop/contracts';
 import type {
   Autocomplete,
   CategoryListingRequest,
@@ -7,16 +7,18 @@ import type {
   Price,
   ProductCard,
   ProductSummary,
+  Promotions,
   SearchRequest,
+  SitemapProducts,
 } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
-import type { Clock, ServiceContext } from '../../platform/context.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { StockStatus } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
-import type { Candidate } from './catalogue.repository.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import { refineListing, type FacetDefinition, type ListingInput } from './listing-facets.ts';
-import { searchConditions, searchTerms } from './search-query.ts';
+import { catalogueSnapshot, LISTING_SNAPSHOT_TTL_MS, type CatalogueSnapshot } from './listing-index.ts';
+import { searchConditions, searchTerms, TYPO_SIMILARITY } from './search-query.ts';
 
 // The tree changes only when staff edit categories, yet every page shows it: keep it for a short
 // while per database, so instances agree within NAVIGATION_TTL_MS without any shared cache.
@@ -76,7 +78,7 @@ function toCard(row: repository.CardRow): ProductCard {
     averageRating: product.ratingTenths / 10,
     reviewsCount: product.reviewsCount,
     questionsCount: product.questionsCount,
-    image: { url: row.imageUrl ?? '/images/products/placeholder.svg', altText: product.name },
+    image: { url: row.imageUrl ?? '/images/products/generic-standard.svg', altText: product.name },
     stockStatus: toStock(row.stock),
     price: toPrice(row.price),
     badges: row.badges,
@@ -92,22 +94,17 @@ export async function listCards(db: Database, ids: readonly number[]): Promise<P
   return (await repository.listCards(db, ids)).map(toCard);
 }
 
-async function summaryOf(db: Database, productId: number): Promise<ProductSummary> {
-  const [[card], offeringRows, images, components] = await Promise.all([
-    repository.listCards(db, [productId]),
-    repository.listOfferings(db, productId),
-    repository.listImages(db, productId),
-    repository.listBundleComponents(db, productId),
-  ]);
-  if (!card) throw new Error(`Product ${productId} vanished`);
+type SummaryRow = NonNullable<Awaited<ReturnType<typeof repository.findProductSummary>>>;
+
+function toSummary(row: SummaryRow): ProductSummary {
   return {
-    ...toCard(card),
-    description: card.product.description,
-    guaranteeYears: card.product.guaranteeYears,
-    isWeee: card.product.isWeee,
-    specifications: card.product.specifications,
-    images,
-    offerings: offeringRows.map(({ offering, price, stock }) => ({
+    ...toCard(row),
+    description: row.product.description,
+    guaranteeYears: row.product.guaranteeYears,
+    isWeee: row.product.isWeee,
+    specifications: row.product.specifications,
+    images: row.images,
+    offerings: row.offerings.map((offering) => ({
       sku: offering.sku,
       label: offering.label,
       isDefault: offering.isDefault,
@@ -115,27 +112,37 @@ async function summaryOf(db: Database, productId: number): Promise<ProductSummar
       finish: offering.finish,
       handing: offering.handing,
       packQty: offering.packQty,
-      price: toPrice(price),
-      stockStatus: toStock(stock),
+      price: toPrice(offering),
+      stockStatus: toStock(offering),
     })),
-    bundleComponents: components,
+    bundleComponents: row.bundleComponents,
   };
 }
 
 export async function getProductSummary(db: Database, slug: string): Promise<ProductSummary> {
-  const id = await repository.findProductId(db, { slug });
-  if (id === undefined) throw CatalogueErrors.productNotFound(slug);
-  return summaryOf(db, id);
+  const row = await repository.findProductSummary(db, { slug });
+  if (!row) throw CatalogueErrors.productNotFound(slug);
+  return toSummary(row);
 }
 
 export async function getProductSummaryBySku(db: Database, sku: string): Promise<ProductSummary> {
-  const id = await repository.findProductId(db, { sku });
-  if (id === undefined) throw CatalogueErrors.skuNotFound(sku);
-  return summaryOf(db, id);
+  const row = await repository.findProductSummary(db, { sku });
+  if (!row) throw CatalogueErrors.skuNotFound(sku);
+  return toSummary(row);
 }
 
-async function buildListing(db: Database, title: string, candidates: Candidate[], attributeFacets: FacetDefinition[], input: ListingInput): Promise<Listing> {
-  const result = refineListing(candidates, attributeFacets, input);
+type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
+
+async function buildListing(
+  db: Database,
+  title: string,
+  snapshot: CatalogueSnapshot,
+  rows: ArrayLike<number>,
+  attributeFacets: FacetDefinition[],
+  input: ListingInput,
+  scores?: ArrayLike<number>,
+): Promise<Listing> {
+  const result = refineListing(snapshot.index, rows, attributeFacets, input, scores);
   return {
     title,
     products: await listCards(db, result.ids),
@@ -145,45 +152,91 @@ async function buildListing(db: Database, title: string, candidates: Candidate[]
 }
 
 /** A category and its sub-categories' products, faceted by the department's configuration. */
-export async function listCategory(db: Database, input: CategoryListingRequest): Promise<Listing> {
-  const category = await repository.findCategory(db, input.slug);
+export async function listCategory(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
+  const snapshot = await catalogueSnapshot(ctx);
+  const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  const [candidates, facets] = await Promise.all([
-    repository.categoryWithChildren(db, category).then((ids) => repository.listCandidates(db, repository.inCategories(ids))),
-    repository.listCategoryFacets(db, category),
-  ]);
-  return buildListing(db, category.name, candidates, facets, input);
+  return buildListing(ctx.db, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input);
 }
 
 /** At most this many matches are ranked, faceted and paged: enough for any shopper. */
 const SEARCH_LIMIT = 1000;
 
-export async function search(db: Database, input: SearchRequest): Promise<Listing> {
+export async function search(ctx: ListingContext, input: SearchRequest): Promise<Listing> {
   const terms = searchTerms(input.query);
   const title = `Results for "${input.query.slice(0, 100)}"`;
-  const facets = await repository.listCategoryFacets(db, null);
-  if (terms.length === 0) return buildListing(db, title, [], facets, input);
-  return buildListing(db, title, await findMatches(db, terms, SEARCH_LIMIT), facets, input);
+  const snapshot = await catalogueSnapshot(ctx);
+  const matches = terms.length === 0 ? [] : await findMatches(ctx.db, terms, SEARCH_LIMIT);
+  // Products added since the snapshot was taken join listings when the next one is.
+  const found = matches.flatMap((match) => {
+    const row = snapshot.index.rowOfId.get(match.id);
+    return row === undefined ? [] : [{ row, score: match.score }];
+  });
+  return buildListing(
+    ctx.db,
+    title,
+    snapshot,
+    found.map((match) => match.row),
+    snapshot.facetsOf(null),
+    input,
+    found.map((match) => match.score),
+  );
 }
 
-async function findMatches(db: Database, terms: string[], limit: number): Promise<Candidate[]> {
-  const { fullText, typo } = searchConditions(terms);
-  const matches = await repository.listCandidates(db, fullText.where, fullText.score, limit);
-  return matches.length > 0 ? matches : repository.listCandidates(db, typo.where, typo.score, limit);
+/** Matches ranked at most for a typo or a short prefix: enough to find the best few. */
+const MATCH_POOL = 2000;
+
+async function findMatches(db: Database, terms: string[], limit: number, options: { prefix?: boolean; pool?: number } = {}) {
+  const { fullText, typo } = searchConditions(terms, options);
+  return repository.withMatchSettings(db, TYPO_SIMILARITY, async (tx) => {
+    const matches = await repository.findProductMatches(tx, fullText.where, fullText.score, limit, options.pool);
+    return matches.length > 0 ? matches : repository.findProductMatches(tx, typo.where, typo.score, limit, options.pool ?? MATCH_POOL);
+  });
 }
 
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
+/** Suggestions are ranked within this many matches: plenty to pick six from, at a bounded cost. */
+const AUTOCOMPLETE_POOL = 300;
+/**
+ * Shoppers type the same few thousand prefixes, and each answer may be cached for minutes anyway:
+ * keep recent answers per database as long as the listing snapshot lives, so suggestions agree
+ * with listing prices, dropping the least recently used beyond the limit.
+ */
+const AUTOCOMPLETE_CACHE_SIZE = 5000;
+const suggestionCache = new WeakMap<Database, Map<string, { loadedAt: number; value: Promise<Autocomplete> }>>();
 
-export async function autocomplete(db: Database, query: string): Promise<Autocomplete> {
+export function autocomplete(ctx: ListingContext, query: string): Promise<Autocomplete> {
   const terms = searchTerms(query);
-  if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
+  if (terms.join('').length < 2) return Promise.resolve({ products: [], categories: [], brands: [] });
+  const key = terms.join(' ');
+  const now = ctx.clock.now().getTime();
+  let cache = suggestionCache.get(ctx.db);
+  if (!cache) suggestionCache.set(ctx.db, (cache = new Map()));
+  const cached = cache.get(key);
+  // Re-inserting keeps the Map in least-recently-used order.
+  cache.delete(key);
+  if (cached && now - cached.loadedAt < LISTING_SNAPSHOT_TTL_MS) {
+    cache.set(key, cached);
+    return cached.value;
+  }
+  const entry = { loadedAt: now, value: loadSuggestions(ctx.db, terms) };
+  cache.set(key, entry);
+  if (cache.size > AUTOCOMPLETE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  const entries = cache;
+  entry.value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
+  });
+  return entry.value;
+}
+
+async function loadSuggestions(db: Database, terms: string[]): Promise<Autocomplete> {
   const text = terms.join(' ');
-  const [candidates, categoryRows, brandRows] = await Promise.all([
-    findMatches(db, terms, AUTOCOMPLETE_SIZE.products),
+  const [matches, categoryRows, brandRows] = await Promise.all([
+    findMatches(db, terms, AUTOCOMPLETE_SIZE.products, { prefix: true, pool: AUTOCOMPLETE_POOL }),
     repository.suggestCategories(db, text, AUTOCOMPLETE_SIZE.categories),
     repository.suggestBrands(db, text, AUTOCOMPLETE_SIZE.brands),
   ]);
-  const cards = await listCards(db, candidates.map((candidate) => candidate.id));
+  const cards = await listCards(db, matches.map((match) => match.id));
   return {
     products: cards.map((card) => ({ slug: card.slug, sku: card.sku, productName: card.productName, imageUrl: card.image.url, priceIncTax: card.price.priceIncTax })),
     categories: categoryRows,
@@ -195,22 +248,34 @@ export async function autocomplete(db: Database, query: string): Promise<Autocom
  * A promotion listing: new products (type 100) or a configured listing (type 200) on a category
  * base, or the whole catalogue, with the listing's preset facet selections always applied.
  */
-export async function listPromotion(ctx: { db: Database; clock: Clock }, input: CategoryListingRequest): Promise<Listing> {
+export async function listPromotion(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
   const { db } = ctx;
-  const listing = await repository.findListing(db, input.slug);
+  const [listing, snapshot] = await Promise.all([repository.findListing(db, input.slug), catalogueSnapshot(ctx)]);
   const now = ctx.clock.now();
   if (!listing || (listing.startsAt && listing.startsAt > now) || (listing.endsAt && listing.endsAt <= now)) {
     throw CatalogueErrors.listingNotFound(input.slug);
   }
-  const category = listing.categoryId === null ? null : ((await repository.listCategories(db)).find((row) => row.id === listing.categoryId) ?? null);
-  const where =
-    listing.listingType === LISTING_TYPES.newProducts
-      ? repository.hasBadge('new')
-      : category
-        ? repository.inCategories(await repository.categoryWithChildren(db, category))
-        : undefined;
-  const [candidates, facets] = await Promise.all([repository.listCandidates(db, where), repository.listCategoryFacets(db, category)]);
-  return buildListing(db, listing.title, candidates, facets, { ...input, facets: { ...input.facets, ...listing.filters } });
+  const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
+  const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
+  return buildListing(db, listing.title, snapshot, rows, snapshot.facetsOf(category), { ...input, facets: { ...input.facets, ...listing.filters } });
+}
+
+/** The promotion and new-products listings running now, for the home page and the sitemap. */
+export async function getPromotions(ctx: Pick<ServiceContext, 'db' | 'clock'>): Promise<Promotions> {
+  const rows = await repository.listRunningListings(ctx.db, ctx.clock.now());
+  return {
+    promotions: rows.map((row) => ({ ...row, category: row.category?.slug ? row.category : null, endsAt: row.endsAt?.toISOString() ?? null })),
+  };
+}
+
+/** Product slugs for the sitemap, SITEMAP_PAGE_SIZE at a time; a page past the end is empty. */
+export async function getSitemapProducts(db: Database, pageNumber: number): Promise<SitemapProducts> {
+  const { rows, total } = await repository.listProductSlugs(db, (pageNumber - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
+  return {
+    products: rows.map((row) => ({ slug: row.slug, lastModified: row.createdAt.toISOString() })),
+    pageNumber,
+    pageCount: Math.max(1, Math.ceil(total / SITEMAP_PAGE_SIZE)),
+  };
 }
 
 export async function getEssentialItems(db: Database, sku: string, bundleId: number | null): Promise<EssentialItems> {

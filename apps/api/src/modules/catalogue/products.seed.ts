@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Progress, Seed } from '../../seed/seed.ts';
 import { insertStockLevels } from '../inventory/index.ts';
-import { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue } from './catalogue-generator.ts';
+import { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue, type GeneratedOffering, type GeneratedProduct } from './catalogue-generator.ts';
 import { BRANDS, DEPARTMENTS } from './product-templates.ts';
 import * as repository from './catalogue.repository.ts';
 import {
@@ -31,15 +31,44 @@ async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 
 const exVat = (incVat: number) => Math.round((incVat * 10_000) / (10_000 + STANDARD_VAT.basisPoints));
 
-/** Where a product's illustration is drawn: one SVG per family and finish (not served yet). */
-export const productImageUrl = (family: string, finish: string | null) =>
-  `/images/products/${family}-${(finish ?? 'standard').toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
+/**
+ * Where a product's illustration is drawn: one SVG per family and finish, plus a close-up and a
+ * dimensions drawing (`view`). The storefront serves these names: keep this the one place they are built.
+ */
+export const productImageUrl = (family: string, finish: string | null, view?: 'detail' | 'dimensions') =>
+  `/images/products/${family}-${(finish ?? 'standard').toLowerCase().replace(/[^a-z0-9]+/g, '-')}${view ? `-${view}` : ''}.svg`;
 
 /**
- * Inserts a generated catalogue (categories must exist). `now` fixes "new in" dates so that a
- * seeded database is the same on every run.
+ * A product's gallery: its default finish first, then each other finish it comes in, then a
+ * close-up and a dimensions drawing of the default finish.
  */
-export async function insertCatalogue(db: Database, catalogue: GeneratedCatalogue, progress: Progress = () => {}, now = new Date()): Promise<void> {
+export function productGallery(product: Pick<GeneratedProduct, 'id' | 'name' | 'family' | 'offerings'>) {
+  const firstOfFinish = new Map<string | null, GeneratedOffering>();
+  for (const offering of product.offerings) if (!firstOfFinish.has(offering.finish)) firstOfFinish.set(offering.finish, offering);
+  const defaultFinish = (product.offerings.find((offering) => offering.isDefault) ?? product.offerings[0])?.finish ?? null;
+  const finishes = [defaultFinish, ...[...firstOfFinish.keys()].filter((finish) => finish !== defaultFinish)];
+  return [
+    ...finishes.map((finish) => ({
+      offeringId: firstOfFinish.get(finish)?.id ?? null,
+      url: productImageUrl(product.family, finish),
+      altText: finish ? `${product.name} in ${finish}` : product.name,
+    })),
+    { offeringId: null, url: productImageUrl(product.family, defaultFinish, 'detail'), altText: `${product.name} close-up` },
+    { offeringId: null, url: productImageUrl(product.family, defaultFinish, 'dimensions'), altText: `${product.name} dimensions` },
+  ].map((image, position) => ({ productId: product.id, ...image, position }));
+}
+
+/**
+ * Inserts a generated catalogue (categories must exist). `addedAt` fixes "new in" dates so that a
+ * seeded database is the same on every run; stock due dates count from `today`, so they lie ahead.
+ */
+export async function insertCatalogue(
+  db: Database,
+  catalogue: GeneratedCatalogue,
+  progress: Progress = () => {},
+  addedAt = new Date(),
+  today = new Date(),
+): Promise<void> {
   const categoryRows = await repository.listCategories(db);
   const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
   const idOf = (slug: string) => {
@@ -80,7 +109,7 @@ export async function insertCatalogue(db: Database, catalogue: GeneratedCatalogu
         questionsCount: product.questionsCount,
         popularity: product.popularity,
         searchText: product.searchText,
-        createdAt: new Date(now.getTime() - product.ageDays * day),
+        createdAt: new Date(addedAt.getTime() - product.ageDays * day),
       })),
     );
     const skus = batch.flatMap((product) => product.offerings.map((offering) => ({ product, offering })));
@@ -108,13 +137,7 @@ export async function insertCatalogue(db: Database, catalogue: GeneratedCatalogu
         wasPriceExVat: offering.wasPriceIncVat === null ? null : exVat(offering.wasPriceIncVat),
       })),
     );
-    await db.insert(productImages).values(
-      batch.map((product) => ({
-        productId: product.id,
-        url: productImageUrl(product.family, product.offerings[0]?.finish ?? null),
-        altText: product.name,
-      })),
-    );
+    await insertBatched(batch.flatMap(productGallery), (rows) => db.insert(productImages).values(rows));
     const facetRows = batch.flatMap((product) => product.facets.map(([facet, value]) => ({ productId: product.id, facet, value })));
     await insertBatched(facetRows, (rows) => db.insert(productFacetValues).values(rows));
     const badgeRows = batch.flatMap((product) => product.badges.map((badge) => ({ productId: product.id, badge })));
@@ -125,7 +148,7 @@ export async function insertCatalogue(db: Database, catalogue: GeneratedCatalogu
         sku: offering.sku,
         onHand: offering.stock.onHand,
         status: offering.stock.status,
-        eta: offering.stock.etaDays === null ? null : new Date(now.getTime() + offering.stock.etaDays * day).toISOString().slice(0, 10),
+        eta: offering.stock.etaDays === null ? null : new Date(today.getTime() + offering.stock.etaDays * day).toISOString().slice(0, 10),
       })),
     );
     progress(batch[batch.length - 1]?.id ?? 0, total);
@@ -153,5 +176,5 @@ const SEEDED_AT = new Date('2026-11-01T00:00:00Z');
 export const productsSeed: Seed = {
   name: 'catalogue:products',
   size: DEMO_PRODUCT_COUNT,
-  run: (db, progress) => insertCatalogue(db, generateCatalogue(), progress, SEEDED_AT),
+  run: (db, progress) => insertCatalogue(db, generateCatalogue(), progress, SEEDED_AT, new Date()),
 };

@@ -30,22 +30,29 @@ export interface SearchCondition {
 /**
  * Two ways to match, tried in turn: full text, every word or one of its synonyms (words bound as
  * parameters to `plainto_tsquery`); then, when nothing matches, trigram closeness to the product
- * name for typos ("basn"). Trying them together lets "loo" drag in every "low profile" tray.
+ * name for typos ("basn"). Trying them together lets "loo" drag in every "low profile" tray. With
+ * `prefix` (autocomplete) the last word is still being typed, so it matches as a prefix too.
+ * The typo condition uses `<%`, which the trigram index serves: run it under
+ * `withMatchSettings(TYPO_SIMILARITY, …)`.
  */
-export function searchConditions(terms: string[]): { fullText: SearchCondition; typo: SearchCondition } {
+export function searchConditions(terms: string[], { prefix = false } = {}): { fullText: SearchCondition; typo: SearchCondition } {
   const tsquery = sql.join(
-    terms.map((term) => sql`(${sql.join(expandSynonyms(term).map((word) => sql`plainto_tsquery('english', ${word})`), sql` || `)})`),
+    terms.map((term, index) => {
+      const words = expandSynonyms(term).map((word) => sql`plainto_tsquery('english', ${word})`);
+      // Terms are letters and digits only (searchTerms), so `:*` is the only syntax to_tsquery sees.
+      if (prefix && index === terms.length - 1) words.push(sql`to_tsquery('english', ${`${term}:*`})`);
+      return sql`(${sql.join(words, sql` || `)})`;
+    }),
     sql` && `,
   );
   const query = sql`(${tsquery})`;
   const text = terms.join(' ');
-  const similarity = sql`word_similarity(${text}, ${products.name})`;
   return {
     fullText: { where: sql`${products.search} @@ ${query}`, score: sql<number>`ts_rank(${products.search}, ${query})` },
     // Ranked by whole-word closeness, so "basn" puts basins before baskets.
-    typo: { where: sql`${similarity} >= ${TYPO_SIMILARITY}`, score: sql<number>`strict_word_similarity(${text}, ${products.name})` },
+    typo: { where: sql`${text} <% ${products.name}`, score: sql<number>`strict_word_similarity(${text}, ${products.name})` },
   };
 }
 
 /** pg_trgm's default 0.6 misses ordinary typos; 0.3–0.4 catches them (ARCHITECTURE.md, stack notes). */
-const TYPO_SIMILARITY = 0.3;
+export const TYPO_SIMILARITY = 0.3;

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
+import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+
+// The API reads this clock on every call, so each test moves "now" on.
+const start = new Date('2026-11-21T10:00:00Z').getTime();
+let now = new Date(start);
+let api: TestApi;
+let client: CatalogueClient;
+
+beforeAll(async () => {
+  api = await startTestApi({ clock: { now: () => now } });
+  client = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
+});
+afterAll(() => api.close());
+
+const at = (seconds: number) => (now = new Date(start + seconds * 1000));
+const firstToilet = async () => (await client.listCategory({ body: { slug: 'toilets', size: 1 } })).products[0]!.id;
+const makeBestSeller = (id: number, popularity: number) => api.database.db.execute(sql`update products set popularity = ${popularity} where id = ${id}`);
+
+describe('the listing snapshot', () => {
+  it('answers listings from a snapshot for 60 s, refreshing it in the background near the end', async () => {
+    at(0);
+    const all = (await client.listCategory({ body: { slug: 'toilets', size: 100 } })).products.map((product) => product.id);
+    const [leader, , runnerUp] = all.toReversed();
+    expect(await firstToilet()).toBe(all[0]);
+
+    await makeBestSeller(leader!, 1_000_000);
+    at(30);
+    expect(await firstToilet()).toBe(all[0]);
+    // Past the 60 s the listing responses may be cached for, the next call waits for a new snapshot.
+    at(60);
+    expect(await firstToilet()).toBe(leader);
+
+    // Near the end of its life the snapshot is still served while a new one loads.
+    await makeBestSeller(runnerUp!, 2_000_000);
+    at(110);
+    expect(await firstToilet()).toBe(leader);
+    await vi.waitFor(async () => expect(await firstToilet()).toBe(runnerUp), { timeout: 10_000, interval: 50 });
+
+    // Counts and facets come from the same snapshot.
+    const onOffer = async () =>
+      new Set((await client.listCategory({ body: { slug: 'toilets', size: 100, facets: { on_offer: ['yes'] } } })).products.map((product) => product.id));
+    const before = await onOffer();
+    const newOffer = all.find((id) => !before.has(id))!;
+    await api.database.db.execute(sql`update prices set was_price_inc_vat = price_inc_vat * 2 where offering_id = (select id from offerings where product_id = ${newOffer} and is_default)`);
+    expect((await onOffer()).has(newOffer)).toBe(false);
+    at(200);
+    const after = await onOffer();
+    expect(after.has(newOffer)).toBe(true);
+    expect(after.size).toBe(before.size + 1);
+    // Each expiry reloads the whole snapshot: allow for a busy machine.
+  }, 120_000);
+});
