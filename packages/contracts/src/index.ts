@@ -6,12 +6,16 @@ export * from './catalogue.ts';
 export * from './accounts.ts';
 export * from './notifications.ts';
 export * from './delivery.ts';
+export * from './discounts.ts';
+export * from './basket.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { accountsEndpoints } from './accounts.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { deliveryEndpoints } from './delivery.ts';
+import { discountsEndpoints } from './discounts.ts';
+import { basketEndpoints } from './basket.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -21,6 +25,8 @@ export const endpointGroups = {
   accounts: accountsEndpoints,
   notifications: notificationsEndpoints,
   delivery: deliveryEndpoints,
+  discounts: discountsEndpoints,
+  basket: basketEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(

@@ -4,3 +4,5 @@ export * from '../modules/catalogue/catalogue.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/identity/identity.tables.ts';
+export * from '../modules/discounts/discounts.tables.ts';
+export * from '../modules/basket/basket.tables.ts';

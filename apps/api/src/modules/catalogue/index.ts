@@ -7,6 +7,7 @@ export { getNavigation } from './catalogue.service.ts';
 export { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue } from './catalogue-generator.ts';
 export { insertCatalogue } from './products.seed.ts';
 export { findSkuDeliveryFacts } from './catalogue.repository.ts';
+export { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
 
 export const catalogueModule: ApiModule = {
   name: 'catalogue',

@@ -1,0 +1,316 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBasketClient, type BasketClient } from '@shop/api-client';
+import type { Actor } from '../../platform/context.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { readOutbox } from '../notifications/index.ts';
+import { DiscountErrors } from '../discounts/index.ts';
+import { RETRIEVAL_ALPHABET } from './retrieval-code.ts';
+
+let api: TestApi;
+let now = new Date();
+const actors: Record<string, Actor> = {
+  alice: { userId: 'user-alice', roles: ['shopper'] },
+  bob: { userId: 'user-bob', roles: ['shopper'] },
+  carol: { userId: 'user-carol', roles: ['shopper'] },
+  trader: { userId: 'user-trader', roles: ['shopper', 'trade'], tradeAccountId: 'TA-1' },
+};
+const clients: Record<string, BasketClient> = {};
+let guest: BasketClient;
+interface Sku {
+  sku: string;
+  price: number;
+  exVat: number;
+  free: number;
+}
+const skus: Record<string, Sku> = {};
+
+async function pick(where: ReturnType<typeof sql>): Promise<Sku> {
+  const result = (await api.database.db.execute(
+    sql`select o.sku, pr.price_inc_vat as price, pr.price_ex_vat as ex, s.on_hand - s.committed as free
+        from offerings o join products p on p.id = o.product_id join prices pr on pr.offering_id = o.id join stock_levels s on s.sku = o.sku
+        where ${where} order by o.sku limit 1 offset 3`,
+  )) as unknown as { rows: { sku: string; price: number; ex: number; free: number }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('The seed has no such sku');
+  return { sku: row.sku, price: Number(row.price), exVat: Number(row.ex), free: Number(row.free) };
+}
+
+const setStock = (sku: string, status: string, onHand: number) =>
+  api.database.db.execute(sql`update stock_levels set status = ${status}, on_hand = ${onHand}, committed = 0 where sku = ${sku}`);
+
+beforeAll(async () => {
+  api = await startTestApi({
+    clock: { now: () => now },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+  const baseUrl = api.serviceUrl('basket');
+  guest = createBasketClient({ baseUrl });
+  for (const name of Object.keys(actors)) clients[name] = createBasketClient({ baseUrl, getAccessToken: () => name });
+  skus.parcel = await pick(sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and s.on_hand >= 60 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat between 1000 and 4000`);
+  skus.big = await pick(sql`s.status = 'in_stock' and p.delivery_class = 'pallet' and s.on_hand >= 20 and not p.is_bundle`);
+  skus.low = await pick(sql`s.status = 'low_stock' and s.on_hand between 2 and 5`);
+  skus.out = await pick(sql`s.status = 'out_of_stock'`);
+  skus.made = await pick(sql`s.status = 'made_to_order'`);
+  skus.spare = await pick(sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and s.on_hand >= 20 and pr.price_inc_vat > 5000`);
+});
+afterAll(() => api.close());
+
+const line = <L extends { sku: string }>(basket: { lines: L[] }, sku: string) => basket.lines.find((entry) => entry.sku === sku);
+
+describe('guest baskets', () => {
+  it('create a basket with an unguessable id and server-side totals, ignoring client prices', async () => {
+    const { sku, price } = skus.parcel!;
+    const body = { sku, quantity: 2, priceIncVat: 1, total: 1 } as unknown as { sku: string; quantity: number };
+    const basket = await guest.createBasket({ body });
+    expect(basket.basketId).toMatch(/^[A-Za-z0-9_-]{24}$/); // 144 bits
+    expect(basket).toMatchObject({ owner: 'guest', channel: 100, version: 1, pricing: { tradePriced: false } });
+    expect(line(basket, sku)).toMatchObject({ quantity: 2, unitPriceIncVat: price, lineTotalIncVat: 2 * price, available: true });
+    const delivery = 2 * price >= 5_000 ? 0 : 495;
+    const total = 2 * price + delivery;
+    expect(basket.totals).toMatchObject({ subtotalIncVat: 2 * price, discountIncVat: 0, totalIncVat: total, itemCount: 2 });
+    expect(basket.totals.delivery).toMatchObject({ code: 'standard', priceIncVat: delivery, isEstimate: true });
+    const vat = Math.round((total * 2000) / 12_000);
+    expect(basket.totals.vat).toEqual([{ rateCode: 'standard', basisPoints: 2000, grossPence: total, vatPence: vat, netPence: total - vat }]);
+    expect(basket.totals.totalExVat).toBe(total - vat);
+    expect(await guest.getBasket({ params: { basketId: basket.basketId } })).toMatchObject({ basketId: basket.basketId, totals: basket.totals });
+  });
+
+  it('add, set, set many and remove lines; a large item makes the delivery estimate kerbside', async () => {
+    const { basketId } = await guest.createBasket({ body: { sku: skus.parcel!.sku } });
+    let basket = await guest.addItem({ params: { basketId }, body: { sku: skus.parcel!.sku, quantity: 2 } });
+    expect(line(basket, skus.parcel!.sku)!.quantity).toBe(3);
+    basket = await guest.setItem({ params: { basketId }, body: { sku: skus.parcel!.sku, quantity: 5 } });
+    expect(line(basket, skus.parcel!.sku)!.quantity).toBe(5);
+    basket = await guest.setItems({ params: { basketId }, body: { items: [{ sku: skus.parcel!.sku, quantity: 0 }, { sku: skus.big!.sku, quantity: 1 }, { sku: skus.made!.sku, quantity: 2 }] } });
+    expect(basket.lines.map((entry) => entry.sku).toSorted()).toEqual([skus.big!.sku, skus.made!.sku].toSorted());
+    expect(basket.totals.delivery!.code).toBe('large_kerbside');
+    basket = await guest.removeItem({ params: { basketId }, body: { sku: skus.big!.sku } });
+    expect(basket.lines.map((entry) => entry.sku)).toEqual([skus.made!.sku]);
+    expect((await failure(guest.removeItem({ params: { basketId }, body: { sku: skus.big!.sku } }))).code).toBe('BASKET_LINE_NOT_FOUND');
+    const created = await guest.createBasketWithItems({ body: { items: [{ sku: skus.parcel!.sku, quantity: 1 }, { sku: skus.made!.sku, quantity: 3 }] } });
+    expect(created.lines).toHaveLength(2);
+  });
+
+  it('refuse bad quantities and skus with their own codes, changing nothing', async () => {
+    const basket = await guest.createBasket({ body: { sku: skus.parcel!.sku, quantity: 1 } });
+    const params = { basketId: basket.basketId };
+    const cases: [() => Promise<unknown>, number, string][] = [
+      [() => guest.addItem({ params, body: { sku: skus.parcel!.sku, quantity: -1 } }), 400, 'BASKET_QUANTITY_OUT_OF_RANGE'],
+      [() => guest.addItem({ params, body: { sku: skus.parcel!.sku, quantity: 0 } }), 400, 'BASKET_QUANTITY_OUT_OF_RANGE'],
+      [() => guest.addItem({ params, body: { sku: skus.parcel!.sku, quantity: 1.5 } }), 400, 'BASKET_QUANTITY_NOT_WHOLE'],
+      [() => guest.setItem({ params, body: { sku: skus.parcel!.sku, quantity: 1000 } }), 400, 'BASKET_QUANTITY_OUT_OF_RANGE'],
+      [() => guest.setItem({ params, body: { sku: skus.parcel!.sku, quantity: 1e12 } }), 400, 'BASKET_QUANTITY_OUT_OF_RANGE'],
+      [() => guest.setItem({ params, body: { sku: skus.low!.sku, quantity: skus.low!.free + 1 } }), 422, 'BASKET_QUANTITY_ABOVE_STOCK'],
+      [() => guest.addItem({ params, body: { sku: skus.parcel!.sku, quantity: 999 } }), 422, 'BASKET_QUANTITY_ABOVE_STOCK'],
+      [() => guest.addItem({ params, body: { sku: 'NO-SUCH-SKU', quantity: 1 } }), 422, 'BASKET_SKU_UNKNOWN'],
+      [() => guest.addItem({ params, body: { sku: skus.out!.sku, quantity: 1 } }), 422, 'BASKET_SKU_UNAVAILABLE'],
+      [() => guest.setItems({ params, body: { items: [{ sku: skus.made!.sku, quantity: 1 }, { sku: 'NO-SUCH-SKU', quantity: 1 }] } }), 422, 'BASKET_SKU_UNKNOWN'],
+      [() => guest.setItems({ params, body: { items: [{ sku: skus.made!.sku, quantity: 1 }, { sku: skus.made!.sku, quantity: 2 }] } }), 400, 'BASKET_DUPLICATE_SKU'],
+      [() => guest.createBasket({ body: { sku: skus.out!.sku } }), 422, 'BASKET_SKU_UNAVAILABLE'],
+    ];
+    for (const [call, status, code] of cases) {
+      const error = await failure(call());
+      expect([error.status, error.code]).toEqual([status, code]);
+      expect((error.data as { detail: string }).detail.length).toBeGreaterThan(10);
+    }
+    expect(await guest.getBasket({ params })).toMatchObject({ version: basket.version, totals: basket.totals });
+  });
+});
+
+describe('whose basket', () => {
+  it("keeps a shopper's basket theirs alone: another shopper or a guest gets the same 404 as an unknown id", async () => {
+    const mine = await clients.alice!.createBasket({ body: { sku: skus.parcel!.sku } });
+    expect(mine.owner).toBe('shopper');
+    for (const call of [
+      () => guest.getBasket({ params: { basketId: mine.basketId } }),
+      () => clients.bob!.getBasket({ params: { basketId: mine.basketId } }),
+      () => clients.bob!.addItem({ params: { basketId: mine.basketId }, body: { sku: skus.parcel!.sku } }),
+      () => clients.bob!.copyBasket({ params: { basketId: mine.basketId } }),
+      () => clients.bob!.saveBasket({ params: { basketId: mine.basketId } }),
+      () => guest.getBasket({ params: { basketId: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),
+      () => guest.getBasket({ params: { basketId: 'mine' } }),
+    ]) {
+      const error = await failure(call());
+      expect([error.status, error.code]).toEqual([404, 'BASKET_NOT_FOUND']);
+    }
+    expect((await clients.alice!.getBasket({ params: { basketId: 'mine' } })).basketId).toBe(mine.basketId);
+  });
+
+  it('merges a guest basket into the shopper\'s on their first call with a token, capped by stock', async () => {
+    const shopper = await clients.carol!.setItems({ params: { basketId: 'mine' }, body: { items: [{ sku: skus.parcel!.sku, quantity: 1 }, { sku: skus.low!.sku, quantity: skus.low!.free }] } });
+    const anonymous = await guest.createBasketWithItems({ body: { items: [{ sku: skus.parcel!.sku, quantity: 2 }, { sku: skus.low!.sku, quantity: 1 }, { sku: skus.made!.sku, quantity: 4 }] } });
+    const merged = await clients.carol!.getBasket({ params: { basketId: anonymous.basketId } });
+    expect(merged.basketId).toBe(shopper.basketId);
+    expect(line(merged, skus.parcel!.sku)!.quantity).toBe(3);
+    expect(line(merged, skus.low!.sku)!.quantity).toBe(skus.low!.free);
+    expect(line(merged, skus.made!.sku)!.quantity).toBe(4);
+    expect(merged.notices[0]).toMatchObject({ type: 'merged' });
+    expect(merged.notices).toContainEqual(expect.objectContaining({ type: 'quantity_reduced', sku: skus.low!.sku, from: skus.low!.free + 1, to: skus.low!.free }));
+    expect((await failure(guest.getBasket({ params: { basketId: anonymous.basketId } }))).status).toBe(404);
+  });
+
+  it('hands a guest basket to a shopper who has none', async () => {
+    const anonymous = await guest.createBasket({ body: { sku: skus.made!.sku, quantity: 2 } });
+    const claimed = await clients.bob!.addItem({ params: { basketId: anonymous.basketId }, body: { sku: skus.made!.sku, quantity: 1 } });
+    expect(claimed).toMatchObject({ basketId: anonymous.basketId, owner: 'shopper' });
+    expect(line(claimed, skus.made!.sku)!.quantity).toBe(3);
+    expect((await failure(guest.getBasket({ params: { basketId: anonymous.basketId } }))).status).toBe(404);
+  });
+});
+
+describe('trade prices', () => {
+  it('price a trade customer\'s basket at their band (T1, 5% off ex VAT) on the trade site channel', async () => {
+    const { sku, price, exVat } = skus.parcel!;
+    const basket = await clients.trader!.createBasket({ body: { sku, quantity: 3 } });
+    const tradeEx = Math.round(exVat * 0.95);
+    const tradeInc = Math.round(tradeEx * 1.2);
+    expect(basket).toMatchObject({ channel: 200, pricing: { tradePriced: true, tradeBand: 'T1', tradeDiscountBasisPoints: 500 } });
+    expect(line(basket, sku)).toMatchObject({ unitPriceExVat: tradeEx, unitPriceIncVat: tradeInc, wasUnitPriceIncVat: price, lineTotalExVat: 3 * tradeEx, lineSavingsIncVat: 3 * (price - tradeInc) });
+    expect(basket.totals.subtotalExVat).toBe(3 * tradeEx);
+  });
+});
+
+describe('discount codes', () => {
+  it('apply a Website code, refuse others with the discounts module\'s codes, and drop one that stops applying', async () => {
+    const quantity = Math.ceil(10_000 / skus.parcel!.price);
+    const { basketId } = await guest.createBasket({ body: { sku: skus.parcel!.sku, quantity } });
+    const params = { basketId };
+    const applied = await guest.addDiscount({ params, body: { code: 'welcome10' } });
+    expect(applied.discount).toMatchObject({ code: 'WELCOME10', applies: true });
+    expect(applied.totals.discountIncVat).toBe(Math.round(applied.totals.subtotalIncVat / 10));
+    expect(applied.totals.totalIncVat).toBe(applied.totals.subtotalIncVat + applied.totals.delivery!.priceIncVat - applied.totals.discountIncVat);
+
+    for (const [code, refusal] of [['SPRING20', DiscountErrors.expired], ['TRADE5', DiscountErrors.wrongChannel], ['NOPE-NOPE', DiscountErrors.unknown]] as const) {
+      const error = await failure(guest.addDiscount({ params, body: { code } }));
+      expect([error.status, error.code]).toEqual([422, refusal]);
+    }
+    expect((await guest.getBasket({ params })).discount).toMatchObject({ code: 'WELCOME10', applies: true });
+
+    const below = await guest.setItem({ params, body: { sku: skus.parcel!.sku, quantity: 1 } });
+    expect(below.discount).toBeNull();
+    expect(below.totals.discountIncVat).toBe(0);
+    expect(below.notices).toContainEqual(expect.objectContaining({ type: 'discount_removed', code: 'WELCOME10', reason: DiscountErrors.minimumSpendNotMet }));
+
+    await guest.setItem({ params, body: { sku: skus.parcel!.sku, quantity } });
+    await guest.addDiscount({ params, body: { code: 'WELCOME10' } });
+    expect((await failure(guest.removeDiscount({ params, body: { code: 'OTHER' } }))).code).toBe('BASKET_DISCOUNT_NOT_APPLIED');
+    const removed = await guest.removeDiscount({ params, body: { code: 'welcome10' } });
+    expect([removed.discount, removed.totals.discountIncVat]).toEqual([null, 0]);
+  });
+
+  it('refuse a trade-only code on the website and accept it on a trade basket', async () => {
+    const trade = await clients.trader!.createBasket({ body: { sku: skus.parcel!.sku, quantity: 2 } });
+    const applied = await clients.trader!.addDiscount({ params: { basketId: trade.basketId }, body: { code: 'TRADE5' } });
+    expect(applied.discount).toMatchObject({ code: 'TRADE5', applies: true });
+    expect(applied.totals.discountIncVat).toBeGreaterThan(0);
+  });
+});
+
+describe('refresh and copy', () => {
+  it('re-price, and remove lines that can no longer be sold, saying why', async () => {
+    const target = skus.spare!;
+    const basket = await guest.createBasketWithItems({ body: { items: [{ sku: skus.made!.sku, quantity: 1 }, { sku: target.sku, quantity: 5 }, { sku: skus.parcel!.sku, quantity: 4 }] } });
+    const params = { basketId: basket.basketId };
+    await setStock(target.sku, 'out_of_stock', 0);
+    await setStock(skus.parcel!.sku, 'low_stock', 2);
+    await api.database.db.execute(sql`update prices set price_inc_vat = price_inc_vat + 120, price_ex_vat = price_ex_vat + 100 where offering_id = (select id from offerings where sku = ${skus.made!.sku})`);
+    try {
+      const seen = await guest.getBasket({ params });
+      expect(line(seen, target.sku)).toMatchObject({ available: false, unavailableReason: 'out_of_stock' });
+      expect(seen.totals.itemCount).toBe(1);
+
+      const refreshed = await guest.refreshBasket({ params });
+      expect(refreshed.lines.map((entry) => entry.sku).toSorted()).toEqual([skus.made!.sku, skus.parcel!.sku].toSorted());
+      expect(line(refreshed, skus.parcel!.sku)!.quantity).toBe(2);
+      expect(refreshed.notices).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'line_unavailable', sku: target.sku, reason: 'out_of_stock' }),
+          expect.objectContaining({ type: 'quantity_reduced', sku: skus.parcel!.sku, from: 4, to: 2 }),
+          expect.objectContaining({ type: 'price_changed', sku: skus.made!.sku, to: line(basket, skus.made!.sku)!.unitPriceIncVat + 120 }),
+        ]),
+      );
+      expect((await guest.refreshBasket({ params })).notices).toEqual([]);
+    } finally {
+      await setStock(target.sku, 'in_stock', target.free);
+      await setStock(skus.parcel!.sku, 'in_stock', skus.parcel!.free);
+    }
+  });
+
+  it('copy a basket into a new one with the same lines', async () => {
+    const source = await guest.createBasketWithItems({ body: { items: [{ sku: skus.made!.sku, quantity: 2 }, { sku: skus.parcel!.sku, quantity: 1 }] } });
+    const copy = await guest.copyBasket({ params: { basketId: source.basketId } });
+    expect(copy.basketId).not.toBe(source.basketId);
+    expect(copy.lines.map(({ sku, quantity }) => ({ sku, quantity }))).toEqual(source.lines.map(({ sku, quantity }) => ({ sku, quantity })));
+    await guest.removeItem({ params: { basketId: copy.basketId }, body: { sku: skus.made!.sku } });
+    expect((await guest.getBasket({ params: { basketId: source.basketId } })).lines).toHaveLength(2);
+  });
+});
+
+describe('concurrency', () => {
+  it('loses none of twenty parallel updates of one basket', async () => {
+    const { basketId, version } = await guest.createBasket({ body: { sku: skus.parcel!.sku, quantity: 1 } });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => guest.addItem({ params: { basketId }, body: { sku: skus.parcel!.sku, quantity: 1 } })));
+    const refused = results.filter((result) => result.status === 'rejected');
+    // Each loser must be told to retry; with the row lock there are none.
+    for (const result of refused) expect((result.reason as { status: number }).status).toBe(409);
+    const final = await guest.getBasket({ params: { basketId } });
+    expect(line(final, skus.parcel!.sku)!.quantity).toBe(1 + 20 - refused.length);
+    expect(final.version).toBe(version + 20 - refused.length);
+    expect(refused).toHaveLength(0);
+  });
+});
+
+describe('saved baskets', () => {
+  it('save under a code read over the phone, retrieve a copy by it, and expire it after 30 days', async () => {
+    const source = await clients.alice!.createBasketWithItems({ body: { items: [{ sku: skus.made!.sku, quantity: 2 }] } });
+    const saved = await clients.alice!.saveBasket({ params: { basketId: source.basketId } });
+    expect(saved.retrievalCode).toMatch(new RegExp(`^[${RETRIEVAL_ALPHABET}]{4}-[${RETRIEVAL_ALPHABET}]{4}$`));
+    expect(saved.retrieveUrl).toContain(`/basket/retrieve?code=${saved.retrievalCode}`);
+    expect(Date.parse(saved.expiresAt) - now.getTime()).toBe(30 * 86_400_000);
+
+    const typed = ` ${saved.retrievalCode.replace('-', ' ').toLowerCase()} `;
+    const copy = await guest.retrieveBasket({ query: { retrievalCode: typed } });
+    expect(copy).toMatchObject({ owner: 'guest' });
+    expect(copy.basketId).not.toBe(source.basketId);
+    expect(copy.lines.map(({ sku, quantity }) => ({ sku, quantity }))).toEqual([{ sku: skus.made!.sku, quantity: 2 }]);
+    expect((await clients.bob!.retrieveBasket({ query: { retrievalCode: saved.retrievalCode } })).owner).toBe('shopper');
+
+    const emptied = await guest.removeItem({ params: { basketId: copy.basketId }, body: { sku: skus.made!.sku } });
+    expect((await failure(guest.saveBasket({ params: { basketId: emptied.basketId } }))).code).toBe('BASKET_EMPTY');
+    expect((await failure(guest.retrieveBasket({ query: { retrievalCode: 'ZZZZ-ZZZZ' } }))).code).toBe('BASKET_RETRIEVAL_CODE_NOT_FOUND');
+    const later = now;
+    now = new Date(later.getTime() + 30 * 86_400_000 + 1);
+    try {
+      const error = await failure(guest.retrieveBasket({ query: { retrievalCode: saved.retrievalCode } }));
+      expect([error.status, error.code]).toEqual([410, 'BASKET_RETRIEVAL_CODE_EXPIRED']);
+    } finally {
+      now = later;
+    }
+  });
+
+  it('e-mail the code and a link through the outbox, in the same transaction as the save', async () => {
+    const basket = await guest.createBasket({ body: { sku: skus.made!.sku } });
+    const error = await failure(guest.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'not an address' } }));
+    expect([error.status, error.code]).toEqual([400, 'BASKET_EMAIL_INVALID']);
+    expect(await readOutbox(api.database.db, { template: 'basket.saved' })).toHaveLength(0);
+    const missing = await failure(guest.sendBasketSavedEmail({ body: { basketId: 'AAAAAAAAAAAAAAAAAAAAAAAA', emailAddress: 'sam@example.com' } }));
+    expect(missing.code).toBe('BASKET_NOT_FOUND');
+
+    const saved = await guest.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: ' sam@example.com ' } });
+    expect(saved.emailedTo).toBe('sam@example.com');
+    const [email] = await readOutbox(api.database.db, { to: 'sam@example.com', template: 'basket.saved' });
+    expect(email!.subject).toContain(saved.retrievalCode);
+    expect(email!.text).toContain(saved.retrievalCode);
+    expect(email!.text).toContain(saved.retrieveUrl);
+    expect(email!.html).toContain(saved.retrievalCode);
+    expect((await guest.retrieveBasket({ query: { retrievalCode: saved.retrievalCode } })).lines).toHaveLength(1);
+  });
+
+  it('rate-limit retrieval lookups against guessing', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await failure(guest.retrieveBasket({ query: { retrievalCode: `ZZZZ-ZZ${RETRIEVAL_ALPHABET[i]}Z` } }))).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 404).length).toBeLessThanOrEqual(10);
+  });
+});

@@ -1,0 +1,428 @@
+import type { Basket, BasketLine, BasketNotice, SavedBasket } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Actor, ServiceContext } from '../../platform/context.ts';
+import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
+import { evaluateDiscount, type AppliedDiscount, type SalesChannel } from '../discounts/index.ts';
+import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
+import {
+  MAX_LINES,
+  MAX_QUANTITY,
+  RETAIL_PRICING,
+  basketTotals,
+  priceLine,
+  sellableQuantity,
+  tradePricing,
+  type Pricing,
+} from './basket-pricing.ts';
+import { BasketErrors } from './basket.errors.ts';
+import * as repository from './basket.repository.ts';
+import type { BasketRow, LineRow } from './basket.repository.ts';
+import { formatRetrievalCode, newBasketId, newRetrievalCode, normaliseRetrievalCode } from './retrieval-code.ts';
+
+/** `GET /basket/mine`: a signed-in shopper's current basket, for a device that has no basket id yet. */
+export const CURRENT_BASKET_ALIAS = 'mine';
+export const SAVED_BASKET_DAYS = 30;
+
+type Ctx = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
+interface Item {
+  sku: string;
+  quantity: number;
+}
+
+/**
+ * Trade customers (the `trade` role, set with a `trade_account_id` when staff approve an account)
+ * are priced at their band. Until the trade module records bands per account, every approved
+ * account is on T1 "Trade Starter", the band DOMAIN.md §8.3 gives on approval.
+ */
+export function pricingFor(actor: Actor | null): Pricing {
+  return actor?.roles.includes('trade') ? tradePricing('T1') : RETAIL_PRICING;
+}
+
+/** Trade-priced baskets are sold through the Trade Site; everything else through the Website. */
+const channelFor = (pricing: Pricing): SalesChannel => (pricing.tradePriced ? 200 : 100);
+
+function checkQuantity(item: Item, allowZero: boolean): void {
+  if (!Number.isInteger(item.quantity)) throw BasketErrors.quantityNotWhole(item.sku);
+  if (item.quantity < (allowZero ? 0 : 1) || item.quantity > MAX_QUANTITY) throw BasketErrors.quantityOutOfRange(item.sku, allowZero);
+}
+
+/** A new quantity must be a sku we sell, in stock for that many. */
+function checkSellable(sku: string, quantity: number, offering: SellableOffering | undefined): void {
+  if (!offering) throw BasketErrors.skuUnknown(sku);
+  const max = sellableQuantity(offering);
+  if (max === 0) throw BasketErrors.skuUnavailable(sku);
+  if (quantity > max) throw BasketErrors.aboveStock(sku, max);
+}
+
+// ── reading and pricing ─────────────────────────────────────────────────────────────────────────
+
+interface Priced {
+  lines: BasketLine[];
+  discount: Basket['discount'];
+  totals: Basket['totals'];
+  notices: BasketNotice[];
+  /** The stored code no longer applies. */
+  discountRefused: boolean;
+}
+
+async function price(db: Database, row: BasketRow, stored: readonly Item[], pricing: Pricing, now: Date, offerings?: Map<string, SellableOffering>): Promise<Priced> {
+  const facts = offerings ?? (await findSellableOfferings(db, stored.map((line) => line.sku)));
+  const lines = stored.map((line) => priceLine(line, facts.get(line.sku), pricing));
+  const rates = new Map([...facts.values()].map((offering) => [offering.sku, { rateCode: offering.vatRateCode, basisPoints: offering.vatBasisPoints }]));
+  const notices: BasketNotice[] = [];
+  let applied: AppliedDiscount | null = null;
+  let discountRefused = false;
+  if (row.discountCode) {
+    const preview = basketTotals(lines, rates, 0);
+    try {
+      applied = await evaluateDiscount(
+        db,
+        {
+          code: row.discountCode,
+          channel: channelFor(pricing),
+          customerId: row.ownerId,
+          isTradePriced: pricing.tradePriced,
+          lines: lines
+            .filter((line) => line.available)
+            .map((line) => {
+              const offering = facts.get(line.sku)!;
+              return { sku: line.sku, productId: offering.productId, categoryId: offering.categoryId, brandId: offering.brandId, quantity: line.quantity, lineTotalPence: line.lineTotalIncVat };
+            }),
+          deliveryPence: preview.delivery?.priceIncVat ?? 0,
+        },
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      discountRefused = true;
+      notices.push({ type: 'discount_removed', code: row.discountCode, reason: error.code, message: `The code ${row.discountCode} no longer applies: ${error.message}` });
+    }
+  }
+  const totals = basketTotals(lines, rates, applied?.discountPence ?? 0);
+  const discount = row.discountCode
+    ? { code: row.discountCode, description: applied?.description ?? '', discountIncVat: applied ? totals.discountIncVat : 0, applies: applied !== null }
+    : null;
+  return { lines, discount, totals, notices, discountRefused };
+}
+
+function present(row: BasketRow, priced: Priced, pricing: Pricing, notices: BasketNotice[]): Basket {
+  return {
+    basketId: row.id,
+    version: row.version,
+    owner: row.ownerId ? 'shopper' : 'guest',
+    channel: channelFor(pricing),
+    pricing,
+    lines: priced.lines,
+    discount: priced.discount,
+    totals: priced.totals,
+    notices: [...notices, ...priced.notices],
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// ── changing a basket ───────────────────────────────────────────────────────────────────────────
+
+interface Change {
+  /** The lines wanted; validated against the catalogue before anything is written. */
+  lines?: (current: readonly Item[], offerings: Map<string, SellableOffering>) => Item[];
+  /** Skus the change needs facts about besides the basket's own. */
+  skus?: readonly string[];
+  discountCode?: string | null;
+  /** Remove lines that cannot be sold, cap quantities at stock and report price changes. */
+  refresh?: boolean;
+  /** A refused discount code fails the call rather than being dropped (adddiscount). */
+  strictDiscount?: boolean;
+  /** removediscount names the code it removes: another code is left alone. */
+  removingCode?: string;
+}
+
+/**
+ * Every change runs here, in one transaction holding the basket's row lock: parallel changes to
+ * one basket queue, none is lost. A signed-in caller naming a guest basket takes it over: it is
+ * merged into their current basket (or becomes theirs when they have none).
+ */
+async function change(ctx: Ctx, basketId: string, what: Change): Promise<Basket> {
+  const now = ctx.clock.now();
+  const pricing = pricingFor(ctx.actor);
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const { row, lines: before, notices } = await open(db, ctx.actor, basketId, pricing, now);
+    return apply(db, row, before, notices, what, pricing, now);
+  });
+}
+
+async function apply(db: Database, row: BasketRow, before: readonly LineRow[], notices: BasketNotice[], what: Change, pricing: Pricing, now: Date): Promise<Basket> {
+  if (what.removingCode !== undefined && row.discountCode !== what.removingCode) throw BasketErrors.discountNotApplied(what.removingCode);
+  const offerings = await findSellableOfferings(db, [...before.map((line) => line.sku), ...(what.skus ?? [])]);
+  let items: Item[] = what.lines ? what.lines(before, offerings) : before.map(({ sku, quantity }) => ({ sku, quantity }));
+  if (items.length > MAX_LINES) throw BasketErrors.tooManyLines();
+  if (what.refresh) items = refreshItems(items, before, offerings, pricing, notices);
+  const discountCode = what.discountCode !== undefined ? what.discountCode : row.discountCode;
+  let priced = await price(db, { ...row, discountCode }, items, pricing, now, offerings);
+  let storedCode = discountCode;
+  if (priced.discountRefused) {
+    if (what.strictDiscount) {
+      // Re-run to surface the discount module's own refusal as this call's error.
+      await evaluateStrict(db, row, items, offerings, pricing, discountCode!, now);
+    }
+    storedCode = null;
+  }
+  const after: LineRow[] = priced.lines.map((line) => ({ sku: line.sku, quantity: line.quantity, pricedUnitIncVat: line.unitPriceIncVat }));
+  await repository.writeLines(db, row.id, before, after, now);
+  const updated = await repository.updateBasket(db, row.id, { discountCode: storedCode, channel: channelFor(pricing), ownerId: row.ownerId }, now);
+  if (storedCode !== discountCode) priced = { ...priced, discount: null };
+  return present(updated, priced, pricing, notices);
+}
+
+async function evaluateStrict(db: Database, row: BasketRow, items: Item[], offerings: Map<string, SellableOffering>, pricing: Pricing, code: string, now: Date): Promise<never> {
+  const lines = items.map((line) => priceLine(line, offerings.get(line.sku), pricing)).filter((line) => line.available);
+  await evaluateDiscount(
+    db,
+    {
+      code,
+      channel: channelFor(pricing),
+      customerId: row.ownerId,
+      isTradePriced: pricing.tradePriced,
+      lines: lines.map((line) => {
+        const offering = offerings.get(line.sku)!;
+        return { sku: line.sku, productId: offering.productId, categoryId: offering.categoryId, brandId: offering.brandId, quantity: line.quantity, lineTotalPence: line.lineTotalIncVat };
+      }),
+      deliveryPence: basketTotals(lines, new Map(), 0).delivery?.priceIncVat ?? 0,
+    },
+    now,
+  );
+  throw new Error('evaluateDiscount refused a code once and accepted it on a second look');
+}
+
+function refreshItems(items: Item[], before: readonly LineRow[], offerings: Map<string, SellableOffering>, pricing: Pricing, notices: BasketNotice[]): Item[] {
+  const shown = new Map(before.map((line) => [line.sku, line.pricedUnitIncVat]));
+  const kept: Item[] = [];
+  for (const item of items) {
+    const line = priceLine(item, offerings.get(item.sku), pricing);
+    if (line.unavailableReason === 'sku_not_found' || line.unavailableReason === 'out_of_stock') {
+      const message = line.unavailableReason === 'sku_not_found' ? `${item.sku} is no longer sold and has been removed.` : `${line.productName} is out of stock and has been removed.`;
+      notices.push({ type: 'line_unavailable', sku: item.sku, reason: line.unavailableReason, message });
+      continue;
+    }
+    let quantity = item.quantity;
+    if (line.unavailableReason === 'insufficient_stock') {
+      notices.push({ type: 'quantity_reduced', sku: item.sku, reason: 'insufficient_stock', from: quantity, to: line.maxQuantity, message: `Only ${line.maxQuantity} of ${line.productName} can be ordered now, so we lowered the quantity.` });
+      quantity = line.maxQuantity;
+    }
+    const was = shown.get(item.sku);
+    if (was !== undefined && was !== line.unitPriceIncVat) {
+      notices.push({ type: 'price_changed', sku: item.sku, from: was, to: line.unitPriceIncVat, message: `The price of ${line.productName} has changed.` });
+    }
+    kept.push({ sku: item.sku, quantity });
+  }
+  return kept;
+}
+
+/**
+ * Locks the basket a caller names and settles whose it is. Another shopper's basket is the same 404
+ * as an unknown id. A guest basket named with a token is merged into the shopper's current basket.
+ */
+async function open(db: Database, actor: Actor | null, basketId: string, pricing: Pricing, now: Date): Promise<{ row: BasketRow; lines: LineRow[]; notices: BasketNotice[] }> {
+  if (basketId === CURRENT_BASKET_ALIAS) {
+    if (!actor) throw BasketErrors.notFound();
+    const current = (await repository.lockCurrentBasketOf(db, actor.userId)) ?? (await repository.insertBasket(db, { id: newBasketId(), ownerId: actor.userId, channel: channelFor(pricing), now }));
+    return { row: current, lines: await repository.findLines(db, current.id), notices: [] };
+  }
+  const row = await repository.lockBasket(db, basketId);
+  if (!row || (row.ownerId !== null && row.ownerId !== actor?.userId)) throw BasketErrors.notFound();
+  const lines = await repository.findLines(db, row.id);
+  if (row.ownerId !== null || !actor) return { row, lines, notices: [] };
+
+  const target = await repository.lockCurrentBasketOf(db, actor.userId);
+  if (!target) {
+    const claimed = { ...row, ownerId: actor.userId };
+    return { row: claimed, lines, notices: [{ type: 'merged', message: 'The basket you started before signing in is now saved to your account.' }] };
+  }
+  const targetLines = await repository.findLines(db, target.id);
+  const offerings = await findSellableOfferings(db, lines.map((line) => line.sku));
+  const merged = new Map(targetLines.map((line) => [line.sku, { ...line }]));
+  const notices: BasketNotice[] = [];
+  let added = 0;
+  for (const line of lines) {
+    const existing = merged.get(line.sku);
+    const wanted = (existing?.quantity ?? 0) + line.quantity;
+    const cap = Math.min(MAX_QUANTITY, Math.max(sellableQuantity(offerings.get(line.sku)), existing?.quantity ?? 0));
+    const quantity = Math.min(wanted, cap);
+    if (quantity < wanted) {
+      notices.push({ type: 'quantity_reduced', sku: line.sku, reason: 'insufficient_stock', from: wanted, to: quantity, message: `Only ${quantity} of ${line.sku} can be ordered, so the merged quantity was capped.` });
+    }
+    if (quantity === 0) continue;
+    added += quantity - (existing?.quantity ?? 0);
+    merged.set(line.sku, { sku: line.sku, quantity, pricedUnitIncVat: existing?.pricedUnitIncVat ?? line.pricedUnitIncVat });
+  }
+  const mergedLines = [...merged.values()].slice(0, MAX_LINES);
+  await repository.writeLines(db, target.id, targetLines, mergedLines, now);
+  // Keep the guest's code when the shopper had none: it is re-checked for them below.
+  const withCode = target.discountCode ?? row.discountCode;
+  await repository.deleteBasket(db, row.id);
+  notices.unshift({
+    type: 'merged',
+    from: lines.length,
+    to: mergedLines.length,
+    message: `We added ${added} item${added === 1 ? '' : 's'} from the basket you started before signing in.`,
+  });
+  return { row: { ...target, discountCode: withCode }, lines: mergedLines, notices };
+}
+
+// ── the calls ───────────────────────────────────────────────────────────────────────────────────
+
+export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
+  const pricing = pricingFor(ctx.actor);
+  const row =
+    basketId === CURRENT_BASKET_ALIAS
+      ? ctx.actor && (await repository.findCurrentBasketOf(ctx.db, ctx.actor.userId))
+      : await repository.findBasket(ctx.db, basketId);
+  // Taking over a guest basket, or creating a shopper's first, writes; a plain read does not.
+  if (ctx.actor && (!row ? basketId === CURRENT_BASKET_ALIAS : row.ownerId === null)) return change(ctx, basketId, {});
+  if (!row || (row.ownerId !== null && row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
+  const lines = await repository.findLines(ctx.db, row.id);
+  const priced = await price(ctx.db, row, lines, pricing, ctx.clock.now());
+  return present(row, priced, pricing, []);
+}
+
+export function refreshBasket(ctx: Ctx, basketId: string): Promise<Basket> {
+  return change(ctx, basketId, { refresh: true });
+}
+
+/** A new, empty basket for the caller, then the change: creation and first items are one transaction. */
+async function create(ctx: Ctx, what: Change, discountCode: string | null = null): Promise<Basket> {
+  const now = ctx.clock.now();
+  const pricing = pricingFor(ctx.actor);
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const row = await repository.insertBasket(db, { id: newBasketId(), ownerId: ctx.actor?.userId ?? null, channel: channelFor(pricing), discountCode, now });
+    return apply(db, row, [], [], what, pricing, now);
+  });
+}
+
+function setLines(items: readonly Item[], mode: 'add' | 'set'): Change {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.sku)) throw BasketErrors.duplicateSku(item.sku);
+    seen.add(item.sku);
+    checkQuantity(item, mode === 'set');
+  }
+  return {
+    skus: items.map((item) => item.sku),
+    lines: (current, offerings) => {
+      const next = new Map(current.map((line) => [line.sku, { sku: line.sku, quantity: line.quantity }]));
+      for (const item of items) {
+        const quantity = mode === 'add' ? (next.get(item.sku)?.quantity ?? 0) + item.quantity : item.quantity;
+        if (quantity === 0) {
+          next.delete(item.sku);
+          continue;
+        }
+        if (quantity > MAX_QUANTITY) throw BasketErrors.aboveStock(item.sku, Math.min(MAX_QUANTITY, sellableQuantity(offerings.get(item.sku))));
+        checkSellable(item.sku, quantity, offerings.get(item.sku));
+        next.set(item.sku, { sku: item.sku, quantity });
+      }
+      return [...next.values()];
+    },
+  };
+}
+
+export const createBasket = (ctx: Ctx, item: Item) => create(ctx, setLines([item], 'add'));
+export const createBasketWithItems = (ctx: Ctx, items: Item[]) => create(ctx, setLines(items, 'set'));
+export const addItem = (ctx: Ctx, basketId: string, item: Item) => change(ctx, basketId, setLines([item], 'add'));
+export const setItem = (ctx: Ctx, basketId: string, item: Item) => change(ctx, basketId, setLines([item], 'set'));
+export const setItems = (ctx: Ctx, basketId: string, items: Item[]) => change(ctx, basketId, setLines(items, 'set'));
+
+export function removeItem(ctx: Ctx, basketId: string, sku: string): Promise<Basket> {
+  return change(ctx, basketId, {
+    lines: (current) => {
+      if (!current.some((line) => line.sku === sku)) throw BasketErrors.lineNotFound(sku);
+      return current.filter((line) => line.sku !== sku);
+    },
+  });
+}
+
+export function addDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket> {
+  return change(ctx, basketId, { discountCode: code.trim().toUpperCase(), strictDiscount: true });
+}
+
+export function removeDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket> {
+  return change(ctx, basketId, { discountCode: null, removingCode: code.trim().toUpperCase() });
+}
+
+export async function copyBasket(ctx: Ctx, basketId: string): Promise<Basket> {
+  const source = await readable(ctx, basketId);
+  return create(ctx, { lines: () => source.lines, skus: source.lines.map((line) => line.sku), refresh: true }, source.discountCode);
+}
+
+/** The lines and code of a basket the caller may see, without taking it over. */
+async function readable(ctx: Ctx, basketId: string): Promise<{ row: BasketRow; lines: Item[]; discountCode: string | null }> {
+  const row =
+    basketId === CURRENT_BASKET_ALIAS
+      ? ctx.actor && (await repository.findCurrentBasketOf(ctx.db, ctx.actor.userId))
+      : await repository.findBasket(ctx.db, basketId);
+  if (!row || (row.ownerId !== null && row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
+  const lines = await repository.findLines(ctx.db, row.id);
+  return { row, lines: lines.map(({ sku, quantity }) => ({ sku, quantity })), discountCode: row.discountCode };
+}
+
+// ── saved baskets ───────────────────────────────────────────────────────────────────────────────
+
+export const retrieveUrl = (publicUrl: string, code: string) => `${publicUrl}/basket/retrieve?code=${encodeURIComponent(formatRetrievalCode(code))}`;
+
+async function save(db: Database, ctx: Ctx, basketId: string, publicUrl: string): Promise<{ code: string; expiresAt: Date; result: SavedBasket }> {
+  const source = await readable({ ...ctx, db }, basketId);
+  if (source.lines.length === 0) throw BasketErrors.empty();
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + SAVED_BASKET_DAYS * 86_400_000);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = newRetrievalCode();
+    const inserted = await repository.insertSavedBasket(db, {
+      retrievalCode: code, sourceBasketId: source.row.id, ownerId: source.row.ownerId, lines: source.lines, discountCode: source.discountCode, createdAt: now, expiresAt,
+    });
+    if (inserted) return { code, expiresAt, result: { retrievalCode: formatRetrievalCode(code), expiresAt: expiresAt.toISOString(), retrieveUrl: retrieveUrl(publicUrl, code), emailedTo: null } };
+  }
+  throw new Error('Could not draw an unused retrieval code in 5 attempts');
+}
+
+export async function saveBasket(ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket> {
+  return (await save(ctx.db, ctx, basketId, publicUrl)).result;
+}
+
+export async function sendBasketSavedEmail(ctx: Ctx, input: { basketId: string; emailAddress: string }, publicUrl: string): Promise<SavedBasket> {
+  const to = input.emailAddress.trim();
+  if (!isSendableAddress(to)) throw BasketErrors.invalidEmail();
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const saved = await save(db, ctx, input.basketId, publicUrl);
+    const email = basketSavedEmail(saved.result, saved.expiresAt);
+    // Written in the same transaction as the saved basket: no code without its e-mail, or the reverse.
+    await enqueueEmail(db, { to, ...email, template: 'basket.saved', dedupeKey: `basket.saved:${saved.code}` });
+    return { ...saved.result, emailedTo: to };
+  });
+}
+
+export function basketSavedEmail(saved: SavedBasket, expiresAt: Date) {
+  const until = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  return renderEmail({
+    subject: `Your saved basket: ${saved.retrievalCode}`,
+    preheader: `Retrieval code ${saved.retrievalCode}, valid until ${until}.`,
+    heading: 'Your basket is saved',
+    paragraphs: [
+      `Your retrieval code is ${saved.retrievalCode}.`,
+      `Open the link below on any device, or give the code to our team by phone, to pick up where you left off. The code works until ${until}.`,
+      'Prices and stock are checked again when you retrieve the basket.',
+    ],
+    action: { label: 'Open my saved basket', url: saved.retrieveUrl },
+    footnote: 'You are receiving this because someone saved a basket on Plumbline and asked us to e-mail it to this address.',
+  });
+}
+
+/** A new basket copied from a saved one, for whoever holds the code. */
+export async function retrieveBasket(ctx: Ctx, input: string): Promise<Basket> {
+  const code = normaliseRetrievalCode(input);
+  const saved = code ? await repository.findSavedBasket(ctx.db, code) : undefined;
+  if (!saved) throw BasketErrors.retrievalCodeNotFound();
+  if (saved.expiresAt <= ctx.clock.now()) throw BasketErrors.retrievalCodeExpired();
+  return create(ctx, { lines: () => saved.lines, skus: saved.lines.map((line) => line.sku), refresh: true }, saved.discountCode);
+}

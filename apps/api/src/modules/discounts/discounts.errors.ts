@@ -1,0 +1,77 @@
+import { SALES_CHANNEL_NAMES, type SalesChannel } from '@shop/contracts';
+import { formatPounds } from './discount-rules.ts';
+import { AppError } from '../../platform/errors.ts';
+
+const ukDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const listChannels = (channels: readonly SalesChannel[]) => {
+  const names = channels.map((channel) => SALES_CHANNEL_NAMES[channel]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+};
+
+/**
+ * The stable refusal codes of `evaluateDiscount` / `claimDiscount` (422), one per reason, each
+ * with a message a shopper can act on. The basket shows `detail` next to its code form.
+ */
+export const DiscountErrors = {
+  unknown: 'DISCOUNT_CODE_UNKNOWN',
+  expired: 'DISCOUNT_CODE_EXPIRED',
+  notStarted: 'DISCOUNT_CODE_NOT_STARTED',
+  wrongChannel: 'DISCOUNT_CODE_WRONG_CHANNEL',
+  minimumSpendNotMet: 'DISCOUNT_MINIMUM_SPEND_NOT_MET',
+  limitReached: 'DISCOUNT_CODE_LIMIT_REACHED',
+  alreadyUsed: 'DISCOUNT_CODE_ALREADY_USED',
+  notCombinableWithTradePricing: 'DISCOUNT_NOT_COMBINABLE_WITH_TRADE_PRICING',
+  noQualifyingItems: 'DISCOUNT_NO_QUALIFYING_ITEMS',
+} as const;
+export type DiscountRefusal = (typeof DiscountErrors)[keyof typeof DiscountErrors];
+
+/** The failures this module raises: the refusals above (422) and the staff calls' errors. */
+
+const refuse = (code: DiscountRefusal, detail: string) => new AppError(422, code, detail);
+
+export const DiscountProblems = {
+  unknown: (code: string) => refuse(DiscountErrors.unknown, `We don't recognise the code "${code}". Check it and try again.`),
+  expired: (endsAt: Date) => refuse(DiscountErrors.expired, `This code expired on ${ukDate.format(endsAt)}.`),
+  notStarted: (startsAt: Date) =>
+    refuse(DiscountErrors.notStarted, `This code can't be used yet: it starts on ${ukDate.format(startsAt)}.`),
+  wrongChannel: (channels: readonly SalesChannel[]) =>
+    refuse(DiscountErrors.wrongChannel, `This code can only be used on ${listChannels(channels)}.`),
+  minimumSpendNotMet: (minimumPence: number, shortPence: number) =>
+    refuse(
+      DiscountErrors.minimumSpendNotMet,
+      `This code needs a spend of ${formatPounds(minimumPence)}: add ${formatPounds(shortPence)} more to use it.`,
+    ),
+  totalLimitReached: () => refuse(DiscountErrors.limitReached, 'This code has reached its limit and can no longer be used.'),
+  customerLimitReached: (limit: number) =>
+    refuse(
+      DiscountErrors.limitReached,
+      limit === 1 ? "You've already used this code: it can be used once per customer." : `You've already used this code ${limit} times, the most allowed per customer.`,
+    ),
+  alreadyUsed: () => refuse(DiscountErrors.alreadyUsed, 'This code has already been used: each code can be used once only.'),
+  notCombinableWithTradePricing: () =>
+    refuse(
+      DiscountErrors.notCombinableWithTradePricing,
+      "This code can't be used with trade prices: your basket already has your trade discount.",
+    ),
+  noQualifyingItems: (what: string) =>
+    refuse(DiscountErrors.noQualifyingItems, `This code applies to ${what}, and nothing in your basket qualifies.`),
+
+  // Staff-side errors.
+  promotionNotFound: (promotionCode: string) =>
+    new AppError(404, 'PROMOTION_NOT_FOUND', `There is no promotion with code "${promotionCode}".`),
+  issueCodeNotFound: (promotionCode: string, issueCode: string) =>
+    new AppError(404, 'ISSUE_CODE_NOT_FOUND', `Promotion "${promotionCode}" has no issue code "${issueCode}".`),
+  claimNotFound: (id: number) => new AppError(404, 'DISCOUNT_CLAIM_NOT_FOUND', `There is no discount claim with id ${id}.`),
+  duplicatePromotionCode: (promotionCode: string) =>
+    new AppError(409, 'PROMOTION_CODE_TAKEN', `A promotion with code "${promotionCode}" already exists; choose another code.`),
+  issueCodeAlreadyClaimed: (issueCode: string) =>
+    new AppError(409, 'ISSUE_CODE_ALREADY_CLAIMED', `Issue code "${issueCode}" has been claimed, so it can no longer be withdrawn.`),
+  amountChanged: (expected: number, actual: number) =>
+    new AppError(
+      409,
+      'DISCOUNT_AMOUNT_CHANGED',
+      `The discount is now ${formatPounds(actual)}, not ${formatPounds(expected)}: refresh the basket and try again.`,
+    ),
+  invalid: (path: string, message: string) =>
+    new AppError(400, 'VALIDATION_FAILED', `${path}: ${message}`, { errors: [{ path, message, code: 'invalid' }] }),
+};

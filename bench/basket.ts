@@ -1,0 +1,106 @@
+/**
+ * `npm run basket -w @shop/bench` (or `npx node basket.ts` here): POST …/additem, one unit of an
+ * in-stock sku into one of many baskets, at a fixed 200 requests/s (autocannon `overallRate`), on
+ * PostgreSQL and on PGlite in alternating rounds; medians reported. Goal: p99 ≤ 20 ms on PostgreSQL.
+ * PostgreSQL: `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/bench_basket, created
+ * and seeded with the demo catalogue on first use); PGlite: in memory, seeded at start.
+ */
+import { execFileSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import { median, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rate = Number(process.env.BENCH_RATE ?? 200);
+const BASKETS = 500;
+const SKUS = 20;
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_basket';
+
+function ensureDatabase(url: string): void {
+  const name = new URL(url).pathname.slice(1);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const exists = execFileSync('psql', [server.href, '-tAc', `select 1 from pg_database where datname = '${name.replace(/'/g, "''")}'`]).toString().trim();
+  if (!exists) execFileSync('psql', [server.href, '-c', `create database "${name.replace(/"/g, '""')}"`]);
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json' } });
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Skus with plenty of free stock (from the in-stock listing), and many guest baskets holding one of them. */
+async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus: string[] }> {
+  const base = `http://127.0.0.1:${server.port}/api`;
+  const skus: string[] = [];
+  for (let page = 1; skus.length < SKUS && page < 20; page++) {
+    const listing = await json<{ products: { sku: string; stockStatus?: { status: string; stockLevel?: number } }[] }>(`${base}/catalogue/Listings/Categories`, {
+      method: 'POST',
+      body: JSON.stringify({ slug: 'plumbing-fittings', pageNumber: page, size: 48 }),
+    });
+    if (listing.products.length === 0) break;
+    for (const product of listing.products) {
+      if (product.stockStatus?.status === 'in_stock' && (product.stockStatus.stockLevel ?? 100) >= 60) skus.push(product.sku);
+    }
+  }
+  if (skus.length === 0) throw new Error('No in-stock skus with enough stock to add');
+  const baskets: string[] = [];
+  for (let i = 0; i < BASKETS; i++) {
+    const basket = await json<{ basketId: string }>(`${base}/basket/basket`, { method: 'POST', body: JSON.stringify({ sku: skus[i % skus.length], quantity: 1 }) });
+    baskets.push(basket.basketId);
+  }
+  return { baskets, skus: skus.slice(0, SKUS) };
+}
+
+async function addToBasket(name: string, server: RunningServer, data: { baskets: string[]; skus: string[] }, duration: number): Promise<LoadResult> {
+  let n = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${server.port}`,
+    connections: 20,
+    overallRate: rate,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // Every request a different basket; each basket sees a sku at most once per pass.
+        setupRequest: (request) => {
+          const i = n++;
+          const basketId = data.baskets[i % data.baskets.length]!;
+          const sku = data.skus[Math.floor(i / data.baskets.length) % data.skus.length]!;
+          return { ...request, path: `/api/basket/basket/${basketId}/additem`, body: JSON.stringify({ sku, quantity: 1 }) };
+        },
+      },
+    ],
+  });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+ensureDatabase(postgresUrl);
+const postgres = await startServer('./servers/api.ts', { DATABASE_URL: postgresUrl });
+const pglite = await startServer('./servers/api.ts', { DATABASE_URL: '' });
+const targets = [
+  { name: 'additem, PostgreSQL', server: postgres, data: await prepare(postgres) },
+  { name: 'additem, PGlite', server: pglite, data: await prepare(pglite) },
+];
+const runs: Record<string, LoadResult[]> = {};
+for (const target of targets) await addToBasket(target.name, target.server, target.data, Math.min(3, seconds)); // warm-up
+for (let round = 0; round < rounds; round++) {
+  for (const target of targets) (runs[target.name] ??= []).push(await addToBasket(target.name, target.server, target.data, seconds));
+}
+await Promise.all([postgres.stop(), pglite.stop()]);
+
+const results = targets.map((target) => median(runs[target.name]!));
+report(`Add to basket at ${rate} requests per second (median of ${rounds} rounds)`, results, {
+  rounds: targets.map((target) => `${target.name} p99 per round: ${runs[target.name]!.map((run) => `${run.p99} ms`).join(', ')}`).join('; '),
+  goal: `PostgreSQL p99 ≤ 20 ms: ${results[0]!.p99 <= 20 ? 'met' : 'NOT met'}`,
+  load: `load average at the end: ${(await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+});
