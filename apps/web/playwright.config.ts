@@ -2,28 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tooling/chromium.ts';
 import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS } from './e2e/pages.ts';
 
 // A fresh database for every run, so tests never see another run's data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
 const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-tokens-'));
 
-// The system Chromium; nothing here downloads a browser. The resolver rule keeps the browser
-// from making any outside lookups.
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-  ],
-};
+// The system Chromium with the flags every headless run here uses (tooling/chromium.ts).
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: './e2e',

@@ -9,9 +9,9 @@ import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
-import { AUTH_CALLBACK_PATHS, browserAuthSettings } from './lib/auth/settings.ts';
+import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
-import { pageMeta } from './lib/meta.ts';
+import { canonicalUrl, pageMeta } from './lib/meta.ts';
 import { loadNavigation } from './lib/navigation.server.ts';
 import { useRouteHandle } from './lib/route-handle.ts';
 import { useCategories } from './lib/use-categories.ts';
@@ -40,6 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     copyrightYear: new Date().getFullYear(),
     // What the browser needs to sign in; the callbacks return to the address this page was asked for.
     auth: browserAuthSettings(webConfig(), request.url),
+    // Where the shop is published, for canonical links and structured data.
+    siteUrl: publicSiteUrl(webConfig().publicUrl, request.url),
   };
 }
 
@@ -69,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2339" />
         <Meta />
+        {rootData && <link rel="canonical" href={canonicalUrl(rootData.siteUrl, pathname, search)} />}
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-navy-950 antialiased">

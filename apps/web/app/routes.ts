@@ -4,6 +4,15 @@ export default [
   index('routes/home.tsx'),
   route('c/:slug/:childSlug?', 'routes/category.tsx'),
   route('search', 'routes/search.tsx'),
+  // Promotion and new-products listings (spec §3 listing types 100 and 200), by listing slug.
+  route('offers/:slug', 'routes/promotion.tsx'),
+  route('p/:slug', 'routes/product.tsx'),
+  // Generated product illustrations, one per product family and finish.
+  route('images/products/:file', 'routes/product-image.ts'),
+  route('images/user-content/:file', 'routes/user-content-image.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('sitemaps/:file', 'routes/sitemap-file.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('basket', 'routes/basket.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('account', 'routes/account.tsx'),

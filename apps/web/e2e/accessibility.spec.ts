@@ -1,16 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { SCREENSHOT_DIR, SHELL_PAGES, WCAG_TAGS } from './pages.ts';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }));
-  expect(summary).toEqual([]);
-}
+import { expectNoViolations } from './axe.ts';
+import { expect, test, type TestInfo } from '@playwright/test';
+import { SCREENSHOT_DIR, SHELL_PAGES } from './pages.ts';
 
 // An axe run plus a full-page screenshot takes a while on a busy machine.
 test.describe.configure({ timeout: 60_000 });

@@ -1,6 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { WCAG_TAGS } from './pages.ts';
 
 // Signing in includes the provider's password hashing: slow on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -53,12 +51,7 @@ export function storedUser(page: Page): Promise<{ access_token: string; refresh_
 /** The page-wide sign-in notice, always in the page as a live region. */
 export const authNotice = (page: Page): Locator => page.locator('[aria-live="assertive"]').filter({ has: page.getByText(/Login failed|Sign-out failed/) });
 
-export async function expectNoViolations(page: Page, exclude: string[] = []) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  expect(results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }))).toEqual([]);
-}
+export { expectNoViolations } from './axe.ts';
 
 /** Script errors and console errors, to check a page ran cleanly. */
 export function collectErrors(page: Page): string[] {

@@ -37,3 +37,8 @@ export function matchCategories(navigation: Navigation, query: string): Category
   // toSorted is stable, so equal ranks keep the catalogue's own order.
   return found.toSorted((a, b) => rank(a) - rank(b));
 }
+
+export const productPath = (slug: string): string => `/p/${slug}`;
+/** Promotion and new-products listings (spec §3 listing types 200 and 100). */
+export const offerPath = (listingSlug: string): string => `/offers/${listingSlug}`;
+export const searchPath = (query: string): string => `/search?${new URLSearchParams({ q: query })}`;

@@ -1,4 +1,4 @@
-import { createAccountsClient, createNotificationsClient } from '@shop/api-client';
+import { createAccountsClient, createCatalogueClient, createDeliveryClient, createNotificationsClient } from '@shop/api-client';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 
@@ -13,6 +13,8 @@ export function useApiClients() {
     if (!apiBaseUrl) return undefined;
     return {
       accounts: createAccountsClient({ baseUrl: `${apiBaseUrl}/accounts`, getAccessToken }),
+      catalogue: createCatalogueClient({ baseUrl: `${apiBaseUrl}/catalogue` }),
+      delivery: createDeliveryClient({ baseUrl: `${apiBaseUrl}/delivery` }),
       notifications: createNotificationsClient({ baseUrl: `${apiBaseUrl}/notifications`, getAccessToken }),
     };
   }, [apiBaseUrl, getAccessToken]);

@@ -1,97 +1,134 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/category';
 import { CategoryIllustration } from '../components/illustrations/index.tsx';
-import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { ListingEmpty, ListingView } from '../components/listing/listing-view.tsx';
+import { listingHeaders, loadListing } from '../components/listing/load-listing.server.ts';
+import { breadcrumbListData, JsonLd } from '../components/seo/json-ld.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
-import { ArrowRightIcon, BasketIcon } from '../components/ui/icons.tsx';
+import { catalogueClient } from '../lib/api.server.ts';
 import { categoryPath } from '../lib/catalogue.ts';
-import { helpPath } from '../lib/help-topics.ts';
-import { pageMeta } from '../lib/meta.ts';
-import { loadNavigation } from '../lib/navigation.server.ts';
 import { cn } from '../lib/cn.ts';
+import { helpPath } from '../lib/help-topics.ts';
+import { parseListingParams } from '../lib/listing-params.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { CHANGE_OF_MIND_RETURN_DAYS } from '../lib/shop-facts.ts';
+import { loadNavigation } from '../lib/navigation.server.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const navigation = await loadNavigation(context);
   const category = navigation.categories.find((candidate) => candidate.slug === params.slug);
   const child = params.childSlug ? category?.children.find((candidate) => candidate.slug === params.childSlug) : undefined;
   if (!category || (params.childSlug && !child)) throw data(null, { status: 404 });
-  return { category, child };
+
+  const url = new URL(request.url);
+  const state = parseListingParams(url.searchParams);
+  const slug = child?.slug ?? category.slug;
+  const client = catalogueClient();
+  // The first, unrefined view and its refinements are separate calls in spec §3.
+  const { listing, problem } = await loadListing(url, state, (body) =>
+    Object.keys(body.facets).length === 0 && body.pageNumber === 1 && body.sort === 1
+      ? client.listCategory({ body: { slug, ...body } })
+      : client.refineCategory({ body: { slug, ...body } }),
+  );
+  return { category, child, state, listing, problem, origin: url.origin };
 }
+
+export const headers: Route.HeadersFunction = listingHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { category, child } = loaderData;
+  const { category, child, listing } = loaderData;
+  const count = listing.pagination.total;
   return child
-    ? pageMeta(`${child.name} | ${category.name}`, `Shop ${child.name.toLowerCase()} in ${category.name.toLowerCase()} at Plumbline.`)
+    ? pageMeta(
+        `${child.name} | ${category.name}`,
+        `Shop ${count > 0 ? `${count} ` : ''}${child.name.toLowerCase()} in ${category.name.toLowerCase()} at Plumbline: compare brands, sizes and finishes, with ${CHANGE_OF_MIND_RETURN_DAYS}-day returns.`,
+      )
     : pageMeta(category.name, category.description);
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, child } = loaderData;
+  const { category, child, state, listing, problem, origin } = loaderData;
   const title = child?.name ?? category.name;
   const trail = child
     ? [{ label: category.name, to: categoryPath(category.slug) }, { label: child.name }]
     : [{ label: category.name }];
+  const breadcrumbs = [
+    { name: 'Home', url: `${origin}/` },
+    { name: category.name, url: `${origin}${categoryPath(category.slug)}` },
+    ...(child ? [{ name: child.name, url: `${origin}${categoryPath(category.slug, child.slug)}` }] : []),
+  ];
 
   return (
     <>
+      <JsonLd data={breadcrumbListData(breadcrumbs)} />
       <PageHeader
         title={title}
         trail={trail}
         intro={child ? <p>Part of our {category.name.toLowerCase()} range.</p> : <p>{category.description}</p>}
         aside={
-          <div className="size-44 rounded-3xl bg-gradient-to-br from-teal-50 to-teal-100 lg:size-52">
+          <div className="size-36 rounded-3xl bg-gradient-to-br from-teal-50 to-teal-100 lg:size-40">
             <CategoryIllustration slug={category.slug} className="size-full p-4" />
           </div>
         }
       />
-      <div className="container-page space-y-12 py-10 lg:py-12">
-        {category.children.length > 0 && (
-          <section aria-labelledby="types-heading">
-            <h2 id="types-heading" className="text-xl font-bold tracking-tight text-navy-950">
+
+      {category.children.length > 0 && (
+        <nav aria-labelledby="types-heading" className="border-b border-navy-100 bg-white">
+          <div className="container-page py-5">
+            <h2 id="types-heading" className="text-sm font-bold tracking-wide text-navy-700 uppercase">
               {child ? `More in ${category.name}` : `Shop ${category.name.toLowerCase()} by type`}
             </h2>
-            <ul className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {/* One swipeable row on phones, wrapping on larger screens. */}
+            <ul className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
               {category.children.map((subcategory) => {
                 const current = subcategory.slug === child?.slug;
                 return (
-                  <li key={subcategory.slug}>
+                  <li key={subcategory.slug} className="shrink-0">
                     <Link
                       to={categoryPath(category.slug, subcategory.slug)}
                       aria-current={current ? 'page' : undefined}
                       className={cn(
-                        'group flex h-full items-center justify-between gap-3 rounded-xl border px-4 py-3.5 font-semibold transition',
+                        'inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ring-1 transition ring-inset',
                         current
-                          ? 'border-teal-600 bg-teal-50 text-teal-800'
-                          : 'border-navy-100 bg-white text-navy-900 hover:border-teal-300 hover:shadow-md',
+                          ? 'bg-navy-900 text-white ring-navy-900'
+                          : 'bg-white text-navy-900 ring-navy-200 hover:bg-teal-50 hover:ring-teal-300',
                       )}
                     >
                       {subcategory.name}
-                      <ArrowRightIcon className="size-4 shrink-0 text-teal-700 transition-transform group-hover:translate-x-0.5" />
                     </Link>
                   </li>
                 );
               })}
             </ul>
-          </section>
-        )}
+          </div>
+        </nav>
+      )}
 
-        <section aria-label="Products">
-          <EmptyState
-            icon={<BasketIcon className="size-8" />}
+      <ListingView
+        listing={listing}
+        state={state}
+        problem={problem}
+        label={title}
+        empty={
+          <ListingEmpty
             title="No products in this category yet"
             actions={
               <>
-                <ButtonLink to="/#shop-by-category" variant="primary">Browse all categories</ButtonLink>
-                <ButtonLink to={helpPath('delivery')} variant="secondary">Delivery information</ButtonLink>
+                <ButtonLink to="/#shop-by-category" variant="primary">
+                  Browse all categories
+                </ButtonLink>
+                <ButtonLink to={helpPath('delivery')} variant="secondary">
+                  Delivery information
+                </ButtonLink>
               </>
             }
           >
             <p>We’re adding our {title.toLowerCase()} range now. Check back soon, or explore our other categories.</p>
-          </EmptyState>
-        </section>
-      </div>
+          </ListingEmpty>
+        }
+      />
     </>
   );
 }

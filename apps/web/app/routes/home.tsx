@@ -7,6 +7,11 @@ import { ProjectCarousel } from '../components/project-carousel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { RecycleIcon, ReturnIcon, TagIcon, TruckIcon } from '../components/ui/icons.tsx';
+import { PAGE_TYPES } from '@shop/contracts';
+import { ProductCarousel } from '../components/listing/product-carousel.tsx';
+import { PromotionTile } from '../components/promotion-tile.tsx';
+import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
+import { catalogueClient } from '../lib/api.server.ts';
 import { categoryPath } from '../lib/catalogue.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -21,6 +26,19 @@ import {
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 import { useCategories } from '../lib/use-categories.ts';
+
+/**
+ * Offers and the best-seller and new-in carousels come with the page. Each is an extra: if one
+ * cannot load, the home page still shows everything else.
+ */
+export async function loader() {
+  const catalogue = catalogueClient();
+  const [promotions, carousels] = await Promise.all([
+    catalogue.getPromotions().then((result) => result.promotions, () => []),
+    catalogue.getCarousels({ body: { pageType: PAGE_TYPES.homepage } }).then((result) => result.carousels, () => []),
+  ]);
+  return { promotions, carousels };
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -56,7 +74,8 @@ const promises: { Icon: (props: { className?: string }) => ReactNode; title: str
   },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { promotions, carousels } = loaderData;
   const categories = useCategories();
   const fittings = categories.find((category) => category.slug === 'plumbing-fittings');
 
@@ -122,6 +141,26 @@ export default function Home() {
           ))}
         </ul>
       </section>
+
+      {promotions.length > 0 && (
+        <section aria-labelledby="offers-heading" className="container-page pb-12 lg:pb-16">
+          <h2 id="offers-heading" className="text-2xl font-extrabold tracking-tight text-navy-950 sm:text-3xl">
+            Offers and new arrivals
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {promotions.map((promotion) => (
+              <li key={promotion.slug}>
+                <PromotionTile promotion={promotion} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {carousels.map((carousel) => (
+        <ProductCarousel key={carousel.identifier} title={carousel.title} products={carousel.products} className="container-page pb-12 lg:pb-16" />
+      ))}
+      <RecentlyViewedCarousel pageType={PAGE_TYPES.homepage} className="container-page pb-12 lg:pb-16" />
 
       <div className="bg-sand-100">
         <ProjectCarousel categories={categories} className="container-page py-12 lg:py-16" />

@@ -1,38 +1,47 @@
 import { Link, useNavigation } from 'react-router';
 import type { Route } from './+types/search';
-import { CategoryIllustration } from '../components/illustrations/index.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { ListingSkeleton } from '../components/listing/listing-skeleton.tsx';
+import { ListingView } from '../components/listing/listing-view.tsx';
+import { listingHeaders, loadListing } from '../components/listing/load-listing.server.ts';
 import { PopularCategories } from '../components/popular-categories.tsx';
-import { Pagination } from '../components/ui/pagination.tsx';
 import { SearchIcon } from '../components/ui/icons.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { categoryPath, matchCategories } from '../lib/catalogue.ts';
+import { catalogueClient } from '../lib/api.server.ts';
+import { categoryPath, matchCategories, searchPath } from '../lib/catalogue.ts';
+import { parseListingParams } from '../lib/listing-params.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 
-const PAGE_SIZE = 12;
+/** Longer queries are typing accidents or abuse; the search box itself stops well short of this. */
+const MAX_QUERY_LENGTH = 100;
+/** Common searches offered when nothing matched, each a real category word in the demo catalogue. */
+const SUGGESTIONS = ['Basin', 'Toilet', 'Shower', 'Radiator', 'Vanity unit', 'Bath'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  const state = parseListingParams(url.searchParams);
   const navigation = await loadNavigation(context);
-  const matches = matchCategories(navigation, query);
-  const pageCount = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
-  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1, 1), pageCount);
-  return {
+  const categories = matchCategories(navigation, query)
+    .slice(0, 8)
+    .map(({ category, child }) => ({ name: child?.name ?? category.name, to: categoryPath(category.slug, child?.slug) }));
+  if (!query) return { query, state, categories, listing: null, problem: null };
+
+  const client = catalogueClient();
+  const { listing, problem } = await loadListing(
+    url,
+    state,
+    (body) =>
+      Object.keys(body.facets).length === 0 && body.pageNumber === 1 && body.sort === 1
+        ? client.search({ body: { query, ...body } })
+        : client.refineSearch({ body: { query, ...body } }),
     query,
-    total: matches.length,
-    page,
-    pageCount,
-    results: matches.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(({ category, child }) => ({
-      slug: category.slug,
-      name: child?.name ?? category.name,
-      parentName: child ? category.name : undefined,
-      to: categoryPath(category.slug, child?.slug),
-    })),
-  };
+  );
+  return { query, state, categories, listing, problem };
 }
+
+export const headers: Route.HeadersFunction = listingHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(
@@ -44,88 +53,105 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, total, page, pageCount, results } = loaderData;
-  // A new search from this page: show placeholders of the same size while the results load.
+  const { query, state, categories, listing, problem } = loaderData;
+  // A new search from this page (the header's box): placeholders while the results load.
   const navigation = useNavigation();
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/search';
-  if (searching) return <SearchPending />;
-  const title = query && total > 0 ? `Results for “${query}”` : 'Search';
-  const intro = !query
-    ? 'Type what you are looking for in the search box above: a product type, a room or a part.'
-    : total > 0
-      ? `${total} ${total === 1 ? 'category matches' : 'categories match'} your search.`
-      : undefined;
+  const nextQuery = navigation.location?.pathname === '/search' ? new URLSearchParams(navigation.location.search).get('q') : null;
+  const searching = navigation.state === 'loading' && nextQuery !== null && nextQuery.trim() !== query;
+  const total = listing?.pagination.total ?? 0;
+
+  if (searching) {
+    return (
+      <>
+        <PageHeader title="Searching…" trail={[{ label: 'Search' }]} />
+        <ListingSkeleton />
+      </>
+    );
+  }
+
+  if (!query) {
+    return (
+      <>
+        <PageHeader
+          title="Search"
+          trail={[{ label: 'Search' }]}
+          intro={<p>Type what you are looking for in the search box above: a product type, a brand or a part.</p>}
+        />
+        <div className="container-page space-y-10 py-10 lg:py-12">
+          <Suggestions heading="Popular searches" />
+          <PopularCategories />
+        </div>
+      </>
+    );
+  }
 
   return (
     <>
-      <PageHeader title={title} intro={intro && <p>{intro}</p>} trail={[{ label: 'Search' }]} />
-      <div className="container-page py-10 lg:py-12">
-        {results.length > 0 && (
-          <>
-            <h2 className="sr-only">Matching categories</h2>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-              {results.map((result) => (
-                <li key={result.to}>
+      <PageHeader
+        title={total > 0 ? `Results for “${query}”` : `No results for “${query}”`}
+        trail={[{ label: 'Search' }]}
+        intro={total > 0 ? <p>{total.toLocaleString('en-GB')} {total === 1 ? 'product matches' : 'products match'} your search.</p> : undefined}
+      />
+      {categories.length > 0 && (
+        <nav aria-labelledby="matching-categories" className="border-b border-navy-100 bg-white">
+          <div className="container-page flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:gap-4">
+            <h2 id="matching-categories" className="shrink-0 text-sm font-bold text-navy-800">
+              Matching categories
+            </h2>
+            <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0 sm:pb-0">
+              {categories.map((category) => (
+                <li key={category.to} className="shrink-0">
                   <Link
-                    to={result.to}
-                    className="group flex h-full flex-col overflow-hidden rounded-2xl border border-navy-100 bg-white transition hover:border-teal-200 hover:shadow-lg"
+                    to={category.to}
+                    className="inline-flex h-9 items-center rounded-full bg-teal-50 px-4 text-sm font-semibold whitespace-nowrap text-teal-800 ring-1 ring-teal-100 hover:bg-teal-100"
                   >
-                    <div className="aspect-[4/3] bg-gradient-to-b from-teal-50 to-sand-100">
-                      <CategoryIllustration slug={result.slug} className="size-full p-3" />
-                    </div>
-                    <div className="px-4 py-3">
-                      <h3 className="font-semibold text-navy-950 group-hover:text-teal-700">{result.name}</h3>
-                      {result.parentName && <p className="text-sm text-navy-600">in {result.parentName}</p>}
-                    </div>
+                    {category.name}
                   </Link>
                 </li>
               ))}
             </ul>
-            <Pagination
-              className="mt-10"
-              label="Search results pages"
-              current={page}
-              total={pageCount}
-              hrefFor={(target) => `/search?${new URLSearchParams({ q: query, page: String(target) })}`}
-            />
-          </>
-        )}
-        {total === 0 && (
-          <>
-            {query && <NoResults query={query} />}
-            <PopularCategories centered={Boolean(query)} />
-          </>
-        )}
-      </div>
+          </div>
+        </nav>
+      )}
+      {listing && (
+        <ListingView
+          listing={listing}
+          state={state}
+          problem={problem}
+          query={query}
+          label="Search results"
+          empty={
+            <div className="space-y-12">
+              <EmptyState icon={<SearchIcon className="size-8" />} title={`We couldn’t find anything for “${query}”`}>
+                <p>Check the spelling, try a more general word, or start from one of these:</p>
+              </EmptyState>
+              <Suggestions heading="Try searching for" centered />
+              <PopularCategories centered />
+            </div>
+          }
+        />
+      )}
     </>
   );
 }
 
-function SearchPending() {
+function Suggestions({ heading, centered = false }: { heading: string; centered?: boolean }) {
   return (
-    <>
-      <PageHeader title="Searching…" trail={[{ label: 'Search' }]} />
-      <div className="container-page py-10 lg:py-12" aria-busy="true">
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-          {Array.from({ length: 8 }, (_, index) => (
-            <li key={index} className="overflow-hidden rounded-2xl border border-navy-100">
-              <Skeleton className="aspect-[4/3] rounded-none" />
-              <div className="space-y-2 px-4 py-3">
-                <Skeleton className="h-5 w-3/4" />
-                <Skeleton className="h-4 w-1/3" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </>
-  );
-}
-
-function NoResults({ query }: { query: string }) {
-  return (
-    <EmptyState icon={<SearchIcon className="size-8" />} title={`No results for “${query}”`} className="mb-12">
-      <p>Check the spelling, or try a more general word such as “toilet”, “shower” or “radiator”.</p>
-    </EmptyState>
+    <nav aria-label={heading} className={centered ? 'text-center' : undefined}>
+      <h2 className="text-lg font-bold tracking-tight text-navy-950">{heading}</h2>
+      <ul className={`mt-4 flex flex-wrap gap-2 ${centered ? 'justify-center' : ''}`}>
+        {SUGGESTIONS.map((suggestion) => (
+          <li key={suggestion}>
+            <Link
+              to={searchPath(suggestion.toLowerCase())}
+              className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-navy-900 ring-1 ring-navy-200 ring-inset hover:bg-navy-50"
+            >
+              <SearchIcon className="size-4 text-navy-600" />
+              {suggestion}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -39,13 +39,18 @@ export function publicOrigin(publicUrl: string, requestUrl: string): string {
   return configured.origin;
 }
 
+/** The shop's address without a trailing slash: PUBLIC_URL, or the origin the page was asked for. */
+export function publicSiteUrl(publicUrl: string, requestUrl: string): string {
+  const origin = publicOrigin(publicUrl, requestUrl);
+  // PUBLIC_URL may carry a path prefix; it applies only when PUBLIC_URL is the origin in use.
+  return origin === new URL(publicUrl).origin ? publicUrl.replace(/\/+$/, '') : origin;
+}
+
 export function browserAuthSettings(
   config: { publicUrl: string; oidc: { authority: string; clientId: string; scope: string } },
   requestUrl: string,
 ): BrowserAuthSettings {
-  const origin = publicOrigin(config.publicUrl, requestUrl);
-  // PUBLIC_URL may carry a path prefix; it applies only when PUBLIC_URL is the origin in use.
-  const base = origin === new URL(config.publicUrl).origin ? config.publicUrl.replace(/\/+$/, '') : origin;
+  const base = publicSiteUrl(config.publicUrl, requestUrl);
   return {
     authority: config.oidc.authority,
     clientId: config.oidc.clientId,

@@ -1,0 +1,32 @@
+import { cn } from '../../lib/cn.ts';
+import { formatPence } from '../../lib/money.ts';
+import { savingText, type Price } from './product-format.ts';
+
+/** Price inc VAT with the was-price and saving, and the ex-VAT price for trade buyers. */
+export function PriceBlock({ price, size = 'lg', className }: { price: Price; size?: 'md' | 'lg'; className?: string }) {
+  const saving = savingText(price);
+  return (
+    <div className={cn('space-y-1', className)}>
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className={cn('font-bold tracking-tight text-navy-950 tabular-nums', size === 'lg' ? 'text-3xl sm:text-4xl' : 'text-2xl')}>
+          {saving && <span className="sr-only">Now </span>}
+          {formatPence(price.priceIncTax)}
+          <span className="sr-only"> including VAT</span>
+        </span>
+        {saving && price.wasPriceIncTax !== null && (
+          <>
+            <span className="text-base text-navy-600 tabular-nums">
+              {/* Screen readers do not announce strike-through, so say "was" in words. */}
+              <span className="sr-only">, was </span>
+              <s>{formatPence(price.wasPriceIncTax)}</s>
+            </span>
+            <span className="rounded-md bg-red-50 px-2 py-0.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 ring-inset">{saving}</span>
+          </>
+        )}
+      </p>
+      <p className="text-sm text-navy-700 tabular-nums">
+        {formatPence(price.priceExcTax)} ex VAT
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Carousels } from '@shop/contracts';
+import { PAGE_TYPES } from '@shop/contracts';
+import { readRecentlyViewed } from '../../lib/recently-viewed.ts';
+import { useApiClients, useApiData } from '../../lib/use-api.ts';
+import { ProductCarousel } from '../listing/product-carousel.tsx';
+
+export interface ProductCarouselsProps {
+  /** The carousels the server rendered (no personal ones: it cannot see this browser's history). */
+  initial: Carousels['carousels'];
+  categorySlug: string;
+  /** The product on the page, left out of every carousel. */
+  productId: number;
+  className?: string;
+}
+
+/**
+ * The product page's carousels. After hydration they are asked for again with the skus this
+ * browser viewed, which adds "Recently viewed" last, below the ones already shown (nothing moves).
+ */
+export function ProductCarousels({ initial, categorySlug, productId, className }: ProductCarouselsProps) {
+  const clients = useApiClients();
+  const personal = useApiData(clients ? `carousels:${categorySlug}` : undefined, (signal) =>
+    clients!.catalogue.getCarousels(
+      { body: { pageType: PAGE_TYPES.product, categorySlug, recentlyViewedSkus: readRecentlyViewed() } },
+      { signal },
+    ),
+  );
+  const carousels = (personal.state === 'ready' ? personal.data.carousels : initial)
+    .map((carousel) => ({ ...carousel, products: carousel.products.filter((product) => product.id !== productId) }))
+    .filter((carousel) => carousel.products.length > 0)
+    .toSorted((a, b) => Number(a.identifier === 'recently-viewed') - Number(b.identifier === 'recently-viewed'));
+  if (carousels.length === 0) return null;
+  return (
+    <div className={className}>
+      {carousels.map((carousel) => (
+        <ProductCarousel key={carousel.identifier} title={carousel.title} products={carousel.products} className="py-8" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { productPath } from '../../lib/catalogue.ts';
+import { cn } from '../../lib/cn.ts';
+import { useApiClients, useApiData } from '../../lib/use-api.ts';
+import { buttonClasses } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
+import { LoadError } from '../ui/load-error.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { PriceBlock } from './price-block.tsx';
+import { ProductHeadline } from './product-headline.tsx';
+import { StockStatus } from './stock-status.tsx';
+import { selectedOffering } from './variant-axes.ts';
+import { VariantPicker } from './variant-picker.tsx';
+
+export interface QuickViewButtonProps {
+  slug: string;
+  productName: string;
+  className?: string;
+}
+
+/** "Quick view" on a listing card: the product's essentials in a dialog, without leaving the listing. */
+export function QuickViewButton({ slug, productName, className }: QuickViewButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Quick view: ${productName}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className={cn(buttonClasses('secondary', 'sm'), className)}
+      >
+        <SearchIcon className="size-4" />
+        Quick view
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={productName} className="sm:w-[min(52rem,calc(100vw-2rem))]">
+        {/* Loads only while open, so a listing full of cards asks for nothing up front. */}
+        {open && <QuickViewContent slug={slug} />}
+      </Dialog>
+    </>
+  );
+}
+
+function QuickViewContent({ slug }: { slug: string }) {
+  const clients = useApiClients();
+  const [sku, setSku] = useState<string | null>(null);
+  const summary = useApiData(clients ? `quick-view:${slug}` : undefined, (signal) =>
+    clients!.catalogue.getQuickView({ query: { slug } }, { signal }),
+  );
+
+  if (summary.state === 'error') {
+    return <LoadError title="We couldn’t load this product" error={summary.error} onRetry={summary.reload} className="m-5" />;
+  }
+  if (summary.state !== 'ready') return <QuickViewSkeleton />;
+
+  const product = summary.data;
+  const offering = selectedOffering(product.offerings, sku);
+  const fullDetails = offering && !offering.isDefault ? `${productPath(product.slug)}?sku=${encodeURIComponent(offering.sku)}` : productPath(product.slug);
+  return (
+    <div className="grid gap-5 p-5 sm:grid-cols-2 sm:gap-6">
+      <div className="aspect-square overflow-hidden rounded-xl bg-gradient-to-br from-sand-50 to-sand-100 ring-1 ring-navy-100">
+        <img src={product.image.url} alt={product.image.altText} width={400} height={400} className="size-full object-cover" />
+      </div>
+      <div className="space-y-4">
+        <ProductHeadline product={product} as={null} />
+        <div className="space-y-2" aria-live="polite">
+          <PriceBlock price={offering?.price ?? product.price} size="md" />
+          <StockStatus stock={offering?.stockStatus ?? product.stockStatus} />
+        </div>
+        {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={setSku} />}
+        <Link to={fullDetails} className={buttonClasses('primary', 'md', 'w-full')}>
+          View full details
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function QuickViewSkeleton() {
+  return (
+    <div className="grid gap-5 p-5 sm:grid-cols-2 sm:gap-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading product…
+      </p>
+      <Skeleton className="aspect-square rounded-xl" />
+      <div className="space-y-3">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-7 w-full" />
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="mt-6 h-9 w-40" />
+        <Skeleton className="h-4 w-28" />
+        <Skeleton className="mt-6 h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { DRAWINGS, drawingIdFor } from './families.ts';
+import { parseProductImageFile } from './parse.ts';
+import { renderUserContentScene } from './scene.ts';
+import { renderView } from './views.ts';
+
+export { parseProductImageFile } from './parse.ts';
+
+// Keyed by drawing, not by file name: unknown families share their fallback, so the cache stays bounded.
+const rendered = new Map<string, string>();
+
+/** The SVG for an /images/products/ file name, or null when the name is not one of ours. */
+export function renderProductImage(file: string): string | null {
+  const request = parseProductImageFile(file);
+  if (!request) return null;
+  const id = drawingIdFor(request.family);
+  const key = `${id}/${request.finish}/${request.view}`;
+  let svg = rendered.get(key);
+  if (svg === undefined) {
+    svg = renderView(DRAWINGS[id], request.finish, request.view);
+    rendered.set(key, svg);
+  }
+  return svg;
+}
+
+const scenes = new Map<number, string>();
+
+/** The SVG for an /images/user-content/ file name (`<productId>.svg`), or null. */
+export function renderUserContentImage(file: string): string | null {
+  const match = /^([1-9][0-9]{0,8})\.svg$/.exec(file);
+  if (!match) return null;
+  const id = Number(match[1]);
+  let svg = scenes.get(id);
+  if (svg === undefined) {
+    svg = renderUserContentScene(id);
+    // Ids are unbounded, so only a bounded number of scenes is kept.
+    if (scenes.size >= 2000) scenes.clear();
+    scenes.set(id, svg);
+  }
+  return svg;
+}

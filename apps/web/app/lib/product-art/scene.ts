@@ -1,0 +1,69 @@
+import { DRAWINGS, type DrawingId } from './families.ts';
+import { FINISHES, INK, paintFor } from './palette.ts';
+import { line, place, rect } from './svg.ts';
+
+// A customer's photo of their new bathroom: a small room scene, varied deterministically by the product id.
+
+/** mulberry32: a tiny seeded PRNG, so one id always gives the same picture. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WALLS = ['#dfe9e4', '#e8e1d6', '#d9e3ee', '#efe4dc', '#e3e6e8', '#cfe3e0'];
+const FLOORS = [
+  ['#c9b79c', '#bba88c'],
+  ['#9aa3ad', '#8c96a1'],
+  ['#e6e1d8', '#d8d1c5'],
+  ['#3f474f', '#353c43'],
+];
+const BATHS: DrawingId[] = ['straight-bath', 'freestanding-bath', 'double-ended-bath', 'shower-bath'];
+const BASINS: DrawingId[] = ['floor-vanity', 'pedestal-basin', 'wall-vanity'];
+const METALS = Object.keys(FINISHES).filter((slug) => ['chrome', 'matt-black', 'brushed-brass', 'brushed-nickel', 'gunmetal'].includes(slug));
+const FURNITURE = ['gloss-white', 'matt-grey', 'sage', 'navy', 'oak', 'graphite'];
+
+const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+
+export function renderUserContentScene(productId: number): string {
+  const random = seeded(productId * 2654435761);
+  const wall = pick(random, WALLS);
+  const [floorA, floorB] = pick(random, FLOORS) as [string, string];
+  const metal = pick(random, METALS);
+  const furniture = paintFor(pick(random, FURNITURE));
+  const trim = paintFor(metal);
+  const paint = { ...trim, coat: furniture.coat };
+  const tiled = random() < 0.5;
+
+  let floor = '';
+  for (let x = 0; x < 800; x += 100) for (let y = 610; y < 800; y += 50) floor += rect(x, y, 100, 50, 0, ((x + y) / 50) % 2 ? floorA : floorB);
+  const splashback = tiled ? `<g stroke="#ffffff" stroke-width="3">${Array.from({ length: 6 }, (_, row) => rect(0, 300 + row * 50, 800, 50, 0, wall))}</g>` : '';
+  const hasWindow = random() < 0.6;
+  const windowX = 480 + Math.floor(random() * 120);
+  const light = hasWindow ? rect(windowX, 70, 200, 170, 8, '#eaf6fb') + line(`M${windowX + 100} 70V240M${windowX} 155H${windowX + 200}`, '#ffffff', 10) : '';
+
+  const basinId = pick(random, BASINS);
+  const toiletId: DrawingId = random() < 0.5 ? 'close-coupled-toilet' : 'comfort-height-toilet';
+  const row: [DrawingId, number][] = random() < 0.5 ? [[basinId, 0.52], [toiletId, 0.52]] : [[toiletId, 0.52], [basinId, 0.52]];
+  row.push([pick(random, BATHS), 0.46]);
+
+  // Drawings stand on y=640 of their own 800 canvas; the room's floor is at y=610. Left to right, 24 apart.
+  let cursor = 24;
+  let scene = '';
+  for (const [id, scale] of row) {
+    const { art, box } = DRAWINGS[id];
+    scene += place(cursor - box[0] * scale, 610 - 640 * scale, scale, art(paint));
+    if (id === basinId) scene += place(cursor + ((box[2] - box[0]) * scale) / 2 - 400 * 0.26, 110, 0.26, DRAWINGS['led-mirror'].art(paint));
+    cursor += (box[2] - box[0]) * scale + 24;
+  }
+  const body =
+    rect(0, 0, 800, 610, 0, wall) + splashback + light + rect(0, 604, 800, 8, 0, '#ffffff') + floor +
+    `<g stroke="${INK}" stroke-width="8" stroke-linejoin="round" stroke-linecap="round">${scene}</g>` +
+    rect(0, 0, 800, 800, 0, '#fff6e0', 'opacity="0.08"');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" role="img"><title>Customer photo: the product fitted in their bathroom</title>${body}</svg>`;
+}

@@ -1,0 +1,248 @@
+import { ApiError } from '@shop/api-client';
+import { PAGE_TYPES } from '@shop/contracts';
+import { useEffect, useState } from 'react';
+import { data, Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import type { Route } from './+types/product';
+import { Breadcrumbs } from '../components/layout/breadcrumbs.tsx';
+import { CustomerPhotos } from '../components/product/customer-photos.tsx';
+import { DeliveryOptions } from '../components/product/delivery-options.tsx';
+import { EssentialItems } from '../components/product/essential-items.tsx';
+import { PriceBlock } from '../components/product/price-block.tsx';
+import { ProductCarousels } from '../components/product/product-carousels.tsx';
+import { poundsString, schemaAvailability } from '../components/product/product-format.ts';
+import { ProductGallery } from '../components/product/product-gallery.tsx';
+import { ProductHeadline } from '../components/product/product-headline.tsx';
+import { QuantityInput } from '../components/product/quantity-input.tsx';
+import { Specifications } from '../components/product/specifications.tsx';
+import { StockStatus } from '../components/product/stock-status.tsx';
+import { selectedOffering } from '../components/product/variant-axes.ts';
+import { VariantPicker } from '../components/product/variant-picker.tsx';
+import { breadcrumbListData, JsonLd } from '../components/seo/json-ld.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { BasketIcon, RecycleIcon, ReturnIcon } from '../components/ui/icons.tsx';
+import { catalogueClient, deliveryClient } from '../lib/api.server.ts';
+import { categoryPath, productPath } from '../lib/catalogue.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
+import { cn } from '../lib/cn.ts';
+import { loadNavigation } from '../lib/navigation.server.ts';
+import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
+
+/** The product, or a real 404 for an unknown slug; anything else means the catalogue is down (503). */
+async function loadProduct(slug: string) {
+  try {
+    return await catalogueClient().getProductSummary({ query: { slug } });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    const reason = error instanceof ApiError ? `${error.status} ${error.message}` : String(error);
+    process.stderr.write(`[web] product ${slug} unavailable: ${reason}\n`);
+    throw data({ reason: 'catalogue-unavailable' }, { status: 503 });
+  }
+}
+
+/** Extras the page can do without: a failure shows the page without them. */
+const optional = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [navigation, product] = await Promise.all([loadNavigation(context), loadProduct(params.slug)]);
+  const offering = selectedOffering(product.offerings, url.searchParams.get('sku'));
+  const sku = offering?.sku ?? product.sku;
+
+  const catalogue = catalogueClient();
+  const [essentials, userContent, carousels, delivery] = await Promise.all([
+    optional(catalogue.getEssentialItems({ query: { sku } })),
+    optional(catalogue.getUserContentCarousel({ params: { id: product.id } })),
+    optional(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug: product.defaultCategory.slug, recentlyViewedSkus: [] } })),
+    optional(deliveryClient().getProductDeliveryOptions({ body: { sku, quantity: 1, postcode: null } })),
+  ]);
+
+  // The sub-category's department comes from the navigation tree.
+  const subCategory = product.defaultCategory;
+  const department = navigation.categories.find(
+    (category) => category.slug === subCategory.slug || category.children.some((child) => child.slug === subCategory.slug),
+  );
+  const trail = [
+    ...(department ? [{ label: department.name, to: categoryPath(department.slug) }] : []),
+    ...(department && department.slug !== subCategory.slug
+      ? [{ label: subCategory.name, to: categoryPath(department.slug, subCategory.slug) }]
+      : []),
+    { label: product.productName },
+  ];
+
+  return {
+    product,
+    sku,
+    trail,
+    origin: url.origin,
+    essentials: essentials?.items ?? [],
+    customerPhotos: userContent?.items ?? [],
+    carousels: carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [],
+    delivery,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { product } = loaderData;
+  const description = product.description.length > 155 ? `${product.description.slice(0, 154).trimEnd()}…` : product.description;
+  return pageMeta(product.productName, description);
+};
+
+type LoaderData = Route.ComponentProps['loaderData'];
+
+function productJsonLd({ product, sku, origin }: LoaderData) {
+  const absolute = (path: string) => new URL(path, origin).href;
+  return {
+    '@type': 'Product',
+    name: product.productName,
+    sku,
+    description: product.description,
+    brand: { '@type': 'Brand', name: product.brand.name },
+    image: product.images.map((image) => absolute(image.url)),
+    url: absolute(productPath(product.slug)),
+    offers: product.offerings.map((offering) => ({
+      '@type': 'Offer',
+      sku: offering.sku,
+      name: offering.label,
+      url: absolute(`${productPath(product.slug)}?sku=${encodeURIComponent(offering.sku)}`),
+      price: poundsString(offering.price.priceIncTax),
+      priceCurrency: 'GBP',
+      availability: schemaAvailability(offering.stockStatus.status),
+      itemCondition: 'https://schema.org/NewCondition',
+    })),
+    ...(product.reviewsCount > 0 && {
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating, reviewCount: product.reviewsCount, bestRating: 5, worstRating: 1 },
+    }),
+  };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  // A new product starts afresh: quantity, postcode check and gallery position belong to one product.
+  return <ProductDetails key={loaderData.product.id} loaderData={loaderData} />;
+}
+
+function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
+  const { product, trail, origin, essentials, customerPhotos, carousels, delivery } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState(1);
+
+  // While the next variant loads, show it chosen already (the loader brings its essentials and delivery).
+  const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search).get('sku') : null;
+  const offering = selectedOffering(product.offerings, pending ?? loaderData.sku);
+  const price = offering?.price ?? product.price;
+  const stock = offering?.stockStatus ?? product.stockStatus;
+
+  const viewedSku = loaderData.sku;
+  useEffect(() => recordRecentlyViewed(viewedSku), [viewedSku]);
+
+  const chooseOffering = (sku: string) =>
+    navigate({ search: `?sku=${encodeURIComponent(sku)}` }, { replace: true, preventScrollReset: true });
+
+  const crumbUrl = (to: string | undefined) => new URL(to ?? `${productPath(product.slug)}`, origin).href;
+
+  return (
+    <>
+      <JsonLd data={productJsonLd(loaderData)} />
+      <JsonLd data={breadcrumbListData([{ label: 'Home', to: '/' }, ...trail].map((crumb) => ({ name: crumb.label, url: crumbUrl(crumb.to) })))} />
+
+      <div className="container-page py-4 sm:py-6">
+        <Breadcrumbs trail={trail} />
+      </div>
+
+      <div className="container-page grid gap-8 pb-12 lg:grid-cols-12 lg:gap-12">
+        <ProductGallery images={product.images} className="lg:col-span-6 lg:self-start lg:sticky lg:top-6" />
+
+        <div className="space-y-6 lg:col-span-6">
+          <ProductHeadline product={product} />
+
+          <div className="space-y-3">
+            <PriceBlock price={price} />
+            <StockStatus stock={stock} />
+          </div>
+
+          {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={chooseOffering} />}
+
+          <div className="flex flex-wrap items-end gap-3 border-t border-navy-100 pt-6">
+            <QuantityInput value={quantity} onChange={setQuantity} />
+            <div className="min-w-52 flex-1">
+              {/* The basket arrives in a later issue; until then the button says so rather than pretend. */}
+              <Button size="lg" variant="accent" disabled className="w-full" aria-describedby="basket-soon">
+                <BasketIcon className="size-5" />
+                Basket opens soon
+              </Button>
+            </div>
+            <p id="basket-soon" className="w-full text-sm text-navy-700">
+              Online ordering is nearly here. For now, call our team to order.
+            </p>
+          </div>
+
+          <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={quantity} initial={delivery} />
+
+          <ul className={cn('grid gap-3 text-sm text-navy-800', product.isWeee && 'sm:grid-cols-2')}>
+            <li className="flex items-start gap-2.5 rounded-xl bg-sand-50 p-3">
+              <ReturnIcon className="mt-0.5 size-5 shrink-0 text-teal-700" />
+              <span>
+                <strong className="block font-semibold text-navy-950">{product.guaranteeYears}-year guarantee</strong>
+                Manufacturer’s guarantee from the date of delivery.
+              </span>
+            </li>
+            {product.isWeee && (
+              <li className="flex items-start gap-2.5 rounded-xl bg-sand-50 p-3">
+                <RecycleIcon className="mt-0.5 size-5 shrink-0 text-teal-700" />
+                <span>
+                  <strong className="block font-semibold text-navy-950">Free take-back of your old one</strong>
+                  An electrical item: we take back your old one of the same type free within {WEEE_TAKE_BACK_DAYS} days.{' '}
+                  <Link to="/help/weee-recycling" className="font-medium text-teal-700 underline hover:text-teal-900">
+                    How WEEE recycling works
+                  </Link>
+                </span>
+              </li>
+            )}
+          </ul>
+        </div>
+      </div>
+
+      {essentials.length > 0 && (
+        <div className="border-y border-navy-100 bg-sand-50">
+          <EssentialItems items={essentials} className="container-page py-10" />
+        </div>
+      )}
+
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-12 lg:gap-12">
+        <section aria-labelledby="description-heading" className="space-y-6 lg:col-span-7">
+          <div>
+            <h2 id="description-heading" className="text-xl font-bold tracking-tight text-navy-950">
+              About this product
+            </h2>
+            <p className="mt-3 max-w-prose leading-relaxed text-navy-800">{product.description}</p>
+          </div>
+          {product.isBundle && product.bundleComponents.length > 0 && (
+            <div>
+              <h3 className="text-lg font-bold text-navy-950">What’s in the set</h3>
+              <ul className="mt-3 divide-y divide-navy-100 rounded-xl ring-1 ring-navy-100">
+                {product.bundleComponents.map((component) => (
+                  <li key={component.sku} className="flex items-center justify-between gap-3 px-4 py-3">
+                    <Link to={productPath(component.slug)} className="font-medium text-teal-800 hover:underline">
+                      {component.productName}
+                    </Link>
+                    <span className="shrink-0 text-sm text-navy-700">× {component.quantity}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+        <Specifications
+          specifications={{ ...product.specifications, ...(offering && { 'Product code': offering.sku }), Guarantee: `${product.guaranteeYears} years` }}
+          className="lg:col-span-5"
+        />
+      </div>
+
+      <CustomerPhotos items={customerPhotos} className="container-page py-8" />
+      <ProductCarousels initial={carousels} categorySlug={product.defaultCategory.slug} productId={product.id} className="container-page pb-12" />
+    </>
+  );
+}

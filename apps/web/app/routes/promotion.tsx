@@ -1,0 +1,71 @@
+import type { Route } from './+types/promotion';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { ListingEmpty, ListingView } from '../components/listing/listing-view.tsx';
+import { listingHeaders, loadListing } from '../components/listing/load-listing.server.ts';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { TagIcon } from '../components/ui/icons.tsx';
+import { catalogueClient } from '../lib/api.server.ts';
+import { parseListingParams } from '../lib/listing-params.ts';
+import { pageMeta } from '../lib/meta.ts';
+
+/** Promotion and new-products listings (spec §3 listing types 200 and 100); an unknown slug is a 404. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const state = parseListingParams(url.searchParams);
+  const client = catalogueClient();
+  const { listing, problem } = await loadListing(url, state, (body) => client.refinePromotion({ body: { slug: params.slug, ...body } }));
+  return { state, listing, problem, isNewIn: params.slug === 'new-in' };
+}
+
+export const headers: Route.HeadersFunction = listingHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { listing, isNewIn } = loaderData;
+  return pageMeta(
+    listing.title,
+    isNewIn
+      ? 'The newest bathroom, heating and plumbing products at Plumbline.'
+      : `${listing.title}: ${listing.pagination.total} reduced bathroom and plumbing products at Plumbline, while stocks last.`,
+  );
+};
+
+export default function PromotionPage({ loaderData }: Route.ComponentProps) {
+  const { state, listing, problem, isNewIn } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={listing.title}
+        trail={[{ label: listing.title }]}
+        intro={
+          <p>
+            {isNewIn
+              ? 'Just arrived: the latest suites, showers, taps and heating from the brands we stock.'
+              : 'Limited-time savings on selected products. Prices include VAT; offers end when stocks run out.'}
+          </p>
+        }
+      />
+      <ListingView
+        listing={listing}
+        state={state}
+        problem={problem}
+        label={listing.title}
+        empty={
+          <ListingEmpty
+            title={isNewIn ? 'Nothing new this week' : 'This offer has ended'}
+            actions={
+              <ButtonLink to="/#shop-by-category" variant="primary">
+                Browse all categories
+              </ButtonLink>
+            }
+          >
+            <p>
+              <TagIcon className="mr-1 inline size-4 align-[-2px]" />
+              Check back soon: new offers start every week.
+            </p>
+          </ListingEmpty>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { data } from 'react-router';
+import { catalogueClient } from '../lib/api.server.ts';
+import { publicSiteUrl } from '../lib/auth/settings.ts';
+import { categoryPath, offerPath, productPath } from '../lib/catalogue.ts';
+import { webConfig } from '../lib/config.server.ts';
+import { HELP_TOPICS, helpPath } from '../lib/help-topics.ts';
+import { loadNavigation } from '../lib/navigation.server.ts';
+import { PAGES_SITEMAP, parseProductsSitemap, urlSetXml, xmlResponse, type SitemapUrl } from '../lib/sitemap.ts';
+import type { Route } from './+types/sitemap-file';
+
+/** One file of the sitemap: the shop's own pages, or a page of product pages. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const siteUrl = publicSiteUrl(webConfig().publicUrl, request.url);
+  if (`/sitemaps/${params.file}` === PAGES_SITEMAP) {
+    const [navigation, { promotions }] = await Promise.all([loadNavigation(context), catalogueClient().getPromotions()]);
+    const urls: SitemapUrl[] = [
+      { path: '/' },
+      ...navigation.categories.flatMap((category) => [
+        { path: categoryPath(category.slug) },
+        ...category.children.map((child) => ({ path: categoryPath(category.slug, child.slug) })),
+      ]),
+      ...promotions.map((promotion) => ({ path: offerPath(promotion.slug) })),
+      { path: '/help' },
+      ...HELP_TOPICS.map((topic) => ({ path: helpPath(topic.slug) })),
+    ];
+    return xmlResponse(urlSetXml(siteUrl, urls), 3600);
+  }
+  const pageNumber = parseProductsSitemap(params.file);
+  if (pageNumber === null) throw data(null, { status: 404 });
+  const page = await catalogueClient().getSitemapProducts({ query: { pageNumber } });
+  if (pageNumber > page.pageCount) throw data(null, { status: 404 });
+  return xmlResponse(urlSetXml(siteUrl, page.products.map((product) => ({ path: productPath(product.slug), lastModified: product.lastModified }))), 3600);
+}

@@ -1,0 +1,16 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { WCAG_TAGS } from './pages.ts';
+
+/** An axe scan (WCAG 2.x A and AA) of the page as it is now: no violations, each named with its targets. */
+export async function expectNoViolations(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+  expect(summary).toEqual([]);
+}

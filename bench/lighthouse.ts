@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling, headless Debian Chromium)
+ * on the home, category and product pages of the built shop, five runs each, medians reported.
+ * Goals (issue 4): performance ≥ 95, CLS ≤ 0.02, product page JavaScript ≤ 100 kB gzipped.
+ *
+ * Needs the storefront build (`npm run build`). Runs the whole shop in its own process on
+ * PGlite in a temporary folder, or on PostgreSQL when DATABASE_URL is set.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tooling/chromium.ts';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3210);
+const origin = `http://127.0.0.1:${PORT}`;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+  process.stderr.write('The storefront is not built: run "npm run build" first.\n');
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-lighthouse-'));
+const shop = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), PUBLIC_URL: origin, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stopShop = () => shop.kill('SIGTERM');
+process.on('exit', stopShop);
+
+async function waitForShop(): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The shop did not start within two minutes');
+}
+
+await waitForShop();
+// A product whose page has variants, essential items and carousels: the first basin listed.
+const listing = (await (
+  await fetch(`${origin}/api/catalogue/Listings/Categories`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ slug: 'basins', size: 1 }),
+  })
+).json()) as { products: { slug: string }[] };
+const productSlug = listing.products[0]?.slug;
+if (!productSlug) throw new Error('No basin to measure');
+
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/c/basins' },
+  { name: 'product', path: `/p/${productSlug}` },
+];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_FLAGS,
+});
+
+interface Run {
+  performance: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  scripts: string[];
+}
+
+async function audit(url: string): Promise<Run> {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    cls: numeric('cumulative-layout-shift'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    scripts: requests.filter((request) => request.resourceType === 'Script').map((request) => request.url),
+  };
+}
+
+/** What the page's scripts weigh gzipped, whatever encoding the server chose to send. */
+async function gzippedBytes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+const middle = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const rows: Record<string, unknown>[] = [];
+try {
+  // One unmeasured run warms the server's caches and the build's compressed assets.
+  await audit(`${origin}/`);
+  for (const page of pages) {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await audit(origin + page.path));
+    const scriptKb = (await gzippedBytes(runs[0]?.scripts ?? [])) / 1024;
+    rows.push({
+      page: page.name,
+      performance: middle(runs.map((run) => run.performance)),
+      cls: Number(middle(runs.map((run) => run.cls)).toFixed(3)),
+      lcpMs: Math.round(middle(runs.map((run) => run.lcpMs))),
+      tbtMs: Math.round(middle(runs.map((run) => run.tbtMs))),
+      jsKbGzip: Number(scriptKb.toFixed(1)),
+      scores: runs.map((run) => run.performance).join(' '),
+    });
+  }
+} finally {
+  await chrome.kill();
+  stopShop();
+}
+
+const goals = (row: Record<string, unknown>) =>
+  [
+    (row.performance as number) >= 95 ? 'perf ok' : 'PERF < 95',
+    (row.cls as number) <= 0.02 ? 'cls ok' : 'CLS > 0.02',
+    row.page !== 'product' || (row.jsKbGzip as number) <= 100 ? 'js ok' : 'JS > 100 kB',
+  ].join(', ');
+
+process.stdout.write(`Lighthouse, mobile, median of ${RUNS} runs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`);
+process.stdout.write(`${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'JS kB gz'.padStart(9)}  runs            goals\n`);
+for (const row of rows) {
+  process.stdout.write(
+    `${String(row.page).padEnd(10)} ${String(row.performance).padStart(5)} ${String(row.cls).padStart(6)} ${String(row.lcpMs).padStart(7)} ${String(row.tbtMs).padStart(7)} ${String(row.jsKbGzip).padStart(9)}  ${String(row.scores).padEnd(15)} ${goals(row)}\n`,
+  );
+}
+const resultsDir = path.join(root, 'bench/results');
+fs.mkdirSync(resultsDir, { recursive: true });
+fs.writeFileSync(path.join(resultsDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+process.exit(0);
