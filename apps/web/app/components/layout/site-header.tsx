@@ -35,7 +35,7 @@ export function SiteHeader({ categories, searchQuery }: { categories: readonly N
             className="col-span-3 row-start-2 md:col-span-1 md:col-start-2 md:row-start-1 md:mx-auto md:max-w-2xl"
           />
           <nav aria-label="Your shopping" className="col-start-3 row-start-1">
-            <ul className="flex items-center gap-0.5 sm:gap-2">
+            <ul className="flex items-center gap-0 sm:gap-2">
               <li>
                 <HeaderAccount />
               </li>
