@@ -134,17 +134,22 @@ export async function withMatchSettings<T>(db: Database, wordSimilarity: number,
   });
 }
 
+/** What a listing card and a product page both show of a product and its default offering. */
+const cardColumns = {
+  product: products,
+  brand: { slug: brands.slug, name: brands.name },
+  category: { slug: categories.slug, name: categories.name },
+  sku: offerings.sku,
+  price: prices,
+  stock: { status: stockLevels.status, eta: stockLevels.eta },
+  badges: sql<string[]>`coalesce((select json_agg(${productBadges.badge} order by ${productBadges.badge}) from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
+};
+
 function cardsQuery(db: Database) {
   return db
     .select({
-      product: products,
-      brand: { slug: brands.slug, name: brands.name },
-      category: { slug: categories.slug, name: categories.name },
-      sku: offerings.sku,
-      price: prices,
-      stock: { status: stockLevels.status, eta: stockLevels.eta },
+      ...cardColumns,
       imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-      badges: sql<string[]>`coalesce((select json_agg(${productBadges.badge} order by ${productBadges.badge}) from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
       offeringCount: sql<number>`(select count(*) from ${offerings} o2 where o2.product_id = ${products.id})`.mapWith(Number),
     })
     .from(products)
@@ -191,13 +196,7 @@ export interface SummaryOffering {
 function summaryQuery(db: Database, by: 'slug' | 'sku') {
   return db
     .select({
-      product: products,
-      brand: { slug: brands.slug, name: brands.name },
-      category: { slug: categories.slug, name: categories.name },
-      sku: offerings.sku,
-      price: prices,
-      stock: { status: stockLevels.status, eta: stockLevels.eta },
-      badges: sql<string[]>`coalesce((select json_agg(b.badge order by b.badge) from ${productBadges} b where b.product_id = ${products.id}), '[]'::json)`,
+      ...cardColumns,
       offerings: sql<SummaryOffering[]>`(select json_agg(json_build_object(
           'sku', o.sku, 'label', o.label, 'isDefault', o.is_default, 'widthMm', o.width_mm, 'finish', o.finish, 'handing', o.handing,
           'packQty', o.pack_qty, 'priceIncVat', p.price_inc_vat, 'priceExVat', p.price_ex_vat, 'wasPriceIncVat', p.was_price_inc_vat,
