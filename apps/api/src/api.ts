@@ -15,6 +15,7 @@ import { accountsModule } from './modules/accounts/index.ts';
 import { deliveryModule } from './modules/delivery/index.ts';
 import { basketModule } from './modules/basket/index.ts';
 import { discountsModule } from './modules/discounts/index.ts';
+import { wishlistModule } from './modules/wishlist/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 
 const PING_CACHE_MS = 1000;
@@ -30,6 +31,7 @@ export const apiModules: readonly ApiModule[] = [
   deliveryModule,
   basketModule,
   discountsModule,
+  wishlistModule,
 ];
 
 export interface BuildApiOptions {

@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 
+/** Ports start at E2E_PORT_BASE (default 3100), so two runs on one machine can use separate ranges. */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
 /** The whole shop (API and storefront) under test. */
-export const PORT = 3100;
+export const PORT = BASE;
 /** The storefront alone, pointed at an API that is not there: for the "catalogue down" page. */
-export const API_DOWN_PORT = 3102;
+export const API_DOWN_PORT = BASE + 2;
 /** The whole shop again, with 70-second access tokens: a silent renewal comes 10 s after signing in. */
-export const SHORT_TOKEN_PORT = 3104;
+export const SHORT_TOKEN_PORT = BASE + 4;
 export const SHORT_TOKEN_TTL_SECONDS = 70;
 
 /** Every page the web shell has, for the accessibility scan and the screenshots. */

@@ -6,6 +6,7 @@ import {
   discountsEndpoints,
   notificationsEndpoints,
   platformEndpoints,
+  wishlistEndpoints,
 } from '@shop/contracts';
 import { createServiceClient, type ClientOptions } from './client.ts';
 
@@ -19,6 +20,7 @@ export const createNotificationsClient = (options: ClientOptions) => createServi
 export const createDeliveryClient = (options: ClientOptions) => createServiceClient(deliveryEndpoints, options);
 export const createDiscountsClient = (options: ClientOptions) => createServiceClient(discountsEndpoints, options);
 export const createBasketClient = (options: ClientOptions) => createServiceClient(basketEndpoints, options);
+export const createWishlistClient = (options: ClientOptions) => createServiceClient(wishlistEndpoints, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
 export type CatalogueClient = ReturnType<typeof createCatalogueClient>;
@@ -27,3 +29,4 @@ export type NotificationsClient = ReturnType<typeof createNotificationsClient>;
 export type DeliveryClient = ReturnType<typeof createDeliveryClient>;
 export type DiscountsClient = ReturnType<typeof createDiscountsClient>;
 export type BasketClient = ReturnType<typeof createBasketClient>;
+export type WishlistClient = ReturnType<typeof createWishlistClient>;

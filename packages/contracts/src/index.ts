@@ -8,6 +8,7 @@ export * from './notifications.ts';
 export * from './delivery.ts';
 export * from './discounts.ts';
 export * from './basket.ts';
+export * from './wishlist.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -16,6 +17,7 @@ import { notificationsEndpoints } from './notifications.ts';
 import { deliveryEndpoints } from './delivery.ts';
 import { discountsEndpoints } from './discounts.ts';
 import { basketEndpoints } from './basket.ts';
+import { wishlistEndpoints } from './wishlist.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -27,6 +29,7 @@ export const endpointGroups = {
   delivery: deliveryEndpoints,
   discounts: discountsEndpoints,
   basket: basketEndpoints,
+  wishlist: wishlistEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(

@@ -6,3 +6,4 @@ export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/identity/identity.tables.ts';
 export * from '../modules/discounts/discounts.tables.ts';
 export * from '../modules/basket/basket.tables.ts';
+export * from '../modules/wishlist/wishlist.tables.ts';

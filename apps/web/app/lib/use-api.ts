@@ -1,4 +1,12 @@
-import { createAccountsClient, createCatalogueClient, createDeliveryClient, createNotificationsClient } from '@shop/api-client';
+import {
+  createAccountsClient,
+  createBasketClient,
+  createCatalogueClient,
+  createDeliveryClient,
+  createDiscountsClient,
+  createNotificationsClient,
+  createWishlistClient,
+} from '@shop/api-client';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 
@@ -13,9 +21,12 @@ export function useApiClients() {
     if (!apiBaseUrl) return undefined;
     return {
       accounts: createAccountsClient({ baseUrl: `${apiBaseUrl}/accounts`, getAccessToken }),
+      basket: createBasketClient({ baseUrl: `${apiBaseUrl}/basket`, getAccessToken }),
       catalogue: createCatalogueClient({ baseUrl: `${apiBaseUrl}/catalogue` }),
       delivery: createDeliveryClient({ baseUrl: `${apiBaseUrl}/delivery` }),
+      discounts: createDiscountsClient({ baseUrl: `${apiBaseUrl}/discounts`, getAccessToken }),
       notifications: createNotificationsClient({ baseUrl: `${apiBaseUrl}/notifications`, getAccessToken }),
+      wishlist: createWishlistClient({ baseUrl: `${apiBaseUrl}/wishlist`, getAccessToken }),
     };
   }, [apiBaseUrl, getAccessToken]);
 }

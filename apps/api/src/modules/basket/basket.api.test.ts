@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasketClient, type BasketClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { findSeededSku, setStock as setSeededStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { readOutbox } from '../notifications/index.ts';
 import { DiscountErrors } from '../discounts/index.ts';
 import { RETRIEVAL_ALPHABET } from './retrieval-code.ts';
@@ -17,27 +18,9 @@ const actors: Record<string, Actor> = {
 };
 const clients: Record<string, BasketClient> = {};
 let guest: BasketClient;
-interface Sku {
-  sku: string;
-  price: number;
-  exVat: number;
-  free: number;
-}
-const skus: Record<string, Sku> = {};
-
-async function pick(where: ReturnType<typeof sql>): Promise<Sku> {
-  const result = (await api.database.db.execute(
-    sql`select o.sku, pr.price_inc_vat as price, pr.price_ex_vat as ex, s.on_hand - s.committed as free
-        from offerings o join products p on p.id = o.product_id join prices pr on pr.offering_id = o.id join stock_levels s on s.sku = o.sku
-        where ${where} order by o.sku limit 1 offset 3`,
-  )) as unknown as { rows: { sku: string; price: number; ex: number; free: number }[] };
-  const row = result.rows[0];
-  if (!row) throw new Error('The seed has no such sku');
-  return { sku: row.sku, price: Number(row.price), exVat: Number(row.ex), free: Number(row.free) };
-}
-
-const setStock = (sku: string, status: string, onHand: number) =>
-  api.database.db.execute(sql`update stock_levels set status = ${status}, on_hand = ${onHand}, committed = 0 where sku = ${sku}`);
+const skus: Record<string, SeededSku> = {};
+const pick = (where: SQL) => findSeededSku(api.database.db, where);
+const setStock = (sku: string, status: string, onHand: number) => setSeededStock(api.database.db, sku, status, onHand);
 
 beforeAll(async () => {
   api = await startTestApi({

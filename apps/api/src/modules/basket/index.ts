@@ -1,7 +1,8 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerBasketRoutes } from './basket.routes.ts';
 
-export { TRADE_BANDS, type TradeBand } from './basket-pricing.ts';
+export { TRADE_BANDS, sellableQuantity, unitPrice, type Pricing, type TradeBand } from './basket-pricing.ts';
+export { pricingFor } from './basket.service.ts';
 export { BasketErrors } from './basket.errors.ts';
 
 /**

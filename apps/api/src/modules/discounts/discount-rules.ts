@@ -3,6 +3,7 @@
  * checks on its terms. Money is integer pence; a percentage is in basis points (1000 = 10%).
  */
 import { DISCOUNT_TYPES, TARGET_TYPES, type DiscountType, type PromotionStatus, type TargetType } from '@shop/contracts';
+import { formatPounds } from '../../platform/money.ts';
 
 export interface PromotionTerms {
   targetType: TargetType;
@@ -34,10 +35,7 @@ export interface DiscountFigures {
   deliveryDiscountPence: number;
 }
 
-export function formatPounds(pence: number): string {
-  const pounds = pence / 100;
-  return `£${Number.isInteger(pounds) ? pounds.toLocaleString('en-GB') : pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+export { formatPounds };
 
 export function promotionStatus(terms: Pick<PromotionTerms, 'startsAt' | 'endsAt'>, now: Date): PromotionStatus {
   if (now < terms.startsAt) return 'scheduled';

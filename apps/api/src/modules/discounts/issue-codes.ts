@@ -1,18 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { normaliseTypedCode, READABLE_ALPHABET, readableCode } from '../../platform/readable-codes.ts';
 
-/**
- * Digits and capitals without the ones people confuse when reading a code aloud or off paper:
- * no 0/O, 1/I/L, U/V (29 symbols). 12 of them give about 58 bits.
- */
-export const ISSUE_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
+/** Issue codes use the readable alphabet; 12 of its 29 symbols give about 58 bits. */
+export const ISSUE_CODE_ALPHABET = READABLE_ALPHABET;
 export const ISSUE_CODE_LENGTH = 12;
 
-/** One cryptographically random issue code (`randomInt` is unbiased: no modulo skew). */
-export function generateIssueCode(): string {
-  let code = '';
-  for (let index = 0; index < ISSUE_CODE_LENGTH; index += 1) code += ISSUE_CODE_ALPHABET[randomInt(ISSUE_CODE_ALPHABET.length)];
-  return code;
-}
+export const generateIssueCode = (): string => readableCode(ISSUE_CODE_LENGTH);
 
 /** What the shopper typed, as codes are stored: capitals, no spaces or hyphens. */
-export const normaliseCode = (typed: string): string => typed.toUpperCase().replace(/[\s-]+/g, '');
+export const normaliseCode = normaliseTypedCode;

@@ -1,0 +1,75 @@
+/**
+ * Wishlist arithmetic, pure: what an item costs today (retail or trade, as the basket prices it),
+ * whether it can be bought, and what changed since the shopper last looked.
+ */
+import type { WishlistItem, WishlistNotice } from '@shop/contracts';
+import { sellableQuantity, unitPrice, type Pricing } from '../basket/index.ts';
+import type { SellableOffering } from '../catalogue/index.ts';
+import { formatPounds } from '../../platform/money.ts';
+
+export const MAX_QUANTITY = 999;
+export const MAX_ITEMS = 200;
+
+export interface StoredItem {
+  sku: string;
+  quantity: number;
+  note: string | null;
+  priceWhenAddedIncVat: number;
+  lastSeenIncVat: number;
+  lastSeenAvailable: boolean;
+  addedAt: Date;
+}
+
+/** Today's price of an offering for this shopper; 0 when it is no longer sold. */
+export const priceToday = (offering: SellableOffering | undefined, pricing: Pricing): number => (offering ? unitPrice(offering, pricing).incVat : 0);
+
+export function describeItem(item: StoredItem, offering: SellableOffering | undefined, pricing: Pricing): WishlistItem {
+  const base = { sku: item.sku, quantity: item.quantity, note: item.note, addedAt: item.addedAt.toISOString(), priceWhenAddedIncVat: item.priceWhenAddedIncVat };
+  if (!offering) {
+    return {
+      ...base, productId: 0, productName: item.sku, productSlug: '', label: '', imageUrl: null, available: false,
+      stockStatus: 'out_of_stock', unavailableReason: 'sku_not_found', priceIncVat: 0, priceExVat: 0, wasPriceIncVat: null,
+    };
+  }
+  const price = unitPrice(offering, pricing);
+  const available = sellableQuantity(offering) > 0;
+  return {
+    ...base,
+    productId: offering.productId,
+    productName: offering.productName,
+    productSlug: offering.productSlug,
+    label: offering.label,
+    imageUrl: offering.imageUrl,
+    available,
+    stockStatus: offering.stockStatus,
+    unavailableReason: available ? null : 'out_of_stock',
+    priceIncVat: price.incVat,
+    priceExVat: price.exVat,
+    wasPriceIncVat: price.wasIncVat,
+  };
+}
+
+/** What a refresh tells the shopper about one item, compared with what they saw last time. */
+export function changesSinceLastSeen(item: StoredItem, now: WishlistItem): WishlistNotice[] {
+  const notices: WishlistNotice[] = [];
+  const name = now.productName;
+  if (now.unavailableReason === 'sku_not_found') {
+    if (item.lastSeenAvailable) notices.push({ type: 'unavailable', sku: item.sku, message: `${item.sku} is no longer sold.` });
+    return notices;
+  }
+  if (item.lastSeenAvailable && !now.available) notices.push({ type: 'unavailable', sku: item.sku, message: `${name} is out of stock at the moment.` });
+  if (!item.lastSeenAvailable && now.available) notices.push({ type: 'back_in_stock', sku: item.sku, message: `${name} is back in stock.` });
+  if (item.lastSeenIncVat > 0 && now.priceIncVat < item.lastSeenIncVat) {
+    notices.push({ type: 'price_dropped', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPounds(now.priceIncVat)}, down from ${formatPounds(item.lastSeenIncVat)}.` });
+  }
+  if (item.lastSeenIncVat > 0 && now.priceIncVat > item.lastSeenIncVat) {
+    notices.push({ type: 'price_rose', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPounds(now.priceIncVat)}, up from ${formatPounds(item.lastSeenIncVat)}.` });
+  }
+  return notices;
+}
+
+/** An item as first written: today's price is both the price "when added" and the last one seen. */
+export function freshItem(sku: string, offering: SellableOffering | undefined, pricing: Pricing, fields: Pick<StoredItem, 'quantity' | 'note' | 'addedAt'>): StoredItem {
+  const price = priceToday(offering, pricing);
+  return { sku, ...fields, priceWhenAddedIncVat: price, lastSeenIncVat: price, lastSeenAvailable: sellableQuantity(offering) > 0 };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { wishlistEndpoints as endpoints } from '@shop/contracts';
+import { bindEndpoint } from '../../platform/bind.ts';
+import * as service from './wishlist.service.ts';
+
+/** Per client address and instance: enough for a person mistyping a code, far too few to guess one. */
+export const RETRIEVE_LIMIT = { max: 10, timeWindow: '1 minute' };
+/** E-mails go to any address typed in: keep the shop from being used to send mail in bulk. */
+export const EMAIL_LIMIT = { max: 5, timeWindow: '1 minute' };
+
+export function registerWishlistRoutes(app: FastifyInstance): void {
+  const publicUrl = app.platform.config.publicUrl;
+  bindEndpoint(app, endpoints.getWishlist, ({ ctx, params }) => service.getWishlist(ctx, params.wishlistId, publicUrl));
+  bindEndpoint(app, endpoints.createWishlist, ({ ctx, body }) => service.createWishlist(ctx, body, publicUrl));
+  bindEndpoint(app, endpoints.setItem, ({ ctx, params, body }) => service.setItem(ctx, params.id, body, publicUrl));
+  bindEndpoint(app, endpoints.removeItem, ({ ctx, params, body }) => service.removeItem(ctx, params.id, body.sku, publicUrl));
+  bindEndpoint(app, endpoints.refreshWishlist, ({ ctx, params, body }) => service.refreshWishlist(ctx, params.id, body.removeUnavailable, publicUrl));
+  bindEndpoint(app, endpoints.saveWishlist, ({ ctx, params, body }) => service.saveWishlist(ctx, params.id, body.name, publicUrl));
+  bindEndpoint(app, endpoints.emailWishlist, ({ ctx, params, body }) => service.emailWishlist(ctx, params.id, body, publicUrl), { rateLimit: EMAIL_LIMIT });
+  bindEndpoint(app, endpoints.retrieveWishlist, ({ ctx, body }) => service.retrieveWishlist(ctx, body.shareCode, publicUrl), { rateLimit: RETRIEVE_LIMIT });
+}

@@ -1,0 +1,281 @@
+import type { Wishlist, WishlistNotice, WishlistSetItemData } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Actor, ServiceContext } from '../../platform/context.ts';
+import { formatPounds } from '../../platform/money.ts';
+import { formatInFours, newOpaqueId, parseReadableCode, readableCode } from '../../platform/readable-codes.ts';
+import { pricingFor, type Pricing } from '../basket/index.ts';
+import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
+import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
+import { changesSinceLastSeen, describeItem, freshItem, MAX_ITEMS, MAX_QUANTITY, type StoredItem } from './wishlist-items.ts';
+import { WishlistErrors } from './wishlist.errors.ts';
+import * as repository from './wishlist.repository.ts';
+import type { WishlistRow } from './wishlist.repository.ts';
+
+/** `…/wishlist/mine`: a signed-in shopper's current wishlist, for a device that has no id yet. */
+export const CURRENT_WISHLIST_ALIAS = 'mine';
+export const SHARE_CODE_LENGTH = 8;
+
+type Ctx = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
+
+export const shareUrl = (publicUrl: string, code: string) => `${publicUrl}/wishlist/shared?code=${encodeURIComponent(formatInFours(code))}`;
+
+function present(row: WishlistRow, items: readonly StoredItem[], offerings: Map<string, SellableOffering>, pricing: Pricing, notices: WishlistNotice[], publicUrl: string): Wishlist {
+  const described = items.map((item) => describeItem(item, offerings.get(item.sku), pricing));
+  const available = described.filter((item) => item.available);
+  return {
+    wishlistId: row.id,
+    version: row.version,
+    owner: row.ownerId ? 'shopper' : 'guest',
+    name: row.name,
+    shareCode: row.shareCode ? formatInFours(row.shareCode) : null,
+    shareUrl: row.shareCode ? shareUrl(publicUrl, row.shareCode) : null,
+    savedAt: row.savedAt?.toISOString() ?? null,
+    items: described,
+    totals: { itemCount: described.length, availableIncVat: available.reduce((sum, item) => sum + item.priceIncVat * item.quantity, 0) },
+    notices,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// ── whose wishlist ──────────────────────────────────────────────────────────────────────────────
+
+const mayRead = (row: WishlistRow, actor: Actor | null) => row.ownerId === null || row.ownerId === actor?.userId;
+
+/**
+ * Locks the wishlist a caller names and settles whose it is. Another shopper's wishlist is the same
+ * 404 as an unknown id. A guest wishlist named with a token becomes the shopper's: merged into their
+ * current wishlist (their own items win), or simply claimed when they have none.
+ */
+async function open(db: Database, actor: Actor | null, id: string, now: Date): Promise<{ row: WishlistRow; items: StoredItem[]; notices: WishlistNotice[] }> {
+  if (id === CURRENT_WISHLIST_ALIAS) {
+    if (!actor) throw WishlistErrors.notFound();
+    const current = (await repository.lockCurrentWishlistOf(db, actor.userId)) ?? (await repository.insertWishlist(db, { id: newOpaqueId(), ownerId: actor.userId, now }));
+    return { row: current, items: await repository.findItems(db, current.id), notices: [] };
+  }
+  const row = await repository.lockWishlist(db, id);
+  if (!row || !mayRead(row, actor)) throw WishlistErrors.notFound();
+  const items = await repository.findItems(db, row.id);
+  if (row.ownerId !== null || !actor) return { row, items, notices: [] };
+
+  const target = await repository.lockCurrentWishlistOf(db, actor.userId);
+  if (!target) {
+    const claimed = await repository.updateWishlist(db, row.id, { ownerId: actor.userId }, now);
+    return { row: claimed, items, notices: [{ type: 'merged', message: 'The wishlist you started before signing in is now saved to your account.' }] };
+  }
+  const targetItems = await repository.findItems(db, target.id);
+  const have = new Set(targetItems.map((item) => item.sku));
+  const added = items.filter((item) => !have.has(item.sku));
+  const merged = [...targetItems, ...added].slice(0, MAX_ITEMS);
+  await repository.writeItems(db, target.id, targetItems, merged);
+  await repository.deleteWishlist(db, row.id);
+  const message = `We added ${added.length} product${added.length === 1 ? '' : 's'} from the wishlist you started before signing in.`;
+  return { row: target, items: merged, notices: [{ type: 'merged', from: items.length, to: merged.length, message }] };
+}
+
+type RowFields = Partial<Pick<WishlistRow, 'name' | 'shareCode' | 'savedAt'>>;
+
+interface Change {
+  /** The items wanted, from the current ones; may throw a refusal before anything is written. */
+  items?: (current: StoredItem[], offerings: Map<string, SellableOffering>) => StoredItem[];
+  skus?: readonly string[];
+  /** Row fields to set (name, share code). */
+  row?: (row: WishlistRow, db: Database) => Promise<RowFields> | RowFields;
+  refresh?: { removeUnavailable: boolean };
+}
+
+/** Every change runs here, in one transaction holding the wishlist's row lock: parallel changes queue. */
+async function change(ctx: Ctx, id: string, what: Change, publicUrl: string): Promise<Wishlist> {
+  const now = ctx.clock.now();
+  const pricing = pricingFor(ctx.actor);
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const { row, items: before, notices } = await open(db, ctx.actor, id, now);
+    return apply(db, row, before, notices, what, pricing, now, publicUrl);
+  });
+}
+
+async function apply(db: Database, row: WishlistRow, before: StoredItem[], notices: WishlistNotice[], what: Change, pricing: Pricing, now: Date, publicUrl: string): Promise<Wishlist> {
+  const offerings = await findSellableOfferings(db, [...before.map((item) => item.sku), ...(what.skus ?? [])]);
+  let after = what.items ? what.items(before, offerings) : before;
+  if (after.length > MAX_ITEMS) throw WishlistErrors.tooManyItems();
+  if (what.refresh) after = refreshItems(after, offerings, pricing, what.refresh.removeUnavailable, notices);
+  await repository.writeItems(db, row.id, before, after);
+  const fields = what.row ? await what.row(row, db) : {};
+  const updated = await repository.updateWishlist(db, row.id, fields, now);
+  return present(updated, after, offerings, pricing, notices, publicUrl);
+}
+
+function refreshItems(items: StoredItem[], offerings: Map<string, SellableOffering>, pricing: Pricing, removeUnavailable: boolean, notices: WishlistNotice[]): StoredItem[] {
+  const kept: StoredItem[] = [];
+  for (const item of items) {
+    const now = describeItem(item, offerings.get(item.sku), pricing);
+    if (removeUnavailable && now.unavailableReason === 'sku_not_found') {
+      notices.push({ type: 'removed', sku: item.sku, message: `${item.sku} is no longer sold and has been removed.` });
+      continue;
+    }
+    notices.push(...changesSinceLastSeen(item, now));
+    kept.push({ ...item, lastSeenIncVat: now.priceIncVat, lastSeenAvailable: now.available });
+  }
+  return kept;
+}
+
+function checkQuantity(sku: string, quantity: number): void {
+  if (!Number.isInteger(quantity)) throw WishlistErrors.quantityNotWhole(sku);
+  if (quantity < 1 || quantity > MAX_QUANTITY) throw WishlistErrors.quantityOutOfRange(sku);
+}
+
+/** Adds a sku or changes its quantity or note. Out-of-stock products may be wished for; unknown skus not. */
+function setting(input: WishlistSetItemData, pricing: Pricing, now: Date): Change {
+  checkQuantity(input.sku, input.quantity);
+  return {
+    skus: [input.sku],
+    items: (current, offerings) => {
+      const offering = offerings.get(input.sku);
+      const existing = current.find((item) => item.sku === input.sku);
+      if (existing) {
+        return current.map((item) => (item === existing ? { ...item, quantity: input.quantity, note: input.note === undefined ? item.note : input.note || null } : item));
+      }
+      if (!offering) throw WishlistErrors.skuUnknown(input.sku);
+      return [freshItem(offering.sku, offering, pricing, { quantity: input.quantity, note: input.note || null, addedAt: now }), ...current];
+    },
+  };
+}
+
+// ── the calls ───────────────────────────────────────────────────────────────────────────────────
+
+export async function getWishlist(ctx: Ctx, id: string, publicUrl: string): Promise<Wishlist> {
+  const row = id === CURRENT_WISHLIST_ALIAS ? ctx.actor && (await repository.findCurrentWishlistOf(ctx.db, ctx.actor.userId)) : await repository.findWishlist(ctx.db, id);
+  // Taking over a guest wishlist, or creating a shopper's first, writes; a plain read does not.
+  if (ctx.actor && (!row ? id === CURRENT_WISHLIST_ALIAS : row.ownerId === null)) return change(ctx, id, {}, publicUrl);
+  if (!row || !mayRead(row, ctx.actor)) throw WishlistErrors.notFound();
+  const items = await repository.findItems(ctx.db, row.id);
+  const offerings = await findSellableOfferings(ctx.db, items.map((item) => item.sku));
+  return present(row, items, offerings, pricingFor(ctx.actor), [], publicUrl);
+}
+
+/** A new, empty wishlist for the caller, then the change: creation and first item are one transaction. */
+async function create(ctx: Ctx, what: Change, publicUrl: string): Promise<Wishlist> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const row = await repository.insertWishlist(db, { id: newOpaqueId(), ownerId: ctx.actor?.userId ?? null, now });
+    return apply(db, row, [], [], what, pricingFor(ctx.actor), now, publicUrl);
+  });
+}
+
+export function createWishlist(ctx: Ctx, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
+  return create(ctx, setting(input, pricingFor(ctx.actor), ctx.clock.now()), publicUrl);
+}
+
+export function setItem(ctx: Ctx, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
+  return change(ctx, id, setting(input, pricingFor(ctx.actor), ctx.clock.now()), publicUrl);
+}
+
+export function removeItem(ctx: Ctx, id: string, sku: string, publicUrl: string): Promise<Wishlist> {
+  return change(
+    ctx,
+    id,
+    {
+      items: (current) => {
+        if (!current.some((item) => item.sku === sku)) throw WishlistErrors.itemNotFound(sku);
+        return current.filter((item) => item.sku !== sku);
+      },
+    },
+    publicUrl,
+  );
+}
+
+export function refreshWishlist(ctx: Ctx, id: string, removeUnavailable: boolean, publicUrl: string): Promise<Wishlist> {
+  return change(ctx, id, { refresh: { removeUnavailable } }, publicUrl);
+}
+
+/** An unused share code (5×10¹¹ codes: a clash is rare, but must not become a duplicate). */
+async function newShareCode(db: Database): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = readableCode(SHARE_CODE_LENGTH);
+    if (!(await repository.findByShareCode(db, code))) return code;
+  }
+  throw new Error('Could not draw an unused share code in 5 attempts');
+}
+
+export function saveWishlist(ctx: Ctx, id: string, name: string, publicUrl: string): Promise<Wishlist> {
+  return change(
+    ctx,
+    id,
+    {
+      row: async (row, db) => ({ name, savedAt: ctx.clock.now(), shareCode: row.shareCode ?? (await newShareCode(db)) }),
+    },
+    publicUrl,
+  );
+}
+
+export interface EmailWishlistInput {
+  emailAddress: string;
+  senderName?: string;
+  message?: string;
+}
+
+/** E-mails the wishlist with its share link; the e-mail is queued in the same transaction. */
+export async function emailWishlist(ctx: Ctx, id: string, input: EmailWishlistInput, publicUrl: string): Promise<{ shareCode: string; shareUrl: string; emailedTo: string }> {
+  const to = input.emailAddress.trim();
+  if (!isSendableAddress(to)) throw WishlistErrors.invalidEmail();
+  const now = ctx.clock.now();
+  const pricing = pricingFor(ctx.actor);
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const { row, items } = await open(db, ctx.actor, id, now);
+    if (items.length === 0) throw WishlistErrors.empty();
+    const shareCode = row.shareCode ?? (await newShareCode(db));
+    const updated = await repository.updateWishlist(db, row.id, { shareCode }, now);
+    const offerings = await findSellableOfferings(db, items.map((item) => item.sku));
+    const wishlist = present(updated, items, offerings, pricing, [], publicUrl);
+    // Keyed by the new version: a retried request cannot queue the same e-mail twice.
+    await enqueueEmail(db, { to, ...wishlistEmail(wishlist, input), template: 'wishlist.shared', dedupeKey: `wishlist.shared:${row.id}:${updated.version}` });
+    return { shareCode: wishlist.shareCode!, shareUrl: wishlist.shareUrl!, emailedTo: to };
+  });
+}
+
+const EMAIL_ITEM_LIMIT = 20;
+
+export function wishlistEmail(wishlist: Wishlist, input: Pick<EmailWishlistInput, 'senderName' | 'message'>) {
+  const from = input.senderName ?? 'Someone';
+  const listed = wishlist.items.slice(0, EMAIL_ITEM_LIMIT).map((item) => {
+    const price = item.available ? formatPounds(item.priceIncVat) : 'currently unavailable';
+    return `• ${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.productName}${item.label ? ` (${item.label})` : ''}: ${price}`;
+  });
+  const more = wishlist.items.length - listed.length;
+  return renderEmail({
+    subject: `${from} shared a wishlist with you${wishlist.name ? `: ${wishlist.name}` : ''}`,
+    preheader: `${wishlist.items.length} product${wishlist.items.length === 1 ? '' : 's'} from Plumbline. Share code ${wishlist.shareCode}.`,
+    heading: wishlist.name ? `Wishlist: ${wishlist.name}` : 'A wishlist from Plumbline',
+    paragraphs: [
+      `${from} shared ${wishlist.items.length === 1 ? 'this product' : `these ${wishlist.items.length} products`} with you:`,
+      ...(input.message ? [`“${input.message}”`] : []),
+      ...listed,
+      ...(more > 0 ? [`…and ${more} more.`] : []),
+      `Open the link to see today’s prices and stock and keep a copy as your own wishlist, or enter the code ${wishlist.shareCode} on the wishlist page.`,
+    ],
+    action: { label: 'View the wishlist', url: wishlist.shareUrl! },
+    footnote: 'You are receiving this because someone entered your address on Plumbline to share a wishlist. We have not added you to any mailing list.',
+  });
+}
+
+/** A new wishlist copied from a shared one, for whoever holds the code; prices "when added" are today's. */
+export async function retrieveWishlist(ctx: Ctx, typed: string, publicUrl: string): Promise<Wishlist> {
+  const code = parseReadableCode(typed, SHARE_CODE_LENGTH);
+  const shared = code ? await repository.findByShareCode(ctx.db, code) : undefined;
+  if (!shared) throw WishlistErrors.shareCodeNotFound();
+  const sourceItems = await repository.findItems(ctx.db, shared.id);
+  const pricing = pricingFor(ctx.actor);
+  const now = ctx.clock.now();
+  return create(
+    ctx,
+    {
+      skus: sourceItems.map((item) => item.sku),
+      items: (_current, offerings) =>
+        sourceItems.map((item) => freshItem(item.sku, offerings.get(item.sku), pricing, { quantity: item.quantity, note: item.note, addedAt: now })),
+      row: () => ({ name: shared.name }),
+    },
+    publicUrl,
+  );
+}
