@@ -42,7 +42,15 @@ export const EmailWishlistDataSchema = z
   .meta({ id: 'EmailWishlistData' });
 
 export const RetrieveWishlistDataSchema = z
-  .object({ shareCode: z.string().trim().min(1).max(32).describe('The code of a shared wishlist, XXXX-XXXX; case, spaces and hyphens do not matter') })
+  .object({
+    shareCode: z.string().trim().min(1).max(32).describe('The code of a shared wishlist, XXXX-XXXX; case, spaces and hyphens do not matter'),
+    intoWishlistId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('Add the shared products to this wishlist of the caller’s (or `mine`) instead of making a new one; products already on it keep their quantity and note'),
+  })
   .meta({ id: 'RetrieveWishlistData' });
 
 export const WISHLIST_NOTICE_TYPES = ['price_dropped', 'price_rose', 'unavailable', 'back_in_stock', 'removed', 'merged'] as const;
@@ -135,7 +143,7 @@ export const wishlistEndpoints = {
   }),
   retrieveWishlist: defineEndpoint({
     service: 'wishlist', access: publicAccess, method: 'PUT', path: '/wishlist/retrieve',
-    summary: 'A new wishlist copied from a shared one, for whoever retrieves it (rate-limited)',
+    summary: 'A copy of a shared wishlist for whoever retrieves it, as a new wishlist or added to one of theirs (rate-limited)',
     body: RetrieveWishlistDataSchema, responses: { 201: WishlistSchema },
   }),
 } as const;

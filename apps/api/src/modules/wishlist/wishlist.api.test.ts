@@ -210,6 +210,22 @@ describe('sharing', () => {
     expect(await failure(guest.retrieveWishlist({ body: { shareCode: 'ZZZZ-ZZZZ' } }))).toMatchObject({ status: 404, code: 'WISHLIST_SHARE_CODE_NOT_FOUND' });
   });
 
+  it('retrieve into a wishlist the caller already has, their own items winning', async () => {
+    const shared = await guest.createWishlist({ body: { sku: skus.basin!.sku, quantity: 2 } });
+    await guest.setItem({ params: { id: shared.wishlistId }, body: { sku: skus.tap!.sku } });
+    const { shareCode } = await guest.emailWishlist({ params: { id: shared.wishlistId }, body: { emailAddress: 'kim@example.com' } });
+    const own = await guest.createWishlist({ body: { sku: skus.basin!.sku, quantity: 5 } });
+    const into = await guest.retrieveWishlist({ body: { shareCode, intoWishlistId: own.wishlistId } });
+    expect(into.wishlistId).toBe(own.wishlistId);
+    expect(into.notices).toEqual([expect.objectContaining({ type: 'merged', from: 1, to: 2 })]);
+    expect(into.items.map(({ sku, quantity }) => ({ sku, quantity })).toSorted((a, b) => a.sku.localeCompare(b.sku))).toEqual(
+      [{ sku: skus.basin!.sku, quantity: 5 }, { sku: skus.tap!.sku, quantity: 1 }].toSorted((a, b) => a.sku.localeCompare(b.sku)),
+    );
+    const mine = await clients.carol!.retrieveWishlist({ body: { shareCode, intoWishlistId: 'mine' } });
+    expect(mine.owner).toBe('shopper');
+    expect(await failure(guest.retrieveWishlist({ body: { shareCode, intoWishlistId: mine.wishlistId } }))).toMatchObject({ status: 404, code: 'WISHLIST_NOT_FOUND' });
+  });
+
   it('refuse to share an empty wishlist', async () => {
     const wishlist = await guest.createWishlist({ body: { sku: skus.tap!.sku } });
     await guest.removeItem({ params: { id: wishlist.wishlistId }, body: { sku: skus.tap!.sku } });

@@ -17,5 +17,5 @@ export function registerWishlistRoutes(app: FastifyInstance): void {
   bindEndpoint(app, endpoints.refreshWishlist, ({ ctx, params, body }) => service.refreshWishlist(ctx, params.id, body.removeUnavailable, publicUrl));
   bindEndpoint(app, endpoints.saveWishlist, ({ ctx, params, body }) => service.saveWishlist(ctx, params.id, body.name, publicUrl));
   bindEndpoint(app, endpoints.emailWishlist, ({ ctx, params, body }) => service.emailWishlist(ctx, params.id, body, publicUrl), { rateLimit: EMAIL_LIMIT });
-  bindEndpoint(app, endpoints.retrieveWishlist, ({ ctx, body }) => service.retrieveWishlist(ctx, body.shareCode, publicUrl), { rateLimit: RETRIEVE_LIMIT });
+  bindEndpoint(app, endpoints.retrieveWishlist, ({ ctx, body }) => service.retrieveWishlist(ctx, body, publicUrl), { rateLimit: RETRIEVE_LIMIT });
 }

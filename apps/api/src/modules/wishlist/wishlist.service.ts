@@ -76,7 +76,7 @@ type RowFields = Partial<Pick<WishlistRow, 'name' | 'shareCode' | 'savedAt'>>;
 
 interface Change {
   /** The items wanted, from the current ones; may throw a refusal before anything is written. */
-  items?: (current: StoredItem[], offerings: Map<string, SellableOffering>) => StoredItem[];
+  items?: (current: StoredItem[], offerings: Map<string, SellableOffering>, notices: WishlistNotice[]) => StoredItem[];
   skus?: readonly string[];
   /** Row fields to set (name, share code). */
   row?: (row: WishlistRow, db: Database) => Promise<RowFields> | RowFields;
@@ -96,7 +96,7 @@ async function change(ctx: Ctx, id: string, what: Change, publicUrl: string): Pr
 
 async function apply(db: Database, row: WishlistRow, before: StoredItem[], notices: WishlistNotice[], what: Change, pricing: Pricing, now: Date, publicUrl: string): Promise<Wishlist> {
   const offerings = await findSellableOfferings(db, [...before.map((item) => item.sku), ...(what.skus ?? [])]);
-  let after = what.items ? what.items(before, offerings) : before;
+  let after = what.items ? what.items(before, offerings, notices) : before;
   if (after.length > MAX_ITEMS) throw WishlistErrors.tooManyItems();
   if (what.refresh) after = refreshItems(after, offerings, pricing, what.refresh.removeUnavailable, notices);
   await repository.writeItems(db, row.id, before, after);
@@ -260,21 +260,37 @@ export function wishlistEmail(wishlist: Wishlist, input: Pick<EmailWishlistInput
   });
 }
 
-/** A new wishlist copied from a shared one, for whoever holds the code; prices "when added" are today's. */
-export async function retrieveWishlist(ctx: Ctx, typed: string, publicUrl: string): Promise<Wishlist> {
-  const code = parseReadableCode(typed, SHARE_CODE_LENGTH);
+/**
+ * A copy of a shared wishlist for whoever holds the code: a new wishlist, or the shared products
+ * added to one of the caller's (theirs win). Prices "when added" are today's.
+ */
+export async function retrieveWishlist(ctx: Ctx, input: { shareCode: string; intoWishlistId?: string }, publicUrl: string): Promise<Wishlist> {
+  const code = parseReadableCode(input.shareCode, SHARE_CODE_LENGTH);
   const shared = code ? await repository.findByShareCode(ctx.db, code) : undefined;
   if (!shared) throw WishlistErrors.shareCodeNotFound();
   const sourceItems = await repository.findItems(ctx.db, shared.id);
   const pricing = pricingFor(ctx.actor);
   const now = ctx.clock.now();
-  return create(
+  const copying = (current: StoredItem[], offerings: Map<string, SellableOffering>) => {
+    const have = new Set(current.map((item) => item.sku));
+    const added = sourceItems
+      .filter((item) => !have.has(item.sku))
+      .map((item) => freshItem(item.sku, offerings.get(item.sku), pricing, { quantity: item.quantity, note: item.note, addedAt: now }));
+    return [...added, ...current];
+  };
+  const skus = sourceItems.map((item) => item.sku);
+  if (!input.intoWishlistId) return create(ctx, { skus, items: copying, row: () => ({ name: shared.name }) }, publicUrl);
+  return change(
     ctx,
+    input.intoWishlistId,
     {
-      skus: sourceItems.map((item) => item.sku),
-      items: (_current, offerings) =>
-        sourceItems.map((item) => freshItem(item.sku, offerings.get(item.sku), pricing, { quantity: item.quantity, note: item.note, addedAt: now })),
-      row: () => ({ name: shared.name }),
+      skus,
+      items: (current, offerings, notices) => {
+        const after = copying(current, offerings);
+        const added = after.length - current.length;
+        notices.push({ type: 'merged', from: current.length, to: after.length, message: `We added ${added} product${added === 1 ? '' : 's'} from the shared wishlist.` });
+        return after;
+      },
     },
     publicUrl,
   );
