@@ -5,4 +5,6 @@ import type { Config } from '@react-router/dev/config';
 export default {
   ssr: true,
   appDirectory: 'app',
+  // WEB_BUILD_DIR (also read by apps/server) lets a second build live beside the usual one.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
 } satisfies Config;

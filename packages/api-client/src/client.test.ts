@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, publicAccess } from '@shop/contracts';
-import { ApiError, createServiceClient } from './client.ts';
+import { ApiError, createClientFromEndpoints } from './client.ts';
 import { createCatalogueClient } from './index.ts';
 
 const endpoints = {
@@ -36,7 +36,7 @@ describe('service clients', () => {
 
   it('builds the path, query and JSON body from the declaration', async () => {
     const { calls, fetchImpl } = recordingFetch(() => Response.json({ ok: true }));
-    const client = createServiceClient(endpoints, {
+    const client = createClientFromEndpoints(endpoints, {
       baseUrl: 'https://shop.test/api/basket/',
       fetch: fetchImpl,
       getAccessToken: () => 'token-1',
@@ -58,7 +58,7 @@ describe('service clients', () => {
     const { fetchImpl } = recordingFetch(
       () => new Response(JSON.stringify(problem), { status: 404, headers: { 'content-type': 'application/problem+json' } }),
     );
-    const client = createServiceClient(endpoints, { baseUrl: 'https://shop.test', fetch: fetchImpl });
+    const client = createClientFromEndpoints(endpoints, { baseUrl: 'https://shop.test', fetch: fetchImpl });
     const error = await client.getItem({ params: { basketId: 'x' }, body: { sku: 'y' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, data: problem, code: 'BASKET_NOT_FOUND', message: 'No basket with that id.' });
@@ -68,12 +68,12 @@ describe('service clients', () => {
     const failing = (async () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof fetch;
-    const client = createServiceClient(endpoints, { baseUrl: 'https://shop.test', fetch: failing });
+    const client = createClientFromEndpoints(endpoints, { baseUrl: 'https://shop.test', fetch: failing });
     const error = await client.getItem({ params: { basketId: 'x' }, body: { sku: 'y' } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, data: 'fetch failed', message: 'fetch failed' });
 
     const { fetchImpl } = recordingFetch(() => new Response(null, { status: 502, statusText: 'Bad Gateway' }));
-    const empty = createServiceClient(endpoints, { baseUrl: 'https://shop.test', fetch: fetchImpl });
+    const empty = createClientFromEndpoints(endpoints, { baseUrl: 'https://shop.test', fetch: fetchImpl });
     const gateway = await empty.getItem({ params: { basketId: 'x' }, body: { sku: 'y' } }).catch((e: unknown) => e);
     expect(gateway).toMatchObject({ status: 502, data: '502 Bad Gateway' });
   });

@@ -1,10 +1,5 @@
-import {
-  fillPath,
-  type EndpointDefinition,
-  type RequestInput,
-  type ResponseOf,
-  type ServiceEndpoints,
-} from '@shop/contracts';
+// Only zod-free modules at runtime: the browser bundle must not carry the contracts' schemas.
+import { fillPath, type EndpointDefinition, type RequestInput, type ResponseOf, type ServiceEndpoints } from '@shop/contracts/endpoint';
 
 /**
  * A failed request: holds the HTTP status and the response data, or the error message when there
@@ -73,9 +68,16 @@ async function readBody(response: Response): Promise<unknown> {
   return type.includes('json') ? JSON.parse(text) : text;
 }
 
-/** Builds one typed method per declared endpoint of a service. */
+/** What a client needs of an endpoint at runtime: its method and path (`routes.generated.ts`). */
+export type EndpointRoute = readonly [method: string, path: string];
+export type ServiceRoutes<S extends ServiceEndpoints> = { readonly [K in keyof S]: EndpointRoute };
+
+/**
+ * Builds one typed method per endpoint of a service: types from the declarations (`S`), requests
+ * from their routes, so a client holds no schemas.
+ */
 export function createServiceClient<S extends ServiceEndpoints>(
-  endpoints: S,
+  routes: ServiceRoutes<S>,
   options: ClientOptions,
 ): ServiceClient<S> {
   if (!options?.baseUrl) throw new Error('baseUrl is required');
@@ -83,13 +85,13 @@ export function createServiceClient<S extends ServiceEndpoints>(
   const doFetch = options.fetch ?? globalThis.fetch;
 
   const call = async (
-    endpoint: EndpointDefinition,
+    [method, path]: EndpointRoute,
     input: { params?: unknown; query?: unknown; body?: unknown } = {},
     callOptions: CallOptions = {},
   ): Promise<unknown> => {
     const url =
       baseUrl +
-      fillPath(endpoint.path, input.params as Record<string, unknown>) +
+      fillPath(path, input.params as Record<string, unknown>) +
       buildQuery(input.query as Record<string, unknown>);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = await options.getAccessToken?.();
@@ -107,7 +109,7 @@ export function createServiceClient<S extends ServiceEndpoints>(
 
     let response: Response;
     try {
-      response = await doFetch(url, { method: endpoint.method, headers, body, signal: callOptions.signal });
+      response = await doFetch(url, { method, headers, body, signal: callOptions.signal });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new ApiError(0, message, message);
@@ -122,8 +124,17 @@ export function createServiceClient<S extends ServiceEndpoints>(
   };
 
   const client: Record<string, unknown> = {};
-  for (const [name, endpoint] of Object.entries(endpoints)) {
-    client[name] = (input?: never, callOptions?: CallOptions) => call(endpoint, input, callOptions);
+  for (const [name, route] of Object.entries<EndpointRoute>(routes)) {
+    client[name] = (input?: never, callOptions?: CallOptions) => call(route, input, callOptions);
   }
   return client as ServiceClient<S>;
 }
+
+/** The routes of declared endpoints, computed at runtime (tools and tests; browsers use `routes.generated.ts`). */
+export function routesOf<S extends ServiceEndpoints>(endpoints: S): ServiceRoutes<S> {
+  return Object.fromEntries(Object.entries(endpoints).map(([name, endpoint]) => [name, [endpoint.method, endpoint.path] as const])) as ServiceRoutes<S>;
+}
+
+/** A client straight from endpoint declarations, for code that has the schemas anyway (tests, tools). */
+export const createClientFromEndpoints = <S extends ServiceEndpoints>(endpoints: S, options: ClientOptions): ServiceClient<S> =>
+  createServiceClient<S>(routesOf(endpoints), options);

@@ -1,4 +1,4 @@
-import {
+import type {
   accountsEndpoints,
   basketEndpoints,
   catalogueEndpoints,
@@ -8,19 +8,20 @@ import {
   platformEndpoints,
   wishlistEndpoints,
 } from '@shop/contracts';
+import { endpointRoutes as routes } from '@shop/contracts/routes';
 import { createServiceClient, type ClientOptions } from './client.ts';
 
-export { ApiError, createServiceClient, type CallOptions, type ClientOptions, type ServiceClient } from './client.ts';
+export { ApiError, createClientFromEndpoints, createServiceClient, routesOf, type CallOptions, type ClientOptions, type EndpointRoute, type ServiceClient, type ServiceRoutes } from './client.ts';
 
 /** One client per service, each with its own base URL (e.g. `…/api/catalogue`). */
-export const createPlatformClient = (options: ClientOptions) => createServiceClient(platformEndpoints, options);
-export const createCatalogueClient = (options: ClientOptions) => createServiceClient(catalogueEndpoints, options);
-export const createAccountsClient = (options: ClientOptions) => createServiceClient(accountsEndpoints, options);
-export const createNotificationsClient = (options: ClientOptions) => createServiceClient(notificationsEndpoints, options);
-export const createDeliveryClient = (options: ClientOptions) => createServiceClient(deliveryEndpoints, options);
-export const createDiscountsClient = (options: ClientOptions) => createServiceClient(discountsEndpoints, options);
-export const createBasketClient = (options: ClientOptions) => createServiceClient(basketEndpoints, options);
-export const createWishlistClient = (options: ClientOptions) => createServiceClient(wishlistEndpoints, options);
+export const createPlatformClient = (options: ClientOptions) => createServiceClient<typeof platformEndpoints>(routes.platform, options);
+export const createCatalogueClient = (options: ClientOptions) => createServiceClient<typeof catalogueEndpoints>(routes.catalogue, options);
+export const createAccountsClient = (options: ClientOptions) => createServiceClient<typeof accountsEndpoints>(routes.accounts, options);
+export const createNotificationsClient = (options: ClientOptions) => createServiceClient<typeof notificationsEndpoints>(routes.notifications, options);
+export const createDeliveryClient = (options: ClientOptions) => createServiceClient<typeof deliveryEndpoints>(routes.delivery, options);
+export const createDiscountsClient = (options: ClientOptions) => createServiceClient<typeof discountsEndpoints>(routes.discounts, options);
+export const createBasketClient = (options: ClientOptions) => createServiceClient<typeof basketEndpoints>(routes.basket, options);
+export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlist, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
 export type CatalogueClient = ReturnType<typeof createCatalogueClient>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BASKET_NOTICE_TYPES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
 const Pence = z.number().int().describe('Integer pence');
@@ -34,7 +35,6 @@ export const SendBasketSavedEmailDataSchema = z
   .object({ basketId: z.string().min(1).max(64), emailAddress: z.string().trim().min(3).max(320) })
   .meta({ id: 'SendBasketSavedEmailData', description: 'Saves the basket (a new retrieval code) and e-mails the code and a link.' });
 
-export const BASKET_NOTICE_TYPES = ['line_unavailable', 'quantity_reduced', 'price_changed', 'discount_removed', 'merged'] as const;
 
 export const BasketNoticeSchema = z
   .object({

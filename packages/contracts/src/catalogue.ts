@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SITEMAP_PAGE_SIZE } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
 export const CategoryLinkSchema = z.object({
@@ -19,12 +20,6 @@ export type NavigationCategory = z.infer<typeof NavigationCategorySchema>;
 export type Navigation = z.infer<typeof NavigationSchema>;
 
 
-/** Spec §3 sort option: recommended 1, price low to high 2, price high to low 3, largest discount 4. */
-export const SORT_OPTIONS = { recommended: 1, priceLowToHigh: 2, priceHighToLow: 3, largestDiscount: 4 } as const;
-/** Spec §3 listing type: new products 100, configured listing with a category base 200. */
-export const LISTING_TYPES = { newProducts: 100, configuredListing: 200 } as const;
-/** Spec §3 personalisation page type. */
-export const PAGE_TYPES = { homepage: 10, category: 20, product: 30, cart: 40, other: 50 } as const;
 
 const Pence = z.number().int().describe('Integer pence');
 const StockStatusSchema = z
@@ -206,8 +201,6 @@ export const PromotionsSchema = z
   .meta({ id: 'Promotions' });
 export type Promotions = z.infer<typeof PromotionsSchema>;
 
-/** Product pages per sitemap file: well under the sitemap protocol's 50,000 URLs and 50 MB. */
-export const SITEMAP_PAGE_SIZE = 10_000;
 export const SitemapProductsSchema = z
   .object({
     products: z.array(z.object({ slug: z.string(), lastModified: z.string() })),

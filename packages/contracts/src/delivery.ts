@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
 const Pence = z.number().int().describe('Integer pence');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A calendar day, YYYY-MM-DD (UK time)');
 
-export const DELIVERY_OPTION_CODES = ['standard', 'next_day', 'specific_day', 'saturday', 'large_kerbside', 'two_person', 'click_collect'] as const;
-export const DELIVERY_ZONES = ['mainland', 'highlands', 'islands', 'northern-ireland', 'isle-of-wight', 'scilly', 'isle-of-man', 'channel-islands'] as const;
 
 export const ProductDeliveryOptionsRequestSchema = z
   .object({

@@ -1,30 +1,10 @@
 import { z } from 'zod';
+import { PROMOTION_STATUSES, type DiscountType } from './enumerations.ts';
 import { defineEndpoint, requireRole } from './endpoint.ts';
 
 /** Staff who run promotions. Every discounts call is theirs; shoppers apply codes through the basket. */
 const discountManagers = requireRole('discount-manager');
 
-/** The spec's sales channels: where a code may be used. */
-export const SALES_CHANNELS = { Website: 100, TradeSite: 200, TradeApp: 300 } as const;
-export const SALES_CHANNEL_NAMES: Record<SalesChannel, string> = { 100: 'the website', 200: 'the trade site', 300: 'the trade app' };
-export type SalesChannel = (typeof SALES_CHANNELS)[keyof typeof SALES_CHANNELS];
-
-/**
- * What a promotion discounts. 201 and 202 are the spec's; 203–205 are ours:
- * 201 AllProducts (every line), 202 SpecificProducts (lines whose sku is in `targetSkus`),
- * 203 SpecificCategories (lines whose product's own category id is in `targetCategoryIds`; name each
- * sub-category wanted), 204 SpecificBrands (lines whose brand id is in `targetBrandIds`),
- * 205 Delivery (the delivery charge, e.g. 100% off = free delivery).
- */
-export const TARGET_TYPES = { AllProducts: 201, SpecificProducts: 202, SpecificCategories: 203, SpecificBrands: 204, Delivery: 205 } as const;
-export type TargetType = (typeof TARGET_TYPES)[keyof typeof TARGET_TYPES];
-
-/** How `value` is read: 1 Percentage (basis points, 1000 = 10%), 2 FixedAmount (integer pence inc VAT). */
-export const DISCOUNT_TYPES = { Percentage: 1, FixedAmount: 2 } as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[keyof typeof DISCOUNT_TYPES];
-
-export const PROMOTION_STATUSES = ['scheduled', 'active', 'expired'] as const;
-export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 const SalesChannelSchema = z.union([z.literal(100), z.literal(200), z.literal(300)]).describe('100 Website, 200 Trade Site, 300 Trade App');
 const TargetTypeSchema = z

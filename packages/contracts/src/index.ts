@@ -1,4 +1,5 @@
 export * from './endpoint.ts';
+export * from './enumerations.ts';
 export * from './problem.ts';
 export * from './services.ts';
 export * from './platform.ts';

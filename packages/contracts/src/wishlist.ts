@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WISHLIST_NOTICE_TYPES } from './enumerations.ts';
 import { defineEndpoint, publicAccess, signedIn } from './endpoint.ts';
 
 const Pence = z.number().int().describe('Integer pence');
@@ -53,7 +54,6 @@ export const RetrieveWishlistDataSchema = z
   })
   .meta({ id: 'RetrieveWishlistData' });
 
-export const WISHLIST_NOTICE_TYPES = ['price_dropped', 'price_rose', 'unavailable', 'back_in_stock', 'removed', 'merged'] as const;
 
 export const WishlistNoticeSchema = z
   .object({ type: z.enum(WISHLIST_NOTICE_TYPES), sku: z.string().optional(), from: z.number().int().optional(), to: z.number().int().optional(), message: z.string() })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineEndpoint, publicAccess, requireRole, signedIn } from '@shop/contracts';
-import { createServiceClient, type ApiError } from '@shop/api-client';
+import { createClientFromEndpoints, type ApiError } from '@shop/api-client';
 import { loadApiConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
@@ -58,9 +58,9 @@ const actors: Record<string, Actor> = {
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
-let client: ReturnType<typeof createServiceClient<typeof probe>>;
+let client: ReturnType<typeof createClientFromEndpoints<typeof probe>>;
 const as = (name: string) =>
-  createServiceClient(probe, { baseUrl: `${origin}/api/projects`, getAccessToken: () => name });
+  createClientFromEndpoints(probe, { baseUrl: `${origin}/api/projects`, getAccessToken: () => name });
 let origin = '';
 
 beforeAll(async () => {
@@ -107,7 +107,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  client = createServiceClient(probe, { baseUrl: `${origin}/api/projects` });
+  client = createClientFromEndpoints(probe, { baseUrl: `${origin}/api/projects` });
 });
 afterAll(async () => {
   await app?.close();

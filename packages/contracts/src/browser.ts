@@ -1,0 +1,9 @@
+/**
+ * What browsers get for `@shop/contracts` (the package's `browser` export condition): the plain
+ * values, without a single zod schema. Types still come from `index.ts`, and the storefront's
+ * build fails if browser code needs a schema at runtime, which it should not: the API validates.
+ */
+export * from './endpoint.ts';
+export * from './enumerations.ts';
+export * from './services.ts';
+export { endpointRoutes } from './routes.generated.ts';
