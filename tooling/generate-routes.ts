@@ -26,5 +26,5 @@ export function renderRoutes(): string {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(ROUTES_FILE, renderRoutes());
-  console.log(`wrote ${ROUTES_FILE}`);
+  process.stdout.write(`wrote ${ROUTES_FILE}\n`);
 }

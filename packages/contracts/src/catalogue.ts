@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SITEMAP_PAGE_SIZE } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
 export const CategoryLinkSchema = z.object({

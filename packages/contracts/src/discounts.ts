@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROMOTION_STATUSES, type DiscountType } from './enumerations.ts';
+import { PROMOTION_STATUSES } from './enumerations.ts';
 import { defineEndpoint, requireRole } from './endpoint.ts';
 
 /** Staff who run promotions. Every discounts call is theirs; shoppers apply codes through the basket. */
