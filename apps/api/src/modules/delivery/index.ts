@@ -1,8 +1,9 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerDeliveryRoutes } from './delivery.routes.ts';
 
-export { deliveryOptions, RATES, ZONE_RULES } from './delivery-options.ts';
-export { parsePostcode, zoneOf, type DeliveryZone, type Postcode } from './postcode.ts';
+export { deliveryOptions, RATES, ZONE_RULES, type DeliveryClass, type DeliveryOption, type DeliveryOptionCode } from './delivery-options.ts';
+export { basketDeliveryOptions, specificDayCalendar, type BasketDeliveryLine, type SpecificDay } from './basket-delivery.ts';
+export { holidayRegionOf, parsePostcode, zoneOf, type DeliveryZone, type HolidayRegion, type Postcode } from './postcode.ts';
 
 /** Delivery options, prices, dates and postcode zones. Rates are data in code for now: no tables. */
 export const deliveryModule: ApiModule = {

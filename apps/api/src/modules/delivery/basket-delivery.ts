@@ -1,0 +1,101 @@
+/**
+ * Delivery for a whole basket, sent as one consignment (pure). Each option is worked out per line
+ * with the basket's goods total (free-delivery thresholds apply to the order, not the item), then
+ * combined: the latest date of any line, the earliest cut-off, the largest surcharge, and
+ * unavailable when any line cannot travel that way. Parcels ride along with a large-item service,
+ * so a basin and its waste go together on the kerbside lorry.
+ */
+import { DELIVERY_OPTION_CODES } from '@shop/contracts';
+import { addDays, formatLondon, londonDateTime, londonInstant, previousWorkingDay, workingCalendar, type IsoDate } from './delivery-calendar.ts';
+import { deliveryOptions, RATES, type DeliveryClass, type DeliveryOption, type DeliveryOptionCode, type StockState } from './delivery-options.ts';
+import type { DeliveryZone, HolidayRegion } from './postcode.ts';
+
+export interface BasketDeliveryLine {
+  sku: string;
+  productName: string;
+  deliveryClass: DeliveryClass;
+  stock: { status: StockState; eta: IsoDate | null };
+}
+
+export interface BasketDeliveryInput {
+  lines: readonly BasketDeliveryLine[];
+  /** The goods total inc VAT after discounts, for free-delivery thresholds. */
+  goodsIncVat: number;
+  zone: DeliveryZone;
+  region: HolidayRegion;
+  now: Date;
+}
+
+export interface BasketDeliveryOptions {
+  options: DeliveryOption[];
+  quoteOnly: boolean;
+  notServed: boolean;
+}
+
+/** Large-item services carry parcels too: a parcel line is then treated as the service's own class. */
+const CARRIES_PARCELS: Partial<Record<DeliveryOptionCode, DeliveryClass>> = { large_kerbside: 'large', two_person: 'two_man_eligible', specific_day: 'large', saturday: 'large' };
+
+function lineOption(code: DeliveryOptionCode, line: BasketDeliveryLine, input: BasketDeliveryInput): DeliveryOption | string {
+  let deliveryClass = line.deliveryClass;
+  if (!RATES[code].classes.includes(deliveryClass)) {
+    const carrier = CARRIES_PARCELS[code];
+    if (deliveryClass !== 'parcel' || !carrier) return `${line.productName} cannot go by ${RATES[code].name.toLowerCase()}.`;
+    deliveryClass = carrier;
+  }
+  const result = deliveryOptions({ deliveryClass, stock: line.stock, unitPriceIncVat: input.goodsIncVat, quantity: 1, zone: input.zone, region: input.region, now: input.now });
+  const option = result.options.find((entry) => entry.code === code);
+  if (!option) return `${line.productName} cannot go by ${RATES[code].name.toLowerCase()}.`;
+  return option;
+}
+
+export function basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliveryOptions {
+  let quoteOnly = false;
+  let notServed = false;
+  for (const line of input.lines) {
+    const result = deliveryOptions({ deliveryClass: line.deliveryClass, stock: line.stock, unitPriceIncVat: input.goodsIncVat, quantity: 1, zone: input.zone, region: input.region, now: input.now });
+    quoteOnly ||= result.quoteOnly;
+    notServed ||= result.notServed;
+  }
+  const options = DELIVERY_OPTION_CODES.flatMap((code): DeliveryOption[] => {
+    // Offered when some line travels that way itself (a parcel alone never books the kerbside lorry).
+    if (!input.lines.some((line) => RATES[code].classes.includes(line.deliveryClass))) return [];
+    const perLine = input.lines.map((line) => lineOption(code, line, input));
+    const options = perLine.filter((entry): entry is DeliveryOption => typeof entry !== 'string');
+    const rate = RATES[code];
+    const base = { code, name: rate.name, description: rate.description, priceIncVat: Math.max(...options.map((option) => option.priceIncVat)) };
+    const refusal = perLine.find((entry) => typeof entry === 'string') ?? options.find((option) => !option.available)?.unavailableReason;
+    if (refusal) return [{ ...base, earliestDate: null, available: false, unavailableReason: refusal }];
+    const earliestDate = options.map((option) => option.earliestDate!).toSorted().at(-1)!;
+    const latest = options.map((option) => option.latestDate).filter((date): date is IsoDate => Boolean(date)).toSorted().at(-1);
+    const cutOff = options.map((option) => option.cutOff).filter((value): value is string => Boolean(value)).toSorted().at(0);
+    return [{ ...base, earliestDate, available: true, ...(latest ? { latestDate: latest < earliestDate ? earliestDate : latest } : {}), ...(cutOff ? { cutOff } : {}) }];
+  });
+  return { options, quoteOnly, notServed };
+}
+
+/** DOMAIN.md §8.4: order by 14:00 the working day before. */
+const SPECIFIC_DAY_CUT_OFF = '14:00';
+
+export interface SpecificDay {
+  date: IsoDate;
+  available: boolean;
+  priceIncVat: number;
+  /** Order by this instant for this day. */
+  cutOff: string | null;
+}
+
+/**
+ * The specific-day calendar: every day from tomorrow to the last bookable one, each marked
+ * available or not (weekends, bank holidays, too soon), for a date picker.
+ */
+export function specificDayCalendar(option: DeliveryOption, region: HolidayRegion, now: Date): SpecificDay[] {
+  if (option.code !== 'specific_day' || !option.available || !option.earliestDate || !option.latestDate) return [];
+  const calendar = workingCalendar(region);
+  const today = londonDateTime(now).date;
+  const days: SpecificDay[] = [];
+  for (let day = addDays(today, 1); day <= option.latestDate; day = addDays(day, 1)) {
+    const open = day >= option.earliestDate && calendar.isWorkingDay(day);
+    days.push({ date: day, available: open, priceIncVat: option.priceIncVat, cutOff: open ? formatLondon(londonInstant(previousWorkingDay(calendar, day), SPECIFIC_DAY_CUT_OFF)) : null });
+  }
+  return days;
+}
