@@ -16,6 +16,9 @@ import { deliveryModule } from './modules/delivery/index.ts';
 import { basketModule } from './modules/basket/index.ts';
 import { discountsModule } from './modules/discounts/index.ts';
 import { wishlistModule } from './modules/wishlist/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
+import { checkoutModule } from './modules/checkout/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 
 const PING_CACHE_MS = 1000;
@@ -32,6 +35,9 @@ export const apiModules: readonly ApiModule[] = [
   basketModule,
   discountsModule,
   wishlistModule,
+  paymentsModule,
+  checkoutModule,
+  ordersModule,
 ];
 
 export interface BuildApiOptions {

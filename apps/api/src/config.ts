@@ -63,6 +63,15 @@ export const ApiConfigSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.example>'),
   TRUST_PROXY: booleanFlag.default(false),
+  // Payments: the sandbox gateway by default; Stripe when STRIPE_SECRET_KEY is set (then the other two STRIPE_ keys too).
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url().optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  SANDBOX_WEBHOOK_URL: z.url().optional(),
+  SANDBOX_WEBHOOK_CHAOS: z.enum(['off', 'random', 'always']).optional(),
+  SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
 });
 
 export interface ApiConfig {
@@ -96,6 +105,23 @@ export interface ApiConfig {
     extraClientOrigins: string[];
   };
   mail: { smtpUrl?: string; from: string };
+  payments: PaymentsConfig;
+}
+
+/** See the README's configuration table. */
+export interface PaymentsConfig {
+  /** Set: the Stripe adapter. `apiUrl` points the SDK elsewhere (tests' stand-in). */
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
+  sandbox: {
+    /** Absent: generated once and kept in the database. */
+    webhookSecret?: string;
+    /** Absent: this API's own /api/payments/webhooks/sandbox over loopback. */
+    webhookUrl?: string;
+    /** Deliver some events twice and late, as real gateways do: `random` (default), `always`, `off` (tests). */
+    webhookChaos: 'off' | 'random' | 'always';
+    /** 0: no background delivery (tests deliver by hand). */
+    webhookPollMs: number;
+  };
 }
 
 /** A private JSON Web Key as IDENTITY_JWKS holds it (RSA or EC; `d` is the private part). */
@@ -169,5 +195,23 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
       extraClientOrigins: c.IDENTITY_CLIENT_ORIGINS ?? [],
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    payments: paymentsConfig(c),
+  };
+}
+
+function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {
+  const sandbox = {
+    webhookSecret: c.SANDBOX_WEBHOOK_SECRET,
+    webhookUrl: c.SANDBOX_WEBHOOK_URL,
+    webhookChaos: c.SANDBOX_WEBHOOK_CHAOS ?? (c.NODE_ENV === 'test' ? 'off' : 'random'),
+    webhookPollMs: c.SANDBOX_WEBHOOK_POLL_MS,
+  } as const;
+  if (!c.STRIPE_SECRET_KEY) return { sandbox };
+  if (!c.STRIPE_PUBLISHABLE_KEY || !c.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY is set, so STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set too');
+  }
+  return {
+    sandbox,
+    stripe: { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL },
   };
 }

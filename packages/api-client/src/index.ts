@@ -2,9 +2,12 @@ import type {
   accountsEndpoints,
   basketEndpoints,
   catalogueEndpoints,
+  checkoutEndpoints,
   deliveryEndpoints,
   discountsEndpoints,
   notificationsEndpoints,
+  orderEndpoints,
+  orderTrackingEndpoints,
   platformEndpoints,
   wishlistEndpoints,
 } from '@shop/contracts';
@@ -21,6 +24,9 @@ export const createNotificationsClient = (options: ClientOptions) => createServi
 export const createDeliveryClient = (options: ClientOptions) => createServiceClient<typeof deliveryEndpoints>(routes.delivery, options);
 export const createDiscountsClient = (options: ClientOptions) => createServiceClient<typeof discountsEndpoints>(routes.discounts, options);
 export const createBasketClient = (options: ClientOptions) => createServiceClient<typeof basketEndpoints>(routes.basket, options);
+export const createCheckoutClient = (options: ClientOptions) => createServiceClient<typeof checkoutEndpoints>(routes.checkout, options);
+export const createOrderTrackingClient = (options: ClientOptions) => createServiceClient<typeof orderTrackingEndpoints>(routes.orderTracking, options);
+export const createOrdersClient = (options: ClientOptions) => createServiceClient<typeof orderEndpoints>(routes.orders, options);
 export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlist, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
@@ -30,4 +36,7 @@ export type NotificationsClient = ReturnType<typeof createNotificationsClient>;
 export type DeliveryClient = ReturnType<typeof createDeliveryClient>;
 export type DiscountsClient = ReturnType<typeof createDiscountsClient>;
 export type BasketClient = ReturnType<typeof createBasketClient>;
+export type CheckoutClient = ReturnType<typeof createCheckoutClient>;
+export type OrderTrackingClient = ReturnType<typeof createOrderTrackingClient>;
+export type OrdersClient = ReturnType<typeof createOrdersClient>;
 export type WishlistClient = ReturnType<typeof createWishlistClient>;

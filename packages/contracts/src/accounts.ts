@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, defineEndpoint, signedIn } from './endpoint.ts';
+import { customerOrderEndpoints } from './orders.ts';
 
 export const UserProfileSchema = z
   .object({
@@ -22,4 +23,5 @@ export const accountsEndpoints = {
     access: signedIn,
     responses: { 200: UserProfileSchema },
   }),
+  ...customerOrderEndpoints,
 } as const;

@@ -85,7 +85,7 @@ export const BasketTotalsSchema = z
     subtotalExVat: Pence,
     savingsIncVat: Pence.describe('Was-price and trade savings, plus the discount'),
     discountIncVat: Pence,
-    delivery: z.object({ code: z.string(), name: z.string(), priceIncVat: Pence, isEstimate: z.literal(true) }).nullable(),
+    delivery: z.object({ code: z.string(), name: z.string(), priceIncVat: Pence, isEstimate: z.boolean().describe('true: a mainland estimate until a delivery option is chosen at checkout') }).nullable(),
     vat: z.array(VatLineSchema),
     totalIncVat: Pence,
     totalExVat: Pence,

@@ -41,3 +41,7 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[keyof typeof DISCOUNT_TYPES];
 
 export const PROMOTION_STATUSES = ['scheduled', 'active', 'expired'] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+/** Order statuses: placed → processing → picking → dispatched → delivered, plus cancelled and refunded. */
+export const ORDER_STATUSES = ['placed', 'processing', 'picking', 'dispatched', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

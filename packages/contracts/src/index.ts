@@ -10,6 +10,9 @@ export * from './delivery.ts';
 export * from './discounts.ts';
 export * from './basket.ts';
 export * from './wishlist.ts';
+export * from './payments.ts';
+export * from './checkout.ts';
+export * from './orders.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -19,6 +22,9 @@ import { deliveryEndpoints } from './delivery.ts';
 import { discountsEndpoints } from './discounts.ts';
 import { basketEndpoints } from './basket.ts';
 import { wishlistEndpoints } from './wishlist.ts';
+import { paymentsEndpoints } from './payments.ts';
+import { checkoutEndpoints } from './checkout.ts';
+import { orderEndpoints, orderTrackingEndpoints } from './orders.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -31,6 +37,10 @@ export const endpointGroups = {
   discounts: discountsEndpoints,
   basket: basketEndpoints,
   wishlist: wishlistEndpoints,
+  payments: paymentsEndpoints,
+  checkout: checkoutEndpoints,
+  orders: orderEndpoints,
+  orderTracking: orderTrackingEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(

@@ -23,6 +23,8 @@ export const endpointRoutes = {
   },
   accounts: {
     getUserProfile: ['GET', '/api/UserProfile'],
+    listMyOrders: ['GET', '/api/Orders'],
+    getMyLatestOrder: ['GET', '/api/Orders/latest'],
   },
   notifications: {
     listMailbox: ['GET', '/Mailbox'],
@@ -64,5 +66,36 @@ export const endpointRoutes = {
     saveWishlist: ['PUT', '/wishlist/{id}/save'],
     emailWishlist: ['PUT', '/wishlist/{id}/email'],
     retrieveWishlist: ['PUT', '/wishlist/retrieve'],
+  },
+  payments: {
+    getPaymentConfig: ['GET', '/config'],
+    getSandboxIntent: ['GET', '/sandbox/intents/{intentId}'],
+    receiveWebhook: ['POST', '/webhooks/{gateway}'],
+  },
+  checkout: {
+    listCountries: ['GET', '/checkout/listcountries'],
+    setDeliveryOption: ['PUT', '/checkout/{basketId}/deliveryoption'],
+    clearDeliveryOption: ['PUT', '/checkout/{basketId}/deliveryoption/clear'],
+    getSpecificDayDeliveryOptions: ['POST', '/checkout/{basketId}/specificdaydeliveryoptions'],
+    getDeliveryOptions: ['POST', '/checkout/{basketId}/deliveryoptions'],
+    setContactDetails: ['PUT', '/checkout/{basketId}/contactDetails'],
+    setDeliveryDetails: ['PUT', '/checkout/{basketId}/deliveryDetails'],
+    clearDeliveryDetails: ['PUT', '/checkout/{basketId}/deliveryDetails/clear'],
+    setBillingDetails: ['PUT', '/checkout/{basketId}/billingDetails'],
+    clearPaymentDetails: ['PUT', '/checkout/{basketId}/paymentdetails/clear'],
+    getPaymentOptions: ['POST', '/checkout/{basketId}/paymentoptions'],
+    createPaymentIntent: ['POST', '/checkout/{basketId}/createPaymentIntent'],
+    completePayment: ['POST', '/checkout/{basketId}/completePayment'],
+    refreshPaymentData: ['POST', '/checkout/{basketId}/refreshPaymentData'],
+  },
+  orders: {
+    searchOrders: ['GET', '/Staff/Orders'],
+    getOrderForStaff: ['GET', '/Staff/Orders/{orderNumber}'],
+    advanceOrder: ['POST', '/Staff/Orders/{orderNumber}/Status'],
+  },
+  orderTracking: {
+    checkTrackingDetails: ['GET', '/TrackMyOrder/Test/{orderNumber}/{emailAddress}'],
+    trackOrder: ['GET', '/TrackMyOrder/{orderNumber}/{emailAddress}'],
+    trackOrderByPost: ['POST', '/TrackMyOrder/{orderNumber}'],
   },
 } as const;

@@ -13,6 +13,8 @@ export const SERVICES = {
   'order-baskets': { prefix: '/api/order-baskets', title: 'Order baskets (order amendments)' },
   'help-centre': { prefix: '/api/help-centre', title: 'Help centre' },
   'order-tracking': { prefix: '/api/order-tracking', title: 'Order tracking' },
+  // Not a service of the spec: staff order handling (order-admin).
+  orders: { prefix: '/api/orders', title: 'Orders (staff order handling)' },
   'delivery-upgrade': { prefix: '/api/delivery-upgrade', title: 'Delivery upgrade' },
   analytics: { prefix: '/api/analytics', title: 'Analytics' },
   'address-lookup': { prefix: '/api/address-lookup', title: 'Postcode address lookup' },
@@ -24,6 +26,7 @@ export const SERVICES = {
   projects: { prefix: '/api/projects', title: 'Projects, addresses and terms' },
   // Not a service of the spec: the staff mailbox of the e-mail outbox.
   notifications: { prefix: '/api/notifications', title: 'E-mail outbox and staff mailbox' },
+  payments: { prefix: '/api/payments', title: 'Payments: gateway configuration, sandbox gateway, webhooks' },
 } as const;
 
 export type ServiceName = keyof typeof SERVICES;

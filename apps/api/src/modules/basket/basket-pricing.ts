@@ -99,6 +99,13 @@ export function priceLine(line: StoredLine, offering: SellableOffering | undefin
   };
 }
 
+/** The delivery option chosen at checkout, priced by the delivery module: it replaces the estimate. */
+export interface ChosenDelivery {
+  code: string;
+  name: string;
+  priceIncVat: number;
+}
+
 /** The delivery a basket is likely to need, to mainland GB: large items decide it when present. */
 export function deliveryEstimate(lines: readonly BasketLine[], goodsIncVat: number): Basket['totals']['delivery'] {
   if (lines.length === 0) return null;
@@ -118,11 +125,12 @@ export function basketTotals(
   lines: readonly BasketLine[],
   rates: ReadonlyMap<string, { rateCode: string; basisPoints: number }>,
   discountPence: number,
+  chosenDelivery?: ChosenDelivery,
 ): Basket['totals'] {
   const available = lines.filter((line) => line.available);
   const subtotalIncVat = available.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
   const subtotalExVat = available.reduce((sum, line) => sum + line.lineTotalExVat, 0);
-  const delivery = deliveryEstimate(available, subtotalIncVat);
+  const delivery = chosenDelivery && available.length > 0 ? { ...chosenDelivery, isEstimate: false } : deliveryEstimate(available, subtotalIncVat);
   const deliveryPence = delivery?.priceIncVat ?? 0;
   const discount = Math.min(Math.max(0, discountPence), subtotalIncVat + deliveryPence);
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor, ServiceContext } from '../../platform/context.ts';
 import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
-import { evaluateDiscount, type AppliedDiscount, type SalesChannel } from '../discounts/index.ts';
+import { claimDiscount, evaluateDiscount, type AppliedDiscount, type DiscountCheck, type SalesChannel } from '../discounts/index.ts';
 import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
 import {
   MAX_LINES,
@@ -13,6 +13,7 @@ import {
   priceLine,
   sellableQuantity,
   tradePricing,
+  type ChosenDelivery,
   type Pricing,
 } from './basket-pricing.ts';
 import { BasketErrors } from './basket.errors.ts';
@@ -66,7 +67,7 @@ interface Priced {
   discountRefused: boolean;
 }
 
-async function price(db: Database, row: BasketRow, stored: readonly Item[], pricing: Pricing, now: Date, offerings?: Map<string, SellableOffering>): Promise<Priced> {
+async function price(db: Database, row: BasketRow, stored: readonly Item[], pricing: Pricing, now: Date, offerings?: Map<string, SellableOffering>, delivery?: ChosenDelivery): Promise<Priced> {
   const facts = offerings ?? (await findSellableOfferings(db, stored.map((line) => line.sku)));
   const lines = stored.map((line) => priceLine(line, facts.get(line.sku), pricing));
   const rates = new Map([...facts.values()].map((offering) => [offering.sku, { rateCode: offering.vatRateCode, basisPoints: offering.vatBasisPoints }]));
@@ -74,32 +75,16 @@ async function price(db: Database, row: BasketRow, stored: readonly Item[], pric
   let applied: AppliedDiscount | null = null;
   let discountRefused = false;
   if (row.discountCode) {
-    const preview = basketTotals(lines, rates, 0);
+    const preview = basketTotals(lines, rates, 0, delivery);
     try {
-      applied = await evaluateDiscount(
-        db,
-        {
-          code: row.discountCode,
-          channel: channelFor(pricing),
-          customerId: row.ownerId,
-          isTradePriced: pricing.tradePriced,
-          lines: lines
-            .filter((line) => line.available)
-            .map((line) => {
-              const offering = facts.get(line.sku)!;
-              return { sku: line.sku, productId: offering.productId, categoryId: offering.categoryId, brandId: offering.brandId, quantity: line.quantity, lineTotalPence: line.lineTotalIncVat };
-            }),
-          deliveryPence: preview.delivery?.priceIncVat ?? 0,
-        },
-        now,
-      );
+      applied = await evaluateDiscount(db, discountCheck(row, row.discountCode, lines, facts, pricing, preview.delivery?.priceIncVat ?? 0), now);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       discountRefused = true;
       notices.push({ type: 'discount_removed', code: row.discountCode, reason: error.code, message: `The code ${row.discountCode} no longer applies: ${error.message}` });
     }
   }
-  const totals = basketTotals(lines, rates, applied?.discountPence ?? 0);
+  const totals = basketTotals(lines, rates, applied?.discountPence ?? 0, delivery);
   const discount = row.discountCode
     ? { code: row.discountCode, description: applied?.description ?? '', discountIncVat: applied ? totals.discountIncVat : 0, applies: applied !== null }
     : null;
@@ -176,23 +161,27 @@ async function apply(db: Database, row: BasketRow, before: readonly LineRow[], n
 }
 
 async function evaluateStrict(db: Database, row: BasketRow, items: Item[], offerings: Map<string, SellableOffering>, pricing: Pricing, code: string, now: Date): Promise<never> {
-  const lines = items.map((line) => priceLine(line, offerings.get(line.sku), pricing)).filter((line) => line.available);
-  await evaluateDiscount(
-    db,
-    {
-      code,
-      channel: channelFor(pricing),
-      customerId: row.ownerId,
-      isTradePriced: pricing.tradePriced,
-      lines: lines.map((line) => {
+  const lines = items.map((line) => priceLine(line, offerings.get(line.sku), pricing));
+  const deliveryPence = basketTotals(lines, new Map(), 0).delivery?.priceIncVat ?? 0;
+  await evaluateDiscount(db, discountCheck(row, code, lines, offerings, pricing, deliveryPence), now);
+  throw new Error('evaluateDiscount refused a code once and accepted it on a second look');
+}
+
+/** What the discounts module needs to judge a code against this basket: its available lines, channel and delivery. */
+function discountCheck(row: BasketRow, code: string, lines: readonly BasketLine[], offerings: Map<string, SellableOffering>, pricing: Pricing, deliveryPence: number): DiscountCheck {
+  return {
+    code,
+    channel: channelFor(pricing),
+    customerId: row.ownerId,
+    isTradePriced: pricing.tradePriced,
+    lines: lines
+      .filter((line) => line.available)
+      .map((line) => {
         const offering = offerings.get(line.sku)!;
         return { sku: line.sku, productId: offering.productId, categoryId: offering.categoryId, brandId: offering.brandId, quantity: line.quantity, lineTotalPence: line.lineTotalIncVat };
       }),
-      deliveryPence: basketTotals(lines, new Map(), 0).delivery?.priceIncVat ?? 0,
-    },
-    now,
-  );
-  throw new Error('evaluateDiscount refused a code once and accepted it on a second look');
+    deliveryPence,
+  };
 }
 
 function refreshItems(items: Item[], before: readonly LineRow[], offerings: Map<string, SellableOffering>, pricing: Pricing, notices: BasketNotice[]): Item[] {
@@ -284,6 +273,21 @@ export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
   const lines = await repository.findLines(ctx.db, row.id);
   const priced = await price(ctx.db, row, lines, pricing, ctx.clock.now());
   return present(row, priced, pricing, []);
+}
+
+/**
+ * The basket as checkout shows and charges it: owned by the caller (a guest basket named with a
+ * token is taken over first), with the chosen delivery in place of the estimate, so a delivery
+ * discount applies to what is really charged.
+ */
+export async function priceForCheckout(ctx: Ctx, basketId: string, delivery: ChosenDelivery | null): Promise<Basket> {
+  const basket = await getBasket(ctx, basketId);
+  if (!delivery) return basket;
+  const row = (await repository.findBasket(ctx.db, basket.basketId))!;
+  const lines = await repository.findLines(ctx.db, row.id);
+  const pricing = pricingFor(ctx.actor);
+  const merged = basket.notices.filter((notice) => notice.type === 'merged');
+  return present(row, await price(ctx.db, row, lines, pricing, ctx.clock.now(), undefined, delivery), pricing, merged);
 }
 
 export function refreshBasket(ctx: Ctx, basketId: string): Promise<Basket> {
@@ -425,4 +429,26 @@ export async function retrieveBasket(ctx: Ctx, input: string): Promise<Basket> {
   if (!saved) throw BasketErrors.retrievalCodeNotFound();
   if (saved.expiresAt <= ctx.clock.now()) throw BasketErrors.retrievalCodeExpired();
   return create(ctx, { lines: () => saved.lines, skus: saved.lines.map((line) => line.sku), refresh: true }, saved.discountCode);
+}
+
+// ── orders (called by checkout's place-order, in its transaction) ──────────────────────────────
+
+/** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. */
+export async function lockBasketForOrder(db: Database, basketId: string): Promise<boolean> {
+  return (await repository.lockBasket(db, basketId)) !== undefined;
+}
+
+/** Records the redemption of the basket's code for an order, at the amount the shopper was shown. */
+export async function claimBasketDiscount(db: Database, basket: Basket, input: { orderId: string; actor: Actor | null; deliveryPence: number }, now: Date): Promise<void> {
+  if (!basket.discount?.applies) return;
+  const row = (await repository.findBasket(db, basket.basketId))!;
+  const pricing = pricingFor(input.actor);
+  const offerings = await findSellableOfferings(db, basket.lines.map((line) => line.sku));
+  const check = discountCheck(row, basket.discount.code, basket.lines, offerings, pricing, input.deliveryPence);
+  await claimDiscount(db, { ...check, orderId: input.orderId, amountPence: basket.discount.discountIncVat }, now);
+}
+
+/** The basket became an order: it is gone (its id now answers 404), the order keeps its own copy. */
+export async function removeConvertedBasket(db: Database, basketId: string): Promise<void> {
+  await repository.deleteBasket(db, basketId);
 }

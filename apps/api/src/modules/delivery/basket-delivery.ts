@@ -60,14 +60,14 @@ export function basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliver
     // Offered when some line travels that way itself (a parcel alone never books the kerbside lorry).
     if (!input.lines.some((line) => RATES[code].classes.includes(line.deliveryClass))) return [];
     const perLine = input.lines.map((line) => lineOption(code, line, input));
-    const options = perLine.filter((entry): entry is DeliveryOption => typeof entry !== 'string');
+    const usable = perLine.filter((entry): entry is DeliveryOption => typeof entry !== 'string');
     const rate = RATES[code];
-    const base = { code, name: rate.name, description: rate.description, priceIncVat: Math.max(...options.map((option) => option.priceIncVat)) };
-    const refusal = perLine.find((entry) => typeof entry === 'string') ?? options.find((option) => !option.available)?.unavailableReason;
+    const base = { code, name: rate.name, description: rate.description, priceIncVat: Math.max(...usable.map((option) => option.priceIncVat)) };
+    const refusal = perLine.find((entry) => typeof entry === 'string') ?? usable.find((option) => !option.available)?.unavailableReason;
     if (refusal) return [{ ...base, earliestDate: null, available: false, unavailableReason: refusal }];
-    const earliestDate = options.map((option) => option.earliestDate!).toSorted().at(-1)!;
-    const latest = options.map((option) => option.latestDate).filter((date): date is IsoDate => Boolean(date)).toSorted().at(-1);
-    const cutOff = options.map((option) => option.cutOff).filter((value): value is string => Boolean(value)).toSorted().at(0);
+    const earliestDate = usable.map((option) => option.earliestDate!).toSorted().at(-1)!;
+    const latest = usable.map((option) => option.latestDate).filter((date): date is IsoDate => Boolean(date)).toSorted().at(-1);
+    const cutOff = usable.map((option) => option.cutOff).filter((value): value is string => Boolean(value)).toSorted().at(0);
     return [{ ...base, earliestDate, available: true, ...(latest ? { latestDate: latest < earliestDate ? earliestDate : latest } : {}), ...(cutOff ? { cutOff } : {}) }];
   });
   return { options, quoteOnly, notServed };

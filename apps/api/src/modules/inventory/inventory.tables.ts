@@ -1,17 +1,22 @@
-import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** How a sku's availability is shown: the four states of DOMAIN.md §8.2 ("Stock"). */
 export const STOCK_STATUSES = ['in_stock', 'low_stock', 'made_to_order', 'out_of_stock'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
-/** Stock per sku: what is on the shelf, what open orders have claimed, and when more arrives. */
+/**
+ * Stock per sku: what is on the shelf, what placed orders have claimed (`committed`), what payments
+ * in progress hold (`reserved`), and when more arrives. Available = on hand − committed − reserved,
+ * never negative for stocked goods: the invariant on hand = available + committed + reserved holds.
+ */
 export const stockLevels = pgTable(
   'stock_levels',
   {
     sku: text('sku').primaryKey(),
     onHand: integer('on_hand').notNull().default(0),
     committed: integer('committed').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
     status: text('status', { enum: STOCK_STATUSES }).notNull(),
     eta: date('eta', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -19,5 +24,30 @@ export const stockLevels = pgTable(
   (table) => [
     index('stock_levels_status_idx').on(table.status),
     check('stock_levels_quantities_check', sql`${table.onHand} >= 0 and ${table.committed} >= 0`),
+    check('stock_levels_reserved_check', sql`${table.reserved} >= 0`),
+  ],
+);
+
+export const RESERVATION_STATES = ['held', 'committed', 'released'] as const;
+
+/**
+ * Stock held for one basket while its payment runs, until `expiresAt`: committed when the order is
+ * placed, released when the payment fails, is abandoned or the hold runs out.
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    basketId: text('basket_id').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    state: text('state', { enum: RESERVATION_STATES }).notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('stock_reservations_basket_idx').on(table.basketId, table.state),
+    index('stock_reservations_expiry_idx').on(table.state, table.expiresAt),
+    check('stock_reservations_quantity_check', sql`${table.quantity} > 0`),
   ],
 );

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBasketClient, createCheckoutClient, type BasketClient, type CheckoutClient } from '@shop/api-client';
+import type { Actor } from '../../platform/context.ts';
+import { findSeededSku, type SeededSku } from '../../testing/seeded-skus.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+
+let api: TestApi;
+// Tuesday 16 June 2026, 10:00 London time: next-day and specific-day delivery are open.
+const now = new Date('2026-06-16T09:00:00Z');
+const actors: Record<string, Actor> = { alice: { userId: 'user-alice', roles: ['shopper'] }, bob: { userId: 'user-bob', roles: ['shopper'] } };
+let guest: { basket: BasketClient; checkout: CheckoutClient };
+const as: Record<string, { basket: BasketClient; checkout: CheckoutClient }> = {};
+const skus: Record<string, SeededSku> = {};
+
+const address = { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'ls1 4ap' };
+const contact = { emailAddress: 'sam@example.com', firstName: 'Sam', lastName: 'Shopper', phone: '07700 900123' };
+
+beforeAll(async () => {
+  api = await startTestApi({ clock: { now: () => now }, authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null });
+  const clients = (getAccessToken?: () => string) => ({
+    basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken }),
+    checkout: createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken }),
+  });
+  guest = clients();
+  for (const name of Object.keys(actors)) as[name] = clients(() => name);
+  const db = api.database.db;
+  skus.tap = await findSeededSku(db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`);
+  skus.bath = await findSeededSku(db, sql`s.status = 'in_stock' and p.delivery_class = 'large' and not p.is_bundle and s.on_hand >= 5`);
+});
+afterAll(() => api.close());
+
+const newBasket = async (client = guest, items = [{ sku: skus.tap!.sku, quantity: 1 }]) => (await client.basket.createBasketWithItems({ body: { items } })).basketId;
+
+describe('countries and delivery options', () => {
+  it('lists the countries, served or not', async () => {
+    const countries = await guest.checkout.listCountries();
+    expect(countries.find((country) => country.code === 'GB')).toMatchObject({ served: true });
+    expect(countries.find((country) => country.code === 'JE')).toMatchObject({ served: false });
+  });
+
+  it('prices the whole basket’s options for a postcode: surcharges, large items, areas not served', async () => {
+    const basketId = await newBasket();
+    const mainland = await guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'ls14ap' } });
+    expect(mainland).toMatchObject({ postcode: 'LS1 4AP', zone: 'mainland', notServed: false, selected: null });
+    expect(mainland.options.map((option) => option.code)).toEqual(['standard', 'next_day', 'specific_day', 'saturday', 'click_collect']);
+    const highlands = await guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'IV2 3AA' } });
+    expect(highlands.options.find((option) => option.code === 'standard')!.priceIncVat).toBe(mainland.options.find((option) => option.code === 'standard')!.priceIncVat + 1_500);
+    expect(highlands.options.find((option) => option.code === 'next_day')).toMatchObject({ available: false });
+    expect(await guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'JE2 3AB' } })).toMatchObject({ notServed: true });
+
+    const withBath = await newBasket(guest, [{ sku: skus.tap!.sku, quantity: 1 }, { sku: skus.bath!.sku, quantity: 1 }]);
+    const large = await guest.checkout.getDeliveryOptions({ params: { basketId: withBath }, body: {} });
+    expect(large.options.find((option) => option.code === 'large_kerbside')).toMatchObject({ available: true });
+    expect(large.options.find((option) => option.code === 'standard')).toMatchObject({ available: false, unavailableReason: expect.stringContaining('cannot go by standard delivery') });
+  });
+
+  it('refuses a bad postcode with a message naming the field', async () => {
+    const basketId = await newBasket();
+    const error = await failure(guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'NOT A CODE' } }));
+    expect(error).toMatchObject({ status: 400, code: 'CHECKOUT_POSTCODE_INVALID' });
+    expect((error.data as { errors: { path: string }[] }).errors[0]!.path).toBe('body.postcode');
+  });
+
+  it('lays out the specific-day calendar and books an open day only', async () => {
+    const basketId = await newBasket();
+    const calendar = await guest.checkout.getSpecificDayDeliveryOptions({ params: { basketId }, body: {} });
+    const open = calendar.days.filter((day) => day.available);
+    expect(open.length).toBeGreaterThan(5);
+    const closed = calendar.days.find((day) => !day.available)!;
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day', date: closed.date } }))).toMatchObject({ status: 422, code: 'CHECKOUT_DELIVERY_DATE_UNAVAILABLE' });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_DELIVERY_DATE_REQUIRED' });
+    const chosen = await guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day', date: open[2]!.date } });
+    expect(chosen.deliveryOption).toMatchObject({ code: 'specific_day', date: open[2]!.date, priceIncVat: calendar.priceIncVat });
+  });
+});
+
+describe('choosing and totals', () => {
+  it('charges the chosen option’s server price whatever the client sends, and lists the steps still missing', async () => {
+    const basketId = await newBasket();
+    const start = await guest.checkout.clearDeliveryOption({ params: { basketId } });
+    expect(start.missing).toEqual(['contact', 'delivery_address', 'delivery_option', 'billing']);
+    expect(start.totals.deliveryIncVat).toBe(0);
+    const body = { code: 'next_day', priceIncVat: 1 } as unknown as { code: 'next_day' };
+    const chosen = await guest.checkout.setDeliveryOption({ params: { basketId }, body });
+    expect(chosen.deliveryOption).toMatchObject({ code: 'next_day', priceIncVat: 695 });
+    expect(chosen.totals).toMatchObject({ deliveryIncVat: 695, totalIncVat: chosen.totals.goodsIncVat + 695 });
+    expect(chosen.basket.totals.delivery).toMatchObject({ code: 'next_day', priceIncVat: 695, isEstimate: false });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'large_kerbside' } }))).toMatchObject({ status: 422, code: 'CHECKOUT_DELIVERY_OPTION_UNKNOWN' });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'next_day', date: '2026-06-20' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_DELIVERY_DATE_NOT_ALLOWED' });
+  });
+
+  it('takes contact, delivery and billing details, normalising the postcode and refusing bad ones unchanged', async () => {
+    const basketId = await newBasket();
+    const params = { basketId };
+    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: 'sam at example' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_EMAIL_INVALID' });
+    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, phone: '12345' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_PHONE_INVALID' });
+    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, firstName: ' ' } }))).toMatchObject({ status: 400 });
+    expect((await guest.checkout.clearDeliveryOption({ params })).contact).toBeNull();
+
+    await guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: ' sam@example.com ' } });
+    expect(await failure(guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } }))).toMatchObject({ status: 409, code: 'CHECKOUT_DELIVERY_ADDRESS_MISSING' });
+    expect(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, postcode: 'XX1' } } }))).toMatchObject({ status: 400, code: 'CHECKOUT_POSTCODE_INVALID' });
+    expect(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, postcode: 'GY1 1AA' } } }))).toMatchObject({ status: 422, code: 'CHECKOUT_AREA_NOT_SERVED' });
+    const delivered = await guest.checkout.setDeliveryDetails({ params, body: { address, instructions: ' Side gate ' } });
+    expect(delivered.delivery).toEqual({ address: { ...address, postcode: 'LS1 4AP', countryCode: 'GB' }, instructions: 'Side gate', zone: 'mainland' });
+    expect(await failure(guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: false } }))).toMatchObject({ status: 400, code: 'CHECKOUT_BILLING_ADDRESS_MISSING' });
+    const billed = await guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+    expect(billed.billing).toEqual({ sameAsDelivery: true, address: delivered.delivery!.address });
+    expect(billed.contact).toEqual(contact);
+    const ready = await guest.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+    expect(ready.missing).toEqual([]);
+    // Billing was "same as delivery": without a delivery address it is missing too.
+    expect((await guest.checkout.clearDeliveryDetails({ params })).missing).toEqual(['delivery_address', 'billing']);
+  });
+
+  it('clears a chosen option that a new address rules out, saying so', async () => {
+    const basketId = await newBasket();
+    const params = { basketId };
+    await guest.checkout.setDeliveryDetails({ params, body: { address } });
+    await guest.checkout.setDeliveryOption({ params, body: { code: 'next_day' } });
+    const moved = await guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, town: 'Inverness', postcode: 'IV2 3AA' } } });
+    expect(moved.deliveryOption).toBeNull();
+    expect(moved.notices).toEqual([expect.objectContaining({ type: 'delivery_option_unavailable' })]);
+    expect((await guest.checkout.clearDeliveryOption({ params })).notices).toEqual([]);
+  });
+
+  it('keeps a shopper’s checkout theirs: another shopper or a guest gets the basket’s 404', async () => {
+    const basketId = await newBasket(as.alice!);
+    await as.alice!.checkout.setContactDetails({ params: { basketId }, body: contact });
+    for (const call of [() => as.bob!.checkout.clearDeliveryOption({ params: { basketId } }), () => guest.checkout.setContactDetails({ params: { basketId }, body: contact })]) {
+      expect(await failure(call())).toMatchObject({ status: 404, code: 'BASKET_NOT_FOUND' });
+    }
+    expect((await as.alice!.checkout.clearDeliveryOption({ params: { basketId: 'mine' } })).contact).toEqual(contact);
+  });
+});

@@ -1,0 +1,37 @@
+import { AppError } from '../../platform/errors.ts';
+
+const field = (path: string, message: string, code: string) => ({ errors: [{ path, message, code }] });
+
+/** The checkout's stable error codes: each refusal changes nothing. */
+export const CheckoutErrors = {
+  basketEmpty: () => new AppError(422, 'CHECKOUT_BASKET_EMPTY', 'Your basket is empty: add something before checking out.'),
+  invalidPostcode: (path: string, reason: string) => new AppError(400, 'CHECKOUT_POSTCODE_INVALID', reason, field(path, reason, 'invalid_postcode')),
+  invalidEmail: () =>
+    new AppError(400, 'CHECKOUT_EMAIL_INVALID', 'Enter one e-mail address, like name@example.com.', field('body.emailAddress', 'Enter one e-mail address, like name@example.com.', 'invalid_email')),
+  invalidPhone: () =>
+    new AppError(400, 'CHECKOUT_PHONE_INVALID', 'Enter a UK phone number, like 07700 900123 or 020 7946 0000.', field('body.phone', 'Enter a UK phone number, like 07700 900123 or 020 7946 0000.', 'invalid_phone')),
+  billingAddressMissing: () =>
+    new AppError(400, 'CHECKOUT_BILLING_ADDRESS_MISSING', 'Enter a billing address, or use the delivery address.', field('body.address', 'Enter a billing address, or use the delivery address.', 'required')),
+  noDeliveryAddress: () => new AppError(409, 'CHECKOUT_DELIVERY_ADDRESS_MISSING', 'Enter the delivery address first.'),
+  notServed: (where: string) => new AppError(422, 'CHECKOUT_AREA_NOT_SERVED', `We do not deliver to ${where}. Choose click & collect, or deliver to another address.`),
+  optionNotOffered: (code: string) => new AppError(422, 'CHECKOUT_DELIVERY_OPTION_UNKNOWN', `${code} is not a delivery option for this basket.`),
+  optionUnavailable: (reason: string) => new AppError(422, 'CHECKOUT_DELIVERY_OPTION_UNAVAILABLE', reason),
+  dateRequired: () =>
+    new AppError(400, 'CHECKOUT_DELIVERY_DATE_REQUIRED', 'Choose a delivery day for specific-day delivery.', field('body.date', 'Choose a delivery day.', 'required')),
+  dateUnavailable: (date: string) =>
+    new AppError(422, 'CHECKOUT_DELIVERY_DATE_UNAVAILABLE', `We cannot deliver on ${date}: choose another day from the calendar.`, field('body.date', 'Choose another day.', 'unavailable')),
+  dateNotAllowed: () => new AppError(400, 'CHECKOUT_DELIVERY_DATE_NOT_ALLOWED', 'Only specific-day delivery takes a date.', field('body.date', 'Only specific-day delivery takes a date.', 'not_allowed')),
+  stepsMissing: (steps: readonly string[]) =>
+    new AppError(409, 'CHECKOUT_STEPS_MISSING', `Complete these steps before paying: ${steps.join(', ').replace(/_/g, ' ')}.`),
+  noPaymentStarted: () => new AppError(409, 'CHECKOUT_PAYMENT_NOT_STARTED', 'Start the payment first: choose how to pay.'),
+  paymentDeclined: (message: string) => new AppError(402, 'CHECKOUT_PAYMENT_DECLINED', `${message} You have not been charged: try another card.`),
+  paymentNeedsAction: () => new AppError(409, 'CHECKOUT_PAYMENT_NEEDS_ACTION', 'Complete your bank’s security check to finish paying.'),
+  paymentPending: () => new AppError(409, 'CHECKOUT_PAYMENT_PENDING', 'Your payment is still being processed. Wait a moment and try again.'),
+  paymentStale: () =>
+    new AppError(409, 'CHECKOUT_PAYMENT_STALE', 'Your basket or delivery changed after you started paying. We have updated the amount: check it and pay again.'),
+  paymentMismatch: () =>
+    new AppError(409, 'CHECKOUT_PAYMENT_AMOUNT_CHANGED', 'Your basket changed while you were paying, so we did not place the order and have refunded the payment in full. Check your basket and pay again.'),
+  orderFailedRefunded: (reason: string) => new AppError(409, 'CHECKOUT_ORDER_NOT_PLACED', `${reason} We have refunded your payment in full.`),
+  savedCardsNeedSignIn: () => new AppError(401, 'CHECKOUT_SAVED_CARD_SIGN_IN', 'Sign in to pay with a saved card.'),
+  savedCardUnknown: () => new AppError(404, 'CHECKOUT_SAVED_CARD_NOT_FOUND', 'That saved card is not on your account. Choose another card.'),
+};

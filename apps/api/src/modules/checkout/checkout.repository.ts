@@ -1,0 +1,48 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { checkouts, paymentRecoveries } from './checkout.tables.ts';
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type CheckoutChange = Partial<Omit<typeof checkouts.$inferInsert, 'basketId' | 'updatedAt'>>;
+
+export async function findCheckout(db: Database, basketId: string): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.basketId, basketId));
+  return row;
+}
+
+/** Creates the basket's checkout or changes the given fields of it. */
+export async function saveCheckout(db: Database, basketId: string, change: CheckoutChange, now: Date): Promise<void> {
+  await db
+    .insert(checkouts)
+    .values({ basketId, ...change, updatedAt: now })
+    .onConflictDoUpdate({ target: checkouts.basketId, set: { ...change, updatedAt: now } });
+}
+
+export async function deleteCheckout(db: Database, basketId: string): Promise<void> {
+  await db.delete(checkouts).where(eq(checkouts.basketId, basketId));
+}
+
+/** Notes a paid intent to be checked (idempotent: the first note stands). */
+export async function notePaidIntent(db: Database, intentRef: string, basketId: string, dueAt: Date): Promise<void> {
+  await db.insert(paymentRecoveries).values({ intentRef, basketId, dueAt }).onConflictDoNothing();
+}
+
+export function dueRecoveries(db: Database, now: Date, limit: number) {
+  return db
+    .select()
+    .from(paymentRecoveries)
+    .where(and(isNull(paymentRecoveries.doneAt), lte(paymentRecoveries.dueAt, now)))
+    .orderBy(asc(paymentRecoveries.dueAt))
+    .limit(limit);
+}
+
+export async function finishRecovery(db: Database, intentRef: string, outcome: string, now: Date): Promise<void> {
+  await db.update(paymentRecoveries).set({ doneAt: now, outcome }).where(eq(paymentRecoveries.intentRef, intentRef));
+}
+
+export async function retryRecoveryLater(db: Database, intentRef: string, error: string, dueAt: Date): Promise<void> {
+  await db
+    .update(paymentRecoveries)
+    .set({ attempts: sql`${paymentRecoveries.attempts} + 1`, lastError: error.slice(0, 500), dueAt })
+    .where(eq(paymentRecoveries.intentRef, intentRef));
+}

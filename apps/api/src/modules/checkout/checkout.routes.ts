@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkoutEndpoints as endpoints } from '@shop/contracts';
+import { bindEndpoint } from '../../platform/bind.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { hashRequest, onPaymentEvent, paymentGateway, withIdempotency } from '../payments/index.ts';
+import * as service from './checkout.service.ts';
+import * as payment from './payment.ts';
+import { notePaidIntents, startRecoveryWorker } from './recovery.ts';
+
+/**
+ * With an `Idempotency-Key` header, a retry replays the first answer (same body), is refused (422,
+ * another body) or told to wait (409, still running). Without one, the basket lock and the intent
+ * made per basket state still keep a retry from charging or ordering twice.
+ */
+function idempotent<T>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>): Promise<T> {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') return run();
+  return withIdempotency(ctx.db, { key, scope, requestHash: hashRequest(input), now: ctx.clock.now() }, run);
+}
+
+export function registerCheckoutRoutes(app: FastifyInstance): void {
+  const deps = { gateway: paymentGateway(app.platform), publicUrl: app.platform.config.publicUrl };
+  bindEndpoint(app, endpoints.listCountries, async () => [...service.COUNTRIES]);
+  bindEndpoint(app, endpoints.getDeliveryOptions, ({ ctx, params, body }) => service.getDeliveryOptions(ctx, params.basketId, body.postcode));
+  bindEndpoint(app, endpoints.getSpecificDayDeliveryOptions, ({ ctx, params, body }) => service.getSpecificDayCalendar(ctx, params.basketId, body.postcode));
+  bindEndpoint(app, endpoints.setDeliveryOption, ({ ctx, params, body }) => service.setDeliveryOption(ctx, params.basketId, body));
+  bindEndpoint(app, endpoints.clearDeliveryOption, ({ ctx, params }) => service.clearDeliveryOption(ctx, params.basketId));
+  bindEndpoint(app, endpoints.setContactDetails, ({ ctx, params, body }) => service.setContactDetails(ctx, params.basketId, body));
+  bindEndpoint(app, endpoints.setDeliveryDetails, ({ ctx, params, body }) => service.setDeliveryDetails(ctx, params.basketId, body));
+  bindEndpoint(app, endpoints.clearDeliveryDetails, ({ ctx, params }) => service.clearDeliveryDetails(ctx, params.basketId));
+  bindEndpoint(app, endpoints.setBillingDetails, ({ ctx, params, body }) => service.setBillingDetails(ctx, params.basketId, body));
+  bindEndpoint(app, endpoints.clearPaymentDetails, ({ ctx, params }) => payment.clearPaymentDetails(ctx, params.basketId, deps));
+  bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => payment.getPaymentOptions(ctx, params.basketId, deps));
+  bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body, request }) =>
+    idempotent(ctx, request, 'checkout.create-payment-intent', { params, body }, () => payment.createPaymentIntent(ctx, params.basketId, body, deps)),
+  );
+  bindEndpoint(app, endpoints.completePayment, ({ ctx, params, request }) =>
+    idempotent(ctx, request, 'checkout.complete-payment', { params }, () => payment.completePayment(ctx, params.basketId, deps)),
+  );
+  bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => payment.refreshPaymentData(ctx, params.basketId, deps));
+
+  const unsubscribe = onPaymentEvent(notePaidIntents);
+  const worker = app.platform.config.env === 'test' ? undefined : startRecoveryWorker(app.platform.db, app.platform.clock, deps, app.log);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await worker?.stop();
+  });
+}

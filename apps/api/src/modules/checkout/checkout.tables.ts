@@ -1,0 +1,48 @@
+import { boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../platform/context.ts';
+import type { Address } from '@shop/contracts';
+
+export interface ContactDetails {
+  emailAddress: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+/**
+ * What a shopper has told checkout about one basket: contact, addresses, the delivery option and
+ * the payment in progress. One row per basket; the basket module owns the lines and prices.
+ */
+export const checkouts = pgTable('checkouts', {
+  basketId: text('basket_id').primaryKey(),
+  contact: jsonb('contact').$type<ContactDetails>(),
+  deliveryAddress: jsonb('delivery_address').$type<Address>(),
+  deliveryInstructions: text('delivery_instructions'),
+  billingAddress: jsonb('billing_address').$type<Address>(),
+  billingSameAsDelivery: boolean('billing_same_as_delivery').notNull().default(false),
+  deliveryOptionCode: text('delivery_option_code'),
+  deliveryDate: date('delivery_date', { mode: 'string' }),
+  /** The gateway's intent, the amount it was made for, and what it was made from (basket version, option). */
+  paymentIntentRef: text('payment_intent_ref'),
+  paymentAmountPence: integer('payment_amount_pence'),
+  paymentFingerprint: text('payment_fingerprint'),
+  saveCard: boolean('save_card').notNull().default(false),
+  /** Who started the payment (as the server knew them), so a recovery prices the basket as they saw it. */
+  payer: jsonb('payer').$type<Actor | null>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Payments the gateway says succeeded, written by the webhook in the same transaction that records
+ * the event: a worker makes sure each becomes an order or is refunded, even after a crash between
+ * the payment and the order.
+ */
+export const paymentRecoveries = pgTable('payment_recoveries', {
+  intentRef: text('intent_ref').primaryKey(),
+  basketId: text('basket_id').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  outcome: text('outcome'),
+});

@@ -1,0 +1,156 @@
+/**
+ * Paying for a basket. The amount is always the checkout's total, computed here; the gateway is
+ * called outside any database transaction (the sandbox keeps its own tables, and PGlite has one
+ * connection). Stock is held when the payment starts and committed when the order is placed; a
+ * payment that cannot become an order is refunded or cancelled.
+ */
+import type { Checkout, Order } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findOrderByBasket, findOrderByPayment } from '../orders/index.ts';
+import { releaseExpired, releaseReservations, reserveStock } from '../inventory/index.ts';
+import type { PaymentGateway, PaymentIntent } from '../payments/index.ts';
+import { CheckoutErrors } from './checkout.errors.ts';
+import * as repository from './checkout.repository.ts';
+import { paymentFingerprint, readCheckout, type Ctx } from './checkout.service.ts';
+import { placeOrder } from './place-order.ts';
+
+/** How long stock is held for a payment in progress. */
+export const HOLD_MINUTES = 15;
+
+export interface PaymentDeps {
+  gateway: PaymentGateway;
+  publicUrl: string;
+}
+
+async function readyCheckout(ctx: Ctx, basketId: string): Promise<Checkout> {
+  const checkout = await readCheckout(ctx, basketId);
+  if (!checkout.basket.lines.some((line) => line.available)) throw CheckoutErrors.basketEmpty();
+  if (checkout.missing.length > 0) throw CheckoutErrors.stepsMissing(checkout.missing);
+  return checkout;
+}
+
+const holdLines = (checkout: Checkout) =>
+  checkout.basket.lines.filter((line) => line.available).map(({ sku, quantity, productName }) => ({ sku, quantity, productName }));
+
+/** Holds the stock, then makes (or re-prices) the basket's payment intent for the checkout's total. */
+async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps) {
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  await releaseExpired(ctx.db, now);
+  await ctx.db.transaction((tx) => reserveStock(tx as unknown as Database, checkout.basketId, holdLines(checkout), expiresAt));
+  const fingerprint = paymentFingerprint(checkout);
+  const amountPence = checkout.totals.totalIncVat;
+  const row = await repository.findCheckout(ctx.db, checkout.basketId);
+  let intent: PaymentIntent | null = row?.paymentIntentRef ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
+  const reusable = intent && (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || intent.status === 'requires_action');
+  try {
+    if (intent && reusable) {
+      if (intent.amountPence !== amountPence) intent = await deps.gateway.updateIntentAmount(intent.id, amountPence, `amount:${intent.id}:${fingerprint}`);
+    } else {
+      intent = await deps.gateway.createIntent({
+        amountPence,
+        metadata: { basketId: checkout.basketId, fingerprint },
+        // One intent per basket state: a retried request finds the intent it already made.
+        idempotencyKey: `intent:${fingerprint}`,
+      });
+    }
+  } catch (error) {
+    await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
+    throw error;
+  }
+  await repository.saveCheckout(ctx.db, checkout.basketId, { paymentIntentRef: intent.id, paymentAmountPence: amountPence, paymentFingerprint: fingerprint, payer: ctx.actor }, now);
+  return {
+    intentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amountPence: intent.amountPence,
+    status: intent.status,
+    frameUrl: frameUrl(deps, intent),
+    reservationExpiresAt: expiresAt.toISOString(),
+  };
+}
+
+function frameUrl(deps: PaymentDeps, intent: PaymentIntent): string | null {
+  const config = deps.gateway.clientConfig();
+  return config.kind === 'sandbox' ? `${config.frameUrl}?client_secret=${encodeURIComponent(intent.clientSecret)}` : null;
+}
+
+export async function createPaymentIntent(ctx: Ctx, basketId: string, input: { method: 'card' | 'saved_card' }, deps: PaymentDeps) {
+  if (input.method === 'saved_card') throw ctx.actor ? CheckoutErrors.savedCardUnknown() : CheckoutErrors.savedCardsNeedSignIn();
+  return startPayment(ctx, await readyCheckout(ctx, basketId), deps);
+}
+
+/** After the basket or delivery changed: the same intent, re-priced, and the stock held again. */
+export async function refreshPaymentData(ctx: Ctx, basketId: string, deps: PaymentDeps) {
+  const checkout = await readyCheckout(ctx, basketId);
+  if (!checkout.payment) throw CheckoutErrors.noPaymentStarted();
+  return startPayment(ctx, checkout, deps);
+}
+
+export async function clearPaymentDetails(ctx: Ctx, basketId: string, deps: PaymentDeps): Promise<Checkout> {
+  const checkout = await readCheckout(ctx, basketId);
+  if (checkout.payment) {
+    const intent = await deps.gateway.retrieveIntent(checkout.payment.intentId);
+    if (intent && intent.status !== 'succeeded' && intent.status !== 'canceled') await deps.gateway.cancelIntent(intent.id, `cancel:${intent.id}`);
+  }
+  await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
+  await repository.saveCheckout(ctx.db, checkout.basketId, { paymentIntentRef: null, paymentAmountPence: null, paymentFingerprint: null }, ctx.clock.now());
+  return readCheckout(ctx, checkout.basketId);
+}
+
+export function paymentOptions(checkout: Checkout, deps: PaymentDeps) {
+  const config = deps.gateway.clientConfig();
+  return {
+    amountPence: checkout.totals.totalIncVat,
+    card: { provider: config.kind, publishableKey: config.kind === 'stripe' ? config.publishableKey : null, frameUrl: config.kind === 'sandbox' ? config.frameUrl : null },
+    savedCards: [],
+    wallets: [{ provider: 'sandbox-pay', name: 'Sandbox Pay', scriptUrl: `${deps.publicUrl}/api/payments/sandbox/wallet.js` }],
+  };
+}
+
+export async function getPaymentOptions(ctx: Ctx, basketId: string, deps: PaymentDeps) {
+  return paymentOptions(await readCheckout(ctx, basketId), deps);
+}
+
+const placed = (order: Order) => ({ orderNumber: order.orderNumber, orderGuid: order.orderGuid, totalIncVat: order.totals.totalIncVat, emailAddress: order.emailAddress, status: order.status });
+
+/**
+ * Places the order once the gateway says the payment succeeded for exactly the checkout's total.
+ * A second call (double click, second tab, retry) gets the same order. If the order cannot be
+ * placed after the money moved (stock gone, code used up, basket changed), the payment is refunded.
+ */
+export async function completePayment(ctx: Ctx, basketId: string, deps: PaymentDeps) {
+  // The basket is gone once it became an order: a repeat gets that order (if it is the caller's).
+  const already = await findOrderByBasket(ctx.db, basketId, ctx.actor);
+  if (already) return placed(already);
+  const checkout = await readCheckout(ctx, basketId);
+  if (!checkout.payment) throw CheckoutErrors.noPaymentStarted();
+  const intent = await deps.gateway.retrieveIntent(checkout.payment.intentId);
+  if (!intent) throw CheckoutErrors.noPaymentStarted();
+  const byPayment = await findOrderByPayment(ctx.db, intent.id);
+  if (byPayment) return placed(byPayment);
+  switch (intent.status) {
+    case 'succeeded':
+      break;
+    case 'requires_action':
+      throw CheckoutErrors.paymentNeedsAction();
+    case 'processing':
+      throw CheckoutErrors.paymentPending();
+    default:
+      if (intent.lastError) throw CheckoutErrors.paymentDeclined(intent.lastError.message);
+      throw CheckoutErrors.noPaymentStarted();
+  }
+  if (checkout.missing.length > 0 || intent.amountPence !== checkout.totals.totalIncVat || checkout.payment.stale) {
+    await deps.gateway.refund(intent.id, undefined, `refund:${intent.id}`);
+    throw CheckoutErrors.paymentMismatch();
+  }
+  try {
+    return placed(await placeOrder(ctx.db, { checkout, intent, actor: ctx.actor, now: ctx.clock.now(), publicUrl: deps.publicUrl }));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Stock or the code went while the shopper paid: give the money back, then say why.
+    await deps.gateway.refund(intent.id, undefined, `refund:${intent.id}`);
+    await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
+    throw CheckoutErrors.orderFailedRefunded(error.message);
+  }
+}

@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBasketClient, createCheckoutClient, createOrderTrackingClient, type BasketClient, type CheckoutClient } from '@shop/api-client';
+import type { Actor } from '../../platform/context.ts';
+import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
+import { invariantViolations } from '../../testing/order-invariants.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { stockInvariantViolations } from '../inventory/index.ts';
+import { readOutbox } from '../notifications/index.ts';
+import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
+import { loopbackWebhookUrl } from '../payments/payments.routes.ts';
+import { deliverDueWebhooks } from '../payments/sandbox-webhooks.ts';
+import { crashPoints } from './place-order.ts';
+import { RECOVERY_GRACE_MS, runRecoveries } from './recovery.ts';
+
+let api: TestApi;
+let clockOffsetMs = 0;
+const actors: Record<string, Actor> = { alice: { userId: 'user-alice', roles: ['shopper'] } };
+let guest: { basket: BasketClient; checkout: CheckoutClient };
+let alice: { basket: BasketClient; checkout: CheckoutClient };
+const skus: Record<string, SeededSku> = {};
+
+const address = { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' };
+const contact = (email: string) => ({ emailAddress: email, firstName: 'Sam', lastName: 'Shopper', phone: '07700 900123' });
+
+beforeAll(async () => {
+  api = await startTestApi({
+    clock: { now: () => new Date(Date.now() + clockOffsetMs) },
+    // Webhooks are delivered by hand here, in order, once each.
+    env: { SANDBOX_WEBHOOK_POLL_MS: '0', SANDBOX_WEBHOOK_CHAOS: 'off' },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+  const clients = (getAccessToken?: () => string) => ({
+    basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken }),
+    checkout: createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken }),
+  });
+  guest = clients();
+  alice = clients(() => 'alice');
+  skus.tap = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`);
+  skus.last = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle`, 11);
+});
+afterAll(() => api.close());
+
+/** A basket with contact, address, billing and standard delivery: ready to pay. */
+async function readyBasket(client = guest, email = 'sam@example.com', sku = skus.tap!.sku, quantity = 2) {
+  const { basketId } = await client.basket.createBasketWithItems({ body: { items: [{ sku, quantity }] } });
+  const params = { basketId };
+  await client.checkout.setContactDetails({ params, body: contact(email) });
+  await client.checkout.setDeliveryDetails({ params, body: { address } });
+  await client.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+  const checkout = await client.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+  return { params, checkout };
+}
+
+describe('paying and placing the order', () => {
+  it('refuses to take payment before the steps are done', async () => {
+    const { basketId } = await guest.basket.createBasket({ body: { sku: skus.tap!.sku } });
+    const error = await failure(guest.checkout.createPaymentIntent({ params: { basketId }, body: {} }));
+    expect(error).toMatchObject({ status: 409, code: 'CHECKOUT_STEPS_MISSING' });
+    expect(error.message).toContain('contact, delivery address, delivery option, billing');
+  });
+
+  it('a guest pays with 4242 for the server’s total, gets one order, one e-mail, and a repeat returns the same order', async () => {
+    const { params, checkout } = await readyBasket();
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    expect(intent).toMatchObject({ amountPence: checkout.totals.totalIncVat, status: 'requires_payment_method' });
+    expect(intent.frameUrl).toContain(encodeURIComponent(intent.clientSecret));
+    expect(await failure(guest.checkout.completePayment({ params }))).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_NOT_STARTED' });
+
+    const paid = await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    expect(paid.status).toBe(200);
+    const [first, second] = await Promise.all([guest.checkout.completePayment({ params }), guest.checkout.completePayment({ params })]);
+    expect(first.orderNumber).toMatch(/^BP\d{8}$/);
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ totalIncVat: checkout.totals.totalIncVat, emailAddress: 'sam@example.com', status: 'placed' });
+    expect(await guest.checkout.completePayment({ params })).toEqual(first);
+
+    const tracking = createOrderTrackingClient({ baseUrl: api.serviceUrl('order-tracking') });
+    expect(await tracking.trackOrder({ params: { orderNumber: first.orderNumber, emailAddress: 'sam@example.com' } })).toMatchObject({ status: 'placed' });
+    const emails = await readOutbox(api.database.db, { to: 'sam@example.com', template: 'order.confirmation' });
+    expect(emails.map((email) => email.subject)).toEqual([`Order confirmed: ${first.orderNumber}`]);
+    // The basket became the order.
+    expect(await failure(guest.basket.getBasket({ params }))).toMatchObject({ status: 404 });
+    const levels = (await api.database.db.execute(sql`select committed, reserved from stock_levels where sku = ${skus.tap!.sku}`)) as unknown as { rows: { committed: number; reserved: number }[] };
+    expect(levels.rows[0]).toMatchObject({ committed: 2, reserved: 0 });
+    expect(await stockInvariantViolations(api.database.db)).toEqual([]);
+  });
+
+  it('declined cards (0002, 9995) leave no order and a clear message; the shopper can retry with 4242', async () => {
+    const { params } = await readyBasket(guest, 'decline@example.com');
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    for (const number of [TEST_CARDS.declined, TEST_CARDS.insufficientFunds]) {
+      await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number });
+      const error = await failure(guest.checkout.completePayment({ params }));
+      expect(error).toMatchObject({ status: 402, code: 'CHECKOUT_PAYMENT_DECLINED' });
+      expect(error.message).toMatch(/You have not been charged/);
+    }
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    expect((await guest.checkout.completePayment({ params })).orderNumber).toMatch(/^BP/);
+  });
+
+  it('3155 needs the challenge before the order can be placed', async () => {
+    const { params } = await readyBasket(guest, 'secure@example.com');
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    const confirmed = await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.requiresAuthentication });
+    expect(confirmed.body).toMatchObject({ status: 'requires_action' });
+    expect(await failure(guest.checkout.completePayment({ params }))).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_NEEDS_ACTION' });
+  });
+
+  it('re-prices the payment when the basket changes after the intent, and refunds a payment made for the old basket', async () => {
+    const { params } = await readyBasket(guest, 'change@example.com');
+    const first = await guest.checkout.createPaymentIntent({ params, body: {} });
+    await guest.basket.setItem({ params, body: { sku: skus.tap!.sku, quantity: 3 } });
+    const stale = await guest.checkout.clearDeliveryDetails({ params }).then(() => guest.checkout.setDeliveryDetails({ params, body: { address } }));
+    await guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+    const ready = await guest.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+    expect(stale.payment?.stale ?? ready.payment?.stale).toBe(true);
+    // Paying the old intent (old amount) does not make an order: it is refunded.
+    await confirmLikeTheFrame(api.origin, { id: first.intentId, clientSecret: first.clientSecret }, { number: TEST_CARDS.succeeds });
+    expect(await failure(guest.checkout.completePayment({ params }))).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_AMOUNT_CHANGED' });
+    const refunded = await sandboxGateway(api.app).retrieveIntent(first.intentId);
+    expect(refunded!.amountRefundedPence).toBe(first.amountPence);
+  });
+
+  it('gives the last unit to one shopper: the other is refused before paying and never charged', async () => {
+    await setStock(api.database.db, skus.last!.sku, 'low_stock', 1);
+    const one = await readyBasket(guest, 'one@example.com', skus.last!.sku, 1);
+    const two = await readyBasket(alice, 'two@example.com', skus.last!.sku, 1);
+    const results = await Promise.allSettled([guest.checkout.createPaymentIntent({ params: one.params, body: {} }), alice.checkout.createPaymentIntent({ params: two.params, body: {} })]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409, code: 'OUT_OF_STOCK' });
+    expect((refused.reason as Error).message).toContain('you have not been charged');
+  });
+
+  it('replays a completion sent again with the same Idempotency-Key, and refuses the key for another body', async () => {
+    const { params } = await readyBasket(guest, 'keys@example.com');
+    const headers = { 'idempotency-key': `create-${Date.now()}` };
+    const first = await guest.checkout.createPaymentIntent({ params, body: {} }, { headers });
+    expect(await guest.checkout.createPaymentIntent({ params, body: {} }, { headers })).toEqual(first);
+    expect(await failure(guest.checkout.createPaymentIntent({ params, body: { method: 'saved_card' } }, { headers }))).toMatchObject({ status: 422 });
+  });
+});
+
+describe('a crash between the payment and the order', () => {
+  const clock = { now: () => new Date(Date.now() + clockOffsetMs) };
+  const deliverWebhooks = async () =>
+    deliverDueWebhooks(api.database.db, { url: loopbackWebhookUrl(api.app)!, secret: await sandboxGateway(api.app).webhookSecret() }, clock);
+  const recover = () => runRecoveries(api.database.db, clock, { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl });
+  const outcomeOf = async (intentRef: string) => {
+    const result = (await api.database.db.execute(sql`select outcome from payment_recoveries where intent_ref = ${intentRef}`)) as unknown as { rows: { outcome: string | null }[] };
+    return result.rows[0]?.outcome;
+  };
+
+  it('loses nothing: the webhook notes the payment and the order is placed once, charged once', async () => {
+    const { params, checkout } = await readyBasket(guest, 'crash@example.com');
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    crashPoints.afterPaymentBeforeOrder = () => {
+      throw new Error('the process died here');
+    };
+    try {
+      expect((await failure(guest.checkout.completePayment({ params }))).status).toBe(500);
+    } finally {
+      crashPoints.afterPaymentBeforeOrder = () => {};
+    }
+    expect((await deliverWebhooks()).delivered).toBeGreaterThan(0);
+    // Within the grace period the shopper's own browser may still finish; then the worker does.
+    await recover();
+    expect(await outcomeOf(intent.intentId)).toBeNull();
+    clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
+    try {
+      expect(await recover()).toBeGreaterThanOrEqual(1);
+      expect(await outcomeOf(intent.intentId)).toBe('order');
+      expect(await recover()).toBe(0);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    const orders = (await api.database.db.execute(sql`select order_number, total_pence, captured_pence from orders where payment_intent_ref = ${intent.intentId}`)) as unknown as { rows: { order_number: string; total_pence: number; captured_pence: number }[] };
+    expect(orders.rows).toHaveLength(1);
+    expect(orders.rows[0]).toMatchObject({ total_pence: checkout.totals.totalIncVat, captured_pence: checkout.totals.totalIncVat });
+    // The shopper's retry now gets that order.
+    expect((await guest.checkout.completePayment({ params })).orderNumber).toBe(orders.rows[0]!.order_number);
+    expect((await sandboxGateway(api.app).retrieveIntent(intent.intentId))!.amountRefundedPence).toBe(0);
+  });
+
+  it('refunds a payment for a basket that can no longer become an order', async () => {
+    const { params } = await readyBasket(guest, 'gone@example.com', skus.tap!.sku, 1);
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    // The shopper emptied the basket in another tab after paying.
+    await guest.basket.removeItem({ params, body: { sku: skus.tap!.sku } });
+    await deliverWebhooks();
+    clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
+    try {
+      await recover();
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect(await outcomeOf(intent.intentId)).toMatch(/^refused: /);
+    expect((await sandboxGateway(api.app).retrieveIntent(intent.intentId))!.amountRefundedPence).toBe(intent.amountPence);
+    const orders = (await api.database.db.execute(sql`select 1 from orders where payment_intent_ref = ${intent.intentId}`)) as unknown as { rows: unknown[] };
+    expect(orders.rows).toHaveLength(0);
+  });
+});
+
+describe('after everything above', () => {
+  it('the money and stock still add up: every invariant query returns no rows', async () => {
+    expect(await invariantViolations(api.database.db)).toEqual({});
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Placing an order: the one write that spans modules (ARCHITECTURE.md). After the gateway has
+ * confirmed the payment, in one transaction holding the basket's row lock: commit the stock held
+ * for the basket (or hold it again if the hold ran out), claim the discount code, write the order
+ * with its lines and confirmation e-mail, and remove the converted basket. If any step refuses, the
+ * transaction rolls back and the caller refunds the payment: nobody pays for an order that is not there.
+ */
+import type { Checkout, Order } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../platform/context.ts';
+import { claimBasketDiscount, lockBasketForOrder, removeConvertedBasket } from '../basket/index.ts';
+import { commitReservations, reserveStock } from '../inventory/index.ts';
+import { findOrderByBasket, recordPlacedOrder } from '../orders/index.ts';
+import type { PaymentIntent } from '../payments/index.ts';
+import * as repository from './checkout.repository.ts';
+
+export interface PlaceOrderInput {
+  checkout: Checkout;
+  intent: PaymentIntent;
+  actor: Actor | null;
+  now: Date;
+  publicUrl: string;
+}
+
+/** A named point a test can stop the process at, to prove a crash there loses nothing. */
+export const crashPoints = { afterPaymentBeforeOrder: (): void => {} };
+
+export async function placeOrder(database: Database, input: PlaceOrderInput): Promise<Order> {
+  const { checkout, intent, now } = input;
+  crashPoints.afterPaymentBeforeOrder();
+  return database.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    // Two completions of one basket queue here; the second finds the first's order.
+    if (!(await lockBasketForOrder(db, checkout.basketId))) {
+      const placed = await findOrderByBasket(db, checkout.basketId);
+      if (placed) return placed;
+      throw new Error(`Basket ${checkout.basketId} is gone and has no order`);
+    }
+    const existing = await findOrderByBasket(db, checkout.basketId);
+    if (existing) return existing;
+
+    const lines = checkout.basket.lines.filter((line) => line.available);
+    if (!(await commitReservations(db, checkout.basketId, now))) {
+      // The hold ran out while the shopper paid: take the stock now if it is still there.
+      await reserveStock(db, checkout.basketId, lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })), new Date(now.getTime() + 60_000));
+      await commitReservations(db, checkout.basketId, now);
+    }
+    const orderId = crypto.randomUUID();
+    await claimBasketDiscount(db, checkout.basket, { orderId, actor: input.actor, deliveryPence: checkout.totals.deliveryIncVat }, now);
+    const contact = checkout.contact!;
+    const billing = checkout.billing!;
+    const option = checkout.deliveryOption!;
+    const order = await recordPlacedOrder(
+      db,
+      {
+        basketId: checkout.basketId,
+        customerId: checkout.basket.owner === 'shopper' ? (input.actor?.userId ?? null) : null,
+        contact,
+        deliveryAddress: option.code === 'click_collect' ? null : (checkout.delivery?.address ?? null),
+        deliveryInstructions: checkout.delivery?.instructions ?? null,
+        billingAddress: billing.address,
+        delivery: { code: option.code, name: option.name, date: option.date, earliestDate: option.earliestDate, latestDate: option.latestDate },
+        channel: checkout.basket.channel,
+        discountCode: checkout.basket.discount?.applies ? checkout.basket.discount.code : null,
+        lines: lines.map((line) => ({
+          sku: line.sku, productName: line.productName, productSlug: line.productSlug, label: line.label, imageUrl: line.imageUrl,
+          quantity: line.quantity, unitPriceIncVat: line.unitPriceIncVat, lineTotalIncVat: line.lineTotalIncVat,
+        })),
+        totals: {
+          goodsPence: checkout.basket.totals.subtotalIncVat,
+          discountPence: checkout.basket.totals.discountIncVat,
+          deliveryPence: checkout.totals.deliveryIncVat,
+          totalPence: checkout.totals.totalIncVat,
+          vatPence: checkout.totals.vatIncluded,
+        },
+        payment: { intentRef: intent.id, method: 'card', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, capturedPence: intent.amountPence },
+      },
+      now,
+      input.publicUrl,
+      orderId,
+    );
+    await repository.deleteCheckout(db, checkout.basketId);
+    await removeConvertedBasket(db, checkout.basketId);
+    return order;
+  });
+}

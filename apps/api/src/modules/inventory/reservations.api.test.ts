@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
+import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { commitReservations, heldFor, releaseExpired, releaseReservations, reserveStock, stockInvariantViolations } from './reservations.ts';
+
+let api: TestApi;
+let db: Database;
+const now = new Date('2026-06-16T09:00:00Z');
+const later = new Date(now.getTime() + 15 * 60_000);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  db = api.database.db;
+});
+afterAll(() => api.close());
+
+const inTx = <T,>(run: (tx: Database) => Promise<T>) => db.transaction((tx) => run(tx as unknown as Database));
+const levels = async (sku: string) => {
+  const result = (await db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as { rows: { on_hand: number; committed: number; reserved: number }[] };
+  return result.rows[0]!;
+};
+
+describe('stock holds', () => {
+  it('hold, replace, commit and release, keeping on hand = available + committed + reserved', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`);
+    await setStock(db, sku, 'in_stock', 10);
+    await inTx((tx) => reserveStock(tx, 'basket-a', [{ sku, quantity: 3, productName: 'Tap' }], later));
+    expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 3 });
+    // A second hold for the same basket replaces the first.
+    await inTx((tx) => reserveStock(tx, 'basket-a', [{ sku, quantity: 4, productName: 'Tap' }], later));
+    expect(await levels(sku)).toMatchObject({ reserved: 4 });
+    expect(await heldFor(db, 'basket-a')).toEqual(new Map([[sku, 4]]));
+    expect(await inTx((tx) => commitReservations(tx, 'basket-a', now))).toBe(true);
+    expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 4, reserved: 0 });
+    expect(await inTx((tx) => commitReservations(tx, 'basket-a', now))).toBe(false);
+
+    await inTx((tx) => reserveStock(tx, 'basket-b', [{ sku, quantity: 6, productName: 'Tap' }], later));
+    const refused = await inTx((tx) => reserveStock(tx, 'basket-c', [{ sku, quantity: 1, productName: 'Basin mixer' }], later)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 409, code: 'OUT_OF_STOCK', message: expect.stringContaining('Basin mixer has just sold out') });
+    await inTx((tx) => releaseReservations(tx, 'basket-b'));
+    expect(await levels(sku)).toMatchObject({ committed: 4, reserved: 0 });
+    expect(await stockInvariantViolations(db, [sku])).toEqual([]);
+  });
+
+  it('releases holds that ran out, and will not commit them', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 5);
+    await setStock(db, sku, 'in_stock', 5);
+    await inTx((tx) => reserveStock(tx, 'basket-late', [{ sku, quantity: 2, productName: 'Tap' }], later));
+    expect(await inTx((tx) => commitReservations(tx, 'basket-late', new Date(later.getTime() + 1)))).toBe(false);
+    expect(await releaseExpired(db, new Date(later.getTime() + 1))).toBe(1);
+    expect(await levels(sku)).toMatchObject({ reserved: 0, committed: 0 });
+  });
+
+  it('needs no hold for made-to-order goods', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'made_to_order'`);
+    await inTx((tx) => reserveStock(tx, 'basket-made', [{ sku, quantity: 50, productName: 'Vanity unit' }], later));
+    expect(await heldFor(db, 'basket-made')).toEqual(new Map());
+  });
+
+  it('gives the last unit to exactly one of fifty shoppers holding it at once', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock'`, 9);
+    await setStock(db, sku, 'low_stock', 1);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) => inTx((tx) => reserveStock(tx, `race-${index}`, [{ sku, quantity: 1, productName: 'Last basin' }], later))),
+    );
+    const won = results.filter((result) => result.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    expect(refusals).toHaveLength(49);
+    expect(refusals.every((reason) => reason instanceof AppError && reason.code === 'OUT_OF_STOCK')).toBe(true);
+    expect(await levels(sku)).toMatchObject({ on_hand: 1, reserved: 1 });
+    expect(await stockInvariantViolations(db)).toEqual([]);
+  });
+});

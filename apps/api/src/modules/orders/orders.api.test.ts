@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsClient, createOrderTrackingClient, createOrdersClient, type AccountsClient, type OrderTrackingClient, type OrdersClient } from '@shop/api-client';
+import type { Actor } from '../../platform/context.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { readOutbox } from '../notifications/index.ts';
+import { recordPlacedOrder, type PlacedOrderInput } from './orders.service.ts';
+
+let api: TestApi;
+const now = new Date('2026-06-16T09:00:00Z');
+const actors: Record<string, Actor> = {
+  alice: { userId: 'user-alice', roles: ['shopper'] },
+  bob: { userId: 'user-bob', roles: ['shopper'] },
+  staff: { userId: 'user-staff', roles: ['shopper', 'order-admin'] },
+};
+let tracking: OrderTrackingClient;
+const accounts: Record<string, AccountsClient> = {};
+let staff: OrdersClient;
+let shopperOrders: OrdersClient;
+
+const address = { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' as const };
+let basketCount = 0;
+
+/** An order as checkout's place-order writes it (checkout has its own end-to-end tests). */
+function placed(customerId: string | null, email: string): PlacedOrderInput {
+  basketCount += 1;
+  return {
+    basketId: `basket-${basketCount}`,
+    customerId,
+    contact: { emailAddress: email, firstName: 'Alice', lastName: 'Shopper', phone: '07700 900123' },
+    deliveryAddress: address,
+    deliveryInstructions: null,
+    billingAddress: address,
+    delivery: { code: 'standard', name: 'Standard delivery', date: null, earliestDate: '2026-06-18', latestDate: '2026-06-22' },
+    channel: 100,
+    discountCode: null,
+    lines: [{ sku: 'TAP-1', productName: 'Basin mixer', productSlug: 'basin-mixer', label: 'Chrome', imageUrl: null, quantity: 2, unitPriceIncVat: 4_999, lineTotalIncVat: 9_998 }],
+    totals: { goodsPence: 9_998, discountPence: 0, deliveryPence: 0, totalPence: 9_998, vatPence: 1_666 },
+    payment: { intentRef: `pi_test_${basketCount}`, method: 'card', cardBrand: 'visa', cardLast4: '4242', capturedPence: 9_998 },
+  };
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ clock: { now: () => now }, authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null });
+  tracking = createOrderTrackingClient({ baseUrl: api.serviceUrl('order-tracking') });
+  for (const name of Object.keys(actors)) accounts[name] = createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => name });
+  staff = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'staff' });
+  shopperOrders = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'alice' });
+});
+afterAll(() => api.close());
+
+describe('placed orders', () => {
+  it('numbers orders BP + 8 digits, one per basket and payment, and queues the confirmation e-mail', async () => {
+    const first = await recordPlacedOrder(api.database.db, placed('user-alice', 'alice@example.com'), now, 'http://shop.test');
+    const second = await recordPlacedOrder(api.database.db, placed('user-alice', 'alice@example.com'), new Date(now.getTime() + 60_000), 'http://shop.test');
+    expect(first.orderNumber).toMatch(/^BP\d{8}$/);
+    expect(Number(second.orderNumber.slice(2))).toBe(Number(first.orderNumber.slice(2)) + 1);
+    expect(first).toMatchObject({ status: 'placed', history: [{ status: 'placed' }], totals: { totalIncVat: 9_998 } });
+    const emails = await readOutbox(api.database.db, { to: 'alice@example.com', template: 'order.confirmation' });
+    const email = emails.find((entry) => entry.subject === `Order confirmed: ${first.orderNumber}`);
+    expect(emails).toHaveLength(2);
+    expect(email!.text).toContain('2 × Basin mixer (Chrome)');
+
+    const again = placed('user-alice', 'alice@example.com');
+    // The unique indexes: a second order for a basket or a payment is refused by the database.
+    await expect(recordPlacedOrder(api.database.db, { ...again, basketId: 'basket-1' }, now, 'http://shop.test')).rejects.toThrow(/Failed query: insert into "orders"/);
+    await expect(recordPlacedOrder(api.database.db, { ...again, payment: { ...again.payment, intentRef: 'pi_test_1' } }, now, 'http://shop.test')).rejects.toThrow(/Failed query: insert into "orders"/);
+  });
+
+  it('lists a customer’s own orders, newest first, with paging and the latest order', async () => {
+    const page = await accounts.alice!.listMyOrders({ query: { pageNumber: 1, pageSize: 1 } });
+    expect(page).toMatchObject({ pageNumber: 1, pageSize: 1, totalCount: 2, totalPages: 2 });
+    const latest = await accounts.alice!.getMyLatestOrder();
+    expect(page.items[0]).toMatchObject({ orderNumber: latest.orderNumber, itemCount: 2, firstLine: 'Basin mixer' });
+    expect(await failure(accounts.bob!.getMyLatestOrder())).toMatchObject({ status: 404, code: 'ORDER_NONE_YET' });
+    expect((await accounts.bob!.listMyOrders({ query: {} })).items).toEqual([]);
+    expect(await failure(createAccountsClient({ baseUrl: api.serviceUrl('accounts') }).listMyOrders({ query: {} }))).toMatchObject({ status: 401 });
+  });
+});
+
+describe('tracking', () => {
+  it('shows progress to whoever has the number and e-mail, without the full address', async () => {
+    const order = await recordPlacedOrder(api.database.db, placed(null, 'guest@example.com'), now, 'http://shop.test');
+    const params = { orderNumber: order.orderNumber.toLowerCase(), emailAddress: 'GUEST@example.com' };
+    expect(await tracking.checkTrackingDetails({ params })).toEqual({ found: true, orderNumber: order.orderNumber });
+    const seen = await tracking.trackOrder({ params });
+    expect(seen).toMatchObject({ orderNumber: order.orderNumber, status: 'placed', delivery: { town: 'Leeds', postcodeDistrict: 'LS1' } });
+    expect(JSON.stringify(seen)).not.toContain('High Street');
+    expect(await tracking.trackOrderByPost({ params: { orderNumber: order.orderNumber }, body: { emailAddress: 'guest@example.com' } })).toEqual(seen);
+    for (const call of [
+      () => tracking.trackOrder({ params: { orderNumber: order.orderNumber, emailAddress: 'someone@example.com' } }),
+      () => tracking.trackOrder({ params: { orderNumber: 'BP99999999', emailAddress: 'guest@example.com' } }),
+    ]) {
+      expect(await failure(call())).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
+    }
+    expect(await failure(tracking.trackOrder({ params: { orderNumber: 'XX123', emailAddress: 'guest@example.com' } }))).toMatchObject({ status: 400 });
+  });
+});
+
+describe('staff fulfilment', () => {
+  it('searches orders and moves one through picking, dispatch with tracking, and delivery', async () => {
+    const order = await recordPlacedOrder(api.database.db, placed(null, 'dispatch@example.com'), now, 'http://shop.test');
+    expect(await failure(shopperOrders.searchOrders({ query: {} }))).toMatchObject({ status: 403 });
+    const found = await staff.searchOrders({ query: { search: 'dispatch@' } });
+    expect(found.items.map((item) => item.orderNumber)).toEqual([order.orderNumber]);
+    expect((await staff.searchOrders({ query: { search: '%' } })).items).toEqual([]);
+    expect((await staff.searchOrders({ query: { status: 'placed' } })).totalCount).toBeGreaterThanOrEqual(4);
+
+    const params = { orderNumber: order.orderNumber };
+    await staff.advanceOrder({ params, body: { status: 'picking' } });
+    expect(await failure(staff.advanceOrder({ params, body: { status: 'processing' } }))).toMatchObject({ status: 409, code: 'ORDER_STATUS_NOT_ALLOWED' });
+    expect(await failure(staff.advanceOrder({ params, body: { status: 'dispatched' } }))).toMatchObject({ status: 400, code: 'ORDER_TRACKING_REQUIRED' });
+    const dispatched = await staff.advanceOrder({ params, body: { status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567890' } });
+    expect(dispatched.tracking).toEqual({ carrier: 'DPD', trackingNumber: '15501234567890', url: 'https://track.dpd.co.uk/parcels/15501234567890' });
+    const delivered = await staff.advanceOrder({ params, body: { status: 'delivered', note: 'Signed for by A. Shopper' } });
+    expect(delivered.history.map((entry) => entry.status)).toEqual(['placed', 'picking', 'dispatched', 'delivered']);
+    expect((await tracking.trackOrder({ params: { orderNumber: order.orderNumber, emailAddress: 'dispatch@example.com' } })).tracking).toMatchObject({ carrier: 'DPD' });
+    expect(await failure(staff.getOrderForStaff({ params: { orderNumber: 'BP99999999' } }))).toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,77 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderHistory, orderLines, orders } from './orders.tables.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
+
+export async function nextOrderNumber(db: Database): Promise<string> {
+  const result = (await db.execute(sql`select nextval('order_number_seq') as n`)) as unknown as { rows: { n: string | number }[] };
+  return `BP${String(result.rows[0]!.n).padStart(8, '0')}`;
+}
+
+export async function insertOrder(db: Database, order: NewOrder, lines: readonly NewOrderLine[], actor: string | null): Promise<void> {
+  await db.insert(orders).values(order);
+  await db.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: order.id, position })));
+  await db.insert(orderHistory).values({ orderId: order.id, status: 'placed', note: null, actor, at: order.placedAt });
+}
+
+export async function findOrder(db: Database, where: SQL): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(where).limit(1);
+  return row;
+}
+
+export const byBasket = (basketId: string) => eq(orders.basketId, basketId);
+export const byPaymentIntent = (ref: string) => eq(orders.paymentIntentRef, ref);
+export const byNumber = (orderNumber: string) => eq(orders.orderNumber, orderNumber);
+export const byNumberAndEmail = (orderNumber: string, email: string) => and(eq(orders.orderNumber, orderNumber), sql`lower(${orders.emailAddress}) = lower(${email})`)!;
+
+export async function linesAndHistory(db: Database, orderIds: readonly string[]) {
+  const [lines, history] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, [...orderIds])).orderBy(asc(orderLines.position)),
+    db.select().from(orderHistory).where(inArray(orderHistory.orderId, [...orderIds])).orderBy(asc(orderHistory.at), asc(orderHistory.id)),
+  ]);
+  return { lines, history };
+}
+
+export async function pageOfOrders(db: Database, where: SQL | undefined, pageNumber: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.orderNumber)).limit(pageSize).offset((pageNumber - 1) * pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export const ofCustomer = (customerId: string) => eq(orders.customerId, customerId);
+
+/** Staff search: an order number, an e-mail address or a name, any part, any case. */
+export function staffSearch(search: string | undefined, status: OrderRow['status'] | undefined): SQL | undefined {
+  const text = search?.trim();
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  return and(
+    pattern ? or(ilike(orders.orderNumber, pattern), ilike(orders.emailAddress, pattern), ilike(orders.customerName, pattern)) : undefined,
+    status ? eq(orders.status, status) : undefined,
+  );
+}
+
+/** Moves an order to a new status (under its row lock) and records it in the history. */
+export async function lockOrder(db: Database, orderNumber: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+  return row;
+}
+
+export async function recordStatus(
+  db: Database,
+  order: OrderRow,
+  change: { status: OrderRow['status']; carrier?: string | null; trackingNumber?: string | null; note?: string | null; actor: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: change.status, updatedAt: now, ...(change.carrier !== undefined ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {}) })
+    .where(eq(orders.id, order.id));
+  await db.insert(orderHistory).values({ orderId: order.id, status: change.status, note: change.note ?? null, actor: change.actor, at: now });
+}

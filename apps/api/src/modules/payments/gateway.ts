@@ -1,0 +1,123 @@
+/**
+ * The payment gateway port: a small, Stripe-shaped surface the shop codes against. Two adapters
+ * implement it: the sandbox (default, in process, its own tables) and Stripe (the `stripe` SDK).
+ * Amounts are integer pence; the currency is always `gbp`. Card numbers never cross this port:
+ * the browser hands them to the gateway's own frame, and the shop sees brand, last four and expiry.
+ */
+import { PaymentIntentStatusSchema } from '@shop/contracts';
+
+/** Stripe's PaymentIntent states (requires_confirmation: created with a saved card, not yet confirmed). */
+export const INTENT_STATUSES = PaymentIntentStatusSchema.options;
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+
+export type GatewayKind = 'sandbox' | 'stripe';
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface BillingDetails {
+  name?: string | null;
+  email?: string | null;
+  postcode?: string | null;
+  line1?: string | null;
+  line2?: string | null;
+  city?: string | null;
+  country?: string | null;
+}
+
+/** Why the last attempt failed, as Stripe reports it (`card_declined` / `insufficient_funds`…). */
+export interface PaymentError {
+  code: string;
+  declineCode: string | null;
+  message: string;
+}
+
+export interface PaymentIntent {
+  id: string;
+  status: IntentStatus;
+  amountPence: number;
+  currency: 'gbp';
+  /** Handed to the browser so the gateway's frame can confirm this intent, and nothing else. */
+  clientSecret: string;
+  customerRef: string | null;
+  paymentMethodRef: string | null;
+  card: CardSummary | null;
+  lastError: PaymentError | null;
+  /** With `requires_action`: where the customer authenticates (3-D Secure). */
+  nextActionUrl: string | null;
+  amountRefundedPence: number;
+  metadata: Record<string, string>;
+  /** Unix seconds, as Stripe's `created`. */
+  created: number;
+}
+
+export interface SavedCard extends CardSummary {
+  id: string;
+  customerRef: string | null;
+  billing: BillingDetails;
+}
+
+export interface Refund {
+  id: string;
+  intentRef: string;
+  amountPence: number;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
+export const PAYMENT_EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
+/** A verified webhook event. `intent` is the gateway's snapshot when the event was made: it may be stale. */
+export interface GatewayEvent {
+  id: string;
+  type: PaymentEventType | (string & {});
+  created: number;
+  intentRef: string | null;
+  intent: PaymentIntent | null;
+}
+
+/** What the browser needs to show the card field: the sandbox's frame, or Stripe Elements' key. */
+export type ClientConfig = { kind: 'sandbox'; frameUrl: string } | { kind: 'stripe'; publishableKey: string };
+
+export interface CreateIntentInput {
+  amountPence: number;
+  customerRef?: string;
+  paymentMethodRef?: string;
+  /** Confirm at once with `paymentMethodRef` (server side, e.g. a saved card). */
+  confirm?: boolean;
+  /** The customer is not present (a saved card charged later). */
+  offSession?: boolean;
+  /** Keep the card on the customer for later (Stripe's setup_future_usage). */
+  savePaymentMethod?: boolean;
+  metadata?: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface PaymentGateway {
+  readonly kind: GatewayKind;
+  createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
+  /** Null when the gateway has no such intent. */
+  retrieveIntent(ref: string): Promise<PaymentIntent | null>;
+  updateIntentAmount(ref: string, amountPence: number, idempotencyKey: string): Promise<PaymentIntent>;
+  /** Server-side confirm with a saved card; a decline comes back as the intent with `lastError`. */
+  confirmIntent(ref: string, input: { paymentMethodRef: string; offSession?: boolean }, idempotencyKey: string): Promise<PaymentIntent>;
+  cancelIntent(ref: string, idempotencyKey: string): Promise<PaymentIntent>;
+  /** The whole remaining amount when `amountPence` is undefined. */
+  refund(ref: string, amountPence: number | undefined, idempotencyKey: string): Promise<Refund>;
+  createCustomer(input: { email: string; name?: string }, idempotencyKey: string): Promise<{ id: string }>;
+  listCards(customerRef: string): Promise<SavedCard[]>;
+  detachCard(paymentMethodRef: string): Promise<void>;
+  updateCardBilling(paymentMethodRef: string, billing: BillingDetails): Promise<SavedCard>;
+  /** Verifies the signature and reads the event; throws `PAYMENT_WEBHOOK_SIGNATURE_INVALID` otherwise. */
+  parseWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent | Promise<GatewayEvent>;
+  clientConfig(): ClientConfig;
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { PaymentErrors } from './payments.errors.ts';
+import { paymentIdempotencyKeys } from './payments.tables.ts';
+
+/** How long a call may hold its key; after that a retry takes over (the first caller crashed). */
+const LEASE_MS = 2 * 60_000;
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyRequest {
+  /** The key the caller sent (an `Idempotency-Key` header, or one the shop made per attempt). */
+  key: string;
+  /** What the key is for, e.g. `checkout.place-order` or `sandbox.create-intent`: keys are per scope. */
+  scope: string;
+  /** `hashRequest(body)`: the same key with a different body is refused. */
+  requestHash: string;
+  now?: Date;
+}
+
+/** A stable hash of a request body: object keys are sorted, so their order does not matter. */
+export function hashRequest(body: unknown): string {
+  return createHash('sha256').update(stableJson(body)).digest('base64url');
+}
+
+function stableJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${stableJson(item)}`).join(',')}}`;
+}
+
+interface StoredRefusal {
+  code: string;
+  detail: string;
+  errors?: AppError['errors'];
+}
+
+/**
+ * Runs `run` once per (scope, key): the same key and body again replays the first outcome (a result,
+ * or a 4xx refusal); the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`; while the first
+ * call still runs, 409 `IDEMPOTENCY_IN_PROGRESS`. A 5xx or crash is not stored, so a retry runs again.
+ * The claim is an `insert … on conflict do nothing`, atomic on PostgreSQL and PGlite alike, and no
+ * transaction is held while `run` works (it may call a remote gateway). Results travel as JSON: the
+ * first caller gets the same JSON a replay gets.
+ */
+export async function withIdempotency<T>(db: Database, request: IdempotencyRequest, run: () => Promise<T>): Promise<T> {
+  if (!KEY.test(request.key)) throw PaymentErrors.idempotencyKeyInvalid();
+  const now = request.now ?? new Date();
+  const lockedUntil = new Date(now.getTime() + LEASE_MS);
+  const where = and(eq(paymentIdempotencyKeys.scope, request.scope), eq(paymentIdempotencyKeys.key, request.key));
+
+  const [claimed] = await db
+    .insert(paymentIdempotencyKeys)
+    .values({ scope: request.scope, key: request.key, requestHash: request.requestHash, state: 'in_progress', lockedUntil, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: paymentIdempotencyKeys.key });
+  if (!claimed) {
+    const [existing] = await db.select().from(paymentIdempotencyKeys).where(where);
+    if (!existing) return withIdempotency(db, request, run); // freed meanwhile by a failed run
+    if (existing.requestHash !== request.requestHash) throw PaymentErrors.idempotencyKeyReused();
+    if (existing.state === 'done') return replay<T>(existing.responseStatus ?? 200, existing.response);
+    // Still running, unless its lease ran out: then this call takes it over, once.
+    const [takenOver] = await db
+      .update(paymentIdempotencyKeys)
+      .set({ lockedUntil })
+      .where(and(where, eq(paymentIdempotencyKeys.state, 'in_progress'), lt(paymentIdempotencyKeys.lockedUntil, now)))
+      .returning({ key: paymentIdempotencyKeys.key });
+    if (!takenOver) throw PaymentErrors.idempotencyInProgress();
+  }
+
+  let result: T;
+  try {
+    result = JSON.parse(JSON.stringify(await run()) ?? 'null') as T;
+  } catch (error) {
+    if (error instanceof AppError && error.status >= 400 && error.status < 500) {
+      const refusal: StoredRefusal = { code: error.code, detail: error.message, ...(error.errors && { errors: error.errors }) };
+      await finish(db, where, error.status, refusal);
+    } else {
+      await db.delete(paymentIdempotencyKeys).where(and(where, eq(paymentIdempotencyKeys.state, 'in_progress')));
+    }
+    throw error;
+  }
+  await finish(db, where, 200, result);
+  return result;
+}
+
+async function finish(db: Database, where: ReturnType<typeof and>, status: number, response: unknown): Promise<void> {
+  await db
+    .update(paymentIdempotencyKeys)
+    .set({ state: 'done', responseStatus: status, response: sql`${JSON.stringify(response ?? null)}::jsonb` })
+    .where(where);
+}
+
+/** Keys are kept a day, as Stripe keeps them: long enough for any retry of the same attempt. */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Deletes finished keys older than the retention; returns how many went. */
+export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<number> {
+  const rows = await db
+    .delete(paymentIdempotencyKeys)
+    .where(and(eq(paymentIdempotencyKeys.state, 'done'), lt(paymentIdempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS))))
+    .returning({ key: paymentIdempotencyKeys.key });
+  return rows.length;
+}
+
+function replay<T>(status: number, response: unknown): T {
+  if (status >= 400) {
+    const refusal = response as StoredRefusal;
+    throw new AppError(status, refusal.code, refusal.detail, { errors: refusal.errors });
+  }
+  return response as T;
+}

@@ -1,0 +1,45 @@
+/**
+ * Payments: a gateway port (`gateway.ts`) with two adapters, chosen by configuration. The sandbox
+ * (default) keeps Stripe's PaymentIntent states and test cards in its own tables, serves the card
+ * field in its own frame and the 3-D Secure test page, and sends signed webhooks from an outbox,
+ * sometimes twice and late. Stripe (STRIPE_SECRET_KEY) goes through the official SDK. Card numbers
+ * reach only the gateway: the shop stores brand, last four, expiry and billing details.
+ *
+ * Callers (checkout, orders, saved cards):
+ * - `paymentGateway(app.platform)` for intents, customers, saved cards and refunds; pass an
+ *   idempotency key on every create and complete call (one per attempt, kept across retries);
+ * - `withIdempotency` + `hashRequest` for their own calls that take an `Idempotency-Key`;
+ * - `onPaymentEvent(handler)` for webhook events: each event id once, with the intent as it is now,
+ *   inside the transaction that records the event (a handler that throws makes the gateway retry).
+ *   Handlers are process-wide: subscribe once, at start-up.
+ * Never call the gateway inside a database transaction: Stripe is a remote service, and the sandbox
+ * writes through its own connection (on PGlite, the one connection your transaction holds).
+ * Tests: `testing.ts` pays a sandbox intent with a test card as the frame would.
+ */
+import type { ApiModule } from '../../platform/module.ts';
+import { registerPaymentsRoutes } from './payments.routes.ts';
+
+export type {
+  BillingDetails,
+  CardSummary,
+  ClientConfig,
+  CreateIntentInput,
+  GatewayEvent,
+  GatewayKind,
+  IntentStatus,
+  PaymentError,
+  PaymentEventType,
+  PaymentGateway,
+  PaymentIntent,
+  Refund,
+  SavedCard,
+} from './gateway.ts';
+export { INTENT_STATUSES, PAYMENT_EVENT_TYPES } from './gateway.ts';
+export { hashRequest, withIdempotency, type IdempotencyRequest } from './idempotency.ts';
+export { onPaymentEvent, paymentGateway, type GatewaySource, type PaymentEventHandler, type PaymentEventNotice } from './payments.service.ts';
+export { PaymentErrors } from './payments.errors.ts';
+
+export const paymentsModule: ApiModule = {
+  name: 'payments',
+  registerRoutes: registerPaymentsRoutes,
+};

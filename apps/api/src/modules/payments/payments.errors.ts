@@ -1,0 +1,29 @@
+import { AppError } from '../../platform/errors.ts';
+
+/** The payments module's stable error codes: each refusal changes nothing. */
+export const PaymentErrors = {
+  idempotencyKeyReused: () =>
+    new AppError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotency key was already used with a different request. Use a new key for a new request.',
+    ),
+  idempotencyInProgress: () =>
+    new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this idempotency key is still being processed. Try again in a moment.'),
+  idempotencyKeyInvalid: () =>
+    new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'An idempotency key is 1 to 255 visible characters, such as a UUID.'),
+  webhookSignatureInvalid: (why: string) =>
+    new AppError(400, 'PAYMENT_WEBHOOK_SIGNATURE_INVALID', `The webhook signature was refused: ${why}.`),
+  webhookGatewayNotConfigured: (gateway: string) =>
+    new AppError(404, 'PAYMENT_GATEWAY_NOT_CONFIGURED', `This shop does not take payments through "${gateway}", so it accepts no webhooks from it.`),
+  intentNotFound: () => new AppError(404, 'PAYMENT_INTENT_NOT_FOUND', 'There is no payment with this id, or the client secret does not match it.'),
+  intentState: (status: string, action: string) =>
+    new AppError(409, 'PAYMENT_INTENT_STATE', `A payment that is ${status.replaceAll('_', ' ')} cannot be ${action}.`),
+  amountInvalid: () => new AppError(400, 'PAYMENT_AMOUNT_INVALID', 'A payment amount is a whole number of pence, at least 30p and at most £999,999.99.'),
+  refundTooLarge: (remaining: number) =>
+    new AppError(422, 'PAYMENT_REFUND_TOO_LARGE', `At most ${remaining}p of this payment can still be refunded.`),
+  customerNotFound: () => new AppError(404, 'PAYMENT_CUSTOMER_NOT_FOUND', 'There is no payment customer with this id.'),
+  cardNotFound: () => new AppError(404, 'PAYMENT_CARD_NOT_FOUND', 'There is no saved card with this id.'),
+  returnUrlInvalid: () => new AppError(400, 'PAYMENT_RETURN_URL_INVALID', 'The return URL must be a page of this shop.'),
+  gatewayUnavailable: (detail: string) => new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', `The payment provider could not be reached: ${detail}`),
+};

@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paymentsEndpoints } from '@shop/contracts';
+import { bindEndpoint } from '../../platform/bind.ts';
+import { AppError, PlatformErrors } from '../../platform/errors.ts';
+import type { PaymentIntent } from './gateway.ts';
+import { pruneIdempotencyKeys } from './idempotency.ts';
+import { PaymentErrors } from './payments.errors.ts';
+import { paymentGateway, receiveWebhook } from './payments.service.ts';
+import { challengePage, challengeResultPage, elementsPage, type Page } from './sandbox-pages.ts';
+import { SANDBOX_PATH, type SandboxGateway } from './sandbox-gateway.ts';
+import { startWebhookWorker, type WebhookWorker } from './sandbox-webhooks.ts';
+import { checkCardFields, parseExpiry } from './test-cards.ts';
+import { SANDBOX_SIGNATURE_HEADER } from './webhook-signature.ts';
+
+const FORM_BODY_LIMIT = 4 * 1024;
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const INTENT_ID = /^pi_\w{1,64}$/;
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void> {
+  const { platform } = app;
+  // Made on first use: building the routes needs no database (the routes-only build has none).
+  const gateway = () => paymentGateway(platform);
+
+  bindEndpoint(app, paymentsEndpoints.getPaymentConfig, async () => gateway().clientConfig());
+
+  // The signature covers the exact bytes sent, so this route keeps the body as text beside the parsed JSON.
+  await app.register(async (webhooks) => {
+    const rawBodies = new WeakMap<FastifyRequest, string>();
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (request, body, done) => {
+      rawBodies.set(request, String(body));
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(PlatformErrors.malformedBody('The request body is not valid JSON.'), undefined);
+      }
+    });
+    bindEndpoint(
+      webhooks,
+      paymentsEndpoints.receiveWebhook,
+      ({ ctx, params, request }) => {
+        const header = request.headers[params.gateway === 'stripe' ? 'stripe-signature' : SANDBOX_SIGNATURE_HEADER];
+        return receiveWebhook(ctx, gateway(), {
+          gatewayName: params.gateway,
+          rawBody: rawBodies.get(request) ?? '',
+          signature: typeof header === 'string' ? header : undefined,
+        });
+      },
+      // Gateways send bursts (and retries); the signature is the gate here.
+      { rateLimit: false },
+    );
+  });
+
+  // Every instance prunes old idempotency keys now and then; deleting twice does no harm.
+  let pruning: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    pruning = setInterval(() => {
+      pruneIdempotencyKeys(platform.db, platform.clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key pruning failed'));
+    }, PRUNE_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(pruning));
+
+  if (!platform.config.payments.stripe) await registerSandbox(app, () => gateway() as SandboxGateway);
+}
+
+/** The sandbox gateway's own surface: its card frame, its confirm call, the challenge page, its webhook sender. */
+async function registerSandbox(app: FastifyInstance, sandboxGateway: () => SandboxGateway): Promise<void> {
+  const { platform } = app;
+  const { publicUrl } = platform.config;
+  const shopOrigin = new URL(publicUrl).origin;
+
+  bindEndpoint(app, paymentsEndpoints.getSandboxIntent, async ({ params, query }) => toView(await sandboxGateway().retrieveForClient(params.intentId, query.client_secret)));
+
+  await app.register(async (sandbox) => {
+    sandbox.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const hidden = { schema: { hide: true } };
+
+    sandbox.get(`${SANDBOX_PATH}/elements`, hidden, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const id = query.client_secret?.split('_secret_')[0] ?? '';
+      if (!INTENT_ID.test(id)) throw PaymentErrors.intentNotFound();
+      const intent = await sandboxGateway().retrieveForClient(id, query.client_secret ?? '');
+      return sendPage(reply, elementsPage({ intent, shopOrigin, showButton: query.button !== 'false' }));
+    });
+
+    // Only the sandbox ever receives a card number, here; it keeps brand, last four and expiry.
+    sandbox.post(`${SANDBOX_PATH}/intents/:intentId/confirm`, hidden, async (request) => {
+      const { intentId } = request.params as { intentId: string };
+      const body = (request.body ?? {}) as { client_secret?: unknown; return_url?: unknown; card?: Record<string, unknown> };
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const card = { number: text(body.card?.number), expiry: text(body.card?.expiry), cvc: text(body.card?.cvc), postcode: text(body.card?.postcode) };
+      const problems = Object.entries(checkCardFields(card, platform.clock.now()));
+      if (problems.length > 0) {
+        const errors = problems.map(([field, message]) => ({ path: `body.card.${field}`, message: message as string, code: 'invalid' }));
+        throw new AppError(400, 'SANDBOX_CARD_INVALID', errors[0]!.message, { errors });
+      }
+      const returnUrl = text(body.return_url) || undefined;
+      if (returnUrl && (!URL.canParse(returnUrl) || new URL(returnUrl).origin !== shopOrigin)) throw PaymentErrors.returnUrlInvalid();
+      const key = request.headers['idempotency-key'];
+      const expiry = parseExpiry(card.expiry)!;
+      const intent = await sandboxGateway().confirmWithCard(
+        intentId,
+        {
+          clientSecret: text(body.client_secret),
+          card: { number: card.number, expMonth: expiry.month, expYear: expiry.year, postcode: card.postcode, name: text(body.card?.name) || undefined },
+          returnUrl,
+        },
+        typeof key === 'string' ? key : `confirm-${intentId}-${request.id}`,
+      );
+      return toView(intent);
+    });
+
+    sandbox.get(`${SANDBOX_PATH}/challenge/:intentId`, hidden, async (request, reply) => {
+      const { intentId } = request.params as { intentId: string };
+      const secret = (request.query as Record<string, string | undefined>).client_secret ?? '';
+      const intent = await sandboxGateway().retrieveForClient(intentId, secret);
+      return sendPage(reply, challengePage({ intent, shopOrigin, actionUrl: `${SANDBOX_PATH}/challenge/${intent.id}` }));
+    });
+
+    sandbox.post(`${SANDBOX_PATH}/challenge/:intentId`, hidden, async (request, reply) => {
+      const { intentId } = request.params as { intentId: string };
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const outcome = form.outcome === 'complete' ? 'complete' : form.outcome === 'fail' ? 'fail' : null;
+      if (!outcome) throw new AppError(400, 'SANDBOX_CHALLENGE_OUTCOME', 'Choose Complete or Fail.');
+      const { intent, returnUrl } = await sandboxGateway().completeChallenge(intentId, form.client_secret ?? '', outcome);
+      if (returnUrl) {
+        // Stripe's redirect: the shop's page learns the outcome from these parameters, then re-reads the intent.
+        const target = new URL(returnUrl);
+        target.searchParams.set('payment_intent', intent.id);
+        target.searchParams.set('payment_intent_client_secret', intent.clientSecret);
+        target.searchParams.set('redirect_status', intent.status === 'succeeded' ? 'succeeded' : 'failed');
+        return reply.redirect(target.toString(), 303);
+      }
+      return sendPage(reply, challengeResultPage({ intent, shopOrigin }));
+    });
+  });
+
+  // The sandbox's webhook sender lives as long as the API, one per instance; row claims keep
+  // instances from sending the same delivery.
+  const { webhookPollMs, webhookUrl } = platform.config.payments.sandbox;
+  let worker: WebhookWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (webhookPollMs === 0) return;
+    worker = startWebhookWorker({
+      db: platform.db,
+      clock: platform.clock,
+      log: app.log.child({ module: 'payments' }),
+      pollIntervalMs: webhookPollMs,
+      target: async () => {
+        const url = webhookUrl ?? loopbackWebhookUrl(app);
+        return url ? { url, secret: await sandboxGateway().webhookSecret() } : null;
+      },
+    });
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
+}
+
+/** This instance's own webhook endpoint, as the sandbox reaches it: over loopback, once listening. */
+export function loopbackWebhookUrl(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return null;
+  const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host}:${address.port}/api/payments/webhooks/sandbox`;
+}
+
+function sendPage(reply: FastifyReply, page: Page) {
+  // The card field must be framable by the shop: its CSP's frame-ancestors says by whom instead.
+  reply.raw.removeHeader('x-frame-options');
+  return reply.headers(page.headers).type('text/html; charset=utf-8').send(page.html);
+}
+
+function toView(intent: PaymentIntent) {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountPence: intent.amountPence,
+    currency: intent.currency,
+    card: intent.card,
+    lastError: intent.lastError,
+    nextActionUrl: intent.nextActionUrl,
+  };
+}

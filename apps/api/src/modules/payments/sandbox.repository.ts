@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  sandboxCustomers,
+  sandboxIntents,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+  sandboxSettings,
+  sandboxWebhookDeliveries,
+} from './payments.tables.ts';
+
+export type IntentRow = typeof sandboxIntents.$inferSelect;
+export type PaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
+export type CustomerRow = typeof sandboxCustomers.$inferSelect;
+export type DeliveryRow = typeof sandboxWebhookDeliveries.$inferSelect;
+
+/** Stripe-style ids: a type prefix and 24 random characters. */
+export const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+// ── settings ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Stores `value` under `name` unless another instance got there first; returns what is stored. */
+export async function ensureSetting(db: Database, name: string, generate: () => string): Promise<string> {
+  await db.insert(sandboxSettings).values({ name, value: generate() }).onConflictDoNothing();
+  const [row] = await db.select().from(sandboxSettings).where(eq(sandboxSettings.name, name));
+  if (!row) throw new Error(`sandbox setting ${name} was not stored`);
+  return row.value;
+}
+
+// ── customers and payment methods ────────────────────────────────────────────────────────────────
+
+export async function insertCustomer(db: Database, values: { email: string; name: string | null }): Promise<CustomerRow> {
+  const [row] = await db.insert(sandboxCustomers).values({ id: newId('cus'), ...values }).returning();
+  return row!;
+}
+
+export async function findCustomer(db: Database, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, id));
+  return row;
+}
+
+export async function insertPaymentMethod(db: Database, values: Omit<typeof sandboxPaymentMethods.$inferInsert, 'id'>): Promise<PaymentMethodRow> {
+  const [row] = await db.insert(sandboxPaymentMethods).values({ id: newId('pm'), ...values }).returning();
+  return row!;
+}
+
+export async function findPaymentMethod(db: Database, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id));
+  return row;
+}
+
+export function listPaymentMethods(db: Database, customerId: string): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(sandboxPaymentMethods)
+    .where(eq(sandboxPaymentMethods.customerId, customerId))
+    .orderBy(asc(sandboxPaymentMethods.createdAt), asc(sandboxPaymentMethods.id));
+}
+
+export async function updatePaymentMethod(
+  db: Database,
+  id: string,
+  values: Partial<Pick<PaymentMethodRow, 'customerId' | 'billing'>>,
+): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db.update(sandboxPaymentMethods).set(values).where(eq(sandboxPaymentMethods.id, id)).returning();
+  return row;
+}
+
+// ── intents ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertIntent(db: Database, values: Omit<typeof sandboxIntents.$inferInsert, 'id' | 'clientSecret'>): Promise<IntentRow> {
+  const id = newId('pi');
+  const [row] = await db
+    .insert(sandboxIntents)
+    .values({ id, clientSecret: `${id}_secret_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`, ...values })
+    .returning();
+  return row!;
+}
+
+export async function findIntent(db: Database, id: string): Promise<IntentRow | undefined> {
+  const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+  return row;
+}
+
+/** Reads the intent and holds its row until the transaction ends: changes to one intent queue here. */
+export async function lockIntent(db: Database, id: string): Promise<IntentRow | undefined> {
+  const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)).for('update');
+  return row;
+}
+
+export async function updateIntent(
+  db: Database,
+  id: string,
+  values: Partial<Omit<IntentRow, 'id' | 'clientSecret' | 'createdAt' | 'version'>>,
+  now: Date,
+): Promise<IntentRow> {
+  const [row] = await db
+    .update(sandboxIntents)
+    .set({ ...values, updatedAt: now, version: sql`${sandboxIntents.version} + 1` })
+    .where(eq(sandboxIntents.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertRefund(db: Database, values: { intentId: string; amountPence: number; createdAt: Date }) {
+  const [row] = await db.insert(sandboxRefunds).values({ id: newId('re'), ...values }).returning();
+  return row!;
+}
+
+// ── webhook outbox ───────────────────────────────────────────────────────────────────────────────
+
+export async function insertDeliveries(db: Database, rows: { eventId: string; type: string; payload: string; nextAttemptAt: Date }[]) {
+  await db.insert(sandboxWebhookDeliveries).values(rows.map((row) => ({ id: newId('whd'), ...row })));
+}
+
+/** Claims due deliveries for one worker (SKIP LOCKED: two workers never claim one row). */
+export async function claimDueDeliveries(db: Database, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+  const due = db
+    .select({ id: sandboxWebhookDeliveries.id })
+    .from(sandboxWebhookDeliveries)
+    .where(
+      sql`(${sandboxWebhookDeliveries.status} = 'pending' and ${sandboxWebhookDeliveries.nextAttemptAt} <= ${now})
+        or (${sandboxWebhookDeliveries.status} = 'sending' and ${sandboxWebhookDeliveries.lockedUntil} <= ${now})`,
+    )
+    .orderBy(asc(sandboxWebhookDeliveries.nextAttemptAt), asc(sandboxWebhookDeliveries.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(sandboxWebhookDeliveries)
+    .set({ status: 'sending', lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${sandboxWebhookDeliveries.attempts} + 1` })
+    .where(sql`${sandboxWebhookDeliveries.id} in ${due}`)
+    .returning();
+  // RETURNING keeps no order: sent in the order the events were due.
+  return claimed.toSorted(
+    (a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+}
+
+const stillClaimed = (claim: Pick<DeliveryRow, 'id' | 'attempts'>) =>
+  and(
+    eq(sandboxWebhookDeliveries.id, claim.id),
+    eq(sandboxWebhookDeliveries.status, 'sending'),
+    eq(sandboxWebhookDeliveries.attempts, claim.attempts),
+  );
+
+export async function markDelivered(db: Database, claim: Pick<DeliveryRow, 'id' | 'attempts'>, at: Date): Promise<void> {
+  await db
+    .update(sandboxWebhookDeliveries)
+    .set({ status: 'delivered', deliveredAt: at, lockedUntil: null, lastError: null })
+    .where(stillClaimed(claim));
+}
+
+export async function markDeliveryFailed(
+  db: Database,
+  claim: Pick<DeliveryRow, 'id' | 'attempts'>,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .update(sandboxWebhookDeliveries)
+    .set(retryAt ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, lastError: error } : { status: 'failed', lockedUntil: null, lastError: error })
+    .where(stillClaimed(claim));
+}
+
+export function listDeliveries(db: Database): Promise<DeliveryRow[]> {
+  return db.select().from(sandboxWebhookDeliveries).orderBy(asc(sandboxWebhookDeliveries.createdAt));
+}

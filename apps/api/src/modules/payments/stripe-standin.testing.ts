@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the few Stripe API endpoints the adapter calls (Stripe itself is unreachable
+ * from tests): Stripe's JSON shapes, its test payment methods (pm_card_visa…), its error envelope
+ * and its idempotency rules (replay, 400 for other parameters, 409 while the first is in flight).
+ */
+export interface StripeStandIn {
+  /** `http://127.0.0.1:<port>`: STRIPE_API_URL. */
+  url: string;
+  /** Every request received, in order: method, path, form fields and headers. */
+  requests: { method: string; path: string; form: Record<string, unknown>; headers: http.IncomingHttpHeaders }[];
+  /** Holds the next write request until the returned function is called (to test "in progress"). */
+  holdNext(): () => void;
+  /** The customer's saved card, as Stripe would have it after Elements saved it. */
+  attach(paymentMethod: string, customer: string): void;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+
+const card = (brand: string, last4: string) => ({ brand, last4, exp_month: 12, exp_year: 2034, country: 'GB', funding: 'credit' });
+/** Stripe's test payment methods, and what confirming with each does. */
+const TEST_METHODS: Record<string, { card: Json; outcome: 'succeeds' | 'authenticate' | 'insufficient_funds' | 'generic_decline' }> = {
+  pm_card_visa: { card: card('visa', '4242'), outcome: 'succeeds' },
+  pm_card_authenticationRequired: { card: card('visa', '3155'), outcome: 'authenticate' },
+  pm_card_chargeDeclinedInsufficientFunds: { card: card('visa', '9995'), outcome: 'insufficient_funds' },
+  pm_card_chargeDeclined: { card: card('visa', '0002'), outcome: 'generic_decline' },
+};
+
+/** `a[b][c]=1&list[0]=x` → `{ a: { b: { c: '1' } }, list: ['x'] }`, as Stripe reads form bodies. */
+export function parseStripeForm(text: string): Json {
+  const out: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> = out;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) node[part] = value;
+      else node = (node[part] ??= /^\d+$/.test(path[index + 1]!) ? [] : {}) as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const now = () => Math.floor(Date.now() / 1000);
+  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+  const customers = new Map<string, Json>();
+  const methods = new Map<string, Json>(
+    Object.entries(TEST_METHODS).map(([pmId, test]) => [
+      pmId,
+      { id: pmId, object: 'payment_method', type: 'card', card: test.card, customer: null, billing_details: { name: null, email: null, phone: null, address: null }, created: now() },
+    ]),
+  );
+  const intents = new Map<string, Json>();
+  /** The charge of each succeeded intent: it carries what was refunded. */
+  const charges = new Map<string, Json>();
+  const idempotency = new Map<string, { signature: string; status: number; body: Json | null }>();
+  const requests: StripeStandIn['requests'] = [];
+  let hold: Promise<void> | null = null;
+
+  const error = (status: number, fields: Json) => ({ status, body: { error: fields } });
+  const missing = (what: string, value: string) =>
+    error(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${value}'`, param: 'id' });
+
+  function confirm(intent: Json, pmId: string, offSession: boolean) {
+    const method = methods.get(pmId);
+    if (!method) return missing('PaymentMethod', pmId);
+    const test = TEST_METHODS[pmId];
+    intent.payment_method = pmId;
+    const decline = (code: string, declineCode: string | undefined, message: string) => {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', code, decline_code: declineCode, message, payment_method: method };
+      return error(402, { type: 'card_error', code, decline_code: declineCode, message, payment_intent: { ...intent } });
+    };
+    switch (test?.outcome ?? 'succeeds') {
+      case 'succeeds': {
+        intent.status = 'succeeded';
+        intent.last_payment_error = null;
+        const charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0, refunded: false, payment_intent: intent.id };
+        charges.set(charge.id, charge);
+        intent.latest_charge = charge.id;
+        break;
+      }
+      case 'authenticate':
+        if (offSession) return decline('authentication_required', 'authentication_required', 'Your card was declined. This transaction requires authentication.');
+        intent.status = 'requires_action';
+        intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.test/3d_secure_2/${intent.id}`, return_url: null } };
+        break;
+      case 'insufficient_funds':
+        return decline('card_declined', 'insufficient_funds', 'Your card has insufficient funds.');
+      case 'generic_decline':
+        return decline('card_declined', 'generic_decline', 'Your card was declined.');
+    }
+    return { status: 200, body: { ...intent } };
+  }
+
+  function route(method: string, path: string, form: Json, query: URLSearchParams): { status: number; body: Json } {
+    let match: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: id('cus'), object: 'customer', email: form.email ?? null, name: form.name ?? null, created: now() };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const intentId = id('pi');
+      const intent: Json = {
+        id: intentId,
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        currency: form.currency,
+        status: form.payment_method ? 'requires_confirmation' : 'requires_payment_method',
+        client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+        customer: form.customer ?? null,
+        payment_method: form.payment_method ?? null,
+        last_payment_error: null,
+        next_action: null,
+        latest_charge: null,
+        metadata: form.metadata ?? {},
+        setup_future_usage: form.setup_future_usage ?? null,
+        created: now(),
+      };
+      if (!Number.isInteger(intent.amount) || (intent.amount as number) < 30) {
+        return error(400, { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least £0.30 gbp', param: 'amount' });
+      }
+      intents.set(intentId, intent);
+      if (form.confirm === 'true' && typeof form.payment_method === 'string') return confirm(intent, form.payment_method, form.off_session === 'true');
+      return { status: 200, body: { ...intent } };
+    }
+    if ((match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path))) {
+      const intent = intents.get(match[1]!);
+      if (!intent) return missing('payment_intent', match[1]!);
+      if (method === 'GET') {
+        const expand = [...query.entries()].filter(([key]) => key.startsWith('expand')).map(([, value]) => value);
+        const body = { ...intent };
+        if (expand.includes('payment_method') && typeof intent.payment_method === 'string') body.payment_method = methods.get(intent.payment_method) ?? null;
+        if (expand.includes('latest_charge') && typeof intent.latest_charge === 'string') body.latest_charge = charges.get(intent.latest_charge) ?? null;
+        return { status: 200, body };
+      }
+      const unexpected = (action: string) =>
+        error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.` });
+      if (match[2] === '/confirm') {
+        if (!['requires_payment_method', 'requires_confirmation'].includes(intent.status as string)) return unexpected('confirm');
+        return confirm(intent, String(form.payment_method ?? intent.payment_method), form.off_session === 'true');
+      }
+      if (match[2] === '/cancel') {
+        if (['succeeded', 'canceled'].includes(intent.status as string)) return unexpected('cancel');
+        intent.status = 'canceled';
+        return { status: 200, body: { ...intent } };
+      }
+      if (form.amount !== undefined) {
+        if (['succeeded', 'canceled', 'processing'].includes(intent.status as string)) return unexpected('update');
+        intent.amount = Number(form.amount);
+      }
+      return { status: 200, body: { ...intent } };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(String(form.payment_intent));
+      if (!intent) return missing('payment_intent', String(form.payment_intent));
+      if (intent.status !== 'succeeded') {
+        return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.' });
+      }
+      const charge = charges.get(String(intent.latest_charge))!;
+      const unrefunded = (charge.amount as number) - (charge.amount_refunded as number);
+      const amount = form.amount === undefined ? unrefunded : Number(form.amount);
+      if (amount > unrefunded) {
+        return error(400, { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (£${amount / 100}) is greater than unrefunded amount on charge.` });
+      }
+      charge.amount_refunded = (charge.amount_refunded as number) + amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      return { status: 200, body: { id: id('re'), object: 'refund', amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded', currency: 'gbp', created: now() } };
+    }
+    if (method === 'GET' && path === '/v1/payment_methods') {
+      const data = [...methods.values()].filter((item) => item.customer === query.get('customer'));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/payment_methods' } };
+    }
+    if ((match = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path))) {
+      const pm = methods.get(match[1]!);
+      if (!pm) return missing('PaymentMethod', match[1]!);
+      if (match[2]) pm.customer = null;
+      else if (method === 'POST' && form.billing_details) {
+        const details = form.billing_details as Json;
+        pm.billing_details = { ...(pm.billing_details as Json), ...details, address: { ...((pm.billing_details as Json).address as Json), ...(details.address as Json) } };
+      }
+      return { status: 200, body: { ...pm } };
+    }
+    return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  const server = http.createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', async () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const form = parseStripeForm(text);
+      requests.push({ method: request.method ?? 'GET', path: url.pathname, form, headers: request.headers });
+      const send = (status: number, body: Json | null, replayed = false) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...(replayed && { 'idempotent-replayed': 'true' }) });
+        response.end(JSON.stringify(body));
+      };
+      if (!(request.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+      const signature = `${request.method} ${url.pathname} ${text}`;
+      if (typeof key === 'string') {
+        const seen = idempotency.get(key);
+        if (seen && seen.signature !== signature) {
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        if (seen && seen.status === 0) {
+          return send(409, { error: { type: 'idempotency_error', code: 'idempotency_key_in_use', message: 'There is currently another in-progress request using this idempotency key.' } });
+        }
+        if (seen) return send(seen.status, seen.body, true);
+        idempotency.set(key, { signature, status: 0, body: null });
+      }
+      if (hold && request.method === 'POST') {
+        const waiting = hold;
+        hold = null;
+        await waiting;
+      }
+      const result = route(request.method ?? 'GET', url.pathname, form, url.searchParams);
+      if (typeof key === 'string') idempotency.set(key, { signature, ...result });
+      send(result.status, result.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    holdNext() {
+      let release!: () => void;
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => release();
+    },
+    attach(paymentMethod, customer) {
+      const pm = methods.get(paymentMethod);
+      if (pm) pm.customer = customer;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

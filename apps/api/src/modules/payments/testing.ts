@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from '../../platform/context.ts';
+import type { PaymentIntent } from './gateway.ts';
+import { loopbackWebhookUrl } from './payments.routes.ts';
+import { paymentGateway } from './payments.service.ts';
+import type { SandboxGateway } from './sandbox-gateway.ts';
+import { deliverDueWebhooks, type DeliveryPolicy, type DeliveryResult } from './sandbox-webhooks.ts';
+
+export { deliverDueWebhooks, loopbackWebhookUrl };
+
+/**
+ * Test helpers for other modules' suites (checkout, orders): pay a sandbox intent the way the card
+ * frame does, over HTTP, with one of Stripe's test cards.
+ */
+export const TEST_CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  requiresAuthentication: '4000 0025 0000 3155',
+  insufficientFunds: '4000 0000 0000 9995',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+export function sandboxGateway(app: FastifyInstance): SandboxGateway {
+  const gateway = paymentGateway(app.platform);
+  if (gateway.kind !== 'sandbox') throw new Error('The API is configured for Stripe, not the sandbox');
+  return gateway as SandboxGateway;
+}
+
+/** What the card frame posts; resolves with the HTTP status and JSON body. */
+export async function confirmLikeTheFrame(
+  origin: string,
+  intent: Pick<PaymentIntent, 'id' | 'clientSecret'>,
+  card: { number: string; expiry?: string; cvc?: string; postcode?: string },
+  options: { returnUrl?: string; idempotencyKey?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${origin}/api/payments/sandbox/intents/${intent.id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': options.idempotencyKey ?? randomUUID() },
+    body: JSON.stringify({
+      client_secret: intent.clientSecret,
+      return_url: options.returnUrl,
+      card: { number: card.number, expiry: card.expiry ?? `12 / ${(new Date().getUTCFullYear() + 3) % 100}`, cvc: card.cvc ?? '123', postcode: card.postcode ?? 'SW1A 1AA' },
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A sandbox intent paid with a test card, through the frame's confirm call. */
+export async function payWithTestCard(app: FastifyInstance, origin: string, amountPence: number, number: string = TEST_CARDS.succeeds) {
+  const gateway = sandboxGateway(app);
+  const intent = await gateway.createIntent({ amountPence, idempotencyKey: randomUUID() });
+  await confirmLikeTheFrame(origin, intent, { number });
+  return (await gateway.retrieveIntent(intent.id))!;
+}
+
+/**
+ * One pass of the sandbox's webhook sender, to this API's own endpoint, signed with its secret: for
+ * suites that start the API with SANDBOX_WEBHOOK_POLL_MS=0 and deliver by hand, at a clock they choose.
+ */
+export async function deliverSandboxWebhooks(app: FastifyInstance, clock: Clock = systemClock, policy: Partial<DeliveryPolicy> = {}): Promise<DeliveryResult> {
+  const url = loopbackWebhookUrl(app);
+  if (!url) throw new Error('The API is not listening: start it with startTestApi()');
+  return deliverDueWebhooks(app.platform.db, { url, secret: await sandboxGateway(app).webhookSecret() }, clock, policy);
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { BasketSchema } from './basket.ts';
+import { DeliveryOptionSchema } from './delivery.ts';
+import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
+import { defineEndpoint, publicAccess } from './endpoint.ts';
+
+const Pence = z.number().int().describe('Integer pence');
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A calendar day, YYYY-MM-DD (UK time)');
+/** Checked by the checkout (normalised, zone looked up), so a bad one gets its own code. */
+const PostcodeText = z.string().trim().min(1, 'Enter a postcode').max(16);
+
+/** A basket id, or `mine` for a signed-in shopper's current basket. */
+export const CheckoutParamsSchema = z.object({ basketId: z.string().min(1).max(64) });
+
+export const CountrySchema = z
+  .object({ code: z.string().length(2), name: z.string(), served: z.boolean(), note: z.string().nullable() })
+  .meta({ id: 'Country' });
+
+export const DeliveryOptionsDataSchema = z
+  .object({ postcode: PostcodeText.optional().describe('Without one, the delivery address’s postcode, else mainland GB') })
+  .meta({ id: 'DeliveryOptionsData', description: 'deliveryOptionsData' });
+
+export const BasketDeliveryOptionsSchema = z
+  .object({
+    postcode: z.string().nullable(),
+    zone: z.enum(DELIVERY_ZONES),
+    quoteOnly: z.boolean().describe('Some item is delivered to this zone by quotation only'),
+    notServed: z.boolean().describe('We do not deliver to this zone: click & collect only'),
+    options: z.array(DeliveryOptionSchema),
+    selected: z.object({ code: z.enum(DELIVERY_OPTION_CODES), date: IsoDate.nullable() }).nullable(),
+  })
+  .meta({ id: 'BasketDeliveryOptions' });
+export type BasketDeliveryOptions = z.infer<typeof BasketDeliveryOptionsSchema>;
+
+export const SpecificDayDeliveryOptionsDataSchema = z
+  .object({ postcode: PostcodeText.optional() })
+  .meta({ id: 'SpecificDayDeliveryOptionsData', description: 'specificDayDeliveryOptionsData' });
+
+export const SpecificDayCalendarSchema = z
+  .object({
+    priceIncVat: Pence,
+    earliestDate: IsoDate.nullable(),
+    latestDate: IsoDate.nullable(),
+    days: z.array(z.object({ date: IsoDate, available: z.boolean(), priceIncVat: Pence, cutOff: z.string().nullable() })),
+    unavailableReason: z.string().nullable(),
+  })
+  .meta({ id: 'SpecificDayCalendar' });
+export type SpecificDayCalendar = z.infer<typeof SpecificDayCalendarSchema>;
+
+export const DeliveryOptionDataSchema = z
+  .object({
+    code: z.enum(DELIVERY_OPTION_CODES),
+    date: IsoDate.optional().describe('specific_day only: the chosen day'),
+  })
+  .meta({ id: 'DeliveryOptionData', description: 'deliveryOptionData: the option chosen; its price comes from the server' });
+
+export const ContactDetailsDataSchema = z
+  .object({
+    emailAddress: z.string().trim().min(3).max(320),
+    firstName: z.string().trim().min(1, 'Enter a first name').max(60),
+    lastName: z.string().trim().min(1, 'Enter a last name').max(60),
+    phone: z.string().trim().min(1, 'Enter a phone number so the driver can reach you').max(30),
+  })
+  .meta({ id: 'ContactDetailsData' });
+
+export const AddressSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter the name of the person at this address').max(120),
+    company: z.string().trim().max(120).optional(),
+    line1: z.string().trim().min(1, 'Enter the first line of the address').max(120),
+    line2: z.string().trim().max(120).optional(),
+    town: z.string().trim().min(1, 'Enter a town or city').max(80),
+    county: z.string().trim().max(80).optional(),
+    postcode: PostcodeText,
+    countryCode: z.literal('GB').default('GB'),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof AddressSchema>;
+
+export const DeliveryDetailsDataSchema = z
+  .object({ address: AddressSchema, instructions: z.string().trim().max(300).optional().describe('For the driver: a safe place, access, parking') })
+  .meta({ id: 'DeliveryDetailsData' });
+
+export const BillingDetailsDataSchema = z
+  .object({
+    sameAsDelivery: z.boolean().default(false),
+    address: AddressSchema.optional().describe('Required unless sameAsDelivery'),
+  })
+  .meta({ id: 'BillingDetailsData' });
+
+export const PaymentIntentDataSchema = z
+  .object({
+    method: z.enum(['card', 'saved_card']).default('card'),
+    savedCardId: z.string().min(1).max(100).optional().describe('saved_card only: one of the shopper’s saved cards'),
+    saveCard: z.boolean().default(false).describe('card only, signed in: keep the card for next time (consent)'),
+  })
+  .meta({ id: 'PaymentIntentData', description: 'paymentIntentData: how the shopper pays. The amount is always the basket’s, computed by the server.' });
+
+export const CHECKOUT_STEPS = ['contact', 'delivery_address', 'delivery_option', 'billing', 'payment'] as const;
+
+export const CheckoutSchema = z
+  .object({
+    basketId: z.string(),
+    basket: BasketSchema,
+    contact: ContactDetailsDataSchema.nullable(),
+    delivery: z.object({ address: AddressSchema, instructions: z.string().nullable(), zone: z.enum(DELIVERY_ZONES) }).nullable(),
+    billing: z.object({ sameAsDelivery: z.boolean(), address: AddressSchema }).nullable(),
+    deliveryOption: z
+      .object({ code: z.enum(DELIVERY_OPTION_CODES), name: z.string(), date: IsoDate.nullable(), priceIncVat: Pence, earliestDate: IsoDate.nullable(), latestDate: IsoDate.nullable() })
+      .nullable(),
+    totals: z.object({
+      goodsIncVat: Pence.describe('The basket after its discount'),
+      deliveryIncVat: Pence.describe('The chosen option; 0 until one is chosen'),
+      totalIncVat: Pence.describe('What the card is charged'),
+      vatIncluded: Pence,
+    }),
+    payment: z
+      .object({ intentId: z.string(), status: z.string(), amountPence: Pence, stale: z.boolean().describe('The basket or delivery changed since the intent was made: refresh the payment data') })
+      .nullable(),
+    missing: z.array(z.enum(CHECKOUT_STEPS)).describe('Steps still to do before payment'),
+    notices: z.array(z.object({ type: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'Checkout' });
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export const PaymentOptionsSchema = z
+  .object({
+    amountPence: Pence,
+    card: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable(), frameUrl: z.string().nullable() }),
+    savedCards: z.array(z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() })),
+    wallets: z.array(z.object({ provider: z.string(), name: z.string(), scriptUrl: z.string() })).describe('Wallet buttons, each loaded from its provider’s script'),
+  })
+  .meta({ id: 'PaymentOptions' });
+
+export const PaymentIntentSchema = z
+  .object({
+    intentId: z.string(),
+    clientSecret: z.string().describe('For the card frame (sandbox) or Stripe Elements: confirms this intent only'),
+    amountPence: Pence,
+    status: z.string(),
+    frameUrl: z.string().nullable().describe('Sandbox: the card field page to show in an iframe'),
+    reservationExpiresAt: z.string().describe('Stock is held for the basket until then'),
+  })
+  .meta({ id: 'PaymentIntent' });
+
+export const OrderPlacedSchema = z
+  .object({
+    orderNumber: z.string().describe('BP and 8 digits, for people'),
+    orderGuid: z.string(),
+    totalIncVat: Pence,
+    emailAddress: z.string(),
+    status: z.string(),
+  })
+  .meta({ id: 'OrderPlaced' });
+
+const idempotent = 'Send an `Idempotency-Key` header: a retry with the same key and body replays the first answer; the same key with another body is 422; while the first is still running, 409.';
+
+export const checkoutEndpoints = {
+  listCountries: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'GET', path: '/checkout/listcountries',
+    summary: 'Countries for addresses, and whether we deliver there', responses: { 200: z.array(CountrySchema) },
+  }),
+  setDeliveryOption: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryoption',
+    summary: 'Chooses a delivery option (and day, for specific-day delivery); its price and dates come from the server',
+    params: CheckoutParamsSchema, body: DeliveryOptionDataSchema, responses: { 200: CheckoutSchema },
+  }),
+  clearDeliveryOption: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryoption/clear',
+    summary: 'Clears the chosen delivery option', params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+  }),
+  getSpecificDayDeliveryOptions: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/specificdaydeliveryoptions',
+    summary: 'The specific-day delivery calendar for the basket: each day open or closed, with its cut-off',
+    params: CheckoutParamsSchema, body: SpecificDayDeliveryOptionsDataSchema, responses: { 200: SpecificDayCalendarSchema },
+  }),
+  getDeliveryOptions: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/deliveryoptions',
+    summary: 'The delivery options for the whole basket to a postcode: prices, dates, cut-offs, surcharges, areas not served',
+    params: CheckoutParamsSchema, body: DeliveryOptionsDataSchema, responses: { 200: BasketDeliveryOptionsSchema },
+  }),
+  setContactDetails: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/contactDetails',
+    summary: 'Sets the e-mail address, name and phone number for the order', params: CheckoutParamsSchema, body: ContactDetailsDataSchema, responses: { 200: CheckoutSchema },
+  }),
+  setDeliveryDetails: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryDetails',
+    summary: 'Sets the delivery address (UK postcode checked and normalised); a chosen option that no longer applies is cleared with a notice',
+    params: CheckoutParamsSchema, body: DeliveryDetailsDataSchema, responses: { 200: CheckoutSchema },
+  }),
+  clearDeliveryDetails: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryDetails/clear',
+    summary: 'Clears the delivery address', params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+  }),
+  setBillingDetails: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/billingDetails',
+    summary: 'Sets the billing address, or the delivery address as billing address', params: CheckoutParamsSchema, body: BillingDetailsDataSchema, responses: { 200: CheckoutSchema },
+  }),
+  clearPaymentDetails: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/paymentdetails/clear',
+    summary: 'Cancels the payment in progress and releases the stock held for it', params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+  }),
+  getPaymentOptions: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/paymentoptions',
+    summary: 'How the shopper can pay: card, their saved cards, wallet buttons', params: CheckoutParamsSchema, responses: { 200: PaymentOptionsSchema },
+  }),
+  createPaymentIntent: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/createPaymentIntent',
+    summary: 'Holds the stock and starts a payment for the basket’s total, computed by the server', description: idempotent,
+    params: CheckoutParamsSchema, body: PaymentIntentDataSchema, responses: { 200: PaymentIntentSchema },
+  }),
+  completePayment: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/completePayment',
+    summary: 'Places the order once the gateway confirms the payment for the right amount', description: idempotent,
+    params: CheckoutParamsSchema, responses: { 200: OrderPlacedSchema },
+  }),
+  refreshPaymentData: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/refreshPaymentData',
+    summary: 'After the basket or delivery changed: re-prices the payment in progress and holds the stock again',
+    params: CheckoutParamsSchema, responses: { 200: PaymentIntentSchema },
+  }),
+} as const;

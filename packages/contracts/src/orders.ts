@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { AddressSchema } from './checkout.ts';
+import { DELIVERY_OPTION_CODES, ORDER_STATUSES } from './enumerations.ts';
+import { defineEndpoint, publicAccess, requireRole, signedIn } from './endpoint.ts';
+
+const Pence = z.number().int().describe('Integer pence');
+const Instant = z.iso.datetime({ offset: true });
+
+export const OrderNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^[Bb][Pp]\d{8}$/, 'An order number is BP and 8 digits, like BP10000001')
+  .transform((value) => value.toUpperCase());
+
+export const OrderLineSchema = z
+  .object({
+    sku: z.string(),
+    productName: z.string(),
+    productSlug: z.string(),
+    label: z.string(),
+    imageUrl: z.string().nullable(),
+    quantity: z.number().int(),
+    unitPriceIncVat: Pence,
+    lineTotalIncVat: Pence,
+  })
+  .meta({ id: 'OrderLine' });
+
+export const OrderHistoryEntrySchema = z
+  .object({ status: z.enum(ORDER_STATUSES), at: Instant, note: z.string().nullable() })
+  .meta({ id: 'OrderHistoryEntry' });
+
+export const OrderSchema = z
+  .object({
+    orderGuid: z.string(),
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    placedAt: Instant,
+    emailAddress: z.string(),
+    customerName: z.string(),
+    deliveryAddress: AddressSchema.nullable().describe('null for click & collect'),
+    billingAddress: AddressSchema,
+    delivery: z.object({ code: z.enum(DELIVERY_OPTION_CODES), name: z.string(), date: z.string().nullable(), earliestDate: z.string().nullable(), latestDate: z.string().nullable() }),
+    lines: z.array(OrderLineSchema),
+    totals: z.object({ goodsIncVat: Pence, discountIncVat: Pence, deliveryIncVat: Pence, totalIncVat: Pence, vatIncVat: Pence.describe('The VAT included in the total') }),
+    discountCode: z.string().nullable(),
+    payment: z.object({ method: z.string(), cardBrand: z.string().nullable(), cardLast4: z.string().nullable(), status: z.string() }),
+    tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
+    history: z.array(OrderHistoryEntrySchema),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderSummarySchema = OrderSchema.pick({ orderGuid: true, orderNumber: true, status: true, placedAt: true, totals: true })
+  .extend({ itemCount: z.number().int(), firstLine: z.string().nullable() })
+  .meta({ id: 'OrderSummary' });
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const OrderPageSchema = z
+  .object({ items: z.array(OrderSummarySchema), pageNumber: z.number().int(), pageSize: z.number().int(), totalCount: z.number().int(), totalPages: z.number().int() })
+  .meta({ id: 'OrderPage' });
+
+/** What anyone with the order number and e-mail address may see: no addresses beyond the town and postcode district. */
+export const OrderTrackingSchema = z
+  .object({
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    placedAt: Instant,
+    delivery: z.object({ name: z.string(), date: z.string().nullable(), earliestDate: z.string().nullable(), latestDate: z.string().nullable(), town: z.string().nullable(), postcodeDistrict: z.string().nullable() }),
+    lines: z.array(OrderLineSchema.pick({ productName: true, label: true, quantity: true, imageUrl: true })),
+    tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
+    history: z.array(OrderHistoryEntrySchema),
+  })
+  .meta({ id: 'OrderTracking' });
+
+const PagingQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+const TrackParams = z.object({ orderNumber: OrderNumberSchema, emailAddress: z.string().trim().min(3).max(320) });
+const trackingNote = 'The order number and the e-mail address it was placed with must match; a wrong pair is the same 404 as an unknown order, and lookups are rate-limited.';
+
+/** Customers' own orders: answered under the accounts service (`/api/accounts/api/Orders`). */
+export const customerOrderEndpoints = {
+  listMyOrders: defineEndpoint({
+    service: 'accounts', access: signedIn, method: 'GET', path: '/api/Orders',
+    summary: 'The signed-in customer’s orders, newest first', query: PagingQuery, responses: { 200: OrderPageSchema },
+  }),
+  getMyLatestOrder: defineEndpoint({
+    service: 'accounts', access: signedIn, method: 'GET', path: '/api/Orders/latest',
+    summary: 'The signed-in customer’s latest order (404 when they have none)', responses: { 200: OrderSchema },
+  }),
+} as const;
+
+export const orderTrackingEndpoints = {
+  checkTrackingDetails: defineEndpoint({
+    service: 'order-tracking', access: publicAccess, method: 'GET', path: '/TrackMyOrder/Test/{orderNumber}/{emailAddress}',
+    summary: 'Whether an order number and e-mail address match an order, before showing it', description: trackingNote,
+    params: TrackParams, responses: { 200: z.object({ found: z.literal(true), orderNumber: z.string() }) },
+  }),
+  trackOrder: defineEndpoint({
+    service: 'order-tracking', access: publicAccess, method: 'GET', path: '/TrackMyOrder/{orderNumber}/{emailAddress}',
+    summary: 'An order’s progress, for whoever has its number and e-mail address', description: trackingNote,
+    params: TrackParams, responses: { 200: OrderTrackingSchema },
+  }),
+  trackOrderByPost: defineEndpoint({
+    service: 'order-tracking', access: publicAccess, method: 'POST', path: '/TrackMyOrder/{orderNumber}',
+    summary: 'As trackOrder, with the e-mail address in the body (kept out of addresses and logs)', description: trackingNote,
+    params: z.object({ orderNumber: OrderNumberSchema }), body: z.object({ emailAddress: z.string().trim().min(3).max(320) }).meta({ id: 'EmailAddressData' }),
+    responses: { 200: OrderTrackingSchema },
+  }),
+} as const;
+
+/** Staff order handling (order-admin): not a service of the spec. */
+export const orderEndpoints = {
+  searchOrders: defineEndpoint({
+    service: 'orders', access: requireRole('order-admin'), method: 'GET', path: '/Staff/Orders',
+    summary: 'Orders for staff: search by number, e-mail or name, filter by status, newest first',
+    query: PagingQuery.extend({ search: z.string().trim().max(120).optional(), status: z.enum(ORDER_STATUSES).optional() }),
+    responses: { 200: OrderPageSchema },
+  }),
+  getOrderForStaff: defineEndpoint({
+    service: 'orders', access: requireRole('order-admin'), method: 'GET', path: '/Staff/Orders/{orderNumber}',
+    summary: 'One order with its lines, payment and history', params: z.object({ orderNumber: OrderNumberSchema }), responses: { 200: OrderSchema },
+  }),
+  advanceOrder: defineEndpoint({
+    service: 'orders', access: requireRole('order-admin'), method: 'POST', path: '/Staff/Orders/{orderNumber}/Status',
+    summary: 'Moves an order on: processing, picking, dispatched (with carrier and tracking number), delivered',
+    params: z.object({ orderNumber: OrderNumberSchema }),
+    body: z
+      .object({
+        status: z.enum(['processing', 'picking', 'dispatched', 'delivered']),
+        carrier: z.string().trim().min(1).max(60).optional(),
+        trackingNumber: z.string().trim().min(3).max(60).optional(),
+        note: z.string().trim().max(300).optional(),
+      })
+      .meta({ id: 'AdvanceOrderData' }),
+    responses: { 200: OrderSchema },
+  }),
+} as const;
