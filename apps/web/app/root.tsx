@@ -9,6 +9,8 @@ import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
+import { BasketProvider } from './lib/basket/basket-context.tsx';
+import { WishlistProvider } from './lib/wishlist/wishlist-context.tsx';
 import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
 import { canonicalUrl, pageMeta } from './lib/meta.ts';
@@ -88,12 +90,16 @@ export function Layout({ children }: { children: ReactNode }) {
               Skip to main content
             </a>
             <ToastProvider>
-              <SiteHeader categories={categories} searchQuery={searchQuery} />
-              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                {children}
-              </main>
-              <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} />
-              {!showsAuthProblem && <AuthNotice />}
+              <BasketProvider>
+                <WishlistProvider>
+                  <SiteHeader categories={categories} searchQuery={searchQuery} />
+                  <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                    {children}
+                  </main>
+                  <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} />
+                  {!showsAuthProblem && <AuthNotice />}
+                </WishlistProvider>
+              </BasketProvider>
             </ToastProvider>
           </ShopAuthProvider>
         )}

@@ -13,8 +13,10 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('basket/retrieve', 'routes/basket-retrieve.tsx'),
   route('basket', 'routes/basket.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
+  route('wishlist/shared', 'routes/wishlist-shared.tsx'),
   route('account', 'routes/account.tsx'),
   // Where the identity provider returns the browser: redirect, popup and hidden-frame sign-ins.
   route('auth/callback', 'routes/auth-callback.tsx'),
@@ -23,11 +25,15 @@ export default [
   // The staff back-office (role-gated in the page; the API checks every call).
   route('staff/mailbox', 'routes/staff-mailbox.tsx'),
   route('staff/mailbox/:emailId', 'routes/staff-mailbox-email.tsx'),
+  route('staff/discounts', 'routes/staff-discounts.tsx'),
+  route('staff/discounts/new', 'routes/staff-discount-new.tsx'),
+  route('staff/discounts/:promotionCode', 'routes/staff-discount.tsx'),
   route('help', 'routes/help.tsx'),
   route('help/:topic', 'routes/help-topic.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
   // Not linked from the shop: a page of the base components for developers and browser tests.
   route('styleguide', 'routes/styleguide.tsx'),
+  route('checkout', 'routes/checkout.tsx'), route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'), route('track-order', 'routes/track-order.tsx'), route('account/orders', 'routes/account-orders.tsx'),
   // Everything else: a real 404 response rendered inside the shop layout.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -15,3 +15,10 @@ export function apiProblemMessage(error: unknown): string {
 
 /** Whether the API turned the call down for lack of a role (a missing or expired sign-in is 401). */
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/** The API's message for one field of a refused request (problem+json `errors[]`, path `body.<field>`). */
+export function apiFieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const errors = (error.data as { errors?: { path: string; message: string }[] } | undefined)?.errors;
+  return errors?.find((entry) => entry.path === field || entry.path.endsWith(`.${field}`))?.message;
+}

@@ -2,9 +2,12 @@ import {
   createAccountsClient,
   createBasketClient,
   createCatalogueClient,
+  createCheckoutClient,
   createDeliveryClient,
   createDiscountsClient,
   createNotificationsClient,
+  createOrdersClient,
+  createOrderTrackingClient,
   createWishlistClient,
 } from '@shop/api-client';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
@@ -23,9 +26,12 @@ export function useApiClients() {
       accounts: createAccountsClient({ baseUrl: `${apiBaseUrl}/accounts`, getAccessToken }),
       basket: createBasketClient({ baseUrl: `${apiBaseUrl}/basket`, getAccessToken }),
       catalogue: createCatalogueClient({ baseUrl: `${apiBaseUrl}/catalogue` }),
+      checkout: createCheckoutClient({ baseUrl: `${apiBaseUrl}/checkout`, getAccessToken }),
       delivery: createDeliveryClient({ baseUrl: `${apiBaseUrl}/delivery` }),
       discounts: createDiscountsClient({ baseUrl: `${apiBaseUrl}/discounts`, getAccessToken }),
       notifications: createNotificationsClient({ baseUrl: `${apiBaseUrl}/notifications`, getAccessToken }),
+      orders: createOrdersClient({ baseUrl: `${apiBaseUrl}/orders`, getAccessToken }),
+      orderTracking: createOrderTrackingClient({ baseUrl: `${apiBaseUrl}/order-tracking` }),
       wishlist: createWishlistClient({ baseUrl: `${apiBaseUrl}/wishlist`, getAccessToken }),
     };
   }, [apiBaseUrl, getAccessToken]);

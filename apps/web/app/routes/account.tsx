@@ -1,5 +1,6 @@
 import type { UserProfile } from '@shop/contracts';
 import type { Route } from './+types/account';
+import { AccountOrders } from '../components/account-orders.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -157,6 +158,10 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
                   {!mailbox && ' For administrators.'}
                 </p>
               </li>
+              <li>
+                <Link to="/staff/discounts">Discounts</Link>
+                <p className="text-sm text-navy-700">Promotion codes, single-use issue codes and their claims. For discount managers.</p>
+              </li>
             </ul>
           </section>
         )}
@@ -170,6 +175,7 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
           </Button>
         </section>
       </div>
+      <AccountOrders />
     </div>
   );
 }

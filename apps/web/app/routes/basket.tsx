@@ -1,6 +1,18 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import type { Route } from './+types/basket';
-import { EmptyPage } from '../components/layout/empty-page.tsx';
-import { BasketIcon } from '../components/ui/icons.tsx';
+import { BasketLineItem } from '../components/basket/basket-line-item.tsx';
+import { BasketNotices } from '../components/basket/basket-notices.tsx';
+import { BasketTotals, DiscountCodeForm } from '../components/basket/basket-summary.tsx';
+import { SaveBasketButton } from '../components/basket/save-basket-dialog.tsx';
+import { EmptyState } from '../components/layout/empty-state.tsx';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { BasketIcon, TruckIcon } from '../components/ui/icons.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useBasket } from '../lib/basket/basket-context.tsx';
+import { itemCountText } from '../lib/basket/basket-logic.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { formatPenceShort } from '../lib/money.ts';
@@ -8,18 +20,146 @@ import { FREE_LARGE_DELIVERY_THRESHOLD } from '../lib/shop-facts.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta('Your basket', 'The products in your Plumbline basket.');
 
+const RETRIEVE_PATH = '/basket/retrieve';
+
+/**
+ * The basket page. The basket's id lives in the browser, so the page is filled there: the server
+ * sends the frame and a skeleton. Opening it re-checks the basket (refresh), so lines that can no
+ * longer be sold, lower stock and new prices are reported as notices.
+ */
 export default function BasketPage() {
+  const { basket, status, error, refresh, dismissAllNotices } = useBasket();
+  const refreshed = useRef(false);
+  const itemsHeadingId = useId();
+  const summaryHeadingId = useId();
+
+  useEffect(() => {
+    if (status !== 'ready' || refreshed.current) return;
+    refreshed.current = true;
+    void refresh();
+  }, [status, refresh]);
+  // Notices are shown once: leaving the page dismisses them (after a tick, so React's development
+  // re-mount does not count as leaving).
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => mounted.current || dismissAllNotices(), 0);
+    };
+  }, [dismissAllNotices]);
+
+  const lines = basket?.lines ?? [];
+
   return (
-    <EmptyPage
-      title="Your basket"
-      icon={<BasketIcon className="size-8" />}
-      emptyTitle="Your basket is empty"
-      secondary={{ to: helpPath('delivery'), label: 'Delivery information' }}
-    >
-      <p>
-        Products you add will appear here. Orders over {formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)} deliver free to most
-        of mainland UK.
+    <>
+      <PageHeader title="Your basket" trail={[{ label: 'Basket' }]} />
+      <div className="container-page py-8 lg:py-12">
+        <BasketNotices />
+        {status === 'error' && !basket ? (
+          <LoadError title="We couldn’t load your basket" error={error} onRetry={() => void refresh()} />
+        ) : status === 'loading' ? (
+          <BasketSkeleton />
+        ) : !basket || lines.length === 0 ? (
+          <EmptyState
+            icon={<BasketIcon className="size-8" />}
+            title="Your basket is empty"
+            actions={
+              <>
+                <ButtonLink to="/#shop-by-category" variant="primary">
+                  Start shopping
+                </ButtonLink>
+                <ButtonLink to={RETRIEVE_PATH} variant="secondary">
+                  Retrieve a saved basket
+                </ButtonLink>
+              </>
+            }
+          >
+            <p>
+              Products you add will appear here. Orders over {formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)} deliver free to most
+              of mainland UK.{' '}
+              <Link to={helpPath('delivery')} className="font-semibold text-teal-700 underline hover:no-underline">
+                Delivery information
+              </Link>
+            </p>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-8 lg:grid-cols-12 lg:gap-12">
+            <section aria-labelledby={itemsHeadingId} className="lg:col-span-8">
+              <h2 id={itemsHeadingId} className="text-xl font-bold tracking-tight text-navy-950">
+                Items <span className="font-medium text-navy-700">({itemCountText(basket.totals.itemCount)})</span>
+              </h2>
+              <ul className="mt-2 divide-y divide-navy-100 border-y border-navy-100">
+                {lines.map((line) => (
+                  <BasketLineItem key={line.sku} line={line} />
+                ))}
+              </ul>
+              <p className="mt-4 flex items-center gap-2 text-sm text-navy-700">
+                <TruckIcon className="size-5 shrink-0 text-teal-700" />
+                <span>
+                  Delivery is an estimate until checkout.{' '}
+                  <Link to={helpPath('delivery')} className="font-semibold text-teal-700 underline hover:no-underline">
+                    Delivery information
+                  </Link>
+                </span>
+              </p>
+            </section>
+            <aside aria-labelledby={summaryHeadingId} className="lg:col-span-4">
+              <div className="space-y-6 rounded-2xl border border-navy-100 bg-sand-50 p-5 lg:sticky lg:top-6 sm:p-6">
+                <h2 id={summaryHeadingId} className="text-xl font-bold tracking-tight text-navy-950">
+                  Order summary
+                </h2>
+                <BasketTotals basket={basket} />
+                <DiscountCodeForm basket={basket} />
+                <div className="space-y-3 border-t border-navy-200 pt-5">
+                  {/* Checkout is not open yet; saying so beats a button that goes nowhere. */}
+                  <p className="rounded-xl bg-white p-3 text-sm text-navy-800 ring-1 ring-navy-100 ring-inset">
+                    <strong className="block font-semibold text-navy-950">Online checkout opens soon</strong>
+                    To order now, save your basket and call our team with the code.
+                  </p>
+                  <SaveBasketButton className="w-full" />
+                  <Link to={RETRIEVE_PATH} className="block text-center text-sm font-semibold text-teal-700 underline hover:no-underline">
+                    Retrieve a saved basket
+                  </Link>
+                </div>
+              </div>
+            </aside>
+          </div>
+        )}
+        <noscript>
+          <p className="mt-6 text-center text-navy-700">Your basket is kept in this browser: turn on JavaScript to see it.</p>
+        </noscript>
+      </div>
+    </>
+  );
+}
+
+/** The page's shape while the basket loads: two lines and the summary, at their usual heights. */
+function BasketSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-12 lg:gap-12" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading your basket…
       </p>
-    </EmptyPage>
+      <div className="lg:col-span-8">
+        <Skeleton className="h-7 w-40" />
+        <div className="mt-2 divide-y divide-navy-100 border-y border-navy-100">
+          {[0, 1].map((key) => (
+            <div key={key} className="grid grid-cols-[5rem_1fr] gap-4 py-5 sm:grid-cols-[7rem_1fr_auto]">
+              <Skeleton className="size-20 rounded-lg sm:size-28" />
+              <div className="space-y-2">
+                <Skeleton className="h-5 w-3/4" />
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-5 w-24" />
+              </div>
+              <Skeleton className="col-span-2 h-10 w-32 sm:col-span-1" />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="lg:col-span-4">
+        <Skeleton className="h-96 rounded-2xl" />
+      </div>
+    </div>
   );
 }

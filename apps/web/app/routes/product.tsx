@@ -3,6 +3,8 @@ import { PAGE_TYPES } from '@shop/contracts';
 import { useEffect, useState } from 'react';
 import { data, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/product';
+import { AddToBasket } from '../components/basket/add-to-basket.tsx';
+import { WishlistHeart } from '../components/wishlist/wishlist-heart.tsx';
 import { Breadcrumbs } from '../components/layout/breadcrumbs.tsx';
 import { CustomerPhotos } from '../components/product/customer-photos.tsx';
 import { DeliveryOptions } from '../components/product/delivery-options.tsx';
@@ -18,8 +20,7 @@ import { StockStatus } from '../components/product/stock-status.tsx';
 import { selectedOffering } from '../components/product/variant-axes.ts';
 import { VariantPicker } from '../components/product/variant-picker.tsx';
 import { breadcrumbListData, JsonLd } from '../components/seo/json-ld.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { BasketIcon, RecycleIcon, ReturnIcon } from '../components/ui/icons.tsx';
+import { RecycleIcon, ReturnIcon } from '../components/ui/icons.tsx';
 import { catalogueClient, deliveryClient } from '../lib/api.server.ts';
 import { categoryPath, productPath } from '../lib/catalogue.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -165,18 +166,10 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
 
           {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={chooseOffering} />}
 
-          <div className="flex flex-wrap items-end gap-3 border-t border-navy-100 pt-6">
+          <div className="flex flex-wrap items-start gap-3 border-t border-navy-100 pt-6">
             <QuantityInput value={quantity} onChange={setQuantity} />
-            <div className="min-w-52 flex-1">
-              {/* The basket arrives in a later issue; until then the button says so rather than pretend. */}
-              <Button size="lg" variant="accent" disabled className="w-full" aria-describedby="basket-soon">
-                <BasketIcon className="size-5" />
-                Basket opens soon
-              </Button>
-            </div>
-            <p id="basket-soon" className="w-full text-sm text-navy-700">
-              Online ordering is nearly here. For now, call our team to order.
-            </p>
+            <AddToBasket sku={offering?.sku ?? product.sku} quantity={quantity} unavailable={stock.status === 'out_of_stock'} className="min-w-48 flex-1 pt-[1.625rem]" />
+            <WishlistHeart sku={offering?.sku ?? product.sku} productName={product.productName} look="button" className="mt-[1.625rem]" />
           </div>
 
           <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={quantity} initial={delivery} />

@@ -4,17 +4,15 @@ import { categoryPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
 import { featuredCategories } from '../../lib/featured.ts';
 import { HeaderAccount, headerItemClasses } from '../auth/header-account.tsx';
-import { BasketIcon, HeartIcon } from '../ui/icons.tsx';
+import { MiniBasket } from '../basket/mini-basket.tsx';
+import { HeartIcon } from '../ui/icons.tsx';
 import { AllCategoriesMenu } from './all-categories-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { PromoBar } from './promo-bar.tsx';
 import { SearchForm } from './search-form.tsx';
 
-const shoppingLinks = [
-  { to: '/wishlist', label: 'Wishlist', Icon: HeartIcon },
-  { to: '/basket', label: 'Basket', Icon: BasketIcon },
-];
+const shoppingLinks = [{ to: '/wishlist', label: 'Wishlist', Icon: HeartIcon }];
 
 /** Desktop bar: seven featured categories from 1024px, ten from 1280px. */
 const VISIBLE_AT_LG = 7;
@@ -47,6 +45,9 @@ export function SiteHeader({ categories, searchQuery }: { categories: readonly N
                   </NavLink>
                 </li>
               ))}
+              <li>
+                <MiniBasket />
+              </li>
             </ul>
           </nav>
         </div>

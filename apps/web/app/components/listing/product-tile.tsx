@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Price } from '../ui/price.tsx';
 import { RatingStars } from '../ui/rating-stars.tsx';
 import { QuickViewButton } from '../product/quick-view.tsx';
+import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
 
 export interface ProductTileProps {
   product: ProductCard;
@@ -85,6 +86,8 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
             ))}
           </ul>
         )}
+        {/* Above the card's stretched link (z-10), in the corner the highlights leave free. */}
+        <WishlistHeart sku={product.sku} productName={product.productName} className="absolute top-2 right-2 z-10" />
         {/* Above the card's stretched link, so it opens the quick view rather than the page. Phones
             skip it: the tile is too small for it, and the product page is one tap away. */}
         <div className="absolute right-2.5 bottom-2.5 z-10 hidden sm:block">

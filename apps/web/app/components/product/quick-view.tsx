@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
+import { AddToBasket } from '../basket/add-to-basket.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
@@ -70,7 +71,14 @@ function QuickViewContent({ slug }: { slug: string }) {
           <StockStatus stock={offering?.stockStatus ?? product.stockStatus} />
         </div>
         {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={setSku} />}
-        <Link to={fullDetails} className={buttonClasses('primary', 'md', 'w-full')}>
+        <AddToBasket
+          sku={offering?.sku ?? product.sku}
+          quantity={1}
+          size="md"
+          confirmInline
+          unavailable={(offering?.stockStatus ?? product.stockStatus).status === 'out_of_stock'}
+        />
+        <Link to={fullDetails} className={buttonClasses('secondary', 'md', 'w-full')}>
           View full details
           <ArrowRightIcon className="size-4" />
         </Link>

@@ -7,8 +7,8 @@ export interface DialogProps {
   /** Called however the dialog closes: close button, Esc, backdrop click. */
   onClose: () => void;
   title: string;
-  /** `drawer-left` slides in from the edge (menus); `center` is a classic modal. */
-  placement?: 'center' | 'drawer-left';
+  /** `drawer-left` slides in from the edge (menus), `drawer-right` from the other (the basket); `center` is a classic modal. */
+  placement?: keyof typeof placements;
   className?: string;
   children: ReactNode;
 }
@@ -18,6 +18,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 const placements = {
   center: 'm-auto w-[min(32rem,calc(100vw-2rem))] max-h-[calc(100dvh-2rem)] rounded-2xl',
   'drawer-left': 'm-0 mr-auto h-dvh max-h-none w-[min(24rem,88vw)] rounded-r-2xl',
+  'drawer-right': 'm-0 ml-auto h-dvh max-h-none w-[min(26rem,92vw)] rounded-l-2xl',
 } as const;
 
 /**

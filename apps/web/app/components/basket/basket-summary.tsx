@@ -1,0 +1,148 @@
+import type { Basket } from '@shop/contracts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useBasket } from '../../lib/basket/basket-context.tsx';
+import { discountProblemMessage, itemCountText, vatRateLabel } from '../../lib/basket/basket-logic.ts';
+import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatPence } from '../../lib/money.ts';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { TagIcon } from '../ui/icons.tsx';
+import { Input } from '../ui/input.tsx';
+
+function Row({ term, children, className }: { term: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-4', className)}>
+      <dt>{term}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The basket's totals as the API priced them: subtotal, savings, discount, delivery estimate, VAT
+ * and the total. Trade-priced baskets also show ex-VAT figures and the trade band.
+ */
+export function BasketTotals({ basket }: { basket: Basket }) {
+  const { totals, pricing } = basket;
+  const trade = pricing.tradePriced;
+  return (
+    <div className="space-y-4">
+      {trade && (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-navy-800">
+          <Badge tone="accent">Trade prices</Badge>
+          {pricing.tradeBand ? `Trade band ${pricing.tradeBand}` : 'Trade account'}
+          {pricing.tradeDiscountBasisPoints > 0 && `, ${pricing.tradeDiscountBasisPoints / 100}% off list prices`}
+        </p>
+      )}
+      <dl className="space-y-2 text-sm text-navy-800">
+        <Row term={`Subtotal (${itemCountText(totals.itemCount)})`}>{formatPence(totals.subtotalIncVat)}</Row>
+        {trade && <Row term="Subtotal ex VAT" className="text-navy-600">{formatPence(totals.subtotalExVat)}</Row>}
+        {basket.discount && totals.discountIncVat > 0 && (
+          <Row term={`Discount (${basket.discount.code})`} className="font-semibold text-green-800">
+            −{formatPence(totals.discountIncVat)}
+          </Row>
+        )}
+        <Row term={totals.delivery ? `Delivery (estimate): ${totals.delivery.name}` : 'Delivery'}>
+          {totals.delivery ? (totals.delivery.priceIncVat === 0 ? 'Free' : formatPence(totals.delivery.priceIncVat)) : 'Worked out at checkout'}
+        </Row>
+        {totals.savingsIncVat > 0 && (
+          <Row term="Your savings" className="font-semibold text-red-800">
+            {formatPence(totals.savingsIncVat)}
+          </Row>
+        )}
+        <Row term="Total inc VAT" className="border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950">
+          {formatPence(totals.totalIncVat)}
+        </Row>
+        {totals.vat.map((line) => (
+          <Row key={line.rateCode} term={`${vatRateLabel(line.basisPoints)} included`} className="text-navy-600">
+            {formatPence(line.vatPence)}
+          </Row>
+        ))}
+        {trade && (
+          <Row term="Total ex VAT" className="font-semibold text-navy-950">
+            {formatPence(totals.totalExVat)}
+          </Row>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/** The discount code form, with the API's message for each refusal, or the applied code and its remove action. */
+export function DiscountCodeForm({ basket }: { basket: Basket }) {
+  const { applyDiscount, removeDiscount } = useBasket();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+
+  const apply = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setProblem('Enter a discount code.');
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const result = await applyDiscount(code.trim());
+    setBusy(false);
+    if (result.ok) setCode('');
+    else setProblem(discountProblemMessage(result.error));
+  };
+
+  const removeCode = async () => {
+    setBusy(true);
+    setProblem(null);
+    const result = await removeDiscount();
+    setBusy(false);
+    if (!result.ok) setProblem(apiProblemMessage(result.error));
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-bold text-navy-950">
+        <TagIcon className="size-4 text-teal-700" />
+        Discount code
+      </h3>
+      {basket.discount ? (
+        <div className="flex items-start justify-between gap-3 rounded-xl bg-green-50 p-3 text-sm ring-1 ring-green-200 ring-inset">
+          <p>
+            <span className="font-mono font-bold text-green-900">{basket.discount.code}</span> applied
+            <span className="block text-green-900">{basket.discount.description}</span>
+            {!basket.discount.applies && <span className="block text-navy-700">Nothing in your basket qualifies yet.</span>}
+          </p>
+          <Button variant="ghost" size="sm" onClick={removeCode} loading={busy}>
+            Remove<span className="sr-only"> code {basket.discount.code}</span>
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={apply} noValidate className="flex items-start gap-2">
+          <FormField label="Discount code" hideLabel error={problem} className="flex-1">
+            {(control) => (
+              <Input
+                {...control}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="e.g. WELCOME10"
+                className="uppercase placeholder:normal-case"
+              />
+            )}
+          </FormField>
+          <Button type="submit" variant="secondary" loading={busy}>
+            Apply
+          </Button>
+        </form>
+      )}
+      {basket.discount && problem && (
+        <p className="text-sm font-medium text-red-700" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { Link, NavLink, useLocation } from 'react-router';
+import { badgeText, itemCountText, linePath } from '../../lib/basket/basket-logic.ts';
+import { useBasket } from '../../lib/basket/basket-context.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatPence } from '../../lib/money.ts';
+import { headerItemClasses } from '../auth/header-account.tsx';
+import { useHydrated } from '../listing/use-hydrated.ts';
+import { ButtonLink } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { BasketIcon, CheckIcon } from '../ui/icons.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { LineImage } from './line-image.tsx';
+
+/**
+ * The header's basket item. Without JavaScript (and until the page hydrates) it is the plain link
+ * to /basket; then a button with the item count that opens the slide-out basket.
+ */
+export function MiniBasket() {
+  const hydrated = useHydrated();
+  // Links in the panel close it as they are followed; the panel is modal, so nothing else navigates.
+  const { basket, panel, openPanel, closePanel } = useBasket();
+  const { pathname } = useLocation();
+  const count = basket?.totals.itemCount ?? 0;
+
+  if (!hydrated) {
+    return (
+      <NavLink to="/basket" className={({ isActive }) => cn(headerItemClasses, isActive && 'bg-white/10')}>
+        <BasketIcon className="size-6" />
+        Basket
+      </NavLink>
+    );
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={panel.open}
+        onClick={() => openPanel()}
+        className={cn(headerItemClasses, (panel.open || pathname === '/basket') && 'bg-white/10')}
+      >
+        <span className="relative">
+          <BasketIcon className="size-6" />
+          {count > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute -top-1.5 -right-2.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brass-400 px-1 text-[0.6875rem] leading-none font-bold text-navy-950 tabular-nums ring-2 ring-navy-900"
+            >
+              {badgeText(count)}
+            </span>
+          )}
+        </span>
+        {/* Heard as "Basket (3 items)"; the badge shows the number. */}
+        Basket<span className="sr-only">({count === 0 ? 'empty' : itemCountText(count)})</span>
+      </button>
+      <Dialog open={panel.open} onClose={closePanel} title="Your basket" placement="drawer-right">
+        <BasketPanel />
+      </Dialog>
+    </>
+  );
+}
+
+function BasketPanel() {
+  const { basket, status, panel, closePanel } = useBasket();
+  const lines = basket?.lines ?? [];
+  const added = panel.added ? lines.find((line) => line.sku === panel.added!.sku) : undefined;
+
+  return (
+    <div className="flex h-full flex-col">
+      {added && panel.added && (
+        <p role="status" className="m-4 mb-0 flex items-start gap-2 rounded-xl bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 ring-inset">
+          <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-700" />
+          <span>
+            <strong className="font-semibold">Added to your basket:</strong> {panel.added.quantity} × {added.productName}
+            {added.label && `, ${added.label}`}
+          </span>
+        </p>
+      )}
+
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
+        {status === 'loading' ? (
+          <div aria-busy="true">
+            <p className="sr-only" role="status">
+              Loading your basket…
+            </p>
+            {[0, 1].map((key) => (
+              <div key={key} className="flex gap-3 py-3">
+                <Skeleton className="size-16 rounded-lg" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-4 w-3/4" />
+                  <Skeleton className="h-4 w-1/3" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : lines.length === 0 ? (
+          <div className="py-10 text-center">
+            <p className="text-lg font-bold text-navy-950">Your basket is empty</p>
+            <p className="mt-1 text-navy-700">Products you add will appear here.</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-navy-100">
+            {lines.map((line) => (
+              <li key={line.sku} className="flex gap-3 py-3">
+                <LineImage line={line} className="size-16" />
+                <div className="min-w-0 flex-1">
+                  <Link to={linePath(line)} onClick={closePanel} className="line-clamp-2 font-semibold text-navy-950 hover:underline">
+                    {line.productName}
+                  </Link>
+                  {line.label && <p className="truncate text-sm text-navy-700">{line.label}</p>}
+                  <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
+                    <span className="text-navy-700">Qty {line.quantity}</span>
+                    {line.available ? (
+                      <span className="font-semibold text-navy-950 tabular-nums">{formatPence(line.lineTotalIncVat)}</span>
+                    ) : (
+                      <span className="font-semibold text-red-800">Unavailable</span>
+                    )}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {basket && lines.length > 0 && (
+        <div className="border-t border-navy-100 bg-sand-50 px-4 py-4">
+          <dl className="space-y-1 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-navy-700">Subtotal ({itemCountText(basket.totals.itemCount)})</dt>
+              <dd className="tabular-nums">{formatPence(basket.totals.subtotalIncVat)}</dd>
+            </div>
+            {basket.totals.discountIncVat > 0 && (
+              <div className="flex justify-between text-green-800">
+                <dt>Discount ({basket.discount?.code})</dt>
+                <dd className="tabular-nums">−{formatPence(basket.totals.discountIncVat)}</dd>
+              </div>
+            )}
+            {basket.totals.delivery && (
+              <div className="flex justify-between">
+                <dt className="text-navy-700">Delivery (estimate)</dt>
+                <dd className="tabular-nums">{basket.totals.delivery.priceIncVat === 0 ? 'Free' : formatPence(basket.totals.delivery.priceIncVat)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between pt-1 text-base font-bold text-navy-950">
+              <dt>Total inc VAT</dt>
+              <dd className="tabular-nums">{formatPence(basket.totals.totalIncVat)}</dd>
+            </div>
+          </dl>
+          <p className="mt-1 text-xs text-navy-600">Delivery is an estimate until checkout.</p>
+          <div className="mt-4 grid gap-2">
+            {/* Checkout is not open yet: the basket page is the next step, and the label says so. */}
+            <ButtonLink to="/basket" onClick={closePanel} variant="accent" size="lg" className="w-full">
+              View basket and checkout
+            </ButtonLink>
+            <button type="button" onClick={closePanel} className="h-11 rounded-lg text-sm font-semibold text-navy-900 hover:bg-navy-100">
+              Continue shopping
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import type { Checkout } from '@shop/contracts';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useBasket } from '../../lib/basket/basket-context.tsx';
+import {
+  addressLine,
+  CHECKOUT_SECTIONS,
+  deliveryWindow,
+  doneSections,
+  EMPTY_ADDRESS,
+  forgetPaymentAttempt,
+  newAttemptKey,
+  openSection,
+  ORDER_EMAIL_KEY,
+  paymentAttemptFor,
+  SECTION_TITLES,
+  snapshotOrder,
+  storePlacedOrder,
+  type CheckoutSection as SectionName,
+} from '../../lib/checkout/checkout-logic.ts';
+import { formatPence } from '../../lib/money.ts';
+import { useShopAuth } from '../auth/use-shop-auth.ts';
+import { LoadError } from '../ui/load-error.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { BillingForm } from './billing-form.tsx';
+import { CheckoutSection } from './checkout-section.tsx';
+import { ContactForm } from './contact-form.tsx';
+import { DeliveryAddressForm } from './delivery-address-form.tsx';
+import { DeliveryOptionsForm } from './delivery-options.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
+import { useCheckout, type CheckoutClient } from './use-checkout.ts';
+
+/** Where the confirmation page lives for an order. */
+export const confirmationPath = (orderNumber: string) => `/checkout/confirmation/${encodeURIComponent(orderNumber)}`;
+
+/** The checkout of a basket that has something in it: five steps opening in turn, and the summary. */
+export function CheckoutFlow({ basketId }: { basketId: string }) {
+  const navigate = useNavigate();
+  const { refresh } = useBasket();
+  const [editing, setEditing] = useState<SectionName | null>(null);
+  const profile = useShopAuth().user?.profile;
+
+  const finish = useCallback(
+    (placed: OrderPlaced, checkout: Checkout | null) => {
+      if (checkout) storePlacedOrder(sessionStorage, snapshotOrder(checkout, placed));
+      sessionStorage.setItem(ORDER_EMAIL_KEY, placed.emailAddress);
+      forgetPaymentAttempt(sessionStorage);
+      // The API has turned the basket into the order: the header's count goes back to nothing.
+      void refresh();
+      void navigate(confirmationPath(placed.orderNumber));
+    },
+    [navigate, refresh],
+  );
+
+  // A payment started before a reload may have gone through: place its order rather than start again.
+  const resume = async (client: CheckoutClient, id: string) => {
+    if (!paymentAttemptFor(sessionStorage, id)) return false;
+    try {
+      finish(await client.completePayment({ params: { basketId: id } }, { headers: { 'Idempotency-Key': newAttemptKey() } }), null);
+      return true;
+    } catch {
+      forgetPaymentAttempt(sessionStorage);
+      return false;
+    }
+  };
+  const state = useCheckout(basketId, resume);
+
+  if (state.state === 'error') return <LoadError title="We couldn’t open the checkout" error={state.error} onRetry={state.reload} />;
+  if (state.state !== 'ready' || !state.client) return <CheckoutSkeleton />;
+  const { checkout, apply, client } = state;
+  const done = doneSections(checkout);
+  const open = openSection(done, editing);
+  const stateOf = (section: SectionName) => (section === open ? 'open' : done.has(section) ? 'done' : 'waiting');
+  const edit = (section: SectionName) => () => setEditing(section);
+  /** After a step is saved, the next step not yet done opens. */
+  const saved = async (call: Parameters<typeof apply>[0]) => {
+    const result = await apply(call);
+    if (result.ok) setEditing(null);
+    return result;
+  };
+
+  const sections: Record<SectionName, { summary?: ReactNode; body: ReactNode }> = {
+    contact: {
+      summary: checkout.contact && (
+        <>
+          <p className="font-semibold text-navy-950">
+            {checkout.contact.firstName} {checkout.contact.lastName}
+          </p>
+          <p>{checkout.contact.emailAddress}</p>
+          <p>{checkout.contact.phone}</p>
+        </>
+      ),
+      body: <ContactForm initial={checkout.contact ?? prefilledContact(profile)} onSubmit={(body) => saved((c, id) => c.setContactDetails({ params: { basketId: id }, body }))} />,
+    },
+    delivery_address: {
+      summary: checkout.delivery && (
+        <>
+          <p className="font-semibold text-navy-950">{checkout.delivery.address.name}</p>
+          <p>{addressLine(checkout.delivery.address)}</p>
+          {checkout.delivery.instructions && <p className="text-navy-700">Instructions: {checkout.delivery.instructions}</p>}
+        </>
+      ),
+      body: (
+        <DeliveryAddressForm
+          initial={
+            checkout.delivery
+              ? { address: checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined }
+              : { address: { ...EMPTY_ADDRESS, name: checkout.contact ? `${checkout.contact.firstName} ${checkout.contact.lastName}` : '' } }
+          }
+          onSubmit={(body) => saved((c, id) => c.setDeliveryDetails({ params: { basketId: id }, body }))}
+        />
+      ),
+    },
+    delivery_option: {
+      summary: checkout.deliveryOption && (
+        <p>
+          <span className="font-semibold text-navy-950">{checkout.deliveryOption.name}</span>
+          {' · '}
+          {checkout.deliveryOption.priceIncVat === 0 ? 'Free' : formatPence(checkout.deliveryOption.priceIncVat)}
+          {deliveryWindow(checkout.deliveryOption) && <span className="block">{deliveryWindow(checkout.deliveryOption)}</span>}
+        </p>
+      ),
+      body: <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} onSubmit={(body) => saved((c, id) => c.setDeliveryOption({ params: { basketId: id }, body }))} />,
+    },
+    billing: {
+      summary: checkout.billing && <p>{checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}</p>,
+      body: <BillingForm checkout={checkout} onSubmit={(body) => saved((c, id) => c.setBillingDetails({ params: { basketId: id }, body }))} />,
+    },
+    payment: {
+      body: <PaymentSection client={client} basketId={basketId} onPlaced={(placed) => finish(placed, checkout)} />,
+    },
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-12 lg:gap-12">
+      <div className="space-y-4 lg:col-span-7 xl:col-span-8">
+        {checkout.notices.length > 0 && (
+          <ul className="space-y-2" aria-label="Changes to your checkout">
+            {checkout.notices.map((notice) => (
+              <li key={notice.type + notice.message} className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900">
+                {notice.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        {CHECKOUT_SECTIONS.map((section, index) => (
+          <CheckoutSection
+            key={section}
+            number={index + 1}
+            title={SECTION_TITLES[section]}
+            state={stateOf(section)}
+            summary={sections[section].summary}
+            onEdit={section === 'payment' ? undefined : edit(section)}
+          >
+            {sections[section].body}
+          </CheckoutSection>
+        ))}
+      </div>
+      <div className="order-first lg:order-none lg:col-span-5 xl:col-span-4">
+        <OrderSummary checkout={checkout} />
+      </div>
+    </div>
+  );
+}
+
+/** A signed-in shopper's e-mail and name from their ID token. */
+function prefilledContact(profile: { email?: string; given_name?: string; family_name?: string; name?: string } | undefined) {
+  const [first = '', ...rest] = (profile?.name ?? '').split(' ');
+  return {
+    emailAddress: profile?.email ?? '',
+    firstName: profile?.given_name ?? first,
+    lastName: profile?.family_name ?? rest.join(' '),
+    phone: '',
+  };
+}
+
+/** The page's shape while the checkout loads: the five steps and the summary at their usual heights. */
+export function CheckoutSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-12 lg:gap-12" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading the checkout…
+      </p>
+      <div className="space-y-4 lg:col-span-7 xl:col-span-8">
+        <Skeleton className="h-[28rem] rounded-2xl" />
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} className="h-16 rounded-2xl" />
+        ))}
+      </div>
+      <div className="order-first lg:order-none lg:col-span-5 xl:col-span-4">
+        <Skeleton className="h-80 rounded-2xl" />
+      </div>
+    </div>
+  );
+}

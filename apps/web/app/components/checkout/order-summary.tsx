@@ -1,0 +1,119 @@
+import type { Checkout } from '@shop/contracts';
+import { useId, type ReactNode } from 'react';
+import { itemCountText } from '../../lib/basket/basket-logic.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatPence } from '../../lib/money.ts';
+import { LineImage } from '../basket/line-image.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+
+export interface SummaryLine {
+  sku: string;
+  productName: string;
+  label: string;
+  quantity: number;
+  lineTotalIncVat: number;
+  imageUrl: string | null;
+}
+
+export interface SummaryTotals {
+  subtotalIncVat: number;
+  discountIncVat: number;
+  /** null: no delivery option chosen yet. */
+  deliveryIncVat: number | null;
+  deliveryName?: string;
+  vatIncluded: number;
+  totalIncVat: number;
+}
+
+function Row({ term, children, className }: { term: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-4', className)}>
+      <dt>{term}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** What is being bought and what it costs: the checkout's sticky summary, and the confirmation's. */
+export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
+  return (
+    <ul className="divide-y divide-navy-100">
+      {lines.map((line) => (
+        <li key={line.sku} className="flex gap-3 py-3">
+          <LineImage line={line} className="size-14" />
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="font-semibold text-navy-950">{line.productName}</p>
+            <p className="text-navy-700">
+              {line.label} · Qty {line.quantity}
+            </p>
+          </div>
+          <p className="text-sm font-semibold tabular-nums text-navy-950">{formatPence(line.lineTotalIncVat)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SummaryTotalsList({ totals }: { totals: SummaryTotals }) {
+  return (
+    <dl className="space-y-2 text-sm text-navy-800">
+      <Row term="Subtotal">{formatPence(totals.subtotalIncVat)}</Row>
+      {totals.discountIncVat > 0 && (
+        <Row term="Discount" className="font-semibold text-green-800">
+          −{formatPence(totals.discountIncVat)}
+        </Row>
+      )}
+      <Row term={totals.deliveryName ? `Delivery: ${totals.deliveryName}` : 'Delivery'}>
+        {totals.deliveryIncVat === null ? 'Choose an option' : totals.deliveryIncVat === 0 ? 'Free' : formatPence(totals.deliveryIncVat)}
+      </Row>
+      <Row term="Total" className="border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950">
+        {formatPence(totals.totalIncVat)}
+      </Row>
+      <Row term="VAT included" className="text-navy-600">
+        {formatPence(totals.vatIncluded)}
+      </Row>
+    </dl>
+  );
+}
+
+export function checkoutTotals(checkout: Checkout): SummaryTotals {
+  return {
+    subtotalIncVat: checkout.basket.totals.subtotalIncVat,
+    discountIncVat: checkout.basket.totals.discountIncVat,
+    deliveryIncVat: checkout.deliveryOption ? checkout.totals.deliveryIncVat : null,
+    deliveryName: checkout.deliveryOption?.name,
+    vatIncluded: checkout.totals.vatIncluded,
+    totalIncVat: checkout.totals.totalIncVat,
+  };
+}
+
+/** The checkout's order summary: sticky beside the steps on wide screens, above them on a phone. */
+export function OrderSummary({ checkout }: { checkout: Checkout | null }) {
+  const headingId = useId();
+  const lines = checkout?.basket.lines.filter((line) => line.available) ?? [];
+  return (
+    <aside aria-labelledby={headingId} className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6 lg:sticky lg:top-6">
+      <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
+        Order summary
+      </h2>
+      {checkout ? (
+        <>
+          <p className="mt-1 text-sm text-navy-700">{itemCountText(checkout.basket.totals.itemCount)}</p>
+          <div className="mt-3 border-y border-navy-200">
+            <OrderLines lines={lines} />
+          </div>
+          {checkout.basket.discount?.applies && <p className="mt-3 text-sm text-green-800">Code {checkout.basket.discount.code}: {checkout.basket.discount.description}</p>}
+          <div className="mt-4">
+            <SummaryTotalsList totals={checkoutTotals(checkout)} />
+          </div>
+        </>
+      ) : (
+        <div className="mt-3 space-y-3">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-16" />
+          <Skeleton className="h-32" />
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,282 @@
+import { ApiError } from '@shop/api-client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { frameSrc, newAttemptKey, readSandboxMessage, rememberPaymentAttempt, type SandboxMessage } from '../../lib/checkout/checkout-logic.ts';
+import { formatPence } from '../../lib/money.ts';
+import { useApiData } from '../../lib/use-api.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { LoadError } from '../ui/load-error.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import type { CheckoutClient } from './use-checkout.ts';
+
+export type OrderPlaced = Awaited<ReturnType<CheckoutClient['completePayment']>>;
+
+export const WALLET_SCRIPT_FAILED = 'Failed to load the payment-button provider script';
+
+type Phase = 'ready' | 'paying' | 'challenge' | 'placing';
+
+const PROGRESS: Record<Exclude<Phase, 'ready'>, string> = {
+  paying: 'Confirming your payment…',
+  challenge: 'Waiting for your bank’s security check…',
+  placing: 'Placing your order…',
+};
+
+/** The card frame's starting height until it reports its own (no jump as it loads). */
+const FRAME_HEIGHT = 300;
+
+/**
+ * Step 5: payment. Opening it starts the payment (the stock is held for 15 minutes) and shows the
+ * gateway's card frame; the "Pay £x" button asks the frame to confirm, the frame reports the
+ * outcome by `postMessage`, a bank's check (3-D Secure) opens in a dialog, and once the gateway
+ * says the payment succeeded the order is placed. Declines are said beside the button; the shopper
+ * can try again with another card in the same frame.
+ */
+export function PaymentSection({ client, basketId, onPlaced }: { client: CheckoutClient; basketId: string; onPlaced: (placed: OrderPlaced) => void }) {
+  // One key per start of the payment: a retry of the same start replays its answer.
+  const [startKey, setStartKey] = useState(newAttemptKey);
+  const start = useApiData(`payment:${basketId}:${startKey}`, async (signal) => {
+    const headers = { 'Idempotency-Key': startKey };
+    const [options, intent] = await Promise.all([
+      client.getPaymentOptions({ params: { basketId } }, { signal }),
+      client.createPaymentIntent({ params: { basketId }, body: { method: 'card' } }, { signal, headers }),
+    ]);
+    rememberPaymentAttempt(sessionStorage, basketId);
+    return { options, intent };
+  });
+
+  if (start.state === 'error') {
+    return <LoadError title="We couldn’t start the payment" error={start.error} onRetry={() => setStartKey(newAttemptKey())} />;
+  }
+  if (start.state !== 'ready') return <PaymentSkeleton />;
+  const { options, intent } = start.data;
+  return (
+    <div className="space-y-6">
+      <WalletButtons wallets={options.wallets} />
+      {intent.frameUrl ? (
+        <CardPayment client={client} basketId={basketId} intentId={intent.intentId} amountPence={intent.amountPence} frameUrl={intent.frameUrl} onPlaced={onPlaced} />
+      ) : (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          Card payment is not available just now. Please try again later.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CardPayment({
+  client,
+  basketId,
+  intentId,
+  amountPence,
+  frameUrl,
+  onPlaced,
+}: {
+  client: CheckoutClient;
+  basketId: string;
+  intentId: string;
+  amountPence: number;
+  frameUrl: string;
+  onPlaced: (placed: OrderPlaced) => void;
+}) {
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const challengeRef = useRef<HTMLIFrameElement>(null);
+  const frameOrigin = new URL(frameUrl).origin;
+  const [frameReady, setFrameReady] = useState(false);
+  const [frameHeight, setFrameHeight] = useState(FRAME_HEIGHT);
+  const [phase, setPhase] = useState<Phase>('ready');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
+  const [amount, setAmount] = useState(amountPence);
+  // The Idempotency-Key of this press of "Pay": placing the order after it reuses it on a retry.
+  const attemptKey = useRef(newAttemptKey());
+
+  const fail = useCallback((message: string) => {
+    setProblem(message);
+    setPhase('ready');
+  }, []);
+
+  const complete = useCallback(async () => {
+    setPhase('placing');
+    const call = () => client.completePayment({ params: { basketId } }, { headers: { 'Idempotency-Key': attemptKey.current } });
+    try {
+      let placed;
+      try {
+        placed = await call();
+      } catch (error) {
+        // A lost answer: ask again with the same key, which replays the first answer.
+        if (!(error instanceof ApiError && error.status === 0)) throw error;
+        placed = await call();
+      }
+      onPlaced(placed);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CHECKOUT_PAYMENT_STALE') {
+        // The amount changed: re-price the payment, then the shopper checks it and pays again.
+        const refreshed = await client.refreshPaymentData({ params: { basketId } }).catch(() => null);
+        if (refreshed) setAmount(refreshed.amountPence);
+      }
+      fail(apiProblemMessage(error));
+    }
+  }, [client, basketId, onPlaced, fail]);
+
+  const onMessage = useCallback(
+    (message: SandboxMessage) => {
+      if (message.intentId !== intentId) return;
+      if (message.type === 'ready') {
+        setFrameReady(true);
+        if (message.height) setFrameHeight(Math.max(FRAME_HEIGHT, message.height + 48));
+        return;
+      }
+      if (message.type === 'change') return;
+      if (message.type === 'challenge-result') setChallengeUrl(null);
+      if (message.status === 'succeeded' || message.status === 'processing') return void complete();
+      if (message.type === 'result' && message.status === 'requires_action' && message.nextActionUrl) {
+        setPhase('challenge');
+        setChallengeUrl(message.nextActionUrl);
+        return;
+      }
+      if (message.type === 'result' && message.status === 'invalid') return fail('Check your card details: the card form shows what needs changing.');
+      const reason = message.error?.message ?? 'The payment was not taken.';
+      fail(message.error?.code === 'network' ? 'We couldn’t reach the payment service. Check your connection and try again.' : `${reason} You have not been charged: try another card.`);
+    },
+    [intentId, complete, fail],
+  );
+
+  useEffect(() => {
+    const listener = (event: MessageEvent) => {
+      // Only the card frame and the bank's check may talk to this page.
+      if (event.source !== frameRef.current?.contentWindow && event.source !== challengeRef.current?.contentWindow) return;
+      const message = readSandboxMessage(event, frameOrigin);
+      if (message) onMessage(message);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [frameOrigin, onMessage]);
+
+  const pay = () => {
+    if (!frameReady || phase !== 'ready') return;
+    setProblem(null);
+    setPhase('paying');
+    attemptKey.current = newAttemptKey();
+    frameRef.current?.contentWindow?.postMessage({ source: 'plumbline-shop', type: 'confirm' }, frameOrigin);
+  };
+
+  const closeChallenge = useCallback(() => {
+    setChallengeUrl((url) => {
+      if (url) fail('You closed your bank’s check before it finished, so you have not been charged. Pay again to try once more.');
+      return null;
+    });
+  }, [fail]);
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h3 className="text-base font-bold text-navy-950">Pay by card</h3>
+        <p className="text-sm text-navy-700">Visa, Mastercard and American Express. Your card details go straight to our payment provider.</p>
+      </div>
+      <div className="relative rounded-xl border border-navy-200 bg-white p-3">
+        {!frameReady && (
+          <div className="absolute inset-3 space-y-3" aria-hidden="true">
+            <Skeleton className="h-5 w-28" />
+            <Skeleton className="h-11" />
+            <Skeleton className="h-11" />
+          </div>
+        )}
+        {/* The gateway's own page, on its own origin, running its own scripts (as Stripe's frames do): no sandbox. */}
+        {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
+        <iframe
+          ref={frameRef}
+          src={frameSrc(frameUrl)}
+          title="Card details"
+          style={{ height: frameHeight }}
+          className="block w-full border-0"
+        />
+      </div>
+      {problem && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {problem}
+        </div>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button size="lg" variant="accent" onClick={pay} loading={phase !== 'ready'} disabled={!frameReady} className="w-full sm:w-auto">
+          Pay {formatPence(amount)}
+        </Button>
+        <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-medium text-navy-800">
+          {phase !== 'ready' && (
+            <>
+              <Spinner />
+              {PROGRESS[phase]}
+            </>
+          )}
+        </p>
+      </div>
+      <p className="text-xs text-navy-600">By paying you agree to our terms of sale. We hold your items for 15 minutes while you pay.</p>
+      <Dialog open={challengeUrl !== null} onClose={closeChallenge} title="Confirm the payment with your bank" className="w-[min(36rem,calc(100vw-2rem))]">
+        {/* The bank's check, like the card frame, is the gateway's own page. */}
+        {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
+        {challengeUrl && <iframe ref={challengeRef} src={challengeUrl} title="Your bank’s security check" className="block h-[28rem] w-full border-0" />}
+      </Dialog>
+    </div>
+  );
+}
+
+/**
+ * Wallet buttons (Apple Pay and the like), each drawn by its provider's script. When a script
+ * cannot be loaded the shopper is told, and paying by card carries on.
+ */
+function WalletButtons({ wallets }: { wallets: { provider: string; name: string; scriptUrl: string }[] }) {
+  const [failed, setFailed] = useState<string[]>([]);
+  const [loaded, setLoaded] = useState<string[]>([]);
+  useEffect(() => {
+    const scripts = wallets.map((wallet) => {
+      const script = document.createElement('script');
+      script.src = wallet.scriptUrl;
+      script.async = true;
+      script.dataset.wallet = wallet.provider;
+      script.addEventListener('load', () => setLoaded((names) => [...names, wallet.provider]));
+      script.addEventListener('error', () => setFailed((names) => [...names, wallet.provider]));
+      document.head.append(script);
+      return script;
+    });
+    return () => scripts.forEach((script) => script.remove());
+  }, [wallets]);
+
+  if (wallets.length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-base font-bold text-navy-950">Express checkout</h3>
+      <div className="mt-2 flex min-h-12 flex-wrap items-center gap-3">
+        {wallets.map((wallet) =>
+          failed.includes(wallet.provider) ? null : (
+            // The provider's script draws its button in here.
+            <div key={wallet.provider} id={`wallet-${wallet.provider}`} data-wallet-button={wallet.provider} className="min-h-12 min-w-48">
+              {!loaded.includes(wallet.provider) && <Skeleton className="h-12 w-48 rounded-lg" />}
+            </div>
+          ),
+        )}
+        {failed.length > 0 && (
+          <div className="text-sm">
+            <p role="alert" className="font-medium text-navy-900">
+              {WALLET_SCRIPT_FAILED}
+            </p>
+            <p className="text-navy-700">You can still pay by card below.</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <p className="sr-only" role="status">
+        Starting your payment…
+      </p>
+      <Skeleton className="h-16" />
+      <Skeleton className="h-80 rounded-xl" />
+      <Skeleton className="h-13 w-40" />
+    </div>
+  );
+}

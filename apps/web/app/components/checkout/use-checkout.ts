@@ -1,0 +1,49 @@
+import type { Checkout } from '@shop/contracts';
+import { useCallback, useState } from 'react';
+import { useApiClients, useApiData } from '../../lib/use-api.ts';
+
+export type StepResult = { ok: true } | { ok: false; error: unknown };
+/** A step's form hands its values to the page, which sends them and answers with the outcome. */
+export type StepSubmit<T> = (value: T) => Promise<StepResult>;
+
+export type CheckoutClient = NonNullable<ReturnType<typeof useApiClients>>['checkout'];
+
+export type CheckoutState = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; checkout: Checkout };
+
+/**
+ * The checkout of one basket, read once it is known. There is no plain read call: the page cancels
+ * any payment left over from an earlier visit (`clearPaymentDetails`, which answers with the
+ * checkout), so a reloaded page starts its payment afresh. `resume` runs first and may finish that
+ * earlier payment instead (its order placed), in which case the page stays loading as it moves on.
+ */
+export function useCheckout(basketId: string | null, resume: (client: CheckoutClient, basketId: string) => Promise<boolean>) {
+  const clients = useApiClients();
+  const loaded = useApiData(clients && basketId ? `checkout:${basketId}` : undefined, async (signal) => {
+    if (await resume(clients!.checkout, basketId!)) return null;
+    return clients!.checkout.clearPaymentDetails({ params: { basketId: basketId! } }, { signal });
+  });
+  // Each change answers with the whole checkout, which replaces the one loaded.
+  const [changed, setChanged] = useState<Checkout | null>(null);
+
+  /** Runs a change that answers with the checkout, and keeps the answer. */
+  const apply = useCallback(
+    async (call: (client: CheckoutClient, basketId: string) => Promise<Checkout>): Promise<StepResult> => {
+      if (!clients || !basketId) return { ok: false, error: new Error('The shop is still starting up. Try again in a moment.') };
+      try {
+        setChanged(await call(clients.checkout, basketId));
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+    [clients, basketId],
+  );
+
+  const state: CheckoutState =
+    loaded.state === 'error'
+      ? { state: 'error', error: loaded.error }
+      : loaded.state === 'ready' && loaded.data
+        ? { state: 'ready', checkout: changed ?? loaded.data }
+        : { state: 'loading' };
+  return { ...state, client: clients?.checkout, apply, reload: loaded.reload } as const;
+}

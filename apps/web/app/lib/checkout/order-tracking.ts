@@ -1,0 +1,60 @@
+import type { OrderStatus } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+
+/** The order's journey as the shopper follows it. */
+export const ORDER_TIMELINE = ['placed', 'processing', 'picking', 'dispatched', 'delivered'] as const satisfies readonly OrderStatus[];
+
+export const STATUS_NAMES: Record<OrderStatus, string> = {
+  placed: 'Order placed',
+  processing: 'Processing',
+  picking: 'Being picked',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+export interface TimelineStep {
+  status: (typeof ORDER_TIMELINE)[number];
+  state: 'done' | 'current' | 'upcoming';
+  at: string | null;
+}
+
+/** Each step of the journey: done, the current one, or still to come; with when it happened. */
+export function timelineSteps(status: OrderStatus, history: readonly { status: OrderStatus; at: string }[]): TimelineStep[] {
+  const reached = (ORDER_TIMELINE as readonly OrderStatus[]).indexOf(status);
+  // A cancelled or refunded order stopped at the last step its history shows.
+  const lastReached = reached >= 0 ? reached : Math.max(0, ...history.map((entry) => (ORDER_TIMELINE as readonly OrderStatus[]).indexOf(entry.status)));
+  const stopped = reached < 0;
+  return ORDER_TIMELINE.map((step, index) => ({
+    status: step,
+    state: index < lastReached || (stopped && index === lastReached) ? 'done' : index === lastReached ? 'current' : 'upcoming',
+    at: history.findLast((entry) => entry.status === step)?.at ?? null,
+  }));
+}
+
+const ORDER_NUMBER = /^BP\d{8}$/;
+
+/** An order number as typed (spaces, lower case) → `BP12345678`, or null when it cannot be one. */
+export function normaliseOrderNumber(text: string): string | null {
+  const value = text.replace(/\s+/g, '').toUpperCase();
+  return ORDER_NUMBER.test(value) ? value : null;
+}
+
+/** What to say when a tracking lookup fails. */
+export function trackingProblem(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) {
+    return 'We couldn’t find an order with that number and e-mail address. Check both match your order confirmation e-mail.';
+  }
+  if (error instanceof ApiError && error.status === 429) return 'Too many lookups just now. Wait a minute, then try again.';
+  if (error instanceof ApiError && error.status === 0) return 'We couldn’t reach the shop. Check your connection and try again.';
+  if (error instanceof ApiError && error.status < 500) return error.message;
+  return 'Something went wrong on our side. Please try again in a minute.';
+}
+
+const placedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Europe/London' });
+/** An instant as a UK date and time: `21 November 2026, 19:20`. */
+export const formatInstant = (iso: string) => placedFormat.format(new Date(iso));
+
+/** The tracking page, with the order number filled in. */
+export const trackOrderPath = (orderNumber?: string) => (orderNumber ? `/track-order?orderNumber=${encodeURIComponent(orderNumber)}` : '/track-order');

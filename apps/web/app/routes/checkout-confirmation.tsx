@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/checkout-confirmation';
+import { OrderLines, SummaryTotalsList } from '../components/checkout/order-summary.tsx';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { CheckIcon } from '../components/ui/icons.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { ORDER_EMAIL_KEY, PLACED_ORDER_KEY, readPlacedOrder } from '../lib/checkout/checkout-logic.ts';
+import { trackOrderPath } from '../lib/checkout/order-tracking.ts';
+import { useSessionValue } from '../lib/checkout/use-session-value.ts';
+import { pageMeta } from '../lib/meta.ts';
+
+export const meta: Route.MetaFunction = () => [...pageMeta('Thank you for your order', 'Your Plumbline order is placed.'), { name: 'robots', content: 'noindex' }];
+
+/**
+ * The thank-you page. What was ordered is kept in this tab when the order is placed (the basket is
+ * gone by then); opened elsewhere, the page still gives the number and the way to track it.
+ */
+export default function CheckoutConfirmationPage({ params }: Route.ComponentProps) {
+  const orderNumber = params.orderNumber.toUpperCase();
+  const placed = useSessionValue(PLACED_ORDER_KEY);
+  const keptEmail = useSessionValue(ORDER_EMAIL_KEY);
+  const linesHeadingId = useId();
+  const deliveryHeadingId = useId();
+  const loading = placed === undefined;
+  const order = placed ? readPlacedOrder(placed, orderNumber) : null;
+  const email = order?.emailAddress ?? keptEmail;
+
+  return (
+    <>
+      <PageHeader title="Thank you for your order" />
+      <div className="container-page min-h-[36rem] py-8 lg:py-12">
+        <div className="mx-auto max-w-3xl space-y-6">
+          <section className="rounded-2xl border border-green-200 bg-green-50 p-6" aria-label="Order placed">
+            <div className="flex items-start gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-green-700 text-white" aria-hidden="true">
+                <CheckIcon className="size-5" />
+              </span>
+              <div>
+                <p className="text-lg font-bold text-navy-950">
+                  Your order number is <span className="font-mono">{orderNumber}</span>
+                </p>
+                <div className="mt-1 min-h-6 text-navy-800">
+                  {loading ? <Skeleton className="h-5 w-72" /> : email ? <>We’ve e-mailed a confirmation to {email}.</> : 'We’ve e-mailed you a confirmation.'}
+                </div>
+                <div className="mt-4 flex flex-wrap gap-3">
+                  <ButtonLink to={trackOrderPath(orderNumber)} variant="primary">
+                    Track your order
+                  </ButtonLink>
+                  <ButtonLink to="/" variant="secondary">
+                    Continue shopping
+                  </ButtonLink>
+                </div>
+              </div>
+            </div>
+          </section>
+          {loading && <Skeleton className="h-72 rounded-2xl" />}
+          {order && (
+            <div className="grid gap-6 md:grid-cols-5">
+              <section aria-labelledby={linesHeadingId} className="rounded-2xl border border-navy-100 bg-white p-6 md:col-span-3">
+                <h2 id={linesHeadingId} className="text-lg font-bold text-navy-950">
+                  What you ordered
+                </h2>
+                <div className="mt-2">
+                  <OrderLines lines={order.lines} />
+                </div>
+                <div className="mt-4 border-t border-navy-200 pt-4">
+                  <SummaryTotalsList totals={{ ...order.totals, deliveryName: order.delivery.name }} />
+                </div>
+              </section>
+              <section aria-labelledby={deliveryHeadingId} className="rounded-2xl border border-navy-100 bg-white p-6 md:col-span-2">
+                <h2 id={deliveryHeadingId} className="text-lg font-bold text-navy-950">
+                  Delivery
+                </h2>
+                <p className="mt-2 font-semibold text-navy-950">{order.delivery.name}</p>
+                {order.delivery.window && <p className="text-navy-800">{order.delivery.window}</p>}
+                {order.delivery.address && <p className="mt-2 text-sm text-navy-700">{order.delivery.address}</p>}
+                <p className="mt-4 text-sm text-navy-700">We’ll e-mail you when it’s on its way.</p>
+              </section>
+            </div>
+          )}
+          {!loading && !order && (
+            <p className="text-navy-800">
+              You can follow your order any time with its number and your e-mail address on the{' '}
+              <Link to={trackOrderPath(orderNumber)} className="font-semibold text-teal-700 underline hover:no-underline">
+                track your order
+              </Link>{' '}
+              page.
+            </p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
