@@ -117,3 +117,18 @@ test('signing in keeps a guest wishlist, and a shopper saves it under a name', a
   expect(await page.evaluate(() => localStorage.getItem('plumbline.wishlistId'))).toBeNull();
   await expectNoViolations(page);
 });
+
+test('a basket line is saved for later: it moves to the wishlist at its quantity', async ({ page }) => {
+  await page.goto(BASIN, { waitUntil: 'networkidle' });
+  const main = page.getByRole('main');
+  await main.getByLabel('Quantity', { exact: true }).fill('2');
+  await main.getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your basket' })).toBeVisible();
+  await page.goto('/basket', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: `Save for later ${BASIN_NAME}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${BASIN_NAME} moved to your wishlist.` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+  await page.goto('/wishlist', { waitUntil: 'networkidle' });
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).getByRole('combobox', { name: `Quantity of ${BASIN_NAME}` })).toHaveValue('2');
+});

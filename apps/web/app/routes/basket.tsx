@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/basket';
 import { BasketLineItem } from '../components/basket/basket-line-item.tsx';
+import { SaveForLater } from '../components/wishlist/save-for-later.tsx';
 import { BasketNotices } from '../components/basket/basket-notices.tsx';
 import { BasketTotals, DiscountCodeForm } from '../components/basket/basket-summary.tsx';
 import { SaveBasketButton } from '../components/basket/save-basket-dialog.tsx';
@@ -91,7 +92,7 @@ export default function BasketPage() {
               </h2>
               <ul className="mt-2 divide-y divide-navy-100 border-y border-navy-100">
                 {lines.map((line) => (
-                  <BasketLineItem key={line.sku} line={line} />
+                  <BasketLineItem key={line.sku} line={line} actions={<SaveForLater line={line} />} />
                 ))}
               </ul>
               <p className="mt-4 flex items-center gap-2 text-sm text-navy-700">

@@ -7,9 +7,7 @@ import { invariantViolations } from '../../testing/order-invariants.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { stockInvariantViolations } from '../inventory/index.ts';
 import { readOutbox } from '../notifications/index.ts';
-import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
-import { loopbackWebhookUrl } from '../payments/payments.routes.ts';
-import { deliverDueWebhooks } from '../payments/sandbox-webhooks.ts';
+import { confirmLikeTheFrame, deliverDueWebhooks, loopbackWebhookUrl, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 import { crashPoints } from './place-order.ts';
 import { RECOVERY_GRACE_MS, runRecoveries } from './recovery.ts';
 
