@@ -8,7 +8,9 @@ import type {
   notificationsEndpoints,
   orderEndpoints,
   orderTrackingEndpoints,
+  paymentsEndpoints,
   platformEndpoints,
+  savedCardsEndpoints,
   wishlistEndpoints,
 } from '@shop/contracts';
 import { endpointRoutes as routes } from '@shop/contracts/routes';
@@ -27,6 +29,8 @@ export const createBasketClient = (options: ClientOptions) => createServiceClien
 export const createCheckoutClient = (options: ClientOptions) => createServiceClient<typeof checkoutEndpoints>(routes.checkout, options);
 export const createOrderTrackingClient = (options: ClientOptions) => createServiceClient<typeof orderTrackingEndpoints>(routes.orderTracking, options);
 export const createOrdersClient = (options: ClientOptions) => createServiceClient<typeof orderEndpoints>(routes.orders, options);
+export const createSavedCardsClient = (options: ClientOptions) => createServiceClient<typeof savedCardsEndpoints>(routes.savedCards, options);
+export const createPaymentsClient = (options: ClientOptions) => createServiceClient<typeof paymentsEndpoints>(routes.payments, options);
 export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlist, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
@@ -39,4 +43,6 @@ export type BasketClient = ReturnType<typeof createBasketClient>;
 export type CheckoutClient = ReturnType<typeof createCheckoutClient>;
 export type OrderTrackingClient = ReturnType<typeof createOrderTrackingClient>;
 export type OrdersClient = ReturnType<typeof createOrdersClient>;
+export type SavedCardsClient = ReturnType<typeof createSavedCardsClient>;
+export type PaymentsClient = ReturnType<typeof createPaymentsClient>;
 export type WishlistClient = ReturnType<typeof createWishlistClient>;

@@ -13,6 +13,7 @@ export * from './wishlist.ts';
 export * from './payments.ts';
 export * from './checkout.ts';
 export * from './orders.ts';
+export * from './saved-cards.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -25,6 +26,7 @@ import { wishlistEndpoints } from './wishlist.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { checkoutEndpoints } from './checkout.ts';
 import { orderEndpoints, orderTrackingEndpoints } from './orders.ts';
+import { savedCardsEndpoints } from './saved-cards.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -41,6 +43,7 @@ export const endpointGroups = {
   checkout: checkoutEndpoints,
   orders: orderEndpoints,
   orderTracking: orderTrackingEndpoints,
+  savedCards: savedCardsEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(

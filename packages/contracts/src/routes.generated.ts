@@ -98,4 +98,10 @@ export const endpointRoutes = {
     trackOrder: ['GET', '/TrackMyOrder/{orderNumber}/{emailAddress}'],
     trackOrderByPost: ['POST', '/TrackMyOrder/{orderNumber}'],
   },
+  savedCards: {
+    listSavedCards: ['GET', '/savedCards/savedstripecardsforaccount'],
+    removeSavedCard: ['POST', '/savedCards/removesavedcard'],
+    updateBillingDetails: ['POST', '/savedCards/updateBillingDetails'],
+    setDefaultSavedPaymentMethod: ['POST', '/savedCards/setDefaultSavedPaymentMethod'],
+  },
 } as const;

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findOrderByBasket, findOrderByPayment } from '../orders/index.ts';
 import { releaseExpired, releaseReservations, reserveStock } from '../inventory/index.ts';
-import type { PaymentGateway, PaymentIntent } from '../payments/index.ts';
+import { customerFor, listSavedCards, ownCard, type PaymentGateway, type PaymentIntent } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import { paymentFingerprint, readCheckout, type Ctx } from './checkout.service.ts';
@@ -33,39 +33,67 @@ async function readyCheckout(ctx: Ctx, basketId: string): Promise<Checkout> {
 const holdLines = (checkout: Checkout) =>
   checkout.basket.lines.filter((line) => line.available).map(({ sku, quantity, productName }) => ({ sku, quantity, productName }));
 
-/** Holds the stock, then makes (or re-prices) the basket's payment intent for the checkout's total. */
-async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps) {
+export interface PaymentChoice {
+  method: 'card' | 'saved_card';
+  savedCardId?: string;
+  saveCard?: boolean;
+}
+
+/**
+ * Holds the stock, then makes (or re-prices) the basket's payment intent for the checkout's total.
+ * A new card may be kept for next time (signed in, with consent); a saved card must be the
+ * shopper's own and is charged at once (the bank may still ask for a security check).
+ */
+async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps, choice: PaymentChoice = { method: 'card' }) {
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  let customerRef: string | undefined;
+  let paymentMethodRef: string | undefined;
+  if (choice.method === 'saved_card' || choice.saveCard) {
+    if (!ctx.actor) throw CheckoutErrors.savedCardsNeedSignIn();
+    const cards = { db: ctx.db, gateway: deps.gateway, clock: ctx.clock };
+    if (choice.method === 'saved_card') {
+      if (!choice.savedCardId) throw CheckoutErrors.savedCardUnknown();
+      const owned = await ownCard(cards, ctx.actor, choice.savedCardId).catch(() => {
+        throw CheckoutErrors.savedCardUnknown();
+      });
+      customerRef = owned.customerRef;
+      paymentMethodRef = owned.card.id;
+    } else customerRef = await customerFor(ctx.db, deps.gateway, ctx.actor);
+  }
   await releaseExpired(ctx.db, now);
   await ctx.db.transaction((tx) => reserveStock(tx as unknown as Database, checkout.basketId, holdLines(checkout), expiresAt));
   const fingerprint = paymentFingerprint(checkout);
   const amountPence = checkout.totals.totalIncVat;
   const row = await repository.findCheckout(ctx.db, checkout.basketId);
-  let intent: PaymentIntent | null = row?.paymentIntentRef ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
-  const reusable = intent && (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || intent.status === 'requires_action');
+  let intent: PaymentIntent | null = row?.paymentIntentRef && choice.method === 'card' && !choice.saveCard ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
+  const reusable = intent && !intent.customerRef && (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || intent.status === 'requires_action');
   try {
     if (intent && reusable) {
       if (intent.amountPence !== amountPence) intent = await deps.gateway.updateIntentAmount(intent.id, amountPence, `amount:${intent.id}:${fingerprint}`);
     } else {
       intent = await deps.gateway.createIntent({
         amountPence,
+        customerRef,
+        paymentMethodRef,
+        confirm: paymentMethodRef !== undefined,
+        savePaymentMethod: choice.method === 'card' && choice.saveCard === true,
         metadata: { basketId: checkout.basketId, fingerprint },
-        // One intent per basket state: a retried request finds the intent it already made.
-        idempotencyKey: `intent:${fingerprint}`,
+        // One intent per basket state and way of paying: a retried request finds the intent it already made.
+        idempotencyKey: `intent:${fingerprint}:${choice.method}:${paymentMethodRef ?? (choice.saveCard ? 'save' : 'new')}`,
       });
     }
   } catch (error) {
     await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
     throw error;
   }
-  await repository.saveCheckout(ctx.db, checkout.basketId, { paymentIntentRef: intent.id, paymentAmountPence: amountPence, paymentFingerprint: fingerprint, payer: ctx.actor }, now);
+  await repository.saveCheckout(ctx.db, checkout.basketId, { paymentIntentRef: intent.id, paymentAmountPence: amountPence, paymentFingerprint: fingerprint, payer: ctx.actor, saveCard: choice.saveCard === true }, now);
   return {
     intentId: intent.id,
     clientSecret: intent.clientSecret,
     amountPence: intent.amountPence,
     status: intent.status,
-    frameUrl: frameUrl(deps, intent),
+    frameUrl: paymentMethodRef ? null : frameUrl(deps, intent),
     reservationExpiresAt: expiresAt.toISOString(),
   };
 }
@@ -75,16 +103,16 @@ function frameUrl(deps: PaymentDeps, intent: PaymentIntent): string | null {
   return config.kind === 'sandbox' ? `${config.frameUrl}?client_secret=${encodeURIComponent(intent.clientSecret)}` : null;
 }
 
-export async function createPaymentIntent(ctx: Ctx, basketId: string, input: { method: 'card' | 'saved_card' }, deps: PaymentDeps) {
-  if (input.method === 'saved_card') throw ctx.actor ? CheckoutErrors.savedCardUnknown() : CheckoutErrors.savedCardsNeedSignIn();
-  return startPayment(ctx, await readyCheckout(ctx, basketId), deps);
+export async function createPaymentIntent(ctx: Ctx, basketId: string, input: PaymentChoice, deps: PaymentDeps) {
+  return startPayment(ctx, await readyCheckout(ctx, basketId), deps, input);
 }
 
 /** After the basket or delivery changed: the same intent, re-priced, and the stock held again. */
 export async function refreshPaymentData(ctx: Ctx, basketId: string, deps: PaymentDeps) {
   const checkout = await readyCheckout(ctx, basketId);
   if (!checkout.payment) throw CheckoutErrors.noPaymentStarted();
-  return startPayment(ctx, checkout, deps);
+  const row = await repository.findCheckout(ctx.db, checkout.basketId);
+  return startPayment(ctx, checkout, deps, { method: 'card', saveCard: row?.saveCard ?? false });
 }
 
 export async function clearPaymentDetails(ctx: Ctx, basketId: string, deps: PaymentDeps): Promise<Checkout> {
@@ -98,19 +126,18 @@ export async function clearPaymentDetails(ctx: Ctx, basketId: string, deps: Paym
   return readCheckout(ctx, checkout.basketId);
 }
 
-export function paymentOptions(checkout: Checkout, deps: PaymentDeps) {
+export async function getPaymentOptions(ctx: Ctx, basketId: string, deps: PaymentDeps) {
+  const checkout = await readCheckout(ctx, basketId);
   const config = deps.gateway.clientConfig();
+  const saved = ctx.actor ? await listSavedCards({ db: ctx.db, gateway: deps.gateway, clock: ctx.clock }, ctx.actor) : [];
   return {
     amountPence: checkout.totals.totalIncVat,
     card: { provider: config.kind, publishableKey: config.kind === 'stripe' ? config.publishableKey : null, frameUrl: config.kind === 'sandbox' ? config.frameUrl : null },
-    savedCards: [],
+    savedCards: saved.filter((card) => !card.expired).map(({ id, brand, last4, expMonth, expYear, isDefault }) => ({ id, brand, last4, expMonth, expYear, isDefault })),
     wallets: [{ provider: 'sandbox-pay', name: 'Sandbox Pay', scriptUrl: `${deps.publicUrl}/api/payments/sandbox/wallet.js` }],
   };
 }
 
-export async function getPaymentOptions(ctx: Ctx, basketId: string, deps: PaymentDeps) {
-  return paymentOptions(await readCheckout(ctx, basketId), deps);
-}
 
 const placed = (order: Order) => ({ orderNumber: order.orderNumber, orderGuid: order.orderGuid, totalIncVat: order.totals.totalIncVat, emailAddress: order.emailAddress, status: order.status });
 

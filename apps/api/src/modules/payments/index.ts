@@ -38,6 +38,7 @@ export { INTENT_STATUSES, PAYMENT_EVENT_TYPES } from './gateway.ts';
 export { hashRequest, withIdempotency, type IdempotencyRequest } from './idempotency.ts';
 export { onPaymentEvent, paymentGateway, type GatewaySource, type PaymentEventHandler, type PaymentEventNotice } from './payments.service.ts';
 export { PaymentErrors } from './payments.errors.ts';
+export { customerFor, listSavedCards, ownCard } from './saved-cards.ts';
 
 export const paymentsModule: ApiModule = {
   name: 'payments',

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paymentsEndpoints } from '@shop/contracts';
+import { paymentsEndpoints, savedCardsEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
 import { AppError, PlatformErrors } from '../../platform/errors.ts';
 import type { PaymentIntent } from './gateway.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import { paymentGateway, receiveWebhook } from './payments.service.ts';
+import { listSavedCards, removeSavedCard, setDefaultSavedCard, updateSavedCardBilling } from './saved-cards.ts';
 import { challengePage, challengeResultPage, elementsPage, type Page } from './sandbox-pages.ts';
 import { SANDBOX_PATH, type SandboxGateway } from './sandbox-gateway.ts';
 import { startWebhookWorker, type WebhookWorker } from './sandbox-webhooks.ts';
@@ -23,6 +24,13 @@ export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void
   const gateway = () => paymentGateway(platform);
 
   bindEndpoint(app, paymentsEndpoints.getPaymentConfig, async () => gateway().clientConfig());
+
+  // Saved cards: signed-in shoppers only (the contracts say so); each call checks the card is theirs.
+  const cards = () => ({ db: platform.db, gateway: gateway(), clock: platform.clock });
+  bindEndpoint(app, savedCardsEndpoints.listSavedCards, ({ ctx }) => listSavedCards(cards(), ctx.actor!));
+  bindEndpoint(app, savedCardsEndpoints.removeSavedCard, ({ ctx, body }) => removeSavedCard(cards(), ctx.actor!, body.paymentMethodId));
+  bindEndpoint(app, savedCardsEndpoints.setDefaultSavedPaymentMethod, ({ ctx, body }) => setDefaultSavedCard(cards(), ctx.actor!, body.paymentMethodId));
+  bindEndpoint(app, savedCardsEndpoints.updateBillingDetails, ({ ctx, body }) => updateSavedCardBilling(cards(), ctx.actor!, body));
 
   // The signature covers the exact bytes sent, so this route keeps the body as text beside the parsed JSON.
   await app.register(async (webhooks) => {

@@ -142,3 +142,15 @@ export const sandboxWebhookDeliveries = pgTable(
       .where(sql`${table.status} = 'sending'`),
   ],
 );
+
+/**
+ * The shop's customer at the gateway, per signed-in shopper: where their saved cards live, and
+ * which one they pay with first. Cards themselves stay at the gateway.
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: text('user_id').primaryKey(),
+  gateway: text('gateway').notNull(),
+  customerRef: text('customer_ref').notNull(),
+  defaultPaymentMethodRef: text('default_payment_method_ref'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBasketClient, createCheckoutClient, createSavedCardsClient, type SavedCardsClient } from '@shop/api-client';
+import type { Actor } from '../../platform/context.ts';
+import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { confirmLikeTheFrame, TEST_CARDS } from './testing.ts';
+
+let api: TestApi;
+const actors: Record<string, Actor> = {
+  sam: { userId: 'user-sam', email: 'sam@example.com', name: 'Sam Shopper', roles: ['shopper'] },
+  kim: { userId: 'user-kim', email: 'kim@example.com', name: 'Kim Shopper', roles: ['shopper'] },
+};
+let sku: string;
+const cards: Record<string, SavedCardsClient> = {};
+
+beforeAll(async () => {
+  api = await startTestApi({ env: { SANDBOX_WEBHOOK_POLL_MS: '0' }, authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null });
+  for (const name of Object.keys(actors)) cards[name] = createSavedCardsClient({ baseUrl: api.serviceUrl('saved-cards'), getAccessToken: () => name });
+  sku = (await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and s.on_hand >= 20`)).sku;
+});
+afterAll(() => api.close());
+
+/** A signed-in shopper's basket, ready to pay. */
+async function ready(name: string | null) {
+  const getAccessToken = name ? () => name : undefined;
+  const basket = createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken });
+  const checkout = createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken });
+  const { basketId } = await basket.createBasket({ body: { sku, quantity: 1 } });
+  const params = { basketId };
+  await checkout.setContactDetails({ params, body: { emailAddress: 'sam@example.com', firstName: 'Sam', lastName: 'Shopper', phone: '07700 900123' } });
+  await checkout.setDeliveryDetails({ params, body: { address: { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } });
+  await checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+  await checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+  return { checkout, params };
+}
+
+describe('saved cards', () => {
+  it('saves a card at checkout only with consent, then pays with it next time', async () => {
+    const guest = await ready(null);
+    expect(await failure(guest.checkout.createPaymentIntent({ params: guest.params, body: { saveCard: true } }))).toMatchObject({ status: 401, code: 'CHECKOUT_SAVED_CARD_SIGN_IN' });
+
+    const first = await ready('sam');
+    const plain = await first.checkout.createPaymentIntent({ params: first.params, body: {} });
+    expect(await cards.sam!.listSavedCards()).toEqual([]);
+    const consent = await first.checkout.createPaymentIntent({ params: first.params, body: { saveCard: true } });
+    expect(consent.intentId).not.toBe(plain.intentId);
+    await confirmLikeTheFrame(api.origin, { id: consent.intentId, clientSecret: consent.clientSecret }, { number: TEST_CARDS.succeeds });
+    expect((await first.checkout.completePayment({ params: first.params })).orderNumber).toMatch(/^BP/);
+
+    const saved = await cards.sam!.listSavedCards();
+    expect(saved).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true, expired: false })]);
+    expect(JSON.stringify(saved)).not.toContain('4242424242424242');
+
+    const second = await ready('sam');
+    const options = await second.checkout.getPaymentOptions({ params: second.params });
+    expect(options.savedCards).toEqual([expect.objectContaining({ id: saved[0]!.id, last4: '4242', isDefault: true })]);
+    const intent = await second.checkout.createPaymentIntent({ params: second.params, body: { method: 'saved_card', savedCardId: saved[0]!.id } });
+    expect(intent).toMatchObject({ status: 'succeeded', frameUrl: null });
+    expect((await second.checkout.completePayment({ params: second.params })).orderNumber).toMatch(/^BP/);
+  });
+
+  it('keeps cards to their shopper: another shopper’s card is the same 404 as an unknown one', async () => {
+    const [card] = await cards.sam!.listSavedCards();
+    const other = await ready('kim');
+    expect(await failure(other.checkout.createPaymentIntent({ params: other.params, body: { method: 'saved_card', savedCardId: card!.id } }))).toMatchObject({ status: 404, code: 'CHECKOUT_SAVED_CARD_NOT_FOUND' });
+    for (const call of [
+      () => cards.kim!.removeSavedCard({ body: { paymentMethodId: card!.id } }),
+      () => cards.kim!.setDefaultSavedPaymentMethod({ body: { paymentMethodId: card!.id } }),
+      () => cards.sam!.removeSavedCard({ body: { paymentMethodId: 'pm_unknown' } }),
+    ]) {
+      expect(await failure(call())).toMatchObject({ status: 404, code: 'SAVED_CARD_NOT_FOUND' });
+    }
+    expect(await failure(createSavedCardsClient({ baseUrl: api.serviceUrl('saved-cards') }).listSavedCards())).toMatchObject({ status: 401 });
+  });
+
+  it('updates billing details, sets the default and removes a card', async () => {
+    const payAndSave = async (number: string) => {
+      const basket = await ready('sam');
+      const intent = await basket.checkout.createPaymentIntent({ params: basket.params, body: { saveCard: true } });
+      await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number });
+      await basket.checkout.completePayment({ params: basket.params });
+    };
+    await payAndSave('5555 5555 5555 4444');
+    const both = await cards.sam!.listSavedCards();
+    expect(both.map((card) => card.last4).toSorted()).toEqual(['4242', '4444']);
+    const mastercard = both.find((card) => card.last4 === '4444')!;
+    expect(mastercard.isDefault).toBe(false);
+    const invalid = await failure(cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: '', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' } } }));
+    expect(invalid).toMatchObject({ status: 400 });
+    const updated = await cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' } } });
+    expect(updated.billing).toMatchObject({ name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' });
+    const reordered = await cards.sam!.setDefaultSavedPaymentMethod({ body: { paymentMethodId: mastercard.id } });
+    expect(reordered[0]).toMatchObject({ id: mastercard.id, isDefault: true });
+    const left = await cards.sam!.removeSavedCard({ body: { paymentMethodId: mastercard.id } });
+    expect(left).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Saved cards for signed-in shoppers (spec: saved cards, 4 calls). The gateway keeps the cards; the
+ * shop keeps which gateway customer is the shopper's, and their default. A card saved only with
+ * the shopper's consent at checkout (`savePaymentMethod` on the intent). Every call checks the card
+ * is on the caller's customer: another shopper's card is the same 404 as an unknown one.
+ */
+import type { SavedCard as SavedCardView } from '@shop/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Actor, Clock } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PaymentGateway, SavedCard } from './gateway.ts';
+import { paymentCustomers } from './payments.tables.ts';
+
+export const SavedCardErrors = {
+  notFound: () => new AppError(404, 'SAVED_CARD_NOT_FOUND', 'That card is not saved on your account.'),
+};
+
+type CustomerRow = typeof paymentCustomers.$inferSelect;
+
+async function findCustomer(db: Database, gateway: PaymentGateway, userId: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(paymentCustomers).where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway.kind)));
+  return row;
+}
+
+/** The shopper's customer at the gateway, made on first need (the same one however many requests race). */
+export async function customerFor(db: Database, gateway: PaymentGateway, actor: Actor): Promise<string> {
+  const existing = await findCustomer(db, gateway, actor.userId);
+  if (existing) return existing.customerRef;
+  const email = actor.email ?? `${actor.userId}@customers.plumbline.invalid`;
+  const customer = await gateway.createCustomer({ email, name: actor.name }, `customer:${gateway.kind}:${actor.userId}`);
+  await db.insert(paymentCustomers).values({ userId: actor.userId, gateway: gateway.kind, customerRef: customer.id }).onConflictDoNothing();
+  return (await findCustomer(db, gateway, actor.userId))!.customerRef;
+}
+
+function present(card: SavedCard, defaultRef: string | null, now: Date): SavedCardView {
+  const endOfExpiryMonth = Date.UTC(card.expYear, card.expMonth, 1);
+  return {
+    id: card.id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    expired: now.getTime() >= endOfExpiryMonth,
+    isDefault: card.id === defaultRef,
+    billing: { name: card.billing.name ?? null, line1: card.billing.line1 ?? null, line2: card.billing.line2 ?? null, city: card.billing.city ?? null, postcode: card.billing.postcode ?? null },
+  };
+}
+
+interface Deps {
+  db: Database;
+  gateway: PaymentGateway;
+  clock: Clock;
+}
+
+/** The shopper's cards, default first (the first saved when none was chosen). */
+export async function listSavedCards(deps: Deps, actor: Actor): Promise<SavedCardView[]> {
+  const customer = await findCustomer(deps.db, deps.gateway, actor.userId);
+  if (!customer) return [];
+  const cards = await deps.gateway.listCards(customer.customerRef);
+  const defaultRef = cards.some((card) => card.id === customer.defaultPaymentMethodRef) ? customer.defaultPaymentMethodRef : (cards[0]?.id ?? null);
+  const now = deps.clock.now();
+  return cards.map((card) => present(card, defaultRef, now)).toSorted((a, b) => Number(b.isDefault) - Number(a.isDefault));
+}
+
+/** The card, if it is on the shopper's customer. */
+export async function ownCard(deps: Deps, actor: Actor, paymentMethodId: string): Promise<{ card: SavedCard; customerRef: string }> {
+  const customer = await findCustomer(deps.db, deps.gateway, actor.userId);
+  const card = customer ? (await deps.gateway.listCards(customer.customerRef)).find((entry) => entry.id === paymentMethodId) : undefined;
+  if (!customer || !card) throw SavedCardErrors.notFound();
+  return { card, customerRef: customer.customerRef };
+}
+
+export async function removeSavedCard(deps: Deps, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]> {
+  await ownCard(deps, actor, paymentMethodId);
+  await deps.gateway.detachCard(paymentMethodId);
+  await deps.db
+    .update(paymentCustomers)
+    .set({ defaultPaymentMethodRef: null })
+    .where(and(eq(paymentCustomers.userId, actor.userId), eq(paymentCustomers.defaultPaymentMethodRef, paymentMethodId)));
+  return listSavedCards(deps, actor);
+}
+
+export async function setDefaultSavedCard(deps: Deps, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]> {
+  await ownCard(deps, actor, paymentMethodId);
+  await deps.db.update(paymentCustomers).set({ defaultPaymentMethodRef: paymentMethodId }).where(and(eq(paymentCustomers.userId, actor.userId), eq(paymentCustomers.gateway, deps.gateway.kind)));
+  return listSavedCards(deps, actor);
+}
+
+export async function updateSavedCardBilling(
+  deps: Deps,
+  actor: Actor,
+  input: { paymentMethodId: string; billing: { name: string; line1: string; line2?: string; city: string; postcode: string } },
+): Promise<SavedCardView> {
+  await ownCard(deps, actor, input.paymentMethodId);
+  const { billing } = input;
+  await deps.gateway.updateCardBilling(input.paymentMethodId, { name: billing.name, line1: billing.line1, line2: billing.line2 ?? null, city: billing.city, postcode: billing.postcode, country: 'GB' });
+  return (await listSavedCards(deps, actor)).find((card) => card.id === input.paymentMethodId)!;
+}
