@@ -11,6 +11,7 @@ import { challengePage, challengeResultPage, elementsPage, type Page } from './s
 import { SANDBOX_PATH, type SandboxGateway } from './sandbox-gateway.ts';
 import { startWebhookWorker, type WebhookWorker } from './sandbox-webhooks.ts';
 import { checkCardFields, parseExpiry } from './test-cards.ts';
+import { WALLET_DEVICE_CARD, walletScript } from './sandbox-wallet.ts';
 import { SANDBOX_SIGNATURE_HEADER } from './webhook-signature.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
@@ -119,6 +120,26 @@ async function registerSandbox(app: FastifyInstance, sandboxGateway: () => Sandb
           returnUrl,
         },
         typeof key === 'string' ? key : `confirm-${intentId}-${request.id}`,
+      );
+      return toView(intent);
+    });
+
+    // The wallet button's script, and the wallet paying with the card it holds.
+    sandbox.get(`${SANDBOX_PATH}/wallet.js`, hidden, async (_request, reply) =>
+      reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(walletScript()),
+    );
+    sandbox.post(`${SANDBOX_PATH}/intents/:intentId/wallet`, hidden, async (request) => {
+      const { intentId } = request.params as { intentId: string };
+      const body = (request.body ?? {}) as { client_secret?: unknown };
+      const key = request.headers['idempotency-key'];
+      const now = platform.clock.now();
+      const intent = await sandboxGateway().confirmWithCard(
+        intentId,
+        {
+          clientSecret: typeof body.client_secret === 'string' ? body.client_secret : '',
+          card: { number: WALLET_DEVICE_CARD, expMonth: 12, expYear: now.getUTCFullYear() + 3, postcode: 'SW1A 1AA' },
+        },
+        typeof key === 'string' ? key : `wallet-${intentId}-${request.id}`,
       );
       return toView(intent);
     });
