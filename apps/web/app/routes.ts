@@ -28,6 +28,8 @@ export default [
   route('staff/discounts', 'routes/staff-discounts.tsx'),
   route('staff/discounts/new', 'routes/staff-discount-new.tsx'),
   route('staff/discounts/:promotionCode', 'routes/staff-discount.tsx'),
+  route('staff/orders', 'routes/staff-orders.tsx'),
+  route('staff/orders/:orderNumber', 'routes/staff-order.tsx'),
   route('help', 'routes/help.tsx'),
   route('help/:topic', 'routes/help-topic.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),

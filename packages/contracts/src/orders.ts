@@ -50,7 +50,7 @@ export const OrderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OrderSummarySchema = OrderSchema.pick({ orderGuid: true, orderNumber: true, status: true, placedAt: true, totals: true })
+export const OrderSummarySchema = OrderSchema.pick({ orderGuid: true, orderNumber: true, status: true, placedAt: true, totals: true, customerName: true, emailAddress: true })
   .extend({ itemCount: z.number().int(), firstLine: z.string().nullable() })
   .meta({ id: 'OrderSummary' });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;

@@ -162,6 +162,10 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
                 <Link to="/staff/discounts">Discounts</Link>
                 <p className="text-sm text-navy-700">Promotion codes, single-use issue codes and their claims. For discount managers.</p>
               </li>
+              <li>
+                <Link to="/staff/orders">Orders</Link>
+                <p className="text-sm text-navy-700">Find an order and move it on: picking, dispatch with tracking, delivery. For order administrators.</p>
+              </li>
             </ul>
           </section>
         )}

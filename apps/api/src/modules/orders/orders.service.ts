@@ -61,6 +61,7 @@ async function page(db: Database, where: Parameters<typeof repository.pageOfOrde
     const own = lines.filter((line) => line.orderId === row.id);
     return {
       orderGuid: row.id, orderNumber: row.orderNumber, status: row.status, placedAt: row.placedAt.toISOString(), totals: totals(row),
+      customerName: row.customerName, emailAddress: row.emailAddress,
       itemCount: own.reduce((sum, line) => sum + line.quantity, 0), firstLine: own[0]?.productName ?? null,
     };
   });

@@ -183,7 +183,7 @@ export function CheckoutSkeleton() {
         Loading the checkout…
       </p>
       <div className="space-y-4 lg:col-span-7 xl:col-span-8">
-        <Skeleton className="h-[28rem] rounded-2xl" />
+        <Skeleton className="h-[27rem] rounded-2xl sm:h-[22rem]" />
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} className="h-16 rounded-2xl" />
         ))}

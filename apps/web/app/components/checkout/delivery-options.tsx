@@ -57,17 +57,23 @@ function OptionsForm({
   chosen: Checkout['deliveryOption'];
   onSubmit: StepSubmit<DeliveryChoice>;
 }) {
-  const firstAvailable = delivery.options.find((option) => option.available && (!delivery.notServed || option.code === 'click_collect'));
-  const [code, setCode] = useState<DeliveryOption['code'] | undefined>(chosen?.code ?? delivery.selected?.code ?? firstAvailable?.code);
+  const choosable = delivery.options.filter((option) => option.available && (!delivery.notServed || option.code === 'click_collect'));
+  // Preselect an option that needs nothing more: not a day to pick, nor a trip to collect, when delivery is possible.
+  const suggested = choosable.find((option) => option.code !== 'specific_day' && option.code !== 'click_collect') ?? choosable[0];
+  const [code, setCode] = useState<DeliveryOption['code'] | undefined>(chosen?.code ?? delivery.selected?.code ?? suggested?.code);
   const [date, setDate] = useState<string | null>(chosen?.date ?? delivery.selected?.date ?? null);
   const [error, setError] = useState<unknown>(null);
+  /** What the shopper still has to choose before sending. */
+  const [missing, setMissing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const legendId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code) return setError(new Error('Choose how you would like your order delivered.'));
-    if (code === 'specific_day' && !date) return setError(new Error('Choose a delivery day from the calendar.'));
+    setError(null);
+    if (!code) return setMissing('Choose how you would like your order delivered.');
+    if (code === 'specific_day' && !date) return setMissing('Choose a delivery day from the calendar.');
+    setMissing(null);
     setBusy(true);
     const result = await onSubmit(code === 'specific_day' && date ? { code, date } : { code });
     setBusy(false);
@@ -120,6 +126,7 @@ function OptionsForm({
                     onChange={() => {
                       setCode(option.code);
                       setError(null);
+                      setMissing(null);
                     }}
                     aria-describedby={`${id}-details`}
                     className="mt-1 size-5 shrink-0 accent-navy-900"
@@ -138,15 +145,15 @@ function OptionsForm({
                   </span>
                 </label>
                 {option.code === 'specific_day' && code === 'specific_day' && (
-                  <SpecificDay client={client} basketId={basketId} value={date} onChange={setDate} error={fieldErrorAt(error, 'body.date')} />
+                  <SpecificDay client={client} basketId={basketId} value={date} onChange={setDate} error={fieldErrorAt(error, 'body.date') ?? (code === 'specific_day' ? (missing ?? undefined) : undefined)} />
                 )}
               </div>
             );
           })}
         </div>
       </fieldset>
-      <StepProblem message={error && !fieldErrorAt(error, 'body.date') ? apiProblemMessage(error) : null} />
-      <Button type="submit" loading={busy} disabled={!firstAvailable}>
+      <StepProblem message={error && !fieldErrorAt(error, 'body.date') ? apiProblemMessage(error) : code !== 'specific_day' ? missing : null} />
+      <Button type="submit" loading={busy} disabled={!suggested}>
         Continue to billing
       </Button>
     </form>

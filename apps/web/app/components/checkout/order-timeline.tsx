@@ -22,7 +22,7 @@ export function OrderTimeline({ status, history }: { status: OrderStatus; histor
               <span
                 aria-hidden="true"
                 className={cn(
-                  'relative flex size-8 items-center justify-center rounded-full text-sm font-bold',
+                  'relative z-10 flex size-8 items-center justify-center rounded-full text-sm font-bold',
                   step.state === 'done' ? 'bg-teal-700 text-white' : step.state === 'current' ? 'bg-navy-900 text-white ring-4 ring-teal-100' : 'bg-navy-100 text-navy-700',
                 )}
               >

@@ -53,9 +53,8 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
   const { options, intent } = start.data;
   return (
     <div className="space-y-6">
-      <WalletButtons wallets={options.wallets} />
       {intent.frameUrl ? (
-        <CardPayment client={client} basketId={basketId} intentId={intent.intentId} amountPence={intent.amountPence} frameUrl={intent.frameUrl} onPlaced={onPlaced} />
+        <CardPayment client={client} basketId={basketId} intent={{ ...intent, frameUrl: intent.frameUrl }} wallets={options.wallets} onPlaced={onPlaced} />
       ) : (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           Card payment is not available just now. Please try again later.
@@ -65,21 +64,23 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
   );
 }
 
+type Wallet = { provider: string; name: string; scriptUrl: string };
+type PaymentOutcome = { status: string; error?: { code?: string; message?: string } | null; nextActionUrl?: string | null };
+
 function CardPayment({
   client,
   basketId,
-  intentId,
-  amountPence,
-  frameUrl,
+  intent,
+  wallets,
   onPlaced,
 }: {
   client: CheckoutClient;
   basketId: string;
-  intentId: string;
-  amountPence: number;
-  frameUrl: string;
+  intent: { intentId: string; clientSecret: string; amountPence: number; frameUrl: string };
+  wallets: Wallet[];
   onPlaced: (placed: OrderPlaced) => void;
 }) {
+  const { intentId, amountPence, frameUrl } = intent;
   const frameRef = useRef<HTMLIFrameElement>(null);
   const challengeRef = useRef<HTMLIFrameElement>(null);
   const frameOrigin = new URL(frameUrl).origin;
@@ -120,6 +121,22 @@ function CardPayment({
     }
   }, [client, basketId, onPlaced, fail]);
 
+  /** What the gateway said about a confirmation (card frame, wallet or the bank's check). */
+  const outcome = useCallback(
+    (result: PaymentOutcome) => {
+      if (result.status === 'succeeded' || result.status === 'processing') return void complete();
+      if (result.status === 'requires_action' && result.nextActionUrl) {
+        setPhase('challenge');
+        setChallengeUrl(result.nextActionUrl);
+        return;
+      }
+      if (result.status === 'invalid') return fail('Check your card details: the card form shows what needs changing.');
+      if (result.error?.code === 'network') return fail('We couldn’t reach the payment service. Check your connection and try again.');
+      fail(`${result.error?.message ?? 'The payment was not taken.'} You have not been charged: try another card.`);
+    },
+    [complete, fail],
+  );
+
   const onMessage = useCallback(
     (message: SandboxMessage) => {
       if (message.intentId !== intentId) return;
@@ -130,17 +147,9 @@ function CardPayment({
       }
       if (message.type === 'change') return;
       if (message.type === 'challenge-result') setChallengeUrl(null);
-      if (message.status === 'succeeded' || message.status === 'processing') return void complete();
-      if (message.type === 'result' && message.status === 'requires_action' && message.nextActionUrl) {
-        setPhase('challenge');
-        setChallengeUrl(message.nextActionUrl);
-        return;
-      }
-      if (message.type === 'result' && message.status === 'invalid') return fail('Check your card details: the card form shows what needs changing.');
-      const reason = message.error?.message ?? 'The payment was not taken.';
-      fail(message.error?.code === 'network' ? 'We couldn’t reach the payment service. Check your connection and try again.' : `${reason} You have not been charged: try another card.`);
+      outcome(message);
     },
-    [intentId, complete, fail],
+    [intentId, outcome],
   );
 
   useEffect(() => {
@@ -169,8 +178,22 @@ function CardPayment({
     });
   }, [fail]);
 
+  const walletPay = {
+    intentId,
+    clientSecret: intent.clientSecret,
+    amountLabel: formatPence(amount),
+    onStart: () => {
+      setProblem(null);
+      setPhase('paying');
+      attemptKey.current = newAttemptKey();
+    },
+    onResult: outcome,
+    onError: fail,
+  };
+
   return (
     <div className="space-y-4">
+      <WalletButtons wallets={wallets} pay={walletPay} />
       <div>
         <h3 className="text-base font-bold text-navy-950">Pay by card</h3>
         <p className="text-sm text-navy-700">Visa, Mastercard and American Express. Your card details go straight to our payment provider.</p>
@@ -221,42 +244,91 @@ function CardPayment({
   );
 }
 
+/** The global each wallet provider's script defines (the sandbox's is "Sandbox Pay"). */
+const WALLET_GLOBALS: Record<string, string> = { 'sandbox-pay': 'SandboxPay' };
+
+interface WalletProvider {
+  mount(container: HTMLElement, options: { intentId: string; clientSecret: string; amountLabel: string; onResult(result: PaymentOutcome): void; onError(message: string): void }): { unmount(): void };
+}
+
+interface WalletPay {
+  intentId: string;
+  clientSecret: string;
+  amountLabel: string;
+  onStart(): void;
+  onResult(result: PaymentOutcome): void;
+  onError(message: string): void;
+}
+
 /**
- * Wallet buttons (Apple Pay and the like), each drawn by its provider's script. When a script
- * cannot be loaded the shopper is told, and paying by card carries on.
+ * Wallet buttons (Apple Pay and the like), each drawn by its provider's script into its own box.
+ * When a script cannot be loaded the shopper is told, and paying by card carries on.
  */
-function WalletButtons({ wallets }: { wallets: { provider: string; name: string; scriptUrl: string }[] }) {
+function WalletButtons({ wallets, pay }: { wallets: Wallet[]; pay: WalletPay }) {
   const [failed, setFailed] = useState<string[]>([]);
-  const [loaded, setLoaded] = useState<string[]>([]);
+  const [mounted, setMounted] = useState<string[]>([]);
+  const boxes = useRef(new Map<string, HTMLDivElement>());
+  // The latest handlers, read when a wallet reports (the button is mounted once).
+  const payRef = useRef(pay);
   useEffect(() => {
+    payRef.current = pay;
+  });
+  const { intentId, clientSecret, amountLabel } = pay;
+
+  useEffect(() => {
+    const mountedWallets: { unmount(): void }[] = [];
     const scripts = wallets.map((wallet) => {
       const script = document.createElement('script');
       script.src = wallet.scriptUrl;
       script.async = true;
-      script.dataset.wallet = wallet.provider;
-      script.addEventListener('load', () => setLoaded((names) => [...names, wallet.provider]));
       script.addEventListener('error', () => setFailed((names) => [...names, wallet.provider]));
+      script.addEventListener('load', () => {
+        const provider = (window as unknown as Record<string, WalletProvider | undefined>)[WALLET_GLOBALS[wallet.provider] ?? ''];
+        const box = boxes.current.get(wallet.provider);
+        if (!provider?.mount || !box) return setFailed((names) => [...names, wallet.provider]);
+        // The wallet's button starts the payment on its own; this page learns of it from the first result.
+        box.addEventListener('click', () => payRef.current.onStart(), { capture: true });
+        mountedWallets.push(
+          provider.mount(box, {
+            intentId,
+            clientSecret,
+            amountLabel,
+            onResult: (result) => payRef.current.onResult(result),
+            onError: (message) => payRef.current.onError(message),
+          }),
+        );
+        setMounted((names) => [...names, wallet.provider]);
+      });
       document.head.append(script);
       return script;
     });
-    return () => scripts.forEach((script) => script.remove());
-  }, [wallets]);
+    return () => {
+      scripts.forEach((script) => script.remove());
+      mountedWallets.forEach((wallet) => wallet.unmount());
+    };
+  }, [wallets, intentId, clientSecret, amountLabel]);
 
   if (wallets.length === 0) return null;
   return (
     <div>
       <h3 className="text-base font-bold text-navy-950">Express checkout</h3>
-      <div className="mt-2 flex min-h-12 flex-wrap items-center gap-3">
+      <div className="mt-2 grid min-h-12 gap-3 sm:grid-cols-2">
         {wallets.map((wallet) =>
           failed.includes(wallet.provider) ? null : (
-            // The provider's script draws its button in here.
-            <div key={wallet.provider} id={`wallet-${wallet.provider}`} data-wallet-button={wallet.provider} className="min-h-12 min-w-48">
-              {!loaded.includes(wallet.provider) && <Skeleton className="h-12 w-48 rounded-lg" />}
+            <div key={wallet.provider} className="relative min-h-12">
+              {!mounted.includes(wallet.provider) && <Skeleton className="absolute inset-0 rounded-lg" />}
+              <div
+                ref={(element) => {
+                  if (element) boxes.current.set(wallet.provider, element);
+                  else boxes.current.delete(wallet.provider);
+                }}
+                data-wallet={wallet.provider}
+              />
             </div>
           ),
         )}
         {failed.length > 0 && (
-          <div className="text-sm">
+          <div className="text-sm sm:col-span-2">
             <p role="alert" className="font-medium text-navy-900">
               {WALLET_SCRIPT_FAILED}
             </p>
@@ -264,6 +336,11 @@ function WalletButtons({ wallets }: { wallets: { provider: string; name: string;
           </div>
         )}
       </div>
+      <p className="mt-3 flex items-center gap-3 text-sm text-navy-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-navy-200" />
+        or
+        <span className="h-px flex-1 bg-navy-200" />
+      </p>
     </div>
   );
 }

@@ -1,0 +1,169 @@
+import type { OrderStatus } from '@shop/contracts';
+import { ORDER_STATUSES } from '@shop/contracts';
+import { Form, Link, useNavigate } from 'react-router';
+import { formatInstant } from '../../lib/checkout/order-tracking.ts';
+import { formatPence } from '../../lib/money.ts';
+import { STATUS_BADGES, hasFilters, itemsText, orderFilters, orderHref, ordersHref, type OrderFilters, type OrderPage } from '../../lib/staff-orders/orders.ts';
+import { EmptyState } from '../layout/empty-state.tsx';
+import { TableHead } from '../staff-discounts/table-head.tsx';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { BasketIcon, SearchIcon } from '../ui/icons.tsx';
+import { Input } from '../ui/input.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { Select } from '../ui/select.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+
+export const OrderStatusBadge = ({ status }: { status: OrderStatus }) => <Badge tone={STATUS_BADGES[status].tone}>{STATUS_BADGES[status].label}</Badge>;
+
+/** The search, as a plain GET form: it lives in the address, so a filtered list can be shared. */
+export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
+  const navigate = useNavigate();
+  return (
+    <Form
+      // Keyed on the address so Back/Forward reset the fields to what the list shows.
+      key={ordersHref({ ...filters, page: 1 })}
+      // Empty fields are left out of the address (without JavaScript the plain GET still works).
+      onSubmit={(event) => {
+        event.preventDefault();
+        const params = new URLSearchParams();
+        for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') params.set(name, value);
+        navigate(ordersHref({ ...orderFilters(params), page: 1 }));
+      }}
+      method="get"
+      action="/staff/orders"
+      role="search"
+      aria-label="Find orders"
+      className="grid gap-4 rounded-2xl border border-navy-100 bg-sand-50 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(16rem,2fr)_minmax(12rem,1fr)_auto] lg:items-end"
+    >
+      <FormField label="Order number, e-mail or name" className="sm:col-span-2 lg:col-span-1">
+        {(control) => (
+          <Input {...control} type="search" name="q" defaultValue={filters.q} autoComplete="off" spellCheck={false} placeholder="e.g. BP10000001" maxLength={120} />
+        )}
+      </FormField>
+      <FormField label="Status">
+        {(control) => (
+          <Select
+            {...control}
+            name="status"
+            defaultValue={filters.status ?? ''}
+            options={[{ value: '', label: 'Any status' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_BADGES[status].label }))]}
+          />
+        )}
+      </FormField>
+      <div className="flex items-center gap-3">
+        <Button type="submit">
+          <SearchIcon className="size-4" />
+          Search
+        </Button>
+        {hasFilters(filters) && (
+          <Link to="/staff/orders" className="inline-flex h-11 items-center px-1 font-semibold whitespace-nowrap text-teal-700 underline underline-offset-3">
+            Clear filters
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+const numberLink = 'font-mono font-semibold text-teal-700 underline decoration-teal-700/40 underline-offset-3 hover:decoration-teal-700';
+
+/** Orders as a table on wider screens and as cards on phones (only one is shown, so read once). */
+export function OrderResults({ page, filters }: { page: OrderPage; filters: OrderFilters }) {
+  if (page.items.length === 0) {
+    const filtered = hasFilters(filters);
+    return (
+      <EmptyState
+        icon={<BasketIcon className="size-8" />}
+        title={filtered ? 'No orders match' : 'No orders yet'}
+        actions={
+          filtered ? (
+            <Link to="/staff/orders" className="font-semibold text-teal-700 underline underline-offset-3">
+              Clear filters
+            </Link>
+          ) : undefined
+        }
+      >
+        <p>{filtered ? 'Check the order number or e-mail address, try part of the name, or another status.' : 'Orders appear here as soon as a shopper pays at the checkout.'}</p>
+      </EmptyState>
+    );
+  }
+  const first = (page.pageNumber - 1) * page.pageSize + 1;
+  const last = first + page.items.length - 1;
+  return (
+    <>
+      <p className="text-sm text-navy-700" role="status">
+        {first === last ? `Order ${first}` : `Orders ${first} to ${last}`} of {page.totalCount}, newest first
+      </p>
+      <div className="mt-3 hidden overflow-hidden rounded-xl border border-navy-100 md:block">
+        <table className="w-full text-left text-sm">
+          <TableHead caption="Orders, newest first" headings={['Order', 'Placed', 'Customer', 'Items', 'Total', 'Status']} />
+          <tbody className="divide-y divide-navy-100 bg-white">
+            {page.items.map((order) => (
+              <tr key={order.orderGuid} className="align-top hover:bg-navy-50/60">
+                <td className="py-3 pr-3 pl-4 whitespace-nowrap">
+                  <Link to={orderHref(order.orderNumber)} className={numberLink}>
+                    {order.orderNumber}
+                  </Link>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap text-navy-800">
+                  <time dateTime={order.placedAt}>{formatInstant(order.placedAt)}</time>
+                </td>
+                <td className="px-3 py-3 text-navy-800">
+                  <span className="block font-medium text-navy-950">{order.customerName}</span>
+                  <span className="block break-all text-navy-700">{order.emailAddress}</span>
+                </td>
+                <td className="px-3 py-3 text-navy-800">{itemsText(order.itemCount, order.firstLine)}</td>
+                <td className="px-3 py-3 font-semibold whitespace-nowrap text-navy-950 tabular-nums">{formatPence(order.totals.totalIncVat)}</td>
+                <td className="py-3 pr-4 pl-3">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="mt-3 space-y-3 md:hidden" aria-label="Orders, newest first">
+        {page.items.map((order) => (
+          <li key={order.orderGuid} className="rounded-xl border border-navy-100 bg-white p-4">
+            <div className="flex items-start justify-between gap-3">
+              <Link to={orderHref(order.orderNumber)} className={`${numberLink} text-base`}>
+                {order.orderNumber}
+              </Link>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <p className="mt-1 text-navy-800">
+              <span className="font-medium text-navy-950">{order.customerName}</span> · <span className="break-all">{order.emailAddress}</span>
+            </p>
+            <p className="mt-1 text-navy-800">{itemsText(order.itemCount, order.firstLine)}</p>
+            <div className="mt-2 flex items-baseline justify-between gap-3 text-sm">
+              <time dateTime={order.placedAt} className="text-navy-700">
+                {formatInstant(order.placedAt)}
+              </time>
+              <span className="text-base font-semibold text-navy-950 tabular-nums">{formatPence(order.totals.totalIncVat)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Pagination className="mt-8" label="Order pages" current={page.pageNumber} total={page.totalPages} hrefFor={(target) => ordersHref({ ...filters, page: target })} />
+    </>
+  );
+}
+
+export function OrderListSkeleton() {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading orders…
+      </p>
+      <Skeleton className="h-5 w-56" />
+      <div className="mt-3 space-y-px overflow-hidden rounded-xl border border-navy-100">
+        <Skeleton className="h-11 w-full rounded-none" />
+        {Array.from({ length: 6 }, (_, row) => (
+          <Skeleton key={row} className="h-12 w-full rounded-none opacity-60" />
+        ))}
+      </div>
+    </div>
+  );
+}

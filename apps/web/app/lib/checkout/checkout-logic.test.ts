@@ -1,0 +1,118 @@
+import { ApiError } from '@shop/api-client';
+import { describe, expect, it } from 'vitest';
+import {
+  calendarWeeks,
+  checkoutBasketId,
+  cutOffText,
+  deliveryWindow,
+  doneSections,
+  fieldErrorAt,
+  frameSrc,
+  hasFieldErrors,
+  moveInCalendar,
+  openSection,
+  readPlacedOrder,
+  readSandboxMessage,
+  type CalendarDay,
+} from './checkout-logic.ts';
+
+const day = (date: string, available = true): CalendarDay => ({ date, available, priceIncVat: 995, cutOff: null });
+
+describe('checkout steps', () => {
+  it('work on the shopper’s own basket when signed in, else the guest basket', () => {
+    expect(checkoutBasketId(true, 'guest-1')).toBe('mine');
+    expect(checkoutBasketId(false, 'guest-1')).toBe('guest-1');
+    expect(checkoutBasketId(false, undefined)).toBeNull();
+  });
+
+  it('open in turn: the first not done, unless one is being changed', () => {
+    const none = doneSections({ contact: null, delivery: null, deliveryOption: null, billing: null });
+    expect(openSection(none, null)).toBe('contact');
+    const some = new Set(['contact', 'delivery_address'] as const);
+    expect(openSection(some, null)).toBe('delivery_option');
+    expect(openSection(some, 'contact')).toBe('contact');
+    expect(openSection(new Set(['contact', 'delivery_address', 'delivery_option', 'billing'] as const), null)).toBe('payment');
+  });
+});
+
+describe('the API’s field errors', () => {
+  const refusal = new ApiError(400, { code: 'CHECKOUT_POSTCODE_INVALID', errors: [{ path: 'body.address.postcode', message: 'Not a UK postcode.' }] }, 'Not a UK postcode.');
+  it('are found by their exact path', () => {
+    expect(fieldErrorAt(refusal, 'body.address.postcode')).toBe('Not a UK postcode.');
+    expect(fieldErrorAt(refusal, 'body.postcode')).toBeUndefined();
+    expect(fieldErrorAt(new Error('x'), 'body.address.postcode')).toBeUndefined();
+  });
+  it('tell a field refusal from a whole-step one', () => {
+    expect(hasFieldErrors(refusal)).toBe(true);
+    expect(hasFieldErrors(new ApiError(409, { code: 'CHECKOUT_STEPS_MISSING' }, 'x'))).toBe(false);
+  });
+});
+
+describe('delivery dates', () => {
+  it('read as a day or a window', () => {
+    expect(deliveryWindow({ date: '2026-11-24' })).toBe('Tuesday 24 November');
+    expect(deliveryWindow({ earliestDate: '2026-11-26', latestDate: '2026-11-30' })).toBe('Thu 26 Nov – Mon 30 Nov');
+    expect(deliveryWindow({ earliestDate: '2026-11-26', latestDate: '2026-11-26' })).toBe('Thursday 26 November');
+    expect(deliveryWindow({ earliestDate: null })).toBeNull();
+  });
+  it('give the cut-off in UK time', () => {
+    expect(cutOffText('2026-11-23T14:00:00+00:00')).toBe('Order by 14:00 Monday');
+    expect(cutOffText('2026-07-06T13:00:00Z')).toBe('Order by 14:00 Monday');
+    expect(cutOffText(undefined)).toBeNull();
+  });
+});
+
+describe('the day picker', () => {
+  // Sunday 22 November to Saturday 5 December 2026; weekends closed.
+  const days = Array.from({ length: 14 }, (_, index) => {
+    const date = new Date(Date.UTC(2026, 10, 22 + index)).toISOString().slice(0, 10);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    return day(date, weekday !== 0 && weekday !== 6);
+  });
+
+  it('lays the days out in weeks from Monday', () => {
+    const weeks = calendarWeeks(days);
+    expect(weeks).toHaveLength(3);
+    expect(weeks[0]!.slice(0, 6)).toEqual([null, null, null, null, null, null]);
+    expect(weeks[0]![6]!.date).toBe('2026-11-22');
+    expect(weeks[1]![0]!.date).toBe('2026-11-23');
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+  });
+
+  it('moves by a day or a week to the next open day, and stays put at the edges', () => {
+    const friday = days.findIndex((entry) => entry.date === '2026-11-27');
+    expect(days[moveInCalendar(days, friday, 'ArrowRight')]!.date).toBe('2026-11-30');
+    expect(days[moveInCalendar(days, friday, 'ArrowDown')]!.date).toBe('2026-12-04');
+    expect(days[moveInCalendar(days, 1, 'ArrowLeft')]!.date).toBe('2026-11-23');
+    expect(days[moveInCalendar(days, friday, 'Home')]!.date).toBe('2026-11-23');
+    expect(days[moveInCalendar(days, 1, 'End')]!.date).toBe('2026-12-04');
+    expect(moveInCalendar(days, 1, 'ArrowUp')).toBe(1);
+    expect(moveInCalendar(days, 1, 'a')).toBe(1);
+  });
+});
+
+describe('the card frame', () => {
+  const origin = 'https://shop.example';
+  it('is shown without its own button', () => {
+    expect(frameSrc('https://shop.example/api/payments/sandbox/elements?client_secret=pi_1_secret_2')).toBe(
+      'https://shop.example/api/payments/sandbox/elements?client_secret=pi_1_secret_2&button=false',
+    );
+  });
+  it('is listened to only from its origin and in its own words', () => {
+    const data = { source: 'plumbline-sandbox', type: 'result', intentId: 'pi_1', status: 'succeeded' };
+    expect(readSandboxMessage({ origin, data }, origin)).toEqual(data);
+    expect(readSandboxMessage({ origin: 'https://evil.example', data }, origin)).toBeNull();
+    expect(readSandboxMessage({ origin, data: { ...data, source: 'other' } }, origin)).toBeNull();
+    expect(readSandboxMessage({ origin, data: { ...data, type: 'unknown' } }, origin)).toBeNull();
+    expect(readSandboxMessage({ origin, data: 'text' }, origin)).toBeNull();
+  });
+});
+
+describe('the placed order kept for the confirmation page', () => {
+  it('is read back only for its own order number', () => {
+    const stored = JSON.stringify({ orderNumber: 'BP10000001', emailAddress: 'a@b.test' });
+    expect(readPlacedOrder(stored, 'bp10000001')?.emailAddress).toBe('a@b.test');
+    expect(readPlacedOrder(stored, 'BP10000002')).toBeNull();
+    expect(readPlacedOrder('not json', 'BP10000001')).toBeNull();
+  });
+});

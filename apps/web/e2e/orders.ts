@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** A basin from the demo catalogue, in stock. */
+export const TEST_ORDER_SKU = 'PL000109-1';
+
+export interface TestOrderOptions {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  sku?: string;
+  quantity?: number;
+}
+
+/**
+ * Places a real order as a guest, over HTTP, the way the checkout does (as in the API's
+ * place-order test): basket, contact, delivery and billing, a delivery option, a sandbox payment
+ * intent paid with the 4242 test card like the card frame, then completing the payment.
+ */
+export async function placeTestOrder(request: APIRequestContext, options: TestOrderOptions): Promise<string> {
+  const { email, firstName = 'Sam', lastName = 'Shopper', sku = TEST_ORDER_SKU, quantity = 1 } = options;
+  const call = async <T>(method: 'POST' | 'PUT', path: string, data: unknown = {}, headers: Record<string, string> = {}): Promise<T> => {
+    const response = await request.fetch(path, { method, data, headers });
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+
+  const { basketId } = await call<{ basketId: string }>('POST', '/api/basket/basket/setItems', { items: [{ sku, quantity }] });
+  const checkout = `/api/checkout/checkout/${basketId}`;
+  const address = { name: `${firstName} ${lastName}`, line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' };
+  await call('PUT', `${checkout}/contactDetails`, { emailAddress: email, firstName, lastName, phone: '07700 900123' });
+  await call('PUT', `${checkout}/deliveryDetails`, { address });
+  await call('PUT', `${checkout}/billingDetails`, { sameAsDelivery: true });
+  // The everyday option this basket can have (a basin is not a parcel: it may go by large-item delivery), else any without a day to choose.
+  const { options: offered } = await call<{ options: { code: string; available: boolean }[] }>('POST', `${checkout}/deliveryoptions`, {});
+  const available = offered.filter((each) => each.available && each.code !== 'specific_day' && each.code !== 'click_collect');
+  const option = available.find((each) => each.code === 'standard' || each.code === 'large_kerbside') ?? available[0];
+  expect(option, `a delivery option for ${sku}`).toBeDefined();
+  await call('PUT', `${checkout}/deliveryoption`, { code: option!.code });
+  const intent = await call<{ intentId: string; clientSecret: string }>('POST', `${checkout}/createPaymentIntent`, {});
+  // What the sandbox card frame posts (apps/api/src/modules/payments/testing.ts, confirmLikeTheFrame).
+  await call(
+    'POST',
+    `/api/payments/sandbox/intents/${intent.intentId}/confirm`,
+    { client_secret: intent.clientSecret, card: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', postcode: 'SW1A 1AA' } },
+    { 'idempotency-key': randomUUID() },
+  );
+  const order = await call<{ orderNumber: string }>('POST', `${checkout}/completePayment`, {});
+  expect(order.orderNumber).toMatch(/^BP\d{8}$/);
+  return order.orderNumber;
+}
