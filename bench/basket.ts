@@ -5,9 +5,8 @@
  * PostgreSQL: `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/bench_basket, created
  * and seeded with the demo catalogue on first use); PGlite: in memory, seeded at start.
  */
-import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { median, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
+import { ensureDatabase, median, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -15,14 +14,6 @@ const rate = Number(process.env.BENCH_RATE ?? 200);
 const BASKETS = 500;
 const SKUS = 20;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_basket';
-
-function ensureDatabase(url: string): void {
-  const name = new URL(url).pathname.slice(1);
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const exists = execFileSync('psql', [server.href, '-tAc', `select 1 from pg_database where datname = '${name.replace(/'/g, "''")}'`]).toString().trim();
-  if (!exists) execFileSync('psql', [server.href, '-c', `create database "${name.replace(/"/g, '""')}"`]);
-}
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json' } });

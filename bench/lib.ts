@@ -1,5 +1,5 @@
 /** Shared benchmark plumbing: start a server in its own process, load it with autocannon, report. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,4 +100,13 @@ export function report(title: string, results: LoadResult[], extra: Record<strin
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${title.replace(/\W+/g, '-').toLowerCase()}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify({ title, at: new Date().toISOString(), results, ...extra }, null, 2));
+}
+
+/** Creates a PostgreSQL database for a benchmark if it is not there (the API migrates and seeds it). */
+export function ensureDatabase(url: string): void {
+  const name = new URL(url).pathname.slice(1);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const exists = execFileSync('psql', [server.href, '-tAc', `select 1 from pg_database where datname = '${name.replace(/'/g, "''")}'`]).toString().trim();
+  if (!exists) execFileSync('psql', [server.href, '-c', `create database "${name.replace(/"/g, '""')}"`]);
 }

@@ -1,0 +1,94 @@
+/**
+ * `npm run orders -w @shop/bench`: placing orders on PostgreSQL with durable commits. Each order
+ * is a real guest checkout prepared beforehand (basket, details, delivery, payment intent paid
+ * through the sandbox card frame's confirm call); what is measured is completePayment: checking the
+ * payment with the gateway, then committing stock, claiming nothing, writing the order and its
+ * e-mail and removing the basket, in one transaction. Two figures, medians of BENCH_ROUNDS rounds:
+ * orders per second flat out (goal ≥ 200), and p99 at 100 orders per second (goal ≤ 50 ms).
+ */
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import { ensureDatabase, median, report, startServer, type LoadResult } from './lib.ts';
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = 100;
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_orders';
+const SKU = 'PL000109-1';
+
+async function call<T>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A guest basket, ready and paid: only completePayment is left. */
+async function paidBasket(origin: string): Promise<string> {
+  const api = `${origin}/api`;
+  const { basketId } = await call<{ basketId: string }>(api, 'POST', '/basket/basket', { sku: SKU, quantity: 1 });
+  const checkout = `/checkout/checkout/${basketId}`;
+  await call(api, 'PUT', `${checkout}/contactDetails`, { emailAddress: 'bench@example.com', firstName: 'Bench', lastName: 'Shopper', phone: '07700 900123' });
+  await call(api, 'PUT', `${checkout}/deliveryDetails`, { address: { name: 'Bench Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } });
+  await call(api, 'PUT', `${checkout}/billingDetails`, { sameAsDelivery: true });
+  // The basin is a large item: kerbside delivery.
+  await call(api, 'PUT', `${checkout}/deliveryoption`, { code: 'large_kerbside' });
+  const intent = await call<{ intentId: string; clientSecret: string }>(api, 'POST', `${checkout}/createPaymentIntent`, {}, { 'idempotency-key': randomUUID() });
+  await call(api, 'POST', `/payments/sandbox/intents/${intent.intentId}/confirm`, { client_secret: intent.clientSecret, card: { number: '4242424242424242', expiry: '12 / 39', cvc: '123', postcode: 'LS1 4AP' } }, { 'idempotency-key': randomUUID() });
+  return basketId;
+}
+
+async function prepare(origin: string, count: number): Promise<string[]> {
+  const baskets: string[] = [];
+  // A few at a time: preparing is not what is measured.
+  for (let i = 0; i < count; i += 8) baskets.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, () => paidBasket(origin)))));
+  return baskets;
+}
+
+async function complete(name: string, origin: string, baskets: string[], options: { rate?: number; connections: number }): Promise<LoadResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: options.connections,
+    overallRate: options.rate,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const basketId = baskets[next++];
+          if (!basketId) throw new Error('Ran out of prepared baskets');
+          return { ...request, path: `/api/checkout/checkout/${basketId}/completePayment`, headers: { 'idempotency-key': randomUUID() } };
+        },
+      },
+    ],
+  });
+  baskets.splice(0, next);
+  return { name, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+ensureDatabase(postgresUrl);
+// Plenty of the basin, so stock never refuses an order here.
+const server = await startServer('./servers/api.ts', { DATABASE_URL: postgresUrl });
+execFileSync('psql', [postgresUrl, '-c', `update stock_levels set on_hand = 10000000, status = 'in_stock' where sku = '${SKU}'`]);
+const origin = `http://127.0.0.1:${server.port}`;
+const flatOut: LoadResult[] = [];
+const atRate: LoadResult[] = [];
+try {
+  for (let round = 0; round < rounds; round++) {
+    process.stdout.write(`round ${round + 1}: preparing baskets…\n`);
+    const rateBaskets = await prepare(origin, RATE * seconds + 50);
+    atRate.push(await complete(`completePayment at ${RATE}/s`, origin, rateBaskets, { rate: RATE, connections: 20 }));
+    const flatBaskets = await prepare(origin, Number(process.env.BENCH_FLAT_BASKETS ?? 4000));
+    flatOut.push(await complete('completePayment flat out', origin, flatBaskets, { connections: 20 }));
+  }
+} finally {
+  await server.stop();
+}
+const rated = median(atRate);
+const flat = median(flatOut);
+report(`Orders placed on PostgreSQL (median of ${rounds} rounds)`, [flat, rated], {
+  rounds: `flat out: ${flatOut.map((run) => run.requestsPerSecond).join(', ')} orders/s; p99 at ${RATE}/s: ${atRate.map((run) => `${run.p99} ms`).join(', ')}`,
+  goals: `≥ 200 orders/s: ${flat.requestsPerSecond >= 200 ? 'met' : 'NOT met'}; p99 ≤ 50 ms at ${RATE}/s: ${rated.p99 <= 50 ? 'met' : 'NOT met'}`,
+  load: `load average at the end: ${(await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+});
