@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBasketClient, createCheckoutClient, createOrderTrackingClient, type BasketClient, type CheckoutClient } from '@shop/api-client';
+import { createBasketClient, createCheckoutClient, createDiscountsClient, createOrderTrackingClient, type BasketClient, type CheckoutClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { invariantViolations } from '../../testing/order-invariants.ts';
@@ -13,7 +13,10 @@ import { RECOVERY_GRACE_MS, runRecoveries } from './recovery.ts';
 
 let api: TestApi;
 let clockOffsetMs = 0;
-const actors: Record<string, Actor> = { alice: { userId: 'user-alice', roles: ['shopper'] } };
+const actors: Record<string, Actor> = {
+  alice: { userId: 'user-alice', roles: ['shopper'] },
+  manager: { userId: 'user-manager', roles: ['shopper', 'discount-manager'] },
+};
 let guest: { basket: BasketClient; checkout: CheckoutClient };
 let alice: { basket: BasketClient; checkout: CheckoutClient };
 const skus: Record<string, SeededSku> = {};
@@ -137,6 +140,28 @@ describe('paying and placing the order', () => {
     const first = await guest.checkout.createPaymentIntent({ params, body: {} }, { headers });
     expect(await guest.checkout.createPaymentIntent({ params, body: {} }, { headers })).toEqual(first);
     expect(await failure(guest.checkout.createPaymentIntent({ params, body: { method: 'saved_card' } }, { headers }))).toMatchObject({ status: 422 });
+  });
+});
+
+describe('discount codes on orders', () => {
+  it('claims the code once when the order is placed, at the amount shown, and staff see the claim', async () => {
+    const { params } = await readyBasket(alice, 'claim@example.com', skus.tap!.sku, Math.ceil(10_000 / skus.tap!.price) + 1);
+    const applied = await alice.basket.addDiscount({ params, body: { code: 'WELCOME10' } });
+    const ready = await alice.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+    expect(ready.basket.discount).toMatchObject({ code: 'WELCOME10', applies: true, discountIncVat: applied.discount!.discountIncVat });
+    const intent = await alice.checkout.createPaymentIntent({ params, body: {} });
+    expect(intent.amountPence).toBe(ready.totals.totalIncVat);
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    const order = await alice.checkout.completePayment({ params });
+
+    const discounts = createDiscountsClient({ baseUrl: api.serviceUrl('discounts'), getAccessToken: () => 'manager' });
+    const promotion = await discounts.getDiscount({ params: { promotionCode: 'WELCOME10', issueCode: 'WELCOME10' } });
+    const claim = promotion.recentClaims.find((entry) => entry.orderId === order.orderGuid);
+    expect(claim).toMatchObject({ customerId: 'user-alice', amountPence: ready.basket.discount!.discountIncVat, channel: 100 });
+    expect(await discounts.getDiscountClaim({ params: { id: claim!.id } })).toMatchObject({ orderId: order.orderGuid });
+    // WELCOME10 is once per customer: Alice's next basket is refused the code.
+    const next = await alice.basket.createBasket({ body: { sku: skus.tap!.sku, quantity: Math.ceil(10_000 / skus.tap!.price) + 1 } });
+    expect(await failure(alice.basket.addDiscount({ params: { basketId: next.basketId }, body: { code: 'WELCOME10' } }))).toMatchObject({ status: 422 });
   });
 });
 
