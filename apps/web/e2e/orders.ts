@@ -10,6 +10,8 @@ export interface TestOrderOptions {
   lastName?: string;
   sku?: string;
   quantity?: number;
+  /** Applied to the basket before checkout (a promotion or issue code). */
+  discountCode?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface TestOrderOptions {
  * intent paid with the 4242 test card like the card frame, then completing the payment.
  */
 export async function placeTestOrder(request: APIRequestContext, options: TestOrderOptions): Promise<string> {
-  const { email, firstName = 'Sam', lastName = 'Shopper', sku = TEST_ORDER_SKU, quantity = 1 } = options;
+  const { email, firstName = 'Sam', lastName = 'Shopper', sku = TEST_ORDER_SKU, quantity = 1, discountCode } = options;
   const call = async <T>(method: 'POST' | 'PUT', path: string, data: unknown = {}, headers: Record<string, string> = {}): Promise<T> => {
     const response = await request.fetch(path, { method, data, headers });
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
@@ -26,6 +28,7 @@ export async function placeTestOrder(request: APIRequestContext, options: TestOr
   };
 
   const { basketId } = await call<{ basketId: string }>('POST', '/api/basket/basket/setItems', { items: [{ sku, quantity }] });
+  if (discountCode) await call('PUT', `/api/basket/basket/${basketId}/adddiscount`, { code: discountCode });
   const checkout = `/api/checkout/checkout/${basketId}`;
   const address = { name: `${firstName} ${lastName}`, line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' };
   await call('PUT', `${checkout}/contactDetails`, { emailAddress: email, firstName, lastName, phone: '07700 900123' });

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { placeTestOrder } from './orders.ts';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -19,7 +20,7 @@ async function search(page: Page, fields: { text?: string; channel?: string; sta
   await form.getByRole('button', { name: 'Search' }).click();
 }
 
-test('a discount manager creates a promotion with issue codes, downloads them, edits it and finds it', async ({ page }, testInfo) => {
+test('a discount manager creates a promotion with issue codes, downloads them, sees a claim, edits it and finds it', async ({ page, request }, testInfo) => {
   const project = testInfo.project.name;
   const code = `LEAFLET${project.toUpperCase()}`;
   const errors = collectErrors(page);
@@ -104,6 +105,13 @@ test('a discount manager creates a promotion with issue codes, downloads them, e
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: '12.5% off when you spend £50: showroom leaflet' })).toBeVisible();
   await expect(page.getByText('12.5% off all products')).toBeVisible();
+
+  // A shopper uses another of the codes at the checkout: the claim shows here.
+  const usedCode = lines[2]!.split(',')[0]!;
+  await placeTestOrder(request, { email: `claim-${testInfo.project.name}-${Date.now()}@example.com`, discountCode: usedCode });
+  await page.reload();
+  await expect(page.getByText('100 issue codes: 98 available, 1 claimed, 1 withdrawn.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Claims', exact: true }).getByText(usedCode).filter({ visible: true })).toHaveCount(1);
 
   // Ending it now, after a confirmation.
   await page.getByRole('button', { name: 'End it now' }).click();

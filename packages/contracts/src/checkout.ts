@@ -156,6 +156,11 @@ export const OrderPlacedSchema = z
 const idempotent = 'Send an `Idempotency-Key` header: a retry with the same key and body replays the first answer; the same key with another body is 422; while the first is still running, 409.';
 
 export const checkoutEndpoints = {
+  getCheckout: defineEndpoint({
+    service: 'checkout', access: publicAccess, method: 'GET', path: '/checkout/{basketId}',
+    summary: 'What checkout knows about a basket, its totals and the steps still missing (a read; not a call of the spec)',
+    params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+  }),
   listCountries: defineEndpoint({
     service: 'checkout', access: publicAccess, method: 'GET', path: '/checkout/listcountries',
     summary: 'Countries for addresses, and whether we deliver there', responses: { 200: z.array(CountrySchema) },

@@ -73,6 +73,7 @@ export const endpointRoutes = {
     receiveWebhook: ['POST', '/webhooks/{gateway}'],
   },
   checkout: {
+    getCheckout: ['GET', '/checkout/{basketId}'],
     listCountries: ['GET', '/checkout/listcountries'],
     setDeliveryOption: ['PUT', '/checkout/{basketId}/deliveryoption'],
     clearDeliveryOption: ['PUT', '/checkout/{basketId}/deliveryoption/clear'],

@@ -113,11 +113,9 @@ export default function BasketPage() {
                 <BasketTotals basket={basket} />
                 <DiscountCodeForm basket={basket} />
                 <div className="space-y-3 border-t border-navy-200 pt-5">
-                  {/* Checkout is not open yet; saying so beats a button that goes nowhere. */}
-                  <p className="rounded-xl bg-white p-3 text-sm text-navy-800 ring-1 ring-navy-100 ring-inset">
-                    <strong className="block font-semibold text-navy-950">Online checkout opens soon</strong>
-                    To order now, save your basket and call our team with the code.
-                  </p>
+                  <ButtonLink to="/checkout" variant="accent" size="lg" className="w-full">
+                    Checkout
+                  </ButtonLink>
                   <SaveBasketButton className="w-full" />
                   <Link to={RETRIEVE_PATH} className="block text-center text-sm font-semibold text-teal-700 underline hover:no-underline">
                     Retrieve a saved basket

@@ -78,7 +78,7 @@ describe('countries and delivery options', () => {
 describe('choosing and totals', () => {
   it('charges the chosen option’s server price whatever the client sends, and lists the steps still missing', async () => {
     const basketId = await newBasket();
-    const start = await guest.checkout.clearDeliveryOption({ params: { basketId } });
+    const start = await guest.checkout.getCheckout({ params: { basketId } });
     expect(start.missing).toEqual(['contact', 'delivery_address', 'delivery_option', 'billing']);
     expect(start.totals.deliveryIncVat).toBe(0);
     const body = { code: 'next_day', priceIncVat: 1 } as unknown as { code: 'next_day' };

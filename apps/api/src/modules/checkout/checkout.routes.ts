@@ -21,6 +21,7 @@ function idempotent<T>(ctx: ServiceContext, request: FastifyRequest, scope: stri
 export function registerCheckoutRoutes(app: FastifyInstance): void {
   const deps = { gateway: paymentGateway(app.platform), publicUrl: app.platform.config.publicUrl };
   bindEndpoint(app, endpoints.listCountries, async () => [...service.COUNTRIES]);
+  bindEndpoint(app, endpoints.getCheckout, ({ ctx, params }) => service.readCheckout(ctx, params.basketId));
   bindEndpoint(app, endpoints.getDeliveryOptions, ({ ctx, params, body }) => service.getDeliveryOptions(ctx, params.basketId, body.postcode));
   bindEndpoint(app, endpoints.getSpecificDayDeliveryOptions, ({ ctx, params, body }) => service.getSpecificDayCalendar(ctx, params.basketId, body.postcode));
   bindEndpoint(app, endpoints.setDeliveryOption, ({ ctx, params, body }) => service.setDeliveryOption(ctx, params.basketId, body));

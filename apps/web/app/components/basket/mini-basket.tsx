@@ -150,9 +150,11 @@ function BasketPanel() {
           </dl>
           <p className="mt-1 text-xs text-navy-600">Delivery is an estimate until checkout.</p>
           <div className="mt-4 grid gap-2">
-            {/* Checkout is not open yet: the basket page is the next step, and the label says so. */}
-            <ButtonLink to="/basket" onClick={closePanel} variant="accent" size="lg" className="w-full">
-              View basket and checkout
+            <ButtonLink to="/checkout" onClick={closePanel} variant="accent" size="lg" className="w-full">
+              Checkout
+            </ButtonLink>
+            <ButtonLink to="/basket" onClick={closePanel} variant="secondary" className="w-full">
+              View basket
             </ButtonLink>
             <button type="button" onClick={closePanel} className="h-11 rounded-lg text-sm font-semibold text-navy-900 hover:bg-navy-100">
               Continue shopping

@@ -183,13 +183,13 @@ export function CheckoutSkeleton() {
         Loading the checkout…
       </p>
       <div className="space-y-4 lg:col-span-7 xl:col-span-8">
-        <Skeleton className="h-[27rem] rounded-2xl sm:h-[22rem]" />
+        <Skeleton className="h-[35.5rem] rounded-2xl sm:h-[29rem]" />
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} className="h-16 rounded-2xl" />
         ))}
       </div>
       <div className="order-first lg:order-none lg:col-span-5 xl:col-span-4">
-        <Skeleton className="h-80 rounded-2xl" />
+        <Skeleton className="h-14 rounded-2xl lg:h-80" />
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { itemCountText } from '../../lib/basket/basket-logic.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
 import { LineImage } from '../basket/line-image.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
+import { ChevronDownIcon } from '../ui/icons.tsx';
 
 export interface SummaryLine {
   sku: string;
@@ -87,33 +87,54 @@ export function checkoutTotals(checkout: Checkout): SummaryTotals {
   };
 }
 
-/** The checkout's order summary: sticky beside the steps on wide screens, above them on a phone. */
-export function OrderSummary({ checkout }: { checkout: Checkout | null }) {
+/**
+ * The checkout's order summary: sticky beside the steps on wide screens; on a phone, a closed
+ * panel above the steps showing the total, opened to see the lines.
+ */
+export function OrderSummary({ checkout }: { checkout: Checkout }) {
   const headingId = useId();
-  const lines = checkout?.basket.lines.filter((line) => line.available) ?? [];
+  const content = <SummaryContent checkout={checkout} />;
   return (
-    <aside aria-labelledby={headingId} className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6 lg:sticky lg:top-6">
-      <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
-        Order summary
-      </h2>
-      {checkout ? (
-        <>
-          <p className="mt-1 text-sm text-navy-700">{itemCountText(checkout.basket.totals.itemCount)}</p>
-          <div className="mt-3 border-y border-navy-200">
-            <OrderLines lines={lines} />
-          </div>
-          {checkout.basket.discount?.applies && <p className="mt-3 text-sm text-green-800">Code {checkout.basket.discount.code}: {checkout.basket.discount.description}</p>}
-          <div className="mt-4">
-            <SummaryTotalsList totals={checkoutTotals(checkout)} />
-          </div>
-        </>
-      ) : (
-        <div className="mt-3 space-y-3">
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="h-16" />
-          <Skeleton className="h-32" />
-        </div>
+    <>
+      <aside aria-label="Order summary" className="lg:hidden">
+        <details className="group rounded-2xl border border-navy-100 bg-sand-50">
+          <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-3 font-semibold text-navy-950 [&::-webkit-details-marker]:hidden">
+            <span className="flex items-center gap-2">
+              <ChevronDownIcon className="size-5 text-teal-700 transition-transform group-open:rotate-180" />
+              <span className="group-open:hidden">Show order summary</span>
+              <span className="hidden group-open:inline">Hide order summary</span>
+            </span>
+            <span className="text-lg font-extrabold tabular-nums">{formatPence(checkout.totals.totalIncVat)}</span>
+          </summary>
+          <div className="px-5 pb-5">{content}</div>
+        </details>
+      </aside>
+      <aside aria-labelledby={headingId} className="hidden rounded-2xl border border-navy-100 bg-sand-50 p-6 lg:sticky lg:top-6 lg:block">
+        <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
+          Order summary
+        </h2>
+        {content}
+      </aside>
+    </>
+  );
+}
+
+function SummaryContent({ checkout }: { checkout: Checkout }) {
+  const lines = checkout.basket.lines.filter((line) => line.available);
+  return (
+    <>
+      <p className="mt-1 text-sm text-navy-700">{itemCountText(checkout.basket.totals.itemCount)}</p>
+      <div className="mt-3 border-y border-navy-200">
+        <OrderLines lines={lines} />
+      </div>
+      {checkout.basket.discount?.applies && (
+        <p className="mt-3 text-sm text-green-800">
+          Code {checkout.basket.discount.code}: {checkout.basket.discount.description}
+        </p>
       )}
-    </aside>
+      <div className="mt-4">
+        <SummaryTotalsList totals={checkoutTotals(checkout)} />
+      </div>
+    </>
   );
 }

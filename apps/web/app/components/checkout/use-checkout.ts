@@ -11,16 +11,15 @@ export type CheckoutClient = NonNullable<ReturnType<typeof useApiClients>>['chec
 export type CheckoutState = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; checkout: Checkout };
 
 /**
- * The checkout of one basket, read once it is known. There is no plain read call: the page cancels
- * any payment left over from an earlier visit (`clearPaymentDetails`, which answers with the
- * checkout), so a reloaded page starts its payment afresh. `resume` runs first and may finish that
- * earlier payment instead (its order placed), in which case the page stays loading as it moves on.
+ * The checkout of one basket, read once it is known (`getCheckout`). `resume` runs first and may
+ * finish a payment this tab started before a reload (its order placed), in which case the page
+ * stays loading as it moves on; otherwise a payment in progress is picked up by the payment step.
  */
 export function useCheckout(basketId: string | null, resume: (client: CheckoutClient, basketId: string) => Promise<boolean>) {
   const clients = useApiClients();
   const loaded = useApiData(clients && basketId ? `checkout:${basketId}` : undefined, async (signal) => {
     if (await resume(clients!.checkout, basketId!)) return null;
-    return clients!.checkout.clearPaymentDetails({ params: { basketId: basketId! } }, { signal });
+    return clients!.checkout.getCheckout({ params: { basketId: basketId! } }, { signal });
   });
   // Each change answers with the whole checkout, which replaces the one loaded.
   const [changed, setChanged] = useState<Checkout | null>(null);

@@ -1,0 +1,279 @@
+import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { staffMailbox } from './mailbox.ts';
+import { SCREENSHOT_DIR } from './pages.ts';
+
+// Every step is a real API call and paying goes through the sandbox gateway: slow on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const BASIN = '/p/tamar-trade-eden-cloakroom-basin-pl000109';
+const BASIN_NAME = 'Tamar Trade Eden Cloakroom Basin';
+const WALLET_FAILED = 'Failed to load the payment-button provider script';
+
+const screenshot = (page: Page, testInfo: TestInfo, name: string, fullPage = true) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-checkout-${name}.png`, fullPage, animations: 'disabled' });
+
+/** An address nobody else's run uses, so the mailbox shows this run's e-mails only. */
+const uniqueEmail = (testInfo: TestInfo, label: string) => `${label}-${testInfo.project.name}-${Date.now()}@plumbline.test`;
+
+/** The axe scan of these pages, the wallet provider's button included. */
+const scan = (page: Page) => expectNoViolations(page);
+const main = (page: Page) => page.getByRole('main');
+const section = (page: Page, name: string) => main(page).getByRole('region', { name: new RegExp(`^Step \\d: ${name}( \\(done\\))?$`) });
+/** The page's own "Pay £x" button for the card (the wallet's button says "with Sandbox Pay"). */
+const payButton = (page: Page) => section(page, 'Payment').getByRole('button', { name: /^Pay £[\d,.]+$/ });
+const cardFrame = (page: Page) => page.frameLocator('iframe[title="Card details"]');
+
+async function addBasin(page: Page) {
+  await page.goto(BASIN, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Basket \(/ })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your basket' }).getByRole('status')).toContainText(`Added to your basket: 1 × ${BASIN_NAME}`);
+}
+
+async function openCheckout(page: Page) {
+  await page.goto('/checkout');
+  await expect(section(page, 'Your details')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(BASIN_NAME);
+}
+
+/** The page's cumulative layout shift so far (the skeletons stand in for the steps at their heights). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          resolve(list.getEntries().reduce((sum, entry) => sum + ((entry as PerformanceEntry & { hadRecentInput: boolean; value: number }).hadRecentInput ? 0 : (entry as PerformanceEntry & { value: number }).value), 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No shift at all means no entries: answer after a moment.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+
+async function fillContact(page: Page, email: string, phone = '07700 900123') {
+  const step = section(page, 'Your details');
+  await step.getByLabel('E-mail address').fill(email);
+  await step.getByLabel('First name').fill('Alex');
+  await step.getByLabel('Last name').fill('Guest');
+  await step.getByLabel('Phone number').fill(phone);
+  await step.getByRole('button', { name: 'Continue to delivery address' }).click();
+}
+
+async function fillAddress(page: Page, postcode = 'SW1A 1AA') {
+  const step = section(page, 'Delivery address');
+  await step.getByLabel('Address line 1').fill('10 Test Street');
+  await step.getByLabel('Town or city').fill('London');
+  await step.getByLabel('Postcode').fill(postcode);
+  await step.getByRole('button', { name: 'Continue to delivery options' }).click();
+}
+
+/** The steps before payment with good details and the suggested delivery option (or as `chooseDelivery` does), billing as delivery. */
+async function completeSteps(page: Page, email: string, chooseDelivery?: () => Promise<void>) {
+  await fillContact(page, email);
+  await fillAddress(page);
+  await expect(section(page, 'Delivery').getByRole('radio', { checked: true })).toHaveCount(1);
+  await chooseDelivery?.();
+  await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
+  await section(page, 'Billing').getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(payButton(page)).toBeEnabled();
+}
+
+async function fillCard(page: Page, number: string) {
+  const frame = cardFrame(page);
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date').fill('1230');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Billing postcode').fill('SW1A 1AA');
+}
+
+async function pay(page: Page) {
+  await payButton(page).click();
+}
+
+async function expectConfirmation(page: Page, email: string): Promise<string> {
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/BP\d{8}$/);
+  const orderNumber = page.url().split('/').pop()!;
+  await expect(main(page).getByText(`Your order number is ${orderNumber}`)).toBeVisible();
+  await expect(main(page).getByText(`We’ve e-mailed a confirmation to ${email}.`)).toBeVisible();
+  await expect(main(page).getByRole('region', { name: 'What you ordered' })).toContainText(BASIN_NAME);
+  // The basket became the order: the header's count is back to nothing.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Basket \((empty|0 items)\)/ })).toBeVisible();
+  return orderNumber;
+}
+
+test('a guest checks out step by step, pays by card and tracks the order', async ({ page, browser }, testInfo) => {
+  const errors = collectErrors(page);
+  const email = uniqueEmail(testInfo, 'guest');
+
+  // An empty basket has nothing to check out.
+  await page.goto('/checkout');
+  await expect(main(page).getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+  await expect(main(page).getByRole('link', { name: 'Start shopping' })).toBeVisible();
+
+  await addBasin(page);
+  // The wallet provider's script cannot be reached: the shopper is told, and the card still works.
+  await page.route('**/api/payments/sandbox/wallet.js', (route) => route.abort());
+  await openCheckout(page);
+  expect(await layoutShift(page)).toBeLessThan(0.1);
+  await scan(page);
+  await screenshot(page, testInfo, '1-details');
+
+  // Step 1: a phone number that is not a UK one is refused beside the field.
+  await fillContact(page, email, '12345');
+  await expect(section(page, 'Your details').getByText('Enter a UK phone number, like 07700 900123 or 020 7946 0000.')).toBeVisible();
+  await expect(section(page, 'Your details').getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+  await scan(page);
+  await fillContact(page, email);
+
+  // Step 2: so is a postcode that is not a UK one.
+  await expect(section(page, 'Delivery address').getByLabel('Full name')).toHaveValue('Alex Guest');
+  await fillAddress(page, '12345');
+  const postcode = section(page, 'Delivery address').getByLabel('Postcode');
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(section(page, 'Delivery address').getByText(/not a UK postcode/)).toBeVisible();
+  await scan(page);
+  await screenshot(page, testInfo, '2-address-invalid');
+  await fillAddress(page);
+
+  // Step 3: the basket's options as radio cards, one chosen.
+  const delivery = section(page, 'Delivery');
+  await expect(delivery.getByRole('radio').first()).toBeVisible();
+  await expect(delivery.getByRole('radio', { checked: true })).toHaveCount(1);
+  await scan(page);
+  await screenshot(page, testInfo, '3-delivery');
+  await delivery.getByRole('button', { name: 'Continue to billing' }).click();
+
+  // Step 4: billing as delivery.
+  const billing = section(page, 'Billing');
+  await expect(billing.getByLabel('My billing address is the same as my delivery address')).toBeChecked();
+  await scan(page);
+  await billing.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // Finished steps show what was entered, with a way to change it.
+  await expect(section(page, 'Your details')).toContainText(email);
+  await expect(section(page, 'Delivery address')).toContainText('SW1A 1AA');
+  await expect(section(page, 'Your details').getByRole('button', { name: 'Change your details' })).toBeVisible();
+
+  // Step 5: the wallet's failure is said, and paying by card goes on.
+  const payment = section(page, 'Payment');
+  await expect(payment.getByText(WALLET_FAILED, { exact: true })).toBeVisible();
+  await expect(payButton(page)).toBeEnabled();
+  await fillCard(page, '4242 4242 4242 4242');
+  await scan(page);
+  await screenshot(page, testInfo, '5-payment');
+  await pay(page);
+
+  const orderNumber = await expectConfirmation(page, email);
+  await scan(page);
+  await screenshot(page, testInfo, 'confirmation');
+
+  const mails = await staffMailbox(browser, testInfo, email);
+  expect(mails.map((mail) => mail.subject)).toContain(`Order confirmed: ${orderNumber}`);
+
+  // Tracking: the number comes from the link, the e-mail is typed.
+  await main(page).getByRole('link', { name: 'Track your order' }).click();
+  await expect(page).toHaveURL(/\/track-order\?orderNumber=BP\d{8}$/);
+  await expect(main(page).getByLabel('Order number')).toHaveValue(orderNumber);
+  await main(page).getByLabel('E-mail address').fill('someone-else@plumbline.test');
+  await main(page).getByRole('button', { name: 'Track order' }).click();
+  await expect(main(page).getByRole('alert')).toContainText('We couldn’t find an order with that number and e-mail address');
+  await main(page).getByLabel('E-mail address').fill(email);
+  await main(page).getByRole('button', { name: 'Track order' }).click();
+  await expect(main(page).getByRole('heading', { name: `Order ${orderNumber}: Order placed` })).toBeVisible();
+  await expect(main(page).getByRole('listitem').filter({ hasText: 'Order placed' })).toHaveAttribute('aria-current', 'step');
+  await expect(main(page)).toContainText(BASIN_NAME);
+  await scan(page);
+  await screenshot(page, testInfo, 'tracking');
+
+  // Too many lookups: the API's rate limit is said in words.
+  await page.route('**/api/order-tracking/**', (route) =>
+    route.fulfill({ status: 429, contentType: 'application/problem+json', body: JSON.stringify({ status: 429, title: 'Too Many Requests', code: 'RATE_LIMITED', detail: 'Rate limit exceeded' }) }),
+  );
+  await main(page).getByRole('button', { name: 'Track order' }).click();
+  await expect(main(page).getByRole('alert')).toHaveText('Too many lookups just now. Wait a minute, then try again.');
+  await page.unroute('**/api/order-tracking/**');
+  expect(errors.filter((error) => !error.includes('wallet'))).toEqual([]);
+});
+
+test('a card that needs the bank’s check places the order once the check is completed', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'challenge');
+  await addBasin(page);
+  await openCheckout(page);
+  // Specific-day delivery, its day chosen with the keyboard: the next open day after the first.
+  await completeSteps(page, email, async () => {
+    const delivery = section(page, 'Delivery');
+    await delivery.getByRole('radio', { name: /^Specific day/ }).check();
+    const days = delivery.getByRole('radiogroup', { name: 'Choose your delivery day' });
+    const openDays = days.getByRole('radio', { name: /£/ });
+    await openDays.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect(openDays.nth(1)).toHaveAttribute('aria-checked', 'true');
+    await expect(delivery.getByText(/^Delivery on /)).toBeVisible();
+    await scan(page);
+    await screenshot(page, testInfo, 'specific-day');
+  });
+  await expect(section(page, 'Delivery')).toContainText('Specific day');
+  await fillCard(page, '4000 0025 0000 3155');
+  await pay(page);
+
+  const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
+  await expect(dialog).toBeVisible();
+  const challenge = page.frameLocator('iframe[title="Your bank’s security check"]');
+  await expect(challenge.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await expect(section(page, 'Payment').getByRole('status')).toContainText('Waiting for your bank’s security check');
+  await scan(page);
+  await screenshot(page, testInfo, 'challenge', false);
+  await challenge.getByRole('button', { name: 'Complete' }).click();
+
+  await expectConfirmation(page, email);
+});
+
+test('a declined card is said beside the button, and paying again with another card works', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'declined');
+  await addBasin(page);
+  await openCheckout(page);
+  await completeSteps(page, email);
+  await fillCard(page, '4000 0000 0000 0002');
+  await pay(page);
+
+  const payment = section(page, 'Payment');
+  await expect(payment.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toContainText('You have not been charged: try another card.');
+  await expect(payButton(page)).toBeEnabled();
+  await scan(page);
+  await screenshot(page, testInfo, 'declined');
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await pay(page);
+  await expectConfirmation(page, email);
+});
+
+test('a signed-in shopper finds their details filled in and their order on the account page', async ({ page }, testInfo) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  await addBasin(page);
+  await openCheckout(page);
+  const details = section(page, 'Your details');
+  await expect(details.getByLabel('E-mail address')).toHaveValue(DEMO.shopper.email);
+  await expect(details.getByLabel('First name')).toHaveValue('Sam');
+  await details.getByLabel('Phone number').fill('020 7946 0000');
+  await details.getByRole('button', { name: 'Continue to delivery address' }).click();
+  await fillAddress(page);
+  await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
+  await section(page, 'Billing').getByRole('button', { name: 'Continue to payment' }).click();
+  // This time with the wallet button, which pays with the card the wallet holds.
+  const wallet = section(page, 'Payment').getByRole('button', { name: /^Pay with Sandbox Pay, £[\d,.]+$/ });
+  await expect(wallet).toBeVisible();
+  await screenshot(page, testInfo, 'wallet');
+  await wallet.click();
+  const orderNumber = await expectConfirmation(page, DEMO.shopper.email);
+
+  await page.goto('/account');
+  const orders = main(page).getByRole('region', { name: 'Your orders' });
+  await expect(orders).toContainText(orderNumber);
+  await orders.getByRole('link', { name: 'All your orders' }).click();
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  await expect(main(page).getByText(orderNumber, { exact: true })).toBeVisible();
+  await scan(page);
+  await screenshot(page, testInfo, 'account-orders');
+});
