@@ -170,7 +170,8 @@ function AddAllToBasket() {
 
 function WishlistSkeleton() {
   return (
-    <div className="grid gap-8 lg:grid-cols-12 lg:gap-12" aria-busy="true" aria-label="Loading your wishlist">
+    <div className="grid gap-8 lg:grid-cols-12 lg:gap-12" role="status" aria-busy="true">
+      <span className="sr-only">Loading your wishlist</span>
       <div className="space-y-5 lg:col-span-8">
         {[0, 1, 2].map((row) => (
           <div key={row} className="flex gap-4">
