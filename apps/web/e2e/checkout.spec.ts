@@ -277,3 +277,33 @@ test('a signed-in shopper finds their details filled in and their order on the a
   await scan(page);
   await screenshot(page, testInfo, 'account-orders');
 });
+
+test('a signed-in shopper saves a card with consent and pays with it next time', async ({ page }, testInfo) => {
+  await signInByRedirect(page, DEMO.trade.email);
+  const toPayment = async () => {
+    await addBasin(page);
+    await openCheckout(page);
+    const details = section(page, 'Your details');
+    await details.getByLabel('Phone number').fill('07700 900123');
+    await details.getByRole('button', { name: 'Continue to delivery address' }).click();
+    await fillAddress(page);
+    await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
+    await section(page, 'Billing').getByRole('button', { name: 'Continue to payment' }).click();
+  };
+  await toPayment();
+  const payment = section(page, 'Payment');
+  await payment.getByLabel('Save this card for next time').check();
+  await expect(payButton(page)).toBeEnabled();
+  await fillCard(page, '4242 4242 4242 4242');
+  await pay(page);
+  await expectConfirmation(page, DEMO.trade.email);
+
+  // Next time the card is offered, and paying with it places the order.
+  await toPayment();
+  const saved = section(page, 'Payment').getByRole('group', { name: 'Pay with a saved card' });
+  await expect(saved.getByRole('radio', { name: /^Visa ending 4242/ }).first()).toBeVisible();
+  await scan(page);
+  await screenshot(page, testInfo, 'saved-card');
+  await saved.getByRole('button', { name: /^Pay £[\d,.]+ with Visa ending 4242$/ }).click();
+  await expectConfirmation(page, DEMO.trade.email);
+});

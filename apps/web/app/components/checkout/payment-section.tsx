@@ -9,6 +9,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { useShopAuth } from '../auth/use-shop-auth.ts';
 import type { CheckoutClient } from './use-checkout.ts';
 
 export type OrderPlaced = Awaited<ReturnType<CheckoutClient['completePayment']>>;
@@ -34,13 +35,16 @@ const FRAME_HEIGHT = 300;
  * can try again with another card in the same frame.
  */
 export function PaymentSection({ client, basketId, onPlaced }: { client: CheckoutClient; basketId: string; onPlaced: (placed: OrderPlaced) => void }) {
+  const signedIn = useShopAuth().status === 'signed-in';
+  // Keeping the card is the shopper's choice: ticking the box starts a payment that saves it.
+  const [saveCard, setSaveCard] = useState(false);
   // One key per start of the payment: a retry of the same start replays its answer.
   const [startKey, setStartKey] = useState(newAttemptKey);
-  const start = useApiData(`payment:${basketId}:${startKey}`, async (signal) => {
-    const headers = { 'Idempotency-Key': startKey };
+  const start = useApiData(`payment:${basketId}:${startKey}:${saveCard}`, async (signal) => {
+    const headers = { 'Idempotency-Key': `${startKey}:${saveCard}` };
     const [options, intent] = await Promise.all([
       client.getPaymentOptions({ params: { basketId } }, { signal }),
-      client.createPaymentIntent({ params: { basketId }, body: { method: 'card' } }, { signal, headers }),
+      client.createPaymentIntent({ params: { basketId }, body: { method: 'card', saveCard } }, { signal, headers }),
     ]);
     rememberPaymentAttempt(sessionStorage, basketId);
     return { options, intent };
@@ -53,8 +57,22 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
   const { options, intent } = start.data;
   return (
     <div className="space-y-6">
+      {signedIn && options.savedCards.length > 0 && <SavedCardPayment client={client} basketId={basketId} cards={options.savedCards} amountPence={options.amountPence} onPlaced={onPlaced} />}
+      {signedIn && (
+        <div className="flex items-start gap-3 text-sm text-navy-900">
+          <input id="save-card" type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} aria-describedby="save-card-hint" className="mt-0.5 size-5 accent-teal-700" />
+          <div>
+            <label htmlFor="save-card" className="font-semibold">
+              Save this card for next time
+            </label>
+            <p id="save-card-hint" className="text-navy-700">
+              We keep only the card type, last four digits and expiry date; your card number stays with our payment provider.
+            </p>
+          </div>
+        </div>
+      )}
       {intent.frameUrl ? (
-        <CardPayment client={client} basketId={basketId} intent={{ ...intent, frameUrl: intent.frameUrl }} wallets={options.wallets} onPlaced={onPlaced} />
+        <CardPayment key={intent.intentId} client={client} basketId={basketId} intent={{ ...intent, frameUrl: intent.frameUrl }} wallets={options.wallets} onPlaced={onPlaced} />
       ) : (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           Card payment is not available just now. Please try again later.
@@ -355,5 +373,62 @@ function PaymentSkeleton() {
       <Skeleton className="h-80 rounded-xl" />
       <Skeleton className="h-13 w-40" />
     </div>
+  );
+}
+
+type SavedCardOption = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean };
+
+const brandName = (brand: string) => ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' })[brand] ?? brand;
+
+/**
+ * A signed-in shopper's saved cards: pick one and pay. The gateway charges it at once; a card
+ * whose bank wants a check is sent to the card form, where the check can be shown.
+ */
+function SavedCardPayment({ client, basketId, cards, amountPence, onPlaced }: { client: CheckoutClient; basketId: string; cards: SavedCardOption[]; amountPence: number; onPlaced: (placed: OrderPlaced) => void }) {
+  const [chosen, setChosen] = useState(cards.find((card) => card.isDefault)?.id ?? cards[0]!.id);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const card = cards.find((entry) => entry.id === chosen)!;
+
+  const pay = async () => {
+    setBusy(true);
+    setProblem(null);
+    const key = newAttemptKey();
+    try {
+      const intent = await client.createPaymentIntent({ params: { basketId }, body: { method: 'saved_card', savedCardId: chosen } }, { headers: { 'Idempotency-Key': key } });
+      if (intent.status === 'requires_action') throw new Error('Your bank wants to check this payment: pay with the card form below, where the check can be shown.');
+      if (intent.status !== 'succeeded') throw new Error('The card was declined. You have not been charged: choose another card or use the card form below.');
+      onPlaced(await client.completePayment({ params: { basketId } }, { headers: { 'Idempotency-Key': key } }));
+    } catch (error) {
+      setProblem(error instanceof ApiError ? apiProblemMessage(error) : error instanceof Error ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-navy-200 p-4">
+      <legend className="px-1 text-base font-bold text-navy-950">Pay with a saved card</legend>
+      {cards.map((option) => (
+        <label key={option.id} className="flex items-center gap-3 text-sm text-navy-900">
+          <input type="radio" name="saved-card" value={option.id} checked={chosen === option.id} onChange={() => setChosen(option.id)} className="size-5 accent-teal-700" />
+          <span>
+            {brandName(option.brand)} ending {option.last4}
+            <span className="text-navy-600">
+              {' '}
+              · expires {String(option.expMonth).padStart(2, '0')}/{String(option.expYear).slice(-2)}
+            </span>
+          </span>
+        </label>
+      ))}
+      {problem && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {problem}
+        </p>
+      )}
+      <Button variant="accent" onClick={pay} loading={busy}>
+        Pay {formatPence(amountPence)} with {brandName(card.brand)} ending {card.last4}
+      </Button>
+      <p className="text-sm text-navy-700">Or pay with another card below.</p>
+    </fieldset>
   );
 }
