@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { SCREENSHOT_DIR } from './pages.ts';
 
 // Listing pages (issue 4 §5) on the deterministic demo catalogue: basins have 45 products, with
-// width and material facets (basins come in no finishes; vanity units do, see the drawer test).
+// width, finish (one glaze each) and material facets; vanity units come in finishes (the drawer test).
 
 const screenshot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${name}.png`, fullPage: true });
@@ -60,7 +60,7 @@ test.describe('server rendering', () => {
   });
 });
 
-test('a shopper filters basins by width and material, and the address keeps the filters', async ({ page, isMobile }, testInfo) => {
+test('a shopper filters basins by width and finish, and the address keeps the filters', async ({ page, isMobile }, testInfo) => {
   test.skip(isMobile, 'The phone uses the filter drawer (below)');
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByRole('navigation', { name: 'Categories' })).toBeVisible();
@@ -78,24 +78,24 @@ test('a shopper filters basins by width and material, and the address keeps the 
   // An option's count is what the listing shows once it is chosen.
   await expectTotal(page, widthCount);
 
-  const material = (await facetGroup(filters, 'Material')).getByRole('checkbox', { disabled: false }).first();
-  const materialCount = await optionCount(material);
-  expect(materialCount).toBeLessThanOrEqual(widthCount);
-  await material.check();
-  await expect(page).toHaveURL(/\/c\/basins\?material=[\w-]+&width_mm=600-mm$/);
-  await expectTotal(page, materialCount);
+  const finish = (await facetGroup(filters, 'Finish')).getByRole('checkbox', { disabled: false }).first();
+  const finishCount = await optionCount(finish);
+  expect(finishCount).toBeLessThanOrEqual(widthCount);
+  await finish.check();
+  await expect(page).toHaveURL(/\/c\/basins\?width_mm=600-mm&finish=[\w-]+$/);
+  await expectTotal(page, finishCount);
   await expect(page.getByRole('link', { name: /^Width: 600 mm/ })).toBeVisible();
 
   await page.reload({ waitUntil: 'networkidle' });
   await hydrated(page);
   // Facets with a selection start unfolded.
   await expect(filters.getByRole('group', { name: 'Width' }).getByRole('checkbox', { name: /^600 mm/ })).toBeChecked();
-  await expectTotal(page, materialCount);
+  await expectTotal(page, finishCount);
   await screenshot(page, testInfo, 'listing-filtered');
 
   // Removing a chip drops only that filter.
   await page.getByRole('link', { name: /^Width: 600 mm/ }).click();
-  await expect(page).toHaveURL(/\/c\/basins\?material=[\w-]+$/);
+  await expect(page).toHaveURL(/\/c\/basins\?finish=[\w-]+$/);
   await filters.getByRole('link', { name: 'Clear all' }).click();
   await expect(page).toHaveURL('/c/basins');
   await expectTotal(page, 45);

@@ -145,6 +145,12 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
           }
         }
       }
+      // Chosen without the random stream, so adding it changed nothing else in the catalogue.
+      if (department.surfaceFinishes) {
+        const surface = department.surfaceFinishes[(n * 7 + departmentIndex) % department.surfaceFinishes.length]!;
+        facets.push(['finish', surface]);
+        specifications.Finish = surface;
+      }
       for (const offering of offerings) {
         if (offering.widthMm) facets.push(['width_mm', `${offering.widthMm} mm`]);
         if (offering.finish) facets.push(['finish', offering.finish]);

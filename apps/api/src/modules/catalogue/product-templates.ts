@@ -18,6 +18,8 @@ export interface DepartmentTemplate {
   keywords: string;
   widths?: number[];
   finishes?: string[];
+  /** A finish each product has one of, not a variant axis (a basin's glaze): filterable as Finish. */
+  surfaceFinishes?: string[];
   handed?: boolean;
   packs?: number[];
   deliveryClass: 'parcel' | 'large' | 'pallet' | 'two_man_eligible';
@@ -34,7 +36,7 @@ const FURNITURE_FINISHES = ['Gloss White', 'Matt Grey', 'Sage', 'Navy', 'Oak', '
 export const DEPARTMENTS: DepartmentTemplate[] = [
   { slug: 'bathroom-suites', count: 30, basePence: 79_900, noun: 'Bathroom Suite', keywords: 'suite toilet basin bath', deliveryClass: 'pallet', guaranteeYears: 10, facets: [f('style', 'Style', ['Modern', 'Traditional']), f('suite_type', 'Suite type', ['Full', 'Shower Bath', 'Cloakroom', 'Combination'])] },
   { slug: 'toilets', count: 50, basePence: 22_900, noun: 'Toilet', keywords: 'toilet wc loo pan', deliveryClass: 'large', guaranteeYears: 10, facets: [f('toilet_type', 'Toilet type', ['Close Coupled', 'Back to Wall', 'Wall Hung', 'Comfort Height']), f('rimless', 'Rimless', yesNo), f('soft_close_seat', 'Soft close seat', yesNo), f('flush_volume', 'Flush volume', ['6/4 L', '4/2.6 L'])] },
-  { slug: 'basins', count: 45, basePence: 14_900, noun: 'Basin', keywords: 'basin sink washbasin', widths: [400, 500, 550, 600], deliveryClass: 'large', guaranteeYears: 10, facets: [f('installation', 'Installation', ['Pedestal', 'Semi Pedestal', 'Countertop', 'Wall Hung', 'Inset']), f('tap_holes', 'Tap holes', ['0', '1', '2', '3']), f('overflow', 'Overflow', yesNo), f('material', 'Material', ['Vitreous China', 'Ceramic', 'Cast Mineral'])] },
+  { slug: 'basins', count: 45, basePence: 14_900, noun: 'Basin', keywords: 'basin sink washbasin', widths: [400, 500, 550, 600], surfaceFinishes: ['Gloss White', 'Matt White', 'Matt Black', 'Stone Grey'], deliveryClass: 'large', guaranteeYears: 10, facets: [f('installation', 'Installation', ['Pedestal', 'Semi Pedestal', 'Countertop', 'Wall Hung', 'Inset']), f('tap_holes', 'Tap holes', ['0', '1', '2', '3']), f('overflow', 'Overflow', yesNo), f('material', 'Material', ['Vitreous China', 'Ceramic', 'Cast Mineral'])] },
   { slug: 'vanity-units', count: 60, basePence: 34_900, noun: 'Vanity Unit', keywords: 'vanity unit furniture basin sink cabinet', widths: [500, 600, 800, 1000, 1200], finishes: FURNITURE_FINISHES, deliveryClass: 'pallet', guaranteeYears: 5, facets: [f('mounting', 'Mounting', ['Floor Standing', 'Wall Hung']), f('doors_drawers', 'Doors or drawers', ['1 Door', '2 Doors', '1 Drawer', '2 Drawers']), f('basin_included', 'Basin included', yesNo)] },
   { slug: 'baths', count: 45, basePence: 26_900, noun: 'Bath', keywords: 'bath bathtub tub', widths: [1500, 1600, 1700, 1800], handed: true, deliveryClass: 'pallet', guaranteeYears: 25, facets: [f('shape', 'Shape', ['Straight', 'P Shape', 'L Shape', 'Corner', 'Freestanding']), f('material', 'Material', ['Acrylic', 'Steel Enamel', 'Cast Iron', 'Stone Resin']), f('ends', 'Ends', ['Single Ended', 'Double Ended'])] },
   { slug: 'bath-screens-panels', count: 25, basePence: 12_900, noun: 'Bath Screen', keywords: 'bath screen panel glass', widths: [700, 800, 1700], handed: true, deliveryClass: 'large', guaranteeYears: 10, facets: [f('type', 'Type', ['Fixed Screen', 'Hinged Screen', 'Front Panel', 'End Panel']), f('glass_mm', 'Glass thickness', ['6 mm', '8 mm'])] },
