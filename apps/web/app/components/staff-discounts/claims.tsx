@@ -5,7 +5,7 @@ import { formatPence } from '../../lib/money.ts';
 import { parseWholeNumber } from '../../lib/staff-discounts/amounts.ts';
 import { CHANNEL_LABELS, formatDateTime } from '../../lib/staff-discounts/promotion.ts';
 import { useApiClients } from '../../lib/use-api.ts';
-import { TableHead } from './table-head.tsx';
+import { TableHead } from '../staff/table-head.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';

@@ -14,12 +14,11 @@ import {
   promotionHref,
 } from '../../lib/staff-discounts/promotion.ts';
 import { discountFilters, discountsHref, hasFilters, type DiscountFilters } from '../../lib/staff-discounts/search.ts';
-import { TableHead } from './table-head.tsx';
-import { EmptyState } from '../layout/empty-state.tsx';
+import { TableHead } from '../staff/table-head.tsx';
+import { NoResults, recordLink, ResultsRange, SearchActions } from '../staff/search-results.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
-import { SearchIcon, TagIcon } from '../ui/icons.tsx';
+import { TagIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
@@ -91,49 +90,26 @@ export function DiscountFiltersForm({ filters }: { filters: DiscountFilters }) {
         {(control) => <Input {...control} type="date" name="to" defaultValue={filters.to} />}
       </FormField>
       <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-1 lg:pt-[1.625rem]">
-        <Button type="submit">
-          <SearchIcon className="size-4" />
-          Search
-        </Button>
-        {hasFilters(filters) && (
-          <Link to="/staff/discounts" className="inline-flex h-11 items-center px-1 font-semibold whitespace-nowrap text-teal-700 underline underline-offset-3">
-            Clear filters
-          </Link>
-        )}
+        <SearchActions clearTo="/staff/discounts" filtered={hasFilters(filters)} />
       </div>
     </Form>
   );
 }
 
-const codeLink = 'font-mono font-semibold text-teal-700 underline decoration-teal-700/40 underline-offset-3 hover:decoration-teal-700';
 
 /** Promotions as a table on wider screens and as cards on phones (only one is shown, so read once). */
 export function PromotionResults({ page, filters }: { page: DiscountSearchPage; filters: DiscountFilters }) {
   if (page.items.length === 0) {
     const filtered = hasFilters(filters);
     return (
-      <EmptyState
-        icon={<TagIcon className="size-8" />}
-        title={filtered ? 'No promotions match' : 'No promotions yet'}
-        actions={
-          filtered ? (
-            <Link to="/staff/discounts" className="font-semibold text-teal-700 underline underline-offset-3">
-              Clear filters
-            </Link>
-          ) : undefined
-        }
-      >
-        <p>{filtered ? 'Try other words, another channel or status, or wider dates.' : 'Create a promotion to give shoppers a code to use at the basket.'}</p>
-      </EmptyState>
+      <NoResults icon={<TagIcon className="size-8" />} noun="promotions" filtered={filtered} clearTo="/staff/discounts">
+        {filtered ? 'Try other words, another channel or status, or wider dates.' : 'Create a promotion to give shoppers a code to use at the basket.'}
+      </NoResults>
     );
   }
-  const first = (page.pageNumber - 1) * page.pageSize + 1;
-  const last = first + page.items.length - 1;
   return (
     <>
-      <p className="text-sm text-navy-700" role="status">
-        {first === last ? `Promotion ${first}` : `Promotions ${first} to ${last}`} of {page.totalCount}, newest first
-      </p>
+      <ResultsRange page={page} singular="Promotion" plural="Promotions" />
       <div className="mt-3 hidden overflow-hidden rounded-xl border border-navy-100 md:block">
         <table className="w-full text-left text-sm">
           <TableHead caption="Promotions, newest first" headings={['Code', 'Channels', 'Applies to', 'Discount', 'Min. spend', 'Dates', 'Status', 'Uses']} />
@@ -141,7 +117,7 @@ export function PromotionResults({ page, filters }: { page: DiscountSearchPage; 
             {page.items.map((promotion) => (
               <tr key={promotion.promotionCode} className="align-top hover:bg-navy-50/60">
                 <td className="max-w-72 py-3 pr-3 pl-4">
-                  <Link to={promotionHref(promotion.promotionCode)} className={codeLink}>
+                  <Link to={promotionHref(promotion.promotionCode)} className={recordLink}>
                     {promotion.promotionCode}
                   </Link>
                   <p className="mt-0.5 text-navy-700">{promotion.description}</p>
@@ -169,7 +145,7 @@ export function PromotionResults({ page, filters }: { page: DiscountSearchPage; 
         {page.items.map((promotion) => (
           <li key={promotion.promotionCode} className="rounded-xl border border-navy-100 bg-white p-4">
             <div className="flex items-start justify-between gap-3">
-              <Link to={promotionHref(promotion.promotionCode)} className={`${codeLink} text-base`}>
+              <Link to={promotionHref(promotion.promotionCode)} className={`${recordLink} text-base`}>
                 {promotion.promotionCode}
               </Link>
               <StatusBadge status={promotion.status} />

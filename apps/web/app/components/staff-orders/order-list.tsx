@@ -4,12 +4,11 @@ import { Form, Link, useNavigate } from 'react-router';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { formatPence } from '../../lib/money.ts';
 import { STATUS_BADGES, hasFilters, itemsText, orderFilters, orderHref, ordersHref, type OrderFilters, type OrderPage } from '../../lib/staff-orders/orders.ts';
-import { EmptyState } from '../layout/empty-state.tsx';
-import { TableHead } from '../staff-discounts/table-head.tsx';
+import { NoResults, recordLink, ResultsRange, SearchActions } from '../staff/search-results.tsx';
+import { TableHead } from '../staff/table-head.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
-import { BasketIcon, SearchIcon } from '../ui/icons.tsx';
+import { BasketIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
@@ -53,49 +52,26 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
         )}
       </FormField>
       <div className="flex items-center gap-3">
-        <Button type="submit">
-          <SearchIcon className="size-4" />
-          Search
-        </Button>
-        {hasFilters(filters) && (
-          <Link to="/staff/orders" className="inline-flex h-11 items-center px-1 font-semibold whitespace-nowrap text-teal-700 underline underline-offset-3">
-            Clear filters
-          </Link>
-        )}
+        <SearchActions clearTo="/staff/orders" filtered={hasFilters(filters)} />
       </div>
     </Form>
   );
 }
 
-const numberLink = 'font-mono font-semibold text-teal-700 underline decoration-teal-700/40 underline-offset-3 hover:decoration-teal-700';
 
 /** Orders as a table on wider screens and as cards on phones (only one is shown, so read once). */
 export function OrderResults({ page, filters }: { page: OrderPage; filters: OrderFilters }) {
   if (page.items.length === 0) {
     const filtered = hasFilters(filters);
     return (
-      <EmptyState
-        icon={<BasketIcon className="size-8" />}
-        title={filtered ? 'No orders match' : 'No orders yet'}
-        actions={
-          filtered ? (
-            <Link to="/staff/orders" className="font-semibold text-teal-700 underline underline-offset-3">
-              Clear filters
-            </Link>
-          ) : undefined
-        }
-      >
-        <p>{filtered ? 'Check the order number or e-mail address, try part of the name, or another status.' : 'Orders appear here as soon as a shopper pays at the checkout.'}</p>
-      </EmptyState>
+      <NoResults icon={<BasketIcon className="size-8" />} noun="orders" filtered={filtered} clearTo="/staff/orders">
+        {filtered ? 'Check the order number or e-mail address, try part of the name, or another status.' : 'Orders appear here as soon as a shopper pays at the checkout.'}
+      </NoResults>
     );
   }
-  const first = (page.pageNumber - 1) * page.pageSize + 1;
-  const last = first + page.items.length - 1;
   return (
     <>
-      <p className="text-sm text-navy-700" role="status">
-        {first === last ? `Order ${first}` : `Orders ${first} to ${last}`} of {page.totalCount}, newest first
-      </p>
+      <ResultsRange page={page} singular="Order" plural="Orders" />
       <div className="mt-3 hidden overflow-hidden rounded-xl border border-navy-100 md:block">
         <table className="w-full text-left text-sm">
           <TableHead caption="Orders, newest first" headings={['Order', 'Placed', 'Customer', 'Items', 'Total', 'Status']} />
@@ -103,7 +79,7 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
             {page.items.map((order) => (
               <tr key={order.orderGuid} className="align-top hover:bg-navy-50/60">
                 <td className="py-3 pr-3 pl-4 whitespace-nowrap">
-                  <Link to={orderHref(order.orderNumber)} className={numberLink}>
+                  <Link to={orderHref(order.orderNumber)} className={recordLink}>
                     {order.orderNumber}
                   </Link>
                 </td>
@@ -128,7 +104,7 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
         {page.items.map((order) => (
           <li key={order.orderGuid} className="rounded-xl border border-navy-100 bg-white p-4">
             <div className="flex items-start justify-between gap-3">
-              <Link to={orderHref(order.orderNumber)} className={`${numberLink} text-base`}>
+              <Link to={orderHref(order.orderNumber)} className={`${recordLink} text-base`}>
                 {order.orderNumber}
               </Link>
               <OrderStatusBadge status={order.status} />
