@@ -3,10 +3,10 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import { useShopAuth } from '../../components/auth/use-shop-auth.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useApiClients } from '../use-api.ts';
+import { useSerialChanges, type ChangeResult } from '../use-serial-changes.ts';
 import {
   BASKET_ID_KEY,
   collectNotices,
-  createSerialQueue,
   CURRENT_BASKET,
   forgetBasketId,
   isNotFound,
@@ -17,7 +17,7 @@ import {
 } from './basket-logic.ts';
 
 /** Every change answers with the basket or the refusal; nothing throws at the caller. */
-export type BasketResult<T = Basket> = { ok: true; value: T } | { ok: false; error: unknown };
+export type BasketResult<T = Basket> = ChangeResult<T>;
 
 /** What was added last, for the mini-basket's confirmation. */
 export interface AddedItem {
@@ -76,11 +76,9 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const [basket, setBasket] = useState<Basket | null>(null);
   const [status, setStatus] = useState<BasketContextValue['status']>('loading');
-  const [pendingCount, setPendingCount] = useState(0);
   const [error, setError] = useState<unknown>(null);
   const [notices, setNotices] = useState<ShownNotice[]>([]);
   const [panel, setPanel] = useState<BasketContextValue['panel']>({ open: false, added: null });
-  const queue = useRef(createSerialQueue()).current;
   // Read inside queued tasks, which must see the answer of the task before them, not a stale render.
   const basketRef = useRef<Basket | null>(null);
   const signedIn = auth.status === 'signed-in';
@@ -100,28 +98,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  /** Queues a task; `pending` stays true until the queue is empty. */
-  const enqueue = useCallback(
-    <T,>(task: () => Promise<T>): Promise<BasketResult<T>> => {
-      return queue
-        .run(async () => {
-          setPendingCount((count) => count + 1);
-          try {
-            return await task();
-          } finally {
-            setPendingCount((count) => count - 1);
-          }
-        })
-        .then(
-          (value): BasketResult<T> => ({ ok: true, value }),
-          (failure: unknown): BasketResult<T> => {
-            setError(failure);
-            return { ok: false, error: failure };
-          },
-        );
-    },
-    [queue],
-  );
+  const { enqueue, pending } = useSerialChanges(setError);
 
   /** The basket to change: the loaded one, else the shopper's own, else none yet (a guest). */
   const targetId = useCallback(() => basketRef.current?.basketId ?? (signedInRef.current ? CURRENT_BASKET : null), []);
@@ -204,7 +181,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     return {
       basket,
       status,
-      pending: pendingCount > 0,
+      pending,
       error,
       notices,
       dismissNotice: (key) => setNotices((shown) => shown.filter((notice) => notice.key !== key)),
@@ -285,7 +262,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
       openPanel,
       closePanel,
     };
-  }, [clients, basket, status, pendingCount, error, notices, panel, dismissAllNotices, openPanel, closePanel, enqueue, change, accept, targetId, loadCurrent]);
+  }, [clients, basket, status, pending, error, notices, panel, dismissAllNotices, openPanel, closePanel, enqueue, change, accept, targetId, loadCurrent]);
 
   return <BasketContext value={value}>{children}</BasketContext>;
 }

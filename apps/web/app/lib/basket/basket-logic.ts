@@ -1,6 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import type { Basket, BasketNotice } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
+import { storedIdSlot } from '../stored-id.ts';
 
 /** Where a guest's basket id is kept; signed-in shoppers use the API's `mine` alias instead. */
 export const BASKET_ID_KEY = 'plumbline.basketId';
@@ -8,31 +9,11 @@ export const BASKET_ID_KEY = 'plumbline.basketId';
 /** The API's name for a signed-in shopper's current basket. */
 export const CURRENT_BASKET = 'mine';
 
-// Storage can be disabled, full or tampered with: every read is checked and every failure ignored.
-export function readStoredBasketId(): string | null {
-  try {
-    const id = window.localStorage.getItem(BASKET_ID_KEY);
-    return id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
-  } catch {
-    return null;
-  }
-}
-
-export function storeBasketId(id: string): void {
-  try {
-    window.localStorage.setItem(BASKET_ID_KEY, id);
-  } catch {
-    // Without storage the basket lasts as long as the page.
-  }
-}
-
-export function forgetBasketId(): void {
-  try {
-    window.localStorage.removeItem(BASKET_ID_KEY);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
-}
+// Storage can be disabled, full or tampered with: the slot checks every read and ignores failures.
+const basketIdSlot = storedIdSlot(BASKET_ID_KEY);
+export const readStoredBasketId = basketIdSlot.read;
+export const storeBasketId = basketIdSlot.store;
+export const forgetBasketId = basketIdSlot.forget;
 
 /**
  * Runs tasks one after another: a second click waits for the first change to settle, so the

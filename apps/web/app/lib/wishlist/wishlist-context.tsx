@@ -2,15 +2,16 @@ import type { Wishlist, WishlistNotice } from '@shop/contracts';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useShopAuth } from '../../components/auth/use-shop-auth.ts';
 import { useToast } from '../../components/ui/toast.tsx';
-import { createSerialQueue, problemCode } from '../basket/basket-logic.ts';
+import { problemCode } from '../basket/basket-logic.ts';
 import { storedIdSlot } from '../stored-id.ts';
 import { useApiClients } from '../use-api.ts';
+import { useSerialChanges, type ChangeResult } from '../use-serial-changes.ts';
 
 /** The API's name for a signed-in shopper's current wishlist. */
 export const CURRENT_WISHLIST = 'mine';
 const storedWishlistId = storedIdSlot('plumbline.wishlistId');
 
-export type WishlistResult<T = Wishlist> = { ok: true; value: T } | { ok: false; error: unknown };
+export type WishlistResult<T = Wishlist> = ChangeResult<T>;
 
 export interface WishlistContextValue {
   /** null: no wishlist yet (an empty one to the shopper). */
@@ -57,9 +58,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const [wishlist, setWishlist] = useState<Wishlist | null>(null);
   const [status, setStatus] = useState<WishlistContextValue['status']>('loading');
-  const [pendingCount, setPendingCount] = useState(0);
   const [notices, setNotices] = useState<WishlistNotice[]>([]);
-  const queue = useRef(createSerialQueue()).current;
   const current = useRef<Wishlist | null>(null);
   const signedIn = auth.status === 'signed-in';
   const signedInRef = useRef(signedIn);
@@ -74,23 +73,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     if (next && next.notices.length > 0) setNotices((shown) => [...shown.filter((old) => !next.notices.some((notice) => notice.sku === old.sku && notice.type === old.type)), ...next.notices]);
   }, []);
 
-  const enqueue = useCallback(
-    <T,>(task: () => Promise<T>): Promise<WishlistResult<T>> =>
-      queue
-        .run(async () => {
-          setPendingCount((count) => count + 1);
-          try {
-            return await task();
-          } finally {
-            setPendingCount((count) => count - 1);
-          }
-        })
-        .then(
-          (value): WishlistResult<T> => ({ ok: true, value }),
-          (error: unknown): WishlistResult<T> => ({ ok: false, error }),
-        ),
-    [queue],
-  );
+  const { enqueue, pending } = useSerialChanges();
 
   const targetId = useCallback(() => current.current?.wishlistId ?? (signedInRef.current ? CURRENT_WISHLIST : null), []);
 
@@ -154,7 +137,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     return {
       wishlist,
       status,
-      pending: pendingCount > 0,
+      pending,
       notices,
       dismissNotices: () => setNotices([]),
       has: (sku) => skus.has(sku),
@@ -215,7 +198,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
             })
           : unavailable(),
     };
-  }, [clients, wishlist, status, pendingCount, notices, enqueue, change, accept, targetId, loadCurrent]);
+  }, [clients, wishlist, status, pending, notices, enqueue, change, accept, targetId, loadCurrent]);
 
   return <WishlistContext value={value}>{children}</WishlistContext>;
 }
