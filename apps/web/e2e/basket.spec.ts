@@ -209,7 +209,9 @@ test('signing in merges the guest basket into the shopper’s, with a notice', a
   await addFromProductPage(page, 1);
   await panel(page).getByRole('button', { name: 'Continue shopping' }).click();
 
-  await signInByRedirect(page, DEMO.shopper.email);
+  // The staff account shops too, and no other test touches its basket (the checkout tests place
+  // orders as the shopper and the trade customer, which empties their baskets).
+  await signInByRedirect(page, DEMO.staff.email);
   // The guest id is forgotten: the basket is the shopper's now.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('plumbline.basketId'))).toBeNull();
   // (A toast says so too, for six seconds: too short to assert on a loaded machine; the notice below stays.)
