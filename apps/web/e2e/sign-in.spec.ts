@@ -31,8 +31,29 @@ async function recordPopupFeatures(page: Page) {
   });
 }
 
-test('an anonymous visitor is quietly found signed out, with no error', async ({ page }) => {
+test('a first-time visitor is signed out at once, without fetching the sign-in code', async ({ page }) => {
   const errors = collectErrors(page);
+  const providerCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/identity/') || request.url().includes('/auth/silent-callback')) providerCalls.push(request.url());
+  });
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/');
+  await expect(header.signIn(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Nobody ever signed in in this browser: no quiet sign-in round trip, and no OpenID client.
+  expect(providerCalls).toEqual([]);
+  expect(scripts.some((url) => /user-manager/.test(url))).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('a browser where someone signed in before is quietly found signed out, with no error', async ({ page, context, baseURL }) => {
+  const errors = collectErrors(page);
+  // The hint a sign-in leaves behind, with no session at the provider any more (it ended elsewhere).
+  await context.addCookies([{ name: 'shop_signed_in', value: '1', url: baseURL! }]);
   const silentAnswers: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/auth/silent-callback')) silentAnswers.push(request.url());
@@ -43,6 +64,8 @@ test('an anonymous visitor is quietly found signed out, with no error', async ({
   expect(silentAnswers.some((url) => url.includes('error=login_required'))).toBe(true);
   await expect(page.getByText('Login failed')).toHaveCount(0);
   expect(await storedUser(page)).toBeNull();
+  // The hint is gone, so the next page does not ask again.
+  await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'shop_signed_in')).toBe(false);
   expect(errors).toEqual([]);
 });
 
@@ -103,6 +126,21 @@ test('signing in by popup from the header', async ({ page, isMobile }, testInfo)
   await page.getByRole('link', { name: 'My account' }).click();
   await expect(page).toHaveURL('/account');
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText('Trade');
+});
+
+test('the sign-in popup opens at once even while the sign-in code is still on its way', async ({ page }) => {
+  // A slow network: the OpenID client arrives a second after "Sign in" is pressed.
+  await page.route(/user-manager[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/help');
+  const popupPromise = page.waitForEvent('popup');
+  await header.signIn(page).click();
+  const popup = await popupPromise;
+  await fillProviderSignIn(popup, DEMO.shopper.email);
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
 });
 
 test('a closed sign-in popup says "Login failed", and the shopper can retry', async ({ page }, testInfo) => {

@@ -1,6 +1,5 @@
 import type { SigninPopupArgs, SigninRedirectArgs, SignoutRedirectArgs, User, UserManager } from 'oidc-client-ts';
-import { createContext, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { AuthContext, type AuthContextProps } from 'react-oidc-context';
+import { createContext, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   authReducer,
@@ -13,8 +12,8 @@ import {
   type NavigatorMethod,
 } from '../../lib/auth/auth-state.ts';
 import { callbackResponseUrl, isSignoutResponse, safeReturnPath } from '../../lib/auth/callback-url.ts';
-import { AUTH_CALLBACK_PATHS, popupWindowFeatures, userManagerSettings, type BrowserAuthSettings } from '../../lib/auth/settings.ts';
-import { pageUserManager, revokeAndSignoutRedirect } from '../../lib/auth/user-manager.client.ts';
+import { AUTH_CALLBACK_PATHS, popupWindowFeatures, type BrowserAuthSettings } from '../../lib/auth/settings.ts';
+import { hasSessionHint, sessionHintCookie, SIGN_IN_POPUP_TARGET } from '../../lib/auth/session-hint.ts';
 
 /** The shop's sign-in actions, on top of react-oidc-context's `useAuth()`; read through `useShopAuth()`. */
 export interface ShopAuthActions {
@@ -31,6 +30,8 @@ export interface ShopAuthActions {
   dismissError(): void;
   /** The current access token, for API calls (renewals replace it). */
   getAccessToken(): string | undefined;
+  /** Starts fetching the sign-in code (a pointer over, or focus on, a "Sign in" button). */
+  prepareSignIn(): void;
 }
 
 export const ShopAuthContext = createContext<ShopAuthActions | undefined>(undefined);
@@ -42,28 +43,55 @@ interface SigninState {
 
 const currentPath = () => window.location.pathname + window.location.search + window.location.hash;
 
+/** The OpenID client, fetched once per page when first needed (lib/auth/session-hint.ts says when). */
+const loadClient = () => import('../../lib/auth/user-manager.client.ts');
+
+/** Pages that finish a redirect sign-in or sign-out: they always need the OpenID client. */
+const isCallbackArrival = (settings: BrowserAuthSettings) =>
+  window.location.pathname === AUTH_CALLBACK_PATHS.redirect || isSignoutResponse(window.location.href, settings.postLogoutRedirectUri);
+
+const storageOrNull = () => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
 /**
- * Sign-in for the whole page (spec §4): the UserManager is made in the browser, so the server and
- * the first render in the browser both show the loading state. On arrival it finishes a redirect
- * sign-in or sign-out, or else tries a quiet (prompt=none) sign-in; it follows the UserManager's
- * events; and it publishes the state through react-oidc-context's AuthContext, so `useAuth()`
- * works anywhere below it.
+ * Sign-in for the whole page (spec §4). The OpenID client is fetched in the browser only when it
+ * can matter: on arrival if this browser may have someone signed in (a callback, a stored user, the
+ * session hint cookie), otherwise when the shopper heads for "Sign in". Server and first browser
+ * render both show the loading state. On arrival it finishes a redirect sign-in or sign-out, or
+ * tries a quiet (prompt=none) sign-in; and it follows the UserManager's events. The state keeps
+ * react-oidc-context's shape, read through `useShopAuth()`.
  *
  * react-oidc-context's own AuthProvider is not used: it stores the anonymous answers to the
  * quiet sign-in as errors, offers no way to dismiss an error, and finishes any callback on any
- * page, where this shop has one page per kind of callback.
+ * page, where this shop has one page per kind of callback. Nor is its AuthContext published
+ * (`useAuth()`): its module loads the OpenID client, which this page must only fetch when needed
+ * (docs/decisions/0007).
  */
 export function ShopAuthProvider({ settings, children }: { settings: BrowserAuthSettings | undefined; children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
   const navigate = useNavigate();
   // The settings come from the root loader and never change within a page; compare them by value.
   const settingsKey = settings ? JSON.stringify(settings) : undefined;
-  // Made in the browser only (the server renders the loading state); one per page, so making it
-  // again on a later render returns the same one.
-  const manager = useMemo(
-    () => (settingsKey && typeof window !== 'undefined' ? pageUserManager(JSON.parse(settingsKey) as BrowserAuthSettings) : null),
-    [settingsKey],
-  );
+  const [manager, setManager] = useState<UserManager | null>(null);
+  // One UserManager per page (pageUserManager makes it once), fetched at most once per settings.
+  const loading = useRef<{ key: string; manager: Promise<UserManager> } | null>(null);
+  const loadManager = useCallback((): Promise<UserManager> => {
+    if (!settingsKey) return Promise.reject(new Error('Sign-in is not ready yet'));
+    if (loading.current?.key !== settingsKey) {
+      const pending = loadClient().then(({ pageUserManager }) => pageUserManager(JSON.parse(settingsKey) as BrowserAuthSettings));
+      pending.then(setManager, () => {
+        // A failed fetch (offline) is tried again on the next press of "Sign in".
+        loading.current = null;
+      });
+      loading.current = { key: settingsKey, manager: pending };
+    }
+    return loading.current.manager;
+  }, [settingsKey]);
   // The token API calls send, kept current without re-rendering their callers. A layout effect,
   // so it is set before any page's effects start loading data with it.
   const userRef = useRef<User | null | undefined>(undefined);
@@ -71,11 +99,35 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
     userRef.current = state.user;
   }, [state.user]);
 
-  // The UserManager's events followed, and the arrival handled once.
+  // The hint other tabs and later visits read: someone is signed in here, or nobody is.
+  const signedIn = Boolean(state.user);
+  const settled = signedIn || !state.isLoading;
+  useEffect(() => {
+    if (settled) document.cookie = sessionHintCookie(signedIn, window.location.protocol === 'https:');
+  }, [settled, signedIn]);
+
+  // Arrival, once per page (React's development double effects included: `arrived` remembers).
+  useEffect(() => {
+    if (!settingsKey || arrived.has(settingsKey)) return;
+    arrived.add(settingsKey);
+    const pageSettings = JSON.parse(settingsKey) as BrowserAuthSettings;
+    if (!isCallbackArrival(pageSettings) && !hasSessionHint(document.cookie, storageOrNull())) {
+      dispatch({ type: 'INITIALISED', user: null });
+      return;
+    }
+    loadManager().then(
+      (userManager) => arrive(userManager, pageSettings, dispatch, (to) => navigate(to, { replace: true })),
+      (error: unknown) => {
+        dispatch({ type: 'INITIALISED', user: null });
+        dispatch({ type: 'ERROR', error: toErrorContext(error, 'signinSilent') });
+      },
+    );
+  }, [settingsKey, loadManager, navigate]);
+
+  // The UserManager's events followed once it is here.
   useEffect(() => {
     if (!manager) return;
     const userManager = manager;
-    const pageSettings = JSON.parse(settingsKey!) as BrowserAuthSettings;
     const { events } = userManager;
     const onLoaded = (user: User) => dispatch({ type: 'USER_LOADED', user });
     const onUnloaded = () => dispatch({ type: 'USER_UNLOADED' });
@@ -94,11 +146,6 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
     events.addUserSignedOut(onSignedOut);
     events.addSilentRenewError(onRenewError);
     events.addAccessTokenExpired(onExpired);
-    // Once per page, even when React runs effects twice (development): the state survives that.
-    if (!arrived.has(userManager)) {
-      arrived.add(userManager);
-      void arrive(userManager, pageSettings, dispatch, (to) => navigate(to, { replace: true }));
-    }
     return () => {
       events.removeUserLoaded(onLoaded);
       events.removeUserUnloaded(onUnloaded);
@@ -106,7 +153,7 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
       events.removeSilentRenewError(onRenewError);
       events.removeAccessTokenExpired(onExpired);
     };
-  }, [manager, settingsKey, navigate]);
+  }, [manager]);
 
   /** Runs a sign-in or sign-out step: loading while it runs, its failure stored as the error. */
   const run = useCallback(
@@ -130,27 +177,35 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
   );
 
   const actions = useMemo<ShopAuthActions>(() => {
-    const need = () => {
-      if (!manager) throw new Error('Sign-in is not ready yet');
-      return manager;
-    };
+    /** The UserManager, fetching it first if this page has not needed it yet. */
+    const withManager = <T,>(step: (userManager: UserManager) => Promise<T>) => () => (manager ? step(manager) : loadManager().then(step));
     const signinPopup = (args: SigninPopupArgs = {}) => {
       const popupArgs: SigninPopupArgs = {
         popupWindowFeatures: popupWindowFeatures(window.screen.availWidth || window.screen.width || window.innerWidth),
+        // Named, so a popup the page opened itself (below) is the one the library takes over.
+        popupWindowTarget: SIGN_IN_POPUP_TARGET,
         // Without it the library never notices a closed popup ("Popup closed by user").
         popupAbortOnClose: true,
         ...args,
       };
-      return run('signinPopup', 'signinPopup', popupArgs, () => need().signinPopup(popupArgs));
+      // Browsers only allow a popup inside the click: when the client is still on its way, open the
+      // window now and let the library use it when it arrives.
+      if (!manager) openBlankPopup(popupArgs);
+      return run('signinPopup', 'signinPopup', popupArgs, withManager((userManager) => userManager.signinPopup(popupArgs)));
     };
     const signinRedirect = (args: SigninRedirectArgs = {}) =>
-      run('signinRedirect', 'signinRedirect', args, () => need().signinRedirect(args));
+      run('signinRedirect', 'signinRedirect', args, withManager((userManager) => userManager.signinRedirect(args)));
     const signoutRedirect = (args: SignoutRedirectArgs = {}) =>
       // The state brings a confirmation back to the post-logout page, so a failed end-session is noticed.
-      run('signoutRedirect', 'signoutRedirect', args, () => revokeAndSignoutRedirect(need(), { state: { signedOut: true }, ...args }));
+      run(
+        'signoutRedirect',
+        'signoutRedirect',
+        args,
+        withManager(async (userManager) => (await loadClient()).revokeAndSignoutRedirect(userManager, { state: { signedOut: true }, ...args })),
+      );
     // Again by the hidden frame: a refresh token that failed once (revoked, expired) fails again,
     // while the provider's own session may still be there.
-    const renew = () => run('signinSilent', 'renewSilent', undefined, () => need().signinSilent({ forceIframeAuth: true }));
+    const renew = () => run('signinSilent', 'renewSilent', undefined, withManager((userManager) => userManager.signinSilent({ forceIframeAuth: true })));
 
     return {
       settings,
@@ -187,19 +242,25 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
       },
       dismissError: () => dispatch({ type: 'ERROR_DISMISSED' }),
       getAccessToken: () => userRef.current?.access_token,
+      prepareSignIn: () => void loadManager().catch(() => {}),
     };
-  }, [manager, run, settings, state]);
+  }, [manager, loadManager, run, settings, state]);
 
-  const libraryContext = useMemo(() => authContextValue(state, manager, settings, run), [state, manager, settings, run]);
-
-  return (
-    <AuthContext value={libraryContext}>
-      <ShopAuthContext value={actions}>{children}</ShopAuthContext>
-    </AuthContext>
-  );
+  return <ShopAuthContext value={actions}>{children}</ShopAuthContext>;
 }
 
-const arrived = new WeakSet<UserManager>();
+/** Settings whose page has arrived: the arrival runs once per page. */
+const arrived = new Set<string>();
+
+/** The sign-in popup, opened blank by the page (same size and place as the library's own). */
+function openBlankPopup(args: SigninPopupArgs) {
+  const features = { ...args.popupWindowFeatures };
+  const width = features.width ?? 480;
+  const height = features.height ?? 640;
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  window.open('about:blank', args.popupWindowTarget, `width=${width},height=${height},left=${left},top=${top},menubar=no,location=no,toolbar=no,status=yes`);
+}
 
 /** What the page does on arrival: finish a redirect sign-in or sign-out, or try a quiet sign-in. */
 async function arrive(
@@ -258,39 +319,4 @@ async function arrive(
   } finally {
     dispatch({ type: 'NAVIGATOR_CLOSE' });
   }
-}
-
-/** react-oidc-context's context value, so `useAuth()` works in the shop as the library documents. */
-function authContextValue(
-  state: AuthState,
-  manager: UserManager | null,
-  settings: BrowserAuthSettings | undefined,
-  run: <T>(method: NavigatorMethod, source: ErrorSource, args: unknown, step: () => Promise<T>) => Promise<T | null>,
-): AuthContextProps {
-  const notReady = (name: string) => () => {
-    throw new Error(`useAuth().${name} was called before sign-in was ready (on the server, or before the page's first effect).`);
-  };
-  const um = manager;
-  const navigator =
-    <A,>(method: NavigatorMethod, call: (userManager: UserManager, args: A) => Promise<unknown>) =>
-    (args: A) =>
-      um ? run(method, method, args, () => call(um, args)) : notReady(method)();
-  return {
-    ...state,
-    settings: um?.settings ?? ((settings ? userManagerSettings(settings) : {}) as AuthContextProps['settings']),
-    events: um?.events as AuthContextProps['events'],
-    clearStaleState: um ? () => um.clearStaleState() : notReady('clearStaleState'),
-    removeUser: um ? () => um.removeUser() : notReady('removeUser'),
-    querySessionStatus: um ? (args) => um.querySessionStatus(args) : notReady('querySessionStatus'),
-    revokeTokens: um ? (types) => um.revokeTokens(types) : notReady('revokeTokens'),
-    startSilentRenew: um ? () => um.startSilentRenew() : notReady('startSilentRenew'),
-    stopSilentRenew: um ? () => um.stopSilentRenew() : notReady('stopSilentRenew'),
-    signinPopup: navigator('signinPopup', (m, args) => m.signinPopup(args)),
-    signinSilent: navigator('signinSilent', (m, args) => m.signinSilent(args)),
-    signinRedirect: navigator('signinRedirect', (m, args) => m.signinRedirect(args)),
-    signinResourceOwnerCredentials: navigator('signinResourceOwnerCredentials', (m, args) => m.signinResourceOwnerCredentials(args)),
-    signoutRedirect: navigator('signoutRedirect', (m, args) => m.signoutRedirect(args)),
-    signoutPopup: navigator('signoutPopup', (m, args) => m.signoutPopup(args)),
-    signoutSilent: navigator('signoutSilent', (m, args) => m.signoutSilent(args)),
-  } as AuthContextProps;
 }

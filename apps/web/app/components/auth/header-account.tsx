@@ -29,6 +29,10 @@ export function HeaderAccount() {
       <button
         type="button"
         onClick={auth.signInWithPopup}
+        // The sign-in code is fetched as the shopper heads for the button, so the popup opens at once.
+        onPointerEnter={auth.prepareSignIn}
+        onPointerDown={auth.prepareSignIn}
+        onFocus={auth.prepareSignIn}
         disabled={auth.busy}
         aria-busy={auth.busy || undefined}
         className={cn(headerItemClasses, accountWidth, 'disabled:cursor-progress')}

@@ -28,6 +28,7 @@ export const unavailableAuth: ShopAuthActions = {
   retry: () => {},
   dismissError: () => {},
   getAccessToken: () => undefined,
+  prepareSignIn: () => {},
 };
 
 /** Sign-in as the shop's pages and header see it. */
