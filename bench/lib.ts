@@ -11,7 +11,9 @@ export interface RunningServer {
 }
 
 export async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
+  // BENCH_NODE_ARGS passes flags to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

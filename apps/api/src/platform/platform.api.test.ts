@@ -86,6 +86,18 @@ describe('routing', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // A JSON call is never shown as a document: the document-only headers are left off.
+    expect(response.headers.get('referrer-policy')).toBeNull();
+  });
+
+  it('sets the document headers on anything that may be shown as a page', async () => {
+    for (const path of ['/api/docs', '/api/nowhere']) {
+      const response = await fetch(`${api.origin}${path}`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    }
   });
 });
 
