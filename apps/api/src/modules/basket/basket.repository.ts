@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { basketLines, baskets, savedBaskets } from './basket.tables.ts';
 
@@ -19,20 +19,47 @@ export async function findBasket(db: Database, id: string): Promise<BasketRow | 
   return row;
 }
 
+const ownedBy = (ownerId: string) => and(isNotNull(baskets.ownerId), eq(baskets.ownerId, ownerId));
+
+/**
+ * A basket with its lines in one round trip, for reading. Not for changing: a locked read must
+ * take its lines in a statement of its own, after the lock, to see what the change before it wrote.
+ */
+const withLines = {
+  ...getTableColumns(baskets),
+  lines: sql<LineRow[]>`(select coalesce(json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'pricedUnitIncVat', l.priced_unit_inc_vat) order by l.added_at, l.sku), '[]'::json) from ${basketLines} l where l.basket_id = "baskets"."id")`,
+};
+
+const splitLines = (found: { lines: LineRow[] } & BasketRow | undefined) => {
+  if (!found) return undefined;
+  const { lines, ...row } = found;
+  return { row, lines };
+};
+
+export async function findBasketWithLines(db: Database, id: string): Promise<{ row: BasketRow; lines: LineRow[] } | undefined> {
+  const [found] = await db.select(withLines).from(baskets).where(eq(baskets.id, id));
+  return splitLines(found);
+}
+
+export async function findCurrentBasketWithLinesOf(db: Database, ownerId: string): Promise<{ row: BasketRow; lines: LineRow[] } | undefined> {
+  const [found] = await db
+    .select(withLines)
+    .from(baskets)
+    .where(ownedBy(ownerId))
+    .orderBy(desc(baskets.updatedAt))
+    .limit(1);
+  return splitLines(found);
+}
+
 /** Reads the basket and holds its row until the transaction ends: concurrent changes queue here. */
 export async function lockBasket(db: Database, id: string): Promise<BasketRow | undefined> {
   const [row] = await db.select().from(baskets).where(eq(baskets.id, id)).for('update');
   return row;
 }
 
+/** A shopper's current basket is the one they changed last. */
 const currentBasketOf = (db: Database, ownerId: string) =>
-  db.select().from(baskets).where(and(isNotNull(baskets.ownerId), eq(baskets.ownerId, ownerId))).orderBy(desc(baskets.updatedAt)).limit(1);
-
-/** A shopper's current basket: the one they changed last. */
-export async function findCurrentBasketOf(db: Database, ownerId: string): Promise<BasketRow | undefined> {
-  const [row] = await currentBasketOf(db, ownerId);
-  return row;
-}
+  db.select().from(baskets).where(ownedBy(ownerId)).orderBy(desc(baskets.updatedAt)).limit(1);
 
 export async function lockCurrentBasketOf(db: Database, ownerId: string): Promise<BasketRow | undefined> {
   const [row] = await currentBasketOf(db, ownerId).for('update');
@@ -47,33 +74,55 @@ export function findLines(db: Database, basketId: string): Promise<LineRow[]> {
     .orderBy(asc(basketLines.addedAt), asc(basketLines.sku));
 }
 
-/** Writes only what changed between two versions of the lines. */
-export async function writeLines(db: Database, basketId: string, before: readonly LineRow[], after: readonly LineRow[], now: Date): Promise<void> {
+/** What changed between two versions of the lines: skus gone, and lines new or different. */
+function lineChanges(before: readonly LineRow[], after: readonly LineRow[]) {
   const kept = new Set(after.map((line) => line.sku));
   const removed = before.filter((line) => !kept.has(line.sku)).map((line) => line.sku);
-  if (removed.length > 0) await db.delete(basketLines).where(and(eq(basketLines.basketId, basketId), inArray(basketLines.sku, removed)));
   const previous = new Map(before.map((line) => [line.sku, line]));
   const changed = after.filter((line) => {
     const old = previous.get(line.sku);
     return !old || old.quantity !== line.quantity || old.pricedUnitIncVat !== line.pricedUnitIncVat;
   });
-  if (changed.length === 0) return;
-  await db
+  return { removed, changed };
+}
+
+const removeLines = (db: Database, basketId: string, skus: string[]) =>
+  db.delete(basketLines).where(and(eq(basketLines.basketId, basketId), inArray(basketLines.sku, skus)));
+
+const upsertLines = (db: Database, basketId: string, lines: LineRow[], now: Date) =>
+  db
     .insert(basketLines)
-    .values(changed.map((line) => ({ basketId, ...line, addedAt: now })))
+    .values(lines.map((line) => ({ basketId, ...line, addedAt: now })))
     .onConflictDoUpdate({
       target: [basketLines.basketId, basketLines.sku],
       set: { quantity: sql`excluded.quantity`, pricedUnitIncVat: sql`excluded.priced_unit_inc_vat` },
     });
+
+/** Writes only what changed between two versions of the lines. */
+export async function writeLines(db: Database, basketId: string, before: readonly LineRow[], after: readonly LineRow[], now: Date): Promise<void> {
+  const { removed, changed } = lineChanges(before, after);
+  if (removed.length > 0) await removeLines(db, basketId, removed);
+  if (changed.length > 0) await upsertLines(db, basketId, changed, now);
 }
 
-export async function updateBasket(
+/**
+ * A change saved: the lines that changed and the basket's new version, in one statement (the line
+ * writes ride along as data-modifying WITH clauses), so a change is one round trip, not three.
+ */
+export async function saveBasket(
   db: Database,
   id: string,
+  lines: { before: readonly LineRow[]; after: readonly LineRow[] },
   values: Partial<Pick<BasketRow, 'ownerId' | 'channel' | 'discountCode'>>,
   now: Date,
 ): Promise<BasketRow> {
+  const { removed, changed } = lineChanges(lines.before, lines.after);
+  const writes = [
+    ...(removed.length > 0 ? [db.$with('removed_lines').as(removeLines(db, id, removed).returning({ sku: basketLines.sku }))] : []),
+    ...(changed.length > 0 ? [db.$with('written_lines').as(upsertLines(db, id, changed, now).returning({ sku: basketLines.sku }))] : []),
+  ];
   const [row] = await db
+    .with(...writes)
     .update(baskets)
     .set({ ...values, version: sql`${baskets.version} + 1`, updatedAt: now })
     .where(eq(baskets.id, id))

@@ -154,8 +154,7 @@ async function apply(db: Database, row: BasketRow, before: readonly LineRow[], n
     storedCode = null;
   }
   const after: LineRow[] = priced.lines.map((line) => ({ sku: line.sku, quantity: line.quantity, pricedUnitIncVat: line.unitPriceIncVat }));
-  await repository.writeLines(db, row.id, before, after, now);
-  const updated = await repository.updateBasket(db, row.id, { discountCode: storedCode, channel: channelFor(pricing), ownerId: row.ownerId }, now);
+  const updated = await repository.saveBasket(db, row.id, { before, after }, { discountCode: storedCode, channel: channelFor(pricing), ownerId: row.ownerId }, now);
   if (storedCode !== discountCode) priced = { ...priced, discount: null };
   return present(updated, priced, pricing, notices);
 }
@@ -261,18 +260,26 @@ async function open(db: Database, actor: Actor | null, basketId: string, pricing
 
 // ── the calls ───────────────────────────────────────────────────────────────────────────────────
 
-export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
-  const pricing = pricingFor(ctx.actor);
-  const row =
+/**
+ * A basket the caller may read as it is, with its lines (one round trip). `null` when reading it
+ * means taking it over first: a signed-in shopper's first basket, or a guest basket they name.
+ */
+async function findReadable(ctx: Ctx, basketId: string): Promise<{ row: BasketRow; lines: LineRow[] } | null> {
+  const found =
     basketId === CURRENT_BASKET_ALIAS
-      ? ctx.actor && (await repository.findCurrentBasketOf(ctx.db, ctx.actor.userId))
-      : await repository.findBasket(ctx.db, basketId);
+      ? ctx.actor && (await repository.findCurrentBasketWithLinesOf(ctx.db, ctx.actor.userId))
+      : await repository.findBasketWithLines(ctx.db, basketId);
   // Taking over a guest basket, or creating a shopper's first, writes; a plain read does not.
-  if (ctx.actor && (!row ? basketId === CURRENT_BASKET_ALIAS : row.ownerId === null)) return change(ctx, basketId, {});
-  if (!row || (row.ownerId !== null && row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
-  const lines = await repository.findLines(ctx.db, row.id);
-  const priced = await price(ctx.db, row, lines, pricing, ctx.clock.now());
-  return present(row, priced, pricing, []);
+  if (ctx.actor && (!found ? basketId === CURRENT_BASKET_ALIAS : found.row.ownerId === null)) return null;
+  if (!found || (found.row.ownerId !== null && found.row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
+  return found;
+}
+
+export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
+  const found = await findReadable(ctx, basketId);
+  if (!found) return change(ctx, basketId, {});
+  const pricing = pricingFor(ctx.actor);
+  return present(found.row, await price(ctx.db, found.row, found.lines, pricing, ctx.clock.now()), pricing, []);
 }
 
 /**
@@ -281,13 +288,16 @@ export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
  * discount applies to what is really charged.
  */
 export async function priceForCheckout(ctx: Ctx, basketId: string, delivery: ChosenDelivery | null): Promise<Basket> {
-  const basket = await getBasket(ctx, basketId);
-  if (!delivery) return basket;
-  const row = (await repository.findBasket(ctx.db, basket.basketId))!;
-  const lines = await repository.findLines(ctx.db, row.id);
+  let found = await findReadable(ctx, basketId);
+  let merged: BasketNotice[] = [];
+  if (!found) {
+    const basket = await change(ctx, basketId, {});
+    if (!delivery) return basket;
+    merged = basket.notices.filter((notice) => notice.type === 'merged');
+    found = (await repository.findBasketWithLines(ctx.db, basket.basketId))!;
+  }
   const pricing = pricingFor(ctx.actor);
-  const merged = basket.notices.filter((notice) => notice.type === 'merged');
-  return present(row, await price(ctx.db, row, lines, pricing, ctx.clock.now(), undefined, delivery), pricing, merged);
+  return present(found.row, await price(ctx.db, found.row, found.lines, pricing, ctx.clock.now(), undefined, delivery ?? undefined), pricing, merged);
 }
 
 export function refreshBasket(ctx: Ctx, basketId: string): Promise<Basket> {
@@ -361,12 +371,12 @@ export async function copyBasket(ctx: Ctx, basketId: string): Promise<Basket> {
 
 /** The lines and code of a basket the caller may see, without taking it over. */
 async function readable(ctx: Ctx, basketId: string): Promise<{ row: BasketRow; lines: Item[]; discountCode: string | null }> {
-  const row =
+  const found =
     basketId === CURRENT_BASKET_ALIAS
-      ? ctx.actor && (await repository.findCurrentBasketOf(ctx.db, ctx.actor.userId))
-      : await repository.findBasket(ctx.db, basketId);
-  if (!row || (row.ownerId !== null && row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
-  const lines = await repository.findLines(ctx.db, row.id);
+      ? ctx.actor && (await repository.findCurrentBasketWithLinesOf(ctx.db, ctx.actor.userId))
+      : await repository.findBasketWithLines(ctx.db, basketId);
+  if (!found || (found.row.ownerId !== null && found.row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
+  const { row, lines } = found;
   return { row, lines: lines.map(({ sku, quantity }) => ({ sku, quantity })), discountCode: row.discountCode };
 }
 
