@@ -7,13 +7,13 @@ import { buildApp } from './platform/app.ts';
 import { systemClock, type Actor, type Clock, type Platform } from './platform/context.ts';
 import type { ApiModule } from './platform/module.ts';
 import { healthModule } from './platform/health.ts';
-import { catalogueModule } from './modules/catalogue/index.ts';
+import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { getPublicJwks, identityModule } from './modules/identity/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
-import { deliveryModule } from './modules/delivery/index.ts';
-import { basketModule } from './modules/basket/index.ts';
+import { deliveryModule, RATES } from './modules/delivery/index.ts';
+import { basketModule, pricingFor, unitPrice } from './modules/basket/index.ts';
 import { discountsModule } from './modules/discounts/index.ts';
 import { wishlistModule } from './modules/wishlist/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
@@ -22,6 +22,9 @@ import { ordersModule } from './modules/orders/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 
 const PING_CACHE_MS = 1000;
+
+// Delivery and the basket read the catalogue, so what the catalogue needs of them is handed in here.
+const catalogueModule = createCatalogueModule({ nextDayRate: RATES.next_day, pricingFor, unitPrice });
 
 /** Every module of the API, in registration order. */
 export const apiModules: readonly ApiModule[] = [

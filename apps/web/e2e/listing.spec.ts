@@ -1,5 +1,6 @@
 import { expectNoViolations } from './axe.ts';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { DEMO, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 // Listing pages (issue 4 §5) on the deterministic demo catalogue: basins have 45 products, with
@@ -175,6 +176,64 @@ test('filters with nothing to show offer a way back', async ({ page }) => {
   await page.goto('/search?q=xyzzy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No results for “xyzzy”');
   await expect(page.getByRole('navigation', { name: 'Try searching for' }).getByRole('link', { name: 'Basin' })).toBeVisible();
+});
+
+test('the next-day delivery filter keeps to parcels on the shelf, and works from the address', async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, 'The phone uses the same panel in the drawer (above)');
+  await page.goto('/c/taps', { waitUntil: 'networkidle' });
+  await hydrated(page);
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  const nextDay = filters.getByRole('checkbox', { name: /^Next-day delivery/ });
+  const count = await optionCount(nextDay);
+  await nextDay.check();
+  await expect(page).toHaveURL('/c/taps?next_day_eligible=yes');
+  await expectTotal(page, count);
+  const stock = await page.getByRole('region', { name: 'Taps' }).getByRole('article').evaluateAll((articles) =>
+    articles.map((article) => /In stock|Low stock|Made to order|Out of stock/.exec(article.textContent ?? '')?.[0]),
+  );
+  expect(stock.length).toBe(Math.min(count, 24));
+  expect(stock.every((status) => status === 'In stock' || status === 'Low stock')).toBe(true);
+  await expect(page.getByRole('link', { name: /^Next-day delivery/ })).toBeVisible();
+  await screenshot(page, testInfo, 'listing-next-day');
+
+  // Large items never go next day: the filter from a link still shows, ticked, and unticks.
+  await page.goto('/c/basins?next_day_eligible=yes', { waitUntil: 'networkidle' });
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'No products match these filters' })).toBeVisible();
+  const chosen = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox', { name: 'Next-day delivery (0)' });
+  await expect(chosen).toBeChecked();
+  await chosen.uncheck();
+  await expect(page).toHaveURL('/c/basins');
+  await expectTotal(page, 45);
+});
+
+test('a trade customer sees their trade prices on listing cards and in quick view; a guest sees none', async ({ page, isMobile }, testInfo) => {
+  test.setTimeout(60_000);
+  const tiles = page.getByRole('region', { name: 'Taps' }).getByRole('article');
+  await page.goto('/c/taps', { waitUntil: 'networkidle' });
+  await expect(tiles.first()).toBeVisible();
+  await expect(page.getByText('Trade price', { exact: true })).toHaveCount(0);
+
+  await signInByRedirect(page, DEMO.trade.email);
+  await page.goto('/c/taps', { waitUntil: 'networkidle' });
+  await expect(tiles.first().getByText('Trade price', { exact: true })).toBeVisible();
+  await expect(tiles.filter({ has: page.getByText('Trade price', { exact: true }) })).toHaveCount(24);
+  // The trade price is below the retail price on a card, ex and inc VAT.
+  const amounts = (await tiles.first().innerText()).match(/£[\d,]+\.\d{2}/g)!.map((amount) => Number(amount.replace(/[£,]/g, '')));
+  const tradeBlock = await tiles.first().getByText('Trade price', { exact: true }).locator('..').innerText();
+  const [tradeExVat, tradeIncVat] = tradeBlock.match(/£[\d,]+\.\d{2}/g)!.map((amount) => Number(amount.replace(/[£,]/g, '')));
+  expect(tradeIncVat).toBeLessThan(amounts[0]!);
+  expect(tradeExVat).toBeCloseTo(tradeIncVat! / 1.2, 1);
+  await expectNoViolations(page);
+  await screenshot(page, testInfo, 'listing-trade');
+
+  if (isMobile) return;
+  const opener = tiles.first().getByRole('button', { name: /^Quick view: / });
+  const dialog = page.getByRole('dialog', { name: (await opener.getAttribute('aria-label'))!.replace('Quick view: ', '') });
+  await opener.click();
+  await expect(dialog.getByText('Trade price', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/inc VAT$/)).toBeVisible();
+  await expectNoViolations(page);
 });
 
 test.describe('without JavaScript', () => {

@@ -1,5 +1,6 @@
 import { expectNoViolations } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 // A cloakroom basin from the deterministic demo catalogue: sizes 400 mm (default) and 500 mm,
@@ -44,6 +45,45 @@ test('the product page is server-rendered with its details and structured data',
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-product.png`, fullPage: true, animations: 'disabled' });
   expect(errors).toEqual([]);
+});
+
+test('a trade customer sees the trade price of the chosen size; a guest does not', async ({ page }, testInfo) => {
+  await openBasin(page);
+  await expect(page.getByText('Trade price', { exact: true })).toHaveCount(0);
+
+  await signInByRedirect(page, DEMO.trade.email);
+  await openBasin(page);
+  // The product's own price comes first; the carousels below carry trade prices too.
+  const trade = page.getByText('Trade price', { exact: true }).first().locator('..');
+  await expect(trade).toContainText(/£[\d,]+\.\d{2}\s*ex VAT/);
+  await expect(trade).toContainText(/£[\d,]+\.\d{2} inc VAT/);
+  await expect(trade).toContainText('5% trade discount (band T1)');
+  const before = await trade.innerText();
+  await page.getByRole('group', { name: /^Size/ }).getByText('500 mm').click();
+  await expect(page).toHaveURL(/\?sku=PL000109-2$/);
+  await expect(trade).not.toHaveText(before);
+  await expectNoViolations(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-product-trade.png`, fullPage: true, animations: 'disabled' });
+});
+
+test('a big-ticket product offers "or from £x/month" with the representative example; a small one does not', async ({ page }, testInfo) => {
+  await openBasin(page);
+  await expect(page.getByText(/\/month/)).toHaveCount(0);
+
+  // The dearest bathroom suite: its card and its page both carry the monthly figure.
+  await page.goto('/c/bathroom-suites?sort=3', { waitUntil: 'networkidle' });
+  const card = page.getByRole('region', { name: 'Bathroom Suites' }).getByRole('article').first();
+  await expect(card).toContainText(/or from £[\d,]+\.\d{2}\/month over 36 months, 19\.9% APR representative/);
+  const monthly = /£[\d,]+\.\d{2}(?=\/month)/.exec(await card.innerText())![0];
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/p\//);
+  const example = page.locator('p').filter({ hasText: /^Representative example:/ });
+  await expect(example).toContainText(`36 monthly payments of ${monthly}`);
+  await expect(example).toContainText('19.9% APR representative');
+  await expect(example).toContainText(/Total amount payable £[\d,]+\.\d{2}/);
+  await expect(page.getByText(`from ${monthly}/month over 36 months`)).toBeVisible();
+  await expectNoViolations(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-product-finance.png`, fullPage: false, animations: 'disabled' });
 });
 
 test('an unknown product is a real 404', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, publicAccess } from './endpoint.ts';
+import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 
 export const CategoryLinkSchema = z.object({
   slug: z.string(),
@@ -25,6 +25,21 @@ const StockStatusSchema = z
   .object({ status: z.enum(['in_stock', 'low_stock', 'made_to_order', 'out_of_stock']), eta: z.string().nullable() })
   .meta({ id: 'StockStatus' });
 
+export const MonthlyFinanceEstimateSchema = z
+  .object({
+    cashPrice: Pence,
+    deposit: Pence,
+    creditAmount: Pence,
+    termMonths: z.number().int(),
+    monthlyPayment: Pence,
+    totalPayable: Pence,
+    representativeAprBasisPoints: z.number().int().describe('1990 = 19.9% APR representative'),
+    annualInterestRateBasisPoints: z.number().int().describe('The fixed yearly rate of interest (nominal)'),
+  })
+  .describe("The representative example for paying the price monthly (apps/api/src/modules/catalogue/finance-estimate.ts)")
+  .meta({ id: 'MonthlyFinanceEstimate' });
+export type MonthlyFinanceEstimate = z.infer<typeof MonthlyFinanceEstimateSchema>;
+
 export const PriceSchema = z
   .object({
     currencyCode: z.literal('GBP'),
@@ -34,9 +49,20 @@ export const PriceSchema = z
     wasPriceExcTax: Pence.nullable(),
     isOnPromotion: z.boolean(),
     discountPercentage: z.number().int(),
+    monthlyFinanceEstimate: MonthlyFinanceEstimateSchema.nullable().describe('Big-ticket prices only ("or from £x/month"); null below the finance threshold'),
   })
   .meta({ id: 'Price' });
 export type Price = z.infer<typeof PriceSchema>;
+
+export const TradePriceSchema = z
+  .object({
+    priceIncTax: Pence,
+    priceExcTax: Pence,
+    tradeBand: z.string().describe('e.g. "T1" (Trade Starter)'),
+    tradeDiscountBasisPoints: z.number().int().describe('The band discount taken off the ex-VAT price; 0 where none applies (bundles already on offer)'),
+  })
+  .meta({ id: 'TradePrice' });
+export type TradePrice = z.infer<typeof TradePriceSchema>;
 
 const ImageSchema = z.object({ url: z.string(), altText: z.string() });
 
@@ -58,6 +84,9 @@ export const ProductCardSchema = z
     deliveryClass: z.string(),
     isBundle: z.boolean(),
     variationListingLabel: z.string().nullable().describe('e.g. "Available in 4 options"'),
+    tradePrices: TradePriceSchema.nullable().describe(
+      'Always null here: listings and product pages are public and cached for everyone. A trade customer reads theirs from POST /Products/TradePrices.',
+    ),
   })
   .meta({ id: 'ProductCard' });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
@@ -200,6 +229,14 @@ export const PromotionsSchema = z
   .meta({ id: 'Promotions' });
 export type Promotions = z.infer<typeof PromotionsSchema>;
 
+export const TradePricesRequestSchema = z
+  .object({ skus: z.array(z.string().min(1).max(60)).min(1).max(100).describe('The skus on screen: a page of cards, or a product\'s offerings') })
+  .meta({ id: 'TradePricesRequest' });
+export const TradePricesSchema = z
+  .object({ prices: z.array(TradePriceSchema.extend({ sku: z.string() })).describe('One per known sku, in the order asked; unknown skus are left out') })
+  .meta({ id: 'TradePrices' });
+export type TradePrices = z.infer<typeof TradePricesSchema>;
+
 export const SitemapProductsSchema = z
   .object({
     products: z.array(z.object({ slug: z.string(), lastModified: z.string() })),
@@ -340,6 +377,17 @@ export const catalogueEndpoints = {
     query: z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).default(1) }),
     cacheSeconds: 3600,
     responses: { 200: SitemapProductsSchema },
+  }),
+  getTradePrices: defineEndpoint({
+    service: 'catalogue',
+    access: requireRole('trade'),
+    method: 'POST',
+    path: '/Products/TradePrices',
+    summary: "A trade customer's own prices for the skus on screen, as the basket will charge them",
+    description:
+      'Not one of the spec calls: listings and product pages stay public and cached, and a signed-in trade customer asks for these separately (docs/decisions/0009). Never cached.',
+    body: TradePricesRequestSchema,
+    responses: { 200: TradePricesSchema },
   }),
   getCarousels: defineEndpoint({
     ...catalogue,

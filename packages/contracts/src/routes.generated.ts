@@ -19,6 +19,7 @@ export const endpointRoutes = {
     getUserContentCarousel: ['GET', '/Products/{id}/userContentCarousel'],
     getPromotions: ['GET', '/Listings/Promotions'],
     getSitemapProducts: ['GET', '/Sitemap/Products'],
+    getTradePrices: ['POST', '/Products/TradePrices'],
     getCarousels: ['POST', '/Personalisation/Carousels'],
   },
   accounts: {

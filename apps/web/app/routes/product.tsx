@@ -28,6 +28,7 @@ import { WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
 import { cn } from '../lib/cn.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
+import { useTradePrices } from '../lib/trade-prices.ts';
 
 /** The product, or a real 404 for an unknown slug; anything else means the catalogue is down (503). */
 async function loadProduct(slug: string) {
@@ -135,6 +136,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
   const offering = selectedOffering(product.offerings, pending ?? loaderData.sku);
   const price = offering?.price ?? product.price;
   const stock = offering?.stockStatus ?? product.stockStatus;
+  const tradePrices = useTradePrices(product.offerings.map((entry) => entry.sku));
 
   const viewedSku = loaderData.sku;
   useEffect(() => recordRecentlyViewed(viewedSku), [viewedSku]);
@@ -160,7 +162,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
           <ProductHeadline product={product} />
 
           <div className="space-y-3">
-            <PriceBlock price={price} />
+            <PriceBlock price={price} tradePrice={tradePrices?.get(offering?.sku ?? product.sku)} />
             <StockStatus stock={stock} />
           </div>
 

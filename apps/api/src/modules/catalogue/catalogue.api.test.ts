@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
-import type { Listing } from '@shop/contracts';
+import type { Listing, ProductCard } from '@shop/contracts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 
 let api: TestApi;
@@ -118,6 +118,77 @@ describe('category listings', () => {
       body: JSON.stringify({ slug: 'tiles' }),
     });
     expect(response.headers.get('cache-control')).toMatch(/public, max-age=60/);
+  });
+});
+
+describe('global facets', () => {
+  const onShelf = (product: ProductCard) => product.stockStatus.status === 'in_stock' || product.stockStatus.status === 'low_stock';
+  const ids = (products: ProductCard[]) => products.map((product) => product.id);
+
+  it('every listing offers those of DOMAIN.md §8.1 that its products have', async () => {
+    const listing = await client.listCategory({ body: { slug: 'taps', size: 1 } });
+    expect(listing.facets.map((entry) => entry.identifier)).toEqual(
+      expect.arrayContaining(['brand', 'price', 'rating', 'in_stock', 'next_day_eligible', 'on_offer', 'new', 'delivery_class']),
+    );
+  });
+
+  it('next-day delivery: parcels on the shelf, counted as the filter returns them', async () => {
+    const all = await allOf({ slug: 'taps' });
+    const eligible = all.products.filter((product) => product.deliveryClass === 'parcel' && onShelf(product));
+    expect(eligible.length).toBeGreaterThan(0);
+    expect(eligible.length).toBeLessThan(all.total);
+    const listing = await client.listCategory({ body: { slug: 'taps', size: 1 } });
+    expect(facet(listing, 'next_day_eligible')).toEqual({
+      identifier: 'next_day_eligible',
+      displayName: 'Next-day delivery',
+      facetType: 'options',
+      options: [{ identifier: 'yes', displayValue: 'Yes', productCount: eligible.length, selected: false }],
+    });
+    const filtered = await allOf({ slug: 'taps', facets: { next_day_eligible: ['yes'] } });
+    expect(ids(filtered.products)).toEqual(ids(eligible));
+
+    // With another facet chosen, the count narrows to it.
+    const brand = facet(listing, 'brand')!.options[0]!;
+    const refined = await client.refineCategory({ body: { slug: 'taps', size: 1, facets: { brand: [brand.identifier] } } });
+    const inBrand = eligible.filter((product) => product.brand.name === brand.displayValue);
+    expect(facet(refined, 'next_day_eligible')?.options[0]?.productCount).toBe(inBrand.length);
+  });
+
+  it('large items never go next day; a chosen filter with nothing to show stays listed, ticked', async () => {
+    const basins = await client.listCategory({ body: { slug: 'basins', size: 1 } });
+    expect(basins.products[0]!.deliveryClass).toBe('large');
+    expect(facet(basins, 'next_day_eligible')).toBeUndefined();
+    const chosen = await client.refineCategory({ body: { slug: 'basins', size: 1, facets: { next_day_eligible: ['yes'] } } });
+    expect(chosen.pagination.total).toBe(0);
+    expect(facet(chosen, 'next_day_eligible')!.options).toEqual([{ identifier: 'yes', displayValue: 'Yes', productCount: 0, selected: true }]);
+  });
+});
+
+describe('monthly finance estimate', () => {
+  const checkEstimate = (price: ProductCard['price']) => {
+    const estimate = price.monthlyFinanceEstimate;
+    if (price.priceIncTax < 30_000) return expect({ price: price.priceIncTax, estimate }).toEqual({ price: price.priceIncTax, estimate: null });
+    expect(estimate).toMatchObject({ cashPrice: price.priceIncTax, deposit: 0, creditAmount: price.priceIncTax, termMonths: 36, representativeAprBasisPoints: 1990 });
+    expect(estimate!.totalPayable).toBe(36 * estimate!.monthlyPayment);
+    // 19.9% APR over three years costs roughly a third more than the cash price.
+    expect(estimate!.totalPayable / price.priceIncTax).toBeGreaterThan(1.3);
+    expect(estimate!.totalPayable / price.priceIncTax).toBeLessThan(1.32);
+  };
+
+  it('big-ticket cards carry "or from £x/month" from £300; cheaper ones do not', async () => {
+    const suites = (await client.listCategory({ body: { slug: 'bathroom-suites', size: 5, sort: 3 } })).products;
+    expect(suites[0]!.price.monthlyFinanceEstimate).not.toBeNull();
+    const fittings = (await client.listCategory({ body: { slug: 'plumbing-fittings', size: 5 } })).products;
+    expect(fittings.every((product) => product.price.monthlyFinanceEstimate === null)).toBe(true);
+    for (const product of [...suites, ...fittings, ...(await allOf({ slug: 'radiators' })).products]) checkEstimate(product.price);
+  });
+
+  it('each offering of a product page is estimated on its own price', async () => {
+    const [card] = (await client.listCategory({ body: { slug: 'vanity-units', size: 1, sort: 3 } })).products;
+    const summary = await client.getProductSummary({ query: { slug: card!.slug } });
+    expect(summary.price).toEqual(card!.price);
+    expect(summary.offerings.length).toBeGreaterThan(1);
+    for (const offering of summary.offerings) checkEstimate(offering.price);
   });
 });
 

@@ -10,13 +10,17 @@ import type {
   Promotions,
   SearchRequest,
   SitemapProducts,
+  TradePrices,
 } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { StockStatus } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
+import type { CatalogueDependencies } from './catalogue-dependencies.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
-import { refineListing, type FacetDefinition, type ListingInput } from './listing-facets.ts';
+import { monthlyFinanceEstimate } from './finance-estimate.ts';
+import { refineListing, type FacetDefinition, type ListingInput, type NextDayRate } from './listing-facets.ts';
+import { findSellableOfferings } from './sellable-offerings.ts';
 import { catalogueSnapshot, LISTING_SNAPSHOT_TTL_MS, type CatalogueSnapshot } from './listing-index.ts';
 import { searchConditions, searchTerms, TYPO_SIMILARITY } from './search-query.ts';
 
@@ -65,6 +69,7 @@ const toPrice = (row: { priceIncVat: number; priceExVat: number; wasPriceIncVat:
   wasPriceExcTax: row.wasPriceExVat,
   isOnPromotion: (row.discountPercentage ?? 0) > 0,
   discountPercentage: row.discountPercentage ?? 0,
+  monthlyFinanceEstimate: monthlyFinanceEstimate(row.priceIncVat),
 });
 const toStock = (stock: { status: StockStatus | null; eta: string | null } | null) => ({ status: stock?.status ?? 'out_of_stock', eta: stock?.eta ?? null });
 
@@ -87,6 +92,8 @@ function toCard(row: repository.CardRow): ProductCard {
     deliveryClass: product.deliveryClass,
     isBundle: product.isBundle,
     variationListingLabel: row.offeringCount > 1 ? `Available in ${row.offeringCount} options` : null,
+    // Cards are shared by every shopper (and cached): trade prices come from getTradePrices.
+    tradePrices: null,
   };
 }
 
@@ -131,7 +138,7 @@ export async function getProductSummaryBySku(db: Database, sku: string): Promise
   return toSummary(row);
 }
 
-type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
+type ListingContext = Pick<ServiceContext, 'db' | 'clock'> & { nextDayRate: NextDayRate };
 
 async function buildListing(
   db: Database,
@@ -157,6 +164,31 @@ export async function listCategory(ctx: ListingContext, input: CategoryListingRe
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
   return buildListing(ctx.db, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input);
+}
+
+/**
+ * A trade customer's prices for the skus on screen, priced by the basket's own rule so the card,
+ * the basket and checkout agree. Asked for apart from the (public, cached) cards.
+ */
+export async function getTradePrices(
+  ctx: Pick<ServiceContext, 'db' | 'actor'>,
+  skus: readonly string[],
+  basket: Pick<CatalogueDependencies, 'pricingFor' | 'unitPrice'>,
+): Promise<TradePrices> {
+  const pricing = basket.pricingFor(ctx.actor);
+  // The endpoint admits the trade role only; the basket decides who is trade-priced.
+  const tradeBand = pricing.tradePriced ? pricing.tradeBand : null;
+  if (!tradeBand) throw CatalogueErrors.notTradePriced();
+  const offerings = await findSellableOfferings(ctx.db, skus);
+  return {
+    prices: [...new Set(skus)].flatMap((sku) => {
+      const offering = offerings.get(sku);
+      if (!offering) return [];
+      const price = basket.unitPrice(offering, pricing);
+      const discounted = price.exVat < offering.priceExVat;
+      return [{ sku, priceIncTax: price.incVat, priceExcTax: price.exVat, tradeBand, tradeDiscountBasisPoints: discounted ? pricing.tradeDiscountBasisPoints : 0 }];
+    }),
+  };
 }
 
 /** At most this many matches are ranked, faceted and paged: enough for any shopper. */
@@ -205,7 +237,7 @@ const AUTOCOMPLETE_POOL = 300;
 const AUTOCOMPLETE_CACHE_SIZE = 5000;
 const suggestionCache = new WeakMap<Database, Map<string, { loadedAt: number; value: Promise<Autocomplete> }>>();
 
-export function autocomplete(ctx: ListingContext, query: string): Promise<Autocomplete> {
+export function autocomplete(ctx: Pick<ServiceContext, 'db' | 'clock'>, query: string): Promise<Autocomplete> {
   const terms = searchTerms(query);
   if (terms.join('').length < 2) return Promise.resolve({ products: [], categories: [], brands: [] });
   const key = terms.join(' ');

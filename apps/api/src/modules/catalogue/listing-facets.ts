@@ -35,14 +35,30 @@ const PRICE_BANDS: [number, number | null][] = [
 const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB')}`;
 export const optionIdentifier = (value: string) => value.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+/**
+ * The delivery module's next-working-day rate (its `RATES.next_day`), as far as listings need it.
+ * The catalogue cannot import delivery (delivery reads products through the catalogue), so the
+ * composition root hands it in: see `createCatalogueModule`.
+ */
+export interface NextDayRate {
+  classes: readonly string[];
+  needsStock?: boolean;
+}
+
 const yes = (flag: boolean): string[] => (flag ? ['Yes'] : []);
-const STOCK_LABEL = (status: string | null) => (status === 'in_stock' || status === 'low_stock' ? ['Yes'] : []);
+const onShelf = (status: string | null) => status === 'in_stock' || status === 'low_stock';
+
+/** Next working day can reach a product (mainland GB): its delivery class goes next day, and it is on the shelf if the rate needs that. */
+export const nextDayEligible = (rate: NextDayRate, product: Pick<ListingProduct, 'deliveryClass' | 'stockStatus'>): boolean =>
+  rate.classes.includes(product.deliveryClass) && (!rate.needsStock || onShelf(product.stockStatus));
+
 const DELIVERY_LABELS: Record<string, string> = { parcel: 'Parcel', large: 'Large item', pallet: 'Pallet', two_man_eligible: 'Two-person delivery' };
 
 /** Facets every listing has (DOMAIN.md §8.1 "global facets"), with how to read each from a product. */
-const GLOBAL_FACETS: (FacetDefinition & { values(product: ListingProduct): string[] })[] = [
+const GLOBAL_FACETS: (FacetDefinition & { values(product: ListingProduct, nextDay: NextDayRate): string[] })[] = [
   { identifier: 'brand', displayName: 'Brand', values: (p) => [p.brandName] },
-  { identifier: 'in_stock', displayName: 'In stock', values: (p) => STOCK_LABEL(p.stockStatus) },
+  { identifier: 'in_stock', displayName: 'In stock', values: (p) => yes(onShelf(p.stockStatus)) },
+  { identifier: 'next_day_eligible', displayName: 'Next-day delivery', values: (p, nextDay) => yes(nextDayEligible(nextDay, p)) },
   { identifier: 'on_offer', displayName: 'On offer', values: (p) => yes(p.discountPercentage > 0) },
   { identifier: 'new', displayName: 'New', values: (p) => yes(p.badges.includes('new')) },
   { identifier: 'rating', displayName: 'Customer rating', values: (p) => (p.ratingTenths >= 40 ? ['4 stars and above'] : []) },
@@ -108,7 +124,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 const BUILD_SLICE = 2000;
 
 /** Builds the index of `products` (in id order), yielding now and then so requests keep flowing. */
-export async function buildListingIndex(products: ListingProduct[]): Promise<ListingIndex> {
+export async function buildListingIndex(products: ListingProduct[], nextDay: NextDayRate): Promise<ListingIndex> {
   const size = products.length;
   const ids = new Int32Array(size);
   const categoryIds = new Int32Array(size);
@@ -164,7 +180,7 @@ export async function buildListingIndex(products: ListingProduct[]): Promise<Lis
     rowOfId.set(product.id, row);
     pairStart[row] = facetOf.length;
     const seen = new Set<number>();
-    for (const definition of GLOBAL_FACETS) for (const value of definition.values(product)) addPair(definition.identifier, value, seen);
+    for (const definition of GLOBAL_FACETS) for (const value of definition.values(product, nextDay)) addPair(definition.identifier, value, seen);
     for (const [facet, value] of product.facets) addPair(facet, value, seen);
   }
   pairStart[size] = facetOf.length;
@@ -333,8 +349,9 @@ export function refineListing(
     const options = [];
     for (const option of displayOrder) {
       const productCount = counts[slot]![option]!;
-      if (productCount === 0) continue;
       const identifier = identifiers[option]!;
+      // A chosen option stays listed even when nothing matches, so the panel can show it ticked and untick it.
+      if (productCount === 0 && !selected.includes(identifier)) continue;
       options.push({ identifier, displayValue: displayValues[option]!, productCount, selected: selected.includes(identifier) });
     }
     if (options.length) facets.push({ identifier: definition.identifier, displayName: definition.displayName, facetType: 'options', options });

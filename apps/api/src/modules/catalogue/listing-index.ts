@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/context.ts';
 import type { Database } from '../../db/client.ts';
 import * as repository from './catalogue.repository.ts';
 import type { CategoryRow } from './catalogue.repository.ts';
-import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
+import { buildListingIndex, type FacetDefinition, type ListingIndex, type NextDayRate } from './listing-facets.ts';
 
 /**
  * Listings are answered from an in-memory snapshot of every product's listing facts, the category
@@ -36,14 +36,14 @@ interface Entry {
 }
 const snapshots = new WeakMap<Database, Entry>();
 
-export function catalogueSnapshot(ctx: { db: Database; clock: Clock }): Promise<CatalogueSnapshot> {
-  const { db } = ctx;
+export function catalogueSnapshot(ctx: { db: Database; clock: Clock; nextDayRate: NextDayRate }): Promise<CatalogueSnapshot> {
+  const { db, nextDayRate } = ctx;
   const now = ctx.clock.now().getTime();
   const entry = snapshots.get(db);
   if (entry && now - entry.loadedAt < LISTING_SNAPSHOT_TTL_MS) {
     if (now - entry.loadedAt >= REFRESH_AFTER_MS && !entry.refreshing) {
       entry.refreshing = true;
-      const next = loadSnapshot(db);
+      const next = loadSnapshot(db, nextDayRate);
       next.then(
         () => {
           if (snapshots.get(db) === entry) snapshots.set(db, { loadedAt: now, value: next, refreshing: false });
@@ -55,7 +55,7 @@ export function catalogueSnapshot(ctx: { db: Database; clock: Clock }): Promise<
     }
     return entry.value;
   }
-  const fresh: Entry = { loadedAt: now, value: loadSnapshot(db), refreshing: false };
+  const fresh: Entry = { loadedAt: now, value: loadSnapshot(db, nextDayRate), refreshing: false };
   snapshots.set(db, fresh);
   fresh.value.catch(() => {
     if (snapshots.get(db) === fresh) snapshots.delete(db);
@@ -63,9 +63,9 @@ export function catalogueSnapshot(ctx: { db: Database; clock: Clock }): Promise<
   return fresh.value;
 }
 
-async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
+async function loadSnapshot(db: Database, nextDayRate: NextDayRate): Promise<CatalogueSnapshot> {
   const [products, categories, facetRows] = await Promise.all([repository.listListingProducts(db), repository.listCategories(db), repository.listFacetConfiguration(db)]);
-  const index = await buildListingIndex(products);
+  const index = await buildListingIndex(products, nextDayRate);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const childrenOf = new Map<number, number[]>();
   for (const category of categories) {

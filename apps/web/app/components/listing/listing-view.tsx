@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import type { Listing } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
+import { useTradePricedCards } from '../../lib/trade-prices.ts';
 import { clearFilters, hasFilters, listingSearch, pageCount, resultsSummary, withPage, type ListingState } from '../../lib/listing-params.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -40,7 +41,8 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const updating = navigation.state !== 'idle' && navigation.location?.pathname === pathname;
-  const { products, pagination } = listing;
+  const { pagination } = listing;
+  const products = useTradePricedCards(listing.products);
   // A listing with nothing in it (and nothing chosen) has no use for filters or sort.
   const showControls = products.length > 0 || hasFilters(state);
   const facets = showControls ? listing.facets.filter((facet) => facet.options.length > 0) : [];

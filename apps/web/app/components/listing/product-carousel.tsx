@@ -1,4 +1,5 @@
 import type { ProductCard } from '@shop/contracts';
+import { useTradePricedCards } from '../../lib/trade-prices.ts';
 import { Carousel } from '../ui/carousel.tsx';
 import { ProductTile } from './product-tile.tsx';
 
@@ -10,7 +11,8 @@ export interface ProductCarouselProps {
 }
 
 /** A titled, swipeable row of product tiles ("Best sellers", "New in", "Recently viewed"). */
-export function ProductCarousel({ title, products, className }: ProductCarouselProps) {
+export function ProductCarousel({ title, products: cards, className }: ProductCarouselProps) {
+  const products = useTradePricedCards(cards);
   if (products.length === 0) return null;
   return (
     <Carousel

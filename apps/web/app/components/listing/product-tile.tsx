@@ -6,7 +6,9 @@ import { cn } from '../../lib/cn.ts';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Price } from '../ui/price.tsx';
 import { RatingStars } from '../ui/rating-stars.tsx';
+import { FinanceEstimate } from '../product/finance-estimate.tsx';
 import { QuickViewButton } from '../product/quick-view.tsx';
+import { TradePrice } from '../product/trade-price.tsx';
 import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
 
 export interface ProductTileProps {
@@ -46,7 +48,10 @@ function stockLine(stock: ProductCard['stockStatus']): { text: string; dot: stri
   }
 }
 
-/** The product card shown in listings and carousels. The whole card is one link, to the product page. */
+/**
+ * The product card shown in listings and carousels. The whole card is one link, to the product page.
+ * A trade customer's price shows when the listing has filled in `tradePrices` (useTradePricedCards).
+ */
 export function ProductTile({ product, headingLevel = 3, className }: ProductTileProps) {
   const eager = useContext(EagerTileImages);
   const Heading = `h${headingLevel}` as const;
@@ -116,6 +121,8 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
         <div className="mt-auto space-y-1.5 pt-1">
           <Price pence={price.priceIncTax} wasPence={price.wasPriceIncTax} />
           <p className="text-xs text-navy-600">inc. VAT</p>
+          {price.monthlyFinanceEstimate && <FinanceEstimate estimate={price.monthlyFinanceEstimate} detail="short" />}
+          {product.tradePrices && <TradePrice price={product.tradePrices} size="sm" />}
           <p className="flex items-center gap-2 text-sm text-navy-800">
             <span className={cn('size-2 shrink-0 rounded-full', stock.dot)} aria-hidden="true" />
             {stock.text}

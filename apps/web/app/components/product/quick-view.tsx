@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
+import { useTradePrices } from '../../lib/trade-prices.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
 import { AddToBasket } from '../basket/add-to-basket.tsx';
 import { buttonClasses } from '../ui/button.tsx';
@@ -50,6 +51,7 @@ function QuickViewContent({ slug }: { slug: string }) {
   const summary = useApiData(clients ? `quick-view:${slug}` : undefined, (signal) =>
     clients!.catalogue.getQuickView({ query: { slug } }, { signal }),
   );
+  const tradePrices = useTradePrices(summary.state === 'ready' ? summary.data.offerings.map((entry) => entry.sku) : []);
 
   if (summary.state === 'error') {
     return <LoadError title="We couldn’t load this product" error={summary.error} onRetry={summary.reload} className="m-5" />;
@@ -67,7 +69,7 @@ function QuickViewContent({ slug }: { slug: string }) {
       <div className="space-y-4">
         <ProductHeadline product={product} as={null} />
         <div className="space-y-2" aria-live="polite">
-          <PriceBlock price={offering?.price ?? product.price} size="md" />
+          <PriceBlock price={offering?.price ?? product.price} tradePrice={tradePrices?.get(offering?.sku ?? product.sku)} size="md" />
           <StockStatus stock={offering?.stockStatus ?? product.stockStatus} />
         </div>
         {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={setSku} />}
