@@ -4,8 +4,16 @@ import { defineConfig } from 'vite';
 
 // Only for `react-router dev|build`. Vitest must not load this file (the React Router plugin
 // breaks it): the root vitest config runs app/**/*.test.ts(x) without plugins.
-export default defineConfig({
+/**
+ * React, React DOM and React Router in one chunk of their own in the browser build: it changes only
+ * with an upgrade (long-cached), and the Lighthouse bench can tell the framework's weight from the
+ * shop's own (docs/decisions/0008).
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } } },
   server: {
     port: 5173,
     strictPort: false,
@@ -14,4 +22,4 @@ export default defineConfig({
       ? { '/api': process.env.DEV_API_PROXY, '/identity': process.env.DEV_API_PROXY }
       : undefined,
   },
-});
+}));
