@@ -105,18 +105,31 @@ export function bindEndpoint<E extends EndpointDefinition>(
       if (reply.sent) return reply;
       if (!reply.statusCode || reply.statusCode === 200) reply.code(successStatus);
       if (endpoint.cacheSeconds && access.kind === 'public') {
-        const schema = endpoint.responses[successStatus];
-        return sendCacheable(request, reply, schema ? schema.parse(result) : result, endpoint.cacheSeconds);
+        return sendCacheable(request, reply, serialised(result, endpoint.responses[successStatus]), endpoint.cacheSeconds);
       }
       return result;
     },
   });
 }
 
+/**
+ * A public answer's body and ETag, worked out once per answer object: services that keep recent
+ * answers (catalogue listings, suggestions) hand the same object to every caller, so checking it
+ * against its schema, writing it out and hashing it happen once, not per request.
+ */
+const serialisedAnswers = new WeakMap<object, { body: string; etag: string }>();
+
+function serialised(result: unknown, schema: { parse(value: unknown): unknown } | undefined): { body: string; etag: string } {
+  const kept = typeof result === 'object' && result !== null ? serialisedAnswers.get(result) : undefined;
+  if (kept) return kept;
+  const body = JSON.stringify(schema ? schema.parse(result) : result);
+  const answer = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+  if (typeof result === 'object' && result !== null) serialisedAnswers.set(result, answer);
+  return answer;
+}
+
 /** Public catalogue-style responses: an ETag and max-age a CDN can use, 304 when unchanged. */
-function sendCacheable(request: FastifyRequest, reply: FastifyReply, result: unknown, seconds: number) {
-  const body = JSON.stringify(result);
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+function sendCacheable(request: FastifyRequest, reply: FastifyReply, { body, etag }: { body: string; etag: string }, seconds: number) {
   reply.header('cache-control', `public, max-age=${seconds}, stale-while-revalidate=${seconds}`);
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -21,6 +21,7 @@ import { CatalogueErrors } from './catalogue.errors.ts';
 import { monthlyFinanceEstimate } from './finance-estimate.ts';
 import { refineListing, type FacetDefinition, type ListingInput, type NextDayRate } from './listing-facets.ts';
 import { findSellableOfferings } from './sellable-offerings.ts';
+import { AnswerCache, listingKey } from './answer-cache.ts';
 import { catalogueSnapshot, LISTING_SNAPSHOT_TTL_MS, type CatalogueSnapshot } from './listing-index.ts';
 import { searchConditions, searchTerms, TYPO_SIMILARITY } from './search-query.ts';
 
@@ -158,12 +159,29 @@ async function buildListing(
   };
 }
 
+/**
+ * Listings answered from one snapshot, kept as long as it lives: shoppers ask for the same few
+ * thousand pages (popular categories, first pages, common filters), and a listing may be cached
+ * for the snapshot's 60 s anyway (its `cacheSeconds`). The cards in a kept answer are as fresh as
+ * the snapshot's counts (docs/decisions/0005).
+ */
+const LISTING_CACHE_SIZE = 5000;
+const listingAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<Listing>>();
+
+function keptListing(ctx: ListingContext, snapshot: CatalogueSnapshot, key: string, load: () => Promise<Listing>): Promise<Listing> {
+  let answers = listingAnswers.get(snapshot);
+  if (!answers) listingAnswers.set(snapshot, (answers = new AnswerCache(LISTING_CACHE_SIZE, Number.POSITIVE_INFINITY)));
+  return answers.get(key, ctx.clock.now().getTime(), load);
+}
+
 /** A category and its sub-categories' products, faceted by the department's configuration. */
 export async function listCategory(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
   const snapshot = await catalogueSnapshot(ctx);
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  return buildListing(ctx.db, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input);
+  return keptListing(ctx, snapshot, `category:${category.id}:${listingKey(input)}`, () =>
+    buildListing(ctx.db, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
+  );
 }
 
 /**
@@ -198,21 +216,23 @@ export async function search(ctx: ListingContext, input: SearchRequest): Promise
   const terms = searchTerms(input.query);
   const title = `Results for "${input.query.slice(0, 100)}"`;
   const snapshot = await catalogueSnapshot(ctx);
-  const matches = terms.length === 0 ? [] : await findMatches(ctx.db, terms, SEARCH_LIMIT);
-  // Products added since the snapshot was taken join listings when the next one is.
-  const found = matches.flatMap((match) => {
-    const row = snapshot.index.rowOfId.get(match.id);
-    return row === undefined ? [] : [{ row, score: match.score }];
+  return keptListing(ctx, snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input)}`, async () => {
+    const matches = terms.length === 0 ? [] : await findMatches(ctx.db, terms, SEARCH_LIMIT);
+    // Products added since the snapshot was taken join listings when the next one is.
+    const found = matches.flatMap((match) => {
+      const row = snapshot.index.rowOfId.get(match.id);
+      return row === undefined ? [] : [{ row, score: match.score }];
+    });
+    return buildListing(
+      ctx.db,
+      title,
+      snapshot,
+      found.map((match) => match.row),
+      snapshot.facetsOf(null),
+      input,
+      found.map((match) => match.score),
+    );
   });
-  return buildListing(
-    ctx.db,
-    title,
-    snapshot,
-    found.map((match) => match.row),
-    snapshot.facetsOf(null),
-    input,
-    found.map((match) => match.score),
-  );
 }
 
 /** Matches ranked at most for a typo or a short prefix: enough to find the best few. */
@@ -235,30 +255,14 @@ const AUTOCOMPLETE_POOL = 300;
  * with listing prices, dropping the least recently used beyond the limit.
  */
 const AUTOCOMPLETE_CACHE_SIZE = 5000;
-const suggestionCache = new WeakMap<Database, Map<string, { loadedAt: number; value: Promise<Autocomplete> }>>();
+const suggestionCache = new WeakMap<Database, AnswerCache<Autocomplete>>();
 
 export function autocomplete(ctx: Pick<ServiceContext, 'db' | 'clock'>, query: string): Promise<Autocomplete> {
   const terms = searchTerms(query);
   if (terms.join('').length < 2) return Promise.resolve({ products: [], categories: [], brands: [] });
-  const key = terms.join(' ');
-  const now = ctx.clock.now().getTime();
   let cache = suggestionCache.get(ctx.db);
-  if (!cache) suggestionCache.set(ctx.db, (cache = new Map()));
-  const cached = cache.get(key);
-  // Re-inserting keeps the Map in least-recently-used order.
-  cache.delete(key);
-  if (cached && now - cached.loadedAt < LISTING_SNAPSHOT_TTL_MS) {
-    cache.set(key, cached);
-    return cached.value;
-  }
-  const entry = { loadedAt: now, value: loadSuggestions(ctx.db, terms) };
-  cache.set(key, entry);
-  if (cache.size > AUTOCOMPLETE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  const entries = cache;
-  entry.value.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
-  });
-  return entry.value;
+  if (!cache) suggestionCache.set(ctx.db, (cache = new AnswerCache(AUTOCOMPLETE_CACHE_SIZE, LISTING_SNAPSHOT_TTL_MS)));
+  return cache.get(terms.join(' '), ctx.clock.now().getTime(), () => loadSuggestions(ctx.db, terms));
 }
 
 async function loadSuggestions(db: Database, terms: string[]): Promise<Autocomplete> {
@@ -289,7 +293,10 @@ export async function listPromotion(ctx: ListingContext, input: CategoryListingR
   }
   const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
   const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
-  return buildListing(db, listing.title, snapshot, rows, snapshot.facetsOf(category), { ...input, facets: { ...input.facets, ...listing.filters } });
+  const request = { ...input, facets: { ...input.facets, ...listing.filters } };
+  return keptListing(ctx, snapshot, `promotion:${input.slug}:${listingKey(request)}`, () =>
+    buildListing(db, listing.title, snapshot, rows, snapshot.facetsOf(category), request),
+  );
 }
 
 /** The promotion and new-products listings running now, for the home page and the sitemap. */
