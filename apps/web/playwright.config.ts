@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tooling/chromium.ts';
-import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS } from './e2e/pages.ts';
+import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './e2e/pages.ts';
 
 // A fresh database for every run, so tests never see another run's data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
 const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-tokens-'));
+const stripeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-stripe-'));
+const stripeStandIn = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 
 // The system Chromium with the flags every headless run here uses (tooling/chromium.ts).
 const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
@@ -71,6 +73,35 @@ export default defineConfig({
         IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS),
         DATA_DIR: shortTokenDataDir,
         LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node ../api/src/modules/payments/stripe-standin.main.ts',
+      url: `${stripeStandIn}/v3/`,
+      env: { PORT: String(STRIPE_STANDIN_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node ../server/src/main.ts',
+      url: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/health`,
+      // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
+      env: {
+        PORT: String(STRIPE_SHOP_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
+        DATA_DIR: stripeDataDir,
+        LOG_LEVEL: 'warn',
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+        STRIPE_WEBHOOK_SECRET: 'whsec_standin',
+        STRIPE_API_URL: stripeStandIn,
+        STRIPE_JS_URL: `${stripeStandIn}/v3/`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -68,6 +68,7 @@ export const ApiConfigSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   STRIPE_API_URL: z.url().optional(),
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_URL: z.url().optional(),
   SANDBOX_WEBHOOK_CHAOS: z.enum(['off', 'random', 'always']).optional(),
@@ -110,8 +111,8 @@ export interface ApiConfig {
 
 /** See the README's configuration table. */
 export interface PaymentsConfig {
-  /** Set: the Stripe adapter. `apiUrl` points the SDK elsewhere (tests' stand-in). */
-  stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
+  /** Set: the Stripe adapter. `apiUrl` points the SDK elsewhere, `jsUrl` the browser's Stripe.js (tests' stand-in). */
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string; jsUrl: string };
   sandbox: {
     /** Absent: generated once and kept in the database. */
     webhookSecret?: string;
@@ -212,6 +213,6 @@ function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {
   }
   return {
     sandbox,
-    stripe: { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL },
+    stripe: { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL, jsUrl: c.STRIPE_JS_URL },
   };
 }

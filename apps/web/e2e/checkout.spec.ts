@@ -1,106 +1,33 @@
-import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { test } from '@playwright/test';
+import { collectErrors, DEMO, signInByRedirect } from './auth.ts';
+import {
+  addBasin,
+  BASIN_NAME,
+  CHECKOUT_TIMEOUT,
+  completeSteps,
+  declinedThenPaid,
+  expect,
+  expectConfirmation,
+  fillAddress,
+  fillCard,
+  fillContact,
+  layoutShift,
+  main,
+  openCheckout,
+  pay,
+  payButton,
+  scan,
+  screenshot,
+  section,
+  toPaymentSignedIn,
+  uniqueEmail,
+} from './checkout-steps.ts';
 import { staffMailbox } from './mailbox.ts';
-import { SCREENSHOT_DIR } from './pages.ts';
 
 // Every step is a real API call and paying goes through the sandbox gateway: slow on a busy machine.
-test.describe.configure({ timeout: 150_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 
-const BASIN = '/p/tamar-trade-eden-cloakroom-basin-pl000109';
-const BASIN_NAME = 'Tamar Trade Eden Cloakroom Basin';
 const WALLET_FAILED = 'Failed to load the payment-button provider script';
-
-const screenshot = (page: Page, testInfo: TestInfo, name: string, fullPage = true) =>
-  page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-checkout-${name}.png`, fullPage, animations: 'disabled' });
-
-/** An address nobody else's run uses, so the mailbox shows this run's e-mails only. */
-const uniqueEmail = (testInfo: TestInfo, label: string) => `${label}-${testInfo.project.name}-${Date.now()}@plumbline.test`;
-
-/** The axe scan of these pages, the wallet provider's button included. */
-const scan = (page: Page) => expectNoViolations(page);
-const main = (page: Page) => page.getByRole('main');
-const section = (page: Page, name: string) => main(page).getByRole('region', { name: new RegExp(`^Step \\d: ${name}( \\(done\\))?$`) });
-/** The page's own "Pay £x" button for the card (the wallet's button says "with Sandbox Pay"). */
-const payButton = (page: Page) => section(page, 'Payment').getByRole('button', { name: /^Pay £[\d,.]+$/ });
-const cardFrame = (page: Page) => page.frameLocator('iframe[title="Card details"]');
-
-async function addBasin(page: Page) {
-  await page.goto(BASIN, { waitUntil: 'networkidle' });
-  await expect(page.getByRole('banner').getByRole('button', { name: /^Basket \(/ })).toBeVisible();
-  await main(page).getByRole('button', { name: 'Add to basket' }).click();
-  await expect(page.getByRole('dialog', { name: 'Your basket' }).getByRole('status')).toContainText(`Added to your basket: 1 × ${BASIN_NAME}`);
-}
-
-async function openCheckout(page: Page) {
-  await page.goto('/checkout');
-  await expect(section(page, 'Your details')).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(BASIN_NAME);
-}
-
-/** The page's cumulative layout shift so far (the skeletons stand in for the steps at their heights). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          resolve(list.getEntries().reduce((sum, entry) => sum + ((entry as PerformanceEntry & { hadRecentInput: boolean; value: number }).hadRecentInput ? 0 : (entry as PerformanceEntry & { value: number }).value), 0));
-        }).observe({ type: 'layout-shift', buffered: true });
-        // No shift at all means no entries: answer after a moment.
-        setTimeout(() => resolve(0), 500);
-      }),
-  );
-
-async function fillContact(page: Page, email: string, phone = '07700 900123') {
-  const step = section(page, 'Your details');
-  await step.getByLabel('E-mail address').fill(email);
-  await step.getByLabel('First name').fill('Alex');
-  await step.getByLabel('Last name').fill('Guest');
-  await step.getByLabel('Phone number').fill(phone);
-  await step.getByRole('button', { name: 'Continue to delivery address' }).click();
-}
-
-async function fillAddress(page: Page, postcode = 'SW1A 1AA') {
-  const step = section(page, 'Delivery address');
-  await step.getByLabel('Address line 1').fill('10 Test Street');
-  await step.getByLabel('Town or city').fill('London');
-  await step.getByLabel('Postcode').fill(postcode);
-  await step.getByRole('button', { name: 'Continue to delivery options' }).click();
-}
-
-/** The steps before payment with good details and the suggested delivery option (or as `chooseDelivery` does), billing as delivery. */
-async function completeSteps(page: Page, email: string, chooseDelivery?: () => Promise<void>) {
-  await fillContact(page, email);
-  await fillAddress(page);
-  await expect(section(page, 'Delivery').getByRole('radio', { checked: true })).toHaveCount(1);
-  await chooseDelivery?.();
-  await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
-  await section(page, 'Billing').getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(payButton(page)).toBeEnabled();
-}
-
-async function fillCard(page: Page, number: string) {
-  const frame = cardFrame(page);
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date').fill('1230');
-  await frame.getByLabel('Security code').fill('123');
-  await frame.getByLabel('Billing postcode').fill('SW1A 1AA');
-}
-
-async function pay(page: Page) {
-  await payButton(page).click();
-}
-
-async function expectConfirmation(page: Page, email: string): Promise<string> {
-  await expect(page).toHaveURL(/\/checkout\/confirmation\/BP\d{8}$/);
-  const orderNumber = page.url().split('/').pop()!;
-  await expect(main(page).getByText(`Your order number is ${orderNumber}`)).toBeVisible();
-  await expect(main(page).getByText(`We’ve e-mailed a confirmation to ${email}.`)).toBeVisible();
-  await expect(main(page).getByRole('region', { name: 'What you ordered' })).toContainText(BASIN_NAME);
-  // The basket became the order: the header's count is back to nothing.
-  await expect(page.getByRole('banner').getByRole('button', { name: /^Basket \((empty|0 items)\)/ })).toBeVisible();
-  return orderNumber;
-}
 
 test('a guest checks out step by step, pays by card and tracks the order', async ({ page, browser }, testInfo) => {
   const errors = collectErrors(page);
@@ -231,22 +158,7 @@ test('a card that needs the bank’s check places the order once the check is co
 });
 
 test('a declined card is said beside the button, and paying again with another card works', async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'declined');
-  await addBasin(page);
-  await openCheckout(page);
-  await completeSteps(page, email);
-  await fillCard(page, '4000 0000 0000 0002');
-  await pay(page);
-
-  const payment = section(page, 'Payment');
-  await expect(payment.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toContainText('You have not been charged: try another card.');
-  await expect(payButton(page)).toBeEnabled();
-  await scan(page);
-  await screenshot(page, testInfo, 'declined');
-
-  await fillCard(page, '4242 4242 4242 4242');
-  await pay(page);
-  await expectConfirmation(page, email);
+  await declinedThenPaid(page, testInfo, 'declined', (number) => fillCard(page, number));
 });
 
 test('a signed-in shopper finds their details filled in and their order on the account page', async ({ page }, testInfo) => {
@@ -280,17 +192,7 @@ test('a signed-in shopper finds their details filled in and their order on the a
 
 test('a signed-in shopper saves a card with consent and pays with it next time', async ({ page }, testInfo) => {
   await signInByRedirect(page, DEMO.trade.email);
-  const toPayment = async () => {
-    await addBasin(page);
-    await openCheckout(page);
-    const details = section(page, 'Your details');
-    await details.getByLabel('Phone number').fill('07700 900123');
-    await details.getByRole('button', { name: 'Continue to delivery address' }).click();
-    await fillAddress(page);
-    await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
-    await section(page, 'Billing').getByRole('button', { name: 'Continue to payment' }).click();
-  };
-  await toPayment();
+  await toPaymentSignedIn(page);
   const payment = section(page, 'Payment');
   await payment.getByLabel('Save this card for next time').check();
   await expect(payButton(page)).toBeEnabled();
@@ -299,7 +201,7 @@ test('a signed-in shopper saves a card with consent and pays with it next time',
   await expectConfirmation(page, DEMO.trade.email);
 
   // Next time the card is offered, and paying with it places the order.
-  await toPayment();
+  await toPaymentSignedIn(page);
   const saved = section(page, 'Payment').getByRole('group', { name: 'Pay with a saved card' });
   await expect(saved.getByRole('radio', { name: /^Visa ending 4242/ }).first()).toBeVisible();
   await scan(page);

@@ -1,4 +1,4 @@
-import { expect, type Browser, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
 import { DEMO, signInByRedirect, storedUser } from './auth.ts';
 
 /** A fresh browser (no basket, no wishlist, no sign-in) like this project's: same address, screen and touch. */
@@ -12,17 +12,38 @@ export interface MailboxEmail {
   template: string;
 }
 
-/** The e-mails the shop has queued for an address, read as staff through the mailbox API. */
-export async function staffMailbox(browser: Browser, testInfo: TestInfo, to: string): Promise<MailboxEmail[]> {
+/** Signs in as staff in a fresh browser, runs `read` with the access token's headers, and closes that browser. */
+async function asStaff<T>(browser: Browser, testInfo: TestInfo, read: (request: APIRequestContext, headers: Record<string, string>) => Promise<T>): Promise<T> {
   const context = await newContext(browser, testInfo);
   const page = await context.newPage();
   await signInByRedirect(page, DEMO.staff.email);
   const { access_token } = (await storedUser(page))!;
-  const response = await page.request.get(`/api/notifications/Mailbox?to=${encodeURIComponent(to)}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
+  try {
+    return await read(page.request, { authorization: `Bearer ${access_token}` });
+  } finally {
+    await context.close();
+  }
+}
+
+const mailboxItems = async (request: APIRequestContext, headers: Record<string, string>, to: string) => {
+  const response = await request.get(`/api/notifications/Mailbox?to=${encodeURIComponent(to)}`, { headers });
   expect(response.ok()).toBe(true);
-  const mailbox = (await response.json()) as { items: MailboxEmail[] };
-  await context.close();
-  return mailbox.items;
+  return ((await response.json()) as { items: (MailboxEmail & { id: string })[] }).items;
+};
+
+/** The e-mails the shop has queued for an address, read as staff through the mailbox API. */
+export function staffMailbox(browser: Browser, testInfo: TestInfo, to: string): Promise<MailboxEmail[]> {
+  return asStaff(browser, testInfo, (request, headers) => mailboxItems(request, headers, to));
+}
+
+/** The link in the e-mail that confirms a new account's address (the provider's sign-up sends it). */
+export function verificationLink(browser: Browser, testInfo: TestInfo, to: string): Promise<string> {
+  return asStaff(browser, testInfo, async (request, headers) => {
+    const verify = (await mailboxItems(request, headers, to)).find((item) => item.template === 'identity.verify-email');
+    expect(verify, `a verification e-mail to ${to}`).toBeDefined();
+    const { text } = (await (await request.get(`/api/notifications/Mailbox/${verify!.id}`, { headers })).json()) as { text: string };
+    const link = /https?:\/\/\S+\/verify\?token=\S+/.exec(text)?.[0];
+    expect(link, 'the confirmation link in the e-mail').toBeDefined();
+    return link!;
+  });
 }

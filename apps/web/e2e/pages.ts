@@ -9,6 +9,10 @@ export const API_DOWN_PORT = BASE + 2;
 /** The whole shop again, with 70-second access tokens: a silent renewal comes 10 s after signing in. */
 export const SHORT_TOKEN_PORT = BASE + 4;
 export const SHORT_TOKEN_TTL_SECONDS = 70;
+/** The whole shop configured for Stripe, against the local stand-in for Stripe's API and Stripe.js. */
+export const STRIPE_SHOP_PORT = BASE + 6;
+/** That stand-in (apps/api/src/modules/payments/stripe-standin.main.ts). */
+export const STRIPE_STANDIN_PORT = BASE + 7;
 
 /** Every page the web shell has, for the accessibility scan and the screenshots. */
 export const SHELL_PAGES = [

@@ -126,7 +126,12 @@ export type Checkout = z.infer<typeof CheckoutSchema>;
 export const PaymentOptionsSchema = z
   .object({
     amountPence: Pence,
-    card: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable(), frameUrl: z.string().nullable() }),
+    card: z.object({
+      provider: z.enum(['sandbox', 'stripe']).describe('Which card field the browser shows: the sandbox’s frame or Stripe Elements'),
+      publishableKey: z.string().nullable().describe('Stripe: the key for `Stripe(publishableKey)`'),
+      scriptUrl: z.string().nullable().describe('Stripe: where to load Stripe.js from'),
+      frameUrl: z.string().nullable(),
+    }),
     savedCards: z.array(z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() })),
     wallets: z.array(z.object({ provider: z.string(), name: z.string(), scriptUrl: z.string() })).describe('Wallet buttons, each loaded from its provider’s script'),
   })
@@ -139,6 +144,10 @@ export const PaymentIntentSchema = z
     amountPence: Pence,
     status: z.string(),
     frameUrl: z.string().nullable().describe('Sandbox: the card field page to show in an iframe'),
+    nextActionUrl: z
+      .string()
+      .nullable()
+      .describe('With `requires_action` (a saved card whose bank wants a check): the sandbox’s 3-D Secure page. With Stripe, Stripe.js’s handleNextAction shows the check instead'),
     reservationExpiresAt: z.string().describe('Stock is held for the basket until then'),
   })
   .meta({ id: 'PaymentIntent' });

@@ -8,7 +8,11 @@ import { defineEndpoint, publicAccess } from './endpoint.ts';
 export const PaymentClientConfigSchema = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('sandbox'), frameUrl: z.url().describe('The sandbox card field, to load in an iframe with `?client_secret=…`') }),
-    z.object({ kind: z.literal('stripe'), publishableKey: z.string().describe('For Stripe.js / Elements') }),
+    z.object({
+      kind: z.literal('stripe'),
+      publishableKey: z.string().describe('For Stripe.js / Elements'),
+      scriptUrl: z.url().describe('Where the browser loads Stripe.js from (STRIPE_JS_URL)'),
+    }),
   ])
   .meta({ id: 'PaymentClientConfig' });
 

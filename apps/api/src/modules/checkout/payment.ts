@@ -4,6 +4,7 @@
  * connection). Stock is held when the payment starts and committed when the order is placed; a
  * payment that cannot become an order is refunded or cancelled.
  */
+import { randomUUID } from 'node:crypto';
 import type { Checkout, Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -82,6 +83,7 @@ async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps, cho
         // One intent per basket state and way of paying: a retried request finds the intent it already made.
         idempotencyKey: `intent:${fingerprint}:${choice.method}:${paymentMethodRef ?? (choice.saveCard ? 'save' : 'new')}`,
       });
+      if (paymentMethodRef && intent.status === 'requires_action') intent = await askTheBankAgain(deps.gateway, intent, paymentMethodRef);
     }
   } catch (error) {
     await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
@@ -94,8 +96,20 @@ async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps, cho
     amountPence: intent.amountPence,
     status: intent.status,
     frameUrl: paymentMethodRef ? null : frameUrl(deps, intent),
+    nextActionUrl: intent.status === 'requires_action' ? intent.nextActionUrl : null,
     reservationExpiresAt: expiresAt.toISOString(),
   };
+}
+
+/**
+ * The same saved card for the same basket again gets the gateway's first answer again, which may be
+ * out of date: a bank check still waiting is shown again, one that failed since is asked for afresh
+ * (the payment is confirmed again, never a second one started), and one passed since is as it is now.
+ */
+async function askTheBankAgain(gateway: PaymentGateway, answer: PaymentIntent, paymentMethodRef: string): Promise<PaymentIntent> {
+  const intent = (await gateway.retrieveIntent(answer.id)) ?? answer;
+  if (intent.status !== 'requires_payment_method') return intent;
+  return gateway.confirmIntent(intent.id, { paymentMethodRef }, `confirm:${intent.id}:${randomUUID()}`);
 }
 
 function frameUrl(deps: PaymentDeps, intent: PaymentIntent): string | null {
@@ -132,9 +146,13 @@ export async function getPaymentOptions(ctx: Ctx, basketId: string, deps: Paymen
   const saved = ctx.actor ? await listSavedCards({ db: ctx.db, gateway: deps.gateway, clock: ctx.clock }, ctx.actor) : [];
   return {
     amountPence: checkout.totals.totalIncVat,
-    card: { provider: config.kind, publishableKey: config.kind === 'stripe' ? config.publishableKey : null, frameUrl: config.kind === 'sandbox' ? config.frameUrl : null },
+    card:
+      config.kind === 'stripe'
+        ? { provider: config.kind, publishableKey: config.publishableKey, scriptUrl: config.scriptUrl, frameUrl: null }
+        : { provider: config.kind, publishableKey: null, scriptUrl: null, frameUrl: config.frameUrl },
     savedCards: saved.filter((card) => !card.expired).map(({ id, brand, last4, expMonth, expYear, isDefault }) => ({ id, brand, last4, expMonth, expYear, isDefault })),
-    wallets: [{ provider: 'sandbox-pay', name: 'Sandbox Pay', scriptUrl: `${deps.publicUrl}/api/payments/sandbox/wallet.js` }],
+    // The sandbox's wallet button is served by the sandbox only.
+    wallets: config.kind === 'sandbox' ? [{ provider: 'sandbox-pay', name: 'Sandbox Pay', scriptUrl: `${deps.publicUrl}/api/payments/sandbox/wallet.js` }] : [],
   };
 }
 

@@ -85,8 +85,8 @@ export interface GatewayEvent {
   intent: PaymentIntent | null;
 }
 
-/** What the browser needs to show the card field: the sandbox's frame, or Stripe Elements' key. */
-export type ClientConfig = { kind: 'sandbox'; frameUrl: string } | { kind: 'stripe'; publishableKey: string };
+/** What the browser needs to show the card field: the sandbox's frame, or Stripe Elements' key and script. */
+export type ClientConfig = { kind: 'sandbox'; frameUrl: string } | { kind: 'stripe'; publishableKey: string; scriptUrl: string };
 
 export interface CreateIntentInput {
   amountPence: number;

@@ -8,12 +8,12 @@ import type { PaymentIntent } from './gateway.ts';
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (value: string | number) => String(value).replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+export const escape = (value: string | number) => String(value).replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 /** A value for a `<script>`: JSON that cannot close the script element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
-const brandName = (brand: string) => BRANDS[brand] ?? 'card';
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+export const brandName = (brand: string) => BRANDS[brand] ?? 'card';
+export const pounds = (pence: number) => `£${(pence / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 export interface Page {
   html: string;

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBasketClient, createCheckoutClient, createSavedCardsClient, type SavedCardsClient } from '@shop/api-client';
+import { createSavedCardsClient, type SavedCardsClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { confirmLikeTheFrame, TEST_CARDS } from './testing.ts';
+import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from './testing.ts';
 
 let api: TestApi;
 const actors: Record<string, Actor> = {
   sam: { userId: 'user-sam', email: 'sam@example.com', name: 'Sam Shopper', roles: ['shopper'] },
   kim: { userId: 'user-kim', email: 'kim@example.com', name: 'Kim Shopper', roles: ['shopper'] },
+  lee: { userId: 'user-lee', email: 'lee@example.com', name: 'Lee Shopper', roles: ['shopper'] },
 };
 let sku: string;
 const cards: Record<string, SavedCardsClient> = {};
@@ -21,19 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** A signed-in shopper's basket, ready to pay. */
-async function ready(name: string | null) {
-  const getAccessToken = name ? () => name : undefined;
-  const basket = createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken });
-  const checkout = createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken });
-  const { basketId } = await basket.createBasket({ body: { sku, quantity: 1 } });
-  const params = { basketId };
-  await checkout.setContactDetails({ params, body: { emailAddress: 'sam@example.com', firstName: 'Sam', lastName: 'Shopper', phone: '07700 900123' } });
-  await checkout.setDeliveryDetails({ params, body: { address: { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } });
-  await checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
-  await checkout.setDeliveryOption({ params, body: { code: 'standard' } });
-  return { checkout, params };
-}
+/** A signed-in shopper's basket (a guest's without a name), ready to pay. */
+const ready = (name: string | null) => readyToPay(api, sku, name ?? undefined);
 
 describe('saved cards', () => {
   it('saves a card at checkout only with consent, then pays with it next time', async () => {
@@ -94,5 +85,46 @@ describe('saved cards', () => {
     expect(reordered[0]).toMatchObject({ id: mastercard.id, isDefault: true });
     const left = await cards.sam!.removeSavedCard({ body: { paymentMethodId: mastercard.id } });
     expect(left).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
+  });
+
+  it('a saved card whose bank wants a check: the answer says where the check is; failing it charges nothing, and the check can be tried again', async () => {
+    /** The bank's answer on the sandbox's 3-D Secure page (its address is the API's public one, so only its path is used here). */
+    const answer = (nextActionUrl: string, clientSecret: string, outcome: 'complete' | 'fail') =>
+      fetch(`${api.origin}${new URL(nextActionUrl).pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_secret: clientSecret, outcome }),
+      });
+    const first = await ready('lee');
+    const saving = await first.checkout.createPaymentIntent({ params: first.params, body: { saveCard: true } });
+    expect(saving.nextActionUrl).toBeNull();
+    await confirmLikeTheFrame(api.origin, { id: saving.intentId, clientSecret: saving.clientSecret }, { number: TEST_CARDS.requiresAuthentication });
+    const { nextActionUrl: firstCheck } = (await sandboxGateway(api.app).retrieveIntent(saving.intentId))!;
+    expect((await answer(firstCheck!, saving.clientSecret, 'complete')).status).toBe(200);
+    expect((await first.checkout.completePayment({ params: first.params })).orderNumber).toMatch(/^BP/);
+    const [card] = await cards.lee!.listSavedCards();
+    expect(card).toMatchObject({ last4: '3155' });
+
+    const second = await ready('lee');
+    const intent = await second.checkout.createPaymentIntent({ params: second.params, body: { method: 'saved_card', savedCardId: card!.id } });
+    expect(intent).toMatchObject({ status: 'requires_action', frameUrl: null });
+    expect(intent.nextActionUrl).toContain(`/api/payments/sandbox/challenge/${intent.intentId}?client_secret=${encodeURIComponent(intent.clientSecret)}`);
+    expect(await failure(second.checkout.completePayment({ params: second.params }))).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_NEEDS_ACTION' });
+
+    // The bank says no: nothing is taken and no order is placed.
+    expect((await answer(intent.nextActionUrl!, intent.clientSecret, 'fail')).status).toBe(200);
+    expect(await failure(second.checkout.completePayment({ params: second.params }))).toMatchObject({ status: 402, code: 'CHECKOUT_PAYMENT_DECLINED' });
+    expect(await sandboxGateway(api.app).retrieveIntent(intent.intentId)).toMatchObject({ status: 'requires_payment_method', amountRefundedPence: 0 });
+
+    // The page makes the card form's payment the basket's again; paying with the saved card after
+    // that asks the bank again, for the same payment, and this time the check is passed.
+    expect((await second.checkout.createPaymentIntent({ params: second.params, body: {} })).frameUrl).not.toBeNull();
+    const again = await second.checkout.createPaymentIntent({ params: second.params, body: { method: 'saved_card', savedCardId: card!.id } });
+    expect(again).toMatchObject({ intentId: intent.intentId, status: 'requires_action' });
+    expect(again.nextActionUrl).toContain(`/challenge/${intent.intentId}`);
+    expect((await answer(again.nextActionUrl!, again.clientSecret, 'complete')).status).toBe(200);
+    const placed = await second.checkout.completePayment({ params: second.params });
+    expect(placed.orderNumber).toMatch(/^BP/);
+    expect(await sandboxGateway(api.app).retrieveIntent(intent.intentId)).toMatchObject({ status: 'succeeded', card: { last4: '3155' } });
   });
 });

@@ -210,7 +210,7 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
       return { id: event.id, type: event.type, created: event.created, intentRef, intent };
     },
 
-    clientConfig: () => ({ kind: 'stripe', publishableKey: settings.publishableKey }),
+    clientConfig: () => ({ kind: 'stripe', publishableKey: settings.publishableKey, scriptUrl: settings.jsUrl }),
   };
 }
 

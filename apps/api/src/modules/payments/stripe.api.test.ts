@@ -14,7 +14,7 @@ const key = () => `key-${Date.now()}-${++counter}`;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  settings = { secretKey: 'sk_test_standin', publishableKey: 'pk_test_standin', webhookSecret: 'whsec_standin', apiUrl: standIn.url };
+  settings = { secretKey: 'sk_test_standin', publishableKey: 'pk_test_standin', webhookSecret: 'whsec_standin', apiUrl: standIn.url, jsUrl: standIn.jsUrl };
   gateway = createStripeGateway(settings, { maxNetworkRetries: 0 });
 });
 afterAll(() => standIn.close());
@@ -113,14 +113,20 @@ describe('the API configured for Stripe', () => {
   beforeAll(async () => {
     api = await startTestApi({
       seed: false,
-      env: { STRIPE_SECRET_KEY: settings.secretKey, STRIPE_PUBLISHABLE_KEY: settings.publishableKey, STRIPE_WEBHOOK_SECRET: settings.webhookSecret, STRIPE_API_URL: standIn.url },
+      env: {
+        STRIPE_SECRET_KEY: settings.secretKey,
+        STRIPE_PUBLISHABLE_KEY: settings.publishableKey,
+        STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
+        STRIPE_API_URL: standIn.url,
+        STRIPE_JS_URL: standIn.jsUrl,
+      },
     });
   });
   afterAll(() => api.close());
 
-  it('chooses the Stripe adapter, tells the browser its publishable key and serves no sandbox', async () => {
+  it('chooses the Stripe adapter, tells the browser its publishable key and Stripe.js, and serves no sandbox', async () => {
     expect(paymentGateway(api.app.platform).kind).toBe('stripe');
-    expect(await (await fetch(`${api.origin}/api/payments/config`)).json()).toEqual({ kind: 'stripe', publishableKey: 'pk_test_standin' });
+    expect(await (await fetch(`${api.origin}/api/payments/config`)).json()).toEqual({ kind: 'stripe', publishableKey: 'pk_test_standin', scriptUrl: standIn.jsUrl });
     expect((await fetch(`${api.origin}/api/payments/sandbox/elements?client_secret=x`)).status).toBe(404);
   });
 

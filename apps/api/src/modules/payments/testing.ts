@@ -8,6 +8,7 @@ import type { SandboxGateway } from './sandbox-gateway.ts';
 import { deliverDueWebhooks, type DeliveryPolicy, type DeliveryResult } from './sandbox-webhooks.ts';
 
 export { deliverDueWebhooks, loopbackWebhookUrl };
+export { startStripeStandIn, type StripeStandIn } from './stripe-standin.testing.ts';
 
 /**
  * Test helpers for other modules' suites (checkout, orders): pay a sandbox intent the way the card

@@ -2,37 +2,30 @@ import { ApiError } from '@shop/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { frameSrc, newAttemptKey, readSandboxMessage, rememberPaymentAttempt, type SandboxMessage } from '../../lib/checkout/checkout-logic.ts';
+import { loadStripe, stripeOutcome, type StripeSettings } from '../../lib/checkout/stripe-js.ts';
 import { formatPence } from '../../lib/money.ts';
 import { useApiData } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { Spinner } from '../ui/spinner.tsx';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
+import { BankCheckDialog, CardFieldSkeleton, CardPaymentForm, PaymentProblem, usePaymentAttempt, type OrderPlaced, type PaymentOutcome } from './payment-attempt.tsx';
+import { StripeCardPayment } from './stripe-card-payment.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
-export type OrderPlaced = Awaited<ReturnType<CheckoutClient['completePayment']>>;
+export type { OrderPlaced } from './payment-attempt.tsx';
 
 export const WALLET_SCRIPT_FAILED = 'Failed to load the payment-button provider script';
-
-type Phase = 'ready' | 'paying' | 'challenge' | 'placing';
-
-const PROGRESS: Record<Exclude<Phase, 'ready'>, string> = {
-  paying: 'Confirming your payment…',
-  challenge: 'Waiting for your bank’s security check…',
-  placing: 'Placing your order…',
-};
 
 /** The card frame's starting height until it reports its own (no jump as it loads). */
 const FRAME_HEIGHT = 300;
 
 /**
  * Step 5: payment. Opening it starts the payment (the stock is held for 15 minutes) and shows the
- * gateway's card frame; the "Pay £x" button asks the frame to confirm, the frame reports the
- * outcome by `postMessage`, a bank's check (3-D Secure) opens in a dialog, and once the gateway
- * says the payment succeeded the order is placed. Declines are said beside the button; the shopper
- * can try again with another card in the same frame.
+ * gateway's card field: the sandbox's frame, or Stripe's Payment Element when the shop is set up
+ * for Stripe. The "Pay £x" button confirms through it, a bank's check (3-D Secure) is shown over
+ * the page, and once the gateway says the payment succeeded the order is placed. Declines are said
+ * beside the button; the shopper can try again with another card in the same field.
  */
 export function PaymentSection({ client, basketId, onPlaced }: { client: CheckoutClient; basketId: string; onPlaced: (placed: OrderPlaced) => void }) {
   const signedIn = useShopAuth().status === 'signed-in';
@@ -49,15 +42,32 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
     rememberPaymentAttempt(sessionStorage, basketId);
     return { options, intent };
   });
+  const cardIntentId = start.state === 'ready' ? start.data.intent.intentId : null;
+
+  // A saved card's attempt is a payment of its own: when it ends without an order, the card
+  // form's payment becomes the basket's again (the same one, so the form shown stays right).
+  const backToCardForm = useCallback(() => {
+    client
+      .createPaymentIntent({ params: { basketId }, body: { method: 'card', saveCard } }, { headers: { 'Idempotency-Key': newAttemptKey() } })
+      .then((intent) => intent.intentId === cardIntentId)
+      .catch(() => false)
+      .then((same) => {
+        if (!same) setStartKey(newAttemptKey());
+      });
+  }, [client, basketId, saveCard, cardIntentId]);
 
   if (start.state === 'error') {
     return <LoadError title="We couldn’t start the payment" error={start.error} onRetry={() => setStartKey(newAttemptKey())} />;
   }
   if (start.state !== 'ready') return <PaymentSkeleton />;
   const { options, intent } = start.data;
+  const { card } = options;
+  const stripe: StripeSettings | null = card.provider === 'stripe' && card.publishableKey && card.scriptUrl ? { publishableKey: card.publishableKey, scriptUrl: card.scriptUrl } : null;
   return (
     <div className="space-y-6">
-      {signedIn && options.savedCards.length > 0 && <SavedCardPayment client={client} basketId={basketId} cards={options.savedCards} amountPence={options.amountPence} onPlaced={onPlaced} />}
+      {signedIn && options.savedCards.length > 0 && (
+        <SavedCardPayment client={client} basketId={basketId} cards={options.savedCards} amountPence={options.amountPence} stripe={stripe} onPlaced={onPlaced} onFail={backToCardForm} />
+      )}
       {signedIn && (
         <div className="flex items-start gap-3 text-sm text-navy-900">
           <input id="save-card" type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} aria-describedby="save-card-hint" className="mt-0.5 size-5 accent-teal-700" />
@@ -73,6 +83,8 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
       )}
       {intent.frameUrl ? (
         <CardPayment key={intent.intentId} client={client} basketId={basketId} intent={{ ...intent, frameUrl: intent.frameUrl }} wallets={options.wallets} onPlaced={onPlaced} />
+      ) : stripe ? (
+        <StripeCardPayment key={intent.intentId} client={client} basketId={basketId} intent={intent} stripe={stripe} onPlaced={onPlaced} />
       ) : (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           Card payment is not available just now. Please try again later.
@@ -83,8 +95,8 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
 }
 
 type Wallet = { provider: string; name: string; scriptUrl: string };
-type PaymentOutcome = { status: string; error?: { code?: string; message?: string } | null; nextActionUrl?: string | null };
 
+/** The sandbox gateway's card frame, and any wallet buttons; the frame reports by `postMessage`. */
 function CardPayment({
   client,
   basketId,
@@ -99,61 +111,12 @@ function CardPayment({
   onPlaced: (placed: OrderPlaced) => void;
 }) {
   const { intentId, amountPence, frameUrl } = intent;
+  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced });
+  const { outcome } = attempt;
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const challengeRef = useRef<HTMLIFrameElement>(null);
   const frameOrigin = new URL(frameUrl).origin;
   const [frameReady, setFrameReady] = useState(false);
   const [frameHeight, setFrameHeight] = useState(FRAME_HEIGHT);
-  const [phase, setPhase] = useState<Phase>('ready');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
-  const [amount, setAmount] = useState(amountPence);
-  // The Idempotency-Key of this press of "Pay": placing the order after it reuses it on a retry.
-  const attemptKey = useRef(newAttemptKey());
-
-  const fail = useCallback((message: string) => {
-    setProblem(message);
-    setPhase('ready');
-  }, []);
-
-  const complete = useCallback(async () => {
-    setPhase('placing');
-    const call = () => client.completePayment({ params: { basketId } }, { headers: { 'Idempotency-Key': attemptKey.current } });
-    try {
-      let placed;
-      try {
-        placed = await call();
-      } catch (error) {
-        // A lost answer: ask again with the same key, which replays the first answer.
-        if (!(error instanceof ApiError && error.status === 0)) throw error;
-        placed = await call();
-      }
-      onPlaced(placed);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'CHECKOUT_PAYMENT_STALE') {
-        // The amount changed: re-price the payment, then the shopper checks it and pays again.
-        const refreshed = await client.refreshPaymentData({ params: { basketId } }).catch(() => null);
-        if (refreshed) setAmount(refreshed.amountPence);
-      }
-      fail(apiProblemMessage(error));
-    }
-  }, [client, basketId, onPlaced, fail]);
-
-  /** What the gateway said about a confirmation (card frame, wallet or the bank's check). */
-  const outcome = useCallback(
-    (result: PaymentOutcome) => {
-      if (result.status === 'succeeded' || result.status === 'processing') return void complete();
-      if (result.status === 'requires_action' && result.nextActionUrl) {
-        setPhase('challenge');
-        setChallengeUrl(result.nextActionUrl);
-        return;
-      }
-      if (result.status === 'invalid') return fail('Check your card details: the card form shows what needs changing.');
-      if (result.error?.code === 'network') return fail('We couldn’t reach the payment service. Check your connection and try again.');
-      fail(`${result.error?.message ?? 'The payment was not taken.'} You have not been charged: try another card.`);
-    },
-    [complete, fail],
-  );
 
   const onMessage = useCallback(
     (message: SandboxMessage) => {
@@ -163,17 +126,15 @@ function CardPayment({
         if (message.height) setFrameHeight(Math.max(FRAME_HEIGHT, message.height + 48));
         return;
       }
-      if (message.type === 'change') return;
-      if (message.type === 'challenge-result') setChallengeUrl(null);
-      outcome(message);
+      if (message.type === 'result') outcome(message);
     },
     [intentId, outcome],
   );
 
   useEffect(() => {
     const listener = (event: MessageEvent) => {
-      // Only the card frame and the bank's check may talk to this page.
-      if (event.source !== frameRef.current?.contentWindow && event.source !== challengeRef.current?.contentWindow) return;
+      // Only the card frame may talk to this page here (the bank's check talks to its own dialog).
+      if (event.source !== frameRef.current?.contentWindow) return;
       const message = readSandboxMessage(event, frameOrigin);
       if (message) onMessage(message);
     };
@@ -182,82 +143,33 @@ function CardPayment({
   }, [frameOrigin, onMessage]);
 
   const pay = () => {
-    if (!frameReady || phase !== 'ready') return;
-    setProblem(null);
-    setPhase('paying');
-    attemptKey.current = newAttemptKey();
+    if (!frameReady || attempt.busy) return;
+    attempt.begin();
     frameRef.current?.contentWindow?.postMessage({ source: 'plumbline-shop', type: 'confirm' }, frameOrigin);
   };
-
-  const closeChallenge = useCallback(() => {
-    setChallengeUrl((url) => {
-      if (url) fail('You closed your bank’s check before it finished, so you have not been charged. Pay again to try once more.');
-      return null;
-    });
-  }, [fail]);
 
   const walletPay = {
     intentId,
     clientSecret: intent.clientSecret,
-    amountLabel: formatPence(amount),
-    onStart: () => {
-      setProblem(null);
-      setPhase('paying');
-      attemptKey.current = newAttemptKey();
-    },
+    amountLabel: formatPence(attempt.amount),
+    onStart: attempt.begin,
     onResult: outcome,
-    onError: fail,
+    onError: attempt.fail,
   };
+
+  const field = (
+    <div className="relative rounded-xl border border-navy-200 bg-white p-3">
+      {!frameReady && <CardFieldSkeleton />}
+      {/* The gateway's own page, on its own origin, running its own scripts (as Stripe's frames do): no sandbox. */}
+      {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
+      <iframe ref={frameRef} src={frameSrc(frameUrl)} title="Card details" style={{ height: frameHeight }} className="block w-full border-0" />
+    </div>
+  );
 
   return (
     <div className="space-y-4">
       <WalletButtons wallets={wallets} pay={walletPay} />
-      <div>
-        <h3 className="text-base font-bold text-navy-950">Pay by card</h3>
-        <p className="text-sm text-navy-700">Visa, Mastercard and American Express. Your card details go straight to our payment provider.</p>
-      </div>
-      <div className="relative rounded-xl border border-navy-200 bg-white p-3">
-        {!frameReady && (
-          <div className="absolute inset-3 space-y-3" aria-hidden="true">
-            <Skeleton className="h-5 w-28" />
-            <Skeleton className="h-11" />
-            <Skeleton className="h-11" />
-          </div>
-        )}
-        {/* The gateway's own page, on its own origin, running its own scripts (as Stripe's frames do): no sandbox. */}
-        {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
-        <iframe
-          ref={frameRef}
-          src={frameSrc(frameUrl)}
-          title="Card details"
-          style={{ height: frameHeight }}
-          className="block w-full border-0"
-        />
-      </div>
-      {problem && (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-          {problem}
-        </div>
-      )}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button size="lg" variant="accent" onClick={pay} loading={phase !== 'ready'} disabled={!frameReady} className="w-full sm:w-auto">
-          Pay {formatPence(amount)}
-        </Button>
-        <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-medium text-navy-800">
-          {phase !== 'ready' && (
-            <>
-              <Spinner />
-              {PROGRESS[phase]}
-            </>
-          )}
-        </p>
-      </div>
-      <p className="text-xs text-navy-600">By paying you agree to our terms of sale. We hold your items for 15 minutes while you pay.</p>
-      <Dialog open={challengeUrl !== null} onClose={closeChallenge} title="Confirm the payment with your bank" className="w-[min(36rem,calc(100vw-2rem))]">
-        {/* The bank's check, like the card frame, is the gateway's own page. */}
-        {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
-        {challengeUrl && <iframe ref={challengeRef} src={challengeUrl} title="Your bank’s security check" className="block h-[28rem] w-full border-0" />}
-      </Dialog>
+      <CardPaymentForm attempt={attempt} field={field} canPay={frameReady} onPay={pay} />
     </div>
   );
 }
@@ -381,28 +293,48 @@ type SavedCardOption = { id: string; brand: string; last4: string; expMonth: num
 const brandName = (brand: string) => ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' })[brand] ?? brand;
 
 /**
- * A signed-in shopper's saved cards: pick one and pay. The gateway charges it at once; a card
- * whose bank wants a check is sent to the card form, where the check can be shown.
+ * A signed-in shopper's saved cards: pick one and pay. The gateway charges it at once; when the
+ * card's bank wants a check, it is shown over the page (the sandbox's page in the bank-check
+ * dialog, or Stripe.js's own), and the order is placed once the check is passed.
  */
-function SavedCardPayment({ client, basketId, cards, amountPence, onPlaced }: { client: CheckoutClient; basketId: string; cards: SavedCardOption[]; amountPence: number; onPlaced: (placed: OrderPlaced) => void }) {
+function SavedCardPayment({
+  client,
+  basketId,
+  cards,
+  amountPence,
+  stripe,
+  onPlaced,
+  onFail,
+}: {
+  client: CheckoutClient;
+  basketId: string;
+  cards: SavedCardOption[];
+  amountPence: number;
+  stripe: StripeSettings | null;
+  onPlaced: (placed: OrderPlaced) => void;
+  onFail: () => void;
+}) {
   const [chosen, setChosen] = useState(cards.find((card) => card.isDefault)?.id ?? cards[0]!.id);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced, onFail });
   const card = cards.find((entry) => entry.id === chosen)!;
 
   const pay = async () => {
-    setBusy(true);
-    setProblem(null);
-    const key = newAttemptKey();
+    if (attempt.busy) return;
+    const key = attempt.begin();
+    let result: PaymentOutcome;
     try {
       const intent = await client.createPaymentIntent({ params: { basketId }, body: { method: 'saved_card', savedCardId: chosen } }, { headers: { 'Idempotency-Key': key } });
-      if (intent.status === 'requires_action') throw new Error('Your bank wants to check this payment: pay with the card form below, where the check can be shown.');
-      if (intent.status !== 'succeeded') throw new Error('The card was declined. You have not been charged: choose another card or use the card form below.');
-      onPlaced(await client.completePayment({ params: { basketId } }, { headers: { 'Idempotency-Key': key } }));
+      if (intent.status === 'requires_action' && stripe) {
+        result = stripeOutcome(await (await loadStripe(stripe)).handleNextAction({ clientSecret: intent.clientSecret }));
+      } else if (intent.status === 'requires_payment_method') {
+        result = { status: intent.status, error: { message: 'The card was declined.' } };
+      } else {
+        result = { status: intent.status, nextActionUrl: intent.nextActionUrl };
+      }
     } catch (error) {
-      setProblem(error instanceof ApiError ? apiProblemMessage(error) : error instanceof Error ? error.message : String(error));
-      setBusy(false);
+      return attempt.fail(error instanceof ApiError ? apiProblemMessage(error) : 'We couldn’t reach our payment provider. Check your connection and try again.');
     }
+    attempt.outcome(result);
   };
 
   return (
@@ -420,15 +352,12 @@ function SavedCardPayment({ client, basketId, cards, amountPence, onPlaced }: { 
           </span>
         </label>
       ))}
-      {problem && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-          {problem}
-        </p>
-      )}
-      <Button variant="accent" onClick={pay} loading={busy}>
-        Pay {formatPence(amountPence)} with {brandName(card.brand)} ending {card.last4}
+      <PaymentProblem problem={attempt.problem} />
+      <Button variant="accent" onClick={pay} loading={attempt.busy}>
+        Pay {formatPence(attempt.amount)} with {brandName(card.brand)} ending {card.last4}
       </Button>
       <p className="text-sm text-navy-700">Or pay with another card below.</p>
+      <BankCheckDialog {...attempt.challenge} />
     </fieldset>
   );
 }

@@ -1,0 +1,225 @@
+import { ApiError } from '@shop/api-client';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { newAttemptKey, readSandboxMessage } from '../../lib/checkout/checkout-logic.ts';
+import { formatPence } from '../../lib/money.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import type { CheckoutClient } from './use-checkout.ts';
+
+export type OrderPlaced = Awaited<ReturnType<CheckoutClient['completePayment']>>;
+
+/** What a gateway said about a confirmation (card frame, Stripe.js, wallet, saved card or the bank's check). */
+export type PaymentOutcome = { status: string; error?: { code?: string; message?: string } | null; nextActionUrl?: string | null };
+
+type Phase = 'ready' | 'paying' | 'challenge' | 'placing';
+
+const PROGRESS: Record<Exclude<Phase, 'ready'>, string> = {
+  paying: 'Confirming your payment…',
+  challenge: 'Waiting for your bank’s security check…',
+  placing: 'Placing your order…',
+};
+
+export interface PaymentAttempt {
+  phase: Phase;
+  busy: boolean;
+  problem: string | null;
+  /** The amount to show: the payment's, or the re-priced one after the basket changed. */
+  amount: number;
+  /** A press of "Pay": clears the last problem; returns the attempt's Idempotency-Key. */
+  begin(): string;
+  fail(message: string): void;
+  outcome(result: PaymentOutcome): void;
+  /** The sandbox's bank check, shown in the dialog while `url` is set. */
+  challenge: { url: string | null; onResult(result: PaymentOutcome): void; onClose(): void };
+}
+
+/**
+ * One way of paying on the payment step: its progress, the problem to show beside its button, the
+ * bank's check (3-D Secure) when the gateway asks for one, and placing the order once the gateway
+ * says the payment went through. `onFail` hears of every attempt that ended without an order.
+ */
+export function usePaymentAttempt({
+  client,
+  basketId,
+  amountPence,
+  onPlaced,
+  onFail,
+}: {
+  client: CheckoutClient;
+  basketId: string;
+  amountPence: number;
+  onPlaced: (placed: OrderPlaced) => void;
+  onFail?: () => void;
+}): PaymentAttempt {
+  const [phase, setPhase] = useState<Phase>('ready');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
+  const [amount, setAmount] = useState(amountPence);
+  // The Idempotency-Key of this press of "Pay": placing the order after it reuses it on a retry.
+  const attemptKey = useRef(newAttemptKey());
+
+  const fail = useCallback(
+    (message: string) => {
+      setProblem(message);
+      setPhase('ready');
+      onFail?.();
+    },
+    [onFail],
+  );
+
+  const begin = useCallback(() => {
+    setProblem(null);
+    setPhase('paying');
+    attemptKey.current = newAttemptKey();
+    return attemptKey.current;
+  }, []);
+
+  const complete = useCallback(async () => {
+    setPhase('placing');
+    const call = () => client.completePayment({ params: { basketId } }, { headers: { 'Idempotency-Key': attemptKey.current } });
+    try {
+      let placed;
+      try {
+        placed = await call();
+      } catch (error) {
+        // A lost answer: ask again with the same key, which replays the first answer.
+        if (!(error instanceof ApiError && error.status === 0)) throw error;
+        placed = await call();
+      }
+      onPlaced(placed);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CHECKOUT_PAYMENT_STALE') {
+        // The amount changed: re-price the payment, then the shopper checks it and pays again.
+        const refreshed = await client.refreshPaymentData({ params: { basketId } }).catch(() => null);
+        if (refreshed) setAmount(refreshed.amountPence);
+      }
+      fail(apiProblemMessage(error));
+    }
+  }, [client, basketId, onPlaced, fail]);
+
+  const outcome = useCallback(
+    (result: PaymentOutcome) => {
+      if (result.status === 'succeeded' || result.status === 'processing') return void complete();
+      if (result.status === 'requires_action' && result.nextActionUrl) {
+        setPhase('challenge');
+        setChallengeUrl(result.nextActionUrl);
+        return;
+      }
+      if (result.status === 'invalid') return fail('Check your card details: the card form shows what needs changing.');
+      if (result.error?.code === 'network') return fail('We couldn’t reach the payment service. Check your connection and try again.');
+      if (result.error?.code === 'payment_intent_authentication_failure') {
+        return fail('Your bank did not confirm the payment, so you have not been charged. Pay again to try once more, or use another card.');
+      }
+      fail(`${result.error?.message ?? 'The payment was not taken.'} You have not been charged: try another card.`);
+    },
+    [complete, fail],
+  );
+
+  const onChallengeResult = useCallback(
+    (result: PaymentOutcome) => {
+      setChallengeUrl(null);
+      outcome(result);
+    },
+    [outcome],
+  );
+
+  const onChallengeClose = useCallback(() => {
+    setChallengeUrl((url) => {
+      if (url) fail('You closed your bank’s check before it finished, so you have not been charged. Pay again to try once more.');
+      return null;
+    });
+  }, [fail]);
+
+  return {
+    phase,
+    busy: phase !== 'ready',
+    problem,
+    amount,
+    begin,
+    fail,
+    outcome,
+    challenge: { url: challengeUrl, onResult: onChallengeResult, onClose: onChallengeClose },
+  };
+}
+
+/**
+ * The bank's check (the sandbox's 3-D Secure page) in a dialog. Only that page, from its own
+ * origin, may report the answer; closing the dialog before it does is reported by `onClose`.
+ */
+export function BankCheckDialog({ url, onResult, onClose }: PaymentAttempt['challenge']) {
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (!url) return;
+    const origin = new URL(url).origin;
+    const listener = (event: MessageEvent) => {
+      if (event.source !== frameRef.current?.contentWindow) return;
+      const message = readSandboxMessage(event, origin);
+      if (message?.type === 'challenge-result') onResult(message);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [url, onResult]);
+
+  return (
+    <Dialog open={url !== null} onClose={onClose} title="Confirm the payment with your bank" className="w-[min(36rem,calc(100vw-2rem))]">
+      {/* The bank's check, like the card frame, is the gateway's own page. */}
+      {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
+      {url && <iframe ref={frameRef} src={url} title="Your bank’s security check" className="block h-[28rem] w-full border-0" />}
+    </Dialog>
+  );
+}
+
+/** The card field's shape while the gateway's form loads: a label and two fields, over the box it will fill. */
+export function CardFieldSkeleton() {
+  return (
+    <div className="absolute inset-3 space-y-3" aria-hidden="true">
+      <Skeleton className="h-5 w-28" />
+      <Skeleton className="h-11" />
+      <Skeleton className="h-11" />
+    </div>
+  );
+}
+
+export function PaymentProblem({ problem }: { problem: string | null }) {
+  if (!problem) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+      {problem}
+    </p>
+  );
+}
+
+/**
+ * A card form (the sandbox's frame or Stripe's Payment Element, passed as `field`) with the page's
+ * own "Pay £x" button, the progress beside it, the problem above it and the bank's check.
+ */
+export function CardPaymentForm({ attempt, field, canPay, onPay }: { attempt: PaymentAttempt; field: ReactNode; canPay: boolean; onPay: () => void }) {
+  return (
+    <div className="space-y-4">
+      <div>
+        <h3 className="text-base font-bold text-navy-950">Pay by card</h3>
+        <p className="text-sm text-navy-700">Visa, Mastercard and American Express. Your card details go straight to our payment provider.</p>
+      </div>
+      {field}
+      <PaymentProblem problem={attempt.problem} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button size="lg" variant="accent" onClick={onPay} loading={attempt.busy} disabled={!canPay} className="w-full sm:w-auto">
+          Pay {formatPence(attempt.amount)}
+        </Button>
+        <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-medium text-navy-800">
+          {attempt.phase !== 'ready' && (
+            <>
+              <Spinner />
+              {PROGRESS[attempt.phase]}
+            </>
+          )}
+        </p>
+      </div>
+      <p className="text-xs text-navy-600">By paying you agree to our terms of sale. We hold your items for 15 minutes while you pay.</p>
+      <BankCheckDialog {...attempt.challenge} />
+    </div>
+  );
+}
