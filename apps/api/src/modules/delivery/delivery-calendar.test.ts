@@ -35,6 +35,19 @@ describe('delivery calendar', () => {
     expect(formatLondon(new Date('2026-11-20T14:00:00Z'))).toBe('2026-11-20T14:00:00+00:00');
   });
 
+  it('changes between GMT and BST on the instant the clocks change, to the second', () => {
+    // Clocks go forward at 01:00 GMT on 29 March 2026 and back at 01:00 GMT (02:00 BST) on 25 October.
+    expect(londonDateTime(new Date('2026-03-29T00:59:59Z'))).toEqual({ date: '2026-03-29', minutes: 59 });
+    expect(londonDateTime(new Date('2026-03-29T01:00:00Z'))).toEqual({ date: '2026-03-29', minutes: 2 * 60 });
+    expect(londonDateTime(new Date('2026-10-25T00:59:59Z'))).toEqual({ date: '2026-10-25', minutes: 60 + 59 });
+    expect(londonDateTime(new Date('2026-10-25T01:00:00Z'))).toEqual({ date: '2026-10-25', minutes: 60 });
+    expect(formatLondon(new Date('2026-10-25T00:30:45Z'))).toBe('2026-10-25T01:30:45+01:00');
+    expect(formatLondon(new Date('2026-10-25T01:30:45Z'))).toBe('2026-10-25T01:30:45+00:00');
+    // The same instants again, now from what was kept: the same answers.
+    expect(londonDateTime(new Date('2026-03-29T01:00:00Z')).minutes).toBe(2 * 60);
+    expect(formatLondon(new Date('2026-10-25T01:30:45Z'))).toBe('2026-10-25T01:30:45+00:00');
+  });
+
   it('dispatches today before the cut-off on a working day, else on the next working day', () => {
     expect(dispatchDay(england, new Date('2026-06-19T12:59:00Z'), '14:00').date).toBe('2026-06-19');
     expect(dispatchDay(england, new Date('2026-06-19T13:01:00Z'), '14:00').date).toBe('2026-06-22');
