@@ -282,22 +282,34 @@ export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
   return present(found.row, await price(ctx.db, found.row, found.lines, pricing, ctx.clock.now()), pricing, []);
 }
 
+/** A basket as checkout reads it: see `readForCheckout`. */
+export interface CheckoutBasket {
+  /** Priced as its owner sees it, with the delivery estimate. */
+  basket: Basket;
+  /** The catalogue facts it was priced with (stock, eta, delivery class): checkout's delivery options need no second read. */
+  offerings: Map<string, SellableOffering>;
+  /** The same basket priced with the chosen delivery in place of the estimate, so a delivery discount applies to what is charged. */
+  withDelivery(delivery: ChosenDelivery): Promise<Basket>;
+}
+
 /**
  * The basket as checkout shows and charges it: owned by the caller (a guest basket named with a
- * token is taken over first), with the chosen delivery in place of the estimate, so a delivery
- * discount applies to what is really charged.
+ * token is taken over first), read once and priced as often as checkout needs.
  */
-export async function priceForCheckout(ctx: Ctx, basketId: string, delivery: ChosenDelivery | null): Promise<Basket> {
-  let found = await findReadable(ctx, basketId);
-  let merged: BasketNotice[] = [];
-  if (!found) {
-    const basket = await change(ctx, basketId, {});
-    if (!delivery) return basket;
-    merged = basket.notices.filter((notice) => notice.type === 'merged');
-    found = (await repository.findBasketWithLines(ctx.db, basket.basketId))!;
-  }
+export async function readForCheckout(ctx: Ctx, basketId: string): Promise<CheckoutBasket> {
   const pricing = pricingFor(ctx.actor);
-  return present(found.row, await price(ctx.db, found.row, found.lines, pricing, ctx.clock.now(), undefined, delivery ?? undefined), pricing, merged);
+  const now = ctx.clock.now();
+  let found = await findReadable(ctx, basketId);
+  let takenOver: Basket | null = null;
+  if (!found) {
+    takenOver = await change(ctx, basketId, {});
+    found = (await repository.findBasketWithLines(ctx.db, takenOver.basketId))!;
+  }
+  const { row, lines } = found;
+  const offerings = await findSellableOfferings(ctx.db, lines.map((line) => line.sku));
+  const merged = takenOver?.notices.filter((notice) => notice.type === 'merged') ?? [];
+  const priced = async (delivery?: ChosenDelivery) => present(row, await price(ctx.db, row, lines, pricing, now, offerings, delivery), pricing, merged);
+  return { basket: takenOver ?? (await priced()), offerings, withDelivery: priced };
 }
 
 export function refreshBasket(ctx: Ctx, basketId: string): Promise<Basket> {

@@ -2,7 +2,7 @@ import type { ApiModule } from '../../platform/module.ts';
 import { registerBasketRoutes } from './basket.routes.ts';
 
 export { TRADE_BANDS, sellableQuantity, unitPrice, type Pricing, type TradeBand } from './basket-pricing.ts';
-export { claimBasketDiscount, CURRENT_BASKET_ALIAS, lockBasketForOrder, pricingFor, priceForCheckout, removeConvertedBasket } from './basket.service.ts';
+export { claimBasketDiscount, CURRENT_BASKET_ALIAS, lockBasketForOrder, pricingFor, readForCheckout, removeConvertedBasket, type CheckoutBasket } from './basket.service.ts';
 export type { ChosenDelivery } from './basket-pricing.ts';
 export { BasketErrors } from './basket.errors.ts';
 

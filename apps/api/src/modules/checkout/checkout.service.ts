@@ -1,8 +1,7 @@
 import type { Address, Basket, BasketDeliveryOptions, Checkout, SpecificDayCalendar } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { priceForCheckout, type ChosenDelivery } from '../basket/index.ts';
-import { findSellableOfferings } from '../catalogue/index.ts';
+import { readForCheckout, type CheckoutBasket, type ChosenDelivery } from '../basket/index.ts';
 import {
   basketDeliveryOptions,
   holidayRegionOf,
@@ -58,6 +57,7 @@ function storedPostcode(address: Address): Postcode {
 
 interface Facts {
   basket: Basket;
+  withDelivery: CheckoutBasket['withDelivery'];
   row: CheckoutRow | undefined;
   postcode: Postcode | null;
   zone: DeliveryZone;
@@ -66,21 +66,18 @@ interface Facts {
 
 /** The basket (as its owner sees it) and what checkout knows, with the delivery options to its address. */
 async function facts(ctx: Ctx, basketId: string, postcodeText?: string): Promise<Facts> {
-  const basket = await priceForCheckout(ctx, basketId, null);
+  const { basket, offerings, withDelivery } = await readForCheckout(ctx, basketId);
   const row = await repository.findCheckout(ctx.db, basket.basketId);
   const postcode = postcodeText ? parsePostcodeAt('body.postcode', postcodeText) : row?.deliveryAddress ? storedPostcode(row.deliveryAddress) : null;
   const zone = postcode ? zoneOf(postcode) : 'mainland';
-  const delivery = await optionsFor(ctx.db, basket, zone, postcode, ctx.clock.now());
-  return { basket, row, postcode, zone, delivery };
+  const delivery = optionsFor(basket, offerings, zone, postcode, ctx.clock.now());
+  return { basket, withDelivery, row, postcode, zone, delivery };
 }
 
-async function optionsFor(db: Database, basket: Basket, zone: DeliveryZone, postcode: Postcode | null, now: Date) {
-  const available = basket.lines.filter((line) => line.available);
-  const offerings = await findSellableOfferings(db, available.map((line) => line.sku));
-  const lines = available.map((line) => {
-    const offering = offerings.get(line.sku);
-    return { sku: line.sku, productName: line.productName, deliveryClass: line.deliveryClass, stock: { status: line.stockStatus, eta: offering?.eta ?? null } };
-  });
+function optionsFor(basket: Basket, offerings: CheckoutBasket['offerings'], zone: DeliveryZone, postcode: Postcode | null, now: Date) {
+  const lines = basket.lines
+    .filter((line) => line.available)
+    .map((line) => ({ sku: line.sku, productName: line.productName, deliveryClass: line.deliveryClass, stock: { status: line.stockStatus, eta: offerings.get(line.sku)?.eta ?? null } }));
   const goodsIncVat = Math.max(0, basket.totals.subtotalIncVat - basket.totals.discountIncVat);
   return basketDeliveryOptions({ lines, goodsIncVat, zone, region: holidayRegionOf(postcode), now });
 }
@@ -101,11 +98,11 @@ export const paymentFingerprint = (checkout: Pick<Checkout, 'basket' | 'delivery
   `${checkout.basket.basketId}:${checkout.basket.version}:${checkout.deliveryOption?.code ?? '-'}:${checkout.deliveryOption?.date ?? '-'}:${checkout.totals.totalIncVat}`;
 
 export async function readCheckout(ctx: Ctx, basketId: string, extraNotices: Checkout['notices'] = []): Promise<Checkout> {
-  const { basket: plain, row, zone, delivery } = await facts(ctx, basketId);
+  const { withDelivery, row, zone, delivery } = await facts(ctx, basketId);
   const notices = [...extraNotices];
   const option = chosenOption(row, delivery.options, notices);
   const chosen = option ? { code: option.code, name: option.name, priceIncVat: option.priceIncVat } : NO_OPTION_YET;
-  const basket = await priceForCheckout(ctx, plain.basketId, chosen);
+  const basket = await withDelivery(chosen);
   const deliveryAddress = row?.deliveryAddress ?? null;
   const billing = row?.billingSameAsDelivery ? (deliveryAddress ? { sameAsDelivery: true, address: deliveryAddress } : null) : row?.billingAddress ? { sameAsDelivery: false, address: row.billingAddress } : null;
   const deliveryIncVat = option?.priceIncVat ?? 0;
@@ -182,7 +179,7 @@ export async function setDeliveryOption(ctx: Ctx, basketId: string, input: { cod
 }
 
 export async function clearDeliveryOption(ctx: Ctx, basketId: string): Promise<Checkout> {
-  const basket = await priceForCheckout(ctx, basketId, null);
+  const { basket } = await readForCheckout(ctx, basketId);
   await repository.saveCheckout(ctx.db, basket.basketId, { deliveryOptionCode: null, deliveryDate: null }, ctx.clock.now());
   return readCheckout(ctx, basket.basketId);
 }
@@ -193,7 +190,7 @@ export async function setContactDetails(ctx: Ctx, basketId: string, input: Conta
   const emailAddress = input.emailAddress.trim();
   if (!isSendableAddress(emailAddress)) throw CheckoutErrors.invalidEmail();
   const contact = { emailAddress, firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: checkPhone(input.phone) };
-  const basket = await priceForCheckout(ctx, basketId, null);
+  const { basket } = await readForCheckout(ctx, basketId);
   await repository.saveCheckout(ctx.db, basket.basketId, { contact }, ctx.clock.now());
   return readCheckout(ctx, basket.basketId);
 }
@@ -227,13 +224,13 @@ export async function setDeliveryDetails(ctx: Ctx, basketId: string, input: { ad
 }
 
 export async function clearDeliveryDetails(ctx: Ctx, basketId: string): Promise<Checkout> {
-  const basket = await priceForCheckout(ctx, basketId, null);
+  const { basket } = await readForCheckout(ctx, basketId);
   await repository.saveCheckout(ctx.db, basket.basketId, { deliveryAddress: null, deliveryInstructions: null }, ctx.clock.now());
   return readCheckout(ctx, basket.basketId);
 }
 
 export async function setBillingDetails(ctx: Ctx, basketId: string, input: { sameAsDelivery: boolean; address?: Address }): Promise<Checkout> {
-  const basket = await priceForCheckout(ctx, basketId, null);
+  const { basket } = await readForCheckout(ctx, basketId);
   if (input.sameAsDelivery) {
     const row = await repository.findCheckout(ctx.db, basket.basketId);
     if (!row?.deliveryAddress) throw CheckoutErrors.noDeliveryAddress();
