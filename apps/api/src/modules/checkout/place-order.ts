@@ -1,8 +1,8 @@
 /**
  * Placing an order: the one write that spans modules (ARCHITECTURE.md). After the gateway has
- * confirmed the payment, in one transaction holding the basket's row lock: commit the stock held
- * for the basket (or hold it again if the hold ran out), claim the discount code, write the order
- * with its lines and confirmation e-mail, and remove the converted basket. If any step refuses, the
+ * confirmed the payment, in one transaction holding the basket's row lock: write the order with its
+ * lines and confirmation e-mail, claim the discount code, remove the converted basket, and commit
+ * the stock held for the basket (or hold it again if the hold ran out). If any step refuses, the
  * transaction rolls back and the caller refunds the payment: nobody pays for an order that is not there.
  */
 import type { Checkout, Order } from '@shop/contracts';
@@ -40,13 +40,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     if (existing) return existing;
 
     const lines = checkout.basket.lines.filter((line) => line.available);
-    if (!(await commitReservations(db, checkout.basketId, now))) {
-      // The hold ran out while the shopper paid: take the stock now if it is still there.
-      await reserveStock(db, checkout.basketId, lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })), new Date(now.getTime() + 60_000));
-      await commitReservations(db, checkout.basketId, now);
-    }
     const orderId = crypto.randomUUID();
-    await claimBasketDiscount(db, checkout.basket, { orderId, actor: input.actor, deliveryPence: checkout.totals.deliveryIncVat }, now);
     const contact = checkout.contact!;
     const billing = checkout.billing!;
     const option = checkout.deliveryOption!;
@@ -80,7 +74,15 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       orderId,
     );
     await repository.deleteCheckout(db, checkout.basketId);
+    // Last, just before the commit: a popular code's claims and a best seller's stock row are the
+    // rows every order for them waits on, so they are held for as short a time as possible.
+    await claimBasketDiscount(db, checkout.basket, { orderId, actor: input.actor, deliveryPence: checkout.totals.deliveryIncVat }, now);
     await removeConvertedBasket(db, checkout.basketId);
+    if (!(await commitReservations(db, checkout.basketId, now))) {
+      // The hold ran out while the shopper paid: take the stock now if it is still there.
+      await reserveStock(db, checkout.basketId, lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })), new Date(now.getTime() + 60_000));
+      await commitReservations(db, checkout.basketId, now);
+    }
     return order;
   });
 }
