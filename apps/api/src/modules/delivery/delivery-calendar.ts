@@ -99,9 +99,27 @@ export interface WorkingCalendar {
  * weekday that is a bank holiday in neither.
  */
 export function workingCalendar(destination: HolidayRegion): WorkingCalendar {
-  const holidays = new Set([...BANK_HOLIDAYS['england-and-wales'], ...BANK_HOLIDAYS[destination]]);
-  return { isWorkingDay: (date) => weekday(date) !== 0 && weekday(date) !== 6 && !holidays.has(date) };
+  let calendar = calendars.get(destination);
+  if (!calendar) {
+    const holidays = new Set([...BANK_HOLIDAYS['england-and-wales'], ...BANK_HOLIDAYS[destination]]);
+    // Every delivery option of every line asks about the same few weeks of days: answer each once.
+    const answers = new Map<IsoDate, boolean>();
+    const isWorkingDay = (date: IsoDate) => {
+      let answer = answers.get(date);
+      if (answer === undefined) {
+        const day = weekday(date);
+        answer = day !== 0 && day !== 6 && !holidays.has(date);
+        if (answers.size >= 10_000) answers.clear();
+        answers.set(date, answer);
+      }
+      return answer;
+    };
+    calendars.set(destination, (calendar = { isWorkingDay }));
+  }
+  return calendar;
 }
+
+const calendars = new Map<HolidayRegion, WorkingCalendar>();
 
 /** The first working day on or after `date`. */
 export function workingDayOnOrAfter(calendar: WorkingCalendar, date: IsoDate): IsoDate {
