@@ -1,5 +1,4 @@
 import type { Address, Basket, BasketDeliveryOptions, Checkout, SpecificDayCalendar } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { readForCheckout, type CheckoutBasket, type ChosenDelivery } from '../basket/index.ts';
 import {
