@@ -1,5 +1,6 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -160,4 +161,133 @@ test('an order someone else moved on meanwhile says so, and shows where it is no
   await panel.getByRole('button', { name: 'See where it is now' }).click();
   await expect(panel).toContainText('The order is delivered: there are no more steps.');
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+});
+
+const pounds = (pence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+
+/** A new guest order, opened by order staff on its page; with its total as the API has it (read with the staff member's token). */
+async function openNewOrder(page: Page, request: APIRequestContext, customer: { email: string; firstName: string; lastName: string }) {
+  const orderNumber = await placeTestOrder(request, customer);
+  await signInByRedirect(page, DEMO.staff.email);
+  await page.goto(`/staff/orders/${orderNumber}`);
+  const token = (await storedUser(page))!.access_token;
+  const response = await page.request.get(`/api/orders/Staff/Orders/${orderNumber}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return { orderNumber, total: ((await response.json()) as { totals: { totalIncVat: number } }).totals.totalIncVat };
+}
+
+test('order staff cancel an order before dispatch, with a reason; the money, the stock and the customer are told', async ({ page, request, browser }, testInfo) => {
+  const project = testInfo.project.name;
+  const email = `cancel-${project}-${Date.now()}@example.com`;
+  const errors = collectErrors(page);
+  const { orderNumber, total } = await openNewOrder(page, request, { email, firstName: 'Cass', lastName: `Cancel${project}` });
+
+  // Before dispatch the order can be cancelled, not refunded.
+  const money = page.getByRole('region', { name: 'Cancel or refund' });
+  await expect(money).toContainText(`cancelling refunds all ${pounds(total)}`);
+  await expect(money.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await money.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order ${orderNumber}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`${pounds(total)} goes back to the customer’s Visa ending 4242`);
+
+  // The reason is required: said at the field, which takes the keyboard.
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog.getByText('Give the reason, in a few words')).toBeVisible();
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-order-cancel-dialog', false);
+
+  await dialog.getByLabel('Reason').fill('Customer rang to cancel');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText(`${orderNumber} is cancelled and ${pounds(total)} refunded.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Cancelled, refunded in full, listed, and nothing more to do.
+  const progress = page.getByRole('region', { name: 'Progress' });
+  await expect(progress).toContainText('This order was cancelled.');
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  await expect(refunds.getByRole('heading', { name: 'Refunds' })).toBeFocused();
+  await expect(refunds.getByRole('listitem')).toHaveCount(1);
+  await expect(refunds).toContainText(pounds(total));
+  await expect(refunds).toContainText('Cancellation');
+  await expect(refunds).toContainText('Customer rang to cancel');
+  await expect(page.getByRole('region', { name: 'Payment and tracking' })).toContainText('Refunded in full');
+  await expect(money).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Next step' })).toContainText('The order is cancelled, so it cannot move on.');
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').last()).toContainText('Customer rang to cancel');
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-order-cancelled');
+
+  // The customer: an e-mail, and the tracking page says so (without the staff reason).
+  const mail = await staffMailbox(browser, testInfo, email);
+  expect(mail.map((each) => each.template).toSorted()).toEqual(['order.cancelled', 'order.confirmation']);
+  expect(mail.find((each) => each.template === 'order.cancelled')!.subject).toBe(`Your order ${orderNumber} has been cancelled`);
+  await page.goto(`/track-order?orderNumber=${orderNumber}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Track order' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}: Cancelled` })).toBeVisible();
+  await expect(page.getByText(`This order was cancelled: ${pounds(total)} refunded to your card.`)).toBeVisible();
+  await expect(page.getByText('Customer rang to cancel')).toHaveCount(0);
+  await expectNoViolations(page);
+  await screenshot(page, project, 'track-order-cancelled');
+  expect(errors).toEqual([]);
+});
+
+test('order staff refund part of a dispatched order: the amount in pounds is checked at the field, and the refund is listed', async ({ page, request, browser }, testInfo) => {
+  const project = testInfo.project.name;
+  const email = `refund-${project}-${Date.now()}@example.com`;
+  const errors = collectErrors(page);
+  const { orderNumber, total } = await openNewOrder(page, request, { email, firstName: 'Rory', lastName: `Refund${project}` });
+  await move(page, 'Mark dispatched', async (panel) => {
+    await panel.getByLabel('Carrier').selectOption('Royal Mail');
+    await panel.getByLabel('Tracking number').fill('RM123456785GB');
+  });
+  await expect(page.getByText(`${orderNumber} is dispatched.`)).toBeVisible();
+
+  // After dispatch: a refund, not a cancellation.
+  const money = page.getByRole('region', { name: 'Cancel or refund' });
+  await expect(money).toContainText(`Nothing refunded yet. Up to ${pounds(total)} can still go back to the customer.`);
+  await expect(money.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await money.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order ${orderNumber}` });
+  await expect(dialog).toBeVisible();
+
+  // More than was paid, and a figure that is not pounds and pence: said at the field.
+  await dialog.getByLabel('Amount (£)').fill('99999');
+  await dialog.getByLabel('Reason').fill('Scratched on arrival');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByText(`Enter an amount of at most ${pounds(total).replace(/\.00$/, '')}`)).toBeVisible();
+  await expect(dialog.getByLabel('Amount (£)')).toBeFocused();
+  await dialog.getByLabel('Amount (£)').fill('5.505');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByText(/at most 2 decimal places/)).toBeVisible();
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-order-refund-dialog', false);
+
+  await dialog.getByLabel('Amount (£)').fill('£5.50');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByText(`£5.50 refunded on ${orderNumber}.`)).toBeVisible();
+
+  // Still dispatched; the part refund is listed, in the payment and in the history.
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  await expect(refunds.getByRole('heading', { name: 'Refunds' })).toBeFocused();
+  await expect(refunds.getByRole('listitem')).toHaveCount(1);
+  await expect(refunds).toContainText('£5.50');
+  await expect(refunds).toContainText('Scratched on arrival');
+  await expect(page.getByRole('region', { name: 'Progress' }).getByText('Dispatched', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payment and tracking' })).toContainText(`£5.50 of ${pounds(total)} refunded`);
+  const last = page.getByRole('region', { name: 'History' }).getByRole('listitem').last();
+  await expect(last).toContainText('Refund');
+  await expect(last).toContainText('Partial refund: £5.50. Scratched on arrival');
+  await expect(money).toContainText(`Up to ${pounds(total - 550)} can still go back`);
+  await expect(money.getByRole('button', { name: 'Refund' })).toBeVisible();
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-order-part-refunded');
+
+  const mail = await staffMailbox(browser, testInfo, email);
+  expect(mail.map((each) => each.template).toSorted()).toEqual(['order.confirmation', 'order.dispatched', 'order.refunded']);
+  expect(mail.find((each) => each.template === 'order.refunded')!.subject).toBe(`We have refunded £5.50 for order ${orderNumber}`);
+  expect(errors).toEqual([]);
 });

@@ -6,6 +6,13 @@ import { defineEndpoint, publicAccess, requireRole, signedIn } from './endpoint.
 const Pence = z.number().int().describe('Integer pence');
 const Instant = z.iso.datetime({ offset: true });
 
+/** A history entry is a change of status, or a refund that left the status as it was (a partial one). */
+export const ORDER_HISTORY_KINDS = ['status', 'refund'] as const;
+/** cancellation: the whole payment, when staff cancel before dispatch; refund: staff, after dispatch; external: seen only at the payment provider. */
+export const ORDER_REFUND_KINDS = ['cancellation', 'refund', 'external'] as const;
+/** pending: recorded, not yet confirmed by the payment provider; failed: the provider refused it (nothing moved). */
+export const ORDER_REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+
 export const OrderNumberSchema = z
   .string()
   .trim()
@@ -26,8 +33,27 @@ export const OrderLineSchema = z
   .meta({ id: 'OrderLine' });
 
 export const OrderHistoryEntrySchema = z
-  .object({ status: z.enum(ORDER_STATUSES), at: Instant, note: z.string().nullable() })
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    kind: z.enum(ORDER_HISTORY_KINDS).describe('status: the order moved to `status`; refund: money went back and the status stayed'),
+    at: Instant,
+    note: z.string().nullable().describe('Staff notes and reasons: null in what customers see'),
+  })
   .meta({ id: 'OrderHistoryEntry' });
+
+export const OrderRefundSchema = z
+  .object({
+    refundId: z.string(),
+    kind: z.enum(ORDER_REFUND_KINDS),
+    amountPence: Pence,
+    state: z.enum(ORDER_REFUND_STATES),
+    reason: z.string().nullable().describe('Why, as staff gave it: null in what customers see'),
+    failure: z.string().nullable().describe('What the payment provider said when it refused (state failed)'),
+    requestedAt: Instant,
+    settledAt: Instant.nullable(),
+  })
+  .meta({ id: 'OrderRefund' });
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
 export const OrderSchema = z
   .object({
@@ -43,15 +69,24 @@ export const OrderSchema = z
     lines: z.array(OrderLineSchema),
     totals: z.object({ goodsIncVat: Pence, discountIncVat: Pence, deliveryIncVat: Pence, totalIncVat: Pence, vatIncVat: Pence.describe('The VAT included in the total') }),
     discountCode: z.string().nullable(),
-    payment: z.object({ method: z.string(), cardBrand: z.string().nullable(), cardLast4: z.string().nullable(), status: z.string() }),
+    payment: z.object({
+      method: z.string(),
+      cardBrand: z.string().nullable(),
+      cardLast4: z.string().nullable(),
+      status: z.string().describe('captured, partially_refunded or refunded'),
+      capturedPence: Pence,
+      refundedPence: Pence.describe('What has gone back to the customer so far'),
+      refundablePence: Pence.describe('What can still be refunded: captured less refunded and any refund still pending'),
+    }),
     tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
     history: z.array(OrderHistoryEntrySchema),
+    refunds: z.array(OrderRefundSchema).describe('Oldest first, including refused and pending ones'),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderSummarySchema = OrderSchema.pick({ orderGuid: true, orderNumber: true, status: true, placedAt: true, totals: true, customerName: true, emailAddress: true })
-  .extend({ itemCount: z.number().int(), firstLine: z.string().nullable() })
+  .extend({ itemCount: z.number().int(), firstLine: z.string().nullable(), refundedPence: Pence })
   .meta({ id: 'OrderSummary' });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -69,6 +104,7 @@ export const OrderTrackingSchema = z
     lines: z.array(OrderLineSchema.pick({ productName: true, label: true, quantity: true, imageUrl: true })),
     tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
     history: z.array(OrderHistoryEntrySchema),
+    refundedPence: Pence.describe('What has been refunded to the customer'),
   })
   .meta({ id: 'OrderTracking' });
 
@@ -110,6 +146,12 @@ export const orderTrackingEndpoints = {
   }),
 } as const;
 
+const Reason = z.string().trim().min(3, 'Give the reason, in a few words').max(300).describe('Why: kept in the order’s history for staff');
+const staffMoneyNote =
+  'The refund is recorded before the payment provider is asked, with an idempotency key derived from the order and the action, and is never made inside a database transaction. ' +
+  'Send an `Idempotency-Key` header to make a retry replay the first answer. The provider refusing is 502 ORDER_REFUND_REFUSED (nothing changed); ' +
+  'no answer from it is 502 ORDER_REFUND_UNCONFIRMED (the refund stays pending: retry the same action, or the provider’s webhook settles it).';
+
 /** Staff order handling (order-admin): not a service of the spec. */
 export const orderEndpoints = {
   searchOrders: defineEndpoint({
@@ -134,6 +176,30 @@ export const orderEndpoints = {
         note: z.string().trim().max(300).optional(),
       })
       .meta({ id: 'AdvanceOrderData' }),
+    responses: { 200: OrderSchema },
+  }),
+  cancelOrder: defineEndpoint({
+    service: 'orders', access: requireRole('order-admin'), method: 'POST', path: '/Staff/Orders/{orderNumber}/Cancel',
+    summary: 'Cancels an order before dispatch: refunds the whole payment, returns the stock and any discount code, e-mails the customer',
+    description: `${staffMoneyNote} A second cancellation of the same order is 409 (ORDER_ALREADY_CANCELLED, or ORDER_REFUND_IN_PROGRESS while the first is still running).`,
+    params: z.object({ orderNumber: OrderNumberSchema }),
+    body: z.object({ reason: Reason }).meta({ id: 'CancelOrderData' }),
+    responses: { 200: OrderSchema },
+  }),
+  refundOrder: defineEndpoint({
+    service: 'orders', access: requireRole('order-admin'), method: 'POST', path: '/Staff/Orders/{orderNumber}/Refunds',
+    summary: 'Refunds a dispatched or delivered order, in part or in full (the order becomes refunded when all of the payment is back)',
+    description: `${staffMoneyNote} Never more than what remains (422 ORDER_REFUND_TOO_LARGE); a repeat of a refund that went through is 409 ORDER_REFUNDS_CHANGED.`,
+    params: z.object({ orderNumber: OrderNumberSchema }),
+    body: z
+      .object({
+        amountPence: Pence.min(1, 'Enter an amount of at least 1p').max(99_999_999),
+        reason: Reason,
+        alreadyRefundedPence: Pence.min(0).describe(
+          'What staff saw as refunded already (payment.refundedPence): when the refunds changed meanwhile (another refund, a double click), the request is refused with 409 ORDER_REFUNDS_CHANGED',
+        ),
+      })
+      .meta({ id: 'RefundOrderData' }),
     responses: { 200: OrderSchema },
   }),
 } as const;

@@ -94,6 +94,8 @@ export const endpointRoutes = {
     searchOrders: ['GET', '/Staff/Orders'],
     getOrderForStaff: ['GET', '/Staff/Orders/{orderNumber}'],
     advanceOrder: ['POST', '/Staff/Orders/{orderNumber}/Status'],
+    cancelOrder: ['POST', '/Staff/Orders/{orderNumber}/Cancel'],
+    refundOrder: ['POST', '/Staff/Orders/{orderNumber}/Refunds'],
   },
   orderTracking: {
     checkTrackingDetails: ['GET', '/TrackMyOrder/Test/{orderNumber}/{emailAddress}'],

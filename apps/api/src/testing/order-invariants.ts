@@ -14,6 +14,12 @@ const INVARIANTS = {
   capturedDiffersFromTotal: sql`select order_number from orders where status not in ('refunded', 'cancelled') and captured_pence <> total_pence`,
   orderWithoutLines: sql`select o.order_number from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`,
   linesNotAddingUp: sql`select o.order_number from orders o where o.goods_pence <> (select sum(l.line_total_inc_vat) from order_lines l where l.order_id = o.id)`,
+  refundsNotAddingUp: sql`select o.order_number from orders o where o.refunded_pence <> coalesce((select sum(r.amount_pence) from order_refunds r where r.order_id = o.id and r.state = 'succeeded'), 0)`,
+  refundedStatusDisagrees: sql`select order_number from orders
+    where (status in ('refunded', 'cancelled') and refunded_pence <> captured_pence)
+       or (status not in ('refunded', 'cancelled') and captured_pence > 0 and refunded_pence = captured_pence)`,
+  cancelledStockStillCommitted: sql`select o.order_number from orders o join stock_reservations r on r.basket_id = o.basket_id where o.status = 'cancelled' and r.state = 'committed'`,
+  cancelledOrderKeepsDiscountClaim: sql`select o.order_number from orders o join discount_claims c on c.order_id = o.id::text where o.status = 'cancelled'`,
 };
 
 export async function invariantViolations(db: Database): Promise<Record<string, unknown[]>> {

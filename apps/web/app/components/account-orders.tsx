@@ -1,6 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import { useId } from 'react';
-import { formatInstant, STATUS_NAMES, trackOrderPath } from '../lib/checkout/order-tracking.ts';
+import { formatInstant, refundText, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { formatPence } from '../lib/money.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 import { useShopAuth } from './auth/use-shop-auth.ts';
@@ -41,13 +41,14 @@ export function AccountOrders() {
             <div className="rounded-xl bg-sand-50 p-4 ring-1 ring-navy-100 ring-inset">
               <p className="flex flex-wrap items-center gap-2 text-sm text-navy-700">
                 Latest order <span className="font-mono font-semibold text-navy-950">{latest.data.orderNumber}</span>
-                <Badge tone="info">{STATUS_NAMES[latest.data.status]}</Badge>
+                <Badge tone={statusTone(latest.data.status)}>{STATUS_NAMES[latest.data.status]}</Badge>
               </p>
               <p className="mt-1 text-navy-950">
                 {latest.data.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}
               </p>
               <p className="mt-1 text-sm text-navy-700">
                 Placed {formatInstant(latest.data.placedAt)} · {formatPence(latest.data.totals.totalIncVat)}
+                {latest.data.payment.refundedPence > 0 && ` · ${refundText(latest.data.payment.refundedPence)}`}
               </p>
               <Link to={trackOrderPath(latest.data.orderNumber)} className="mt-2 inline-block text-sm">
                 Track this order

@@ -10,7 +10,7 @@ import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { formatInstant, STATUS_NAMES, trackOrderPath } from '../lib/checkout/order-tracking.ts';
+import { formatInstant, refundText, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { formatPence } from '../lib/money.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
@@ -90,13 +90,14 @@ function Orders() {
             <div>
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-mono font-semibold text-navy-950">{order.orderNumber}</span>
-                <Badge tone="info">{STATUS_NAMES[order.status]}</Badge>
+                <Badge tone={statusTone(order.status)}>{STATUS_NAMES[order.status]}</Badge>
               </p>
               <p className="mt-1 text-navy-950">
                 {order.firstLine ?? 'Your order'}
                 {order.itemCount > 1 && <span className="text-navy-700"> and more ({order.itemCount} items)</span>}
               </p>
               <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
+              {order.refundedPence > 0 && <p className="text-sm font-medium text-teal-800">{refundText(order.refundedPence)}</p>}
             </div>
             <div className="flex items-center gap-4 sm:flex-col sm:items-end">
               <span className="font-bold tabular-nums text-navy-950">{formatPence(order.totals.totalIncVat)}</span>

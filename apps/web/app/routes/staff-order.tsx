@@ -1,6 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import type { Order } from '@shop/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Route } from './+types/staff-order';
 import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
@@ -8,6 +8,7 @@ import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { MoneyBackPanel, REFUNDS_HEADING, RefundsCard } from '../components/staff-orders/money-back.tsx';
 import { NextStep } from '../components/staff-orders/next-step.tsx';
 import { CustomerCard, DeliveryCard, HistoryCard, LinesCard, OrderSkeleton, PaymentCard } from '../components/staff-orders/order-details.tsx';
 import { OrderStatusBadge } from '../components/staff-orders/order-list.tsx';
@@ -55,6 +56,12 @@ function StaffOrder({ orderNumber }: { orderNumber: string }) {
   const loaded = useApiData(clients ? `${sub}:${orderNumber}` : undefined, (signal) => clients!.orders.getOrderForStaff({ params: { orderNumber } }, { signal }));
   // What the last change answered, shown in place of the loaded order (no reload, no flicker).
   const [latest, setLatest] = useState<Order | null>(null);
+  // After a change, the keyboard goes to what shows its outcome: the next step, or the refunds list.
+  // A new object per change, so the effect runs after each one.
+  const [focusAfter, setFocusAfter] = useState<{ target: 'next-step' | 'refunds' } | null>(null);
+  useEffect(() => {
+    if (focusAfter?.target === 'refunds') document.getElementById(REFUNDS_HEADING)?.focus();
+  }, [focusAfter]);
 
   if (loaded.state === 'error') {
     if (isForbidden(loaded.error)) return <NeedStaffAccount {...ORDERS_AUDIENCE} />;
@@ -70,6 +77,11 @@ function StaffOrder({ orderNumber }: { orderNumber: string }) {
   }
   const order = latest?.orderNumber === orderNumber ? latest : loaded.state === 'ready' ? loaded.data : null;
   if (!order) return <OrderSkeleton />;
+  const reload = () => {
+    setLatest(null);
+    setFocusAfter(null);
+    loaded.reload();
+  };
 
   return (
     <div className="space-y-6">
@@ -95,13 +107,24 @@ function StaffOrder({ orderNumber }: { orderNumber: string }) {
           <NextStep
             key={order.status}
             order={order}
-            onAdvanced={setLatest}
-            focusOnMount={latest !== null}
-            onStale={() => {
-              setLatest(null);
-              loaded.reload();
+            onAdvanced={(next) => {
+              setLatest(next);
+              setFocusAfter({ target: 'next-step' });
             }}
+            focusOnMount={focusAfter?.target === 'next-step'}
+            onStale={reload}
           />
+          <div className="mt-6 empty:hidden">
+            <MoneyBackPanel
+              order={order}
+              onChanged={(next) => {
+                setLatest(next);
+                // The refunds list shows what happened (the buttons may be gone).
+                setFocusAfter({ target: 'refunds' });
+              }}
+              onStale={reload}
+            />
+          </div>
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <LinesCard order={order} />
@@ -112,6 +135,7 @@ function StaffOrder({ orderNumber }: { orderNumber: string }) {
             </div>
             <DeliveryCard order={order} />
           </div>
+          <RefundsCard order={order} />
         </div>
         <div className="min-w-0 lg:col-start-3 lg:row-start-2">
           <HistoryCard order={order} />

@@ -92,7 +92,7 @@ export default function TrackOrderPage() {
                   </h2>
                   <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
                 </div>
-                <OrderTimeline status={order.status} history={order.history} />
+                <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} />
                 <dl className="grid gap-4 sm:grid-cols-2">
                   <div>
                     <dt className="text-sm font-semibold text-navy-700">Delivery</dt>

@@ -11,6 +11,7 @@ export {
   type DiscountCheck,
 } from './discounts.service.ts';
 export { DiscountErrors, type DiscountRefusal } from './discounts.errors.ts';
+export { giveBackDiscountClaim } from './give-back.ts';
 
 export const discountsModule: ApiModule = {
   name: 'discounts',

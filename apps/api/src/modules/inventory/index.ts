@@ -6,6 +6,7 @@ export {
   commitReservations,
   heldFor,
   InventoryErrors,
+  releaseCommitted,
   releaseExpired,
   releaseReservations,
   reserveStock,
@@ -13,7 +14,7 @@ export {
   type ReservationLine,
 } from './reservations.ts';
 
-/** Stock per sku and the holds payments put on it. No routes: the catalogue reads stock, checkout holds and commits it. */
+/** Stock per sku and the holds payments put on it. No routes: the catalogue reads stock, checkout holds and commits it, orders give it back on cancellation. */
 export const inventoryModule: ApiModule = {
   name: 'inventory',
   registerRoutes: () => {},

@@ -87,6 +87,25 @@ export async function commitReservations(db: Database, basketId: string, now: Da
   return held.length > 0;
 }
 
+/**
+ * The order placed from this basket is cancelled before it left the warehouse: what it committed
+ * becomes available again (committed − n; on hand is untouched, the goods never left). Once only:
+ * the reservations move from `committed` to `released` in the same statement that finds them, so a
+ * second call gives back nothing. Made-to-order lines were never committed and are not touched.
+ */
+export async function releaseCommitted(db: Database, basketId: string): Promise<{ sku: string; quantity: number }[]> {
+  const committed = await db
+    .update(stockReservations)
+    .set({ state: 'released' })
+    .where(and(eq(stockReservations.basketId, basketId), eq(stockReservations.state, 'committed')))
+    .returning({ sku: stockReservations.sku, quantity: stockReservations.quantity });
+  const lines = committed.toSorted((a, b) => a.sku.localeCompare(b.sku));
+  for (const line of lines) {
+    await db.update(stockLevels).set({ committed: sql`${stockLevels.committed} - ${line.quantity}` }).where(eq(stockLevels.sku, line.sku));
+  }
+  return lines;
+}
+
 /** The skus a basket holds now, with quantities. */
 export async function heldFor(db: Database, basketId: string): Promise<Map<string, number>> {
   const rows = await db

@@ -1,4 +1,8 @@
 import { AppError } from '../../platform/errors.ts';
+import { formatPounds } from '../../platform/money.ts';
+
+/** The payment provider, behind us, refused or did not answer. */
+const BAD_GATEWAY = { title: 'Bad Gateway' };
 
 export const OrderErrors = {
   notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'We couldn’t find an order with that number and e-mail address. Check both and try again.'),
@@ -9,4 +13,50 @@ export const OrderErrors = {
     new AppError(400, 'ORDER_TRACKING_REQUIRED', 'Enter the carrier and tracking number to mark the order dispatched.', {
       errors: [{ path: 'body.trackingNumber', message: 'Enter the tracking number', code: 'required' }],
     }),
+
+  alreadyCancelled: (orderNumber: string) => new AppError(409, 'ORDER_ALREADY_CANCELLED', `Order ${orderNumber} is already cancelled and its payment refunded.`),
+  notCancellable: (orderNumber: string, status: string) =>
+    new AppError(
+      409,
+      'ORDER_NOT_CANCELLABLE',
+      status === 'dispatched' || status === 'delivered'
+        ? `Order ${orderNumber} is ${status}, so it can no longer be cancelled: refund it instead once the goods are on their way back.`
+        : `Order ${orderNumber} is ${status}, so it cannot be cancelled.`,
+    ),
+  notRefundable: (orderNumber: string, status: string) =>
+    new AppError(
+      409,
+      'ORDER_NOT_REFUNDABLE',
+      status === 'refunded' || status === 'cancelled'
+        ? `Order ${orderNumber} is ${status}: all of its payment has gone back already.`
+        : `Order ${orderNumber} is ${status} and has not been dispatched: cancel it instead, which refunds the whole payment.`,
+    ),
+  refundTooLarge: (remainingPence: number) =>
+    new AppError(422, 'ORDER_REFUND_TOO_LARGE', `At most ${formatPounds(remainingPence)} of this order can still be refunded.`, {
+      errors: [{ path: 'body.amountPence', message: `Enter at most ${formatPounds(remainingPence)}`, code: 'too_big' }],
+    }),
+  refundsChanged: (refundedPence: number) =>
+    new AppError(
+      409,
+      'ORDER_REFUNDS_CHANGED',
+      `The order’s refunds changed since you looked: ${formatPounds(refundedPence)} has been refunded so far. Check them before refunding more.`,
+    ),
+  /** A refund of this order is recorded and not yet settled: a different one must wait for it. */
+  refundInProgress: (pending: { kind: string; amountPence: number }) =>
+    new AppError(
+      409,
+      'ORDER_REFUND_IN_PROGRESS',
+      pending.kind === 'cancellation'
+        ? `This order is being cancelled: its refund of ${formatPounds(pending.amountPence)} is not confirmed yet. Wait a moment and look again, or cancel again to finish it.`
+        : `A refund of ${formatPounds(pending.amountPence)} for this order is not confirmed yet. Wait a moment and look again, or retry that refund (same amount) to finish it.`,
+    ),
+  refundRefused: (message: string) =>
+    new AppError(502, 'ORDER_REFUND_REFUSED', `The payment provider refused the refund (${message.replace(/\.$/, '')}). Nothing was refunded and the order is unchanged.`, BAD_GATEWAY),
+  refundUnconfirmed: () =>
+    new AppError(
+      502,
+      'ORDER_REFUND_UNCONFIRMED',
+      'The payment provider did not confirm the refund. It is recorded as pending and will not be made twice: try again in a moment to finish it.',
+      BAD_GATEWAY,
+    ),
 };

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderHistory, orderLines, orders } from './orders.tables.ts';
+import { orderHistory, orderLines, orderRefunds, orders } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
 
@@ -24,17 +25,19 @@ export async function findOrder(db: Database, where: SQL): Promise<OrderRow | un
   return row;
 }
 
+export const byId = (id: string) => eq(orders.id, id);
 export const byBasket = (basketId: string) => eq(orders.basketId, basketId);
 export const byPaymentIntent = (ref: string) => eq(orders.paymentIntentRef, ref);
 export const byNumber = (orderNumber: string) => eq(orders.orderNumber, orderNumber);
 export const byNumberAndEmail = (orderNumber: string, email: string) => and(eq(orders.orderNumber, orderNumber), sql`lower(${orders.emailAddress}) = lower(${email})`)!;
 
 export async function linesAndHistory(db: Database, orderIds: readonly string[]) {
-  const [lines, history] = await Promise.all([
+  const [lines, history, refunds] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, [...orderIds])).orderBy(asc(orderLines.position)),
     db.select().from(orderHistory).where(inArray(orderHistory.orderId, [...orderIds])).orderBy(asc(orderHistory.at), asc(orderHistory.id)),
+    refundsOf(db, orderIds),
   ]);
-  return { lines, history };
+  return { lines, history, refunds };
 }
 
 export async function pageOfOrders(db: Database, where: SQL | undefined, pageNumber: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
@@ -57,12 +60,13 @@ export function staffSearch(search: string | undefined, status: OrderRow['status
   );
 }
 
-/** Moves an order to a new status (under its row lock) and records it in the history. */
-export async function lockOrder(db: Database, orderNumber: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+/** The order's row, locked until the transaction ends: every change to an order and its refunds takes it first. */
+export async function lockOrder(db: Database, where: SQL): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(where).for('update');
   return row;
 }
 
+/** Moves an order to a new status (under its row lock) and records it in the history. */
 export async function recordStatus(
   db: Database,
   order: OrderRow,
@@ -74,4 +78,66 @@ export async function recordStatus(
     .set({ status: change.status, updatedAt: now, ...(change.carrier !== undefined ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {}) })
     .where(eq(orders.id, order.id));
   await db.insert(orderHistory).values({ orderId: order.id, status: change.status, note: change.note ?? null, actor: change.actor, at: now });
+}
+
+/** A history entry that is not a move: money went back and the status stayed. */
+export async function recordRefundEntry(db: Database, order: OrderRow, entry: { note: string; actor: string | null }, now: Date): Promise<void> {
+  await db.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+  await db.insert(orderHistory).values({ orderId: order.id, status: order.status, kind: 'refund', note: entry.note, actor: entry.actor, at: now });
+}
+
+// ── refunds ───────────────────────────────────────────────────────────────────────────────────
+
+export function refundsOf(db: Database, orderIds: readonly string[]): Promise<OrderRefundRow[]> {
+  return db.select().from(orderRefunds).where(inArray(orderRefunds.orderId, [...orderIds])).orderBy(asc(orderRefunds.sequence));
+}
+
+/** Records a refund before the provider is asked (or, for `external`, after it told us). Numbered per order, under the order's lock. */
+export async function insertRefund(
+  db: Database,
+  refund: Omit<typeof orderRefunds.$inferInsert, 'id' | 'sequence' | 'idempotencyKey'>,
+  keyFor: (sequence: number) => string,
+): Promise<OrderRefundRow> {
+  const [last] = await db
+    .select({ sequence: sql<number>`coalesce(max(${orderRefunds.sequence}), 0)::int` })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, refund.orderId));
+  const sequence = Number(last?.sequence ?? 0) + 1;
+  const [row] = await db
+    .insert(orderRefunds)
+    .values({ ...refund, id: crypto.randomUUID(), sequence, idempotencyKey: keyFor(sequence) })
+    .returning();
+  return row!;
+}
+
+/**
+ * Settles a pending refund as succeeded and adds it to the order's refunded total; false when it was
+ * settled already (by the provider's webhook or a concurrent request), so its effects happen once.
+ */
+export async function markRefundSucceeded(db: Database, refund: OrderRefundRow, gatewayRefundRef: string | null, now: Date): Promise<boolean> {
+  const [settled] = await db
+    .update(orderRefunds)
+    .set({ state: 'succeeded', gatewayRefundRef, settledAt: now })
+    .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.state, 'pending')))
+    .returning({ id: orderRefunds.id });
+  if (!settled) return false;
+  await addRefunded(db, refund.orderId, refund.amountPence, now);
+  return true;
+}
+
+export async function addRefunded(db: Database, orderId: string, amountPence: number, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ refundedPence: sql`${orders.refundedPence} + ${amountPence}`, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+/** The provider refused: nothing moved. False when it was settled meanwhile. */
+export async function markRefundFailed(db: Database, refundId: string, failure: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(orderRefunds)
+    .set({ state: 'failed', failure, settledAt: now })
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
+    .returning({ id: orderRefunds.id });
+  return rows.length > 0;
 }

@@ -1,12 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerOrderEndpoints, orderEndpoints, orderTrackingEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { hashRequest, onPaymentEvent, paymentGateway, withIdempotency } from '../payments/index.ts';
 import * as service from './orders.service.ts';
+import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts';
 
 /** Order numbers are short: limit lookups per address so they cannot be paired with e-mails by trying. */
 export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute' };
 
+/**
+ * Money going back: a caller's `Idempotency-Key` replays the first answer to a retry of the same
+ * request. Without one, the pending refund and the provider's keys still keep it to one refund.
+ */
+function onceForKey<T>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>): Promise<T> {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' ? withIdempotency(ctx.db, { key, scope: `orders.${scope}`, requestHash: hashRequest(input), now: ctx.clock.now() }, run) : run();
+}
+
 export function registerOrderRoutes(app: FastifyInstance): void {
+  const { publicUrl } = app.platform.config;
+  const deps = { gateway: paymentGateway(app.platform), publicUrl };
   bindEndpoint(app, customerOrderEndpoints.listMyOrders, ({ ctx, query }) => service.listMyOrders(ctx, query.pageNumber, query.pageSize));
   bindEndpoint(app, customerOrderEndpoints.getMyLatestOrder, ({ ctx }) => service.getMyLatestOrder(ctx));
   bindEndpoint(app, orderTrackingEndpoints.checkTrackingDetails, ({ ctx, params }) => service.checkTrackingDetails(ctx, params.orderNumber, params.emailAddress), { rateLimit: TRACKING_LIMIT });
@@ -14,5 +28,14 @@ export function registerOrderRoutes(app: FastifyInstance): void {
   bindEndpoint(app, orderTrackingEndpoints.trackOrderByPost, ({ ctx, params, body }) => service.trackOrder(ctx, params.orderNumber, body.emailAddress), { rateLimit: TRACKING_LIMIT });
   bindEndpoint(app, orderEndpoints.searchOrders, ({ ctx, query }) => service.searchOrders(ctx, query));
   bindEndpoint(app, orderEndpoints.getOrderForStaff, ({ ctx, params }) => service.getOrderForStaff(ctx, params.orderNumber));
-  bindEndpoint(app, orderEndpoints.advanceOrder, ({ ctx, params, body }) => service.advanceOrder(ctx, params.orderNumber, body));
+  bindEndpoint(app, orderEndpoints.advanceOrder, ({ ctx, params, body }) => service.advanceOrder(ctx, params.orderNumber, body, publicUrl));
+  bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body, request }) =>
+    onceForKey(ctx, request, 'cancel', { params, body }, () => cancelOrder(ctx, params.orderNumber, body, deps)),
+  );
+  bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body, request }) =>
+    onceForKey(ctx, request, 'refund', { params, body }, () => refundOrder(ctx, params.orderNumber, body, deps)),
+  );
+
+  const unsubscribe = onPaymentEvent(settleRefundsFromWebhook(publicUrl));
+  app.addHook('onClose', async () => unsubscribe());
 }

@@ -1,13 +1,16 @@
-import type { Order, OrderStatus, OrderSummary } from '@shop/contracts';
+import type { Order, OrderRefund, OrderStatus, OrderSummary } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { formatPounds } from '../../platform/money.ts';
-import { enqueueEmail, renderEmail } from '../notifications/index.ts';
+import { enqueueEmail } from '../notifications/index.ts';
+import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
-import type { OrderHistoryRow, OrderLineRow, OrderRow } from './orders.repository.ts';
+import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
+
+/** Staff see everything; customers see neither staff notes and reasons nor refunds that did not happen. */
+export type Audience = 'staff' | 'customer';
 
 /** Where a carrier's tracking page is, for the ones we use. */
 const CARRIER_TRACKING: Record<string, (number: string) => string> = {
@@ -23,13 +26,34 @@ const presentLine = (line: OrderLineRow) => ({
   sku: line.sku, productName: line.productName, productSlug: line.productSlug, label: line.label, imageUrl: line.imageUrl,
   quantity: line.quantity, unitPriceIncVat: line.unitPriceIncVat, lineTotalIncVat: line.lineTotalIncVat,
 });
-const presentHistory = (entry: OrderHistoryRow) => ({ status: entry.status, at: entry.at.toISOString(), note: entry.note });
+const presentHistory = (entry: OrderHistoryRow, audience: Audience) => ({
+  status: entry.status, kind: entry.kind, at: entry.at.toISOString(), note: audience === 'staff' ? entry.note : null,
+});
+const presentRefund = (refund: OrderRefundRow, audience: Audience): OrderRefund => ({
+  refundId: refund.id, kind: refund.kind, amountPence: refund.amountPence, state: refund.state,
+  reason: audience === 'staff' ? refund.reason : null, failure: audience === 'staff' ? refund.failure : null,
+  requestedAt: refund.requestedAt.toISOString(), settledAt: refund.settledAt?.toISOString() ?? null,
+});
 
 const totals = (row: OrderRow): Order['totals'] => ({
   goodsIncVat: row.goodsPence, discountIncVat: row.discountPence, deliveryIncVat: row.deliveryPence, totalIncVat: row.totalPence, vatIncVat: row.vatPence,
 });
 
-export function presentOrder(row: OrderRow, lines: readonly OrderLineRow[], history: readonly OrderHistoryRow[]): Order {
+function payment(row: OrderRow, refunds: readonly OrderRefundRow[]): Order['payment'] {
+  const pendingPence = refunds.filter((refund) => refund.state === 'pending').reduce((sum, refund) => sum + refund.amountPence, 0);
+  const status = row.refundedPence === 0 ? 'captured' : row.refundedPence >= row.capturedPence ? 'refunded' : 'partially_refunded';
+  return {
+    method: row.paymentMethod, cardBrand: row.cardBrand, cardLast4: row.cardLast4, status,
+    capturedPence: row.capturedPence, refundedPence: row.refundedPence, refundablePence: Math.max(0, row.capturedPence - row.refundedPence - pendingPence),
+  };
+}
+
+export function presentOrder(
+  row: OrderRow,
+  details: { lines: readonly OrderLineRow[]; history: readonly OrderHistoryRow[]; refunds: readonly OrderRefundRow[] },
+  audience: Audience,
+): Order {
+  const refunds = details.refunds.filter((refund) => refund.orderId === row.id);
   return {
     orderGuid: row.id,
     orderNumber: row.orderNumber,
@@ -40,18 +64,23 @@ export function presentOrder(row: OrderRow, lines: readonly OrderLineRow[], hist
     deliveryAddress: row.deliveryAddress ?? null,
     billingAddress: row.billingAddress,
     delivery: { code: row.delivery.code as Order['delivery']['code'], name: row.delivery.name, date: row.delivery.date, earliestDate: row.delivery.earliestDate, latestDate: row.delivery.latestDate },
-    lines: lines.map(presentLine),
+    lines: details.lines.map(presentLine),
     totals: totals(row),
     discountCode: row.discountCode,
-    payment: { method: row.paymentMethod, cardBrand: row.cardBrand, cardLast4: row.cardLast4, status: row.status === 'refunded' ? 'refunded' : 'captured' },
+    payment: payment(row, refunds),
     tracking: tracking(row),
-    history: history.map(presentHistory),
+    history: details.history.map((entry) => presentHistory(entry, audience)),
+    refunds: (audience === 'staff' ? refunds : refunds.filter((refund) => refund.state === 'succeeded')).map((refund) => presentRefund(refund, audience)),
   };
 }
 
-async function withDetails(db: Database, row: OrderRow): Promise<Order> {
-  const { lines, history } = await repository.linesAndHistory(db, [row.id]);
-  return presentOrder(row, lines, history);
+export async function withDetails(db: Database, row: OrderRow, audience: Audience): Promise<Order> {
+  return presentOrder(row, await repository.linesAndHistory(db, [row.id]), audience);
+}
+
+/** The order as it is now, read again (in the caller's transaction, after a change). */
+export async function reread(db: Database, row: Pick<OrderRow, 'orderNumber'>, audience: Audience): Promise<Order> {
+  return withDetails(db, (await repository.findOrder(db, repository.byNumber(row.orderNumber)))!, audience);
 }
 
 async function page(db: Database, where: Parameters<typeof repository.pageOfOrders>[1], pageNumber: number, pageSize: number) {
@@ -62,7 +91,7 @@ async function page(db: Database, where: Parameters<typeof repository.pageOfOrde
     return {
       orderGuid: row.id, orderNumber: row.orderNumber, status: row.status, placedAt: row.placedAt.toISOString(), totals: totals(row),
       customerName: row.customerName, emailAddress: row.emailAddress,
-      itemCount: own.reduce((sum, line) => sum + line.quantity, 0), firstLine: own[0]?.productName ?? null,
+      itemCount: own.reduce((sum, line) => sum + line.quantity, 0), firstLine: own[0]?.productName ?? null, refundedPence: row.refundedPence,
     };
   });
   return { items, pageNumber, pageSize, totalCount: total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
@@ -77,7 +106,7 @@ export function listMyOrders(ctx: Ctx, pageNumber: number, pageSize: number) {
 export async function getMyLatestOrder(ctx: Ctx): Promise<Order> {
   const { rows } = await repository.pageOfOrders(ctx.db, repository.ofCustomer(ctx.actor!.userId), 1, 1);
   if (!rows[0]) throw OrderErrors.noOrders();
-  return withDetails(ctx.db, rows[0]);
+  return withDetails(ctx.db, rows[0], 'customer');
 }
 
 // ── tracking ────────────────────────────────────────────────────────────────────────────────────
@@ -96,7 +125,7 @@ export async function checkTrackingDetails(ctx: Ctx, orderNumber: string, emailA
 /** Progress for whoever has the number and e-mail: the town and postcode district, never the full address. */
 export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: string) {
   const row = await tracked(ctx, orderNumber, emailAddress);
-  const order = await withDetails(ctx.db, row);
+  const order = await withDetails(ctx.db, row, 'customer');
   return {
     orderNumber: order.orderNumber,
     status: order.status,
@@ -108,6 +137,7 @@ export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: st
     lines: order.lines.map(({ productName, label, quantity, imageUrl }) => ({ productName, label, quantity, imageUrl })),
     tracking: order.tracking,
     history: order.history,
+    refundedPence: order.payment.refundedPence,
   };
 }
 
@@ -120,7 +150,7 @@ export function searchOrders(ctx: Ctx, query: { search?: string; status?: OrderS
 export async function getOrderForStaff(ctx: Ctx, orderNumber: string): Promise<Order> {
   const row = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
   if (!row) throw OrderErrors.staffNotFound(orderNumber);
-  return withDetails(ctx.db, row);
+  return withDetails(ctx.db, row, 'staff');
 }
 
 /** The fulfilment steps in order; an order only moves forward, and cancelled or refunded orders not at all. */
@@ -130,41 +160,27 @@ export async function advanceOrder(
   ctx: Ctx,
   orderNumber: string,
   input: { status: 'processing' | 'picking' | 'dispatched' | 'delivered'; carrier?: string; trackingNumber?: string; note?: string },
+  publicUrl: string,
 ): Promise<Order> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
-    const row = await repository.lockOrder(db, orderNumber);
+    const row = await repository.lockOrder(db, repository.byNumber(orderNumber));
     if (!row) throw OrderErrors.staffNotFound(orderNumber);
     const from = FLOW.indexOf(row.status);
     if (from === -1 || FLOW.indexOf(input.status) <= from) throw OrderErrors.badTransition(row.status, input.status);
+    // A cancellation waiting for the payment provider's answer holds the order where it is.
+    const cancelling = (await repository.refundsOf(db, [row.id])).find((refund) => refund.state === 'pending' && refund.kind === 'cancellation');
+    if (cancelling) throw OrderErrors.refundInProgress(cancelling);
     if (input.status === 'dispatched' && (!input.carrier || !input.trackingNumber)) throw OrderErrors.trackingNeeded();
     const carrierFields = input.status === 'dispatched' ? { carrier: input.carrier!, trackingNumber: input.trackingNumber! } : {};
     await repository.recordStatus(db, row, { status: input.status, ...carrierFields, note: input.note ?? null, actor: ctx.actor?.userId ?? null }, now);
-    return withDetails(db, (await repository.findOrder(db, repository.byNumber(orderNumber)))!);
-  });
-}
-
-// ── e-mail ──────────────────────────────────────────────────────────────────────────────────────
-
-export function orderConfirmationEmail(order: Order, publicUrl: string) {
-  const when = order.delivery.date ?? order.delivery.earliestDate;
-  const day = when ? new Date(`${when}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' }) : null;
-  const trackUrl = `${publicUrl}/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`;
-  return renderEmail({
-    subject: `Order confirmed: ${order.orderNumber}`,
-    preheader: `Thank you for your order. Total ${formatPounds(order.totals.totalIncVat)}.`,
-    heading: `Thank you, your order ${order.orderNumber} is placed`,
-    paragraphs: [
-      ...order.lines.map((line) => `• ${line.quantity} × ${line.productName}${line.label ? ` (${line.label})` : ''}: ${formatPounds(line.lineTotalIncVat)}`),
-      `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${formatPounds(order.totals.deliveryIncVat)}.`,
-      ...(order.totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${formatPounds(order.totals.discountIncVat)}.`] : []),
-      `Total paid: ${formatPounds(order.totals.totalIncVat)}, including ${formatPounds(order.totals.vatIncVat)} VAT${order.payment.cardLast4 ? `, by ${order.payment.cardBrand ?? 'card'} ending ${order.payment.cardLast4}` : ''}.`,
-      order.deliveryAddress ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.` : 'Collect from the trade counter: we will e-mail you when it is ready.',
-      'Track your order any time with your order number and this e-mail address.',
-    ],
-    action: { label: 'Track my order', url: trackUrl },
-    footnote: 'You are receiving this because an order was placed on Plumbline with this e-mail address.',
+    const order = await reread(db, row, 'staff');
+    if (input.status === 'dispatched') {
+      const email = orderDispatchedEmail(order, publicUrl);
+      await enqueueEmail(db, { to: order.emailAddress, ...email, template: 'order.dispatched', dedupeKey: `order.dispatched:${order.orderGuid}` });
+    }
+    return order;
   });
 }
 
@@ -201,7 +217,7 @@ export async function recordPlacedOrder(db: Database, input: PlacedOrderInput, n
     input.lines,
     input.customerId,
   );
-  const order = await withDetails(db, (await repository.findOrder(db, repository.byNumber(orderNumber)))!);
+  const order = await reread(db, { orderNumber }, 'customer');
   await enqueueEmail(db, { to: order.emailAddress, ...orderConfirmationEmail(order, publicUrl), template: 'order.confirmation', dedupeKey: `order.confirmation:${order.orderGuid}` });
   return order;
 }
@@ -210,10 +226,10 @@ export async function recordPlacedOrder(db: Database, input: PlacedOrderInput, n
 export async function findOrderByBasket(db: Database, basketId: string, viewer?: { userId: string } | null): Promise<Order | undefined> {
   const row = await repository.findOrder(db, repository.byBasket(basketId));
   if (!row || (viewer !== undefined && row.customerId !== null && row.customerId !== viewer?.userId)) return undefined;
-  return withDetails(db, row);
+  return withDetails(db, row, 'customer');
 }
 
 export async function findOrderByPayment(db: Database, intentRef: string): Promise<Order | undefined> {
   const row = await repository.findOrder(db, repository.byPaymentIntent(intentRef));
-  return row && withDetails(db, row);
+  return row && withDetails(db, row, 'customer');
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES, type Address } from '@shop/contracts';
+import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STATUSES, type Address } from '@shop/contracts';
 
 /** Order numbers for people: BP and eight digits, from 10000001 up. */
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 10_000_001, minValue: 10_000_001, maxValue: 99_999_999 });
@@ -43,6 +43,8 @@ export const orders = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     capturedPence: integer('captured_pence').notNull(),
+    /** The sum of the order's succeeded refunds (order_refunds), kept with them under the order's row lock. */
+    refundedPence: integer('refunded_pence').notNull().default(0),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -57,6 +59,8 @@ export const orders = pgTable(
     index('orders_placed_idx').on(table.placedAt),
     index('orders_email_idx').on(sql`lower(${table.emailAddress})`),
     check('orders_amounts_check', sql`${table.totalPence} >= 0 and ${table.capturedPence} >= 0`),
+    // Never more back than was taken, whatever the application does.
+    check('orders_refunded_check', sql`${table.refundedPence} >= 0 and ${table.refundedPence} <= ${table.capturedPence}`),
   ],
 );
 
@@ -87,9 +91,48 @@ export const orderHistory = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    kind: text('kind', { enum: ORDER_HISTORY_KINDS }).notNull().default('status'),
     note: text('note'),
     actor: text('actor'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (table) => [index('order_history_order_idx').on(table.orderId, table.at)],
+);
+
+/**
+ * Money given back on an order, recorded *before* the payment provider is asked (state `pending`),
+ * then settled: `succeeded` by the answer or by the provider's `charge.refunded` webhook, whichever
+ * comes first, or `failed` when the provider refused. The idempotency key is derived from the order,
+ * the action and its number, so a retry of the same refund can never refund twice. At most one
+ * refund per order is pending at a time (a unique index), which serialises double clicks.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per order. */
+    sequence: integer('sequence').notNull(),
+    kind: text('kind', { enum: ORDER_REFUND_KINDS }).notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ORDER_REFUND_STATES }).notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    gatewayRefundRef: text('gateway_refund_ref'),
+    failure: text('failure'),
+    actor: text('actor'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_refunds_sequence_idx').on(table.orderId, table.sequence),
+    uniqueIndex('order_refunds_key_idx').on(table.idempotencyKey),
+    uniqueIndex('order_refunds_one_pending_idx')
+      .on(table.orderId)
+      .where(sql`${table.state} = 'pending'`),
+    check('order_refunds_amount_check', sql`${table.amountPence} > 0`),
+    check('order_refunds_state_check', sql`${table.state} in ('pending', 'succeeded', 'failed')`),
+  ],
 );

@@ -1,19 +1,30 @@
 import type { OrderStatus } from '@shop/contracts';
-import { formatInstant, STATUS_NAMES, timelineSteps } from '../../lib/checkout/order-tracking.ts';
+import { formatInstant, refundText, STATUS_NAMES, timelineSteps } from '../../lib/checkout/order-tracking.ts';
 import { cn } from '../../lib/cn.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 
-/** An order's progress: placed → processing → picking → dispatched → delivered, with when each happened. */
-export function OrderTimeline({ status, history }: { status: OrderStatus; history: readonly { status: OrderStatus; at: string }[] }) {
+/** An order's progress: placed → processing → picking → dispatched → delivered, with when each happened; and money back, if any. */
+export function OrderTimeline({
+  status,
+  history,
+  refundedPence = 0,
+}: {
+  status: OrderStatus;
+  history: readonly { status: OrderStatus; at: string; kind?: 'status' | 'refund' }[];
+  refundedPence?: number;
+}) {
   const steps = timelineSteps(status, history);
   const stopped = status === 'cancelled' || status === 'refunded';
+  const refunded = refundText(refundedPence);
   return (
     <div>
       {stopped && (
         <p className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-          This order was {STATUS_NAMES[status].toLowerCase()}.
+          This order was {STATUS_NAMES[status].toLowerCase()}
+          {refunded ? `: ${refunded}` : ''}.
         </p>
       )}
+      {!stopped && refunded && <p className="mb-4 rounded-lg border border-teal-200 bg-teal-50 p-3 text-sm font-medium text-teal-900">{refunded}.</p>}
       <ol className="grid gap-4 sm:grid-cols-5 sm:gap-2">
         {steps.map((step, index) => (
           <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined} className="flex gap-3 sm:flex-col sm:items-center sm:text-center">

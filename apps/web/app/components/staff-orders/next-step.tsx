@@ -15,9 +15,10 @@ import {
 import { useApiClients } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
-import { Input, controlClasses } from '../ui/input.tsx';
+import { Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { ProblemAlert, TextAreaField, useFocusAfterRender } from './form-parts.tsx';
 
 /**
  * The moves the order can make from where it is (forward only, as the API allows), each with an
@@ -42,6 +43,7 @@ export function NextStep({
   const id = useId();
   const fieldId = (field: AdvanceField) => `${id}-${field}`;
   const form = useRef<HTMLFormElement>(null);
+  const focusLater = useFocusAfterRender(form);
   const [values, setValues] = useState<AdvanceValues | null>(steps[0] ? { status: steps[0], carrier: '', trackingNumber: '', note: '' } : null);
   const [problem, setProblem] = useState<AdvanceProblem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,7 +76,7 @@ export function NextStep({
       setProblem(found);
       // Take the keyboard to the first field to fix, else to the message.
       const first = (['carrier', 'trackingNumber', 'note'] as const).find((field) => found.fields[field]);
-      requestAnimationFrame(() => (first ? document.getElementById(fieldId(first)) : form.current?.querySelector<HTMLElement>('[data-problem]'))?.focus());
+      focusLater(first ? fieldId(first) : null);
     } finally {
       setBusy(false);
     }
@@ -149,25 +151,9 @@ export function NextStep({
           </div>
         )}
 
-        <FormField id={fieldId('note')} label="Note (optional)" hint="Kept in the order’s history, for staff." error={problem?.fields.note}>
-          {(control) => (
-            <textarea {...control} value={values.note} onChange={(event) => set('note', event.target.value)} rows={2} maxLength={300} className={cn(controlClasses, 'py-2.5')} />
-          )}
-        </FormField>
+        <TextAreaField id={fieldId('note')} label="Note (optional)" hint="Kept in the order’s history, for staff." error={problem?.fields.note} value={values.note} onChange={(value) => set('note', value)} rows={2} />
 
-        {problem && (
-          <p data-problem tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-            {problem.summary}
-            {problem.stale && (
-              <>
-                {' '}
-                <button type="button" onClick={onStale} className="font-semibold underline underline-offset-3">
-                  See where it is now
-                </button>
-              </>
-            )}
-          </p>
-        )}
+        {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={onStale} />}
 
         <Button type="submit" loading={busy} className="w-full">
           {STEP_ACTIONS[values.status].label}

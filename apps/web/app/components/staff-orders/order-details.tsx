@@ -3,15 +3,16 @@ import type { ReactNode } from 'react';
 import { formatInstant, STATUS_NAMES } from '../../lib/checkout/order-tracking.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
-import { addressLines, deliveryWhen, paymentText } from '../../lib/staff-orders/orders.ts';
+import { addressLines, deliveryWhen, paymentStatusText, paymentText } from '../../lib/staff-orders/orders.ts';
 import { Link } from '../ui/link.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 /** A titled card of the order page. */
-export function Card({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
+export function Card({ id, title, children, className, focusable }: { id: string; title: string; children: ReactNode; className?: string; focusable?: boolean }) {
   return (
     <section aria-labelledby={id} className={cn('rounded-2xl border border-navy-100 bg-white p-5', className)}>
-      <h2 id={id} className="text-lg font-bold text-navy-950">
+      {/* Focusable cards can take the keyboard after a change they show. */}
+      <h2 id={id} tabIndex={focusable ? -1 : undefined} className="text-lg font-bold text-navy-950 focus:outline-none">
         {title}
       </h2>
       <div className="mt-3">{children}</div>
@@ -77,7 +78,7 @@ export function PaymentCard({ order }: { order: Order }) {
         <dt className="text-sm font-semibold text-navy-700">Paid by</dt>
         <dd className="text-navy-950">
           {paymentText(order.payment)}
-          <span className="block text-sm text-navy-700 capitalize">{order.payment.status}</span>
+          <span className="block text-sm text-navy-700">{paymentStatusText(order.payment)}</span>
         </dd>
         <dt className="text-sm font-semibold text-navy-700">Tracking</dt>
         <dd className="text-navy-950">
@@ -172,11 +173,11 @@ const Total = ({ label, children }: { label: string; children: ReactNode }) => (
 export function HistoryCard({ order }: { order: Order }) {
   return (
     <Card id="order-history" title="History">
-      <ol className="relative space-y-4 border-l-2 border-navy-100 pl-5" aria-label="Status history, oldest first">
+      <ol className="relative space-y-4 border-l-2 border-navy-100 pl-5" aria-label="Status history and refunds, oldest first">
         {order.history.map((entry, index) => (
           <li key={`${entry.status}-${entry.at}-${index}`} className="relative">
             <span aria-hidden="true" className="absolute top-1.5 -left-[1.7rem] size-3 rounded-full bg-teal-700 ring-4 ring-white" />
-            <p className="font-semibold text-navy-950">{STATUS_NAMES[entry.status]}</p>
+            <p className="font-semibold text-navy-950">{entry.kind === 'refund' ? 'Refund' : STATUS_NAMES[entry.status]}</p>
             <p className="text-sm text-navy-700">
               <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
             </p>

@@ -1,6 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
-import { normaliseOrderNumber, timelineSteps, trackingProblem, trackOrderPath } from './order-tracking.ts';
+import { normaliseOrderNumber, refundText, statusTone, timelineSteps, trackingProblem, trackOrderPath } from './order-tracking.ts';
 
 describe('order tracking', () => {
   it('reads order numbers as people type them', () => {
@@ -29,6 +29,18 @@ describe('order tracking', () => {
       { status: 'cancelled', at: '2026-11-21T10:30:00Z' },
     ]);
     expect(steps.map((step) => step.state)).toEqual(['done', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+  });
+
+  it('keeps a step’s time when a part refund is noted later, and says what came back', () => {
+    const steps = timelineSteps('delivered', [
+      { status: 'placed', at: '2026-11-21T10:00:00Z' },
+      { status: 'delivered', at: '2026-11-23T10:00:00Z' },
+      { status: 'delivered', kind: 'refund', at: '2026-11-25T10:00:00Z' },
+    ]);
+    expect(steps.at(-1)).toEqual({ status: 'delivered', state: 'current', at: '2026-11-23T10:00:00Z' });
+    expect(refundText(1_250)).toBe('£12.50 refunded to your card');
+    expect(refundText(0)).toBeNull();
+    expect(['delivered', 'refunded', 'picking'].map((status) => statusTone(status as 'delivered'))).toEqual(['success', 'neutral', 'info']);
   });
 
   it('says what went wrong in words: not found, too many tries', () => {

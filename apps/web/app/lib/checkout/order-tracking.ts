@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
+import { formatPence } from '../money.ts';
 
 /** The order's journey as the shopper follows it. */
 export const ORDER_TIMELINE = ['placed', 'processing', 'picking', 'dispatched', 'delivered'] as const satisfies readonly OrderStatus[];
@@ -20,8 +21,21 @@ export interface TimelineStep {
   at: string | null;
 }
 
-/** Each step of the journey: done, the current one, or still to come; with when it happened. */
-export function timelineSteps(status: OrderStatus, history: readonly { status: OrderStatus; at: string }[]): TimelineStep[] {
+/** How a customer's order status looks as a badge: delivered is good news, cancelled and refunded are over. */
+export function statusTone(status: OrderStatus): 'info' | 'success' | 'neutral' {
+  if (status === 'delivered') return 'success';
+  return status === 'cancelled' || status === 'refunded' ? 'neutral' : 'info';
+}
+
+/** What a customer is told about money back: "£12.50 refunded to your card", or null. */
+export function refundText(refundedPence: number): string | null {
+  return refundedPence > 0 ? `${formatPence(refundedPence)} refunded to your card` : null;
+}
+
+type HistoryEntry = { status: OrderStatus; at: string; kind?: 'status' | 'refund' };
+
+/** Each step of the journey: done, the current one, or still to come; with when it happened (a refund is not a step). */
+export function timelineSteps(status: OrderStatus, history: readonly HistoryEntry[]): TimelineStep[] {
   const reached = (ORDER_TIMELINE as readonly OrderStatus[]).indexOf(status);
   // A cancelled or refunded order stopped at the last step its history shows.
   const lastReached = reached >= 0 ? reached : Math.max(0, ...history.map((entry) => (ORDER_TIMELINE as readonly OrderStatus[]).indexOf(entry.status)));
@@ -29,7 +43,7 @@ export function timelineSteps(status: OrderStatus, history: readonly { status: O
   return ORDER_TIMELINE.map((step, index) => ({
     status: step,
     state: index < lastReached || (stopped && index === lastReached) ? 'done' : index === lastReached ? 'current' : 'upcoming',
-    at: history.findLast((entry) => entry.status === step)?.at ?? null,
+    at: history.findLast((entry) => entry.status === step && entry.kind !== 'refund')?.at ?? null,
   }));
 }
 

@@ -3,6 +3,7 @@ import { ApiError } from '@shop/api-client';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 import { apiProblemMessage } from '../api-problem.ts';
 import { STATUS_NAMES } from '../checkout/order-tracking.ts';
+import { formatPence } from '../money.ts';
 
 /** Who the order pages are for (their contract: role `order-admin`), as the pages say so. */
 export const ORDERS_AUDIENCE = { what: 'Handling orders', who: 'order administrators' };
@@ -99,9 +100,15 @@ export function addressLines(address: NonNullable<Order['deliveryAddress']>): st
 }
 
 /** "Visa ending 4242", or the method when no card was used. */
-export function paymentText(payment: Order['payment']): string {
+export function paymentText(payment: Pick<Order['payment'], 'method' | 'cardBrand' | 'cardLast4' | 'status'>): string {
   if (payment.cardLast4) return `${payment.cardBrand ? capitalise(payment.cardBrand) : 'Card'} ending ${payment.cardLast4}`;
   return capitalise(payment.method.replaceAll('_', ' '));
+}
+/** "Captured", "£10.00 of £49.99 refunded", "Refunded in full". */
+export function paymentStatusText(payment: Pick<Order['payment'], 'status' | 'refundedPence' | 'capturedPence'>): string {
+  if (payment.refundedPence >= payment.capturedPence && payment.refundedPence > 0) return 'Refunded in full';
+  if (payment.refundedPence > 0) return `${formatPence(payment.refundedPence)} of ${formatPence(payment.capturedPence)} refunded`;
+  return capitalise(payment.status.replaceAll('_', ' '));
 }
 const capitalise = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text);
 

@@ -1,0 +1,96 @@
+/**
+ * What we tell customers about their order, in the shop's e-mail layout (HTML and text): placed,
+ * on its way, cancelled, refunded. Pure: the callers queue them in the transaction that makes the
+ * change, each with a dedupe key, so a retried change cannot send one twice.
+ */
+import type { Order } from '@shop/contracts';
+import { formatPounds } from '../../platform/money.ts';
+import { renderEmail } from '../notifications/index.ts';
+
+const trackUrl = (order: Order, publicUrl: string) => `${publicUrl}/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`;
+const lineText = (line: Order['lines'][number]) => `• ${line.quantity} × ${line.productName}${line.label ? ` (${line.label})` : ''}`;
+const brand = (order: Order) => (order.payment.cardBrand ? order.payment.cardBrand[0]!.toUpperCase() + order.payment.cardBrand.slice(1) : 'card');
+const cardText = (order: Order) => (order.payment.cardLast4 ? `your ${brand(order)} ending ${order.payment.cardLast4}` : 'the card you paid with');
+const placedOn = (order: Order) =>
+  new Date(order.placedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const REFUND_TIMING = 'Refunds usually show on your statement within 3 to 5 working days.';
+const footnote = 'You are receiving this because an order was placed on Plumbline with this e-mail address.';
+
+export function orderConfirmationEmail(order: Order, publicUrl: string) {
+  const when = order.delivery.date ?? order.delivery.earliestDate;
+  const day = when ? new Date(`${when}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' }) : null;
+  return renderEmail({
+    subject: `Order confirmed: ${order.orderNumber}`,
+    preheader: `Thank you for your order. Total ${formatPounds(order.totals.totalIncVat)}.`,
+    heading: `Thank you, your order ${order.orderNumber} is placed`,
+    paragraphs: [
+      ...order.lines.map((line) => `${lineText(line)}: ${formatPounds(line.lineTotalIncVat)}`),
+      `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${formatPounds(order.totals.deliveryIncVat)}.`,
+      ...(order.totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${formatPounds(order.totals.discountIncVat)}.`] : []),
+      `Total paid: ${formatPounds(order.totals.totalIncVat)}, including ${formatPounds(order.totals.vatIncVat)} VAT${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
+      order.deliveryAddress ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.` : 'Collect from the trade counter: we will e-mail you when it is ready.',
+      'Track your order any time with your order number and this e-mail address.',
+    ],
+    action: { label: 'Track my order', url: trackUrl(order, publicUrl) },
+    footnote,
+  });
+}
+
+/** Dispatched: the carrier, the tracking number (and the carrier's tracking page), and what is in the parcel. */
+export function orderDispatchedEmail(order: Order, publicUrl: string) {
+  const { carrier, trackingNumber, url } = order.tracking!;
+  return renderEmail({
+    subject: `Your order ${order.orderNumber} is on its way`,
+    preheader: `${carrier} has your order. Tracking number ${trackingNumber}.`,
+    heading: 'Your order is on its way',
+    paragraphs: [
+      `Order ${order.orderNumber} has left our warehouse with ${carrier}.`,
+      `Tracking number: ${trackingNumber}`,
+      'In the parcel:',
+      ...order.lines.map(lineText),
+      order.deliveryAddress
+        ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
+        : 'Ready to collect from the trade counter: bring your order number.',
+      `${carrier} will let you know the delivery day. Large items may need someone in to sign for them.`,
+    ],
+    action: url ? { label: `Track with ${carrier}`, url } : { label: 'Track my order', url: trackUrl(order, publicUrl) },
+    footnote,
+  });
+}
+
+/** Cancelled before dispatch: nothing will come, the whole payment is on its way back, and a discount code can be used again. */
+export function orderCancelledEmail(order: Order, publicUrl: string, given: { refundedPence: number; discountCodeBack: boolean }) {
+  return renderEmail({
+    subject: `Your order ${order.orderNumber} has been cancelled`,
+    preheader: given.refundedPence > 0 ? `We have refunded ${formatPounds(given.refundedPence)} to ${cardText(order)}.` : 'Nothing will be sent.',
+    heading: `Your order ${order.orderNumber} has been cancelled`,
+    paragraphs: [
+      `We have cancelled the order you placed on ${placedOn(order)}. Nothing will be sent.`,
+      ...order.lines.map(lineText),
+      ...(given.refundedPence > 0 ? [`We have refunded ${formatPounds(given.refundedPence)} to ${cardText(order)}. ${REFUND_TIMING}`] : []),
+      ...(given.discountCodeBack && order.discountCode ? [`Your discount code ${order.discountCode} can be used again while the offer runs.`] : []),
+      'If you did not ask for this, or still want the items, contact us or place a new order.',
+    ],
+    action: { label: 'See the order', url: trackUrl(order, publicUrl) },
+    footnote,
+  });
+}
+
+/** Money back after dispatch, in part or in full, with the running total when it is a part. */
+export function orderRefundedEmail(order: Order, publicUrl: string, amountPence: number) {
+  const full = order.payment.refundedPence >= order.payment.capturedPence;
+  return renderEmail({
+    subject: `We have refunded ${formatPounds(amountPence)} for order ${order.orderNumber}`,
+    preheader: `${formatPounds(amountPence)} is on its way back to ${cardText(order)}.`,
+    heading: `We have refunded ${formatPounds(amountPence)}`,
+    paragraphs: [
+      `We have refunded ${formatPounds(amountPence)} for your order ${order.orderNumber} to ${cardText(order)}.`,
+      full
+        ? `That brings the total refunded to ${formatPounds(order.payment.refundedPence)}: everything you paid.`
+        : `In all we have refunded ${formatPounds(order.payment.refundedPence)} of the ${formatPounds(order.payment.capturedPence)} you paid.`,
+      REFUND_TIMING,
+    ],
+    action: { label: 'See the order', url: trackUrl(order, publicUrl) },
+    footnote,
+  });
+}

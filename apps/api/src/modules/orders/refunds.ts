@@ -1,0 +1,199 @@
+/**
+ * Money going back: staff cancel an order before dispatch (the whole payment, the stock, any
+ * discount code) or refund one after it (in part or in full). Like placing an order, it spans
+ * modules, and the payment provider is never called inside a database transaction:
+ *
+ * 1. under the order's row lock, check the action is allowed and record the refund as `pending`,
+ *    with an idempotency key derived from the order, the action and its number; commit;
+ * 2. ask the provider with that key (no transaction open);
+ * 3. under the lock again, settle the refund and make its effects (status, history, stock, discount
+ *    code, e-mail), once: the settle is a conditional update from `pending`.
+ *
+ * A double click or a retry finds the pending refund at step 1 and carries it on with the same key,
+ * so the provider refunds once and both get the same order back (or 409 while the first still
+ * runs). Once it has settled, a repeat is refused: a cancellation because the order is cancelled, a
+ * refund because the caller says what it saw refunded already, which no longer matches. When the provider does not answer, the refund stays pending: a retry finishes it, or the
+ * provider's `charge.refunded` webhook does (`settleRefundsFromWebhook`), comparing what the
+ * provider has refunded with what the order has booked, so an event can never count a refund twice.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Order, OrderStatus } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Actor, Clock } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { formatPounds } from '../../platform/money.ts';
+import { giveBackDiscountClaim } from '../discounts/index.ts';
+import { releaseCommitted } from '../inventory/index.ts';
+import { enqueueEmail } from '../notifications/index.ts';
+import type { PaymentEventHandler, PaymentGateway, Refund } from '../payments/index.ts';
+import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
+import { OrderErrors } from './orders.errors.ts';
+import * as repository from './orders.repository.ts';
+import type { OrderRefundRow, OrderRow } from './orders.repository.ts';
+import { reread } from './orders.service.ts';
+
+export interface RefundDeps {
+  gateway: PaymentGateway;
+  publicUrl: string;
+}
+
+interface Ctx {
+  db: Database;
+  actor: Actor | null;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** Before dispatch an order is cancelled (all of it); once dispatched, it is refunded (when the goods come back, or as a goodwill part). */
+export const CANCELLABLE: readonly OrderStatus[] = ['placed', 'processing', 'picking'];
+export const REFUNDABLE: readonly OrderStatus[] = ['dispatched', 'delivered'];
+
+type Action = { kind: 'cancellation'; reason: string } | { kind: 'refund'; amountPence: number; reason: string; alreadyRefundedPence: number };
+
+export function cancelOrder(ctx: Ctx, orderNumber: string, input: { reason: string }, deps: RefundDeps): Promise<Order> {
+  return giveMoneyBack(ctx, orderNumber, { kind: 'cancellation', reason: input.reason }, deps);
+}
+
+export function refundOrder(ctx: Ctx, orderNumber: string, input: { amountPence: number; reason: string; alreadyRefundedPence: number }, deps: RefundDeps): Promise<Order> {
+  return giveMoneyBack(ctx, orderNumber, { kind: 'refund', ...input }, deps);
+}
+
+const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Database));
+
+async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps: RefundDeps): Promise<Order> {
+  const recorded = await inTransaction(ctx.db, (db) => recordIntent(db, orderNumber, action, ctx.actor, ctx.clock.now()));
+  let gatewayRef: string | null = null;
+  if (recorded.refund) {
+    let outcome: Refund;
+    try {
+      outcome = await deps.gateway.refund(recorded.order.paymentIntentRef, recorded.refund.amountPence, recorded.refund.idempotencyKey);
+    } catch (error) {
+      throw await gatewayFailed(ctx, recorded.refund, error);
+    }
+    // Stripe may answer `pending` for some methods: the money is committed to go back, so it counts.
+    if (outcome.status === 'failed') throw await gatewayFailed(ctx, recorded.refund, new AppError(422, 'PAYMENT_REFUND_FAILED', 'the refund failed'));
+    gatewayRef = outcome.id;
+  }
+  return inTransaction(ctx.db, async (db) => {
+    const order = (await repository.lockOrder(db, repository.byNumber(orderNumber)))!;
+    if (recorded.refund) await settle(db, order, recorded.refund, gatewayRef, ctx.clock.now(), deps.publicUrl);
+    // Nothing to give back (the provider refunded it all already): the cancellation still happens.
+    else if (action.kind === 'cancellation' && CANCELLABLE.includes(order.status)) await cancelled(db, order, { reason: action.reason, actor: ctx.actor?.userId ?? null, refundedPence: 0 }, ctx.clock.now(), deps.publicUrl);
+    return reread(db, order, 'staff');
+  });
+}
+
+/** Step 1: is the action allowed, and the refund to ask for (a pending one of the same action is carried on, not doubled). */
+async function recordIntent(db: Database, orderNumber: string, action: Action, actor: Actor | null, now: Date): Promise<{ order: OrderRow; refund: OrderRefundRow | null }> {
+  const order = await repository.lockOrder(db, repository.byNumber(orderNumber));
+  if (!order) throw OrderErrors.staffNotFound(orderNumber);
+  if (action.kind === 'cancellation') {
+    if (order.status === 'cancelled') throw OrderErrors.alreadyCancelled(order.orderNumber);
+    if (!CANCELLABLE.includes(order.status)) throw OrderErrors.notCancellable(order.orderNumber, order.status);
+  } else if (!REFUNDABLE.includes(order.status)) {
+    throw OrderErrors.notRefundable(order.orderNumber, order.status);
+  }
+  const pending = (await repository.refundsOf(db, [order.id])).find((refund) => refund.state === 'pending');
+  if (pending) {
+    const same = pending.kind === action.kind && (action.kind === 'cancellation' || pending.amountPence === action.amountPence);
+    if (!same) throw OrderErrors.refundInProgress(pending);
+    return { order, refund: pending };
+  }
+  // Partial refunds may rightly repeat, so a second click after the first went through is told by what the caller saw.
+  if (action.kind === 'refund' && action.alreadyRefundedPence !== order.refundedPence) throw OrderErrors.refundsChanged(order.refundedPence);
+  const remaining = order.capturedPence - order.refundedPence;
+  const amountPence = action.kind === 'cancellation' ? remaining : action.amountPence;
+  if (amountPence > remaining) throw OrderErrors.refundTooLarge(remaining);
+  if (amountPence === 0) return { order, refund: null };
+  const refund = await repository.insertRefund(
+    db,
+    { orderId: order.id, kind: action.kind, amountPence, reason: action.reason, state: 'pending', actor: actor?.userId ?? null, requestedAt: now },
+    (sequence) => `order:${order.id}:${action.kind}:${sequence}`,
+  );
+  return { order, refund };
+}
+
+/**
+ * The provider said no, or nothing. A refusal (4xx) moved no money: the refund is marked failed
+ * and the order is as it was. Still running elsewhere (a double click): 409. No answer: the refund
+ * stays pending, since it may have happened; a retry with the same key or the webhook settles it.
+ */
+async function gatewayFailed(ctx: Ctx, refund: OrderRefundRow, error: unknown): Promise<AppError> {
+  if (error instanceof AppError && error.code === 'IDEMPOTENCY_IN_PROGRESS') return OrderErrors.refundInProgress(refund);
+  if (error instanceof AppError && error.status >= 400 && error.status < 500) {
+    await inTransaction(ctx.db, async (db) => {
+      await repository.lockOrder(db, repository.byId(refund.orderId));
+      await repository.markRefundFailed(db, refund.id, error.message, ctx.clock.now());
+    });
+    ctx.log.warn({ refund: refund.id, code: error.code }, 'the payment provider refused a refund');
+    return OrderErrors.refundRefused(error.message);
+  }
+  ctx.log.error({ err: error, refund: refund.id }, 'the payment provider did not confirm a refund; it stays pending');
+  return OrderErrors.refundUnconfirmed();
+}
+
+/** Step 3, under the order's lock: the refund succeeded; its effects happen once, whoever settles it first. */
+async function settle(db: Database, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date, publicUrl: string): Promise<void> {
+  if (!(await repository.markRefundSucceeded(db, refund, gatewayRef, now))) return;
+  await refunded(db, { ...order, refundedPence: order.refundedPence + refund.amountPence }, refund, now, publicUrl);
+}
+
+/** What a succeeded refund does to the order: cancels it, moves it to refunded (all of it back), or notes a part. */
+async function refunded(db: Database, order: OrderRow, refund: OrderRefundRow, now: Date, publicUrl: string): Promise<void> {
+  if (refund.kind === 'cancellation') {
+    await cancelled(db, order, { reason: refund.reason, actor: refund.actor, refundedPence: refund.amountPence }, now, publicUrl);
+    return;
+  }
+  const full = order.refundedPence >= order.capturedPence;
+  const note = `${full ? 'Refunded in full' : 'Partial refund'}: ${formatPounds(refund.amountPence)}. ${refund.reason}`;
+  if (full) await repository.recordStatus(db, order, { status: 'refunded', note, actor: refund.actor }, now);
+  else await repository.recordRefundEntry(db, order, { note, actor: refund.actor }, now);
+  const after = await reread(db, order, 'customer');
+  const email = orderRefundedEmail(after, publicUrl, refund.amountPence);
+  await enqueueEmail(db, { to: after.emailAddress, ...email, template: 'order.refunded', dedupeKey: `order.refunded:${refund.id}` });
+}
+
+/** Cancelled before dispatch: the committed stock is available again, a discount code is given back (decision 0010), the customer told. */
+async function cancelled(db: Database, order: OrderRow, given: { reason: string; actor: string | null; refundedPence: number }, now: Date, publicUrl: string): Promise<void> {
+  await releaseCommitted(db, order.basketId);
+  const claim = await giveBackDiscountClaim(db, order.id);
+  const refundNote = given.refundedPence > 0 ? ` Refunded ${formatPounds(given.refundedPence)}.` : '';
+  const codeNote = claim && order.discountCode ? ` Discount code ${order.discountCode} given back.` : '';
+  const reason = /[.!?]$/.test(given.reason) ? given.reason : `${given.reason}.`;
+  await repository.recordStatus(db, order, { status: 'cancelled', note: `${reason}${refundNote}${codeNote}`, actor: given.actor }, now);
+  const after = await reread(db, order, 'customer');
+  const email = orderCancelledEmail(after, publicUrl, { refundedPence: given.refundedPence, discountCodeBack: claim !== null });
+  await enqueueEmail(db, { to: after.emailAddress, ...email, template: 'order.cancelled', dedupeKey: `order.cancelled:${order.id}` });
+}
+
+/**
+ * The provider's `charge.refunded` event, in the transaction that records it. What the provider has
+ * refunded in all, less what the order has booked, is unexplained money: first the order's pending
+ * refund (its answer was lost, or has not come back yet), then anything refunded at the provider
+ * directly, recorded as `external`. Comparing totals, not counting events, makes a repeated or late
+ * event harmless.
+ */
+export function settleRefundsFromWebhook(publicUrl: string): PaymentEventHandler {
+  return async ({ event, intent }, { db, clock }) => {
+    if (event.type !== 'charge.refunded' || !intent) return;
+    let order = await repository.lockOrder(db, repository.byPaymentIntent(intent.id));
+    if (!order) return; // a payment that never became an order (checkout refunds those itself)
+    const now = clock.now();
+    let unexplained = intent.amountRefundedPence - order.refundedPence;
+    if (unexplained <= 0) return;
+    const pending = (await repository.refundsOf(db, [order.id])).find((refund) => refund.state === 'pending');
+    if (pending && pending.amountPence <= unexplained) {
+      await settle(db, order, pending, null, now, publicUrl);
+      unexplained -= pending.amountPence;
+      order = (await repository.findOrder(db, repository.byId(order.id)))!;
+    }
+    if (unexplained <= 0) return;
+    const external = await repository.insertRefund(
+      db,
+      { orderId: order.id, kind: 'external', amountPence: unexplained, reason: 'Refunded at the payment provider', state: 'succeeded', actor: null, requestedAt: now, settledAt: now },
+      (sequence) => `order:${order!.id}:external:${sequence}`,
+    );
+    await repository.addRefunded(db, order.id, unexplained, now);
+    await refunded(db, { ...order, refundedPence: order.refundedPence + unexplained }, external, now, publicUrl);
+  };
+}

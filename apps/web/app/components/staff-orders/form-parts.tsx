@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { FormField } from '../ui/form-field.tsx';
+import { controlClasses } from '../ui/input.tsx';
+
+/** A few lines of text for the order's history (a note, a reason), up to the API's 300 characters. */
+export function TextAreaField(props: { id: string; label: string; hint: string; error: string | undefined; value: string; onChange: (value: string) => void; rows: number }) {
+  return (
+    <FormField id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      {(control) => (
+        <textarea {...control} value={props.value} onChange={(event) => props.onChange(event.target.value)} rows={props.rows} maxLength={300} className={cn(controlClasses, 'py-2.5')} />
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * What the API said about a refused change, above the form's button; when the order moved on
+ * meanwhile, a way to see it as it is now. `data-problem` lets the form take the keyboard here.
+ */
+export function ProblemAlert({ summary, stale, onStale }: { summary: string; stale: boolean; onStale: () => void }) {
+  return (
+    <p data-problem tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+      {summary}
+      {stale && (
+        <>
+          {' '}
+          <button type="button" onClick={onStale} className="font-semibold underline underline-offset-3">
+            See where it is now
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * Takes the keyboard to a field (by id), or to the form's problem message (null), once React has
+ * shown it: after the commit that renders the message, not on a frame that may come before it.
+ */
+export function useFocusAfterRender(form: RefObject<HTMLFormElement | null>): (id: string | null) => void {
+  const [target, setTarget] = useState<{ id: string | null } | null>(null);
+  useEffect(() => {
+    if (target) (target.id ? document.getElementById(target.id) : form.current?.querySelector<HTMLElement>('[data-problem]'))?.focus();
+  }, [target, form]);
+  return useCallback((id: string | null) => setTarget({ id }), []);
+}
