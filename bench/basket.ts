@@ -68,6 +68,7 @@ async function addToBasket(name: string, server: RunningServer, data: { baskets:
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

@@ -7,6 +7,8 @@ import autocannon from 'autocannon';
 
 export interface RunningServer {
   port: number;
+  /** CPU time the server process has used so far, in microseconds (Linux /proc, user + system). */
+  cpuMicros(): number;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,11 @@ export async function startServer(script: string, env: Record<string, string> = 
   });
   return {
     port,
+    cpuMicros: () => {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime, in clock ticks of 1/100 s.
+      return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    },
     stop: () =>
       new Promise((resolve) => {
         child.on('exit', () => resolve());
@@ -39,6 +46,8 @@ export async function startServer(script: string, env: Record<string, string> = 
 export interface LoadResult {
   name: string;
   requestsPerSecond: number;
+  /** Requests answered in the measured run. */
+  total: number;
   p50: number;
   p99: number;
   errors: number;
@@ -74,6 +83,7 @@ export async function load(
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

@@ -64,7 +64,7 @@ async function complete(name: string, origin: string, baskets: string[], options
     ],
   });
   baskets.splice(0, next);
-  return { name, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return { name, requestsPerSecond: Math.round(result.requests.average), total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
 
 ensureDatabase(postgresUrl);
