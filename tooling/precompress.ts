@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dir = path.resolve(process.argv[2] ?? 'build/client');
+// The build's client folder: the argument, else WEB_BUILD_DIR's (as the build wrote it), else build/client.
+const dir = path.resolve(process.argv[2] ?? path.join(process.env.WEB_BUILD_DIR ?? 'build', 'client'));
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|map|webmanifest)$/;
 
 let files = 0;

@@ -71,12 +71,14 @@ export default function CheckoutConfirmationPage({ params }: Route.ComponentProp
               </section>
               <section aria-labelledby={deliveryHeadingId} className="rounded-2xl border border-navy-100 bg-white p-6 md:col-span-2">
                 <h2 id={deliveryHeadingId} className="text-lg font-bold text-navy-950">
-                  Delivery
+                  {order.delivery.collect ? 'Collection' : 'Delivery'}
                 </h2>
                 <p className="mt-2 font-semibold text-navy-950">{order.delivery.name}</p>
                 {order.delivery.window && <p className="text-navy-800">{order.delivery.window}</p>}
-                {order.delivery.address && <p className="mt-2 text-sm text-navy-700">{order.delivery.address}</p>}
-                <p className="mt-4 text-sm text-navy-700">We’ll e-mail you when it’s on its way.</p>
+                {order.delivery.place && <p className="mt-2 text-sm text-navy-700">{order.delivery.place}</p>}
+                <p className="mt-4 text-sm text-navy-700">
+                  {order.delivery.collect ? 'We’ll e-mail you when it’s ready to collect: bring your order number.' : 'We’ll e-mail you when it’s on its way.'}
+                </p>
               </section>
             </div>
           )}

@@ -5,19 +5,19 @@ import { useBasket } from '../../lib/basket/basket-context.tsx';
 import {
   addressLine,
   CHECKOUT_SECTIONS,
-  deliveryWindow,
   doneSections,
-  EMPTY_ADDRESS,
   forgetPaymentAttempt,
   newAttemptKey,
   openSection,
   ORDER_EMAIL_KEY,
   paymentAttemptFor,
-  SECTION_TITLES,
+  sectionTitle,
   snapshotOrder,
   storePlacedOrder,
+  whenText,
   type CheckoutSection as SectionName,
 } from '../../lib/checkout/checkout-logic.ts';
+import { CLICK_COLLECT, chooseDeliveryOption, deliverTo, isCollecting } from '../../lib/checkout/click-collect.ts';
 import { formatPence } from '../../lib/money.ts';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { LoadError } from '../ui/load-error.tsx';
@@ -25,7 +25,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { BillingForm } from './billing-form.tsx';
 import { CheckoutSection } from './checkout-section.tsx';
 import { ContactForm } from './contact-form.tsx';
-import { DeliveryAddressForm } from './delivery-address-form.tsx';
+import { DeliveryOrCollection, DeliveryOrCollectionSummary } from './delivery-or-collection.tsx';
 import { DeliveryOptionsForm } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
@@ -34,7 +34,10 @@ import { useCheckout, type CheckoutClient } from './use-checkout.ts';
 /** Where the confirmation page lives for an order. */
 export const confirmationPath = (orderNumber: string) => `/checkout/confirmation/${encodeURIComponent(orderNumber)}`;
 
-/** The checkout of a basket that has something in it: five steps opening in turn, and the summary. */
+/**
+ * The checkout of a basket that has something in it: five steps opening in turn, and the summary.
+ * Collected from the trade counter, the second step is the collection rather than the delivery address.
+ */
 export function CheckoutFlow({ basketId }: { basketId: string }) {
   const navigate = useNavigate();
   const { refresh } = useBasket();
@@ -94,21 +97,14 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
       body: <ContactForm initial={checkout.contact ?? prefilledContact(profile)} onSubmit={(body) => saved((c, id) => c.setContactDetails({ params: { basketId: id }, body }))} />,
     },
     delivery_address: {
-      summary: checkout.delivery && (
-        <>
-          <p className="font-semibold text-navy-950">{checkout.delivery.address.name}</p>
-          <p>{addressLine(checkout.delivery.address)}</p>
-          {checkout.delivery.instructions && <p className="text-navy-700">Instructions: {checkout.delivery.instructions}</p>}
-        </>
-      ),
+      summary: <DeliveryOrCollectionSummary checkout={checkout} />,
       body: (
-        <DeliveryAddressForm
-          initial={
-            checkout.delivery
-              ? { address: checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined }
-              : { address: { ...EMPTY_ADDRESS, name: checkout.contact ? `${checkout.contact.firstName} ${checkout.contact.lastName}` : '' } }
-          }
-          onSubmit={(body) => saved((c, id) => c.setDeliveryDetails({ params: { basketId: id }, body }))}
+        <DeliveryOrCollection
+          client={client}
+          basketId={basketId}
+          checkout={checkout}
+          onDeliver={(body) => saved((c, id) => deliverTo(c, id, body))}
+          onCollect={() => saved((c, id) => chooseDeliveryOption(c, id, { code: CLICK_COLLECT }))}
         />
       ),
     },
@@ -118,10 +114,10 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
           <span className="font-semibold text-navy-950">{checkout.deliveryOption.name}</span>
           {' · '}
           {checkout.deliveryOption.priceIncVat === 0 ? 'Free' : formatPence(checkout.deliveryOption.priceIncVat)}
-          {deliveryWindow(checkout.deliveryOption) && <span className="block">{deliveryWindow(checkout.deliveryOption)}</span>}
+          {whenText(checkout.deliveryOption) && <span className="block">{whenText(checkout.deliveryOption)}</span>}
         </p>
       ),
-      body: <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} onSubmit={(body) => saved((c, id) => c.setDeliveryOption({ params: { basketId: id }, body }))} />,
+      body: <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} onSubmit={(body) => saved((c, id) => chooseDeliveryOption(c, id, body))} />,
     },
     billing: {
       summary: checkout.billing && <p>{checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}</p>,
@@ -148,7 +144,7 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
           <CheckoutSection
             key={section}
             number={index + 1}
-            title={SECTION_TITLES[section]}
+            title={sectionTitle(section, isCollecting(checkout.deliveryOption))}
             state={stateOf(section)}
             summary={sections[section].summary}
             onEdit={section === 'payment' ? undefined : edit(section)}

@@ -1,7 +1,8 @@
 import type { BasketDeliveryOptions, Checkout, DeliveryOption, SpecificDayCalendar } from '@shop/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
-import { cutOffText, deliveryWindow, fieldErrorAt, formatDay } from '../../lib/checkout/checkout-logic.ts';
+import { cutOffText, fieldErrorAt, formatDay, whenText } from '../../lib/checkout/checkout-logic.ts';
+import { CLICK_COLLECT } from '../../lib/checkout/click-collect.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
 import { useApiData } from '../../lib/use-api.ts';
@@ -10,7 +11,7 @@ import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { StepProblem } from './checkout-section.tsx';
 import { DayPicker } from './day-picker.tsx';
-import type { CheckoutClient, StepSubmit } from './use-checkout.ts';
+import { useDeliveryOptions, type CheckoutClient, type StepSubmit } from './use-checkout.ts';
 
 export interface DeliveryChoice {
   code: DeliveryOption['code'];
@@ -22,7 +23,8 @@ const priceText = (pence: number) => (pence === 0 ? 'Free' : formatPence(pence))
 /**
  * Step 3: the basket's delivery options to the delivery address, as radio cards with price, dates
  * and cut-off. Areas we do not serve and quote-only deliveries are explained; specific-day
- * delivery opens its calendar.
+ * delivery opens its calendar. A delivered option chosen while there is no address (the shopper
+ * was collecting) leads back to the address.
  */
 export function DeliveryOptionsForm({
   client,
@@ -35,13 +37,10 @@ export function DeliveryOptionsForm({
   checkout: Checkout;
   onSubmit: StepSubmit<DeliveryChoice>;
 }) {
-  const postcode = checkout.delivery?.address.postcode;
-  const options = useApiData(`options:${basketId}:${postcode ?? ''}:${checkout.basket.version}`, (signal) =>
-    client.getDeliveryOptions({ params: { basketId }, body: {} }, { signal }),
-  );
+  const options = useDeliveryOptions(client, basketId, checkout);
   if (options.state === 'error') return <LoadError title="We couldn’t load the delivery options" error={options.error} onRetry={options.reload} />;
   if (options.state !== 'ready') return <OptionsSkeleton />;
-  return <OptionsForm client={client} basketId={basketId} delivery={options.data} chosen={checkout.deliveryOption} onSubmit={onSubmit} />;
+  return <OptionsForm client={client} basketId={basketId} delivery={options.data} chosen={checkout.deliveryOption} hasAddress={Boolean(checkout.delivery)} onSubmit={onSubmit} />;
 }
 
 function OptionsForm({
@@ -49,12 +48,14 @@ function OptionsForm({
   basketId,
   delivery,
   chosen,
+  hasAddress,
   onSubmit,
 }: {
   client: CheckoutClient;
   basketId: string;
   delivery: BasketDeliveryOptions;
   chosen: Checkout['deliveryOption'];
+  hasAddress: boolean;
   onSubmit: StepSubmit<DeliveryChoice>;
 }) {
   const choosable = delivery.options.filter((option) => option.available && (!delivery.notServed || option.code === 'click_collect'));
@@ -101,7 +102,7 @@ function OptionsForm({
         <div className="mt-3 space-y-3">
           {delivery.options.map((option) => {
             const blocked = !option.available || (delivery.notServed && option.code !== 'click_collect');
-            const when = deliveryWindow(option);
+            const when = option.code === 'specific_day' ? null : whenText(option);
             const cutOff = option.available ? cutOffText(option.cutOff) : null;
             const id = `delivery-option-${option.code}`;
             return (
@@ -138,7 +139,7 @@ function OptionsForm({
                     </span>
                     <span id={`${id}-details`} className="mt-1 block text-sm text-navy-700">
                       {option.description}
-                      {when && option.code !== 'specific_day' && <span className="block font-medium text-navy-900">{option.code === 'click_collect' ? 'Ready ' : 'Arrives '}{when}</span>}
+                      {when && <span className="block font-medium text-navy-900">{when}</span>}
                       {cutOff && <span className="block">{cutOff}</span>}
                       {blocked && <span className="block font-medium text-red-800">{option.unavailableReason ?? 'Not available to this address.'}</span>}
                     </span>
@@ -154,7 +155,7 @@ function OptionsForm({
       </fieldset>
       <StepProblem message={error && !fieldErrorAt(error, 'body.date') ? apiProblemMessage(error) : code !== 'specific_day' ? missing : null} />
       <Button type="submit" loading={busy} disabled={!suggested}>
-        Continue to billing
+        {code && code !== CLICK_COLLECT && !hasAddress ? 'Continue to delivery address' : 'Continue to billing'}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { Checkout } from '@shop/contracts';
 import { useId, type ReactNode } from 'react';
 import { itemCountText } from '../../lib/basket/basket-logic.ts';
+import { deliveryPlace } from '../../lib/checkout/checkout-logic.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
 import { LineImage } from '../basket/line-image.tsx';
@@ -121,6 +122,7 @@ export function OrderSummary({ checkout }: { checkout: Checkout }) {
 
 function SummaryContent({ checkout }: { checkout: Checkout }) {
   const lines = checkout.basket.lines.filter((line) => line.available);
+  const place = deliveryPlace(checkout);
   return (
     <>
       <p className="mt-1 text-sm text-navy-700">{itemCountText(checkout.basket.totals.itemCount)}</p>
@@ -135,6 +137,7 @@ function SummaryContent({ checkout }: { checkout: Checkout }) {
       <div className="mt-4">
         <SummaryTotalsList totals={checkoutTotals(checkout)} />
       </div>
+      {place && <p className="mt-3 text-sm text-navy-700">{place}</p>}
     </>
   );
 }

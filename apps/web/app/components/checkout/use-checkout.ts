@@ -10,6 +10,12 @@ export type CheckoutClient = NonNullable<ReturnType<typeof useApiClients>>['chec
 
 export type CheckoutState = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; checkout: Checkout };
 
+/** The basket's delivery options to the delivery address (or anywhere on the mainland until one is given). */
+export function useDeliveryOptions(client: CheckoutClient, basketId: string, checkout: Checkout) {
+  const postcode = checkout.delivery?.address.postcode;
+  return useApiData(`options:${basketId}:${postcode ?? ''}:${checkout.basket.version}`, (signal) => client.getDeliveryOptions({ params: { basketId }, body: {} }, { signal }));
+}
+
 /**
  * The checkout of one basket, read once it is known (`getCheckout`). `resume` runs first and may
  * finish a payment this tab started before a reload (its order placed), in which case the page

@@ -1,9 +1,11 @@
 import { ApiError } from '@shop/api-client';
+import type { Address, Checkout } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   calendarWeeks,
   checkoutBasketId,
   cutOffText,
+  deliveryPlace,
   deliveryWindow,
   doneSections,
   fieldErrorAt,
@@ -13,9 +15,14 @@ import {
   openSection,
   readPlacedOrder,
   readSandboxMessage,
+  sectionTitle,
+  snapshotOrder,
+  whenText,
   type CalendarDay,
 } from './checkout-logic.ts';
 
+const ADDRESS: Address = { name: 'Alex Guest', line1: '10 Test Street', town: 'London', postcode: 'SW1A 1AA', countryCode: 'GB' };
+const COLLECT = { code: 'click_collect', name: 'Click & collect (trade counter)', date: null, priceIncVat: 0, earliestDate: '2026-11-24', latestDate: null } as const;
 const day = (date: string, available = true): CalendarDay => ({ date, available, priceIncVat: 995, cutOff: null });
 
 describe('checkout steps', () => {
@@ -32,6 +39,34 @@ describe('checkout steps', () => {
     expect(openSection(some, null)).toBe('delivery_option');
     expect(openSection(some, 'contact')).toBe('contact');
     expect(openSection(new Set(['contact', 'delivery_address', 'delivery_option', 'billing'] as const), null)).toBe('payment');
+  });
+
+  it('need no delivery address when collecting from the trade counter, and ask for it again when delivering', () => {
+    const contact = { emailAddress: 'a@b.test', firstName: 'Alex', lastName: 'Guest', phone: '07700 900123' };
+    const collecting = doneSections({ contact, delivery: null, deliveryOption: COLLECT, billing: null });
+    expect([...collecting]).toEqual(['contact', 'delivery_address', 'delivery_option']);
+    expect(openSection(collecting, null)).toBe('billing');
+    const delivering = doneSections({ contact, delivery: null, deliveryOption: { ...COLLECT, code: 'standard' }, billing: null });
+    expect(openSection(delivering, null)).toBe('delivery_address');
+  });
+
+  it('call the address step the collection when collecting', () => {
+    expect(sectionTitle('delivery_address', true)).toBe('Collection');
+    expect(sectionTitle('delivery_address', false)).toBe('Delivery address');
+    expect(sectionTitle('billing', true)).toBe('Billing');
+  });
+});
+
+describe('where and when the order comes', () => {
+  it('is the trade counter, ready on a day, when collecting', () => {
+    expect(whenText(COLLECT)).toBe('Ready Tuesday 24 November');
+    expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: COLLECT })).toBe('Click & collect from the trade counter');
+  });
+  it('is the delivery address, arriving on a day, when delivered', () => {
+    expect(whenText({ ...COLLECT, code: 'standard', latestDate: '2026-11-26' })).toBe('Arrives Tue 24 Nov – Thu 26 Nov');
+    expect(whenText({ ...COLLECT, earliestDate: null })).toBeNull();
+    expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: null })).toBe('10 Test Street, London, SW1A 1AA');
+    expect(deliveryPlace({ delivery: null, deliveryOption: null })).toBeNull();
   });
 });
 
@@ -109,6 +144,18 @@ describe('the card frame', () => {
 });
 
 describe('the placed order kept for the confirmation page', () => {
+  it('says click & collect from the trade counter in place of an address', () => {
+    const totals = { subtotalIncVat: 5000, discountIncVat: 0, totalIncVat: 5000, totalVat: 833, itemCount: 1 };
+    const checkout = {
+      basket: { lines: [], totals },
+      delivery: null,
+      deliveryOption: COLLECT,
+      totals: { goodsIncVat: 5000, deliveryIncVat: 0, totalIncVat: 5000, vatIncluded: 833 },
+    } as unknown as Checkout;
+    const snapshot = snapshotOrder(checkout, { orderNumber: 'BP10000001', emailAddress: 'a@b.test', totalIncVat: 5000 });
+    expect(snapshot.delivery).toEqual({ name: 'Click & collect (trade counter)', window: 'Ready Tuesday 24 November', place: 'Click & collect from the trade counter', collect: true });
+  });
+
   it('is read back only for its own order number', () => {
     const stored = JSON.stringify({ orderNumber: 'BP10000001', emailAddress: 'a@b.test' });
     expect(readPlacedOrder(stored, 'bp10000001')?.emailAddress).toBe('a@b.test');

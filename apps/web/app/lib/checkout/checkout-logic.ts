@@ -1,5 +1,6 @@
 import type { Address, Checkout } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
+import { COLLECT_FROM, isCollecting } from './click-collect.ts';
 
 /** The checkout's numbered sections, in the order they open. */
 export const CHECKOUT_SECTIONS = ['contact', 'delivery_address', 'delivery_option', 'billing', 'payment'] as const;
@@ -13,17 +14,25 @@ export const SECTION_TITLES: Record<CheckoutSection, string> = {
   payment: 'Payment',
 };
 
+/** A section's title: the address step is the collection when the order is collected from the trade counter. */
+export function sectionTitle(section: CheckoutSection, collecting: boolean): string {
+  return section === 'delivery_address' && collecting ? 'Collection' : SECTION_TITLES[section];
+}
+
 /** The basket the checkout works on: a signed-in shopper's own (`mine`), else the guest basket's id. */
 export function checkoutBasketId(signedIn: boolean, guestBasketId: string | null | undefined): string | null {
   if (signedIn) return 'mine';
   return guestBasketId ?? null;
 }
 
-/** Which sections the checkout already holds (payment is never "done": paying ends the checkout). */
+/**
+ * Which sections the checkout already holds (payment is never "done": paying ends the checkout).
+ * An order collected from the trade counter needs no delivery address.
+ */
 export function doneSections(checkout: Pick<Checkout, 'contact' | 'delivery' | 'deliveryOption' | 'billing'>): Set<CheckoutSection> {
   const done = new Set<CheckoutSection>();
   if (checkout.contact) done.add('contact');
-  if (checkout.delivery) done.add('delivery_address');
+  if (checkout.delivery || isCollecting(checkout.deliveryOption)) done.add('delivery_address');
   if (checkout.deliveryOption) done.add('delivery_option');
   if (checkout.billing) done.add('billing');
   return done;
@@ -53,6 +62,9 @@ export function hasFieldErrors(error: unknown): boolean {
 
 export const EMPTY_ADDRESS: Address = { name: '', company: '', line1: '', line2: '', town: '', county: '', postcode: '', countryCode: 'GB' };
 
+/** The contact's full name, to start an address with ('' before the contact step is done). */
+export const contactName = (contact: Checkout['contact']): string => (contact ? `${contact.firstName} ${contact.lastName}` : '');
+
 /** An address on one line, for a finished section's summary. */
 export function addressLine(address: Address): string {
   return [address.company, address.line1, address.line2, address.town, address.county, address.postcode].filter((part) => part && part.trim()).join(', ');
@@ -75,6 +87,21 @@ export function deliveryWindow(window: { date?: string | null; earliestDate?: st
   if (!window.earliestDate) return null;
   if (!window.latestDate || window.latestDate === window.earliestDate) return formatDay(window.earliestDate);
   return `${formatShortDay(window.earliestDate)} – ${formatShortDay(window.latestDate)}`;
+}
+
+type DeliveryWhen = Parameters<typeof deliveryWindow>[0] & { code: string };
+
+/** When the order comes, in words: `Ready Tuesday 24 November` to collect, `Arrives …` delivered; null when not known. */
+export function whenText(option: DeliveryWhen): string | null {
+  const when = deliveryWindow(option);
+  if (!when) return null;
+  return `${isCollecting(option) ? 'Ready' : 'Arrives'} ${when}`;
+}
+
+/** Where the order goes, as the review says it: the trade counter when collecting, else the delivery address (null until given). */
+export function deliveryPlace(checkout: Pick<Checkout, 'delivery' | 'deliveryOption'>): string | null {
+  if (isCollecting(checkout.deliveryOption)) return COLLECT_FROM;
+  return checkout.delivery ? addressLine(checkout.delivery.address) : null;
 }
 
 /** A cut-off instant as the shopper reads it: `Order by 2:00 pm Monday`. */
@@ -159,7 +186,8 @@ export interface PlacedOrderSnapshot {
   emailAddress: string;
   totalIncVat: number;
   lines: { sku: string; productName: string; label: string; quantity: number; lineTotalIncVat: number; imageUrl: string | null }[];
-  delivery: { name: string; window: string | null; address: string | null };
+  /** `place`: the delivery address, or the trade counter when `collect`. */
+  delivery: { name: string; window: string | null; place: string | null; collect: boolean };
   totals: { subtotalIncVat: number; discountIncVat: number; deliveryIncVat: number; vatIncluded: number; totalIncVat: number };
 }
 
@@ -176,8 +204,9 @@ export function snapshotOrder(checkout: Checkout, placed: { orderNumber: string;
       .map(({ sku, productName, label, quantity, lineTotalIncVat, imageUrl }) => ({ sku, productName, label, quantity, lineTotalIncVat, imageUrl })),
     delivery: {
       name: option?.name ?? 'Delivery',
-      window: option ? deliveryWindow(option) : null,
-      address: option?.code === 'click_collect' || !checkout.delivery ? null : addressLine(checkout.delivery.address),
+      window: option ? whenText(option) : null,
+      place: deliveryPlace(checkout),
+      collect: isCollecting(option),
     },
     totals: {
       subtotalIncVat: checkout.basket.totals.subtotalIncVat,

@@ -1,0 +1,74 @@
+import type { Checkout, DeliveryOption } from '@shop/contracts';
+import { useState, type FormEvent } from 'react';
+import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { cutOffText, whenText } from '../../lib/checkout/checkout-logic.ts';
+import { CLICK_COLLECT } from '../../lib/checkout/click-collect.ts';
+import { Button } from '../ui/button.tsx';
+import { LoadError } from '../ui/load-error.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { StepProblem } from './checkout-section.tsx';
+import { useDeliveryOptions, type CheckoutClient, type StepSubmit } from './use-checkout.ts';
+
+/**
+ * The address step when the order is collected: where and when it waits (the trade counter, the
+ * option's "Ready …" day), and the contact details it goes by. No delivery address is asked for;
+ * continuing chooses click & collect.
+ */
+export function CollectionForm({ client, basketId, checkout, onSubmit }: { client: CheckoutClient; basketId: string; checkout: Checkout; onSubmit: StepSubmit<void> }) {
+  const options = useDeliveryOptions(client, basketId, checkout);
+  if (options.state === 'error') return <LoadError title="We couldn’t load click & collect" error={options.error} onRetry={options.reload} />;
+  if (options.state !== 'ready') {
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          Loading click &amp; collect…
+        </p>
+        <Skeleton className="h-44 rounded-xl" />
+      </div>
+    );
+  }
+  return <Collection option={options.data.options.find((entry) => entry.code === CLICK_COLLECT)} contact={checkout.contact} onSubmit={onSubmit} />;
+}
+
+function Collection({ option, contact, onSubmit }: { option: DeliveryOption | undefined; contact: Checkout['contact']; onSubmit: StepSubmit<void> }) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const available = Boolean(option?.available);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const result = await onSubmit();
+    setBusy(false);
+    setError(result.ok ? null : result.error);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <dl className="grid gap-x-4 gap-y-2 rounded-xl border border-navy-200 bg-sand-50 p-4 text-sm text-navy-800 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold text-navy-950">Where</dt>
+        <dd>The Plumbline trade counter</dd>
+        <dt className="font-semibold text-navy-950">When</dt>
+        {option && available ? (
+          <dd>
+            <span className="block font-medium text-navy-950">{whenText(option)}</span>
+            {cutOffText(option.cutOff) && <span className="block">{cutOffText(option.cutOff)}</span>}
+            <span className="block">{option.description}</span>
+          </dd>
+        ) : (
+          <dd className="font-medium text-red-800">{option?.unavailableReason ?? 'Click & collect is not available for this basket.'}</dd>
+        )}
+      </dl>
+      {contact && (
+        <p className="text-sm text-navy-800">
+          No delivery address needed. We’ll e-mail {contact.emailAddress} when your order is ready for {contact.firstName} {contact.lastName} to collect, and
+          call {contact.phone} if we need to. Bring your order number.
+        </p>
+      )}
+      <StepProblem message={error ? apiProblemMessage(error) : null} />
+      <Button type="submit" loading={busy} disabled={!available}>
+        Continue to billing
+      </Button>
+    </form>
+  );
+}
