@@ -280,6 +280,19 @@ describe('autocomplete', () => {
     expect((await client.autocomplete({ query: { query: 'avel' } })).brands.map((brand) => brand.slug)).toContain('aveline');
   });
 
+  it('forgives a typo, knows trade words and needs every word', async () => {
+    const typo = await client.autocomplete({ query: { query: 'basn' } });
+    expect(typo.products.length).toBeGreaterThan(0);
+    for (const product of typo.products) expect(product.productName.toLowerCase()).toContain('basin');
+    const loo = await client.autocomplete({ query: { query: 'loo' } });
+    expect(loo.products.length).toBeGreaterThan(0);
+    for (const product of loo.products) expect(product.productName.toLowerCase()).toMatch(/toilet|wc|pan|loo/);
+    // Two words: both must match.
+    const twoWords = await client.autocomplete({ query: { query: 'basin ta' } });
+    expect(twoWords.products.length).toBeGreaterThan(0);
+    for (const product of twoWords.products) expect(product.productName.toLowerCase()).toMatch(/basin.*ta|ta.*basin/);
+  });
+
   it('does not treat % or _ as wildcards', async () => {
     const suggestions = await client.autocomplete({ query: { query: '%%' } });
     expect(suggestions).toEqual({ products: [], categories: [], brands: [] });

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { stockLevels, type StockRow } from '../inventory/index.ts';
 import type { ListingProduct } from './listing-facets.ts';
@@ -49,14 +50,27 @@ const defaultOffering = and(eq(offerings.productId, products.id), eq(offerings.i
 const FIELD = '\u001f';
 const RECORD = '\u001e';
 
+/** The products with ids from `fromId` up to but not including `toId`. */
+export interface IdRange {
+  fromId: number;
+  toId: number;
+}
+const inRange = (column: AnyPgColumn, range: IdRange) => and(gte(column, range.fromId), lt(column, range.toId));
+
+export async function maxProductId(db: Database): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${products.id})` }).from(products);
+  return row?.id ?? 0;
+}
+
 /**
  * What listings need of every product, in id order, for the in-memory listing index. Badges and
  * facet values come aggregated per product (one hash join each) rather than as a subquery per row.
  */
-export async function listListingProducts(db: Database): Promise<ListingProduct[]> {
+export async function listListingProducts(db: Database, range: IdRange): Promise<ListingProduct[]> {
   const badgeLists = db
     .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',')`.as('badge_list') })
     .from(productBadges)
+    .where(inRange(productBadges.productId, range))
     .groupBy(productBadges.productId)
     .as('badge_lists');
   const facetLists = db
@@ -65,6 +79,7 @@ export async function listListingProducts(db: Database): Promise<ListingProduct[
       list: sql<string>`string_agg(${productFacetValues.facet} || chr(31) || ${productFacetValues.value}, chr(30))`.as('facet_list'),
     })
     .from(productFacetValues)
+    .where(inRange(productFacetValues.productId, range))
     .groupBy(productFacetValues.productId)
     .as('facet_lists');
   const rows = await db
@@ -88,6 +103,7 @@ export async function listListingProducts(db: Database): Promise<ListingProduct[
     .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
     .leftJoin(badgeLists, eq(badgeLists.productId, products.id))
     .leftJoin(facetLists, eq(facetLists.productId, products.id))
+    .where(inRange(products.id, range))
     .orderBy(asc(products.id));
   return rows.map((row) => ({
     ...row,
@@ -95,6 +111,33 @@ export async function listListingProducts(db: Database): Promise<ListingProduct[
     badges: row.badges ? row.badges.split(',') : [],
     facets: row.facets ? row.facets.split(RECORD).map((pair) => pair.split(FIELD) as [string, string]) : [],
   }));
+}
+
+/** Where the catalogue's change counter stands (`catalogueChanges`): equal readings mean nothing shown changed between them. */
+export async function readCatalogueVersion(db: Database): Promise<string> {
+  const result = (await db.execute(sql`select last_value::text as version from catalogue_changes`)) as unknown as { rows: { version: string }[] };
+  return result.rows[0]!.version;
+}
+
+/** What autocomplete needs of every product (its default offering's sku, its first image), for the in-memory suggestion index. */
+export async function listSuggestionProducts(db: Database, range: IdRange) {
+  const firstImages = db
+    .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inRange(productImages.productId, range))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id))
+    .as('first_images');
+  return db
+    .select({ id: products.id, name: products.name, slug: products.slug, searchText: products.searchText, sku: offerings.sku, imageUrl: firstImages.url })
+    .from(products)
+    .innerJoin(offerings, defaultOffering)
+    .leftJoin(firstImages, eq(firstImages.productId, products.id))
+    .where(inRange(products.id, range))
+    .orderBy(asc(products.id));
+}
+
+export async function listBrands(db: Database) {
+  return db.select({ slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name));
 }
 
 /**
@@ -248,26 +291,6 @@ export async function findProductId(db: Database, by: { slug: string } | { sku: 
   return row?.id;
 }
 
-/** `%`, `_` and `\` in user text match themselves in a LIKE pattern. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
-export async function suggestCategories(db: Database, text: string, limit: number) {
-  return db
-    .select({ slug: categories.slug, name: categories.name })
-    .from(categories)
-    .where(sql`${categories.name} ilike ${`%${escapeLike(text)}%`} or word_similarity(${text}, ${categories.name}) >= 0.5`)
-    .orderBy(sql`word_similarity(${text}, ${categories.name}) desc`, sql`${categories.parentId} is not null`, asc(categories.position))
-    .limit(limit);
-}
-
-export async function suggestBrands(db: Database, text: string, limit: number) {
-  return db
-    .select({ slug: brands.slug, name: brands.name })
-    .from(brands)
-    .where(sql`${brands.name} ilike ${`%${escapeLike(text)}%`} or word_similarity(${text}, ${brands.name}) >= 0.5`)
-    .orderBy(sql`word_similarity(${text}, ${brands.name}) desc`, asc(brands.name))
-    .limit(limit);
-}
 
 /** Listings running at `now` (no start or started, no end or not yet ended), with their category base. */
 export async function listRunningListings(db: Database, now: Date) {

@@ -15,7 +15,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: CatalogueDep
   bindEndpoint(app, endpoints.refineCategory, ({ ctx, body }) => service.listCategory(listing(ctx), body));
   bindEndpoint(app, endpoints.search, ({ ctx, body }) => service.search(listing(ctx), body));
   bindEndpoint(app, endpoints.refineSearch, ({ ctx, body }) => service.search(listing(ctx), body));
-  bindEndpoint(app, endpoints.autocomplete, ({ ctx, query }) => service.autocomplete(ctx, query.query));
+  bindEndpoint(app, endpoints.autocomplete, ({ ctx, query }) => service.autocomplete(listing(ctx), query.query));
   bindEndpoint(app, endpoints.refinePromotion, ({ ctx, body }) => service.listPromotion(listing(ctx), body));
   bindEndpoint(app, endpoints.getEssentialItems, ({ ctx, query }) => service.getEssentialItems(ctx.db, query.sku, query.bundleId ?? null));
   bindEndpoint(app, endpoints.getUserContentCarousel, ({ ctx, params }) => service.getUserContentCarousel(ctx.db, params.id));

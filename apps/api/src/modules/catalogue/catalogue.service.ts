@@ -22,8 +22,9 @@ import { monthlyFinanceEstimate } from './finance-estimate.ts';
 import { refineListing, type FacetDefinition, type ListingInput, type NextDayRate } from './listing-facets.ts';
 import { findSellableOfferings } from './sellable-offerings.ts';
 import { AnswerCache, listingKey } from './answer-cache.ts';
-import { catalogueSnapshot, LISTING_SNAPSHOT_TTL_MS, type CatalogueSnapshot } from './listing-index.ts';
+import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { searchConditions, searchTerms, TYPO_SIMILARITY } from './search-query.ts';
+import { matchNames } from './suggestion-index.ts';
 
 // The tree changes only when staff edit categories, yet every page shows it: keep it for a short
 // while per database, so instances agree within NAVIGATION_TTL_MS without any shared cache.
@@ -74,6 +75,9 @@ const toPrice = (row: { priceIncVat: number; priceExVat: number; wasPriceIncVat:
 });
 const toStock = (stock: { status: StockStatus | null; eta: string | null } | null) => ({ status: stock?.status ?? 'out_of_stock', eta: stock?.eta ?? null });
 
+/** Shown for a product without images of its own. */
+const FALLBACK_IMAGE_URL = '/images/products/generic-standard.svg';
+
 function toCard(row: repository.CardRow): ProductCard {
   const { product } = row;
   return {
@@ -84,7 +88,7 @@ function toCard(row: repository.CardRow): ProductCard {
     averageRating: product.ratingTenths / 10,
     reviewsCount: product.reviewsCount,
     questionsCount: product.questionsCount,
-    image: { url: row.imageUrl ?? '/images/products/generic-standard.svg', altText: product.name },
+    image: { url: row.imageUrl ?? FALLBACK_IMAGE_URL, altText: product.name },
     stockStatus: toStock(row.stock),
     price: toPrice(row.price),
     badges: row.badges,
@@ -247,36 +251,31 @@ async function findMatches(db: Database, terms: string[], limit: number, options
 }
 
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
-/** Suggestions are ranked within this many matches: plenty to pick six from, at a bounded cost. */
-const AUTOCOMPLETE_POOL = 300;
 /**
- * Shoppers type the same few thousand prefixes, and each answer may be cached for minutes anyway:
- * keep recent answers per database as long as the listing snapshot lives, so suggestions agree
- * with listing prices, dropping the least recently used beyond the limit.
+ * Shoppers type the same few thousand prefixes: keep recent answers as long as the snapshot they
+ * came from, dropping the least recently used beyond the limit.
  */
 const AUTOCOMPLETE_CACHE_SIZE = 5000;
-const suggestionCache = new WeakMap<Database, AnswerCache<Autocomplete>>();
+const suggestionAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<Autocomplete>>();
 
-export function autocomplete(ctx: Pick<ServiceContext, 'db' | 'clock'>, query: string): Promise<Autocomplete> {
+/** Products, categories and brands for what a shopper has typed so far, from the in-memory snapshot. */
+export async function autocomplete(ctx: ListingContext, query: string): Promise<Autocomplete> {
   const terms = searchTerms(query);
-  if (terms.join('').length < 2) return Promise.resolve({ products: [], categories: [], brands: [] });
-  let cache = suggestionCache.get(ctx.db);
-  if (!cache) suggestionCache.set(ctx.db, (cache = new AnswerCache(AUTOCOMPLETE_CACHE_SIZE, LISTING_SNAPSHOT_TTL_MS)));
-  return cache.get(terms.join(' '), ctx.clock.now().getTime(), () => loadSuggestions(ctx.db, terms));
+  if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
+  const snapshot = await catalogueSnapshot(ctx);
+  let answers = suggestionAnswers.get(snapshot);
+  if (!answers) suggestionAnswers.set(snapshot, (answers = new AnswerCache(AUTOCOMPLETE_CACHE_SIZE, Number.POSITIVE_INFINITY)));
+  return answers.get(terms.join(' '), ctx.clock.now().getTime(), async () => suggest(snapshot, terms));
 }
 
-async function loadSuggestions(db: Database, terms: string[]): Promise<Autocomplete> {
-  const text = terms.join(' ');
-  const [matches, categoryRows, brandRows] = await Promise.all([
-    findMatches(db, terms, AUTOCOMPLETE_SIZE.products, { prefix: true, pool: AUTOCOMPLETE_POOL }),
-    repository.suggestCategories(db, text, AUTOCOMPLETE_SIZE.categories),
-    repository.suggestBrands(db, text, AUTOCOMPLETE_SIZE.brands),
-  ]);
-  const cards = await listCards(db, matches.map((match) => match.id));
+function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
   return {
-    products: cards.map((card) => ({ slug: card.slug, sku: card.sku, productName: card.productName, imageUrl: card.image.url, priceIncTax: card.price.priceIncTax })),
-    categories: categoryRows,
-    brands: brandRows,
+    products: snapshot.suggestions.match(terms, AUTOCOMPLETE_SIZE.products).map((row) => {
+      const facts = snapshot.suggestionFacts[row]!;
+      return { slug: facts.slug, sku: facts.sku, productName: facts.name, imageUrl: facts.imageUrl ?? FALLBACK_IMAGE_URL, priceIncTax: snapshot.index.prices[row]! };
+    }),
+    categories: matchNames(snapshot.categories, terms, AUTOCOMPLETE_SIZE.categories).map(({ slug, name }) => ({ slug, name })),
+    brands: matchNames(snapshot.brands, terms, AUTOCOMPLETE_SIZE.brands),
   };
 }
 

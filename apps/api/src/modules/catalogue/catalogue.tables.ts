@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -14,6 +15,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * Moves on whenever something a listing, a card or a suggestion shows changes (triggers in
+ * migration 0013): the in-memory listing snapshot reloads only when it has (`listing-index.ts`).
+ */
+export const catalogueChanges = pgSequence('catalogue_changes');
 
 /** The category tree: top-level departments and their sub-categories. */
 export const categories = pgTable(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { catalogueSnapshot } from './listing-index.ts';
 
 // The API reads this clock on every call, so each test moves "now" on.
 const start = new Date('2026-11-21T10:00:00Z').getTime();
@@ -52,4 +53,36 @@ describe('the listing snapshot', () => {
     expect(after.size).toBe(before.size + 1);
     // Each expiry reloads the whole snapshot: allow for a busy machine.
   }, 120_000);
+});
+
+describe('checking the snapshot against the change counter', () => {
+  const snapshotAt = (seconds: number) => {
+    at(seconds);
+    return catalogueSnapshot({ db: api.database.db, clock: { now: () => now }, nextDayRate: { classes: ['parcel'] } });
+  };
+
+  it('keeps a confirmed snapshot while nothing changes, and reloads when something does', async () => {
+    await makeBestSeller(await firstToilet(), 3_000_000);
+    const first = await snapshotAt(1000);
+    // Every load is confirmed once by a second, in case a change committed while it read.
+    const confirmed = await snapshotAt(1060);
+    expect(confirmed).not.toBe(first);
+    expect(await snapshotAt(1120)).toBe(confirmed);
+    expect(await snapshotAt(1300)).toBe(confirmed);
+
+    // Stock moving without a new status or eta changes nothing shown.
+    await api.database.db.execute(sql`update stock_levels set on_hand = on_hand + 1 where sku = (select sku from stock_levels order by sku limit 1)`);
+    expect(await snapshotAt(1400)).toBe(confirmed);
+
+    // A new status does.
+    await api.database.db.execute(
+      sql`update stock_levels set status = case when status = 'out_of_stock' then 'in_stock' else 'out_of_stock' end where sku = (select sku from stock_levels order by sku limit 1)`,
+    );
+    const reloaded = await snapshotAt(1500);
+    expect(reloaded).not.toBe(confirmed);
+    // Reloaded for a change, it is confirmed at the next check, then kept.
+    const reconfirmed = await snapshotAt(1600);
+    expect(reconfirmed).not.toBe(reloaded);
+    expect(await snapshotAt(1700)).toBe(reconfirmed);
+  }, 60_000);
 });

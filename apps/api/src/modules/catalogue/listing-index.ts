@@ -3,18 +3,28 @@ import type { Database } from '../../db/client.ts';
 import * as repository from './catalogue.repository.ts';
 import type { CategoryRow } from './catalogue.repository.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex, type NextDayRate } from './listing-facets.ts';
+import { buildSuggestionIndex, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
 
 /**
- * Listings are answered from an in-memory snapshot of every product's listing facts, the category
- * tree and the facet configuration, one per database: loading a department's thousands of products
- * per request is far too slow at 100k products, while counting and sorting them in memory takes a
- * few milliseconds. The snapshot lives as long as a listing response may be cached (the endpoints'
- * `cacheSeconds`), so instances agree within that window without a shared cache. One load serves
- * every caller (single flight), and a fresh one starts in the background before the old expires, so
- * under steady traffic no request waits for a load.
+ * Listings and suggestions are answered from an in-memory snapshot of every product's listing
+ * facts, the category tree and the facet configuration, one per database: loading a department's
+ * thousands of products per request is far too slow at 100k products, while counting and sorting
+ * them in memory takes a few milliseconds. One load serves every caller (single flight).
+ *
+ * A snapshot is checked against the catalogue's change counter (`catalogue_changes`, moved on by
+ * triggers) once it is REFRESH_AFTER_MS old: unchanged, it stays, with the answers kept from it;
+ * changed, a new one loads in the background while the old is served. A load reads the counter
+ * first, so a change committed during it is seen at the next check; a change whose transaction
+ * moved the counter before that reading but committed after the load read the tables is caught
+ * by confirming every load once: a snapshot is kept past a check only when the load before it
+ * read the same counter. Past LISTING_SNAPSHOT_TTL_MS unchecked (no traffic), a caller waits for
+ * the check. Instances therefore agree within about a minute, as the listings' `cacheSeconds`
+ * promise, without a shared cache.
  */
 export const LISTING_SNAPSHOT_TTL_MS = 60_000;
 const REFRESH_AFTER_MS = 45_000;
+/** However quiet the counter, a snapshot is rebuilt this often (a safety net, not a freshness rule). */
+const REBUILD_AFTER_MS = 30 * 60_000;
 
 export interface CatalogueSnapshot {
   index: ListingIndex;
@@ -27,45 +37,118 @@ export interface CatalogueSnapshot {
   /** Index rows of every product, and of those badged new. */
   allRows(): Int32Array;
   newRows(): Int32Array;
+  /** Autocomplete's word index over the same rows, and what a suggestion shows of each row. */
+  suggestions: SuggestionIndex;
+  suggestionFacts: SuggestionFacts[];
+  /** Categories (departments first, in shop order) and brands (by name), for suggestions. */
+  categories: CategoryRow[];
+  brands: NamedEntry[];
+}
+
+export interface SuggestionFacts {
+  slug: string;
+  sku: string;
+  name: string;
+  imageUrl: string | null;
 }
 
 interface Entry {
-  loadedAt: number;
+  /** When the snapshot was loaded, and when it was last found current. */
+  builtAt: number;
+  checkedAt: number;
   value: Promise<CatalogueSnapshot>;
-  refreshing: boolean;
+  /** The change counter read before the load, and whether the load before read the same. */
+  version: string;
+  confirmed: boolean;
+  check: Promise<CatalogueSnapshot> | null;
 }
 const snapshots = new WeakMap<Database, Entry>();
 
-export function catalogueSnapshot(ctx: { db: Database; clock: Clock; nextDayRate: NextDayRate }): Promise<CatalogueSnapshot> {
-  const { db, nextDayRate } = ctx;
+interface SnapshotContext {
+  db: Database;
+  clock: Clock;
+  nextDayRate: NextDayRate;
+}
+
+export function catalogueSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
   const now = ctx.clock.now().getTime();
-  const entry = snapshots.get(db);
-  if (entry && now - entry.loadedAt < LISTING_SNAPSHOT_TTL_MS) {
-    if (now - entry.loadedAt >= REFRESH_AFTER_MS && !entry.refreshing) {
-      entry.refreshing = true;
-      const next = loadSnapshot(db, nextDayRate);
-      next.then(
-        () => {
-          if (snapshots.get(db) === entry) snapshots.set(db, { loadedAt: now, value: next, refreshing: false });
-        },
-        () => {
-          entry.refreshing = false;
-        },
-      );
-    }
-    return entry.value;
+  const entry = snapshots.get(ctx.db);
+  if (!entry) return load(ctx, now, null).value;
+  const age = now - entry.checkedAt;
+  if (age < REFRESH_AFTER_MS) return entry.value;
+  const check = checkSnapshot(ctx, entry, now);
+  if (age >= LISTING_SNAPSHOT_TTL_MS) return check;
+  // Near the end of its life the snapshot is still served while it is checked (and reloaded); a
+  // failed check is tried again by the next caller.
+  check.catch(() => {});
+  return entry.value;
+}
+
+function load(ctx: SnapshotContext, now: number, previous: Entry | null, version?: Promise<string>): Entry {
+  const { db, nextDayRate } = ctx;
+  const read = version ?? repository.readCatalogueVersion(db);
+  const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(db, nextDayRate)), version: '', confirmed: false, check: null };
+  read.then(
+    (value) => {
+      entry.version = value;
+      entry.confirmed = previous?.version === value;
+    },
+    () => {},
+  );
+  if (!previous) {
+    snapshots.set(db, entry);
+    entry.value.catch(() => {
+      if (snapshots.get(db) === entry) snapshots.delete(db);
+    });
   }
-  const fresh: Entry = { loadedAt: now, value: loadSnapshot(db, nextDayRate), refreshing: false };
-  snapshots.set(db, fresh);
-  fresh.value.catch(() => {
-    if (snapshots.get(db) === fresh) snapshots.delete(db);
-  });
-  return fresh.value;
+  return entry;
+}
+
+/** Keeps the snapshot if the catalogue has not changed since a confirmed load, else loads a new one; resolves to the one to serve. */
+function checkSnapshot(ctx: SnapshotContext, entry: Entry, now: number): Promise<CatalogueSnapshot> {
+  entry.check ??= (async () => {
+    try {
+      const version = repository.readCatalogueVersion(ctx.db);
+      if (entry.confirmed && (await version) === entry.version && now - entry.builtAt < REBUILD_AFTER_MS) {
+        entry.checkedAt = now;
+        return entry.value;
+      }
+      const next = load(ctx, now, entry, version);
+      const snapshot = await next.value;
+      if (snapshots.get(ctx.db) === entry) snapshots.set(ctx.db, next);
+      return snapshot;
+    } finally {
+      entry.check = null;
+    }
+  })();
+  return entry.check;
+}
+
+/** Product ids read per query while loading: each range is parsed and mapped between requests, never 100k rows at once. */
+const LOAD_RANGE = 5000;
+
+async function inRanges<T>(lastId: number, read: (range: repository.IdRange) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let fromId = 1; fromId <= lastId; fromId += LOAD_RANGE) all.push(...(await read({ fromId, toId: fromId + LOAD_RANGE })));
+  return all;
 }
 
 async function loadSnapshot(db: Database, nextDayRate: NextDayRate): Promise<CatalogueSnapshot> {
-  const [products, categories, facetRows] = await Promise.all([repository.listListingProducts(db), repository.listCategories(db), repository.listFacetConfiguration(db)]);
+  const lastId = await repository.maxProductId(db);
+  const [products, categories, facetRows, suggestionProducts, brands] = await Promise.all([
+    inRanges(lastId, (range) => repository.listListingProducts(db, range)),
+    repository.listCategories(db),
+    repository.listFacetConfiguration(db),
+    inRanges(lastId, (range) => repository.listSuggestionProducts(db, range)),
+    repository.listBrands(db),
+  ]);
   const index = await buildListingIndex(products, nextDayRate);
+  const suggestions = await buildSuggestionIndex(suggestionProducts, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
+  const suggestionFacts: SuggestionFacts[] = [];
+  for (const { id, name, slug, sku, imageUrl } of suggestionProducts) {
+    const row = index.rowOfId.get(id);
+    if (row !== undefined) suggestionFacts[row] = { slug, sku, name, imageUrl };
+  }
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const childrenOf = new Map<number, number[]>();
   for (const category of categories) {
@@ -98,5 +181,9 @@ async function loadSnapshot(db: Database, nextDayRate: NextDayRate): Promise<Cat
       remember(`category:${category.id}`, () => [category.id, ...(childrenOf.get(category.id) ?? [])].flatMap((id) => rowsByCategory.get(id) ?? [])),
     allRows: () => remember('all', () => Array.from({ length: index.size }, (_, row) => row)),
     newRows: () => remember('new', () => Array.from({ length: index.size }, (_, row) => row).filter((row) => index.newFlags[row] === 1)),
+    suggestions,
+    suggestionFacts,
+    categories: categories.toSorted((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null) || a.position - b.position || a.id - b.id),
+    brands,
   };
 }

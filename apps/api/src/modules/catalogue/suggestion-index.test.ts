@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { buildSuggestionIndex, matchNames, typoDistance, type SuggestionProduct } from './suggestion-index.ts';
+
+/** Products in id order; rank order is the list given to `indexOf` (best first). */
+const PRODUCTS: SuggestionProduct[] = [
+  { id: 1, name: 'Lucca Close Coupled Toilet', searchText: 'Lucca Close Coupled Toilet Aveline Toilets Bathroom white' },
+  { id: 2, name: 'Arden Basin 600mm', searchText: 'Arden Basin 600mm Aveline Basins Bathroom ceramic' },
+  { id: 3, name: 'Arden Basin Mixer Tap', searchText: 'Arden Basin Mixer Tap Vito Taps Bathroom chrome basin' },
+  { id: 4, name: 'Column Radiator 600 x 400', searchText: 'Column Radiator 600 x 400 Thermaline Radiators Heating anthracite' },
+  { id: 5, name: 'Bathroom Cabinet with Basket', searchText: 'Bathroom Cabinet with Basket Vito Furniture Bathroom oak' },
+  { id: 6, name: 'Slim Basin 400mm', searchText: 'Slim Basin 400mm Aveline Basins Bathroom ceramic' },
+];
+
+async function indexOf(rankOrder: number[]) {
+  const ids = PRODUCTS.map((product) => product.id);
+  // Rows are positions in id order, as in the listing index.
+  const index = await buildSuggestionIndex(PRODUCTS, (id) => ids.indexOf(id), Int32Array.from(rankOrder.map((id) => ids.indexOf(id))), PRODUCTS.length);
+  return (terms: string[], limit = 6) => index.match(terms, limit).map((row) => ids[row]);
+}
+
+describe('suggestion index', () => {
+  it('matches the word being typed as a prefix, best ranked first', async () => {
+    const match = await indexOf([6, 3, 2, 1, 4, 5]);
+    expect(match(['bas'])).toEqual([6, 3, 2, 5]);
+    expect(match(['bas'], 2)).toEqual([6, 3]);
+  });
+
+  it('prefers products whose name matches over those matching only their other words', async () => {
+    // Product 3 ranks first, but "ceramic" is not in its name, nor anywhere in it.
+    const match = await indexOf([3, 5, 4, 1, 2, 6]);
+    expect(match(['ceram'])).toEqual([2, 6]);
+    // "Aveline" is only in the searchable text: brand matches still come back, in rank order.
+    expect(match(['aveline'])).toEqual([1, 2, 6]);
+    expect(match(['basin', 'tap'])).toEqual([3]);
+  });
+
+  it('needs every term, earlier ones whole words or prefixes, and a plural finds the singular', async () => {
+    const match = await indexOf([1, 2, 3, 4, 5, 6]);
+    expect(match(['arden', 'b'])).toEqual([2, 3]);
+    expect(match(['arden', 'mix'])).toEqual([3]);
+    expect(match(['radiators'])).toEqual([4]);
+    expect(match(['basins', 'slim'])).toEqual([6]);
+    expect(match(['arden', 'radiator'])).toEqual([]);
+  });
+
+  it('knows the trade words: loo, wc, sink, rad', async () => {
+    const match = await indexOf([1, 2, 3, 4, 5, 6]);
+    expect(match(['loo'])).toEqual([1]);
+    expect(match(['wc'])).toEqual([1]);
+    expect(match(['sink'])).toEqual([2, 3, 6]);
+    expect(match(['rad'])).toEqual([4]);
+  });
+
+  it('forgives typos only when nothing matches as typed', async () => {
+    const match = await indexOf([1, 2, 3, 4, 5, 6]);
+    expect(match(['basn'])).toEqual([2, 3, 6]);
+    expect(match(['raditor'])).toEqual([4]);
+    expect(match(['toliet'])).toEqual([1]);
+    // The start of a word being typed, when no whole word is near.
+    expect(match(['raddia'])).toEqual([4]);
+    // A short word is not guessed at.
+    expect(match(['bsn'])).toEqual([]);
+    expect(match(['zzzz'])).toEqual([]);
+  });
+
+  it('leaves out products the listing index does not hold', async () => {
+    const index = await buildSuggestionIndex(PRODUCTS, (id) => (id === 2 ? undefined : id - 1), Int32Array.from([0, 2, 3, 4, 5]), 6);
+    expect(index.match(['arden'], 6).map((row) => row + 1)).toEqual([3]);
+  });
+});
+
+describe('typoDistance', () => {
+  it('counts insertions, deletions, substitutions and swaps of neighbours as one each', () => {
+    expect(typoDistance('basn', 'basin', 2)).toBe(1);
+    expect(typoDistance('basiin', 'basin', 2)).toBe(1);
+    expect(typoDistance('bazin', 'basin', 2)).toBe(1);
+    expect(typoDistance('toliet', 'toilet', 2)).toBe(1);
+    expect(typoDistance('radaitor', 'radiator', 2)).toBe(1);
+    expect(typoDistance('abcdef', 'uvwxyz', 2)).toBe(3);
+  });
+});
+
+describe('matchNames', () => {
+  const CATEGORIES = [
+    { slug: 'bathroom', name: 'Bathroom' },
+    { slug: 'heating', name: 'Heating' },
+    { slug: 'radiators', name: 'Radiators' },
+    { slug: 'bath-screens', name: 'Bath screens' },
+    { slug: 'designer-radiators', name: 'Designer radiators' },
+  ];
+
+  it('puts names starting with the text first, then names holding it, then word matches', () => {
+    expect(matchNames(CATEGORIES, ['radiat'], 5).map((entry) => entry.slug)).toEqual(['radiators', 'designer-radiators']);
+    expect(matchNames(CATEGORIES, ['bath'], 5).map((entry) => entry.slug)).toEqual(['bathroom', 'bath-screens']);
+    expect(matchNames(CATEGORIES, ['screens', 'bath'], 5).map((entry) => entry.slug)).toEqual(['bath-screens']);
+    expect(matchNames(CATEGORIES, ['raditors'], 5).map((entry) => entry.slug)).toEqual(['radiators', 'designer-radiators']);
+    expect(matchNames(CATEGORIES, ['radiat'], 1).map((entry) => entry.slug)).toEqual(['radiators']);
+  });
+
+  it('does not match single letters to words', () => {
+    expect(matchNames(CATEGORIES, ['b', 's'], 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,366 @@
+import { expandSynonyms } from './search-query.ts';
+
+/**
+ * Autocomplete answered in memory, as Typesense or Meilisearch would: every word of every product's
+ * searchable text, numbered in alphabetical order, so the words a prefix matches are one range of
+ * numbers. Each word lists its products in "recommended" order (best sellers first), so the best
+ * few matches are found by merging the front of those lists rather than ranking every match. A
+ * keystroke costs well under a millisecond at 100k products, where asking the database for the
+ * same took tens (docs/decisions/0011). The index is part of the listing snapshot
+ * (`listing-index.ts`), rebuilt with it, so suggestions agree with listings.
+ */
+
+/** What a suggestion needs of a product, loaded with the snapshot. */
+export interface SuggestionProduct {
+  id: number;
+  name: string;
+  /** Name, brand, category, department and facet values: what search matches on. */
+  searchText: string;
+}
+
+export interface SuggestionIndex {
+  /** Up to `limit` index rows, best first, matching every term in their name, then in their searchable text; typos forgiven when nothing matches as typed. */
+  match(terms: string[], limit: number): number[];
+}
+
+/** Suggestions for categories and brands: names matched by words. */
+export interface NamedEntry {
+  slug: string;
+  name: string;
+}
+
+const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Word numbers `[from, to)`: the words a term matches, as a prefix or exactly. */
+type Range = readonly [number, number];
+
+/** Rows per word, in rank order, laid out end to end (`start[word]` to `start[word + 1]`). */
+interface Postings {
+  start: Int32Array;
+  rows: Int32Array;
+}
+
+/** Each row's word numbers, sorted, laid out end to end. */
+interface RowWords {
+  start: Int32Array;
+  words: Int32Array;
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+const BUILD_SLICE = 2000;
+
+/**
+ * Builds the index. `rowOf` places a product in the listing index (products not there are left
+ * out); `rankOrder` lists rows best first (the listing's "recommended" order).
+ */
+export async function buildSuggestionIndex(products: SuggestionProduct[], rowOf: (id: number) => number | undefined, rankOrder: Int32Array, size: number): Promise<SuggestionIndex> {
+  const tokens = new Map<string, number>();
+  const tokenOf = (word: string) => {
+    let token = tokens.get(word);
+    if (token === undefined) tokens.set(word, (token = tokens.size));
+    return token;
+  };
+  // Each row's tokens, end to end in the order products come: name words, then the rest.
+  const flat: number[] = [];
+  const from = new Int32Array(size).fill(-1);
+  const nameTo = new Int32Array(size);
+  const allTo = new Int32Array(size);
+  for (const [position, product] of products.entries()) {
+    if (position % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
+    const row = rowOf(product.id);
+    if (row === undefined) continue;
+    from[row] = flat.length;
+    for (const word of words(product.name)) flat.push(tokenOf(word));
+    nameTo[row] = flat.length;
+    for (const word of words(product.searchText)) flat.push(tokenOf(word));
+    allTo[row] = flat.length;
+  }
+  // Number words alphabetically, so a prefix's words are contiguous.
+  const vocabulary = [...tokens.keys()].toSorted();
+  const numberOfToken = new Int32Array(tokens.size);
+  for (const [number, word] of vocabulary.entries()) numberOfToken[tokens.get(word)!] = number;
+  const numbered = Int32Array.from(flat, (token) => numberOfToken[token]!);
+  await yieldToRequests();
+  const nameWords = await toRowWords(numbered, from, nameTo);
+  const allWords = await toRowWords(numbered, from, allTo);
+  const namePostings = toPostings(nameWords, vocabulary.length, rankOrder);
+  const allPostings = toPostings(allWords, vocabulary.length, rankOrder);
+  const rankOf = new Int32Array(size);
+  for (const [rank, row] of rankOrder.entries()) rankOf[row] = rank;
+  return new WordIndex({ vocabulary, nameWords, allWords, namePostings, allPostings, rankOf });
+}
+
+/** Each row's word numbers `numbered[from[row]]` to `numbered[to[row]]`, sorted and without repeats. */
+async function toRowWords(numbered: Int32Array, from: Int32Array, to: Int32Array): Promise<RowWords> {
+  const size = from.length;
+  const start = new Int32Array(size + 1);
+  const out = new Int32Array(numbered.length);
+  let total = 0;
+  for (let row = 0; row < size; row++) {
+    if (row % (4 * BUILD_SLICE) === 0) await yieldToRequests();
+    start[row] = total;
+    if (from[row] === -1) continue;
+    const list = out.subarray(total, total + to[row]! - from[row]!);
+    list.set(numbered.subarray(from[row]!, to[row]!));
+    list.sort();
+    for (let k = 0; k < list.length; k++) if (k === 0 || list[k] !== list[k - 1]) out[total++] = list[k]!;
+  }
+  start[size] = total;
+  return { start, words: out.slice(0, total) };
+}
+
+function toPostings(rowWords: RowWords, wordCount: number, rankOrder: Int32Array): Postings {
+  const start = new Int32Array(wordCount + 1);
+  for (const word of rowWords.words) start[word + 1]!++;
+  for (let word = 0; word < wordCount; word++) start[word + 1]! += start[word]!;
+  const next = start.slice(0, wordCount);
+  const rows = new Int32Array(rowWords.words.length);
+  // Filling in rank order leaves each word's rows best first.
+  for (const row of rankOrder) {
+    for (let k = rowWords.start[row]!; k < rowWords.start[row + 1]!; k++) rows[next[rowWords.words[k]!]!++] = row;
+  }
+  return { start, rows };
+}
+
+/** Typos forgiven in a word of this length: none below 4 letters, one up to 7, then two. */
+export const typosAllowed = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
+
+/** Optimal string alignment distance (a swap of neighbours is one typo), or `limit + 1` once it must exceed `limit`. */
+export function typoDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = Array.from({ length: b.length + 1 }, () => 0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Whether `term` is `word` (or, `asPrefix`, its start) give or take the typos its length allows. */
+export function nearlySpells(term: string, word: string, asPrefix: boolean): boolean {
+  const limit = typosAllowed(term.length);
+  if (limit === 0) return false;
+  if (typoDistance(term, word, limit) <= limit) return true;
+  // The start of a word: a letter added or missed shifts where it ends, so try one either side.
+  if (!asPrefix) return false;
+  for (let length = term.length - 1; length <= term.length + 1; length++) {
+    if (length < word.length && typoDistance(term, word.slice(0, length), limit) <= limit) return true;
+  }
+  return false;
+}
+
+interface WordIndexParts {
+  vocabulary: string[];
+  nameWords: RowWords;
+  allWords: RowWords;
+  namePostings: Postings;
+  allPostings: Postings;
+  /** Each row's position in rank order. */
+  rankOf: Int32Array;
+}
+
+class WordIndex implements SuggestionIndex {
+  private readonly vocabulary: string[];
+  private readonly nameWords: RowWords;
+  private readonly allWords: RowWords;
+  private readonly namePostings: Postings;
+  private readonly allPostings: Postings;
+  private readonly rankOf: Int32Array;
+
+  constructor(parts: WordIndexParts) {
+    ({ vocabulary: this.vocabulary, nameWords: this.nameWords, allWords: this.allWords, namePostings: this.namePostings, allPostings: this.allPostings, rankOf: this.rankOf } = parts);
+  }
+
+  match(terms: string[], limit: number): number[] {
+    if (terms.length === 0) return [];
+    const exact = terms.map((term, index) => this.rangesOf(term, index === terms.length - 1));
+    const found = this.best(exact, limit);
+    if (found.length > 0) return found;
+    // Nothing matches as typed: forgive typos in the words that match nothing, whole words first
+    // (so "basn" finds basins before baskets), then the starts of words for the one being typed.
+    const forgiving = (asPrefix: boolean) =>
+      terms.map((term, index) => (exact[index]!.length > 0 ? exact[index]! : this.typoRangesOf(term, asPrefix && index === terms.length - 1)));
+    const whole = this.best(forgiving(false), limit);
+    return whole.length > 0 ? whole : this.best(forgiving(true), limit);
+  }
+
+  /** Products matching every term in their name first, then in their searchable text. */
+  private best(ranges: Range[][], limit: number): number[] {
+    if (ranges.some((list) => list.length === 0)) return [];
+    const picked = this.pick(ranges, limit, this.namePostings, this.nameWords, new Set());
+    if (picked.length < limit) picked.push(...this.pick(ranges, limit - picked.length, this.allPostings, this.allWords, new Set(picked)));
+    return picked;
+  }
+
+  /** Every term a prefix (a word being typed, or typed in part), plus its trade synonyms and singular as whole words. */
+  private rangesOf(term: string, last: boolean): Range[] {
+    const ranges: Range[] = [];
+    const whole = new Set(expandSynonyms(term));
+    if (term.length > 3 && term.endsWith('s')) whole.add(term.slice(0, -1));
+    for (const word of whole) {
+      const at = this.lowerBound(word);
+      if (this.vocabulary[at] === word) ranges.push([at, at + 1]);
+    }
+    // One letter matches too much to mean anything unless it is the word being typed.
+    if (last || term.length > 1) ranges.push(this.prefixRange(term));
+    return ranges.filter(([from, to]) => to > from);
+  }
+
+  /** Words within `typosAllowed` of the term (or, `asPrefix`, whose start is). */
+  private typoRangesOf(term: string, asPrefix: boolean): Range[] {
+    if (typosAllowed(term.length) === 0) return [];
+    const ranges: Range[] = [];
+    for (const [number, word] of this.vocabulary.entries()) {
+      if (nearlySpells(term, word, asPrefix)) ranges.push([number, number + 1]);
+    }
+    return ranges;
+  }
+
+  private lowerBound(text: string): number {
+    let low = 0;
+    let high = this.vocabulary.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.vocabulary[middle]! < text) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private prefixRange(prefix: string): Range {
+    const from = this.lowerBound(prefix);
+    // Every word starting with `prefix` sorts below `prefix` followed by the highest code unit.
+    return [from, this.lowerBound(`${prefix}\uffff`)];
+  }
+
+  /**
+   * Up to `limit` rows, best first, that have a word in one of each term's ranges: walks the rarest
+   * term's postings in rank order (a merge of its words' lists) and checks the other terms.
+   */
+  private pick(ranges: Range[][], limit: number, postings: Postings, rowWords: RowWords, skip: Set<number>): number[] {
+    const sizeOf = (list: Range[]) => list.reduce((sum, [from, to]) => sum + postings.start[to]! - postings.start[from]!, 0);
+    const sizes = ranges.map(sizeOf);
+    const driver = sizes.indexOf(Math.min(...sizes));
+    const others = ranges.filter((_, index) => index !== driver);
+    const cursors: { at: number; end: number }[] = [];
+    for (const [from, to] of ranges[driver]!) {
+      for (let word = from; word < to; word++) {
+        if (postings.start[word]! < postings.start[word + 1]!) cursors.push({ at: postings.start[word]!, end: postings.start[word + 1]! });
+      }
+    }
+    const heap = new RankHeap(cursors, (cursor) => this.rankOf[postings.rows[cursor.at]!]!);
+    const picked: number[] = [];
+    let previous = -1;
+    while (picked.length < limit && heap.size > 0) {
+      const cursor = heap.top();
+      const row = postings.rows[cursor.at]!;
+      cursor.at++;
+      if (cursor.at < cursor.end) heap.replaceTop();
+      else heap.pop();
+      // A row listed under several of the driver's words comes out once per word, one after another.
+      if (row === previous) continue;
+      previous = row;
+      if (skip.has(row)) continue;
+      if (others.every((list) => hasWordIn(rowWords, row, list))) picked.push(row);
+    }
+    return picked;
+  }
+}
+
+function hasWordIn(rowWords: RowWords, row: number, ranges: Range[]): boolean {
+  const end = rowWords.start[row + 1]!;
+  for (const [from, to] of ranges) {
+    // The row's words are sorted: find the first at or above `from`.
+    let low = rowWords.start[row]!;
+    let high = end;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (rowWords.words[middle]! < from) low = middle + 1;
+      else high = middle;
+    }
+    if (low < end && rowWords.words[low]! < to) return true;
+  }
+  return false;
+}
+
+/** A binary min-heap of cursors keyed by the rank of the row each points at. */
+class RankHeap<T> {
+  readonly #items: T[];
+  readonly #key: (item: T) => number;
+
+  constructor(items: T[], key: (item: T) => number) {
+    this.#items = items;
+    this.#key = key;
+    for (let index = (items.length >>> 1) - 1; index >= 0; index--) this.#down(index);
+  }
+
+  get size() {
+    return this.#items.length;
+  }
+
+  top(): T {
+    return this.#items[0]!;
+  }
+
+  /** Call after the top item's key has grown. */
+  replaceTop() {
+    this.#down(0);
+  }
+
+  pop() {
+    const last = this.#items.pop()!;
+    if (this.#items.length > 0) {
+      this.#items[0] = last;
+      this.#down(0);
+    }
+  }
+
+  #down(index: number) {
+    const items = this.#items;
+    const item = items[index]!;
+    const key = this.#key(item);
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= items.length) break;
+      if (child + 1 < items.length && this.#key(items[child + 1]!) < this.#key(items[child]!)) child++;
+      if (this.#key(items[child]!) >= key) break;
+      items[index] = items[child]!;
+      index = child;
+    }
+    items[index] = item;
+  }
+}
+
+/**
+ * Categories or brands whose name holds the typed text, or whose words each term starts (two
+ * letters at least) or nearly spells; those whose name starts with the text first, then in the
+ * order given.
+ */
+export function matchNames<T extends NamedEntry>(entries: readonly T[], terms: string[], limit: number): T[] {
+  const text = terms.join(' ');
+  const scored: { entry: T; score: number; order: number }[] = [];
+  for (const [order, entry] of entries.entries()) {
+    const name = entry.name.toLowerCase();
+    const nameWords = words(name);
+    let score = name.startsWith(text) ? 3 : name.includes(text) ? 2 : 0;
+    if (score === 0) {
+      if (terms.every((term) => nameWords.some((word) => (term.length >= 2 && word.startsWith(term)) || nearlySpells(term, word, true)))) score = 1;
+    }
+    if (score > 0) scored.push({ entry, score, order });
+  }
+  return scored
+    .toSorted((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, limit)
+    .map(({ entry }) => entry);
+}
