@@ -1,11 +1,11 @@
 /**
  * `npm run basket -w @shop/bench` (or `npx node basket.ts` here): POST …/additem, one unit of an
- * in-stock sku into one of many baskets, at a fixed 200 requests/s (autocannon `overallRate`), on
+ * in-stock sku into one of many baskets, at a fixed 200 requests/s (requests spaced evenly, `paced.ts`), on
  * PostgreSQL and on PGlite in alternating rounds; medians reported. Goal: p99 ≤ 20 ms on PostgreSQL.
  * PostgreSQL: `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/bench_basket, created
  * and seeded with the demo catalogue on first use); PGlite: in memory, seeded at start.
  */
-import autocannon from 'autocannon';
+import { pacedLoad } from './paced.ts';
 import { ensureDatabase, median, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -44,36 +44,20 @@ async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus
   return { baskets, skus: skus.slice(0, SKUS) };
 }
 
-async function addToBasket(name: string, server: RunningServer, data: { baskets: string[]; skus: string[] }, duration: number): Promise<LoadResult> {
+function addToBasket(name: string, server: RunningServer, data: { baskets: string[]; skus: string[] }, duration: number): Promise<LoadResult> {
   let n = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${server.port}`,
+  return pacedLoad(name, `http://127.0.0.1:${server.port}`, {
+    rate,
+    seconds: duration,
     connections: 20,
-    overallRate: rate,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        // Every request a different basket; each basket sees a sku at most once per pass.
-        setupRequest: (request) => {
-          const i = n++;
-          const basketId = data.baskets[i % data.baskets.length]!;
-          const sku = data.skus[Math.floor(i / data.baskets.length) % data.skus.length]!;
-          return { ...request, path: `/api/basket/basket/${basketId}/additem`, body: JSON.stringify({ sku, quantity: 1 }) };
-        },
-      },
-    ],
+    // Every request a different basket; each basket sees a sku at most once per pass.
+    next: () => {
+      const i = n++;
+      const basketId = data.baskets[i % data.baskets.length]!;
+      const sku = data.skus[Math.floor(i / data.baskets.length) % data.skus.length]!;
+      return { method: 'POST', path: `/api/basket/basket/${basketId}/additem`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku, quantity: 1 }) };
+    },
   });
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
 }
 
 ensureDatabase(postgresUrl);
@@ -90,7 +74,7 @@ for (let round = 0; round < rounds; round++) {
 }
 await Promise.all([postgres.stop(), pglite.stop()]);
 
-const results = targets.map((target) => median(runs[target.name]!));
+const results = targets.map((target) => median(runs[target.name]!, 'p99'));
 report(`Add to basket at ${rate} requests per second (median of ${rounds} rounds)`, results, {
   rounds: targets.map((target) => `${target.name} p99 per round: ${runs[target.name]!.map((run) => `${run.p99} ms`).join(', ')}`).join('; '),
   goal: `PostgreSQL p99 ≤ 20 ms: ${results[0]!.p99 <= 20 ? 'met' : 'NOT met'}`,

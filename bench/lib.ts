@@ -1,9 +1,10 @@
-/** Shared benchmark plumbing: start a server in its own process, load it with autocannon, report. */
+/** Shared benchmark plumbing: start a server in its own process, load it (autocannon, or paced at a fixed rate), report. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { pacedLoad, type PacedRequest } from './paced.ts';
 
 export interface RunningServer {
   port: number;
@@ -54,7 +55,17 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Warms up, then measures; `overallRate` caps the request rate for latency-at-rate goals. */
+const toPaced = (request: autocannon.Request): PacedRequest => ({
+  method: request.method ?? 'GET',
+  path: request.path ?? '/',
+  headers: request.headers as Record<string, string> | undefined,
+  body: request.body === undefined ? undefined : String(request.body),
+});
+
+/**
+ * Warms up, then measures: flat out with autocannon, or, with `overallRate`, at that fixed rate
+ * with requests spaced evenly (`paced.ts`), for latency-at-rate goals.
+ */
 export async function load(
   name: string,
   url: string,
@@ -69,6 +80,14 @@ export async function load(
   } = {},
 ): Promise<LoadResult> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  if (options.overallRate) {
+    const target = new URL(url);
+    const first: PacedRequest = { method: options.method ?? 'GET', path: target.pathname + target.search, body: options.body, headers: options.body ? { 'content-type': 'application/json' } : {} };
+    const next = () => (options.setupRequest ? toPaced(options.setupRequest({ ...first } as autocannon.Request)) : first);
+    const paced = { rate: options.overallRate, connections: options.connections, next };
+    await pacedLoad(name, target.origin, { ...paced, seconds: Math.min(3, seconds) });
+    return pacedLoad(name, target.origin, { ...paced, seconds });
+  }
   const base = {
     url,
     connections: options.connections ?? 50,
@@ -91,9 +110,12 @@ export async function load(
   };
 }
 
-/** The run with the median requests/s; its latencies come with it. */
-export function median(results: LoadResult[]): LoadResult {
-  const sorted = results.toSorted((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+/**
+ * The median run: by requests/s flat out, by p99 at a fixed rate (where every run sends the same
+ * requests/s); its other figures come with it.
+ */
+export function median(results: LoadResult[], by: 'requestsPerSecond' | 'p99' = 'requestsPerSecond'): LoadResult {
+  const sorted = results.toSorted((a, b) => a[by] - b[by]);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { pacedLoad } from './paced.ts';
 import { ensureDatabase, median, report, startServer, type LoadResult } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -47,24 +48,24 @@ async function prepare(origin: string, count: number): Promise<string[]> {
 
 async function complete(name: string, origin: string, baskets: string[], options: { rate?: number; connections: number; duration: number }): Promise<LoadResult> {
   let next = 0;
-  const result = await autocannon({
-    url: origin,
-    connections: options.connections,
-    overallRate: options.rate,
-    duration: options.duration,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const basketId = baskets[next++];
-          if (!basketId) throw new Error('Ran out of prepared baskets');
-          return { ...request, path: `/api/checkout/checkout/${basketId}/completePayment`, headers: { 'idempotency-key': randomUUID() } };
-        },
-      },
-    ],
-  });
-  baskets.splice(0, next);
-  return { name, requestsPerSecond: Math.round(result.requests.average), total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  const request = () => {
+    const basketId = baskets[next++];
+    if (!basketId) throw new Error('Ran out of prepared baskets');
+    return { method: 'POST' as const, path: `/api/checkout/checkout/${basketId}/completePayment`, headers: { 'idempotency-key': randomUUID() } };
+  };
+  try {
+    // At a rate: spaced evenly (paced.ts); flat out: autocannon, as fast as the server answers.
+    if (options.rate) return await pacedLoad(name, origin, { rate: options.rate, seconds: options.duration, connections: options.connections, next: request });
+    const result = await autocannon({
+      url: origin,
+      connections: options.connections,
+      duration: options.duration,
+      requests: [{ method: 'POST', setupRequest: (base) => ({ ...base, ...request() }) }],
+    });
+    return { name, requestsPerSecond: Math.round(result.requests.average), total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  } finally {
+    baskets.splice(0, next);
+  }
 }
 
 ensureDatabase(postgresUrl);
@@ -86,7 +87,7 @@ try {
 } finally {
   await server.stop();
 }
-const rated = median(atRate);
+const rated = median(atRate, 'p99');
 const flat = median(flatOut);
 report(`Orders placed on PostgreSQL (median of ${rounds} rounds)`, [flat, rated], {
   rounds: `flat out: ${flatOut.map((run) => run.requestsPerSecond).join(', ')} orders/s; p99 at ${RATE}/s: ${atRate.map((run) => `${run.p99} ms`).join(', ')}`,

@@ -79,12 +79,15 @@ export async function buildSuggestionIndex(products: SuggestionProduct[], rowOf:
   const vocabulary = [...tokens.keys()].toSorted();
   const numberOfToken = new Int32Array(tokens.size);
   for (const [number, word] of vocabulary.entries()) numberOfToken[tokens.get(word)!] = number;
-  const numbered = Int32Array.from(flat, (token) => numberOfToken[token]!);
-  await yieldToRequests();
+  const numbered = new Int32Array(flat.length);
+  for (let k = 0; k < flat.length; k++) {
+    if (k % (100 * BUILD_SLICE) === 0) await yieldToRequests();
+    numbered[k] = numberOfToken[flat[k]!]!;
+  }
   const nameWords = await toRowWords(numbered, from, nameTo);
   const allWords = await toRowWords(numbered, from, allTo);
-  const namePostings = toPostings(nameWords, vocabulary.length, rankOrder);
-  const allPostings = toPostings(allWords, vocabulary.length, rankOrder);
+  const namePostings = await toPostings(nameWords, vocabulary.length, rankOrder);
+  const allPostings = await toPostings(allWords, vocabulary.length, rankOrder);
   const rankOf = new Int32Array(size);
   for (const [rank, row] of rankOrder.entries()) rankOf[row] = rank;
   return new WordIndex({ vocabulary, nameWords, allWords, namePostings, allPostings, rankOf });
@@ -109,14 +112,15 @@ async function toRowWords(numbered: Int32Array, from: Int32Array, to: Int32Array
   return { start, words: out.slice(0, total) };
 }
 
-function toPostings(rowWords: RowWords, wordCount: number, rankOrder: Int32Array): Postings {
+async function toPostings(rowWords: RowWords, wordCount: number, rankOrder: Int32Array): Promise<Postings> {
   const start = new Int32Array(wordCount + 1);
   for (const word of rowWords.words) start[word + 1]!++;
   for (let word = 0; word < wordCount; word++) start[word + 1]! += start[word]!;
   const next = start.slice(0, wordCount);
   const rows = new Int32Array(rowWords.words.length);
   // Filling in rank order leaves each word's rows best first.
-  for (const row of rankOrder) {
+  for (const [position, row] of rankOrder.entries()) {
+    if (position % (4 * BUILD_SLICE) === 0) await yieldToRequests();
     for (let k = rowWords.start[row]!; k < rowWords.start[row + 1]!; k++) rows[next[rowWords.words[k]!]!++] = row;
   }
   return { start, rows };
@@ -128,21 +132,24 @@ export const typosAllowed = (length: number) => (length < 4 ? 0 : length < 8 ? 1
 /** Optimal string alignment distance (a swap of neighbours is one typo), or `limit + 1` once it must exceed `limit`. */
 export function typoDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before: number[] = Array.from({ length: b.length + 1 }, () => 0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three rows of the table (i - 2, i - 1, i), reused: this runs for every word a typo might be.
+  const width = b.length + 1;
+  let before = new Int32Array(width);
+  let previous = new Int32Array(width);
+  let current = new Int32Array(width);
+  for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current.push(value);
-      best = Math.min(best, value);
+    const letter = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (letter === b.charCodeAt(j - 1) ? 0 : 1));
+      if (i > 1 && j > 1 && letter === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < best) best = value;
     }
     if (best > limit) return limit + 1;
-    before = previous;
-    previous = current;
+    [before, previous, current] = [previous, current, before];
   }
   return previous[b.length]!;
 }
@@ -186,7 +193,8 @@ class WordIndex implements SuggestionIndex {
     if (terms.length === 0) return [];
     const exact = terms.map((term, index) => this.rangesOf(term, index === terms.length - 1));
     const found = this.best(exact, limit);
-    if (found.length > 0) return found;
+    // Every word matches something, just not together: a typo would not change that.
+    if (found.length > 0 || exact.every((ranges) => ranges.length > 0)) return found;
     // Nothing matches as typed: forgive typos in the words that match nothing, whole words first
     // (so "basn" finds basins before baskets), then the starts of words for the one being typed.
     const forgiving = (asPrefix: boolean) =>
@@ -262,6 +270,9 @@ class WordIndex implements SuggestionIndex {
     const heap = new RankHeap(cursors, (cursor) => this.rankOf[postings.rows[cursor.at]!]!);
     const picked: number[] = [];
     let previous = -1;
+    let checked = 0;
+    // Once a walk gets long (words that rarely meet, or never), mark the other terms' rows for O(1) checks.
+    let marks: Uint8Array[] | null = null;
     while (picked.length < limit && heap.size > 0) {
       const cursor = heap.top();
       const row = postings.rows[cursor.at]!;
@@ -272,10 +283,24 @@ class WordIndex implements SuggestionIndex {
       if (row === previous) continue;
       previous = row;
       if (skip.has(row)) continue;
-      if (others.every((list) => hasWordIn(rowWords, row, list))) picked.push(row);
+      if (++checked === MARK_AFTER && others.length > 0) marks = others.map((list) => markRows(postings, list, this.rankOf.length));
+      const matches = marks ? marks.every((marked) => marked[row] === 1) : others.every((list) => hasWordIn(rowWords, row, list));
+      if (matches) picked.push(row);
     }
     return picked;
   }
+}
+
+/** Candidates checked word by word before the other terms' rows are marked instead. */
+const MARK_AFTER = 256;
+
+/** A flag per row: listed under a word in one of `ranges`. */
+function markRows(postings: Postings, ranges: Range[], size: number): Uint8Array {
+  const marked = new Uint8Array(size);
+  for (const [from, to] of ranges) {
+    for (let k = postings.start[from]!; k < postings.start[to]!; k++) marked[postings.rows[k]!] = 1;
+  }
+  return marked;
 }
 
 function hasWordIn(rowWords: RowWords, row: number, ranges: Range[]): boolean {
@@ -347,12 +372,16 @@ class RankHeap<T> {
  * letters at least) or nearly spells; those whose name starts with the text first, then in the
  * order given.
  */
+/** Lower-cased names and their words, worked out once per list (a snapshot's categories or brands). */
+const preparedNames = new WeakMap<readonly NamedEntry[], { name: string; words: string[] }[]>();
+
 export function matchNames<T extends NamedEntry>(entries: readonly T[], terms: string[], limit: number): T[] {
   const text = terms.join(' ');
   const scored: { entry: T; score: number; order: number }[] = [];
+  let prepared = preparedNames.get(entries);
+  if (!prepared) preparedNames.set(entries, (prepared = entries.map((entry) => ({ name: entry.name.toLowerCase(), words: words(entry.name) }))));
   for (const [order, entry] of entries.entries()) {
-    const name = entry.name.toLowerCase();
-    const nameWords = words(name);
+    const { name, words: nameWords } = prepared[order]!;
     let score = name.startsWith(text) ? 3 : name.includes(text) ? 2 : 0;
     if (score === 0) {
       if (terms.every((term) => nameWords.some((word) => (term.length >= 2 && word.startsWith(term)) || nearlySpells(term, word, true)))) score = 1;
