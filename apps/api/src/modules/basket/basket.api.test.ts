@@ -6,6 +6,7 @@ import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku, setStock as setSeededStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { readOutbox } from '../notifications/index.ts';
 import { DiscountErrors } from '../discounts/index.ts';
+import { saveBasket } from './basket.repository.ts';
 import { RETRIEVAL_ALPHABET } from './retrieval-code.ts';
 
 let api: TestApi;
@@ -241,6 +242,23 @@ describe('concurrency', () => {
     expect(line(final, skus.parcel!.sku)!.quantity).toBe(1 + 20 - refused.length);
     expect(final.version).toBe(version + 20 - refused.length);
     expect(refused).toHaveLength(0);
+  });
+
+  it('a change saved against a version that has moved on writes nothing, lines included', async () => {
+    const { basketId, version } = await guest.createBasket({ body: { sku: skus.parcel!.sku, quantity: 1 } });
+    await guest.addItem({ params: { basketId }, body: { sku: skus.parcel!.sku, quantity: 1 } });
+    const before = [{ sku: skus.parcel!.sku, quantity: 1, pricedUnitIncVat: 100 }];
+    const stale = await saveBasket(api.database.db, basketId, version, { before, after: [{ sku: skus.made!.sku, quantity: 5, pricedUnitIncVat: 100 }] }, { discountCode: null }, now);
+    expect(stale).toBe(false);
+    const unchanged = await guest.getBasket({ params: { basketId } });
+    expect(unchanged.version).toBe(version + 1);
+    expect(unchanged.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[skus.parcel!.sku, 2]]);
+
+    const current = [{ sku: skus.parcel!.sku, quantity: 2, pricedUnitIncVat: 100 }];
+    expect(await saveBasket(api.database.db, basketId, version + 1, { before: current, after: [{ sku: skus.made!.sku, quantity: 5, pricedUnitIncVat: 100 }] }, {}, now)).toBe(true);
+    const changed = await guest.getBasket({ params: { basketId } });
+    expect(changed.version).toBe(version + 2);
+    expect(changed.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[skus.made!.sku, 5]]);
   });
 });
 

@@ -107,27 +107,56 @@ export async function writeLines(db: Database, basketId: string, before: readonl
 
 /**
  * A change saved: the lines that changed and the basket's new version, in one statement (the line
- * writes ride along as data-modifying WITH clauses), so a change is one round trip, not three.
+ * writes ride along as data-modifying WITH clauses), and only if nobody changed the basket since
+ * it was read at `expectedVersion`. The basket's update (which takes its row lock and re-checks the
+ * version once it has it) comes first, and the line writes select from its result, so they happen
+ * only when it did; no transaction is needed. False when the version moved: read again and redo
+ * the change. Under the basket's row lock, taken before the read, it cannot move.
  */
 export async function saveBasket(
   db: Database,
   id: string,
+  expectedVersion: number,
   lines: { before: readonly LineRow[]; after: readonly LineRow[] },
   values: Partial<Pick<BasketRow, 'ownerId' | 'channel' | 'discountCode'>>,
   now: Date,
-): Promise<BasketRow> {
+): Promise<boolean> {
   const { removed, changed } = lineChanges(lines.before, lines.after);
+  const updated = db
+    .$with('updated')
+    .as(
+      db
+        .update(baskets)
+        .set({ ...values, version: sql`${baskets.version} + 1`, updatedAt: now })
+        .where(and(eq(baskets.id, id), eq(baskets.version, expectedVersion)))
+        .returning({ id: baskets.id }),
+    );
   const writes = [
-    ...(removed.length > 0 ? [db.$with('removed_lines').as(removeLines(db, id, removed).returning({ sku: basketLines.sku }))] : []),
-    ...(changed.length > 0 ? [db.$with('written_lines').as(upsertLines(db, id, changed, now).returning({ sku: basketLines.sku }))] : []),
+    ...(removed.length > 0
+      ? [db.$with('removed_lines').as(db.delete(basketLines).where(and(eq(basketLines.basketId, id), inArray(basketLines.sku, removed), sql`exists (select 1 from ${updated})`)).returning({ sku: basketLines.sku }))]
+      : []),
+    ...(changed.length > 0
+      ? [
+          db.$with('written_lines').as(
+            db
+              .insert(basketLines)
+              .select(
+                sql`select ${updated.id}, v.sku, v.quantity, v.priced, ${now.toISOString()}::timestamptz from ${updated} cross join (values ${sql.join(
+                  changed.map((line) => sql`(${line.sku}, ${line.quantity}::int, ${line.pricedUnitIncVat}::int)`),
+                  sql`, `,
+                )}) as v(sku, quantity, priced)`,
+              )
+              .onConflictDoUpdate({ target: [basketLines.basketId, basketLines.sku], set: { quantity: sql`excluded.quantity`, pricedUnitIncVat: sql`excluded.priced_unit_inc_vat` } })
+              .returning({ sku: basketLines.sku }),
+          ),
+        ]
+      : []),
   ];
-  const [row] = await db
-    .with(...writes)
-    .update(baskets)
-    .set({ ...values, version: sql`${baskets.version} + 1`, updatedAt: now })
-    .where(eq(baskets.id, id))
-    .returning();
-  return row!;
+  const rows = await db
+    .with(updated, ...writes)
+    .select({ id: updated.id })
+    .from(updated);
+  return rows.length === 1;
 }
 
 export async function deleteBasket(db: Database, id: string): Promise<void> {

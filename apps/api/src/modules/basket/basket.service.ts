@@ -122,22 +122,42 @@ interface Change {
   removingCode?: string;
 }
 
+/** Tries at saving a change against the version read before falling back to queueing on the basket's lock. */
+const OPTIMISTIC_ATTEMPTS = 3;
+
 /**
- * Every change runs here, in one transaction holding the basket's row lock: parallel changes to
- * one basket queue, none is lost. A signed-in caller naming a guest basket takes it over: it is
- * merged into their current basket (or becomes theirs when they have none).
+ * Every change runs here; none is lost when several arrive at once. A basket the caller already
+ * holds (a guest's own, or a shopper's) is read, changed and saved in one statement that checks
+ * its version (`repository.saveBasket`): no transaction, so a change costs three round trips and
+ * holds the basket's lock only while that statement runs. If another change got in between, it is
+ * read and redone; after a few such losses, and whenever the basket changes hands (a signed-in
+ * caller naming a guest basket takes it over: it is merged into their current basket, or becomes
+ * theirs when they have none), the change runs in one transaction holding the basket's row lock,
+ * where parallel changes queue.
  */
 async function change(ctx: Ctx, basketId: string, what: Change): Promise<Basket> {
   const now = ctx.clock.now();
   const pricing = pricingFor(ctx.actor);
+  // The current-basket alias may need a basket made: that is the locked path's work.
+  const attempts = basketId === CURRENT_BASKET_ALIAS ? 0 : OPTIMISTIC_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const found = await repository.findBasketWithLines(ctx.db, basketId);
+    if (!found || (found.row.ownerId !== null && found.row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
+    // A guest basket named by a shopper changes hands: that needs the lock.
+    if (found.row.ownerId === null && ctx.actor) break;
+    const saved = await apply(ctx.db, found.row, found.lines, [], what, pricing, now);
+    if (saved) return saved;
+  }
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const { row, lines: before, notices } = await open(db, ctx.actor, basketId, pricing, now);
-    return apply(db, row, before, notices, what, pricing, now);
+    // Under the row lock the version cannot move, so the save always lands.
+    return (await apply(db, row, before, notices, what, pricing, now))!;
   });
 }
 
-async function apply(db: Database, row: BasketRow, before: readonly LineRow[], notices: BasketNotice[], what: Change, pricing: Pricing, now: Date): Promise<Basket> {
+/** The change made and saved against the version `row` was read at; `null` when that has moved on. */
+async function apply(db: Database, row: BasketRow, before: readonly LineRow[], notices: BasketNotice[], what: Change, pricing: Pricing, now: Date): Promise<Basket | null> {
   if (what.removingCode !== undefined && row.discountCode !== what.removingCode) throw BasketErrors.discountNotApplied(what.removingCode);
   const offerings = await findSellableOfferings(db, [...before.map((line) => line.sku), ...(what.skus ?? [])]);
   let items: Item[] = what.lines ? what.lines(before, offerings) : before.map(({ sku, quantity }) => ({ sku, quantity }));
@@ -154,7 +174,9 @@ async function apply(db: Database, row: BasketRow, before: readonly LineRow[], n
     storedCode = null;
   }
   const after: LineRow[] = priced.lines.map((line) => ({ sku: line.sku, quantity: line.quantity, pricedUnitIncVat: line.unitPriceIncVat }));
-  const updated = await repository.saveBasket(db, row.id, { before, after }, { discountCode: storedCode, channel: channelFor(pricing), ownerId: row.ownerId }, now);
+  const values = { discountCode: storedCode, channel: channelFor(pricing), ownerId: row.ownerId };
+  if (!(await repository.saveBasket(db, row.id, row.version, { before, after }, values, now))) return null;
+  const updated: BasketRow = { ...row, ...values, version: row.version + 1, updatedAt: now };
   if (storedCode !== discountCode) priced = { ...priced, discount: null };
   return present(updated, priced, pricing, notices);
 }
@@ -323,7 +345,7 @@ async function create(ctx: Ctx, what: Change, discountCode: string | null = null
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const row = await repository.insertBasket(db, { id: newBasketId(), ownerId: ctx.actor?.userId ?? null, channel: channelFor(pricing), discountCode, now });
-    return apply(db, row, [], [], what, pricing, now);
+    return (await apply(db, row, [], [], what, pricing, now))!;
   });
 }
 
