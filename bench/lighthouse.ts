@@ -76,6 +76,7 @@ const chrome = await chromeLauncher.launch({
 });
 
 interface Run {
+  lhr: unknown;
   performance: number;
   cls: number;
   lcpMs: number;
@@ -84,12 +85,18 @@ interface Run {
 }
 
 async function audit(url: string): Promise<Run> {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  let result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  // Now and then the trace comes back broken (NO_NAVSTART, NO_FCP): measure that run again.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+    process.stderr.write(`  ${url}: ${result.lhr.runtimeError.code}, measuring again\n`);
+    result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
   return {
+    lhr,
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     cls: numeric('cumulative-layout-shift'),
     lcpMs: numeric('largest-contentful-paint'),
@@ -121,6 +128,11 @@ try {
     const runs: Run[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await audit(origin + page.path));
     const weight = await gzippedBytes(runs[0]?.scripts ?? []);
+    // LIGHTHOUSE_REPORTS=1 keeps each page's first full report, to see what sets LCP and the rest.
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'bench/results', `lighthouse-report-${page.name}.json`), JSON.stringify(runs[0]?.lhr));
+    }
     rows.push({
       page: page.name,
       performance: middle(runs.map((run) => run.performance)),

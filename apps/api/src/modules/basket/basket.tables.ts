@@ -3,8 +3,8 @@ import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } fr
 
 /**
  * A basket. Guests reach theirs by its id alone (≥ 128 random bits); a shopper's baskets carry
- * their user id. `version` goes up with every change, under a row lock, so parallel updates queue
- * rather than overwrite each other.
+ * their user id. `version` goes up with every change, and a change saved against a version that
+ * has moved on is refused and redone, so parallel updates never overwrite each other.
  */
 export const baskets = pgTable(
   'baskets',
