@@ -18,7 +18,7 @@ import {
 
 /**
  * Moves on whenever something a listing, a card or a suggestion shows changes (triggers in
- * migration 0013): the in-memory listing snapshot reloads only when it has (`listing-index.ts`).
+ * migrations 0013 and 0014): the in-memory listing snapshot reloads only when it has (`listing-index.ts`).
  */
 export const catalogueChanges = pgSequence('catalogue_changes');
 

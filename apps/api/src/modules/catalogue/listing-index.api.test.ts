@@ -84,5 +84,9 @@ describe('checking the snapshot against the change counter', () => {
     const reconfirmed = await snapshotAt(1600);
     expect(reconfirmed).not.toBe(reloaded);
     expect(await snapshotAt(1700)).toBe(reconfirmed);
+
+    // A promotion listing's title is kept with its answers: renaming one counts as a change.
+    await api.database.db.execute(sql`update listings set title = title || ' ' where slug = 'bathroom-sale'`);
+    expect(await snapshotAt(1800)).not.toBe(reconfirmed);
   }, 60_000);
 });
