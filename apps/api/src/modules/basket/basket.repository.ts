@@ -22,8 +22,9 @@ export async function findBasket(db: Database, id: string): Promise<BasketRow | 
 const ownedBy = (ownerId: string) => and(isNotNull(baskets.ownerId), eq(baskets.ownerId, ownerId));
 
 /**
- * A basket with its lines in one round trip, for reading. Not for changing: a locked read must
- * take its lines in a statement of its own, after the lock, to see what the change before it wrote.
+ * A basket with its lines in one round trip: for reading, and for a change saved against the
+ * version read here (`saveBasket` refuses it if that moved). A locked read takes its lines in a
+ * statement of its own, after the lock, to see what the change before it wrote.
  */
 const withLines = {
   ...getTableColumns(baskets),
@@ -89,14 +90,17 @@ function lineChanges(before: readonly LineRow[], after: readonly LineRow[]) {
 const removeLines = (db: Database, basketId: string, skus: string[]) =>
   db.delete(basketLines).where(and(eq(basketLines.basketId, basketId), inArray(basketLines.sku, skus)));
 
+/** A line already in the basket takes the new quantity and price; when it was added stays. */
+const LINE_UPSERT = {
+  target: [basketLines.basketId, basketLines.sku],
+  set: { quantity: sql`excluded.quantity`, pricedUnitIncVat: sql`excluded.priced_unit_inc_vat` },
+};
+
 const upsertLines = (db: Database, basketId: string, lines: LineRow[], now: Date) =>
   db
     .insert(basketLines)
     .values(lines.map((line) => ({ basketId, ...line, addedAt: now })))
-    .onConflictDoUpdate({
-      target: [basketLines.basketId, basketLines.sku],
-      set: { quantity: sql`excluded.quantity`, pricedUnitIncVat: sql`excluded.priced_unit_inc_vat` },
-    });
+    .onConflictDoUpdate(LINE_UPSERT);
 
 /** Writes only what changed between two versions of the lines. */
 export async function writeLines(db: Database, basketId: string, before: readonly LineRow[], after: readonly LineRow[], now: Date): Promise<void> {
@@ -146,7 +150,7 @@ export async function saveBasket(
                   sql`, `,
                 )}) as v(sku, quantity, priced)`,
               )
-              .onConflictDoUpdate({ target: [basketLines.basketId, basketLines.sku], set: { quantity: sql`excluded.quantity`, pricedUnitIncVat: sql`excluded.priced_unit_inc_vat` } })
+              .onConflictDoUpdate(LINE_UPSERT)
               .returning({ sku: basketLines.sku }),
           ),
         ]

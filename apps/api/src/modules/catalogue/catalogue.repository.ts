@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { stockLevels, type StockRow } from '../inventory/index.ts';
 import type { ListingProduct } from './listing-facets.ts';
+import type { SuggestionProduct } from './suggestion-index.ts';
 import {
   brands,
   bundleComponents,
@@ -62,11 +63,22 @@ export async function maxProductId(db: Database): Promise<number> {
   return row?.id ?? 0;
 }
 
+/** What the in-memory snapshot holds of a product: its listing facts, and what a suggestion shows of it. */
+export type SnapshotProduct = ListingProduct &
+  SuggestionProduct & {
+    slug: string;
+    /** The default offering's. */
+    sku: string;
+    /** The first image's, if it has any. */
+    imageUrl: string | null;
+  };
+
 /**
- * What listings need of every product, in id order, for the in-memory listing index. Badges and
- * facet values come aggregated per product (one hash join each) rather than as a subquery per row.
+ * What listings and suggestions need of every product, in id order, for the in-memory snapshot.
+ * Badges, facet values and the first image come per product from one grouped read each (a hash
+ * join) rather than as a subquery per row.
  */
-export async function listListingProducts(db: Database, range: IdRange): Promise<ListingProduct[]> {
+export async function listSnapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
   const badgeLists = db
     .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',')`.as('badge_list') })
     .from(productBadges)
@@ -82,9 +94,20 @@ export async function listListingProducts(db: Database, range: IdRange): Promise
     .where(inRange(productFacetValues.productId, range))
     .groupBy(productFacetValues.productId)
     .as('facet_lists');
+  const firstImages = db
+    .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inRange(productImages.productId, range))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id))
+    .as('first_images');
   const rows = await db
     .select({
       id: products.id,
+      name: products.name,
+      slug: products.slug,
+      searchText: products.searchText,
+      sku: offerings.sku,
+      imageUrl: firstImages.url,
       categoryId: products.categoryId,
       brandName: brands.name,
       priceIncVat: prices.priceIncVat,
@@ -103,6 +126,7 @@ export async function listListingProducts(db: Database, range: IdRange): Promise
     .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
     .leftJoin(badgeLists, eq(badgeLists.productId, products.id))
     .leftJoin(facetLists, eq(facetLists.productId, products.id))
+    .leftJoin(firstImages, eq(firstImages.productId, products.id))
     .where(inRange(products.id, range))
     .orderBy(asc(products.id));
   return rows.map((row) => ({
@@ -117,23 +141,6 @@ export async function listListingProducts(db: Database, range: IdRange): Promise
 export async function readCatalogueVersion(db: Database): Promise<string> {
   const result = (await db.execute(sql`select last_value::text as version from catalogue_changes`)) as unknown as { rows: { version: string }[] };
   return result.rows[0]!.version;
-}
-
-/** What autocomplete needs of every product (its default offering's sku, its first image), for the in-memory suggestion index. */
-export async function listSuggestionProducts(db: Database, range: IdRange) {
-  const firstImages = db
-    .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url })
-    .from(productImages)
-    .where(inRange(productImages.productId, range))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id))
-    .as('first_images');
-  return db
-    .select({ id: products.id, name: products.name, slug: products.slug, searchText: products.searchText, sku: offerings.sku, imageUrl: firstImages.url })
-    .from(products)
-    .innerJoin(offerings, defaultOffering)
-    .leftJoin(firstImages, eq(firstImages.productId, products.id))
-    .where(inRange(products.id, range))
-    .orderBy(asc(products.id));
 }
 
 export async function listBrands(db: Database) {

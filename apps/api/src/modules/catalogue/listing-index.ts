@@ -135,20 +135,16 @@ async function inRanges<T>(lastId: number, read: (range: repository.IdRange) => 
 
 async function loadSnapshot(db: Database, nextDayRate: NextDayRate): Promise<CatalogueSnapshot> {
   const lastId = await repository.maxProductId(db);
-  const [products, categories, facetRows, suggestionProducts, brands] = await Promise.all([
-    inRanges(lastId, (range) => repository.listListingProducts(db, range)),
+  const [products, categories, facetRows, brands] = await Promise.all([
+    inRanges(lastId, (range) => repository.listSnapshotProducts(db, range)),
     repository.listCategories(db),
     repository.listFacetConfiguration(db),
-    inRanges(lastId, (range) => repository.listSuggestionProducts(db, range)),
     repository.listBrands(db),
   ]);
   const index = await buildListingIndex(products, nextDayRate);
-  const suggestions = await buildSuggestionIndex(suggestionProducts, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
-  const suggestionFacts: SuggestionFacts[] = [];
-  for (const { id, name, slug, sku, imageUrl } of suggestionProducts) {
-    const row = index.rowOfId.get(id);
-    if (row !== undefined) suggestionFacts[row] = { slug, sku, name, imageUrl };
-  }
+  // The index's rows are the products' positions in this list.
+  const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
+  const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, imageUrl }));
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const childrenOf = new Map<number, number[]>();
   for (const category of categories) {
