@@ -478,8 +478,9 @@ export async function retrieveBasket(ctx: Ctx, input: string): Promise<Basket> {
 // ── orders (called by checkout's place-order, in its transaction) ──────────────────────────────
 
 /** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. */
-export async function lockBasketForOrder(db: Database, basketId: string): Promise<boolean> {
-  return (await repository.lockBasket(db, basketId)) !== undefined;
+export async function lockBasketForOrder(db: Database, basketId: string): Promise<{ version: number } | null> {
+  const row = await repository.lockBasket(db, basketId);
+  return row ? { version: row.version } : null;
 }
 
 /** Records the redemption of the basket's code for an order, at the amount the shopper was shown. */

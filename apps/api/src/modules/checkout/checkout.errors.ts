@@ -31,6 +31,7 @@ export const CheckoutErrors = {
     new AppError(409, 'CHECKOUT_PAYMENT_STALE', 'Your basket or delivery changed after you started paying. We have updated the amount: check it and pay again.'),
   paymentMismatch: () =>
     new AppError(409, 'CHECKOUT_PAYMENT_AMOUNT_CHANGED', 'Your basket changed while you were paying, so we did not place the order and have refunded the payment in full. Check your basket and pay again.'),
+  basketChanged: () => new AppError(409, 'CHECKOUT_BASKET_CHANGED', 'Your basket changed while you were paying, so we did not place the order. Check your basket and pay again.'),
   orderFailedRefunded: (reason: string) => new AppError(409, 'CHECKOUT_ORDER_NOT_PLACED', `${reason} We have refunded your payment in full.`),
   savedCardsNeedSignIn: () => new AppError(401, 'CHECKOUT_SAVED_CARD_SIGN_IN', 'Sign in to pay with a saved card.'),
   savedCardUnknown: () => new AppError(404, 'CHECKOUT_SAVED_CARD_NOT_FOUND', 'That saved card is not on your account. Choose another card.'),

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Checkout, Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findOrderByBasket, findOrderByPayment } from '../orders/index.ts';
+import { findOrderByBasket } from '../orders/index.ts';
 import { releaseExpired, releaseReservations, reserveStock } from '../inventory/index.ts';
 import { customerFor, listSavedCards, ownCard, type PaymentGateway, type PaymentIntent } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
@@ -165,15 +165,17 @@ const placed = (order: Order) => ({ orderNumber: order.orderNumber, orderGuid: o
  * placed after the money moved (stock gone, code used up, basket changed), the payment is refunded.
  */
 export async function completePayment(ctx: Ctx, basketId: string, deps: PaymentDeps) {
-  // The basket is gone once it became an order: a repeat gets that order (if it is the caller's).
-  const already = await findOrderByBasket(ctx.db, basketId, ctx.actor);
-  if (already) return placed(already);
-  const checkout = await readCheckout(ctx, basketId);
+  const checkout = await readCheckout(ctx, basketId).catch(async (error: unknown) => {
+    // The basket is gone once it became an order: a repeat gets that order (if it is the caller's).
+    const already = error instanceof AppError && error.status === 404 ? await findOrderByBasket(ctx.db, basketId, ctx.actor) : undefined;
+    if (already) return already;
+    throw error;
+  });
+  if ('orderNumber' in checkout) return placed(checkout);
   if (!checkout.payment) throw CheckoutErrors.noPaymentStarted();
+  // No order can hold this payment yet: an order is written in the transaction that removes its basket.
   const intent = await deps.gateway.retrieveIntent(checkout.payment.intentId);
   if (!intent) throw CheckoutErrors.noPaymentStarted();
-  const byPayment = await findOrderByPayment(ctx.db, intent.id);
-  if (byPayment) return placed(byPayment);
   switch (intent.status) {
     case 'succeeded':
       break;

@@ -179,13 +179,13 @@ describe('a crash between the payment and the order', () => {
     const { params, checkout } = await readyBasket(guest, 'crash@example.com');
     const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
     await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
-    crashPoints.afterPaymentBeforeOrder = () => {
+    crashPoints.afterPaymentBeforeOrder = async () => {
       throw new Error('the process died here');
     };
     try {
       expect((await failure(guest.checkout.completePayment({ params }))).status).toBe(500);
     } finally {
-      crashPoints.afterPaymentBeforeOrder = () => {};
+      crashPoints.afterPaymentBeforeOrder = async () => {};
     }
     expect((await deliverWebhooks()).delivered).toBeGreaterThan(0);
     // Within the grace period the shopper's own browser may still finish; then the worker does.
@@ -224,6 +224,31 @@ describe('a crash between the payment and the order', () => {
     expect((await sandboxGateway(api.app).retrieveIntent(intent.intentId))!.amountRefundedPence).toBe(intent.amountPence);
     const orders = (await api.database.db.execute(sql`select 1 from orders where payment_intent_ref = ${intent.intentId}`)) as unknown as { rows: unknown[] };
     expect(orders.rows).toHaveLength(0);
+  });
+});
+
+describe('a basket changed while its payment completes', () => {
+  it('places no order for a basket changed in another tab after it was checked, and refunds the payment', async () => {
+    const { params } = await readyBasket(guest, 'two-tabs@example.com', skus.tap!.sku, 1);
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    // Between completePayment's read of the basket and its lock, the other tab adds one more.
+    crashPoints.afterPaymentBeforeOrder = async () => {
+      crashPoints.afterPaymentBeforeOrder = async () => {};
+      await guest.basket.addItem({ params, body: { sku: skus.tap!.sku, quantity: 1 } });
+    };
+    try {
+      const error = await failure(guest.checkout.completePayment({ params }));
+      expect(error).toMatchObject({ status: 409, code: 'CHECKOUT_ORDER_NOT_PLACED' });
+      expect((error.data as { detail: string }).detail).toMatch(/basket changed while you were paying.*refunded your payment in full/);
+    } finally {
+      crashPoints.afterPaymentBeforeOrder = async () => {};
+    }
+    expect((await sandboxGateway(api.app).retrieveIntent(intent.intentId))!.amountRefundedPence).toBe(intent.amountPence);
+    const orders = (await api.database.db.execute(sql`select 1 from orders where payment_intent_ref = ${intent.intentId}`)) as unknown as { rows: unknown[] };
+    expect(orders.rows).toHaveLength(0);
+    // The basket is still there with both, ready to pay for again.
+    expect((await guest.basket.getBasket({ params })).lines[0]!.quantity).toBe(2);
   });
 });
 

@@ -12,6 +12,7 @@ import { claimBasketDiscount, lockBasketForOrder, removeConvertedBasket } from '
 import { commitReservations, reserveStock } from '../inventory/index.ts';
 import { findOrderByBasket, recordPlacedOrder } from '../orders/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
+import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 
 export interface PlaceOrderInput {
@@ -23,21 +24,23 @@ export interface PlaceOrderInput {
 }
 
 /** A named point a test can stop the process at, to prove a crash there loses nothing. */
-export const crashPoints = { afterPaymentBeforeOrder: (): void => {} };
+export const crashPoints = { afterPaymentBeforeOrder: async (): Promise<void> => {} };
 
 export async function placeOrder(database: Database, input: PlaceOrderInput): Promise<Order> {
   const { checkout, intent, now } = input;
-  crashPoints.afterPaymentBeforeOrder();
+  await crashPoints.afterPaymentBeforeOrder();
   return database.transaction(async (tx) => {
     const db = tx as unknown as Database;
     // Two completions of one basket queue here; the second finds the first's order.
-    if (!(await lockBasketForOrder(db, checkout.basketId))) {
+    const locked = await lockBasketForOrder(db, checkout.basketId);
+    if (!locked) {
       const placed = await findOrderByBasket(db, checkout.basketId);
       if (placed) return placed;
       throw new Error(`Basket ${checkout.basketId} is gone and has no order`);
     }
-    const existing = await findOrderByBasket(db, checkout.basketId);
-    if (existing) return existing;
+    // The basket is still here, so no order was made of it (that would have removed it). Changed in
+    // another tab since it was read: the payment was for something else.
+    if (locked.version !== checkout.basket.version) throw CheckoutErrors.basketChanged();
 
     const lines = checkout.basket.lines.filter((line) => line.available);
     const orderId = crypto.randomUUID();

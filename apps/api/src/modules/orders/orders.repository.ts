@@ -9,15 +9,15 @@ export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
 
-export async function nextOrderNumber(db: Database): Promise<string> {
-  const result = (await db.execute(sql`select nextval('order_number_seq') as n`)) as unknown as { rows: { n: string | number }[] };
-  return `BP${String(result.rows[0]!.n).padStart(8, '0')}`;
-}
+/** `BP` and eight digits from a sequence: short enough to read out on the phone. */
+const NEXT_ORDER_NUMBER = sql<string>`'BP' || lpad(nextval('order_number_seq')::text, 8, '0')`;
 
-export async function insertOrder(db: Database, order: NewOrder, lines: readonly NewOrderLine[], actor: string | null): Promise<void> {
-  await db.insert(orders).values(order);
-  await db.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: order.id, position })));
-  await db.insert(orderHistory).values({ orderId: order.id, status: 'placed', note: null, actor, at: order.placedAt });
+/** Writes the order (numbered as it is inserted), its lines and its first history entry; returns them as stored. */
+export async function insertOrder(db: Database, order: Omit<NewOrder, 'orderNumber'>, lines: readonly NewOrderLine[], actor: string | null) {
+  const [row] = await db.insert(orders).values({ ...order, orderNumber: NEXT_ORDER_NUMBER }).returning();
+  const lineRows = await db.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: row!.id, position }))).returning();
+  const history = await db.insert(orderHistory).values({ orderId: row!.id, status: 'placed', note: null, actor, at: row!.placedAt }).returning();
+  return { row: row!, lines: lineRows.toSorted((a, b) => a.position - b.position), history };
 }
 
 export async function findOrder(db: Database, where: SQL): Promise<OrderRow | undefined> {
@@ -32,12 +32,10 @@ export const byNumber = (orderNumber: string) => eq(orders.orderNumber, orderNum
 export const byNumberAndEmail = (orderNumber: string, email: string) => and(eq(orders.orderNumber, orderNumber), sql`lower(${orders.emailAddress}) = lower(${email})`)!;
 
 export async function linesAndHistory(db: Database, orderIds: readonly string[]) {
-  const [lines, history, refunds] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, [...orderIds])).orderBy(asc(orderLines.position)),
-    db.select().from(orderHistory).where(inArray(orderHistory.orderId, [...orderIds])).orderBy(asc(orderHistory.at), asc(orderHistory.id)),
-    refundsOf(db, orderIds),
-  ]);
-  return { lines, history, refunds };
+  // One after another: inside a transaction the queries share one connection.
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, [...orderIds])).orderBy(asc(orderLines.position));
+  const history = await db.select().from(orderHistory).where(inArray(orderHistory.orderId, [...orderIds])).orderBy(asc(orderHistory.at), asc(orderHistory.id));
+  return { lines, history, refunds: await refundsOf(db, orderIds) };
 }
 
 export async function pageOfOrders(db: Database, where: SQL | undefined, pageNumber: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {

@@ -203,11 +203,10 @@ export interface PlacedOrderInput {
 
 /** Writes the order, its lines and first history entry, and queues the confirmation, all in the caller's transaction. */
 export async function recordPlacedOrder(db: Database, input: PlacedOrderInput, now: Date, publicUrl: string, id: string = crypto.randomUUID()): Promise<Order> {
-  const orderNumber = await repository.nextOrderNumber(db);
-  await repository.insertOrder(
+  const stored = await repository.insertOrder(
     db,
     {
-      id, orderNumber, basketId: input.basketId, customerId: input.customerId,
+      id, basketId: input.basketId, customerId: input.customerId,
       emailAddress: input.contact.emailAddress, customerName: `${input.contact.firstName} ${input.contact.lastName}`, phone: input.contact.phone,
       deliveryAddress: input.deliveryAddress, deliveryInstructions: input.deliveryInstructions, billingAddress: input.billingAddress, delivery: input.delivery,
       channel: input.channel, discountCode: input.discountCode, ...input.totals,
@@ -217,7 +216,8 @@ export async function recordPlacedOrder(db: Database, input: PlacedOrderInput, n
     input.lines,
     input.customerId,
   );
-  const order = await reread(db, { orderNumber }, 'customer');
+  // Presented from what the inserts returned: a new order has no refunds yet.
+  const order = presentOrder(stored.row, { lines: stored.lines, history: stored.history, refunds: [] }, 'customer');
   await enqueueEmail(db, { to: order.emailAddress, ...orderConfirmationEmail(order, publicUrl), template: 'order.confirmation', dedupeKey: `order.confirmation:${order.orderGuid}` });
   return order;
 }

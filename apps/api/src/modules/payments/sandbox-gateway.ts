@@ -199,14 +199,14 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
     },
 
     async retrieveIntent(ref) {
-      const row = await repository.findIntent(db, ref);
-      return row ? load(db, row) : null;
+      const found = await repository.findIntentWithMethod(db, ref);
+      return found ? toIntent(found.intent, found.method) : null;
     },
 
     async retrieveForClient(id, clientSecret) {
-      const row = await repository.findIntent(db, id);
-      if (!row || row.clientSecret !== clientSecret) throw PaymentErrors.intentNotFound();
-      return load(db, row);
+      const found = await repository.findIntentWithMethod(db, id);
+      if (!found || found.intent.clientSecret !== clientSecret) throw PaymentErrors.intentNotFound();
+      return toIntent(found.intent, found.method);
     },
 
     updateIntentAmount(ref, amountPence, idempotencyKey) {

@@ -78,8 +78,13 @@ export async function insertIntent(db: Database, values: Omit<typeof sandboxInte
   return row!;
 }
 
-export async function findIntent(db: Database, id: string): Promise<IntentRow | undefined> {
-  const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
+/** The intent with its payment method, if it has one, in one read. */
+export async function findIntentWithMethod(db: Database, id: string): Promise<{ intent: IntentRow; method: PaymentMethodRow | null } | undefined> {
+  const [row] = await db
+    .select({ intent: sandboxIntents, method: sandboxPaymentMethods })
+    .from(sandboxIntents)
+    .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.id, sandboxIntents.paymentMethodId))
+    .where(eq(sandboxIntents.id, id));
   return row;
 }
 
