@@ -14,8 +14,9 @@ export interface RunningServer {
 }
 
 export async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  // BENCH_NODE_ARGS passes flags to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_NODE_ARGS passes flags to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`
+  // (a server started with its own BENCH_NODE_ARGS in `env` gets those instead).
+  const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -73,6 +73,7 @@ export const ApiConfigSchema = z.object({
   SANDBOX_WEBHOOK_URL: z.url().optional(),
   SANDBOX_WEBHOOK_CHAOS: z.enum(['off', 'random', 'always']).optional(),
   SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  PAYMENT_RECOVERY_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
 });
 
 export interface ApiConfig {
@@ -111,6 +112,8 @@ export interface ApiConfig {
 
 /** See the README's configuration table. */
 export interface PaymentsConfig {
+  /** How long a shopper's browser has to place the order after a payment succeeds before the recovery worker does. */
+  recoveryGraceMs: number;
   /** Set: the Stripe adapter. `apiUrl` points the SDK elsewhere, `jsUrl` the browser's Stripe.js (tests' stand-in). */
   stripe?: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string; jsUrl: string };
   sandbox: {
@@ -207,11 +210,13 @@ function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {
     webhookChaos: c.SANDBOX_WEBHOOK_CHAOS ?? (c.NODE_ENV === 'test' ? 'off' : 'random'),
     webhookPollMs: c.SANDBOX_WEBHOOK_POLL_MS,
   } as const;
-  if (!c.STRIPE_SECRET_KEY) return { sandbox };
+  const recoveryGraceMs = c.PAYMENT_RECOVERY_GRACE_SECONDS * 1000;
+  if (!c.STRIPE_SECRET_KEY) return { recoveryGraceMs, sandbox };
   if (!c.STRIPE_PUBLISHABLE_KEY || !c.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY is set, so STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set too');
   }
   return {
+    recoveryGraceMs,
     sandbox,
     stripe: { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL, jsUrl: c.STRIPE_JS_URL },
   };

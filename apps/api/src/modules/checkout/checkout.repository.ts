@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { checkouts, paymentRecoveries } from './checkout.tables.ts';
 
@@ -36,8 +36,8 @@ export function dueRecoveries(db: Database, now: Date, limit: number) {
     .limit(limit);
 }
 
-export async function finishRecovery(db: Database, intentRef: string, outcome: string, now: Date): Promise<void> {
-  await db.update(paymentRecoveries).set({ doneAt: now, outcome }).where(eq(paymentRecoveries.intentRef, intentRef));
+export async function finishRecoveries(db: Database, intentRefs: readonly string[], outcome: string, now: Date): Promise<void> {
+  await db.update(paymentRecoveries).set({ doneAt: now, outcome }).where(inArray(paymentRecoveries.intentRef, [...intentRefs]));
 }
 
 export async function retryRecoveryLater(db: Database, intentRef: string, error: string, dueAt: Date): Promise<void> {

@@ -40,7 +40,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   );
   bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => payment.refreshPaymentData(ctx, params.basketId, deps));
 
-  const unsubscribe = onPaymentEvent(notePaidIntents);
+  const unsubscribe = onPaymentEvent(notePaidIntents(app.platform.config.payments.recoveryGraceMs));
   const worker = app.platform.config.env === 'test' ? undefined : startRecoveryWorker(app.platform.db, app.platform.clock, deps, app.log);
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -207,6 +207,28 @@ describe('a crash between the payment and the order', () => {
     expect((await sandboxGateway(api.app).retrieveIntent(intent.intentId))!.amountRefundedPence).toBe(0);
   });
 
+  it('closes the notes of payments the browser already made orders of, batch after batch, without touching the payments', async () => {
+    const intents = [];
+    for (const email of ['note-1@example.com', 'note-2@example.com', 'note-3@example.com']) {
+      const { params } = await readyBasket(guest, email, skus.tap!.sku, 1);
+      const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+      await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+      await guest.checkout.completePayment({ params });
+      intents.push(intent.intentId);
+    }
+    await deliverWebhooks();
+    clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
+    try {
+      // Two at a time: one run still gets through every due note.
+      await runRecoveries(api.database.db, clock, { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl }, undefined, 2);
+      for (const intentId of intents) expect(await outcomeOf(intentId)).toBe('order');
+      expect(await recover()).toBe(0);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    for (const intentId of intents) expect((await sandboxGateway(api.app).retrieveIntent(intentId))!.amountRefundedPence).toBe(0);
+  });
+
   it('refunds a payment for a basket that can no longer become an order', async () => {
     const { params } = await readyBasket(guest, 'gone@example.com', skus.tap!.sku, 1);
     const intent = await guest.checkout.createPaymentIntent({ params, body: {} });

@@ -8,43 +8,63 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findOrderByPayment } from '../orders/index.ts';
+import { findOrderByPayment, paymentsWithOrders } from '../orders/index.ts';
 import type { PaymentEventHandler } from '../payments/index.ts';
 import * as repository from './checkout.repository.ts';
 import { completePayment, type PaymentDeps } from './payment.ts';
 
-/** A browser that is still on the page gets the first go; the worker steps in after this. */
+/** A browser that is still on the page gets the first go; the worker steps in after this (`PAYMENT_RECOVERY_GRACE_SECONDS`). */
 export const RECOVERY_GRACE_MS = 30_000;
 const RETRY_MS = 60_000;
 
-export const notePaidIntents: PaymentEventHandler = async ({ event, intent }, { db, clock }) => {
-  if (event.type !== 'payment_intent.succeeded' || intent?.status !== 'succeeded') return;
-  const basketId = intent.metadata.basketId;
-  if (!basketId) return;
-  await repository.notePaidIntent(db, intent.id, basketId, new Date(clock.now().getTime() + RECOVERY_GRACE_MS));
-};
+/** The webhook's part: a succeeded payment is noted, due once the shopper's browser has had `graceMs` to place the order. */
+export const notePaidIntents =
+  (graceMs = RECOVERY_GRACE_MS): PaymentEventHandler =>
+  async ({ event, intent }, { db, clock }) => {
+    if (event.type !== 'payment_intent.succeeded' || intent?.status !== 'succeeded') return;
+    const basketId = intent.metadata.basketId;
+    if (!basketId) return;
+    await repository.notePaidIntent(db, intent.id, basketId, new Date(clock.now().getTime() + graceMs));
+  };
 
-/** Works through the notes that are due; returns how many it settled. */
-export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDeps, log?: FastifyBaseLogger): Promise<number> {
-  const now = clock.now();
+/** Notes read at a time, and how long one run may keep going while more are due. */
+const BATCH = 100;
+const RUN_BUDGET_MS = 2_000;
+
+/**
+ * Works through the notes that are due; returns how many it settled. Most are for payments the
+ * shopper's browser already made an order of: each batch closes those with two statements, and only
+ * the rest are settled one by one. It keeps going while a full batch was due, so at any order rate
+ * the notes do not pile up.
+ */
+export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDeps, log?: FastifyBaseLogger, batch = BATCH): Promise<number> {
+  const started = performance.now();
   let settled = 0;
-  for (const due of await repository.dueRecoveries(db, now, 20)) {
-    try {
-      const outcome = await settle(db, clock, deps, due.intentRef, due.basketId);
-      await repository.finishRecovery(db, due.intentRef, outcome, clock.now());
-      settled += 1;
-    } catch (error) {
-      log?.error({ err: error, intent: due.intentRef }, 'payment recovery failed; will retry');
-      await repository.retryRecoveryLater(db, due.intentRef, error instanceof Error ? error.message : String(error), new Date(clock.now().getTime() + RETRY_MS));
+  for (;;) {
+    const due = await repository.dueRecoveries(db, clock.now(), batch);
+    const ordered = await paymentsWithOrders(db, due.map((note) => note.intentRef));
+    if (ordered.size > 0) await repository.finishRecoveries(db, [...ordered], 'order', clock.now());
+    settled += ordered.size;
+    for (const note of due.filter((entry) => !ordered.has(entry.intentRef))) {
+      try {
+        const outcome = await settle(db, clock, deps, note.intentRef, note.basketId);
+        await repository.finishRecoveries(db, [note.intentRef], outcome, clock.now());
+        settled += 1;
+      } catch (error) {
+        log?.error({ err: error, intent: note.intentRef }, 'payment recovery failed; will retry');
+        await repository.retryRecoveryLater(db, note.intentRef, error instanceof Error ? error.message : String(error), new Date(clock.now().getTime() + RETRY_MS));
+      }
     }
+    if (due.length < batch || performance.now() - started > RUN_BUDGET_MS) return settled;
   }
-  return settled;
 }
 
 async function settle(db: Database, clock: Clock, deps: PaymentDeps, intentRef: string, basketId: string): Promise<string> {
   if (await findOrderByPayment(db, intentRef)) return 'order';
   const checkout = await repository.findCheckout(db, basketId);
   if (!checkout || checkout.paymentIntentRef !== intentRef) {
+    // The order and the removal of its checkout commit together: placed since the first look, it is here now.
+    if (await findOrderByPayment(db, intentRef)) return 'order';
     // Paid for a basket that is gone or moved on to another payment: give the money back.
     await deps.gateway.refund(intentRef, undefined, `refund:${intentRef}`);
     return 'refunded';

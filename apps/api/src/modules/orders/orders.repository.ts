@@ -25,6 +25,13 @@ export async function findOrder(db: Database, where: SQL): Promise<OrderRow | un
   return row;
 }
 
+/** Which of these payments an order holds. */
+export async function paymentsWithOrders(db: Database, intentRefs: readonly string[]): Promise<Set<string>> {
+  if (intentRefs.length === 0) return new Set();
+  const rows = await db.select({ ref: orders.paymentIntentRef }).from(orders).where(inArray(orders.paymentIntentRef, [...intentRefs]));
+  return new Set(rows.map((row) => row.ref));
+}
+
 export const byId = (id: string) => eq(orders.id, id);
 export const byBasket = (basketId: string) => eq(orders.basketId, basketId);
 export const byPaymentIntent = (ref: string) => eq(orders.paymentIntentRef, ref);

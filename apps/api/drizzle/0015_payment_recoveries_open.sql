@@ -1,0 +1,1 @@
+CREATE INDEX "payment_recoveries_open_idx" ON "payment_recoveries" USING btree ("due_at") WHERE "payment_recoveries"."done_at" is null;
