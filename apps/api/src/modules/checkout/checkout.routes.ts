@@ -12,10 +12,10 @@ import { notePaidIntents, startRecoveryWorker } from './recovery.ts';
  * another body) or told to wait (409, still running). Without one, the basket lock and the intent
  * made per basket state still keep a retry from charging or ordering twice.
  */
-function idempotent<T>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>): Promise<T> {
+function idempotent<T>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>, relaxedCommit = false): Promise<T> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return run();
-  return withIdempotency(ctx.db, { key, scope, requestHash: hashRequest(input), now: ctx.clock.now() }, run);
+  return withIdempotency(ctx.db, { key, scope, requestHash: hashRequest(input), now: ctx.clock.now(), relaxedCommit }, run);
 }
 
 export function registerCheckoutRoutes(app: FastifyInstance): void {
@@ -36,7 +36,8 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
     idempotent(ctx, request, 'checkout.create-payment-intent', { params, body }, () => payment.createPaymentIntent(ctx, params.basketId, body, deps)),
   );
   bindEndpoint(app, endpoints.completePayment, ({ ctx, params, request }) =>
-    idempotent(ctx, request, 'checkout.complete-payment', { params }, () => payment.completePayment(ctx, params.basketId, deps)),
+    // Placing the order is idempotent by its basket without the key, so the key's records need not wait for the disk.
+    idempotent(ctx, request, 'checkout.complete-payment', { params }, () => payment.completePayment(ctx, params.basketId, deps), true),
   );
   bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => payment.refreshPaymentData(ctx, params.basketId, deps));
 

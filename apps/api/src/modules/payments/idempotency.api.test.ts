@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const request = (key: string, body: unknown, scope = 'test.create') => ({ key, scope, requestHash: hashRequest(body) });
+// Each rule holds whether the key's records wait for the disk or not (`relaxedCommit`).
+let relaxedCommit = false;
+const request = (key: string, body: unknown, scope = 'test.create') => ({ key, scope, requestHash: hashRequest(body), relaxedCommit });
 
 /** A call that waits for `release()` before it finishes. */
 function gated<T>(result: T) {
@@ -31,7 +33,11 @@ function gated<T>(result: T) {
   return { run, release, running };
 }
 
-describe('withIdempotency', () => {
+describe.each([false, true])('withIdempotency (relaxed commit: %s)', (relaxed) => {
+  beforeAll(() => {
+    relaxedCommit = relaxed;
+  });
+
   it('runs once per key: the same key and body replay the first result', async () => {
     const key = randomUUID();
     let runs = 0;
