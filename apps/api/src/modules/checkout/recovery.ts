@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findOrderByPayment, paymentsWithOrders } from '../orders/index.ts';
+import { paymentsWithOrders } from '../orders/index.ts';
 import type { PaymentEventHandler } from '../payments/index.ts';
 import * as repository from './checkout.repository.ts';
 import { completePayment, type PaymentDeps } from './payment.ts';
@@ -59,12 +59,14 @@ export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDep
   }
 }
 
+const hasOrder = async (db: Database, intentRef: string) => (await paymentsWithOrders(db, [intentRef])).has(intentRef);
+
 async function settle(db: Database, clock: Clock, deps: PaymentDeps, intentRef: string, basketId: string): Promise<string> {
-  if (await findOrderByPayment(db, intentRef)) return 'order';
+  if (await hasOrder(db, intentRef)) return 'order';
   const checkout = await repository.findCheckout(db, basketId);
   if (!checkout || checkout.paymentIntentRef !== intentRef) {
     // The order and the removal of its checkout commit together: placed since the first look, it is here now.
-    if (await findOrderByPayment(db, intentRef)) return 'order';
+    if (await hasOrder(db, intentRef)) return 'order';
     // Paid for a basket that is gone or moved on to another payment: give the money back.
     await deps.gateway.refund(intentRef, undefined, `refund:${intentRef}`);
     return 'refunded';

@@ -1,7 +1,7 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 
-export { findOrderByBasket, findOrderByPayment, paymentsWithOrders, recordPlacedOrder, type PlacedOrderInput } from './orders.service.ts';
+export { findOrderByBasket, paymentsWithOrders, recordPlacedOrder, type PlacedOrderInput } from './orders.service.ts';
 
 /**
  * Orders: placed by checkout's place-order (one per basket, one per payment), read by their

@@ -233,8 +233,3 @@ export async function findOrderByBasket(db: Database, basketId: string, viewer?:
 export function paymentsWithOrders(db: Database, intentRefs: readonly string[]): Promise<Set<string>> {
   return repository.paymentsWithOrders(db, intentRefs);
 }
-
-export async function findOrderByPayment(db: Database, intentRef: string): Promise<Order | undefined> {
-  const row = await repository.findOrder(db, repository.byPaymentIntent(intentRef));
-  return row && withDetails(db, row, 'customer');
-}

@@ -99,17 +99,17 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
   } catch (error) {
     if (error instanceof AppError && error.status >= 400 && error.status < 500) {
       const refusal: StoredRefusal = { code: error.code, detail: error.message, ...(error.errors && { errors: error.errors }) };
-      await finish(db, request, error.status, refusal);
+      await finish(db, request, where, error.status, refusal);
     } else {
       await db.delete(paymentIdempotencyKeys).where(and(where, eq(paymentIdempotencyKeys.state, 'in_progress')));
     }
     throw error;
   }
-  await finish(db, request, 200, result);
+  await finish(db, request, where, 200, result);
   return result;
 }
 
-async function finish(db: Database, request: IdempotencyRequest, status: number, response: unknown): Promise<void> {
+async function finish(db: Database, request: IdempotencyRequest, where: ReturnType<typeof and>, status: number, response: unknown): Promise<void> {
   const json = JSON.stringify(response ?? null);
   if (request.relaxedCommit) {
     await db.execute(sql`${RELAXED}
@@ -120,7 +120,7 @@ async function finish(db: Database, request: IdempotencyRequest, status: number,
   await db
     .update(paymentIdempotencyKeys)
     .set({ state: 'done', responseStatus: status, response: sql`${json}::jsonb` })
-    .where(and(eq(paymentIdempotencyKeys.scope, request.scope), eq(paymentIdempotencyKeys.key, request.key)));
+    .where(where);
 }
 
 const rowsOf = (result: unknown) => (result as { rows: { key: string }[] }).rows;
