@@ -5,6 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tooling/chromium.ts';
 import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './e2e/pages.ts';
 
+// The test servers count rate limits in their own processes: with CI's REDIS_URL they would all
+// count this one browser's calls against one shared budget.
+delete process.env.REDIS_URL;
+
 // A fresh database for every run, so tests never see another run's data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
 const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-tokens-'));

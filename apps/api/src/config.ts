@@ -23,6 +23,9 @@ export const ApiConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  // Shared state across instances (rate-limit counters): in this process unless REDIS_URL is set.
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('plumbline:'),
   DEMO_DATA: booleanFlag.default(true),
   // Sign-in (ARCHITECTURE.md "Sign-in"): the embedded provider by default, any OIDC provider by setting.
   IDENTITY_EMBEDDED: booleanFlag.default(true),
@@ -85,6 +88,8 @@ export interface ApiConfig {
   logLevel: z.infer<typeof ApiConfigSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** Set: rate-limit counters live in Redis, shared by every instance; keys start with `keyPrefix`. */
+  redis?: { url: string; keyPrefix: string };
   demoData: boolean;
   trustProxy: boolean;
   identity: {
@@ -184,6 +189,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     logLevel: c.LOG_LEVEL,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : undefined,
     demoData: c.DEMO_DATA,
     trustProxy: c.TRUST_PROXY,
     identity: {

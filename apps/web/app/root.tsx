@@ -1,5 +1,5 @@
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -84,26 +84,32 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
         ) : (
-          <ShopAuthProvider settings={rootData?.auth}>
-            <a
-              href="#main"
-              className="sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-            >
-              Skip to main content
-            </a>
-            <ToastProvider>
-              <BasketProvider>
-                <WishlistProvider>
-                  <SiteHeader categories={categories} searchQuery={searchQuery} />
-                  <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                    {children}
-                  </main>
-                  <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} />
-                  {!showsAuthProblem && <AuthNotice />}
-                </WishlistProvider>
-              </BasketProvider>
-            </ToastProvider>
-          </ShopAuthProvider>
+          // A boundary around the whole frame: React hydrates what is inside it in slices of a few
+          // milliseconds, yielding to the browser between them, instead of in one long task that
+          // keeps a phone from answering taps. It never suspends in the server render, and
+          // entry.server.tsx has React write it in place (docs/decisions/0014).
+          <Suspense>
+            <ShopAuthProvider settings={rootData?.auth}>
+              <a
+                href="#main"
+                className="sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+              >
+                Skip to main content
+              </a>
+              <ToastProvider>
+                <BasketProvider>
+                  <WishlistProvider>
+                    <SiteHeader categories={categories} searchQuery={searchQuery} />
+                    <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                      {children}
+                    </main>
+                    <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} />
+                    {!showsAuthProblem && <AuthNotice />}
+                  </WishlistProvider>
+                </BasketProvider>
+              </ToastProvider>
+            </ShopAuthProvider>
+          </Suspense>
         )}
         <ScrollRestoration />
         <Scripts />

@@ -21,6 +21,9 @@ export const screenshot = (page: Page, testInfo: TestInfo, name: string, fullPag
 /** An address nobody else's run uses, so the mailbox shows this run's e-mails only. */
 export const uniqueEmail = (testInfo: TestInfo, label: string) => `${label}-${testInfo.project.name}-${Date.now()}@plumbline.test`;
 
+/** What the payment step says when a wallet provider's script cannot be loaded (the card still works). */
+export const WALLET_FAILED = 'Failed to load the payment-button provider script';
+
 /** The axe scan of these pages, the wallet provider's button included. */
 export const scan = (page: Page) => expectNoViolations(page);
 export const main = (page: Page) => page.getByRole('main');

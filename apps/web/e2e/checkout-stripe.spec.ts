@@ -15,6 +15,7 @@ import {
   section,
   stepsBeforePayment,
   uniqueEmail,
+  WALLET_FAILED,
 } from './checkout-steps.ts';
 import { STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './pages.ts';
 
@@ -26,6 +27,17 @@ const STAND_IN = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 /** Stripe's Payment Element, in Stripe's own frame. */
 const paymentElement = (page: Page) => page.frameLocator('iframe[title="Secure payment input frame"]');
 const cardBox = (page: Page) => section(page, 'Payment').locator('div.relative', { has: page.locator('iframe[title="Secure payment input frame"]') });
+/** Stripe's Express Checkout Element, in Stripe's own frame: the stand-in plays a browser with Google Pay holding the 4242 card. */
+const EXPRESS_FRAME = 'iframe[title="Secure express checkout frame"]';
+const googlePay = (page: Page) => page.frameLocator(EXPRESS_FRAME).getByRole('button', { name: 'Buy with Google Pay' });
+const walletBox = (page: Page) => section(page, 'Payment').locator('div.relative', { has: page.locator(EXPRESS_FRAME) });
+const googlePaySheet = (page: Page) => page.frameLocator('iframe[title="Google Pay payment sheet"]');
+/** The boxes kept for Stripe's frames while Stripe.js loads: each frame fits its box without growing it. */
+const boxSizes = (box: ReturnType<Page['locator']>) => box.evaluate((element) => ({ height: element.getBoundingClientRect().height, minHeight: parseFloat(getComputedStyle(element).minHeight) }));
+/** Once the frame has reported its laid-out height (a busy machine may paint one resize late), the box is exactly its reserved height. */
+const expectFitsItsBox = (box: ReturnType<Page['locator']>) =>
+  expect.poll(async () => { const { height, minHeight } = await boxSizes(box); return height - minHeight; }, { message: 'the frame grew its reserved box' }).toBe(0);
+const isConfirm = (request: Request) => request.url().startsWith(`${STAND_IN}/v1/payment_intents/`) && request.url().endsWith('/confirm');
 
 async function fillStripeCard(page: Page, number: string) {
   const frame = paymentElement(page);
@@ -52,8 +64,7 @@ test('a guest pays through Stripe’s Payment Element and gets an order number; 
   await expect(payment.locator('iframe[title="Card details"]')).toHaveCount(0);
   await expect(payment.getByRole('button', { name: /Sandbox Pay/ })).toHaveCount(0);
   // The box was drawn at the form's height while Stripe.js loaded: the form fits it without growing it.
-  const sizes = await cardBox(page).evaluate((box) => ({ height: box.getBoundingClientRect().height, minHeight: parseFloat(getComputedStyle(box).minHeight) }));
-  expect(sizes.height).toBe(sizes.minHeight);
+  await expectFitsItsBox(cardBox(page));
 
   await fillStripeCard(page, '4242 4242 4242 4242');
   await scan(page);
@@ -65,12 +76,74 @@ test('a guest pays through Stripe’s Payment Element and gets an order number; 
   await expectConfirmation(page, email);
 
   // The card number stayed in Stripe's frame: Stripe.js confirmed with a payment method, and nothing the shop received held the number.
-  const confirm = requests.find((request) => request.url().startsWith(`${STAND_IN}/v1/payment_intents/`) && request.url().endsWith('/confirm'));
+  const confirm = requests.find(isConfirm);
   expect(new URLSearchParams(confirm?.postData() ?? '').get('payment_method')).toBe('pm_card_visa');
   const toShop = requests.filter((request) => request.url().startsWith(`http://127.0.0.1:${STRIPE_SHOP_PORT}/`));
   expect(toShop.length).toBeGreaterThan(0);
   for (const request of [...toShop, confirm!]) expect(`${request.url()} ${request.postData() ?? ''}`).not.toMatch(/4242 ?4242 ?4242 ?4242/);
   expect(errors).toEqual([]);
+});
+
+test('a guest pays with Google Pay from Stripe’s Express Checkout Element, above the card form, and gets an order number', async ({ page }, testInfo) => {
+  const errors = collectErrors(page);
+  const requests = recordRequests(page);
+  const email = await guestReadyToPay(page, testInfo, 'stripe-wallet');
+
+  // The wallet's button, drawn by the same Stripe.js in its own frame, under the same heading as the sandbox's, before the card form.
+  const payment = section(page, 'Payment');
+  const heading = payment.getByRole('heading', { name: 'Express checkout' });
+  await expect(heading).toBeVisible();
+  await expect(googlePay(page)).toBeVisible();
+  expect((await heading.boundingBox())!.y).toBeLessThan((await payment.getByRole('heading', { name: 'Pay by card' }).boundingBox())!.y);
+  // The box kept for the button while Stripe.js loaded is the button's height: nothing moved when it came.
+  await expectFitsItsBox(walletBox(page));
+  await scan(page);
+  await heading.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'stripe-express-checkout', false);
+
+  // Closing the wallet's sheet takes nothing: no problem is shown and the card form is still there.
+  const amount = (await payButton(page).textContent())!.replace('Pay ', '');
+  await googlePay(page).click();
+  const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+  await expect(googlePaySheet(page).getByRole('heading', { name: /^Pay / })).toBeVisible();
+  await expect(googlePaySheet(page).getByText(amount, { exact: true })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(payment.getByRole('alert')).toHaveCount(0);
+  expect(requests.filter(isConfirm)).toEqual([]);
+
+  // Approving pays with the wallet's card: the same payment, then the order.
+  await googlePay(page).click();
+  await expect(googlePaySheet(page).getByText(/^Visa .*4242$/)).toBeVisible();
+  await screenshot(page, testInfo, 'stripe-google-pay-sheet', false);
+  await googlePaySheet(page).getByRole('button', { name: 'Continue' }).click();
+  await expectConfirmation(page, email);
+  const confirms = requests.filter(isConfirm);
+  expect(confirms.map((request) => new URLSearchParams(request.postData() ?? '').get('payment_method'))).toEqual(['pm_card_visa']);
+  expect(errors).toEqual([]);
+});
+
+test('when the Express Checkout Element cannot load, or the device has no wallet, the card form still works', async ({ page }, testInfo) => {
+  // Its frame cannot be reached: Stripe.js reports a load error, and the shopper is told in the wallet's place.
+  await page.route(`${STAND_IN}/elements/express-checkout*`, (route) => route.abort());
+  await guestReadyToPay(page, testInfo, 'stripe-wallet-down');
+  const payment = section(page, 'Payment');
+  await expect(payment.getByRole('alert')).toHaveText(WALLET_FAILED);
+  await expect(paymentElement(page).getByLabel('Card number')).toBeVisible();
+  await expect(payButton(page)).toBeEnabled();
+  await scan(page);
+
+  // A browser without Google Pay (nor any other wallet): Stripe shows no buttons, so the section goes.
+  await page.unroute(`${STAND_IN}/elements/express-checkout*`);
+  await page.addInitScript(() => Reflect.deleteProperty(window, 'PaymentRequest'));
+  await page.reload();
+  await expect(section(page, 'Payment')).toBeVisible();
+  await expect(paymentElement(page).getByLabel('Card number')).toBeVisible();
+  await expect(payment.getByRole('heading', { name: 'Express checkout' })).toBeHidden();
+  await expect(payment.getByRole('alert')).toHaveCount(0);
+  await fillStripeCard(page, '4242 4242 4242 4242');
+  await pay(page);
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/BP\d{8}$/);
 });
 
 test('a declined card is said beside the button, and paying again with 4242 works', async ({ page }, testInfo) => {
@@ -100,7 +173,9 @@ test('when Stripe.js cannot be loaded the shopper is told, and trying again brin
   await openCheckout(page);
   await stepsBeforePayment(page, uniqueEmail(testInfo, 'stripe-down'));
   const payment = section(page, 'Payment');
-  await expect(payment.getByRole('alert')).toContainText('Card payment is unavailable just now.');
+  await expect(payment.getByRole('alert').filter({ hasText: 'Card payment is unavailable just now.' })).toBeVisible();
+  // The wallet comes from the same Stripe.js: its place says so, as the sandbox's does.
+  await expect(payment.getByRole('alert').filter({ hasText: WALLET_FAILED })).toHaveText(WALLET_FAILED);
   await expect(payButton(page)).toBeDisabled();
   await scan(page);
   await screenshot(page, testInfo, 'stripe-unavailable');
@@ -108,6 +183,7 @@ test('when Stripe.js cannot be loaded the shopper is told, and trying again brin
   await page.unroute(`${STAND_IN}/v3/`);
   await payment.getByRole('button', { name: 'Try again' }).click();
   await expect(paymentElement(page).getByLabel('Card number')).toBeVisible();
+  await expect(googlePay(page)).toBeVisible();
   await expect(payButton(page)).toBeEnabled();
   await expect(payment.getByRole('alert')).toHaveCount(0);
 });

@@ -21,13 +21,12 @@ import {
   section,
   toPaymentSignedIn,
   uniqueEmail,
+  WALLET_FAILED,
 } from './checkout-steps.ts';
 import { staffMailbox } from './mailbox.ts';
 
 // Every step is a real API call and paying goes through the sandbox gateway: slow on a busy machine.
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
-
-const WALLET_FAILED = 'Failed to load the payment-button provider script';
 
 test('a guest checks out step by step, pays by card and tracks the order', async ({ page, browser }, testInfo) => {
   const errors = collectErrors(page);

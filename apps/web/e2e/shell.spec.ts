@@ -10,10 +10,20 @@ test.describe('server rendering', () => {
     expect(html).toContain('<header');
     expect(html).toMatch(/<nav aria-label="Categories"/);
     expect(html).toContain('href="/c/toilets"');
-    expect(html).toContain('Shop by category');
+    // The phone drawer's links are drawn when it is first opened, not sent with every page.
+    expect(html).not.toContain('aria-label="Shop by category"');
     expect(html).toContain('<footer');
     expect(html).toContain('Delivery information');
     expect(html).toMatch(/<title>Plumbline<\/title>/);
+    // The frame is written in place (not streamed out of order behind a script), so it shows without JavaScript.
+    const outlined = html.indexOf('<template');
+    expect(outlined === -1 || outlined > html.indexOf('</footer>')).toBe(true);
+    // Scripts come after the first paint: no preloads in the page; the module script waits for a frame, then adds them.
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const moduleScript = html.slice(html.indexOf('<script type="module"'));
+    expect(moduleScript.indexOf('requestAnimationFrame')).toBeGreaterThan(-1);
+    expect(moduleScript.indexOf('requestAnimationFrame')).toBeLessThan(moduleScript.indexOf('"modulepreload"'));
+    expect(moduleScript).not.toMatch(/^\s*import \* as/m);
   });
 
   test('an unknown address answers 404 inside the shop layout', async ({ page, request }) => {
@@ -117,6 +127,7 @@ test('the phone menu opens and closes from the keyboard', async ({ page, isMobil
 
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
+  await expect(menu.getByRole('navigation', { name: 'Shop by category' }).getByText('Toilets', { exact: true })).toBeVisible();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   // Focus moves into the dialog and Tab keeps it there.
   await expect(menu.getByRole('button', { name: 'Close' })).toBeFocused();
@@ -145,6 +156,8 @@ test('the desktop "All categories" menu opens and closes with Esc', async ({ pag
   await page.keyboard.press('Enter');
   const panelLink = categories.getByRole('link', { name: /Extractor Fans/ });
   await expect(panelLink).toBeVisible();
+  // Its pictures are drawn on opening, not sent with every page.
+  await expect(panelLink.locator('svg')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(panelLink).toBeHidden();
   await expect(summary).toBeFocused();

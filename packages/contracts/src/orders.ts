@@ -49,6 +49,9 @@ export const OrderRefundSchema = z
     state: z.enum(ORDER_REFUND_STATES),
     reason: z.string().nullable().describe('Why, as staff gave it: null in what customers see'),
     failure: z.string().nullable().describe('What the payment provider said when it refused (state failed)'),
+    withProvider: z
+      .boolean()
+      .describe('The payment provider has this refund: a pending one is on its way and settles by itself; a pending one without is unconfirmed, and retrying finishes it'),
     requestedAt: Instant,
     settledAt: Instant.nullable(),
   })

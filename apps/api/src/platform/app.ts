@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from '../config.ts';
 import type { Platform } from './context.ts';
@@ -11,6 +12,7 @@ import { PlatformErrors } from './errors.ts';
 import { installProblemHandler, sendProblem } from './problem-handler.ts';
 import { registerApiDocs } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
+import { memoryCounters, rateLimitStore, redisCounters, type Counters } from './rate-limit-store.ts';
 import { requestLogger } from './request-log.ts';
 
 declare module 'fastify' {
@@ -69,6 +71,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Compression is opted into per route (bindEndpoint, pages): tiny JSON gains nothing from it.
   await app.register(compress, { global: false, threshold: 1024 });
   await app.register(rateLimit, {
+    store: rateLimitStore(rateLimitCounters(app, config)),
+    // A Redis outage lets calls through rather than failing every one of them; the outage is logged.
+    skipOnError: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // Only API calls count; page and asset requests are the web tier's concern.
@@ -107,4 +112,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.all('/api/*', { schema: { hide: true } }, notFound);
   app.setNotFoundHandler(notFound);
   return app;
+}
+
+/** In this process, or in Redis when it is configured (closed with the app). */
+function rateLimitCounters(app: FastifyInstance, config: ApiConfig): Counters {
+  if (!config.redis) return memoryCounters();
+  // No queue while disconnected: a call is counted now or let through, never held waiting.
+  const redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) app.log.warn({ err: error }, 'Redis is unreachable: rate limits are not applied until it is back');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redisCounters(redis, config.redis.keyPrefix);
 }

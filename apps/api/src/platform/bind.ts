@@ -33,7 +33,8 @@ export type Handler<E extends EndpointDefinition> = (input: HandlerInput<E>) => 
 
 /** Route-level options that are server policy rather than contract (rate limits). */
 export interface BindOptions {
-  rateLimit?: { max: number; timeWindow: string } | false;
+  /** `groupId` makes routes share one budget per client, so one form of a call cannot add to another's. */
+  rateLimit?: { max: number; timeWindow: string; groupId?: string } | false;
   /** Compress large responses (default true); tiny, hot ones like health skip the work. */
   compress?: boolean;
 }

@@ -2,6 +2,15 @@ import { AppError } from '../../platform/errors.ts';
 
 const field = (path: string, message: string, code: string) => ({ errors: [{ path, message, code }] });
 
+type RefundStatus = 'succeeded' | 'pending' | 'failed';
+
+/** What the shopper is told about the payment given back, as the provider answered the refund. */
+const REFUND_SENTENCES: Record<RefundStatus, string> = {
+  succeeded: 'We have refunded your payment in full.',
+  pending: 'We have started a full refund of your payment: your bank will show it within a few working days.',
+  failed: 'Our payment provider could not refund it automatically, so our team has been told and will refund you in full.',
+};
+
 /** The checkout's stable error codes: each refusal changes nothing. */
 export const CheckoutErrors = {
   basketEmpty: () => new AppError(422, 'CHECKOUT_BASKET_EMPTY', 'Your basket is empty: add something before checking out.'),
@@ -29,10 +38,10 @@ export const CheckoutErrors = {
   paymentPending: () => new AppError(409, 'CHECKOUT_PAYMENT_PENDING', 'Your payment is still being processed. Wait a moment and try again.'),
   paymentStale: () =>
     new AppError(409, 'CHECKOUT_PAYMENT_STALE', 'Your basket or delivery changed after you started paying. We have updated the amount: check it and pay again.'),
-  paymentMismatch: () =>
-    new AppError(409, 'CHECKOUT_PAYMENT_AMOUNT_CHANGED', 'Your basket changed while you were paying, so we did not place the order and have refunded the payment in full. Check your basket and pay again.'),
+  paymentMismatch: (refund: RefundStatus) =>
+    new AppError(409, 'CHECKOUT_PAYMENT_AMOUNT_CHANGED', `Your basket changed while you were paying, so we did not place the order. ${REFUND_SENTENCES[refund]} Check your basket and pay again.`),
   basketChanged: () => new AppError(409, 'CHECKOUT_BASKET_CHANGED', 'Your basket changed while you were paying, so we did not place the order. Check your basket and pay again.'),
-  orderFailedRefunded: (reason: string) => new AppError(409, 'CHECKOUT_ORDER_NOT_PLACED', `${reason} We have refunded your payment in full.`),
+  orderFailedRefunded: (reason: string, refund: RefundStatus) => new AppError(409, 'CHECKOUT_ORDER_NOT_PLACED', `${reason} ${REFUND_SENTENCES[refund]}`),
   savedCardsNeedSignIn: () => new AppError(401, 'CHECKOUT_SAVED_CARD_SIGN_IN', 'Sign in to pay with a saved card.'),
   savedCardUnknown: () => new AppError(404, 'CHECKOUT_SAVED_CARD_NOT_FOUND', 'That saved card is not on your account. Choose another card.'),
 };

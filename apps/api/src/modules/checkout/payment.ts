@@ -5,12 +5,13 @@
  * payment that cannot become an order is refunded or cancelled.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout, Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findOrderByBasket } from '../orders/index.ts';
 import { releaseExpired, releaseReservations, reserveStock } from '../inventory/index.ts';
-import { customerFor, listSavedCards, ownCard, type PaymentGateway, type PaymentIntent } from '../payments/index.ts';
+import { customerFor, listSavedCards, ownCard, type PaymentGateway, type PaymentIntent, type Refund } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import { paymentFingerprint, readCheckout, type Ctx } from './checkout.service.ts';
@@ -151,8 +152,12 @@ export async function getPaymentOptions(ctx: Ctx, basketId: string, deps: Paymen
         ? { provider: config.kind, publishableKey: config.publishableKey, scriptUrl: config.scriptUrl, frameUrl: null }
         : { provider: config.kind, publishableKey: null, scriptUrl: null, frameUrl: config.frameUrl },
     savedCards: saved.filter((card) => !card.expired).map(({ id, brand, last4, expMonth, expYear, isDefault }) => ({ id, brand, last4, expMonth, expYear, isDefault })),
-    // The sandbox's wallet button is served by the sandbox only.
-    wallets: config.kind === 'sandbox' ? [{ provider: 'sandbox-pay', name: 'Sandbox Pay', scriptUrl: `${deps.publicUrl}/api/payments/sandbox/wallet.js` }] : [],
+    // The sandbox serves its own wallet button; under Stripe the wallets (Apple Pay, Google Pay, Link)
+    // are its Express Checkout Element, drawn by the same Stripe.js as the card form.
+    wallets:
+      config.kind === 'sandbox'
+        ? [{ provider: 'sandbox-pay', name: 'Sandbox Pay', scriptUrl: `${deps.publicUrl}/api/payments/sandbox/wallet.js` }]
+        : [{ provider: 'stripe', name: 'Express Checkout', scriptUrl: config.scriptUrl }],
   };
 }
 
@@ -164,7 +169,7 @@ const placed = (order: Order) => ({ orderNumber: order.orderNumber, orderGuid: o
  * A second call (double click, second tab, retry) gets the same order. If the order cannot be
  * placed after the money moved (stock gone, code used up, basket changed), the payment is refunded.
  */
-export async function completePayment(ctx: Ctx, basketId: string, deps: PaymentDeps) {
+export async function completePayment(ctx: Ctx & { log?: FastifyBaseLogger }, basketId: string, deps: PaymentDeps) {
   const checkout = await readCheckout(ctx, basketId).catch(async (error: unknown) => {
     // The basket is gone once it became an order: a repeat gets that order (if it is the caller's).
     const already = error instanceof AppError && error.status === 404 ? await findOrderByBasket(ctx.db, basketId, ctx.actor) : undefined;
@@ -188,16 +193,25 @@ export async function completePayment(ctx: Ctx, basketId: string, deps: PaymentD
       throw CheckoutErrors.noPaymentStarted();
   }
   if (checkout.missing.length > 0 || intent.amountPence !== checkout.totals.totalIncVat || checkout.payment.stale) {
-    await deps.gateway.refund(intent.id, undefined, `refund:${intent.id}`);
-    throw CheckoutErrors.paymentMismatch();
+    throw CheckoutErrors.paymentMismatch(await refundUnplaced(ctx, intent.id, deps));
   }
   try {
     return placed(await placeOrder(ctx.db, { checkout, intent, actor: ctx.actor, now: ctx.clock.now(), publicUrl: deps.publicUrl }));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Stock or the code went while the shopper paid: give the money back, then say why.
-    await deps.gateway.refund(intent.id, undefined, `refund:${intent.id}`);
+    const refund = await refundUnplaced(ctx, intent.id, deps);
     await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
-    throw CheckoutErrors.orderFailedRefunded(error.message);
+    throw CheckoutErrors.orderFailedRefunded(error.message, refund);
   }
+}
+
+/**
+ * Gives back the whole of a payment that did not become an order (one key per payment, so a retry
+ * never refunds twice) and says how the provider answered; one it refused needs a person.
+ */
+export async function refundUnplaced(ctx: { log?: FastifyBaseLogger }, intentRef: string, deps: PaymentDeps): Promise<Refund['status']> {
+  const { status } = await deps.gateway.refund(intentRef, undefined, `refund:${intentRef}`);
+  if (status === 'failed') ctx.log?.error({ intent: intentRef }, 'the payment provider refused to refund a payment that did not become an order; refund it by hand');
+  return status;
 }

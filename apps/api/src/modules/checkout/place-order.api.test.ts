@@ -118,20 +118,46 @@ describe('paying and placing the order', () => {
     expect(stale.payment?.stale ?? ready.payment?.stale).toBe(true);
     // Paying the old intent (old amount) does not make an order: it is refunded.
     await confirmLikeTheFrame(api.origin, { id: first.intentId, clientSecret: first.clientSecret }, { number: TEST_CARDS.succeeds });
-    expect(await failure(guest.checkout.completePayment({ params }))).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_AMOUNT_CHANGED' });
+    const error = await failure(guest.checkout.completePayment({ params }));
+    expect(error).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_AMOUNT_CHANGED' });
+    expect((error.data as { detail: string }).detail).toContain('so we did not place the order. We have refunded your payment in full.');
     const refunded = await sandboxGateway(api.app).retrieveIntent(first.intentId);
     expect(refunded!.amountRefundedPence).toBe(first.amountPence);
   });
 
-  it('gives the last unit to one shopper: the other is refused before paying and never charged', async () => {
-    await setStock(api.database.db, skus.last!.sku, 'low_stock', 1);
-    const one = await readyBasket(guest, 'one@example.com', skus.last!.sku, 1);
-    const two = await readyBasket(alice, 'two@example.com', skus.last!.sku, 1);
-    const results = await Promise.allSettled([guest.checkout.createPaymentIntent({ params: one.params, body: {} }), alice.checkout.createPaymentIntent({ params: two.params, body: {} })]);
-    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
-    expect(refused.reason).toMatchObject({ status: 409, code: 'OUT_OF_STOCK' });
-    expect((refused.reason as Error).message).toContain('you have not been charged');
+  it('gives the last unit to exactly one of fifty shoppers paying at once: one order, the others told it sold out and never charged', async () => {
+    const sku = skus.last!.sku;
+    await setStock(api.database.db, sku, 'low_stock', 1);
+    const shoppers = await Promise.all(Array.from({ length: 50 }, (_, index) => readyBasket(guest, `racer-${index}@example.com`, sku, 1)));
+    const results = await Promise.allSettled(shoppers.map(({ params }) => guest.checkout.createPaymentIntent({ params, body: {} })));
+
+    const winners = shoppers.flatMap((shopper, index) => {
+      const result = results[index]!;
+      return result.status === 'fulfilled' ? [{ ...shopper, intent: result.value }] : [];
+    });
+    expect(winners).toHaveLength(1);
+    const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { status: number; code: string; message: string }] : []));
+    expect(refusals).toHaveLength(49);
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ status: 409, code: 'OUT_OF_STOCK' });
+      expect(refusal.message).toContain('you have not been charged');
+    }
+    // The others never reached a payment: no intent was made for their baskets.
+    const losers = shoppers.filter((shopper) => shopper.params.basketId !== winners[0]!.params.basketId).map(({ params }) => sql`${params.basketId}`);
+    const intents = (await api.database.db.execute(
+      sql`select count(*)::int as n from checkouts where basket_id in (${sql.join(losers, sql`, `)}) and payment_intent_ref is not null`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(intents.rows[0]!.n).toBe(0);
+
+    const [winner] = winners;
+    await confirmLikeTheFrame(api.origin, { id: winner!.intent.intentId, clientSecret: winner!.intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    expect((await guest.checkout.completePayment({ params: winner!.params })).orderNumber).toMatch(/^BP\d{8}$/);
+    const all = shoppers.map(({ params }) => sql`${params.basketId}`);
+    const orders = (await api.database.db.execute(sql`select count(*)::int as n from orders where basket_id in (${sql.join(all, sql`, `)})`)) as unknown as { rows: { n: number }[] };
+    expect(orders.rows[0]!.n).toBe(1);
+    const levels = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as { rows: unknown[] };
+    expect(levels.rows[0]).toMatchObject({ on_hand: 1, committed: 1, reserved: 0 });
+    expect(await stockInvariantViolations(api.database.db)).toEqual([]);
   });
 
   it('replays a completion sent again with the same Idempotency-Key, and refuses the key for another body', async () => {

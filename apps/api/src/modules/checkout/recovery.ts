@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import { paymentsWithOrders } from '../orders/index.ts';
 import type { PaymentEventHandler } from '../payments/index.ts';
 import * as repository from './checkout.repository.ts';
-import { completePayment, type PaymentDeps } from './payment.ts';
+import { completePayment, refundUnplaced, type PaymentDeps } from './payment.ts';
 
 /** A browser that is still on the page gets the first go; the worker steps in after this (`PAYMENT_RECOVERY_GRACE_SECONDS`). */
 export const RECOVERY_GRACE_MS = 30_000;
@@ -47,7 +47,7 @@ export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDep
     settled += ordered.size;
     for (const note of due.filter((entry) => !ordered.has(entry.intentRef))) {
       try {
-        const outcome = await settle(db, clock, deps, note.intentRef, note.basketId);
+        const outcome = await settle(db, clock, deps, note.intentRef, note.basketId, log);
         await repository.finishRecoveries(db, [note.intentRef], outcome, clock.now());
         settled += 1;
       } catch (error) {
@@ -61,18 +61,18 @@ export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDep
 
 const hasOrder = async (db: Database, intentRef: string) => (await paymentsWithOrders(db, [intentRef])).has(intentRef);
 
-async function settle(db: Database, clock: Clock, deps: PaymentDeps, intentRef: string, basketId: string): Promise<string> {
+async function settle(db: Database, clock: Clock, deps: PaymentDeps, intentRef: string, basketId: string, log?: FastifyBaseLogger): Promise<string> {
   if (await hasOrder(db, intentRef)) return 'order';
   const checkout = await repository.findCheckout(db, basketId);
   if (!checkout || checkout.paymentIntentRef !== intentRef) {
     // The order and the removal of its checkout commit together: placed since the first look, it is here now.
     if (await hasOrder(db, intentRef)) return 'order';
     // Paid for a basket that is gone or moved on to another payment: give the money back.
-    await deps.gateway.refund(intentRef, undefined, `refund:${intentRef}`);
-    return 'refunded';
+    const refund = await refundUnplaced({ log }, intentRef, deps);
+    return refund === 'succeeded' ? 'refunded' : `refund ${refund}`;
   }
   try {
-    await completePayment({ db, clock, actor: checkout.payer ?? null }, basketId, deps);
+    await completePayment({ db, clock, actor: checkout.payer ?? null, log }, basketId, deps);
     return 'order';
   } catch (error) {
     // completePayment refunds what cannot become an order, then says why.

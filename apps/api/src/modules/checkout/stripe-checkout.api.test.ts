@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSavedCardsClient } from '@shop/api-client';
+import { createBasketClient, createSavedCardsClient } from '@shop/api-client';
 import { loadApiConfig } from '../../config.ts';
 import type { Actor } from '../../platform/context.ts';
 import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { startStripeStandIn, type StripeStandIn } from '../payments/testing.ts';
+import { paymentGateway } from '../payments/index.ts';
+import { startStripeStandIn, stripeStandInEnv, type StripeStandIn } from '../payments/testing.ts';
 
 /**
  * Checkout with the shop configured for Stripe, against the local stand-in: the browser is told
@@ -21,13 +22,7 @@ const actors: Record<string, Actor> = { ann: { userId: 'user-ann', email: 'ann@e
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   api = await startTestApi({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_WEBHOOK_SECRET: 'whsec_standin',
-      STRIPE_API_URL: standIn.url,
-      STRIPE_JS_URL: standIn.jsUrl,
-    },
+    env: stripeStandInEnv(standIn),
     authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
   });
   sku = (await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and s.on_hand >= 20`)).sku;
@@ -59,11 +54,12 @@ describe('checkout with Stripe', () => {
     expect(loadApiConfig({ ...env, STRIPE_JS_URL: 'http://127.0.0.1:9/v3/' }).payments.stripe?.jsUrl).toBe('http://127.0.0.1:9/v3/');
   });
 
-  it('tells the browser to use Stripe.js with the publishable key, with no sandbox frame or wallet', async () => {
+  it('tells the browser to use Stripe.js with the publishable key, for the card form and the wallets, with no sandbox frame', async () => {
     const { checkout, params } = await ready();
     const options = await checkout.getPaymentOptions({ params });
     expect(options.card).toEqual({ provider: 'stripe', publishableKey: 'pk_test_standin', scriptUrl: standIn.jsUrl, frameUrl: null });
-    expect(options.wallets).toEqual([]);
+    // The wallets are Stripe's Express Checkout Element, from the same Stripe.js as the card form.
+    expect(options.wallets).toEqual([{ provider: 'stripe', name: 'Express Checkout', scriptUrl: standIn.jsUrl }]);
     const intent = await checkout.createPaymentIntent({ params, body: {} });
     expect(intent).toMatchObject({ status: 'requires_payment_method', frameUrl: null, nextActionUrl: null });
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.intentId}_secret_`));
@@ -118,6 +114,22 @@ describe('checkout with Stripe', () => {
     // The answer tells the Stripe.js modal in the shop's page (and that page only) that the check is done.
     expect(await answered.text()).toContain('"type":"challenge-complete"');
     expect((await checkout.completePayment({ params })).orderNumber).toMatch(/^BP/);
+  });
+
+  it('a payment made for a basket that changed is refunded, and the shopper told the refund has started when Stripe answers pending', async () => {
+    const { checkout, params } = await ready();
+    const intent = await checkout.createPaymentIntent({ params, body: {} });
+    await createBasketClient({ baseUrl: api.serviceUrl('basket') }).setItem({ params, body: { sku, quantity: 2 } });
+    await confirmWith(intent, 'pm_card_visa');
+    standIn.answerRefunds('pending');
+    try {
+      const error = await failure(checkout.completePayment({ params }));
+      expect(error).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_AMOUNT_CHANGED' });
+      expect((error.data as { detail: string }).detail).toContain('We have started a full refund of your payment');
+    } finally {
+      standIn.answerRefunds('succeeded');
+    }
+    expect(await paymentGateway(api.app.platform).listRefunds(intent.intentId)).toEqual([expect.objectContaining({ amountPence: intent.amountPence, status: 'pending' })]);
   });
 
   it('a card kept with consent is the shopper’s own next time, and is charged with it', async () => {

@@ -3,6 +3,7 @@ import { createAccountsClient, createOrderTrackingClient, createOrdersClient, ty
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/index.ts';
+import { TRACKING_LIMIT } from './orders.routes.ts';
 import { recordPlacedOrder, type PlacedOrderInput } from './orders.service.ts';
 
 let api: TestApi;
@@ -115,5 +116,21 @@ describe('staff fulfilment', () => {
     expect(delivered.history.map((entry) => entry.status)).toEqual(['placed', 'picking', 'dispatched', 'delivered']);
     expect((await tracking.trackOrder({ params: { orderNumber: order.orderNumber, emailAddress: 'dispatch@example.com' } })).tracking).toMatchObject({ carrier: 'DPD' });
     expect(await failure(staff.getOrderForStaff({ params: { orderNumber: 'BP99999999' } }))).toMatchObject({ status: 404 });
+  });
+});
+
+// Last: it spends the tracking budget of this file's client.
+describe('tracking lookups', () => {
+  it('share one budget across the check, the GET and the POST: past it, each is 429', async () => {
+    const params = { orderNumber: 'BP00000001', emailAddress: 'guesser@example.com' };
+    let refused: { status: number; code: string } | undefined;
+    for (let tries = 0; tries <= TRACKING_LIMIT.max && !refused; tries++) {
+      const error = await failure(tracking.checkTrackingDetails({ params }));
+      if (error.status === 429) refused = error as { status: number; code: string };
+    }
+    expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    // The other two forms are out of budget too, not fresh ones.
+    expect(await failure(tracking.trackOrder({ params }))).toMatchObject({ status: 429 });
+    expect(await failure(tracking.trackOrderByPost({ params: { orderNumber: params.orderNumber }, body: { emailAddress: params.emailAddress } }))).toMatchObject({ status: 429 });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderHistory, orderLines, orderRefunds, orders } from './orders.tables.ts';
 
@@ -135,6 +135,23 @@ export async function addRefunded(db: Database, orderId: string, amountPence: nu
     .update(orders)
     .set({ refundedPence: sql`${orders.refundedPence} + ${amountPence}`, updatedAt: now })
     .where(eq(orders.id, orderId));
+}
+
+/** The provider's refund this one is (known from its answer, or matched from its webhook). */
+export async function linkRefund(db: Database, refundId: string, gatewayRefundRef: string): Promise<void> {
+  await db.update(orderRefunds).set({ gatewayRefundRef }).where(and(eq(orderRefunds.id, refundId), isNull(orderRefunds.gatewayRefundRef)));
+}
+
+/** A succeeded refund the provider failed later (the issuer sent it back): it no longer counts. False when already failed. */
+export async function markRefundReversed(db: Database, refund: OrderRefundRow, failure: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(orderRefunds)
+    .set({ state: 'failed', failure, settledAt: now })
+    .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.state, 'succeeded')))
+    .returning({ id: orderRefunds.id });
+  if (rows.length === 0) return false;
+  await addRefunded(db, refund.orderId, -refund.amountPence, now);
+  return true;
 }
 
 /** The provider refused: nothing moved. False when it was settled meanwhile. */

@@ -7,7 +7,11 @@ import * as service from './orders.service.ts';
 import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts';
 
 /** Order numbers are short: limit lookups per address so they cannot be paired with e-mails by trying. */
-export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute' };
+/**
+ * The three tracking calls share one budget per client (decision 0015): guessing number and e-mail
+ * pairs through the check, the GET and the POST together is no faster than through one of them.
+ */
+export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
 
 /**
  * Money going back: a caller's `Idempotency-Key` replays the first answer to a retry of the same

@@ -31,7 +31,7 @@ const presentHistory = (entry: OrderHistoryRow, audience: Audience) => ({
 });
 const presentRefund = (refund: OrderRefundRow, audience: Audience): OrderRefund => ({
   refundId: refund.id, kind: refund.kind, amountPence: refund.amountPence, state: refund.state,
-  reason: audience === 'staff' ? refund.reason : null, failure: audience === 'staff' ? refund.failure : null,
+  reason: audience === 'staff' ? refund.reason : null, failure: audience === 'staff' ? refund.failure : null, withProvider: refund.gatewayRefundRef !== null,
   requestedAt: refund.requestedAt.toISOString(), settledAt: refund.settledAt?.toISOString() ?? null,
 });
 

@@ -101,8 +101,10 @@ export const orderHistory = pgTable(
 
 /**
  * Money given back on an order, recorded *before* the payment provider is asked (state `pending`),
- * then settled: `succeeded` by the answer or by the provider's `charge.refunded` webhook, whichever
- * comes first, or `failed` when the provider refused. The idempotency key is derived from the order,
+ * then settled: `succeeded` by the answer or by the provider's refund webhooks, whichever comes
+ * first, or `failed` when the provider refused, or failed it later (a `succeeded` one too, when the
+ * card issuer sends it back). `gatewayRefundRef` links it to the provider's refund, once each, so a
+ * provider refund is never booked twice. The idempotency key is derived from the order,
  * the action and its number, so a retry of the same refund can never refund twice. At most one
  * refund per order is pending at a time (a unique index), which serialises double clicks.
  */
@@ -129,6 +131,9 @@ export const orderRefunds = pgTable(
   (table) => [
     uniqueIndex('order_refunds_sequence_idx').on(table.orderId, table.sequence),
     uniqueIndex('order_refunds_key_idx').on(table.idempotencyKey),
+    uniqueIndex('order_refunds_gateway_ref_idx')
+      .on(table.gatewayRefundRef)
+      .where(sql`${table.gatewayRefundRef} is not null`),
     uniqueIndex('order_refunds_one_pending_idx')
       .on(table.orderId)
       .where(sql`${table.state} = 'pending'`),

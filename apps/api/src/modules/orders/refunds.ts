@@ -12,9 +12,10 @@
  * A double click or a retry finds the pending refund at step 1 and carries it on with the same key,
  * so the provider refunds once and both get the same order back (or 409 while the first still
  * runs). Once it has settled, a repeat is refused: a cancellation because the order is cancelled, a
- * refund because the caller says what it saw refunded already, which no longer matches. When the provider does not answer, the refund stays pending: a retry finishes it, or the
- * provider's `charge.refunded` webhook does (`settleRefundsFromWebhook`), comparing what the
- * provider has refunded with what the order has booked, so an event can never count a refund twice.
+ * refund because the caller says what it saw refunded already, which no longer matches. When the
+ * provider does not answer, or answers that the refund is still on its way, the refund stays
+ * pending: a retry finishes it, or the provider's refund webhooks do (`settleRefundsFromWebhook`),
+ * matching the provider's refunds to the order's by their ids, so a refund never counts twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Order, OrderStatus } from '@shop/contracts';
@@ -25,7 +26,7 @@ import { formatPounds } from '../../platform/money.ts';
 import { giveBackDiscountClaim } from '../discounts/index.ts';
 import { releaseCommitted } from '../inventory/index.ts';
 import { enqueueEmail } from '../notifications/index.ts';
-import type { PaymentEventHandler, PaymentGateway, Refund } from '../payments/index.ts';
+import { REFUND_EVENT_TYPES, type PaymentEventHandler, type PaymentGateway, type Refund } from '../payments/index.ts';
 import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
@@ -63,6 +64,7 @@ const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>): Pro
 async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps: RefundDeps): Promise<Order> {
   const recorded = await inTransaction(ctx.db, (db) => recordIntent(db, orderNumber, action, ctx.actor, ctx.clock.now()));
   let gatewayRef: string | null = null;
+  let pendingAt: string | null = null;
   if (recorded.refund) {
     let outcome: Refund;
     try {
@@ -70,13 +72,16 @@ async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps
     } catch (error) {
       throw await gatewayFailed(ctx, recorded.refund, error);
     }
-    // Stripe may answer `pending` for some methods: the money is committed to go back, so it counts.
     if (outcome.status === 'failed') throw await gatewayFailed(ctx, recorded.refund, new AppError(422, 'PAYMENT_REFUND_FAILED', 'the refund failed'));
     gatewayRef = outcome.id;
+    // Not back yet (Stripe answers `pending` for some ways of paying): it stays pending, linked to
+    // the provider's refund, and counts only once the provider's webhook says it succeeded.
+    if (outcome.status === 'pending') pendingAt = outcome.id;
   }
   return inTransaction(ctx.db, async (db) => {
     const order = (await repository.lockOrder(db, repository.byNumber(orderNumber)))!;
-    if (recorded.refund) await settle(db, order, recorded.refund, gatewayRef, ctx.clock.now(), deps.publicUrl);
+    if (recorded.refund && pendingAt) await repository.linkRefund(db, recorded.refund.id, pendingAt);
+    else if (recorded.refund) await settle(db, order, recorded.refund, gatewayRef, ctx.clock.now(), deps.publicUrl);
     // Nothing to give back (the provider refunded it all already): the cancellation still happens.
     else if (action.kind === 'cancellation' && CANCELLABLE.includes(order.status)) await cancelled(db, order, { reason: action.reason, actor: ctx.actor?.userId ?? null, refundedPence: 0 }, ctx.clock.now(), deps.publicUrl);
     return reread(db, order, 'staff');
@@ -167,33 +172,71 @@ async function cancelled(db: Database, order: OrderRow, given: { reason: string;
 }
 
 /**
- * The provider's `charge.refunded` event, in the transaction that records it. What the provider has
- * refunded in all, less what the order has booked, is unexplained money: first the order's pending
- * refund (its answer was lost, or has not come back yet), then anything refunded at the provider
- * directly, recorded as `external`. Comparing totals, not counting events, makes a repeated or late
- * event harmless.
+ * The provider's refund events (`charge.refunded`, `charge.refund.updated`), in the transaction that
+ * records them, with the payment's refunds as the provider has them now. Each provider refund is
+ * matched to one of the order's by its id, or, when the answer that would have told us the id was
+ * lost, by its amount; then its status decides:
+ * - ours pending, theirs succeeded: settled (status, stock, code, e-mail), once;
+ * - ours pending, theirs failed: failed, the order as it was;
+ * - ours succeeded, theirs failed (the card issuer sent it back): it no longer counts, and the
+ *   order's history tells staff the customer has not been refunded;
+ * - none of ours (refunded at the provider directly) and succeeded: recorded as `external`.
+ * Matching by the provider's ids, not counting events, makes a repeated or late event harmless.
  */
 export function settleRefundsFromWebhook(publicUrl: string): PaymentEventHandler {
-  return async ({ event, intent }, { db, clock }) => {
-    if (event.type !== 'charge.refunded' || !intent) return;
-    let order = await repository.lockOrder(db, repository.byPaymentIntent(intent.id));
-    if (!order) return; // a payment that never became an order (checkout refunds those itself)
+  return async ({ event, intent, refunds }, { db, clock, log }) => {
+    if (!REFUND_EVENT_TYPES.includes(event.type) || !intent || !refunds) return;
+    const locked = await repository.lockOrder(db, repository.byPaymentIntent(intent.id));
+    if (!locked) return; // a payment that never became an order (checkout refunds those itself)
     const now = clock.now();
-    let unexplained = intent.amountRefundedPence - order.refundedPence;
-    if (unexplained <= 0) return;
-    const pending = (await repository.refundsOf(db, [order.id])).find((refund) => refund.state === 'pending');
-    if (pending && pending.amountPence <= unexplained) {
-      await settle(db, order, pending, null, now, publicUrl);
-      unexplained -= pending.amountPence;
-      order = (await repository.findOrder(db, repository.byId(order.id)))!;
+    const ours = await repository.refundsOf(db, [locked.id]);
+    let order = locked;
+    for (const theirs of refunds) {
+      let mine = ours.find((refund) => refund.gatewayRefundRef === theirs.id);
+      if (!mine && theirs.status !== 'failed') {
+        mine = ours.find((refund) => refund.gatewayRefundRef === null && refund.state !== 'failed' && refund.amountPence === theirs.amountPence);
+        if (mine) {
+          await repository.linkRefund(db, mine.id, theirs.id);
+          mine.gatewayRefundRef = theirs.id;
+        }
+      }
+      if (mine?.state === 'pending' && theirs.status === 'succeeded') await settle(db, order, mine, theirs.id, now, publicUrl);
+      else if (mine?.state === 'pending' && theirs.status === 'failed') await repository.markRefundFailed(db, mine.id, 'The payment provider could not complete the refund.', now);
+      else if (mine?.state === 'succeeded' && theirs.status === 'failed') await reversed(db, order, mine, now, log);
+      else if (!mine && theirs.status === 'succeeded') await external(db, order, theirs, now, publicUrl);
+      else continue;
+      // Its refunded total and status moved: the next refund builds on them.
+      order = (await repository.findOrder(db, repository.byId(locked.id)))!;
     }
-    if (unexplained <= 0) return;
-    const external = await repository.insertRefund(
-      db,
-      { orderId: order.id, kind: 'external', amountPence: unexplained, reason: 'Refunded at the payment provider', state: 'succeeded', actor: null, requestedAt: now, settledAt: now },
-      (sequence) => `order:${order!.id}:external:${sequence}`,
-    );
-    await repository.addRefunded(db, order.id, unexplained, now);
-    await refunded(db, { ...order, refundedPence: order.refundedPence + unexplained }, external, now, publicUrl);
   };
+}
+
+/** Refunded at the provider directly (its dashboard): booked against the order, and the customer told. */
+async function external(db: Database, order: OrderRow, theirs: Refund, now: Date, publicUrl: string): Promise<void> {
+  const refund = await repository.insertRefund(
+    db,
+    {
+      orderId: order.id,
+      kind: 'external',
+      amountPence: theirs.amountPence,
+      reason: 'Refunded at the payment provider',
+      state: 'succeeded',
+      gatewayRefundRef: theirs.id,
+      actor: null,
+      requestedAt: now,
+      settledAt: now,
+    },
+    (sequence) => `order:${order.id}:external:${sequence}`,
+  );
+  await repository.addRefunded(db, order.id, theirs.amountPence, now);
+  await refunded(db, { ...order, refundedPence: order.refundedPence + theirs.amountPence }, refund, now, publicUrl);
+}
+
+/** The card issuer sent a refund back after it succeeded: the money is with the shop again, and staff must act. */
+async function reversed(db: Database, order: OrderRow, refund: OrderRefundRow, now: Date, log: FastifyBaseLogger): Promise<void> {
+  const failure = 'The card issuer returned the refund after it was made: the customer has not been refunded.';
+  if (!(await repository.markRefundReversed(db, refund, failure, now))) return;
+  const note = `Refund of ${formatPounds(refund.amountPence)} failed at the payment provider: the customer has not been refunded. Refund them another way.`;
+  await repository.recordRefundEntry(db, order, { note, actor: null }, now);
+  log.error({ order: order.orderNumber, refund: refund.id }, 'a refund failed after it succeeded; the customer has not been refunded');
 }

@@ -61,6 +61,11 @@ export interface SavedCard extends CardSummary {
   billing: BillingDetails;
 }
 
+/**
+ * A refund as the provider has it. Stripe may answer `pending` (the money is on its way, not yet
+ * back) and may later turn a refund `failed`, even one it first answered `succeeded` (the card
+ * issuer returned it); `canceled` reads as `failed`.
+ */
 export interface Refund {
   id: string;
   intentRef: string;
@@ -73,7 +78,10 @@ export const PAYMENT_EVENT_TYPES = [
   'payment_intent.payment_failed',
   'payment_intent.canceled',
   'charge.refunded',
+  'charge.refund.updated',
 ] as const;
+/** Events about a payment's refunds: their subscribers are also given the provider's refunds as they are now. */
+export const REFUND_EVENT_TYPES: readonly string[] = ['charge.refunded', 'charge.refund.updated'];
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
 /** A verified webhook event. `intent` is the gateway's snapshot when the event was made: it may be stale. */
@@ -113,6 +121,8 @@ export interface PaymentGateway {
   cancelIntent(ref: string, idempotencyKey: string): Promise<PaymentIntent>;
   /** The whole remaining amount when `amountPence` is undefined. */
   refund(ref: string, amountPence: number | undefined, idempotencyKey: string): Promise<Refund>;
+  /** Every refund of the intent, oldest first, with its status now. */
+  listRefunds(ref: string): Promise<Refund[]>;
   createCustomer(input: { email: string; name?: string }, idempotencyKey: string): Promise<{ id: string }>;
   listCards(customerRef: string): Promise<SavedCard[]>;
   detachCard(paymentMethodRef: string): Promise<void>;

@@ -35,7 +35,7 @@ export type {
   Refund,
   SavedCard,
 } from './gateway.ts';
-export { INTENT_STATUSES, PAYMENT_EVENT_TYPES } from './gateway.ts';
+export { INTENT_STATUSES, PAYMENT_EVENT_TYPES, REFUND_EVENT_TYPES } from './gateway.ts';
 export { hashRequest, withIdempotency, type IdempotencyRequest } from './idempotency.ts';
 export { onPaymentEvent, paymentGateway, type GatewaySource, type PaymentEventHandler, type PaymentEventNotice } from './payments.service.ts';
 export { PaymentErrors } from './payments.errors.ts';

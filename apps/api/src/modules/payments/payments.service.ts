@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../platform/context.ts';
-import type { GatewayEvent, PaymentGateway, PaymentIntent } from './gateway.ts';
+import { REFUND_EVENT_TYPES, type GatewayEvent, type PaymentGateway, type PaymentIntent, type Refund } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import * as repository from './payments.repository.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
@@ -36,6 +36,8 @@ export interface PaymentEventNotice {
   event: GatewayEvent;
   /** Re-read from the gateway when the event arrived: its status is never older than the event's. */
   intent: PaymentIntent | null;
+  /** For refund events: the intent's refunds as the gateway has them now (a refund's status moves on after its event). */
+  refunds: Refund[] | null;
 }
 
 /** `db` is the transaction that records the event: a handler's writes commit with it, or the gateway retries. */
@@ -64,6 +66,7 @@ export async function receiveWebhook(
   if (await repository.isEventRecorded(ctx.db, event.id)) return { received: true, duplicate: true };
   // Read before the transaction: the sandbox reads through the shared connection (one, on PGlite).
   const intent = event.intentRef ? await gateway.retrieveIntent(event.intentRef) : null;
+  const refunds = intent && REFUND_EVENT_TYPES.includes(event.type) ? await gateway.listRefunds(intent.id) : null;
   return ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const fresh = await repository.recordEvent(tx, {
@@ -74,7 +77,7 @@ export async function receiveWebhook(
       receivedAt: ctx.clock.now(),
     });
     if (!fresh) return { received: true as const, duplicate: true };
-    for (const handler of handlers) await handler({ event, intent }, { db: tx, clock: ctx.clock, log: ctx.log });
+    for (const handler of handlers) await handler({ event, intent, refunds }, { db: tx, clock: ctx.clock, log: ctx.log });
     return { received: true as const, duplicate: false };
   });
 }

@@ -304,6 +304,10 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
       );
     },
 
+    async listRefunds(ref) {
+      return (await repository.listRefunds(db, ref)).map((row) => ({ id: row.id, intentRef: ref, amountPence: row.amountPence, status: 'succeeded' as const }));
+    },
+
     createCustomer(input, idempotencyKey) {
       return idempotent('create-customer', idempotencyKey, input, async () => {
         const row = await repository.insertCustomer(db, { email: input.email, name: input.name ?? null });

@@ -113,6 +113,11 @@ export async function insertRefund(db: Database, values: { intentId: string; amo
   return row!;
 }
 
+/** The sandbox's card refunds settle at once, as Stripe's test-mode card refunds do. */
+export function listRefunds(db: Database, intentId: string) {
+  return db.select().from(sandboxRefunds).where(eq(sandboxRefunds.intentId, intentId)).orderBy(asc(sandboxRefunds.createdAt), asc(sandboxRefunds.id));
+}
+
 // ── webhook outbox ───────────────────────────────────────────────────────────────────────────────
 
 export async function insertDeliveries(db: Database, rows: { eventId: string; type: string; payload: string; nextAttemptAt: Date }[]) {

@@ -1,7 +1,7 @@
 import { Stripe } from 'stripe';
 import type { PaymentsConfig } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { BillingDetails, GatewayEvent, PaymentGateway, PaymentIntent, SavedCard } from './gateway.ts';
+import type { BillingDetails, GatewayEvent, PaymentGateway, PaymentIntent, Refund, SavedCard } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 
 export type StripeSettings = NonNullable<PaymentsConfig['stripe']>;
@@ -149,13 +149,16 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
 
     refund(ref, amountPence, idempotencyKey) {
       return call(async () => {
-        const refund = await stripe.refunds.create({ payment_intent: ref, ...(amountPence !== undefined && { amount: amountPence }) }, { idempotencyKey });
-        return {
-          id: refund.id,
-          intentRef: ref,
-          amountPence: refund.amount,
-          status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
-        };
+        return toRefund(await stripe.refunds.create({ payment_intent: ref, ...(amountPence !== undefined && { amount: amountPence }) }, { idempotencyKey }), ref);
+      });
+    },
+
+    listRefunds(ref) {
+      return call(async () => {
+        const refunds: Refund[] = [];
+        for await (const refund of stripe.refunds.list({ payment_intent: ref, limit: 100 })) refunds.push(toRefund(refund, ref));
+        // Stripe lists newest first.
+        return refunds.toReversed();
       });
     },
 
@@ -212,6 +215,12 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
 
     clientConfig: () => ({ kind: 'stripe', publishableKey: settings.publishableKey, scriptUrl: settings.jsUrl }),
   };
+}
+
+/** `requires_action` (a refund waiting on the customer's details, never for cards) is still on its way. */
+function toRefund(refund: Stripe.Refund, intentRef: string): Refund {
+  const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+  return { id: refund.id, intentRef, amountPence: refund.amount, status };
 }
 
 function translate(error: unknown): Error {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { challengeDonePage, challengePage, paymentElementPage, stripeJs } from './stripe-standin-browser.testing.ts';
+import { challengeDonePage, challengePage, expressCheckoutPage, googlePaySheetPage, paymentElementPage, stripeJs } from './stripe-standin-browser.testing.ts';
 
 /**
  * A local stand-in for the few Stripe API endpoints the adapter calls (Stripe itself is unreachable
@@ -9,9 +9,10 @@ import { challengeDonePage, challengePage, paymentElementPage, stripeJs } from '
  * and its idempotency rules (replay, 400 for other parameters, 409 while the first is in flight).
  *
  * For the browser it also serves a small Stripe.js (`/v3/`: STRIPE_JS_URL) with the Payment Element
- * in a frame of this origin, and a 3-D Secure page. As with Stripe, the card number stays in that
- * frame: it hands the page a test payment method (pm_card_visa…), which Stripe.js confirms with the
- * publishable key and the intent's client secret (the only calls a publishable key may make).
+ * and the Express Checkout Element in frames of this origin, Google Pay's sheet and a 3-D Secure
+ * page. As with Stripe, the card number stays in the frames: they hand the page a test payment
+ * method (pm_card_visa…), which Stripe.js confirms with the publishable key and the intent's client
+ * secret (the only calls a publishable key may make).
  */
 export interface StripeStandIn {
   /** `http://127.0.0.1:<port>`: STRIPE_API_URL. */
@@ -24,6 +25,10 @@ export interface StripeStandIn {
   holdNext(): () => void;
   /** The customer's saved card, as Stripe would have it after Elements saved it. */
   attach(paymentMethod: string, customer: string): void;
+  /** How new refunds answer: `succeeded` (cards, the default) or `pending` (settled later by `settleRefund`). */
+  answerRefunds(status: 'succeeded' | 'pending'): void;
+  /** A refund's later outcome, as Stripe's `charge.refund.updated` carries it; returns the refund object. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,9 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
   const intents = new Map<string, Json>();
   /** The charge of each succeeded intent: it carries what was refunded. */
   const charges = new Map<string, Json>();
+  /** Every refund, in the order made. */
+  const refunds = new Map<string, Json>();
+  let refundStatus: 'succeeded' | 'pending' = 'succeeded';
   const idempotency = new Map<string, { signature: string; status: number; body: Json | null }>();
   const requests: StripeStandIn['requests'] = [];
   let hold: Promise<void> | null = null;
@@ -233,9 +241,16 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       if (amount > unrefunded) {
         return error(400, { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (£${amount / 100}) is greater than unrefunded amount on charge.` });
       }
+      // As with Stripe, the charge counts a refund from its creation, pending or not, until it fails.
       charge.amount_refunded = (charge.amount_refunded as number) + amount;
       charge.refunded = charge.amount_refunded === charge.amount;
-      return { status: 200, body: { id: id('re'), object: 'refund', amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded', currency: 'gbp', created: now() } };
+      const refund = { id: id('re'), object: 'refund', amount, charge: charge.id, payment_intent: intent.id, status: refundStatus, currency: 'gbp', created: now() };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: { ...refund } };
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = [...refunds.values()].filter((refund) => refund.payment_intent === query.get('payment_intent')).toReversed();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     if (method === 'GET' && path === '/v1/payment_methods') {
       const data = [...methods.values()].filter((item) => item.customer === query.get('customer'));
@@ -259,6 +274,13 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     const html = (body: string) => ({ status: 200, type: 'text/html; charset=utf-8', body });
     if (method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/')) return { status: 200, type: 'application/javascript; charset=utf-8', body: stripeJs(origin) };
     if (method === 'GET' && url.pathname === '/elements/payment') return html(paymentElementPage());
+    if (method === 'GET' && url.pathname === '/elements/express-checkout') return html(expressCheckoutPage());
+    if (method === 'GET' && url.pathname === '/google-pay/sheet') {
+      const query = (name: string) => url.searchParams.get(name) ?? '';
+      // Without the shop's business name Stripe shows the account's: the stand-in account is the shop's.
+      const sheet = { amount: Number(query('amount')), currency: query('currency') || 'gbp', merchant: query('merchant') || 'Plumbline' };
+      return html(googlePaySheetPage(sheet, { channel: query('channel'), parent: query('parent') }));
+    }
     const match = /^\/3d_secure_2\/([^/]+)$/.exec(url.pathname);
     if (!match) return null;
     const intent = intents.get(match[1]!);
@@ -349,6 +371,21 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     attach(paymentMethod, customer) {
       const pm = methods.get(paymentMethod);
       if (pm) pm.customer = customer;
+    },
+    answerRefunds(status) {
+      refundStatus = status;
+    },
+    settleRefund(refundId, status) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`No such refund: ${refundId}`);
+      // A failed refund no longer counts on its charge (even one that had succeeded: the issuer sent it back).
+      if (status === 'failed' && refund.status !== 'failed') {
+        const charge = charges.get(String(refund.charge))!;
+        charge.amount_refunded = (charge.amount_refunded as number) - (refund.amount as number);
+        charge.refunded = false;
+      }
+      refund.status = status;
+      return { ...refund };
     },
     close: () =>
       new Promise<void>((resolve) => {

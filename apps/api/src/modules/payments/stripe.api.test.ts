@@ -97,6 +97,19 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     expect(await gateway.listCards(customer.id)).toEqual([]);
   });
 
+  it('serves Stripe.js with the Express Checkout Element, its wallet frame and Google Pay’s sheet', async () => {
+    expect(await (await fetch(standIn.jsUrl)).text()).toContain("'expressCheckout'");
+    const frame = await fetch(`${standIn.url}/elements/express-checkout`);
+    expect(frame.headers.get('content-type')).toContain('text/html');
+    expect(await frame.text()).toContain('id="google-pay"');
+    // The sheet shows the merchant and the amount it is given, and hands over the wallet card's test payment method only.
+    const sheet = await (await fetch(`${standIn.url}/google-pay/sheet?amount=1234567&currency=gbp&merchant=${encodeURIComponent('<Plumbline>')}&channel=c&parent=http://127.0.0.1`)).text();
+    expect(sheet).toContain('Pay &lt;Plumbline&gt;');
+    expect(sheet).toContain('£12,345.67');
+    expect(sheet).toContain('"pm_card_visa"');
+    expect(sheet).not.toContain('4242424242424242');
+  });
+
   it('verifies webhook signatures with stripe.webhooks.constructEvent', async () => {
     const intent = await gateway.createIntent({ amountPence: 1_000, idempotencyKey: key() });
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', created: 1, data: { object: { ...intent, object: 'payment_intent', id: intent.id, amount: 1_000, status: 'succeeded', payment_method: null, metadata: {} } } });

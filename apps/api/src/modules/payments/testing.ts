@@ -10,6 +10,15 @@ import { deliverDueWebhooks, type DeliveryPolicy, type DeliveryResult } from './
 export { deliverDueWebhooks, loopbackWebhookUrl };
 export { startStripeStandIn, type StripeStandIn } from './stripe-standin.testing.ts';
 
+/** The settings that point the API at the Stripe stand-in (its webhook secret is `whsec_standin`). */
+export const stripeStandInEnv = (standIn: { url: string; jsUrl: string }) => ({
+  STRIPE_SECRET_KEY: 'sk_test_standin',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+  STRIPE_WEBHOOK_SECRET: 'whsec_standin',
+  STRIPE_API_URL: standIn.url,
+  STRIPE_JS_URL: standIn.jsUrl,
+});
+
 /**
  * Test helpers for other modules' suites (checkout, orders): pay a sandbox intent the way the card
  * frame does, over HTTP, with one of Stripe's test cards.

@@ -9,23 +9,24 @@ import { Button } from '../ui/button.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
+import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
 import { BankCheckDialog, CardFieldSkeleton, CardPaymentForm, PaymentProblem, usePaymentAttempt, type OrderPlaced, type PaymentOutcome } from './payment-attempt.tsx';
-import { StripeCardPayment } from './stripe-card-payment.tsx';
+import { StripePayment } from './stripe-card-payment.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
 export type { OrderPlaced } from './payment-attempt.tsx';
-
-export const WALLET_SCRIPT_FAILED = 'Failed to load the payment-button provider script';
+export { WALLET_SCRIPT_FAILED } from './express-checkout.tsx';
 
 /** The card frame's starting height until it reports its own (no jump as it loads). */
 const FRAME_HEIGHT = 300;
 
 /**
  * Step 5: payment. Opening it starts the payment (the stock is held for 15 minutes) and shows the
- * gateway's card field: the sandbox's frame, or Stripe's Payment Element when the shop is set up
- * for Stripe. The "Pay £x" button confirms through it, a bank's check (3-D Secure) is shown over
- * the page, and once the gateway says the payment succeeded the order is placed. Declines are said
- * beside the button; the shopper can try again with another card in the same field.
+ * gateway's wallet buttons and card field: the sandbox's, or Stripe's Express Checkout Element and
+ * Payment Element when the shop is set up for Stripe. The "Pay £x" button confirms through the card
+ * field, a bank's check (3-D Secure) is shown over the page, and once the gateway says the payment
+ * succeeded the order is placed. Declines are said beside the button; the shopper can try again
+ * with another card in the same field.
  */
 export function PaymentSection({ client, basketId, onPlaced }: { client: CheckoutClient; basketId: string; onPlaced: (placed: OrderPlaced) => void }) {
   const signedIn = useShopAuth().status === 'signed-in';
@@ -84,7 +85,15 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
       {intent.frameUrl ? (
         <CardPayment key={intent.intentId} client={client} basketId={basketId} intent={{ ...intent, frameUrl: intent.frameUrl }} wallets={options.wallets} onPlaced={onPlaced} />
       ) : stripe ? (
-        <StripeCardPayment key={intent.intentId} client={client} basketId={basketId} intent={intent} stripe={stripe} onPlaced={onPlaced} />
+        <StripePayment
+          key={intent.intentId}
+          client={client}
+          basketId={basketId}
+          intent={intent}
+          stripe={stripe}
+          expressCheckout={options.wallets.some((wallet) => wallet.provider === 'stripe')}
+          onPlaced={onPlaced}
+        />
       ) : (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           Card payment is not available just now. Please try again later.
@@ -240,38 +249,21 @@ function WalletButtons({ wallets, pay }: { wallets: Wallet[]; pay: WalletPay }) 
 
   if (wallets.length === 0) return null;
   return (
-    <div>
-      <h3 className="text-base font-bold text-navy-950">Express checkout</h3>
-      <div className="mt-2 grid min-h-12 gap-3 sm:grid-cols-2">
-        {wallets.map((wallet) =>
-          failed.includes(wallet.provider) ? null : (
-            <div key={wallet.provider} className="relative min-h-12">
-              {!mounted.includes(wallet.provider) && <Skeleton className="absolute inset-0 rounded-lg" />}
-              <div
-                ref={(element) => {
-                  if (element) boxes.current.set(wallet.provider, element);
-                  else boxes.current.delete(wallet.provider);
-                }}
-                data-wallet={wallet.provider}
-              />
-            </div>
-          ),
-        )}
-        {failed.length > 0 && (
-          <div className="text-sm sm:col-span-2">
-            <p role="alert" className="font-medium text-navy-900">
-              {WALLET_SCRIPT_FAILED}
-            </p>
-            <p className="text-navy-700">You can still pay by card below.</p>
-          </div>
-        )}
-      </div>
-      <p className="mt-3 flex items-center gap-3 text-sm text-navy-600" aria-hidden="true">
-        <span className="h-px flex-1 bg-navy-200" />
-        or
-        <span className="h-px flex-1 bg-navy-200" />
-      </p>
-    </div>
+    <ExpressCheckout failed={failed.length > 0}>
+      {wallets.map((wallet) =>
+        failed.includes(wallet.provider) ? null : (
+          <WalletBox key={wallet.provider} drawn={mounted.includes(wallet.provider)}>
+            <div
+              ref={(element) => {
+                if (element) boxes.current.set(wallet.provider, element);
+                else boxes.current.delete(wallet.provider);
+              }}
+              data-wallet={wallet.provider}
+            />
+          </WalletBox>
+        ),
+      )}
+    </ExpressCheckout>
   );
 }
 

@@ -1,6 +1,17 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { loadStripe, stripeOutcome, type StripeClient, type StripeElements, type StripePaymentElement, type StripeSettings } from '../../lib/checkout/stripe-js.ts';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
+import {
+  loadStripe,
+  stripeOutcome,
+  type StripeClient,
+  type StripeElement,
+  type StripeElements,
+  type StripeExpressCheckoutOptions,
+  type StripeExpressClickEvent,
+  type StripeExpressConfirmEvent,
+  type StripeSettings,
+} from '../../lib/checkout/stripe-js.ts';
 import { Button } from '../ui/button.tsx';
+import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
 import { CardFieldSkeleton, CardPaymentForm, usePaymentAttempt, type OrderPlaced } from './payment-attempt.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
@@ -16,54 +27,86 @@ const APPEARANCE = {
   },
 };
 
+/** The wallet buttons at the sandbox's button height (the box kept for them while loading). */
+const EXPRESS_CHECKOUT: StripeExpressCheckoutOptions = { buttonHeight: 48, buttonType: { applePay: 'buy', googlePay: 'buy' } };
+
+const NOT_TAKEN = 'We couldn’t take the payment just now. You have not been charged: please try again.';
+
 type FieldState = 'loading' | 'ready' | 'failed';
+/** The Express Checkout Element's: as the card field's, or `none` when this device has no wallet to show. */
+type WalletState = FieldState | 'none';
+
+type Session = { stripe: StripeClient; elements: StripeElements };
 
 /**
- * Paying by card through Stripe: Stripe.js (loaded by script tag) draws the Payment Element in its
- * own frame inside the box, and "Pay £x" confirms with it. Stripe.js shows the bank's check itself;
- * its answer goes through the same outcome handling as the sandbox's frame. If Stripe.js cannot be
- * loaded the shopper is told, and can try again.
+ * Paying through Stripe: Stripe.js (loaded by script tag) makes one Elements group for the payment,
+ * in which the Express Checkout Element draws the wallet buttons (Apple Pay, Google Pay, Link) and the
+ * Payment Element the card form, each in its own frame inside its box. "Pay £x" confirms with the
+ * card form; a wallet confirms when the shopper approves in its sheet. Stripe.js shows the bank's
+ * check itself; its answer goes through the same outcome handling as the sandbox's frame. If
+ * Stripe.js cannot be loaded the shopper is told, and can try again.
  */
-export function StripeCardPayment({
+export function StripePayment({
   client,
   basketId,
   intent,
   stripe,
+  expressCheckout,
   onPlaced,
 }: {
   client: CheckoutClient;
   basketId: string;
   intent: { intentId: string; clientSecret: string; amountPence: number };
   stripe: StripeSettings;
+  /** Whether the shop offers Stripe's wallets (the payment options list them). */
+  expressCheckout: boolean;
   onPlaced: (placed: OrderPlaced) => void;
 }) {
   const attempt = usePaymentAttempt({ client, basketId, amountPence: intent.amountPence, onPlaced });
-  const session = useRef<Session | null>(null);
-  const [field, setField] = useState<FieldState>('loading');
-  // "Try again" after Stripe.js failed to load mounts the element afresh.
-  const [loads, setLoads] = useState(0);
+  const { session, failed, reload } = useStripeSession(stripe, intent.clientSecret);
+  const [fieldShown, setField] = useState<FieldState>('loading');
+  const [walletShown, setWallet] = useState<WalletState>('loading');
+  // Without Stripe.js neither element can be drawn.
+  const field = failed ? 'failed' : fieldShown;
+  const wallet = failed ? 'failed' : walletShown;
+
+  const confirm = ({ stripe: stripeJs, elements }: Session) =>
+    stripeJs.confirmPayment({
+      elements,
+      redirect: 'if_required',
+      // Only for ways of paying that leave the page: back at the checkout, the payment is picked up and the order placed.
+      confirmParams: { return_url: new URL('/checkout', window.location.href).toString() },
+    });
 
   const pay = async () => {
-    const current = session.current;
-    if (!current || field !== 'ready' || attempt.busy) return;
+    if (!session || field !== 'ready' || attempt.busy) return;
     attempt.begin();
     try {
-      const result = await current.stripe.confirmPayment({
-        elements: current.elements,
-        redirect: 'if_required',
-        // Only for ways of paying that leave the page: back at the checkout, the payment is picked up and the order placed.
-        confirmParams: { return_url: new URL('/checkout', window.location.href).toString() },
-      });
-      attempt.outcome(stripeOutcome(result));
+      attempt.outcome(stripeOutcome(await confirm(session)));
     } catch {
-      attempt.fail('We couldn’t take the payment just now. You have not been charged: please try again.');
+      attempt.fail(NOT_TAKEN);
     }
   };
 
+  // Inside the wallet's confirm event Stripe.js confirms with the wallet's payment method; the rest is the card's attempt.
+  const payByWallet = async (event: StripeExpressConfirmEvent) => {
+    if (!session) return event.paymentFailed();
+    attempt.begin();
+    try {
+      const result = await confirm(session);
+      if (result.error) event.paymentFailed({ reason: 'fail', message: result.error.message });
+      attempt.outcome(stripeOutcome(result));
+    } catch {
+      event.paymentFailed();
+      attempt.fail(NOT_TAKEN);
+    }
+  };
+
+  // "Try again" loads Stripe.js (if it failed) and mounts the elements afresh.
   const retry = () => {
-    session.current = null;
     setField('loading');
-    setLoads((count) => count + 1);
+    setWallet('loading');
+    reload();
   };
 
   const box = (
@@ -81,63 +124,101 @@ export function StripeCardPayment({
           </Button>
         </div>
       )}
-      <PaymentElement
-        key={loads}
-        stripe={stripe}
-        clientSecret={intent.clientSecret}
-        hidden={field === 'failed'}
-        onLoaded={(loaded) => {
-          session.current = loaded;
-        }}
-        onState={setField}
-      />
+      <PaymentElement session={session} hidden={field === 'failed'} onState={setField} />
     </div>
   );
 
-  return <CardPaymentForm attempt={attempt} field={box} canPay={field === 'ready'} onPay={pay} />;
+  return (
+    <div className="space-y-4">
+      {expressCheckout && <ExpressCheckoutElement session={session} state={wallet} onState={setWallet} busy={attempt.busy} onConfirm={payByWallet} />}
+      <CardPaymentForm attempt={attempt} field={box} canPay={field === 'ready'} onPay={pay} />
+    </div>
+  );
 }
 
-type Session = { stripe: StripeClient; elements: StripeElements };
-
-/** Stripe's Payment Element, mounted into this box once Stripe.js is loaded; it says when it is ready or failed. */
-function PaymentElement({
-  stripe,
-  clientSecret,
-  hidden,
-  onLoaded,
-  onState,
-}: {
-  stripe: StripeSettings;
-  clientSecret: string;
-  hidden: boolean;
-  onLoaded: (session: Session) => void;
-  onState: (state: FieldState) => void;
-}) {
-  const { publishableKey, scriptUrl } = stripe;
-  const boxRef = useRef<HTMLDivElement>(null);
-  const loaded = useEffectEvent(onLoaded);
-  const report = useEffectEvent(onState);
-
+/** Stripe.js and the payment's Elements group (one for all its elements, as with Stripe), or that Stripe.js failed to load; `reload` makes a fresh group. */
+function useStripeSession({ publishableKey, scriptUrl }: StripeSettings, clientSecret: string) {
+  const [state, setState] = useState<Session | 'loading' | 'failed'>('loading');
   useEffect(() => {
+    if (state !== 'loading') return;
     let cancelled = false;
-    let element: StripePaymentElement | undefined;
     loadStripe({ publishableKey, scriptUrl }).then(
       (stripeJs) => {
-        if (cancelled || !boxRef.current) return;
-        const elements = stripeJs.elements({ clientSecret, appearance: APPEARANCE });
-        element = elements.create('payment', { layout: 'tabs' });
-        element.on('ready', () => !cancelled && report('ready'));
-        element.on('loaderror', () => !cancelled && report('failed'));
-        element.mount(boxRef.current);
-        loaded({ stripe: stripeJs, elements });
+        if (!cancelled) setState({ stripe: stripeJs, elements: stripeJs.elements({ clientSecret, appearance: APPEARANCE }) });
       },
-      () => !cancelled && report('failed'),
+      () => {
+        if (!cancelled) setState('failed');
+      },
     );
     return () => {
       cancelled = true;
-      element?.destroy();
     };
-  }, [publishableKey, scriptUrl, clientSecret]);
+  }, [state, publishableKey, scriptUrl, clientSecret]);
+  return { session: typeof state === 'object' ? state : null, failed: state === 'failed', reload: () => setState('loading') };
+}
 
-  return <div ref={boxRef} className={hidden ? 'hidden' : undefined} />;
+/** The element `create` makes in the session's group, mounted into `box` and destroyed with the session. */
+function useStripeElement(session: Session | null, box: RefObject<HTMLDivElement | null>, create: (elements: StripeElements) => StripeElement) {
+  const make = useEffectEvent(create);
+  useEffect(() => {
+    if (!session || !box.current) return;
+    const element = make(session.elements);
+    element.mount(box.current);
+    return () => element.destroy();
+  }, [session, box]);
+}
+
+/** Stripe's Payment Element: it says when it is ready or failed. */
+function PaymentElement({ session, hidden, onState }: { session: Session | null; hidden: boolean; onState: (state: FieldState) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const report = useEffectEvent(onState);
+  useStripeElement(session, box, (elements) =>
+    elements
+      .create('payment', { layout: 'tabs' })
+      .on('ready', () => report('ready'))
+      .on('loaderror', () => report('failed')),
+  );
+  return <div ref={box} className={hidden ? 'hidden' : undefined} />;
+}
+
+/**
+ * Stripe's Express Checkout Element: the wallet buttons this device has, under the same heading as
+ * the sandbox's. With none to show the section goes (as Stripe advises); if it fails to load the
+ * shopper is told, and the card form still works.
+ */
+function ExpressCheckoutElement({
+  session,
+  state,
+  onState,
+  busy,
+  onConfirm,
+}: {
+  session: Session | null;
+  state: WalletState;
+  onState: (state: WalletState) => void;
+  busy: boolean;
+  onConfirm: (event: StripeExpressConfirmEvent) => Promise<void>;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const report = useEffectEvent(onState);
+  const confirm = useEffectEvent(onConfirm);
+  // No wallet sheet over a payment already under way.
+  const click = useEffectEvent((event: StripeExpressClickEvent) => (busy ? event.reject() : event.resolve()));
+  useStripeElement(session, box, (elements) =>
+    elements
+      .create('expressCheckout', EXPRESS_CHECKOUT)
+      .on('ready', ({ availablePaymentMethods }) => report(availablePaymentMethods && Object.values(availablePaymentMethods).some(Boolean) ? 'ready' : 'none'))
+      .on('loaderror', () => report('failed'))
+      .on('click', (event) => click(event))
+      .on('confirm', (event) => void confirm(event)),
+  );
+  return (
+    <ExpressCheckout failed={state === 'failed'} hidden={state === 'none'}>
+      {state !== 'failed' && (
+        <WalletBox drawn={state !== 'loading'} wide>
+          <div ref={box} data-wallet="stripe" />
+        </WalletBox>
+      )}
+    </ExpressCheckout>
+  );
 }

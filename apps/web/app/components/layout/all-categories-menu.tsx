@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
@@ -12,6 +12,10 @@ import { ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
 export function AllCategoriesMenu({ categories }: { categories: readonly NavigationCategory[] }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => detailsRef.current?.removeAttribute('open');
+  // The pictures are drawn when the menu first opens: on every page they would be some 200 SVG
+  // elements to parse, style and hydrate that nobody sees until then (without JavaScript the menu
+  // opens with its links and no pictures).
+  const [pictured, setPictured] = useState(false);
 
   useEffect(() => {
     const details = detailsRef.current;
@@ -32,7 +36,7 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
   }, []);
 
   return (
-    <details ref={detailsRef} className="group">
+    <details ref={detailsRef} className="group" onToggle={(event) => event.currentTarget.open && setPictured(true)}>
       <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg bg-navy-900 px-3.5 text-sm font-semibold text-white hover:bg-navy-800 [&::-webkit-details-marker]:hidden">
         <MenuIcon className="size-4" />
         All categories
@@ -48,7 +52,7 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
                 className="flex items-center gap-3 rounded-lg p-2 text-sm font-semibold text-navy-900 hover:bg-teal-50"
               >
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-teal-50">
-                  <CategoryIllustration slug={category.slug} className="size-11" />
+                  {pictured && <CategoryIllustration slug={category.slug} className="size-11" />}
                 </span>
                 <span>
                   {category.name}

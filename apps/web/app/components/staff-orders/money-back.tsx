@@ -7,7 +7,7 @@ import {
   moneyBackActions,
   moneyBackProblem,
   REFUND_KIND_NAMES,
-  REFUND_STATE_NAMES,
+  refundStateName,
   type MoneyBackField,
   type MoneyBackProblem,
   type MoneyBackValues,
@@ -44,8 +44,10 @@ export function MoneyBackPanel({ order, onChanged, onStale }: { order: Order; on
       <div className="mt-2 space-y-3 text-navy-800">
         {pending && (
           <p className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-950">
-            {pending.kind === 'cancellation' ? 'The cancellation’s' : 'A'} refund of <strong>{formatPence(pending.amountPence)}</strong> is not confirmed by the payment provider
-            yet. Try it again to finish it: the customer will not be refunded twice.
+            {pending.kind === 'cancellation' ? 'The cancellation’s' : 'A'} refund of <strong>{formatPence(pending.amountPence)}</strong>{' '}
+            {pending.withProvider
+              ? 'is on its way at the payment provider. The order updates by itself once the provider confirms it.'
+              : 'is not confirmed by the payment provider yet. Try it again to finish it: the customer will not be refunded twice.'}
           </p>
         )}
         {actions.cancel && !pending && <p>Not dispatched yet: cancelling refunds all {formatPence(order.payment.refundablePence)} and puts the items back in stock.</p>}
@@ -61,7 +63,7 @@ export function MoneyBackPanel({ order, onChanged, onStale }: { order: Order; on
               Refund
             </Button>
           )}
-          {pending && pending.kind !== 'cancellation' && (
+          {pending && pending.kind !== 'cancellation' && !pending.withProvider && (
             <Button variant="secondary" onClick={() => setMode('refund')}>
               Retry the refund of {formatPence(pending.amountPence)}
             </Button>
@@ -234,7 +236,7 @@ export function RefundsCard({ order }: { order: Order }) {
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="font-semibold text-navy-950 tabular-nums">{formatPence(refund.amountPence)}</span>
               <span className="text-navy-800">{REFUND_KIND_NAMES[refund.kind]}</span>
-              <Badge tone={STATE_TONES[refund.state]}>{REFUND_STATE_NAMES[refund.state]}</Badge>
+              <Badge tone={STATE_TONES[refund.state]}>{refundStateName(refund)}</Badge>
             </p>
             <p className="text-sm text-navy-700">
               <time dateTime={refund.settledAt ?? refund.requestedAt}>{formatInstant(refund.settledAt ?? refund.requestedAt)}</time>

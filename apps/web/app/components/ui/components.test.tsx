@@ -29,6 +29,9 @@ describe('RatingStars', () => {
     const html = renderToString(<RatingStars rating={4.5} count={12} />);
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="4.5 out of 5 stars, 12 reviews"');
+    // Filled to the rating: 4.5 of 5 stars is 90% of the row.
+    expect(html).toContain('--filled:90%');
+    expect(renderToString(<RatingStars rating={3.7} />)).toContain('--filled:74%');
   });
 });
 

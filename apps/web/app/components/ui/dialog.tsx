@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -25,8 +25,17 @@ const placements = {
  * A modal dialog on the native `<dialog>`: showModal() makes the page behind inert and Esc
  * closes it. We add a Tab wrap so focus cannot leave for the browser chrome, and put focus back
  * on whatever opened the dialog when it closes.
+ *
+ * Nothing is drawn until the dialog first opens: a listing has a quick view per card and every page
+ * a menu and a basket drawer, and closed they would only be markup to send, parse and hydrate.
  */
-export function Dialog({ open, onClose, title, placement = 'center', className, children }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const [drawn, setDrawn] = useState(props.open);
+  if (props.open && !drawn) setDrawn(true);
+  return drawn ? <ModalDialog {...props} /> : null;
+}
+
+function ModalDialog({ open, onClose, title, placement = 'center', className, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const titleId = useId();

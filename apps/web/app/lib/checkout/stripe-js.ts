@@ -18,14 +18,51 @@ export interface StripePaymentIntent {
 
 export type StripeResult = { error: StripeError; paymentIntent?: undefined } | { error?: undefined; paymentIntent: StripePaymentIntent };
 
-export interface StripePaymentElement {
+export interface StripeElement {
   mount(target: HTMLElement): void;
-  on(event: 'ready' | 'loaderror' | 'change', handler: (event: { complete?: boolean }) => void): StripePaymentElement;
   destroy(): void;
 }
 
+export interface StripePaymentElement extends StripeElement {
+  on(event: 'ready' | 'loaderror' | 'change', handler: (event: { complete?: boolean }) => void): StripePaymentElement;
+}
+
+export type ExpressPaymentType = 'apple_pay' | 'google_pay' | 'link' | 'paypal' | 'amazon_pay' | 'klarna';
+
+/** Which wallet buttons the Express Checkout Element shows on this device; undefined when none. */
+export type AvailablePaymentMethods = Partial<Record<'applePay' | 'googlePay' | 'link' | 'paypal' | 'amazonPay' | 'klarna', boolean>> | undefined;
+
+export interface StripeExpressClickEvent {
+  expressPaymentType: ExpressPaymentType;
+  /** Opens the wallet's payment sheet; Stripe needs it within a second of the click. */
+  resolve(details?: { business?: { name: string } }): void;
+  reject(): void;
+}
+
+/** The shopper approved in the wallet's sheet: confirm the payment, or say it failed (the sheet shows it). */
+export interface StripeExpressConfirmEvent {
+  expressPaymentType: ExpressPaymentType;
+  paymentFailed(payload?: { reason?: 'fail' | 'invalid_payment_data'; message?: string }): void;
+}
+
+export interface StripeExpressCheckoutElement extends StripeElement {
+  on(event: 'ready', handler: (event: { availablePaymentMethods?: AvailablePaymentMethods }) => void): StripeExpressCheckoutElement;
+  on(event: 'loaderror', handler: (event: { error: StripeError }) => void): StripeExpressCheckoutElement;
+  on(event: 'click', handler: (event: StripeExpressClickEvent) => void): StripeExpressCheckoutElement;
+  on(event: 'confirm', handler: (event: StripeExpressConfirmEvent) => void): StripeExpressCheckoutElement;
+  on(event: 'cancel', handler: () => void): StripeExpressCheckoutElement;
+}
+
+export interface StripeExpressCheckoutOptions {
+  /** 40–55px; Stripe's default is 44. */
+  buttonHeight?: number;
+  buttonType?: { applePay?: 'buy' | 'check-out' | 'plain'; googlePay?: 'buy' | 'checkout' | 'pay' | 'plain' };
+}
+
+/** One group of elements for one PaymentIntent: the Payment Element and the Express Checkout Element confirm the same payment. */
 export interface StripeElements {
   create(type: 'payment', options?: { layout?: 'tabs' | 'accordion' }): StripePaymentElement;
+  create(type: 'expressCheckout', options?: StripeExpressCheckoutOptions): StripeExpressCheckoutElement;
 }
 
 export interface StripeClient {

@@ -1,14 +1,14 @@
 import { ApiError } from '@shop/api-client';
 import type { Order, OrderRefund } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkMoneyBack, moneyBackActions, moneyBackProblem } from './money-back.ts';
+import { checkMoneyBack, moneyBackActions, moneyBackProblem, refundStateName } from './money-back.ts';
 import { paymentStatusText } from './orders.ts';
 
 const payment = (overrides: Partial<Order['payment']> = {}): Order['payment'] => ({
   method: 'card', cardBrand: 'visa', cardLast4: '4242', status: 'captured', capturedPence: 5_000, refundedPence: 0, refundablePence: 5_000, ...overrides,
 });
 const refund = (overrides: Partial<OrderRefund>): OrderRefund => ({
-  refundId: 'r1', kind: 'refund', amountPence: 1_000, state: 'succeeded', reason: 'Scratched', failure: null, requestedAt: '2026-11-22T10:00:00Z', settledAt: null, ...overrides,
+  refundId: 'r1', kind: 'refund', amountPence: 1_000, state: 'succeeded', reason: 'Scratched', failure: null, withProvider: false, requestedAt: '2026-11-22T10:00:00Z', settledAt: null, ...overrides,
 });
 
 describe('which money actions are offered', () => {
@@ -24,6 +24,14 @@ describe('which money actions are offered', () => {
     expect(moneyBackActions({ status: 'delivered', payment: payment(), refunds: [refund({}), waiting] })).toEqual({ cancel: false, refund: false, pending: waiting });
     const cancelling = refund({ kind: 'cancellation', state: 'pending', amountPence: 5_000 });
     expect(moneyBackActions({ status: 'placed', payment: payment({ refundablePence: 0 }), refunds: [cancelling] })).toEqual({ cancel: true, refund: false, pending: cancelling });
+  });
+
+  it('a refund on its way at the provider settles by itself: nothing to finish, and it reads so', () => {
+    const onItsWay = refund({ kind: 'cancellation', state: 'pending', withProvider: true });
+    expect(moneyBackActions({ status: 'placed', payment: payment({ refundablePence: 0 }), refunds: [onItsWay] })).toEqual({ cancel: false, refund: false, pending: onItsWay });
+    expect(refundStateName(onItsWay)).toBe('On its way');
+    expect(refundStateName({ state: 'pending', withProvider: false })).toBe('Not confirmed yet');
+    expect(refundStateName({ state: 'failed', withProvider: true })).toBe('Refused');
   });
 });
 

@@ -12,7 +12,7 @@ export interface MoneyBackActions {
   cancel: boolean;
   /** A new refund is offered. */
   refund: boolean;
-  /** A refund recorded and not yet confirmed by the payment provider: it must be finished first. */
+  /** A refund not settled yet: unconfirmed (retrying finishes it) or on its way at the provider; either must end first. */
   pending: OrderRefund | null;
 }
 
@@ -20,7 +20,8 @@ export interface MoneyBackActions {
 export function moneyBackActions(order: Pick<Order, 'status' | 'payment' | 'refunds'>): MoneyBackActions {
   const pending = order.refunds.find((refund) => refund.state === 'pending') ?? null;
   return {
-    cancel: CANCELLABLE.includes(order.status) && (pending === null || pending.kind === 'cancellation'),
+    // A pending cancellation the provider has is on its way: cancelling again would change nothing.
+    cancel: CANCELLABLE.includes(order.status) && (pending === null || (pending.kind === 'cancellation' && !pending.withProvider)),
     refund: REFUNDABLE.includes(order.status) && pending === null && order.payment.refundablePence > 0,
     pending,
   };
@@ -32,11 +33,11 @@ export const REFUND_KIND_NAMES: Record<OrderRefund['kind'], string> = {
   external: 'At the payment provider',
 };
 
-export const REFUND_STATE_NAMES: Record<OrderRefund['state'], string> = {
-  succeeded: 'Refunded',
-  pending: 'Not confirmed yet',
-  failed: 'Refused',
-};
+/** A refund's state as staff read it: a pending one the provider has is on its way, else unconfirmed. */
+export function refundStateName(refund: Pick<OrderRefund, 'state' | 'withProvider'>): string {
+  if (refund.state === 'pending') return refund.withProvider ? 'On its way' : 'Not confirmed yet';
+  return refund.state === 'succeeded' ? 'Refunded' : 'Refused';
+}
 
 export type MoneyBackField = 'amount' | 'reason';
 

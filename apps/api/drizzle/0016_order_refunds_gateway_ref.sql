@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "order_refunds_gateway_ref_idx" ON "order_refunds" USING btree ("gateway_refund_ref") WHERE "order_refunds"."gateway_refund_ref" is not null;

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../testing/test-api.ts';
+import { memoryCounters } from './rate-limit-store.ts';
+
+/** Any cheap public call that counts against the limit (health is exempt). */
+const countries = (api: TestApi) => fetch(`${api.origin}/api/checkout/checkout/listcountries`);
+
+describe('counters in this process', () => {
+  it('count within a window, start again after it, and forget the oldest keys past their capacity', async () => {
+    const counters = memoryCounters(2);
+    expect(await counters.hit('a', 60_000)).toMatchObject({ current: 1 });
+    expect(await counters.hit('a', 60_000)).toMatchObject({ current: 2 });
+    const ended = await counters.hit('b', 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ended.current).toBe(1);
+    expect(await counters.hit('b', 60_000)).toMatchObject({ current: 1 });
+    await counters.hit('c', 60_000);
+    // Capacity 2: the oldest key went.
+    expect(await counters.hit('a', 60_000)).toMatchObject({ current: 1 });
+  });
+});
+
+describe('when Redis cannot be reached', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { REDIS_URL: 'redis://127.0.0.1:9', RATE_LIMIT_PER_MINUTE: '2' }, seed: false });
+  });
+  afterAll(() => api.close());
+
+  it('lets calls through rather than failing them', async () => {
+    const statuses = [];
+    for (let call = 0; call < 4; call++) statuses.push((await countries(api)).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  });
+});
+
+// Two instances behind a load balancer share one budget per client: CI sets REDIS_URL to its local server.
+describe.skipIf(!process.env.REDIS_URL)('counters in Redis, shared by two instances', () => {
+  const apis: TestApi[] = [];
+  beforeAll(async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: `test-${randomUUID()}:`, RATE_LIMIT_PER_MINUTE: '6' };
+    apis.push(await startTestApi({ env, seed: false }), await startTestApi({ env, seed: false }));
+  });
+  afterAll(() => Promise.all(apis.map((api) => api.close())));
+
+  it('refuses the call past the limit on either instance, whichever took the calls before it', async () => {
+    const [a, b] = apis as [TestApi, TestApi];
+    const statuses = [];
+    for (let call = 0; call < 6; call++) statuses.push((await countries(call % 2 ? b : a)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const api of [a, b]) {
+      const refused = await countries(api);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    }
+  });
+
+  it('shares a group’s budget across its routes and instances: order tracking’s check, GET and POST', async () => {
+    const [a, b] = apis as [TestApi, TestApi];
+    const track = (api: TestApi, form: number) => {
+      const base = `${api.origin}/api/order-tracking/TrackMyOrder`;
+      if (form === 0) return fetch(`${base}/Test/BP00000001/guess@example.com`);
+      if (form === 1) return fetch(`${base}/BP00000001/guess@example.com`);
+      return fetch(`${base}/BP00000001`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailAddress: 'guess@example.com' }) });
+    };
+    const statuses: number[] = [];
+    for (let call = 0; call < 21; call++) statuses.push((await track(call % 2 ? b : a, call % 3)).status);
+    // 20 a minute, whichever instance and form: each of the first twenty is a plain "not found".
+    expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

@@ -1,0 +1,55 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type EntryContext } from 'react-router';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's Node entry, with one change: the page's scripts are fetched after its first paint
+ * (lib/scripts-after-paint.server.ts), so what the page shows comes first on a slow network.
+ */
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    // Crawlers get the whole page at once.
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // The shop's frame is one Suspense boundary (root.tsx) for sliced hydration. It never suspends
+      // here, so it must be written in place, however large: outlined (React's default over 12.8 kB)
+      // it would wait for a script to be shown, and never be shown without JavaScript.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        const page = scriptsAfterFirstPaint();
+        body.pipe(page);
+        responseHeaders.set('Content-Type', 'text/html');
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors in the shell reject above and are logged by React Router.
+        if (shellRendered) process.stderr.write(`[web] rendering failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      },
+    });
+  });
+}

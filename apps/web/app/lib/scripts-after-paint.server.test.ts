@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { scriptsAfterFirstPaint } from './scripts-after-paint.server.ts';
+
+const through = (chunks: (string | Buffer)[]) => text(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).pipe(scriptsAfterFirstPaint()));
+
+// The shape React Router's <Scripts> writes.
+const scripts = [
+  '<link rel="modulepreload" href="/assets/entry.client-1.js"/>',
+  '<link rel="modulepreload" href="/assets/framework-2.js"/>',
+  '<script type="module" async="">;\nimport * as route0 from "/assets/root-3.js";\nimport * as route1 from "/assets/product-4.js";\n',
+  '  window.__reactRouterManifest = {"entry":{}};\n  window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};\n\nimport("/assets/entry.client-1.js");</script>',
+].join('');
+const page = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><main><p>£4.95 – Basins</p></main>${scripts}<script>window.__ctx = 1;</script></body></html>`;
+
+describe('scriptsAfterFirstPaint', () => {
+  it('takes the preloads out and has the module script add them, then import the routes, after the first frame', async () => {
+    const html = await through([page]);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/^\s*import \* as/m);
+    const script = html.slice(html.indexOf('<script type="module" async="">'), html.indexOf('</script>') + 9);
+    const waits = script.indexOf('requestAnimationFrame');
+    const preloads = script.indexOf('["/assets/entry.client-1.js","/assets/framework-2.js"]');
+    const imports = script.indexOf('const [route0,route1]=await Promise.all([import("/assets/root-3.js"),import("/assets/product-4.js")]);');
+    expect(waits).toBeGreaterThan(-1);
+    expect(preloads).toBeGreaterThan(waits);
+    expect(imports).toBeGreaterThan(preloads);
+    // The rest runs as before, after the imports.
+    expect(script.indexOf('window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};')).toBeGreaterThan(imports);
+    expect(script).toContain('import("/assets/entry.client-1.js");</script>');
+    // Everything else is as it was.
+    expect(html.replace(script, '')).toBe(page.replace(scripts, ''));
+  });
+
+  it('gives the same page however the stream is cut, within a tag or within a character', async () => {
+    const whole = await through([page]);
+    const bytes = Buffer.from(page);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(whole);
+    }
+  });
+
+  it('passes a page without scripts through unchanged, even one ending in what looks like a tag', async () => {
+    const plain = '<html><body><p>Basins</p></body></html><link rel="modu';
+    expect(await through([plain])).toBe(plain);
+  });
+});

@@ -1,0 +1,108 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+
+/**
+ * The page's scripts wait for its first paint. React Router's `<Scripts>` writes a module preload
+ * per chunk and one inline module script whose static imports fetch the route modules at once; on a
+ * phone those 150 kB share the first round trips with the stylesheet, the font and the product
+ * image, and the page paints late. This rewrites that part of the page as it streams by:
+ *
+ * - the `<link rel="modulepreload">` tags are taken out, their addresses kept;
+ * - the module script first waits for the first frame (`requestAnimationFrame`, then a task), then
+ *   adds the same preloads (so the chunks still come in parallel), then imports the route modules
+ *   it used to import statically, then runs as it did.
+ *
+ * Hydration then runs after the first paint, in short slices (the frame's Suspense boundary in
+ * root.tsx). A hidden tab does not wait for a frame, and a frame that is never drawn is waited for
+ * half a second at most. A page without those tags passes through unchanged, and a module script
+ * of another shape still runs (its imports are then simply not delayed).
+ */
+export function scriptsAfterFirstPaint(): Transform {
+  const decoder = new StringDecoder('utf8');
+  const preloads: string[] = [];
+  let pending = '';
+
+  /** Writes out what is settled, keeping back an element that has begun but not ended. */
+  const settle = (text: string): string => {
+    let out = '';
+    let rest = text;
+    for (;;) {
+      const start = firstMarker(rest);
+      if (start === -1) {
+        const keep = partialMarkerAtEnd(rest);
+        pending = rest.slice(rest.length - keep);
+        return out + rest.slice(0, rest.length - keep);
+      }
+      out += rest.slice(0, start);
+      rest = rest.slice(start);
+      const isPreload = rest.startsWith(PRELOAD);
+      const end = isPreload ? rest.indexOf('>') : rest.indexOf(SCRIPT_END);
+      if (end === -1) {
+        pending = rest;
+        return out;
+      }
+      const element = rest.slice(0, end + (isPreload ? 1 : SCRIPT_END.length));
+      rest = rest.slice(element.length);
+      if (isPreload) {
+        const href = /\bhref="([^"]+)"/.exec(element)?.[1];
+        if (href) preloads.push(href);
+        else out += element;
+      } else {
+        out += deferModuleScript(element, preloads);
+      }
+    }
+  };
+
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
+      callback(null, settle(pending + (typeof chunk === 'string' ? chunk : decoder.write(chunk))));
+    },
+    flush(callback: TransformCallback) {
+      const text = pending + decoder.end();
+      pending = '';
+      callback(null, text);
+    },
+  });
+}
+
+const PRELOAD = '<link rel="modulepreload"';
+const MODULE_SCRIPT = '<script type="module"';
+const SCRIPT_END = '</script>';
+const MARKERS = [PRELOAD, MODULE_SCRIPT];
+const LONGEST_MARKER = Math.max(...MARKERS.map((marker) => marker.length));
+
+function firstMarker(text: string): number {
+  const found = MARKERS.map((marker) => text.indexOf(marker)).filter((index) => index !== -1);
+  return found.length ? Math.min(...found) : -1;
+}
+
+/** How many characters at the end of `text` begin a marker without completing it. */
+function partialMarkerAtEnd(text: string): number {
+  for (let length = Math.min(LONGEST_MARKER - 1, text.length); length > 0; length--) {
+    const tail = text.slice(text.length - length);
+    if (MARKERS.some((marker) => marker.startsWith(tail))) return length;
+  }
+  return 0;
+}
+
+const STATIC_IMPORT = /^\s*import \* as (\w+) from ("[^"\\]+");\s*$/gm;
+
+/** The module script, its static imports made dynamic and the whole put after the first paint. */
+export function deferModuleScript(element: string, preloads: readonly string[]): string {
+  const open = element.indexOf('>') + 1;
+  const body = element.slice(open, element.length - SCRIPT_END.length);
+  const names: string[] = [];
+  const imports: string[] = [];
+  const rest = body.replace(STATIC_IMPORT, (_line, name: string, url: string) => {
+    names.push(name);
+    imports.push(`import(${url})`);
+    return '';
+  });
+  const loader = [
+    // A frame the browser never draws (a hidden tab, a sign-in frame it does not render) waits no longer than half a second.
+    `if(document.visibilityState!=="hidden")await new Promise((r)=>{requestAnimationFrame(()=>setTimeout(r));setTimeout(r,500);});`,
+    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l);}`,
+    names.length ? `const [${names.join(',')}]=await Promise.all([${imports.join(',')}]);` : '',
+  ].join('');
+  return `${element.slice(0, open)}${loader}${rest}${SCRIPT_END}`;
+}
