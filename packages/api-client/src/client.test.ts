@@ -77,4 +77,22 @@ describe('service clients', () => {
     const gateway = await empty.getItem({ params: { basketId: 'x' }, body: { sku: 'y' } }).catch((e: unknown) => e);
     expect(gateway).toMatchObject({ status: 502, data: '502 Bad Gateway' });
   });
+
+  it('fails a success whose body is cut off, rather than answering nothing', async () => {
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"basketId":'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const { fetchImpl } = recordingFetch(cutOff);
+    const client = createClientFromEndpoints(endpoints, { baseUrl: 'https://shop.test', fetch: fetchImpl });
+    const error = await client.getItem({ params: { basketId: 'x' }, body: { sku: 'y' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: 'network error' });
+  });
 });

@@ -114,7 +114,15 @@ export function createServiceClient<S extends ServiceEndpoints>(
       const message = error instanceof Error ? error.message : String(error);
       throw new ApiError(0, message, message);
     }
-    const data = await readBody(response).catch(() => undefined);
+    let data: unknown;
+    try {
+      data = await readBody(response);
+    } catch (error) {
+      // A success whose body never arrived whole (the page navigated away, the connection dropped)
+      // is no answer at all: resolving it as `undefined` would read as "nothing there".
+      const message = error instanceof Error ? error.message : String(error);
+      if (response.ok) throw new ApiError(0, message, message);
+    }
     if (!response.ok) {
       const detail = (data as { detail?: unknown } | undefined)?.detail;
       const message = typeof detail === 'string' ? detail : `${response.status} ${response.statusText}`;
