@@ -34,9 +34,15 @@ const walletBox = (page: Page) => section(page, 'Payment').locator('div.relative
 const googlePaySheet = (page: Page) => page.frameLocator('iframe[title="Google Pay payment sheet"]');
 /** The boxes kept for Stripe's frames while Stripe.js loads: each frame fits its box without growing it. */
 const boxSizes = (box: ReturnType<Page['locator']>) => box.evaluate((element) => ({ height: element.getBoundingClientRect().height, minHeight: parseFloat(getComputedStyle(element).minHeight) }));
-/** Once the frame has reported its laid-out height (a busy machine may paint one resize late), the box is exactly its reserved height. */
-const expectFitsItsBox = (box: ReturnType<Page['locator']>) =>
-  expect.poll(async () => { const { height, minHeight } = await boxSizes(box); return height - minHeight; }, { message: 'the frame grew its reserved box' }).toBe(0);
+/**
+ * Once the frame has reported its laid-out height (a busy machine may paint one resize late), the
+ * box is exactly its reserved height. The box is brought into view first, as a shopper would see
+ * it: Chromium does not render a cross-origin frame that is out of view, so it would not report.
+ */
+const expectFitsItsBox = async (box: ReturnType<Page['locator']>) => {
+  await box.scrollIntoViewIfNeeded();
+  await expect.poll(async () => { const { height, minHeight } = await boxSizes(box); return height - minHeight; }, { message: 'the frame grew its reserved box' }).toBe(0);
+};
 const isConfirm = (request: Request) => request.url().startsWith(`${STAND_IN}/v1/payment_intents/`) && request.url().endsWith('/confirm');
 
 async function fillStripeCard(page: Page, number: string) {
