@@ -60,6 +60,12 @@ function buildQuery(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** No answer arrived (or not whole): status 0, with the reason as the message. */
+function noAnswer(error: unknown): ApiError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(0, message, message);
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -111,8 +117,7 @@ export function createServiceClient<S extends ServiceEndpoints>(
     try {
       response = await doFetch(url, { method, headers, body, signal: callOptions.signal });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ApiError(0, message, message);
+      throw noAnswer(error);
     }
     let data: unknown;
     try {
@@ -120,8 +125,7 @@ export function createServiceClient<S extends ServiceEndpoints>(
     } catch (error) {
       // A success whose body never arrived whole (the page navigated away, the connection dropped)
       // is no answer at all: resolving it as `undefined` would read as "nothing there".
-      const message = error instanceof Error ? error.message : String(error);
-      if (response.ok) throw new ApiError(0, message, message);
+      if (response.ok) throw noAnswer(error);
     }
     if (!response.ok) {
       const detail = (data as { detail?: unknown } | undefined)?.detail;
