@@ -18,6 +18,14 @@ export async function saveCheckout(db: Database, basketId: string, change: Check
     .onConflictDoUpdate({ target: checkouts.basketId, set: { ...change, updatedAt: now } });
 }
 
+/** The payment in progress is given up: the next start makes a new one. */
+export async function clearPayment(db: Database, basketId: string, now: Date): Promise<void> {
+  await db
+    .update(checkouts)
+    .set({ paymentIntentRef: null, paymentAmountPence: null, paymentFingerprint: null, paymentsCleared: sql`${checkouts.paymentsCleared} + 1`, updatedAt: now })
+    .where(eq(checkouts.basketId, basketId));
+}
+
 export async function deleteCheckout(db: Database, basketId: string): Promise<void> {
   await db.delete(checkouts).where(eq(checkouts.basketId, basketId));
 }

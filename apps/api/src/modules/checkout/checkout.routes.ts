@@ -1,22 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { checkoutEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { hashRequest, onPaymentEvent, paymentGateway, withIdempotency } from '../payments/index.ts';
+import { onceForIdempotencyKey, onPaymentEvent, paymentGateway } from '../payments/index.ts';
 import * as service from './checkout.service.ts';
 import * as payment from './payment.ts';
 import { notePaidIntents, startRecoveryWorker } from './recovery.ts';
-
-/**
- * With an `Idempotency-Key` header, a retry replays the first answer (same body), is refused (422,
- * another body) or told to wait (409, still running). Without one, the basket lock and the intent
- * made per basket state still keep a retry from charging or ordering twice.
- */
-function idempotent<T>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>, relaxedCommit = false): Promise<T> {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string') return run();
-  return withIdempotency(ctx.db, { key, scope, requestHash: hashRequest(input), now: ctx.clock.now(), relaxedCommit }, run);
-}
 
 export function registerCheckoutRoutes(app: FastifyInstance): void {
   const deps = { gateway: paymentGateway(app.platform), publicUrl: app.platform.config.publicUrl };
@@ -32,12 +20,14 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   bindEndpoint(app, endpoints.setBillingDetails, ({ ctx, params, body }) => service.setBillingDetails(ctx, params.basketId, body));
   bindEndpoint(app, endpoints.clearPaymentDetails, ({ ctx, params }) => payment.clearPaymentDetails(ctx, params.basketId, deps));
   bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => payment.getPaymentOptions(ctx, params.basketId, deps));
+  // With an `Idempotency-Key`, a retry by the same caller replays the first answer. Without one, the
+  // basket's hold lock and the intent made per basket state still keep a retry from holding or charging twice.
   bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body, request }) =>
-    idempotent(ctx, request, 'checkout.create-payment-intent', { params, body }, () => payment.createPaymentIntent(ctx, params.basketId, body, deps)),
+    onceForIdempotencyKey(ctx, request.headers, { scope: 'checkout.create-payment-intent', input: { params, body } }, () => payment.createPaymentIntent(ctx, params.basketId, body, deps)),
   );
   bindEndpoint(app, endpoints.completePayment, ({ ctx, params, request }) =>
     // Placing the order is idempotent by its basket without the key, so the key's records need not wait for the disk.
-    idempotent(ctx, request, 'checkout.complete-payment', { params }, () => payment.completePayment(ctx, params.basketId, deps), true),
+    onceForIdempotencyKey(ctx, request.headers, { scope: 'checkout.complete-payment', input: { params }, relaxedCommit: true }, () => payment.completePayment(ctx, params.basketId, deps)),
   );
   bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => payment.refreshPaymentData(ctx, params.basketId, deps));
 

@@ -28,6 +28,8 @@ export const checkouts = pgTable('checkouts', {
   paymentAmountPence: integer('payment_amount_pence'),
   paymentFingerprint: text('payment_fingerprint'),
   saveCard: boolean('save_card').notNull().default(false),
+  /** Payments given up by clearing the payment details: part of the gateway key, so the next start is a new payment. */
+  paymentsCleared: integer('payments_cleared').notNull().default(0),
   /** Who started the payment (as the server knew them), so a recovery prices the basket as they saw it. */
   payer: jsonb('payer').$type<Actor | null>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,6 +5,7 @@
  * payment that cannot become an order is refunded or cancelled.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout, Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
@@ -72,18 +73,23 @@ async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps, cho
   const reusable = intent && !intent.customerRef && (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || intent.status === 'requires_action');
   try {
     if (intent && reusable) {
-      if (intent.amountPence !== amountPence) intent = await deps.gateway.updateIntentAmount(intent.id, amountPence, `amount:${intent.id}:${fingerprint}`);
+      const current = intent;
+      if (current.amountPence !== amountPence) intent = await onceKeyIsFree(() => deps.gateway.updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`));
     } else {
-      intent = await deps.gateway.createIntent({
-        amountPence,
-        customerRef,
-        paymentMethodRef,
-        confirm: paymentMethodRef !== undefined,
-        savePaymentMethod: choice.method === 'card' && choice.saveCard === true,
-        metadata: { basketId: checkout.basketId, fingerprint },
-        // One intent per basket state and way of paying: a retried request finds the intent it already made.
-        idempotencyKey: `intent:${fingerprint}:${choice.method}:${paymentMethodRef ?? (choice.saveCard ? 'save' : 'new')}`,
-      });
+      // One intent per basket state and way of paying: a retried request finds the intent it already made.
+      const cleared = row?.paymentsCleared ? `:cleared-${row.paymentsCleared}` : '';
+      const key = `intent:${fingerprint}:${choice.method}:${paymentMethodRef ?? (choice.saveCard ? 'save' : 'new')}${cleared}`;
+      intent = await onceKeyIsFree(() =>
+        deps.gateway.createIntent({
+          amountPence,
+          customerRef,
+          paymentMethodRef,
+          confirm: paymentMethodRef !== undefined,
+          savePaymentMethod: choice.method === 'card' && choice.saveCard === true,
+          metadata: { basketId: checkout.basketId, fingerprint },
+          idempotencyKey: key,
+        }),
+      );
       if (paymentMethodRef && intent.status === 'requires_action') intent = await askTheBankAgain(deps.gateway, intent, paymentMethodRef);
     }
   } catch (error) {
@@ -100,6 +106,22 @@ async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps, cho
     nextActionUrl: intent.status === 'requires_action' ? intent.nextActionUrl : null,
     reservationExpiresAt: expiresAt.toISOString(),
   };
+}
+
+/**
+ * Two starts of one basket's payment at once (two tabs, a retry) send the gateway the same key; the
+ * later is told the first is still running (Stripe's `idempotency_key_in_use`) and, as Stripe
+ * advises, asks again shortly, getting the first's answer once it is there.
+ */
+async function onceKeyIsFree<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'IDEMPOTENCY_IN_PROGRESS') || attempt === 8) throw error;
+      await sleep(20 * 2 ** attempt);
+    }
+  }
 }
 
 /**
@@ -137,7 +159,7 @@ export async function clearPaymentDetails(ctx: Ctx, basketId: string, deps: Paym
     if (intent && intent.status !== 'succeeded' && intent.status !== 'canceled') await deps.gateway.cancelIntent(intent.id, `cancel:${intent.id}`);
   }
   await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
-  await repository.saveCheckout(ctx.db, checkout.basketId, { paymentIntentRef: null, paymentAmountPence: null, paymentFingerprint: null }, ctx.clock.now());
+  await repository.clearPayment(ctx.db, checkout.basketId, ctx.clock.now());
   return readCheckout(ctx, checkout.basketId);
 }
 

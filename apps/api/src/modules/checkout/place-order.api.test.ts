@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/context.ts';
 import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { invariantViolations } from '../../testing/order-invariants.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { stockInvariantViolations } from '../inventory/index.ts';
+import { heldFor, stockInvariantViolations } from '../inventory/index.ts';
 import { readOutbox } from '../notifications/index.ts';
 import { confirmLikeTheFrame, deliverDueWebhooks, loopbackWebhookUrl, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 import { crashPoints } from './place-order.ts';
@@ -16,9 +16,11 @@ let clockOffsetMs = 0;
 const actors: Record<string, Actor> = {
   alice: { userId: 'user-alice', roles: ['shopper'] },
   manager: { userId: 'user-manager', roles: ['shopper', 'discount-manager'] },
+  bob: { userId: 'user-bob', roles: ['shopper'] },
 };
 let guest: { basket: BasketClient; checkout: CheckoutClient };
 let alice: { basket: BasketClient; checkout: CheckoutClient };
+let bob: { basket: BasketClient; checkout: CheckoutClient };
 const skus: Record<string, SeededSku> = {};
 
 const address = { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' };
@@ -37,7 +39,9 @@ beforeAll(async () => {
   });
   guest = clients();
   alice = clients(() => 'alice');
+  bob = clients(() => 'bob');
   skus.tap = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`);
+  skus.held = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`, 6);
   skus.last = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle`, 11);
 });
 afterAll(() => api.close());
@@ -108,6 +112,40 @@ describe('paying and placing the order', () => {
     expect(await failure(guest.checkout.completePayment({ params }))).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_NEEDS_ACTION' });
   });
 
+  it('a bank check left unfinished (dialog closed, page reloaded) can be resumed or replaced by any card, holding the stock once', async () => {
+    const { params } = await readyBasket(guest, 'left-the-check@example.com');
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    const frame = { id: intent.intentId, clientSecret: intent.clientSecret };
+    expect((await confirmLikeTheFrame(api.origin, frame, { number: TEST_CARDS.requiresAuthentication })).body).toMatchObject({ status: 'requires_action' });
+    // The page is reloaded: the same payment comes back, its bank check still on offer.
+    const resumed = await guest.checkout.createPaymentIntent({ params, body: {} });
+    expect(resumed).toMatchObject({ intentId: intent.intentId, status: 'requires_action', nextActionUrl: expect.stringContaining('/challenge/') });
+    expect(await heldFor(api.database.db, params.basketId)).toEqual(new Map([[skus.tap!.sku, 2]]));
+    // The shopper pays with another card instead: the unfinished check is simply replaced.
+    const paid = await confirmLikeTheFrame(api.origin, frame, { number: TEST_CARDS.succeeds });
+    expect(paid).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    expect((await guest.checkout.completePayment({ params })).orderNumber).toMatch(/^BP\d{8}$/);
+    // The bank's page left open in another window can no longer confirm anything, and says why in words.
+    const late = await fetch(`${api.origin}/api/payments/sandbox/challenge/${intent.intentId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_secret: intent.clientSecret, outcome: 'complete' }),
+    });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ detail: 'This payment has already been taken, so it cannot be confirmed with the bank.' });
+  });
+
+  it('a payment started again after its details were cleared is a new payment, not the cancelled one', async () => {
+    const { params } = await readyBasket(guest, 'cleared@example.com');
+    const first = await guest.checkout.createPaymentIntent({ params, body: {} });
+    await guest.checkout.clearPaymentDetails({ params });
+    const again = await guest.checkout.createPaymentIntent({ params, body: {} });
+    expect(again.intentId).not.toBe(first.intentId);
+    expect(again.status).toBe('requires_payment_method');
+    await confirmLikeTheFrame(api.origin, { id: again.intentId, clientSecret: again.clientSecret }, { number: TEST_CARDS.succeeds });
+    expect((await guest.checkout.completePayment({ params })).orderNumber).toMatch(/^BP\d{8}$/);
+  });
+
   it('re-prices the payment when the basket changes after the intent, and refunds a payment made for the old basket', async () => {
     const { params } = await readyBasket(guest, 'change@example.com');
     const first = await guest.checkout.createPaymentIntent({ params, body: {} });
@@ -169,6 +207,73 @@ describe('paying and placing the order', () => {
   });
 });
 
+const stockOf = async (sku: string) => {
+  const result = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as { rows: { on_hand: number; committed: number; reserved: number }[] };
+  return result.rows[0]!;
+};
+
+describe('the same payment started many times at once', () => {
+  it('holds exactly the basket’s quantities however many starts race, and the order commits exactly its lines', async () => {
+    const sku = skus.held!.sku;
+    await api.database.db.execute(sql`update stock_levels set status = 'in_stock', on_hand = 20, committed = 0, reserved = 0 where sku = ${sku}`);
+    const { params } = await readyBasket(alice, 'race-starts@example.com', sku, 2);
+    // Two tabs, a retry, a ticked "save card": each start with its own key, or none. Three rounds of
+    // eight, so that on PostgreSQL some starts overlap whatever the machine's timing.
+    const start = (index: number, round: number) => {
+      const headers = index % 3 === 2 ? undefined : { headers: { 'idempotency-key': `race-${round}-${index}-${Date.now()}` } };
+      if (index === 7) return alice.checkout.refreshPaymentData({ params }).catch(() => undefined);
+      return alice.checkout.createPaymentIntent({ params, body: index === 4 ? { method: 'card', saveCard: true } : {} }, headers);
+    };
+    for (const round of [1, 2, 3]) {
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => start(index, round)));
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+      expect(await stockOf(sku)).toMatchObject({ on_hand: 20, committed: 0, reserved: 2 });
+      expect(await heldFor(api.database.db, params.basketId)).toEqual(new Map([[sku, 2]]));
+    }
+
+    // The basket's payment now is the last one started: paying it commits the two units, no more.
+    const intent = await alice.checkout.createPaymentIntent({ params, body: {} });
+    expect(await stockOf(sku)).toMatchObject({ reserved: 2 });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    expect((await alice.checkout.completePayment({ params })).orderNumber).toMatch(/^BP\d{8}$/);
+    expect(await stockOf(sku)).toMatchObject({ on_hand: 20, committed: 2, reserved: 0 });
+    expect(await stockInvariantViolations(api.database.db)).toEqual([]);
+  });
+});
+
+describe('an idempotency key answers only its own caller', () => {
+  it('another shopper or a guest sending the same key to a payment start gets their own answer, not the first caller’s', async () => {
+    const { params } = await readyBasket(alice, 'owner@example.com', skus.tap!.sku, 1);
+    const headers = { 'idempotency-key': `shared-start-${Date.now()}` };
+    const first = await alice.checkout.createPaymentIntent({ params, body: {} }, { headers });
+    // Without the key the basket is not theirs to see; with Alice's key it is not either.
+    const bobs = await failure(bob.checkout.createPaymentIntent({ params, body: {} }));
+    expect(bobs.status).toBe(404);
+    expect(await failure(bob.checkout.createPaymentIntent({ params, body: {} }, { headers }))).toMatchObject({ status: 404, code: bobs.code });
+    expect(await failure(guest.checkout.createPaymentIntent({ params, body: {} }, { headers }))).toMatchObject({ status: 404, code: bobs.code });
+    // Alice's retry still replays her own answer.
+    expect(await alice.checkout.createPaymentIntent({ params, body: {} }, { headers })).toEqual(first);
+  });
+
+  it('a completion on “mine” with another shopper’s key never tells them the first shopper’s order', async () => {
+    const params = { basketId: 'mine' };
+    await alice.basket.setItems({ params, body: { items: [{ sku: skus.tap!.sku, quantity: 1 }] } });
+    await alice.checkout.setContactDetails({ params, body: contact('mine-owner@example.com') });
+    await alice.checkout.setDeliveryDetails({ params, body: { address } });
+    await alice.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+    await alice.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+    const intent = await alice.checkout.createPaymentIntent({ params, body: {} });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    const headers = { 'idempotency-key': `shared-complete-${Date.now()}` };
+    const order = await alice.checkout.completePayment({ params }, { headers });
+    expect(order.emailAddress).toBe('mine-owner@example.com');
+    const replayed = await bob.checkout.completePayment({ params }, { headers }).catch((error: unknown) => error);
+    expect(JSON.stringify(replayed)).not.toContain(order.orderNumber);
+    expect(JSON.stringify(replayed)).not.toContain('mine-owner@example.com');
+    expect(await alice.checkout.completePayment({ params }, { headers })).toEqual(order);
+  });
+});
+
 describe('discount codes on orders', () => {
   it('claims the code once when the order is placed, at the amount shown, and staff see the claim', async () => {
     const { params } = await readyBasket(alice, 'claim@example.com', skus.tap!.sku, Math.ceil(10_000 / skus.tap!.price) + 1);
@@ -193,8 +298,13 @@ describe('discount codes on orders', () => {
 
 describe('a crash between the payment and the order', () => {
   const clock = { now: () => new Date(Date.now() + clockOffsetMs) };
-  const deliverWebhooks = async () =>
-    deliverDueWebhooks(api.database.db, { url: loopbackWebhookUrl(api.app)!, secret: await sandboxGateway(api.app).webhookSecret() }, clock);
+  /** Every webhook due, batch after batch. */
+  const deliverWebhooks = async () => {
+    const target = { url: loopbackWebhookUrl(api.app)!, secret: await sandboxGateway(api.app).webhookSecret() };
+    let delivered = 0;
+    for (let batch = await deliverDueWebhooks(api.database.db, target, clock); batch.claimed > 0; batch = await deliverDueWebhooks(api.database.db, target, clock)) delivered += batch.delivered;
+    return { delivered };
+  };
   const recover = () => runRecoveries(api.database.db, clock, { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl });
   const outcomeOf = async (intentRef: string) => {
     const result = (await api.database.db.execute(sql`select outcome from payment_recoveries where intent_ref = ${intentRef}`)) as unknown as { rows: { outcome: string | null }[] };

@@ -1,4 +1,4 @@
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** How a sku's availability is shown: the four states of DOMAIN.md §8.2 ("Stock"). */
@@ -48,6 +48,8 @@ export const stockReservations = pgTable(
   (table) => [
     index('stock_reservations_basket_idx').on(table.basketId, table.state),
     index('stock_reservations_expiry_idx').on(table.state, table.expiresAt),
+    // A basket holds a sku once: a second hold for it replaces the first, never adds to it.
+    uniqueIndex('stock_reservations_held_once').on(table.basketId, table.sku).where(sql`${table.state} = 'held'`),
     check('stock_reservations_quantity_check', sql`${table.quantity} > 0`),
   ],
 );

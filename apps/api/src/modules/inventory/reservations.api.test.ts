@@ -61,6 +61,17 @@ describe('stock holds', () => {
     expect(await heldFor(db, 'basket-made')).toEqual(new Map());
   });
 
+  it('holds a basket’s quantity once however many holds for it race', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 7);
+    await setStock(db, sku, 'in_stock', 40);
+    await db.execute(sql`update stock_levels set reserved = 0 where sku = ${sku}`);
+    await Promise.all(Array.from({ length: 20 }, () => inTx((tx) => reserveStock(tx, 'basket-twice', [{ sku, quantity: 2, productName: 'Tap' }], later))));
+    expect(await levels(sku)).toMatchObject({ on_hand: 40, reserved: 2 });
+    expect(await heldFor(db, 'basket-twice')).toEqual(new Map([[sku, 2]]));
+    expect(await inTx((tx) => commitReservations(tx, 'basket-twice', now))).toBe(true);
+    expect(await levels(sku)).toMatchObject({ committed: 2, reserved: 0 });
+  });
+
   it('gives the last unit to exactly one of fifty shoppers holding it at once', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock'`, 9);
     await setStock(db, sku, 'low_stock', 1);

@@ -25,8 +25,18 @@ export const InventoryErrors = {
     ),
 };
 
+/**
+ * Changes to one basket's holds queue behind each other until the caller's transaction ends: two
+ * payment starts for one basket (two tabs, a retry) each release then hold again, and without this
+ * the second would miss the first's uncommitted hold and add its own beside it.
+ */
+async function lockHoldsOf(db: Database, basketId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stock-hold:${basketId}`}, 0))`);
+}
+
 /** Gives back what a basket holds (state `held`), in the caller's transaction. */
 export async function releaseReservations(db: Database, basketId: string): Promise<number> {
+  await lockHoldsOf(db, basketId);
   const held = await db
     .update(stockReservations)
     .set({ state: 'released' })
@@ -73,6 +83,7 @@ export async function reserveStock(db: Database, basketId: string, lines: readon
 
 /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live. */
 export async function commitReservations(db: Database, basketId: string, now: Date): Promise<boolean> {
+  await lockHoldsOf(db, basketId);
   const held = await db
     .update(stockReservations)
     .set({ state: 'committed' })

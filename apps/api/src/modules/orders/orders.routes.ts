@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerOrderEndpoints, orderEndpoints, orderTrackingEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { hashRequest, onPaymentEvent, paymentGateway, withIdempotency } from '../payments/index.ts';
+import { onceForIdempotencyKey, onPaymentEvent, paymentGateway } from '../payments/index.ts';
 import * as service from './orders.service.ts';
 import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts';
 
@@ -14,13 +14,11 @@ import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts
 export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
 
 /**
- * Money going back: a caller's `Idempotency-Key` replays the first answer to a retry of the same
+ * Money going back: a caller's `Idempotency-Key` replays the first answer to their retry of the same
  * request. Without one, the pending refund and the provider's keys still keep it to one refund.
  */
-function onceForKey<T>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>): Promise<T> {
-  const key = request.headers['idempotency-key'];
-  return typeof key === 'string' ? withIdempotency(ctx.db, { key, scope: `orders.${scope}`, requestHash: hashRequest(input), now: ctx.clock.now() }, run) : run();
-}
+const onceForKey = <T,>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>) =>
+  onceForIdempotencyKey(ctx, request.headers, { scope: `orders.${scope}`, input }, run);
 
 export function registerOrderRoutes(app: FastifyInstance): void {
   const { publicUrl } = app.platform.config;

@@ -4,7 +4,7 @@ import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
-import { hashRequest, withIdempotency } from './index.ts';
+import { hashRequest, withIdempotency, type IdempotencyRequest } from './index.ts';
 
 let database: DatabaseHandle;
 let db: Database;
@@ -17,7 +17,13 @@ afterAll(() => database.close());
 
 // Each rule holds whether the key's records wait for the disk or not (`relaxedCommit`).
 let relaxedCommit = false;
-const request = (key: string, body: unknown, scope = 'test.create') => ({ key, scope, requestHash: hashRequest(body), relaxedCommit });
+const request = (key: string, body: unknown, scope = 'test.create', caller: IdempotencyRequest['caller'] = { userId: 'user-a' }): IdempotencyRequest => ({
+  key,
+  scope,
+  caller,
+  requestHash: hashRequest(body),
+  relaxedCommit,
+});
 
 /** A call that waits for `release()` before it finishes. */
 function gated<T>(result: T) {
@@ -126,6 +132,11 @@ describe.each([false, true])('withIdempotency (relaxed commit: %s)', (relaxed) =
     const key = randomUUID();
     expect(await withIdempotency(db, request(key, {}, 'scope.a'), async () => 'a')).toBe('a');
     expect(await withIdempotency(db, request(key, {}, 'scope.b'), async () => 'b')).toBe('b');
+    // A stored answer is its caller's: another user, a guest or the shop with the same key gets its own.
+    expect(await withIdempotency(db, request(key, {}, 'scope.a', { userId: 'user-b' }), async () => 'b’s')).toBe('b’s');
+    expect(await withIdempotency(db, request(key, {}, 'scope.a', null), async () => 'guest’s')).toBe('guest’s');
+    expect(await withIdempotency(db, request(key, {}, 'scope.a', 'shop'), async () => 'shop’s')).toBe('shop’s');
+    expect(await withIdempotency(db, request(key, {}, 'scope.a'), async () => 'not run')).toBe('a');
 
     const crashedKey = randomUUID();
     const stuck = gated('never finishes');

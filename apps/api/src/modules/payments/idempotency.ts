@@ -14,6 +14,11 @@ export interface IdempotencyRequest {
   key: string;
   /** What the key is for, e.g. `checkout.place-order` or `sandbox.create-intent`: keys are per scope. */
   scope: string;
+  /**
+   * Who sent the key: a signed-in user's id, `null` for a guest, or the shop itself for its own calls.
+   * A stored answer belongs to its caller: another caller sending the same key gets their own answer.
+   */
+  caller: { userId: string } | null | 'shop';
   /** `hashRequest(body)`: the same key with a different body is refused. */
   requestHash: string;
   now?: Date;
@@ -63,19 +68,20 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
   if (!KEY.test(request.key)) throw PaymentErrors.idempotencyKeyInvalid();
   const now = request.now ?? new Date();
   const lockedUntil = new Date(now.getTime() + LEASE_MS);
-  const where = and(eq(paymentIdempotencyKeys.scope, request.scope), eq(paymentIdempotencyKeys.key, request.key));
+  const scope = scopeOf(request);
+  const where = and(eq(paymentIdempotencyKeys.scope, scope), eq(paymentIdempotencyKeys.key, request.key));
 
   const claimed = request.relaxedCommit
     ? rowsOf(
         await db.execute(sql`${RELAXED}
           insert into ${paymentIdempotencyKeys} (scope, key, request_hash, state, locked_until, created_at)
-          select ${request.scope}, ${request.key}, ${request.requestHash}, 'in_progress', ${lockedUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from relaxed
+          select ${scope}, ${request.key}, ${request.requestHash}, 'in_progress', ${lockedUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from relaxed
           on conflict do nothing returning key`),
       )[0]
     : (
         await db
           .insert(paymentIdempotencyKeys)
-          .values({ scope: request.scope, key: request.key, requestHash: request.requestHash, state: 'in_progress', lockedUntil, createdAt: now })
+          .values({ scope, key: request.key, requestHash: request.requestHash, state: 'in_progress', lockedUntil, createdAt: now })
           .onConflictDoNothing()
           .returning({ key: paymentIdempotencyKeys.key })
       )[0];
@@ -114,13 +120,36 @@ async function finish(db: Database, request: IdempotencyRequest, where: ReturnTy
   if (request.relaxedCommit) {
     await db.execute(sql`${RELAXED}
       update ${paymentIdempotencyKeys} set state = 'done', response_status = ${status}, response = ${json}::jsonb
-      from relaxed where scope = ${request.scope} and key = ${request.key}`);
+      from relaxed where scope = ${scopeOf(request)} and key = ${request.key}`);
     return;
   }
   await db
     .update(paymentIdempotencyKeys)
     .set({ state: 'done', responseStatus: status, response: sql`${json}::jsonb` })
     .where(where);
+}
+
+/** The stored scope: what the key is for, and whose it is. */
+function scopeOf({ scope, caller }: IdempotencyRequest): string {
+  if (caller === 'shop') return scope;
+  return `${scope}@${caller ? `user:${caller.userId}` : 'guest'}`;
+}
+
+/**
+ * An API call made at most once per `Idempotency-Key` header and caller: without the header it
+ * simply runs. `scope` names the call (e.g. `checkout.create-payment-intent`); `input` is what the
+ * request asked for (params and body), so the same key for another request is refused.
+ */
+export function onceForIdempotencyKey<T>(
+  ctx: { db: Database; actor: { userId: string } | null; clock: { now(): Date } },
+  headers: Record<string, string | string[] | undefined>,
+  call: { scope: string; input: unknown; relaxedCommit?: boolean },
+  run: () => Promise<T>,
+): Promise<T> {
+  const key = headers['idempotency-key'];
+  if (typeof key !== 'string') return run();
+  const caller = ctx.actor ? { userId: ctx.actor.userId } : null;
+  return withIdempotency(ctx.db, { key, scope: call.scope, caller, requestHash: hashRequest(call.input), now: ctx.clock.now(), relaxedCommit: call.relaxedCommit }, run);
 }
 
 const rowsOf = (result: unknown) => (result as { rows: { key: string }[] }).rows;

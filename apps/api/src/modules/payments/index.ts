@@ -36,7 +36,7 @@ export type {
   SavedCard,
 } from './gateway.ts';
 export { INTENT_STATUSES, PAYMENT_EVENT_TYPES, REFUND_EVENT_TYPES } from './gateway.ts';
-export { hashRequest, withIdempotency, type IdempotencyRequest } from './idempotency.ts';
+export { hashRequest, onceForIdempotencyKey, withIdempotency, type IdempotencyRequest } from './idempotency.ts';
 export { onPaymentEvent, paymentGateway, type GatewaySource, type PaymentEventHandler, type PaymentEventNotice } from './payments.service.ts';
 export { PaymentErrors } from './payments.errors.ts';
 export { customerFor, listSavedCards, ownCard } from './saved-cards.ts';

@@ -1,5 +1,15 @@
 import { AppError } from '../../platform/errors.ts';
 
+/** A payment's state in words, after "This payment". */
+const INTENT_STATES: Record<string, string> = {
+  requires_payment_method: 'is waiting for card details',
+  requires_confirmation: 'is waiting to be confirmed',
+  requires_action: 'is waiting for the bank’s security check',
+  processing: 'is still being processed',
+  succeeded: 'has already been taken',
+  canceled: 'was cancelled',
+};
+
 /** The payments module's stable error codes: each refusal changes nothing. */
 export const PaymentErrors = {
   idempotencyKeyReused: () =>
@@ -18,7 +28,7 @@ export const PaymentErrors = {
     new AppError(404, 'PAYMENT_GATEWAY_NOT_CONFIGURED', `This shop does not take payments through "${gateway}", so it accepts no webhooks from it.`),
   intentNotFound: () => new AppError(404, 'PAYMENT_INTENT_NOT_FOUND', 'There is no payment with this id, or the client secret does not match it.'),
   intentState: (status: string, action: string) =>
-    new AppError(409, 'PAYMENT_INTENT_STATE', `A payment that is ${status.replaceAll('_', ' ')} cannot be ${action}.`),
+    new AppError(409, 'PAYMENT_INTENT_STATE', `This payment ${INTENT_STATES[status] ?? `is ${status.replaceAll('_', ' ')}`}, so it cannot be ${action}.`),
   amountInvalid: () => new AppError(400, 'PAYMENT_AMOUNT_INVALID', 'A payment amount is a whole number of pence, at least 30p and at most £999,999.99.'),
   refundTooLarge: (remaining: number) =>
     new AppError(422, 'PAYMENT_REFUND_TOO_LARGE', `At most ${remaining}p of this payment can still be refunded.`),

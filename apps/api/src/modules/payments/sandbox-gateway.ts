@@ -143,8 +143,10 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
     }
   }
 
+  // As Stripe: a payment waiting for the bank's check may be confirmed again with another card (the
+  // shopper closed the check, or reloaded the page); the check they left is then void.
   const confirmable = (row: IntentRow) => {
-    if (row.status !== 'requires_payment_method' && row.status !== 'requires_confirmation') {
+    if (row.status !== 'requires_payment_method' && row.status !== 'requires_confirmation' && row.status !== 'requires_action') {
       throw PaymentErrors.intentState(row.status, 'confirmed');
     }
   };
@@ -154,7 +156,7 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
   };
 
   const idempotent = <T>(scope: string, key: string, body: unknown, run: () => Promise<T>) =>
-    withIdempotency(db, { scope: `sandbox.${scope}`, key, requestHash: hashRequest(body), now: clock.now() }, run);
+    withIdempotency(db, { scope: `sandbox.${scope}`, caller: 'shop', key, requestHash: hashRequest(body), now: clock.now() }, run);
 
   const toSavedCard = (method: PaymentMethodRow): SavedCard => ({
     id: method.id,
@@ -263,7 +265,7 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
       const intent = await changeIntent(id, async (row) => {
         if (row.clientSecret !== clientSecret) throw PaymentErrors.intentNotFound();
         returnUrl = row.returnUrl;
-        if (row.status !== 'requires_action') throw PaymentErrors.intentState(row.status, 'authenticated');
+        if (row.status !== 'requires_action') throw PaymentErrors.intentState(row.status, 'confirmed with the bank');
         return outcome === 'complete'
           ? { values: { status: 'succeeded', lastError: null }, event: 'payment_intent.succeeded' as const }
           : {

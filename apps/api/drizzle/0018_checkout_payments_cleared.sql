@@ -1,0 +1,1 @@
+ALTER TABLE "checkouts" ADD COLUMN "payments_cleared" integer DEFAULT 0 NOT NULL;
