@@ -11,6 +11,7 @@ import {
   fillAddress,
   fillCard,
   fillContact,
+  guestReadyToPay,
   layoutShift,
   main,
   openCheckout,
@@ -153,6 +154,36 @@ test('a card that needs the bank’s check places the order once the check is co
   await screenshot(page, testInfo, 'challenge', false);
   await challenge.getByRole('button', { name: 'Complete' }).click();
 
+  await expectConfirmation(page, email);
+});
+
+test('a bank check closed part-way can be continued, survives a reload, and any card still pays', async ({ page }, testInfo) => {
+  const email = await guestReadyToPay(page, testInfo, 'unfinished-check');
+  await fillCard(page, '4000 0025 0000 3155');
+  await pay(page);
+  const dialog = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
+  const challenge = page.frameLocator('iframe[title="Your bank’s security check"]');
+  await expect(challenge.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+
+  // Closed with ×: the shopper is told nothing was taken, and the check is offered again.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const payment = section(page, 'Payment');
+  await expect(payment.getByRole('alert')).toContainText('You closed your bank’s check before it finished, so you have not been charged.');
+  await payment.getByRole('button', { name: 'Continue the bank check' }).click();
+  await expect(challenge.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // A reload finds the same payment still waiting for the bank, and says so.
+  await page.reload();
+  await expect(payment.getByText('Your bank’s security check is not finished.')).toBeVisible();
+  await expect(payment.getByRole('button', { name: 'Continue the bank check' })).toBeVisible();
+  await expect(payButton(page)).toBeEnabled();
+  await scan(page);
+  await screenshot(page, testInfo, 'unfinished-check');
+
+  // Paying with another card simply works.
+  await fillCard(page, '4242 4242 4242 4242');
+  await pay(page);
   await expectConfirmation(page, email);
 });
 

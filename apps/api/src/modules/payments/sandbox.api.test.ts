@@ -50,6 +50,12 @@ describe('the sandbox intent state machine, by Stripe test card', () => {
     expect(body.nextActionUrl).toContain(`/api/payments/sandbox/challenge/${intent.id}?client_secret=`);
   });
 
+  it('a payment waiting for the bank’s check may be paid with another card instead, as Stripe allows', async () => {
+    const intent = await newIntent();
+    expect((await pay(intent, TEST_CARDS.requiresAuthentication)).body).toMatchObject({ status: 'requires_action' });
+    expect((await pay(intent, TEST_CARDS.succeeds)).body).toMatchObject({ status: 'succeeded', card: { last4: '4242' } });
+  });
+
   it('4000 0000 0000 9995 is declined for insufficient funds, and the intent may be paid with another card', async () => {
     const intent = await newIntent();
     const { body } = await pay(intent, TEST_CARDS.insufficientFunds);
@@ -76,7 +82,7 @@ describe('the sandbox intent state machine, by Stripe test card', () => {
     const paid = await newIntent();
     await pay(paid, TEST_CARDS.succeeds);
     const twice = await pay(paid, TEST_CARDS.succeeds);
-    expect(twice).toMatchObject({ status: 409, body: { code: 'PAYMENT_INTENT_STATE' } });
+    expect(twice).toMatchObject({ status: 409, body: { code: 'PAYMENT_INTENT_STATE', detail: 'This payment has already been taken, so it cannot be confirmed.' } });
 
     const canceled = await gateway.cancelIntent((await newIntent()).id, randomUUID());
     expect(canceled.status).toBe('canceled');

@@ -34,6 +34,9 @@ export interface PaymentAttempt {
   outcome(result: PaymentOutcome): void;
   /** The sandbox's bank check, shown in the dialog while `url` is set. */
   challenge: { url: string | null; onResult(result: PaymentOutcome): void; onClose(): void };
+  /** A bank check left unfinished (the dialog closed, the page reloaded): it can be taken up again. */
+  unfinishedCheck: string | null;
+  resumeCheck(): void;
 }
 
 /**
@@ -47,16 +50,20 @@ export function usePaymentAttempt({
   amountPence,
   onPlaced,
   onFail,
+  waitingCheck = null,
 }: {
   client: CheckoutClient;
   basketId: string;
   amountPence: number;
   onPlaced: (placed: OrderPlaced) => void;
   onFail?: () => void;
+  /** The payment's bank check, when it was already waiting as the page opened. */
+  waitingCheck?: string | null;
 }): PaymentAttempt {
   const [phase, setPhase] = useState<Phase>('ready');
   const [problem, setProblem] = useState<string | null>(null);
   const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
+  const [unfinishedCheck, setUnfinishedCheck] = useState<string | null>(waitingCheck);
   const [amount, setAmount] = useState(amountPence);
   // The Idempotency-Key of this press of "Pay": placing the order after it reuses it on a retry.
   const attemptKey = useRef(newAttemptKey());
@@ -72,6 +79,8 @@ export function usePaymentAttempt({
 
   const begin = useCallback(() => {
     setProblem(null);
+    // Paying again replaces a check left unfinished (the gateway voids it).
+    setUnfinishedCheck(null);
     setPhase('paying');
     attemptKey.current = newAttemptKey();
     return attemptKey.current;
@@ -128,10 +137,21 @@ export function usePaymentAttempt({
 
   const onChallengeClose = useCallback(() => {
     setChallengeUrl((url) => {
-      if (url) fail('You closed your bank’s check before it finished, so you have not been charged. Pay again to try once more.');
+      if (url) {
+        setUnfinishedCheck(url);
+        fail('You closed your bank’s check before it finished, so you have not been charged. Continue the check, or pay again with this or another card.');
+      }
       return null;
     });
   }, [fail]);
+
+  const resumeCheck = useCallback(() => {
+    if (!unfinishedCheck) return;
+    setProblem(null);
+    setPhase('challenge');
+    setChallengeUrl(unfinishedCheck);
+    setUnfinishedCheck(null);
+  }, [unfinishedCheck]);
 
   return {
     phase,
@@ -142,7 +162,24 @@ export function usePaymentAttempt({
     fail,
     outcome,
     challenge: { url: challengeUrl, onResult: onChallengeResult, onClose: onChallengeClose },
+    unfinishedCheck: phase === 'ready' ? unfinishedCheck : null,
+    resumeCheck,
   };
+}
+
+/** A bank check left unfinished: say so, and offer it again. Paying with a card instead also works. */
+export function UnfinishedBankCheck({ attempt }: { attempt: PaymentAttempt }) {
+  if (!attempt.unfinishedCheck) return null;
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900 sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        <strong className="font-semibold">Your bank’s security check is not finished.</strong> You have not been charged. Continue it, or pay with another card instead.
+      </p>
+      <Button variant="secondary" onClick={attempt.resumeCheck} className="shrink-0">
+        Continue the bank check
+      </Button>
+    </div>
+  );
 }
 
 /**
@@ -205,6 +242,7 @@ export function CardPaymentForm({ attempt, field, canPay, onPay }: { attempt: Pa
       </div>
       {field}
       <PaymentProblem problem={attempt.problem} />
+      <UnfinishedBankCheck attempt={attempt} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button size="lg" variant="accent" onClick={onPay} loading={attempt.busy} disabled={!canPay} className="w-full sm:w-auto">
           Pay {formatPence(attempt.amount)}

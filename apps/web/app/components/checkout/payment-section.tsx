@@ -115,12 +115,14 @@ function CardPayment({
 }: {
   client: CheckoutClient;
   basketId: string;
-  intent: { intentId: string; clientSecret: string; amountPence: number; frameUrl: string };
+  intent: { intentId: string; clientSecret: string; amountPence: number; frameUrl: string; status: string; nextActionUrl: string | null };
   wallets: Wallet[];
   onPlaced: (placed: OrderPlaced) => void;
 }) {
   const { intentId, amountPence, frameUrl } = intent;
-  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced });
+  // Back after a reload with the bank's check still waiting: it is offered again.
+  const waitingCheck = intent.status === 'requires_action' ? intent.nextActionUrl : null;
+  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced, waitingCheck });
   const { outcome } = attempt;
   const frameRef = useRef<HTMLIFrameElement>(null);
   const frameOrigin = new URL(frameUrl).origin;
