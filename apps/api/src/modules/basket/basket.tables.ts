@@ -52,5 +52,9 @@ export const savedBaskets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('saved_baskets_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('saved_baskets_expires_idx').on(table.expiresAt),
+    // Saving a basket again finds the code its unchanged state was saved under.
+    index('saved_baskets_source_idx').on(table.sourceBasketId, table.createdAt),
+  ],
 );

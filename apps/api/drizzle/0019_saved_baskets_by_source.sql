@@ -1,0 +1,1 @@
+CREATE INDEX "saved_baskets_source_idx" ON "saved_baskets" USING btree ("source_basket_id","created_at");
