@@ -128,6 +128,12 @@ export const customerOrderEndpoints = {
     service: 'accounts', access: signedIn, method: 'GET', path: '/api/Orders/latest',
     summary: 'The signed-in customer’s latest order (404 when they have none)', responses: { 200: OrderSchema },
   }),
+  getMyOrder: defineEndpoint({
+    service: 'accounts', access: signedIn, method: 'GET', path: '/api/Orders/{orderNumber}',
+    summary: 'One of the signed-in customer’s own orders, by number: lines, delivery, payment, refunds, history and tracking',
+    description: 'Not a call of the spec (decision 0019). Another customer’s order, or one placed as a guest, is the same 404 ORDER_NOT_FOUND as an unknown number.',
+    params: z.object({ orderNumber: OrderNumberSchema }), responses: { 200: OrderSchema },
+  }),
 } as const;
 
 export const orderTrackingEndpoints = {

@@ -26,6 +26,7 @@ export const endpointRoutes = {
     getUserProfile: ['GET', '/api/UserProfile'],
     listMyOrders: ['GET', '/api/Orders'],
     getMyLatestOrder: ['GET', '/api/Orders/latest'],
+    getMyOrder: ['GET', '/api/Orders/{orderNumber}'],
   },
   notifications: {
     listMailbox: ['GET', '/Mailbox'],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { basketLines, baskets, savedBaskets } from './basket.tables.ts';
 
@@ -171,6 +171,19 @@ export async function deleteBasket(db: Database, id: string): Promise<void> {
 export async function insertSavedBasket(db: Database, values: typeof savedBaskets.$inferInsert): Promise<boolean> {
   const rows = await db.insert(savedBaskets).values(values).onConflictDoNothing().returning({ code: savedBaskets.retrievalCode });
   return rows.length === 1;
+}
+
+/** The saved copies of a basket that have not expired, newest first. */
+export function findLiveSavedBasketsOf(db: Database, sourceBasketId: string, now: Date): Promise<SavedBasketRow[]> {
+  return db
+    .select()
+    .from(savedBaskets)
+    .where(and(eq(savedBaskets.sourceBasketId, sourceBasketId), gt(savedBaskets.expiresAt, now)))
+    .orderBy(desc(savedBaskets.createdAt));
+}
+
+export async function extendSavedBasket(db: Database, code: string, expiresAt: Date): Promise<void> {
+  await db.update(savedBaskets).set({ expiresAt }).where(eq(savedBaskets.retrievalCode, code));
 }
 
 export async function findSavedBasket(db: Database, code: string): Promise<SavedBasketRow | undefined> {

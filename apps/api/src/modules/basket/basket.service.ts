@@ -18,7 +18,7 @@ import {
 } from './basket-pricing.ts';
 import { BasketErrors } from './basket.errors.ts';
 import * as repository from './basket.repository.ts';
-import type { BasketRow, LineRow } from './basket.repository.ts';
+import type { BasketRow, LineRow, SavedBasketRow } from './basket.repository.ts';
 import { formatRetrievalCode, newBasketId, newRetrievalCode, normaliseRetrievalCode } from './retrieval-code.ts';
 
 /** `GET /basket/mine`: a signed-in shopper's current basket, for a device that has no basket id yet. */
@@ -418,23 +418,49 @@ async function readable(ctx: Ctx, basketId: string): Promise<{ row: BasketRow; l
 
 export const retrieveUrl = (publicUrl: string, code: string) => `${publicUrl}/basket/retrieve?code=${encodeURIComponent(formatRetrievalCode(code))}`;
 
+/** The same lines (in any order) and the same discount code: the state a saved basket holds. */
+function sameState(saved: SavedBasketRow, lines: readonly Item[], discountCode: string | null): boolean {
+  const key = (items: readonly Item[]) => JSON.stringify(items.map(({ sku, quantity }) => [sku, quantity]).sort());
+  return saved.discountCode === discountCode && key(saved.lines) === key(lines);
+}
+
+/**
+ * Saves the basket's current state under a retrieval code. A state saved before keeps its code (its
+ * 30 days start again): pressing "Save basket" twice, or e-mailing the code after saving, gives one
+ * code. Saves of one basket queue on its row, so two at once cannot draw two codes either.
+ * Runs in the caller's transaction.
+ */
 async function save(db: Database, ctx: Ctx, basketId: string, publicUrl: string): Promise<{ code: string; expiresAt: Date; result: SavedBasket }> {
   const source = await readable({ ...ctx, db }, basketId);
-  if (source.lines.length === 0) throw BasketErrors.empty();
+  const row = await repository.lockBasket(db, source.row.id);
+  // Placed as an order between the read and the lock.
+  if (!row) throw BasketErrors.notFound();
+  const lines = (await repository.findLines(db, row.id)).map(({ sku, quantity }) => ({ sku, quantity }));
+  if (lines.length === 0) throw BasketErrors.empty();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + SAVED_BASKET_DAYS * 86_400_000);
+  const saved = (code: string) => ({
+    code,
+    expiresAt,
+    result: { retrievalCode: formatRetrievalCode(code), expiresAt: expiresAt.toISOString(), retrieveUrl: retrieveUrl(publicUrl, code), emailedTo: null },
+  });
+  const before = (await repository.findLiveSavedBasketsOf(db, row.id, now)).find((entry) => sameState(entry, lines, row.discountCode));
+  if (before) {
+    await repository.extendSavedBasket(db, before.retrievalCode, expiresAt);
+    return saved(before.retrievalCode);
+  }
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = newRetrievalCode();
     const inserted = await repository.insertSavedBasket(db, {
-      retrievalCode: code, sourceBasketId: source.row.id, ownerId: source.row.ownerId, lines: source.lines, discountCode: source.discountCode, createdAt: now, expiresAt,
+      retrievalCode: code, sourceBasketId: row.id, ownerId: row.ownerId, lines, discountCode: row.discountCode, createdAt: now, expiresAt,
     });
-    if (inserted) return { code, expiresAt, result: { retrievalCode: formatRetrievalCode(code), expiresAt: expiresAt.toISOString(), retrieveUrl: retrieveUrl(publicUrl, code), emailedTo: null } };
+    if (inserted) return saved(code);
   }
   throw new Error('Could not draw an unused retrieval code in 5 attempts');
 }
 
-export async function saveBasket(ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket> {
-  return (await save(ctx.db, ctx, basketId, publicUrl)).result;
+export function saveBasket(ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket> {
+  return ctx.db.transaction(async (tx) => (await save(tx as unknown as Database, ctx, basketId, publicUrl)).result);
 }
 
 export async function sendBasketSavedEmail(ctx: Ctx, input: { basketId: string; emailAddress: string }, publicUrl: string): Promise<SavedBasket> {
@@ -445,7 +471,9 @@ export async function sendBasketSavedEmail(ctx: Ctx, input: { basketId: string; 
     const saved = await save(db, ctx, input.basketId, publicUrl);
     const email = basketSavedEmail(saved.result, saved.expiresAt);
     // Written in the same transaction as the saved basket: no code without its e-mail, or the reverse.
-    await enqueueEmail(db, { to, ...email, template: 'basket.saved', dedupeKey: `basket.saved:${saved.code}` });
+    // A second press of "Send e-mail" the same day queues nothing more; another address gets its own.
+    const day = saved.expiresAt.toISOString().slice(0, 10);
+    await enqueueEmail(db, { to, ...email, template: 'basket.saved', dedupeKey: `basket.saved:${saved.code}:${to.toLowerCase()}:${day}` });
     return { ...saved.result, emailedTo: to };
   });
 }

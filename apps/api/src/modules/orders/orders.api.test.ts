@@ -76,6 +76,34 @@ describe('placed orders', () => {
     expect((await accounts.bob!.listMyOrders({ query: {} })).items).toEqual([]);
     expect(await failure(createAccountsClient({ baseUrl: api.serviceUrl('accounts') }).listMyOrders({ query: {} }))).toMatchObject({ status: 401 });
   });
+
+  it('shows a customer one of their own orders by number, without staff notes; anyone else’s is the same 404 as an unknown number', async () => {
+    const own = await recordPlacedOrder(api.database.db, placed('user-alice', 'alice@example.com'), now, 'http://shop.test');
+    await staff.advanceOrder({ params: { orderNumber: own.orderNumber }, body: { status: 'dispatched', carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', note: 'Van 3' } });
+    const seen = await accounts.alice!.getMyOrder({ params: { orderNumber: own.orderNumber.toLowerCase() } });
+    expect(seen).toMatchObject({
+      orderNumber: own.orderNumber,
+      status: 'dispatched',
+      deliveryAddress: { line1: '1 High Street', postcode: 'LS1 4AP' },
+      lines: [{ productName: 'Basin mixer', quantity: 2, unitPriceIncVat: 4_999 }],
+      payment: { cardBrand: 'visa', cardLast4: '4242', capturedPence: 9_998 },
+      tracking: { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB' },
+    });
+    expect(seen.history.map((entry) => [entry.status, entry.note])).toEqual([['placed', null], ['dispatched', null]]);
+    // Staff see the note the customer does not.
+    expect((await staff.getOrderForStaff({ params: { orderNumber: own.orderNumber } })).history.at(-1)!.note).toBe('Van 3');
+
+    // Bob's view of Alice's order, a guest order placed with Alice's address, and no order at all: one answer.
+    const guestOrder = await recordPlacedOrder(api.database.db, placed(null, 'alice@example.com'), now, 'http://shop.test');
+    const notFound = { status: 404, code: 'ORDER_NOT_FOUND' };
+    expect(await failure(accounts.bob!.getMyOrder({ params: { orderNumber: own.orderNumber } }))).toMatchObject({ ...notFound, message: `There is no order ${own.orderNumber} on your account. Check the number against your orders.` });
+    expect(await failure(accounts.alice!.getMyOrder({ params: { orderNumber: guestOrder.orderNumber } }))).toMatchObject(notFound);
+    expect(await failure(accounts.alice!.getMyOrder({ params: { orderNumber: 'BP99999999' } }))).toMatchObject(notFound);
+    expect(await failure(accounts.alice!.getMyOrder({ params: { orderNumber: 'order-1' } }))).toMatchObject({ status: 400 });
+    expect(await failure(createAccountsClient({ baseUrl: api.serviceUrl('accounts') }).getMyOrder({ params: { orderNumber: own.orderNumber } }))).toMatchObject({ status: 401 });
+    // `latest` is still its own call, not taken for an order number.
+    expect((await accounts.alice!.getMyLatestOrder()).orderNumber).toMatch(/^BP\d{8}$/);
+  });
 });
 
 describe('tracking', () => {

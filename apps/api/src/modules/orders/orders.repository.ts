@@ -36,6 +36,7 @@ export const byId = (id: string) => eq(orders.id, id);
 export const byBasket = (basketId: string) => eq(orders.basketId, basketId);
 export const byPaymentIntent = (ref: string) => eq(orders.paymentIntentRef, ref);
 export const byNumber = (orderNumber: string) => eq(orders.orderNumber, orderNumber);
+export const byNumberOfCustomer = (orderNumber: string, customerId: string) => and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId))!;
 export const byNumberAndEmail = (orderNumber: string, email: string) => and(eq(orders.orderNumber, orderNumber), sql`lower(${orders.emailAddress}) = lower(${email})`)!;
 
 export async function linesAndHistory(db: Database, orderIds: readonly string[]) {

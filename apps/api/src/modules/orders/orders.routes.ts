@@ -25,6 +25,7 @@ export function registerOrderRoutes(app: FastifyInstance): void {
   const deps = { gateway: paymentGateway(app.platform), publicUrl };
   bindEndpoint(app, customerOrderEndpoints.listMyOrders, ({ ctx, query }) => service.listMyOrders(ctx, query.pageNumber, query.pageSize));
   bindEndpoint(app, customerOrderEndpoints.getMyLatestOrder, ({ ctx }) => service.getMyLatestOrder(ctx));
+  bindEndpoint(app, customerOrderEndpoints.getMyOrder, ({ ctx, params }) => service.getMyOrder(ctx, params.orderNumber));
   bindEndpoint(app, orderTrackingEndpoints.checkTrackingDetails, ({ ctx, params }) => service.checkTrackingDetails(ctx, params.orderNumber, params.emailAddress), { rateLimit: TRACKING_LIMIT });
   bindEndpoint(app, orderTrackingEndpoints.trackOrder, ({ ctx, params }) => service.trackOrder(ctx, params.orderNumber, params.emailAddress), { rateLimit: TRACKING_LIMIT });
   bindEndpoint(app, orderTrackingEndpoints.trackOrderByPost, ({ ctx, params, body }) => service.trackOrder(ctx, params.orderNumber, body.emailAddress), { rateLimit: TRACKING_LIMIT });

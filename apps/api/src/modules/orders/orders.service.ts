@@ -109,6 +109,13 @@ export async function getMyLatestOrder(ctx: Ctx): Promise<Order> {
   return withDetails(ctx.db, rows[0], 'customer');
 }
 
+/** A customer's own order: another's, or a guest's, is the same 404 as an unknown one, so numbers cannot be probed. */
+export async function getMyOrder(ctx: Ctx, orderNumber: string): Promise<Order> {
+  const row = await repository.findOrder(ctx.db, repository.byNumberOfCustomer(orderNumber, ctx.actor!.userId));
+  if (!row) throw OrderErrors.notYours(orderNumber);
+  return withDetails(ctx.db, row, 'customer');
+}
+
 // ── tracking ────────────────────────────────────────────────────────────────────────────────────
 
 async function tracked(ctx: Ctx, orderNumber: string, emailAddress: string): Promise<OrderRow> {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  createAccountsClient,
   createBasketClient,
   createCheckoutClient,
   createDiscountsClient,
@@ -18,6 +19,7 @@ import type { Order } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { invariantViolations } from '../../testing/order-invariants.ts';
+import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { findSeededSku, type SeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { stockInvariantViolations } from '../inventory/index.ts';
@@ -339,6 +341,26 @@ describe('when the payment provider refuses or does not answer', () => {
     expect(seen).toMatchObject({ status: 'dispatched', payment: { refundedPence: 250 }, refunds: [{ kind: 'external', amountPence: 250, state: 'succeeded' }] });
     expect(seen.history.at(-1)).toMatchObject({ kind: 'refund', status: 'dispatched' });
     expect(await emails(order.email, 'order.refunded')).toHaveLength(1);
+  });
+});
+
+describe('what the customer sees', () => {
+  it('their own order lists the refunds that went through, without staff reasons; a refused one is not there', async () => {
+    const ready = await readyToPay(api, sku.sku, 'alice');
+    const intent = await ready.checkout.createPaymentIntent({ params: ready.params, body: {} });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    const { orderNumber } = await ready.checkout.completePayment({ params: ready.params });
+    const params = { orderNumber };
+    await dispatch(orderNumber);
+    vi.spyOn(sandboxGateway(api.app), 'refund').mockRejectedValueOnce(new AppError(422, 'PAYMENT_REQUEST_REFUSED', 'The charge is disputed.'));
+    expect(await failure(staff.refundOrder({ params, body: { amountPence: 300, reason: 'Chipped lid', alreadyRefundedPence: 0 } }))).toMatchObject({ code: 'ORDER_REFUND_REFUSED' });
+    await staff.refundOrder({ params, body: { amountPence: 300, reason: 'Chipped lid', alreadyRefundedPence: 0 } });
+
+    const mine = await createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => 'alice' }).getMyOrder({ params });
+    expect(mine).toMatchObject({ status: 'dispatched', payment: { cardLast4: '4242', refundedPence: 300 }, tracking: { carrier: 'DPD' } });
+    expect(mine.refunds).toEqual([expect.objectContaining({ kind: 'refund', amountPence: 300, state: 'succeeded', reason: null, failure: null })]);
+    expect(mine.history.every((entry) => entry.note === null)).toBe(true);
+    expect((await staff.getOrderForStaff({ params })).refunds.map((refund) => refund.state)).toEqual(['failed', 'succeeded']);
   });
 });
 
