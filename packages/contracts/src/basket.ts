@@ -33,7 +33,7 @@ export const DiscountCodeDataSchema = z.object({ code: z.string().trim().min(1).
 export const RetrievalCodeQuerySchema = z.object({ retrievalCode: z.string().min(1).max(32) });
 export const SendBasketSavedEmailDataSchema = z
   .object({ basketId: z.string().min(1).max(64), emailAddress: z.string().trim().min(3).max(320) })
-  .meta({ id: 'SendBasketSavedEmailData', description: 'Saves the basket (a new retrieval code) and e-mails the code and a link.' });
+  .meta({ id: 'SendBasketSavedEmailData', description: 'Saves the basket (its state keeps the code it was saved under) and e-mails the code and a link.' });
 
 
 export const BasketNoticeSchema = z
@@ -85,7 +85,16 @@ export const BasketTotalsSchema = z
     subtotalExVat: Pence,
     savingsIncVat: Pence.describe('Was-price and trade savings, plus the discount'),
     discountIncVat: Pence,
-    delivery: z.object({ code: z.string(), name: z.string(), priceIncVat: Pence, isEstimate: z.boolean().describe('true: a mainland estimate until a delivery option is chosen at checkout') }).nullable(),
+    delivery: z
+      .object({
+        code: z.string(),
+        name: z.string(),
+        priceIncVat: Pence,
+        isEstimate: z.boolean().describe('true: a mainland estimate until a delivery option is chosen at checkout'),
+        freeFromIncVat: Pence.nullable().describe('Estimate only: the goods total, after the discount, from which this delivery is free to mainland GB (surcharges elsewhere still apply); null when it never is'),
+        spendForFreeIncVat: Pence.nullable().describe('Estimate only: how much more to spend for free delivery; null when it is free already or never is'),
+      })
+      .nullable(),
     vat: z.array(VatLineSchema),
     totalIncVat: Pence,
     totalExVat: Pence,
@@ -173,7 +182,7 @@ export const basketEndpoints = {
   }),
   saveBasket: defineEndpoint({
     service: 'basket', access: publicAccess, method: 'PUT', path: '/basket/{basketId}/save',
-    summary: 'Saves a copy of the basket under a retrieval code valid for 30 days',
+    summary: 'Saves a copy of the basket under a retrieval code valid for 30 days; saving the same state again gives the same code',
     params: BasketIdParamsSchema, responses: { 200: SavedBasketSchema },
   }),
   retrieveBasket: defineEndpoint({

@@ -5,19 +5,45 @@ import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
 const Pence = z.number().int().describe('Integer pence');
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A calendar day, YYYY-MM-DD (UK time)');
+const IsoDate = z.string({ error: 'Choose a delivery day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a delivery day').describe('A calendar day, YYYY-MM-DD (UK time)');
+
+/**
+ * What a shopper types into a field, trimmed, with a message for each way it can be wrong, in the
+ * GOV.UK design system's words ("Enter your first name", "First name must be 60 characters or
+ * fewer"): these messages reach the checkout's forms as they are, so zod's own never do.
+ * `missing` makes the field required.
+ */
+function enteredText(label: string, max: number, missing?: string) {
+  const text = z.string({ error: missing ?? `${label} must be text` }).trim();
+  return (missing ? text.min(1, { error: missing, abort: true }) : text).max(max, `${label} must be ${max} characters or fewer`);
+}
+
 /** Checked by the checkout (normalised, zone looked up), so a bad one gets its own code. */
-const PostcodeText = z.string().trim().min(1, 'Enter a postcode').max(16);
+const PostcodeText = enteredText('Postcode', 16, 'Enter a postcode');
+
+/** A body that is not an object at all: only a broken client sends one, but it is still told in words. */
+const BODY_NOT_AN_OBJECT = { error: 'Send the details as a JSON object' };
+
+/** A UK phone number: 10 or 11 digits starting 0 (or +44), with any spaces, brackets and dashes. */
+export const isUkPhoneNumber = (phone: string): boolean => /^0\d{9,10}$/.test(phone.replace(/[\s()-]/g, '').replace(/^\+44/, '0'));
+
+/**
+ * The shape of one e-mail address, for the message beside the field; the checkout then checks the
+ * address is one it can send to (no display name or header characters).
+ */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A basket id, or `mine` for a signed-in shopper's current basket. */
-export const CheckoutParamsSchema = z.object({ basketId: z.string().min(1).max(64) });
+export const CheckoutParamsSchema = z.object({
+  basketId: z.string({ error: 'Choose a basket' }).min(1, 'Choose a basket').max(64, 'That is not one of our basket ids: go back to your basket and try again'),
+});
 
 export const CountrySchema = z
   .object({ code: z.string().length(2), name: z.string(), served: z.boolean(), note: z.string().nullable() })
   .meta({ id: 'Country' });
 
 export const DeliveryOptionsDataSchema = z
-  .object({ postcode: PostcodeText.optional().describe('Without one, the delivery address’s postcode, else mainland GB') })
+  .object({ postcode: PostcodeText.optional().describe('Without one, the delivery address’s postcode, else mainland GB') }, BODY_NOT_AN_OBJECT)
   .meta({ id: 'DeliveryOptionsData', description: 'deliveryOptionsData' });
 
 export const BasketDeliveryOptionsSchema = z
@@ -33,7 +59,7 @@ export const BasketDeliveryOptionsSchema = z
 export type BasketDeliveryOptions = z.infer<typeof BasketDeliveryOptionsSchema>;
 
 export const SpecificDayDeliveryOptionsDataSchema = z
-  .object({ postcode: PostcodeText.optional() })
+  .object({ postcode: PostcodeText.optional() }, BODY_NOT_AN_OBJECT)
   .meta({ id: 'SpecificDayDeliveryOptionsData', description: 'specificDayDeliveryOptionsData' });
 
 export const SpecificDayCalendarSchema = z
@@ -48,52 +74,75 @@ export const SpecificDayCalendarSchema = z
 export type SpecificDayCalendar = z.infer<typeof SpecificDayCalendarSchema>;
 
 export const DeliveryOptionDataSchema = z
-  .object({
-    code: z.enum(DELIVERY_OPTION_CODES),
-    date: IsoDate.optional().describe('specific_day only: the chosen day'),
-  })
+  .object(
+    {
+      code: z.enum(DELIVERY_OPTION_CODES, { error: 'Choose a delivery option' }),
+      date: IsoDate.optional().describe('specific_day only: the chosen day'),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
   .meta({ id: 'DeliveryOptionData', description: 'deliveryOptionData: the option chosen; its price comes from the server' });
 
 export const ContactDetailsDataSchema = z
-  .object({
-    emailAddress: z.string().trim().min(3).max(320),
-    firstName: z.string().trim().min(1, 'Enter a first name').max(60),
-    lastName: z.string().trim().min(1, 'Enter a last name').max(60),
-    phone: z.string().trim().min(1, 'Enter a phone number so the driver can reach you').max(30),
-  })
+  .object(
+    {
+      emailAddress: enteredText('E-mail address', 320, 'Enter your e-mail address').regex(EMAIL_SHAPE, 'Enter an e-mail address in the correct format, like name@example.com'),
+      firstName: enteredText('First name', 60, 'Enter your first name'),
+      lastName: enteredText('Last name', 60, 'Enter your last name'),
+      phone: enteredText('Phone number', 30, 'Enter your phone number').refine(isUkPhoneNumber, 'Enter a UK phone number, like 07700 900123 or 020 7946 0000'),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
   .meta({ id: 'ContactDetailsData' });
 
 export const AddressSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter the name of the person at this address').max(120),
-    company: z.string().trim().max(120).optional(),
-    line1: z.string().trim().min(1, 'Enter the first line of the address').max(120),
-    line2: z.string().trim().max(120).optional(),
-    town: z.string().trim().min(1, 'Enter a town or city').max(80),
-    county: z.string().trim().max(80).optional(),
-    postcode: PostcodeText,
-    countryCode: z.literal('GB').default('GB'),
-  })
+  .object(
+    {
+      name: enteredText('Full name', 120, 'Enter the full name of the person at this address'),
+      company: enteredText('Company', 120).optional(),
+      line1: enteredText('Address line 1', 120, 'Enter address line 1, typically the building and street'),
+      line2: enteredText('Address line 2', 120).optional(),
+      town: enteredText('Town or city', 80, 'Enter a town or city'),
+      county: enteredText('County', 80).optional(),
+      postcode: PostcodeText,
+      countryCode: z.literal('GB', { error: 'Enter a UK address: we deliver within the United Kingdom only' }).default('GB'),
+    },
+    { error: 'Enter the address' },
+  )
   .meta({ id: 'Address' });
 export type Address = z.infer<typeof AddressSchema>;
 
 export const DeliveryDetailsDataSchema = z
-  .object({ address: AddressSchema, instructions: z.string().trim().max(300).optional().describe('For the driver: a safe place, access, parking') })
+  .object(
+    { address: AddressSchema, instructions: enteredText('Delivery instructions', 300).optional().describe('For the driver: a safe place, access, parking') },
+    BODY_NOT_AN_OBJECT,
+  )
   .meta({ id: 'DeliveryDetailsData' });
 
 export const BillingDetailsDataSchema = z
-  .object({
-    sameAsDelivery: z.boolean().default(false),
-    address: AddressSchema.optional().describe('Required unless sameAsDelivery'),
-  })
+  .object(
+    {
+      sameAsDelivery: z.boolean({ error: 'Choose whether your billing address is the same as your delivery address' }).default(false),
+      address: AddressSchema.optional().describe('Required unless sameAsDelivery'),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
   .meta({ id: 'BillingDetailsData' });
 
 export const PaymentIntentDataSchema = z
-  .object({
-    method: z.enum(['card', 'saved_card']).default('card'),
-    savedCardId: z.string().min(1).max(100).optional().describe('saved_card only: one of the shopper’s saved cards'),
-    saveCard: z.boolean().default(false).describe('card only, signed in: keep the card for next time (consent)'),
-  })
+  .object(
+    {
+      method: z.enum(['card', 'saved_card'], { error: 'Choose how to pay' }).default('card'),
+      savedCardId: z
+        .string({ error: 'Choose a saved card' })
+        .min(1, 'Choose a saved card')
+        .max(100, 'That is not one of your saved cards: choose another')
+        .optional()
+        .describe('saved_card only: one of the shopper’s saved cards'),
+      saveCard: z.boolean({ error: 'Choose whether to save your card' }).default(false).describe('card only, signed in: keep the card for next time (consent)'),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
   .meta({ id: 'PaymentIntentData', description: 'paymentIntentData: how the shopper pays. The amount is always the basket’s, computed by the server.' });
 
 export const CHECKOUT_STEPS = ['contact', 'delivery_address', 'delivery_option', 'billing', 'payment'] as const;

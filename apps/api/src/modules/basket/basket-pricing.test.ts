@@ -41,6 +41,31 @@ describe('basket pricing', () => {
   });
 });
 
+describe('delivery estimate', () => {
+  const parcel = (priceIncVat: number) => priceLine({ sku: 'P', quantity: 1 }, offering({ sku: 'P', priceIncVat, priceExVat: Math.round(priceIncVat / 1.2) }), RETAIL_PRICING);
+  const large = (priceIncVat: number) => priceLine({ sku: 'L', quantity: 1 }, offering({ sku: 'L', deliveryClass: 'pallet', priceIncVat, priceExVat: Math.round(priceIncVat / 1.2) }), RETAIL_PRICING);
+  const rates = new Map<string, { rateCode: string; basisPoints: number }>();
+
+  it('says how much more to spend for free delivery, by the rate the basket needs', () => {
+    expect(basketTotals([parcel(4_500)], rates, 0).delivery).toMatchObject({ code: 'standard', priceIncVat: 495, freeFromIncVat: 5_000, spendForFreeIncVat: 500 });
+    expect(basketTotals([parcel(5_000)], rates, 0).delivery).toMatchObject({ code: 'standard', priceIncVat: 0, spendForFreeIncVat: null });
+    // One large item makes the whole basket kerbside, free from £499.
+    expect(basketTotals([parcel(4_500), large(42_297)], rates, 0).delivery).toMatchObject({ code: 'large_kerbside', priceIncVat: 2_995, freeFromIncVat: 49_900, spendForFreeIncVat: 3_103 });
+  });
+
+  it('counts the goods after the discount, as checkout does', () => {
+    const totals = basketTotals([parcel(5_200)], rates, 500);
+    expect(totals.delivery).toMatchObject({ priceIncVat: 495, spendForFreeIncVat: 300 });
+    expect(totals.totalIncVat).toBe(5_200 - 500 + 495);
+  });
+
+  it('has no threshold once an option is chosen at checkout', () => {
+    expect(basketTotals([parcel(100)], rates, 0, { code: 'next_day', name: 'Next working day', priceIncVat: 695 }).delivery).toEqual({
+      code: 'next_day', name: 'Next working day', priceIncVat: 695, isEstimate: false, freeFromIncVat: null, spendForFreeIncVat: null,
+    });
+  });
+});
+
 describe('retrieval codes', () => {
   it('use no look-alike characters and read back however they are typed', () => {
     for (const char of '01OILU') expect(RETRIEVAL_ALPHABET).not.toContain(char);

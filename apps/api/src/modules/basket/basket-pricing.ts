@@ -106,13 +106,25 @@ export interface ChosenDelivery {
   priceIncVat: number;
 }
 
-/** The delivery a basket is likely to need, to mainland GB: large items decide it when present. */
+/**
+ * The delivery a basket is likely to need, to mainland GB: large items decide it when present. Its
+ * free-delivery threshold is checked against the goods after the discount, as checkout prices it,
+ * and the shopper is told how far away it is.
+ */
 export function deliveryEstimate(lines: readonly BasketLine[], goodsIncVat: number): Basket['totals']['delivery'] {
   if (lines.length === 0) return null;
   const code = lines.every((line) => line.deliveryClass === 'parcel') ? 'standard' : 'large_kerbside';
   const rate = RATES[code];
-  const free = rate.freeFrom !== undefined && goodsIncVat >= rate.freeFrom;
-  return { code, name: rate.name, priceIncVat: free ? 0 : rate.price, isEstimate: true };
+  const freeFrom = rate.freeFrom ?? null;
+  const free = freeFrom !== null && goodsIncVat >= freeFrom;
+  return {
+    code,
+    name: rate.name,
+    priceIncVat: free ? 0 : rate.price,
+    isEstimate: true,
+    freeFromIncVat: freeFrom,
+    spendForFreeIncVat: freeFrom === null || free ? null : freeFrom - goodsIncVat,
+  };
 }
 
 const vatOf = (gross: number, basisPoints: number) => Math.round((gross * basisPoints) / (10_000 + basisPoints));
@@ -130,7 +142,11 @@ export function basketTotals(
   const available = lines.filter((line) => line.available);
   const subtotalIncVat = available.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
   const subtotalExVat = available.reduce((sum, line) => sum + line.lineTotalExVat, 0);
-  const delivery = chosenDelivery && available.length > 0 ? { ...chosenDelivery, isEstimate: false } : deliveryEstimate(available, subtotalIncVat);
+  const goodsAfterDiscount = subtotalIncVat - Math.min(Math.max(0, discountPence), subtotalIncVat);
+  const delivery =
+    chosenDelivery && available.length > 0
+      ? { ...chosenDelivery, isEstimate: false, freeFromIncVat: null, spendForFreeIncVat: null }
+      : deliveryEstimate(available, goodsAfterDiscount);
   const deliveryPence = delivery?.priceIncVat ?? 0;
   const discount = Math.min(Math.max(0, discountPence), subtotalIncVat + deliveryPence);
 

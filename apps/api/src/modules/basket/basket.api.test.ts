@@ -55,7 +55,7 @@ describe('guest baskets', () => {
     const delivery = 2 * price >= 5_000 ? 0 : 495;
     const total = 2 * price + delivery;
     expect(basket.totals).toMatchObject({ subtotalIncVat: 2 * price, discountIncVat: 0, totalIncVat: total, itemCount: 2 });
-    expect(basket.totals.delivery).toMatchObject({ code: 'standard', priceIncVat: delivery, isEstimate: true });
+    expect(basket.totals.delivery).toMatchObject({ code: 'standard', priceIncVat: delivery, isEstimate: true, freeFromIncVat: 5_000, spendForFreeIncVat: delivery === 0 ? null : 5_000 - 2 * price });
     const vat = Math.round((total * 2000) / 12_000);
     expect(basket.totals.vat).toEqual([{ rateCode: 'standard', basisPoints: 2000, grossPence: total, vatPence: vat, netPence: total - vat }]);
     expect(basket.totals.totalExVat).toBe(total - vat);

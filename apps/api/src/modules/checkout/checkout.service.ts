@@ -38,13 +38,6 @@ function parsePostcodeAt(path: string, text: string): Postcode {
   return parsed.postcode;
 }
 
-/** A UK phone number, kept as typed but checked: 10 or 11 digits from 0 (or +44). */
-export function checkPhone(phone: string): string {
-  const digits = phone.replace(/[\s()-]/g, '').replace(/^\+44/, '0');
-  if (!/^0\d{9,10}$/.test(digits)) throw CheckoutErrors.invalidPhone();
-  return phone.trim();
-}
-
 /** A stored address's postcode: normalised when it was saved, so it parses. */
 function storedPostcode(address: Address): Postcode {
   const parsed = parsePostcode(address.postcode);
@@ -188,7 +181,8 @@ export async function clearDeliveryOption(ctx: Ctx, basketId: string): Promise<C
 export async function setContactDetails(ctx: Ctx, basketId: string, input: ContactDetails): Promise<Checkout> {
   const emailAddress = input.emailAddress.trim();
   if (!isSendableAddress(emailAddress)) throw CheckoutErrors.invalidEmail();
-  const contact = { emailAddress, firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: checkPhone(input.phone) };
+  // The contract has checked the phone number is a UK one (isUkPhoneNumber), with every other field at once.
+  const contact = { emailAddress, firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: input.phone.trim() };
   const { basket } = await readForCheckout(ctx, basketId);
   await repository.saveCheckout(ctx.db, basket.basketId, { contact }, ctx.clock.now());
   return readCheckout(ctx, basket.basketId);
