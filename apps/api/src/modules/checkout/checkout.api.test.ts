@@ -30,6 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+/** A refusal's field messages by path (problem+json `errors[]`). */
+const fieldMessages = (error: { data?: unknown }) =>
+  Object.fromEntries(((error.data as { errors?: { path: string; message: string }[] }).errors ?? []).map((entry) => [entry.path, entry.message]));
+
 const newBasket = async (client = guest, items = [{ sku: skus.tap!.sku, quantity: 1 }]) => (await client.basket.createBasketWithItems({ body: { items } })).basketId;
 
 describe('countries and delivery options', () => {
@@ -93,9 +97,16 @@ describe('choosing and totals', () => {
   it('takes contact, delivery and billing details, normalising the postcode and refusing bad ones unchanged', async () => {
     const basketId = await newBasket();
     const params = { basketId };
-    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: 'sam at example' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_EMAIL_INVALID' });
-    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, phone: '12345' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_PHONE_INVALID' });
-    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, firstName: ' ' } }))).toMatchObject({ status: 400 });
+    // The right shape, but not an address the shop can send to.
+    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: 'sam,jo@example.com' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_EMAIL_INVALID' });
+    // Every field's problem at once, each in words a shopper can act on.
+    const refused = await failure(guest.checkout.setContactDetails({ params, body: { emailAddress: 'sam at example', firstName: ' ', lastName: 'Shopper', phone: '12345' } }));
+    expect(refused).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(fieldMessages(refused)).toEqual({
+      'body.emailAddress': 'Enter an e-mail address in the correct format, like name@example.com',
+      'body.firstName': 'Enter your first name',
+      'body.phone': 'Enter a UK phone number, like 07700 900123 or 020 7946 0000',
+    });
     expect((await guest.checkout.clearDeliveryOption({ params })).contact).toBeNull();
 
     await guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: ' sam@example.com ' } });
@@ -132,5 +143,56 @@ describe('choosing and totals', () => {
       expect(await failure(call())).toMatchObject({ status: 404, code: 'BASKET_NOT_FOUND' });
     }
     expect((await as.alice!.checkout.clearDeliveryOption({ params: { basketId: 'mine' } })).contact).toEqual(contact);
+  });
+});
+
+describe('what a shopper is told about the details they typed', () => {
+  it('names each empty or too-long field in the GOV.UK design system’s words, never a validation library’s', async () => {
+    const basketId = await newBasket();
+    const params = { basketId };
+    const empty = await failure(guest.checkout.setContactDetails({ params, body: { emailAddress: '', firstName: '', lastName: '', phone: '' } }));
+    expect(fieldMessages(empty)).toEqual({
+      'body.emailAddress': 'Enter your e-mail address',
+      'body.firstName': 'Enter your first name',
+      'body.lastName': 'Enter your last name',
+      'body.phone': 'Enter your phone number',
+    });
+    const blankAddress = { name: ' ', line1: '', town: '', postcode: '', company: 'x'.repeat(121) };
+    expect(fieldMessages(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: blankAddress, instructions: 'x'.repeat(301) } })))).toEqual({
+      'body.address.name': 'Enter the full name of the person at this address',
+      'body.address.company': 'Company must be 120 characters or fewer',
+      'body.address.line1': 'Enter address line 1, typically the building and street',
+      'body.address.town': 'Enter a town or city',
+      'body.address.postcode': 'Enter a postcode',
+      'body.instructions': 'Delivery instructions must be 300 characters or fewer',
+    });
+    // Nothing was kept.
+    expect(await guest.checkout.getCheckout({ params })).toMatchObject({ contact: null, delivery: null });
+  });
+
+  it('answers bodies no form sends (missing fields, wrong types, not an object) in words too', async () => {
+    const basketId = await newBasket();
+    const url = `${api.serviceUrl('checkout')}/checkout/${basketId}`;
+    const bodies: [string, unknown][] = [
+      ['contactDetails', {}],
+      ['contactDetails', { emailAddress: 7, firstName: null, lastName: [], phone: {} }],
+      ['contactDetails', null],
+      ['deliveryDetails', { address: { countryCode: 'FR', postcode: 5 } }],
+      ['deliveryDetails', { address: 'Leeds' }],
+      ['billingDetails', { sameAsDelivery: 'yes', address: { name: 1 } }],
+      ['deliveryoption', { code: 'by_owl', date: 'tomorrow' }],
+      ['deliveryoption', []],
+    ];
+    for (const [path, body] of bodies) {
+      const response = await fetch(`${url}/${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const problem = (await response.json()) as { code: string; errors?: { message: string }[] };
+      expect(response.status, path).toBe(400);
+      expect(problem.code).toBe('VALIDATION_FAILED');
+      expect(problem.errors?.length).toBeGreaterThan(0);
+      for (const { message } of problem.errors ?? []) {
+        expect(message, `${path} ${JSON.stringify(body)}`).not.toMatch(/expected|received|too small|too big|invalid|must match|pattern/i);
+        expect(message).toMatch(/^(Enter|Choose|Send) |^[A-Z][\w -]+ must be /);
+      }
+    }
   });
 });

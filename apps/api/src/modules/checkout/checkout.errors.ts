@@ -15,10 +15,14 @@ const REFUND_SENTENCES: Record<RefundStatus, string> = {
 export const CheckoutErrors = {
   basketEmpty: () => new AppError(422, 'CHECKOUT_BASKET_EMPTY', 'Your basket is empty: add something before checking out.'),
   invalidPostcode: (path: string, reason: string) => new AppError(400, 'CHECKOUT_POSTCODE_INVALID', reason, field(path, reason, 'invalid_postcode')),
+  /** An address of the right shape that still cannot be sent to (a display name, several addresses, header characters). */
   invalidEmail: () =>
-    new AppError(400, 'CHECKOUT_EMAIL_INVALID', 'Enter one e-mail address, like name@example.com.', field('body.emailAddress', 'Enter one e-mail address, like name@example.com.', 'invalid_email')),
-  invalidPhone: () =>
-    new AppError(400, 'CHECKOUT_PHONE_INVALID', 'Enter a UK phone number, like 07700 900123 or 020 7946 0000.', field('body.phone', 'Enter a UK phone number, like 07700 900123 or 020 7946 0000.', 'invalid_phone')),
+    new AppError(
+      400,
+      'CHECKOUT_EMAIL_INVALID',
+      'Enter an e-mail address in the correct format, like name@example.com',
+      field('body.emailAddress', 'Enter an e-mail address in the correct format, like name@example.com', 'invalid_email'),
+    ),
   billingAddressMissing: () =>
     new AppError(400, 'CHECKOUT_BILLING_ADDRESS_MISSING', 'Enter a billing address, or use the delivery address.', field('body.address', 'Enter a billing address, or use the delivery address.', 'required')),
   noDeliveryAddress: () => new AppError(409, 'CHECKOUT_DELIVERY_ADDRESS_MISSING', 'Enter the delivery address first.'),
