@@ -52,7 +52,7 @@ export const savedCardsEndpoints = {
   }),
   updateBillingDetails: defineEndpoint({
     service: 'saved-cards', access: signedIn, method: 'POST', path: '/savedCards/updateBillingDetails',
-    summary: 'Changes a saved card’s billing name and address', body: UpdatePaymentMethodDataSchema, responses: { 200: SavedCardSchema },
+    summary: 'Changes a saved card’s billing name and address (a UK postcode, checked and normalised as the checkout does)', body: UpdatePaymentMethodDataSchema, responses: { 200: SavedCardSchema },
   }),
   setDefaultSavedPaymentMethod: defineEndpoint({
     service: 'saved-cards', access: signedIn, method: 'POST', path: '/savedCards/setDefaultSavedPaymentMethod',

@@ -79,7 +79,12 @@ describe('saved cards', () => {
     expect(mastercard.isDefault).toBe(false);
     const invalid = await failure(cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: '', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' } } }));
     expect(invalid).toMatchObject({ status: 400 });
-    const updated = await cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' } } });
+    // A UK postcode, checked as the checkout checks one, said beside the field; nothing changes.
+    const notUk = await failure(cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'QO1 7HH' } } }));
+    expect(notUk).toMatchObject({ status: 400, code: 'SAVED_CARD_POSTCODE_INVALID', message: '"QO1 7HH" is not a UK postcode: it cannot start with Q, V or X. Use a UK postcode such as "SW1A 1AA" or "IV2 3AB".' });
+    expect((notUk.data as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ path: 'body.billing.postcode', message: notUk.message })]);
+    expect((await cards.sam!.listSavedCards()).find((card) => card.id === mastercard.id)!.billing).toEqual(mastercard.billing);
+    const updated = await cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'yo17hh' } } });
     expect(updated.billing).toMatchObject({ name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' });
     const reordered = await cards.sam!.setDefaultSavedPaymentMethod({ body: { paymentMethodId: mastercard.id } });
     expect(reordered[0]).toMatchObject({ id: mastercard.id, isDefault: true });

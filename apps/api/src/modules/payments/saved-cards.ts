@@ -9,11 +9,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { parsePostcode } from '../delivery/index.ts';
 import type { PaymentGateway, SavedCard } from './gateway.ts';
 import { paymentCustomers } from './payments.tables.ts';
 
 export const SavedCardErrors = {
   notFound: () => new AppError(404, 'SAVED_CARD_NOT_FOUND', 'That card is not saved on your account.'),
+  invalidPostcode: (reason: string) =>
+    new AppError(400, 'SAVED_CARD_POSTCODE_INVALID', reason, { errors: [{ path: 'body.billing.postcode', message: reason, code: 'invalid_postcode' }] }),
 };
 
 type CustomerRow = typeof paymentCustomers.$inferSelect;
@@ -92,8 +95,13 @@ export async function updateSavedCardBilling(
   actor: Actor,
   input: { paymentMethodId: string; billing: { name: string; line1: string; line2?: string; city: string; postcode: string } },
 ): Promise<SavedCardView> {
+  // The shop's cards are billed in the UK: the postcode is checked and kept as the checkout keeps it.
+  const postcode = parsePostcode(input.billing.postcode);
+  if (!postcode.ok) throw SavedCardErrors.invalidPostcode(postcode.reason);
   await ownCard(deps, actor, input.paymentMethodId);
   const { billing } = input;
-  await deps.gateway.updateCardBilling(input.paymentMethodId, { name: billing.name, line1: billing.line1, line2: billing.line2 ?? null, city: billing.city, postcode: billing.postcode, country: 'GB' });
+  await deps.gateway.updateCardBilling(input.paymentMethodId, {
+    name: billing.name, line1: billing.line1, line2: billing.line2 ?? null, city: billing.city, postcode: postcode.postcode.normalised, country: 'GB',
+  });
   return (await listSavedCards(deps, actor)).find((card) => card.id === input.paymentMethodId)!;
 }
