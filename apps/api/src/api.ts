@@ -19,6 +19,7 @@ import { wishlistModule } from './modules/wishlist/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { siteModule } from './modules/site/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 
 const PING_CACHE_MS = 1000;
@@ -41,6 +42,7 @@ export const apiModules: readonly ApiModule[] = [
   paymentsModule,
   checkoutModule,
   ordersModule,
+  siteModule,
 ];
 
 export interface BuildApiOptions {

@@ -34,4 +34,41 @@ describe('API configuration', () => {
     ]);
     expect(() => loadApiConfig({ IDENTITY_CLIENT_ORIGINS: 'http://x.example/path' })).toThrow(/IDENTITY_CLIENT_ORIGINS/);
   });
+
+  it('has demonstration shop details that reach nobody, and reads real ones', () => {
+    expect(loadApiConfig({}).shop).toEqual({
+      tradingName: 'Plumbline',
+      legalName: 'Plumbline Retail Ltd',
+      companyNumber: '00000000',
+      registeredIn: 'England and Wales',
+      vatNumber: 'GB000000000',
+      address: { lines: ['Unit 4 Canal Wharf', 'Leeds'], postcode: 'LS11 5PS' },
+      phone: { display: '0113 496 0000', uri: 'tel:+441134960000' },
+      email: 'help@plumbline.example',
+      openingHours: 'Monday to Friday 8am to 6pm, Saturday 9am to 1pm',
+    });
+    const shop = loadApiConfig({
+      SHOP_COMPANY_NAME: 'Tap & Trap Ltd',
+      SHOP_COMPANY_NUMBER: 'sc 123456',
+      SHOP_VAT_NUMBER: 'GB 123 4567 89',
+      SHOP_ADDRESS: '2 Quay Street,  Glasgow , g1 1aa',
+      SHOP_PHONE: '+44 141 496 0123',
+      SHOP_EMAIL: 'hello@taptrap.example',
+      SHOP_OPENING_HOURS: 'Every day 9am to 5pm',
+    }).shop;
+    // Numbers and postcodes are tidied; the telephone number is kept as written, with a tel: link.
+    expect([shop.legalName, shop.companyNumber, shop.registeredIn, shop.vatNumber]).toEqual(['Tap & Trap Ltd', 'SC123456', 'Scotland', 'GB123456789']);
+    expect(shop.address).toEqual({ lines: ['2 Quay Street', 'Glasgow'], postcode: 'G1 1AA' });
+    expect(shop.phone).toEqual({ display: '+44 141 496 0123', uri: 'tel:+441414960123' });
+    expect([shop.email, shop.openingHours]).toEqual(['hello@taptrap.example', 'Every day 9am to 5pm']);
+  });
+
+  it('refuses shop details a customer could not use', () => {
+    expect(() => loadApiConfig({ SHOP_COMPANY_NUMBER: '1234' })).toThrow(/SHOP_COMPANY_NUMBER: must be a Companies House number/);
+    expect(() => loadApiConfig({ SHOP_VAT_NUMBER: 'FR12345678901' })).toThrow(/SHOP_VAT_NUMBER: must be a UK VAT number/);
+    expect(() => loadApiConfig({ SHOP_ADDRESS: 'Leeds' })).toThrow(/SHOP_ADDRESS: must be the address lines and the postcode/);
+    expect(() => loadApiConfig({ SHOP_ADDRESS: 'Unit 4 Canal Wharf, Leeds' })).toThrow(/SHOP_ADDRESS/);
+    expect(() => loadApiConfig({ SHOP_PHONE: '12345' })).toThrow(/SHOP_PHONE: must be a UK telephone number/);
+    expect(() => loadApiConfig({ SHOP_EMAIL: 'help' })).toThrow(/SHOP_EMAIL: must be an e-mail address/);
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ShopDetails } from '@shop/contracts';
 import { z } from 'zod';
 
 /**
@@ -77,6 +78,7 @@ export const ApiConfigSchema = z.object({
   SANDBOX_WEBHOOK_CHAOS: z.enum(['off', 'random', 'always']).optional(),
   SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   PAYMENT_RECOVERY_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  ...shopSettings(),
 });
 
 export interface ApiConfig {
@@ -113,6 +115,8 @@ export interface ApiConfig {
   };
   mail: { smtpUrl?: string; from: string };
   payments: PaymentsConfig;
+  /** The company behind the shop and how to reach it (SHOP_*): contact page, footer, legal pages, e-mails. */
+  shop: ShopDetails;
 }
 
 /** See the README's configuration table. */
@@ -206,6 +210,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     payments: paymentsConfig(c),
+    shop: shopDetails(c),
   };
 }
 
@@ -225,5 +230,77 @@ function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {
     recoveryGraceMs,
     sandbox,
     stripe: { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL, jsUrl: c.STRIPE_JS_URL },
+  };
+}
+
+/**
+ * The shop's company and customer-service details. The defaults are demonstration values that
+ * cannot reach anyone: a company number and VAT number of zeros, a telephone number from Ofcom's
+ * range for drama (0113 496 0000–0999 is never allocated) and an address at `.example`.
+ */
+function shopSettings() {
+  return {
+    SHOP_COMPANY_NAME: z.string().trim().min(2).max(160).default('Plumbline Retail Ltd'),
+    SHOP_COMPANY_NUMBER: z
+      .string()
+      .transform((value) => value.replace(/\s/g, '').toUpperCase())
+      .pipe(z.string().regex(/^([0-9]{8}|[A-Z]{2}[0-9]{6})$/, 'must be a Companies House number: 8 digits, or 2 letters and 6 digits (SC123456)'))
+      .default('00000000'),
+    SHOP_VAT_NUMBER: z
+      .string()
+      .transform((value) => value.replace(/\s/g, '').toUpperCase())
+      .pipe(z.string().regex(/^GB([0-9]{9}|[0-9]{12})$/, 'must be a UK VAT number: GB and 9 digits (GB123456789)'))
+      .default('GB000000000'),
+    SHOP_ADDRESS: z
+      .string()
+      .transform((value, ctx) => {
+        const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+        const postcode = parts.at(-1)?.toUpperCase().replace(/\s+/g, '');
+        if (parts.length < 2 || !postcode || !/^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(postcode)) {
+          ctx.addIssue({ code: 'custom', message: 'must be the address lines and the postcode, separated by commas: "Unit 4 Canal Wharf, Leeds, LS11 5PS"' });
+          return z.NEVER;
+        }
+        return { lines: parts.slice(0, -1), postcode: `${postcode.slice(0, -3)} ${postcode.slice(-3)}` };
+      })
+      .default({ lines: ['Unit 4 Canal Wharf', 'Leeds'], postcode: 'LS11 5PS' }),
+    SHOP_PHONE: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const digits = value.replace(/[\s()-]/g, '');
+        const national = digits.startsWith('+44') ? `0${digits.slice(3)}` : digits;
+        if (!/^0[0-9]{9,10}$/.test(national)) {
+          ctx.addIssue({ code: 'custom', message: 'must be a UK telephone number, like 0113 496 0000' });
+          return z.NEVER;
+        }
+        return { display: value, uri: `tel:+44${national.slice(1)}` };
+      })
+      .default({ display: '0113 496 0000', uri: 'tel:+441134960000' }),
+    SHOP_EMAIL: z.email('must be an e-mail address, like help@example.com').default('help@plumbline.example'),
+    SHOP_OPENING_HOURS: z.string().trim().min(5).max(160).default('Monday to Friday 8am to 6pm, Saturday 9am to 1pm'),
+  };
+}
+
+/** Companies House numbers start with letters that say where the company is registered (SC, NI…). */
+export function registeredIn(companyNumber: string): ShopDetails['registeredIn'] {
+  if (/^(SC|SO|SL|SZ|SA|SF)/.test(companyNumber)) return 'Scotland';
+  if (/^(NI|NC|NL|NF|NA|R0)/.test(companyNumber)) return 'Northern Ireland';
+  return 'England and Wales';
+}
+
+/** The shop details of a process with no SHOP_* settings: the demonstration values. */
+export const defaultShopDetails = (): ShopDetails => shopDetails(parseSettings(z.object(shopSettings()), {}));
+
+function shopDetails(c: z.infer<z.ZodObject<ReturnType<typeof shopSettings>>>): ShopDetails {
+  return {
+    tradingName: 'Plumbline',
+    legalName: c.SHOP_COMPANY_NAME,
+    companyNumber: c.SHOP_COMPANY_NUMBER,
+    registeredIn: registeredIn(c.SHOP_COMPANY_NUMBER),
+    vatNumber: c.SHOP_VAT_NUMBER,
+    address: c.SHOP_ADDRESS,
+    phone: c.SHOP_PHONE,
+    email: c.SHOP_EMAIL,
+    openingHours: c.SHOP_OPENING_HOURS,
   };
 }

@@ -11,6 +11,7 @@ import type {
   paymentsEndpoints,
   platformEndpoints,
   savedCardsEndpoints,
+  siteEndpoints,
   wishlistEndpoints,
 } from '@shop/contracts';
 import { endpointRoutes as routes } from '@shop/contracts/routes';
@@ -31,6 +32,7 @@ export const createOrderTrackingClient = (options: ClientOptions) => createServi
 export const createOrdersClient = (options: ClientOptions) => createServiceClient<typeof orderEndpoints>(routes.orders, options);
 export const createSavedCardsClient = (options: ClientOptions) => createServiceClient<typeof savedCardsEndpoints>(routes.savedCards, options);
 export const createPaymentsClient = (options: ClientOptions) => createServiceClient<typeof paymentsEndpoints>(routes.payments, options);
+export const createSiteClient = (options: ClientOptions) => createServiceClient<typeof siteEndpoints>(routes.site, options);
 export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlist, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
@@ -45,4 +47,5 @@ export type OrderTrackingClient = ReturnType<typeof createOrderTrackingClient>;
 export type OrdersClient = ReturnType<typeof createOrdersClient>;
 export type SavedCardsClient = ReturnType<typeof createSavedCardsClient>;
 export type PaymentsClient = ReturnType<typeof createPaymentsClient>;
+export type SiteClient = ReturnType<typeof createSiteClient>;
 export type WishlistClient = ReturnType<typeof createWishlistClient>;

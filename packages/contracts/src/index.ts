@@ -14,6 +14,7 @@ export * from './payments.ts';
 export * from './checkout.ts';
 export * from './orders.ts';
 export * from './saved-cards.ts';
+export * from './site.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -27,6 +28,7 @@ import { paymentsEndpoints } from './payments.ts';
 import { checkoutEndpoints } from './checkout.ts';
 import { orderEndpoints, orderTrackingEndpoints } from './orders.ts';
 import { savedCardsEndpoints } from './saved-cards.ts';
+import { siteEndpoints } from './site.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -44,6 +46,7 @@ export const endpointGroups = {
   orders: orderEndpoints,
   orderTracking: orderTrackingEndpoints,
   savedCards: savedCardsEndpoints,
+  site: siteEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(

@@ -109,4 +109,7 @@ export const endpointRoutes = {
     updateBillingDetails: ['POST', '/savedCards/updateBillingDetails'],
     setDefaultSavedPaymentMethod: ['POST', '/savedCards/setDefaultSavedPaymentMethod'],
   },
+  site: {
+    getShopDetails: ['GET', '/ShopDetails'],
+  },
 } as const;

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { SHOP_ADDRESS_LINE, escapeHtml, renderEmail } from './email-layout.ts';
+import { loadApiConfig } from '../../config.ts';
+import { escapeHtml, renderEmail, setShopDetailsForEmails } from './email-layout.ts';
+
+// Every e-mail carries the shop's details from the settings; these are not the defaults.
+const shop = loadApiConfig({
+  SHOP_COMPANY_NAME: 'Plumbline Retail Ltd',
+  SHOP_COMPANY_NUMBER: '12345678',
+  SHOP_VAT_NUMBER: 'GB123456789',
+  SHOP_ADDRESS: '1 Test Row, Bristol, BS1 4ST',
+  SHOP_PHONE: '0117 496 0123',
+  SHOP_EMAIL: 'care@shop.example',
+  SHOP_OPENING_HOURS: 'Monday to Friday 9am to 5pm',
+}).shop;
+setShopDetailsForEmails(shop);
+const COMPANY_LINE =
+  'Plumbline is a trading name of Plumbline Retail Ltd, registered in England and Wales, company number 12345678. Registered office: 1 Test Row, Bristol BS1 4ST. VAT number GB123456789.';
 
 const resetEmail = {
   subject: 'Reset your Plumbline password',
@@ -29,7 +44,10 @@ describe('renderEmail', () => {
     expect(html).toContain('>Choose a new password</a>');
     expect(html).toContain('The link works for one hour.'); // preheader
     expect(html).toContain(resetEmail.footnote);
-    expect(html).toContain(escapeHtml(SHOP_ADDRESS_LINE));
+    expect(html).toContain(
+      'Questions? Call us on <a href="tel:+441174960123" style="color:#0f766e;">0117 496 0123</a> (Monday to Friday 9am to 5pm) or e-mail <a href="mailto:care@shop.example" style="color:#0f766e;">care@shop.example</a>.',
+    );
+    expect(html).toContain(COMPANY_LINE);
   });
 
   it('writes a plain-text twin with the same words and the link spelled out', () => {
@@ -50,7 +68,8 @@ describe('renderEmail', () => {
         '',
         '--',
         resetEmail.footnote,
-        SHOP_ADDRESS_LINE,
+        'Questions? Call us on 0117 496 0123 (Monday to Friday 9am to 5pm) or e-mail care@shop.example.',
+        COMPANY_LINE,
         '',
       ].join('\n'),
     );

@@ -1,7 +1,11 @@
+import type { ShopDetails } from '@shop/contracts';
+import { defaultShopDetails } from '../../config.ts';
+
 /**
  * The shop's e-mail layout: a table-based, inline-styled HTML e-mail (what mail clients render
- * reliably) in the storefront's colours, and a plain-text twin with the same words.
- * Pure: no I/O, no configuration.
+ * reliably) in the storefront's colours, and a plain-text twin with the same words. Every e-mail
+ * ends with how to reach customer service and the company's details (the SHOP_* settings).
+ * Pure apart from those details: no I/O.
  */
 
 export interface EmailContent {
@@ -21,8 +25,28 @@ export interface RenderedEmail {
   text: string;
 }
 
-export const SHOP_NAME = 'Plumbline';
-export const SHOP_ADDRESS_LINE = 'Plumbline, Unit 4 Canal Wharf, Leeds LS11 5PS, United Kingdom';
+// The shop's details are settings, one set per process: the notifications module hands them over
+// when the API starts (docs/decisions/0016), rather than every module that sends e-mail threading
+// them through its calls. Until then, the values of a process with no SHOP_* settings.
+let shopInEmails: ShopDetails = defaultShopDetails();
+
+/** Called once at start-up with the settings' shop details (notifications.routes.ts). */
+export function setShopDetailsForEmails(shop: ShopDetails): void {
+  shopInEmails = shop;
+}
+
+/** The shop details e-mails carry. */
+export const shopDetailsForEmails = (): ShopDetails => shopInEmails;
+
+/** "call us on 0113 496 0000 (Monday to Friday 8am to 6pm) or e-mail help@plumbline.example", for a sentence. */
+export const contactLine = (shop: ShopDetails) => `call us on ${shop.phone.display} (${shop.openingHours}) or e-mail ${shop.email}`;
+
+const addressLine = (shop: ShopDetails) => `${shop.address.lines.join(', ')} ${shop.address.postcode}`;
+
+/** What a company's e-mails must say about it (Companies Act 2006 s.82; Trading Disclosures Regulations 2015). */
+const companyLine = (shop: ShopDetails) =>
+  `${shop.tradingName} is a trading name of ${shop.legalName}, registered in ${shop.registeredIn}, company number ${shop.companyNumber}. ` +
+  `Registered office: ${addressLine(shop)}. VAT number ${shop.vatNumber}.`;
 
 const NAVY = '#0f2339';
 const TEAL = '#0f766e';
@@ -62,13 +86,13 @@ export function singleLine(value: string): string {
   return line.replace(/ {2,}/g, ' ').trim();
 }
 
-export function renderEmail(content: EmailContent): RenderedEmail {
+export function renderEmail(content: EmailContent, shop: ShopDetails = shopDetailsForEmails()): RenderedEmail {
   const subject = singleLine(content.subject);
   const actionUrl = content.action ? safeUrl(content.action.url) : undefined;
-  return { subject, html: renderHtml(content, subject, actionUrl), text: renderText(content, actionUrl) };
+  return { subject, html: renderHtml(content, shop, subject, actionUrl), text: renderText(content, shop, actionUrl) };
 }
 
-function renderHtml(content: EmailContent, subject: string, actionUrl: string | undefined): string {
+function renderHtml(content: EmailContent, shop: ShopDetails, subject: string, actionUrl: string | undefined): string {
   const paragraphs = content.paragraphs
     .map(
       (paragraph) =>
@@ -90,6 +114,9 @@ function renderHtml(content: EmailContent, subject: string, actionUrl: string | 
   const footnote = content.footnote
     ? `<p style="margin:0 0 8px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${escapeHtml(content.footnote)}</p>`
     : '';
+  const small = `margin:0 0 8px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};`;
+  const link = `color:${TEAL};`;
+  const contact = `<p style="${small}">Questions? Call us on <a href="${escapeHtml(shop.phone.uri)}" style="${link}">${escapeHtml(shop.phone.display)}</a> (${escapeHtml(shop.openingHours)}) or e-mail <a href="mailto:${escapeHtml(shop.email)}" style="${link}">${escapeHtml(shop.email)}</a>.</p>`;
   return `<!DOCTYPE html>
 <html lang="en-GB" xmlns="http://www.w3.org/1999/xhtml">
 <head>
@@ -111,7 +138,7 @@ ${preheader}
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" class="container" width="600" cellpadding="0" cellspacing="0" border="0" style="width:600px;max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;">
 <tr><td bgcolor="${NAVY}" style="background:${NAVY};padding:20px 32px;border-bottom:4px solid ${BRASS};">
-<span style="font-family:${FONT};font-size:22px;font-weight:700;letter-spacing:-0.02em;color:#ffffff;">${SHOP_NAME}</span>
+<span style="font-family:${FONT};font-size:22px;font-weight:700;letter-spacing:-0.02em;color:#ffffff;">${escapeHtml(shop.tradingName)}</span>
 </td></tr>
 <tr><td class="body-cell" style="padding:32px;">
 <h1 style="margin:0 0 20px;font-family:${FONT};font-size:24px;line-height:32px;font-weight:700;color:${NAVY};">${escapeHtml(content.heading)}</h1>
@@ -120,7 +147,8 @@ ${button}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid #e7e2d8;">
 ${footnote}
-<p style="margin:0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${escapeHtml(SHOP_ADDRESS_LINE)}</p>
+${contact}
+<p style="margin:0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${escapeHtml(companyLine(shop))}</p>
 </td></tr>
 </table>
 </td></tr>
@@ -130,12 +158,12 @@ ${footnote}
 `;
 }
 
-function renderText(content: EmailContent, actionUrl: string | undefined): string {
-  const lines = [SHOP_NAME.toUpperCase(), '', content.heading, '='.repeat(Math.min(content.heading.length, 72)), ''];
+function renderText(content: EmailContent, shop: ShopDetails, actionUrl: string | undefined): string {
+  const lines = [shop.tradingName.toUpperCase(), '', content.heading, '='.repeat(Math.min(content.heading.length, 72)), ''];
   for (const paragraph of content.paragraphs) lines.push(paragraph, '');
   if (content.action && actionUrl) lines.push(`${content.action.label}:`, actionUrl, '');
   lines.push('--');
   if (content.footnote) lines.push(content.footnote);
-  lines.push(SHOP_ADDRESS_LINE);
+  lines.push(`Questions? Call us on ${shop.phone.display} (${shop.openingHours}) or e-mail ${shop.email}.`, companyLine(shop));
   return `${lines.join('\n')}\n`;
 }

@@ -5,7 +5,7 @@
  */
 import type { Order } from '@shop/contracts';
 import { formatPounds } from '../../platform/money.ts';
-import { renderEmail } from '../notifications/index.ts';
+import { contactLine, renderEmail, shopDetailsForEmails } from '../notifications/index.ts';
 
 const trackUrl = (order: Order, publicUrl: string) => `${publicUrl}/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`;
 const lineText = (line: Order['lines'][number]) => `• ${line.quantity} × ${line.productName}${line.label ? ` (${line.label})` : ''}`;
@@ -15,6 +15,8 @@ const placedOn = (order: Order) =>
   new Date(order.placedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const REFUND_TIMING = 'Refunds usually show on your statement within 3 to 5 working days.';
 const footnote = 'You are receiving this because an order was placed on Plumbline with this e-mail address.';
+/** Customer service, by name: "…, call us on 0113 496 0000 (…) or e-mail help@…, quoting BP…". */
+const askUs = (order: Order) => `${contactLine(shopDetailsForEmails())}, quoting ${order.orderNumber}`;
 
 export function orderConfirmationEmail(order: Order, publicUrl: string) {
   const when = order.delivery.date ?? order.delivery.earliestDate;
@@ -30,6 +32,7 @@ export function orderConfirmationEmail(order: Order, publicUrl: string) {
       `Total paid: ${formatPounds(order.totals.totalIncVat)}, including ${formatPounds(order.totals.vatIncVat)} VAT${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
       order.deliveryAddress ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.` : 'Collect from the trade counter: we will e-mail you when it is ready.',
       'Track your order any time with your order number and this e-mail address.',
+      `To cancel it before it is dispatched, or with any question about it, ${askUs(order)}.`,
     ],
     action: { label: 'Track my order', url: trackUrl(order, publicUrl) },
     footnote,
@@ -52,6 +55,7 @@ export function orderDispatchedEmail(order: Order, publicUrl: string) {
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
         : 'Ready to collect from the trade counter: bring your order number.',
       `${carrier} will let you know the delivery day. Large items may need someone in to sign for them.`,
+      `If anything arrives damaged or is missing, ${askUs(order)}: damage within 48 hours, missing items within 7 days.`,
     ],
     action: url ? { label: `Track with ${carrier}`, url } : { label: 'Track my order', url: trackUrl(order, publicUrl) },
     footnote,
@@ -69,7 +73,7 @@ export function orderCancelledEmail(order: Order, publicUrl: string, given: { re
       ...order.lines.map(lineText),
       ...(given.refundedPence > 0 ? [`We have refunded ${formatPounds(given.refundedPence)} to ${cardText(order)}. ${REFUND_TIMING}`] : []),
       ...(given.discountCodeBack && order.discountCode ? [`Your discount code ${order.discountCode} can be used again while the offer runs.`] : []),
-      'If you did not ask for this, or still want the items, contact us or place a new order.',
+      `If you did not ask for this, or still want the items, ${askUs(order)}, or place a new order.`,
     ],
     action: { label: 'See the order', url: trackUrl(order, publicUrl) },
     footnote,
@@ -89,6 +93,7 @@ export function orderRefundedEmail(order: Order, publicUrl: string, amountPence:
         ? `That brings the total refunded to ${formatPounds(order.payment.refundedPence)}: everything you paid.`
         : `In all we have refunded ${formatPounds(order.payment.refundedPence)} of the ${formatPounds(order.payment.capturedPence)} you paid.`,
       REFUND_TIMING,
+      `With any question about this refund, ${askUs(order)}.`,
     ],
     action: { label: 'See the order', url: trackUrl(order, publicUrl) },
     footnote,

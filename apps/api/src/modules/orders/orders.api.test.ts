@@ -5,6 +5,7 @@ import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/index.ts';
 import { TRACKING_LIMIT } from './orders.routes.ts';
 import { recordPlacedOrder, type PlacedOrderInput } from './orders.service.ts';
+import { placedOrderInput } from './testing.ts';
 
 let api: TestApi;
 const now = new Date('2026-06-16T09:00:00Z');
@@ -18,26 +19,12 @@ const accounts: Record<string, AccountsClient> = {};
 let staff: OrdersClient;
 let shopperOrders: OrdersClient;
 
-const address = { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' as const };
 let basketCount = 0;
 
-/** An order as checkout's place-order writes it (checkout has its own end-to-end tests). */
+/** An order as checkout's place-order writes it, for a new basket each time. */
 function placed(customerId: string | null, email: string): PlacedOrderInput {
   basketCount += 1;
-  return {
-    basketId: `basket-${basketCount}`,
-    customerId,
-    contact: { emailAddress: email, firstName: 'Alice', lastName: 'Shopper', phone: '07700 900123' },
-    deliveryAddress: address,
-    deliveryInstructions: null,
-    billingAddress: address,
-    delivery: { code: 'standard', name: 'Standard delivery', date: null, earliestDate: '2026-06-18', latestDate: '2026-06-22' },
-    channel: 100,
-    discountCode: null,
-    lines: [{ sku: 'TAP-1', productName: 'Basin mixer', productSlug: 'basin-mixer', label: 'Chrome', imageUrl: null, quantity: 2, unitPriceIncVat: 4_999, lineTotalIncVat: 9_998 }],
-    totals: { goodsPence: 9_998, discountPence: 0, deliveryPence: 0, totalPence: 9_998, vatPence: 1_666 },
-    payment: { intentRef: `pi_test_${basketCount}`, method: 'card', cardBrand: 'visa', cardLast4: '4242', capturedPence: 9_998 },
-  };
+  return placedOrderInput(String(basketCount), { customerId, email });
 }
 
 beforeAll(async () => {

@@ -1,0 +1,25 @@
+/**
+ * Test helpers: an order as checkout's place-order hands it to `recordPlacedOrder` (checkout has
+ * its own end-to-end tests). Imported by tests only (any module's `*.api.test.ts`).
+ */
+import type { PlacedOrderInput } from './orders.service.ts';
+
+const address = { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' as const };
+
+/** Two chrome basin mixers, paid by Visa, for standard delivery; `key` makes its basket and payment unique. */
+export function placedOrderInput(key: string, customer: { customerId: string | null; email: string }): PlacedOrderInput {
+  return {
+    basketId: `basket-${key}`,
+    customerId: customer.customerId,
+    contact: { emailAddress: customer.email, firstName: 'Alice', lastName: 'Shopper', phone: '07700 900123' },
+    deliveryAddress: address,
+    deliveryInstructions: null,
+    billingAddress: address,
+    delivery: { code: 'standard', name: 'Standard delivery', date: null, earliestDate: '2026-06-18', latestDate: '2026-06-22' },
+    channel: 100,
+    discountCode: null,
+    lines: [{ sku: 'TAP-1', productName: 'Basin mixer', productSlug: 'basin-mixer', label: 'Chrome', imageUrl: null, quantity: 2, unitPriceIncVat: 4_999, lineTotalIncVat: 9_998 }],
+    totals: { goodsPence: 9_998, discountPence: 0, deliveryPence: 0, totalPence: 9_998, vatPence: 1_666 },
+    payment: { intentRef: `pi_test_${key}`, method: 'card', cardBrand: 'visa', cardLast4: '4242', capturedPence: 9_998 },
+  };
+}
