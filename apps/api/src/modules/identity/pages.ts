@@ -74,7 +74,8 @@ function layout(shell: Shell, title: string, main: Html, options: { status?: num
 <main id="main" tabindex="-1"><div class="panel">
 ${main}
 </div></main>
-<footer class="site-footer">Bathroom and plumbing supplies for home and trade</footer>
+<footer class="site-footer"><p>Bathroom and plumbing supplies for home and trade</p>
+<p><a href="${shell.publicUrl}/terms">Terms of sale</a> · <a href="${shell.publicUrl}/privacy">Privacy notice</a> · <a href="${shell.publicUrl}/cookies">Cookies</a></p></footer>
 ${script}
 </body>
 </html>`;
@@ -184,6 +185,7 @@ ${field({ id: 'name', label: 'Your name', type: 'text', autocomplete: 'name', va
 ${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: view.email ?? '', error: errors.email, hint: 'We will send you a link to confirm it.' })}
 ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, describedBy: ['password-rules'] })}
 ${passwordRules()}
+<p class="small">By creating an account you agree to our <a href="${shell.publicUrl}/terms">terms of sale</a>. Our <a href="${shell.publicUrl}/privacy">privacy notice</a> says what we keep about you and why.</p>
 <button class="button button-primary" type="submit">Create account</button>
 </form>
 <div class="links"><p>Already have an account? <a href="${view.signInHref}">Sign in</a></p></div>`,
