@@ -167,9 +167,28 @@ export const ListingSchema = z
   .meta({ id: 'Listing' });
 export type Listing = z.infer<typeof ListingSchema>;
 
+export const SearchListingSchema = ListingSchema.extend({
+  exactMatch: z
+    .object({
+      slug: z.string(),
+      sku: z.string().nullable().describe("The variant a variant code names; null for a product's own code"),
+    })
+    .nullable()
+    .describe('Set when the query is a whole product or variant code (PL000109, PL000109-1, pl0001091): the product to go straight to, also the one product listed'),
+}).meta({ id: 'SearchListing' });
+export type SearchListing = z.infer<typeof SearchListingSchema>;
+
 export const AutocompleteSchema = z
   .object({
-    products: z.array(z.object({ slug: z.string(), sku: z.string(), productName: z.string(), imageUrl: z.string(), priceIncTax: Pence })),
+    products: z.array(
+      z.object({
+        slug: z.string(),
+        sku: z.string().describe('The default sku, or the variant whose code was typed'),
+        productName: z.string().describe('The name; after a typed code, with the code that matched: "Eden Cloakroom Basin (PL000109-1)"'),
+        imageUrl: z.string(),
+        priceIncTax: Pence,
+      }),
+    ),
     categories: z.array(CategoryLinkSchema),
     brands: z.array(z.object({ slug: z.string(), name: z.string() })),
   })
@@ -309,10 +328,10 @@ export const catalogueEndpoints = {
     ...catalogue,
     method: 'POST',
     path: '/Search',
-    summary: 'Search by text: relevance, typo tolerance and trade synonyms (loo, WC, sink, rad)',
+    summary: 'Search by text: relevance, typo tolerance and trade synonyms (loo, WC, sink, rad); a whole product or variant code names its product',
     body: SearchRequestSchema,
     cacheSeconds: 60,
-    responses: { 200: ListingSchema },
+    responses: { 200: SearchListingSchema },
   }),
   refineSearch: defineEndpoint({
     ...catalogue,
@@ -321,13 +340,13 @@ export const catalogueEndpoints = {
     summary: 'Search results refined by facets, price, sort or page',
     body: SearchRequestSchema,
     cacheSeconds: 60,
-    responses: { 200: ListingSchema },
+    responses: { 200: SearchListingSchema },
   }),
   autocomplete: defineEndpoint({
     ...catalogue,
     method: 'GET',
     path: '/Search/Autocomplete',
-    summary: 'Suggestions while typing: products with image and price, categories and brands',
+    summary: 'Suggestions while typing: products with image and price (by code first when a code is being typed), categories and brands',
     query: z.object({ query: z.string().max(1000) }),
     cacheSeconds: 300,
     responses: { 200: AutocompleteSchema },

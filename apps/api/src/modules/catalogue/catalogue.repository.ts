@@ -69,14 +69,16 @@ export type SnapshotProduct = ListingProduct &
     slug: string;
     /** The default offering's. */
     sku: string;
+    /** Every offering's that has a price (as the product page lists them), in the product's order. */
+    skus: string[];
     /** The first image's, if it has any. */
     imageUrl: string | null;
   };
 
 /**
  * What listings and suggestions need of every product, in id order, for the in-memory snapshot.
- * Badges, facet values and the first image come per product from one grouped read each (a hash
- * join) rather than as a subquery per row.
+ * Badges, facet values, the first image and the skus come per product from one grouped read each
+ * (a hash join) rather than as a subquery per row.
  */
 export async function listSnapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
   const badgeLists = db
@@ -100,6 +102,13 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
     .where(inRange(productImages.productId, range))
     .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id))
     .as('first_images');
+  const skuLists = db
+    .select({ productId: offerings.productId, list: sql<string>`string_agg(${offerings.sku}, chr(30) order by ${offerings.position}, ${offerings.id})`.as('sku_list') })
+    .from(offerings)
+    .innerJoin(prices, eq(prices.offeringId, offerings.id))
+    .where(inRange(offerings.productId, range))
+    .groupBy(offerings.productId)
+    .as('sku_lists');
   const rows = await db
     .select({
       id: products.id,
@@ -118,6 +127,7 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
       stockStatus: stockLevels.status,
       badges: badgeLists.list,
       facets: facetLists.list,
+      skus: skuLists.list,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
@@ -127,6 +137,7 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
     .leftJoin(badgeLists, eq(badgeLists.productId, products.id))
     .leftJoin(facetLists, eq(facetLists.productId, products.id))
     .leftJoin(firstImages, eq(firstImages.productId, products.id))
+    .leftJoin(skuLists, eq(skuLists.productId, products.id))
     .where(inRange(products.id, range))
     .orderBy(asc(products.id));
   return rows.map((row) => ({
@@ -134,6 +145,7 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
     discountPercentage: row.discountPercentage ?? 0,
     badges: row.badges ? row.badges.split(',') : [],
     facets: row.facets ? row.facets.split(RECORD).map((pair) => pair.split(FIELD) as [string, string]) : [],
+    skus: row.skus ? row.skus.split(RECORD) : [],
   }));
 }
 

@@ -8,6 +8,7 @@ import type {
   ProductCard,
   ProductSummary,
   Promotions,
+  SearchListing,
   SearchRequest,
   SitemapProducts,
   TradePrices,
@@ -24,6 +25,7 @@ import { findSellableOfferings } from './sellable-offerings.ts';
 import { AnswerCache, listingKey } from './answer-cache.ts';
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { searchConditions, searchTerms, TYPO_SIMILARITY } from './search-query.ts';
+import type { CodeMatch } from './product-codes.ts';
 import { matchNames } from './suggestion-index.ts';
 
 // The tree changes only when staff edit categories, yet every page shows it: keep it for a short
@@ -164,18 +166,21 @@ async function buildListing(
 }
 
 /**
- * Listings answered from one snapshot, kept as long as it lives: shoppers ask for the same few
- * thousand pages (popular categories, first pages, common filters), and a listing may be cached
- * for the snapshot's 60 s anyway (its `cacheSeconds`). The cards in a kept answer are as fresh as
- * the snapshot's counts (docs/decisions/0005).
+ * Answers from one snapshot, kept as long as it lives: shoppers ask for the same few thousand
+ * pages (popular categories, first pages, common filters) and type the same few thousand prefixes,
+ * and a listing may be cached for the snapshot's 60 s anyway (its `cacheSeconds`). The cards in a
+ * kept answer are as fresh as the snapshot's counts (docs/decisions/0005). Beyond this many per
+ * snapshot and kind, the least recently used is dropped.
  */
-const LISTING_CACHE_SIZE = 5000;
+const KEPT_ANSWERS = 5000;
 const listingAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<Listing>>();
+const searchAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<SearchListing>>();
+const suggestionAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<Autocomplete>>();
 
-function keptListing(ctx: ListingContext, snapshot: CatalogueSnapshot, key: string, load: () => Promise<Listing>): Promise<Listing> {
-  let answers = listingAnswers.get(snapshot);
-  if (!answers) listingAnswers.set(snapshot, (answers = new AnswerCache(LISTING_CACHE_SIZE, Number.POSITIVE_INFINITY)));
-  return answers.get(key, ctx.clock.now().getTime(), load);
+function kept<T>(answers: WeakMap<CatalogueSnapshot, AnswerCache<T>>, ctx: ListingContext, snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
+  let cache = answers.get(snapshot);
+  if (!cache) answers.set(snapshot, (cache = new AnswerCache(KEPT_ANSWERS, Number.POSITIVE_INFINITY)));
+  return cache.get(key, ctx.clock.now().getTime(), load);
 }
 
 /** A category and its sub-categories' products, faceted by the department's configuration. */
@@ -183,7 +188,7 @@ export async function listCategory(ctx: ListingContext, input: CategoryListingRe
   const snapshot = await catalogueSnapshot(ctx);
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  return keptListing(ctx, snapshot, `category:${category.id}:${listingKey(input)}`, () =>
+  return kept(listingAnswers, ctx, snapshot, `category:${category.id}:${listingKey(input)}`, () =>
     buildListing(ctx.db, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
   );
 }
@@ -216,18 +221,27 @@ export async function getTradePrices(
 /** At most this many matches are ranked, faceted and paged: enough for any shopper. */
 const SEARCH_LIMIT = 1000;
 
-export async function search(ctx: ListingContext, input: SearchRequest): Promise<Listing> {
+/**
+ * A search. A whole product or variant code (PL000109, PL000109-1, in any case, with or without
+ * the dash) names one product: it is the one result, and `exactMatch` says where to go.
+ */
+export async function search(ctx: ListingContext, input: SearchRequest): Promise<SearchListing> {
   const terms = searchTerms(input.query);
   const title = `Results for "${input.query.slice(0, 100)}"`;
   const snapshot = await catalogueSnapshot(ctx);
-  return keptListing(ctx, snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input)}`, async () => {
+  return kept(searchAnswers, ctx, snapshot, `${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input)}`, async () => {
+    const code = snapshot.codes.exact(input.query);
+    if (code) {
+      const listing = await buildListing(ctx.db, title, snapshot, [code.row], snapshot.facetsOf(null), input);
+      return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
+    }
     const matches = terms.length === 0 ? [] : await findMatches(ctx.db, terms, SEARCH_LIMIT);
     // Products added since the snapshot was taken join listings when the next one is.
     const found = matches.flatMap((match) => {
       const row = snapshot.index.rowOfId.get(match.id);
       return row === undefined ? [] : [{ row, score: match.score }];
     });
-    return buildListing(
+    const listing = await buildListing(
       ctx.db,
       title,
       snapshot,
@@ -236,6 +250,7 @@ export async function search(ctx: ListingContext, input: SearchRequest): Promise
       input,
       found.map((match) => match.score),
     );
+    return { ...listing, exactMatch: null };
   });
 }
 
@@ -251,29 +266,35 @@ async function findMatches(db: Database, terms: string[], limit: number, options
 }
 
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
-/**
- * Shoppers type the same few thousand prefixes: keep recent answers as long as the snapshot they
- * came from, dropping the least recently used beyond the limit.
- */
-const AUTOCOMPLETE_CACHE_SIZE = 5000;
-const suggestionAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<Autocomplete>>();
 
 /** Products, categories and brands for what a shopper has typed so far, from the in-memory snapshot. */
 export async function autocomplete(ctx: ListingContext, query: string): Promise<Autocomplete> {
   const terms = searchTerms(query);
   if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
   const snapshot = await catalogueSnapshot(ctx);
-  let answers = suggestionAnswers.get(snapshot);
-  if (!answers) suggestionAnswers.set(snapshot, (answers = new AnswerCache(AUTOCOMPLETE_CACHE_SIZE, Number.POSITIVE_INFINITY)));
-  return answers.get(terms.join(' '), ctx.clock.now().getTime(), async () => suggest(snapshot, terms));
+  return kept(suggestionAnswers, ctx, snapshot, terms.join(' '), async () => suggest(snapshot, terms));
 }
 
+/**
+ * Products whose code starts with what is typed come first, in code order, named with that code
+ * (a trade customer typing "PL00010" wants PL000100 to PL000109); then those matching by words.
+ */
 function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
+  const byCode = snapshot.codes.startingWith(terms.join(''), AUTOCOMPLETE_SIZE.products);
+  const coded = new Set(byCode.map((match) => match.row));
+  const byWords = snapshot.suggestions.match(terms, AUTOCOMPLETE_SIZE.products).filter((row) => !coded.has(row));
+  const product = (row: number, code?: CodeMatch) => {
+    const facts = snapshot.suggestionFacts[row]!;
+    return {
+      slug: facts.slug,
+      sku: code?.sku ?? facts.sku,
+      productName: code ? `${facts.name} (${code.code})` : facts.name,
+      imageUrl: facts.imageUrl ?? FALLBACK_IMAGE_URL,
+      priceIncTax: snapshot.index.prices[row]!,
+    };
+  };
   return {
-    products: snapshot.suggestions.match(terms, AUTOCOMPLETE_SIZE.products).map((row) => {
-      const facts = snapshot.suggestionFacts[row]!;
-      return { slug: facts.slug, sku: facts.sku, productName: facts.name, imageUrl: facts.imageUrl ?? FALLBACK_IMAGE_URL, priceIncTax: snapshot.index.prices[row]! };
-    }),
+    products: [...byCode.map((match) => product(match.row, match)), ...byWords.map((row) => product(row))].slice(0, AUTOCOMPLETE_SIZE.products),
     categories: matchNames(snapshot.categories, terms, AUTOCOMPLETE_SIZE.categories).map(({ slug, name }) => ({ slug, name })),
     brands: matchNames(snapshot.brands, terms, AUTOCOMPLETE_SIZE.brands),
   };
@@ -293,7 +314,7 @@ export async function listPromotion(ctx: ListingContext, input: CategoryListingR
   const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
   const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
   const request = { ...input, facets: { ...input.facets, ...listing.filters } };
-  return keptListing(ctx, snapshot, `promotion:${input.slug}:${listingKey(request)}`, () =>
+  return kept(listingAnswers, ctx, snapshot, `promotion:${input.slug}:${listingKey(request)}`, () =>
     buildListing(db, listing.title, snapshot, rows, snapshot.facetsOf(category), request),
   );
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import * as repository from './catalogue.repository.ts';
 import type { CategoryRow } from './catalogue.repository.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex, type NextDayRate } from './listing-facets.ts';
+import { buildCodeIndex, type CodeIndex } from './product-codes.ts';
 import { buildSuggestionIndex, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
 
 /**
@@ -40,6 +41,8 @@ export interface CatalogueSnapshot {
   /** Autocomplete's word index over the same rows, and what a suggestion shows of each row. */
   suggestions: SuggestionIndex;
   suggestionFacts: SuggestionFacts[];
+  /** Product and variant codes (PL000109, PL000109-1) to their rows, for search and suggestions. */
+  codes: CodeIndex;
   /** Categories (departments first, in shop order) and brands (by name), for suggestions. */
   categories: CategoryRow[];
   brands: NamedEntry[];
@@ -145,6 +148,10 @@ async function loadSnapshot(db: Database, nextDayRate: NextDayRate): Promise<Cat
   // The index's rows are the products' positions in this list.
   const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
   const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, imageUrl }));
+  const codes = await buildCodeIndex(products.flatMap(({ id, skus }) => {
+    const row = index.rowOfId.get(id);
+    return row === undefined ? [] : [{ row, skus }];
+  }));
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const childrenOf = new Map<number, number[]>();
   for (const category of categories) {
@@ -179,6 +186,7 @@ async function loadSnapshot(db: Database, nextDayRate: NextDayRate): Promise<Cat
     newRows: () => remember('new', () => Array.from({ length: index.size }, (_, row) => row).filter((row) => index.newFlags[row] === 1)),
     suggestions,
     suggestionFacts,
+    codes,
     categories: categories.toSorted((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null) || a.position - b.position || a.id - b.id),
     brands,
   };
