@@ -1,4 +1,4 @@
-import { BRANDS, DEPARTMENTS, FINISH_FACTORS, RANGE_NAMES, type DepartmentTemplate } from './product-templates.ts';
+import { BRANDS, DEPARTMENTS, FINISH_FACTORS, RANGE_NAMES, SUB_CATEGORY_ATTRIBUTES, TAP_HOLES_BY_TAP_TYPE, type DepartmentTemplate } from './product-templates.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
 
 /** mulberry32: a tiny seeded PRNG, so the same count always gives the same catalogue. */
@@ -94,6 +94,7 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       const [childSlug, childName] = tree.children[n % tree.children.length] ?? [tree.slug, tree.name];
       const range = RANGE_NAMES[(n + departmentIndex * 7) % RANGE_NAMES.length] as string;
       const facets: [string, string][] = department.facets.map((facet) => [facet.identifier, pick(random, facet.values)]);
+      fitSubCategory(facets, childSlug, n);
       const specifications: Record<string, string> = Object.fromEntries(
         department.facets.map((facet, index) => [facet.displayName, facets[index]?.[1] ?? '']),
       );
@@ -195,27 +196,72 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
   return { products, ...relate(products, random) };
 }
 
-/** Bundles (each suite is a toilet, basin, bath and tap) and the essential items of §1.4. */
+/**
+ * Replaces the attribute values a product's sub-category rules out (a corner bath's shape is Corner)
+ * and a tap's holes its type rules out, with an allowed one chosen by position: nothing is drawn
+ * from the random stream, so the rest of the catalogue stays as it was.
+ */
+function fitSubCategory(facets: [string, string][], subCategory: string, n: number): void {
+  for (const entry of facets) {
+    const [facet, value] = entry;
+    const tapType = facets.find(([name]) => name === 'tap_type')?.[1];
+    const allowed = facet === 'tap_holes' && tapType ? TAP_HOLES_BY_TAP_TYPE[tapType] : SUB_CATEGORY_ATTRIBUTES[subCategory]?.[facet];
+    if (allowed && !allowed.includes(value)) entry[1] = allowed[n % allowed.length]!;
+  }
+}
+
+/** Bundles (what each suite type is made of, DOMAIN.md §1.2, §1.4) and the essential items of §1.4. */
 function relate(products: GeneratedProduct[], random: () => number): Omit<GeneratedCatalogue, 'products'> {
   const byCategory = new Map<string, GeneratedProduct[]>();
   for (const product of products) {
     for (const key of [product.categorySlug, product.department]) byCategory.set(key, [...(byCategory.get(key) ?? []), product]);
   }
-  const defaultOf = (category: string, index: number, where: (product: GeneratedProduct) => boolean = () => true) => {
-    const candidates = (byCategory.get(category) ?? []).filter(where);
-    return candidates.length ? (candidates[index % candidates.length]?.offerings[0] ?? null) : null;
+  const attribute = (product: GeneratedProduct, facet: string) => product.facets.find(([name]) => name === facet)?.[1];
+  const has = (facet: string, ...values: string[]) => (product: GeneratedProduct) => values.includes(attribute(product, facet) ?? '');
+  /** The `index`-th product of a category that fits (round the list), or null when none does. */
+  const productIn = (categories: string | string[], index: number, where: (product: GeneratedProduct) => boolean = () => true) => {
+    const candidates = [categories].flat().flatMap((category) => byCategory.get(category) ?? []).filter(where);
+    return candidates.length ? candidates[index % candidates.length]! : null;
   };
-  const has = (facet: string, value: string) => (product: GeneratedProduct) => product.facets.some(([f, v]) => f === facet && v === value);
+  /** A product's offering that matches (a hand, a finish, a width), else its default. */
+  const offeringOf = (product: GeneratedProduct | null, prefer: (offering: GeneratedOffering) => boolean = () => false) =>
+    product ? (product.offerings.find(prefer) ?? product.offerings[0]!) : null;
+  /** The `index`-th fitting product of a category that comes in the preferred variant, else the `index`-th fitting one. */
+  const variantIn = (categories: string | string[], index: number, where: (product: GeneratedProduct) => boolean, prefer: (offering: GeneratedOffering) => boolean) =>
+    offeringOf(productIn(categories, index, (product) => where(product) && product.offerings.some(prefer)) ?? productIn(categories, index, where), prefer);
+  const sameHand = (offering: GeneratedOffering | null) => (candidate: GeneratedOffering) => candidate.handing !== null && candidate.handing === offering?.handing;
+  const any = () => true;
+
   const bundles: GeneratedCatalogue['bundles'] = [];
   const essentials: GeneratedCatalogue['essentials'] = [];
   const add = (productId: number, bundleProductId: number | null, item: GeneratedOffering | null, requirement: 'required' | 'recommended', quantity: number, compatibilityRule: string) => {
     if (item) essentials.push({ productId, bundleProductId, itemOfferingId: item.id, requirement, quantity, compatibilityRule });
   };
+  const WCS = ['close-coupled-toilets', 'back-to-wall-toilets', 'wall-hung-toilets', 'comfort-height-toilets'];
+  const TRAYS = ['stone-resin-trays', 'slate-effect-trays', 'low-profile-trays'];
+  const basinWaste = (basin: GeneratedProduct | null, index: number) => {
+    const overflow = basin ? attribute(basin, 'overflow') === 'Yes' : true;
+    return { item: offeringOf(productIn('basin-wastes', index, has('slotted', overflow ? 'Yes' : 'No'))), rule: `overflow=${overflow ? 'yes → slotted' : 'no → unslotted'} waste` };
+  };
+  /** A deck tap needs the basin's holes; a basin without holes takes a wall tap, which the shop does not sell. */
+  const basinTap = (holes: string | undefined, index: number) => (holes && holes !== '0' ? offeringOf(productIn('basin-taps', index, has('tap_holes', holes))) : null);
+
   for (const [index, product] of products.entries()) {
-    const overflow = product.facets.some(([f, v]) => f === 'overflow' && v === 'Yes');
     switch (product.department) {
       case 'bathroom-suites': {
-        const parts = [defaultOf('toilets', index), defaultOf('basins', index), defaultOf('baths', index), defaultOf('basin-taps', index)].filter((part) => part !== null);
+        // Full: toilet, basin, straight bath and taps. Shower bath: a P or L bath with its screen and a
+        // bath shower mixer. Cloakroom: toilet and cloakroom basin. Combination: a vanity unit with its
+        // basin beside a back-to-wall toilet.
+        const type = attribute(product, 'suite_type');
+        const toilet = productIn(type === 'Combination' ? 'back-to-wall-toilets' : 'close-coupled-toilets', index);
+        const holed = (basin: GeneratedProduct) => attribute(basin, 'tap_holes') !== '0';
+        const basin = type === 'Combination' ? null : productIn(type === 'Cloakroom' ? 'cloakroom-basins' : 'pedestal-basins', index, holed);
+        const vanity = type === 'Combination' ? productIn('floor-standing-vanity-units', index, has('basin_included', 'Yes')) : null;
+        const bath = offeringOf(type === 'Full' ? productIn('straight-baths', index) : type === 'Shower Bath' ? productIn('shower-baths', index) : null);
+        const screen = type === 'Shower Bath' ? variantIn('bath-screens', index, any, sameHand(bath)) : null;
+        const bathTap = offeringOf(type === 'Full' ? productIn('bath-taps', index) : type === 'Shower Bath' ? productIn('bath-shower-mixers', index) : null);
+        const tap = basinTap(basin ? attribute(basin, 'tap_holes') : '1', index);
+        const parts = [offeringOf(toilet), offeringOf(basin ?? vanity), bath, screen, tap, bathTap].filter((part) => part !== null);
         bundles.push({ productId: product.id, components: parts.map((part) => ({ offeringId: part.id, quantity: 1 })) });
         // Priced below the sum of its parts (DOMAIN.md §1.4).
         const sum = parts.reduce((total, part) => total + part.priceIncVat, 0);
@@ -223,41 +269,64 @@ function relate(products: GeneratedProduct[], random: () => number): Omit<Genera
           offering.priceIncVat = retail(sum * 0.85);
           if (offering.wasPriceIncVat) offering.wasPriceIncVat = retail(sum);
         }
-        const bath = parts[2];
-        const bathProduct = bath && products.find((candidate) => candidate.offerings.includes(bath));
-        if (bathProduct) add(bathProduct.id, product.id, defaultOf('bath-panels', index), 'required', 1, 'bath in a bundle → front panel');
-        add(product.id, null, defaultOf('pan-connectors', index), 'required', 1, 'toilet → pan connector');
+        add(product.id, null, offeringOf(productIn('pan-connectors', index)), 'required', 1, 'toilet → pan connector');
+        const waste = basinWaste(basin, index);
+        add(product.id, null, waste.item, 'required', 1, waste.rule);
+        if (bath) {
+          // A P- or L-shaped bath takes a panel for its hand (DOMAIN.md §1.4).
+          const panel = variantIn('bath-panels', index, has('type', 'Front Panel'), sameHand(bath));
+          add(product.id, null, panel, 'required', 1, 'bath → front panel');
+          add(product.id, null, offeringOf(productIn('bath-wastes', index)), 'required', 1, 'bath → waste and overflow');
+          const bathProduct = products.find((candidate) => candidate.offerings.includes(bath));
+          if (bathProduct) add(bathProduct.id, product.id, panel, 'required', 1, 'bath in a bundle → front panel');
+        }
         break;
       }
-      case 'basins':
-        add(product.id, null, defaultOf('basin-wastes', index, has('slotted', overflow ? 'Yes' : 'No')), 'required', 1, `overflow=${overflow ? 'yes → slotted' : 'no → unslotted'} waste`);
-        add(product.id, null, defaultOf('traps', index), 'recommended', 1, 'basin → bottle trap');
-        add(product.id, null, defaultOf('basin-taps', index), 'recommended', 1, 'basin → tap');
-        add(product.id, null, defaultOf('isolation-valves', index), 'recommended', 2, 'tap → flexible connectors and isolation valves');
+      case 'basins': {
+        const waste = basinWaste(product, index);
+        add(product.id, null, waste.item, 'required', 1, waste.rule);
+        add(product.id, null, offeringOf(productIn('traps', index)), 'recommended', 1, 'basin → bottle trap');
+        const holes = attribute(product, 'tap_holes');
+        const tap = basinTap(holes, index);
+        add(product.id, null, tap, 'recommended', 1, `tap holes=${holes} → ${holes === '1' ? 'mono mixer' : holes === '2' ? 'pillar taps' : '3-hole mixer'}`);
+        if (tap) add(product.id, null, offeringOf(productIn('isolation-valves', index)), 'recommended', 2, 'tap → flexible connectors and isolation valves');
         break;
+      }
       case 'toilets':
-        add(product.id, null, defaultOf('pan-connectors', index), 'required', 1, 'toilet → pan connector');
-        add(product.id, null, defaultOf('isolation-valves', index), 'recommended', 1, 'toilet → isolation valve');
-        if (!product.facets.some(([f, v]) => f === 'soft_close_seat' && v === 'Yes')) add(product.id, null, defaultOf('toilet-seats', index), 'required', 1, 'seat not included → seat');
-        if (product.facets.some(([f, v]) => f === 'toilet_type' && v === 'Wall Hung')) add(product.id, null, defaultOf('cisterns-frames-flush-plates', index), 'required', 1, 'wall hung → frame and flush plate');
+        // Seats and cisterns are sold on the same shelf but are not toilets.
+        if (!WCS.includes(product.categorySlug)) break;
+        add(product.id, null, offeringOf(productIn('pan-connectors', index)), 'required', 1, 'toilet → pan connector');
+        add(product.id, null, offeringOf(productIn('isolation-valves', index)), 'recommended', 1, 'toilet → isolation valve');
+        if (attribute(product, 'soft_close_seat') === 'No') add(product.id, null, offeringOf(productIn('toilet-seats', index)), 'required', 1, 'seat not included → seat');
+        if (attribute(product, 'toilet_type') === 'Wall Hung') add(product.id, null, offeringOf(productIn('cisterns-frames-flush-plates', index)), 'required', 1, 'wall hung → frame and flush plate');
         break;
-      case 'baths':
-        add(product.id, null, defaultOf('bath-wastes', index), 'required', 1, 'bath → waste and overflow');
-        add(product.id, null, defaultOf('bath-panels', index), 'recommended', 1, 'bath → front panel');
-        add(product.id, null, defaultOf('bath-taps', index), 'recommended', 1, 'bath → bath taps');
+      case 'baths': {
+        const freestanding = attribute(product, 'shape') === 'Freestanding';
+        add(product.id, null, offeringOf(productIn('bath-wastes', index)), 'required', 1, 'bath → waste and overflow');
+        if (!freestanding) add(product.id, null, variantIn('bath-panels', index, has('type', 'Front Panel'), sameHand(product.offerings[0]!)), 'recommended', 1, 'bath → front panel');
+        add(product.id, null, offeringOf(productIn(freestanding ? 'freestanding-bath-taps' : 'bath-taps', index)), 'recommended', 1, freestanding ? 'freestanding bath → floor-standing taps' : 'bath → bath taps');
         break;
-      case 'shower-enclosures':
-        if (!product.facets.some(([f, v]) => f === 'tray_included' && v === 'Yes')) add(product.id, null, defaultOf('shower-trays', index), 'required', 1, 'enclosure without tray → tray');
-        add(product.id, null, defaultOf('shower-wastes', index), 'required', 1, 'tray → 90 mm waste');
-        add(product.id, null, defaultOf('sealants-adhesives', index), 'recommended', 1, 'enclosure → silicone');
+      }
+      case 'shower-enclosures': {
+        const width = product.offerings[0]!.widthMm;
+        if (attribute(product, 'tray_included') === 'No') add(product.id, null, variantIn(TRAYS, index, any, (offering) => offering.widthMm === width), 'required', 1, `enclosure without tray → ${width} mm tray`);
+        add(product.id, null, offeringOf(productIn('shower-wastes', index)), 'required', 1, 'tray → 90 mm waste');
+        add(product.id, null, offeringOf(productIn('sealants-adhesives', index)), 'recommended', 1, 'enclosure → silicone');
         break;
+      }
       case 'radiators':
-      case 'towel-rails':
-        add(product.id, null, defaultOf('radiator-valves', index), 'required', 1, 'radiator → valve pair in a matching finish');
+      case 'towel-rails': {
+        // An electric towel rail is wired in, not plumbed: no valves.
+        if (attribute(product, 'fuel') === 'Electric') break;
+        const finish = product.offerings[0]!.finish;
+        add(product.id, null, variantIn('radiator-valves', index, any, (offering) => offering.finish === finish), 'required', 1, 'radiator → valve pair in a matching finish');
         break;
+      }
       case 'vanity-units':
-        add(product.id, null, defaultOf('basin-taps', index), 'recommended', 1, 'vanity → mixer');
-        add(product.id, null, defaultOf('basin-wastes', index), 'required', 1, 'vanity → waste');
+        // Only a vanity unit with its basin needs the basin's tap and waste.
+        if (attribute(product, 'basin_included') !== 'Yes') break;
+        add(product.id, null, basinTap('1', index), 'recommended', 1, 'vanity basin → mono mixer');
+        add(product.id, null, basinWaste(null, index).item, 'required', 1, 'vanity basin → slotted waste');
         break;
     }
   }
