@@ -17,6 +17,9 @@ export const ProblemSchema = z
     instance: z.string().optional(),
     requestId: z.string().optional(),
     errors: z.array(FieldErrorSchema).optional(),
+    // Extension members (RFC 9457 §3.2), sent with the codes that name them.
+    maxQuantity: z.number().int().optional().describe('BASKET_QUANTITY_ABOVE_STOCK: the most of the sku a basket can hold now'),
+    canAdd: z.number().int().optional().describe('BASKET_QUANTITY_ABOVE_STOCK: how many more of the sku this basket can take now'),
   })
   .meta({ id: 'Problem' });
 

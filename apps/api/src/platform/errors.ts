@@ -10,12 +10,14 @@ export class AppError extends Error {
   readonly title: string;
   readonly errors?: FieldError[];
   readonly headers?: Record<string, string>;
+  /** RFC 9457 extension members: facts a client acts on, such as how many of a sku can still be added. */
+  readonly extensions?: Record<string, string | number>;
 
   constructor(
     status: number,
     code: string,
     detail: string,
-    extra: { title?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+    extra: { title?: string; errors?: FieldError[]; headers?: Record<string, string>; extensions?: Record<string, string | number> } = {},
   ) {
     super(detail);
     this.name = 'AppError';
@@ -24,6 +26,7 @@ export class AppError extends Error {
     this.title = extra.title ?? STATUS_TITLES[status] ?? 'Error';
     this.errors = extra.errors;
     this.headers = extra.headers;
+    this.extensions = extra.extensions;
   }
 }
 

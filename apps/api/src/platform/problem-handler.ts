@@ -7,6 +7,8 @@ const PROBLEM_TYPE_BASE = 'https://plumbline.example/problems/';
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const problem: Problem = {
+    // First, so an extension can never stand in for a standard member.
+    ...error.extensions,
     type: PROBLEM_TYPE_BASE + error.code.toLowerCase().replaceAll('_', '-'),
     title: error.title,
     status: error.status,
