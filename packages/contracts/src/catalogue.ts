@@ -25,21 +25,6 @@ const StockStatusSchema = z
   .object({ status: z.enum(['in_stock', 'low_stock', 'made_to_order', 'out_of_stock']), eta: z.string().nullable() })
   .meta({ id: 'StockStatus' });
 
-export const MonthlyFinanceEstimateSchema = z
-  .object({
-    cashPrice: Pence,
-    deposit: Pence,
-    creditAmount: Pence,
-    termMonths: z.number().int(),
-    monthlyPayment: Pence,
-    totalPayable: Pence,
-    representativeAprBasisPoints: z.number().int().describe('1990 = 19.9% APR representative'),
-    annualInterestRateBasisPoints: z.number().int().describe('The fixed yearly rate of interest (nominal)'),
-  })
-  .describe("The representative example for paying the price monthly (apps/api/src/modules/catalogue/finance-estimate.ts)")
-  .meta({ id: 'MonthlyFinanceEstimate' });
-export type MonthlyFinanceEstimate = z.infer<typeof MonthlyFinanceEstimateSchema>;
-
 export const PriceSchema = z
   .object({
     currencyCode: z.literal('GBP'),
@@ -49,7 +34,6 @@ export const PriceSchema = z
     wasPriceExcTax: Pence.nullable(),
     isOnPromotion: z.boolean(),
     discountPercentage: z.number().int(),
-    monthlyFinanceEstimate: MonthlyFinanceEstimateSchema.nullable().describe('Big-ticket prices only ("or from £x/month"); null below the finance threshold'),
   })
   .meta({ id: 'Price' });
 export type Price = z.infer<typeof PriceSchema>;

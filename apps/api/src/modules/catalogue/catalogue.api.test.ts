@@ -164,34 +164,6 @@ describe('global facets', () => {
   });
 });
 
-describe('monthly finance estimate', () => {
-  const checkEstimate = (price: ProductCard['price']) => {
-    const estimate = price.monthlyFinanceEstimate;
-    if (price.priceIncTax < 30_000) return expect({ price: price.priceIncTax, estimate }).toEqual({ price: price.priceIncTax, estimate: null });
-    expect(estimate).toMatchObject({ cashPrice: price.priceIncTax, deposit: 0, creditAmount: price.priceIncTax, termMonths: 36, representativeAprBasisPoints: 1990 });
-    expect(estimate!.totalPayable).toBe(36 * estimate!.monthlyPayment);
-    // 19.9% APR over three years costs roughly a third more than the cash price.
-    expect(estimate!.totalPayable / price.priceIncTax).toBeGreaterThan(1.3);
-    expect(estimate!.totalPayable / price.priceIncTax).toBeLessThan(1.32);
-  };
-
-  it('big-ticket cards carry "or from £x/month" from £300; cheaper ones do not', async () => {
-    const suites = (await client.listCategory({ body: { slug: 'bathroom-suites', size: 5, sort: 3 } })).products;
-    expect(suites[0]!.price.monthlyFinanceEstimate).not.toBeNull();
-    const fittings = (await client.listCategory({ body: { slug: 'plumbing-fittings', size: 5 } })).products;
-    expect(fittings.every((product) => product.price.monthlyFinanceEstimate === null)).toBe(true);
-    for (const product of [...suites, ...fittings, ...(await allOf({ slug: 'radiators' })).products]) checkEstimate(product.price);
-  });
-
-  it('each offering of a product page is estimated on its own price', async () => {
-    const [card] = (await client.listCategory({ body: { slug: 'vanity-units', size: 1, sort: 3 } })).products;
-    const summary = await client.getProductSummary({ query: { slug: card!.slug } });
-    expect(summary.price).toEqual(card!.price);
-    expect(summary.offerings.length).toBeGreaterThan(1);
-    for (const offering of summary.offerings) checkEstimate(offering.price);
-  });
-});
-
 describe('product summaries', () => {
   it('by slug, by sku and as quick view agree, with offerings, prices and stock', async () => {
     const [card] = (await client.listCategory({ body: { slug: 'vanity-units', size: 1 } })).products;

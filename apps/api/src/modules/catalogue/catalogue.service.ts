@@ -19,7 +19,6 @@ import type { StockStatus } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
 import type { CatalogueDependencies } from './catalogue-dependencies.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
-import { monthlyFinanceEstimate } from './finance-estimate.ts';
 import { refineListing, type FacetDefinition, type ListingInput, type NextDayRate } from './listing-facets.ts';
 import { findSellableOfferings } from './sellable-offerings.ts';
 import { AnswerCache, listingKey } from './answer-cache.ts';
@@ -73,7 +72,6 @@ const toPrice = (row: { priceIncVat: number; priceExVat: number; wasPriceIncVat:
   wasPriceExcTax: row.wasPriceExVat,
   isOnPromotion: (row.discountPercentage ?? 0) > 0,
   discountPercentage: row.discountPercentage ?? 0,
-  monthlyFinanceEstimate: monthlyFinanceEstimate(row.priceIncVat),
 });
 const toStock = (stock: { status: StockStatus | null; eta: string | null } | null) => ({ status: stock?.status ?? 'out_of_stock', eta: stock?.eta ?? null });
 

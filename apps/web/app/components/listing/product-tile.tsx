@@ -6,7 +6,6 @@ import { cn } from '../../lib/cn.ts';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Price } from '../ui/price.tsx';
 import { RatingStars } from '../ui/rating-stars.tsx';
-import { FinanceEstimate } from '../product/finance-estimate.tsx';
 import { QuickViewButton } from '../product/quick-view.tsx';
 import { TradePrice } from '../product/trade-price.tsx';
 import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
@@ -121,7 +120,6 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
         <div className="mt-auto space-y-1.5 pt-1">
           <Price pence={price.priceIncTax} wasPence={price.wasPriceIncTax} />
           <p className="text-xs text-navy-600">inc. VAT</p>
-          {price.monthlyFinanceEstimate && <FinanceEstimate estimate={price.monthlyFinanceEstimate} detail="short" />}
           {product.tradePrices && <TradePrice price={product.tradePrices} size="sm" />}
           <p className="flex items-center gap-2 text-sm text-navy-800">
             <span className={cn('size-2 shrink-0 rounded-full', stock.dot)} aria-hidden="true" />

@@ -1,7 +1,6 @@
 import type { TradePrice as TradePriceData } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
-import { FinanceEstimate } from './finance-estimate.tsx';
 import { savingText, type Price } from './product-format.ts';
 import { TradePrice } from './trade-price.tsx';
 
@@ -9,18 +8,17 @@ export interface PriceBlockProps {
   price: Price;
   /** The signed-in trade customer's price for the same offering, when there is one. */
   tradePrice?: TradePriceData | null;
-  /** `lg` on the product page (with the full finance example), `md` in the quick view. */
+  /** `lg` on the product page, `md` in the quick view. */
   size?: 'md' | 'lg';
   className?: string;
 }
 
 /**
  * Price inc VAT with the was-price and saving, and the ex-VAT price; a trade customer's own price
- * beside it; and "or from £x/month" for big-ticket prices.
+ * beside it. No "or from £x/month": checkout offers no finance, so no price may promise it.
  */
 export function PriceBlock({ price, tradePrice, size = 'lg', className }: PriceBlockProps) {
   const saving = savingText(price);
-  const finance = price.monthlyFinanceEstimate;
   return (
     <div className={cn('space-y-1', className)}>
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -44,7 +42,6 @@ export function PriceBlock({ price, tradePrice, size = 'lg', className }: PriceB
         {formatPence(price.priceExcTax)} ex VAT
       </p>
       {tradePrice && <TradePrice price={tradePrice} className="mt-3" />}
-      {finance && <FinanceEstimate estimate={finance} detail={size === 'lg' ? 'full' : 'short'} className={size === 'lg' ? 'mt-3' : 'mt-2'} />}
     </div>
   );
 }

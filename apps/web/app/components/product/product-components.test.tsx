@@ -8,7 +8,7 @@ import { StockStatus } from './stock-status.tsx';
 import type { Offering } from './variant-axes.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
-const price = { currencyCode: 'GBP', priceIncTax: 12999, priceExcTax: 10833, wasPriceIncTax: 15999, wasPriceExcTax: 13333, isOnPromotion: true, discountPercentage: 19, monthlyFinanceEstimate: null } as const;
+const price = { currencyCode: 'GBP', priceIncTax: 12999, priceExcTax: 10833, wasPriceIncTax: 15999, wasPriceExcTax: 13333, isOnPromotion: true, discountPercentage: 19 } as const;
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '');
 
 describe('PriceBlock', () => {
@@ -26,22 +26,6 @@ describe('PriceBlock', () => {
     expect(shown).toContain('£129.99');
     expect(shown).toContain('Trade price£102.91ex VAT£123.49 inc VAT5% trade discount (band T1)');
     expect(text(renderToString(<PriceBlock price={price} />))).not.toContain('Trade price');
-  });
-
-  it('shows "or from £x/month" with the representative example for big-ticket prices', () => {
-    // The API's example for £1,000 (apps/api/src/modules/catalogue/finance-estimate.test.ts).
-    const credit = { cashPrice: 100_000, deposit: 0, creditAmount: 100_000 };
-    const estimate = { ...credit, termMonths: 36, monthlyPayment: 3_630, totalPayable: 130_680, representativeAprBasisPoints: 1990, annualInterestRateBasisPoints: 1829 };
-    const big = { ...price, priceIncTax: 100_000, wasPriceIncTax: null, monthlyFinanceEstimate: estimate };
-    const page = text(renderToString(<PriceBlock price={big} />));
-    expect(page).toContain('from £36.30/month over 36 months');
-    expect(page).toContain(
-      'Representative example: cash price £1,000.00, deposit £0.00, total amount of credit £1,000.00, repayable by 36 monthly payments of £36.30. Total amount payable £1,306.80. Interest rate 18.29% a year (fixed). 19.9% APR representative.',
-    );
-    const quickView = text(renderToString(<PriceBlock price={big} size="md" />));
-    expect(quickView).toContain('or from £36.30/month over 36 months, 19.9% APR representative');
-    expect(quickView).not.toContain('Representative example');
-    expect(text(renderToString(<PriceBlock price={price} />))).not.toContain('/month');
   });
 
   it('shows no saving without a was-price', () => {

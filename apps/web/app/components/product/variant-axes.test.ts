@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pickOffering, selectedOffering, variantAxes, type Offering } from './variant-axes.ts';
 import { savingText, stockText } from './product-format.ts';
 
-const price = { currencyCode: 'GBP', priceIncTax: 100, priceExcTax: 83, wasPriceIncTax: null, wasPriceExcTax: null, isOnPromotion: false, discountPercentage: 0, monthlyFinanceEstimate: null } as const;
+const price = { currencyCode: 'GBP', priceIncTax: 100, priceExcTax: 83, wasPriceIncTax: null, wasPriceExcTax: null, isOnPromotion: false, discountPercentage: 0 } as const;
 
 function offering(sku: string, widthMm: number | null, finish: string | null, extra: Partial<Offering> = {}): Offering {
   return {
