@@ -8,7 +8,7 @@ const Sku = z.string().trim().min(1).max(60);
  * Quantities are checked by the basket itself, not the schema, so each refusal (fractional, out of
  * range, above what can be sold) gets its own stable code rather than a generic validation error.
  */
-const Quantity = z.number().describe('Whole number of packs, 1 to 999');
+const Quantity = z.number({ error: 'must be a whole number of packs, from 1 to 999' }).describe('Whole number of packs, 1 to 999');
 
 /** A basket id (at least 128 random bits, base64url) or `mine`: a signed-in shopper's current basket. */
 export const BasketIdParamsSchema = z.object({ basketId: z.string().min(1).max(64) });

@@ -20,7 +20,7 @@ const actors: Record<string, Actor> = {
 const clients: Record<string, BasketClient> = {};
 let guest: BasketClient;
 const skus: Record<string, SeededSku> = {};
-const pick = (where: SQL) => findSeededSku(api.database.db, where);
+const pick = (where: SQL, offset?: number) => findSeededSku(api.database.db, where, offset);
 const setStock = (sku: string, status: string, onHand: number) => setSeededStock(api.database.db, sku, status, onHand);
 
 beforeAll(async () => {
@@ -101,6 +101,49 @@ describe('guest baskets', () => {
       expect((error.data as { detail: string }).detail.length).toBeGreaterThan(10);
     }
     expect(await guest.getBasket({ params })).toMatchObject({ version: basket.version, totals: basket.totals });
+  });
+});
+
+describe('quantities the shopper cannot have', () => {
+  it('refuse 0, -3, 9999 and words with a 400 that says what to send, adding nothing', async () => {
+    const basket = await guest.createBasket({ body: { sku: skus.parcel!.sku, quantity: 1 } });
+    const url = `${api.serviceUrl('basket')}/basket/${basket.basketId}/additem`;
+    for (const quantity of [0, -3, 9999, 'abc', '2', null]) {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku: skus.parcel!.sku, quantity }) });
+      const problem = (await response.json()) as { code: string; detail: string };
+      expect([response.status, response.headers.get('content-type')]).toEqual([400, 'application/problem+json; charset=utf-8']);
+      expect(problem.code).toBe(typeof quantity === 'number' ? 'BASKET_QUANTITY_OUT_OF_RANGE' : 'VALIDATION_FAILED');
+      expect(problem.detail).toMatch(typeof quantity === 'number' ? /must be between 1 and 999/ : /quantity: must be a whole number of packs, from 1 to 999/);
+    }
+    expect(await guest.getBasket({ params: { basketId: basket.basketId } })).toMatchObject({ version: basket.version, totals: { itemCount: 1 } });
+  });
+
+  it('above the stock, say how many can still be added, and add those', async () => {
+    const sku = (await pick(sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle`, 11)).sku;
+    await setStock(sku, 'low_stock', 5);
+    const basket = await guest.createBasket({ body: { sku: skus.parcel!.sku, quantity: 1 } });
+    const params = { basketId: basket.basketId };
+    const refusal = async (quantity: number) => {
+      const error = await failure(guest.addItem({ params, body: { sku, quantity } }));
+      expect([error.status, error.code]).toEqual([422, 'BASKET_QUANTITY_ABOVE_STOCK']);
+      return error.data as { detail: string; canAdd: number; maxQuantity: number };
+    };
+    expect(await refusal(6)).toMatchObject({ canAdd: 5, maxQuantity: 5, detail: expect.stringMatching(/^Only 5 of .+ can be added: 5 is all that can be ordered at the moment\.$/) });
+    await guest.addItem({ params, body: { sku, quantity: 3 } });
+    expect(await refusal(3)).toMatchObject({ canAdd: 2, detail: expect.stringMatching(/^You can add 2 more of .+: you have 3 in your basket, and 5 is all that can be ordered at the moment\.$/) });
+    // Adding what the refusal offers works; then nothing more fits.
+    const filled = await guest.addItem({ params, body: { sku, quantity: 2 } });
+    expect(line(filled, sku)!.quantity).toBe(5);
+    expect(await refusal(1)).toMatchObject({ canAdd: 0, detail: expect.stringMatching(/^You already have 5 of .+ in your basket: 5 is all that can be ordered at the moment\.$/) });
+    // Setting a quantity says the most there can be.
+    const set = await failure(guest.setItem({ params, body: { sku, quantity: 9 } }));
+    expect(set.data).toMatchObject({ code: 'BASKET_QUANTITY_ABOVE_STOCK', maxQuantity: 5, detail: expect.stringMatching(/lower the quantity to 5 or fewer/) });
+    expect((set.data as { canAdd?: number }).canAdd).toBeUndefined();
+    // Made to order, a line still holds at most 999.
+    await guest.addItem({ params, body: { sku: skus.made!.sku, quantity: 990 } });
+    const capped = await failure(guest.addItem({ params, body: { sku: skus.made!.sku, quantity: 10 } }));
+    expect(capped.data).toMatchObject({ canAdd: 9, detail: expect.stringMatching(/you have 990 in your basket, and a basket holds at most 999 of one item\.$/) });
+    expect(line(await guest.getBasket({ params }), sku)!.quantity).toBe(5);
   });
 });
 

@@ -11,12 +11,26 @@ export const BasketErrors = {
   skuUnknown: (sku: string) => new AppError(422, 'BASKET_SKU_UNKNOWN', `We do not sell a product with the code ${sku}.`),
   skuUnavailable: (sku: string) =>
     new AppError(422, 'BASKET_SKU_UNAVAILABLE', `${sku} is out of stock and cannot be ordered at the moment.`),
-  aboveStock: (sku: string, available: number) =>
-    new AppError(
-      422,
-      'BASKET_QUANTITY_ABOVE_STOCK',
-      `Only ${available} of ${sku} can be ordered at the moment; lower the quantity to ${available} or fewer.`,
-    ),
+  /**
+   * More than can be sold. `limit` is the most a basket can hold now (free stock, or the 999 a line
+   * holds); adding to a line, the answer says how many more fit (`canAdd`), so the shopper can add those.
+   */
+  aboveStock: (item: string, limit: number, adding?: { inBasket: number }) => {
+    const why = limit === MAX_QUANTITY ? `a basket holds at most ${MAX_QUANTITY} of one item` : `${limit} is all that can be ordered at the moment`;
+    if (!adding) {
+      return new AppError(422, 'BASKET_QUANTITY_ABOVE_STOCK', `Only ${limit} of ${item} can be ordered at the moment; lower the quantity to ${limit} or fewer.`, {
+        extensions: { maxQuantity: limit },
+      });
+    }
+    const canAdd = Math.max(0, limit - adding.inBasket);
+    const detail =
+      canAdd === 0
+        ? `You already have ${adding.inBasket} of ${item} in your basket: ${why}.`
+        : adding.inBasket === 0
+          ? `Only ${canAdd} of ${item} can be added: ${why}.`
+          : `You can add ${canAdd} more of ${item}: you have ${adding.inBasket} in your basket, and ${why}.`;
+    return new AppError(422, 'BASKET_QUANTITY_ABOVE_STOCK', detail, { extensions: { maxQuantity: limit, canAdd } });
+  },
   duplicateSku: (sku: string) => new AppError(400, 'BASKET_DUPLICATE_SKU', `${sku} appears more than once; send each sku once.`),
   tooManyLines: () => new AppError(422, 'BASKET_TOO_MANY_LINES', `A basket holds at most ${MAX_LINES} different products.`),
   lineNotFound: (sku: string) => new AppError(404, 'BASKET_LINE_NOT_FOUND', `${sku} is not in this basket.`),

@@ -48,12 +48,18 @@ function checkQuantity(item: Item, allowZero: boolean): void {
   if (item.quantity < (allowZero ? 0 : 1) || item.quantity > MAX_QUANTITY) throw BasketErrors.quantityOutOfRange(item.sku, allowZero);
 }
 
-/** A new quantity must be a sku we sell, in stock for that many. */
-function checkSellable(sku: string, quantity: number, offering: SellableOffering | undefined): void {
+/** How a refusal names an offering: its product, and the variant when there is a choice. */
+const itemName = (offering: SellableOffering) => (offering.label && offering.label !== 'Standard' ? `${offering.productName} (${offering.label})` : offering.productName);
+
+/**
+ * A new quantity must be a sku we sell, in stock for that many (at most 999 on a line). Adding to
+ * a line, the refusal says how many more can be added.
+ */
+function checkSellable(sku: string, quantity: number, offering: SellableOffering | undefined, inBasket?: number): void {
   if (!offering) throw BasketErrors.skuUnknown(sku);
   const max = sellableQuantity(offering);
   if (max === 0) throw BasketErrors.skuUnavailable(sku);
-  if (quantity > max) throw BasketErrors.aboveStock(sku, max);
+  if (quantity > max) throw BasketErrors.aboveStock(itemName(offering), max, inBasket === undefined ? undefined : { inBasket });
 }
 
 // ── reading and pricing ─────────────────────────────────────────────────────────────────────────
@@ -361,13 +367,13 @@ function setLines(items: readonly Item[], mode: 'add' | 'set'): Change {
     lines: (current, offerings) => {
       const next = new Map(current.map((line) => [line.sku, { sku: line.sku, quantity: line.quantity }]));
       for (const item of items) {
-        const quantity = mode === 'add' ? (next.get(item.sku)?.quantity ?? 0) + item.quantity : item.quantity;
+        const inBasket = mode === 'add' ? (next.get(item.sku)?.quantity ?? 0) : undefined;
+        const quantity = (inBasket ?? 0) + item.quantity;
         if (quantity === 0) {
           next.delete(item.sku);
           continue;
         }
-        if (quantity > MAX_QUANTITY) throw BasketErrors.aboveStock(item.sku, Math.min(MAX_QUANTITY, sellableQuantity(offerings.get(item.sku))));
-        checkSellable(item.sku, quantity, offerings.get(item.sku));
+        checkSellable(item.sku, quantity, offerings.get(item.sku), inBasket);
         next.set(item.sku, { sku: item.sku, quantity });
       }
       return [...next.values()];
