@@ -9,11 +9,12 @@ import type { ApiConfig } from '../config.ts';
 import type { Platform } from './context.ts';
 import type { ApiModule } from './module.ts';
 import { PlatformErrors } from './errors.ts';
-import { installProblemHandler, sendProblem } from './problem-handler.ts';
+import { installProblemHandler, problemHandler, sendProblem } from './problem-handler.ts';
 import { registerApiDocs } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { memoryCounters, rateLimitStore, redisCounters, type Counters } from './rate-limit-store.ts';
 import { requestLogger } from './request-log.ts';
+import { refuseUnstorableText } from './storable-text.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions,
+    frameworkErrors: problemHandler(config.bodyLimitBytes),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -96,7 +98,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  // Every route the modules add (their plugins awaited, as all are) refuses text PostgreSQL cannot
+  // store, after its access check. Not a web tier mounted here later: it calls the API with its input.
+  let addingApiRoutes = true;
+  app.addHook('onRoute', (route) => {
+    if (addingApiRoutes) route.preValidation = [...[route.preValidation ?? []].flat(), refuseUnstorableText];
+  });
   for (const module of options.modules) await module.registerRoutes(app);
+  addingApiRoutes = false;
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;

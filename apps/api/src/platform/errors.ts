@@ -50,6 +50,16 @@ export const PlatformErrors = {
   validationFailed: (errors: FieldError[]) =>
     new AppError(400, 'VALIDATION_FAILED', describeFieldErrors(errors), { errors }),
   malformedBody: (detail: string) => new AppError(400, 'MALFORMED_BODY', detail),
+  malformedUrl: () =>
+    new AppError(400, 'MALFORMED_URL', 'The address is not valid: part of it is not correctly encoded. Check the address and try again.'),
+  /** `path` names where, never the text itself: it is what cannot be stored (platform/storable-text.ts). */
+  characterNotAllowed: (path: string) =>
+    new AppError(
+      400,
+      'CHARACTER_NOT_ALLOWED',
+      `The request contains a character that cannot be used (a null character or an unpaired surrogate) in ${path}. Remove it and try again.`,
+      { errors: [{ path, message: 'contains a null character or an unpaired surrogate', code: 'character_not_allowed' }] },
+    ),
   unauthenticated: () =>
     new AppError(401, 'UNAUTHENTICATED', 'Sign in to continue: this call needs a valid access token.', {
       headers: { 'www-authenticate': 'Bearer' },

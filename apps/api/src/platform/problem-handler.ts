@@ -60,6 +60,8 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError {
       return PlatformErrors.malformedBody('The request body is empty; send a JSON object.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return PlatformErrors.malformedBody('The request body is not valid JSON.');
+    case 'FST_ERR_BAD_URL':
+      return PlatformErrors.malformedUrl();
   }
   if (error.statusCode === 400 && error instanceof SyntaxError) {
     return PlatformErrors.malformedBody('The request body is not valid JSON.');
@@ -73,8 +75,12 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError {
   return PlatformErrors.internal();
 }
 
-export function installProblemHandler(app: FastifyInstance, bodyLimit: number): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/**
+ * The error handler. Also Fastify's `frameworkErrors`, for failures met before a route is found: a
+ * URL whose percent-encoding is not UTF-8 (a lone surrogate can only be sent that way) is a problem too.
+ */
+export function problemHandler(bodyLimit: number) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error, bodyLimit);
     if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
@@ -85,5 +91,9 @@ export function installProblemHandler(app: FastifyInstance, bodyLimit: number): 
       return sendProblem(request, reply, PlatformErrors.unsupportedMediaType(request.headers['content-type']));
     }
     return sendProblem(request, reply, appError);
-  });
+  };
+}
+
+export function installProblemHandler(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler(problemHandler(bodyLimit));
 }

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
+import { isStorableText } from '../../platform/storable-text.ts';
 import * as repository from './identity.repository.ts';
 
 /**
@@ -57,6 +58,8 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async #find(by: { id: string } | { uid: string } | { userCode: string }): Promise<AdapterPayload | undefined> {
+    // The provider reads token endpoints' bodies itself: a code or token PostgreSQL cannot hold is one it never issued.
+    if (!isStorableText(Object.values(by)[0]!)) return undefined;
     const row = await repository.findOidcPayload(this.db, this.kind, by, this.now());
     if (!row) return undefined;
     // oidc-provider reads `consumed` (an epoch time) to refuse a code or refresh token used twice.
