@@ -39,6 +39,8 @@ export function matchCategories(navigation: Navigation, query: string): Category
 }
 
 export const productPath = (slug: string): string => `/p/${slug}`;
+/** A product page with one of its variants chosen (the page reads `?sku=`). */
+export const productVariantPath = (slug: string, sku: string): string => `${productPath(slug)}?${new URLSearchParams({ sku })}`;
 /** Promotion and new-products listings (spec §3 listing types 200 and 100). */
 export const offerPath = (listingSlug: string): string => `/offers/${listingSlug}`;
 export const searchPath = (query: string): string => `/search?${new URLSearchParams({ q: query })}`;

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from 'react-router';
+import { Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/search';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -8,7 +8,7 @@ import { listingHeaders, loadListing } from '../components/listing/load-listing.
 import { PopularCategories } from '../components/popular-categories.tsx';
 import { SearchIcon } from '../components/ui/icons.tsx';
 import { catalogueClient } from '../lib/api.server.ts';
-import { categoryPath, matchCategories, searchPath } from '../lib/catalogue.ts';
+import { categoryPath, matchCategories, productPath, productVariantPath, searchPath } from '../lib/catalogue.ts';
 import { parseListingParams } from '../lib/listing-params.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
@@ -38,6 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : client.refineSearch({ body: { query, ...body } }),
     query,
   );
+  // A whole product or variant code (PL000109-1, any case, with or without the dash) goes straight
+  // to that product with that variant chosen: a real redirect, so it works before scripts load.
+  const { exactMatch } = listing;
+  if (exactMatch) throw redirect(exactMatch.sku ? productVariantPath(exactMatch.slug, exactMatch.sku) : productPath(exactMatch.slug));
   return { query, state, categories, listing, problem };
 }
 

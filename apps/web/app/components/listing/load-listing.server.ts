@@ -3,8 +3,8 @@ import type { Listing } from '@shop/contracts';
 import { data, redirect } from 'react-router';
 import { clearFilters, hasFilters, listingRequest, listingSearch, pageCount, withPage, type ListingRequest, type ListingState } from '../../lib/listing-params.ts';
 
-export interface LoadedListing {
-  listing: Listing;
+export interface LoadedListing<T extends Listing = Listing> {
+  listing: T;
   /** Set when the address's filters were refused (e.g. an unknown facet): the listing is then unfiltered. */
   problem: string | null;
 }
@@ -14,12 +14,12 @@ export interface LoadedListing {
  * instead of failing the page; a page past the end redirects to the last page; an unknown listing is
  * a 404 and an unreachable catalogue a 503, both rendered by the error boundary.
  */
-export async function loadListing(
+export async function loadListing<T extends Listing>(
   url: URL,
   state: ListingState,
-  call: (request: ListingRequest) => Promise<Listing>,
+  call: (request: ListingRequest) => Promise<T>,
   query?: string,
-): Promise<LoadedListing> {
+): Promise<LoadedListing<T>> {
   try {
     const listing = await call(listingRequest(state));
     const lastPage = pageCount(listing.pagination.total);
