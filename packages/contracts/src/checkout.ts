@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BasketSchema } from './basket.ts';
-import { DeliveryOptionSchema } from './delivery.ts';
+import { CollectionSchema, DeliveryOptionSchema } from './delivery.ts';
 import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
@@ -54,6 +54,7 @@ export const BasketDeliveryOptionsSchema = z
     notServed: z.boolean().describe('We do not deliver to this zone: click & collect only'),
     options: z.array(DeliveryOptionSchema),
     selected: z.object({ code: z.enum(DELIVERY_OPTION_CODES), date: IsoDate.nullable() }).nullable(),
+    suggested: z.enum(DELIVERY_OPTION_CODES).nullable().describe('What checkout starts with until the shopper chooses: the cheapest standard delivery; null when none can be had'),
   })
   .meta({ id: 'BasketDeliveryOptions' });
 export type BasketDeliveryOptions = z.infer<typeof BasketDeliveryOptionsSchema>;
@@ -64,7 +65,7 @@ export const SpecificDayDeliveryOptionsDataSchema = z
 
 export const SpecificDayCalendarSchema = z
   .object({
-    priceIncVat: Pence,
+    priceIncVat: Pence.nullable().describe('null when specific-day delivery cannot be had'),
     earliestDate: IsoDate.nullable(),
     latestDate: IsoDate.nullable(),
     days: z.array(z.object({ date: IsoDate, available: z.boolean(), priceIncVat: Pence, cutOff: z.string().nullable() })),
@@ -155,11 +156,21 @@ export const CheckoutSchema = z
     delivery: z.object({ address: AddressSchema, instructions: z.string().nullable(), zone: z.enum(DELIVERY_ZONES) }).nullable(),
     billing: z.object({ sameAsDelivery: z.boolean(), address: AddressSchema }).nullable(),
     deliveryOption: z
-      .object({ code: z.enum(DELIVERY_OPTION_CODES), name: z.string(), date: IsoDate.nullable(), priceIncVat: Pence, earliestDate: IsoDate.nullable(), latestDate: IsoDate.nullable() })
-      .nullable(),
+      .object({
+        code: z.enum(DELIVERY_OPTION_CODES),
+        name: z.string(),
+        date: IsoDate.nullable(),
+        priceIncVat: Pence,
+        earliestDate: IsoDate.nullable(),
+        latestDate: IsoDate.nullable(),
+        chosen: z.boolean().describe('false: not chosen yet, the suggested option (the cheapest standard delivery to the address), priced in the totals until the shopper chooses'),
+        collection: CollectionSchema.nullable().describe('click_collect: the branch and when the order is ready there'),
+      })
+      .nullable()
+      .describe('The chosen option, else the suggested one once there is a delivery address; null until then'),
     totals: z.object({
       goodsIncVat: Pence.describe('The basket after its discount'),
-      deliveryIncVat: Pence.describe('The chosen option; 0 until one is chosen'),
+      deliveryIncVat: Pence.describe('The delivery option’s price, chosen or suggested; 0 until there is one'),
       totalIncVat: Pence.describe('What the card is charged'),
       vatIncluded: Pence,
     }),

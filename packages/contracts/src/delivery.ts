@@ -15,18 +15,48 @@ export const ProductDeliveryOptionsRequestSchema = z
   .meta({ id: 'ProductDeliveryOptionsRequest' });
 export type ProductDeliveryOptionsRequest = z.infer<typeof ProductDeliveryOptionsRequestSchema>;
 
-export const DeliveryOptionSchema = z
+const ClockTime = z.string().regex(/^\d{2}:\d{2}$/).describe('A London wall-clock time, HH:MM');
+
+export const BranchSchema = z
   .object({
-    code: z.enum(DELIVERY_OPTION_CODES),
-    name: z.string(),
-    description: z.string(),
-    priceIncVat: Pence.describe('Integer pence inc VAT, zone surcharge included; 0 when free'),
-    earliestDate: IsoDate.nullable().describe('null when the option is not available'),
-    latestDate: IsoDate.optional().describe('The end of the delivery window, or the last day a specific day can be chosen'),
-    cutOff: z.string().optional().describe('Order by this instant (ISO 8601 with the UK offset) to get earliestDate'),
-    available: z.boolean(),
-    unavailableReason: z.string().optional(),
+    id: z.string(),
+    name: z.string().describe('e.g. "Plumbline Leeds trade counter"'),
+    address: z.object({ line1: z.string(), line2: z.string().optional(), town: z.string(), postcode: z.string() }),
+    openingHours: z.array(z.object({ days: z.string().describe('e.g. "Monday to Friday"'), opens: ClockTime, closes: ClockTime })),
+    closed: z.string().describe('e.g. "Closed on Sundays and bank holidays"'),
   })
+  .meta({ id: 'Branch', description: 'A trade counter orders can be collected from' });
+export type Branch = z.infer<typeof BranchSchema>;
+
+export const CollectionSchema = z
+  .object({
+    branch: BranchSchema,
+    readyFrom: z.string().describe('When the order can be collected: ISO 8601 with the UK offset'),
+  })
+  .meta({ id: 'Collection', description: 'Where and from when a click & collect order waits' });
+export type Collection = z.infer<typeof CollectionSchema>;
+
+const OptionFacts = { code: z.enum(DELIVERY_OPTION_CODES), name: z.string(), description: z.string() };
+
+export const DeliveryOptionSchema = z
+  .discriminatedUnion('available', [
+    z.object({
+      ...OptionFacts,
+      available: z.literal(true),
+      priceIncVat: Pence.describe('Integer pence inc VAT, zone surcharge included; 0 when free'),
+      earliestDate: IsoDate,
+      latestDate: IsoDate.optional().describe('The end of the delivery window, or the last day a specific day can be chosen'),
+      cutOff: z.string().optional().describe('Order by this instant (ISO 8601 with the UK offset) to get earliestDate'),
+      collection: CollectionSchema.optional().describe('click_collect: the branch and when the order is ready there'),
+    }),
+    z.object({
+      ...OptionFacts,
+      available: z.literal(false),
+      priceIncVat: z.null().describe('No price: the option cannot be chosen'),
+      earliestDate: z.null(),
+      unavailableReason: z.string().describe('Why, in words a shopper can act on'),
+    }),
+  ])
   .meta({ id: 'DeliveryOption' });
 export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
 

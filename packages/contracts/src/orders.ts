@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema } from './checkout.ts';
+import { CollectionSchema } from './delivery.ts';
 import { DELIVERY_OPTION_CODES, ORDER_STATUSES } from './enumerations.ts';
 import { defineEndpoint, publicAccess, requireRole, signedIn } from './endpoint.ts';
 
@@ -68,7 +69,14 @@ export const OrderSchema = z
     customerName: z.string(),
     deliveryAddress: AddressSchema.nullable().describe('null for click & collect'),
     billingAddress: AddressSchema,
-    delivery: z.object({ code: z.enum(DELIVERY_OPTION_CODES), name: z.string(), date: z.string().nullable(), earliestDate: z.string().nullable(), latestDate: z.string().nullable() }),
+    delivery: z.object({
+      code: z.enum(DELIVERY_OPTION_CODES),
+      name: z.string(),
+      date: z.string().nullable(),
+      earliestDate: z.string().nullable(),
+      latestDate: z.string().nullable(),
+      collection: CollectionSchema.nullable().describe('click & collect: the branch and when the order is ready there'),
+    }),
     lines: z.array(OrderLineSchema),
     totals: z.object({ goodsIncVat: Pence, discountIncVat: Pence, deliveryIncVat: Pence, totalIncVat: Pence, vatIncVat: Pence.describe('The VAT included in the total') }),
     discountCode: z.string().nullable(),

@@ -76,6 +76,13 @@ export default function CheckoutConfirmationPage({ params }: Route.ComponentProp
                 <p className="mt-2 font-semibold text-navy-950">{order.delivery.name}</p>
                 {order.delivery.window && <p className="text-navy-800">{order.delivery.window}</p>}
                 {order.delivery.place && <p className="mt-2 text-sm text-navy-700">{order.delivery.place}</p>}
+                {order.delivery.hours && (
+                  <ul className="mt-2 text-sm text-navy-700" aria-label="Opening hours">
+                    {order.delivery.hours.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )}
                 <p className="mt-4 text-sm text-navy-700">
                   {order.delivery.collect ? 'We’ll e-mail you when it’s ready to collect: bring your order number.' : 'We’ll e-mail you when it’s on its way.'}
                 </p>

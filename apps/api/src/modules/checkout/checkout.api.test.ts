@@ -49,7 +49,9 @@ describe('countries and delivery options', () => {
     expect(mainland).toMatchObject({ postcode: 'LS1 4AP', zone: 'mainland', notServed: false, selected: null });
     expect(mainland.options.map((option) => option.code)).toEqual(['standard', 'next_day', 'specific_day', 'saturday', 'click_collect']);
     const highlands = await guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'IV2 3AA' } });
-    expect(highlands.options.find((option) => option.code === 'standard')!.priceIncVat).toBe(mainland.options.find((option) => option.code === 'standard')!.priceIncVat + 1_500);
+    const mainlandStandard = mainland.options.find((option) => option.code === 'standard');
+    expect(mainlandStandard).toMatchObject({ available: true });
+    expect(highlands.options.find((option) => option.code === 'standard')).toMatchObject({ available: true, priceIncVat: mainlandStandard!.priceIncVat! + 1_500 });
     expect(highlands.options.find((option) => option.code === 'next_day')).toMatchObject({ available: false });
     expect(await guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'JE2 3AB' } })).toMatchObject({ notServed: true });
 
@@ -76,6 +78,106 @@ describe('countries and delivery options', () => {
     expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_DELIVERY_DATE_REQUIRED' });
     const chosen = await guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day', date: open[2]!.date } });
     expect(chosen.deliveryOption).toMatchObject({ code: 'specific_day', date: open[2]!.date, priceIncVat: calendar.priceIncVat });
+  });
+});
+
+describe('the delivery option checkout starts with', () => {
+  const optionsOf = async (basketId: string, postcode?: string) => {
+    const answer = await guest.checkout.getDeliveryOptions({ params: { basketId }, body: postcode ? { postcode } : {} });
+    return { ...answer, byCode: Object.fromEntries(answer.options.map((option) => [option.code, option])) };
+  };
+
+  it('is the cheapest standard delivery once there is an address: chosen on the page, priced in the summary', async () => {
+    const basketId = await newBasket();
+    const params = { basketId };
+    // No address, no price: nothing is suggested yet.
+    expect(await guest.checkout.getCheckout({ params })).toMatchObject({ deliveryOption: null, totals: { deliveryIncVat: 0 } });
+
+    const suggested = await guest.checkout.setDeliveryDetails({ params, body: { address } });
+    const options = await optionsOf(basketId);
+    expect(options.suggested).toBe('standard');
+    const standard = options.byCode.standard!;
+    expect(standard).toMatchObject({ available: true, priceIncVat: skus.tap!.price >= 5_000 ? 0 : 495 });
+    expect(suggested.deliveryOption).toMatchObject({ code: 'standard', name: standard.name, priceIncVat: standard.priceIncVat, chosen: false, collection: null });
+    expect(suggested.totals).toMatchObject({ deliveryIncVat: standard.priceIncVat, totalIncVat: suggested.totals.goodsIncVat + standard.priceIncVat! });
+    expect(suggested.basket.totals.delivery).toMatchObject({ code: 'standard', priceIncVat: standard.priceIncVat, isEstimate: false });
+    // Suggested is not chosen: the step is still the shopper's to do.
+    expect(suggested.missing).toContain('delivery_option');
+
+    const nextDay = await guest.checkout.setDeliveryOption({ params, body: { code: 'next_day' } });
+    expect(nextDay.deliveryOption).toMatchObject({ code: 'next_day', chosen: true, priceIncVat: 695 });
+    expect(nextDay.missing).not.toContain('delivery_option');
+    expect((await optionsOf(basketId)).selected).toEqual({ code: 'next_day', date: null });
+    expect((await guest.checkout.clearDeliveryOption({ params })).deliveryOption).toMatchObject({ code: 'standard', chosen: false });
+  });
+
+  it('is the kerbside lorry for a large item, never Saturday delivery, and the summary charges it', async () => {
+    for (const items of [[{ sku: skus.bath!.sku, quantity: 1 }], [{ sku: skus.tap!.sku, quantity: 1 }, { sku: skus.bath!.sku, quantity: 1 }]]) {
+      const basketId = await newBasket(guest, items);
+      const checkout = await guest.checkout.setDeliveryDetails({ params: { basketId }, body: { address } });
+      const options = await optionsOf(basketId);
+      expect(options.byCode.saturday).toMatchObject({ available: true, priceIncVat: 1_995 });
+      expect(options.suggested).toBe('large_kerbside');
+      const kerbside = options.byCode.large_kerbside!;
+      expect(kerbside).toMatchObject({ available: true, priceIncVat: checkout.totals.goodsIncVat >= 49_900 ? 0 : 2_995 });
+      expect(checkout.deliveryOption).toMatchObject({ code: 'large_kerbside', priceIncVat: kerbside.priceIncVat, chosen: false });
+      expect(checkout.totals.deliveryIncVat).toBe(kerbside.priceIncVat);
+    }
+  });
+
+  it('is not there where no standard delivery reaches: the shopper chooses', async () => {
+    const basketId = await newBasket(guest, [{ sku: skus.bath!.sku, quantity: 1 }]);
+    const options = await optionsOf(basketId, 'IM1 1AA');
+    expect(options).toMatchObject({ quoteOnly: true, suggested: null });
+  });
+});
+
+describe('options that cannot be had', () => {
+  it('say why and carry no price: a Highlands postcode', async () => {
+    const reason = 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.';
+    const parcel = await guest.checkout.getDeliveryOptions({ params: { basketId: await newBasket() }, body: { postcode: 'IV2 3AA' } });
+    expect(parcel.options.filter((option) => !option.available)).toEqual(
+      ['next_day', 'specific_day', 'saturday'].map((code) => expect.objectContaining({ code, available: false, priceIncVat: null, earliestDate: null, unavailableReason: reason })),
+    );
+    expect(parcel.suggested).toBe('standard');
+
+    const withBath = await newBasket(guest, [{ sku: skus.bath!.sku, quantity: 1 }]);
+    const large = await guest.checkout.getDeliveryOptions({ params: { basketId: withBath }, body: { postcode: 'IV2 3AA' } });
+    expect(large.options.find((option) => option.code === 'saturday')).toEqual(expect.objectContaining({ available: false, priceIncVat: null, unavailableReason: reason }));
+    expect(large.options.find((option) => option.code === 'large_kerbside')).toMatchObject({ available: true, priceIncVat: expect.any(Number) });
+    const calendar = await guest.checkout.getSpecificDayDeliveryOptions({ params: { basketId: withBath }, body: { postcode: 'IV2 3AA' } });
+    expect(calendar).toEqual({ priceIncVat: null, earliestDate: null, latestDate: null, days: [], unavailableReason: reason });
+    await guest.checkout.setDeliveryDetails({ params: { basketId: withBath }, body: { address: { ...address, town: 'Inverness', postcode: 'IV2 3AA' } } });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId: withBath }, body: { code: 'saturday' } }))).toMatchObject({ status: 422, code: 'CHECKOUT_DELIVERY_OPTION_UNAVAILABLE', message: reason });
+  });
+});
+
+describe('click & collect', () => {
+  it('names the branch, its address, opening hours and when the order is ready', async () => {
+    const basketId = await newBasket();
+    const branch = {
+      id: 'leeds',
+      name: 'Plumbline Leeds trade counter',
+      address: { line1: 'Unit 4 Canal Wharf', town: 'Leeds', postcode: 'LS11 5PS' },
+      openingHours: [
+        { days: 'Monday to Friday', opens: '07:00', closes: '17:00' },
+        { days: 'Saturday', opens: '08:00', closes: '12:00' },
+      ],
+      closed: 'Closed on Sundays and bank holidays',
+    };
+    // Ordered at 10:00 on a Tuesday: ready an hour later, and ordering by 3:30pm still means today.
+    const collection = { branch, readyFrom: '2026-06-16T11:00:00+01:00' };
+    const options = await guest.checkout.getDeliveryOptions({ params: { basketId }, body: {} });
+    expect(options.options.find((option) => option.code === 'click_collect')).toMatchObject({
+      available: true,
+      priceIncVat: 0,
+      earliestDate: '2026-06-16',
+      cutOff: '2026-06-16T15:30:00+01:00',
+      collection,
+    });
+    const collecting = await guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'click_collect' } });
+    expect(collecting.deliveryOption).toMatchObject({ code: 'click_collect', chosen: true, priceIncVat: 0, collection });
+    expect(collecting.missing).not.toContain('delivery_address');
   });
 });
 
@@ -131,7 +233,9 @@ describe('choosing and totals', () => {
     await guest.checkout.setDeliveryDetails({ params, body: { address } });
     await guest.checkout.setDeliveryOption({ params, body: { code: 'next_day' } });
     const moved = await guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, town: 'Inverness', postcode: 'IV2 3AA' } } });
-    expect(moved.deliveryOption).toBeNull();
+    // Next day is gone; the order starts again on the cheapest standard delivery there, not yet chosen.
+    expect(moved.deliveryOption).toMatchObject({ code: 'standard', chosen: false });
+    expect(moved.missing).toContain('delivery_option');
     expect(moved.notices).toEqual([expect.objectContaining({ type: 'delivery_option_unavailable' })]);
     expect((await guest.checkout.clearDeliveryOption({ params })).notices).toEqual([]);
   });

@@ -6,8 +6,10 @@ import {
   holidayRegionOf,
   parsePostcode,
   specificDayCalendar,
+  suggestedOption,
   zoneOf,
   ZONE_RULES,
+  type AvailableOption,
   type DeliveryOption,
   type DeliveryOptionCode,
   type DeliveryZone,
@@ -53,7 +55,7 @@ interface Facts {
   row: CheckoutRow | undefined;
   postcode: Postcode | null;
   zone: DeliveryZone;
-  delivery: { options: DeliveryOption[]; quoteOnly: boolean; notServed: boolean };
+  delivery: ReturnType<typeof basketDeliveryOptions>;
 }
 
 /** The basket (as its owner sees it) and what checkout knows, with the delivery options to its address. */
@@ -75,7 +77,7 @@ function optionsFor(basket: Basket, offerings: CheckoutBasket['offerings'], zone
 }
 
 /** The chosen option as it stands now: null (with a notice) when it no longer applies. */
-function chosenOption(row: CheckoutRow | undefined, options: readonly DeliveryOption[], notices: Checkout['notices']): DeliveryOption | null {
+function chosenOption(row: CheckoutRow | undefined, options: readonly DeliveryOption[], notices: Checkout['notices']): AvailableOption | null {
   if (!row?.deliveryOptionCode) return null;
   const option = options.find((entry) => entry.code === row.deliveryOptionCode);
   if (!option?.available) {
@@ -92,9 +94,11 @@ export const paymentFingerprint = (checkout: Pick<Checkout, 'basket' | 'delivery
 export async function readCheckout(ctx: Ctx, basketId: string, extraNotices: Checkout['notices'] = []): Promise<Checkout> {
   const { withDelivery, row, zone, delivery } = await facts(ctx, basketId);
   const notices = [...extraNotices];
-  const option = chosenOption(row, delivery.options, notices);
-  const chosen = option ? { code: option.code, name: option.name, priceIncVat: option.priceIncVat } : NO_OPTION_YET;
-  const basket = await withDelivery(chosen);
+  const chosen = chosenOption(row, delivery.options, notices);
+  // Until the shopper chooses, the order goes by the cheapest standard delivery to its address: the
+  // page starts with it chosen, and the totals already include it, so the two always agree.
+  const option = chosen ?? (row?.deliveryAddress ? suggestedOption(delivery.options) : null);
+  const basket = await withDelivery(option ? { code: option.code, name: option.name, priceIncVat: option.priceIncVat } : NO_OPTION_YET);
   const deliveryAddress = row?.deliveryAddress ?? null;
   const billing = row?.billingSameAsDelivery ? (deliveryAddress ? { sameAsDelivery: true, address: deliveryAddress } : null) : row?.billingAddress ? { sameAsDelivery: false, address: row.billingAddress } : null;
   const deliveryIncVat = option?.priceIncVat ?? 0;
@@ -105,7 +109,16 @@ export async function readCheckout(ctx: Ctx, basketId: string, extraNotices: Che
     delivery: deliveryAddress ? { address: deliveryAddress, instructions: row?.deliveryInstructions ?? null, zone } : null,
     billing,
     deliveryOption: option
-      ? { code: option.code, name: option.name, date: row?.deliveryDate ?? null, priceIncVat: option.priceIncVat, earliestDate: option.earliestDate, latestDate: option.latestDate ?? null }
+      ? {
+          code: option.code,
+          name: option.name,
+          date: chosen ? (row?.deliveryDate ?? null) : null,
+          priceIncVat: option.priceIncVat,
+          earliestDate: option.earliestDate,
+          latestDate: option.latestDate ?? null,
+          chosen: Boolean(chosen),
+          collection: option.collection ?? null,
+        }
       : null,
     totals: {
       goodsIncVat: basket.totals.totalIncVat - deliveryIncVat,
@@ -129,7 +142,7 @@ function missingSteps(checkout: Checkout): Checkout['missing'] {
   if (!checkout.contact) missing.push('contact');
   const collecting = checkout.deliveryOption?.code === 'click_collect';
   if (!checkout.delivery && !collecting) missing.push('delivery_address');
-  if (!checkout.deliveryOption) missing.push('delivery_option');
+  if (!checkout.deliveryOption?.chosen) missing.push('delivery_option');
   if (!checkout.billing) missing.push('billing');
   return missing;
 }
@@ -146,7 +159,7 @@ export async function getSpecificDayCalendar(ctx: Ctx, basketId: string, postcod
   const { postcode, delivery } = await facts(ctx, basketId, postcodeText);
   const option = delivery.options.find((entry) => entry.code === 'specific_day');
   if (!option?.available) {
-    return { priceIncVat: option?.priceIncVat ?? 0, earliestDate: null, latestDate: null, days: [], unavailableReason: option?.unavailableReason ?? 'Specific-day delivery is not available for this basket.' };
+    return { priceIncVat: null, earliestDate: null, latestDate: null, days: [], unavailableReason: option?.unavailableReason ?? 'Specific-day delivery is not available for this basket.' };
   }
   const days = specificDayCalendar(option, holidayRegionOf(postcode), ctx.clock.now());
   return { priceIncVat: option.priceIncVat, earliestDate: option.earliestDate, latestDate: option.latestDate ?? null, days, unavailableReason: null };
@@ -157,7 +170,7 @@ export async function setDeliveryOption(ctx: Ctx, basketId: string, input: { cod
   if (basket.lines.every((line) => !line.available)) throw CheckoutErrors.basketEmpty();
   const option = delivery.options.find((entry) => entry.code === input.code);
   if (!option) throw CheckoutErrors.optionNotOffered(input.code);
-  if (!option.available) throw CheckoutErrors.optionUnavailable(option.unavailableReason ?? `${option.name} is not available.`);
+  if (!option.available) throw CheckoutErrors.optionUnavailable(option.unavailableReason);
   if (input.code !== 'click_collect' && delivery.notServed) throw CheckoutErrors.notServed(ZONE_RULES[zone].label);
   let date: string | null = null;
   if (input.code === 'specific_day') {
@@ -212,7 +225,7 @@ export async function setDeliveryDetails(ctx: Ctx, basketId: string, input: { ad
   await repository.saveCheckout(ctx.db, before.basketId, { deliveryAddress: address, deliveryInstructions: input.instructions?.trim() || null }, ctx.clock.now());
   const after = await readCheckout(ctx, before.basketId);
   // The new address may rule out the chosen option (zone, surcharge): clear it rather than keep a stale choice.
-  if (before.deliveryOption && !after.deliveryOption) await repository.saveCheckout(ctx.db, before.basketId, { deliveryOptionCode: null, deliveryDate: null }, ctx.clock.now());
+  if (before.deliveryOption?.chosen && !after.deliveryOption?.chosen) await repository.saveCheckout(ctx.db, before.basketId, { deliveryOptionCode: null, deliveryDate: null }, ctx.clock.now());
   return after;
 }
 

@@ -91,6 +91,24 @@ describe('paying and placing the order', () => {
     expect(await stockInvariantViolations(api.database.db)).toEqual([]);
   });
 
+  it('a click & collect order keeps the branch, and its e-mail names the branch and its address', async () => {
+    const { basketId } = await guest.basket.createBasketWithItems({ body: { items: [{ sku: skus.tap!.sku, quantity: 1 }] } });
+    const params = { basketId };
+    await guest.checkout.setContactDetails({ params, body: contact('collect@example.com') });
+    const collecting = await guest.checkout.setDeliveryOption({ params, body: { code: 'click_collect' } });
+    await guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: false, address } });
+    const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    const placed = await guest.checkout.completePayment({ params });
+
+    const stored = (await api.database.db.execute(sql`select delivery, delivery_address from orders where order_number = ${placed.orderNumber}`)) as unknown as {
+      rows: { delivery: { code: string; collection: unknown }; delivery_address: unknown }[];
+    };
+    expect(stored.rows[0]).toMatchObject({ delivery: { code: 'click_collect', collection: collecting.deliveryOption!.collection }, delivery_address: null });
+    const [email] = await readOutbox(api.database.db, { to: 'collect@example.com', template: 'order.confirmation' });
+    expect(email!.text).toContain('Collect from the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open Monday to Friday 7am to 5pm, Saturday 8am to midday), from ');
+  });
+
   it('declined cards (0002, 9995) leave no order and a clear message; the shopper can retry with 4242', async () => {
     const { params } = await readyBasket(guest, 'decline@example.com');
     const intent = await guest.checkout.createPaymentIntent({ params, body: {} });

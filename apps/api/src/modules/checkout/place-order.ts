@@ -56,7 +56,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         deliveryAddress: option.code === 'click_collect' ? null : (checkout.delivery?.address ?? null),
         deliveryInstructions: checkout.delivery?.instructions ?? null,
         billingAddress: billing.address,
-        delivery: { code: option.code, name: option.name, date: option.date, earliestDate: option.earliestDate, latestDate: option.latestDate },
+        delivery: { code: option.code, name: option.name, date: option.date, earliestDate: option.earliestDate, latestDate: option.latestDate, collection: option.collection },
         channel: checkout.basket.channel,
         discountCode: checkout.basket.discount?.applies ? checkout.basket.discount.code : null,
         lines: lines.map((line) => ({

@@ -35,14 +35,34 @@ describe('basket delivery', () => {
     expect(byCode(basketDeliveryOptions(input([bath, pallet]))).click_collect).toMatchObject({ available: false });
   });
 
-  it('reports zones we only quote for or do not serve', () => {
-    expect(basketDeliveryOptions(input([tap], { zone: 'channel-islands' }))).toMatchObject({ notServed: true });
-    expect(basketDeliveryOptions(input([pallet], { zone: 'northern-ireland' }))).toMatchObject({ quoteOnly: true });
+  it('reports zones we only quote for or do not serve, with no price on what cannot be had', () => {
+    expect(basketDeliveryOptions(input([tap], { zone: 'channel-islands' }))).toMatchObject({ notServed: true, suggested: null });
+    expect(basketDeliveryOptions(input([pallet], { zone: 'northern-ireland' }))).toMatchObject({ quoteOnly: true, suggested: null });
+    const highlands = byCode(basketDeliveryOptions(input([tap, bath], { zone: 'highlands', region: 'scotland' })));
+    expect(highlands.large_kerbside).toMatchObject({ available: true, priceIncVat: 2_995 + 4_500 });
+    expect(highlands.saturday).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.' });
     expect(byCode(basketDeliveryOptions(input([tap], { zone: 'highlands' }))).standard!.priceIncVat).toBe(495 + 1_500);
+  });
+
+  it('suggests the cheapest standard delivery: the parcel service, or the kerbside lorry with a large item', () => {
+    expect(basketDeliveryOptions(input([tap])).suggested).toBe('standard');
+    expect(basketDeliveryOptions(input([bath])).suggested).toBe('large_kerbside');
+    expect(basketDeliveryOptions(input([tap, bath])).suggested).toBe('large_kerbside');
+    expect(basketDeliveryOptions(input([tap], { zone: 'highlands', region: 'scotland' })).suggested).toBe('standard');
+  });
+
+  it('has the basket collected when its last line is ready, from the branch', () => {
+    const options = byCode(basketDeliveryOptions(input([tap, bath])));
+    expect(options.click_collect).toMatchObject({
+      available: true,
+      priceIncVat: 0,
+      collection: { branch: { name: 'Plumbline Leeds trade counter' }, readyFrom: '2026-06-19T15:00:00+01:00' },
+    });
   });
 
   it('lays out the specific-day calendar: weekends and bank holidays closed, cut-offs the working day before', () => {
     const option = byCode(basketDeliveryOptions(input([tap]))).specific_day!;
+    if (!option.available) throw new Error('Specific-day delivery should be open on a Friday in June');
     const days = specificDayCalendar(option, 'england-and-wales', FRIDAY);
     expect(days[0]!.date).toBe('2026-06-20');
     const open = days.filter((day) => day.available);

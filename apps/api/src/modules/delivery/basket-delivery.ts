@@ -7,7 +7,17 @@
  */
 import { DELIVERY_OPTION_CODES } from '@shop/contracts';
 import { addDays, formatLondon, londonDateTime, londonInstant, previousWorkingDay, workingCalendar, type IsoDate } from './delivery-calendar.ts';
-import { deliveryOptions, RATES, type DeliveryClass, type DeliveryOption, type DeliveryOptionCode, type StockState } from './delivery-options.ts';
+import {
+  deliveryOptions,
+  RATES,
+  suggestedOption,
+  type AvailableOption,
+  type DeliveryClass,
+  type DeliveryOption,
+  type DeliveryOptionCode,
+  type StockState,
+  type UnavailableOption,
+} from './delivery-options.ts';
 import type { DeliveryZone, HolidayRegion } from './postcode.ts';
 
 export interface BasketDeliveryLine {
@@ -30,6 +40,8 @@ export interface BasketDeliveryOptions {
   options: DeliveryOption[];
   quoteOnly: boolean;
   notServed: boolean;
+  /** The option checkout starts with: the cheapest standard delivery (see `suggestedOption`). */
+  suggested: DeliveryOptionCode | null;
 }
 
 /** Large-item services carry parcels too: a parcel line is then treated as the service's own class. */
@@ -60,17 +72,29 @@ export function basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliver
     // Offered when some line travels that way itself (a parcel alone never books the kerbside lorry).
     if (!input.lines.some((line) => RATES[code].classes.includes(line.deliveryClass))) return [];
     const perLine = input.lines.map((line) => lineOption(code, line, input));
-    const usable = perLine.filter((entry): entry is DeliveryOption => typeof entry !== 'string');
     const rate = RATES[code];
-    const base = { code, name: rate.name, description: rate.description, priceIncVat: Math.max(...usable.map((option) => option.priceIncVat)) };
-    const refusal = perLine.find((entry) => typeof entry === 'string') ?? usable.find((option) => !option.available)?.unavailableReason;
-    if (refusal) return [{ ...base, earliestDate: null, available: false, unavailableReason: refusal }];
-    const earliestDate = usable.map((option) => option.earliestDate!).toSorted().at(-1)!;
+    const facts = { code, name: rate.name, description: rate.description };
+    const refusal = perLine.find((entry) => typeof entry === 'string') ?? perLine.find((entry): entry is UnavailableOption => typeof entry !== 'string' && !entry.available)?.unavailableReason;
+    if (refusal) return [{ ...facts, available: false, priceIncVat: null, earliestDate: null, unavailableReason: refusal }];
+    const usable = perLine as AvailableOption[];
+    const earliestDate = usable.map((option) => option.earliestDate).toSorted().at(-1)!;
     const latest = usable.map((option) => option.latestDate).filter((date): date is IsoDate => Boolean(date)).toSorted().at(-1);
     const cutOff = usable.map((option) => option.cutOff).filter((value): value is string => Boolean(value)).toSorted().at(0);
-    return [{ ...base, earliestDate, available: true, ...(latest ? { latestDate: latest < earliestDate ? earliestDate : latest } : {}), ...(cutOff ? { cutOff } : {}) }];
+    // Collected together: the order is ready when its last line is.
+    const collection = usable.map((option) => option.collection).filter((value) => value !== undefined).toSorted((a, b) => Date.parse(a.readyFrom) - Date.parse(b.readyFrom)).at(-1);
+    return [
+      {
+        ...facts,
+        available: true,
+        priceIncVat: Math.max(...usable.map((option) => option.priceIncVat)),
+        earliestDate,
+        ...(latest ? { latestDate: latest < earliestDate ? earliestDate : latest } : {}),
+        ...(cutOff ? { cutOff } : {}),
+        ...(collection ? { collection } : {}),
+      },
+    ];
   });
-  return { options, quoteOnly, notServed };
+  return { options, quoteOnly, notServed, suggested: suggestedOption(options)?.code ?? null };
 }
 
 /** DOMAIN.md §8.4: order by 14:00 the working day before. */
@@ -89,7 +113,7 @@ export interface SpecificDay {
  * available or not (weekends, bank holidays, too soon), for a date picker.
  */
 export function specificDayCalendar(option: DeliveryOption, region: HolidayRegion, now: Date): SpecificDay[] {
-  if (option.code !== 'specific_day' || !option.available || !option.earliestDate || !option.latestDate) return [];
+  if (option.code !== 'specific_day' || !option.available || !option.latestDate) return [];
   const calendar = workingCalendar(region);
   const today = londonDateTime(now).date;
   const days: SpecificDay[] = [];

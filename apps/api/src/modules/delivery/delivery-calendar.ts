@@ -6,7 +6,10 @@ import type { HolidayRegion } from './postcode.ts';
 
 export type IsoDate = string;
 
-/** gov.uk bank holidays, substitute days included. Data, not rules: extend it year by year. */
+/**
+ * gov.uk bank holidays (https://www.gov.uk/bank-holidays.json), substitute days included. Data, not
+ * rules: extend it year by year, before `BANK_HOLIDAYS_LISTED_UNTIL` comes near (a test says when).
+ */
 export const BANK_HOLIDAYS: Readonly<Record<HolidayRegion, readonly IsoDate[]>> = {
   'england-and-wales': [
     '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
@@ -21,6 +24,9 @@ export const BANK_HOLIDAYS: Readonly<Record<HolidayRegion, readonly IsoDate[]>> 
     '2027-01-01', '2027-03-17', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-07-12', '2027-08-30', '2027-12-27', '2027-12-28',
   ],
 };
+
+/** The last day the lists above cover: past it, every weekday would count as a working day. */
+export const BANK_HOLIDAYS_LISTED_UNTIL: IsoDate = '2027-12-31';
 
 const TIME_ZONE = 'Europe/London';
 const londonParts = new Intl.DateTimeFormat('en-GB', {
@@ -120,6 +126,15 @@ export function workingCalendar(destination: HolidayRegion): WorkingCalendar {
 }
 
 const calendars = new Map<HolidayRegion, WorkingCalendar>();
+
+const holidaySets = new Map<HolidayRegion, ReadonlySet<IsoDate>>();
+
+/** Whether a day is a bank holiday in a region (a trade counter closes on its own region's). */
+export function isBankHoliday(region: HolidayRegion, date: IsoDate): boolean {
+  let holidays = holidaySets.get(region);
+  if (!holidays) holidaySets.set(region, (holidays = new Set(BANK_HOLIDAYS[region])));
+  return holidays.has(date);
+}
 
 /** The first working day on or after `date`. */
 export function workingDayOnOrAfter(calendar: WorkingCalendar, date: IsoDate): IsoDate {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryOptions, type OptionsInput } from './delivery-options.ts';
+import { deliveryOptions, suggestedOption, type OptionsInput } from './delivery-options.ts';
 
 // Friday 19 June 2026 (BST): 13:59 and 14:01 London time.
 const FRIDAY_BEFORE = new Date('2026-06-19T12:59:00Z');
@@ -75,7 +75,7 @@ describe('delivery options', () => {
   it('need stock for next day, Saturday and click & collect; others leave when the stock arrives', () => {
     const options = byCode({ stock: { status: 'made_to_order', eta: '2026-07-01' } });
     for (const code of ['next_day', 'saturday', 'click_collect']) {
-      expect(options[code]).toMatchObject({ available: false, earliestDate: null, unavailableReason: expect.stringMatching(/made to order/) });
+      expect(options[code]).toMatchObject({ available: false, priceIncVat: null, earliestDate: null, unavailableReason: expect.stringMatching(/made to order/) });
     }
     expect(options.standard).toMatchObject({ available: true, earliestDate: '2026-07-03', latestDate: '2026-07-07' });
     expect(options.specific_day).toMatchObject({ available: true, earliestDate: '2026-07-02' });
@@ -86,7 +86,9 @@ describe('delivery options', () => {
   it('surcharge remote zones and keep them to the standard services', () => {
     const highlands = byCode({ zone: 'highlands', region: 'scotland', unitPriceIncVat: 10_000 });
     expect(highlands.standard).toMatchObject({ available: true, priceIncVat: 1_500, earliestDate: '2026-06-24', latestDate: '2026-06-29' });
-    expect(highlands.next_day).toMatchObject({ available: false, unavailableReason: expect.stringMatching(/Highlands/) });
+    for (const code of ['next_day', 'specific_day', 'saturday']) {
+      expect(highlands[code]).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.' });
+    }
     expect(highlands.click_collect!.priceIncVat).toBe(0);
     expect(byCode({ zone: 'northern-ireland', region: 'northern-ireland', deliveryClass: 'large' }).large_kerbside!.priceIncVat).toBe(2_995 + 9_500);
     expect(byCode({ zone: 'isle-of-wight', deliveryClass: 'large' }).large_kerbside!.priceIncVat).toBe(2_995 + 4_500);
@@ -103,8 +105,29 @@ describe('delivery options', () => {
     expect(channel.options.filter((option) => option.available).map((option) => option.code)).toEqual(['click_collect']);
   });
 
-  it('have click & collect ready the same working day before 16:00, else the next', () => {
-    expect(byCode({ now: new Date('2026-06-19T14:59:00Z') }).click_collect).toMatchObject({ earliestDate: '2026-06-19', cutOff: '2026-06-19T16:00:00+01:00' });
-    expect(byCode({ now: new Date('2026-06-19T15:01:00Z') }).click_collect!.earliestDate).toBe('2026-06-22');
+  it('have click & collect ready at the branch an hour after ordering while it is open, else after it opens', () => {
+    expect(byCode({ now: new Date('2026-06-19T10:00:00Z') }).click_collect).toMatchObject({
+      available: true,
+      priceIncVat: 0,
+      earliestDate: '2026-06-19',
+      cutOff: '2026-06-19T15:30:00+01:00',
+      collection: { branch: { name: 'Plumbline Leeds trade counter', address: { postcode: 'LS11 5PS' } }, readyFrom: '2026-06-19T12:00:00+01:00' },
+    });
+    // Too late on Friday: Saturday morning, an hour after it opens, with no "order by" for a later day.
+    const saturday = byCode({ now: new Date('2026-06-19T14:31:00Z') }).click_collect!;
+    expect(saturday).toMatchObject({ earliestDate: '2026-06-20', collection: { readyFrom: '2026-06-20T09:00:00+01:00' } });
+    expect(saturday).not.toHaveProperty('cutOff');
+  });
+
+  it('suggest the cheapest standard delivery, never a paid-for speed or day', () => {
+    const suggested = (overrides: Partial<OptionsInput>) => suggestedOption(deliveryOptions(input(overrides)).options)?.code ?? null;
+    expect(suggested({})).toBe('standard');
+    // A large item is offered Saturday delivery ahead of the kerbside lorry in the list: the lorry is still the start.
+    expect(suggested({ deliveryClass: 'large' })).toBe('large_kerbside');
+    expect(suggested({ deliveryClass: 'pallet' })).toBe('large_kerbside');
+    expect(suggested({ deliveryClass: 'two_man_eligible' })).toBe('large_kerbside');
+    expect(suggested({ zone: 'highlands', region: 'scotland' })).toBe('standard');
+    expect(suggested({ zone: 'channel-islands' })).toBeNull();
+    expect(suggested({ zone: 'islands', region: 'scotland', deliveryClass: 'pallet' })).toBeNull();
   });
 });

@@ -17,22 +17,44 @@ import {
 } from './delivery-calendar.ts';
 import type { DeliveryZone, HolidayRegion } from './postcode.ts';
 import { DELIVERY_OPTION_CODES } from '@shop/contracts';
+import { COLLECTION_BRANCH } from './branches.ts';
+import { branchFacts, readyToCollect, type BranchFacts } from './collection.ts';
 
 export type DeliveryOptionCode = (typeof DELIVERY_OPTION_CODES)[number];
 export type DeliveryClass = 'parcel' | 'large' | 'pallet' | 'two_man_eligible';
 export type StockState = 'in_stock' | 'low_stock' | 'made_to_order' | 'out_of_stock';
 
-export interface DeliveryOption {
+interface OptionFacts {
   code: DeliveryOptionCode;
   name: string;
   description: string;
+}
+
+/** Where and from when a click & collect order waits. */
+export interface Collection {
+  branch: BranchFacts;
+  /** ISO 8601 with the UK offset. */
+  readyFrom: string;
+}
+
+export interface AvailableOption extends OptionFacts {
+  available: true;
   priceIncVat: number;
-  earliestDate: IsoDate | null;
+  earliestDate: IsoDate;
   latestDate?: IsoDate;
   cutOff?: string;
-  available: boolean;
-  unavailableReason?: string;
+  collection?: Collection;
 }
+
+/** An option that cannot be had says why, and has no price: there is nothing to pay for. */
+export interface UnavailableOption extends OptionFacts {
+  available: false;
+  priceIncVat: null;
+  earliestDate: null;
+  unavailableReason: string;
+}
+
+export type DeliveryOption = AvailableOption | UnavailableOption;
 
 interface Rate {
   name: string;
@@ -69,14 +91,19 @@ export const RATES: Readonly<Record<DeliveryOptionCode, Rate>> = {
     leadDays: [5, 10],
     classes: ['two_man_eligible'],
   },
-  click_collect: { name: 'Click & collect (trade counter)', description: 'Collect from the trade counter: ready in 1 hour on working days before 16:00, else the next working day.', price: 0, classes: ['parcel', 'large', 'pallet', 'two_man_eligible'], needsStock: true },
+  click_collect: {
+    name: 'Click & collect (trade counter)',
+    description: `Collect from the ${COLLECTION_BRANCH.name}: ready an hour after you order while it is open.`,
+    price: 0,
+    classes: ['parcel', 'large', 'pallet', 'two_man_eligible'],
+    needsStock: true,
+  },
 };
 
 /** Pallet-sized goods take longer on the kerbside service (DOMAIN.md §2.1: 5–10 working days). */
 const PALLET_LEAD_DAYS = [5, 10] as const;
 const NEXT_DAY_CUT_OFF = '14:00';
 const SATURDAY_CUT_OFF = '12:00';
-const COLLECT_READY_BY = '16:00';
 const SPECIFIC_DAY_MIN = 2;
 const SPECIFIC_DAY_MAX = 21;
 
@@ -136,28 +163,29 @@ export function deliveryOptions(input: OptionsInput): OptionsResult {
     const rate = RATES[code];
     const base = rate.freeFrom !== undefined && goodsValue >= rate.freeFrom ? 0 : rate.price;
     const surcharge = code === 'click_collect' || !zone.surcharge ? 0 : input.deliveryClass === 'parcel' ? zone.surcharge.parcel : zone.surcharge.large;
-    const option = { code, name: rate.name, description: rate.description, priceIncVat: base + surcharge };
-    const unavailable = (reason: string): DeliveryOption => ({ ...option, earliestDate: null, available: false, unavailableReason: reason });
+    const facts = { code, name: rate.name, description: rate.description };
+    const unavailable = (reason: string): UnavailableOption => ({ ...facts, available: false, priceIncVat: null, earliestDate: null, unavailableReason: reason });
 
     if (code !== 'click_collect') {
       if (notServed) return unavailable(`We do not deliver to ${zone.label}; click & collect is still open to you.`);
       if (quoteOnly) return unavailable(`Delivery of this item to ${zone.label} is by quotation: contact us for a price.`);
       if (zone.standardOnly && (code === 'next_day' || code === 'specific_day' || code === 'saturday' || code === 'two_person')) {
-        return unavailable(`Not available to ${zone.label}: choose standard delivery.`);
+        return unavailable(`Not available to ${zone.label}: our couriers take only standard deliveries there.`);
       }
     }
     if (rate.needsStock && !inStock) return unavailable(`Needs the item in stock; it is ${input.stock.status === 'made_to_order' ? 'made to order' : 'out of stock'}.`);
     if (readyDay === undefined) return unavailable('Out of stock with no delivery date yet.');
     const when = timing(code, input, calendar, readyDay, zone);
-    if (!when.earliestDate) return unavailable(`No delivery day is open in the next ${SPECIFIC_DAY_MAX} days.`);
-    return { ...option, available: true, ...when };
+    if (!when) return unavailable(code === 'click_collect' ? `The ${COLLECTION_BRANCH.name} is closed for the next two weeks.` : `No delivery day is open in the next ${SPECIFIC_DAY_MAX} days.`);
+    return { ...facts, available: true, priceIncVat: base + surcharge, ...when };
   });
   return { options, quoteOnly, notServed };
 }
 
-type Timing = Pick<DeliveryOption, 'earliestDate' | 'latestDate' | 'cutOff'>;
+type Timing = Pick<AvailableOption, 'earliestDate' | 'latestDate' | 'cutOff' | 'collection'>;
 
-function timing(code: DeliveryOptionCode, input: OptionsInput, calendar: WorkingCalendar, readyDay: IsoDate | null, zone: ZoneRule): Timing {
+/** When an option can come, or null when no day is open for it. */
+function timing(code: DeliveryOptionCode, input: OptionsInput, calendar: WorkingCalendar, readyDay: IsoDate | null, zone: ZoneRule): Timing | null {
   const { now } = input;
   const today = londonDateTime(now).date;
   const dispatch = dispatchDay(calendar, now, NEXT_DAY_CUT_OFF);
@@ -175,7 +203,7 @@ function timing(code: DeliveryOptionCode, input: OptionsInput, calendar: Working
         const cutOff = londonInstant(before, NEXT_DAY_CUT_OFF);
         if (cutOff > now && before >= leaves) return { earliestDate: day, latestDate: last, cutOff: formatLondon(cutOff) };
       }
-      return { earliestDate: null };
+      return null;
     }
     case 'saturday': {
       for (let day = addDays(today, 1); ; day = addDays(day, 1)) {
@@ -185,8 +213,10 @@ function timing(code: DeliveryOptionCode, input: OptionsInput, calendar: Working
       }
     }
     case 'click_collect': {
-      const collect = dispatchDay(calendar, now, COLLECT_READY_BY);
-      return { earliestDate: collect.date, cutOff: formatLondon(collect.cutOff) };
+      const ready = readyToCollect(COLLECTION_BRANCH, now);
+      if (!ready) return null;
+      const collection = { branch: branchFacts(COLLECTION_BRANCH), readyFrom: formatLondon(ready.readyFrom) };
+      return { earliestDate: londonDateTime(ready.readyFrom).date, ...(ready.orderBy ? { cutOff: formatLondon(ready.orderBy) } : {}), collection };
     }
     default: {
       const palletSized = code === 'large_kerbside' && input.deliveryClass !== 'large';
@@ -194,4 +224,16 @@ function timing(code: DeliveryOptionCode, input: OptionsInput, calendar: Working
       return { earliestDate: addWorkingDays(calendar, leaves, min + extraMin), latestDate: addWorkingDays(calendar, leaves, max + extraMax) };
     }
   }
+}
+
+/** The standard services: what an order gets unless the shopper pays for speed, a day or a carry-in. */
+const STANDARD_SERVICES: readonly DeliveryOptionCode[] = ['standard', 'large_kerbside'];
+
+/**
+ * The option checkout starts with until the shopper chooses: the cheapest standard delivery that
+ * can be had. Null when none can (an area served by quotation or not at all): the shopper chooses.
+ */
+export function suggestedOption(options: readonly DeliveryOption[]): AvailableOption | null {
+  const standard = options.filter((option): option is AvailableOption => option.available && STANDARD_SERVICES.includes(option.code));
+  return standard.toSorted((a, b) => a.priceIncVat - b.priceIncVat)[0] ?? null;
 }

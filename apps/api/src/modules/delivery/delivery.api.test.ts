@@ -73,7 +73,10 @@ describe('product delivery options', () => {
     expect(highlands).toMatchObject({ postcode: 'IV2 3AB', zone: 'highlands', quoteOnly: false });
     const standard = highlands.options.find((option) => option.code === 'standard')!;
     expect(standard.priceIncVat).toBe((skus.parcel!.price >= 5_000 ? 0 : 495) + 1_500);
-    expect(highlands.options.find((option) => option.code === 'next_day')!.available).toBe(false);
+    // What cannot be had says why, with no price.
+    expect(highlands.options.find((option) => option.code === 'next_day')).toEqual(
+      expect.objectContaining({ available: false, priceIncVat: null, unavailableReason: 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.' }),
+    );
 
     const islandPallet = await client.getProductDeliveryOptions({ body: { sku: skus.pallet!.sku, postcode: 'HS1 2AA' } });
     expect(islandPallet).toMatchObject({ zone: 'islands', quoteOnly: true });

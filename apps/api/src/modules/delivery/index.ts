@@ -1,7 +1,18 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerDeliveryRoutes } from './delivery.routes.ts';
 
-export { deliveryOptions, RATES, ZONE_RULES, type DeliveryClass, type DeliveryOption, type DeliveryOptionCode } from './delivery-options.ts';
+export {
+  deliveryOptions,
+  RATES,
+  suggestedOption,
+  ZONE_RULES,
+  type AvailableOption,
+  type Collection,
+  type DeliveryClass,
+  type DeliveryOption,
+  type DeliveryOptionCode,
+} from './delivery-options.ts';
+export { collectionText } from './collection.ts';
 export { basketDeliveryOptions, specificDayCalendar, type BasketDeliveryLine, type SpecificDay } from './basket-delivery.ts';
 export { holidayRegionOf, parsePostcode, zoneOf, type DeliveryZone, type HolidayRegion, type Postcode } from './postcode.ts';
 

@@ -5,6 +5,7 @@
  */
 import type { Order } from '@shop/contracts';
 import { formatPounds } from '../../platform/money.ts';
+import { collectionText } from '../delivery/index.ts';
 import { contactLine, renderEmail, shopDetailsForEmails } from '../notifications/index.ts';
 
 const trackUrl = (order: Order, publicUrl: string) => `${publicUrl}/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`;
@@ -17,6 +18,8 @@ const REFUND_TIMING = 'Refunds usually show on your statement within 3 to 5 work
 const footnote = 'You are receiving this because an order was placed on Plumbline with this e-mail address.';
 /** Customer service, by name: "…, call us on 0113 496 0000 (…) or e-mail help@…, quoting BP…". */
 const askUs = (order: Order) => `${contactLine(shopDetailsForEmails())}, quoting ${order.orderNumber}`;
+/** Where a click & collect order waits (orders placed before branches were recorded say the trade counter). */
+const collectFrom = (order: Order) => (order.delivery.collection ? collectionText(order.delivery.collection) : 'the trade counter');
 
 export function orderConfirmationEmail(order: Order, publicUrl: string) {
   const when = order.delivery.date ?? order.delivery.earliestDate;
@@ -30,7 +33,7 @@ export function orderConfirmationEmail(order: Order, publicUrl: string) {
       `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${formatPounds(order.totals.deliveryIncVat)}.`,
       ...(order.totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${formatPounds(order.totals.discountIncVat)}.`] : []),
       `Total paid: ${formatPounds(order.totals.totalIncVat)}, including ${formatPounds(order.totals.vatIncVat)} VAT${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
-      order.deliveryAddress ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.` : 'Collect from the trade counter: we will e-mail you when it is ready.',
+      order.deliveryAddress ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.` : `Collect from ${collectFrom(order)}: we will e-mail you when it is ready. Bring your order number.`,
       'Track your order any time with your order number and this e-mail address.',
       `To cancel it before it is dispatched, or with any question about it, ${askUs(order)}.`,
     ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STATUSES, type Address } from '@shop/contracts';
+import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STATUSES, type Address, type Collection } from '@shop/contracts';
 
 /** Order numbers for people: BP and eight digits, from 10000001 up. */
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 10_000_001, minValue: 10_000_001, maxValue: 99_999_999 });
@@ -11,6 +11,8 @@ export interface OrderDelivery {
   date: string | null;
   earliestDate: string | null;
   latestDate: string | null;
+  /** Click & collect: the branch as it was when the order was placed. Absent on older orders. */
+  collection?: Collection | null;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Checkout, DeliveryOption } from '@shop/contracts';
 import { useState, type FormEvent } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cutOffText, whenText } from '../../lib/checkout/checkout-logic.ts';
-import { CLICK_COLLECT } from '../../lib/checkout/click-collect.ts';
+import { branchAddress, CLICK_COLLECT, openingHoursLines } from '../../lib/checkout/click-collect.ts';
 import { Button } from '../ui/button.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -10,9 +10,9 @@ import { StepProblem } from './checkout-section.tsx';
 import { useDeliveryOptions, type CheckoutClient, type StepSubmit } from './use-checkout.ts';
 
 /**
- * The address step when the order is collected: where and when it waits (the trade counter, the
- * option's "Ready …" day), and the contact details it goes by. No delivery address is asked for;
- * continuing chooses click & collect.
+ * The address step when the order is collected: where and when it waits (the branch, its address
+ * and opening hours, and when the order is ready there), and the contact details it goes by. No
+ * delivery address is asked for; continuing chooses click & collect.
  */
 export function CollectionForm({ client, basketId, checkout, onSubmit }: { client: CheckoutClient; basketId: string; checkout: Checkout; onSubmit: StepSubmit<void> }) {
   const options = useDeliveryOptions(client, basketId, checkout);
@@ -33,7 +33,8 @@ export function CollectionForm({ client, basketId, checkout, onSubmit }: { clien
 function Collection({ option, contact, onSubmit }: { option: DeliveryOption | undefined; contact: Checkout['contact']; onSubmit: StepSubmit<void> }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const available = Boolean(option?.available);
+  const available = option?.available === true;
+  const collection = option?.available ? option.collection : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,14 +47,28 @@ function Collection({ option, contact, onSubmit }: { option: DeliveryOption | un
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <dl className="grid gap-x-4 gap-y-2 rounded-xl border border-navy-200 bg-sand-50 p-4 text-sm text-navy-800 sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold text-navy-950">Where</dt>
-        <dd>The Plumbline trade counter</dd>
+        {collection && (
+          <>
+            <dt className="font-semibold text-navy-950">Where</dt>
+            <dd>
+              <span className="block font-medium text-navy-950">{collection.branch.name}</span>
+              <span className="block">{branchAddress(collection.branch)}</span>
+            </dd>
+            <dt className="font-semibold text-navy-950">Opening hours</dt>
+            <dd>
+              {openingHoursLines(collection.branch).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </>
+        )}
         <dt className="font-semibold text-navy-950">When</dt>
-        {option && available ? (
+        {option?.available ? (
           <dd>
             <span className="block font-medium text-navy-950">{whenText(option)}</span>
-            {cutOffText(option.cutOff) && <span className="block">{cutOffText(option.cutOff)}</span>}
-            <span className="block">{option.description}</span>
+            {cutOffText(option.cutOff) && <span className="block">{cutOffText(option.cutOff)} to collect today</span>}
           </dd>
         ) : (
           <dd className="font-medium text-red-800">{option?.unavailableReason ?? 'Click & collect is not available for this basket.'}</dd>

@@ -2,7 +2,7 @@ import type { BasketDeliveryOptions, Checkout, DeliveryOption, SpecificDayCalend
 import { useId, useState, type FormEvent } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cutOffText, fieldErrorAt, formatDay, whenText } from '../../lib/checkout/checkout-logic.ts';
-import { CLICK_COLLECT } from '../../lib/checkout/click-collect.ts';
+import { CLICK_COLLECT, collectionPlace } from '../../lib/checkout/click-collect.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
 import { useApiData } from '../../lib/use-api.ts';
@@ -22,7 +22,9 @@ const priceText = (pence: number) => (pence === 0 ? 'Free' : formatPence(pence))
 
 /**
  * Step 3: the basket's delivery options to the delivery address, as radio cards with price, dates
- * and cut-off. Areas we do not serve and quote-only deliveries are explained; specific-day
+ * and cut-off. It starts on the option the checkout already counts in the summary (the shopper's,
+ * else the cheapest standard delivery the API suggests). An option that cannot be had shows no
+ * price, only why. Areas we do not serve and quote-only deliveries are explained; specific-day
  * delivery opens its calendar. A delivered option chosen while there is no address (the shopper
  * was collecting) leads back to the address.
  */
@@ -58,10 +60,10 @@ function OptionsForm({
   hasAddress: boolean;
   onSubmit: StepSubmit<DeliveryChoice>;
 }) {
-  const choosable = delivery.options.filter((option) => option.available && (!delivery.notServed || option.code === 'click_collect'));
-  // Preselect an option that needs nothing more: not a day to pick, nor a trip to collect, when delivery is possible.
-  const suggested = choosable.find((option) => option.code !== 'specific_day' && option.code !== 'click_collect') ?? choosable[0];
-  const [code, setCode] = useState<DeliveryOption['code'] | undefined>(chosen?.code ?? delivery.selected?.code ?? suggested?.code);
+  // Where we do not deliver, the API offers click & collect only.
+  const choosable = delivery.options.some((option) => option.available);
+  // The summary already counts the checkout's option (chosen, or suggested by the API): start on the same one.
+  const [code, setCode] = useState<DeliveryOption['code'] | undefined>(chosen?.code ?? delivery.selected?.code ?? delivery.suggested ?? undefined);
   const [date, setDate] = useState<string | null>(chosen?.date ?? delivery.selected?.date ?? null);
   const [error, setError] = useState<unknown>(null);
   /** What the shopper still has to choose before sending. */
@@ -101,8 +103,7 @@ function OptionsForm({
         </legend>
         <div className="mt-3 space-y-3">
           {delivery.options.map((option) => {
-            const blocked = !option.available || (delivery.notServed && option.code !== 'click_collect');
-            const when = option.code === 'specific_day' ? null : whenText(option);
+            const when = option.available && option.code !== 'specific_day' ? whenText(option) : null;
             const cutOff = option.available ? cutOffText(option.cutOff) : null;
             const id = `delivery-option-${option.code}`;
             return (
@@ -114,7 +115,7 @@ function OptionsForm({
                   className={cn(
                     'flex cursor-pointer items-start gap-3 rounded-xl border p-4',
                     code === option.code ? 'border-navy-900 bg-navy-50 ring-1 ring-navy-900' : 'border-navy-200 hover:border-navy-400',
-                    blocked && 'cursor-not-allowed bg-sand-50',
+                    !option.available && 'cursor-not-allowed bg-sand-50',
                   )}
                 >
                   <input
@@ -123,7 +124,7 @@ function OptionsForm({
                     name="delivery-option"
                     value={option.code}
                     checked={code === option.code}
-                    disabled={blocked}
+                    disabled={!option.available}
                     onChange={() => {
                       setCode(option.code);
                       setError(null);
@@ -134,14 +135,25 @@ function OptionsForm({
                   />
                   <span className="flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className="font-semibold text-navy-950">{option.name}</span>
-                      <span className="font-bold tabular-nums text-navy-950">{priceText(option.priceIncVat)}</span>
+                      <span className={cn('font-semibold', option.available ? 'text-navy-950' : 'text-navy-700')}>{option.name}</span>
+                      {/* What cannot be had has no price to show: it says so, and below, why. */}
+                      {option.available ? (
+                        <span className="font-bold tabular-nums text-navy-950">{priceText(option.priceIncVat)}</span>
+                      ) : (
+                        <span className="text-sm font-semibold text-navy-700">Not available</span>
+                      )}
                     </span>
                     <span id={`${id}-details`} className="mt-1 block text-sm text-navy-700">
-                      {option.description}
-                      {when && <span className="block font-medium text-navy-900">{when}</span>}
-                      {cutOff && <span className="block">{cutOff}</span>}
-                      {blocked && <span className="block font-medium text-red-800">{option.unavailableReason ?? 'Not available to this address.'}</span>}
+                      {!option.available ? (
+                        <span className="block font-medium text-red-800">{option.unavailableReason}</span>
+                      ) : (
+                        <>
+                          {option.description}
+                          {when && <span className="block font-medium text-navy-900">{when}</span>}
+                          {option.collection && <span className="block">{collectionPlace(option.collection)}</span>}
+                          {cutOff && <span className="block">{cutOff}</span>}
+                        </>
+                      )}
                     </span>
                   </span>
                 </label>
@@ -154,7 +166,7 @@ function OptionsForm({
         </div>
       </fieldset>
       <StepProblem message={error && !fieldErrorAt(error, 'body.date') ? apiProblemMessage(error) : code !== 'specific_day' ? missing : null} />
-      <Button type="submit" loading={busy} disabled={!suggested}>
+      <Button type="submit" loading={busy} disabled={!choosable}>
         {code && code !== CLICK_COLLECT && !hasAddress ? 'Continue to delivery address' : 'Continue to billing'}
       </Button>
     </form>

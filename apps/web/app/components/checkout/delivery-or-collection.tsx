@@ -1,7 +1,7 @@
 import type { Checkout } from '@shop/contracts';
 import { useId, useState } from 'react';
 import { addressLine, contactName, EMPTY_ADDRESS, whenText } from '../../lib/checkout/checkout-logic.ts';
-import { COLLECT_FROM, isCollecting } from '../../lib/checkout/click-collect.ts';
+import { branchAddress, COLLECT_FROM, isCollecting } from '../../lib/checkout/click-collect.ts';
 import { CollectionForm } from './collection-form.tsx';
 import { DeliveryAddressForm, type DeliveryDetails } from './delivery-address-form.tsx';
 import type { CheckoutClient, StepSubmit } from './use-checkout.ts';
@@ -59,13 +59,15 @@ export function DeliveryOrCollection({
   );
 }
 
-/** What step 2 holds once done: the trade counter and the day it is ready, or the delivery address. */
+/** What step 2 holds once done: the branch, its address and when the order is ready there, or the delivery address. */
 export function DeliveryOrCollectionSummary({ checkout }: { checkout: Checkout }) {
   if (isCollecting(checkout.deliveryOption)) {
     const ready = checkout.deliveryOption && whenText(checkout.deliveryOption);
+    const branch = checkout.deliveryOption?.collection?.branch;
     return (
       <>
-        <p className="font-semibold text-navy-950">{COLLECT_FROM}</p>
+        <p className="font-semibold text-navy-950">{branch ? `Click & collect from the ${branch.name}` : COLLECT_FROM}</p>
+        {branch && <p>{branchAddress(branch)}</p>}
         {ready && <p>{ready}</p>}
       </>
     );

@@ -19,9 +19,10 @@ export interface SummaryLine {
 export interface SummaryTotals {
   subtotalIncVat: number;
   discountIncVat: number;
-  /** null: no delivery option chosen yet. */
+  /** null: no delivery option yet (`deliveryPending` says why). */
   deliveryIncVat: number | null;
   deliveryName?: string;
+  deliveryPending?: string;
   vatIncluded: number;
   totalIncVat: number;
 }
@@ -65,7 +66,7 @@ export function SummaryTotalsList({ totals }: { totals: SummaryTotals }) {
         </Row>
       )}
       <Row term={totals.deliveryName ? `Delivery: ${totals.deliveryName}` : 'Delivery'}>
-        {totals.deliveryIncVat === null ? 'Choose an option' : totals.deliveryIncVat === 0 ? 'Free' : formatPence(totals.deliveryIncVat)}
+        {totals.deliveryIncVat === null ? (totals.deliveryPending ?? 'Choose an option') : totals.deliveryIncVat === 0 ? 'Free' : formatPence(totals.deliveryIncVat)}
       </Row>
       <Row term="Total" className="border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950">
         {formatPence(totals.totalIncVat)}
@@ -83,6 +84,8 @@ export function checkoutTotals(checkout: Checkout): SummaryTotals {
     discountIncVat: checkout.basket.totals.discountIncVat,
     deliveryIncVat: checkout.deliveryOption ? checkout.totals.deliveryIncVat : null,
     deliveryName: checkout.deliveryOption?.name,
+    // The options and their prices depend on the address: until there is one, there is nothing to choose.
+    deliveryPending: checkout.delivery ? 'Choose an option' : 'Worked out from your address',
     vatIncluded: checkout.totals.vatIncluded,
     totalIncVat: checkout.totals.totalIncVat,
   };

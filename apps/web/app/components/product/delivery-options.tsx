@@ -120,7 +120,7 @@ export function DeliveryOptions({ sku, quantity, initial, className }: DeliveryO
 
 /** The reason most unavailable options share, said once above the list rather than on each. */
 function sharedReason(options: ProductDeliveryOptions['options']): string | undefined {
-  const reasons = options.filter((option) => !option.available && option.unavailableReason).map((option) => option.unavailableReason);
+  const reasons = options.flatMap((option) => (option.available ? [] : [option.unavailableReason]));
   return reasons.length >= 2 && reasons.every((reason) => reason === reasons[0]) ? reasons[0] : undefined;
 }
 
@@ -164,7 +164,7 @@ function DeliveryResult({ result }: { result: ProductDeliveryOptions }) {
           <li key={option.code} className="flex gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className={cn('font-semibold', option.available ? 'text-navy-950' : 'text-navy-600')}>{option.name}</p>
-              {option.available && option.earliestDate ? (
+              {option.available ? (
                 <>
                   <p className="text-sm text-navy-800">
                     {option.latestDate && option.code !== 'specific_day' ? (
@@ -180,7 +180,7 @@ function DeliveryResult({ result }: { result: ProductDeliveryOptions }) {
                 </>
               ) : (
                 <p className="text-sm text-navy-600">
-                  {option.unavailableReason && option.unavailableReason !== shared ? option.unavailableReason : 'Not available'}
+                  {option.unavailableReason !== shared ? option.unavailableReason : 'Not available'}
                 </p>
               )}
             </div>

@@ -22,7 +22,26 @@ import {
 } from './checkout-logic.ts';
 
 const ADDRESS: Address = { name: 'Alex Guest', line1: '10 Test Street', town: 'London', postcode: 'SW1A 1AA', countryCode: 'GB' };
-const COLLECT = { code: 'click_collect', name: 'Click & collect (trade counter)', date: null, priceIncVat: 0, earliestDate: '2026-11-24', latestDate: null } as const;
+const hours = (days: string, opens: string, closes: string) => ({ days, opens, closes });
+const BRANCH = {
+  id: 'leeds',
+  name: 'Plumbline Leeds trade counter',
+  address: { line1: 'Unit 4 Canal Wharf', town: 'Leeds', postcode: 'LS11 5PS' },
+  openingHours: [hours('Monday to Friday', '07:00', '17:00'), hours('Saturday', '08:00', '12:00')],
+  closed: 'Closed on Sundays and bank holidays',
+};
+const COLLECT = {
+  code: 'click_collect',
+  name: 'Click & collect (trade counter)',
+  date: null,
+  priceIncVat: 0,
+  earliestDate: '2026-11-24',
+  latestDate: null,
+  chosen: true,
+  collection: { branch: BRANCH, readyFrom: '2026-11-24T14:00:00+00:00' },
+} as const;
+/** Monday 23 November 2026, 6pm in London. */
+const MONDAY_EVENING = new Date('2026-11-23T18:00:00Z');
 const day = (date: string, available = true): CalendarDay => ({ date, available, priceIncVat: 995, cutOff: null });
 
 describe('checkout steps', () => {
@@ -46,8 +65,16 @@ describe('checkout steps', () => {
     const collecting = doneSections({ contact, delivery: null, deliveryOption: COLLECT, billing: null });
     expect([...collecting]).toEqual(['contact', 'delivery_address', 'delivery_option']);
     expect(openSection(collecting, null)).toBe('billing');
-    const delivering = doneSections({ contact, delivery: null, deliveryOption: { ...COLLECT, code: 'standard' }, billing: null });
+    const delivering = doneSections({ contact, delivery: null, deliveryOption: { ...COLLECT, code: 'standard', collection: null }, billing: null });
     expect(openSection(delivering, null)).toBe('delivery_address');
+  });
+
+  it('leave the delivery step open while its option is only the suggested one', () => {
+    const contact = { emailAddress: 'a@b.test', firstName: 'Alex', lastName: 'Guest', phone: '07700 900123' };
+    const delivery = { address: ADDRESS, instructions: null, zone: 'mainland' } as const;
+    const suggested = { ...COLLECT, code: 'standard', chosen: false, collection: null } as const;
+    expect(openSection(doneSections({ contact, delivery, deliveryOption: suggested, billing: null }), null)).toBe('delivery_option');
+    expect(openSection(doneSections({ contact, delivery, deliveryOption: { ...suggested, chosen: true }, billing: null }), null)).toBe('billing');
   });
 
   it('call the address step the collection when collecting', () => {
@@ -58,13 +85,18 @@ describe('checkout steps', () => {
 });
 
 describe('where and when the order comes', () => {
-  it('is the trade counter, ready on a day, when collecting', () => {
-    expect(whenText(COLLECT)).toBe('Ready Tuesday 24 November');
-    expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: COLLECT })).toBe('Click & collect from the trade counter');
+  it('is the branch, ready from a time, when collecting', () => {
+    expect(whenText(COLLECT, MONDAY_EVENING)).toBe('Ready to collect from 2pm tomorrow');
+    expect(whenText(COLLECT, null)).toBe('Ready to collect from 2pm on Tuesday 24 November');
+    expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: COLLECT })).toBe(
+      'Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS',
+    );
+    // An answer without the branch (an older order kept in the tab) still says where.
+    expect(deliveryPlace({ delivery: null, deliveryOption: { ...COLLECT, collection: null } })).toBe('Click & collect from the trade counter');
   });
   it('is the delivery address, arriving on a day, when delivered', () => {
-    expect(whenText({ ...COLLECT, code: 'standard', latestDate: '2026-11-26' })).toBe('Arrives Tue 24 Nov – Thu 26 Nov');
-    expect(whenText({ ...COLLECT, earliestDate: null })).toBeNull();
+    expect(whenText({ ...COLLECT, code: 'standard', latestDate: '2026-11-26', collection: null })).toBe('Arrives Tue 24 Nov – Thu 26 Nov');
+    expect(whenText({ ...COLLECT, earliestDate: null, collection: null })).toBeNull();
     expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: null })).toBe('10 Test Street, London, SW1A 1AA');
     expect(deliveryPlace({ delivery: null, deliveryOption: null })).toBeNull();
   });
@@ -144,7 +176,7 @@ describe('the card frame', () => {
 });
 
 describe('the placed order kept for the confirmation page', () => {
-  it('says click & collect from the trade counter in place of an address', () => {
+  it('names the branch, its address and hours, and the ready day, in place of an address', () => {
     const totals = { subtotalIncVat: 5000, discountIncVat: 0, totalIncVat: 5000, totalVat: 833, itemCount: 1 };
     const checkout = {
       basket: { lines: [], totals },
@@ -153,7 +185,13 @@ describe('the placed order kept for the confirmation page', () => {
       totals: { goodsIncVat: 5000, deliveryIncVat: 0, totalIncVat: 5000, vatIncluded: 833 },
     } as unknown as Checkout;
     const snapshot = snapshotOrder(checkout, { orderNumber: 'BP10000001', emailAddress: 'a@b.test', totalIncVat: 5000 });
-    expect(snapshot.delivery).toEqual({ name: 'Click & collect (trade counter)', window: 'Ready Tuesday 24 November', place: 'Click & collect from the trade counter', collect: true });
+    expect(snapshot.delivery).toEqual({
+      name: 'Click & collect (trade counter)',
+      window: 'Ready to collect from 2pm on Tuesday 24 November',
+      place: 'Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS',
+      collect: true,
+      hours: ['Monday to Friday: 7am to 5pm', 'Saturday: 8am to midday', 'Closed on Sundays and bank holidays'],
+    });
   });
 
   it('is read back only for its own order number', () => {

@@ -1,6 +1,6 @@
-import type { Address, Checkout } from '@shop/contracts';
+import type { Address, Checkout, Collection } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
-import { COLLECT_FROM, isCollecting } from './click-collect.ts';
+import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines, readyText } from './click-collect.ts';
 
 /** The checkout's numbered sections, in the order they open. */
 export const CHECKOUT_SECTIONS = ['contact', 'delivery_address', 'delivery_option', 'billing', 'payment'] as const;
@@ -27,13 +27,14 @@ export function checkoutBasketId(signedIn: boolean, guestBasketId: string | null
 
 /**
  * Which sections the checkout already holds (payment is never "done": paying ends the checkout).
- * An order collected from the trade counter needs no delivery address.
+ * An order collected from the trade counter needs no delivery address. The delivery option the
+ * checkout suggests is not done until the shopper chooses it (or another).
  */
 export function doneSections(checkout: Pick<Checkout, 'contact' | 'delivery' | 'deliveryOption' | 'billing'>): Set<CheckoutSection> {
   const done = new Set<CheckoutSection>();
   if (checkout.contact) done.add('contact');
   if (checkout.delivery || isCollecting(checkout.deliveryOption)) done.add('delivery_address');
-  if (checkout.deliveryOption) done.add('delivery_option');
+  if (checkout.deliveryOption?.chosen) done.add('delivery_option');
   if (checkout.billing) done.add('billing');
   return done;
 }
@@ -89,18 +90,22 @@ export function deliveryWindow(window: { date?: string | null; earliestDate?: st
   return `${formatShortDay(window.earliestDate)} – ${formatShortDay(window.latestDate)}`;
 }
 
-type DeliveryWhen = Parameters<typeof deliveryWindow>[0] & { code: string };
+type DeliveryWhen = Parameters<typeof deliveryWindow>[0] & { code: string; collection?: Collection | null };
 
-/** When the order comes, in words: `Ready Tuesday 24 November` to collect, `Arrives …` delivered; null when not known. */
-export function whenText(option: DeliveryWhen): string | null {
+/**
+ * When the order comes, in words: `Ready to collect from 2pm today` at the branch, `Arrives …`
+ * delivered; null when not known. `now` words today and tomorrow; null names the day (for a record).
+ */
+export function whenText(option: DeliveryWhen, now: Date | null = new Date()): string | null {
+  if (option.collection) return readyText(option.collection.readyFrom, now);
   const when = deliveryWindow(option);
   if (!when) return null;
   return `${isCollecting(option) ? 'Ready' : 'Arrives'} ${when}`;
 }
 
-/** Where the order goes, as the review says it: the trade counter when collecting, else the delivery address (null until given). */
+/** Where the order goes, as the review says it: the branch when collecting, else the delivery address (null until given). */
 export function deliveryPlace(checkout: Pick<Checkout, 'delivery' | 'deliveryOption'>): string | null {
-  if (isCollecting(checkout.deliveryOption)) return COLLECT_FROM;
+  if (isCollecting(checkout.deliveryOption)) return checkout.deliveryOption?.collection ? collectionPlace(checkout.deliveryOption.collection) : COLLECT_FROM;
   return checkout.delivery ? addressLine(checkout.delivery.address) : null;
 }
 
@@ -186,8 +191,8 @@ export interface PlacedOrderSnapshot {
   emailAddress: string;
   totalIncVat: number;
   lines: { sku: string; productName: string; label: string; quantity: number; lineTotalIncVat: number; imageUrl: string | null }[];
-  /** `place`: the delivery address, or the trade counter when `collect`. */
-  delivery: { name: string; window: string | null; place: string | null; collect: boolean };
+  /** `place`: the delivery address, or the branch when `collect`, with its opening `hours`. */
+  delivery: { name: string; window: string | null; place: string | null; collect: boolean; hours?: string[] };
   totals: { subtotalIncVat: number; discountIncVat: number; deliveryIncVat: number; vatIncluded: number; totalIncVat: number };
 }
 
@@ -204,9 +209,10 @@ export function snapshotOrder(checkout: Checkout, placed: { orderNumber: string;
       .map(({ sku, productName, label, quantity, lineTotalIncVat, imageUrl }) => ({ sku, productName, label, quantity, lineTotalIncVat, imageUrl })),
     delivery: {
       name: option?.name ?? 'Delivery',
-      window: option ? whenText(option) : null,
+      window: option ? whenText(option, null) : null,
       place: deliveryPlace(checkout),
       collect: isCollecting(option),
+      ...(option?.collection ? { hours: openingHoursLines(option.collection.branch) } : {}),
     },
     totals: {
       subtotalIncVat: checkout.basket.totals.subtotalIncVat,

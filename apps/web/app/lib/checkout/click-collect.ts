@@ -1,5 +1,5 @@
 import type { CheckoutClient } from '@shop/api-client';
-import type { Address, Checkout, DeliveryOption } from '@shop/contracts';
+import type { Address, Branch, Checkout, Collection, DeliveryOption } from '@shop/contracts';
 
 /**
  * Click & collect: the order waits at the trade counter, so it needs no delivery address (the
@@ -7,7 +7,7 @@ import type { Address, Checkout, DeliveryOption } from '@shop/contracts';
  */
 export const CLICK_COLLECT = 'click_collect' satisfies DeliveryOption['code'];
 
-/** What the review and the confirmation say in place of a delivery address. */
+/** The choice at the address step, before the branch's details are loaded. */
 export const COLLECT_FROM = 'Click & collect from the trade counter';
 
 export const isCollecting = (option: { code: string } | null | undefined): boolean => option?.code === CLICK_COLLECT;
@@ -29,3 +29,41 @@ export async function deliverTo(client: Client, basketId: string, details: { add
   const checkout = await client.setDeliveryDetails({ params: { basketId }, body: details });
   return isCollecting(checkout.deliveryOption) ? client.clearDeliveryOption({ params: { basketId } }) : checkout;
 }
+
+/** `14:00` → `2pm`, `11:30` → `11:30am`, `12:00` → `midday`: times as GOV.UK writes them. */
+export function clockText(hhmm: string): string {
+  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
+  if (hours === 12 && minutes === 0) return 'midday';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}${hours < 12 ? 'am' : 'pm'}`;
+}
+
+const londonDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/London' });
+const londonClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
+const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' });
+
+/**
+ * When a collected order is ready, in words: `Ready to collect from 2pm today`, `… from 8am tomorrow`,
+ * `… from 9am on Saturday 20 June`. Without `now` (a record kept for later) the day is always named.
+ */
+export function readyText(readyFrom: string, now: Date | null): string {
+  const ready = new Date(readyFrom);
+  const day = londonDay.format(ready);
+  const today = now && londonDay.format(now);
+  const tomorrow = now && londonDay.format(new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000));
+  const when = day === today ? 'today' : day === tomorrow ? 'tomorrow' : `on ${longDay.format(ready)}`;
+  return `Ready to collect from ${clockText(londonClock.format(ready))} ${when}`;
+}
+
+/** A branch's address on one line: `Unit 4 Canal Wharf, Leeds LS11 5PS`. */
+export const branchAddress = (branch: Pick<Branch, 'address'>): string =>
+  [branch.address.line1, branch.address.line2, `${branch.address.town} ${branch.address.postcode}`].filter(Boolean).join(', ');
+
+/** A branch's hours, a line each: `Monday to Friday: 7am to 5pm`, …, `Closed on Sundays and bank holidays`. */
+export const openingHoursLines = (branch: Pick<Branch, 'openingHours' | 'closed'>): string[] => [
+  ...branch.openingHours.map((run) => `${run.days}: ${clockText(run.opens)} to ${clockText(run.closes)}`),
+  branch.closed,
+];
+
+/** Where a collected order waits, for the summary and the confirmation: the branch's name and address. */
+export const collectionPlace = (collection: Collection): string => `${collection.branch.name}, ${branchAddress(collection.branch)}`;
