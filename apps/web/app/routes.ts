@@ -36,6 +36,8 @@ export default [
   // Not linked from the shop: a page of the base components for developers and browser tests.
   route('styleguide', 'routes/styleguide.tsx'),
   route('checkout', 'routes/checkout.tsx'), route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'), route('track-order', 'routes/track-order.tsx'), route('account/orders', 'routes/account-orders.tsx'),
+  route('account/orders/:orderNumber', 'routes/account-order.tsx'),
+  route('account/cards', 'routes/account-cards.tsx'),
   // Everything else: a real 404 response rendered inside the shop layout.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

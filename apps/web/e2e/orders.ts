@@ -12,17 +12,26 @@ export interface TestOrderOptions {
   quantity?: number;
   /** Applied to the basket before checkout (a promotion or issue code). */
   discountCode?: string;
+  /** A signed-in customer's access token: the order is theirs (else a guest's). */
+  accessToken?: string;
+  /** Signed in: keep the card for next time, as ticking "Save this card for next time" does. */
+  saveCard?: boolean;
+  /** A sandbox test card; 4242 by default. */
+  cardNumber?: string;
+  /** Click & collect from the trade counter: no delivery address, the billing address given. */
+  collect?: boolean;
 }
 
 /**
- * Places a real order as a guest, over HTTP, the way the checkout does (as in the API's
+ * Places a real order as a guest (or a signed-in customer), over HTTP, the way the checkout does (as in the API's
  * place-order test): basket, contact, delivery and billing, a delivery option, a sandbox payment
  * intent paid with the 4242 test card like the card frame, then completing the payment.
  */
 export async function placeTestOrder(request: APIRequestContext, options: TestOrderOptions): Promise<string> {
-  const { email, firstName = 'Sam', lastName = 'Shopper', sku = TEST_ORDER_SKU, quantity = 1, discountCode } = options;
+  const { email, firstName = 'Sam', lastName = 'Shopper', sku = TEST_ORDER_SKU, quantity = 1, discountCode, accessToken, saveCard = false, cardNumber = '4242424242424242', collect = false } = options;
+  const signedIn: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
   const call = async <T>(method: 'POST' | 'PUT', path: string, data: unknown = {}, headers: Record<string, string> = {}): Promise<T> => {
-    const response = await request.fetch(path, { method, data, headers });
+    const response = await request.fetch(path, { method, data, headers: { ...signedIn, ...headers } });
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
   };
@@ -32,20 +41,25 @@ export async function placeTestOrder(request: APIRequestContext, options: TestOr
   const checkout = `/api/checkout/checkout/${basketId}`;
   const address = { name: `${firstName} ${lastName}`, line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' };
   await call('PUT', `${checkout}/contactDetails`, { emailAddress: email, firstName, lastName, phone: '07700 900123' });
-  await call('PUT', `${checkout}/deliveryDetails`, { address });
-  await call('PUT', `${checkout}/billingDetails`, { sameAsDelivery: true });
-  // The everyday option this basket can have (a basin is not a parcel: it may go by large-item delivery), else any without a day to choose.
-  const { options: offered } = await call<{ options: { code: string; available: boolean }[] }>('POST', `${checkout}/deliveryoptions`, {});
-  const available = offered.filter((each) => each.available && each.code !== 'specific_day' && each.code !== 'click_collect');
-  const option = available.find((each) => each.code === 'standard' || each.code === 'large_kerbside') ?? available[0];
-  expect(option, `a delivery option for ${sku}`).toBeDefined();
-  await call('PUT', `${checkout}/deliveryoption`, { code: option!.code });
-  const intent = await call<{ intentId: string; clientSecret: string }>('POST', `${checkout}/createPaymentIntent`, {});
+  if (collect) {
+    await call('PUT', `${checkout}/deliveryoption`, { code: 'click_collect' });
+    await call('PUT', `${checkout}/billingDetails`, { address });
+  } else {
+    await call('PUT', `${checkout}/deliveryDetails`, { address });
+    await call('PUT', `${checkout}/billingDetails`, { sameAsDelivery: true });
+    // The everyday option this basket can have (a basin is not a parcel: it may go by large-item delivery), else any without a day to choose.
+    const { options: offered } = await call<{ options: { code: string; available: boolean }[] }>('POST', `${checkout}/deliveryoptions`, {});
+    const available = offered.filter((each) => each.available && each.code !== 'specific_day' && each.code !== 'click_collect');
+    const option = available.find((each) => each.code === 'standard' || each.code === 'large_kerbside') ?? available[0];
+    expect(option, `a delivery option for ${sku}`).toBeDefined();
+    await call('PUT', `${checkout}/deliveryoption`, { code: option!.code });
+  }
+  const intent = await call<{ intentId: string; clientSecret: string }>('POST', `${checkout}/createPaymentIntent`, { saveCard });
   // What the sandbox card frame posts (apps/api/src/modules/payments/testing.ts, confirmLikeTheFrame).
   await call(
     'POST',
     `/api/payments/sandbox/intents/${intent.intentId}/confirm`,
-    { client_secret: intent.clientSecret, card: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', postcode: 'SW1A 1AA' } },
+    { client_secret: intent.clientSecret, card: { number: cardNumber.replaceAll(' ', ''), expiry: '12 / 30', cvc: '123', postcode: 'SW1A 1AA' } },
     { 'idempotency-key': randomUUID() },
   );
   const order = await call<{ orderNumber: string }>('POST', `${checkout}/completePayment`, {});

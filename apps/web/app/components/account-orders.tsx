@@ -1,6 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import { useId } from 'react';
-import { formatInstant, refundText, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
+import { accountOrderPath } from '../lib/account/orders.ts';
+import { formatInstant, refundText, STATUS_NAMES, statusTone } from '../lib/checkout/order-tracking.ts';
 import { formatPence } from '../lib/money.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 import { useShopAuth } from './auth/use-shop-auth.ts';
@@ -50,8 +51,8 @@ export function AccountOrders() {
                 Placed {formatInstant(latest.data.placedAt)} · {formatPence(latest.data.totals.totalIncVat)}
                 {latest.data.payment.refundedPence > 0 && ` · ${refundText(latest.data.payment.refundedPence)}`}
               </p>
-              <Link to={trackOrderPath(latest.data.orderNumber)} className="mt-2 inline-block text-sm">
-                Track this order
+              <Link to={accountOrderPath(latest.data.orderNumber)} className="mt-2 inline-block text-sm">
+                View this order
               </Link>
             </div>
           ) : (

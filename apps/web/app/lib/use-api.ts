@@ -8,6 +8,7 @@ import {
   createNotificationsClient,
   createOrdersClient,
   createOrderTrackingClient,
+  createSavedCardsClient,
   createWishlistClient,
 } from '@shop/api-client';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
@@ -32,6 +33,7 @@ export function useApiClients() {
       notifications: createNotificationsClient({ baseUrl: `${apiBaseUrl}/notifications`, getAccessToken }),
       orders: createOrdersClient({ baseUrl: `${apiBaseUrl}/orders`, getAccessToken }),
       orderTracking: createOrderTrackingClient({ baseUrl: `${apiBaseUrl}/order-tracking` }),
+      savedCards: createSavedCardsClient({ baseUrl: `${apiBaseUrl}/saved-cards`, getAccessToken }),
       wishlist: createWishlistClient({ baseUrl: `${apiBaseUrl}/wishlist`, getAccessToken }),
     };
   }, [apiBaseUrl, getAccessToken]);

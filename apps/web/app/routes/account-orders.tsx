@@ -10,6 +10,7 @@ import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { accountOrderPath } from '../lib/account/orders.ts';
 import { formatInstant, refundText, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { formatPence } from '../lib/money.ts';
@@ -101,8 +102,8 @@ function Orders() {
             </div>
             <div className="flex items-center gap-4 sm:flex-col sm:items-end">
               <span className="font-bold tabular-nums text-navy-950">{formatPence(order.totals.totalIncVat)}</span>
-              <Link to={trackOrderPath(order.orderNumber)}>
-                Track<span className="sr-only"> order {order.orderNumber}</span>
+              <Link to={accountOrderPath(order.orderNumber)}>
+                View order<span className="sr-only"> {order.orderNumber}</span>
               </Link>
             </div>
           </li>

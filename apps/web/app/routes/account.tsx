@@ -169,6 +169,15 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
             </ul>
           </section>
         )}
+        <section aria-labelledby="saved-cards" className="rounded-2xl border border-navy-100 bg-white p-6">
+          <h2 id="saved-cards" className="text-lg font-bold text-navy-950">
+            Saved cards
+          </h2>
+          <p className="mt-1 text-sm text-navy-700">Cards you saved when you paid: choose the default, change a billing address or remove one.</p>
+          <Link to="/account/cards" className="mt-3 inline-block">
+            Your saved cards
+          </Link>
+        </section>
         <section aria-labelledby="signing-out" className="rounded-2xl border border-navy-100 bg-sand-50 p-6">
           <h2 id="signing-out" className="text-lg font-bold text-navy-950">
             Finished?

@@ -4,6 +4,7 @@ import { formatInstant, STATUS_NAMES } from '../../lib/checkout/order-tracking.t
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
 import { addressLines, deliveryWhen, paymentStatusText, paymentText } from '../../lib/staff-orders/orders.ts';
+import { AddressLines } from '../ui/address-lines.tsx';
 import { Link } from '../ui/link.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
@@ -17,18 +18,6 @@ export function Card({ id, title, children, className, focusable }: { id: string
       </h2>
       <div className="mt-3">{children}</div>
     </section>
-  );
-}
-
-function Address({ lines }: { lines: string[] }) {
-  return (
-    <address className="not-italic text-navy-900">
-      {lines.map((line, index) => (
-        <span key={index} className="block">
-          {line}
-        </span>
-      ))}
-    </address>
   );
 }
 
@@ -59,11 +48,11 @@ export function DeliveryCard({ order }: { order: Order }) {
         </div>
         <div>
           <Label>{order.deliveryAddress ? 'Delivery address' : 'Collection'}</Label>
-          {order.deliveryAddress ? <Address lines={addressLines(order.deliveryAddress)} /> : <p className="text-navy-800">Click &amp; collect from the trade counter</p>}
+          {order.deliveryAddress ? <AddressLines lines={addressLines(order.deliveryAddress)} /> : <p className="text-navy-800">Click &amp; collect from the trade counter</p>}
         </div>
         <div>
           <Label>Billing address</Label>
-          <Address lines={addressLines(order.billingAddress)} />
+          <AddressLines lines={addressLines(order.billingAddress)} />
         </div>
       </div>
     </Card>

@@ -44,6 +44,12 @@ export const BasketIcon = lineIcon(
     <path d="m8.5 9.5 3-6M15.5 9.5l-3-6M9.5 13.5v3M14.5 13.5v3" />
   </>,
 );
+export const CardIcon = lineIcon(
+  <>
+    <rect x="3" y="5.5" width="18" height="13" rx="2" />
+    <path d="M3 10h18M7 14.5h4" />
+  </>,
+);
 export const ChevronRightIcon = lineIcon(<path d="m9 5 7 7-7 7" />);
 export const ChevronLeftIcon = lineIcon(<path d="m15 5-7 7 7 7" />);
 export const ChevronDownIcon = lineIcon(<path d="m6 9 6 6 6-6" />);

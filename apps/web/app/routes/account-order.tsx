@@ -1,0 +1,208 @@
+import { ApiError } from '@shop/api-client';
+import type { Order } from '@shop/contracts';
+import { useParams } from 'react-router';
+import type { Route } from './+types/account-order';
+import { useShopAuth } from '../components/auth/use-shop-auth.ts';
+import { LineImage } from '../components/basket/line-image.tsx';
+import { SummaryTotalsList } from '../components/checkout/order-summary.tsx';
+import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
+import { EmptyState } from '../components/layout/empty-state.tsx';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { Card, OrderSkeleton } from '../components/staff-orders/order-details.tsx';
+import { AddressLines } from '../components/ui/address-lines.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button, ButtonLink } from '../components/ui/button.tsx';
+import { BasketIcon, ChevronLeftIcon, UserIcon } from '../components/ui/icons.tsx';
+import { Link } from '../components/ui/link.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { orderTotals, refundLine } from '../lib/account/orders.ts';
+import { whenText } from '../lib/checkout/checkout-logic.ts';
+import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines } from '../lib/checkout/click-collect.ts';
+import { formatInstant, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
+import { helpPath } from '../lib/help-topics.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { formatPence } from '../lib/money.ts';
+import { addressLines, paymentText } from '../lib/staff-orders/orders.ts';
+import { useApiClients, useApiData } from '../lib/use-api.ts';
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  ...pageMeta(`Order ${params.orderNumber.toUpperCase()}`, 'One of your Plumbline orders: items, delivery, payment and progress.'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** One of the signed-in customer's orders, everything about it, tracking included; rendered after sign-in. */
+export default function AccountOrderPage() {
+  const { orderNumber = '' } = useParams();
+  const number = orderNumber.trim().toUpperCase();
+  const auth = useShopAuth();
+  return (
+    <>
+      <PageHeader title={`Order ${number}`} trail={[{ label: 'Your account', to: '/account' }, { label: 'Your orders', to: '/account/orders' }, { label: number }]} />
+      <div className="container-page min-h-[36rem] py-8 lg:py-10">
+        <Link to="/account/orders" className="inline-flex items-center gap-1">
+          <ChevronLeftIcon className="size-4" />
+          All your orders
+        </Link>
+        <div className="mt-6">
+          {auth.status === 'loading' && <OrderSkeleton />}
+          {auth.status === 'signed-out' && (
+            <EmptyState
+              icon={<UserIcon className="size-8" />}
+              title="Sign in to see this order"
+              actions={
+                <>
+                  <Button onClick={() => auth.signInWithRedirect(`/account/orders/${encodeURIComponent(number)}`)} loading={auth.busy}>
+                    Sign in
+                  </Button>
+                  <ButtonLink to={trackOrderPath(number)} variant="secondary">
+                    Track it without signing in
+                  </ButtonLink>
+                </>
+              }
+            />
+          )}
+          {auth.status === 'signed-in' && <CustomerOrder orderNumber={number} />}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function CustomerOrder({ orderNumber }: { orderNumber: string }) {
+  const clients = useApiClients();
+  const sub = useShopAuth().user?.profile.sub;
+  const order = useApiData(clients && sub ? `order:${sub}:${orderNumber}` : undefined, (signal) => clients!.accounts.getMyOrder({ params: { orderNumber } }, { signal }));
+
+  if (order.state === 'error') {
+    // Not theirs, not an order, or not an order number at all: the API answers the same.
+    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) {
+      return (
+        <EmptyState
+          icon={<BasketIcon className="size-8" />}
+          title="We couldn’t find that order"
+          actions={
+            <>
+              <ButtonLink to="/account/orders">Your orders</ButtonLink>
+              <ButtonLink to={trackOrderPath()} variant="secondary">
+                Track an order
+              </ButtonLink>
+            </>
+          }
+        >
+          <p>There is no order {orderNumber} on your account. An order placed without signing in can be followed with its number and e-mail address.</p>
+        </EmptyState>
+      );
+    }
+    return <LoadError title="We couldn’t load this order" error={order.error} onRetry={order.reload} />;
+  }
+  if (order.state !== 'ready') return <OrderSkeleton />;
+  return <OrderDetails order={order.data} />;
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const collecting = isCollecting(order.delivery);
+  const when = whenText(order.delivery);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Badge tone={statusTone(order.status)}>{STATUS_NAMES[order.status]}</Badge>
+        <p className="text-navy-700">
+          Placed {formatInstant(order.placedAt)} · <span className="font-semibold text-navy-950">{formatPence(order.totals.totalIncVat)}</span>
+        </p>
+      </div>
+
+      <Card id="order-progress" title="Progress">
+        <OrderTimeline status={order.status} history={order.history} refundedPence={order.payment.refundedPence} />
+      </Card>
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <Card id="order-items" title="Items" className="lg:col-span-2">
+          <ul className="divide-y divide-navy-100 border-b border-navy-100">
+            {order.lines.map((line) => (
+              <li key={line.sku} className="flex gap-4 py-4 first:pt-0">
+                <LineImage line={line} className="size-16 sm:size-20" />
+                <div className="min-w-0 flex-1">
+                  <Link to={`/p/${line.productSlug}`} className="font-semibold">
+                    {line.productName}
+                  </Link>
+                  {line.label && <p className="text-sm text-navy-700">{line.label}</p>}
+                  <p className="text-sm text-navy-700">
+                    Qty {line.quantity} × {formatPence(line.unitPriceIncVat)}
+                  </p>
+                </div>
+                <p className="font-semibold whitespace-nowrap tabular-nums text-navy-950">{formatPence(line.lineTotalIncVat)}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 sm:ml-auto sm:max-w-sm">
+            <SummaryTotalsList totals={orderTotals(order)} />
+          </div>
+        </Card>
+
+        <div className="space-y-6">
+          <Card id="order-tracking" title="Tracking">
+            {order.tracking ? (
+              <p className="text-navy-950">
+                {order.tracking.carrier}: <span className="font-mono [overflow-wrap:anywhere]">{order.tracking.trackingNumber}</span>
+                {order.tracking.url && (
+                  <a href={order.tracking.url} target="_blank" rel="noreferrer" className="mt-1 block font-semibold text-teal-700 underline underline-offset-3 hover:no-underline">
+                    Track with {order.tracking.carrier}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                )}
+              </p>
+            ) : (
+              <p className="text-navy-700">
+                {collecting
+                  ? `Nothing to track: you collect this order from the ${order.delivery.collection?.branch.name ?? 'trade counter'}.`
+                  : order.status === 'cancelled' || order.status === 'refunded'
+                    ? 'This order was not sent.'
+                    : 'Not dispatched yet. The carrier and tracking number show here once it is.'}
+              </p>
+            )}
+          </Card>
+
+          <Card id="order-delivery" title={collecting ? 'Collection' : 'Delivery'}>
+            <p className="font-semibold text-navy-950">{order.delivery.name}</p>
+            {when && <p className="text-navy-800">{when}</p>}
+            {order.deliveryAddress ? (
+              <AddressLines lines={addressLines(order.deliveryAddress)} className="mt-2" />
+            ) : (
+              <p className="mt-2 text-navy-800">{order.delivery.collection ? collectionPlace(order.delivery.collection) : COLLECT_FROM}</p>
+            )}
+            {order.delivery.collection && (
+              <ul aria-label="Opening hours" className="mt-2 text-sm text-navy-700">
+                {openingHoursLines(order.delivery.collection.branch).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </Card>
+
+          <Card id="order-payment" title="Payment">
+            <p className="text-navy-950">
+              {formatPence(order.payment.capturedPence)} paid by {paymentText(order.payment)}
+            </p>
+            <h3 className="mt-3 text-sm font-semibold text-navy-700">Billing address</h3>
+            <AddressLines lines={addressLines(order.billingAddress)} />
+            {order.refunds.length > 0 && (
+              <>
+                <h3 className="mt-3 text-sm font-semibold text-navy-700">Refunds</h3>
+                <ul className="mt-1 space-y-1 text-navy-950">
+                  {order.refunds.map((refund) => (
+                    <li key={refund.refundId}>{refundLine(refund)}</li>
+                  ))}
+                </ul>
+                <p className="mt-1 text-sm text-navy-700">Back to the card you paid with: your bank may take a few working days to show it.</p>
+              </>
+            )}
+          </Card>
+
+          <p className="text-sm text-navy-700">
+            Something not right? See <Link to={helpPath('returns')}>returns and refunds</Link> or <Link to={helpPath('contact')}>contact us</Link> with your order number.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
