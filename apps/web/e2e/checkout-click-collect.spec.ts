@@ -21,8 +21,14 @@ import {
 
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 
-/** What the steps, the order summary and the confirmation say in place of a delivery address. */
+/** The choice at the address step. */
 const COLLECT_FROM = 'Click & collect from the trade counter';
+/** What the steps, the order summary and the confirmation say in place of a delivery address. */
+const BRANCH = 'Plumbline Leeds trade counter';
+const BRANCH_ADDRESS = 'Unit 4 Canal Wharf, Leeds LS11 5PS';
+const OPENING_HOURS = ['Monday to Friday: 7am to 5pm', 'Saturday: 8am to midday', 'Closed on Sundays and bank holidays'];
+/** An hour after ordering while the counter is open, else after it opens: today, tomorrow or a named day. */
+const READY = /Ready to collect from (\d{1,2}(:30)?[ap]m|midday) (today|tomorrow|on \w+day \d{1,2} \w+)/;
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
 
 test('a guest collects from the trade counter: no delivery address is asked, and the order is placed', async ({ page }, testInfo) => {
@@ -32,12 +38,13 @@ test('a guest collects from the trade counter: no delivery address is asked, and
   await openCheckout(page);
   await fillContact(page, email);
 
-  // Step 2: collecting asks for no address, and says where and when.
+  // Step 2: collecting asks for no address, and says where (the branch, its address and hours) and when.
   const step = section(page, 'Delivery address');
   await step.getByRole('radio', { name: COLLECT_FROM }).check();
   await expect(step.getByLabel('Address line 1')).toHaveCount(0);
-  await expect(step.getByText('The Plumbline trade counter')).toBeVisible();
-  await expect(step.getByText(/^Ready \w+day \d+ \w+$/)).toBeVisible();
+  await expect(step.getByRole('definition').filter({ hasText: BRANCH })).toContainText(BRANCH_ADDRESS);
+  for (const line of OPENING_HOURS) await expect(step.getByText(line, { exact: true })).toBeVisible();
+  await expect(step.getByText(new RegExp(`^${READY.source}$`))).toBeVisible();
   await expect(step).toContainText(`We’ll e-mail ${email} when your order is ready for Alex Guest to collect`);
   await scan(page);
   await screenshot(page, testInfo, 'collect');
@@ -47,10 +54,11 @@ test('a guest collects from the trade counter: no delivery address is asked, and
   const billing = section(page, 'Billing');
   await expect(billing.getByLabel('Full name')).toHaveValue('Alex Guest');
   await expect(billing.getByLabel('My billing address is the same as my delivery address')).toHaveCount(0);
-  await expect(section(page, 'Collection')).toContainText(COLLECT_FROM);
-  await expect(section(page, 'Collection')).toContainText(/Ready \w+day/);
+  await expect(section(page, 'Collection')).toContainText(`Click & collect from the ${BRANCH}`);
+  await expect(section(page, 'Collection')).toContainText(BRANCH_ADDRESS);
+  await expect(section(page, 'Collection')).toContainText(READY);
   await expect(section(page, 'Delivery')).toContainText('Click & collect (trade counter)');
-  await expect(summary(page)).toContainText(COLLECT_FROM);
+  await expect(summary(page)).toContainText(`${BRANCH}, ${BRANCH_ADDRESS}`);
   await scan(page);
   await billing.getByLabel('Address line 1').fill('10 Test Street');
   await billing.getByLabel('Town or city').fill('London');
@@ -63,8 +71,9 @@ test('a guest collects from the trade counter: no delivery address is asked, and
   await pay(page);
   await expectConfirmation(page, email);
   const collection = main(page).getByRole('region', { name: 'Collection' });
-  await expect(collection).toContainText(COLLECT_FROM);
-  await expect(collection).toContainText(/Ready \w+day/);
+  await expect(collection).toContainText(`${BRANCH}, ${BRANCH_ADDRESS}`);
+  await expect(collection).toContainText(READY);
+  await expect(collection.getByRole('list', { name: 'Opening hours' })).toHaveText(OPENING_HOURS.join(''));
   await expect(collection).toContainText('We’ll e-mail you when it’s ready to collect');
   await scan(page);
   await screenshot(page, testInfo, 'collect-confirmation');
@@ -81,7 +90,7 @@ test('choosing click & collect drops the delivery address, and choosing delivery
   await section(page, 'Delivery').getByRole('button', { name: 'Change delivery' }).click();
   await section(page, 'Delivery').getByRole('radio', { name: /^Click & collect/ }).check();
   await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
-  await expect(section(page, 'Collection')).toContainText(COLLECT_FROM);
+  await expect(section(page, 'Collection')).toContainText(BRANCH);
   await expect(section(page, 'Collection')).not.toContainText('SW1A 1AA');
   const billing = section(page, 'Billing');
   await expect(billing.getByLabel('Address line 1')).toBeVisible();
@@ -97,7 +106,7 @@ test('choosing click & collect drops the delivery address, and choosing delivery
   await scan(page);
   await fillAddress(page);
   await expect(section(page, 'Delivery address')).toContainText('SW1A 1AA');
-  await expect(summary(page)).not.toContainText(COLLECT_FROM);
+  await expect(summary(page)).not.toContainText(BRANCH);
   // Billing chosen as "the same as delivery" earlier holds again, now there is a delivery address.
   await expect(section(page, 'Billing')).toContainText('Same as the delivery address');
   await expect(payButton(page)).toBeEnabled();

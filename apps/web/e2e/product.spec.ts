@@ -114,7 +114,7 @@ test('delivery options for a Highlands postcode show the surcharge and restricti
   await delivery.getByRole('button', { name: 'Check' }).click();
   await expect(delivery).toContainText('Delivery to IV2 3AA (the Scottish Highlands)');
   await expect(delivery).toContainText('include the delivery surcharge for the Scottish Highlands');
-  await expect(delivery).toContainText('Not available to the Scottish Highlands');
+  await expect(delivery).toContainText('Our couriers take only standard deliveries to the Scottish Highlands.');
 });
 
 test('essential items are listed, required first, linking to their products', async ({ page }) => {

@@ -134,7 +134,7 @@ describe('the delivery option checkout starts with', () => {
 
 describe('options that cannot be had', () => {
   it('say why and carry no price: a Highlands postcode', async () => {
-    const reason = 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.';
+    const reason = 'Our couriers take only standard deliveries to the Scottish Highlands.';
     const parcel = await guest.checkout.getDeliveryOptions({ params: { basketId: await newBasket() }, body: { postcode: 'IV2 3AA' } });
     expect(parcel.options.filter((option) => !option.available)).toEqual(
       ['next_day', 'specific_day', 'saturday'].map((code) => expect.objectContaining({ code, available: false, priceIncVat: null, earliestDate: null, unavailableReason: reason })),

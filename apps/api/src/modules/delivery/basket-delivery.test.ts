@@ -40,7 +40,7 @@ describe('basket delivery', () => {
     expect(basketDeliveryOptions(input([pallet], { zone: 'northern-ireland' }))).toMatchObject({ quoteOnly: true, suggested: null });
     const highlands = byCode(basketDeliveryOptions(input([tap, bath], { zone: 'highlands', region: 'scotland' })));
     expect(highlands.large_kerbside).toMatchObject({ available: true, priceIncVat: 2_995 + 4_500 });
-    expect(highlands.saturday).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.' });
+    expect(highlands.saturday).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.' });
     expect(byCode(basketDeliveryOptions(input([tap], { zone: 'highlands' }))).standard!.priceIncVat).toBe(495 + 1_500);
   });
 

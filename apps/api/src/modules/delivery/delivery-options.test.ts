@@ -87,7 +87,7 @@ describe('delivery options', () => {
     const highlands = byCode({ zone: 'highlands', region: 'scotland', unitPriceIncVat: 10_000 });
     expect(highlands.standard).toMatchObject({ available: true, priceIncVat: 1_500, earliestDate: '2026-06-24', latestDate: '2026-06-29' });
     for (const code of ['next_day', 'specific_day', 'saturday']) {
-      expect(highlands[code]).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.' });
+      expect(highlands[code]).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.' });
     }
     expect(highlands.click_collect!.priceIncVat).toBe(0);
     expect(byCode({ zone: 'northern-ireland', region: 'northern-ireland', deliveryClass: 'large' }).large_kerbside!.priceIncVat).toBe(2_995 + 9_500);

@@ -170,7 +170,7 @@ export function deliveryOptions(input: OptionsInput): OptionsResult {
       if (notServed) return unavailable(`We do not deliver to ${zone.label}; click & collect is still open to you.`);
       if (quoteOnly) return unavailable(`Delivery of this item to ${zone.label} is by quotation: contact us for a price.`);
       if (zone.standardOnly && (code === 'next_day' || code === 'specific_day' || code === 'saturday' || code === 'two_person')) {
-        return unavailable(`Not available to ${zone.label}: our couriers take only standard deliveries there.`);
+        return unavailable(`Our couriers take only standard deliveries to ${zone.label}.`);
       }
     }
     if (rate.needsStock && !inStock) return unavailable(`Needs the item in stock; it is ${input.stock.status === 'made_to_order' ? 'made to order' : 'out of stock'}.`);

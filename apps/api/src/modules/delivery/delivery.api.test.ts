@@ -75,7 +75,7 @@ describe('product delivery options', () => {
     expect(standard.priceIncVat).toBe((skus.parcel!.price >= 5_000 ? 0 : 495) + 1_500);
     // What cannot be had says why, with no price.
     expect(highlands.options.find((option) => option.code === 'next_day')).toEqual(
-      expect.objectContaining({ available: false, priceIncVat: null, unavailableReason: 'Not available to the Scottish Highlands: our couriers take only standard deliveries there.' }),
+      expect.objectContaining({ available: false, priceIncVat: null, unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.' }),
     );
 
     const islandPallet = await client.getProductDeliveryOptions({ body: { sku: skus.pallet!.sku, postcode: 'HS1 2AA' } });
