@@ -38,7 +38,10 @@ async function guestBasket(page: Page) {
   expect(basketId).toBeTruthy();
   const response = await page.request.get(`/api/basket/basket/${basketId}`);
   expect(response.ok()).toBe(true);
-  return (await response.json()) as { lines: { sku: string; quantity: number; unitPriceIncVat: number }[] };
+  return (await response.json()) as {
+    lines: { sku: string; quantity: number; unitPriceIncVat: number }[];
+    totals: { delivery: { freeFromIncVat: number; spendForFreeIncVat: number | null } };
+  };
 }
 
 const lineItems = (page: Page) => page.getByRole('region', { name: /^Items/ }).getByRole('listitem');
@@ -145,6 +148,13 @@ test('a saved basket is e-mailed and retrieved by its code in another browser', 
   const code = dialog.getByTestId('retrieval-code');
   await expect(code).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   await expect(dialog.getByText(/^Valid until \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  const firstCode = (await code.textContent())!.trim();
+
+  // Saving the same basket again gives the same code.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await summary(page).getByRole('button', { name: 'Save basket' }).click();
+  await expect(code).toHaveText(firstCode);
 
   const email = dialog.getByRole('textbox', { name: 'E-mail me the code and a link' });
   await email.fill('not-an-address');
@@ -154,7 +164,9 @@ test('a saved basket is e-mailed and retrieved by its code in another browser', 
   await email.fill(address);
   await dialog.getByRole('button', { name: 'Send e-mail' }).click();
   await expect(dialog.getByText(`Sent to ${address}.`, { exact: false })).toBeVisible();
-  const retrievalCode = (await code.textContent())!.trim();
+  // The e-mail carries that code too.
+  await expect(code).toHaveText(firstCode);
+  const retrievalCode = firstCode;
   await expectNoViolations(page);
   await screenshot(page, testInfo, 'basket-saved', false);
 
@@ -180,6 +192,63 @@ test('a saved basket is e-mailed and retrieved by its code in another browser', 
   await expect(basketButton(elsewhere, 'Basket (1 item)')).toBeVisible();
   expect(errors).toEqual([]);
   await other.close();
+});
+
+test('the basket and its panel say how much more to spend for free delivery, by the API’s threshold', async ({ page }, testInfo) => {
+  await addFromProductPage(page, 1);
+  const basket = await guestBasket(page);
+  const [line] = basket.lines;
+  const { freeFromIncVat, spendForFreeIncVat } = basket.totals.delivery;
+  expect(spendForFreeIncVat).toBe(freeFromIncVat - line!.unitPriceIncVat);
+  const spend = `£${(spendForFreeIncVat! / 100).toFixed(2)}`;
+  await expect(panel(page).getByText(`Spend ${spend} more for free delivery`)).toBeVisible();
+  await expect(panel(page).getByText(/is free to most of mainland Great Britain on orders from £499 after discounts\./)).toBeVisible();
+  await screenshot(page, testInfo, 'basket-panel-free-delivery', false);
+  await panel(page).getByRole('link', { name: 'View basket', exact: true }).click();
+
+  const order = summary(page);
+  await expect(order.getByText(`Spend ${spend} more for free delivery`)).toBeVisible();
+  await expect(order.getByText('The Scottish Highlands and islands, Northern Ireland, the Isle of Wight and Scilly pay a surcharge.')).toBeVisible();
+  await expect(order.getByRole('link', { name: 'Delivery information' })).toHaveAttribute('href', /^\/help\/delivery/);
+  await expectNoViolations(page);
+  await screenshot(page, testInfo, 'basket-free-delivery');
+
+  // Enough basins to reach it: delivery is free, and the basket says so.
+  const needed = Math.ceil(freeFromIncVat / line!.unitPriceIncVat);
+  const quantity = lineItems(page).first().getByRole('textbox', { name: /^Quantity of / });
+  await quantity.fill(String(needed));
+  await quantity.press('Enter');
+  await expect(order.getByText('Your order qualifies for free delivery to most of mainland Great Britain.')).toBeVisible();
+  await expect(order.getByText(/^Delivery \(estimate\): /).locator('..')).toContainText('Free');
+});
+
+test('a message never covers the basket’s Checkout button', async ({ page }, testInfo) => {
+  await addFromProductPage(page, 1);
+  await panel(page).getByRole('button', { name: 'Continue shopping' }).click();
+  await addFromProductPage(page, 1, 'PL000109-2');
+  await panel(page).getByRole('link', { name: 'View basket', exact: true }).click();
+  await expect(lineItems(page)).toHaveCount(2);
+  const checkout = summary(page).getByRole('link', { name: 'Checkout' });
+
+  // The Checkout button as low on the screen as it can be, then a message (saving a line for later).
+  await checkout.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    window.scrollBy(0, box.bottom - window.innerHeight + 8);
+  });
+  const saveForLater = lineItems(page).first().getByRole('button', { name: /^Save for later/ });
+  // Pressed from the keyboard without scrolling, as the page stands.
+  await saveForLater.evaluate((element: HTMLElement) => element.focus({ preventScroll: true }));
+  await page.keyboard.press('Enter');
+  const toast = page.getByRole('status').filter({ hasText: 'moved to your wishlist.' });
+  await expect(toast).toBeVisible();
+  const [toastBox, checkoutBox] = await Promise.all([toast.getByText('moved to your wishlist.').locator('..').boundingBox(), checkout.boundingBox()]);
+  await screenshot(page, testInfo, 'basket-toast', false);
+  expect(toastBox && checkoutBox).toBeTruthy();
+  const overlaps = toastBox!.x < checkoutBox!.x + checkoutBox!.width && checkoutBox!.x < toastBox!.x + toastBox!.width && toastBox!.y < checkoutBox!.y + checkoutBox!.height && checkoutBox!.y < toastBox!.y + toastBox!.height;
+  expect(overlaps).toBe(false);
+  // And it is on the screen, where it can be read.
+  expect(toastBox!.y).toBeGreaterThanOrEqual(0);
+  expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 });
 
 test('the retrieve page explains a code it does not know', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { expectNoViolations } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -147,3 +147,127 @@ test('quick view opens from a listing card, loads the product and gives focus ba
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });
+
+// ── adding to the basket from the product page ─────────────────────────────────────────────────
+
+/** The header's basket button: it exists once the page has hydrated (before, it is a link). */
+const basketButton = (page: Page, name: string | RegExp = /^Basket \(/) => page.getByRole('banner').getByRole('button', { name });
+const basketPanel = (page: Page) => page.getByRole('dialog', { name: 'Your basket' });
+const addButton = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Add to basket', exact: true });
+const quantityBox = (page: Page) => page.getByRole('main').getByLabel('Quantity', { exact: true });
+
+test('a quantity that is not one adds nothing and says why', async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, 'The same form at both widths: the rule is the API’s, the journey is run once.');
+  await openBasin(page);
+  await expect(basketButton(page, 'Basket (empty)')).toBeVisible();
+  for (const typed of ['0', '9999', 'abc', '-3']) {
+    await quantityBox(page).fill(typed);
+    await expect(quantityBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(quantityBox(page)).toHaveAccessibleDescription('Error: Enter a quantity from 1 to 999');
+    await addButton(page).click();
+    await expect(addButton(page)).toHaveAccessibleDescription('Nothing was added. Enter a quantity from 1 to 999.');
+    // The box gets focus back, to put it right.
+    await expect(quantityBox(page)).toBeFocused();
+    await expect(basketPanel(page)).toBeHidden();
+  }
+  await expectNoViolations(page);
+  await screenshot(page, testInfo, 'product-quantity-refused');
+  expect(await page.evaluate(() => localStorage.getItem('plumbline.basketId'))).toBeNull();
+  await expect(basketButton(page, 'Basket (empty)')).toBeVisible();
+
+  // Put right, the same press adds what the box says.
+  await quantityBox(page).fill('2');
+  await expect(quantityBox(page)).not.toHaveAttribute('aria-invalid');
+  await addButton(page).click();
+  await expect(basketPanel(page).getByRole('status')).toContainText('Added to your basket: 2 × Tamar Trade Eden Cloakroom Basin');
+  await expect(basketButton(page, 'Basket (2 items)')).toBeAttached();
+});
+
+test('a quantity typed before the page’s scripts run is the one added', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'Hydration is the same at both widths.');
+  // Hold the scripts back until the quantity is typed.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(BASIN, { waitUntil: 'domcontentloaded' });
+  await quantityBox(page).fill('3');
+  release();
+  await expect(basketButton(page)).toBeVisible();
+  await addButton(page).click();
+  await expect(basketPanel(page).getByRole('status')).toContainText('Added to your basket: 3 × Tamar Trade Eden Cloakroom Basin');
+});
+
+test('more than the stock: the shopper is told how many can be added, and can add those', async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, 'The same form at both widths.');
+  await openBasin(page);
+  await quantityBox(page).fill('999');
+  await addButton(page).click();
+  const main = page.getByRole('main');
+  const refusal = main.getByText(/^Only \d+ of Tamar Trade Eden Cloakroom Basin \(400 mm\) can be added: \d+ is all that can be ordered at the moment\.$/);
+  await expect(refusal).toBeVisible();
+  await expect(addButton(page)).toHaveAccessibleDescription(await refusal.innerText());
+  const available = Number(/^Only (\d+)/.exec(await refusal.innerText())![1]);
+  await expect(basketPanel(page)).toBeHidden();
+  await screenshot(page, testInfo, 'product-above-stock', false);
+
+  await main.getByRole('button', { name: `Add ${available} to basket` }).click();
+  await expect(basketPanel(page).getByRole('status')).toContainText(`Added to your basket: ${available} × Tamar Trade Eden Cloakroom Basin`);
+  await basketPanel(page).getByRole('button', { name: 'Continue shopping' }).click();
+
+  // All there is is in the basket now: another one cannot be added, and the page says so.
+  await quantityBox(page).fill('1');
+  await addButton(page).click();
+  await expect(main.getByText(`You already have ${available} of Tamar Trade Eden Cloakroom Basin (400 mm) in your basket: ${available} is all that can be ordered at the moment.`)).toBeVisible();
+  await expect(main.getByRole('link', { name: 'View basket' })).toHaveAttribute('href', '/basket');
+  await expectNoViolations(page);
+});
+
+test('required essential items can be added with the product, or one by one', async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, 'The same cards and form at both widths.');
+  await openBasin(page);
+  const essentials = page.getByRole('region', { name: 'Essential items' });
+  const required = essentials.getByRole('listitem').filter({ hasText: 'Required' });
+  const requiredName = (await required.first().getByRole('heading').innerText()).trim();
+
+  // One by one, from its card.
+  await required.first().getByRole('button', { name: `Add 1 × ${requiredName} to basket` }).click();
+  await expect(basketPanel(page).getByRole('status')).toContainText(`Added to your basket: 1 × ${requiredName}`);
+  await expectNoViolations(page);
+  await basketPanel(page).getByRole('button', { name: 'Continue shopping' }).click();
+
+  // With the product, in the quantity chosen.
+  const alsoRequired = page.getByRole('main').getByRole('checkbox', { name: /^Add the required (item|\d items) too$/ });
+  await expect(alsoRequired).toHaveAccessibleDescription(new RegExp(`1 × ${requiredName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(£[\\d,]+\\.\\d{2}\\)`));
+  await alsoRequired.check();
+  await quantityBox(page).fill('2');
+  await addButton(page).click();
+  const status = basketPanel(page).getByRole('status');
+  await expect(status).toContainText('2 × Tamar Trade Eden Cloakroom Basin');
+  await expect(status).toContainText(`2 × ${requiredName}`);
+  await expect(basketButton(page, 'Basket (5 items)')).toBeAttached();
+  await screenshot(page, testInfo, 'product-added-with-required', false);
+});
+
+/** Whether an element lies wholly inside the first screen of the page (no scrolling). */
+async function inFirstScreen(page: Page, element: Locator) {
+  const box = (await element.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  return box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
+}
+
+test('the price and stock are in the first screen', async ({ page }, testInfo) => {
+  await openBasin(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const main = page.getByRole('main');
+  const price = main.getByText(/^(Now )?£[\d,]+\.\d{2} including VAT$/).first();
+  await expect(price).toBeVisible();
+  await screenshot(page, testInfo, 'product-first-screen', false);
+  expect(await inFirstScreen(page, price)).toBe(true);
+  expect(await inFirstScreen(page, main.getByText(/^(In stock|Low stock|Made to order|Out of stock)/).first())).toBe(true);
+});
+
+const screenshot = (page: Page, testInfo: { project: { name: string } }, name: string, fullPage = true) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-${name}.png`, fullPage, animations: 'disabled' });

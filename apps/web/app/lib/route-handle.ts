@@ -9,6 +9,12 @@ export interface RouteHandle {
   frame?: 'bare';
   /** The page shows sign-in failures itself, so the page-wide notice stays away. */
   showsAuthProblem?: boolean;
+  /**
+   * `clear-of-summary`: the page's order summary and its Checkout button take the right-hand column
+   * (and, on a phone, the bottom of the page), so short messages appear where they cannot cover it:
+   * at the top on a phone, at the bottom left on a wide screen.
+   */
+  toasts?: 'clear-of-summary';
 }
 
 /** The handles of the matched routes, merged (deeper routes win). */

@@ -16,10 +16,13 @@ import { useBasket } from '../lib/basket/basket-context.tsx';
 import { itemCountText } from '../lib/basket/basket-logic.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 import { formatPenceShort } from '../lib/money.ts';
 import { FREE_LARGE_DELIVERY_THRESHOLD } from '../lib/shop-facts.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta('Your basket', 'The products in your Plumbline basket.');
+
+export const handle: RouteHandle = { toasts: 'clear-of-summary' };
 
 const RETRIEVE_PATH = '/basket/retrieve';
 

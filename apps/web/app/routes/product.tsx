@@ -1,6 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import { PAGE_TYPES } from '@shop/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { data, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/product';
 import { AddToBasket } from '../components/basket/add-to-basket.tsx';
@@ -8,7 +8,7 @@ import { WishlistHeart } from '../components/wishlist/wishlist-heart.tsx';
 import { Breadcrumbs } from '../components/layout/breadcrumbs.tsx';
 import { CustomerPhotos } from '../components/product/customer-photos.tsx';
 import { DeliveryOptions } from '../components/product/delivery-options.tsx';
-import { EssentialItems } from '../components/product/essential-items.tsx';
+import { EssentialItems, requiredEssentials } from '../components/product/essential-items.tsx';
 import { PriceBlock } from '../components/product/price-block.tsx';
 import { ProductCarousels } from '../components/product/product-carousels.tsx';
 import { poundsString, schemaAvailability } from '../components/product/product-format.ts';
@@ -20,12 +20,14 @@ import { StockStatus } from '../components/product/stock-status.tsx';
 import { selectedOffering } from '../components/product/variant-axes.ts';
 import { VariantPicker } from '../components/product/variant-picker.tsx';
 import { breadcrumbListData, JsonLd } from '../components/seo/json-ld.tsx';
+import { Checkbox } from '../components/ui/checkbox.tsx';
 import { RecycleIcon, ReturnIcon } from '../components/ui/icons.tsx';
 import { catalogueClient, deliveryClient } from '../lib/api.server.ts';
 import { categoryPath, productPath } from '../lib/catalogue.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
 import { cn } from '../lib/cn.ts';
+import { formatPence } from '../lib/money.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
@@ -129,7 +131,17 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const [quantity, setQuantity] = useState(1);
+  // null while the quantity box holds something that is not a quantity: nothing can be added then.
+  const [quantity, setQuantity] = useState<number | null>(1);
+  const [lastQuantity, setLastQuantity] = useState(1);
+  const [withRequired, setWithRequired] = useState(false);
+  const withRequiredBox = useRef<HTMLInputElement>(null);
+  // Ticked before the page's scripts ran: keep it.
+  useEffect(() => {
+    if (withRequiredBox.current?.checked) setWithRequired(true);
+  }, []);
+  const quantityId = useId();
+  const required = requiredEssentials(essentials);
 
   // While the next variant loads, show it chosen already (the loader brings its essentials and delivery).
   const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search).get('sku') : null;
@@ -155,26 +167,56 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
         <Breadcrumbs trail={trail} />
       </div>
 
-      <div className="container-page grid gap-8 pb-12 lg:grid-cols-12 lg:gap-12">
-        <ProductGallery images={product.images} className="lg:col-span-6 lg:self-start lg:sticky lg:top-6" />
-
-        <div className="space-y-6 lg:col-span-6">
+      {/*
+        On a phone the name, price and stock come before the gallery, so they are in the first screen;
+        on a wide screen the gallery takes the left column beside them, through both rows.
+      */}
+      <div className="container-page grid gap-6 pb-12 lg:grid-cols-12 lg:gap-x-12">
+        <div className="space-y-4 lg:col-span-6 lg:col-start-7 lg:row-start-1">
           <ProductHeadline product={product} />
-
           <div className="space-y-3">
             <PriceBlock price={price} tradePrice={tradePrices?.get(offering?.sku ?? product.sku)} />
             <StockStatus stock={stock} />
           </div>
+        </div>
 
+        <ProductGallery images={product.images} className="lg:col-span-6 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start lg:sticky lg:top-6" />
+
+        <div className="space-y-6 lg:col-span-6 lg:col-start-7 lg:row-start-2">
           {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={chooseOffering} />}
 
           <div className="flex flex-wrap items-start gap-3 border-t border-navy-100 pt-6">
-            <QuantityInput value={quantity} onChange={setQuantity} />
-            <AddToBasket sku={offering?.sku ?? product.sku} quantity={quantity} unavailable={stock.status === 'out_of_stock'} className="min-w-48 flex-1 pt-[1.625rem]" />
+            <QuantityInput
+              id={quantityId}
+              // As wide as the box, so its error message wraps under it rather than pushing the buttons along.
+              className="w-36"
+              onChange={(typed) => {
+                setQuantity(typed);
+                if (typed !== null) setLastQuantity(typed);
+              }}
+            />
+            <AddToBasket
+              sku={offering?.sku ?? product.sku}
+              quantity={quantity}
+              quantityFieldId={quantityId}
+              withItems={withRequired ? required.map((item) => ({ sku: item.sku, quantity: item.quantity, name: item.product.productName })) : []}
+              unavailable={stock.status === 'out_of_stock'}
+              className="min-w-48 flex-1 pt-[1.625rem]"
+            />
             <WishlistHeart sku={offering?.sku ?? product.sku} productName={product.productName} look="button" className="mt-[1.625rem]" />
+            {required.length > 0 && (
+              <Checkbox
+                ref={withRequiredBox}
+                className="basis-full"
+                checked={withRequired}
+                onChange={(event) => setWithRequired(event.target.checked)}
+                label={`Add the required ${required.length === 1 ? 'item' : `${required.length} items`} too`}
+                hint={required.map((item) => `${item.quantity} × ${item.product.productName} (${formatPence(item.product.price.priceIncTax)})`).join(', ')}
+              />
+            )}
           </div>
 
-          <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={quantity} initial={delivery} />
+          <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={lastQuantity} initial={delivery} />
 
           <ul className={cn('grid gap-3 text-sm text-navy-800', product.isWeee && 'sm:grid-cols-2')}>
             <li className="flex items-start gap-2.5 rounded-xl bg-sand-50 p-3">

@@ -6,6 +6,7 @@ import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
 import { Badge } from '../ui/badge.tsx';
+import { FreeDeliveryNudge } from './free-delivery.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { TagIcon } from '../ui/icons.tsx';
@@ -66,6 +67,7 @@ export function BasketTotals({ basket }: { basket: Basket }) {
           </Row>
         )}
       </dl>
+      <FreeDeliveryNudge delivery={totals.delivery} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { ButtonLink } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BasketIcon, CheckIcon } from '../ui/icons.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { FreeDeliveryNudge } from './free-delivery.tsx';
 import { LineImage } from './line-image.tsx';
 
 /**
@@ -64,18 +65,28 @@ export function MiniBasket() {
 function BasketPanel() {
   const { basket, status, panel, closePanel } = useBasket();
   const lines = basket?.lines ?? [];
-  const added = panel.added ? lines.find((line) => line.sku === panel.added!.sku) : undefined;
+  const added = panel.added.flatMap((item) => {
+    const line = lines.find((candidate) => candidate.sku === item.sku);
+    return line ? [{ ...item, line }] : [];
+  });
 
   return (
     <div className="flex h-full flex-col">
-      {added && panel.added && (
-        <p role="status" className="m-4 mb-0 flex items-start gap-2 rounded-xl bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 ring-inset">
+      {added.length > 0 && (
+        <div role="status" className="m-4 mb-0 flex items-start gap-2 rounded-xl bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200 ring-inset">
           <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-700" />
-          <span>
-            <strong className="font-semibold">Added to your basket:</strong> {panel.added.quantity} × {added.productName}
-            {added.label && `, ${added.label}`}
-          </span>
-        </p>
+          <div>
+            <strong className="font-semibold">Added to your basket:</strong>{' '}
+            <ul>
+              {added.map(({ quantity, line }) => (
+                <li key={line.sku}>
+                  {quantity} × {line.productName}
+                  {line.label && `, ${line.label}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
       )}
 
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
@@ -149,6 +160,7 @@ function BasketPanel() {
             </div>
           </dl>
           <p className="mt-1 text-xs text-navy-600">Delivery is an estimate until checkout.</p>
+          <FreeDeliveryNudge delivery={basket.totals.delivery} compact className="mt-3" />
           <div className="mt-4 grid gap-2">
             <ButtonLink to="/checkout" onClick={closePanel} variant="accent" size="lg" className="w-full">
               Checkout

@@ -1,10 +1,13 @@
 import type { EssentialItems as EssentialItemsData } from '@shop/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '../../lib/money.ts';
 import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
 
 type Item = EssentialItemsData['items'][number];
 
@@ -15,7 +18,10 @@ export const orderEssentials = (items: Item[]): Item[] =>
 /** "overflow=no → unslotted waste" → "Overflow no → unslotted waste": the rule, readable. */
 const readableRule = (rule: string) => rule.replace(/\s*=\s*/g, ': ').replace(/^./, (first) => first.toUpperCase());
 
-/** What the product needs fitting with: small cards linking to each item's own page. */
+/** The items a product cannot be fitted without. */
+export const requiredEssentials = (items: Item[]): Item[] => items.filter((item) => item.requirement === 'required');
+
+/** What the product needs fitting with: small cards linking to each item's own page, each with its own add button. */
 export function EssentialItems({ items, className }: { items: Item[]; className?: string }) {
   const headingId = useId();
   if (items.length === 0) return null;
@@ -52,11 +58,50 @@ export function EssentialItems({ items, className }: { items: Item[]; className?
               <p className="text-xs text-navy-700">
                 <span className="font-medium">Why it fits:</span> {readableRule(item.compatibilityRule)}
               </p>
-              <p className={cn('text-sm font-bold text-navy-950 tabular-nums')}>{formatPence(item.product.price.priceIncTax)}</p>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className={cn('text-sm font-bold text-navy-950 tabular-nums')}>{formatPence(item.product.price.priceIncTax)}</p>
+                <AddEssentialItem item={item} />
+              </div>
             </div>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Adds one essential item in its quantity; above the card's link, so it is its own target. */
+function AddEssentialItem({ item }: { item: Item }) {
+  const { add, openPanel } = useBasket();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  const outOfStock = item.product.stockStatus.status === 'out_of_stock';
+
+  const addItem = async () => {
+    setBusy(true);
+    setProblem(null);
+    const result = await add(item.sku, item.quantity);
+    setBusy(false);
+    if (result.ok) openPanel({ sku: item.sku, quantity: item.quantity });
+    else setProblem(apiProblemMessage(result.error));
+  };
+
+  return (
+    <div className="relative z-10">
+      <Button variant="secondary" size="sm" loading={busy} disabled={outOfStock} onClick={() => void addItem()} aria-describedby={problem ? problemId : undefined}>
+        {outOfStock ? 'Out of stock' : 'Add'}
+        <span className="sr-only">
+          {outOfStock ? `: ${item.product.productName}` : ` ${item.quantity} × ${item.product.productName} to basket`}
+        </span>
+      </Button>
+      <div aria-live="polite">
+        {problem && (
+          <p id={problemId} className="mt-1 text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 999;
+/** What the field says while its text is not a quantity that can be added. */
+export const QUANTITY_PROBLEM = `Enter a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY}`;
 
 /** A whole number between 1 and 999, or null for anything else typed. */
 export function parseQuantity(text: string): number | null {
@@ -12,17 +14,45 @@ export function parseQuantity(text: string): number | null {
 }
 
 /**
- * Quantity with − and + buttons. While the typed text is not a valid quantity the last valid
- * one stays in force and the field says what is wrong.
+ * Quantity with − and + buttons. It reports the typed quantity, or null while the text is not one:
+ * the field then says what is wrong, and the page adds nothing until it is put right (the − and +
+ * buttons step from the last good quantity). What was typed before the page's scripts ran counts.
  */
-export function QuantityInput({ value, onChange, className }: { value: number; onChange: (quantity: number) => void; className?: string }) {
-  const id = useId();
-  const [text, setText] = useState(String(value));
-  const invalid = parseQuantity(text) === null;
-  const set = (quantity: number) => {
-    setText(String(quantity));
-    onChange(quantity);
+export function QuantityInput({
+  id: givenId,
+  initial = 1,
+  onChange,
+  className,
+}: {
+  /** For the add button's error message to point at the field. */
+  id?: string;
+  initial?: number;
+  onChange: (quantity: number | null) => void;
+  className?: string;
+}) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const [text, setText] = useState(String(initial));
+  const [lastGood, setLastGood] = useState(initial);
+  const input = useRef<HTMLInputElement>(null);
+  const quantity = parseQuantity(text);
+  const invalid = quantity === null;
+  const base = quantity ?? lastGood;
+
+  const type = (typed: string) => {
+    setText(typed);
+    const parsed = parseQuantity(typed);
+    if (parsed !== null) setLastGood(parsed);
+    onChange(parsed);
   };
+
+  // Typed before hydration: the server rendered the initial quantity, the shopper may have changed it since.
+  const adoptTyped = useEffectEvent(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== text) type(typed);
+  });
+  useEffect(() => adoptTyped(), []);
+
   const step = 'inline-flex size-11 items-center justify-center text-lg font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:text-navy-300';
   return (
     <div className={className}>
@@ -30,32 +60,30 @@ export function QuantityInput({ value, onChange, className }: { value: number; o
         Quantity
       </label>
       <div className={cn('inline-flex overflow-hidden rounded-lg border bg-white', invalid ? 'border-red-700' : 'border-navy-300')}>
-        <button type="button" className={step} disabled={value <= MIN_QUANTITY} onClick={() => set(value - 1)} aria-controls={id}>
+        <button type="button" className={step} disabled={base <= MIN_QUANTITY} onClick={() => type(String(base - 1))} aria-controls={id}>
           <span aria-hidden="true">−</span>
           <span className="sr-only">Decrease quantity</span>
         </button>
         <input
+          ref={input}
           id={id}
+          name="quantity"
           inputMode="numeric"
           value={text}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            const quantity = parseQuantity(event.target.value);
-            if (quantity !== null) onChange(quantity);
-          }}
-          onBlur={() => invalid || setText(String(value))}
+          onChange={(event) => type(event.target.value)}
           className="h-11 w-14 border-x border-navy-200 text-center text-base font-semibold tabular-nums text-navy-950"
         />
-        <button type="button" className={step} disabled={value >= MAX_QUANTITY} onClick={() => set(value + 1)} aria-controls={id}>
+        <button type="button" className={step} disabled={base >= MAX_QUANTITY} onClick={() => type(String(base + 1))} aria-controls={id}>
           <span aria-hidden="true">+</span>
           <span className="sr-only">Increase quantity</span>
         </button>
       </div>
       {invalid && (
         <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-          Enter a quantity from {MIN_QUANTITY} to {MAX_QUANTITY}
+          <span className="sr-only">Error: </span>
+          {QUANTITY_PROBLEM}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useRouteHandle } from '../../lib/route-handle.ts';
 import { CloseIcon } from './icons.tsx';
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -35,6 +36,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const value = useMemo(() => show, [show]);
+  const clearOfSummary = useRouteHandle().toasts === 'clear-of-summary';
 
   return (
     <ToastContext value={value}>
@@ -43,7 +45,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+        className={cn(
+          'pointer-events-none fixed inset-x-0 z-50 flex flex-col items-center gap-2 p-4',
+          clearOfSummary ? 'top-0 lg:top-auto lg:bottom-0 lg:items-start' : 'bottom-0 sm:items-end',
+        )}
       >
         {toasts.map((toast) => (
           <div

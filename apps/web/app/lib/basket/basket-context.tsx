@@ -47,9 +47,9 @@ export interface BasketContextValue {
   email(emailAddress: string): Promise<BasketResult<SavedBasket>>;
   refresh(): Promise<BasketResult<Basket | null>>;
   retrieve(code: string): Promise<BasketResult>;
-  /** The header's slide-out panel, opened after an add to confirm it. */
-  panel: { open: boolean; added: AddedItem | null };
-  openPanel(added?: AddedItem): void;
+  /** The header's slide-out panel, opened after an add to confirm what was added (a product and its required items). */
+  panel: { open: boolean; added: AddedItem[] };
+  openPanel(added?: AddedItem | AddedItem[]): void;
   closePanel(): void;
 }
 
@@ -78,7 +78,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<BasketContextValue['status']>('loading');
   const [error, setError] = useState<unknown>(null);
   const [notices, setNotices] = useState<ShownNotice[]>([]);
-  const [panel, setPanel] = useState<BasketContextValue['panel']>({ open: false, added: null });
+  const [panel, setPanel] = useState<BasketContextValue['panel']>({ open: false, added: [] });
   // Read inside queued tasks, which must see the answer of the task before them, not a stale render.
   const basketRef = useRef<Basket | null>(null);
   const signedIn = auth.status === 'signed-in';
@@ -172,8 +172,8 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   }, [clients, enqueue, loadCurrent]);
 
   const dismissAllNotices = useCallback(() => setNotices([]), []);
-  const openPanel = useCallback((added?: AddedItem) => setPanel({ open: true, added: added ?? null }), []);
-  const closePanel = useCallback(() => setPanel((current) => (current.open ? { open: false, added: null } : current)), []);
+  const openPanel = useCallback((added?: AddedItem | AddedItem[]) => setPanel({ open: true, added: added ? [added].flat() : [] }), []);
+  const closePanel = useCallback(() => setPanel((current) => (current.open ? { open: false, added: [] } : current)), []);
 
   const value = useMemo<BasketContextValue>(() => {
     const api = clients?.basket;
