@@ -15,6 +15,7 @@ import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/a
 import { webConfig } from './lib/config.server.ts';
 import { canonicalUrl, pageMeta } from './lib/meta.ts';
 import { loadNavigation } from './lib/navigation.server.ts';
+import { loadShopDetails } from './lib/shop-details.server.ts';
 import { useRouteHandle } from './lib/route-handle.ts';
 import { useCategories } from './lib/use-categories.ts';
 
@@ -37,9 +38,14 @@ const FRAMELESS_PATHS: readonly string[] = [AUTH_CALLBACK_PATHS.popup, AUTH_CALL
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  // A hidden-frame renewal must not depend on the catalogue being up. The frame shows both.
+  const [navigation, shop] = FRAMELESS_PATHS.includes(pathname)
+    ? [{ categories: [] }, null]
+    : await Promise.all([loadNavigation(context), loadShopDetails(context)]);
   return {
-    // A hidden-frame renewal must not depend on the catalogue being up.
-    navigation: FRAMELESS_PATHS.includes(pathname) ? { categories: [] } : await loadNavigation(context),
+    navigation,
+    // Who the shop is and how to reach it: footer, contact and legal pages (decision 0016).
+    shop,
     // The year comes from the server so the footer hydrates with the same text it rendered.
     copyrightYear: new Date().getFullYear(),
     // What the browser needs to sign in; the callbacks return to the address this page was asked for.
@@ -103,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
                     <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                       {children}
                     </main>
-                    <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} />
+                    <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} shop={rootData?.shop ?? null} />
                     {!showsAuthProblem && <AuthNotice />}
                   </WishlistProvider>
                 </BasketProvider>

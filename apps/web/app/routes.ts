@@ -33,6 +33,10 @@ export default [
   route('help', 'routes/help.tsx'),
   route('help/:topic', 'routes/help-topic.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
+  // Terms of sale, privacy notice and cookie notice: one page module.
+  route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
+  route('privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
+  route('cookies', 'routes/legal-page.tsx', { id: 'legal-cookies' }),
   // Not linked from the shop: a page of the base components for developers and browser tests.
   route('styleguide', 'routes/styleguide.tsx'),
   route('checkout', 'routes/checkout.tsx'), route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'), route('track-order', 'routes/track-order.tsx'), route('account/orders', 'routes/account-orders.tsx'),

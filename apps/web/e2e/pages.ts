@@ -45,10 +45,12 @@ export const SHELL_PAGES = [
   { name: 'help-delivery', path: '/help/delivery' },
   { name: 'help-returns', path: '/help/returns' },
   { name: 'help-contact', path: '/help/contact' },
-  { name: 'help-track-order', path: '/help/track-order' },
   { name: 'help-trade-accounts', path: '/help/trade-accounts' },
   { name: 'help-weee-recycling', path: '/help/weee-recycling' },
   { name: 'newsletter', path: '/newsletter' },
+  { name: 'terms', path: '/terms' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'cookies', path: '/cookies' },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'styleguide', path: '/styleguide' },
 ] as const;

@@ -1,58 +1,26 @@
-import type { ComponentType, ReactNode } from 'react';
-import { Link } from '../components/ui/link.tsx';
+import type { ShopDetails } from '@shop/contracts';
+import type { ComponentType } from 'react';
+import { Link, linkClasses } from '../components/ui/link.tsx';
+import { ShopAddress } from '../components/shop-address.tsx';
 import { Price } from '../components/ui/price.tsx';
-import type { HelpTopicSlug } from '../lib/help-topics.ts';
+import type { HelpPageSlug } from '../lib/help-topics.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { formatPenceShort } from '../lib/money.ts';
+import { Table } from './content-table.tsx';
+import { companyLine, useShopDetails } from '../lib/shop-details.ts';
 import {
   CHANGE_OF_MIND_RETURN_DAYS,
+  DAMAGE_REPORT_HOURS,
   DELIVERY_OPTIONS,
+  MISSING_REPORT_DAYS,
   REFUND_WITHIN_DAYS,
   TRADE_BANDS,
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 
 // The help centre's page bodies: UK retail practice as summarised in DOMAIN.md (§2 delivery,
-// §3 and §8.3 trade, §4 returns and WEEE, §8.5 enquiry types). Plain words, no legal advice.
-
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    // A focusable region, so a keyboard can scroll the table sideways if it is ever too wide.
-    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div role="region" aria-label={caption} tabIndex={0} className="my-6 overflow-x-auto rounded-xl border border-navy-100">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-sand-100 text-navy-900">
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="px-3 py-3 font-semibold sm:px-4">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-navy-100">
-          {rows.map((row, index) => (
-            // Rows are a fixed list in source order.
-            <tr key={index}>
-              {row.map((cell, column) =>
-                column === 0 ? (
-                  <th key={column} scope="row" className="px-3 py-3 font-semibold text-navy-950 sm:px-4">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={column} className="px-3 py-3 text-navy-800 sm:px-4">
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+// §3 and §8.3 trade, §4 returns and WEEE, §8.5 enquiry types). Plain words, no legal advice; the
+// terms of sale (legal-pages.tsx) say the same in full.
 
 function Delivery() {
   return (
@@ -90,7 +58,9 @@ function Delivery() {
       <h2>Check before you sign</h2>
       <ul>
         <li>Check every item before you sign for it. If you cannot, sign for it as “unchecked” or “damaged”.</li>
-        <li>Tell us about damage within 48 hours, and about missing items within 7 days.</li>
+        <li>
+          Tell us about damage within {DAMAGE_REPORT_HOURS} hours, and about missing items within {MISSING_REPORT_DAYS} days.
+        </li>
         <li>Please don’t book your installer until your goods have arrived and you have checked them.</li>
       </ul>
       <h2>Highlands, islands and Northern Ireland</h2>
@@ -115,22 +85,28 @@ function Returns() {
       <p>
         We refund you within {REFUND_WITHIN_DAYS} days of getting the item back, or of receiving proof that you have sent it.
         If you return a whole order we also refund the standard delivery charge; premium delivery upgrades are not refunded.
+        Unless an item is faulty or not what you ordered, you pay the cost of sending it back.
       </p>
       <h2>Your legal rights</h2>
       <p>
         Under the Consumer Contracts Regulations you can cancel an online order until 14 days after the day it is delivered, and
         then have 14 days to send the goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights.
-        Trade and business orders follow our trade terms instead.
+        If you buy for a business, these cancellation rights do not apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does.
+        The details are in our <Link to="/terms">terms of sale</Link>.
       </p>
       <h2>What we can’t take back</h2>
       <ul>
-        <li>Made-to-measure, personalised or specially ordered items.</li>
+        <li>
+          Items made to your measurements or specification, or personalised for you. Items marked “Made to order” are standard
+          products made after you order them, and can be returned like any other.
+        </li>
         <li>Sealed hygiene products once the seal is broken.</li>
         <li>Items that have been installed, unless they are faulty.</li>
       </ul>
       <h2>Damaged, missing or faulty items</h2>
       <p>
-        Report damage within 48 hours and missing items within 7 days of delivery. If something develops a fault, some
+        Report damage within {DAMAGE_REPORT_HOURS} hours and missing items within {MISSING_REPORT_DAYS} days of delivery. If
+        something develops a fault, some
         manufacturers send an engineer to inspect it before a replacement is agreed. Cancelling before dispatch is always free;
         after dispatch it becomes a return.
       </p>
@@ -139,49 +115,56 @@ function Returns() {
 }
 
 function Contact() {
+  const shop = useShopDetails();
   return (
     <>
-      <p>
-        Our online enquiry forms open soon. Each one goes straight to the team that can help, so you will not be passed
-        around:
-      </p>
+      {shop ? <ContactDetails shop={shop} /> : <p>We can’t show our contact details just now. Please try again in a few minutes.</p>}
+      <h2>Who answers what</h2>
+      <p>Tell us what your question is about and it goes straight to the team that can help, so you are not passed around.</p>
       <Table
         caption="Who answers which enquiry"
         head={['Enquiry', 'Answered by', 'Aim to reply']}
         rows={[
           ['Orders, deliveries and returns', 'Customer service', 'Next working day'],
-          ['Price match', 'Sales team', '1 working day'],
           ['Product questions', 'Product team', '2 working days'],
-          ['Trade accounts and call-backs', 'Trade desk', 'Same working day'],
           ['Electrical recycling (WEEE)', 'Operations', `Within the ${WEEE_TAKE_BACK_DAYS}-day take-back window`],
           ['Marketing and press', 'Marketing team', '2 working days'],
         ]}
       />
       <p>
-        Many answers are already in the help centre: see <Link to={helpPath('delivery')}>delivery information</Link> and{' '}
-        <Link to={helpPath('returns')}>returns and refunds</Link>.
+        Many answers are already in the help centre: see <Link to={helpPath('delivery')}>delivery information</Link>,{' '}
+        <Link to={helpPath('returns')}>returns and refunds</Link>, or <Link to={helpPath('track-order')}>track your order</Link>{' '}
+        with its number and your e-mail address.
       </p>
+      {shop && (
+        <>
+          <h2>About us</h2>
+          <p>{companyLine(shop)}</p>
+        </>
+      )}
     </>
   );
 }
 
-function TrackOrder() {
+function ContactDetails({ shop }: { shop: ShopDetails }) {
   return (
     <>
+      <h2>Call us</h2>
       <p>
-        Online order tracking opens soon. To track an order you will need your order number, from your confirmation email,
-        and the postcode it is being delivered to.
+        <a href={shop.phone.uri} className={`${linkClasses} text-xl font-semibold`}>
+          {shop.phone.display}
+        </a>
+        <span className="block">Lines are open {shop.openingHours}.</span>
       </p>
-      <h2>What happens after you order</h2>
-      <ol>
-        <li>We confirm your order by email.</li>
-        <li>We pick and pack it. Until then you can change or cancel it free of charge.</li>
-        <li>We dispatch it and send tracking details. Until dispatch you can upgrade to a faster delivery by paying the difference.</li>
-        <li>Large items: the courier contacts you to arrange the day.</li>
-      </ol>
+      <h2>E-mail us</h2>
       <p>
-        When it arrives, <Link to={helpPath('delivery')}>check everything before you sign</Link>.
+        <a href={`mailto:${shop.email}`} className={linkClasses}>
+          {shop.email}
+        </a>
+        <span className="block">If it is about an order, please give its order number, which starts BP.</span>
       </p>
+      <h2>Write to us</h2>
+      <ShopAddress shop={shop} className="mt-3.5" />
     </>
   );
 }
@@ -189,9 +172,13 @@ function TrackOrder() {
 function TradeAccounts() {
   return (
     <>
+      <p className="rounded-xl bg-sand-100 p-4 font-medium text-navy-950">
+        Trade accounts are not open yet. We are not taking applications, online or by phone, and everyone pays the prices shown
+        in the shop. This page describes how trade pricing will work.
+      </p>
       <p>
-        Plumbline trade accounts are for plumbers, heating engineers, bathroom fitters, builders, electricians, tilers, kitchen
-        fitters, interior designers, property developers, landlords and facilities managers.
+        Plumbline trade accounts will be for plumbers, heating engineers, bathroom fitters, builders, electricians, tilers,
+        kitchen fitters, interior designers, property developers, landlords and facilities managers.
       </p>
       <h2>Trade bands</h2>
       <Table
@@ -204,18 +191,19 @@ function TradeAccounts() {
         <li>Your trade discount and a promotional code don’t combine: you get whichever is better.</li>
         <li>Some categories have a lower cap, such as 5% on electric showers, and clearance lines carry no extra discount.</li>
       </ul>
-      <h2>What you’ll need to apply</h2>
+      <h2>What you will need to apply</h2>
       <ul>
         <li>Your company’s legal and trading names, or your details as a sole trader.</li>
         <li>Your Companies House number and VAT number, if you have them.</li>
         <li>Your trade, and optionally your Gas Safe, WRAS or NICEIC number.</li>
       </ul>
-      <p>Online trade applications open soon. Once approved, your account starts at Trade Starter.</p>
+      <p>An approved account starts at Trade Starter.</p>
     </>
   );
 }
 
 function WeeeRecycling() {
+  const shop = useShopDetails();
   return (
     <>
       <div className="my-6 flex items-center gap-4 rounded-xl bg-sand-100 p-4">
@@ -237,8 +225,23 @@ function WeeeRecycling() {
       </p>
       <h2>How to use it</h2>
       <p>
-        You can drop your old item off or ask us to collect it; collection may carry a transport charge. Recycling requests
-        open online soon. Free take-back is for household customers; business customers should use a commercial waste service.
+        {shop ? (
+          <>
+            Call us on{' '}
+            <a href={shop.phone.uri} className={linkClasses}>
+              {shop.phone.display}
+            </a>{' '}
+            or e-mail{' '}
+            <a href={`mailto:${shop.email}`} className={linkClasses}>
+              {shop.email}
+            </a>
+          </>
+        ) : (
+          <Link to={helpPath('contact')}>Contact us</Link>
+        )}{' '}
+        with your order number and the item you are replacing. You can bring your old item to us or ask us to collect it;
+        collection may carry a transport charge. Free take-back is for household customers; business customers should use a
+        commercial waste service.
       </p>
     </>
   );
@@ -259,11 +262,10 @@ function CrossedOutBin() {
   );
 }
 
-export const HELP_PAGES: Record<HelpTopicSlug, ComponentType> = {
+export const HELP_PAGES: Record<HelpPageSlug, ComponentType> = {
   delivery: Delivery,
   returns: Returns,
   contact: Contact,
-  'track-order': TrackOrder,
   'trade-accounts': TradeAccounts,
   'weee-recycling': WeeeRecycling,
 };

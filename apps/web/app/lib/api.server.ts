@@ -1,4 +1,4 @@
-import { createCatalogueClient, createDeliveryClient } from '@shop/api-client';
+import { createCatalogueClient, createDeliveryClient, createPaymentsClient, createSiteClient } from '@shop/api-client';
 
 /**
  * Where server-side loaders reach the API. In the one-process default the API answers on the
@@ -11,3 +11,5 @@ export function apiBaseUrl(): string {
 /** One client per service, each with its own base URL (`…/api/catalogue`). */
 export const catalogueClient = () => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue` });
 export const deliveryClient = () => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery` });
+export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/site` });
+export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });

@@ -4,17 +4,34 @@ export interface HelpTopic {
   slug: string;
   title: string;
   summary: string;
+  /** Answered by a page of its own elsewhere in the shop, not by a help page. */
+  path?: string;
+  /** What links to it say, where that differs from the title: a topic whose service is not open yet says so. */
+  linkLabel?: string;
 }
 
 export const HELP_TOPICS = [
   { slug: 'delivery', title: 'Delivery information', summary: 'Delivery options, prices, cut-off times and large-item delivery.' },
   { slug: 'returns', title: 'Returns & refunds', summary: '30 days to change your mind, and refunds within 14 days of getting the item back.' },
-  { slug: 'contact', title: 'Contact us', summary: 'Which team answers which question, and how quickly.' },
-  { slug: 'track-order', title: 'Track my order', summary: 'Where your order is, and what to check when it arrives.' },
-  { slug: 'trade-accounts', title: 'Trade accounts', summary: 'Trade prices from 5% to 20% off for plumbers, fitters and builders.' },
+  { slug: 'contact', title: 'Contact us', summary: 'Our telephone number, e-mail and postal addresses, opening hours, and who answers what.' },
+  // The order tracker itself: order number and e-mail address.
+  { slug: 'track-order', title: 'Track my order', summary: 'Where your order is: enter its number and your e-mail address.', path: '/track-order' },
+  {
+    slug: 'trade-accounts',
+    title: 'Trade accounts',
+    linkLabel: 'Trade accounts (not open yet)',
+    summary: 'Not open yet: how trade prices will work for plumbers, fitters and builders.',
+  },
   { slug: 'weee-recycling', title: 'WEEE recycling', summary: 'Free take-back of your old electrical item when you buy a new one.' },
 ] as const satisfies readonly HelpTopic[];
 
 export type HelpTopicSlug = (typeof HELP_TOPICS)[number]['slug'];
+/** The topics the help centre answers with a page of its own. */
+export type HelpPageSlug = Exclude<(typeof HELP_TOPICS)[number], { path: string }>['slug'];
 
-export const helpPath = (slug: HelpTopicSlug): string => `/help/${slug}`;
+const topicOf = (slug: HelpTopicSlug): HelpTopic => HELP_TOPICS.find((topic) => topic.slug === slug)!;
+
+/** Where a topic is answered: its help page, or the page that does the job (tracking goes to the tracker). */
+export const helpPath = (slug: HelpTopicSlug): string => topicOf(slug).path ?? `/help/${slug}`;
+
+export const helpLinkLabel = (topic: HelpTopic): string => topic.linkLabel ?? topic.title;

@@ -9,6 +9,9 @@ export const FREE_PARCEL_DELIVERY_THRESHOLD = 5_000;
 export const CHANGE_OF_MIND_RETURN_DAYS = 30;
 export const REFUND_WITHIN_DAYS = 14;
 export const WEEE_TAKE_BACK_DAYS = 28;
+/** Damage must be reported within this many hours of delivery, missing items within these days. */
+export const DAMAGE_REPORT_HOURS = 48;
+export const MISSING_REPORT_DAYS = 7;
 
 export interface DeliveryOption {
   name: string;

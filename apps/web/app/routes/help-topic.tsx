@@ -1,15 +1,17 @@
-import { data, NavLink } from 'react-router';
+import { data, NavLink, redirect } from 'react-router';
 import type { Route } from './+types/help-topic';
 import { HelpTopicIcon } from '../components/help-icon.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { HELP_PAGES } from '../content/help-pages.tsx';
 import { cn } from '../lib/cn.ts';
-import { HELP_TOPICS, helpPath } from '../lib/help-topics.ts';
+import { HELP_TOPICS, helpLinkLabel, helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params }: Route.LoaderArgs) {
   const topic = HELP_TOPICS.find((candidate) => candidate.slug === params.topic);
   if (!topic) throw data(null, { status: 404 });
+  // A topic another page answers (Track my order: the tracker) sends old links and bookmarks there.
+  if ('path' in topic) throw redirect(topic.path, 301);
   return { topic };
 }
 
@@ -42,7 +44,7 @@ export default function HelpTopicPage({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <HelpTopicIcon slug={item.slug} className="size-5 shrink-0" />
-                  {item.title}
+                  {helpLinkLabel(item)}
                 </NavLink>
               </li>
             ))}

@@ -2,16 +2,16 @@ import { Link } from 'react-router';
 import type { Route } from './+types/help';
 import { HelpTopicIcon } from '../components/help-icon.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { HELP_TOPICS, helpPath } from '../lib/help-topics.ts';
+import { HELP_TOPICS, helpLinkLabel, helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Help centre', 'Delivery, returns, trade accounts and recycling: answers from the Plumbline help centre.');
+  pageMeta('Help centre', 'Delivery, returns, order tracking, recycling and how to reach us: answers from the Plumbline help centre.');
 
 export default function HelpCentre() {
   return (
     <>
-      <PageHeader title="Help centre" trail={[{ label: 'Help centre' }]} intro={<p>Answers about delivery, returns, trade accounts and more.</p>} />
+      <PageHeader title="Help centre" trail={[{ label: 'Help centre' }]} intro={<p>Answers about delivery, returns and recycling, your order, and how to reach us.</p>} />
       <div className="container-page py-10 lg:py-14">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {HELP_TOPICS.map((topic) => (
@@ -24,7 +24,7 @@ export default function HelpCentre() {
                   <HelpTopicIcon slug={topic.slug} className="size-6" />
                 </span>
                 <span>
-                  <span className="block font-semibold text-navy-950 group-hover:text-teal-700">{topic.title}</span>
+                  <span className="block font-semibold text-navy-950 group-hover:text-teal-700">{helpLinkLabel(topic)}</span>
                   <span className="mt-1 block text-sm text-navy-700">{topic.summary}</span>
                 </span>
               </Link>

@@ -6,7 +6,7 @@ import { HeroIllustration } from '../components/illustrations/index.tsx';
 import { ProjectCarousel } from '../components/project-carousel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
-import { RecycleIcon, ReturnIcon, TagIcon, TruckIcon } from '../components/ui/icons.tsx';
+import { RecycleIcon, ReturnIcon, SearchIcon, TruckIcon } from '../components/ui/icons.tsx';
 import { PAGE_TYPES } from '@shop/contracts';
 import { ProductCarousel } from '../components/listing/product-carousel.tsx';
 import { PromotionTile } from '../components/promotion-tile.tsx';
@@ -61,10 +61,10 @@ const promises: { Icon: (props: { className?: string }) => ReactNode; title: str
     to: helpPath('returns'),
   },
   {
-    Icon: TagIcon,
-    title: 'Trade pricing',
-    text: `Up to ${MAX_TRADE_DISCOUNT_PERCENT}% off ex-VAT prices with an approved trade account.`,
-    to: helpPath('trade-accounts'),
+    Icon: SearchIcon,
+    title: 'Track your order',
+    text: 'Follow it online with its order number and your e-mail address.',
+    to: helpPath('track-order'),
   },
   {
     Icon: RecycleIcon,
@@ -96,8 +96,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ButtonLink to="#shop-by-category" variant="accent" size="lg">
                 Shop by category
               </ButtonLink>
-              <ButtonLink to={helpPath('trade-accounts')} variant="secondary" size="lg">
-                Trade accounts
+              <ButtonLink to={helpPath('track-order')} variant="secondary" size="lg">
+                Track an order
               </ButtonLink>
             </div>
           </div>
@@ -173,15 +173,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div>
               <Badge tone="accent">For plumbers, fitters and builders</Badge>
               <h2 id="trade-heading" className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">
-                Trade prices, up to {MAX_TRADE_DISCOUNT_PERCENT}% off
+                Trade accounts are not open yet
               </h2>
               <p className="mt-4 max-w-xl text-lg text-navy-100">
-                Approved trade accounts get {TRADE_BANDS[0]?.discountPercent}% off ex-VAT prices from day one, rising with your
-                12-month spend. Bands are reviewed every quarter.
+                When they open, approved trade accounts will get {TRADE_BANDS[0]?.discountPercent}% off ex-VAT prices from day one,
+                rising to {MAX_TRADE_DISCOUNT_PERCENT}% with your 12-month spend. Until then everyone pays the prices shown.
               </p>
               <div className="mt-7 grid gap-3 sm:flex sm:flex-wrap">
                 <ButtonLink to={helpPath('trade-accounts')} variant="accent" size="lg">
-                  How trade accounts work
+                  How trade accounts will work
                 </ButtonLink>
                 {fittings && (
                   <ButtonLink to={categoryPath(fittings.slug)} variant="ghost" size="lg" className="text-white ring-1 ring-white/30 ring-inset hover:bg-white/10">

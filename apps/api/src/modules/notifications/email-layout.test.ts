@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../../config.ts';
-import { escapeHtml, renderEmail, setShopDetailsForEmails } from './email-layout.ts';
+import { renderEmail, setShopDetailsForEmails } from './email-layout.ts';
 
 // Every e-mail carries the shop's details from the settings; these are not the defaults.
 const shop = loadApiConfig({

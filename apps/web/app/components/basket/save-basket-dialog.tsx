@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { emailProblem, formatExpiry } from '../../lib/basket/basket-logic.ts';
+import { useShopDetails } from '../../lib/shop-details.ts';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -59,6 +60,7 @@ export function SaveBasketButton({ className }: { className?: string }) {
 
 function SavedCode({ saved, onEmailed }: { saved: SavedBasket | null; onEmailed: (saved: SavedBasket) => void }) {
   const [copied, setCopied] = useState(false);
+  const shop = useShopDetails();
 
   const copy = async () => {
     if (!saved) return;
@@ -99,7 +101,17 @@ function SavedCode({ saved, onEmailed }: { saved: SavedBasket | null; onEmailed:
         <Link to="/basket/retrieve" className="font-semibold text-teal-700 underline hover:no-underline">
           Retrieve a saved basket
         </Link>{' '}
-        on any device, or give it to our team by phone. Prices and stock are checked again when you retrieve it.
+        on any device
+        {shop ? (
+          <>
+            , or read it to our team on{' '}
+            <a href={shop.phone.uri} className="font-semibold whitespace-nowrap text-teal-700 underline hover:no-underline">
+              {shop.phone.display}
+            </a>{' '}
+            ({shop.openingHours}) for advice on what is in it
+          </>
+        ) : null}
+        . Prices and stock are checked again when you retrieve it.
       </p>
       <EmailForm disabled={!saved} onEmailed={onEmailed} />
     </>

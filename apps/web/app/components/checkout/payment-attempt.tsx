@@ -256,7 +256,13 @@ export function CardPaymentForm({ attempt, field, canPay, onPay }: { attempt: Pa
           )}
         </p>
       </div>
-      <p className="text-xs text-navy-600">By paying you agree to our terms of sale. We hold your items for 15 minutes while you pay.</p>
+      <p className="text-xs text-navy-600">
+        By paying you agree to our{' '}
+        <a href="/terms" target="_blank" rel="noopener" className="font-semibold text-teal-700 underline hover:no-underline">
+          terms of sale (opens in a new tab)
+        </a>
+        . We hold your items for 15 minutes while you pay.
+      </p>
       <BankCheckDialog {...attempt.challenge} />
     </div>
   );

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
-import { HELP_TOPICS, helpPath } from '../../lib/help-topics.ts';
+import { HELP_TOPICS, helpLinkLabel, helpPath } from '../../lib/help-topics.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
 
@@ -70,7 +70,7 @@ function MenuLinks({ categories, close }: { categories: readonly NavigationCateg
           {HELP_TOPICS.map((topic) => (
             <li key={topic.slug}>
               <Link to={helpPath(topic.slug)} onClick={close} className="block rounded-lg px-3 py-2.5 text-navy-900 hover:bg-navy-50">
-                {topic.title}
+                {helpLinkLabel(topic)}
               </Link>
             </li>
           ))}

@@ -4,7 +4,6 @@ import { formatPenceShort } from '../../lib/money.ts';
 import {
   CHANGE_OF_MIND_RETURN_DAYS,
   FREE_LARGE_DELIVERY_THRESHOLD,
-  MAX_TRADE_DISCOUNT_PERCENT,
 } from '../../lib/shop-facts.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -17,7 +16,8 @@ const messages = [
     short: `Free delivery over ${freeOver} to most of mainland UK`,
   },
   { to: helpPath('returns'), text: `${CHANGE_OF_MIND_RETURN_DAYS}-day returns on unused items` },
-  { to: helpPath('trade-accounts'), text: `Trade accounts: up to ${MAX_TRADE_DISCOUNT_PERCENT}% off` },
+  // Only offers the shop honours today: trade accounts are not open yet.
+  { to: helpPath('weee-recycling'), text: 'Free take-back of your old electricals' },
 ];
 
 /** The slim strip of standing offers above the header; phones show the first one only. */

@@ -1,33 +1,89 @@
+import type { ShopDetails } from '@shop/contracts';
 import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
 import { featuredCategories } from '../../lib/featured.ts';
-import { HELP_TOPICS, helpPath } from '../../lib/help-topics.ts';
+import { HELP_TOPICS, helpLinkLabel, helpPath } from '../../lib/help-topics.ts';
+import { LEGAL_PAGES } from '../../lib/legal-pages.ts';
+import { companyLine } from '../../lib/shop-details.ts';
 import { LogoMark } from '../illustrations/logo.tsx';
-import { NewsletterForm } from './newsletter-form.tsx';
+import { ShopAddress } from '../shop-address.tsx';
 
-const PAYMENT_METHODS = ['Visa', 'Mastercard', 'Amex', 'Apple Pay', 'Google Pay', 'PayPal'];
+// What checkout takes under either gateway (the sandbox and Stripe both take these cards). Wallets
+// appear at checkout only where the gateway and the device offer them, so no badge promises one.
+const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express'];
 
 const linkClass = 'text-sm text-navy-100 hover:text-white hover:underline';
 
-function FooterColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+interface FooterLink {
+  to: string;
+  label: string;
+}
+
+function FooterLinks({ links, className }: { links: readonly FooterLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FooterColumn({ title, links }: { title: string; links: readonly FooterLink[] }) {
   return (
     <nav aria-label={title}>
       <h2 className="text-sm font-semibold tracking-wide text-white">{title}</h2>
-      <ul className="mt-4 space-y-2.5">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={linkClass}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <FooterLinks links={links} className="mt-4 space-y-2.5" />
     </nav>
   );
 }
 
-export function SiteFooter({ categories, copyrightYear }: { categories: readonly NavigationCategory[]; copyrightYear?: number }) {
+/** Customer service's telephone, e-mail and hours, above the rest of the footer. */
+function ContactBand({ shop }: { shop: ShopDetails }) {
+  const contactLink = 'font-semibold text-teal-800 underline decoration-teal-800/40 underline-offset-3 hover:decoration-teal-800';
+  return (
+    <section aria-labelledby="footer-contact-heading" className="border-t border-teal-100 bg-teal-50">
+      <div className="container-page flex flex-col gap-4 py-8 lg:flex-row lg:items-center lg:justify-between">
+        <div className="max-w-xl">
+          <h2 id="footer-contact-heading" className="text-xl font-bold tracking-tight text-navy-950">
+            Questions about an order or a product?
+          </h2>
+          <p className="mt-1 text-navy-700">Our customer service team answers the phone {shop.openingHours}.</p>
+        </div>
+        <dl className="grid gap-x-8 gap-y-1 text-navy-900 sm:grid-cols-[auto_auto] sm:grid-rows-[auto_auto] sm:grid-flow-col">
+          <dt className="text-sm text-navy-700">Call us</dt>
+          <dd className="text-lg">
+            <a href={shop.phone.uri} className={contactLink}>
+              {shop.phone.display}
+            </a>
+          </dd>
+          <dt className="mt-2 text-sm text-navy-700 sm:mt-0">E-mail us</dt>
+          <dd className="text-lg break-all">
+            <a href={`mailto:${shop.email}`} className={contactLink}>
+              {shop.email}
+            </a>
+          </dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+export function SiteFooter({
+  categories,
+  copyrightYear,
+  shop,
+}: {
+  categories: readonly NavigationCategory[];
+  copyrightYear?: number;
+  /** Absent when the API could not say: the footer leaves the details out rather than invent them. */
+  shop: ShopDetails | null;
+}) {
   const shopLinks = featuredCategories(categories).map((category) => ({
     to: categoryPath(category.slug),
     label: category.name,
@@ -35,17 +91,7 @@ export function SiteFooter({ categories, copyrightYear }: { categories: readonly
 
   return (
     <footer className="mt-auto">
-      <section aria-labelledby="newsletter-heading" className="border-t border-teal-100 bg-teal-50">
-        <div className="container-page flex flex-col gap-5 py-10 lg:flex-row lg:items-center lg:justify-between">
-          <div className="max-w-xl">
-            <h2 id="newsletter-heading" className="text-xl font-bold tracking-tight text-navy-950">
-              Bathroom ideas, new ranges and offers
-            </h2>
-            <p className="mt-1 text-navy-700">One email a month at most. Unsubscribe whenever you like.</p>
-          </div>
-          <NewsletterForm id="footer-newsletter" />
-        </div>
-      </section>
+      {shop && <ContactBand shop={shop} />}
 
       <div className="on-dark bg-navy-950 text-navy-100">
         <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -57,8 +103,9 @@ export function SiteFooter({ categories, copyrightYear }: { categories: readonly
             <p className="mt-4 max-w-xs text-sm leading-relaxed">
               Bathrooms, heating and plumbing supplies for homeowners and the trade, delivered across the UK.
             </p>
+            {shop && <ShopAddress shop={shop} className="mt-4 text-sm leading-relaxed" />}
           </div>
-          <FooterColumn title="Help & advice" links={HELP_TOPICS.map((topic) => ({ to: helpPath(topic.slug), label: topic.title }))} />
+          <FooterColumn title="Help & advice" links={HELP_TOPICS.map((topic) => ({ to: helpPath(topic.slug), label: helpLinkLabel(topic) }))} />
           {shopLinks.length > 0 && <FooterColumn title="Shop" links={shopLinks} />}
           <FooterColumn
             title="Your Plumbline"
@@ -71,12 +118,16 @@ export function SiteFooter({ categories, copyrightYear }: { categories: readonly
           />
         </div>
         <div className="border-t border-white/10">
-          <div className="container-page flex flex-col gap-4 py-6 text-xs text-navy-200 md:flex-row md:items-center md:justify-between">
-            <div>
+          <div className="container-page flex flex-col gap-5 py-6 text-xs text-navy-200 md:flex-row md:items-start md:justify-between">
+            <div className="max-w-3xl space-y-2">
+              <nav aria-label="Legal">
+                <FooterLinks links={LEGAL_PAGES.map((page) => ({ to: page.path, label: page.title }))} className="flex flex-wrap gap-x-5 gap-y-2" />
+              </nav>
               <p>Prices include VAT at 20%. Trade prices are shown ex VAT.</p>
-              <p className="mt-1">© {copyrightYear ? `${copyrightYear} ` : ''}Plumbline. Secure payments in pounds sterling.</p>
+              {shop && <p>{companyLine(shop)}</p>}
+              <p>© {copyrightYear ? `${copyrightYear} ` : ''}Plumbline. Secure card payments in pounds sterling.</p>
             </div>
-            <ul aria-label="Ways to pay" className="flex flex-wrap gap-2">
+            <ul aria-label="Ways to pay" className="flex shrink-0 flex-wrap gap-2">
               {PAYMENT_METHODS.map((method) => (
                 <li key={method} className="rounded-md bg-white px-2.5 py-1 text-[0.6875rem] font-bold text-navy-900">
                   {method}

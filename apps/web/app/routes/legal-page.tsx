@@ -1,0 +1,77 @@
+import { Fragment } from 'react';
+import { data, useMatches } from 'react-router';
+import type { Route } from './+types/legal-page';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { cookieNotice, LEGAL_PAGES_UPDATED, privacyNotice, termsOfSale, type LegalSection } from '../content/legal-pages.tsx';
+import { paymentsClient } from '../lib/api.server.ts';
+import { legalPageOf } from '../lib/legal-pages.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { loadShopDetails } from '../lib/shop-details.server.ts';
+
+/**
+ * Terms of sale, privacy notice and cookie notice: one route module under three route ids
+ * (routes.ts), each page picked by its id. The loader reads what all three need: the company's
+ * details, which are their substance (without them, no page rather than a wrong one), and which
+ * gateway takes payments, whose cookies the cookie notice lists.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [shop, stripe] = await Promise.all([
+    loadShopDetails(context),
+    paymentsClient()
+      .getPaymentConfig()
+      .then((config) => config.kind === 'stripe', () => null),
+  ]);
+  if (!shop || stripe === null) throw data({ reason: 'shop-details-unavailable' }, { status: 503 });
+  return { shop, stripe };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = legalPageOf(matches.at(-1)?.id);
+  return page ? pageMeta(page.title, page.summary) : [];
+};
+
+const updated = new Date(`${LEGAL_PAGES_UPDATED}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { shop, stripe } = loaderData;
+  const page = legalPageOf(useMatches().at(-1)?.id)!;
+  const sections: LegalSection[] =
+    page.path === '/terms' ? termsOfSale(shop) : page.path === '/privacy' ? privacyNotice(shop) : cookieNotice(shop, { stripe });
+  return (
+    <>
+      <PageHeader
+        title={page.title}
+        intro={
+          <>
+            <p>{page.summary}</p>
+            <p className="mt-2 text-base">Last updated {updated}.</p>
+          </>
+        }
+      />
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-10 py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:py-12">
+        <nav aria-label="On this page" className="lg:sticky lg:top-6 lg:self-start">
+          <h2 className="text-sm font-semibold tracking-wider text-navy-600 uppercase">On this page</h2>
+          <ol className="mt-3 space-y-1 text-sm">
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className="block rounded-lg px-3 py-2 font-medium text-navy-800 hover:bg-navy-50">
+                  {section.heading}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <article className="prose max-w-3xl">
+          {sections.map((section) => (
+            <Fragment key={section.id}>
+              <h2 id={section.id} className="scroll-mt-6">
+                {section.heading}
+              </h2>
+              {section.body}
+            </Fragment>
+          ))}
+        </article>
+      </div>
+    </>
+  );
+}
