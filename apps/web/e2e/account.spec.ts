@@ -116,6 +116,10 @@ test('a customer opens an order from their orders and sees its items, delivery, 
 
   // From the account page to the list, and from the list to the order.
   await page.goto('/account');
+  await expect(main(page).getByRole('region', { name: 'Your orders' })).toContainText(orderNumber);
+  await expect(main(page).getByRole('region', { name: 'Saved cards' }).getByRole('link', { name: 'Your saved cards' })).toBeVisible();
+  await scan(page);
+  await screenshot(page, testInfo, 'page');
   await main(page).getByRole('region', { name: 'Your orders' }).getByRole('link', { name: 'All your orders' }).click();
   await main(page).getByRole('link', { name: `View order ${orderNumber}` }).click();
   await expect(page).toHaveURL(`/account/orders/${orderNumber}`);

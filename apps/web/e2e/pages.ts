@@ -33,6 +33,8 @@ export const SHELL_PAGES = [
   { name: 'checkout-empty', path: '/checkout' },
   { name: 'track-order', path: '/track-order' },
   { name: 'account-orders-signed-out', path: '/account/orders' },
+  { name: 'account-order-signed-out', path: '/account/orders/BP10000001' },
+  { name: 'account-cards-signed-out', path: '/account/cards' },
   { name: 'account', path: '/account' },
   // Opened without an answer from the provider, the callbacks show "Login failed".
   { name: 'auth-callback', path: '/auth/callback' },
