@@ -8,6 +8,7 @@ import { SummaryTotalsList } from '../components/checkout/order-summary.tsx';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { Card, OrderSkeleton } from '../components/staff-orders/order-details.tsx';
 import { AddressLines } from '../components/ui/address-lines.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -143,13 +144,7 @@ function OrderDetails({ order }: { order: Order }) {
           <Card id="order-tracking" title="Tracking">
             {order.tracking ? (
               <p className="text-navy-950">
-                {order.tracking.carrier}: <span className="font-mono [overflow-wrap:anywhere]">{order.tracking.trackingNumber}</span>
-                {order.tracking.url && (
-                  <a href={order.tracking.url} target="_blank" rel="noreferrer" className="mt-1 block font-semibold text-teal-700 underline underline-offset-3 hover:no-underline">
-                    Track with {order.tracking.carrier}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                )}
+                <ParcelTracking tracking={order.tracking} />
               </p>
             ) : (
               <p className="text-navy-700">

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { Route } from './+types/track-order';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { LineImage } from '../components/basket/line-image.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
@@ -108,13 +109,7 @@ export default function TrackOrderPage() {
                     <div>
                       <dt className="text-sm font-semibold text-navy-700">Tracking</dt>
                       <dd className="text-navy-950">
-                        {order.tracking.carrier}: {order.tracking.trackingNumber}
-                        {order.tracking.url && (
-                          <a href={order.tracking.url} target="_blank" rel="noreferrer" className="block font-semibold text-teal-700 underline hover:no-underline">
-                            Track with {order.tracking.carrier}
-                            <span className="sr-only"> (opens in a new tab)</span>
-                          </a>
-                        )}
+                        <ParcelTracking tracking={order.tracking} />
                       </dd>
                     </div>
                   )}
