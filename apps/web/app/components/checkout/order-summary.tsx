@@ -84,8 +84,8 @@ export function checkoutTotals(checkout: Checkout): SummaryTotals {
     discountIncVat: checkout.basket.totals.discountIncVat,
     deliveryIncVat: checkout.deliveryOption ? checkout.totals.deliveryIncVat : null,
     deliveryName: checkout.deliveryOption?.name,
-    // The options and their prices depend on the address: until there is one, there is nothing to choose.
-    deliveryPending: checkout.delivery ? 'Choose an option' : 'Worked out from your address',
+    // The options and their prices depend on the address (or collecting): until then there is nothing to choose.
+    deliveryPending: checkout.delivery ? 'Choose an option' : 'Not chosen yet',
     vatIncluded: checkout.totals.vatIncluded,
     totalIncVat: checkout.totals.totalIncVat,
   };
