@@ -2,14 +2,15 @@
  * Product and variant codes, as the product page and the basket show them: a variant's sku
  * (PL000109-1) and its product's code, the part its skus share before the variant number
  * (PL000109). Trade customers type them all day, in any case, with or without the dash, so codes
- * are compared by their letters and digits alone ("pl0001091", "PL000109 1"). A whole code is one
- * map lookup; the codes a partial one starts are one range of a sorted list. Built with the
+ * are compared by their letters and digits alone ("pl0001091", "PL000109 1"). Built with the
  * listing snapshot (`listing-index.ts`), so codes are as fresh as listings.
  */
 
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+
 /** A code's letters and digits, lower-cased: how it is typed need not match how it is written. */
 export function codeKey(text: string): string {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join('');
+  return text.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
 }
 
 /** Every code has a digit: a plain word ("basin") is never taken for one. */
@@ -51,69 +52,106 @@ export interface CodeIndex {
 }
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-const BUILD_SLICE = 20_000;
-/** Marks a key two codes share (PL0001-11 and PL00011-1): it names neither. */
-const SHARED = -1;
+/** Products (and then codes) handled between two turns of the event loop. */
+const BUILD_SLICE = 2000;
+/** Sorts below every letter and digit, so `<key><SEPARATOR><entry>` strings sort by key. */
+const SEPARATOR = '\u0001';
 
+/**
+ * One list of codes sorted by key serves both lookups: a whole code by binary search (about 20
+ * comparisons at 300,000 codes, a few microseconds), a partial one by walking on from where it
+ * would sort. Keys are worked out again as they are compared rather than kept: a map and a kept
+ * key per code would triple the index's memory (docs/decisions/0017).
+ */
 export async function buildCodeIndex(products: Iterable<CodedProduct>): Promise<CodeIndex> {
-  const rows: number[] = [];
-  const codes: string[] = [];
-  const variant: boolean[] = [];
-  const entryOf = new Map<string, number>();
-  const add = (row: number, code: string, isVariant: boolean) => {
+  const added: { row: number; code: string; variant: boolean }[] = [];
+  // Each code's key followed by its number, sorted as plain strings: several times faster than a
+  // sort with a comparison function, and codes with one key end up side by side.
+  const byKey: string[] = [];
+  const add = (row: number, code: string, variant: boolean) => {
     const key = codeKey(code);
     if (!looksLikeCode(key)) return;
-    const known = entryOf.get(key);
-    if (known !== undefined) {
-      if (known !== SHARED) entryOf.set(key, SHARED);
-      return;
-    }
-    entryOf.set(key, rows.length);
-    rows.push(row);
-    codes.push(code);
-    variant.push(isVariant);
+    byKey.push(`${key}${SEPARATOR}${added.length}`);
+    added.push({ row, code, variant });
   };
   let count = 0;
   for (const { row, skus } of products) {
-    // Hundreds of thousands of skus: let requests in between slices.
     if (++count % BUILD_SLICE === 0) await yieldToRequests();
     const productCode = productCodeOf(skus);
     if (productCode !== null) add(row, productCode, false);
     for (const sku of skus) add(row, sku, true);
   }
-  // Codes are mostly added in order already (they follow product ids), which this sort finds quickly.
-  const keys = [...entryOf.keys()].toSorted();
-  const match = (entry: number): CodeMatch => ({ row: rows[entry]!, code: codes[entry]!, sku: variant[entry] ? codes[entry]! : null });
+  byKey.sort();
+  const sorted = new SortedCodes(byKey.length);
+  for (const [at, entry] of byKey.entries()) {
+    if (at % (10 * BUILD_SLICE) === 0) await yieldToRequests();
+    sorted.set(at, added[Number(entry.slice(entry.indexOf(SEPARATOR) + 1))]!);
+  }
+  return sorted;
+}
 
-  const lowerBound = (text: string) => {
+class SortedCodes implements CodeIndex {
+  readonly #codes: string[];
+  readonly #rows: Int32Array;
+  readonly #variants: Uint8Array;
+
+  constructor(size: number) {
+    this.#codes = Array.from({ length: size });
+    this.#rows = new Int32Array(size);
+    this.#variants = new Uint8Array(size);
+  }
+
+  set(at: number, entry: { row: number; code: string; variant: boolean }) {
+    this.#codes[at] = entry.code;
+    this.#rows[at] = entry.row;
+    this.#variants[at] = entry.variant ? 1 : 0;
+  }
+
+  exact(text: string): CodeMatch | null {
+    const key = codeKey(text);
+    if (!looksLikeCode(key)) return null;
+    const at = this.#lowerBound(key);
+    return at < this.#codes.length && this.#keyAt(at) === key && !this.#shared(at, key) ? this.#match(at) : null;
+  }
+
+  startingWith(text: string, limit: number): CodeMatch[] {
+    const prefix = codeKey(text);
+    if (!looksLikeCode(prefix)) return [];
+    const found: CodeMatch[] = [];
+    const seen = new Set<number>();
+    // A product's code sorts just before its skus, so each product comes first with its shortest matching code.
+    for (let at = this.#lowerBound(prefix); at < this.#codes.length && found.length < limit; at++) {
+      const key = this.#keyAt(at);
+      if (!key.startsWith(prefix)) break;
+      if (seen.has(this.#rows[at]!) || this.#shared(at, key)) continue;
+      seen.add(this.#rows[at]!);
+      found.push(this.#match(at));
+    }
+    return found;
+  }
+
+  #keyAt(at: number): string {
+    return codeKey(this.#codes[at]!);
+  }
+
+  /** A key two codes share (PL0001-11 and PL00011-1) names neither. */
+  #shared(at: number, key: string): boolean {
+    return (at > 0 && this.#keyAt(at - 1) === key) || (at + 1 < this.#codes.length && this.#keyAt(at + 1) === key);
+  }
+
+  #match(at: number): CodeMatch {
+    const code = this.#codes[at]!;
+    return { row: this.#rows[at]!, code, sku: this.#variants[at] ? code : null };
+  }
+
+  #lowerBound(key: string): number {
     let low = 0;
-    let high = keys.length;
+    let high = this.#codes.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (keys[middle]! < text) low = middle + 1;
+      if (this.#keyAt(middle) < key) low = middle + 1;
       else high = middle;
     }
     return low;
-  };
-
-  return {
-    exact(text) {
-      const entry = entryOf.get(codeKey(text));
-      return entry === undefined || entry === SHARED ? null : match(entry);
-    },
-    startingWith(text, limit) {
-      const prefix = codeKey(text);
-      if (!looksLikeCode(prefix)) return [];
-      const found: CodeMatch[] = [];
-      const seen = new Set<number>();
-      // A product's code sorts just before its skus, so each product comes first with its shortest matching code.
-      for (let at = lowerBound(prefix); at < keys.length && found.length < limit && keys[at]!.startsWith(prefix); at++) {
-        const entry = entryOf.get(keys[at]!)!;
-        if (entry === SHARED || seen.has(rows[entry]!)) continue;
-        seen.add(rows[entry]!);
-        found.push(match(entry));
-      }
-      return found;
-    },
-  };
+  }
 }
