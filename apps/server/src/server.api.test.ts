@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createCatalogueClient } from '@shop/api-client';
 import { loadServerConfig } from './config.ts';
 import { createShopServer } from './server.ts';
@@ -22,6 +23,71 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// Upper bounds, not expected times: a fresh PGlite, migrations and the demo seed take seconds on an
+// idle machine and several times that on a busy one.
+const STARTUP_MS = 120_000;
+const STEP_MS = 30_000;
+
+/** `main.ts` in a child process, its output collected; killed if the test ends while it runs. */
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, [mainFile], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // Log lines are read from stdout alone, so a stderr chunk never lands inside one.
+  const main = { child, exited, output: '', stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => {
+    main.output += chunk;
+    main.stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    main.output += chunk;
+    main.stderr += chunk;
+  });
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return main;
+}
+
+/** The messages the server logged (JSON lines on stdout) for one request id, in order. */
+function requestLog(stdout: string, requestId: string): string[] {
+  // The last piece may be a line still being written.
+  return stdout.split('\n').slice(0, -1).flatMap((line) => {
+    if (!line.startsWith('{"')) return [];
+    const entry = JSON.parse(line) as { reqId?: string; msg?: string };
+    return entry.reqId === requestId && entry.msg ? [entry.msg] : [];
+  });
+}
+
+/** A POST whose head and half its body are sent now and the rest on `finish()`: in flight until then. */
+function holdRequest(url: string, requestId: string, body: string) {
+  const request = http.request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId },
+  });
+  const response = new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+    request.on('error', reject);
+    request.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      res.on('error', reject);
+    });
+  });
+  // A reset before the test awaits the answer fails the test there, not as an unhandled rejection.
+  response.catch(() => {});
+  const half = Math.floor(body.length / 2);
+  request.write(body.slice(0, half));
+  return { response, finish: () => request.end(body.slice(half)) };
+}
+
+/** Health's status code, or the connection error's code when nothing answered. */
+const healthStatus = (origin: string) =>
+  fetch(`${origin}/api/health`).then(
+    (response) => response.status,
+    (error: Error) => (error.cause as { code?: string } | undefined)?.code ?? error.message,
+  );
+
 describe.runIf(onPglite)('the shop server on its embedded database', () => {
   it('applies migrations, seeds once, and keeps its data across a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
@@ -34,45 +100,49 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
       await server.close();
     }
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
-  });
+  }, 2 * STARTUP_MS);
 
-  it('on SIGTERM finishes the requests in flight, closes the database and exits 0', async () => {
+  it('on SIGTERM finishes the requests in flight, refuses new ones, closes the database and exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
     const port = await freePort();
-    const child = spawn(process.execPath, [mainFile], {
-      // An empty DATABASE_URL counts as unset: this test is about the embedded database.
-      env: { ...process.env, DATABASE_URL: '', SERVE: 'api', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const origin = `http://127.0.0.1:${port}`;
+    // An empty DATABASE_URL counts as unset: this test is about the embedded database. No demo data:
+    // the test above covers seeding, and this one starts sooner without it. Info level logs each
+    // request as it arrives, which is what the test waits for.
+    const main = startMain({
+      DATABASE_URL: '',
+      DEMO_DATA: 'false',
+      SERVE: 'api',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toContain('Plumbline shop is running');
-    expect(output).toContain('PGlite');
-    expect(output).toContain('for evaluation and development only');
+    await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toContain('Plumbline shop is running');
+    expect(main.output).toContain('PGlite');
+    expect(main.output).toContain('for evaluation and development only');
 
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const inFlight = fetch(`http://127.0.0.1:${port}/api/catalogue/Navigation`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    child.kill('SIGTERM');
-    const response = await inFlight;
+    // Half a body sent: the server has the request, and it stays in flight until the rest arrives.
+    const held = holdRequest(`${origin}/api/catalogue/Search`, 'held-search', JSON.stringify({ query: 'basin', size: 5 }));
+    await expect.poll(() => requestLog(main.stdout, 'held-search'), { timeout: STEP_MS }).toEqual(['incoming request']);
+    main.child.kill('SIGTERM');
+    await expect.poll(() => main.output, { timeout: STEP_MS }).toContain('SIGTERM received');
+    // While it drains, a new connection is refused (or, just before the listener closes, answered 503).
+    await expect.poll(() => healthStatus(origin), { timeout: STEP_MS }).toBe('ECONNREFUSED');
+
+    held.finish();
+    const response = await held.response;
     expect(response.status).toBe(200);
-    expect((await response.json()).categories).toHaveLength(20);
-    expect(await exited).toBe(0);
-    expect(output).toContain('SIGTERM received');
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow('fetch failed');
-  });
+    expect(JSON.parse(response.body)).toMatchObject({ products: [], pagination: { total: 0 } });
+    expect(await main.exited).toBe(0);
+    // Answered after the signal, with the database still open.
+    expect(requestLog(main.stdout.slice(main.stdout.indexOf('SIGTERM received')), 'held-search')).toEqual(['request completed']);
+  }, STARTUP_MS + 3 * STEP_MS);
 
   it('refuses to start with a clear message naming a bad setting', async () => {
-    const child = spawn(process.execPath, [mainFile], {
-      env: { ...process.env, PORT: 'not-a-port' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(stderr).toContain('PORT');
-    expect(stderr).not.toContain('    at ');
-  });
+    const main = startMain({ PORT: 'not-a-port' });
+    expect(await main.exited).toBe(1);
+    expect(main.stderr).toContain('PORT');
+    expect(main.stderr).not.toContain('    at ');
+  }, STARTUP_MS); // It loads the whole app before reading its settings.
 });

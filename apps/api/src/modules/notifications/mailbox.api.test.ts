@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNotificationsClient, type ApiError, type NotificationsClient } from '@shop/api-client';
 import type { Role } from '@shop/contracts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
@@ -37,12 +37,15 @@ afterAll(() => api.close());
 
 describe('staff mailbox', () => {
   it('without SMTP, the running API delivers every queued e-mail to the mailbox', async () => {
-    let page = await as('admin').listMailbox({ query: { pageSize: 100 } });
-    while (page.items.some((item) => item.status !== 'sent')) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      page = await as('admin').listMailbox({ query: { pageSize: 100 } });
-    }
-    expect(page.items).toHaveLength(25);
+    // The dispatcher polls on its own schedule: wait, up to a deadline, for all 25 to be sent.
+    const page = await vi.waitFor(
+      async () => {
+        const current = await as('admin').listMailbox({ query: { pageSize: 100 } });
+        expect(current.items.map((item) => item.status)).toEqual(Array(25).fill('sent'));
+        return current;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     for (const item of page.items) expect(item).toMatchObject({ status: 'sent', transport: 'mailbox', attempts: 1, lastError: null });
     expect(page.items.every((item) => item.sentAt !== null)).toBe(true);
   });

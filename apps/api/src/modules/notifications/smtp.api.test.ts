@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNotificationsClient } from '@shop/api-client';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../platform/context.ts';
@@ -140,12 +140,13 @@ describe('the running API', () => {
     expect(received?.parsed.subject).toBe('Confirm your e-mail address');
 
     const client = createNotificationsClient({ baseUrl: api.serviceUrl('notifications'), getAccessToken: () => 'token' });
-    let page = await client.listMailbox({ query: { to: 'via-app@example.com' } });
-    // The receiver has the message a moment before the dispatcher records it.
-    while (page.items[0]?.status !== 'sent') {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      page = await client.listMailbox({ query: { to: 'via-app@example.com' } });
-    }
-    expect(page.items[0]).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
+    // The receiver has the message a moment before the dispatcher records it: wait, up to a deadline.
+    await vi.waitFor(
+      async () => {
+        const page = await client.listMailbox({ query: { to: 'via-app@example.com' } });
+        expect(page.items).toEqual([expect.objectContaining({ status: 'sent', transport: 'smtp', attempts: 1 })]);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
   });
 });
