@@ -11,6 +11,7 @@ import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { BasketProvider } from './lib/basket/basket-context.tsx';
 import { WishlistProvider } from './lib/wishlist/wishlist-context.tsx';
+import { hasSessionHint } from './lib/auth/session-hint.ts';
 import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
 import { canonicalUrl, pageMeta } from './lib/meta.ts';
@@ -50,6 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     copyrightYear: new Date().getFullYear(),
     // What the browser needs to sign in; the callbacks return to the address this page was asked for.
     auth: browserAuthSettings(webConfig(), request.url),
+    // Whether someone may be signed in here: without the hint the header says "Sign in" from the first paint.
+    sessionHint: hasSessionHint(request.headers.get('cookie') ?? '', null),
     // Where the shop is published, for canonical links and structured data.
     siteUrl: publicSiteUrl(webConfig().publicUrl, request.url),
   };
@@ -95,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
           // keeps a phone from answering taps. It never suspends in the server render, and
           // entry.server.tsx has React write it in place (docs/decisions/0014).
           <Suspense>
-            <ShopAuthProvider settings={rootData?.auth}>
+            <ShopAuthProvider settings={rootData?.auth} sessionHint={rootData?.sessionHint ?? true}>
               <a
                 href="#main"
                 className="sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"

@@ -22,6 +22,8 @@ export default [
   route('auth/callback', 'routes/auth-callback.tsx'),
   route('auth/popup-callback', 'routes/auth-popup-callback.tsx'),
   route('auth/silent-callback', 'routes/auth-silent-callback.tsx'),
+  // Where the header's "Sign in" link leads before the page's scripts run: it starts signing in.
+  route('auth/sign-in', 'routes/auth-sign-in.tsx'),
   // The staff back-office (role-gated in the page; the API checks every call).
   route('staff/mailbox', 'routes/staff-mailbox.tsx'),
   route('staff/mailbox/:emailId', 'routes/staff-mailbox-email.tsx'),

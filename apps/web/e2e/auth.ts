@@ -13,9 +13,15 @@ export const DEMO_PASSWORD = 'demo-password';
 
 /** The header's account item in each state. */
 export const header = {
-  signIn: (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }),
+  /** A link, so it works before the page's scripts run. */
+  signIn: (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }),
   accountMenu: (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` }),
 };
+
+/** Waits for the page's scripts to have run: the header's search box becomes a combobox as the shop's frame hydrates. */
+export async function pageReady(page: Page) {
+  await expect(page.getByRole('search', { name: 'Search products and categories' }).getByRole('combobox')).toBeVisible();
+}
 
 /** The provider's sign-in form (at /identity/interaction/…). */
 export async function fillProviderSignIn(page: Page, email: string) {

@@ -14,11 +14,22 @@ import {
 import { callbackResponseUrl, isSignoutResponse, safeReturnPath } from '../../lib/auth/callback-url.ts';
 import { AUTH_CALLBACK_PATHS, popupWindowFeatures, type BrowserAuthSettings } from '../../lib/auth/settings.ts';
 import { hasSessionHint, sessionHintCookie, SIGN_IN_POPUP_TARGET } from '../../lib/auth/session-hint.ts';
+import { followShopperInput, hasUnsavedWork } from '../../lib/auth/unsaved-work.ts';
 
 /** The shop's sign-in actions, on top of react-oidc-context's `useAuth()`; read through `useShopAuth()`. */
 export interface ShopAuthActions {
   settings: BrowserAuthSettings | undefined;
+  /**
+   * Whether the server saw the session hint cookie when it drew the page: without it nobody is
+   * signed in here, so the header offers "Sign in" from the first paint, before any script runs.
+   */
+  sessionHint: boolean;
   state: AuthState;
+  /**
+   * "Sign in" from anywhere: leaves for the provider and comes back to this page, or, when leaving
+   * would lose something typed into the page and not sent yet, opens the provider in a popup.
+   */
+  signIn(): void;
   /** Opens the provider's sign-in page in a popup (call it straight from a click, or browsers block it). */
   signInWithPopup(): void;
   /** Leaves for the provider's sign-in page and comes back to `returnTo` (default: this page). */
@@ -72,8 +83,17 @@ const storageOrNull = () => {
  * (`useAuth()`): its module loads the OpenID client, which this page must only fetch when needed
  * (docs/decisions/0007).
  */
-export function ShopAuthProvider({ settings, children }: { settings: BrowserAuthSettings | undefined; children: ReactNode }) {
+export function ShopAuthProvider({
+  settings,
+  sessionHint,
+  children,
+}: {
+  settings: BrowserAuthSettings | undefined;
+  sessionHint: boolean;
+  children: ReactNode;
+}) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  useEffect(() => followShopperInput(document), []);
   const navigate = useNavigate();
   // The settings come from the root loader and never change within a page; compare them by value.
   const settingsKey = settings ? JSON.stringify(settings) : undefined;
@@ -189,9 +209,15 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
         ...args,
       };
       // Browsers only allow a popup inside the click: when the client is still on its way, open the
-      // window now and let the library use it when it arrives.
-      if (!manager) openBlankPopup(popupArgs);
-      return run('signinPopup', 'signinPopup', popupArgs, withManager((userManager) => userManager.signinPopup(popupArgs)));
+      // window now and let the library use it when it arrives. Closed before then, it stays closed:
+      // the library would otherwise open it again under the same name.
+      const blank = manager ? null : openBlankPopup(popupArgs);
+      return run(
+        'signinPopup',
+        'signinPopup',
+        popupArgs,
+        withManager((userManager) => (blank?.closed ? Promise.reject(new Error(POPUP_CLOSED)) : userManager.signinPopup(popupArgs))),
+      );
     };
     const signinRedirect = (args: SigninRedirectArgs = {}) =>
       run('signinRedirect', 'signinRedirect', args, withManager((userManager) => userManager.signinRedirect(args)));
@@ -207,14 +233,18 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
     // while the provider's own session may still be there.
     const renew = () => run('signinSilent', 'renewSilent', undefined, withManager((userManager) => userManager.signinSilent({ forceIframeAuth: true })));
 
+    const signInWithRedirect = (returnTo?: string) => {
+      const signinState: SigninState = { returnTo: safeReturnPath(returnTo ?? currentPath()) };
+      void signinRedirect({ state: signinState });
+    };
+
     return {
       settings,
+      sessionHint,
       state,
+      signIn: () => (hasUnsavedWork(document) ? void signinPopup() : signInWithRedirect()),
       signInWithPopup: () => void signinPopup(),
-      signInWithRedirect: (returnTo) => {
-        const signinState: SigninState = { returnTo: safeReturnPath(returnTo ?? currentPath()) };
-        void signinRedirect({ state: signinState });
-      },
+      signInWithRedirect,
       signOut: () => void signoutRedirect(),
       retry: () => {
         const error = state.error;
@@ -244,7 +274,7 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
       getAccessToken: () => userRef.current?.access_token,
       prepareSignIn: () => void loadManager().catch(() => {}),
     };
-  }, [manager, loadManager, run, settings, state]);
+  }, [manager, loadManager, run, settings, sessionHint, state]);
 
   return <ShopAuthContext value={actions}>{children}</ShopAuthContext>;
 }
@@ -252,14 +282,17 @@ export function ShopAuthProvider({ settings, children }: { settings: BrowserAuth
 /** Settings whose page has arrived: the arrival runs once per page. */
 const arrived = new Set<string>();
 
+/** oidc-client-ts's message for a sign-in popup the shopper closed (lib/auth/auth-messages.ts words it for them). */
+const POPUP_CLOSED = 'Popup closed by user';
+
 /** The sign-in popup, opened blank by the page (same size and place as the library's own). */
-function openBlankPopup(args: SigninPopupArgs) {
+function openBlankPopup(args: SigninPopupArgs): Window | null {
   const features = { ...args.popupWindowFeatures };
   const width = features.width ?? 480;
   const height = features.height ?? 640;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-  window.open('about:blank', args.popupWindowTarget, `width=${width},height=${height},left=${left},top=${top},menubar=no,location=no,toolbar=no,status=yes`);
+  return window.open('about:blank', args.popupWindowTarget, `width=${width},height=${height},left=${left},top=${top},menubar=no,location=no,toolbar=no,status=yes`);
 }
 
 /** What the page does on arrival: finish a redirect sign-in or sign-out, or try a quiet sign-in. */

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { canReadMailbox } from '../../lib/auth/claims.ts';
+import { signInPath } from '../../lib/auth/settings.ts';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
@@ -15,38 +17,52 @@ const accountWidth = 'w-[4.25rem] sm:w-20';
 export const shortName = (name: string) => (name.includes('@') ? name.slice(0, name.indexOf('@')) : name.split(/\s+/)[0]!);
 
 /**
- * The header's account item. While sign-in is loading (and on the server) it is the plain
- * "Account" link, which works without JavaScript; signed out it is a "Sign in" button opening the
- * provider in a popup; signed in it opens a small menu with the shopper's name, "My account" and
- * "Sign out".
+ * The header's account item. Signed out, and from the first paint wherever the server saw no sign
+ * of a session (the hint cookie), it is the "Sign in" link; signed in it opens a small menu with the
+ * shopper's name, "My account" and "Sign out". While a possible session is being looked for it is
+ * the plain "Account" link. Both links work before the page's scripts run, and without them.
  */
 export function HeaderAccount() {
   const auth = useShopAuth();
 
   if (auth.status === 'signed-in') return <AccountMenu />;
-  if (auth.status === 'signed-out') {
-    return (
-      <button
-        type="button"
-        onClick={auth.signInWithPopup}
-        // The sign-in code is fetched as the shopper heads for the button, so the popup opens at once.
-        onPointerEnter={auth.prepareSignIn}
-        onPointerDown={auth.prepareSignIn}
-        onFocus={auth.prepareSignIn}
-        disabled={auth.busy}
-        aria-busy={auth.busy || undefined}
-        className={cn(headerItemClasses, accountWidth, 'disabled:cursor-progress')}
-      >
-        {auth.busy ? <Spinner className="size-6" /> : <UserIcon className="size-6" />}
-        Sign in
-      </button>
-    );
-  }
+  if (auth.status === 'signed-out' || !auth.sessionHint) return <SignInLink />;
   return (
     <NavLink to="/account" className={({ isActive }) => cn(headerItemClasses, accountWidth, isActive && 'bg-white/10')}>
       <UserIcon className="size-6" />
       Account
     </NavLink>
+  );
+}
+
+/**
+ * "Sign in": a real link to the page that starts signing in and comes back here, so a press before
+ * the scripts have run still signs in. Once they have, the press signs in from this page: by
+ * redirect, or by popup where leaving would lose something typed.
+ */
+function SignInLink() {
+  const auth = useShopAuth();
+  const { pathname, search } = useLocation();
+  const signIn = (event: MouseEvent) => {
+    // A new tab or window (a modified click) opens the sign-in page there.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (!auth.busy) auth.signIn();
+  };
+  return (
+    <Link
+      to={signInPath(pathname + search)}
+      onClick={signIn}
+      // The sign-in code is fetched as the shopper heads for the link, so a popup opens at once.
+      onPointerEnter={auth.prepareSignIn}
+      onPointerDown={auth.prepareSignIn}
+      onFocus={auth.prepareSignIn}
+      aria-busy={auth.busy || undefined}
+      className={cn(headerItemClasses, accountWidth, auth.busy && 'cursor-progress')}
+    >
+      {auth.busy ? <Spinner className="size-6" /> : <UserIcon className="size-6" />}
+      Sign in
+    </Link>
   );
 }
 

@@ -21,7 +21,9 @@ export interface ShopAuth extends Omit<ShopAuthActions, 'state'> {
 /** Before the provider mounts (server rendering): loading, and every action a no-op. */
 export const unavailableAuth: ShopAuthActions = {
   settings: undefined,
+  sessionHint: true,
   state: { isLoading: true, isAuthenticated: false },
+  signIn: () => {},
   signInWithPopup: () => {},
   signInWithRedirect: () => {},
   signOut: () => {},

@@ -81,6 +81,15 @@ export function SearchForm({ defaultQuery, id, label = 'Search products and cate
         ? `No suggestions for “${text.trim()}”.`
         : undefined;
 
+  // Pages paint before their scripts run (docs/decisions/0014): what was typed by then is in the box
+  // but not in `text`. Take it over once hydrated, and if the shopper is still in the box, suggest for it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || input.value === input.defaultValue) return;
+    setText(input.value);
+    if (document.activeElement === input) setOpen(true);
+  }, []);
+
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);

@@ -7,6 +7,10 @@ export const AUTH_CALLBACK_PATHS = {
   silent: '/auth/silent-callback',
 } as const;
 
+/** The page that starts signing in (by redirect) and comes back to `returnTo`: the header's "Sign in" link. */
+export const SIGN_IN_PAGE = '/auth/sign-in';
+export const signInPath = (returnTo: string) => `${SIGN_IN_PAGE}?${new URLSearchParams({ returnTo })}`;
+
 /** Where the provider's end-session endpoint returns the browser. */
 export const POST_LOGOUT_PATH = '/';
 
