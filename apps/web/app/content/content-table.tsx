@@ -39,3 +39,44 @@ export function Table({ caption, head, rows }: { caption: string; head: string[]
     </div>
   );
 }
+
+export interface StackedRow {
+  key: string;
+  cells: readonly [ReactNode, ReactNode, ReactNode];
+}
+
+/**
+ * Rows of three facts with long words in them: side by side under their headings on wider
+ * screens, stacked on a phone, where three table columns would be a word wide each.
+ */
+export function StackedRows({ label, headings, rows }: { label: string; headings: readonly [string, string, string]; rows: readonly StackedRow[] }) {
+  const columns = 'sm:grid sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_minmax(0,11rem)] sm:gap-4';
+  return (
+    <div className="my-6 overflow-hidden rounded-xl border border-navy-100 text-sm">
+      {/* The headings for the eye; each cell carries its own for a screen reader. */}
+      <div aria-hidden="true" className={`hidden bg-sand-100 px-4 py-3 font-semibold text-navy-900 ${columns}`}>
+        {headings.map((heading) => (
+          <span key={heading}>{heading}</span>
+        ))}
+      </div>
+      <ul aria-label={label} className="divide-y divide-navy-100">
+        {rows.map(({ key, cells }) => (
+          <li key={key} className={`grid gap-1 px-4 py-3 ${columns}`}>
+            <span className="font-semibold text-navy-950">
+              <span className="sr-only">{headings[0]}: </span>
+              {cells[0]}
+            </span>
+            <span>
+              <span className="sr-only">{headings[1]}: </span>
+              {cells[1]}
+            </span>
+            <span className="text-navy-700">
+              <span className="sm:sr-only">{headings[2]}: </span>
+              {cells[2]}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

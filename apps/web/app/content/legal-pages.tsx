@@ -12,7 +12,7 @@ import {
   REFUND_WITHIN_DAYS,
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
-import { Table } from './content-table.tsx';
+import { StackedRows } from './content-table.tsx';
 
 // The shop's legal pages, written for a UK online retailer selling to consumers (Consumer Contracts
 // Regulations 2013, Consumer Rights Act 2015, UK GDPR and the Data Protection Act 2018, PECR) and
@@ -334,6 +334,40 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
   ];
 }
 
+/** What the privacy notice says the shop keeps: what, why, and the lawful basis (UK GDPR art. 6). */
+const WHAT_WE_KEEP: readonly (readonly [string, string, string])[] = [
+  [
+    'Your account: name, e-mail address, a scrambled form of your password (never the password itself), whether you have confirmed your e-mail address',
+    'To let you sign in and see your orders, saved baskets, wishlist and saved cards',
+    'Contract',
+  ],
+  [
+    'Your orders: name, e-mail address, phone number, delivery and billing addresses, delivery instructions, what you bought, prices, discount code, delivery choice, and each step of the order',
+    'To deliver, to keep you informed, to handle cancellations, returns and refunds, and to answer your questions',
+    'Contract; keeping tax records is a legal obligation',
+  ],
+  [
+    'Payments: the payment provider’s reference, card brand, last four digits and expiry date, and amounts paid and refunded',
+    'To take payment, refund it, and let you choose a saved card; your full card number stays with our payment provider',
+    'Contract',
+  ],
+  [
+    'Baskets, saved baskets (with their retrieval code) and wishlists, including ones you share or e-mail',
+    'To keep them for you, on any device, until you use them',
+    'Contract, or our legitimate interest in helping you shop',
+  ],
+  [
+    'The e-mails we send you (address, subject and content), and whether they were delivered',
+    'To send them reliably, and so our staff can see what you were told',
+    'Contract and legitimate interests',
+  ],
+  [
+    'Your internet address, and failed sign-in and password-reset attempts',
+    'To keep accounts and the shop safe from abuse: these count for no more than an hour',
+    'Legitimate interests (security)',
+  ],
+];
+
 export function privacyNotice(shop: ShopDetails): LegalSection[] {
   return [
     {
@@ -355,41 +389,10 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
       id: 'what-we-keep',
       heading: 'What we keep, and why',
       body: (
-        <Table
-          caption="What we keep, why, and the lawful basis"
-          head={['What', 'Why', 'Lawful basis']}
-          rows={[
-            [
-              'Your account: name, e-mail address, a scrambled form of your password (never the password itself), whether you have confirmed your e-mail address',
-              'To let you sign in and see your orders, saved baskets, wishlist and saved cards',
-              'Contract',
-            ],
-            [
-              'Your orders: name, e-mail address, phone number, delivery and billing addresses, delivery instructions, what you bought, prices, discount code, delivery choice, and each step of the order',
-              'To deliver, to keep you informed, to handle cancellations, returns and refunds, and to answer your questions',
-              'Contract; keeping tax records is a legal obligation',
-            ],
-            [
-              'Payments: the payment provider’s reference, card brand, last four digits and expiry date, and amounts paid and refunded',
-              'To take payment, refund it, and let you choose a saved card; your full card number stays with our payment provider',
-              'Contract',
-            ],
-            [
-              'Baskets, saved baskets (with their retrieval code) and wishlists, including ones you share or e-mail',
-              'To keep them for you, on any device, until you use them',
-              'Contract, or our legitimate interest in helping you shop',
-            ],
-            [
-              'The e-mails we send you (address, subject and content), and whether they were delivered',
-              'To send them reliably, and so our staff can see what you were told',
-              'Contract and legitimate interests',
-            ],
-            [
-              'Your internet address, and failed sign-in and password-reset attempts',
-              'To keep accounts and the shop safe from abuse: these count for no more than an hour',
-              'Legitimate interests (security)',
-            ],
-          ]}
+        <StackedRows
+          label="What we keep, why, and the lawful basis"
+          headings={['What', 'Why', 'Lawful basis']}
+          rows={WHAT_WE_KEEP.map(([what, why, basis]) => ({ key: what, cells: [what, why, basis] }))}
         />
       ),
     },
@@ -501,8 +504,25 @@ const STRIPE_COOKIES: StoredItem[] = [
   { name: '__stripe_sid', purpose: 'Set by Stripe when you pay: fraud prevention', lasts: '30 minutes' },
 ];
 
-const storedRows = (items: readonly StoredItem[]) =>
-  items.map((item) => [<code key="name" className="text-sm break-words">{item.name}</code>, item.purpose, item.lasts]);
+/** Cookies or stored items: each name on its own line (a row may name several). */
+const StoredItems = ({ label, items }: { label: string; items: readonly StoredItem[] }) => (
+  <StackedRows
+    label={label}
+    headings={['Name', 'What it is for', 'How long it lasts']}
+    rows={items.map((item) => ({
+      key: item.name,
+      cells: [
+        item.name.split(', ').map((name) => (
+          <code key={name} className="block break-all">
+            {name}
+          </code>
+        )),
+        item.purpose,
+        item.lasts,
+      ],
+    }))}
+  />
+);
 
 export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): LegalSection[] {
   return [
@@ -524,11 +544,11 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
       body: (
         <>
           <p>The sign-in cookies are set only when you sign in, create an account or reset your password.</p>
-          <Table caption="Cookies the shop sets" head={['Name', 'What it is for', 'How long it lasts']} rows={storedRows(SHOP_COOKIES)} />
+          <StoredItems label="Cookies the shop sets" items={SHOP_COOKIES} />
           {payments.stripe && (
             <>
               <p>When you pay, our payment provider Stripe sets these on this site:</p>
-              <Table caption="Cookies our payment provider sets" head={['Name', 'What it is for', 'How long it lasts']} rows={storedRows(STRIPE_COOKIES)} />
+              <StoredItems label="Cookies our payment provider sets" items={STRIPE_COOKIES} />
             </>
           )}
         </>
@@ -543,9 +563,9 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
             Your browser’s local storage keeps items until they are removed; session storage keeps them only while the tab is open.
             Neither is sent to us with every request, as cookies are. Names ending in a dot or colon are followed by a code.
           </p>
-          <Table caption="Browser storage the shop uses" head={['Name', 'What it is for', 'How long it lasts']} rows={storedRows(SHOP_BROWSER_STORAGE)} />
-          <h3 className="mt-6 font-semibold text-navy-950">Not strictly necessary</h3>
-          <Table caption="Browser storage that is not strictly necessary" head={['Name', 'What it is for', 'How long it lasts']} rows={storedRows([RECENTLY_VIEWED_STORAGE])} />
+          <StoredItems label="Browser storage the shop uses" items={SHOP_BROWSER_STORAGE} />
+          <p>Not strictly necessary, a convenience:</p>
+          <StoredItems label="Browser storage that is not strictly necessary" items={[RECENTLY_VIEWED_STORAGE]} />
         </>
       ),
     },

@@ -50,16 +50,15 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
       />
       <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-10 py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:py-12">
         <nav aria-label="On this page" className="lg:sticky lg:top-6 lg:self-start">
-          <h2 className="text-sm font-semibold tracking-wider text-navy-600 uppercase">On this page</h2>
-          <ol className="mt-3 space-y-1 text-sm">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className="block rounded-lg px-3 py-2 font-medium text-navy-800 hover:bg-navy-50">
-                  {section.heading}
-                </a>
-              </li>
-            ))}
-          </ol>
+          {/* A phone folds the list away, so the page starts with its words; wider screens keep it beside them. */}
+          <details className="rounded-xl border border-navy-100 lg:hidden">
+            <summary className="cursor-pointer px-4 py-3 font-semibold text-navy-950">On this page</summary>
+            <Contents sections={sections} />
+          </details>
+          <div className="hidden lg:block">
+            <h2 className="text-sm font-semibold tracking-wider text-navy-600 uppercase">On this page</h2>
+            <Contents sections={sections} />
+          </div>
         </nav>
         <article className="prose max-w-3xl">
           {sections.map((section) => (
@@ -73,5 +72,19 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         </article>
       </div>
     </>
+  );
+}
+
+function Contents({ sections }: { sections: readonly LegalSection[] }) {
+  return (
+    <ol className="mt-3 space-y-1 pb-2 text-sm">
+      {sections.map((section) => (
+        <li key={section.id}>
+          <a href={`#${section.id}`} className="block rounded-lg px-3 py-2 font-medium text-navy-800 hover:bg-navy-50">
+            {section.heading}
+          </a>
+        </li>
+      ))}
+    </ol>
   );
 }
