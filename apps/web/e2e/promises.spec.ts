@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { addBasin, CHECKOUT_TIMEOUT, openCheckout, section, stepsBeforePayment, uniqueEmail } from './checkout-steps.ts';
-import { SCREENSHOT_DIR } from './pages.ts';
+import { SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
 
 /**
  * What the shop promises on screen, it keeps: every link to tracking reaches the tracker, the
@@ -75,6 +75,15 @@ test('the footer shows only the ways to pay checkout takes, and the legal pages'
     await expect(h1(page)).toHaveText(link);
     for (const words of says) await expect(page.getByRole('main')).toContainText(words);
   }
+});
+
+test('the cookie notice lists the payment provider’s cookies only where Stripe takes the payments', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'The list does not depend on the screen');
+  await page.goto('/cookies');
+  await expect(page.getByRole('main')).not.toContainText('__stripe');
+  await page.goto(`http://127.0.0.1:${STRIPE_SHOP_PORT}/cookies`);
+  const stripeCookies = page.getByRole('list', { name: 'Cookies our payment provider sets' });
+  await expect(stripeCookies.locator('code')).toHaveText(['__stripe_mid', '__stripe_sid']);
 });
 
 test('no link in the header or footer leads to a page that is not open yet', async ({ page }) => {
