@@ -125,7 +125,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               </>
             }
           >
-            <p>We’re adding our {title.toLowerCase()} range now. Check back soon, or explore our other categories.</p>
+            <p>There are no {title.toLowerCase()} for sale at the moment. Our other categories may have what you need.</p>
           </ListingEmpty>
         }
       />

@@ -61,7 +61,7 @@ export default function PromotionPage({ loaderData }: Route.ComponentProps) {
           >
             <p>
               <TagIcon className="mr-1 inline size-4 align-[-2px]" />
-              Check back soon: new offers start every week.
+              See what is on offer on the home page, or browse the categories.
             </p>
           </ListingEmpty>
         }
