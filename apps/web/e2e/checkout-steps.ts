@@ -36,7 +36,9 @@ export async function addBasin(page: Page) {
   await page.goto(BASIN, { waitUntil: 'networkidle' });
   await expect(page.getByRole('banner').getByRole('button', { name: /^Basket \(/ })).toBeVisible();
   await main(page).getByRole('button', { name: 'Add to basket' }).click();
-  await expect(page.getByRole('dialog', { name: 'Your basket' }).getByRole('status')).toContainText(`Added to your basket: 1 × ${BASIN_NAME}`);
+  const added = page.getByRole('dialog', { name: 'Your basket' }).getByRole('status');
+  await expect(added).toContainText('Added to your basket');
+  await expect(added).toContainText(`1 × ${BASIN_NAME}`);
 }
 
 export async function openCheckout(page: Page) {

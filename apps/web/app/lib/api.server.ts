@@ -1,4 +1,4 @@
-import { createCatalogueClient, createDeliveryClient, createPaymentsClient, createSiteClient } from '@shop/api-client';
+import { createCatalogueClient, createCheckoutClient, createDeliveryClient, createPaymentsClient, createSiteClient } from '@shop/api-client';
 
 /**
  * Where server-side loaders reach the API. In the one-process default the API answers on the
@@ -11,5 +11,7 @@ export function apiBaseUrl(): string {
 /** One client per service, each with its own base URL (`…/api/catalogue`). */
 export const catalogueClient = () => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue` });
 export const deliveryClient = () => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery` });
+/** For a guest's checkout only: the server never holds a shopper's token. */
+export const checkoutClient = () => createCheckoutClient({ baseUrl: `${apiBaseUrl()}/checkout` });
 export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/site` });
 export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });

@@ -3,12 +3,15 @@
  * tampered with: every read is checked and every failure ignored, so the thing lasts as long as
  * the page instead.
  */
+/** What a basket or wishlist id looks like: anything else read back from storage is ignored. */
+export const STORED_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export function storedIdSlot(key: string) {
   return {
     read(): string | null {
       try {
         const id = window.localStorage.getItem(key);
-        return id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+        return id && STORED_ID_PATTERN.test(id) ? id : null;
       } catch {
         return null;
       }

@@ -1,3 +1,4 @@
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/checkout';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { CheckoutFlow, CheckoutSkeleton } from '../components/checkout/checkout-flow.tsx';
@@ -6,29 +7,76 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
+import { checkoutClient } from '../lib/api.server.ts';
+import { hasSessionHint } from '../lib/auth/session-hint.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';
+import { basketIdFromCookie } from '../lib/basket/basket-logic.ts';
+import { postedValues, saveStep, stepErrors, stepFromForm, type StepFailure } from '../lib/checkout/checkout-forms.ts';
 import { checkoutBasketId } from '../lib/checkout/checkout-logic.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Checkout', 'Pay for your Plumbline order securely.'), { name: 'robots', content: 'noindex' }];
 
 /**
- * The checkout. The basket's id lives in the browser, so the server sends the frame with skeletons
- * of the steps' heights and the page fills in once the basket is known.
+ * A guest's basket, from the basket cookie. Where someone may be signed in (the session hint) the
+ * basket is theirs, reached only with the token the browser holds, so the server leaves it alone.
  */
-export default function CheckoutPage() {
+function guestBasketId(request: Request): string | null {
+  const cookie = request.headers.get('cookie') ?? '';
+  return hasSessionHint(cookie, null) ? null : basketIdFromCookie(cookie);
+}
+
+/** A guest's checkout, drawn by the server: its steps then work before the page's scripts run, and without them. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const basketId = guestBasketId(request);
+  if (!basketId) return { guest: null };
+  try {
+    return { guest: { basketId, checkout: await checkoutClient().getCheckout({ params: { basketId } }) } };
+  } catch {
+    // A basket the API no longer knows, or the API not answering: the browser reads it as before.
+    return { guest: null };
+  }
+}
+
+/**
+ * A step's form posted as a plain form (before the page's scripts ran, or without them): saved as
+ * the page saves it itself, then the checkout again with the next step open; refused, the step
+ * again with what was typed and why.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const input = stepFromForm(form);
+  const basketId = guestBasketId(request);
+  if (!input || !basketId) return redirect('/checkout', 303);
+  try {
+    await saveStep(checkoutClient(), basketId, input);
+  } catch (error) {
+    const failure: StepFailure = { step: input.step, values: postedValues(form), errors: stepErrors(error) };
+    return data(failure, { status: 400 });
+  }
+  return redirect('/checkout', 303);
+}
+
+/**
+ * The checkout. A guest's is drawn by the server (the basket cookie names the basket); otherwise the
+ * basket's id lives in the browser, so the server sends the frame with skeletons of the steps'
+ * heights and the page fills in once the basket is known.
+ */
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const auth = useShopAuth();
   const { basket, status, error, refresh } = useBasket();
-  const basketId = checkoutBasketId(auth.status === 'signed-in', basket?.basketId);
-  const empty = status === 'ready' && (!basket || basket.lines.every((line) => !line.available));
+  // Drawn by the server until a sign-in (a popup from this page) makes the basket the shopper's own.
+  const guest = auth.status === 'signed-in' ? null : loaderData.guest;
+  const basketId = guest?.basketId ?? checkoutBasketId(auth.status === 'signed-in', basket?.basketId);
+  const empty = guest ? guest.checkout.basket.lines.every((line) => !line.available) : status === 'ready' && (!basket || basket.lines.every((line) => !line.available));
 
   return (
     <>
       <PageHeader title="Checkout" trail={[{ label: 'Basket', to: '/basket' }, { label: 'Checkout' }]} />
       <div className="container-page min-h-[40rem] py-8 lg:py-12">
-        {status === 'error' && !basket ? (
+        {!guest && status === 'error' && !basket ? (
           <LoadError title="We couldn’t load your basket" error={error} onRetry={() => void refresh()} />
-        ) : status === 'loading' || auth.status === 'loading' ? (
+        ) : !guest && (status === 'loading' || auth.status === 'loading') ? (
           <CheckoutSkeleton />
         ) : empty || !basketId ? (
           <EmptyState
@@ -43,10 +91,12 @@ export default function CheckoutPage() {
             <p>Add something to your basket, then come back here to pay.</p>
           </EmptyState>
         ) : (
-          <CheckoutFlow basketId={basketId} />
+          <CheckoutFlow key={basketId} basketId={basketId} initial={guest?.checkout} failure={actionData} />
         )}
         <noscript>
-          <p className="mt-6 text-center text-navy-700">Your basket is kept in this browser: turn on JavaScript to check out.</p>
+          <p className="mt-6 text-center text-navy-700">
+            {guest ? 'Paying by card needs JavaScript: turn it on to pay.' : 'Your basket is kept in this browser: turn on JavaScript to check out.'}
+          </p>
         </noscript>
       </div>
     </>

@@ -1,9 +1,8 @@
-import type { Address } from '@shop/contracts';
-import { fieldErrorAt } from '../../lib/checkout/checkout-logic.ts';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 
 type AddressKey = 'name' | 'company' | 'line1' | 'line2' | 'town' | 'county' | 'postcode';
+type Section = 'shipping' | 'billing';
 
 const FIELDS: { key: AddressKey; label: string; autoComplete: string; optional?: boolean; className?: string }[] = [
   { key: 'name', label: 'Full name', autoComplete: 'name', className: 'sm:col-span-2' },
@@ -15,21 +14,24 @@ const FIELDS: { key: AddressKey; label: string; autoComplete: string; optional?:
   { key: 'postcode', label: 'Postcode', autoComplete: 'postal-code' },
 ];
 
+/** Each address field's error path (`body.address.postcode`) and the id of its control, for a step's error summary. */
+export const addressFieldIds = (section: Section): Record<string, string> =>
+  Object.fromEntries(FIELDS.map(({ key }) => [`body.address.${key}`, `${section}-${key}`]));
+
 /**
- * A UK address form (GB only; the API checks and normalises the postcode). `section` keeps the
- * browser's autofill for delivery and billing apart; `error` is the API's refusal, whose
- * `body.address.<field>` messages show under their fields.
+ * A UK address's fields (GB only; the API checks and normalises the postcode), posted as `name`,
+ * `line1`… with the step's form. They start from `initial` and keep whatever is typed. `section`
+ * keeps the browser's autofill for delivery and billing apart; `errorAt` is the API's message for a
+ * `body.address.<field>` path.
  */
 export function AddressFields({
-  value,
-  onChange,
-  error,
+  initial,
+  errorAt,
   section,
 }: {
-  value: Address;
-  onChange: (next: Address) => void;
-  error: unknown;
-  section: 'shipping' | 'billing';
+  initial: Partial<Record<AddressKey, string | undefined>>;
+  errorAt: (path: string) => string | undefined;
+  section: Section;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -43,14 +45,14 @@ export function AddressFields({
               {field.optional && <span className="font-normal text-navy-600"> (optional)</span>}
             </>
           }
-          error={fieldErrorAt(error, `body.address.${field.key}`)}
+          error={errorAt(`body.address.${field.key}`)}
           className={field.className}
         >
           {(control) => (
             <Input
               {...control}
-              value={value[field.key] ?? ''}
-              onChange={(event) => onChange({ ...value, [field.key]: event.target.value })}
+              name={field.key}
+              defaultValue={initial[field.key] ?? ''}
               autoComplete={`section-${section} ${section} ${field.autoComplete}`}
               required={!field.optional}
               autoCapitalize={field.key === 'postcode' ? 'characters' : undefined}
@@ -62,19 +64,4 @@ export function AddressFields({
       <p className="text-sm text-navy-700 sm:col-span-2">We deliver across the UK. Country: United Kingdom.</p>
     </div>
   );
-}
-
-/** The address as the API takes it: empty optional parts left out. */
-export function addressForApi(address: Address): Address {
-  const optional = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
-  return {
-    name: address.name,
-    company: optional(address.company),
-    line1: address.line1,
-    line2: optional(address.line2),
-    town: address.town,
-    county: optional(address.county),
-    postcode: address.postcode,
-    countryCode: 'GB',
-  };
 }

@@ -1,50 +1,49 @@
-import type { Address, Checkout } from '@shop/contracts';
-import { useState, type FormEvent } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
-import { contactName, EMPTY_ADDRESS, fieldErrorAt, hasFieldErrors } from '../../lib/checkout/checkout-logic.ts';
+import type { Checkout } from '@shop/contracts';
+import { billingFromForm, type BillingChoice } from '../../lib/checkout/checkout-forms.ts';
+import { contactName } from '../../lib/checkout/checkout-logic.ts';
 import { isCollecting } from '../../lib/checkout/click-collect.ts';
-import { Button } from '../ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
-import { AddressFields, addressForApi } from './address-fields.tsx';
-import { StepProblem } from './checkout-section.tsx';
+import { AddressFields, addressFieldIds } from './address-fields.tsx';
+import { StepForm, useStepFailure } from './step-form.tsx';
 import type { StepSubmit } from './use-checkout.ts';
 
-export type BillingChoice = { sameAsDelivery: true } | { sameAsDelivery: false; address: Address };
+export type { BillingChoice };
+
+const SAME_AS_DELIVERY_ID = 'billing-same';
+const FIELDS = {
+  'body.sameAsDelivery': SAME_AS_DELIVERY_ID,
+  // No address at all (the box unticked with the fields left out): the summary leads to the first field.
+  'body.address': 'billing-name',
+  ...addressFieldIds('billing'),
+};
 
 /**
  * Step 4: the card's billing address, usually the delivery address. With no delivery address (the
- * order is collected) "the same as delivery" is not offered: the address is asked for.
+ * order is collected) "the same as delivery" is not offered: the address is asked for. The address
+ * fields hide while the box is ticked by the stylesheet alone, so the box works before the page's
+ * scripts run and without them.
  */
 export function BillingForm({ checkout, onSubmit }: { checkout: Checkout; onSubmit: StepSubmit<BillingChoice> }) {
+  const posted = useStepFailure('billing')?.values;
   const hasDeliveryAddress = Boolean(checkout.delivery) && !isCollecting(checkout.deliveryOption);
-  const [chosenSame, setSame] = useState(checkout.billing ? checkout.billing.sameAsDelivery : hasDeliveryAddress);
-  const same = chosenSame && hasDeliveryAddress;
-  const [address, setAddress] = useState<Address>(
-    checkout.billing && !checkout.billing.sameAsDelivery ? checkout.billing.address : { ...EMPTY_ADDRESS, name: checkout.delivery?.address.name ?? contactName(checkout.contact) },
-  );
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await onSubmit(same ? { sameAsDelivery: true } : { sameAsDelivery: false, address: addressForApi(address) });
-    setBusy(false);
-    setError(result.ok ? null : result.error);
-  };
+  const same = hasDeliveryAddress && (posted ? posted.sameAsDelivery === 'true' : checkout.billing ? checkout.billing.sameAsDelivery : true);
+  const address = posted ?? (checkout.billing && !checkout.billing.sameAsDelivery ? checkout.billing.address : { name: checkout.delivery?.address.name ?? contactName(checkout.contact) });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {hasDeliveryAddress ? (
-        <Checkbox label="My billing address is the same as my delivery address" checked={same} onChange={(event) => setSame(event.target.checked)} />
-      ) : (
-        <p className="text-sm text-navy-800">The address your card is registered to.</p>
+    <StepForm step="billing" fields={FIELDS} submitLabel="Continue to payment" onSave={(form) => onSubmit(billingFromForm(form))}>
+      {(errorAt) => (
+        <div className="group/billing space-y-4">
+          {hasDeliveryAddress ? (
+            <Checkbox id={SAME_AS_DELIVERY_ID} name="sameAsDelivery" value="true" defaultChecked={same} label="My billing address is the same as my delivery address" />
+          ) : (
+            <p className="text-sm text-navy-800">The address your card is registered to.</p>
+          )}
+          <div className={cn(hasDeliveryAddress && 'group-has-[#billing-same:checked]/billing:hidden')}>
+            <AddressFields initial={address} errorAt={errorAt} section="billing" />
+          </div>
+        </div>
       )}
-      {!same && <AddressFields value={address} onChange={setAddress} error={error} section="billing" />}
-      <StepProblem message={error && (!hasFieldErrors(error) || fieldErrorAt(error, 'body.address')) ? (fieldErrorAt(error, 'body.address') ?? apiProblemMessage(error)) : null} />
-      <Button type="submit" loading={busy}>
-        Continue to payment
-      </Button>
-    </form>
+    </StepForm>
   );
 }

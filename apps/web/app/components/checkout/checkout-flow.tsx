@@ -1,6 +1,6 @@
 import type { Checkout } from '@shop/contracts';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import {
   addressLine,
@@ -17,7 +17,8 @@ import {
   whenText,
   type CheckoutSection as SectionName,
 } from '../../lib/checkout/checkout-logic.ts';
-import { CLICK_COLLECT, chooseDeliveryOption, deliverTo, isCollecting } from '../../lib/checkout/click-collect.ts';
+import { saveStep, STEP_SECTIONS, type StepFailure, type StepInput } from '../../lib/checkout/checkout-forms.ts';
+import { isCollecting } from '../../lib/checkout/click-collect.ts';
 import { formatPence } from '../../lib/money.ts';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { LoadError } from '../ui/load-error.tsx';
@@ -29,19 +30,28 @@ import { DeliveryOrCollection, DeliveryOrCollectionSummary } from './delivery-or
 import { DeliveryOptionsForm } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
+import { StepFailureContext } from './step-form.tsx';
 import { useCheckout, type CheckoutClient } from './use-checkout.ts';
 
 /** Where the confirmation page lives for an order. */
 export const confirmationPath = (orderNumber: string) => `/checkout/confirmation/${encodeURIComponent(orderNumber)}`;
 
+const isSection = (value: string | null): value is SectionName => (CHECKOUT_SECTIONS as readonly (string | null)[]).includes(value);
+
 /**
  * The checkout of a basket that has something in it: five steps opening in turn, and the summary.
  * Collected from the trade counter, the second step is the collection rather than the delivery address.
+ * `initial` is the checkout the server drew the page with (a guest's, known from the basket cookie);
+ * `failure` a step the page's action refused after a plain form post, drawn again to be put right.
  */
-export function CheckoutFlow({ basketId }: { basketId: string }) {
+export function CheckoutFlow({ basketId, initial, failure }: { basketId: string; initial?: Checkout; failure?: StepFailure | null }) {
   const navigate = useNavigate();
   const { refresh } = useBasket();
-  const [editing, setEditing] = useState<SectionName | null>(null);
+  const [searchParams] = useSearchParams();
+  const change = searchParams.get('change');
+  const [editing, setEditing] = useState<SectionName | null>(failure ? STEP_SECTIONS[failure.step] : isSection(change) ? change : null);
+  // Shown until the shopper sends a step from this page.
+  const [shownFailure, setShownFailure] = useState(failure ?? null);
   const profile = useShopAuth().user?.profile;
 
   const finish = useCallback(
@@ -67,7 +77,7 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
       return false;
     }
   };
-  const state = useCheckout(basketId, resume);
+  const state = useCheckout(basketId, resume, initial);
 
   if (state.state === 'error') return <LoadError title="We couldn’t open the checkout" error={state.error} onRetry={state.reload} />;
   if (state.state !== 'ready' || !state.client) return <CheckoutSkeleton />;
@@ -78,10 +88,12 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
   const edit = (section: SectionName) => () => setEditing(section);
   /** After a step is saved, the next step not yet done opens. */
   const saved = async (call: Parameters<typeof apply>[0]) => {
+    setShownFailure(null);
     const result = await apply(call);
     if (result.ok) setEditing(null);
     return result;
   };
+  const save = (input: StepInput) => saved((c, id) => saveStep(c, id, input));
 
   const sections: Record<SectionName, { summary?: ReactNode; body: ReactNode }> = {
     contact: {
@@ -94,7 +106,7 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
           <p>{checkout.contact.phone}</p>
         </>
       ),
-      body: <ContactForm initial={checkout.contact ?? prefilledContact(profile)} onSubmit={(body) => saved((c, id) => c.setContactDetails({ params: { basketId: id }, body }))} />,
+      body: <ContactForm initial={checkout.contact ?? prefilledContact(profile)} onSubmit={(body) => save({ step: 'contact', body })} />,
     },
     delivery_address: {
       summary: <DeliveryOrCollectionSummary checkout={checkout} />,
@@ -103,8 +115,8 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
           client={client}
           basketId={basketId}
           checkout={checkout}
-          onDeliver={(body) => saved((c, id) => deliverTo(c, id, body))}
-          onCollect={() => saved((c, id) => chooseDeliveryOption(c, id, { code: CLICK_COLLECT }))}
+          onDeliver={(body) => save({ step: 'delivery_address', body })}
+          onCollect={() => save({ step: 'collect' })}
         />
       ),
     },
@@ -117,11 +129,11 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
           {whenText(checkout.deliveryOption) && <span className="block">{whenText(checkout.deliveryOption)}</span>}
         </p>
       ),
-      body: <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} onSubmit={(body) => saved((c, id) => chooseDeliveryOption(c, id, body))} />,
+      body: <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} onSubmit={(body) => save({ step: 'delivery_option', body })} />,
     },
     billing: {
       summary: checkout.billing && <p>{checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}</p>,
-      body: <BillingForm checkout={checkout} onSubmit={(body) => saved((c, id) => c.setBillingDetails({ params: { basketId: id }, body }))} />,
+      body: <BillingForm checkout={checkout} onSubmit={(body) => save({ step: 'billing', body })} />,
     },
     payment: {
       body: <PaymentSection client={client} basketId={basketId} onPlaced={(placed) => finish(placed, checkout)} />,
@@ -147,9 +159,9 @@ export function CheckoutFlow({ basketId }: { basketId: string }) {
             title={sectionTitle(section, isCollecting(checkout.deliveryOption))}
             state={stateOf(section)}
             summary={sections[section].summary}
-            onEdit={section === 'payment' ? undefined : edit(section)}
+            change={section === 'payment' ? undefined : { section, onChange: edit(section) }}
           >
-            {sections[section].body}
+            <StepFailureContext value={shownFailure}>{sections[section].body}</StepFailureContext>
           </CheckoutSection>
         ))}
       </div>

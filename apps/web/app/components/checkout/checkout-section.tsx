@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 
@@ -8,7 +8,11 @@ export interface CheckoutSectionProps {
   state: 'open' | 'done' | 'waiting';
   /** What was entered, shown once the section is done. */
   summary?: ReactNode;
-  onEdit?: () => void;
+  /**
+   * "Change": asks for the checkout with this section open (`?change=<section>`), so it works
+   * without JavaScript; once the page's scripts run it opens the section in place.
+   */
+  change?: { section: string; onChange: () => void };
   children?: ReactNode;
 }
 
@@ -17,7 +21,7 @@ export interface CheckoutSectionProps {
  * was entered and a "Change" button; later steps wait. Opening a step moves focus to its heading,
  * so keyboard and screen-reader users land where the page changed.
  */
-export function CheckoutSection({ number, title, state, summary, onEdit, children }: CheckoutSectionProps) {
+export function CheckoutSection({ number, title, state, summary, change, children }: CheckoutSectionProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const wasOpen = useRef(state === 'open');
@@ -46,10 +50,21 @@ export function CheckoutSection({ number, title, state, summary, onEdit, childre
           {title}
           {state === 'done' && <span className="sr-only"> (done)</span>}
         </h2>
-        {state === 'done' && onEdit && (
-          <button type="button" onClick={onEdit} className="rounded-md px-2 py-1 text-sm font-semibold text-teal-700 underline hover:no-underline">
-            Change<span className="sr-only"> {title.toLowerCase()}</span>
-          </button>
+        {state === 'done' && change && (
+          <form method="get" action="/checkout" className="shrink-0">
+            <button
+              type="submit"
+              name="change"
+              value={change.section}
+              onClick={(event: MouseEvent) => {
+                event.preventDefault();
+                change.onChange();
+              }}
+              className="rounded-md px-2 py-1 text-sm font-semibold text-teal-700 underline hover:no-underline"
+            >
+              Change<span className="sr-only"> {title.toLowerCase()}</span>
+            </button>
+          </form>
         )}
       </div>
       {state === 'done' && summary && <div className="border-t border-navy-100 px-5 py-4 text-sm text-navy-800 sm:px-6">{summary}</div>}

@@ -1,6 +1,9 @@
 import type { Checkout } from '@shop/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { paymentAttemptFor } from '../../lib/checkout/checkout-logic.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
+
+const noSubscription = () => () => {};
 
 export type StepResult = { ok: true } | { ok: false; error: unknown };
 /** A step's form hands its values to the page, which sends them and answers with the outcome. */
@@ -20,10 +23,19 @@ export function useDeliveryOptions(client: CheckoutClient, basketId: string, che
  * The checkout of one basket, read once it is known (`getCheckout`). `resume` runs first and may
  * finish a payment this tab started before a reload (its order placed), in which case the page
  * stays loading as it moves on; otherwise a payment in progress is picked up by the payment step.
+ * With `initial` (the server drew the page with it) nothing is read, unless this tab has a payment
+ * to resume.
  */
-export function useCheckout(basketId: string | null, resume: (client: CheckoutClient, basketId: string) => Promise<boolean>) {
+export function useCheckout(basketId: string | null, resume: (client: CheckoutClient, basketId: string) => Promise<boolean>, initial?: Checkout) {
   const clients = useApiClients();
-  const loaded = useApiData(clients && basketId ? `checkout:${basketId}` : undefined, async (signal) => {
+  // The tab's storage is not the server's to know: a payment to resume is looked for once the page runs.
+  const resuming = useSyncExternalStore(
+    noSubscription,
+    () => basketId !== null && paymentAttemptFor(sessionStorage, basketId),
+    () => false,
+  );
+  const readHere = initial === undefined || resuming;
+  const loaded = useApiData(readHere && clients && basketId ? `checkout:${basketId}` : undefined, async (signal) => {
     if (await resume(clients!.checkout, basketId!)) return null;
     return clients!.checkout.getCheckout({ params: { basketId: basketId! } }, { signal });
   });
@@ -45,7 +57,9 @@ export function useCheckout(basketId: string | null, resume: (client: CheckoutCl
   );
 
   const state: CheckoutState =
-    loaded.state === 'error'
+    !readHere && initial
+      ? { state: 'ready', checkout: changed ?? initial }
+      : loaded.state === 'error'
       ? { state: 'error', error: loaded.error }
       : loaded.state === 'ready' && loaded.data
         ? { state: 'ready', checkout: changed ?? loaded.data }

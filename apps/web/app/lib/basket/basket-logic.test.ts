@@ -2,6 +2,8 @@ import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import {
   badgeText,
+  basketCookie,
+  basketIdFromCookie,
   collectNotices,
   createSerialQueue,
   discountProblemMessage,
@@ -114,4 +116,18 @@ describe('collectNotices', () => {
 it('links a line to its product with the variant chosen, and labels VAT rates', () => {
   expect(linePath({ productSlug: 'eden-basin-pl000109', sku: 'PL000109-2' })).toBe('/p/eden-basin-pl000109?sku=PL000109-2');
   expect(vatRateLabel(2000)).toBe('VAT at 20%');
+});
+
+describe('the guest basket cookie', () => {
+  it('carries the basket id to the server for 90 days, on every page, never to other sites’ forms', () => {
+    expect(basketCookie('b_123', true)).toBe('shop_basket=b_123; Max-Age=7776000; Path=/; SameSite=Lax; Secure');
+    expect(basketCookie(null, false)).toBe('shop_basket=; Max-Age=0; Path=/; SameSite=Lax');
+  });
+
+  it('is read back only when it holds a basket id', () => {
+    expect(basketIdFromCookie('theme=dark; shop_basket=b_123; other=1')).toBe('b_123');
+    expect(basketIdFromCookie('shop_basket=')).toBeNull();
+    expect(basketIdFromCookie('shop_basket=a%20b')).toBeNull();
+    expect(basketIdFromCookie('not_shop_basket=b_123')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import type { Basket, BasketNotice } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
-import { storedIdSlot } from '../stored-id.ts';
+import { STORED_ID_PATTERN, storedIdSlot } from '../stored-id.ts';
 
 /** Where a guest's basket id is kept; signed-in shoppers use the API's `mine` alias instead. */
 export const BASKET_ID_KEY = 'plumbline.basketId';
@@ -9,11 +9,41 @@ export const BASKET_ID_KEY = 'plumbline.basketId';
 /** The API's name for a signed-in shopper's current basket. */
 export const CURRENT_BASKET = 'mine';
 
+/**
+ * The guest basket's id as a cookie too, so the server can draw the checkout with the basket in it:
+ * its steps then work before the page's scripts run, and as plain forms without them. SameSite=Lax
+ * keeps other sites' forms from posting to the checkout with it.
+ */
+export const BASKET_COOKIE = 'shop_basket';
+const BASKET_COOKIE_DAYS = 90;
+
+export function basketCookie(basketId: string | null, secure: boolean): string {
+  const value = basketId ? `${BASKET_COOKIE}=${basketId}; Max-Age=${BASKET_COOKIE_DAYS * 86_400}` : `${BASKET_COOKIE}=; Max-Age=0`;
+  return `${value}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The guest basket's id from a request's Cookie header, if it is one. */
+export function basketIdFromCookie(cookie: string): string | null {
+  const entry = cookie.split(/;\s*/).find((part) => part.startsWith(`${BASKET_COOKIE}=`));
+  const basketId = entry?.slice(BASKET_COOKIE.length + 1);
+  return basketId && STORED_ID_PATTERN.test(basketId) ? basketId : null;
+}
+
+const setBasketCookie = (basketId: string | null) => {
+  document.cookie = basketCookie(basketId, window.location.protocol === 'https:');
+};
+
 // Storage can be disabled, full or tampered with: the slot checks every read and ignores failures.
 const basketIdSlot = storedIdSlot(BASKET_ID_KEY);
 export const readStoredBasketId = basketIdSlot.read;
-export const storeBasketId = basketIdSlot.store;
-export const forgetBasketId = basketIdSlot.forget;
+export const storeBasketId = (basketId: string) => {
+  basketIdSlot.store(basketId);
+  setBasketCookie(basketId);
+};
+export const forgetBasketId = () => {
+  basketIdSlot.forget();
+  setBasketCookie(null);
+};
 
 /**
  * Runs tasks one after another: a second click waits for the first change to settle, so the
