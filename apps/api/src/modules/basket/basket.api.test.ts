@@ -355,25 +355,25 @@ describe('saved baskets', () => {
 
   it('keep one code for one saved state: saving again, e-mailing it and saving at the same moment', async () => {
     // Its own client address: e-mails are limited to 5 a minute per address, and other tests send some.
-    const guest = createBasketClient({ baseUrl: api.serviceUrl('basket'), headers: { 'x-forwarded-for': '203.0.113.10' } });
-    const basket = await guest.createBasket({ body: { sku: skus.made!.sku, quantity: 2 } });
+    const elsewhere = createBasketClient({ baseUrl: api.serviceUrl('basket'), headers: { 'x-forwarded-for': '203.0.113.10' } });
+    const basket = await elsewhere.createBasket({ body: { sku: skus.made!.sku, quantity: 2 } });
     const params = { basketId: basket.basketId };
-    const first = await guest.saveBasket({ params });
+    const first = await elsewhere.saveBasket({ params });
     const later = now;
     now = new Date(later.getTime() + 86_400_000);
     try {
       // The same state a day later: the same code, kept for 30 days from now.
-      const again = await guest.saveBasket({ params });
+      const again = await elsewhere.saveBasket({ params });
       expect(again.retrievalCode).toBe(first.retrievalCode);
       expect(Date.parse(again.expiresAt) - now.getTime()).toBe(30 * 86_400_000);
-      const emailed = await guest.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'once@example.com' } });
+      const emailed = await elsewhere.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'once@example.com' } });
       expect(emailed.retrievalCode).toBe(first.retrievalCode);
       const [email] = await readOutbox(api.database.db, { to: 'once@example.com', template: 'basket.saved' });
       expect(email!.subject).toBe(`Your saved basket: ${first.retrievalCode}`);
       expect(email!.text).toContain(first.retrieveUrl);
       // Pressing "Send e-mail" twice sends one e-mail; another address gets its own.
-      await guest.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'once@example.com' } });
-      await guest.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'other@example.com' } });
+      await elsewhere.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'once@example.com' } });
+      await elsewhere.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'other@example.com' } });
       expect(await readOutbox(api.database.db, { to: 'once@example.com', template: 'basket.saved' })).toHaveLength(1);
       expect(await readOutbox(api.database.db, { to: 'other@example.com', template: 'basket.saved' })).toHaveLength(1);
     } finally {
@@ -381,24 +381,24 @@ describe('saved baskets', () => {
     }
 
     // Another state is another code; going back to the first state finds the first code again.
-    await guest.addItem({ params, body: { sku: skus.made!.sku, quantity: 1 } });
-    const changed = await guest.saveBasket({ params });
+    await elsewhere.addItem({ params, body: { sku: skus.made!.sku, quantity: 1 } });
+    const changed = await elsewhere.saveBasket({ params });
     expect(changed.retrievalCode).not.toBe(first.retrievalCode);
-    await guest.setItem({ params, body: { sku: skus.made!.sku, quantity: 2 } });
-    expect((await guest.saveBasket({ params })).retrievalCode).toBe(first.retrievalCode);
+    await elsewhere.setItem({ params, body: { sku: skus.made!.sku, quantity: 2 } });
+    expect((await elsewhere.saveBasket({ params })).retrievalCode).toBe(first.retrievalCode);
 
     // Saves and e-mails of one new state at the same moment agree on one code.
-    await guest.addItem({ params, body: { sku: skus.parcel!.sku, quantity: 1 } });
+    await elsewhere.addItem({ params, body: { sku: skus.parcel!.sku, quantity: 1 } });
     const racing = await Promise.all([
-      ...Array.from({ length: 6 }, () => guest.saveBasket({ params })),
-      guest.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'race@example.com' } }),
+      ...Array.from({ length: 6 }, () => elsewhere.saveBasket({ params })),
+      elsewhere.sendBasketSavedEmail({ body: { basketId: basket.basketId, emailAddress: 'race@example.com' } }),
     ]);
     const codes = new Set(racing.map((entry) => entry.retrievalCode));
     expect(codes.size).toBe(1);
     expect([first.retrievalCode, changed.retrievalCode]).not.toContain([...codes][0]);
     const [raced] = await readOutbox(api.database.db, { to: 'race@example.com', template: 'basket.saved' });
     expect(raced!.subject).toBe(`Your saved basket: ${[...codes][0]}`);
-    const copy = await guest.retrieveBasket({ query: { retrievalCode: [...codes][0]! } });
+    const copy = await elsewhere.retrieveBasket({ query: { retrievalCode: [...codes][0]! } });
     expect(copy.lines.map(({ sku, quantity }) => [sku, quantity]).toSorted()).toEqual([[skus.made!.sku, 2], [skus.parcel!.sku, 1]].toSorted());
   });
 

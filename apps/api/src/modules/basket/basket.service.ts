@@ -426,7 +426,7 @@ export const retrieveUrl = (publicUrl: string, code: string) => `${publicUrl}/ba
 
 /** The same lines (in any order) and the same discount code: the state a saved basket holds. */
 function sameState(saved: SavedBasketRow, lines: readonly Item[], discountCode: string | null): boolean {
-  const key = (items: readonly Item[]) => JSON.stringify(items.map(({ sku, quantity }) => [sku, quantity]).sort());
+  const key = (items: readonly Item[]) => JSON.stringify(items.map(({ sku, quantity }) => [sku, quantity]).toSorted());
   return saved.discountCode === discountCode && key(saved.lines) === key(lines);
 }
 
