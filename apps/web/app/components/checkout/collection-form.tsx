@@ -1,13 +1,13 @@
 import type { Checkout, DeliveryOption } from '@shop/contracts';
-import { useState, type FormEvent } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cutOffText, whenText } from '../../lib/checkout/checkout-logic.ts';
 import { branchAddress, CLICK_COLLECT, openingHoursLines } from '../../lib/checkout/click-collect.ts';
-import { Button } from '../ui/button.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { StepProblem } from './checkout-section.tsx';
+import { StepForm } from './step-form.tsx';
 import { useDeliveryOptions, type CheckoutClient, type StepSubmit } from './use-checkout.ts';
+
+/** Nothing to type: a refusal is about the step as a whole. */
+const NO_FIELDS = {};
 
 /**
  * The address step when the order is collected: where and when it waits (the branch, its address
@@ -31,59 +31,49 @@ export function CollectionForm({ client, basketId, checkout, onSubmit }: { clien
 }
 
 function Collection({ option, contact, onSubmit }: { option: DeliveryOption | undefined; contact: Checkout['contact']; onSubmit: StepSubmit<void> }) {
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const available = option?.available === true;
   const collection = option?.available ? option.collection : undefined;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const result = await onSubmit();
-    setBusy(false);
-    setError(result.ok ? null : result.error);
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <dl className="grid gap-x-4 gap-y-2 rounded-xl border border-navy-200 bg-sand-50 p-4 text-sm text-navy-800 sm:grid-cols-[auto_1fr]">
-        {collection && (
-          <>
-            <dt className="font-semibold text-navy-950">Where</dt>
-            <dd>
-              <span className="block font-medium text-navy-950">{collection.branch.name}</span>
-              <span className="block">{branchAddress(collection.branch)}</span>
-            </dd>
-            <dt className="font-semibold text-navy-950">Opening hours</dt>
-            <dd>
-              {openingHoursLines(collection.branch).map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </dd>
-          </>
-        )}
-        <dt className="font-semibold text-navy-950">When</dt>
-        {option?.available ? (
-          <dd>
-            <span className="block font-medium text-navy-950">{whenText(option)}</span>
-            {cutOffText(option.cutOff) && <span className="block">{cutOffText(option.cutOff)} to collect today</span>}
-          </dd>
-        ) : (
-          <dd className="font-medium text-red-800">{option?.unavailableReason ?? 'Click & collect is not available for this basket.'}</dd>
-        )}
-      </dl>
-      {contact && (
-        <p className="text-sm text-navy-800">
-          No delivery address needed. We’ll e-mail {contact.emailAddress} when your order is ready for {contact.firstName} {contact.lastName} to collect, and
-          call {contact.phone} if we need to. Bring your order number.
-        </p>
+    <StepForm step="collect" fields={NO_FIELDS} submitLabel="Continue to billing" disabled={!available} onSave={() => onSubmit()}>
+      {() => (
+        <>
+          <dl className="grid gap-x-4 gap-y-2 rounded-xl border border-navy-200 bg-sand-50 p-4 text-sm text-navy-800 sm:grid-cols-[auto_1fr]">
+            {collection && (
+              <>
+                <dt className="font-semibold text-navy-950">Where</dt>
+                <dd>
+                  <span className="block font-medium text-navy-950">{collection.branch.name}</span>
+                  <span className="block">{branchAddress(collection.branch)}</span>
+                </dd>
+                <dt className="font-semibold text-navy-950">Opening hours</dt>
+                <dd>
+                  {openingHoursLines(collection.branch).map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </dd>
+              </>
+            )}
+            <dt className="font-semibold text-navy-950">When</dt>
+            {option?.available ? (
+              <dd>
+                <span className="block font-medium text-navy-950">{whenText(option)}</span>
+                {cutOffText(option.cutOff) && <span className="block">{cutOffText(option.cutOff)} to collect today</span>}
+              </dd>
+            ) : (
+              <dd className="font-medium text-red-800">{option?.unavailableReason ?? 'Click & collect is not available for this basket.'}</dd>
+            )}
+          </dl>
+          {contact && (
+            <p className="text-sm text-navy-800">
+              No delivery address needed. We’ll e-mail {contact.emailAddress} when your order is ready for {contact.firstName} {contact.lastName} to collect, and
+              call {contact.phone} if we need to. Bring your order number.
+            </p>
+          )}
+        </>
       )}
-      <StepProblem message={error ? apiProblemMessage(error) : null} />
-      <Button type="submit" loading={busy} disabled={!available}>
-        Continue to billing
-      </Button>
-    </form>
+    </StepForm>
   );
 }
