@@ -1,12 +1,15 @@
 import type { SavedCardsClient } from '@shop/api-client';
 import type { SavedCard } from '@shop/contracts';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { BILLING_FIELD_SETUP, BILLING_FIELDS, billingBody, billingProblem, billingValues, cardGone, type BillingProblem, type BillingValues } from '../../lib/account/saved-cards.ts';
 import { Button } from '../ui/button.tsx';
+import { ErrorSummary } from '../ui/error-summary.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { ChangeProblem } from './card-change.tsx';
-import { ErrorSummary } from './error-summary.tsx';
+
+/** A field's id: one card's form is open at a time, but each card has its own. */
+const fieldId = (cardId: string, field: string) => `billing-${cardId}-${field}`;
 
 /**
  * A saved card's billing name and address. The API checks every field (and the postcode as the
@@ -28,9 +31,7 @@ export function BillingAddressForm({
 }) {
   const [values, setValues] = useState<BillingValues>(() => billingValues(card));
   const [problem, setProblem] = useState<BillingProblem>({ fields: {}, summary: null });
-  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
-  const fieldId = (field: string) => `billing-${card.id}-${field}`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,23 +41,26 @@ export function BillingAddressForm({
     } catch (error) {
       if (cardGone(error)) return onGone(error);
       setProblem(billingProblem(error));
-      setAttempt((count) => count + 1);
     } finally {
       setBusy(false);
     }
   };
 
-  const summary = BILLING_FIELDS.flatMap((field) => (problem.fields[field] ? [{ fieldId: fieldId(field), message: problem.fields[field]! }] : []));
+  // One list per refusal (not per keystroke): the summary takes the keyboard when it changes.
+  const summary = useMemo(
+    () => BILLING_FIELDS.flatMap((field) => (problem.fields[field] ? [{ fieldId: fieldId(card.id, field), message: problem.fields[field]! }] : [])),
+    [problem, card.id],
+  );
   return (
     <form onSubmit={submit} noValidate aria-label="Billing address" className="space-y-4">
-      <ErrorSummary problems={summary} attempt={attempt} />
+      <ErrorSummary problems={summary} />
       <div className="grid gap-4 sm:grid-cols-2">
         {BILLING_FIELDS.map((field) => {
           const setup = BILLING_FIELD_SETUP[field];
           return (
             <FormField
               key={field}
-              id={fieldId(field)}
+              id={fieldId(card.id, field)}
               label={
                 <>
                   {setup.label}
