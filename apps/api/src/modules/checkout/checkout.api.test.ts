@@ -290,7 +290,7 @@ describe('what a shopper is told about the details they typed', () => {
     for (const [path, body] of bodies) {
       const response = await fetch(`${url}/${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const problem = (await response.json()) as { code: string; errors?: { message: string }[] };
-      expect(response.status, path).toBe(400);
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
       expect(problem.code).toBe('VALIDATION_FAILED');
       expect(problem.errors?.length).toBeGreaterThan(0);
       for (const { message } of problem.errors ?? []) {
