@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   addWorkingDays,
-  BANK_HOLIDAYS,
   dispatchDay,
   formatLondon,
   londonDateTime,
   londonInstant,
-  weekday,
   workingCalendar,
 } from './delivery-calendar.ts';
 
 const england = workingCalendar('england-and-wales');
 
 describe('delivery calendar', () => {
-  it('lists bank holidays on weekdays only, sorted, for 2026 and 2027', () => {
-    for (const [region, dates] of Object.entries(BANK_HOLIDAYS)) {
-      expect({ region, dates: dates.toSorted() }).toEqual({ region, dates });
-      expect({ region, weekend: dates.filter((date) => weekday(date) === 0 || weekday(date) === 6) }).toEqual({ region, weekend: [] });
-      expect(dates.filter((date) => date.startsWith('2026')).length).toBeGreaterThanOrEqual(8);
-      expect(dates.filter((date) => date.startsWith('2027')).length).toBeGreaterThanOrEqual(8);
-    }
-    expect(BANK_HOLIDAYS.scotland).toContain('2026-11-30');
-    expect(BANK_HOLIDAYS.scotland).not.toContain('2026-04-06');
-    expect(BANK_HOLIDAYS['northern-ireland']).toContain('2026-07-13');
-  });
-
   it('reads London time in GMT and BST', () => {
     expect(londonDateTime(new Date('2026-11-20T13:59:00Z'))).toEqual({ date: '2026-11-20', minutes: 13 * 60 + 59 });
     expect(londonDateTime(new Date('2026-06-19T23:30:00Z'))).toEqual({ date: '2026-06-20', minutes: 30 });

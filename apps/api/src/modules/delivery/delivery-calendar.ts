@@ -1,32 +1,17 @@
 /**
  * Working days, UK bank holidays and cut-off times in Europe/London. Dates are ISO `YYYY-MM-DD`
- * strings (a London calendar day); instants are `Date`s. Pure functions, no I/O.
+ * strings (a London calendar day); instants are `Date`s. Pure functions over gov.uk's bank holidays.
  */
+import { bankHolidayList, type IsoDate } from './bank-holidays.ts';
 import type { HolidayRegion } from './postcode.ts';
 
-export type IsoDate = string;
+export type { IsoDate } from './bank-holidays.ts';
 
-/**
- * gov.uk bank holidays (https://www.gov.uk/bank-holidays.json), substitute days included. Data, not
- * rules: extend it year by year, before `BANK_HOLIDAYS_LISTED_UNTIL` comes near (a test says when).
- */
-export const BANK_HOLIDAYS: Readonly<Record<HolidayRegion, readonly IsoDate[]>> = {
-  'england-and-wales': [
-    '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
-    '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
-  ],
-  scotland: [
-    '2026-01-01', '2026-01-02', '2026-04-03', '2026-05-04', '2026-05-25', '2026-08-03', '2026-11-30', '2026-12-25', '2026-12-28',
-    '2027-01-01', '2027-01-04', '2027-03-26', '2027-05-03', '2027-05-31', '2027-08-02', '2027-11-30', '2027-12-27', '2027-12-28',
-  ],
-  'northern-ireland': [
-    '2026-01-01', '2026-03-17', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-07-13', '2026-08-31', '2026-12-25', '2026-12-28',
-    '2027-01-01', '2027-03-17', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-07-12', '2027-08-30', '2027-12-27', '2027-12-28',
-  ],
-};
+/** gov.uk's bank holidays per division, substitute days included (`bank-holidays.ts` says how far they reach). */
+export const BANK_HOLIDAYS = bankHolidayList.holidays;
 
 /** The last day the lists above cover: past it, every weekday would count as a working day. */
-export const BANK_HOLIDAYS_LISTED_UNTIL: IsoDate = '2027-12-31';
+export const BANK_HOLIDAYS_LISTED_UNTIL: IsoDate = bankHolidayList.listedUntil;
 
 const TIME_ZONE = 'Europe/London';
 const londonParts = new Intl.DateTimeFormat('en-GB', {
