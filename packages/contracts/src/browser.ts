@@ -5,5 +5,6 @@
  */
 export * from './endpoint.ts';
 export * from './enumerations.ts';
+export * from './money.ts';
 export * from './services.ts';
 export { endpointRoutes } from './routes.generated.ts';

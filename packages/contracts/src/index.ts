@@ -1,5 +1,6 @@
 export * from './endpoint.ts';
 export * from './enumerations.ts';
+export * from './money.ts';
 export * from './problem.ts';
 export * from './services.ts';
 export * from './platform.ts';

@@ -1,4 +1,4 @@
-import type { Facet } from '@shop/contracts';
+import { formatPenceShort, type Facet } from '@shop/contracts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 
 export interface FacetDefinition {
@@ -32,7 +32,6 @@ const PRICE_BANDS: [number, number | null][] = [
   [100_000, null],
 ];
 
-const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB')}`;
 export const optionIdentifier = (value: string) => value.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
@@ -344,7 +343,7 @@ export function refineListing(
         const identifier = `${from}-${to ?? ''}`;
         return {
           identifier,
-          displayValue: to === null ? `${pounds(from)} and over` : `${pounds(from)} to ${pounds(to)}`,
+          displayValue: to === null ? `${formatPenceShort(from)} and over` : `${formatPenceShort(from)} to ${formatPenceShort(to)}`,
           productCount: priceCounts[band] ?? 0,
           selected: (input.facets.price ?? []).includes(identifier),
           value: { gte: from, lte: to },

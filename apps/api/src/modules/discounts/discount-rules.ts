@@ -2,8 +2,7 @@
  * The pure rules of a promotion: its status, what it discounts in a basket and by how much, and the
  * checks on its terms. Money is integer pence; a percentage is in basis points (1000 = 10%).
  */
-import { DISCOUNT_TYPES, TARGET_TYPES, type DiscountType, type PromotionStatus, type TargetType } from '@shop/contracts';
-import { formatPounds } from '../../platform/money.ts';
+import { DISCOUNT_TYPES, formatPenceShort, TARGET_TYPES, type DiscountType, type PromotionStatus, type TargetType } from '@shop/contracts';
 
 export interface PromotionTerms {
   targetType: TargetType;
@@ -34,8 +33,6 @@ export interface DiscountFigures {
   lineDiscounts: { sku: string; discountPence: number }[];
   deliveryDiscountPence: number;
 }
-
-export { formatPounds };
 
 export function promotionStatus(terms: Pick<PromotionTerms, 'startsAt' | 'endsAt'>, now: Date): PromotionStatus {
   if (now < terms.startsAt) return 'scheduled';
@@ -108,11 +105,11 @@ const TARGET_WORDS: Record<TargetType, string> = {
 /** What the promotion takes off, in words: "10% off everything", "£5 off delivery". */
 export function describeOffer(terms: Pick<PromotionTerms, 'discountType' | 'value' | 'targetType' | 'minimumSpendPence'>): string {
   const amount =
-    terms.discountType === DISCOUNT_TYPES.Percentage ? `${(terms.value / 100).toLocaleString('en-GB')}%` : formatPounds(terms.value);
+    terms.discountType === DISCOUNT_TYPES.Percentage ? `${(terms.value / 100).toLocaleString('en-GB')}%` : formatPenceShort(terms.value);
   const offer = terms.targetType === TARGET_TYPES.Delivery && terms.discountType === DISCOUNT_TYPES.Percentage && terms.value === 10_000
     ? 'Free delivery'
     : `${amount} off ${TARGET_WORDS[terms.targetType]}`;
-  return terms.minimumSpendPence > 0 ? `${offer} when you spend ${formatPounds(terms.minimumSpendPence)}` : offer;
+  return terms.minimumSpendPence > 0 ? `${offer} when you spend ${formatPenceShort(terms.minimumSpendPence)}` : offer;
 }
 
 /** The words a shopper is told the code covers, for "nothing in your basket qualifies". */

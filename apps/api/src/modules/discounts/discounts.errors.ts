@@ -1,5 +1,4 @@
-import { SALES_CHANNEL_NAMES, type SalesChannel } from '@shop/contracts';
-import { formatPounds } from './discount-rules.ts';
+import { formatPenceShort, SALES_CHANNEL_NAMES, type SalesChannel } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
@@ -39,7 +38,7 @@ export const DiscountProblems = {
   minimumSpendNotMet: (minimumPence: number, shortPence: number) =>
     refuse(
       DiscountErrors.minimumSpendNotMet,
-      `This code needs a spend of ${formatPounds(minimumPence)}: add ${formatPounds(shortPence)} more to use it.`,
+      `This code needs a spend of ${formatPenceShort(minimumPence)}: add ${formatPenceShort(shortPence)} more to use it.`,
     ),
   totalLimitReached: () => refuse(DiscountErrors.limitReached, 'This code has reached its limit and can no longer be used.'),
   customerLimitReached: (limit: number) =>
@@ -70,7 +69,7 @@ export const DiscountProblems = {
     new AppError(
       409,
       'DISCOUNT_AMOUNT_CHANGED',
-      `The discount is now ${formatPounds(actual)}, not ${formatPounds(expected)}: refresh the basket and try again.`,
+      `The discount is now ${formatPenceShort(actual)}, not ${formatPenceShort(expected)}: refresh the basket and try again.`,
     ),
   invalid: (path: string, message: string) =>
     new AppError(400, 'VALIDATION_FAILED', `${path}: ${message}`, { errors: [{ path, message, code: 'invalid' }] }),

@@ -3,8 +3,7 @@
  * on its way, cancelled, refunded. Pure: the callers queue them in the transaction that makes the
  * change, each with a dedupe key, so a retried change cannot send one twice.
  */
-import type { Order } from '@shop/contracts';
-import { formatPounds } from '../../platform/money.ts';
+import { formatPenceShort, type Order } from '@shop/contracts';
 import { collectionText } from '../delivery/index.ts';
 import { contactLine, renderEmail, shopDetailsForEmails } from '../notifications/index.ts';
 
@@ -26,13 +25,13 @@ export function orderConfirmationEmail(order: Order, publicUrl: string) {
   const day = when ? new Date(`${when}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' }) : null;
   return renderEmail({
     subject: `Order confirmed: ${order.orderNumber}`,
-    preheader: `Thank you for your order. Total ${formatPounds(order.totals.totalIncVat)}.`,
+    preheader: `Thank you for your order. Total ${formatPenceShort(order.totals.totalIncVat)}.`,
     heading: `Thank you, your order ${order.orderNumber} is placed`,
     paragraphs: [
-      ...order.lines.map((line) => `${lineText(line)}: ${formatPounds(line.lineTotalIncVat)}`),
-      `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${formatPounds(order.totals.deliveryIncVat)}.`,
-      ...(order.totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${formatPounds(order.totals.discountIncVat)}.`] : []),
-      `Total paid: ${formatPounds(order.totals.totalIncVat)}, including ${formatPounds(order.totals.vatIncVat)} VAT${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
+      ...order.lines.map((line) => `${lineText(line)}: ${formatPenceShort(line.lineTotalIncVat)}`),
+      `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${formatPenceShort(order.totals.deliveryIncVat)}.`,
+      ...(order.totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${formatPenceShort(order.totals.discountIncVat)}.`] : []),
+      `Total paid: ${formatPenceShort(order.totals.totalIncVat)}, including ${formatPenceShort(order.totals.vatIncVat)} VAT${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
       order.deliveryAddress ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.` : `Collect from ${collectFrom(order)}: we will e-mail you when it is ready. Bring your order number.`,
       'Track your order any time with your order number and this e-mail address.',
       `To cancel it before it is dispatched, or with any question about it, ${askUs(order)}.`,
@@ -69,12 +68,12 @@ export function orderDispatchedEmail(order: Order, publicUrl: string) {
 export function orderCancelledEmail(order: Order, publicUrl: string, given: { refundedPence: number; discountCodeBack: boolean }) {
   return renderEmail({
     subject: `Your order ${order.orderNumber} has been cancelled`,
-    preheader: given.refundedPence > 0 ? `We have refunded ${formatPounds(given.refundedPence)} to ${cardText(order)}.` : 'Nothing will be sent.',
+    preheader: given.refundedPence > 0 ? `We have refunded ${formatPenceShort(given.refundedPence)} to ${cardText(order)}.` : 'Nothing will be sent.',
     heading: `Your order ${order.orderNumber} has been cancelled`,
     paragraphs: [
       `We have cancelled the order you placed on ${placedOn(order)}. Nothing will be sent.`,
       ...order.lines.map(lineText),
-      ...(given.refundedPence > 0 ? [`We have refunded ${formatPounds(given.refundedPence)} to ${cardText(order)}. ${REFUND_TIMING}`] : []),
+      ...(given.refundedPence > 0 ? [`We have refunded ${formatPenceShort(given.refundedPence)} to ${cardText(order)}. ${REFUND_TIMING}`] : []),
       ...(given.discountCodeBack && order.discountCode ? [`Your discount code ${order.discountCode} can be used again while the offer runs.`] : []),
       `If you did not ask for this, or still want the items, ${askUs(order)}, or place a new order.`,
     ],
@@ -87,14 +86,14 @@ export function orderCancelledEmail(order: Order, publicUrl: string, given: { re
 export function orderRefundedEmail(order: Order, publicUrl: string, amountPence: number) {
   const full = order.payment.refundedPence >= order.payment.capturedPence;
   return renderEmail({
-    subject: `We have refunded ${formatPounds(amountPence)} for order ${order.orderNumber}`,
-    preheader: `${formatPounds(amountPence)} is on its way back to ${cardText(order)}.`,
-    heading: `We have refunded ${formatPounds(amountPence)}`,
+    subject: `We have refunded ${formatPenceShort(amountPence)} for order ${order.orderNumber}`,
+    preheader: `${formatPenceShort(amountPence)} is on its way back to ${cardText(order)}.`,
+    heading: `We have refunded ${formatPenceShort(amountPence)}`,
     paragraphs: [
-      `We have refunded ${formatPounds(amountPence)} for your order ${order.orderNumber} to ${cardText(order)}.`,
+      `We have refunded ${formatPenceShort(amountPence)} for your order ${order.orderNumber} to ${cardText(order)}.`,
       full
-        ? `That brings the total refunded to ${formatPounds(order.payment.refundedPence)}: everything you paid.`
-        : `In all we have refunded ${formatPounds(order.payment.refundedPence)} of the ${formatPounds(order.payment.capturedPence)} you paid.`,
+        ? `That brings the total refunded to ${formatPenceShort(order.payment.refundedPence)}: everything you paid.`
+        : `In all we have refunded ${formatPenceShort(order.payment.refundedPence)} of the ${formatPenceShort(order.payment.capturedPence)} you paid.`,
       REFUND_TIMING,
       `With any question about this refund, ${askUs(order)}.`,
     ],

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.ts';
-import { formatPounds } from '../../platform/money.ts';
+import { formatPenceShort } from '@shop/contracts';
 
 /** The payment provider, behind us, refused or did not answer. */
 const BAD_GATEWAY = { title: 'Bad Gateway' };
@@ -33,14 +33,14 @@ export const OrderErrors = {
         : `Order ${orderNumber} is ${status} and has not been dispatched: cancel it instead, which refunds the whole payment.`,
     ),
   refundTooLarge: (remainingPence: number) =>
-    new AppError(422, 'ORDER_REFUND_TOO_LARGE', `At most ${formatPounds(remainingPence)} of this order can still be refunded.`, {
-      errors: [{ path: 'body.amountPence', message: `Enter at most ${formatPounds(remainingPence)}`, code: 'too_big' }],
+    new AppError(422, 'ORDER_REFUND_TOO_LARGE', `At most ${formatPenceShort(remainingPence)} of this order can still be refunded.`, {
+      errors: [{ path: 'body.amountPence', message: `Enter at most ${formatPenceShort(remainingPence)}`, code: 'too_big' }],
     }),
   refundsChanged: (refundedPence: number) =>
     new AppError(
       409,
       'ORDER_REFUNDS_CHANGED',
-      `The order’s refunds changed since you looked: ${formatPounds(refundedPence)} has been refunded so far. Check them before refunding more.`,
+      `The order’s refunds changed since you looked: ${formatPenceShort(refundedPence)} has been refunded so far. Check them before refunding more.`,
     ),
   /** A refund of this order is recorded and not yet settled: a different one must wait for it. */
   refundInProgress: (pending: { kind: string; amountPence: number }) =>
@@ -48,8 +48,8 @@ export const OrderErrors = {
       409,
       'ORDER_REFUND_IN_PROGRESS',
       pending.kind === 'cancellation'
-        ? `This order is being cancelled: its refund of ${formatPounds(pending.amountPence)} is not confirmed yet. Wait a moment and look again, or cancel again to finish it.`
-        : `A refund of ${formatPounds(pending.amountPence)} for this order is not confirmed yet. Wait a moment and look again, or retry that refund (same amount) to finish it.`,
+        ? `This order is being cancelled: its refund of ${formatPenceShort(pending.amountPence)} is not confirmed yet. Wait a moment and look again, or cancel again to finish it.`
+        : `A refund of ${formatPenceShort(pending.amountPence)} for this order is not confirmed yet. Wait a moment and look again, or retry that refund (same amount) to finish it.`,
     ),
   refundRefused: (message: string) =>
     new AppError(502, 'ORDER_REFUND_REFUSED', `The payment provider refused the refund (${message.replace(/\.$/, '')}). Nothing was refunded and the order is unchanged.`, BAD_GATEWAY),

@@ -18,11 +18,10 @@
  * matching the provider's refunds to the order's by their ids, so a refund never counts twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Order, OrderStatus } from '@shop/contracts';
+import { formatPenceShort, type Order, type OrderStatus } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { formatPounds } from '../../platform/money.ts';
 import { giveBackDiscountClaim } from '../discounts/index.ts';
 import { releaseCommitted } from '../inventory/index.ts';
 import { enqueueEmail } from '../notifications/index.ts';
@@ -150,7 +149,7 @@ async function refunded(db: Database, order: OrderRow, refund: OrderRefundRow, n
     return;
   }
   const full = order.refundedPence >= order.capturedPence;
-  const note = `${full ? 'Refunded in full' : 'Partial refund'}: ${formatPounds(refund.amountPence)}. ${refund.reason}`;
+  const note = `${full ? 'Refunded in full' : 'Partial refund'}: ${formatPenceShort(refund.amountPence)}. ${refund.reason}`;
   if (full) await repository.recordStatus(db, order, { status: 'refunded', note, actor: refund.actor }, now);
   else await repository.recordRefundEntry(db, order, { note, actor: refund.actor }, now);
   const after = await reread(db, order, 'customer');
@@ -162,7 +161,7 @@ async function refunded(db: Database, order: OrderRow, refund: OrderRefundRow, n
 async function cancelled(db: Database, order: OrderRow, given: { reason: string; actor: string | null; refundedPence: number }, now: Date, publicUrl: string): Promise<void> {
   await releaseCommitted(db, order.basketId);
   const claim = await giveBackDiscountClaim(db, order.id);
-  const refundNote = given.refundedPence > 0 ? ` Refunded ${formatPounds(given.refundedPence)}.` : '';
+  const refundNote = given.refundedPence > 0 ? ` Refunded ${formatPenceShort(given.refundedPence)}.` : '';
   const codeNote = claim && order.discountCode ? ` Discount code ${order.discountCode} given back.` : '';
   const reason = /[.!?]$/.test(given.reason) ? given.reason : `${given.reason}.`;
   await repository.recordStatus(db, order, { status: 'cancelled', note: `${reason}${refundNote}${codeNote}`, actor: given.actor }, now);
@@ -236,7 +235,7 @@ async function external(db: Database, order: OrderRow, theirs: Refund, now: Date
 async function reversed(db: Database, order: OrderRow, refund: OrderRefundRow, now: Date, log: FastifyBaseLogger): Promise<void> {
   const failure = 'The card issuer returned the refund after it was made: the customer has not been refunded.';
   if (!(await repository.markRefundReversed(db, refund, failure, now))) return;
-  const note = `Refund of ${formatPounds(refund.amountPence)} failed at the payment provider: the customer has not been refunded. Refund them another way.`;
+  const note = `Refund of ${formatPenceShort(refund.amountPence)} failed at the payment provider: the customer has not been refunded. Refund them another way.`;
   await repository.recordRefundEntry(db, order, { note, actor: null }, now);
   log.error({ order: order.orderNumber, refund: refund.id }, 'a refund failed after it succeeded; the customer has not been refunded');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatPence } from '@shop/contracts';
 import type { PaymentIntent } from './gateway.ts';
 
 /**
@@ -13,7 +14,6 @@ export const escape = (value: string | number) => String(value).replace(/[&<>"']
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 export const brandName = (brand: string) => BRANDS[brand] ?? 'card';
-export const pounds = (pence: number) => `£${(pence / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 export interface Page {
   html: string;
@@ -91,7 +91,7 @@ export function elementsPage(input: { intent: PaymentIntent; shopOrigin: string;
     ${field('postcode', 'Billing postcode', 'autocomplete="postal-code" autocapitalize="characters" maxlength="8"', 'postcode')}
   </div>
   <p class="error" id="form-error" role="alert"></p>
-  ${input.showButton ? `<button class="primary" type="submit" id="pay">Pay ${escape(pounds(intent.amountPence))}</button>` : ''}
+  ${input.showButton ? `<button class="primary" type="submit" id="pay">Pay ${escape(formatPence(intent.amountPence))}</button>` : ''}
   <p class="notice">Sandbox card field: no real payment is taken. Test cards: 4242 4242 4242 4242 (succeeds), 4000 0025 0000 3155 (asks your bank), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined).</p>
 </form>`;
   const script = `
@@ -180,7 +180,7 @@ export function challengePage(input: { intent: PaymentIntent; shopOrigin: string
   <h1>${waiting ? 'Confirm your payment' : 'Nothing to confirm'}</h1>
   ${
     waiting
-      ? `<p>Your bank asks you to confirm a payment of <strong>${escape(pounds(intent.amountPence))}</strong> to Plumbline${
+      ? `<p>Your bank asks you to confirm a payment of <strong>${escape(formatPence(intent.amountPence))}</strong> to Plumbline${
           intent.card ? ` with your ${escape(brandName(intent.card.brand))} card ending ${escape(intent.card.last4)}` : ''
         }.</p>
   <p class="notice">This is the sandbox’s 3-D Secure test page: choose what the bank should answer.</p>

@@ -1,4 +1,5 @@
-import { brandName, escape, pounds, scriptJson } from './sandbox-pages.ts';
+import { formatPence } from '@shop/contracts';
+import { brandName, escape, scriptJson } from './sandbox-pages.ts';
 
 /**
  * The browser half of the Stripe stand-in (stripe-standin.testing.ts): a small Stripe.js with exactly
@@ -548,7 +549,7 @@ export interface WalletSheet {
  * sheet then waits, and shows the failure if the shop's confirm handler calls paymentFailed().
  */
 export function googlePaySheetPage(sheet: WalletSheet, caller: Caller): string {
-  const amount = sheet.currency === 'gbp' ? pounds(sheet.amount) : `${(sheet.amount / 100).toFixed(2)} ${sheet.currency.toUpperCase()}`;
+  const amount = sheet.currency === 'gbp' ? formatPence(sheet.amount) : `${(sheet.amount / 100).toFixed(2)} ${sheet.currency.toUpperCase()}`;
   const body = `
 <main>
   <p class="mark">${GOOGLE_G}<span>Pay</span><span class="badge">Test mode</span></p>
@@ -616,7 +617,7 @@ export function challengePage(intent: ChallengeView, caller: Caller): string {
   <h1>${waiting ? 'Confirm your payment' : 'Nothing to confirm'}</h1>
   ${
     waiting
-      ? `<p>Your bank asks you to confirm a payment of <strong>${escape(pounds(intent.amount))}</strong>${intent.card ? ` with your ${escape(brandName(intent.card.brand))} card ending ${escape(intent.card.last4)}` : ''}.</p>
+      ? `<p>Your bank asks you to confirm a payment of <strong>${escape(formatPence(intent.amount))}</strong>${intent.card ? ` with your ${escape(brandName(intent.card.brand))} card ending ${escape(intent.card.last4)}` : ''}.</p>
   <p class="note">Stand-in for Stripe’s 3-D Secure test page: choose what the bank answers.</p>
   <form method="post" class="actions">
     ${hidden('client_secret', intent.clientSecret)}${hidden('channel', caller.channel)}${hidden('parent', caller.parent)}

@@ -2,10 +2,9 @@
  * Wishlist arithmetic, pure: what an item costs today (retail or trade, as the basket prices it),
  * whether it can be bought, and what changed since the shopper last looked.
  */
-import type { WishlistItem, WishlistNotice } from '@shop/contracts';
+import { formatPenceShort, type WishlistItem, type WishlistNotice } from '@shop/contracts';
 import { sellableQuantity, unitPrice, type Pricing } from '../basket/index.ts';
 import type { SellableOffering } from '../catalogue/index.ts';
-import { formatPounds } from '../../platform/money.ts';
 
 export const MAX_QUANTITY = 999;
 export const MAX_ITEMS = 200;
@@ -60,10 +59,10 @@ export function changesSinceLastSeen(item: StoredItem, now: WishlistItem): Wishl
   if (item.lastSeenAvailable && !now.available) notices.push({ type: 'unavailable', sku: item.sku, message: `${name} is out of stock at the moment.` });
   if (!item.lastSeenAvailable && now.available) notices.push({ type: 'back_in_stock', sku: item.sku, message: `${name} is back in stock.` });
   if (item.lastSeenIncVat > 0 && now.priceIncVat < item.lastSeenIncVat) {
-    notices.push({ type: 'price_dropped', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPounds(now.priceIncVat)}, down from ${formatPounds(item.lastSeenIncVat)}.` });
+    notices.push({ type: 'price_dropped', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPenceShort(now.priceIncVat)}, down from ${formatPenceShort(item.lastSeenIncVat)}.` });
   }
   if (item.lastSeenIncVat > 0 && now.priceIncVat > item.lastSeenIncVat) {
-    notices.push({ type: 'price_rose', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPounds(now.priceIncVat)}, up from ${formatPounds(item.lastSeenIncVat)}.` });
+    notices.push({ type: 'price_rose', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPenceShort(now.priceIncVat)}, up from ${formatPenceShort(item.lastSeenIncVat)}.` });
   }
   return notices;
 }

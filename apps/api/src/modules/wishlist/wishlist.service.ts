@@ -1,7 +1,6 @@
-import type { Wishlist, WishlistNotice, WishlistSetItemData } from '@shop/contracts';
+import { formatPenceShort, type Wishlist, type WishlistNotice, type WishlistSetItemData } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Actor, ServiceContext } from '../../platform/context.ts';
-import { formatPounds } from '../../platform/money.ts';
 import { formatInFours, newOpaqueId, parseReadableCode, readableCode } from '../../platform/readable-codes.ts';
 import { pricingFor, type Pricing } from '../basket/index.ts';
 import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
@@ -240,7 +239,7 @@ const EMAIL_ITEM_LIMIT = 20;
 export function wishlistEmail(wishlist: Wishlist, input: Pick<EmailWishlistInput, 'senderName' | 'message'>) {
   const from = input.senderName ?? 'Someone';
   const listed = wishlist.items.slice(0, EMAIL_ITEM_LIMIT).map((item) => {
-    const price = item.available ? formatPounds(item.priceIncVat) : 'currently unavailable';
+    const price = item.available ? formatPenceShort(item.priceIncVat) : 'currently unavailable';
     return `• ${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.productName}${item.label ? ` (${item.label})` : ''}: ${price}`;
   });
   const more = wishlist.items.length - listed.length;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatPence, formatPenceShort } from './money.ts';
+
+describe('formatPence', () => {
+  it('shows pounds and pence with a thousands separator', () => {
+    expect(formatPence(123_450)).toBe('£1,234.50');
+    expect(formatPence(495)).toBe('£4.95');
+    expect(formatPence(5)).toBe('£0.05');
+    expect(formatPence(0)).toBe('£0.00');
+    expect(formatPence(99_999_999)).toBe('£999,999.99');
+  });
+
+  it('puts the sign before the pound sign', () => {
+    expect(formatPence(-500)).toBe('-£5.00');
+  });
+
+  it('refuses fractions of a penny, which no amount of money in the shop has', () => {
+    expect(() => formatPence(12.5)).toThrow(RangeError);
+    expect(() => formatPenceShort(12.5)).toThrow(RangeError);
+    expect(() => formatPence(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatPenceShort', () => {
+  it('drops .00 only for round amounts', () => {
+    expect(formatPenceShort(49_900)).toBe('£499');
+    expect(formatPenceShort(100_000_000)).toBe('£1,000,000');
+    expect(formatPenceShort(0)).toBe('£0');
+    expect(formatPenceShort(2995)).toBe('£29.95');
+    expect(formatPenceShort(1250)).toBe('£12.50');
+    expect(formatPenceShort(123_456)).toBe('£1,234.56');
+  });
+});
