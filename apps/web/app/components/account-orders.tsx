@@ -2,7 +2,7 @@ import { ApiError } from '@shop/api-client';
 import { useId } from 'react';
 import { accountOrderPath } from '../lib/account/orders.ts';
 import { formatInstant, refundText, STATUS_NAMES, statusTone } from '../lib/checkout/order-tracking.ts';
-import { formatPence } from '../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 import { useShopAuth } from './auth/use-shop-auth.ts';
 import { Badge } from './ui/badge.tsx';

@@ -5,7 +5,7 @@ import { ShopAddress } from '../components/shop-address.tsx';
 import { Price } from '../components/ui/price.tsx';
 import type { HelpPageSlug } from '../lib/help-topics.ts';
 import { helpPath } from '../lib/help-topics.ts';
-import { formatPenceShort } from '../lib/money.ts';
+import { formatPenceShort } from '@shop/contracts';
 import { Table } from './content-table.tsx';
 import { companyLine, useShopDetails } from '../lib/shop-details.ts';
 import {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, linkClasses } from '../components/ui/link.tsx';
 import { helpPath } from '../lib/help-topics.ts';
 import { addressLine, companyLine } from '../lib/shop-details.ts';
-import { formatPenceShort } from '../lib/money.ts';
+import { formatPenceShort } from '@shop/contracts';
 import {
   CHANGE_OF_MIND_RETURN_DAYS,
   DAMAGE_REPORT_HOURS,

@@ -22,7 +22,7 @@ import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines } from '
 import { formatInstant, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { formatPence } from '../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { addressLines, paymentText } from '../lib/staff-orders/orders.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 

@@ -13,7 +13,7 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { accountOrderPath } from '../lib/account/orders.ts';
 import { formatInstant, refundText, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { formatPence } from '../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Your orders', 'The orders you have placed with Plumbline.'), { name: 'robots', content: 'noindex' }];

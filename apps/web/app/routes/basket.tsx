@@ -17,7 +17,7 @@ import { itemCountText } from '../lib/basket/basket-logic.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
-import { formatPenceShort } from '../lib/money.ts';
+import { formatPenceShort } from '@shop/contracts';
 import { FREE_LARGE_DELIVERY_THRESHOLD } from '../lib/shop-facts.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta('Your basket', 'The products in your Plumbline basket.');

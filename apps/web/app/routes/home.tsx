@@ -7,7 +7,7 @@ import { ProjectCarousel } from '../components/project-carousel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { RecycleIcon, ReturnIcon, SearchIcon, TruckIcon } from '../components/ui/icons.tsx';
-import { PAGE_TYPES } from '@shop/contracts';
+import { formatPenceShort, PAGE_TYPES } from '@shop/contracts';
 import { ProductCarousel } from '../components/listing/product-carousel.tsx';
 import { PromotionTile } from '../components/promotion-tile.tsx';
 import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
@@ -15,7 +15,6 @@ import { catalogueClient } from '../lib/api.server.ts';
 import { categoryPath } from '../lib/catalogue.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { formatPenceShort } from '../lib/money.ts';
 import {
   CHANGE_OF_MIND_RETURN_DAYS,
   FREE_LARGE_DELIVERY_THRESHOLD,

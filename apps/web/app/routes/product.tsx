@@ -1,5 +1,5 @@
 import { ApiError } from '@shop/api-client';
-import { PAGE_TYPES } from '@shop/contracts';
+import { formatPence, PAGE_TYPES } from '@shop/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { data, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/product';
@@ -27,7 +27,6 @@ import { categoryPath, productPath } from '../lib/catalogue.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
 import { cn } from '../lib/cn.ts';
-import { formatPence } from '../lib/money.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';

@@ -20,7 +20,7 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { isForbidden } from '../lib/api-problem.ts';
-import { formatPence } from '../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { pageMeta } from '../lib/meta.ts';
 import { changedTerms, promotionFormValues } from '../lib/staff-discounts/form.ts';
 import {

@@ -19,7 +19,7 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { isForbidden } from '../lib/api-problem.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { formatPence } from '../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { ORDER_ROLES, ORDERS_AUDIENCE } from '../lib/staff-orders/orders.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 

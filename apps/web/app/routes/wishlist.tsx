@@ -11,7 +11,7 @@ import { WishlistItemRow } from '../components/wishlist/wishlist-item-row.tsx';
 import { apiProblemMessage } from '../lib/api-problem.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';
 import { pageMeta } from '../lib/meta.ts';
-import { formatPence } from '../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useWishlist } from '../lib/wishlist/wishlist-context.tsx';
 import { basketReadyItems, productCountText } from '../lib/wishlist/wishlist-text.ts';
 

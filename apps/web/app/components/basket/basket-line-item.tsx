@@ -5,7 +5,7 @@ import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { lineQuantityProblem, linePath } from '../../lib/basket/basket-logic.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { Price } from '../ui/price.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { LineImage } from './line-image.tsx';

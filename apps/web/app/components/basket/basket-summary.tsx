@@ -4,7 +4,7 @@ import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { discountProblemMessage, itemCountText, vatRateLabel } from '../../lib/basket/basket-logic.ts';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { Badge } from '../ui/badge.tsx';
 import { FreeDeliveryNudge } from './free-delivery.tsx';
 import { Button } from '../ui/button.tsx';

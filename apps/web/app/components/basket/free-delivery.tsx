@@ -2,7 +2,7 @@ import type { Basket } from '@shop/contracts';
 import { Link } from 'react-router';
 import { helpPath } from '../../lib/help-topics.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence, formatPenceShort } from '../../lib/money.ts';
+import { formatPence, formatPenceShort } from '@shop/contracts';
 import { TruckIcon } from '../ui/icons.tsx';
 
 /** Where "free" stops: the zones delivery surcharges (the same areas the promo bar's "most of mainland UK" leaves out). */

@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { badgeText, itemCountText, linePath } from '../../lib/basket/basket-logic.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { headerItemClasses } from '../auth/header-account.tsx';
 import { useHydrated } from '../listing/use-hydrated.ts';
 import { ButtonLink } from '../ui/button.tsx';

@@ -19,7 +19,7 @@ import {
 } from '../../lib/checkout/checkout-logic.ts';
 import { saveStep, STEP_SECTIONS, type StepFailure, type StepInput } from '../../lib/checkout/checkout-forms.ts';
 import { isCollecting } from '../../lib/checkout/click-collect.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';

@@ -4,7 +4,7 @@ import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cutOffText, fieldErrorAt, formatDay, whenText } from '../../lib/checkout/checkout-logic.ts';
 import { CLICK_COLLECT, collectionPlace } from '../../lib/checkout/click-collect.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useApiData } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { LoadError } from '../ui/load-error.tsx';

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { itemCountText } from '../../lib/basket/basket-logic.ts';
 import { deliveryPlace } from '../../lib/checkout/checkout-logic.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { LineImage } from '../basket/line-image.tsx';
 import { ChevronDownIcon } from '../ui/icons.tsx';
 

@@ -2,7 +2,7 @@ import { ApiError } from '@shop/api-client';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { newAttemptKey, readSandboxMessage } from '../../lib/checkout/checkout-logic.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';

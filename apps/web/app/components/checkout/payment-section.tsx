@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { frameSrc, newAttemptKey, readSandboxMessage, rememberPaymentAttempt, type SandboxMessage } from '../../lib/checkout/checkout-logic.ts';
 import { loadStripe, stripeOutcome, type StripeSettings } from '../../lib/checkout/stripe-js.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useApiData } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { LoadError } from '../ui/load-error.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { helpPath } from '../../lib/help-topics.ts';
-import { formatPenceShort } from '../../lib/money.ts';
+import { formatPenceShort } from '@shop/contracts';
 import {
   CHANGE_OF_MIND_RETURN_DAYS,
   FREE_LARGE_DELIVERY_THRESHOLD,

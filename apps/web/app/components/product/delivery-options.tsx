@@ -2,7 +2,7 @@ import { ApiError, type DeliveryClient } from '@shop/api-client';
 import { useId, useState, type FormEvent } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';

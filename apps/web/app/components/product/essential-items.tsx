@@ -5,7 +5,7 @@ import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 

@@ -1,6 +1,6 @@
 import type { TradePrice as TradePriceData } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { savingText, type Price } from './product-format.ts';
 import { TradePrice } from './trade-price.tsx';
 

@@ -1,5 +1,6 @@
 import type { ProductSummary } from '@shop/contracts';
-import { formatPence, savingPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
+import { savingPence } from '../../lib/money.ts';
 
 export type Price = ProductSummary['price'];
 export type StockStatus = ProductSummary['stockStatus'];

@@ -1,6 +1,6 @@
 import type { TradePrice as TradePriceData } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 
 /**
  * A trade customer's own price (shown only to them, beside the retail price): ex VAT first, as

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
 import { highlightParts, type Suggestion, type Suggestions } from './suggestions.ts';
 

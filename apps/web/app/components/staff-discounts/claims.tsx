@@ -1,7 +1,7 @@
 import type { DiscountClaim } from '@shop/contracts';
 import { useState, type FormEvent } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { parseWholeNumber } from '../../lib/staff-discounts/amounts.ts';
 import { CHANNEL_LABELS, formatDateTime } from '../../lib/staff-discounts/promotion.ts';
 import { useApiClients } from '../../lib/use-api.ts';

@@ -1,8 +1,7 @@
-import { DISCOUNT_TYPES, TARGET_TYPES, type DiscountType, type SalesChannel, type TargetType } from '@shop/contracts';
+import { DISCOUNT_TYPES, formatPence, TARGET_TYPES, type DiscountType, type SalesChannel, type TargetType } from '@shop/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
 import { parsePercent, parsePounds } from '../../lib/staff-discounts/amounts.ts';
 import {
   FIELD_ORDER,

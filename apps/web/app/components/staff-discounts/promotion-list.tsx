@@ -1,7 +1,7 @@
 import type { DiscountSearchPage, PromotionSummary } from '@shop/contracts';
 import { useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import {
   CHANNEL_LABELS,
   CHANNELS,

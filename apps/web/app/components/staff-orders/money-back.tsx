@@ -1,7 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { useId, useRef, useState } from 'react';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import {
   checkMoneyBack,
   moneyBackActions,

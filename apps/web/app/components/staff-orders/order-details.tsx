@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { formatInstant, STATUS_NAMES } from '../../lib/checkout/order-tracking.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { addressLines, deliveryWhen, paymentStatusText, paymentText } from '../../lib/staff-orders/orders.ts';
 import { AddressLines } from '../ui/address-lines.tsx';
 import { Link } from '../ui/link.tsx';

@@ -1,8 +1,7 @@
 import type { OrderStatus } from '@shop/contracts';
-import { ORDER_STATUSES } from '@shop/contracts';
+import { formatPence, ORDER_STATUSES } from '@shop/contracts';
 import { Form, Link, useNavigate } from 'react-router';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
-import { formatPence } from '../../lib/money.ts';
 import { STATUS_BADGES, hasFilters, itemsText, orderFilters, orderHref, ordersHref, type OrderFilters, type OrderPage } from '../../lib/staff-orders/orders.ts';
 import { NoResults, recordLink, ResultsRange, SearchActions } from '../staff/search-results.tsx';
 import { TableHead } from '../staff/table-head.tsx';

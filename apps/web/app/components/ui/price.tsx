@@ -1,5 +1,6 @@
 import { cn } from '../../lib/cn.ts';
-import { formatPence, savingPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
+import { savingPence } from '../../lib/money.ts';
 
 export interface PriceProps {
   /** Price in pence. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { productPath } from '../../lib/catalogue.ts';
-import { formatPence } from '../../lib/money.ts';
+import { formatPence } from '@shop/contracts';
 import { useWishlist } from '../../lib/wishlist/wishlist-context.tsx';
 import { LineImage } from '../basket/line-image.tsx';
 import { Badge } from '../ui/badge.tsx';

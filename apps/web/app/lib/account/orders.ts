@@ -1,7 +1,7 @@
 import type { Order, OrderRefund } from '@shop/contracts';
 import type { SummaryTotals } from '../../components/checkout/order-summary.tsx';
 import { formatInstant } from '../checkout/order-tracking.ts';
-import { formatPence } from '../money.ts';
+import { formatPence } from '@shop/contracts';
 
 /** A customer's own order page (signed in: no e-mail address asked for). */
 export const accountOrderPath = (orderNumber: string) => `/account/orders/${encodeURIComponent(orderNumber)}`;

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
-import { formatPence } from '../money.ts';
+import { formatPence } from '@shop/contracts';
 
 /** The order's journey as the shopper follows it. */
 export const ORDER_TIMELINE = ['placed', 'processing', 'picking', 'dispatched', 'delivered'] as const satisfies readonly OrderStatus[];

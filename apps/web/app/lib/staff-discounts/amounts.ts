@@ -4,6 +4,8 @@
  * digit, never through a float, so "0.29" is 29 pence and not 28.999….
  */
 
+import { formatPenceShort } from '@shop/contracts';
+
 export type Parsed = { ok: true; value: number } | { ok: false; message: string };
 
 /** A decimal number with at most `places` decimals, as an integer scaled by 10^places; null if it isn't one. */
@@ -25,7 +27,7 @@ export function parsePounds(typed: string, { max = 100_000_000 }: { max?: number
   if (text.startsWith('-')) return { ok: false, message: 'Enter an amount of £0 or more' };
   const pence = parseScaled(text, 2);
   if (pence === null) return { ok: false, message: 'Enter pounds and pence as a number, for example 12.50 (at most 2 decimal places)' };
-  if (pence > max) return { ok: false, message: `Enter an amount of at most ${formatPoundsPlain(max)}` };
+  if (pence > max) return { ok: false, message: `Enter an amount of at most ${formatPenceShort(max)}` };
   return { ok: true, value: pence };
 }
 
@@ -63,9 +65,4 @@ export function penceToText(pence: number): string {
   const pounds = Math.trunc(pence / 100);
   const rest = pence % 100;
   return rest === 0 ? String(pounds) : `${pounds}.${String(rest).padStart(2, '0')}`;
-}
-
-/** "£1,000,000.00"-style without Intl, for messages about limits. */
-function formatPoundsPlain(pence: number): string {
-  return `£${Math.trunc(pence / 100).toLocaleString('en-GB')}${pence % 100 ? `.${String(pence % 100).padStart(2, '0')}` : ''}`;
 }

@@ -1,5 +1,6 @@
 import {
   DISCOUNT_TYPES,
+  formatPence,
   SALES_CHANNELS,
   TARGET_TYPES,
   type DiscountType,
@@ -10,7 +11,6 @@ import {
 } from '@shop/contracts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 import { formatMailboxTime } from '../mailbox.ts';
-import { formatPence } from '../money.ts';
 import { basisPointsToText } from './amounts.ts';
 
 /** Who the discount pages are for (their contract: role `discount-manager`), as the pages say so. */

@@ -1,9 +1,8 @@
-import { ORDER_STATUSES, type Order, type OrderStatus, type OrderSummary } from '@shop/contracts';
+import { formatPence, ORDER_STATUSES, type Order, type OrderStatus, type OrderSummary } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 import { apiProblemMessage } from '../api-problem.ts';
 import { STATUS_NAMES } from '../checkout/order-tracking.ts';
-import { formatPence } from '../money.ts';
 
 /** Who the order pages are for (their contract: role `order-admin`), as the pages say so. */
 export const ORDERS_AUDIENCE = { what: 'Handling orders', who: 'order administrators' };
