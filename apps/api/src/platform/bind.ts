@@ -10,6 +10,7 @@ import {
   type ResponseOf,
   type ServiceName,
 } from '@shop/contracts';
+import { LruCache } from './cache.ts';
 import { PlatformErrors } from './errors.ts';
 import type { Actor, ServiceContext } from './context.ts';
 
@@ -110,17 +111,22 @@ export function bindEndpoint<E extends EndpointDefinition>(
 
 /**
  * A public answer's body and ETag, worked out once per answer object: services that keep recent
- * answers (catalogue listings, suggestions) hand the same object to every caller, so checking it
- * against its schema, writing it out and hashing it happen once, not per request.
+ * answers (catalogue listings, suggestions, the navigation tree) hand the same object to every
+ * caller, so checking it against its schema, writing it out and hashing it happen once, not per
+ * request. Only an answer served a second time is kept: most (a product page) are made afresh
+ * for each request and would push the shared ones out.
  */
-const serialisedAnswers = new WeakMap<object, { body: string; etag: string }>();
+const servedOnce = new WeakSet<object>();
+const serialisedAnswers = new LruCache<object, { body: string; etag: string }>({ maxEntries: 5000 });
 
 function serialised(result: unknown, schema: { parse(value: unknown): unknown } | undefined): { body: string; etag: string } {
-  const kept = typeof result === 'object' && result !== null ? serialisedAnswers.get(result) : undefined;
+  const shared = typeof result === 'object' && result !== null ? result : null;
+  const kept = shared && serialisedAnswers.get(shared);
   if (kept) return kept;
   const body = JSON.stringify(schema ? schema.parse(result) : result);
   const answer = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-  if (typeof result === 'object' && result !== null) serialisedAnswers.set(result, answer);
+  if (shared && servedOnce.has(shared)) serialisedAnswers.set(shared, answer);
+  else if (shared) servedOnce.add(shared);
   return answer;
 }
 

@@ -14,6 +14,7 @@ import type {
   TradePrices,
 } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import { LruCache } from '../../platform/cache.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { StockStatus } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
@@ -21,26 +22,21 @@ import type { CatalogueDependencies } from './catalogue-dependencies.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import { refineListing, type FacetDefinition, type ListingInput, type NextDayRate } from './listing-facets.ts';
 import { findSellableOfferings } from './sellable-offerings.ts';
-import { AnswerCache, listingKey } from './answer-cache.ts';
+import { listingKey } from './listing-key.ts';
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { searchConditions, searchTerms, TYPO_SIMILARITY } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames } from './suggestion-index.ts';
 
 // The tree changes only when staff edit categories, yet every page shows it: keep it for a short
-// while per database, so instances agree within NAVIGATION_TTL_MS without any shared cache.
+// while per database (a process has one; tests open a few), so instances agree within
+// NAVIGATION_TTL_MS without any shared cache.
 const NAVIGATION_TTL_MS = 30_000;
-const navigationCache = new WeakMap<object, { expires: number; value: Promise<Navigation> }>();
+const navigationTrees = new LruCache<object, Promise<Navigation>>({ maxEntries: 4, ttlMs: NAVIGATION_TTL_MS });
 
 /** The department tree: top-level categories in shop order, each with its sub-categories. */
 export function getNavigation(ctx: Pick<ServiceContext, 'db' | 'clock'>): Promise<Navigation> {
-  const now = ctx.clock.now().getTime();
-  const cached = navigationCache.get(ctx.db);
-  if (cached && cached.expires > now) return cached.value;
-  const value = loadNavigation(ctx.db);
-  navigationCache.set(ctx.db, { expires: now + NAVIGATION_TTL_MS, value });
-  value.catch(() => navigationCache.delete(ctx.db));
-  return value;
+  return navigationTrees.getOrLoad(ctx.db, () => loadNavigation(ctx.db), ctx.clock.now().getTime());
 }
 
 async function loadNavigation(db: ServiceContext['db']): Promise<Navigation> {
@@ -171,14 +167,14 @@ async function buildListing(
  * snapshot and kind, the least recently used is dropped.
  */
 const KEPT_ANSWERS = 5000;
-const listingAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<Listing>>();
-const searchAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<SearchListing>>();
-const suggestionAnswers = new WeakMap<CatalogueSnapshot, AnswerCache<Autocomplete>>();
+const listingAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<Listing>>>();
+const searchAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<SearchListing>>>();
+const suggestionAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<Autocomplete>>>();
 
-function kept<T>(answers: WeakMap<CatalogueSnapshot, AnswerCache<T>>, ctx: ListingContext, snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
+function kept<T>(answers: WeakMap<CatalogueSnapshot, LruCache<string, Promise<T>>>, snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
   let cache = answers.get(snapshot);
-  if (!cache) answers.set(snapshot, (cache = new AnswerCache(KEPT_ANSWERS, Number.POSITIVE_INFINITY)));
-  return cache.get(key, ctx.clock.now().getTime(), load);
+  if (!cache) answers.set(snapshot, (cache = new LruCache({ maxEntries: KEPT_ANSWERS })));
+  return cache.getOrLoad(key, load);
 }
 
 /** A category and its sub-categories' products, faceted by the department's configuration. */
@@ -186,7 +182,7 @@ export async function listCategory(ctx: ListingContext, input: CategoryListingRe
   const snapshot = await catalogueSnapshot(ctx);
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  return kept(listingAnswers, ctx, snapshot, `category:${category.id}:${listingKey(input)}`, () =>
+  return kept(listingAnswers, snapshot, `category:${category.id}:${listingKey(input)}`, () =>
     buildListing(ctx.db, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
   );
 }
@@ -227,7 +223,7 @@ export async function search(ctx: ListingContext, input: SearchRequest): Promise
   const terms = searchTerms(input.query);
   const title = `Results for "${input.query.slice(0, 100)}"`;
   const snapshot = await catalogueSnapshot(ctx);
-  return kept(searchAnswers, ctx, snapshot, `${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input)}`, async () => {
+  return kept(searchAnswers, snapshot, `${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input)}`, async () => {
     const code = snapshot.codes.exact(input.query);
     if (code) {
       const listing = await buildListing(ctx.db, title, snapshot, [code.row], snapshot.facetsOf(null), input);
@@ -270,7 +266,7 @@ export async function autocomplete(ctx: ListingContext, query: string): Promise<
   const terms = searchTerms(query);
   if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
   const snapshot = await catalogueSnapshot(ctx);
-  return kept(suggestionAnswers, ctx, snapshot, terms.join(' '), async () => suggest(snapshot, terms));
+  return kept(suggestionAnswers, snapshot, terms.join(' '), async () => suggest(snapshot, terms));
 }
 
 /**
@@ -312,7 +308,7 @@ export async function listPromotion(ctx: ListingContext, input: CategoryListingR
   const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
   const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
   const request = { ...input, facets: { ...input.facets, ...listing.filters } };
-  return kept(listingAnswers, ctx, snapshot, `promotion:${input.slug}:${listingKey(request)}`, () =>
+  return kept(listingAnswers, snapshot, `promotion:${input.slug}:${listingKey(request)}`, () =>
     buildListing(db, listing.title, snapshot, rows, snapshot.facetsOf(category), request),
   );
 }

@@ -2,6 +2,7 @@
  * Working days, UK bank holidays and cut-off times in Europe/London. Dates are ISO `YYYY-MM-DD`
  * strings (a London calendar day); instants are `Date`s. Pure functions over gov.uk's bank holidays.
  */
+import { LruCache } from '../../platform/cache.ts';
 import { bankHolidayList, type IsoDate } from './bank-holidays.ts';
 import type { HolidayRegion } from './postcode.ts';
 
@@ -37,8 +38,7 @@ function zoneOffsetMinutes(instant: Date): number {
  * is looked up once per hour of time and kept: delivery dates and calendars ask for hundreds of
  * instants a request, and the time-zone lookup was a fifth of the time of placing an order.
  */
-const offsetByHour = new Map<number, number>();
-const MAX_KEPT_HOURS = 100_000;
+const offsetByHour = new LruCache<number, number>({ maxEntries: 100_000 });
 
 /** Minutes London is ahead of UTC at an instant: 0 in GMT, 60 in BST. */
 function londonOffsetMinutes(instant: Date): number {
@@ -46,7 +46,6 @@ function londonOffsetMinutes(instant: Date): number {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
     offset = zoneOffsetMinutes(new Date(hour * 3_600_000));
-    if (offsetByHour.size >= MAX_KEPT_HOURS) offsetByHour.clear();
     offsetByHour.set(hour, offset);
   }
   return offset;
@@ -94,13 +93,12 @@ export function workingCalendar(destination: HolidayRegion): WorkingCalendar {
   if (!calendar) {
     const holidays = new Set([...BANK_HOLIDAYS['england-and-wales'], ...BANK_HOLIDAYS[destination]]);
     // Every delivery option of every line asks about the same few weeks of days: answer each once.
-    const answers = new Map<IsoDate, boolean>();
+    const answers = new LruCache<IsoDate, boolean>({ maxEntries: 10_000 });
     const isWorkingDay = (date: IsoDate) => {
       let answer = answers.get(date);
       if (answer === undefined) {
         const day = weekday(date);
         answer = day !== 0 && day !== 6 && !holidays.has(date);
-        if (answers.size >= 10_000) answers.clear();
         answers.set(date, answer);
       }
       return answer;
