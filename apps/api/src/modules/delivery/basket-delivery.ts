@@ -97,7 +97,7 @@ export function basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliver
   return { options, quoteOnly, notServed, suggested: suggestedOption(options)?.code ?? null };
 }
 
-/** DOMAIN.md §8.4: order by 14:00 the working day before. */
+/** docs/domain.md §4.1: order by 14:00 the working day before. */
 const SPECIFIC_DAY_CUT_OFF = '14:00';
 
 export interface SpecificDay {

@@ -1,6 +1,6 @@
 /**
- * The trade counters an order can be collected from (DOMAIN.md §8.4: click & collect from the trade
- * counter). Data, not rules: one counter today, at the warehouse that holds the stock, so whatever
+ * The trade counters an order can be collected from (docs/domain.md §4.5: click & collect from the
+ * trade counter). Data, not rules: one counter today, at the warehouse that holds the stock, so whatever
  * is in stock can be picked there. It closes on its division's bank holidays (gov.uk's feed,
  * `bank-holidays.ts`, which says how far ahead it reaches).
  */

@@ -1,6 +1,6 @@
 /**
  * When a click & collect order is ready at a trade counter, and the counter's hours as a shopper
- * reads them. DOMAIN.md §8.4: in-stock goods are ready in an hour, else the next day. Pure.
+ * reads them. docs/domain.md §4.5: in-stock goods are ready in an hour, else the next day. Pure.
  */
 import type { Branch, Weekday } from './branches.ts';
 import type { Collection } from './delivery-options.ts';

@@ -19,7 +19,7 @@ const byCode = (overrides: Partial<OptionsInput> = {}) =>
   Object.fromEntries(deliveryOptions(input(overrides)).options.map((option) => [option.code, option]));
 
 describe('delivery options', () => {
-  it('offer each delivery class its options (DOMAIN.md §8.4)', () => {
+  it('offer each delivery class its options (docs/domain.md §4.1)', () => {
     const codes = (deliveryClass: OptionsInput['deliveryClass']) => deliveryOptions(input({ deliveryClass })).options.map((option) => option.code);
     expect(codes('parcel')).toEqual(['standard', 'next_day', 'specific_day', 'saturday', 'click_collect']);
     expect(codes('large')).toEqual(['specific_day', 'saturday', 'large_kerbside', 'click_collect']);

@@ -1,6 +1,6 @@
 /**
  * Which delivery options apply to an item, what they cost and when they can arrive
- * (DOMAIN.md §8.4, §2). Rates are data in this file for now; pure functions, no I/O.
+ * (docs/domain.md §4). Rates are data in this file for now; pure functions, no I/O.
  */
 import {
   addDays,
@@ -70,7 +70,7 @@ interface Rate {
   needsStock?: boolean;
 }
 
-/** DOMAIN.md §8.4, mainland GB, inc VAT. */
+/** docs/domain.md §4.1, mainland GB, inc VAT. */
 export const RATES: Readonly<Record<DeliveryOptionCode, Rate>> = {
   standard: { name: 'Standard delivery', description: 'Delivered in 2–4 working days.', price: 495, freeFrom: 5_000, leadDays: [2, 4], classes: ['parcel'] },
   next_day: { name: 'Next working day', description: 'Order by 14:00 Monday to Friday for delivery the next working day.', price: 695, leadDays: [1, 1], classes: ['parcel'], needsStock: true },
@@ -100,7 +100,7 @@ export const RATES: Readonly<Record<DeliveryOptionCode, Rate>> = {
   },
 };
 
-/** Pallet-sized goods take longer on the kerbside service (DOMAIN.md §2.1: 5–10 working days). */
+/** Pallet-sized goods take longer on the kerbside service (docs/domain.md §4.1: 5–10 working days). */
 const PALLET_LEAD_DAYS = [5, 10] as const;
 const NEXT_DAY_CUT_OFF = '14:00';
 const SATURDAY_CUT_OFF = '12:00';
@@ -120,7 +120,7 @@ interface ZoneRule {
   notServed?: boolean;
 }
 
-/** DOMAIN.md §2.2 and §8.4's surcharge rows. */
+/** docs/domain.md §4.4: the remote zones' surcharges and limits. */
 export const ZONE_RULES: Readonly<Record<DeliveryZone, ZoneRule>> = {
   mainland: { label: 'mainland GB' },
   highlands: { label: 'the Scottish Highlands', surcharge: { parcel: 1_500, large: 4_500 }, extraDays: [1, 2], standardOnly: true },

@@ -67,7 +67,7 @@ describe('product delivery options', () => {
     expect(await nextDay('2026-05-04T09:00:00Z')).toBe('2026-05-06'); // bank-holiday Monday
   });
 
-  it('normalise the postcode, surcharge remote zones, quote or refuse where DOMAIN.md §8.4 says', async () => {
+  it('normalise the postcode, surcharge remote zones, quote or refuse where docs/domain.md §4.4 says', async () => {
     now = new Date('2026-06-19T12:59:00Z');
     const highlands = await client.getProductDeliveryOptions({ body: { sku: skus.parcel!.sku, postcode: ' iv2 3ab ' } });
     expect(highlands).toMatchObject({ postcode: 'IV2 3AB', zone: 'highlands', quoteOnly: false });

@@ -19,7 +19,7 @@ describe('postcodes', () => {
     expect(parsed('iv63 7yz')).toMatchObject({ normalised: 'IV63 7YZ', area: 'IV', district: 63 });
   });
 
-  it('accept every format of DOMAIN.md §7 and GIR 0AA', () => {
+  it('accept every format of docs/domain.md §4.4 and GIR 0AA', () => {
     for (const text of ['M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'W1A 0AX', 'EC1A 1BB', 'GIR 0AA', 'ID1 1QD']) {
       expect({ text, ok: parsePostcode(text).ok }).toEqual({ text, ok: true });
     }
@@ -36,7 +36,7 @@ describe('postcodes', () => {
     expect(reason('SW1A 1AC')).toMatch(/C, I, K, M, O or V/);
   });
 
-  it('place outward codes in the zones of DOMAIN.md §2.2', () => {
+  it('place outward codes in the zones of docs/domain.md §4.4', () => {
     const zone = (text: string) => zoneOf(parsed(text));
     expect(['SW1A 1AA', 'AB10 1AA', 'IV64 1AA', 'PO1 1AA', 'TR1 1AA', 'EH1 1AA', 'PA19 1AA'].map(zone)).toEqual(Array(7).fill('mainland'));
     expect(['IV2 3AB', 'AB37 9AA', 'KW1 4AA', 'PA21 2AA', 'PH50 4AA', 'FK17 8AA', 'IV63 7YZ'].map(zone)).toEqual(Array(7).fill('highlands'));

@@ -1,10 +1,10 @@
 /**
- * UK postcodes (DOMAIN.md §7): validation, normalisation and the delivery zone of the outward code
- * (DOMAIN.md §2.2). Pure functions, no I/O.
+ * UK postcodes (docs/domain.md §4.4): validation, normalisation and the delivery zone of the
+ * outward code. Pure functions, no I/O.
  */
 import type { DELIVERY_ZONES } from '@shop/contracts';
 
-/** DOMAIN.md §7's pattern; the format rules below narrow it further. */
+/** The UK pattern (docs/domain.md §4.4); the format rules below narrow it further. */
 export const POSTCODE_PATTERN = /^([A-Za-z][A-Ha-hJ-Yj-y]?[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}|[Gg][Ii][Rr] ?0[Aa]{2})$/;
 
 export type DeliveryZone = (typeof DELIVERY_ZONES)[number];
@@ -47,7 +47,7 @@ export function parsePostcode(input: string): PostcodeResult {
   return { ok: true, postcode: { normalised, outward, inward, area, district } };
 }
 
-/** DOMAIN.md §7's position rules (GIR 0AA is the one historic exception). */
+/** docs/domain.md §4.4's position rules (GIR 0AA is the one historic exception). */
 function formatProblem(outward: string, inward: string): string | null {
   if (outward === 'GIR') return null;
   if (/[QVX]/.test(outward[0]!)) return 'it cannot start with Q, V or X';
@@ -62,7 +62,7 @@ function formatProblem(outward: string, inward: string): string | null {
 
 type Ranges = Record<string, readonly (readonly [number, number])[]>;
 
-/** DOMAIN.md §2.2: the courier definitions of the Scottish Highlands and Islands by district. */
+/** docs/domain.md §4.4: the courier definitions of the Scottish Highlands and Islands by district. */
 const HIGHLANDS: Ranges = {
   AB: [[36, 38], [55, 56]],
   FK: [[17, 21]],
