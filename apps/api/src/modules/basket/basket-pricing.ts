@@ -9,10 +9,10 @@ import { RATES } from '../delivery/index.ts';
 
 export const MAX_QUANTITY = 999;
 export const MAX_LINES = 100;
-/** Delivery is charged at the standard rate (DOMAIN.md §4: delivery follows the goods' rate). */
+/** Delivery is charged at the standard rate (docs/domain.md §1). */
 const DELIVERY_VAT = { rateCode: 'standard', basisPoints: 2000 };
 
-/** DOMAIN.md §8.3: ex-VAT discount per trade band. */
+/** docs/domain.md §5: ex-VAT discount per trade band. */
 export const TRADE_BANDS = {
   T1: { name: 'Trade Starter', basisPoints: 500 },
   T2: { name: 'Silver', basisPoints: 1000 },
@@ -45,7 +45,7 @@ export interface UnitPrice {
 }
 
 /**
- * Trade prices take the band's discount off the ex-VAT price (DOMAIN.md §8.3). Bundles already on
+ * Trade prices take the band's discount off the ex-VAT price (docs/domain.md §5). Bundles already on
  * promotion get no trade discount ("0% on bundles already discounted").
  */
 export function unitPrice(offering: SellableOffering, pricing: Pricing): UnitPrice {

@@ -34,7 +34,7 @@ interface Item {
 /**
  * Trade customers (the `trade` role, set with a `trade_account_id` when staff approve an account)
  * are priced at their band. Until the trade module records bands per account, every approved
- * account is on T1 "Trade Starter", the band DOMAIN.md §8.3 gives on approval.
+ * account is on T1 "Trade Starter", the band docs/domain.md §5 gives on approval.
  */
 export function pricingFor(actor: Actor | null): Pricing {
   return actor?.roles.includes('trade') ? tradePricing('T1') : RETAIL_PRICING;

@@ -5,7 +5,7 @@ import { expandSynonyms, searchTerms } from './search-query.ts';
 describe('catalogue generator', () => {
   const catalogue = generateCatalogue();
 
-  it('is deterministic and follows DOMAIN.md §8.1 counts', () => {
+  it('is deterministic and follows the department counts (docs/domain.md §2)', () => {
     expect(generateCatalogue()).toEqual(catalogue);
     expect(catalogue.products).toHaveLength(DEMO_PRODUCT_COUNT);
     expect(catalogue.products.filter((product) => product.department === 'toilets')).toHaveLength(50);

@@ -76,7 +76,7 @@ const retail = (pence: number) => (pence >= 1000 ? Math.max(99, Math.round(pence
 
 /**
  * The demo catalogue for `productCount` products (≈ 810 by default; 100k for benchmarks), spread
- * over the departments in DOMAIN.md §8.1 proportions. Ids are assigned here so bundles and
+ * over the departments in the proportions of docs/domain.md §2. Ids are assigned here so bundles and
  * essential items can refer to them before anything is inserted.
  */
 export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_261_121): GeneratedCatalogue {
@@ -210,7 +210,7 @@ function fitSubCategory(facets: [string, string][], subCategory: string, n: numb
   }
 }
 
-/** Bundles (what each suite type is made of, DOMAIN.md §1.2, §1.4) and the essential items of §1.4. */
+/** Bundles (what each suite type is made of) and essential items (docs/domain.md §2). */
 function relate(products: GeneratedProduct[], random: () => number): Omit<GeneratedCatalogue, 'products'> {
   const byCategory = new Map<string, GeneratedProduct[]>();
   for (const product of products) {
@@ -263,7 +263,7 @@ function relate(products: GeneratedProduct[], random: () => number): Omit<Genera
         const tap = basinTap(basin ? attribute(basin, 'tap_holes') : '1', index);
         const parts = [offeringOf(toilet), offeringOf(basin ?? vanity), bath, screen, tap, bathTap].filter((part) => part !== null);
         bundles.push({ productId: product.id, components: parts.map((part) => ({ offeringId: part.id, quantity: 1 })) });
-        // Priced below the sum of its parts (DOMAIN.md §1.4).
+        // Priced below the sum of its parts (docs/domain.md §2).
         const sum = parts.reduce((total, part) => total + part.priceIncVat, 0);
         for (const offering of product.offerings) {
           offering.priceIncVat = retail(sum * 0.85);
@@ -273,7 +273,7 @@ function relate(products: GeneratedProduct[], random: () => number): Omit<Genera
         const waste = basinWaste(basin, index);
         add(product.id, null, waste.item, 'required', 1, waste.rule);
         if (bath) {
-          // A P- or L-shaped bath takes a panel for its hand (DOMAIN.md §1.4).
+          // A P- or L-shaped bath takes a panel for its hand (docs/domain.md §2).
           const panel = variantIn('bath-panels', index, has('type', 'Front Panel'), sameHand(bath));
           add(product.id, null, panel, 'required', 1, 'bath → front panel');
           add(product.id, null, offeringOf(productIn('bath-wastes', index)), 'required', 1, 'bath → waste and overflow');

@@ -125,7 +125,7 @@ describe('global facets', () => {
   const onShelf = (product: ProductCard) => product.stockStatus.status === 'in_stock' || product.stockStatus.status === 'low_stock';
   const ids = (products: ProductCard[]) => products.map((product) => product.id);
 
-  it('every listing offers those of DOMAIN.md §8.1 that its products have', async () => {
+  it('every listing offers those of docs/domain.md §2 that its products have', async () => {
     const listing = await client.listCategory({ body: { slug: 'taps', size: 1 } });
     expect(listing.facets.map((entry) => entry.identifier)).toEqual(
       expect.arrayContaining(['brand', 'price', 'rating', 'in_stock', 'next_day_eligible', 'on_offer', 'new', 'delivery_class']),

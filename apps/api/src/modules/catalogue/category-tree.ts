@@ -1,5 +1,5 @@
 /**
- * The shop's department tree (DOMAIN.md §1.2 and §8.1): twenty departments, each with the
+ * The shop's department tree (docs/domain.md §2): twenty departments, each with the
  * sub-categories UK bathroom and plumbing retailers broadly share. Demo seed data, not code rules.
  */
 export interface CategorySeed {

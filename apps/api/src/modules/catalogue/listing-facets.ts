@@ -53,7 +53,7 @@ export const nextDayEligible = (rate: NextDayRate, product: Pick<ListingProduct,
 
 const DELIVERY_LABELS: Record<string, string> = { parcel: 'Parcel', large: 'Large item', pallet: 'Pallet', two_man_eligible: 'Two-person delivery' };
 
-/** Facets every listing has (DOMAIN.md §8.1 "global facets"), with how to read each from a product. */
+/** Facets every listing has (docs/domain.md §2, "Facets"), with how to read each from a product. */
 const GLOBAL_FACETS: (FacetDefinition & { values(product: ListingProduct, nextDay: NextDayRate): string[] })[] = [
   { identifier: 'brand', displayName: 'Brand', values: (p) => [p.brandName] },
   { identifier: 'in_stock', displayName: 'In stock', values: (p) => yes(onShelf(p.stockStatus)) },

@@ -1,5 +1,5 @@
 /**
- * Demo catalogue templates (DOMAIN.md §8.1–§8.2): per department, how many products, the
+ * Demo catalogue templates (docs/domain.md §2): per department, how many products, the
  * mid-range base price (pence, inc VAT), variant axes and attribute facets. Seed data, not rules.
  */
 export interface FacetTemplate {
@@ -74,7 +74,7 @@ export const FINISH_FACTORS: Record<string, number> = {
 export const RANGE_NAMES = ['Lyra', 'Marlow', 'Eden', 'Hexham', 'Arden', 'Sutton', 'Ashby', 'Kendal', 'Mere', 'Alston', 'Oakley', 'Bexley', 'Rydal', 'Thame', 'Wensley', 'Corfe', 'Tavy', 'Lune', 'Otter', 'Fowey'];
 
 /**
- * What a sub-category says about its products' attributes (DOMAIN.md §1.2–§1.3): a corner bath is
+ * What a sub-category says about its products' attributes (docs/domain.md §2): a corner bath is
  * corner-shaped, a pan connector is a pan connector, a WC unit holds no basin. A generated value
  * outside the allowed ones is replaced, so a product never contradicts the shelf it is on.
  */

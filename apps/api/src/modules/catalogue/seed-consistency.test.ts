@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCatalogue, type GeneratedOffering, type GeneratedProduct } from './catalogue-generator.ts';
 
 /**
- * The demo catalogue keeps its own word (DOMAIN.md §1.2–§1.4, §8.1–§8.2): what a suite holds fits
+ * The demo catalogue keeps its own word (docs/domain.md §2): what a suite holds fits
  * its suite type, and what a product's essential items are fits the product's own attributes. The
  * rules are written out here, apart from the generator, so a generator change that breaks one fails.
  */

@@ -1,6 +1,6 @@
 /**
- * Holding stock for a payment (DOMAIN.md stock rules; issue: "stock is reserved when payment
- * starts, with an expiry, and committed when the order is placed"). Every change is a conditional
+ * Holding stock for a payment (docs/domain.md §3: stock is reserved when payment starts, with an
+ * expiry, and committed when the order is placed). Every change is a conditional
  * update on the sku's row, so two shoppers racing for the last unit cannot both hold it: the second
  * update finds nothing available and is refused. Rows are touched in sku order, so two baskets
  * sharing skus never deadlock.
