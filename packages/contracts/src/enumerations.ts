@@ -12,7 +12,7 @@ export const PAGE_TYPES = { homepage: 10, category: 20, product: 30, cart: 40, o
 /** Product pages per sitemap file: well under the sitemap protocol's 50,000 URLs and 50 MB. */
 export const SITEMAP_PAGE_SIZE = 10_000;
 
-/** Delivery (DOMAIN.md §8.4). */
+/** Delivery (docs/domain.md §4). */
 export const DELIVERY_OPTION_CODES = ['standard', 'next_day', 'specific_day', 'saturday', 'large_kerbside', 'two_person', 'click_collect'] as const;
 export const DELIVERY_ZONES = ['mainland', 'highlands', 'islands', 'northern-ireland', 'isle-of-wight', 'scilly', 'isle-of-man', 'channel-islands'] as const;
 

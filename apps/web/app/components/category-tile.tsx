@@ -3,7 +3,7 @@ import { categoryPath, type NavigationCategory } from '../lib/catalogue.ts';
 import { CategoryIllustration } from './illustrations/index.tsx';
 import { Badge } from './ui/badge.tsx';
 
-// Electrical categories carry the retailer's WEEE take-back duty (DOMAIN.md §4.4).
+// Electrical categories carry the retailer's WEEE take-back duty (docs/domain.md §8.4).
 const WEEE_CATEGORIES = new Set(['mirrors-lighting', 'extractor-fans']);
 
 /** A category card for the home page and search results. */

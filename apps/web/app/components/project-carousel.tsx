@@ -4,7 +4,7 @@ import { CategoryIllustration } from './illustrations/index.tsx';
 import { Carousel } from './ui/carousel.tsx';
 import { ArrowRightIcon } from './ui/icons.tsx';
 
-/** Planning tips drawn from how these products are chosen and fitted (DOMAIN.md §1). */
+/** Planning tips drawn from how these products are chosen and fitted (docs/domain.md §2). */
 const PROJECT_TIPS = [
   {
     slug: 'showers',

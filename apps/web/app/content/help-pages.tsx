@@ -18,8 +18,8 @@ import {
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 
-// The help centre's page bodies: UK retail practice as summarised in DOMAIN.md (§2 delivery,
-// §3 and §8.3 trade, §4 returns and WEEE, §8.5 enquiry types). Plain words, no legal advice; the
+// The help centre's page bodies: UK retail practice as docs/domain.md sets it out (§4 delivery,
+// §5 trade, §8 returns and WEEE, §10.2 enquiry types). Plain words, no legal advice; the
 // terms of sale (legal-pages.tsx) say the same in full.
 
 function Delivery() {

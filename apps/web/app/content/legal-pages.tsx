@@ -17,7 +17,7 @@ import { StackedRows } from './content-table.tsx';
 // The shop's legal pages, written for a UK online retailer selling to consumers (Consumer Contracts
 // Regulations 2013, Consumer Rights Act 2015, UK GDPR and the Data Protection Act 2018, PECR) and
 // kept to what the shop does: card payments through its payment provider, delivery or collection,
-// 30-day change-of-mind returns on top of the 14-day right to cancel (DOMAIN.md §4). Each section
+// 30-day change-of-mind returns on top of the 14-day right to cancel (docs/domain.md §8). Each section
 // has an id, so other pages and e-mails can link to it.
 
 export interface LegalSection {

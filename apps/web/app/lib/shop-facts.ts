@@ -1,5 +1,5 @@
 // The shop's standing offers, shown in the promo bar, home page and help pages. They follow
-// DOMAIN.md §8.3/§8.4 (seed defaults) and move to the delivery and trade APIs when those exist;
+// docs/domain.md §4.1 and §5 (shop figures) and move to the delivery and trade APIs when those exist;
 // keeping them in one module means the copy can never disagree with itself.
 
 /** Large and pallet items deliver free over this basket value (pence, inc VAT). */

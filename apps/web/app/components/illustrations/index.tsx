@@ -21,7 +21,7 @@ interface Drawing {
   floor: boolean;
 }
 
-/** One drawing per category of the seed catalogue (DOMAIN.md §8.1), by slug. */
+/** One drawing per category of the seed catalogue (docs/domain.md §2), by slug. */
 const drawings: Record<string, Drawing> = {
   'bathroom-suites': { Shape: SuiteShape, floor: true },
   toilets: { Shape: ToiletShape, floor: true },

@@ -9,7 +9,7 @@ export const DRAWINGS = { ...bathroom, ...suiteDrawings, ...water, ...heating, .
 export type DrawingId = keyof typeof DRAWINGS;
 
 /**
- * Product family (the sub-category, DOMAIN.md §8.1) → drawing. The seed names a family by the
+ * Product family (the sub-category, docs/domain.md §2) → drawing. The seed names a family by the
  * slugified sub-category name (`cisterns-frames-and-flush-plates`), the tree by its slug
  * (`cisterns-frames-flush-plates`): both spellings are listed.
  */
