@@ -1,4 +1,4 @@
-import type { Basket, BasketLine, BasketNotice, SavedBasket } from '@shop/contracts';
+import { SALES_CHANNELS, type Basket, type BasketLine, type BasketNotice, type SavedBasket } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor, ServiceContext } from '../../platform/context.ts';
@@ -41,7 +41,7 @@ export function pricingFor(actor: Actor | null): Pricing {
 }
 
 /** Trade-priced baskets are sold through the Trade Site; everything else through the Website. */
-const channelFor = (pricing: Pricing): SalesChannel => (pricing.tradePriced ? 200 : 100);
+const channelFor = (pricing: Pricing): SalesChannel => (pricing.tradePriced ? SALES_CHANNELS.TradeSite : SALES_CHANNELS.Website);
 
 function checkQuantity(item: Item, allowZero: boolean): void {
   if (!Number.isInteger(item.quantity)) throw BasketErrors.quantityNotWhole(item.sku);
