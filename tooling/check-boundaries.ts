@@ -1,5 +1,5 @@
 /**
- * The module rules of ARCHITECTURE.md, checked on every `npm test`:
+ * The module rules of docs/architecture.md, checked on every `npm test`:
  * - an API module imports another module only through that module's `index.ts` (its tests may
  *   also use another module's `testing.ts` helpers);
  * - platform code (apps/api/src/platform, db, seed) never imports a domain module;

@@ -28,7 +28,7 @@ export const ApiConfigSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('plumbline:'),
   DEMO_DATA: booleanFlag.default(true),
-  // Sign-in (ARCHITECTURE.md "Sign-in"): the embedded provider by default, any OIDC provider by setting.
+  // Sign-in (docs/architecture.md, "Sign-in"): the embedded provider by default, any OIDC provider by setting.
   IDENTITY_EMBEDDED: booleanFlag.default(true),
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** Every HTTP call is declared once here; the API binds handlers to it and the clients are derived from it. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-/** Staff and customer roles carried in the access token (ARCHITECTURE.md, "Sign-in"). */
+/** Staff and customer roles carried in the access token (docs/architecture.md, "Sign-in"). */
 export const ROLES = [
   'shopper',
   'trade',

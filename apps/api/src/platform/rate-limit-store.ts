@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 
 /**
  * Counters for @fastify/rate-limit: in this process by default, or in Redis so that every instance
- * behind a load balancer counts against the same budget (ARCHITECTURE.md "Scaling out").
+ * behind a load balancer counts against the same budget (docs/scaling.md).
  *
  * The plugin gives each route with its own limit a child store. Its stores key children by route,
  * so a route's `groupId` did not share a budget across routes; here a child for a group is keyed by

@@ -54,5 +54,5 @@ export function searchConditions(terms: string[], { prefix = false } = {}): { fu
   };
 }
 
-/** pg_trgm's default 0.6 misses ordinary typos; 0.3–0.4 catches them (ARCHITECTURE.md, stack notes). */
+/** pg_trgm's default 0.6 misses ordinary typos; 0.3–0.4 catches them (docs/architecture.md, stack notes). */
 export const TYPO_SIMILARITY = 0.3;

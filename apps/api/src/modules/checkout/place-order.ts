@@ -1,5 +1,5 @@
 /**
- * Placing an order: the one write that spans modules (ARCHITECTURE.md). After the gateway has
+ * Placing an order: the one write that spans modules (docs/architecture.md, "Module rules"). After the gateway has
  * confirmed the payment, in one transaction holding the basket's row lock: write the order with its
  * lines and confirmation e-mail, claim the discount code, remove the converted basket, and commit
  * the stock held for the basket (or hold it again if the hold ran out). If any step refuses, the

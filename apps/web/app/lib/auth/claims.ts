@@ -8,7 +8,7 @@ export interface TokenHolder {
   profile?: Record<string, unknown>;
 }
 
-/** Roles a member of staff may hold (ARCHITECTURE.md, "Sign-in"). */
+/** Roles a member of staff may hold (docs/architecture.md, "Sign-in"). */
 export const STAFF_ROLES = ['trade-reviewer', 'review-moderator', 'discount-manager', 'content-editor', 'order-admin', 'admin'] as const;
 /** Roles that may read the e-mail outbox in the staff mailbox (as its contract requires). */
 export const MAILBOX_ROLES = ['admin'] as const;
