@@ -5,7 +5,6 @@ import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku, setStock as setSeededStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { readOutbox } from '../notifications/index.ts';
-import { DiscountErrors } from '../discounts/index.ts';
 import { saveBasket } from './basket.repository.ts';
 import { RETRIEVAL_ALPHABET } from './retrieval-code.ts';
 
@@ -210,7 +209,7 @@ describe('discount codes', () => {
     expect(applied.totals.discountIncVat).toBe(Math.round(applied.totals.subtotalIncVat / 10));
     expect(applied.totals.totalIncVat).toBe(applied.totals.subtotalIncVat + applied.totals.delivery!.priceIncVat - applied.totals.discountIncVat);
 
-    for (const [code, refusal] of [['SPRING20', DiscountErrors.expired], ['TRADE5', DiscountErrors.wrongChannel], ['NOPE-NOPE', DiscountErrors.unknown]] as const) {
+    for (const [code, refusal] of [['SPRING20', 'DISCOUNT_CODE_EXPIRED'], ['TRADE5', 'DISCOUNT_CODE_WRONG_CHANNEL'], ['NOPE-NOPE', 'DISCOUNT_CODE_UNKNOWN']] as const) {
       const error = await failure(guest.addDiscount({ params, body: { code } }));
       expect([error.status, error.code]).toEqual([422, refusal]);
     }
@@ -219,7 +218,7 @@ describe('discount codes', () => {
     const below = await guest.setItem({ params, body: { sku: skus.parcel!.sku, quantity: 1 } });
     expect(below.discount).toBeNull();
     expect(below.totals.discountIncVat).toBe(0);
-    expect(below.notices).toContainEqual(expect.objectContaining({ type: 'discount_removed', code: 'WELCOME10', reason: DiscountErrors.minimumSpendNotMet }));
+    expect(below.notices).toContainEqual(expect.objectContaining({ type: 'discount_removed', code: 'WELCOME10', reason: 'DISCOUNT_MINIMUM_SPEND_NOT_MET' }));
 
     await guest.setItem({ params, body: { sku: skus.parcel!.sku, quantity } });
     await guest.addDiscount({ params, body: { code: 'WELCOME10' } });

@@ -1,59 +1,38 @@
 import { formatPenceShort, SALES_CHANNEL_NAMES, type SalesChannel } from '@shop/contracts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, PlatformErrors } from '../../platform/errors.ts';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const listChannels = (channels: readonly SalesChannel[]) => {
   const names = channels.map((channel) => SALES_CHANNEL_NAMES[channel]);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
 };
+const refuse = (code: string, detail: string) => new AppError(422, code, detail);
 
 /**
- * The stable refusal codes of `evaluateDiscount` / `claimDiscount` (422), one per reason, each
- * with a message a shopper can act on. The basket shows `detail` next to its code form.
+ * The discounts module's stable error codes. `evaluateDiscount` and `claimDiscount` refuse a code
+ * with a 422, one code per reason and a message a shopper can act on: the basket shows `detail`
+ * next to its code form, and its notices carry the code. The staff calls' errors follow.
  */
 export const DiscountErrors = {
-  unknown: 'DISCOUNT_CODE_UNKNOWN',
-  expired: 'DISCOUNT_CODE_EXPIRED',
-  notStarted: 'DISCOUNT_CODE_NOT_STARTED',
-  wrongChannel: 'DISCOUNT_CODE_WRONG_CHANNEL',
-  minimumSpendNotMet: 'DISCOUNT_MINIMUM_SPEND_NOT_MET',
-  limitReached: 'DISCOUNT_CODE_LIMIT_REACHED',
-  alreadyUsed: 'DISCOUNT_CODE_ALREADY_USED',
-  notCombinableWithTradePricing: 'DISCOUNT_NOT_COMBINABLE_WITH_TRADE_PRICING',
-  noQualifyingItems: 'DISCOUNT_NO_QUALIFYING_ITEMS',
-} as const;
-export type DiscountRefusal = (typeof DiscountErrors)[keyof typeof DiscountErrors];
-
-/** The failures this module raises: the refusals above (422) and the staff calls' errors. */
-
-const refuse = (code: DiscountRefusal, detail: string) => new AppError(422, code, detail);
-
-export const DiscountProblems = {
-  unknown: (code: string) => refuse(DiscountErrors.unknown, `We don't recognise the code "${code}". Check it and try again.`),
-  expired: (endsAt: Date) => refuse(DiscountErrors.expired, `This code expired on ${ukDate.format(endsAt)}.`),
-  notStarted: (startsAt: Date) =>
-    refuse(DiscountErrors.notStarted, `This code can't be used yet: it starts on ${ukDate.format(startsAt)}.`),
-  wrongChannel: (channels: readonly SalesChannel[]) =>
-    refuse(DiscountErrors.wrongChannel, `This code can only be used on ${listChannels(channels)}.`),
+  unknown: (code: string) => refuse('DISCOUNT_CODE_UNKNOWN', `We don't recognise the code "${code}". Check it and try again.`),
+  expired: (endsAt: Date) => refuse('DISCOUNT_CODE_EXPIRED', `This code expired on ${ukDate.format(endsAt)}.`),
+  notStarted: (startsAt: Date) => refuse('DISCOUNT_CODE_NOT_STARTED', `This code can't be used yet: it starts on ${ukDate.format(startsAt)}.`),
+  wrongChannel: (channels: readonly SalesChannel[]) => refuse('DISCOUNT_CODE_WRONG_CHANNEL', `This code can only be used on ${listChannels(channels)}.`),
   minimumSpendNotMet: (minimumPence: number, shortPence: number) =>
     refuse(
-      DiscountErrors.minimumSpendNotMet,
+      'DISCOUNT_MINIMUM_SPEND_NOT_MET',
       `This code needs a spend of ${formatPenceShort(minimumPence)}: add ${formatPenceShort(shortPence)} more to use it.`,
     ),
-  totalLimitReached: () => refuse(DiscountErrors.limitReached, 'This code has reached its limit and can no longer be used.'),
+  totalLimitReached: () => refuse('DISCOUNT_CODE_LIMIT_REACHED', 'This code has reached its limit and can no longer be used.'),
   customerLimitReached: (limit: number) =>
     refuse(
-      DiscountErrors.limitReached,
+      'DISCOUNT_CODE_LIMIT_REACHED',
       limit === 1 ? "You've already used this code: it can be used once per customer." : `You've already used this code ${limit} times, the most allowed per customer.`,
     ),
-  alreadyUsed: () => refuse(DiscountErrors.alreadyUsed, 'This code has already been used: each code can be used once only.'),
+  alreadyUsed: () => refuse('DISCOUNT_CODE_ALREADY_USED', 'This code has already been used: each code can be used once only.'),
   notCombinableWithTradePricing: () =>
-    refuse(
-      DiscountErrors.notCombinableWithTradePricing,
-      "This code can't be used with trade prices: your basket already has your trade discount.",
-    ),
-  noQualifyingItems: (what: string) =>
-    refuse(DiscountErrors.noQualifyingItems, `This code applies to ${what}, and nothing in your basket qualifies.`),
+    refuse('DISCOUNT_NOT_COMBINABLE_WITH_TRADE_PRICING', "This code can't be used with trade prices: your basket already has your trade discount."),
+  noQualifyingItems: (what: string) => refuse('DISCOUNT_NO_QUALIFYING_ITEMS', `This code applies to ${what}, and nothing in your basket qualifies.`),
 
   // Staff-side errors.
   promotionNotFound: (promotionCode: string) =>
@@ -71,6 +50,8 @@ export const DiscountProblems = {
       'DISCOUNT_AMOUNT_CHANGED',
       `The discount is now ${formatPenceShort(actual)}, not ${formatPenceShort(expected)}: refresh the basket and try again.`,
     ),
-  invalid: (path: string, message: string) =>
-    new AppError(400, 'VALIDATION_FAILED', `${path}: ${message}`, { errors: [{ path, message, code: 'invalid' }] }),
+  invalid: (path: string, message: string) => PlatformErrors.validationFailed([{ path, message, code: 'invalid' }]),
+  /** A promotion's terms that do not hold together, by field (`checkTerms`). */
+  termsInvalid: (problems: readonly (readonly [field: string, message: string])[]) =>
+    PlatformErrors.validationFailed(problems.map(([field, message]) => ({ path: `body.${field}`, message, code: 'invalid' }))),
 };

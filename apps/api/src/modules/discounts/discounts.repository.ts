@@ -211,3 +211,25 @@ export async function insertClaim(db: Database, row: typeof discountClaims.$infe
   const [inserted] = await db.insert(discountClaims).values(row).returning({ id: discountClaims.id });
   return inserted!.id;
 }
+
+/** Deletes the order's claim and answers what it held; undefined when there is none (any more). */
+export async function deleteOrderClaim(db: Database, orderId: string): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | undefined> {
+  const [claim] = await db
+    .delete(discountClaims)
+    .where(eq(discountClaims.orderId, orderId))
+    .returning({ promotionId: discountClaims.promotionId, issueCodeId: discountClaims.issueCodeId, amountPence: discountClaims.amountPence });
+  return claim;
+}
+
+/** Gives one use back to the promotion's total limit (`takeUsage` in reverse). */
+export async function returnUsage(db: Database, promotionId: number): Promise<void> {
+  await db
+    .update(discountPromotions)
+    .set({ claimCount: sql`greatest(${discountPromotions.claimCount} - 1, 0)` })
+    .where(eq(discountPromotions.id, promotionId));
+}
+
+/** A single-use code is free to use again (`takeIssueCode` in reverse); one withdrawn meanwhile stays withdrawn. */
+export async function freeIssueCode(db: Database, id: number): Promise<void> {
+  await db.update(discountIssueCodes).set({ claimedAt: null }).where(eq(discountIssueCodes.id, id));
+}

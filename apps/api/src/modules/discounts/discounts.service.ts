@@ -14,9 +14,8 @@ import {
 } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { checkTerms, computeDiscount, promotionStatus, targetWords, type PromotionTerms } from './discount-rules.ts';
-import { DiscountProblems } from './discounts.errors.ts';
+import { DiscountErrors } from './discounts.errors.ts';
 import * as repository from './discounts.repository.ts';
 import type { ClaimRow, IssueCodeRow, PromotionRow, PromotionWithCounts } from './discounts.repository.ts';
 import { generateIssueCode, normaliseCode } from './issue-codes.ts';
@@ -43,9 +42,7 @@ const termsOf = (row: PromotionRow): PromotionTerms => ({
 
 function assertTerms(terms: PromotionTerms, claimCount = 0): void {
   const problems = checkTerms(terms, claimCount);
-  if (problems.length === 0) return;
-  const errors = problems.map(([field, message]) => ({ path: `body.${field}`, message, code: 'invalid' }));
-  throw new AppError(400, 'VALIDATION_FAILED', `${errors[0]!.path}: ${errors[0]!.message}`, { errors });
+  if (problems.length > 0) throw DiscountErrors.termsInvalid(problems);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -54,16 +51,16 @@ function assertTerms(terms: PromotionTerms, claimCount = 0): void {
 
 export async function createDiscount(ctx: ServiceContext, body: CreateDiscount): Promise<Discount> {
   const { promotionCode, issueCodeCount, ...rest } = body;
-  if (RESERVED_CODES.has(promotionCode)) throw DiscountProblems.invalid('body.promotionCode', `"${promotionCode}" is reserved; choose another code`);
+  if (RESERVED_CODES.has(promotionCode)) throw DiscountErrors.invalid('body.promotionCode', `"${promotionCode}" is reserved; choose another code`);
   const values = { ...rest, startsAt: new Date(rest.startsAt), endsAt: rest.endsAt ? new Date(rest.endsAt) : null };
   assertTerms(values);
   // Codes share one namespace at the basket: a promotion code may not equal an issue code.
-  if (await repository.issueCodeExists(ctx.db, promotionCode)) throw DiscountProblems.duplicatePromotionCode(promotionCode);
+  if (await repository.issueCodeExists(ctx.db, promotionCode)) throw DiscountErrors.duplicatePromotionCode(promotionCode);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const created = await repository.insertPromotion(db, { promotionCode, ...values, createdAt: now, updatedAt: now });
-    if (!created) throw DiscountProblems.duplicatePromotionCode(promotionCode);
+    if (!created) throw DiscountErrors.duplicatePromotionCode(promotionCode);
     await generateIssueCodes(db, created.id, issueCodeCount);
   });
   return getDiscount(ctx, promotionCode, promotionCode);
@@ -90,13 +87,13 @@ export async function generateIssueCodes(db: Database, promotionId: number, want
 
 async function findPromotionOr404(db: Database, promotionCode: string): Promise<PromotionWithCounts> {
   const promotion = await repository.findPromotion(db, promotionCode);
-  if (!promotion) throw DiscountProblems.promotionNotFound(promotionCode);
+  if (!promotion) throw DiscountErrors.promotionNotFound(promotionCode);
   return promotion;
 }
 
 async function findIssueCodeOr404(db: Database, promotion: PromotionRow, issueCode: string): Promise<IssueCodeRow> {
   const row = await repository.findIssueCode(db, issueCode);
-  if (!row || row.promotionId !== promotion.id) throw DiscountProblems.issueCodeNotFound(promotion.promotionCode, issueCode);
+  if (!row || row.promotionId !== promotion.id) throw DiscountErrors.issueCodeNotFound(promotion.promotionCode, issueCode);
   return row;
 }
 
@@ -123,7 +120,7 @@ export async function updateDiscount(ctx: ServiceContext, promotionCode: string,
     const promotion = await findPromotionOr404(db, promotionCode);
     const code = issueCode === promotion.promotionCode ? null : await findIssueCodeOr404(db, promotion, issueCode);
     if (issueCodeVoided !== undefined && !code) {
-      throw DiscountProblems.invalid('body.issueCodeVoided', 'Name an issue code in the path to withdraw or reinstate it');
+      throw DiscountErrors.invalid('body.issueCodeVoided', 'Name an issue code in the path to withdraw or reinstate it');
     }
     const { startsAt, endsAt, ...rest } = changes;
     const values = {
@@ -133,12 +130,12 @@ export async function updateDiscount(ctx: ServiceContext, promotionCode: string,
     };
     assertTerms({ ...termsOf(promotion), ...values }, promotion.claimCount);
     if (addIssueCodes && promotion.issueCodeCount + addIssueCodes > MAX_ISSUE_CODES) {
-      throw DiscountProblems.invalid('body.addIssueCodes', `A promotion can have at most ${MAX_ISSUE_CODES} issue codes; it has ${promotion.issueCodeCount}`);
+      throw DiscountErrors.invalid('body.addIssueCodes', `A promotion can have at most ${MAX_ISSUE_CODES} issue codes; it has ${promotion.issueCodeCount}`);
     }
     await repository.updatePromotion(db, promotion.id, { ...values, updatedAt: now });
     if (addIssueCodes) await generateIssueCodes(db, promotion.id, addIssueCodes);
     if (code && issueCodeVoided !== undefined && !(await repository.setIssueCodeVoided(db, code.id, issueCodeVoided ? now : null))) {
-      throw DiscountProblems.issueCodeAlreadyClaimed(code.code);
+      throw DiscountErrors.issueCodeAlreadyClaimed(code.code);
     }
   });
   return getDiscount(ctx, promotionCode, issueCode);
@@ -159,7 +156,7 @@ const DAY_MS = 86_400_000;
 export async function searchDiscounts(ctx: ServiceContext, query: SearchQuery): Promise<DiscountSearchPage> {
   const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
   const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined;
-  if (from && to && to <= from) throw DiscountProblems.invalid('query.to', 'Must be on or after from');
+  if (from && to && to <= from) throw DiscountErrors.invalid('query.to', 'Must be on or after from');
   const now = ctx.clock.now();
   const { rows, total } = await repository.searchPromotions(
     ctx.db,
@@ -178,7 +175,7 @@ export async function searchDiscounts(ctx: ServiceContext, query: SearchQuery): 
 
 export async function getDiscountClaim(ctx: ServiceContext, id: number): Promise<DiscountClaim> {
   const claim = await repository.findClaim(ctx.db, id);
-  if (!claim) throw DiscountProblems.claimNotFound(id);
+  if (!claim) throw DiscountErrors.claimNotFound(id);
   return toClaim(claim);
 }
 
@@ -284,31 +281,31 @@ async function resolveCode(db: Database, typed: string): Promise<Resolved> {
     if (promotion) return { code, promotion, issueCode: issued };
   }
   const promotion = issued || !code ? undefined : await repository.findPromotion(db, code);
-  if (!promotion || promotion.requiresIssueCode) throw DiscountProblems.unknown(typed.trim());
+  if (!promotion || promotion.requiresIssueCode) throw DiscountErrors.unknown(typed.trim());
   return { code, promotion, issueCode: null };
 }
 
 /** Every refusal that needs no counting, in the order a shopper would want to hear them. */
 function assertApplies({ promotion, issueCode }: Resolved, check: DiscountCheck, now: Date) {
-  if (now < promotion.startsAt) throw DiscountProblems.notStarted(promotion.startsAt);
-  if (promotion.endsAt && now >= promotion.endsAt) throw DiscountProblems.expired(promotion.endsAt);
-  if (!promotion.channels.includes(check.channel)) throw DiscountProblems.wrongChannel(promotion.channels as SalesChannel[]);
-  if (check.isTradePriced && !promotion.combinesWithTradePricing) throw DiscountProblems.notCombinableWithTradePricing();
-  if (issueCode?.claimedAt) throw DiscountProblems.alreadyUsed();
-  if (promotion.usageLimit !== null && promotion.claimCount >= promotion.usageLimit) throw DiscountProblems.totalLimitReached();
+  if (now < promotion.startsAt) throw DiscountErrors.notStarted(promotion.startsAt);
+  if (promotion.endsAt && now >= promotion.endsAt) throw DiscountErrors.expired(promotion.endsAt);
+  if (!promotion.channels.includes(check.channel)) throw DiscountErrors.wrongChannel(promotion.channels as SalesChannel[]);
+  if (check.isTradePriced && !promotion.combinesWithTradePricing) throw DiscountErrors.notCombinableWithTradePricing();
+  if (issueCode?.claimedAt) throw DiscountErrors.alreadyUsed();
+  if (promotion.usageLimit !== null && promotion.claimCount >= promotion.usageLimit) throw DiscountErrors.totalLimitReached();
   const goodsPence = check.lines.reduce((sum, line) => sum + Math.max(0, line.lineTotalPence), 0);
   if (goodsPence < promotion.minimumSpendPence) {
-    throw DiscountProblems.minimumSpendNotMet(promotion.minimumSpendPence, promotion.minimumSpendPence - goodsPence);
+    throw DiscountErrors.minimumSpendNotMet(promotion.minimumSpendPence, promotion.minimumSpendPence - goodsPence);
   }
   const figures = computeDiscount(termsOf(promotion), check.lines, check.deliveryPence);
-  if (figures.eligiblePence === 0) throw DiscountProblems.noQualifyingItems(targetWords(promotion.targetType as TargetType));
+  if (figures.eligiblePence === 0) throw DiscountErrors.noQualifyingItems(targetWords(promotion.targetType as TargetType));
   return figures;
 }
 
 async function assertCustomerRoom(db: Database, promotion: PromotionRow, customerId: string | null): Promise<void> {
   if (promotion.perCustomerLimit === null || customerId === null) return;
   if ((await repository.countCustomerClaims(db, promotion.id, customerId)) >= promotion.perCustomerLimit) {
-    throw DiscountProblems.customerLimitReached(promotion.perCustomerLimit);
+    throw DiscountErrors.customerLimitReached(promotion.perCustomerLimit);
   }
 }
 
@@ -343,11 +340,11 @@ export async function claimDiscount(
     const sp = tx as unknown as Database;
     const resolved = await resolveCode(sp, input.code);
     const figures = assertApplies(resolved, input, now);
-    if (figures.discountPence !== input.amountPence) throw DiscountProblems.amountChanged(input.amountPence, figures.discountPence);
+    if (figures.discountPence !== input.amountPence) throw DiscountErrors.amountChanged(input.amountPence, figures.discountPence);
     const { promotion, issueCode } = resolved;
-    if (!(await repository.takeUsage(sp, promotion.id))) throw DiscountProblems.totalLimitReached();
+    if (!(await repository.takeUsage(sp, promotion.id))) throw DiscountErrors.totalLimitReached();
     await assertCustomerRoom(sp, promotion, input.customerId);
-    if (issueCode && !(await repository.takeIssueCode(sp, issueCode.id, now))) throw DiscountProblems.alreadyUsed();
+    if (issueCode && !(await repository.takeIssueCode(sp, issueCode.id, now))) throw DiscountErrors.alreadyUsed();
     const claimId = await repository.insertClaim(sp, {
       promotionId: promotion.id,
       issueCodeId: issueCode?.id ?? null,
@@ -359,4 +356,19 @@ export async function claimDiscount(
     });
     return { claimId };
   });
+}
+
+/**
+ * Giving a redemption back (docs/decisions/0010): an order cancelled in full before dispatch never
+ * used its discount, so its claim goes: the promotion's usage counter drops by one, a single-use
+ * issue code is free to use again (unless withdrawn meanwhile), and the customer's own count falls
+ * with the claim row. In the caller's transaction; once only, since the claim row is deleted by the
+ * statement that finds it. Null when the order claimed no discount (or it was given back already).
+ */
+export async function giveBackDiscountClaim(db: Database, orderId: string): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | null> {
+  const claim = await repository.deleteOrderClaim(db, orderId);
+  if (!claim) return null;
+  await repository.returnUsage(db, claim.promotionId);
+  if (claim.issueCodeId !== null) await repository.freeIssueCode(db, claim.issueCodeId);
+  return claim;
 }

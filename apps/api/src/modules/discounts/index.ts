@@ -6,12 +6,11 @@ export type { SalesChannel } from '@shop/contracts';
 export {
   claimDiscount,
   evaluateDiscount,
+  giveBackDiscountClaim,
   type AppliedDiscount,
   type DiscountableLine,
   type DiscountCheck,
 } from './discounts.service.ts';
-export { DiscountErrors, type DiscountRefusal } from './discounts.errors.ts';
-export { giveBackDiscountClaim } from './give-back.ts';
 
 export const discountsModule: ApiModule = {
   name: 'discounts',

@@ -159,7 +159,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
         shell,
         {
           title: 'Sign-in expired',
-          paragraphs: [IdentityErrors.INTERACTION_EXPIRED],
+          paragraphs: [IdentityErrors.interactionExpired().message],
           kind: 'error',
           action: { label: 'Back to the shop', href: `${platform.config.publicUrl}/` },
         },
@@ -263,7 +263,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
       const { cookieKeys } = await identity();
       const email = field(request.body, 'email').trim();
       if (!isFormTokenValid(cookieKeys, 'login', details.uid, request.body?.csrf)) {
-        return renderSignIn(reply, details.uid, { email, errors: { form: IdentityErrors.INVALID_FORM } }, 403);
+        return renderSignIn(reply, details.uid, { email, errors: { form: IdentityErrors.invalidForm().message } }, 403);
       }
       try {
         const user = await service.authenticate(ctx, {
@@ -327,7 +327,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
       const { shell, cookieKeys, clientOrigins } = await identity();
       const view = { name: field(request.body, 'name'), email: field(request.body, 'email') };
       if (!isFormTokenValid(cookieKeys, 'register', details.uid, request.body?.csrf)) {
-        return renderSignUp(reply, details.uid, { ...view, errors: { form: IdentityErrors.INVALID_FORM } }, 403);
+        return renderSignUp(reply, details.uid, { ...view, errors: { form: IdentityErrors.invalidForm().message } }, 403);
       }
       try {
         const result = await service.signUp(ctx, {
@@ -375,7 +375,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
           shell,
           {
             title: 'Link expired',
-            paragraphs: [`${IdentityErrors.LINK_EXPIRED} Sign in with your e-mail address and password and we will send a new one.`],
+            paragraphs: [`${IdentityErrors.linkExpired().message} Sign in with your e-mail address and password and we will send a new one.`],
             kind: 'error',
             action: onwards,
           },
@@ -384,7 +384,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
       default:
         return messagePage(
           shell,
-          { title: 'Link not valid', paragraphs: [IdentityErrors.LINK_INVALID], kind: 'error', action: onwards },
+          { title: 'Link not valid', paragraphs: [IdentityErrors.linkInvalid().message], kind: 'error', action: onwards },
           400,
         );
     }
@@ -434,7 +434,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
         const page = forgotPasswordPage(shell, { action: forgotAction(returnTo), csrf, email, errors, backHref: returnTo }, status);
         return sendPage(reply, page, clientOrigins, headers);
       };
-      if (!isFormTokenValid(cookieKeys, 'forgot', binding, request.body?.csrf)) return render({ form: IdentityErrors.INVALID_FORM }, 403);
+      if (!isFormTokenValid(cookieKeys, 'forgot', binding, request.body?.csrf)) return render({ form: IdentityErrors.invalidForm().message }, 403);
       const problem = service.emailProblem(email);
       if (problem) return render({ email: problem }, 400);
       try {
@@ -456,7 +456,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
       shell,
       {
         title: status === 'expired' ? 'Link expired' : 'Link not valid',
-        paragraphs: [status === 'expired' ? IdentityErrors.LINK_EXPIRED : IdentityErrors.LINK_INVALID],
+        paragraphs: [status === 'expired' ? IdentityErrors.linkExpired().message : IdentityErrors.linkInvalid().message],
         kind: 'error',
         action: { label: 'Ask for a new link', href: paths.forgot() },
       },
@@ -486,7 +486,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
       return sendPage(reply, page, clientOrigins);
     };
     if (!isFormTokenValid(cookieKeys, `reset:${token}`, readCookie(request, CSRF_COOKIE), request.body?.csrf)) {
-      return render({ form: IdentityErrors.INVALID_FORM }, 403);
+      return render({ form: IdentityErrors.invalidForm().message }, 403);
     }
     const result = await service.resetPassword(ctx, { token, password: field(request.body, 'password') });
     if (result.status === 'rejected') return render(result.errors, 400);

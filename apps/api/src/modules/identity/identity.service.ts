@@ -4,7 +4,7 @@ import type { ApiConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
-import { IdentityError, type FieldErrors } from './identity.errors.ts';
+import { IdentityErrors, type FieldErrors, type IdentityError } from './identity.errors.ts';
 import * as repository from './identity.repository.ts';
 import type { UserRow } from './identity.repository.ts';
 import type { UserTokenPurpose } from './identity.tables.ts';
@@ -94,16 +94,16 @@ async function lockedFor(db: Database, bucket: string, policy: ThrottlePolicy, n
   return lockedForSeconds(await repository.recentThrottleEvents(db, bucket, since, policy.limit), now, policy);
 }
 
-/** Throws `code`, saying how long to wait, while any of the buckets is locked. */
+/** Throws `refusal`, saying how long to wait, while any of the buckets is locked. */
 async function refuseWhileLocked(
   db: Database,
   now: Date,
-  code: 'THROTTLED_SIGN_IN' | 'THROTTLED_RESET' | 'THROTTLED_SIGN_UP',
+  refusal: (retryAfterSeconds: number) => IdentityError,
   checks: [string, ThrottlePolicy][],
 ): Promise<void> {
   const waits = await Promise.all(checks.map(([bucket, policy]) => lockedFor(db, bucket, policy, now)));
   const wait = Math.max(0, ...waits);
-  if (wait > 0) throw new IdentityError(code, { retryAfterSeconds: wait });
+  if (wait > 0) throw refusal(wait);
 }
 
 const buckets = {
@@ -183,7 +183,7 @@ export async function authenticate(
   const now = ctx.clock.now();
   const accountBucket = buckets.signInAccount(input.email);
   const addressBucket = buckets.signInAddress(input.clientAddress);
-  await refuseWhileLocked(ctx.db, now, 'THROTTLED_SIGN_IN', [
+  await refuseWhileLocked(ctx.db, now, IdentityErrors.throttledSignIn, [
     [accountBucket, ACCOUNT_SIGN_IN],
     [addressBucket, ADDRESS_SIGN_IN],
   ]);
@@ -193,7 +193,7 @@ export async function authenticate(
   if (!user || !matches) {
     await repository.recordThrottleEvent(ctx.db, accountBucket, now);
     await repository.recordThrottleEvent(ctx.db, addressBucket, now);
-    throw new IdentityError('INVALID_CREDENTIALS');
+    throw IdentityErrors.invalidCredentials();
   }
   await repository.clearThrottleBucket(ctx.db, accountBucket);
 
@@ -203,7 +203,7 @@ export async function authenticate(
     if (!newest || now.getTime() - newest.createdAt.getTime() > VERIFY_RESEND_AFTER_MS) {
       await sendVerificationEmail(ctx, user, input.interactionUid);
     }
-    throw new IdentityError('EMAIL_NOT_VERIFIED');
+    throw IdentityErrors.emailNotVerified();
   }
   return user;
 }
@@ -231,7 +231,7 @@ export async function signUp(
 
   const now = ctx.clock.now();
   const addressBucket = buckets.signUpAddress(input.clientAddress);
-  await refuseWhileLocked(ctx.db, now, 'THROTTLED_SIGN_UP', [[addressBucket, ADDRESS_SIGN_UP]]);
+  await refuseWhileLocked(ctx.db, now, IdentityErrors.throttledSignUp, [[addressBucket, ADDRESS_SIGN_UP]]);
   await repository.recordThrottleEvent(ctx.db, addressBucket, now);
 
   const passwordHash = await hashPassword(input.password);
@@ -299,7 +299,7 @@ export async function requestPasswordReset(ctx: IdentityContext, input: { email:
   const now = ctx.clock.now();
   const accountBucket = buckets.resetAccount(input.email);
   const addressBucket = buckets.resetAddress(input.clientAddress);
-  await refuseWhileLocked(ctx.db, now, 'THROTTLED_RESET', [
+  await refuseWhileLocked(ctx.db, now, IdentityErrors.throttledReset, [
     [accountBucket, ACCOUNT_RESET],
     [addressBucket, ADDRESS_RESET],
   ]);

@@ -71,7 +71,7 @@ async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps
     } catch (error) {
       throw await gatewayFailed(ctx, recorded.refund, error);
     }
-    if (outcome.status === 'failed') throw await gatewayFailed(ctx, recorded.refund, new AppError(422, 'PAYMENT_REFUND_FAILED', 'the refund failed'));
+    if (outcome.status === 'failed') throw await gatewayFailed(ctx, recorded.refund, OrderErrors.providerRefundFailed());
     gatewayRef = outcome.id;
     // Not back yet (Stripe answers `pending` for some ways of paying): it stays pending, linked to
     // the provider's refund, and counts only once the provider's webhook says it succeeded.

@@ -36,4 +36,12 @@ export const PaymentErrors = {
   cardNotFound: () => new AppError(404, 'PAYMENT_CARD_NOT_FOUND', 'There is no saved card with this id.'),
   returnUrlInvalid: () => new AppError(400, 'PAYMENT_RETURN_URL_INVALID', 'The return URL must be a page of this shop.'),
   gatewayUnavailable: (detail: string) => new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', `The payment provider could not be reached: ${detail}`),
+  /** Stripe's own words for a step its payment is not ready for. */
+  providerIntentState: (message: string | undefined) =>
+    new AppError(409, 'PAYMENT_INTENT_STATE', message ?? 'The payment is not in a state that allows this.'),
+  /** Anything else the provider refuses is the request's fault (too large a refund, a bad amount): a 4xx, never a 5xx. */
+  providerRefused: (message: string | undefined) => new AppError(422, 'PAYMENT_REQUEST_REFUSED', message ?? 'The payment provider refused the request.'),
+  savedCardNotFound: () => new AppError(404, 'SAVED_CARD_NOT_FOUND', 'That card is not saved on your account.'),
+  savedCardPostcodeInvalid: (reason: string) =>
+    new AppError(400, 'SAVED_CARD_POSTCODE_INVALID', reason, { errors: [{ path: 'body.billing.postcode', message: reason, code: 'invalid_postcode' }] }),
 };

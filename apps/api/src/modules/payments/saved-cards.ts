@@ -5,26 +5,14 @@
  * is on the caller's customer: another shopper's card is the same 404 as an unknown one.
  */
 import type { SavedCard as SavedCardView } from '@shop/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { parsePostcode } from '../delivery/index.ts';
 import type { PaymentGateway, SavedCard } from './gateway.ts';
-import { paymentCustomers } from './payments.tables.ts';
+import { PaymentErrors } from './payments.errors.ts';
+import * as repository from './payments.repository.ts';
 
-export const SavedCardErrors = {
-  notFound: () => new AppError(404, 'SAVED_CARD_NOT_FOUND', 'That card is not saved on your account.'),
-  invalidPostcode: (reason: string) =>
-    new AppError(400, 'SAVED_CARD_POSTCODE_INVALID', reason, { errors: [{ path: 'body.billing.postcode', message: reason, code: 'invalid_postcode' }] }),
-};
-
-type CustomerRow = typeof paymentCustomers.$inferSelect;
-
-async function findCustomer(db: Database, gateway: PaymentGateway, userId: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(paymentCustomers).where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway.kind)));
-  return row;
-}
+const findCustomer = (db: Database, gateway: PaymentGateway, userId: string) => repository.findPaymentCustomer(db, userId, gateway.kind);
 
 /** The shopper's customer at the gateway, made on first need (the same one however many requests race). */
 export async function customerFor(db: Database, gateway: PaymentGateway, actor: Actor): Promise<string> {
@@ -32,7 +20,7 @@ export async function customerFor(db: Database, gateway: PaymentGateway, actor: 
   if (existing) return existing.customerRef;
   const email = actor.email ?? `${actor.userId}@customers.plumbline.invalid`;
   const customer = await gateway.createCustomer({ email, name: actor.name }, `customer:${gateway.kind}:${actor.userId}`);
-  await db.insert(paymentCustomers).values({ userId: actor.userId, gateway: gateway.kind, customerRef: customer.id }).onConflictDoNothing();
+  await repository.insertPaymentCustomer(db, { userId: actor.userId, gateway: gateway.kind, customerRef: customer.id });
   return (await findCustomer(db, gateway, actor.userId))!.customerRef;
 }
 
@@ -70,23 +58,20 @@ export async function listSavedCards(deps: Deps, actor: Actor): Promise<SavedCar
 export async function ownCard(deps: Deps, actor: Actor, paymentMethodId: string): Promise<{ card: SavedCard; customerRef: string }> {
   const customer = await findCustomer(deps.db, deps.gateway, actor.userId);
   const card = customer ? (await deps.gateway.listCards(customer.customerRef)).find((entry) => entry.id === paymentMethodId) : undefined;
-  if (!customer || !card) throw SavedCardErrors.notFound();
+  if (!customer || !card) throw PaymentErrors.savedCardNotFound();
   return { card, customerRef: customer.customerRef };
 }
 
 export async function removeSavedCard(deps: Deps, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]> {
   await ownCard(deps, actor, paymentMethodId);
   await deps.gateway.detachCard(paymentMethodId);
-  await deps.db
-    .update(paymentCustomers)
-    .set({ defaultPaymentMethodRef: null })
-    .where(and(eq(paymentCustomers.userId, actor.userId), eq(paymentCustomers.defaultPaymentMethodRef, paymentMethodId)));
+  await repository.clearDefaultCard(deps.db, actor.userId, paymentMethodId);
   return listSavedCards(deps, actor);
 }
 
 export async function setDefaultSavedCard(deps: Deps, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]> {
   await ownCard(deps, actor, paymentMethodId);
-  await deps.db.update(paymentCustomers).set({ defaultPaymentMethodRef: paymentMethodId }).where(and(eq(paymentCustomers.userId, actor.userId), eq(paymentCustomers.gateway, deps.gateway.kind)));
+  await repository.setDefaultCard(deps.db, actor.userId, deps.gateway.kind, paymentMethodId);
   return listSavedCards(deps, actor);
 }
 
@@ -97,7 +82,7 @@ export async function updateSavedCardBilling(
 ): Promise<SavedCardView> {
   // The shop's cards are billed in the UK: the postcode is checked and kept as the checkout keeps it.
   const postcode = parsePostcode(input.billing.postcode);
-  if (!postcode.ok) throw SavedCardErrors.invalidPostcode(postcode.reason);
+  if (!postcode.ok) throw PaymentErrors.savedCardPostcodeInvalid(postcode.reason);
   await ownCard(deps, actor, input.paymentMethodId);
   const { billing } = input;
   await deps.gateway.updateCardBilling(input.paymentMethodId, {

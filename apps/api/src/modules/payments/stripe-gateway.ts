@@ -237,11 +237,8 @@ function translate(error: unknown): Error {
     return failure.code === 'resource_missing' && /payment_method/i.test(failure.message ?? '') ? PaymentErrors.cardNotFound() : PaymentErrors.intentNotFound();
   }
   if (failure.type === 'StripeInvalidRequestError' && failure.code === 'payment_intent_unexpected_state') {
-    return new AppError(409, 'PAYMENT_INTENT_STATE', failure.message ?? 'The payment is not in a state that allows this.');
+    return PaymentErrors.providerIntentState(failure.message);
   }
-  // Anything else Stripe refuses is the request's fault (too large a refund, a bad amount): a 4xx, never a 5xx.
-  if (failure.type === 'StripeInvalidRequestError' || failure.type === 'StripeCardError') {
-    return new AppError(422, 'PAYMENT_REQUEST_REFUSED', failure.message ?? 'The payment provider refused the request.');
-  }
+  if (failure.type === 'StripeInvalidRequestError' || failure.type === 'StripeCardError') return PaymentErrors.providerRefused(failure.message);
   return error instanceof Error ? error : new Error(String(error));
 }
