@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { DEMO, fillProviderSignIn, header } from './auth.ts';
 import { addBasin, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, section } from './checkout-steps.ts';
+import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
  * Pages paint before their scripts run (docs/decisions/0014); on a slow phone a shopper types and
@@ -58,7 +59,7 @@ test('typing into the header search while the page is still waking up gets sugge
   await expect(suggestions(page).getByRole('option').last()).toHaveText('See all results for “shower”');
 });
 
-test('"Sign in" pressed before the scripts run signs in and comes back to the page', async ({ page }) => {
+test('"Sign in" pressed before the scripts run signs in and comes back to the page', async ({ page }, testInfo) => {
   await slowCpu(page);
   const release = await holdScripts(page);
   await page.goto('/help', { waitUntil: 'commit' });
@@ -66,6 +67,7 @@ test('"Sign in" pressed before the scripts run signs in and comes back to the pa
   await header.signIn(page).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fhelp$/);
   await expect(page.getByRole('heading', { name: 'Taking you to sign in…' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-sign-in-starting.png`, animations: 'disabled' });
 
   release();
   await fillProviderSignIn(page, DEMO.shopper.email);

@@ -37,7 +37,7 @@ export default function SignInPage() {
   return (
     <SignInProgress
       heading="Taking you to sign in…"
-      text="Once you’re signed in you’ll be back on the page you were on."
+      text="Afterwards you’ll come back to the page you were on."
       leave={{ to: returnTo, label: 'Go back' }}
     />
   );

@@ -15,7 +15,7 @@ export function SignInProgress({ heading, text, leave }: { heading: ReactNode; t
       <div aria-live="assertive" aria-atomic="true" className="mx-auto max-w-lg text-center">
         {problem ? (
           <>
-            <h1 className="text-3xl font-extrabold tracking-tight text-navy-950">{problem.title}</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight text-navy-950 sm:text-3xl">{problem.title}</h1>
             <p className="mt-3 text-lg text-navy-700">{problem.explanation}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Button onClick={retry} loading={busy}>
@@ -29,7 +29,7 @@ export function SignInProgress({ heading, text, leave }: { heading: ReactNode; t
           </>
         ) : (
           <>
-            <h1 className="flex items-center justify-center gap-3 text-3xl font-extrabold tracking-tight text-navy-950">
+            <h1 className="flex items-center justify-center gap-3 text-2xl font-extrabold tracking-tight text-navy-950 sm:text-3xl">
               <Spinner className="size-6 text-teal-700" />
               {heading}
             </h1>
