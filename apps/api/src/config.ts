@@ -76,8 +76,14 @@ export const ApiConfigSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_URL: z.url().optional(),
   SANDBOX_WEBHOOK_CHAOS: z.enum(['off', 'random', 'always']).optional(),
-  SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   PAYMENT_RECOVERY_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  // Background jobs (platform/jobs.ts): `all`, `none`, or the names of those this instance runs.
+  JOBS: z
+    .string()
+    .trim()
+    .regex(/^[a-z-]+(\s*,\s*[a-z-]+)*$/, 'must be all, none, or job names separated by commas, such as email-outbox,payment-recovery')
+    .optional(),
   ...shopSettings(),
 });
 
@@ -94,6 +100,8 @@ export interface ApiConfig {
   redis?: { url: string; keyPrefix: string };
   demoData: boolean;
   trustProxy: boolean;
+  /** The background jobs this instance runs: all (the default), or those named (none by default in tests, which run batches themselves). */
+  jobs: 'all' | readonly string[];
   identity: {
     /** Serve the embedded OpenID provider at /identity. */
     embedded: boolean;
@@ -132,7 +140,7 @@ export interface PaymentsConfig {
     webhookUrl?: string;
     /** Deliver some events twice and late, as real gateways do: `random` (default), `always`, `off` (tests). */
     webhookChaos: 'off' | 'random' | 'always';
-    /** 0: no background delivery (tests deliver by hand). */
+    /** How often the sender looks for due deliveries (when `JOBS` runs `sandbox-webhooks`). */
     webhookPollMs: number;
   };
 }
@@ -196,6 +204,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : undefined,
     demoData: c.DEMO_DATA,
     trustProxy: c.TRUST_PROXY,
+    jobs: jobSelection(c.JOBS ?? (c.NODE_ENV === 'test' ? 'none' : 'all')),
     identity: {
       embedded: c.IDENTITY_EMBEDDED,
       issuer: (c.OIDC_ISSUER ?? `${publicUrl}/identity`).replace(/\/+$/, ''),
@@ -212,6 +221,12 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     payments: paymentsConfig(c),
     shop: shopDetails(c),
   };
+}
+
+function jobSelection(setting: string): 'all' | string[] {
+  if (setting === 'all') return 'all';
+  if (setting === 'none') return [];
+  return setting.split(',').map((name) => name.trim());
 }
 
 function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {

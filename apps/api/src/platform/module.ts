@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Seed } from '../seed/seed.ts';
+import type { Job } from './jobs.ts';
 
-/** What a domain module hands the platform: its routes and, optionally, its demo seeds. */
+/** What a domain module hands the platform: its routes and, optionally, its demo seeds and background jobs. */
 export interface ApiModule {
   name: string;
   /** May be async: a module can load keys or state before its routes go live. */
   registerRoutes(app: FastifyInstance): void | Promise<void>;
   seeds?: readonly Seed[];
+  /** Polling work the module needs done (an outbox, say): the composition root runs it on the platform's job runner. */
+  jobs?(app: FastifyInstance): readonly Job[];
 }

@@ -35,13 +35,24 @@ export async function notePaidIntent(db: Database, intentRef: string, basketId: 
   await db.insert(paymentRecoveries).values({ intentRef, basketId, dueAt }).onConflictDoNothing();
 }
 
-export function dueRecoveries(db: Database, now: Date, limit: number) {
-  return db
-    .select()
+/**
+ * Claims up to `limit` due notes for `leaseMs`: they are due again only after that, so another
+ * instance skips them meanwhile (rows it is claiming are skipped, not waited for) and picks them
+ * up if this one never finishes them.
+ */
+export function claimDueRecoveries(db: Database, now: Date, leaseMs: number, limit: number) {
+  const due = db
+    .select({ intentRef: paymentRecoveries.intentRef })
     .from(paymentRecoveries)
     .where(and(isNull(paymentRecoveries.doneAt), lte(paymentRecoveries.dueAt, now)))
     .orderBy(asc(paymentRecoveries.dueAt))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(paymentRecoveries)
+    .set({ dueAt: new Date(now.getTime() + leaseMs) })
+    .where(inArray(paymentRecoveries.intentRef, due))
+    .returning();
 }
 
 export async function finishRecoveries(db: Database, intentRefs: readonly string[], outcome: string, now: Date): Promise<void> {

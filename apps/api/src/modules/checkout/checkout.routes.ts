@@ -4,7 +4,7 @@ import { bindEndpoint } from '../../platform/bind.ts';
 import { onceForIdempotencyKey, onPaymentEvent, paymentGateway } from '../payments/index.ts';
 import * as service from './checkout.service.ts';
 import * as payment from './payment.ts';
-import { notePaidIntents, startRecoveryWorker } from './recovery.ts';
+import { notePaidIntents } from './recovery.ts';
 
 export function registerCheckoutRoutes(app: FastifyInstance): void {
   const deps = { gateway: paymentGateway(app.platform), publicUrl: app.platform.config.publicUrl };
@@ -32,9 +32,5 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => payment.refreshPaymentData(ctx, params.basketId, deps));
 
   const unsubscribe = onPaymentEvent(notePaidIntents(app.platform.config.payments.recoveryGraceMs));
-  const worker = app.platform.config.env === 'test' ? undefined : startRecoveryWorker(app.platform.db, app.platform.clock, deps, app.log);
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    await worker?.stop();
-  });
+  app.addHook('onClose', async () => unsubscribe());
 }

@@ -1,5 +1,7 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { paymentGateway } from '../payments/index.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
+import { paymentRecoveryJob } from './recovery.ts';
 
 /**
  * Checkout: what the shopper tells us about one basket (contact, addresses, delivery option) and
@@ -9,4 +11,6 @@ import { registerCheckoutRoutes } from './checkout.routes.ts';
 export const checkoutModule: ApiModule = {
   name: 'checkout',
   registerRoutes: registerCheckoutRoutes,
+  // Payments the webhook noted become orders (or refunds) if the shopper's browser did not finish.
+  jobs: (app) => [paymentRecoveryJob({ gateway: paymentGateway(app.platform), publicUrl: app.platform.config.publicUrl })],
 };

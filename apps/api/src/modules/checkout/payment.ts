@@ -199,7 +199,12 @@ export async function completePayment(ctx: Ctx & { log?: FastifyBaseLogger }, ba
     throw error;
   });
   if ('orderNumber' in checkout) return placed(checkout);
-  if (!checkout.payment) throw CheckoutErrors.noPaymentStarted();
+  if (!checkout.payment) {
+    // A completion running alongside may have placed the order between the reads of the basket and of its checkout.
+    const already = await findOrderByBasket(ctx.db, basketId, ctx.actor);
+    if (already) return placed(already);
+    throw CheckoutErrors.noPaymentStarted();
+  }
   // No order can hold this payment yet: an order is written in the transaction that removes its basket.
   const intent = await deps.gateway.retrieveIntent(checkout.payment.intentId);
   if (!intent) throw CheckoutErrors.noPaymentStarted();

@@ -9,7 +9,7 @@ import { heldFor, stockInvariantViolations } from '../inventory/index.ts';
 import { readOutbox } from '../notifications/index.ts';
 import { confirmLikeTheFrame, deliverDueWebhooks, loopbackWebhookUrl, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 import { crashPoints } from './place-order.ts';
-import { RECOVERY_GRACE_MS, runRecoveries } from './recovery.ts';
+import { RECOVERY_GRACE_MS, recoverDue, runRecoveries } from './recovery.ts';
 
 let api: TestApi;
 let clockOffsetMs = 0;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   api = await startTestApi({
     clock: { now: () => new Date(Date.now() + clockOffsetMs) },
     // Webhooks are delivered by hand here, in order, once each.
-    env: { SANDBOX_WEBHOOK_POLL_MS: '0', SANDBOX_WEBHOOK_CHAOS: 'off' },
+    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
     authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
   });
   const clients = (getAccessToken?: () => string) => ({
@@ -324,6 +324,19 @@ describe('a crash between the payment and the order', () => {
     return { delivered };
   };
   const recover = () => runRecoveries(api.database.db, clock, { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl });
+  /** Orders the shoppers' browsers placed, one per address, with the webhook's notes of their payments; returns the payments. */
+  const ordersWithNotes = async (emails: string[]) => {
+    const intents = [];
+    for (const email of emails) {
+      const { params } = await readyBasket(guest, email, skus.tap!.sku, 1);
+      const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
+      await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+      await guest.checkout.completePayment({ params });
+      intents.push(intent.intentId);
+    }
+    await deliverWebhooks();
+    return intents;
+  };
   const outcomeOf = async (intentRef: string) => {
     const result = (await api.database.db.execute(sql`select outcome from payment_recoveries where intent_ref = ${intentRef}`)) as unknown as { rows: { outcome: string | null }[] };
     return result.rows[0]?.outcome;
@@ -362,15 +375,7 @@ describe('a crash between the payment and the order', () => {
   });
 
   it('closes the notes of payments the browser already made orders of, batch after batch, without touching the payments', async () => {
-    const intents = [];
-    for (const email of ['note-1@example.com', 'note-2@example.com', 'note-3@example.com']) {
-      const { params } = await readyBasket(guest, email, skus.tap!.sku, 1);
-      const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
-      await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
-      await guest.checkout.completePayment({ params });
-      intents.push(intent.intentId);
-    }
-    await deliverWebhooks();
+    const intents = await ordersWithNotes(['note-1@example.com', 'note-2@example.com', 'note-3@example.com']);
     clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
     try {
       // Two at a time: one run still gets through every due note.
@@ -381,6 +386,23 @@ describe('a crash between the payment and the order', () => {
       clockOffsetMs = 0;
     }
     for (const intentId of intents) expect((await sandboxGateway(api.app).retrieveIntent(intentId))!.amountRefundedPence).toBe(0);
+  });
+
+  it('two instances working through the notes at once settle each note once (each claims its own)', async () => {
+    const intents = await ordersWithNotes(['pair-1@example.com', 'pair-2@example.com', 'pair-3@example.com', 'pair-4@example.com']);
+    clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
+    try {
+      const deps = { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl };
+      // One batch of two each: on PostgreSQL they claim on two connections at the same moment.
+      const batches = await Promise.all([recoverDue(api.database.db, clock, deps, undefined, 2), recoverDue(api.database.db, clock, deps, undefined, 2)]);
+      expect(batches).toEqual([
+        { claimed: 2, settled: 2 },
+        { claimed: 2, settled: 2 },
+      ]);
+      for (const intentId of intents) expect(await outcomeOf(intentId)).toBe('order');
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it('refunds a payment for a basket that can no longer become an order', async () => {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { runUntilIdle, type Job } from '../../platform/jobs.ts';
 import { paymentsWithOrders } from '../orders/index.ts';
 import type { PaymentEventHandler } from '../payments/index.ts';
 import * as repository from './checkout.repository.ts';
@@ -27,36 +28,43 @@ export const notePaidIntents =
     await repository.notePaidIntent(db, intent.id, basketId, new Date(clock.now().getTime() + graceMs));
   };
 
-/** Notes read at a time, and how long one run may keep going while more are due. */
+/** Notes claimed at a time, and how long a claim holds: a worker that crashed mid-batch loses its notes after this. */
 const BATCH = 100;
-const RUN_BUDGET_MS = 2_000;
+const LEASE_MS = 2 * 60_000;
 
 /**
- * Works through the notes that are due; returns how many it settled. Most are for payments the
- * shopper's browser already made an order of: each batch closes those with two statements, and only
- * the rest are settled one by one. It keeps going while a full batch was due, so at any order rate
- * the notes do not pile up.
+ * One batch: claims up to `batch` due notes (leased, so two instances never settle the same note at
+ * once) and settles them. Most are for payments the shopper's browser already made an order of:
+ * those are closed with one more statement, and only the rest are settled one by one.
  */
-export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDeps, log?: FastifyBaseLogger, batch = BATCH): Promise<number> {
-  const started = performance.now();
-  let settled = 0;
-  for (;;) {
-    const due = await repository.dueRecoveries(db, clock.now(), batch);
-    const ordered = await paymentsWithOrders(db, due.map((note) => note.intentRef));
-    if (ordered.size > 0) await repository.finishRecoveries(db, [...ordered], 'order', clock.now());
-    settled += ordered.size;
-    for (const note of due.filter((entry) => !ordered.has(entry.intentRef))) {
-      try {
-        const outcome = await settle(db, clock, deps, note.intentRef, note.basketId, log);
-        await repository.finishRecoveries(db, [note.intentRef], outcome, clock.now());
-        settled += 1;
-      } catch (error) {
-        log?.error({ err: error, intent: note.intentRef }, 'payment recovery failed; will retry');
-        await repository.retryRecoveryLater(db, note.intentRef, error instanceof Error ? error.message : String(error), new Date(clock.now().getTime() + RETRY_MS));
-      }
+export async function recoverDue(db: Database, clock: Clock, deps: PaymentDeps, log?: FastifyBaseLogger, batch = BATCH): Promise<{ claimed: number; settled: number }> {
+  const due = await repository.claimDueRecoveries(db, clock.now(), LEASE_MS, batch);
+  if (due.length === 0) return { claimed: 0, settled: 0 };
+  const ordered = await paymentsWithOrders(db, due.map((note) => note.intentRef));
+  if (ordered.size > 0) await repository.finishRecoveries(db, [...ordered], 'order', clock.now());
+  let settled = ordered.size;
+  for (const note of due.filter((entry) => !ordered.has(entry.intentRef))) {
+    try {
+      const outcome = await settle(db, clock, deps, note.intentRef, note.basketId, log);
+      await repository.finishRecoveries(db, [note.intentRef], outcome, clock.now());
+      settled += 1;
+    } catch (error) {
+      log?.error({ err: error, intent: note.intentRef }, 'payment recovery failed; will retry');
+      await repository.retryRecoveryLater(db, note.intentRef, error instanceof Error ? error.message : String(error), new Date(clock.now().getTime() + RETRY_MS));
     }
-    if (due.length < batch || performance.now() - started > RUN_BUDGET_MS) return settled;
   }
+  return { claimed: due.length, settled };
+}
+
+/** Every due note, batch after batch, as the job would work through them; returns how many were settled. */
+export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDeps, log?: FastifyBaseLogger, batch = BATCH): Promise<number> {
+  const batches = await runUntilIdle(batch, () => recoverDue(db, clock, deps, log, batch));
+  return batches.reduce((sum, result) => sum + result.settled, 0);
+}
+
+/** Payment recovery as a job of the platform's runner: every five seconds, straight away again while batches come back full. */
+export function paymentRecoveryJob(deps: PaymentDeps): Job {
+  return { name: 'payment-recovery', everyMs: 5_000, batchSize: BATCH, runOnce: ({ db, clock, log }) => recoverDue(db, clock, deps, log) };
 }
 
 const hasOrder = async (db: Database, intentRef: string) => (await paymentsWithOrders(db, [intentRef])).has(intentRef);
@@ -79,19 +87,4 @@ async function settle(db: Database, clock: Clock, deps: PaymentDeps, intentRef: 
     if (error instanceof AppError) return `refused: ${error.code}`;
     throw error;
   }
-}
-
-/** Runs the recoveries every few seconds until stopped. */
-export function startRecoveryWorker(db: Database, clock: Clock, deps: PaymentDeps, log: FastifyBaseLogger, everyMs = 5_000) {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = runRecoveries(db, clock, deps, log).catch((error: unknown) => log.error({ err: error }, 'payment recoveries stopped'));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import { exponentialBackoff, type Job } from '../../platform/jobs.ts';
 import { isPermanentFailure, type EmailTransport } from './email-transport.ts';
 import * as repository from './notifications.repository.ts';
 
@@ -27,7 +27,7 @@ export const defaultDispatchPolicy: DispatchPolicy = {
 
 /** Delay before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min … capped at 1 h. */
 export function backoffMs(attempts: number, policy: Pick<DispatchPolicy, 'baseBackoffMs' | 'maxBackoffMs'> = defaultDispatchPolicy): number {
-  return Math.min(policy.baseBackoffMs * 2 ** Math.max(0, attempts - 1), policy.maxBackoffMs);
+  return exponentialBackoff(attempts, policy.baseBackoffMs, policy.maxBackoffMs);
 }
 
 export interface DispatchResult {
@@ -75,52 +75,21 @@ function describe(error: unknown): string {
   return message.slice(0, 2000);
 }
 
-export interface DispatcherOptions {
-  db: Database;
-  transport: EmailTransport;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  pollIntervalMs?: number;
-  policy?: Partial<DispatchPolicy>;
-}
-
-export interface Dispatcher {
-  /** Resolves when the pass in flight (if any) has finished; no pass starts after. Closes the transport. */
-  stop(): Promise<void>;
-}
-
 /**
- * Polls the outbox every `pollIntervalMs` (default 500 ms), and straight away again while passes
- * come back full. A failing pass (database unreachable) is logged and retried at the next tick.
+ * The outbox as a job of the platform's runner: every half second, and straight away again while
+ * batches come back full. The row claims keep instances from sending the same e-mail.
  */
-export function startDispatcher(options: DispatcherOptions): Dispatcher {
-  const pollIntervalMs = options.pollIntervalMs ?? 500;
-  const batchSize = options.policy?.batchSize ?? defaultDispatchPolicy.batchSize;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    inFlight = (async () => {
-      let full = false;
-      try {
-        const result = await dispatchDueEmails(options.db, options.transport, options.clock, options.policy);
-        if (result.retrying || result.failed) options.log.warn({ outbox: result }, 'some e-mails could not be sent');
-        full = result.claimed === batchSize;
-      } catch (error) {
-        options.log.error({ err: error }, 'e-mail dispatch pass failed');
-      }
-      if (!stopped) timer = setTimeout(tick, full ? 0 : pollIntervalMs);
-    })();
-  };
-  tick();
-
+export function emailOutboxJob(options: { transport: EmailTransport; everyMs?: number; policy?: Partial<DispatchPolicy> }): Job {
+  const policy = { ...defaultDispatchPolicy, ...options.policy };
   return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await inFlight;
-      options.transport.close();
+    name: 'email-outbox',
+    everyMs: options.everyMs ?? 500,
+    batchSize: policy.batchSize,
+    async runOnce({ db, clock, log }) {
+      const result = await dispatchDueEmails(db, options.transport, clock, policy);
+      if (result.retrying || result.failed) log.warn({ outbox: result }, 'some e-mails could not be sent');
+      return result;
     },
+    close: () => options.transport.close(),
   };
 }

@@ -21,6 +21,7 @@ const failure = (promise: Promise<unknown>) =>
 
 beforeAll(async () => {
   api = await startTestApi({
+    env: { JOBS: 'email-outbox' },
     authenticate: async (authorization) => {
       const token = authorization.replace(/^Bearer /, '');
       return token === 'unknown' ? null : { userId: `u-${token}`, roles: [token as Role] };

@@ -4,14 +4,15 @@ import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../platform/context.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { dispatchDueEmails, startDispatcher } from './dispatcher.ts';
+import { createJobRunner } from '../../platform/jobs.ts';
+import { dispatchDueEmails, emailOutboxJob } from './dispatcher.ts';
 import { createSmtpTransport } from './email-transport.ts';
 import { enqueueEmail, readOutbox, renderEmail } from './index.ts';
 import { emailOutbox } from './notifications.tables.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.testing.ts';
 
 const FROM = 'Plumbline <no-reply@plumbline.example>';
-const silent = { warn: () => {}, error: () => {} } as never;
+const silent = { warn: () => {}, error: () => {}, child: () => silent } as never;
 
 const verifyEmail = (to: string, extra: { dedupeKey?: string } = {}) => ({
   to,
@@ -96,15 +97,13 @@ describe('SMTP delivery through a real SMTP receiver', () => {
     // Each dispatcher has its own SMTP transport, as each instance would; on PostgreSQL they claim
     // on separate connections of the pool, so their claims really race.
     const dispatchers = [1, 2].map(() =>
-      startDispatcher({
-        db,
-        transport: createSmtpTransport({ smtpUrl: receiver.url, from: FROM }),
-        clock: systemClock,
-        log: silent,
-        pollIntervalMs: 5,
-        policy: { batchSize: 3 },
+      createJobRunner({
+        jobs: [emailOutboxJob({ transport: createSmtpTransport({ smtpUrl: receiver.url, from: FROM }), everyMs: 5, policy: { batchSize: 3 } })],
+        context: { db, clock: systemClock, log: silent },
+        selection: 'all',
       }),
     );
+    for (const dispatcher of dispatchers) dispatcher.start();
     await receiver.waitForCount(count);
     await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
 
@@ -123,7 +122,7 @@ describe('the running API', () => {
   beforeAll(async () => {
     receiver = await startSmtpReceiver();
     api = await startTestApi({
-      env: { SMTP_URL: receiver.url },
+      env: { SMTP_URL: receiver.url, JOBS: 'email-outbox' },
       authenticate: async () => ({ userId: 'staff-1', roles: ['admin'] }),
     });
   });

@@ -44,7 +44,7 @@ let emailCount = 0;
 beforeAll(async () => {
   api = await startTestApi({
     // Webhooks are delivered by hand, so a test says when the provider's events arrive.
-    env: { SANDBOX_WEBHOOK_POLL_MS: '0', SANDBOX_WEBHOOK_CHAOS: 'off' },
+    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
     authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
   });
   staff = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'staff' });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Job } from '../../platform/jobs.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import { paymentIdempotencyKeys } from './payments.tables.ts';
 
@@ -165,6 +166,13 @@ export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<num
     .returning({ key: paymentIdempotencyKeys.key });
   return rows.length;
 }
+
+/** Every hour, each instance deletes the keys past their retention; deleting twice does no harm. */
+export const idempotencyKeysPruning: Job = {
+  name: 'idempotency-keys-pruning',
+  everyMs: 60 * 60_000,
+  runOnce: async ({ db, clock }) => ({ claimed: await pruneIdempotencyKeys(db, clock.now()) }),
+};
 
 function replay<T>(status: number, response: unknown): T {
   if (status >= 400) {

@@ -18,7 +18,11 @@
  * stand-in for Stripe's API and Stripe.js (`stripe-standin.main.ts` runs it alone, for browser tests).
  */
 import type { ApiModule } from '../../platform/module.ts';
+import { idempotencyKeysPruning } from './idempotency.ts';
 import { registerPaymentsRoutes } from './payments.routes.ts';
+import { paymentGateway } from './payments.service.ts';
+import type { SandboxGateway } from './sandbox-gateway.ts';
+import { sandboxWebhooksJob } from './sandbox-webhooks.ts';
 
 export type {
   BillingDetails,
@@ -44,4 +48,9 @@ export { customerFor, listSavedCards, ownCard } from './saved-cards.ts';
 export const paymentsModule: ApiModule = {
   name: 'payments',
   registerRoutes: registerPaymentsRoutes,
+  // Old idempotency keys go; the sandbox sends its webhooks from an outbox (Stripe sends its own).
+  jobs: (app) => [
+    idempotencyKeysPruning,
+    ...(app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (paymentGateway(app.platform) as SandboxGateway).webhookSecret())]),
+  ],
 };

@@ -3,13 +3,11 @@ import { paymentsEndpoints, savedCardsEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
 import { AppError, PlatformErrors } from '../../platform/errors.ts';
 import type { PaymentIntent } from './gateway.ts';
-import { pruneIdempotencyKeys } from './idempotency.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import { paymentGateway, receiveWebhook } from './payments.service.ts';
 import { listSavedCards, removeSavedCard, setDefaultSavedCard, updateSavedCardBilling } from './saved-cards.ts';
 import { challengePage, challengeResultPage, elementsPage, type Page } from './sandbox-pages.ts';
 import { SANDBOX_PATH, type SandboxGateway } from './sandbox-gateway.ts';
-import { startWebhookWorker, type WebhookWorker } from './sandbox-webhooks.ts';
 import { checkCardFields, parseExpiry } from './test-cards.ts';
 import { WALLET_DEVICE_CARD, walletScript } from './sandbox-wallet.ts';
 import { SANDBOX_SIGNATURE_HEADER } from './webhook-signature.ts';
@@ -17,7 +15,6 @@ import { SANDBOX_SIGNATURE_HEADER } from './webhook-signature.ts';
 const FORM_BODY_LIMIT = 4 * 1024;
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const INTENT_ID = /^pi_\w{1,64}$/;
-const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void> {
   const { platform } = app;
@@ -60,15 +57,6 @@ export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void
       { rateLimit: false },
     );
   });
-
-  // Every instance prunes old idempotency keys now and then; deleting twice does no harm.
-  let pruning: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    pruning = setInterval(() => {
-      pruneIdempotencyKeys(platform.db, platform.clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key pruning failed'));
-    }, PRUNE_INTERVAL_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(pruning));
 
   if (!platform.config.payments.stripe) await registerSandbox(app, () => gateway() as SandboxGateway);
 }
@@ -168,35 +156,6 @@ async function registerSandbox(app: FastifyInstance, sandboxGateway: () => Sandb
       return sendPage(reply, challengeResultPage({ intent, shopOrigin }));
     });
   });
-
-  // The sandbox's webhook sender lives as long as the API, one per instance; row claims keep
-  // instances from sending the same delivery.
-  const { webhookPollMs, webhookUrl } = platform.config.payments.sandbox;
-  let worker: WebhookWorker | undefined;
-  app.addHook('onReady', async () => {
-    if (webhookPollMs === 0) return;
-    worker = startWebhookWorker({
-      db: platform.db,
-      clock: platform.clock,
-      log: app.log.child({ module: 'payments' }),
-      pollIntervalMs: webhookPollMs,
-      target: async () => {
-        const url = webhookUrl ?? loopbackWebhookUrl(app);
-        return url ? { url, secret: await sandboxGateway().webhookSecret() } : null;
-      },
-    });
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
-}
-
-/** This instance's own webhook endpoint, as the sandbox reaches it: over loopback, once listening. */
-export function loopbackWebhookUrl(app: FastifyInstance): string | null {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') return null;
-  const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  return `http://${host}:${address.port}/api/payments/webhooks/sandbox`;
 }
 
 function sendPage(reply: FastifyReply, page: Page) {

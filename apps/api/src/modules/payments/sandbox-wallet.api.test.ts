@@ -5,7 +5,7 @@ import { sandboxGateway } from './testing.ts';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ seed: false, env: { SANDBOX_WEBHOOK_POLL_MS: '0' } });
+  api = await startTestApi({ seed: false });
 });
 afterAll(() => api.close());
 

@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import { exponentialBackoff, type Job } from '../../platform/jobs.ts';
 import type { PaymentEventType, PaymentIntent, Refund } from './gateway.ts';
 import * as repository from './sandbox.repository.ts';
 import { signWebhook, SANDBOX_SIGNATURE_HEADER } from './webhook-signature.ts';
@@ -67,7 +68,7 @@ export const defaultDeliveryPolicy: DeliveryPolicy = {
 };
 
 export function deliveryBackoffMs(attempts: number, policy: Pick<DeliveryPolicy, 'baseBackoffMs' | 'maxBackoffMs'> = defaultDeliveryPolicy): number {
-  return Math.min(policy.baseBackoffMs * 2 ** Math.max(0, attempts - 1), policy.maxBackoffMs);
+  return exponentialBackoff(attempts, policy.baseBackoffMs, policy.maxBackoffMs);
 }
 
 export interface DeliveryTarget {
@@ -127,46 +128,31 @@ async function post(target: DeliveryTarget, body: string, clock: Clock, timeoutM
   }
 }
 
-export interface WebhookWorker {
-  stop(): Promise<void>;
-}
-
 /**
- * Delivers every `pollIntervalMs`, straight away again while passes come back full. `target()` may
- * return null (the API is not listening yet): the pass is skipped.
+ * The sandbox's webhook sender as a job of the platform's runner, every `SANDBOX_WEBHOOK_POLL_MS`
+ * and straight away again while batches come back full. It sends to `SANDBOX_WEBHOOK_URL` or, by
+ * default, to this instance's own endpoint over loopback; until the API listens it claims nothing.
  */
-export function startWebhookWorker(options: {
-  db: Database;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  pollIntervalMs: number;
-  target: () => Promise<DeliveryTarget | null>;
-}): WebhookWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
-  const tick = () => {
-    inFlight = (async () => {
-      let full = false;
-      try {
-        const target = await options.target();
-        if (target) {
-          const result = await deliverDueWebhooks(options.db, target, options.clock);
-          if (result.retrying || result.failed) options.log.warn({ webhooks: result }, 'some sandbox webhooks were not delivered');
-          full = result.claimed === defaultDeliveryPolicy.batchSize;
-        }
-      } catch (error) {
-        options.log.error({ err: error }, 'sandbox webhook pass failed');
-      }
-      if (!stopped) timer = setTimeout(tick, full ? 0 : options.pollIntervalMs);
-    })();
-  };
-  timer = setTimeout(tick, 0);
+export function sandboxWebhooksJob(app: FastifyInstance, webhookSecret: () => Promise<string>): Job {
+  const { webhookPollMs, webhookUrl } = app.platform.config.payments.sandbox;
   return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await inFlight;
+    name: 'sandbox-webhooks',
+    everyMs: webhookPollMs,
+    batchSize: defaultDeliveryPolicy.batchSize,
+    async runOnce({ db, clock, log }) {
+      const url = webhookUrl ?? loopbackWebhookUrl(app);
+      if (!url) return { claimed: 0 };
+      const result = await deliverDueWebhooks(db, { url, secret: await webhookSecret() }, clock);
+      if (result.retrying || result.failed) log.warn({ webhooks: result }, 'some sandbox webhooks were not delivered');
+      return result;
     },
   };
+}
+
+/** This instance's own webhook endpoint, as the sandbox reaches it: over loopback, once listening. */
+export function loopbackWebhookUrl(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return null;
+  const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host}:${address.port}/api/payments/webhooks/sandbox`;
 }

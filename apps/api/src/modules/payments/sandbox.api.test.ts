@@ -16,7 +16,7 @@ let api: TestApi;
 let gateway: SandboxGateway;
 
 beforeAll(async () => {
-  api = await startTestApi({ seed: false, env: { SANDBOX_WEBHOOK_POLL_MS: '0' } });
+  api = await startTestApi({ seed: false });
   gateway = sandboxGateway(api.app);
 });
 afterAll(() => api.close());
@@ -348,7 +348,7 @@ describe('card numbers stay out of the shop', () => {
       return Buffer.byteLength(String(data));
     }) as never);
     const database = await createTestDatabase();
-    const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', SANDBOX_WEBHOOK_POLL_MS: '0' });
+    const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace' });
     const app = await buildApi({ config, database, logger: true });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,7 +17,7 @@ let sku: string;
 const cards: Record<string, SavedCardsClient> = {};
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { SANDBOX_WEBHOOK_POLL_MS: '0' }, authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null });
+  api = await startTestApi({ authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null });
   for (const name of Object.keys(actors)) cards[name] = createSavedCardsClient({ baseUrl: api.serviceUrl('saved-cards'), getAccessToken: () => name });
   sku = (await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and s.on_hand >= 20`)).sku;
 });

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../../platform/context.ts';
 import type { PaymentIntent } from './gateway.ts';
-import { loopbackWebhookUrl } from './payments.routes.ts';
 import { paymentGateway } from './payments.service.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
-import { deliverDueWebhooks, type DeliveryPolicy, type DeliveryResult } from './sandbox-webhooks.ts';
+import { deliverDueWebhooks, loopbackWebhookUrl, type DeliveryPolicy, type DeliveryResult } from './sandbox-webhooks.ts';
 
 export { deliverDueWebhooks, loopbackWebhookUrl };
 export { startStripeStandIn, type StripeStandIn } from './stripe-standin.testing.ts';
@@ -65,7 +64,7 @@ export async function payWithTestCard(app: FastifyInstance, origin: string, amou
 
 /**
  * One pass of the sandbox's webhook sender, to this API's own endpoint, signed with its secret: for
- * suites that start the API with SANDBOX_WEBHOOK_POLL_MS=0 and deliver by hand, at a clock they choose.
+ * suites, whose APIs run no background jobs (`JOBS`), that deliver by hand at a clock they choose.
  */
 export async function deliverSandboxWebhooks(app: FastifyInstance, clock: Clock = systemClock, policy: Partial<DeliveryPolicy> = {}): Promise<DeliveryResult> {
   const url = loopbackWebhookUrl(app);

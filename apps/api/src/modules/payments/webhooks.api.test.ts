@@ -6,9 +6,8 @@ import type { Clock } from '../../platform/context.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { onPaymentEvent, type PaymentEventNotice } from './index.ts';
 import { paymentWebhookEvents, sandboxWebhookDeliveries } from './payments.tables.ts';
-import { loopbackWebhookUrl } from './payments.routes.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
-import { CHAOS_DELAY_MS, deliverDueWebhooks } from './sandbox-webhooks.ts';
+import { CHAOS_DELAY_MS, deliverDueWebhooks, loopbackWebhookUrl } from './sandbox-webhooks.ts';
 import { listDeliveries } from './sandbox.repository.ts';
 import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from './testing.ts';
 import { checkWebhookSignature, signWebhook } from './webhook-signature.ts';
@@ -57,7 +56,7 @@ const after = (offsetMs: number): Clock => ({ now: () => new Date(Date.now() + o
 const deliver = (offsetMs: number) => deliverDueWebhooks(api.database.db, { url: receiver.url, secret: SECRET }, after(offsetMs));
 
 beforeAll(async () => {
-  api = await startTestApi({ seed: false, env: { SANDBOX_WEBHOOK_POLL_MS: '0', SANDBOX_WEBHOOK_CHAOS: 'always', SANDBOX_WEBHOOK_SECRET: SECRET } });
+  api = await startTestApi({ seed: false, env: { SANDBOX_WEBHOOK_CHAOS: 'always', SANDBOX_WEBHOOK_SECRET: SECRET } });
   gateway = sandboxGateway(api.app);
   receiver = await startReceiver(loopbackWebhookUrl(api.app)!);
 });
@@ -205,7 +204,7 @@ describe('sandbox webhooks', () => {
 
 describe('the background sender', () => {
   it('delivers to the API itself when it is listening', async () => {
-    const live = await startTestApi({ seed: false, env: { SANDBOX_WEBHOOK_POLL_MS: '20' } });
+    const live = await startTestApi({ seed: false, env: { JOBS: 'sandbox-webhooks', SANDBOX_WEBHOOK_POLL_MS: '20' } });
     const seen: string[] = [];
     const stop = onPaymentEvent(async (notice) => {
       seen.push(notice.event.intentRef ?? '');
