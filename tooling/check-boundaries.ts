@@ -1,7 +1,12 @@
 /**
  * The module rules of docs/architecture.md, checked on every `npm test`:
  * - an API module imports another module only through that module's `index.ts` (its tests may
- *   also use another module's `testing.ts` helpers);
+ *   also use another module's `testing.ts` helpers, and its tables may reference another module's
+ *   tables: a foreign key is the database's business);
+ * - a module's `index.ts` exports its service and the types callers need, never its tables or its
+ *   repository: nothing declared in a `*.tables.ts` or `*.repository.ts` file, directly or through
+ *   another file;
+ * - modules depend on one another without cycles (tests and test helpers sit on top and do not count);
  * - platform code (apps/api/src/platform, db, seed) never imports a domain module;
  * - the web tier reaches the API only through `@shop/api-client` / `@shop/contracts`;
  * - packages never import apps.
@@ -39,11 +44,84 @@ function moduleOf(file: string, modulesDir: string): string | null {
   return relative.split(path.sep)[0] ?? null;
 }
 
+const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\.)testing\.ts$/.test(path.basename(file));
+const isTablesOrRepository = (file: string) => /\.(tables|repository)\.ts$/.test(file);
+
+/** `a`, `type b`, `c as d` → [local, exported] pairs. */
+function exportList(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((entry) => {
+      const [local, exported] = entry.split(/\s+as\s+/);
+      return [local!.trim(), (exported ?? local)!.trim()];
+    });
+}
+
+/**
+ * Every name a file exports, with the file that declares it: re-exports (`export … from`, `export *`,
+ * and `import` then `export { … }`) are followed through relative paths.
+ */
+function exportsOf(file: string, seen = new Set<string>()): Map<string, string> {
+  const names = new Map<string, string>();
+  if (seen.has(file) || !fs.existsSync(file)) return names;
+  seen.add(file);
+  const text = fs.readFileSync(file, 'utf8');
+  const resolve = (specifier: string) => (specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : null);
+  const origin = (specifier: string, name: string) => {
+    const target = resolve(specifier);
+    return target ? (exportsOf(target, new Set(seen)).get(name) ?? target) : specifier;
+  };
+  for (const match of text.matchAll(/export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:const|let|var|function\*?|class|abstract\s+class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g)) {
+    names.set(match[1]!, file);
+  }
+  const imported = new Map<string, { specifier: string; name: string }>();
+  for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    for (const [name, local] of exportList(match[1]!)) imported.set(local, { specifier: match[2]!, name });
+  }
+  for (const match of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*['"]([^'"]+)['"])?/g)) {
+    for (const [local, exported] of exportList(match[1]!)) {
+      const from = match[2] ?? imported.get(local)?.specifier;
+      names.set(exported, from ? origin(from, match[2] ? local : imported.get(local)!.name) : file);
+    }
+  }
+  for (const match of text.matchAll(/export\s+\*\s+from\s*['"]([^'"]+)['"]/g)) {
+    const target = resolve(match[1]!);
+    if (!target) continue;
+    for (const [name, declaredIn] of exportsOf(target, new Set(seen))) if (!names.has(name)) names.set(name, declaredIn);
+  }
+  return names;
+}
+
+/** Each cycle in the module graph once, as a path that returns to its start. */
+function cyclesOf(graph: Map<string, Set<string>>): string[][] {
+  const cycles = new Map<string, string[]>();
+  const visit = (node: string, trail: string[]) => {
+    for (const next of graph.get(node) ?? []) {
+      const at = trail.indexOf(next);
+      if (at >= 0) {
+        const cycle = trail.slice(at);
+        // The same cycle found from another of its modules is reported once.
+        const first = cycle.indexOf(cycle.toSorted()[0]!);
+        const rotated = [...cycle.slice(first), ...cycle.slice(0, first)];
+        cycles.set(rotated.join('>'), [...rotated, rotated[0]!]);
+      } else if (trail.length < graph.size) {
+        visit(next, [...trail, next]);
+      }
+    }
+  };
+  for (const node of [...graph.keys()].toSorted()) visit(node, [node]);
+  return [...cycles.values()];
+}
+
 export function findBoundaryViolations(root: string): Violation[] {
   const violations: Violation[] = [];
   const apiSrc = path.join(root, 'apps', 'api', 'src');
   const modulesDir = path.join(apiSrc, 'modules');
   const rel = (file: string) => path.relative(root, file);
+  /** module → module it imports → the first file and specifier that does. */
+  const dependencies = new Map<string, Map<string, { file: string; specifier: string }>>();
 
   for (const file of sourceFiles(apiSrc)) {
     const ownModule = moduleOf(file, modulesDir);
@@ -57,13 +135,22 @@ export function findBoundaryViolations(root: string): Violation[] {
       if (targetModule === null) continue;
       if (isPlatform) {
         violations.push({ file: rel(file), specifier, rule: 'platform code must not depend on a domain module' });
-      } else if (
+        continue;
+      }
+      if (ownModule !== null && targetModule !== ownModule && !isTestCode(file)) {
+        const edges = dependencies.get(ownModule) ?? new Map<string, { file: string; specifier: string }>();
+        if (!edges.has(targetModule)) edges.set(targetModule, { file: rel(file), specifier });
+        dependencies.set(ownModule, edges);
+      }
+      if (
         targetModule !== ownModule &&
         target !== path.join(modulesDir, targetModule, 'index.ts') &&
         // Tests may use another module's test helpers (`testing.ts`, e.g. identity's signIn).
         !(/\.test\.tsx?$/.test(file) && path.basename(target) === 'testing.ts') &&
         // drizzle-kit reads every table from the one schema file.
-        !(rel(file) === 'apps/api/src/db/schema.ts' && target.endsWith('.tables.ts'))
+        !(rel(file) === 'apps/api/src/db/schema.ts' && target.endsWith('.tables.ts')) &&
+        // A table may reference another module's table: foreign keys belong to the database.
+        !(file.endsWith('.tables.ts') && target.endsWith('.tables.ts'))
       ) {
         violations.push({
           file: rel(file),
@@ -72,6 +159,25 @@ export function findBoundaryViolations(root: string): Violation[] {
         });
       }
     }
+  }
+
+  for (const name of fs.existsSync(modulesDir) ? fs.readdirSync(modulesDir).toSorted() : []) {
+    const index = path.join(modulesDir, name, 'index.ts');
+    if (!fs.existsSync(index)) continue;
+    for (const [exported, declaredIn] of exportsOf(index)) {
+      if (!isTablesOrRepository(declaredIn)) continue;
+      violations.push({
+        file: rel(index),
+        specifier: `./${path.relative(path.dirname(index), declaredIn)}`,
+        rule: `index.ts exports "${exported}" from the module's ${declaredIn.endsWith('.tables.ts') ? 'tables' : 'repository'}: export a service function or type instead`,
+      });
+    }
+  }
+
+  const graph = new Map([...dependencies].map(([from, edges]) => [from, new Set(edges.keys())]));
+  for (const cycle of cyclesOf(graph)) {
+    const first = dependencies.get(cycle[0]!)!.get(cycle[1]!)!;
+    violations.push({ ...first, rule: `modules import one another in a cycle: ${cycle.join(' → ')}` });
   }
 
   for (const file of sourceFiles(path.join(root, 'apps', 'web'))) {

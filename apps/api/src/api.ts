@@ -8,13 +8,13 @@ import { systemClock, type Actor, type Clock, type Platform } from './platform/c
 import type { ApiModule } from './platform/module.ts';
 import { runJobsWithApp } from './platform/jobs.ts';
 import { healthModule } from './platform/health.ts';
-import { createCatalogueModule } from './modules/catalogue/index.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { getPublicJwks, identityModule } from './modules/identity/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
-import { deliveryModule, RATES } from './modules/delivery/index.ts';
-import { basketModule, pricingFor, unitPrice } from './modules/basket/index.ts';
+import { deliveryModule } from './modules/delivery/index.ts';
+import { basketModule } from './modules/basket/index.ts';
 import { discountsModule } from './modules/discounts/index.ts';
 import { wishlistModule } from './modules/wishlist/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
@@ -24,9 +24,6 @@ import { siteModule } from './modules/site/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 
 const PING_CACHE_MS = 1000;
-
-// Delivery and the basket read the catalogue, so what the catalogue needs of them is handed in here.
-const catalogueModule = createCatalogueModule({ nextDayRate: RATES.next_day, pricingFor, unitPrice });
 
 /** Every module of the API, in registration order. */
 export const apiModules: readonly ApiModule[] = [

@@ -1,5 +1,6 @@
 /** Every module's tables, gathered for drizzle-kit and the typed query builder. */
 export * from './platform.tables.ts';
+export * from '../modules/pricing/pricing.tables.ts';
 export * from '../modules/catalogue/catalogue.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';

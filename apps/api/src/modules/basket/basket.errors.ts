@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.ts';
-import { MAX_LINES, MAX_QUANTITY } from './basket-pricing.ts';
+import { MAX_LINES, MAX_QUANTITY } from './basket-lines.ts';
 
 /** The basket's stable error codes: each refusal changes nothing. */
 export const BasketErrors = {

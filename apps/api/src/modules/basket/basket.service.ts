@@ -5,17 +5,8 @@ import type { Actor, ServiceContext } from '../../platform/context.ts';
 import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
 import { claimDiscount, evaluateDiscount, type AppliedDiscount, type DiscountCheck, type SalesChannel } from '../discounts/index.ts';
 import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
-import {
-  MAX_LINES,
-  MAX_QUANTITY,
-  RETAIL_PRICING,
-  basketTotals,
-  priceLine,
-  sellableQuantity,
-  tradePricing,
-  type ChosenDelivery,
-  type Pricing,
-} from './basket-pricing.ts';
+import { createPricingService, type ChosenDelivery, type PriceList, type Pricing } from '../pricing/index.ts';
+import { MAX_LINES, MAX_QUANTITY, priceLine, sellableQuantity, type StoredLine } from './basket-lines.ts';
 import { BasketErrors } from './basket.errors.ts';
 import * as repository from './basket.repository.ts';
 import type { BasketRow, LineRow, SavedBasketRow } from './basket.repository.ts';
@@ -31,17 +22,21 @@ interface Item {
   quantity: number;
 }
 
-/**
- * Trade customers (the `trade` role, set with a `trade_account_id` when staff approve an account)
- * are priced at their band. Until the trade module records bands per account, every approved
- * account is on T1 "Trade Starter", the band docs/domain.md §5 gives on approval.
- */
-export function pricingFor(actor: Actor | null): Pricing {
-  return actor?.roles.includes('trade') ? tradePricing('T1') : RETAIL_PRICING;
-}
+/** Unit prices, trade bands and totals are the pricing module's: a basket shows what it works out. */
+const pricing = createPricingService();
+
+/** Lines as the caller sees them: each offering priced by the caller's price list. */
+const priceLines = (items: readonly StoredLine[], offerings: Map<string, SellableOffering>, list: PriceList): BasketLine[] =>
+  items.map((item) => {
+    const offering = offerings.get(item.sku);
+    return priceLine(item, offering && { offering, price: pricing.unitPrice(offering, list) });
+  });
+
+/** The VAT rate each offering's price was worked out with, as pricing's totals need it. */
+const vatRateCodes = (offerings: Map<string, SellableOffering>) => new Map([...offerings.values()].map((offering) => [offering.sku, offering.vatRateCode]));
 
 /** Trade-priced baskets are sold through the Trade Site; everything else through the Website. */
-const channelFor = (pricing: Pricing): SalesChannel => (pricing.tradePriced ? SALES_CHANNELS.TradeSite : SALES_CHANNELS.Website);
+const channelFor = (basketPricing: Pricing): SalesChannel => (basketPricing.tradePriced ? SALES_CHANNELS.TradeSite : SALES_CHANNELS.Website);
 
 function checkQuantity(item: Item, allowZero: boolean): void {
   if (!Number.isInteger(item.quantity)) throw BasketErrors.quantityNotWhole(item.sku);
@@ -73,37 +68,37 @@ interface Priced {
   discountRefused: boolean;
 }
 
-async function price(db: Database, row: BasketRow, stored: readonly Item[], pricing: Pricing, now: Date, offerings?: Map<string, SellableOffering>, delivery?: ChosenDelivery): Promise<Priced> {
-  const facts = offerings ?? (await findSellableOfferings(db, stored.map((line) => line.sku)));
-  const lines = stored.map((line) => priceLine(line, facts.get(line.sku), pricing));
-  const rates = new Map([...facts.values()].map((offering) => [offering.sku, { rateCode: offering.vatRateCode, basisPoints: offering.vatBasisPoints }]));
+async function price(db: Database, row: BasketRow, stored: readonly Item[], list: PriceList, now: Date, offerings?: Map<string, SellableOffering>, delivery?: ChosenDelivery): Promise<Priced> {
+  const facts = offerings ?? (await findSellableOfferings(db, stored.map((line) => line.sku), { heldBy: row.id }));
+  const lines = priceLines(stored, facts, list);
+  const totalsOf = (discountPence: number) => pricing.basketTotals({ lines, vatRateCodes: vatRateCodes(facts), discountPence, chosenDelivery: delivery }, list);
   const notices: BasketNotice[] = [];
   let applied: AppliedDiscount | null = null;
   let discountRefused = false;
   if (row.discountCode) {
-    const preview = basketTotals(lines, rates, 0, delivery);
+    const preview = totalsOf(0);
     try {
-      applied = await evaluateDiscount(db, discountCheck(row, row.discountCode, lines, facts, pricing, preview.delivery?.priceIncVat ?? 0), now);
+      applied = await evaluateDiscount(db, discountCheck(row, row.discountCode, lines, facts, list.pricing, preview.delivery?.priceIncVat ?? 0), now);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       discountRefused = true;
       notices.push({ type: 'discount_removed', code: row.discountCode, reason: error.code, message: `The code ${row.discountCode} no longer applies: ${error.message}` });
     }
   }
-  const totals = basketTotals(lines, rates, applied?.discountPence ?? 0, delivery);
+  const totals = totalsOf(applied?.discountPence ?? 0);
   const discount = row.discountCode
     ? { code: row.discountCode, description: applied?.description ?? '', discountIncVat: applied ? totals.discountIncVat : 0, applies: applied !== null }
     : null;
   return { lines, discount, totals, notices, discountRefused };
 }
 
-function present(row: BasketRow, priced: Priced, pricing: Pricing, notices: BasketNotice[]): Basket {
+function present(row: BasketRow, priced: Priced, basketPricing: Pricing, notices: BasketNotice[]): Basket {
   return {
     basketId: row.id,
     version: row.version,
     owner: row.ownerId ? 'shopper' : 'guest',
-    channel: channelFor(pricing),
-    pricing,
+    channel: channelFor(basketPricing),
+    pricing: basketPricing,
     lines: priced.lines,
     discount: priced.discount,
     totals: priced.totals,
@@ -143,7 +138,7 @@ const OPTIMISTIC_ATTEMPTS = 3;
  */
 async function change(ctx: Ctx, basketId: string, what: Change): Promise<Basket> {
   const now = ctx.clock.now();
-  const pricing = pricingFor(ctx.actor);
+  const list = await pricing.priceListFor(ctx);
   // The current-basket alias may need a basket made: that is the locked path's work.
   const attempts = basketId === CURRENT_BASKET_ALIAS ? 0 : OPTIMISTIC_ATTEMPTS;
   for (let attempt = 0; attempt < attempts; attempt++) {
@@ -151,56 +146,56 @@ async function change(ctx: Ctx, basketId: string, what: Change): Promise<Basket>
     if (!found || (found.row.ownerId !== null && found.row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
     // A guest basket named by a shopper changes hands: that needs the lock.
     if (found.row.ownerId === null && ctx.actor) break;
-    const saved = await apply(ctx.db, found.row, found.lines, [], what, pricing, now);
+    const saved = await apply(ctx.db, found.row, found.lines, [], what, list, now);
     if (saved) return saved;
   }
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
-    const { row, lines: before, notices } = await open(db, ctx.actor, basketId, pricing, now);
+    const { row, lines: before, notices } = await open(db, ctx.actor, basketId, list.pricing, now);
     // Under the row lock the version cannot move, so the save always lands.
-    return (await apply(db, row, before, notices, what, pricing, now))!;
+    return (await apply(db, row, before, notices, what, list, now))!;
   });
 }
 
 /** The change made and saved against the version `row` was read at; `null` when that has moved on. */
-async function apply(db: Database, row: BasketRow, before: readonly LineRow[], notices: BasketNotice[], what: Change, pricing: Pricing, now: Date): Promise<Basket | null> {
+async function apply(db: Database, row: BasketRow, before: readonly LineRow[], notices: BasketNotice[], what: Change, list: PriceList, now: Date): Promise<Basket | null> {
   if (what.removingCode !== undefined && row.discountCode !== what.removingCode) throw BasketErrors.discountNotApplied(what.removingCode);
-  const offerings = await findSellableOfferings(db, [...before.map((line) => line.sku), ...(what.skus ?? [])]);
+  const offerings = await findSellableOfferings(db, [...before.map((line) => line.sku), ...(what.skus ?? [])], { heldBy: row.id });
   let items: Item[] = what.lines ? what.lines(before, offerings) : before.map(({ sku, quantity }) => ({ sku, quantity }));
   if (items.length > MAX_LINES) throw BasketErrors.tooManyLines();
-  if (what.refresh) items = refreshItems(items, before, offerings, pricing, notices);
+  if (what.refresh) items = refreshItems(items, before, offerings, list, notices);
   const discountCode = what.discountCode !== undefined ? what.discountCode : row.discountCode;
-  let priced = await price(db, { ...row, discountCode }, items, pricing, now, offerings);
+  let priced = await price(db, { ...row, discountCode }, items, list, now, offerings);
   let storedCode = discountCode;
   if (priced.discountRefused) {
     if (what.strictDiscount) {
       // Re-run to surface the discount module's own refusal as this call's error.
-      await evaluateStrict(db, row, items, offerings, pricing, discountCode!, now);
+      await evaluateStrict(db, row, items, offerings, list, discountCode!, now);
     }
     storedCode = null;
   }
   const after: LineRow[] = priced.lines.map((line) => ({ sku: line.sku, quantity: line.quantity, pricedUnitIncVat: line.unitPriceIncVat }));
-  const values = { discountCode: storedCode, channel: channelFor(pricing), ownerId: row.ownerId };
+  const values = { discountCode: storedCode, channel: channelFor(list.pricing), ownerId: row.ownerId };
   if (!(await repository.saveBasket(db, row.id, row.version, { before, after }, values, now))) return null;
   const updated: BasketRow = { ...row, ...values, version: row.version + 1, updatedAt: now };
   if (storedCode !== discountCode) priced = { ...priced, discount: null };
-  return present(updated, priced, pricing, notices);
+  return present(updated, priced, list.pricing, notices);
 }
 
-async function evaluateStrict(db: Database, row: BasketRow, items: Item[], offerings: Map<string, SellableOffering>, pricing: Pricing, code: string, now: Date): Promise<never> {
-  const lines = items.map((line) => priceLine(line, offerings.get(line.sku), pricing));
-  const deliveryPence = basketTotals(lines, new Map(), 0).delivery?.priceIncVat ?? 0;
-  await evaluateDiscount(db, discountCheck(row, code, lines, offerings, pricing, deliveryPence), now);
+async function evaluateStrict(db: Database, row: BasketRow, items: Item[], offerings: Map<string, SellableOffering>, list: PriceList, code: string, now: Date): Promise<never> {
+  const lines = priceLines(items, offerings, list);
+  const deliveryPence = pricing.basketTotals({ lines, vatRateCodes: vatRateCodes(offerings), discountPence: 0 }, list).delivery?.priceIncVat ?? 0;
+  await evaluateDiscount(db, discountCheck(row, code, lines, offerings, list.pricing, deliveryPence), now);
   throw new Error('evaluateDiscount refused a code once and accepted it on a second look');
 }
 
 /** What the discounts module needs to judge a code against this basket: its available lines, channel and delivery. */
-function discountCheck(row: BasketRow, code: string, lines: readonly BasketLine[], offerings: Map<string, SellableOffering>, pricing: Pricing, deliveryPence: number): DiscountCheck {
+function discountCheck(row: BasketRow, code: string, lines: readonly BasketLine[], offerings: Map<string, SellableOffering>, basketPricing: Pricing, deliveryPence: number): DiscountCheck {
   return {
     code,
-    channel: channelFor(pricing),
+    channel: channelFor(basketPricing),
     customerId: row.ownerId,
-    isTradePriced: pricing.tradePriced,
+    isTradePriced: basketPricing.tradePriced,
     lines: lines
       .filter((line) => line.available)
       .map((line) => {
@@ -211,11 +206,11 @@ function discountCheck(row: BasketRow, code: string, lines: readonly BasketLine[
   };
 }
 
-function refreshItems(items: Item[], before: readonly LineRow[], offerings: Map<string, SellableOffering>, pricing: Pricing, notices: BasketNotice[]): Item[] {
+function refreshItems(items: Item[], before: readonly LineRow[], offerings: Map<string, SellableOffering>, list: PriceList, notices: BasketNotice[]): Item[] {
   const shown = new Map(before.map((line) => [line.sku, line.pricedUnitIncVat]));
   const kept: Item[] = [];
-  for (const item of items) {
-    const line = priceLine(item, offerings.get(item.sku), pricing);
+  for (const [i, line] of priceLines(items, offerings, list).entries()) {
+    const item = items[i]!;
     if (line.unavailableReason === 'sku_not_found' || line.unavailableReason === 'out_of_stock') {
       const message = line.unavailableReason === 'sku_not_found' ? `${item.sku} is no longer sold and has been removed.` : `${line.productName} is out of stock and has been removed.`;
       notices.push({ type: 'line_unavailable', sku: item.sku, reason: line.unavailableReason, message });
@@ -239,10 +234,10 @@ function refreshItems(items: Item[], before: readonly LineRow[], offerings: Map<
  * Locks the basket a caller names and settles whose it is. Another shopper's basket is the same 404
  * as an unknown id. A guest basket named with a token is merged into the shopper's current basket.
  */
-async function open(db: Database, actor: Actor | null, basketId: string, pricing: Pricing, now: Date): Promise<{ row: BasketRow; lines: LineRow[]; notices: BasketNotice[] }> {
+async function open(db: Database, actor: Actor | null, basketId: string, basketPricing: Pricing, now: Date): Promise<{ row: BasketRow; lines: LineRow[]; notices: BasketNotice[] }> {
   if (basketId === CURRENT_BASKET_ALIAS) {
     if (!actor) throw BasketErrors.notFound();
-    const current = (await repository.lockCurrentBasketOf(db, actor.userId)) ?? (await repository.insertBasket(db, { id: newBasketId(), ownerId: actor.userId, channel: channelFor(pricing), now }));
+    const current = (await repository.lockCurrentBasketOf(db, actor.userId)) ?? (await repository.insertBasket(db, { id: newBasketId(), ownerId: actor.userId, channel: channelFor(basketPricing), now }));
     return { row: current, lines: await repository.findLines(db, current.id), notices: [] };
   }
   const row = await repository.lockBasket(db, basketId);
@@ -256,7 +251,7 @@ async function open(db: Database, actor: Actor | null, basketId: string, pricing
     return { row: claimed, lines, notices: [{ type: 'merged', message: 'The basket you started before signing in is now saved to your account.' }] };
   }
   const targetLines = await repository.findLines(db, target.id);
-  const offerings = await findSellableOfferings(db, lines.map((line) => line.sku));
+  const offerings = await findSellableOfferings(db, lines.map((line) => line.sku), { heldBy: row.id });
   const merged = new Map(targetLines.map((line) => [line.sku, { ...line }]));
   const notices: BasketNotice[] = [];
   let added = 0;
@@ -306,8 +301,8 @@ async function findReadable(ctx: Ctx, basketId: string): Promise<{ row: BasketRo
 export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
   const found = await findReadable(ctx, basketId);
   if (!found) return change(ctx, basketId, {});
-  const pricing = pricingFor(ctx.actor);
-  return present(found.row, await price(ctx.db, found.row, found.lines, pricing, ctx.clock.now()), pricing, []);
+  const list = await pricing.priceListFor(ctx);
+  return present(found.row, await price(ctx.db, found.row, found.lines, list, ctx.clock.now()), list.pricing, []);
 }
 
 /** A basket as checkout reads it: see `readForCheckout`. */
@@ -325,7 +320,7 @@ export interface CheckoutBasket {
  * token is taken over first), read once and priced as often as checkout needs.
  */
 export async function readForCheckout(ctx: Ctx, basketId: string): Promise<CheckoutBasket> {
-  const pricing = pricingFor(ctx.actor);
+  const list = await pricing.priceListFor(ctx);
   const now = ctx.clock.now();
   let found = await findReadable(ctx, basketId);
   let takenOver: Basket | null = null;
@@ -334,9 +329,10 @@ export async function readForCheckout(ctx: Ctx, basketId: string): Promise<Check
     found = (await repository.findBasketWithLines(ctx.db, takenOver.basketId))!;
   }
   const { row, lines } = found;
-  const offerings = await findSellableOfferings(ctx.db, lines.map((line) => line.sku));
+  // A basket paying now holds its stock: that stock is still its own to buy.
+  const offerings = await findSellableOfferings(ctx.db, lines.map((line) => line.sku), { heldBy: row.id });
   const merged = takenOver?.notices.filter((notice) => notice.type === 'merged') ?? [];
-  const priced = async (delivery?: ChosenDelivery) => present(row, await price(ctx.db, row, lines, pricing, now, offerings, delivery), pricing, merged);
+  const priced = async (delivery?: ChosenDelivery) => present(row, await price(ctx.db, row, lines, list, now, offerings, delivery), list.pricing, merged);
   return { basket: takenOver ?? (await priced()), offerings, withDelivery: priced };
 }
 
@@ -347,11 +343,11 @@ export function refreshBasket(ctx: Ctx, basketId: string): Promise<Basket> {
 /** A new, empty basket for the caller, then the change: creation and first items are one transaction. */
 async function create(ctx: Ctx, what: Change, discountCode: string | null = null): Promise<Basket> {
   const now = ctx.clock.now();
-  const pricing = pricingFor(ctx.actor);
+  const list = await pricing.priceListFor(ctx);
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
-    const row = await repository.insertBasket(db, { id: newBasketId(), ownerId: ctx.actor?.userId ?? null, channel: channelFor(pricing), discountCode, now });
-    return (await apply(db, row, [], [], what, pricing, now))!;
+    const row = await repository.insertBasket(db, { id: newBasketId(), ownerId: ctx.actor?.userId ?? null, channel: channelFor(list.pricing), discountCode, now });
+    return (await apply(db, row, [], [], what, list, now))!;
   });
 }
 
@@ -521,9 +517,9 @@ export async function lockBasketForOrder(db: Database, basketId: string): Promis
 export async function claimBasketDiscount(db: Database, basket: Basket, input: { orderId: string; actor: Actor | null; deliveryPence: number }, now: Date): Promise<void> {
   if (!basket.discount?.applies) return;
   const row = (await repository.findBasket(db, basket.basketId))!;
-  const pricing = pricingFor(input.actor);
   const offerings = await findSellableOfferings(db, basket.lines.map((line) => line.sku));
-  const check = discountCheck(row, basket.discount.code, basket.lines, offerings, pricing, input.deliveryPence);
+  // Judged as the shopper was priced: the basket carries that.
+  const check = discountCheck(row, basket.discount.code, basket.lines, offerings, basket.pricing, input.deliveryPence);
   await claimDiscount(db, { ...check, orderId: input.orderId, amountPence: basket.discount.discountIncVat }, now);
 }
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { stockLevels, type StockRow } from '../inventory/index.ts';
 import type { ListingProduct } from './listing-facets.ts';
 import type { SuggestionProduct } from './suggestion-index.ts';
 import {
@@ -76,11 +75,12 @@ export type SnapshotProduct = ListingProduct &
   };
 
 /**
- * What listings and suggestions need of every product, in id order, for the in-memory snapshot.
- * Badges, facet values, the first image and the skus come per product from one grouped read each
- * (a hash join) rather than as a subquery per row.
+ * What listings and suggestions need of every product, in id order, for the in-memory snapshot,
+ * but its stock (inventory's, asked for by the snapshot's loader). Badges, facet values, the first
+ * image and the skus come per product from one grouped read each (a hash join) rather than as a
+ * subquery per row.
  */
-export async function listSnapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
+export async function listSnapshotProducts(db: Database, range: IdRange): Promise<Omit<SnapshotProduct, 'stockStatus'>[]> {
   const badgeLists = db
     .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',')`.as('badge_list') })
     .from(productBadges)
@@ -124,7 +124,6 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
       ratingTenths: products.ratingTenths,
       popularity: products.popularity,
       deliveryClass: products.deliveryClass,
-      stockStatus: stockLevels.status,
       badges: badgeLists.list,
       facets: facetLists.list,
       skus: skuLists.list,
@@ -133,7 +132,6 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(offerings, defaultOffering)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
-    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
     .leftJoin(badgeLists, eq(badgeLists.productId, products.id))
     .leftJoin(facetLists, eq(facetLists.productId, products.id))
     .leftJoin(firstImages, eq(firstImages.productId, products.id))
@@ -203,7 +201,6 @@ const cardColumns = {
   category: { slug: categories.slug, name: categories.name },
   sku: offerings.sku,
   price: prices,
-  stock: { status: stockLevels.status, eta: stockLevels.eta },
   badges: sql<string[]>`coalesce((select json_agg(${productBadges.badge} order by ${productBadges.badge}) from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
 };
 
@@ -219,7 +216,6 @@ function cardsQuery(db: Database) {
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(offerings, defaultOffering)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
-    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('product_cards');
 }
@@ -250,8 +246,6 @@ export interface SummaryOffering {
   wasPriceIncVat: number | null;
   wasPriceExVat: number | null;
   discountPercentage: number | null;
-  status: StockRow['status'] | null;
-  eta: string | null;
 }
 
 /** The summary query for one kind of lookup, its text built once; `key` is the placeholder. */
@@ -262,9 +256,9 @@ function summaryQuery(db: Database, by: 'slug' | 'sku') {
       offerings: sql<SummaryOffering[]>`(select json_agg(json_build_object(
           'sku', o.sku, 'label', o.label, 'isDefault', o.is_default, 'widthMm', o.width_mm, 'finish', o.finish, 'handing', o.handing,
           'packQty', o.pack_qty, 'priceIncVat', p.price_inc_vat, 'priceExVat', p.price_ex_vat, 'wasPriceIncVat', p.was_price_inc_vat,
-          'wasPriceExVat', p.was_price_ex_vat, 'discountPercentage', p.discount_percentage, 'status', s.status, 'eta', s.eta
+          'wasPriceExVat', p.was_price_ex_vat, 'discountPercentage', p.discount_percentage
         ) order by o.position)
-        from ${offerings} o join ${prices} p on p.offering_id = o.id left join ${stockLevels} s on s.sku = o.sku
+        from ${offerings} o join ${prices} p on p.offering_id = o.id
         where o.product_id = ${products.id})`,
       images: sql<{ url: string; altText: string }[]>`coalesce((select json_agg(json_build_object('url', i.url, 'altText', i.alt_text) order by i.position, i.id)
         from ${productImages} i where i.product_id = ${products.id}), '[]'::json)`,
@@ -278,7 +272,6 @@ function summaryQuery(db: Database, by: 'slug' | 'sku') {
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(offerings, defaultOffering)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
-    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
     .where(
       by === 'slug'
         ? eq(products.slug, sql.placeholder('key'))
@@ -400,20 +393,13 @@ export async function productIdsForSkus(db: Database, skus: readonly string[]): 
   return new Map(rows.map((row) => [row.sku, row.productId]));
 }
 
-/** What delivery needs to know about a sku: its product's delivery class, its price and stock. */
+/** What a sku's delivery options depend on here: its product's delivery class and its price (stock is inventory's). */
 export async function findSkuDeliveryFacts(db: Database, sku: string) {
   const [row] = await db
-    .select({
-      sku: offerings.sku,
-      deliveryClass: products.deliveryClass,
-      unitPriceIncVat: prices.priceIncVat,
-      stockStatus: stockLevels.status,
-      eta: stockLevels.eta,
-    })
+    .select({ sku: offerings.sku, deliveryClass: products.deliveryClass, unitPriceIncVat: prices.priceIncVat })
     .from(offerings)
     .innerJoin(products, eq(products.id, offerings.productId))
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
-    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
     .where(eq(offerings.sku, sku));
-  return row && { ...row, stockStatus: row.stockStatus ?? 'out_of_stock', eta: row.eta ?? null };
+  return row;
 }

@@ -16,11 +16,11 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { LruCache } from '../../platform/cache.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import type { StockStatus } from '../inventory/index.ts';
+import { availabilityOf, type Availability } from '../inventory/index.ts';
+import { createPricingService } from '../pricing/index.ts';
 import * as repository from './catalogue.repository.ts';
-import type { CatalogueDependencies } from './catalogue-dependencies.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
-import { refineListing, type FacetDefinition, type ListingInput, type NextDayRate } from './listing-facets.ts';
+import { refineListing, type FacetDefinition, type ListingInput } from './listing-facets.ts';
 import { findSellableOfferings } from './sellable-offerings.ts';
 import { listingKey } from './listing-key.ts';
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
@@ -69,12 +69,18 @@ const toPrice = (row: { priceIncVat: number; priceExVat: number; wasPriceIncVat:
   isOnPromotion: (row.discountPercentage ?? 0) > 0,
   discountPercentage: row.discountPercentage ?? 0,
 });
-const toStock = (stock: { status: StockStatus | null; eta: string | null } | null) => ({ status: stock?.status ?? 'out_of_stock', eta: stock?.eta ?? null });
+const toStock = ({ status, eta }: Availability) => ({ status, eta });
+/** A sku's stock as inventory has it: every card and product page asks it, in one read per answer. */
+type StockOf = (sku: string) => Availability;
+async function stockOf(db: Database, skus: readonly string[]): Promise<StockOf> {
+  const stock = await availabilityOf(db, skus);
+  return (sku) => stock.get(sku)!;
+}
 
 /** Shown for a product without images of its own. */
 const FALLBACK_IMAGE_URL = '/images/products/generic-standard.svg';
 
-function toCard(row: repository.CardRow): ProductCard {
+function toCard(row: repository.CardRow, stock: StockOf): ProductCard {
   const { product } = row;
   return {
     id: product.id,
@@ -85,7 +91,7 @@ function toCard(row: repository.CardRow): ProductCard {
     reviewsCount: product.reviewsCount,
     questionsCount: product.questionsCount,
     image: { url: row.imageUrl ?? FALLBACK_IMAGE_URL, altText: product.name },
-    stockStatus: toStock(row.stock),
+    stockStatus: toStock(stock(row.sku)),
     price: toPrice(row.price),
     badges: row.badges,
     brand: row.brand,
@@ -99,14 +105,17 @@ function toCard(row: repository.CardRow): ProductCard {
 }
 
 export async function listCards(db: Database, ids: readonly number[]): Promise<ProductCard[]> {
-  return (await repository.listCards(db, ids)).map(toCard);
+  const rows = await repository.listCards(db, ids);
+  const stock = await stockOf(db, rows.map((row) => row.sku));
+  return rows.map((row) => toCard(row, stock));
 }
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repository.findProductSummary>>>;
 
-function toSummary(row: SummaryRow): ProductSummary {
+async function toSummary(db: Database, row: SummaryRow): Promise<ProductSummary> {
+  const stock = await stockOf(db, [row.sku, ...row.offerings.map((offering) => offering.sku)]);
   return {
-    ...toCard(row),
+    ...toCard(row, stock),
     description: row.product.description,
     guaranteeYears: row.product.guaranteeYears,
     isWeee: row.product.isWeee,
@@ -121,7 +130,7 @@ function toSummary(row: SummaryRow): ProductSummary {
       handing: offering.handing,
       packQty: offering.packQty,
       price: toPrice(offering),
-      stockStatus: toStock(offering),
+      stockStatus: toStock(stock(offering.sku)),
     })),
     bundleComponents: row.bundleComponents,
   };
@@ -130,16 +139,16 @@ function toSummary(row: SummaryRow): ProductSummary {
 export async function getProductSummary(db: Database, slug: string): Promise<ProductSummary> {
   const row = await repository.findProductSummary(db, { slug });
   if (!row) throw CatalogueErrors.productNotFound(slug);
-  return toSummary(row);
+  return toSummary(db, row);
 }
 
 export async function getProductSummaryBySku(db: Database, sku: string): Promise<ProductSummary> {
   const row = await repository.findProductSummary(db, { sku });
   if (!row) throw CatalogueErrors.skuNotFound(sku);
-  return toSummary(row);
+  return toSummary(db, row);
 }
 
-type ListingContext = Pick<ServiceContext, 'db' | 'clock'> & { nextDayRate: NextDayRate };
+type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 async function buildListing(
   db: Database,
@@ -187,27 +196,25 @@ export async function listCategory(ctx: ListingContext, input: CategoryListingRe
   );
 }
 
+const pricing = createPricingService();
+
 /**
- * A trade customer's prices for the skus on screen, priced by the basket's own rule so the card,
- * the basket and checkout agree. Asked for apart from the (public, cached) cards.
+ * A trade customer's prices for the skus on screen, priced by the pricing module as the basket and
+ * checkout price them, so all three agree. Asked for apart from the (public, cached) cards.
  */
-export async function getTradePrices(
-  ctx: Pick<ServiceContext, 'db' | 'actor'>,
-  skus: readonly string[],
-  basket: Pick<CatalogueDependencies, 'pricingFor' | 'unitPrice'>,
-): Promise<TradePrices> {
-  const pricing = basket.pricingFor(ctx.actor);
-  // The endpoint admits the trade role only; the basket decides who is trade-priced.
-  const tradeBand = pricing.tradePriced ? pricing.tradeBand : null;
+export async function getTradePrices(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>, skus: readonly string[]): Promise<TradePrices> {
+  const list = await pricing.priceListFor(ctx);
+  // The endpoint admits the trade role only; pricing decides who is trade-priced.
+  const tradeBand = list.pricing.tradePriced ? list.pricing.tradeBand : null;
   if (!tradeBand) throw CatalogueErrors.notTradePriced();
   const offerings = await findSellableOfferings(ctx.db, skus);
   return {
     prices: [...new Set(skus)].flatMap((sku) => {
       const offering = offerings.get(sku);
       if (!offering) return [];
-      const price = basket.unitPrice(offering, pricing);
+      const price = pricing.unitPrice(offering, list);
       const discounted = price.exVat < offering.priceExVat;
-      return [{ sku, priceIncTax: price.incVat, priceExcTax: price.exVat, tradeBand, tradeDiscountBasisPoints: discounted ? pricing.tradeDiscountBasisPoints : 0 }];
+      return [{ sku, priceIncTax: price.incVat, priceExcTax: price.exVat, tradeBand, tradeDiscountBasisPoints: discounted ? list.pricing.tradeDiscountBasisPoints : 0 }];
     }),
   };
 }

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { vatRates } from '../pricing/pricing.tables.ts';
 
 /**
  * Moves on whenever something a listing, a card or a suggestion shows changes (triggers in
@@ -49,13 +50,6 @@ export const categoryFacets = pgTable(
   },
   (table) => [primaryKey({ columns: [table.categoryId, table.identifier] })],
 );
-
-/** VAT as data: prices store both amounts, the rate they were derived with is kept here. */
-export const vatRates = pgTable('vat_rates', {
-  code: text('code').primaryKey(),
-  name: text('name').notNull(),
-  basisPoints: integer('basis_points').notNull(),
-});
 
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
@@ -131,7 +125,7 @@ export const offerings = pgTable(
   ],
 );
 
-/** The current price of a sku in integer pence, both with and without VAT. */
+/** The current retail price of a sku in integer pence, both with and without VAT, and the VAT rate (pricing's) it was worked out with. */
 export const prices = pgTable(
   'prices',
   {

@@ -34,11 +34,7 @@ const PRICE_BANDS: [number, number | null][] = [
 
 export const optionIdentifier = (value: string) => value.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-/**
- * The delivery module's next-working-day rate (its `RATES.next_day`), as far as listings need it.
- * The catalogue cannot import delivery (delivery reads products through the catalogue), so the
- * composition root hands it in: see `createCatalogueModule`.
- */
+/** The delivery module's next-working-day rate (its `RATES.next_day`), as far as listings need it. */
 export interface NextDayRate {
   classes: readonly string[];
   needsStock?: boolean;

@@ -58,7 +58,7 @@ describe('the listing snapshot', () => {
 describe('checking the snapshot against the change counter', () => {
   const snapshotAt = (seconds: number) => {
     at(seconds);
-    return catalogueSnapshot({ db: api.database.db, clock: { now: () => now }, nextDayRate: { classes: ['parcel'] } });
+    return catalogueSnapshot({ db: api.database.db, clock: { now: () => now } });
   };
 
   it('keeps a confirmed snapshot while nothing changes, and reloads when something does', async () => {

@@ -1,8 +1,10 @@
 import type { Clock } from '../../platform/context.ts';
 import type { Database } from '../../db/client.ts';
+import { RATES } from '../delivery/index.ts';
+import { availabilityOf } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
-import type { CategoryRow } from './catalogue.repository.ts';
-import { buildListingIndex, type FacetDefinition, type ListingIndex, type NextDayRate } from './listing-facets.ts';
+import type { CategoryRow, IdRange, SnapshotProduct } from './catalogue.repository.ts';
+import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
 import { buildCodeIndex, type CodeIndex } from './product-codes.ts';
 import { buildSuggestionIndex, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
 
@@ -70,7 +72,6 @@ const snapshots = new WeakMap<Database, Entry>();
 interface SnapshotContext {
   db: Database;
   clock: Clock;
-  nextDayRate: NextDayRate;
 }
 
 export function catalogueSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
@@ -88,9 +89,9 @@ export function catalogueSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapsh
 }
 
 function load(ctx: SnapshotContext, now: number, previous: Entry | null, version?: Promise<string>): Entry {
-  const { db, nextDayRate } = ctx;
+  const { db } = ctx;
   const read = version ?? repository.readCatalogueVersion(db);
-  const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(db, nextDayRate)), version: '', confirmed: false, check: null };
+  const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(db)), version: '', confirmed: false, check: null };
   read.then(
     (value) => {
       entry.version = value;
@@ -130,21 +131,29 @@ function checkSnapshot(ctx: SnapshotContext, entry: Entry, now: number): Promise
 /** Product ids read per query while loading: each range is parsed and mapped between requests, never 100k rows at once. */
 const LOAD_RANGE = 5000;
 
-async function inRanges<T>(lastId: number, read: (range: repository.IdRange) => Promise<T[]>): Promise<T[]> {
+async function inRanges<T>(lastId: number, read: (range: IdRange) => Promise<T[]>): Promise<T[]> {
   const all: T[] = [];
   for (let fromId = 1; fromId <= lastId; fromId += LOAD_RANGE) all.push(...(await read({ fromId, toId: fromId + LOAD_RANGE })));
   return all;
 }
 
-async function loadSnapshot(db: Database, nextDayRate: NextDayRate): Promise<CatalogueSnapshot> {
+/** A range's products, each with its default offering's stock status as inventory has it (one read per range). */
+async function snapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
+  const products = await repository.listSnapshotProducts(db, range);
+  const stock = await availabilityOf(db, products.map((product) => product.sku));
+  return products.map((product) => ({ ...product, stockStatus: stock.get(product.sku)!.status }));
+}
+
+async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
   const lastId = await repository.maxProductId(db);
   const [products, categories, facetRows, brands] = await Promise.all([
-    inRanges(lastId, (range) => repository.listSnapshotProducts(db, range)),
+    inRanges(lastId, (range) => snapshotProducts(db, range)),
     repository.listCategories(db),
     repository.listFacetConfiguration(db),
     repository.listBrands(db),
   ]);
-  const index = await buildListingIndex(products, nextDayRate);
+  // The next-day facet follows delivery's next-working-day rate.
+  const index = await buildListingIndex(products, RATES.next_day);
   // The index's rows are the products' positions in this list.
   const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
   const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, imageUrl }));

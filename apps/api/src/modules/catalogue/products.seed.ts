@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { systemClock } from '../../platform/context.ts';
 import type { Progress, Seed } from '../../seed/seed.ts';
-import { insertStockLevels } from '../inventory/index.ts';
+import { addStockLevels } from '../inventory/index.ts';
+import { createPricingService } from '../pricing/index.ts';
 import { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue, type GeneratedOffering, type GeneratedProduct } from './catalogue-generator.ts';
 import { BRANDS, DEPARTMENTS } from './product-templates.ts';
 import * as repository from './catalogue.repository.ts';
@@ -18,18 +20,16 @@ import {
   productImages,
   products,
   userContent,
-  vatRates,
 } from './catalogue.tables.ts';
 
-const STANDARD_VAT = { code: 'standard', name: 'Standard rate', basisPoints: 2000 };
+/** Demo prices are all at the standard VAT rate (20% since 4 January 2011: pricing's row). */
+const DEMO_VAT_RATE = 'standard';
 /** Rows per INSERT: large enough to be quick, small enough for PGlite's single connection. */
 const BATCH = 500;
 
 async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
 }
-
-const exVat = (incVat: number) => Math.round((incVat * 10_000) / (10_000 + STANDARD_VAT.basisPoints));
 
 /**
  * Where a product's illustration is drawn: one SVG per family and finish, plus a close-up and a
@@ -76,7 +76,9 @@ export async function insertCatalogue(
     if (id === undefined) throw new Error(`Seed refers to unknown category ${slug}`);
     return id;
   };
-  await db.insert(vatRates).values(STANDARD_VAT).onConflictDoNothing();
+  const vat = (await createPricingService().vatRates({ db, clock: systemClock })).get(DEMO_VAT_RATE);
+  if (!vat) throw new Error(`Seed needs the "${DEMO_VAT_RATE}" VAT rate, which pricing's migration writes`);
+  const exVat = (incVat: number) => Math.round((incVat * 10_000) / (10_000 + vat.basisPoints));
   await db
     .insert(categoryFacets)
     .values(DEPARTMENTS.flatMap((department) => department.facets.map((facet, position) => ({ categoryId: idOf(department.slug), identifier: facet.identifier, displayName: facet.displayName, position }))))
@@ -130,7 +132,7 @@ export async function insertCatalogue(
     await db.insert(prices).values(
       skus.map(({ offering }) => ({
         offeringId: offering.id,
-        vatRateCode: STANDARD_VAT.code,
+        vatRateCode: vat.code,
         priceIncVat: offering.priceIncVat,
         priceExVat: exVat(offering.priceIncVat),
         wasPriceIncVat: offering.wasPriceIncVat,
@@ -142,7 +144,7 @@ export async function insertCatalogue(
     await insertBatched(facetRows, (rows) => db.insert(productFacetValues).values(rows));
     const badgeRows = batch.flatMap((product) => product.badges.map((badge) => ({ productId: product.id, badge })));
     if (badgeRows.length) await db.insert(productBadges).values(badgeRows);
-    await insertStockLevels(
+    await addStockLevels(
       db,
       skus.map(({ offering }) => ({
         sku: offering.sku,

@@ -1,11 +1,12 @@
 /**
- * What the basket (and later checkout) needs to know to sell skus: price, VAT rate, pack, product
- * ids for discount targeting, delivery class and stock. One query for any number of skus.
+ * What the basket, wishlists and checkout need to know to sell skus: the stored retail price and
+ * its VAT rate (pricing prices it for the caller), pack, product ids for discount targeting,
+ * delivery class, and what inventory says can be sold. Two reads for any number of skus.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { stockLevels, type StockStatus } from '../inventory/index.ts';
-import { offerings, prices, products, vatRates, type DELIVERY_CLASSES } from './catalogue.tables.ts';
+import { availabilityOf, type Availability, type AvailabilityOptions, type StockStatus } from '../inventory/index.ts';
+import { offerings, prices, products, type DELIVERY_CLASSES } from './catalogue.tables.ts';
 
 export interface SellableOffering {
   sku: string;
@@ -23,15 +24,16 @@ export interface SellableOffering {
   priceExVat: number;
   wasPriceIncVat: number | null;
   vatRateCode: string;
-  vatBasisPoints: number;
   stockStatus: StockStatus;
-  /** On the shelf and not yet claimed by open orders (never negative). */
-  freeStock: number;
   eta: string | null;
+  /** How many can be sold now, by inventory's definition (`Infinity` when made to order). */
+  sellable: Availability['sellable'];
 }
 
-export async function findSellableOfferings(db: Database, skus: readonly string[]): Promise<Map<string, SellableOffering>> {
+/** The offerings of `skus` that exist; `heldBy` names the basket asking, whose own stock holds count as free to it. */
+export async function findSellableOfferings(db: Database, skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, SellableOffering>> {
   if (skus.length === 0) return new Map();
+  const unique = [...new Set(skus)];
   const rows = await db
     .select({
       sku: offerings.sku,
@@ -49,25 +51,20 @@ export async function findSellableOfferings(db: Database, skus: readonly string[
       priceExVat: prices.priceExVat,
       wasPriceIncVat: prices.wasPriceIncVat,
       vatRateCode: prices.vatRateCode,
-      vatBasisPoints: vatRates.basisPoints,
-      stockStatus: stockLevels.status,
-      onHand: stockLevels.onHand,
-      committed: stockLevels.committed,
-      eta: stockLevels.eta,
     })
     .from(offerings)
     .innerJoin(products, eq(products.id, offerings.productId))
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
-    .innerJoin(vatRates, eq(vatRates.code, prices.vatRateCode))
-    .leftJoin(stockLevels, eq(stockLevels.sku, offerings.sku))
     .where(sql`${offerings.sku} = any(${sql.placeholder('skus')}::text[])`)
     // Named, so PostgreSQL plans it once per connection: planning cost more than running it.
     .prepare('sellable_offerings')
-    .execute({ skus: [...new Set(skus)] });
+    .execute({ skus: unique });
+  if (rows.length === 0) return new Map();
+  const stock = await availabilityOf(db, rows.map((row) => row.sku), options);
   return new Map(
-    rows.map(({ onHand, committed, ...row }) => [
-      row.sku,
-      { ...row, stockStatus: row.stockStatus ?? 'out_of_stock', freeStock: Math.max(0, (onHand ?? 0) - (committed ?? 0)), eta: row.eta ?? null },
-    ]),
+    rows.map((row) => {
+      const { status, eta, sellable } = stock.get(row.sku)!;
+      return [row.sku, { ...row, stockStatus: status, eta, sellable }];
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import type { Address, Basket, BasketDeliveryOptions, Checkout, SpecificDayCalendar } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { readForCheckout, type CheckoutBasket, type ChosenDelivery } from '../basket/index.ts';
+import { readForCheckout, type CheckoutBasket } from '../basket/index.ts';
 import {
   basketDeliveryOptions,
   holidayRegionOf,
@@ -16,6 +16,7 @@ import {
   type Postcode,
 } from '../delivery/index.ts';
 import { isSendableAddress } from '../notifications/index.ts';
+import type { ChosenDelivery } from '../pricing/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutRow } from './checkout.repository.ts';

@@ -11,7 +11,7 @@ import type { Checkout, Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findOrderByBasket } from '../orders/index.ts';
-import { releaseExpired, releaseReservations, reserveStock } from '../inventory/index.ts';
+import { InventoryErrors, releaseExpired, releaseReservations, reserveStock } from '../inventory/index.ts';
 import { customerFor, listSavedCards, ownCard, type PaymentGateway, type PaymentIntent, type Refund } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
@@ -28,7 +28,13 @@ export interface PaymentDeps {
 
 async function readyCheckout(ctx: Ctx, basketId: string): Promise<Checkout> {
   const checkout = await readCheckout(ctx, basketId);
-  if (!checkout.basket.lines.some((line) => line.available)) throw CheckoutErrors.basketEmpty();
+  if (!checkout.basket.lines.some((line) => line.available)) {
+    // Lines are there but none can be sold now (another shopper may be paying for the last ones):
+    // say which, as a refused hold does, rather than call the basket empty.
+    const short = checkout.basket.lines.filter((line) => line.unavailableReason === 'out_of_stock' || line.unavailableReason === 'insufficient_stock');
+    if (short.length > 0) throw InventoryErrors.outOfStock(short.map((line) => ({ productName: line.productName, available: line.maxQuantity })));
+    throw CheckoutErrors.basketEmpty();
+  }
   if (checkout.missing.length > 0) throw CheckoutErrors.stepsMissing(checkout.missing);
   return checkout;
 }

@@ -1,7 +1,7 @@
 import type { ApiModule } from '../../platform/module.ts';
 
-export { stockLevels, STOCK_STATUSES, type StockStatus } from './inventory.tables.ts';
-export { findStockLevels, insertStockLevels, type StockRow } from './inventory.repository.ts';
+export type { Availability, StockStatus } from './availability.ts';
+export { addStockLevels, availabilityOf, type AvailabilityOptions, type StockLevel } from './inventory.service.ts';
 export {
   commitReservations,
   heldFor,
@@ -14,7 +14,11 @@ export {
   type ReservationLine,
 } from './reservations.ts';
 
-/** Stock per sku and the holds payments put on it. No routes: the catalogue reads stock, checkout holds and commits it, orders give it back on cancellation. */
+/**
+ * Stock per sku and the holds payments put on it. No routes: the catalogue, the basket and
+ * wishlists ask what can be sold (`availabilityOf`, the one definition), checkout holds and commits
+ * stock, orders give it back on cancellation.
+ */
 export const inventoryModule: ApiModule = {
   name: 'inventory',
   registerRoutes: () => {},

@@ -1,15 +1,34 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { stockLevels } from './inventory.tables.ts';
+import type { StockCount } from './availability.ts';
+import { stockLevels, stockReservations } from './inventory.tables.ts';
 
-export type StockRow = typeof stockLevels.$inferSelect;
+export type NewStockLevel = Pick<typeof stockLevels.$inferInsert, 'sku' | 'onHand' | 'status' | 'eta'>;
 
-export async function insertStockLevels(db: Database, rows: (typeof stockLevels.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(stockLevels).values(rows);
+export async function insertStockLevels(db: Database, rows: readonly NewStockLevel[]): Promise<void> {
+  if (rows.length > 0) await db.insert(stockLevels).values([...rows]);
 }
 
-export async function findStockLevels(db: Database, skus: readonly string[]): Promise<Map<string, StockRow>> {
-  if (skus.length === 0) return new Map();
-  const rows = await db.select().from(stockLevels).where(inArray(stockLevels.sku, [...skus]));
-  return new Map(rows.map((row) => [row.sku, row]));
+/**
+ * The stock rows of any number of skus in one statement (the same text for every list, so it is
+ * prepared once per connection), each with what `heldBy`'s own payment holds of it.
+ */
+export async function findStockCounts(db: Database, skus: readonly string[], heldBy: string | null): Promise<Map<string, StockCount>> {
+  const held = db
+    .select({ total: sql`coalesce(sum(${stockReservations.quantity}), 0)` })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.basketId, sql`${heldBy}::text`), eq(stockReservations.sku, stockLevels.sku), eq(stockReservations.state, 'held')));
+  const rows = await db
+    .select({
+      sku: stockLevels.sku,
+      status: stockLevels.status,
+      eta: stockLevels.eta,
+      onHand: stockLevels.onHand,
+      committed: stockLevels.committed,
+      reserved: stockLevels.reserved,
+      heldByAsker: sql<number>`(${held})`.mapWith(Number),
+    })
+    .from(stockLevels)
+    .where(sql`${stockLevels.sku} = any(${sql.param([...skus])}::text[])`);
+  return new Map(rows.map(({ sku, ...count }) => [sku, count]));
 }

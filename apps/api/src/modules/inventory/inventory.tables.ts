@@ -1,9 +1,6 @@
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-
-/** How a sku's availability is shown: the four states of docs/domain.md §3. */
-export const STOCK_STATUSES = ['in_stock', 'low_stock', 'made_to_order', 'out_of_stock'] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
+import { STOCK_STATUSES } from './availability.ts';
 
 /**
  * Stock per sku: what is on the shelf, what placed orders have claimed (`committed`), what payments

@@ -1,10 +1,11 @@
 /**
- * Wishlist arithmetic, pure: what an item costs today (retail or trade, as the basket prices it),
- * whether it can be bought, and what changed since the shopper last looked.
+ * Wishlist arithmetic, pure: what an item costs today (retail or trade, as pricing prices it for the
+ * shopper), whether it can be bought (inventory's word, carried by the offering), and what changed
+ * since the shopper last looked.
  */
 import { formatPenceShort, type WishlistItem, type WishlistNotice } from '@shop/contracts';
-import { sellableQuantity, unitPrice, type Pricing } from '../basket/index.ts';
 import type { SellableOffering } from '../catalogue/index.ts';
+import type { UnitPrice } from '../pricing/index.ts';
 
 export const MAX_QUANTITY = 999;
 export const MAX_ITEMS = 200;
@@ -19,19 +20,25 @@ export interface StoredItem {
   addedAt: Date;
 }
 
-/** Today's price of an offering for this shopper; 0 when it is no longer sold. */
-export const priceToday = (offering: SellableOffering | undefined, pricing: Pricing): number => (offering ? unitPrice(offering, pricing).incVat : 0);
+/** An offering still sold, with its unit price for this shopper. */
+export interface Offer {
+  offering: SellableOffering;
+  price: UnitPrice;
+}
 
-export function describeItem(item: StoredItem, offering: SellableOffering | undefined, pricing: Pricing): WishlistItem {
+/** Today's price of an offering for this shopper; 0 when it is no longer sold. */
+export const priceToday = (offer: Offer | undefined): number => offer?.price.incVat ?? 0;
+
+export function describeItem(item: StoredItem, offer: Offer | undefined): WishlistItem {
   const base = { sku: item.sku, quantity: item.quantity, note: item.note, addedAt: item.addedAt.toISOString(), priceWhenAddedIncVat: item.priceWhenAddedIncVat };
-  if (!offering) {
+  if (!offer) {
     return {
       ...base, productId: 0, productName: item.sku, productSlug: '', label: '', imageUrl: null, available: false,
       stockStatus: 'out_of_stock', unavailableReason: 'sku_not_found', priceIncVat: 0, priceExVat: 0, wasPriceIncVat: null,
     };
   }
-  const price = unitPrice(offering, pricing);
-  const available = sellableQuantity(offering) > 0;
+  const { offering, price } = offer;
+  const available = offering.sellable > 0;
   return {
     ...base,
     productId: offering.productId,
@@ -68,7 +75,7 @@ export function changesSinceLastSeen(item: StoredItem, now: WishlistItem): Wishl
 }
 
 /** An item as first written: today's price is both the price "when added" and the last one seen. */
-export function freshItem(sku: string, offering: SellableOffering | undefined, pricing: Pricing, fields: Pick<StoredItem, 'quantity' | 'note' | 'addedAt'>): StoredItem {
-  const price = priceToday(offering, pricing);
-  return { sku, ...fields, priceWhenAddedIncVat: price, lastSeenIncVat: price, lastSeenAvailable: sellableQuantity(offering) > 0 };
+export function freshItem(sku: string, offer: Offer | undefined, fields: Pick<StoredItem, 'quantity' | 'note' | 'addedAt'>): StoredItem {
+  const price = priceToday(offer);
+  return { sku, ...fields, priceWhenAddedIncVat: price, lastSeenIncVat: price, lastSeenAvailable: (offer?.offering.sellable ?? 0) > 0 };
 }

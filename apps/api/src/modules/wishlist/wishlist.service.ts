@@ -2,10 +2,10 @@ import { formatPenceShort, type Wishlist, type WishlistNotice, type WishlistSetI
 import type { Database } from '../../db/client.ts';
 import type { Actor, ServiceContext } from '../../platform/context.ts';
 import { formatInFours, newOpaqueId, parseReadableCode, readableCode } from '../../platform/readable-codes.ts';
-import { pricingFor, type Pricing } from '../basket/index.ts';
 import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
+import { createPricingService, type PriceList } from '../pricing/index.ts';
 import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
-import { changesSinceLastSeen, describeItem, freshItem, MAX_ITEMS, MAX_QUANTITY, type StoredItem } from './wishlist-items.ts';
+import { changesSinceLastSeen, describeItem, freshItem, MAX_ITEMS, MAX_QUANTITY, type Offer, type StoredItem } from './wishlist-items.ts';
 import { WishlistErrors } from './wishlist.errors.ts';
 import * as repository from './wishlist.repository.ts';
 import type { WishlistRow } from './wishlist.repository.ts';
@@ -18,8 +18,17 @@ type Ctx = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
 
 export const shareUrl = (publicUrl: string, code: string) => `${publicUrl}/wishlist/shared?code=${encodeURIComponent(formatInFours(code))}`;
 
-function present(row: WishlistRow, items: readonly StoredItem[], offerings: Map<string, SellableOffering>, pricing: Pricing, notices: WishlistNotice[], publicUrl: string): Wishlist {
-  const described = items.map((item) => describeItem(item, offerings.get(item.sku), pricing));
+/** Prices are the pricing module's, as the basket charges them (trade prices for trade shoppers). */
+const pricing = createPricingService();
+
+/** The offering a sku names, if it is still sold, at its price on the shopper's price list. */
+function offer(offerings: Map<string, SellableOffering>, list: PriceList, sku: string): Offer | undefined {
+  const offering = offerings.get(sku);
+  return offering && { offering, price: pricing.unitPrice(offering, list) };
+}
+
+function present(row: WishlistRow, items: readonly StoredItem[], offerings: Map<string, SellableOffering>, list: PriceList, notices: WishlistNotice[], publicUrl: string): Wishlist {
+  const described = items.map((item) => describeItem(item, offer(offerings, list, item.sku)));
   const available = described.filter((item) => item.available);
   return {
     wishlistId: row.id,
@@ -85,29 +94,29 @@ interface Change {
 /** Every change runs here, in one transaction holding the wishlist's row lock: parallel changes queue. */
 async function change(ctx: Ctx, id: string, what: Change, publicUrl: string): Promise<Wishlist> {
   const now = ctx.clock.now();
-  const pricing = pricingFor(ctx.actor);
+  const list = await pricing.priceListFor(ctx);
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const { row, items: before, notices } = await open(db, ctx.actor, id, now);
-    return apply(db, row, before, notices, what, pricing, now, publicUrl);
+    return apply(db, row, before, notices, what, list, now, publicUrl);
   });
 }
 
-async function apply(db: Database, row: WishlistRow, before: StoredItem[], notices: WishlistNotice[], what: Change, pricing: Pricing, now: Date, publicUrl: string): Promise<Wishlist> {
+async function apply(db: Database, row: WishlistRow, before: StoredItem[], notices: WishlistNotice[], what: Change, list: PriceList, now: Date, publicUrl: string): Promise<Wishlist> {
   const offerings = await findSellableOfferings(db, [...before.map((item) => item.sku), ...(what.skus ?? [])]);
   let after = what.items ? what.items(before, offerings, notices) : before;
   if (after.length > MAX_ITEMS) throw WishlistErrors.tooManyItems();
-  if (what.refresh) after = refreshItems(after, offerings, pricing, what.refresh.removeUnavailable, notices);
+  if (what.refresh) after = refreshItems(after, offerings, list, what.refresh.removeUnavailable, notices);
   await repository.writeItems(db, row.id, before, after);
   const fields = what.row ? await what.row(row, db) : {};
   const updated = await repository.updateWishlist(db, row.id, fields, now);
-  return present(updated, after, offerings, pricing, notices, publicUrl);
+  return present(updated, after, offerings, list, notices, publicUrl);
 }
 
-function refreshItems(items: StoredItem[], offerings: Map<string, SellableOffering>, pricing: Pricing, removeUnavailable: boolean, notices: WishlistNotice[]): StoredItem[] {
+function refreshItems(items: StoredItem[], offerings: Map<string, SellableOffering>, list: PriceList, removeUnavailable: boolean, notices: WishlistNotice[]): StoredItem[] {
   const kept: StoredItem[] = [];
   for (const item of items) {
-    const now = describeItem(item, offerings.get(item.sku), pricing);
+    const now = describeItem(item, offer(offerings, list, item.sku));
     if (removeUnavailable && now.unavailableReason === 'sku_not_found') {
       notices.push({ type: 'removed', sku: item.sku, message: `${item.sku} is no longer sold and has been removed.` });
       continue;
@@ -124,7 +133,7 @@ function checkQuantity(sku: string, quantity: number): void {
 }
 
 /** Adds a sku or changes its quantity or note. Out-of-stock products may be wished for; unknown skus not. */
-function setting(input: WishlistSetItemData, pricing: Pricing, now: Date): Change {
+function setting(input: WishlistSetItemData, list: PriceList, now: Date): Change {
   checkQuantity(input.sku, input.quantity);
   return {
     skus: [input.sku],
@@ -135,7 +144,7 @@ function setting(input: WishlistSetItemData, pricing: Pricing, now: Date): Chang
         return current.map((item) => (item === existing ? { ...item, quantity: input.quantity, note: input.note === undefined ? item.note : input.note || null } : item));
       }
       if (!offering) throw WishlistErrors.skuUnknown(input.sku);
-      return [freshItem(offering.sku, offering, pricing, { quantity: input.quantity, note: input.note || null, addedAt: now }), ...current];
+      return [freshItem(offering.sku, offer(offerings, list, offering.sku), { quantity: input.quantity, note: input.note || null, addedAt: now }), ...current];
     },
   };
 }
@@ -149,25 +158,26 @@ export async function getWishlist(ctx: Ctx, id: string, publicUrl: string): Prom
   if (!row || !mayRead(row, ctx.actor)) throw WishlistErrors.notFound();
   const items = await repository.findItems(ctx.db, row.id);
   const offerings = await findSellableOfferings(ctx.db, items.map((item) => item.sku));
-  return present(row, items, offerings, pricingFor(ctx.actor), [], publicUrl);
+  return present(row, items, offerings, await pricing.priceListFor(ctx), [], publicUrl);
 }
 
 /** A new, empty wishlist for the caller, then the change: creation and first item are one transaction. */
 async function create(ctx: Ctx, what: Change, publicUrl: string): Promise<Wishlist> {
   const now = ctx.clock.now();
+  const list = await pricing.priceListFor(ctx);
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const row = await repository.insertWishlist(db, { id: newOpaqueId(), ownerId: ctx.actor?.userId ?? null, now });
-    return apply(db, row, [], [], what, pricingFor(ctx.actor), now, publicUrl);
+    return apply(db, row, [], [], what, list, now, publicUrl);
   });
 }
 
-export function createWishlist(ctx: Ctx, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
-  return create(ctx, setting(input, pricingFor(ctx.actor), ctx.clock.now()), publicUrl);
+export async function createWishlist(ctx: Ctx, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
+  return create(ctx, setting(input, await pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
 }
 
-export function setItem(ctx: Ctx, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
-  return change(ctx, id, setting(input, pricingFor(ctx.actor), ctx.clock.now()), publicUrl);
+export async function setItem(ctx: Ctx, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
+  return change(ctx, id, setting(input, await pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
 }
 
 export function removeItem(ctx: Ctx, id: string, sku: string, publicUrl: string): Promise<Wishlist> {
@@ -219,7 +229,7 @@ export async function emailWishlist(ctx: Ctx, id: string, input: EmailWishlistIn
   const to = input.emailAddress.trim();
   if (!isSendableAddress(to)) throw WishlistErrors.invalidEmail();
   const now = ctx.clock.now();
-  const pricing = pricingFor(ctx.actor);
+  const list = await pricing.priceListFor(ctx);
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const { row, items } = await open(db, ctx.actor, id, now);
@@ -227,7 +237,7 @@ export async function emailWishlist(ctx: Ctx, id: string, input: EmailWishlistIn
     const shareCode = row.shareCode ?? (await newShareCode(db));
     const updated = await repository.updateWishlist(db, row.id, { shareCode }, now);
     const offerings = await findSellableOfferings(db, items.map((item) => item.sku));
-    const wishlist = present(updated, items, offerings, pricing, [], publicUrl);
+    const wishlist = present(updated, items, offerings, list, [], publicUrl);
     // Keyed by the new version: a retried request cannot queue the same e-mail twice.
     await enqueueEmail(db, { to, ...wishlistEmail(wishlist, input), template: 'wishlist.shared', dedupeKey: `wishlist.shared:${row.id}:${updated.version}` });
     return { shareCode: wishlist.shareCode!, shareUrl: wishlist.shareUrl!, emailedTo: to };
@@ -268,13 +278,13 @@ export async function retrieveWishlist(ctx: Ctx, input: { shareCode: string; int
   const shared = code ? await repository.findByShareCode(ctx.db, code) : undefined;
   if (!shared) throw WishlistErrors.shareCodeNotFound();
   const sourceItems = await repository.findItems(ctx.db, shared.id);
-  const pricing = pricingFor(ctx.actor);
+  const list = await pricing.priceListFor(ctx);
   const now = ctx.clock.now();
   const copying = (current: StoredItem[], offerings: Map<string, SellableOffering>) => {
     const have = new Set(current.map((item) => item.sku));
     const added = sourceItems
       .filter((item) => !have.has(item.sku))
-      .map((item) => freshItem(item.sku, offerings.get(item.sku), pricing, { quantity: item.quantity, note: item.note, addedAt: now }));
+      .map((item) => freshItem(item.sku, offer(offerings, list, item.sku), { quantity: item.quantity, note: item.note, addedAt: now }));
     return [...added, ...current];
   };
   const skus = sourceItems.map((item) => item.sku);

@@ -1,40 +1,61 @@
 /**
- * Basket arithmetic, pure: what each line costs (retail or trade), whether it can still be sold,
- * and the totals (savings, discount, delivery estimate, VAT per rate). Money is integer pence;
- * prices are VAT-inclusive, so VAT is derived from gross amounts per rate.
+ * Pricing arithmetic, pure: what a unit costs (retail, or a trade band's price) and a basket's
+ * totals (savings, discount, delivery estimate, VAT per rate). Money is integer pence; prices are
+ * VAT-inclusive, so VAT is derived from gross amounts per rate. The bands and rates are rows
+ * (`pricing.tables.ts`), handed in as a price list.
  */
 import type { Basket, BasketLine } from '@shop/contracts';
-import type { SellableOffering } from '../catalogue/index.ts';
 import { RATES } from '../delivery/index.ts';
 
-export const MAX_QUANTITY = 999;
-export const MAX_LINES = 100;
+/** A VAT rate in force (docs/domain.md §1): prices name theirs by code. */
+export interface VatRate {
+  code: string;
+  name: string;
+  basisPoints: number;
+  /** When this rate took effect, e.g. 2011-01-04 for the standard 20%. */
+  inForceFrom: string;
+}
+
+/** A trade band (docs/domain.md §5): the ex-VAT discount it gives and the spend that qualifies for it. */
+export interface TradeBand {
+  code: string;
+  name: string;
+  discountBasisPoints: number;
+  /** Rolling 12-month spend ex VAT, in pence, that qualifies; 0 for the band given on approval. */
+  qualifyingSpendExVat: number;
+}
+
 /** Delivery is charged at the standard rate (docs/domain.md §1). */
-const DELIVERY_VAT = { rateCode: 'standard', basisPoints: 2000 };
+const DELIVERY_VAT_RATE = 'standard';
 
-/** docs/domain.md §5: ex-VAT discount per trade band. */
-export const TRADE_BANDS = {
-  T1: { name: 'Trade Starter', basisPoints: 500 },
-  T2: { name: 'Silver', basisPoints: 1000 },
-  T3: { name: 'Gold', basisPoints: 1250 },
-  T4: { name: 'Platinum', basisPoints: 1500 },
-  T5: { name: 'Key Account', basisPoints: 2000 },
-} as const;
-export type TradeBand = keyof typeof TRADE_BANDS;
-
+/** How a caller is charged, as a basket shows it. */
 export type Pricing = Basket['pricing'];
 export const RETAIL_PRICING: Pricing = { tradePriced: false, tradeBand: null, tradeDiscountBasisPoints: 0 };
 
 export function tradePricing(band: TradeBand): Pricing {
-  return { tradePriced: true, tradeBand: band, tradeDiscountBasisPoints: TRADE_BANDS[band].basisPoints };
+  return { tradePriced: true, tradeBand: band.code, tradeDiscountBasisPoints: band.discountBasisPoints };
 }
 
-/** How many packs of an offering can be sold now: free stock on the shelf, or any number made to order. */
-export function sellableQuantity(offering: SellableOffering | undefined): number {
-  if (!offering) return 0;
-  if (offering.stockStatus === 'made_to_order') return MAX_QUANTITY;
-  if (offering.stockStatus === 'out_of_stock') return 0;
-  return Math.min(MAX_QUANTITY, offering.freeStock);
+/** What one caller's prices are worked out with: retail or their band, and the VAT rates in force. */
+export interface PriceList {
+  pricing: Pricing;
+  vatRates: ReadonlyMap<string, VatRate>;
+}
+
+/** The rate a code names. Every price names a rate that exists (a foreign key), so a miss is a bug. */
+export function vatRateOf(list: Pick<PriceList, 'vatRates'>, code: string): VatRate {
+  const rate = list.vatRates.get(code);
+  if (!rate) throw new Error(`No VAT rate "${code}" in the price list`);
+  return rate;
+}
+
+/** What pricing needs to know of an offering: its stored retail price and the VAT rate that price was worked out with. */
+export interface PricedOffering {
+  priceIncVat: number;
+  priceExVat: number;
+  wasPriceIncVat: number | null;
+  isBundle: boolean;
+  vatRateCode: string;
 }
 
 export interface UnitPrice {
@@ -48,55 +69,15 @@ export interface UnitPrice {
  * Trade prices take the band's discount off the ex-VAT price (docs/domain.md §5). Bundles already on
  * promotion get no trade discount ("0% on bundles already discounted").
  */
-export function unitPrice(offering: SellableOffering, pricing: Pricing): UnitPrice {
+export function unitPrice(offering: PricedOffering, list: PriceList): UnitPrice {
   const retail = { incVat: offering.priceIncVat, exVat: offering.priceExVat };
   const was = offering.wasPriceIncVat && offering.wasPriceIncVat > retail.incVat ? offering.wasPriceIncVat : null;
-  const basisPoints = offering.isBundle && was ? 0 : pricing.tradeDiscountBasisPoints;
+  const basisPoints = offering.isBundle && was ? 0 : list.pricing.tradeDiscountBasisPoints;
   if (basisPoints === 0) return { ...retail, wasIncVat: was };
   const exVat = Math.round((retail.exVat * (10_000 - basisPoints)) / 10_000);
-  const incVat = Math.round((exVat * (10_000 + offering.vatBasisPoints)) / 10_000);
+  const incVat = Math.round((exVat * (10_000 + vatRateOf(list, offering.vatRateCode).basisPoints)) / 10_000);
   if (incVat >= retail.incVat) return { ...retail, wasIncVat: was };
   return { incVat, exVat, wasIncVat: was ?? retail.incVat };
-}
-
-export interface StoredLine {
-  sku: string;
-  quantity: number;
-}
-
-export function priceLine(line: StoredLine, offering: SellableOffering | undefined, pricing: Pricing): BasketLine {
-  const max = sellableQuantity(offering);
-  if (!offering) {
-    return {
-      sku: line.sku, productId: 0, productName: line.sku, productSlug: '', label: '', imageUrl: null, packQty: 1,
-      quantity: line.quantity, stockStatus: 'out_of_stock', maxQuantity: 0, deliveryClass: 'parcel', available: false,
-      unavailableReason: 'sku_not_found', unitPriceIncVat: 0, unitPriceExVat: 0, wasUnitPriceIncVat: null,
-      lineTotalIncVat: 0, lineTotalExVat: 0, lineSavingsIncVat: 0,
-    };
-  }
-  const price = unitPrice(offering, pricing);
-  const reason = max === 0 ? 'out_of_stock' : line.quantity > max ? 'insufficient_stock' : null;
-  return {
-    sku: offering.sku,
-    productId: offering.productId,
-    productName: offering.productName,
-    productSlug: offering.productSlug,
-    label: offering.label,
-    imageUrl: offering.imageUrl,
-    packQty: offering.packQty,
-    quantity: line.quantity,
-    stockStatus: offering.stockStatus,
-    maxQuantity: max,
-    deliveryClass: offering.deliveryClass,
-    available: reason === null,
-    unavailableReason: reason,
-    unitPriceIncVat: price.incVat,
-    unitPriceExVat: price.exVat,
-    wasUnitPriceIncVat: price.wasIncVat,
-    lineTotalIncVat: price.incVat * line.quantity,
-    lineTotalExVat: price.exVat * line.quantity,
-    lineSavingsIncVat: price.wasIncVat ? (price.wasIncVat - price.incVat) * line.quantity : 0,
-  };
 }
 
 /** The delivery option chosen at checkout, priced by the delivery module: it replaces the estimate. */
@@ -129,16 +110,21 @@ export function deliveryEstimate(lines: readonly BasketLine[], goodsIncVat: numb
 
 const vatOf = (gross: number, basisPoints: number) => Math.round((gross * basisPoints) / (10_000 + basisPoints));
 
+export interface TotalsInput {
+  lines: readonly BasketLine[];
+  /** The VAT rate each line's price was worked out with, by sku. */
+  vatRateCodes: ReadonlyMap<string, string>;
+  discountPence: number;
+  /** Checkout's choice, in place of the estimate. */
+  chosenDelivery?: ChosenDelivery;
+}
+
 /**
  * Totals over the available lines. The discount is apportioned to each VAT rate by its share of the
  * goods, so the VAT shown is what is charged on what is paid.
  */
-export function basketTotals(
-  lines: readonly BasketLine[],
-  rates: ReadonlyMap<string, { rateCode: string; basisPoints: number }>,
-  discountPence: number,
-  chosenDelivery?: ChosenDelivery,
-): Basket['totals'] {
+export function basketTotals({ lines, vatRateCodes, discountPence, chosenDelivery }: TotalsInput, list: Pick<PriceList, 'vatRates'>): Basket['totals'] {
+  const deliveryVat = vatRateOf(list, DELIVERY_VAT_RATE);
   const available = lines.filter((line) => line.available);
   const subtotalIncVat = available.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
   const subtotalExVat = available.reduce((sum, line) => sum + line.lineTotalExVat, 0);
@@ -152,10 +138,12 @@ export function basketTotals(
 
   const goodsByRate = new Map<string, { rateCode: string; basisPoints: number; gross: number }>();
   for (const line of available) {
-    const rate = rates.get(line.sku) ?? DELIVERY_VAT;
-    const entry = goodsByRate.get(rate.rateCode) ?? { ...rate, gross: 0 };
+    const code = vatRateCodes.get(line.sku);
+    if (code === undefined) throw new Error(`No VAT rate named for ${line.sku}`);
+    const rate = vatRateOf(list, code);
+    const entry = goodsByRate.get(rate.code) ?? { rateCode: rate.code, basisPoints: rate.basisPoints, gross: 0 };
     entry.gross += line.lineTotalIncVat;
-    goodsByRate.set(rate.rateCode, entry);
+    goodsByRate.set(rate.code, entry);
   }
   const goodsDiscount = Math.min(discount, subtotalIncVat);
   let discountLeft = goodsDiscount;
@@ -167,9 +155,9 @@ export function basketTotals(
   });
   const deliveryGross = deliveryPence - (discount - goodsDiscount);
   if (deliveryGross > 0) {
-    const entry = goodsByRate.get(DELIVERY_VAT.rateCode) ?? { ...DELIVERY_VAT, gross: 0 };
+    const entry = goodsByRate.get(deliveryVat.code) ?? { rateCode: deliveryVat.code, basisPoints: deliveryVat.basisPoints, gross: 0 };
     entry.gross += deliveryGross;
-    goodsByRate.set(DELIVERY_VAT.rateCode, entry);
+    goodsByRate.set(deliveryVat.code, entry);
   }
   const vat = [...goodsByRate.values()]
     .filter((entry) => entry.gross > 0)

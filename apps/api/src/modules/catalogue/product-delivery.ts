@@ -1,9 +1,15 @@
+/**
+ * A sku's delivery options (`POST /api/delivery/Delivery/ProductDeliveryOptions`): delivery's rules
+ * applied to what the catalogue knows of the product and what inventory says of its stock. The
+ * catalogue answers it because the product is its own; delivery's rules know nothing of products,
+ * so listings can use them too (the next-day facet) without the two modules needing each other.
+ */
 import type { ProductDeliveryOptions, ProductDeliveryOptionsRequest } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { findSkuDeliveryFacts } from '../catalogue/index.ts';
-import { DeliveryErrors } from './delivery.errors.ts';
-import { deliveryOptions } from './delivery-options.ts';
-import { holidayRegionOf, parsePostcode, zoneOf, type Postcode } from './postcode.ts';
+import { deliveryOptions, DeliveryErrors, holidayRegionOf, parsePostcode, zoneOf, type Postcode } from '../delivery/index.ts';
+import { availabilityOf } from '../inventory/index.ts';
+import { CatalogueErrors } from './catalogue.errors.ts';
+import * as repository from './catalogue.repository.ts';
 
 /** The delivery options of a sku for a quantity, to a postcode when one is given (else mainland GB). */
 export async function getProductDeliveryOptions(
@@ -18,12 +24,13 @@ export async function getProductDeliveryOptions(
     if (!parsed.ok) throw DeliveryErrors.invalidPostcode(parsed.reason);
     postcode = parsed.postcode;
   }
-  const item = await findSkuDeliveryFacts(ctx.db, input.sku);
-  if (!item) throw DeliveryErrors.skuNotFound(input.sku);
+  const item = await repository.findSkuDeliveryFacts(ctx.db, input.sku);
+  if (!item) throw CatalogueErrors.skuNotFound(input.sku);
+  const { status, eta } = (await availabilityOf(ctx.db, [item.sku])).get(item.sku)!;
   const zone = postcode ? zoneOf(postcode) : 'mainland';
   const result = deliveryOptions({
     deliveryClass: item.deliveryClass,
-    stock: { status: item.stockStatus, eta: item.eta },
+    stock: { status, eta },
     unitPriceIncVat: item.unitPriceIncVat,
     quantity: input.quantity,
     zone,
@@ -36,7 +43,7 @@ export async function getProductDeliveryOptions(
     postcode: postcode?.normalised ?? null,
     zone,
     deliveryClass: item.deliveryClass,
-    stockStatus: item.stockStatus,
+    stockStatus: status,
     ...result,
   };
 }

@@ -1,0 +1,98 @@
+import type { BasketLine } from '@shop/contracts';
+import { describe, expect, it } from 'vitest';
+import { basketTotals, RETAIL_PRICING, tradePricing, unitPrice, type PricedOffering, type PriceList, type TradeBand, type VatRate } from './pricing-rules.ts';
+
+const rate = (code: string, basisPoints: number): VatRate => ({ code, name: code, basisPoints, inForceFrom: '2011-01-04' });
+const vatRates = new Map([
+  ['standard', rate('standard', 2000)],
+  ['reduced', rate('reduced', 500)],
+  ['zero', rate('zero', 0)],
+]);
+const band = (code: string, discountBasisPoints: number): TradeBand => ({ code, name: code, discountBasisPoints, qualifyingSpendExVat: 0 });
+const retail: PriceList = { pricing: RETAIL_PRICING, vatRates };
+const trade = (discountBasisPoints: number): PriceList => ({ pricing: tradePricing(band('T9', discountBasisPoints)), vatRates });
+
+const offering = (overrides: Partial<PricedOffering> = {}): PricedOffering => ({
+  isBundle: false, priceIncVat: 12_000, priceExVat: 10_000, wasPriceIncVat: null, vatRateCode: 'standard', ...overrides,
+});
+
+/** A line as the basket prices it: available, one VAT-inclusive price. */
+const line = (sku: string, lineTotalIncVat: number, overrides: Partial<BasketLine> = {}): BasketLine => ({
+  sku, productId: 1, productName: sku, productSlug: sku, label: '', imageUrl: null, packQty: 1, quantity: 1, stockStatus: 'in_stock',
+  maxQuantity: 10, deliveryClass: 'parcel', available: true, unavailableReason: null, unitPriceIncVat: lineTotalIncVat,
+  unitPriceExVat: Math.round(lineTotalIncVat / 1.2), wasUnitPriceIncVat: null, lineTotalIncVat, lineTotalExVat: Math.round(lineTotalIncVat / 1.2),
+  lineSavingsIncVat: 0, ...overrides,
+});
+
+describe('unit prices', () => {
+  it("takes the trade band off the ex-VAT price and adds back the product's own VAT rate, but not off a bundle already on promotion", () => {
+    expect(unitPrice(offering(), trade(1250))).toEqual({ exVat: 8_750, incVat: 10_500, wasIncVat: 12_000 });
+    expect(unitPrice(offering({ priceIncVat: 10_500, vatRateCode: 'reduced' }), trade(1000))).toEqual({ exVat: 9_000, incVat: 9_450, wasIncVat: 10_500 });
+    expect(unitPrice(offering({ isBundle: true, wasPriceIncVat: 15_000 }), trade(2000))).toEqual({ exVat: 10_000, incVat: 12_000, wasIncVat: 15_000 });
+    expect(unitPrice(offering(), retail)).toEqual({ exVat: 10_000, incVat: 12_000, wasIncVat: null });
+  });
+
+  it('never charges a trade customer more than retail', () => {
+    expect(unitPrice(offering({ priceIncVat: 1, priceExVat: 1 }), trade(100))).toEqual({ exVat: 1, incVat: 1, wasIncVat: null });
+  });
+
+  it('names the band and its discount as the basket shows them', () => {
+    expect(tradePricing(band('T3', 1250))).toEqual({ tradePriced: true, tradeBand: 'T3', tradeDiscountBasisPoints: 1250 });
+  });
+
+  it('refuses a VAT rate the price list does not have, rather than guess one', () => {
+    expect(() => unitPrice(offering({ vatRateCode: 'luxury' }), trade(500))).toThrow('No VAT rate "luxury"');
+  });
+});
+
+describe('basket totals', () => {
+  it('splits VAT per rate after apportioning the discount, and charges delivery at the standard rate', () => {
+    const lines = [line('A', 3_000, { lineTotalExVat: 2_500 }), line('B', 1_050, { lineTotalExVat: 1_000 })];
+    const totals = basketTotals({ lines, vatRateCodes: new Map([['A', 'standard'], ['B', 'reduced']]), discountPence: 405 }, retail);
+    expect(totals).toMatchObject({ subtotalIncVat: 4_050, discountIncVat: 405, totalIncVat: 4_050 - 405 + 495 });
+    expect(totals.delivery).toMatchObject({ code: 'standard', priceIncVat: 495 });
+    expect(totals.vat).toEqual([
+      { rateCode: 'standard', basisPoints: 2000, grossPence: 3_000 - 300 + 495, vatPence: 533, netPence: 3_195 - 533 },
+      { rateCode: 'reduced', basisPoints: 500, grossPence: 1_050 - 105, vatPence: 45, netPence: 900 },
+    ]);
+    expect(totals.totalVat).toBe(578);
+    expect(totals.totalExVat).toBe(totals.totalIncVat - 578);
+  });
+
+  it('follows the rows: a different standard rate changes the VAT on delivery', () => {
+    const list = { vatRates: new Map([['standard', rate('standard', 1750)]]) };
+    const totals = basketTotals({ lines: [line('A', 5_000)], vatRateCodes: new Map([['A', 'standard']]), discountPence: 0 }, list);
+    expect(totals.vat).toEqual([{ rateCode: 'standard', basisPoints: 1750, grossPence: 5_000, vatPence: 745, netPence: 4_255 }]);
+  });
+
+  it('refuses a line whose VAT rate it was not told', () => {
+    expect(() => basketTotals({ lines: [line('A', 1_000)], vatRateCodes: new Map(), discountPence: 0 }, retail)).toThrow('No VAT rate named for A');
+  });
+});
+
+describe('delivery estimate', () => {
+  const parcel = (priceIncVat: number) => line('P', priceIncVat);
+  const large = (priceIncVat: number) => line('L', priceIncVat, { deliveryClass: 'pallet' });
+  const codes = new Map([['P', 'standard'], ['L', 'standard']]);
+  const totals = (lines: BasketLine[], discountPence = 0, chosenDelivery?: { code: string; name: string; priceIncVat: number }) =>
+    basketTotals({ lines, vatRateCodes: codes, discountPence, chosenDelivery }, retail);
+
+  it('says how much more to spend for free delivery, by the rate the basket needs', () => {
+    expect(totals([parcel(4_500)]).delivery).toMatchObject({ code: 'standard', priceIncVat: 495, freeFromIncVat: 5_000, spendForFreeIncVat: 500 });
+    expect(totals([parcel(5_000)]).delivery).toMatchObject({ code: 'standard', priceIncVat: 0, spendForFreeIncVat: null });
+    // One large item makes the whole basket kerbside, free from £499.
+    expect(totals([parcel(4_500), large(42_297)]).delivery).toMatchObject({ code: 'large_kerbside', priceIncVat: 2_995, freeFromIncVat: 49_900, spendForFreeIncVat: 3_103 });
+  });
+
+  it('counts the goods after the discount, as checkout does', () => {
+    const discounted = totals([parcel(5_200)], 500);
+    expect(discounted.delivery).toMatchObject({ priceIncVat: 495, spendForFreeIncVat: 300 });
+    expect(discounted.totalIncVat).toBe(5_200 - 500 + 495);
+  });
+
+  it('has no threshold once an option is chosen at checkout', () => {
+    expect(totals([parcel(100)], 0, { code: 'next_day', name: 'Next working day', priceIncVat: 695 }).delivery).toEqual({
+      code: 'next_day', name: 'Next working day', priceIncVat: 695, isEstimate: false, freeFromIncVat: null, spendForFreeIncVat: null,
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import type { Basket } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import { LruCache } from '../../platform/cache.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import {
+  basketTotals,
+  RETAIL_PRICING,
+  tradePricing,
+  unitPrice,
+  type PricedOffering,
+  type PriceList,
+  type TotalsInput,
+  type TradeBand,
+  type UnitPrice,
+  type VatRate,
+} from './pricing-rules.ts';
+import * as repository from './pricing.repository.ts';
+
+/** `db` is the database handle, not a transaction: bands and rates are kept per database, for a minute of `clock`. */
+export type PricingContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
+type ReferenceContext = Pick<ServiceContext, 'db' | 'clock'>;
+
+/** Every price anyone is shown or charged: the catalogue's trade prices, baskets, wishlists and checkout ask here. */
+export interface PricingService {
+  /** What the caller's prices are worked out with: retail, or their trade band; and the VAT rates in force. */
+  priceListFor(ctx: PricingContext): Promise<PriceList>;
+  /** One unit of an offering, as the price list charges it. */
+  unitPrice(offering: PricedOffering, list: PriceList): UnitPrice;
+  /** A basket's totals: savings, discount, delivery (estimated or chosen) and VAT per rate. */
+  basketTotals(input: TotalsInput, list: PriceList): Basket['totals'];
+  /** The trade bands, lowest qualifying spend first. */
+  tradeBands(ctx: ReferenceContext): Promise<readonly TradeBand[]>;
+  /** The VAT rates in force, by code. */
+  vatRates(ctx: ReferenceContext): Promise<ReadonlyMap<string, VatRate>>;
+}
+
+interface Reference {
+  vatRates: ReadonlyMap<string, VatRate>;
+  tradeBands: readonly TradeBand[];
+  /** The band an approved account is on until the trade module records one per account: no qualifying spend. */
+  startingBand: TradeBand | undefined;
+}
+
+/**
+ * Bands and rates change rarely and every priced call reads them, so they are kept a minute per
+ * database (a process has one; tests open a few), shared by every caller's service: a band staff
+ * change reaches every instance within that time.
+ */
+const REFERENCE_TTL_MS = 60_000;
+const references = new LruCache<Database, Promise<Reference>>({ maxEntries: 4, ttlMs: REFERENCE_TTL_MS });
+
+async function loadReference(db: Database): Promise<Reference> {
+  // One after the other: a connection (PGlite's only one, or a transaction's) runs one statement at a time.
+  const rates = await repository.listVatRates(db);
+  const bands = await repository.listTradeBands(db);
+  return { vatRates: new Map(rates.map((rate) => [rate.code, rate])), tradeBands: bands, startingBand: bands[0] };
+}
+
+const reference = ({ db, clock }: ReferenceContext) => references.getOrLoad(db, () => loadReference(db), clock.now().getTime());
+
+export function createPricingService(): PricingService {
+  return {
+    async priceListFor(ctx) {
+      const { vatRates, startingBand } = await reference(ctx);
+      if (!ctx.actor?.roles.includes('trade')) return { pricing: RETAIL_PRICING, vatRates };
+      // Trade customers (the `trade` role, set when staff approve an account) pay their band's
+      // prices. Until the trade module records a band per account, every account is on the band
+      // given on approval (T1 "Trade Starter").
+      if (!startingBand) throw new Error('No trade bands: the migration that made trade_bands writes them');
+      return { pricing: tradePricing(startingBand), vatRates };
+    },
+    unitPrice,
+    basketTotals,
+    tradeBands: async (ctx) => (await reference(ctx)).tradeBands,
+    vatRates: async (ctx) => (await reference(ctx)).vatRates,
+  };
+}
