@@ -7,6 +7,7 @@ import { buildApp } from './platform/app.ts';
 import { systemClock, type Actor, type Clock, type Platform } from './platform/context.ts';
 import type { ApiModule } from './platform/module.ts';
 import { runJobsWithApp } from './platform/jobs.ts';
+import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
@@ -97,7 +98,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   };
   const app = await buildApp({ config: options.config, platform, modules: apiModules, logger: options.logger });
   // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which).
-  runJobsWithApp(app, apiModules.flatMap((module) => module.jobs?.(app) ?? []), options.config.jobs);
+  runJobsWithApp(app, [idempotencyKeysPruning, ...apiModules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
   return app;
 }
 

@@ -222,8 +222,6 @@ export const OrderPlacedSchema = z
   })
   .meta({ id: 'OrderPlaced' });
 
-const idempotent = 'Send an `Idempotency-Key` header: a retry with the same key and body replays the first answer; the same key with another body is 422; while the first is still running, 409.';
-
 export const checkoutEndpoints = {
   getCheckout: defineEndpoint({
     service: 'checkout', access: publicAccess, method: 'GET', path: '/checkout/{basketId}',
@@ -280,13 +278,17 @@ export const checkoutEndpoints = {
   }),
   createPaymentIntent: defineEndpoint({
     service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/createPaymentIntent',
-    summary: 'Holds the stock and starts a payment for the basket’s total, computed by the server', description: idempotent,
+    summary: 'Holds the stock and starts a payment for the basket’s total, computed by the server',
     params: CheckoutParamsSchema, body: PaymentIntentDataSchema, responses: { 200: PaymentIntentSchema },
+    // Without a key, the basket's hold lock and the intent made per basket state still keep a retry from holding or charging twice.
+    idempotent: { scope: 'checkout.create-payment-intent' },
   }),
   completePayment: defineEndpoint({
     service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/completePayment',
-    summary: 'Places the order once the gateway confirms the payment for the right amount', description: idempotent,
+    summary: 'Places the order once the gateway confirms the payment for the right amount',
     params: CheckoutParamsSchema, responses: { 200: OrderPlacedSchema },
+    // Placing the order is idempotent by its basket without the key, so the key's records need not wait for the disk.
+    idempotent: { scope: 'checkout.complete-payment', relaxedCommit: true },
   }),
   refreshPaymentData: defineEndpoint({
     service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/refreshPaymentData',

@@ -46,6 +46,13 @@ export interface EndpointDefinition {
   readonly responses: Readonly<Record<number, Schema>>;
   /** Public, cacheable responses get `Cache-Control: public, max-age=<seconds>` and an ETag. */
   readonly cacheSeconds?: number;
+  /**
+   * The call takes an `Idempotency-Key` header: a retry by the same caller with the same key and
+   * input replays the first answer (422 for another input, 409 while the first still runs).
+   * `scope` names the call where keys are kept; `relaxedCommit` lets the key's own records skip
+   * the wait for the disk, for calls that are idempotent without the key too.
+   */
+  readonly idempotent?: { readonly scope: string; readonly relaxedCommit?: boolean };
 }
 
 /** Keeps the literal types of a declaration so clients and handlers infer their shapes. */

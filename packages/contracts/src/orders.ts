@@ -166,7 +166,7 @@ export const orderTrackingEndpoints = {
 const Reason = z.string().trim().min(3, 'Give the reason, in a few words').max(300).describe('Why: kept in the order’s history for staff');
 const staffMoneyNote =
   'The refund is recorded before the payment provider is asked, with an idempotency key derived from the order and the action, and is never made inside a database transaction. ' +
-  'Send an `Idempotency-Key` header to make a retry replay the first answer. The provider refusing is 502 ORDER_REFUND_REFUSED (nothing changed); ' +
+  'The provider refusing is 502 ORDER_REFUND_REFUSED (nothing changed); ' +
   'no answer from it is 502 ORDER_REFUND_UNCONFIRMED (the refund stays pending: retry the same action, or the provider’s webhook settles it).';
 
 /** Staff order handling (order-admin): not a service of the spec. */
@@ -202,6 +202,8 @@ export const orderEndpoints = {
     params: z.object({ orderNumber: OrderNumberSchema }),
     body: z.object({ reason: Reason }).meta({ id: 'CancelOrderData' }),
     responses: { 200: OrderSchema },
+    // Without a key, the pending refund and the provider's keys still keep it to one refund.
+    idempotent: { scope: 'orders.cancel' },
   }),
   refundOrder: defineEndpoint({
     service: 'orders', access: requireRole('order-admin'), method: 'POST', path: '/Staff/Orders/{orderNumber}/Refunds',
@@ -218,5 +220,6 @@ export const orderEndpoints = {
       })
       .meta({ id: 'RefundOrderData' }),
     responses: { 200: OrderSchema },
+    idempotent: { scope: 'orders.refund' },
   }),
 } as const;

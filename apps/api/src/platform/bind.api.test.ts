@@ -49,6 +49,17 @@ const probe = {
     body: z.object({ kind: z.enum(['conflict', 'unprocessable', 'crash', 'bad-shape']) }),
     responses: { 200: z.object({ never: z.string() }) },
   }),
+  once: defineEndpoint({
+    service: 'projects',
+    method: 'POST',
+    path: '/Probe/once/{ProbeId}',
+    summary: 'idempotent',
+    access: publicAccess,
+    params: z.object({ ProbeId: z.string() }),
+    body: z.object({ amount: z.number().int() }),
+    responses: { 200: z.object({ run: z.number(), amount: z.number() }) },
+    idempotent: { scope: 'probe.once' },
+  }),
 } as const;
 
 const actors: Record<string, Actor> = {
@@ -62,6 +73,8 @@ let client: ReturnType<typeof createClientFromEndpoints<typeof probe>>;
 const as = (name: string) =>
   createClientFromEndpoints(probe, { baseUrl: `${origin}/api/projects`, getAccessToken: () => name });
 let origin = '';
+/** How many times the idempotent probe's handler has run. */
+let runs = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -80,6 +93,11 @@ beforeAll(async () => {
           }));
           bindEndpoint(instance, probe.mine, async ({ ctx }) => ({ userId: ctx.actor!.userId }));
           bindEndpoint(instance, probe.staff, async () => ({ ok: true }));
+          bindEndpoint(instance, probe.once, async ({ body }) => {
+            runs += 1;
+            if (body.amount < 0) throw new AppError(422, 'PROBE_AMOUNT_NEGATIVE', 'Enter an amount of 0 or more.');
+            return { run: runs, amount: body.amount };
+          });
           bindEndpoint(instance, probe.conflict, async ({ body }) => {
             if (body.kind === 'conflict') throw new AppError(409, 'BASKET_CHANGED', 'The basket changed; reload it.');
             if (body.kind === 'unprocessable') throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'That key was used with another body.');
@@ -174,5 +192,54 @@ describe('binding a contract', () => {
       expect(text).not.toContain('secret_table');
       expect(text).not.toContain('at ');
     }
+  });
+});
+
+describe('an endpoint its contract declares idempotent', () => {
+  const key = (name: string) => ({ headers: { 'idempotency-key': `${name}-${Date.now()}` } });
+  const params = { ProbeId: 'p-1' };
+
+  it('without a key runs every time; with one, a retry by the same caller replays the first answer', async () => {
+    const before = runs;
+    await client.once({ params, body: { amount: 1 } });
+    await client.once({ params, body: { amount: 1 } });
+    expect(runs).toBe(before + 2);
+
+    const retry = key('retry');
+    const first = await client.once({ params, body: { amount: 5 } }, retry);
+    expect(await client.once({ params, body: { amount: 5 } }, retry)).toEqual(first);
+    expect(runs).toBe(before + 3);
+  });
+
+  it('refuses the key for another body or other params, and replays a refusal', async () => {
+    const reused = key('reused');
+    await client.once({ params, body: { amount: 5 } }, reused);
+    expect(await failure(client.once({ params, body: { amount: 6 } }, reused))).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await failure(client.once({ params: { ProbeId: 'p-2' }, body: { amount: 5 } }, reused))).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+
+    const refused = key('refused');
+    const before = runs;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await failure(client.once({ params, body: { amount: -1 } }, refused))).toMatchObject({ status: 422, code: 'PROBE_AMOUNT_NEGATIVE' });
+    }
+    expect(runs).toBe(before + 1);
+    expect(await failure(client.once({ params, body: { amount: 1 } }, { headers: { 'idempotency-key': 'has a space' } }))).toMatchObject({
+      status: 400,
+      code: 'IDEMPOTENCY_KEY_INVALID',
+    });
+  });
+
+  it('keeps each caller’s answers to that caller: the same key from someone else runs for them', async () => {
+    const shared = key('shared');
+    const guests = await client.once({ params, body: { amount: 7 } }, shared);
+    const shoppers = await as('shopper').once({ params, body: { amount: 7 } }, shared);
+    const managers = await as('manager').once({ params, body: { amount: 7 } }, shared);
+    expect(new Set([guests.run, shoppers.run, managers.run]).size).toBe(3);
+    expect(await as('shopper').once({ params, body: { amount: 7 } }, shared)).toEqual(shoppers);
+  });
+
+  it('says so in the API reference', async () => {
+    const document = (await (await fetch(`${origin}/api/openapi.json`)).json()) as { paths: Record<string, { post?: { description?: string } }> };
+    expect(document.paths['/api/projects/Probe/once/{ProbeId}']?.post?.description).toContain('Send an `Idempotency-Key` header');
   });
 });

@@ -13,6 +13,7 @@ import {
 import { LruCache } from './cache.ts';
 import { PlatformErrors } from './errors.ts';
 import type { Actor, ServiceContext } from './context.ts';
+import { onceForIdempotencyKey } from './idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,9 +45,12 @@ export function fullPath(endpoint: EndpointDefinition): string {
   return SERVICES[endpoint.service as ServiceName].prefix + toRoutePath(endpoint.path);
 }
 
+const IDEMPOTENT_NOTE =
+  'Send an `Idempotency-Key` header: a retry with the same key and body replays the first answer; the same key with another body is 422; while the first is still running, 409.';
+
 /**
- * Binds a handler to its contract declaration: path, schemas, access rule and caching all come from
- * the declaration, so nothing about the call is written twice.
+ * Binds a handler to its contract declaration: path, schemas, access rule, caching and idempotency
+ * all come from the declaration, so nothing about the call is written twice.
  */
 export function bindEndpoint<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -66,7 +70,7 @@ export function bindEndpoint<E extends EndpointDefinition>(
     schema: {
       tags: [endpoint.service],
       summary: endpoint.summary,
-      ...(endpoint.description && { description: endpoint.description }),
+      ...((endpoint.description || endpoint.idempotent) && { description: [endpoint.description, endpoint.idempotent && IDEMPOTENT_NOTE].filter(Boolean).join(' ') }),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
@@ -91,14 +95,20 @@ export function bindEndpoint<E extends EndpointDefinition>(
     handler: async (request, reply) => {
       if (access.kind === 'public' && request.headers.authorization) request.actor = await app.platform.authenticate(request.headers.authorization);
       const ctx: ServiceContext = { db: app.platform.db, actor: request.actor, clock: app.platform.clock, log: request.log };
-      const result = await handler({
-        params: request.params as ParamsOf<E>,
-        query: request.query as QueryOf<E>,
-        body: request.body as BodyOf<E>,
-        ctx,
-        request,
-        reply,
-      });
+      const run = () =>
+        handler({
+          params: request.params as ParamsOf<E>,
+          query: request.query as QueryOf<E>,
+          body: request.body as BodyOf<E>,
+          ctx,
+          request,
+          reply,
+        });
+      // A stored answer belongs to its caller: the key is kept per scope and caller (platform/idempotency.ts).
+      const { idempotent } = endpoint;
+      const result = idempotent
+        ? await onceForIdempotencyKey(ctx, request.headers['idempotency-key'], { ...idempotent, input: declaredInput(endpoint, request) }, run)
+        : await run();
       if (reply.sent) return reply;
       if (!reply.statusCode || reply.statusCode === 200) reply.code(successStatus);
       if (endpoint.cacheSeconds && access.kind === 'public') {
@@ -107,6 +117,15 @@ export function bindEndpoint<E extends EndpointDefinition>(
       return result;
     },
   });
+}
+
+/** What the request asked for, as the contract declares it: the same key with another of these is refused. */
+function declaredInput(endpoint: EndpointDefinition, request: FastifyRequest) {
+  return {
+    ...(endpoint.params && { params: request.params }),
+    ...(endpoint.query && { query: request.query }),
+    ...(endpoint.body && { body: request.body }),
+  };
 }
 
 /**

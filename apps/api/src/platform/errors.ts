@@ -87,6 +87,16 @@ export const PlatformErrors = {
       `Too many requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
       { headers: { 'retry-after': String(retryAfterSeconds) } },
     ),
+  idempotencyKeyInvalid: () =>
+    new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'An idempotency key is 1 to 255 visible characters, such as a UUID.'),
+  idempotencyInProgress: () =>
+    new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this idempotency key is still being processed. Try again in a moment.'),
+  idempotencyKeyReused: () =>
+    new AppError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotency key was already used with a different request. Use a new key for a new request.',
+    ),
   internal: () =>
     new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again; if it keeps happening, contact us.'),
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkoutEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { onceForIdempotencyKey, onPaymentEvent, paymentGateway } from '../payments/index.ts';
+import { onPaymentEvent, paymentGateway } from '../payments/index.ts';
 import * as service from './checkout.service.ts';
 import * as payment from './payment.ts';
 import { notePaidIntents } from './recovery.ts';
@@ -20,15 +20,8 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   bindEndpoint(app, endpoints.setBillingDetails, ({ ctx, params, body }) => service.setBillingDetails(ctx, params.basketId, body));
   bindEndpoint(app, endpoints.clearPaymentDetails, ({ ctx, params }) => payment.clearPaymentDetails(ctx, params.basketId, deps));
   bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => payment.getPaymentOptions(ctx, params.basketId, deps));
-  // With an `Idempotency-Key`, a retry by the same caller replays the first answer. Without one, the
-  // basket's hold lock and the intent made per basket state still keep a retry from holding or charging twice.
-  bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body, request }) =>
-    onceForIdempotencyKey(ctx, request.headers, { scope: 'checkout.create-payment-intent', input: { params, body } }, () => payment.createPaymentIntent(ctx, params.basketId, body, deps)),
-  );
-  bindEndpoint(app, endpoints.completePayment, ({ ctx, params, request }) =>
-    // Placing the order is idempotent by its basket without the key, so the key's records need not wait for the disk.
-    onceForIdempotencyKey(ctx, request.headers, { scope: 'checkout.complete-payment', input: { params }, relaxedCommit: true }, () => payment.completePayment(ctx, params.basketId, deps)),
-  );
+  bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body }) => payment.createPaymentIntent(ctx, params.basketId, body, deps));
+  bindEndpoint(app, endpoints.completePayment, ({ ctx, params }) => payment.completePayment(ctx, params.basketId, deps));
   bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => payment.refreshPaymentData(ctx, params.basketId, deps));
 
   const unsubscribe = onPaymentEvent(notePaidIntents(app.platform.config.payments.recoveryGraceMs));

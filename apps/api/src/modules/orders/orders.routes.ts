@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { customerOrderEndpoints, orderEndpoints, orderTrackingEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { onceForIdempotencyKey, onPaymentEvent, paymentGateway } from '../payments/index.ts';
+import { onPaymentEvent, paymentGateway } from '../payments/index.ts';
 import * as service from './orders.service.ts';
 import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts';
 
@@ -12,13 +11,6 @@ import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts
  * pairs through the check, the GET and the POST together is no faster than through one of them.
  */
 export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
-
-/**
- * Money going back: a caller's `Idempotency-Key` replays the first answer to their retry of the same
- * request. Without one, the pending refund and the provider's keys still keep it to one refund.
- */
-const onceForKey = <T,>(ctx: ServiceContext, request: FastifyRequest, scope: string, input: unknown, run: () => Promise<T>) =>
-  onceForIdempotencyKey(ctx, request.headers, { scope: `orders.${scope}`, input }, run);
 
 export function registerOrderRoutes(app: FastifyInstance): void {
   const { publicUrl } = app.platform.config;
@@ -32,12 +24,8 @@ export function registerOrderRoutes(app: FastifyInstance): void {
   bindEndpoint(app, orderEndpoints.searchOrders, ({ ctx, query }) => service.searchOrders(ctx, query));
   bindEndpoint(app, orderEndpoints.getOrderForStaff, ({ ctx, params }) => service.getOrderForStaff(ctx, params.orderNumber));
   bindEndpoint(app, orderEndpoints.advanceOrder, ({ ctx, params, body }) => service.advanceOrder(ctx, params.orderNumber, body, publicUrl));
-  bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body, request }) =>
-    onceForKey(ctx, request, 'cancel', { params, body }, () => cancelOrder(ctx, params.orderNumber, body, deps)),
-  );
-  bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body, request }) =>
-    onceForKey(ctx, request, 'refund', { params, body }, () => refundOrder(ctx, params.orderNumber, body, deps)),
-  );
+  bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body }) => cancelOrder(ctx, params.orderNumber, body, deps));
+  bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body }) => refundOrder(ctx, params.orderNumber, body, deps));
 
   const unsubscribe = onPaymentEvent(settleRefundsFromWebhook(publicUrl));
   app.addHook('onClose', async () => unsubscribe());

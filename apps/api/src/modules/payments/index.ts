@@ -8,7 +8,6 @@
  * Callers (checkout, orders, saved cards):
  * - `paymentGateway(app.platform)` for intents, customers, saved cards and refunds; pass an
  *   idempotency key on every create and complete call (one per attempt, kept across retries);
- * - `withIdempotency` + `hashRequest` for their own calls that take an `Idempotency-Key`;
  * - `onPaymentEvent(handler)` for webhook events: each event id once, with the intent as it is now,
  *   inside the transaction that records the event (a handler that throws makes the gateway retry).
  *   Handlers are process-wide: subscribe once, at start-up.
@@ -18,7 +17,6 @@
  * stand-in for Stripe's API and Stripe.js (`stripe-standin.main.ts` runs it alone, for browser tests).
  */
 import type { ApiModule } from '../../platform/module.ts';
-import { idempotencyKeysPruning } from './idempotency.ts';
 import { registerPaymentsRoutes } from './payments.routes.ts';
 import { paymentGateway } from './payments.service.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
@@ -40,7 +38,6 @@ export type {
   SavedCard,
 } from './gateway.ts';
 export { INTENT_STATUSES, PAYMENT_EVENT_TYPES, REFUND_EVENT_TYPES } from './gateway.ts';
-export { hashRequest, onceForIdempotencyKey, withIdempotency, type IdempotencyRequest } from './idempotency.ts';
 export { onPaymentEvent, paymentGateway, type GatewaySource, type PaymentEventHandler, type PaymentEventNotice } from './payments.service.ts';
 export { PaymentErrors } from './payments.errors.ts';
 export { customerFor, listSavedCards, ownCard } from './saved-cards.ts';
@@ -48,9 +45,7 @@ export { customerFor, listSavedCards, ownCard } from './saved-cards.ts';
 export const paymentsModule: ApiModule = {
   name: 'payments',
   registerRoutes: registerPaymentsRoutes,
-  // Old idempotency keys go; the sandbox sends its webhooks from an outbox (Stripe sends its own).
-  jobs: (app) => [
-    idempotencyKeysPruning,
-    ...(app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (paymentGateway(app.platform) as SandboxGateway).webhookSecret())]),
-  ],
+  // The sandbox sends its webhooks from an outbox; Stripe sends its own.
+  jobs: (app) =>
+    app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (paymentGateway(app.platform) as SandboxGateway).webhookSecret())],
 };

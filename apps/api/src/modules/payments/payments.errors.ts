@@ -12,16 +12,6 @@ const INTENT_STATES: Record<string, string> = {
 
 /** The payments module's stable error codes: each refusal changes nothing. */
 export const PaymentErrors = {
-  idempotencyKeyReused: () =>
-    new AppError(
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-      'This idempotency key was already used with a different request. Use a new key for a new request.',
-    ),
-  idempotencyInProgress: () =>
-    new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this idempotency key is still being processed. Try again in a moment.'),
-  idempotencyKeyInvalid: () =>
-    new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'An idempotency key is 1 to 255 visible characters, such as a UUID.'),
   webhookSignatureInvalid: (why: string) =>
     new AppError(400, 'PAYMENT_WEBHOOK_SIGNATURE_INVALID', `The webhook signature was refused: ${why}.`),
   webhookGatewayNotConfigured: (gateway: string) =>

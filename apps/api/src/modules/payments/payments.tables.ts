@@ -1,30 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // ── the shop's side ─────────────────────────────────────────────────────────────────────────────
-
-/**
- * Idempotency keys of create and complete calls: the first outcome is kept and replayed. A row is
- * `in_progress` while its call runs (a crashed call frees it when `locked_until` passes).
- */
-export const paymentIdempotencyKeys = pgTable(
-  'payment_idempotency_keys',
-  {
-    scope: text('scope').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    state: text('state', { enum: ['in_progress', 'done'] }).notNull(),
-    /** The HTTP status of the stored outcome: 200 for a result, 4xx for a refusal. */
-    responseStatus: integer('response_status'),
-    response: jsonb('response'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.scope, table.key] }),
-    check('payment_idempotency_keys_state_check', sql`${table.state} in ('in_progress', 'done')`),
-  ],
-);
 
 /** Webhook events the shop has handled, by the gateway's event id: a redelivery is acknowledged and ignored. */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {

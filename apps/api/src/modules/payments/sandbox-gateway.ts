@@ -3,7 +3,7 @@ import type { PaymentsConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import type { BillingDetails, CreateIntentInput, GatewayEvent, PaymentError, PaymentGateway, PaymentIntent, SavedCard } from './gateway.ts';
-import { hashRequest, withIdempotency } from './idempotency.ts';
+import { hashRequest, withIdempotency } from '../../platform/idempotency.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import * as repository from './sandbox.repository.ts';
 import type { IntentRow, PaymentMethodRow } from './sandbox.repository.ts';

@@ -1,6 +1,6 @@
 import { Stripe } from 'stripe';
 import type { PaymentsConfig } from '../../config.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, PlatformErrors } from '../../platform/errors.ts';
 import type { BillingDetails, GatewayEvent, PaymentGateway, PaymentIntent, Refund, SavedCard } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 
@@ -227,9 +227,9 @@ function translate(error: unknown): Error {
   if (error instanceof AppError) return error;
   const failure = error as StripeFailure;
   if (failure.type === 'StripeIdempotencyError') {
-    return failure.statusCode === 409 ? PaymentErrors.idempotencyInProgress() : PaymentErrors.idempotencyKeyReused();
+    return failure.statusCode === 409 ? PlatformErrors.idempotencyInProgress() : PlatformErrors.idempotencyKeyReused();
   }
-  if (failure.statusCode === 409) return PaymentErrors.idempotencyInProgress();
+  if (failure.statusCode === 409) return PlatformErrors.idempotencyInProgress();
   if (failure.type === 'StripeConnectionError' || failure.type === 'StripeAPIError' || failure.type === 'StripeRateLimitError') {
     return PaymentErrors.gatewayUnavailable(failure.message ?? 'no answer');
   }

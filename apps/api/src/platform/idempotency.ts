@@ -1,10 +1,14 @@
+/**
+ * `Idempotency-Key` for the API's calls, and for the shop's own calls to a gateway that takes one.
+ * An endpoint asks for it in its contract (`idempotent: { scope }`) and `bindEndpoint` applies it:
+ * a retry by the same caller with the same key and input replays the first answer.
+ */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { Job } from '../../platform/jobs.ts';
-import { PaymentErrors } from './payments.errors.ts';
-import { paymentIdempotencyKeys } from './payments.tables.ts';
+import type { Database } from '../db/client.ts';
+import { idempotencyKeys } from '../db/platform.tables.ts';
+import { AppError, PlatformErrors } from './errors.ts';
+import type { Job } from './jobs.ts';
 
 /** How long a call may hold its key; after that a retry takes over (the first caller crashed). */
 const LEASE_MS = 2 * 60_000;
@@ -13,7 +17,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 export interface IdempotencyRequest {
   /** The key the caller sent (an `Idempotency-Key` header, or one the shop made per attempt). */
   key: string;
-  /** What the key is for, e.g. `checkout.place-order` or `sandbox.create-intent`: keys are per scope. */
+  /** What the key is for, e.g. `checkout.complete-payment` or `sandbox.create-intent`: keys are per scope. */
   scope: string;
   /**
    * Who sent the key: a signed-in user's id, `null` for a guest, or the shop itself for its own calls.
@@ -66,38 +70,38 @@ interface StoredRefusal {
  * first caller gets the same JSON a replay gets.
  */
 export async function withIdempotency<T>(db: Database, request: IdempotencyRequest, run: () => Promise<T>): Promise<T> {
-  if (!KEY.test(request.key)) throw PaymentErrors.idempotencyKeyInvalid();
+  if (!KEY.test(request.key)) throw PlatformErrors.idempotencyKeyInvalid();
   const now = request.now ?? new Date();
   const lockedUntil = new Date(now.getTime() + LEASE_MS);
   const scope = scopeOf(request);
-  const where = and(eq(paymentIdempotencyKeys.scope, scope), eq(paymentIdempotencyKeys.key, request.key));
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, request.key));
 
   const claimed = request.relaxedCommit
     ? rowsOf(
         await db.execute(sql`${RELAXED}
-          insert into ${paymentIdempotencyKeys} (scope, key, request_hash, state, locked_until, created_at)
+          insert into ${idempotencyKeys} (scope, key, request_hash, state, locked_until, created_at)
           select ${scope}, ${request.key}, ${request.requestHash}, 'in_progress', ${lockedUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from relaxed
           on conflict do nothing returning key`),
       )[0]
     : (
         await db
-          .insert(paymentIdempotencyKeys)
+          .insert(idempotencyKeys)
           .values({ scope, key: request.key, requestHash: request.requestHash, state: 'in_progress', lockedUntil, createdAt: now })
           .onConflictDoNothing()
-          .returning({ key: paymentIdempotencyKeys.key })
+          .returning({ key: idempotencyKeys.key })
       )[0];
   if (!claimed) {
-    const [existing] = await db.select().from(paymentIdempotencyKeys).where(where);
+    const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (!existing) return withIdempotency(db, request, run); // freed meanwhile by a failed run
-    if (existing.requestHash !== request.requestHash) throw PaymentErrors.idempotencyKeyReused();
+    if (existing.requestHash !== request.requestHash) throw PlatformErrors.idempotencyKeyReused();
     if (existing.state === 'done') return replay<T>(existing.responseStatus ?? 200, existing.response);
     // Still running, unless its lease ran out: then this call takes it over, once.
     const [takenOver] = await db
-      .update(paymentIdempotencyKeys)
+      .update(idempotencyKeys)
       .set({ lockedUntil })
-      .where(and(where, eq(paymentIdempotencyKeys.state, 'in_progress'), lt(paymentIdempotencyKeys.lockedUntil, now)))
-      .returning({ key: paymentIdempotencyKeys.key });
-    if (!takenOver) throw PaymentErrors.idempotencyInProgress();
+      .where(and(where, eq(idempotencyKeys.state, 'in_progress'), lt(idempotencyKeys.lockedUntil, now)))
+      .returning({ key: idempotencyKeys.key });
+    if (!takenOver) throw PlatformErrors.idempotencyInProgress();
   }
 
   let result: T;
@@ -108,7 +112,7 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
       const refusal: StoredRefusal = { code: error.code, detail: error.message, ...(error.errors && { errors: error.errors }) };
       await finish(db, request, where, error.status, refusal);
     } else {
-      await db.delete(paymentIdempotencyKeys).where(and(where, eq(paymentIdempotencyKeys.state, 'in_progress')));
+      await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'in_progress')));
     }
     throw error;
   }
@@ -120,12 +124,12 @@ async function finish(db: Database, request: IdempotencyRequest, where: ReturnTy
   const json = JSON.stringify(response ?? null);
   if (request.relaxedCommit) {
     await db.execute(sql`${RELAXED}
-      update ${paymentIdempotencyKeys} set state = 'done', response_status = ${status}, response = ${json}::jsonb
+      update ${idempotencyKeys} set state = 'done', response_status = ${status}, response = ${json}::jsonb
       from relaxed where scope = ${scopeOf(request)} and key = ${request.key}`);
     return;
   }
   await db
-    .update(paymentIdempotencyKeys)
+    .update(idempotencyKeys)
     .set({ state: 'done', responseStatus: status, response: sql`${json}::jsonb` })
     .where(where);
 }
@@ -138,16 +142,15 @@ function scopeOf({ scope, caller }: IdempotencyRequest): string {
 
 /**
  * An API call made at most once per `Idempotency-Key` header and caller: without the header it
- * simply runs. `scope` names the call (e.g. `checkout.create-payment-intent`); `input` is what the
- * request asked for (params and body), so the same key for another request is refused.
+ * simply runs. `scope` names the call (its contract's `idempotent.scope`); `input` is what the
+ * request asked for (params, query and body), so the same key for another request is refused.
  */
 export function onceForIdempotencyKey<T>(
   ctx: { db: Database; actor: { userId: string } | null; clock: { now(): Date } },
-  headers: Record<string, string | string[] | undefined>,
+  key: string | string[] | undefined,
   call: { scope: string; input: unknown; relaxedCommit?: boolean },
   run: () => Promise<T>,
 ): Promise<T> {
-  const key = headers['idempotency-key'];
   if (typeof key !== 'string') return run();
   const caller = ctx.actor ? { userId: ctx.actor.userId } : null;
   return withIdempotency(ctx.db, { key, scope: call.scope, caller, requestHash: hashRequest(call.input), now: ctx.clock.now(), relaxedCommit: call.relaxedCommit }, run);
@@ -161,9 +164,9 @@ export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
 /** Deletes finished keys older than the retention; returns how many went. */
 export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<number> {
   const rows = await db
-    .delete(paymentIdempotencyKeys)
-    .where(and(eq(paymentIdempotencyKeys.state, 'done'), lt(paymentIdempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS))))
-    .returning({ key: paymentIdempotencyKeys.key });
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.state, 'done'), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS))))
+    .returning({ key: idempotencyKeys.key });
   return rows.length;
 }
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
-import { pruneIdempotencyKeys } from './idempotency.ts';
-import { hashRequest, withIdempotency, type IdempotencyRequest } from './index.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { AppError } from './errors.ts';
+import { hashRequest, pruneIdempotencyKeys, withIdempotency, type IdempotencyRequest } from './idempotency.ts';
 
 let database: DatabaseHandle;
 let db: Database;
