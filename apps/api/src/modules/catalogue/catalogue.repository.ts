@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { ListingProduct } from './listing-facets.ts';
+import { expandSynonyms } from './search-query.ts';
 import type { SuggestionProduct } from './suggestion-index.ts';
 import {
   brands,
@@ -157,12 +158,52 @@ export async function listBrands(db: Database) {
   return db.select({ slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name));
 }
 
+/** pg_trgm's default 0.6 misses ordinary typos; 0.3–0.4 catches them (docs/architecture.md, stack notes). */
+const TYPO_SIMILARITY = 0.3;
+/** Typo matches ranked at most: enough to find the best few. */
+const TYPO_POOL = 2000;
+
 /**
- * Ids of the products matching a search condition, best first. With `pool`, only that many matches
+ * Ids of the products a search's words find, best first, at most `limit`. Two ways to match, tried
+ * in turn: full text, every word or one of its synonyms (words bound as parameters to
+ * `plainto_tsquery`); then, when nothing matches, trigram closeness to the product name for typos
+ * ("basn"). Trying them together lets "loo" drag in every "low profile" tray. `terms` are letters
+ * and digits only (`searchTerms`).
+ */
+export async function findProductsMatching(db: Database, terms: readonly string[], limit: number): Promise<{ id: number; score: number }[]> {
+  const { fullText, typo } = searchConditions(terms);
+  return withMatchSettings(db, TYPO_SIMILARITY, async (tx) => {
+    const matches = await rankMatches(tx, fullText, limit);
+    return matches.length > 0 ? matches : rankMatches(tx, typo, limit, TYPO_POOL);
+  });
+}
+
+interface SearchCondition {
+  where: SQL;
+  score: SQL<number>;
+}
+
+/** The typo condition uses `<%`, which the trigram index serves: it runs under `withMatchSettings`. */
+function searchConditions(terms: readonly string[]): { fullText: SearchCondition; typo: SearchCondition } {
+  const tsquery = sql.join(
+    terms.map((term) => sql`(${sql.join(expandSynonyms(term).map((word) => sql`plainto_tsquery('english', ${word})`), sql` || `)})`),
+    sql` && `,
+  );
+  const query = sql`(${tsquery})`;
+  const text = terms.join(' ');
+  return {
+    fullText: { where: sql`${products.search} @@ ${query}`, score: sql<number>`ts_rank(${products.search}, ${query})` },
+    // Ranked by whole-word closeness, so "basn" puts basins before baskets.
+    typo: { where: sql`${text} <% ${products.name}`, score: sql<number>`strict_word_similarity(${text}, ${products.name})` },
+  };
+}
+
+/**
+ * The products matching one condition, best first. With `pool`, only that many matches
  * (found through the condition's index, in no order) are ranked: the cost stays bounded however
  * many products a short word matches.
  */
-export async function findProductMatches(db: Database, where: SQL, score: SQL<number>, limit: number, pool?: number): Promise<{ id: number; score: number }[]> {
+async function rankMatches(db: Database, { where, score }: SearchCondition, limit: number, pool?: number): Promise<{ id: number; score: number }[]> {
   if (pool === undefined) {
     return db
       .select({ id: products.id, score: score.mapWith(Number) })
@@ -187,7 +228,7 @@ export async function findProductMatches(db: Database, where: SQL, score: SQL<nu
  * read through the index rather than by scanning the table until enough turn up (products lie
  * in department order, so such a scan can read half the table first).
  */
-export async function withMatchSettings<T>(db: Database, wordSimilarity: number, query: (tx: Database) => Promise<T>): Promise<T> {
+async function withMatchSettings<T>(db: Database, wordSimilarity: number, query: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarity)}, true), set_config('enable_seqscan', 'off', true)`);
     return query(tx as unknown as Database);

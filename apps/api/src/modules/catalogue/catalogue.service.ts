@@ -24,7 +24,7 @@ import { refineListing, type FacetDefinition, type ListingInput } from './listin
 import { findSellableOfferings } from './sellable-offerings.ts';
 import { listingKey } from './listing-key.ts';
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
-import { searchConditions, searchTerms, TYPO_SIMILARITY } from './search-query.ts';
+import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames } from './suggestion-index.ts';
 
@@ -236,7 +236,7 @@ export async function search(ctx: ListingContext, input: SearchRequest): Promise
       const listing = await buildListing(ctx.db, title, snapshot, [code.row], snapshot.facetsOf(null), input);
       return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
     }
-    const matches = terms.length === 0 ? [] : await findMatches(ctx.db, terms, SEARCH_LIMIT);
+    const matches = terms.length === 0 ? [] : await repository.findProductsMatching(ctx.db, terms, SEARCH_LIMIT);
     // Products added since the snapshot was taken join listings when the next one is.
     const found = matches.flatMap((match) => {
       const row = snapshot.index.rowOfId.get(match.id);
@@ -252,17 +252,6 @@ export async function search(ctx: ListingContext, input: SearchRequest): Promise
       found.map((match) => match.score),
     );
     return { ...listing, exactMatch: null };
-  });
-}
-
-/** Matches ranked at most for a typo or a short prefix: enough to find the best few. */
-const MATCH_POOL = 2000;
-
-async function findMatches(db: Database, terms: string[], limit: number, options: { prefix?: boolean; pool?: number } = {}) {
-  const { fullText, typo } = searchConditions(terms, options);
-  return repository.withMatchSettings(db, TYPO_SIMILARITY, async (tx) => {
-    const matches = await repository.findProductMatches(tx, fullText.where, fullText.score, limit, options.pool);
-    return matches.length > 0 ? matches : repository.findProductMatches(tx, typo.where, typo.score, limit, options.pool ?? MATCH_POOL);
   });
 }
 
