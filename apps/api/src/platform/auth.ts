@@ -9,7 +9,7 @@ import {
 } from 'jose';
 import { ROLES, type Role } from '@shop/contracts';
 import type { Actor } from './context.ts';
-import { AppError } from './errors.ts';
+import { AppError, PlatformErrors } from './errors.ts';
 
 /**
  * Verifies the bearer access tokens of any OpenID Connect provider: signature through its JWKS,
@@ -28,9 +28,6 @@ export interface TokenVerification {
 
 const knownRoles = new Set<string>(ROLES);
 
-const invalidToken = (detail = 'The access token is not valid. Sign in again.') =>
-  new AppError(401, 'INVALID_TOKEN', detail, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
-
 function claimAt(payload: JWTPayload, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), payload);
 }
@@ -40,7 +37,7 @@ export function createTokenAuthenticator(options: TokenVerification): (authoriza
   return async (authorization) => {
     const [scheme, token] = authorization.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
-      throw invalidToken('Send the access token as "Authorization: Bearer <token>".');
+      throw PlatformErrors.invalidToken('Send the access token as "Authorization: Bearer <token>".');
     }
     let payload: JWTPayload;
     try {
@@ -50,16 +47,14 @@ export function createTokenAuthenticator(options: TokenVerification): (authoriza
         clockTolerance: options.clockToleranceSeconds ?? 5,
         requiredClaims: ['sub', 'exp'],
       });
-      if (!tokenTypes.includes(String(result.protectedHeader.typ ?? 'JWT').toLowerCase())) throw invalidToken();
+      if (!tokenTypes.includes(String(result.protectedHeader.typ ?? 'JWT').toLowerCase())) throw PlatformErrors.invalidToken();
       payload = result.payload;
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWTExpired) {
-        throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Sign in again.', {
-          headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="expired"' },
-        });
+        throw PlatformErrors.tokenExpired();
       }
-      throw invalidToken();
+      throw PlatformErrors.invalidToken();
     }
     const claimed = claimAt(payload, options.rolesClaim);
     const roles = (Array.isArray(claimed) ? claimed : []).filter((role): role is Role => knownRoles.has(role));

@@ -64,6 +64,12 @@ export const PlatformErrors = {
     new AppError(401, 'UNAUTHENTICATED', 'Sign in to continue: this call needs a valid access token.', {
       headers: { 'www-authenticate': 'Bearer' },
     }),
+  invalidToken: (detail = 'The access token is not valid. Sign in again.') =>
+    new AppError(401, 'INVALID_TOKEN', detail, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } }),
+  tokenExpired: () =>
+    new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Sign in again.', {
+      headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="expired"' },
+    }),
   forbidden: (detail = 'Your account does not have permission to do this.') =>
     new AppError(403, 'FORBIDDEN', detail),
   routeNotFound: (method: string, url: string) =>

@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/errors.ts';
+import type { CardFieldErrors } from './test-cards.ts';
 
 /** A payment's state in words, after "This payment". */
 const INTENT_STATES: Record<string, string> = {
@@ -31,6 +32,14 @@ export const PaymentErrors = {
     new AppError(409, 'PAYMENT_INTENT_STATE', message ?? 'The payment is not in a state that allows this.'),
   /** Anything else the provider refuses is the request's fault (too large a refund, a bad amount): a 4xx, never a 5xx. */
   providerRefused: (message: string | undefined) => new AppError(422, 'PAYMENT_REQUEST_REFUSED', message ?? 'The payment provider refused the request.'),
+  /** The sandbox's card frame: each field's problem, by field (`checkCardFields`); the first is the detail. */
+  sandboxCardInvalid: (problems: CardFieldErrors) => {
+    const errors = Object.entries(problems).flatMap(([field, message]: [string, string | undefined]) =>
+      message ? [{ path: `body.card.${field}`, message, code: 'invalid' }] : [],
+    );
+    return new AppError(400, 'SANDBOX_CARD_INVALID', errors[0]?.message ?? 'Check the card details.', { errors });
+  },
+  sandboxChallengeOutcome: () => new AppError(400, 'SANDBOX_CHALLENGE_OUTCOME', 'Choose Complete or Fail.'),
   savedCardNotFound: () => new AppError(404, 'SAVED_CARD_NOT_FOUND', 'That card is not saved on your account.'),
   savedCardPostcodeInvalid: (reason: string) =>
     new AppError(400, 'SAVED_CARD_POSTCODE_INVALID', reason, { errors: [{ path: 'body.billing.postcode', message: reason, code: 'invalid_postcode' }] }),

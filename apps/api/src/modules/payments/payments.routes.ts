@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paymentsEndpoints, savedCardsEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { AppError, PlatformErrors } from '../../platform/errors.ts';
+import { PlatformErrors } from '../../platform/errors.ts';
 import type { PaymentIntent } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import { paymentGateway, receiveWebhook } from './payments.service.ts';
@@ -91,11 +91,8 @@ async function registerSandbox(app: FastifyInstance, sandboxGateway: () => Sandb
       const body = (request.body ?? {}) as { client_secret?: unknown; return_url?: unknown; card?: Record<string, unknown> };
       const text = (value: unknown) => (typeof value === 'string' ? value : '');
       const card = { number: text(body.card?.number), expiry: text(body.card?.expiry), cvc: text(body.card?.cvc), postcode: text(body.card?.postcode) };
-      const problems = Object.entries(checkCardFields(card, platform.clock.now()));
-      if (problems.length > 0) {
-        const errors = problems.map(([field, message]) => ({ path: `body.card.${field}`, message: message as string, code: 'invalid' }));
-        throw new AppError(400, 'SANDBOX_CARD_INVALID', errors[0]!.message, { errors });
-      }
+      const problems = checkCardFields(card, platform.clock.now());
+      if (Object.keys(problems).length > 0) throw PaymentErrors.sandboxCardInvalid(problems);
       const returnUrl = text(body.return_url) || undefined;
       if (returnUrl && (!URL.canParse(returnUrl) || new URL(returnUrl).origin !== shopOrigin)) throw PaymentErrors.returnUrlInvalid();
       const key = request.headers['idempotency-key'];
@@ -143,7 +140,7 @@ async function registerSandbox(app: FastifyInstance, sandboxGateway: () => Sandb
       const { intentId } = request.params as { intentId: string };
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const outcome = form.outcome === 'complete' ? 'complete' : form.outcome === 'fail' ? 'fail' : null;
-      if (!outcome) throw new AppError(400, 'SANDBOX_CHALLENGE_OUTCOME', 'Choose Complete or Fail.');
+      if (!outcome) throw PaymentErrors.sandboxChallengeOutcome();
       const { intent, returnUrl } = await sandboxGateway().completeChallenge(intentId, form.client_secret ?? '', outcome);
       if (returnUrl) {
         // Stripe's redirect: the shop's page learns the outcome from these parameters, then re-reads the intent.
