@@ -129,7 +129,7 @@ function jobLoop(job: Job, context: JobContext, timers: Timers) {
   };
 }
 
-/** Runs `job`'s batches one after another until one is not full, as the runner would without pauses; returns each batch's result. For tests and tools. */
+/** Runs batches one after another until one claims fewer than `batchSize`, as the runner would without its pauses; returns each batch's result. */
 export async function runUntilIdle<R extends { claimed: number }>(batchSize: number, runOnce: () => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (;;) {
