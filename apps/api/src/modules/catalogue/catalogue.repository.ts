@@ -32,6 +32,73 @@ export async function insertCategory(db: Database, values: typeof categories.$in
   return row;
 }
 
+// The demo catalogue's rows (`products.seed.ts`), written in batches the caller sizes. Products and
+// offerings come with their ids, so bundles and essential items can name them before they exist.
+
+/** Rows per INSERT: large enough to be quick, small enough for PGlite's single connection. */
+const INSERT_BATCH = 500;
+
+async function insertBatched<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) await insert(rows.slice(start, start + INSERT_BATCH));
+}
+
+export async function insertCategoryFacets(db: Database, rows: (typeof categoryFacets.$inferInsert)[]): Promise<void> {
+  await db.insert(categoryFacets).values(rows).onConflictDoNothing();
+}
+
+/** Brands by slug, renamed where they exist already, with their ids. */
+export async function saveBrands(db: Database, rows: (typeof brands.$inferInsert)[]): Promise<{ slug: string; id: number }[]> {
+  return db
+    .insert(brands)
+    .values(rows)
+    .onConflictDoUpdate({ target: brands.slug, set: { name: sql`excluded.name` } })
+    .returning({ slug: brands.slug, id: brands.id });
+}
+
+/** Products with their offerings, prices, images, facet values and badges. */
+export async function insertProductRows(
+  db: Database,
+  rows: {
+    products: (typeof products.$inferInsert)[];
+    offerings: (typeof offerings.$inferInsert)[];
+    prices: (typeof prices.$inferInsert)[];
+    images: (typeof productImages.$inferInsert)[];
+    facetValues: (typeof productFacetValues.$inferInsert)[];
+    badges: (typeof productBadges.$inferInsert)[];
+  },
+): Promise<void> {
+  await insertBatched(rows.products, (batch) => db.insert(products).values(batch));
+  await insertBatched(rows.offerings, (batch) => db.insert(offerings).values(batch));
+  await insertBatched(rows.prices, (batch) => db.insert(prices).values(batch));
+  await insertBatched(rows.images, (batch) => db.insert(productImages).values(batch));
+  await insertBatched(rows.facetValues, (batch) => db.insert(productFacetValues).values(batch));
+  await insertBatched(rows.badges, (batch) => db.insert(productBadges).values(batch));
+}
+
+/** What links products: bundles' components, essential items, and shoppers' photos of them. */
+export async function insertProductLinks(
+  db: Database,
+  rows: {
+    bundleComponents: (typeof bundleComponents.$inferInsert)[];
+    essentialItems: (typeof essentialItems.$inferInsert)[];
+    userContent: (typeof userContent.$inferInsert)[];
+  },
+): Promise<void> {
+  await insertBatched(rows.bundleComponents, (batch) => db.insert(bundleComponents).values(batch).onConflictDoNothing());
+  await insertBatched(rows.essentialItems, (batch) => db.insert(essentialItems).values(batch));
+  await insertBatched(rows.userContent, (batch) => db.insert(userContent).values(batch));
+}
+
+/** After rows inserted with their own ids, new ones get ids past them. */
+export async function moveIdSequencesPastRows(db: Database): Promise<void> {
+  await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select coalesce(max(id), 1) from products))`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('offerings', 'id'), (select coalesce(max(id), 1) from offerings))`);
+}
+
+export async function insertListings(db: Database, rows: (typeof listings.$inferInsert)[]): Promise<void> {
+  await db.insert(listings).values(rows);
+}
+
 export async function findCategory(db: Database, slug: string): Promise<CategoryRow | undefined> {
   const [row] = await db.select().from(categories).where(eq(categories.slug, slug));
   return row;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../platform/context.ts';
 import type { Progress, Seed } from '../../seed/seed.ts';
@@ -7,29 +6,11 @@ import { createPricingService } from '../pricing/index.ts';
 import { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue, type GeneratedOffering, type GeneratedProduct } from './catalogue-generator.ts';
 import { BRANDS, DEPARTMENTS } from './product-templates.ts';
 import * as repository from './catalogue.repository.ts';
-import {
-  brands,
-  bundleComponents,
-  categoryFacets,
-  essentialItems,
-  listings,
-  offerings,
-  prices,
-  productBadges,
-  productFacetValues,
-  productImages,
-  products,
-  userContent,
-} from './catalogue.tables.ts';
 
 /** Demo prices are all at the standard VAT rate (20% since 4 January 2011: pricing's row). */
 const DEMO_VAT_RATE = 'standard';
-/** Rows per INSERT: large enough to be quick, small enough for PGlite's single connection. */
+/** Products written (and reported to the progress bar) at a time. */
 const BATCH = 500;
-
-async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
-}
 
 /**
  * Where a product's illustration is drawn: one SVG per family and finish, plus a close-up and a
@@ -79,21 +60,19 @@ export async function insertCatalogue(
   const vat = (await createPricingService().vatRates({ db, clock: systemClock })).get(DEMO_VAT_RATE);
   if (!vat) throw new Error(`Seed needs the "${DEMO_VAT_RATE}" VAT rate, which pricing's migration writes`);
   const exVat = (incVat: number) => Math.round((incVat * 10_000) / (10_000 + vat.basisPoints));
-  await db
-    .insert(categoryFacets)
-    .values(DEPARTMENTS.flatMap((department) => department.facets.map((facet, position) => ({ categoryId: idOf(department.slug), identifier: facet.identifier, displayName: facet.displayName, position }))))
-    .onConflictDoNothing();
-  const brandRows = await db
-    .insert(brands)
-    .values(BRANDS.map(({ slug, name, tier }) => ({ slug, name, tier })))
-    .onConflictDoUpdate({ target: brands.slug, set: { name: sql`excluded.name` } })
-    .returning();
+  await repository.insertCategoryFacets(
+    db,
+    DEPARTMENTS.flatMap((department) => department.facets.map((facet, position) => ({ categoryId: idOf(department.slug), identifier: facet.identifier, displayName: facet.displayName, position }))),
+  );
+  const brandRows = await repository.saveBrands(db, BRANDS.map(({ slug, name, tier }) => ({ slug, name, tier })));
   const brandId = new Map(brandRows.map((row) => [row.slug, row.id]));
   const total = catalogue.products.length;
   const day = 86_400_000;
-  await insertBatched(catalogue.products, async (batch) => {
-    await db.insert(products).values(
-      batch.map((product) => ({
+  for (let start = 0; start < total; start += BATCH) {
+    const batch = catalogue.products.slice(start, start + BATCH);
+    const skus = batch.flatMap((product) => product.offerings.map((offering) => ({ product, offering })));
+    await repository.insertProductRows(db, {
+      products: batch.map((product) => ({
         id: product.id,
         slug: product.slug,
         name: product.name,
@@ -113,10 +92,7 @@ export async function insertCatalogue(
         searchText: product.searchText,
         createdAt: new Date(addedAt.getTime() - product.ageDays * day),
       })),
-    );
-    const skus = batch.flatMap((product) => product.offerings.map((offering) => ({ product, offering })));
-    await db.insert(offerings).values(
-      skus.map(({ product, offering }, position) => ({
+      offerings: skus.map(({ product, offering }, position) => ({
         id: offering.id,
         productId: product.id,
         sku: offering.sku,
@@ -128,9 +104,7 @@ export async function insertCatalogue(
         packQty: offering.packQty,
         position,
       })),
-    );
-    await db.insert(prices).values(
-      skus.map(({ offering }) => ({
+      prices: skus.map(({ offering }) => ({
         offeringId: offering.id,
         vatRateCode: vat.code,
         priceIncVat: offering.priceIncVat,
@@ -138,12 +112,10 @@ export async function insertCatalogue(
         wasPriceIncVat: offering.wasPriceIncVat,
         wasPriceExVat: offering.wasPriceIncVat === null ? null : exVat(offering.wasPriceIncVat),
       })),
-    );
-    await insertBatched(batch.flatMap(productGallery), (rows) => db.insert(productImages).values(rows));
-    const facetRows = batch.flatMap((product) => product.facets.map(([facet, value]) => ({ productId: product.id, facet, value })));
-    await insertBatched(facetRows, (rows) => db.insert(productFacetValues).values(rows));
-    const badgeRows = batch.flatMap((product) => product.badges.map((badge) => ({ productId: product.id, badge })));
-    if (badgeRows.length) await db.insert(productBadges).values(badgeRows);
+      images: batch.flatMap(productGallery),
+      facetValues: batch.flatMap((product) => product.facets.map(([facet, value]) => ({ productId: product.id, facet, value }))),
+      badges: batch.flatMap((product) => product.badges.map((badge) => ({ productId: product.id, badge }))),
+    });
     await addStockLevels(
       db,
       skus.map(({ offering }) => ({
@@ -154,18 +126,14 @@ export async function insertCatalogue(
       })),
     );
     progress(batch[batch.length - 1]?.id ?? 0, total);
+  }
+  await repository.insertProductLinks(db, {
+    bundleComponents: catalogue.bundles.flatMap((bundle) => bundle.components.map((component) => ({ bundleProductId: bundle.productId, ...component }))),
+    essentialItems: catalogue.essentials.map((item, position) => ({ ...item, position })),
+    userContent: catalogue.userContent.map((item) => ({ ...item, imageUrl: `/images/user-content/${item.productId}.svg` })),
   });
-  const componentRows = catalogue.bundles.flatMap((bundle) => bundle.components.map((component) => ({ bundleProductId: bundle.productId, ...component })));
-  await insertBatched(componentRows, (rows) => db.insert(bundleComponents).values(rows).onConflictDoNothing());
-  await insertBatched(catalogue.essentials.map((item, position) => ({ ...item, position })), (rows) => db.insert(essentialItems).values(rows));
-  await insertBatched(
-    catalogue.userContent.map((item) => ({ ...item, imageUrl: `/images/user-content/${item.productId}.svg` })),
-    (rows) => db.insert(userContent).values(rows),
-  );
-  // Explicit ids were inserted: move the sequences past them.
-  await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select coalesce(max(id), 1) from products))`);
-  await db.execute(sql`select setval(pg_get_serial_sequence('offerings', 'id'), (select coalesce(max(id), 1) from offerings))`);
-  await db.insert(listings).values([
+  await repository.moveIdSequencesPastRows(db);
+  await repository.insertListings(db, [
     { slug: 'new-in', title: 'New in', listingType: 100 },
     { slug: 'bathroom-sale', title: 'Bathroom sale', listingType: 200, filters: { on_offer: ['yes'] } },
     { slug: 'shower-offers', title: 'Shower offers', listingType: 200, categoryId: idOf('showers'), filters: { on_offer: ['yes'] } },
