@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { collectErrors, DEMO, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, DEMO_PASSWORD, header, pageReady, signInByRedirect } from './auth.ts';
 import {
   addBasin,
   BASIN_NAME,
@@ -16,6 +16,7 @@ import {
   main,
   openCheckout,
   pay,
+  registerAndSignIn,
   payButton,
   scan,
   screenshot,
@@ -218,6 +219,36 @@ test('a signed-in shopper finds their details filled in and their order on the a
   await expect(main(page).getByText(orderNumber, { exact: true })).toBeVisible();
   await scan(page);
   await screenshot(page, testInfo, 'account-orders');
+});
+
+test('a guest who signs in part-way through a step keeps what they typed: the provider opens in a popup', async ({ page, browser }, testInfo) => {
+  // An account of its own, made in another browser, so no earlier basket of its own takes over the checkout.
+  const email = uniqueEmail(testInfo, 'part-way');
+  const elsewhere = await browser.newContext();
+  await registerAndSignIn(await elsewhere.newPage(), browser, testInfo, email, 'Robin Partway');
+  await elsewhere.close();
+
+  await addBasin(page);
+  await openCheckout(page);
+  await pageReady(page);
+  await section(page, 'Your details').getByLabel('Phone number').fill('07700 900456');
+  const popupPromise = page.waitForEvent('popup');
+  await header.signIn(page).click();
+  const popup = await popupPromise;
+  await popup.getByLabel('E-mail address').fill(email);
+  await popup.getByLabel('Password').fill(`${DEMO_PASSWORD}-${testInfo.project.name}-card`);
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expect(header.accountMenu(page, 'Robin Partway')).toBeVisible();
+  await expect(page).toHaveURL('/checkout');
+  // The basket is now the shopper's; the step still holds what was typed.
+  const details = section(page, 'Your details');
+  await expect(details.getByLabel('Phone number')).toHaveValue('07700 900456');
+  await details.getByLabel('E-mail address').fill(email);
+  await details.getByLabel('First name').fill('Robin');
+  await details.getByLabel('Last name').fill('Partway');
+  await details.getByRole('button', { name: 'Continue to delivery address' }).click();
+  await expect(section(page, 'Your details')).toContainText('07700 900456');
 });
 
 test('a signed-in shopper saves a card with consent and pays with it next time', async ({ page }, testInfo) => {

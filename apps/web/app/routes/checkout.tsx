@@ -91,7 +91,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <p>Add something to your basket, then come back here to pay.</p>
           </EmptyState>
         ) : (
-          <CheckoutFlow key={basketId} basketId={basketId} initial={guest?.checkout} failure={actionData} />
+          // Not keyed by the basket: a sign-in from this page (which opens a popup when something is typed) keeps what was typed.
+          <CheckoutFlow basketId={basketId} initial={guest?.checkout} failure={actionData} />
         )}
         <noscript>
           <p className="mt-6 text-center text-navy-700">

@@ -39,15 +39,15 @@ export function useCheckout(basketId: string | null, resume: (client: CheckoutCl
     if (await resume(clients!.checkout, basketId!)) return null;
     return clients!.checkout.getCheckout({ params: { basketId: basketId! } }, { signal });
   });
-  // Each change answers with the whole checkout, which replaces the one loaded.
-  const [changed, setChanged] = useState<Checkout | null>(null);
+  // Each change answers with the whole checkout, which replaces the one loaded for that basket.
+  const [changed, setChanged] = useState<{ basketId: string; checkout: Checkout } | null>(null);
 
   /** Runs a change that answers with the checkout, and keeps the answer. */
   const apply = useCallback(
     async (call: (client: CheckoutClient, basketId: string) => Promise<Checkout>): Promise<StepResult> => {
       if (!clients || !basketId) return { ok: false, error: new Error('The shop is still starting up. Try again in a moment.') };
       try {
-        setChanged(await call(clients.checkout, basketId));
+        setChanged({ basketId, checkout: await call(clients.checkout, basketId) });
         return { ok: true };
       } catch (error) {
         return { ok: false, error };
@@ -56,13 +56,19 @@ export function useCheckout(basketId: string | null, resume: (client: CheckoutCl
     [clients, basketId],
   );
 
-  const state: CheckoutState =
-    !readHere && initial
-      ? { state: 'ready', checkout: changed ?? initial }
-      : loaded.state === 'error'
+  const own = changed?.basketId === basketId ? changed.checkout : null;
+  const current = !readHere && initial ? (own ?? initial) : loaded.state === 'ready' && loaded.data ? (own ?? loaded.data) : null;
+  // While another basket's checkout is read (signing in from this page made the basket the
+  // shopper's own), the last one stays on screen, so nothing typed into the open step is lost.
+  const [shown, setShown] = useState(current);
+  if (current && current !== shown) setShown(current);
+
+  const state: CheckoutState = current
+    ? { state: 'ready', checkout: current }
+    : loaded.state === 'error'
       ? { state: 'error', error: loaded.error }
-      : loaded.state === 'ready' && loaded.data
-        ? { state: 'ready', checkout: changed ?? loaded.data }
+      : shown
+        ? { state: 'ready', checkout: shown }
         : { state: 'loading' };
   return { ...state, client: clients?.checkout, apply, reload: loaded.reload } as const;
 }
