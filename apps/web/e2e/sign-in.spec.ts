@@ -153,15 +153,18 @@ test('signing in from the header opens a popup where leaving would lose what was
 });
 
 test('the sign-in popup opens at once even while the sign-in code is still on its way', async ({ page }) => {
-  // A slow network: the OpenID client arrives a second after "Sign in" is pressed.
+  // The OpenID client is held back until the popup is open: a popup that waited for it never opens.
+  let popupOpened = () => {};
+  const heldUntilPopup = new Promise<void>((resolve) => (popupOpened = resolve));
   await page.route(/user-manager[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await heldUntilPopup;
     await route.continue();
   });
   await withTypedWork(page);
   const popupPromise = page.waitForEvent('popup');
   await header.signIn(page).click();
   const popup = await popupPromise;
+  popupOpened();
   await fillProviderSignIn(popup, DEMO.shopper.email);
   await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
