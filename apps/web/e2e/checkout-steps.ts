@@ -47,18 +47,19 @@ export async function openCheckout(page: Page) {
   await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(BASIN_NAME);
 }
 
-/** The page's cumulative layout shift so far (the skeletons stand in for the steps at their heights). */
+/**
+ * The page's cumulative layout shift so far (the skeletons stand in for the steps at their heights):
+ * a buffered observer is handed every shift already recorded, and takeRecords reads them at once.
+ */
 export const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          resolve(list.getEntries().reduce((sum, entry) => sum + ((entry as PerformanceEntry & { hadRecentInput: boolean; value: number }).hadRecentInput ? 0 : (entry as PerformanceEntry & { value: number }).value), 0));
-        }).observe({ type: 'layout-shift', buffered: true });
-        // No shift at all means no entries: answer after a moment.
-        setTimeout(() => resolve(0), 500);
-      }),
-  );
+  page.evaluate(() => {
+    type Shift = PerformanceEntry & { hadRecentInput: boolean; value: number };
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const shifts = observer.takeRecords() as Shift[];
+    observer.disconnect();
+    return shifts.reduce((sum, entry) => sum + (entry.hadRecentInput ? 0 : entry.value), 0);
+  });
 
 export async function fillContact(page: Page, email: string, phone = '07700 900123') {
   const step = section(page, 'Your details');

@@ -216,7 +216,7 @@ test('a signed-in shopper finds their details filled in and their order on the a
   await expect(orders).toContainText(orderNumber);
   await orders.getByRole('link', { name: 'All your orders' }).click();
   await expect(page).toHaveURL(/\/account\/orders$/);
-  await expect(main(page).getByText(orderNumber, { exact: true })).toBeVisible();
+  await expect(main(page).getByRole('link', { name: `View order ${orderNumber}` })).toBeVisible();
   await scan(page);
   await screenshot(page, testInfo, 'account-orders');
 });

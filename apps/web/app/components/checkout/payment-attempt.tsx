@@ -51,6 +51,7 @@ export function usePaymentAttempt({
   onPlaced,
   onFail,
   waitingCheck = null,
+  resumable = true,
 }: {
   client: CheckoutClient;
   basketId: string;
@@ -59,6 +60,8 @@ export function usePaymentAttempt({
   onFail?: () => void;
   /** The payment's bank check, when it was already waiting as the page opened. */
   waitingCheck?: string | null;
+  /** Whether a bank check closed part-way is offered again (not for a saved card, whose payment ends there). */
+  resumable?: boolean;
 }): PaymentAttempt {
   const [phase, setPhase] = useState<Phase>('ready');
   const [problem, setProblem] = useState<string | null>(null);
@@ -137,13 +140,13 @@ export function usePaymentAttempt({
 
   const onChallengeClose = useCallback(() => {
     setChallengeUrl((url) => {
-      if (url) {
+      if (url && resumable) {
         setUnfinishedCheck(url);
         fail('You closed your bank’s check before it finished, so you have not been charged. Continue the check, or pay again with this or another card.');
-      }
+      } else if (url) fail('You closed your bank’s check before it finished, so you have not been charged. Pay again to try once more.');
       return null;
     });
-  }, [fail]);
+  }, [fail, resumable]);
 
   const resumeCheck = useCallback(() => {
     if (!unfinishedCheck) return;

@@ -309,7 +309,7 @@ function SavedCardPayment({
   onFail: () => void;
 }) {
   const [chosen, setChosen] = useState(cards.find((card) => card.isDefault)?.id ?? cards[0]!.id);
-  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced, onFail });
+  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced, onFail, resumable: false });
   const card = cards.find((entry) => entry.id === chosen)!;
 
   const pay = async () => {
