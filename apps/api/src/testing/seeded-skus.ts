@@ -5,7 +5,7 @@ export interface SeededSku {
   sku: string;
   price: number;
   exVat: number;
-  /** On hand less committed. */
+  /** What can be sold: on hand less committed and reserved (inventory's definition; the seed holds nothing). */
   free: number;
 }
 
@@ -16,7 +16,7 @@ export interface SeededSku {
  */
 export async function findSeededSku(db: Database, where: SQL, offset = 3): Promise<SeededSku> {
   const result = (await db.execute(
-    sql`select o.sku, pr.price_inc_vat as price, pr.price_ex_vat as ex, s.on_hand - s.committed as free
+    sql`select o.sku, pr.price_inc_vat as price, pr.price_ex_vat as ex, s.on_hand - s.committed - s.reserved as free
         from offerings o join products p on p.id = o.product_id join prices pr on pr.offering_id = o.id join stock_levels s on s.sku = o.sku
         where ${where} order by o.sku limit 1 offset ${offset}`,
   )) as unknown as { rows: { sku: string; price: number; ex: number; free: number }[] };

@@ -30,11 +30,8 @@ export interface SellableOffering {
   sellable: Availability['sellable'];
 }
 
-/** The offerings of `skus` that exist; `heldBy` names the basket asking, whose own stock holds count as free to it. */
-export async function findSellableOfferings(db: Database, skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, SellableOffering>> {
-  if (skus.length === 0) return new Map();
-  const unique = [...new Set(skus)];
-  const rows = await db
+function offeringsQuery(db: Database) {
+  return db
     .select({
       sku: offerings.sku,
       productId: products.id,
@@ -57,8 +54,17 @@ export async function findSellableOfferings(db: Database, skus: readonly string[
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
     .where(sql`${offerings.sku} = any(${sql.placeholder('skus')}::text[])`)
     // Named, so PostgreSQL plans it once per connection: planning cost more than running it.
-    .prepare('sellable_offerings')
-    .execute({ skus: unique });
+    .prepare('sellable_offerings');
+}
+// Every basket change asks: the query is built once per database.
+const offeringsQueries = new WeakMap<Database, ReturnType<typeof offeringsQuery>>();
+
+/** The offerings of `skus` that exist; `heldBy` names the basket asking, whose own stock holds count as free to it. */
+export async function findSellableOfferings(db: Database, skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, SellableOffering>> {
+  if (skus.length === 0) return new Map();
+  let query = offeringsQueries.get(db);
+  if (!query) offeringsQueries.set(db, (query = offeringsQuery(db)));
+  const rows = await query.execute({ skus: [...new Set(skus)] });
   if (rows.length === 0) return new Map();
   const stock = await availabilityOf(db, rows.map((row) => row.sku), options);
   return new Map(
