@@ -1,6 +1,6 @@
-import { test, type Page } from '@playwright/test';
+import { test, type Page, type TestInfo } from '@playwright/test';
 import { DEMO, fillProviderSignIn, header } from './auth.ts';
-import { addBasin, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, section } from './checkout-steps.ts';
+import { addBasin, BASIN_NAME, CHECKOUT_TIMEOUT, expect, fillAddress, fillContact, main, openCheckout, scan, screenshot, section, uniqueEmail } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
@@ -28,6 +28,10 @@ async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Step 2's choice, and the branch its details name. */
+const COLLECT_FROM = 'Click & collect from the trade counter';
+const BRANCH = 'Plumbline Leeds trade counter';
 
 const searchForm = (page: Page) => page.getByRole('search', { name: 'Search products and categories' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' });
@@ -116,4 +120,78 @@ test('"Continue" pressed before the scripts run saves the step as a plain form',
   await expect(section(page, 'Your details')).toContainText('plain@plumbline.test');
   release();
   await expect(main(page).getByRole('region', { name: /^Step 1: Your details \(done\)$/ })).toBeVisible();
+});
+
+/**
+ * A guest with a basin whose checkout has its details (and, with `address`, its delivery address)
+ * saved with the scripts, then opens it again with a slow CPU and the scripts held back.
+ */
+async function checkoutBeforeScripts(page: Page, testInfo: TestInfo, label: string, { address }: { address: boolean }) {
+  await addBasin(page);
+  await openCheckout(page);
+  await fillContact(page, uniqueEmail(testInfo, label));
+  if (address) await fillAddress(page);
+  await expect(section(page, address ? 'Delivery' : 'Delivery address').getByRole('radio', { checked: true }).first()).toBeVisible();
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/checkout', { waitUntil: 'commit' });
+  return release;
+}
+
+/** The scripts have taken over: their search box is a combobox. */
+const hydrated = (page: Page) => expect(searchForm(page).getByRole('combobox')).toBeVisible();
+
+test('click & collect chosen before the scripts run survives them, and "Continue" saves it', async ({ page }, testInfo) => {
+  const release = await checkoutBeforeScripts(page, testInfo, 'early-collect', { address: false });
+  const step = section(page, 'Delivery address');
+  await step.getByRole('radio', { name: COLLECT_FROM }).check();
+  // The stylesheet alone swaps the address for the branch's details and words the button.
+  await expect(step.getByLabel('Address line 1')).toBeHidden();
+  await expect(step.getByRole('definition').filter({ hasText: BRANCH })).toBeVisible();
+  await expect(step.getByRole('button', { name: 'Continue to billing' })).toBeVisible();
+
+  release();
+  await hydrated(page);
+  await expect(step.getByRole('radio', { name: COLLECT_FROM })).toBeChecked();
+  await expect(step.getByLabel('Address line 1')).toBeHidden();
+  await step.getByRole('button', { name: 'Continue to billing' }).click();
+  await expect(section(page, 'Collection')).toContainText(`Click & collect from the ${BRANCH}`);
+  await expect(section(page, 'Billing').getByLabel('Address line 1')).toBeVisible();
+});
+
+test('a delivery day chosen before the scripts run survives them, and "Continue" saves it', async ({ page }, testInfo) => {
+  const release = await checkoutBeforeScripts(page, testInfo, 'early-day', { address: true });
+  const delivery = section(page, 'Delivery');
+  await delivery.getByRole('radio', { name: /^Specific day/ }).check();
+  // The server drew the calendar; the stylesheet opens it.
+  const day = delivery.getByRole('radiogroup', { name: 'Choose your delivery day' }).getByRole('radio', { name: /£/ }).nth(1);
+  await day.check();
+  const dayName = (await day.getAttribute('aria-label'))!.split(',')[0]!;
+  await expect(delivery.getByRole('radio', { name: /^Standard/ })).not.toBeChecked();
+  await screenshot(page, testInfo, 'day-before-scripts', false);
+
+  release();
+  await hydrated(page);
+  await expect(delivery.getByRole('radio', { name: /^Specific day/ })).toBeChecked();
+  await expect(day).toBeChecked();
+  // The page read the day from the form once its scripts ran.
+  await expect(delivery.getByText(`Delivery on ${dayName}`)).toBeVisible();
+  await scan(page);
+  await delivery.getByRole('button', { name: 'Continue to billing' }).click();
+  await expect(section(page, 'Billing').getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await expect(section(page, 'Delivery')).toContainText('Specific day');
+  await expect(section(page, 'Delivery')).toContainText(dayName);
+});
+
+test('a delivery option chosen and sent before the scripts run is saved as a plain form', async ({ page }, testInfo) => {
+  const release = await checkoutBeforeScripts(page, testInfo, 'early-option', { address: true });
+  const delivery = section(page, 'Delivery');
+  await delivery.getByRole('radio', { name: /^Saturday delivery/ }).check();
+  await delivery.getByRole('button', { name: 'Continue to billing' }).click();
+
+  // The page's action saved it: the next page, still without scripts, has billing open.
+  await expect(section(page, 'Billing').getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await expect(section(page, 'Delivery')).toContainText('Saturday delivery');
+  release();
+  await expect(main(page).getByRole('region', { name: /^Step 3: Delivery \(done\)$/ })).toBeVisible();
 });

@@ -9,6 +9,12 @@ const errorSummary = (step: Locator) => step.getByRole('alert', { name: 'There i
 /** What a validation library says when nobody wrote the message ("Too small: expected string to have >=3 characters"). */
 const LIBRARY_WORDING = /expected|too small|too big|invalid input|received/i;
 
+/** `upper` sits above `lower` on the page. */
+async function expectAbove(upper: Locator, lower: Locator) {
+  const [top, bottom] = await Promise.all([upper.boundingBox(), lower.boundingBox()]);
+  expect(top!.y + top!.height).toBeLessThanOrEqual(bottom!.y);
+}
+
 async function expectSummary(step: Locator, messages: string[]) {
   const summary = errorSummary(step);
   await expect(summary).toBeVisible();
@@ -48,12 +54,29 @@ test('a step sent with gaps says what to enter, in a summary linking to each fie
   await address.getByRole('button', { name: 'Continue to delivery options' }).click();
   // The name came from step 1; the rest of the address is asked for.
   await expectSummary(address, ['Enter address line 1, typically the building and street', 'Enter a town or city', 'Enter a postcode']);
+  // At the very top of the step, above the choice of delivery or collection.
+  await expectAbove(errorSummary(address), address.getByRole('group', { name: 'Delivery or collection?' }));
   await expect(main(page)).not.toContainText(LIBRARY_WORDING);
   await scan(page);
   await screenshot(page, testInfo, 'errors-2-address', false);
 
   await fillAddress(page);
-  await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
+  // Specific-day delivery with no day chosen: the summary leads to the calendar.
+  const delivery = section(page, 'Delivery');
+  await delivery.getByRole('radio', { name: /^Specific day/ }).check();
+  await delivery.getByRole('button', { name: 'Continue to billing' }).click();
+  await expectSummary(delivery, ['Choose a delivery day.']);
+  const days = delivery.getByRole('radiogroup', { name: 'Choose your delivery day' });
+  await expect(days).toHaveAccessibleDescription(/^Error: Choose a delivery day\./);
+  await scan(page);
+  await screenshot(page, testInfo, 'errors-3-delivery', false);
+  await errorSummary(delivery).getByRole('link', { name: 'Choose a delivery day.' }).click();
+  await expect(days.getByRole('radio').and(page.locator(':focus'))).toHaveCount(1);
+  // A day chosen, then another option: the day is not sent with it.
+  await days.getByRole('radio', { name: /£/ }).first().check();
+  await delivery.getByRole('radio', { name: /^Standard/ }).check();
+  await delivery.getByRole('button', { name: 'Continue to billing' }).click();
+  await expect(section(page, 'Delivery')).toContainText('Standard large item');
   const billing = section(page, 'Billing');
   await billing.getByLabel('My billing address is the same as my delivery address').uncheck();
   await billing.getByLabel('Full name').fill('');
@@ -106,11 +129,23 @@ test('without JavaScript the checkout steps are plain forms: refusals, saving an
   await fillAddress(plain);
   await expect(section(plain, 'Delivery address')).toContainText('10 Test Street, London, SW1A 1AA');
 
-  // The delivery option chosen in the tab with scripts; billing without them.
-  await openCheckout(page);
-  await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
-  await expect(section(page, 'Billing')).toBeVisible();
-  await plain.goto('/checkout');
+  // Step 3: the server drew the options and the calendar; the stylesheet opens the calendar.
+  let delivery = section(plain, 'Delivery');
+  await delivery.getByRole('radio', { name: /^Specific day/ }).check();
+  const days = () => section(plain, 'Delivery').getByRole('radiogroup', { name: 'Choose your delivery day' });
+  await expect(days()).toBeVisible();
+  await delivery.getByRole('button', { name: 'Continue to billing' }).click();
+  delivery = section(plain, 'Delivery');
+  await expectSummary(delivery, ['Choose a delivery day.']);
+  await expect(delivery.getByRole('radio', { name: /^Specific day/ })).toBeChecked();
+  await screenshot(plain, testInfo, 'no-script-3-delivery', false);
+  const day = days().getByRole('radio', { name: /£/ }).nth(1);
+  const dayName = (await day.getAttribute('aria-label'))!.split(',')[0]!;
+  await day.check();
+  await delivery.getByRole('button', { name: 'Continue to billing' }).click();
+  await expect(section(plain, 'Delivery')).toContainText('Specific day');
+  await expect(section(plain, 'Delivery')).toContainText(dayName);
+
   const billing = section(plain, 'Billing');
   const sameAddress = billing.getByLabel('My billing address is the same as my delivery address');
   await expect(sameAddress).toBeChecked();
@@ -125,6 +160,18 @@ test('without JavaScript the checkout steps are plain forms: refusals, saving an
   await section(plain, 'Billing').getByLabel('Postcode').fill('LS1 4AP');
   await section(plain, 'Billing').getByRole('button', { name: 'Continue to payment' }).click();
   await expect(section(plain, 'Billing')).toContainText('Pat Plain, 1 Card Road, Leeds, LS1 4AP');
+  await expect(section(plain, 'Payment')).toBeVisible();
+
+  // Click & collect instead: the stylesheet swaps the address for the branch's details.
+  await section(plain, 'Delivery address').getByRole('button', { name: 'Change delivery address' }).click();
+  const collect = section(plain, 'Delivery address');
+  await collect.getByRole('radio', { name: 'Click & collect from the trade counter' }).check();
+  await expect(collect.getByLabel('Address line 1')).toBeHidden();
+  await expect(collect.getByRole('definition').filter({ hasText: 'Plumbline Leeds trade counter' })).toBeVisible();
+  await screenshot(plain, testInfo, 'no-script-2-collect', false);
+  await collect.getByRole('button', { name: 'Continue to billing' }).click();
+  await expect(section(plain, 'Collection')).toContainText('Click & collect from the Plumbline Leeds trade counter');
+  await expect(section(plain, 'Delivery')).toContainText('Click & collect (trade counter)');
   await expect(section(plain, 'Payment')).toBeVisible();
 
   // "Change" opens a finished step again.

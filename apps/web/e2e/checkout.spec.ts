@@ -137,7 +137,7 @@ test('a card that needs the bank’s check places the order once the check is co
     await openDays.first().focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
-    await expect(openDays.nth(1)).toHaveAttribute('aria-checked', 'true');
+    await expect(openDays.nth(1)).toBeChecked();
     await expect(delivery.getByText(/^Delivery on /)).toBeVisible();
     await scan(page);
     await screenshot(page, testInfo, 'specific-day');

@@ -26,16 +26,25 @@ function guestBasketId(request: Request): string | null {
   return hasSessionHint(cookie, null) ? null : basketIdFromCookie(cookie);
 }
 
-/** A guest's checkout, drawn by the server: its steps then work before the page's scripts run, and without them. */
+/**
+ * A guest's checkout, drawn by the server with its delivery options and specific-day calendar: its
+ * steps then work before the page's scripts run, and without them (decision 0020).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const basketId = guestBasketId(request);
   if (!basketId) return { guest: null };
-  try {
-    return { guest: { basketId, checkout: await checkoutClient().getCheckout({ params: { basketId } }) } };
-  } catch {
-    // A basket the API no longer knows, or the API not answering: the browser reads it as before.
-    return { guest: null };
-  }
+  const client = checkoutClient();
+  const params = { basketId };
+  const [checkout, options, calendar] = await Promise.allSettled([
+    client.getCheckout({ params }),
+    client.getDeliveryOptions({ params, body: {} }),
+    client.getSpecificDayDeliveryOptions({ params, body: {} }),
+  ]);
+  // A basket the API no longer knows, or the API not answering: the browser reads it as before.
+  if (checkout.status === 'rejected') return { guest: null };
+  // Options the API did not give are read in the browser once the scripts run.
+  const delivery = { options: options.status === 'fulfilled' ? options.value : null, calendar: calendar.status === 'fulfilled' ? calendar.value : null };
+  return { guest: { basketId, checkout: checkout.value, delivery } };
 }
 
 /**
@@ -92,7 +101,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </EmptyState>
         ) : (
           // Not keyed by the basket: a sign-in from this page (which opens a popup when something is typed) keeps what was typed.
-          <CheckoutFlow basketId={basketId} initial={guest?.checkout} failure={actionData} />
+          <CheckoutFlow basketId={basketId} initial={guest?.checkout} initialDelivery={guest?.delivery} failure={actionData} />
         )}
         <noscript>
           <p className="mt-6 text-center text-navy-700">

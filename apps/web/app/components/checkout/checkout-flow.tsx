@@ -31,7 +31,7 @@ import { DeliveryOptionsForm } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
 import { StepFailureContext } from './step-form.tsx';
-import { useCheckout, type CheckoutClient } from './use-checkout.ts';
+import { deliveryKey, useCheckout, type CheckoutClient, type DrawnDelivery } from './use-checkout.ts';
 
 /** Where the confirmation page lives for an order. */
 export const confirmationPath = (orderNumber: string) => `/checkout/confirmation/${encodeURIComponent(orderNumber)}`;
@@ -41,10 +41,21 @@ const isSection = (value: string | null): value is SectionName => (CHECKOUT_SECT
 /**
  * The checkout of a basket that has something in it: five steps opening in turn, and the summary.
  * Collected from the trade counter, the second step is the collection rather than the delivery address.
- * `initial` is the checkout the server drew the page with (a guest's, known from the basket cookie);
+ * `initial` is the checkout the server drew the page with (a guest's, known from the basket cookie),
+ * `initialDelivery` its delivery options and calendar;
  * `failure` a step the page's action refused after a plain form post, drawn again to be put right.
  */
-export function CheckoutFlow({ basketId, initial, failure }: { basketId: string; initial?: Checkout; failure?: StepFailure | null }) {
+export function CheckoutFlow({
+  basketId,
+  initial,
+  initialDelivery,
+  failure,
+}: {
+  basketId: string;
+  initial?: Checkout;
+  initialDelivery?: Omit<DrawnDelivery, 'key'>;
+  failure?: StepFailure | null;
+}) {
   const navigate = useNavigate();
   const { refresh } = useBasket();
   const [searchParams] = useSearchParams();
@@ -78,6 +89,8 @@ export function CheckoutFlow({ basketId, initial, failure }: { basketId: string;
     }
   };
   const state = useCheckout(basketId, resume, initial);
+  // The server's delivery options hold while the checkout is the one they were read for.
+  const drawn = initial && initialDelivery ? { key: deliveryKey(basketId, initial), ...initialDelivery } : undefined;
 
   if (state.state === 'error') return <LoadError title="We couldn’t open the checkout" error={state.error} onRetry={state.reload} />;
   if (state.state !== 'ready' || !state.client) return <CheckoutSkeleton />;
@@ -111,13 +124,7 @@ export function CheckoutFlow({ basketId, initial, failure }: { basketId: string;
     delivery_address: {
       summary: <DeliveryOrCollectionSummary checkout={checkout} />,
       body: (
-        <DeliveryOrCollection
-          client={client}
-          basketId={basketId}
-          checkout={checkout}
-          onDeliver={(body) => save({ step: 'delivery_address', body })}
-          onCollect={() => save({ step: 'collect' })}
-        />
+<DeliveryOrCollection client={client} basketId={basketId} checkout={checkout} drawn={drawn} onSubmit={save} />
       ),
     },
     delivery_option: {
@@ -129,7 +136,9 @@ export function CheckoutFlow({ basketId, initial, failure }: { basketId: string;
           {whenText(checkout.deliveryOption) && <span className="block">{whenText(checkout.deliveryOption)}</span>}
         </p>
       ),
-      body: <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} onSubmit={(body) => save({ step: 'delivery_option', body })} />,
+      body: (
+        <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} drawn={drawn} onSubmit={(body) => save({ step: 'delivery_option', body })} />
+      ),
     },
     billing: {
       summary: checkout.billing && <p>{checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}</p>,

@@ -72,13 +72,3 @@ export function CheckoutSection({ number, title, state, summary, change, childre
     </section>
   );
 }
-
-/** A refusal that is not about one field: said once, above the step's button. */
-export function StepProblem({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-      {message}
-    </p>
-  );
-}

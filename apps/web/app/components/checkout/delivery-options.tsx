@@ -1,204 +1,224 @@
 import type { BasketDeliveryOptions, Checkout, DeliveryOption, SpecificDayCalendar } from '@shop/contracts';
-import { useId, useState, type FormEvent } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
-import { cutOffText, fieldErrorAt, formatDay, whenText } from '../../lib/checkout/checkout-logic.ts';
-import { CLICK_COLLECT, collectionPlace } from '../../lib/checkout/click-collect.ts';
-import { cn } from '../../lib/cn.ts';
+import { useId } from 'react';
+import { deliveryChoiceFromForm, SPECIFIC_DAY, type DeliveryChoiceInput } from '../../lib/checkout/checkout-forms.ts';
+import { cutOffText, formatDay, whenText } from '../../lib/checkout/checkout-logic.ts';
+import { collectionPlace } from '../../lib/checkout/click-collect.ts';
 import { formatPence } from '@shop/contracts';
-import { useApiData } from '../../lib/use-api.ts';
-import { Button } from '../ui/button.tsx';
+import type { ApiData } from '../../lib/use-api.ts';
+import { FieldError } from '../ui/form-field.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { StepProblem } from './checkout-section.tsx';
-import { DayPicker } from './day-picker.tsx';
-import { useDeliveryOptions, type CheckoutClient, type StepSubmit } from './use-checkout.ts';
+import { dayId, DayPicker } from './day-picker.tsx';
+import { StepForm, useCheckedValue, useStepFailure } from './step-form.tsx';
+import { useDeliveryOptions, useSpecificDayCalendar, type CheckoutClient, type DrawnDelivery, type StepSubmit } from './use-checkout.ts';
 
-export interface DeliveryChoice {
-  code: DeliveryOption['code'];
-  date?: string;
-}
+export type DeliveryChoice = DeliveryChoiceInput;
 
 const priceText = (pence: number) => (pence === 0 ? 'Free' : formatPence(pence));
 
 /**
+ * An option's radio. The stylesheet reads two of them (`#delivery-option-specific-day` opens the
+ * calendar, `#delivery-option-click-collect` words the button), so their ids are written out there.
+ */
+const optionId = (code: DeliveryOption['code']) => `delivery-option-${code.replaceAll('_', '-')}`;
+
+type CalendarData = ApiData<SpecificDayCalendar> & { reload(): void };
+
+/**
  * Step 3: the basket's delivery options to the delivery address, as radio cards with price, dates
- * and cut-off. It starts on the option the checkout already counts in the summary (the shopper's,
+ * and cut-off, in a form that posts the radio checked (`code`) and, for specific-day delivery, the
+ * day (`date`). It starts on the option the checkout already counts in the summary (the shopper's,
  * else the cheapest standard delivery the API suggests). An option that cannot be had shows no
  * price, only why. Areas we do not serve and quote-only deliveries are explained; specific-day
  * delivery opens its calendar. A delivered option chosen while there is no address (the shopper
- * was collecting) leads back to the address.
+ * was collecting) leads back to the address. For a guest the server draws the options and the
+ * calendar, so the step works before the page's scripts run and without them.
  */
 export function DeliveryOptionsForm({
   client,
   basketId,
   checkout,
+  drawn,
   onSubmit,
 }: {
   client: CheckoutClient;
   basketId: string;
   checkout: Checkout;
+  drawn: DrawnDelivery | undefined;
   onSubmit: StepSubmit<DeliveryChoice>;
 }) {
-  const options = useDeliveryOptions(client, basketId, checkout);
+  const options = useDeliveryOptions(client, basketId, checkout, drawn);
+  const specificDay = options.state === 'ready' && options.data.options.some((option) => option.code === SPECIFIC_DAY && option.available);
+  const calendar = useSpecificDayCalendar(client, basketId, checkout, drawn, specificDay);
   if (options.state === 'error') return <LoadError title="We couldn’t load the delivery options" error={options.error} onRetry={options.reload} />;
   if (options.state !== 'ready') return <OptionsSkeleton />;
-  return <OptionsForm client={client} basketId={basketId} delivery={options.data} chosen={checkout.deliveryOption} hasAddress={Boolean(checkout.delivery)} onSubmit={onSubmit} />;
+  return <OptionsForm delivery={options.data} calendar={calendar} chosen={checkout.deliveryOption} hasAddress={Boolean(checkout.delivery)} onSubmit={onSubmit} />;
 }
 
 function OptionsForm({
-  client,
-  basketId,
   delivery,
+  calendar,
   chosen,
   hasAddress,
   onSubmit,
 }: {
-  client: CheckoutClient;
-  basketId: string;
   delivery: BasketDeliveryOptions;
+  calendar: CalendarData;
   chosen: Checkout['deliveryOption'];
   hasAddress: boolean;
   onSubmit: StepSubmit<DeliveryChoice>;
 }) {
-  // Where we do not deliver, the API offers click & collect only.
-  const choosable = delivery.options.some((option) => option.available);
+  const posted = useStepFailure('delivery_option')?.values;
   // The summary already counts the checkout's option (chosen, or suggested by the API): start on the same one.
-  const [code, setCode] = useState<DeliveryOption['code'] | undefined>(chosen?.code ?? delivery.selected?.code ?? delivery.suggested ?? undefined);
-  const [date, setDate] = useState<string | null>(chosen?.date ?? delivery.selected?.date ?? null);
-  const [error, setError] = useState<unknown>(null);
-  /** What the shopper still has to choose before sending. */
-  const [missing, setMissing] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const legendId = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!code) return setMissing('Choose how you would like your order delivered.');
-    if (code === 'specific_day' && !date) return setMissing('Choose a delivery day from the calendar.');
-    setMissing(null);
-    setBusy(true);
-    const result = await onSubmit(code === 'specific_day' && date ? { code, date } : { code });
-    setBusy(false);
-    setError(result.ok ? null : result.error);
+  const code = posted ? posted.code : (chosen?.code ?? delivery.selected?.code ?? delivery.suggested);
+  const date = (posted ? posted.date : (chosen?.date ?? delivery.selected?.date)) ?? null;
+  // Where we do not deliver, the API offers click & collect only.
+  const firstChoosable = delivery.options.find((option) => option.available);
+  const firstOpenDay = calendar.state === 'ready' ? calendar.data.days.find((day) => day.available) : undefined;
+  const fields: Record<string, string> = {
+    ...(firstChoosable && { 'body.code': optionId(firstChoosable.code) }),
+    ...(firstOpenDay && { 'body.date': dayId(firstOpenDay.date) }),
   };
+  const errorId = useId();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {delivery.notServed && (
-        <p className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900">
-          <strong className="font-semibold">We don’t deliver to {delivery.postcode ?? 'this address'} online.</strong> Choose click &amp; collect, or change
-          the delivery address.
-        </p>
-      )}
-      {delivery.quoteOnly && (
-        <p className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900">
-          <strong className="font-semibold">Some items go to {delivery.postcode ?? 'your area'} by quotation only.</strong> Contact our team for a
-          delivery quote, or choose click &amp; collect.
-        </p>
-      )}
-      <fieldset>
-        <legend id={legendId} className="text-sm font-semibold text-navy-950">
-          How would you like it delivered{delivery.postcode ? ` to ${delivery.postcode}` : ''}?
-        </legend>
-        <div className="mt-3 space-y-3">
-          {delivery.options.map((option) => {
-            const when = option.available && option.code !== 'specific_day' ? whenText(option) : null;
-            const cutOff = option.available ? cutOffText(option.cutOff) : null;
-            const id = `delivery-option-${option.code}`;
-            return (
-              <div key={option.code}>
-                {/* The label's text is the option's name, price and details inside it. */}
-                {/* oxlint-disable-next-line jsx-a11y/label-has-associated-control */}
-                <label
-                  htmlFor={id}
-                  className={cn(
-                    'flex cursor-pointer items-start gap-3 rounded-xl border p-4',
-                    code === option.code ? 'border-navy-900 bg-navy-50 ring-1 ring-navy-900' : 'border-navy-200 hover:border-navy-400',
-                    !option.available && 'cursor-not-allowed bg-sand-50',
-                  )}
-                >
-                  <input
-                    id={id}
-                    type="radio"
-                    name="delivery-option"
-                    value={option.code}
-                    checked={code === option.code}
-                    disabled={!option.available}
-                    onChange={() => {
-                      setCode(option.code);
-                      setError(null);
-                      setMissing(null);
-                    }}
-                    aria-describedby={`${id}-details`}
-                    className="mt-1 size-5 shrink-0 accent-navy-900"
-                  />
-                  <span className="flex-1">
-                    <span className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className={cn('font-semibold', option.available ? 'text-navy-950' : 'text-navy-700')}>{option.name}</span>
-                      {/* What cannot be had has no price to show: it says so, and below, why. */}
-                      {option.available ? (
-                        <span className="font-bold tabular-nums text-navy-950">{priceText(option.priceIncVat)}</span>
-                      ) : (
-                        <span className="text-sm font-semibold text-navy-700">Not available</span>
-                      )}
-                    </span>
-                    <span id={`${id}-details`} className="mt-1 block text-sm text-navy-700">
-                      {!option.available ? (
-                        <span className="block font-medium text-red-800">{option.unavailableReason}</span>
-                      ) : (
-                        <>
-                          {option.description}
-                          {when && <span className="block font-medium text-navy-900">{when}</span>}
-                          {option.collection && <span className="block">{collectionPlace(option.collection)}</span>}
-                          {cutOff && <span className="block">{cutOff}</span>}
-                        </>
-                      )}
-                    </span>
-                  </span>
-                </label>
-                {option.code === 'specific_day' && code === 'specific_day' && (
-                  <SpecificDay client={client} basketId={basketId} value={date} onChange={setDate} error={fieldErrorAt(error, 'body.date') ?? (code === 'specific_day' ? (missing ?? undefined) : undefined)} />
-                )}
+    <StepForm
+      step="delivery_option"
+      fields={fields}
+      disabled={!firstChoosable}
+      onSave={(form) => onSubmit(deliveryChoiceFromForm(form))}
+      submitLabel={
+        hasAddress ? (
+          'Continue to billing'
+        ) : (
+          <>
+            <span className="group-has-[#delivery-option-click-collect:checked]/step:hidden">Continue to delivery address</span>
+            <span className="hidden group-has-[#delivery-option-click-collect:checked]/step:inline">Continue to billing</span>
+          </>
+        )
+      }
+    >
+      {(errorAt) => (
+        <>
+          {delivery.notServed && (
+            <p className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900">
+              <strong className="font-semibold">We don’t deliver to {delivery.postcode ?? 'this address'} online.</strong> Choose click &amp; collect, or change
+              the delivery address.
+            </p>
+          )}
+          {delivery.quoteOnly && (
+            <p className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900">
+              <strong className="font-semibold">Some items go to {delivery.postcode ?? 'your area'} by quotation only.</strong> Contact our team for a
+              delivery quote, or choose click &amp; collect.
+            </p>
+          )}
+          <fieldset aria-describedby={errorAt('body.code') ? errorId : undefined}>
+            <legend className="text-sm font-semibold text-navy-950">How would you like it delivered{delivery.postcode ? ` to ${delivery.postcode}` : ''}?</legend>
+            {errorAt('body.code') && (
+              <div className="mt-2">
+                <FieldError id={errorId} message={errorAt('body.code')!} />
               </div>
-            );
-          })}
-        </div>
-      </fieldset>
-      <StepProblem message={error && !fieldErrorAt(error, 'body.date') ? apiProblemMessage(error) : code !== 'specific_day' ? missing : null} />
-      <Button type="submit" loading={busy} disabled={!choosable}>
-        {code && code !== CLICK_COLLECT && !hasAddress ? 'Continue to delivery address' : 'Continue to billing'}
-      </Button>
-    </form>
+            )}
+            <div className="mt-3 space-y-3">
+              {delivery.options.map((option) => (
+                <div key={option.code}>
+                  <OptionCard option={option} checked={code === option.code} />
+                  {option.code === SPECIFIC_DAY && option.available && (
+                    <div className="hidden group-has-[#delivery-option-specific-day:checked]/step:block">
+                      <SpecificDay calendar={calendar} initial={date} error={errorAt('body.date')} />
+                    </div>
+                  )}
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      )}
+    </StepForm>
   );
 }
 
-function SpecificDay({ client, basketId, value, onChange, error }: { client: CheckoutClient; basketId: string; value: string | null; onChange: (date: string) => void; error?: string }) {
-  const headingId = useId();
-  const calendar = useApiData(`calendar:${basketId}`, (signal) => client.getSpecificDayDeliveryOptions({ params: { basketId }, body: {} }, { signal }));
+/** One option as a radio card: its name and price (or "Not available" and why), what it is and when it comes. */
+function OptionCard({ option, checked }: { option: DeliveryOption; checked: boolean }) {
+  const when = option.available && option.code !== SPECIFIC_DAY ? whenText(option) : null;
+  const cutOff = option.available ? cutOffText(option.cutOff) : null;
+  const id = optionId(option.code);
   return (
-    <div className="mt-2 rounded-xl border border-navy-200 bg-white p-4">
+    // The label's text is the option's name, price and details inside it.
+    // oxlint-disable-next-line jsx-a11y/label-has-associated-control
+    <label
+      htmlFor={id}
+      className={
+        option.available
+          ? 'flex cursor-pointer items-start gap-3 rounded-xl border border-navy-200 p-4 hover:border-navy-400 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50 has-[:checked]:ring-1 has-[:checked]:ring-navy-900'
+          : 'flex cursor-not-allowed items-start gap-3 rounded-xl border border-navy-200 bg-sand-50 p-4'
+      }
+    >
+      <input
+        id={id}
+        type="radio"
+        name="code"
+        value={option.code}
+        defaultChecked={checked}
+        disabled={!option.available}
+        aria-describedby={`${id}-details`}
+        className="mt-1 size-5 shrink-0 accent-navy-900"
+      />
+      <span className="flex-1">
+        <span className="flex flex-wrap items-baseline justify-between gap-2">
+          <span className={option.available ? 'font-semibold text-navy-950' : 'font-semibold text-navy-700'}>{option.name}</span>
+          {/* What cannot be had has no price to show: it says so, and below, why. */}
+          {option.available ? (
+            <span className="font-bold tabular-nums text-navy-950">{priceText(option.priceIncVat)}</span>
+          ) : (
+            <span className="text-sm font-semibold text-navy-700">Not available</span>
+          )}
+        </span>
+        <span id={`${id}-details`} className="mt-1 block text-sm text-navy-700">
+          {!option.available ? (
+            <span className="block font-medium text-red-800">{option.unavailableReason}</span>
+          ) : (
+            <>
+              {option.description}
+              {when && <span className="block font-medium text-navy-900">{when}</span>}
+              {option.collection && <span className="block">{collectionPlace(option.collection)}</span>}
+              {cutOff && <span className="block">{cutOff}</span>}
+            </>
+          )}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** The calendar under the specific-day option, shown by the stylesheet while that option is checked. */
+function SpecificDay({ calendar, initial, error }: { calendar: CalendarData; initial: string | null; error: string | undefined }) {
+  const headingId = useId();
+  const errorId = useId();
+  const { ref, value: chosenDay, onChange } = useCheckedValue('date', initial);
+  return (
+    <div ref={ref} onChange={onChange} className="mt-2 rounded-xl border border-navy-200 bg-white p-4">
       <p id={headingId} className="font-semibold text-navy-950">
         Choose your delivery day
       </p>
+      {error && (
+        <div className="mt-2">
+          <FieldError id={errorId} message={error} />
+        </div>
+      )}
       {calendar.state === 'error' && <LoadError title="We couldn’t load the calendar" error={calendar.error} onRetry={calendar.reload} className="mt-3" />}
       {(calendar.state === 'loading' || calendar.state === 'idle') && <Skeleton className="mt-3 h-64 max-w-md" />}
-      {calendar.state === 'ready' && <Calendar calendar={calendar.data} headingId={headingId} value={value} onChange={onChange} />}
-      {value && <p className="mt-3 text-sm font-medium text-navy-900" aria-live="polite">Delivery on {formatDay(value)}</p>}
-      {error && (
-        <p className="mt-2 text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Calendar({ calendar, headingId, value, onChange }: { calendar: SpecificDayCalendar; headingId: string; value: string | null; onChange: (date: string) => void }) {
-  if (calendar.unavailableReason || calendar.days.length === 0) return <p className="mt-2 text-sm text-navy-700">{calendar.unavailableReason ?? 'No days are open just now.'}</p>;
-  return (
-    <div className="mt-3">
-      <DayPicker days={calendar.days} value={value} onChange={onChange} labelledBy={headingId} />
+      {calendar.state === 'ready' &&
+        (calendar.data.unavailableReason || calendar.data.days.length === 0 ? (
+          <p className="mt-2 text-sm text-navy-700">{calendar.data.unavailableReason ?? 'No days are open just now.'}</p>
+        ) : (
+          <div className="mt-3">
+            <DayPicker days={calendar.data.days} initial={initial} labelledBy={headingId} describedBy={error ? errorId : undefined} />
+          </div>
+        ))}
+      <p className="mt-3 text-sm font-medium text-navy-900 empty:hidden" aria-live="polite">
+        {chosenDay && `Delivery on ${formatDay(chosenDay)}`}
+      </p>
     </div>
   );
 }

@@ -1,61 +1,77 @@
 import type { Checkout } from '@shop/contracts';
-import { useId, useState } from 'react';
-import { addressLine, contactName, EMPTY_ADDRESS, whenText } from '../../lib/checkout/checkout-logic.ts';
+import { deliveryOrCollectionFromForm, STEP_FIELD, type StepInput, type StepName } from '../../lib/checkout/checkout-forms.ts';
+import { addressLine, contactName, whenText } from '../../lib/checkout/checkout-logic.ts';
 import { branchAddress, COLLECT_FROM, isCollecting } from '../../lib/checkout/click-collect.ts';
-import { CollectionForm } from './collection-form.tsx';
-import { DeliveryAddressForm, type DeliveryDetails } from './delivery-address-form.tsx';
-import type { CheckoutClient, StepSubmit } from './use-checkout.ts';
+import { CollectionDetails } from './collection-details.tsx';
+import { DELIVERY_ADDRESS_FIELDS, DeliveryAddressFields } from './delivery-address-fields.tsx';
+import { StepForm, useStepFailure } from './step-form.tsx';
+import type { CheckoutClient, DrawnDelivery, StepSubmit } from './use-checkout.ts';
+
+/** The radios choose the step the form saves. */
+const STEPS: readonly StepName[] = ['delivery_address', 'collect'];
 
 /**
  * Step 2: delivered to an address, or collected from the trade counter, in which case no delivery
- * address is asked for. Switching back to delivery asks for the address again.
+ * address is asked for. One form whose radios are its `step` field; the stylesheet shows the address
+ * fields or the branch's details, and the button's words, for the radio that is checked (the
+ * `#delivery-choice-collect` in the classes), so the choice works before the page's scripts run and
+ * without them, and an address typed before switching is still there on switching back.
  */
 export function DeliveryOrCollection({
   client,
   basketId,
   checkout,
-  onDeliver,
-  onCollect,
+  drawn,
+  onSubmit,
 }: {
   client: CheckoutClient;
   basketId: string;
   checkout: Checkout;
-  onDeliver: StepSubmit<DeliveryDetails>;
-  onCollect: StepSubmit<void>;
+  drawn: DrawnDelivery | undefined;
+  onSubmit: StepSubmit<StepInput>;
 }) {
-  const [collect, setCollect] = useState(isCollecting(checkout.deliveryOption));
-  const name = useId();
+  const posted = useStepFailure(STEPS)?.values;
+  const collect = posted ? posted.step === 'collect' : isCollecting(checkout.deliveryOption);
+  const address = posted ?? (checkout.delivery ? { ...checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined } : { name: contactName(checkout.contact) });
   const choices = [
-    { value: false, label: 'Deliver to an address' },
-    { value: true, label: COLLECT_FROM },
+    { id: 'delivery-choice-deliver', step: 'delivery_address', label: 'Deliver to an address', checked: !collect },
+    { id: 'delivery-choice-collect', step: 'collect', label: COLLECT_FROM, checked: collect },
   ];
 
   return (
-    <div className="space-y-5">
-      <fieldset>
-        <legend className="text-sm font-semibold text-navy-950">Delivery or collection?</legend>
-        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-          {choices.map((choice) => (
-            <label key={choice.label} className="flex cursor-pointer items-center gap-2 text-sm font-medium text-navy-950">
-              <input type="radio" name={name} checked={collect === choice.value} onChange={() => setCollect(choice.value)} className="size-5 accent-teal-700" />
-              {choice.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {collect ? (
-        <CollectionForm client={client} basketId={basketId} checkout={checkout} onSubmit={onCollect} />
-      ) : (
-        <DeliveryAddressForm
-          initial={
-            checkout.delivery
-              ? { address: checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined }
-              : { address: { ...EMPTY_ADDRESS, name: contactName(checkout.contact) } }
-          }
-          onSubmit={onDeliver}
-        />
+    <StepForm
+      step={STEPS}
+      fields={DELIVERY_ADDRESS_FIELDS}
+      onSave={(form) => onSubmit(deliveryOrCollectionFromForm(form))}
+      submitLabel={
+        <>
+          <span className="group-has-[#delivery-choice-collect:checked]/step:hidden">Continue to delivery options</span>
+          <span className="hidden group-has-[#delivery-choice-collect:checked]/step:inline">Continue to billing</span>
+        </>
+      }
+    >
+      {(errorAt) => (
+        <>
+          <fieldset>
+            <legend className="text-sm font-semibold text-navy-950">Delivery or collection?</legend>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+              {choices.map((choice) => (
+                <label key={choice.id} htmlFor={choice.id} className="flex cursor-pointer items-center gap-2 text-sm font-medium text-navy-950">
+                  <input id={choice.id} type="radio" name={STEP_FIELD} value={choice.step} defaultChecked={choice.checked} className="size-5 accent-teal-700" />
+                  {choice.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="space-y-4 group-has-[#delivery-choice-collect:checked]/step:hidden">
+            <DeliveryAddressFields initial={address} errorAt={errorAt} />
+          </div>
+          <div className="hidden group-has-[#delivery-choice-collect:checked]/step:block">
+            <CollectionDetails client={client} basketId={basketId} checkout={checkout} drawn={drawn} />
+          </div>
+        </>
       )}
-    </div>
+    </StepForm>
   );
 }
 

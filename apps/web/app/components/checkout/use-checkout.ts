@@ -1,4 +1,4 @@
-import type { Checkout } from '@shop/contracts';
+import type { BasketDeliveryOptions, Checkout, SpecificDayCalendar } from '@shop/contracts';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { paymentAttemptFor } from '../../lib/checkout/checkout-logic.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
@@ -13,10 +13,38 @@ export type CheckoutClient = NonNullable<ReturnType<typeof useApiClients>>['chec
 
 export type CheckoutState = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; checkout: Checkout };
 
+/**
+ * The delivery options and the specific-day calendar the server drew a guest's checkout with (null
+ * where the API did not answer), and the checkout they were read for (`deliveryKey`): steps 2 and 3
+ * are forms from the first paint, and work without the page's scripts.
+ */
+export interface DrawnDelivery {
+  key: string;
+  options: BasketDeliveryOptions | null;
+  calendar: SpecificDayCalendar | null;
+}
+
+/** What the delivery options depend on: the basket, its contents (version) and where it goes (the address's postcode). */
+export const deliveryKey = (basketId: string, checkout: Checkout) => `${basketId}:${checkout.delivery?.address.postcode ?? ''}:${checkout.basket.version}`;
+
+/** What the server drew the page with while it still holds for the checkout; otherwise read in the browser (`key` undefined: not wanted). */
+function useDrawnOrLoaded<T>(drawn: T | null | undefined, key: string | undefined, load: (signal: AbortSignal) => Promise<T>) {
+  const loaded = useApiData(drawn ? undefined : key, load);
+  return drawn ? ({ state: 'ready', data: drawn, reload: loaded.reload } as const) : loaded;
+}
+
 /** The basket's delivery options to the delivery address (or anywhere on the mainland until one is given). */
-export function useDeliveryOptions(client: CheckoutClient, basketId: string, checkout: Checkout) {
-  const postcode = checkout.delivery?.address.postcode;
-  return useApiData(`options:${basketId}:${postcode ?? ''}:${checkout.basket.version}`, (signal) => client.getDeliveryOptions({ params: { basketId }, body: {} }, { signal }));
+export function useDeliveryOptions(client: CheckoutClient, basketId: string, checkout: Checkout, drawn: DrawnDelivery | undefined) {
+  const key = deliveryKey(basketId, checkout);
+  return useDrawnOrLoaded(drawn?.key === key ? drawn.options : null, `options:${key}`, (signal) => client.getDeliveryOptions({ params: { basketId }, body: {} }, { signal }));
+}
+
+/** The specific-day calendar to the delivery address, when `wanted` (the option can be had). */
+export function useSpecificDayCalendar(client: CheckoutClient, basketId: string, checkout: Checkout, drawn: DrawnDelivery | undefined, wanted: boolean) {
+  const key = deliveryKey(basketId, checkout);
+  return useDrawnOrLoaded(drawn?.key === key ? drawn.calendar : null, wanted ? `calendar:${key}` : undefined, (signal) =>
+    client.getSpecificDayDeliveryOptions({ params: { basketId }, body: {} }, { signal }),
+  );
 }
 
 /**

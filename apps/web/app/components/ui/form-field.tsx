@@ -43,17 +43,22 @@ export function FormField({ label, hint, error, hideLabel, id, className, labelC
         </p>
       )}
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {error && (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-red-700">
-          <svg className="mt-0.5 size-4 shrink-0" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-            <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-.75 3.5h1.5v4.5h-1.5V4.5Zm0 5.75h1.5v1.5h-1.5v-1.5Z" />
-          </svg>
-          <span>
-            <span className="sr-only">Error: </span>
-            {error}
-          </span>
-        </p>
-      )}
+      {error && <FieldError id={`${controlId}-error`} message={error} />}
     </div>
+  );
+}
+
+/** A field's (or a group of radios') error message, GOV.UK style: "Error:" for screen readers, then what to do. */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-red-700">
+      <svg className="mt-0.5 size-4 shrink-0" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+        <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-.75 3.5h1.5v4.5h-1.5V4.5Zm0 5.75h1.5v1.5h-1.5v-1.5Z" />
+      </svg>
+      <span>
+        <span className="sr-only">Error: </span>
+        {message}
+      </span>
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
-import { fieldMessage, postedValues, stepErrors, stepFromForm } from './checkout-forms.ts';
+import { deliveryOrCollectionFromForm, fieldMessage, postedValues, stepErrors, stepFromForm } from './checkout-forms.ts';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -34,9 +34,18 @@ describe('a step’s form, read as the API takes it', () => {
   it('reads click & collect and the delivery option, and nothing that names no step', () => {
     expect(stepFromForm(form({ step: 'collect' }))).toEqual({ step: 'collect' });
     expect(stepFromForm(form({ step: 'delivery_option', code: 'specific_day', date: '2026-06-20' }))).toEqual({ step: 'delivery_option', body: { code: 'specific_day', date: '2026-06-20' } });
+    // A day ticked before another option was chosen stays in the form, and is not sent with it.
+    expect(stepFromForm(form({ step: 'delivery_option', code: 'standard', date: '2026-06-20' }))).toEqual({ step: 'delivery_option', body: { code: 'standard' } });
+    expect(stepFromForm(form({ step: 'delivery_option' }))).toEqual({ step: 'delivery_option', body: { code: '' } });
     expect(stepFromForm(form({ step: 'payment' }))).toBeNull();
     expect(stepFromForm(form({ step: 'toString' }))).toBeNull();
     expect(stepFromForm(form({}))).toBeNull();
+  });
+
+  it('reads step 2 as its radio says: delivered to the address typed, or collected', () => {
+    expect(deliveryOrCollectionFromForm(form({ step: 'delivery_address', ...address }))).toMatchObject({ step: 'delivery_address', body: { address: { line1: '1 High Street' } } });
+    // The address fields are still in the form (hidden) when collecting: they are not sent.
+    expect(deliveryOrCollectionFromForm(form({ step: 'collect', ...address }))).toEqual({ step: 'collect' });
   });
 
   it('keeps what was posted, to put back in the fields', () => {

@@ -12,6 +12,9 @@ import { chooseDeliveryOption, CLICK_COLLECT, deliverTo } from './click-collect.
  */
 export const STEP_FIELD = 'step';
 
+/** The one delivery option chosen with a day. */
+export const SPECIFIC_DAY = 'specific_day' satisfies DeliveryOption['code'];
+
 export type ContactDetails = NonNullable<Checkout['contact']>;
 export interface DeliveryDetails {
   address: Address;
@@ -78,8 +81,18 @@ export const deliveryFromForm = (form: FormData): DeliveryDetails => ({ address:
 export const billingFromForm = (form: FormData): BillingChoice =>
   text(form, 'sameAsDelivery') === 'true' ? { sameAsDelivery: true } : { sameAsDelivery: false, address: addressFromForm(form) };
 
-/** The chosen option (`code`) and, for specific-day delivery, its day (`date`); the API checks both. */
-export const deliveryChoiceFromForm = (form: FormData): DeliveryChoiceInput => ({ code: text(form, 'code') as DeliveryOption['code'], date: optional(form, 'date') });
+/**
+ * The chosen option (`code`) and, for specific-day delivery, its day (`date`); the API checks both.
+ * A day ticked in the calendar before another option was chosen stays in the form: it is not sent.
+ */
+export function deliveryChoiceFromForm(form: FormData): DeliveryChoiceInput {
+  const code = text(form, 'code') as DeliveryOption['code'];
+  return code === SPECIFIC_DAY ? { code, date: optional(form, 'date') } : { code };
+}
+
+/** Step 2 is delivered to an address or collected, as its radios named `step` say. */
+export const deliveryOrCollectionFromForm = (form: FormData): StepInput =>
+  text(form, STEP_FIELD) === 'collect' ? { step: 'collect' } : { step: 'delivery_address', body: deliveryFromForm(form) };
 
 /** The step a posted form is for, with what it holds; null when it names no step. */
 export function stepFromForm(form: FormData): StepInput | null {

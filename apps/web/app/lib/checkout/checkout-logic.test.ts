@@ -1,4 +1,3 @@
-import { ApiError } from '@shop/api-client';
 import type { Address, Checkout } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,9 +7,7 @@ import {
   deliveryPlace,
   deliveryWindow,
   doneSections,
-  fieldErrorAt,
   frameSrc,
-  hasFieldErrors,
   moveInCalendar,
   openSection,
   readPlacedOrder,
@@ -99,19 +96,6 @@ describe('where and when the order comes', () => {
     expect(whenText({ ...COLLECT, earliestDate: null, collection: null })).toBeNull();
     expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: null })).toBe('10 Test Street, London, SW1A 1AA');
     expect(deliveryPlace({ delivery: null, deliveryOption: null })).toBeNull();
-  });
-});
-
-describe('the API’s field errors', () => {
-  const refusal = new ApiError(400, { code: 'CHECKOUT_POSTCODE_INVALID', errors: [{ path: 'body.address.postcode', message: 'Not a UK postcode.' }] }, 'Not a UK postcode.');
-  it('are found by their exact path', () => {
-    expect(fieldErrorAt(refusal, 'body.address.postcode')).toBe('Not a UK postcode.');
-    expect(fieldErrorAt(refusal, 'body.postcode')).toBeUndefined();
-    expect(fieldErrorAt(new Error('x'), 'body.address.postcode')).toBeUndefined();
-  });
-  it('tell a field refusal from a whole-step one', () => {
-    expect(hasFieldErrors(refusal)).toBe(true);
-    expect(hasFieldErrors(new ApiError(409, { code: 'CHECKOUT_STEPS_MISSING' }, 'x'))).toBe(false);
   });
 });
 

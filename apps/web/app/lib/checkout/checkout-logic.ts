@@ -1,5 +1,4 @@
 import type { Address, Checkout, Collection } from '@shop/contracts';
-import { ApiError } from '@shop/api-client';
 import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines, readyText } from './click-collect.ts';
 
 /** The checkout's numbered sections, in the order they open. */
@@ -44,24 +43,6 @@ export function openSection(done: ReadonlySet<CheckoutSection>, editing: Checkou
   if (editing) return editing;
   return CHECKOUT_SECTIONS.find((section) => !done.has(section)) ?? 'payment';
 }
-
-/** The API's message for a field (problem+json `errors[]` path, e.g. `body.address.postcode`). */
-export function fieldErrorAt(error: unknown, path: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const errors = (error.data as { errors?: { path: string; message: string }[] } | undefined)?.errors;
-  return errors?.find((entry) => entry.path === path)?.message;
-}
-
-/** Whether the refusal was about particular fields (shown beside them) rather than the whole step. */
-export function hasFieldErrors(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  const errors = (error.data as { errors?: unknown[] } | undefined)?.errors;
-  return Array.isArray(errors) && errors.length > 0;
-}
-
-
-
-export const EMPTY_ADDRESS: Address = { name: '', company: '', line1: '', line2: '', town: '', county: '', postcode: '', countryCode: 'GB' };
 
 /** The contact's full name, to start an address with ('' before the contact step is done). */
 export const contactName = (contact: Checkout['contact']): string => (contact ? `${contact.firstName} ${contact.lastName}` : '');
