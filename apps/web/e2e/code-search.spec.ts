@@ -50,6 +50,11 @@ test('a partial code suggests the products it starts, each shown with its code',
   await expectNoViolations(page);
   await basin.click();
   await expect(page).toHaveURL(BASIN);
+
+  // A whole variant code suggests that variant, and its suggestion opens it.
+  await combobox(page).fill('PL000109-2');
+  await products.filter({ hasText: '(PL000109-2)' }).click();
+  await expect(page).toHaveURL(`${BASIN}?sku=PL000109-2`);
 });
 
 test.describe('before scripts load', () => {

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
@@ -73,14 +73,6 @@ export function SiteHeader({ categories, searchQuery }: { categories: readonly N
                 </NavLink>
               </li>
             ))}
-            <li className="ml-auto flex">
-              <Link
-                to="/help/trade-accounts"
-                className="flex items-center px-3 text-sm font-semibold whitespace-nowrap text-teal-700 hover:underline"
-              >
-                Trade
-              </Link>
-            </li>
           </ul>
         </nav>
       )}

@@ -1,6 +1,6 @@
 import type { CatalogueClient } from '@shop/api-client';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
-import { categoryPath, productPath, searchPath } from '../../lib/catalogue.ts';
+import { categoryPath, productPath, productVariantPath, searchPath } from '../../lib/catalogue.ts';
 
 // The pure half of the header's autocomplete: what the popup lists, in which order, where each
 // suggestion leads, and how the keyboard moves through them. The component only renders this.
@@ -72,7 +72,8 @@ export function buildSuggestions(answer: Autocomplete | undefined, query: string
     kind: 'product',
     key: `p-${product.slug}`,
     label: product.productName,
-    href: productPath(product.slug),
+    // A typed variant code is named in the label: the link opens that variant, not the default.
+    href: product.productName.endsWith(`(${product.sku})`) ? productVariantPath(product.slug, product.sku) : productPath(product.slug),
     imageUrl: product.imageUrl,
     pricePence: product.priceIncTax,
   }));
