@@ -143,12 +143,12 @@ export type SnapshotProduct = ListingProduct &
   };
 
 /**
- * What listings and suggestions need of every product, in id order, for the in-memory snapshot,
- * but its stock (inventory's, asked for by the snapshot's loader). Badges, facet values, the first
- * image and the skus come per product from one grouped read each (a hash join) rather than as a
- * subquery per row.
+ * What listings and suggestions need of every product, in id order, for the in-memory snapshot.
+ * Stock is inventory's: `stockStatus` is left null for the snapshot's loader to fill in. Badges,
+ * facet values, the first image and the skus come per product from one grouped read each (a hash
+ * join) rather than as a subquery per row.
  */
-export async function listSnapshotProducts(db: Database, range: IdRange): Promise<Omit<SnapshotProduct, 'stockStatus'>[]> {
+export async function listSnapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
   const badgeLists = db
     .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',')`.as('badge_list') })
     .from(productBadges)
@@ -212,6 +212,7 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
     badges: row.badges ? row.badges.split(',') : [],
     facets: row.facets ? row.facets.split(RECORD).map((pair) => pair.split(FIELD) as [string, string]) : [],
     skus: row.skus ? row.skus.split(RECORD) : [],
+    stockStatus: null,
   }));
 }
 

@@ -141,7 +141,9 @@ async function inRanges<T>(lastId: number, read: (range: IdRange) => Promise<T[]
 async function snapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
   const products = await repository.listSnapshotProducts(db, range);
   const stock = await availabilityOf(db, products.map((product) => product.sku));
-  return products.map((product) => ({ ...product, stockStatus: stock.get(product.sku)!.status }));
+  // Set in place: copying 100,000 products to add one field costs more than the read.
+  for (const product of products) product.stockStatus = stock.get(product.sku)!.status;
+  return products;
 }
 
 async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {

@@ -9,7 +9,8 @@ export async function insertStockLevels(db: Database, rows: readonly NewStockLev
   if (rows.length > 0) await db.insert(stockLevels).values([...rows]);
 }
 
-function stockCountsQuery(db: Database) {
+/** The counts of the skus asked; `asker`: with what the asking basket holds of each (else none is asked about). */
+function stockCountsQuery(db: Database, asker: boolean) {
   const held = db
     .select({ total: sql`coalesce(sum(${stockReservations.quantity}), 0)` })
     .from(stockReservations)
@@ -22,22 +23,22 @@ function stockCountsQuery(db: Database) {
       onHand: stockLevels.onHand,
       committed: stockLevels.committed,
       reserved: stockLevels.reserved,
-      heldByAsker: sql<number>`(${held})`.mapWith(Number),
+      heldByAsker: (asker ? sql<number>`(${held})` : sql<number>`0`).mapWith(Number),
     })
     .from(stockLevels)
     .where(sql`${stockLevels.sku} = any(${sql.placeholder('skus')}::text[])`)
-    .prepare('stock_counts');
+    .prepare(asker ? 'stock_counts_held' : 'stock_counts');
 }
-// Every basket change, card and product page asks: the query is built once per database.
-const stockCountsQueries = new WeakMap<Database, ReturnType<typeof stockCountsQuery>>();
+// Every basket change, card, product page and snapshot asks: the queries are built once per database.
+const stockCountsQueries = new WeakMap<Database, Record<'asker' | 'anyone', ReturnType<typeof stockCountsQuery>>>();
 
 /**
  * The stock rows of any number of skus in one statement, each with what `heldBy`'s own payment
  * holds of it.
  */
 export async function findStockCounts(db: Database, skus: readonly string[], heldBy: string | null): Promise<Map<string, StockCount>> {
-  let query = stockCountsQueries.get(db);
-  if (!query) stockCountsQueries.set(db, (query = stockCountsQuery(db)));
-  const rows = await query.execute({ skus: [...skus], heldBy });
+  let queries = stockCountsQueries.get(db);
+  if (!queries) stockCountsQueries.set(db, (queries = { asker: stockCountsQuery(db, true), anyone: stockCountsQuery(db, false) }));
+  const rows = heldBy === null ? await queries.anyone.execute({ skus: [...skus] }) : await queries.asker.execute({ skus: [...skus], heldBy });
   return new Map(rows.map(({ sku, ...count }) => [sku, count]));
 }
