@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { StockCount } from './availability.ts';
 import { stockLevels, stockReservations } from './inventory.tables.ts';
@@ -9,36 +9,20 @@ export async function insertStockLevels(db: Database, rows: readonly NewStockLev
   if (rows.length > 0) await db.insert(stockLevels).values([...rows]);
 }
 
-/** The counts of the skus asked; `asker`: with what the asking basket holds of each (else none is asked about). */
-function stockCountsQuery(db: Database, asker: boolean) {
-  const held = db
-    .select({ total: sql`coalesce(sum(${stockReservations.quantity}), 0)` })
-    .from(stockReservations)
-    .where(and(eq(stockReservations.basketId, sql.placeholder('heldBy')), eq(stockReservations.sku, stockLevels.sku), eq(stockReservations.state, 'held')));
-  return db
-    .select({
-      sku: stockLevels.sku,
-      status: stockLevels.status,
-      eta: stockLevels.eta,
-      onHand: stockLevels.onHand,
-      committed: stockLevels.committed,
-      reserved: stockLevels.reserved,
-      heldByAsker: (asker ? sql<number>`(${held})` : sql<number>`0`).mapWith(Number),
-    })
-    .from(stockLevels)
-    .where(sql`${stockLevels.sku} = any(${sql.placeholder('skus')}::text[])`)
-    .prepare(asker ? 'stock_counts_held' : 'stock_counts');
-}
-// Every basket change, card, product page and snapshot asks: the queries are built once per database.
-const stockCountsQueries = new WeakMap<Database, Record<'asker' | 'anyone', ReturnType<typeof stockCountsQuery>>>();
-
 /**
- * The stock rows of any number of skus in one statement, each with what `heldBy`'s own payment
- * holds of it.
+ * The stock rows of any number of skus in one statement (the same text for any number, so it is
+ * prepared once per connection), each with what `heldBy`'s own payment holds of it. Read as plain
+ * rows: the listing snapshot asks for 100,000 at a time, and mapping them through the query
+ * builder cost as much as the read.
  */
-export async function findStockCounts(db: Database, skus: readonly string[], heldBy: string | null): Promise<Map<string, StockCount>> {
-  let queries = stockCountsQueries.get(db);
-  if (!queries) stockCountsQueries.set(db, (queries = { asker: stockCountsQuery(db, true), anyone: stockCountsQuery(db, false) }));
-  const rows = heldBy === null ? await queries.anyone.execute({ skus: [...skus] }) : await queries.asker.execute({ skus: [...skus], heldBy });
-  return new Map(rows.map(({ sku, ...count }) => [sku, count]));
+export async function findStockCounts(db: Database, skus: readonly string[], heldBy: string | null): Promise<(StockCount & { sku: string })[]> {
+  const held =
+    heldBy === null
+      ? sql`0`
+      : sql`(select coalesce(sum(r.quantity), 0)::int from ${stockReservations} r where r.basket_id = ${heldBy} and r.sku = s.sku and r.state = 'held')`;
+  const result = (await db.execute(
+    sql`select s.sku, s.status, s.eta::text as eta, s.on_hand as "onHand", s.committed, s.reserved, ${held} as "heldByAsker"
+        from ${stockLevels} s where s.sku = any(${sql.param(skus)}::text[])`,
+  )) as unknown as { rows: (StockCount & { sku: string })[] };
+  return result.rows;
 }

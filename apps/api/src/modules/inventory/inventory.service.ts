@@ -12,10 +12,12 @@ export interface AvailabilityOptions {
  * the listing snapshot asks for thousands at a time, a basket for its lines.
  */
 export async function availabilityOf(db: Database, skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, Availability>> {
-  const unique = [...new Set(skus)];
-  if (unique.length === 0) return new Map();
-  const counts = await repository.findStockCounts(db, unique, options.heldBy ?? null);
-  return new Map(unique.map((sku) => [sku, availability(sku, counts.get(sku))]));
+  if (skus.length === 0) return new Map();
+  const found = new Map<string, Availability>();
+  for (const count of await repository.findStockCounts(db, skus, options.heldBy ?? null)) found.set(count.sku, availability(count.sku, count));
+  // A sku without a stock row is out of stock (`availability` says how).
+  for (const sku of skus) if (!found.has(sku)) found.set(sku, availability(sku, undefined));
+  return found;
 }
 
 export interface StockLevel {
