@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
  */
 const apiSuites = ['apps/api/src/**/*.api.test.ts', 'apps/server/src/**/*.api.test.ts', 'packages/**/*.api.test.ts'];
 
+/**
+ * API suites share each worker's loaded modules (the whole API, about 1.5 s to import) instead of
+ * loading them again for every file: a third less time. Each file still has its own database and
+ * its own app, so nothing a file writes is seen by another.
+ */
+const sharedModules = { isolate: false };
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: apiSuites,
+          ...sharedModules,
           globalSetup: ['apps/api/src/testing/global-setup.ts'],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 30_000,
@@ -32,6 +40,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiSuites,
+                ...sharedModules,
                 env: { TEST_DATABASE: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

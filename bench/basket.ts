@@ -26,10 +26,13 @@ async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus
   const base = `http://127.0.0.1:${server.port}/api`;
   const skus: string[] = [];
   for (let page = 1; skus.length < SKUS && page < 20; page++) {
-    const listing = await json<{ products: { sku: string; stockStatus?: { status: string; stockLevel?: number } }[] }>(`${base}/catalogue/Listings/Categories`, {
-      method: 'POST',
-      body: JSON.stringify({ slug: 'plumbing-fittings', pageNumber: page, size: 48 }),
-    });
+    const listing = await json<{ products: { sku: string; stockStatus?: { status: string; stockLevel?: number } }[] }>(
+      `${base}/catalogue/Listings/Categories`,
+      {
+        method: 'POST',
+        body: JSON.stringify({ slug: 'plumbing-fittings', pageNumber: page, size: 48 }),
+      },
+    );
     if (listing.products.length === 0) break;
     for (const product of listing.products) {
       if (product.stockStatus?.status === 'in_stock' && (product.stockStatus.stockLevel ?? 100) >= 60) skus.push(product.sku);
@@ -38,7 +41,10 @@ async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus
   if (skus.length === 0) throw new Error('No in-stock skus with enough stock to add');
   const baskets: string[] = [];
   for (let i = 0; i < BASKETS; i++) {
-    const basket = await json<{ basketId: string }>(`${base}/basket/basket`, { method: 'POST', body: JSON.stringify({ sku: skus[i % skus.length], quantity: 1 }) });
+    const basket = await json<{ basketId: string }>(`${base}/basket/basket`, {
+      method: 'POST',
+      body: JSON.stringify({ sku: skus[i % skus.length], quantity: 1 }),
+    });
     baskets.push(basket.basketId);
   }
   return { baskets, skus: skus.slice(0, SKUS) };
@@ -55,7 +61,12 @@ function addToBasket(name: string, server: RunningServer, data: { baskets: strin
       const i = n++;
       const basketId = data.baskets[i % data.baskets.length]!;
       const sku = data.skus[Math.floor(i / data.baskets.length) % data.skus.length]!;
-      return { method: 'POST', path: `/api/basket/basket/${basketId}/additem`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku, quantity: 1 }) };
+      return {
+        method: 'POST',
+        path: `/api/basket/basket/${basketId}/additem`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sku, quantity: 1 }),
+      };
     },
   });
 }
@@ -78,5 +89,8 @@ const results = targets.map((target) => median(runs[target.name]!, 'p99'));
 report(`Add to basket at ${rate} requests per second (median of ${rounds} rounds)`, results, {
   rounds: targets.map((target) => `${target.name} p99 per round: ${runs[target.name]!.map((run) => `${run.p99} ms`).join(', ')}`).join('; '),
   goal: `PostgreSQL p99 ≤ 20 ms: ${results[0]!.p99 <= 20 ? 'met' : 'NOT met'}`,
-  load: `load average at the end: ${(await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+  load: `load average at the end: ${(await import('node:os'))
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
 });

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@shop/api';
-import { load, median, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
+import { load, median, report, seededRandom, startServer, type LoadResult, type RunningServer } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -34,17 +34,8 @@ interface Inputs {
   queries: string[];
 }
 
-/** A seeded generator, so every run (and both databases) sees the same sequence of inputs. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(4);
+// Every run (and both databases) sees the same sequence of inputs.
+const next = seededRandom(4);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 /** Popular things first: index i is chosen in proportion to 1 / (i + 1). */
 const zipf = <T>(list: readonly T[]): T => list[Math.min(list.length - 1, Math.floor(Math.exp(next() * Math.log(list.length + 1)) - 1))]!;
@@ -56,21 +47,29 @@ const json = async <T>(response: Response): Promise<T> => {
 
 /** What shoppers would send: read from the running API, so it matches whatever was seeded. */
 async function gatherInputs(api: string): Promise<Inputs> {
-  const navigation = await json<{ categories: { slug: string; name: string; children: { slug: string; name: string }[] }[] }>(await fetch(`${api}/catalogue/Navigation`));
+  const navigation = await json<{ categories: { slug: string; name: string; children: { slug: string; name: string }[] }[] }>(
+    await fetch(`${api}/catalogue/Navigation`),
+  );
   const slugs = new Set<string>();
   const categories: CategoryFacets[] = [];
   const words = new Set<string>();
   for (const department of navigation.categories) {
     for (const category of [department, ...department.children]) {
       for (const word of category.name.toLowerCase().match(/[a-z]+/g) ?? []) if (word.length > 2) words.add(word);
-      const listing = await json<{ products: { slug: string; productName: string; brand: { name: string } }[]; facets: { identifier: string; options: { identifier: string }[] }[] }>(
+      const listing = await json<{
+        products: { slug: string; productName: string; brand: { name: string } }[];
+        facets: { identifier: string; options: { identifier: string }[] }[];
+      }>(
         await fetch(`${api}/catalogue/Listings/Categories/Refine`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ slug: category.slug, size: 100, sort: pick([1, 2, 3, 4]), pageNumber: 1 + Math.floor(next() * 5) }),
         }),
       );
-      categories.push({ slug: category.slug, facets: listing.facets.map((facet) => ({ identifier: facet.identifier, options: facet.options.map((option) => option.identifier) })) });
+      categories.push({
+        slug: category.slug,
+        facets: listing.facets.map((facet) => ({ identifier: facet.identifier, options: facet.options.map((option) => option.identifier) })),
+      });
       for (const product of listing.products) {
         slugs.add(product.slug);
         for (const word of product.productName.toLowerCase().match(/[a-z]+/g) ?? []) if (word.length > 2) words.add(word);
@@ -191,7 +190,10 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<void> {
       'p99 per round (ms)': goals.map((goal, index) => `${goal.name.split(' (')[0]} ${runs[index]!.map((run) => run.p99).join(' / ')}`).join('; '),
       inputs: `${inputs.categories.length} categories, ${inputs.slugs.length} product slugs, ${inputs.queries.length} autocomplete queries`,
       'start-up, seeding and gathering inputs': `${Math.round((ready - started) / 1000)} s`,
-      'load average at the end': os.loadavg().map((average) => average.toFixed(1)).join(' '),
+      'load average at the end': os
+        .loadavg()
+        .map((average) => average.toFixed(1))
+        .join(' '),
     });
   } finally {
     await server.stop();

@@ -83,7 +83,12 @@ export async function load(
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
   if (options.overallRate) {
     const target = new URL(url);
-    const first: PacedRequest = { method: options.method ?? 'GET', path: target.pathname + target.search, body: options.body, headers: options.body ? { 'content-type': 'application/json' } : {} };
+    const first: PacedRequest = {
+      method: options.method ?? 'GET',
+      path: target.pathname + target.search,
+      body: options.body,
+      headers: options.body ? { 'content-type': 'application/json' } : {},
+    };
     const next = () => (options.setupRequest ? toPaced(options.setupRequest({ ...first } as autocannon.Request)) : first);
     const paced = { rate: options.overallRate, connections: options.connections, next };
     await pacedLoad(name, target.origin, { ...paced, seconds: Math.min(3, seconds) });
@@ -137,11 +142,24 @@ export function report(title: string, results: LoadResult[], extra: Record<strin
   fs.writeFileSync(file, JSON.stringify({ title, at: new Date().toISOString(), results, ...extra }, null, 2));
 }
 
+/** A seeded generator (mulberry32), so every run, and every scenario given the same seed, sees the same sequence of inputs. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Creates a PostgreSQL database for a benchmark if it is not there (the API migrates and seeds it). */
 export function ensureDatabase(url: string): void {
   const name = new URL(url).pathname.slice(1);
   const server = new URL(url);
   server.pathname = '/postgres';
-  const exists = execFileSync('psql', [server.href, '-tAc', `select 1 from pg_database where datname = '${name.replace(/'/g, "''")}'`]).toString().trim();
+  const exists = execFileSync('psql', [server.href, '-tAc', `select 1 from pg_database where datname = '${name.replace(/'/g, "''")}'`])
+    .toString()
+    .trim();
   if (!exists) execFileSync('psql', [server.href, '-c', `create database "${name.replace(/"/g, '""')}"`]);
 }

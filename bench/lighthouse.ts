@@ -145,7 +145,7 @@ try {
     });
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   stopShop();
 }
 
@@ -158,7 +158,9 @@ const goals = (row: Record<string, unknown>) =>
   ].join(', ');
 
 process.stdout.write(`Lighthouse, mobile, median of ${RUNS} runs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`);
-process.stdout.write(`${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'JS kB gz'.padStart(9)} ${'own kB'.padStart(7)}  runs            goals\n`);
+process.stdout.write(
+  `${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'JS kB gz'.padStart(9)} ${'own kB'.padStart(7)}  runs            goals\n`,
+);
 for (const row of rows) {
   process.stdout.write(
     `${String(row.page).padEnd(10)} ${String(row.performance).padStart(5)} ${String(row.cls).padStart(6)} ${String(row.lcpMs).padStart(7)} ${String(row.tbtMs).padStart(7)} ${String(row.jsKbGzip).padStart(9)} ${String(row.ownJsKbGzip).padStart(7)}  ${String(row.scores).padEnd(15)} ${goals(row)}\n`,
@@ -166,5 +168,8 @@ for (const row of rows) {
 }
 const resultsDir = path.join(root, 'bench/results');
 fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+fs.writeFileSync(
+  path.join(resultsDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  JSON.stringify({ at: new Date().toISOString(), rows }, null, 2),
+);
 process.exit(0);

@@ -19,7 +19,11 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 const SKU = 'PL000109-1';
 
 async function call<T>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -34,8 +38,20 @@ async function paidBasket(origin: string): Promise<string> {
   await call(api, 'PUT', `${checkout}/billingDetails`, { sameAsDelivery: true });
   // The basin is a large item: kerbside delivery.
   await call(api, 'PUT', `${checkout}/deliveryoption`, { code: 'large_kerbside' });
-  const intent = await call<{ intentId: string; clientSecret: string }>(api, 'POST', `${checkout}/createPaymentIntent`, {}, { 'idempotency-key': randomUUID() });
-  await call(api, 'POST', `/payments/sandbox/intents/${intent.intentId}/confirm`, { client_secret: intent.clientSecret, card: { number: '4242424242424242', expiry: '12 / 39', cvc: '123', postcode: 'LS1 4AP' } }, { 'idempotency-key': randomUUID() });
+  const intent = await call<{ intentId: string; clientSecret: string }>(
+    api,
+    'POST',
+    `${checkout}/createPaymentIntent`,
+    {},
+    { 'idempotency-key': randomUUID() },
+  );
+  await call(
+    api,
+    'POST',
+    `/payments/sandbox/intents/${intent.intentId}/confirm`,
+    { client_secret: intent.clientSecret, card: { number: '4242424242424242', expiry: '12 / 39', cvc: '123', postcode: 'LS1 4AP' } },
+    { 'idempotency-key': randomUUID() },
+  );
   return basketId;
 }
 
@@ -61,7 +77,12 @@ async function settlePreparation(): Promise<void> {
   execFileSync('psql', [postgresUrl, '-qc', 'vacuum analyze']);
 }
 
-async function complete(name: string, origin: string, baskets: string[], options: { rate?: number; connections: number; duration: number }): Promise<LoadResult> {
+async function complete(
+  name: string,
+  origin: string,
+  baskets: string[],
+  options: { rate?: number; connections: number; duration: number },
+): Promise<LoadResult> {
   let next = 0;
   const request = () => {
     const basketId = baskets[next++];
@@ -79,10 +100,23 @@ async function complete(name: string, origin: string, baskets: string[], options
       return await pacedLoad(name, origin, { ...paced, seconds: options.duration });
     }
     const flatOut = (duration: number) =>
-      autocannon({ url: origin, connections: options.connections, duration, requests: [{ method: 'POST', setupRequest: (base) => ({ ...base, ...request() }) }] });
+      autocannon({
+        url: origin,
+        connections: options.connections,
+        duration,
+        requests: [{ method: 'POST', setupRequest: (base) => ({ ...base, ...request() }) }],
+      });
     await flatOut(1); // warm-up, likewise
     const result = await flatOut(options.duration);
-    return { name, requestsPerSecond: Math.round(result.requests.average), total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+    return {
+      name,
+      requestsPerSecond: Math.round(result.requests.average),
+      total: result.requests.total,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    };
   } finally {
     baskets.splice(0, next);
   }
@@ -121,5 +155,8 @@ const flat = median(flatOut);
 report(`Orders placed on PostgreSQL (median of ${rounds} rounds)`, [flat, rated], {
   rounds: `flat out: ${flatOut.map((run) => run.requestsPerSecond).join(', ')} orders/s; p99 at ${RATE}/s: ${atRate.map((run) => `${run.p99} ms`).join(', ')}`,
   goals: `≥ 200 orders/s: ${flat.requestsPerSecond >= 200 ? 'met' : 'NOT met'}; p99 ≤ 50 ms at ${RATE}/s: ${rated.p99 <= 50 ? 'met' : 'NOT met'}`,
-  load: `load average at the end: ${(await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+  load: `load average at the end: ${(await import('node:os'))
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
 });

@@ -76,5 +76,13 @@ export async function pacedLoad(name: string, origin: string, options: PacedOpti
   agent.destroy();
   const sorted = latencies.toSorted((a, b) => a - b);
   const percentile = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 10) / 10 : 0);
-  return { name, requestsPerSecond: Math.round(latencies.length / elapsed), total: latencies.length, p50: percentile(0.5), p99: percentile(0.99), errors, non2xx };
+  return {
+    name,
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    total: latencies.length,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+    errors,
+    non2xx,
+  };
 }

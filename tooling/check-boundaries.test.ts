@@ -17,10 +17,10 @@ describe('module boundary check', () => {
   it('allows a module to use another through its index.ts, and its own files freely', () => {
     const root = tree({
       'apps/api/src/modules/basket/basket.service.ts':
-        "import { x } from './basket.repository.ts';\nimport { getNavigation } from '../catalogue/index.ts';",
+        "import { x } from './basket.repository.ts';\nimport type { CatalogueService } from '../catalogue/index.ts';",
       'apps/api/src/modules/basket/basket.repository.ts': 'export const x = 1;',
-      'apps/api/src/modules/catalogue/index.ts': 'export const getNavigation = 1;',
-      'apps/api/src/api.ts': "import { catalogueModule } from './modules/catalogue/index.ts';",
+      'apps/api/src/modules/catalogue/index.ts': 'export interface CatalogueService { x: number }\nexport function createCatalogueService() {}',
+      'apps/api/src/api.ts': "import { createCatalogueService } from './modules/catalogue/index.ts';",
       'apps/api/src/modules/basket/basket.api.test.ts': "import { signIn } from '../identity/testing.ts';",
       'apps/api/src/modules/identity/testing.ts': 'export const signIn = 1;',
     });
@@ -36,7 +36,9 @@ describe('module boundary check', () => {
       'apps/web/app/routes/home.tsx': "import { buildApi } from '@shop/api';",
       'packages/contracts/src/index.ts': "import '../../../apps/api/src/api.ts';",
     });
-    const rules = findBoundaryViolations(root).map((violation) => `${violation.file}: ${violation.rule}`).toSorted();
+    const rules = findBoundaryViolations(root)
+      .map((violation) => `${violation.file}: ${violation.rule}`)
+      .toSorted();
     expect(rules).toEqual([
       'apps/api/src/modules/basket/basket.service.ts: module "basket" may use module "catalogue" only through its index.ts',
       'apps/api/src/modules/orders/orders.service.ts: module "orders" may use module "identity" only through its index.ts',
@@ -46,23 +48,25 @@ describe('module boundary check', () => {
     ]);
   });
 
-  it("refuses an index.ts that hands out its tables or repository, directly or through another file", () => {
+  it('refuses an index.ts that hands out its tables or repository, directly or through another file', () => {
     const root = tree({
       'apps/api/src/modules/inventory/index.ts': [
         "export { stockLevels } from './inventory.tables.ts';",
         "export type { StockRow } from './stock.ts';",
         "export * from './levels.ts';",
-        "import { availabilityOf } from './inventory.service.ts';",
-        'export { availabilityOf };',
+        "import { createInventoryService } from './inventory.service.ts';",
+        'export { createInventoryService };',
         "export { type Availability } from './inventory.service.ts';",
       ].join('\n'),
       'apps/api/src/modules/inventory/inventory.tables.ts': 'export const stockLevels = 1;',
       'apps/api/src/modules/inventory/inventory.repository.ts': 'export type StockRow = { sku: string };\nexport async function findStockLevels() {}',
       'apps/api/src/modules/inventory/stock.ts': "export type { StockRow } from './inventory.repository.ts';",
       'apps/api/src/modules/inventory/levels.ts': "export { findStockLevels as readLevels } from './inventory.repository.ts';",
-      'apps/api/src/modules/inventory/inventory.service.ts': 'export interface Availability { sku: string }\nexport function availabilityOf() {}',
+      'apps/api/src/modules/inventory/inventory.service.ts': 'export interface Availability { sku: string }\nexport function createInventoryService() {}',
     });
-    const rules = findBoundaryViolations(root).map((violation) => `${violation.specifier}: ${violation.rule}`).toSorted();
+    const rules = findBoundaryViolations(root)
+      .map((violation) => `${violation.specifier}: ${violation.rule}`)
+      .toSorted();
     expect(rules).toEqual([
       './inventory.repository.ts: index.ts exports "StockRow" from the module\'s repository: export a service function or type instead',
       './inventory.repository.ts: index.ts exports "readLevels" from the module\'s repository: export a service function or type instead',
@@ -73,15 +77,15 @@ describe('module boundary check', () => {
   it('refuses modules that import one another in a cycle, however long, but not through tests', () => {
     const root = tree({
       'apps/api/src/modules/catalogue/catalogue.service.ts': "import type { Pricing } from '../basket/index.ts';",
-      'apps/api/src/modules/catalogue/index.ts': 'export const catalogue = 1;',
-      'apps/api/src/modules/basket/basket.service.ts': "import { delivery } from '../delivery/index.ts';",
+      'apps/api/src/modules/catalogue/index.ts': 'export const CATALOGUE = 1;',
+      'apps/api/src/modules/basket/basket.service.ts': "import { DELIVERY } from '../delivery/index.ts';",
       'apps/api/src/modules/basket/index.ts': 'export type Pricing = number;',
-      'apps/api/src/modules/delivery/delivery.service.ts': "import { catalogue } from '../catalogue/index.ts';",
-      'apps/api/src/modules/delivery/index.ts': 'export const delivery = 1;',
-      'apps/api/src/modules/orders/orders.service.ts': "import { catalogue } from '../catalogue/index.ts';",
-      'apps/api/src/modules/orders/index.ts': 'export const orders = 1;',
-      'apps/api/src/modules/inventory/inventory.api.test.ts': "import { orders } from '../orders/index.ts';",
-      'apps/api/src/modules/inventory/index.ts': 'export const inventory = 1;',
+      'apps/api/src/modules/delivery/delivery.service.ts': "import { CATALOGUE } from '../catalogue/index.ts';",
+      'apps/api/src/modules/delivery/index.ts': 'export const DELIVERY = 1;',
+      'apps/api/src/modules/orders/orders.service.ts': "import { CATALOGUE } from '../catalogue/index.ts';",
+      'apps/api/src/modules/orders/index.ts': 'export const ORDERS = 1;',
+      'apps/api/src/modules/inventory/inventory.api.test.ts': "import { ORDERS } from '../orders/index.ts';",
+      'apps/api/src/modules/inventory/index.ts': 'export const INVENTORY = 1;',
       'apps/api/src/modules/orders/orders.tables.ts': "import { stock } from '../inventory/inventory.tables.ts';",
       'apps/api/src/modules/inventory/inventory.tables.ts': 'export const stock = 1;',
     });
@@ -90,6 +94,70 @@ describe('module boundary check', () => {
         file: 'apps/api/src/modules/basket/basket.service.ts',
         specifier: '../delivery/index.ts',
         rule: 'modules import one another in a cycle: basket → delivery → catalogue → basket',
+      },
+    ]);
+  });
+
+  it('lets an index.ts hand out factories, modules, error factories, constants and types, and nothing else, deprecated or not', () => {
+    const root = tree({
+      'apps/api/src/modules/delivery/index.ts': [
+        "import { parsePostcode } from './postcode.ts';",
+        "export { createDeliveryService, type DeliveryService } from './delivery.service.ts';",
+        "export { RATES, DeliveryErrors, deliveryModule, type DeliveryOption } from './delivery-options.ts';",
+        "export type { Postcode } from './postcode.ts';",
+        "export * from './zones.ts';",
+        'export function createDeliveryModule() {}',
+        "export { deliveryOptions } from './delivery-options.ts';",
+        'export const SHOUTED = (postcode: string) => postcode;',
+        '/** @deprecated Checkout still calls them. */',
+        'export { parsePostcode };',
+        "export { zoneOf as zoneOfPostcode } from './zones.ts';",
+        '',
+        "export { holidayRegionOf } from './postcode.ts';",
+      ].join('\n'),
+      'apps/api/src/modules/delivery/delivery.service.ts': 'export interface DeliveryService { x: number }\nexport function createDeliveryService() {}',
+      'apps/api/src/modules/delivery/delivery-options.ts': [
+        'export const RATES = {};',
+        'export const DeliveryErrors = {};',
+        'export const deliveryModule = {};',
+        'export type DeliveryOption = string;',
+        'export function deliveryOptions() {}',
+      ].join('\n'),
+      'apps/api/src/modules/delivery/postcode.ts':
+        'export interface Postcode { area: string }\nexport function parsePostcode() {}\nexport function holidayRegionOf() {}',
+      'apps/api/src/modules/delivery/zones.ts': 'export type Zone = string;\nexport const zoneOf = () => 1;',
+    });
+    const rules = findBoundaryViolations(root)
+      .map((violation) => `${violation.specifier}: ${violation.rule}`)
+      .toSorted();
+    const refused = (name: string) =>
+      `index.ts exports "${name}", which is not a create… factory, …Module, …Errors, UPPER_CASE constant or type: put it on the module's service`;
+    const deprecated = (name: string) => `index.ts still exports "${name}" (deprecated): move its callers to the module's service and delete the export`;
+    expect(rules).toEqual([
+      `./delivery-options.ts: ${refused('deliveryOptions')}`,
+      `./index.ts: ${refused('SHOUTED')}`,
+      `./postcode.ts: ${refused('holidayRegionOf')}`,
+      `./postcode.ts: ${deprecated('parsePostcode')}`,
+      `./zones.ts: ${refused('zoneOf')}`,
+      `./zones.ts: ${deprecated('zoneOfPostcode')}`,
+    ]);
+  });
+
+  it('fails the check for an export under a @deprecated comment, which is no longer a warning', () => {
+    const root = tree({
+      'apps/api/src/modules/inventory/index.ts': [
+        "export { createInventoryService, type InventoryService } from './inventory.service.ts';",
+        '/** @deprecated Checkout still calls it. */',
+        "export { reserveStock } from './reservations.ts';",
+      ].join('\n'),
+      'apps/api/src/modules/inventory/inventory.service.ts': 'export interface InventoryService { x: number }\nexport function createInventoryService() {}',
+      'apps/api/src/modules/inventory/reservations.ts': 'export async function reserveStock() {}',
+    });
+    expect(findBoundaryViolations(root)).toEqual([
+      {
+        file: 'apps/api/src/modules/inventory/index.ts',
+        specifier: './reservations.ts',
+        rule: 'index.ts still exports "reserveStock" (deprecated): move its callers to the module\'s service and delete the export',
       },
     ]);
   });

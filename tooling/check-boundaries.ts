@@ -6,6 +6,11 @@
  * - a module's `index.ts` exports its service and the types callers need, never its tables or its
  *   repository: nothing declared in a `*.tables.ts` or `*.repository.ts` file, directly or through
  *   another file;
+ * - and of values only factories (`createInventoryService`, `createInventoryModule`), error factories
+ *   (`InventoryErrors`), constants (`RATES`, `DEMO_PASSWORD`) and `…Module` objects: no loose functions
+ *   or other values, which belong on the module's service (docs/decisions/0025). An export under a
+ *   `@deprecated` comment is refused too: the modules have moved to their services, so a deprecated
+ *   export's callers move to the service and the export is deleted;
  * - modules depend on one another without cycles (tests and test helpers sit on top and do not count);
  * - platform code (apps/api/src/platform, db, seed) never imports a domain module;
  * - the web tier reaches the API only through `@shop/api-client` / `@shop/contracts`;
@@ -20,6 +25,9 @@ export interface Violation {
   specifier: string;
   rule: string;
 }
+
+/** The value names an index.ts may export: factories, `…Module` objects, error factories and UPPER_CASE constants. */
+const ALLOWED_VALUE = /^(create[A-Z]\w*|[a-z]\w*Module|[A-Z]\w*Errors|[A-Z][A-Z0-9_]*)$/;
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
@@ -73,7 +81,9 @@ function exportsOf(file: string, seen = new Set<string>()): Map<string, string> 
     const target = resolve(specifier);
     return target ? (exportsOf(target, new Set(seen)).get(name) ?? target) : specifier;
   };
-  for (const match of text.matchAll(/export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:const|let|var|function\*?|class|abstract\s+class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g)) {
+  for (const match of text.matchAll(
+    /export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:const|let|var|function\*?|class|abstract\s+class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g,
+  )) {
     names.set(match[1]!, file);
   }
   const imported = new Map<string, { specifier: string; name: string }>();
@@ -92,6 +102,94 @@ function exportsOf(file: string, seen = new Set<string>()): Map<string, string> 
     for (const [name, declaredIn] of exportsOf(target, new Set(seen))) if (!names.has(name)) names.set(name, declaredIn);
   }
   return names;
+}
+
+interface SurfaceExport {
+  name: string;
+  /** Exported as a type (`export type`, `type X` in a list, an interface or type alias). */
+  typeOnly: boolean;
+  /** Under a `/** … @deprecated … *\/` comment. */
+  deprecated: boolean;
+}
+
+/** Whether `file` declares `name` as a type: an interface, a type alias, or a type-only re-export. */
+function declaresType(file: string, name: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const text = fs.readFileSync(file, 'utf8');
+  const word = name.replace(/\$/g, '\\$');
+  if (new RegExp(`export\\s+(?:declare\\s+)?(?:interface|type)\\s+${word}\\b`).test(text)) return true;
+  for (const match of text.matchAll(/export\s+(type\s+)?\{([^}]*)\}/g)) {
+    for (const entry of match[2]!.split(',').map((part) => part.trim())) {
+      const exported = entry
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .at(-1)!
+        .trim();
+      if (exported === name && (match[1] || entry.startsWith('type '))) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `file` declares `name` as a function (`function name`, or a const holding an arrow or function expression). */
+function declaresFunction(file: string, name: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const text = fs.readFileSync(file, 'utf8');
+  const word = name.replace(/\$/g, '\\$');
+  return (
+    new RegExp(`(?:^|\\s)(?:async\\s+)?function\\*?\\s+${word}\\s*[<(]`).test(text) ||
+    new RegExp(`(?:const|let|var)\\s+${word}\\s*(?::[^=]+)?=\\s*(?:async\\s+)?(?:function\\b|\\([^()]*\\)\\s*(?::[^=]+)?=>|[A-Za-z_$][\\w$]*\\s*=>)`).test(text)
+  );
+}
+
+/** The names an index.ts exports itself (not through `export *`), each with how it is exported. */
+function indexExports(index: string): SurfaceExport[] {
+  const text = fs.readFileSync(index, 'utf8');
+  const found: SurfaceExport[] = [];
+  const statement =
+    /(\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*)?export\s+(?:(type\s+)?\{([^}]*)\}(?:\s*from\s*['"][^'"]+['"])?|(?:declare\s+)?(?:async\s+)?(const|let|var|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*))/g;
+  // A `@deprecated` comment covers the export statements that follow it line after line, up to a blank line.
+  let previous = { end: -1, deprecated: false };
+  for (const match of text.matchAll(statement)) {
+    const continues = previous.deprecated && !match[1] && /^;?[ \t]*\n[ \t]*$/.test(text.slice(previous.end, match.index));
+    const deprecated = /@deprecated\b/.test(match[1] ?? '') || continues;
+    previous = { end: match.index + match[0].length, deprecated };
+    if (match[3] !== undefined) {
+      for (const [local, exported] of exportList(match[3])) {
+        const entry = match[3]
+          .split(',')
+          .map((part) => part.trim())
+          .find(
+            (part) =>
+              part
+                .replace(/^type\s+/, '')
+                .split(/\s+as\s+/)[0]!
+                .trim() === local,
+          );
+        found.push({ name: exported, typeOnly: Boolean(match[2]) || Boolean(entry?.startsWith('type ')), deprecated });
+      }
+    } else {
+      found.push({ name: match[5]!, typeOnly: match[4] === 'interface' || match[4] === 'type', deprecated });
+    }
+  }
+  return found;
+}
+
+/**
+ * What an index.ts hands out that is neither a type nor an allowed value (see ALLOWED_VALUE): loose
+ * functions and other values, each saying whether it is under a `@deprecated` comment.
+ */
+function looseExportsOf(index: string): { name: string; declaredIn: string; deprecated: boolean }[] {
+  const declared = exportsOf(index);
+  const own = new Map(indexExports(index).map((entry) => [entry.name, entry]));
+  const loose: { name: string; declaredIn: string; deprecated: boolean }[] = [];
+  for (const [name, declaredIn] of declared) {
+    const entry = own.get(name);
+    if (entry?.typeOnly || declaresType(declaredIn, name)) continue;
+    if (ALLOWED_VALUE.test(name) && !(/^[A-Z][A-Z0-9_]*$/.test(name) && declaresFunction(declaredIn, name))) continue;
+    loose.push({ name, declaredIn, deprecated: entry?.deprecated ?? false });
+  }
+  return loose;
 }
 
 /** Each cycle in the module graph once, as a path that returns to its start. */
@@ -170,6 +268,21 @@ export function findBoundaryViolations(root: string): Violation[] {
         file: rel(index),
         specifier: `./${path.relative(path.dirname(index), declaredIn)}`,
         rule: `index.ts exports "${exported}" from the module's ${declaredIn.endsWith('.tables.ts') ? 'tables' : 'repository'}: export a service function or type instead`,
+      });
+    }
+  }
+
+  for (const name of fs.existsSync(modulesDir) ? fs.readdirSync(modulesDir).toSorted() : []) {
+    const index = path.join(modulesDir, name, 'index.ts');
+    if (!fs.existsSync(index)) continue;
+    for (const loose of looseExportsOf(index)) {
+      if (isTablesOrRepository(loose.declaredIn)) continue;
+      violations.push({
+        file: rel(index),
+        specifier: `./${path.relative(path.dirname(index), loose.declaredIn)}`,
+        rule: loose.deprecated
+          ? `index.ts still exports "${loose.name}" (deprecated): move its callers to the module's service and delete the export`
+          : `index.ts exports "${loose.name}", which is not a create… factory, …Module, …Errors, UPPER_CASE constant or type: put it on the module's service`,
       });
     }
   }

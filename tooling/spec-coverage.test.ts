@@ -27,10 +27,7 @@ describe('spec coverage', () => {
 
   it('counts only calls the built API answers', { timeout: 30_000 }, async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calls-')), 'calls.tsv');
-    fs.writeFileSync(
-      file,
-      'service\tmethod\tpath\tnote\ncatalogue\tGET\t/Navigation\t\ncatalogue\tGET\t/Products/NotDeclared\tslug\n',
-    );
+    fs.writeFileSync(file, 'service\tmethod\tpath\tnote\ncatalogue\tGET\t/Navigation\t\ncatalogue\tGET\t/Products/NotDeclared\tslug\n');
     const { done, missing } = await specCoverage(file);
     expect(done.map((call) => call.path)).toEqual(['/Navigation']);
     expect(missing.map((call) => call.path)).toEqual(['/Products/NotDeclared']);

@@ -23,9 +23,7 @@ function newestSourceTime(dir: string): number {
 }
 
 const sources = [path.join(web, 'app'), path.join(root, 'packages')].filter((dir) => fs.existsSync(dir));
-const stale =
-  !fs.existsSync(builtEntry) ||
-  Math.max(...sources.map(newestSourceTime)) > fs.statSync(builtEntry).mtimeMs;
+const stale = !fs.existsSync(builtEntry) || Math.max(...sources.map(newestSourceTime)) > fs.statSync(builtEntry).mtimeMs;
 
 if (stale && process.env.SERVE !== 'api') {
   process.stdout.write('Building the storefront (first run, or its sources changed)…\n');

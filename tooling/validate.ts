@@ -44,8 +44,7 @@ const steps: Step[] = [
   { name: 'lint', run: () => sh('npm', ['run', '-s', 'lint']) },
   {
     name: 'unit and API tests',
-    run: () =>
-      sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]),
+    run: () => sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]),
     count: () => {
       const report = readJson(`${reports}/vitest.json`);
       return { passed: report?.numPassedTests ?? 0, failed: report ? report.numFailedTests : 1 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tooling/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../tooling/chromium.ts';
 import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './e2e/pages.ts';
 
 // The test servers count rate limits in their own processes: with CI's REDIS_URL they would all
@@ -15,8 +15,8 @@ const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-t
 const stripeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-stripe-'));
 const stripeStandIn = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 
-// The system Chromium with the flags every headless run here uses (tooling/chromium.ts).
-const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
+// The system's headless Chromium with the flags every headless run here uses (tooling/chromium.ts).
+const chromium = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,10 +32,17 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
+  // Every test runs at 1366 px. A journey runs at 390 px too only where the layout differs there
+  // (tagged '@phone'); what exists only on small screens is tagged '@phone-only'.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      grepInvert: /@phone-only/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium },
+    },
     {
       name: 'phone',
+      grep: /@phone/,
       // Pixel 7 (touch, mobile viewport) at 390px; screenshots at 1× so they stay easy to review.
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, launchOptions: chromium },
     },

@@ -25,8 +25,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     strictPort: false,
     // `npm run dev` runs the API as its own process; the browser's /api calls go there.
-    proxy: process.env.DEV_API_PROXY
-      ? { '/api': process.env.DEV_API_PROXY, '/identity': process.env.DEV_API_PROXY }
-      : undefined,
+    proxy: process.env.DEV_API_PROXY ? { '/api': process.env.DEV_API_PROXY, '/identity': process.env.DEV_API_PROXY } : undefined,
   },
 }));

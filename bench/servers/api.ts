@@ -17,8 +17,9 @@ const healthCheckCacheMs = process.env.BENCH_HEALTH_CACHE_MS ? Number(process.en
 const app = await buildApi({ config, database, healthCheckCacheMs });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`ready ${new URL(address).port}\n`);
-process.on('SIGTERM', async () => {
+const stop = async () => {
   await app.close();
   await database.close();
   process.exit(0);
-});
+};
+process.on('SIGTERM', () => void stop());

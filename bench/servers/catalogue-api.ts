@@ -5,7 +5,7 @@
  * Prints `ready <port>`.
  */
 import { sql } from 'drizzle-orm';
-import { apiSeeds, applyMigrations, buildApi, generateCatalogue, insertCatalogue, loadApiConfig, openDatabase, runSeeds, type Seed } from '@shop/api';
+import { applyMigrations, buildApi, composeApi, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 // BENCH_DATABASE_URL selects PostgreSQL; without it PGlite in DATA_DIR, whatever DATABASE_URL says.
@@ -20,19 +20,11 @@ const config = loadApiConfig({
 });
 const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, poolSize: config.database.poolSize });
 await applyMigrations(database);
-const largeCatalogue: Seed = {
-  name: 'catalogue:products',
-  size: productCount,
-  run: (db, progress) => insertCatalogue(db, generateCatalogue(productCount), progress),
-};
 const started = Date.now();
-const seeded = await runSeeds(
-  database,
-  apiSeeds.map((seed) => (seed.name === largeCatalogue.name ? largeCatalogue : seed)),
-  (done, total, label) => {
-    if (done % 5000 === 0) process.stderr.write(`  seeding ${label}: ${done}/${total}\n`);
-  },
-);
+// The demo seeds with the catalogue's products seed generating `productCount` products.
+const seeded = await runSeeds(database, composeApi({ demoProducts: productCount }).seeds, (done, total, label) => {
+  if (done % 5000 === 0) process.stderr.write(`  seeding ${label}: ${done}/${total}\n`);
+});
 if (seeded.length) process.stderr.write(`  seeded ${seeded.join(', ')} in ${Math.round((Date.now() - started) / 1000)} s\n`);
 const result = (await database.db.execute(sql`select count(*)::int as count from products`)) as unknown as { rows: { count: number }[] };
 const count = result.rows[0]?.count ?? 0;
@@ -44,8 +36,9 @@ if (count !== productCount) {
 const app = await buildApi({ config, database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`ready ${new URL(address).port}\n`);
-process.on('SIGTERM', async () => {
+const stop = async () => {
   await app.close();
   await database.close();
   process.exit(0);
-});
+};
+process.on('SIGTERM', () => void stop());

@@ -9,40 +9,81 @@ import type { ApiModule } from './platform/module.ts';
 import { runJobsWithApp } from './platform/jobs.ts';
 import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
-import { catalogueModule } from './modules/catalogue/index.ts';
-import { inventoryModule } from './modules/inventory/index.ts';
-import { notificationsModule } from './modules/notifications/index.ts';
-import { getPublicJwks, identityModule } from './modules/identity/index.ts';
-import { accountsModule } from './modules/accounts/index.ts';
-import { deliveryModule } from './modules/delivery/index.ts';
-import { basketModule } from './modules/basket/index.ts';
-import { discountsModule } from './modules/discounts/index.ts';
-import { wishlistModule } from './modules/wishlist/index.ts';
-import { paymentsModule } from './modules/payments/index.ts';
-import { checkoutModule } from './modules/checkout/index.ts';
-import { ordersModule } from './modules/orders/index.ts';
-import { siteModule } from './modules/site/index.ts';
+import { createCatalogueModule, createCatalogueService } from './modules/catalogue/index.ts';
+import { createInventoryModule, createInventoryService } from './modules/inventory/index.ts';
+import { createNotificationsModule, createNotificationsService } from './modules/notifications/index.ts';
+import { createIdentityModule, createIdentityService } from './modules/identity/index.ts';
+import { createAccountsModule, createAccountsService } from './modules/accounts/index.ts';
+import { createDeliveryModule, createDeliveryService } from './modules/delivery/index.ts';
+import { createBasketModule, createBasketService } from './modules/basket/index.ts';
+import { createDiscountsModule, createDiscountsService } from './modules/discounts/index.ts';
+import { createWishlistModule, createWishlistService } from './modules/wishlist/index.ts';
+import { createPaymentsModule, createPaymentsService } from './modules/payments/index.ts';
+import { createCheckoutModule, createCheckoutService } from './modules/checkout/index.ts';
+import { createOrdersModule, createOrdersService } from './modules/orders/index.ts';
+import { createSiteModule } from './modules/site/index.ts';
+import { createPricingService } from './modules/pricing/index.ts';
+import { createTradeModule, createTradeService } from './modules/trade/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
+import type { Seed } from './seed/seed.ts';
 
 const PING_CACHE_MS = 1000;
 
-/** Every module of the API, in registration order. */
-export const apiModules: readonly ApiModule[] = [
-  healthModule,
-  inventoryModule,
-  catalogueModule,
-  notificationsModule,
-  identityModule,
-  accountsModule,
-  deliveryModule,
-  basketModule,
-  discountsModule,
-  wishlistModule,
-  paymentsModule,
-  checkoutModule,
-  ordersModule,
-  siteModule,
-];
+export interface ComposeOptions {
+  /** How many products the demo catalogue seed generates (benchmarks ask for 100,000). */
+  demoProducts?: number;
+}
+
+/**
+ * The composition root, and the graph of modules: each module's service is made once, here, from
+ * the services it uses, in dependency order; each module's routes, seeds and jobs from its service
+ * (docs/decisions/0025). A module never makes another module's service itself.
+ */
+export function composeApi(options: ComposeOptions = {}) {
+  // Pricing asks trade for a caller's band, and trade prices with pricing: trade's lookup is given late.
+  const pricing = createPricingService({ tradeBandCodeFor: (ctx) => trade.bandCodeFor(ctx) });
+  const inventory = createInventoryService();
+  const delivery = createDeliveryService();
+  const payments = createPaymentsService({ delivery });
+  const catalogue = createCatalogueService({ pricing, inventory, delivery });
+  const notifications = createNotificationsService();
+  const identity = createIdentityService({ notifications });
+  const accounts = createAccountsService({ identity });
+  const discounts = createDiscountsService();
+  const wishlist = createWishlistService({ pricing, catalogue, notifications });
+  const basket = createBasketService({ pricing, catalogue, discounts, notifications });
+  const orders = createOrdersService({ notifications, delivery, inventory, discounts });
+  const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
+  const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });
+
+  /** In registration order; the demo seeds run in this order too. */
+  const modules: readonly ApiModule[] = [
+    healthModule,
+    createInventoryModule(),
+    createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts }),
+    createNotificationsModule({ notifications }),
+    createIdentityModule({ identity }),
+    createAccountsModule({ accounts }),
+    createDeliveryModule(),
+    createBasketModule({ basket }),
+    createDiscountsModule({ discounts }),
+    createWishlistModule({ wishlist }),
+    createPaymentsModule({ payments }),
+    createCheckoutModule({ checkout, payments }),
+    createOrdersModule({ orders, payments }),
+    createTradeModule({ trade, pricing, catalogue, identity, orders }),
+    createSiteModule(),
+  ];
+  const seeds: readonly Seed[] = modules.flatMap((module) => module.seeds ?? []);
+  // buildApi verifies access tokens with identity's public keys; tests reach checkout's and trade's work that has no call.
+  return { modules, seeds, identity, checkout, trade };
+}
+
+const composed = composeApi();
+/** Every module of the API, in registration order, each built from its service. */
+export const apiModules = composed.modules;
+/** The demo data, each module's seeds in module order. */
+export const apiSeeds = composed.seeds;
 
 export interface BuildApiOptions {
   config: ApiConfig;
@@ -68,7 +109,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       rolesClaim: identity.rolesClaim,
       keys:
         identity.embedded && !identity.jwksUrl
-          ? localKeys(() => getPublicJwks(database.db, options.config))
+          ? localKeys(() => composed.identity.publicJwks({ db: database.db }, options.config))
           : remoteKeys(identity.issuer, identity.jwksUrl),
     });
   let cachedVersion: string | null = null;
@@ -101,5 +142,3 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   runJobsWithApp(app, [idempotencyKeysPruning, ...apiModules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
   return app;
 }
-
-export const apiSeeds = apiModules.flatMap((module) => module.seeds ?? []);

@@ -6,9 +6,7 @@ import { z } from 'zod';
  * Every API setting, read from the environment once at start-up. Each has a default that works on a
  * fresh machine, or start-up fails with a message naming the variable.
  */
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 export const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,7 +23,10 @@ export const ApiConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   // Shared state across instances (rate-limit counters): in this process unless REDIS_URL is set.
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('plumbline:'),
   DEMO_DATA: booleanFlag.default(true),
   // Sign-in (docs/architecture.md, "Sign-in"): the embedded provider by default, any OIDC provider by setting.
@@ -53,7 +54,10 @@ export const ApiConfigSchema = z.object({
   IDENTITY_CLIENT_ORIGINS: z
     .string()
     .transform((value, ctx) => {
-      const origins = value.split(',').map((item) => item.trim()).filter(Boolean);
+      const origins = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       for (const origin of origins) {
         if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/+$/, '')) {
           ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin such as http://127.0.0.1:3100` });
@@ -64,13 +68,22 @@ export const ApiConfigSchema = z.object({
     })
     .optional(),
   // E-mail: the outbox and staff mailbox by default; SMTP when SMTP_URL is set.
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.example>'),
   TRUST_PROXY: booleanFlag.default(false),
   // Payments: the sandbox gateway by default; Stripe when STRIPE_SECRET_KEY is set (then the other two STRIPE_ keys too).
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_API_URL: z.url().optional(),
   STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
@@ -78,6 +91,26 @@ export const ApiConfigSchema = z.object({
   SANDBOX_WEBHOOK_CHAOS: z.enum(['off', 'random', 'always']).optional(),
   SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   PAYMENT_RECOVERY_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  // Uploaded files (modules/files): a folder by default; an S3-compatible bucket when FILES_S3_BUCKET is set.
+  FILES_DIR: z.string().min(1).optional(),
+  FILES_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  FILES_S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be the store's http:// or https:// address, such as http://127.0.0.1:9000 (absent: Amazon S3 itself)" })
+    .optional(),
+  FILES_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name, such as eu-west-2')
+    .default('us-east-1'),
+  FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILES_S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  FILES_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)+$/, 'must be folder names ending in a slash, such as uploads/ or shop/uploads/')
+    .optional(),
   // Background jobs (platform/jobs.ts): `all`, `none`, or the names of those this instance runs.
   JOBS: z
     .string()
@@ -123,6 +156,7 @@ export interface ApiConfig {
   };
   mail: { smtpUrl?: string; from: string };
   payments: PaymentsConfig;
+  files: FilesConfig;
   /** The company behind the shop and how to reach it (SHOP_*): contact page, footer, legal pages, e-mails. */
   shop: ShopDetails;
 }
@@ -144,6 +178,23 @@ export interface PaymentsConfig {
     webhookPollMs: number;
   };
 }
+
+/** Where uploaded files are kept (FILES_*): a local folder, or a bucket of any S3-compatible store. */
+export type FilesConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Absent: Amazon S3 itself, in `region`. */
+      endpoint?: string;
+      region: string;
+      /** `http://host/bucket/key` rather than `http://bucket.host/key`: what most other stores expect. */
+      forcePathStyle: boolean;
+      /** Put before every key: '' or folder names ending in a slash. */
+      prefix: string;
+      /** Absent: the SDK's own chain (environment, instance or task role). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
 
 /** A private JSON Web Key as IDENTITY_JWKS holds it (RSA or EC; `d` is the private part). */
 export interface PrivateJwk {
@@ -219,6 +270,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     },
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     payments: paymentsConfig(c),
+    files: filesConfig(c),
     shop: shopDetails(c),
   };
 }
@@ -244,7 +296,45 @@ function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {
   return {
     recoveryGraceMs,
     sandbox,
-    stripe: { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL, jsUrl: c.STRIPE_JS_URL },
+    stripe: {
+      secretKey: c.STRIPE_SECRET_KEY,
+      publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      apiUrl: c.STRIPE_API_URL,
+      jsUrl: c.STRIPE_JS_URL,
+    },
+  };
+}
+
+function filesConfig(c: z.infer<typeof ApiConfigSchema>): FilesConfig {
+  const s3Settings = ['FILES_S3_ENDPOINT', 'FILES_S3_ACCESS_KEY_ID', 'FILES_S3_SECRET_ACCESS_KEY', 'FILES_S3_FORCE_PATH_STYLE', 'FILES_S3_PREFIX'] as const;
+  if (!c.FILES_S3_BUCKET) {
+    const stray = s3Settings.filter((name) => c[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set, so FILES_S3_BUCKET must be set too (or unset them to keep files in FILES_DIR)`,
+      );
+    }
+    return { kind: 'local', dir: path.resolve(c.FILES_DIR ?? path.join(c.DATA_DIR, 'files')) };
+  }
+  if (c.FILES_DIR) throw new ConfigError('Invalid configuration:\n  FILES_DIR and FILES_S3_BUCKET are both set: files are kept in one place, so set only one');
+  if (!c.FILES_S3_ACCESS_KEY_ID !== !c.FILES_S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY are set together, or neither (then the SDK finds credentials itself)',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: c.FILES_S3_BUCKET,
+    endpoint: c.FILES_S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: c.FILES_S3_REGION,
+    // Amazon S3 wants virtual-hosted addresses; other stores (MinIO, Ceph, Garage…) mostly want paths.
+    forcePathStyle: c.FILES_S3_FORCE_PATH_STYLE ?? c.FILES_S3_ENDPOINT !== undefined,
+    prefix: c.FILES_S3_PREFIX ?? '',
+    credentials:
+      c.FILES_S3_ACCESS_KEY_ID && c.FILES_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: c.FILES_S3_ACCESS_KEY_ID, secretAccessKey: c.FILES_S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
@@ -269,7 +359,10 @@ function shopSettings() {
     SHOP_ADDRESS: z
       .string()
       .transform((value, ctx) => {
-        const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+        const parts = value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
         const postcode = parts.at(-1)?.toUpperCase().replace(/\s+/g, '');
         if (parts.length < 2 || !postcode || !/^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(postcode)) {
           ctx.addIssue({ code: 'custom', message: 'must be the address lines and the postcode, separated by commas: "Unit 4 Canal Wharf, Leeds, LS11 5PS"' });

@@ -51,11 +51,14 @@ function startMain(env: Record<string, string>) {
 /** The messages the server logged (JSON lines on stdout) for one request id, in order. */
 function requestLog(stdout: string, requestId: string): string[] {
   // The last piece may be a line still being written.
-  return stdout.split('\n').slice(0, -1).flatMap((line) => {
-    if (!line.startsWith('{"')) return [];
-    const entry = JSON.parse(line) as { reqId?: string; msg?: string };
-    return entry.reqId === requestId && entry.msg ? [entry.msg] : [];
-  });
+  return stdout
+    .split('\n')
+    .slice(0, -1)
+    .flatMap((line) => {
+      if (!line.startsWith('{"')) return [];
+      const entry = JSON.parse(line) as { reqId?: string; msg?: string };
+      return entry.reqId === requestId && entry.msg ? [entry.msg] : [];
+    });
 }
 
 /** A POST whose head and half its body are sent now and the rest on `finish()`: in flight until then. */
@@ -89,60 +92,72 @@ const healthStatus = (origin: string) =>
   );
 
 describe.runIf(onPglite)('the shop server on its embedded database', () => {
-  it('applies migrations, seeds once, and keeps its data across a restart', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
-    const config = loadServerConfig({ SERVE: 'api', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
-    for (const round of [1, 2]) {
-      const server = await createShopServer(config, { logger: false });
-      const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const { categories } = await createCatalogueClient({ baseUrl: `${address}/api/catalogue` }).getNavigation();
-      expect(categories, `round ${round}`).toHaveLength(20);
-      await server.close();
-    }
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
-  }, 2 * STARTUP_MS);
+  it(
+    'applies migrations, seeds once, and keeps its data across a restart',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
+      const config = loadServerConfig({ SERVE: 'api', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
+      for (const round of [1, 2]) {
+        const server = await createShopServer(config, { logger: false });
+        const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+        const { categories } = await createCatalogueClient({ baseUrl: `${address}/api/catalogue` }).getNavigation();
+        expect(categories, `round ${round}`).toHaveLength(20);
+        await server.close();
+      }
+      expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    },
+    2 * STARTUP_MS,
+  );
 
-  it('on SIGTERM finishes the requests in flight, refuses new ones, closes the database and exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    // An empty DATABASE_URL counts as unset: this test is about the embedded database. No demo data:
-    // the test above covers seeding, and this one starts sooner without it. Info level logs each
-    // request as it arrives, which is what the test waits for.
-    const main = startMain({
-      DATABASE_URL: '',
-      DEMO_DATA: 'false',
-      SERVE: 'api',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-    });
-    await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toContain('Plumbline shop is running');
-    expect(main.output).toContain('PGlite');
-    expect(main.output).toContain('for evaluation and development only');
+  it(
+    'on SIGTERM finishes the requests in flight, refuses new ones, closes the database and exits 0',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      // An empty DATABASE_URL counts as unset: this test is about the embedded database. No demo data:
+      // the test above covers seeding, and this one starts sooner without it. Info level logs each
+      // request as it arrives, which is what the test waits for.
+      const main = startMain({
+        DATABASE_URL: '',
+        DEMO_DATA: 'false',
+        SERVE: 'api',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+      });
+      await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toContain('Plumbline shop is running');
+      expect(main.output).toContain('PGlite');
+      expect(main.output).toContain('for evaluation and development only');
 
-    // Half a body sent: the server has the request, and it stays in flight until the rest arrives.
-    const held = holdRequest(`${origin}/api/catalogue/Search`, 'held-search', JSON.stringify({ query: 'basin', size: 5 }));
-    await expect.poll(() => requestLog(main.stdout, 'held-search'), { timeout: STEP_MS }).toEqual(['incoming request']);
-    main.child.kill('SIGTERM');
-    await expect.poll(() => main.output, { timeout: STEP_MS }).toContain('SIGTERM received');
-    // While it drains, a new connection is refused (or, just before the listener closes, answered 503).
-    await expect.poll(() => healthStatus(origin), { timeout: STEP_MS }).toBe('ECONNREFUSED');
+      // Half a body sent: the server has the request, and it stays in flight until the rest arrives.
+      const held = holdRequest(`${origin}/api/catalogue/Search`, 'held-search', JSON.stringify({ query: 'basin', size: 5 }));
+      await expect.poll(() => requestLog(main.stdout, 'held-search'), { timeout: STEP_MS }).toEqual(['incoming request']);
+      main.child.kill('SIGTERM');
+      await expect.poll(() => main.output, { timeout: STEP_MS }).toContain('SIGTERM received');
+      // While it drains, a new connection is refused (or, just before the listener closes, answered 503).
+      await expect.poll(() => healthStatus(origin), { timeout: STEP_MS }).toBe('ECONNREFUSED');
 
-    held.finish();
-    const response = await held.response;
-    expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toMatchObject({ products: [], pagination: { total: 0 } });
-    expect(await main.exited).toBe(0);
-    // Answered after the signal, with the database still open.
-    expect(requestLog(main.stdout.slice(main.stdout.indexOf('SIGTERM received')), 'held-search')).toEqual(['request completed']);
-  }, STARTUP_MS + 3 * STEP_MS);
+      held.finish();
+      const response = await held.response;
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body)).toMatchObject({ products: [], pagination: { total: 0 } });
+      expect(await main.exited).toBe(0);
+      // Answered after the signal, with the database still open.
+      expect(requestLog(main.stdout.slice(main.stdout.indexOf('SIGTERM received')), 'held-search')).toEqual(['request completed']);
+    },
+    STARTUP_MS + 3 * STEP_MS,
+  );
 
-  it('refuses to start with a clear message naming a bad setting', async () => {
-    const main = startMain({ PORT: 'not-a-port' });
-    expect(await main.exited).toBe(1);
-    expect(main.stderr).toContain('PORT');
-    expect(main.stderr).not.toContain('    at ');
-  }, STARTUP_MS); // It loads the whole app before reading its settings.
+  it(
+    'refuses to start with a clear message naming a bad setting',
+    async () => {
+      const main = startMain({ PORT: 'not-a-port' });
+      expect(await main.exited).toBe(1);
+      expect(main.stderr).toContain('PORT');
+      expect(main.stderr).not.toContain('    at ');
+    },
+    STARTUP_MS,
+  ); // It loads the whole app before reading its settings.
 });

@@ -11,7 +11,9 @@ import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { BasketProvider } from './lib/basket/basket-context.tsx';
 import { WishlistProvider } from './lib/wishlist/wishlist-context.tsx';
+import { EARLY_PRESS_SCRIPT } from './lib/early-press.ts';
 import { hasSessionHint } from './lib/auth/session-hint.ts';
+import { priceDisplayFromCookie, ServerPriceDisplay } from './lib/price-display.ts';
 import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
 import { canonicalUrl, pageMeta } from './lib/meta.ts';
@@ -53,6 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     auth: browserAuthSettings(webConfig(), request.url),
     // Whether someone may be signed in here: without the hint the header says "Sign in" from the first paint.
     sessionHint: hasSessionHint(request.headers.get('cookie') ?? '', null),
+    // A trade customer's choice of ex- or inc-VAT prices first, so prices are drawn that way from the first paint.
+    priceDisplay: priceDisplayFromCookie(request.headers.get('cookie') ?? ''),
     // Where the shop is published, for canonical links and structured data.
     siteUrl: publicSiteUrl(webConfig().publicUrl, request.url),
   };
@@ -86,6 +90,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {rootData && <link rel="canonical" href={canonicalUrl(rootData.siteUrl, pathname, search)} />}
         <Links />
+        {/* Records presses the page's scripts will carry out once they run (decision 0020). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_PRESS_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-navy-950 antialiased">
         {frame === 'bare' ? (
@@ -106,16 +112,18 @@ export function Layout({ children }: { children: ReactNode }) {
                 Skip to main content
               </a>
               <ToastProvider>
-                <BasketProvider>
-                  <WishlistProvider>
-                    <SiteHeader categories={categories} searchQuery={searchQuery} />
-                    <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                      {children}
-                    </main>
-                    <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} shop={rootData?.shop ?? null} />
-                    {!showsAuthProblem && <AuthNotice />}
-                  </WishlistProvider>
-                </BasketProvider>
+                <ServerPriceDisplay value={rootData?.priceDisplay ?? null}>
+                  <BasketProvider>
+                    <WishlistProvider>
+                      <SiteHeader categories={categories} searchQuery={searchQuery} />
+                      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                        {children}
+                      </main>
+                      <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} shop={rootData?.shop ?? null} />
+                      {!showsAuthProblem && <AuthNotice />}
+                    </WishlistProvider>
+                  </BasketProvider>
+                </ServerPriceDisplay>
               </ToastProvider>
             </ShopAuthProvider>
           </Suspense>

@@ -32,6 +32,17 @@ export default [
   route('staff/discounts/:promotionCode', 'routes/staff-discount.tsx'),
   route('staff/orders', 'routes/staff-orders.tsx'),
   route('staff/orders/:orderNumber', 'routes/staff-order.tsx'),
+  route('staff/trade', 'routes/staff-trade.tsx'),
+  route('staff/trade/applications/:tradeExternalId', 'routes/staff-trade-application.tsx'),
+  route('staff/trade/accounts', 'routes/staff-trade-accounts.tsx'),
+  route('staff/trade/accounts/:id', 'routes/staff-trade-account.tsx'),
+  // Trade customers: the dashboard, applying, the application's status and the trade terms.
+  route('trade', 'routes/trade-dashboard.tsx'),
+  route('trade/apply', 'routes/trade-apply.tsx'),
+  route('trade/application', 'routes/trade-application.tsx'),
+  route('trade/terms', 'routes/trade-terms.tsx'),
+  // The trade price toggle posted before the page's scripts run: keeps the choice and goes back.
+  route('prices', 'routes/price-display.ts'),
   route('help', 'routes/help.tsx'),
   route('help/:topic', 'routes/help-topic.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
@@ -41,7 +52,10 @@ export default [
   route('cookies', 'routes/legal-page.tsx', { id: 'legal-cookies' }),
   // Not linked from the shop: a page of the base components for developers and browser tests.
   route('styleguide', 'routes/styleguide.tsx'),
-  route('checkout', 'routes/checkout.tsx'), route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'), route('track-order', 'routes/track-order.tsx'), route('account/orders', 'routes/account-orders.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'),
+  route('track-order', 'routes/track-order.tsx'),
+  route('account/orders', 'routes/account-orders.tsx'),
   route('account/orders/:orderNumber', 'routes/account-order.tsx'),
   route('account/cards', 'routes/account-cards.tsx'),
   // Everything else: a real 404 response rendered inside the shop layout.

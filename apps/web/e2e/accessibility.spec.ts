@@ -7,8 +7,8 @@ test.describe.configure({ timeout: 60_000 });
 
 const screenshotPath = (testInfo: TestInfo, name: string) => `${SCREENSHOT_DIR}/${testInfo.project.name}-${name}.png`;
 
-for (const { name, path } of SHELL_PAGES) {
-  test(`${name} (${path}) has no accessibility violations`, async ({ page }, testInfo) => {
+for (const { name, path, desktopOnly } of SHELL_PAGES) {
+  test(`${name} (${path}) has no accessibility violations`, { tag: desktopOnly ? [] : '@phone' }, async ({ page }, testInfo) => {
     // Script errors and hydration mismatches show up in the console.
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -26,7 +26,7 @@ for (const { name, path } of SHELL_PAGES) {
   });
 }
 
-test('the open category menus have no accessibility violations', async ({ page, isMobile }, testInfo) => {
+test('the open category menus have no accessibility violations', { tag: '@phone' }, async ({ page, isMobile }, testInfo) => {
   await page.goto('/', { waitUntil: 'networkidle' });
   if (isMobile) {
     await page.getByRole('button', { name: 'Menu' }).click();

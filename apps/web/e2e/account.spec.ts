@@ -1,6 +1,20 @@
 import { test, type Page, type TestInfo } from '@playwright/test';
 import { storedUser } from './auth.ts';
-import { BASIN_NAME, CHECKOUT_TIMEOUT, expect, expectConfirmation, fillCard, main, pay, payButton, registerAndSignIn, scan, section, toPaymentSignedIn, uniqueEmail } from './checkout-steps.ts';
+import {
+  BASIN_NAME,
+  CHECKOUT_TIMEOUT,
+  expect,
+  expectConfirmation,
+  fillCard,
+  main,
+  pay,
+  payButton,
+  registerAndSignIn,
+  scan,
+  section,
+  toPaymentSignedIn,
+  uniqueEmail,
+} from './checkout-steps.ts';
 import { asStaff } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -15,8 +29,10 @@ const accessToken = async (page: Page) => (await storedUser(page))!.access_token
 const card = (page: Page, name: string) => main(page).getByRole('region', { name, exact: true });
 const notice = (page: Page) => main(page).getByRole('status').filter({ hasText: /\S/ });
 
-test('a customer sees the cards they saved at checkout, makes one the default, changes a billing address and removes cards', async ({ page, browser }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'One column at every width: the journey is the same on a phone');
+test('a customer sees the cards they saved at checkout, makes one the default, changes a billing address and removes cards', async ({
+  page,
+  browser,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'cards');
   await registerAndSignIn(page, browser, testInfo, email);
 
@@ -52,7 +68,13 @@ test('a customer sees the cards they saved at checkout, makes one the default, c
   await expect(notice(page)).toHaveText('Mastercard ending 4444 is now your default card.');
   await expect(mastercard.getByText('Default', { exact: true })).toBeVisible();
   await expect(visa.getByText('Default', { exact: true })).toHaveCount(0);
-  await expect(main(page).getByRole('listitem').filter({ has: page.getByRole('region') }).first().getByRole('heading', { level: 2 })).toHaveText('Mastercard ending 4444');
+  await expect(
+    main(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('region') })
+      .first()
+      .getByRole('heading', { level: 2 }),
+  ).toHaveText('Mastercard ending 4444');
   await expect(mastercard.getByRole('heading', { name: 'Mastercard ending 4444' })).toBeFocused();
 
   // The billing address: the API's words, beside each field and in the summary, until it is right.
@@ -109,7 +131,10 @@ test('a customer sees the cards they saved at checkout, makes one the default, c
   await expect(section(page, 'Payment').getByRole('group', { name: 'Pay with a saved card' })).toHaveCount(0);
 });
 
-test('a customer opens an order from their orders and sees its items, delivery, payment, progress and tracking without typing their e-mail', async ({ page, browser }, testInfo) => {
+test('a customer opens an order from their orders and sees its items, delivery, payment, progress and tracking without typing their e-mail', async ({
+  page,
+  browser,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'order-page');
   await registerAndSignIn(page, browser, testInfo, email, 'Robin Basin');
   const orderNumber = await placeTestOrder(page.request, { email, accessToken: await accessToken(page), firstName: 'Robin', lastName: 'Basin' });
@@ -121,7 +146,9 @@ test('a customer opens an order from their orders and sees its items, delivery, 
   await scan(page);
   await screenshot(page, testInfo, 'page');
   await main(page).getByRole('region', { name: 'Your orders' }).getByRole('link', { name: 'All your orders' }).click();
-  await main(page).getByRole('link', { name: `View order ${orderNumber}` }).click();
+  await main(page)
+    .getByRole('link', { name: `View order ${orderNumber}` })
+    .click();
   await expect(page).toHaveURL(`/account/orders/${orderNumber}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
 
@@ -147,7 +174,10 @@ test('a customer opens an order from their orders and sees its items, delivery, 
   await page.reload();
   const tracking = main(page).getByRole('region', { name: 'Tracking' });
   await expect(tracking).toContainText('DPD: 15501234567890');
-  await expect(tracking.getByRole('link', { name: 'Track with DPD (opens in a new tab)' })).toHaveAttribute('href', 'https://track.dpd.co.uk/parcels/15501234567890');
+  await expect(tracking.getByRole('link', { name: 'Track with DPD (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    'https://track.dpd.co.uk/parcels/15501234567890',
+  );
   await expect(progress.getByRole('listitem').filter({ hasText: 'Dispatched' })).toHaveAttribute('aria-current', 'step');
   await expect(progress.getByRole('listitem').filter({ hasText: 'Being picked' })).toContainText('(done)');
   await expect(main(page).getByLabel(/e-mail/i)).toHaveCount(0);
@@ -161,7 +191,9 @@ test('a customer opens an order from their orders and sees its items, delivery, 
   await expect(collection).toContainText('Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS');
   await expect(collection).toContainText(/Ready to collect from .+ (today|tomorrow|on \w+day \d{1,2} \w+)/);
   await expect(collection.getByRole('list', { name: 'Opening hours' })).toContainText('Monday to Friday: 7am to 5pm');
-  await expect(main(page).getByRole('region', { name: 'Tracking' })).toHaveText(/Nothing to track: you collect this order from the Plumbline Leeds trade counter\./);
+  await expect(main(page).getByRole('region', { name: 'Tracking' })).toHaveText(
+    /Nothing to track: you collect this order from the Plumbline Leeds trade counter\./,
+  );
   await scan(page);
   await screenshot(page, testInfo, 'order-collect');
 

@@ -47,7 +47,7 @@ async function guestBasket(page: Page) {
 const lineItems = (page: Page) => page.getByRole('region', { name: /^Items/ }).getByRole('listitem');
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
 
-test('a guest adds from the product page, changes and removes lines, and uses discount codes', async ({ page }, testInfo) => {
+test('a guest adds from the product page, changes and removes lines, and uses discount codes', { tag: '@phone' }, async ({ page }, testInfo) => {
   const errors = collectErrors(page);
   // More than can be sold: the API's refusal shows under the button, and nothing is added.
   await openProduct(page);
@@ -123,8 +123,7 @@ test('a guest adds from the product page, changes and removes lines, and uses di
   expect(errors).toEqual([]);
 });
 
-test('quick view adds to the basket and confirms it in place', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'Listing cards leave quick view out on phones.');
+test('quick view adds to the basket and confirms it in place', async ({ page }) => {
   await page.goto('/c/basins', { waitUntil: 'networkidle' });
   await expect(basketButton(page)).toBeVisible();
   const opener = page.getByRole('button', { name: /^Quick view: / }).first();
@@ -215,14 +214,16 @@ test('the basket and its panel say how much more to spend for free delivery, by 
 
   // Enough basins to reach it: delivery is free, and the basket says so.
   const needed = Math.ceil(freeFromIncVat / line!.unitPriceIncVat);
-  const quantity = lineItems(page).first().getByRole('textbox', { name: /^Quantity of / });
+  const quantity = lineItems(page)
+    .first()
+    .getByRole('textbox', { name: /^Quantity of / });
   await quantity.fill(String(needed));
   await quantity.press('Enter');
   await expect(order.getByText('Your order qualifies for free delivery to most of mainland Great Britain.')).toBeVisible();
   await expect(order.getByText(/^Delivery \(estimate\): /).locator('..')).toContainText('Free');
 });
 
-test('a message never covers the basket’s Checkout button', async ({ page }, testInfo) => {
+test('a message never covers the basket’s Checkout button', { tag: '@phone' }, async ({ page }, testInfo) => {
   await addFromProductPage(page, 1);
   await panel(page).getByRole('button', { name: 'Continue shopping' }).click();
   await addFromProductPage(page, 1, 'PL000109-2');
@@ -235,7 +236,9 @@ test('a message never covers the basket’s Checkout button', async ({ page }, t
     const box = element.getBoundingClientRect();
     window.scrollBy(0, box.bottom - window.innerHeight + 8);
   });
-  const saveForLater = lineItems(page).first().getByRole('button', { name: /^Save for later/ });
+  const saveForLater = lineItems(page)
+    .first()
+    .getByRole('button', { name: /^Save for later/ });
   // Pressed from the keyboard without scrolling, as the page stands.
   await saveForLater.evaluate((element: HTMLElement) => element.focus({ preventScroll: true }));
   await page.keyboard.press('Enter');
@@ -244,7 +247,11 @@ test('a message never covers the basket’s Checkout button', async ({ page }, t
   const [toastBox, checkoutBox] = await Promise.all([toast.getByText('moved to your wishlist.').locator('..').boundingBox(), checkout.boundingBox()]);
   await screenshot(page, testInfo, 'basket-toast', false);
   expect(toastBox && checkoutBox).toBeTruthy();
-  const overlaps = toastBox!.x < checkoutBox!.x + checkoutBox!.width && checkoutBox!.x < toastBox!.x + toastBox!.width && toastBox!.y < checkoutBox!.y + checkoutBox!.height && checkoutBox!.y < toastBox!.y + toastBox!.height;
+  const overlaps =
+    toastBox!.x < checkoutBox!.x + checkoutBox!.width &&
+    checkoutBox!.x < toastBox!.x + toastBox!.width &&
+    toastBox!.y < checkoutBox!.y + checkoutBox!.height &&
+    checkoutBox!.y < toastBox!.y + toastBox!.height;
   expect(overlaps).toBe(false);
   // And it is on the screen, where it can be read.
   expect(toastBox!.y).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,20 @@
-import { test, type Page, type TestInfo } from '@playwright/test';
+import { test, type Page, type Request, type TestInfo } from '@playwright/test';
 import { DEMO, fillProviderSignIn, header } from './auth.ts';
-import { addBasin, BASIN_NAME, CHECKOUT_TIMEOUT, expect, fillAddress, fillContact, main, openCheckout, scan, screenshot, section, uniqueEmail } from './checkout-steps.ts';
+import {
+  addBasin,
+  BASIN,
+  BASIN_NAME,
+  CHECKOUT_TIMEOUT,
+  expect,
+  fillAddress,
+  fillContact,
+  main,
+  openCheckout,
+  scan,
+  screenshot,
+  section,
+  uniqueEmail,
+} from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
@@ -12,10 +26,13 @@ import { SCREENSHOT_DIR } from './pages.ts';
 
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 
-/** Chromium's CPU six times slower. */
-async function slowCpu(page: Page) {
+/** Chromium's CPU six times slower; the returned function gives it its speed back. */
+async function slowCpu(page: Page): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  return async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  };
 }
 
 /** Holds the page's scripts back; the returned function lets them (and every later page's) through. */
@@ -64,7 +81,7 @@ test('typing into the header search while the page is still waking up gets sugge
 });
 
 test('"Sign in" pressed before the scripts run signs in and comes back to the page', async ({ page }, testInfo) => {
-  await slowCpu(page);
+  const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);
   await page.goto('/help', { waitUntil: 'commit' });
   // The server knows nobody signed in here: it is "Sign in" from the first paint, not "Account".
@@ -74,9 +91,120 @@ test('"Sign in" pressed before the scripts run signs in and comes back to the pa
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-sign-in-starting.png`, animations: 'disabled' });
 
   release();
+  // What is tested is the early press; the identity provider's pages need not be slow too.
+  await fullSpeed();
   await fillProviderSignIn(page, DEMO.shopper.email);
   await expect(page).toHaveURL('/help');
   await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
+});
+
+test('a carousel\'s "Next slides" pressed before the scripts run moves it once they do', { tag: '@phone' }, async ({ page }) => {
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const carousel = page.getByRole('region', { name: 'Planning tips' });
+  const previous = carousel.getByRole('button', { name: 'Previous slides' });
+  await expect(previous).toBeDisabled();
+  // Twice, before any script: both presses count.
+  await carousel.getByRole('button', { name: 'Next slides' }).click();
+  await carousel.getByRole('button', { name: 'Next slides' }).click();
+  const track = carousel.locator('[aria-live="polite"]');
+  await expect(track).toHaveJSProperty('scrollLeft', 0);
+
+  release();
+  await expect(previous).toBeEnabled();
+  const [scrolled, pageWidth, end] = await track.evaluate((element) => [element.scrollLeft, element.clientWidth, element.scrollWidth - element.clientWidth]);
+  // Well past one page (the slides snap into place), or at the end if that is nearer.
+  expect(scrolled).toBeGreaterThanOrEqual(Math.min(1.5 * pageWidth, end) - 4);
+  // From then on the carousel's own handler answers, once per press.
+  await previous.click();
+  await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeLessThan(scrolled);
+});
+
+/** Calls to the basket API under way in the page, for waiting until there are none. */
+function basketCalls(page: Page): Set<Request> {
+  const underWay = new Set<Request>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/basket/')) underWay.add(request);
+  });
+  page.on('requestfinished', (request) => underWay.delete(request));
+  page.on('requestfailed', (request) => underWay.delete(request));
+  return underWay;
+}
+
+test('"Add to basket" pressed before the scripts run adds the quantity typed then, once', { tag: '@phone' }, async ({ page }) => {
+  const underWay = basketCalls(page);
+  const fullSpeed = await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto(BASIN, { waitUntil: 'commit' });
+  const quantity = main(page).getByLabel('Quantity', { exact: true });
+  await quantity.fill('2');
+  await main(page).getByRole('button', { name: 'Add to basket', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Your basket' });
+  await expect(panel).toBeHidden();
+
+  release();
+  // The press was made before any script: what is tested is that it is carried out, and once. A
+  // product page hydrating and reading the basket six times slower takes longer than a test should.
+  await fullSpeed();
+  await expect(panel.getByRole('status')).toContainText(`Added to your basket: 2 × ${BASIN_NAME}`);
+  await expect(quantity).toHaveValue('2');
+  // Nothing more is on its way: the basket holds the basin twice, added once.
+  await expect.poll(() => underWay.size).toBe(0);
+  const basketId = await page.evaluate(() => localStorage.getItem('plumbline.basketId'));
+  const response = await page.request.get(`/api/basket/basket/${basketId}`);
+  expect(response.ok()).toBe(true);
+  const { lines } = (await response.json()) as { lines: { sku: string; quantity: number }[] };
+  expect(lines.map(({ sku, quantity: count }) => ({ sku, quantity: count }))).toEqual([{ sku: 'PL000109-1', quantity: 2 }]);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Basket (2 items)' })).toBeVisible();
+});
+
+test('the phone "Menu" pressed before the scripts run opens once they do', { tag: '@phone-only' }, async ({ page }) => {
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/help', { waitUntil: 'commit' });
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  await menuButton.click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+  release();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('navigation', { name: 'Shop by category' }).getByText('Toilets', { exact: true })).toBeVisible();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  // From then on the menu's own handlers answer.
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await expect(menu).toBeHidden();
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the delivery postcode check is a plain form: the page comes back with the options for it', async ({ page }) => {
+    await page.goto(`${BASIN}?sku=PL000109-2`);
+    const delivery = page.getByRole('region', { name: 'Delivery' });
+    await expect(delivery).toContainText('Delivery to mainland Great Britain');
+    const postcode = delivery.getByRole('textbox', { name: 'Your postcode' });
+
+    await postcode.fill('nonsense');
+    await delivery.getByRole('button', { name: 'Check' }).click();
+    await expect(page).toHaveURL(/\?sku=PL000109-2&postcode=nonsense$/);
+    await expect(postcode).toHaveValue('nonsense');
+    await expect(postcode).toHaveAccessibleDescription(/Enter a real UK postcode/);
+    await expect(delivery).toContainText('Delivery to mainland Great Britain');
+
+    await postcode.fill('iv2 3aa');
+    await delivery.getByRole('button', { name: 'Check' }).click();
+    await expect(page).toHaveURL(/\?sku=PL000109-2&postcode=iv2\+3aa$/);
+    await expect(postcode).toHaveValue('iv2 3aa');
+    await expect(postcode).not.toHaveAttribute('aria-invalid');
+    await expect(delivery).toContainText('Delivery to IV2 3AA (the Scottish Highlands)');
+    await expect(delivery).toContainText('include the delivery surcharge for the Scottish Highlands');
+    // The size chosen before stays chosen.
+    await expect(page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: '500 mm' })).toBeChecked();
+  });
 });
 
 /** A guest with a basin opens the checkout and types step 1 before its scripts run; returns what lets them run. */
@@ -131,7 +259,11 @@ async function checkoutBeforeScripts(page: Page, testInfo: TestInfo, label: stri
   await openCheckout(page);
   await fillContact(page, uniqueEmail(testInfo, label));
   if (address) await fillAddress(page);
-  await expect(section(page, address ? 'Delivery' : 'Delivery address').getByRole('radio', { checked: true }).first()).toBeVisible();
+  await expect(
+    section(page, address ? 'Delivery' : 'Delivery address')
+      .getByRole('radio', { checked: true })
+      .first(),
+  ).toBeVisible();
   await slowCpu(page);
   const release = await holdScripts(page);
   await page.goto('/checkout', { waitUntil: 'commit' });

@@ -89,7 +89,9 @@ test('choosing click & collect drops the delivery address, and choosing delivery
 
   // Changed to click & collect at the delivery step: the address and "billing as delivery" go.
   await section(page, 'Delivery').getByRole('button', { name: 'Change delivery' }).click();
-  await section(page, 'Delivery').getByRole('radio', { name: /^Click & collect/ }).check();
+  await section(page, 'Delivery')
+    .getByRole('radio', { name: /^Click & collect/ })
+    .check();
   await section(page, 'Delivery').getByRole('button', { name: 'Continue to billing' }).click();
   await expect(section(page, 'Collection')).toContainText(BRANCH);
   await expect(section(page, 'Collection')).not.toContainText('SW1A 1AA');
@@ -99,7 +101,9 @@ test('choosing click & collect drops the delivery address, and choosing delivery
 
   // Back to a delivered option: the address is asked for again before anything else.
   await section(page, 'Delivery').getByRole('button', { name: 'Change delivery' }).click();
-  await section(page, 'Delivery').getByRole('radio', { name: /^Standard/ }).check();
+  await section(page, 'Delivery')
+    .getByRole('radio', { name: /^Standard/ })
+    .check();
   await section(page, 'Delivery').getByRole('button', { name: 'Continue to delivery address' }).click();
   const address = section(page, 'Delivery address');
   await expect(address.getByLabel('Address line 1')).toHaveValue('');

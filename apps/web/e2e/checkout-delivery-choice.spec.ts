@@ -22,7 +22,9 @@ async function openSummary(page: Page) {
 
 /** The price on an option's card, as the shopper reads it: "£29.95" or "Free". */
 const priceOn = async (page: Page, name: RegExp) => {
-  const label = section(page, 'Delivery').locator('label').filter({ has: page.getByRole('radio', { name }) });
+  const label = section(page, 'Delivery')
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name }) });
   return (await label.getByText(/^(£[\d,.]+|Free)$/).textContent())!;
 };
 

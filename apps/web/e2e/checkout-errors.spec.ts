@@ -45,7 +45,10 @@ test('a step sent with gaps says what to enter, in a summary linking to each fie
   await details.getByLabel('Last name').fill('Shopper');
   await details.getByLabel('Phone number').fill('12345');
   await details.getByRole('button', { name: 'Continue to delivery address' }).click();
-  await expectSummary(details, ['Enter an e-mail address in the correct format, like name@example.com', 'Enter a UK phone number, like 07700 900123 or 020 7946 0000']);
+  await expectSummary(details, [
+    'Enter an e-mail address in the correct format, like name@example.com',
+    'Enter a UK phone number, like 07700 900123 or 020 7946 0000',
+  ]);
   await expect(details.getByLabel('First name')).not.toHaveAttribute('aria-invalid');
   await expect(details.getByLabel('First name')).toHaveValue('Sam');
 
@@ -81,7 +84,12 @@ test('a step sent with gaps says what to enter, in a summary linking to each fie
   await billing.getByLabel('My billing address is the same as my delivery address').uncheck();
   await billing.getByLabel('Full name').fill('');
   await billing.getByRole('button', { name: 'Continue to payment' }).click();
-  await expectSummary(billing, ['Enter the full name of the person at this address', 'Enter address line 1, typically the building and street', 'Enter a town or city', 'Enter a postcode']);
+  await expectSummary(billing, [
+    'Enter the full name of the person at this address',
+    'Enter address line 1, typically the building and street',
+    'Enter a town or city',
+    'Enter a postcode',
+  ]);
   await expect(main(page)).not.toContainText(LIBRARY_WORDING);
   await scan(page);
 });

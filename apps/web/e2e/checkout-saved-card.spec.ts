@@ -51,14 +51,18 @@ test('a saved card that needs the bank’s check: closed or failed charges nothi
   // Closed before answering: nothing taken, said beside the saved card's button.
   await page.keyboard.press('Escape');
   await expect(bankCheck(page)).toBeHidden();
-  await expect(saved.getByRole('alert')).toHaveText('You closed your bank’s check before it finished, so you have not been charged. Pay again to try once more.');
+  await expect(saved.getByRole('alert')).toHaveText(
+    'You closed your bank’s check before it finished, so you have not been charged. Pay again to try once more.',
+  );
   await expect(payWithSaved).toBeEnabled();
 
   // The bank says no.
   await payWithSaved.click();
   await checkPage(page).getByRole('button', { name: 'Fail' }).click();
   await expect(bankCheck(page)).toBeHidden();
-  await expect(saved.getByRole('alert')).toHaveText('Your bank did not confirm the payment, so you have not been charged. Pay again to try once more, or use another card.');
+  await expect(saved.getByRole('alert')).toHaveText(
+    'Your bank did not confirm the payment, so you have not been charged. Pay again to try once more, or use another card.',
+  );
   await scan(page);
   await screenshot(page, testInfo, 'saved-card-check-failed');
 

@@ -33,7 +33,8 @@ const googlePay = (page: Page) => page.frameLocator(EXPRESS_FRAME).getByRole('bu
 const walletBox = (page: Page) => section(page, 'Payment').locator('div.relative', { has: page.locator(EXPRESS_FRAME) });
 const googlePaySheet = (page: Page) => page.frameLocator('iframe[title="Google Pay payment sheet"]');
 /** The boxes kept for Stripe's frames while Stripe.js loads: each frame fits its box without growing it. */
-const boxSizes = (box: ReturnType<Page['locator']>) => box.evaluate((element) => ({ height: element.getBoundingClientRect().height, minHeight: parseFloat(getComputedStyle(element).minHeight) }));
+const boxSizes = (box: ReturnType<Page['locator']>) =>
+  box.evaluate((element) => ({ height: element.getBoundingClientRect().height, minHeight: parseFloat(getComputedStyle(element).minHeight) }));
 /**
  * Once the frame has reported its laid-out height (a busy machine may paint one resize late), the
  * box is exactly its reserved height. The box is brought into view first, as a shopper would see
@@ -41,7 +42,15 @@ const boxSizes = (box: ReturnType<Page['locator']>) => box.evaluate((element) =>
  */
 const expectFitsItsBox = async (box: ReturnType<Page['locator']>) => {
   await box.scrollIntoViewIfNeeded();
-  await expect.poll(async () => { const { height, minHeight } = await boxSizes(box); return height - minHeight; }, { message: 'the frame grew its reserved box' }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        const { height, minHeight } = await boxSizes(box);
+        return height - minHeight;
+      },
+      { message: 'the frame grew its reserved box' },
+    )
+    .toBe(0);
 };
 const isConfirm = (request: Request) => request.url().startsWith(`${STAND_IN}/v1/payment_intents/`) && request.url().endsWith('/confirm');
 
@@ -167,7 +176,9 @@ test('a card that needs the bank’s check: Stripe.js shows it, and the order is
   await screenshot(page, testInfo, 'stripe-challenge', false);
   // Closing Stripe's check is the bank saying no: nothing taken, said beside the button, and paying again asks again.
   await page.getByRole('dialog', { name: 'Payment authentication' }).getByRole('button', { name: 'Close' }).click();
-  await expect(section(page, 'Payment').getByRole('alert')).toHaveText('Your bank did not confirm the payment, so you have not been charged. Pay again to try once more, or use another card.');
+  await expect(section(page, 'Payment').getByRole('alert')).toHaveText(
+    'Your bank did not confirm the payment, so you have not been charged. Pay again to try once more, or use another card.',
+  );
   await pay(page);
   await check.getByRole('button', { name: 'Complete' }).click();
   await expectConfirmation(page, email);

@@ -30,7 +30,7 @@ import { staffMailbox } from './mailbox.ts';
 // Every step is a real API call and paying goes through the sandbox gateway: slow on a busy machine.
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 
-test('a guest checks out step by step, pays by card and tracks the order', async ({ page, browser }, testInfo) => {
+test('a guest checks out step by step, pays by card and tracks the order', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
   const errors = collectErrors(page);
   const email = uniqueEmail(testInfo, 'guest');
 
@@ -49,7 +49,9 @@ test('a guest checks out step by step, pays by card and tracks the order', async
 
   // Step 1: a phone number that is not a UK one is refused beside the field.
   await fillContact(page, email, '12345');
-  await expect(section(page, 'Your details').getByLabel('Phone number')).toHaveAccessibleDescription(/Error: Enter a UK phone number, like 07700 900123 or 020 7946 0000$/);
+  await expect(section(page, 'Your details').getByLabel('Phone number')).toHaveAccessibleDescription(
+    /Error: Enter a UK phone number, like 07700 900123 or 020 7946 0000$/,
+  );
   await expect(section(page, 'Your details').getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
   await scan(page);
   await fillContact(page, email);
@@ -116,7 +118,11 @@ test('a guest checks out step by step, pays by card and tracks the order', async
 
   // Too many lookups: the API's rate limit is said in words.
   await page.route('**/api/order-tracking/**', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/problem+json', body: JSON.stringify({ status: 429, title: 'Too Many Requests', code: 'RATE_LIMITED', detail: 'Rate limit exceeded' }) }),
+    route.fulfill({
+      status: 429,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ status: 429, title: 'Too Many Requests', code: 'RATE_LIMITED', detail: 'Rate limit exceeded' }),
+    }),
   );
   await main(page).getByRole('button', { name: 'Track order' }).click();
   await expect(main(page).getByRole('alert')).toHaveText('Too many lookups just now. Wait a minute, then try again.');

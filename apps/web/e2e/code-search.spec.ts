@@ -10,7 +10,8 @@ const BASIN = '/p/tamar-trade-eden-cloakroom-basin-pl000109';
 const searchBox = (page: Page) => page.getByRole('search', { name: 'Search products and categories' });
 const textBox = (page: Page) => searchBox(page).getByRole('searchbox', { name: 'Search products and categories' });
 const combobox = (page: Page) => searchBox(page).getByRole('combobox', { name: 'Search products and categories' });
-const productSuggestions = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Products' }).getByRole('option');
+const productSuggestions = (page: Page) =>
+  page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Products' }).getByRole('option');
 
 async function expectBasinWithSize(page: Page, sku: string, size: string) {
   await expect(page).toHaveURL(`${BASIN}?sku=${sku}`);
@@ -18,10 +19,6 @@ async function expectBasinWithSize(page: Page, sku: string, size: string) {
   await expect(page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: size })).toBeChecked();
   await expect(page.getByRole('row', { name: `Product code ${sku}` })).toBeVisible();
 }
-
-test.beforeEach(({ isMobile }) => {
-  test.skip(isMobile, 'The header search is the same at every width');
-});
 
 test('a variant code typed in any case, without its dash, opens the product with that variant chosen', async ({ page }, testInfo) => {
   await page.goto('/', { waitUntil: 'networkidle' });

@@ -25,7 +25,7 @@ test('a toast is announced in the live region', async ({ page }) => {
   await expect(page.locator('[aria-live="polite"][role="status"]').last()).toContainText('This is a toast message.');
 });
 
-test('the carousel moves with its previous and next buttons', async ({ page }) => {
+test('the carousel moves with its previous and next buttons', { tag: '@phone' }, async ({ page }) => {
   const carousel = page.getByRole('region', { name: 'Example slides' });
   await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
   await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeVisible();

@@ -13,7 +13,11 @@ export interface MailboxEmail {
 }
 
 /** Signs in as staff in a fresh browser, runs `read` with the access token's headers, and closes that browser. */
-export async function asStaff<T>(browser: Browser, testInfo: TestInfo, read: (request: APIRequestContext, headers: Record<string, string>) => Promise<T>): Promise<T> {
+export async function asStaff<T>(
+  browser: Browser,
+  testInfo: TestInfo,
+  read: (request: APIRequestContext, headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const context = await newContext(browser, testInfo);
   const page = await context.newPage();
   await signInByRedirect(page, DEMO.staff.email);

@@ -28,7 +28,18 @@ export interface TestOrderOptions {
  * intent paid with the 4242 test card like the card frame, then completing the payment.
  */
 export async function placeTestOrder(request: APIRequestContext, options: TestOrderOptions): Promise<string> {
-  const { email, firstName = 'Sam', lastName = 'Shopper', sku = TEST_ORDER_SKU, quantity = 1, discountCode, accessToken, saveCard = false, cardNumber = '4242424242424242', collect = false } = options;
+  const {
+    email,
+    firstName = 'Sam',
+    lastName = 'Shopper',
+    sku = TEST_ORDER_SKU,
+    quantity = 1,
+    discountCode,
+    accessToken,
+    saveCard = false,
+    cardNumber = '4242424242424242',
+    collect = false,
+  } = options;
   const signedIn: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
   const call = async <T>(method: 'POST' | 'PUT', path: string, data: unknown = {}, headers: Record<string, string> = {}): Promise<T> => {
     const response = await request.fetch(path, { method, data, headers: { ...signedIn, ...headers } });

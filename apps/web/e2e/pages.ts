@@ -14,8 +14,12 @@ export const STRIPE_SHOP_PORT = BASE + 6;
 /** That stand-in (apps/api/src/modules/payments/stripe-standin.main.ts). */
 export const STRIPE_STANDIN_PORT = BASE + 7;
 
-/** Every page the web shell has, for the accessibility scan and the screenshots. */
-export const SHELL_PAGES = [
+/**
+ * Every page the web shell has, scanned for accessibility, reflow and script errors, at both widths unless
+ * `desktopOnly`: a page drawn by the same template as one scanned at 390 px already (the signed-out
+ * account, staff and trade gates, the sign-in callbacks) or for staff at a desk (the style guide).
+ */
+export const SHELL_PAGES: readonly { name: string; path: string; desktopOnly?: boolean }[] = [
   { name: 'home', path: '/' },
   { name: 'category', path: '/c/toilets' },
   { name: 'subcategory', path: '/c/toilets/close-coupled-toilets' },
@@ -33,16 +37,22 @@ export const SHELL_PAGES = [
   { name: 'checkout-empty', path: '/checkout' },
   { name: 'track-order', path: '/track-order' },
   { name: 'account-orders-signed-out', path: '/account/orders' },
-  { name: 'account-order-signed-out', path: '/account/orders/BP10000001' },
-  { name: 'account-cards-signed-out', path: '/account/cards' },
+  { name: 'account-order-signed-out', path: '/account/orders/BP10000001', desktopOnly: true },
+  { name: 'account-cards-signed-out', path: '/account/cards', desktopOnly: true },
   { name: 'account', path: '/account' },
   // Opened without an answer from the provider, the callbacks show "Login failed".
   { name: 'auth-callback', path: '/auth/callback' },
-  { name: 'auth-popup-callback', path: '/auth/popup-callback' },
-  { name: 'auth-silent-callback', path: '/auth/silent-callback' },
+  { name: 'auth-popup-callback', path: '/auth/popup-callback', desktopOnly: true },
+  { name: 'auth-silent-callback', path: '/auth/silent-callback', desktopOnly: true },
   { name: 'staff-mailbox-signed-out', path: '/staff/mailbox' },
-  { name: 'staff-discounts-signed-out', path: '/staff/discounts' },
-  { name: 'staff-orders-signed-out', path: '/staff/orders' },
+  { name: 'staff-discounts-signed-out', path: '/staff/discounts', desktopOnly: true },
+  { name: 'staff-orders-signed-out', path: '/staff/orders', desktopOnly: true },
+  { name: 'staff-trade-signed-out', path: '/staff/trade', desktopOnly: true },
+  { name: 'staff-trade-accounts-signed-out', path: '/staff/trade/accounts', desktopOnly: true },
+  { name: 'trade', path: '/trade' },
+  { name: 'trade-apply-signed-out', path: '/trade/apply' },
+  { name: 'trade-application-signed-out', path: '/trade/application', desktopOnly: true },
+  { name: 'trade-terms', path: '/trade/terms' },
   { name: 'help', path: '/help' },
   { name: 'help-delivery', path: '/help/delivery' },
   { name: 'help-returns', path: '/help/returns' },
@@ -54,7 +64,7 @@ export const SHELL_PAGES = [
   { name: 'privacy', path: '/privacy' },
   { name: 'cookies', path: '/cookies' },
   { name: 'not-found', path: '/no-such-page' },
-  { name: 'styleguide', path: '/styleguide' },
+  { name: 'styleguide', path: '/styleguide', desktopOnly: true },
 ] as const;
 
 // Absolute, because the root `npm test` runs Playwright from the repository root.

@@ -31,7 +31,10 @@ test('"Track my order" in the footer and in the help centre opens the tracker', 
   await expect(page.getByLabel(/E-mail address/)).toBeVisible();
 
   await page.goto('/help');
-  await page.getByRole('main').getByRole('link', { name: /^Track my order/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Track my order/ })
+    .click();
   await expect(page).toHaveURL('/track-order');
 
   // The old help page's address, from bookmarks and search engines, leads there too.
@@ -77,8 +80,7 @@ test('the footer shows only the ways to pay checkout takes, and the legal pages'
   }
 });
 
-test('the cookie notice lists the payment provider’s cookies only where Stripe takes the payments', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'The list does not depend on the screen');
+test('the cookie notice lists the payment provider’s cookies only where Stripe takes the payments', async ({ page }) => {
   await page.goto('/cookies');
   await expect(page.getByRole('main')).not.toContainText('__stripe');
   await page.goto(`http://127.0.0.1:${STRIPE_SHOP_PORT}/cookies`);
@@ -139,8 +141,7 @@ test('the save-basket dialog gives the number to call', async ({ page }) => {
   await expect(dialog.getByRole('link', { name: DEMO_SHOP.phone })).toHaveAttribute('href', DEMO_SHOP.tel);
 });
 
-test('the cookie notice lists every cookie and stored item a shopping and sign-in journey leaves', async ({ page, context }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'What the shop stores does not depend on the screen');
+test('the cookie notice lists every cookie and stored item a shopping and sign-in journey leaves', async ({ page, context }) => {
   test.setTimeout(60_000);
   const storedKeys = () => page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
   // A guest basket and a viewed product, then signing in (the provider's cookies and the tab's tokens),
@@ -158,6 +159,9 @@ test('the cookie notice lists every cookie and stored item a shopping and sign-i
   const listed = await page.getByRole('main').locator('li code').allInnerTexts();
   for (const name of [...cookies, ...stored]) {
     // Names ending in "." or ":" stand for the keys that start with them.
-    expect(listed.some((listedName) => listedName === name || (/[.:]$/.test(listedName) && name.startsWith(listedName))), name).toBe(true);
+    expect(
+      listed.some((listedName) => listedName === name || (/[.:]$/.test(listedName) && name.startsWith(listedName))),
+      name,
+    ).toBe(true);
   }
 });

@@ -70,7 +70,9 @@ test('Enter without a chosen suggestion searches for what was typed', async ({ p
 test('a category suggestion leads to its page, and leaving the box closes the list', async ({ page }) => {
   const box = combobox(page);
   await box.fill('pedestal');
-  const category = suggestions(page).getByRole('group', { name: 'Categories' }).getByRole('option', { name: /^Pedestal Basins/ });
+  const category = suggestions(page)
+    .getByRole('group', { name: 'Categories' })
+    .getByRole('option', { name: /^Pedestal Basins/ });
   await expect(category).toHaveAttribute('href', '/c/basins/pedestal-basins');
 
   await box.press('Tab');
@@ -92,7 +94,7 @@ test('says when nothing matches, and still offers the full search', async ({ pag
   await expect(page.getByText('No suggestions for “qqqqzz”.')).toBeVisible();
 });
 
-test('the open suggestions overlay the page and have no accessibility violations', async ({ page, isMobile }) => {
+test('the open suggestions overlay the page and have no accessibility violations', { tag: '@phone' }, async ({ page, isMobile }) => {
   const main = page.locator('main');
   const before = await main.boundingBox();
   await combobox(page).fill('basin');

@@ -41,9 +41,12 @@ test.describe('server rendering', () => {
   });
 });
 
-test('a shopper goes from the home page to a category, a type, and back', async ({ page }) => {
+test('a shopper goes from the home page to a category, a type, and back', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/', { waitUntil: 'networkidle' });
-  await page.locator('#shop-by-category').getByRole('link', { name: /^Toilets/ }).click();
+  await page
+    .locator('#shop-by-category')
+    .getByRole('link', { name: /^Toilets/ })
+    .click();
   await expect(page).toHaveURL('/c/toilets');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Toilets');
   await expect(page).toHaveTitle('Toilets | Plumbline');
@@ -118,8 +121,7 @@ test('the newsletter form answers inline', async ({ page }) => {
   await expect(page).toHaveURL('/newsletter');
 });
 
-test('the phone menu opens and closes from the keyboard', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'The menu button is for small screens');
+test('the phone menu opens and closes from the keyboard', { tag: '@phone-only' }, async ({ page }) => {
   await page.goto('/', { waitUntil: 'networkidle' });
   const menuButton = page.getByRole('button', { name: 'Menu' });
   await menuButton.focus();
@@ -147,8 +149,7 @@ test('the phone menu opens and closes from the keyboard', async ({ page, isMobil
   await expect(menu).toBeHidden();
 });
 
-test('the desktop "All categories" menu opens and closes with Esc', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'The category bar is for wide screens');
+test('the desktop "All categories" menu opens and closes with Esc', async ({ page }) => {
   await page.goto('/', { waitUntil: 'networkidle' });
   const categories = page.getByRole('navigation', { name: 'Categories' });
   const summary = categories.getByText('All categories');

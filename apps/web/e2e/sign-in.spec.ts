@@ -106,7 +106,7 @@ test('signing in by redirect from the account page shows the profile from the AP
   expect(errors).toEqual([]);
 });
 
-test('signing in from the header leaves for the provider and comes back to the page, on a phone too', async ({ page }) => {
+test('signing in from the header leaves for the provider and comes back to the page, on a phone too', { tag: '@phone' }, async ({ page }) => {
   const popups: Page[] = [];
   page.on('popup', (popup) => popups.push(popup));
   await page.goto('/help');
@@ -118,7 +118,7 @@ test('signing in from the header leaves for the provider and comes back to the p
   expect(popups).toEqual([]);
 });
 
-test('signing in from the header opens a popup where leaving would lose what was typed', async ({ page, isMobile }, testInfo) => {
+test('signing in from the header opens a popup where leaving would lose what was typed', { tag: '@phone' }, async ({ page, isMobile }, testInfo) => {
   await recordPopupFeatures(page);
   await withTypedWork(page);
   const popupPromise = page.waitForEvent('popup');

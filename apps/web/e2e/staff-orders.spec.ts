@@ -151,7 +151,10 @@ test('an order someone else moved on meanwhile says so, and shows where it is no
 
   // A colleague marks it delivered (straight through the API, with the same staff sign-in).
   const token = (await storedUser(page))!.access_token;
-  const moved = await request.post(`/api/orders/Staff/Orders/${orderNumber}/Status`, { data: { status: 'delivered' }, headers: { authorization: `Bearer ${token}` } });
+  const moved = await request.post(`/api/orders/Staff/Orders/${orderNumber}/Status`, {
+    data: { status: 'delivered' },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(moved.ok()).toBe(true);
 
   await panel.getByRole('radio', { name: 'Start picking' }).check();
@@ -176,7 +179,11 @@ async function openNewOrder(page: Page, request: APIRequestContext, customer: { 
   return { orderNumber, total: ((await response.json()) as { totals: { totalIncVat: number } }).totals.totalIncVat };
 }
 
-test('order staff cancel an order before dispatch, with a reason; the money, the stock and the customer are told', async ({ page, request, browser }, testInfo) => {
+test('order staff cancel an order before dispatch, with a reason; the money, the stock and the customer are told', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   const project = testInfo.project.name;
   const email = `cancel-${project}-${Date.now()}@example.com`;
   const errors = collectErrors(page);
@@ -235,7 +242,11 @@ test('order staff cancel an order before dispatch, with a reason; the money, the
   expect(errors).toEqual([]);
 });
 
-test('order staff refund part of a dispatched order: the amount in pounds is checked at the field, and the refund is listed', async ({ page, request, browser }, testInfo) => {
+test('order staff refund part of a dispatched order: the amount in pounds is checked at the field, and the refund is listed', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   const project = testInfo.project.name;
   const email = `refund-${project}-${Date.now()}@example.com`;
   const errors = collectErrors(page);

@@ -25,7 +25,7 @@ async function saveBasin(page: Page, sku?: string) {
   await expect(saveButton(page)).toHaveAttribute('aria-pressed', 'true');
 }
 
-test('a guest saves products with the heart, sees them on the wishlist, and moves one to the basket', async ({ page }, testInfo) => {
+test('a guest saves products with the heart, sees them on the wishlist, and moves one to the basket', { tag: '@phone' }, async ({ page }, testInfo) => {
   const errors = collectErrors(page);
   await page.goto('/wishlist', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
@@ -56,7 +56,10 @@ test('a guest saves products with the heart, sees them on the wishlist, and move
   await page.keyboard.press('Escape');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Basket (3 items)' })).toBeVisible();
 
-  await items(page).filter({ hasText: 'PL000109-1' }).getByRole('button', { name: `Remove ${BASIN_NAME}` }).click();
+  await items(page)
+    .filter({ hasText: 'PL000109-1' })
+    .getByRole('button', { name: `Remove ${BASIN_NAME}` })
+    .click();
   await expect(items(page)).toHaveCount(1);
   // Saving needs an account: a guest is offered sign-in.
   await expect(page.getByRole('button', { name: 'Sign in to save' })).toBeVisible();

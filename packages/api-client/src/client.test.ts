@@ -55,9 +55,7 @@ describe('service clients', () => {
 
   it('turns a failed request into an error holding the status and the response data', async () => {
     const problem = { status: 404, code: 'BASKET_NOT_FOUND', detail: 'No basket with that id.' };
-    const { fetchImpl } = recordingFetch(
-      () => new Response(JSON.stringify(problem), { status: 404, headers: { 'content-type': 'application/problem+json' } }),
-    );
+    const { fetchImpl } = recordingFetch(() => new Response(JSON.stringify(problem), { status: 404, headers: { 'content-type': 'application/problem+json' } }));
     const client = createClientFromEndpoints(endpoints, { baseUrl: 'https://shop.test', fetch: fetchImpl });
     const error = await client.getItem({ params: { basketId: 'x' }, body: { sku: 'y' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

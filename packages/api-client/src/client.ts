@@ -36,11 +36,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-type IsOptional<E extends EndpointDefinition> = E['params'] extends object
-  ? false
-  : E['body'] extends object
-    ? false
-    : true;
+type IsOptional<E extends EndpointDefinition> = E['params'] extends object ? false : E['body'] extends object ? false : true;
 
 type ClientMethod<E extends EndpointDefinition> =
   IsOptional<E> extends true
@@ -82,10 +78,7 @@ export type ServiceRoutes<S extends ServiceEndpoints> = { readonly [K in keyof S
  * Builds one typed method per endpoint of a service: types from the declarations (`S`), requests
  * from their routes, so a client holds no schemas.
  */
-export function createServiceClient<S extends ServiceEndpoints>(
-  routes: ServiceRoutes<S>,
-  options: ClientOptions,
-): ServiceClient<S> {
+export function createServiceClient<S extends ServiceEndpoints>(routes: ServiceRoutes<S>, options: ClientOptions): ServiceClient<S> {
   if (!options?.baseUrl) throw new Error('baseUrl is required');
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? globalThis.fetch;
@@ -95,10 +88,7 @@ export function createServiceClient<S extends ServiceEndpoints>(
     input: { params?: unknown; query?: unknown; body?: unknown } = {},
     callOptions: CallOptions = {},
   ): Promise<unknown> => {
-    const url =
-      baseUrl +
-      fillPath(path, input.params as Record<string, unknown>) +
-      buildQuery(input.query as Record<string, unknown>);
+    const url = baseUrl + fillPath(path, input.params as Record<string, unknown>) + buildQuery(input.query as Record<string, unknown>);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = await options.getAccessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;

@@ -12,12 +12,24 @@ import type {
   platformEndpoints,
   savedCardsEndpoints,
   siteEndpoints,
+  tradeEndpoints,
+  tradeTermsEndpoints,
   wishlistEndpoints,
 } from '@shop/contracts';
 import { endpointRoutes as routes } from '@shop/contracts/routes';
 import { createServiceClient, type ClientOptions } from './client.ts';
 
-export { ApiError, createClientFromEndpoints, createServiceClient, routesOf, type CallOptions, type ClientOptions, type EndpointRoute, type ServiceClient, type ServiceRoutes } from './client.ts';
+export {
+  ApiError,
+  createClientFromEndpoints,
+  createServiceClient,
+  routesOf,
+  type CallOptions,
+  type ClientOptions,
+  type EndpointRoute,
+  type ServiceClient,
+  type ServiceRoutes,
+} from './client.ts';
 
 /** One client per service, each with its own base URL (e.g. `…/api/catalogue`). */
 export const createPlatformClient = (options: ClientOptions) => createServiceClient<typeof platformEndpoints>(routes.platform, options);
@@ -33,6 +45,9 @@ export const createOrdersClient = (options: ClientOptions) => createServiceClien
 export const createSavedCardsClient = (options: ClientOptions) => createServiceClient<typeof savedCardsEndpoints>(routes.savedCards, options);
 export const createPaymentsClient = (options: ClientOptions) => createServiceClient<typeof paymentsEndpoints>(routes.payments, options);
 export const createSiteClient = (options: ClientOptions) => createServiceClient<typeof siteEndpoints>(routes.site, options);
+/** Trade calls answer under the accounts service's base URL; the terms under the projects service's. */
+export const createTradeClient = (options: ClientOptions) => createServiceClient<typeof tradeEndpoints>(routes.trade, options);
+export const createTradeTermsClient = (options: ClientOptions) => createServiceClient<typeof tradeTermsEndpoints>(routes.tradeTerms, options);
 export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlist, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
@@ -48,4 +63,6 @@ export type OrdersClient = ReturnType<typeof createOrdersClient>;
 export type SavedCardsClient = ReturnType<typeof createSavedCardsClient>;
 export type PaymentsClient = ReturnType<typeof createPaymentsClient>;
 export type SiteClient = ReturnType<typeof createSiteClient>;
+export type TradeClient = ReturnType<typeof createTradeClient>;
+export type TradeTermsClient = ReturnType<typeof createTradeTermsClient>;
 export type WishlistClient = ReturnType<typeof createWishlistClient>;

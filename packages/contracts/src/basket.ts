@@ -18,9 +18,7 @@ export const ProductDataSchema = z
   .meta({ id: 'ProductData', description: 'productData: one sku to add. Prices sent by a client are ignored.' });
 export type ProductData = z.infer<typeof ProductDataSchema>;
 
-export const SetItemDataSchema = z
-  .object({ sku: Sku, quantity: Quantity.describe('The new quantity; 0 removes the line') })
-  .meta({ id: 'SetItemData' });
+export const SetItemDataSchema = z.object({ sku: Sku, quantity: Quantity.describe('The new quantity; 0 removes the line') }).meta({ id: 'SetItemData' });
 export type SetItemData = z.infer<typeof SetItemDataSchema>;
 
 export const SetItemsDataSchema = z
@@ -34,7 +32,6 @@ export const RetrievalCodeQuerySchema = z.object({ retrievalCode: z.string().min
 export const SendBasketSavedEmailDataSchema = z
   .object({ basketId: z.string().min(1).max(64), emailAddress: z.string().trim().min(3).max(320) })
   .meta({ id: 'SendBasketSavedEmailData', description: 'Saves the basket (its state keeps the code it was saved under) and e-mails the code and a link.' });
-
 
 export const BasketNoticeSchema = z
   .object({
@@ -91,7 +88,9 @@ export const BasketTotalsSchema = z
         name: z.string(),
         priceIncVat: Pence,
         isEstimate: z.boolean().describe('true: a mainland estimate until a delivery option is chosen at checkout'),
-        freeFromIncVat: Pence.nullable().describe('Estimate only: the goods total, after the discount, from which this delivery is free to mainland GB (surcharges elsewhere still apply); null when it never is'),
+        freeFromIncVat: Pence.nullable().describe(
+          'Estimate only: the goods total, after the discount, from which this delivery is free to mainland GB (surcharges elsewhere still apply); null when it never is',
+        ),
         spendForFreeIncVat: Pence.nullable().describe('Estimate only: how much more to spend for free delivery; null when it is free already or never is'),
       })
       .nullable(),
@@ -110,9 +109,7 @@ export const BasketSchema = z
     channel: z.union([z.literal(100), z.literal(200), z.literal(300)]),
     pricing: z.object({ tradePriced: z.boolean(), tradeBand: z.string().nullable(), tradeDiscountBasisPoints: z.number().int() }),
     lines: z.array(BasketLineSchema),
-    discount: z
-      .object({ code: z.string(), description: z.string(), discountIncVat: Pence, applies: z.boolean() })
-      .nullable(),
+    discount: z.object({ code: z.string(), description: z.string(), discountIncVat: Pence, applies: z.boolean() }).nullable(),
     totals: BasketTotalsSchema,
     notices: z.array(BasketNoticeSchema).describe('What changed without being asked: merges, unavailable lines, price changes, discounts removed'),
     updatedAt: z.string(),
@@ -131,74 +128,145 @@ export const SavedBasketSchema = z
 export type SavedBasket = z.infer<typeof SavedBasketSchema>;
 
 const basketIdDescription =
-  'Anonymous baskets are reached by their id alone. With a token, a guest basket is merged into the shopper\'s basket (quantities summed, capped by stock) and the answer is the shopper\'s basket with a "merged" notice; another shopper\'s basket is 404.';
+  "Anonymous baskets are reached by their id alone. With a token, a guest basket is merged into the shopper's basket (quantities summed, capped by stock) and the answer is the shopper's basket with a \"merged\" notice; another shopper's basket is 404.";
 
 export const basketEndpoints = {
   getBasket: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'GET', path: '/basket/{basketId}',
-    summary: 'A basket with its lines and server-side totals', description: basketIdDescription,
-    params: BasketIdParamsSchema, responses: { 200: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'GET',
+    path: '/basket/{basketId}',
+    summary: 'A basket with its lines and server-side totals',
+    description: basketIdDescription,
+    params: BasketIdParamsSchema,
+    responses: { 200: BasketSchema },
   }),
   copyBasket: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'POST', path: '/basket/{basketId}/Copy',
-    summary: 'A new basket with the same lines and discount code, for the caller', params: BasketIdParamsSchema, responses: { 201: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'POST',
+    path: '/basket/{basketId}/Copy',
+    summary: 'A new basket with the same lines and discount code, for the caller',
+    params: BasketIdParamsSchema,
+    responses: { 201: BasketSchema },
   }),
   createBasket: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'POST', path: '/basket',
-    summary: 'Creates a basket with a first product', description: 'A signed-in shopper gets a basket of their own; a guest an anonymous one (keep its id).',
-    body: ProductDataSchema, responses: { 201: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'POST',
+    path: '/basket',
+    summary: 'Creates a basket with a first product',
+    description: 'A signed-in shopper gets a basket of their own; a guest an anonymous one (keep its id).',
+    body: ProductDataSchema,
+    responses: { 201: BasketSchema },
   }),
   createBasketWithItems: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'POST', path: '/basket/setItems',
-    summary: 'Creates a basket with several lines', body: SetItemsDataSchema, responses: { 201: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'POST',
+    path: '/basket/setItems',
+    summary: 'Creates a basket with several lines',
+    body: SetItemsDataSchema,
+    responses: { 201: BasketSchema },
   }),
   setItems: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'POST', path: '/basket/{basketId}/setItems',
-    summary: 'Sets several lines at once (0 removes a line); all or nothing', description: basketIdDescription,
-    params: BasketIdParamsSchema, body: SetItemsDataSchema, responses: { 200: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'POST',
+    path: '/basket/{basketId}/setItems',
+    summary: 'Sets several lines at once (0 removes a line); all or nothing',
+    description: basketIdDescription,
+    params: BasketIdParamsSchema,
+    body: SetItemsDataSchema,
+    responses: { 200: BasketSchema },
   }),
   setItem: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'PUT', path: '/basket/{basketId}/setitem',
-    summary: "Sets one line's quantity (0 removes it)", description: basketIdDescription,
-    params: BasketIdParamsSchema, body: SetItemDataSchema, responses: { 200: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/basket/{basketId}/setitem',
+    summary: "Sets one line's quantity (0 removes it)",
+    description: basketIdDescription,
+    params: BasketIdParamsSchema,
+    body: SetItemDataSchema,
+    responses: { 200: BasketSchema },
   }),
   addItem: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'POST', path: '/basket/{basketId}/additem',
-    summary: 'Adds a quantity of a sku (added to the line when it is already there)', description: basketIdDescription,
-    params: BasketIdParamsSchema, body: ProductDataSchema, responses: { 200: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'POST',
+    path: '/basket/{basketId}/additem',
+    summary: 'Adds a quantity of a sku (added to the line when it is already there)',
+    description: basketIdDescription,
+    params: BasketIdParamsSchema,
+    body: ProductDataSchema,
+    responses: { 200: BasketSchema },
   }),
   removeItem: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'PUT', path: '/basket/{basketId}/removeitem',
-    summary: 'Removes a line', params: BasketIdParamsSchema, body: RemoveItemDataSchema, responses: { 200: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/basket/{basketId}/removeitem',
+    summary: 'Removes a line',
+    params: BasketIdParamsSchema,
+    body: RemoveItemDataSchema,
+    responses: { 200: BasketSchema },
   }),
   addDiscount: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'PUT', path: '/basket/{basketId}/adddiscount',
+    service: 'basket',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/basket/{basketId}/adddiscount',
     summary: 'Applies a discount code (replacing any other); each refusal has its own code',
-    params: BasketIdParamsSchema, body: DiscountCodeDataSchema, responses: { 200: BasketSchema },
+    params: BasketIdParamsSchema,
+    body: DiscountCodeDataSchema,
+    responses: { 200: BasketSchema },
   }),
   removeDiscount: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'PUT', path: '/basket/{basketId}/removediscount',
-    summary: 'Removes the discount code', params: BasketIdParamsSchema, body: DiscountCodeDataSchema, responses: { 200: BasketSchema },
+    service: 'basket',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/basket/{basketId}/removediscount',
+    summary: 'Removes the discount code',
+    params: BasketIdParamsSchema,
+    body: DiscountCodeDataSchema,
+    responses: { 200: BasketSchema },
   }),
   saveBasket: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'PUT', path: '/basket/{basketId}/save',
+    service: 'basket',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/basket/{basketId}/save',
     summary: 'Saves a copy of the basket under a retrieval code valid for 30 days; saving the same state again gives the same code',
-    params: BasketIdParamsSchema, responses: { 200: SavedBasketSchema },
+    params: BasketIdParamsSchema,
+    responses: { 200: SavedBasketSchema },
   }),
   retrieveBasket: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'PUT', path: '/basket',
+    service: 'basket',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/basket',
     summary: 'A new basket copied from a saved one, for whoever retrieves it (rate-limited)',
     description: 'The code is read case-insensitively, with or without its hyphen or spaces.',
-    query: RetrievalCodeQuerySchema, responses: { 201: BasketSchema },
+    query: RetrievalCodeQuerySchema,
+    responses: { 201: BasketSchema },
   }),
   refreshBasket: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'GET', path: '/basket/{basketId}/refresh',
+    service: 'basket',
+    access: publicAccess,
+    method: 'GET',
+    path: '/basket/{basketId}/refresh',
     summary: 'Re-prices the basket, removes lines that can no longer be sold and re-checks the discount, reporting each change',
-    params: BasketIdParamsSchema, responses: { 200: BasketSchema },
+    params: BasketIdParamsSchema,
+    responses: { 200: BasketSchema },
   }),
   sendBasketSavedEmail: defineEndpoint({
-    service: 'basket', access: publicAccess, method: 'PUT', path: '/basket/sendBasketSavedEmail',
+    service: 'basket',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/basket/sendBasketSavedEmail',
     summary: 'Saves the basket and e-mails its retrieval code and a link (rate-limited)',
-    body: SendBasketSavedEmailDataSchema, responses: { 200: SavedBasketSchema },
+    body: SendBasketSavedEmailDataSchema,
+    responses: { 200: SavedBasketSchema },
   }),
 } as const;

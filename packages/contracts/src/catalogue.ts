@@ -11,14 +11,10 @@ export const NavigationCategorySchema = CategoryLinkSchema.extend({
   children: z.array(CategoryLinkSchema),
 }).meta({ id: 'NavigationCategory' });
 
-export const NavigationSchema = z
-  .object({ categories: z.array(NavigationCategorySchema) })
-  .meta({ id: 'Navigation' });
+export const NavigationSchema = z.object({ categories: z.array(NavigationCategorySchema) }).meta({ id: 'Navigation' });
 
 export type NavigationCategory = z.infer<typeof NavigationCategorySchema>;
 export type Navigation = z.infer<typeof NavigationSchema>;
-
-
 
 const Pence = z.number().int().describe('Integer pence');
 const StockStatusSchema = z
@@ -103,7 +99,10 @@ export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 const PagingFields = {
   pageNumber: z.number().int().min(1).max(10_000).default(1),
   size: z.number().int().min(1).max(100).default(24),
-  sort: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(1).describe('Spec §3 sort option'),
+  sort: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+    .default(1)
+    .describe('Spec §3 sort option'),
   facets: z
     .record(z.string().max(60), z.array(z.string().max(200)).max(50))
     .default({})
@@ -114,12 +113,8 @@ const PagingFields = {
     .describe('Bounds in pence inc VAT'),
 };
 
-export const CategoryListingRequestSchema = z
-  .object({ slug: z.string().min(1).max(200), ...PagingFields })
-  .meta({ id: 'CategoryListingRequest' });
-export const SearchRequestSchema = z
-  .object({ query: z.string().max(1000), ...PagingFields })
-  .meta({ id: 'SearchRequest' });
+export const CategoryListingRequestSchema = z.object({ slug: z.string().min(1).max(200), ...PagingFields }).meta({ id: 'CategoryListingRequest' });
+export const SearchRequestSchema = z.object({ query: z.string().max(1000), ...PagingFields }).meta({ id: 'SearchRequest' });
 export type CategoryListingRequest = z.infer<typeof CategoryListingRequestSchema>;
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 
@@ -158,7 +153,9 @@ export const SearchListingSchema = ListingSchema.extend({
       sku: z.string().nullable().describe("The variant a variant code names; null for a product's own code"),
     })
     .nullable()
-    .describe('Set when the query is a whole product or variant code (PL000109, PL000109-1, pl0001091): the product to go straight to, also the one product listed'),
+    .describe(
+      'Set when the query is a whole product or variant code (PL000109, PL000109-1, pl0001091): the product to go straight to, also the one product listed',
+    ),
 }).meta({ id: 'SearchListing' });
 export type SearchListing = z.infer<typeof SearchListingSchema>;
 
@@ -233,7 +230,7 @@ export const PromotionsSchema = z
 export type Promotions = z.infer<typeof PromotionsSchema>;
 
 export const TradePricesRequestSchema = z
-  .object({ skus: z.array(z.string().min(1).max(60)).min(1).max(100).describe('The skus on screen: a page of cards, or a product\'s offerings') })
+  .object({ skus: z.array(z.string().min(1).max(60)).min(1).max(100).describe("The skus on screen: a page of cards, or a product's offerings") })
   .meta({ id: 'TradePricesRequest' });
 export const TradePricesSchema = z
   .object({ prices: z.array(TradePriceSchema.extend({ sku: z.string() })).describe('One per known sku, in the order asked; unknown skus are left out') })

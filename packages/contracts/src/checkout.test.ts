@@ -48,7 +48,8 @@ describe('the checkout calls’ field messages', () => {
 
   it('tells an empty e-mail address from one in the wrong format', () => {
     const contact = checkoutEndpoints.setContactDetails.body!;
-    const messageFor = (emailAddress: string) => contact.safeParse({ ...goodBodies.setContactDetails, emailAddress }).error?.issues.map((issue) => issue.message);
+    const messageFor = (emailAddress: string) =>
+      contact.safeParse({ ...goodBodies.setContactDetails, emailAddress }).error?.issues.map((issue) => issue.message);
     expect(messageFor(' ')).toEqual(['Enter your e-mail address']);
     expect(messageFor('sam at example')).toEqual(['Enter an e-mail address in the correct format, like name@example.com']);
   });
@@ -56,9 +57,11 @@ describe('the checkout calls’ field messages', () => {
 
 describe('isUkPhoneNumber', () => {
   it('takes UK numbers however they are spaced, and +44', () => {
-    for (const phone of ['07700 900123', '020 7946 0000', '(020) 7946-0000', '+44 7700 900123', '01632960001']) expect({ phone, uk: isUkPhoneNumber(phone) }).toEqual({ phone, uk: true });
+    for (const phone of ['07700 900123', '020 7946 0000', '(020) 7946-0000', '+44 7700 900123', '01632960001'])
+      expect({ phone, uk: isUkPhoneNumber(phone) }).toEqual({ phone, uk: true });
   });
   it('refuses numbers that are too short, too long or not from the UK', () => {
-    for (const phone of ['12345', '0770090012345', '+33 1 23 45 67 89', 'phone me']) expect({ phone, uk: isUkPhoneNumber(phone) }).toEqual({ phone, uk: false });
+    for (const phone of ['12345', '0770090012345', '+33 1 23 45 67 89', 'phone me'])
+      expect({ phone, uk: isUkPhoneNumber(phone) }).toEqual({ phone, uk: false });
   });
 });

@@ -5,7 +5,10 @@ import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
 const Pence = z.number().int().describe('Integer pence');
-const IsoDate = z.string({ error: 'Choose a delivery day' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a delivery day').describe('A calendar day, YYYY-MM-DD (UK time)');
+const IsoDate = z
+  .string({ error: 'Choose a delivery day' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a delivery day')
+  .describe('A calendar day, YYYY-MM-DD (UK time)');
 
 /**
  * What a shopper types into a field, trimmed, with a message for each way it can be wrong, in the
@@ -13,7 +16,7 @@ const IsoDate = z.string({ error: 'Choose a delivery day' }).regex(/^\d{4}-\d{2}
  * fewer"): these messages reach the checkout's forms as they are, so zod's own never do.
  * `missing` makes the field required.
  */
-function enteredText(label: string, max: number, missing?: string) {
+export function enteredText(label: string, max: number, missing?: string) {
   const text = z.string({ error: missing ?? `${label} must be text` }).trim();
   return (missing ? text.min(1, { error: missing, abort: true }) : text).max(max, `${label} must be ${max} characters or fewer`);
 }
@@ -54,7 +57,10 @@ export const BasketDeliveryOptionsSchema = z
     notServed: z.boolean().describe('We do not deliver to this zone: click & collect only'),
     options: z.array(DeliveryOptionSchema),
     selected: z.object({ code: z.enum(DELIVERY_OPTION_CODES), date: IsoDate.nullable() }).nullable(),
-    suggested: z.enum(DELIVERY_OPTION_CODES).nullable().describe('What checkout starts with until the shopper chooses: the cheapest standard delivery; null when none can be had'),
+    suggested: z
+      .enum(DELIVERY_OPTION_CODES)
+      .nullable()
+      .describe('What checkout starts with until the shopper chooses: the cheapest standard delivery; null when none can be had'),
   })
   .meta({ id: 'BasketDeliveryOptions' });
 export type BasketDeliveryOptions = z.infer<typeof BasketDeliveryOptionsSchema>;
@@ -87,7 +93,10 @@ export const DeliveryOptionDataSchema = z
 export const ContactDetailsDataSchema = z
   .object(
     {
-      emailAddress: enteredText('E-mail address', 320, 'Enter your e-mail address').regex(EMAIL_SHAPE, 'Enter an e-mail address in the correct format, like name@example.com'),
+      emailAddress: enteredText('E-mail address', 320, 'Enter your e-mail address').regex(
+        EMAIL_SHAPE,
+        'Enter an e-mail address in the correct format, like name@example.com',
+      ),
       firstName: enteredText('First name', 60, 'Enter your first name'),
       lastName: enteredText('Last name', 60, 'Enter your last name'),
       phone: enteredText('Phone number', 30, 'Enter your phone number').refine(isUkPhoneNumber, 'Enter a UK phone number, like 07700 900123 or 020 7946 0000'),
@@ -163,7 +172,11 @@ export const CheckoutSchema = z
         priceIncVat: Pence,
         earliestDate: IsoDate.nullable(),
         latestDate: IsoDate.nullable(),
-        chosen: z.boolean().describe('false: not chosen yet, the suggested option (the cheapest standard delivery to the address), priced in the totals until the shopper chooses'),
+        chosen: z
+          .boolean()
+          .describe(
+            'false: not chosen yet, the suggested option (the cheapest standard delivery to the address), priced in the totals until the shopper chooses',
+          ),
         collection: CollectionSchema.nullable().describe('click_collect: the branch and when the order is ready there'),
       })
       .nullable()
@@ -175,7 +188,12 @@ export const CheckoutSchema = z
       vatIncluded: Pence,
     }),
     payment: z
-      .object({ intentId: z.string(), status: z.string(), amountPence: Pence, stale: z.boolean().describe('The basket or delivery changed since the intent was made: refresh the payment data') })
+      .object({
+        intentId: z.string(),
+        status: z.string(),
+        amountPence: Pence,
+        stale: z.boolean().describe('The basket or delivery changed since the intent was made: refresh the payment data'),
+      })
       .nullable(),
     missing: z.array(z.enum(CHECKOUT_STEPS)).describe('Steps still to do before payment'),
     notices: z.array(z.object({ type: z.string(), message: z.string() })),
@@ -192,8 +210,12 @@ export const PaymentOptionsSchema = z
       scriptUrl: z.string().nullable().describe('Stripe: where to load Stripe.js from'),
       frameUrl: z.string().nullable(),
     }),
-    savedCards: z.array(z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() })),
-    wallets: z.array(z.object({ provider: z.string(), name: z.string(), scriptUrl: z.string() })).describe('Wallet buttons, each loaded from its provider’s script'),
+    savedCards: z.array(
+      z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() }),
+    ),
+    wallets: z
+      .array(z.object({ provider: z.string(), name: z.string(), scriptUrl: z.string() }))
+      .describe('Wallet buttons, each loaded from its provider’s script'),
   })
   .meta({ id: 'PaymentOptions' });
 
@@ -207,7 +229,9 @@ export const PaymentIntentSchema = z
     nextActionUrl: z
       .string()
       .nullable()
-      .describe('With `requires_action` (a saved card whose bank wants a check): the sandbox’s 3-D Secure page. With Stripe, Stripe.js’s handleNextAction shows the check instead'),
+      .describe(
+        'With `requires_action` (a saved card whose bank wants a check): the sandbox’s 3-D Secure page. With Stripe, Stripe.js’s handleNextAction shows the check instead',
+      ),
     reservationExpiresAt: z.string().describe('Stock is held for the basket until then'),
   })
   .meta({ id: 'PaymentIntent' });
@@ -224,75 +248,148 @@ export const OrderPlacedSchema = z
 
 export const checkoutEndpoints = {
   getCheckout: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'GET', path: '/checkout/{basketId}',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'GET',
+    path: '/checkout/{basketId}',
     summary: 'What checkout knows about a basket, its totals and the steps still missing (a read; not a call of the spec)',
-    params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+    params: CheckoutParamsSchema,
+    responses: { 200: CheckoutSchema },
   }),
   listCountries: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'GET', path: '/checkout/listcountries',
-    summary: 'Countries for addresses, and whether we deliver there', responses: { 200: z.array(CountrySchema) },
+    service: 'checkout',
+    access: publicAccess,
+    method: 'GET',
+    path: '/checkout/listcountries',
+    summary: 'Countries for addresses, and whether we deliver there',
+    responses: { 200: z.array(CountrySchema) },
   }),
   setDeliveryOption: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryoption',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/checkout/{basketId}/deliveryoption',
     summary: 'Chooses a delivery option (and day, for specific-day delivery); its price and dates come from the server',
-    params: CheckoutParamsSchema, body: DeliveryOptionDataSchema, responses: { 200: CheckoutSchema },
+    params: CheckoutParamsSchema,
+    body: DeliveryOptionDataSchema,
+    responses: { 200: CheckoutSchema },
   }),
   clearDeliveryOption: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryoption/clear',
-    summary: 'Clears the chosen delivery option', params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+    service: 'checkout',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/checkout/{basketId}/deliveryoption/clear',
+    summary: 'Clears the chosen delivery option',
+    params: CheckoutParamsSchema,
+    responses: { 200: CheckoutSchema },
   }),
   getSpecificDayDeliveryOptions: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/specificdaydeliveryoptions',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'POST',
+    path: '/checkout/{basketId}/specificdaydeliveryoptions',
     summary: 'The specific-day delivery calendar for the basket: each day open or closed, with its cut-off',
-    params: CheckoutParamsSchema, body: SpecificDayDeliveryOptionsDataSchema, responses: { 200: SpecificDayCalendarSchema },
+    params: CheckoutParamsSchema,
+    body: SpecificDayDeliveryOptionsDataSchema,
+    responses: { 200: SpecificDayCalendarSchema },
   }),
   getDeliveryOptions: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/deliveryoptions',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'POST',
+    path: '/checkout/{basketId}/deliveryoptions',
     summary: 'The delivery options for the whole basket to a postcode: prices, dates, cut-offs, surcharges, areas not served',
-    params: CheckoutParamsSchema, body: DeliveryOptionsDataSchema, responses: { 200: BasketDeliveryOptionsSchema },
+    params: CheckoutParamsSchema,
+    body: DeliveryOptionsDataSchema,
+    responses: { 200: BasketDeliveryOptionsSchema },
   }),
   setContactDetails: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/contactDetails',
-    summary: 'Sets the e-mail address, name and phone number for the order', params: CheckoutParamsSchema, body: ContactDetailsDataSchema, responses: { 200: CheckoutSchema },
+    service: 'checkout',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/checkout/{basketId}/contactDetails',
+    summary: 'Sets the e-mail address, name and phone number for the order',
+    params: CheckoutParamsSchema,
+    body: ContactDetailsDataSchema,
+    responses: { 200: CheckoutSchema },
   }),
   setDeliveryDetails: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryDetails',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/checkout/{basketId}/deliveryDetails',
     summary: 'Sets the delivery address (UK postcode checked and normalised); a chosen option that no longer applies is cleared with a notice',
-    params: CheckoutParamsSchema, body: DeliveryDetailsDataSchema, responses: { 200: CheckoutSchema },
+    params: CheckoutParamsSchema,
+    body: DeliveryDetailsDataSchema,
+    responses: { 200: CheckoutSchema },
   }),
   clearDeliveryDetails: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/deliveryDetails/clear',
-    summary: 'Clears the delivery address', params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+    service: 'checkout',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/checkout/{basketId}/deliveryDetails/clear',
+    summary: 'Clears the delivery address',
+    params: CheckoutParamsSchema,
+    responses: { 200: CheckoutSchema },
   }),
   setBillingDetails: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/billingDetails',
-    summary: 'Sets the billing address, or the delivery address as billing address', params: CheckoutParamsSchema, body: BillingDetailsDataSchema, responses: { 200: CheckoutSchema },
+    service: 'checkout',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/checkout/{basketId}/billingDetails',
+    summary: 'Sets the billing address, or the delivery address as billing address',
+    params: CheckoutParamsSchema,
+    body: BillingDetailsDataSchema,
+    responses: { 200: CheckoutSchema },
   }),
   clearPaymentDetails: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'PUT', path: '/checkout/{basketId}/paymentdetails/clear',
-    summary: 'Cancels the payment in progress and releases the stock held for it', params: CheckoutParamsSchema, responses: { 200: CheckoutSchema },
+    service: 'checkout',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/checkout/{basketId}/paymentdetails/clear',
+    summary: 'Cancels the payment in progress and releases the stock held for it',
+    params: CheckoutParamsSchema,
+    responses: { 200: CheckoutSchema },
   }),
   getPaymentOptions: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/paymentoptions',
-    summary: 'How the shopper can pay: card, their saved cards, wallet buttons', params: CheckoutParamsSchema, responses: { 200: PaymentOptionsSchema },
+    service: 'checkout',
+    access: publicAccess,
+    method: 'POST',
+    path: '/checkout/{basketId}/paymentoptions',
+    summary: 'How the shopper can pay: card, their saved cards, wallet buttons',
+    params: CheckoutParamsSchema,
+    responses: { 200: PaymentOptionsSchema },
   }),
   createPaymentIntent: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/createPaymentIntent',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'POST',
+    path: '/checkout/{basketId}/createPaymentIntent',
     summary: 'Holds the stock and starts a payment for the basket’s total, computed by the server',
-    params: CheckoutParamsSchema, body: PaymentIntentDataSchema, responses: { 200: PaymentIntentSchema },
+    params: CheckoutParamsSchema,
+    body: PaymentIntentDataSchema,
+    responses: { 200: PaymentIntentSchema },
     // Without a key, the basket's hold lock and the intent made per basket state still keep a retry from holding or charging twice.
     idempotent: { scope: 'checkout.create-payment-intent' },
   }),
   completePayment: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/completePayment',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'POST',
+    path: '/checkout/{basketId}/completePayment',
     summary: 'Places the order once the gateway confirms the payment for the right amount',
-    params: CheckoutParamsSchema, responses: { 200: OrderPlacedSchema },
+    params: CheckoutParamsSchema,
+    responses: { 200: OrderPlacedSchema },
     // Placing the order is idempotent by its basket without the key, so the key's records need not wait for the disk.
     idempotent: { scope: 'checkout.complete-payment', relaxedCommit: true },
   }),
   refreshPaymentData: defineEndpoint({
-    service: 'checkout', access: publicAccess, method: 'POST', path: '/checkout/{basketId}/refreshPaymentData',
+    service: 'checkout',
+    access: publicAccess,
+    method: 'POST',
+    path: '/checkout/{basketId}/refreshPaymentData',
     summary: 'After the basket or delivery changed: re-prices the payment in progress and holds the stock again',
-    params: CheckoutParamsSchema, responses: { 200: PaymentIntentSchema },
+    params: CheckoutParamsSchema,
+    responses: { 200: PaymentIntentSchema },
   }),
 } as const;

@@ -3,8 +3,10 @@ import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 
 const Pence = z.number().int().describe('Integer pence');
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('A calendar day, YYYY-MM-DD (UK time)');
-
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('A calendar day, YYYY-MM-DD (UK time)');
 
 export const ProductDeliveryOptionsRequestSchema = z
   .object({
@@ -15,7 +17,10 @@ export const ProductDeliveryOptionsRequestSchema = z
   .meta({ id: 'ProductDeliveryOptionsRequest' });
 export type ProductDeliveryOptionsRequest = z.infer<typeof ProductDeliveryOptionsRequestSchema>;
 
-const ClockTime = z.string().regex(/^\d{2}:\d{2}$/).describe('A London wall-clock time, HH:MM');
+const ClockTime = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/)
+  .describe('A London wall-clock time, HH:MM');
 
 export const BranchSchema = z
   .object({

@@ -5,7 +5,6 @@ import { defineEndpoint, requireRole } from './endpoint.ts';
 /** Staff who run promotions. Every discounts call is theirs; shoppers apply codes through the basket. */
 const discountManagers = requireRole('discount-manager');
 
-
 const SalesChannelSchema = z.union([z.literal(100), z.literal(200), z.literal(300)]).describe('100 Website, 200 Trade Site, 300 Trade App');
 const TargetTypeSchema = z
   .union([z.literal(201), z.literal(202), z.literal(203), z.literal(204), z.literal(205)])
@@ -74,10 +73,7 @@ export const UpdateDiscountSchema = z
     combinesWithTradePricing: z.boolean().optional(),
     requiresIssueCode: z.boolean().optional(),
     addIssueCodes: z.number().int().min(1).max(10_000).optional().describe('Generate this many more single-use issue codes'),
-    issueCodeVoided: z
-      .boolean()
-      .optional()
-      .describe('Only when the path names an issue code: true withdraws it (an unused code only), false reinstates it'),
+    issueCodeVoided: z.boolean().optional().describe('Only when the path names an issue code: true withdraws it (an unused code only), false reinstates it'),
   })
   .meta({ id: 'UpdateDiscount' });
 export type UpdateDiscount = z.infer<typeof UpdateDiscountSchema>;
@@ -140,7 +136,7 @@ export const DiscountSchema = z
     issueCode: IssueCodeSchema.nullable().describe('The issue code the path names; null when the path names the promotion itself'),
     issueCodes: z
       .array(IssueCodeSchema)
-      .describe("Every issue code of the promotion, oldest first, when the path names the promotion itself (for CSV export); empty otherwise"),
+      .describe('Every issue code of the promotion, oldest first, when the path names the promotion itself (for CSV export); empty otherwise'),
     recentClaims: z.array(DiscountClaimSchema).describe('The latest 100 claims (of this issue code, or of the whole promotion), newest first'),
   })
   .meta({ id: 'Discount' });
@@ -157,9 +153,7 @@ export const DiscountSearchPageSchema = z
   .meta({ id: 'DiscountSearchPage' });
 export type DiscountSearchPage = z.infer<typeof DiscountSearchPageSchema>;
 
-export const DiscountTypeInfoSchema = z
-  .object({ id: DiscountTypeSchema, name: z.string(), description: z.string() })
-  .meta({ id: 'DiscountTypeInfo' });
+export const DiscountTypeInfoSchema = z.object({ id: DiscountTypeSchema, name: z.string(), description: z.string() }).meta({ id: 'DiscountTypeInfo' });
 
 const PathCodes = z.object({
   promotionCode: PromotionCodeSchema,
@@ -211,10 +205,7 @@ export const discountsEndpoints = {
     summary: 'Promotions by channel, status, text and dates, newest first, paged',
     access: discountManagers,
     query: z.object({
-      channel: z.coerce
-        .number()
-        .pipe(SalesChannelSchema)
-        .optional(),
+      channel: z.coerce.number().pipe(SalesChannelSchema).optional(),
       status: z.enum(PROMOTION_STATUSES).optional(),
       text: z.string().trim().min(1).max(100).optional().describe('Part of the promotion code or description, or a whole issue code'),
       from: QueryDay.optional().describe('Promotions running on or after this day (UTC)'),

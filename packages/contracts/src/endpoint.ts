@@ -4,23 +4,11 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** Staff and customer roles carried in the access token (docs/architecture.md, "Sign-in"). */
-export const ROLES = [
-  'shopper',
-  'trade',
-  'trade-reviewer',
-  'review-moderator',
-  'discount-manager',
-  'content-editor',
-  'order-admin',
-  'admin',
-] as const;
+export const ROLES = ['shopper', 'trade', 'trade-reviewer', 'review-moderator', 'discount-manager', 'content-editor', 'order-admin', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Who may call an endpoint. Every declaration must say so explicitly. */
-export type Access =
-  | { readonly kind: 'public' }
-  | { readonly kind: 'signed-in' }
-  | { readonly kind: 'role'; readonly roles: readonly Role[] };
+export type Access = { readonly kind: 'public' } | { readonly kind: 'signed-in' } | { readonly kind: 'role'; readonly roles: readonly Role[] };
 
 export const publicAccess: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
@@ -68,9 +56,7 @@ export type QueryOf<E extends EndpointDefinition> = Infer<E['query']>;
 export type BodyOf<E extends EndpointDefinition> = Infer<E['body']>;
 
 /** What a caller passes: only the parts the endpoint declares. */
-export type RequestInput<E extends EndpointDefinition> = (E['params'] extends Schema
-  ? { params: InferIn<E['params']> }
-  : { params?: undefined }) &
+export type RequestInput<E extends EndpointDefinition> = (E['params'] extends Schema ? { params: InferIn<E['params']> } : { params?: undefined }) &
   (E['query'] extends Schema ? { query?: InferIn<E['query']> } : { query?: undefined }) &
   (E['body'] extends Schema ? { body: InferIn<E['body']> } : { body?: undefined });
 
@@ -89,6 +75,7 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
     if (value === undefined || value === null || value === '') {
       throw new TypeError(`Missing path parameter "${name}" for ${path}`);
     }
-    return encodeURIComponent(String(value));
+    if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError(`Path parameter "${name}" for ${path} must be a string or a number`);
+    return encodeURIComponent(value);
   });
 }

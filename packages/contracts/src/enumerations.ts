@@ -45,3 +45,50 @@ export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 /** Order statuses: placed → processing → picking → dispatched → delivered, plus cancelled and refunded. */
 export const ORDER_STATUSES = ['placed', 'processing', 'picking', 'dispatched', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Trade accounts (docs/domain.md §3): what an applicant chooses from, with the words people read. */
+export const TRADE_BUSINESS_TYPES = ['sole_trader', 'partnership', 'limited_company', 'llp'] as const;
+export type TradeBusinessType = (typeof TRADE_BUSINESS_TYPES)[number];
+export const TRADE_BUSINESS_TYPE_NAMES: Record<TradeBusinessType, string> = {
+  sole_trader: 'Sole trader',
+  partnership: 'Partnership',
+  limited_company: 'Limited company',
+  llp: 'Limited liability partnership (LLP)',
+};
+export const TRADE_TYPES = ['plumber', 'heating_engineer', 'bathroom_fitter', 'builder', 'developer', 'designer', 'housing_provider', 'other'] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+export const TRADE_TYPE_NAMES: Record<TradeType, string> = {
+  plumber: 'Plumber',
+  heating_engineer: 'Heating engineer',
+  bathroom_fitter: 'Bathroom fitter',
+  builder: 'Builder',
+  developer: 'Property developer',
+  designer: 'Interior or bathroom designer',
+  housing_provider: 'Housing provider or landlord',
+  other: 'Other',
+};
+/** submitted: waiting for a reviewer (again, after an answer); more_info_required: waiting for the applicant's answer. */
+export const TRADE_APPLICATION_STATUSES = ['submitted', 'more_info_required', 'approved', 'disapproved'] as const;
+export type TradeApplicationStatus = (typeof TRADE_APPLICATION_STATUSES)[number];
+export const TRADE_APPLICATION_STATUS_NAMES: Record<TradeApplicationStatus, string> = {
+  submitted: 'Waiting for review',
+  more_info_required: 'More information needed',
+  approved: 'Approved',
+  disapproved: 'Not approved',
+};
+export const TRADE_DOCUMENT_KINDS = [
+  'proof_of_trade',
+  'company_registration',
+  'vat_certificate',
+  'bank_statement',
+  'utility_bill',
+  'registration_card',
+  'other',
+] as const;
+export type TradeDocumentKind = (typeof TRADE_DOCUMENT_KINDS)[number];
+/** How a business came to its band: on approval, moved up by its own spend, or by staff. */
+export const TRADE_BAND_CHANGE_REASONS = ['approval', 'spend', 'staff'] as const;
+/** Largest proof document an applicant may upload: 5 MB. */
+export const TRADE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** Most proof documents one application may carry in all: sent with it, added while it waits, or with an answer. */
+export const TRADE_APPLICATION_MAX_DOCUMENTS = 10;

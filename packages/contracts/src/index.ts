@@ -16,6 +16,7 @@ export * from './checkout.ts';
 export * from './orders.ts';
 export * from './saved-cards.ts';
 export * from './site.ts';
+export * from './trade.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -30,6 +31,7 @@ import { checkoutEndpoints } from './checkout.ts';
 import { orderEndpoints, orderTrackingEndpoints } from './orders.ts';
 import { savedCardsEndpoints } from './saved-cards.ts';
 import { siteEndpoints } from './site.ts';
+import { tradeEndpoints, tradeTermsEndpoints } from './trade.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -48,8 +50,8 @@ export const endpointGroups = {
   orderTracking: orderTrackingEndpoints,
   savedCards: savedCardsEndpoints,
   site: siteEndpoints,
+  trade: tradeEndpoints,
+  tradeTerms: tradeTermsEndpoints,
 } as const;
 
-export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap(
-  (group) => Object.values(group) as EndpointDefinition[],
-);
+export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap((group) => Object.values(group) as EndpointDefinition[]);

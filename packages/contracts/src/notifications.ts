@@ -51,8 +51,7 @@ export const notificationsEndpoints = {
     method: 'GET',
     path: '/Mailbox',
     summary: 'Staff mailbox: e-mails the shop has queued or sent, newest first',
-    description:
-      'Not one of the spec calls. Every e-mail goes through the outbox; without an SMTP server it is delivered here only.',
+    description: 'Not one of the spec calls. Every e-mail goes through the outbox; without an SMTP server it is delivered here only.',
     access: mailboxReaders,
     query: z.object({
       to: z.string().trim().min(1).max(320).optional().describe('Only e-mails to this address (any letter case)'),

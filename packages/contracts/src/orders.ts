@@ -52,7 +52,9 @@ export const OrderRefundSchema = z
     failure: z.string().nullable().describe('What the payment provider said when it refused (state failed)'),
     withProvider: z
       .boolean()
-      .describe('The payment provider has this refund: a pending one is on its way and settles by itself; a pending one without is unconfirmed, and retrying finishes it'),
+      .describe(
+        'The payment provider has this refund: a pending one is on its way and settles by itself; a pending one without is unconfirmed, and retrying finishes it',
+      ),
     requestedAt: Instant,
     settledAt: Instant.nullable(),
   })
@@ -78,7 +80,13 @@ export const OrderSchema = z
       collection: CollectionSchema.nullable().describe('click & collect: the branch and when the order is ready there'),
     }),
     lines: z.array(OrderLineSchema),
-    totals: z.object({ goodsIncVat: Pence, discountIncVat: Pence, deliveryIncVat: Pence, totalIncVat: Pence, vatIncVat: Pence.describe('The VAT included in the total') }),
+    totals: z.object({
+      goodsIncVat: Pence,
+      discountIncVat: Pence,
+      deliveryIncVat: Pence,
+      totalIncVat: Pence,
+      vatIncVat: Pence.describe('The VAT included in the total'),
+    }),
     discountCode: z.string().nullable(),
     payment: z.object({
       method: z.string(),
@@ -96,13 +104,33 @@ export const OrderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OrderSummarySchema = OrderSchema.pick({ orderGuid: true, orderNumber: true, status: true, placedAt: true, totals: true, customerName: true, emailAddress: true })
-  .extend({ itemCount: z.number().int(), firstLine: z.string().nullable(), refundedPence: Pence })
+export const OrderSummarySchema = OrderSchema.pick({
+  orderGuid: true,
+  orderNumber: true,
+  status: true,
+  placedAt: true,
+  totals: true,
+  customerName: true,
+  emailAddress: true,
+})
+  .extend({
+    itemCount: z.number().int(),
+    firstLine: z.string().nullable(),
+    refundedPence: Pence,
+    totalExVat: Pence.describe('The total less the VAT in it: what a trade customer reads first'),
+    tradePriced: z.boolean().describe('Placed at trade prices (the trade site or app)'),
+  })
   .meta({ id: 'OrderSummary' });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const OrderPageSchema = z
-  .object({ items: z.array(OrderSummarySchema), pageNumber: z.number().int(), pageSize: z.number().int(), totalCount: z.number().int(), totalPages: z.number().int() })
+  .object({
+    items: z.array(OrderSummarySchema),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+  })
   .meta({ id: 'OrderPage' });
 
 /** What anyone with the order number and e-mail address may see: no addresses beyond the town and postcode district. */
@@ -111,7 +139,14 @@ export const OrderTrackingSchema = z
     orderNumber: z.string(),
     status: z.enum(ORDER_STATUSES),
     placedAt: Instant,
-    delivery: z.object({ name: z.string(), date: z.string().nullable(), earliestDate: z.string().nullable(), latestDate: z.string().nullable(), town: z.string().nullable(), postcodeDistrict: z.string().nullable() }),
+    delivery: z.object({
+      name: z.string(),
+      date: z.string().nullable(),
+      earliestDate: z.string().nullable(),
+      latestDate: z.string().nullable(),
+      town: z.string().nullable(),
+      postcodeDistrict: z.string().nullable(),
+    }),
     lines: z.array(OrderLineSchema.pick({ productName: true, label: true, quantity: true, imageUrl: true })),
     tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
     history: z.array(OrderHistoryEntrySchema),
@@ -124,41 +159,71 @@ const PagingQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 const TrackParams = z.object({ orderNumber: OrderNumberSchema, emailAddress: z.string().trim().min(3).max(320) });
-const trackingNote = 'The order number and the e-mail address it was placed with must match; a wrong pair is the same 404 as an unknown order, and lookups are rate-limited.';
+const trackingNote =
+  'The order number and the e-mail address it was placed with must match; a wrong pair is the same 404 as an unknown order, and lookups are rate-limited.';
 
 /** Customers' own orders: answered under the accounts service (`/api/accounts/api/Orders`). */
 export const customerOrderEndpoints = {
   listMyOrders: defineEndpoint({
-    service: 'accounts', access: signedIn, method: 'GET', path: '/api/Orders',
-    summary: 'The signed-in customer’s orders, newest first', query: PagingQuery, responses: { 200: OrderPageSchema },
+    service: 'accounts',
+    access: signedIn,
+    method: 'GET',
+    path: '/api/Orders',
+    summary: 'The signed-in customer’s orders, newest first',
+    query: PagingQuery,
+    responses: { 200: OrderPageSchema },
   }),
   getMyLatestOrder: defineEndpoint({
-    service: 'accounts', access: signedIn, method: 'GET', path: '/api/Orders/latest',
-    summary: 'The signed-in customer’s latest order (404 when they have none)', responses: { 200: OrderSchema },
+    service: 'accounts',
+    access: signedIn,
+    method: 'GET',
+    path: '/api/Orders/latest',
+    summary: 'The signed-in customer’s latest order (404 when they have none)',
+    responses: { 200: OrderSchema },
   }),
   getMyOrder: defineEndpoint({
-    service: 'accounts', access: signedIn, method: 'GET', path: '/api/Orders/{orderNumber}',
+    service: 'accounts',
+    access: signedIn,
+    method: 'GET',
+    path: '/api/Orders/{orderNumber}',
     summary: 'One of the signed-in customer’s own orders, by number: lines, delivery, payment, refunds, history and tracking',
-    description: 'Not a call of the spec (decision 0019). Another customer’s order, or one placed as a guest, is the same 404 ORDER_NOT_FOUND as an unknown number.',
-    params: z.object({ orderNumber: OrderNumberSchema }), responses: { 200: OrderSchema },
+    description:
+      'Not a call of the spec (decision 0019). Another customer’s order, or one placed as a guest, is the same 404 ORDER_NOT_FOUND as an unknown number.',
+    params: z.object({ orderNumber: OrderNumberSchema }),
+    responses: { 200: OrderSchema },
   }),
 } as const;
 
 export const orderTrackingEndpoints = {
   checkTrackingDetails: defineEndpoint({
-    service: 'order-tracking', access: publicAccess, method: 'GET', path: '/TrackMyOrder/Test/{orderNumber}/{emailAddress}',
-    summary: 'Whether an order number and e-mail address match an order, before showing it', description: trackingNote,
-    params: TrackParams, responses: { 200: z.object({ found: z.literal(true), orderNumber: z.string() }) },
+    service: 'order-tracking',
+    access: publicAccess,
+    method: 'GET',
+    path: '/TrackMyOrder/Test/{orderNumber}/{emailAddress}',
+    summary: 'Whether an order number and e-mail address match an order, before showing it',
+    description: trackingNote,
+    params: TrackParams,
+    responses: { 200: z.object({ found: z.literal(true), orderNumber: z.string() }) },
   }),
   trackOrder: defineEndpoint({
-    service: 'order-tracking', access: publicAccess, method: 'GET', path: '/TrackMyOrder/{orderNumber}/{emailAddress}',
-    summary: 'An order’s progress, for whoever has its number and e-mail address', description: trackingNote,
-    params: TrackParams, responses: { 200: OrderTrackingSchema },
+    service: 'order-tracking',
+    access: publicAccess,
+    method: 'GET',
+    path: '/TrackMyOrder/{orderNumber}/{emailAddress}',
+    summary: 'An order’s progress, for whoever has its number and e-mail address',
+    description: trackingNote,
+    params: TrackParams,
+    responses: { 200: OrderTrackingSchema },
   }),
   trackOrderByPost: defineEndpoint({
-    service: 'order-tracking', access: publicAccess, method: 'POST', path: '/TrackMyOrder/{orderNumber}',
-    summary: 'As trackOrder, with the e-mail address in the body (kept out of addresses and logs)', description: trackingNote,
-    params: z.object({ orderNumber: OrderNumberSchema }), body: z.object({ emailAddress: z.string().trim().min(3).max(320) }).meta({ id: 'EmailAddressData' }),
+    service: 'order-tracking',
+    access: publicAccess,
+    method: 'POST',
+    path: '/TrackMyOrder/{orderNumber}',
+    summary: 'As trackOrder, with the e-mail address in the body (kept out of addresses and logs)',
+    description: trackingNote,
+    params: z.object({ orderNumber: OrderNumberSchema }),
+    body: z.object({ emailAddress: z.string().trim().min(3).max(320) }).meta({ id: 'EmailAddressData' }),
     responses: { 200: OrderTrackingSchema },
   }),
 } as const;
@@ -172,17 +237,28 @@ const staffMoneyNote =
 /** Staff order handling (order-admin): not a service of the spec. */
 export const orderEndpoints = {
   searchOrders: defineEndpoint({
-    service: 'orders', access: requireRole('order-admin'), method: 'GET', path: '/Staff/Orders',
+    service: 'orders',
+    access: requireRole('order-admin'),
+    method: 'GET',
+    path: '/Staff/Orders',
     summary: 'Orders for staff: search by number, e-mail or name, filter by status, newest first',
     query: PagingQuery.extend({ search: z.string().trim().max(120).optional(), status: z.enum(ORDER_STATUSES).optional() }),
     responses: { 200: OrderPageSchema },
   }),
   getOrderForStaff: defineEndpoint({
-    service: 'orders', access: requireRole('order-admin'), method: 'GET', path: '/Staff/Orders/{orderNumber}',
-    summary: 'One order with its lines, payment and history', params: z.object({ orderNumber: OrderNumberSchema }), responses: { 200: OrderSchema },
+    service: 'orders',
+    access: requireRole('order-admin'),
+    method: 'GET',
+    path: '/Staff/Orders/{orderNumber}',
+    summary: 'One order with its lines, payment and history',
+    params: z.object({ orderNumber: OrderNumberSchema }),
+    responses: { 200: OrderSchema },
   }),
   advanceOrder: defineEndpoint({
-    service: 'orders', access: requireRole('order-admin'), method: 'POST', path: '/Staff/Orders/{orderNumber}/Status',
+    service: 'orders',
+    access: requireRole('order-admin'),
+    method: 'POST',
+    path: '/Staff/Orders/{orderNumber}/Status',
     summary: 'Moves an order on: processing, picking, dispatched (with carrier and tracking number), delivered',
     params: z.object({ orderNumber: OrderNumberSchema }),
     body: z
@@ -196,7 +272,10 @@ export const orderEndpoints = {
     responses: { 200: OrderSchema },
   }),
   cancelOrder: defineEndpoint({
-    service: 'orders', access: requireRole('order-admin'), method: 'POST', path: '/Staff/Orders/{orderNumber}/Cancel',
+    service: 'orders',
+    access: requireRole('order-admin'),
+    method: 'POST',
+    path: '/Staff/Orders/{orderNumber}/Cancel',
     summary: 'Cancels an order before dispatch: refunds the whole payment, returns the stock and any discount code, e-mails the customer',
     description: `${staffMoneyNote} A second cancellation of the same order is 409 (ORDER_ALREADY_CANCELLED, or ORDER_REFUND_IN_PROGRESS while the first is still running).`,
     params: z.object({ orderNumber: OrderNumberSchema }),
@@ -206,7 +285,10 @@ export const orderEndpoints = {
     idempotent: { scope: 'orders.cancel' },
   }),
   refundOrder: defineEndpoint({
-    service: 'orders', access: requireRole('order-admin'), method: 'POST', path: '/Staff/Orders/{orderNumber}/Refunds',
+    service: 'orders',
+    access: requireRole('order-admin'),
+    method: 'POST',
+    path: '/Staff/Orders/{orderNumber}/Refunds',
     summary: 'Refunds a dispatched or delivered order, in part or in full (the order becomes refunded when all of the payment is back)',
     description: `${staffMoneyNote} Never more than what remains (422 ORDER_REFUND_TOO_LARGE); a repeat of a refund that went through is 409 ORDER_REFUNDS_CHANGED.`,
     params: z.object({ orderNumber: OrderNumberSchema }),

@@ -16,14 +16,7 @@ export const PaymentClientConfigSchema = z
   ])
   .meta({ id: 'PaymentClientConfig' });
 
-export const PaymentIntentStatusSchema = z.enum([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'canceled',
-]);
+export const PaymentIntentStatusSchema = z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled']);
 
 export const PaymentIntentViewSchema = z
   .object({

@@ -20,6 +20,11 @@ export const ProblemSchema = z
     // Extension members (RFC 9457 §3.2), sent with the codes that name them.
     maxQuantity: z.number().int().optional().describe('BASKET_QUANTITY_ABOVE_STOCK: the most of the sku a basket can hold now'),
     canAdd: z.number().int().optional().describe('BASKET_QUANTITY_ABOVE_STOCK: how many more of the sku this basket can take now'),
+    termsVersion: z
+      .number()
+      .int()
+      .optional()
+      .describe('TRADE_TERMS_NOT_ACCEPTED and TRADE_TERMS_VERSION_NOT_CURRENT: the current trade terms version, to read and accept'),
   })
   .meta({ id: 'Problem' });
 

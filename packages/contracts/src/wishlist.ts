@@ -50,13 +50,20 @@ export const RetrieveWishlistDataSchema = z
       .min(1)
       .max(64)
       .optional()
-      .describe('Add the shared products to this wishlist of the caller’s (or `mine`) instead of making a new one; products already on it keep their quantity and note'),
+      .describe(
+        'Add the shared products to this wishlist of the caller’s (or `mine`) instead of making a new one; products already on it keep their quantity and note',
+      ),
   })
   .meta({ id: 'RetrieveWishlistData' });
 
-
 export const WishlistNoticeSchema = z
-  .object({ type: z.enum(WISHLIST_NOTICE_TYPES), sku: z.string().optional(), from: z.number().int().optional(), to: z.number().int().optional(), message: z.string() })
+  .object({
+    type: z.enum(WISHLIST_NOTICE_TYPES),
+    sku: z.string().optional(),
+    from: z.number().int().optional(),
+    to: z.number().int().optional(),
+    message: z.string(),
+  })
   .meta({ id: 'WishlistNotice' });
 export type WishlistNotice = z.infer<typeof WishlistNoticeSchema>;
 
@@ -99,51 +106,90 @@ export const WishlistSchema = z
   .meta({ id: 'Wishlist' });
 export type Wishlist = z.infer<typeof WishlistSchema>;
 
-export const WishlistEmailedSchema = z
-  .object({ shareCode: z.string(), shareUrl: z.string(), emailedTo: z.string() })
-  .meta({ id: 'WishlistEmailed' });
+export const WishlistEmailedSchema = z.object({ shareCode: z.string(), shareUrl: z.string(), emailedTo: z.string() }).meta({ id: 'WishlistEmailed' });
 
 const ownership =
   'Guest wishlists are reached by their id alone. With a token, a guest wishlist is taken over: merged into the shopper\'s current wishlist (or made theirs), with a "merged" notice. Another shopper\'s wishlist is 404.';
 
 export const wishlistEndpoints = {
   getWishlist: defineEndpoint({
-    service: 'wishlist', access: publicAccess, method: 'GET', path: '/wishlist/{wishlistId}',
-    summary: 'A wishlist with today’s prices and stock', description: ownership,
-    params: WishlistGetParamsSchema, responses: { 200: WishlistSchema },
+    service: 'wishlist',
+    access: publicAccess,
+    method: 'GET',
+    path: '/wishlist/{wishlistId}',
+    summary: 'A wishlist with today’s prices and stock',
+    description: ownership,
+    params: WishlistGetParamsSchema,
+    responses: { 200: WishlistSchema },
   }),
   createWishlist: defineEndpoint({
-    service: 'wishlist', access: publicAccess, method: 'POST', path: '/wishlist',
-    summary: 'Creates a wishlist with a first product', description: 'A signed-in shopper gets a wishlist of their own; a guest an anonymous one (keep its id).',
-    body: WishlistProductDataSchema, responses: { 201: WishlistSchema },
+    service: 'wishlist',
+    access: publicAccess,
+    method: 'POST',
+    path: '/wishlist',
+    summary: 'Creates a wishlist with a first product',
+    description: 'A signed-in shopper gets a wishlist of their own; a guest an anonymous one (keep its id).',
+    body: WishlistProductDataSchema,
+    responses: { 201: WishlistSchema },
   }),
   setItem: defineEndpoint({
-    service: 'wishlist', access: publicAccess, method: 'PUT', path: '/wishlist/{id}/setitem',
-    summary: 'Adds a product or changes its quantity or note', description: ownership,
-    params: WishlistIdParamsSchema, body: WishlistSetItemDataSchema, responses: { 200: WishlistSchema },
+    service: 'wishlist',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/wishlist/{id}/setitem',
+    summary: 'Adds a product or changes its quantity or note',
+    description: ownership,
+    params: WishlistIdParamsSchema,
+    body: WishlistSetItemDataSchema,
+    responses: { 200: WishlistSchema },
   }),
   removeItem: defineEndpoint({
-    service: 'wishlist', access: publicAccess, method: 'PUT', path: '/wishlist/{id}/removeItem',
-    summary: 'Removes a product', params: WishlistIdParamsSchema, body: WishlistRemoveItemDataSchema, responses: { 200: WishlistSchema },
+    service: 'wishlist',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/wishlist/{id}/removeItem',
+    summary: 'Removes a product',
+    params: WishlistIdParamsSchema,
+    body: WishlistRemoveItemDataSchema,
+    responses: { 200: WishlistSchema },
   }),
   refreshWishlist: defineEndpoint({
-    service: 'wishlist', access: publicAccess, method: 'PUT', path: '/wishlist/{id}/refresh',
+    service: 'wishlist',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/wishlist/{id}/refresh',
     summary: 'Re-checks prices and stock, reporting drops, rises and products no longer available',
-    params: WishlistIdParamsSchema, body: RefreshWishlistDataSchema, responses: { 200: WishlistSchema },
+    params: WishlistIdParamsSchema,
+    body: RefreshWishlistDataSchema,
+    responses: { 200: WishlistSchema },
   }),
   saveWishlist: defineEndpoint({
-    service: 'wishlist', access: signedIn, method: 'PUT', path: '/wishlist/{id}/save',
+    service: 'wishlist',
+    access: signedIn,
+    method: 'PUT',
+    path: '/wishlist/{id}/save',
     summary: 'Names the wishlist and keeps it on the shopper’s account, with a share code',
-    params: WishlistIdParamsSchema, body: SaveWishlistDataSchema, responses: { 200: WishlistSchema },
+    params: WishlistIdParamsSchema,
+    body: SaveWishlistDataSchema,
+    responses: { 200: WishlistSchema },
   }),
   emailWishlist: defineEndpoint({
-    service: 'wishlist', access: publicAccess, method: 'PUT', path: '/wishlist/{id}/email',
+    service: 'wishlist',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/wishlist/{id}/email',
     summary: 'E-mails the wishlist, with a link to retrieve a copy (rate-limited)',
-    params: WishlistIdParamsSchema, body: EmailWishlistDataSchema, responses: { 200: WishlistEmailedSchema },
+    params: WishlistIdParamsSchema,
+    body: EmailWishlistDataSchema,
+    responses: { 200: WishlistEmailedSchema },
   }),
   retrieveWishlist: defineEndpoint({
-    service: 'wishlist', access: publicAccess, method: 'PUT', path: '/wishlist/retrieve',
+    service: 'wishlist',
+    access: publicAccess,
+    method: 'PUT',
+    path: '/wishlist/retrieve',
     summary: 'A copy of a shared wishlist for whoever retrieves it, as a new wishlist or added to one of theirs (rate-limited)',
-    body: RetrieveWishlistDataSchema, responses: { 201: WishlistSchema },
+    body: RetrieveWishlistDataSchema,
+    responses: { 201: WishlistSchema },
   }),
 } as const;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -11,6 +12,12 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The one query-builder type both drivers share: modules never know which one they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What `db.transaction(async (tx) => …)` hands its callback. It is a `Database` (drizzle's transaction
+ * extends it), so repositories take either without a cast; a service's `ctx.db` is typed
+ * `Database | Transaction` to say that it may be either (docs/decisions/0025).
+ */
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -72,7 +79,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db: Database = drizzlePg({ client: pool, schema });
   await db.execute(sql`select 1`);
   return {
     db,
@@ -91,7 +98,7 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db: Database = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',

@@ -35,16 +35,14 @@ interface JournalEntry {
   when: number;
 }
 
-const journal: JournalEntry[] = JSON.parse(
-  fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-).entries;
+const journal: JournalEntry[] = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')).entries;
 
 /** The tag of the newest migration applied (e.g. `0003_orders`), or null on an empty database. */
 export async function schemaVersion(handle: DatabaseHandle): Promise<string | null> {
   try {
-    const result = (await handle.db.execute(
-      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-    )) as unknown as { rows: { created_at: string | number }[] };
+    const result = (await handle.db.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as {
+      rows: { created_at: string | number }[];
+    };
     const newest = Number(result.rows[0]?.created_at);
     if (!newest) return null;
     return journal.find((entry) => entry.when === newest)?.tag ?? `unknown-${newest}`;

@@ -11,3 +11,4 @@ export * from '../modules/wishlist/wishlist.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/checkout/checkout.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
+export * from '../modules/trade/trade.tables.ts';

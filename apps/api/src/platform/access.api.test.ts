@@ -12,7 +12,10 @@ const guarded = allEndpoints.filter((endpoint) => endpoint.access.kind !== 'publ
 // Bearer tokens name the roles of the caller, e.g. `Bearer roles:shopper,trade`.
 const actorFor = async (authorization: string): Promise<Actor> => ({
   userId: 'access-test-user',
-  roles: authorization.replace(/^Bearer roles:/, '').split(',').filter(Boolean) as Role[],
+  roles: authorization
+    .replace(/^Bearer roles:/, '')
+    .split(',')
+    .filter(Boolean) as Role[],
 });
 
 let api: TestApi;
@@ -32,8 +35,7 @@ describe('guarded routes', () => {
     expect(guarded.length).toBeGreaterThan(0);
   });
 
-  const named = (list: typeof guarded) =>
-    list.map((endpoint) => [`${endpoint.method} ${endpoint.service}${endpoint.path}`, endpoint] as const);
+  const named = (list: typeof guarded) => list.map((endpoint) => [`${endpoint.method} ${endpoint.service}${endpoint.path}`, endpoint] as const);
   const roleGated = guarded.filter((endpoint) => endpoint.access.kind === 'role');
   const signedInOnly = guarded.filter((endpoint) => endpoint.access.kind === 'signed-in');
 
@@ -45,7 +47,10 @@ describe('guarded routes', () => {
 
   it.each(named(roleGated))('%s refuses every other role with 403 and lets its own through', async (_name, endpoint) => {
     const required = endpoint.access.kind === 'role' ? endpoint.access.roles : [];
-    const wrongRole = await call(endpoint, ROLES.filter((role) => !required.includes(role)));
+    const wrongRole = await call(
+      endpoint,
+      ROLES.filter((role) => !required.includes(role)),
+    );
     expect(wrongRole.status).toBe(403);
     expect((await wrongRole.json()).code).toBe('FORBIDDEN');
     const allowed = await Promise.all(required.map(async (role) => (await call(endpoint, [role])).status));

@@ -40,6 +40,7 @@ const routerOptions = { caseSensitive: false, ignoreTrailingSlash: true, ignoreD
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const answerProblem = problemHandler(config.bodyLimitBytes);
   const app = Fastify({
     logger:
       options.logger === false
@@ -58,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions,
-    frameworkErrors: problemHandler(config.bodyLimitBytes),
+    frameworkErrors: (error, request, reply) => void answerProblem(error, request, reply),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -112,9 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
       (method) => method !== request.method && knownPaths.find(method, path) !== null,
     );
-    const error = allowed.length
-      ? PlatformErrors.methodNotAllowed(request.method, path, allowed)
-      : PlatformErrors.routeNotFound(request.method, path);
+    const error = allowed.length ? PlatformErrors.methodNotAllowed(request.method, path, allowed) : PlatformErrors.routeNotFound(request.method, path);
     return sendProblem(request, reply, error);
   };
   // Explicit so that a web tier mounted on the same server never answers for /api paths.

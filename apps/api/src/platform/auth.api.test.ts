@@ -47,9 +47,12 @@ async function startExternalProvider() {
 
 let provider: Awaited<ReturnType<typeof startExternalProvider>>;
 let api: TestApi;
-const profileAs = (token: string) =>
-  createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => token }).getUserProfile();
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: ApiError) => error);
+const profileAs = (token: string) => createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => token }).getUserProfile();
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: ApiError) => error,
+  );
 
 beforeAll(async () => {
   provider = await startExternalProvider();

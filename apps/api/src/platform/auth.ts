@@ -1,12 +1,4 @@
-import {
-  createRemoteJWKSet,
-  errors as joseErrors,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  createLocalJWKSet,
-} from 'jose';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey, createLocalJWKSet } from 'jose';
 import { ROLES, type Role } from '@shop/contracts';
 import type { Actor } from './context.ts';
 import { AppError, PlatformErrors } from './errors.ts';

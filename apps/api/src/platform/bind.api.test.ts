@@ -70,8 +70,7 @@ const actors: Record<string, Actor> = {
 let app: FastifyInstance;
 let database: DatabaseHandle;
 let client: ReturnType<typeof createClientFromEndpoints<typeof probe>>;
-const as = (name: string) =>
-  createClientFromEndpoints(probe, { baseUrl: `${origin}/api/projects`, getAccessToken: () => name });
+const as = (name: string) => createClientFromEndpoints(probe, { baseUrl: `${origin}/api/projects`, getAccessToken: () => name });
 let origin = '';
 /** How many times the idempotent probe's handler has run. */
 let runs = 0;
@@ -153,9 +152,7 @@ describe('binding a contract', () => {
   });
 
   it('reports every invalid field with its path', async () => {
-    const error = await failure(
-      client.echo({ params: { ProbeId: 'x' }, query: { pageSize: 500 }, body: { quantity: 1, sku: 'x' } }),
-    );
+    const error = await failure(client.echo({ params: { ProbeId: 'x' }, query: { pageSize: 500 }, body: { quantity: 1, sku: 'x' } }));
     expect(error.status).toBe(400);
     const problem = error.data as { code: string; errors: { path: string; message: string }[]; detail: string };
     expect(problem.code).toBe('VALIDATION_FAILED');
@@ -215,7 +212,10 @@ describe('an endpoint its contract declares idempotent', () => {
     const reused = key('reused');
     await client.once({ params, body: { amount: 5 } }, reused);
     expect(await failure(client.once({ params, body: { amount: 6 } }, reused))).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await failure(client.once({ params: { ProbeId: 'p-2' }, body: { amount: 5 } }, reused))).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await failure(client.once({ params: { ProbeId: 'p-2' }, body: { amount: 5 } }, reused))).toMatchObject({
+      status: 422,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
 
     const refused = key('refused');
     const before = runs;

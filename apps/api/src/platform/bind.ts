@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  SERVICES,
-  toRoutePath,
-  type BodyOf,
-  type EndpointDefinition,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-  type ServiceName,
-} from '@shop/contracts';
+import { SERVICES, toRoutePath, type BodyOf, type EndpointDefinition, type ParamsOf, type QueryOf, type ResponseOf, type ServiceName } from '@shop/contracts';
 import { LruCache } from './cache.ts';
 import { PlatformErrors } from './errors.ts';
 import type { Actor, ServiceContext } from './context.ts';
@@ -52,12 +43,7 @@ const IDEMPOTENT_NOTE =
  * Binds a handler to its contract declaration: path, schemas, access rule, caching and idempotency
  * all come from the declaration, so nothing about the call is written twice.
  */
-export function bindEndpoint<E extends EndpointDefinition>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: Handler<E>,
-  options: BindOptions = {},
-): void {
+export function bindEndpoint<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: BindOptions = {}): void {
   if (!(endpoint.service in SERVICES)) throw new Error(`Unknown service "${endpoint.service}"`);
   const successStatus = Number(Object.keys(endpoint.responses)[0] ?? 200);
   const access = endpoint.access;
@@ -70,7 +56,9 @@ export function bindEndpoint<E extends EndpointDefinition>(
     schema: {
       tags: [endpoint.service],
       summary: endpoint.summary,
-      ...((endpoint.description || endpoint.idempotent) && { description: [endpoint.description, endpoint.idempotent && IDEMPOTENT_NOTE].filter(Boolean).join(' ') }),
+      ...((endpoint.description || endpoint.idempotent) && {
+        description: [endpoint.description, endpoint.idempotent && IDEMPOTENT_NOTE].filter(Boolean).join(' '),
+      }),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shop/contracts';
 import type { ApiConfig } from '../config.ts';
-import type { Database, DatabaseKind } from '../db/client.ts';
+import type { Database, DatabaseKind, Transaction } from '../db/client.ts';
 
 /** Who is calling. Anonymous visitors have no actor. */
 export interface Actor {
@@ -17,13 +17,21 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** What every service function receives, so tests can control time, identity and storage. */
+/**
+ * What every service call receives first, so tests can control time, identity and storage. `db` is
+ * the database handle or the transaction the call runs in: a service passes it on and never reaches
+ * for another handle (on PGlite's one connection, a statement outside an open transaction waits for
+ * it forever). A call asks only for what it uses: `Pick<ServiceContext, 'db'>`, or `CallerContext`.
+ */
 export interface ServiceContext {
-  db: Database;
+  db: Database | Transaction;
   actor: Actor | null;
   clock: Clock;
   log: FastifyBaseLogger;
 }
+
+/** A call made for someone: the storage, who they are and the time (the logger is the routes'). */
+export type CallerContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
 
 /** Process-wide dependencies, built once and shared by every request. */
 export interface Platform {

@@ -47,11 +47,9 @@ export const STATUS_TITLES: Record<number, string> = {
 
 /** Codes the platform itself raises; each module adds its own. */
 export const PlatformErrors = {
-  validationFailed: (errors: FieldError[]) =>
-    new AppError(400, 'VALIDATION_FAILED', describeFieldErrors(errors), { errors }),
+  validationFailed: (errors: FieldError[]) => new AppError(400, 'VALIDATION_FAILED', describeFieldErrors(errors), { errors }),
   malformedBody: (detail: string) => new AppError(400, 'MALFORMED_BODY', detail),
-  malformedUrl: () =>
-    new AppError(400, 'MALFORMED_URL', 'The address is not valid: part of it is not correctly encoded. Check the address and try again.'),
+  malformedUrl: () => new AppError(400, 'MALFORMED_URL', 'The address is not valid: part of it is not correctly encoded. Check the address and try again.'),
   /** `path` names where, never the text itself: it is what cannot be stored (platform/storable-text.ts). */
   characterNotAllowed: (path: string) =>
     new AppError(
@@ -70,41 +68,25 @@ export const PlatformErrors = {
     new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Sign in again.', {
       headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="expired"' },
     }),
-  forbidden: (detail = 'Your account does not have permission to do this.') =>
-    new AppError(403, 'FORBIDDEN', detail),
-  routeNotFound: (method: string, url: string) =>
-    new AppError(404, 'ROUTE_NOT_FOUND', `There is no API endpoint at ${method} ${url}.`),
+  forbidden: (detail = 'Your account does not have permission to do this.') => new AppError(403, 'FORBIDDEN', detail),
+  routeNotFound: (method: string, url: string) => new AppError(404, 'ROUTE_NOT_FOUND', `There is no API endpoint at ${method} ${url}.`),
   methodNotAllowed: (method: string, url: string, allowed: string[]) =>
     new AppError(405, 'METHOD_NOT_ALLOWED', `${url} does not accept ${method}; use ${allowed.join(' or ')}.`, {
       headers: { allow: allowed.join(', ') },
     }),
-  bodyTooLarge: (limit: number) =>
-    new AppError(413, 'BODY_TOO_LARGE', `The request body is larger than the ${Math.round(limit / 1024)} KiB allowed.`),
+  bodyTooLarge: (limit: number) => new AppError(413, 'BODY_TOO_LARGE', `The request body is larger than the ${Math.round(limit / 1024)} KiB allowed.`),
   unsupportedMediaType: (type: string | undefined) =>
-    new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Content type ${type ? `"${type}"` : '(none)'} is not accepted here; send application/json.`,
-    ),
+    new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content type ${type ? `"${type}"` : '(none)'} is not accepted here; send application/json.`),
   rateLimited: (retryAfterSeconds: number) =>
-    new AppError(
-      429,
-      'RATE_LIMITED',
-      `Too many requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
-      { headers: { 'retry-after': String(retryAfterSeconds) } },
-    ),
-  idempotencyKeyInvalid: () =>
-    new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'An idempotency key is 1 to 255 visible characters, such as a UUID.'),
+    new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`, {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
+  idempotencyKeyInvalid: () => new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'An idempotency key is 1 to 255 visible characters, such as a UUID.'),
   idempotencyInProgress: () =>
     new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this idempotency key is still being processed. Try again in a moment.'),
   idempotencyKeyReused: () =>
-    new AppError(
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-      'This idempotency key was already used with a different request. Use a new key for a new request.',
-    ),
-  internal: () =>
-    new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again; if it keeps happening, contact us.'),
+    new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used with a different request. Use a new key for a new request.'),
+  internal: () => new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again; if it keeps happening, contact us.'),
 };
 
 function describeFieldErrors(errors: FieldError[]): string {

@@ -153,7 +153,11 @@ export function onceForIdempotencyKey<T>(
 ): Promise<T> {
   if (typeof key !== 'string') return run();
   const caller = ctx.actor ? { userId: ctx.actor.userId } : null;
-  return withIdempotency(ctx.db, { key, scope: call.scope, caller, requestHash: hashRequest(call.input), now: ctx.clock.now(), relaxedCommit: call.relaxedCommit }, run);
+  return withIdempotency(
+    ctx.db,
+    { key, scope: call.scope, caller, requestHash: hashRequest(call.input), now: ctx.clock.now(), relaxedCommit: call.relaxedCommit },
+    run,
+  );
 }
 
 const rowsOf = (result: unknown) => (result as { rows: { key: string }[] }).rows;

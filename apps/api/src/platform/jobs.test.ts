@@ -134,7 +134,10 @@ describe('the job runner', () => {
 
   it('by default backs off from everyMs up to a minute', async () => {
     const clock = handTimers();
-    const { job } = scriptedJob(Array.from({ length: 9 }, () => new Error('down')), { everyMs: 500 });
+    const { job } = scriptedJob(
+      Array.from({ length: 9 }, () => new Error('down')),
+      { everyMs: 500 },
+    );
     const runner = createJobRunner({ jobs: [job], context: context(recordingLog().log), selection: 'all', timers: clock.timers });
     runner.start();
     expect(await clock.pausesOver(9)).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000]);

@@ -73,7 +73,9 @@ export function createJobRunner(options: { jobs: readonly Job[]; context: JobCon
   if (names.size !== jobs.length) throw new Error(`Two jobs share a name: ${jobs.map((job) => job.name).join(', ')}`);
   const unknown = selection === 'all' ? [] : selection.filter((name) => !names.has(name));
   if (unknown.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  JOBS: ${unknown.map((name) => `"${name}"`).join(', ')} is not a job of this shop; its jobs are ${[...names].join(', ')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  JOBS: ${unknown.map((name) => `"${name}"`).join(', ')} is not a job of this shop; its jobs are ${[...names].join(', ')}`,
+    );
   }
   const loops = jobs.filter((job) => selection === 'all' || selection.includes(job.name)).map((job) => jobLoop(job, context, timers));
   let started = false;

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Seed } from '../seed/seed.ts';
 import type { Job } from './jobs.ts';
 
-/** What a domain module hands the platform: its routes and, optionally, its demo seeds and background jobs. */
+/**
+ * What a domain module hands the platform: its routes and, optionally, its demo seeds and background
+ * jobs. A module's `index.ts` builds it from the module's service (`createBasketModule({ basket })`),
+ * and api.ts, which makes every service, lists them.
+ */
 export interface ApiModule {
   name: string;
   /** May be async: a module can load keys or state before its routes go live. */

@@ -19,8 +19,7 @@ export async function registerApiDocs(app: FastifyInstance, config: ApiConfig): 
       info: {
         title: 'Plumbline shop API',
         version: '0.1.0',
-        description:
-          'Every call of the shop, one prefix per service. Errors are `application/problem+json` with a stable `code`.',
+        description: 'Every call of the shop, one prefix per service. Errors are `application/problem+json` with a stable `code`.',
       },
       servers: [{ url: config.publicUrl }],
       tags: Object.entries(SERVICES).map(([name, service]) => ({ name, description: service.title })),

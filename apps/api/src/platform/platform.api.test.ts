@@ -102,8 +102,7 @@ describe('routing', () => {
 });
 
 describe('bad input', () => {
-  const post = (body: string, type = 'application/json') =>
-    fetch(`${api.origin}/api/nowhere`, { method: 'POST', body, headers: { 'content-type': type } });
+  const post = (body: string, type = 'application/json') => fetch(`${api.origin}/api/nowhere`, { method: 'POST', body, headers: { 'content-type': type } });
 
   it('refuses malformed JSON with 400', async () => {
     const response = await post('{"broken"');
@@ -156,7 +155,12 @@ describe('rate limiting', () => {
     const client = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
     const outcomes: (ApiError | null)[] = [];
     for (let i = 0; i < 45; i++) {
-      outcomes.push(await client.getNavigation().then(() => null, (error: ApiError) => error));
+      outcomes.push(
+        await client.getNavigation().then(
+          () => null,
+          (error: ApiError) => error,
+        ),
+      );
     }
     const limited = outcomes.find((outcome) => outcome !== null);
     expect(outcomes.indexOf(limited ?? null)).toBeGreaterThan(20);

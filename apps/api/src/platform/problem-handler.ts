@@ -20,29 +20,21 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   };
   if (error.headers) reply.headers(error.headers);
   // Bypass response schemas: a problem is never one of the declared success shapes.
-  return reply
-    .code(error.status)
-    .type('application/problem+json; charset=utf-8')
-    .serializer(JSON.stringify)
-    .send(problem);
+  return reply.code(error.status).type('application/problem+json; charset=utf-8').serializer(JSON.stringify).send(problem);
 }
 
 /** Maps zod's issue paths and Fastify's validation context to `body.items.0.quantity` style paths. */
 function fieldErrors(error: FastifyError & { validation: unknown[]; validationContext?: string }): FieldError[] {
-  return (error.validation as { instancePath?: string; message?: string; params?: { issue?: { code?: string; path?: unknown[] } } }[]).map(
-    (item) => {
-      const issuePath = item.params?.issue?.path;
-      const pathParts = Array.isArray(issuePath)
-        ? issuePath.map(String)
-        : (item.instancePath ?? '').split('/').filter(Boolean);
-      const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-      return {
-        path: [where, ...pathParts].join('.'),
-        message: item.message ?? 'is not valid',
-        code: item.params?.issue?.code ?? 'invalid',
-      };
-    },
-  );
+  return (error.validation as { instancePath?: string; message?: string; params?: { issue?: { code?: string; path?: unknown[] } } }[]).map((item) => {
+    const issuePath = item.params?.issue?.path;
+    const pathParts = Array.isArray(issuePath) ? issuePath.map(String) : (item.instancePath ?? '').split('/').filter(Boolean);
+    const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
+    return {
+      path: [where, ...pathParts].join('.'),
+      message: item.message ?? 'is not valid',
+      code: item.params?.issue?.code ?? 'invalid',
+    };
+  });
 }
 
 /** Turns every failure into problem+json; a 5xx never leaks a stack trace or SQL. */

@@ -64,7 +64,11 @@ describe.skipIf(!process.env.REDIS_URL)('counters in Redis, shared by two instan
       const base = `${api.origin}/api/order-tracking/TrackMyOrder`;
       if (form === 0) return fetch(`${base}/Test/BP00000001/guess@example.com`);
       if (form === 1) return fetch(`${base}/BP00000001/guess@example.com`);
-      return fetch(`${base}/BP00000001`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailAddress: 'guess@example.com' }) });
+      return fetch(`${base}/BP00000001`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailAddress: 'guess@example.com' }),
+      });
     };
     const statuses: number[] = [];
     for (let call = 0; call < 21; call++) statuses.push((await track(call % 2 ? b : a, call % 3)).status);

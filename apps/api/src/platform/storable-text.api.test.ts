@@ -38,8 +38,7 @@ afterAll(() => api?.close());
 let probesSent = 0;
 const nextClientAddress = () => `10.${(++probesSent >> 16) & 255}.${(probesSent >> 8) & 255}.${probesSent & 255}`;
 
-const fieldsOf = (schema: unknown): string[] =>
-  schema && typeof schema === 'object' && 'shape' in schema ? Object.keys(schema.shape as object) : [];
+const fieldsOf = (schema: unknown): string[] => (schema && typeof schema === 'object' && 'shape' in schema ? Object.keys(schema.shape as object) : []);
 
 const pathOf = (endpoint: EndpointDefinition, values: Record<string, string> = {}) =>
   SERVICES[endpoint.service as ServiceName].prefix + endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? 'x');
@@ -48,7 +47,12 @@ function probesFor(endpoint: EndpointDefinition): Probe[] {
   const operation = `${endpoint.method} ${pathOf(endpoint)}`;
   // Operations that take a body get an empty one beside a bad path or query, as a client would send.
   const emptyBody = endpoint.body ? { body: '{}', contentType: 'application/json' } : {};
-  const probe = (name: string, rest: Omit<Probe, 'name' | 'method'>): Probe => ({ name: `${operation}: ${name}`, method: endpoint.method, ...emptyBody, ...rest });
+  const probe = (name: string, rest: Omit<Probe, 'name' | 'method'>): Probe => ({
+    name: `${operation}: ${name}`,
+    method: endpoint.method,
+    ...emptyBody,
+    ...rest,
+  });
   const probes: Probe[] = [];
   for (const param of fieldsOf(endpoint.params)) {
     probes.push(probe(`NUL in {${param}}`, { path: pathOf(endpoint, { [param]: '%00' }), code: 'CHARACTER_NOT_ALLOWED', where: `params.${param}` }));
@@ -61,7 +65,10 @@ function probesFor(endpoint: EndpointDefinition): Probe[] {
   }
   if (endpoint.body) {
     for (const field of fieldsOf(endpoint.body)) {
-      for (const [what, character] of [['NUL', NUL], ['lone surrogate', LONE_SURROGATE]] as const) {
+      for (const [what, character] of [
+        ['NUL', NUL],
+        ['lone surrogate', LONE_SURROGATE],
+      ] as const) {
         probes.push(
           probe(`${what} in body.${field}`, {
             path: pathOf(endpoint),
@@ -74,7 +81,15 @@ function probesFor(endpoint: EndpointDefinition): Probe[] {
         );
       }
     }
-    probes.push(probe('NUL in a body key', { path: pathOf(endpoint), body: '{"x\\u0000":1}', contentType: 'application/json', code: 'CHARACTER_NOT_ALLOWED', where: 'body' }));
+    probes.push(
+      probe('NUL in a body key', {
+        path: pathOf(endpoint),
+        body: '{"x\\u0000":1}',
+        contentType: 'application/json',
+        code: 'CHARACTER_NOT_ALLOWED',
+        where: 'body',
+      }),
+    );
   }
   return probes;
 }
@@ -140,10 +155,28 @@ describe('text PostgreSQL cannot store', () => {
     const probes: Probe[] = [
       { path: '/api/payments/sandbox/elements?client_secret=pi_x%00_secret_y', where: 'query.client_secret' },
       { path: '/api/payments/sandbox/challenge/pi_%00', where: 'params.intentId' },
-      { method: 'POST', path: '/api/payments/sandbox/challenge/pi_x', body: 'outcome=complete&client_secret=%00', contentType: form, where: 'body.client_secret' },
+      {
+        method: 'POST',
+        path: '/api/payments/sandbox/challenge/pi_x',
+        body: 'outcome=complete&client_secret=%00',
+        contentType: form,
+        where: 'body.client_secret',
+      },
       { method: 'POST', path: '/api/payments/sandbox/intents/pi_%00/confirm', body: '{}', contentType: json, where: 'params.intentId' },
-      { method: 'POST', path: '/api/payments/sandbox/intents/pi_x/confirm', body: JSON.stringify({ client_secret: `x${LONE_SURROGATE}` }), contentType: json, where: 'body.client_secret' },
-      { method: 'POST', path: '/api/payments/sandbox/intents/pi_x/wallet', body: JSON.stringify({ client_secret: `x${NUL}` }), contentType: json, where: 'body.client_secret' },
+      {
+        method: 'POST',
+        path: '/api/payments/sandbox/intents/pi_x/confirm',
+        body: JSON.stringify({ client_secret: `x${LONE_SURROGATE}` }),
+        contentType: json,
+        where: 'body.client_secret',
+      },
+      {
+        method: 'POST',
+        path: '/api/payments/sandbox/intents/pi_x/wallet',
+        body: JSON.stringify({ client_secret: `x${NUL}` }),
+        contentType: json,
+        where: 'body.client_secret',
+      },
       { path: '/identity/verify-email?token=%00', where: 'query.token' },
       { path: '/identity/password/reset?token=%00', where: 'query.token' },
       { method: 'POST', path: '/identity/password/reset', body: 'token=%00&password=x', contentType: form, where: 'body.token' },
@@ -160,7 +193,10 @@ describe('text PostgreSQL cannot store', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const client = 'client_id=storefront';
     for (const [path, body] of [
-      ['/identity/token', `${client}&grant_type=authorization_code&code=%00&redirect_uri=http%3A%2F%2F127.0.0.1%2Fauth%2Fcallback&code_verifier=${'a'.repeat(43)}`],
+      [
+        '/identity/token',
+        `${client}&grant_type=authorization_code&code=%00&redirect_uri=http%3A%2F%2F127.0.0.1%2Fauth%2Fcallback&code_verifier=${'a'.repeat(43)}`,
+      ],
       ['/identity/token', `${client}&grant_type=refresh_token&refresh_token=%00`],
       ['/identity/token/revocation', `${client}&token=%00`],
       ['/identity/token/introspection', `${client}&token=%00`],
@@ -174,7 +210,15 @@ describe('text PostgreSQL cannot store', () => {
     const discounts = createDiscountsClient({ baseUrl: api.serviceUrl('discounts'), getAccessToken: () => 'every-role' });
     const params = { promotionCode: 'TNUL', issueCode: 'TNUL' };
     await discounts.createDiscount({
-      body: { promotionCode: 'TNUL', description: '10% off taps', channels: [100], targetType: 201, discountType: 1, value: 1000, startsAt: new Date().toISOString() },
+      body: {
+        promotionCode: 'TNUL',
+        description: '10% off taps',
+        channels: [100],
+        targetType: 201,
+        discountType: 1,
+        value: 1000,
+        startsAt: new Date().toISOString(),
+      },
     });
     const before = await discounts.getDiscount({ params });
     const refused = await failure(discounts.updateDiscount({ params, body: { description: `10% off${NUL} everything`, value: 2000 } }));

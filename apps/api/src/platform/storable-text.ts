@@ -65,7 +65,6 @@ export function unstorableTextAt(value: unknown, name: string): string | null {
  * parser refuses a NUL in them and reads them as Latin-1, which has no surrogates.
  */
 export const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) => {
-  const where =
-    unstorableTextAt(request.params, 'params') ?? unstorableTextAt(request.query, 'query') ?? unstorableTextAt(request.body, 'body');
+  const where = unstorableTextAt(request.params, 'params') ?? unstorableTextAt(request.query, 'query') ?? unstorableTextAt(request.body, 'body');
   done(where === null ? undefined : PlatformErrors.characterNotAllowed(where));
 };

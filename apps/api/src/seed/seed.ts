@@ -20,9 +20,12 @@ export interface Seed {
  */
 export async function runSeeds(handle: DatabaseHandle, seeds: readonly Seed[], progress: Progress): Promise<string[]> {
   const done = new Set(
-    (await handle.db.select().from(seedRuns).where(inArray(seedRuns.name, seeds.map((seed) => seed.name).concat('')))).map(
-      (row) => row.name,
-    ),
+    (
+      await handle.db
+        .select()
+        .from(seedRuns)
+        .where(inArray(seedRuns.name, seeds.map((seed) => seed.name).concat('')))
+    ).map((row) => row.name),
   );
   const pending = seeds.filter((seed) => !done.has(seed.name));
   if (pending.length === 0) return [];
@@ -30,7 +33,7 @@ export async function runSeeds(handle: DatabaseHandle, seeds: readonly Seed[], p
   let before = 0;
   for (const seed of pending) {
     await handle.db.transaction(async (tx) => {
-      await seed.run(tx as unknown as Database, (unitsDone) => progress(before + Math.min(unitsDone, seed.size), total, seed.name));
+      await seed.run(tx, (unitsDone) => progress(before + Math.min(unitsDone, seed.size), total, seed.name));
       await tx.insert(seedRuns).values({ name: seed.name });
     });
     before += seed.size;

@@ -30,9 +30,7 @@ export function AccountOrders() {
         <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
           Your orders
         </h2>
-        <Link to="/account/orders">
-          All your orders
-        </Link>
+        <Link to="/account/orders">All your orders</Link>
       </div>
       <div className="mt-4 min-h-24">
         {latest.state === 'error' && <LoadError title="We couldn’t load your orders" error={latest.error} onRetry={latest.reload} />}
@@ -44,9 +42,7 @@ export function AccountOrders() {
                 Latest order <span className="font-mono font-semibold text-navy-950">{latest.data.orderNumber}</span>
                 <Badge tone={statusTone(latest.data.status)}>{STATUS_NAMES[latest.data.status]}</Badge>
               </p>
-              <p className="mt-1 text-navy-950">
-                {latest.data.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}
-              </p>
+              <p className="mt-1 text-navy-950">{latest.data.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}</p>
               <p className="mt-1 text-sm text-navy-700">
                 Placed {formatInstant(latest.data.placedAt)} · {formatPence(latest.data.totals.totalIncVat)}
                 {latest.data.payment.refundedPence > 0 && ` · ${refundText(latest.data.payment.refundedPence)}`}

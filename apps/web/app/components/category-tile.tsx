@@ -23,9 +23,7 @@ export function CategoryTile({ category, headingLevel: Heading = 'h3' }: { categ
       </div>
       <div className="flex flex-1 flex-col px-4 py-3">
         <Heading className="font-semibold text-navy-950 group-hover:text-teal-700">{category.name}</Heading>
-        {category.children.length > 0 && (
-          <p className="mt-0.5 text-sm text-navy-600">{category.children.length} types</p>
-        )}
+        {category.children.length > 0 && <p className="mt-0.5 text-sm text-navy-600">{category.children.length} types</p>}
       </div>
     </Link>
   );

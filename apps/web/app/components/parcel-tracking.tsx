@@ -6,7 +6,12 @@ export function ParcelTracking({ tracking }: { tracking: NonNullable<Order['trac
     <>
       {tracking.carrier}: <span className="font-mono [overflow-wrap:anywhere]">{tracking.trackingNumber}</span>
       {tracking.url && (
-        <a href={tracking.url} target="_blank" rel="noreferrer" className="mt-1 block font-semibold text-teal-700 underline underline-offset-3 hover:no-underline">
+        <a
+          href={tracking.url}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-1 block font-semibold text-teal-700 underline underline-offset-3 hover:no-underline"
+        >
           Track with {tracking.carrier}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -34,8 +34,12 @@ export function NotFoundPage() {
       title="Sorry, we can’t find that page"
       actions={
         <>
-          <ButtonLink to="/" variant="primary">Go to the home page</ButtonLink>
-          <ButtonLink to="/help" variant="secondary">Visit the help centre</ButtonLink>
+          <ButtonLink to="/" variant="primary">
+            Go to the home page
+          </ButtonLink>
+          <ButtonLink to="/help" variant="secondary">
+            Visit the help centre
+          </ButtonLink>
         </>
       }
     >
@@ -57,7 +61,9 @@ export function ErrorPage({ status }: { status: number }) {
           <a href={pathname + search} className={buttonClasses('primary')}>
             Try again
           </a>
-          <ButtonLink to="/" variant="secondary" reloadDocument>Go to the home page</ButtonLink>
+          <ButtonLink to="/" variant="secondary" reloadDocument>
+            Go to the home page
+          </ButtonLink>
         </>
       }
     >

@@ -1,4 +1,5 @@
-import type { ShopDetails } from '@shop/contracts';
+import { TRADE_APPLICATION_MAX_DOCUMENTS, type ShopDetails, type TradeBand } from '@shop/contracts';
+import { useLoaderData } from 'react-router';
 import type { ComponentType } from 'react';
 import { Link, linkClasses } from '../components/ui/link.tsx';
 import { ShopAddress } from '../components/shop-address.tsx';
@@ -8,13 +9,14 @@ import { helpPath } from '../lib/help-topics.ts';
 import { formatPenceShort } from '@shop/contracts';
 import { Table } from './content-table.tsx';
 import { companyLine, useShopDetails } from '../lib/shop-details.ts';
+import { bandsInOrder, discountText, qualifiesText } from '../lib/trade/bands.ts';
+import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import {
   CHANGE_OF_MIND_RETURN_DAYS,
   DAMAGE_REPORT_HOURS,
   DELIVERY_OPTIONS,
   MISSING_REPORT_DAYS,
   REFUND_WITHIN_DAYS,
-  TRADE_BANDS,
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 
@@ -26,8 +28,8 @@ function Delivery() {
   return (
     <>
       <p>
-        We deliver across mainland Great Britain. Parcels travel by courier; large items such as baths, shower enclosures,
-        trays and furniture travel on a pallet or a larger vehicle.
+        We deliver across mainland Great Britain. Parcels travel by courier; large items such as baths, shower enclosures, trays and furniture travel on a
+        pallet or a larger vehicle.
       </p>
       <h2>Delivery options and prices</h2>
       <Table
@@ -38,22 +40,16 @@ function Delivery() {
           option.appliesTo,
           <span key="price">
             <Price pence={option.pricePence} size="sm" />
-            {option.freeOverPence !== undefined && (
-              <span className="block text-xs text-teal-700">Free over {formatPenceShort(option.freeOverPence)}</span>
-            )}
+            {option.freeOverPence !== undefined && <span className="block text-xs text-teal-700">Free over {formatPenceShort(option.freeOverPence)}</span>}
           </span>,
           option.timing,
         ])}
       />
-      <p>
-        Orders placed at the weekend or on a bank holiday are dispatched on the next working day. Saturday delivery needs your
-        order by 12 noon on Friday.
-      </p>
+      <p>Orders placed at the weekend or on a bank holiday are dispatched on the next working day. Saturday delivery needs your order by 12 noon on Friday.</p>
       <h2>Large and heavy items</h2>
       <p>
-        Large items are delivered to the kerbside. Please have two people ready to help unload, and check that a 7.5 tonne
-        vehicle can reach your address. Our two-person service brings items to a room of your choice on the ground or first
-        floor; it does not include installation or removing packaging.
+        Large items are delivered to the kerbside. Please have two people ready to help unload, and check that a 7.5 tonne vehicle can reach your address. Our
+        two-person service brings items to a room of your choice on the ground or first floor; it does not include installation or removing packaging.
       </p>
       <h2>Check before you sign</h2>
       <ul>
@@ -65,10 +61,9 @@ function Delivery() {
       </ul>
       <h2>Highlands, islands and Northern Ireland</h2>
       <p>
-        Deliveries to the Scottish Highlands add {formatPenceShort(1500)} for parcels or {formatPenceShort(4500)} for large
-        items and take 1 to 2 extra days. The Scottish islands and Northern Ireland add {formatPenceShort(2500)} for parcels or{' '}
-        {formatPenceShort(9500)} for large items (pallets by quote) and take 2 to 5 extra days. We quote separately for the Isle
-        of Man, the Channel Islands and the Isles of Scilly.
+        Deliveries to the Scottish Highlands add {formatPenceShort(1500)} for parcels or {formatPenceShort(4500)} for large items and take 1 to 2 extra days.
+        The Scottish islands and Northern Ireland add {formatPenceShort(2500)} for parcels or {formatPenceShort(9500)} for large items (pallets by quote) and
+        take 2 to 5 extra days. We quote separately for the Isle of Man, the Channel Islands and the Isles of Scilly.
       </p>
     </>
   );
@@ -77,38 +72,33 @@ function Delivery() {
 function Returns() {
   return (
     <>
-      <p>
-        Changed your mind? You have {CHANGE_OF_MIND_RETURN_DAYS} days from delivery to return items that are unused and in
-        their original packaging.
-      </p>
+      <p>Changed your mind? You have {CHANGE_OF_MIND_RETURN_DAYS} days from delivery to return items that are unused and in their original packaging.</p>
       <h2>How refunds work</h2>
       <p>
-        We refund you within {REFUND_WITHIN_DAYS} days of getting the item back, or of receiving proof that you have sent it.
-        If you return a whole order we also refund the standard delivery charge; premium delivery upgrades are not refunded.
-        Unless an item is faulty or not what you ordered, you pay the cost of sending it back.
+        We refund you within {REFUND_WITHIN_DAYS} days of getting the item back, or of receiving proof that you have sent it. If you return a whole order we
+        also refund the standard delivery charge; premium delivery upgrades are not refunded. Unless an item is faulty or not what you ordered, you pay the cost
+        of sending it back.
       </p>
       <h2>Your legal rights</h2>
       <p>
-        Under the Consumer Contracts Regulations you can cancel an online order until 14 days after the day it is delivered, and
-        then have 14 days to send the goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights.
-        If you buy for a business, these cancellation rights do not apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does.
-        The details are in our <Link to="/terms">terms of sale</Link>.
+        Under the Consumer Contracts Regulations you can cancel an online order until 14 days after the day it is delivered, and then have 14 days to send the
+        goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights. If you buy for a business, these cancellation rights do not
+        apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does. The details are in our <Link to="/terms">terms of sale</Link>.
       </p>
       <h2>What we can’t take back</h2>
       <ul>
         <li>
-          Items made to your measurements or specification, or personalised for you. Items marked “Made to order” are standard
-          products made after you order them, and can be returned like any other.
+          Items made to your measurements or specification, or personalised for you. Items marked “Made to order” are standard products made after you order
+          them, and can be returned like any other.
         </li>
         <li>Sealed hygiene products once the seal is broken.</li>
         <li>Items that have been installed, unless they are faulty.</li>
       </ul>
       <h2>Damaged, missing or faulty items</h2>
       <p>
-        Report damage within {DAMAGE_REPORT_HOURS} hours and missing items within {MISSING_REPORT_DAYS} days of delivery. If
-        something develops a fault, some
-        manufacturers send an engineer to inspect it before a replacement is agreed. Cancelling before dispatch is always free;
-        after dispatch it becomes a return.
+        Report damage within {DAMAGE_REPORT_HOURS} hours and missing items within {MISSING_REPORT_DAYS} days of delivery. If something develops a fault, some
+        manufacturers send an engineer to inspect it before a replacement is agreed. Cancelling before dispatch is always free; after dispatch it becomes a
+        return.
       </p>
     </>
   );
@@ -133,8 +123,8 @@ function Contact() {
       />
       <p>
         Many answers are already in the help centre: see <Link to={helpPath('delivery')}>delivery information</Link>,{' '}
-        <Link to={helpPath('returns')}>returns and refunds</Link>, or <Link to={helpPath('track-order')}>track your order</Link>{' '}
-        with its number and your e-mail address.
+        <Link to={helpPath('returns')}>returns and refunds</Link>, or <Link to={helpPath('track-order')}>track your order</Link> with its number and your e-mail
+        address.
       </p>
       {shop && (
         <>
@@ -170,34 +160,55 @@ function ContactDetails({ shop }: { shop: ShopDetails }) {
 }
 
 function TradeAccounts() {
+  // The bands are the pricing module's rows, read by the page's loader (help-topic.tsx).
+  const bands = (useLoaderData() as { bands?: TradeBand[] } | undefined)?.bands ?? [];
   return (
     <>
-      <p className="rounded-xl bg-sand-100 p-4 font-medium text-navy-950">
-        Trade accounts are not open yet. We are not taking applications, online or by phone, and everyone pays the prices shown
-        in the shop. This page describes how trade pricing will work.
-      </p>
       <p>
-        Plumbline trade accounts will be for plumbers, heating engineers, bathroom fitters, builders, electricians, tilers,
-        kitchen fitters, interior designers, property developers, landlords and facilities managers.
+        A Plumbline trade account gives your business trade prices on everything in the shop. It is for plumbers, heating engineers, bathroom fitters, builders,
+        property developers, designers, housing providers and other trades. <Link to={TRADE_PATHS.apply}>Open a trade account</Link>.
       </p>
       <h2>Trade bands</h2>
-      <Table
-        caption="Trade bands and their discounts"
-        head={['Band', 'Discount off ex-VAT prices', 'Qualifies with']}
-        rows={TRADE_BANDS.map((band) => [band.name, `${band.discountPercent}%`, band.qualifies])}
-      />
+      {bands.length > 0 ? (
+        <Table
+          caption="Trade bands and their discounts"
+          head={['Band', 'Discount off ex-VAT prices', '12-month spend, ex VAT']}
+          rows={bandsInOrder(bands).map((band) => [band.name, discountText(band.discountBasisPoints), qualifiesText(band)])}
+        />
+      ) : (
+        <p>We couldn’t load the bands just now: please try again in a minute.</p>
+      )}
       <ul>
-        <li>Spend is your rolling 12-month total excluding VAT. We review bands every quarter.</li>
-        <li>Your trade discount and a promotional code don’t combine: you get whichever is better.</li>
-        <li>Some categories have a lower cap, such as 5% on electric showers, and clearance lines carry no extra discount.</li>
+        <li>Your band’s discount comes off the ex-VAT price; VAT is then added back at the product’s rate. A trade price is never above the retail price.</li>
+        <li>Bundles already on offer get no extra trade discount.</li>
+        <li>
+          Our trade team chooses the band your account starts on. Your spend is your business’s trade orders over the last 12 months, ex VAT and less refunds:
+          when it reaches the next band, your account moves up by itself. It never moves down by itself; only our trade team changes it.
+        </li>
+        <li>A promotion code works with your trade prices only when the promotion says so. The basket refuses any other code and tells you why.</li>
+        <li>While you are signed in you see prices ex VAT first, with the price inc VAT beside; the bar at the top of the page switches them round.</li>
       </ul>
-      <h2>What you will need to apply</h2>
+      <h2>Applying</h2>
       <ul>
-        <li>Your company’s legal and trading names, or your details as a sole trader.</li>
-        <li>Your Companies House number and VAT number, if you have them.</li>
-        <li>Your trade, and optionally your Gas Safe, WRAS or NICEIC number.</li>
+        <li>Your business’s legal name, and its trading name if different; whether it is a sole trader, partnership, limited company or LLP.</li>
+        <li>Its Companies House number (for a limited company or LLP), and its VAT number if it is registered.</li>
+        <li>Your trade, how long you have traded, how many people work in the business and what you expect to spend with us each month.</li>
+        <li>The business’s address and who we should contact, and any Gas Safe, NICEIC or other registration numbers.</li>
+        <li>
+          Optionally, up to {TRADE_APPLICATION_MAX_DOCUMENTS} documents that show you trade (an invoice, a bank statement heading, a utility bill, a
+          registration card): PDF, JPG or PNG, each smaller than 5MB. Send them with your application, or add them on your application’s page while it waits for
+          review or with your answer to a question of ours.
+        </li>
       </ul>
-      <p>An approved account starts at Trade Starter.</p>
+      <p>
+        You need a Plumbline account to apply. Our trade team reviews each application and e-mails you the decision; if we need to know more, we e-mail you a
+        question, which you answer on <Link to={TRADE_PATHS.application}>your application’s page</Link>. Once approved, sign in again to see your trade prices.
+      </p>
+      <h2>Trade terms</h2>
+      <p>
+        Trade orders are placed on <Link to={TRADE_PATHS.terms}>our trade terms</Link> as well as our terms of sale. You accept them before your first trade
+        order, and again whenever they change.
+      </p>
     </>
   );
 }
@@ -209,19 +220,18 @@ function WeeeRecycling() {
       <div className="my-6 flex items-center gap-4 rounded-xl bg-sand-100 p-4">
         <CrossedOutBin />
         <p className="text-sm text-navy-800">
-          This symbol on a product or its packaging means it must not go in your household rubbish. Take it to a recycling
-          centre, or use our take-back service.
+          This symbol on a product or its packaging means it must not go in your household rubbish. Take it to a recycling centre, or use our take-back service.
         </p>
       </div>
       <h2>Free like-for-like take-back</h2>
       <p>
-        When you buy a new electrical item from us, we will take back your old one of the same type free of charge. You have{' '}
-        {WEEE_TAKE_BACK_DAYS} days from your purchase to hand it over.
+        When you buy a new electrical item from us, we will take back your old one of the same type free of charge. You have {WEEE_TAKE_BACK_DAYS} days from
+        your purchase to hand it over.
       </p>
       <h2>Which products this covers</h2>
       <p>
-        Electric and digital showers, LED and illuminated mirrors, extractor fans, electric towel rails and heating elements,
-        shaver sockets, underfloor heating mats and smart heating controls.
+        Electric and digital showers, LED and illuminated mirrors, extractor fans, electric towel rails and heating elements, shaver sockets, underfloor heating
+        mats and smart heating controls.
       </p>
       <h2>How to use it</h2>
       <p>
@@ -239,9 +249,8 @@ function WeeeRecycling() {
         ) : (
           <Link to={helpPath('contact')}>Contact us</Link>
         )}{' '}
-        with your order number and the item you are replacing. You can bring your old item to us or ask us to collect it;
-        collection may carry a transport charge. Free take-back is for household customers; business customers should use a
-        commercial waste service.
+        with your order number and the item you are replacing. You can bring your old item to us or ask us to collect it; collection may carry a transport
+        charge. Free take-back is for household customers; business customers should use a commercial waste service.
       </p>
     </>
   );

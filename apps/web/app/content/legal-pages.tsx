@@ -2,6 +2,7 @@ import type { ShopDetails } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link, linkClasses } from '../components/ui/link.tsx';
 import { helpPath } from '../lib/help-topics.ts';
+import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { addressLine, companyLine } from '../lib/shop-details.ts';
 import { formatPenceShort } from '@shop/contracts';
 import {
@@ -44,8 +45,7 @@ const Mail = ({ address }: { address: string }) => (
 /** "call us on 0113 496 0000 (Monday to Friday…), e-mail help@… or write to us at …". */
 const HowToReachUs = ({ shop }: { shop: ShopDetails }) => (
   <>
-    call us on <Tel shop={shop} /> ({shop.openingHours}), e-mail <Mail address={shop.email} /> or write to us at{' '}
-    {shop.legalName}, {addressLine(shop)}
+    call us on <Tel shop={shop} /> ({shop.openingHours}), e-mail <Mail address={shop.email} /> or write to us at {shop.legalName}, {addressLine(shop)}
   </>
 );
 
@@ -69,14 +69,17 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            These terms apply when you buy from us on this website. Please read them before you order: by paying, you agree to
-            them. If you buy as a consumer (for yourself, not for a business), you also have rights in law that these terms do
-            not take away; where we mention them, we sum them up, and nothing here affects them.
+            These terms apply when you buy from us on this website. Please read them before you order: by paying, you agree to them. If you buy as a consumer
+            (for yourself, not for a business), you also have rights in law that these terms do not take away; where we mention them, we sum them up, and
+            nothing here affects them.
           </p>
           <p>
-            If you buy for a business, <a href="#business-customers" className={linkClasses}>the section on business customers</a>{' '}
-            says what is different for you. Trade accounts are not open yet, so there are no separate trade terms: everyone buys
-            on these.
+            If you buy for a business,{' '}
+            <a href="#business-customers" className={linkClasses}>
+              the section on business customers
+            </a>{' '}
+            says what is different for you. Trade account holders also buy on <Link to={TRADE_PATHS.terms}>our trade terms</Link>, which they accept before
+            their first trade order.
           </p>
         </>
       ),
@@ -87,17 +90,16 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            Before you pay, checkout shows what you are buying, the price of each item including VAT, the delivery or collection
-            you chose and its charge, and the total. You can go back and change any of them until you pay.
+            Before you pay, checkout shows what you are buying, the price of each item including VAT, the delivery or collection you chose and its charge, and
+            the total. You can go back and change any of them until you pay.
           </p>
           <p>
-            When your payment has gone through we give you an order number (it starts BP) and e-mail you a confirmation. Our
-            contract with you starts when we send that confirmation.
+            When your payment has gone through we give you an order number (it starts BP) and e-mail you a confirmation. Our contract with you starts when we
+            send that confirmation.
           </p>
           <p>
-            We hold your items for you while you pay. If we cannot place your order once your payment has gone through (for
-            example, because an item sold out in the meantime), we refund the payment in full straight away and there is no
-            contract.
+            We hold your items for you while you pay. If we cannot place your order once your payment has gone through (for example, because an item sold out in
+            the meantime), we refund the payment in full straight away and there is no contract.
           </p>
         </>
       ),
@@ -108,18 +110,16 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            Prices are in pounds sterling and include VAT at the current rate (20% on almost everything we sell). Delivery charges
-            are added at checkout before you pay. Where an item is on offer we show its earlier price and the saving.
+            Prices are in pounds sterling and include VAT at the current rate (20% on almost everything we sell). Delivery charges are added at checkout before
+            you pay. Where an item is on offer we show its earlier price and the saving.
           </p>
           <p>
-            You pay by debit or credit card (Visa, Mastercard or American Express) when you place your order. Card details go
-            straight to our payment provider through its secure form; we never see or keep your full card number. Your bank may
-            ask you to confirm the payment (3-D Secure).
+            You pay by debit or credit card (Visa, Mastercard or American Express) when you place your order. Card details go straight to our payment provider
+            through its secure form; we never see or keep your full card number. Your bank may ask you to confirm the payment (3-D Secure).
           </p>
           <p>
-            A discount code works on the conditions shown with it (such as a minimum spend, an end date or once per customer),
-            takes effect at checkout, and cannot be exchanged for cash. If you cancel an order before it is dispatched, a code you
-            used can be used again while its offer runs.
+            A discount code works on the conditions shown with it (such as a minimum spend, an end date or once per customer), takes effect at checkout, and
+            cannot be exchanged for cash. If you cancel an order before it is dispatched, a code you used can be used again while its offer runs.
           </p>
         </>
       ),
@@ -130,22 +130,19 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            Our <Link to={helpPath('delivery')}>delivery information</Link> lists the delivery options, their prices and timings,
-            and the extra charges and days for the Scottish Highlands and islands and Northern Ireland. Checkout shows the
-            options for your basket and postcode, and tells you if we cannot deliver an item there. Where checkout offers it, you
-            can collect your order from our trade counter instead; we e-mail you when it is ready.
+            Our <Link to={helpPath('delivery')}>delivery information</Link> lists the delivery options, their prices and timings, and the extra charges and days
+            for the Scottish Highlands and islands and Northern Ireland. Checkout shows the options for your basket and postcode, and tells you if we cannot
+            deliver an item there. Where checkout offers it, you can collect your order from our trade counter instead; we e-mail you when it is ready.
           </p>
           <p>
-            A delivery date you choose (a specific day or Saturday) is the day we deliver; other timings are our estimate and we
-            will deliver within 30 days of your order unless we agree otherwise. If we cannot, you may cancel and we refund you in
-            full.
+            A delivery date you choose (a specific day or Saturday) is the day we deliver; other timings are our estimate and we will deliver within 30 days of
+            your order unless we agree otherwise. If we cannot, you may cancel and we refund you in full.
           </p>
           <p>
-            Large items are delivered to the kerbside: please have two people ready to unload, and make sure a large vehicle can
-            reach your address. Check every item before you sign for it, or sign for it as “unchecked” or “damaged”. Tell us about
-            damage within {DAMAGE_REPORT_HOURS} hours and missing items within {MISSING_REPORT_DAYS} days, so we can put it right
-            quickly; this does not shorten your legal rights. Please do not book an installer until your goods have arrived and
-            you have checked them.
+            Large items are delivered to the kerbside: please have two people ready to unload, and make sure a large vehicle can reach your address. Check every
+            item before you sign for it, or sign for it as “unchecked” or “damaged”. Tell us about damage within {DAMAGE_REPORT_HOURS} hours and missing items
+            within {MISSING_REPORT_DAYS} days, so we can put it right quickly; this does not shorten your legal rights. Please do not book an installer until
+            your goods have arrived and you have checked them.
           </p>
           <p>The goods are your responsibility from the moment they are delivered to you (or collected), and yours once we have been paid.</p>
         </>
@@ -156,8 +153,8 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       heading: 'Changing your mind before we dispatch',
       body: (
         <p>
-          Until your order leaves us you can cancel it free of charge: <HowToReachUs shop={shop} />, with your order number. We
-          refund everything you paid, including delivery, to the card you paid with.
+          Until your order leaves us you can cancel it free of charge: <HowToReachUs shop={shop} />, with your order number. We refund everything you paid,
+          including delivery, to the card you paid with.
         </p>
       ),
     },
@@ -167,9 +164,8 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            Under the Consumer Contracts Regulations 2013 you may cancel your order for any reason from the moment you place it
-            until 14 days after the day you receive it. If it comes in more than one delivery, the 14 days run from the day you
-            receive the last item.
+            Under the Consumer Contracts Regulations 2013 you may cancel your order for any reason from the moment you place it until 14 days after the day you
+            receive it. If it comes in more than one delivery, the 14 days run from the day you receive the last item.
           </p>
           <p>
             To cancel, tell us clearly: <HowToReachUs shop={shop} />. You can use the{' '}
@@ -179,26 +175,22 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
             below, but you do not have to. It is enough that you tell us before the 14 days are up.
           </p>
           <p>
-            Send the goods back, or hand them to us, within 14 days of telling us. Unless they are faulty or not what you ordered,
-            you pay the direct cost of returning them. Large items cannot go by post: returning one costs about what we charge to
-            deliver it ({formatPenceShort(LARGE_ITEM_DELIVERY.pricePence)} for standard large-item delivery), and we can arrange
-            the collection if you ask.
+            Send the goods back, or hand them to us, within 14 days of telling us. Unless they are faulty or not what you ordered, you pay the direct cost of
+            returning them. Large items cannot go by post: returning one costs about what we charge to deliver it (
+            {formatPenceShort(LARGE_ITEM_DELIVERY.pricePence)} for standard large-item delivery), and we can arrange the collection if you ask.
           </p>
           <p>
-            We refund the price of the goods and the standard delivery charge (not the extra for a faster or timed delivery you
-            chose) within {REFUND_WITHIN_DAYS} days of getting the goods back, or of your proof that you sent them if that is
-            sooner, to the card you paid with. You may handle the goods as you would in a shop to see what they are and whether
-            they work; if you do more (fitting or using them), we may take off the loss in their value.
+            We refund the price of the goods and the standard delivery charge (not the extra for a faster or timed delivery you chose) within{' '}
+            {REFUND_WITHIN_DAYS} days of getting the goods back, or of your proof that you sent them if that is sooner, to the card you paid with. You may
+            handle the goods as you would in a shop to see what they are and whether they work; if you do more (fitting or using them), we may take off the loss
+            in their value.
           </p>
           <p>You cannot cancel for:</p>
           <ul>
             <li>goods made to your measurements or specification, or personalised for you;</li>
             <li>sealed goods that are not suitable for return for health or hygiene reasons once you have unsealed them.</li>
           </ul>
-          <p>
-            Items marked “Made to order” are standard products that are made after you order them: you can cancel those like
-            anything else.
-          </p>
+          <p>Items marked “Made to order” are standard products that are made after you order them: you can cancel those like anything else.</p>
         </>
       ),
     },
@@ -208,9 +200,9 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            As well as your right to cancel, you can return any item within {CHANGE_OF_MIND_RETURN_DAYS} days of delivery if it is
-            unused, not fitted and in its original packaging, on the same terms as a cancellation: you pay to send it back, and we
-            refund it within {REFUND_WITHIN_DAYS} days of getting it back. See <Link to={helpPath('returns')}>returns and refunds</Link>.
+            As well as your right to cancel, you can return any item within {CHANGE_OF_MIND_RETURN_DAYS} days of delivery if it is unused, not fitted and in its
+            original packaging, on the same terms as a cancellation: you pay to send it back, and we refund it within {REFUND_WITHIN_DAYS} days of getting it
+            back. See <Link to={helpPath('returns')}>returns and refunds</Link>.
           </p>
         </>
       ),
@@ -221,23 +213,22 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            The Consumer Rights Act 2015 says goods must be as described, fit for purpose and of satisfactory quality. If they are
-            not, you are entitled to:
+            The Consumer Rights Act 2015 says goods must be as described, fit for purpose and of satisfactory quality. If they are not, you are entitled to:
           </p>
           <ul>
             <li>a full refund if you tell us within 30 days of delivery;</li>
             <li>
-              after that, within six months, a repair or replacement, or a refund if that is not possible or does not work (if the
-              fault shows within six months, it is taken to have been there at delivery unless we prove otherwise);
+              after that, within six months, a repair or replacement, or a refund if that is not possible or does not work (if the fault shows within six
+              months, it is taken to have been there at delivery unless we prove otherwise);
             </li>
             <li>
-              after six months, a repair or replacement, or some money back; you may have to show the fault was there at
-              delivery. You can claim for up to six years (five years from when you find the fault in Scotland).
+              after six months, a repair or replacement, or some money back; you may have to show the fault was there at delivery. You can claim for up to six
+              years (five years from when you find the fault in Scotland).
             </li>
           </ul>
           <p>
-            For some products we may ask the manufacturer to send an engineer to inspect a fault before we agree what to do; that
-            does not change your rights. When goods are faulty, we pay for their return.
+            For some products we may ask the manufacturer to send an engineer to inspect a fault before we agree what to do; that does not change your rights.
+            When goods are faulty, we pay for their return.
           </p>
         </>
       ),
@@ -247,8 +238,8 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       heading: 'Recycling your old electricals',
       body: (
         <p>
-          When you buy a new electrical item from us, we take back an old one of the same kind free of charge within{' '}
-          {WEEE_TAKE_BACK_DAYS} days. See <Link to={helpPath('weee-recycling')}>WEEE recycling</Link>.
+          When you buy a new electrical item from us, we take back an old one of the same kind free of charge within {WEEE_TAKE_BACK_DAYS} days. See{' '}
+          <Link to={helpPath('weee-recycling')}>WEEE recycling</Link>.
         </p>
       ),
     },
@@ -258,10 +249,9 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            If we break these terms, we are responsible for loss or damage you suffer that is a foreseeable result of it. We are
-            not responsible for loss that was not foreseeable when we made the contract. We do not limit our liability where it
-            would be unlawful to, including for death or personal injury caused by our negligence, for fraud, or for your rights as
-            a consumer.
+            If we break these terms, we are responsible for loss or damage you suffer that is a foreseeable result of it. We are not responsible for loss that
+            was not foreseeable when we made the contract. We do not limit our liability where it would be unlawful to, including for death or personal injury
+            caused by our negligence, for fraud, or for your rights as a consumer.
           </p>
           <p>If you are a consumer, we sell to you for your private use: we are not liable to you for loss of business or profit.</p>
         </>
@@ -273,14 +263,13 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            If you buy for a business (including as a sole trader), the consumer rights above do not apply to you: you have no
-            14-day right to cancel, and the Sale of Goods Act 1979 rather than the Consumer Rights Act 2015 covers the goods. We
-            still take back unused items within {CHANGE_OF_MIND_RETURN_DAYS} days as above, and we still put faulty goods right.
+            If you buy for a business (including as a sole trader), the consumer rights above do not apply to you: you have no 14-day right to cancel, and the
+            Sale of Goods Act 1979 rather than the Consumer Rights Act 2015 covers the goods. We still take back unused items within{' '}
+            {CHANGE_OF_MIND_RETURN_DAYS} days as above, and we still put faulty goods right.
           </p>
           <p>
-            Our total liability to a business for any order is limited to the price paid for it, and we are not liable for loss
-            of profit, business or revenue, or for the cost of fitting or removing goods, except where the law does not allow
-            such a limit.
+            Our total liability to a business for any order is limited to the price paid for it, and we are not liable for loss of profit, business or revenue,
+            or for the cost of fitting or removing goods, except where the law does not allow such a limit.
           </p>
         </>
       ),
@@ -290,10 +279,9 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       heading: 'Complaints',
       body: (
         <p>
-          If something has gone wrong, please <HowToReachUs shop={shop} />. If we cannot settle your complaint, we will tell you
-          so in writing, name an approved alternative dispute resolution provider, and say whether we will use it. You can also
-          get free advice from Citizens Advice (0808 223 1133), Advice Direct Scotland (0808 164 6000) or, in Northern Ireland,
-          Consumerline (0300 123 6262).
+          If something has gone wrong, please <HowToReachUs shop={shop} />. If we cannot settle your complaint, we will tell you so in writing, name an approved
+          alternative dispute resolution provider, and say whether we will use it. You can also get free advice from Citizens Advice (0808 223 1133), Advice
+          Direct Scotland (0808 164 6000) or, in Northern Ireland, Consumerline (0300 123 6262).
         </p>
       ),
     },
@@ -302,9 +290,8 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       heading: 'Law and courts',
       body: (
         <p>
-          These terms are governed by the law of {shop.registeredIn}. If you are a consumer, you can bring proceedings in the
-          courts of England and Wales, Scotland or Northern Ireland, wherever you live in the UK, and keep the protection of the law
-          where you live.
+          These terms are governed by the law of {shop.registeredIn}. If you are a consumer, you can bring proceedings in the courts of England and Wales,
+          Scotland or Northern Ireland, wherever you live in the UK, and keep the protection of the law where you live.
         </p>
       ),
     },
@@ -318,9 +305,7 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
             <p>
               To {shop.legalName}, {addressLine(shop)}, <Mail address={shop.email} />:
             </p>
-            <p className="mt-2">
-              I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*],
-            </p>
+            <p className="mt-2">I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*],</p>
             <p className="mt-2">Ordered on [*] / received on [*],</p>
             <p className="mt-2">Name of consumer(s),</p>
             <p className="mt-2">Address of consumer(s),</p>
@@ -376,8 +361,8 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            {shop.legalName} ({shop.tradingName}) decides how the personal data described here is used: we are its “controller”
-            under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. {companyLine(shop)}
+            {shop.legalName} ({shop.tradingName}) decides how the personal data described here is used: we are its “controller” under the UK General Data
+            Protection Regulation (UK GDPR) and the Data Protection Act 2018. {companyLine(shop)}
           </p>
           <p>
             For anything about your data, <HowToReachUs shop={shop} />.
@@ -401,9 +386,9 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
       heading: 'What we do not do',
       body: (
         <p>
-          We do not send marketing e-mails, we do not use analytics or advertising cookies, and we do not sell your data or share it
-          for advertising. We make no decisions about you by automated means alone that have legal or similarly significant effects;
-          our payment provider may check a payment for fraud automatically, as card payments require.
+          We do not send marketing e-mails, we do not use analytics or advertising cookies, and we do not sell your data or share it for advertising. We make no
+          decisions about you by automated means alone that have legal or similarly significant effects; our payment provider may check a payment for fraud
+          automatically, as card payments require.
         </p>
       ),
     },
@@ -420,8 +405,8 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
             <li>HM Revenue &amp; Customs, the police or a court, where the law requires it.</li>
           </ul>
           <p>
-            If one of them handles data outside the UK, we make sure it is protected as UK law requires: in a country the UK has
-            found adequate, or under the Information Commissioner’s international data transfer agreement.
+            If one of them handles data outside the UK, we make sure it is protected as UK law requires: in a country the UK has found adequate, or under the
+            Information Commissioner’s international data transfer agreement.
           </p>
         </>
       ),
@@ -444,14 +429,13 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            You can ask us for a copy of your data, to correct it, to delete it, to restrict how we use it, to object to our using it
-            on the basis of legitimate interests, and to have data you gave us sent to you or to someone else in a common format.
-            Asking is free, and we answer within one month. To ask, <HowToReachUs shop={shop} />.
+            You can ask us for a copy of your data, to correct it, to delete it, to restrict how we use it, to object to our using it on the basis of legitimate
+            interests, and to have data you gave us sent to you or to someone else in a common format. Asking is free, and we answer within one month. To ask,{' '}
+            <HowToReachUs shop={shop} />.
           </p>
           <p>
-            If you are unhappy with how we have used your data, please tell us first. You can also complain to the Information
-            Commissioner’s Office: ico.org.uk/make-a-complaint, 0303 123 1113, or Information Commissioner’s Office, Wycliffe
-            House, Water Lane, Wilmslow, Cheshire SK9 5AF.
+            If you are unhappy with how we have used your data, please tell us first. You can also complain to the Information Commissioner’s Office:
+            ico.org.uk/make-a-complaint, 0303 123 1113, or Information Commissioner’s Office, Wycliffe House, Water Lane, Wilmslow, Cheshire SK9 5AF.
           </p>
         </>
       ),
@@ -476,9 +460,22 @@ export interface StoredItem {
 
 /** Every cookie and browser store the shop itself sets; `e2e/promises.spec.ts` checks a journey sets no other. */
 export const SHOP_COOKIES: StoredItem[] = [
-  { name: 'shop_signed_in', purpose: 'Says someone has signed in on this browser, so pages know to load the sign-in code', lasts: '30 days, or until you sign out' },
+  {
+    name: 'shop_prices',
+    purpose: 'For trade customers: whether prices show ex VAT or inc VAT first, so pages show them your way from the start',
+    lasts: 'A year, or until the shop sees you are not signed in as a trade customer',
+  },
+  {
+    name: 'shop_signed_in',
+    purpose: 'Says someone has signed in on this browser, so pages know to load the sign-in code',
+    lasts: '30 days, or until you sign out',
+  },
   { name: '_session, _session.sig', purpose: 'Keeps you signed in to your Plumbline account', lasts: '14 days, or until you sign out' },
-  { name: '_interaction, _interaction.sig, _interaction_resume, _interaction_resume.sig', purpose: 'Carry a sign-in from one step to the next', lasts: 'Up to an hour, while you sign in' },
+  {
+    name: '_interaction, _interaction.sig, _interaction_resume, _interaction_resume.sig',
+    purpose: 'Carry a sign-in from one step to the next',
+    lasts: 'Up to an hour, while you sign in',
+  },
   { name: 'op_browser_state', purpose: 'Lets the shop notice when you sign out in another tab', lasts: 'Until you sign out, 14 days at most' },
   { name: 'identity_csrf', purpose: 'Protects the forgotten-password and new-password forms from forgery', lasts: 'Until you close your browser' },
 ];
@@ -486,9 +483,17 @@ export const SHOP_COOKIES: StoredItem[] = [
 export const SHOP_BROWSER_STORAGE: StoredItem[] = [
   { name: 'plumbline.basketId', purpose: 'Your basket, before you sign in', lasts: 'Until you order or clear your browser’s data' },
   { name: 'plumbline.wishlistId', purpose: 'Your wishlist, before you sign in', lasts: 'Until you sign in or clear your browser’s data' },
-  { name: 'oidc.', purpose: 'A one-time check that the sign-in you return from is the one you started', lasts: 'Until you return from signing in, 15 minutes at most' },
+  {
+    name: 'oidc.',
+    purpose: 'A one-time check that the sign-in you return from is the one you started',
+    lasts: 'Until you return from signing in, 15 minutes at most',
+  },
   { name: 'oidc.user:', purpose: 'Your sign-in for this tab', lasts: 'Until you sign out or close the tab' },
-  { name: 'plumbline.paymentAttempt, plumbline.placedOrder, plumbline.orderEmail', purpose: 'The payment in progress and the order it placed, so a reload does not lose them', lasts: 'Until you close the tab' },
+  {
+    name: 'plumbline.paymentAttempt, plumbline.placedOrder, plumbline.orderEmail',
+    purpose: 'The payment in progress and the order it placed, so a reload does not lose them',
+    lasts: 'Until you close the tab',
+  },
   { name: 'react-router-scroll-positions', purpose: 'Where you were on each page, so going back returns you there', lasts: 'Until you close the tab' },
 ];
 
@@ -531,10 +536,9 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
       heading: 'In short',
       body: (
         <p>
-          The shop uses cookies and your browser’s storage to keep your basket, sign you in and take payments. Those are strictly
-          necessary for what you ask the shop to do, so the law does not require us to ask first. We use no analytics, advertising
-          or social media cookies, and no one else’s tracking. One item below, the recently viewed list, is a convenience rather
-          than strictly necessary: it stays in your browser, and you can clear it at any time.
+          The shop uses cookies and your browser’s storage to keep your basket, sign you in and take payments. Those are strictly necessary for what you ask the
+          shop to do, so the law does not require us to ask first. We use no analytics, advertising or social media cookies, and no one else’s tracking. One
+          item below, the recently viewed list, is a convenience rather than strictly necessary: it stays in your browser, and you can clear it at any time.
         </p>
       ),
     },
@@ -560,8 +564,8 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
       body: (
         <>
           <p>
-            Your browser’s local storage keeps items until they are removed; session storage keeps them only while the tab is open.
-            Neither is sent to us with every request, as cookies are. Names ending in a dot or colon are followed by a code.
+            Your browser’s local storage keeps items until they are removed; session storage keeps them only while the tab is open. Neither is sent to us with
+            every request, as cookies are. Names ending in a dot or colon are followed by a code.
           </p>
           <StoredItems label="Browser storage the shop uses" items={SHOP_BROWSER_STORAGE} />
           <p>Not strictly necessary, a convenience:</p>
@@ -574,9 +578,8 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
       heading: 'Your choices',
       body: (
         <p>
-          You can see and delete cookies and site data in your browser’s settings. If you block them, the shop cannot keep your
-          basket, sign you in or take a payment; clearing the recently viewed list changes nothing else. For questions,{' '}
-          <HowToReachUs shop={shop} />.
+          You can see and delete cookies and site data in your browser’s settings. If you block them, the shop cannot keep your basket, sign you in or take a
+          payment; clearing the recently viewed list changes nothing else. For questions, <HowToReachUs shop={shop} />.
         </p>
       ),
     },

@@ -5,8 +5,7 @@ export type Navigation = Awaited<ReturnType<CatalogueClient['getNavigation']>>;
 export type NavigationCategory = Navigation['categories'][number];
 export type CategoryLink = NavigationCategory['children'][number];
 
-export const categoryPath = (slug: string, childSlug?: string): string =>
-  childSlug ? `/c/${slug}/${childSlug}` : `/c/${slug}`;
+export const categoryPath = (slug: string, childSlug?: string): string => (childSlug ? `/c/${slug}/${childSlug}` : `/c/${slug}`);
 
 export interface CategoryMatch {
   category: NavigationCategory;
@@ -32,8 +31,7 @@ export function matchCategories(navigation: Navigation, query: string): Category
       if (matches(child.name)) found.push({ category, child });
     }
   }
-  const rank = (match: CategoryMatch) =>
-    (match.child ? 2 : 0) + (startsWithQuery((match.child ?? match.category).name) ? 0 : 1);
+  const rank = (match: CategoryMatch) => (match.child ? 2 : 0) + (startsWithQuery((match.child ?? match.category).name) ? 0 : 1);
   // toSorted is stable, so equal ranks keep the catalogue's own order.
   return found.toSorted((a, b) => rank(a) - rank(b));
 }

@@ -6,7 +6,7 @@ export interface HelpTopic {
   summary: string;
   /** Answered by a page of its own elsewhere in the shop, not by a help page. */
   path?: string;
-  /** What links to it say, where that differs from the title: a topic whose service is not open yet says so. */
+  /** What links to it say, where that differs from the title. */
   linkLabel?: string;
 }
 
@@ -16,12 +16,7 @@ export const HELP_TOPICS = [
   { slug: 'contact', title: 'Contact us', summary: 'Our telephone number, e-mail and postal addresses, opening hours, and who answers what.' },
   // The order tracker itself: order number and e-mail address.
   { slug: 'track-order', title: 'Track my order', summary: 'Where your order is: enter its number and your e-mail address.', path: '/track-order' },
-  {
-    slug: 'trade-accounts',
-    title: 'Trade accounts',
-    linkLabel: 'Trade accounts (not open yet)',
-    summary: 'Not open yet: how trade prices will work for plumbers, fitters and builders.',
-  },
+  { slug: 'trade-accounts', title: 'Trade accounts', summary: 'Trade prices for plumbers, fitters and builders: the bands, applying and the trade terms.' },
   { slug: 'weee-recycling', title: 'WEEE recycling', summary: 'Free take-back of your old electrical item when you buy a new one.' },
 ] as const satisfies readonly HelpTopic[];
 

@@ -1,9 +1,24 @@
 // The shop's legal pages: linked from every page's footer, from checkout's payment step and from
 // the sign-in pages (their paths are written there too: apps/api/src/modules/identity/pages.ts).
 export const LEGAL_PAGES = [
-  { routeId: 'legal-terms', path: '/terms', title: 'Terms of sale', summary: 'The terms you buy from Plumbline on: orders, prices, delivery, cancelling and returns, and your rights.' },
-  { routeId: 'legal-privacy', path: '/privacy', title: 'Privacy notice', summary: 'What Plumbline keeps about you, why, for how long, who else sees it, and your rights.' },
-  { routeId: 'legal-cookies', path: '/cookies', title: 'Cookie notice', summary: 'The cookies and browser storage Plumbline uses, what each is for and how long it lasts.' },
+  {
+    routeId: 'legal-terms',
+    path: '/terms',
+    title: 'Terms of sale',
+    summary: 'The terms you buy from Plumbline on: orders, prices, delivery, cancelling and returns, and your rights.',
+  },
+  {
+    routeId: 'legal-privacy',
+    path: '/privacy',
+    title: 'Privacy notice',
+    summary: 'What Plumbline keeps about you, why, for how long, who else sees it, and your rights.',
+  },
+  {
+    routeId: 'legal-cookies',
+    path: '/cookies',
+    title: 'Cookie notice',
+    summary: 'The cookies and browser storage Plumbline uses, what each is for and how long it lasts.',
+  },
 ] as const;
 
 export type LegalPage = (typeof LEGAL_PAGES)[number];

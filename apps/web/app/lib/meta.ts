@@ -1,9 +1,6 @@
 /** Title and description tags for a page: "Toilets | Plumbline". */
 export function pageMeta(title: string, description: string) {
-  return [
-    { title: title === 'Plumbline' ? title : `${title} | Plumbline` },
-    { name: 'description', content: description },
-  ];
+  return [{ title: title === 'Plumbline' ? title : `${title} | Plumbline` }, { name: 'description', content: description }];
 }
 
 /**

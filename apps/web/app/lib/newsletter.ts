@@ -1,6 +1,4 @@
-export type NewsletterResult =
-  | { ok: false; email: string; error: string }
-  | { ok: true; email: string; message: string };
+export type NewsletterResult = { ok: false; email: string; error: string } | { ok: true; email: string; message: string };
 
 // Deliberately loose: one @, something either side, a dot in the domain. Stricter patterns turn
 // away real addresses; the confirmation e-mail (once sign-up opens) is the real check.

@@ -3,7 +3,8 @@ import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { scriptsAfterFirstPaint } from './scripts-after-paint.server.ts';
 
-const through = (chunks: (string | Buffer)[]) => text(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).pipe(scriptsAfterFirstPaint()));
+const through = (chunks: (string | Buffer)[]) =>
+  text(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).pipe(scriptsAfterFirstPaint()));
 
 // The shape React Router's <Scripts> writes.
 const scripts = [

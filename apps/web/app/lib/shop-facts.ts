@@ -1,6 +1,7 @@
 // The shop's standing offers, shown in the promo bar, home page and help pages. They follow
-// docs/domain.md §4.1 and §5 (shop figures) and move to the delivery and trade APIs when those exist;
-// keeping them in one module means the copy can never disagree with itself.
+// docs/domain.md §4.1 (shop figures) and move to the delivery API when it answers them (the trade
+// bands are the pricing module's rows, read from the API); keeping them in one module means the copy
+// can never disagree with itself.
 
 /** Large and pallet items deliver free over this basket value (pence, inc VAT). */
 export const FREE_LARGE_DELIVERY_THRESHOLD = 49_900;
@@ -26,23 +27,17 @@ export const DELIVERY_OPTIONS: readonly DeliveryOption[] = [
   { name: 'Next working day', appliesTo: 'In-stock parcels', pricePence: 695, timing: 'Order by 2pm Monday to Friday' },
   { name: 'Specific day (Mon–Fri)', appliesTo: 'Parcels and large items', pricePence: 995, timing: 'Choose a day 2–21 days ahead' },
   { name: 'Saturday', appliesTo: 'Parcels and large items', pricePence: 1995, timing: 'Order by 12 noon on Friday' },
-  { name: 'Standard large item (kerbside)', appliesTo: 'Large and pallet items', pricePence: 2995, freeOverPence: FREE_LARGE_DELIVERY_THRESHOLD, timing: '3–5 working days (pallets 5–10)' },
-  { name: 'Two-person, room of choice', appliesTo: 'Freestanding baths, tall furniture, column radiators', pricePence: 5995, timing: '5–10 working days, booked slot' },
+  {
+    name: 'Standard large item (kerbside)',
+    appliesTo: 'Large and pallet items',
+    pricePence: 2995,
+    freeOverPence: FREE_LARGE_DELIVERY_THRESHOLD,
+    timing: '3–5 working days (pallets 5–10)',
+  },
+  {
+    name: 'Two-person, room of choice',
+    appliesTo: 'Freestanding baths, tall furniture, column radiators',
+    pricePence: 5995,
+    timing: '5–10 working days, booked slot',
+  },
 ];
-
-export interface TradeBand {
-  name: string;
-  discountPercent: number;
-  qualifies: string;
-}
-
-/** Discounts apply to ex-VAT prices; spend is rolling 12 months, ex VAT, reviewed quarterly. */
-export const TRADE_BANDS: readonly TradeBand[] = [
-  { name: 'Trade Starter', discountPercent: 5, qualifies: 'On approval' },
-  { name: 'Silver', discountPercent: 10, qualifies: '£2,500+ spend' },
-  { name: 'Gold', discountPercent: 12.5, qualifies: '£10,000+ spend' },
-  { name: 'Platinum', discountPercent: 15, qualifies: '£25,000+ spend' },
-  { name: 'Key Account', discountPercent: 20, qualifies: '£75,000+ spend or by agreement' },
-];
-
-export const MAX_TRADE_DISCOUNT_PERCENT = Math.max(...TRADE_BANDS.map((band) => band.discountPercent));

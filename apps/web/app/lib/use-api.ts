@@ -9,6 +9,8 @@ import {
   createOrdersClient,
   createOrderTrackingClient,
   createSavedCardsClient,
+  createTradeClient,
+  createTradeTermsClient,
   createWishlistClient,
 } from '@shop/api-client';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
@@ -34,16 +36,15 @@ export function useApiClients() {
       orders: createOrdersClient({ baseUrl: `${apiBaseUrl}/orders`, getAccessToken }),
       orderTracking: createOrderTrackingClient({ baseUrl: `${apiBaseUrl}/order-tracking` }),
       savedCards: createSavedCardsClient({ baseUrl: `${apiBaseUrl}/saved-cards`, getAccessToken }),
+      // Trade calls answer under the accounts service; the trade terms under projects.
+      trade: createTradeClient({ baseUrl: `${apiBaseUrl}/accounts`, getAccessToken }),
+      tradeTerms: createTradeTermsClient({ baseUrl: `${apiBaseUrl}/projects`, getAccessToken }),
       wishlist: createWishlistClient({ baseUrl: `${apiBaseUrl}/wishlist`, getAccessToken }),
     };
   }, [apiBaseUrl, getAccessToken]);
 }
 
-export type ApiData<T> =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'error'; error: unknown }
-  | { state: 'ready'; data: T };
+export type ApiData<T> = { state: 'idle' } | { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; data: T };
 
 type Settled<T> = { request: string } & ({ state: 'error'; error: unknown } | { state: 'ready'; data: T });
 

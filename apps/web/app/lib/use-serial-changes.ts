@@ -13,7 +13,7 @@ export function useSerialChanges(onError?: (error: unknown) => void) {
   const queue = useRef(createSerialQueue()).current;
   const [pendingCount, setPendingCount] = useState(0);
   const enqueue = useCallback(
-    <T,>(task: () => Promise<T>): Promise<ChangeResult<T>> =>
+    <T>(task: () => Promise<T>): Promise<ChangeResult<T>> =>
       queue
         .run(async () => {
           setPendingCount((count) => count + 1);

@@ -86,7 +86,13 @@ function SavedCards() {
       {/* Always in the page, so what a change did is announced. */}
       <div role="status" aria-live="polite">
         {notice && (
-          <p className={notice.problem ? 'rounded-lg border border-brass-300 bg-brass-50 p-3 font-medium text-navy-900' : 'rounded-lg border border-green-200 bg-green-50 p-3 font-medium text-green-900'}>
+          <p
+            className={
+              notice.problem
+                ? 'rounded-lg border border-brass-300 bg-brass-50 p-3 font-medium text-navy-900'
+                : 'rounded-lg border border-green-200 bg-green-50 p-3 font-medium text-green-900'
+            }
+          >
             {notice.text}
           </p>
         )}

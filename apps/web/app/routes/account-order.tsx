@@ -38,7 +38,10 @@ export default function AccountOrderPage() {
   const auth = useShopAuth();
   return (
     <>
-      <PageHeader title={`Order ${number}`} trail={[{ label: 'Your account', to: '/account' }, { label: 'Your orders', to: '/account/orders' }, { label: number }]} />
+      <PageHeader
+        title={`Order ${number}`}
+        trail={[{ label: 'Your account', to: '/account' }, { label: 'Your orders', to: '/account/orders' }, { label: number }]}
+      />
       <div className="container-page min-h-[36rem] py-8 lg:py-10">
         <Link to="/account/orders" className="inline-flex items-center gap-1">
           <ChevronLeftIcon className="size-4" />
@@ -72,7 +75,9 @@ export default function AccountOrderPage() {
 function CustomerOrder({ orderNumber }: { orderNumber: string }) {
   const clients = useApiClients();
   const sub = useShopAuth().user?.profile.sub;
-  const order = useApiData(clients && sub ? `order:${sub}:${orderNumber}` : undefined, (signal) => clients!.accounts.getMyOrder({ params: { orderNumber } }, { signal }));
+  const order = useApiData(clients && sub ? `order:${sub}:${orderNumber}` : undefined, (signal) =>
+    clients!.accounts.getMyOrder({ params: { orderNumber } }, { signal }),
+  );
 
   if (order.state === 'error') {
     // Not theirs, not an order, or not an order number at all: the API answers the same.
@@ -194,7 +199,8 @@ function OrderDetails({ order }: { order: Order }) {
           </Card>
 
           <p className="text-sm text-navy-700">
-            Something not right? See <Link to={helpPath('returns')}>returns and refunds</Link> or <Link to={helpPath('contact')}>contact us</Link> with your order number.
+            Something not right? See <Link to={helpPath('returns')}>returns and refunds</Link> or <Link to={helpPath('contact')}>contact us</Link> with your
+            order number.
           </p>
         </div>
       </div>

@@ -16,7 +16,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { formatPence } from '@shop/contracts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
-export const meta: Route.MetaFunction = () => [...pageMeta('Your orders', 'The orders you have placed with Plumbline.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Your orders', 'The orders you have placed with Plumbline.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 const PAGE_SIZE = 10;
 const TRAIL = [{ label: 'Your account', to: '/account' }, { label: 'Your orders' }];
@@ -109,7 +112,12 @@ function Orders() {
           </li>
         ))}
       </ul>
-      <Pagination current={page} total={totalPages} hrefFor={(target) => (target === 1 ? '/account/orders' : `/account/orders?page=${target}`)} label="Order pages" />
+      <Pagination
+        current={page}
+        total={totalPages}
+        hrefFor={(target) => (target === 1 ? '/account/orders' : `/account/orders?page=${target}`)}
+        label="Order pages"
+      />
     </div>
   );
 }

@@ -11,8 +11,8 @@ import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { canReadMailbox, isStaff, STAFF_ROLES } from '../lib/auth/claims.ts';
-import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { STAFF_TRADE_PATHS, TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -47,7 +47,7 @@ function SignedOut() {
           <Button onClick={() => signInWithRedirect('/account')} loading={busy}>
             Sign in
           </Button>
-          <ButtonLink to={helpPath('trade-accounts')} variant="secondary">
+          <ButtonLink to={TRADE_PATHS.dashboard} variant="secondary">
             About trade accounts
           </ButtonLink>
         </>
@@ -62,14 +62,10 @@ function SignedIn() {
   const auth = useShopAuth();
   const clients = useApiClients();
   const sub = auth.user?.profile.sub;
-  const profile = useApiData(clients && sub ? `profile:${sub}` : undefined, (signal) =>
-    clients!.accounts.getUserProfile(undefined, { signal }),
-  );
+  const profile = useApiData(clients && sub ? `profile:${sub}` : undefined, (signal) => clients!.accounts.getUserProfile(undefined, { signal }));
 
   if (profile.state === 'error') {
-    return (
-      <LoadError className="mx-auto max-w-xl" title="We couldn’t load your details" error={profile.error} onRetry={profile.reload} />
-    );
+    return <LoadError className="mx-auto max-w-xl" title="We couldn’t load your details" error={profile.error} onRetry={profile.reload} />;
   }
   if (profile.state !== 'ready') return <ProfileSkeleton />;
   const roles = [...new Set([...profile.data.roles, ...auth.roles])];
@@ -166,9 +162,16 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
                 <Link to="/staff/orders">Orders</Link>
                 <p className="text-sm text-navy-700">Find an order and move it on: picking, dispatch with tracking, delivery. For order administrators.</p>
               </li>
+              <li>
+                <Link to={STAFF_TRADE_PATHS.queue}>Trade applications</Link>
+                <p className="text-sm text-navy-700">
+                  Approve, question or turn down applications; find trade accounts, change their band and details. For trade account reviewers.
+                </p>
+              </li>
             </ul>
           </section>
         )}
+        <TradeAccountCard trade={profile.roles.includes('trade') || Boolean(profile.tradeAccountId)} />
         <section aria-labelledby="saved-cards" className="rounded-2xl border border-navy-100 bg-white p-6">
           <h2 id="saved-cards" className="text-lg font-bold text-navy-950">
             Saved cards
@@ -190,6 +193,37 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
       </div>
       <AccountOrders />
     </div>
+  );
+}
+
+/** The way to the trade dashboard, or to applying (and to an application already sent). */
+function TradeAccountCard({ trade }: { trade: boolean }) {
+  return (
+    <section aria-labelledby="trade-account" className="rounded-2xl border border-navy-100 bg-white p-6">
+      <h2 id="trade-account" className="text-lg font-bold text-navy-950">
+        Trade account
+      </h2>
+      {trade ? (
+        <>
+          <p className="mt-1 text-sm text-navy-700">Your spend, band, orders and what you order most.</p>
+          <Link to={TRADE_PATHS.dashboard} className="mt-3 inline-block">
+            Your trade account
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-navy-700">Trade prices on everything for your business, ex VAT.</p>
+          <ul className="mt-3 space-y-1">
+            <li>
+              <Link to={TRADE_PATHS.apply}>Open a trade account</Link>
+            </li>
+            <li>
+              <Link to={TRADE_PATHS.application}>Your application</Link>
+            </li>
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -7,10 +7,7 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 // This page shows its own failures; the page-wide notice would repeat them.
 export const handle: RouteHandle = { showsAuthProblem: true };
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta('Signing in', 'Finishing signing in to Plumbline.'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [...pageMeta('Signing in', 'Finishing signing in to Plumbline.'), { name: 'robots', content: 'noindex' }];
 
 /**
  * Where the provider returns a redirect sign-in. The sign-in provider (in the root layout)

@@ -35,10 +35,6 @@ export default function SignInPage() {
   useEffect(() => settle(status), [status]);
 
   return (
-    <SignInProgress
-      heading="Taking you to sign in…"
-      text="Afterwards you’ll come back to the page you were on."
-      leave={{ to: returnTo, label: 'Go back' }}
-    />
+    <SignInProgress heading="Taking you to sign in…" text="Afterwards you’ll come back to the page you were on." leave={{ to: returnTo, label: 'Go back' }} />
   );
 }

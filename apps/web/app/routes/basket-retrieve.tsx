@@ -56,11 +56,7 @@ export default function BasketRetrievePage() {
         <div className="mx-auto max-w-lg rounded-2xl border border-navy-100 bg-white p-6 shadow-xs sm:p-8">
           {/* Without JavaScript the form comes back here with the code in the address, prefilled. */}
           <form method="get" onSubmit={submit} noValidate className="space-y-5">
-            <FormField
-              label="Retrieval code"
-              hint="8 letters and numbers, like ABCD-2345. Codes work for 30 days after saving."
-              error={problem}
-            >
+            <FormField label="Retrieval code" hint="8 letters and numbers, like ABCD-2345. Codes work for 30 days after saving." error={problem}>
               {(control) => (
                 <Input
                   {...control}
@@ -81,8 +77,7 @@ export default function BasketRetrievePage() {
             </Button>
           </form>
           <p className="mt-6 border-t border-navy-100 pt-5 text-sm text-navy-700">
-            Prices and stock are checked again when you retrieve a basket. It becomes your current basket, and the code
-            keeps working until it expires.{' '}
+            Prices and stock are checked again when you retrieve a basket. It becomes your current basket, and the code keeps working until it expires.{' '}
             <Link to="/basket" className="font-semibold text-teal-700 underline hover:no-underline">
               Back to your basket
             </Link>

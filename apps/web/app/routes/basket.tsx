@@ -80,8 +80,7 @@ export default function BasketPage() {
             }
           >
             <p>
-              Products you add will appear here. Orders over {formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)} deliver free to most
-              of mainland UK.{' '}
+              Products you add will appear here. Orders over {formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)} deliver free to most of mainland UK.{' '}
               <Link to={helpPath('delivery')} className="font-semibold text-teal-700 underline hover:no-underline">
                 Delivery information
               </Link>
@@ -95,7 +94,7 @@ export default function BasketPage() {
               </h2>
               <ul className="mt-2 divide-y divide-navy-100 border-y border-navy-100">
                 {lines.map((line) => (
-                  <BasketLineItem key={line.sku} line={line} actions={<SaveForLater line={line} />} />
+                  <BasketLineItem key={line.sku} line={line} tradePriced={basket.pricing.tradePriced} actions={<SaveForLater line={line} />} />
                 ))}
               </ul>
               <p className="mt-4 flex items-center gap-2 text-sm text-navy-700">

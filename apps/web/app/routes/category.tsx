@@ -51,9 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, child, state, listing, problem, origin } = loaderData;
   const title = child?.name ?? category.name;
-  const trail = child
-    ? [{ label: category.name, to: categoryPath(category.slug) }, { label: child.name }]
-    : [{ label: category.name }];
+  const trail = child ? [{ label: category.name, to: categoryPath(category.slug) }, { label: child.name }] : [{ label: category.name }];
   const breadcrumbs = [
     { name: 'Home', url: `${origin}/` },
     { name: category.name, url: `${origin}${categoryPath(category.slug)}` },
@@ -91,9 +89,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                       aria-current={current ? 'page' : undefined}
                       className={cn(
                         'inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ring-1 transition ring-inset',
-                        current
-                          ? 'bg-navy-900 text-white ring-navy-900'
-                          : 'bg-white text-navy-900 ring-navy-200 hover:bg-teal-50 hover:ring-teal-300',
+                        current ? 'bg-navy-900 text-white ring-navy-900' : 'bg-white text-navy-900 ring-navy-200 hover:bg-teal-50 hover:ring-teal-300',
                       )}
                     >
                       {subcategory.name}

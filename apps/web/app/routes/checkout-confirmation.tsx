@@ -11,7 +11,10 @@ import { trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { useSessionValue } from '../lib/checkout/use-session-value.ts';
 import { pageMeta } from '../lib/meta.ts';
 
-export const meta: Route.MetaFunction = () => [...pageMeta('Thank you for your order', 'Your Plumbline order is placed.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Thank you for your order', 'Your Plumbline order is placed.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * The thank-you page. What was ordered is kept in this tab when the order is placed (the basket is

@@ -77,7 +77,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   // Drawn by the server until a sign-in (a popup from this page) makes the basket the shopper's own.
   const guest = auth.status === 'signed-in' ? null : loaderData.guest;
   const basketId = guest?.basketId ?? checkoutBasketId(auth.status === 'signed-in', basket?.basketId);
-  const empty = guest ? guest.checkout.basket.lines.every((line) => !line.available) : status === 'ready' && (!basket || basket.lines.every((line) => !line.available));
+  const empty = guest
+    ? guest.checkout.basket.lines.every((line) => !line.available)
+    : status === 'ready' && (!basket || basket.lines.every((line) => !line.available));
 
   return (
     <>

@@ -6,28 +6,25 @@ import { HELP_PAGES } from '../content/help-pages.tsx';
 import { cn } from '../lib/cn.ts';
 import { HELP_TOPICS, helpLinkLabel, helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { loadTradeBands } from '../lib/trade/trade-api.server.ts';
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const topic = HELP_TOPICS.find((candidate) => candidate.slug === params.topic);
   if (!topic) throw data(null, { status: 404 });
   // A topic another page answers (Track my order: the tracker) sends old links and bookmarks there.
   if ('path' in topic) throw redirect(topic.path, 301);
-  return { topic };
+  // The trade page tells the bands as the pricing module holds them.
+  return { topic, bands: topic.slug === 'trade-accounts' ? await loadTradeBands() : [] };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta(loaderData.topic.title, loaderData.topic.summary) : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.topic.title, loaderData.topic.summary) : []);
 
 export default function HelpTopicPage({ loaderData }: Route.ComponentProps) {
   const { topic } = loaderData;
   const Body = HELP_PAGES[topic.slug];
   return (
     <>
-      <PageHeader
-        title={topic.title}
-        trail={[{ label: 'Help centre', to: '/help' }, { label: topic.title }]}
-        intro={<p>{topic.summary}</p>}
-      />
+      <PageHeader title={topic.title} trail={[{ label: 'Help centre', to: '/help' }, { label: topic.title }]} intro={<p>{topic.summary}</p>} />
       <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-10 py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:py-12">
         <nav aria-label="Help topics" className="order-last lg:order-first">
           <h2 className="text-sm font-semibold tracking-wider text-navy-600 uppercase">Help topics</h2>

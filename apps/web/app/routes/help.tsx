@@ -11,7 +11,11 @@ export const meta: Route.MetaFunction = () =>
 export default function HelpCentre() {
   return (
     <>
-      <PageHeader title="Help centre" trail={[{ label: 'Help centre' }]} intro={<p>Answers about delivery, returns and recycling, your order, and how to reach us.</p>} />
+      <PageHeader
+        title="Help centre"
+        trail={[{ label: 'Help centre' }]}
+        intro={<p>Answers about delivery, returns and recycling, your order, and how to reach us.</p>}
+      />
       <div className="container-page py-10 lg:py-14">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {HELP_TOPICS.map((topic) => (

@@ -15,13 +15,14 @@ import { catalogueClient } from '../lib/api.server.ts';
 import { categoryPath } from '../lib/catalogue.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { bandsInOrder, discountText, qualifiesText } from '../lib/trade/bands.ts';
+import { loadTradeBands } from '../lib/trade/trade-api.server.ts';
+import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import {
   CHANGE_OF_MIND_RETURN_DAYS,
   FREE_LARGE_DELIVERY_THRESHOLD,
   FREE_PARCEL_DELIVERY_THRESHOLD,
-  MAX_TRADE_DISCOUNT_PERCENT,
   REFUND_WITHIN_DAYS,
-  TRADE_BANDS,
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 import { useCategories } from '../lib/use-categories.ts';
@@ -32,11 +33,18 @@ import { useCategories } from '../lib/use-categories.ts';
  */
 export async function loader() {
   const catalogue = catalogueClient();
-  const [promotions, carousels] = await Promise.all([
-    catalogue.getPromotions().then((result) => result.promotions, () => []),
-    catalogue.getCarousels({ body: { pageType: PAGE_TYPES.homepage } }).then((result) => result.carousels, () => []),
+  const [promotions, carousels, bands] = await Promise.all([
+    catalogue.getPromotions().then(
+      (result) => result.promotions,
+      () => [],
+    ),
+    catalogue.getCarousels({ body: { pageType: PAGE_TYPES.homepage } }).then(
+      (result) => result.carousels,
+      () => [],
+    ),
+    loadTradeBands(),
   ]);
-  return { promotions, carousels };
+  return { promotions, carousels, bands: bandsInOrder(bands) };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -74,7 +82,9 @@ const promises: { Icon: (props: { className?: string }) => ReactNode; title: str
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { promotions, carousels } = loaderData;
+  const { promotions, carousels, bands } = loaderData;
+  const firstBand = bands[0];
+  const topBand = bands.at(-1);
   const categories = useCategories();
   const fittings = categories.find((category) => category.slug === 'plumbing-fittings');
 
@@ -88,8 +98,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Everything for a better bathroom
             </h1>
             <p className="mt-5 max-w-lg text-lg text-pretty text-navy-700">
-              Suites, showers, radiators and every fitting to finish the job, for homeowners and the trade. Delivered across
-              the UK, with {CHANGE_OF_MIND_RETURN_DAYS} days to change your mind.
+              Suites, showers, radiators and every fitting to finish the job, for homeowners and the trade. Delivered across the UK, with{' '}
+              {CHANGE_OF_MIND_RETURN_DAYS} days to change your mind.
             </p>
             <div className="mt-8 grid gap-3 sm:flex">
               <ButtonLink to="#shop-by-category" variant="accent" size="lg">
@@ -172,31 +182,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div>
               <Badge tone="accent">For plumbers, fitters and builders</Badge>
               <h2 id="trade-heading" className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">
-                Trade accounts are not open yet
+                Open a trade account
               </h2>
               <p className="mt-4 max-w-xl text-lg text-navy-100">
-                When they open, approved trade accounts will get {TRADE_BANDS[0]?.discountPercent}% off ex-VAT prices from day one,
-                rising to {MAX_TRADE_DISCOUNT_PERCENT}% with your 12-month spend. Until then everyone pays the prices shown.
+                {firstBand && topBand
+                  ? `Trade prices on everything, ex VAT: from ${discountText(firstBand.discountBasisPoints)} off, rising to ${discountText(topBand.discountBasisPoints)} as your 12-month spend grows.`
+                  : 'Trade prices on everything, ex VAT, rising as your 12-month spend grows.'}
               </p>
               <div className="mt-7 grid gap-3 sm:flex sm:flex-wrap">
-                <ButtonLink to={helpPath('trade-accounts')} variant="accent" size="lg">
-                  How trade accounts will work
+                <ButtonLink to={TRADE_PATHS.apply} variant="accent" size="lg">
+                  Open a trade account
+                </ButtonLink>
+                <ButtonLink to={helpPath('trade-accounts')} variant="ghost" size="lg" className="text-white ring-1 ring-white/30 ring-inset hover:bg-white/10">
+                  How trade accounts work
                 </ButtonLink>
                 {fittings && (
-                  <ButtonLink to={categoryPath(fittings.slug)} variant="ghost" size="lg" className="text-white ring-1 ring-white/30 ring-inset hover:bg-white/10">
+                  <ButtonLink
+                    to={categoryPath(fittings.slug)}
+                    variant="ghost"
+                    size="lg"
+                    className="text-white ring-1 ring-white/30 ring-inset hover:bg-white/10"
+                  >
                     Shop {fittings.name.toLowerCase()}
                   </ButtonLink>
                 )}
               </div>
             </div>
             <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
-              {TRADE_BANDS.map((band) => (
-                <li key={band.name} className="flex items-center justify-between gap-4 rounded-xl bg-white/8 px-4 py-3 ring-1 ring-white/10">
+              {bands.map((band) => (
+                <li key={band.code} className="flex items-center justify-between gap-4 rounded-xl bg-white/8 px-4 py-3 ring-1 ring-white/10">
                   <span>
                     <span className="block font-semibold">{band.name}</span>
-                    <span className="block text-sm text-navy-200">{band.qualifies}</span>
+                    <span className="block text-sm text-navy-200">{qualifiesText(band)}</span>
                   </span>
-                  <span className="text-xl font-extrabold text-brass-300 tabular-nums">{band.discountPercent}%</span>
+                  <span className="text-xl font-extrabold text-brass-300 tabular-nums">{discountText(band.discountBasisPoints)}</span>
                 </li>
               ))}
             </ol>

@@ -19,7 +19,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadShopDetails(context),
     paymentsClient()
       .getPaymentConfig()
-      .then((config) => config.kind === 'stripe', () => null),
+      .then(
+        (config) => config.kind === 'stripe',
+        () => null,
+      ),
   ]);
   if (!shop || stripe === null) throw data({ reason: 'shop-details-unavailable' }, { status: 503 });
   return { shop, stripe };
@@ -30,13 +33,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return page ? pageMeta(page.title, page.summary) : [];
 };
 
-const updated = new Date(`${LEGAL_PAGES_UPDATED}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const updated = new Date(`${LEGAL_PAGES_UPDATED}T12:00:00Z`).toLocaleDateString('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { shop, stripe } = loaderData;
   const page = legalPageOf(useMatches().at(-1)?.id)!;
-  const sections: LegalSection[] =
-    page.path === '/terms' ? termsOfSale(shop) : page.path === '/privacy' ? privacyNotice(shop) : cookieNotice(shop, { stripe });
+  const sections: LegalSection[] = page.path === '/terms' ? termsOfSale(shop) : page.path === '/privacy' ? privacyNotice(shop) : cookieNotice(shop, { stripe });
   return (
     <>
       <PageHeader

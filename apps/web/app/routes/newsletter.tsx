@@ -14,17 +14,12 @@ export async function action({ request }: Route.ActionArgs) {
   return result.ok ? result : data(result, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Newsletter', 'Bathroom ideas, new ranges and offers from Plumbline, once a month at most.');
+export const meta: Route.MetaFunction = () => pageMeta('Newsletter', 'Bathroom ideas, new ranges and offers from Plumbline, once a month at most.');
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader
-        title="Newsletter"
-        trail={[{ label: 'Newsletter' }]}
-        intro={<p>Bathroom ideas, new ranges and offers, one email a month at most.</p>}
-      />
+      <PageHeader title="Newsletter" trail={[{ label: 'Newsletter' }]} intro={<p>Bathroom ideas, new ranges and offers, one email a month at most.</p>} />
       <div className="container-page py-10 lg:py-14">
         <section aria-labelledby="newsletter-page-heading" className="max-w-xl">
           <h2 id="newsletter-page-heading" className="mb-4 text-lg font-bold text-navy-950">

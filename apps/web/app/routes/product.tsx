@@ -7,7 +7,14 @@ import { AddToBasket } from '../components/basket/add-to-basket.tsx';
 import { WishlistHeart } from '../components/wishlist/wishlist-heart.tsx';
 import { Breadcrumbs } from '../components/layout/breadcrumbs.tsx';
 import { CustomerPhotos } from '../components/product/customer-photos.tsx';
-import { DeliveryOptions } from '../components/product/delivery-options.tsx';
+import {
+  DeliveryOptions,
+  normalisePostcode,
+  postcodeProblem,
+  rejectionMessage,
+  type ProductDeliveryOptions,
+  type SentPostcode,
+} from '../components/product/delivery-options.tsx';
 import { EssentialItems, requiredEssentials } from '../components/product/essential-items.tsx';
 import { PriceBlock } from '../components/product/price-block.tsx';
 import { ProductCarousels } from '../components/product/product-carousels.tsx';
@@ -46,6 +53,29 @@ async function loadProduct(slug: string) {
 /** Extras the page can do without: a failure shows the page without them. */
 const optional = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
+/**
+ * The delivery options the page opens with, for one item: to the postcode in the page's address
+ * (the postcode form, sent before the page's scripts ran or without them), else to mainland Great
+ * Britain. A postcode that is not one, or that the API turns down, is said in the field.
+ */
+async function loadDelivery(sku: string, typed: string | null): Promise<{ options: ProductDeliveryOptions | null; sent: SentPostcode | null }> {
+  const ask = (postcode: string | null) => deliveryClient().getProductDeliveryOptions({ body: { sku, quantity: 1, postcode } });
+  const mainland = () => optional(ask(null));
+  if (typed === null) return { options: await mainland(), sent: null };
+  const problem = postcodeProblem(typed);
+  if (problem) return { options: await mainland(), sent: { typed, postcode: null, problem } };
+  const postcode = normalisePostcode(typed);
+  try {
+    return { options: await ask(postcode), sent: { typed, postcode, problem: null } };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      return { options: await mainland(), sent: { typed, postcode: null, problem: rejectionMessage(error) } };
+    }
+    // No answer for now: the page asks again once its scripts run.
+    return { options: null, sent: { typed, postcode, problem: null } };
+  }
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [navigation, product] = await Promise.all([loadNavigation(context), loadProduct(params.slug)]);
@@ -57,7 +87,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     optional(catalogue.getEssentialItems({ query: { sku } })),
     optional(catalogue.getUserContentCarousel({ params: { id: product.id } })),
     optional(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug: product.defaultCategory.slug, recentlyViewedSkus: [] } })),
-    optional(deliveryClient().getProductDeliveryOptions({ body: { sku, quantity: 1, postcode: null } })),
+    loadDelivery(sku, url.searchParams.get('postcode')),
   ]);
 
   // The sub-category's department comes from the navigation tree.
@@ -67,9 +97,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const trail = [
     ...(department ? [{ label: department.name, to: categoryPath(department.slug) }] : []),
-    ...(department && department.slug !== subCategory.slug
-      ? [{ label: subCategory.name, to: categoryPath(department.slug, subCategory.slug) }]
-      : []),
+    ...(department && department.slug !== subCategory.slug ? [{ label: subCategory.name, to: categoryPath(department.slug, subCategory.slug) }] : []),
     { label: product.productName },
   ];
 
@@ -81,7 +109,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     essentials: essentials?.items ?? [],
     customerPhotos: userContent?.items ?? [],
     carousels: carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [],
-    delivery,
+    delivery: delivery.options,
+    postcodeSent: delivery.sent,
   };
 }
 
@@ -126,7 +155,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
-  const { product, trail, origin, essentials, customerPhotos, carousels, delivery } = loaderData;
+  const { product, trail, origin, essentials, customerPhotos, carousels, delivery, postcodeSent } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -152,8 +181,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
   const viewedSku = loaderData.sku;
   useEffect(() => recordRecentlyViewed(viewedSku), [viewedSku]);
 
-  const chooseOffering = (sku: string) =>
-    navigate({ search: `?sku=${encodeURIComponent(sku)}` }, { replace: true, preventScrollReset: true });
+  const chooseOffering = (sku: string) => navigate({ search: `?sku=${encodeURIComponent(sku)}` }, { replace: true, preventScrollReset: true });
 
   const crumbUrl = (to: string | undefined) => new URL(to ?? `${productPath(product.slug)}`, origin).href;
 
@@ -215,7 +243,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
             )}
           </div>
 
-          <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={lastQuantity} initial={delivery} />
+          <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={lastQuantity} initial={delivery} sent={postcodeSent} />
 
           <ul className={cn('grid gap-3 text-sm text-navy-800', product.isWeee && 'sm:grid-cols-2')}>
             <li className="flex items-start gap-2.5 rounded-xl bg-sand-50 p-3">

@@ -48,10 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = listingHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(
-    loaderData?.query ? `Search results for “${loaderData.query}”` : 'Search',
-    'Search Plumbline for bathroom, heating and plumbing products.',
-  ),
+  ...pageMeta(loaderData?.query ? `Search results for “${loaderData.query}”` : 'Search', 'Search Plumbline for bathroom, heating and plumbing products.'),
   // Result pages are endless variations of one page: keep them out of search engines.
   { name: 'robots', content: 'noindex, follow' },
 ];
@@ -94,7 +91,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={total > 0 ? `Results for “${query}”` : `No results for “${query}”`}
         trail={[{ label: 'Search' }]}
-        intro={total > 0 ? <p>{total.toLocaleString('en-GB')} {total === 1 ? 'product matches' : 'products match'} your search.</p> : undefined}
+        intro={
+          total > 0 ? (
+            <p>
+              {total.toLocaleString('en-GB')} {total === 1 ? 'product matches' : 'products match'} your search.
+            </p>
+          ) : undefined
+        }
       />
       {categories.length > 0 && (
         <nav aria-labelledby="matching-categories" className="border-b border-navy-100 bg-white">

@@ -29,5 +29,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (pageNumber === null) throw data(null, { status: 404 });
   const page = await catalogueClient().getSitemapProducts({ query: { pageNumber } });
   if (pageNumber > page.pageCount) throw data(null, { status: 404 });
-  return xmlResponse(urlSetXml(siteUrl, page.products.map((product) => ({ path: productPath(product.slug), lastModified: product.lastModified }))), 3600);
+  return xmlResponse(
+    urlSetXml(
+      siteUrl,
+      page.products.map((product) => ({ path: productPath(product.slug), lastModified: product.lastModified })),
+    ),
+    3600,
+  );
 }

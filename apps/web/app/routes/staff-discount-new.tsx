@@ -10,10 +10,7 @@ import { checkNewPromotion, emptyPromotionForm } from '../lib/staff-discounts/fo
 import { DISCOUNT_ROLES, DISCOUNTS_AUDIENCE, promotionHref } from '../lib/staff-discounts/promotion.ts';
 import { useApiClients } from '../lib/use-api.ts';
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta('New promotion | Discounts', 'Create a promotion code.'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [...pageMeta('New promotion | Discounts', 'Create a promotion code.'), { name: 'robots', content: 'noindex' }];
 
 /** What the promotion's page says after it was created here (router state). */
 export interface CreatedState {
@@ -53,7 +50,7 @@ function NewPromotion() {
         if (!clients) throw new Error('Not signed in');
         const created = await clients.discounts.createDiscount({ body });
         const state: CreatedState = { created: { issueCodeCount: created.promotion.issueCodeCount } };
-        navigate(promotionHref(created.promotion.promotionCode), { state });
+        void navigate(promotionHref(created.promotion.promotionCode), { state });
       }}
       submitLabel="Create promotion"
       actions={<Link to="/staff/discounts">Cancel</Link>}

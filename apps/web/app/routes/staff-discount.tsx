@@ -45,10 +45,7 @@ export default function StaffDiscountPage() {
   const code = promotionCode.toUpperCase();
   return (
     <>
-      <PageHeader
-        title={code}
-        trail={[{ label: 'Your account', to: '/account' }, { label: 'Discounts', to: '/staff/discounts' }, { label: code }]}
-      />
+      <PageHeader title={code} trail={[{ label: 'Your account', to: '/account' }, { label: 'Discounts', to: '/staff/discounts' }, { label: code }]} />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
         <Link to="/staff/discounts" className="inline-flex items-center gap-1">
           <ChevronLeftIcon className="size-4" />
@@ -91,8 +88,7 @@ function Promotion({ promotionCode }: { promotionCode: string }) {
 
   const { promotion } = discount;
   const initial = promotionFormValues(discount);
-  const onCodeChanged = (code: IssueCode) =>
-    setLatest({ ...discount, issueCodes: discount.issueCodes.map((each) => (each.code === code.code ? code : each)) });
+  const onCodeChanged = (code: IssueCode) => setLatest({ ...discount, issueCodes: discount.issueCodes.map((each) => (each.code === code.code ? code : each)) });
 
   return (
     <div className="space-y-10">
@@ -143,12 +139,7 @@ function Promotion({ promotionCode }: { promotionCode: string }) {
       </section>
 
       <Section id="issue-codes" title="Issue codes">
-        <IssueCodesPanel
-          promotionCode={promotion.promotionCode}
-          codes={discount.issueCodes}
-          onAdded={setLatest}
-          onCodeChanged={onCodeChanged}
-        />
+        <IssueCodesPanel promotionCode={promotion.promotionCode} codes={discount.issueCodes} onAdded={setLatest} onCodeChanged={onCodeChanged} />
       </Section>
 
       <Section id="claims" title="Claims">

@@ -12,10 +12,7 @@ import { DISCOUNT_ROLES, DISCOUNTS_AUDIENCE } from '../lib/staff-discounts/promo
 import { discountFilters, discountsHref, searchQuery } from '../lib/staff-discounts/search.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta('Discounts', 'Promotions and discount codes for staff.'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [...pageMeta('Discounts', 'Promotions and discount codes for staff.'), { name: 'robots', content: 'noindex' }];
 
 /** Staff search of promotions: filters in the address, results newest first, paged. Loaded in the browser. */
 export default function StaffDiscountsPage() {

@@ -20,7 +20,6 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-
 /** One e-mail: its details, its HTML in a sandboxed frame and its plain text. */
 export default function StaffMailboxEmailPage() {
   const location = useLocation();
@@ -47,9 +46,7 @@ function Email() {
   const { emailId = '' } = useParams();
   const clients = useApiClients();
   const sub = useShopAuth().user?.profile.sub;
-  const email = useApiData(clients ? `${sub}:${emailId}` : undefined, (signal) =>
-    clients!.notifications.getMailboxEmail({ params: { emailId } }, { signal }),
-  );
+  const email = useApiData(clients ? `${sub}:${emailId}` : undefined, (signal) => clients!.notifications.getMailboxEmail({ params: { emailId } }, { signal }));
 
   if (email.state === 'error') {
     if (isForbidden(email.error)) return <NeedStaffAccount {...MAILBOX_AUDIENCE} />;

@@ -18,11 +18,7 @@ import { EMAIL_STATUS, MAILBOX_AUDIENCE, formatMailboxTime, MAILBOX_PAGE_SIZE, m
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta('Staff mailbox', 'E-mails the shop has queued or sent.'),
-  { name: 'robots', content: 'noindex' },
-];
-
+export const meta: Route.MetaFunction = () => [...pageMeta('Staff mailbox', 'E-mails the shop has queued or sent.'), { name: 'robots', content: 'noindex' }];
 
 /** The e-mail outbox for staff: newest first, paged, filtered by recipient. Loaded in the browser. */
 export default function StaffMailboxPage() {
@@ -89,10 +85,7 @@ function MailboxList({ page, to }: { page: MailboxPage; to: string | undefined }
   const location = useLocation();
   if (page.items.length === 0) {
     return (
-      <EmptyState
-        icon={<SearchIcon className="size-8" />}
-        title={to ? 'No e-mails to that address' : 'No e-mails yet'}
-      >
+      <EmptyState icon={<SearchIcon className="size-8" />} title={to ? 'No e-mails to that address' : 'No e-mails yet'}>
         <p>{to ? `Nothing has been sent to ${to}. Check the address, or show all e-mails.` : 'E-mails appear here as soon as the shop sends them.'}</p>
       </EmptyState>
     );
@@ -155,13 +148,7 @@ function MailboxList({ page, to }: { page: MailboxPage; to: string | undefined }
           </tbody>
         </table>
       </div>
-      <Pagination
-        className="mt-8"
-        label="Mailbox pages"
-        current={page.pageNumber}
-        total={page.totalPages}
-        hrefFor={(target) => mailboxHref(to, target)}
-      />
+      <Pagination className="mt-8" label="Mailbox pages" current={page.pageNumber} total={page.totalPages} hrefFor={(target) => mailboxHref(to, target)} />
     </>
   );
 }

@@ -53,7 +53,9 @@ export default function StaffOrderPage() {
 function StaffOrder({ orderNumber }: { orderNumber: string }) {
   const clients = useApiClients();
   const sub = useShopAuth().user?.profile.sub;
-  const loaded = useApiData(clients ? `${sub}:${orderNumber}` : undefined, (signal) => clients!.orders.getOrderForStaff({ params: { orderNumber } }, { signal }));
+  const loaded = useApiData(clients ? `${sub}:${orderNumber}` : undefined, (signal) =>
+    clients!.orders.getOrderForStaff({ params: { orderNumber } }, { signal }),
+  );
   // What the last change answered, shown in place of the loaded order (no reload, no flicker).
   const [latest, setLatest] = useState<Order | null>(null);
   // After a change, the keyboard goes to what shows its outcome: the next step, or the refunds list.
@@ -92,7 +94,8 @@ function StaffOrder({ orderNumber }: { orderNumber: string }) {
           </h2>
           <OrderStatusBadge status={order.status} />
           <p className="text-sm text-navy-700 sm:ml-auto">
-            Placed <time dateTime={order.placedAt}>{formatInstant(order.placedAt)}</time> · <span className="font-semibold text-navy-950">{formatPence(order.totals.totalIncVat)}</span>
+            Placed <time dateTime={order.placedAt}>{formatInstant(order.placedAt)}</time> ·{' '}
+            <span className="font-semibold text-navy-950">{formatPence(order.totals.totalIncVat)}</span>
           </p>
         </div>
         <div className="mt-5">

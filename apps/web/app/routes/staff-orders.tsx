@@ -10,7 +10,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { ORDER_ROLES, ORDERS_AUDIENCE, orderFilters, ordersHref, searchQuery } from '../lib/staff-orders/orders.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
-export const meta: Route.MetaFunction = () => [...pageMeta('Orders', 'Shoppers’ orders, for staff to pick, dispatch and deliver.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Orders', 'Shoppers’ orders, for staff to pick, dispatch and deliver.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** Staff search of orders: search and status in the address, newest first, paged. Loaded in the browser. */
 export default function StaffOrdersPage() {
@@ -35,7 +38,9 @@ function Orders() {
   const filters = orderFilters(searchParams);
   const clients = useApiClients();
   const sub = useShopAuth().user?.profile.sub;
-  const list = useApiData(clients ? `${sub}:${ordersHref(filters)}` : undefined, (signal) => clients!.orders.searchOrders({ query: searchQuery(filters) }, { signal }));
+  const list = useApiData(clients ? `${sub}:${ordersHref(filters)}` : undefined, (signal) =>
+    clients!.orders.searchOrders({ query: searchQuery(filters) }, { signal }),
+  );
 
   if (list.state === 'error' && isForbidden(list.error)) return <NeedStaffAccount {...ORDERS_AUDIENCE} />;
 

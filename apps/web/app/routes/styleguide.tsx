@@ -63,7 +63,9 @@ export default function Styleguide() {
           <Button size="sm">Small</Button>
           <Button size="lg">Large</Button>
           <Button loading>Saving</Button>
-          <ButtonLink to="/help" variant="secondary">Link as a button</ButtonLink>
+          <ButtonLink to="/help" variant="secondary">
+            Link as a button
+          </ButtonLink>
           <p className="self-center">
             An <Link to="/help">in-text link</Link>.
           </p>

@@ -66,14 +66,28 @@ export default function TrackOrderPage() {
       <PageHeader title="Track your order" trail={[{ label: 'Track your order' }]} intro="Enter your order number and the e-mail address you ordered with." />
       <div className="container-page min-h-[36rem] py-8 lg:py-12">
         <div className="grid gap-8 lg:grid-cols-12">
-          <form onSubmit={submit} noValidate className="space-y-4 self-start rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-4" aria-label="Find your order">
+          <form
+            onSubmit={submit}
+            noValidate
+            className="space-y-4 self-start rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-4"
+            aria-label="Find your order"
+          >
             <FormField id="track-order-number" label="Order number" hint="On your confirmation e-mail, like BP10000001." error={errors.orderNumber}>
               {(control) => (
-                <Input {...control} value={orderNumber} onChange={(event) => setOrderNumber(event.target.value)} autoCapitalize="characters" spellCheck={false} autoComplete="off" />
+                <Input
+                  {...control}
+                  value={orderNumber}
+                  onChange={(event) => setOrderNumber(event.target.value)}
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  autoComplete="off"
+                />
               )}
             </FormField>
             <FormField id="track-email" label="E-mail address" error={errors.emailAddress}>
-              {(control) => <Input {...control} type="email" autoComplete="email" value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />}
+              {(control) => (
+                <Input {...control} type="email" autoComplete="email" value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />
+              )}
             </FormField>
             {problem && (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -101,7 +115,9 @@ export default function TrackOrderPage() {
                       {order.delivery.name}
                       {arrives && <span className="block">{arrives}</span>}
                       {(order.delivery.town || order.delivery.postcodeDistrict) && (
-                        <span className="block text-sm text-navy-700">To {[order.delivery.town, order.delivery.postcodeDistrict].filter(Boolean).join(', ')}</span>
+                        <span className="block text-sm text-navy-700">
+                          To {[order.delivery.town, order.delivery.postcodeDistrict].filter(Boolean).join(', ')}
+                        </span>
                       )}
                     </dd>
                   </div>

@@ -5,7 +5,10 @@ import { useToast } from '../components/ui/toast.tsx';
 import { RetrieveWishlistForm } from '../components/wishlist/wishlist-forms.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
-export const meta: Route.MetaFunction = () => [...pageMeta('A shared wishlist', 'Open a wishlist someone shared with you.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('A shared wishlist', 'Open a wishlist someone shared with you.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** Where a shared-wishlist e-mail leads: the code is filled in; opening it adds its products to the reader's wishlist. */
 export default function SharedWishlistPage() {

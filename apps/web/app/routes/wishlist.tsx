@@ -15,7 +15,10 @@ import { formatPence } from '@shop/contracts';
 import { useWishlist } from '../lib/wishlist/wishlist-context.tsx';
 import { basketReadyItems, productCountText } from '../lib/wishlist/wishlist-text.ts';
 
-export const meta: Route.MetaFunction = () => [...pageMeta('Your wishlist', 'Products you have saved for later at Plumbline.'), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Your wishlist', 'Products you have saved for later at Plumbline.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** The wishlist lives in the browser (its id is there), so the page loads it there and re-checks prices and stock on arrival. */
 export default function WishlistPage() {
@@ -35,7 +38,13 @@ export default function WishlistPage() {
         trail={[{ label: 'Your wishlist' }]}
       />
       <div className="container-page min-h-[32rem] py-8 lg:py-10">
-        {status === 'loading' ? <WishlistSkeleton /> : status === 'error' ? <LoadError title="We couldn’t load your wishlist" error={null} onRetry={() => void refresh()} /> : <WishlistBody />}
+        {status === 'loading' ? (
+          <WishlistSkeleton />
+        ) : status === 'error' ? (
+          <LoadError title="We couldn’t load your wishlist" error={null} onRetry={() => void refresh()} />
+        ) : (
+          <WishlistBody />
+        )}
       </div>
     </>
   );
@@ -48,15 +57,15 @@ function WishlistBody() {
 
   if (items.length === 0) {
     return (
-      <EmptyState
-        icon={<HeartIcon className="size-8" />}
-        title="Your wishlist is empty"
-        actions={<ButtonLink to="/">Start browsing</ButtonLink>}
-      >
+      <EmptyState icon={<HeartIcon className="size-8" />} title="Your wishlist is empty" actions={<ButtonLink to="/">Start browsing</ButtonLink>}>
         <p>Tap the heart on any product to save it here. Someone shared a wishlist with you? Enter its code below.</p>
         <div className="mx-auto mt-6 max-w-md text-left">
           <RetrieveWishlistForm onRetrieved={setRetrieved} />
-          {retrieved && <p role="status" className="mt-3 text-sm font-medium text-green-800">{retrieved}</p>}
+          {retrieved && (
+            <p role="status" className="mt-3 text-sm font-medium text-green-800">
+              {retrieved}
+            </p>
+          )}
         </div>
       </EmptyState>
     );

@@ -3,9 +3,25 @@ import type { SellableOffering } from '../catalogue/index.ts';
 import { priceLine, sellableQuantity } from './basket-lines.ts';
 
 const offering = (overrides: Partial<SellableOffering> = {}): SellableOffering => ({
-  sku: 'SKU-1', productId: 1, productName: 'Basin', productSlug: 'basin', label: '500 mm', imageUrl: null, categoryId: 1, brandId: 1,
-  isBundle: false, deliveryClass: 'parcel', packQty: 1, priceIncVat: 12_000, priceExVat: 10_000, wasPriceIncVat: null,
-  vatRateCode: 'standard', stockStatus: 'in_stock', eta: null, sellable: 10, ...overrides,
+  sku: 'SKU-1',
+  productId: 1,
+  productName: 'Basin',
+  productSlug: 'basin',
+  label: '500 mm',
+  imageUrl: null,
+  categoryId: 1,
+  brandId: 1,
+  isBundle: false,
+  deliveryClass: 'parcel',
+  packQty: 1,
+  priceIncVat: 12_000,
+  priceExVat: 10_000,
+  wasPriceIncVat: null,
+  vatRateCode: 'standard',
+  stockStatus: 'in_stock',
+  eta: null,
+  sellable: 10,
+  ...overrides,
 });
 const price = { incVat: 12_000, exVat: 10_000, wasIncVat: null };
 
@@ -18,9 +34,21 @@ describe('basket lines', () => {
   });
 
   it('say why a line cannot be bought as it is', () => {
-    expect(priceLine({ sku: 'SKU-1', quantity: 4 }, { offering: offering({ sellable: 3 }), price })).toMatchObject({ available: false, unavailableReason: 'insufficient_stock', maxQuantity: 3 });
-    expect(priceLine({ sku: 'SKU-1', quantity: 1 }, { offering: offering({ stockStatus: 'out_of_stock', sellable: 0 }), price })).toMatchObject({ available: false, unavailableReason: 'out_of_stock' });
-    expect(priceLine({ sku: 'GONE', quantity: 2 }, undefined)).toMatchObject({ sku: 'GONE', available: false, unavailableReason: 'sku_not_found', lineTotalIncVat: 0 });
+    expect(priceLine({ sku: 'SKU-1', quantity: 4 }, { offering: offering({ sellable: 3 }), price })).toMatchObject({
+      available: false,
+      unavailableReason: 'insufficient_stock',
+      maxQuantity: 3,
+    });
+    expect(priceLine({ sku: 'SKU-1', quantity: 1 }, { offering: offering({ stockStatus: 'out_of_stock', sellable: 0 }), price })).toMatchObject({
+      available: false,
+      unavailableReason: 'out_of_stock',
+    });
+    expect(priceLine({ sku: 'GONE', quantity: 2 }, undefined)).toMatchObject({
+      sku: 'GONE',
+      available: false,
+      unavailableReason: 'sku_not_found',
+      lineTotalIncVat: 0,
+    });
   });
 
   it('total the unit price and what it saves against the price it replaces', () => {

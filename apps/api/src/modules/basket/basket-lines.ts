@@ -24,10 +24,25 @@ export interface StoredLine {
 export function priceLine(line: StoredLine, priced: { offering: SellableOffering; price: UnitPrice } | undefined): BasketLine {
   if (!priced) {
     return {
-      sku: line.sku, productId: 0, productName: line.sku, productSlug: '', label: '', imageUrl: null, packQty: 1,
-      quantity: line.quantity, stockStatus: 'out_of_stock', maxQuantity: 0, deliveryClass: 'parcel', available: false,
-      unavailableReason: 'sku_not_found', unitPriceIncVat: 0, unitPriceExVat: 0, wasUnitPriceIncVat: null,
-      lineTotalIncVat: 0, lineTotalExVat: 0, lineSavingsIncVat: 0,
+      sku: line.sku,
+      productId: 0,
+      productName: line.sku,
+      productSlug: '',
+      label: '',
+      imageUrl: null,
+      packQty: 1,
+      quantity: line.quantity,
+      stockStatus: 'out_of_stock',
+      maxQuantity: 0,
+      deliveryClass: 'parcel',
+      available: false,
+      unavailableReason: 'sku_not_found',
+      unitPriceIncVat: 0,
+      unitPriceExVat: 0,
+      wasUnitPriceIncVat: null,
+      lineTotalIncVat: 0,
+      lineTotalExVat: 0,
+      lineSavingsIncVat: 0,
     };
   }
   const { offering, price } = priced;

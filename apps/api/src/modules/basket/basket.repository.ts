@@ -6,10 +6,20 @@ export type BasketRow = typeof baskets.$inferSelect;
 export type LineRow = Pick<typeof basketLines.$inferSelect, 'sku' | 'quantity' | 'pricedUnitIncVat'>;
 export type SavedBasketRow = typeof savedBaskets.$inferSelect;
 
-export async function insertBasket(db: Database, values: { id: string; ownerId: string | null; channel: number; discountCode?: string | null; now: Date }): Promise<BasketRow> {
+export async function insertBasket(
+  db: Database,
+  values: { id: string; ownerId: string | null; channel: number; discountCode?: string | null; now: Date },
+): Promise<BasketRow> {
   const [row] = await db
     .insert(baskets)
-    .values({ id: values.id, ownerId: values.ownerId, channel: values.channel, discountCode: values.discountCode ?? null, createdAt: values.now, updatedAt: values.now })
+    .values({
+      id: values.id,
+      ownerId: values.ownerId,
+      channel: values.channel,
+      discountCode: values.discountCode ?? null,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .returning();
   return row!;
 }
@@ -28,10 +38,12 @@ const ownedBy = (ownerId: string) => and(isNotNull(baskets.ownerId), eq(baskets.
  */
 const withLines = {
   ...getTableColumns(baskets),
-  lines: sql<LineRow[]>`(select coalesce(json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'pricedUnitIncVat', l.priced_unit_inc_vat) order by l.added_at, l.sku), '[]'::json) from ${basketLines} l where l.basket_id = "baskets"."id")`,
+  lines: sql<
+    LineRow[]
+  >`(select coalesce(json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'pricedUnitIncVat', l.priced_unit_inc_vat) order by l.added_at, l.sku), '[]'::json) from ${basketLines} l where l.basket_id = "baskets"."id")`,
 };
 
-const splitLines = (found: { lines: LineRow[] } & BasketRow | undefined) => {
+const splitLines = (found: ({ lines: LineRow[] } & BasketRow) | undefined) => {
   if (!found) return undefined;
   const { lines, ...row } = found;
   return { row, lines };
@@ -43,12 +55,7 @@ export async function findBasketWithLines(db: Database, id: string): Promise<{ r
 }
 
 export async function findCurrentBasketWithLinesOf(db: Database, ownerId: string): Promise<{ row: BasketRow; lines: LineRow[] } | undefined> {
-  const [found] = await db
-    .select(withLines)
-    .from(baskets)
-    .where(ownedBy(ownerId))
-    .orderBy(desc(baskets.updatedAt))
-    .limit(1);
+  const [found] = await db.select(withLines).from(baskets).where(ownedBy(ownerId)).orderBy(desc(baskets.updatedAt)).limit(1);
   return splitLines(found);
 }
 
@@ -59,8 +66,7 @@ export async function lockBasket(db: Database, id: string): Promise<BasketRow | 
 }
 
 /** A shopper's current basket is the one they changed last. */
-const currentBasketOf = (db: Database, ownerId: string) =>
-  db.select().from(baskets).where(ownedBy(ownerId)).orderBy(desc(baskets.updatedAt)).limit(1);
+const currentBasketOf = (db: Database, ownerId: string) => db.select().from(baskets).where(ownedBy(ownerId)).orderBy(desc(baskets.updatedAt)).limit(1);
 
 export async function lockCurrentBasketOf(db: Database, ownerId: string): Promise<BasketRow | undefined> {
   const [row] = await currentBasketOf(db, ownerId).for('update');
@@ -126,18 +132,23 @@ export async function saveBasket(
   now: Date,
 ): Promise<boolean> {
   const { removed, changed } = lineChanges(lines.before, lines.after);
-  const updated = db
-    .$with('updated')
-    .as(
-      db
-        .update(baskets)
-        .set({ ...values, version: sql`${baskets.version} + 1`, updatedAt: now })
-        .where(and(eq(baskets.id, id), eq(baskets.version, expectedVersion)))
-        .returning({ id: baskets.id }),
-    );
+  const updated = db.$with('updated').as(
+    db
+      .update(baskets)
+      .set({ ...values, version: sql`${baskets.version} + 1`, updatedAt: now })
+      .where(and(eq(baskets.id, id), eq(baskets.version, expectedVersion)))
+      .returning({ id: baskets.id }),
+  );
   const writes = [
     ...(removed.length > 0
-      ? [db.$with('removed_lines').as(db.delete(basketLines).where(and(eq(basketLines.basketId, id), inArray(basketLines.sku, removed), sql`exists (select 1 from ${updated})`)).returning({ sku: basketLines.sku }))]
+      ? [
+          db.$with('removed_lines').as(
+            db
+              .delete(basketLines)
+              .where(and(eq(basketLines.basketId, id), inArray(basketLines.sku, removed), sql`exists (select 1 from ${updated})`))
+              .returning({ sku: basketLines.sku }),
+          ),
+        ]
       : []),
     ...(changed.length > 0
       ? [

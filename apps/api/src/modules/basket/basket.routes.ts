@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { basketEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import * as service from './basket.service.ts';
+import type { BasketService } from './basket.service.ts';
 
 /**
  * Per client address and instance (the platform's limiter): enough for a person mistyping a code,
@@ -11,7 +11,7 @@ export const RETRIEVE_LIMIT = { max: 10, timeWindow: '1 minute' };
 /** E-mails go to any address typed in: keep the shop from being used to send mail in bulk. */
 export const EMAIL_LIMIT = { max: 5, timeWindow: '1 minute' };
 
-export function registerBasketRoutes(app: FastifyInstance): void {
+export function registerBasketRoutes(app: FastifyInstance, service: BasketService): void {
   const publicUrl = app.platform.config.publicUrl;
   bindEndpoint(app, endpoints.getBasket, ({ ctx, params }) => service.getBasket(ctx, params.basketId));
   bindEndpoint(app, endpoints.copyBasket, ({ ctx, params }) => service.copyBasket(ctx, params.basketId));

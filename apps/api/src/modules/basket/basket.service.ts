@@ -1,11 +1,11 @@
 import { SALES_CHANNELS, type Basket, type BasketLine, type BasketNotice, type SavedBasket } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor, ServiceContext } from '../../platform/context.ts';
-import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
-import { claimDiscount, evaluateDiscount, type AppliedDiscount, type DiscountCheck, type SalesChannel } from '../discounts/index.ts';
-import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
-import { createPricingService, type ChosenDelivery, type PriceList, type Pricing } from '../pricing/index.ts';
+import type { Actor, CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
+import type { AppliedDiscount, DiscountCheck, DiscountsService, LoadedDiscount, SalesChannel } from '../discounts/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { ChosenDelivery, PriceList, Pricing, PricingService } from '../pricing/index.ts';
 import { MAX_LINES, MAX_QUANTITY, priceLine, sellableQuantity, type StoredLine } from './basket-lines.ts';
 import { BasketErrors } from './basket.errors.ts';
 import * as repository from './basket.repository.ts';
@@ -16,17 +16,27 @@ import { formatRetrievalCode, newBasketId, newRetrievalCode, normaliseRetrievalC
 export const CURRENT_BASKET_ALIAS = 'mine';
 export const SAVED_BASKET_DAYS = 30;
 
-type Ctx = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
+type Ctx = CallerContext;
+type DbContext = Pick<ServiceContext, 'db'>;
+
+/**
+ * Unit prices, trade bands and totals are pricing's: a basket shows what it works out. What can be
+ * sold is the catalogue's (with inventory's stock); codes are judged and claimed by discounts.
+ */
+export interface BasketDeps {
+  pricing: PricingService;
+  catalogue: CatalogueService;
+  discounts: DiscountsService;
+  notifications: NotificationsService;
+}
+type Deps = BasketDeps;
 interface Item {
   sku: string;
   quantity: number;
 }
 
-/** Unit prices, trade bands and totals are the pricing module's: a basket shows what it works out. */
-const pricing = createPricingService();
-
 /** Lines as the caller sees them: each offering priced by the caller's price list. */
-const priceLines = (items: readonly StoredLine[], offerings: Map<string, SellableOffering>, list: PriceList): BasketLine[] =>
+const priceLines = ({ pricing }: Deps, items: readonly StoredLine[], offerings: Map<string, SellableOffering>, list: PriceList): BasketLine[] =>
   items.map((item) => {
     const offering = offerings.get(item.sku);
     return priceLine(item, offering && { offering, price: pricing.unitPrice(offering, list) });
@@ -44,7 +54,8 @@ function checkQuantity(item: Item, allowZero: boolean): void {
 }
 
 /** How a refusal names an offering: its product, and the variant when there is a choice. */
-const itemName = (offering: SellableOffering) => (offering.label && offering.label !== 'Standard' ? `${offering.productName} (${offering.label})` : offering.productName);
+const itemName = (offering: SellableOffering) =>
+  offering.label && offering.label !== 'Standard' ? `${offering.productName} (${offering.label})` : offering.productName;
 
 /**
  * A new quantity must be a sku we sell, in stock for that many (at most 999 on a line). Adding to
@@ -59,37 +70,96 @@ function checkSellable(sku: string, quantity: number, offering: SellableOffering
 
 // ── reading and pricing ─────────────────────────────────────────────────────────────────────────
 
+/** A code's redemption as the basket was priced: placing the order claims exactly this. */
+export type CodeClaim = DiscountCheck & { amountPence: number };
+
 interface Priced {
   lines: BasketLine[];
   discount: Basket['discount'];
   totals: Basket['totals'];
   notices: BasketNotice[];
-  /** The stored code no longer applies. */
-  discountRefused: boolean;
+  /** Why the stored code no longer applies (null when it applies, or there is none). */
+  refusal: AppError | null;
+  claim: CodeClaim | null;
 }
 
-async function price(db: Database, row: BasketRow, stored: readonly Item[], list: PriceList, now: Date, offerings?: Map<string, SellableOffering>, delivery?: ChosenDelivery): Promise<Priced> {
-  const facts = offerings ?? (await findSellableOfferings(db, stored.map((line) => line.sku), { heldBy: row.id }));
-  const lines = priceLines(stored, facts, list);
+/** The basket's code, read once: loaded for judging, or refused on reading (no longer known). Null without a code. */
+type StoredCode = { loaded: LoadedDiscount } | { refused: AppError } | null;
+
+async function loadCode({ discounts }: Deps, db: Database, row: BasketRow): Promise<StoredCode> {
+  if (!row.discountCode) return null;
+  try {
+    return { loaded: await discounts.loadDiscount({ db }, row.discountCode, row.ownerId) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { refused: error };
+  }
+}
+
+/**
+ * The priced lines' totals with the code judged against them, and with the delivery checkout chose in
+ * place of the estimate: arithmetic only, so checkout can price a basket it read once.
+ */
+function priceWith(
+  { pricing }: Deps,
+  row: BasketRow,
+  lines: BasketLine[],
+  facts: Map<string, SellableOffering>,
+  list: PriceList,
+  code: StoredCode,
+  now: Date,
+  delivery?: ChosenDelivery,
+): Priced {
   const totalsOf = (discountPence: number) => pricing.basketTotals({ lines, vatRateCodes: vatRateCodes(facts), discountPence, chosenDelivery: delivery }, list);
   const notices: BasketNotice[] = [];
-  let applied: AppliedDiscount | null = null;
-  let discountRefused = false;
-  if (row.discountCode) {
-    const preview = totalsOf(0);
+  let applied: { check: DiscountCheck; discount: AppliedDiscount } | null = null;
+  let refusal: AppError | null = null;
+  if (row.discountCode && code) {
     try {
-      applied = await evaluateDiscount(db, discountCheck(row, row.discountCode, lines, facts, list.pricing, preview.delivery?.priceIncVat ?? 0), now);
+      if ('refused' in code) throw code.refused;
+      const check = discountCheck(row, row.discountCode, lines, facts, list.pricing, totalsOf(0).delivery?.priceIncVat ?? 0);
+      applied = { check, discount: code.loaded.judge(check, now) };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      discountRefused = true;
-      notices.push({ type: 'discount_removed', code: row.discountCode, reason: error.code, message: `The code ${row.discountCode} no longer applies: ${error.message}` });
+      refusal = error;
+      notices.push({
+        type: 'discount_removed',
+        code: row.discountCode,
+        reason: error.code,
+        message: `The code ${row.discountCode} no longer applies: ${error.message}`,
+      });
     }
   }
-  const totals = totalsOf(applied?.discountPence ?? 0);
+  const totals = totalsOf(applied?.discount.discountPence ?? 0);
   const discount = row.discountCode
-    ? { code: row.discountCode, description: applied?.description ?? '', discountIncVat: applied ? totals.discountIncVat : 0, applies: applied !== null }
+    ? {
+        code: row.discountCode,
+        description: applied?.discount.description ?? '',
+        discountIncVat: applied ? totals.discountIncVat : 0,
+        applies: applied !== null,
+      }
     : null;
-  return { lines, discount, totals, notices, discountRefused };
+  const claim = applied && { ...applied.check, amountPence: totals.discountIncVat };
+  return { lines, discount, totals, notices, refusal, claim };
+}
+
+async function price(
+  deps: Deps,
+  db: Database,
+  row: BasketRow,
+  stored: readonly Item[],
+  list: PriceList,
+  now: Date,
+  offerings?: Map<string, SellableOffering>,
+): Promise<Priced> {
+  const facts =
+    offerings ??
+    (await deps.catalogue.findSellableOfferings(
+      { db },
+      stored.map((line) => line.sku),
+      { heldBy: row.id },
+    ));
+  return priceWith(deps, row, priceLines(deps, stored, facts, list), facts, list, await loadCode(deps, db, row), now);
 }
 
 function present(row: BasketRow, priced: Priced, basketPricing: Pricing, notices: BasketNotice[]): Basket {
@@ -136,9 +206,9 @@ const OPTIMISTIC_ATTEMPTS = 3;
  * theirs when they have none), the change runs in one transaction holding the basket's row lock,
  * where parallel changes queue.
  */
-async function change(ctx: Ctx, basketId: string, what: Change): Promise<Basket> {
+async function change(deps: Deps, ctx: Ctx, basketId: string, what: Change): Promise<Basket> {
   const now = ctx.clock.now();
-  const list = await pricing.priceListFor(ctx);
+  const list = await deps.pricing.priceListFor(ctx);
   // The current-basket alias may need a basket made: that is the locked path's work.
   const attempts = basketId === CURRENT_BASKET_ALIAS ? 0 : OPTIMISTIC_ATTEMPTS;
   for (let attempt = 0; attempt < attempts; attempt++) {
@@ -146,32 +216,38 @@ async function change(ctx: Ctx, basketId: string, what: Change): Promise<Basket>
     if (!found || (found.row.ownerId !== null && found.row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
     // A guest basket named by a shopper changes hands: that needs the lock.
     if (found.row.ownerId === null && ctx.actor) break;
-    const saved = await apply(ctx.db, found.row, found.lines, [], what, list, now);
+    const saved = await apply(deps, ctx.db, found.row, found.lines, [], what, list, now);
     if (saved) return saved;
   }
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
-    const { row, lines: before, notices } = await open(db, ctx.actor, basketId, list.pricing, now);
+  return ctx.db.transaction(async (db) => {
+    const { row, lines: before, notices } = await open(deps, db, ctx.actor, basketId, list.pricing, now);
     // Under the row lock the version cannot move, so the save always lands.
-    return (await apply(db, row, before, notices, what, list, now))!;
+    return (await apply(deps, db, row, before, notices, what, list, now))!;
   });
 }
 
 /** The change made and saved against the version `row` was read at; `null` when that has moved on. */
-async function apply(db: Database, row: BasketRow, before: readonly LineRow[], notices: BasketNotice[], what: Change, list: PriceList, now: Date): Promise<Basket | null> {
+async function apply(
+  deps: Deps,
+  db: Database,
+  row: BasketRow,
+  before: readonly LineRow[],
+  notices: BasketNotice[],
+  what: Change,
+  list: PriceList,
+  now: Date,
+): Promise<Basket | null> {
   if (what.removingCode !== undefined && row.discountCode !== what.removingCode) throw BasketErrors.discountNotApplied(what.removingCode);
-  const offerings = await findSellableOfferings(db, [...before.map((line) => line.sku), ...(what.skus ?? [])], { heldBy: row.id });
+  const offerings = await deps.catalogue.findSellableOfferings({ db }, [...before.map((line) => line.sku), ...(what.skus ?? [])], { heldBy: row.id });
   let items: Item[] = what.lines ? what.lines(before, offerings) : before.map(({ sku, quantity }) => ({ sku, quantity }));
   if (items.length > MAX_LINES) throw BasketErrors.tooManyLines();
-  if (what.refresh) items = refreshItems(items, before, offerings, list, notices);
+  if (what.refresh) items = refreshItems(deps, items, before, offerings, list, notices);
   const discountCode = what.discountCode !== undefined ? what.discountCode : row.discountCode;
-  let priced = await price(db, { ...row, discountCode }, items, list, now, offerings);
+  let priced = await price(deps, db, { ...row, discountCode }, items, list, now, offerings);
   let storedCode = discountCode;
-  if (priced.discountRefused) {
-    if (what.strictDiscount) {
-      // Re-run to surface the discount module's own refusal as this call's error.
-      await evaluateStrict(db, row, items, offerings, list, discountCode!, now);
-    }
+  if (priced.refusal) {
+    // adddiscount fails with the discounts module's own refusal; any other change drops the code.
+    if (what.strictDiscount) throw priced.refusal;
     storedCode = null;
   }
   const after: LineRow[] = priced.lines.map((line) => ({ sku: line.sku, quantity: line.quantity, pricedUnitIncVat: line.unitPriceIncVat }));
@@ -182,15 +258,15 @@ async function apply(db: Database, row: BasketRow, before: readonly LineRow[], n
   return present(updated, priced, list.pricing, notices);
 }
 
-async function evaluateStrict(db: Database, row: BasketRow, items: Item[], offerings: Map<string, SellableOffering>, list: PriceList, code: string, now: Date): Promise<never> {
-  const lines = priceLines(items, offerings, list);
-  const deliveryPence = pricing.basketTotals({ lines, vatRateCodes: vatRateCodes(offerings), discountPence: 0 }, list).delivery?.priceIncVat ?? 0;
-  await evaluateDiscount(db, discountCheck(row, code, lines, offerings, list.pricing, deliveryPence), now);
-  throw new Error('evaluateDiscount refused a code once and accepted it on a second look');
-}
-
 /** What the discounts module needs to judge a code against this basket: its available lines, channel and delivery. */
-function discountCheck(row: BasketRow, code: string, lines: readonly BasketLine[], offerings: Map<string, SellableOffering>, basketPricing: Pricing, deliveryPence: number): DiscountCheck {
+function discountCheck(
+  row: BasketRow,
+  code: string,
+  lines: readonly BasketLine[],
+  offerings: Map<string, SellableOffering>,
+  basketPricing: Pricing,
+  deliveryPence: number,
+): DiscountCheck {
   return {
     code,
     channel: channelFor(basketPricing),
@@ -200,25 +276,49 @@ function discountCheck(row: BasketRow, code: string, lines: readonly BasketLine[
       .filter((line) => line.available)
       .map((line) => {
         const offering = offerings.get(line.sku)!;
-        return { sku: line.sku, productId: offering.productId, categoryId: offering.categoryId, brandId: offering.brandId, quantity: line.quantity, lineTotalPence: line.lineTotalIncVat };
+        return {
+          sku: line.sku,
+          productId: offering.productId,
+          categoryId: offering.categoryId,
+          brandId: offering.brandId,
+          quantity: line.quantity,
+          lineTotalPence: line.lineTotalIncVat,
+        };
       }),
     deliveryPence,
   };
 }
 
-function refreshItems(items: Item[], before: readonly LineRow[], offerings: Map<string, SellableOffering>, list: PriceList, notices: BasketNotice[]): Item[] {
+function refreshItems(
+  deps: Deps,
+  items: Item[],
+  before: readonly LineRow[],
+  offerings: Map<string, SellableOffering>,
+  list: PriceList,
+  notices: BasketNotice[],
+): Item[] {
   const shown = new Map(before.map((line) => [line.sku, line.pricedUnitIncVat]));
   const kept: Item[] = [];
-  for (const [i, line] of priceLines(items, offerings, list).entries()) {
+  for (const [i, line] of priceLines(deps, items, offerings, list).entries()) {
     const item = items[i]!;
     if (line.unavailableReason === 'sku_not_found' || line.unavailableReason === 'out_of_stock') {
-      const message = line.unavailableReason === 'sku_not_found' ? `${item.sku} is no longer sold and has been removed.` : `${line.productName} is out of stock and has been removed.`;
+      const message =
+        line.unavailableReason === 'sku_not_found'
+          ? `${item.sku} is no longer sold and has been removed.`
+          : `${line.productName} is out of stock and has been removed.`;
       notices.push({ type: 'line_unavailable', sku: item.sku, reason: line.unavailableReason, message });
       continue;
     }
     let quantity = item.quantity;
     if (line.unavailableReason === 'insufficient_stock') {
-      notices.push({ type: 'quantity_reduced', sku: item.sku, reason: 'insufficient_stock', from: quantity, to: line.maxQuantity, message: `Only ${line.maxQuantity} of ${line.productName} can be ordered now, so we lowered the quantity.` });
+      notices.push({
+        type: 'quantity_reduced',
+        sku: item.sku,
+        reason: 'insufficient_stock',
+        from: quantity,
+        to: line.maxQuantity,
+        message: `Only ${line.maxQuantity} of ${line.productName} can be ordered now, so we lowered the quantity.`,
+      });
       quantity = line.maxQuantity;
     }
     const was = shown.get(item.sku);
@@ -234,10 +334,19 @@ function refreshItems(items: Item[], before: readonly LineRow[], offerings: Map<
  * Locks the basket a caller names and settles whose it is. Another shopper's basket is the same 404
  * as an unknown id. A guest basket named with a token is merged into the shopper's current basket.
  */
-async function open(db: Database, actor: Actor | null, basketId: string, basketPricing: Pricing, now: Date): Promise<{ row: BasketRow; lines: LineRow[]; notices: BasketNotice[] }> {
+async function open(
+  deps: Deps,
+  db: Database,
+  actor: Actor | null,
+  basketId: string,
+  basketPricing: Pricing,
+  now: Date,
+): Promise<{ row: BasketRow; lines: LineRow[]; notices: BasketNotice[] }> {
   if (basketId === CURRENT_BASKET_ALIAS) {
     if (!actor) throw BasketErrors.notFound();
-    const current = (await repository.lockCurrentBasketOf(db, actor.userId)) ?? (await repository.insertBasket(db, { id: newBasketId(), ownerId: actor.userId, channel: channelFor(basketPricing), now }));
+    const current =
+      (await repository.lockCurrentBasketOf(db, actor.userId)) ??
+      (await repository.insertBasket(db, { id: newBasketId(), ownerId: actor.userId, channel: channelFor(basketPricing), now }));
     return { row: current, lines: await repository.findLines(db, current.id), notices: [] };
   }
   const row = await repository.lockBasket(db, basketId);
@@ -251,7 +360,11 @@ async function open(db: Database, actor: Actor | null, basketId: string, basketP
     return { row: claimed, lines, notices: [{ type: 'merged', message: 'The basket you started before signing in is now saved to your account.' }] };
   }
   const targetLines = await repository.findLines(db, target.id);
-  const offerings = await findSellableOfferings(db, lines.map((line) => line.sku), { heldBy: row.id });
+  const offerings = await deps.catalogue.findSellableOfferings(
+    { db },
+    lines.map((line) => line.sku),
+    { heldBy: row.id },
+  );
   const merged = new Map(targetLines.map((line) => [line.sku, { ...line }]));
   const notices: BasketNotice[] = [];
   let added = 0;
@@ -261,7 +374,14 @@ async function open(db: Database, actor: Actor | null, basketId: string, basketP
     const cap = Math.min(MAX_QUANTITY, Math.max(sellableQuantity(offerings.get(line.sku)), existing?.quantity ?? 0));
     const quantity = Math.min(wanted, cap);
     if (quantity < wanted) {
-      notices.push({ type: 'quantity_reduced', sku: line.sku, reason: 'insufficient_stock', from: wanted, to: quantity, message: `Only ${quantity} of ${line.sku} can be ordered, so the merged quantity was capped.` });
+      notices.push({
+        type: 'quantity_reduced',
+        sku: line.sku,
+        reason: 'insufficient_stock',
+        from: wanted,
+        to: quantity,
+        message: `Only ${quantity} of ${line.sku} can be ordered, so the merged quantity was capped.`,
+      });
     }
     if (quantity === 0) continue;
     added += quantity - (existing?.quantity ?? 0);
@@ -298,56 +418,86 @@ async function findReadable(ctx: Ctx, basketId: string): Promise<{ row: BasketRo
   return found;
 }
 
-export async function getBasket(ctx: Ctx, basketId: string): Promise<Basket> {
+async function getBasket(deps: Deps, ctx: Ctx, basketId: string): Promise<Basket> {
   const found = await findReadable(ctx, basketId);
-  if (!found) return change(ctx, basketId, {});
-  const list = await pricing.priceListFor(ctx);
-  return present(found.row, await price(ctx.db, found.row, found.lines, list, ctx.clock.now()), list.pricing, []);
+  if (!found) return change(deps, ctx, basketId, {});
+  const list = await deps.pricing.priceListFor(ctx);
+  return present(found.row, await price(deps, ctx.db, found.row, found.lines, list, ctx.clock.now()), list.pricing, []);
 }
 
-/** A basket as checkout reads it: see `readForCheckout`. */
-export interface CheckoutBasket {
-  /** Priced as its owner sees it, with the delivery estimate. */
+/** A line as checkout chooses delivery for it: priced, and with the date it is due back when out of stock. */
+export type CheckoutLine = BasketLine & { eta: string | null };
+
+/** A basket priced for checkout: what is shown and charged, and the code's redemption that placing the order claims. */
+export interface PricedBasket {
   basket: Basket;
-  /** The catalogue facts it was priced with (stock, eta, delivery class): checkout's delivery options need no second read. */
-  offerings: Map<string, SellableOffering>;
-  /** The same basket priced with the chosen delivery in place of the estimate, so a delivery discount applies to what is charged. */
-  withDelivery(delivery: ChosenDelivery): Promise<Basket>;
+  claim: CodeClaim | null;
+}
+
+/** A basket as checkout reads it: see `priceForCheckout`. */
+export interface BasketForCheckout {
+  basketId: string;
+  /** The lines as they can be sold now (stock, eta, delivery class): checkout's delivery options come from these. */
+  lines: readonly CheckoutLine[];
+  /** The goods after the discount, with the delivery estimate: free-delivery thresholds are checked against it. */
+  goodsIncVat: number;
+  /** Priced with checkout's delivery in place of the estimate, from what was read: no further reads. */
+  price(delivery: ChosenDelivery): PricedBasket;
 }
 
 /**
  * The basket as checkout shows and charges it: owned by the caller (a guest basket named with a
- * token is taken over first), read once and priced as often as checkout needs.
+ * token is taken over first) and read once, with its catalogue facts and its code. Checkout chooses
+ * the delivery from `lines` and `goodsIncVat`, then `price`s the basket with it.
  */
-export async function readForCheckout(ctx: Ctx, basketId: string): Promise<CheckoutBasket> {
-  const list = await pricing.priceListFor(ctx);
+async function priceForCheckout(deps: Deps, ctx: Ctx, basketId: string): Promise<BasketForCheckout> {
+  const list = await deps.pricing.priceListFor(ctx);
   const now = ctx.clock.now();
   let found = await findReadable(ctx, basketId);
-  let takenOver: Basket | null = null;
+  let merged: BasketNotice[] = [];
   if (!found) {
-    takenOver = await change(ctx, basketId, {});
+    const takenOver = await change(deps, ctx, basketId, {});
+    merged = takenOver.notices.filter((notice) => notice.type === 'merged');
     found = (await repository.findBasketWithLines(ctx.db, takenOver.basketId))!;
   }
-  const { row, lines } = found;
+  const { row } = found;
   // A basket paying now holds its stock: that stock is still its own to buy.
-  const offerings = await findSellableOfferings(ctx.db, lines.map((line) => line.sku), { heldBy: row.id });
-  const merged = takenOver?.notices.filter((notice) => notice.type === 'merged') ?? [];
-  const priced = async (delivery?: ChosenDelivery) => present(row, await price(ctx.db, row, lines, list, now, offerings, delivery), list.pricing, merged);
-  return { basket: takenOver ?? (await priced()), offerings, withDelivery: priced };
+  const offerings = await deps.catalogue.findSellableOfferings(
+    ctx,
+    found.lines.map((line) => line.sku),
+    { heldBy: row.id },
+  );
+  const lines = priceLines(deps, found.lines, offerings, list);
+  const code = await loadCode(deps, ctx.db, row);
+  const { totals } = priceWith(deps, row, lines, offerings, list, code, now);
+  return {
+    basketId: row.id,
+    lines: lines.map((line) => ({ ...line, eta: offerings.get(line.sku)?.eta ?? null })),
+    goodsIncVat: Math.max(0, totals.subtotalIncVat - totals.discountIncVat),
+    price: (delivery) => {
+      const priced = priceWith(deps, row, lines, offerings, list, code, now, delivery);
+      return { basket: present(row, priced, list.pricing, merged), claim: priced.claim };
+    },
+  };
 }
 
-export function refreshBasket(ctx: Ctx, basketId: string): Promise<Basket> {
-  return change(ctx, basketId, { refresh: true });
+function refreshBasket(deps: Deps, ctx: Ctx, basketId: string): Promise<Basket> {
+  return change(deps, ctx, basketId, { refresh: true });
 }
 
 /** A new, empty basket for the caller, then the change: creation and first items are one transaction. */
-async function create(ctx: Ctx, what: Change, discountCode: string | null = null): Promise<Basket> {
+async function create(deps: Deps, ctx: Ctx, what: Change, discountCode: string | null = null): Promise<Basket> {
   const now = ctx.clock.now();
-  const list = await pricing.priceListFor(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
-    const row = await repository.insertBasket(db, { id: newBasketId(), ownerId: ctx.actor?.userId ?? null, channel: channelFor(list.pricing), discountCode, now });
-    return (await apply(db, row, [], [], what, list, now))!;
+  const list = await deps.pricing.priceListFor(ctx);
+  return ctx.db.transaction(async (db) => {
+    const row = await repository.insertBasket(db, {
+      id: newBasketId(),
+      ownerId: ctx.actor?.userId ?? null,
+      channel: channelFor(list.pricing),
+      discountCode,
+      now,
+    });
+    return (await apply(deps, db, row, [], [], what, list, now))!;
   });
 }
 
@@ -377,14 +527,8 @@ function setLines(items: readonly Item[], mode: 'add' | 'set'): Change {
   };
 }
 
-export const createBasket = (ctx: Ctx, item: Item) => create(ctx, setLines([item], 'add'));
-export const createBasketWithItems = (ctx: Ctx, items: Item[]) => create(ctx, setLines(items, 'set'));
-export const addItem = (ctx: Ctx, basketId: string, item: Item) => change(ctx, basketId, setLines([item], 'add'));
-export const setItem = (ctx: Ctx, basketId: string, item: Item) => change(ctx, basketId, setLines([item], 'set'));
-export const setItems = (ctx: Ctx, basketId: string, items: Item[]) => change(ctx, basketId, setLines(items, 'set'));
-
-export function removeItem(ctx: Ctx, basketId: string, sku: string): Promise<Basket> {
-  return change(ctx, basketId, {
+function removeItem(deps: Deps, ctx: Ctx, basketId: string, sku: string): Promise<Basket> {
+  return change(deps, ctx, basketId, {
     lines: (current) => {
       if (!current.some((line) => line.sku === sku)) throw BasketErrors.lineNotFound(sku);
       return current.filter((line) => line.sku !== sku);
@@ -392,17 +536,17 @@ export function removeItem(ctx: Ctx, basketId: string, sku: string): Promise<Bas
   });
 }
 
-export function addDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket> {
-  return change(ctx, basketId, { discountCode: code.trim().toUpperCase(), strictDiscount: true });
+function addDiscount(deps: Deps, ctx: Ctx, basketId: string, code: string): Promise<Basket> {
+  return change(deps, ctx, basketId, { discountCode: code.trim().toUpperCase(), strictDiscount: true });
 }
 
-export function removeDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket> {
-  return change(ctx, basketId, { discountCode: null, removingCode: code.trim().toUpperCase() });
+function removeDiscount(deps: Deps, ctx: Ctx, basketId: string, code: string): Promise<Basket> {
+  return change(deps, ctx, basketId, { discountCode: null, removingCode: code.trim().toUpperCase() });
 }
 
-export async function copyBasket(ctx: Ctx, basketId: string): Promise<Basket> {
+async function copyBasket(deps: Deps, ctx: Ctx, basketId: string): Promise<Basket> {
   const source = await readable(ctx, basketId);
-  return create(ctx, { lines: () => source.lines, skus: source.lines.map((line) => line.sku), refresh: true }, source.discountCode);
+  return create(deps, ctx, { lines: () => source.lines, skus: source.lines.map((line) => line.sku), refresh: true }, source.discountCode);
 }
 
 /** The lines and code of a basket the caller may see, without taking it over. */
@@ -422,7 +566,11 @@ export const retrieveUrl = (publicUrl: string, code: string) => `${publicUrl}/ba
 
 /** The same lines (in any order) and the same discount code: the state a saved basket holds. */
 function sameState(saved: SavedBasketRow, lines: readonly Item[], discountCode: string | null): boolean {
-  const key = (items: readonly Item[]) => JSON.stringify(items.map(({ sku, quantity }) => [sku, quantity]).toSorted());
+  const key = (items: readonly Item[]) =>
+    items
+      .map(({ sku, quantity }) => `${sku}×${quantity}`)
+      .toSorted()
+      .join(' ');
   return saved.discountCode === discountCode && key(saved.lines) === key(lines);
 }
 
@@ -454,35 +602,45 @@ async function save(db: Database, ctx: Ctx, basketId: string, publicUrl: string)
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = newRetrievalCode();
     const inserted = await repository.insertSavedBasket(db, {
-      retrievalCode: code, sourceBasketId: row.id, ownerId: row.ownerId, lines, discountCode: row.discountCode, createdAt: now, expiresAt,
+      retrievalCode: code,
+      sourceBasketId: row.id,
+      ownerId: row.ownerId,
+      lines,
+      discountCode: row.discountCode,
+      createdAt: now,
+      expiresAt,
     });
     if (inserted) return saved(code);
   }
   throw new Error('Could not draw an unused retrieval code in 5 attempts');
 }
 
-export function saveBasket(ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket> {
-  return ctx.db.transaction(async (tx) => (await save(tx as unknown as Database, ctx, basketId, publicUrl)).result);
+function saveBasket(ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket> {
+  return ctx.db.transaction(async (tx) => (await save(tx, ctx, basketId, publicUrl)).result);
 }
 
-export async function sendBasketSavedEmail(ctx: Ctx, input: { basketId: string; emailAddress: string }, publicUrl: string): Promise<SavedBasket> {
+async function sendBasketSavedEmail(
+  { notifications }: Deps,
+  ctx: Ctx,
+  input: { basketId: string; emailAddress: string },
+  publicUrl: string,
+): Promise<SavedBasket> {
   const to = input.emailAddress.trim();
-  if (!isSendableAddress(to)) throw BasketErrors.invalidEmail();
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  if (!notifications.isSendableAddress(to)) throw BasketErrors.invalidEmail();
+  return ctx.db.transaction(async (db) => {
     const saved = await save(db, ctx, input.basketId, publicUrl);
-    const email = basketSavedEmail(saved.result, saved.expiresAt);
+    const email = basketSavedEmail(notifications, saved.result, saved.expiresAt);
     // Written in the same transaction as the saved basket: no code without its e-mail, or the reverse.
     // A second press of "Send e-mail" the same day queues nothing more; another address gets its own.
     const day = saved.expiresAt.toISOString().slice(0, 10);
-    await enqueueEmail(db, { to, ...email, template: 'basket.saved', dedupeKey: `basket.saved:${saved.code}:${to.toLowerCase()}:${day}` });
+    await notifications.enqueueEmail({ db }, { to, ...email, template: 'basket.saved', dedupeKey: `basket.saved:${saved.code}:${to.toLowerCase()}:${day}` });
     return { ...saved.result, emailedTo: to };
   });
 }
 
-export function basketSavedEmail(saved: SavedBasket, expiresAt: Date) {
+function basketSavedEmail(notifications: NotificationsService, saved: SavedBasket, expiresAt: Date) {
   const until = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-  return renderEmail({
+  return notifications.renderEmail({
     subject: `Your saved basket: ${saved.retrievalCode}`,
     preheader: `Retrieval code ${saved.retrievalCode}, valid until ${until}.`,
     heading: 'Your basket is saved',
@@ -497,33 +655,86 @@ export function basketSavedEmail(saved: SavedBasket, expiresAt: Date) {
 }
 
 /** A new basket copied from a saved one, for whoever holds the code. */
-export async function retrieveBasket(ctx: Ctx, input: string): Promise<Basket> {
+async function retrieveBasket(deps: Deps, ctx: Ctx, input: string): Promise<Basket> {
   const code = normaliseRetrievalCode(input);
   const saved = code ? await repository.findSavedBasket(ctx.db, code) : undefined;
   if (!saved) throw BasketErrors.retrievalCodeNotFound();
   if (saved.expiresAt <= ctx.clock.now()) throw BasketErrors.retrievalCodeExpired();
-  return create(ctx, { lines: () => saved.lines, skus: saved.lines.map((line) => line.sku), refresh: true }, saved.discountCode);
+  return create(deps, ctx, { lines: () => saved.lines, skus: saved.lines.map((line) => line.sku), refresh: true }, saved.discountCode);
 }
 
 // ── orders (called by checkout's place-order, in its transaction) ──────────────────────────────
 
 /** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. */
-export async function lockBasketForOrder(db: Database, basketId: string): Promise<{ version: number } | null> {
+async function lockBasketForOrder(db: Database, basketId: string): Promise<{ version: number } | null> {
   const row = await repository.lockBasket(db, basketId);
   return row ? { version: row.version } : null;
 }
 
-/** Records the redemption of the basket's code for an order, at the amount the shopper was shown. */
-export async function claimBasketDiscount(db: Database, basket: Basket, input: { orderId: string; actor: Actor | null; deliveryPence: number }, now: Date): Promise<void> {
-  if (!basket.discount?.applies) return;
-  const row = (await repository.findBasket(db, basket.basketId))!;
-  const offerings = await findSellableOfferings(db, basket.lines.map((line) => line.sku));
-  // Judged as the shopper was priced: the basket carries that.
-  const check = discountCheck(row, basket.discount.code, basket.lines, offerings, basket.pricing, input.deliveryPence);
-  await claimDiscount(db, { ...check, orderId: input.orderId, amountPence: basket.discount.discountIncVat }, now);
+/**
+ * The basket became an order: the code's redemption is claimed as it was priced (refused, the
+ * caller's transaction rolls back) and the basket is gone (its id now answers 404; the order keeps
+ * its own copy). Under the basket's lock (`lockBasketForOrder`), so it is the basket that was priced.
+ */
+async function convertToOrder({ discounts }: Deps, db: Database, priced: PricedBasket, orderId: string, now: Date): Promise<void> {
+  if (priced.claim) await discounts.claimDiscount({ db }, { ...priced.claim, orderId }, now);
+  await repository.deleteBasket(db, priced.basket.basketId);
 }
 
-/** The basket became an order: it is gone (its id now answers 404), the order keeps its own copy. */
-export async function removeConvertedBasket(db: Database, basketId: string): Promise<void> {
-  await repository.deleteBasket(db, basketId);
+// ── the service ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Baskets: guest baskets by unguessable id, shoppers' by owner (a guest basket named by a signed-in
+ * shopper is merged into theirs), priced for the caller, with a discount code, saved under a
+ * retrieval code; and, for checkout, a basket read once and priced with the delivery chosen, then
+ * turned into an order in checkout's transaction (`ctx.db`).
+ */
+export interface BasketService {
+  getBasket(ctx: Ctx, basketId: string): Promise<Basket>;
+  createBasket(ctx: Ctx, item: Item): Promise<Basket>;
+  createBasketWithItems(ctx: Ctx, items: Item[]): Promise<Basket>;
+  addItem(ctx: Ctx, basketId: string, item: Item): Promise<Basket>;
+  setItem(ctx: Ctx, basketId: string, item: Item): Promise<Basket>;
+  setItems(ctx: Ctx, basketId: string, items: Item[]): Promise<Basket>;
+  removeItem(ctx: Ctx, basketId: string, sku: string): Promise<Basket>;
+  /** A refused code fails the call with the discounts module's reason. */
+  addDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket>;
+  removeDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket>;
+  /** A new basket with the same lines and code, checked again. */
+  copyBasket(ctx: Ctx, basketId: string): Promise<Basket>;
+  /** Lines that cannot be sold removed, quantities capped at stock, price changes reported. */
+  refreshBasket(ctx: Ctx, basketId: string): Promise<Basket>;
+  /** The basket's state under a retrieval code for 30 days (the same code for the same state). */
+  saveBasket(ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket>;
+  sendBasketSavedEmail(ctx: Ctx, input: { basketId: string; emailAddress: string }, publicUrl: string): Promise<SavedBasket>;
+  /** A new basket copied from a saved one, for whoever holds the code. */
+  retrieveBasket(ctx: Ctx, retrievalCode: string): Promise<Basket>;
+  /** The basket as checkout shows and charges it: read once, priced with the delivery checkout chooses. */
+  priceForCheckout(ctx: Ctx, basketId: string): Promise<BasketForCheckout>;
+  /** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. Null when it is gone. */
+  lockForOrder(ctx: DbContext, basketId: string): Promise<{ version: number } | null>;
+  /** The basket became an order: its code claimed as priced, the basket removed, in the caller's transaction. */
+  convertToOrder(ctx: DbContext, priced: PricedBasket, orderId: string, now: Date): Promise<void>;
+}
+
+export function createBasketService(deps: BasketDeps): BasketService {
+  return {
+    getBasket: (ctx, basketId) => getBasket(deps, ctx, basketId),
+    createBasket: (ctx, item) => create(deps, ctx, setLines([item], 'add')),
+    createBasketWithItems: (ctx, items) => create(deps, ctx, setLines(items, 'set')),
+    addItem: (ctx, basketId, item) => change(deps, ctx, basketId, setLines([item], 'add')),
+    setItem: (ctx, basketId, item) => change(deps, ctx, basketId, setLines([item], 'set')),
+    setItems: (ctx, basketId, items) => change(deps, ctx, basketId, setLines(items, 'set')),
+    removeItem: (ctx, basketId, sku) => removeItem(deps, ctx, basketId, sku),
+    addDiscount: (ctx, basketId, code) => addDiscount(deps, ctx, basketId, code),
+    removeDiscount: (ctx, basketId, code) => removeDiscount(deps, ctx, basketId, code),
+    copyBasket: (ctx, basketId) => copyBasket(deps, ctx, basketId),
+    refreshBasket: (ctx, basketId) => refreshBasket(deps, ctx, basketId),
+    saveBasket,
+    sendBasketSavedEmail: (ctx, input, publicUrl) => sendBasketSavedEmail(deps, ctx, input, publicUrl),
+    retrieveBasket: (ctx, code) => retrieveBasket(deps, ctx, code),
+    priceForCheckout: (ctx, basketId) => priceForCheckout(deps, ctx, basketId),
+    lockForOrder: (ctx, basketId) => lockBasketForOrder(ctx.db, basketId),
+    convertToOrder: (ctx, priced, orderId, now) => convertToOrder(deps, ctx.db, priced, orderId, now),
+  };
 }

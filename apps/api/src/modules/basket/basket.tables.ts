@@ -34,10 +34,7 @@ export const basketLines = pgTable(
     pricedUnitIncVat: integer('priced_unit_inc_vat').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.basketId, table.sku] }),
-    check('basket_lines_quantity_check', sql`${table.quantity} between 1 and 999`),
-  ],
+  (table) => [primaryKey({ columns: [table.basketId, table.sku] }), check('basket_lines_quantity_check', sql`${table.quantity} between 1 and 999`)],
 );
 
 /** A saved copy of a basket, found by a code a person can read over the phone. */

@@ -1,16 +1,26 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerBasketRoutes } from './basket.routes.ts';
+import type { BasketService } from './basket.service.ts';
 
-export { claimBasketDiscount, CURRENT_BASKET_ALIAS, lockBasketForOrder, readForCheckout, removeConvertedBasket, type CheckoutBasket } from './basket.service.ts';
+export {
+  createBasketService,
+  CURRENT_BASKET_ALIAS,
+  type BasketDeps,
+  type BasketForCheckout,
+  type BasketService,
+  type CheckoutLine,
+  type CodeClaim,
+  type PricedBasket,
+} from './basket.service.ts';
 export { BasketErrors } from './basket.errors.ts';
 
 /**
- * Baskets: guest baskets by unguessable id, shoppers' baskets by owner, lines priced and totalled
- * on the server by the pricing module (trade prices for trade customers), what can be sold from
- * inventory, discount codes through the discounts module, saved baskets by retrieval code. See
+ * Baskets (`BasketService`): guest baskets by unguessable id, shoppers' baskets by owner, lines
+ * priced and totalled on the server by the pricing module (trade prices for trade customers), what
+ * can be sold from the catalogue, discount codes through the discounts module, saved baskets by
+ * retrieval code; checkout reads a basket once and prices it with the delivery chosen. See
  * basket.service.ts for the merge rule.
  */
-export const basketModule: ApiModule = {
-  name: 'basket',
-  registerRoutes: registerBasketRoutes,
-};
+export function createBasketModule({ basket }: { basket: BasketService }): ApiModule {
+  return { name: 'basket', registerRoutes: (app) => registerBasketRoutes(app, basket) };
+}

@@ -1,17 +1,16 @@
-import { BRANDS, DEPARTMENTS, FINISH_FACTORS, RANGE_NAMES, SUB_CATEGORY_ATTRIBUTES, TAP_HOLES_BY_TAP_TYPE, type DepartmentTemplate } from './product-templates.ts';
+import {
+  BRANDS,
+  DEPARTMENTS,
+  FINISH_FACTORS,
+  RANGE_NAMES,
+  SUB_CATEGORY_ATTRIBUTES,
+  TAP_HOLES_BY_TAP_TYPE,
+  type DepartmentTemplate,
+} from './product-templates.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
+import { createRandom } from '../../platform/seeded-random.ts';
 
-/** mulberry32: a tiny seeded PRNG, so the same count always gives the same catalogue. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { createRandom };
 
 export interface GeneratedOffering {
   id: number;
@@ -69,7 +68,12 @@ export interface GeneratedCatalogue {
 
 export const DEMO_PRODUCT_COUNT = DEPARTMENTS.reduce((sum, department) => sum + department.count, 0);
 
-const slugify = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 /** Retail prices end in 99p (or 9p under £10). */
 const retail = (pence: number) => (pence >= 1000 ? Math.max(99, Math.round(pence / 100) * 100 - 1) : Math.max(49, Math.round(pence / 10) * 10 - 1));
@@ -95,9 +99,7 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       const range = RANGE_NAMES[(n + departmentIndex * 7) % RANGE_NAMES.length] as string;
       const facets: [string, string][] = department.facets.map((facet) => [facet.identifier, pick(random, facet.values)]);
       fitSubCategory(facets, childSlug, n);
-      const specifications: Record<string, string> = Object.fromEntries(
-        department.facets.map((facet, index) => [facet.displayName, facets[index]?.[1] ?? '']),
-      );
+      const specifications: Record<string, string> = Object.fromEntries(department.facets.map((facet, index) => [facet.displayName, facets[index]?.[1] ?? '']));
       const generation = n >= department.count ? ` ${Math.floor(n / department.count) + 1}` : '';
       const name = `${brand.name} ${range}${generation} ${childName.replace(/s$/, '').replace(/ies$/, 'y')}`;
       // Variant axes: one or two of the department's, at most six skus.
@@ -217,34 +219,56 @@ function relate(products: GeneratedProduct[], random: () => number): Omit<Genera
     for (const key of [product.categorySlug, product.department]) byCategory.set(key, [...(byCategory.get(key) ?? []), product]);
   }
   const attribute = (product: GeneratedProduct, facet: string) => product.facets.find(([name]) => name === facet)?.[1];
-  const has = (facet: string, ...values: string[]) => (product: GeneratedProduct) => values.includes(attribute(product, facet) ?? '');
+  const has =
+    (facet: string, ...values: string[]) =>
+    (product: GeneratedProduct) =>
+      values.includes(attribute(product, facet) ?? '');
   /** The `index`-th product of a category that fits (round the list), or null when none does. */
   const productIn = (categories: string | string[], index: number, where: (product: GeneratedProduct) => boolean = () => true) => {
-    const candidates = [categories].flat().flatMap((category) => byCategory.get(category) ?? []).filter(where);
+    const candidates = [categories]
+      .flat()
+      .flatMap((category) => byCategory.get(category) ?? [])
+      .filter(where);
     return candidates.length ? candidates[index % candidates.length]! : null;
   };
   /** A product's offering that matches (a hand, a finish, a width), else its default. */
   const offeringOf = (product: GeneratedProduct | null, prefer: (offering: GeneratedOffering) => boolean = () => false) =>
     product ? (product.offerings.find(prefer) ?? product.offerings[0]!) : null;
   /** The `index`-th fitting product of a category that comes in the preferred variant, else the `index`-th fitting one. */
-  const variantIn = (categories: string | string[], index: number, where: (product: GeneratedProduct) => boolean, prefer: (offering: GeneratedOffering) => boolean) =>
-    offeringOf(productIn(categories, index, (product) => where(product) && product.offerings.some(prefer)) ?? productIn(categories, index, where), prefer);
-  const sameHand = (offering: GeneratedOffering | null) => (candidate: GeneratedOffering) => candidate.handing !== null && candidate.handing === offering?.handing;
+  const variantIn = (
+    categories: string | string[],
+    index: number,
+    where: (product: GeneratedProduct) => boolean,
+    prefer: (offering: GeneratedOffering) => boolean,
+  ) => offeringOf(productIn(categories, index, (product) => where(product) && product.offerings.some(prefer)) ?? productIn(categories, index, where), prefer);
+  const sameHand = (offering: GeneratedOffering | null) => (candidate: GeneratedOffering) =>
+    candidate.handing !== null && candidate.handing === offering?.handing;
   const any = () => true;
 
   const bundles: GeneratedCatalogue['bundles'] = [];
   const essentials: GeneratedCatalogue['essentials'] = [];
-  const add = (productId: number, bundleProductId: number | null, item: GeneratedOffering | null, requirement: 'required' | 'recommended', quantity: number, compatibilityRule: string) => {
+  const add = (
+    productId: number,
+    bundleProductId: number | null,
+    item: GeneratedOffering | null,
+    requirement: 'required' | 'recommended',
+    quantity: number,
+    compatibilityRule: string,
+  ) => {
     if (item) essentials.push({ productId, bundleProductId, itemOfferingId: item.id, requirement, quantity, compatibilityRule });
   };
   const WCS = ['close-coupled-toilets', 'back-to-wall-toilets', 'wall-hung-toilets', 'comfort-height-toilets'];
   const TRAYS = ['stone-resin-trays', 'slate-effect-trays', 'low-profile-trays'];
   const basinWaste = (basin: GeneratedProduct | null, index: number) => {
     const overflow = basin ? attribute(basin, 'overflow') === 'Yes' : true;
-    return { item: offeringOf(productIn('basin-wastes', index, has('slotted', overflow ? 'Yes' : 'No'))), rule: `overflow=${overflow ? 'yes → slotted' : 'no → unslotted'} waste` };
+    return {
+      item: offeringOf(productIn('basin-wastes', index, has('slotted', overflow ? 'Yes' : 'No'))),
+      rule: `overflow=${overflow ? 'yes → slotted' : 'no → unslotted'} waste`,
+    };
   };
   /** A deck tap needs the basin's holes; a basin without holes takes a wall tap, which the shop does not sell. */
-  const basinTap = (holes: string | undefined, index: number) => (holes && holes !== '0' ? offeringOf(productIn('basin-taps', index, has('tap_holes', holes))) : null);
+  const basinTap = (holes: string | undefined, index: number) =>
+    holes && holes !== '0' ? offeringOf(productIn('basin-taps', index, has('tap_holes', holes))) : null;
 
   for (const [index, product] of products.entries()) {
     switch (product.department) {
@@ -297,19 +321,44 @@ function relate(products: GeneratedProduct[], random: () => number): Omit<Genera
         if (!WCS.includes(product.categorySlug)) break;
         add(product.id, null, offeringOf(productIn('pan-connectors', index)), 'required', 1, 'toilet → pan connector');
         add(product.id, null, offeringOf(productIn('isolation-valves', index)), 'recommended', 1, 'toilet → isolation valve');
-        if (attribute(product, 'soft_close_seat') === 'No') add(product.id, null, offeringOf(productIn('toilet-seats', index)), 'required', 1, 'seat not included → seat');
-        if (attribute(product, 'toilet_type') === 'Wall Hung') add(product.id, null, offeringOf(productIn('cisterns-frames-flush-plates', index)), 'required', 1, 'wall hung → frame and flush plate');
+        if (attribute(product, 'soft_close_seat') === 'No')
+          add(product.id, null, offeringOf(productIn('toilet-seats', index)), 'required', 1, 'seat not included → seat');
+        if (attribute(product, 'toilet_type') === 'Wall Hung')
+          add(product.id, null, offeringOf(productIn('cisterns-frames-flush-plates', index)), 'required', 1, 'wall hung → frame and flush plate');
         break;
       case 'baths': {
         const freestanding = attribute(product, 'shape') === 'Freestanding';
         add(product.id, null, offeringOf(productIn('bath-wastes', index)), 'required', 1, 'bath → waste and overflow');
-        if (!freestanding) add(product.id, null, variantIn('bath-panels', index, has('type', 'Front Panel'), sameHand(product.offerings[0]!)), 'recommended', 1, 'bath → front panel');
-        add(product.id, null, offeringOf(productIn(freestanding ? 'freestanding-bath-taps' : 'bath-taps', index)), 'recommended', 1, freestanding ? 'freestanding bath → floor-standing taps' : 'bath → bath taps');
+        if (!freestanding)
+          add(
+            product.id,
+            null,
+            variantIn('bath-panels', index, has('type', 'Front Panel'), sameHand(product.offerings[0]!)),
+            'recommended',
+            1,
+            'bath → front panel',
+          );
+        add(
+          product.id,
+          null,
+          offeringOf(productIn(freestanding ? 'freestanding-bath-taps' : 'bath-taps', index)),
+          'recommended',
+          1,
+          freestanding ? 'freestanding bath → floor-standing taps' : 'bath → bath taps',
+        );
         break;
       }
       case 'shower-enclosures': {
         const width = product.offerings[0]!.widthMm;
-        if (attribute(product, 'tray_included') === 'No') add(product.id, null, variantIn(TRAYS, index, any, (offering) => offering.widthMm === width), 'required', 1, `enclosure without tray → ${width} mm tray`);
+        if (attribute(product, 'tray_included') === 'No')
+          add(
+            product.id,
+            null,
+            variantIn(TRAYS, index, any, (offering) => offering.widthMm === width),
+            'required',
+            1,
+            `enclosure without tray → ${width} mm tray`,
+          );
         add(product.id, null, offeringOf(productIn('shower-wastes', index)), 'required', 1, 'tray → 90 mm waste');
         add(product.id, null, offeringOf(productIn('sealants-adhesives', index)), 'recommended', 1, 'enclosure → silicone');
         break;
@@ -319,7 +368,14 @@ function relate(products: GeneratedProduct[], random: () => number): Omit<Genera
         // An electric towel rail is wired in, not plumbed: no valves.
         if (attribute(product, 'fuel') === 'Electric') break;
         const finish = product.offerings[0]!.finish;
-        add(product.id, null, variantIn('radiator-valves', index, any, (offering) => offering.finish === finish), 'required', 1, 'radiator → valve pair in a matching finish');
+        add(
+          product.id,
+          null,
+          variantIn('radiator-valves', index, any, (offering) => offering.finish === finish),
+          'required',
+          1,
+          'radiator → valve pair in a matching finish',
+        );
         break;
       }
       case 'vanity-units':

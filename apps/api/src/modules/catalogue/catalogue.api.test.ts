@@ -36,7 +36,9 @@ describe('category listings', () => {
       expect(product.price.currencyCode).toBe('GBP');
       expect(product.price.priceExcTax).toBe(Math.round(product.price.priceIncTax / 1.2));
     }
-    expect(listing.facets.map((entry) => entry.identifier)).toEqual(expect.arrayContaining(['price', 'brand', 'installation', 'tap_holes', 'overflow', 'width_mm', 'in_stock']));
+    expect(listing.facets.map((entry) => entry.identifier)).toEqual(
+      expect.arrayContaining(['price', 'brand', 'installation', 'tap_holes', 'overflow', 'width_mm', 'in_stock']),
+    );
     const sub = await client.listCategory({ body: { slug: 'pedestal-basins', pageNumber: 1, size: 100 } });
     expect(sub.pagination.total).toBeGreaterThan(0);
     expect(sub.pagination.total).toBeLessThan(45);
@@ -184,7 +186,10 @@ describe('product summaries', () => {
     expect(summary.isBundle).toBe(true);
     expect(summary.bundleComponents.length).toBeGreaterThanOrEqual(3);
     const parts = await Promise.all(summary.bundleComponents.map((component) => client.getProductSummaryBySku({ query: { sku: component.sku } })));
-    const sum = parts.reduce((total, part, index) => total + part.offerings.find((offering) => offering.sku === summary.bundleComponents[index]!.sku)!.price.priceIncTax, 0);
+    const sum = parts.reduce(
+      (total, part, index) => total + part.offerings.find((offering) => offering.sku === summary.bundleComponents[index]!.sku)!.price.priceIncTax,
+      0,
+    );
     expect(summary.price.priceIncTax).toBeLessThan(sum);
   });
 
@@ -204,11 +209,20 @@ describe('search', () => {
     expect(names(exact)[0]).toMatch(/basin/i);
     const typo = await client.search({ body: { query: 'basn', size: 20 } });
     expect(typo.pagination.total).toBeGreaterThan(0);
-    expect(names(typo).slice(0, 10).every((name) => /basin/i.test(name))).toBe(true);
+    expect(
+      names(typo)
+        .slice(0, 10)
+        .every((name) => /basin/i.test(name)),
+    ).toBe(true);
   });
 
   it('knows the trade words: loo and WC are toilets, a sink is a basin, a rad a radiator', async () => {
-    for (const [word, meaning] of [['loo', /toilet/i], ['WC', /toilet/i], ['sink', /basin|vanity/i], ['rad', /radiator|towel rail/i]] as const) {
+    for (const [word, meaning] of [
+      ['loo', /toilet/i],
+      ['WC', /toilet/i],
+      ['sink', /basin|vanity/i],
+      ['rad', /radiator|towel rail/i],
+    ] as const) {
       const listing = await client.search({ body: { query: word, size: 10 } });
       expect(listing.pagination.total).toBeGreaterThan(0);
       expect({ word, mismatches: names(listing).filter((name) => !meaning.test(name)) }).toEqual({ word, mismatches: [] });
@@ -310,7 +324,9 @@ describe('essential items', () => {
     expect(slotted.specifications.Slotted).toBe('Yes');
     expect(items.some((item) => item.requirement === 'recommended' && item.product.defaultCategory.slug === 'traps')).toBe(true);
     // Required items come first.
-    expect(items.map((item) => item.requirement)).toEqual(items.map((item) => item.requirement).toSorted((a, b) => Number(b === 'required') - Number(a === 'required')));
+    expect(items.map((item) => item.requirement)).toEqual(
+      items.map((item) => item.requirement).toSorted((a, b) => Number(b === 'required') - Number(a === 'required')),
+    );
   });
 
   it('with a bundle, adds the items that belong to the bundle', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { ListingProduct } from './listing-facets.ts';
 import { expandSynonyms } from './search-query.ts';
 import type { SuggestionProduct } from './suggestion-index.ts';
@@ -171,7 +171,10 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
     .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id))
     .as('first_images');
   const skuLists = db
-    .select({ productId: offerings.productId, list: sql<string>`string_agg(${offerings.sku}, chr(30) order by ${offerings.position}, ${offerings.id})`.as('sku_list') })
+    .select({
+      productId: offerings.productId,
+      list: sql<string>`string_agg(${offerings.sku}, chr(30) order by ${offerings.position}, ${offerings.id})`.as('sku_list'),
+    })
     .from(offerings)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
     .where(inRange(offerings.productId, range))
@@ -254,7 +257,13 @@ interface SearchCondition {
 /** The typo condition uses `<%`, which the trigram index serves: it runs under `withMatchSettings`. */
 function searchConditions(terms: readonly string[]): { fullText: SearchCondition; typo: SearchCondition } {
   const tsquery = sql.join(
-    terms.map((term) => sql`(${sql.join(expandSynonyms(term).map((word) => sql`plainto_tsquery('english', ${word})`), sql` || `)})`),
+    terms.map(
+      (term) =>
+        sql`(${sql.join(
+          expandSynonyms(term).map((word) => sql`plainto_tsquery('english', ${word})`),
+          sql` || `,
+        )})`,
+    ),
     sql` && `,
   );
   const query = sql`(${tsquery})`;
@@ -296,10 +305,10 @@ async function rankMatches(db: Database, { where, score }: SearchCondition, limi
  * read through the index rather than by scanning the table until enough turn up (products lie
  * in department order, so such a scan can read half the table first).
  */
-async function withMatchSettings<T>(db: Database, wordSimilarity: number, query: (tx: Database) => Promise<T>): Promise<T> {
+async function withMatchSettings<T>(db: Database, wordSimilarity: number, query: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarity)}, true), set_config('enable_seqscan', 'off', true)`);
-    return query(tx as unknown as Database);
+    return query(tx);
   });
 }
 
@@ -310,14 +319,18 @@ const cardColumns = {
   category: { slug: categories.slug, name: categories.name },
   sku: offerings.sku,
   price: prices,
-  badges: sql<string[]>`coalesce((select json_agg(${productBadges.badge} order by ${productBadges.badge}) from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
+  badges: sql<
+    string[]
+  >`coalesce((select json_agg(${productBadges.badge} order by ${productBadges.badge}) from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
 };
 
 function cardsQuery(db: Database) {
   return db
     .select({
       ...cardColumns,
-      imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+      imageUrl: sql<
+        string | null
+      >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
       offeringCount: sql<number>`(select count(*) from ${offerings} o2 where o2.product_id = ${products.id})`.mapWith(Number),
     })
     .from(products)
@@ -369,7 +382,9 @@ function summaryQuery(db: Database, by: 'slug' | 'sku') {
         ) order by o.position)
         from ${offerings} o join ${prices} p on p.offering_id = o.id
         where o.product_id = ${products.id})`,
-      images: sql<{ url: string; altText: string }[]>`coalesce((select json_agg(json_build_object('url', i.url, 'altText', i.alt_text) order by i.position, i.id)
+      images: sql<
+        { url: string; altText: string }[]
+      >`coalesce((select json_agg(json_build_object('url', i.url, 'altText', i.alt_text) order by i.position, i.id)
         from ${productImages} i where i.product_id = ${products.id}), '[]'::json)`,
       bundleComponents: sql<{ sku: string; slug: string; productName: string; quantity: number }[]>`coalesce((select json_agg(json_build_object(
           'sku', co.sku, 'slug', cp.slug, 'productName', cp.name, 'quantity', bc.quantity) order by cp.category_id, co.id)
@@ -412,7 +427,6 @@ export async function findProductId(db: Database, by: { slug: string } | { sku: 
   return row?.id;
 }
 
-
 /** Listings running at `now` (no start or started, no end or not yet ended), with their category base. */
 export async function listRunningListings(db: Database, now: Date) {
   return db
@@ -450,7 +464,10 @@ export async function categoryWithChildren(db: Database, category: CategoryRow):
 }
 
 export async function findBundle(db: Database, id: number) {
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.isBundle, true)));
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isBundle, true)));
   return row;
 }
 
@@ -478,7 +495,13 @@ export async function productExists(db: Database, id: number): Promise<boolean> 
 
 export async function listApprovedUserContent(db: Database, productId: number, limit: number) {
   return db
-    .select({ id: userContent.id, authorName: userContent.authorName, caption: userContent.caption, imageUrl: userContent.imageUrl, createdAt: userContent.createdAt })
+    .select({
+      id: userContent.id,
+      authorName: userContent.authorName,
+      caption: userContent.caption,
+      imageUrl: userContent.imageUrl,
+      createdAt: userContent.createdAt,
+    })
     .from(userContent)
     .where(and(eq(userContent.productId, productId), eq(userContent.consentGiven, true), eq(userContent.moderationStatus, 'approved')))
     .orderBy(desc(userContent.createdAt), desc(userContent.id))
@@ -498,7 +521,10 @@ export async function listTopProductIds(db: Database, order: 'popularity' | 'new
 
 export async function productIdsForSkus(db: Database, skus: readonly string[]): Promise<Map<string, number>> {
   if (skus.length === 0) return new Map();
-  const rows = await db.select({ sku: offerings.sku, productId: offerings.productId }).from(offerings).where(inArray(offerings.sku, [...skus]));
+  const rows = await db
+    .select({ sku: offerings.sku, productId: offerings.productId })
+    .from(offerings)
+    .where(inArray(offerings.sku, [...skus]));
   return new Map(rows.map((row) => [row.sku, row.productId]));
 }
 

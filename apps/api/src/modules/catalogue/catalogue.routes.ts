@@ -1,30 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { catalogueEndpoints as endpoints, deliveryEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import * as service from './catalogue.service.ts';
-import { getProductDeliveryOptions } from './product-delivery.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 
-export function registerCatalogueRoutes(app: FastifyInstance): void {
+export function registerCatalogueRoutes(app: FastifyInstance, service: CatalogueService): void {
   bindEndpoint(app, endpoints.getNavigation, ({ ctx }) => service.getNavigation(ctx));
-  bindEndpoint(app, endpoints.getProductSummary, ({ ctx, query }) => service.getProductSummary(ctx.db, query.slug));
-  bindEndpoint(app, endpoints.getProductSummaryBySku, ({ ctx, query }) => service.getProductSummaryBySku(ctx.db, query.sku));
-  bindEndpoint(app, endpoints.getQuickView, ({ ctx, query }) => service.getProductSummary(ctx.db, query.slug));
+  bindEndpoint(app, endpoints.getProductSummary, ({ ctx, query }) => service.getProductSummary(ctx, query.slug));
+  bindEndpoint(app, endpoints.getProductSummaryBySku, ({ ctx, query }) => service.getProductSummaryBySku(ctx, query.sku));
+  bindEndpoint(app, endpoints.getQuickView, ({ ctx, query }) => service.getProductSummary(ctx, query.slug));
   bindEndpoint(app, endpoints.listCategory, ({ ctx, body }) => service.listCategory(ctx, body));
   bindEndpoint(app, endpoints.refineCategory, ({ ctx, body }) => service.listCategory(ctx, body));
   bindEndpoint(app, endpoints.search, ({ ctx, body }) => service.search(ctx, body));
   bindEndpoint(app, endpoints.refineSearch, ({ ctx, body }) => service.search(ctx, body));
   bindEndpoint(app, endpoints.autocomplete, ({ ctx, query }) => service.autocomplete(ctx, query.query));
   bindEndpoint(app, endpoints.refinePromotion, ({ ctx, body }) => service.listPromotion(ctx, body));
-  bindEndpoint(app, endpoints.getEssentialItems, ({ ctx, query }) => service.getEssentialItems(ctx.db, query.sku, query.bundleId ?? null));
-  bindEndpoint(app, endpoints.getUserContentCarousel, ({ ctx, params }) => service.getUserContentCarousel(ctx.db, params.id));
+  bindEndpoint(app, endpoints.getEssentialItems, ({ ctx, query }) => service.getEssentialItems(ctx, query.sku, query.bundleId ?? null));
+  bindEndpoint(app, endpoints.getUserContentCarousel, ({ ctx, params }) => service.getUserContentCarousel(ctx, params.id));
   bindEndpoint(app, endpoints.getPromotions, ({ ctx }) => service.getPromotions(ctx));
-  bindEndpoint(app, endpoints.getSitemapProducts, ({ ctx, query }) => service.getSitemapProducts(ctx.db, query.pageNumber));
-  bindEndpoint(app, endpoints.getCarousels, ({ ctx, body }) => service.getCarousels(ctx.db, body));
+  bindEndpoint(app, endpoints.getSitemapProducts, ({ ctx, query }) => service.getSitemapProducts(ctx, query.pageNumber));
+  bindEndpoint(app, endpoints.getCarousels, ({ ctx, body }) => service.getCarousels(ctx, body));
   bindEndpoint(app, endpoints.getTradePrices, ({ ctx, body, reply }) => {
     // One customer's prices: no shared cache may keep them.
     reply.header('cache-control', 'private, no-store');
     return service.getTradePrices(ctx, body.skus);
   });
   // The delivery service's call about one product: the product is the catalogue's, the rules delivery's.
-  bindEndpoint(app, deliveryEndpoints.getProductDeliveryOptions, ({ ctx, body }) => getProductDeliveryOptions(ctx, body));
+  bindEndpoint(app, deliveryEndpoints.getProductDeliveryOptions, ({ ctx, body }) => service.getProductDeliveryOptions(ctx, body));
 }

@@ -1,4 +1,12 @@
-import { LISTING_TYPES, PAGE_TYPES, SITEMAP_PAGE_SIZE, type Carousels, type CarouselsRequest, type EssentialItems, type UserContentCarousel } from '@shop/contracts';
+import {
+  LISTING_TYPES,
+  PAGE_TYPES,
+  SITEMAP_PAGE_SIZE,
+  type Carousels,
+  type CarouselsRequest,
+  type EssentialItems,
+  type UserContentCarousel,
+} from '@shop/contracts';
 import type {
   Autocomplete,
   CategoryListingRequest,
@@ -6,6 +14,8 @@ import type {
   Navigation,
   Price,
   ProductCard,
+  ProductDeliveryOptions,
+  ProductDeliveryOptionsRequest,
   ProductSummary,
   Promotions,
   SearchListing,
@@ -13,20 +23,66 @@ import type {
   SitemapProducts,
   TradePrices,
 } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
 import { LruCache } from '../../platform/cache.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { availabilityOf, type Availability } from '../inventory/index.ts';
-import { createPricingService } from '../pricing/index.ts';
+import type { CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import type { Availability, AvailabilityOptions, InventoryService } from '../inventory/index.ts';
+import type { PricingService } from '../pricing/index.ts';
 import * as repository from './catalogue.repository.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import { refineListing, type FacetDefinition, type ListingInput } from './listing-facets.ts';
-import { findSellableOfferings } from './sellable-offerings.ts';
+import { getProductDeliveryOptions } from './product-delivery.ts';
+import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
 import { listingKey } from './listing-key.ts';
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames } from './suggestion-index.ts';
+
+/** What the catalogue asks of other modules: prices from pricing, stock from inventory, delivery's rules. */
+export interface CatalogueDeps {
+  pricing: PricingService;
+  inventory: InventoryService;
+  delivery: DeliveryService;
+}
+
+type DbContext = Pick<ServiceContext, 'db'>;
+type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
+
+/**
+ * Products and their offerings, listings, search and suggestions, and a product's delivery options;
+ * what the basket, wishlists and checkout need to sell a sku.
+ */
+export interface CatalogueService {
+  /** The department tree: top-level categories in shop order, each with its sub-categories. */
+  getNavigation(ctx: ListingContext): Promise<Navigation>;
+  getProductSummary(ctx: DbContext, slug: string): Promise<ProductSummary>;
+  getProductSummaryBySku(ctx: DbContext, sku: string): Promise<ProductSummary>;
+  /** A category and its sub-categories' products, faceted by the department's configuration. */
+  listCategory(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing>;
+  /** A search; a whole product or variant code names one product (`exactMatch`). */
+  search(ctx: ListingContext, input: SearchRequest): Promise<SearchListing>;
+  /** Products, categories and brands for what a shopper has typed so far. */
+  autocomplete(ctx: ListingContext, query: string): Promise<Autocomplete>;
+  /** A promotion listing, with its preset facet selections always applied. */
+  listPromotion(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing>;
+  /** The promotion and new-products listings running now. */
+  getPromotions(ctx: ListingContext): Promise<Promotions>;
+  getSitemapProducts(ctx: DbContext, pageNumber: number): Promise<SitemapProducts>;
+  getEssentialItems(ctx: DbContext, sku: string, bundleId: number | null): Promise<EssentialItems>;
+  getUserContentCarousel(ctx: DbContext, productId: number): Promise<UserContentCarousel>;
+  /** Carousels per page type: what a shopper on that page is likely to want next. */
+  getCarousels(ctx: DbContext, input: CarouselsRequest): Promise<Carousels>;
+  /** A trade customer's prices for the skus on screen, as the basket and checkout price them. */
+  getTradePrices(ctx: CallerContext, skus: readonly string[]): Promise<TradePrices>;
+  /** A sku's delivery options for a quantity, to a postcode when one is given (else mainland GB). */
+  getProductDeliveryOptions(ctx: ListingContext, input: ProductDeliveryOptionsRequest): Promise<ProductDeliveryOptions>;
+  /**
+   * What the basket, wishlists and checkout need to sell skus (stored retail price and VAT rate,
+   * pack, delivery class, what can be sold), for those that exist; `heldBy` names the basket asking.
+   */
+  findSellableOfferings(ctx: DbContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, SellableOffering>>;
+}
 
 // The tree changes only when staff edit categories, yet every page shows it: keep it for a short
 // while per database (a process has one; tests open a few), so instances agree within
@@ -34,8 +90,7 @@ import { matchNames } from './suggestion-index.ts';
 const NAVIGATION_TTL_MS = 30_000;
 const navigationTrees = new LruCache<object, Promise<Navigation>>({ maxEntries: 4, ttlMs: NAVIGATION_TTL_MS });
 
-/** The department tree: top-level categories in shop order, each with its sub-categories. */
-export function getNavigation(ctx: Pick<ServiceContext, 'db' | 'clock'>): Promise<Navigation> {
+function getNavigation(ctx: ListingContext): Promise<Navigation> {
   return navigationTrees.getOrLoad(ctx.db, () => loadNavigation(ctx.db), ctx.clock.now().getTime());
 }
 
@@ -60,7 +115,13 @@ async function loadNavigation(db: ServiceContext['db']): Promise<Navigation> {
   };
 }
 
-const toPrice = (row: { priceIncVat: number; priceExVat: number; wasPriceIncVat: number | null; wasPriceExVat: number | null; discountPercentage: number | null }): Price => ({
+const toPrice = (row: {
+  priceIncVat: number;
+  priceExVat: number;
+  wasPriceIncVat: number | null;
+  wasPriceExVat: number | null;
+  discountPercentage: number | null;
+}): Price => ({
   currencyCode: 'GBP',
   priceIncTax: row.priceIncVat,
   priceExcTax: row.priceExVat,
@@ -72,8 +133,8 @@ const toPrice = (row: { priceIncVat: number; priceExVat: number; wasPriceIncVat:
 const toStock = ({ status, eta }: Availability) => ({ status, eta });
 /** A sku's stock as inventory has it: every card and product page asks it, in one read per answer. */
 type StockOf = (sku: string) => Availability;
-async function stockOf(db: Database, skus: readonly string[]): Promise<StockOf> {
-  const stock = await availabilityOf(db, skus);
+async function stockOf(inventory: InventoryService, ctx: DbContext, skus: readonly string[]): Promise<StockOf> {
+  const stock = await inventory.availabilityOf(ctx, skus);
   return (sku) => stock.get(sku)!;
 }
 
@@ -104,16 +165,20 @@ function toCard(row: repository.CardRow, stock: StockOf): ProductCard {
   };
 }
 
-export async function listCards(db: Database, ids: readonly number[]): Promise<ProductCard[]> {
-  const rows = await repository.listCards(db, ids);
-  const stock = await stockOf(db, rows.map((row) => row.sku));
+async function listCards({ inventory }: CatalogueDeps, ctx: DbContext, ids: readonly number[]): Promise<ProductCard[]> {
+  const rows = await repository.listCards(ctx.db, ids);
+  const stock = await stockOf(
+    inventory,
+    ctx,
+    rows.map((row) => row.sku),
+  );
   return rows.map((row) => toCard(row, stock));
 }
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repository.findProductSummary>>>;
 
-async function toSummary(db: Database, row: SummaryRow): Promise<ProductSummary> {
-  const stock = await stockOf(db, [row.sku, ...row.offerings.map((offering) => offering.sku)]);
+async function toSummary({ inventory }: CatalogueDeps, ctx: DbContext, row: SummaryRow): Promise<ProductSummary> {
+  const stock = await stockOf(inventory, ctx, [row.sku, ...row.offerings.map((offering) => offering.sku)]);
   return {
     ...toCard(row, stock),
     description: row.product.description,
@@ -136,22 +201,21 @@ async function toSummary(db: Database, row: SummaryRow): Promise<ProductSummary>
   };
 }
 
-export async function getProductSummary(db: Database, slug: string): Promise<ProductSummary> {
-  const row = await repository.findProductSummary(db, { slug });
+async function getProductSummary(deps: CatalogueDeps, ctx: DbContext, slug: string): Promise<ProductSummary> {
+  const row = await repository.findProductSummary(ctx.db, { slug });
   if (!row) throw CatalogueErrors.productNotFound(slug);
-  return toSummary(db, row);
+  return toSummary(deps, ctx, row);
 }
 
-export async function getProductSummaryBySku(db: Database, sku: string): Promise<ProductSummary> {
-  const row = await repository.findProductSummary(db, { sku });
+async function getProductSummaryBySku(deps: CatalogueDeps, ctx: DbContext, sku: string): Promise<ProductSummary> {
+  const row = await repository.findProductSummary(ctx.db, { sku });
   if (!row) throw CatalogueErrors.skuNotFound(sku);
-  return toSummary(db, row);
+  return toSummary(deps, ctx, row);
 }
-
-type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 async function buildListing(
-  db: Database,
+  deps: CatalogueDeps,
+  ctx: DbContext,
   title: string,
   snapshot: CatalogueSnapshot,
   rows: ArrayLike<number>,
@@ -162,7 +226,7 @@ async function buildListing(
   const result = refineListing(snapshot.index, rows, attributeFacets, input, scores);
   return {
     title,
-    products: await listCards(db, result.ids),
+    products: await listCards(deps, ctx, result.ids),
     facets: result.facets,
     pagination: { from: (input.pageNumber - 1) * input.size, size: input.size, total: result.total, sortType: input.sort },
   };
@@ -180,41 +244,51 @@ const listingAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<L
 const searchAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<SearchListing>>>();
 const suggestionAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<Autocomplete>>>();
 
-function kept<T>(answers: WeakMap<CatalogueSnapshot, LruCache<string, Promise<T>>>, snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
+function kept<T>(
+  answers: WeakMap<CatalogueSnapshot, LruCache<string, Promise<T>>>,
+  snapshot: CatalogueSnapshot,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
   let cache = answers.get(snapshot);
   if (!cache) answers.set(snapshot, (cache = new LruCache({ maxEntries: KEPT_ANSWERS })));
   return cache.getOrLoad(key, load);
 }
 
-/** A category and its sub-categories' products, faceted by the department's configuration. */
-export async function listCategory(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
-  const snapshot = await catalogueSnapshot(ctx);
+async function listCategory(deps: CatalogueDeps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
+  const snapshot = await catalogueSnapshot(ctx, deps.inventory);
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
   return kept(listingAnswers, snapshot, `category:${category.id}:${listingKey(input)}`, () =>
-    buildListing(ctx.db, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
+    buildListing(deps, ctx, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
   );
 }
-
-const pricing = createPricingService();
 
 /**
  * A trade customer's prices for the skus on screen, priced by the pricing module as the basket and
  * checkout price them, so all three agree. Asked for apart from the (public, cached) cards.
  */
-export async function getTradePrices(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>, skus: readonly string[]): Promise<TradePrices> {
+async function getTradePrices({ pricing, inventory }: CatalogueDeps, ctx: CallerContext, skus: readonly string[]): Promise<TradePrices> {
   const list = await pricing.priceListFor(ctx);
   // The endpoint admits the trade role only; pricing decides who is trade-priced.
   const tradeBand = list.pricing.tradePriced ? list.pricing.tradeBand : null;
   if (!tradeBand) throw CatalogueErrors.notTradePriced();
-  const offerings = await findSellableOfferings(ctx.db, skus);
+  const offerings = await findSellableOfferings(inventory, ctx, skus);
   return {
     prices: [...new Set(skus)].flatMap((sku) => {
       const offering = offerings.get(sku);
       if (!offering) return [];
       const price = pricing.unitPrice(offering, list);
       const discounted = price.exVat < offering.priceExVat;
-      return [{ sku, priceIncTax: price.incVat, priceExcTax: price.exVat, tradeBand, tradeDiscountBasisPoints: discounted ? list.pricing.tradeDiscountBasisPoints : 0 }];
+      return [
+        {
+          sku,
+          priceIncTax: price.incVat,
+          priceExcTax: price.exVat,
+          tradeBand,
+          tradeDiscountBasisPoints: discounted ? list.pricing.tradeDiscountBasisPoints : 0,
+        },
+      ];
     }),
   };
 }
@@ -226,14 +300,14 @@ const SEARCH_LIMIT = 1000;
  * A search. A whole product or variant code (PL000109, PL000109-1, in any case, with or without
  * the dash) names one product: it is the one result, and `exactMatch` says where to go.
  */
-export async function search(ctx: ListingContext, input: SearchRequest): Promise<SearchListing> {
+async function search(deps: CatalogueDeps, ctx: ListingContext, input: SearchRequest): Promise<SearchListing> {
   const terms = searchTerms(input.query);
   const title = `Results for "${input.query.slice(0, 100)}"`;
-  const snapshot = await catalogueSnapshot(ctx);
+  const snapshot = await catalogueSnapshot(ctx, deps.inventory);
   return kept(searchAnswers, snapshot, `${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input)}`, async () => {
     const code = snapshot.codes.exact(input.query);
     if (code) {
-      const listing = await buildListing(ctx.db, title, snapshot, [code.row], snapshot.facetsOf(null), input);
+      const listing = await buildListing(deps, ctx, title, snapshot, [code.row], snapshot.facetsOf(null), input);
       return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
     }
     const matches = terms.length === 0 ? [] : await repository.findProductsMatching(ctx.db, terms, SEARCH_LIMIT);
@@ -243,7 +317,8 @@ export async function search(ctx: ListingContext, input: SearchRequest): Promise
       return row === undefined ? [] : [{ row, score: match.score }];
     });
     const listing = await buildListing(
-      ctx.db,
+      deps,
+      ctx,
       title,
       snapshot,
       found.map((match) => match.row),
@@ -257,11 +332,11 @@ export async function search(ctx: ListingContext, input: SearchRequest): Promise
 
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
 
-/** Products, categories and brands for what a shopper has typed so far, from the in-memory snapshot. */
-export async function autocomplete(ctx: ListingContext, query: string): Promise<Autocomplete> {
+/** From the in-memory snapshot. */
+async function autocomplete({ inventory }: CatalogueDeps, ctx: ListingContext, query: string): Promise<Autocomplete> {
   const terms = searchTerms(query);
   if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
-  const snapshot = await catalogueSnapshot(ctx);
+  const snapshot = await catalogueSnapshot(ctx, inventory);
   return kept(suggestionAnswers, snapshot, terms.join(' '), async () => suggest(snapshot, terms));
 }
 
@@ -294,9 +369,8 @@ function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
  * A promotion listing: new products (type 100) or a configured listing (type 200) on a category
  * base, or the whole catalogue, with the listing's preset facet selections always applied.
  */
-export async function listPromotion(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
-  const { db } = ctx;
-  const [listing, snapshot] = await Promise.all([repository.findListing(db, input.slug), catalogueSnapshot(ctx)]);
+async function listPromotion(deps: CatalogueDeps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
+  const [listing, snapshot] = await Promise.all([repository.findListing(ctx.db, input.slug), catalogueSnapshot(ctx, deps.inventory)]);
   const now = ctx.clock.now();
   if (!listing || (listing.startsAt && listing.startsAt > now) || (listing.endsAt && listing.endsAt <= now)) {
     throw CatalogueErrors.listingNotFound(input.slug);
@@ -305,12 +379,12 @@ export async function listPromotion(ctx: ListingContext, input: CategoryListingR
   const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
   const request = { ...input, facets: { ...input.facets, ...listing.filters } };
   return kept(listingAnswers, snapshot, `promotion:${input.slug}:${listingKey(request)}`, () =>
-    buildListing(db, listing.title, snapshot, rows, snapshot.facetsOf(category), request),
+    buildListing(deps, ctx, listing.title, snapshot, rows, snapshot.facetsOf(category), request),
   );
 }
 
 /** The promotion and new-products listings running now, for the home page and the sitemap. */
-export async function getPromotions(ctx: Pick<ServiceContext, 'db' | 'clock'>): Promise<Promotions> {
+async function getPromotions(ctx: ListingContext): Promise<Promotions> {
   const rows = await repository.listRunningListings(ctx.db, ctx.clock.now());
   return {
     promotions: rows.map((row) => ({ ...row, category: row.category?.slug ? row.category : null, endsAt: row.endsAt?.toISOString() ?? null })),
@@ -318,8 +392,8 @@ export async function getPromotions(ctx: Pick<ServiceContext, 'db' | 'clock'>): 
 }
 
 /** Product slugs for the sitemap, SITEMAP_PAGE_SIZE at a time; a page past the end is empty. */
-export async function getSitemapProducts(db: Database, pageNumber: number): Promise<SitemapProducts> {
-  const { rows, total } = await repository.listProductSlugs(db, (pageNumber - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
+async function getSitemapProducts(ctx: DbContext, pageNumber: number): Promise<SitemapProducts> {
+  const { rows, total } = await repository.listProductSlugs(ctx.db, (pageNumber - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
   return {
     products: rows.map((row) => ({ slug: row.slug, lastModified: row.createdAt.toISOString() })),
     pageNumber,
@@ -327,12 +401,13 @@ export async function getSitemapProducts(db: Database, pageNumber: number): Prom
   };
 }
 
-export async function getEssentialItems(db: Database, sku: string, bundleId: number | null): Promise<EssentialItems> {
+async function getEssentialItems(deps: CatalogueDeps, ctx: DbContext, sku: string, bundleId: number | null): Promise<EssentialItems> {
+  const { db } = ctx;
   const productId = await repository.findProductId(db, { sku });
   if (productId === undefined) throw CatalogueErrors.skuNotFound(sku);
   if (bundleId !== null && !(await repository.findBundle(db, bundleId))) throw CatalogueErrors.bundleNotFound(bundleId);
   const rows = await repository.listEssentialItems(db, productId, bundleId);
-  const cards = new Map((await listCards(db, [...new Set(rows.map((row) => row.productId))])).map((card) => [card.id, card]));
+  const cards = new Map((await listCards(deps, ctx, [...new Set(rows.map((row) => row.productId))])).map((card) => [card.id, card]));
   return {
     sku,
     bundleId,
@@ -345,7 +420,7 @@ export async function getEssentialItems(db: Database, sku: string, bundleId: num
 
 const USER_CONTENT_LIMIT = 20;
 
-export async function getUserContentCarousel(db: Database, productId: number): Promise<UserContentCarousel> {
+async function getUserContentCarousel({ db }: DbContext, productId: number): Promise<UserContentCarousel> {
   if (!(await repository.productExists(db, productId))) throw CatalogueErrors.productNotFound(String(productId));
   const rows = await repository.listApprovedUserContent(db, productId, USER_CONTENT_LIMIT);
   return { productId, items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
@@ -354,10 +429,11 @@ export async function getUserContentCarousel(db: Database, productId: number): P
 const CAROUSEL_SIZE = 12;
 
 /** Carousels per page type (spec §3): what a shopper on that page is likely to want next. */
-export async function getCarousels(db: Database, input: CarouselsRequest): Promise<Carousels> {
+async function getCarousels(deps: CatalogueDeps, ctx: DbContext, input: CarouselsRequest): Promise<Carousels> {
+  const { db } = ctx;
   const carousels: Carousels['carousels'] = [];
   const add = async (identifier: string, title: string, ids: number[]) => {
-    if (ids.length) carousels.push({ identifier, title, products: await listCards(db, ids) });
+    if (ids.length) carousels.push({ identifier, title, products: await listCards(deps, ctx, ids) });
   };
   const skus = [...new Set(input.recentlyViewedSkus)];
   const bySku = await repository.productIdsForSkus(db, skus);
@@ -376,4 +452,24 @@ export async function getCarousels(db: Database, input: CarouselsRequest): Promi
   }
   await add('recently-viewed', 'Recently viewed', recentlyViewed);
   return { carousels };
+}
+
+export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
+  return {
+    getNavigation,
+    getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
+    getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),
+    listCategory: (ctx, input) => listCategory(deps, ctx, input),
+    search: (ctx, input) => search(deps, ctx, input),
+    autocomplete: (ctx, query) => autocomplete(deps, ctx, query),
+    listPromotion: (ctx, input) => listPromotion(deps, ctx, input),
+    getPromotions,
+    getSitemapProducts,
+    getEssentialItems: (ctx, sku, bundleId) => getEssentialItems(deps, ctx, sku, bundleId),
+    getUserContentCarousel,
+    getCarousels: (ctx, input) => getCarousels(deps, ctx, input),
+    getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
+    getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
+    findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),
+  };
 }

@@ -121,7 +121,9 @@ export const offerings = pgTable(
   },
   (table) => [
     index('offerings_product_idx').on(table.productId, table.position),
-    uniqueIndex('offerings_one_default_idx').on(table.productId).where(sql`${table.isDefault}`),
+    uniqueIndex('offerings_one_default_idx')
+      .on(table.productId)
+      .where(sql`${table.isDefault}`),
   ],
 );
 
@@ -236,7 +238,9 @@ export const userContent = pgTable(
     caption: text('caption').notNull().default(''),
     imageUrl: text('image_url').notNull(),
     consentGiven: boolean('consent_given').notNull(),
-    moderationStatus: text('moderation_status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    moderationStatus: text('moderation_status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('user_content_product_idx').on(table.productId, table.moderationStatus)],

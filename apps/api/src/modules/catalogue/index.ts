@@ -1,19 +1,32 @@
 import type { ApiModule } from '../../platform/module.ts';
+import type { InventoryService } from '../inventory/index.ts';
+import type { PricingService } from '../pricing/index.ts';
 import { registerCatalogueRoutes } from './catalogue.routes.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 import { categoriesSeed } from './catalogue.seed.ts';
 import { productsSeed } from './products.seed.ts';
 
-export { getNavigation } from './catalogue.service.ts';
-export { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue } from './catalogue-generator.ts';
-export { insertCatalogue } from './products.seed.ts';
-export { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
+export { createCatalogueService, type CatalogueDeps, type CatalogueService } from './catalogue.service.ts';
+export type { SellableOffering } from './sellable-offerings.ts';
+export { DEMO_PRODUCT_COUNT } from './catalogue-generator.ts';
+
+export interface CatalogueModuleDeps {
+  catalogue: CatalogueService;
+  /** The demo seed prices its products with pricing's VAT rate and records their stock with inventory. */
+  pricing: PricingService;
+  inventory: InventoryService;
+  /** How many demo products the seed generates (the demo's own count unless a benchmark asks for more). */
+  demoProducts?: number;
+}
 
 /**
  * The catalogue: products and their offerings, listings, search and suggestions, and a product's
  * delivery options. Prices for a caller come from pricing, what can be sold from inventory.
  */
-export const catalogueModule: ApiModule = {
-  name: 'catalogue',
-  registerRoutes: registerCatalogueRoutes,
-  seeds: [categoriesSeed, productsSeed],
-};
+export function createCatalogueModule({ catalogue, pricing, inventory, demoProducts }: CatalogueModuleDeps): ApiModule {
+  return {
+    name: 'catalogue',
+    registerRoutes: (app) => registerCatalogueRoutes(app, catalogue),
+    seeds: [categoriesSeed, productsSeed({ pricing, inventory }, demoProducts)],
+  };
+}

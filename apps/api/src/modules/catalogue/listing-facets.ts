@@ -32,7 +32,12 @@ const PRICE_BANDS: [number, number | null][] = [
   [100_000, null],
 ];
 
-export const optionIdentifier = (value: string) => value.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const optionIdentifier = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The delivery module's next-working-day rate (its `RATES.next_day`), as far as listings need it. */
 export interface NextDayRate {

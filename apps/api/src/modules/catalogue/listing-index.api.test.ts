@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { createInventoryService } from '../inventory/index.ts';
 import { catalogueSnapshot } from './listing-index.ts';
 
 // The API reads this clock on every call, so each test moves "now" on.
@@ -45,7 +46,9 @@ describe('the listing snapshot', () => {
       new Set((await client.listCategory({ body: { slug: 'toilets', size: 100, facets: { on_offer: ['yes'] } } })).products.map((product) => product.id));
     const before = await onOffer();
     const newOffer = all.find((id) => !before.has(id))!;
-    await api.database.db.execute(sql`update prices set was_price_inc_vat = price_inc_vat * 2 where offering_id = (select id from offerings where product_id = ${newOffer} and is_default)`);
+    await api.database.db.execute(
+      sql`update prices set was_price_inc_vat = price_inc_vat * 2 where offering_id = (select id from offerings where product_id = ${newOffer} and is_default)`,
+    );
     expect((await onOffer()).has(newOffer)).toBe(false);
     at(200);
     const after = await onOffer();
@@ -58,7 +61,7 @@ describe('the listing snapshot', () => {
 describe('checking the snapshot against the change counter', () => {
   const snapshotAt = (seconds: number) => {
     at(seconds);
-    return catalogueSnapshot({ db: api.database.db, clock: { now: () => now } });
+    return catalogueSnapshot({ db: api.database.db, clock: { now: () => now } }, createInventoryService());
   };
 
   it('keeps a confirmed snapshot while nothing changes, and reloads when something does', async () => {

@@ -1,7 +1,7 @@
-import type { Clock } from '../../platform/context.ts';
+import type { Clock, ServiceContext } from '../../platform/context.ts';
 import type { Database } from '../../db/client.ts';
 import { RATES } from '../delivery/index.ts';
-import { availabilityOf } from '../inventory/index.ts';
+import type { InventoryService } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
 import type { CategoryRow, IdRange, SnapshotProduct } from './catalogue.repository.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
@@ -69,12 +69,16 @@ interface Entry {
 }
 const snapshots = new WeakMap<Database, Entry>();
 
+/** A snapshot is kept per database handle: the handle, the clock, and inventory for the stock statuses. */
 interface SnapshotContext {
   db: Database;
   clock: Clock;
+  inventory: InventoryService;
 }
 
-export function catalogueSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
+/** The snapshot of `ctx.db`'s catalogue, as fresh as the rules above keep it. */
+export function catalogueSnapshot({ db, clock }: Pick<ServiceContext, 'db' | 'clock'>, inventory: InventoryService): Promise<CatalogueSnapshot> {
+  const ctx: SnapshotContext = { db, clock, inventory };
   const now = ctx.clock.now().getTime();
   const entry = snapshots.get(ctx.db);
   if (!entry) return load(ctx, now, null).value;
@@ -91,7 +95,7 @@ export function catalogueSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapsh
 function load(ctx: SnapshotContext, now: number, previous: Entry | null, version?: Promise<string>): Entry {
   const { db } = ctx;
   const read = version ?? repository.readCatalogueVersion(db);
-  const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(db)), version: '', confirmed: false, check: null };
+  const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(ctx)), version: '', confirmed: false, check: null };
   read.then(
     (value) => {
       entry.version = value;
@@ -138,18 +142,22 @@ async function inRanges<T>(lastId: number, read: (range: IdRange) => Promise<T[]
 }
 
 /** A range's products, each with its default offering's stock status as inventory has it (one read per range). */
-async function snapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
+async function snapshotProducts({ db, inventory }: SnapshotContext, range: IdRange): Promise<SnapshotProduct[]> {
   const products = await repository.listSnapshotProducts(db, range);
-  const stock = await availabilityOf(db, products.map((product) => product.sku));
+  const stock = await inventory.availabilityOf(
+    { db },
+    products.map((product) => product.sku),
+  );
   // Set in place: copying 100,000 products to add one field costs more than the read.
   for (const product of products) product.stockStatus = stock.get(product.sku)!.status;
   return products;
 }
 
-async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
+async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
+  const { db } = ctx;
   const lastId = await repository.maxProductId(db);
   const [products, categories, facetRows, brands] = await Promise.all([
-    inRanges(lastId, (range) => snapshotProducts(db, range)),
+    inRanges(lastId, (range) => snapshotProducts(ctx, range)),
     repository.listCategories(db),
     repository.listFacetConfiguration(db),
     repository.listBrands(db),
@@ -159,10 +167,12 @@ async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
   // The index's rows are the products' positions in this list.
   const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
   const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, imageUrl }));
-  const codes = await buildCodeIndex(products.flatMap(({ id, skus }) => {
-    const row = index.rowOfId.get(id);
-    return row === undefined ? [] : [{ row, skus }];
-  }));
+  const codes = await buildCodeIndex(
+    products.flatMap(({ id, skus }) => {
+      const row = index.rowOfId.get(id);
+      return row === undefined ? [] : [{ row, skus }];
+    }),
+  );
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const childrenOf = new Map<number, number[]>();
   for (const category of categories) {

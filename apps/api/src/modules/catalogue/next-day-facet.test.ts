@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryOptions, RATES, type DeliveryClass } from '../delivery/index.ts';
+import { createDeliveryService, RATES, type DeliveryClass } from '../delivery/index.ts';
 import { nextDayEligible } from './listing-facets.ts';
 
 const CLASSES: DeliveryClass[] = ['parcel', 'large', 'pallet', 'two_man_eligible'];
@@ -11,15 +11,17 @@ describe('the next-day facet', () => {
   it('agrees with the delivery options a product page offers to mainland GB', () => {
     for (const deliveryClass of CLASSES) {
       for (const status of STATUSES) {
-        const offered = deliveryOptions({
-          deliveryClass,
-          stock: { status, eta: status === 'in_stock' || status === 'low_stock' ? null : '2026-07-01' },
-          unitPriceIncVat: 10_000,
-          quantity: 1,
-          zone: 'mainland',
-          region: 'england-and-wales',
-          now: TUESDAY_MORNING,
-        }).options.some((option) => option.code === 'next_day' && option.available);
+        const offered = createDeliveryService()
+          .deliveryOptions({
+            deliveryClass,
+            stock: { status, eta: status === 'in_stock' || status === 'low_stock' ? null : '2026-07-01' },
+            unitPriceIncVat: 10_000,
+            quantity: 1,
+            zone: 'mainland',
+            region: 'england-and-wales',
+            now: TUESDAY_MORNING,
+          })
+          .options.some((option) => option.code === 'next_day' && option.available);
         const faceted = nextDayEligible(RATES.next_day, { deliveryClass, stockStatus: status });
         expect({ deliveryClass, status, faceted }).toEqual({ deliveryClass, status, faceted: offered });
       }

@@ -51,7 +51,14 @@ describe('autocomplete by product code', () => {
 
   it('suggests the products a partial code starts, in code order, each named with its code', async () => {
     const products = await shown('PL00010');
-    expect(products.map((product) => product.productName.match(/\((PL\d+)\)$/)?.[1])).toEqual(['PL000100', 'PL000101', 'PL000102', 'PL000103', 'PL000104', 'PL000105']);
+    expect(products.map((product) => product.productName.match(/\((PL\d+)\)$/)?.[1])).toEqual([
+      'PL000100',
+      'PL000101',
+      'PL000102',
+      'PL000103',
+      'PL000104',
+      'PL000105',
+    ]);
     expect((await shown('pl000109-'))[0]).toEqual({ productName: `${basin.productName} (PL000109)`, sku: 'PL000109-1' });
   });
 

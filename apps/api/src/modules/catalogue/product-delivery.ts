@@ -6,13 +6,14 @@
  */
 import type { ProductDeliveryOptions, ProductDeliveryOptionsRequest } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { deliveryOptions, DeliveryErrors, holidayRegionOf, parsePostcode, zoneOf, type Postcode } from '../delivery/index.ts';
-import { availabilityOf } from '../inventory/index.ts';
+import { DeliveryErrors, type DeliveryService, type Postcode } from '../delivery/index.ts';
+import type { InventoryService } from '../inventory/index.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import * as repository from './catalogue.repository.ts';
 
 /** The delivery options of a sku for a quantity, to a postcode when one is given (else mainland GB). */
 export async function getProductDeliveryOptions(
+  { delivery, inventory }: { delivery: DeliveryService; inventory: InventoryService },
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   input: ProductDeliveryOptionsRequest,
 ): Promise<ProductDeliveryOptions> {
@@ -20,21 +21,21 @@ export async function getProductDeliveryOptions(
   const text = input.postcode?.trim() ?? '';
   let postcode: Postcode | null = null;
   if (text) {
-    const parsed = parsePostcode(text);
+    const parsed = delivery.parsePostcode(text);
     if (!parsed.ok) throw DeliveryErrors.invalidPostcode(parsed.reason);
     postcode = parsed.postcode;
   }
   const item = await repository.findSkuDeliveryFacts(ctx.db, input.sku);
   if (!item) throw CatalogueErrors.skuNotFound(input.sku);
-  const { status, eta } = (await availabilityOf(ctx.db, [item.sku])).get(item.sku)!;
-  const zone = postcode ? zoneOf(postcode) : 'mainland';
-  const result = deliveryOptions({
+  const { status, eta } = (await inventory.availabilityOf(ctx, [item.sku])).get(item.sku)!;
+  const zone = postcode ? delivery.zoneOf(postcode) : 'mainland';
+  const result = delivery.deliveryOptions({
     deliveryClass: item.deliveryClass,
     stock: { status, eta },
     unitPriceIncVat: item.unitPriceIncVat,
     quantity: input.quantity,
     zone,
-    region: holidayRegionOf(postcode),
+    region: delivery.holidayRegionOf(postcode),
     now: ctx.clock.now(),
   });
   return {

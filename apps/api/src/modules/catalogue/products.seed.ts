@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../platform/context.ts';
 import type { Progress, Seed } from '../../seed/seed.ts';
-import { addStockLevels } from '../inventory/index.ts';
-import { createPricingService } from '../pricing/index.ts';
+import type { InventoryService } from '../inventory/index.ts';
+import type { PricingService } from '../pricing/index.ts';
 import { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue, type GeneratedOffering, type GeneratedProduct } from './catalogue-generator.ts';
 import { BRANDS, DEPARTMENTS } from './product-templates.ts';
 import * as repository from './catalogue.repository.ts';
@@ -39,11 +39,18 @@ export function productGallery(product: Pick<GeneratedProduct, 'id' | 'name' | '
   ].map((image, position) => ({ productId: product.id, ...image, position }));
 }
 
+/** The seed prices with pricing's VAT rate and records stock with inventory. */
+interface SeedDeps {
+  pricing: PricingService;
+  inventory: InventoryService;
+}
+
 /**
  * Inserts a generated catalogue (categories must exist). `addedAt` fixes "new in" dates so that a
  * seeded database is the same on every run; stock due dates count from `today`, so they lie ahead.
  */
 export async function insertCatalogue(
+  { pricing, inventory }: SeedDeps,
   db: Database,
   catalogue: GeneratedCatalogue,
   progress: Progress = () => {},
@@ -57,14 +64,24 @@ export async function insertCatalogue(
     if (id === undefined) throw new Error(`Seed refers to unknown category ${slug}`);
     return id;
   };
-  const vat = (await createPricingService().vatRates({ db, clock: systemClock })).get(DEMO_VAT_RATE);
+  const vat = (await pricing.vatRates({ db, clock: systemClock })).get(DEMO_VAT_RATE);
   if (!vat) throw new Error(`Seed needs the "${DEMO_VAT_RATE}" VAT rate, which pricing's migration writes`);
   const exVat = (incVat: number) => Math.round((incVat * 10_000) / (10_000 + vat.basisPoints));
   await repository.insertCategoryFacets(
     db,
-    DEPARTMENTS.flatMap((department) => department.facets.map((facet, position) => ({ categoryId: idOf(department.slug), identifier: facet.identifier, displayName: facet.displayName, position }))),
+    DEPARTMENTS.flatMap((department) =>
+      department.facets.map((facet, position) => ({
+        categoryId: idOf(department.slug),
+        identifier: facet.identifier,
+        displayName: facet.displayName,
+        position,
+      })),
+    ),
   );
-  const brandRows = await repository.saveBrands(db, BRANDS.map(({ slug, name, tier }) => ({ slug, name, tier })));
+  const brandRows = await repository.saveBrands(
+    db,
+    BRANDS.map(({ slug, name, tier }) => ({ slug, name, tier })),
+  );
   const brandId = new Map(brandRows.map((row) => [row.slug, row.id]));
   const total = catalogue.products.length;
   const day = 86_400_000;
@@ -116,8 +133,8 @@ export async function insertCatalogue(
       facetValues: batch.flatMap((product) => product.facets.map(([facet, value]) => ({ productId: product.id, facet, value }))),
       badges: batch.flatMap((product) => product.badges.map((badge) => ({ productId: product.id, badge }))),
     });
-    await addStockLevels(
-      db,
+    await inventory.addStockLevels(
+      { db },
       skus.map(({ offering }) => ({
         sku: offering.sku,
         onHand: offering.stock.onHand,
@@ -143,8 +160,11 @@ export async function insertCatalogue(
 /** Fixed so the demo catalogue's "new in" dates do not depend on when it was seeded. */
 const SEEDED_AT = new Date('2026-11-01T00:00:00Z');
 
-export const productsSeed: Seed = {
-  name: 'catalogue:products',
-  size: DEMO_PRODUCT_COUNT,
-  run: (db, progress) => insertCatalogue(db, generateCatalogue(), progress, SEEDED_AT, new Date()),
-};
+/** The demo products: `productCount` generated ones (benchmarks ask for 100,000), with their prices and stock. */
+export function productsSeed(deps: SeedDeps, productCount = DEMO_PRODUCT_COUNT): Seed {
+  return {
+    name: 'catalogue:products',
+    size: productCount,
+    run: (db, progress) => insertCatalogue(deps, db, generateCatalogue(productCount), progress, SEEDED_AT, new Date()),
+  };
+}

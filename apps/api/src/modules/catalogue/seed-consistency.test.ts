@@ -93,26 +93,55 @@ describe('demo catalogue consistency', () => {
       const vanities = parts.filter((part) => part.department === 'vanity-units');
       const basinTaps = where(['basin-taps']);
       const expected: Record<string, [string, boolean][]> = {
-        Full: [['one toilet', toilets === 1], ['one basin', basins.length === 1], ['one straight bath', baths.length === 1 && attribute(baths[0]!, 'shape') === 'Straight'], ['bath taps', count(['bath-taps']) === 1]],
-        'Shower Bath': [['one toilet', toilets === 1], ['one basin', basins.length === 1], ['one P or L shower bath', baths.length === 1 && baths[0]!.categorySlug === 'shower-baths'], ['a bath screen', count(['bath-screens']) === 1], ['a bath shower mixer', count(['bath-shower-mixers']) === 1]],
-        Cloakroom: [['one toilet', toilets === 1], ['one cloakroom basin', basins.length === 1 && basins[0]!.categorySlug === 'cloakroom-basins'], ['no bath', baths.length === 0]],
-        Combination: [['one back-to-wall toilet', count(['back-to-wall-toilets']) === 1], ['a vanity unit with its basin', vanities.length === 1 && attribute(vanities[0]!, 'basin_included') === 'Yes'], ['no bath', baths.length === 0]],
+        Full: [
+          ['one toilet', toilets === 1],
+          ['one basin', basins.length === 1],
+          ['one straight bath', baths.length === 1 && attribute(baths[0]!, 'shape') === 'Straight'],
+          ['bath taps', count(['bath-taps']) === 1],
+        ],
+        'Shower Bath': [
+          ['one toilet', toilets === 1],
+          ['one basin', basins.length === 1],
+          ['one P or L shower bath', baths.length === 1 && baths[0]!.categorySlug === 'shower-baths'],
+          ['a bath screen', count(['bath-screens']) === 1],
+          ['a bath shower mixer', count(['bath-shower-mixers']) === 1],
+        ],
+        Cloakroom: [
+          ['one toilet', toilets === 1],
+          ['one cloakroom basin', basins.length === 1 && basins[0]!.categorySlug === 'cloakroom-basins'],
+          ['no bath', baths.length === 0],
+        ],
+        Combination: [
+          ['one back-to-wall toilet', count(['back-to-wall-toilets']) === 1],
+          ['a vanity unit with its basin', vanities.length === 1 && attribute(vanities[0]!, 'basin_included') === 'Yes'],
+          ['no bath', baths.length === 0],
+        ],
       };
       if (!type || !expected[type]) problems.push(`${describeProduct(suite)}: suite type ${type}`);
-      for (const [what, holds] of expected[type ?? ''] ?? []) if (!holds) problems.push(`${describeProduct(suite)} (${type}) lacks ${what}: ${parts.map((part) => part.categorySlug).join(', ')}`);
+      for (const [what, holds] of expected[type ?? ''] ?? [])
+        if (!holds) problems.push(`${describeProduct(suite)} (${type}) lacks ${what}: ${parts.map((part) => part.categorySlug).join(', ')}`);
       // One basin tap, fitting the basin's holes (a vanity's basin takes a mono mixer); none for a basin without holes.
       const holes = basins[0] ? attribute(basins[0], 'tap_holes') : vanities.length ? '1' : undefined;
       if (holes === '0' ? basinTaps.length > 0 : basinTaps.length !== 1 || attribute(basinTaps[0]!, 'tap_holes') !== holes) {
-        problems.push(`${describeProduct(suite)}: basin with ${holes} tap holes, taps ${basinTaps.map((tap) => attribute(tap, 'tap_type')).join(', ') || 'none'}`);
+        problems.push(
+          `${describeProduct(suite)}: basin with ${holes} tap holes, taps ${basinTaps.map((tap) => attribute(tap, 'tap_type')).join(', ') || 'none'}`,
+        );
       }
       if (parts.some((part) => part.isBundle)) problems.push(`${describeProduct(suite)} contains a bundle`);
       // A handed shower bath takes the screen for its hand.
-      const bath = bundle.components.map((component) => offeringOf.get(component.offeringId)!).find((offering) => productOf.get(offering.id)!.categorySlug === 'shower-baths');
-      const screen = bundle.components.map((component) => offeringOf.get(component.offeringId)!).find((offering) => productOf.get(offering.id)!.categorySlug === 'bath-screens');
-      if (bath?.handing && screen?.handing && bath.handing !== screen.handing) problems.push(`${describeProduct(suite)}: ${bath.handing}-hand bath with a ${screen.handing}-hand screen`);
+      const bath = bundle.components
+        .map((component) => offeringOf.get(component.offeringId)!)
+        .find((offering) => productOf.get(offering.id)!.categorySlug === 'shower-baths');
+      const screen = bundle.components
+        .map((component) => offeringOf.get(component.offeringId)!)
+        .find((offering) => productOf.get(offering.id)!.categorySlug === 'bath-screens');
+      if (bath?.handing && screen?.handing && bath.handing !== screen.handing)
+        problems.push(`${describeProduct(suite)}: ${bath.handing}-hand bath with a ${screen.handing}-hand screen`);
     }
     expect(problems).toEqual([]);
-    expect(new Set(catalogue.bundles.map((bundle) => attribute(productById.get(bundle.productId)!, 'suite_type')))).toEqual(new Set(['Full', 'Shower Bath', 'Cloakroom', 'Combination']));
+    expect(new Set(catalogue.bundles.map((bundle) => attribute(productById.get(bundle.productId)!, 'suite_type')))).toEqual(
+      new Set(['Full', 'Shower Bath', 'Cloakroom', 'Combination']),
+    );
   });
 
   it("essential items are the kind their rule names, where the product's attributes call for them", () => {
@@ -128,8 +157,10 @@ describe('demo catalogue consistency', () => {
       if (item.id === product.id || item.isBundle) problems.push(`${describeProduct(product)}: recommends ${describeProduct(item)}`);
       if (entry.bundleProductId === null) itemsOf.set(product.id, [...(itemsOf.get(product.id) ?? []), item]);
     }
-    const itemsIn = (product: GeneratedProduct, categories: string[]) => (itemsOf.get(product.id) ?? []).filter((item) => categories.includes(item.categorySlug));
-    const wastes = (product: GeneratedProduct, type: string) => (itemsOf.get(product.id) ?? []).filter((item) => item.department === 'wastes-traps' && attribute(item, 'waste_type') === type);
+    const itemsIn = (product: GeneratedProduct, categories: string[]) =>
+      (itemsOf.get(product.id) ?? []).filter((item) => categories.includes(item.categorySlug));
+    const wastes = (product: GeneratedProduct, type: string) =>
+      (itemsOf.get(product.id) ?? []).filter((item) => item.department === 'wastes-traps' && attribute(item, 'waste_type') === type);
     const must = (product: GeneratedProduct, rule: string, holds: boolean) => holds || problems.push(`${describeProduct(product)}: ${rule}`);
 
     for (const product of catalogue.products) {
@@ -137,37 +168,71 @@ describe('demo catalogue consistency', () => {
       if (product.department === 'basins') {
         const holes = attribute(product, 'tap_holes');
         const taps = own.filter((item) => item.department === 'taps');
-        must(product, `${holes} tap holes, recommends ${taps.map((tap) => `${attribute(tap, 'tap_type')} (${attribute(tap, 'tap_holes')} holes)`).join(', ') || 'no tap'}`, holes === '0' ? taps.length === 0 : taps.length === 1 && taps[0]!.categorySlug === 'basin-taps' && attribute(taps[0]!, 'tap_holes') === holes);
+        must(
+          product,
+          `${holes} tap holes, recommends ${taps.map((tap) => `${attribute(tap, 'tap_type')} (${attribute(tap, 'tap_holes')} holes)`).join(', ') || 'no tap'}`,
+          holes === '0' ? taps.length === 0 : taps.length === 1 && taps[0]!.categorySlug === 'basin-taps' && attribute(taps[0]!, 'tap_holes') === holes,
+        );
         const slotted = attribute(product, 'overflow') === 'Yes' ? 'Yes' : 'No';
         const basinWastes = own.filter((item) => item.categorySlug === 'basin-wastes');
-        must(product, 'a basin waste slotted to match its overflow', basinWastes.length === 1 && attribute(basinWastes[0]!, 'slotted') === slotted && ['Click Clack', 'Pop Up'].includes(attribute(basinWastes[0]!, 'waste_type')!));
+        must(
+          product,
+          'a basin waste slotted to match its overflow',
+          basinWastes.length === 1 &&
+            attribute(basinWastes[0]!, 'slotted') === slotted &&
+            ['Click Clack', 'Pop Up'].includes(attribute(basinWastes[0]!, 'waste_type')!),
+        );
         must(product, 'a bottle trap', wastes(product, 'Bottle Trap').length === 1);
       }
       if (product.department === 'toilets') {
         const isWc = WC_CATEGORIES.includes(product.categorySlug);
         must(product, isWc ? 'a pan connector' : 'no pan connector (not a toilet)', wastes(product, 'Pan Connector').length === (isWc ? 1 : 0));
-        must(product, 'a seat exactly when none is included', itemsIn(product, ['toilet-seats']).length === (isWc && attribute(product, 'soft_close_seat') === 'No' ? 1 : 0));
-        must(product, 'a frame exactly when wall hung', itemsIn(product, ['cisterns-frames-flush-plates']).length === (isWc && attribute(product, 'toilet_type') === 'Wall Hung' ? 1 : 0));
+        must(
+          product,
+          'a seat exactly when none is included',
+          itemsIn(product, ['toilet-seats']).length === (isWc && attribute(product, 'soft_close_seat') === 'No' ? 1 : 0),
+        );
+        must(
+          product,
+          'a frame exactly when wall hung',
+          itemsIn(product, ['cisterns-frames-flush-plates']).length === (isWc && attribute(product, 'toilet_type') === 'Wall Hung' ? 1 : 0),
+        );
       }
       if (product.department === 'baths') {
         const freestanding = attribute(product, 'shape') === 'Freestanding';
         must(product, 'a bath waste', wastes(product, 'Bath Waste').length === 1);
         const panels = own.filter((item) => item.department === 'bath-screens-panels');
-        must(product, freestanding ? 'no panel (freestanding)' : 'a front panel', freestanding ? panels.length === 0 : panels.length === 1 && attribute(panels[0]!, 'type') === 'Front Panel');
+        must(
+          product,
+          freestanding ? 'no panel (freestanding)' : 'a front panel',
+          freestanding ? panels.length === 0 : panels.length === 1 && attribute(panels[0]!, 'type') === 'Front Panel',
+        );
         const taps = own.filter((item) => item.department === 'taps');
         must(product, 'bath taps for its kind of bath', taps.length === 1 && taps[0]!.categorySlug === (freestanding ? 'freestanding-bath-taps' : 'bath-taps'));
       }
       if (product.department === 'radiators' || product.department === 'towel-rails') {
         const valves = own.filter((item) => item.department === 'heating-controls-valves');
         const electric = attribute(product, 'fuel') === 'Electric';
-        must(product, electric ? 'no valves (electric)' : 'radiator valves', valves.length === (electric ? 0 : 1) && valves.every((valve) => valve.categorySlug === 'radiator-valves'));
+        must(
+          product,
+          electric ? 'no valves (electric)' : 'radiator valves',
+          valves.length === (electric ? 0 : 1) && valves.every((valve) => valve.categorySlug === 'radiator-valves'),
+        );
       }
       if (product.department === 'vanity-units') {
         const withBasin = attribute(product, 'basin_included') === 'Yes';
-        must(product, withBasin ? 'a basin tap and waste' : 'no tap or waste (no basin)', itemsIn(product, ['basin-taps']).length === Number(withBasin) && itemsIn(product, ['basin-wastes']).length === Number(withBasin));
+        must(
+          product,
+          withBasin ? 'a basin tap and waste' : 'no tap or waste (no basin)',
+          itemsIn(product, ['basin-taps']).length === Number(withBasin) && itemsIn(product, ['basin-wastes']).length === Number(withBasin),
+        );
       }
       if (product.department === 'shower-enclosures') {
-        must(product, 'a tray exactly when none is included', itemsIn(product, ['stone-resin-trays', 'slate-effect-trays', 'low-profile-trays']).length === (attribute(product, 'tray_included') === 'No' ? 1 : 0));
+        must(
+          product,
+          'a tray exactly when none is included',
+          itemsIn(product, ['stone-resin-trays', 'slate-effect-trays', 'low-profile-trays']).length === (attribute(product, 'tray_included') === 'No' ? 1 : 0),
+        );
         must(product, 'a shower waste', wastes(product, 'Shower Waste').length === 1);
       }
       if (product.isBundle) {
@@ -186,7 +251,8 @@ describe('demo catalogue consistency', () => {
       if (item.categorySlug !== 'radiator-valves') continue;
       const finish = product.offerings[0]!.finish;
       const offered = item.offerings.some((offering) => offering.finish === finish);
-      if (offered && offeringOf.get(entry.itemOfferingId)!.finish !== finish) problems.push(`${describeProduct(product)} in ${finish}: valves in ${offeringOf.get(entry.itemOfferingId)!.finish}`);
+      if (offered && offeringOf.get(entry.itemOfferingId)!.finish !== finish)
+        problems.push(`${describeProduct(product)} in ${finish}: valves in ${offeringOf.get(entry.itemOfferingId)!.finish}`);
     }
     expect(problems).toEqual([]);
   });

@@ -53,7 +53,12 @@ const BUILD_SLICE = 2000;
  * Builds the index. `rowOf` places a product in the listing index (products not there are left
  * out); `rankOrder` lists rows best first (the listing's "recommended" order).
  */
-export async function buildSuggestionIndex(products: SuggestionProduct[], rowOf: (id: number) => number | undefined, rankOrder: Int32Array, size: number): Promise<SuggestionIndex> {
+export async function buildSuggestionIndex(
+  products: SuggestionProduct[],
+  rowOf: (id: number) => number | undefined,
+  rankOrder: Int32Array,
+  size: number,
+): Promise<SuggestionIndex> {
   const tokens = new Map<string, number>();
   const tokenOf = (word: string) => {
     let token = tokens.get(word);
@@ -186,7 +191,14 @@ class WordIndex implements SuggestionIndex {
   private readonly rankOf: Int32Array;
 
   constructor(parts: WordIndexParts) {
-    ({ vocabulary: this.vocabulary, nameWords: this.nameWords, allWords: this.allWords, namePostings: this.namePostings, allPostings: this.allPostings, rankOf: this.rankOf } = parts);
+    ({
+      vocabulary: this.vocabulary,
+      nameWords: this.nameWords,
+      allWords: this.allWords,
+      namePostings: this.namePostings,
+      allPostings: this.allPostings,
+      rankOf: this.rankOf,
+    } = parts);
   }
 
   match(terms: string[], limit: number): number[] {

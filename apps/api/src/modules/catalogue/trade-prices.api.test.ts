@@ -40,7 +40,10 @@ describe('trade prices', () => {
 
   it('are what the basket charges a trade customer, ex and inc VAT, for each sku asked', async () => {
     const { db } = api.database;
-    const plain = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 5 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat > 5000`);
+    const plain = await findSeededSku(
+      db,
+      sql`s.status = 'in_stock' and s.on_hand >= 5 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat > 5000`,
+    );
     const offer = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 5 and pr.was_price_inc_vat is not null and not p.is_bundle`);
     const { prices } = await trader.getTradePrices({ body: { skus: [plain.sku, 'NOPE-1', offer.sku, plain.sku] } });
     // Unknown skus are left out, repeats answered once, in the order asked.
@@ -56,12 +59,21 @@ describe('trade prices', () => {
     });
 
     const basket = await createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => 'trader' }).createBasketWithItems({
-      body: { items: [{ sku: plain.sku, quantity: 1 }, { sku: offer.sku, quantity: 1 }] },
+      body: {
+        items: [
+          { sku: plain.sku, quantity: 1 },
+          { sku: offer.sku, quantity: 1 },
+        ],
+      },
     });
     expect(basket.pricing.tradePriced).toBe(true);
     for (const price of prices) {
       const line = basket.lines.find((entry) => entry.sku === price.sku)!;
-      expect({ sku: price.sku, incVat: line.unitPriceIncVat, exVat: line.unitPriceExVat }).toEqual({ sku: price.sku, incVat: price.priceIncTax, exVat: price.priceExcTax });
+      expect({ sku: price.sku, incVat: line.unitPriceIncVat, exVat: line.unitPriceExVat }).toEqual({
+        sku: price.sku,
+        incVat: price.priceIncTax,
+        exVat: price.priceExcTax,
+      });
     }
   });
 

@@ -25,7 +25,10 @@ beforeAll(async () => {
   guest = clients();
   for (const name of Object.keys(actors)) as[name] = clients(() => name);
   const db = api.database.db;
-  skus.tap = await findSeededSku(db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`);
+  skus.tap = await findSeededSku(
+    db,
+    sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`,
+  );
   skus.bath = await findSeededSku(db, sql`s.status = 'in_stock' and p.delivery_class = 'large' and not p.is_bundle and s.on_hand >= 5`);
 });
 afterAll(() => api.close());
@@ -34,7 +37,8 @@ afterAll(() => api.close());
 const fieldMessages = (error: { data?: unknown }) =>
   Object.fromEntries(((error.data as { errors?: { path: string; message: string }[] }).errors ?? []).map((entry) => [entry.path, entry.message]));
 
-const newBasket = async (client = guest, items = [{ sku: skus.tap!.sku, quantity: 1 }]) => (await client.basket.createBasketWithItems({ body: { items } })).basketId;
+const newBasket = async (client = guest, items = [{ sku: skus.tap!.sku, quantity: 1 }]) =>
+  (await client.basket.createBasketWithItems({ body: { items } })).basketId;
 
 describe('countries and delivery options', () => {
   it('lists the countries, served or not', async () => {
@@ -51,14 +55,23 @@ describe('countries and delivery options', () => {
     const highlands = await guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'IV2 3AA' } });
     const mainlandStandard = mainland.options.find((option) => option.code === 'standard');
     expect(mainlandStandard).toMatchObject({ available: true });
-    expect(highlands.options.find((option) => option.code === 'standard')).toMatchObject({ available: true, priceIncVat: mainlandStandard!.priceIncVat! + 1_500 });
+    expect(highlands.options.find((option) => option.code === 'standard')).toMatchObject({
+      available: true,
+      priceIncVat: mainlandStandard!.priceIncVat! + 1_500,
+    });
     expect(highlands.options.find((option) => option.code === 'next_day')).toMatchObject({ available: false });
     expect(await guest.checkout.getDeliveryOptions({ params: { basketId }, body: { postcode: 'JE2 3AB' } })).toMatchObject({ notServed: true });
 
-    const withBath = await newBasket(guest, [{ sku: skus.tap!.sku, quantity: 1 }, { sku: skus.bath!.sku, quantity: 1 }]);
+    const withBath = await newBasket(guest, [
+      { sku: skus.tap!.sku, quantity: 1 },
+      { sku: skus.bath!.sku, quantity: 1 },
+    ]);
     const large = await guest.checkout.getDeliveryOptions({ params: { basketId: withBath }, body: {} });
     expect(large.options.find((option) => option.code === 'large_kerbside')).toMatchObject({ available: true });
-    expect(large.options.find((option) => option.code === 'standard')).toMatchObject({ available: false, unavailableReason: expect.stringContaining('cannot go by standard delivery') });
+    expect(large.options.find((option) => option.code === 'standard')).toMatchObject({
+      available: false,
+      unavailableReason: expect.stringContaining('cannot go by standard delivery'),
+    });
   });
 
   it('refuses a bad postcode with a message naming the field', async () => {
@@ -74,8 +87,14 @@ describe('countries and delivery options', () => {
     const open = calendar.days.filter((day) => day.available);
     expect(open.length).toBeGreaterThan(5);
     const closed = calendar.days.find((day) => !day.available)!;
-    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day', date: closed.date } }))).toMatchObject({ status: 422, code: 'CHECKOUT_DELIVERY_DATE_UNAVAILABLE' });
-    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_DELIVERY_DATE_REQUIRED' });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day', date: closed.date } }))).toMatchObject({
+      status: 422,
+      code: 'CHECKOUT_DELIVERY_DATE_UNAVAILABLE',
+    });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day' } }))).toMatchObject({
+      status: 400,
+      code: 'CHECKOUT_DELIVERY_DATE_REQUIRED',
+    });
     const chosen = await guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day', date: open[2]!.date } });
     expect(chosen.deliveryOption).toMatchObject({ code: 'specific_day', date: open[2]!.date, priceIncVat: calendar.priceIncVat });
   });
@@ -98,7 +117,13 @@ describe('the delivery option checkout starts with', () => {
     expect(options.suggested).toBe('standard');
     const standard = options.byCode.standard!;
     expect(standard).toMatchObject({ available: true, priceIncVat: skus.tap!.price >= 5_000 ? 0 : 495 });
-    expect(suggested.deliveryOption).toMatchObject({ code: 'standard', name: standard.name, priceIncVat: standard.priceIncVat, chosen: false, collection: null });
+    expect(suggested.deliveryOption).toMatchObject({
+      code: 'standard',
+      name: standard.name,
+      priceIncVat: standard.priceIncVat,
+      chosen: false,
+      collection: null,
+    });
     expect(suggested.totals).toMatchObject({ deliveryIncVat: standard.priceIncVat, totalIncVat: suggested.totals.goodsIncVat + standard.priceIncVat! });
     expect(suggested.basket.totals.delivery).toMatchObject({ code: 'standard', priceIncVat: standard.priceIncVat, isEstimate: false });
     // Suggested is not chosen: the step is still the shopper's to do.
@@ -112,7 +137,13 @@ describe('the delivery option checkout starts with', () => {
   });
 
   it('is the kerbside lorry for a large item, never Saturday delivery, and the summary charges it', async () => {
-    for (const items of [[{ sku: skus.bath!.sku, quantity: 1 }], [{ sku: skus.tap!.sku, quantity: 1 }, { sku: skus.bath!.sku, quantity: 1 }]]) {
+    for (const items of [
+      [{ sku: skus.bath!.sku, quantity: 1 }],
+      [
+        { sku: skus.tap!.sku, quantity: 1 },
+        { sku: skus.bath!.sku, quantity: 1 },
+      ],
+    ]) {
       const basketId = await newBasket(guest, items);
       const checkout = await guest.checkout.setDeliveryDetails({ params: { basketId }, body: { address } });
       const options = await optionsOf(basketId);
@@ -137,18 +168,26 @@ describe('options that cannot be had', () => {
     const reason = 'Our couriers take only standard deliveries to the Scottish Highlands.';
     const parcel = await guest.checkout.getDeliveryOptions({ params: { basketId: await newBasket() }, body: { postcode: 'IV2 3AA' } });
     expect(parcel.options.filter((option) => !option.available)).toEqual(
-      ['next_day', 'specific_day', 'saturday'].map((code) => expect.objectContaining({ code, available: false, priceIncVat: null, earliestDate: null, unavailableReason: reason })),
+      ['next_day', 'specific_day', 'saturday'].map((code) =>
+        expect.objectContaining({ code, available: false, priceIncVat: null, earliestDate: null, unavailableReason: reason }),
+      ),
     );
     expect(parcel.suggested).toBe('standard');
 
     const withBath = await newBasket(guest, [{ sku: skus.bath!.sku, quantity: 1 }]);
     const large = await guest.checkout.getDeliveryOptions({ params: { basketId: withBath }, body: { postcode: 'IV2 3AA' } });
-    expect(large.options.find((option) => option.code === 'saturday')).toEqual(expect.objectContaining({ available: false, priceIncVat: null, unavailableReason: reason }));
+    expect(large.options.find((option) => option.code === 'saturday')).toEqual(
+      expect.objectContaining({ available: false, priceIncVat: null, unavailableReason: reason }),
+    );
     expect(large.options.find((option) => option.code === 'large_kerbside')).toMatchObject({ available: true, priceIncVat: expect.any(Number) });
     const calendar = await guest.checkout.getSpecificDayDeliveryOptions({ params: { basketId: withBath }, body: { postcode: 'IV2 3AA' } });
     expect(calendar).toEqual({ priceIncVat: null, earliestDate: null, latestDate: null, days: [], unavailableReason: reason });
     await guest.checkout.setDeliveryDetails({ params: { basketId: withBath }, body: { address: { ...address, town: 'Inverness', postcode: 'IV2 3AA' } } });
-    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId: withBath }, body: { code: 'saturday' } }))).toMatchObject({ status: 422, code: 'CHECKOUT_DELIVERY_OPTION_UNAVAILABLE', message: reason });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId: withBath }, body: { code: 'saturday' } }))).toMatchObject({
+      status: 422,
+      code: 'CHECKOUT_DELIVERY_OPTION_UNAVAILABLE',
+      message: reason,
+    });
   });
 });
 
@@ -192,17 +231,28 @@ describe('choosing and totals', () => {
     expect(chosen.deliveryOption).toMatchObject({ code: 'next_day', priceIncVat: 695 });
     expect(chosen.totals).toMatchObject({ deliveryIncVat: 695, totalIncVat: chosen.totals.goodsIncVat + 695 });
     expect(chosen.basket.totals.delivery).toMatchObject({ code: 'next_day', priceIncVat: 695, isEstimate: false });
-    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'large_kerbside' } }))).toMatchObject({ status: 422, code: 'CHECKOUT_DELIVERY_OPTION_UNKNOWN' });
-    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'next_day', date: '2026-06-20' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_DELIVERY_DATE_NOT_ALLOWED' });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'large_kerbside' } }))).toMatchObject({
+      status: 422,
+      code: 'CHECKOUT_DELIVERY_OPTION_UNKNOWN',
+    });
+    expect(await failure(guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'next_day', date: '2026-06-20' } }))).toMatchObject({
+      status: 400,
+      code: 'CHECKOUT_DELIVERY_DATE_NOT_ALLOWED',
+    });
   });
 
   it('takes contact, delivery and billing details, normalising the postcode and refusing bad ones unchanged', async () => {
     const basketId = await newBasket();
     const params = { basketId };
     // The right shape, but not an address the shop can send to.
-    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: 'sam,jo@example.com' } }))).toMatchObject({ status: 400, code: 'CHECKOUT_EMAIL_INVALID' });
+    expect(await failure(guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: 'sam,jo@example.com' } }))).toMatchObject({
+      status: 400,
+      code: 'CHECKOUT_EMAIL_INVALID',
+    });
     // Every field's problem at once, each in words a shopper can act on.
-    const refused = await failure(guest.checkout.setContactDetails({ params, body: { emailAddress: 'sam at example', firstName: ' ', lastName: 'Shopper', phone: '12345' } }));
+    const refused = await failure(
+      guest.checkout.setContactDetails({ params, body: { emailAddress: 'sam at example', firstName: ' ', lastName: 'Shopper', phone: '12345' } }),
+    );
     expect(refused).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(fieldMessages(refused)).toEqual({
       'body.emailAddress': 'Enter an e-mail address in the correct format, like name@example.com',
@@ -212,12 +262,24 @@ describe('choosing and totals', () => {
     expect((await guest.checkout.clearDeliveryOption({ params })).contact).toBeNull();
 
     await guest.checkout.setContactDetails({ params, body: { ...contact, emailAddress: ' sam@example.com ' } });
-    expect(await failure(guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } }))).toMatchObject({ status: 409, code: 'CHECKOUT_DELIVERY_ADDRESS_MISSING' });
-    expect(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, postcode: 'XX1' } } }))).toMatchObject({ status: 400, code: 'CHECKOUT_POSTCODE_INVALID' });
-    expect(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, postcode: 'GY1 1AA' } } }))).toMatchObject({ status: 422, code: 'CHECKOUT_AREA_NOT_SERVED' });
+    expect(await failure(guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } }))).toMatchObject({
+      status: 409,
+      code: 'CHECKOUT_DELIVERY_ADDRESS_MISSING',
+    });
+    expect(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, postcode: 'XX1' } } }))).toMatchObject({
+      status: 400,
+      code: 'CHECKOUT_POSTCODE_INVALID',
+    });
+    expect(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: { ...address, postcode: 'GY1 1AA' } } }))).toMatchObject({
+      status: 422,
+      code: 'CHECKOUT_AREA_NOT_SERVED',
+    });
     const delivered = await guest.checkout.setDeliveryDetails({ params, body: { address, instructions: ' Side gate ' } });
     expect(delivered.delivery).toEqual({ address: { ...address, postcode: 'LS1 4AP', countryCode: 'GB' }, instructions: 'Side gate', zone: 'mainland' });
-    expect(await failure(guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: false } }))).toMatchObject({ status: 400, code: 'CHECKOUT_BILLING_ADDRESS_MISSING' });
+    expect(await failure(guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: false } }))).toMatchObject({
+      status: 400,
+      code: 'CHECKOUT_BILLING_ADDRESS_MISSING',
+    });
     const billed = await guest.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
     expect(billed.billing).toEqual({ sameAsDelivery: true, address: delivered.delivery!.address });
     expect(billed.contact).toEqual(contact);
@@ -243,7 +305,10 @@ describe('choosing and totals', () => {
   it('keeps a shopper’s checkout theirs: another shopper or a guest gets the basket’s 404', async () => {
     const basketId = await newBasket(as.alice!);
     await as.alice!.checkout.setContactDetails({ params: { basketId }, body: contact });
-    for (const call of [() => as.bob!.checkout.clearDeliveryOption({ params: { basketId } }), () => guest.checkout.setContactDetails({ params: { basketId }, body: contact })]) {
+    for (const call of [
+      () => as.bob!.checkout.clearDeliveryOption({ params: { basketId } }),
+      () => guest.checkout.setContactDetails({ params: { basketId }, body: contact }),
+    ]) {
       expect(await failure(call())).toMatchObject({ status: 404, code: 'BASKET_NOT_FOUND' });
     }
     expect((await as.alice!.checkout.clearDeliveryOption({ params: { basketId: 'mine' } })).contact).toEqual(contact);
@@ -262,14 +327,16 @@ describe('what a shopper is told about the details they typed', () => {
       'body.phone': 'Enter your phone number',
     });
     const blankAddress = { name: ' ', line1: '', town: '', postcode: '', company: 'x'.repeat(121) };
-    expect(fieldMessages(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: blankAddress, instructions: 'x'.repeat(301) } })))).toEqual({
-      'body.address.name': 'Enter the full name of the person at this address',
-      'body.address.company': 'Company must be 120 characters or fewer',
-      'body.address.line1': 'Enter address line 1, typically the building and street',
-      'body.address.town': 'Enter a town or city',
-      'body.address.postcode': 'Enter a postcode',
-      'body.instructions': 'Delivery instructions must be 300 characters or fewer',
-    });
+    expect(fieldMessages(await failure(guest.checkout.setDeliveryDetails({ params, body: { address: blankAddress, instructions: 'x'.repeat(301) } })))).toEqual(
+      {
+        'body.address.name': 'Enter the full name of the person at this address',
+        'body.address.company': 'Company must be 120 characters or fewer',
+        'body.address.line1': 'Enter address line 1, typically the building and street',
+        'body.address.town': 'Enter a town or city',
+        'body.address.postcode': 'Enter a postcode',
+        'body.instructions': 'Delivery instructions must be 300 characters or fewer',
+      },
+    );
     // Nothing was kept.
     expect(await guest.checkout.getCheckout({ params })).toMatchObject({ contact: null, delivery: null });
   });

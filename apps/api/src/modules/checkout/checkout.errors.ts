@@ -24,16 +24,38 @@ export const CheckoutErrors = {
       field('body.emailAddress', 'Enter an e-mail address in the correct format, like name@example.com', 'invalid_email'),
     ),
   billingAddressMissing: () =>
-    new AppError(400, 'CHECKOUT_BILLING_ADDRESS_MISSING', 'Enter a billing address, or use the delivery address.', field('body.address', 'Enter a billing address, or use the delivery address.', 'required')),
+    new AppError(
+      400,
+      'CHECKOUT_BILLING_ADDRESS_MISSING',
+      'Enter a billing address, or use the delivery address.',
+      field('body.address', 'Enter a billing address, or use the delivery address.', 'required'),
+    ),
   noDeliveryAddress: () => new AppError(409, 'CHECKOUT_DELIVERY_ADDRESS_MISSING', 'Enter the delivery address first.'),
-  notServed: (where: string) => new AppError(422, 'CHECKOUT_AREA_NOT_SERVED', `We do not deliver to ${where}. Choose click & collect, or deliver to another address.`),
+  notServed: (where: string) =>
+    new AppError(422, 'CHECKOUT_AREA_NOT_SERVED', `We do not deliver to ${where}. Choose click & collect, or deliver to another address.`),
   optionNotOffered: (code: string) => new AppError(422, 'CHECKOUT_DELIVERY_OPTION_UNKNOWN', `${code} is not a delivery option for this basket.`),
   optionUnavailable: (reason: string) => new AppError(422, 'CHECKOUT_DELIVERY_OPTION_UNAVAILABLE', reason),
   dateRequired: () =>
-    new AppError(400, 'CHECKOUT_DELIVERY_DATE_REQUIRED', 'Choose a delivery day for specific-day delivery.', field('body.date', 'Choose a delivery day.', 'required')),
+    new AppError(
+      400,
+      'CHECKOUT_DELIVERY_DATE_REQUIRED',
+      'Choose a delivery day for specific-day delivery.',
+      field('body.date', 'Choose a delivery day.', 'required'),
+    ),
   dateUnavailable: (date: string) =>
-    new AppError(422, 'CHECKOUT_DELIVERY_DATE_UNAVAILABLE', `We cannot deliver on ${date}: choose another day from the calendar.`, field('body.date', 'Choose another day.', 'unavailable')),
-  dateNotAllowed: () => new AppError(400, 'CHECKOUT_DELIVERY_DATE_NOT_ALLOWED', 'Only specific-day delivery takes a date.', field('body.date', 'Only specific-day delivery takes a date.', 'not_allowed')),
+    new AppError(
+      422,
+      'CHECKOUT_DELIVERY_DATE_UNAVAILABLE',
+      `We cannot deliver on ${date}: choose another day from the calendar.`,
+      field('body.date', 'Choose another day.', 'unavailable'),
+    ),
+  dateNotAllowed: () =>
+    new AppError(
+      400,
+      'CHECKOUT_DELIVERY_DATE_NOT_ALLOWED',
+      'Only specific-day delivery takes a date.',
+      field('body.date', 'Only specific-day delivery takes a date.', 'not_allowed'),
+    ),
   stepsMissing: (steps: readonly string[]) =>
     new AppError(409, 'CHECKOUT_STEPS_MISSING', `Complete these steps before paying: ${steps.join(', ').replace(/_/g, ' ')}.`),
   noPaymentStarted: () => new AppError(409, 'CHECKOUT_PAYMENT_NOT_STARTED', 'Start the payment first: choose how to pay.'),
@@ -41,10 +63,19 @@ export const CheckoutErrors = {
   paymentNeedsAction: () => new AppError(409, 'CHECKOUT_PAYMENT_NEEDS_ACTION', 'Complete your bank’s security check to finish paying.'),
   paymentPending: () => new AppError(409, 'CHECKOUT_PAYMENT_PENDING', 'Your payment is still being processed. Wait a moment and try again.'),
   paymentStale: () =>
-    new AppError(409, 'CHECKOUT_PAYMENT_STALE', 'Your basket or delivery changed after you started paying. We have updated the amount: check it and pay again.'),
+    new AppError(
+      409,
+      'CHECKOUT_PAYMENT_STALE',
+      'Your basket or delivery changed after you started paying. We have updated the amount: check it and pay again.',
+    ),
   paymentMismatch: (refund: RefundStatus) =>
-    new AppError(409, 'CHECKOUT_PAYMENT_AMOUNT_CHANGED', `Your basket changed while you were paying, so we did not place the order. ${REFUND_SENTENCES[refund]} Check your basket and pay again.`),
-  basketChanged: () => new AppError(409, 'CHECKOUT_BASKET_CHANGED', 'Your basket changed while you were paying, so we did not place the order. Check your basket and pay again.'),
+    new AppError(
+      409,
+      'CHECKOUT_PAYMENT_AMOUNT_CHANGED',
+      `Your basket changed while you were paying, so we did not place the order. ${REFUND_SENTENCES[refund]} Check your basket and pay again.`,
+    ),
+  basketChanged: () =>
+    new AppError(409, 'CHECKOUT_BASKET_CHANGED', 'Your basket changed while you were paying, so we did not place the order. Check your basket and pay again.'),
   orderFailedRefunded: (reason: string, refund: RefundStatus) => new AppError(409, 'CHECKOUT_ORDER_NOT_PLACED', `${reason} ${REFUND_SENTENCES[refund]}`),
   savedCardsNeedSignIn: () => new AppError(401, 'CHECKOUT_SAVED_CARD_SIGN_IN', 'Sign in to pay with a saved card.'),
   savedCardUnknown: () => new AppError(404, 'CHECKOUT_SAVED_CARD_NOT_FOUND', 'That saved card is not on your account. Choose another card.'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { checkouts, paymentRecoveries } from './checkout.tables.ts';
 
@@ -10,20 +10,34 @@ export async function findCheckout(db: Database, basketId: string): Promise<Chec
   return row;
 }
 
-/** Creates the basket's checkout or changes the given fields of it. */
-export async function saveCheckout(db: Database, basketId: string, change: CheckoutChange, now: Date): Promise<void> {
-  await db
+/** Creates the basket's checkout or changes the given fields of it; returns it as saved. */
+export async function saveCheckout(db: Database, basketId: string, change: CheckoutChange, now: Date): Promise<CheckoutRow> {
+  const [row] = await db
     .insert(checkouts)
     .values({ basketId, ...change, updatedAt: now })
-    .onConflictDoUpdate({ target: checkouts.basketId, set: { ...change, updatedAt: now } });
+    .onConflictDoUpdate({ target: checkouts.basketId, set: { ...change, updatedAt: now } })
+    .returning();
+  return row!;
 }
 
-/** The payment in progress is given up: the next start makes a new one. */
-export async function clearPayment(db: Database, basketId: string, now: Date): Promise<void> {
-  await db
+/** Billing goes to the delivery address; undefined (nothing changed) when the basket has none yet. */
+export async function billToDeliveryAddress(db: Database, basketId: string, now: Date): Promise<CheckoutRow | undefined> {
+  const [row] = await db
+    .update(checkouts)
+    .set({ billingSameAsDelivery: true, billingAddress: null, updatedAt: now })
+    .where(and(eq(checkouts.basketId, basketId), isNotNull(checkouts.deliveryAddress)))
+    .returning();
+  return row;
+}
+
+/** The payment in progress is given up: the next start makes a new one. Returns the checkout as it is now. */
+export async function clearPayment(db: Database, basketId: string, now: Date): Promise<CheckoutRow | undefined> {
+  const [row] = await db
     .update(checkouts)
     .set({ paymentIntentRef: null, paymentAmountPence: null, paymentFingerprint: null, paymentsCleared: sql`${checkouts.paymentsCleared} + 1`, updatedAt: now })
-    .where(eq(checkouts.basketId, basketId));
+    .where(eq(checkouts.basketId, basketId))
+    .returning();
+  return row;
 }
 
 export async function deleteCheckout(db: Database, basketId: string): Promise<void> {
@@ -56,7 +70,10 @@ export function claimDueRecoveries(db: Database, now: Date, leaseMs: number, lim
 }
 
 export async function finishRecoveries(db: Database, intentRefs: readonly string[], outcome: string, now: Date): Promise<void> {
-  await db.update(paymentRecoveries).set({ doneAt: now, outcome }).where(inArray(paymentRecoveries.intentRef, [...intentRefs]));
+  await db
+    .update(paymentRecoveries)
+    .set({ doneAt: now, outcome })
+    .where(inArray(paymentRecoveries.intentRef, [...intentRefs]));
 }
 
 export async function retryRecoveryLater(db: Database, intentRef: string, error: string, dueAt: Date): Promise<void> {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { checkoutEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { onPaymentEvent, paymentGateway } from '../payments/index.ts';
-import * as service from './checkout.service.ts';
-import * as payment from './payment.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import { COUNTRIES } from './checkout-steps.ts';
+import type { CheckoutService } from './checkout.service.ts';
 import { notePaidIntents } from './recovery.ts';
 
-export function registerCheckoutRoutes(app: FastifyInstance): void {
-  const deps = { gateway: paymentGateway(app.platform), publicUrl: app.platform.config.publicUrl };
-  bindEndpoint(app, endpoints.listCountries, async () => [...service.COUNTRIES]);
+export function registerCheckoutRoutes(app: FastifyInstance, service: CheckoutService, payments: PaymentsService): void {
+  const call = { gateway: payments.gateway(app.platform), publicUrl: app.platform.config.publicUrl };
+  bindEndpoint(app, endpoints.listCountries, async () => [...COUNTRIES]);
   bindEndpoint(app, endpoints.getCheckout, ({ ctx, params }) => service.readCheckout(ctx, params.basketId));
   bindEndpoint(app, endpoints.getDeliveryOptions, ({ ctx, params, body }) => service.getDeliveryOptions(ctx, params.basketId, body.postcode));
   bindEndpoint(app, endpoints.getSpecificDayDeliveryOptions, ({ ctx, params, body }) => service.getSpecificDayCalendar(ctx, params.basketId, body.postcode));
@@ -18,12 +18,12 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   bindEndpoint(app, endpoints.setDeliveryDetails, ({ ctx, params, body }) => service.setDeliveryDetails(ctx, params.basketId, body));
   bindEndpoint(app, endpoints.clearDeliveryDetails, ({ ctx, params }) => service.clearDeliveryDetails(ctx, params.basketId));
   bindEndpoint(app, endpoints.setBillingDetails, ({ ctx, params, body }) => service.setBillingDetails(ctx, params.basketId, body));
-  bindEndpoint(app, endpoints.clearPaymentDetails, ({ ctx, params }) => payment.clearPaymentDetails(ctx, params.basketId, deps));
-  bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => payment.getPaymentOptions(ctx, params.basketId, deps));
-  bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body }) => payment.createPaymentIntent(ctx, params.basketId, body, deps));
-  bindEndpoint(app, endpoints.completePayment, ({ ctx, params }) => payment.completePayment(ctx, params.basketId, deps));
-  bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => payment.refreshPaymentData(ctx, params.basketId, deps));
+  bindEndpoint(app, endpoints.clearPaymentDetails, ({ ctx, params }) => service.clearPaymentDetails(ctx, params.basketId, call));
+  bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => service.getPaymentOptions(ctx, params.basketId, call));
+  bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body }) => service.createPaymentIntent(ctx, params.basketId, body, call));
+  bindEndpoint(app, endpoints.completePayment, ({ ctx, params }) => service.completePayment(ctx, params.basketId, call));
+  bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => service.refreshPaymentData(ctx, params.basketId, call));
 
-  const unsubscribe = onPaymentEvent(notePaidIntents(app.platform.config.payments.recoveryGraceMs));
+  const unsubscribe = payments.onPaymentEvent(notePaidIntents(app.platform.config.payments.recoveryGraceMs));
   app.addHook('onClose', async () => unsubscribe());
 }

@@ -40,15 +40,21 @@ export const checkouts = pgTable('checkouts', {
  * the event: a worker makes sure each becomes an order or is refunded, even after a crash between
  * the payment and the order.
  */
-export const paymentRecoveries = pgTable('payment_recoveries', {
-  intentRef: text('intent_ref').primaryKey(),
-  basketId: text('basket_id').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-  doneAt: timestamp('done_at', { withTimezone: true }),
-  outcome: text('outcome'),
-}, (table) => [
-  // The worker's question is "which open notes are due": the settled ones, nearly all, stay out of it.
-  index('payment_recoveries_open_idx').on(table.dueAt).where(sql`${table.doneAt} is null`),
-]);
+export const paymentRecoveries = pgTable(
+  'payment_recoveries',
+  {
+    intentRef: text('intent_ref').primaryKey(),
+    basketId: text('basket_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    outcome: text('outcome'),
+  },
+  (table) => [
+    // The worker's question is "which open notes are due": the settled ones, nearly all, stay out of it.
+    index('payment_recoveries_open_idx')
+      .on(table.dueAt)
+      .where(sql`${table.doneAt} is null`),
+  ],
+);

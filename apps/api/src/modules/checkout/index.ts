@@ -1,16 +1,26 @@
 import type { ApiModule } from '../../platform/module.ts';
-import { paymentGateway } from '../payments/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
+import type { CheckoutService } from './checkout.service.ts';
 import { paymentRecoveryJob } from './recovery.ts';
 
+export { createCheckoutService, type CheckoutDeps, type CheckoutService } from './checkout.service.ts';
+
 /**
- * Checkout: what the shopper tells us about one basket (contact, addresses, delivery option) and
- * the payment that turns it into an order. Prices and totals are always the basket module's;
- * delivery options and dates the delivery module's.
+ * Checkout (`CheckoutService`): what the shopper tells us about one basket (contact, addresses,
+ * delivery option) and the payment that turns it into an order. Prices and totals are always the
+ * basket module's, read once per call; delivery options and dates the delivery module's. A trade
+ * customer pays only after accepting the trade terms, and their order counts towards their
+ * business's band.
  */
-export const checkoutModule: ApiModule = {
-  name: 'checkout',
-  registerRoutes: registerCheckoutRoutes,
-  // Payments the webhook noted become orders (or refunds) if the shopper's browser did not finish.
-  jobs: (app) => [paymentRecoveryJob({ gateway: paymentGateway(app.platform), publicUrl: app.platform.config.publicUrl })],
-};
+export function createCheckoutModule({ checkout, payments }: { checkout: CheckoutService; payments: PaymentsService }): ApiModule {
+  return {
+    name: 'checkout',
+    registerRoutes: (app) => registerCheckoutRoutes(app, checkout, payments),
+    // Payments the webhook noted become orders (or refunds) if the shopper's browser did not finish.
+    jobs: (app) => {
+      const call = { gateway: payments.gateway(app.platform), publicUrl: app.platform.config.publicUrl };
+      return [paymentRecoveryJob((ctx) => checkout.recoverPayments(ctx, call))];
+    },
+  };
+}

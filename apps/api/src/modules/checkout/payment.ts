@@ -8,26 +8,31 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout, Order } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findOrderByBasket } from '../orders/index.ts';
-import { InventoryErrors, releaseExpired, releaseReservations, reserveStock } from '../inventory/index.ts';
-import { customerFor, listSavedCards, ownCard, type PaymentGateway, type PaymentIntent, type Refund } from '../payments/index.ts';
+import { InventoryErrors } from '../inventory/index.ts';
+import type { PaymentGateway, PaymentIntent, Refund } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
-import { paymentFingerprint, readCheckout, type Ctx } from './checkout.service.ts';
+import type { CheckoutRow } from './checkout.repository.ts';
+import { paymentFingerprint, present, readCheckout, readState, type Ctx } from './checkout-steps.ts';
+import type { CheckoutDeps } from './checkout.service.ts';
 import { placeOrder } from './place-order.ts';
 
 /** How long stock is held for a payment in progress. */
 export const HOLD_MINUTES = 15;
 
-export interface PaymentDeps {
+/** A payment call's gateway (the configured one, `payments.gateway(app.platform)`) and the shop's address. */
+export interface PaymentCall {
   gateway: PaymentGateway;
   publicUrl: string;
 }
 
-async function readyCheckout(ctx: Ctx, basketId: string): Promise<Checkout> {
-  const checkout = await readCheckout(ctx, basketId);
+export type PaymentDeps = CheckoutDeps & PaymentCall;
+
+/** The checkout, ready to pay for, and the row it was worked out from. */
+async function readyCheckout(deps: CheckoutDeps, ctx: Ctx, basketId: string): Promise<{ checkout: Checkout; row: CheckoutRow | undefined }> {
+  const state = await readState(deps, ctx, basketId);
+  const { checkout } = present(deps, ctx, state);
   if (!checkout.basket.lines.some((line) => line.available)) {
     // Lines are there but none can be sold now (another shopper may be paying for the last ones):
     // say which, as a refused hold does, rather than call the basket empty.
@@ -36,7 +41,7 @@ async function readyCheckout(ctx: Ctx, basketId: string): Promise<Checkout> {
     throw CheckoutErrors.basketEmpty();
   }
   if (checkout.missing.length > 0) throw CheckoutErrors.stepsMissing(checkout.missing);
-  return checkout;
+  return { checkout, row: state.row };
 }
 
 const holdLines = (checkout: Checkout) =>
@@ -53,34 +58,42 @@ export interface PaymentChoice {
  * A new card may be kept for next time (signed in, with consent); a saved card must be the
  * shopper's own and is charged at once (the bank may still ask for a security check).
  */
-async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps, choice: PaymentChoice = { method: 'card' }) {
+async function startPayment(
+  ctx: Ctx,
+  { checkout, row }: { checkout: Checkout; row: CheckoutRow | undefined },
+  deps: PaymentDeps,
+  choice: PaymentChoice = { method: 'card' },
+) {
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   let customerRef: string | undefined;
   let paymentMethodRef: string | undefined;
   if (choice.method === 'saved_card' || choice.saveCard) {
     if (!ctx.actor) throw CheckoutErrors.savedCardsNeedSignIn();
-    const cards = { db: ctx.db, gateway: deps.gateway, clock: ctx.clock };
     if (choice.method === 'saved_card') {
       if (!choice.savedCardId) throw CheckoutErrors.savedCardUnknown();
-      const owned = await ownCard(cards, ctx.actor, choice.savedCardId).catch(() => {
+      const owned = await deps.payments.ownCard(ctx, deps.gateway, ctx.actor, choice.savedCardId).catch(() => {
         throw CheckoutErrors.savedCardUnknown();
       });
       customerRef = owned.customerRef;
       paymentMethodRef = owned.card.id;
-    } else customerRef = await customerFor(ctx.db, deps.gateway, ctx.actor);
+    } else customerRef = await deps.payments.customerFor(ctx, deps.gateway, ctx.actor);
   }
-  await releaseExpired(ctx.db, now);
-  await ctx.db.transaction((tx) => reserveStock(tx as unknown as Database, checkout.basketId, holdLines(checkout), expiresAt));
+  await deps.inventory.releaseExpired(ctx, now);
+  await ctx.db.transaction((db) => deps.inventory.reserveStock({ db }, checkout.basketId, holdLines(checkout), expiresAt));
   const fingerprint = paymentFingerprint(checkout);
   const amountPence = checkout.totals.totalIncVat;
-  const row = await repository.findCheckout(ctx.db, checkout.basketId);
-  let intent: PaymentIntent | null = row?.paymentIntentRef && choice.method === 'card' && !choice.saveCard ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
-  const reusable = intent && !intent.customerRef && (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || intent.status === 'requires_action');
+  let intent: PaymentIntent | null =
+    row?.paymentIntentRef && choice.method === 'card' && !choice.saveCard ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
+  const reusable =
+    intent &&
+    !intent.customerRef &&
+    (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || intent.status === 'requires_action');
   try {
     if (intent && reusable) {
       const current = intent;
-      if (current.amountPence !== amountPence) intent = await onceKeyIsFree(() => deps.gateway.updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`));
+      if (current.amountPence !== amountPence)
+        intent = await onceKeyIsFree(() => deps.gateway.updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`));
     } else {
       // One intent per basket state and way of paying: a retried request finds the intent it already made.
       const cleared = row?.paymentsCleared ? `:cleared-${row.paymentsCleared}` : '';
@@ -99,10 +112,15 @@ async function startPayment(ctx: Ctx, checkout: Checkout, deps: PaymentDeps, cho
       if (paymentMethodRef && intent.status === 'requires_action') intent = await askTheBankAgain(deps.gateway, intent, paymentMethodRef);
     }
   } catch (error) {
-    await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
+    await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
     throw error;
   }
-  await repository.saveCheckout(ctx.db, checkout.basketId, { paymentIntentRef: intent.id, paymentAmountPence: amountPence, paymentFingerprint: fingerprint, payer: ctx.actor, saveCard: choice.saveCard === true }, now);
+  await repository.saveCheckout(
+    ctx.db,
+    checkout.basketId,
+    { paymentIntentRef: intent.id, paymentAmountPence: amountPence, paymentFingerprint: fingerprint, payer: ctx.actor, saveCard: choice.saveCard === true },
+    now,
+  );
   return {
     intentId: intent.id,
     clientSecret: intent.clientSecret,
@@ -146,40 +164,45 @@ function frameUrl(deps: PaymentDeps, intent: PaymentIntent): string | null {
   return config.kind === 'sandbox' ? `${config.frameUrl}?client_secret=${encodeURIComponent(intent.clientSecret)}` : null;
 }
 
-export async function createPaymentIntent(ctx: Ctx, basketId: string, input: PaymentChoice, deps: PaymentDeps) {
-  return startPayment(ctx, await readyCheckout(ctx, basketId), deps, input);
+export async function createPaymentIntent(deps: PaymentDeps, ctx: Ctx, basketId: string, input: PaymentChoice) {
+  const ready = await readyCheckout(deps, ctx, basketId);
+  // Before anything is held or charged: 409 TRADE_TERMS_NOT_ACCEPTED, which the checkout answers by asking.
+  if (ready.checkout.basket.pricing.tradePriced) await deps.trade.requireTermsAccepted(ctx);
+  return startPayment(ctx, ready, deps, input);
 }
 
 /** After the basket or delivery changed: the same intent, re-priced, and the stock held again. */
-export async function refreshPaymentData(ctx: Ctx, basketId: string, deps: PaymentDeps) {
-  const checkout = await readyCheckout(ctx, basketId);
-  if (!checkout.payment) throw CheckoutErrors.noPaymentStarted();
-  const row = await repository.findCheckout(ctx.db, checkout.basketId);
-  return startPayment(ctx, checkout, deps, { method: 'card', saveCard: row?.saveCard ?? false });
+export async function refreshPaymentData(deps: PaymentDeps, ctx: Ctx, basketId: string) {
+  const ready = await readyCheckout(deps, ctx, basketId);
+  if (!ready.checkout.payment) throw CheckoutErrors.noPaymentStarted();
+  return startPayment(ctx, ready, deps, { method: 'card', saveCard: ready.row?.saveCard ?? false });
 }
 
-export async function clearPaymentDetails(ctx: Ctx, basketId: string, deps: PaymentDeps): Promise<Checkout> {
-  const checkout = await readCheckout(ctx, basketId);
+export async function clearPaymentDetails(deps: PaymentDeps, ctx: Ctx, basketId: string): Promise<Checkout> {
+  const state = await readState(deps, ctx, basketId);
+  const { checkout } = present(deps, ctx, state);
   if (checkout.payment) {
     const intent = await deps.gateway.retrieveIntent(checkout.payment.intentId);
     if (intent && intent.status !== 'succeeded' && intent.status !== 'canceled') await deps.gateway.cancelIntent(intent.id, `cancel:${intent.id}`);
   }
-  await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
-  await repository.clearPayment(ctx.db, checkout.basketId, ctx.clock.now());
-  return readCheckout(ctx, checkout.basketId);
+  await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
+  const row = await repository.clearPayment(ctx.db, checkout.basketId, ctx.clock.now());
+  return present(deps, ctx, { goods: state.goods, row }).checkout;
 }
 
-export async function getPaymentOptions(ctx: Ctx, basketId: string, deps: PaymentDeps) {
-  const checkout = await readCheckout(ctx, basketId);
+export async function getPaymentOptions(deps: PaymentDeps, ctx: Ctx, basketId: string) {
+  const checkout = await readCheckout(deps, ctx, basketId);
   const config = deps.gateway.clientConfig();
-  const saved = ctx.actor ? await listSavedCards({ db: ctx.db, gateway: deps.gateway, clock: ctx.clock }, ctx.actor) : [];
+  const saved = ctx.actor ? await deps.payments.listSavedCards(ctx, deps.gateway, ctx.actor) : [];
   return {
     amountPence: checkout.totals.totalIncVat,
     card:
       config.kind === 'stripe'
         ? { provider: config.kind, publishableKey: config.publishableKey, scriptUrl: config.scriptUrl, frameUrl: null }
         : { provider: config.kind, publishableKey: null, scriptUrl: null, frameUrl: config.frameUrl },
-    savedCards: saved.filter((card) => !card.expired).map(({ id, brand, last4, expMonth, expYear, isDefault }) => ({ id, brand, last4, expMonth, expYear, isDefault })),
+    savedCards: saved
+      .filter((card) => !card.expired)
+      .map(({ id, brand, last4, expMonth, expYear, isDefault }) => ({ id, brand, last4, expMonth, expYear, isDefault })),
     // The sandbox serves its own wallet button; under Stripe the wallets (Apple Pay, Google Pay, Link)
     // are its Express Checkout Element, drawn by the same Stripe.js as the card form.
     wallets:
@@ -189,25 +212,32 @@ export async function getPaymentOptions(ctx: Ctx, basketId: string, deps: Paymen
   };
 }
 
-
-const placed = (order: Order) => ({ orderNumber: order.orderNumber, orderGuid: order.orderGuid, totalIncVat: order.totals.totalIncVat, emailAddress: order.emailAddress, status: order.status });
+const placed = (order: Order) => ({
+  orderNumber: order.orderNumber,
+  orderGuid: order.orderGuid,
+  totalIncVat: order.totals.totalIncVat,
+  emailAddress: order.emailAddress,
+  status: order.status,
+});
 
 /**
  * Places the order once the gateway says the payment succeeded for exactly the checkout's total.
  * A second call (double click, second tab, retry) gets the same order. If the order cannot be
  * placed after the money moved (stock gone, code used up, basket changed), the payment is refunded.
  */
-export async function completePayment(ctx: Ctx & { log?: FastifyBaseLogger }, basketId: string, deps: PaymentDeps) {
-  const checkout = await readCheckout(ctx, basketId).catch(async (error: unknown) => {
+export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: FastifyBaseLogger }, basketId: string) {
+  const state = await readState(deps, ctx, basketId).catch(async (error: unknown) => {
     // The basket is gone once it became an order: a repeat gets that order (if it is the caller's).
-    const already = error instanceof AppError && error.status === 404 ? await findOrderByBasket(ctx.db, basketId, ctx.actor) : undefined;
+    const already = error instanceof AppError && error.status === 404 ? await deps.orders.findOrderByBasket(ctx, basketId, ctx.actor) : undefined;
     if (already) return already;
     throw error;
   });
-  if ('orderNumber' in checkout) return placed(checkout);
+  if ('orderNumber' in state) return placed(state);
+  // Priced once, with the delivery it goes by: the order is made of exactly this.
+  const { checkout, priced } = present(deps, ctx, state);
   if (!checkout.payment) {
     // A completion running alongside may have placed the order between the reads of the basket and of its checkout.
-    const already = await findOrderByBasket(ctx.db, basketId, ctx.actor);
+    const already = await deps.orders.findOrderByBasket(ctx, basketId, ctx.actor);
     if (already) return placed(already);
     throw CheckoutErrors.noPaymentStarted();
   }
@@ -229,12 +259,12 @@ export async function completePayment(ctx: Ctx & { log?: FastifyBaseLogger }, ba
     throw CheckoutErrors.paymentMismatch(await refundUnplaced(ctx, intent.id, deps));
   }
   try {
-    return placed(await placeOrder(ctx.db, { checkout, intent, actor: ctx.actor, now: ctx.clock.now(), publicUrl: deps.publicUrl }));
+    return placed(await placeOrder(deps, ctx.db, { checkout, priced, intent, actor: ctx.actor, now: ctx.clock.now() }));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Stock or the code went while the shopper paid: give the money back, then say why.
     const refund = await refundUnplaced(ctx, intent.id, deps);
-    await ctx.db.transaction((tx) => releaseReservations(tx as unknown as Database, checkout.basketId));
+    await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
     throw CheckoutErrors.orderFailedRefunded(error.message, refund);
   }
 }
@@ -243,8 +273,9 @@ export async function completePayment(ctx: Ctx & { log?: FastifyBaseLogger }, ba
  * Gives back the whole of a payment that did not become an order (one key per payment, so a retry
  * never refunds twice) and says how the provider answered; one it refused needs a person.
  */
-export async function refundUnplaced(ctx: { log?: FastifyBaseLogger }, intentRef: string, deps: PaymentDeps): Promise<Refund['status']> {
+export async function refundUnplaced(ctx: { log?: FastifyBaseLogger }, intentRef: string, deps: PaymentCall): Promise<Refund['status']> {
   const { status } = await deps.gateway.refund(intentRef, undefined, `refund:${intentRef}`);
-  if (status === 'failed') ctx.log?.error({ intent: intentRef }, 'the payment provider refused to refund a payment that did not become an order; refund it by hand');
+  if (status === 'failed')
+    ctx.log?.error({ intent: intentRef }, 'the payment provider refused to refund a payment that did not become an order; refund it by hand');
   return status;
 }

@@ -1,17 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBasketClient, createCheckoutClient, createDiscountsClient, createOrderTrackingClient, type BasketClient, type CheckoutClient } from '@shop/api-client';
+import {
+  createBasketClient,
+  createCheckoutClient,
+  createDiscountsClient,
+  createOrderTrackingClient,
+  type BasketClient,
+  type CheckoutClient,
+} from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { invariantViolations } from '../../testing/order-invariants.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { heldFor, stockInvariantViolations } from '../inventory/index.ts';
-import { readOutbox } from '../notifications/index.ts';
+import { createInventoryService } from '../inventory/index.ts';
+import { readOutbox } from '../notifications/testing.ts';
 import { confirmLikeTheFrame, deliverDueWebhooks, loopbackWebhookUrl, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 import { crashPoints } from './place-order.ts';
-import { RECOVERY_GRACE_MS, recoverDue, runRecoveries } from './recovery.ts';
+import { composeApi } from '../../api.ts';
+import { runUntilIdle } from '../../platform/jobs.ts';
+import { RECOVERY_GRACE_MS } from './recovery.ts';
 
 let api: TestApi;
+const inventory = createInventoryService();
 let clockOffsetMs = 0;
 const actors: Record<string, Actor> = {
   alice: { userId: 'user-alice', roles: ['shopper'] },
@@ -40,8 +50,15 @@ beforeAll(async () => {
   guest = clients();
   alice = clients(() => 'alice');
   bob = clients(() => 'bob');
-  skus.tap = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`);
-  skus.held = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`, 6);
+  skus.tap = await findSeededSku(
+    api.database.db,
+    sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`,
+  );
+  skus.held = await findSeededSku(
+    api.database.db,
+    sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 20`,
+    6,
+  );
   skus.last = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle`, 11);
 });
 afterAll(() => api.close());
@@ -86,9 +103,11 @@ describe('paying and placing the order', () => {
     expect(emails.map((email) => email.subject)).toEqual([`Order confirmed: ${first.orderNumber}`]);
     // The basket became the order.
     expect(await failure(guest.basket.getBasket({ params }))).toMatchObject({ status: 404 });
-    const levels = (await api.database.db.execute(sql`select committed, reserved from stock_levels where sku = ${skus.tap!.sku}`)) as unknown as { rows: { committed: number; reserved: number }[] };
+    const levels = (await api.database.db.execute(sql`select committed, reserved from stock_levels where sku = ${skus.tap!.sku}`)) as unknown as {
+      rows: { committed: number; reserved: number }[];
+    };
     expect(levels.rows[0]).toMatchObject({ committed: 2, reserved: 0 });
-    expect(await stockInvariantViolations(api.database.db)).toEqual([]);
+    expect(await inventory.stockInvariantViolations(api.database)).toEqual([]);
   });
 
   it('a click & collect order keeps the branch, and its e-mail names the branch and its address', async () => {
@@ -101,12 +120,16 @@ describe('paying and placing the order', () => {
     await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
     const placed = await guest.checkout.completePayment({ params });
 
-    const stored = (await api.database.db.execute(sql`select delivery, delivery_address from orders where order_number = ${placed.orderNumber}`)) as unknown as {
+    const stored = (await api.database.db.execute(
+      sql`select delivery, delivery_address from orders where order_number = ${placed.orderNumber}`,
+    )) as unknown as {
       rows: { delivery: { code: string; collection: unknown }; delivery_address: unknown }[];
     };
     expect(stored.rows[0]).toMatchObject({ delivery: { code: 'click_collect', collection: collecting.deliveryOption!.collection }, delivery_address: null });
     const [email] = await readOutbox(api.database.db, { to: 'collect@example.com', template: 'order.confirmation' });
-    expect(email!.text).toContain('Collect from the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open Monday to Friday 7am to 5pm, Saturday 8am to midday), from ');
+    expect(email!.text).toContain(
+      'Collect from the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open Monday to Friday 7am to 5pm, Saturday 8am to midday), from ',
+    );
   });
 
   it('declined cards (0002, 9995) leave no order and a clear message; the shopper can retry with 4242', async () => {
@@ -125,7 +148,11 @@ describe('paying and placing the order', () => {
   it('3155 needs the challenge before the order can be placed', async () => {
     const { params } = await readyBasket(guest, 'secure@example.com');
     const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
-    const confirmed = await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.requiresAuthentication });
+    const confirmed = await confirmLikeTheFrame(
+      api.origin,
+      { id: intent.intentId, clientSecret: intent.clientSecret },
+      { number: TEST_CARDS.requiresAuthentication },
+    );
     expect(confirmed.body).toMatchObject({ status: 'requires_action' });
     expect(await failure(guest.checkout.completePayment({ params }))).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_NEEDS_ACTION' });
   });
@@ -138,7 +165,7 @@ describe('paying and placing the order', () => {
     // The page is reloaded: the same payment comes back, its bank check still on offer.
     const resumed = await guest.checkout.createPaymentIntent({ params, body: {} });
     expect(resumed).toMatchObject({ intentId: intent.intentId, status: 'requires_action', nextActionUrl: expect.stringContaining('/challenge/') });
-    expect(await heldFor(api.database.db, params.basketId)).toEqual(new Map([[skus.tap!.sku, 2]]));
+    expect(await inventory.heldFor(api.database, params.basketId)).toEqual(new Map([[skus.tap!.sku, 2]]));
     // The shopper pays with another card instead: the unfinished check is simply replaced.
     const paid = await confirmLikeTheFrame(api.origin, frame, { number: TEST_CARDS.succeeds });
     expect(paid).toMatchObject({ status: 200, body: { status: 'succeeded' } });
@@ -209,11 +236,15 @@ describe('paying and placing the order', () => {
     await confirmLikeTheFrame(api.origin, { id: winner!.intent.intentId, clientSecret: winner!.intent.clientSecret }, { number: TEST_CARDS.succeeds });
     expect((await guest.checkout.completePayment({ params: winner!.params })).orderNumber).toMatch(/^BP\d{8}$/);
     const all = shoppers.map(({ params }) => sql`${params.basketId}`);
-    const orders = (await api.database.db.execute(sql`select count(*)::int as n from orders where basket_id in (${sql.join(all, sql`, `)})`)) as unknown as { rows: { n: number }[] };
+    const orders = (await api.database.db.execute(sql`select count(*)::int as n from orders where basket_id in (${sql.join(all, sql`, `)})`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(orders.rows[0]!.n).toBe(1);
-    const levels = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as { rows: unknown[] };
+    const levels = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as {
+      rows: unknown[];
+    };
     expect(levels.rows[0]).toMatchObject({ on_hand: 1, committed: 1, reserved: 0 });
-    expect(await stockInvariantViolations(api.database.db)).toEqual([]);
+    expect(await inventory.stockInvariantViolations(api.database)).toEqual([]);
   });
 
   it('replays a completion sent again with the same Idempotency-Key, and refuses the key for another body', async () => {
@@ -226,7 +257,9 @@ describe('paying and placing the order', () => {
 });
 
 const stockOf = async (sku: string) => {
-  const result = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as { rows: { on_hand: number; committed: number; reserved: number }[] };
+  const result = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as {
+    rows: { on_hand: number; committed: number; reserved: number }[];
+  };
   return result.rows[0]!;
 };
 
@@ -246,7 +279,7 @@ describe('the same payment started many times at once', () => {
       const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => start(index, round)));
       expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
       expect(await stockOf(sku)).toMatchObject({ on_hand: 20, committed: 0, reserved: 2 });
-      expect(await heldFor(api.database.db, params.basketId)).toEqual(new Map([[sku, 2]]));
+      expect(await inventory.heldFor(api.database, params.basketId)).toEqual(new Map([[sku, 2]]));
     }
 
     // The basket's payment now is the last one started: paying it commits the two units, no more.
@@ -255,7 +288,7 @@ describe('the same payment started many times at once', () => {
     await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
     expect((await alice.checkout.completePayment({ params })).orderNumber).toMatch(/^BP\d{8}$/);
     expect(await stockOf(sku)).toMatchObject({ on_hand: 20, committed: 2, reserved: 0 });
-    expect(await stockInvariantViolations(api.database.db)).toEqual([]);
+    expect(await inventory.stockInvariantViolations(api.database)).toEqual([]);
   });
 });
 
@@ -320,10 +353,25 @@ describe('a crash between the payment and the order', () => {
   const deliverWebhooks = async () => {
     const target = { url: loopbackWebhookUrl(api.app)!, secret: await sandboxGateway(api.app).webhookSecret() };
     let delivered = 0;
-    for (let batch = await deliverDueWebhooks(api.database.db, target, clock); batch.claimed > 0; batch = await deliverDueWebhooks(api.database.db, target, clock)) delivered += batch.delivered;
+    for (
+      let batch = await deliverDueWebhooks(api.database.db, target, clock);
+      batch.claimed > 0;
+      batch = await deliverDueWebhooks(api.database.db, target, clock)
+    )
+      delivered += batch.delivered;
     return { delivered };
   };
-  const recover = () => runRecoveries(api.database.db, clock, { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl });
+  /** One batch of payment recovery, as the job runs it, through a checkout service made as api.ts makes it. */
+  const { checkout: checkoutService } = composeApi();
+  const recoverDue = (batch?: number) =>
+    checkoutService.recoverPayments(
+      { db: api.database.db, clock, log: api.app.log },
+      { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl },
+      batch,
+    );
+  /** Every due note, batch after batch; how many were settled. */
+  const runRecoveries = async (batch = 100) => (await runUntilIdle(batch, () => recoverDue(batch))).reduce((sum, result) => sum + result.settled, 0);
+  const recover = () => runRecoveries();
   /** Orders the shoppers' browsers placed, one per address, with the webhook's notes of their payments; returns the payments. */
   const ordersWithNotes = async (emails: string[]) => {
     const intents = [];
@@ -338,7 +386,9 @@ describe('a crash between the payment and the order', () => {
     return intents;
   };
   const outcomeOf = async (intentRef: string) => {
-    const result = (await api.database.db.execute(sql`select outcome from payment_recoveries where intent_ref = ${intentRef}`)) as unknown as { rows: { outcome: string | null }[] };
+    const result = (await api.database.db.execute(sql`select outcome from payment_recoveries where intent_ref = ${intentRef}`)) as unknown as {
+      rows: { outcome: string | null }[];
+    };
     return result.rows[0]?.outcome;
   };
 
@@ -366,7 +416,9 @@ describe('a crash between the payment and the order', () => {
     } finally {
       clockOffsetMs = 0;
     }
-    const orders = (await api.database.db.execute(sql`select order_number, total_pence, captured_pence from orders where payment_intent_ref = ${intent.intentId}`)) as unknown as { rows: { order_number: string; total_pence: number; captured_pence: number }[] };
+    const orders = (await api.database.db.execute(
+      sql`select order_number, total_pence, captured_pence from orders where payment_intent_ref = ${intent.intentId}`,
+    )) as unknown as { rows: { order_number: string; total_pence: number; captured_pence: number }[] };
     expect(orders.rows).toHaveLength(1);
     expect(orders.rows[0]).toMatchObject({ total_pence: checkout.totals.totalIncVat, captured_pence: checkout.totals.totalIncVat });
     // The shopper's retry now gets that order.
@@ -379,7 +431,7 @@ describe('a crash between the payment and the order', () => {
     clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
     try {
       // Two at a time: one run still gets through every due note.
-      await runRecoveries(api.database.db, clock, { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl }, undefined, 2);
+      await runRecoveries(2);
       for (const intentId of intents) expect(await outcomeOf(intentId)).toBe('order');
       expect(await recover()).toBe(0);
     } finally {
@@ -392,9 +444,8 @@ describe('a crash between the payment and the order', () => {
     const intents = await ordersWithNotes(['pair-1@example.com', 'pair-2@example.com', 'pair-3@example.com', 'pair-4@example.com']);
     clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
     try {
-      const deps = { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl };
       // One batch of two each: on PostgreSQL they claim on two connections at the same moment.
-      const batches = await Promise.all([recoverDue(api.database.db, clock, deps, undefined, 2), recoverDue(api.database.db, clock, deps, undefined, 2)]);
+      const batches = await Promise.all([recoverDue(2), recoverDue(2)]);
       expect(batches).toEqual([
         { claimed: 2, settled: 2 },
         { claimed: 2, settled: 2 },

@@ -6,35 +6,34 @@
  * transaction rolls back and the caller refunds the payment: nobody pays for an order that is not there.
  */
 import type { Checkout, Order } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor } from '../../platform/context.ts';
-import { claimBasketDiscount, lockBasketForOrder, removeConvertedBasket } from '../basket/index.ts';
-import { commitReservations, reserveStock } from '../inventory/index.ts';
-import { findOrderByBasket, recordPlacedOrder } from '../orders/index.ts';
+import type { PricedBasket } from '../basket/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
+import type { PaymentDeps } from './payment.ts';
 
 export interface PlaceOrderInput {
   checkout: Checkout;
+  /** The basket as the checkout priced it (`checkout.basket`), with the code's redemption to claim. */
+  priced: PricedBasket;
   intent: PaymentIntent;
   actor: Actor | null;
   now: Date;
-  publicUrl: string;
 }
 
 /** A named point a test can stop the process at, to prove a crash there loses nothing. */
 export const crashPoints = { afterPaymentBeforeOrder: async (): Promise<void> => {} };
 
-export async function placeOrder(database: Database, input: PlaceOrderInput): Promise<Order> {
+export async function placeOrder(deps: PaymentDeps, database: Database | Transaction, input: PlaceOrderInput): Promise<Order> {
   const { checkout, intent, now } = input;
   await crashPoints.afterPaymentBeforeOrder();
-  return database.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  return database.transaction(async (db) => {
     // Two completions of one basket queue here; the second finds the first's order.
-    const locked = await lockBasketForOrder(db, checkout.basketId);
+    const locked = await deps.basket.lockForOrder({ db }, checkout.basketId);
     if (!locked) {
-      const placed = await findOrderByBasket(db, checkout.basketId);
+      const placed = await deps.orders.findOrderByBasket({ db }, checkout.basketId);
       if (placed) return placed;
       throw new Error(`Basket ${checkout.basketId} is gone and has no order`);
     }
@@ -47,8 +46,8 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
     const contact = checkout.contact!;
     const billing = checkout.billing!;
     const option = checkout.deliveryOption!;
-    const order = await recordPlacedOrder(
-      db,
+    const order = await deps.orders.recordPlacedOrder(
+      { db },
       {
         basketId: checkout.basketId,
         customerId: checkout.basket.owner === 'shopper' ? (input.actor?.userId ?? null) : null,
@@ -56,12 +55,26 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         deliveryAddress: option.code === 'click_collect' ? null : (checkout.delivery?.address ?? null),
         deliveryInstructions: checkout.delivery?.instructions ?? null,
         billingAddress: billing.address,
-        delivery: { code: option.code, name: option.name, date: option.date, earliestDate: option.earliestDate, latestDate: option.latestDate, collection: option.collection },
+        delivery: {
+          code: option.code,
+          name: option.name,
+          date: option.date,
+          earliestDate: option.earliestDate,
+          latestDate: option.latestDate,
+          collection: option.collection,
+        },
         channel: checkout.basket.channel,
         discountCode: checkout.basket.discount?.applies ? checkout.basket.discount.code : null,
         lines: lines.map((line) => ({
-          sku: line.sku, productName: line.productName, productSlug: line.productSlug, label: line.label, imageUrl: line.imageUrl,
-          quantity: line.quantity, unitPriceIncVat: line.unitPriceIncVat, lineTotalIncVat: line.lineTotalIncVat,
+          sku: line.sku,
+          productName: line.productName,
+          productSlug: line.productSlug,
+          label: line.label,
+          imageUrl: line.imageUrl,
+          quantity: line.quantity,
+          unitPriceIncVat: line.unitPriceIncVat,
+          lineTotalIncVat: line.lineTotalIncVat,
+          lineTotalExVat: line.lineTotalExVat,
         })),
         totals: {
           goodsPence: checkout.basket.totals.subtotalIncVat,
@@ -70,21 +83,49 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
           totalPence: checkout.totals.totalIncVat,
           vatPence: checkout.totals.vatIncluded,
         },
-        payment: { intentRef: intent.id, method: 'card', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, capturedPence: intent.amountPence },
+        payment: {
+          intentRef: intent.id,
+          method: 'card',
+          cardBrand: intent.card?.brand ?? null,
+          cardLast4: intent.card?.last4 ?? null,
+          capturedPence: intent.amountPence,
+        },
       },
       now,
-      input.publicUrl,
+      deps.publicUrl,
       orderId,
     );
+    if (checkout.basket.pricing.tradePriced && order.orderGuid && input.actor && checkout.basket.owner === 'shopper') {
+      await deps.trade.recordTradeOrder(
+        db,
+        {
+          orderId,
+          orderNumber: order.orderNumber,
+          customerUserId: input.actor.userId,
+          placedAt: now,
+          lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+          totalIncVat: checkout.totals.totalIncVat,
+          vatIncVat: checkout.totals.vatIncluded,
+          goodsExVat: checkout.basket.totals.subtotalExVat,
+          tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
+        },
+        deps.publicUrl,
+      );
+    }
     await repository.deleteCheckout(db, checkout.basketId);
     // Last, just before the commit: a popular code's claims and a best seller's stock row are the
     // rows every order for them waits on, so they are held for as short a time as possible.
-    await claimBasketDiscount(db, checkout.basket, { orderId, actor: input.actor, deliveryPence: checkout.totals.deliveryIncVat }, now);
-    await removeConvertedBasket(db, checkout.basketId);
-    if (!(await commitReservations(db, checkout.basketId, now))) {
+    await deps.basket.convertToOrder({ db }, input.priced, orderId, now);
+    const { inventory } = deps;
+    if (!(await inventory.commitReservations({ db }, checkout.basketId, now))) {
       // The hold ran out while the shopper paid: take the stock now if it is still there.
-      await reserveStock(db, checkout.basketId, lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })), new Date(now.getTime() + 60_000));
-      await commitReservations(db, checkout.basketId, now);
+      await inventory.reserveStock(
+        { db },
+        checkout.basketId,
+        lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })),
+        new Date(now.getTime() + 60_000),
+      );
+      await inventory.commitReservations({ db }, checkout.basketId, now);
     }
     return order;
   });

@@ -5,11 +5,10 @@
  * between the payment and the order, and a shopper who closed the tab while the bank said yes.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { runUntilIdle, type Job } from '../../platform/jobs.ts';
-import { paymentsWithOrders } from '../orders/index.ts';
+import type { Job } from '../../platform/jobs.ts';
 import type { PaymentEventHandler } from '../payments/index.ts';
 import * as repository from './checkout.repository.ts';
 import { completePayment, refundUnplaced, type PaymentDeps } from './payment.ts';
@@ -37,10 +36,19 @@ const LEASE_MS = 2 * 60_000;
  * once) and settles them. Most are for payments the shopper's browser already made an order of:
  * those are closed with one more statement, and only the rest are settled one by one.
  */
-export async function recoverDue(db: Database, clock: Clock, deps: PaymentDeps, log?: FastifyBaseLogger, batch = BATCH): Promise<{ claimed: number; settled: number }> {
+export async function recoverDue(
+  db: Database | Transaction,
+  clock: Clock,
+  deps: PaymentDeps,
+  log?: FastifyBaseLogger,
+  batch = BATCH,
+): Promise<{ claimed: number; settled: number }> {
   const due = await repository.claimDueRecoveries(db, clock.now(), LEASE_MS, batch);
   if (due.length === 0) return { claimed: 0, settled: 0 };
-  const ordered = await paymentsWithOrders(db, due.map((note) => note.intentRef));
+  const ordered = await deps.orders.paymentsWithOrders(
+    { db },
+    due.map((note) => note.intentRef),
+  );
   if (ordered.size > 0) await repository.finishRecoveries(db, [...ordered], 'order', clock.now());
   let settled = ordered.size;
   for (const note of due.filter((entry) => !ordered.has(entry.intentRef))) {
@@ -50,37 +58,42 @@ export async function recoverDue(db: Database, clock: Clock, deps: PaymentDeps, 
       settled += 1;
     } catch (error) {
       log?.error({ err: error, intent: note.intentRef }, 'payment recovery failed; will retry');
-      await repository.retryRecoveryLater(db, note.intentRef, error instanceof Error ? error.message : String(error), new Date(clock.now().getTime() + RETRY_MS));
+      await repository.retryRecoveryLater(
+        db,
+        note.intentRef,
+        error instanceof Error ? error.message : String(error),
+        new Date(clock.now().getTime() + RETRY_MS),
+      );
     }
   }
   return { claimed: due.length, settled };
 }
 
-/** Every due note, batch after batch, as the job would work through them; returns how many were settled. */
-export async function runRecoveries(db: Database, clock: Clock, deps: PaymentDeps, log?: FastifyBaseLogger, batch = BATCH): Promise<number> {
-  const batches = await runUntilIdle(batch, () => recoverDue(db, clock, deps, log, batch));
-  return batches.reduce((sum, result) => sum + result.settled, 0);
-}
-
 /** Payment recovery as a job of the platform's runner: every five seconds, straight away again while batches come back full. */
-export function paymentRecoveryJob(deps: PaymentDeps): Job {
-  return { name: 'payment-recovery', everyMs: 5_000, batchSize: BATCH, runOnce: ({ db, clock, log }) => recoverDue(db, clock, deps, log) };
+export function paymentRecoveryJob(runOnce: Job['runOnce']): Job {
+  return { name: 'payment-recovery', everyMs: 5_000, batchSize: BATCH, runOnce };
 }
 
-const hasOrder = async (db: Database, intentRef: string) => (await paymentsWithOrders(db, [intentRef])).has(intentRef);
-
-async function settle(db: Database, clock: Clock, deps: PaymentDeps, intentRef: string, basketId: string, log?: FastifyBaseLogger): Promise<string> {
-  if (await hasOrder(db, intentRef)) return 'order';
+async function settle(
+  db: Database | Transaction,
+  clock: Clock,
+  deps: PaymentDeps,
+  intentRef: string,
+  basketId: string,
+  log?: FastifyBaseLogger,
+): Promise<string> {
+  const hasOrder = async (ref: string) => (await deps.orders.paymentsWithOrders({ db }, [ref])).has(ref);
+  if (await hasOrder(intentRef)) return 'order';
   const checkout = await repository.findCheckout(db, basketId);
   if (!checkout || checkout.paymentIntentRef !== intentRef) {
     // The order and the removal of its checkout commit together: placed since the first look, it is here now.
-    if (await hasOrder(db, intentRef)) return 'order';
+    if (await hasOrder(intentRef)) return 'order';
     // Paid for a basket that is gone or moved on to another payment: give the money back.
     const refund = await refundUnplaced({ log }, intentRef, deps);
     return refund === 'succeeded' ? 'refunded' : `refund ${refund}`;
   }
   try {
-    await completePayment({ db, clock, actor: checkout.payer ?? null, log }, basketId, deps);
+    await completePayment(deps, { db, clock, actor: checkout.payer ?? null, log }, basketId);
     return 'order';
   } catch (error) {
     // completePayment refunds what cannot become an order, then says why.

@@ -6,8 +6,7 @@ import type { Actor } from '../../platform/context.ts';
 import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { paymentGateway } from '../payments/index.ts';
-import { startStripeStandIn, stripeStandInEnv, type StripeStandIn } from '../payments/testing.ts';
+import { paymentGateway, startStripeStandIn, stripeStandInEnv, type StripeStandIn } from '../payments/testing.ts';
 
 /**
  * Checkout with the shop configured for Stripe, against the local stand-in: the browser is told
@@ -45,7 +44,11 @@ async function asStripeJs(method: 'GET' | 'POST', path: string, fields: Record<s
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: Record<string, unknown> } };
 }
 const confirmWith = (intent: { intentId: string; clientSecret: string }, paymentMethod: string) =>
-  asStripeJs('POST', `/v1/payment_intents/${intent.intentId}/confirm`, { client_secret: intent.clientSecret, payment_method: paymentMethod, return_url: 'http://127.0.0.1/checkout' });
+  asStripeJs('POST', `/v1/payment_intents/${intent.intentId}/confirm`, {
+    client_secret: intent.clientSecret,
+    payment_method: paymentMethod,
+    return_url: 'http://127.0.0.1/checkout',
+  });
 
 describe('checkout with Stripe', () => {
   it('STRIPE_JS_URL is Stripe’s own unless set', () => {
@@ -129,7 +132,9 @@ describe('checkout with Stripe', () => {
     } finally {
       standIn.answerRefunds('succeeded');
     }
-    expect(await paymentGateway(api.app.platform).listRefunds(intent.intentId)).toEqual([expect.objectContaining({ amountPence: intent.amountPence, status: 'pending' })]);
+    expect(await paymentGateway(api.app.platform).listRefunds(intent.intentId)).toEqual([
+      expect.objectContaining({ amountPence: intent.amountPence, status: 'pending' }),
+    ]);
   });
 
   it('a card kept with consent is the shopper’s own next time, and is charged with it', async () => {

@@ -54,7 +54,7 @@ describe('bank holidays', () => {
     expect(parsed.listedUntil).toBe('2028-12-31');
     expect(parsed.holidays['england-and-wales']).toEqual(['2028-12-25', '2029-12-25']);
     expect(() => parseBankHolidays(file({ ...feed, scotland: undefined }))).toThrow(/no events for scotland/);
-    expect(() => parseBankHolidays(file({ ...feed, scotland: { events: [event('25/12/2028')] } }))).toThrow(/not YYYY-MM-DD: 25\/12\/2028/);
+    expect(() => parseBankHolidays(file({ ...feed, scotland: { events: [event('25/12/2028')] } }))).toThrow(/not YYYY-MM-DD: "25\/12\/2028"/);
     expect(() => parseBankHolidays({ divisions: feed })).toThrow(/source/);
   });
 });

@@ -44,16 +44,14 @@ export function parseBankHolidays(file: unknown): BankHolidayList {
     if (!Array.isArray(events) || events.length === 0) throw new Error(`bank holidays: no events for ${division}`);
     const dates = events.map((event: { date?: unknown }) => event?.date);
     const wrong = dates.find((date) => typeof date !== 'string' || !ISO_DATE.test(date) || Number.isNaN(Date.parse(date)));
-    if (wrong !== undefined) throw new Error(`bank holidays: ${division} has a date that is not YYYY-MM-DD: ${String(wrong)}`);
+    if (wrong !== undefined) throw new Error(`bank holidays: ${division} has a date that is not YYYY-MM-DD: ${JSON.stringify(wrong)}`);
     holidays[division] = (dates as IsoDate[]).toSorted();
     listedUntilYear = Math.min(listedUntilYear, Number(holidays[division].at(-1)!.slice(0, 4)));
   }
   return { holidays, listedUntil: `${listedUntilYear}-12-31`, source, copiedOn };
 }
 
-export const bankHolidayList = parseBankHolidays(
-  JSON.parse(fs.readFileSync(new URL('./bank-holidays.json', import.meta.url), 'utf8')),
-);
+export const bankHolidayList = parseBankHolidays(JSON.parse(fs.readFileSync(new URL('./bank-holidays.json', import.meta.url), 'utf8')));
 
 /** Whole days from `today` to the last listed day (negative once it has passed). */
 export function daysListedAfter(today: IsoDate, list: Pick<BankHolidayList, 'listedUntil'> = bankHolidayList): number {
@@ -64,9 +62,6 @@ export function daysListedAfter(today: IsoDate, list: Pick<BankHolidayList, 'lis
 export function bankHolidayWarning(today: IsoDate, list: Pick<BankHolidayList, 'listedUntil'> = bankHolidayList): string | null {
   const left = daysListedAfter(today, list);
   if (left >= NOTICE_DAYS) return null;
-  const state =
-    left < 0
-      ? `ended on ${list.listedUntil}: every weekday since counts as a working day`
-      : `end on ${list.listedUntil}, ${left} days from now`;
+  const state = left < 0 ? `ended on ${list.listedUntil}: every weekday since counts as a working day` : `end on ${list.listedUntil}, ${left} days from now`;
   return `UK bank holidays ${state}. Refresh apps/api/src/modules/delivery/bank-holidays.json with "npm run holidays:refresh" (docs/decisions/0024).`;
 }

@@ -5,10 +5,20 @@ import { basketDeliveryOptions, specificDayCalendar, type BasketDeliveryInput, t
 const FRIDAY = new Date('2026-06-19T12:59:00Z');
 const tap: BasketDeliveryLine = { sku: 'TAP-1', productName: 'Basin mixer', deliveryClass: 'parcel', stock: { status: 'in_stock', eta: null } };
 const bath: BasketDeliveryLine = { sku: 'BATH-1', productName: 'Steel bath', deliveryClass: 'large', stock: { status: 'in_stock', eta: null } };
-const pallet: BasketDeliveryLine = { sku: 'SUITE-1', productName: 'Bathroom suite', deliveryClass: 'pallet', stock: { status: 'made_to_order', eta: '2026-06-26' } };
+const pallet: BasketDeliveryLine = {
+  sku: 'SUITE-1',
+  productName: 'Bathroom suite',
+  deliveryClass: 'pallet',
+  stock: { status: 'made_to_order', eta: '2026-06-26' },
+};
 
 const input = (lines: BasketDeliveryLine[], overrides: Partial<BasketDeliveryInput> = {}): BasketDeliveryInput => ({
-  lines, goodsIncVat: 3_000, zone: 'mainland', region: 'england-and-wales', now: FRIDAY, ...overrides,
+  lines,
+  goodsIncVat: 3_000,
+  zone: 'mainland',
+  region: 'england-and-wales',
+  now: FRIDAY,
+  ...overrides,
 });
 const byCode = (result: ReturnType<typeof basketDeliveryOptions>) => Object.fromEntries(result.options.map((option) => [option.code, option]));
 
@@ -40,7 +50,11 @@ describe('basket delivery', () => {
     expect(basketDeliveryOptions(input([pallet], { zone: 'northern-ireland' }))).toMatchObject({ quoteOnly: true, suggested: null });
     const highlands = byCode(basketDeliveryOptions(input([tap, bath], { zone: 'highlands', region: 'scotland' })));
     expect(highlands.large_kerbside).toMatchObject({ available: true, priceIncVat: 2_995 + 4_500 });
-    expect(highlands.saturday).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.' });
+    expect(highlands.saturday).toMatchObject({
+      available: false,
+      priceIncVat: null,
+      unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.',
+    });
     expect(byCode(basketDeliveryOptions(input([tap], { zone: 'highlands' }))).standard!.priceIncVat).toBe(495 + 1_500);
   });
 

@@ -45,7 +45,12 @@ export interface BasketDeliveryOptions {
 }
 
 /** Large-item services carry parcels too: a parcel line is then treated as the service's own class. */
-const CARRIES_PARCELS: Partial<Record<DeliveryOptionCode, DeliveryClass>> = { large_kerbside: 'large', two_person: 'two_man_eligible', specific_day: 'large', saturday: 'large' };
+const CARRIES_PARCELS: Partial<Record<DeliveryOptionCode, DeliveryClass>> = {
+  large_kerbside: 'large',
+  two_person: 'two_man_eligible',
+  specific_day: 'large',
+  saturday: 'large',
+};
 
 function lineOption(code: DeliveryOptionCode, line: BasketDeliveryLine, input: BasketDeliveryInput): DeliveryOption | string {
   let deliveryClass = line.deliveryClass;
@@ -54,7 +59,15 @@ function lineOption(code: DeliveryOptionCode, line: BasketDeliveryLine, input: B
     if (deliveryClass !== 'parcel' || !carrier) return `${line.productName} cannot go by ${RATES[code].name.toLowerCase()}.`;
     deliveryClass = carrier;
   }
-  const result = deliveryOptions({ deliveryClass, stock: line.stock, unitPriceIncVat: input.goodsIncVat, quantity: 1, zone: input.zone, region: input.region, now: input.now });
+  const result = deliveryOptions({
+    deliveryClass,
+    stock: line.stock,
+    unitPriceIncVat: input.goodsIncVat,
+    quantity: 1,
+    zone: input.zone,
+    region: input.region,
+    now: input.now,
+  });
   const option = result.options.find((entry) => entry.code === code);
   if (!option) return `${line.productName} cannot go by ${RATES[code].name.toLowerCase()}.`;
   return option;
@@ -64,7 +77,15 @@ export function basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliver
   let quoteOnly = false;
   let notServed = false;
   for (const line of input.lines) {
-    const result = deliveryOptions({ deliveryClass: line.deliveryClass, stock: line.stock, unitPriceIncVat: input.goodsIncVat, quantity: 1, zone: input.zone, region: input.region, now: input.now });
+    const result = deliveryOptions({
+      deliveryClass: line.deliveryClass,
+      stock: line.stock,
+      unitPriceIncVat: input.goodsIncVat,
+      quantity: 1,
+      zone: input.zone,
+      region: input.region,
+      now: input.now,
+    });
     quoteOnly ||= result.quoteOnly;
     notServed ||= result.notServed;
   }
@@ -74,14 +95,31 @@ export function basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliver
     const perLine = input.lines.map((line) => lineOption(code, line, input));
     const rate = RATES[code];
     const facts = { code, name: rate.name, description: rate.description };
-    const refusal = perLine.find((entry) => typeof entry === 'string') ?? perLine.find((entry): entry is UnavailableOption => typeof entry !== 'string' && !entry.available)?.unavailableReason;
+    const refusal =
+      perLine.find((entry) => typeof entry === 'string') ??
+      perLine.find((entry): entry is UnavailableOption => typeof entry !== 'string' && !entry.available)?.unavailableReason;
     if (refusal) return [{ ...facts, available: false, priceIncVat: null, earliestDate: null, unavailableReason: refusal }];
     const usable = perLine as AvailableOption[];
-    const earliestDate = usable.map((option) => option.earliestDate).toSorted().at(-1)!;
-    const latest = usable.map((option) => option.latestDate).filter((date): date is IsoDate => Boolean(date)).toSorted().at(-1);
-    const cutOff = usable.map((option) => option.cutOff).filter((value): value is string => Boolean(value)).toSorted().at(0);
+    const earliestDate = usable
+      .map((option) => option.earliestDate)
+      .toSorted()
+      .at(-1)!;
+    const latest = usable
+      .map((option) => option.latestDate)
+      .filter((date): date is IsoDate => Boolean(date))
+      .toSorted()
+      .at(-1);
+    const cutOff = usable
+      .map((option) => option.cutOff)
+      .filter((value): value is string => Boolean(value))
+      .toSorted()
+      .at(0);
     // Collected together: the order is ready when its last line is.
-    const collection = usable.map((option) => option.collection).filter((value) => value !== undefined).toSorted((a, b) => Date.parse(a.readyFrom) - Date.parse(b.readyFrom)).at(-1);
+    const collection = usable
+      .map((option) => option.collection)
+      .filter((value) => value !== undefined)
+      .toSorted((a, b) => Date.parse(a.readyFrom) - Date.parse(b.readyFrom))
+      .at(-1);
     return [
       {
         ...facts,
@@ -119,7 +157,12 @@ export function specificDayCalendar(option: DeliveryOption, region: HolidayRegio
   const days: SpecificDay[] = [];
   for (let day = addDays(today, 1); day <= option.latestDate; day = addDays(day, 1)) {
     const open = day >= option.earliestDate && calendar.isWorkingDay(day);
-    days.push({ date: day, available: open, priceIncVat: option.priceIncVat, cutOff: open ? formatLondon(londonInstant(previousWorkingDay(calendar, day), SPECIFIC_DAY_CUT_OFF)) : null });
+    days.push({
+      date: day,
+      available: open,
+      priceIncVat: option.priceIncVat,
+      cutOff: open ? formatLondon(londonInstant(previousWorkingDay(calendar, day), SPECIFIC_DAY_CUT_OFF)) : null,
+    });
   }
   return days;
 }

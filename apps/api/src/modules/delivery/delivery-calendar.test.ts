@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addWorkingDays,
-  dispatchDay,
-  formatLondon,
-  londonDateTime,
-  londonInstant,
-  workingCalendar,
-} from './delivery-calendar.ts';
+import { addWorkingDays, dispatchDay, formatLondon, londonDateTime, londonInstant, workingCalendar } from './delivery-calendar.ts';
 
 const england = workingCalendar('england-and-wales');
 

@@ -129,7 +129,7 @@ export function workingDayOnOrAfter(calendar: WorkingCalendar, date: IsoDate): I
 /** `count` working days after `date` (`date` itself does not count). */
 export function addWorkingDays(calendar: WorkingCalendar, date: IsoDate, count: number): IsoDate {
   let day = date;
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     day = addDays(day, 1);
     if (calendar.isWorkingDay(day)) left--;
   }
@@ -151,7 +151,6 @@ const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
  */
 export function dispatchDay(calendar: WorkingCalendar, now: Date, cutOff: string): { date: IsoDate; cutOff: Date } {
   const { date: today, minutes } = londonDateTime(now);
-  const date =
-    calendar.isWorkingDay(today) && minutes < toMinutes(cutOff) ? today : workingDayOnOrAfter(calendar, addDays(today, 1));
+  const date = calendar.isWorkingDay(today) && minutes < toMinutes(cutOff) ? today : workingDayOnOrAfter(calendar, addDays(today, 1));
   return { date, cutOff: londonInstant(date, cutOff) };
 }

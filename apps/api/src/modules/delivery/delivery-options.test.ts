@@ -15,8 +15,7 @@ const input = (overrides: Partial<OptionsInput> = {}): OptionsInput => ({
   now: FRIDAY_BEFORE,
   ...overrides,
 });
-const byCode = (overrides: Partial<OptionsInput> = {}) =>
-  Object.fromEntries(deliveryOptions(input(overrides)).options.map((option) => [option.code, option]));
+const byCode = (overrides: Partial<OptionsInput> = {}) => Object.fromEntries(deliveryOptions(input(overrides)).options.map((option) => [option.code, option]));
 
 describe('delivery options', () => {
   it('offer each delivery class its options (docs/domain.md §4.1)', () => {
@@ -75,11 +74,19 @@ describe('delivery options', () => {
   it('need stock for next day, Saturday and click & collect; others leave when the stock arrives', () => {
     const options = byCode({ stock: { status: 'made_to_order', eta: '2026-07-01' } });
     for (const code of ['next_day', 'saturday', 'click_collect']) {
-      expect(options[code]).toMatchObject({ available: false, priceIncVat: null, earliestDate: null, unavailableReason: expect.stringMatching(/made to order/) });
+      expect(options[code]).toMatchObject({
+        available: false,
+        priceIncVat: null,
+        earliestDate: null,
+        unavailableReason: expect.stringMatching(/made to order/),
+      });
     }
     expect(options.standard).toMatchObject({ available: true, earliestDate: '2026-07-03', latestDate: '2026-07-07' });
     expect(options.specific_day).toMatchObject({ available: true, earliestDate: '2026-07-02' });
-    expect(byCode({ stock: { status: 'out_of_stock', eta: null } }).standard).toMatchObject({ available: false, unavailableReason: expect.stringMatching(/no delivery date/) });
+    expect(byCode({ stock: { status: 'out_of_stock', eta: null } }).standard).toMatchObject({
+      available: false,
+      unavailableReason: expect.stringMatching(/no delivery date/),
+    });
     expect(byCode({ stock: { status: 'low_stock', eta: null } }).next_day!.available).toBe(true);
   });
 
@@ -87,7 +94,11 @@ describe('delivery options', () => {
     const highlands = byCode({ zone: 'highlands', region: 'scotland', unitPriceIncVat: 10_000 });
     expect(highlands.standard).toMatchObject({ available: true, priceIncVat: 1_500, earliestDate: '2026-06-24', latestDate: '2026-06-29' });
     for (const code of ['next_day', 'specific_day', 'saturday']) {
-      expect(highlands[code]).toMatchObject({ available: false, priceIncVat: null, unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.' });
+      expect(highlands[code]).toMatchObject({
+        available: false,
+        priceIncVat: null,
+        unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.',
+      });
     }
     expect(highlands.click_collect!.priceIncVat).toBe(0);
     expect(byCode({ zone: 'northern-ireland', region: 'northern-ireland', deliveryClass: 'large' }).large_kerbside!.priceIncVat).toBe(2_995 + 9_500);
@@ -97,7 +108,10 @@ describe('delivery options', () => {
   it('quote pallets to the islands and Northern Ireland, everything to the Isle of Man, and do not serve the Channel Islands', () => {
     const islands = deliveryOptions(input({ zone: 'islands', region: 'scotland', deliveryClass: 'pallet' }));
     expect(islands).toMatchObject({ quoteOnly: true, notServed: false });
-    expect(islands.options.find((option) => option.code === 'large_kerbside')).toMatchObject({ available: false, unavailableReason: expect.stringMatching(/quotation/) });
+    expect(islands.options.find((option) => option.code === 'large_kerbside')).toMatchObject({
+      available: false,
+      unavailableReason: expect.stringMatching(/quotation/),
+    });
     expect(deliveryOptions(input({ zone: 'islands', region: 'scotland' })).quoteOnly).toBe(false);
     expect(deliveryOptions(input({ zone: 'isle-of-man' })).quoteOnly).toBe(true);
     const channel = deliveryOptions(input({ zone: 'channel-islands' }));

@@ -73,9 +73,27 @@ interface Rate {
 /** docs/domain.md §4.1, mainland GB, inc VAT. */
 export const RATES: Readonly<Record<DeliveryOptionCode, Rate>> = {
   standard: { name: 'Standard delivery', description: 'Delivered in 2–4 working days.', price: 495, freeFrom: 5_000, leadDays: [2, 4], classes: ['parcel'] },
-  next_day: { name: 'Next working day', description: 'Order by 14:00 Monday to Friday for delivery the next working day.', price: 695, leadDays: [1, 1], classes: ['parcel'], needsStock: true },
-  specific_day: { name: 'Specific day (Mon–Fri)', description: 'Choose a weekday 2–21 days ahead; order by 14:00 the working day before.', price: 995, classes: ['parcel', 'large'] },
-  saturday: { name: 'Saturday delivery', description: 'Order by 12:00 Friday for delivery on Saturday.', price: 1_995, classes: ['parcel', 'large'], needsStock: true },
+  next_day: {
+    name: 'Next working day',
+    description: 'Order by 14:00 Monday to Friday for delivery the next working day.',
+    price: 695,
+    leadDays: [1, 1],
+    classes: ['parcel'],
+    needsStock: true,
+  },
+  specific_day: {
+    name: 'Specific day (Mon–Fri)',
+    description: 'Choose a weekday 2–21 days ahead; order by 14:00 the working day before.',
+    price: 995,
+    classes: ['parcel', 'large'],
+  },
+  saturday: {
+    name: 'Saturday delivery',
+    description: 'Order by 12:00 Friday for delivery on Saturday.',
+    price: 1_995,
+    classes: ['parcel', 'large'],
+    needsStock: true,
+  },
   large_kerbside: {
     name: 'Standard large item (kerbside)',
     description: 'Delivered to the kerbside only: have two people ready to unload, and access for a 7.5 t or 18 t vehicle.',
@@ -125,9 +143,27 @@ export const ZONE_RULES: Readonly<Record<DeliveryZone, ZoneRule>> = {
   mainland: { label: 'mainland GB' },
   highlands: { label: 'the Scottish Highlands', surcharge: { parcel: 1_500, large: 4_500 }, extraDays: [1, 2], standardOnly: true },
   'isle-of-wight': { label: 'the Isle of Wight', surcharge: { parcel: 1_500, large: 4_500 }, extraDays: [1, 2], standardOnly: true },
-  islands: { label: 'the Scottish Islands', surcharge: { parcel: 2_500, large: 9_500 }, extraDays: [2, 5], standardOnly: true, quoteOnly: ['pallet', 'two_man_eligible'] },
-  'northern-ireland': { label: 'Northern Ireland', surcharge: { parcel: 2_500, large: 9_500 }, extraDays: [2, 5], standardOnly: true, quoteOnly: ['pallet', 'two_man_eligible'] },
-  scilly: { label: 'the Isles of Scilly', surcharge: { parcel: 2_500, large: 9_500 }, extraDays: [2, 5], standardOnly: true, quoteOnly: ['large', 'pallet', 'two_man_eligible'] },
+  islands: {
+    label: 'the Scottish Islands',
+    surcharge: { parcel: 2_500, large: 9_500 },
+    extraDays: [2, 5],
+    standardOnly: true,
+    quoteOnly: ['pallet', 'two_man_eligible'],
+  },
+  'northern-ireland': {
+    label: 'Northern Ireland',
+    surcharge: { parcel: 2_500, large: 9_500 },
+    extraDays: [2, 5],
+    standardOnly: true,
+    quoteOnly: ['pallet', 'two_man_eligible'],
+  },
+  scilly: {
+    label: 'the Isles of Scilly',
+    surcharge: { parcel: 2_500, large: 9_500 },
+    extraDays: [2, 5],
+    standardOnly: true,
+    quoteOnly: ['large', 'pallet', 'two_man_eligible'],
+  },
   'isle-of-man': { label: 'the Isle of Man', quoteOnly: 'all' },
   'channel-islands': { label: 'the Channel Islands (outside the UK VAT area)', notServed: true },
 };
@@ -164,7 +200,13 @@ export function deliveryOptions(input: OptionsInput): OptionsResult {
     const base = rate.freeFrom !== undefined && goodsValue >= rate.freeFrom ? 0 : rate.price;
     const surcharge = code === 'click_collect' || !zone.surcharge ? 0 : input.deliveryClass === 'parcel' ? zone.surcharge.parcel : zone.surcharge.large;
     const facts = { code, name: rate.name, description: rate.description };
-    const unavailable = (reason: string): UnavailableOption => ({ ...facts, available: false, priceIncVat: null, earliestDate: null, unavailableReason: reason });
+    const unavailable = (reason: string): UnavailableOption => ({
+      ...facts,
+      available: false,
+      priceIncVat: null,
+      earliestDate: null,
+      unavailableReason: reason,
+    });
 
     if (code !== 'click_collect') {
       if (notServed) return unavailable(`We do not deliver to ${zone.label}; click & collect is still open to you.`);
@@ -173,10 +215,16 @@ export function deliveryOptions(input: OptionsInput): OptionsResult {
         return unavailable(`Our couriers take only standard deliveries to ${zone.label}.`);
       }
     }
-    if (rate.needsStock && !inStock) return unavailable(`Needs the item in stock; it is ${input.stock.status === 'made_to_order' ? 'made to order' : 'out of stock'}.`);
+    if (rate.needsStock && !inStock)
+      return unavailable(`Needs the item in stock; it is ${input.stock.status === 'made_to_order' ? 'made to order' : 'out of stock'}.`);
     if (readyDay === undefined) return unavailable('Out of stock with no delivery date yet.');
     const when = timing(code, input, calendar, readyDay, zone);
-    if (!when) return unavailable(code === 'click_collect' ? `The ${COLLECTION_BRANCH.name} is closed for the next two weeks.` : `No delivery day is open in the next ${SPECIFIC_DAY_MAX} days.`);
+    if (!when)
+      return unavailable(
+        code === 'click_collect'
+          ? `The ${COLLECTION_BRANCH.name} is closed for the next two weeks.`
+          : `No delivery day is open in the next ${SPECIFIC_DAY_MAX} days.`,
+      );
     return { ...facts, available: true, priceIncVat: base + surcharge, ...when };
   });
   return { options, quoteOnly, notServed };

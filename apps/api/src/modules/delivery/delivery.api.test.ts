@@ -34,9 +34,23 @@ describe('product delivery options', () => {
   it('offer each delivery class its options, with prices and dates', async () => {
     now = new Date('2026-06-19T12:59:00Z');
     const parcel = await client.getProductDeliveryOptions({ body: { sku: skus.parcel!.sku, quantity: 1 } });
-    expect(parcel).toMatchObject({ sku: skus.parcel!.sku, quantity: 1, postcode: null, zone: 'mainland', deliveryClass: 'parcel', stockStatus: 'in_stock', quoteOnly: false, notServed: false });
+    expect(parcel).toMatchObject({
+      sku: skus.parcel!.sku,
+      quantity: 1,
+      postcode: null,
+      zone: 'mainland',
+      deliveryClass: 'parcel',
+      stockStatus: 'in_stock',
+      quoteOnly: false,
+      notServed: false,
+    });
     expect(codes(parcel.options)).toEqual(['standard', 'next_day', 'specific_day', 'saturday', 'click_collect']);
-    expect(parcel.options.find((option) => option.code === 'next_day')).toMatchObject({ available: true, priceIncVat: 695, earliestDate: '2026-06-22', cutOff: '2026-06-19T14:00:00+01:00' });
+    expect(parcel.options.find((option) => option.code === 'next_day')).toMatchObject({
+      available: true,
+      priceIncVat: 695,
+      earliestDate: '2026-06-22',
+      cutOff: '2026-06-19T14:00:00+01:00',
+    });
     expect(parcel.options.find((option) => option.code === 'standard')!.priceIncVat).toBe(skus.parcel!.price >= 5_000 ? 0 : 495);
 
     const large = await client.getProductDeliveryOptions({ body: { sku: skus.large!.sku, quantity: 1 } });
@@ -75,7 +89,11 @@ describe('product delivery options', () => {
     expect(standard.priceIncVat).toBe((skus.parcel!.price >= 5_000 ? 0 : 495) + 1_500);
     // What cannot be had says why, with no price.
     expect(highlands.options.find((option) => option.code === 'next_day')).toEqual(
-      expect.objectContaining({ available: false, priceIncVat: null, unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.' }),
+      expect.objectContaining({
+        available: false,
+        priceIncVat: null,
+        unavailableReason: 'Our couriers take only standard deliveries to the Scottish Highlands.',
+      }),
     );
 
     const islandPallet = await client.getProductDeliveryOptions({ body: { sku: skus.pallet!.sku, postcode: 'HS1 2AA' } });
@@ -98,7 +116,10 @@ describe('product delivery options', () => {
     expect([unknown.status, unknown.code]).toEqual([404, 'SKU_NOT_FOUND']);
     const postcode = await failure(client.getProductDeliveryOptions({ body: { sku: skus.parcel!.sku, postcode: 'W1L 1AA' } }));
     expect([postcode.status, postcode.code]).toEqual([400, 'INVALID_POSTCODE']);
-    expect((postcode.data as { errors: { path: string; message: string }[] }).errors[0]).toMatchObject({ path: 'body.postcode', message: expect.stringMatching(/SW1A 1AA/) });
+    expect((postcode.data as { errors: { path: string; message: string }[] }).errors[0]).toMatchObject({
+      path: 'body.postcode',
+      message: expect.stringMatching(/SW1A 1AA/),
+    });
     for (const quantity of [0, 1000, 1.5]) {
       const bad = await failure(client.getProductDeliveryOptions({ body: { sku: skus.parcel!.sku, quantity } }));
       expect([quantity, bad.status, bad.code]).toEqual([quantity, 400, 'VALIDATION_FAILED']);

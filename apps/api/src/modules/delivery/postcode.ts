@@ -64,24 +64,41 @@ type Ranges = Record<string, readonly (readonly [number, number])[]>;
 
 /** docs/domain.md §4.4: the courier definitions of the Scottish Highlands and Islands by district. */
 const HIGHLANDS: Ranges = {
-  AB: [[36, 38], [55, 56]],
+  AB: [
+    [36, 38],
+    [55, 56],
+  ],
   FK: [[17, 21]],
-  IV: [[1, 39], [52, 54], [63, 63]],
+  IV: [
+    [1, 39],
+    [52, 54],
+    [63, 63],
+  ],
   KW: [[1, 14]],
   PA: [[21, 40]],
-  PH: [[19, 26], [30, 41], [49, 50]],
+  PH: [
+    [19, 26],
+    [30, 41],
+    [49, 50],
+  ],
 };
 const ISLANDS: Ranges = {
   HS: [[1, 9]],
-  IV: [[40, 51], [55, 56]],
+  IV: [
+    [40, 51],
+    [55, 56],
+  ],
   KA: [[27, 28]],
   KW: [[15, 17]],
-  PA: [[20, 20], [41, 49], [60, 78]],
+  PA: [
+    [20, 20],
+    [41, 49],
+    [60, 78],
+  ],
   PH: [[42, 44]],
   ZE: [[1, 3]],
 };
-const within = (ranges: Ranges, area: string, district: number) =>
-  (ranges[area] ?? []).some(([from, to]) => district >= from && district <= to);
+const within = (ranges: Ranges, area: string, district: number) => (ranges[area] ?? []).some(([from, to]) => district >= from && district <= to);
 
 export function zoneOf(postcode: Pick<Postcode, 'area' | 'district'>): DeliveryZone {
   const { area, district } = postcode;

@@ -85,7 +85,10 @@ export function computeDiscount(terms: PromotionTerms, lines: readonly BasketLin
   const qualifying = lines.filter((line) => line.lineTotalPence > 0 && qualifies(terms, line));
   const eligiblePence = qualifying.reduce((sum, line) => sum + line.lineTotalPence, 0);
   const discountPence = amountOff(terms, eligiblePence);
-  const shares = allocate(discountPence, qualifying.map((line) => line.lineTotalPence));
+  const shares = allocate(
+    discountPence,
+    qualifying.map((line) => line.lineTotalPence),
+  );
   return {
     eligiblePence,
     discountPence,
@@ -104,11 +107,11 @@ const TARGET_WORDS: Record<TargetType, string> = {
 
 /** What the promotion takes off, in words: "10% off everything", "£5 off delivery". */
 export function describeOffer(terms: Pick<PromotionTerms, 'discountType' | 'value' | 'targetType' | 'minimumSpendPence'>): string {
-  const amount =
-    terms.discountType === DISCOUNT_TYPES.Percentage ? `${(terms.value / 100).toLocaleString('en-GB')}%` : formatPenceShort(terms.value);
-  const offer = terms.targetType === TARGET_TYPES.Delivery && terms.discountType === DISCOUNT_TYPES.Percentage && terms.value === 10_000
-    ? 'Free delivery'
-    : `${amount} off ${TARGET_WORDS[terms.targetType]}`;
+  const amount = terms.discountType === DISCOUNT_TYPES.Percentage ? `${(terms.value / 100).toLocaleString('en-GB')}%` : formatPenceShort(terms.value);
+  const offer =
+    terms.targetType === TARGET_TYPES.Delivery && terms.discountType === DISCOUNT_TYPES.Percentage && terms.value === 10_000
+      ? 'Free delivery'
+      : `${amount} off ${TARGET_WORDS[terms.targetType]}`;
   return terms.minimumSpendPence > 0 ? `${offer} when you spend ${formatPenceShort(terms.minimumSpendPence)}` : offer;
 }
 

@@ -4,10 +4,11 @@ import type { ApiError } from '@shop/api-client';
 import type { CreateDiscount, Problem } from '@shop/contracts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { signIn } from '../identity/testing.ts';
-import { claimDiscount } from './index.ts';
+import { createDiscountsService } from './index.ts';
 import { ISSUE_CODE_ALPHABET } from './issue-codes.ts';
 
 let api: TestApi;
+const discounts = createDiscountsService();
 let staff: DiscountsClient;
 let shopper: DiscountsClient;
 let anonymous: DiscountsClient;
@@ -32,10 +33,7 @@ const promotion = (promotionCode: string, overrides: Partial<CreateDiscount> = {
 beforeAll(async () => {
   api = await startTestApi();
   const client = (token?: string) => createDiscountsClient({ baseUrl: api.serviceUrl('discounts'), getAccessToken: () => token });
-  const [staffSignIn, shopperSignIn] = await Promise.all([
-    signIn(api, 'staff@demo.test', 'demo-password'),
-    signIn(api, 'shopper@demo.test', 'demo-password'),
-  ]);
+  const [staffSignIn, shopperSignIn] = await Promise.all([signIn(api, 'staff@demo.test', 'demo-password'), signIn(api, 'shopper@demo.test', 'demo-password')]);
   staff = client(staffSignIn.tokens.access_token);
   shopper = client(shopperSignIn.tokens.access_token);
   anonymous = client();
@@ -46,8 +44,10 @@ describe('access', () => {
   const calls: [string, (client: DiscountsClient) => Promise<unknown>][] = [
     ['POST /Discount', (client) => client.createDiscount({ body: promotion('TACCESS') })],
     ['GET /Discount/{promotionCode}/{issueCode}', (client) => client.getDiscount({ params: { promotionCode: 'WELCOME10', issueCode: 'WELCOME10' } })],
-    ['PUT /Discount/{promotionCode}/{issueCode}', (client) =>
-      client.updateDiscount({ params: { promotionCode: 'WELCOME10', issueCode: 'WELCOME10' }, body: { description: 'Changed' } })],
+    [
+      'PUT /Discount/{promotionCode}/{issueCode}',
+      (client) => client.updateDiscount({ params: { promotionCode: 'WELCOME10', issueCode: 'WELCOME10' }, body: { description: 'Changed' } }),
+    ],
     ['GET /Discount/Search', (client) => client.searchDiscounts({})],
     ['GET /Discount/DiscountClaim/{id}', (client) => client.getDiscountClaim({ params: { id: 1 } })],
     ['GET /Discount/DiscountType', (client) => client.getDiscountTypes()],
@@ -191,7 +191,20 @@ describe('getting and updating one promotion or issue code', () => {
     expect(back.issueCode).toMatchObject({ status: 'available' });
 
     await api.database.db.transaction((tx) =>
-      claimDiscount(tx as never, { code: second, channel: 200, customerId: null, isTradePriced: false, lines: [line(10_000)], deliveryPence: 0, orderId: 'ORD-EDIT', amountPence: 2_000 }, new Date()),
+      discounts.claimDiscount(
+        { db: tx },
+        {
+          code: second,
+          channel: 200,
+          customerId: null,
+          isTradePriced: false,
+          lines: [line(10_000)],
+          deliveryPence: 0,
+          orderId: 'ORD-EDIT',
+          amountPence: 2_000,
+        },
+        new Date(),
+      ),
     );
     const error = await failure(staff.updateDiscount({ params: { promotionCode: 'TEDIT', issueCode: second }, body: { issueCodeVoided: true } }));
     expect([error.status, error.code]).toEqual([409, 'ISSUE_CODE_ALREADY_CLAIMED']);
@@ -273,10 +286,22 @@ describe('claims', () => {
     const created = await staff.createDiscount({ body: promotion('TCLAIMS', { requiresIssueCode: true, issueCodeCount: 1, channels: [100, 200] }) });
     const code = created.issueCodes[0]!.code;
     const { claimId } = await api.database.db.transaction((tx) =>
-      claimDiscount(tx as never, { code, channel: 200, customerId: 'user-42', isTradePriced: false, lines: [line(12_345)], deliveryPence: 0, orderId: 'ORD-1001', amountPence: 1_235 }, new Date()),
+      discounts.claimDiscount(
+        { db: tx },
+        { code, channel: 200, customerId: 'user-42', isTradePriced: false, lines: [line(12_345)], deliveryPence: 0, orderId: 'ORD-1001', amountPence: 1_235 },
+        new Date(),
+      ),
     );
     const claim = await staff.getDiscountClaim({ params: { id: claimId } });
-    expect(claim).toMatchObject({ id: claimId, promotionCode: 'TCLAIMS', issueCode: code, orderId: 'ORD-1001', customerId: 'user-42', amountPence: 1_235, channel: 200 });
+    expect(claim).toMatchObject({
+      id: claimId,
+      promotionCode: 'TCLAIMS',
+      issueCode: code,
+      orderId: 'ORD-1001',
+      customerId: 'user-42',
+      amountPence: 1_235,
+      channel: 200,
+    });
     const promotionView = await staff.getDiscount({ params: { promotionCode: 'TCLAIMS', issueCode: 'TCLAIMS' } });
     expect(promotionView.promotion.claimCount).toBe(1);
     expect(promotionView.recentClaims).toEqual([claim]);

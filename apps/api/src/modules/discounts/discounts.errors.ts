@@ -27,7 +27,9 @@ export const DiscountErrors = {
   customerLimitReached: (limit: number) =>
     refuse(
       'DISCOUNT_CODE_LIMIT_REACHED',
-      limit === 1 ? "You've already used this code: it can be used once per customer." : `You've already used this code ${limit} times, the most allowed per customer.`,
+      limit === 1
+        ? "You've already used this code: it can be used once per customer."
+        : `You've already used this code ${limit} times, the most allowed per customer.`,
     ),
   alreadyUsed: () => refuse('DISCOUNT_CODE_ALREADY_USED', 'This code has already been used: each code can be used once only.'),
   notCombinableWithTradePricing: () =>
@@ -35,8 +37,7 @@ export const DiscountErrors = {
   noQualifyingItems: (what: string) => refuse('DISCOUNT_NO_QUALIFYING_ITEMS', `This code applies to ${what}, and nothing in your basket qualifies.`),
 
   // Staff-side errors.
-  promotionNotFound: (promotionCode: string) =>
-    new AppError(404, 'PROMOTION_NOT_FOUND', `There is no promotion with code "${promotionCode}".`),
+  promotionNotFound: (promotionCode: string) => new AppError(404, 'PROMOTION_NOT_FOUND', `There is no promotion with code "${promotionCode}".`),
   issueCodeNotFound: (promotionCode: string, issueCode: string) =>
     new AppError(404, 'ISSUE_CODE_NOT_FOUND', `Promotion "${promotionCode}" has no issue code "${issueCode}".`),
   claimNotFound: (id: number) => new AppError(404, 'DISCOUNT_CLAIM_NOT_FOUND', `There is no discount claim with id ${id}.`),

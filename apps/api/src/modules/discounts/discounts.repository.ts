@@ -163,9 +163,7 @@ export async function findClaim(db: Database, id: number): Promise<ClaimRow | un
 
 export async function recentClaims(db: Database, of: { promotionId: number; issueCodeId?: number }, limit: number): Promise<ClaimRow[]> {
   return selectClaims(db)
-    .where(
-      of.issueCodeId === undefined ? eq(discountClaims.promotionId, of.promotionId) : eq(discountClaims.issueCodeId, of.issueCodeId),
-    )
+    .where(of.issueCodeId === undefined ? eq(discountClaims.promotionId, of.promotionId) : eq(discountClaims.issueCodeId, of.issueCodeId))
     .orderBy(desc(discountClaims.claimedAt), desc(discountClaims.id))
     .limit(limit);
 }
@@ -213,7 +211,10 @@ export async function insertClaim(db: Database, row: typeof discountClaims.$infe
 }
 
 /** Deletes the order's claim and answers what it held; undefined when there is none (any more). */
-export async function deleteOrderClaim(db: Database, orderId: string): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | undefined> {
+export async function deleteOrderClaim(
+  db: Database,
+  orderId: string,
+): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | undefined> {
   const [claim] = await db
     .delete(discountClaims)
     .where(eq(discountClaims.orderId, orderId))

@@ -13,7 +13,7 @@ import {
   type UpdateDiscount,
 } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { checkTerms, computeDiscount, promotionStatus, targetWords, type PromotionTerms } from './discount-rules.ts';
 import { DiscountErrors } from './discounts.errors.ts';
 import * as repository from './discounts.repository.ts';
@@ -49,7 +49,7 @@ function assertTerms(terms: PromotionTerms, claimCount = 0): void {
 // Staff calls
 // ---------------------------------------------------------------------------------------------
 
-export async function createDiscount(ctx: ServiceContext, body: CreateDiscount): Promise<Discount> {
+async function createDiscount(ctx: CallerContext, body: CreateDiscount): Promise<Discount> {
   const { promotionCode, issueCodeCount, ...rest } = body;
   if (RESERVED_CODES.has(promotionCode)) throw DiscountErrors.invalid('body.promotionCode', `"${promotionCode}" is reserved; choose another code`);
   const values = { ...rest, startsAt: new Date(rest.startsAt), endsAt: rest.endsAt ? new Date(rest.endsAt) : null };
@@ -57,8 +57,7 @@ export async function createDiscount(ctx: ServiceContext, body: CreateDiscount):
   // Codes share one namespace at the basket: a promotion code may not equal an issue code.
   if (await repository.issueCodeExists(ctx.db, promotionCode)) throw DiscountErrors.duplicatePromotionCode(promotionCode);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  await ctx.db.transaction(async (db) => {
     const created = await repository.insertPromotion(db, { promotionCode, ...values, createdAt: now, updatedAt: now });
     if (!created) throw DiscountErrors.duplicatePromotionCode(promotionCode);
     await generateIssueCodes(db, created.id, issueCodeCount);
@@ -97,7 +96,7 @@ async function findIssueCodeOr404(db: Database, promotion: PromotionRow, issueCo
   return row;
 }
 
-export async function getDiscount(ctx: ServiceContext, promotionCode: string, issueCode: string): Promise<Discount> {
+async function getDiscount(ctx: CallerContext, promotionCode: string, issueCode: string): Promise<Discount> {
   const promotion = await findPromotionOr404(ctx.db, promotionCode);
   const now = ctx.clock.now();
   if (issueCode === promotion.promotionCode) {
@@ -112,11 +111,10 @@ export async function getDiscount(ctx: ServiceContext, promotionCode: string, is
   return { promotion: toDetail(promotion, now), issueCode: toIssueCode(code), issueCodes: [], recentClaims: claims.map(toClaim) };
 }
 
-export async function updateDiscount(ctx: ServiceContext, promotionCode: string, issueCode: string, body: UpdateDiscount): Promise<Discount> {
+async function updateDiscount(ctx: CallerContext, promotionCode: string, issueCode: string, body: UpdateDiscount): Promise<Discount> {
   const { addIssueCodes, issueCodeVoided, ...changes } = body;
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  await ctx.db.transaction(async (db) => {
     const promotion = await findPromotionOr404(db, promotionCode);
     const code = issueCode === promotion.promotionCode ? null : await findIssueCodeOr404(db, promotion, issueCode);
     if (issueCodeVoided !== undefined && !code) {
@@ -153,17 +151,15 @@ export interface SearchQuery {
 
 const DAY_MS = 86_400_000;
 
-export async function searchDiscounts(ctx: ServiceContext, query: SearchQuery): Promise<DiscountSearchPage> {
+async function searchDiscounts(ctx: CallerContext, query: SearchQuery): Promise<DiscountSearchPage> {
   const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
   const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined;
   if (from && to && to <= from) throw DiscountErrors.invalid('query.to', 'Must be on or after from');
   const now = ctx.clock.now();
-  const { rows, total } = await repository.searchPromotions(
-    ctx.db,
-    { channel: query.channel, status: query.status, text: query.text, from, to },
-    now,
-    { offset: (query.pageNumber - 1) * query.pageSize, limit: query.pageSize },
-  );
+  const { rows, total } = await repository.searchPromotions(ctx.db, { channel: query.channel, status: query.status, text: query.text, from, to }, now, {
+    offset: (query.pageNumber - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
   return {
     items: rows.map((row) => toSummary(row, now)),
     pageNumber: query.pageNumber,
@@ -173,15 +169,23 @@ export async function searchDiscounts(ctx: ServiceContext, query: SearchQuery): 
   };
 }
 
-export async function getDiscountClaim(ctx: ServiceContext, id: number): Promise<DiscountClaim> {
+async function getDiscountClaim(ctx: CallerContext, id: number): Promise<DiscountClaim> {
   const claim = await repository.findClaim(ctx.db, id);
   if (!claim) throw DiscountErrors.claimNotFound(id);
   return toClaim(claim);
 }
 
 export const DISCOUNT_TYPE_LIST = [
-  { id: DISCOUNT_TYPES.Percentage, name: 'Percentage', description: 'A percentage off what the promotion targets; value in basis points (1000 = 10%), at most 10000' },
-  { id: DISCOUNT_TYPES.FixedAmount, name: 'Fixed amount', description: 'An amount off what the promotion targets, never more than it costs; value in pence inc VAT' },
+  {
+    id: DISCOUNT_TYPES.Percentage,
+    name: 'Percentage',
+    description: 'A percentage off what the promotion targets; value in basis points (1000 = 10%), at most 10000',
+  },
+  {
+    id: DISCOUNT_TYPES.FixedAmount,
+    name: 'Fixed amount',
+    description: 'An amount off what the promotion targets, never more than it costs; value in pence inc VAT',
+  },
 ] as const;
 
 function toSummary(row: PromotionWithCounts, now: Date): PromotionSummary {
@@ -286,7 +290,7 @@ async function resolveCode(db: Database, typed: string): Promise<Resolved> {
 }
 
 /** Every refusal that needs no counting, in the order a shopper would want to hear them. */
-function assertApplies({ promotion, issueCode }: Resolved, check: DiscountCheck, now: Date) {
+function assertApplies({ promotion, issueCode }: Resolved, check: Omit<DiscountCheck, 'code' | 'customerId'>, now: Date) {
   if (now < promotion.startsAt) throw DiscountErrors.notStarted(promotion.startsAt);
   if (promotion.endsAt && now >= promotion.endsAt) throw DiscountErrors.expired(promotion.endsAt);
   if (!promotion.channels.includes(check.channel)) throw DiscountErrors.wrongChannel(promotion.channels as SalesChannel[]);
@@ -302,26 +306,53 @@ function assertApplies({ promotion, issueCode }: Resolved, check: DiscountCheck,
   return figures;
 }
 
-async function assertCustomerRoom(db: Database, promotion: PromotionRow, customerId: string | null): Promise<void> {
-  if (promotion.perCustomerLimit === null || customerId === null) return;
-  if ((await repository.countCustomerClaims(db, promotion.id, customerId)) >= promotion.perCustomerLimit) {
+/** How many times the customer has used the promotion, when it limits that (null when it does not, or for a guest). */
+async function customerClaimsOf(db: Database, promotion: PromotionRow, customerId: string | null): Promise<number | null> {
+  if (promotion.perCustomerLimit === null || customerId === null) return null;
+  return repository.countCustomerClaims(db, promotion.id, customerId);
+}
+
+function assertRoom(promotion: PromotionRow, claims: number | null): void {
+  if (claims !== null && promotion.perCustomerLimit !== null && claims >= promotion.perCustomerLimit)
     throw DiscountErrors.customerLimitReached(promotion.perCustomerLimit);
-  }
+}
+
+async function assertCustomerRoom(db: Database, promotion: PromotionRow, customerId: string | null): Promise<void> {
+  assertRoom(promotion, await customerClaimsOf(db, promotion, customerId));
+}
+
+/** A code read once for one customer: `judge` weighs it against a basket's figures as often as they change, reading nothing more. */
+export interface LoadedDiscount {
+  /** What the code takes off these figures; refuses (AppError) exactly as `evaluateDiscount` would. */
+  judge(figures: Omit<DiscountCheck, 'code' | 'customerId'>, now: Date): AppliedDiscount;
+}
+
+/**
+ * Reads what judging a code needs (its promotion, its issue code, the customer's claims) once: checkout
+ * prices one basket with an estimated delivery and then with the chosen one. Refuses an unknown code.
+ */
+export async function loadDiscount(db: Database, code: string, customerId: string | null): Promise<LoadedDiscount> {
+  const resolved = await resolveCode(db, code);
+  const claims = await customerClaimsOf(db, resolved.promotion, customerId);
+  return {
+    judge(check, now) {
+      const figures = assertApplies(resolved, check, now);
+      assertRoom(resolved.promotion, claims);
+      return {
+        code: resolved.code,
+        promotionCode: resolved.promotion.promotionCode,
+        issueCode: resolved.issueCode?.code ?? null,
+        description: resolved.promotion.description,
+        discountPence: figures.discountPence,
+        lineDiscounts: figures.lineDiscounts,
+        deliveryDiscountPence: figures.deliveryDiscountPence,
+      };
+    },
+  };
 }
 
 export async function evaluateDiscount(db: Database, check: DiscountCheck, now: Date): Promise<AppliedDiscount> {
-  const resolved = await resolveCode(db, check.code);
-  const figures = assertApplies(resolved, check, now);
-  await assertCustomerRoom(db, resolved.promotion, check.customerId);
-  return {
-    code: resolved.code,
-    promotionCode: resolved.promotion.promotionCode,
-    issueCode: resolved.issueCode?.code ?? null,
-    description: resolved.promotion.description,
-    discountPence: figures.discountPence,
-    lineDiscounts: figures.lineDiscounts,
-    deliveryDiscountPence: figures.deliveryDiscountPence,
-  };
+  return (await loadDiscount(db, check.code, check.customerId)).judge(check, now);
 }
 
 /**
@@ -331,13 +362,8 @@ export async function evaluateDiscount(db: Database, check: DiscountCheck, now: 
  * total and per-customer limits hold, and a single-use code is taken by one claim only (its own
  * conditional update, backed by a unique index on claims). Needs READ COMMITTED (the default).
  */
-export async function claimDiscount(
-  db: Database,
-  input: DiscountCheck & { orderId: string; amountPence: number },
-  now: Date,
-): Promise<{ claimId: number }> {
-  return db.transaction(async (tx) => {
-    const sp = tx as unknown as Database;
+export async function claimDiscount(db: Database, input: DiscountCheck & { orderId: string; amountPence: number }, now: Date): Promise<{ claimId: number }> {
+  return db.transaction(async (sp) => {
     const resolved = await resolveCode(sp, input.code);
     const figures = assertApplies(resolved, input, now);
     if (figures.discountPence !== input.amountPence) throw DiscountErrors.amountChanged(input.amountPence, figures.discountPence);
@@ -365,10 +391,53 @@ export async function claimDiscount(
  * with the claim row. In the caller's transaction; once only, since the claim row is deleted by the
  * statement that finds it. Null when the order claimed no discount (or it was given back already).
  */
-export async function giveBackDiscountClaim(db: Database, orderId: string): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | null> {
+export async function giveBackDiscountClaim(
+  db: Database,
+  orderId: string,
+): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | null> {
   const claim = await repository.deleteOrderClaim(db, orderId);
   if (!claim) return null;
   await repository.returnUsage(db, claim.promotionId);
   if (claim.issueCodeId !== null) await repository.freeIssueCode(db, claim.issueCodeId);
   return claim;
+}
+
+type DbContext = Pick<ServiceContext, 'db'>;
+
+/**
+ * Discount codes: staff create and change promotions and their issue codes; the basket and checkout
+ * judge a code against a basket's figures and claim it with the order; orders give a claim back when
+ * an order is cancelled in full. Claims and give-backs run in the caller's transaction (`ctx.db`).
+ */
+export interface DiscountsService {
+  createDiscount(ctx: CallerContext, body: CreateDiscount): Promise<Discount>;
+  getDiscount(ctx: CallerContext, promotionCode: string, issueCode: string): Promise<Discount>;
+  updateDiscount(ctx: CallerContext, promotionCode: string, issueCode: string, body: UpdateDiscount): Promise<Discount>;
+  searchDiscounts(ctx: CallerContext, query: SearchQuery): Promise<DiscountSearchPage>;
+  getDiscountClaim(ctx: CallerContext, id: number): Promise<DiscountClaim>;
+  /** The kinds of discount staff can create. */
+  discountTypes(): typeof DISCOUNT_TYPE_LIST;
+  /** Reads what judging a code needs once (refusing an unknown code); `judge` weighs it against figures as often as they change. */
+  loadDiscount(ctx: DbContext, code: string, customerId: string | null): Promise<LoadedDiscount>;
+  /** What a code takes off a basket's figures at `now`, or why not (AppError). */
+  evaluateDiscount(ctx: DbContext, check: DiscountCheck, now: Date): Promise<AppliedDiscount>;
+  /** Records one redemption in the caller's transaction, all or nothing; limits hold under concurrency. */
+  claimDiscount(ctx: DbContext, input: DiscountCheck & { orderId: string; amountPence: number }, now: Date): Promise<{ claimId: number }>;
+  /** Gives back the claim of an order cancelled in full, once; null when it claimed nothing. */
+  giveBackDiscountClaim(ctx: DbContext, orderId: string): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | null>;
+}
+
+export function createDiscountsService(): DiscountsService {
+  return {
+    createDiscount,
+    getDiscount,
+    updateDiscount,
+    searchDiscounts,
+    getDiscountClaim,
+    discountTypes: () => DISCOUNT_TYPE_LIST,
+    loadDiscount: (ctx, code, customerId) => loadDiscount(ctx.db, code, customerId),
+    evaluateDiscount: (ctx, check, now) => evaluateDiscount(ctx.db, check, now),
+    claimDiscount: (ctx, input, now) => claimDiscount(ctx.db, input, now),
+    giveBackDiscountClaim: (ctx, orderId) => giveBackDiscountClaim(ctx.db, orderId),
+  };
 }

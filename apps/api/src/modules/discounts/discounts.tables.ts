@@ -14,9 +14,18 @@ export const discountPromotions = pgTable(
     description: text('description').notNull(),
     channels: integer('channels').array().notNull(),
     targetType: integer('target_type').notNull(),
-    targetSkus: text('target_skus').array().notNull().default(sql`'{}'::text[]`),
-    targetCategoryIds: integer('target_category_ids').array().notNull().default(sql`'{}'::integer[]`),
-    targetBrandIds: integer('target_brand_ids').array().notNull().default(sql`'{}'::integer[]`),
+    targetSkus: text('target_skus')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    targetCategoryIds: integer('target_category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    targetBrandIds: integer('target_brand_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     discountType: integer('discount_type').notNull(),
     /** Basis points for a percentage, pence for a fixed amount. */
     value: integer('value').notNull(),
@@ -34,10 +43,7 @@ export const discountPromotions = pgTable(
   (table) => [
     check('discount_promotions_value_check', sql`${table.value} > 0 and (${table.discountType} <> 1 or ${table.value} <= 10000)`),
     check('discount_promotions_dates_check', sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`),
-    check(
-      'discount_promotions_usage_check',
-      sql`${table.claimCount} >= 0 and (${table.usageLimit} is null or ${table.claimCount} <= ${table.usageLimit})`,
-    ),
+    check('discount_promotions_usage_check', sql`${table.claimCount} >= 0 and (${table.usageLimit} is null or ${table.claimCount} <= ${table.usageLimit})`),
     index('discount_promotions_starts_idx').on(table.startsAt),
     index('discount_promotions_created_idx').on(table.createdAt, table.id),
   ],

@@ -1,19 +1,23 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerDiscountsRoutes } from './discounts.routes.ts';
 import { demoPromotionsSeed } from './discounts.seed.ts';
+import type { DiscountsService } from './discounts.service.ts';
 
 export type { SalesChannel } from '@shop/contracts';
 export {
-  claimDiscount,
-  evaluateDiscount,
-  giveBackDiscountClaim,
+  createDiscountsService,
   type AppliedDiscount,
   type DiscountableLine,
   type DiscountCheck,
+  type DiscountsService,
+  type LoadedDiscount,
 } from './discounts.service.ts';
 
-export const discountsModule: ApiModule = {
-  name: 'discounts',
-  registerRoutes: registerDiscountsRoutes,
-  seeds: [demoPromotionsSeed],
-};
+/** Discount codes (`DiscountsService`): staff's promotions and issue codes, judged and claimed for baskets and orders. */
+export function createDiscountsModule({ discounts }: { discounts: DiscountsService }): ApiModule {
+  return {
+    name: 'discounts',
+    registerRoutes: (app) => registerDiscountsRoutes(app, discounts),
+    seeds: [demoPromotionsSeed],
+  };
+}

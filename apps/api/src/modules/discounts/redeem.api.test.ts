@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiscountsClient, type DiscountsClient } from '@shop/api-client';
 import type { CreateDiscount, Role } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { claimDiscount, evaluateDiscount, type DiscountCheck } from './index.ts';
+import { createDiscountsService, type DiscountCheck } from './index.ts';
+
+const discounts = createDiscountsService();
 
 let api: TestApi;
 let staff: DiscountsClient;
@@ -77,7 +78,7 @@ afterAll(() => api?.close());
 
 describe('evaluateDiscount', () => {
   it('applies a code whatever its case and spacing, from the server figures it is given', async () => {
-    expect(await evaluateDiscount(db(), basket(' rweb10 '), new Date())).toEqual({
+    expect(await discounts.evaluateDiscount({ db: db() }, basket(' rweb10 '), new Date())).toEqual({
       code: 'RWEB10',
       promotionCode: 'RWEB10',
       issueCode: null,
@@ -89,12 +90,21 @@ describe('evaluateDiscount', () => {
       ],
       deliveryDiscountPence: 0,
     });
-    expect(await evaluateDiscount(db(), basket('RTRADE', { channel: 300, isTradePriced: true }), new Date())).toMatchObject({ discountPence: 750 });
+    expect(await discounts.evaluateDiscount({ db: db() }, basket('RTRADE', { channel: 300, isTradePriced: true }), new Date())).toMatchObject({
+      discountPence: 750,
+    });
   });
 
   it('never takes a fixed amount below zero, and takes delivery promotions off delivery', async () => {
-    expect(await evaluateDiscount(db(), basket('RTAPS'), new Date())).toMatchObject({ discountPence: 3_000, lineDiscounts: [{ sku: 'TAP-1', discountPence: 3_000 }] });
-    expect(await evaluateDiscount(db(), basket('RSHIP'), new Date())).toMatchObject({ discountPence: 495, deliveryDiscountPence: 495, lineDiscounts: [] });
+    expect(await discounts.evaluateDiscount({ db: db() }, basket('RTAPS'), new Date())).toMatchObject({
+      discountPence: 3_000,
+      lineDiscounts: [{ sku: 'TAP-1', discountPence: 3_000 }],
+    });
+    expect(await discounts.evaluateDiscount({ db: db() }, basket('RSHIP'), new Date())).toMatchObject({
+      discountPence: 495,
+      deliveryDiscountPence: 495,
+      lineDiscounts: [],
+    });
   });
 
   it('refuses each reason with its own stable code and a message the shopper can act on, writing nothing', async () => {
@@ -111,7 +121,7 @@ describe('evaluateDiscount', () => {
       ['needs an issue code', basket('RONCE'), 'DISCOUNT_CODE_UNKNOWN', /don't recognise/],
     ];
     for (const [, check, code, message] of cases) {
-      const result = await refusal(evaluateDiscount(db(), check, now));
+      const result = await refusal(discounts.evaluateDiscount({ db: db() }, check, now));
       expect(result).toMatchObject({ status: 422, code });
       expect((result as { message: string }).message).toMatch(message);
     }
@@ -120,18 +130,22 @@ describe('evaluateDiscount', () => {
   it('refuses a used issue code, a withdrawn one, and codes whose limits are reached', async () => {
     const codes = (await staff.getDiscount({ params: { promotionCode: 'RONCE', issueCode: 'RONCE' } })).issueCodes.map((code) => code.code);
     const [used, withdrawn] = codes as [string, string];
-    expect(await evaluateDiscount(db(), basket(used.toLowerCase()), new Date())).toMatchObject({ code: used, issueCode: used, promotionCode: 'RONCE' });
+    expect(await discounts.evaluateDiscount({ db: db() }, basket(used.toLowerCase()), new Date())).toMatchObject({
+      code: used,
+      issueCode: used,
+      promotionCode: 'RONCE',
+    });
     await claim(basket(used), 'ORDER-USED');
-    expect(await refusal(evaluateDiscount(db(), basket(used), new Date()))).toMatchObject({ code: 'DISCOUNT_CODE_ALREADY_USED' });
+    expect(await refusal(discounts.evaluateDiscount({ db: db() }, basket(used), new Date()))).toMatchObject({ code: 'DISCOUNT_CODE_ALREADY_USED' });
 
     await staff.updateDiscount({ params: { promotionCode: 'RONCE', issueCode: withdrawn }, body: { issueCodeVoided: true } });
-    expect(await refusal(evaluateDiscount(db(), basket(withdrawn), new Date()))).toMatchObject({ code: 'DISCOUNT_CODE_UNKNOWN' });
+    expect(await refusal(discounts.evaluateDiscount({ db: db() }, basket(withdrawn), new Date()))).toMatchObject({ code: 'DISCOUNT_CODE_UNKNOWN' });
 
     await staff.createDiscount({
       body: { promotionCode: 'RFULL', description: 'Full', channels: [100], targetType: 201, discountType: 1, value: 1000, startsAt: at(-1), usageLimit: 1 },
     });
     await claim(basket('RFULL'), 'ORDER-FULL');
-    expect(await refusal(evaluateDiscount(db(), basket('RFULL', { customerId: 'someone-else' }), new Date()))).toMatchObject({
+    expect(await refusal(discounts.evaluateDiscount({ db: db() }, basket('RFULL', { customerId: 'someone-else' }), new Date()))).toMatchObject({
       code: 'DISCOUNT_CODE_LIMIT_REACHED',
       message: expect.stringContaining('reached its limit'),
     });
@@ -140,8 +154,8 @@ describe('evaluateDiscount', () => {
 
 /** A claim as the checkout makes it: in its own transaction, for the amount just evaluated. */
 async function claim(check: DiscountCheck, orderId: string) {
-  const { discountPence } = await evaluateDiscount(db(), check, new Date());
-  return db().transaction((tx) => claimDiscount(tx as unknown as Database, { ...check, orderId, amountPence: discountPence }, new Date()));
+  const { discountPence } = await discounts.evaluateDiscount({ db: db() }, check, new Date());
+  return db().transaction((tx) => discounts.claimDiscount({ db: tx }, { ...check, orderId, amountPence: discountPence }, new Date()));
 }
 
 /** Twenty claims at once, each in its own transaction: how many went through, and why the rest did not. */
@@ -149,8 +163,11 @@ async function claimConcurrently(checks: DiscountCheck[]) {
   const results = await Promise.all(
     checks.map((check, index) =>
       db()
-        .transaction((tx) => claimDiscount(tx as unknown as Database, { ...check, orderId: `ORDER-${index}`, amountPence: 1_500 }, new Date()))
-        .then(() => 'claimed', (error: { code?: string }) => error.code ?? String(error)),
+        .transaction((tx) => discounts.claimDiscount({ db: tx }, { ...check, orderId: `ORDER-${index}`, amountPence: 1_500 }, new Date()))
+        .then(
+          () => 'claimed',
+          (error: { code?: string; message?: string }) => error.code ?? error.message ?? 'failed',
+        ),
     ),
   );
   return results.reduce<Record<string, number>>((tally, result) => ({ ...tally, [result]: (tally[result] ?? 0) + 1 }), {});
@@ -178,8 +195,8 @@ describe('claimDiscount', () => {
     // The counter only counts claims that went through, and others still have their turn.
     const view = await staff.getDiscount({ params: { promotionCode: 'RPERCUST', issueCode: 'RPERCUST' } });
     expect(view.promotion.claimCount).toBe(2);
-    expect(await evaluateDiscount(db(), basket('RPERCUST', { customerId: 'another' }), new Date())).toMatchObject({ discountPence: 1_500 });
-    expect(await refusal(evaluateDiscount(db(), basket('RPERCUST', { customerId: 'greedy' }), new Date()))).toMatchObject({
+    expect(await discounts.evaluateDiscount({ db: db() }, basket('RPERCUST', { customerId: 'another' }), new Date())).toMatchObject({ discountPence: 1_500 });
+    expect(await refusal(discounts.evaluateDiscount({ db: db() }, basket('RPERCUST', { customerId: 'greedy' }), new Date()))).toMatchObject({
       code: 'DISCOUNT_CODE_LIMIT_REACHED',
       message: expect.stringContaining('2 times'),
     });
@@ -187,8 +204,8 @@ describe('claimDiscount', () => {
 
   it('refuses an amount the server no longer agrees with, and a refusal leaves the caller’s transaction usable', async () => {
     const result = await db().transaction(async (tx) => {
-      const outcome = await refusal(claimDiscount(tx as unknown as Database, { ...basket('RWEB10'), orderId: 'ORDER-X', amountPence: 1 }, new Date()));
-      const after = await claimDiscount(tx as unknown as Database, { ...basket('RWEB10'), orderId: 'ORDER-Y', amountPence: 1_500 }, new Date());
+      const outcome = await refusal(discounts.claimDiscount({ db: tx }, { ...basket('RWEB10'), orderId: 'ORDER-X', amountPence: 1 }, new Date()));
+      const after = await discounts.claimDiscount({ db: tx }, { ...basket('RWEB10'), orderId: 'ORDER-Y', amountPence: 1_500 }, new Date());
       return { outcome, after };
     });
     expect(result.outcome).toMatchObject({ status: 409, code: 'DISCOUNT_AMOUNT_CHANGED' });

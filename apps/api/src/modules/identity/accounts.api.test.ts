@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../notifications/index.ts';
+import { readOutbox } from '../notifications/testing.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { TestBrowser, alertText, authorizeUrl, callbackUri, readForm, signIn, submitSignIn, tokenRequest } from './testing.ts';
 
@@ -41,8 +41,7 @@ describe('creating an account', () => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
     const form = readForm(page.body, '/register');
 
-    const attempt = async (password: string, email = 'rules@example.com') =>
-      browser.post(form.action, { ...form.fields, name: 'Rita Rules', email, password });
+    const attempt = async (password: string, email = 'rules@example.com') => browser.post(form.action, { ...form.fields, name: 'Rita Rules', email, password });
     const short = await attempt('short');
     expect(short.status).toBe(400);
     expect(short.body).toContain('Use at least 10 characters.');

@@ -2,18 +2,11 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@shop/contracts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { getPublicJwks, getUserProfile } from './index.ts';
-import {
-  TestBrowser,
-  alertText,
-  authorizeUrl,
-  callbackUri,
-  createPkce,
-  readForm,
-  signIn,
-  submitSignIn,
-  tokenRequest,
-} from './testing.ts';
+import { createNotificationsService } from '../notifications/index.ts';
+import { createIdentityService } from './index.ts';
+import { TestBrowser, alertText, authorizeUrl, callbackUri, createPkce, readForm, signIn, submitSignIn, tokenRequest } from './testing.ts';
+
+const identity = createIdentityService({ notifications: createNotificationsService() });
 
 let api: TestApi;
 let jwks: ReturnType<typeof createLocalJWKSet>;
@@ -30,8 +23,7 @@ afterAll(async () => {
 const verifyAccessToken = (token: string) =>
   jwtVerify(token, jwks, { issuer: api.config.identity.issuer, audience: api.config.identity.audience, typ: 'at+jwt' });
 
-const verifyIdToken = (token: string) =>
-  jwtVerify(token, jwks, { issuer: api.config.identity.issuer, audience: api.config.identity.clientId });
+const verifyIdToken = (token: string) => jwtVerify(token, jwks, { issuer: api.config.identity.issuer, audience: api.config.identity.clientId });
 
 describe('discovery', () => {
   it('publishes the endpoints the storefront uses, the check-session frame among them', async () => {
@@ -73,11 +65,11 @@ describe('authorization code + PKCE', () => {
     expect(access[api.config.identity.rolesClaim]).toEqual(['shopper']);
     expect(access.client_id).toBe(api.config.identity.clientId);
     expect(access.exp! - access.iat!).toBe(api.config.identity.accessTokenTtlSeconds);
-    const profile = await getUserProfile(api.database.db, access.sub!);
+    const profile = await identity.getUserProfile({ db: api.database.db }, access.sub!);
     expect(profile).toMatchObject({ email: 'shopper@demo.test', emailVerified: true, roles: ['shopper'], tradeAccountId: null });
 
     // The lead's local verification path: the same keys without HTTP.
-    const local = createLocalJWKSet(await getPublicJwks(api.database.db, api.config));
+    const local = createLocalJWKSet(await identity.publicJwks({ db: api.database.db }, api.config));
     await expect(jwtVerify(tokens.access_token, local, { issuer: api.config.identity.issuer })).resolves.toBeTruthy();
 
     const { payload: id } = await verifyIdToken(tokens.id_token);
@@ -209,8 +201,7 @@ describe('the provider refuses', () => {
     const pkce2 = createPkce();
     const end2 = await browser2.follow(await submitSignIn(browser2, authorizeUrl(api, { pkce: pkce2 }), 'shopper@demo.test', 'demo-password'));
     const code2 = new URL(end2.location!).searchParams.get('code')!;
-    const exchange2 = () =>
-      tokenRequest(api, { grant_type: 'authorization_code', code: code2, redirect_uri: callbackUri(api), code_verifier: pkce2.verifier });
+    const exchange2 = () => tokenRequest(api, { grant_type: 'authorization_code', code: code2, redirect_uri: callbackUri(api), code_verifier: pkce2.verifier });
     expect((await exchange2()).status).toBe(200);
     expect(await exchange2()).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
@@ -251,8 +242,7 @@ describe('sign-in form', () => {
   });
 
   it('locks an account after 5 wrong passwords, even for the right one, and says when to retry', async () => {
-    const attempt = (password: string) =>
-      submitSignIn(new TestBrowser(api.origin), authorizeUrl(api), 'trade@demo.test', password);
+    const attempt = (password: string) => submitSignIn(new TestBrowser(api.origin), authorizeUrl(api), 'trade@demo.test', password);
     // The earlier test made one failure for this account already.
     for (let failures = 1; failures < 5; failures += 1) expect((await attempt(`wrong-${failures}`)).status).toBe(401);
     const locked = await attempt('demo-password');
@@ -264,8 +254,7 @@ describe('sign-in form', () => {
   });
 
   it('locks a client address after 20 failures across accounts', async () => {
-    const fromAddress = (email: string, password: string) =>
-      submitSignIn(new TestBrowser(api.origin), authorizeUrl(api), email, password);
+    const fromAddress = (email: string, password: string) => submitSignIn(new TestBrowser(api.origin), authorizeUrl(api), email, password);
     // Failures so far from this address: 1 unknown + 5 (trade) in the tests above.
     for (let index = 0; index < 14; index += 1) expect((await fromAddress(`guess${index}@demo.test`, 'guess')).status).toBe(401);
     const locked = await fromAddress('staff@demo.test', 'demo-password');

@@ -13,8 +13,7 @@ export const IdentityErrors = {
   throttledSignUp: (retryAfterSeconds: number) =>
     new IdentityError('THROTTLED_SIGN_UP', `Too many new accounts from this address. Try again in ${describeMinutes(retryAfterSeconds)}.`, retryAfterSeconds),
   invalidForm: () => new IdentityError('INVALID_FORM', 'This form has expired. Please try again.'),
-  interactionExpired: () =>
-    new IdentityError('INTERACTION_EXPIRED', 'Your sign-in took too long and has expired. Go back to the shop and sign in again.'),
+  interactionExpired: () => new IdentityError('INTERACTION_EXPIRED', 'Your sign-in took too long and has expired. Go back to the shop and sign in again.'),
   linkInvalid: () => new IdentityError('LINK_INVALID', 'This link is not valid: it may be mistyped, or it has already been used.'),
   linkExpired: () => new IdentityError('LINK_EXPIRED', 'This link has expired. Ask for a new one.'),
 };

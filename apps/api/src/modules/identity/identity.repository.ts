@@ -1,13 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  identityOidcPayloads,
-  identitySecrets,
-  identityThrottleEvents,
-  identityUsers,
-  identityUserTokens,
-  type UserTokenPurpose,
-} from './identity.tables.ts';
+import { identityOidcPayloads, identitySecrets, identityThrottleEvents, identityUsers, identityUserTokens, type UserTokenPurpose } from './identity.tables.ts';
 
 export type UserRow = typeof identityUsers.$inferSelect;
 export type UserTokenRow = typeof identityUserTokens.$inferSelect;
@@ -83,18 +76,11 @@ export async function retireUserTokens(db: Database, userId: string, purpose: Us
   await db
     .update(identityUserTokens)
     .set({ usedAt: now })
-    .where(
-      and(eq(identityUserTokens.userId, userId), eq(identityUserTokens.purpose, purpose), isNull(identityUserTokens.usedAt)),
-    );
+    .where(and(eq(identityUserTokens.userId, userId), eq(identityUserTokens.purpose, purpose), isNull(identityUserTokens.usedAt)));
 }
 
 /** The newest link of this kind still usable, to avoid sending a new one every minute. */
-export async function newestUsableUserToken(
-  db: Database,
-  userId: string,
-  purpose: UserTokenPurpose,
-  now: Date,
-): Promise<UserTokenRow | undefined> {
+export async function newestUsableUserToken(db: Database, userId: string, purpose: UserTokenPurpose, now: Date): Promise<UserTokenRow | undefined> {
   const [row] = await db
     .select()
     .from(identityUserTokens)
@@ -157,11 +143,7 @@ export async function findOidcPayload(
   now: Date,
 ): Promise<OidcPayloadRow | undefined> {
   const match =
-    'id' in by
-      ? eq(identityOidcPayloads.id, by.id)
-      : 'uid' in by
-        ? eq(identityOidcPayloads.uid, by.uid)
-        : eq(identityOidcPayloads.userCode, by.userCode);
+    'id' in by ? eq(identityOidcPayloads.id, by.id) : 'uid' in by ? eq(identityOidcPayloads.uid, by.uid) : eq(identityOidcPayloads.userCode, by.userCode);
   const [row] = await db
     .select({ payload: identityOidcPayloads.payload, consumedAt: identityOidcPayloads.consumedAt })
     .from(identityOidcPayloads)
@@ -190,9 +172,7 @@ const ACCOUNT_KINDS = ['Session', 'Grant', 'AccessToken', 'AuthorizationCode', '
 
 /** Ends every session, grant, code and refresh token of one user (after a password reset). */
 export async function destroyAccountArtefacts(db: Database, accountId: string): Promise<void> {
-  await db
-    .delete(identityOidcPayloads)
-    .where(and(eq(identityOidcPayloads.accountId, accountId), inArray(identityOidcPayloads.kind, ACCOUNT_KINDS)));
+  await db.delete(identityOidcPayloads).where(and(eq(identityOidcPayloads.accountId, accountId), inArray(identityOidcPayloads.kind, ACCOUNT_KINDS)));
 }
 
 export async function deleteExpiredOidcPayloads(db: Database, now: Date): Promise<void> {
@@ -205,7 +185,10 @@ export async function deleteExpiredOidcPayloads(db: Database, now: Date): Promis
 export async function ensureSecret<T>(db: Database, name: string, generate: () => Promise<T>): Promise<T> {
   const existing = await findSecret<T>(db, name);
   if (existing !== undefined) return existing;
-  await db.insert(identitySecrets).values({ name, value: await generate() }).onConflictDoNothing();
+  await db
+    .insert(identitySecrets)
+    .values({ name, value: await generate() })
+    .onConflictDoNothing();
   const stored = await findSecret<T>(db, name);
   if (stored === undefined) throw new Error(`identity secret ${name} was not stored`);
   return stored;

@@ -4,7 +4,7 @@ import { errors as oidcErrors } from 'oidc-provider';
 import type { Platform } from '../../platform/context.ts';
 import { CSRF_COOKIE, formToken, isFormTokenValid, newCsrfBinding } from './csrf.ts';
 import { IdentityError, IdentityErrors, type FieldErrors } from './identity.errors.ts';
-import * as service from './identity.service.ts';
+import { deleteStaleThrottleEvents, type IdentityContext, type IdentityService, type VerifyEmailResult } from './identity.service.ts';
 import { deleteExpiredOidcPayloads } from './identity.repository.ts';
 import { createIdentityProvider, grantFirstPartyConsent, MOUNT_PATH, type IdentityProvider } from './oidc.ts';
 import {
@@ -36,7 +36,7 @@ type Interaction = Awaited<ReturnType<IdentityProvider['provider']['interactionD
  * provider starts on the first request (it loads keys from the database), so building the routes
  * needs no database.
  */
-export async function registerIdentityRoutes(app: FastifyInstance): Promise<void> {
+export async function registerIdentityRoutes(app: FastifyInstance, service: IdentityService): Promise<void> {
   const platform = app.platform;
   if (!platform.config.identity.embedded) return;
   const identity = lazyIdentity(app, platform);
@@ -44,12 +44,10 @@ export async function registerIdentityRoutes(app: FastifyInstance): Promise<void
   await app.register(async (pages) => {
     // The pages read their own small url-encoded forms; nothing else is accepted.
     pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    registerPages(pages, platform, identity);
+    registerPages(pages, platform, service, identity);
   });
 
   await app.register(async (oidc) => {
@@ -86,7 +84,7 @@ function lazyIdentity(app: FastifyInstance, platform: Platform): () => Promise<I
     try {
       const now = platform.clock.now();
       await deleteExpiredOidcPayloads(platform.db, now);
-      await service.deleteStaleThrottleEvents(platform.db, now);
+      await deleteStaleThrottleEvents(platform.db, now);
     } catch (error) {
       app.log.warn({ err: error }, 'identity clean-up failed; it runs again later');
     }
@@ -97,7 +95,7 @@ function lazyIdentity(app: FastifyInstance, platform: Platform): () => Promise<I
   return () =>
     (pending ??= createIdentityProvider(platform, app.log).then(
       (created) => {
-        timer = setInterval(cleanUp, CLEANUP_INTERVAL_MS).unref();
+        timer = setInterval(() => void cleanUp(), CLEANUP_INTERVAL_MS).unref();
         void cleanUp();
         return created;
       },
@@ -119,7 +117,10 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 }
 
 function sendPage(reply: FastifyReply, page: Page, formOrigins: readonly string[], headers: Record<string, string> = {}) {
-  return reply.code(page.status).headers({ ...pageHeaders(page, formOrigins), ...headers }).send(page.html);
+  return reply
+    .code(page.status)
+    .headers({ ...pageHeaders(page, formOrigins), ...headers })
+    .send(page.html);
 }
 
 function seeOther(reply: FastifyReply, location: string) {
@@ -130,12 +131,11 @@ const field = (form: Form | undefined, name: string) => (typeof form?.[name] ===
 
 // ── pages ────────────────────────────────────────────────────────────────────────────────────────
 
-function registerPages(app: FastifyInstance, platform: Platform, identity: () => Promise<IdentityProvider>): void {
-  const ctx: service.IdentityContext = { db: platform.db, clock: platform.clock, config: platform.config };
+function registerPages(app: FastifyInstance, platform: Platform, service: IdentityService, identity: () => Promise<IdentityProvider>): void {
+  const ctx: IdentityContext = { db: platform.db, clock: platform.clock, config: platform.config };
   const paths = {
     interaction: (uid: string) => `${MOUNT_PATH}/interaction/${encodeURIComponent(uid)}`,
-    forgot: (returnTo?: string) =>
-      `${MOUNT_PATH}/password/forgot${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ''}`,
+    forgot: (returnTo?: string) => `${MOUNT_PATH}/password/forgot${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ''}`,
   };
 
   /** The interaction this browser is in, if it is the one the URL names and it has not expired. */
@@ -191,10 +191,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
   };
 
   app.get(STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(STYLESHEET),
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
   );
 
   // OpenID Connect Session Management: the frame the storefront polls to notice a sign-out.
@@ -204,10 +201,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; script-src ${CHECK_SESSION_SCRIPT_HASH}; frame-ancestors 'self' ${cspSources(clientOrigins)}`,
-      )
+      .header('content-security-policy', `default-src 'none'; script-src ${CHECK_SESSION_SCRIPT_HASH}; frame-ancestors 'self' ${cspSources(clientOrigins)}`)
       .send(CHECK_SESSION_PAGE);
   });
 
@@ -254,33 +248,29 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
     return seeOther(reply, returnTo);
   });
 
-  app.post<{ Params: { uid: string }; Body: Form }>(
-    `${MOUNT_PATH}/interaction/:uid/login`,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const details = await findInteraction(request, reply, request.params.uid);
-      if (!details || details.prompt.name !== 'login') return expired(reply);
-      const { cookieKeys } = await identity();
-      const email = field(request.body, 'email').trim();
-      if (!isFormTokenValid(cookieKeys, 'login', details.uid, request.body?.csrf)) {
-        return renderSignIn(reply, details.uid, { email, errors: { form: IdentityErrors.invalidForm().message } }, 403);
-      }
-      try {
-        const user = await service.authenticate(ctx, {
-          email,
-          password: field(request.body, 'password'),
-          clientAddress: request.ip,
-          interactionUid: details.uid,
-        });
-        return await finishLogin(request, reply, user.id);
-      } catch (error) {
-        if (!(error instanceof IdentityError)) throw error;
-        const status = error.code === 'THROTTLED_SIGN_IN' ? 429 : error.code === 'EMAIL_NOT_VERIFIED' ? 403 : 401;
-        const headers: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {};
-        return renderSignIn(reply, details.uid, { email, errors: { form: error.message } }, status, headers);
-      }
-    },
-  );
+  app.post<{ Params: { uid: string }; Body: Form }>(`${MOUNT_PATH}/interaction/:uid/login`, { schema: { hide: true } }, async (request, reply) => {
+    const details = await findInteraction(request, reply, request.params.uid);
+    if (!details || details.prompt.name !== 'login') return expired(reply);
+    const { cookieKeys } = await identity();
+    const email = field(request.body, 'email').trim();
+    if (!isFormTokenValid(cookieKeys, 'login', details.uid, request.body?.csrf)) {
+      return renderSignIn(reply, details.uid, { email, errors: { form: IdentityErrors.invalidForm().message } }, 403);
+    }
+    try {
+      const user = await service.authenticate(ctx, {
+        email,
+        password: field(request.body, 'password'),
+        clientAddress: request.ip,
+        interactionUid: details.uid,
+      });
+      return await finishLogin(request, reply, user.id);
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      const status = error.code === 'THROTTLED_SIGN_IN' ? 429 : error.code === 'EMAIL_NOT_VERIFIED' ? 403 : 401;
+      const headers: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+      return renderSignIn(reply, details.uid, { email, errors: { form: error.message } }, status, headers);
+    }
+  });
 
   app.get<{ Params: { uid: string } }>(`${MOUNT_PATH}/interaction/:uid/abort`, { schema: { hide: true } }, async (request, reply) => {
     const details = await findInteraction(request, reply, request.params.uid);
@@ -304,11 +294,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
   ) => {
     const { shell, cookieKeys, clientOrigins } = await identity();
     const base = paths.interaction(uid);
-    const page = signUpPage(
-      shell,
-      { action: `${base}/register`, csrf: formToken(cookieKeys[0]!, 'register', uid), signInHref: base, ...view },
-      status,
-    );
+    const page = signUpPage(shell, { action: `${base}/register`, csrf: formToken(cookieKeys[0]!, 'register', uid), signInHref: base, ...view }, status);
     return sendPage(reply, page, clientOrigins, headers);
   };
 
@@ -318,49 +304,43 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
     return renderSignUp(reply, details.uid, {});
   });
 
-  app.post<{ Params: { uid: string }; Body: Form }>(
-    `${MOUNT_PATH}/interaction/:uid/register`,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const details = await findInteraction(request, reply, request.params.uid);
-      if (!details) return expired(reply);
-      const { shell, cookieKeys, clientOrigins } = await identity();
-      const view = { name: field(request.body, 'name'), email: field(request.body, 'email') };
-      if (!isFormTokenValid(cookieKeys, 'register', details.uid, request.body?.csrf)) {
-        return renderSignUp(reply, details.uid, { ...view, errors: { form: IdentityErrors.invalidForm().message } }, 403);
-      }
-      try {
-        const result = await service.signUp(ctx, {
-          ...view,
-          password: field(request.body, 'password'),
-          clientAddress: request.ip,
-          interactionUid: details.uid,
-        });
-        if (!result.ok) return renderSignUp(reply, details.uid, { ...view, errors: result.errors }, 400);
-        const page = messagePage(shell, {
-          title: 'Check your e-mail',
-          paragraphs: [
-            `We have sent a message to ${result.email}. Follow the link in it to confirm your address and finish signing in.`,
-            'Nothing after a few minutes? Check your spam folder. The link works for 24 hours.',
-          ],
-          kind: 'ok',
-        });
-        return sendPage(reply, page, clientOrigins);
-      } catch (error) {
-        if (!(error instanceof IdentityError)) throw error;
-        const retry: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {};
-        return renderSignUp(reply, details.uid, { ...view, errors: { form: error.message } }, 429, retry);
-      }
-    },
-  );
+  app.post<{ Params: { uid: string }; Body: Form }>(`${MOUNT_PATH}/interaction/:uid/register`, { schema: { hide: true } }, async (request, reply) => {
+    const details = await findInteraction(request, reply, request.params.uid);
+    if (!details) return expired(reply);
+    const { shell, cookieKeys, clientOrigins } = await identity();
+    const view = { name: field(request.body, 'name'), email: field(request.body, 'email') };
+    if (!isFormTokenValid(cookieKeys, 'register', details.uid, request.body?.csrf)) {
+      return renderSignUp(reply, details.uid, { ...view, errors: { form: IdentityErrors.invalidForm().message } }, 403);
+    }
+    try {
+      const result = await service.signUp(ctx, {
+        ...view,
+        password: field(request.body, 'password'),
+        clientAddress: request.ip,
+        interactionUid: details.uid,
+      });
+      if (!result.ok) return renderSignUp(reply, details.uid, { ...view, errors: result.errors }, 400);
+      const page = messagePage(shell, {
+        title: 'Check your e-mail',
+        paragraphs: [
+          `We have sent a message to ${result.email}. Follow the link in it to confirm your address and finish signing in.`,
+          'Nothing after a few minutes? Check your spam folder. The link works for 24 hours.',
+        ],
+        kind: 'ok',
+      });
+      return sendPage(reply, page, clientOrigins);
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      const retry: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+      return renderSignUp(reply, details.uid, { ...view, errors: { form: error.message } }, 429, retry);
+    }
+  });
 
   // ── confirm an e-mail address ──
 
-  const verifyResultPage = async (result: service.VerifyEmailResult, continueHref: string | null) => {
+  const verifyResultPage = async (result: VerifyEmailResult, continueHref: string | null) => {
     const { shell } = await identity();
-    const onwards = continueHref
-      ? { label: 'Continue to sign in', href: continueHref }
-      : { label: 'Back to the shop', href: `${platform.config.publicUrl}/` };
+    const onwards = continueHref ? { label: 'Continue to sign in', href: continueHref } : { label: 'Back to the shop', href: `${platform.config.publicUrl}/` };
     switch (result.status) {
       case 'verified':
       case 'already-verified':
@@ -382,11 +362,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
           400,
         );
       default:
-        return messagePage(
-          shell,
-          { title: 'Link not valid', paragraphs: [IdentityErrors.linkInvalid().message], kind: 'error', action: onwards },
-          400,
-        );
+        return messagePage(shell, { title: 'Link not valid', paragraphs: [IdentityErrors.linkInvalid().message], kind: 'error', action: onwards }, 400);
     }
   };
 
@@ -421,32 +397,28 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
     return sendPage(reply, forgotPasswordPage(shell, { action: forgotAction(returnTo), csrf, backHref: returnTo }), clientOrigins);
   });
 
-  app.post<{ Querystring: { return_to?: string }; Body: Form }>(
-    `${MOUNT_PATH}/password/forgot`,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { shell, cookieKeys, clientOrigins } = await identity();
-      const returnTo = safeReturnTo(request.query.return_to);
-      const email = field(request.body, 'email').trim();
-      const binding = readCookie(request, CSRF_COOKIE);
-      const render = (errors: FieldErrors, status: number, headers: Record<string, string> = {}) => {
-        const csrf = formToken(cookieKeys[0]!, 'forgot', browserBinding(request, reply));
-        const page = forgotPasswordPage(shell, { action: forgotAction(returnTo), csrf, email, errors, backHref: returnTo }, status);
-        return sendPage(reply, page, clientOrigins, headers);
-      };
-      if (!isFormTokenValid(cookieKeys, 'forgot', binding, request.body?.csrf)) return render({ form: IdentityErrors.invalidForm().message }, 403);
-      const problem = service.emailProblem(email);
-      if (problem) return render({ email: problem }, 400);
-      try {
-        await service.requestPasswordReset(ctx, { email, clientAddress: request.ip });
-      } catch (error) {
-        if (!(error instanceof IdentityError)) throw error;
-        return render({ form: error.message }, 429, error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {});
-      }
-      const page = forgotPasswordPage(shell, { action: forgotAction(returnTo), csrf: '', sent: true, backHref: returnTo });
-      return sendPage(reply, page, clientOrigins);
-    },
-  );
+  app.post<{ Querystring: { return_to?: string }; Body: Form }>(`${MOUNT_PATH}/password/forgot`, { schema: { hide: true } }, async (request, reply) => {
+    const { shell, cookieKeys, clientOrigins } = await identity();
+    const returnTo = safeReturnTo(request.query.return_to);
+    const email = field(request.body, 'email').trim();
+    const binding = readCookie(request, CSRF_COOKIE);
+    const render = (errors: FieldErrors, status: number, headers: Record<string, string> = {}) => {
+      const csrf = formToken(cookieKeys[0]!, 'forgot', browserBinding(request, reply));
+      const page = forgotPasswordPage(shell, { action: forgotAction(returnTo), csrf, email, errors, backHref: returnTo }, status);
+      return sendPage(reply, page, clientOrigins, headers);
+    };
+    if (!isFormTokenValid(cookieKeys, 'forgot', binding, request.body?.csrf)) return render({ form: IdentityErrors.invalidForm().message }, 403);
+    const problem = service.emailProblem(email);
+    if (problem) return render({ email: problem }, 400);
+    try {
+      await service.requestPasswordReset(ctx, { email, clientAddress: request.ip });
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      return render({ form: error.message }, 429, error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {});
+    }
+    const page = forgotPasswordPage(shell, { action: forgotAction(returnTo), csrf: '', sent: true, backHref: returnTo });
+    return sendPage(reply, page, clientOrigins);
+  });
 
   // ── reset password ──
 
@@ -493,10 +465,7 @@ function registerPages(app: FastifyInstance, platform: Platform, identity: () =>
     if (result.status !== 'done') return resetLinkProblem(reply, result.status);
     const page = messagePage(shell, {
       title: 'Password changed',
-      paragraphs: [
-        'Your password has been changed, and you have been signed out everywhere else.',
-        'Sign in with your new password from the shop.',
-      ],
+      paragraphs: ['Your password has been changed, and you have been signed out everywhere else.', 'Sign in with your new password from the shop.'],
       kind: 'ok',
       action: { label: 'Back to the shop', href: `${platform.config.publicUrl}/` },
     });

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLES, type Role } from '@shop/contracts';
 import type { ApiConfig } from '../../config.ts';
+import type { JSONWebKeySet } from 'jose';
 import type { Database } from '../../db/client.ts';
-import type { Clock } from '../../platform/context.ts';
-import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { IdentityErrors, type FieldErrors, type IdentityError } from './identity.errors.ts';
 import * as repository from './identity.repository.ts';
 import type { UserRow } from './identity.repository.ts';
 import type { UserTokenPurpose } from './identity.tables.ts';
+import { loadSigningJwks, toPublicJwks } from './keys.ts';
 import { passwordProblem } from './password-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
@@ -21,11 +23,55 @@ import {
   type ThrottlePolicy,
 } from './throttle.ts';
 
-/** What identity's rules need: storage, time and the public address for links in e-mails. */
-export interface IdentityContext {
-  db: Database;
-  clock: Clock;
-  config: ApiConfig;
+type DbContext = Pick<ServiceContext, 'db'>;
+type TimedContext = Pick<ServiceContext, 'db' | 'clock'>;
+
+/**
+ * Accounts of the embedded OpenID provider: sign-in, sign-up and address confirmation, forgotten
+ * passwords (identity's own pages call these), and what other modules, seeds and tests need of an
+ * account. Sessions, grants and tokens are oidc-provider's (`oidc.ts`).
+ */
+export interface IdentityService {
+  /**
+   * Checks an e-mail address and password; a wrong password and an unknown address fail alike and
+   * take the same time. Throttled per account and per client address.
+   */
+  authenticate(ctx: IdentityContext, input: { email: string; password: string; clientAddress: string; interactionUid?: string }): Promise<UserRow>;
+  /** Creates an account and sends the link that confirms its address (or tells the owner of a taken one). */
+  signUp(ctx: IdentityContext, input: { name: string; email: string; password: string; clientAddress: string; interactionUid?: string }): Promise<SignUpResult>;
+  /** Confirms an address from its one-time link. */
+  verifyEmail(ctx: IdentityContext, token: string): Promise<VerifyEmailResult>;
+  /** Sends a reset link if the address has an account; the caller says the same either way. */
+  requestPasswordReset(ctx: IdentityContext, input: { email: string; clientAddress: string }): Promise<void>;
+  checkResetLink(ctx: IdentityContext, token: string): Promise<ResetLinkCheck>;
+  /** Sets a new password from a reset link, ending every session of the account. */
+  resetPassword(ctx: IdentityContext, input: { token: string; password: string }): Promise<ResetResult>;
+  /** Why a typed e-mail address cannot be an account's, or null. */
+  emailProblem(email: string): string | null;
+  /** An account's profile, or null when there is none. */
+  getUserProfile(ctx: DbContext, userId: string): Promise<UserProfile | null>;
+  /** The profile of the account with this address (any letter case), or null (demo data, staff tools). */
+  findUserByEmail(ctx: DbContext, email: string): Promise<UserProfile | null>;
+  /** Creates a verified account (demo data, tests, staff tools); null if the address is taken. */
+  createVerifiedUser(
+    ctx: TimedContext,
+    input: { email: string; name: string; password?: string; passwordHash?: string; roles: Role[]; tradeAccountId?: string | null },
+  ): Promise<UserProfile | null>;
+  /** Links (or, with null, unlinks) a trade account: the `trade` role and claim follow in the next tokens. */
+  setTradeAccount(ctx: TimedContext, userId: string, tradeAccountId: string | null): Promise<UserProfile | null>;
+  /**
+   * The embedded provider's public signing keys, read locally (no HTTP round trip to /identity/jwks):
+   * the configured IDENTITY_JWKS, or the keys generated on first start. For verifying access tokens.
+   */
+  publicJwks(ctx: DbContext, config: ApiConfig): Promise<JSONWebKeySet>;
+}
+
+/** What identity's rules need: storage, time and the settings (the public address for links in e-mails, the keys). */
+export type IdentityContext = Pick<ServiceContext, 'db' | 'clock'> & { config: ApiConfig };
+
+/** Identity sends its e-mails (confirm your address, reset your password) through notifications. */
+export interface IdentityDeps {
+  notifications: NotificationsService;
 }
 
 export interface UserProfile {
@@ -49,11 +95,11 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function emailProblem(email: string): string | null {
+function emailProblem({ notifications }: IdentityDeps, email: string): string | null {
   const trimmed = email.trim();
   if (!trimmed) return 'Enter your e-mail address.';
   // The rule the outbox applies, so every address accepted here can be written to.
-  if (trimmed.length > 254 || !isSendableAddress(trimmed)) return 'Enter an e-mail address like name@example.co.uk.';
+  if (trimmed.length > 254 || !notifications.isSendableAddress(trimmed)) return 'Enter an e-mail address like name@example.co.uk.';
   return null;
 }
 
@@ -76,7 +122,7 @@ export function toUserProfile(row: UserRow): UserProfile {
   };
 }
 
-export async function getUserProfile(db: Database, userId: string): Promise<UserProfile | null> {
+async function getUserProfile(db: Database, userId: string): Promise<UserProfile | null> {
   const row = await repository.findUserById(db, userId);
   return row ? toUserProfile(row) : null;
 }
@@ -153,9 +199,9 @@ function verifyUrl(config: ApiConfig, token: string, interactionUid?: string): s
   return `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
-async function sendVerificationEmail(ctx: IdentityContext, user: UserRow, interactionUid?: string): Promise<void> {
+async function sendVerificationEmail({ notifications }: IdentityDeps, ctx: IdentityContext, user: UserRow, interactionUid?: string): Promise<void> {
   const { token, id } = await issueLinkToken(ctx.db, user.id, 'verify-email', ctx.clock.now(), VERIFY_LINK_TTL_MS);
-  const email = renderEmail({
+  const email = notifications.renderEmail({
     subject: 'Confirm your e-mail address',
     preheader: 'One click and your Plumbline account is ready.',
     heading: `Welcome to Plumbline, ${user.name}`,
@@ -166,7 +212,7 @@ async function sendVerificationEmail(ctx: IdentityContext, user: UserRow, intera
     action: { label: 'Confirm my e-mail address', url: verifyUrl(ctx.config, token, interactionUid) },
     footnote: 'You are receiving this because someone created a Plumbline account with this address.',
   });
-  await enqueueEmail(ctx.db, { to: user.email, ...email, template: 'identity.verify-email', dedupeKey: `identity.verify-email:${id}` });
+  await notifications.enqueueEmail(ctx, { to: user.email, ...email, template: 'identity.verify-email', dedupeKey: `identity.verify-email:${id}` });
 }
 
 // ── sign-in ──────────────────────────────────────────────────────────────────────────────────────
@@ -176,7 +222,8 @@ async function sendVerificationEmail(ctx: IdentityContext, user: UserRow, intera
  * way and take the same time (the unknown address is checked against a dummy hash). Failures count
  * per account and per client address; once locked, no password is checked until the lock ends.
  */
-export async function authenticate(
+async function authenticate(
+  deps: IdentityDeps,
   ctx: IdentityContext,
   input: { email: string; password: string; clientAddress: string; interactionUid?: string },
 ): Promise<UserRow> {
@@ -188,7 +235,7 @@ export async function authenticate(
     [addressBucket, ADDRESS_SIGN_IN],
   ]);
 
-  const user = emailProblem(input.email) ? undefined : await repository.findUserByEmail(ctx.db, input.email);
+  const user = emailProblem(deps, input.email) ? undefined : await repository.findUserByEmail(ctx.db, input.email);
   const matches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !matches) {
     await repository.recordThrottleEvent(ctx.db, accountBucket, now);
@@ -201,7 +248,7 @@ export async function authenticate(
     // Only the person who knows the password learns this, so it reveals nothing to anyone else.
     const newest = await repository.newestUsableUserToken(ctx.db, user.id, 'verify-email', now);
     if (!newest || now.getTime() - newest.createdAt.getTime() > VERIFY_RESEND_AFTER_MS) {
-      await sendVerificationEmail(ctx, user, input.interactionUid);
+      await sendVerificationEmail(deps, ctx, user, input.interactionUid);
     }
     throw IdentityErrors.emailNotVerified();
   }
@@ -216,13 +263,14 @@ export type SignUpResult = { ok: true; email: string } | { ok: false; errors: Fi
  * Creates an account and sends the link that confirms its address. When the address already has
  * an account, its owner gets an e-mail saying so instead; the page says the same in both cases.
  */
-export async function signUp(
+async function signUp(
+  deps: IdentityDeps,
   ctx: IdentityContext,
   input: { name: string; email: string; password: string; clientAddress: string; interactionUid?: string },
 ): Promise<SignUpResult> {
   const errors: FieldErrors = {};
   const name = nameProblem(input.name);
-  const email = emailProblem(input.email);
+  const email = emailProblem(deps, input.email);
   const password = passwordProblem(input.password, input.email);
   if (name) errors.name = name;
   if (email) errors.email = email;
@@ -236,7 +284,7 @@ export async function signUp(
 
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx as unknown as Database };
+    const txCtx = { ...ctx, db: tx };
     const created = await repository.insertUser(txCtx.db, {
       email: input.email.trim(),
       name: input.name.trim(),
@@ -246,17 +294,17 @@ export async function signUp(
       updatedAt: now,
     });
     if (created) {
-      await sendVerificationEmail(txCtx, created, input.interactionUid);
+      await sendVerificationEmail(deps, txCtx, created, input.interactionUid);
       return;
     }
     const existing = await repository.findUserByEmail(txCtx.db, input.email);
-    if (existing) await sendAccountExistsEmail(txCtx, existing);
+    if (existing) await sendAccountExistsEmail(deps, txCtx, existing);
   });
   return { ok: true, email: input.email.trim() };
 }
 
-async function sendAccountExistsEmail(ctx: IdentityContext, user: UserRow): Promise<void> {
-  const email = renderEmail({
+async function sendAccountExistsEmail({ notifications }: IdentityDeps, ctx: IdentityContext, user: UserRow): Promise<void> {
+  const email = notifications.renderEmail({
     subject: 'You already have a Plumbline account',
     heading: 'You already have an account',
     paragraphs: [
@@ -266,25 +314,22 @@ async function sendAccountExistsEmail(ctx: IdentityContext, user: UserRow): Prom
     action: { label: 'Reset my password', url: `${ctx.config.publicUrl}/identity/password/forgot` },
     footnote: 'If this was not you, you can ignore this e-mail: your account has not changed.',
   });
-  await enqueueEmail(ctx.db, { to: user.email, ...email, template: 'identity.account-exists' });
+  await notifications.enqueueEmail(ctx, { to: user.email, ...email, template: 'identity.account-exists' });
 }
 
 export type VerifyEmailResult = { status: 'verified'; user: UserRow } | { status: 'already-verified' | 'invalid' | 'expired' };
 
 /** Confirms an address from its one-time link. */
-export async function verifyEmail(ctx: IdentityContext, token: string): Promise<VerifyEmailResult> {
+async function verifyEmail(ctx: IdentityContext, token: string): Promise<VerifyEmailResult> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  return ctx.db.transaction(async (db) => {
     const check = await checkLinkToken(db, token, 'verify-email', now);
     if (check.status !== 'ok') {
       if (check.user?.emailVerifiedAt) return { status: 'already-verified' };
       return { status: check.status === 'expired' ? 'expired' : 'invalid' };
     }
     if (!(await repository.useUserToken(db, check.tokenId, now))) return { status: 'invalid' };
-    const user = check.user.emailVerifiedAt
-      ? check.user
-      : ((await repository.updateUser(db, check.user.id, { emailVerifiedAt: now }, now)) ?? check.user);
+    const user = check.user.emailVerifiedAt ? check.user : ((await repository.updateUser(db, check.user.id, { emailVerifiedAt: now }, now)) ?? check.user);
     return { status: 'verified', user };
   });
 }
@@ -295,7 +340,7 @@ export async function verifyEmail(ctx: IdentityContext, token: string): Promise<
  * Sends a reset link if the address has an account. The caller always says the same thing, so
  * nobody learns whether the address is registered. Limited per address and per client.
  */
-export async function requestPasswordReset(ctx: IdentityContext, input: { email: string; clientAddress: string }): Promise<void> {
+async function requestPasswordReset({ notifications }: IdentityDeps, ctx: IdentityContext, input: { email: string; clientAddress: string }): Promise<void> {
   const now = ctx.clock.now();
   const accountBucket = buckets.resetAccount(input.email);
   const addressBucket = buckets.resetAddress(input.clientAddress);
@@ -306,12 +351,11 @@ export async function requestPasswordReset(ctx: IdentityContext, input: { email:
   await repository.recordThrottleEvent(ctx.db, accountBucket, now);
   await repository.recordThrottleEvent(ctx.db, addressBucket, now);
 
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  await ctx.db.transaction(async (db) => {
     const user = await repository.findUserByEmail(db, input.email);
     if (!user) return;
     const { token, id } = await issueLinkToken(db, user.id, 'reset-password', now, RESET_LINK_TTL_MS);
-    const email = renderEmail({
+    const email = notifications.renderEmail({
       subject: 'Reset your Plumbline password',
       preheader: 'Choose a new password: the link works for one hour.',
       heading: 'Choose a new password',
@@ -322,13 +366,13 @@ export async function requestPasswordReset(ctx: IdentityContext, input: { email:
       action: { label: 'Choose a new password', url: `${ctx.config.publicUrl}/identity/password/reset?token=${token}` },
       footnote: 'If you did not ask for this, you can ignore this e-mail: your password has not changed.',
     });
-    await enqueueEmail(db, { to: user.email, ...email, template: 'identity.reset-password', dedupeKey: `identity.reset-password:${id}` });
+    await notifications.enqueueEmail({ db }, { to: user.email, ...email, template: 'identity.reset-password', dedupeKey: `identity.reset-password:${id}` });
   });
 }
 
 export type ResetLinkCheck = { status: 'ok'; email: string } | { status: 'invalid' | 'expired' };
 
-export async function checkResetLink(ctx: IdentityContext, token: string): Promise<ResetLinkCheck> {
+async function checkResetLink(ctx: IdentityContext, token: string): Promise<ResetLinkCheck> {
   const check = await checkLinkToken(ctx.db, token, 'reset-password', ctx.clock.now());
   if (check.status === 'ok') return { status: 'ok', email: check.user.email };
   return { status: check.status === 'expired' ? 'expired' : 'invalid' };
@@ -341,7 +385,7 @@ export type ResetResult = { status: 'done' } | { status: 'invalid' | 'expired' }
  * and every session, grant and refresh token of the account ended. The address is confirmed too:
  * the link proves the person reads its mail.
  */
-export async function resetPassword(ctx: IdentityContext, input: { token: string; password: string }): Promise<ResetResult> {
+async function resetPassword({ notifications }: IdentityDeps, ctx: IdentityContext, input: { token: string; password: string }): Promise<ResetResult> {
   const now = ctx.clock.now();
   const check = await checkLinkToken(ctx.db, input.token, 'reset-password', now);
   if (check.status !== 'ok') return { status: check.status === 'expired' ? 'expired' : 'invalid' };
@@ -349,15 +393,14 @@ export async function resetPassword(ctx: IdentityContext, input: { token: string
   if (problem) return { status: 'rejected', errors: { password: problem } };
   const passwordHash = await hashPassword(input.password);
 
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  return ctx.db.transaction(async (db) => {
     if (!(await repository.useUserToken(db, check.tokenId, now))) return { status: 'invalid' };
     const user = check.user;
     await repository.updateUser(db, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now }, now);
     await repository.retireUserTokens(db, user.id, 'reset-password', now);
     await repository.destroyAccountArtefacts(db, user.id);
     await repository.clearThrottleBucket(db, buckets.signInAccount(user.email));
-    const email = renderEmail({
+    const email = notifications.renderEmail({
       subject: 'Your Plumbline password has changed',
       heading: 'Your password has changed',
       paragraphs: [
@@ -366,7 +409,7 @@ export async function resetPassword(ctx: IdentityContext, input: { token: string
       ],
       action: { label: 'Reset my password', url: `${ctx.config.publicUrl}/identity/password/forgot` },
     });
-    await enqueueEmail(db, { to: user.email, ...email, template: 'identity.password-changed' });
+    await notifications.enqueueEmail({ db }, { to: user.email, ...email, template: 'identity.password-changed' });
     return { status: 'done' };
   });
 }
@@ -397,11 +440,31 @@ export async function createVerifiedUser(
  * Links (or, with null, unlinks) a trade account: the `trade` role and `trade_account_id` claim
  * follow in the next tokens issued.
  */
-export async function setTradeAccount(db: Database, userId: string, tradeAccountId: string | null, now: Date): Promise<UserProfile | null> {
+async function setTradeAccount(db: Database, userId: string, tradeAccountId: string | null, now: Date): Promise<UserProfile | null> {
   const user = await repository.findUserById(db, userId);
   if (!user) return null;
   const roles = user.roles.filter((role) => role !== 'trade');
   if (tradeAccountId) roles.push('trade');
   const row = await repository.updateUser(db, userId, { roles, tradeAccountId }, now);
   return row ? toUserProfile(row) : null;
+}
+
+export function createIdentityService(deps: IdentityDeps): IdentityService {
+  return {
+    authenticate: (ctx, input) => authenticate(deps, ctx, input),
+    signUp: (ctx, input) => signUp(deps, ctx, input),
+    verifyEmail,
+    requestPasswordReset: (ctx, input) => requestPasswordReset(deps, ctx, input),
+    checkResetLink,
+    resetPassword: (ctx, input) => resetPassword(deps, ctx, input),
+    emailProblem: (email) => emailProblem(deps, email),
+    getUserProfile: (ctx, userId) => getUserProfile(ctx.db, userId),
+    findUserByEmail: async (ctx, email) => {
+      const row = await repository.findUserByEmail(ctx.db, email);
+      return row ? toUserProfile(row) : null;
+    },
+    createVerifiedUser: (ctx, input) => createVerifiedUser(ctx.db, input, ctx.clock.now()),
+    setTradeAccount: (ctx, userId, tradeAccountId) => setTradeAccount(ctx.db, userId, tradeAccountId, ctx.clock.now()),
+    publicJwks: async (ctx, config) => toPublicJwks(await loadSigningJwks(ctx.db, config)),
+  };
 }

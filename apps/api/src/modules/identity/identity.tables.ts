@@ -11,7 +11,10 @@ export const identityUsers = pgTable(
     /** argon2id, PHC string format. */
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    roles: text('roles').array().notNull().default(sql`'{shopper}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{shopper}'::text[]`),
     tradeAccountId: text('trade_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,29 +1,19 @@
 import type { ApiModule } from '../../platform/module.ts';
-import type { ApiConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { registerIdentityRoutes } from './identity.routes.ts';
+import type { IdentityService } from './identity.service.ts';
 import { demoAccountsSeed } from './identity.seed.ts';
-import { loadSigningJwks, toPublicJwks } from './keys.ts';
 
-export {
-  createVerifiedUser,
-  getUserProfile,
-  setTradeAccount,
-  requestPasswordReset,
-  type UserProfile,
-} from './identity.service.ts';
+export { createIdentityService, type IdentityContext, type IdentityDeps, type IdentityService, type UserProfile } from './identity.service.ts';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity.seed.ts';
 
 /**
- * The embedded provider's public signing keys, read locally (no HTTP round trip to /identity/jwks):
- * the configured IDENTITY_JWKS, or the keys generated on first start. For verifying access tokens.
+ * Accounts and sign-in (`IdentityService`): the embedded OpenID provider's pages, tokens and keys,
+ * and the accounts other modules ask about. Sends its e-mails through notifications.
  */
-export async function getPublicJwks(db: Database, config: ApiConfig) {
-  return toPublicJwks(await loadSigningJwks(db, config));
+export function createIdentityModule({ identity }: { identity: IdentityService }): ApiModule {
+  return {
+    name: 'identity',
+    registerRoutes: (app) => registerIdentityRoutes(app, identity),
+    seeds: [demoAccountsSeed],
+  };
 }
-
-export const identityModule: ApiModule = {
-  name: 'identity',
-  registerRoutes: registerIdentityRoutes,
-  seeds: [demoAccountsSeed],
-};

@@ -29,9 +29,7 @@ async function generateSigningJwks(): Promise<JwkSet> {
 /** Every key gets a `kid` (its RFC 7638 thumbprint, as oidc-provider would compute it). */
 async function withKeyIds(set: JwkSet): Promise<JwkSet> {
   return {
-    keys: await Promise.all(
-      set.keys.map(async (key) => (key.kid ? key : { ...key, kid: await calculateJwkThumbprint(key as JWK) })),
-    ),
+    keys: await Promise.all(set.keys.map(async (key) => (key.kid ? key : { ...key, kid: await calculateJwkThumbprint(key as JWK) }))),
   };
 }
 
@@ -44,9 +42,7 @@ export async function loadSigningJwks(db: Database, config: ApiConfig): Promise<
 /** The public half of a key set: what /identity/jwks publishes and token verification needs. */
 export function toPublicJwks(set: JwkSet): { keys: JWK[] } {
   return {
-    keys: set.keys.map(
-      (key) => Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.has(member))) as JWK,
-    ),
+    keys: set.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !PRIVATE_MEMBERS.has(member))) as JWK),
   };
 }
 

@@ -63,8 +63,6 @@ export class DatabaseAdapter implements Adapter {
     const row = await repository.findOidcPayload(this.db, this.kind, by, this.now());
     if (!row) return undefined;
     // oidc-provider reads `consumed` (an epoch time) to refuse a code or refresh token used twice.
-    return row.consumedAt
-      ? { ...(row.payload as AdapterPayload), consumed: Math.floor(row.consumedAt.getTime() / 1000) }
-      : (row.payload as AdapterPayload);
+    return row.consumedAt ? { ...(row.payload as AdapterPayload), consumed: Math.floor(row.consumedAt.getTime() / 1000) } : (row.payload as AdapterPayload);
   }
 }

@@ -42,8 +42,7 @@ function addFirstPartyScopes(grant: Grant, audience: string): void {
 /** Consent asked for explicitly (prompt=consent) by the storefront: granted without a screen. */
 export async function grantFirstPartyConsent(provider: Provider, details: Interaction, audience: string): Promise<string> {
   const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-  const grant =
-    existing ?? new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) });
+  const grant = existing ?? new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) });
   addFirstPartyScopes(grant, audience);
   return grant.save();
 }
@@ -161,8 +160,7 @@ export async function createIdentityProvider(platform: Platform, log: FastifyBas
       const grant = existing ?? new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: account.accountId });
       const granted = new Set(grant.getOIDCScope().split(' '));
       const grantedForApi = new Set(grant.getResourceScope(identity.audience).split(' '));
-      const complete =
-        FIRST_PARTY_SCOPES.every((scope) => granted.has(scope)) && API_SCOPES.split(' ').every((scope) => grantedForApi.has(scope));
+      const complete = FIRST_PARTY_SCOPES.every((scope) => granted.has(scope)) && API_SCOPES.split(' ').every((scope) => grantedForApi.has(scope));
       if (existing && complete) return existing;
       addFirstPartyScopes(grant, identity.audience);
       await grant.save();

@@ -58,27 +58,38 @@ const PASSWORD_RULES_SCRIPT = `(function () {
 })();`;
 
 function layout(shell: Shell, title: string, main: Html, options: { status?: number; script?: string } = {}): Page {
-  const script = options.script ? html`<script>${trusted(options.script)}</script>` : null;
+  const script = options.script
+    ? html`<script>
+        ${trusted(options.script)};
+      </script>`
+    : null;
   const page = html`<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · Plumbline</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}?v=${STYLESHEET_VERSION}">
-</head>
-<body>
-<a class="skip-link" href="#main">Skip to main content</a>
-<header class="site-header"><div class="inner"><a class="wordmark" href="${shell.publicUrl}/">Plumb<span>line</span><span class="visually-hidden"> home</span></a></div></header>
-<main id="main" tabindex="-1"><div class="panel">
-${main}
-</div></main>
-<footer class="site-footer"><p>Bathroom and plumbing supplies for home and trade</p>
-<p><a href="${shell.publicUrl}/terms">Terms of sale</a> · <a href="${shell.publicUrl}/privacy">Privacy notice</a> · <a href="${shell.publicUrl}/cookies">Cookies</a></p></footer>
-${script}
-</body>
-</html>`;
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${title} · Plumbline</title>
+        <link rel="stylesheet" href="${STYLESHEET_PATH}?v=${STYLESHEET_VERSION}" />
+      </head>
+      <body>
+        <a class="skip-link" href="#main">Skip to main content</a>
+        <header class="site-header">
+          <div class="inner">
+            <a class="wordmark" href="${shell.publicUrl}/">Plumb<span>line</span><span class="visually-hidden"> home</span></a>
+          </div>
+        </header>
+        <main id="main" tabindex="-1"><div class="panel">${main}</div></main>
+        <footer class="site-footer">
+          <p>Bathroom and plumbing supplies for home and trade</p>
+          <p>
+            <a href="${shell.publicUrl}/terms">Terms of sale</a> · <a href="${shell.publicUrl}/privacy">Privacy notice</a> ·
+            <a href="${shell.publicUrl}/cookies">Cookies</a>
+          </p>
+        </footer>
+        ${script}
+      </body>
+    </html>`;
   return { status: options.status ?? 200, html: page.value, scriptHashes: options.script ? [cspHash(options.script)] : [] };
 }
 
@@ -102,32 +113,40 @@ interface FieldOptions {
 }
 
 function field(options: FieldOptions): Html {
-  const describedBy = [
-    options.hint ? `${options.id}-hint` : null,
-    options.error ? `${options.id}-error` : null,
-    ...(options.describedBy ?? []),
-  ].filter(Boolean);
+  const describedBy = [options.hint ? `${options.id}-hint` : null, options.error ? `${options.id}-error` : null, ...(options.describedBy ?? [])].filter(
+    Boolean,
+  );
   return html`<div class="field">
-<label for="${options.id}">${options.label}</label>
-${options.hint ? html`<span class="hint" id="${options.id}-hint">${options.hint}</span>` : null}
-<input id="${options.id}" name="${options.id}" type="${options.type}" autocomplete="${options.autocomplete}" required${
-    options.value !== undefined && options.type !== 'password' ? html` value="${options.value}"` : null
-  }${options.error || options.invalid ? html` aria-invalid="true"` : null}${describedBy.length ? html` aria-describedby="${describedBy.join(' ')}"` : null}${
-    options.type === 'email' ? html` spellcheck="false" autocapitalize="off"` : null
-  }>
-${options.error ? html`<p class="field-error" id="${options.id}-error">${options.error}</p>` : null}
-</div>`;
+    <label for="${options.id}">${options.label}</label>
+    ${options.hint ? html`<span class="hint" id="${options.id}-hint">${options.hint}</span>` : null}
+    <input
+      id="${options.id}"
+      name="${options.id}"
+      type="${options.type}"
+      autocomplete="${options.autocomplete}"
+      required${
+        options.value !== undefined && options.type !== 'password' ? html` value="${options.value}"` : null
+      }${options.error || options.invalid ? html` aria-invalid="true"` : null}${describedBy.length ? html` aria-describedby="${describedBy.join(' ')}"` : null}${
+        options.type === 'email' ? html` spellcheck="false" autocapitalize="off"` : null
+      }
+    />
+    ${options.error ? html`<p class="field-error" id="${options.id}-error">${options.error}</p>` : null}
+  </div>`;
 }
 
 function passwordRules(email?: string): Html {
-  return html`<ul class="rules" id="password-rules" data-min="${PASSWORD_MIN_LENGTH}" data-common="${JSON.stringify(COMMON_PASSWORDS)}"${
-    email ? html` data-email="${email}"` : null
-  }>
-${PASSWORD_RULES.map(({ rule, label }) => html`<li data-rule="${rule}">${label}<span class="visually-hidden"></span></li>`)}
-</ul>`;
+  return html`<ul
+    class="rules"
+    id="password-rules"
+    data-min="${PASSWORD_MIN_LENGTH}"
+    data-common="${JSON.stringify(COMMON_PASSWORDS)}"
+    ${email ? html` data-email="${email}"` : null}
+  >
+    ${PASSWORD_RULES.map(({ rule, label }) => html`<li data-rule="${rule}">${label}<span class="visually-hidden"></span></li>`)}
+  </ul>`;
 }
 
-const csrfInput = (token: string) => html`<input type="hidden" name="csrf" value="${token}">`;
+const csrfInput = (token: string) => html`<input type="hidden" name="csrf" value="${token}" />`;
 
 // ── pages ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -151,19 +170,19 @@ export function signInPage(
     shell,
     'Sign in',
     html`<h1>Sign in</h1>
-<p class="lead">Sign in to see your orders, saved baskets and trade prices.</p>
-${alert(errors.form)}${alert(view.notice, 'ok', 'form-notice')}
-<form method="post" action="${view.action}" novalidate>
-${csrfInput(view.csrf)}
-${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, describedBy: formError, invalid: Boolean(errors.form) })}
-${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, describedBy: formError, invalid: Boolean(errors.form) })}
-<button class="button button-primary" type="submit">Sign in</button>
-</form>
-<div class="links">
-<p><a href="${view.forgotHref}">Forgotten your password?</a></p>
-<p>New to Plumbline? <a href="${view.signUpHref}">Create an account</a></p>
-<p><a href="${view.cancelHref}">Cancel and return to the shop</a></p>
-</div>`,
+      <p class="lead">Sign in to see your orders, saved baskets and trade prices.</p>
+      ${alert(errors.form)}${alert(view.notice, 'ok', 'form-notice')}
+      <form method="post" action="${view.action}" novalidate>
+        ${csrfInput(view.csrf)}
+        ${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, describedBy: formError, invalid: Boolean(errors.form) })}
+        ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, describedBy: formError, invalid: Boolean(errors.form) })}
+        <button class="button button-primary" type="submit">Sign in</button>
+      </form>
+      <div class="links">
+        <p><a href="${view.forgotHref}">Forgotten your password?</a></p>
+        <p>New to Plumbline? <a href="${view.signUpHref}">Create an account</a></p>
+        <p><a href="${view.cancelHref}">Cancel and return to the shop</a></p>
+      </div>`,
     { status },
   );
 }
@@ -178,17 +197,21 @@ export function signUpPage(
     shell,
     'Create an account',
     html`<h1>Create an account</h1>
-${alert(errors.form)}
-<form method="post" action="${view.action}" novalidate>
-${csrfInput(view.csrf)}
-${field({ id: 'name', label: 'Your name', type: 'text', autocomplete: 'name', value: view.name ?? '', error: errors.name })}
-${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: view.email ?? '', error: errors.email, hint: 'We will send you a link to confirm it.' })}
-${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, describedBy: ['password-rules'] })}
-${passwordRules()}
-<p class="small">By creating an account you agree to our <a href="${shell.publicUrl}/terms">terms of sale</a>. Our <a href="${shell.publicUrl}/privacy">privacy notice</a> says what we keep about you and why.</p>
-<button class="button button-primary" type="submit">Create account</button>
-</form>
-<div class="links"><p>Already have an account? <a href="${view.signInHref}">Sign in</a></p></div>`,
+      ${alert(errors.form)}
+      <form method="post" action="${view.action}" novalidate>
+        ${csrfInput(view.csrf)} ${field({ id: 'name', label: 'Your name', type: 'text', autocomplete: 'name', value: view.name ?? '', error: errors.name })}
+        ${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: view.email ?? '', error: errors.email, hint: 'We will send you a link to confirm it.' })}
+        ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, describedBy: ['password-rules'] })}
+        ${passwordRules()}
+        <p class="small">
+          By creating an account you agree to our <a href="${shell.publicUrl}/terms">terms of sale</a>. Our
+          <a href="${shell.publicUrl}/privacy">privacy notice</a> says what we keep about you and why.
+        </p>
+        <button class="button button-primary" type="submit">Create account</button>
+      </form>
+      <div class="links">
+        <p>Already have an account? <a href="${view.signInHref}">Sign in</a></p>
+      </div>`,
     { status, script: PASSWORD_RULES_SCRIPT },
   );
 }
@@ -199,15 +222,19 @@ export function forgotPasswordPage(
   status = 200,
 ): Page {
   const errors = view.errors ?? {};
-  const back = view.backHref ? html`<div class="links"><p><a href="${view.backHref}">Back to sign in</a></p></div>` : null;
+  const back = view.backHref
+    ? html`<div class="links">
+        <p><a href="${view.backHref}">Back to sign in</a></p>
+      </div>`
+    : null;
   if (view.sent) {
     return layout(
       shell,
       'Check your e-mail',
       html`<h1>Check your e-mail</h1>
-${alert("If an account exists for that address, we've sent a link to reset your password. It works for one hour.", 'ok')}
-<p>Nothing after a few minutes? Check your spam folder, or make sure you used the address you registered with.</p>
-${back}`,
+        ${alert("If an account exists for that address, we've sent a link to reset your password. It works for one hour.", 'ok')}
+        <p>Nothing after a few minutes? Check your spam folder, or make sure you used the address you registered with.</p>
+        ${back}`,
       { status },
     );
   }
@@ -215,14 +242,14 @@ ${back}`,
     shell,
     'Reset your password',
     html`<h1>Reset your password</h1>
-<p class="lead">Enter the e-mail address you registered with and we will send you a link to choose a new password.</p>
-${alert(errors.form)}
-<form method="post" action="${view.action}" novalidate>
-${csrfInput(view.csrf)}
-${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: view.email ?? '', error: errors.email })}
-<button class="button button-primary" type="submit">Send reset link</button>
-</form>
-${back}`,
+      <p class="lead">Enter the e-mail address you registered with and we will send you a link to choose a new password.</p>
+      ${alert(errors.form)}
+      <form method="post" action="${view.action}" novalidate>
+        ${csrfInput(view.csrf)}
+        ${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: view.email ?? '', error: errors.email })}
+        <button class="button button-primary" type="submit">Send reset link</button>
+      </form>
+      ${back}`,
     { status },
   );
 }
@@ -237,16 +264,16 @@ export function resetPasswordPage(
     shell,
     'Choose a new password',
     html`<h1>Choose a new password</h1>
-<p class="lead">For ${view.email}. Signing in elsewhere will end: use the new password there.</p>
-${alert(errors.form)}
-<form method="post" action="${view.action}" novalidate>
-${csrfInput(view.csrf)}
-<input type="hidden" name="token" value="${view.token}">
-<input type="text" name="username" autocomplete="username" value="${view.email}" hidden>
-${field({ id: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, describedBy: ['password-rules'] })}
-${passwordRules(view.email)}
-<button class="button button-primary" type="submit">Save new password</button>
-</form>`,
+      <p class="lead">For ${view.email}. Signing in elsewhere will end: use the new password there.</p>
+      ${alert(errors.form)}
+      <form method="post" action="${view.action}" novalidate>
+        ${csrfInput(view.csrf)}
+        <input type="hidden" name="token" value="${view.token}" />
+        <input type="text" name="username" autocomplete="username" value="${view.email}" hidden />
+        ${field({ id: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, describedBy: ['password-rules'] })}
+        ${passwordRules(view.email)}
+        <button class="button button-primary" type="submit">Save new password</button>
+      </form>`,
     { status, script: PASSWORD_RULES_SCRIPT },
   );
 }
@@ -262,9 +289,8 @@ export function messagePage(
     shell,
     view.title,
     html`<h1>${view.title}</h1>
-${view.kind ? alert(first, view.kind) : html`<p>${first}</p>`}
-${rest.map((paragraph) => html`<p>${paragraph}</p>`)}
-${view.action ? html`<a class="button button-primary" href="${view.action.href}">${view.action.label}</a>` : null}`,
+      ${view.kind ? alert(first, view.kind) : html`<p>${first}</p>`} ${rest.map((paragraph) => html`<p>${paragraph}</p>`)}
+      ${view.action ? html`<a class="button button-primary" href="${view.action.href}">${view.action.label}</a>` : null}`,
     { status },
   );
 }
@@ -274,10 +300,10 @@ export function signOutPage(shell: Shell, view: { form: string; stayHref: string
     shell,
     'Sign out',
     html`<h1>Sign out of Plumbline?</h1>
-<p>You will need to sign in again to see your account, orders and trade prices.</p>
-${trusted(view.form)}
-<button class="button button-primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-<a class="button button-secondary" href="${view.stayHref}">Stay signed in</a>`,
+      <p>You will need to sign in again to see your account, orders and trade prices.</p>
+      ${trusted(view.form)}
+      <button class="button button-primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+      <a class="button button-secondary" href="${view.stayHref}">Stay signed in</a>`,
   );
 }
 

@@ -17,7 +17,9 @@ export const CHECK_SESSION_PATH = '/session/check';
  * someone else or a new sign-in. A keyed hash, so the readable cookie reveals nothing.
  */
 export function browserState(key: string, session: { uid: string; accountId: string; loginTs?: number }): string {
-  return createHmac('sha256', key).update(`${session.uid}|${session.accountId}|${session.loginTs ?? 0}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${session.uid}|${session.accountId}|${session.loginTs ?? 0}`)
+    .digest('base64url');
 }
 
 export function sessionState(clientId: string, origin: string, opBrowserState: string, salt = randomBytes(8).toString('hex')): string {

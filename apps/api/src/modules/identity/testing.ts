@@ -227,7 +227,10 @@ export async function tokenRequest(api: TestApi, form: Record<string, string>): 
  */
 export async function submitSignIn(browser: TestBrowser, startUrl: string, email: string, password: string): Promise<BrowserResponse> {
   const page = await browser.follow(await browser.get(startUrl));
-  if (page.status !== 200) throw new Error(`expected the sign-in page, got ${page.status}: ${alertText(page.body) ?? page.body.slice(0, 300)} ${page.body.match(/Technical details[^<]*/)?.[0] ?? ''}`);
+  if (page.status !== 200)
+    throw new Error(
+      `expected the sign-in page, got ${page.status}: ${alertText(page.body) ?? page.body.slice(0, 300)} ${page.body.match(/Technical details[^<]*/)?.[0] ?? ''}`,
+    );
   const form = readForm(page.body, '/login');
   return browser.post(form.action, { ...form.fields, email, password });
 }
@@ -262,12 +265,7 @@ export async function signIn(api: TestApi, email: string, password: string, opti
  * would, with `document.cookie` from the browser's jar, and posts it one message from `origin`:
  * resolves with the frame's answer (`unchanged`, `changed` or `error`).
  */
-export async function askCheckSessionFrame(
-  frameHtml: string,
-  browser: TestBrowser,
-  message: unknown,
-  origin: string,
-): Promise<string> {
+export async function askCheckSessionFrame(frameHtml: string, browser: TestBrowser, message: unknown, origin: string): Promise<string> {
   const script = /<script>([\s\S]*?)<\/script>/.exec(frameHtml)?.[1];
   if (!script) throw new Error('the check-session frame has no script');
   let listener: ((event: unknown) => void) | undefined;

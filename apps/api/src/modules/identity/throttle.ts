@@ -25,9 +25,7 @@ export const ADDRESS_SIGN_UP: ThrottlePolicy = { limit: 10, windowSeconds: 60 * 
 
 /** The longest any event matters, for deleting old rows. */
 export const LONGEST_THROTTLE_SECONDS = Math.max(
-  ...[ACCOUNT_SIGN_IN, ADDRESS_SIGN_IN, ACCOUNT_RESET, ADDRESS_RESET, ADDRESS_SIGN_UP].map((policy) =>
-    Math.max(policy.windowSeconds, policy.lockSeconds),
-  ),
+  ...[ACCOUNT_SIGN_IN, ADDRESS_SIGN_IN, ACCOUNT_RESET, ADDRESS_RESET, ADDRESS_SIGN_UP].map((policy) => Math.max(policy.windowSeconds, policy.lockSeconds)),
 );
 
 /**

@@ -4,12 +4,12 @@ import { createBasketClient, createCatalogueClient, createDeliveryClient } from 
 import type { Database } from '../../db/client.ts';
 import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { availabilityOf } from './inventory.service.ts';
-import { releaseReservations, reserveStock } from './reservations.ts';
+import { createInventoryService } from './inventory.service.ts';
 
 let api: TestApi;
 let db: Database;
 const later = () => new Date(Date.now() + 15 * 60_000);
+const inventory = createInventoryService();
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const hold = (basketId: string, sku: string, quantity: number) =>
-  db.transaction((tx) => reserveStock(tx as unknown as Database, basketId, [{ sku, quantity, productName: 'Basin mixer' }], later()));
+  db.transaction((tx) => inventory.reserveStock({ db: tx }, basketId, [{ sku, quantity, productName: 'Basin mixer' }], later()));
 
 describe('what can be sold', () => {
   it("is one definition: a payment's hold keeps the stock from other baskets, but not from the basket paying", async () => {
@@ -28,8 +28,8 @@ describe('what can be sold', () => {
     const paying = await basket.createBasket({ body: { sku, quantity: 2 } });
     await hold(paying.basketId, sku, 2);
 
-    expect((await availabilityOf(db, [sku])).get(sku)).toMatchObject({ status: 'in_stock', sellable: 1 });
-    expect((await availabilityOf(db, [sku], { heldBy: paying.basketId })).get(sku)).toMatchObject({ sellable: 3 });
+    expect((await inventory.availabilityOf({ db }, [sku])).get(sku)).toMatchObject({ status: 'in_stock', sellable: 1 });
+    expect((await inventory.availabilityOf({ db }, [sku], { heldBy: paying.basketId })).get(sku)).toMatchObject({ sellable: 3 });
     // Another shopper can have only the one nobody holds; the basket paying still has its two.
     const refused = await failure(basket.createBasket({ body: { sku, quantity: 2 } }));
     expect(refused).toMatchObject({ status: 422, code: 'BASKET_QUANTITY_ABOVE_STOCK' });
@@ -38,7 +38,7 @@ describe('what can be sold', () => {
     expect(other.lines[0]).toMatchObject({ available: true, maxQuantity: 1 });
     expect((await basket.getBasket({ params: { basketId: paying.basketId } })).lines[0]).toMatchObject({ available: true, maxQuantity: 3 });
 
-    await db.transaction((tx) => releaseReservations(tx as unknown as Database, paying.basketId));
+    await db.transaction((tx) => inventory.releaseReservations({ db: tx }, paying.basketId));
     expect((await basket.getBasket({ params: { basketId: other.basketId } })).lines[0]).toMatchObject({ maxQuantity: 3 });
   });
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { availability, type StockCount } from './availability.ts';
 
 const count = (overrides: Partial<StockCount> = {}): StockCount => ({
-  status: 'in_stock', eta: null, onHand: 10, committed: 0, reserved: 0, heldByAsker: 0, ...overrides,
+  status: 'in_stock',
+  eta: null,
+  onHand: 10,
+  committed: 0,
+  reserved: 0,
+  heldByAsker: 0,
+  ...overrides,
 });
 
 describe('what can be sold of a sku', () => {
@@ -21,7 +27,12 @@ describe('what can be sold of a sku', () => {
   });
 
   it('has no limit for made-to-order goods and none to sell when out of stock, whatever the counts', () => {
-    expect(availability('A', count({ status: 'made_to_order', onHand: 0, eta: '2026-07-01' }))).toEqual({ sku: 'A', status: 'made_to_order', eta: '2026-07-01', sellable: Infinity });
+    expect(availability('A', count({ status: 'made_to_order', onHand: 0, eta: '2026-07-01' }))).toEqual({
+      sku: 'A',
+      status: 'made_to_order',
+      eta: '2026-07-01',
+      sellable: Infinity,
+    });
     expect(availability('A', count({ status: 'out_of_stock', onHand: 7 })).sellable).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { StockCount } from './availability.ts';
 import { stockLevels, stockReservations } from './inventory.tables.ts';
@@ -25,4 +25,103 @@ export async function findStockCounts(db: Database, skus: readonly string[], hel
         from ${stockLevels} s where s.sku = any(${sql.param(skus)}::text[])`,
   )) as unknown as { rows: (StockCount & { sku: string })[] };
   return result.rows;
+}
+
+// ── holds (reservations.ts says when each is used) ──────────────────────────────────────────────
+
+export type HoldState = (typeof stockReservations.$inferSelect)['state'];
+export interface HeldLine {
+  sku: string;
+  quantity: number;
+}
+
+/**
+ * Changes to one basket's holds queue behind each other until the caller's transaction ends: two
+ * payment starts for one basket (two tabs, a retry) each release then hold again, and without this
+ * lock the second would miss the first's uncommitted hold and add its own beside it.
+ */
+export async function lockHoldsOf(db: Database, basketId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stock-hold:${basketId}`}, 0))`);
+}
+
+/** Moves a basket's holds from one state to another (only those still live at `liveAt`, when given); returns what moved. */
+export function moveHolds(db: Database, basketId: string, from: HoldState, to: HoldState, liveAt?: Date): Promise<HeldLine[]> {
+  return db
+    .update(stockReservations)
+    .set({ state: to })
+    .where(
+      and(eq(stockReservations.basketId, basketId), eq(stockReservations.state, from), liveAt ? sql`${stockReservations.expiresAt} > ${liveAt}` : undefined),
+    )
+    .returning({ sku: stockReservations.sku, quantity: stockReservations.quantity });
+}
+
+/** Adds to a sku's reserved and committed counts (negative to take away). */
+export async function adjustStock(db: Database, sku: string, change: { reserved?: number; committed?: number }): Promise<void> {
+  await db
+    .update(stockLevels)
+    .set({
+      ...(change.reserved ? { reserved: sql`${stockLevels.reserved} + ${change.reserved}` } : {}),
+      ...(change.committed ? { committed: sql`${stockLevels.committed} + ${change.committed}` } : {}),
+    })
+    .where(eq(stockLevels.sku, sku));
+}
+
+/**
+ * Reserves `quantity` of a stocked sku if that many are free (on hand less committed and reserved),
+ * in one conditional update, so two baskets racing for the last unit cannot both have it. False when
+ * it is short, made to order, or unknown.
+ */
+export async function reserveIfFree(db: Database, sku: string, quantity: number): Promise<boolean> {
+  const rows = await db
+    .update(stockLevels)
+    .set({ reserved: sql`${stockLevels.reserved} + ${quantity}` })
+    .where(
+      and(
+        eq(stockLevels.sku, sku),
+        sql`${stockLevels.status} <> 'made_to_order'`,
+        sql`${stockLevels.onHand} - ${stockLevels.committed} - ${stockLevels.reserved} >= ${quantity}`,
+      ),
+    )
+    .returning({ sku: stockLevels.sku });
+  return rows.length > 0;
+}
+
+export async function insertHold(db: Database, hold: { basketId: string; sku: string; quantity: number; expiresAt: Date }): Promise<void> {
+  await db.insert(stockReservations).values(hold);
+}
+
+export async function findStockLevel(db: Database, sku: string): Promise<typeof stockLevels.$inferSelect | undefined> {
+  const [row] = await db.select().from(stockLevels).where(eq(stockLevels.sku, sku));
+  return row;
+}
+
+export function findHolds(db: Database, basketId: string): Promise<HeldLine[]> {
+  return db
+    .select({ sku: stockReservations.sku, quantity: stockReservations.quantity })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.basketId, basketId), eq(stockReservations.state, 'held')));
+}
+
+/** Baskets with a hold that ran out by `now`, at most `limit`. */
+export async function findBasketsWithExpiredHolds(db: Database, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ basketId: stockReservations.basketId })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.state, 'held'), lte(stockReservations.expiresAt, now)))
+    .orderBy(asc(stockReservations.basketId))
+    .limit(limit);
+  return rows.map((row) => row.basketId);
+}
+
+/** Stocked rows with less than nothing free, or a negative reserved count. */
+export function findStockViolations(db: Database, skus?: readonly string[]) {
+  return db
+    .select({ sku: stockLevels.sku, onHand: stockLevels.onHand, committed: stockLevels.committed, reserved: stockLevels.reserved })
+    .from(stockLevels)
+    .where(
+      and(
+        skus ? inArray(stockLevels.sku, [...skus]) : undefined,
+        sql`${stockLevels.status} <> 'made_to_order' and (${stockLevels.onHand} - ${stockLevels.committed} - ${stockLevels.reserved} < 0 or ${stockLevels.reserved} < 0)`,
+      ),
+    );
 }

@@ -1,23 +1,15 @@
-import type { Database } from '../../db/client.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { availability, type Availability } from './availability.ts';
 import * as repository from './inventory.repository.ts';
+import * as reservations from './reservations.ts';
+import type { ReservationLine } from './reservations.ts';
+
+/** Inventory's calls read and write stock in the caller's database or transaction: they need no more. */
+type InventoryContext = Pick<ServiceContext, 'db'>;
 
 export interface AvailabilityOptions {
   /** A basket paying now: what it holds itself counts as free to it. */
   heldBy?: string | null;
-}
-
-/**
- * What can be sold now of each sku asked (`availability.ts`), in one read however many are asked:
- * the listing snapshot asks for thousands at a time, a basket for its lines.
- */
-export async function availabilityOf(db: Database, skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, Availability>> {
-  if (skus.length === 0) return new Map();
-  const found = new Map<string, Availability>();
-  for (const count of await repository.findStockCounts(db, skus, options.heldBy ?? null)) found.set(count.sku, availability(count.sku, count));
-  // A sku without a stock row is out of stock (`availability` says how).
-  for (const sku of skus) if (!found.has(sku)) found.set(sku, availability(sku, undefined));
-  return found;
 }
 
 export interface StockLevel {
@@ -27,7 +19,54 @@ export interface StockLevel {
   eta: string | null;
 }
 
-/** Records the stock of new skus (the catalogue's seed; later a stock feed). */
-export async function addStockLevels(db: Database, levels: readonly StockLevel[]): Promise<void> {
-  await repository.insertStockLevels(db, levels);
+/**
+ * Stock per sku and the holds payments put on it. The catalogue, the basket and wishlists ask what
+ * can be sold (`availabilityOf`, the one definition); checkout holds and commits stock; orders give
+ * it back on cancellation. Changes to holds run in the caller's transaction (`ctx.db`).
+ */
+export interface InventoryService {
+  /**
+   * What can be sold now of each sku asked (`availability.ts`), in one read however many are asked:
+   * the listing snapshot asks for thousands at a time, a basket for its lines.
+   */
+  availabilityOf(ctx: InventoryContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, Availability>>;
+  /** Records the stock of new skus (the catalogue's seed; later a stock feed). */
+  addStockLevels(ctx: InventoryContext, levels: readonly StockLevel[]): Promise<void>;
+  /** Holds the basket's stocked lines until `expiresAt`, replacing what it held before; all or nothing (409 OUT_OF_STOCK). */
+  reserveStock(ctx: InventoryContext, basketId: string, lines: readonly ReservationLine[], expiresAt: Date): Promise<void>;
+  /** Gives back what a basket holds. Returns how many holds it released. */
+  releaseReservations(ctx: InventoryContext, basketId: string): Promise<number>;
+  /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live at `now`. */
+  commitReservations(ctx: InventoryContext, basketId: string, now: Date): Promise<boolean>;
+  /** The basket's order is cancelled before it left: what it committed can be sold again, once. */
+  releaseCommitted(ctx: InventoryContext, basketId: string): Promise<{ sku: string; quantity: number }[]>;
+  /** Gives back holds that ran out by `now` (abandoned payments). Returns how many baskets it released. */
+  releaseExpired(ctx: InventoryContext, now: Date, limit?: number): Promise<number>;
+  /** The skus a basket holds now, with quantities. */
+  heldFor(ctx: InventoryContext, basketId: string): Promise<Map<string, number>>;
+  /** Stock rows breaking on hand = available + committed + reserved (for tests and health checks): none, always. */
+  stockInvariantViolations(ctx: InventoryContext, skus?: readonly string[]): Promise<{ sku: string; onHand: number; committed: number; reserved: number }[]>;
+}
+
+async function availabilityOf(db: InventoryContext['db'], skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, Availability>> {
+  if (skus.length === 0) return new Map();
+  const found = new Map<string, Availability>();
+  for (const count of await repository.findStockCounts(db, skus, options.heldBy ?? null)) found.set(count.sku, availability(count.sku, count));
+  // A sku without a stock row is out of stock (`availability` says how).
+  for (const sku of skus) if (!found.has(sku)) found.set(sku, availability(sku, undefined));
+  return found;
+}
+
+export function createInventoryService(): InventoryService {
+  return {
+    availabilityOf: (ctx, skus, options) => availabilityOf(ctx.db, skus, options),
+    addStockLevels: (ctx, levels) => repository.insertStockLevels(ctx.db, levels),
+    reserveStock: (ctx, basketId, lines, expiresAt) => reservations.reserveStock(ctx.db, basketId, lines, expiresAt),
+    releaseReservations: (ctx, basketId) => reservations.releaseReservations(ctx.db, basketId),
+    commitReservations: (ctx, basketId, now) => reservations.commitReservations(ctx.db, basketId, now),
+    releaseCommitted: (ctx, basketId) => reservations.releaseCommitted(ctx.db, basketId),
+    releaseExpired: (ctx, now, limit) => reservations.releaseExpired(ctx.db, now, limit),
+    heldFor: (ctx, basketId) => reservations.heldFor(ctx.db, basketId),
+    stockInvariantViolations: (ctx, skus) => reservations.stockInvariantViolations(ctx.db, skus),
+  };
 }

@@ -46,7 +46,9 @@ export const stockReservations = pgTable(
     index('stock_reservations_basket_idx').on(table.basketId, table.state),
     index('stock_reservations_expiry_idx').on(table.state, table.expiresAt),
     // A basket holds a sku once: a second hold for it replaces the first, never adds to it.
-    uniqueIndex('stock_reservations_held_once').on(table.basketId, table.sku).where(sql`${table.state} = 'held'`),
+    uniqueIndex('stock_reservations_held_once')
+      .on(table.basketId, table.sku)
+      .where(sql`${table.state} = 'held'`),
     check('stock_reservations_quantity_check', sql`${table.quantity} > 0`),
   ],
 );

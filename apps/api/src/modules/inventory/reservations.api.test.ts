@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { commitReservations, heldFor, releaseExpired, releaseReservations, reserveStock, stockInvariantViolations } from './reservations.ts';
+import { createInventoryService } from './inventory.service.ts';
 
 let api: TestApi;
 let db: Database;
@@ -17,9 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const inTx = <T,>(run: (tx: Database) => Promise<T>) => db.transaction((tx) => run(tx as unknown as Database));
+const inventory = createInventoryService();
+const inTx = <T>(run: (ctx: { db: Transaction }) => Promise<T>) => db.transaction((tx) => run({ db: tx }));
 const levels = async (sku: string) => {
-  const result = (await db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as { rows: { on_hand: number; committed: number; reserved: number }[] };
+  const result = (await db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as {
+    rows: { on_hand: number; committed: number; reserved: number }[];
+  };
   return result.rows[0]!;
 };
 
@@ -27,48 +30,52 @@ describe('stock holds', () => {
   it('hold, replace, commit and release, keeping on hand = available + committed + reserved', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`);
     await setStock(db, sku, 'in_stock', 10);
-    await inTx((tx) => reserveStock(tx, 'basket-a', [{ sku, quantity: 3, productName: 'Tap' }], later));
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-a', [{ sku, quantity: 3, productName: 'Tap' }], later));
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 3 });
     // A second hold for the same basket replaces the first.
-    await inTx((tx) => reserveStock(tx, 'basket-a', [{ sku, quantity: 4, productName: 'Tap' }], later));
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-a', [{ sku, quantity: 4, productName: 'Tap' }], later));
     expect(await levels(sku)).toMatchObject({ reserved: 4 });
-    expect(await heldFor(db, 'basket-a')).toEqual(new Map([[sku, 4]]));
-    expect(await inTx((tx) => commitReservations(tx, 'basket-a', now))).toBe(true);
+    expect(await inventory.heldFor({ db }, 'basket-a')).toEqual(new Map([[sku, 4]]));
+    expect(await inTx((ctx) => inventory.commitReservations(ctx, 'basket-a', now))).toBe(true);
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 4, reserved: 0 });
-    expect(await inTx((tx) => commitReservations(tx, 'basket-a', now))).toBe(false);
+    expect(await inTx((ctx) => inventory.commitReservations(ctx, 'basket-a', now))).toBe(false);
 
-    await inTx((tx) => reserveStock(tx, 'basket-b', [{ sku, quantity: 6, productName: 'Tap' }], later));
-    const refused = await inTx((tx) => reserveStock(tx, 'basket-c', [{ sku, quantity: 1, productName: 'Basin mixer' }], later)).catch((error: unknown) => error);
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-b', [{ sku, quantity: 6, productName: 'Tap' }], later));
+    const refused = await inTx((ctx) => inventory.reserveStock(ctx, 'basket-c', [{ sku, quantity: 1, productName: 'Basin mixer' }], later)).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 409, code: 'OUT_OF_STOCK', message: expect.stringContaining('Basin mixer has just sold out') });
-    await inTx((tx) => releaseReservations(tx, 'basket-b'));
+    await inTx((ctx) => inventory.releaseReservations(ctx, 'basket-b'));
     expect(await levels(sku)).toMatchObject({ committed: 4, reserved: 0 });
-    expect(await stockInvariantViolations(db, [sku])).toEqual([]);
+    expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
   });
 
   it('releases holds that ran out, and will not commit them', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 5);
     await setStock(db, sku, 'in_stock', 5);
-    await inTx((tx) => reserveStock(tx, 'basket-late', [{ sku, quantity: 2, productName: 'Tap' }], later));
-    expect(await inTx((tx) => commitReservations(tx, 'basket-late', new Date(later.getTime() + 1)))).toBe(false);
-    expect(await releaseExpired(db, new Date(later.getTime() + 1))).toBe(1);
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-late', [{ sku, quantity: 2, productName: 'Tap' }], later));
+    expect(await inTx((ctx) => inventory.commitReservations(ctx, 'basket-late', new Date(later.getTime() + 1)))).toBe(false);
+    expect(await inventory.releaseExpired({ db }, new Date(later.getTime() + 1))).toBe(1);
     expect(await levels(sku)).toMatchObject({ reserved: 0, committed: 0 });
   });
 
   it('needs no hold for made-to-order goods', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'made_to_order'`);
-    await inTx((tx) => reserveStock(tx, 'basket-made', [{ sku, quantity: 50, productName: 'Vanity unit' }], later));
-    expect(await heldFor(db, 'basket-made')).toEqual(new Map());
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-made', [{ sku, quantity: 50, productName: 'Vanity unit' }], later));
+    expect(await inventory.heldFor({ db }, 'basket-made')).toEqual(new Map());
   });
 
   it('holds a basket’s quantity once however many holds for it race', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 7);
     await setStock(db, sku, 'in_stock', 40);
     await db.execute(sql`update stock_levels set reserved = 0 where sku = ${sku}`);
-    await Promise.all(Array.from({ length: 20 }, () => inTx((tx) => reserveStock(tx, 'basket-twice', [{ sku, quantity: 2, productName: 'Tap' }], later))));
+    await Promise.all(
+      Array.from({ length: 20 }, () => inTx((ctx) => inventory.reserveStock(ctx, 'basket-twice', [{ sku, quantity: 2, productName: 'Tap' }], later))),
+    );
     expect(await levels(sku)).toMatchObject({ on_hand: 40, reserved: 2 });
-    expect(await heldFor(db, 'basket-twice')).toEqual(new Map([[sku, 2]]));
-    expect(await inTx((tx) => commitReservations(tx, 'basket-twice', now))).toBe(true);
+    expect(await inventory.heldFor({ db }, 'basket-twice')).toEqual(new Map([[sku, 2]]));
+    expect(await inTx((ctx) => inventory.commitReservations(ctx, 'basket-twice', now))).toBe(true);
     expect(await levels(sku)).toMatchObject({ committed: 2, reserved: 0 });
   });
 
@@ -76,7 +83,9 @@ describe('stock holds', () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock'`, 9);
     await setStock(db, sku, 'low_stock', 1);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, index) => inTx((tx) => reserveStock(tx, `race-${index}`, [{ sku, quantity: 1, productName: 'Last basin' }], later))),
+      Array.from({ length: 50 }, (_, index) =>
+        inTx((ctx) => inventory.reserveStock(ctx, `race-${index}`, [{ sku, quantity: 1, productName: 'Last basin' }], later)),
+      ),
     );
     const won = results.filter((result) => result.status === 'fulfilled');
     expect(won).toHaveLength(1);
@@ -84,6 +93,6 @@ describe('stock holds', () => {
     expect(refusals).toHaveLength(49);
     expect(refusals.every((reason) => reason instanceof AppError && reason.code === 'OUT_OF_STOCK')).toBe(true);
     expect(await levels(sku)).toMatchObject({ on_hand: 1, reserved: 1 });
-    expect(await stockInvariantViolations(db)).toEqual([]);
+    expect(await inventory.stockInvariantViolations({ db })).toEqual([]);
   });
 });

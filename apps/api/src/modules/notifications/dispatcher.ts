@@ -41,12 +41,7 @@ export interface DispatchResult {
  * One pass of the dispatcher: claims the due messages, sends each through the transport and records
  * the outcome. Safe to run concurrently, in one process or many: a row is claimed by one pass only.
  */
-export async function dispatchDueEmails(
-  db: Database,
-  transport: EmailTransport,
-  clock: Clock,
-  policy: Partial<DispatchPolicy> = {},
-): Promise<DispatchResult> {
+export async function dispatchDueEmails(db: Database, transport: EmailTransport, clock: Clock, policy: Partial<DispatchPolicy> = {}): Promise<DispatchResult> {
   const p = { ...defaultDispatchPolicy, ...policy };
   const claimed = await repository.claimDueEmails(db, clock.now(), p.leaseMs, p.batchSize);
   const result: DispatchResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };

@@ -111,8 +111,6 @@ describe('renderEmail', () => {
   });
 
   it('keeps the subject to one line', () => {
-    expect(renderEmail({ ...resetEmail, subject: 'Line one\r\nBcc: someone@example.com\t' }).subject).toBe(
-      'Line one Bcc: someone@example.com',
-    );
+    expect(renderEmail({ ...resetEmail, subject: 'Line one\r\nBcc: someone@example.com\t' }).subject).toBe('Line one Bcc: someone@example.com');
   });
 });

@@ -94,10 +94,7 @@ export function renderEmail(content: EmailContent, shop: ShopDetails = shopDetai
 
 function renderHtml(content: EmailContent, shop: ShopDetails, subject: string, actionUrl: string | undefined): string {
   const paragraphs = content.paragraphs
-    .map(
-      (paragraph) =>
-        `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};">${escapeHtml(paragraph)}</p>`,
-    )
+    .map((paragraph) => `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};">${escapeHtml(paragraph)}</p>`)
     .join('\n');
   const button =
     content.action && actionUrl

@@ -64,9 +64,7 @@ export function createMailboxTransport(settings: { from: string }): EmailTranspo
 }
 
 export function createTransport(settings: MailSettings): EmailTransport {
-  return settings.smtpUrl
-    ? createSmtpTransport({ smtpUrl: settings.smtpUrl, from: settings.from })
-    : createMailboxTransport(settings);
+  return settings.smtpUrl ? createSmtpTransport({ smtpUrl: settings.smtpUrl, from: settings.from }) : createMailboxTransport(settings);
 }
 
 /**

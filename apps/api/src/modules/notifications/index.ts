@@ -2,13 +2,20 @@ import type { ApiModule } from '../../platform/module.ts';
 import { emailOutboxJob } from './dispatcher.ts';
 import { createTransport } from './email-transport.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
+import type { NotificationsService } from './notifications.service.ts';
 
-export { enqueueEmail, isSendableAddress, readOutbox, type EmailMessage } from './notifications.service.ts';
-export { contactLine, renderEmail, shopDetailsForEmails, type EmailContent, type RenderedEmail } from './email-layout.ts';
+export { createNotificationsService, type EmailMessage, type NotificationsService } from './notifications.service.ts';
+export type { EmailContent, RenderedEmail } from './email-layout.ts';
 
-export const notificationsModule: ApiModule = {
-  name: 'notifications',
-  registerRoutes: registerNotificationsRoutes,
-  // The outbox is sent by every instance; row claims keep two from sending the same e-mail.
-  jobs: (app) => [emailOutboxJob({ transport: createTransport(app.platform.config.mail) })],
-};
+/**
+ * E-mail for every module (`NotificationsService`): rendered in the shop's layout, queued in the
+ * caller's transaction and sent from the outbox after commit; staff read the mailbox.
+ */
+export function createNotificationsModule({ notifications }: { notifications: NotificationsService }): ApiModule {
+  return {
+    name: 'notifications',
+    registerRoutes: (app) => registerNotificationsRoutes(app, notifications),
+    // The outbox is sent by every instance; row claims keep two from sending the same e-mail.
+    jobs: (app) => [emailOutboxJob({ transport: createTransport(app.platform.config.mail) })],
+  };
+}

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNotificationsClient, type ApiError, type NotificationsClient } from '@shop/api-client';
 import type { Role } from '@shop/contracts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { enqueueEmail, readOutbox, renderEmail } from './index.ts';
+import { createNotificationsService, readOutbox } from './notifications.service.ts';
+
+const notifications = createNotificationsService();
 
 let api: TestApi;
 const ids: string[] = [];
@@ -30,8 +32,8 @@ beforeAll(async () => {
   // 25 e-mails, one statement each so each has its own created_at: 12 to Ann, 13 to Bob.
   for (let i = 0; i < 25; i++) {
     const to = i % 2 === 0 ? 'Ann@Example.com' : 'bob@example.com';
-    const content = renderEmail({ subject: `Message ${i}`, heading: `Message ${i}`, paragraphs: [`Body of message ${i}.`] });
-    ids.push((await enqueueEmail(api.database.db, { to, template: 'test.numbered', ...content })).id);
+    const content = notifications.renderEmail({ subject: `Message ${i}`, heading: `Message ${i}`, paragraphs: [`Body of message ${i}.`] });
+    ids.push((await notifications.enqueueEmail({ db: api.database.db }, { to, template: 'test.numbered', ...content })).id);
   }
 });
 afterAll(() => api.close());

@@ -7,16 +7,9 @@ export type NewOutboxRow = Pick<typeof emailOutbox.$inferInsert, 'to' | 'subject
 
 /** Inserts a message; with a dedupe key already present it inserts nothing and returns the existing id. */
 export async function insertEmail(db: Database, row: NewOutboxRow): Promise<{ id: string }> {
-  const [inserted] = await db
-    .insert(emailOutbox)
-    .values(row)
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+  const [inserted] = await db.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
   if (inserted) return inserted;
-  const [existing] = await db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.dedupeKey, row.dedupeKey!));
+  const [existing] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, row.dedupeKey!));
   if (!existing) throw new Error(`Outbox insert for dedupe key ${row.dedupeKey} neither inserted nor found`);
   return existing;
 }
@@ -97,13 +90,7 @@ export async function listEmails(
 ): Promise<{ rows: OutboxRow[]; total: number }> {
   const where = filter.to ? recipientIs(filter.to) : undefined;
   const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(emailOutbox)
-      .where(where)
-      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-      .offset(page.offset)
-      .limit(page.limit),
+    db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).offset(page.offset).limit(page.limit),
     db.select({ total: count() }).from(emailOutbox).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
@@ -114,11 +101,6 @@ export async function findEmails(db: Database, filter: { to?: string; template?:
   return db
     .select()
     .from(emailOutbox)
-    .where(
-      and(
-        filter.to ? recipientIs(filter.to) : undefined,
-        filter.template ? eq(emailOutbox.template, filter.template) : undefined,
-      ),
-    )
+    .where(and(filter.to ? recipientIs(filter.to) : undefined, filter.template ? eq(emailOutbox.template, filter.template) : undefined))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id));
 }

@@ -1,7 +1,7 @@
-import type { MailboxEmail, MailboxEmailSummary, MailboxPage } from '@shop/contracts';
+import type { MailboxEmail, MailboxEmailSummary, MailboxPage, ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { singleLine } from './email-layout.ts';
+import { contactLine, renderEmail, shopDetailsForEmails, singleLine, type EmailContent, type RenderedEmail } from './email-layout.ts';
 import { NotificationErrors } from './notifications.errors.ts';
 import * as repository from './notifications.repository.ts';
 import type { OutboxRow } from './notifications.repository.ts';
@@ -15,6 +15,31 @@ export interface EmailMessage {
   template: string;
   /** Enqueueing twice with the same key queues one e-mail. */
   dedupeKey?: string;
+}
+
+type NotificationsContext = Pick<ServiceContext, 'db'>;
+
+/**
+ * E-mail: modules render a message in the shop's layout and queue it in their own transaction; the
+ * outbox job sends it after commit, retrying with backoff. Staff read what was sent in the mailbox.
+ */
+export interface NotificationsService {
+  /**
+   * Queues an e-mail in the caller's transaction (`ctx.db`): it is sent only if that transaction
+   * commits. A programming mistake (a bad address) throws: validate user input with `isSendableAddress` first.
+   */
+  enqueueEmail(ctx: NotificationsContext, message: EmailMessage): Promise<{ id: string }>;
+  /** Whether `enqueueEmail` accepts this recipient (after trimming). */
+  isSendableAddress(address: string): boolean;
+  /** An e-mail in the shop's layout, HTML and plain text, ending with how to reach the shop. */
+  renderEmail(content: EmailContent, shop?: ShopDetails): RenderedEmail;
+  /** The shop details e-mails carry (the SHOP_* settings). */
+  shopDetails(): ShopDetails;
+  /** "call us on … or e-mail …", for a sentence. */
+  contactLine(shop: ShopDetails): string;
+  /** The mailbox: what was queued and sent, newest first, for staff. */
+  listMailbox(ctx: NotificationsContext, query: { to?: string; pageNumber: number; pageSize: number }): Promise<MailboxPage>;
+  getMailboxEmail(ctx: NotificationsContext, id: string): Promise<MailboxEmail>;
 }
 
 // One address, no display name and nothing that could start another header.
@@ -47,22 +72,15 @@ export async function enqueueEmail(db: Database, message: EmailMessage): Promise
 }
 
 /**
- * The outbox as stored, newest first: for tests (here and in other modules) that need to read an
- * e-mail a call queued, e.g. to follow its link.
+ * The outbox as stored, newest first: for tests (here and in other modules, through `testing.ts`)
+ * that need to read an e-mail a call queued, e.g. to follow its link.
  */
 export function readOutbox(db: Database, filter: { to?: string; template?: string } = {}): Promise<OutboxRow[]> {
   return repository.findEmails(db, filter);
 }
 
-export async function listMailbox(
-  ctx: ServiceContext,
-  query: { to?: string; pageNumber: number; pageSize: number },
-): Promise<MailboxPage> {
-  const { rows, total } = await repository.listEmails(
-    ctx.db,
-    { to: query.to },
-    { offset: (query.pageNumber - 1) * query.pageSize, limit: query.pageSize },
-  );
+async function listMailbox(ctx: NotificationsContext, query: { to?: string; pageNumber: number; pageSize: number }): Promise<MailboxPage> {
+  const { rows, total } = await repository.listEmails(ctx.db, { to: query.to }, { offset: (query.pageNumber - 1) * query.pageSize, limit: query.pageSize });
   return {
     items: rows.map(toSummary),
     pageNumber: query.pageNumber,
@@ -72,7 +90,7 @@ export async function listMailbox(
   };
 }
 
-export async function getMailboxEmail(ctx: ServiceContext, id: string): Promise<MailboxEmail> {
+async function getMailboxEmail(ctx: NotificationsContext, id: string): Promise<MailboxEmail> {
   const row = await repository.findEmail(ctx.db, id);
   if (!row) throw NotificationErrors.emailNotFound(id);
   return { ...toSummary(row), html: row.html, text: row.text, messageId: row.messageId };
@@ -91,5 +109,17 @@ function toSummary(row: OutboxRow): MailboxEmailSummary {
     sentAt: row.sentAt?.toISOString() ?? null,
     nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
     lastError: row.lastError,
+  };
+}
+
+export function createNotificationsService(): NotificationsService {
+  return {
+    enqueueEmail: (ctx, message) => enqueueEmail(ctx.db, message),
+    isSendableAddress,
+    renderEmail,
+    shopDetails: shopDetailsForEmails,
+    contactLine,
+    listMailbox,
+    getMailboxEmail,
   };
 }

@@ -5,9 +5,11 @@ import type { Clock } from '../../platform/context.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { backoffMs, defaultDispatchPolicy, dispatchDueEmails } from './dispatcher.ts';
 import { createMailboxTransport, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
-import { enqueueEmail, readOutbox, renderEmail } from './index.ts';
+import { createNotificationsService, readOutbox } from './notifications.service.ts';
 import { claimDueEmails, markSent } from './notifications.repository.ts';
 import { emailOutbox } from './notifications.tables.ts';
+
+const notifications = createNotificationsService();
 
 let database: DatabaseHandle;
 let db: Database;
@@ -29,7 +31,7 @@ const at = (offsetMs: number): Clock => ({ now: () => new Date(start + offsetMs)
 const message = (to: string, extra: { dedupeKey?: string } = {}) => ({
   to,
   template: 'test.hello',
-  ...renderEmail({ subject: `Hello ${to}`, heading: 'Hello', paragraphs: ['A test message.'] }),
+  ...notifications.renderEmail({ subject: `Hello ${to}`, heading: 'Hello', paragraphs: ['A test message.'] }),
   ...extra,
 });
 
@@ -52,7 +54,7 @@ function recordingTransport(options: { failing?: () => Error | null; delayMs?: n
 
 describe('enqueueEmail', () => {
   it('queues a pending e-mail, due at once', async () => {
-    const { id } = await enqueueEmail(db, message('ann@example.com'));
+    const { id } = await notifications.enqueueEmail({ db }, message('ann@example.com'));
     const [row] = await readOutbox(db, { to: 'ann@example.com' });
     expect(row).toMatchObject({ id, to: 'ann@example.com', subject: 'Hello ann@example.com', template: 'test.hello', status: 'pending', attempts: 0 });
   });
@@ -60,7 +62,7 @@ describe('enqueueEmail', () => {
   it('queues nothing when the transaction that caused the e-mail rolls back', async () => {
     await expect(
       db.transaction(async (tx) => {
-        await enqueueEmail(tx as unknown as Database, message('rolled@example.com'));
+        await notifications.enqueueEmail({ db: tx }, message('rolled@example.com'));
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -70,7 +72,7 @@ describe('enqueueEmail', () => {
   it('queues with the transaction that commits, and is not sent before commit', async () => {
     const { transport, sent } = recordingTransport();
     const claimedBeforeCommit = await db.transaction(async (tx) => {
-      await enqueueEmail(tx as unknown as Database, message('committed@example.com'));
+      await notifications.enqueueEmail({ db: tx }, message('committed@example.com'));
       // PGlite has one connection, so a concurrent pass would wait for the commit; on PostgreSQL
       // another connection's pass runs now and must see nothing.
       return database.kind === 'postgres' ? (await dispatchDueEmails(db, transport, at(1000))).claimed : 0;
@@ -81,9 +83,9 @@ describe('enqueueEmail', () => {
   });
 
   it('is idempotent by dedupe key: the same key twice queues one e-mail', async () => {
-    const first = await enqueueEmail(db, message('dup@example.com', { dedupeKey: 'verify:user-1:1' }));
-    const second = await enqueueEmail(db, message('dup@example.com', { dedupeKey: 'verify:user-1:1' }));
-    const other = await enqueueEmail(db, message('dup@example.com', { dedupeKey: 'verify:user-1:2' }));
+    const first = await notifications.enqueueEmail({ db }, message('dup@example.com', { dedupeKey: 'verify:user-1:1' }));
+    const second = await notifications.enqueueEmail({ db }, message('dup@example.com', { dedupeKey: 'verify:user-1:1' }));
+    const other = await notifications.enqueueEmail({ db }, message('dup@example.com', { dedupeKey: 'verify:user-1:2' }));
     expect(second.id).toBe(first.id);
     expect(other.id).not.toBe(first.id);
     expect(await readOutbox(db, { to: 'dup@example.com' })).toHaveLength(2);
@@ -91,9 +93,9 @@ describe('enqueueEmail', () => {
 
   it('keeps the dedupe key after the e-mail is sent, so a later enqueue does not send it again', async () => {
     const { transport, sent } = recordingTransport();
-    const first = await enqueueEmail(db, message('once@example.com', { dedupeKey: 'order-confirmation:42' }));
+    const first = await notifications.enqueueEmail({ db }, message('once@example.com', { dedupeKey: 'order-confirmation:42' }));
     await dispatchDueEmails(db, transport, at(1000));
-    const again = await enqueueEmail(db, message('once@example.com', { dedupeKey: 'order-confirmation:42' }));
+    const again = await notifications.enqueueEmail({ db }, message('once@example.com', { dedupeKey: 'order-confirmation:42' }));
     await dispatchDueEmails(db, transport, at(2000));
     expect(again.id).toBe(first.id);
     expect(sent).toHaveLength(1);
@@ -101,10 +103,10 @@ describe('enqueueEmail', () => {
 
   it('refuses what is not one plain address (header injection) and empty keys', async () => {
     for (const to of ['not-an-address', 'a@b.example\r\nBcc: victim@example.com', 'a@b.example, c@d.example', 'Ann <a@b.example>']) {
-      await expect(enqueueEmail(db, message(to))).rejects.toThrow('not a single e-mail address');
+      await expect(notifications.enqueueEmail({ db }, message(to))).rejects.toThrow('not a single e-mail address');
     }
-    await expect(enqueueEmail(db, message('a@b.example', { dedupeKey: '' }))).rejects.toThrow('empty dedupe key');
-    await expect(enqueueEmail(db, { ...message('a@b.example'), subject: 'Line one\r\nBcc: x@y.example' })).resolves.toBeTruthy();
+    await expect(notifications.enqueueEmail({ db }, message('a@b.example', { dedupeKey: '' }))).rejects.toThrow('empty dedupe key');
+    await expect(notifications.enqueueEmail({ db }, { ...message('a@b.example'), subject: 'Line one\r\nBcc: x@y.example' })).resolves.toBeTruthy();
     const [row] = await readOutbox(db);
     expect(row?.subject).toBe('Line one Bcc: x@y.example');
   });
@@ -112,7 +114,7 @@ describe('enqueueEmail', () => {
 
 describe('dispatchDueEmails', () => {
   it('delivers to the staff mailbox when no SMTP server is configured', async () => {
-    const { id } = await enqueueEmail(db, message('mailbox@example.com'));
+    const { id } = await notifications.enqueueEmail({ db }, message('mailbox@example.com'));
     const result = await dispatchDueEmails(db, createMailboxTransport({ from: FROM }), at(1000));
     expect(result).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
     const [row] = await readOutbox(db, { to: 'mailbox@example.com' });
@@ -121,11 +123,9 @@ describe('dispatchDueEmails', () => {
   });
 
   it('never sends an e-mail twice when passes run concurrently', async () => {
-    for (let i = 0; i < 30; i++) await enqueueEmail(db, message(`many${i}@example.com`));
+    for (let i = 0; i < 30; i++) await notifications.enqueueEmail({ db }, message(`many${i}@example.com`));
     const { transport, sent } = recordingTransport({ delayMs: 5 });
-    const passes = await Promise.all(
-      Array.from({ length: 4 }, () => dispatchDueEmails(db, transport, at(1000), { batchSize: 10 })),
-    );
+    const passes = await Promise.all(Array.from({ length: 4 }, () => dispatchDueEmails(db, transport, at(1000), { batchSize: 10 })));
     // Passes keep going until the outbox is empty, as the running dispatcher does.
     while ((await dispatchDueEmails(db, transport, at(1000))).claimed > 0);
     expect(passes.reduce((sum, pass) => sum + pass.sent, 0)).toBeGreaterThan(0);
@@ -137,7 +137,7 @@ describe('dispatchDueEmails', () => {
   it('retries with exponential backoff, keeping the error, then delivers once the server is back', async () => {
     let down = true;
     const { transport, sent } = recordingTransport({ failing: () => (down ? new Error('connect ECONNREFUSED 127.0.0.1:2525') : null) });
-    await enqueueEmail(db, message('retry@example.com'));
+    await notifications.enqueueEmail({ db }, message('retry@example.com'));
 
     expect(await dispatchDueEmails(db, transport, at(0))).toMatchObject({ claimed: 1, retrying: 1 });
     let [row] = await readOutbox(db);
@@ -161,7 +161,7 @@ describe('dispatchDueEmails', () => {
 
   it('gives up as failed after the last attempt, with the error kept', async () => {
     const { transport } = recordingTransport({ failing: () => new Error('421 try later') });
-    await enqueueEmail(db, message('doomed@example.com'));
+    await notifications.enqueueEmail({ db }, message('doomed@example.com'));
     let now = 0;
     for (let attempt = 1; attempt <= 3; attempt++) {
       await dispatchDueEmails(db, transport, at(now), { maxAttempts: 3 });
@@ -178,14 +178,14 @@ describe('dispatchDueEmails', () => {
       responseCode: 550,
     });
     const { transport } = recordingTransport({ failing: () => refusal });
-    await enqueueEmail(db, message('nobody@example.com'));
+    await notifications.enqueueEmail({ db }, message('nobody@example.com'));
     expect(await dispatchDueEmails(db, transport, at(0))).toMatchObject({ failed: 1 });
     expect((await readOutbox(db))[0]).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
   it('retries a row whose sender crashed once its lease expires; the stale sender cannot mark it', async () => {
     const { transport, sent } = recordingTransport();
-    await enqueueEmail(db, message('crash@example.com'));
+    await notifications.enqueueEmail({ db }, message('crash@example.com'));
     // A sender claims the row and dies before recording anything.
     const [stale] = await claimDueEmails(db, at(0).now(), defaultDispatchPolicy.leaseMs, 10);
     expect(stale).toMatchObject({ status: 'sending', attempts: 1 });
@@ -203,8 +203,6 @@ describe('dispatchDueEmails', () => {
 
 describe('backoffMs', () => {
   it('doubles from 30 s and stops at an hour', () => {
-    expect([1, 2, 3, 4, 8, 9, 20].map((attempts) => backoffMs(attempts))).toEqual([
-      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000, 3_600_000,
-    ]);
+    expect([1, 2, 3, 4, 8, 9, 20].map((attempts) => backoffMs(attempts))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000, 3_600_000]);
   });
 });

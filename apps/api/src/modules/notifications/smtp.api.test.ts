@@ -7,9 +7,11 @@ import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { createJobRunner } from '../../platform/jobs.ts';
 import { dispatchDueEmails, emailOutboxJob } from './dispatcher.ts';
 import { createSmtpTransport } from './email-transport.ts';
-import { enqueueEmail, readOutbox, renderEmail } from './index.ts';
+import { createNotificationsService, readOutbox } from './notifications.service.ts';
 import { emailOutbox } from './notifications.tables.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.testing.ts';
+
+const notifications = createNotificationsService();
 
 const FROM = 'Plumbline <no-reply@plumbline.example>';
 const silent = { warn: () => {}, error: () => {}, child: () => silent } as never;
@@ -17,7 +19,7 @@ const silent = { warn: () => {}, error: () => {}, child: () => silent } as never
 const verifyEmail = (to: string, extra: { dedupeKey?: string } = {}) => ({
   to,
   template: 'identity.verify-email',
-  ...renderEmail({
+  ...notifications.renderEmail({
     subject: 'Confirm your e-mail address',
     preheader: 'One click and your account is ready.',
     heading: 'Confirm your e-mail address',
@@ -46,7 +48,7 @@ describe('SMTP delivery through a real SMTP receiver', () => {
 
   it('sends the queued message: envelope, headers, subject, text and HTML arrive as queued', async () => {
     const transport = createSmtpTransport({ smtpUrl: receiver.url, from: FROM });
-    const { id } = await enqueueEmail(db, verifyEmail('new.customer@example.com'));
+    const { id } = await notifications.enqueueEmail({ db }, verifyEmail('new.customer@example.com'));
     expect(await dispatchDueEmails(db, transport, systemClock)).toMatchObject({ claimed: 1, sent: 1 });
     transport.close();
 
@@ -72,7 +74,7 @@ describe('SMTP delivery through a real SMTP receiver', () => {
     const transport = createSmtpTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM });
     const base = Date.now();
     const at = (offsetMs: number): Clock => ({ now: () => new Date(base + offsetMs) });
-    await enqueueEmail(db, verifyEmail('patient@example.com'));
+    await notifications.enqueueEmail({ db }, verifyEmail('patient@example.com'));
 
     expect(await dispatchDueEmails(db, transport, at(0))).toMatchObject({ claimed: 1, retrying: 1 });
     let [row] = await readOutbox(db);
@@ -93,7 +95,7 @@ describe('SMTP delivery through a real SMTP receiver', () => {
 
   it('two dispatchers on one database (two API instances) deliver each e-mail once', async () => {
     const count = 40;
-    for (let i = 0; i < count; i++) await enqueueEmail(db, verifyEmail(`customer${i}@example.com`));
+    for (let i = 0; i < count; i++) await notifications.enqueueEmail({ db }, verifyEmail(`customer${i}@example.com`));
     // Each dispatcher has its own SMTP transport, as each instance would; on PostgreSQL they claim
     // on separate connections of the pool, so their claims really race.
     const dispatchers = [1, 2].map(() =>
@@ -133,7 +135,7 @@ describe('the running API', () => {
 
   it('sends what a committed transaction queued through SMTP_URL, and the mailbox shows it sent', async () => {
     await api.database.db.transaction(async (tx) => {
-      await enqueueEmail(tx as unknown as Database, verifyEmail('via-app@example.com'));
+      await notifications.enqueueEmail({ db: tx }, verifyEmail('via-app@example.com'));
     });
     const [received] = await receiver.waitForCount(1);
     expect(received?.parsed.subject).toBe('Confirm your e-mail address');

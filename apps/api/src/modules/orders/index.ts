@@ -1,15 +1,17 @@
 import type { ApiModule } from '../../platform/module.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
+import type { OrdersService } from './orders.service.ts';
 
-export { findOrderByBasket, paymentsWithOrders, recordPlacedOrder, type PlacedOrderInput } from './orders.service.ts';
+export { createOrdersService, type OrdersDeps, type OrdersService, type PlacedOrderInput, type RefundCall } from './orders.service.ts';
+export type { HistoricalOrder } from './historical-orders.ts';
 
 /**
- * Orders: placed by checkout's place-order (one per basket, one per payment), read by their
- * customers, tracked with number and e-mail, moved through fulfilment by staff (order-admin), and
+ * Orders (`OrdersService`): placed by checkout's place-order (one per basket, one per payment), read
+ * by their customers, tracked with number and e-mail, moved through fulfilment by staff, and
  * cancelled or refunded by them (refunds.ts: the refund recorded first, the gateway called outside
  * any transaction, the provider's refund webhooks settling what an answer did not).
  */
-export const ordersModule: ApiModule = {
-  name: 'orders',
-  registerRoutes: registerOrderRoutes,
-};
+export function createOrdersModule({ orders, payments }: { orders: OrdersService; payments: PaymentsService }): ApiModule {
+  return { name: 'orders', registerRoutes: (app) => registerOrderRoutes(app, orders, payments) };
+}

@@ -3,9 +3,15 @@
  * on its way, cancelled, refunded. Pure: the callers queue them in the transaction that makes the
  * change, each with a dedupe key, so a retried change cannot send one twice.
  */
-import { formatPenceShort, type Order } from '@shop/contracts';
-import { collectionText } from '../delivery/index.ts';
-import { contactLine, renderEmail, shopDetailsForEmails } from '../notifications/index.ts';
+import { formatPence, formatPenceShort, type Order } from '@shop/contracts';
+import type { DeliveryService } from '../delivery/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+
+/** The shop's e-mail layout and contact details, and how a collection point is named. */
+export interface EmailDeps {
+  notifications: Pick<NotificationsService, 'renderEmail' | 'contactLine' | 'shopDetails'>;
+  delivery: Pick<DeliveryService, 'collectionText'>;
+}
 
 const trackUrl = (order: Order, publicUrl: string) => `${publicUrl}/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`;
 const lineText = (line: Order['lines'][number]) => `• ${line.quantity} × ${line.productName}${line.label ? ` (${line.label})` : ''}`;
@@ -16,25 +22,52 @@ const placedOn = (order: Order) =>
 const REFUND_TIMING = 'Refunds usually show on your statement within 3 to 5 working days.';
 const footnote = 'You are receiving this because an order was placed on Plumbline with this e-mail address.';
 /** Customer service, by name: "…, call us on 0113 496 0000 (…) or e-mail help@…, quoting BP…". */
-const askUs = (order: Order) => `${contactLine(shopDetailsForEmails())}, quoting ${order.orderNumber}`;
+const askUs = ({ notifications }: EmailDeps, order: Order) => `${notifications.contactLine(notifications.shopDetails())}, quoting ${order.orderNumber}`;
 /** Where a click & collect order waits (orders placed before branches were recorded say the trade counter). */
-const collectFrom = (order: Order) => (order.delivery.collection ? collectionText(order.delivery.collection) : 'the trade counter');
+const collectFrom = ({ delivery }: EmailDeps, order: Order) =>
+  order.delivery.collection ? delivery.collectionText(order.delivery.collection) : 'the trade counter';
 
-export function orderConfirmationEmail(order: Order, publicUrl: string) {
+/**
+ * What an order placed at trade prices adds to its confirmation: each line's total ex VAT, in the
+ * order of its lines. The order itself keeps VAT-inclusive amounts; checkout has the ex-VAT ones.
+ */
+export interface TradeAmounts {
+  lineTotalsExVat: readonly number[];
+}
+
+/** Trade customers read ex VAT first, with inc VAT beside (docs/domain.md §5): "£100.00 ex VAT (£120.00 inc VAT)". */
+const exVatFirst = (exVat: number, incVat: number) => `${formatPence(exVat)} ex VAT (${formatPence(incVat)} inc VAT)`;
+
+/** Placed: the lines and totals (ex VAT first for an order at trade prices, given `trade`), delivery and how to track it. */
+export function orderConfirmationEmail(deps: EmailDeps, order: Order, publicUrl: string, trade: TradeAmounts | null = null) {
   const when = order.delivery.date ?? order.delivery.earliestDate;
-  const day = when ? new Date(`${when}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' }) : null;
-  return renderEmail({
+  const day = when
+    ? new Date(`${when}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' })
+    : null;
+  const { totals } = order;
+  const totalExVat = totals.totalIncVat - totals.vatIncVat;
+  // Delivery and a discount code's amount are kept inc VAT only: a trade e-mail says so.
+  const money = trade ? (pence: number) => `${formatPence(pence)} inc VAT` : formatPenceShort;
+  const lineTotal = (line: Order['lines'][number], index: number) =>
+    trade ? exVatFirst(trade.lineTotalsExVat[index]!, line.lineTotalIncVat) : formatPenceShort(line.lineTotalIncVat);
+  const paid = trade
+    ? `${exVatFirst(totalExVat, totals.totalIncVat)}, VAT ${formatPence(totals.vatIncVat)}`
+    : `${formatPenceShort(totals.totalIncVat)}, including ${formatPenceShort(totals.vatIncVat)} VAT`;
+  return deps.notifications.renderEmail({
     subject: `Order confirmed: ${order.orderNumber}`,
-    preheader: `Thank you for your order. Total ${formatPenceShort(order.totals.totalIncVat)}.`,
+    preheader: `Thank you for your order. Total ${trade ? exVatFirst(totalExVat, totals.totalIncVat) : formatPenceShort(totals.totalIncVat)}.`,
     heading: `Thank you, your order ${order.orderNumber} is placed`,
     paragraphs: [
-      ...order.lines.map((line) => `${lineText(line)}: ${formatPenceShort(line.lineTotalIncVat)}`),
-      `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${formatPenceShort(order.totals.deliveryIncVat)}.`,
-      ...(order.totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${formatPenceShort(order.totals.discountIncVat)}.`] : []),
-      `Total paid: ${formatPenceShort(order.totals.totalIncVat)}, including ${formatPenceShort(order.totals.vatIncVat)} VAT${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
-      order.deliveryAddress ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.` : `Collect from ${collectFrom(order)}: we will e-mail you when it is ready. Bring your order number.`,
+      ...(trade ? ['At your trade prices:'] : []),
+      ...order.lines.map((line, index) => `${lineText(line)}: ${lineTotal(line, index)}`),
+      `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${money(totals.deliveryIncVat)}.`,
+      ...(totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${money(totals.discountIncVat)}.`] : []),
+      `Total paid: ${paid}${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
+      order.deliveryAddress
+        ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
+        : `Collect from ${collectFrom(deps, order)}: we will e-mail you when it is ready. Bring your order number.`,
       'Track your order any time with your order number and this e-mail address.',
-      `To cancel it before it is dispatched, or with any question about it, ${askUs(order)}.`,
+      `To cancel it before it is dispatched, or with any question about it, ${askUs(deps, order)}.`,
     ],
     action: { label: 'Track my order', url: trackUrl(order, publicUrl) },
     footnote,
@@ -42,9 +75,9 @@ export function orderConfirmationEmail(order: Order, publicUrl: string) {
 }
 
 /** Dispatched: the carrier, the tracking number (and the carrier's tracking page), and what is in the parcel. */
-export function orderDispatchedEmail(order: Order, publicUrl: string) {
+export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: string) {
   const { carrier, trackingNumber, url } = order.tracking!;
-  return renderEmail({
+  return deps.notifications.renderEmail({
     subject: `Your order ${order.orderNumber} is on its way`,
     preheader: `${carrier} has your order. Tracking number ${trackingNumber}.`,
     heading: 'Your order is on its way',
@@ -57,7 +90,7 @@ export function orderDispatchedEmail(order: Order, publicUrl: string) {
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
         : 'Ready to collect from the trade counter: bring your order number.',
       `${carrier} will let you know the delivery day. Large items may need someone in to sign for them.`,
-      `If anything arrives damaged or is missing, ${askUs(order)}: damage within 48 hours, missing items within 7 days.`,
+      `If anything arrives damaged or is missing, ${askUs(deps, order)}: damage within 48 hours, missing items within 7 days.`,
     ],
     action: url ? { label: `Track with ${carrier}`, url } : { label: 'Track my order', url: trackUrl(order, publicUrl) },
     footnote,
@@ -65,8 +98,8 @@ export function orderDispatchedEmail(order: Order, publicUrl: string) {
 }
 
 /** Cancelled before dispatch: nothing will come, the whole payment is on its way back, and a discount code can be used again. */
-export function orderCancelledEmail(order: Order, publicUrl: string, given: { refundedPence: number; discountCodeBack: boolean }) {
-  return renderEmail({
+export function orderCancelledEmail(deps: EmailDeps, order: Order, publicUrl: string, given: { refundedPence: number; discountCodeBack: boolean }) {
+  return deps.notifications.renderEmail({
     subject: `Your order ${order.orderNumber} has been cancelled`,
     preheader: given.refundedPence > 0 ? `We have refunded ${formatPenceShort(given.refundedPence)} to ${cardText(order)}.` : 'Nothing will be sent.',
     heading: `Your order ${order.orderNumber} has been cancelled`,
@@ -75,7 +108,7 @@ export function orderCancelledEmail(order: Order, publicUrl: string, given: { re
       ...order.lines.map(lineText),
       ...(given.refundedPence > 0 ? [`We have refunded ${formatPenceShort(given.refundedPence)} to ${cardText(order)}. ${REFUND_TIMING}`] : []),
       ...(given.discountCodeBack && order.discountCode ? [`Your discount code ${order.discountCode} can be used again while the offer runs.`] : []),
-      `If you did not ask for this, or still want the items, ${askUs(order)}, or place a new order.`,
+      `If you did not ask for this, or still want the items, ${askUs(deps, order)}, or place a new order.`,
     ],
     action: { label: 'See the order', url: trackUrl(order, publicUrl) },
     footnote,
@@ -83,9 +116,9 @@ export function orderCancelledEmail(order: Order, publicUrl: string, given: { re
 }
 
 /** Money back after dispatch, in part or in full, with the running total when it is a part. */
-export function orderRefundedEmail(order: Order, publicUrl: string, amountPence: number) {
+export function orderRefundedEmail(deps: EmailDeps, order: Order, publicUrl: string, amountPence: number) {
   const full = order.payment.refundedPence >= order.payment.capturedPence;
-  return renderEmail({
+  return deps.notifications.renderEmail({
     subject: `We have refunded ${formatPenceShort(amountPence)} for order ${order.orderNumber}`,
     preheader: `${formatPenceShort(amountPence)} is on its way back to ${cardText(order)}.`,
     heading: `We have refunded ${formatPenceShort(amountPence)}`,
@@ -95,7 +128,7 @@ export function orderRefundedEmail(order: Order, publicUrl: string, amountPence:
         ? `That brings the total refunded to ${formatPenceShort(order.payment.refundedPence)}: everything you paid.`
         : `In all we have refunded ${formatPenceShort(order.payment.refundedPence)} of the ${formatPenceShort(order.payment.capturedPence)} you paid.`,
       REFUND_TIMING,
-      `With any question about this refund, ${askUs(order)}.`,
+      `With any question about this refund, ${askUs(deps, order)}.`,
     ],
     action: { label: 'See the order', url: trackUrl(order, publicUrl) },
     footnote,

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsClient, createOrderTrackingClient, createOrdersClient, type AccountsClient, type OrderTrackingClient, type OrdersClient } from '@shop/api-client';
+import {
+  createAccountsClient,
+  createOrderTrackingClient,
+  createOrdersClient,
+  type AccountsClient,
+  type OrderTrackingClient,
+  type OrdersClient,
+} from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { readOutbox } from '../notifications/index.ts';
+import { readOutbox } from '../notifications/testing.ts';
 import { TRACKING_LIMIT } from './orders.routes.ts';
-import { recordPlacedOrder, type PlacedOrderInput } from './orders.service.ts';
-import { placedOrderInput } from './testing.ts';
+import type { PlacedOrderInput } from './orders.service.ts';
+import { placedOrderInput, recordPlacedOrder } from './testing.ts';
 
 let api: TestApi;
 const now = new Date('2026-06-16T09:00:00Z');
@@ -50,8 +57,12 @@ describe('placed orders', () => {
 
     const again = placed('user-alice', 'alice@example.com');
     // The unique indexes: a second order for a basket or a payment is refused by the database.
-    await expect(recordPlacedOrder(api.database.db, { ...again, basketId: 'basket-1' }, now, 'http://shop.test')).rejects.toThrow(/Failed query: insert into "orders"/);
-    await expect(recordPlacedOrder(api.database.db, { ...again, payment: { ...again.payment, intentRef: 'pi_test_1' } }, now, 'http://shop.test')).rejects.toThrow(/Failed query: insert into "orders"/);
+    await expect(recordPlacedOrder(api.database.db, { ...again, basketId: 'basket-1' }, now, 'http://shop.test')).rejects.toThrow(
+      /Failed query: insert into "orders"/,
+    );
+    await expect(
+      recordPlacedOrder(api.database.db, { ...again, payment: { ...again.payment, intentRef: 'pi_test_1' } }, now, 'http://shop.test'),
+    ).rejects.toThrow(/Failed query: insert into "orders"/);
   });
 
   it('lists a customer’s own orders, newest first, with paging and the latest order', async () => {
@@ -66,7 +77,10 @@ describe('placed orders', () => {
 
   it('shows a customer one of their own orders by number, without staff notes; anyone else’s is the same 404 as an unknown number', async () => {
     const own = await recordPlacedOrder(api.database.db, placed('user-alice', 'alice@example.com'), now, 'http://shop.test');
-    await staff.advanceOrder({ params: { orderNumber: own.orderNumber }, body: { status: 'dispatched', carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', note: 'Van 3' } });
+    await staff.advanceOrder({
+      params: { orderNumber: own.orderNumber },
+      body: { status: 'dispatched', carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', note: 'Van 3' },
+    });
     const seen = await accounts.alice!.getMyOrder({ params: { orderNumber: own.orderNumber.toLowerCase() } });
     expect(seen).toMatchObject({
       orderNumber: own.orderNumber,
@@ -76,18 +90,26 @@ describe('placed orders', () => {
       payment: { cardBrand: 'visa', cardLast4: '4242', capturedPence: 9_998 },
       tracking: { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB' },
     });
-    expect(seen.history.map((entry) => [entry.status, entry.note])).toEqual([['placed', null], ['dispatched', null]]);
+    expect(seen.history.map((entry) => [entry.status, entry.note])).toEqual([
+      ['placed', null],
+      ['dispatched', null],
+    ]);
     // Staff see the note the customer does not.
     expect((await staff.getOrderForStaff({ params: { orderNumber: own.orderNumber } })).history.at(-1)!.note).toBe('Van 3');
 
     // Bob's view of Alice's order, a guest order placed with Alice's address, and no order at all: one answer.
     const guestOrder = await recordPlacedOrder(api.database.db, placed(null, 'alice@example.com'), now, 'http://shop.test');
     const notFound = { status: 404, code: 'ORDER_NOT_FOUND' };
-    expect(await failure(accounts.bob!.getMyOrder({ params: { orderNumber: own.orderNumber } }))).toMatchObject({ ...notFound, message: `There is no order ${own.orderNumber} on your account. Check the number against your orders.` });
+    expect(await failure(accounts.bob!.getMyOrder({ params: { orderNumber: own.orderNumber } }))).toMatchObject({
+      ...notFound,
+      message: `There is no order ${own.orderNumber} on your account. Check the number against your orders.`,
+    });
     expect(await failure(accounts.alice!.getMyOrder({ params: { orderNumber: guestOrder.orderNumber } }))).toMatchObject(notFound);
     expect(await failure(accounts.alice!.getMyOrder({ params: { orderNumber: 'BP99999999' } }))).toMatchObject(notFound);
     expect(await failure(accounts.alice!.getMyOrder({ params: { orderNumber: 'order-1' } }))).toMatchObject({ status: 400 });
-    expect(await failure(createAccountsClient({ baseUrl: api.serviceUrl('accounts') }).getMyOrder({ params: { orderNumber: own.orderNumber } }))).toMatchObject({ status: 401 });
+    expect(await failure(createAccountsClient({ baseUrl: api.serviceUrl('accounts') }).getMyOrder({ params: { orderNumber: own.orderNumber } }))).toMatchObject(
+      { status: 401 },
+    );
     // `latest` is still its own call, not taken for an order number.
     expect((await accounts.alice!.getMyLatestOrder()).orderNumber).toMatch(/^BP\d{8}$/);
   });
@@ -129,7 +151,9 @@ describe('staff fulfilment', () => {
     expect(dispatched.tracking).toEqual({ carrier: 'DPD', trackingNumber: '15501234567890', url: 'https://track.dpd.co.uk/parcels/15501234567890' });
     const delivered = await staff.advanceOrder({ params, body: { status: 'delivered', note: 'Signed for by A. Shopper' } });
     expect(delivered.history.map((entry) => entry.status)).toEqual(['placed', 'picking', 'dispatched', 'delivered']);
-    expect((await tracking.trackOrder({ params: { orderNumber: order.orderNumber, emailAddress: 'dispatch@example.com' } })).tracking).toMatchObject({ carrier: 'DPD' });
+    expect((await tracking.trackOrder({ params: { orderNumber: order.orderNumber, emailAddress: 'dispatch@example.com' } })).tracking).toMatchObject({
+      carrier: 'DPD',
+    });
     expect(await failure(staff.getOrderForStaff({ params: { orderNumber: 'BP99999999' } }))).toMatchObject({ status: 404 });
   });
 });
@@ -146,6 +170,8 @@ describe('tracking lookups', () => {
     expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     // The other two forms are out of budget too, not fresh ones.
     expect(await failure(tracking.trackOrder({ params }))).toMatchObject({ status: 429 });
-    expect(await failure(tracking.trackOrderByPost({ params: { orderNumber: params.orderNumber }, body: { emailAddress: params.emailAddress } }))).toMatchObject({ status: 429 });
+    expect(
+      await failure(tracking.trackOrderByPost({ params: { orderNumber: params.orderNumber }, body: { emailAddress: params.emailAddress } })),
+    ).toMatchObject({ status: 429 });
   });
 });

@@ -6,7 +6,8 @@ const BAD_GATEWAY = { title: 'Bad Gateway' };
 
 export const OrderErrors = {
   notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'We couldn’t find an order with that number and e-mail address. Check both and try again.'),
-  notYours: (orderNumber: string) => new AppError(404, 'ORDER_NOT_FOUND', `There is no order ${orderNumber} on your account. Check the number against your orders.`),
+  notYours: (orderNumber: string) =>
+    new AppError(404, 'ORDER_NOT_FOUND', `There is no order ${orderNumber} on your account. Check the number against your orders.`),
   noOrders: () => new AppError(404, 'ORDER_NONE_YET', 'You have not placed an order yet.'),
   staffNotFound: (orderNumber: string) => new AppError(404, 'ORDER_NOT_FOUND', `There is no order ${orderNumber}.`),
   badTransition: (from: string, to: string) => new AppError(409, 'ORDER_STATUS_NOT_ALLOWED', `An order that is ${from} cannot move to ${to}.`),
@@ -15,7 +16,8 @@ export const OrderErrors = {
       errors: [{ path: 'body.trackingNumber', message: 'Enter the tracking number', code: 'required' }],
     }),
 
-  alreadyCancelled: (orderNumber: string) => new AppError(409, 'ORDER_ALREADY_CANCELLED', `Order ${orderNumber} is already cancelled and its payment refunded.`),
+  alreadyCancelled: (orderNumber: string) =>
+    new AppError(409, 'ORDER_ALREADY_CANCELLED', `Order ${orderNumber} is already cancelled and its payment refunded.`),
   notCancellable: (orderNumber: string, status: string) =>
     new AppError(
       409,
@@ -54,7 +56,12 @@ export const OrderErrors = {
   /** The provider answered a refund with `failed`: handled as its refusal, in `refundRefused`'s words. */
   providerRefundFailed: () => new AppError(422, 'PAYMENT_REFUND_FAILED', 'the refund failed'),
   refundRefused: (message: string) =>
-    new AppError(502, 'ORDER_REFUND_REFUSED', `The payment provider refused the refund (${message.replace(/\.$/, '')}). Nothing was refunded and the order is unchanged.`, BAD_GATEWAY),
+    new AppError(
+      502,
+      'ORDER_REFUND_REFUSED',
+      `The payment provider refused the refund (${message.replace(/\.$/, '')}). Nothing was refunded and the order is unchanged.`,
+      BAD_GATEWAY,
+    ),
   refundUnconfirmed: () =>
     new AppError(
       502,

@@ -14,8 +14,14 @@ const NEXT_ORDER_NUMBER = sql<string>`'BP' || lpad(nextval('order_number_seq')::
 
 /** Writes the order (numbered as it is inserted), its lines and its first history entry; returns them as stored. */
 export async function insertOrder(db: Database, order: Omit<NewOrder, 'orderNumber'>, lines: readonly NewOrderLine[], actor: string | null) {
-  const [row] = await db.insert(orders).values({ ...order, orderNumber: NEXT_ORDER_NUMBER }).returning();
-  const lineRows = await db.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: row!.id, position }))).returning();
+  const [row] = await db
+    .insert(orders)
+    .values({ ...order, orderNumber: NEXT_ORDER_NUMBER })
+    .returning();
+  const lineRows = await db
+    .insert(orderLines)
+    .values(lines.map((line, position) => ({ ...line, orderId: row!.id, position })))
+    .returning();
   const history = await db.insert(orderHistory).values({ orderId: row!.id, status: 'placed', note: null, actor, at: row!.placedAt }).returning();
   return { row: row!, lines: lineRows.toSorted((a, b) => a.position - b.position), history };
 }
@@ -28,7 +34,10 @@ export async function findOrder(db: Database, where: SQL): Promise<OrderRow | un
 /** Which of these payments an order holds. */
 export async function paymentsWithOrders(db: Database, intentRefs: readonly string[]): Promise<Set<string>> {
   if (intentRefs.length === 0) return new Set();
-  const rows = await db.select({ ref: orders.paymentIntentRef }).from(orders).where(inArray(orders.paymentIntentRef, [...intentRefs]));
+  const rows = await db
+    .select({ ref: orders.paymentIntentRef })
+    .from(orders)
+    .where(inArray(orders.paymentIntentRef, [...intentRefs]));
   return new Set(rows.map((row) => row.ref));
 }
 
@@ -37,24 +46,48 @@ export const byBasket = (basketId: string) => eq(orders.basketId, basketId);
 export const byPaymentIntent = (ref: string) => eq(orders.paymentIntentRef, ref);
 export const byNumber = (orderNumber: string) => eq(orders.orderNumber, orderNumber);
 export const byNumberOfCustomer = (orderNumber: string, customerId: string) => and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId))!;
-export const byNumberAndEmail = (orderNumber: string, email: string) => and(eq(orders.orderNumber, orderNumber), sql`lower(${orders.emailAddress}) = lower(${email})`)!;
+export const byNumberAndEmail = (orderNumber: string, email: string) =>
+  and(eq(orders.orderNumber, orderNumber), sql`lower(${orders.emailAddress}) = lower(${email})`)!;
 
 export async function linesAndHistory(db: Database, orderIds: readonly string[]) {
   // One after another: inside a transaction the queries share one connection.
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, [...orderIds])).orderBy(asc(orderLines.position));
-  const history = await db.select().from(orderHistory).where(inArray(orderHistory.orderId, [...orderIds])).orderBy(asc(orderHistory.at), asc(orderHistory.id));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.position));
+  const history = await db
+    .select()
+    .from(orderHistory)
+    .where(inArray(orderHistory.orderId, [...orderIds]))
+    .orderBy(asc(orderHistory.at), asc(orderHistory.id));
   return { lines, history, refunds: await refundsOf(db, orderIds) };
 }
 
 export async function pageOfOrders(db: Database, where: SQL | undefined, pageNumber: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.orderNumber)).limit(pageSize).offset((pageNumber - 1) * pageSize),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.orderNumber))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize),
     db.select({ total: count() }).from(orders).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
 }
 
 export const ofCustomer = (customerId: string) => eq(orders.customerId, customerId);
+
+/** Where these orders stand now: status and what has been refunded (for the trade dashboard's spend). */
+export function currentStates(db: Database, orderIds: readonly string[]): Promise<{ id: string; status: OrderRow['status']; refundedPence: number }[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: orders.id, status: orders.status, refundedPence: orders.refundedPence })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+}
 
 /** Staff search: an order number, an e-mail address or a name, any part, any case. */
 export function staffSearch(search: string | undefined, status: OrderRow['status'] | undefined): SQL | undefined {
@@ -95,7 +128,11 @@ export async function recordRefundEntry(db: Database, order: OrderRow, entry: { 
 // ── refunds ───────────────────────────────────────────────────────────────────────────────────
 
 export function refundsOf(db: Database, orderIds: readonly string[]): Promise<OrderRefundRow[]> {
-  return db.select().from(orderRefunds).where(inArray(orderRefunds.orderId, [...orderIds])).orderBy(asc(orderRefunds.sequence));
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, [...orderIds]))
+    .orderBy(asc(orderRefunds.sequence));
 }
 
 /** Records a refund before the provider is asked (or, for `external`, after it told us). Numbered per order, under the order's lock. */
@@ -140,7 +177,10 @@ export async function addRefunded(db: Database, orderId: string, amountPence: nu
 
 /** The provider's refund this one is (known from its answer, or matched from its webhook). */
 export async function linkRefund(db: Database, refundId: string, gatewayRefundRef: string): Promise<void> {
-  await db.update(orderRefunds).set({ gatewayRefundRef }).where(and(eq(orderRefunds.id, refundId), isNull(orderRefunds.gatewayRefundRef)));
+  await db
+    .update(orderRefunds)
+    .set({ gatewayRefundRef })
+    .where(and(eq(orderRefunds.id, refundId), isNull(orderRefunds.gatewayRefundRef)));
 }
 
 /** A succeeded refund the provider failed later (the issuer sent it back): it no longer counts. False when already failed. */
@@ -163,4 +203,48 @@ export async function markRefundFailed(db: Database, refundId: string, failure: 
     .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.state, 'pending')))
     .returning({ id: orderRefunds.id });
   return rows.length > 0;
+}
+
+// ── demo history ────────────────────────────────────────────────────────────────────────────────
+
+export interface HistoricalOrderRows {
+  order: Omit<NewOrder, 'orderNumber'>;
+  lines: readonly NewOrderLine[];
+  history: readonly { status: OrderRow['status']; at: Date; note: string | null }[];
+  refund: { amountPence: number; reason: string; at: Date } | null;
+}
+
+/** Writes past orders in bulk (demo data): numbered from the sequence, with lines, history and any refund, and no e-mail. */
+export async function insertHistoricalOrders(db: Database, batch: readonly HistoricalOrderRows[]): Promise<{ id: string; orderNumber: string }[]> {
+  if (batch.length === 0) return [];
+  const numbered = await db
+    .insert(orders)
+    .values(batch.map(({ order }) => ({ ...order, orderNumber: NEXT_ORDER_NUMBER })))
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  await db.insert(orderLines).values(batch.flatMap(({ order, lines }) => lines.map((line, position) => ({ ...line, orderId: order.id!, position }))));
+  await db
+    .insert(orderHistory)
+    .values(
+      batch.flatMap(({ order, history }) =>
+        history.map((entry) => ({ orderId: order.id!, status: entry.status, kind: 'status' as const, note: entry.note, actor: null, at: entry.at })),
+      ),
+    );
+  const refunds = batch.filter((entry) => entry.refund);
+  if (refunds.length > 0) {
+    await db.insert(orderRefunds).values(
+      refunds.map(({ order, refund }) => ({
+        id: crypto.randomUUID(),
+        orderId: order.id!,
+        sequence: 1,
+        kind: 'refund' as const,
+        amountPence: refund!.amountPence,
+        reason: refund!.reason,
+        state: 'succeeded' as const,
+        idempotencyKey: `demo-refund:${order.id}`,
+        requestedAt: refund!.at,
+        settledAt: refund!.at,
+      })),
+    );
+  }
+  return numbered;
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { customerOrderEndpoints, orderEndpoints, orderTrackingEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { onPaymentEvent, paymentGateway } from '../payments/index.ts';
-import * as service from './orders.service.ts';
-import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { OrdersService } from './orders.service.ts';
 
 /** Order numbers are short: limit lookups per address so they cannot be paired with e-mails by trying. */
 /**
@@ -12,21 +11,30 @@ import { cancelOrder, refundOrder, settleRefundsFromWebhook } from './refunds.ts
  */
 export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
 
-export function registerOrderRoutes(app: FastifyInstance): void {
+export function registerOrderRoutes(app: FastifyInstance, service: OrdersService, payments: PaymentsService): void {
   const { publicUrl } = app.platform.config;
-  const deps = { gateway: paymentGateway(app.platform), publicUrl };
+  const refunds = { gateway: payments.gateway(app.platform), publicUrl };
   bindEndpoint(app, customerOrderEndpoints.listMyOrders, ({ ctx, query }) => service.listMyOrders(ctx, query.pageNumber, query.pageSize));
   bindEndpoint(app, customerOrderEndpoints.getMyLatestOrder, ({ ctx }) => service.getMyLatestOrder(ctx));
   bindEndpoint(app, customerOrderEndpoints.getMyOrder, ({ ctx, params }) => service.getMyOrder(ctx, params.orderNumber));
-  bindEndpoint(app, orderTrackingEndpoints.checkTrackingDetails, ({ ctx, params }) => service.checkTrackingDetails(ctx, params.orderNumber, params.emailAddress), { rateLimit: TRACKING_LIMIT });
-  bindEndpoint(app, orderTrackingEndpoints.trackOrder, ({ ctx, params }) => service.trackOrder(ctx, params.orderNumber, params.emailAddress), { rateLimit: TRACKING_LIMIT });
-  bindEndpoint(app, orderTrackingEndpoints.trackOrderByPost, ({ ctx, params, body }) => service.trackOrder(ctx, params.orderNumber, body.emailAddress), { rateLimit: TRACKING_LIMIT });
+  bindEndpoint(
+    app,
+    orderTrackingEndpoints.checkTrackingDetails,
+    ({ ctx, params }) => service.checkTrackingDetails(ctx, params.orderNumber, params.emailAddress),
+    { rateLimit: TRACKING_LIMIT },
+  );
+  bindEndpoint(app, orderTrackingEndpoints.trackOrder, ({ ctx, params }) => service.trackOrder(ctx, params.orderNumber, params.emailAddress), {
+    rateLimit: TRACKING_LIMIT,
+  });
+  bindEndpoint(app, orderTrackingEndpoints.trackOrderByPost, ({ ctx, params, body }) => service.trackOrder(ctx, params.orderNumber, body.emailAddress), {
+    rateLimit: TRACKING_LIMIT,
+  });
   bindEndpoint(app, orderEndpoints.searchOrders, ({ ctx, query }) => service.searchOrders(ctx, query));
   bindEndpoint(app, orderEndpoints.getOrderForStaff, ({ ctx, params }) => service.getOrderForStaff(ctx, params.orderNumber));
   bindEndpoint(app, orderEndpoints.advanceOrder, ({ ctx, params, body }) => service.advanceOrder(ctx, params.orderNumber, body, publicUrl));
-  bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body }) => cancelOrder(ctx, params.orderNumber, body, deps));
-  bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body }) => refundOrder(ctx, params.orderNumber, body, deps));
+  bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body }) => service.cancelOrder(ctx, params.orderNumber, body, refunds));
+  bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body }) => service.refundOrder(ctx, params.orderNumber, body, refunds));
 
-  const unsubscribe = onPaymentEvent(settleRefundsFromWebhook(publicUrl));
+  const unsubscribe = payments.onPaymentEvent(service.refundEventHandler(publicUrl));
   app.addHook('onClose', async () => unsubscribe());
 }

@@ -1,104 +1,59 @@
-import type { Order, OrderRefund, OrderStatus, OrderSummary } from '@shop/contracts';
+import { SALES_CHANNELS, type Order, type OrderStatus, type OrderSummary } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
-import { enqueueEmail } from '../notifications/index.ts';
+import type { CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import type { DiscountsService } from '../discounts/index.ts';
+import type { InventoryService } from '../inventory/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { PaymentEventHandler, PaymentGateway } from '../payments/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
+import { presentOrder, reread, totals, withDetails } from './order-view.ts';
+import * as refunding from './refunds.ts';
 import { OrderErrors } from './orders.errors.ts';
+import { recordHistoricalOrders, type HistoricalOrder } from './historical-orders.ts';
 import * as repository from './orders.repository.ts';
-import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
 
-type Ctx = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
+type Ctx = CallerContext;
+type DbContext = Pick<ServiceContext, 'db'>;
 
-/** Staff see everything; customers see neither staff notes and reasons nor refunds that did not happen. */
-export type Audience = 'staff' | 'customer';
-
-/** Where a carrier's tracking page is, for the ones we use. */
-const CARRIER_TRACKING: Record<string, (number: string) => string> = {
-  DPD: (number) => `https://track.dpd.co.uk/parcels/${encodeURIComponent(number)}`,
-  'Royal Mail': (number) => `https://www.royalmail.com/track-your-item#/tracking-results/${encodeURIComponent(number)}`,
-  Parcelforce: (number) => `https://www.parcelforce.com/track-trace?trackNumber=${encodeURIComponent(number)}`,
-};
-
-const tracking = (row: OrderRow) =>
-  row.carrier && row.trackingNumber ? { carrier: row.carrier, trackingNumber: row.trackingNumber, url: CARRIER_TRACKING[row.carrier]?.(row.trackingNumber) ?? null } : null;
-
-const presentLine = (line: OrderLineRow) => ({
-  sku: line.sku, productName: line.productName, productSlug: line.productSlug, label: line.label, imageUrl: line.imageUrl,
-  quantity: line.quantity, unitPriceIncVat: line.unitPriceIncVat, lineTotalIncVat: line.lineTotalIncVat,
-});
-const presentHistory = (entry: OrderHistoryRow, audience: Audience) => ({
-  status: entry.status, kind: entry.kind, at: entry.at.toISOString(), note: audience === 'staff' ? entry.note : null,
-});
-const presentRefund = (refund: OrderRefundRow, audience: Audience): OrderRefund => ({
-  refundId: refund.id, kind: refund.kind, amountPence: refund.amountPence, state: refund.state,
-  reason: audience === 'staff' ? refund.reason : null, failure: audience === 'staff' ? refund.failure : null, withProvider: refund.gatewayRefundRef !== null,
-  requestedAt: refund.requestedAt.toISOString(), settledAt: refund.settledAt?.toISOString() ?? null,
-});
-
-const totals = (row: OrderRow): Order['totals'] => ({
-  goodsIncVat: row.goodsPence, discountIncVat: row.discountPence, deliveryIncVat: row.deliveryPence, totalIncVat: row.totalPence, vatIncVat: row.vatPence,
-});
-
-function payment(row: OrderRow, refunds: readonly OrderRefundRow[]): Order['payment'] {
-  const pendingPence = refunds.filter((refund) => refund.state === 'pending').reduce((sum, refund) => sum + refund.amountPence, 0);
-  const status = row.refundedPence === 0 ? 'captured' : row.refundedPence >= row.capturedPence ? 'refunded' : 'partially_refunded';
-  return {
-    method: row.paymentMethod, cardBrand: row.cardBrand, cardLast4: row.cardLast4, status,
-    capturedPence: row.capturedPence, refundedPence: row.refundedPence, refundablePence: Math.max(0, row.capturedPence - row.refundedPence - pendingPence),
-  };
+/**
+ * E-mails go through notifications (with delivery's words for a collection point); a cancellation
+ * gives back the stock (inventory) and the discount code (discounts).
+ */
+export interface OrdersDeps {
+  notifications: NotificationsService;
+  delivery: DeliveryService;
+  inventory: InventoryService;
+  discounts: DiscountsService;
 }
 
-export function presentOrder(
-  row: OrderRow,
-  details: { lines: readonly OrderLineRow[]; history: readonly OrderHistoryRow[]; refunds: readonly OrderRefundRow[] },
-  audience: Audience,
-): Order {
-  const refunds = details.refunds.filter((refund) => refund.orderId === row.id);
-  return {
-    orderGuid: row.id,
-    orderNumber: row.orderNumber,
-    status: row.status,
-    placedAt: row.placedAt.toISOString(),
-    emailAddress: row.emailAddress,
-    customerName: row.customerName,
-    deliveryAddress: row.deliveryAddress ?? null,
-    billingAddress: row.billingAddress,
-    delivery: {
-      code: row.delivery.code as Order['delivery']['code'],
-      name: row.delivery.name,
-      date: row.delivery.date,
-      earliestDate: row.delivery.earliestDate,
-      latestDate: row.delivery.latestDate,
-      collection: row.delivery.collection ?? null,
-    },
-    lines: details.lines.map(presentLine),
-    totals: totals(row),
-    discountCode: row.discountCode,
-    payment: payment(row, refunds),
-    tracking: tracking(row),
-    history: details.history.map((entry) => presentHistory(entry, audience)),
-    refunds: (audience === 'staff' ? refunds : refunds.filter((refund) => refund.state === 'succeeded')).map((refund) => presentRefund(refund, audience)),
-  };
-}
-
-export async function withDetails(db: Database, row: OrderRow, audience: Audience): Promise<Order> {
-  return presentOrder(row, await repository.linesAndHistory(db, [row.id]), audience);
-}
-
-/** The order as it is now, read again (in the caller's transaction, after a change). */
-export async function reread(db: Database, row: Pick<OrderRow, 'orderNumber'>, audience: Audience): Promise<Order> {
-  return withDetails(db, (await repository.findOrder(db, repository.byNumber(row.orderNumber)))!, audience);
-}
+/** Placed at trade prices: on the trade site or app rather than the website. */
+const isTradePriced = (channel: number) => channel !== SALES_CHANNELS.Website;
 
 async function page(db: Database, where: Parameters<typeof repository.pageOfOrders>[1], pageNumber: number, pageSize: number) {
   const { rows, total } = await repository.pageOfOrders(db, where, pageNumber, pageSize);
-  const { lines } = rows.length ? await repository.linesAndHistory(db, rows.map((row) => row.id)) : { lines: [] };
+  const { lines } = rows.length
+    ? await repository.linesAndHistory(
+        db,
+        rows.map((row) => row.id),
+      )
+    : { lines: [] };
   const items: OrderSummary[] = rows.map((row) => {
     const own = lines.filter((line) => line.orderId === row.id);
     return {
-      orderGuid: row.id, orderNumber: row.orderNumber, status: row.status, placedAt: row.placedAt.toISOString(), totals: totals(row),
-      customerName: row.customerName, emailAddress: row.emailAddress,
-      itemCount: own.reduce((sum, line) => sum + line.quantity, 0), firstLine: own[0]?.productName ?? null, refundedPence: row.refundedPence,
+      orderGuid: row.id,
+      orderNumber: row.orderNumber,
+      status: row.status,
+      placedAt: row.placedAt.toISOString(),
+      totals: totals(row),
+      customerName: row.customerName,
+      emailAddress: row.emailAddress,
+      itemCount: own.reduce((sum, line) => sum + line.quantity, 0),
+      firstLine: own[0]?.productName ?? null,
+      refundedPence: row.refundedPence,
+      totalExVat: row.totalPence - row.vatPence,
+      tradePriced: isTradePriced(row.channel),
     };
   });
   return { items, pageNumber, pageSize, totalCount: total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
@@ -145,8 +100,12 @@ export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: st
     status: order.status,
     placedAt: order.placedAt,
     delivery: {
-      name: order.delivery.name, date: order.delivery.date, earliestDate: order.delivery.earliestDate, latestDate: order.delivery.latestDate,
-      town: order.deliveryAddress?.town ?? null, postcodeDistrict: order.deliveryAddress?.postcode.split(' ')[0] ?? null,
+      name: order.delivery.name,
+      date: order.delivery.date,
+      earliestDate: order.delivery.earliestDate,
+      latestDate: order.delivery.latestDate,
+      town: order.deliveryAddress?.town ?? null,
+      postcodeDistrict: order.deliveryAddress?.postcode.split(' ')[0] ?? null,
     },
     lines: order.lines.map(({ productName, label, quantity, imageUrl }) => ({ productName, label, quantity, imageUrl })),
     tracking: order.tracking,
@@ -170,15 +129,15 @@ export async function getOrderForStaff(ctx: Ctx, orderNumber: string): Promise<O
 /** The fulfilment steps in order; an order only moves forward, and cancelled or refunded orders not at all. */
 const FLOW: readonly OrderStatus[] = ['placed', 'processing', 'picking', 'dispatched', 'delivered'];
 
-export async function advanceOrder(
+async function advanceOrder(
+  deps: OrdersDeps,
   ctx: Ctx,
   orderNumber: string,
   input: { status: 'processing' | 'picking' | 'dispatched' | 'delivered'; carrier?: string; trackingNumber?: string; note?: string },
   publicUrl: string,
 ): Promise<Order> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  return ctx.db.transaction(async (db) => {
     const row = await repository.lockOrder(db, repository.byNumber(orderNumber));
     if (!row) throw OrderErrors.staffNotFound(orderNumber);
     const from = FLOW.indexOf(row.status);
@@ -191,14 +150,19 @@ export async function advanceOrder(
     await repository.recordStatus(db, row, { status: input.status, ...carrierFields, note: input.note ?? null, actor: ctx.actor?.userId ?? null }, now);
     const order = await reread(db, row, 'staff');
     if (input.status === 'dispatched') {
-      const email = orderDispatchedEmail(order, publicUrl);
-      await enqueueEmail(db, { to: order.emailAddress, ...email, template: 'order.dispatched', dedupeKey: `order.dispatched:${order.orderGuid}` });
+      const email = orderDispatchedEmail(deps, order, publicUrl);
+      await deps.notifications.enqueueEmail(
+        { db },
+        { to: order.emailAddress, ...email, template: 'order.dispatched', dedupeKey: `order.dispatched:${order.orderGuid}` },
+      );
     }
     return order;
   });
 }
 
 // ── placing (called by checkout's place-order, in its transaction) ─────────────────────────────
+
+export type PlacedOrderLine = repository.NewOrderLine & { lineTotalExVat: number };
 
 export interface PlacedOrderInput {
   basketId: string;
@@ -210,29 +174,62 @@ export interface PlacedOrderInput {
   delivery: OrderRow['delivery'];
   channel: number;
   discountCode: string | null;
-  lines: readonly repository.NewOrderLine[];
+  /** Each line as stored, with its total ex VAT (not stored: a trade order's confirmation reads it first). */
+  lines: readonly PlacedOrderLine[];
   totals: { goodsPence: number; discountPence: number; deliveryPence: number; totalPence: number; vatPence: number };
   payment: { intentRef: string; method: string; cardBrand: string | null; cardLast4: string | null; capturedPence: number };
 }
 
 /** Writes the order, its lines and first history entry, and queues the confirmation, all in the caller's transaction. */
-export async function recordPlacedOrder(db: Database, input: PlacedOrderInput, now: Date, publicUrl: string, id: string = crypto.randomUUID()): Promise<Order> {
+async function recordPlacedOrder(
+  deps: OrdersDeps,
+  db: Database,
+  input: PlacedOrderInput,
+  now: Date,
+  publicUrl: string,
+  id: string = crypto.randomUUID(),
+): Promise<Order> {
   const stored = await repository.insertOrder(
     db,
     {
-      id, basketId: input.basketId, customerId: input.customerId,
-      emailAddress: input.contact.emailAddress, customerName: `${input.contact.firstName} ${input.contact.lastName}`, phone: input.contact.phone,
-      deliveryAddress: input.deliveryAddress, deliveryInstructions: input.deliveryInstructions, billingAddress: input.billingAddress, delivery: input.delivery,
-      channel: input.channel, discountCode: input.discountCode, ...input.totals,
-      paymentIntentRef: input.payment.intentRef, paymentMethod: input.payment.method, cardBrand: input.payment.cardBrand, cardLast4: input.payment.cardLast4,
-      capturedPence: input.payment.capturedPence, status: 'placed', placedAt: now, updatedAt: now,
+      id,
+      basketId: input.basketId,
+      customerId: input.customerId,
+      emailAddress: input.contact.emailAddress,
+      customerName: `${input.contact.firstName} ${input.contact.lastName}`,
+      phone: input.contact.phone,
+      deliveryAddress: input.deliveryAddress,
+      deliveryInstructions: input.deliveryInstructions,
+      billingAddress: input.billingAddress,
+      delivery: input.delivery,
+      channel: input.channel,
+      discountCode: input.discountCode,
+      ...input.totals,
+      paymentIntentRef: input.payment.intentRef,
+      paymentMethod: input.payment.method,
+      cardBrand: input.payment.cardBrand,
+      cardLast4: input.payment.cardLast4,
+      capturedPence: input.payment.capturedPence,
+      status: 'placed',
+      placedAt: now,
+      updatedAt: now,
     },
-    input.lines,
+    input.lines.map(({ lineTotalExVat: _exVat, ...line }) => line),
     input.customerId,
   );
   // Presented from what the inserts returned: a new order has no refunds yet.
   const order = presentOrder(stored.row, { lines: stored.lines, history: stored.history, refunds: [] }, 'customer');
-  await enqueueEmail(db, { to: order.emailAddress, ...orderConfirmationEmail(order, publicUrl), template: 'order.confirmation', dedupeKey: `order.confirmation:${order.orderGuid}` });
+  // At trade prices, the confirmation reads ex VAT first (docs/domain.md §5).
+  const trade = isTradePriced(input.channel) ? { lineTotalsExVat: input.lines.map((line) => line.lineTotalExVat) } : null;
+  await deps.notifications.enqueueEmail(
+    { db },
+    {
+      to: order.emailAddress,
+      ...orderConfirmationEmail(deps, order, publicUrl, trade),
+      template: 'order.confirmation',
+      dedupeKey: `order.confirmation:${order.orderGuid}`,
+    },
+  );
   return order;
 }
 
@@ -243,7 +240,84 @@ export async function findOrderByBasket(db: Database, basketId: string, viewer?:
   return withDetails(db, row, 'customer');
 }
 
+/** Where these orders stand now, by id: status and refunded pence (one query for a batch). */
+export async function orderStates(db: Database, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>> {
+  const rows = await repository.currentStates(db, orderIds);
+  return new Map(rows.map((row) => [row.id, { status: row.status, refundedPence: row.refundedPence }]));
+}
+
 /** Of these payments, the ones an order holds (one query for a batch). */
 export function paymentsWithOrders(db: Database, intentRefs: readonly string[]): Promise<Set<string>> {
   return repository.paymentsWithOrders(db, intentRefs);
+}
+
+// ── the service ─────────────────────────────────────────────────────────────────────────────────
+
+/** What a refund needs besides the service's own dependencies: the payment's gateway and the shop's address (for e-mails). */
+export interface RefundCall {
+  gateway: PaymentGateway;
+  publicUrl: string;
+}
+
+/**
+ * Orders: placed by checkout (one per basket, one per payment), read by their customers, tracked
+ * with number and e-mail, moved through fulfilment by staff, and cancelled or refunded by them.
+ * Placing runs in checkout's transaction (`ctx.db`).
+ */
+export interface OrdersService {
+  listMyOrders(ctx: Ctx, pageNumber: number, pageSize: number): Promise<OrderSummaryPage>;
+  getMyLatestOrder(ctx: Ctx): Promise<Order>;
+  /** A customer's own order: another's, or a guest's, is the same 404 as an unknown one. */
+  getMyOrder(ctx: Ctx, orderNumber: string): Promise<Order>;
+  checkTrackingDetails(ctx: Ctx, orderNumber: string, emailAddress: string): Promise<{ found: true; orderNumber: string }>;
+  /** Progress for whoever has the number and e-mail: the town and postcode district, never the full address. */
+  trackOrder(ctx: Ctx, orderNumber: string, emailAddress: string): ReturnType<typeof trackOrder>;
+  searchOrders(ctx: Ctx, query: { search?: string; status?: OrderStatus; pageNumber: number; pageSize: number }): Promise<OrderSummaryPage>;
+  getOrderForStaff(ctx: Ctx, orderNumber: string): Promise<Order>;
+  /** Moves an order forward through fulfilment (dispatch e-mails the customer). */
+  advanceOrder(ctx: Ctx, orderNumber: string, input: Parameters<typeof advanceOrder>[3], publicUrl: string): Promise<Order>;
+  /** Staff cancel an order before dispatch: all of the payment back, the stock and any code too. */
+  cancelOrder(ctx: ServiceContext, orderNumber: string, input: { reason: string }, call: RefundCall): Promise<Order>;
+  /** Staff refund a dispatched order, in part or in full. */
+  refundOrder(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: { amountPence: number; reason: string; alreadyRefundedPence: number },
+    call: RefundCall,
+  ): Promise<Order>;
+  /** What the provider's refund events do to orders: subscribe it to payments' events once. */
+  refundEventHandler(publicUrl: string): PaymentEventHandler;
+  /** Writes the order, its lines and first history entry, and queues the confirmation, all in the caller's transaction. */
+  recordPlacedOrder(ctx: DbContext, input: PlacedOrderInput, now: Date, publicUrl: string, id?: string): Promise<Order>;
+  /** The order a basket became. With `viewer`, only a guest's order or the viewer's own (else undefined, as for any other basket). */
+  findOrderByBasket(ctx: DbContext, basketId: string, viewer?: { userId: string } | null): Promise<Order | undefined>;
+  /** Of these payments, the ones an order holds (one query for a batch). */
+  paymentsWithOrders(ctx: DbContext, intentRefs: readonly string[]): Promise<Set<string>>;
+  /** Where these orders stand now, by id: status and refunded pence (one query for a batch). */
+  orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>>;
+  /** Writes past orders in bulk, with no e-mail (demo data: the trade module's businesses). */
+  recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
+}
+
+type OrderSummaryPage = Awaited<ReturnType<typeof page>>;
+
+export function createOrdersService(deps: OrdersDeps): OrdersService {
+  return {
+    listMyOrders,
+    getMyLatestOrder,
+    getMyOrder,
+    checkTrackingDetails,
+    trackOrder,
+    searchOrders,
+    getOrderForStaff,
+    advanceOrder: (ctx, orderNumber, input, publicUrl) => advanceOrder(deps, ctx, orderNumber, input, publicUrl),
+    cancelOrder: (ctx, orderNumber, input, call) => refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input),
+    refundOrder: (ctx, orderNumber, input, call) => refunding.refundOrder({ ...deps, ...call }, ctx, orderNumber, input),
+    refundEventHandler: (publicUrl) => refunding.settleRefundsFromWebhook({ ...deps, publicUrl }),
+    recordPlacedOrder: (ctx, input, now, publicUrl, id) => recordPlacedOrder(deps, ctx.db, input, now, publicUrl, id),
+    findOrderByBasket: (ctx, basketId, viewer) => findOrderByBasket(ctx.db, basketId, viewer),
+    paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
+    orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
+    recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(ctx.db, orders),
+  };
 }

@@ -22,8 +22,8 @@ import { invariantViolations } from '../../testing/order-invariants.ts';
 import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { findSeededSku, type SeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { stockInvariantViolations } from '../inventory/index.ts';
-import { readOutbox } from '../notifications/index.ts';
+import { createInventoryService } from '../inventory/index.ts';
+import { readOutbox } from '../notifications/testing.ts';
 import { PaymentErrors } from '../payments/index.ts';
 import { confirmLikeTheFrame, deliverSandboxWebhooks, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 
@@ -48,13 +48,16 @@ beforeAll(async () => {
     authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
   });
   staff = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'staff' });
-  sku = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 40`);
+  sku = await findSeededSku(
+    api.database.db,
+    sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 40`,
+  );
 });
 afterAll(() => api.close());
 afterEach(async () => {
   vi.restoreAllMocks();
   // After every test: no order, payment, stock or code breaks the money and stock rules.
-  const broken = { ...(await invariantViolations(api.database.db)), stock: await stockInvariantViolations(api.database.db) };
+  const broken = { ...(await invariantViolations(api.database.db)), stock: await createInventoryService().stockInvariantViolations(api.database) };
   if (Object.keys(broken).length > 1 || broken.stock.length > 0) throw new Error(`Invariants broken: ${JSON.stringify(broken)}`);
 });
 
@@ -85,11 +88,14 @@ const stockOf = async (code: string) => {
 };
 const refundedAtGateway = async (intentId: string) => (await sandboxGateway(api.app).retrieveIntent(intentId))!.amountRefundedPence;
 const gatewayRefundCount = async (intentId: string) => {
-  const result = (await api.database.db.execute(sql`select count(*)::int as n from sandbox_refunds where intent_id = ${intentId}`)) as unknown as { rows: { n: number }[] };
+  const result = (await api.database.db.execute(sql`select count(*)::int as n from sandbox_refunds where intent_id = ${intentId}`)) as unknown as {
+    rows: { n: number }[];
+  };
   return Number(result.rows[0]!.n);
 };
 const emails = (to: string, template: string) => readOutbox(api.database.db, { to, template });
-const dispatch = (orderNumber: string) => staff.advanceOrder({ params: { orderNumber }, body: { status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567890' } });
+const dispatch = (orderNumber: string) =>
+  staff.advanceOrder({ params: { orderNumber }, body: { status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567890' } });
 const webhooks = () => deliverSandboxWebhooks(api.app);
 /** The provider's refund works, and then its answer is lost on the way back. */
 const answerLost = () => {
@@ -107,8 +113,16 @@ describe('cancelling an order before dispatch', () => {
     const now = Date.now();
     await discounts.createDiscount({
       body: {
-        promotionCode: 'SORRY10', description: '10% off', channels: [100], targetType: 201, discountType: 1, value: 1000,
-        startsAt: new Date(now - 86_400_000).toISOString(), endsAt: new Date(now + 30 * 86_400_000).toISOString(), requiresIssueCode: true, issueCodeCount: 2,
+        promotionCode: 'SORRY10',
+        description: '10% off',
+        channels: [100],
+        targetType: 201,
+        discountType: 1,
+        value: 1000,
+        startsAt: new Date(now - 86_400_000).toISOString(),
+        endsAt: new Date(now + 30 * 86_400_000).toISOString(),
+        requiresIssueCode: true,
+        issueCodeCount: 2,
       },
     });
     const code = (await discounts.getDiscount({ params: { promotionCode: 'SORRY10', issueCode: 'SORRY10' } })).issueCodes[0]!.code;
@@ -131,7 +145,10 @@ describe('cancelling an order before dispatch', () => {
     // The money, at the provider; the stock, available again; the code, usable again.
     expect(await refundedAtGateway(order.intentId)).toBe(order.totalIncVat);
     expect(await stockOf(sku.sku)).toEqual(before);
-    expect((await discounts.getDiscount({ params: { promotionCode: 'SORRY10', issueCode: code } })).issueCode).toMatchObject({ status: 'available', claimId: null });
+    expect((await discounts.getDiscount({ params: { promotionCode: 'SORRY10', issueCode: code } })).issueCode).toMatchObject({
+      status: 'available',
+      claimId: null,
+    });
     const next = guest();
     const { basketId } = await next.basket.createBasketWithItems({ body: { items: [{ sku: sku.sku, quantity: 1 }] } });
     expect((await next.basket.addDiscount({ params: { basketId }, body: { code } })).discount).toMatchObject({ applies: true });
@@ -145,13 +162,20 @@ describe('cancelling an order before dispatch', () => {
     expect(email!.html).toContain('has been cancelled');
 
     // What the customer sees: cancelled, the refund, and no staff reasons.
-    const tracked = await createOrderTrackingClient({ baseUrl: api.serviceUrl('order-tracking') }).trackOrder({ params: { orderNumber: order.orderNumber, emailAddress: order.email } });
+    const tracked = await createOrderTrackingClient({ baseUrl: api.serviceUrl('order-tracking') }).trackOrder({
+      params: { orderNumber: order.orderNumber, emailAddress: order.email },
+    });
     expect(tracked).toMatchObject({ status: 'cancelled', refundedPence: order.totalIncVat });
     expect(tracked.history.every((entry) => entry.note === null)).toBe(true);
 
     // Nothing more can happen to it, and the provider's late event changes nothing.
-    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Again' } }))).toMatchObject({ status: 409, code: 'ORDER_ALREADY_CANCELLED' });
-    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 100, reason: 'Goodwill', alreadyRefundedPence: order.totalIncVat } }))).toMatchObject({ status: 409, code: 'ORDER_NOT_REFUNDABLE' });
+    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Again' } }))).toMatchObject({
+      status: 409,
+      code: 'ORDER_ALREADY_CANCELLED',
+    });
+    expect(
+      await failure(staff.refundOrder({ params: order.params, body: { amountPence: 100, reason: 'Goodwill', alreadyRefundedPence: order.totalIncVat } })),
+    ).toMatchObject({ status: 409, code: 'ORDER_NOT_REFUNDABLE' });
     expect(await failure(dispatch(order.orderNumber))).toMatchObject({ status: 409, code: 'ORDER_STATUS_NOT_ALLOWED' });
     expect((await webhooks()).delivered).toBeGreaterThan(0);
     expect(await staff.getOrderForStaff({ params: order.params })).toEqual(cancelled);
@@ -188,7 +212,9 @@ describe('cancelling an order before dispatch', () => {
 describe('refunding after dispatch', () => {
   it('dispatching e-mails the carrier, tracking number and items', async () => {
     const order = await placeOrder();
-    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 500, reason: 'Not yet sent', alreadyRefundedPence: 0 } }))).toMatchObject({
+    expect(
+      await failure(staff.refundOrder({ params: order.params, body: { amountPence: 500, reason: 'Not yet sent', alreadyRefundedPence: 0 } })),
+    ).toMatchObject({
       status: 409,
       code: 'ORDER_NOT_REFUNDABLE',
     });
@@ -220,14 +246,22 @@ describe('refunding after dispatch', () => {
     expect(partEmail!.text).toContain(`In all we have refunded £10 of the `);
 
     // More than remains, nothing, or no reason: refused, and nothing moved.
-    const tooMuch = await failure(staff.refundOrder({ params: order.params, body: { amountPence: order.totalIncVat, reason: 'All of it', alreadyRefundedPence: 1_000 } }));
+    const tooMuch = await failure(
+      staff.refundOrder({ params: order.params, body: { amountPence: order.totalIncVat, reason: 'All of it', alreadyRefundedPence: 1_000 } }),
+    );
     expect(tooMuch).toMatchObject({ status: 422, code: 'ORDER_REFUND_TOO_LARGE' });
     expect((tooMuch.data as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ path: 'body.amountPence' })]);
-    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 0, reason: 'Nothing', alreadyRefundedPence: 1_000 } }))).toMatchObject({ status: 400 });
-    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 100, reason: ' ', alreadyRefundedPence: 1_000 } }))).toMatchObject({ status: 400 });
+    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 0, reason: 'Nothing', alreadyRefundedPence: 1_000 } }))).toMatchObject({
+      status: 400,
+    });
+    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 100, reason: ' ', alreadyRefundedPence: 1_000 } }))).toMatchObject({
+      status: 400,
+    });
     expect(await refundedAtGateway(order.intentId)).toBe(1_000);
     // A second click on the first refund, after it went through: the caller saw nothing refunded yet.
-    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 1_000, reason: 'Scratched on arrival', alreadyRefundedPence: 0 } }))).toMatchObject({
+    expect(
+      await failure(staff.refundOrder({ params: order.params, body: { amountPence: 1_000, reason: 'Scratched on arrival', alreadyRefundedPence: 0 } })),
+    ).toMatchObject({
       status: 409,
       code: 'ORDER_REFUNDS_CHANGED',
     });
@@ -239,7 +273,9 @@ describe('refunding after dispatch', () => {
     expect(full.history.at(-1)).toMatchObject({ status: 'refunded', kind: 'status' });
     expect(full.refunds.map((refund) => refund.amountPence)).toEqual([1_000, rest]);
     expect(await refundedAtGateway(order.intentId)).toBe(order.totalIncVat);
-    expect(await failure(staff.refundOrder({ params: order.params, body: { amountPence: 1, reason: 'Once more', alreadyRefundedPence: order.totalIncVat } }))).toMatchObject({ status: 409, code: 'ORDER_NOT_REFUNDABLE' });
+    expect(
+      await failure(staff.refundOrder({ params: order.params, body: { amountPence: 1, reason: 'Once more', alreadyRefundedPence: order.totalIncVat } })),
+    ).toMatchObject({ status: 409, code: 'ORDER_NOT_REFUNDABLE' });
     expect(await failure(staff.advanceOrder({ params: order.params, body: { status: 'delivered' } }))).toMatchObject({ status: 409 });
 
     // The provider's two charge.refunded events arrive after the answers: counted once.
@@ -253,7 +289,9 @@ describe('refunding after dispatch', () => {
     await dispatch(order.orderNumber);
     const body = { amountPence: 700, reason: 'Goodwill', alreadyRefundedPence: 0 };
     const [first, second] = await Promise.allSettled([staff.refundOrder({ params: order.params, body }), staff.refundOrder({ params: order.params, body })]);
-    const answers = [first, second].map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.payment.refundedPence : (outcome.reason as ApiError).code));
+    const answers = [first, second].map((outcome) =>
+      outcome.status === 'fulfilled' ? outcome.value.payment.refundedPence : (outcome.reason as ApiError).code,
+    );
     expect(answers).toContain(700);
     // The second waits its turn: it carries on the first (same answer), finds it still running, or finds it done.
     for (const answer of answers) expect([700, 'ORDER_REFUND_IN_PROGRESS', 'ORDER_REFUNDS_CHANGED']).toContain(answer);
@@ -277,7 +315,11 @@ describe('when the payment provider refuses or does not answer', () => {
     expect(error).toMatchObject({ status: 502, code: 'ORDER_REFUND_REFUSED' });
     expect(error.message).toContain('The charge is disputed');
     const after = await staff.getOrderForStaff({ params: order.params });
-    expect(after).toMatchObject({ status: 'placed', payment: { refundedPence: 0, refundablePence: order.totalIncVat }, refunds: [{ state: 'failed', failure: 'The charge is disputed.' }] });
+    expect(after).toMatchObject({
+      status: 'placed',
+      payment: { refundedPence: 0, refundablePence: order.totalIncVat },
+      refunds: [{ state: 'failed', failure: 'The charge is disputed.' }],
+    });
     expect(await stockOf(sku.sku)).toEqual({ ...before, committed: before.committed + 2 });
     expect(await emails(order.email, 'order.cancelled')).toEqual([]);
 
@@ -290,8 +332,15 @@ describe('when the payment provider refuses or does not answer', () => {
   it('no answer leaves the cancellation pending and holds the order; retrying finishes it with one refund', async () => {
     const order = await placeOrder();
     vi.spyOn(sandboxGateway(api.app), 'refund').mockRejectedValueOnce(PaymentErrors.gatewayUnavailable('timed out'));
-    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Out of stock at supplier' } }))).toMatchObject({ status: 502, code: 'ORDER_REFUND_UNCONFIRMED' });
-    expect(await staff.getOrderForStaff({ params: order.params })).toMatchObject({ status: 'placed', payment: { refundablePence: 0 }, refunds: [{ state: 'pending' }] });
+    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Out of stock at supplier' } }))).toMatchObject({
+      status: 502,
+      code: 'ORDER_REFUND_UNCONFIRMED',
+    });
+    expect(await staff.getOrderForStaff({ params: order.params })).toMatchObject({
+      status: 'placed',
+      payment: { refundablePence: 0 },
+      refunds: [{ state: 'pending' }],
+    });
     expect(await failure(dispatch(order.orderNumber))).toMatchObject({ status: 409, code: 'ORDER_REFUND_IN_PROGRESS' });
 
     const done = await staff.cancelOrder({ params: order.params, body: { reason: 'Out of stock at supplier' } });
@@ -303,16 +352,26 @@ describe('when the payment provider refuses or does not answer', () => {
     const before = await stockOf(sku.sku);
     const order = await placeOrder();
     answerLost();
-    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Duplicate order' } }))).toMatchObject({ status: 502, code: 'ORDER_REFUND_UNCONFIRMED' });
+    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Duplicate order' } }))).toMatchObject({
+      status: 502,
+      code: 'ORDER_REFUND_UNCONFIRMED',
+    });
     expect(await refundedAtGateway(order.intentId)).toBe(order.totalIncVat);
     expect((await staff.getOrderForStaff({ params: order.params })).status).toBe('placed');
 
     expect((await webhooks()).delivered).toBeGreaterThan(0);
     const settled = await staff.getOrderForStaff({ params: order.params });
-    expect(settled).toMatchObject({ status: 'cancelled', payment: { refundedPence: order.totalIncVat }, refunds: [{ kind: 'cancellation', state: 'succeeded' }] });
+    expect(settled).toMatchObject({
+      status: 'cancelled',
+      payment: { refundedPence: order.totalIncVat },
+      refunds: [{ kind: 'cancellation', state: 'succeeded' }],
+    });
     expect(await stockOf(sku.sku)).toEqual(before);
     expect(await emails(order.email, 'order.cancelled')).toHaveLength(1);
-    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Duplicate order' } }))).toMatchObject({ status: 409, code: 'ORDER_ALREADY_CANCELLED' });
+    expect(await failure(staff.cancelOrder({ params: order.params, body: { reason: 'Duplicate order' } }))).toMatchObject({
+      status: 409,
+      code: 'ORDER_ALREADY_CANCELLED',
+    });
     expect(await gatewayRefundCount(order.intentId)).toBe(1);
   });
 
@@ -338,7 +397,11 @@ describe('when the payment provider refuses or does not answer', () => {
     await sandboxGateway(api.app).refund(order.intentId, 250, `dashboard-${order.orderNumber}`);
     await webhooks();
     const seen: Order = await staff.getOrderForStaff({ params: order.params });
-    expect(seen).toMatchObject({ status: 'dispatched', payment: { refundedPence: 250 }, refunds: [{ kind: 'external', amountPence: 250, state: 'succeeded' }] });
+    expect(seen).toMatchObject({
+      status: 'dispatched',
+      payment: { refundedPence: 250 },
+      refunds: [{ kind: 'external', amountPence: 250, state: 'succeeded' }],
+    });
     expect(seen.history.at(-1)).toMatchObject({ kind: 'refund', status: 'dispatched' });
     expect(await emails(order.email, 'order.refunded')).toHaveLength(1);
   });
@@ -353,7 +416,9 @@ describe('what the customer sees', () => {
     const params = { orderNumber };
     await dispatch(orderNumber);
     vi.spyOn(sandboxGateway(api.app), 'refund').mockRejectedValueOnce(new AppError(422, 'PAYMENT_REQUEST_REFUSED', 'The charge is disputed.'));
-    expect(await failure(staff.refundOrder({ params, body: { amountPence: 300, reason: 'Chipped lid', alreadyRefundedPence: 0 } }))).toMatchObject({ code: 'ORDER_REFUND_REFUSED' });
+    expect(await failure(staff.refundOrder({ params, body: { amountPence: 300, reason: 'Chipped lid', alreadyRefundedPence: 0 } }))).toMatchObject({
+      code: 'ORDER_REFUND_REFUSED',
+    });
     await staff.refundOrder({ params, body: { amountPence: 300, reason: 'Chipped lid', alreadyRefundedPence: 0 } });
 
     const mine = await createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => 'alice' }).getMyOrder({ params });
@@ -370,7 +435,9 @@ describe('who may', () => {
     const shopper = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'alice' });
     const anonymous = createOrdersClient({ baseUrl: api.serviceUrl('orders') });
     expect(await failure(shopper.cancelOrder({ params: order.params, body: { reason: 'Mine' } }))).toMatchObject({ status: 403 });
-    expect(await failure(shopper.refundOrder({ params: order.params, body: { amountPence: 100, reason: 'Mine', alreadyRefundedPence: 0 } }))).toMatchObject({ status: 403 });
+    expect(await failure(shopper.refundOrder({ params: order.params, body: { amountPence: 100, reason: 'Mine', alreadyRefundedPence: 0 } }))).toMatchObject({
+      status: 403,
+    });
     expect(await failure(anonymous.cancelOrder({ params: order.params, body: { reason: 'Mine' } }))).toMatchObject({ status: 401 });
     expect(await failure(staff.cancelOrder({ params: { orderNumber: 'BP99999999' }, body: { reason: 'Nobody' } }))).toMatchObject({ status: 404 });
     expect(await refundedAtGateway(order.intentId)).toBe(0);

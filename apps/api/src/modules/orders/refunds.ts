@@ -19,26 +19,23 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPenceShort, type Order, type OrderStatus } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { giveBackDiscountClaim } from '../discounts/index.ts';
-import { releaseCommitted } from '../inventory/index.ts';
-import { enqueueEmail } from '../notifications/index.ts';
-import { REFUND_EVENT_TYPES, type PaymentEventHandler, type PaymentGateway, type Refund } from '../payments/index.ts';
+import { REFUND_EVENT_TYPES, type PaymentEventHandler, type Refund } from '../payments/index.ts';
 import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRefundRow, OrderRow } from './orders.repository.ts';
-import { reread } from './orders.service.ts';
+import { reread } from './order-view.ts';
+import type { OrdersDeps, RefundCall } from './orders.service.ts';
 
-export interface RefundDeps {
-  gateway: PaymentGateway;
-  publicUrl: string;
-}
+/** The service's dependencies with the shop's address (for e-mails), and the gateway when money is asked back. */
+type Effects = OrdersDeps & { publicUrl: string };
+export type RefundDeps = Effects & RefundCall;
 
 interface Ctx {
-  db: Database;
+  db: Database | Transaction;
   actor: Actor | null;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -50,15 +47,20 @@ export const REFUNDABLE: readonly OrderStatus[] = ['dispatched', 'delivered'];
 
 type Action = { kind: 'cancellation'; reason: string } | { kind: 'refund'; amountPence: number; reason: string; alreadyRefundedPence: number };
 
-export function cancelOrder(ctx: Ctx, orderNumber: string, input: { reason: string }, deps: RefundDeps): Promise<Order> {
+export function cancelOrder(deps: RefundDeps, ctx: Ctx, orderNumber: string, input: { reason: string }): Promise<Order> {
   return giveMoneyBack(ctx, orderNumber, { kind: 'cancellation', reason: input.reason }, deps);
 }
 
-export function refundOrder(ctx: Ctx, orderNumber: string, input: { amountPence: number; reason: string; alreadyRefundedPence: number }, deps: RefundDeps): Promise<Order> {
+export function refundOrder(
+  deps: RefundDeps,
+  ctx: Ctx,
+  orderNumber: string,
+  input: { amountPence: number; reason: string; alreadyRefundedPence: number },
+): Promise<Order> {
   return giveMoneyBack(ctx, orderNumber, { kind: 'refund', ...input }, deps);
 }
 
-const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Database));
+const inTransaction = <T>(db: Database | Transaction, work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work);
 
 async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps: RefundDeps): Promise<Order> {
   const recorded = await inTransaction(ctx.db, (db) => recordIntent(db, orderNumber, action, ctx.actor, ctx.clock.now()));
@@ -80,15 +82,22 @@ async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps
   return inTransaction(ctx.db, async (db) => {
     const order = (await repository.lockOrder(db, repository.byNumber(orderNumber)))!;
     if (recorded.refund && pendingAt) await repository.linkRefund(db, recorded.refund.id, pendingAt);
-    else if (recorded.refund) await settle(db, order, recorded.refund, gatewayRef, ctx.clock.now(), deps.publicUrl);
+    else if (recorded.refund) await settle(deps, db, order, recorded.refund, gatewayRef, ctx.clock.now());
     // Nothing to give back (the provider refunded it all already): the cancellation still happens.
-    else if (action.kind === 'cancellation' && CANCELLABLE.includes(order.status)) await cancelled(db, order, { reason: action.reason, actor: ctx.actor?.userId ?? null, refundedPence: 0 }, ctx.clock.now(), deps.publicUrl);
+    else if (action.kind === 'cancellation' && CANCELLABLE.includes(order.status))
+      await cancelled(deps, db, order, { reason: action.reason, actor: ctx.actor?.userId ?? null, refundedPence: 0 }, ctx.clock.now());
     return reread(db, order, 'staff');
   });
 }
 
 /** Step 1: is the action allowed, and the refund to ask for (a pending one of the same action is carried on, not doubled). */
-async function recordIntent(db: Database, orderNumber: string, action: Action, actor: Actor | null, now: Date): Promise<{ order: OrderRow; refund: OrderRefundRow | null }> {
+async function recordIntent(
+  db: Database,
+  orderNumber: string,
+  action: Action,
+  actor: Actor | null,
+  now: Date,
+): Promise<{ order: OrderRow; refund: OrderRefundRow | null }> {
   const order = await repository.lockOrder(db, repository.byNumber(orderNumber));
   if (!order) throw OrderErrors.staffNotFound(orderNumber);
   if (action.kind === 'cancellation') {
@@ -137,15 +146,15 @@ async function gatewayFailed(ctx: Ctx, refund: OrderRefundRow, error: unknown): 
 }
 
 /** Step 3, under the order's lock: the refund succeeded; its effects happen once, whoever settles it first. */
-async function settle(db: Database, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date, publicUrl: string): Promise<void> {
+async function settle(deps: Effects, db: Database, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date): Promise<void> {
   if (!(await repository.markRefundSucceeded(db, refund, gatewayRef, now))) return;
-  await refunded(db, { ...order, refundedPence: order.refundedPence + refund.amountPence }, refund, now, publicUrl);
+  await refunded(deps, db, { ...order, refundedPence: order.refundedPence + refund.amountPence }, refund, now);
 }
 
 /** What a succeeded refund does to the order: cancels it, moves it to refunded (all of it back), or notes a part. */
-async function refunded(db: Database, order: OrderRow, refund: OrderRefundRow, now: Date, publicUrl: string): Promise<void> {
+async function refunded(deps: Effects, db: Database, order: OrderRow, refund: OrderRefundRow, now: Date): Promise<void> {
   if (refund.kind === 'cancellation') {
-    await cancelled(db, order, { reason: refund.reason, actor: refund.actor, refundedPence: refund.amountPence }, now, publicUrl);
+    await cancelled(deps, db, order, { reason: refund.reason, actor: refund.actor, refundedPence: refund.amountPence }, now);
     return;
   }
   const full = order.refundedPence >= order.capturedPence;
@@ -153,21 +162,27 @@ async function refunded(db: Database, order: OrderRow, refund: OrderRefundRow, n
   if (full) await repository.recordStatus(db, order, { status: 'refunded', note, actor: refund.actor }, now);
   else await repository.recordRefundEntry(db, order, { note, actor: refund.actor }, now);
   const after = await reread(db, order, 'customer');
-  const email = orderRefundedEmail(after, publicUrl, refund.amountPence);
-  await enqueueEmail(db, { to: after.emailAddress, ...email, template: 'order.refunded', dedupeKey: `order.refunded:${refund.id}` });
+  const email = orderRefundedEmail(deps, after, deps.publicUrl, refund.amountPence);
+  await deps.notifications.enqueueEmail({ db }, { to: after.emailAddress, ...email, template: 'order.refunded', dedupeKey: `order.refunded:${refund.id}` });
 }
 
 /** Cancelled before dispatch: the committed stock is available again, a discount code is given back (decision 0010), the customer told. */
-async function cancelled(db: Database, order: OrderRow, given: { reason: string; actor: string | null; refundedPence: number }, now: Date, publicUrl: string): Promise<void> {
-  await releaseCommitted(db, order.basketId);
-  const claim = await giveBackDiscountClaim(db, order.id);
+async function cancelled(
+  deps: Effects,
+  db: Database,
+  order: OrderRow,
+  given: { reason: string; actor: string | null; refundedPence: number },
+  now: Date,
+): Promise<void> {
+  await deps.inventory.releaseCommitted({ db }, order.basketId);
+  const claim = await deps.discounts.giveBackDiscountClaim({ db }, order.id);
   const refundNote = given.refundedPence > 0 ? ` Refunded ${formatPenceShort(given.refundedPence)}.` : '';
   const codeNote = claim && order.discountCode ? ` Discount code ${order.discountCode} given back.` : '';
   const reason = /[.!?]$/.test(given.reason) ? given.reason : `${given.reason}.`;
   await repository.recordStatus(db, order, { status: 'cancelled', note: `${reason}${refundNote}${codeNote}`, actor: given.actor }, now);
   const after = await reread(db, order, 'customer');
-  const email = orderCancelledEmail(after, publicUrl, { refundedPence: given.refundedPence, discountCodeBack: claim !== null });
-  await enqueueEmail(db, { to: after.emailAddress, ...email, template: 'order.cancelled', dedupeKey: `order.cancelled:${order.id}` });
+  const email = orderCancelledEmail(deps, after, deps.publicUrl, { refundedPence: given.refundedPence, discountCodeBack: claim !== null });
+  await deps.notifications.enqueueEmail({ db }, { to: after.emailAddress, ...email, template: 'order.cancelled', dedupeKey: `order.cancelled:${order.id}` });
 }
 
 /**
@@ -182,7 +197,7 @@ async function cancelled(db: Database, order: OrderRow, given: { reason: string;
  * - none of ours (refunded at the provider directly) and succeeded: recorded as `external`.
  * Matching by the provider's ids, not counting events, makes a repeated or late event harmless.
  */
-export function settleRefundsFromWebhook(publicUrl: string): PaymentEventHandler {
+export function settleRefundsFromWebhook(deps: Effects): PaymentEventHandler {
   return async ({ event, intent, refunds }, { db, clock, log }) => {
     if (!REFUND_EVENT_TYPES.includes(event.type) || !intent || !refunds) return;
     const locked = await repository.lockOrder(db, repository.byPaymentIntent(intent.id));
@@ -199,10 +214,11 @@ export function settleRefundsFromWebhook(publicUrl: string): PaymentEventHandler
           mine.gatewayRefundRef = theirs.id;
         }
       }
-      if (mine?.state === 'pending' && theirs.status === 'succeeded') await settle(db, order, mine, theirs.id, now, publicUrl);
-      else if (mine?.state === 'pending' && theirs.status === 'failed') await repository.markRefundFailed(db, mine.id, 'The payment provider could not complete the refund.', now);
+      if (mine?.state === 'pending' && theirs.status === 'succeeded') await settle(deps, db, order, mine, theirs.id, now);
+      else if (mine?.state === 'pending' && theirs.status === 'failed')
+        await repository.markRefundFailed(db, mine.id, 'The payment provider could not complete the refund.', now);
       else if (mine?.state === 'succeeded' && theirs.status === 'failed') await reversed(db, order, mine, now, log);
-      else if (!mine && theirs.status === 'succeeded') await external(db, order, theirs, now, publicUrl);
+      else if (!mine && theirs.status === 'succeeded') await external(deps, db, order, theirs, now);
       else continue;
       // Its refunded total and status moved: the next refund builds on them.
       order = (await repository.findOrder(db, repository.byId(locked.id)))!;
@@ -211,7 +227,7 @@ export function settleRefundsFromWebhook(publicUrl: string): PaymentEventHandler
 }
 
 /** Refunded at the provider directly (its dashboard): booked against the order, and the customer told. */
-async function external(db: Database, order: OrderRow, theirs: Refund, now: Date, publicUrl: string): Promise<void> {
+async function external(deps: Effects, db: Database, order: OrderRow, theirs: Refund, now: Date): Promise<void> {
   const refund = await repository.insertRefund(
     db,
     {
@@ -228,7 +244,7 @@ async function external(db: Database, order: OrderRow, theirs: Refund, now: Date
     (sequence) => `order:${order.id}:external:${sequence}`,
   );
   await repository.addRefunded(db, order.id, theirs.amountPence, now);
-  await refunded(db, { ...order, refundedPence: order.refundedPence + theirs.amountPence }, refund, now, publicUrl);
+  await refunded(deps, db, { ...order, refundedPence: order.refundedPence + theirs.amountPence }, refund, now);
 }
 
 /** The card issuer sent a refund back after it succeeded: the money is with the shop again, and staff must act. */

@@ -12,9 +12,8 @@ import { invariantViolations } from '../../testing/order-invariants.ts';
 import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { readOutbox } from '../notifications/index.ts';
-import { paymentGateway } from '../payments/index.ts';
-import { startStripeStandIn, stripeStandInEnv, type StripeStandIn } from '../payments/testing.ts';
+import { readOutbox } from '../notifications/testing.ts';
+import { paymentGateway, startStripeStandIn, stripeStandInEnv, type StripeStandIn } from '../payments/testing.ts';
 
 const WEBHOOK_SECRET = 'whsec_standin';
 let standIn: StripeStandIn;
@@ -81,7 +80,10 @@ describe('a refund Stripe answers pending', () => {
       payment: { refundedPence: 0, refundablePence: 0 },
       refunds: [{ kind: 'cancellation', state: 'pending', withProvider: true, amountPence: order.totalIncVat }],
     });
-    expect(await failure(staff.advanceOrder({ params: order.params, body: { status: 'processing' } }))).toMatchObject({ status: 409, code: 'ORDER_REFUND_IN_PROGRESS' });
+    expect(await failure(staff.advanceOrder({ params: order.params, body: { status: 'processing' } }))).toMatchObject({
+      status: 409,
+      code: 'ORDER_REFUND_IN_PROGRESS',
+    });
     // Stripe's charge.refunded comes at once and still says pending: nothing counts yet.
     await chargeRefunded(order.intentId);
     expect(await staff.getOrderForStaff({ params: order.params })).toMatchObject({ status: 'placed', refunds: [{ state: 'pending' }] });
@@ -107,7 +109,11 @@ describe('a refund Stripe answers pending', () => {
     const [refund] = await stripeRefunds(order.intentId);
     await stripeSends('charge.refund.updated', standIn.settleRefund(refund!.id, 'failed'));
     const after = await staff.getOrderForStaff({ params: order.params });
-    expect(after).toMatchObject({ status: 'placed', payment: { refundedPence: 0, refundablePence: order.totalIncVat }, refunds: [{ state: 'failed', failure: expect.any(String) }] });
+    expect(after).toMatchObject({
+      status: 'placed',
+      payment: { refundedPence: 0, refundablePence: order.totalIncVat },
+      refunds: [{ state: 'failed', failure: expect.any(String) }],
+    });
 
     standIn.answerRefunds('succeeded');
     expect(await staff.cancelOrder({ params: order.params, body: { reason: 'Customer asked' } })).toMatchObject({
@@ -134,6 +140,8 @@ describe('a refund Stripe fails after it succeeded', () => {
     expect(after.history.at(-1)).toMatchObject({ kind: 'refund', note: expect.stringMatching(/Refund of £5 failed at the payment provider/) });
     // Told once, however often Stripe says so.
     await stripeSends('charge.refund.updated', update);
-    expect((await staff.getOrderForStaff({ params: order.params })).history.filter((entry) => entry.note?.includes('failed at the payment provider'))).toHaveLength(1);
+    expect(
+      (await staff.getOrderForStaff({ params: order.params })).history.filter((entry) => entry.note?.includes('failed at the payment provider')),
+    ).toHaveLength(1);
   });
 });

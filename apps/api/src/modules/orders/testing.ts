@@ -2,7 +2,24 @@
  * Test helpers: an order as checkout's place-order hands it to `recordPlacedOrder` (checkout has
  * its own end-to-end tests). Imported by tests only (any module's `*.api.test.ts`).
  */
-import type { PlacedOrderInput } from './orders.service.ts';
+import type { Database } from '../../db/client.ts';
+import { createDeliveryService } from '../delivery/index.ts';
+import { createDiscountsService } from '../discounts/index.ts';
+import { createInventoryService } from '../inventory/index.ts';
+import { createNotificationsService } from '../notifications/index.ts';
+import { createOrdersService, type PlacedOrderInput } from './orders.service.ts';
+
+/** An orders service as api.ts makes one, for tests that place orders without a checkout. */
+const orders = createOrdersService({
+  notifications: createNotificationsService(),
+  delivery: createDeliveryService(),
+  inventory: createInventoryService(),
+  discounts: createDiscountsService(),
+});
+
+/** Writes an order as checkout's place-order does (with its confirmation e-mail), in `db`. */
+export const recordPlacedOrder = (db: Database, input: PlacedOrderInput, now: Date, publicUrl: string) =>
+  orders.recordPlacedOrder({ db }, input, now, publicUrl);
 
 const address = { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' as const };
 
@@ -18,7 +35,19 @@ export function placedOrderInput(key: string, customer: { customerId: string | n
     delivery: { code: 'standard', name: 'Standard delivery', date: null, earliestDate: '2026-06-18', latestDate: '2026-06-22' },
     channel: 100,
     discountCode: null,
-    lines: [{ sku: 'TAP-1', productName: 'Basin mixer', productSlug: 'basin-mixer', label: 'Chrome', imageUrl: null, quantity: 2, unitPriceIncVat: 4_999, lineTotalIncVat: 9_998 }],
+    lines: [
+      {
+        sku: 'TAP-1',
+        productName: 'Basin mixer',
+        productSlug: 'basin-mixer',
+        label: 'Chrome',
+        imageUrl: null,
+        quantity: 2,
+        unitPriceIncVat: 4_999,
+        lineTotalIncVat: 9_998,
+        lineTotalExVat: 8_332,
+      },
+    ],
     totals: { goodsPence: 9_998, discountPence: 0, deliveryPence: 0, totalPence: 9_998, vatPence: 1_666 },
     payment: { intentRef: `pi_test_${key}`, method: 'card', cardBrand: 'visa', cardLast4: '4242', capturedPence: 9_998 },
   };

@@ -5,12 +5,12 @@
  * sometimes twice and late. Stripe (STRIPE_SECRET_KEY) goes through the official SDK. Card numbers
  * reach only the gateway: the shop stores brand, last four, expiry and billing details.
  *
- * Callers (checkout, orders, saved cards):
- * - `paymentGateway(app.platform)` for intents, customers, saved cards and refunds; pass an
+ * Callers (checkout, orders) take the `PaymentsService` api.ts makes (`createPaymentsService`):
+ * - `payments.gateway(app.platform)` for intents, customers, saved cards and refunds; pass an
  *   idempotency key on every create and complete call (one per attempt, kept across retries);
- * - `onPaymentEvent(handler)` for webhook events: each event id once, with the intent as it is now,
- *   inside the transaction that records the event (a handler that throws makes the gateway retry).
- *   Handlers are process-wide: subscribe once, at start-up.
+ * - `payments.onPaymentEvent(handler)` for webhook events: each event id once, with the intent as it
+ *   is now, inside the transaction that records the event (a handler that throws makes the gateway
+ *   retry). Handlers are process-wide: subscribe once, at start-up.
  * Never call the gateway inside a database transaction: Stripe is a remote service, and the sandbox
  * writes through its own connection (on PGlite, the one connection your transaction holds).
  * Tests: `testing.ts` pays a sandbox intent with a test card as the frame would, and starts the local
@@ -18,7 +18,7 @@
  */
 import type { ApiModule } from '../../platform/module.ts';
 import { registerPaymentsRoutes } from './payments.routes.ts';
-import { paymentGateway } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 import { sandboxWebhooksJob } from './sandbox-webhooks.ts';
 
@@ -38,14 +38,22 @@ export type {
   SavedCard,
 } from './gateway.ts';
 export { INTENT_STATUSES, PAYMENT_EVENT_TYPES, REFUND_EVENT_TYPES } from './gateway.ts';
-export { onPaymentEvent, paymentGateway, type GatewaySource, type PaymentEventHandler, type PaymentEventNotice } from './payments.service.ts';
+export {
+  createPaymentsService,
+  type GatewaySource,
+  type PaymentEventHandler,
+  type PaymentEventNotice,
+  type PaymentsDeps,
+  type PaymentsService,
+} from './payments.service.ts';
 export { PaymentErrors } from './payments.errors.ts';
-export { customerFor, listSavedCards, ownCard } from './saved-cards.ts';
 
-export const paymentsModule: ApiModule = {
-  name: 'payments',
-  registerRoutes: registerPaymentsRoutes,
-  // The sandbox sends its webhooks from an outbox; Stripe sends its own.
-  jobs: (app) =>
-    app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (paymentGateway(app.platform) as SandboxGateway).webhookSecret())],
-};
+export function createPaymentsModule({ payments }: { payments: PaymentsService }): ApiModule {
+  return {
+    name: 'payments',
+    registerRoutes: (app) => registerPaymentsRoutes(app, payments),
+    // The sandbox sends its webhooks from an outbox; Stripe sends its own.
+    jobs: (app) =>
+      app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (payments.gateway(app.platform) as SandboxGateway).webhookSecret())],
+  };
+}

@@ -13,23 +13,20 @@ const INTENT_STATES: Record<string, string> = {
 
 /** The payments module's stable error codes: each refusal changes nothing. */
 export const PaymentErrors = {
-  webhookSignatureInvalid: (why: string) =>
-    new AppError(400, 'PAYMENT_WEBHOOK_SIGNATURE_INVALID', `The webhook signature was refused: ${why}.`),
+  webhookSignatureInvalid: (why: string) => new AppError(400, 'PAYMENT_WEBHOOK_SIGNATURE_INVALID', `The webhook signature was refused: ${why}.`),
   webhookGatewayNotConfigured: (gateway: string) =>
     new AppError(404, 'PAYMENT_GATEWAY_NOT_CONFIGURED', `This shop does not take payments through "${gateway}", so it accepts no webhooks from it.`),
   intentNotFound: () => new AppError(404, 'PAYMENT_INTENT_NOT_FOUND', 'There is no payment with this id, or the client secret does not match it.'),
   intentState: (status: string, action: string) =>
     new AppError(409, 'PAYMENT_INTENT_STATE', `This payment ${INTENT_STATES[status] ?? `is ${status.replaceAll('_', ' ')}`}, so it cannot be ${action}.`),
   amountInvalid: () => new AppError(400, 'PAYMENT_AMOUNT_INVALID', 'A payment amount is a whole number of pence, at least 30p and at most £999,999.99.'),
-  refundTooLarge: (remaining: number) =>
-    new AppError(422, 'PAYMENT_REFUND_TOO_LARGE', `At most ${remaining}p of this payment can still be refunded.`),
+  refundTooLarge: (remaining: number) => new AppError(422, 'PAYMENT_REFUND_TOO_LARGE', `At most ${remaining}p of this payment can still be refunded.`),
   customerNotFound: () => new AppError(404, 'PAYMENT_CUSTOMER_NOT_FOUND', 'There is no payment customer with this id.'),
   cardNotFound: () => new AppError(404, 'PAYMENT_CARD_NOT_FOUND', 'There is no saved card with this id.'),
   returnUrlInvalid: () => new AppError(400, 'PAYMENT_RETURN_URL_INVALID', 'The return URL must be a page of this shop.'),
   gatewayUnavailable: (detail: string) => new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', `The payment provider could not be reached: ${detail}`),
   /** Stripe's own words for a step its payment is not ready for. */
-  providerIntentState: (message: string | undefined) =>
-    new AppError(409, 'PAYMENT_INTENT_STATE', message ?? 'The payment is not in a state that allows this.'),
+  providerIntentState: (message: string | undefined) => new AppError(409, 'PAYMENT_INTENT_STATE', message ?? 'The payment is not in a state that allows this.'),
   /** Anything else the provider refuses is the request's fault (too large a refund, a bad amount): a 4xx, never a 5xx. */
   providerRefused: (message: string | undefined) => new AppError(422, 'PAYMENT_REQUEST_REFUSED', message ?? 'The payment provider refused the request.'),
   /** The sandbox's card frame: each field's problem, by field (`checkCardFields`); the first is the detail. */

@@ -8,7 +8,10 @@ export async function isEventRecorded(db: Database, id: string): Promise<boolean
 }
 
 /** False when the event was recorded already (a redelivery, perhaps running at this very moment). */
-export async function recordEvent(db: Database, values: { id: string; gateway: string; type: string; intentRef: string | null; receivedAt: Date }): Promise<boolean> {
+export async function recordEvent(
+  db: Database,
+  values: { id: string; gateway: string; type: string; intentRef: string | null; receivedAt: Date },
+): Promise<boolean> {
   const rows = await db.insert(paymentWebhookEvents).values(values).onConflictDoNothing().returning({ id: paymentWebhookEvents.id });
   return rows.length > 0;
 }
@@ -17,7 +20,10 @@ export type PaymentCustomerRow = typeof paymentCustomers.$inferSelect;
 
 /** The shopper's customer at a gateway, if one has been made. */
 export async function findPaymentCustomer(db: Database, userId: string, gateway: string): Promise<PaymentCustomerRow | undefined> {
-  const [row] = await db.select().from(paymentCustomers).where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway)));
+  const [row] = await db
+    .select()
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway)));
   return row;
 }
 
@@ -27,7 +33,10 @@ export async function insertPaymentCustomer(db: Database, values: { userId: stri
 }
 
 export async function setDefaultCard(db: Database, userId: string, gateway: string, paymentMethodRef: string): Promise<void> {
-  await db.update(paymentCustomers).set({ defaultPaymentMethodRef: paymentMethodRef }).where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway)));
+  await db
+    .update(paymentCustomers)
+    .set({ defaultPaymentMethodRef: paymentMethodRef })
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway)));
 }
 
 /** A removed card stops being the shopper's default wherever it was. */

@@ -4,8 +4,7 @@ import { bindEndpoint } from '../../platform/bind.ts';
 import { PlatformErrors } from '../../platform/errors.ts';
 import type { PaymentIntent } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
-import { paymentGateway, receiveWebhook } from './payments.service.ts';
-import { listSavedCards, removeSavedCard, setDefaultSavedCard, updateSavedCardBilling } from './saved-cards.ts';
+import type { PaymentsService } from './payments.service.ts';
 import { challengePage, challengeResultPage, elementsPage, type Page } from './sandbox-pages.ts';
 import { SANDBOX_PATH, type SandboxGateway } from './sandbox-gateway.ts';
 import { checkCardFields, parseExpiry } from './test-cards.ts';
@@ -16,19 +15,20 @@ const FORM_BODY_LIMIT = 4 * 1024;
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const INTENT_ID = /^pi_\w{1,64}$/;
 
-export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void> {
+export async function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsService): Promise<void> {
   const { platform } = app;
   // Made on first use: building the routes needs no database (the routes-only build has none).
-  const gateway = () => paymentGateway(platform);
+  const gateway = () => payments.gateway(platform);
 
   bindEndpoint(app, paymentsEndpoints.getPaymentConfig, async () => gateway().clientConfig());
 
   // Saved cards: signed-in shoppers only (the contracts say so); each call checks the card is theirs.
-  const cards = () => ({ db: platform.db, gateway: gateway(), clock: platform.clock });
-  bindEndpoint(app, savedCardsEndpoints.listSavedCards, ({ ctx }) => listSavedCards(cards(), ctx.actor!));
-  bindEndpoint(app, savedCardsEndpoints.removeSavedCard, ({ ctx, body }) => removeSavedCard(cards(), ctx.actor!, body.paymentMethodId));
-  bindEndpoint(app, savedCardsEndpoints.setDefaultSavedPaymentMethod, ({ ctx, body }) => setDefaultSavedCard(cards(), ctx.actor!, body.paymentMethodId));
-  bindEndpoint(app, savedCardsEndpoints.updateBillingDetails, ({ ctx, body }) => updateSavedCardBilling(cards(), ctx.actor!, body));
+  bindEndpoint(app, savedCardsEndpoints.listSavedCards, ({ ctx }) => payments.listSavedCards(ctx, gateway(), ctx.actor!));
+  bindEndpoint(app, savedCardsEndpoints.removeSavedCard, ({ ctx, body }) => payments.removeSavedCard(ctx, gateway(), ctx.actor!, body.paymentMethodId));
+  bindEndpoint(app, savedCardsEndpoints.setDefaultSavedPaymentMethod, ({ ctx, body }) =>
+    payments.setDefaultSavedCard(ctx, gateway(), ctx.actor!, body.paymentMethodId),
+  );
+  bindEndpoint(app, savedCardsEndpoints.updateBillingDetails, ({ ctx, body }) => payments.updateSavedCardBilling(ctx, gateway(), ctx.actor!, body));
 
   // The signature covers the exact bytes sent, so this route keeps the body as text beside the parsed JSON.
   await app.register(async (webhooks) => {
@@ -47,7 +47,7 @@ export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void
       paymentsEndpoints.receiveWebhook,
       ({ ctx, params, request }) => {
         const header = request.headers[params.gateway === 'stripe' ? 'stripe-signature' : SANDBOX_SIGNATURE_HEADER];
-        return receiveWebhook(ctx, gateway(), {
+        return payments.receiveWebhook(ctx, gateway(), {
           gatewayName: params.gateway,
           rawBody: rawBodies.get(request) ?? '',
           signature: typeof header === 'string' ? header : undefined,
@@ -67,13 +67,13 @@ async function registerSandbox(app: FastifyInstance, sandboxGateway: () => Sandb
   const { publicUrl } = platform.config;
   const shopOrigin = new URL(publicUrl).origin;
 
-  bindEndpoint(app, paymentsEndpoints.getSandboxIntent, async ({ params, query }) => toView(await sandboxGateway().retrieveForClient(params.intentId, query.client_secret)));
+  bindEndpoint(app, paymentsEndpoints.getSandboxIntent, async ({ params, query }) =>
+    toView(await sandboxGateway().retrieveForClient(params.intentId, query.client_secret)),
+  );
 
   await app.register(async (sandbox) => {
-    sandbox.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const hidden = { schema: { hide: true } };
 

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SavedCard as SavedCardView } from '@shop/contracts';
 import type { ApiConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { systemClock, type Clock } from '../../platform/context.ts';
-import { REFUND_EVENT_TYPES, type GatewayEvent, type PaymentGateway, type PaymentIntent, type Refund } from './gateway.ts';
+import { systemClock, type Actor, type Clock, type ServiceContext } from '../../platform/context.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import { REFUND_EVENT_TYPES, type GatewayEvent, type PaymentGateway, type PaymentIntent, type Refund, type SavedCard } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import * as repository from './payments.repository.ts';
+import * as savedCards from './saved-cards.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
@@ -67,8 +70,7 @@ export async function receiveWebhook(
   // Read before the transaction: the sandbox reads through the shared connection (one, on PGlite).
   const intent = event.intentRef ? await gateway.retrieveIntent(event.intentRef) : null;
   const refunds = intent && REFUND_EVENT_TYPES.includes(event.type) ? await gateway.listRefunds(intent.id) : null;
-  return ctx.db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return ctx.db.transaction(async (tx) => {
     const fresh = await repository.recordEvent(tx, {
       id: event.id,
       gateway: gateway.kind,
@@ -80,4 +82,70 @@ export async function receiveWebhook(
     for (const handler of handlers) await handler({ event, intent, refunds }, { db: tx, clock: ctx.clock, log: ctx.log });
     return { received: true as const, duplicate: false };
   });
+}
+
+// ── the service ─────────────────────────────────────────────────────────────────────────────────
+
+type DbContext = Pick<ServiceContext, 'db'>;
+type CardsContext = Pick<ServiceContext, 'db' | 'clock'>;
+
+/** A saved card's billing postcode is checked as checkout checks an address's. */
+export interface PaymentsDeps {
+  delivery: DeliveryService;
+}
+
+/**
+ * Payments through the configured gateway (Stripe, or the sandbox), its webhook events, and the
+ * shopper's saved cards. Never call a gateway inside a database transaction: Stripe is a remote
+ * service, and the sandbox writes through its own connection (PGlite's one connection, on PGlite).
+ */
+export interface PaymentsService {
+  /**
+   * The configured gateway (Stripe when STRIPE_SECRET_KEY is set, else the sandbox), one per
+   * database; `app.platform` is a source. Pass an idempotency key on every create and complete call.
+   */
+  gateway(source: GatewaySource): PaymentGateway;
+  /**
+   * Subscribes to verified, de-duplicated payment events, each event id once, inside the transaction
+   * that records it (a handler that throws makes the gateway retry); returns the unsubscribe.
+   * Handlers are process-wide: subscribe once, at start-up.
+   */
+  onPaymentEvent(handler: PaymentEventHandler): () => void;
+  /** The webhook endpoint's work: verified, recorded once, handed to the subscribers. */
+  receiveWebhook(
+    ctx: WebhookContext,
+    gateway: PaymentGateway,
+    input: { gatewayName: string; rawBody: string; signature: string | undefined },
+  ): Promise<{ received: true; duplicate: boolean }>;
+  /** The shopper's customer at the gateway, made on first need. */
+  customerFor(ctx: DbContext, gateway: PaymentGateway, actor: Actor): Promise<string>;
+  /** The shopper's saved cards, default first. */
+  listSavedCards(ctx: CardsContext, gateway: PaymentGateway, actor: Actor): Promise<SavedCardView[]>;
+  /** A saved card, if it is on the shopper's customer (else the same 404 as an unknown card). */
+  ownCard(ctx: CardsContext, gateway: PaymentGateway, actor: Actor, paymentMethodId: string): Promise<{ card: SavedCard; customerRef: string }>;
+  removeSavedCard(ctx: CardsContext, gateway: PaymentGateway, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
+  setDefaultSavedCard(ctx: CardsContext, gateway: PaymentGateway, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
+  updateSavedCardBilling(
+    ctx: CardsContext,
+    gateway: PaymentGateway,
+    actor: Actor,
+    input: Parameters<typeof savedCards.updateSavedCardBilling>[2],
+  ): Promise<SavedCardView>;
+}
+
+type WebhookContext = Parameters<typeof receiveWebhook>[0];
+
+export function createPaymentsService({ delivery }: PaymentsDeps): PaymentsService {
+  const cards = (ctx: CardsContext, gateway: PaymentGateway): savedCards.Deps => ({ db: ctx.db, clock: ctx.clock, gateway });
+  return {
+    gateway: paymentGateway,
+    onPaymentEvent,
+    receiveWebhook,
+    customerFor: (ctx, gateway, actor) => savedCards.customerFor(ctx.db, gateway, actor),
+    listSavedCards: (ctx, gateway, actor) => savedCards.listSavedCards(cards(ctx, gateway), actor),
+    ownCard: (ctx, gateway, actor, id) => savedCards.ownCard(cards(ctx, gateway), actor, id),
+    removeSavedCard: (ctx, gateway, actor, id) => savedCards.removeSavedCard(cards(ctx, gateway), actor, id),
+    setDefaultSavedCard: (ctx, gateway, actor, id) => savedCards.setDefaultSavedCard(cards(ctx, gateway), actor, id),
+    updateSavedCardBilling: (ctx, gateway, actor, input) => savedCards.updateSavedCardBilling({ ...cards(ctx, gateway), delivery }, actor, input),
+  };
 }

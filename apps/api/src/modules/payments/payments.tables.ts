@@ -101,7 +101,9 @@ export const sandboxWebhookDeliveries = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     payload: text('payload').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'delivered', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

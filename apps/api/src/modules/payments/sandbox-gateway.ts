@@ -69,10 +69,12 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
   const webhookSecret = () =>
     (secret ??= options.settings.webhookSecret
       ? Promise.resolve(options.settings.webhookSecret)
-      : repository.ensureSetting(db, WEBHOOK_SECRET_SETTING, () => `sbwhsec_${randomBytes(32).toString('base64url')}`).catch((error: unknown) => {
-          secret = null;
-          throw error;
-        }));
+      : repository
+          .ensureSetting(db, WEBHOOK_SECRET_SETTING, () => `sbwhsec_${randomBytes(32).toString('base64url')}`)
+          .catch((error: unknown) => {
+            secret = null;
+            throw error;
+          }));
 
   const toIntent = (row: IntentRow, method: PaymentMethodRow | undefined | null): PaymentIntent => ({
     id: row.id,
@@ -85,16 +87,13 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
     card: method ? { brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear } : null,
     lastError: row.lastError ?? null,
     nextActionUrl:
-      row.status === 'requires_action'
-        ? `${options.publicUrl}${SANDBOX_PATH}/challenge/${row.id}?client_secret=${encodeURIComponent(row.clientSecret)}`
-        : null,
+      row.status === 'requires_action' ? `${options.publicUrl}${SANDBOX_PATH}/challenge/${row.id}?client_secret=${encodeURIComponent(row.clientSecret)}` : null,
     amountRefundedPence: row.amountRefundedPence,
     metadata: row.metadata,
     created: Math.floor(row.createdAt.getTime() / 1000),
   });
 
-  const load = async (tx: Database, row: IntentRow) =>
-    toIntent(row, row.paymentMethodId ? await repository.findPaymentMethod(tx, row.paymentMethodId) : null);
+  const load = async (tx: Database, row: IntentRow) => toIntent(row, row.paymentMethodId ? await repository.findPaymentMethod(tx, row.paymentMethodId) : null);
 
   /**
    * One change to one intent, under its row lock, with its webhook event in the same transaction.
@@ -104,8 +103,7 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
     id: string,
     change: (row: IntentRow, tx: Database) => Promise<{ values: Partial<IntentRow>; event?: SandboxEventPayload['type'] } | null>,
   ): Promise<PaymentIntent> {
-    return db.transaction(async (txn) => {
-      const tx = txn as unknown as Database;
+    return db.transaction(async (tx) => {
       const row = await repository.lockIntent(tx, id);
       if (!row) throw PaymentErrors.intentNotFound();
       const outcome = await change(row, tx);
@@ -170,7 +168,10 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
 
   /** A keyed hash of the number: recognises the same card twice without keeping it. */
   const fingerprint = async (digits: string) =>
-    createHmac('sha256', await webhookSecret()).update(`card-fingerprint:${digits}`).digest('base64url').slice(0, 16);
+    createHmac('sha256', await webhookSecret())
+      .update(`card-fingerprint:${digits}`)
+      .digest('base64url')
+      .slice(0, 16);
 
   const gateway: SandboxGateway = {
     kind: 'sandbox',
@@ -287,8 +288,7 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
 
     refund(ref, amountPence, idempotencyKey) {
       return idempotent('refund', idempotencyKey, { ref, amountPence }, () =>
-        db.transaction(async (txn) => {
-          const tx = txn as unknown as Database;
+        db.transaction(async (tx) => {
           const row = await repository.lockIntent(tx, ref);
           if (!row) throw PaymentErrors.intentNotFound();
           if (row.status !== 'succeeded') throw PaymentErrors.intentState(row.status, 'refunded');

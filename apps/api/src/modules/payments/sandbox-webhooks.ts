@@ -84,12 +84,7 @@ export interface DeliveryResult {
 }
 
 /** One pass: claims due deliveries, POSTs each, signed, and records the outcome (2xx = delivered). */
-export async function deliverDueWebhooks(
-  db: Database,
-  target: DeliveryTarget,
-  clock: Clock,
-  policy: Partial<DeliveryPolicy> = {},
-): Promise<DeliveryResult> {
+export async function deliverDueWebhooks(db: Database, target: DeliveryTarget, clock: Clock, policy: Partial<DeliveryPolicy> = {}): Promise<DeliveryResult> {
   const p = { ...defaultDeliveryPolicy, ...policy };
   const claimed = await repository.claimDueDeliveries(db, clock.now(), p.leaseMs, p.batchSize);
   const result: DeliveryResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0 };
@@ -153,6 +148,7 @@ export function sandboxWebhooksJob(app: FastifyInstance, webhookSecret: () => Pr
 export function loopbackWebhookUrl(app: FastifyInstance): string | null {
   const address = app.server.address();
   if (!address || typeof address === 'string') return null;
-  const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  const host =
+    address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
   return `http://${host}:${address.port}/api/payments/webhooks/sandbox`;
 }

@@ -30,7 +30,14 @@ const nextYear = new Date().getUTCFullYear() + 1;
 describe('the sandbox intent state machine, by Stripe test card', () => {
   it('starts as requires_payment_method, in pence and gbp, with a client secret', async () => {
     const intent = await newIntent(4_550);
-    expect(intent).toMatchObject({ status: 'requires_payment_method', amountPence: 4_550, currency: 'gbp', metadata: { basket: 'b-1' }, card: null, lastError: null });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      amountPence: 4_550,
+      currency: 'gbp',
+      metadata: { basket: 'b-1' },
+      card: null,
+      lastError: null,
+    });
     expect(intent.id).toMatch(/^pi_/);
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
   });
@@ -82,14 +89,19 @@ describe('the sandbox intent state machine, by Stripe test card', () => {
     const paid = await newIntent();
     await pay(paid, TEST_CARDS.succeeds);
     const twice = await pay(paid, TEST_CARDS.succeeds);
-    expect(twice).toMatchObject({ status: 409, body: { code: 'PAYMENT_INTENT_STATE', detail: 'This payment has already been taken, so it cannot be confirmed.' } });
+    expect(twice).toMatchObject({
+      status: 409,
+      body: { code: 'PAYMENT_INTENT_STATE', detail: 'This payment has already been taken, so it cannot be confirmed.' },
+    });
 
     const canceled = await gateway.cancelIntent((await newIntent()).id, randomUUID());
     expect(canceled.status).toBe('canceled');
     expect((await pay(canceled, TEST_CARDS.succeeds)).status).toBe(409);
 
     const other = await newIntent();
-    expect((await confirmLikeTheFrame(api.origin, { id: other.id, clientSecret: `${other.id}_secret_wrong` }, { number: TEST_CARDS.succeeds })).status).toBe(404);
+    expect((await confirmLikeTheFrame(api.origin, { id: other.id, clientSecret: `${other.id}_secret_wrong` }, { number: TEST_CARDS.succeeds })).status).toBe(
+      404,
+    );
   });
 
   it('checks each card field (Luhn, expiry in the future, CVC, postcode) and changes nothing when one is wrong', async () => {
@@ -97,7 +109,12 @@ describe('the sandbox intent state machine, by Stripe test card', () => {
     const { status, body } = await confirmLikeTheFrame(api.origin, intent, { number: '4242 4242 4242 4241', expiry: '01 / 20', cvc: '1', postcode: 'nope' });
     expect(status).toBe(400);
     expect(body.code).toBe('SANDBOX_CARD_INVALID');
-    expect((body.errors as { path: string }[]).map((error) => error.path)).toEqual(['body.card.number', 'body.card.expiry', 'body.card.cvc', 'body.card.postcode']);
+    expect((body.errors as { path: string }[]).map((error) => error.path)).toEqual([
+      'body.card.number',
+      'body.card.expiry',
+      'body.card.cvc',
+      'body.card.postcode',
+    ]);
     expect(JSON.stringify(body)).not.toContain('4242 4242 4242 4241');
     expect((await retrieve(intent)).status).toBe('requires_payment_method');
   });
@@ -168,7 +185,13 @@ describe('saved cards and server-side confirms', () => {
     const intent = await newIntent();
     await pay(intent, TEST_CARDS.requiresAuthentication);
     const methodRef = (await retrieve(intent)).paymentMethodRef!;
-    const offSession = await gateway.createIntent({ amountPence: 700, paymentMethodRef: methodRef, confirm: true, offSession: true, idempotencyKey: randomUUID() });
+    const offSession = await gateway.createIntent({
+      amountPence: 700,
+      paymentMethodRef: methodRef,
+      confirm: true,
+      offSession: true,
+      idempotencyKey: randomUUID(),
+    });
     expect(offSession).toMatchObject({ status: 'requires_payment_method', lastError: { code: 'authentication_required' } });
   });
 
@@ -223,7 +246,15 @@ describe('the card frame', () => {
   it('lets the page with the client secret read the intent through the declared endpoint', async () => {
     const intent = await newIntent(1_500);
     const response = await fetch(`${api.origin}/api/payments/sandbox/intents/${intent.id}?client_secret=${encodeURIComponent(intent.clientSecret)}`);
-    expect(await response.json()).toEqual({ id: intent.id, status: 'requires_payment_method', amountPence: 1_500, currency: 'gbp', card: null, lastError: null, nextActionUrl: null });
+    expect(await response.json()).toEqual({
+      id: intent.id,
+      status: 'requires_payment_method',
+      amountPence: 1_500,
+      currency: 'gbp',
+      card: null,
+      lastError: null,
+      nextActionUrl: null,
+    });
     const wrong = await fetch(`${api.origin}/api/payments/sandbox/intents/${intent.id}?client_secret=nope`);
     expect(wrong.status).toBe(404);
   });
@@ -290,7 +321,12 @@ describe('the 3-D Secure challenge page', () => {
     expect(done.status).toBe(303);
     const location = new URL(done.headers.get('location')!);
     expect(location.origin + location.pathname).toBe('http://localhost:3000/checkout/payment');
-    expect(Object.fromEntries(location.searchParams)).toEqual({ step: '3', payment_intent: intent.id, payment_intent_client_secret: intent.clientSecret, redirect_status: 'succeeded' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      step: '3',
+      payment_intent: intent.id,
+      payment_intent_client_secret: intent.clientSecret,
+      redirect_status: 'succeeded',
+    });
   });
 
   it('refuses a return URL outside the shop (no open redirect)', async () => {
@@ -319,7 +355,7 @@ describe('card numbers stay out of the shop', () => {
     expect(allTables.length).toBeGreaterThanOrEqual(8);
     let rows = 0;
     for (const table of allTables) {
-      const name = getTableName(table as never);
+      const name: string = getTableName(table as Parameters<typeof getTableName>[0]);
       const result = await api.database.db.execute(sql.raw(`select row_to_json(t)::text as row from "${name}" t`));
       const texts = (result as unknown as { rows: { row: string }[] }).rows.map((row) => row.row);
       rows += texts.length;

@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  sandboxCustomers,
-  sandboxIntents,
-  sandboxPaymentMethods,
-  sandboxRefunds,
-  sandboxSettings,
-  sandboxWebhookDeliveries,
-} from './payments.tables.ts';
+import { sandboxCustomers, sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSettings, sandboxWebhookDeliveries } from './payments.tables.ts';
 
 export type IntentRow = typeof sandboxIntents.$inferSelect;
 export type PaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
@@ -31,7 +24,10 @@ export async function ensureSetting(db: Database, name: string, generate: () => 
 // ── customers and payment methods ────────────────────────────────────────────────────────────────
 
 export async function insertCustomer(db: Database, values: { email: string; name: string | null }): Promise<CustomerRow> {
-  const [row] = await db.insert(sandboxCustomers).values({ id: newId('cus'), ...values }).returning();
+  const [row] = await db
+    .insert(sandboxCustomers)
+    .values({ id: newId('cus'), ...values })
+    .returning();
   return row!;
 }
 
@@ -41,7 +37,10 @@ export async function findCustomer(db: Database, id: string): Promise<CustomerRo
 }
 
 export async function insertPaymentMethod(db: Database, values: Omit<typeof sandboxPaymentMethods.$inferInsert, 'id'>): Promise<PaymentMethodRow> {
-  const [row] = await db.insert(sandboxPaymentMethods).values({ id: newId('pm'), ...values }).returning();
+  const [row] = await db
+    .insert(sandboxPaymentMethods)
+    .values({ id: newId('pm'), ...values })
+    .returning();
   return row!;
 }
 
@@ -109,7 +108,10 @@ export async function updateIntent(
 }
 
 export async function insertRefund(db: Database, values: { intentId: string; amountPence: number; createdAt: Date }) {
-  const [row] = await db.insert(sandboxRefunds).values({ id: newId('re'), ...values }).returning();
+  const [row] = await db
+    .insert(sandboxRefunds)
+    .values({ id: newId('re'), ...values })
+    .returning();
   return row!;
 }
 
@@ -142,34 +144,22 @@ export async function claimDueDeliveries(db: Database, now: Date, leaseMs: numbe
     .where(sql`${sandboxWebhookDeliveries.id} in ${due}`)
     .returning();
   // RETURNING keeps no order: sent in the order the events were due.
-  return claimed.toSorted(
-    (a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
-  );
+  return claimed.toSorted((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 const stillClaimed = (claim: Pick<DeliveryRow, 'id' | 'attempts'>) =>
-  and(
-    eq(sandboxWebhookDeliveries.id, claim.id),
-    eq(sandboxWebhookDeliveries.status, 'sending'),
-    eq(sandboxWebhookDeliveries.attempts, claim.attempts),
-  );
+  and(eq(sandboxWebhookDeliveries.id, claim.id), eq(sandboxWebhookDeliveries.status, 'sending'), eq(sandboxWebhookDeliveries.attempts, claim.attempts));
 
 export async function markDelivered(db: Database, claim: Pick<DeliveryRow, 'id' | 'attempts'>, at: Date): Promise<void> {
-  await db
-    .update(sandboxWebhookDeliveries)
-    .set({ status: 'delivered', deliveredAt: at, lockedUntil: null, lastError: null })
-    .where(stillClaimed(claim));
+  await db.update(sandboxWebhookDeliveries).set({ status: 'delivered', deliveredAt: at, lockedUntil: null, lastError: null }).where(stillClaimed(claim));
 }
 
-export async function markDeliveryFailed(
-  db: Database,
-  claim: Pick<DeliveryRow, 'id' | 'attempts'>,
-  error: string,
-  retryAt: Date | null,
-): Promise<void> {
+export async function markDeliveryFailed(db: Database, claim: Pick<DeliveryRow, 'id' | 'attempts'>, error: string, retryAt: Date | null): Promise<void> {
   await db
     .update(sandboxWebhookDeliveries)
-    .set(retryAt ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, lastError: error } : { status: 'failed', lockedUntil: null, lastError: error })
+    .set(
+      retryAt ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, lastError: error } : { status: 'failed', lockedUntil: null, lastError: error },
+    )
     .where(stillClaimed(claim));
 }
 

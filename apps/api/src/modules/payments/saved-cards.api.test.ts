@@ -29,7 +29,10 @@ const ready = (name: string | null) => readyToPay(api, sku, name ?? undefined);
 describe('saved cards', () => {
   it('saves a card at checkout only with consent, then pays with it next time', async () => {
     const guest = await ready(null);
-    expect(await failure(guest.checkout.createPaymentIntent({ params: guest.params, body: { saveCard: true } }))).toMatchObject({ status: 401, code: 'CHECKOUT_SAVED_CARD_SIGN_IN' });
+    expect(await failure(guest.checkout.createPaymentIntent({ params: guest.params, body: { saveCard: true } }))).toMatchObject({
+      status: 401,
+      code: 'CHECKOUT_SAVED_CARD_SIGN_IN',
+    });
 
     const first = await ready('sam');
     const plain = await first.checkout.createPaymentIntent({ params: first.params, body: {} });
@@ -54,7 +57,10 @@ describe('saved cards', () => {
   it('keeps cards to their shopper: another shopper’s card is the same 404 as an unknown one', async () => {
     const [card] = await cards.sam!.listSavedCards();
     const other = await ready('kim');
-    expect(await failure(other.checkout.createPaymentIntent({ params: other.params, body: { method: 'saved_card', savedCardId: card!.id } }))).toMatchObject({ status: 404, code: 'CHECKOUT_SAVED_CARD_NOT_FOUND' });
+    expect(await failure(other.checkout.createPaymentIntent({ params: other.params, body: { method: 'saved_card', savedCardId: card!.id } }))).toMatchObject({
+      status: 404,
+      code: 'CHECKOUT_SAVED_CARD_NOT_FOUND',
+    });
     for (const call of [
       () => cards.kim!.removeSavedCard({ body: { paymentMethodId: card!.id } }),
       () => cards.kim!.setDefaultSavedPaymentMethod({ body: { paymentMethodId: card!.id } }),
@@ -77,14 +83,28 @@ describe('saved cards', () => {
     expect(both.map((card) => card.last4).toSorted()).toEqual(['4242', '4444']);
     const mastercard = both.find((card) => card.last4 === '4444')!;
     expect(mastercard.isDefault).toBe(false);
-    const invalid = await failure(cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: '', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' } } }));
+    const invalid = await failure(
+      cards.sam!.updateBillingDetails({
+        body: { paymentMethodId: mastercard.id, billing: { name: '', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' } },
+      }),
+    );
     expect(invalid).toMatchObject({ status: 400 });
     // A UK postcode, checked as the checkout checks one, said beside the field; nothing changes.
-    const notUk = await failure(cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'QO1 7HH' } } }));
-    expect(notUk).toMatchObject({ status: 400, code: 'SAVED_CARD_POSTCODE_INVALID', message: '"QO1 7HH" is not a UK postcode: it cannot start with Q, V or X. Use a UK postcode such as "SW1A 1AA" or "IV2 3AB".' });
+    const notUk = await failure(
+      cards.sam!.updateBillingDetails({
+        body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'QO1 7HH' } },
+      }),
+    );
+    expect(notUk).toMatchObject({
+      status: 400,
+      code: 'SAVED_CARD_POSTCODE_INVALID',
+      message: '"QO1 7HH" is not a UK postcode: it cannot start with Q, V or X. Use a UK postcode such as "SW1A 1AA" or "IV2 3AB".',
+    });
     expect((notUk.data as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ path: 'body.billing.postcode', message: notUk.message })]);
     expect((await cards.sam!.listSavedCards()).find((card) => card.id === mastercard.id)!.billing).toEqual(mastercard.billing);
-    const updated = await cards.sam!.updateBillingDetails({ body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'yo17hh' } } });
+    const updated = await cards.sam!.updateBillingDetails({
+      body: { paymentMethodId: mastercard.id, billing: { name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'yo17hh' } },
+    });
     expect(updated.billing).toMatchObject({ name: 'S Shopper', line1: '2 Low Road', city: 'York', postcode: 'YO1 7HH' });
     const reordered = await cards.sam!.setDefaultSavedPaymentMethod({ body: { paymentMethodId: mastercard.id } });
     expect(reordered[0]).toMatchObject({ id: mastercard.id, isDefault: true });

@@ -7,7 +7,7 @@
 import type { SavedCard as SavedCardView } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
-import { parsePostcode } from '../delivery/index.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import type { PaymentGateway, SavedCard } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import * as repository from './payments.repository.ts';
@@ -34,11 +34,17 @@ function present(card: SavedCard, defaultRef: string | null, now: Date): SavedCa
     expYear: card.expYear,
     expired: now.getTime() >= endOfExpiryMonth,
     isDefault: card.id === defaultRef,
-    billing: { name: card.billing.name ?? null, line1: card.billing.line1 ?? null, line2: card.billing.line2 ?? null, city: card.billing.city ?? null, postcode: card.billing.postcode ?? null },
+    billing: {
+      name: card.billing.name ?? null,
+      line1: card.billing.line1 ?? null,
+      line2: card.billing.line2 ?? null,
+      city: card.billing.city ?? null,
+      postcode: card.billing.postcode ?? null,
+    },
   };
 }
 
-interface Deps {
+export interface Deps {
   db: Database;
   gateway: PaymentGateway;
   clock: Clock;
@@ -76,17 +82,22 @@ export async function setDefaultSavedCard(deps: Deps, actor: Actor, paymentMetho
 }
 
 export async function updateSavedCardBilling(
-  deps: Deps,
+  deps: Deps & { delivery: Pick<DeliveryService, 'parsePostcode'> },
   actor: Actor,
   input: { paymentMethodId: string; billing: { name: string; line1: string; line2?: string; city: string; postcode: string } },
 ): Promise<SavedCardView> {
   // The shop's cards are billed in the UK: the postcode is checked and kept as the checkout keeps it.
-  const postcode = parsePostcode(input.billing.postcode);
+  const postcode = deps.delivery.parsePostcode(input.billing.postcode);
   if (!postcode.ok) throw PaymentErrors.savedCardPostcodeInvalid(postcode.reason);
   await ownCard(deps, actor, input.paymentMethodId);
   const { billing } = input;
   await deps.gateway.updateCardBilling(input.paymentMethodId, {
-    name: billing.name, line1: billing.line1, line2: billing.line2 ?? null, city: billing.city, postcode: postcode.postcode.normalised, country: 'GB',
+    name: billing.name,
+    line1: billing.line1,
+    line2: billing.line2 ?? null,
+    city: billing.city,
+    postcode: postcode.postcode.normalised,
+    country: 'GB',
   });
   return (await listSavedCards(deps, actor)).find((card) => card.id === input.paymentMethodId)!;
 }

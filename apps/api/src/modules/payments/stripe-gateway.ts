@@ -56,9 +56,7 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
       clientSecret: intent.client_secret ?? '',
       customerRef: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
       paymentMethodRef: method?.id ?? null,
-      card: method?.card
-        ? { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year }
-        : null,
+      card: method?.card ? { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null,
       lastError: lastError
         ? { code: lastError.code ?? lastError.type, declineCode: lastError.decline_code ?? null, message: lastError.message ?? 'The payment failed.' }
         : null,
@@ -135,11 +133,7 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
 
     confirmIntent(ref, input, idempotencyKey) {
       return confirmed(() =>
-        stripe.paymentIntents.confirm(
-          ref,
-          { payment_method: input.paymentMethodRef, ...(input.offSession && { off_session: true }) },
-          { idempotencyKey },
-        ),
+        stripe.paymentIntents.confirm(ref, { payment_method: input.paymentMethodRef, ...(input.offSession && { off_session: true }) }, { idempotencyKey }),
       );
     },
 
@@ -149,7 +143,10 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
 
     refund(ref, amountPence, idempotencyKey) {
       return call(async () => {
-        return toRefund(await stripe.refunds.create({ payment_intent: ref, ...(amountPence !== undefined && { amount: amountPence }) }, { idempotencyKey }), ref);
+        return toRefund(
+          await stripe.refunds.create({ payment_intent: ref, ...(amountPence !== undefined && { amount: amountPence }) }, { idempotencyKey }),
+          ref,
+        );
       });
     },
 

@@ -75,7 +75,15 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
   const methods = new Map<string, Json>(
     Object.entries(TEST_METHODS).map(([pmId, test]) => [
       pmId,
-      { id: pmId, object: 'payment_method', type: 'card', card: test.card, customer: null, billing_details: { name: null, email: null, phone: null, address: null }, created: now() },
+      {
+        id: pmId,
+        object: 'payment_method',
+        type: 'card',
+        card: test.card,
+        customer: null,
+        billing_details: { name: null, email: null, phone: null, address: null },
+        created: now(),
+      },
     ]),
   );
   const outcomes = new Map<string, Outcome>(Object.entries(TEST_METHODS).map(([pmId, test]) => [pmId, test.outcome]));
@@ -133,10 +141,11 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
         succeed(intent);
         break;
       case 'authenticate': {
-        if (offSession) return decline('authentication_required', 'authentication_required', 'Your card was declined. This transaction requires authentication.');
+        if (offSession)
+          return decline('authentication_required', 'authentication_required', 'Your card was declined. This transaction requires authentication.');
         intent.status = 'requires_action';
         intent.last_payment_error = null;
-        const url = `${origin}/3d_secure_2/${intent.id}?client_secret=${encodeURIComponent(String(intent.client_secret))}`;
+        const url = `${origin}/3d_secure_2/${String(intent.id)}?client_secret=${encodeURIComponent(String(intent.client_secret))}`;
         intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url, return_url: returnUrl } };
         break;
       }
@@ -213,10 +222,19 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
         return { status: 200, body };
       }
       const unexpected = (action: string) =>
-        error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.` });
+        error(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot ${action} this PaymentIntent because it has a status of ${String(intent.status)}.`,
+        });
       if (match[2] === '/confirm') {
         if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status as string)) return unexpected('confirm');
-        return confirm(intent, String(form.payment_method ?? intent.payment_method), form.off_session === 'true', typeof form.return_url === 'string' ? form.return_url : null);
+        return confirm(
+          intent,
+          String(form.payment_method ?? intent.payment_method),
+          form.off_session === 'true',
+          typeof form.return_url === 'string' ? form.return_url : null,
+        );
       }
       if (match[2] === '/cancel') {
         if (['succeeded', 'canceled'].includes(intent.status as string)) return unexpected('cancel');
@@ -233,18 +251,35 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       const intent = intents.get(String(form.payment_intent));
       if (!intent) return missing('payment_intent', String(form.payment_intent));
       if (intent.status !== 'succeeded') {
-        return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.' });
+        return error(400, {
+          type: 'invalid_request_error',
+          code: 'charge_not_refundable',
+          message: 'This PaymentIntent does not have a successful charge to refund.',
+        });
       }
       const charge = charges.get(String(intent.latest_charge))!;
       const unrefunded = (charge.amount as number) - (charge.amount_refunded as number);
       const amount = form.amount === undefined ? unrefunded : Number(form.amount);
       if (amount > unrefunded) {
-        return error(400, { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (£${amount / 100}) is greater than unrefunded amount on charge.` });
+        return error(400, {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          message: `Refund amount (£${amount / 100}) is greater than unrefunded amount on charge.`,
+        });
       }
       // As with Stripe, the charge counts a refund from its creation, pending or not, until it fails.
       charge.amount_refunded = (charge.amount_refunded as number) + amount;
       charge.refunded = charge.amount_refunded === charge.amount;
-      const refund = { id: id('re'), object: 'refund', amount, charge: charge.id, payment_intent: intent.id, status: refundStatus, currency: 'gbp', created: now() };
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        payment_intent: intent.id,
+        status: refundStatus,
+        currency: 'gbp',
+        created: now(),
+      };
       refunds.set(refund.id, refund);
       return { status: 200, body: { ...refund } };
     }
@@ -262,7 +297,11 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       if (match[2]) pm.customer = null;
       else if (method === 'POST' && form.billing_details) {
         const details = form.billing_details as Json;
-        pm.billing_details = { ...(pm.billing_details as Json), ...details, address: { ...((pm.billing_details as Json).address as Json), ...(details.address as Json) } };
+        pm.billing_details = {
+          ...(pm.billing_details as Json),
+          ...details,
+          address: { ...((pm.billing_details as Json).address as Json), ...(details.address as Json) },
+        };
       }
       return { status: 200, body: { ...pm } };
     }
@@ -272,7 +311,8 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
   /** Stripe.js, its frames and the 3-D Secure page: what js.stripe.com and hooks.stripe.com serve. */
   function browserPage(method: string, url: URL, form: Json): { status: number; type: string; body: string } | null {
     const html = (body: string) => ({ status: 200, type: 'text/html; charset=utf-8', body });
-    if (method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/')) return { status: 200, type: 'application/javascript; charset=utf-8', body: stripeJs(origin) };
+    if (method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/'))
+      return { status: 200, type: 'application/javascript; charset=utf-8', body: stripeJs(origin) };
     if (method === 'GET' && url.pathname === '/elements/payment') return html(paymentElementPage());
     if (method === 'GET' && url.pathname === '/elements/express-checkout') return html(expressCheckoutPage());
     if (method === 'GET' && url.pathname === '/google-pay/sheet') {
@@ -287,11 +327,22 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     const secret = method === 'GET' ? url.searchParams.get('client_secret') : form.client_secret;
     if (!intent || secret !== intent.client_secret) return { status: 404, type: 'text/plain; charset=utf-8', body: 'No such payment.' };
     const paidWith = (methods.get(String(intent.payment_method))?.card ?? null) as { brand: string; last4: string } | null;
-    const view = { id: String(intent.id), amount: Number(intent.amount), status: String(intent.status), clientSecret: String(intent.client_secret), card: paidWith };
+    const view = {
+      id: String(intent.id),
+      amount: Number(intent.amount),
+      status: String(intent.status),
+      clientSecret: String(intent.client_secret),
+      card: paidWith,
+    };
     if (method === 'GET') return html(challengePage(view, { channel: url.searchParams.get('channel') ?? '', parent: url.searchParams.get('parent') ?? '' }));
     if (method !== 'POST') return null;
     authenticate(intent, form.outcome === 'complete' ? 'complete' : 'fail');
-    return html(challengeDonePage({ ...view, status: String(intent.status) }, { channel: String(form.channel ?? ''), parent: String(form.parent ?? '') }));
+    return html(
+      challengeDonePage(
+        { ...view, status: String(intent.status) },
+        { channel: typeof form.channel === 'string' ? form.channel : '', parent: typeof form.parent === 'string' ? form.parent : '' },
+      ),
+    );
   }
 
   /** Stripe's API answers browsers from any origin (Stripe.js calls it with the publishable key). */
@@ -304,55 +355,70 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
   const server = http.createServer((request, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', async () => {
-      const url = new URL(request.url ?? '/', 'http://stand-in');
-      const form = parseStripeForm(text);
-      const page = browserPage(request.method ?? 'GET', url, form);
-      if (page) {
-        response.writeHead(page.status, { 'content-type': page.type, 'cache-control': 'no-store' });
-        return response.end(page.body);
-      }
-      if (request.method === 'OPTIONS') {
-        response.writeHead(204, { ...CORS, 'access-control-max-age': '600' });
-        return response.end();
-      }
-      requests.push({ method: request.method ?? 'GET', path: url.pathname, form, headers: request.headers });
-      const send = (status: number, body: Json | null, replayed = false) => {
-        response.writeHead(status, { ...CORS, 'content-type': 'application/json', 'request-id': id('req'), ...(replayed && { 'idempotent-replayed': 'true' }) });
-        response.end(JSON.stringify(body));
-      };
-      const authorization = request.headers.authorization ?? '';
-      const publishable = authorization.startsWith('Bearer pk_test_');
-      if (!authorization.startsWith('Bearer sk_test_') && !publishable) {
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      }
-      const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
-      const signature = `${request.method} ${url.pathname} ${text}`;
-      if (typeof key === 'string') {
-        const seen = idempotency.get(key);
-        if (seen && seen.signature !== signature) {
-          return send(400, {
-            error: {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            },
-          });
-        }
-        if (seen && seen.status === 0) {
-          return send(409, { error: { type: 'idempotency_error', code: 'idempotency_key_in_use', message: 'There is currently another in-progress request using this idempotency key.' } });
-        }
-        if (seen) return send(seen.status, seen.body, true);
-        idempotency.set(key, { signature, status: 0, body: null });
-      }
-      if (hold && request.method === 'POST') {
-        const waiting = hold;
-        hold = null;
-        await waiting;
-      }
-      const result = route(request.method ?? 'GET', url.pathname, form, url.searchParams, publishable);
-      if (typeof key === 'string') idempotency.set(key, { signature, ...result });
-      send(result.status, result.body);
-    });
+    request.on(
+      'end',
+      () =>
+        void (async () => {
+          const url = new URL(request.url ?? '/', 'http://stand-in');
+          const form = parseStripeForm(text);
+          const page = browserPage(request.method ?? 'GET', url, form);
+          if (page) {
+            response.writeHead(page.status, { 'content-type': page.type, 'cache-control': 'no-store' });
+            return response.end(page.body);
+          }
+          if (request.method === 'OPTIONS') {
+            response.writeHead(204, { ...CORS, 'access-control-max-age': '600' });
+            return response.end();
+          }
+          requests.push({ method: request.method ?? 'GET', path: url.pathname, form, headers: request.headers });
+          const send = (status: number, body: Json | null, replayed = false) => {
+            response.writeHead(status, {
+              ...CORS,
+              'content-type': 'application/json',
+              'request-id': id('req'),
+              ...(replayed && { 'idempotent-replayed': 'true' }),
+            });
+            response.end(JSON.stringify(body));
+          };
+          const authorization = request.headers.authorization ?? '';
+          const publishable = authorization.startsWith('Bearer pk_test_');
+          if (!authorization.startsWith('Bearer sk_test_') && !publishable) {
+            return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+          }
+          const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+          const signature = `${request.method} ${url.pathname} ${text}`;
+          if (typeof key === 'string') {
+            const seen = idempotency.get(key);
+            if (seen && seen.signature !== signature) {
+              return send(400, {
+                error: {
+                  type: 'idempotency_error',
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                },
+              });
+            }
+            if (seen && seen.status === 0) {
+              return send(409, {
+                error: {
+                  type: 'idempotency_error',
+                  code: 'idempotency_key_in_use',
+                  message: 'There is currently another in-progress request using this idempotency key.',
+                },
+              });
+            }
+            if (seen) return send(seen.status, seen.body, true);
+            idempotency.set(key, { signature, status: 0, body: null });
+          }
+          if (hold && request.method === 'POST') {
+            const waiting = hold;
+            hold = null;
+            await waiting;
+          }
+          const result = route(request.method ?? 'GET', url.pathname, form, url.searchParams, publishable);
+          if (typeof key === 'string') idempotency.set(key, { signature, ...result });
+          send(result.status, result.body);
+        })(),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

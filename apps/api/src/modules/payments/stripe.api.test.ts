@@ -2,7 +2,7 @@ import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { onPaymentEvent, paymentGateway, type PaymentEventNotice } from './index.ts';
+import { onPaymentEvent, paymentGateway, type PaymentEventNotice } from './payments.service.ts';
 import { createStripeGateway, type StripeSettings } from './stripe-gateway.ts';
 import { parseStripeForm, startStripeStandIn, type StripeStandIn } from './stripe-standin.testing.ts';
 
@@ -35,7 +35,11 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     expect(intent).toMatchObject({ status: 'requires_payment_method', amountPence: 12_999, currency: 'gbp', metadata: { basket: 'b-1' }, card: null });
     expect(intent.clientSecret).toMatch(/^pi_\w+_secret_/);
     const sent = standIn.requests.at(-1)!;
-    expect(sent).toMatchObject({ method: 'POST', path: '/v1/payment_intents', form: { amount: '12999', currency: 'gbp', allowed_payment_method_types: ['card'] } });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      form: { amount: '12999', currency: 'gbp', allowed_payment_method_types: ['card'] },
+    });
     expect(sent.headers['idempotency-key']).toBe(idempotencyKey);
     expect(sent.headers.authorization).toBe('Bearer sk_test_standin');
   });
@@ -45,7 +49,11 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
       const intent = await gateway.createIntent({ amountPence: 5_000, idempotencyKey: key() });
       return gateway.confirmIntent(intent.id, { paymentMethodRef }, key());
     };
-    expect(await confirmWith('pm_card_visa')).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }, lastError: null });
+    expect(await confirmWith('pm_card_visa')).toMatchObject({
+      status: 'succeeded',
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+      lastError: null,
+    });
     const action = await confirmWith('pm_card_authenticationRequired');
     expect(action).toMatchObject({ status: 'requires_action', card: { last4: '3155' } });
     expect(action.nextActionUrl).toContain('3d_secure');
@@ -66,7 +74,10 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     const release = standIn.holdNext();
     const slow = gateway.createIntent({ amountPence: 2_000, idempotencyKey: inFlight });
     await expect.poll(() => standIn.requests.some((request) => request.headers['idempotency-key'] === inFlight)).toBe(true);
-    await expect(gateway.createIntent({ amountPence: 2_000, idempotencyKey: inFlight })).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_IN_PROGRESS' });
+    await expect(gateway.createIntent({ amountPence: 2_000, idempotencyKey: inFlight })).rejects.toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+    });
     release();
     expect((await slow).status).toBe('requires_payment_method');
   });
@@ -80,12 +91,23 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     const updated = await gateway.updateCardBilling('pm_card_visa', { name: 'Ann B Smith', postcode: 'SW1A 1AA' });
     expect(updated.billing).toMatchObject({ name: 'Ann B Smith', postcode: 'SW1A 1AA' });
 
-    const later = await gateway.createIntent({ amountPence: 3_000, customerRef: customer.id, paymentMethodRef: 'pm_card_visa', confirm: true, offSession: true, idempotencyKey: key() });
+    const later = await gateway.createIntent({
+      amountPence: 3_000,
+      customerRef: customer.id,
+      paymentMethodRef: 'pm_card_visa',
+      confirm: true,
+      offSession: true,
+      idempotencyKey: key(),
+    });
     expect(later).toMatchObject({ status: 'succeeded', customerRef: customer.id });
     expect(standIn.requests.find((request) => request.form.off_session === 'true')?.form).toMatchObject({ confirm: 'true', customer: customer.id });
     expect(await gateway.refund(later.id, 1_000, key())).toMatchObject({ intentRef: later.id, amountPence: 1_000, status: 'succeeded' });
     expect(await gateway.retrieveIntent(later.id)).toMatchObject({ status: 'succeeded', amountRefundedPence: 1_000, card: { last4: '4242' } });
-    await expect(gateway.refund(later.id, 2_001, key())).rejects.toMatchObject({ status: 422, code: 'PAYMENT_REQUEST_REFUSED', message: expect.stringMatching(/greater than unrefunded/) });
+    await expect(gateway.refund(later.id, 2_001, key())).rejects.toMatchObject({
+      status: 422,
+      code: 'PAYMENT_REQUEST_REFUSED',
+      message: expect.stringMatching(/greater than unrefunded/),
+    });
 
     const open = await gateway.createIntent({ amountPence: 3_000, idempotencyKey: key() });
     expect((await gateway.updateIntentAmount(open.id, 3_500, key())).amountPence).toBe(3_500);
@@ -103,7 +125,9 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     expect(frame.headers.get('content-type')).toContain('text/html');
     expect(await frame.text()).toContain('id="google-pay"');
     // The sheet shows the merchant and the amount it is given, and hands over the wallet card's test payment method only.
-    const sheet = await (await fetch(`${standIn.url}/google-pay/sheet?amount=1234567&currency=gbp&merchant=${encodeURIComponent('<Plumbline>')}&channel=c&parent=http://127.0.0.1`)).text();
+    const sheet = await (
+      await fetch(`${standIn.url}/google-pay/sheet?amount=1234567&currency=gbp&merchant=${encodeURIComponent('<Plumbline>')}&channel=c&parent=http://127.0.0.1`)
+    ).text();
     expect(sheet).toContain('Pay &lt;Plumbline&gt;');
     expect(sheet).toContain('£12,345.67');
     expect(sheet).toContain('"pm_card_visa"');
@@ -112,7 +136,13 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
 
   it('verifies webhook signatures with stripe.webhooks.constructEvent', async () => {
     const intent = await gateway.createIntent({ amountPence: 1_000, idempotencyKey: key() });
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', created: 1, data: { object: { ...intent, object: 'payment_intent', id: intent.id, amount: 1_000, status: 'succeeded', payment_method: null, metadata: {} } } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: { ...intent, object: 'payment_intent', id: intent.id, amount: 1_000, status: 'succeeded', payment_method: null, metadata: {} } },
+    });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });
     expect(await gateway.parseWebhook(payload, header)).toMatchObject({ id: 'evt_1', type: 'payment_intent.succeeded', intentRef: intent.id });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
@@ -139,7 +169,11 @@ describe('the API configured for Stripe', () => {
 
   it('chooses the Stripe adapter, tells the browser its publishable key and Stripe.js, and serves no sandbox', async () => {
     expect(paymentGateway(api.app.platform).kind).toBe('stripe');
-    expect(await (await fetch(`${api.origin}/api/payments/config`)).json()).toEqual({ kind: 'stripe', publishableKey: 'pk_test_standin', scriptUrl: standIn.jsUrl });
+    expect(await (await fetch(`${api.origin}/api/payments/config`)).json()).toEqual({
+      kind: 'stripe',
+      publishableKey: 'pk_test_standin',
+      scriptUrl: standIn.jsUrl,
+    });
     expect((await fetch(`${api.origin}/api/payments/sandbox/elements?client_secret=x`)).status).toBe(404);
   });
 
@@ -158,10 +192,16 @@ describe('the API configured for Stripe', () => {
         object: 'event',
         type: 'payment_intent.payment_failed',
         created: 1,
-        data: { object: { id: intent.id, object: 'payment_intent', amount: 2_000, status: 'requires_payment_method', payment_method: null, metadata: {}, created: 1 } },
+        data: {
+          object: { id: intent.id, object: 'payment_intent', amount: 2_000, status: 'requires_payment_method', payment_method: null, metadata: {}, created: 1 },
+        },
       });
       const post = (header: string) =>
-        fetch(`${api.origin}/api/payments/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+        fetch(`${api.origin}/api/payments/webhooks/stripe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': header },
+          body: payload,
+        });
       const forged = await post(Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_forged' }));
       expect(forged.status).toBe(400);
       const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });

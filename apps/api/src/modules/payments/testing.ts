@@ -7,6 +7,8 @@ import type { SandboxGateway } from './sandbox-gateway.ts';
 import { deliverDueWebhooks, loopbackWebhookUrl, type DeliveryPolicy, type DeliveryResult } from './sandbox-webhooks.ts';
 
 export { deliverDueWebhooks, loopbackWebhookUrl };
+/** The gateway the app is configured with (as its `PaymentsService` gives it), for tests that look at it directly. */
+export { paymentGateway };
 export { startStripeStandIn, type StripeStandIn } from './stripe-standin.testing.ts';
 
 /** The settings that point the API at the Stripe stand-in (its webhook secret is `whsec_standin`). */
@@ -48,7 +50,12 @@ export async function confirmLikeTheFrame(
     body: JSON.stringify({
       client_secret: intent.clientSecret,
       return_url: options.returnUrl,
-      card: { number: card.number, expiry: card.expiry ?? `12 / ${(new Date().getUTCFullYear() + 3) % 100}`, cvc: card.cvc ?? '123', postcode: card.postcode ?? 'SW1A 1AA' },
+      card: {
+        number: card.number,
+        expiry: card.expiry ?? `12 / ${(new Date().getUTCFullYear() + 3) % 100}`,
+        cvc: card.cvc ?? '123',
+        postcode: card.postcode ?? 'SW1A 1AA',
+      },
     }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };

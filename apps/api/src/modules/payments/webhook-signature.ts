@@ -5,8 +5,7 @@ export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 /** A delivery signed longer ago than this is refused (replayed), as Stripe's default tolerance. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const hmac = (secret: string, timestamp: number, body: string) =>
-  createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+const hmac = (secret: string, timestamp: number, body: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 export function signWebhook(secret: string, body: string, nowSeconds: number): string {
   return `t=${nowSeconds},v1=${hmac(secret, nowSeconds, body)}`;

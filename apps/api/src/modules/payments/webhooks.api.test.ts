@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/context.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { onPaymentEvent, type PaymentEventNotice } from './index.ts';
+import { onPaymentEvent, type PaymentEventNotice } from './payments.service.ts';
 import { paymentWebhookEvents, sandboxWebhookDeliveries } from './payments.tables.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 import { CHAOS_DELAY_MS, deliverDueWebhooks, loopbackWebhookUrl } from './sandbox-webhooks.ts';
@@ -29,18 +29,22 @@ async function startReceiver(forwardTo: string): Promise<Receiver> {
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', async () => {
-      const signature = String(request.headers['sandbox-signature'] ?? '');
-      if (receiver.failing > 0) {
-        receiver.failing--;
-        receiver.received.push({ body, signature, status: 503 });
-        response.writeHead(503).end();
-        return;
-      }
-      const forwarded = await fetch(forwardTo, { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, body });
-      receiver.received.push({ body, signature, status: forwarded.status });
-      response.writeHead(forwarded.status, { 'content-type': 'application/json' }).end(await forwarded.text());
-    });
+    request.on(
+      'end',
+      () =>
+        void (async () => {
+          const signature = String(request.headers['sandbox-signature'] ?? '');
+          if (receiver.failing > 0) {
+            receiver.failing--;
+            receiver.received.push({ body, signature, status: 503 });
+            response.writeHead(503).end();
+            return;
+          }
+          const forwarded = await fetch(forwardTo, { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, body });
+          receiver.received.push({ body, signature, status: forwarded.status });
+          response.writeHead(forwarded.status, { 'content-type': 'application/json' }).end(await forwarded.text());
+        })(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
@@ -95,14 +99,18 @@ describe('sandbox webhooks', () => {
     expect(first!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const seconds = Number(/t=(\d+)/.exec(first!.signature)![1]);
     expect(checkWebhookSignature(SECRET, first!.body, first!.signature, seconds)).toBeNull();
-    expect(JSON.parse(first!.body)).toMatchObject({ object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.id, status: 'succeeded' } } });
+    expect(JSON.parse(first!.body)).toMatchObject({
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intent.id, status: 'succeeded' } },
+    });
     expect(receiver.received.map((delivery) => delivery.status)).toEqual([503, 503, 200, 200]);
 
     // Delivered twice (the retry and the copy), handled once.
     expect(notices.map((notice) => [notice.event.type, notice.intent?.status])).toEqual([['payment_intent.succeeded', 'succeeded']]);
     const deliveries = await listDeliveries(api.database.db);
     expect(deliveries.map((row) => row.status)).toEqual(['delivered', 'delivered']);
-    expect(deliveries.map((row) => row.attempts).toSorted()).toEqual([1, 3]);
+    expect(deliveries.map((row) => row.attempts).toSorted((a, b) => a - b)).toEqual([1, 3]);
   });
 
   it('gives a delivery up after the last attempt, with the reason kept', async () => {
@@ -180,7 +188,11 @@ describe('sandbox webhooks', () => {
       expect(await response.json()).toMatchObject({ code: 'PAYMENT_WEBHOOK_SIGNATURE_INVALID' });
     }
     const tampered = body.replace('"succeeded"', '"canceled"');
-    const forged = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signWebhook(SECRET, body, now) }, body: tampered });
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sandbox-signature': signWebhook(SECRET, body, now) },
+      body: tampered,
+    });
     expect(forged.status).toBe(400);
     expect(notices).toHaveLength(0);
     expect((await api.database.db.select().from(paymentWebhookEvents)).map((event) => event.intentRef)).not.toContain(intent.id);

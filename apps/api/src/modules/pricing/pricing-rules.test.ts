@@ -13,15 +13,36 @@ const retail: PriceList = { pricing: RETAIL_PRICING, vatRates };
 const trade = (discountBasisPoints: number): PriceList => ({ pricing: tradePricing(band('T9', discountBasisPoints)), vatRates });
 
 const offering = (overrides: Partial<PricedOffering> = {}): PricedOffering => ({
-  isBundle: false, priceIncVat: 12_000, priceExVat: 10_000, wasPriceIncVat: null, vatRateCode: 'standard', ...overrides,
+  isBundle: false,
+  priceIncVat: 12_000,
+  priceExVat: 10_000,
+  wasPriceIncVat: null,
+  vatRateCode: 'standard',
+  ...overrides,
 });
 
 /** A line as the basket prices it: available, one VAT-inclusive price. */
 const line = (sku: string, lineTotalIncVat: number, overrides: Partial<BasketLine> = {}): BasketLine => ({
-  sku, productId: 1, productName: sku, productSlug: sku, label: '', imageUrl: null, packQty: 1, quantity: 1, stockStatus: 'in_stock',
-  maxQuantity: 10, deliveryClass: 'parcel', available: true, unavailableReason: null, unitPriceIncVat: lineTotalIncVat,
-  unitPriceExVat: Math.round(lineTotalIncVat / 1.2), wasUnitPriceIncVat: null, lineTotalIncVat, lineTotalExVat: Math.round(lineTotalIncVat / 1.2),
-  lineSavingsIncVat: 0, ...overrides,
+  sku,
+  productId: 1,
+  productName: sku,
+  productSlug: sku,
+  label: '',
+  imageUrl: null,
+  packQty: 1,
+  quantity: 1,
+  stockStatus: 'in_stock',
+  maxQuantity: 10,
+  deliveryClass: 'parcel',
+  available: true,
+  unavailableReason: null,
+  unitPriceIncVat: lineTotalIncVat,
+  unitPriceExVat: Math.round(lineTotalIncVat / 1.2),
+  wasUnitPriceIncVat: null,
+  lineTotalIncVat,
+  lineTotalExVat: Math.round(lineTotalIncVat / 1.2),
+  lineSavingsIncVat: 0,
+  ...overrides,
 });
 
 describe('unit prices', () => {
@@ -48,7 +69,17 @@ describe('unit prices', () => {
 describe('basket totals', () => {
   it('splits VAT per rate after apportioning the discount, and charges delivery at the standard rate', () => {
     const lines = [line('A', 3_000, { lineTotalExVat: 2_500 }), line('B', 1_050, { lineTotalExVat: 1_000 })];
-    const totals = basketTotals({ lines, vatRateCodes: new Map([['A', 'standard'], ['B', 'reduced']]), discountPence: 405 }, retail);
+    const totals = basketTotals(
+      {
+        lines,
+        vatRateCodes: new Map([
+          ['A', 'standard'],
+          ['B', 'reduced'],
+        ]),
+        discountPence: 405,
+      },
+      retail,
+    );
     expect(totals).toMatchObject({ subtotalIncVat: 4_050, discountIncVat: 405, totalIncVat: 4_050 - 405 + 495 });
     expect(totals.delivery).toMatchObject({ code: 'standard', priceIncVat: 495 });
     expect(totals.vat).toEqual([
@@ -73,7 +104,10 @@ describe('basket totals', () => {
 describe('delivery estimate', () => {
   const parcel = (priceIncVat: number) => line('P', priceIncVat);
   const large = (priceIncVat: number) => line('L', priceIncVat, { deliveryClass: 'pallet' });
-  const codes = new Map([['P', 'standard'], ['L', 'standard']]);
+  const codes = new Map([
+    ['P', 'standard'],
+    ['L', 'standard'],
+  ]);
   const totals = (lines: BasketLine[], discountPence = 0, chosenDelivery?: { code: string; name: string; priceIncVat: number }) =>
     basketTotals({ lines, vatRateCodes: codes, discountPence, chosenDelivery }, retail);
 
@@ -81,7 +115,12 @@ describe('delivery estimate', () => {
     expect(totals([parcel(4_500)]).delivery).toMatchObject({ code: 'standard', priceIncVat: 495, freeFromIncVat: 5_000, spendForFreeIncVat: 500 });
     expect(totals([parcel(5_000)]).delivery).toMatchObject({ code: 'standard', priceIncVat: 0, spendForFreeIncVat: null });
     // One large item makes the whole basket kerbside, free from £499.
-    expect(totals([parcel(4_500), large(42_297)]).delivery).toMatchObject({ code: 'large_kerbside', priceIncVat: 2_995, freeFromIncVat: 49_900, spendForFreeIncVat: 3_103 });
+    expect(totals([parcel(4_500), large(42_297)]).delivery).toMatchObject({
+      code: 'large_kerbside',
+      priceIncVat: 2_995,
+      freeFromIncVat: 49_900,
+      spendForFreeIncVat: 3_103,
+    });
   });
 
   it('counts the goods after the discount, as checkout does', () => {
@@ -92,7 +131,12 @@ describe('delivery estimate', () => {
 
   it('has no threshold once an option is chosen at checkout', () => {
     expect(totals([parcel(100)], 0, { code: 'next_day', name: 'Next working day', priceIncVat: 695 }).delivery).toEqual({
-      code: 'next_day', name: 'Next working day', priceIncVat: 695, isEstimate: false, freeFromIncVat: null, spendForFreeIncVat: null,
+      code: 'next_day',
+      name: 'Next working day',
+      priceIncVat: 695,
+      isEstimate: false,
+      freeFromIncVat: null,
+      spendForFreeIncVat: null,
     });
   });
 });

@@ -33,13 +33,20 @@ describe('trade bands and VAT rates', () => {
       { code: 'standard', name: 'Standard rate', basisPoints: 2000, inForceFrom: '2011-01-04' },
       { code: 'zero', name: 'Zero rate', basisPoints: 0, inForceFrom: '1973-04-01' },
     ]);
-    expect(await pricing.priceListFor({ ...ctx, actor: null })).toMatchObject({ pricing: { tradePriced: false, tradeBand: null, tradeDiscountBasisPoints: 0 } });
-    expect(await pricing.priceListFor({ ...ctx, actor: trader })).toMatchObject({ pricing: { tradePriced: true, tradeBand: 'T1', tradeDiscountBasisPoints: 500 } });
+    expect(await pricing.priceListFor({ ...ctx, actor: null })).toMatchObject({
+      pricing: { tradePriced: false, tradeBand: null, tradeDiscountBasisPoints: 0 },
+    });
+    expect(await pricing.priceListFor({ ...ctx, actor: trader })).toMatchObject({
+      pricing: { tradePriced: true, tradeBand: 'T1', tradeDiscountBasisPoints: 500 },
+    });
   });
 
   it("price trade customers by the band's row: a change reaches cards and baskets within a minute, and both agree", async () => {
     const { db } = api.database;
-    const item = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 5 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat > 5000`);
+    const item = await findSeededSku(
+      db,
+      sql`s.status = 'in_stock' and s.on_hand >= 5 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat > 5000`,
+    );
     const catalogue = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue'), getAccessToken: () => 'trader' });
     const basket = createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => 'trader' });
     const tradePrice = async () => (await catalogue.getTradePrices({ body: { skus: [item.sku] } })).prices[0]!;
@@ -64,13 +71,25 @@ describe('trade bands and VAT rates', () => {
 
   it("work out a price's trade discount with the VAT rate the price names", async () => {
     const { db } = api.database;
-    const item = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 5 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat > 5000`, 6);
+    const item = await findSeededSku(
+      db,
+      sql`s.status = 'in_stock' and s.on_hand >= 5 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat > 5000`,
+      6,
+    );
     // A mobility aid, say: sold at the reduced rate, its stored prices say so.
-    await db.execute(sql`update prices set vat_rate_code = 'reduced', price_ex_vat = round(price_inc_vat / 1.05) where offering_id = (select id from offerings where sku = ${item.sku})`);
+    await db.execute(
+      sql`update prices set vat_rate_code = 'reduced', price_ex_vat = round(price_inc_vat / 1.05) where offering_id = (select id from offerings where sku = ${item.sku})`,
+    );
     const exVat = Math.round(Math.round(item.price / 1.05) * 0.95);
-    const { prices } = await createCatalogueClient({ baseUrl: api.serviceUrl('catalogue'), getAccessToken: () => 'trader' }).getTradePrices({ body: { skus: [item.sku] } });
+    const { prices } = await createCatalogueClient({ baseUrl: api.serviceUrl('catalogue'), getAccessToken: () => 'trader' }).getTradePrices({
+      body: { skus: [item.sku] },
+    });
     expect(prices[0]).toMatchObject({ priceExcTax: exVat, priceIncTax: Math.round(exVat * 1.05) });
     const basket = await createBasketClient({ baseUrl: api.serviceUrl('basket') }).createBasketWithItems({ body: { items: [{ sku: item.sku, quantity: 1 }] } });
-    expect(basket.totals.vat.find((rate) => rate.rateCode === 'reduced')).toMatchObject({ basisPoints: 500, grossPence: item.price, vatPence: Math.round((item.price * 500) / 10_500) });
+    expect(basket.totals.vat.find((rate) => rate.rateCode === 'reduced')).toMatchObject({
+      basisPoints: 500,
+      grossPence: item.price,
+      vatPence: Math.round((item.price * 500) / 10_500),
+    });
   });
 });

@@ -37,8 +37,17 @@ export interface PricingService {
 interface Reference {
   vatRates: ReadonlyMap<string, VatRate>;
   tradeBands: readonly TradeBand[];
-  /** The band an approved account is on until the trade module records one per account: no qualifying spend. */
+  /** The band given on approval (no qualifying spend): for a `trade` role whose business is not known here. */
   startingBand: TradeBand | undefined;
+}
+
+/**
+ * What pricing asks of the trade module: the band code of the caller's business, or null when they
+ * have no trade account. api.ts passes the trade service's (trade depends on pricing, so it is given
+ * late, as a function).
+ */
+export interface PricingDeps {
+  tradeBandCodeFor?(ctx: PricingContext): Promise<string | null>;
 }
 
 /**
@@ -58,14 +67,18 @@ async function loadReference(db: Database): Promise<Reference> {
 
 const reference = ({ db, clock }: ReferenceContext) => references.getOrLoad(db, () => loadReference(db), clock.now().getTime());
 
-export function createPricingService(): PricingService {
+export function createPricingService(deps: PricingDeps = {}): PricingService {
   return {
     async priceListFor(ctx) {
-      const { vatRates, startingBand } = await reference(ctx);
-      if (!ctx.actor?.roles.includes('trade')) return { pricing: RETAIL_PRICING, vatRates };
-      // Trade customers (the `trade` role, set when staff approve an account) pay their band's
-      // prices. Until the trade module records a band per account, every account is on the band
-      // given on approval (T1 "Trade Starter").
+      const { vatRates, tradeBands, startingBand } = await reference(ctx);
+      if (!ctx.actor) return { pricing: RETAIL_PRICING, vatRates };
+      // A trade account's holder pays their business's band from the moment it is approved, before
+      // their token carries the `trade` role; the band is the business's, as staff or its spend set it.
+      const code = deps.tradeBandCodeFor ? await deps.tradeBandCodeFor(ctx) : null;
+      const band = code ? tradeBands.find((entry) => entry.code === code) : undefined;
+      if (band) return { pricing: tradePricing(band), vatRates };
+      if (!ctx.actor.roles.includes('trade')) return { pricing: RETAIL_PRICING, vatRates };
+      // The `trade` role with no business here (an external provider's token): the band given on approval.
       if (!startingBand) throw new Error('No trade bands: the migration that made trade_bands writes them');
       return { pricing: tradePricing(startingBand), vatRates };
     },

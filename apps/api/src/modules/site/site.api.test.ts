@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteClient } from '@shop/api-client';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { readOutbox } from '../notifications/index.ts';
-import { recordPlacedOrder } from '../orders/index.ts';
-import { placedOrderInput } from '../orders/testing.ts';
+import { readOutbox } from '../notifications/testing.ts';
+import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
 
 const SETTINGS = {
   SHOP_COMPANY_NAME: 'Tap & Trap Ltd',
@@ -31,7 +30,12 @@ describe('the shop details', () => {
   });
 
   it('reach the customer in order e-mails: how to call or write about the order, and who the company is', async () => {
-    const placed = await recordPlacedOrder(api.database.db, placedOrderInput('shop-details', { customerId: null, email: 'alex@example.com' }), new Date('2026-06-16T09:00:00Z'), 'http://shop.test');
+    const placed = await recordPlacedOrder(
+      api.database.db,
+      placedOrderInput('shop-details', { customerId: null, email: 'alex@example.com' }),
+      new Date('2026-06-16T09:00:00Z'),
+      'http://shop.test',
+    );
     const [email] = await readOutbox(api.database.db, { to: 'alex@example.com', template: 'order.confirmation' });
     for (const body of [email!.text, email!.html]) {
       expect(body).toContain(

@@ -30,11 +30,27 @@ export interface Offer {
 export const priceToday = (offer: Offer | undefined): number => offer?.price.incVat ?? 0;
 
 export function describeItem(item: StoredItem, offer: Offer | undefined): WishlistItem {
-  const base = { sku: item.sku, quantity: item.quantity, note: item.note, addedAt: item.addedAt.toISOString(), priceWhenAddedIncVat: item.priceWhenAddedIncVat };
+  const base = {
+    sku: item.sku,
+    quantity: item.quantity,
+    note: item.note,
+    addedAt: item.addedAt.toISOString(),
+    priceWhenAddedIncVat: item.priceWhenAddedIncVat,
+  };
   if (!offer) {
     return {
-      ...base, productId: 0, productName: item.sku, productSlug: '', label: '', imageUrl: null, available: false,
-      stockStatus: 'out_of_stock', unavailableReason: 'sku_not_found', priceIncVat: 0, priceExVat: 0, wasPriceIncVat: null,
+      ...base,
+      productId: 0,
+      productName: item.sku,
+      productSlug: '',
+      label: '',
+      imageUrl: null,
+      available: false,
+      stockStatus: 'out_of_stock',
+      unavailableReason: 'sku_not_found',
+      priceIncVat: 0,
+      priceExVat: 0,
+      wasPriceIncVat: null,
     };
   }
   const { offering, price } = offer;
@@ -66,10 +82,22 @@ export function changesSinceLastSeen(item: StoredItem, now: WishlistItem): Wishl
   if (item.lastSeenAvailable && !now.available) notices.push({ type: 'unavailable', sku: item.sku, message: `${name} is out of stock at the moment.` });
   if (!item.lastSeenAvailable && now.available) notices.push({ type: 'back_in_stock', sku: item.sku, message: `${name} is back in stock.` });
   if (item.lastSeenIncVat > 0 && now.priceIncVat < item.lastSeenIncVat) {
-    notices.push({ type: 'price_dropped', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPenceShort(now.priceIncVat)}, down from ${formatPenceShort(item.lastSeenIncVat)}.` });
+    notices.push({
+      type: 'price_dropped',
+      sku: item.sku,
+      from: item.lastSeenIncVat,
+      to: now.priceIncVat,
+      message: `${name} is now ${formatPenceShort(now.priceIncVat)}, down from ${formatPenceShort(item.lastSeenIncVat)}.`,
+    });
   }
   if (item.lastSeenIncVat > 0 && now.priceIncVat > item.lastSeenIncVat) {
-    notices.push({ type: 'price_rose', sku: item.sku, from: item.lastSeenIncVat, to: now.priceIncVat, message: `${name} is now ${formatPenceShort(now.priceIncVat)}, up from ${formatPenceShort(item.lastSeenIncVat)}.` });
+    notices.push({
+      type: 'price_rose',
+      sku: item.sku,
+      from: item.lastSeenIncVat,
+      to: now.priceIncVat,
+      message: `${name} is now ${formatPenceShort(now.priceIncVat)}, up from ${formatPenceShort(item.lastSeenIncVat)}.`,
+    });
   }
   return notices;
 }

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/context.ts';
 import { READABLE_ALPHABET } from '../../platform/readable-codes.ts';
 import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { readOutbox } from '../notifications/index.ts';
+import { readOutbox } from '../notifications/testing.ts';
 
 let api: TestApi;
 const actors: Record<string, Actor> = {
@@ -25,8 +25,15 @@ beforeAll(async () => {
   guest = createWishlistClient({ baseUrl });
   for (const name of Object.keys(actors)) clients[name] = createWishlistClient({ baseUrl, getAccessToken: () => name });
   const db = api.database.db;
-  skus.basin = await findSeededSku(db, sql`s.status = 'in_stock' and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat between 5000 and 40000 and s.on_hand >= 10`);
-  skus.tap = await findSeededSku(db, sql`s.status = 'in_stock' and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat between 1000 and 4000`, 5);
+  skus.basin = await findSeededSku(
+    db,
+    sql`s.status = 'in_stock' and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat between 5000 and 40000 and s.on_hand >= 10`,
+  );
+  skus.tap = await findSeededSku(
+    db,
+    sql`s.status = 'in_stock' and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat between 1000 and 4000`,
+    5,
+  );
   skus.out = await findSeededSku(db, sql`s.status = 'out_of_stock'`);
   skus.made = await findSeededSku(db, sql`s.status = 'made_to_order'`);
 });
@@ -34,7 +41,9 @@ afterAll(() => api.close());
 
 const item = <I extends { sku: string }>(wishlist: { items: I[] }, sku: string) => wishlist.items.find((entry) => entry.sku === sku);
 const setPrice = (sku: string, incVat: number) =>
-  api.database.db.execute(sql`update prices set price_inc_vat = ${incVat}, price_ex_vat = ${Math.round(incVat / 1.2)} where offering_id = (select id from offerings where sku = ${sku})`);
+  api.database.db.execute(
+    sql`update prices set price_inc_vat = ${incVat}, price_ex_vat = ${Math.round(incVat / 1.2)} where offering_id = (select id from offerings where sku = ${sku})`,
+  );
 
 describe('guest wishlists', () => {
   it('create with a first product under an unguessable id, priced by the server', async () => {
@@ -172,7 +181,10 @@ describe('refresh', () => {
       await setStock(api.database.db, skus.made!.sku, 'made_to_order', 0);
       const tidied = await guest.refreshWishlist({ params, body: { removeUnavailable: true } });
       expect(tidied.notices).toEqual(
-        expect.arrayContaining([expect.objectContaining({ type: 'back_in_stock', sku: skus.made!.sku }), expect.objectContaining({ type: 'removed', sku: 'RETIRED-SKU' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'back_in_stock', sku: skus.made!.sku }),
+          expect.objectContaining({ type: 'removed', sku: 'RETIRED-SKU' }),
+        ]),
       );
       expect(tidied.notices).toHaveLength(2);
       expect(tidied.items.map((entry) => entry.sku)).not.toContain('RETIRED-SKU');
@@ -188,7 +200,10 @@ describe('sharing', () => {
   it('e-mail the wishlist with a share link through the outbox; whoever retrieves it gets a copy', async () => {
     const wishlist = await guest.createWishlist({ body: { sku: skus.basin!.sku, quantity: 2, note: 'white please' } });
     const params = { id: wishlist.wishlistId };
-    expect(await failure(guest.emailWishlist({ params, body: { emailAddress: 'not an address' } }))).toMatchObject({ status: 400, code: 'WISHLIST_EMAIL_INVALID' });
+    expect(await failure(guest.emailWishlist({ params, body: { emailAddress: 'not an address' } }))).toMatchObject({
+      status: 400,
+      code: 'WISHLIST_EMAIL_INVALID',
+    });
     expect(await readOutbox(api.database.db, { template: 'wishlist.shared' })).toHaveLength(0);
 
     const sent = await guest.emailWishlist({ params, body: { emailAddress: ' pat@example.com ', senderName: 'Sam', message: 'For the <b>new</b> bathroom' } });
@@ -219,17 +234,26 @@ describe('sharing', () => {
     expect(into.wishlistId).toBe(own.wishlistId);
     expect(into.notices).toEqual([expect.objectContaining({ type: 'merged', from: 1, to: 2 })]);
     expect(into.items.map(({ sku, quantity }) => ({ sku, quantity })).toSorted((a, b) => a.sku.localeCompare(b.sku))).toEqual(
-      [{ sku: skus.basin!.sku, quantity: 5 }, { sku: skus.tap!.sku, quantity: 1 }].toSorted((a, b) => a.sku.localeCompare(b.sku)),
+      [
+        { sku: skus.basin!.sku, quantity: 5 },
+        { sku: skus.tap!.sku, quantity: 1 },
+      ].toSorted((a, b) => a.sku.localeCompare(b.sku)),
     );
     const mine = await clients.carol!.retrieveWishlist({ body: { shareCode, intoWishlistId: 'mine' } });
     expect(mine.owner).toBe('shopper');
-    expect(await failure(guest.retrieveWishlist({ body: { shareCode, intoWishlistId: mine.wishlistId } }))).toMatchObject({ status: 404, code: 'WISHLIST_NOT_FOUND' });
+    expect(await failure(guest.retrieveWishlist({ body: { shareCode, intoWishlistId: mine.wishlistId } }))).toMatchObject({
+      status: 404,
+      code: 'WISHLIST_NOT_FOUND',
+    });
   });
 
   it('refuse to share an empty wishlist', async () => {
     const wishlist = await guest.createWishlist({ body: { sku: skus.tap!.sku } });
     await guest.removeItem({ params: { id: wishlist.wishlistId }, body: { sku: skus.tap!.sku } });
-    expect(await failure(guest.emailWishlist({ params: { id: wishlist.wishlistId }, body: { emailAddress: 'pat@example.com' } }))).toMatchObject({ status: 422, code: 'WISHLIST_EMPTY' });
+    expect(await failure(guest.emailWishlist({ params: { id: wishlist.wishlistId }, body: { emailAddress: 'pat@example.com' } }))).toMatchObject({
+      status: 422,
+      code: 'WISHLIST_EMPTY',
+    });
   });
 
   it('rate-limit retrieval lookups against guessing', async () => {
@@ -242,7 +266,9 @@ describe('sharing', () => {
 describe('concurrency', () => {
   it('loses none of twenty parallel additions to one wishlist', async () => {
     const db = api.database.db;
-    const many = (await db.execute(sql`select o.sku from offerings o join stock_levels s on s.sku = o.sku where s.status = 'in_stock' order by o.sku limit 20`)) as unknown as { rows: { sku: string }[] };
+    const many = (await db.execute(
+      sql`select o.sku from offerings o join stock_levels s on s.sku = o.sku where s.status = 'in_stock' order by o.sku limit 20`,
+    )) as unknown as { rows: { sku: string }[] };
     const { wishlistId, version } = await guest.createWishlist({ body: { sku: skus.basin!.sku } });
     await Promise.all(many.rows.map(({ sku }) => guest.setItem({ params: { id: wishlistId }, body: { sku } })));
     const final = await guest.getWishlist({ params: { wishlistId } });

@@ -22,7 +22,12 @@ export async function lockWishlist(db: Database, id: string): Promise<WishlistRo
 }
 
 const currentWishlistOf = (db: Database, ownerId: string) =>
-  db.select().from(wishlists).where(and(isNotNull(wishlists.ownerId), eq(wishlists.ownerId, ownerId))).orderBy(desc(wishlists.updatedAt)).limit(1);
+  db
+    .select()
+    .from(wishlists)
+    .where(and(isNotNull(wishlists.ownerId), eq(wishlists.ownerId, ownerId)))
+    .orderBy(desc(wishlists.updatedAt))
+    .limit(1);
 
 /** A shopper's current wishlist: the one they changed last. */
 export async function findCurrentWishlistOf(db: Database, ownerId: string): Promise<WishlistRow | undefined> {
@@ -84,7 +89,12 @@ export async function writeItems(db: Database, wishlistId: string, before: reado
     });
 }
 
-export async function updateWishlist(db: Database, id: string, values: Partial<Pick<WishlistRow, 'ownerId' | 'name' | 'shareCode' | 'savedAt'>>, now: Date): Promise<WishlistRow> {
+export async function updateWishlist(
+  db: Database,
+  id: string,
+  values: Partial<Pick<WishlistRow, 'ownerId' | 'name' | 'shareCode' | 'savedAt'>>,
+  now: Date,
+): Promise<WishlistRow> {
   const [row] = await db
     .update(wishlists)
     .set({ ...values, version: sql`${wishlists.version} + 1`, updatedAt: now })

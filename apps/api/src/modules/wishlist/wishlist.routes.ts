@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { wishlistEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import * as service from './wishlist.service.ts';
+import type { WishlistService } from './wishlist.service.ts';
 
 /** Per client address and instance: enough for a person mistyping a code, far too few to guess one. */
 export const RETRIEVE_LIMIT = { max: 10, timeWindow: '1 minute' };
 /** E-mails go to any address typed in: keep the shop from being used to send mail in bulk. */
 export const EMAIL_LIMIT = { max: 5, timeWindow: '1 minute' };
 
-export function registerWishlistRoutes(app: FastifyInstance): void {
+export function registerWishlistRoutes(app: FastifyInstance, service: WishlistService): void {
   const publicUrl = app.platform.config.publicUrl;
   bindEndpoint(app, endpoints.getWishlist, ({ ctx, params }) => service.getWishlist(ctx, params.wishlistId, publicUrl));
   bindEndpoint(app, endpoints.createWishlist, ({ ctx, body }) => service.createWishlist(ctx, body, publicUrl));

@@ -1,10 +1,10 @@
 import { formatPenceShort, type Wishlist, type WishlistNotice, type WishlistSetItemData } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
-import type { Actor, ServiceContext } from '../../platform/context.ts';
+import type { Actor, CallerContext } from '../../platform/context.ts';
 import { formatInFours, newOpaqueId, parseReadableCode, readableCode } from '../../platform/readable-codes.ts';
-import { findSellableOfferings, type SellableOffering } from '../catalogue/index.ts';
-import { createPricingService, type PriceList } from '../pricing/index.ts';
-import { enqueueEmail, isSendableAddress, renderEmail } from '../notifications/index.ts';
+import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
+import type { NotificationsService, RenderedEmail } from '../notifications/index.ts';
+import type { PriceList, PricingService } from '../pricing/index.ts';
 import { changesSinceLastSeen, describeItem, freshItem, MAX_ITEMS, MAX_QUANTITY, type Offer, type StoredItem } from './wishlist-items.ts';
 import { WishlistErrors } from './wishlist.errors.ts';
 import * as repository from './wishlist.repository.ts';
@@ -14,21 +14,63 @@ import type { WishlistRow } from './wishlist.repository.ts';
 export const CURRENT_WISHLIST_ALIAS = 'mine';
 export const SHARE_CODE_LENGTH = 8;
 
-type Ctx = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
+/** Prices are pricing's, as the basket charges them; what is sold the catalogue's; e-mails go through notifications. */
+export interface WishlistDeps {
+  pricing: PricingService;
+  catalogue: CatalogueService;
+  notifications: NotificationsService;
+}
+
+export interface EmailWishlistInput {
+  emailAddress: string;
+  senderName?: string;
+  message?: string;
+}
+
+/**
+ * Wishlists: guest wishlists by unguessable id, shoppers' by owner (a guest's is taken over on
+ * sign-in), priced as the basket prices, named on save, shared by e-mail with a readable code that
+ * gives whoever holds it a copy. `publicUrl` is the shop's address, for share links.
+ */
+export interface WishlistService {
+  getWishlist(ctx: CallerContext, id: string, publicUrl: string): Promise<Wishlist>;
+  createWishlist(ctx: CallerContext, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist>;
+  /** Adds a sku or changes its quantity or note. Out-of-stock products may be wished for; unknown skus not. */
+  setItem(ctx: CallerContext, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist>;
+  removeItem(ctx: CallerContext, id: string, sku: string, publicUrl: string): Promise<Wishlist>;
+  /** Prices and stock as they are now, saying what changed since the shopper last looked. */
+  refreshWishlist(ctx: CallerContext, id: string, removeUnavailable: boolean, publicUrl: string): Promise<Wishlist>;
+  /** Names the wishlist and gives it a share code. */
+  saveWishlist(ctx: CallerContext, id: string, name: string, publicUrl: string): Promise<Wishlist>;
+  /** E-mails the wishlist with its share link; the e-mail is queued in the same transaction. */
+  emailWishlist(
+    ctx: CallerContext,
+    id: string,
+    input: EmailWishlistInput,
+    publicUrl: string,
+  ): Promise<{ shareCode: string; shareUrl: string; emailedTo: string }>;
+  /** A copy of a shared wishlist for whoever holds the code: a new wishlist, or added to one of the caller's. */
+  retrieveWishlist(ctx: CallerContext, input: { shareCode: string; intoWishlistId?: string }, publicUrl: string): Promise<Wishlist>;
+}
 
 export const shareUrl = (publicUrl: string, code: string) => `${publicUrl}/wishlist/shared?code=${encodeURIComponent(formatInFours(code))}`;
 
-/** Prices are the pricing module's, as the basket charges them (trade prices for trade shoppers). */
-const pricing = createPricingService();
-
-/** The offering a sku names, if it is still sold, at its price on the shopper's price list. */
-function offer(offerings: Map<string, SellableOffering>, list: PriceList, sku: string): Offer | undefined {
+/** The offering a sku names, if it is still sold, at its price on the shopper's price list (trade prices for trade shoppers). */
+function offer(pricing: PricingService, offerings: Map<string, SellableOffering>, list: PriceList, sku: string): Offer | undefined {
   const offering = offerings.get(sku);
   return offering && { offering, price: pricing.unitPrice(offering, list) };
 }
 
-function present(row: WishlistRow, items: readonly StoredItem[], offerings: Map<string, SellableOffering>, list: PriceList, notices: WishlistNotice[], publicUrl: string): Wishlist {
-  const described = items.map((item) => describeItem(item, offer(offerings, list, item.sku)));
+function present(
+  { pricing }: WishlistDeps,
+  row: WishlistRow,
+  items: readonly StoredItem[],
+  offerings: Map<string, SellableOffering>,
+  list: PriceList,
+  notices: WishlistNotice[],
+  publicUrl: string,
+): Wishlist {
+  const described = items.map((item) => describeItem(item, offer(pricing, offerings, list, item.sku)));
   const available = described.filter((item) => item.available);
   return {
     wishlistId: row.id,
@@ -57,7 +99,8 @@ const mayRead = (row: WishlistRow, actor: Actor | null) => row.ownerId === null 
 async function open(db: Database, actor: Actor | null, id: string, now: Date): Promise<{ row: WishlistRow; items: StoredItem[]; notices: WishlistNotice[] }> {
   if (id === CURRENT_WISHLIST_ALIAS) {
     if (!actor) throw WishlistErrors.notFound();
-    const current = (await repository.lockCurrentWishlistOf(db, actor.userId)) ?? (await repository.insertWishlist(db, { id: newOpaqueId(), ownerId: actor.userId, now }));
+    const current =
+      (await repository.lockCurrentWishlistOf(db, actor.userId)) ?? (await repository.insertWishlist(db, { id: newOpaqueId(), ownerId: actor.userId, now }));
     return { row: current, items: await repository.findItems(db, current.id), notices: [] };
   }
   const row = await repository.lockWishlist(db, id);
@@ -92,31 +135,47 @@ interface Change {
 }
 
 /** Every change runs here, in one transaction holding the wishlist's row lock: parallel changes queue. */
-async function change(ctx: Ctx, id: string, what: Change, publicUrl: string): Promise<Wishlist> {
+async function change(deps: WishlistDeps, ctx: CallerContext, id: string, what: Change, publicUrl: string): Promise<Wishlist> {
   const now = ctx.clock.now();
-  const list = await pricing.priceListFor(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  const list = await deps.pricing.priceListFor(ctx);
+  return ctx.db.transaction(async (db) => {
     const { row, items: before, notices } = await open(db, ctx.actor, id, now);
-    return apply(db, row, before, notices, what, list, now, publicUrl);
+    return apply(deps, db, row, before, notices, what, list, now, publicUrl);
   });
 }
 
-async function apply(db: Database, row: WishlistRow, before: StoredItem[], notices: WishlistNotice[], what: Change, list: PriceList, now: Date, publicUrl: string): Promise<Wishlist> {
-  const offerings = await findSellableOfferings(db, [...before.map((item) => item.sku), ...(what.skus ?? [])]);
+async function apply(
+  deps: WishlistDeps,
+  db: Database,
+  row: WishlistRow,
+  before: StoredItem[],
+  notices: WishlistNotice[],
+  what: Change,
+  list: PriceList,
+  now: Date,
+  publicUrl: string,
+): Promise<Wishlist> {
+  const offerings = await deps.catalogue.findSellableOfferings({ db }, [...before.map((item) => item.sku), ...(what.skus ?? [])]);
   let after = what.items ? what.items(before, offerings, notices) : before;
   if (after.length > MAX_ITEMS) throw WishlistErrors.tooManyItems();
-  if (what.refresh) after = refreshItems(after, offerings, list, what.refresh.removeUnavailable, notices);
+  if (what.refresh) after = refreshItems(deps.pricing, after, offerings, list, what.refresh.removeUnavailable, notices);
   await repository.writeItems(db, row.id, before, after);
   const fields = what.row ? await what.row(row, db) : {};
   const updated = await repository.updateWishlist(db, row.id, fields, now);
-  return present(updated, after, offerings, list, notices, publicUrl);
+  return present(deps, updated, after, offerings, list, notices, publicUrl);
 }
 
-function refreshItems(items: StoredItem[], offerings: Map<string, SellableOffering>, list: PriceList, removeUnavailable: boolean, notices: WishlistNotice[]): StoredItem[] {
+function refreshItems(
+  pricing: PricingService,
+  items: StoredItem[],
+  offerings: Map<string, SellableOffering>,
+  list: PriceList,
+  removeUnavailable: boolean,
+  notices: WishlistNotice[],
+): StoredItem[] {
   const kept: StoredItem[] = [];
   for (const item of items) {
-    const now = describeItem(item, offer(offerings, list, item.sku));
+    const now = describeItem(item, offer(pricing, offerings, list, item.sku));
     if (removeUnavailable && now.unavailableReason === 'sku_not_found') {
       notices.push({ type: 'removed', sku: item.sku, message: `${item.sku} is no longer sold and has been removed.` });
       continue;
@@ -133,7 +192,7 @@ function checkQuantity(sku: string, quantity: number): void {
 }
 
 /** Adds a sku or changes its quantity or note. Out-of-stock products may be wished for; unknown skus not. */
-function setting(input: WishlistSetItemData, list: PriceList, now: Date): Change {
+function setting(pricing: PricingService, input: WishlistSetItemData, list: PriceList, now: Date): Change {
   checkQuantity(input.sku, input.quantity);
   return {
     skus: [input.sku],
@@ -141,47 +200,56 @@ function setting(input: WishlistSetItemData, list: PriceList, now: Date): Change
       const offering = offerings.get(input.sku);
       const existing = current.find((item) => item.sku === input.sku);
       if (existing) {
-        return current.map((item) => (item === existing ? { ...item, quantity: input.quantity, note: input.note === undefined ? item.note : input.note || null } : item));
+        return current.map((item) =>
+          item === existing ? { ...item, quantity: input.quantity, note: input.note === undefined ? item.note : input.note || null } : item,
+        );
       }
       if (!offering) throw WishlistErrors.skuUnknown(input.sku);
-      return [freshItem(offering.sku, offer(offerings, list, offering.sku), { quantity: input.quantity, note: input.note || null, addedAt: now }), ...current];
+      return [
+        freshItem(offering.sku, offer(pricing, offerings, list, offering.sku), { quantity: input.quantity, note: input.note || null, addedAt: now }),
+        ...current,
+      ];
     },
   };
 }
 
 // ── the calls ───────────────────────────────────────────────────────────────────────────────────
 
-export async function getWishlist(ctx: Ctx, id: string, publicUrl: string): Promise<Wishlist> {
-  const row = id === CURRENT_WISHLIST_ALIAS ? ctx.actor && (await repository.findCurrentWishlistOf(ctx.db, ctx.actor.userId)) : await repository.findWishlist(ctx.db, id);
+async function getWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, publicUrl: string): Promise<Wishlist> {
+  const row =
+    id === CURRENT_WISHLIST_ALIAS ? ctx.actor && (await repository.findCurrentWishlistOf(ctx.db, ctx.actor.userId)) : await repository.findWishlist(ctx.db, id);
   // Taking over a guest wishlist, or creating a shopper's first, writes; a plain read does not.
-  if (ctx.actor && (!row ? id === CURRENT_WISHLIST_ALIAS : row.ownerId === null)) return change(ctx, id, {}, publicUrl);
+  if (ctx.actor && (!row ? id === CURRENT_WISHLIST_ALIAS : row.ownerId === null)) return change(deps, ctx, id, {}, publicUrl);
   if (!row || !mayRead(row, ctx.actor)) throw WishlistErrors.notFound();
   const items = await repository.findItems(ctx.db, row.id);
-  const offerings = await findSellableOfferings(ctx.db, items.map((item) => item.sku));
-  return present(row, items, offerings, await pricing.priceListFor(ctx), [], publicUrl);
+  const offerings = await deps.catalogue.findSellableOfferings(
+    ctx,
+    items.map((item) => item.sku),
+  );
+  return present(deps, row, items, offerings, await deps.pricing.priceListFor(ctx), [], publicUrl);
 }
 
 /** A new, empty wishlist for the caller, then the change: creation and first item are one transaction. */
-async function create(ctx: Ctx, what: Change, publicUrl: string): Promise<Wishlist> {
+async function create(deps: WishlistDeps, ctx: CallerContext, what: Change, publicUrl: string): Promise<Wishlist> {
   const now = ctx.clock.now();
-  const list = await pricing.priceListFor(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  const list = await deps.pricing.priceListFor(ctx);
+  return ctx.db.transaction(async (db) => {
     const row = await repository.insertWishlist(db, { id: newOpaqueId(), ownerId: ctx.actor?.userId ?? null, now });
-    return apply(db, row, [], [], what, list, now, publicUrl);
+    return apply(deps, db, row, [], [], what, list, now, publicUrl);
   });
 }
 
-export async function createWishlist(ctx: Ctx, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
-  return create(ctx, setting(input, await pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
+async function createWishlist(deps: WishlistDeps, ctx: CallerContext, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
+  return create(deps, ctx, setting(deps.pricing, input, await deps.pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
 }
 
-export async function setItem(ctx: Ctx, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
-  return change(ctx, id, setting(input, await pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
+async function setItem(deps: WishlistDeps, ctx: CallerContext, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
+  return change(deps, ctx, id, setting(deps.pricing, input, await deps.pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
 }
 
-export function removeItem(ctx: Ctx, id: string, sku: string, publicUrl: string): Promise<Wishlist> {
+function removeItem(deps: WishlistDeps, ctx: CallerContext, id: string, sku: string, publicUrl: string): Promise<Wishlist> {
   return change(
+    deps,
     ctx,
     id,
     {
@@ -194,8 +262,8 @@ export function removeItem(ctx: Ctx, id: string, sku: string, publicUrl: string)
   );
 }
 
-export function refreshWishlist(ctx: Ctx, id: string, removeUnavailable: boolean, publicUrl: string): Promise<Wishlist> {
-  return change(ctx, id, { refresh: { removeUnavailable } }, publicUrl);
+function refreshWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, removeUnavailable: boolean, publicUrl: string): Promise<Wishlist> {
+  return change(deps, ctx, id, { refresh: { removeUnavailable } }, publicUrl);
 }
 
 /** An unused share code (5×10¹¹ codes: a clash is rare, but must not become a duplicate). */
@@ -207,8 +275,9 @@ async function newShareCode(db: Database): Promise<string> {
   throw new Error('Could not draw an unused share code in 5 attempts');
 }
 
-export function saveWishlist(ctx: Ctx, id: string, name: string, publicUrl: string): Promise<Wishlist> {
+function saveWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, name: string, publicUrl: string): Promise<Wishlist> {
   return change(
+    deps,
     ctx,
     id,
     {
@@ -218,42 +287,47 @@ export function saveWishlist(ctx: Ctx, id: string, name: string, publicUrl: stri
   );
 }
 
-export interface EmailWishlistInput {
-  emailAddress: string;
-  senderName?: string;
-  message?: string;
-}
-
-/** E-mails the wishlist with its share link; the e-mail is queued in the same transaction. */
-export async function emailWishlist(ctx: Ctx, id: string, input: EmailWishlistInput, publicUrl: string): Promise<{ shareCode: string; shareUrl: string; emailedTo: string }> {
+async function emailWishlist(
+  deps: WishlistDeps,
+  ctx: CallerContext,
+  id: string,
+  input: EmailWishlistInput,
+  publicUrl: string,
+): Promise<{ shareCode: string; shareUrl: string; emailedTo: string }> {
+  const { notifications } = deps;
   const to = input.emailAddress.trim();
-  if (!isSendableAddress(to)) throw WishlistErrors.invalidEmail();
+  if (!notifications.isSendableAddress(to)) throw WishlistErrors.invalidEmail();
   const now = ctx.clock.now();
-  const list = await pricing.priceListFor(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  const list = await deps.pricing.priceListFor(ctx);
+  return ctx.db.transaction(async (db) => {
     const { row, items } = await open(db, ctx.actor, id, now);
     if (items.length === 0) throw WishlistErrors.empty();
     const shareCode = row.shareCode ?? (await newShareCode(db));
     const updated = await repository.updateWishlist(db, row.id, { shareCode }, now);
-    const offerings = await findSellableOfferings(db, items.map((item) => item.sku));
-    const wishlist = present(updated, items, offerings, list, [], publicUrl);
+    const offerings = await deps.catalogue.findSellableOfferings(
+      { db },
+      items.map((item) => item.sku),
+    );
+    const wishlist = present(deps, updated, items, offerings, list, [], publicUrl);
     // Keyed by the new version: a retried request cannot queue the same e-mail twice.
-    await enqueueEmail(db, { to, ...wishlistEmail(wishlist, input), template: 'wishlist.shared', dedupeKey: `wishlist.shared:${row.id}:${updated.version}` });
+    await notifications.enqueueEmail(
+      { db },
+      { to, ...wishlistEmail(notifications, wishlist, input), template: 'wishlist.shared', dedupeKey: `wishlist.shared:${row.id}:${updated.version}` },
+    );
     return { shareCode: wishlist.shareCode!, shareUrl: wishlist.shareUrl!, emailedTo: to };
   });
 }
 
 const EMAIL_ITEM_LIMIT = 20;
 
-export function wishlistEmail(wishlist: Wishlist, input: Pick<EmailWishlistInput, 'senderName' | 'message'>) {
+function wishlistEmail(notifications: NotificationsService, wishlist: Wishlist, input: Pick<EmailWishlistInput, 'senderName' | 'message'>): RenderedEmail {
   const from = input.senderName ?? 'Someone';
   const listed = wishlist.items.slice(0, EMAIL_ITEM_LIMIT).map((item) => {
     const price = item.available ? formatPenceShort(item.priceIncVat) : 'currently unavailable';
     return `• ${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.productName}${item.label ? ` (${item.label})` : ''}: ${price}`;
   });
   const more = wishlist.items.length - listed.length;
-  return renderEmail({
+  return notifications.renderEmail({
     subject: `${from} shared a wishlist with you${wishlist.name ? `: ${wishlist.name}` : ''}`,
     preheader: `${wishlist.items.length} product${wishlist.items.length === 1 ? '' : 's'} from Plumbline. Share code ${wishlist.shareCode}.`,
     heading: wishlist.name ? `Wishlist: ${wishlist.name}` : 'A wishlist from Plumbline',
@@ -273,23 +347,29 @@ export function wishlistEmail(wishlist: Wishlist, input: Pick<EmailWishlistInput
  * A copy of a shared wishlist for whoever holds the code: a new wishlist, or the shared products
  * added to one of the caller's (theirs win). Prices "when added" are today's.
  */
-export async function retrieveWishlist(ctx: Ctx, input: { shareCode: string; intoWishlistId?: string }, publicUrl: string): Promise<Wishlist> {
+async function retrieveWishlist(
+  deps: WishlistDeps,
+  ctx: CallerContext,
+  input: { shareCode: string; intoWishlistId?: string },
+  publicUrl: string,
+): Promise<Wishlist> {
   const code = parseReadableCode(input.shareCode, SHARE_CODE_LENGTH);
   const shared = code ? await repository.findByShareCode(ctx.db, code) : undefined;
   if (!shared) throw WishlistErrors.shareCodeNotFound();
   const sourceItems = await repository.findItems(ctx.db, shared.id);
-  const list = await pricing.priceListFor(ctx);
+  const list = await deps.pricing.priceListFor(ctx);
   const now = ctx.clock.now();
   const copying = (current: StoredItem[], offerings: Map<string, SellableOffering>) => {
     const have = new Set(current.map((item) => item.sku));
     const added = sourceItems
       .filter((item) => !have.has(item.sku))
-      .map((item) => freshItem(item.sku, offer(offerings, list, item.sku), { quantity: item.quantity, note: item.note, addedAt: now }));
+      .map((item) => freshItem(item.sku, offer(deps.pricing, offerings, list, item.sku), { quantity: item.quantity, note: item.note, addedAt: now }));
     return [...added, ...current];
   };
   const skus = sourceItems.map((item) => item.sku);
-  if (!input.intoWishlistId) return create(ctx, { skus, items: copying, row: () => ({ name: shared.name }) }, publicUrl);
+  if (!input.intoWishlistId) return create(deps, ctx, { skus, items: copying, row: () => ({ name: shared.name }) }, publicUrl);
   return change(
+    deps,
     ctx,
     input.intoWishlistId,
     {
@@ -297,10 +377,28 @@ export async function retrieveWishlist(ctx: Ctx, input: { shareCode: string; int
       items: (current, offerings, notices) => {
         const after = copying(current, offerings);
         const added = after.length - current.length;
-        notices.push({ type: 'merged', from: current.length, to: after.length, message: `We added ${added} product${added === 1 ? '' : 's'} from the shared wishlist.` });
+        notices.push({
+          type: 'merged',
+          from: current.length,
+          to: after.length,
+          message: `We added ${added} product${added === 1 ? '' : 's'} from the shared wishlist.`,
+        });
         return after;
       },
     },
     publicUrl,
   );
+}
+
+export function createWishlistService(deps: WishlistDeps): WishlistService {
+  return {
+    getWishlist: (ctx, id, publicUrl) => getWishlist(deps, ctx, id, publicUrl),
+    createWishlist: (ctx, input, publicUrl) => createWishlist(deps, ctx, input, publicUrl),
+    setItem: (ctx, id, input, publicUrl) => setItem(deps, ctx, id, input, publicUrl),
+    removeItem: (ctx, id, sku, publicUrl) => removeItem(deps, ctx, id, sku, publicUrl),
+    refreshWishlist: (ctx, id, removeUnavailable, publicUrl) => refreshWishlist(deps, ctx, id, removeUnavailable, publicUrl),
+    saveWishlist: (ctx, id, name, publicUrl) => saveWishlist(deps, ctx, id, name, publicUrl),
+    emailWishlist: (ctx, id, input, publicUrl) => emailWishlist(deps, ctx, id, input, publicUrl),
+    retrieveWishlist: (ctx, input, publicUrl) => retrieveWishlist(deps, ctx, input, publicUrl),
+  };
 }

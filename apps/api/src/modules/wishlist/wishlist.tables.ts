@@ -18,10 +18,7 @@ export const wishlists = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('wishlists_owner_idx').on(table.ownerId, table.updatedAt),
-    uniqueIndex('wishlists_share_code_idx').on(table.shareCode),
-  ],
+  (table) => [index('wishlists_owner_idx').on(table.ownerId, table.updatedAt), uniqueIndex('wishlists_share_code_idx').on(table.shareCode)],
 );
 
 /** One sku on a wishlist, with the price it had when added so a drop can be shown. */
@@ -42,8 +39,5 @@ export const wishlistItems = pgTable(
     lastSeenAvailable: boolean('last_seen_available').notNull().default(true),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.wishlistId, table.sku] }),
-    check('wishlist_items_quantity_check', sql`${table.quantity} between 1 and 999`),
-  ],
+  (table) => [primaryKey({ columns: [table.wishlistId, table.sku] }), check('wishlist_items_quantity_check', sql`${table.quantity} between 1 and 999`)],
 );

@@ -1,7 +1,16 @@
 import type { SavedCardsClient } from '@shop/api-client';
 import type { SavedCard } from '@shop/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
-import { BILLING_FIELD_SETUP, BILLING_FIELDS, billingBody, billingProblem, billingValues, cardGone, type BillingProblem, type BillingValues } from '../../lib/account/saved-cards.ts';
+import {
+  BILLING_FIELD_SETUP,
+  BILLING_FIELDS,
+  billingBody,
+  billingProblem,
+  billingValues,
+  cardGone,
+  type BillingProblem,
+  type BillingValues,
+} from '../../lib/account/saved-cards.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorSummary } from '../ui/error-summary.tsx';
 import { FormField } from '../ui/form-field.tsx';

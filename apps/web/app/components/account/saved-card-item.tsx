@@ -61,7 +61,10 @@ export function SavedCardItem({
     <li>
       <section aria-labelledby={headingId} className={cn('rounded-2xl border bg-white p-5 sm:p-6', card.isDefault ? 'border-teal-300' : 'border-navy-100')}>
         <div className="flex flex-wrap items-start gap-4">
-          <span aria-hidden="true" className={cn('flex size-12 shrink-0 items-center justify-center rounded-xl', card.expired ? 'bg-red-50 text-red-700' : 'bg-teal-50 text-teal-700')}>
+          <span
+            aria-hidden="true"
+            className={cn('flex size-12 shrink-0 items-center justify-center rounded-xl', card.expired ? 'bg-red-50 text-red-700' : 'bg-teal-50 text-teal-700')}
+          >
             <CardIcon className="size-7" />
           </span>
           <div className="min-w-0 flex-1">
@@ -73,7 +76,9 @@ export function SavedCardItem({
               {card.expired && <Badge tone="sale">Expired</Badge>}
             </div>
             <p className={cn('text-sm', card.expired ? 'font-semibold text-red-800' : 'text-navy-700')}>{expiryText(card)}</p>
-            {card.expired && <p className="mt-1 text-sm text-navy-800">This card can no longer be used. Remove it, and save your new card when you next pay.</p>}
+            {card.expired && (
+              <p className="mt-1 text-sm text-navy-800">This card can no longer be used. Remove it, and save your new card when you next pay.</p>
+            )}
           </div>
         </div>
 
@@ -86,7 +91,13 @@ export function SavedCardItem({
                 client={client}
                 onCancel={() => onEdit(false)}
                 onGone={onGone}
-                onSaved={(saved) => onChange({ cards: cards.map((each) => (each.id === saved.id ? saved : each)), message: `The billing address of ${name} is updated.`, focus: card.id })}
+                onSaved={(saved) =>
+                  onChange({
+                    cards: cards.map((each) => (each.id === saved.id ? saved : each)),
+                    message: `The billing address of ${name} is updated.`,
+                    focus: card.id,
+                  })
+                }
               />
             </div>
           ) : lines.length > 0 ? (
@@ -108,7 +119,14 @@ export function SavedCardItem({
             <Button variant="secondary" size="sm" onClick={() => onEdit(true)} disabled={busy} aria-label={`Change billing address: ${name}`}>
               Change billing address
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setRemoving(true)} disabled={busy} className="text-red-800 hover:bg-red-50" aria-label={`Remove: ${name}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setRemoving(true)}
+              disabled={busy}
+              className="text-red-800 hover:bg-red-50"
+              aria-label={`Remove: ${name}`}
+            >
               Remove
             </Button>
           </div>

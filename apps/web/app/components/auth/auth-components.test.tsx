@@ -92,7 +92,11 @@ describe('the sign-in notice', () => {
 });
 
 describe('staff pages', () => {
-  const gate = <StaffGate roles={['admin']} what="The staff mailbox" who="administrators"><p>Secret list</p></StaffGate>;
+  const gate = (
+    <StaffGate roles={['admin']} what="The staff mailbox" who="administrators">
+      <p>Secret list</p>
+    </StaffGate>
+  );
 
   it('show their content to staff with the role only', () => {
     expect(render(signedIn({ name: 'Stevie Staff' }, ['admin']), gate)).toContain('Secret list');

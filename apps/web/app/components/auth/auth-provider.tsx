@@ -136,7 +136,7 @@ export function ShopAuthProvider({
       return;
     }
     loadManager().then(
-      (userManager) => arrive(userManager, pageSettings, dispatch, (to) => navigate(to, { replace: true })),
+      (userManager) => arrive(userManager, pageSettings, dispatch, (to) => void navigate(to, { replace: true })),
       (error: unknown) => {
         dispatch({ type: 'INITIALISED', user: null });
         dispatch({ type: 'ERROR', error: toErrorContext(error, 'signinSilent') });
@@ -176,29 +176,29 @@ export function ShopAuthProvider({
   }, [manager]);
 
   /** Runs a sign-in or sign-out step: loading while it runs, its failure stored as the error. */
-  const run = useCallback(
-    <T,>(method: NavigatorMethod, source: ErrorSource, args: unknown, step: () => Promise<T>): Promise<T | null> => {
-      dispatch({ type: 'NAVIGATOR_INIT', method });
-      // `step()` starts before the first await, so a popup still opens inside the click that asked for it.
-      let pending: Promise<T>;
-      try {
-        pending = step();
-      } catch (error) {
-        pending = Promise.reject(error);
-      }
-      return pending
-        .catch((error: unknown) => {
-          dispatch({ type: 'ERROR', error: toErrorContext(error, source, args) });
-          return null;
-        })
-        .finally(() => dispatch({ type: 'NAVIGATOR_CLOSE' }));
-    },
-    [],
-  );
+  const run = useCallback(<T,>(method: NavigatorMethod, source: ErrorSource, args: unknown, step: () => Promise<T>): Promise<T | null> => {
+    dispatch({ type: 'NAVIGATOR_INIT', method });
+    // `step()` starts before the first await, so a popup still opens inside the click that asked for it.
+    let pending: Promise<T>;
+    try {
+      pending = step();
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    return pending
+      .catch((error: unknown) => {
+        dispatch({ type: 'ERROR', error: toErrorContext(error, source, args) });
+        return null;
+      })
+      .finally(() => dispatch({ type: 'NAVIGATOR_CLOSE' }));
+  }, []);
 
   const actions = useMemo<ShopAuthActions>(() => {
     /** The UserManager, fetching it first if this page has not needed it yet. */
-    const withManager = <T,>(step: (userManager: UserManager) => Promise<T>) => () => (manager ? step(manager) : loadManager().then(step));
+    const withManager =
+      <T,>(step: (userManager: UserManager) => Promise<T>) =>
+      () =>
+        manager ? step(manager) : loadManager().then(step);
     const signinPopup = (args: SigninPopupArgs = {}) => {
       const popupArgs: SigninPopupArgs = {
         popupWindowFeatures: popupWindowFeatures(window.screen.availWidth || window.screen.width || window.innerWidth),
@@ -220,7 +220,12 @@ export function ShopAuthProvider({
       );
     };
     const signinRedirect = (args: SigninRedirectArgs = {}) =>
-      run('signinRedirect', 'signinRedirect', args, withManager((userManager) => userManager.signinRedirect(args)));
+      run(
+        'signinRedirect',
+        'signinRedirect',
+        args,
+        withManager((userManager) => userManager.signinRedirect(args)),
+      );
     const signoutRedirect = (args: SignoutRedirectArgs = {}) =>
       // The state brings a confirmation back to the post-logout page, so a failed end-session is noticed.
       run(
@@ -231,7 +236,13 @@ export function ShopAuthProvider({
       );
     // Again by the hidden frame: a refresh token that failed once (revoked, expired) fails again,
     // while the provider's own session may still be there.
-    const renew = () => run('signinSilent', 'renewSilent', undefined, withManager((userManager) => userManager.signinSilent({ forceIframeAuth: true })));
+    const renew = () =>
+      run(
+        'signinSilent',
+        'renewSilent',
+        undefined,
+        withManager((userManager) => userManager.signinSilent({ forceIframeAuth: true })),
+      );
 
     const signInWithRedirect = (returnTo?: string) => {
       const signinState: SigninState = { returnTo: safeReturnPath(returnTo ?? currentPath()) };
@@ -292,16 +303,15 @@ function openBlankPopup(args: SigninPopupArgs): Window | null {
   const height = features.height ?? 640;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-  return window.open('about:blank', args.popupWindowTarget, `width=${width},height=${height},left=${left},top=${top},menubar=no,location=no,toolbar=no,status=yes`);
+  return window.open(
+    'about:blank',
+    args.popupWindowTarget,
+    `width=${width},height=${height},left=${left},top=${top},menubar=no,location=no,toolbar=no,status=yes`,
+  );
 }
 
 /** What the page does on arrival: finish a redirect sign-in or sign-out, or try a quiet sign-in. */
-async function arrive(
-  userManager: UserManager,
-  settings: BrowserAuthSettings,
-  dispatch: (action: AuthAction) => void,
-  replace: (to: string) => void,
-) {
+async function arrive(userManager: UserManager, settings: BrowserAuthSettings, dispatch: (action: AuthAction) => void, replace: (to: string) => void) {
   const href = window.location.href;
   if (window.location.pathname === AUTH_CALLBACK_PATHS.redirect) {
     try {

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { canReadMailbox } from '../../lib/auth/claims.ts';
 import { signInPath } from '../../lib/auth/settings.ts';
 import { cn } from '../../lib/cn.ts';
+import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
 import { useShopAuth } from './use-shop-auth.ts';
@@ -136,6 +137,13 @@ function AccountMenu() {
               My account
             </Link>
           </li>
+          {roles.includes('trade') && (
+            <li>
+              <Link to={TRADE_PATHS.dashboard} onClick={() => setOpen(false)} className={itemClasses}>
+                Trade account
+              </Link>
+            </li>
+          )}
           {canReadMailbox(roles) && (
             <li>
               <Link to="/staff/mailbox" onClick={() => setOpen(false)} className={itemClasses}>

@@ -6,7 +6,16 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { useShopAuth } from './use-shop-auth.ts';
 
 const lockIcon = (
-  <svg className="size-8" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    className="size-8"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.75"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
     <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
   </svg>

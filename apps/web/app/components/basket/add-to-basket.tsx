@@ -1,10 +1,11 @@
 import { ApiError } from '@shop/api-client';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket, type AddedItem } from '../../lib/basket/basket-context.tsx';
 import { cn } from '../../lib/cn.ts';
-import { QUANTITY_PROBLEM } from '../product/quantity-input.tsx';
+import { useEarlyPressWhenReady } from '../../lib/early-press.ts';
+import { parseQuantity, QUANTITY_PROBLEM } from '../product/quantity-input.tsx';
 import { Button, type ButtonSize } from '../ui/button.tsx';
 import { BasketIcon, CheckIcon } from '../ui/icons.tsx';
 
@@ -52,11 +53,21 @@ export function canAddAfter(error: unknown): number | undefined {
  * A refusal says why under the button and adds nothing: a quantity that is not one, or more than
  * can be sold, in which case the shopper is offered the quantity that can still be added.
  */
-export function AddToBasket({ sku, quantity, quantityFieldId, withItems = [], unavailable = false, size = 'lg', confirmInline = false, className }: AddToBasketProps) {
-  const { add, openPanel } = useBasket();
+export function AddToBasket({
+  sku,
+  quantity,
+  quantityFieldId,
+  withItems = [],
+  unavailable = false,
+  size = 'lg',
+  confirmInline = false,
+  className,
+}: AddToBasketProps) {
+  const { add, openPanel, status } = useBasket();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const messageId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   // A message is about the sku it was for: choosing another variant clears it.
   const shown = outcome?.sku === sku ? outcome : null;
   const refused = shown?.kind === 'refused' ? shown : null;
@@ -91,13 +102,22 @@ export function AddToBasket({ sku, quantity, quantityFieldId, withItems = [], un
     else openPanel(added);
   };
 
+  // Pressed before the scripts ran: added once the basket has been read (a guest's stored basket,
+  // or the shopper's), in the quantity the box holds then, typed before the scripts ran or not.
+  const waiting = useEarlyPressWhenReady(button, `${messageId}-add`, status !== 'loading', () => {
+    const box = quantityFieldId ? document.getElementById(quantityFieldId) : null;
+    void addToBasket(box instanceof HTMLInputElement ? parseQuantity(box.value) : quantity);
+  });
+
   return (
     <div className={cn('space-y-2', className)}>
       <Button
+        ref={button}
+        data-early-press={`${messageId}-add`}
         size={size}
         variant="accent"
         className="w-full"
-        loading={busy}
+        loading={busy || waiting}
         disabled={unavailable}
         onClick={() => void addToBasket(quantity)}
         aria-describedby={refused ? messageId : undefined}

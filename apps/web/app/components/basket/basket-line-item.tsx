@@ -6,6 +6,8 @@ import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { lineQuantityProblem, linePath } from '../../lib/basket/basket-logic.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
+import { usePriceDisplay } from '../../lib/price-display.ts';
+import { vatOrder } from '../product/trade-price.tsx';
 import { Price } from '../ui/price.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { LineImage } from './line-image.tsx';
@@ -34,7 +36,8 @@ const tones = { ok: 'text-green-800', warn: 'text-brass-800', bad: 'text-red-800
  * One basket line: picture, name, label, unit price, quantity, line total and remove. `actions`
  * takes more buttons beside "Remove" (e.g. save for later).
  */
-export function BasketLineItem({ line, actions }: { line: BasketLine; actions?: ReactNode }) {
+export function BasketLineItem({ line, actions, tradePriced = false }: { line: BasketLine; actions?: ReactNode; tradePriced?: boolean }) {
+  const { display } = usePriceDisplay();
   const { setQuantity, remove } = useBasket();
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -103,11 +106,25 @@ export function BasketLineItem({ line, actions }: { line: BasketLine; actions?: 
           Code {line.sku}
           {line.packQty > 1 && ` · pack of ${line.packQty}`}
         </p>
-        <div className="mt-2">
-          <span className="sr-only">Price each: </span>
-          <Price pence={line.unitPriceIncVat} wasPence={line.wasUnitPriceIncVat} size="sm" />
-          <span className="text-sm text-navy-600"> each</span>
-        </div>
+        {tradePriced ? (
+          // A trade customer's own price, in the order they chose: not a sale, so no "was" and no "Save".
+          <p className="mt-2 text-sm text-navy-800 tabular-nums">
+            <span className="block text-xs font-semibold text-brass-900">Your trade price</span>
+            {vatOrder(line.unitPriceExVat, line.unitPriceIncVat, display).map((amount, index) => (
+              <span key={amount.label} className={index === 0 ? 'font-bold text-navy-950' : 'text-navy-700'}>
+                {index > 0 && ' · '}
+                {formatPence(amount.pence)} {amount.label}
+              </span>
+            ))}
+            <span className="text-navy-600"> each</span>
+          </p>
+        ) : (
+          <div className="mt-2">
+            <span className="sr-only">Price each: </span>
+            <Price pence={line.unitPriceIncVat} wasPence={line.wasUnitPriceIncVat} size="sm" />
+            <span className="text-sm text-navy-600"> each</span>
+          </div>
+        )}
         <p className={cn('mt-1 text-sm font-medium', tones[stock.tone])}>{stock.text}</p>
       </div>
       <div className="col-span-2 flex flex-wrap items-start justify-between gap-3 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end">
@@ -146,9 +163,11 @@ export function BasketLineItem({ line, actions }: { line: BasketLine; actions?: 
           )}
         </form>
         <p className="text-right">
-          <span className="block text-xs text-navy-600">Total</span>
-          <span className="text-lg font-bold text-navy-950 tabular-nums">{line.available ? formatPence(line.lineTotalIncVat) : '—'}</span>
-          {line.lineSavingsIncVat > 0 && (
+          <span className="block text-xs text-navy-600">{tradePriced ? `Total ${display === 'ex' ? 'ex' : 'inc'} VAT` : 'Total'}</span>
+          <span className="text-lg font-bold text-navy-950 tabular-nums">
+            {line.available ? formatPence(tradePriced && display === 'ex' ? line.lineTotalExVat : line.lineTotalIncVat) : '—'}
+          </span>
+          {!tradePriced && line.lineSavingsIncVat > 0 && (
             <span className="block text-xs font-semibold text-red-800 tabular-nums">You save {formatPence(line.lineSavingsIncVat)}</span>
           )}
         </p>

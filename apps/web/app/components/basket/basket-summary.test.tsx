@@ -19,7 +19,14 @@ const retail: Basket = {
     subtotalExVat: 25998,
     savingsIncVat: 9920,
     discountIncVat: 3120,
-    delivery: { code: 'large_kerbside', name: 'Standard large item (kerbside)', priceIncVat: 2995, isEstimate: true, freeFromIncVat: 49_900, spendForFreeIncVat: 49_900 - (31_198 - 3_120) },
+    delivery: {
+      code: 'large_kerbside',
+      name: 'Standard large item (kerbside)',
+      priceIncVat: 2995,
+      isEstimate: true,
+      freeFromIncVat: 49_900,
+      spendForFreeIncVat: 49_900 - (31_198 - 3_120),
+    },
     vat: [{ rateCode: 'standard', basisPoints: 2000, netPence: 25894, vatPence: 5179, grossPence: 31073 }],
     totalIncVat: 31073,
     totalExVat: 25894,
@@ -33,7 +40,11 @@ const retail: Basket = {
 const renderToString = (node: ReactNode) => renderToHtml(<MemoryRouter>{node}</MemoryRouter>);
 
 // React puts comment markers between adjacent text parts; read the text as a person would.
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('BasketTotals', () => {
   it('shows subtotal, discount, delivery estimate, savings, total and the VAT inside it', () => {
@@ -52,10 +63,22 @@ describe('BasketTotals', () => {
   });
 
   it('says when the order has reached free delivery, and nothing about it when delivery is never free', () => {
-    const free = text(renderToString(<BasketTotals basket={{ ...retail, totals: { ...retail.totals, delivery: { ...retail.totals.delivery!, priceIncVat: 0, spendForFreeIncVat: null } } }} />));
+    const free = text(
+      renderToString(
+        <BasketTotals
+          basket={{ ...retail, totals: { ...retail.totals, delivery: { ...retail.totals.delivery!, priceIncVat: 0, spendForFreeIncVat: null } } }}
+        />,
+      ),
+    );
     expect(free).toContain('Delivery (estimate): Standard large item (kerbside) Free');
     expect(free).toContain('Your order qualifies for free delivery to most of mainland Great Britain.');
-    const never = text(renderToString(<BasketTotals basket={{ ...retail, totals: { ...retail.totals, delivery: { ...retail.totals.delivery!, freeFromIncVat: null, spendForFreeIncVat: null } } }} />));
+    const never = text(
+      renderToString(
+        <BasketTotals
+          basket={{ ...retail, totals: { ...retail.totals, delivery: { ...retail.totals.delivery!, freeFromIncVat: null, spendForFreeIncVat: null } } }}
+        />,
+      ),
+    );
     expect(never).not.toContain('free delivery');
   });
 
@@ -68,10 +91,13 @@ describe('BasketTotals', () => {
       totals: { ...retail.totals, discountIncVat: 0, delivery: null },
     };
     const shown = text(renderToString(<BasketTotals basket={trade} />));
-    expect(shown).toContain('Trade prices');
-    expect(shown).toContain('Trade band T2, 10% off list prices');
-    expect(shown).toContain('Subtotal ex VAT £259.98');
+    expect(shown).toContain('Your trade prices');
+    expect(shown).toContain('Band T2: 10% off ex-VAT retail prices');
+    // Ex VAT first, inc VAT beside; a trade price is not a sale.
+    expect(shown.indexOf('Subtotal ex VAT')).toBeLessThan(shown.indexOf('Subtotal inc VAT'));
     expect(shown).toContain('Total ex VAT £258.94');
+    expect(shown.indexOf('Total ex VAT')).toBeLessThan(shown.indexOf('Total inc VAT'));
+    expect(shown).not.toContain('savings');
     expect(shown).toContain('Delivery Worked out at checkout');
     expect(shown).not.toContain('free delivery');
     expect(shown).not.toContain('Discount (');

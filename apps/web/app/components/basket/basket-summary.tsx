@@ -6,6 +6,8 @@ import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
 import { Badge } from '../ui/badge.tsx';
+import { usePriceDisplay, type VatDisplay } from '../../lib/price-display.ts';
+import { vatOrder } from '../product/trade-price.tsx';
 import { FreeDeliveryNudge } from './free-delivery.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -23,23 +25,16 @@ function Row({ term, children, className }: { term: ReactNode; children: ReactNo
 
 /**
  * The basket's totals as the API priced them: subtotal, savings, discount, delivery estimate, VAT
- * and the total. Trade-priced baskets also show ex-VAT figures and the trade band.
+ * and the total. A trade-priced basket shows the customer's own prices instead (TradeBasketTotals).
  */
 export function BasketTotals({ basket }: { basket: Basket }) {
   const { totals, pricing } = basket;
-  const trade = pricing.tradePriced;
+  const { display } = usePriceDisplay();
+  if (pricing.tradePriced) return <TradeBasketTotals basket={basket} display={display} />;
   return (
     <div className="space-y-4">
-      {trade && (
-        <p className="flex flex-wrap items-center gap-2 text-sm text-navy-800">
-          <Badge tone="accent">Trade prices</Badge>
-          {pricing.tradeBand ? `Trade band ${pricing.tradeBand}` : 'Trade account'}
-          {pricing.tradeDiscountBasisPoints > 0 && `, ${pricing.tradeDiscountBasisPoints / 100}% off list prices`}
-        </p>
-      )}
       <dl className="space-y-2 text-sm text-navy-800">
         <Row term={`Subtotal (${itemCountText(totals.itemCount)})`}>{formatPence(totals.subtotalIncVat)}</Row>
-        {trade && <Row term="Subtotal ex VAT" className="text-navy-600">{formatPence(totals.subtotalExVat)}</Row>}
         {basket.discount && totals.discountIncVat > 0 && (
           <Row term={`Discount (${basket.discount.code})`} className="font-semibold text-green-800">
             −{formatPence(totals.discountIncVat)}
@@ -61,11 +56,59 @@ export function BasketTotals({ basket }: { basket: Basket }) {
             {formatPence(line.vatPence)}
           </Row>
         ))}
-        {trade && (
-          <Row term="Total ex VAT" className="font-semibold text-navy-950">
-            {formatPence(totals.totalExVat)}
+      </dl>
+      <FreeDeliveryNudge delivery={totals.delivery} />
+    </div>
+  );
+}
+
+/**
+ * A trade-priced basket's totals: the customer's own prices, ex VAT first (or inc VAT, as they
+ * chose), the band they come from, and no "savings" line: trade prices are theirs, not a sale.
+ */
+function TradeBasketTotals({ basket, display }: { basket: Basket; display: VatDisplay }) {
+  const { totals, pricing } = basket;
+  const subtotal = vatOrder(totals.subtotalExVat, totals.subtotalIncVat, display);
+  const total = vatOrder(totals.totalExVat, totals.totalIncVat, display);
+  return (
+    <div className="space-y-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-navy-800">
+        <Badge tone="accent">Your trade prices</Badge>
+        {pricing.tradeBand ? `Band ${pricing.tradeBand}` : 'Trade account'}
+        {pricing.tradeDiscountBasisPoints > 0 && `: ${pricing.tradeDiscountBasisPoints / 100}% off ex-VAT retail prices`}
+      </p>
+      <dl className="space-y-2 text-sm text-navy-800">
+        {subtotal.map((amount, index) => (
+          <Row
+            key={amount.label}
+            term={index === 0 ? `Subtotal ${amount.label} (${itemCountText(totals.itemCount)})` : `Subtotal ${amount.label}`}
+            className={cn(index > 0 && 'text-navy-600')}
+          >
+            {formatPence(amount.pence)}
+          </Row>
+        ))}
+        {basket.discount && totals.discountIncVat > 0 && (
+          <Row term={`Discount (${basket.discount.code}), inc VAT`} className="font-semibold text-green-800">
+            −{formatPence(totals.discountIncVat)}
           </Row>
         )}
+        <Row term={totals.delivery ? `Delivery (estimate): ${totals.delivery.name}, inc VAT` : 'Delivery'}>
+          {totals.delivery ? (totals.delivery.priceIncVat === 0 ? 'Free' : formatPence(totals.delivery.priceIncVat)) : 'Worked out at checkout'}
+        </Row>
+        {total.map((amount, index) => (
+          <Row
+            key={amount.label}
+            term={`Total ${amount.label}`}
+            className={index === 0 ? 'border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950' : 'font-semibold text-navy-950'}
+          >
+            {formatPence(amount.pence)}
+          </Row>
+        ))}
+        {totals.vat.map((line) => (
+          <Row key={line.rateCode} term={vatRateLabel(line.basisPoints)} className="text-navy-600">
+            {formatPence(line.vatPence)}
+          </Row>
+        ))}
       </dl>
       <FreeDeliveryNudge delivery={totals.delivery} />
     </div>

@@ -9,6 +9,7 @@ import { ButtonLink } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BasketIcon, CheckIcon } from '../ui/icons.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { usePriceDisplay } from '../../lib/price-display.ts';
 import { FreeDeliveryNudge } from './free-delivery.tsx';
 import { LineImage } from './line-image.tsx';
 
@@ -64,6 +65,9 @@ export function MiniBasket() {
 
 function BasketPanel() {
   const { basket, status, panel, closePanel } = useBasket();
+  // A trade customer's basket: their own prices, in the order they chose (ex VAT first, or inc VAT).
+  const { display } = usePriceDisplay();
+  const exFirst = Boolean(basket?.pricing.tradePriced) && display === 'ex';
   const lines = basket?.lines ?? [];
   const added = panel.added.flatMap((item) => {
     const line = lines.find((candidate) => candidate.sku === item.sku);
@@ -123,7 +127,10 @@ function BasketPanel() {
                   <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
                     <span className="text-navy-700">Qty {line.quantity}</span>
                     {line.available ? (
-                      <span className="font-semibold text-navy-950 tabular-nums">{formatPence(line.lineTotalIncVat)}</span>
+                      <span className="font-semibold text-navy-950 tabular-nums">
+                        {formatPence(exFirst ? line.lineTotalExVat : line.lineTotalIncVat)}
+                        {basket?.pricing.tradePriced && <span className="font-normal text-navy-700">{exFirst ? ' ex VAT' : ' inc VAT'}</span>}
+                      </span>
                     ) : (
                       <span className="font-semibold text-red-800">Unavailable</span>
                     )}
@@ -139,8 +146,10 @@ function BasketPanel() {
         <div className="border-t border-navy-100 bg-sand-50 px-4 py-4">
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between">
-              <dt className="text-navy-700">Subtotal ({itemCountText(basket.totals.itemCount)})</dt>
-              <dd className="tabular-nums">{formatPence(basket.totals.subtotalIncVat)}</dd>
+              <dt className="text-navy-700">
+                Subtotal{exFirst && ' ex VAT'} ({itemCountText(basket.totals.itemCount)})
+              </dt>
+              <dd className="tabular-nums">{formatPence(exFirst ? basket.totals.subtotalExVat : basket.totals.subtotalIncVat)}</dd>
             </div>
             {basket.totals.discountIncVat > 0 && (
               <div className="flex justify-between text-green-800">
@@ -154,7 +163,13 @@ function BasketPanel() {
                 <dd className="tabular-nums">{basket.totals.delivery.priceIncVat === 0 ? 'Free' : formatPence(basket.totals.delivery.priceIncVat)}</dd>
               </div>
             )}
-            <div className="flex justify-between pt-1 text-base font-bold text-navy-950">
+            {exFirst && (
+              <div className="flex justify-between pt-1 text-base font-bold text-navy-950">
+                <dt>Total ex VAT</dt>
+                <dd className="tabular-nums">{formatPence(basket.totals.totalExVat)}</dd>
+              </div>
+            )}
+            <div className={cn('flex justify-between pt-1 text-navy-950', exFirst ? 'font-semibold' : 'text-base font-bold')}>
               <dt>Total inc VAT</dt>
               <dd className="tabular-nums">{formatPence(basket.totals.totalIncVat)}</dd>
             </div>

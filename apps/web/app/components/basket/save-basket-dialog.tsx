@@ -150,9 +150,7 @@ function EmailForm({ disabled, onEmailed }: { disabled: boolean; onEmailed: (sav
   return (
     <form onSubmit={send} noValidate className="space-y-3 border-t border-navy-100 pt-5">
       <FormField label="E-mail me the code and a link" hint="We’ll send it once; we won’t add you to any mailing list." error={problem}>
-        {(control) => (
-          <Input {...control} type="email" autoComplete="email" value={address} onChange={(event) => setAddress(event.target.value)} />
-        )}
+        {(control) => <Input {...control} type="email" autoComplete="email" value={address} onChange={(event) => setAddress(event.target.value)} />}
       </FormField>
       <Button type="submit" loading={busy} disabled={disabled} className="w-full sm:w-auto">
         Send e-mail

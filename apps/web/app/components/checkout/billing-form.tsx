@@ -28,14 +28,24 @@ export function BillingForm({ checkout, onSubmit }: { checkout: Checkout; onSubm
   const posted = useStepFailure('billing')?.values;
   const hasDeliveryAddress = Boolean(checkout.delivery) && !isCollecting(checkout.deliveryOption);
   const same = hasDeliveryAddress && (posted ? posted.sameAsDelivery === 'true' : checkout.billing ? checkout.billing.sameAsDelivery : true);
-  const address = posted ?? (checkout.billing && !checkout.billing.sameAsDelivery ? checkout.billing.address : { name: checkout.delivery?.address.name ?? contactName(checkout.contact) });
+  const address =
+    posted ??
+    (checkout.billing && !checkout.billing.sameAsDelivery
+      ? checkout.billing.address
+      : { name: checkout.delivery?.address.name ?? contactName(checkout.contact) });
 
   return (
     <StepForm step="billing" fields={FIELDS} submitLabel="Continue to payment" onSave={(form) => onSubmit(billingFromForm(form))}>
       {(errorAt) => (
         <div className="group/billing space-y-4">
           {hasDeliveryAddress ? (
-            <Checkbox id={SAME_AS_DELIVERY_ID} name="sameAsDelivery" value="true" defaultChecked={same} label="My billing address is the same as my delivery address" />
+            <Checkbox
+              id={SAME_AS_DELIVERY_ID}
+              name="sameAsDelivery"
+              value="true"
+              defaultChecked={same}
+              label="My billing address is the same as my delivery address"
+            />
           ) : (
             <p className="text-sm text-navy-800">The address your card is registered to.</p>
           )}

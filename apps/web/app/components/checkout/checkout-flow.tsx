@@ -30,6 +30,7 @@ import { DeliveryOrCollection, DeliveryOrCollectionSummary } from './delivery-or
 import { DeliveryOptionsForm } from './delivery-options.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
+import { TradeTermsGate } from '../trade/terms-acceptance.tsx';
 import { StepFailureContext } from './step-form.tsx';
 import { deliveryKey, useCheckout, type CheckoutClient, type DrawnDelivery } from './use-checkout.ts';
 
@@ -123,9 +124,7 @@ export function CheckoutFlow({
     },
     delivery_address: {
       summary: <DeliveryOrCollectionSummary checkout={checkout} />,
-      body: (
-<DeliveryOrCollection client={client} basketId={basketId} checkout={checkout} drawn={drawn} onSubmit={save} />
-      ),
+      body: <DeliveryOrCollection client={client} basketId={basketId} checkout={checkout} drawn={drawn} onSubmit={save} />,
     },
     delivery_option: {
       summary: checkout.deliveryOption && (
@@ -137,15 +136,28 @@ export function CheckoutFlow({
         </p>
       ),
       body: (
-        <DeliveryOptionsForm client={client} basketId={basketId} checkout={checkout} drawn={drawn} onSubmit={(body) => save({ step: 'delivery_option', body })} />
+        <DeliveryOptionsForm
+          client={client}
+          basketId={basketId}
+          checkout={checkout}
+          drawn={drawn}
+          onSubmit={(body) => save({ step: 'delivery_option', body })}
+        />
       ),
     },
     billing: {
-      summary: checkout.billing && <p>{checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}</p>,
+      summary: checkout.billing && (
+        <p>{checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}</p>
+      ),
       body: <BillingForm checkout={checkout} onSubmit={(body) => save({ step: 'billing', body })} />,
     },
     payment: {
-      body: <PaymentSection client={client} basketId={basketId} onPlaced={(placed) => finish(placed, checkout)} />,
+      // A trade customer accepts the current trade terms before the payment starts (the API refuses a trade order until then).
+      body: (
+        <TradeTermsGate>
+          <PaymentSection client={client} basketId={basketId} onPlaced={(placed) => finish(placed, checkout)} />
+        </TradeTermsGate>
+      ),
     },
   };
 

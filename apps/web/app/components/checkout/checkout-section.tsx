@@ -31,10 +31,7 @@ export function CheckoutSection({ number, title, state, summary, change, childre
   }, [state]);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className={cn('rounded-2xl border bg-white', state === 'open' ? 'border-navy-300 shadow-sm' : 'border-navy-100')}
-    >
+    <section aria-labelledby={headingId} className={cn('rounded-2xl border bg-white', state === 'open' ? 'border-navy-300 shadow-sm' : 'border-navy-100')}>
       <div className="flex items-center gap-3 px-5 py-4 sm:px-6">
         <span
           aria-hidden="true"
@@ -45,7 +42,12 @@ export function CheckoutSection({ number, title, state, summary, change, childre
         >
           {state === 'done' ? <CheckIcon className="size-4" /> : number}
         </span>
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className={cn('flex-1 text-lg font-bold tracking-tight outline-none', state === 'waiting' ? 'text-navy-600' : 'text-navy-950')}>
+        <h2
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className={cn('flex-1 text-lg font-bold tracking-tight outline-none', state === 'waiting' ? 'text-navy-600' : 'text-navy-950')}
+        >
           <span className="sr-only">Step {number}: </span>
           {title}
           {state === 'done' && <span className="sr-only"> (done)</span>}

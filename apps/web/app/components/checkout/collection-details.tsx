@@ -10,7 +10,17 @@ import { useDeliveryOptions, type CheckoutClient, type DrawnDelivery } from './u
  * hours, and when the order is ready there), and the contact details it goes by. No delivery
  * address is asked for; continuing chooses click & collect.
  */
-export function CollectionDetails({ client, basketId, checkout, drawn }: { client: CheckoutClient; basketId: string; checkout: Checkout; drawn: DrawnDelivery | undefined }) {
+export function CollectionDetails({
+  client,
+  basketId,
+  checkout,
+  drawn,
+}: {
+  client: CheckoutClient;
+  basketId: string;
+  checkout: Checkout;
+  drawn: DrawnDelivery | undefined;
+}) {
   const options = useDeliveryOptions(client, basketId, checkout, drawn);
   if (options.state === 'error') return <LoadError title="We couldn’t load click & collect" error={options.error} onRetry={options.reload} />;
   if (options.state !== 'ready') {
@@ -61,8 +71,8 @@ function Collection({ option, contact }: { option: DeliveryOption | undefined; c
       </dl>
       {contact && (
         <p className="text-sm text-navy-800">
-          No delivery address needed. We’ll e-mail {contact.emailAddress} when your order is ready for {contact.firstName} {contact.lastName} to collect, and call{' '}
-          {contact.phone} if we need to. Bring your order number.
+          No delivery address needed. We’ll e-mail {contact.emailAddress} when your order is ready for {contact.firstName} {contact.lastName} to collect, and
+          call {contact.phone} if we need to. Bring your order number.
         </p>
       )}
     </div>

@@ -19,7 +19,12 @@ export function ContactForm({ initial, onSubmit }: { initial: ContactDetails; on
     <StepForm step="contact" fields={FIELDS} submitLabel="Continue to delivery address" onSave={(form) => onSubmit(contactFromForm(form))}>
       {(errorAt) => (
         <>
-          <FormField id={FIELDS['body.emailAddress']} label="E-mail address" hint="For your order confirmation and delivery updates." error={errorAt('body.emailAddress')}>
+          <FormField
+            id={FIELDS['body.emailAddress']}
+            label="E-mail address"
+            hint="For your order confirmation and delivery updates."
+            error={errorAt('body.emailAddress')}
+          >
             {(control) => <Input {...control} name="emailAddress" type="email" autoComplete="email" spellCheck={false} defaultValue={values.emailAddress} />}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">

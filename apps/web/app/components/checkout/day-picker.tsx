@@ -16,7 +16,17 @@ export const dayId = (date: string) => `delivery-day-${date}`;
  * do; once the scripts run, up and down move by a week and Home/End to the first and last open day.
  * Closed days are shown but cannot be chosen. The chosen day is drawn by the stylesheet (`:checked`).
  */
-export function DayPicker({ days, initial, labelledBy, describedBy }: { days: CalendarDay[]; initial: string | null; labelledBy: string; describedBy?: string }) {
+export function DayPicker({
+  days,
+  initial,
+  labelledBy,
+  describedBy,
+}: {
+  days: CalendarDay[];
+  initial: string | null;
+  labelledBy: string;
+  describedBy?: string;
+}) {
   const hintId = useId();
   const indexOf = new Map(days.map((day, index) => [day.date, index]));
   const months = [...new Set(days.map((day) => monthFormat.format(new Date(`${day.date}T00:00:00Z`))))];

@@ -6,7 +6,13 @@ import { AddressFields, addressFieldIds } from './address-fields.tsx';
 export const DELIVERY_ADDRESS_FIELDS = { ...addressFieldIds('shipping'), 'body.instructions': 'delivery-instructions' };
 
 /** Where it goes, with a note for the driver: step 2's fields when the order is delivered. `initial` may be what was posted. */
-export function DeliveryAddressFields({ initial, errorAt }: { initial: Partial<DeliveryDetails['address']> & { instructions?: string }; errorAt: (path: string) => string | undefined }) {
+export function DeliveryAddressFields({
+  initial,
+  errorAt,
+}: {
+  initial: Partial<DeliveryDetails['address']> & { instructions?: string };
+  errorAt: (path: string) => string | undefined;
+}) {
   return (
     <>
       <AddressFields initial={initial} errorAt={errorAt} section="shipping" />

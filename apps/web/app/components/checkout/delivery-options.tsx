@@ -52,7 +52,9 @@ export function DeliveryOptionsForm({
   const calendar = useSpecificDayCalendar(client, basketId, checkout, drawn, specificDay);
   if (options.state === 'error') return <LoadError title="We couldn’t load the delivery options" error={options.error} onRetry={options.reload} />;
   if (options.state !== 'ready') return <OptionsSkeleton />;
-  return <OptionsForm delivery={options.data} calendar={calendar} chosen={checkout.deliveryOption} hasAddress={Boolean(checkout.delivery)} onSubmit={onSubmit} />;
+  return (
+    <OptionsForm delivery={options.data} calendar={calendar} chosen={checkout.deliveryOption} hasAddress={Boolean(checkout.delivery)} onSubmit={onSubmit} />
+  );
 }
 
 function OptionsForm({
@@ -108,12 +110,14 @@ function OptionsForm({
           )}
           {delivery.quoteOnly && (
             <p className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900">
-              <strong className="font-semibold">Some items go to {delivery.postcode ?? 'your area'} by quotation only.</strong> Contact our team for a
-              delivery quote, or choose click &amp; collect.
+              <strong className="font-semibold">Some items go to {delivery.postcode ?? 'your area'} by quotation only.</strong> Contact our team for a delivery
+              quote, or choose click &amp; collect.
             </p>
           )}
           <fieldset aria-describedby={errorAt('body.code') ? errorId : undefined}>
-            <legend className="text-sm font-semibold text-navy-950">How would you like it delivered{delivery.postcode ? ` to ${delivery.postcode}` : ''}?</legend>
+            <legend className="text-sm font-semibold text-navy-950">
+              How would you like it delivered{delivery.postcode ? ` to ${delivery.postcode}` : ''}?
+            </legend>
             {errorAt('body.code') && (
               <div className="mt-2">
                 <FieldError id={errorId} message={errorAt('body.code')!} />

@@ -32,7 +32,9 @@ export function DeliveryOrCollection({
 }) {
   const posted = useStepFailure(STEPS)?.values;
   const collect = posted ? posted.step === 'collect' : isCollecting(checkout.deliveryOption);
-  const address = posted ?? (checkout.delivery ? { ...checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined } : { name: contactName(checkout.contact) });
+  const address =
+    posted ??
+    (checkout.delivery ? { ...checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined } : { name: contactName(checkout.contact) });
   const choices = [
     { id: 'delivery-choice-deliver', step: 'delivery_address', label: 'Deliver to an address', checked: !collect },
     { id: 'delivery-choice-collect', step: 'collect', label: COLLECT_FROM, checked: collect },

@@ -6,6 +6,8 @@ import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
 import { LineImage } from '../basket/line-image.tsx';
 import { ChevronDownIcon } from '../ui/icons.tsx';
+import { usePriceDisplay } from '../../lib/price-display.ts';
+import { vatOrder } from '../product/trade-price.tsx';
 
 export interface SummaryLine {
   sku: string;
@@ -13,6 +15,8 @@ export interface SummaryLine {
   label: string;
   quantity: number;
   lineTotalIncVat: number;
+  /** Given for a trade customer's checkout, which shows ex VAT first (or as they chose). */
+  lineTotalExVat?: number;
   imageUrl: string | null;
 }
 
@@ -25,6 +29,8 @@ export interface SummaryTotals {
   deliveryPending?: string;
   vatIncluded: number;
   totalIncVat: number;
+  /** Given for a trade customer's checkout. */
+  totalExVat?: number;
 }
 
 function Row({ term, children, className }: { term: ReactNode; children: ReactNode; className?: string }) {
@@ -38,6 +44,7 @@ function Row({ term, children, className }: { term: ReactNode; children: ReactNo
 
 /** What is being bought and what it costs: the checkout's sticky summary, and the confirmation's. */
 export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
+  const { display } = usePriceDisplay();
   return (
     <ul className="divide-y divide-navy-100">
       {lines.map((line) => (
@@ -49,7 +56,17 @@ export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
               {line.label} · Qty {line.quantity}
             </p>
           </div>
-          <p className="text-sm font-semibold tabular-nums text-navy-950">{formatPence(line.lineTotalIncVat)}</p>
+          {line.lineTotalExVat === undefined ? (
+            <p className="text-sm font-semibold tabular-nums text-navy-950">{formatPence(line.lineTotalIncVat)}</p>
+          ) : (
+            <p className="text-right text-sm tabular-nums">
+              {vatOrder(line.lineTotalExVat, line.lineTotalIncVat, display).map((amount, index) => (
+                <span key={amount.label} className={index === 0 ? 'block font-semibold text-navy-950' : 'block text-xs text-navy-700'}>
+                  {formatPence(amount.pence)} {amount.label}
+                </span>
+              ))}
+            </p>
+          )}
         </li>
       ))}
     </ul>
@@ -57,6 +74,7 @@ export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
 }
 
 export function SummaryTotalsList({ totals }: { totals: SummaryTotals }) {
+  const { display } = usePriceDisplay();
   return (
     <dl className="space-y-2 text-sm text-navy-800">
       <Row term="Subtotal">{formatPence(totals.subtotalIncVat)}</Row>
@@ -66,11 +84,27 @@ export function SummaryTotalsList({ totals }: { totals: SummaryTotals }) {
         </Row>
       )}
       <Row term={totals.deliveryName ? `Delivery: ${totals.deliveryName}` : 'Delivery'}>
-        {totals.deliveryIncVat === null ? (totals.deliveryPending ?? 'Choose an option') : totals.deliveryIncVat === 0 ? 'Free' : formatPence(totals.deliveryIncVat)}
+        {totals.deliveryIncVat === null
+          ? (totals.deliveryPending ?? 'Choose an option')
+          : totals.deliveryIncVat === 0
+            ? 'Free'
+            : formatPence(totals.deliveryIncVat)}
       </Row>
-      <Row term="Total" className="border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950">
-        {formatPence(totals.totalIncVat)}
-      </Row>
+      {totals.totalExVat === undefined ? (
+        <Row term="Total" className="border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950">
+          {formatPence(totals.totalIncVat)}
+        </Row>
+      ) : (
+        vatOrder(totals.totalExVat, totals.totalIncVat, display).map((amount, index) => (
+          <Row
+            key={amount.label}
+            term={`Total ${amount.label}`}
+            className={index === 0 ? 'border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950' : 'font-semibold text-navy-950'}
+          >
+            {formatPence(amount.pence)}
+          </Row>
+        ))
+      )}
       <Row term="VAT included" className="text-navy-600">
         {formatPence(totals.vatIncluded)}
       </Row>
@@ -88,6 +122,8 @@ export function checkoutTotals(checkout: Checkout): SummaryTotals {
     deliveryPending: checkout.delivery ? 'Choose an option' : 'Not chosen yet',
     vatIncluded: checkout.totals.vatIncluded,
     totalIncVat: checkout.totals.totalIncVat,
+    // A trade customer's total ex VAT: the total less the VAT it includes, as the API worked them out.
+    totalExVat: checkout.basket.pricing.tradePriced ? checkout.totals.totalIncVat - checkout.totals.vatIncluded : undefined,
   };
 }
 
@@ -124,11 +160,15 @@ export function OrderSummary({ checkout }: { checkout: Checkout }) {
 }
 
 function SummaryContent({ checkout }: { checkout: Checkout }) {
-  const lines = checkout.basket.lines.filter((line) => line.available);
+  const trade = checkout.basket.pricing.tradePriced;
+  const lines = checkout.basket.lines.filter((line) => line.available).map((line) => (trade ? line : { ...line, lineTotalExVat: undefined }));
   const place = deliveryPlace(checkout);
   return (
     <>
-      <p className="mt-1 text-sm text-navy-700">{itemCountText(checkout.basket.totals.itemCount)}</p>
+      <p className="mt-1 text-sm text-navy-700">
+        {itemCountText(checkout.basket.totals.itemCount)}
+        {trade && `, at your trade prices${checkout.basket.pricing.tradeBand ? ` (band ${checkout.basket.pricing.tradeBand})` : ''}`}
+      </p>
       <div className="mt-3 border-y border-navy-200">
         <OrderLines lines={lines} />
       </div>

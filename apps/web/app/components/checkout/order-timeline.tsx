@@ -29,12 +29,24 @@ export function OrderTimeline({
         {steps.map((step, index) => (
           <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined} className="flex gap-3 sm:flex-col sm:items-center sm:text-center">
             <span className="relative flex sm:w-full sm:justify-center">
-              {index > 0 && <span aria-hidden="true" className={cn('absolute top-1/2 right-1/2 hidden h-0.5 w-full -translate-y-1/2 sm:block', step.state === 'upcoming' ? 'bg-navy-200' : 'bg-teal-700')} />}
+              {index > 0 && (
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'absolute top-1/2 right-1/2 hidden h-0.5 w-full -translate-y-1/2 sm:block',
+                    step.state === 'upcoming' ? 'bg-navy-200' : 'bg-teal-700',
+                  )}
+                />
+              )}
               <span
                 aria-hidden="true"
                 className={cn(
                   'relative z-10 flex size-8 items-center justify-center rounded-full text-sm font-bold',
-                  step.state === 'done' ? 'bg-teal-700 text-white' : step.state === 'current' ? 'bg-navy-900 text-white ring-4 ring-teal-100' : 'bg-navy-100 text-navy-700',
+                  step.state === 'done'
+                    ? 'bg-teal-700 text-white'
+                    : step.state === 'current'
+                      ? 'bg-navy-900 text-white ring-4 ring-teal-100'
+                      : 'bg-navy-100 text-navy-700',
                 )}
               >
                 {step.state === 'done' ? <CheckIcon className="size-4" /> : index + 1}

@@ -176,7 +176,8 @@ export function UnfinishedBankCheck({ attempt }: { attempt: PaymentAttempt }) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900 sm:flex-row sm:items-center sm:justify-between">
       <p>
-        <strong className="font-semibold">Your bank’s security check is not finished.</strong> You have not been charged. Continue it, or pay with another card instead.
+        <strong className="font-semibold">Your bank’s security check is not finished.</strong> You have not been charged. Continue it, or pay with another card
+        instead.
       </p>
       <Button variant="secondary" onClick={attempt.resumeCheck} className="shrink-0">
         Continue the bank check

@@ -10,7 +10,15 @@ import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
-import { BankCheckDialog, CardFieldSkeleton, CardPaymentForm, PaymentProblem, usePaymentAttempt, type OrderPlaced, type PaymentOutcome } from './payment-attempt.tsx';
+import {
+  BankCheckDialog,
+  CardFieldSkeleton,
+  CardPaymentForm,
+  PaymentProblem,
+  usePaymentAttempt,
+  type OrderPlaced,
+  type PaymentOutcome,
+} from './payment-attempt.tsx';
 import { StripePayment } from './stripe-card-payment.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
@@ -48,7 +56,7 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
   // A saved card's attempt is a payment of its own: when it ends without an order, the card
   // form's payment becomes the basket's again (the same one, so the form shown stays right).
   const backToCardForm = useCallback(() => {
-    client
+    void client
       .createPaymentIntent({ params: { basketId }, body: { method: 'card', saveCard } }, { headers: { 'Idempotency-Key': newAttemptKey() } })
       .then((intent) => intent.intentId === cardIntentId)
       .catch(() => false)
@@ -63,15 +71,31 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
   if (start.state !== 'ready') return <PaymentSkeleton />;
   const { options, intent } = start.data;
   const { card } = options;
-  const stripe: StripeSettings | null = card.provider === 'stripe' && card.publishableKey && card.scriptUrl ? { publishableKey: card.publishableKey, scriptUrl: card.scriptUrl } : null;
+  const stripe: StripeSettings | null =
+    card.provider === 'stripe' && card.publishableKey && card.scriptUrl ? { publishableKey: card.publishableKey, scriptUrl: card.scriptUrl } : null;
   return (
     <div className="space-y-6">
       {signedIn && options.savedCards.length > 0 && (
-        <SavedCardPayment client={client} basketId={basketId} cards={options.savedCards} amountPence={options.amountPence} stripe={stripe} onPlaced={onPlaced} onFail={backToCardForm} />
+        <SavedCardPayment
+          client={client}
+          basketId={basketId}
+          cards={options.savedCards}
+          amountPence={options.amountPence}
+          stripe={stripe}
+          onPlaced={onPlaced}
+          onFail={backToCardForm}
+        />
       )}
       {signedIn && (
         <div className="flex items-start gap-3 text-sm text-navy-900">
-          <input id="save-card" type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} aria-describedby="save-card-hint" className="mt-0.5 size-5 accent-teal-700" />
+          <input
+            id="save-card"
+            type="checkbox"
+            checked={saveCard}
+            onChange={(event) => setSaveCard(event.target.checked)}
+            aria-describedby="save-card-hint"
+            className="mt-0.5 size-5 accent-teal-700"
+          />
           <div>
             <label htmlFor="save-card" className="font-semibold">
               Save this card for next time
@@ -83,7 +107,14 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
         </div>
       )}
       {intent.frameUrl ? (
-        <CardPayment key={intent.intentId} client={client} basketId={basketId} intent={{ ...intent, frameUrl: intent.frameUrl }} wallets={options.wallets} onPlaced={onPlaced} />
+        <CardPayment
+          key={intent.intentId}
+          client={client}
+          basketId={basketId}
+          intent={{ ...intent, frameUrl: intent.frameUrl }}
+          wallets={options.wallets}
+          onPlaced={onPlaced}
+        />
       ) : stripe ? (
         <StripePayment
           key={intent.intentId}
@@ -189,7 +220,10 @@ function CardPayment({
 const WALLET_GLOBALS: Record<string, string> = { 'sandbox-pay': 'SandboxPay' };
 
 interface WalletProvider {
-  mount(container: HTMLElement, options: { intentId: string; clientSecret: string; amountLabel: string; onResult(result: PaymentOutcome): void; onError(message: string): void }): { unmount(): void };
+  mount(
+    container: HTMLElement,
+    options: { intentId: string; clientSecret: string; amountLabel: string; onResult(result: PaymentOutcome): void; onError(message: string): void },
+  ): { unmount(): void };
 }
 
 interface WalletPay {
@@ -317,7 +351,10 @@ function SavedCardPayment({
     const key = attempt.begin();
     let result: PaymentOutcome;
     try {
-      const intent = await client.createPaymentIntent({ params: { basketId }, body: { method: 'saved_card', savedCardId: chosen } }, { headers: { 'Idempotency-Key': key } });
+      const intent = await client.createPaymentIntent(
+        { params: { basketId }, body: { method: 'saved_card', savedCardId: chosen } },
+        { headers: { 'Idempotency-Key': key } },
+      );
       if (intent.status === 'requires_action' && stripe) {
         result = stripeOutcome(await (await loadStripe(stripe)).handleNextAction({ clientSecret: intent.clientSecret }));
       } else if (intent.status === 'requires_payment_method') {
@@ -326,7 +363,9 @@ function SavedCardPayment({
         result = { status: intent.status, nextActionUrl: intent.nextActionUrl };
       }
     } catch (error) {
-      return attempt.fail(error instanceof ApiError ? apiProblemMessage(error) : 'We couldn’t reach our payment provider. Check your connection and try again.');
+      return attempt.fail(
+        error instanceof ApiError ? apiProblemMessage(error) : 'We couldn’t reach our payment provider. Check your connection and try again.',
+      );
     }
     attempt.outcome(result);
   };
@@ -336,7 +375,14 @@ function SavedCardPayment({
       <legend className="px-1 text-base font-bold text-navy-950">Pay with a saved card</legend>
       {cards.map((option) => (
         <label key={option.id} className="flex items-center gap-3 text-sm text-navy-900">
-          <input type="radio" name="saved-card" value={option.id} checked={chosen === option.id} onChange={() => setChosen(option.id)} className="size-5 accent-teal-700" />
+          <input
+            type="radio"
+            name="saved-card"
+            value={option.id}
+            checked={chosen === option.id}
+            onChange={() => setChosen(option.id)}
+            className="size-5 accent-teal-700"
+          />
           <span>
             {brandName(option.brand)} ending {option.last4}
             <span className="text-navy-600">

@@ -36,7 +36,9 @@ function useDrawnOrLoaded<T>(drawn: T | null | undefined, key: string | undefine
 /** The basket's delivery options to the delivery address (or anywhere on the mainland until one is given). */
 export function useDeliveryOptions(client: CheckoutClient, basketId: string, checkout: Checkout, drawn: DrawnDelivery | undefined) {
   const key = deliveryKey(basketId, checkout);
-  return useDrawnOrLoaded(drawn?.key === key ? drawn.options : null, `options:${key}`, (signal) => client.getDeliveryOptions({ params: { basketId }, body: {} }, { signal }));
+  return useDrawnOrLoaded(drawn?.key === key ? drawn.options : null, `options:${key}`, (signal) =>
+    client.getDeliveryOptions({ params: { basketId }, body: {} }, { signal }),
+  );
 }
 
 /** The specific-day calendar to the delivery address, when `wanted` (the option can be had). */

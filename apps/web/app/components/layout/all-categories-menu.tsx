@@ -20,6 +20,8 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
   useEffect(() => {
     const details = detailsRef.current;
     if (!details) return;
+    // Opened before the scripts ran: no toggle event will come, so draw the pictures now.
+    if (details.open) setPictured(true);
     const close = (returnFocus: boolean) => {
       if (!details.open) return;
       details.open = false;
@@ -56,9 +58,7 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
                 </span>
                 <span>
                   {category.name}
-                  {category.children.length > 0 && (
-                    <span className="block text-xs font-normal text-navy-600">{category.children.length} types</span>
-                  )}
+                  {category.children.length > 0 && <span className="block text-xs font-normal text-navy-600">{category.children.length} types</span>}
                 </span>
               </Link>
             </li>

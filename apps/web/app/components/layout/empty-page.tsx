@@ -23,7 +23,9 @@ export function EmptyPage({ title, icon, emptyTitle, children, secondary }: Empt
           title={emptyTitle}
           actions={
             <>
-              <ButtonLink to="/#shop-by-category" variant="primary">Start shopping</ButtonLink>
+              <ButtonLink to="/#shop-by-category" variant="primary">
+                Start shopping
+              </ButtonLink>
               {secondary && (
                 <ButtonLink to={secondary.to} variant="secondary">
                   {secondary.label}

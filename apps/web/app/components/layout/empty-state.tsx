@@ -14,7 +14,9 @@ export interface EmptyStateProps {
 /** An honest "nothing here yet" panel with a way forward. */
 export function EmptyState({ icon, title, headingLevel: Heading = 'h2', children, actions, className }: EmptyStateProps) {
   return (
-    <div className={cn('mx-auto flex max-w-xl flex-col items-center rounded-2xl border border-dashed border-navy-200 bg-white px-6 py-12 text-center', className)}>
+    <div
+      className={cn('mx-auto flex max-w-xl flex-col items-center rounded-2xl border border-dashed border-navy-200 bg-white px-6 py-12 text-center', className)}
+    >
       <div className="flex size-16 items-center justify-center rounded-full bg-teal-50 text-teal-700">{icon}</div>
       <Heading className="mt-5 text-xl font-bold tracking-tight text-navy-950">{title}</Heading>
       {children && <div className="mt-2 text-navy-700">{children}</div>}

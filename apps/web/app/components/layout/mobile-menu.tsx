@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
+import { useEarlyPresses } from '../../lib/early-press.ts';
 import { HELP_TOPICS, helpLinkLabel, helpPath } from '../../lib/help-topics.ts';
+import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
 
@@ -11,11 +13,17 @@ export function MobileMenu({ categories }: { categories: readonly NavigationCate
   const [open, setOpen] = useState(false);
   // Following a link closes the drawer; the page changes behind it.
   const close = useCallback(() => setOpen(false), []);
+  // Pressed before the scripts ran: open once they have.
+  const button = useRef<HTMLButtonElement>(null);
+  const pressKey = `${useId()}-menu`;
+  useEarlyPresses([{ ref: button, key: pressKey, press: () => setOpen(true) }]);
 
   return (
     <>
       <button
+        ref={button}
         type="button"
+        data-early-press={pressKey}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
@@ -47,13 +55,21 @@ function MenuLinks({ categories, close }: { categories: readonly NavigationCateg
                 </summary>
                 <ul className="mb-2 ml-3 border-l-2 border-teal-100 pl-3">
                   <li>
-                    <Link to={categoryPath(category.slug)} onClick={close} className="block rounded-lg px-3 py-2 text-sm font-semibold text-teal-700 hover:bg-navy-50">
+                    <Link
+                      to={categoryPath(category.slug)}
+                      onClick={close}
+                      className="block rounded-lg px-3 py-2 text-sm font-semibold text-teal-700 hover:bg-navy-50"
+                    >
                       All {category.name}
                     </Link>
                   </li>
                   {category.children.map((child) => (
                     <li key={child.slug}>
-                      <Link to={categoryPath(category.slug, child.slug)} onClick={close} className="block rounded-lg px-3 py-2 text-sm text-navy-800 hover:bg-navy-50">
+                      <Link
+                        to={categoryPath(category.slug, child.slug)}
+                        onClick={close}
+                        className="block rounded-lg px-3 py-2 text-sm text-navy-800 hover:bg-navy-50"
+                      >
                         {child.name}
                       </Link>
                     </li>
@@ -64,6 +80,11 @@ function MenuLinks({ categories, close }: { categories: readonly NavigationCateg
           ))}
         </ul>
       </nav>
+      <div className="border-t border-navy-100 px-2 py-3">
+        <Link to={TRADE_PATHS.dashboard} onClick={close} className="block rounded-lg px-3 py-2.5 font-semibold text-teal-700 hover:bg-navy-50">
+          Trade accounts
+        </Link>
+      </div>
       <nav aria-label="Help and advice" className="border-t border-navy-100 px-2 py-3">
         <h3 className="px-3 pb-2 text-xs font-semibold tracking-wider text-navy-600 uppercase">Help &amp; advice</h3>
         <ul>

@@ -18,13 +18,7 @@ export function NewsletterForm({ id, result }: { id: string; result?: Newsletter
   return (
     <fetcher.Form method="post" action="/newsletter" noValidate aria-label="Newsletter sign-up" className="w-full max-w-lg">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <FormField
-          id={`${id}-email`}
-          label="Email address"
-          hideLabel
-          error={answer && !answer.ok ? answer.error : null}
-          className="flex-1"
-        >
+        <FormField id={`${id}-email`} label="Email address" hideLabel error={answer && !answer.ok ? answer.error : null} className="flex-1">
           {(control) => (
             <Input
               {...control}

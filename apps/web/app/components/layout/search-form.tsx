@@ -4,14 +4,7 @@ import { Form, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { useCategories } from '../../lib/use-categories.ts';
 import { optionId, SuggestionList } from '../search/suggestion-list.tsx';
-import {
-  buildSuggestions,
-  categoryTargets,
-  moveActiveIndex,
-  suggestionsAnnouncement,
-  type Suggestion,
-  type Suggestions,
-} from '../search/suggestions.ts';
+import { buildSuggestions, categoryTargets, moveActiveIndex, suggestionsAnnouncement, type Suggestion, type Suggestions } from '../search/suggestions.ts';
 import { useAutocomplete } from '../search/use-autocomplete.ts';
 import { SearchIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -60,8 +53,7 @@ export function SearchForm({ defaultQuery, id, label = 'Search products and cate
 
   const autocomplete = useAutocomplete(text);
   const enhanced = useHydrated() && autocomplete.enabled;
-  const shown =
-    autocomplete.status === 'ready' ? autocomplete.answer : autocomplete.status === 'loading' ? autocomplete.stale?.answer : undefined;
+  const shown = autocomplete.status === 'ready' ? autocomplete.answer : autocomplete.status === 'loading' ? autocomplete.stale?.answer : undefined;
   const suggestions = useMemo(() => buildSuggestions(shown, text, targets), [shown, text, targets]);
   const visible = enhanced && open && (shown !== undefined || autocomplete.status === 'error');
   const activeIndex = visible && active?.of === suggestions ? active.index : -1;
@@ -147,14 +139,7 @@ export function SearchForm({ defaultQuery, id, label = 'Search products and cate
   };
 
   return (
-    <Form
-      method="get"
-      action="/search"
-      role="search"
-      aria-label={label}
-      onSubmit={close}
-      className={cn('flex w-full md:relative', className)}
-    >
+    <Form method="get" action="/search" role="search" aria-label={label} onSubmit={close} className={cn('flex w-full md:relative', className)}>
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>

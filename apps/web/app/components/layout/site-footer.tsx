@@ -5,6 +5,7 @@ import { categoryPath } from '../../lib/catalogue.ts';
 import { featuredCategories } from '../../lib/featured.ts';
 import { HELP_TOPICS, helpLinkLabel, helpPath } from '../../lib/help-topics.ts';
 import { LEGAL_PAGES } from '../../lib/legal-pages.ts';
+import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 import { companyLine } from '../../lib/shop-details.ts';
 import { LogoMark } from '../illustrations/logo.tsx';
 import { ShopAddress } from '../shop-address.tsx';
@@ -111,6 +112,7 @@ export function SiteFooter({
             title="Your Plumbline"
             links={[
               { to: '/account', label: 'Your account' },
+              { to: TRADE_PATHS.dashboard, label: 'Trade accounts' },
               { to: '/wishlist', label: 'Wishlist' },
               { to: '/basket', label: 'Basket' },
               { to: '/help', label: 'Help centre' },
@@ -123,7 +125,7 @@ export function SiteFooter({
               <nav aria-label="Legal">
                 <FooterLinks links={LEGAL_PAGES.map((page) => ({ to: page.path, label: page.title }))} className="flex flex-wrap gap-x-5 gap-y-2" />
               </nav>
-              <p>Prices include VAT at 20%. Trade prices are shown ex VAT.</p>
+              <p>Prices include VAT at 20%. Signed-in trade customers see their trade prices ex VAT first, with the price inc VAT beside.</p>
               {shop && <p>{companyLine(shop)}</p>}
               <p>© {copyrightYear ? `${copyrightYear} ` : ''}Plumbline. Secure card payments in pounds sterling.</p>
             </div>

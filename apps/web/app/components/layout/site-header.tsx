@@ -3,6 +3,7 @@ import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
 import { featuredCategories } from '../../lib/featured.ts';
+import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 import { HeaderAccount, headerItemClasses } from '../auth/header-account.tsx';
 import { MiniBasket } from '../basket/mini-basket.tsx';
 import { HeartIcon } from '../ui/icons.tsx';
@@ -73,6 +74,19 @@ export function SiteHeader({ categories, searchQuery }: { categories: readonly N
                 </NavLink>
               </li>
             ))}
+            <li className="ml-auto flex">
+              <NavLink
+                to={TRADE_PATHS.dashboard}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center border-b-[3px] px-3 pt-[3px] text-sm font-semibold whitespace-nowrap text-teal-700 hover:border-teal-500',
+                    isActive ? 'border-teal-600' : 'border-transparent',
+                  )
+                }
+              >
+                Trade
+              </NavLink>
+            </li>
           </ul>
         </nav>
       )}

@@ -20,8 +20,7 @@ export interface FacetPanelProps {
 }
 
 /** Yes/no facets ("In stock", "On offer", "New") read best as one checkbox each, named by the facet. */
-const isToggle = (facet: Facet) =>
-  facet.facetType === 'options' && facet.options.length === 1 && facet.options[0]?.identifier === 'yes';
+const isToggle = (facet: Facet) => facet.facetType === 'options' && facet.options.length === 1 && facet.options[0]?.identifier === 'yes';
 /** Facets open on arrival; the rest stay folded so long lists (search has ~30 facets) stay scannable. */
 const OPEN_FACETS = 4;
 

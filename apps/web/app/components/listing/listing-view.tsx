@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import type { Listing } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
+import { useEarlyPresses } from '../../lib/early-press.ts';
 import { useTradePricedCards } from '../../lib/trade-prices.ts';
 import { clearFilters, hasFilters, listingSearch, pageCount, resultsSummary, withPage, type ListingState } from '../../lib/listing-params.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
@@ -54,7 +55,10 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
   return (
     <div className={cn('container-page py-8 lg:py-10', className)}>
       {problem && (
-        <div role="alert" className="mb-6 flex flex-col gap-3 rounded-xl border border-brass-300 bg-brass-100/60 px-5 py-4 text-navy-950 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="mb-6 flex flex-col gap-3 rounded-xl border border-brass-300 bg-brass-100/60 px-5 py-4 text-navy-950 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p>
             <strong className="font-semibold">We couldn’t apply those filters.</strong> {problem}
           </p>
@@ -73,27 +77,21 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
 
         <section aria-label={label} className={cn(facets.length === 0 && 'lg:col-span-2')}>
           {showControls && (
-          <div className="flex flex-col gap-3 border-b border-navy-100 pb-4 sm:flex-row sm:items-center sm:justify-between">
-            <p role="status" className="flex items-center gap-2 text-sm text-navy-700">
-              {updating ? (
-                <>
-                  <Spinner /> Updating results…
-                </>
-              ) : (
-                (summary ?? 'No products found')
-              )}
-            </p>
-            <div className="flex items-center gap-3">
-              {facets.length > 0 && (
-                <Button variant="secondary" className="lg:hidden" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog">
-                  <FilterIcon />
-                  Filter
-                  {selectedCount > 0 && <span className="rounded-full bg-teal-700 px-2 py-0.5 text-xs text-white">{selectedCount}</span>}
-                </Button>
-              )}
-              <SortSelect state={state} query={query} className="min-w-0 flex-1" />
+            <div className="flex flex-col gap-3 border-b border-navy-100 pb-4 sm:flex-row sm:items-center sm:justify-between">
+              <p role="status" className="flex items-center gap-2 text-sm text-navy-700">
+                {updating ? (
+                  <>
+                    <Spinner /> Updating results…
+                  </>
+                ) : (
+                  (summary ?? 'No products found')
+                )}
+              </p>
+              <div className="flex items-center gap-3">
+                {facets.length > 0 && <FilterButton selectedCount={selectedCount} onOpen={() => setDrawerOpen(true)} />}
+                <SortSelect state={state} query={query} className="min-w-0 flex-1" />
+              </div>
             </div>
-          </div>
           )}
 
           {/* Without JavaScript the drawer cannot open: phones get the panel inline instead. */}
@@ -117,10 +115,7 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
               <h2 className="sr-only">Products</h2>
               <ul
                 aria-busy={updating || undefined}
-                className={cn(
-                  'mt-6 grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-3',
-                  updating && 'opacity-60',
-                )}
+                className={cn('mt-6 grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-3', updating && 'opacity-60')}
               >
                 {products.map((product, index) => (
                   <li key={product.id}>
@@ -177,6 +172,20 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
         </Dialog>
       )}
     </div>
+  );
+}
+
+/** Opens the filter drawer on phones; pressed before the scripts ran, it opens once they have. */
+function FilterButton({ selectedCount, onOpen }: { selectedCount: number; onOpen: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const pressKey = `${useId()}-filter`;
+  useEarlyPresses([{ ref: button, key: pressKey, press: onOpen }]);
+  return (
+    <Button ref={button} data-early-press={pressKey} variant="secondary" className="lg:hidden" onClick={onOpen} aria-haspopup="dialog">
+      <FilterIcon />
+      Filter
+      {selectedCount > 0 && <span className="rounded-full bg-teal-700 px-2 py-0.5 text-xs text-white">{selectedCount}</span>}
+    </Button>
   );
 }
 

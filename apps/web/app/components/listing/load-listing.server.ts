@@ -1,7 +1,16 @@
 import { ApiError } from '@shop/api-client';
 import type { Listing } from '@shop/contracts';
 import { data, redirect } from 'react-router';
-import { clearFilters, hasFilters, listingRequest, listingSearch, pageCount, withPage, type ListingRequest, type ListingState } from '../../lib/listing-params.ts';
+import {
+  clearFilters,
+  hasFilters,
+  listingRequest,
+  listingSearch,
+  pageCount,
+  withPage,
+  type ListingRequest,
+  type ListingState,
+} from '../../lib/listing-params.ts';
 
 export interface LoadedListing<T extends Listing = Listing> {
   listing: T;

@@ -7,7 +7,8 @@ import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Price } from '../ui/price.tsx';
 import { RatingStars } from '../ui/rating-stars.tsx';
 import { QuickViewButton } from '../product/quick-view.tsx';
-import { TradePrice } from '../product/trade-price.tsx';
+import { TradePrice, VatOrderedPrice } from '../product/trade-price.tsx';
+import { usePriceDisplay } from '../../lib/price-display.ts';
 import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
 
 export interface ProductTileProps {
@@ -58,6 +59,7 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
   const stock = stockLine(product.stockStatus);
   const badges = product.badges.flatMap((badge) => BADGES[badge] ?? []);
   const discount = price.wasPriceIncTax !== null && price.discountPercentage > 0 ? price.discountPercentage : 0;
+  const { tradeVisitor } = usePriceDisplay();
 
   return (
     <article
@@ -118,9 +120,19 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
           <p className="text-sm text-navy-600">No reviews yet</p>
         )}
         <div className="mt-auto space-y-1.5 pt-1">
-          <Price pence={price.priceIncTax} wasPence={price.wasPriceIncTax} />
-          <p className="text-xs text-navy-600">inc. VAT</p>
-          {product.tradePrices && <TradePrice price={product.tradePrices} size="sm" />}
+          {/* Where a trade customer browses, the price keeps the trade price's room from the first paint. */}
+          <div className={cn('space-y-1.5', tradeVisitor && 'min-h-[6.25rem]')}>
+            {product.tradePrices ? (
+              <TradePrice price={product.tradePrices} retail={price} size="sm" />
+            ) : tradeVisitor ? (
+              <VatOrderedPrice exVat={price.priceExcTax} incVat={price.priceIncTax} />
+            ) : (
+              <>
+                <Price pence={price.priceIncTax} wasPence={price.wasPriceIncTax} />
+                <p className="text-xs text-navy-600">inc. VAT</p>
+              </>
+            )}
+          </div>
           <p className="flex items-center gap-2 text-sm text-navy-800">
             <span className={cn('size-2 shrink-0 rounded-full', stock.dot)} aria-hidden="true" />
             {stock.text}

@@ -7,5 +7,9 @@ const subscribe = () => () => {};
  * snapshot differs): the no-JavaScript fallbacks, such as "Apply" buttons, show until then.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -1,5 +1,6 @@
 import { ApiError, type DeliveryClient } from '@shop/api-client';
 import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
@@ -34,35 +35,50 @@ export function postcodeProblem(value: string): string | null {
   return null;
 }
 
+/** The postcode as it is asked for: "sw1a 1aa " → "SW1A 1AA". */
+export const normalisePostcode = (typed: string) => typed.trim().toUpperCase();
+
 /** The API's reason for turning a postcode down: the field's own message, without its path. */
-function rejectionMessage(error: unknown): string {
+export function rejectionMessage(error: unknown): string {
   const errors = error instanceof ApiError ? (error.data as { errors?: { message?: unknown }[] } | null)?.errors : undefined;
   const first = errors?.[0]?.message;
   return typeof first === 'string' ? first : apiProblemMessage(error);
 }
 
+/**
+ * A postcode sent in the page's address (`?postcode=`): the form sent before the page's scripts ran,
+ * or without them. `postcode` is what the loader asked for, null when it was turned down (`problem`).
+ */
+export interface SentPostcode {
+  typed: string;
+  postcode: string | null;
+  problem: string | null;
+}
+
 export interface DeliveryOptionsProps {
   sku: string;
   quantity: number;
-  /** Mainland options from the page's loader, shown until the shopper checks a postcode. */
+  /**
+   * The options from the page's loader for one item, to the sent postcode if one was checked, else
+   * to mainland Great Britain: shown until the shopper checks another postcode or changes the quantity.
+   */
   initial: ProductDeliveryOptions | null;
+  sent?: SentPostcode | null;
   className?: string;
 }
 
 /** Delivery options for the chosen offering, with a postcode check (zone surcharges, restrictions). */
-export function DeliveryOptions({ sku, quantity, initial, className }: DeliveryOptionsProps) {
+export function DeliveryOptions({ sku, quantity, initial, sent = null, className }: DeliveryOptionsProps) {
   const clients = useApiClients();
+  const { pathname } = useLocation();
   const headingId = useId();
-  const [typed, setTyped] = useState('');
-  const [postcode, setPostcode] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [postcode, setPostcode] = useState<string | null>(sent?.postcode ?? null);
+  const [problem, setProblem] = useState<string | null>(sent?.problem ?? null);
 
-  // The loader's answer covers one item without a postcode; anything else is asked in the browser.
-  const needsCall = postcode !== null || quantity !== 1 || initial === null;
+  // The loader's answer covers one item to the postcode it was sent (or none); anything else is asked in the browser.
+  const needsCall = postcode !== (sent?.postcode ?? null) || quantity !== 1 || initial === null;
   const key = clients && needsCall ? JSON.stringify([sku, quantity, postcode]) : undefined;
-  const loaded = useApiData(key, (signal) =>
-    clients!.delivery.getProductDeliveryOptions({ body: { sku, quantity, postcode } }, { signal }),
-  );
+  const loaded = useApiData(key, (signal) => clients!.delivery.getProductDeliveryOptions({ body: { sku, quantity, postcode } }, { signal }));
 
   // A postcode the API turns down (400) is a problem with the field, in the API's own words.
   const rejected = loaded.state === 'error' && loaded.error instanceof ApiError && loaded.error.status === 400;
@@ -70,11 +86,15 @@ export function DeliveryOptions({ sku, quantity, initial, className }: DeliveryO
 
   const shown = needsCall ? (loaded.state === 'ready' ? loaded.data : null) : initial;
 
+  // Once the scripts run the page checks the postcode itself. It is read from the form, so what was
+  // typed before they ran counts; before then (or without them) the form reloads the page with it.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const field = new FormData(event.currentTarget).get('postcode');
+    const typed = typeof field === 'string' ? field : '';
     const error = postcodeProblem(typed);
     setProblem(error);
-    if (!error) setPostcode(typed.trim().toUpperCase());
+    if (!error) setPostcode(normalisePostcode(typed));
   };
 
   return (
@@ -83,13 +103,15 @@ export function DeliveryOptions({ sku, quantity, initial, className }: DeliveryO
         <TruckIcon className="size-5 text-teal-700" />
         Delivery
       </h2>
-      <form onSubmit={submit} noValidate className="mt-3 flex items-start gap-2">
+      <form method="get" action={pathname} onSubmit={submit} noValidate className="mt-3 flex items-start gap-2">
+        {/* The chosen size stays chosen when the form reloads the page. */}
+        <input type="hidden" name="sku" value={sku} />
         <FormField label="Your postcode" error={fieldError} className="min-w-0 flex-1" labelClassName="sr-only">
           {(control) => (
             <Input
               {...control}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
+              name="postcode"
+              defaultValue={sent?.typed ?? ''}
               autoComplete="postal-code"
               placeholder="Postcode, e.g. SW1A 1AA"
               maxLength={16}
@@ -179,15 +201,11 @@ function DeliveryResult({ result }: { result: ProductDeliveryOptions }) {
                   <p className="mt-0.5 text-xs text-navy-600">{option.description}</p>
                 </>
               ) : (
-                <p className="text-sm text-navy-600">
-                  {option.unavailableReason !== shared ? option.unavailableReason : 'Not available'}
-                </p>
+                <p className="text-sm text-navy-600">{option.unavailableReason !== shared ? option.unavailableReason : 'Not available'}</p>
               )}
             </div>
             {option.available && (
-              <p className="shrink-0 text-sm font-semibold text-navy-950 tabular-nums">
-                {option.priceIncVat === 0 ? 'Free' : formatPence(option.priceIncVat)}
-              </p>
+              <p className="shrink-0 text-sm font-semibold text-navy-950 tabular-nums">{option.priceIncVat === 0 ? 'Free' : formatPence(option.priceIncVat)}</p>
             )}
           </li>
         ))}

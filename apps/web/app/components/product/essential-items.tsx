@@ -1,10 +1,11 @@
 import type { EssentialItems as EssentialItemsData } from '@shop/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
+import { useEarlyPressWhenReady } from '../../lib/early-press.ts';
 import { formatPence } from '@shop/contracts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -44,9 +45,7 @@ export function EssentialItems({ items, className }: { items: Item[]; className?
             />
             <div className="min-w-0 flex-1 space-y-1">
               <div className="flex flex-wrap items-center gap-1.5">
-                <Badge tone={item.requirement === 'required' ? 'accent' : 'info'}>
-                  {item.requirement === 'required' ? 'Required' : 'Recommended'}
-                </Badge>
+                <Badge tone={item.requirement === 'required' ? 'accent' : 'info'}>{item.requirement === 'required' ? 'Required' : 'Recommended'}</Badge>
                 <span className="text-xs font-medium text-navy-700">Qty {item.quantity}</span>
               </div>
               <h3 className="text-sm leading-snug font-semibold text-navy-950">
@@ -72,10 +71,11 @@ export function EssentialItems({ items, className }: { items: Item[]; className?
 
 /** Adds one essential item in its quantity; above the card's link, so it is its own target. */
 function AddEssentialItem({ item }: { item: Item }) {
-  const { add, openPanel } = useBasket();
+  const { add, openPanel, status } = useBasket();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const outOfStock = item.product.stockStatus.status === 'out_of_stock';
 
   const addItem = async () => {
@@ -86,14 +86,23 @@ function AddEssentialItem({ item }: { item: Item }) {
     if (result.ok) openPanel({ sku: item.sku, quantity: item.quantity });
     else setProblem(apiProblemMessage(result.error));
   };
+  // Pressed before the scripts ran: added once the basket has been read.
+  const waiting = useEarlyPressWhenReady(button, `${problemId}-add`, status !== 'loading', () => void addItem());
 
   return (
     <div className="relative z-10">
-      <Button variant="secondary" size="sm" loading={busy} disabled={outOfStock} onClick={() => void addItem()} aria-describedby={problem ? problemId : undefined}>
+      <Button
+        ref={button}
+        data-early-press={`${problemId}-add`}
+        variant="secondary"
+        size="sm"
+        loading={busy || waiting}
+        disabled={outOfStock}
+        onClick={() => void addItem()}
+        aria-describedby={problem ? problemId : undefined}
+      >
         {outOfStock ? 'Out of stock' : 'Add'}
-        <span className="sr-only">
-          {outOfStock ? `: ${item.product.productName}` : ` ${item.quantity} × ${item.product.productName} to basket`}
-        </span>
+        <span className="sr-only">{outOfStock ? `: ${item.product.productName}` : ` ${item.quantity} × ${item.product.productName} to basket`}</span>
       </Button>
       <div aria-live="polite">
         {problem && (

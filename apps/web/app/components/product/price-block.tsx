@@ -2,7 +2,8 @@ import type { TradePrice as TradePriceData } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
 import { savingText, type Price } from './product-format.ts';
-import { TradePrice } from './trade-price.tsx';
+import { usePriceDisplay } from '../../lib/price-display.ts';
+import { TradePrice, VatOrderedPrice } from './trade-price.tsx';
 
 export interface PriceBlockProps {
   price: Price;
@@ -13,11 +14,18 @@ export interface PriceBlockProps {
   className?: string;
 }
 
+/** Room for a trade customer's price, kept from the first paint wherever one browses. */
+const TRADE_ROOM = { md: 'min-h-[8rem]', lg: 'min-h-[9.5rem]' } as const;
+
 /**
- * Price inc VAT with the was-price and saving, and the ex-VAT price; a trade customer's own price
- * beside it. No "or from £x/month": checkout offers no finance, so no price may promise it.
+ * Price inc VAT with the was-price and saving, and the ex-VAT price. A trade customer sees their
+ * own price instead, ex VAT first (or as they chose) with the retail price for reference. No "or
+ * from £x/month": checkout offers no finance, so no price may promise it.
  */
 export function PriceBlock({ price, tradePrice, size = 'lg', className }: PriceBlockProps) {
+  const { tradeVisitor } = usePriceDisplay();
+  if (tradePrice) return <TradePrice price={tradePrice} retail={price} size={size} className={cn(TRADE_ROOM[size], className)} />;
+  if (tradeVisitor) return <VatOrderedPrice exVat={price.priceExcTax} incVat={price.priceIncTax} size={size} className={cn(TRADE_ROOM[size], className)} />;
   const saving = savingText(price);
   return (
     <div className={cn('space-y-1', className)}>
@@ -38,10 +46,7 @@ export function PriceBlock({ price, tradePrice, size = 'lg', className }: PriceB
           </>
         )}
       </p>
-      <p className="text-sm text-navy-700 tabular-nums">
-        {formatPence(price.priceExcTax)} ex VAT
-      </p>
-      {tradePrice && <TradePrice price={tradePrice} className="mt-3" />}
+      <p className="text-sm text-navy-700 tabular-nums">{formatPence(price.priceExcTax)} ex VAT</p>
     </div>
   );
 }

@@ -20,10 +20,7 @@ export interface ProductCarouselsProps {
 export function ProductCarousels({ initial, categorySlug, productId, className }: ProductCarouselsProps) {
   const clients = useApiClients();
   const personal = useApiData(clients ? `carousels:${categorySlug}` : undefined, (signal) =>
-    clients!.catalogue.getCarousels(
-      { body: { pageType: PAGE_TYPES.product, categorySlug, recentlyViewedSkus: readRecentlyViewed() } },
-      { signal },
-    ),
+    clients!.catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug, recentlyViewedSkus: readRecentlyViewed() } }, { signal }),
   );
   const carousels = (personal.state === 'ready' ? personal.data.carousels : initial)
     .map((carousel) => ({ ...carousel, products: carousel.products.filter((product) => product.id !== productId) }))

@@ -2,13 +2,22 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { postcodeProblem } from './delivery-options.tsx';
 import { orderEssentials } from './essential-items.tsx';
+import { ServerPriceDisplay } from '../../lib/price-display.ts';
 import { PriceBlock } from './price-block.tsx';
 import { parseQuantity } from './quantity-input.tsx';
 import { StockStatus } from './stock-status.tsx';
 import type { Offering } from './variant-axes.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
-const price = { currencyCode: 'GBP', priceIncTax: 12999, priceExcTax: 10833, wasPriceIncTax: 15999, wasPriceExcTax: 13333, isOnPromotion: true, discountPercentage: 19 } as const;
+const price = {
+  currencyCode: 'GBP',
+  priceIncTax: 12999,
+  priceExcTax: 10833,
+  wasPriceIncTax: 15999,
+  wasPriceExcTax: 13333,
+  isOnPromotion: true,
+  discountPercentage: 19,
+} as const;
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '');
 
 describe('PriceBlock', () => {
@@ -20,12 +29,37 @@ describe('PriceBlock', () => {
     expect(shown).toContain('£108.33 ex VAT');
   });
 
-  it('shows a trade customer their trade price, ex VAT and inc VAT, beside the retail price', () => {
+  it('shows a trade customer their own price, ex VAT first, with the retail price for reference and not as a sale', () => {
     const trade = { priceIncTax: 12349, priceExcTax: 10291, tradeBand: 'T1', tradeDiscountBasisPoints: 500 };
     const shown = text(renderToString(<PriceBlock price={price} tradePrice={trade} />));
-    expect(shown).toContain('£129.99');
-    expect(shown).toContain('Trade price£102.91ex VAT£123.49 inc VAT5% trade discount (band T1)');
-    expect(text(renderToString(<PriceBlock price={price} />))).not.toContain('Trade price');
+    expect(shown).toContain('Your trade price£102.91ex VAT£123.49 inc VATBand T1: 5% off the ex-VAT retail priceRetail price £108.33 ex VAT');
+    expect(shown).not.toContain('was');
+    expect(shown).not.toContain('Save');
+    expect(text(renderToString(<PriceBlock price={price} />))).not.toContain('trade price');
+  });
+
+  it('puts inc VAT first for a trade customer who chose so', () => {
+    const trade = { priceIncTax: 12349, priceExcTax: 10291, tradeBand: 'T1', tradeDiscountBasisPoints: 500 };
+    const shown = text(
+      renderToString(
+        <ServerPriceDisplay value="inc">
+          <PriceBlock price={price} tradePrice={trade} />
+        </ServerPriceDisplay>,
+      ),
+    );
+    expect(shown).toContain('Your trade price£123.49inc VAT£102.91 ex VAT');
+    expect(shown).toContain('Retail price £129.99 inc VAT');
+  });
+
+  it('keeps a trade customer’s order for the retail price while their own is on its way', () => {
+    const shown = text(
+      renderToString(
+        <ServerPriceDisplay value="ex">
+          <PriceBlock price={price} />
+        </ServerPriceDisplay>,
+      ),
+    );
+    expect(shown).toBe('£108.33ex VAT£129.99 inc VAT');
   });
 
   it('shows no saving without a was-price', () => {
@@ -88,6 +122,8 @@ describe('form rules', () => {
 
   it('lists required essential items before recommended ones, keeping their order', () => {
     const item = (sku: string, requirement: 'required' | 'recommended') => ({ sku, requirement }) as Parameters<typeof orderEssentials>[0][number];
-    expect(orderEssentials([item('a', 'recommended'), item('b', 'required'), item('c', 'recommended'), item('d', 'required')]).map((entry) => entry.sku)).toEqual(['b', 'd', 'a', 'c']);
+    expect(
+      orderEssentials([item('a', 'recommended'), item('b', 'required'), item('c', 'recommended'), item('d', 'required')]).map((entry) => entry.sku),
+    ).toEqual(['b', 'd', 'a', 'c']);
   });
 });

@@ -1,5 +1,6 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useEarlyPresses } from '../../lib/early-press.ts';
 
 export interface GalleryImage {
   url: string;
@@ -14,6 +15,21 @@ export function ProductGallery({ images, className }: { images: GalleryImage[]; 
   const [index, setIndex] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = images[Math.min(index, images.length - 1)];
+  // A thumbnail pressed before the scripts ran is shown once they have (the last one pressed).
+  const galleryId = useId();
+  const pressKey = (position: number) => `${galleryId}-image-${position}`;
+  useEarlyPresses(
+    images.map((_, position) => ({
+      // The thumbnail's button, read once it is drawn.
+      ref: {
+        get current() {
+          return thumbs.current[position] ?? null;
+        },
+      },
+      key: pressKey(position),
+      press: () => setIndex(position),
+    })),
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -28,16 +44,7 @@ export function ProductGallery({ images, className }: { images: GalleryImage[]; 
   return (
     <div className={cn('space-y-3', className)}>
       <div className="relative aspect-square overflow-hidden rounded-2xl bg-gradient-to-br from-sand-50 to-sand-100 ring-1 ring-navy-100">
-        {current && (
-          <img
-            src={current.url}
-            alt={current.altText}
-            width={800}
-            height={800}
-            className="size-full object-cover"
-            fetchPriority="high"
-          />
-        )}
+        {current && <img src={current.url} alt={current.altText} width={800} height={800} className="size-full object-cover" fetchPriority="high" />}
       </div>
       {images.length > 1 && (
         // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
@@ -49,6 +56,7 @@ export function ProductGallery({ images, className }: { images: GalleryImage[]; 
                   thumbs.current[position] = element;
                 }}
                 type="button"
+                data-early-press={pressKey(position)}
                 aria-pressed={position === index}
                 onClick={() => setIndex(position)}
                 className={cn(

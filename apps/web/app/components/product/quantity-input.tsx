@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useEarlyPresses } from '../../lib/early-press.ts';
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 999;
@@ -53,14 +54,42 @@ export function QuantityInput({
   });
   useEffect(() => adoptTyped(), []);
 
-  const step = 'inline-flex size-11 items-center justify-center text-lg font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:text-navy-300';
+  /**
+   * − and +: one step from what the box holds (typed before the scripts ran, or stepped by the press
+   * before this one), else from the last good quantity. The box is changed at once, so presses made
+   * before the scripts ran, carried out together, each step from the one before.
+   */
+  const stepBy = (delta: -1 | 1) => {
+    const box = input.current;
+    const from = (box ? parseQuantity(box.value) : null) ?? base;
+    const next = String(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, from + delta)));
+    if (box) box.value = next;
+    type(next);
+  };
+  const decrease = useRef<HTMLButtonElement>(null);
+  const increase = useRef<HTMLButtonElement>(null);
+  useEarlyPresses([
+    { ref: decrease, key: `${id}-decrease`, press: () => stepBy(-1) },
+    { ref: increase, key: `${id}-increase`, press: () => stepBy(1) },
+  ]);
+
+  const step =
+    'inline-flex size-11 items-center justify-center text-lg font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:text-navy-300';
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-navy-950">
         Quantity
       </label>
       <div className={cn('inline-flex overflow-hidden rounded-lg border bg-white', invalid ? 'border-red-700' : 'border-navy-300')}>
-        <button type="button" className={step} disabled={base <= MIN_QUANTITY} onClick={() => type(String(base - 1))} aria-controls={id}>
+        <button
+          ref={decrease}
+          type="button"
+          data-early-press={`${id}-decrease`}
+          className={step}
+          disabled={base <= MIN_QUANTITY}
+          onClick={() => stepBy(-1)}
+          aria-controls={id}
+        >
           <span aria-hidden="true">−</span>
           <span className="sr-only">Decrease quantity</span>
         </button>
@@ -75,7 +104,15 @@ export function QuantityInput({
           onChange={(event) => type(event.target.value)}
           className="h-11 w-14 border-x border-navy-200 text-center text-base font-semibold tabular-nums text-navy-950"
         />
-        <button type="button" className={step} disabled={base >= MAX_QUANTITY} onClick={() => type(String(base + 1))} aria-controls={id}>
+        <button
+          ref={increase}
+          type="button"
+          data-early-press={`${id}-increase`}
+          className={step}
+          disabled={base >= MAX_QUANTITY}
+          onClick={() => stepBy(1)}
+          aria-controls={id}
+        >
           <span aria-hidden="true">+</span>
           <span className="sr-only">Increase quantity</span>
         </button>

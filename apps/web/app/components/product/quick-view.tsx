@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
+import { useEarlyPresses } from '../../lib/early-press.ts';
 import { useTradePrices } from '../../lib/trade-prices.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
 import { AddToBasket } from '../basket/add-to-basket.tsx';
@@ -25,10 +26,16 @@ export interface QuickViewButtonProps {
 /** "Quick view" on a listing card: the product's essentials in a dialog, without leaving the listing. */
 export function QuickViewButton({ slug, productName, className }: QuickViewButtonProps) {
   const [open, setOpen] = useState(false);
+  // Pressed before the scripts ran: open once they have.
+  const button = useRef<HTMLButtonElement>(null);
+  const pressKey = `${useId()}-quick-view`;
+  useEarlyPresses([{ ref: button, key: pressKey, press: () => setOpen(true) }]);
   return (
     <>
       <button
+        ref={button}
         type="button"
+        data-early-press={pressKey}
         aria-label={`Quick view: ${productName}`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
@@ -48,9 +55,7 @@ export function QuickViewButton({ slug, productName, className }: QuickViewButto
 function QuickViewContent({ slug }: { slug: string }) {
   const clients = useApiClients();
   const [sku, setSku] = useState<string | null>(null);
-  const summary = useApiData(clients ? `quick-view:${slug}` : undefined, (signal) =>
-    clients!.catalogue.getQuickView({ query: { slug } }, { signal }),
-  );
+  const summary = useApiData(clients ? `quick-view:${slug}` : undefined, (signal) => clients!.catalogue.getQuickView({ query: { slug } }, { signal }));
   const tradePrices = useTradePrices(summary.state === 'ready' ? summary.data.offerings.map((entry) => entry.sku) : []);
 
   if (summary.state === 'error') {

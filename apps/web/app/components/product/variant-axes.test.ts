@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pickOffering, selectedOffering, variantAxes, type Offering } from './variant-axes.ts';
 import { savingText, stockText } from './product-format.ts';
 
-const price = { currencyCode: 'GBP', priceIncTax: 100, priceExcTax: 83, wasPriceIncTax: null, wasPriceExcTax: null, isOnPromotion: false, discountPercentage: 0 } as const;
+const price = {
+  currencyCode: 'GBP',
+  priceIncTax: 100,
+  priceExcTax: 83,
+  wasPriceIncTax: null,
+  wasPriceExcTax: null,
+  isOnPromotion: false,
+  discountPercentage: 0,
+} as const;
 
 function offering(sku: string, widthMm: number | null, finish: string | null, extra: Partial<Offering> = {}): Offering {
   return {
@@ -62,7 +70,11 @@ describe('variantAxes', () => {
 
   it('labels handing in words', () => {
     const handed = [offering('H-1', null, null, { handing: 'left' }), offering('H-2', null, null, { handing: 'right' })];
-    expect(variantAxes(handed, handed[1] as Offering)[0]).toMatchObject({ label: 'Handing', selected: 'right', choices: [{ label: 'Left hand' }, { label: 'Right hand' }] });
+    expect(variantAxes(handed, handed[1] as Offering)[0]).toMatchObject({
+      label: 'Handing',
+      selected: 'right',
+      choices: [{ label: 'Left hand' }, { label: 'Right hand' }],
+    });
   });
 });
 

@@ -100,9 +100,5 @@ export function variantAxes(offerings: Offering[], current: Offering): VariantAx
 
 /** The offering a `?sku=` names, else the default one, else the first. */
 export function selectedOffering(offerings: Offering[], sku: string | null | undefined): Offering | undefined {
-  return (
-    offerings.find((offering) => offering.sku === sku) ??
-    offerings.find((offering) => offering.isDefault) ??
-    offerings[0]
-  );
+  return offerings.find((offering) => offering.sku === sku) ?? offerings.find((offering) => offering.isDefault) ?? offerings[0];
 }

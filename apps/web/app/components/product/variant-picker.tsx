@@ -38,9 +38,7 @@ export function VariantPicker({ offerings, selected, onSelect, className }: Vari
                     className={cn(
                       'relative inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg border px-3.5 py-2 text-sm font-medium transition',
                       'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-600',
-                      checked
-                        ? 'border-navy-900 bg-navy-900 text-white'
-                        : 'border-navy-200 bg-white text-navy-900 hover:border-navy-400',
+                      checked ? 'border-navy-900 bg-navy-900 text-white' : 'border-navy-200 bg-white text-navy-900 hover:border-navy-400',
                       !checked && !choice.combines && 'border-dashed text-navy-600',
                     )}
                   >

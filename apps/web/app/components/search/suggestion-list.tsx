@@ -120,9 +120,7 @@ function SuggestionOption({
           </span>
         </span>
       )}
-      {suggestion.pricePence !== undefined && (
-        <span className="shrink-0 font-bold text-navy-950 tabular-nums">{formatPence(suggestion.pricePence)}</span>
-      )}
+      {suggestion.pricePence !== undefined && <span className="shrink-0 font-bold text-navy-950 tabular-nums">{formatPence(suggestion.pricePence)}</span>}
     </Link>
   );
 }

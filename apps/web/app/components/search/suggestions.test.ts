@@ -6,7 +6,6 @@ import {
   highlightParts,
   moveActiveIndex,
   normaliseQuery,
-  RecentAnswers,
   suggestionsAnnouncement,
   type Autocomplete,
 } from './suggestions.ts';
@@ -109,7 +108,11 @@ describe('highlightParts', () => {
 
   it('merges overlapping matches and keeps the text intact', () => {
     expect(marked('Basins', 'basin sins')).toBe('[Basins]');
-    expect(highlightParts('Adhesive & Grout', 'grout').map((part) => part.text).join('')).toBe('Adhesive & Grout');
+    expect(
+      highlightParts('Adhesive & Grout', 'grout')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Adhesive & Grout');
   });
 
   it('marks nothing when the text does not contain what was typed', () => {
@@ -127,17 +130,5 @@ describe('the rest', () => {
 
   it('asks the same question for the same words', () => {
     expect(normaliseQuery('  Basin   TAPS ')).toBe('basin taps');
-  });
-
-  it('remembers the most recently used answers only', () => {
-    const recent = new RecentAnswers<number>(2);
-    recent.set('a', 1);
-    recent.set('b', 2);
-    expect(recent.get('a')).toBe(1);
-    recent.set('c', 3);
-    // "b" was used least recently, so it made room for "c".
-    expect(recent.get('b')).toBeUndefined();
-    expect(recent.get('a')).toBe(1);
-    expect(recent.get('c')).toBe(3);
   });
 });

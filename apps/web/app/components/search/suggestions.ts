@@ -148,33 +148,3 @@ export function highlightParts(text: string, query: string): TextPart[] {
   }
   return parts;
 }
-
-/** A few recent answers, so typing back over a query (or Backspace) shows them at once. */
-export class RecentAnswers<T> {
-  readonly #entries = new Map<string, T>();
-  readonly #limit: number;
-
-  constructor(limit: number) {
-    this.#limit = limit;
-  }
-
-  get(key: string): T | undefined {
-    const value = this.#entries.get(key);
-    if (value !== undefined) {
-      // Re-insert, so the Map's order stays least recently used first.
-      this.#entries.delete(key);
-      this.#entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: T): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    while (this.#entries.size > this.#limit) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
-  }
-}

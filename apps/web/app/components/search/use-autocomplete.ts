@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useApiClients } from '../../lib/use-api.ts';
-import { MIN_QUERY_LENGTH, normaliseQuery, RecentAnswers, type Autocomplete } from './suggestions.ts';
+import { LruCache } from '@shop/contracts/lru-cache';
+import { MIN_QUERY_LENGTH, normaliseQuery, type Autocomplete } from './suggestions.ts';
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
 const DEBOUNCE_MS = 150;
 
 // Shared by every search box on the page and kept across navigations.
-const recent = new RecentAnswers<Autocomplete>(20);
+const recent = new LruCache<string, Autocomplete>({ maxEntries: 20 });
 
 export type AutocompleteState =
   /** Too little typed, or no API in this render (server, or the shop's settings are missing). */

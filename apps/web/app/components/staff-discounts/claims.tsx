@@ -20,7 +20,9 @@ export function ClaimsList({ claims, totalCount }: { claims: DiscountClaim[]; to
   return (
     <>
       <p className="text-sm text-navy-700">
-        {totalCount > claims.length ? `The latest ${claims.length} of ${totalCount.toLocaleString('en-GB')} claims, newest first.` : `${claims.length} claims, newest first.`}
+        {totalCount > claims.length
+          ? `The latest ${claims.length} of ${totalCount.toLocaleString('en-GB')} claims, newest first.`
+          : `${claims.length} claims, newest first.`}
       </p>
       <div className="mt-3 hidden overflow-hidden rounded-xl border border-navy-100 md:block">
         <table className="w-full text-left text-sm">
@@ -105,7 +107,9 @@ export function ClaimLookup() {
     <div className="rounded-xl bg-sand-50 p-4">
       <form onSubmit={submit} noValidate aria-label="Find a claim" className="flex flex-wrap items-end gap-3">
         <FormField label="Find a claim by its number" hint="Claim numbers are shown with claimed issue codes." error={error} className="min-w-0">
-          {(control) => <Input {...control} value={id} onChange={(event) => setId(event.target.value)} inputMode="numeric" autoComplete="off" className="max-w-40" />}
+          {(control) => (
+            <Input {...control} value={id} onChange={(event) => setId(event.target.value)} inputMode="numeric" autoComplete="off" className="max-w-40" />
+          )}
         </FormField>
         <Button type="submit" variant="secondary" loading={busy}>
           Find claim

@@ -42,8 +42,8 @@ export function EndPromotion({ promotionCode, onEnded }: { promotionCode: string
       <Dialog open={open} onClose={() => setOpen(false)} title={`End ${promotionCode} now?`}>
         <div className="space-y-4 p-5">
           <p className="text-navy-800">
-            Shoppers will no longer be able to use {promotionCode} or its issue codes. Orders that already used it keep their discount. You can
-            extend it again by changing its end date.
+            Shoppers will no longer be able to use {promotionCode} or its issue codes. Orders that already used it keep their discount. You can extend it again
+            by changing its end date.
           </p>
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700">

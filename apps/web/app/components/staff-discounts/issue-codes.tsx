@@ -48,15 +48,24 @@ export function IssueCodesPanel({
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-navy-800">
-          <strong className="text-navy-950">{codes.length.toLocaleString('en-GB')}</strong> issue codes:{' '}
-          {counts.available.toLocaleString('en-GB')} available, {counts.claimed.toLocaleString('en-GB')} claimed, {counts.voided.toLocaleString('en-GB')} withdrawn.
+          <strong className="text-navy-950">{codes.length.toLocaleString('en-GB')}</strong> issue codes: {counts.available.toLocaleString('en-GB')} available,{' '}
+          {counts.claimed.toLocaleString('en-GB')} claimed, {counts.voided.toLocaleString('en-GB')} withdrawn.
         </p>
         <Button
           variant="secondary"
           disabled={codes.length === 0}
           onClick={() => downloadText(issueCodesFilename(promotionCode, new Date()), issueCodesCsv(promotionCode, codes))}
         >
-          <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            className="size-4"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />
           </svg>
           Download codes (CSV)
@@ -235,8 +244,15 @@ function AddIssueCodes({ promotionCode, onAdded }: { promotionCode: string; onAd
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Generate more issue codes" className="flex flex-wrap items-end gap-3 rounded-xl bg-sand-50 p-4">
-      <FormField label="Generate more single-use codes" hint={`Up to ${MAX_ISSUE_CODES_PER_BATCH.toLocaleString('en-GB')} at a time.`} error={error} className="min-w-0">
-        {(control) => <Input {...control} value={count} onChange={(event) => setCount(event.target.value)} inputMode="numeric" autoComplete="off" className="max-w-40" />}
+      <FormField
+        label="Generate more single-use codes"
+        hint={`Up to ${MAX_ISSUE_CODES_PER_BATCH.toLocaleString('en-GB')} at a time.`}
+        error={error}
+        className="min-w-0"
+      >
+        {(control) => (
+          <Input {...control} value={count} onChange={(event) => setCount(event.target.value)} inputMode="numeric" autoComplete="off" className="max-w-40" />
+        )}
       </FormField>
       <Button type="submit" variant="secondary" loading={busy}>
         Generate codes

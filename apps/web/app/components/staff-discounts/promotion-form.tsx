@@ -151,9 +151,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
           hint="What the shopper is told when the code is applied, e.g. “10% off orders over £100”. Up to 200 characters."
           error={error('description')}
         >
-          {(control) => (
-            <Input {...control} value={values.description} onChange={(event) => set('description', event.target.value)} maxLength={200} />
-          )}
+          {(control) => <Input {...control} value={values.description} onChange={(event) => set('description', event.target.value)} maxLength={200} />}
         </FormField>
         <fieldset id={fieldId('channels')} tabIndex={-1} aria-describedby="promotion-channels-hint" className="space-y-2 focus:outline-none">
           <legend className="text-sm font-semibold text-navy-950">Channels</legend>
@@ -284,12 +282,28 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
           <FormField id={fieldId('startsAt')} label="Starts" hint="Date and time, in your local time." error={error('startsAt')}>
             {(control) => <Input {...control} type="datetime-local" value={values.startsAt} onChange={(event) => set('startsAt', event.target.value)} />}
           </FormField>
-          <FormField id={fieldId('endsAt')} label="Ends (optional)" hint="The code stops working at this time. Leave empty to run until changed." error={error('endsAt')}>
+          <FormField
+            id={fieldId('endsAt')}
+            label="Ends (optional)"
+            hint="The code stops working at this time. Leave empty to run until changed."
+            error={error('endsAt')}
+          >
             {(control) => <Input {...control} type="datetime-local" value={values.endsAt} onChange={(event) => set('endsAt', event.target.value)} />}
           </FormField>
-          <FormField id={fieldId('usageLimit')} label="Total uses allowed (optional)" hint="Across all customers. Leave empty for no limit." error={error('usageLimit')}>
+          <FormField
+            id={fieldId('usageLimit')}
+            label="Total uses allowed (optional)"
+            hint="Across all customers. Leave empty for no limit."
+            error={error('usageLimit')}
+          >
             {(control) => (
-              <Input {...control} value={values.usageLimit} onChange={(event) => set('usageLimit', event.target.value)} inputMode="numeric" autoComplete="off" />
+              <Input
+                {...control}
+                value={values.usageLimit}
+                onChange={(event) => set('usageLimit', event.target.value)}
+                inputMode="numeric"
+                autoComplete="off"
+              />
             )}
           </FormField>
           <FormField
@@ -377,9 +391,17 @@ function FieldError({ message }: { message: string | null }) {
 function Affixed({ prefix, suffix, children }: { prefix?: string; suffix?: string; children: ReactNode }) {
   return (
     <div className="relative max-w-48">
-      {prefix && <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-navy-700" aria-hidden="true">{prefix}</span>}
+      {prefix && (
+        <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-navy-700" aria-hidden="true">
+          {prefix}
+        </span>
+      )}
       <div className={cn(prefix && '[&_input]:pl-8', suffix && '[&_input]:pr-9')}>{children}</div>
-      {suffix && <span className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-navy-700" aria-hidden="true">{suffix}</span>}
+      {suffix && (
+        <span className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-navy-700" aria-hidden="true">
+          {suffix}
+        </span>
+      )}
     </div>
   );
 }
@@ -392,7 +414,9 @@ function AmountHint({ text, percentage }: { text: string; percentage: boolean })
   if (!parsed.ok || parsed.value === 0) return null;
   return (
     <p className="text-sm text-navy-600">
-      {percentage ? `Saved as ${parsed.value.toLocaleString('en-GB')} basis points` : `Saved as ${formatPence(parsed.value)} (${parsed.value.toLocaleString('en-GB')}p)`}
+      {percentage
+        ? `Saved as ${parsed.value.toLocaleString('en-GB')} basis points`
+        : `Saved as ${formatPence(parsed.value)} (${parsed.value.toLocaleString('en-GB')}p)`}
     </p>
   );
 }

@@ -45,7 +45,7 @@ export function DiscountFiltersForm({ filters }: { filters: DiscountFilters }) {
         const next = discountFilters(params);
         if (next.from && next.to && next.to < next.from) return setDateError('Choose a day on or after “Running from”');
         setDateError(null);
-        navigate(discountsHref({ ...next, page: 1 }));
+        void navigate(discountsHref({ ...next, page: 1 }));
       }}
       method="get"
       action="/staff/discounts"
@@ -55,7 +55,16 @@ export function DiscountFiltersForm({ filters }: { filters: DiscountFilters }) {
     >
       <FormField label="Code or description" className="sm:col-span-2 lg:col-span-1">
         {(control) => (
-          <Input {...control} type="search" name="text" defaultValue={filters.text} autoComplete="off" spellCheck={false} placeholder="e.g. WELCOME10, or an issue code" maxLength={100} />
+          <Input
+            {...control}
+            type="search"
+            name="text"
+            defaultValue={filters.text}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="e.g. WELCOME10, or an issue code"
+            maxLength={100}
+          />
         )}
       </FormField>
       <FormField label="Channel">
@@ -83,9 +92,7 @@ export function DiscountFiltersForm({ filters }: { filters: DiscountFilters }) {
           />
         )}
       </FormField>
-      <FormField label="Running from">
-        {(control) => <Input {...control} type="date" name="from" defaultValue={filters.from} />}
-      </FormField>
+      <FormField label="Running from">{(control) => <Input {...control} type="date" name="from" defaultValue={filters.from} />}</FormField>
       <FormField label="Running to" error={dateError}>
         {(control) => <Input {...control} type="date" name="to" defaultValue={filters.to} />}
       </FormField>
@@ -95,7 +102,6 @@ export function DiscountFiltersForm({ filters }: { filters: DiscountFilters }) {
     </Form>
   );
 }
-
 
 /** Promotions as a table on wider screens and as cards on phones (only one is shown, so read once). */
 export function PromotionResults({ page, filters }: { page: DiscountSearchPage; filters: DiscountFilters }) {

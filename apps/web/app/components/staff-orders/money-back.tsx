@@ -50,8 +50,15 @@ export function MoneyBackPanel({ order, onChanged, onStale }: { order: Order; on
               : 'is not confirmed by the payment provider yet. Try it again to finish it: the customer will not be refunded twice.'}
           </p>
         )}
-        {actions.cancel && !pending && <p>Not dispatched yet: cancelling refunds all {formatPence(order.payment.refundablePence)} and puts the items back in stock.</p>}
-        {actions.refund && <p>{order.payment.refundedPence > 0 ? `${paymentStatusText(order.payment)}.` : 'Nothing refunded yet.'} Up to {formatPence(order.payment.refundablePence)} can still go back to the customer.</p>}
+        {actions.cancel && !pending && (
+          <p>Not dispatched yet: cancelling refunds all {formatPence(order.payment.refundablePence)} and puts the items back in stock.</p>
+        )}
+        {actions.refund && (
+          <p>
+            {order.payment.refundedPence > 0 ? `${paymentStatusText(order.payment)}.` : 'Nothing refunded yet.'} Up to{' '}
+            {formatPence(order.payment.refundablePence)} can still go back to the customer.
+          </p>
+        )}
         <div className="flex flex-wrap gap-3">
           {actions.cancel && (
             <Button variant="secondary" onClick={() => setMode('cancel')}>
@@ -113,7 +120,10 @@ function MoneyBackDialog({
   const pending = moneyBackActions(order).pending;
   // Retrying a pending refund asks for the same amount again: the API finishes that one, with its own key.
   const retrying = mode === 'refund' && pending !== null && pending.kind === 'refund';
-  const [values, setValues] = useState<MoneyBackValues>({ amount: retrying ? penceToText(pending.amountPence) : '', reason: retrying ? (pending.reason ?? '') : '' });
+  const [values, setValues] = useState<MoneyBackValues>({
+    amount: retrying ? penceToText(pending.amountPence) : '',
+    reason: retrying ? (pending.reason ?? '') : '',
+  });
   const [problem, setProblem] = useState<MoneyBackProblem | null>(null);
   const [busy, setBusy] = useState(false);
   // One key per opening: a retry of this submission replays the API's first answer.
@@ -164,8 +174,8 @@ function MoneyBackDialog({
       >
         {mode === 'cancel' ? (
           <p className="text-navy-800">
-            {formatPence(order.payment.refundablePence)} goes back to the customer’s {paymentText(order.payment)}, the items go back into stock and any discount code can be used
-            again. The customer is e-mailed.
+            {formatPence(order.payment.refundablePence)} goes back to the customer’s {paymentText(order.payment)}, the items go back into stock and any discount
+            code can be used again. The customer is e-mailed.
           </p>
         ) : (
           <p className="text-navy-800">
@@ -184,7 +194,15 @@ function MoneyBackDialog({
                   <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-navy-700">
                     £
                   </span>
-                  <Input {...control} value={values.amount} onChange={(event) => set('amount', event.target.value)} inputMode="decimal" autoComplete="off" readOnly={retrying} className="pl-8 tabular-nums" />
+                  <Input
+                    {...control}
+                    value={values.amount}
+                    onChange={(event) => set('amount', event.target.value)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    readOnly={retrying}
+                    className="pl-8 tabular-nums"
+                  />
                 </span>
                 {!retrying && (
                   <Button variant="ghost" size="sm" onClick={() => set('amount', penceToText(refundable))}>

@@ -54,7 +54,9 @@ export function NextStep({
 
   if (!values) {
     const why =
-      order.status === 'delivered' ? 'The order is delivered: there are no more steps.' : `The order is ${STATUS_NAMES[order.status].toLowerCase()}, so it cannot move on.`;
+      order.status === 'delivered'
+        ? 'The order is delivered: there are no more steps.'
+        : `The order is ${STATUS_NAMES[order.status].toLowerCase()}, so it cannot move on.`;
     return (
       <Panel heading={heading}>
         <p className="mt-2 text-navy-800">{why}</p>
@@ -143,15 +145,36 @@ export function NextStep({
                 />
               )}
             </FormField>
-            <FormField id={fieldId('trackingNumber')} label="Tracking number" hint="From the carrier’s label: the customer sees it when they track the order." error={problem?.fields.trackingNumber}>
+            <FormField
+              id={fieldId('trackingNumber')}
+              label="Tracking number"
+              hint="From the carrier’s label: the customer sees it when they track the order."
+              error={problem?.fields.trackingNumber}
+            >
               {(control) => (
-                <Input {...control} value={values.trackingNumber} onChange={(event) => set('trackingNumber', event.target.value)} autoComplete="off" spellCheck={false} maxLength={60} className="font-mono" />
+                <Input
+                  {...control}
+                  value={values.trackingNumber}
+                  onChange={(event) => set('trackingNumber', event.target.value)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={60}
+                  className="font-mono"
+                />
               )}
             </FormField>
           </div>
         )}
 
-        <TextAreaField id={fieldId('note')} label="Note (optional)" hint="Kept in the order’s history, for staff." error={problem?.fields.note} value={values.note} onChange={(value) => set('note', value)} rows={2} />
+        <TextAreaField
+          id={fieldId('note')}
+          label="Note (optional)"
+          hint="Kept in the order’s history, for staff."
+          error={problem?.fields.note}
+          value={values.note}
+          onChange={(value) => set('note', value)}
+          rows={2}
+        />
 
         {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={onStale} />}
 

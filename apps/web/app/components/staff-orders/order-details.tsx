@@ -9,7 +9,19 @@ import { Link } from '../ui/link.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 /** A titled card of the order page. */
-export function Card({ id, title, children, className, focusable }: { id: string; title: string; children: ReactNode; className?: string; focusable?: boolean }) {
+export function Card({
+  id,
+  title,
+  children,
+  className,
+  focusable,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+  focusable?: boolean;
+}) {
   return (
     <section aria-labelledby={id} className={cn('rounded-2xl border border-navy-100 bg-white p-5', className)}>
       {/* Focusable cards can take the keyboard after a change they show. */}
@@ -28,7 +40,10 @@ export function CustomerCard({ order }: { order: Order }) {
   return (
     <Card id="order-customer" title="Customer">
       <p className="font-semibold text-navy-950">{order.customerName}</p>
-      <a href={`mailto:${order.emailAddress}`} className="font-medium [overflow-wrap:anywhere] text-teal-700 underline decoration-teal-700/40 underline-offset-3">
+      <a
+        href={`mailto:${order.emailAddress}`}
+        className="font-medium [overflow-wrap:anywhere] text-teal-700 underline decoration-teal-700/40 underline-offset-3"
+      >
         {order.emailAddress}
       </a>
     </Card>
@@ -48,7 +63,11 @@ export function DeliveryCard({ order }: { order: Order }) {
         </div>
         <div>
           <Label>{order.deliveryAddress ? 'Delivery address' : 'Collection'}</Label>
-          {order.deliveryAddress ? <AddressLines lines={addressLines(order.deliveryAddress)} /> : <p className="text-navy-800">Click &amp; collect from the trade counter</p>}
+          {order.deliveryAddress ? (
+            <AddressLines lines={addressLines(order.deliveryAddress)} />
+          ) : (
+            <p className="text-navy-800">Click &amp; collect from the trade counter</p>
+          )}
         </div>
         <div>
           <Label>Billing address</Label>
@@ -75,7 +94,12 @@ export function PaymentCard({ order }: { order: Order }) {
             <>
               {order.tracking.carrier}{' '}
               {order.tracking.url ? (
-                <a href={order.tracking.url} target="_blank" rel="noreferrer" className="font-mono font-medium [overflow-wrap:anywhere] text-teal-700 underline underline-offset-3">
+                <a
+                  href={order.tracking.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-mono font-medium [overflow-wrap:anywhere] text-teal-700 underline underline-offset-3"
+                >
                   {order.tracking.trackingNumber}
                   <span className="sr-only"> (opens the carrier’s site in a new tab)</span>
                 </a>
@@ -102,11 +126,19 @@ export function LinesCard({ order }: { order: Order }) {
           <caption className="sr-only">Items in order {order.orderNumber}</caption>
           <thead className="bg-sand-100 text-navy-800">
             <tr>
-              <th scope="col" className="py-3 pr-3 pl-5 font-semibold">Item</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Qty</th>
+              <th scope="col" className="py-3 pr-3 pl-5 font-semibold">
+                Item
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Qty
+              </th>
               {/* On phones the unit price sits under the item, to leave the name room. */}
-              <th scope="col" className="hidden px-3 py-3 font-semibold sm:table-cell">Price</th>
-              <th scope="col" className="py-3 pr-5 pl-3 text-right font-semibold">Total</th>
+              <th scope="col" className="hidden px-3 py-3 font-semibold sm:table-cell">
+                Price
+              </th>
+              <th scope="col" className="py-3 pr-5 pl-3 text-right font-semibold">
+                Total
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-navy-100">
@@ -115,7 +147,14 @@ export function LinesCard({ order }: { order: Order }) {
                 <td className="py-3 pr-3 pl-5">
                   <div className="flex gap-3">
                     {line.imageUrl ? (
-                      <img src={line.imageUrl} alt="" width={48} height={48} loading="lazy" className="hidden size-12 shrink-0 sm:block rounded-md border border-navy-100 bg-sand-50 object-contain" />
+                      <img
+                        src={line.imageUrl}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="hidden size-12 shrink-0 sm:block rounded-md border border-navy-100 bg-sand-50 object-contain"
+                      />
                     ) : (
                       <span aria-hidden="true" className="hidden size-12 shrink-0 rounded-md bg-sand-100 sm:block" />
                     )}

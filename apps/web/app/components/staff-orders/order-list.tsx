@@ -27,7 +27,7 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
         event.preventDefault();
         const params = new URLSearchParams();
         for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') params.set(name, value);
-        navigate(ordersHref({ ...orderFilters(params), page: 1 }));
+        void navigate(ordersHref({ ...orderFilters(params), page: 1 }));
       }}
       method="get"
       action="/staff/orders"
@@ -37,7 +37,16 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
     >
       <FormField label="Order number, e-mail or name" className="sm:col-span-2 lg:col-span-1">
         {(control) => (
-          <Input {...control} type="search" name="q" defaultValue={filters.q} autoComplete="off" spellCheck={false} placeholder="e.g. BP10000001" maxLength={120} />
+          <Input
+            {...control}
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="e.g. BP10000001"
+            maxLength={120}
+          />
         )}
       </FormField>
       <FormField label="Status">
@@ -57,14 +66,15 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
   );
 }
 
-
 /** Orders as a table on wider screens and as cards on phones (only one is shown, so read once). */
 export function OrderResults({ page, filters }: { page: OrderPage; filters: OrderFilters }) {
   if (page.items.length === 0) {
     const filtered = hasFilters(filters);
     return (
       <NoResults icon={<BasketIcon className="size-8" />} noun="orders" filtered={filtered} clearTo="/staff/orders">
-        {filtered ? 'Check the order number or e-mail address, try part of the name, or another status.' : 'Orders appear here as soon as a shopper pays at the checkout.'}
+        {filtered
+          ? 'Check the order number or e-mail address, try part of the name, or another status.'
+          : 'Orders appear here as soon as a shopper pays at the checkout.'}
       </NoResults>
     );
   }
@@ -121,7 +131,13 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
           </li>
         ))}
       </ul>
-      <Pagination className="mt-8" label="Order pages" current={page.pageNumber} total={page.totalPages} hrefFor={(target) => ordersHref({ ...filters, page: target })} />
+      <Pagination
+        className="mt-8"
+        label="Order pages"
+        current={page.pageNumber}
+        total={page.totalPages}
+        hrefFor={(target) => ordersHref({ ...filters, page: target })}
+      />
     </>
   );
 }

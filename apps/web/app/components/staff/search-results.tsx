@@ -27,7 +27,19 @@ export function SearchActions({ clearTo, filtered }: { clearTo: string; filtered
 }
 
 /** No results: a way back when filters hid everything, what to do when there is nothing yet. */
-export function NoResults({ icon, noun, filtered, clearTo, children }: { icon: ReactNode; noun: string; filtered: boolean; clearTo: string; children: ReactNode }) {
+export function NoResults({
+  icon,
+  noun,
+  filtered,
+  clearTo,
+  children,
+}: {
+  icon: ReactNode;
+  noun: string;
+  filtered: boolean;
+  clearTo: string;
+  children: ReactNode;
+}) {
   return (
     <EmptyState
       icon={icon}
@@ -46,7 +58,15 @@ export function NoResults({ icon, noun, filtered, clearTo, children }: { icon: R
 }
 
 /** "Orders 21 to 40 of 57, newest first", announced when the page changes. */
-export function ResultsRange({ page, singular, plural }: { page: { pageNumber: number; pageSize: number; totalCount: number; items: readonly unknown[] }; singular: string; plural: string }) {
+export function ResultsRange({
+  page,
+  singular,
+  plural,
+}: {
+  page: { pageNumber: number; pageSize: number; totalCount: number; items: readonly unknown[] };
+  singular: string;
+  plural: string;
+}) {
   const first = (page.pageNumber - 1) * page.pageSize + 1;
   const last = first + page.items.length - 1;
   return (

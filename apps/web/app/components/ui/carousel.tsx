@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useEarlyPresses } from '../../lib/early-press.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
 export interface CarouselProps {
@@ -19,6 +20,8 @@ export interface CarouselProps {
 export function Carousel({ label, heading, slides, className }: CarouselProps) {
   const trackId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
 
   const updateEdges = useCallback(() => {
@@ -36,16 +39,24 @@ export function Carousel({ label, heading, slides, className }: CarouselProps) {
     return () => window.removeEventListener('resize', updateEdges);
   }, [updateEdges]);
 
-  const scrollByPage = (direction: 1 | -1) => {
+  const scrollByPage = (direction: 1 | -1, animate = true) => {
     const track = trackRef.current;
     if (!track) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    track.scrollBy({ left: direction * track.clientWidth, behavior: reduceMotion ? 'auto' : 'smooth' });
+    track.scrollBy({ left: direction * track.clientWidth, behavior: animate && !reduceMotion ? 'smooth' : 'auto' });
   };
+
+  // A press before the scripts ran is carried out at once (several add up), then the edges follow.
+  useEarlyPresses([
+    { ref: previousRef, key: `${trackId}-previous`, press: () => scrollByPage(-1, false) },
+    { ref: nextRef, key: `${trackId}-next`, press: () => scrollByPage(1, false) },
+  ]);
 
   const control = (direction: 1 | -1) => (
     <button
+      ref={direction === -1 ? previousRef : nextRef}
       type="button"
+      data-early-press={`${trackId}-${direction === -1 ? 'previous' : 'next'}`}
       aria-controls={trackId}
       disabled={direction === -1 ? edges.atStart : edges.atEnd}
       onClick={() => scrollByPage(direction)}

@@ -49,7 +49,11 @@ describe('FormField', () => {
   });
 
   it('leaves a valid control unmarked', () => {
-    const html = renderToString(<FormField id="q" label="Search">{(control) => <Input {...control} />}</FormField>);
+    const html = renderToString(
+      <FormField id="q" label="Search">
+        {(control) => <Input {...control} />}
+      </FormField>,
+    );
     expect(html).not.toContain('aria-invalid=');
     expect(html).not.toContain('aria-describedby=');
   });

@@ -13,7 +13,8 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 const placements = {
   center: 'm-auto w-[min(32rem,calc(100vw-2rem))] max-h-[calc(100dvh-2rem)] rounded-2xl',
@@ -65,9 +66,7 @@ function ModalDialog({ open, onClose, title, placement = 'center', className, ch
 
   const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (element) => element.offsetParent !== null,
-    );
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null);
     const first = focusable[0];
     const last = focusable.at(-1);
     if (!first || !last) return;
@@ -88,11 +87,7 @@ function ModalDialog({ open, onClose, title, placement = 'center', className, ch
       aria-labelledby={titleId}
       onKeyDown={trapTab}
       onClick={(event) => event.target === event.currentTarget && dialogRef.current?.close()}
-      className={cn(
-        'bg-white p-0 text-navy-950 shadow-2xl backdrop:bg-navy-950/60 backdrop:backdrop-blur-[2px]',
-        placements[placement],
-        className,
-      )}
+      className={cn('bg-white p-0 text-navy-950 shadow-2xl backdrop:bg-navy-950/60 backdrop:backdrop-blur-[2px]', placements[placement], className)}
     >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-4 border-b border-navy-100 px-5 py-4">

@@ -30,7 +30,13 @@ export function ErrorSummary({ problems }: { problems: readonly SummaryProblem[]
   };
 
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby={titleId} className="rounded-lg border-2 border-red-700 bg-white p-4 focus:outline-3 focus:outline-offset-2 focus:outline-brass-400">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={titleId}
+      className="rounded-lg border-2 border-red-700 bg-white p-4 focus:outline-3 focus:outline-offset-2 focus:outline-brass-400"
+    >
       <h3 id={titleId} className="text-lg font-bold text-navy-950">
         There is a problem
       </h3>
@@ -38,7 +44,11 @@ export function ErrorSummary({ problems }: { problems: readonly SummaryProblem[]
         {problems.map((problem) => (
           <li key={`${problem.fieldId ?? ''}:${problem.message}`}>
             {problem.fieldId ? (
-              <a href={`#${problem.fieldId}`} onClick={focusField(problem.fieldId)} className="font-semibold text-red-800 underline underline-offset-2 hover:no-underline">
+              <a
+                href={`#${problem.fieldId}`}
+                onClick={focusField(problem.fieldId)}
+                className="font-semibold text-red-800 underline underline-offset-2 hover:no-underline"
+              >
                 {problem.message}
               </a>
             ) : (

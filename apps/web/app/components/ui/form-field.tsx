@@ -31,10 +31,7 @@ export function FormField({ label, hint, error, hideLabel, id, className, labelC
 
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label
-        htmlFor={controlId}
-        className={cn(hideLabel ? 'sr-only' : 'block text-sm font-semibold text-navy-950', labelClassName)}
-      >
+      <label htmlFor={controlId} className={cn(hideLabel ? 'sr-only' : 'block text-sm font-semibold text-navy-950', labelClassName)}>
         {label}
       </label>
       {hint && (

@@ -4,17 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 
 /** What a page shows when its data failed to load: what, why (from the API's problem), and a retry. */
-export function LoadError({
-  title,
-  error,
-  onRetry,
-  className,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-  className?: string;
-}) {
+export function LoadError({ title, error, onRetry, className }: { title: string; error: unknown; onRetry: () => void; className?: string }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cn('rounded-2xl border border-red-200 bg-red-50 p-6', className)}>

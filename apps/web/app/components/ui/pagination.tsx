@@ -19,7 +19,13 @@ export function Pagination({ current, total, hrefFor, label = 'Pagination', clas
     const disabled = page < 1 || page > total;
     const icon = (
       <svg className="size-4" viewBox="0 0 16 16" fill="none" aria-hidden="true">
-        <path d={direction === 'prev' ? 'M10 3 5 8l5 5' : 'm6 3 5 5-5 5'} stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d={direction === 'prev' ? 'M10 3 5 8l5 5' : 'm6 3 5 5-5 5'}
+          stroke="currentColor"
+          strokeWidth="1.75"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     );
     return disabled ? (
@@ -44,16 +50,15 @@ export function Pagination({ current, total, hrefFor, label = 'Pagination', clas
         {paginationItems(current, total).map((item, index) => (
           <li key={item === 'gap' ? `gap-${index}` : item}>
             {item === 'gap' ? (
-              <span className={cn(itemClasses, 'text-navy-600')} aria-hidden="true">…</span>
+              <span className={cn(itemClasses, 'text-navy-600')} aria-hidden="true">
+                …
+              </span>
             ) : (
               <Link
                 to={hrefFor(item)}
                 aria-current={item === current ? 'page' : undefined}
                 aria-label={`Page ${item}`}
-                className={cn(
-                  itemClasses,
-                  item === current ? 'bg-navy-900 text-white' : 'text-navy-900 ring-1 ring-inset ring-navy-200 hover:bg-navy-50',
-                )}
+                className={cn(itemClasses, item === current ? 'bg-navy-900 text-white' : 'text-navy-900 ring-1 ring-inset ring-navy-200 hover:bg-navy-50')}
               >
                 {item}
               </Link>

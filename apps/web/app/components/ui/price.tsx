@@ -28,9 +28,7 @@ export function Price({ pence, wasPence, size = 'md', className }: PriceProps) {
             <span className="sr-only">, was </span>
             <s>{formatPence(pence + saving)}</s>
           </span>
-          <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">
-            Save {formatPence(saving)}
-          </span>
+          <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">Save {formatPence(saving)}</span>
         </>
       )}
     </span>

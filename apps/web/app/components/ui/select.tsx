@@ -23,12 +23,7 @@ export function Select({ className, options, children, ...rest }: SelectProps) {
         ))}
         {children}
       </select>
-      <svg
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-navy-700"
-        viewBox="0 0 16 16"
-        fill="none"
-        aria-hidden="true"
-      >
+      <svg className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-navy-700" viewBox="0 0 16 16" fill="none" aria-hidden="true">
         <path d="m4 6 4 4 4-4" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </div>

@@ -14,7 +14,10 @@ type Outcome = { tone: 'error' | 'ok'; text: string } | null;
 function OutcomeLine({ outcome }: { outcome: Outcome }) {
   if (!outcome) return null;
   return (
-    <p role={outcome.tone === 'error' ? 'alert' : 'status'} className={outcome.tone === 'error' ? 'text-sm font-medium text-red-700' : 'text-sm font-medium text-green-800'}>
+    <p
+      role={outcome.tone === 'error' ? 'alert' : 'status'}
+      className={outcome.tone === 'error' ? 'text-sm font-medium text-red-700' : 'text-sm font-medium text-green-800'}
+    >
       {outcome.text}
     </p>
   );
@@ -102,7 +105,9 @@ export function EmailWishlistForm() {
         {(control) => <Input {...control} type="email" inputMode="email" autoComplete="off" value={to} onChange={(event) => setTo(event.target.value)} />}
       </FormField>
       <FormField label="Your name" hint="So they know who it’s from (optional)">
-        {(control) => <Input {...control} value={senderName} maxLength={80} autoComplete="given-name" onChange={(event) => setSenderName(event.target.value)} />}
+        {(control) => (
+          <Input {...control} value={senderName} maxLength={80} autoComplete="given-name" onChange={(event) => setSenderName(event.target.value)} />
+        )}
       </FormField>
       <FormField label="Message" hint="Optional, up to 500 characters">
         {(control) => (
@@ -154,7 +159,15 @@ export function RetrieveWishlistForm({ initialCode = '', onRetrieved }: { initia
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
       <FormField label="Share code" hint="8 letters and numbers, like ABCD-2345" error={error} className="min-w-0 flex-1 basis-48">
         {(control) => (
-          <Input {...control} value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="font-mono uppercase" />
+          <Input
+            {...control}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="font-mono uppercase"
+          />
         )}
       </FormField>
       <Button type="submit" variant="secondary" loading={busy}>

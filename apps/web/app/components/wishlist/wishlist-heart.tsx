@@ -27,7 +27,15 @@ export function WishlistHeart({ sku, productName, look = 'icon', className }: Wi
     else toast(saved ? `${productName} removed from your wishlist.` : `${productName} saved to your wishlist.`, 'success');
   };
   const heart = (
-    <svg viewBox="0 0 24 24" className="size-5 shrink-0" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.75" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0"
+      fill={saved ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={filledHeart} />
     </svg>
   );

@@ -55,7 +55,13 @@ export function WishlistItemRow({ item }: { item: WishlistItem }) {
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
         <div className="min-w-0 space-y-1">
           <h3 className="font-semibold text-navy-950">
-            {gone ? item.productName : <Link to={itemHref(item)} className="hover:text-teal-800 hover:underline">{item.productName}</Link>}
+            {gone ? (
+              item.productName
+            ) : (
+              <Link to={itemHref(item)} className="hover:text-teal-800 hover:underline">
+                {item.productName}
+              </Link>
+            )}
           </h3>
           {item.label && <p className="text-sm text-navy-700">{item.label}</p>}
           <p className="text-sm text-navy-700">
@@ -65,7 +71,10 @@ export function WishlistItemRow({ item }: { item: WishlistItem }) {
           {item.note && <p className="text-sm text-navy-800 italic">“{item.note}”</p>}
           {drop > 0 && <Badge tone="sale">Price dropped {formatPence(drop)} since you saved it</Badge>}
           {message && (
-            <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'text-sm font-medium text-red-700' : 'text-sm text-green-800'}>
+            <p
+              role={message.tone === 'error' ? 'alert' : 'status'}
+              className={message.tone === 'error' ? 'text-sm font-medium text-red-700' : 'text-sm text-green-800'}
+            >
               {message.text}
             </p>
           )}
@@ -92,7 +101,13 @@ export function WishlistItemRow({ item }: { item: WishlistItem }) {
               </label>
             )}
             {item.available && (
-              <Button size="sm" onClick={addToBasket} loading={busy === 'basket'} disabled={pending && busy !== 'basket'} aria-label={`Add to basket: ${item.productName}`}>
+              <Button
+                size="sm"
+                onClick={addToBasket}
+                loading={busy === 'basket'}
+                disabled={pending && busy !== 'basket'}
+                aria-label={`Add to basket: ${item.productName}`}
+              >
                 Add to basket
               </Button>
             )}

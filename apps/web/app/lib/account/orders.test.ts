@@ -10,7 +10,12 @@ describe('a customer’s order page', () => {
   it('shows the totals as the checkout did: goods before the discount, the delivery by name, the VAT included', () => {
     const totals = { goodsIncVat: 10_000, discountIncVat: 1_000, deliveryIncVat: 695, totalIncVat: 9_695, vatIncVat: 1_616 };
     expect(orderTotals({ totals, delivery: { name: 'Next working day' } })).toEqual({
-      subtotalIncVat: 10_000, discountIncVat: 1_000, deliveryIncVat: 695, deliveryName: 'Next working day', totalIncVat: 9_695, vatIncluded: 1_616,
+      subtotalIncVat: 10_000,
+      discountIncVat: 1_000,
+      deliveryIncVat: 695,
+      deliveryName: 'Next working day',
+      totalIncVat: 9_695,
+      vatIncluded: 1_616,
     });
   });
 
@@ -18,6 +23,8 @@ describe('a customer’s order page', () => {
     const at = '2026-11-23T17:20:00Z';
     expect(formatInstant(at)).toContain('23 November 2026');
     expect(refundLine({ kind: 'refund', amountPence: 300, settledAt: at, requestedAt: '2026-11-23T17:19:00Z' })).toBe(`Refund: £3.00 on ${formatInstant(at)}`);
-    expect(refundLine({ kind: 'cancellation', amountPence: 12_345, settledAt: null, requestedAt: at })).toBe(`Refund for the cancelled order: £123.45 on ${formatInstant(at)}`);
+    expect(refundLine({ kind: 'cancellation', amountPence: 12_345, settledAt: null, requestedAt: at })).toBe(
+      `Refund for the cancelled order: £123.45 on ${formatInstant(at)}`,
+    );
   });
 });

@@ -2,7 +2,14 @@ import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import { billingBody, billingLines, billingProblem, billingValues, cardGone, cardName, expiryText } from './saved-cards.ts';
 
-const card = { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2030, expired: false, billing: { name: 'R Cardholder', line1: '1 High Street', line2: null, city: 'Leeds', postcode: 'LS1 4AP' } };
+const card = {
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 3,
+  expYear: 2030,
+  expired: false,
+  billing: { name: 'R Cardholder', line1: '1 High Street', line2: null, city: 'Leeds', postcode: 'LS1 4AP' },
+};
 
 describe('saved cards on the account page', () => {
   it('name a card and its expiry as the shop does', () => {
@@ -18,11 +25,23 @@ describe('saved cards on the account page', () => {
     expect(billingLines({ name: null, line1: null, line2: null, city: null, postcode: ' ' })).toEqual([]);
     expect(billingValues(card)).toEqual({ name: 'R Cardholder', line1: '1 High Street', line2: '', city: 'Leeds', postcode: 'LS1 4AP' });
     expect(billingBody('pm_1', { ...billingValues(card), line2: '  ' }).billing.line2).toBeUndefined();
-    expect(billingBody('pm_1', { ...billingValues(card), line2: 'Flat 2' })).toEqual({ paymentMethodId: 'pm_1', billing: { ...billingValues(card), line2: 'Flat 2' } });
+    expect(billingBody('pm_1', { ...billingValues(card), line2: 'Flat 2' })).toEqual({
+      paymentMethodId: 'pm_1',
+      billing: { ...billingValues(card), line2: 'Flat 2' },
+    });
   });
 
   it('put the API’s refusals beside their fields, or above the form when no field is to blame', () => {
-    const refused = new ApiError(400, { errors: [{ path: 'body.billing.postcode', message: '"QO1 7HH" is not a UK postcode' }, { path: 'body.billing.name', message: 'Enter the name on the card' }] }, 'x');
+    const refused = new ApiError(
+      400,
+      {
+        errors: [
+          { path: 'body.billing.postcode', message: '"QO1 7HH" is not a UK postcode' },
+          { path: 'body.billing.name', message: 'Enter the name on the card' },
+        ],
+      },
+      'x',
+    );
     expect(billingProblem(refused)).toEqual({ fields: { postcode: '"QO1 7HH" is not a UK postcode', name: 'Enter the name on the card' }, summary: null });
     const gone = new ApiError(404, { code: 'SAVED_CARD_NOT_FOUND' }, 'That card is not saved on your account.');
     expect(billingProblem(gone)).toEqual({ fields: {}, summary: 'That card is no longer saved on your account. The list now shows the cards you have.' });

@@ -26,8 +26,7 @@ const LIBRARY_MESSAGES: Record<string, string> = {
   'IFrame timed out without a response': `The sign-in service took too long to answer. ${TRY_AGAIN}`,
   'Network timed out': `The sign-in service took too long to answer. Check your connection and try again.`,
   'No state in response': 'The answer from the sign-in service was incomplete. Start signing in again.',
-  'No matching state found in storage':
-    'This sign-in has expired or was already finished, perhaps in another tab. Start signing in again.',
+  'No matching state found in storage': 'This sign-in has expired or was already finished, perhaps in another tab. Start signing in again.',
   'State does not match': 'The answer from the sign-in service did not match your request. Start signing in again.',
 };
 

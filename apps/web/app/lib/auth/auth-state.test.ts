@@ -13,7 +13,12 @@ import {
 
 const now = () => Math.floor(Date.now() / 1000);
 const user = (expiresIn = 900) =>
-  new User({ access_token: 'a', token_type: 'Bearer', profile: { sub: 'u1', iss: 'i', aud: 'storefront', exp: now() + expiresIn, iat: now() }, expires_at: now() + expiresIn });
+  new User({
+    access_token: 'a',
+    token_type: 'Bearer',
+    profile: { sub: 'u1', iss: 'i', aud: 'storefront', exp: now() + expiresIn, iat: now() },
+    expires_at: now() + expiresIn,
+  });
 
 const run = (...actions: AuthAction[]) => actions.reduce(authReducer, initialAuthState);
 const providerAnswer = (error: string) => new ErrorResponse({ error, state: 's' } as ConstructorParameters<typeof ErrorResponse>[0]);

@@ -31,12 +31,7 @@ export const initialAuthState: AuthState = { isLoading: true, isAuthenticated: f
  * Provider answers to a silent (prompt=none) query that mean "nobody is signed in here" (spec §4):
  * an anonymous session, not a failure.
  */
-export const ANONYMOUS_SESSION_ERRORS = [
-  'login_required',
-  'consent_required',
-  'interaction_required',
-  'account_selection_required',
-] as const;
+export const ANONYMOUS_SESSION_ERRORS = ['login_required', 'consent_required', 'interaction_required', 'account_selection_required'] as const;
 
 /** The OAuth error code of a provider answer (oidc-client-ts's ErrorResponse), if any. */
 export function oauthErrorCode(error: unknown): string | undefined {

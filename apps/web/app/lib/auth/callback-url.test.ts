@@ -9,9 +9,7 @@ describe('callback addresses', () => {
   });
 
   it('move an answer in the fragment (response_mode=fragment) into the query string', () => {
-    expect(callbackResponseUrl('http://127.0.0.1:3100/auth/callback#code=abc&state=s1')).toBe(
-      'http://127.0.0.1:3100/auth/callback?code=abc&state=s1',
-    );
+    expect(callbackResponseUrl('http://127.0.0.1:3100/auth/callback#code=abc&state=s1')).toBe('http://127.0.0.1:3100/auth/callback?code=abc&state=s1');
     expect(callbackResponseUrl('http://127.0.0.1:3100/auth/popup-callback#error=access_denied&state=s2')).toBe(
       'http://127.0.0.1:3100/auth/popup-callback?error=access_denied&state=s2',
     );
@@ -41,7 +39,18 @@ describe('the return path after signing in', () => {
   });
 
   it('is never another site, a scheme or a callback page', () => {
-    for (const candidate of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/\t/evil.example', 'account', '', undefined, 42, { path: '/' }]) {
+    for (const candidate of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      'account',
+      '',
+      undefined,
+      42,
+      { path: '/' },
+    ]) {
       expect(safeReturnPath(candidate)).toBe('/');
     }
     expect(safeReturnPath('/auth/callback?code=x&state=y')).toBe('/');

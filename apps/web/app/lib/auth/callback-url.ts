@@ -31,12 +31,7 @@ function hasResponseParams(params: URLSearchParams): boolean {
 export function isSignoutResponse(href: string, postLogoutRedirectUri: string): boolean {
   const url = new URL(href);
   const expected = new URL(postLogoutRedirectUri);
-  return (
-    url.origin === expected.origin &&
-    url.pathname === expected.pathname &&
-    url.searchParams.has('state') &&
-    !url.searchParams.has('code')
-  );
+  return url.origin === expected.origin && url.pathname === expected.pathname && url.searchParams.has('state') && !url.searchParams.has('code');
 }
 
 /**
@@ -48,7 +43,7 @@ export function safeReturnPath(candidate: unknown, fallback = '/'): string {
   if (typeof candidate !== 'string' || !candidate.startsWith('/')) return fallback;
   if (candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
   // Control characters (a newline or tab inside "/\t/evil") are dropped by URL parsers.
-  if ([...candidate].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
+  if (candidate.split('').some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
   try {
     const url = new URL(candidate, 'http://shop.invalid');
     if (url.origin !== 'http://shop.invalid') return fallback;

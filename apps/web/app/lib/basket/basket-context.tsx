@@ -208,9 +208,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
       remove: (sku) => (api ? change((basketId) => api.removeItem({ params: { basketId }, body: { sku } })) : enqueue(missing)),
       applyDiscount: (code) => (api ? change((basketId) => api.addDiscount({ params: { basketId }, body: { code } })) : enqueue(missing)),
       removeDiscount: () =>
-        api
-          ? change((basketId) => api.removeDiscount({ params: { basketId }, body: { code: basketRef.current?.discount?.code ?? '' } }))
-          : enqueue(missing),
+        api ? change((basketId) => api.removeDiscount({ params: { basketId }, body: { code: basketRef.current?.discount?.code ?? '' } })) : enqueue(missing),
       save: () =>
         api
           ? enqueue(async () => {
@@ -253,7 +251,11 @@ export function BasketProvider({ children }: { children: ReactNode }) {
               accept(next);
               setNotices((shown) => [
                 ...shown.filter((notice) => notice.type !== 'retrieved'),
-                { key: `retrieved:${next.basketId}`, type: 'retrieved', message: 'We’ve retrieved your saved basket. Prices and stock have been checked again.' },
+                {
+                  key: `retrieved:${next.basketId}`,
+                  type: 'retrieved',
+                  message: 'We’ve retrieved your saved basket. Prices and stock have been checked again.',
+                },
               ]);
               return next;
             })

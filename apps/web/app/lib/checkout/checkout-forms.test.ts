@@ -28,14 +28,23 @@ describe('a step’s form, read as the API takes it', () => {
 
   it('takes billing as delivery only when the box is ticked, otherwise the address fields', () => {
     expect(stepFromForm(form({ step: 'billing', sameAsDelivery: 'true', ...address }))).toEqual({ step: 'billing', body: { sameAsDelivery: true } });
-    expect(stepFromForm(form({ step: 'billing', ...address }))).toMatchObject({ step: 'billing', body: { sameAsDelivery: false, address: { line1: '1 High Street' } } });
+    expect(stepFromForm(form({ step: 'billing', ...address }))).toMatchObject({
+      step: 'billing',
+      body: { sameAsDelivery: false, address: { line1: '1 High Street' } },
+    });
   });
 
   it('reads click & collect and the delivery option, and nothing that names no step', () => {
     expect(stepFromForm(form({ step: 'collect' }))).toEqual({ step: 'collect' });
-    expect(stepFromForm(form({ step: 'delivery_option', code: 'specific_day', date: '2026-06-20' }))).toEqual({ step: 'delivery_option', body: { code: 'specific_day', date: '2026-06-20' } });
+    expect(stepFromForm(form({ step: 'delivery_option', code: 'specific_day', date: '2026-06-20' }))).toEqual({
+      step: 'delivery_option',
+      body: { code: 'specific_day', date: '2026-06-20' },
+    });
     // A day ticked before another option was chosen stays in the form, and is not sent with it.
-    expect(stepFromForm(form({ step: 'delivery_option', code: 'standard', date: '2026-06-20' }))).toEqual({ step: 'delivery_option', body: { code: 'standard' } });
+    expect(stepFromForm(form({ step: 'delivery_option', code: 'standard', date: '2026-06-20' }))).toEqual({
+      step: 'delivery_option',
+      body: { code: 'standard' },
+    });
     expect(stepFromForm(form({ step: 'delivery_option' }))).toEqual({ step: 'delivery_option', body: { code: '' } });
     expect(stepFromForm(form({ step: 'payment' }))).toBeNull();
     expect(stepFromForm(form({ step: 'toString' }))).toBeNull();
@@ -43,7 +52,10 @@ describe('a step’s form, read as the API takes it', () => {
   });
 
   it('reads step 2 as its radio says: delivered to the address typed, or collected', () => {
-    expect(deliveryOrCollectionFromForm(form({ step: 'delivery_address', ...address }))).toMatchObject({ step: 'delivery_address', body: { address: { line1: '1 High Street' } } });
+    expect(deliveryOrCollectionFromForm(form({ step: 'delivery_address', ...address }))).toMatchObject({
+      step: 'delivery_address',
+      body: { address: { line1: '1 High Street' } },
+    });
     // The address fields are still in the form (hidden) when collecting: they are not sent.
     expect(deliveryOrCollectionFromForm(form({ step: 'collect', ...address }))).toEqual({ step: 'collect' });
   });

@@ -94,7 +94,9 @@ describe('where and when the order comes', () => {
   it('is the delivery address, arriving on a day, when delivered', () => {
     expect(whenText({ ...COLLECT, code: 'standard', latestDate: '2026-11-26', collection: null })).toBe('Arrives Tue 24 Nov – Thu 26 Nov');
     expect(whenText({ ...COLLECT, earliestDate: null, collection: null })).toBeNull();
-    expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: null })).toBe('10 Test Street, London, SW1A 1AA');
+    expect(deliveryPlace({ delivery: { address: ADDRESS, instructions: null, zone: 'mainland' }, deliveryOption: null })).toBe(
+      '10 Test Street, London, SW1A 1AA',
+    );
     expect(deliveryPlace({ delivery: null, deliveryOption: null })).toBeNull();
   });
 });

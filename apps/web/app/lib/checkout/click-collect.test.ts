@@ -4,7 +4,16 @@ import { branchAddress, chooseDeliveryOption, clockText, deliverTo, isCollecting
 
 const ADDRESS: Address = { name: 'Alex Guest', line1: '10 Test Street', town: 'London', postcode: 'SW1A 1AA', countryCode: 'GB' };
 const DELIVERY = { address: ADDRESS, instructions: null, zone: 'mainland' } as const;
-const option = (code: 'click_collect' | 'standard') => ({ code, name: code, date: null, priceIncVat: 0, earliestDate: '2026-11-24', latestDate: null, chosen: true, collection: null });
+const option = (code: 'click_collect' | 'standard') => ({
+  code,
+  name: code,
+  date: null,
+  priceIncVat: 0,
+  earliestDate: '2026-11-24',
+  latestDate: null,
+  chosen: true,
+  collection: null,
+});
 
 /** The checkout as the API answers it: only the parts these calls look at. */
 const answer = (parts: Partial<Pick<Checkout, 'delivery' | 'deliveryOption'>>) => ({ delivery: null, deliveryOption: null, ...parts }) as Checkout;

@@ -66,7 +66,14 @@ export function trackingProblem(error: unknown): string {
   return 'Something went wrong on our side. Please try again in a minute.';
 }
 
-const placedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Europe/London' });
+const placedFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
 /** An instant as a UK date and time: `21 November 2026, 19:20`. */
 export const formatInstant = (iso: string) => placedFormat.format(new Date(iso));
 

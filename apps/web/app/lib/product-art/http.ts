@@ -1,3 +1,5 @@
+import { LruCache } from '@shop/contracts/lru-cache';
+
 /** FNV-1a: a cheap, stable fingerprint of an SVG for its ETag (not a security hash). */
 function fingerprint(text: string): string {
   let a = 0x811c9dc5;
@@ -10,7 +12,8 @@ function fingerprint(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
-const etagCache = new Map<string, string>();
+// Keyed by the rendered string itself (which the render caches already hold), as many as they keep.
+const etagCache = new LruCache<string, string>({ maxEntries: 2_500 });
 
 /** The ETag of a rendered SVG; rendered strings are memoised, so this is too. */
 export function etagOf(svg: string): string {
@@ -30,7 +33,8 @@ const HEADERS = {
 
 /** 200 with the SVG, 304 when the browser already has it, 404 when there is none. */
 export function svgResponse(request: Request, svg: string | null): Response {
-  if (svg === null) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  if (svg === null)
+    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' } });
   const etag = etagOf(svg);
   const headers = { ...HEADERS, etag };
   const match = request.headers.get('if-none-match');

@@ -1,3 +1,4 @@
+import { LruCache } from '@shop/contracts/lru-cache';
 import { DRAWINGS, drawingIdFor } from './families.ts';
 import { parseProductImageFile } from './parse.ts';
 import { renderUserContentScene } from './scene.ts';
@@ -22,7 +23,8 @@ export function renderProductImage(file: string): string | null {
   return svg;
 }
 
-const scenes = new Map<number, string>();
+// Ids are unbounded, so only the most recently asked-for scenes are kept.
+const scenes = new LruCache<number, string>({ maxEntries: 2_000 });
 
 /** The SVG for an /images/user-content/ file name (`<productId>.svg`), or null. */
 export function renderUserContentImage(file: string): string | null {
@@ -32,8 +34,6 @@ export function renderUserContentImage(file: string): string | null {
   let svg = scenes.get(id);
   if (svg === undefined) {
     svg = renderUserContentScene(id);
-    // Ids are unbounded, so only a bounded number of scenes is kept.
-    if (scenes.size >= 2000) scenes.clear();
     scenes.set(id, svg);
   }
   return svg;

@@ -9,7 +9,12 @@ import { parseProductImageFile } from './parse.ts';
 const tree = fs.readFileSync(new URL('../../../../api/src/modules/catalogue/category-tree.ts', import.meta.url), 'utf8');
 const children = [...tree.matchAll(/\['([a-z0-9-]+)', '([^']+)'\]/g)].map(([, slug, name]) => ({ slug: slug ?? '', name: name ?? '' }));
 // The seed names a family by the slugified sub-category name (catalogue-generator.ts).
-const slugify = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Problems that would make the SVG malformed XML: unbalanced tags, unquoted attributes, stray `<` or `&`. */
 function xmlProblems(svg: string): string[] {
@@ -45,7 +50,8 @@ describe('product illustrations', () => {
 
   it('renders every drawing in every finish and view as small, titled, well-formed SVG with a square viewBox', () => {
     for (const id of Object.keys(DRAWINGS)) {
-      const family = Object.keys(Object.fromEntries(children.map((child) => [child.slug, child]))).find((slug) => drawingIdFor(slug) === id) ?? 'mystery-widgets';
+      const family =
+        Object.keys(Object.fromEntries(children.map((child) => [child.slug, child]))).find((slug) => drawingIdFor(slug) === id) ?? 'mystery-widgets';
       for (const finish of FINISH_SLUGS) {
         for (const suffix of ['', '-detail', '-dimensions']) {
           const svg = renderProductImage(`${family}-${finish}${suffix}.svg`) ?? '';
@@ -95,19 +101,32 @@ describe('product illustrations', () => {
 
 describe('parseProductImageFile', () => {
   it('reads the view suffix, then the longest finish, from the end', () => {
-    expect(parseProductImageFile('wall-hung-vanity-units-matt-grey-detail.svg')).toEqual({ family: 'wall-hung-vanity-units', finish: 'matt-grey', view: 'detail' });
+    expect(parseProductImageFile('wall-hung-vanity-units-matt-grey-detail.svg')).toEqual({
+      family: 'wall-hung-vanity-units',
+      finish: 'matt-grey',
+      view: 'detail',
+    });
     expect(parseProductImageFile('basin-taps-matt-black.svg')).toEqual({ family: 'basin-taps', finish: 'matt-black', view: 'main' });
     expect(parseProductImageFile('pipe-standard-dimensions.svg')).toEqual({ family: 'pipe', finish: 'standard', view: 'dimensions' });
     expect(parseProductImageFile('towel-rails-white.svg')).toEqual({ family: 'towel-rails', finish: 'white', view: 'main' });
   });
 
-  it.each(['close-coupled-toilets.svg', 'chrome.svg', '-chrome.svg', 'basin-taps-chrome.png', 'basin-taps-purple.svg', 'Basin-taps-chrome.svg', '..-chrome.svg', 'a--b-chrome.svg', 'basin taps-chrome.svg', 'placeholder.svg', `${'a'.repeat(200)}-chrome.svg`])(
-    'refuses %s',
-    (file) => {
-      expect(parseProductImageFile(file)).toBeNull();
-      expect(renderProductImage(file)).toBeNull();
-    },
-  );
+  it.each([
+    'close-coupled-toilets.svg',
+    'chrome.svg',
+    '-chrome.svg',
+    'basin-taps-chrome.png',
+    'basin-taps-purple.svg',
+    'Basin-taps-chrome.svg',
+    '..-chrome.svg',
+    'a--b-chrome.svg',
+    'basin taps-chrome.svg',
+    'placeholder.svg',
+    `${'a'.repeat(200)}-chrome.svg`,
+  ])('refuses %s', (file) => {
+    expect(parseProductImageFile(file)).toBeNull();
+    expect(renderProductImage(file)).toBeNull();
+  });
 });
 
 describe('customer photos', () => {

@@ -42,14 +42,25 @@ export function renderUserContentScene(productId: number): string {
 
   let floor = '';
   for (let x = 0; x < 800; x += 100) for (let y = 610; y < 800; y += 50) floor += rect(x, y, 100, 50, 0, ((x + y) / 50) % 2 ? floorA : floorB);
-  const splashback = tiled ? `<g stroke="#ffffff" stroke-width="3">${Array.from({ length: 6 }, (_, row) => rect(0, 300 + row * 50, 800, 50, 0, wall))}</g>` : '';
+  const splashback = tiled
+    ? `<g stroke="#ffffff" stroke-width="3">${Array.from({ length: 6 }, (_, row) => rect(0, 300 + row * 50, 800, 50, 0, wall)).join('')}</g>`
+    : '';
   const hasWindow = random() < 0.6;
   const windowX = 480 + Math.floor(random() * 120);
   const light = hasWindow ? rect(windowX, 70, 200, 170, 8, '#eaf6fb') + line(`M${windowX + 100} 70V240M${windowX} 155H${windowX + 200}`, '#ffffff', 10) : '';
 
   const basinId = pick(random, BASINS);
   const toiletId: DrawingId = random() < 0.5 ? 'close-coupled-toilet' : 'comfort-height-toilet';
-  const row: [DrawingId, number][] = random() < 0.5 ? [[basinId, 0.52], [toiletId, 0.52]] : [[toiletId, 0.52], [basinId, 0.52]];
+  const row: [DrawingId, number][] =
+    random() < 0.5
+      ? [
+          [basinId, 0.52],
+          [toiletId, 0.52],
+        ]
+      : [
+          [toiletId, 0.52],
+          [basinId, 0.52],
+        ];
   row.push([pick(random, BATHS), 0.46]);
 
   // Drawings stand on y=640 of their own 800 canvas; the room's floor is at y=610. Left to right, 24 apart.
@@ -62,7 +73,11 @@ export function renderUserContentScene(productId: number): string {
     cursor += (box[2] - box[0]) * scale + 24;
   }
   const body =
-    rect(0, 0, 800, 610, 0, wall) + splashback + light + rect(0, 604, 800, 8, 0, '#ffffff') + floor +
+    rect(0, 0, 800, 610, 0, wall) +
+    splashback +
+    light +
+    rect(0, 604, 800, 8, 0, '#ffffff') +
+    floor +
     `<g stroke="${INK}" stroke-width="8" stroke-linejoin="round" stroke-linecap="round">${scene}</g>` +
     rect(0, 0, 800, 800, 0, '#fff6e0', 'opacity="0.08"');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" role="img"><title>Customer photo: the product fitted in their bathroom</title>${body}</svg>`;

@@ -46,8 +46,7 @@ export const rect = (x: number, y: number, w: number, h: number, rx: number, fil
 
 export const path = (d: string, fill = 'none', extra = '') => `<path d="${d}" fill="${fill}"${attrs(extra)}/>`;
 
-export const circle = (cx: number, cy: number, r: number, fill: string, extra = '') =>
-  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"${attrs(extra)}/>`;
+export const circle = (cx: number, cy: number, r: number, fill: string, extra = '') => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"${attrs(extra)}/>`;
 
 export const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string, extra = '') =>
   `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}"${attrs(extra)}/>`;
@@ -57,8 +56,7 @@ export const line = (d: string, colour: string, width: number, extra = '') =>
   `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${width}"${attrs(extra)}/>`;
 
 /** A round tube (pipe, rail, hose) with an ink outline: a wide ink stroke under a coloured one. */
-export const tube = (d: string, colour: string, width: number, ink: string) =>
-  line(d, ink, width + 12) + line(d, colour, width);
+export const tube = (d: string, colour: string, width: number, ink: string) => line(d, ink, width + 12) + line(d, colour, width);
 
 export const group = (transform: string, body: string) => `<g transform="${transform}">${body}</g>`;
 
@@ -68,8 +66,7 @@ export const place = (x: number, y: number, scale: number, body: string) => grou
 /** A shiny streak on metal or glass, skipped in line drawings. */
 export const sheen = (p: Paint, d: string, width = 8, colour = p.trim.light) => (p.line ? '' : line(d, colour, width, 'stroke-opacity="0.9"'));
 
-export const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The part that carries the finish, or the given default for "standard" products. */
 export const coat = (p: Paint, fallback: Tone) => p.coat ?? fallback;

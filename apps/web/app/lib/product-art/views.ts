@@ -55,5 +55,8 @@ export function renderView(drawing: Drawing, finish: string, view: View): string
     const body = `<g transform="translate(400 400) scale(${zoom}) translate(${-fx} ${-fy})">${strokeGroup(INK, 6 / Math.sqrt(zoom), art)}</g>`;
     return document(`${product}: close-up`, `<rect width="${SIZE}" height="${SIZE}" fill="${BACKDROP}"/>${body}`);
   }
-  return document(product, `<rect width="${SIZE}" height="${SIZE}" fill="${BACKDROP}"/>${drawing.floor === false ? '' : shadow(drawing)}${strokeGroup(INK, 6, art)}`);
+  return document(
+    product,
+    `<rect width="${SIZE}" height="${SIZE}" fill="${BACKDROP}"/>${drawing.floor === false ? '' : shadow(drawing)}${strokeGroup(INK, 6, art)}`,
+  );
 }

@@ -56,7 +56,9 @@ export function parseWholeNumber(typed: string, { min, max }: { min: number; max
 /** Basis points back into the text staff type: 1250 → "12.5", 1000 → "10". */
 export function basisPointsToText(basisPoints: number): string {
   const whole = Math.trunc(basisPoints / 100);
-  const fraction = String(basisPoints % 100).padStart(2, '0').replace(/0+$/, '');
+  const fraction = String(basisPoints % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 

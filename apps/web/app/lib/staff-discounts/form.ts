@@ -141,8 +141,7 @@ export function checkTerms(values: PromotionFormValues): Checked<Terms> {
     errors[field] = parsed.message;
     return 0;
   };
-  const optional = (field: PromotionField, text: string, max: number) =>
-    text.trim() ? take(field, parseWholeNumber(text, { min: 1, max })) : null;
+  const optional = (field: PromotionField, text: string, max: number) => (text.trim() ? take(field, parseWholeNumber(text, { min: 1, max })) : null);
 
   const description = values.description.trim();
   if (!description) errors.description = 'Enter a description shoppers will see, for example “10% off orders over £100”';
@@ -212,7 +211,9 @@ export function checkNewPromotion(values: PromotionFormValues): Checked<CreateDi
   else if (!/^[A-Za-z0-9]{3,32}$/.test(code)) errors.promotionCode = 'Use 3 to 32 letters and digits, no spaces';
   // `/staff/discounts/new` is this form's own address: a promotion called NEW could not be opened.
   else if (code.toUpperCase() === 'NEW') errors.promotionCode = '“NEW” is reserved by the staff pages; choose another code';
-  const count = values.issueCodeCount.trim() ? parseWholeNumber(values.issueCodeCount, { min: 0, max: MAX_ISSUE_CODES_PER_BATCH }) : { ok: true as const, value: 0 };
+  const count = values.issueCodeCount.trim()
+    ? parseWholeNumber(values.issueCodeCount, { min: 0, max: MAX_ISSUE_CODES_PER_BATCH })
+    : { ok: true as const, value: 0 };
   if (!count.ok) errors.issueCodeCount = count.message;
   else if (values.requiresIssueCode && count.value === 0) {
     errors.issueCodeCount = 'A code that needs issue codes can’t be used without them: generate some now (you can add more later)';

@@ -58,7 +58,10 @@ export interface MoneyBackProblem {
 const REASON_MESSAGE = 'Give the reason, in a few words';
 
 /** Checks what was typed before asking the API; the amount in pounds becomes pence without floating point. */
-export function checkMoneyBack(values: MoneyBackValues, refundablePence: number | null): { body: { amountPence: number; reason: string } | { reason: string } } | { problem: MoneyBackProblem } {
+export function checkMoneyBack(
+  values: MoneyBackValues,
+  refundablePence: number | null,
+): { body: { amountPence: number; reason: string } | { reason: string } } | { problem: MoneyBackProblem } {
   const fields: MoneyBackProblem['fields'] = {};
   const reason = values.reason.trim();
   if (reason.length < 3) fields.reason = REASON_MESSAGE;
@@ -74,7 +77,14 @@ export function checkMoneyBack(values: MoneyBackValues, refundablePence: number 
 }
 
 // Refusals that mean the order is no longer where the page shows it.
-const STALE_CODES = new Set(['ORDER_ALREADY_CANCELLED', 'ORDER_NOT_CANCELLABLE', 'ORDER_NOT_REFUNDABLE', 'ORDER_REFUNDS_CHANGED', 'ORDER_REFUND_IN_PROGRESS', 'ORDER_REFUND_UNCONFIRMED']);
+const STALE_CODES = new Set([
+  'ORDER_ALREADY_CANCELLED',
+  'ORDER_NOT_CANCELLABLE',
+  'ORDER_NOT_REFUNDABLE',
+  'ORDER_REFUNDS_CHANGED',
+  'ORDER_REFUND_IN_PROGRESS',
+  'ORDER_REFUND_UNCONFIRMED',
+]);
 
 /**
  * Where the API's refusal belongs: field errors (`body.amountPence`, `body.reason`) next to their

@@ -77,7 +77,12 @@ describe('moving an order on', () => {
   const values = (overrides: Partial<AdvanceValues>): AdvanceValues => ({ status: 'dispatched', carrier: '', trackingNumber: '', note: '', ...overrides });
 
   it('sends the carrier and tracking number only when dispatching, and leaves out empty text', () => {
-    expect(advanceBody(values({ carrier: 'DPD', trackingNumber: ' 1550 ', note: ' ' }))).toEqual({ status: 'dispatched', carrier: 'DPD', trackingNumber: '1550', note: undefined });
+    expect(advanceBody(values({ carrier: 'DPD', trackingNumber: ' 1550 ', note: ' ' }))).toEqual({
+      status: 'dispatched',
+      carrier: 'DPD',
+      trackingNumber: '1550',
+      note: undefined,
+    });
     expect(advanceBody(values({ status: 'picking', carrier: 'DPD', trackingNumber: '1550', note: 'Bay 4' }))).toEqual({
       status: 'picking',
       carrier: undefined,
@@ -87,17 +92,27 @@ describe('moving an order on', () => {
   });
 
   it('puts the API’s refusals next to their fields', () => {
-    const required = problem(400, {
-      code: 'ORDER_TRACKING_REQUIRED',
-      errors: [{ path: 'body.trackingNumber', message: 'Enter the tracking number', code: 'required' }],
-    }, 'Enter the carrier and tracking number to mark the order dispatched.');
+    const required = problem(
+      400,
+      {
+        code: 'ORDER_TRACKING_REQUIRED',
+        errors: [{ path: 'body.trackingNumber', message: 'Enter the tracking number', code: 'required' }],
+      },
+      'Enter the carrier and tracking number to mark the order dispatched.',
+    );
     expect(advanceProblem(required, values({}))).toEqual({
       fields: { trackingNumber: 'Enter the tracking number', carrier: 'Choose the carrier' },
       summary: 'Enter the carrier and tracking number to mark the order dispatched.',
       stale: false,
     });
     expect(advanceProblem(required, values({ carrier: 'DPD' })).fields).toEqual({ trackingNumber: 'Enter the tracking number' });
-    const tooLong = problem(400, { code: 'VALIDATION_FAILED', errors: [{ path: 'body.note', message: 'Too long' }, { path: 'query.x', message: 'Odd' }] });
+    const tooLong = problem(400, {
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { path: 'body.note', message: 'Too long' },
+        { path: 'query.x', message: 'Odd' },
+      ],
+    });
     expect(advanceProblem(tooLong, values({})).fields).toEqual({ note: 'Too long' });
   });
 

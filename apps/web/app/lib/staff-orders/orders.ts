@@ -93,8 +93,8 @@ export function deliveryWhen(delivery: Pick<Order['delivery'], 'date' | 'earlies
 
 /** An address as the lines of a label. */
 export function addressLines(address: NonNullable<Order['deliveryAddress']>): string[] {
-  return [address.name, address.company, address.line1, address.line2, address.town, address.county, address.postcode].filter(
-    (line): line is string => Boolean(line?.trim()),
+  return [address.name, address.company, address.line1, address.line2, address.town, address.county, address.postcode].filter((line): line is string =>
+    Boolean(line?.trim()),
   );
 }
 

@@ -37,8 +37,19 @@ const notReady = (): Promise<never> => Promise.reject(new Error('The wishlist is
 
 /** Outside a provider (a component rendered on its own, as in tests): an empty wishlist still loading. */
 const LOADING: WishlistContextValue = {
-  wishlist: null, status: 'loading', pending: false, notices: [], dismissNotices: () => {}, has: () => false,
-  toggle: notReady, setItem: notReady, remove: notReady, refresh: notReady, save: notReady, email: notReady, retrieve: notReady,
+  wishlist: null,
+  status: 'loading',
+  pending: false,
+  notices: [],
+  dismissNotices: () => {},
+  has: () => false,
+  toggle: notReady,
+  setItem: notReady,
+  remove: notReady,
+  refresh: notReady,
+  save: notReady,
+  email: notReady,
+  retrieve: notReady,
 };
 
 const WishlistContext = createContext<WishlistContextValue>(LOADING);
@@ -70,7 +81,8 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     current.current = next;
     setWishlist(next);
     if (next?.owner === 'guest') storedWishlistId.store(next.wishlistId);
-    if (next && next.notices.length > 0) setNotices((shown) => [...shown.filter((old) => !next.notices.some((notice) => notice.sku === old.sku && notice.type === old.type)), ...next.notices]);
+    if (next && next.notices.length > 0)
+      setNotices((shown) => [...shown.filter((old) => !next.notices.some((notice) => notice.sku === old.sku && notice.type === old.type)), ...next.notices]);
   }, []);
 
   const { enqueue, pending } = useSerialChanges();

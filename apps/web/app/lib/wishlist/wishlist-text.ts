@@ -12,4 +12,5 @@ export function shareCodeProblem(text: string): string | null {
 export const productCountText = (count: number) => `${count} product${count === 1 ? '' : 's'}`;
 
 /** The products that can go in the basket now, at their wishlist quantities. */
-export const basketReadyItems = (wishlist: Wishlist | null) => (wishlist?.items ?? []).filter((item) => item.available).map(({ sku, quantity }) => ({ sku, quantity }));
+export const basketReadyItems = (wishlist: Wishlist | null) =>
+  (wishlist?.items ?? []).filter((item) => item.available).map(({ sku, quantity }) => ({ sku, quantity }));

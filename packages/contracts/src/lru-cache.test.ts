@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from './cache.ts';
+import { LruCache } from './lru-cache.ts';
 
 describe('LruCache', () => {
   it('keeps at most maxEntries, dropping the least recently used', () => {

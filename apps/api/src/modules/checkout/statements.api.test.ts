@@ -1,0 +1,112 @@
+/**
+ * How many statements checkout's calls send to the database (decision 0026): a setter saves and
+ * answers from what it saved; completing a payment prices the basket once and places the order in
+ * one transaction. The figures print with the test (`STATEMENTS=1` lists each statement); the
+ * bounds fail a change that goes back to reading everything again.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBasketClient, createCheckoutClient } from '@shop/api-client';
+import type { Actor } from '../../platform/context.ts';
+import { findSeededSku, type SeededSku } from '../../testing/seeded-skus.ts';
+import { countStatements, type StatementCounter } from '../../testing/statement-counter.ts';
+import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { confirmLikeTheFrame, TEST_CARDS } from '../payments/testing.ts';
+
+let api: TestApi;
+let counter: StatementCounter;
+let sku: SeededSku;
+const actors: Record<string, Actor> = { alice: { userId: 'user-statements-alice', roles: ['shopper'] } };
+const figures: Record<string, Record<string, number>> = {};
+
+/**
+ * At most this many statements per call (BEGIN and COMMIT counted), as decision 0026 measured them
+ * after checkout stopped reading everything again (before: a guest's setters 8 or 9, completing a
+ * payment 17; with a once-per-customer code, setters 17 to 21, completing 33).
+ */
+const BOUNDS: Record<string, Record<string, number>> = {
+  guest: {
+    setContactDetails: 4,
+    setDeliveryDetails: 4,
+    setBillingDetails: 4,
+    setDeliveryOption: 5,
+    getCheckout: 4,
+    createPaymentIntent: 15,
+    completePayment: 17,
+  },
+  'shopper with WELCOME10': {
+    setContactDetails: 7,
+    setDeliveryDetails: 7,
+    setBillingDetails: 7,
+    setDeliveryOption: 8,
+    getCheckout: 7,
+    createPaymentIntent: 18,
+    completePayment: 27,
+  },
+};
+
+beforeAll(async () => {
+  api = await startTestApi({
+    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+  sku = await findSeededSku(
+    api.database.db,
+    sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 2000 and 6000 and s.on_hand >= 20`,
+  );
+  counter = countStatements(api.database);
+});
+afterAll(async () => {
+  counter.stop();
+  process.stdout.write(`statements per call (${api.database.kind}):\n${JSON.stringify(figures, null, 2)}\n`);
+  await api.close();
+});
+
+/** The statements `call` sends; listed when STATEMENTS is set. */
+async function measure<T>(scenario: string, name: string, call: () => Promise<T>): Promise<T> {
+  counter.take();
+  const result = await call();
+  const sent = counter.take();
+  (figures[scenario] ??= {})[name] = sent.length;
+  const bound = BOUNDS[scenario]?.[name];
+  if (bound !== undefined) expect(sent.length, `${scenario}: ${name}\n${sent.join('\n')}`).toBeLessThanOrEqual(bound);
+  if (process.env.STATEMENTS) process.stdout.write(`── ${scenario}: ${name} (${sent.length})\n${sent.map((text) => `  ${text.slice(0, 220)}`).join('\n')}\n`);
+  return result;
+}
+
+async function checkoutOf(scenario: string, options: { accessToken?: string; quantity: number; code?: string }) {
+  const getAccessToken = options.accessToken ? () => options.accessToken! : undefined;
+  const basket = createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken });
+  const checkout = createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken });
+  const { basketId } = await basket.createBasketWithItems({ body: { items: [{ sku: sku.sku, quantity: options.quantity }] } });
+  const params = { basketId };
+  if (options.code) await basket.addDiscount({ params, body: { code: options.code } });
+  const step = <T>(name: string, call: () => Promise<T>) => measure(scenario, name, call);
+  await step('setContactDetails', () =>
+    checkout.setContactDetails({ params, body: { emailAddress: 'sam@example.com', firstName: 'Sam', lastName: 'Shopper', phone: '07700 900123' } }),
+  );
+  await step('setDeliveryDetails', () =>
+    checkout.setDeliveryDetails({ params, body: { address: { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } }),
+  );
+  await step('setBillingDetails', () => checkout.setBillingDetails({ params, body: { sameAsDelivery: true } }));
+  const ready = await step('setDeliveryOption', () => checkout.setDeliveryOption({ params, body: { code: 'standard' } }));
+  await step('getCheckout', () => checkout.getCheckout({ params }));
+  const intent = await step('createPaymentIntent', () => checkout.createPaymentIntent({ params, body: {} }));
+  expect((await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds })).status).toBe(200);
+  const placed = await step('completePayment', () => checkout.completePayment({ params }));
+  expect(placed).toMatchObject({ status: 'placed', totalIncVat: ready.totals.totalIncVat });
+  await step('completePayment again', () => checkout.completePayment({ params }));
+  return { ready, placed };
+}
+
+describe('statements per checkout call', () => {
+  it('a guest paying for one line, no code', async () => {
+    const { ready } = await checkoutOf('guest', { quantity: 2 });
+    expect(ready.basket.discount).toBeNull();
+  });
+
+  it('a signed-in shopper with a once-per-customer code', async () => {
+    const { ready } = await checkoutOf('shopper with WELCOME10', { accessToken: 'alice', quantity: Math.ceil(10_000 / sku.price) + 1, code: 'WELCOME10' });
+    expect(ready.basket.discount).toMatchObject({ code: 'WELCOME10', applies: true });
+  });
+});

@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors.ts';
+import { installProblemHandler } from '../../platform/problem-handler.ts';
+import { createFilesService, MAX_FILE_BYTES, type FilesContext, type FilesService } from './index.ts';
+import { sampleJpeg, samplePdf, samplePng, useLocalS3Server } from './testing.ts';
+
+/**
+ * The files service on the local folder (a temporary directory) and on a real S3-compatible server
+ * (s3rver), and a file sent over HTTP the way a caller's route sends it. The service has no routes
+ * of its own: the little app here stands in for the calls that take and serve documents.
+ */
+const NOW = new Date('2025-03-14T09:26:53.000Z');
+const applicant: FilesContext = { actor: { userId: 'user-applicant', roles: ['shopper'] }, clock: { now: () => NOW } };
+
+let folder = '';
+let files: FilesService;
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-files-service-'));
+  files = createFilesService({ settings: { kind: 'local', dir: folder } });
+});
+afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+/** Every file under the store's folder, so a refusal can be shown to have stored nothing. */
+const storedPaths = () => (fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }).map(String) : []);
+
+async function refusal(work: Promise<unknown>): Promise<AppError> {
+  const error = await work.then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('storeUpload', () => {
+  it('stores a PDF, a JPEG and a PNG, saying what each is by its content, with its size, SHA-256, time and uploader', async () => {
+    for (const [bytes, type, fileName, keptAs] of [
+      [samplePdf(), 'application/pdf', 'Gas Safe certificate.pdf', 'Gas Safe certificate.pdf'],
+      [sampleJpeg(), 'image/jpeg', 'van-livery.JPEG', 'van-livery.JPEG'],
+      [samplePng(), 'image/png', 'C:\\fakepath\\insurance.png', 'insurance.png'],
+    ] as const) {
+      const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName, bytes });
+      expect(stored).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
+        purpose: 'trade-application',
+        fileName: keptAs,
+        contentType: type,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        createdAt: NOW.toISOString(),
+        uploadedBy: 'user-applicant',
+      });
+      expect(await files.describe(applicant, stored.id)).toEqual(stored);
+    }
+  });
+
+  it('judges by content: a PNG named .pdf is kept and served as a PNG', async () => {
+    const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'letter.pdf', bytes: samplePng() });
+    expect(stored).toMatchObject({ contentType: 'image/png', fileName: 'letter.png' });
+  });
+
+  it('gives every upload its own id, even of the same bytes under the same name', async () => {
+    const first = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() });
+    const second = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() });
+    expect(second.id).not.toBe(first.id);
+    expect(second.sha256).toBe(first.sha256);
+  });
+
+  it('records no uploader for someone not signed in', async () => {
+    const stored = await files.storeUpload({ actor: null, clock: applicant.clock }, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() });
+    expect(stored.uploadedBy).toBeNull();
+    expect((await files.describe(applicant, stored.id)).uploadedBy).toBeNull();
+  });
+
+  it('refuses a file that is not what its name says, whatever the name, storing nothing', async () => {
+    const impostors: [string, Buffer][] = [
+      ['proof.pdf', Buffer.from('Just some text, not a PDF')],
+      ['photo.jpg', Buffer.from('<html><script>alert(document.cookie)</script></html>')],
+      ['scan.png', Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1')],
+      ['drawing.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+      ['certificate.pdf', Buffer.from('PK\x03\x04 a Word document', 'latin1')],
+    ];
+    for (const [fileName, bytes] of impostors) {
+      const error = await refusal(files.storeUpload(applicant, { purpose: 'trade-application', fileName, bytes, field: 'body.documents.1' }));
+      expect(error).toMatchObject({
+        status: 422,
+        code: 'FILE_TYPE_NOT_ALLOWED',
+        message: 'The selected file must be a PDF, JPG or PNG',
+        errors: [{ path: 'body.documents.1', message: 'The selected file must be a PDF, JPG or PNG', code: 'file_type_not_allowed' }],
+        extensions: { fileName },
+      });
+    }
+    expect(storedPaths()).toEqual([]);
+  });
+
+  it('refuses an empty file and one over 5MB, and takes one of exactly 5MB', async () => {
+    const empty = await refusal(files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'empty.pdf', bytes: new Uint8Array() }));
+    expect(empty).toMatchObject({ status: 422, code: 'FILE_EMPTY', message: 'The selected file is empty', errors: [{ path: 'file' }] });
+
+    const oversize = Buffer.alloc(MAX_FILE_BYTES + 1);
+    samplePdf().copy(oversize);
+    const tooLarge = await refusal(files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'big.pdf', bytes: oversize }));
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      code: 'FILE_TOO_LARGE',
+      message: 'The selected file must be smaller than 5MB',
+      extensions: { fileName: 'big.pdf' },
+    });
+    expect(storedPaths()).toEqual([]);
+
+    const largest = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'big.pdf', bytes: oversize.subarray(0, MAX_FILE_BYTES) });
+    expect(largest.size).toBe(5_242_880);
+  });
+
+  it('answers 503, storing nothing, when the store cannot be written', async () => {
+    const blocked = path.join(folder, 'blocked');
+    fs.writeFileSync(blocked, 'a file where the folder should be');
+    const broken = createFilesService({ settings: { kind: 'local', dir: blocked } });
+    const logged: unknown[] = [];
+    const ctx = { ...applicant, log: { error: (...args: unknown[]) => logged.push(args) } as unknown as NonNullable<FilesContext['log']> };
+    const error = await refusal(broken.storeUpload(ctx, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() }));
+    expect(error).toMatchObject({ status: 503, code: 'FILE_STORE_UNAVAILABLE', message: 'The selected file could not be uploaded – try again' });
+    expect(logged).toHaveLength(1);
+    expect(storedPaths()).toEqual(['blocked']);
+  });
+});
+
+describe('describe, open and remove', () => {
+  it('answers 404 FILE_NOT_FOUND for an unknown id and for anything that is not an id, touching no path', async () => {
+    const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() });
+    const strangers = [
+      '0'.repeat(32),
+      stored.id.toUpperCase(),
+      `../${stored.id}`,
+      `${stored.id}.json`,
+      `${stored.id.slice(0, 2)}/${stored.id}`,
+      '',
+      '..',
+      '/etc/passwd',
+    ];
+    for (const id of strangers) {
+      expect(await refusal(files.open(applicant, id))).toMatchObject({ status: 404, code: 'FILE_NOT_FOUND', message: 'There is no file with this id.' });
+      expect(await refusal(files.describe(applicant, id))).toMatchObject({ status: 404, code: 'FILE_NOT_FOUND' });
+    }
+  });
+
+  it('removes a file: then it is not found; removing it again, or an unknown id, is fine', async () => {
+    const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() });
+    await files.remove(applicant, stored.id);
+    await files.remove(applicant, stored.id);
+    await files.remove(applicant, '../not-an-id');
+    expect(await refusal(files.open(applicant, stored.id))).toMatchObject({ status: 404 });
+    expect(storedPaths()).toEqual([stored.id.slice(0, 2)]);
+  });
+});
+
+describe('a stored file sent over HTTP', () => {
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    app = Fastify();
+    installProblemHandler(app, 1_048_576);
+    app.get<{ Params: { id: string } }>('/documents/:id', async (request, reply) => {
+      const file = await files.open(applicant, request.params.id);
+      return reply.headers(file.headers).send(file.body);
+    });
+    await app.ready();
+  });
+  afterEach(() => app.close());
+
+  it('is the same bytes, as the type its content has, downloaded under its safe name, never sniffed or cached', async () => {
+    const bytes = samplePng();
+    const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'Ćertificate "2025".pdf', bytes });
+    const response = await app.inject({ method: 'GET', url: `/documents/${stored.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload).toEqual(bytes);
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': String(bytes.length),
+      'content-disposition': `attachment; filename="_ertificate _2025_.png"; filename*=UTF-8''%C4%86ertificate%20_2025_.png`,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+  });
+
+  it('is a problem+json 404 for an id it does not have', async () => {
+    const response = await app.inject({ method: 'GET', url: `/documents/${'a'.repeat(32)}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ code: 'FILE_NOT_FOUND', detail: 'There is no file with this id.' });
+  });
+});
+
+describe('the files service on an S3-compatible store (FILES_S3_* settings)', () => {
+  // Always run: a local S3-compatible server that cannot start fails this suite.
+  const server = useLocalS3Server();
+  const settings = () => server().settings;
+
+  it('stores, describes, opens and removes a document, keeping its name in any script', async () => {
+    const onS3 = createFilesService({ settings: settings() });
+    const bytes = sampleJpeg();
+    const stored = await onS3.storeUpload(applicant, { purpose: 'trade-application', fileName: 'Zertifikat für Gasinstallation 証明書.jpg', bytes });
+    expect(stored).toMatchObject({ contentType: 'image/jpeg', fileName: 'Zertifikat für Gasinstallation 証明書.jpg', size: bytes.length });
+    expect(await onS3.describe(applicant, stored.id)).toEqual(stored);
+    const opened = await onS3.open(applicant, stored.id);
+    expect(Buffer.concat((await opened.body.toArray()) as Buffer[])).toEqual(bytes);
+    expect(opened.headers['content-type']).toBe('image/jpeg');
+    await onS3.remove(applicant, stored.id);
+    expect(await refusal(onS3.open(applicant, stored.id))).toMatchObject({ status: 404, code: 'FILE_NOT_FOUND' });
+  });
+
+  it('answers 503 when the bucket is not there, never "no such file"', async () => {
+    const misconfigured = createFilesService({ settings: { ...settings(), bucket: 'no-such-bucket' } });
+    const upload = await refusal(misconfigured.storeUpload(applicant, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() }));
+    expect(upload).toMatchObject({ status: 503, code: 'FILE_STORE_UNAVAILABLE' });
+    expect(await refusal(misconfigured.open(applicant, 'b'.repeat(32)))).toMatchObject({ status: 503, code: 'FILE_STORE_UNAVAILABLE' });
+  });
+});

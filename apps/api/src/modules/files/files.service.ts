@@ -1,0 +1,184 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FilesConfig } from '../../config.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { attachmentDisposition, checkUpload, cleanFileName, documentFileName, isDocumentType, type DocumentType } from './file-content.ts';
+import type { FileStore, StoredObjectInfo } from './file-store.ts';
+import { FilesErrors } from './files.errors.ts';
+import { createLocalFileStore } from './local-store.ts';
+import { createS3FileStore } from './s3-store.ts';
+
+/** What a file was uploaded for: each caller has its own, so a file is never read for another purpose by mistake. */
+export const FILE_PURPOSES = ['trade-application'] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** A stored file as the service describes it. */
+export interface StoredFile {
+  /** Made by the server (128 random bits, 32 hex digits): never a name or path a client chose. */
+  id: string;
+  purpose: FilePurpose;
+  /** The uploader's file name made safe (`documentFileName`), ending in the extension of `contentType`. */
+  fileName: string;
+  /** From the content's first bytes, never from the name or the browser's say-so. */
+  contentType: DocumentType;
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The uploader's user id; null when they were not signed in. */
+  uploadedBy: string | null;
+}
+
+/** A file opened to send: `reply.headers(file.headers).send(file.body)`. */
+export interface OpenedFile extends StoredFile {
+  /** The bytes as a stream: send it, or destroy it. */
+  body: Readable;
+  /** Content type, length, `Content-Disposition: attachment` with the safe name, `nosniff`, and no caching. */
+  headers: Record<string, string>;
+}
+
+export interface UploadInput {
+  purpose: FilePurpose;
+  /** The name the browser gave, as sent: it is cleaned here, and never decides the type. */
+  fileName: string | null | undefined;
+  bytes: Uint8Array;
+  /** Where the request held the file, for the problem's `errors` path (default `file`). */
+  field?: string;
+}
+
+export type FilesContext = Pick<ServiceContext, 'actor' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>;
+
+/**
+ * Stores and reads uploaded documents. It does not decide who may read a file: the caller checks
+ * that the file belongs to what the reader may see (their own application, a reviewer's queue)
+ * before calling `open`, and keeps the ids of its files in its own rows.
+ */
+export interface FilesService {
+  /**
+   * Checks and stores an upload: refused when empty (FILE_EMPTY, 422), larger than 5MB
+   * (FILE_TOO_LARGE, 413) or not a PDF, JPEG or PNG by content (FILE_TYPE_NOT_ALLOWED, 422),
+   * whatever its name says; FILE_STORE_UNAVAILABLE (503) when the store fails. A refusal stores nothing.
+   */
+  storeUpload(ctx: FilesContext, input: UploadInput): Promise<StoredFile>;
+  /** The file's details without its bytes; FILE_NOT_FOUND (404) for an unknown or malformed id. */
+  describe(ctx: FilesContext, id: string): Promise<StoredFile>;
+  /** The file with its bytes and the headers to send it with; FILE_NOT_FOUND (404) for an unknown or malformed id. */
+  open(ctx: FilesContext, id: string): Promise<OpenedFile>;
+  /** Removes the file; removing one that is not there is not an error. */
+  remove(ctx: FilesContext, id: string): Promise<void>;
+}
+
+/** The configured store (`app.platform.config.files`), or a store of the caller's own (tests). */
+export type FilesDeps = { settings: FilesConfig } | { store: FileStore };
+
+const FILE_ID = /^[0-9a-f]{32}$/;
+
+export function createFilesService(deps: FilesDeps): FilesService {
+  const store = 'store' in deps ? deps.store : createFileStore(deps.settings);
+
+  /** Store failures are logged and answered as 503: the store's own words name buckets and paths. */
+  const guarded = async <T>(ctx: FilesContext, action: string, work: () => Promise<T>, refusal: () => Error): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      ctx.log?.error({ err: error, store: store.kind }, `The file store failed to ${action}`);
+      throw refusal();
+    }
+  };
+
+  const describe = async (ctx: FilesContext, id: string): Promise<StoredFile> => {
+    if (!FILE_ID.test(id)) throw FilesErrors.fileNotFound();
+    const info = await guarded(ctx, 'describe a file', () => store.head(id), FilesErrors.readUnavailable);
+    const file = info && fromStored(id, info);
+    if (!file) throw FilesErrors.fileNotFound();
+    return file;
+  };
+
+  return {
+    async storeUpload(ctx, { purpose, fileName, bytes, field }) {
+      const checked = checkUpload(bytes);
+      if (!checked.ok) {
+        const refusal = { empty: FilesErrors.fileEmpty, 'too-large': FilesErrors.fileTooLarge, 'type-not-allowed': FilesErrors.fileTypeNotAllowed }[
+          checked.problem
+        ];
+        throw refusal(field, cleanFileName(fileName) || undefined);
+      }
+      const file: StoredFile = {
+        id: randomBytes(16).toString('hex'),
+        purpose,
+        fileName: documentFileName(fileName, checked.type),
+        contentType: checked.type,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        createdAt: ctx.clock.now().toISOString(),
+        uploadedBy: ctx.actor?.userId ?? null,
+      };
+      await guarded(
+        ctx,
+        'store a file',
+        () => store.put(file.id, bytes, { contentType: file.contentType, metadata: toMetadata(file) }),
+        FilesErrors.storeUnavailable,
+      );
+      return file;
+    },
+    describe,
+    async open(ctx, id) {
+      if (!FILE_ID.test(id)) throw FilesErrors.fileNotFound();
+      const object = await guarded(ctx, 'read a file', () => store.get(id), FilesErrors.readUnavailable);
+      if (!object) throw FilesErrors.fileNotFound();
+      const file = fromStored(id, object);
+      if (!file) {
+        object.body.destroy();
+        throw FilesErrors.fileNotFound();
+      }
+      return {
+        ...file,
+        body: object.body,
+        headers: {
+          'content-type': file.contentType,
+          'content-length': String(file.size),
+          'content-disposition': attachmentDisposition(file.fileName),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+          // Opened in a tab anyway, a document runs nothing and loads nothing.
+          'content-security-policy': "default-src 'none'; sandbox",
+        },
+      };
+    },
+    async remove(ctx, id) {
+      if (!FILE_ID.test(id)) return;
+      await guarded(ctx, 'remove a file', () => store.delete(id), FilesErrors.readUnavailable);
+    },
+  };
+}
+
+/** The configured adapter: S3 when FILES_S3_BUCKET is set, else the local folder. */
+function createFileStore(settings: FilesConfig): FileStore {
+  return settings.kind === 's3' ? createS3FileStore(settings) : createLocalFileStore(settings.dir);
+}
+
+const toMetadata = (file: StoredFile): Record<string, string> => ({
+  purpose: file.purpose,
+  'file-name': file.fileName,
+  sha256: file.sha256,
+  'created-at': file.createdAt,
+  'uploaded-by': file.uploadedBy ?? '',
+});
+
+/** Null for an object this service did not write (its metadata is not ours). */
+function fromStored(id: string, info: StoredObjectInfo): StoredFile | null {
+  const { purpose, 'file-name': fileName, sha256, 'created-at': createdAt, 'uploaded-by': uploadedBy } = info.metadata;
+  if (!purpose || !(FILE_PURPOSES as readonly string[]).includes(purpose) || !fileName || !sha256 || !createdAt) return null;
+  if (!isDocumentType(info.contentType)) return null;
+  return {
+    id,
+    purpose: purpose as FilePurpose,
+    fileName,
+    contentType: info.contentType,
+    size: info.size,
+    sha256,
+    createdAt,
+    uploadedBy: uploadedBy || null,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Test helpers: small real documents of each accepted type, and a local S3-compatible server
+ * (s3rver, from npm) on a free port with an empty bucket, for the S3 adapter's tests.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { FilesConfig } from '../../config.ts';
+
+/** A one-page PDF saying `text`, with a correct cross-reference table. */
+export function samplePdf(text = 'Proof of business'): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    ((stream: string) => `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`)(`BT /F1 24 Tf 72 760 Td (${text.replace(/[()\\]/g, '')}) Tj ET`),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A 2×2 blue PNG, as Chromium's canvas writes it. */
+export const samplePng = (): Buffer =>
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4AWKSLdjxH4SZGKAAAAAA//885LJUAAAABklEQVQDADqGBI07KS4AAAAAAElFTkSuQmCC', 'base64');
+
+/** A 1×1 JPEG (a browser decodes it). */
+export const sampleJpeg = (): Buffer =>
+  Buffer.from(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    'base64',
+  );
+
+/** What the S3 adapter is tested against, and how to stop it. */
+export interface LocalS3Server {
+  settings: Extract<FilesConfig, { kind: 's3' }>;
+  /** Its address, such as http://127.0.0.1:41234. */
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+interface S3rverInstance {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstance;
+
+/** s3rver's only account (it checks the access key id; it does not check v4 signatures). */
+export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/**
+ * Starts s3rver in this process on a free loopback port, keeping its objects in a new temporary
+ * folder (removed on close), with `bucket` made empty.
+ */
+export async function startLocalS3Server(options: { bucket?: string; prefix?: string } = {}): Promise<LocalS3Server> {
+  const bucket = options.bucket ?? 'shop-files';
+  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let port: number;
+  try {
+    ({ port } = await server.run());
+  } catch (error) {
+    fs.rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    settings: { kind: 's3', bucket, endpoint, region: 'us-east-1', forcePathStyle: true, prefix: options.prefix ?? '', credentials: LOCAL_S3_CREDENTIALS },
+    async close() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A local S3-compatible server for the suite this is called in: started before its tests, stopped
+ * after them. s3rver is a devDependency that `npm ci` always installs, so a server that cannot
+ * start fails the suite (beforeAll throws) rather than skipping it (decision 0027).
+ */
+export function useLocalS3Server(options: { bucket?: string; prefix?: string } = {}): () => LocalS3Server {
+  let server: LocalS3Server | undefined;
+  beforeAll(async () => {
+    server = await startLocalS3Server(options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('The local S3-compatible server has not started: see the error of this suite’s beforeAll');
+    return server;
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * An order as its customer or staff see it, from its rows: staff see everything; customers see
+ * neither staff notes and reasons nor refunds that did not happen.
+ */
+import type { Order, OrderRefund } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import * as repository from './orders.repository.ts';
+import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
+
+/** Staff see everything; customers see neither staff notes and reasons nor refunds that did not happen. */
+export type Audience = 'staff' | 'customer';
+
+/** Where a carrier's tracking page is, for the ones we use. */
+const CARRIER_TRACKING: Record<string, (number: string) => string> = {
+  DPD: (number) => `https://track.dpd.co.uk/parcels/${encodeURIComponent(number)}`,
+  'Royal Mail': (number) => `https://www.royalmail.com/track-your-item#/tracking-results/${encodeURIComponent(number)}`,
+  Parcelforce: (number) => `https://www.parcelforce.com/track-trace?trackNumber=${encodeURIComponent(number)}`,
+};
+
+const tracking = (row: OrderRow) =>
+  row.carrier && row.trackingNumber
+    ? { carrier: row.carrier, trackingNumber: row.trackingNumber, url: CARRIER_TRACKING[row.carrier]?.(row.trackingNumber) ?? null }
+    : null;
+
+const presentLine = (line: OrderLineRow) => ({
+  sku: line.sku,
+  productName: line.productName,
+  productSlug: line.productSlug,
+  label: line.label,
+  imageUrl: line.imageUrl,
+  quantity: line.quantity,
+  unitPriceIncVat: line.unitPriceIncVat,
+  lineTotalIncVat: line.lineTotalIncVat,
+});
+const presentHistory = (entry: OrderHistoryRow, audience: Audience) => ({
+  status: entry.status,
+  kind: entry.kind,
+  at: entry.at.toISOString(),
+  note: audience === 'staff' ? entry.note : null,
+});
+const presentRefund = (refund: OrderRefundRow, audience: Audience): OrderRefund => ({
+  refundId: refund.id,
+  kind: refund.kind,
+  amountPence: refund.amountPence,
+  state: refund.state,
+  reason: audience === 'staff' ? refund.reason : null,
+  failure: audience === 'staff' ? refund.failure : null,
+  withProvider: refund.gatewayRefundRef !== null,
+  requestedAt: refund.requestedAt.toISOString(),
+  settledAt: refund.settledAt?.toISOString() ?? null,
+});
+
+export const totals = (row: OrderRow): Order['totals'] => ({
+  goodsIncVat: row.goodsPence,
+  discountIncVat: row.discountPence,
+  deliveryIncVat: row.deliveryPence,
+  totalIncVat: row.totalPence,
+  vatIncVat: row.vatPence,
+});
+
+function payment(row: OrderRow, refunds: readonly OrderRefundRow[]): Order['payment'] {
+  const pendingPence = refunds.filter((refund) => refund.state === 'pending').reduce((sum, refund) => sum + refund.amountPence, 0);
+  const status = row.refundedPence === 0 ? 'captured' : row.refundedPence >= row.capturedPence ? 'refunded' : 'partially_refunded';
+  return {
+    method: row.paymentMethod,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    status,
+    capturedPence: row.capturedPence,
+    refundedPence: row.refundedPence,
+    refundablePence: Math.max(0, row.capturedPence - row.refundedPence - pendingPence),
+  };
+}
+
+export function presentOrder(
+  row: OrderRow,
+  details: { lines: readonly OrderLineRow[]; history: readonly OrderHistoryRow[]; refunds: readonly OrderRefundRow[] },
+  audience: Audience,
+): Order {
+  const refunds = details.refunds.filter((refund) => refund.orderId === row.id);
+  return {
+    orderGuid: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status,
+    placedAt: row.placedAt.toISOString(),
+    emailAddress: row.emailAddress,
+    customerName: row.customerName,
+    deliveryAddress: row.deliveryAddress ?? null,
+    billingAddress: row.billingAddress,
+    delivery: {
+      code: row.delivery.code as Order['delivery']['code'],
+      name: row.delivery.name,
+      date: row.delivery.date,
+      earliestDate: row.delivery.earliestDate,
+      latestDate: row.delivery.latestDate,
+      collection: row.delivery.collection ?? null,
+    },
+    lines: details.lines.map(presentLine),
+    totals: totals(row),
+    discountCode: row.discountCode,
+    payment: payment(row, refunds),
+    tracking: tracking(row),
+    history: details.history.map((entry) => presentHistory(entry, audience)),
+    refunds: (audience === 'staff' ? refunds : refunds.filter((refund) => refund.state === 'succeeded')).map((refund) => presentRefund(refund, audience)),
+  };
+}
+
+export async function withDetails(db: Database, row: OrderRow, audience: Audience): Promise<Order> {
+  return presentOrder(row, await repository.linesAndHistory(db, [row.id]), audience);
+}
+
+/** The order as it is now, read again (in the caller's transaction, after a change). */
+export async function reread(db: Database, row: Pick<OrderRow, 'orderNumber'>, audience: Audience): Promise<Order> {
+  return withDetails(db, (await repository.findOrder(db, repository.byNumber(row.orderNumber)))!, audience);
+}

@@ -1,0 +1,25 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { tradeDemoSeed, type TradeSeedDeps } from './trade.seed.ts';
+import { registerTradeRoutes } from './trade.routes.ts';
+import type { TradeService } from './trade.service.ts';
+
+export { createTradeService, type PlacedTradeOrder, type TradeContext, type TradeDeps, type TradeService } from './trade.service.ts';
+export { TradeErrors } from './trade.errors.ts';
+
+/**
+ * Trade accounts (docs/domain.md §3): customers apply (with proof documents through the files
+ * module), reviewers approve on a band, disapprove or ask for more, and the approved get a trade
+ * account for a business whose band prices them (pricing asks `bandCodeFor`) and moves up with its
+ * 12-month spend (checkout's place-order calls `recordTradeOrder`; a job reviews the rest). Staff look
+ * after accounts, businesses and bands; trade customers get a dashboard, buy-again and the terms,
+ * which checkout asks them to accept first (`requireTermsAccepted`).
+ */
+export function createTradeModule({ trade, ...seed }: { trade: TradeService } & TradeSeedDeps): ApiModule {
+  return {
+    name: 'trade',
+    registerRoutes: (app) => registerTradeRoutes(app, trade),
+    // The demo businesses' accounts, orders and applications (after identity's demo accounts and the catalogue).
+    seeds: [tradeDemoSeed(seed)],
+    jobs: (app) => [trade.bandReviewJob(app.platform.config.publicUrl)],
+  };
+}

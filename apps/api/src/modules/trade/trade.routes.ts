@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tradeEndpoints as endpoints, tradeTermsEndpoints as terms } from '@shop/contracts';
+import { bindEndpoint } from '../../platform/bind.ts';
+import { createFilesService, FilesErrors, MAX_FILE_BYTES } from '../files/index.ts';
+import { TradeErrors } from './trade.errors.ts';
+import type { TradeService } from './trade.service.ts';
+
+/** A staff reset sends an e-mail: a few a minute per reviewer is plenty. */
+const RESET_LIMIT = { max: 5, timeWindow: '1 minute' };
+/** Uploads are large: a person adds a handful of documents, not hundreds. */
+const UPLOAD_LIMIT = { max: 20, timeWindow: '1 minute' };
+/** A multipart body carries the file and a few short fields beside it. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export async function registerTradeRoutes(app: FastifyInstance, trade: TradeService): Promise<void> {
+  const { config } = app.platform;
+  const { publicUrl } = config;
+  const files = createFilesService({ settings: config.files });
+  // applying
+  bindEndpoint(app, endpoints.submitTradeApplication, ({ ctx, body }) => trade.submitApplication(ctx, body, publicUrl));
+  bindEndpoint(app, endpoints.getMyTradeApplication, ({ ctx }) => trade.getMyApplication(ctx));
+  bindEndpoint(app, endpoints.resubmitMyTradeApplication, ({ ctx, body }) => trade.resubmitMyApplication(ctx, body, publicUrl));
+  // The upload is read here, in a scope of its own that accepts multipart bodies (no other route does).
+  // Awaited, so its route is added while the platform still gives new routes their input checks.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+      readLimited(payload, MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES).then(
+        (body) => done(null, body),
+        (error: Error) => done(error),
+      );
+    });
+    bindEndpoint(scope, endpoints.uploadTradeApplicationDocument, async ({ ctx, request }) => trade.addDocument(ctx, files, await uploadedDocument(request)), {
+      rateLimit: UPLOAD_LIMIT,
+    });
+  });
+  bindEndpoint(app, endpoints.getTradeApplicationDocument, async ({ ctx, params, reply }) => {
+    const file = await trade.openDocument(ctx, files, params.tradeExternalId, params.documentId);
+    return reply.headers(file.headers).send(file.body) as never;
+  });
+
+  // reviewing
+  bindEndpoint(app, endpoints.searchTradeApplications, ({ ctx, body }) => trade.searchApplications(ctx, body));
+  bindEndpoint(app, endpoints.getTradeApplication, ({ ctx, params }) => trade.getApplication(ctx, params.tradeExternalId));
+  bindEndpoint(app, endpoints.approveTradeApplication, ({ ctx, params, body }) => trade.approve(ctx, params.id, body, publicUrl));
+  bindEndpoint(app, endpoints.disapproveTradeApplication, ({ ctx, params, body }) => trade.disapprove(ctx, params.id, body, publicUrl));
+  bindEndpoint(app, endpoints.requireMoreInfoForTradeApplication, ({ ctx, params, body }) => trade.requireMoreInfo(ctx, params.id, body, publicUrl));
+
+  // accounts and businesses
+  bindEndpoint(app, endpoints.searchTradeAccounts, ({ ctx, body }) => trade.searchAccounts(ctx, body));
+  bindEndpoint(app, endpoints.searchBusinesses, ({ ctx, query }) => trade.searchBusinesses(ctx, query.searchString));
+  bindEndpoint(app, endpoints.getInternalAccount, ({ ctx, params }) => trade.getInternalAccount(ctx, params.id));
+  bindEndpoint(app, endpoints.getTradeAccountInternal, ({ ctx, params }) => trade.getAccountForStaff(ctx, params.id));
+  bindEndpoint(app, endpoints.getTradeBandAccountByEmail, ({ ctx, params }) => trade.getBandAccountByEmail(ctx, params.email));
+  bindEndpoint(app, endpoints.getTradeBandAccount, ({ ctx, params }) => trade.getBandAccount(ctx, params.tradeExternalId));
+  bindEndpoint(app, endpoints.getTradeAccount, ({ ctx, params }) => trade.getAccount(ctx, params.tradeExternalId));
+  bindEndpoint(app, endpoints.updateTradeAccountDetails, ({ ctx, params, body }) => trade.updateDetails(ctx, params.tradeExternalId, body));
+  bindEndpoint(app, endpoints.updateTradeAccountBusiness, ({ ctx, params, body }) => trade.updateBusiness(ctx, params.id, body));
+  bindEndpoint(app, endpoints.setBusinessTradeBand, ({ ctx, params, body }) => trade.setBusinessBand(ctx, params.id, body));
+  bindEndpoint(app, endpoints.resetTradeAccountPassword, ({ ctx, params }) => trade.resetPassword(ctx, params.id, config), { rateLimit: RESET_LIMIT });
+
+  // bands and the trade customer's pages
+  bindEndpoint(app, endpoints.getTradeBands, ({ ctx }) => trade.tradeBands(ctx));
+  bindEndpoint(app, endpoints.getTradeSummary, ({ ctx }) => trade.tradeSummary(ctx));
+  bindEndpoint(app, endpoints.getBuyAgainProducts, ({ ctx, query }) => trade.buyAgain(ctx, query.limit));
+
+  // terms
+  bindEndpoint(app, terms.getTradeTerms, ({ ctx }) => trade.currentTerms(ctx));
+  bindEndpoint(app, terms.checkTermsAndConditions, ({ ctx }) => trade.checkTerms(ctx));
+  bindEndpoint(app, terms.acceptTermsAndConditions, ({ ctx, query }) => trade.acceptTerms(ctx, query.version));
+}
+
+/** The body as bytes, refused as too large (the files module's words) as soon as it passes `limit`. */
+async function readLimited(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw FilesErrors.fileTooLarge('file');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The `file` and `kind` fields of a multipart body, parsed by the platform's own FormData. */
+async function uploadedDocument(request: FastifyRequest): Promise<{ fileName: string | undefined; bytes: Uint8Array; kind: string | undefined }> {
+  const body = request.body;
+  if (!Buffer.isBuffer(body)) throw TradeErrors.documentMissing();
+  let form: FormData;
+  try {
+    form = await new Response(Uint8Array.from(body), { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+  } catch {
+    throw TradeErrors.documentMissing();
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string') throw TradeErrors.documentMissing();
+  const kind = form.get('kind');
+  return { fileName: file.name || undefined, bytes: new Uint8Array(await file.arrayBuffer()), kind: typeof kind === 'string' && kind ? kind : undefined };
+}

@@ -1,0 +1,60 @@
+import { createTradeClient, createTradeTermsClient, type TradeClient } from '@shop/api-client';
+import type { TradeApplication, TradeBand } from '@shop/contracts';
+import { apiBaseUrl } from '../api.server.ts';
+import type { PostedDocument } from './application-form.ts';
+
+/**
+ * The trade calls from the web tier. A trade page's form carries the signed-in customer's access
+ * token (the browser holds it; the server never keeps one): the action sends it with that request
+ * only. Trade calls answer under the accounts service, the terms under projects.
+ */
+export const tradeClientFor = (accessToken: string): TradeClient =>
+  createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts`, getAccessToken: () => accessToken });
+
+/** The public terms call (cached by the API for a minute). */
+export const tradeTermsClient = () => createTradeTermsClient({ baseUrl: `${apiBaseUrl()}/projects` });
+
+/** The upload is multipart, which the typed client passes through as it is. */
+type Upload = (input: { body: FormData }) => Promise<TradeApplication>;
+
+/** Adds one proof document to the customer's open application. */
+export function uploadDocument(client: TradeClient, document: PostedDocument): Promise<TradeApplication> {
+  const body = new FormData();
+  body.set('file', document.file, document.file.name || `document-${document.slot}`);
+  body.set('kind', document.kind);
+  return (client.uploadTradeApplicationDocument as unknown as Upload)({ body });
+}
+
+/** Adds each document to the open application; answers how many could not be added. */
+export async function uploadAll(client: TradeClient, documents: readonly PostedDocument[]): Promise<number> {
+  let notAdded = 0;
+  for (const document of documents) {
+    try {
+      await uploadDocument(client, document);
+    } catch {
+      notAdded++;
+    }
+  }
+  return notAdded;
+}
+
+/** The most a trade form may post: three documents of 5 MB and the fields around them. */
+export const MAX_TRADE_FORM_BYTES = 3 * 5 * 1024 * 1024 + 256 * 1024;
+
+/** Whether a posted form says it is larger than any trade form can be (refused before it is read). */
+export function tooLargeToRead(request: Request): boolean {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  return Number.isFinite(length) && length > MAX_TRADE_FORM_BYTES;
+}
+
+/**
+ * The trade bands (public, cached by the API for a minute) for pages that describe them; an empty
+ * list when the API does not answer, so a page says less rather than something untrue.
+ */
+export async function loadTradeBands(): Promise<TradeBand[]> {
+  try {
+    return await createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts` }).getTradeBands();
+  } catch {
+    return [];
+  }
+}
