@@ -24,6 +24,7 @@ import { createOrdersModule, createOrdersService } from './modules/orders/index.
 import { createSiteModule } from './modules/site/index.ts';
 import { createPricingService } from './modules/pricing/index.ts';
 import { createTradeModule, createTradeService } from './modules/trade/index.ts';
+import { createHelpCentreModule, createHelpCentreService } from './modules/help-centre/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 import type { Seed } from './seed/seed.ts';
 
@@ -55,6 +56,7 @@ export function composeApi(options: ComposeOptions = {}) {
   const orders = createOrdersService({ notifications, delivery, inventory, discounts });
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });
+  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity });
 
   /** In registration order; the demo seeds run in this order too. */
   const modules: readonly ApiModule[] = [
@@ -72,11 +74,12 @@ export function composeApi(options: ComposeOptions = {}) {
     createCheckoutModule({ checkout, payments }),
     createOrdersModule({ orders, payments }),
     createTradeModule({ trade, pricing, catalogue, identity, orders }),
+    createHelpCentreModule({ helpCentre }),
     createSiteModule(),
   ];
   const seeds: readonly Seed[] = modules.flatMap((module) => module.seeds ?? []);
   // buildApi verifies access tokens with identity's public keys; tests reach checkout's and trade's work that has no call.
-  return { modules, seeds, identity, checkout, trade };
+  return { modules, seeds, identity, checkout, trade, helpCentre };
 }
 
 const composed = composeApi();

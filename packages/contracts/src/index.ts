@@ -17,6 +17,10 @@ export * from './orders.ts';
 export * from './saved-cards.ts';
 export * from './site.ts';
 export * from './trade.ts';
+export * from './help-centre.ts';
+export * from './help-centre-enquiries.ts';
+export * from './help-centre-orders.ts';
+export * from './help-centre-inbox.ts';
 
 import { platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -32,6 +36,9 @@ import { orderEndpoints, orderTrackingEndpoints } from './orders.ts';
 import { savedCardsEndpoints } from './saved-cards.ts';
 import { siteEndpoints } from './site.ts';
 import { tradeEndpoints, tradeTermsEndpoints } from './trade.ts';
+import { helpCentreEnquiryEndpoints } from './help-centre-enquiries.ts';
+import { helpCentreOrderEndpoints } from './help-centre-orders.ts';
+import { helpCentreInboxEndpoints } from './help-centre-inbox.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -52,6 +59,9 @@ export const endpointGroups = {
   site: siteEndpoints,
   trade: tradeEndpoints,
   tradeTerms: tradeTermsEndpoints,
+  helpCentreEnquiries: helpCentreEnquiryEndpoints,
+  helpCentreOrders: helpCentreOrderEndpoints,
+  helpCentreInbox: helpCentreInboxEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap((group) => Object.values(group) as EndpointDefinition[]);

@@ -12,3 +12,4 @@ export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/checkout/checkout.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/trade/trade.tables.ts';
+export * from '../modules/help-centre/help-centre.tables.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, dispatchDay, formatLondon, londonDateTime, londonInstant, workingCalendar } from './delivery-calendar.ts';
+import { addWorkingDays, addWorkingHours, dispatchDay, formatLondon, londonDateTime, londonInstant, workingCalendar } from './delivery-calendar.ts';
 
 const england = workingCalendar('england-and-wales');
 
@@ -44,5 +44,23 @@ describe('delivery calendar', () => {
     expect(addWorkingDays(england, '2026-07-31', 1)).toBe('2026-08-03');
     expect(addWorkingDays(workingCalendar('scotland'), '2026-07-31', 1)).toBe('2026-08-04');
     expect(addWorkingDays(workingCalendar('northern-ireland'), '2026-07-10', 1)).toBe('2026-07-14');
+  });
+});
+
+describe('addWorkingHours', () => {
+  it('counts only office hours on working days, London time', () => {
+    // Tuesday 24 November 2026, 10:30 GMT: 8 hours is Wednesday 10:30.
+    expect(addWorkingHours(new Date('2026-11-24T10:30:00Z'), 8).toISOString()).toBe('2026-11-25T10:30:00.000Z');
+    // Friday evening: the clock starts on Monday at 09:00.
+    expect(addWorkingHours(new Date('2026-11-27T19:00:00Z'), 8).toISOString()).toBe('2026-11-30T17:00:00.000Z');
+    // Before opening on a weekday: from 09:00 that day.
+    expect(addWorkingHours(new Date('2026-11-24T07:00:00Z'), 4).toISOString()).toBe('2026-11-24T13:00:00.000Z');
+    // In British Summer Time, 09:00 London is 08:00 UTC.
+    expect(addWorkingHours(new Date('2026-06-15T06:00:00Z'), 2).toISOString()).toBe('2026-06-15T10:00:00.000Z');
+  });
+
+  it('skips bank holidays', () => {
+    // Thursday 24 December 2026, 16:00: one hour that day, then Christmas Day and Boxing Day (substitute Monday 28th) are closed.
+    expect(addWorkingHours(new Date('2026-12-24T16:00:00Z'), 2).toISOString()).toBe('2026-12-29T10:00:00.000Z');
   });
 });

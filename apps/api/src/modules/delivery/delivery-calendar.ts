@@ -154,3 +154,30 @@ export function dispatchDay(calendar: WorkingCalendar, now: Date, cutOff: string
   const date = calendar.isWorkingDay(today) && minutes < toMinutes(cutOff) ? today : workingDayOnOrAfter(calendar, addDays(today, 1));
   return { date, cutOff: londonInstant(date, cutOff) };
 }
+
+/** The shop's customer service hours, London time: when answering time counts. */
+export const OFFICE_HOURS = { opens: '09:00', closes: '17:00' } as const;
+
+/**
+ * The instant `hours` office hours after `from` (weekdays 09:00–17:00 London, England and Wales bank
+ * holidays closed): when a help-centre request routed with so many working hours falls due. Time
+ * outside office hours does not count, so a Friday-evening enquiry with 8 hours is due Monday 17:00.
+ */
+export function addWorkingHours(from: Date, hours: number): Date {
+  const calendar = workingCalendar('england-and-wales');
+  const opens = toMinutes(OFFICE_HOURS.opens);
+  const closes = toMinutes(OFFICE_HOURS.closes);
+  let { date, minutes } = londonDateTime(from);
+  if (!calendar.isWorkingDay(date) || minutes >= closes) {
+    date = workingDayOnOrAfter(calendar, addDays(date, calendar.isWorkingDay(date) ? 1 : 0));
+    minutes = opens;
+  } else if (minutes < opens) minutes = opens;
+  let left = Math.round(hours * 60);
+  while (left > closes - minutes) {
+    left -= closes - minutes;
+    date = workingDayOnOrAfter(calendar, addDays(date, 1));
+    minutes = opens;
+  }
+  const end = minutes + left;
+  return londonInstant(date, `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`);
+}

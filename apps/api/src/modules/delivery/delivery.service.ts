@@ -1,5 +1,6 @@
 import { basketDeliveryOptions, specificDayCalendar, type BasketDeliveryInput, type BasketDeliveryOptions, type SpecificDay } from './basket-delivery.ts';
 import { collectionText } from './collection.ts';
+import { addWorkingHours } from './delivery-calendar.ts';
 import {
   deliveryOptions,
   suggestedOption,
@@ -33,8 +34,20 @@ export interface DeliveryService {
   zoneOf(postcode: Pick<Postcode, 'area' | 'district'>): DeliveryZone;
   /** Whose bank holidays apply at a postcode (England and Wales without one). */
   holidayRegionOf(postcode: Pick<Postcode, 'area'> | null): HolidayRegion;
+  /** The instant so many office hours (weekdays 09:00–17:00 London, bank holidays closed) after `from`. */
+  addWorkingHours(from: Date, hours: number): Date;
 }
 
 export function createDeliveryService(): DeliveryService {
-  return { deliveryOptions, suggestedOption, basketDeliveryOptions, specificDayCalendar, collectionText, parsePostcode, zoneOf, holidayRegionOf };
+  return {
+    deliveryOptions,
+    suggestedOption,
+    basketDeliveryOptions,
+    specificDayCalendar,
+    collectionText,
+    parsePostcode,
+    zoneOf,
+    holidayRegionOf,
+    addWorkingHours,
+  };
 }

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STATUSES, type Address, type Collection } from '@shop/contracts';
 
+/** VAT invoice numbers: INV- and seven digits, one per order, never reused (HMRC asks for a unique sequence). */
+export const vatInvoiceNumbers = pgSequence('vat_invoice_number_seq', { startWith: 1_000_001, minValue: 1_000_001, maxValue: 9_999_999 });
+
 /** Order numbers for people: BP and eight digits, from 10000001 up. */
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 10_000_001, minValue: 10_000_001, maxValue: 99_999_999 });
 
@@ -79,10 +82,16 @@ export const orderLines = pgTable(
     label: text('label').notNull(),
     imageUrl: text('image_url'),
     quantity: integer('quantity').notNull(),
+    /** How many of `quantity` the customer cancelled before dispatch (help centre): refunded, and not sent. */
+    cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
     unitPriceIncVat: integer('unit_price_inc_vat').notNull(),
     lineTotalIncVat: integer('line_total_inc_vat').notNull(),
   },
-  (table) => [uniqueIndex('order_lines_position_idx').on(table.orderId, table.position), check('order_lines_quantity_check', sql`${table.quantity} > 0`)],
+  (table) => [
+    uniqueIndex('order_lines_position_idx').on(table.orderId, table.position),
+    check('order_lines_quantity_check', sql`${table.quantity} > 0`),
+    check('order_lines_cancelled_check', sql`${table.cancelledQuantity} >= 0 and ${table.cancelledQuantity} <= ${table.quantity}`),
+  ],
 );
 
 export const orderHistory = pgTable(
@@ -142,4 +151,23 @@ export const orderRefunds = pgTable(
     check('order_refunds_amount_check', sql`${table.amountPence} > 0`),
     check('order_refunds_state_check', sql`${table.state} in ('pending', 'succeeded', 'failed')`),
   ],
+);
+
+/**
+ * An order's full VAT invoice (docs/domain.md §4.3): numbered once, the first time it is asked for,
+ * and the same number every time after (one row per order). The PDF is drawn from the order, its
+ * refunds (as credit notes) and the details kept here, so it reads the same each time.
+ */
+export const vatInvoices = pgTable(
+  'vat_invoices',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    invoiceNumber: text('invoice_number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** The time of supply: when the order was paid for (payment before dispatch makes it the tax point). */
+    suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('vat_invoices_number_idx').on(table.invoiceNumber)],
 );

@@ -1,0 +1,9 @@
+import type { HelpCentreDeps } from './help-centre.service.ts';
+
+/** (Being built: issue 20.) */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface EnquiriesService {}
+
+export function createEnquiries(_deps: HelpCentreDeps): EnquiriesService {
+  return {};
+}

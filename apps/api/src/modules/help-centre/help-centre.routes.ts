@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { createFilesService } from '../files/index.ts';
+import { registerEnquiriesRoutes } from './enquiries.routes.ts';
+import { registerInboxRoutes } from './inbox.routes.ts';
+import { registerOrderRequestsRoutes } from './order-requests.routes.ts';
+import type { HelpCentreService } from './help-centre.service.ts';
+
+/** The help centre's calls: enquiries, feedback and careers; order self-service; the staff inbox. */
+export function registerHelpCentreRoutes(app: FastifyInstance, helpCentre: HelpCentreService): void {
+  const files = createFilesService({ settings: app.platform.config.files });
+  registerEnquiriesRoutes(app, helpCentre, files);
+  registerOrderRequestsRoutes(app, helpCentre, files);
+  registerInboxRoutes(app, helpCentre, files);
+}

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { HELP_MESSAGE_AUTHORS, HELP_REQUEST_STATUSES, HELP_REQUEST_TYPES, RETURN_STATUSES } from '@shop/contracts';
+import { orders } from '../orders/orders.tables.ts';
+
+/**
+ * Every enquiry, piece of feedback, job application and order request: one queue for the staff
+ * inbox. The fields each type asks for are kept as sent (`details`, checked by the type's schema);
+ * what the inbox filters and sorts on has its own columns. `dueAt` is the routing time (§8.5) from
+ * submission; `version` goes up with every change, so two staff acting at once cannot both succeed.
+ */
+export const helpRequests = pgTable(
+  'help_requests',
+  {
+    id: uuid('id').primaryKey(),
+    /** HC- and six readable symbols: what the customer quotes. */
+    reference: text('reference').notNull(),
+    type: text('type', { enum: HELP_REQUEST_TYPES }).notNull(),
+    status: text('status', { enum: HELP_REQUEST_STATUSES }).notNull().default('new'),
+    version: integer('version').notNull().default(1),
+    /** The signed-in customer's user id; null for a guest. */
+    customerId: text('customer_id'),
+    name: text('name').notNull(),
+    emailAddress: text('email_address').notNull(),
+    phone: text('phone'),
+    orderId: uuid('order_id').references(() => orders.id),
+    orderNumber: text('order_number'),
+    sku: text('sku'),
+    /** One line for the inbox's list, written by the server from the details. */
+    summary: text('summary').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    assignedToId: text('assigned_to_id'),
+    assignedToName: text('assigned_to_name'),
+    /** SHA-256 (hex) of the token in the customer's reply link: the link works, the table alone does not. */
+    replyTokenHash: text('reply_token_hash').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('help_requests_reference_idx').on(table.reference),
+    uniqueIndex('help_requests_reply_token_idx').on(table.replyTokenHash),
+    index('help_requests_type_status_idx').on(table.type, table.status, table.createdAt),
+    index('help_requests_status_idx').on(table.status, table.createdAt),
+    index('help_requests_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} <> 'closed'`),
+    index('help_requests_order_idx').on(table.orderId),
+    index('help_requests_customer_idx').on(table.customerId, table.createdAt),
+    index('help_requests_email_idx').on(sql`lower(${table.emailAddress})`),
+  ],
+);
+
+/** A request's thread: what the customer wrote (first, and every reply) and what staff answered. */
+export const helpRequestMessages = pgTable(
+  'help_request_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => helpRequests.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: HELP_MESSAGE_AUTHORS }).notNull(),
+    /** The staff member's user id; null for the customer. */
+    authorId: text('author_id'),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('help_request_messages_request_idx').on(table.requestId, table.at)],
+);
+
+/** Files sent with a request (photos, a CV), stored through the files module; `fileId` is its id there. */
+export const helpRequestFiles = pgTable(
+  'help_request_files',
+  {
+    id: uuid('id').primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => helpRequests.id, { onDelete: 'cascade' }),
+    fileId: text('file_id').notNull(),
+    /** What the form asked for: photo, cv… */
+    role: text('role').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('help_request_files_request_idx').on(table.requestId, table.uploadedAt)],
+);
+
+/**
+ * "Notify me when back in stock": one live request per product code and address (a partial unique
+ * index); `notifiedAt` is set in the same statement that claims it, so the e-mail goes once.
+ */
+export const stockNotificationRequests = pgTable(
+  'stock_notification_requests',
+  {
+    id: uuid('id').primaryKey(),
+    reference: text('reference').notNull(),
+    sku: text('sku').notNull(),
+    emailAddress: text('email_address').notNull(),
+    customerId: text('customer_id'),
+    channel: integer('channel').notNull(),
+    /** SHA-256 (hex) of the token in the unsubscribe link. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('stock_notification_requests_reference_idx').on(table.reference),
+    uniqueIndex('stock_notification_requests_token_idx').on(table.unsubscribeTokenHash),
+    uniqueIndex('stock_notification_requests_live_idx')
+      .on(table.sku, sql`lower(${table.emailAddress})`)
+      .where(sql`${table.notifiedAt} is null and ${table.unsubscribedAt} is null`),
+    index('stock_notification_requests_waiting_idx')
+      .on(table.sku)
+      .where(sql`${table.notifiedAt} is null and ${table.unsubscribedAt} is null`),
+  ],
+);
+
+/**
+ * A return of unwanted (or faulty) goods: requested by the customer through the help centre,
+ * authorised or refused by staff, received at the warehouse, then refunded through orders' refund
+ * code. What was returned is counted per order line, so goods cannot be returned twice.
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: uuid('id').primaryKey(),
+    /** RT- and six readable symbols: on the label and in the instructions. */
+    reference: text('reference').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => helpRequests.id),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    version: integer('version').notNull().default(1),
+    reason: text('reason').notNull(),
+    /** What the refund will be, in pence, worked out when it was requested (lines at the price paid). */
+    refundPence: integer('refund_pence').notNull(),
+    /** Orders' refund id once the money has gone back. */
+    refundId: uuid('refund_id'),
+    refusalReason: text('refusal_reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_returns_reference_idx').on(table.reference),
+    index('order_returns_order_idx').on(table.orderId),
+    check('order_returns_refund_check', sql`${table.refundPence} >= 0`),
+  ],
+);
+
+export const orderReturnLines = pgTable(
+  'order_return_lines',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    /** The order line's position (order_lines is keyed by order and position). */
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [uniqueIndex('order_return_lines_idx').on(table.returnId, table.position), check('order_return_lines_quantity_check', sql`${table.quantity} > 0`)],
+);

@@ -1,0 +1,19 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { registerHelpCentreRoutes } from './help-centre.routes.ts';
+import type { HelpCentreService } from './help-centre.service.ts';
+
+export { createHelpCentreService, type HelpCentreDeps, type HelpCentreService } from './help-centre.service.ts';
+export { HelpCentreErrors } from './help-centre.errors.ts';
+
+/**
+ * The help centre (issue 20, docs/domain.md §4 and §8.5): every enquiry form, feedback, careers,
+ * order self-service (cancel, return, damaged or missing items, amend, questions, delivery terms,
+ * VAT invoices) and the staff inbox (`/staff/help`) that answers them. Each request gets a reference
+ * and an acknowledgement e-mail, and lands in the inbox with its routing time.
+ */
+export function createHelpCentreModule({ helpCentre }: { helpCentre: HelpCentreService }): ApiModule {
+  return {
+    name: 'help-centre',
+    registerRoutes: (app) => registerHelpCentreRoutes(app, helpCentre),
+  };
+}
