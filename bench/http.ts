@@ -64,7 +64,9 @@ async function measureThroughput(): Promise<void> {
     framework: `plain Fastify is ${(framework.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}× bare node:http (the floor)`,
     'full API vs plain Fastify': `${verdict(middle(toPlain))}; per round ${list(toPlain)}`,
     'full API vs bare node:http': `${verdict(middle(toBare))}; per round ${list(toBare)}`,
-    'server CPU per request': `full API ${middle(cpu.health).toFixed(1)} µs, plain Fastify ${middle(cpu.plain).toFixed(1)} µs, bare ${middle(cpu.bare).toFixed(1)} µs; plain/full API ${verdict(middle(cpu.plain) / middle(cpu.health))}`,
+    'server CPU per request':
+      `full API ${middle(cpu.health).toFixed(1)} µs, plain Fastify ${middle(cpu.plain).toFixed(1)} µs, bare ` +
+      `${middle(cpu.bare).toFixed(1)} µs; plain/full API ${verdict(middle(cpu.plain) / middle(cpu.health))}`,
   });
 }
 

@@ -131,7 +131,8 @@ export function report(title: string, results: LoadResult[], extra: Record<strin
     `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'non-2xx'.padStart(8)}`,
     ...results.map(
       (r) =>
-        `${r.name.padEnd(34)} ${String(r.requestsPerSecond).padStart(8)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(8)}`,
+        `${r.name.padEnd(34)} ${String(r.requestsPerSecond).padStart(8)} ${String(r.p50).padStart(8)} ` +
+        `${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(8)}`,
     ),
     ...Object.entries(extra).map(([key, value]) => `${key}: ${String(value)}`),
   ];

@@ -159,11 +159,14 @@ const goals = (row: Record<string, unknown>) =>
 
 process.stdout.write(`Lighthouse, mobile, median of ${RUNS} runs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`);
 process.stdout.write(
-  `${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'JS kB gz'.padStart(9)} ${'own kB'.padStart(7)}  runs            goals\n`,
+  `${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(7)} ` +
+    `${'TBT ms'.padStart(7)} ${'JS kB gz'.padStart(9)} ${'own kB'.padStart(7)}  runs            goals\n`,
 );
 for (const row of rows) {
   process.stdout.write(
-    `${String(row.page).padEnd(10)} ${String(row.performance).padStart(5)} ${String(row.cls).padStart(6)} ${String(row.lcpMs).padStart(7)} ${String(row.tbtMs).padStart(7)} ${String(row.jsKbGzip).padStart(9)} ${String(row.ownJsKbGzip).padStart(7)}  ${String(row.scores).padEnd(15)} ${goals(row)}\n`,
+    `${String(row.page).padEnd(10)} ${String(row.performance).padStart(5)} ${String(row.cls).padStart(6)} ` +
+      `${String(row.lcpMs).padStart(7)} ${String(row.tbtMs).padStart(7)} ${String(row.jsKbGzip).padStart(9)} ` +
+      `${String(row.ownJsKbGzip).padStart(7)}  ${String(row.scores).padEnd(15)} ${goals(row)}\n`,
   );
 }
 const resultsDir = path.join(root, 'bench/results');

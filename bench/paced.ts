@@ -16,7 +16,8 @@ export interface PacedRequest {
   method: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Bytes for an upload (a multipart body with files), text otherwise. */
+  body?: string | Uint8Array;
 }
 
 export interface PacedOptions {

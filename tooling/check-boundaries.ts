@@ -146,8 +146,13 @@ function declaresFunction(file: string, name: string): boolean {
 function indexExports(index: string): SurfaceExport[] {
   const text = fs.readFileSync(index, 'utf8');
   const found: SurfaceExport[] = [];
-  const statement =
-    /(\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*)?export\s+(?:(type\s+)?\{([^}]*)\}(?:\s*from\s*['"][^'"]+['"])?|(?:declare\s+)?(?:async\s+)?(const|let|var|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*))/g;
+  const statement = new RegExp(
+    // An optional doc comment, then `export { … }` (perhaps `from '…'`) or `export <declaration> <name>`.
+    String.raw`(\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*)?export\s+` +
+      String.raw`(?:(type\s+)?\{([^}]*)\}(?:\s*from\s*['"][^'"]+['"])?` +
+      String.raw`|(?:declare\s+)?(?:async\s+)?(const|let|var|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*))`,
+    'g',
+  );
   // A `@deprecated` comment covers the export statements that follow it line after line, up to a blank line.
   let previous = { end: -1, deprecated: false };
   for (const match of text.matchAll(statement)) {
@@ -267,7 +272,9 @@ export function findBoundaryViolations(root: string): Violation[] {
       violations.push({
         file: rel(index),
         specifier: `./${path.relative(path.dirname(index), declaredIn)}`,
-        rule: `index.ts exports "${exported}" from the module's ${declaredIn.endsWith('.tables.ts') ? 'tables' : 'repository'}: export a service function or type instead`,
+        rule:
+          `index.ts exports "${exported}" from the module's ` +
+          `${declaredIn.endsWith('.tables.ts') ? 'tables' : 'repository'}: export a service function or type instead`,
       });
     }
   }

@@ -56,7 +56,7 @@ export function composeApi(options: ComposeOptions = {}) {
   const orders = createOrdersService({ notifications, delivery, inventory, discounts });
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });
-  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity });
+  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity, payments });
 
   /** In registration order; the demo seeds run in this order too. */
   const modules: readonly ApiModule[] = [

@@ -312,7 +312,8 @@ function filesConfig(c: z.infer<typeof ApiConfigSchema>): FilesConfig {
     const stray = s3Settings.filter((name) => c[name] !== undefined);
     if (stray.length > 0) {
       throw new ConfigError(
-        `Invalid configuration:\n  ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set, so FILES_S3_BUCKET must be set too (or unset them to keep files in FILES_DIR)`,
+        `Invalid configuration:\n  ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} ` +
+          `set, so FILES_S3_BUCKET must be set too (or unset them to keep files in FILES_DIR)`,
       );
     }
     return { kind: 'local', dir: path.resolve(c.FILES_DIR ?? path.join(c.DATA_DIR, 'files')) };

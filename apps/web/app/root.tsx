@@ -107,7 +107,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <ShopAuthProvider settings={rootData?.auth} sessionHint={rootData?.sessionHint ?? true}>
               <a
                 href="#main"
-                className="sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+                className={
+                  'sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 ' +
+                  'shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50'
+                }
               >
                 Skip to main content
               </a>

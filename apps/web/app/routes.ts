@@ -32,6 +32,11 @@ export default [
   route('staff/discounts/:promotionCode', 'routes/staff-discount.tsx'),
   route('staff/orders', 'routes/staff-orders.tsx'),
   route('staff/orders/:orderNumber', 'routes/staff-order.tsx'),
+  route('staff/help', 'routes/staff-help.tsx'),
+  route('staff/help/:reference', 'routes/staff-help-request.tsx'),
+  route('staff/help/:reference/erasure', 'routes/staff-help-erasure.tsx'),
+  route('staff/stock', 'routes/staff-stock.tsx'),
+  route('staff/help/:reference/return', 'routes/staff-help-return.tsx'),
   route('staff/trade', 'routes/staff-trade.tsx'),
   route('staff/trade/applications/:tradeExternalId', 'routes/staff-trade-application.tsx'),
   route('staff/trade/accounts', 'routes/staff-trade-accounts.tsx'),
@@ -44,7 +49,16 @@ export default [
   // The trade price toggle posted before the page's scripts run: keeps the choice and goes back.
   route('prices', 'routes/price-display.ts'),
   route('help', 'routes/help.tsx'),
+  // The customer's reply link from every e-mail about a help request (decision 0032).
+  route('help/reply/:token', 'routes/help-reply.tsx'),
+  // The help centre's forms: the contact page lists them, one page draws each (issue 20).
+  route('help/contact', 'routes/help-contact.tsx'),
+  route('help/contact/confirm-deletion/:token', 'routes/help-contact-confirm.tsx'),
+  route('help/contact/:type', 'routes/help-contact-form.tsx'),
   route('help/:topic', 'routes/help-topic.tsx'),
+  route('feedback', 'routes/feedback.tsx'),
+  route('careers', 'routes/careers.tsx'),
+  route('back-in-stock/unsubscribe/:token', 'routes/back-in-stock-unsubscribe.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
   // Terms of sale, privacy notice and cookie notice: one page module.
   route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
@@ -55,6 +69,9 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'),
   route('track-order', 'routes/track-order.tsx'),
+  // Order self-service from the account's order page and order tracking (decision 0031).
+  route('order-help/:orderNumber/vat-invoice', 'routes/order-help-vat-invoice.ts'),
+  route('order-help/:orderNumber/:form', 'routes/order-help.tsx'),
   route('account/orders', 'routes/account-orders.tsx'),
   route('account/orders/:orderNumber', 'routes/account-order.tsx'),
   route('account/cards', 'routes/account-cards.tsx'),

@@ -4,7 +4,10 @@ import type {
   catalogueEndpoints,
   checkoutEndpoints,
   deliveryEndpoints,
+  helpCentreEnquiryEndpoints,
   discountsEndpoints,
+  helpCentreInboxEndpoints,
+  helpCentreOrderEndpoints,
   notificationsEndpoints,
   orderEndpoints,
   orderTrackingEndpoints,
@@ -47,7 +50,13 @@ export const createPaymentsClient = (options: ClientOptions) => createServiceCli
 export const createSiteClient = (options: ClientOptions) => createServiceClient<typeof siteEndpoints>(routes.site, options);
 /** Trade calls answer under the accounts service's base URL; the terms under the projects service's. */
 export const createTradeClient = (options: ClientOptions) => createServiceClient<typeof tradeEndpoints>(routes.trade, options);
+export const createHelpCentreEnquiriesClient = (options: ClientOptions) =>
+  createServiceClient<typeof helpCentreEnquiryEndpoints>(routes.helpCentreEnquiries, options);
 export const createTradeTermsClient = (options: ClientOptions) => createServiceClient<typeof tradeTermsEndpoints>(routes.tradeTerms, options);
+/** The staff inbox and the customer's reply link, under the help-centre service. */
+export const createHelpCentreInboxClient = (options: ClientOptions) => createServiceClient<typeof helpCentreInboxEndpoints>(routes.helpCentreInbox, options);
+/** Order self-service (cancel, return, report, ask, VAT invoice) and staff returns, under the help-centre service. */
+export const createHelpCentreOrdersClient = (options: ClientOptions) => createServiceClient<typeof helpCentreOrderEndpoints>(routes.helpCentreOrders, options);
 export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlist, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
@@ -64,5 +73,7 @@ export type SavedCardsClient = ReturnType<typeof createSavedCardsClient>;
 export type PaymentsClient = ReturnType<typeof createPaymentsClient>;
 export type SiteClient = ReturnType<typeof createSiteClient>;
 export type TradeClient = ReturnType<typeof createTradeClient>;
+export type HelpCentreEnquiriesClient = ReturnType<typeof createHelpCentreEnquiriesClient>;
 export type TradeTermsClient = ReturnType<typeof createTradeTermsClient>;
+export type HelpCentreInboxClient = ReturnType<typeof createHelpCentreInboxClient>;
 export type WishlistClient = ReturnType<typeof createWishlistClient>;

@@ -89,7 +89,8 @@ export const BasketTotalsSchema = z
         priceIncVat: Pence,
         isEstimate: z.boolean().describe('true: a mainland estimate until a delivery option is chosen at checkout'),
         freeFromIncVat: Pence.nullable().describe(
-          'Estimate only: the goods total, after the discount, from which this delivery is free to mainland GB (surcharges elsewhere still apply); null when it never is',
+          'Estimate only: the goods total, after the discount, from which this delivery ' +
+            'is free to mainland GB (surcharges elsewhere still apply); null when it never is',
         ),
         spendForFreeIncVat: Pence.nullable().describe('Estimate only: how much more to spend for free delivery; null when it is free already or never is'),
       })
@@ -128,7 +129,8 @@ export const SavedBasketSchema = z
 export type SavedBasket = z.infer<typeof SavedBasketSchema>;
 
 const basketIdDescription =
-  "Anonymous baskets are reached by their id alone. With a token, a guest basket is merged into the shopper's basket (quantities summed, capped by stock) and the answer is the shopper's basket with a \"merged\" notice; another shopper's basket is 404.";
+  "Anonymous baskets are reached by their id alone. With a token, a guest basket is merged into the shopper's basket (quantities " +
+  'summed, capped by stock) and the answer is the shopper\'s basket with a "merged" notice; another shopper\'s basket is 404.';
 
 export const basketEndpoints = {
   getBasket: defineEndpoint({

@@ -5,6 +5,10 @@
  */
 export * from './endpoint.ts';
 export * from './enumerations.ts';
+// The help centre's types, statuses and routing: plain values the staff inbox and the forms show.
+export * from './help-centre.ts';
+export * from './help-centre-orders-values.ts';
+export * from './help-centre-enquiries-values.ts';
 export * from './money.ts';
 export * from './services.ts';
 export { endpointRoutes } from './routes.generated.ts';

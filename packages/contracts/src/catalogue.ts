@@ -385,7 +385,8 @@ export const catalogueEndpoints = {
     path: '/Products/TradePrices',
     summary: "A trade customer's own prices for the skus on screen, as the basket will charge them",
     description:
-      'Not one of the spec calls: listings and product pages stay public and cached, and a signed-in trade customer asks for these separately (docs/decisions/0009). Never cached.',
+      'Not one of the spec calls: listings and product pages stay public and cached, and a ' +
+      'signed-in trade customer asks for these separately (docs/decisions/0009). Never cached.',
     body: TradePricesRequestSchema,
     responses: { 200: TradePricesSchema },
   }),

@@ -230,7 +230,8 @@ export const PaymentIntentSchema = z
       .string()
       .nullable()
       .describe(
-        'With `requires_action` (a saved card whose bank wants a check): the sandbox’s 3-D Secure page. With Stripe, Stripe.js’s handleNextAction shows the check instead',
+        'With `requires_action` (a saved card whose bank wants a check): the sandbox’s ' +
+          '3-D Secure page. With Stripe, Stripe.js’s handleNextAction shows the check instead',
       ),
     reservationExpiresAt: z.string().describe('Stock is held for the basket until then'),
   })

@@ -1,4 +1,392 @@
-import type { EndpointDefinition } from './endpoint.ts';
+import { z } from 'zod';
+import { enteredText } from './checkout.ts';
+import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
+import { ORDER_STATUSES } from './enumerations.ts';
+import { RETURN_STATUSES } from './help-centre.ts';
+import {
+  AMEND_CHANGES,
+  DAMAGE_ISSUE_TYPES,
+  DELIVERY_TERMS_TYPES,
+  ORDER_HELP_MAX_PHOTOS,
+  UNWANTED_REASONS,
+  VEHICLE_SIZES,
+} from './help-centre-orders-values.ts';
 
-/** (Being built: issue 20.) */
-export const helpCentreOrderEndpoints = {} satisfies Record<string, EndpointDefinition>;
+export * from './help-centre-orders-values.ts';
+
+/**
+ * Order self-service in the help centre (issue 20, docs/domain.md §7, §8.1–8.3, §10.4): the lines of
+ * an order for the forms, cancelling, returning unwanted goods, reporting damaged or missing items,
+ * questions, changes, delivery terms and the VAT invoice; and the staff calls that authorise, refuse
+ * and receive returns.
+ *
+ * Who may act (decision 0031): the order's owner signed in, or anyone with the order number and the
+ * e-mail address it was placed with, as order tracking asks (`emailAddress` in the body, or the query
+ * for the calls without a body). `{id}` and `{orderGuid}` are the order number (BP and 8 digits).
+ * Someone else's order is the same 404 ORDER_NOT_FOUND as an unknown one.
+ */
+
+const Pence = z.number().int().describe('Integer pence');
+const Instant = z.iso.datetime({ offset: true });
+const BODY_NOT_AN_OBJECT = { error: 'Send the details as a JSON object' };
+
+const OrderNumberParam = z
+  .string({ error: 'Enter the order number' })
+  .trim()
+  .regex(/^[Bb][Pp]\d{8}$/, 'Enter an order number like BP10000001')
+  .transform((value) => value.toUpperCase());
+
+const EmailAddress = z
+  .string({ error: 'Enter the e-mail address the order was placed with' })
+  .trim()
+  .max(320, 'E-mail address must be 320 characters or fewer')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an e-mail address in the correct format, like name@example.com')
+  .optional()
+  .describe('For a guest (not signed in as the order’s owner): the e-mail address the order was placed with');
+
+const OrderParams = z.object({ id: OrderNumberParam });
+const GuestQuery = z.object({ emailAddress: EmailAddress });
+
+export const OrderHelpLineInputSchema = z
+  .object(
+    {
+      position: z.number({ error: 'Choose an item' }).int('Choose an item').min(0, 'Choose an item').max(999, 'Choose an item'),
+      quantity: z
+        .number({ error: 'Enter a quantity' })
+        .int('Enter the quantity as a whole number')
+        .min(1, 'Enter a quantity of 1 or more')
+        .max(9999, 'Enter a quantity of 9,999 or fewer'),
+      opened: z.boolean({ error: 'Say whether the packaging has been opened' }).optional().describe('Whether a sealed item’s packaging has been opened'),
+    },
+    { error: 'Choose an item' },
+  )
+  .meta({ id: 'OrderHelpLineInput' });
+export type OrderHelpLineInput = z.infer<typeof OrderHelpLineInputSchema>;
+
+const Lines = z.array(OrderHelpLineInputSchema, { error: 'Choose at least one item' }).min(1, 'Choose at least one item').max(100, 'Choose 100 items or fewer');
+
+export const OrderHelpLineSchema = z
+  .object({
+    position: z.number().int(),
+    sku: z.string(),
+    productName: z.string(),
+    label: z.string(),
+    imageUrl: z.string().nullable(),
+    quantity: z.number().int(),
+    cancelledQuantity: z.number().int(),
+    returnedQuantity: z.number().int().describe('Returned or on its way back (returns not refused)'),
+    cancellableQuantity: z.number().int(),
+    returnableQuantity: z.number().int(),
+    notReturnableReason: z.string().nullable().describe('Why the line cannot be returned as unwanted, in words for the customer'),
+    sealedHygieneGood: z.boolean().describe('Sealed for hygiene: returnable only unopened'),
+    unitPriceIncVat: Pence,
+  })
+  .meta({ id: 'OrderHelpLine' });
+export type OrderHelpLine = z.infer<typeof OrderHelpLineSchema>;
+
+export const OrderProductsSchema = z
+  .object({
+    orderGuid: z.string(),
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    placedAt: Instant,
+    dispatchedAt: Instant.nullable(),
+    deliveredAt: Instant.nullable(),
+    tradePriced: z.boolean(),
+    canCancel: z.boolean().describe('Not dispatched yet: lines can be cancelled at once'),
+    returnWindowEndsAt: Instant.nullable().describe('Unwanted goods can be returned until then (from delivery)'),
+    damageReportEndsAt: Instant.nullable(),
+    missingReportEndsAt: Instant.nullable(),
+    lines: z.array(OrderHelpLineSchema),
+  })
+  .meta({ id: 'OrderProducts' });
+export type OrderProducts = z.infer<typeof OrderProductsSchema>;
+
+export const HelpRequestAcceptedSchema = z
+  .object({
+    reference: z.string().describe('HC- and six symbols'),
+    dueAt: Instant.describe('When the team aims to answer'),
+    team: z.string(),
+    nextSteps: z.array(z.string()),
+  })
+  .meta({ id: 'HelpRequestAccepted' });
+export type HelpRequestAccepted = z.infer<typeof HelpRequestAcceptedSchema>;
+
+export const CancelOrderRequestSchema = z
+  .object(
+    {
+      emailAddress: EmailAddress,
+      lines: Lines.optional().describe('The lines and quantities to cancel; leave out to cancel the whole order'),
+      reason: enteredText('Reason', 500, 'Enter why you are cancelling'),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'CancelOrderRequest' });
+
+export const CancelOrderResultSchema = z
+  .object({
+    outcome: z.enum(['cancelled', 'return']).describe('cancelled: done at once and refunded; return: the order had been dispatched, so it became a return'),
+    reference: z.string(),
+    returnReference: z.string().nullable(),
+    refundedPence: Pence.describe('Refunded by this cancellation (0 for a return: refunded once the goods are back)'),
+    orderStatus: z.enum(ORDER_STATUSES),
+    nextSteps: z.array(z.string()),
+  })
+  .meta({ id: 'CancelOrderResult' });
+export type CancelOrderResult = z.infer<typeof CancelOrderResultSchema>;
+
+export const UnwantedItemsRequestSchema = z
+  .object(
+    {
+      emailAddress: EmailAddress,
+      lines: Lines,
+      reason: z.enum(UNWANTED_REASONS, { error: 'Choose why you are returning the items' }),
+      comments: enteredText('Comments', 2000).optional(),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'UnwantedItemsRequest' });
+
+export const ReturnRequestedSchema = z
+  .object({
+    reference: z.string(),
+    returnReference: z.string().describe('RT- and six symbols: on the parcel'),
+    refundPence: Pence,
+    nextSteps: z.array(z.string()),
+  })
+  .meta({ id: 'ReturnRequested' });
+export type ReturnRequested = z.infer<typeof ReturnRequestedSchema>;
+
+export const RefundQueryRequestSchema = z
+  .object(
+    {
+      emailAddress: EmailAddress,
+      returnReference: enteredText('Returns reference', 20).optional(),
+      sentOn: z.iso.date({ error: 'Enter the date you sent the goods back, like 2026-11-20' }),
+      carrier: enteredText('Carrier', 60).optional(),
+      trackingNumber: enteredText('Tracking number', 60).optional(),
+      message: enteredText('Message', 2000).optional(),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'RefundQueryRequest' });
+
+export const OrderQuestionRequestSchema = z
+  .object({ emailAddress: EmailAddress, question: enteredText('Your question', 2000, 'Enter your question') }, BODY_NOT_AN_OBJECT)
+  .meta({ id: 'OrderQuestionRequest' });
+
+export const AmendOrderRequestSchema = z
+  .object(
+    {
+      emailAddress: EmailAddress,
+      change: z.enum(AMEND_CHANGES, { error: 'Choose what you want to change' }),
+      details: enteredText('What you want changed', 2000, 'Enter what you want changed'),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'AmendOrderRequest' });
+
+export const DeliveryTermsRequestSchema = z
+  .object(
+    {
+      orderNumber: OrderNumberParam,
+      emailAddress: EmailAddress,
+      deliveryType: z.enum(DELIVERY_TERMS_TYPES, { error: 'Choose kerbside or two-person delivery' }),
+      accessNotes: enteredText('Access notes', 2000, 'Enter how the driver gets to your door: steps, parking, narrow roads'),
+      vehicleSize: z.enum(VEHICLE_SIZES, { error: 'Choose the largest vehicle that can reach you' }),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'DeliveryTermsRequest' });
+
+// ── staff: returns ─────────────────────────────────────────────────────────────────────────────
+
+export const OrderReturnSchema = z
+  .object({
+    returnReference: z.string(),
+    requestReference: z.string(),
+    orderNumber: z.string(),
+    customerName: z.string(),
+    status: z.enum(RETURN_STATUSES),
+    version: z.number().int(),
+    reason: z.string(),
+    refundPence: Pence,
+    refusalReason: z.string().nullable(),
+    requestedAt: Instant,
+    authorisedAt: Instant.nullable(),
+    receivedAt: Instant.nullable(),
+    refundedAt: Instant.nullable(),
+    lines: z.array(
+      z.object({ position: z.number().int(), sku: z.string(), productName: z.string(), label: z.string(), quantity: z.number().int(), unitPriceIncVat: Pence }),
+    ),
+  })
+  .meta({ id: 'OrderReturn' });
+export type OrderReturn = z.infer<typeof OrderReturnSchema>;
+
+const ReferenceParams = z.object({
+  reference: z
+    .string()
+    .trim()
+    .regex(/^HC-[A-Za-z0-9]{6}$/, 'Enter a reference like HC-7K3P9Q')
+    .transform((value) => value.toUpperCase()),
+});
+const ExpectedVersion = z
+  .number({ error: 'The version must be a whole number' })
+  .int('The version must be a whole number')
+  .positive('The version must be a whole number')
+  .optional()
+  .describe('The version staff were looking at: when the return changed since, 409 RETURN_CHANGED');
+
+const orderHelpAccess = publicAccess;
+const returnsStaff = requireRole('order-admin');
+const guestNote =
+  'The order’s owner signed in, or a guest with `emailAddress` (the one the order was placed with). Someone else’s order is the same 404 ORDER_NOT_FOUND as an unknown one. Rate-limited per client.';
+
+export const helpCentreOrderEndpoints = {
+  getOrderProducts: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'GET',
+    path: '/OrderProducts/{orderGuid}',
+    summary: 'An order’s lines for the self-service forms: what was ordered, cancelled and returned, and what can still be',
+    description: `${guestNote} \`orderGuid\` is the order number.`,
+    params: z.object({ orderGuid: OrderNumberParam }),
+    query: GuestQuery,
+    responses: { 200: OrderProductsSchema },
+  }),
+  cancelOrder: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/cancel',
+    summary: 'Cancels the whole order or chosen lines: at once before dispatch (refunded), as a return after it',
+    description: `${guestNote} Cancelling what is cancelled already is 409 ORDER_ALREADY_CANCELLED (whole order) or ORDER_NOTHING_TO_CANCEL.`,
+    params: OrderParams,
+    body: CancelOrderRequestSchema,
+    responses: { 200: CancelOrderResultSchema },
+  }),
+  requestUnwantedItemsReturn: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/unwanted-items',
+    summary: 'Asks to return unwanted goods within the returns window: a returns reference and instructions',
+    description: `${guestNote} Refused with the reason: not delivered yet (409 RETURN_NOT_DELIVERED), outside the window (422 RETURN_WINDOW_CLOSED), more than can still be returned (422 RETURN_QUANTITY_TOO_LARGE), made to measure or opened hygiene goods (422 RETURN_NOT_ALLOWED).`,
+    params: OrderParams,
+    body: UnwantedItemsRequestSchema,
+    responses: { 201: ReturnRequestedSchema },
+  }),
+  reportDamagedOrMissingItems: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/report-damaged-or-missing-items',
+    summary: 'Reports damaged, missing or wrong items, with up to six photos',
+    description: `${guestNote} multipart/form-data: \`lines\` (JSON, as for unwanted items), \`issueType\` (${DAMAGE_ISSUE_TYPES.join(', ')}), \`description\`, \`podSignedDamaged\` (yes or no), \`emailAddress\` (guests), and up to ${ORDER_HELP_MAX_PHOTOS} \`photos\` (JPEG or PNG, 5 MB each). Damage within 48 hours of delivery, missing items within 7 days (422 REPORT_WINDOW_CLOSED).`,
+    bodyType: 'multipart',
+    params: OrderParams,
+    responses: { 201: HelpRequestAcceptedSchema },
+  }),
+  askAboutReturnedItemsRefund: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/returned-items-refund-query',
+    summary: 'Asks about the refund for goods sent back',
+    description: guestNote,
+    params: OrderParams,
+    body: RefundQueryRequestSchema,
+    responses: { 201: HelpRequestAcceptedSchema },
+  }),
+  askOrderQuestion: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/question',
+    summary: 'Asks a question about an order',
+    description: guestNote,
+    params: OrderParams,
+    body: OrderQuestionRequestSchema,
+    responses: { 201: HelpRequestAcceptedSchema },
+  }),
+  requestOrderAmendment: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/amend',
+    summary: 'Asks for a change to an order (a quantity, the address or the date) before it is picked',
+    description: `${guestNote} Once picking has started it is 409 ORDER_TOO_LATE_TO_AMEND.`,
+    params: OrderParams,
+    body: AmendOrderRequestSchema,
+    responses: { 201: HelpRequestAcceptedSchema },
+  }),
+  confirmDeliveryTerms: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/confirm-delivery-terms',
+    summary: 'Confirms the delivery terms of a large order: kerbside or two-person, access and vehicle size',
+    description: guestNote,
+    body: DeliveryTermsRequestSchema,
+    responses: { 201: HelpRequestAcceptedSchema },
+  }),
+  downloadVatInvoice: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/vat-invoice',
+    summary: 'The order’s full VAT invoice as a PDF: numbered the first time, the same number every time after',
+    description: `${guestNote} No body; a guest sends \`emailAddress\` in the query. Answers application/pdf as an attachment.`,
+    bodyType: 'none',
+    params: OrderParams,
+    query: GuestQuery,
+    responses: { 200: z.string().describe('The PDF’s bytes') },
+  }),
+
+  getReturn: defineEndpoint({
+    service: 'help-centre',
+    access: returnsStaff,
+    method: 'GET',
+    path: '/Staff/Help/{reference}/Return',
+    summary: 'The return an unwanted-items request asked for, with its lines',
+    description: 'Not a call of the spec. `reference` is the help request’s (HC-).',
+    params: ReferenceParams,
+    responses: { 200: OrderReturnSchema },
+  }),
+  authoriseReturn: defineEndpoint({
+    service: 'help-centre',
+    access: returnsStaff,
+    method: 'POST',
+    path: '/Staff/Help/{reference}/Return/Authorise',
+    summary: 'Authorises a requested return: the customer is e-mailed to send the goods back',
+    description: 'Not a call of the spec. Only a requested return (409 RETURN_STATUS_NOT_ALLOWED).',
+    params: ReferenceParams,
+    body: z.object({ version: ExpectedVersion }, BODY_NOT_AN_OBJECT).meta({ id: 'AuthoriseReturn' }),
+    responses: { 200: OrderReturnSchema },
+  }),
+  refuseReturn: defineEndpoint({
+    service: 'help-centre',
+    access: returnsStaff,
+    method: 'POST',
+    path: '/Staff/Help/{reference}/Return/Refuse',
+    summary: 'Refuses a requested return with the reason the customer reads',
+    description: 'Not a call of the spec.',
+    params: ReferenceParams,
+    body: z
+      .object({ reason: enteredText('Reason', 1000, 'Enter the reason: the customer reads it'), version: ExpectedVersion }, BODY_NOT_AN_OBJECT)
+      .meta({ id: 'RefuseReturn' }),
+    responses: { 200: OrderReturnSchema },
+  }),
+  receiveReturn: defineEndpoint({
+    service: 'help-centre',
+    access: returnsStaff,
+    method: 'POST',
+    path: '/Staff/Help/{reference}/Return/Receive',
+    summary: 'Marks an authorised return received at the warehouse and refunds it (once) through the order’s refunds',
+    description:
+      'Not a call of the spec. The refund is made through orders’ refund code with a key of the return’s own, so two requests at once refund once; a return refunded already is 409 RETURN_ALREADY_REFUNDED.',
+    params: ReferenceParams,
+    body: z.object({}, BODY_NOT_AN_OBJECT).meta({ id: 'ReceiveReturn' }),
+    responses: { 200: OrderReturnSchema },
+  }),
+} as const;

@@ -53,7 +53,8 @@ export const OrderRefundSchema = z
     withProvider: z
       .boolean()
       .describe(
-        'The payment provider has this refund: a pending one is on its way and settles by itself; a pending one without is unconfirmed, and retrying finishes it',
+        'The payment provider has this refund: a pending one is on its way and settles ' +
+          'by itself; a pending one without is unconfirmed, and retrying finishes it',
       ),
     requestedAt: Instant,
     settledAt: Instant.nullable(),
@@ -230,7 +231,8 @@ export const orderTrackingEndpoints = {
 
 const Reason = z.string().trim().min(3, 'Give the reason, in a few words').max(300).describe('Why: kept in the order’s history for staff');
 const staffMoneyNote =
-  'The refund is recorded before the payment provider is asked, with an idempotency key derived from the order and the action, and is never made inside a database transaction. ' +
+  'The refund is recorded before the payment provider is asked, with an idempotency key ' +
+  'derived from the order and the action, and is never made inside a database transaction. ' +
   'The provider refusing is 502 ORDER_REFUND_REFUSED (nothing changed); ' +
   'no answer from it is 502 ORDER_REFUND_UNCONFIRMED (the refund stays pending: retry the same action, or the provider’s webhook settles it).';
 
@@ -277,7 +279,9 @@ export const orderEndpoints = {
     method: 'POST',
     path: '/Staff/Orders/{orderNumber}/Cancel',
     summary: 'Cancels an order before dispatch: refunds the whole payment, returns the stock and any discount code, e-mails the customer',
-    description: `${staffMoneyNote} A second cancellation of the same order is 409 (ORDER_ALREADY_CANCELLED, or ORDER_REFUND_IN_PROGRESS while the first is still running).`,
+    description:
+      `${staffMoneyNote} A second cancellation of the same order is 409 ` +
+      `(ORDER_ALREADY_CANCELLED, or ORDER_REFUND_IN_PROGRESS while the first is still running).`,
     params: z.object({ orderNumber: OrderNumberSchema }),
     body: z.object({ reason: Reason }).meta({ id: 'CancelOrderData' }),
     responses: { 200: OrderSchema },
@@ -290,14 +294,18 @@ export const orderEndpoints = {
     method: 'POST',
     path: '/Staff/Orders/{orderNumber}/Refunds',
     summary: 'Refunds a dispatched or delivered order, in part or in full (the order becomes refunded when all of the payment is back)',
-    description: `${staffMoneyNote} Never more than what remains (422 ORDER_REFUND_TOO_LARGE); a repeat of a refund that went through is 409 ORDER_REFUNDS_CHANGED.`,
+    description:
+      `${staffMoneyNote} Never more than what remains ` +
+      `(422 ORDER_REFUND_TOO_LARGE); a repeat of a refund ` +
+      `that went through is 409 ORDER_REFUNDS_CHANGED.`,
     params: z.object({ orderNumber: OrderNumberSchema }),
     body: z
       .object({
         amountPence: Pence.min(1, 'Enter an amount of at least 1p').max(99_999_999),
         reason: Reason,
         alreadyRefundedPence: Pence.min(0).describe(
-          'What staff saw as refunded already (payment.refundedPence): when the refunds changed meanwhile (another refund, a double click), the request is refused with 409 ORDER_REFUNDS_CHANGED',
+          'What staff saw as refunded already (payment.refundedPence): when the refunds changed meanwhile ' +
+            '(another refund, a double click), the request is refused with 409 ORDER_REFUNDS_CHANGED',
         ),
       })
       .meta({ id: 'RefundOrderData' }),

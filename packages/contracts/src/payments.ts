@@ -63,7 +63,8 @@ export const paymentsEndpoints = {
     path: '/webhooks/{gateway}',
     summary: 'Gateway webhooks (signed): payment succeeded, failed, canceled, refunded',
     description:
-      'Verified with the `Sandbox-Signature` or `Stripe-Signature` header; a bad, missing or stale signature is 400 and changes nothing. Each event id is handled once; repeats are acknowledged.',
+      'Verified with the `Sandbox-Signature` or `Stripe-Signature` header; a bad, missing or stale ' +
+      'signature is 400 and changes nothing. Each event id is handled once; repeats are acknowledged.',
     access: publicAccess,
     params: z.object({ gateway: z.enum(['sandbox', 'stripe']) }),
     body: PaymentWebhookEventSchema,

@@ -67,7 +67,8 @@ export const TradeBusinessDetailsSchema = z
       companyNumber: enteredText('Companies House number', 20)
         .optional()
         .describe(
-          'Required for a limited company or LLP: 8 characters, 8 digits or 2 letters and 6 digits (SC, NI, OC…). Checked against the business type by the API (TRADE_COMPANY_NUMBER_INVALID); spaces are removed and letters written in capitals.',
+          'Required for a limited company or LLP: 8 characters, 8 digits or 2 letters and 6 digits (SC, NI, OC…). Checked against ' +
+            'the business type by the API (TRADE_COMPANY_NUMBER_INVALID); spaces are removed and letters written in capitals.',
         ),
       vatNumber: enteredText('VAT number', 20)
         .optional()
@@ -543,7 +544,10 @@ export const tradeEndpoints = {
     path: '/api/TradeAccountApplications',
     summary: 'Applies for a trade account for the signed-in customer',
     description:
-      'Not a call of the spec (decision 0028). 409 TRADE_APPLICATION_ALREADY_OPEN when one is waiting for review or for an answer; 409 TRADE_ACCOUNT_EXISTS for a trade account holder; 422 TRADE_COMPANY_NUMBER_INVALID, TRADE_VAT_NUMBER_INVALID, TRADE_POSTCODE_INVALID or TRADE_APPLICATION_INCOMPLETE (a trade of `other` with no description, a limited company or LLP with no number) with the field named in `errors`. Nothing is stored when refused.',
+      'Not a call of the spec (decision 0028). 409 TRADE_APPLICATION_ALREADY_OPEN when one is waiting for review or ' +
+      'for an answer; 409 TRADE_ACCOUNT_EXISTS for a trade account holder; 422 TRADE_COMPANY_NUMBER_INVALID, ' +
+      'TRADE_VAT_NUMBER_INVALID, TRADE_POSTCODE_INVALID or TRADE_APPLICATION_INCOMPLETE (a trade of `other` with no ' +
+      'description, a limited company or LLP with no number) with the field named in `errors`. Nothing is stored when refused.',
     body: TradeApplicationDataSchema,
     responses: { 201: TradeApplicationSchema },
   }),
@@ -575,7 +579,9 @@ export const tradeEndpoints = {
     description:
       'Not a call of the spec (decision 0028). multipart/form-data with the file in `file` and, optionally, `kind` (one of ' +
       TRADE_DOCUMENT_KINDS.join(', ') +
-      '). The type is read from the content, not the name: 422 FILE_TYPE_NOT_ALLOWED for anything else, 413 FILE_TOO_LARGE above 5 MB, 422 FILE_EMPTY for an empty one, 400 TRADE_DOCUMENT_MISSING without a file, 400 TRADE_DOCUMENT_KIND_UNKNOWN for another kind, 409 TRADE_DOCUMENT_LIMIT after ' +
+      '). The type is read from the content, not the name: 422 FILE_TYPE_NOT_ALLOWED for anything else, ' +
+      '413 FILE_TOO_LARGE above 5 MB, 422 FILE_EMPTY for an empty one, 400 TRADE_DOCUMENT_MISSING ' +
+      'without a file, 400 TRADE_DOCUMENT_KIND_UNKNOWN for another kind, 409 TRADE_DOCUMENT_LIMIT after ' +
       TRADE_APPLICATION_MAX_DOCUMENTS +
       ', 409 TRADE_APPLICATION_NOT_OPEN when there is no open application. A refusal stores nothing.',
     bodyType: 'multipart',
@@ -588,7 +594,8 @@ export const tradeEndpoints = {
     path: '/api/TradeAccountApplications/{tradeExternalId}/documents/{documentId}',
     summary: 'Downloads one document of an application (reviewers, and the applicant their own)',
     description:
-      'Not a call of the spec (decision 0028). Answers the file itself, as an attachment, with its sniffed type. Someone else’s is the same 404 TRADE_DOCUMENT_NOT_FOUND as an unknown one.',
+      'Not a call of the spec (decision 0028). Answers the file itself, as an attachment, with ' +
+      'its sniffed type. Someone else’s is the same 404 TRADE_DOCUMENT_NOT_FOUND as an unknown one.',
     params: TradeExternalIdParams.extend({ documentId: z.uuid({ error: 'That is not a document id' }) }),
     responses: { 200: z.string().describe('The file’s bytes') },
   }),
@@ -620,7 +627,9 @@ export const tradeEndpoints = {
     path: '/api/TradeAccountApplications/approve/{id}',
     summary: 'Approves an application on a band: opens the trade account and its business, and e-mails the applicant',
     description:
-      'The applicant gets the trade role from their next token and trade prices at once. 409 TRADE_APPLICATION_ALREADY_DECIDED when it was approved or turned down already (another reviewer, at the same moment too); 409 TRADE_APPLICATION_AWAITING_ANSWER while the applicant has a question to answer; 409 TRADE_APPLICATION_CHANGED when `version` is not the current one; 422 TRADE_BAND_UNKNOWN.',
+      'The applicant gets the trade role from their next token and trade prices at once. 409 TRADE_APPLICATION_ALREADY_DECIDED when it ' +
+      'was approved or turned down already (another reviewer, at the same moment too); 409 TRADE_APPLICATION_AWAITING_ANSWER while the ' +
+      'applicant has a question to answer; 409 TRADE_APPLICATION_CHANGED when `version` is not the current one; 422 TRADE_BAND_UNKNOWN.',
     params: ApplicationIdParams,
     body: ApproveTradeApplicationSchema,
     responses: { 200: TradeApplicationSchema },
@@ -643,7 +652,8 @@ export const tradeEndpoints = {
     path: '/api/TradeAccountApplications/requireMoreInfo/{id}',
     summary: 'Asks the applicant a question; they answer and resubmit',
     description:
-      '409 TRADE_APPLICATION_ALREADY_DECIDED or TRADE_APPLICATION_CHANGED as approve; 409 TRADE_APPLICATION_AWAITING_ANSWER when a question is already waiting.',
+      '409 TRADE_APPLICATION_ALREADY_DECIDED or TRADE_APPLICATION_CHANGED as approve; ' +
+      '409 TRADE_APPLICATION_AWAITING_ANSWER when a question is already waiting.',
     params: ApplicationIdParams,
     body: RequireMoreInfoSchema,
     responses: { 200: TradeApplicationSchema },
@@ -751,7 +761,8 @@ export const tradeEndpoints = {
     path: '/api/Businesses/{id}/TradeBand',
     summary: 'Moves a business to a band, up or down, with a reason kept in its band history',
     description:
-      '422 TRADE_BAND_UNKNOWN; 404 BUSINESS_NOT_FOUND. The business’s customers are priced on the new band within seconds (each instance keeps a customer’s band 5 seconds).',
+      '422 TRADE_BAND_UNKNOWN; 404 BUSINESS_NOT_FOUND. The business’s customers are priced ' +
+      'on the new band within seconds (each instance keeps a customer’s band 5 seconds).',
     params: z.object({
       id: z.coerce.number({ error: 'A business id is a whole number' }).int('A business id is a whole number').positive('A business id is a whole number'),
     }),
@@ -765,7 +776,9 @@ export const tradeEndpoints = {
     path: '/api/TradeAccounts/{id}/resetPassword',
     summary: 'Sends the account holder the sign-in provider’s reset e-mail; staff never see or set a password',
     description:
-      '429 TRADE_RESET_THROTTLED when too many resets were sent to the address lately. 409 TRADE_RESET_NOT_AVAILABLE when sign-in is an external provider’s; 409 TRADE_RESET_NO_SIGN_IN (nothing sent) when the account holder has no sign-in account. `sentTo` is the address the holder signs in with.',
+      '429 TRADE_RESET_THROTTLED when too many resets were sent to the address lately. 409 ' +
+      'TRADE_RESET_NOT_AVAILABLE when sign-in is an external provider’s; 409 TRADE_RESET_NO_SIGN_IN ' +
+      '(nothing sent) when the account holder has no sign-in account. `sentTo` is the address the holder signs in with.',
     params: AccountIdParams,
     responses: { 202: z.object({ sentTo: z.string() }).meta({ id: 'PasswordResetSent' }) },
   }),
@@ -788,7 +801,8 @@ export const tradeEndpoints = {
     method: 'GET',
     path: '/api/Dashboard/trade-summary',
     summary:
-      'The trade dashboard: spend this month, quarter and 12 months (ex VAT, net of refunds), savings, band and the spend to the next, open orders and the latest',
+      'The trade dashboard: spend this month, quarter and 12 months (ex VAT, net of ' +
+      'refunds), savings, band and the spend to the next, open orders and the latest',
     description: '404 TRADE_ACCOUNT_NOT_FOUND when the token names no trade account (sign in again after approval).',
     responses: { 200: TradeSummarySchema },
   }),

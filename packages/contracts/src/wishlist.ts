@@ -109,7 +109,8 @@ export type Wishlist = z.infer<typeof WishlistSchema>;
 export const WishlistEmailedSchema = z.object({ shareCode: z.string(), shareUrl: z.string(), emailedTo: z.string() }).meta({ id: 'WishlistEmailed' });
 
 const ownership =
-  'Guest wishlists are reached by their id alone. With a token, a guest wishlist is taken over: merged into the shopper\'s current wishlist (or made theirs), with a "merged" notice. Another shopper\'s wishlist is 404.';
+  'Guest wishlists are reached by their id alone. With a token, a guest wishlist is taken over: merged into ' +
+  'the shopper\'s current wishlist (or made theirs), with a "merged" notice. Another shopper\'s wishlist is 404.';
 
 export const wishlistEndpoints = {
   getWishlist: defineEndpoint({

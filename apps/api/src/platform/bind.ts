@@ -37,7 +37,8 @@ export function fullPath(endpoint: EndpointDefinition): string {
 }
 
 const IDEMPOTENT_NOTE =
-  'Send an `Idempotency-Key` header: a retry with the same key and body replays the first answer; the same key with another body is 422; while the first is still running, 409.';
+  'Send an `Idempotency-Key` header: a retry with the same key and body replays the first ' +
+  'answer; the same key with another body is 422; while the first is still running, 409.';
 
 /**
  * Binds a handler to its contract declaration: path, schemas, access rule, caching and idempotency

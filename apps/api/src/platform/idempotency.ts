@@ -80,7 +80,8 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
     ? rowsOf(
         await db.execute(sql`${RELAXED}
           insert into ${idempotencyKeys} (scope, key, request_hash, state, locked_until, created_at)
-          select ${scope}, ${request.key}, ${request.requestHash}, 'in_progress', ${lockedUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from relaxed
+          select ${scope}, ${request.key}, ${request.requestHash}, 'in_progress',
+            ${lockedUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from relaxed
           on conflict do nothing returning key`),
       )[0]
     : (

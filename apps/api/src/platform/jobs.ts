@@ -31,7 +31,10 @@ export interface Job {
   /** The most rows one batch claims: a batch that claimed this many is followed at once by another. Absent: one batch does all that is due. */
   batchSize?: number;
   runOnce(ctx: JobContext): Promise<{ claimed: number }>;
-  /** The pause after a failed batch (default `everyMs`); it doubles with each failure in a row, up to `maxBackoffMs` (default a minute, or `everyMs` if longer). */
+  /**
+   * The pause after a failed batch (default `everyMs`); it doubles with each failure in a row, up to
+   * `maxBackoffMs` (default a minute, or `everyMs` if longer).
+   */
   backoffMs?: number;
   maxBackoffMs?: number;
   /** Called once when the runner stops, after the job's last batch, whether it ran or not (closes an SMTP pool, say). */

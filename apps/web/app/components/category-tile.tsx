@@ -11,7 +11,10 @@ export function CategoryTile({ category, headingLevel: Heading = 'h3' }: { categ
   return (
     <Link
       to={categoryPath(category.slug)}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-navy-100 bg-white transition hover:-translate-y-0.5 hover:border-teal-200 hover:shadow-lg"
+      className={
+        'group flex h-full flex-col overflow-hidden rounded-2xl border border-navy-100 ' +
+        'bg-white transition hover:-translate-y-0.5 hover:border-teal-200 hover:shadow-lg'
+      }
     >
       <div className="relative aspect-[4/3] bg-gradient-to-b from-teal-50 to-sand-100">
         <CategoryIllustration slug={category.slug} className="absolute inset-0 size-full p-3 transition-transform duration-300 group-hover:scale-105" />

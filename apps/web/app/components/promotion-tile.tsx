@@ -15,7 +15,10 @@ export function PromotionTile({ promotion }: { promotion: Promotion }) {
   return (
     <Link
       to={offerPath(promotion.slug)}
-      className="group grid h-full grid-cols-[1fr_7rem] items-center gap-4 overflow-hidden rounded-2xl border border-navy-100 bg-gradient-to-br from-white to-teal-50 p-5 transition hover:-translate-y-0.5 hover:border-teal-200 hover:shadow-lg"
+      className={
+        'group grid h-full grid-cols-[1fr_7rem] items-center gap-4 overflow-hidden rounded-2xl border border-navy-100 ' +
+        'bg-gradient-to-br from-white to-teal-50 p-5 transition hover:-translate-y-0.5 hover:border-teal-200 hover:shadow-lg'
+      }
     >
       <div>
         <Badge tone={isNew ? 'info' : 'accent'}>{isNew ? 'Just arrived' : 'Offer'}</Badge>

@@ -327,7 +327,8 @@ const WHAT_WE_KEEP: readonly (readonly [string, string, string])[] = [
     'Contract',
   ],
   [
-    'Your orders: name, e-mail address, phone number, delivery and billing addresses, delivery instructions, what you bought, prices, discount code, delivery choice, and each step of the order',
+    'Your orders: name, e-mail address, phone number, delivery and billing addresses, delivery ' +
+      'instructions, what you bought, prices, discount code, delivery choice, and each step of the order',
     'To deliver, to keep you informed, to handle cancellations, returns and refunds, and to answer your questions',
     'Contract; keeping tax records is a legal obligation',
   ],
@@ -428,9 +429,12 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
       heading: 'Your rights',
       body: (
         <>
+          {/* oxfmt's fill would run a line of this paragraph past 160 columns (it does not count a trailing {' '}), so it is kept as written. */}
+          {/* prettier-ignore */}
           <p>
             You can ask us for a copy of your data, to correct it, to delete it, to restrict how we use it, to object to our using it on the basis of legitimate
-            interests, and to have data you gave us sent to you or to someone else in a common format. Asking is free, and we answer within one month. To ask,{' '}
+            interests, and to have data you gave us sent to you or to someone else in a common format. Asking is free, and we answer within one month.
+            To ask,{' '}
             <HowToReachUs shop={shop} />.
           </p>
           <p>

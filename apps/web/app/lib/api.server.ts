@@ -1,4 +1,11 @@
-import { createCatalogueClient, createCheckoutClient, createDeliveryClient, createPaymentsClient, createSiteClient } from '@shop/api-client';
+import {
+  createCatalogueClient,
+  createCheckoutClient,
+  createDeliveryClient,
+  createHelpCentreInboxClient,
+  createPaymentsClient,
+  createSiteClient,
+} from '@shop/api-client';
 
 /**
  * Where server-side loaders reach the API. In the one-process default the API answers on the
@@ -15,3 +22,5 @@ export const deliveryClient = () => createDeliveryClient({ baseUrl: `${apiBaseUr
 export const checkoutClient = () => createCheckoutClient({ baseUrl: `${apiBaseUrl()}/checkout` });
 export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/site` });
 export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });
+/** The customer's reply link (the token is the customer's proof: no session is sent). */
+export const helpReplyClient = () => createHelpCentreInboxClient({ baseUrl: `${apiBaseUrl()}/help-centre` });

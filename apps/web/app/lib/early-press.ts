@@ -8,7 +8,10 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 're
  *
  * The queue is only ever changed in place: the head script keeps pushing to the array it made.
  */
-export const EARLY_PRESS_SCRIPT = `(function(){var q=window.shopEarlyPresses=[];document.addEventListener('click',function(e){var t=e.target instanceof Element?e.target.closest('[data-early-press]'):null;if(t&&!t.disabled&&!t.hasAttribute('data-hydrated'))q.push({k:t.getAttribute('data-early-press'),e:e})},true)})();`;
+export const EARLY_PRESS_SCRIPT =
+  `(function(){var q=window.shopEarlyPresses=[];document.addEventListener('click',function(e){var t=e.target instanceof ` +
+  `Element?e.target.closest('[data-early-press]'):null;if(t&&!t.disabled&&!t.hasAttribute('data-hydrated'))q.push({k:t.getAttribute(` +
+  `'data-early-press'),e:e})},true)})();`;
 
 /** One recorded press: the control's `data-early-press` key and the click. */
 export interface EarlyPress {

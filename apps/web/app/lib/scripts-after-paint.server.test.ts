@@ -11,9 +11,12 @@ const scripts = [
   '<link rel="modulepreload" href="/assets/entry.client-1.js"/>',
   '<link rel="modulepreload" href="/assets/framework-2.js"/>',
   '<script type="module" async="">;\nimport * as route0 from "/assets/root-3.js";\nimport * as route1 from "/assets/product-4.js";\n',
-  '  window.__reactRouterManifest = {"entry":{}};\n  window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};\n\nimport("/assets/entry.client-1.js");</script>',
+  '  window.__reactRouterManifest = {"entry":{}};\n  window.__reactRouterRouteModules = ' +
+    '{"root":route0,"routes/product":route1};\n\nimport("/assets/entry.client-1.js");</script>',
 ].join('');
-const page = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><main><p>£4.95 – Basins</p></main>${scripts}<script>window.__ctx = 1;</script></body></html>`;
+const page =
+  `<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><main><p>£4.95 ` +
+  `– Basins</p></main>${scripts}<script>window.__ctx = 1;</script></body></html>`;
 
 describe('scriptsAfterFirstPaint', () => {
   it('takes the preloads out and has the module script add them, then import the routes, after the first frame', async () => {

@@ -8,6 +8,7 @@ import { SummaryTotalsList } from '../components/checkout/order-summary.tsx';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { OrderHelpLinks } from '../components/order-help/order-help-links.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { Card, OrderSkeleton } from '../components/staff-orders/order-details.tsx';
 import { AddressLines } from '../components/ui/address-lines.tsx';
@@ -120,6 +121,8 @@ function OrderDetails({ order }: { order: Order }) {
       <Card id="order-progress" title="Progress">
         <OrderTimeline status={order.status} history={order.history} refundedPence={order.payment.refundedPence} />
       </Card>
+
+      <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} />
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card id="order-items" title="Items" className="lg:col-span-2">

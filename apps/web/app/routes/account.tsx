@@ -163,6 +163,18 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
                 <p className="text-sm text-navy-700">Find an order and move it on: picking, dispatch with tracking, delivery. For order administrators.</p>
               </li>
               <li>
+                <Link to="/staff/stock">Stock</Link>
+                <p className="text-sm text-navy-700">
+                  Look up a product’s stock and record deliveries; waiting back-in-stock e-mails go out. For order administrators.
+                </p>
+              </li>
+              <li>
+                <Link to="/staff/help">Help inbox</Link>
+                <p className="text-sm text-navy-700">
+                  Enquiries and order requests from the help centre: assign, reply, close; see what is past its answering time. For order administrators.
+                </p>
+              </li>
+              <li>
                 <Link to={STAFF_TRADE_PATHS.queue}>Trade applications</Link>
                 <p className="text-sm text-navy-700">
                   Approve, question or turn down applications; find trade accounts, change their band and details. For trade account reviewers.

@@ -43,7 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return child
     ? pageMeta(
         `${child.name} | ${category.name}`,
-        `Shop ${count > 0 ? `${count} ` : ''}${child.name.toLowerCase()} in ${category.name.toLowerCase()} at Plumbline: compare brands, sizes and finishes, with ${CHANGE_OF_MIND_RETURN_DAYS}-day returns.`,
+        `Shop ${count > 0 ? `${count} ` : ''}${child.name.toLowerCase()} in ${category.name.toLowerCase()} ` +
+          `at Plumbline: compare brands, sizes and finishes, with ${CHANGE_OF_MIND_RETURN_DAYS}-day returns.`,
       )
     : pageMeta(category.name, category.description);
 };

@@ -186,7 +186,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-4 max-w-xl text-lg text-navy-100">
                 {firstBand && topBand
-                  ? `Trade prices on everything, ex VAT: from ${discountText(firstBand.discountBasisPoints)} off, rising to ${discountText(topBand.discountBasisPoints)} as your 12-month spend grows.`
+                  ? `Trade prices on everything, ex VAT: from ${discountText(firstBand.discountBasisPoints)} ` +
+                    `off, rising to ${discountText(topBand.discountBasisPoints)} as your 12-month spend grows.`
                   : 'Trade prices on everything, ex VAT, rising as your 12-month spend grows.'}
               </p>
               <div className="mt-7 grid gap-3 sm:flex sm:flex-wrap">

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { data, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/product';
 import { AddToBasket } from '../components/basket/add-to-basket.tsx';
+import { ProductHelpLinks } from '../components/help-forms/product-help-links.tsx';
 import { WishlistHeart } from '../components/wishlist/wishlist-heart.tsx';
 import { Breadcrumbs } from '../components/layout/breadcrumbs.tsx';
 import { CustomerPhotos } from '../components/product/customer-photos.tsx';
@@ -242,6 +243,8 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
               />
             )}
           </div>
+
+          <ProductHelpLinks sku={offering?.sku ?? product.sku} outOfStock={stock.status === 'out_of_stock'} />
 
           <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={lastQuantity} initial={delivery} sent={postcodeSent} />
 

@@ -110,7 +110,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <li key={category.to} className="shrink-0">
                   <Link
                     to={category.to}
-                    className="inline-flex h-9 items-center rounded-full bg-teal-50 px-4 text-sm font-semibold whitespace-nowrap text-teal-800 ring-1 ring-teal-100 hover:bg-teal-100"
+                    className={
+                      'inline-flex h-9 items-center rounded-full bg-teal-50 px-4 text-sm font-semibold ' +
+                      'whitespace-nowrap text-teal-800 ring-1 ring-teal-100 hover:bg-teal-100'
+                    }
                   >
                     {category.name}
                   </Link>
@@ -151,7 +154,10 @@ function Suggestions({ heading, centered = false }: { heading: string; centered?
           <li key={suggestion}>
             <Link
               to={searchPath(suggestion.toLowerCase())}
-              className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-navy-900 ring-1 ring-navy-200 ring-inset hover:bg-navy-50"
+              className={
+                'inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm ' +
+                'font-semibold text-navy-900 ring-1 ring-navy-200 ring-inset hover:bg-navy-50'
+              }
             >
               <SearchIcon className="size-4 text-navy-600" />
               {suggestion}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { Route } from './+types/track-order';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { OrderHelpLinks } from '../components/order-help/order-help-links.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { LineImage } from '../components/basket/line-image.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -31,6 +32,8 @@ export default function TrackOrderPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<OrderTracking | null>(null);
+  // The address the order was found with: the help forms below carry it in a hidden field (decision 0031).
+  const [foundWith, setFoundWith] = useState('');
   const resultRef = useRef<HTMLHeadingElement>(null);
   const resultHeadingId = useId();
 
@@ -52,6 +55,7 @@ export default function TrackOrderPage() {
     setBusy(true);
     try {
       setOrder(await clients.orderTracking.trackOrderByPost({ params: { orderNumber: number }, body: { emailAddress: email } }));
+      setFoundWith(email);
     } catch (error) {
       setOrder(null);
       setProblem(trackingProblem(error));
@@ -108,6 +112,7 @@ export default function TrackOrderPage() {
                   <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
                 </div>
                 <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} />
+                <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} emailAddress={foundWith} />
                 <dl className="grid gap-4 sm:grid-cols-2">
                   <div>
                     <dt className="text-sm font-semibold text-navy-700">Delivery</dt>

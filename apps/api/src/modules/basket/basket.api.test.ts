@@ -33,7 +33,8 @@ beforeAll(async () => {
   guest = createBasketClient({ baseUrl });
   for (const name of Object.keys(actors)) clients[name] = createBasketClient({ baseUrl, getAccessToken: () => name });
   skus.parcel = await pick(
-    sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and s.on_hand >= 60 and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat between 1000 and 4000`,
+    sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and s.on_hand >= 60
+      and pr.was_price_inc_vat is null and not p.is_bundle and pr.price_inc_vat between 1000 and 4000`,
   );
   skus.big = await pick(sql`s.status = 'in_stock' and p.delivery_class = 'pallet' and s.on_hand >= 20 and not p.is_bundle`);
   skus.low = await pick(sql`s.status = 'low_stock' and s.on_hand between 2 and 5`);
@@ -346,7 +347,8 @@ describe('refresh and copy', () => {
     await setStock(target.sku, 'out_of_stock', 0);
     await setStock(skus.parcel!.sku, 'low_stock', 2);
     await api.database.db.execute(
-      sql`update prices set price_inc_vat = price_inc_vat + 120, price_ex_vat = price_ex_vat + 100 where offering_id = (select id from offerings where sku = ${skus.made!.sku})`,
+      sql`update prices set price_inc_vat = price_inc_vat + 120, price_ex_vat = price_ex_vat + 100
+        where offering_id = (select id from offerings where sku = ${skus.made!.sku})`,
     );
     try {
       const seen = await guest.getBasket({ params });

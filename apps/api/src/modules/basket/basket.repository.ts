@@ -38,9 +38,9 @@ const ownedBy = (ownerId: string) => and(isNotNull(baskets.ownerId), eq(baskets.
  */
 const withLines = {
   ...getTableColumns(baskets),
-  lines: sql<
-    LineRow[]
-  >`(select coalesce(json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'pricedUnitIncVat', l.priced_unit_inc_vat) order by l.added_at, l.sku), '[]'::json) from ${basketLines} l where l.basket_id = "baskets"."id")`,
+  lines: sql<LineRow[]>`(select coalesce(json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'pricedUnitIncVat', l.priced_unit_inc_vat)
+      order by l.added_at, l.sku), '[]'::json)
+    from ${basketLines} l where l.basket_id = "baskets"."id")`,
 };
 
 const splitLines = (found: ({ lines: LineRow[] } & BasketRow) | undefined) => {

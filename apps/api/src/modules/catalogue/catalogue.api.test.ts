@@ -351,7 +351,11 @@ describe('essential items', () => {
 describe('user content carousel', () => {
   it('shows only photos with consent that were approved', async () => {
     const rows = (await api.database.db.execute(
-      sql`select product_id, count(*) filter (where consent_given and moderation_status = 'approved')::int as shown, count(*)::int as total from user_content group by product_id having count(*) > count(*) filter (where consent_given and moderation_status = 'approved') and count(*) filter (where consent_given and moderation_status = 'approved') > 0 limit 1`,
+      sql`select product_id, count(*) filter (where consent_given and moderation_status = 'approved')::int as shown, count(*)::int as total
+        from user_content group by product_id
+        having count(*) > count(*) filter (where consent_given and moderation_status = 'approved')
+          and count(*) filter (where consent_given and moderation_status = 'approved') > 0
+        limit 1`,
     )) as unknown as { rows: { product_id: number; shown: number; total: number }[] };
     const row = rows.rows[0]!;
     const carousel = await client.getUserContentCarousel({ params: { id: row.product_id } });

@@ -319,9 +319,8 @@ const cardColumns = {
   category: { slug: categories.slug, name: categories.name },
   sku: offerings.sku,
   price: prices,
-  badges: sql<
-    string[]
-  >`coalesce((select json_agg(${productBadges.badge} order by ${productBadges.badge}) from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
+  badges: sql<string[]>`coalesce((select json_agg(${productBadges.badge} order by ${productBadges.badge})
+    from ${productBadges} where ${productBadges.productId} = ${products.id}), '[]'::json)`,
 };
 
 function cardsQuery(db: Database) {

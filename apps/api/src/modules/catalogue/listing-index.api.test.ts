@@ -79,7 +79,8 @@ describe('checking the snapshot against the change counter', () => {
 
     // A new status does.
     await api.database.db.execute(
-      sql`update stock_levels set status = case when status = 'out_of_stock' then 'in_stock' else 'out_of_stock' end where sku = (select sku from stock_levels order by sku limit 1)`,
+      sql`update stock_levels set status = case when status = 'out_of_stock' then 'in_stock' else 'out_of_stock' end
+        where sku = (select sku from stock_levels order by sku limit 1)`,
     );
     const reloaded = await snapshotAt(1500);
     expect(reloaded).not.toBe(confirmed);

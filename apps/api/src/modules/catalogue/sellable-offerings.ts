@@ -40,9 +40,9 @@ function offeringsQuery(db: Database) {
         productName: products.name,
         productSlug: products.slug,
         label: offerings.label,
-        imageUrl: sql<
-          string | null
-        >`(select i.url from product_images i where i.product_id = ${products.id} and (i.offering_id is null or i.offering_id = ${offerings.id}) order by i.position limit 1)`,
+        imageUrl: sql<string | null>`(select i.url from product_images i
+          where i.product_id = ${products.id} and (i.offering_id is null or i.offering_id = ${offerings.id})
+          order by i.position limit 1)`,
         categoryId: products.categoryId,
         brandId: products.brandId,
         isBundle: products.isBundle,

@@ -87,7 +87,8 @@ function chosenOption(row: CheckoutRow | undefined, options: readonly DeliveryOp
 
 /** What the card will be charged for, so a payment made for something else is noticed. */
 export const paymentFingerprint = (checkout: Pick<Checkout, 'basket' | 'deliveryOption' | 'totals'>) =>
-  `${checkout.basket.basketId}:${checkout.basket.version}:${checkout.deliveryOption?.code ?? '-'}:${checkout.deliveryOption?.date ?? '-'}:${checkout.totals.totalIncVat}`;
+  `${checkout.basket.basketId}:${checkout.basket.version}:` +
+  `${checkout.deliveryOption?.code ?? '-'}:${checkout.deliveryOption?.date ?? '-'}:${checkout.totals.totalIncVat}`;
 
 /** A checkout and the basket priced for it: placing the order takes both. */
 export interface PresentedCheckout {

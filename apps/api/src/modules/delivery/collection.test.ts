@@ -69,7 +69,8 @@ describe('opening hours', () => {
     const { openingHours: hours, closed } = openingHours(LEEDS_TRADE_COUNTER);
     const branch = { id: 'leeds', name: LEEDS_TRADE_COUNTER.name, address: LEEDS_TRADE_COUNTER.address, openingHours: hours, closed };
     expect(collectionText({ branch, readyFrom: '2026-11-24T14:00:00+00:00' })).toBe(
-      'the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open Monday to Friday 7am to 5pm, Saturday 8am to midday), from 2pm on Tuesday 24 November',
+      'the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open Monday ' +
+        'to Friday 7am to 5pm, Saturday 8am to midday), from 2pm on Tuesday 24 November',
     );
   });
 });

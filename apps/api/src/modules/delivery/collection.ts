@@ -108,7 +108,10 @@ export function clockText(hhmm: string): string {
 const readyDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' });
 const readyClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
 
-/** Where a collected order waits and from when, for an e-mail: `the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS, from 2pm on Tuesday 24 November`. */
+/**
+ * Where a collected order waits and from when, for an e-mail:
+ * `the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS, from 2pm on Tuesday 24 November`.
+ */
 export function collectionText(collection: Collection): string {
   const { branch } = collection;
   const ready = new Date(collection.readyFrom);

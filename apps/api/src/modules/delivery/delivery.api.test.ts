@@ -12,7 +12,8 @@ const skus: Record<string, { sku: string; price: number }> = {};
 /** One seeded sku per delivery class and stock status. */
 async function pickSku(deliveryClass: string, status: string) {
   const result = (await api.database.db.execute(
-    sql`select o.sku, pr.price_inc_vat as price from offerings o join products p on p.id = o.product_id join prices pr on pr.offering_id = o.id join stock_levels s on s.sku = o.sku
+    sql`select o.sku, pr.price_inc_vat as price from offerings o join products p on p.id = o.product_id
+        join prices pr on pr.offering_id = o.id join stock_levels s on s.sku = o.sku
         where p.delivery_class = ${deliveryClass} and s.status = ${status} and (${status} = 'in_stock' or s.eta is not null) order by o.sku limit 1`,
   )) as unknown as { rows: { sku: string; price: number }[] };
   const row = result.rows[0];

@@ -8,8 +8,9 @@ import {
   MAX_FILE_BYTES,
   MAX_NAME_LENGTH,
   sniffDocumentType,
+  typesLabel,
 } from './file-content.ts';
-import { sampleJpeg, samplePdf, samplePng } from './testing.ts';
+import { sampleDoc, sampleDocx, sampleJpeg, samplePdf, samplePng } from './testing.ts';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const text = (value: string) => new TextEncoder().encode(value);
@@ -133,5 +134,29 @@ describe('attachmentDisposition', () => {
     const header = attachmentDisposition('a";b\\c\r\nSet-Cookie: x.pdf');
     expect(header).not.toMatch(/[\r\n]/);
     expect(header.match(/"/g)).toHaveLength(2);
+  });
+});
+
+describe('Word documents, for the purposes that take them (a CV)', () => {
+  it('knows a .docx by a ZIP holding [Content_Types].xml and word/, and a .doc by OLE2 with a WordDocument stream', () => {
+    expect(sniffDocumentType(sampleDocx())).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(sniffDocumentType(sampleDoc())).toBe('application/msword');
+    // Any other ZIP (a spreadsheet, an archive) or OLE2 file (an old Excel file, an installer) is not one.
+    expect(sniffDocumentType(Buffer.concat([text('PK\x03\x04'), text('[Content_Types].xml xl/workbook.xml')]))).toBeNull();
+    expect(sniffDocumentType(Buffer.concat([bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1), Buffer.from('Workbook', 'utf16le')]))).toBeNull();
+  });
+
+  it('are refused unless the caller accepts them, and named by what they are', () => {
+    expect(checkUpload(sampleDocx())).toEqual({ ok: false, problem: 'type-not-allowed' });
+    expect(checkUpload(sampleDocx(), ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'])).toMatchObject({
+      ok: true,
+    });
+    expect(checkUpload(samplePng(), ['application/pdf', 'application/msword'])).toEqual({ ok: false, problem: 'type-not-allowed' });
+    expect(ACCEPTED_TYPES_LABEL).toBe('PDF, JPG or PNG');
+    expect(typesLabel(['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'])).toBe(
+      'PDF or Word document',
+    );
+    expect(documentFileName('My CV.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('My CV.docx');
+    expect(documentFileName('cv.pdf', 'application/msword')).toBe('cv.doc');
   });
 });

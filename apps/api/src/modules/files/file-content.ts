@@ -12,20 +12,43 @@ export const DOCUMENT_TYPES = {
   'application/pdf': { label: 'PDF', extensions: ['pdf'], signature: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
   'image/jpeg': { label: 'JPG', extensions: ['jpg', 'jpeg'], signature: [0xff, 0xd8, 0xff] },
   'image/png': { label: 'PNG', extensions: ['png'], signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  // A .docx is a ZIP holding `[Content_Types].xml` and a `word/` folder (their names are plain text in the ZIP's headers).
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    label: 'Word document',
+    extensions: ['docx'],
+    signature: [0x50, 0x4b, 0x03, 0x04],
+  },
+  // A .doc is an OLE2 compound file with a `WordDocument` stream (its name is UTF-16 in the directory).
+  'application/msword': { label: 'Word document', extensions: ['doc'], signature: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
 } as const satisfies Record<string, { label: string; extensions: readonly string[]; signature: readonly number[] }>;
+
+/** What most uploads may be (trade documents, photos): Word documents only where a form says so (a CV). */
+export const DEFAULT_ACCEPTED_TYPES: readonly DocumentType[] = ['application/pdf', 'image/jpeg', 'image/png'];
+
+const includesText = (bytes: Uint8Array, text: string, encoding: 'latin1' | 'utf16le'): boolean =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from(text, encoding));
+
+/** What a type needs beyond its first bytes: ZIPs and OLE2 files hold many things besides Word documents. */
+const CONTENT_CHECKS: Partial<Record<DocumentType, (bytes: Uint8Array) => boolean>> = {
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': (bytes) =>
+    includesText(bytes, '[Content_Types].xml', 'latin1') && includesText(bytes, 'word/', 'latin1'),
+  'application/msword': (bytes) => includesText(bytes, 'WordDocument', 'utf16le'),
+};
 
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 export const isDocumentType = (value: string): value is DocumentType => Object.hasOwn(DOCUMENT_TYPES, value);
 
-/** "PDF, JPG or PNG": the accepted types as a person reads them. */
-export const ACCEPTED_TYPES_LABEL = ((labels: string[]) => `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`)(
-  Object.values(DOCUMENT_TYPES).map((type) => type.label),
-);
+/** "PDF, JPG or PNG": types as a person reads them (a Word document named once, whether .docx or .doc). */
+export const typesLabel = (types: readonly DocumentType[]): string =>
+  ((labels: string[]) => (labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`))([
+    ...new Set(types.map((type) => DOCUMENT_TYPES[type].label)),
+  ]);
+export const ACCEPTED_TYPES_LABEL = typesLabel(DEFAULT_ACCEPTED_TYPES);
 
 /** The type the content starts like, or null when it is none of the accepted ones (whatever its name says). */
 export function sniffDocumentType(bytes: Uint8Array): DocumentType | null {
   for (const [type, { signature }] of Object.entries(DOCUMENT_TYPES) as [DocumentType, (typeof DOCUMENT_TYPES)[DocumentType]][]) {
-    if (bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte)) return type;
+    if (bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte) && (CONTENT_CHECKS[type]?.(bytes) ?? true)) return type;
   }
   return null;
 }
@@ -33,11 +56,14 @@ export function sniffDocumentType(bytes: Uint8Array): DocumentType | null {
 export type UploadProblem = 'empty' | 'too-large' | 'type-not-allowed';
 
 /** What is wrong with an upload, checked in this order, or its type when nothing is. */
-export function checkUpload(bytes: Uint8Array): { ok: true; type: DocumentType } | { ok: false; problem: UploadProblem } {
+export function checkUpload(
+  bytes: Uint8Array,
+  accepted: readonly DocumentType[] = DEFAULT_ACCEPTED_TYPES,
+): { ok: true; type: DocumentType } | { ok: false; problem: UploadProblem } {
   if (bytes.length === 0) return { ok: false, problem: 'empty' };
   if (bytes.length > MAX_FILE_BYTES) return { ok: false, problem: 'too-large' };
   const type = sniffDocumentType(bytes);
-  return type ? { ok: true, type } : { ok: false, problem: 'type-not-allowed' };
+  return type && accepted.includes(type) ? { ok: true, type } : { ok: false, problem: 'type-not-allowed' };
 }
 
 /** Longest name kept, in characters, extension included. */

@@ -17,8 +17,8 @@ export const FilesErrors = {
   fileEmpty: (field = 'file', fileName?: string) => uploadProblem(422, 'FILE_EMPTY', 'The selected file is empty', field, fileName),
   fileTooLarge: (field = 'file', fileName?: string) =>
     uploadProblem(413, 'FILE_TOO_LARGE', `The selected file must be smaller than ${MAX_FILE_SIZE_LABEL}`, field, fileName),
-  fileTypeNotAllowed: (field = 'file', fileName?: string) =>
-    uploadProblem(422, 'FILE_TYPE_NOT_ALLOWED', `The selected file must be a ${ACCEPTED_TYPES_LABEL}`, field, fileName),
+  fileTypeNotAllowed: (field = 'file', fileName?: string, typesLabel = ACCEPTED_TYPES_LABEL) =>
+    uploadProblem(422, 'FILE_TYPE_NOT_ALLOWED', `The selected file must be a ${typesLabel}`, field, fileName),
   fileNotFound: () => new AppError(404, 'FILE_NOT_FOUND', 'There is no file with this id.'),
   /** The store did not answer or refused: nothing was stored. */
   storeUnavailable: () => new AppError(503, 'FILE_STORE_UNAVAILABLE', 'The selected file could not be uploaded – try again'),

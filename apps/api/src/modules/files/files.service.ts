@@ -2,15 +2,31 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FilesConfig } from '../../config.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { attachmentDisposition, checkUpload, cleanFileName, documentFileName, isDocumentType, type DocumentType } from './file-content.ts';
+import {
+  attachmentDisposition,
+  checkUpload,
+  cleanFileName,
+  DEFAULT_ACCEPTED_TYPES,
+  documentFileName,
+  isDocumentType,
+  typesLabel,
+  type DocumentType,
+} from './file-content.ts';
 import type { FileStore, StoredObjectInfo } from './file-store.ts';
 import { FilesErrors } from './files.errors.ts';
 import { createLocalFileStore } from './local-store.ts';
 import { createS3FileStore } from './s3-store.ts';
 
 /** What a file was uploaded for: each caller has its own, so a file is never read for another purpose by mistake. */
-export const FILE_PURPOSES = ['trade-application'] as const;
+export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** What each purpose may upload: a CV may be a Word document; nothing else may. */
+export const ACCEPTED_TYPES_BY_PURPOSE: Record<FilePurpose, readonly DocumentType[]> = {
+  'trade-application': DEFAULT_ACCEPTED_TYPES,
+  'help-request': DEFAULT_ACCEPTED_TYPES,
+  'job-application': ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'],
+};
 
 /** A stored file as the service describes it. */
 export interface StoredFile {
@@ -97,12 +113,12 @@ export function createFilesService(deps: FilesDeps): FilesService {
 
   return {
     async storeUpload(ctx, { purpose, fileName, bytes, field }) {
-      const checked = checkUpload(bytes);
+      const accepted = ACCEPTED_TYPES_BY_PURPOSE[purpose];
+      const checked = checkUpload(bytes, accepted);
       if (!checked.ok) {
-        const refusal = { empty: FilesErrors.fileEmpty, 'too-large': FilesErrors.fileTooLarge, 'type-not-allowed': FilesErrors.fileTypeNotAllowed }[
-          checked.problem
-        ];
-        throw refusal(field, cleanFileName(fileName) || undefined);
+        const name = cleanFileName(fileName) || undefined;
+        if (checked.problem === 'type-not-allowed') throw FilesErrors.fileTypeNotAllowed(field, name, typesLabel(accepted));
+        throw (checked.problem === 'empty' ? FilesErrors.fileEmpty : FilesErrors.fileTooLarge)(field, name);
       }
       const file: StoredFile = {
         id: randomBytes(16).toString('hex'),

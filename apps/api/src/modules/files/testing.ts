@@ -103,3 +103,24 @@ export function useLocalS3Server(options: { bucket?: string; prefix?: string } =
     return server;
   };
 }
+
+/** The start of a .docx as a ZIP holds it: a local file header naming `[Content_Types].xml`, then one naming `word/document.xml`. */
+export function sampleDocx(): Buffer {
+  const entry = (name: string, content: string) => {
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt32LE(content.length, 18);
+    header.writeUInt32LE(content.length, 22);
+    header.writeUInt16LE(name.length, 26);
+    return Buffer.concat([header, Buffer.from(name, 'latin1'), Buffer.from(content, 'latin1')]);
+  };
+  return Buffer.concat([entry('[Content_Types].xml', '<?xml version="1.0"?><Types/>'), entry('word/document.xml', '<w:document/>')]);
+}
+
+/** The start of a .doc: the OLE2 signature, then a directory naming the `WordDocument` stream in UTF-16. */
+export function sampleDoc(): Buffer {
+  const header = Buffer.alloc(512);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
+  return Buffer.concat([header, Buffer.from('Root Entry', 'utf16le'), Buffer.alloc(44), Buffer.from('WordDocument', 'utf16le'), Buffer.alloc(64)]);
+}

@@ -1,9 +1,614 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CALLBACK_SLOT_NAMES,
+  CATALOGUE_NAMES,
+  ENQUIRY_TOPIC_NAMES,
+  HELP_REQUEST_ROUTING,
+  JobApplicationFieldsSchema,
+  OPEN_ROLES,
+  TRADE_TYPE_NAMES,
+  WEEE_ITEM_TYPE_NAMES,
+  WEEE_MAX_PHOTOS,
+  WEEE_METHOD_NAMES,
+  WeeeRecyclingFieldsSchema,
+  type EnquiryAccepted,
+  type ErasurePlan,
+  type HelpRequestType,
+  type StockLevelView,
+  type StockNotice,
+} from '@shop/contracts';
+import type {
+  AccountDeletionRequestSchema,
+  CatalogueRequestSchema,
+  FeedbackRequestSchema,
+  GeneralEnquiryRequestSchema,
+  MarketingPressRequestSchema,
+  PriceMatchRequestSchema,
+  ProductEmailRequestSchema,
+  ProductNotificationRequestSchema,
+  ProductQuestionRequestSchema,
+  RetailPartnerRequestSchema,
+  TradeCallbackRequestSchema,
+  TradeEnquiryRequestSchema,
+} from '@shop/contracts';
+import { AppError, PlatformErrors } from '../../platform/errors.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { Job } from '../../platform/jobs.ts';
+import { newOpaqueId } from '../../platform/readable-codes.ts';
+import type { FilePurpose, FilesService, StoredFile } from '../files/index.ts';
+import { EnquiryErrors } from './enquiries.errors.ts';
+import { callbackDayAvailable, formatPence, londonDate, readableDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
+import { HelpCentreErrors } from './help-centre.errors.ts';
+import { helpRequestByReference } from './help-centre.repository.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
+import { helpRequests } from './help-centre.tables.ts';
+import { hashToken, recordHelpRequest, type HelpRequestInput } from './help-requests.ts';
+import { backInStockJob, forgetNotices, noticeByToken, requestNotice, unsubscribe, waitingCount, type ProductFacts } from './stock-notifications.ts';
 
-/** (Being built: issue 20.) */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface EnquiriesService {}
+type Body<S extends z.ZodType> = z.infer<S>;
+type Ctx = ServiceContext;
 
-export function createEnquiries(_deps: HelpCentreDeps): EnquiriesService {
-  return {};
+/** A file from a multipart form, as the routes read it: the browser's name is only a hint. */
+export interface UploadedFile {
+  field: string;
+  fileName: string | undefined;
+  bytes: Uint8Array;
+}
+/** A multipart form: its text fields (empty ones left out) and its files. */
+export interface SubmittedForm {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/** Orders are kept six years for HMRC (VAT records), then may go. */
+const TAX_RECORD_YEARS = 6;
+
+export interface EnquiriesService {
+  requestPriceMatch(ctx: Ctx, body: Body<typeof PriceMatchRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  askProductQuestion(ctx: Ctx, body: Body<typeof ProductQuestionRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  sendGeneralEnquiry(ctx: Ctx, body: Body<typeof GeneralEnquiryRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  sendRetailPartnerProductForm(ctx: Ctx, body: Body<typeof RetailPartnerRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  requestElectricalRecycling(ctx: Ctx, files: FilesService, form: SubmittedForm, publicUrl: string): Promise<EnquiryAccepted>;
+  requestAccountDeletion(
+    ctx: Ctx,
+    body: Body<typeof AccountDeletionRequestSchema>,
+    publicUrl: string,
+  ): Promise<EnquiryAccepted & { identityConfirmed: boolean }>;
+  confirmAccountDeletion(ctx: Ctx, token: string): Promise<EnquiryAccepted & { identityConfirmed: boolean }>;
+  sendTradeEnquiry(ctx: Ctx, body: Body<typeof TradeEnquiryRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  sendMarketingPressEnquiry(ctx: Ctx, body: Body<typeof MarketingPressRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  requestCatalogue(ctx: Ctx, body: Body<typeof CatalogueRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  requestTradeCallback(ctx: Ctx, body: Body<typeof TradeCallbackRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  emailProductToFriend(ctx: Ctx, body: Body<typeof ProductEmailRequestSchema>, publicUrl: string): Promise<{ sentTo: string; productName: string }>;
+  requestBackInStockNotice(ctx: Ctx, body: Body<typeof ProductNotificationRequestSchema>, publicUrl: string): Promise<StockNotice>;
+  getBackInStockNotice(ctx: Ctx, token: string): Promise<StockNotice>;
+  unsubscribeBackInStockNotice(ctx: Ctx, token: string): Promise<StockNotice>;
+  sendFeedback(ctx: Ctx, body: Body<typeof FeedbackRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
+  openRoles(): { roles: { id: string; title: string; location: string; summary: string }[] };
+  applyForJob(ctx: Ctx, files: FilesService, form: SubmittedForm, publicUrl: string): Promise<EnquiryAccepted>;
+  erasurePlan(ctx: Ctx, reference: string): Promise<ErasurePlan>;
+  carryOutErasure(ctx: Ctx, reference: string): Promise<ErasurePlan>;
+  stockLevel(ctx: Ctx, sku: string): Promise<StockLevelView>;
+  addStock(ctx: Ctx, sku: string, quantity: number): Promise<StockLevelView>;
+  /** The polling work: back-in-stock e-mails. */
+  enquiryJobs(publicUrl: string): Job[];
+}
+
+/** A multipart form's fields checked by the contract's schema, refused in its words like a JSON body. */
+function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw PlatformErrors.validationFailed(
+    parsed.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message, code: issue.code })),
+  );
+}
+
+export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
+  const { notifications, catalogue, inventory, identity, orders } = deps;
+
+  /** Who is asking: a signed-in customer's account, else what a guest typed (both required then). */
+  function contactOf(ctx: Ctx, body: { name?: string; emailAddress?: string }): { name: string; emailAddress: string; customerId: string | null } {
+    const name = ctx.actor?.name || body.name;
+    const emailAddress = ctx.actor?.email || body.emailAddress;
+    if (!name) throw EnquiryErrors.contactMissing('name');
+    if (!emailAddress) throw EnquiryErrors.contactMissing('emailAddress');
+    if (!notifications.isSendableAddress(emailAddress)) throw EnquiryErrors.emailNotSendable('emailAddress');
+    return { name, emailAddress: emailAddress.trim(), customerId: ctx.actor?.userId ?? null };
+  }
+
+  /** A product code the catalogue sells, with what e-mails say about it; anything else is 422. */
+  async function productFacts(db: Ctx['db'], sku: string, publicUrl: string, field = 'sku'): Promise<ProductFacts> {
+    try {
+      const product = await catalogue.getProductSummaryBySku({ db }, sku);
+      const offering = product.offerings.find((candidate) => candidate.sku.toLowerCase() === sku.toLowerCase());
+      const name = offering && !offering.isDefault ? `${product.productName} (${offering.label})` : product.productName;
+      return {
+        sku: offering?.sku ?? product.sku,
+        productName: name,
+        pricePence: (offering ?? product).price.priceIncTax,
+        url: `${publicUrl}/p/${encodeURIComponent(product.slug)}`,
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) throw EnquiryErrors.productUnknown(field);
+      throw error;
+    }
+  }
+
+  /** Records one inbox request in its own transaction and answers what the customer is told. */
+  async function record(
+    ctx: Ctx,
+    type: HelpRequestType,
+    contact: { name: string; emailAddress: string; customerId: string | null },
+    input: Omit<HelpRequestInput, 'type' | 'name' | 'emailAddress' | 'customerId'>,
+    publicUrl: string,
+  ): Promise<EnquiryAccepted> {
+    const recorded = await ctx.db.transaction((db) => recordHelpRequest(deps, { db, clock: ctx.clock }, { type, ...contact, ...input }, publicUrl));
+    return { reference: recorded.reference, dueAt: recorded.dueAt.toISOString(), team: HELP_REQUEST_ROUTING[type].team, nextSteps: [...input.nextSteps] };
+  }
+
+  /** Stores a form's files (after its fields passed), removing them again if what follows fails. */
+  async function withStoredFiles<T>(
+    ctx: Ctx,
+    files: FilesService,
+    purpose: FilePurpose,
+    uploads: readonly UploadedFile[],
+    work: (stored: StoredFile[]) => Promise<T>,
+  ): Promise<T> {
+    const stored: StoredFile[] = [];
+    try {
+      for (const [index, upload] of uploads.entries()) {
+        stored.push(await files.storeUpload(ctx, { purpose, fileName: upload.fileName, bytes: upload.bytes, field: `body.${upload.field}.${index}` }));
+      }
+      return await work(stored);
+    } catch (error) {
+      await Promise.all(stored.map((file) => files.remove(ctx, file.id).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  /** The order a WEEE request names: the signed-in customer's own, or a guest's by the address it was placed with. */
+  async function orderOf(ctx: Ctx, orderNumber: string, emailAddress: string) {
+    try {
+      if (ctx.actor) return await orders.getMyOrder(ctx, orderNumber);
+      await orders.checkTrackingDetails(ctx, orderNumber, emailAddress);
+      return await orders.getOrderForStaff(ctx, orderNumber);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) throw EnquiryErrors.orderNotFound();
+      throw error;
+    }
+  }
+
+  async function deletionRequest(ctx: Ctx, reference: string) {
+    const row = await helpRequestByReference(ctx.db, reference.trim().toUpperCase());
+    if (!row || row.type !== 'ACCOUNT_DELETION') throw HelpCentreErrors.requestNotFound();
+    return row;
+  }
+
+  async function planFor(ctx: Ctx, row: Awaited<ReturnType<typeof deletionRequest>>): Promise<ErasurePlan> {
+    const details = row.details as { identityConfirmed?: boolean; erasedAt?: string; erasedUserId?: string };
+    const profile = row.customerId ? await identity.getUserProfile(ctx, row.customerId) : await identity.findUserByEmail(ctx, row.emailAddress);
+    const userId = profile?.id ?? details.erasedUserId ?? null;
+    const placed = userId
+      ? (await orders.listMyOrders({ ...ctx, actor: { userId, roles: ['shopper'] } }, 1, 100)).items.map((order) => ({
+          orderNumber: order.orderNumber,
+          placedAt: order.placedAt,
+          keepUntil: `${Number(order.placedAt.slice(0, 4)) + TAX_RECORD_YEARS}${order.placedAt.slice(4, 10)}`,
+        }))
+      : [];
+    return {
+      reference: row.reference,
+      status: row.status,
+      emailAddress: row.emailAddress,
+      identityConfirmed: details.identityConfirmed === true,
+      account: profile && !details.erasedAt ? { userId: profile.id, name: profile.name, email: profile.email } : null,
+      erase: [
+        'The account: name, e-mail address and password (nobody can sign in to it again)',
+        'Every signed-in session and any password reset or verification link',
+        'Back-in-stock requests made with this e-mail address',
+      ],
+      keep: [
+        `Orders, with their amounts, VAT and the invoice name and address, for ${TAX_RECORD_YEARS} years after each order (HMRC VAT records)`,
+        'This request and its thread, as the record that the erasure was asked for and carried out',
+      ],
+      orders: placed,
+      erasedAt: details.erasedAt ?? null,
+    };
+  }
+
+  const stockView = async (ctx: Ctx, sku: string): Promise<StockLevelView> => {
+    const product = await productFacts(ctx.db, sku, '');
+    const stockRow = await inventory.stockRecord(ctx, product.sku);
+    const available = (await inventory.availabilityOf(ctx, [product.sku])).get(product.sku);
+    return {
+      sku: product.sku,
+      productName: product.productName,
+      status: available?.status ?? 'out_of_stock',
+      onHand: stockRow?.onHand ?? 0,
+      available: Number.isFinite(available?.sellable) ? (available?.sellable ?? 0) : (stockRow?.onHand ?? 0),
+      waitingNotices: await waitingCount(ctx.db, product.sku),
+    };
+  };
+
+  const acknowledgeWithReference = 'We will reply by e-mail.';
+
+  return {
+    async requestPriceMatch(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      const product = await productFacts(ctx.db, body.sku, publicUrl);
+      // Like for like, in stock only (§8.5).
+      if (!body.competitorInStock) throw EnquiryErrors.priceMatchNotInStock();
+      return record(
+        ctx,
+        'PRICE_MATCH',
+        contact,
+        {
+          sku: product.sku,
+          summary: summaryLine(product.productName, `${formatPence(body.competitorPricePence)} delivered (ours ${formatPence(product.pricePence)})`),
+          details: { ...body, productName: product.productName, ourPricePence: product.pricePence, name: undefined, emailAddress: undefined },
+          message: body.message ?? null,
+          nextSteps: [
+            `We will check the other shop’s price of ${formatPence(body.competitorPricePence)} for ${product.productName} is like for like, in stock and delivered.`,
+            'If we can match it, we will send you a price for your order.',
+          ],
+        },
+        publicUrl,
+      );
+    },
+
+    async askProductQuestion(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      const product = await productFacts(ctx.db, body.sku, publicUrl);
+      return record(
+        ctx,
+        'PRODUCT_QUESTION',
+        contact,
+        {
+          sku: product.sku,
+          summary: summaryLine(product.productName, body.question),
+          details: { sku: product.sku, productName: product.productName, mayPublish: body.mayPublish },
+          message: body.question,
+          nextSteps: [
+            `Our product team will answer your question about ${product.productName} by e-mail.`,
+            ...(body.mayPublish ? ['With your permission, we may show your question and our answer on the product page, without your e-mail address.'] : []),
+          ],
+        },
+        publicUrl,
+      );
+    },
+
+    async sendGeneralEnquiry(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      return record(
+        ctx,
+        'GENERAL_ENQUIRY',
+        contact,
+        {
+          phone: body.phone ?? null,
+          summary: summaryLine(ENQUIRY_TOPIC_NAMES[body.topic], body.orderNumber, body.message),
+          details: { topic: body.topic, orderNumber: body.orderNumber ?? null },
+          message: body.message,
+          nextSteps: [acknowledgeWithReference],
+        },
+        publicUrl,
+      );
+    },
+
+    async sendRetailPartnerProductForm(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      return record(
+        ctx,
+        'RETAIL_PARTNER',
+        contact,
+        {
+          phone: body.phone ?? null,
+          summary: summaryLine(body.companyName, body.products),
+          details: { companyName: body.companyName, website: body.website ?? null },
+          message: body.products,
+          nextSteps: ['Our buying team will look at your products and reply if they suit our range.'],
+        },
+        publicUrl,
+      );
+    },
+
+    async requestElectricalRecycling(ctx, files, form, publicUrl) {
+      const body = parseFields(WeeeRecyclingFieldsSchema, form.fields);
+      const photos = form.files.filter((file) => file.field === 'photos');
+      if (photos.length === 0) throw EnquiryErrors.photoMissing();
+      if (photos.length > WEEE_MAX_PHOTOS || form.files.length > photos.length) throw EnquiryErrors.tooManyFiles('photos', WEEE_MAX_PHOTOS);
+      const contact = contactOf(ctx, body);
+      const now = ctx.clock.now();
+      let order: { id: string; orderNumber: string } | null = null;
+      let boughtOn = body.purchaseDate;
+      if (body.orderNumber) {
+        const found = await orderOf(ctx, body.orderNumber, contact.emailAddress);
+        order = { id: found.orderGuid, orderNumber: found.orderNumber };
+        boughtOn = londonDate(new Date(found.placedAt));
+      }
+      if (!boughtOn) throw EnquiryErrors.weeePurchaseDateMissing();
+      const window = weeeWindow(boughtOn, now);
+      if (window.inFuture) throw EnquiryErrors.weeePurchaseDateFuture();
+      if (!window.open) throw EnquiryErrors.weeeWindowClosed(order ? 'orderNumber' : 'purchaseDate', readableDate(window.closesOn));
+      const postcode = body.postcode.toUpperCase().replace(/\s+/g, ' ');
+      return withStoredFiles(ctx, files, 'help-request', photos, (stored) =>
+        record(
+          ctx,
+          'WEEE_RECYCLING',
+          contact,
+          {
+            phone: body.phone ?? null,
+            order,
+            summary: summaryLine(WEEE_ITEM_TYPE_NAMES[body.oldItemType], WEEE_METHOD_NAMES[body.method], postcode),
+            details: { ...body, name: undefined, emailAddress: undefined, postcode, boughtOn, takeBackUntil: window.closesOn },
+            message: body.notes ?? null,
+            files: stored.map((file) => ({ file, role: 'photo' })),
+            nextSteps: [
+              body.method === 'collection'
+                ? `Our operations team will arrange a day to collect your old ${WEEE_ITEM_TYPE_NAMES[body.oldItemType].toLowerCase()} from ${postcode}, and tell you any charge first.`
+                : `Our operations team will tell you where and when to drop off your old ${WEEE_ITEM_TYPE_NAMES[body.oldItemType].toLowerCase()}.`,
+              `Take-back is free until ${readableDate(window.closesOn)}.`,
+            ],
+          },
+          publicUrl,
+        ),
+      );
+    },
+
+    async requestAccountDeletion(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      // A session proves who is asking; a guest proves it by following a link sent to the address (decision 0030).
+      const confirmed = ctx.actor !== null && ctx.actor !== undefined;
+      const token = confirmed ? null : newOpaqueId();
+      const accepted = await ctx.db.transaction(async (db) => {
+        const recorded = await recordHelpRequest(
+          deps,
+          { db, clock: ctx.clock },
+          {
+            type: 'ACCOUNT_DELETION',
+            ...contact,
+            summary: summaryLine(confirmed ? 'Identity confirmed by signing in' : 'Waiting for the customer to confirm by e-mail', body.reason),
+            details: { reason: body.reason, identityConfirmed: confirmed, ...(token ? { confirmTokenHash: hashToken(token) } : { confirmedBy: 'session' }) },
+            message: body.reason,
+            nextSteps: [
+              ...(confirmed ? [] : ['First, confirm it is you: follow the link in the other e-mail we have just sent.']),
+              'Our data protection officer will delete your account and personal details within one month, and tell you when it is done.',
+              `We must keep the records of any orders (amounts, VAT and invoice details) for ${TAX_RECORD_YEARS} years for HMRC.`,
+            ],
+          },
+          publicUrl,
+        );
+        if (token) {
+          await notifications.enqueueEmail(
+            { db },
+            {
+              to: contact.emailAddress,
+              ...notifications.renderEmail({
+                subject: `Confirm you want your account deleted: ${recorded.reference}`,
+                heading: 'Confirm it is you',
+                paragraphs: [
+                  `Hello ${contact.name},`,
+                  `We have a request to delete the account and personal details for ${contact.emailAddress} (reference ${recorded.reference}).`,
+                  'If it was you, confirm it with the button below. If it was not, ignore this e-mail: nothing will be deleted.',
+                ],
+                action: { label: 'Confirm the request', url: `${publicUrl}/help/contact/confirm-deletion/${token}` },
+                footnote: 'You are receiving this because someone asked us to delete the account for this address.',
+              }),
+              template: 'help-centre.erasure-confirm',
+              dedupeKey: `erasure-confirm:${recorded.row.id}`,
+            },
+          );
+        }
+        return recorded;
+      });
+      return {
+        reference: accepted.reference,
+        dueAt: accepted.dueAt.toISOString(),
+        team: HELP_REQUEST_ROUTING.ACCOUNT_DELETION.team,
+        nextSteps: confirmed
+          ? ['Our data protection officer will delete your account within one month.']
+          : ['Check your e-mail and follow the link to confirm it is you.'],
+        identityConfirmed: confirmed,
+      };
+    },
+
+    async confirmAccountDeletion(ctx, token) {
+      const [row] = await ctx.db
+        .update(helpRequests)
+        .set({
+          details: sql`${helpRequests.details} || ${JSON.stringify({ identityConfirmed: true, confirmedBy: 'e-mail link' })}::jsonb`,
+          updatedAt: ctx.clock.now(),
+        })
+        .where(and(eq(helpRequests.type, 'ACCOUNT_DELETION'), sql`${helpRequests.details}->>'confirmTokenHash' = ${hashToken(token)}`))
+        .returning();
+      if (!row) throw EnquiryErrors.erasureLinkInvalid();
+      return {
+        reference: row.reference,
+        dueAt: row.dueAt.toISOString(),
+        team: HELP_REQUEST_ROUTING.ACCOUNT_DELETION.team,
+        nextSteps: ['Our data protection officer will delete your account within one month, and tell you when it is done.'],
+        identityConfirmed: true,
+      };
+    },
+
+    async sendTradeEnquiry(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      return record(
+        ctx,
+        'TRADE_ENQUIRY',
+        contact,
+        {
+          phone: body.phone ?? null,
+          summary: summaryLine(body.companyName, TRADE_TYPE_NAMES[body.tradeType], body.query),
+          details: { companyName: body.companyName, companyNumberOrVat: body.companyNumberOrVat ?? null, tradeType: body.tradeType },
+          message: body.query,
+          nextSteps: ['Our trade desk will reply within one working day.'],
+        },
+        publicUrl,
+      );
+    },
+
+    async sendMarketingPressEnquiry(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      return record(
+        ctx,
+        'MARKETING_PRESS',
+        contact,
+        {
+          phone: body.phone ?? null,
+          summary: summaryLine(body.organisation, body.brief),
+          details: { organisation: body.organisation },
+          message: body.brief,
+          nextSteps: ['Our marketing team will reply by e-mail.'],
+        },
+        publicUrl,
+      );
+    },
+
+    async requestCatalogue(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      const address = { ...body.address, postcode: body.address.postcode.toUpperCase().replace(/\s+/g, ' ') };
+      return record(
+        ctx,
+        'CATALOGUE_REQUEST',
+        contact,
+        {
+          summary: summaryLine(CATALOGUE_NAMES[body.catalogue], address.town, address.postcode),
+          details: { catalogue: body.catalogue, address },
+          message: null,
+          nextSteps: [`We will post the ${CATALOGUE_NAMES[body.catalogue].toLowerCase()} to ${address.line1}, ${address.town} ${address.postcode}.`],
+        },
+        publicUrl,
+      );
+    },
+
+    async requestTradeCallback(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      if (!callbackDayAvailable(body.preferredDate, ctx.clock.now())) throw EnquiryErrors.callbackDayNotAvailable();
+      const when = `${readableDate(body.preferredDate)}, ${CALLBACK_SLOT_NAMES[body.slot].toLowerCase()}`;
+      return record(
+        ctx,
+        'TRADE_CALLBACK',
+        contact,
+        {
+          phone: body.phone,
+          summary: summaryLine(body.companyName, `Call ${when}`, body.topic),
+          details: { companyName: body.companyName, preferredDate: body.preferredDate, slot: body.slot },
+          message: body.topic,
+          nextSteps: [`Our trade desk will call you on ${body.phone} on ${when}.`],
+        },
+        publicUrl,
+      );
+    },
+
+    async emailProductToFriend(ctx, body, publicUrl) {
+      const product = await productFacts(ctx.db, body.sku, publicUrl);
+      if (!notifications.isSendableAddress(body.friendEmailAddress)) throw EnquiryErrors.emailNotSendable('friendEmailAddress');
+      const sender = ctx.actor?.name || body.senderName;
+      await notifications.enqueueEmail(ctx, {
+        to: body.friendEmailAddress.trim(),
+        ...notifications.renderEmail({
+          subject: `${sender} thought you would like ${product.productName}`,
+          heading: product.productName,
+          paragraphs: [
+            `Hello${body.friendName ? ` ${body.friendName}` : ''},`,
+            `${sender} found this on our website and thought you would like it: ${product.productName}, ${formatPence(product.pricePence)} including VAT.`,
+            ...(body.message ? [`Their message: “${body.message}”`] : []),
+          ],
+          action: { label: 'See the product', url: product.url },
+          footnote: 'Someone who knows your e-mail address sent you this. We have not kept your address and will not e-mail you again.',
+        }),
+        template: 'help-centre.product-email',
+      });
+      return { sentTo: body.friendEmailAddress.trim(), productName: product.productName };
+    },
+
+    async requestBackInStockNotice(ctx, body, publicUrl) {
+      const emailAddress = ctx.actor?.email || body.emailAddress;
+      if (!emailAddress) throw EnquiryErrors.contactMissing('emailAddress');
+      if (!notifications.isSendableAddress(emailAddress)) throw EnquiryErrors.emailNotSendable('emailAddress');
+      const product = await productFacts(ctx.db, body.sku, publicUrl);
+      const available = (await inventory.availabilityOf(ctx, [product.sku])).get(product.sku);
+      if (available && available.sellable > 0) throw EnquiryErrors.productInStock();
+      return requestNotice(deps, ctx, { product, emailAddress: emailAddress.trim(), customerId: ctx.actor?.userId ?? null }, publicUrl);
+    },
+
+    getBackInStockNotice: (ctx, token) => noticeByToken(ctx, token, async (sku) => (await productFacts(ctx.db, sku, '')).productName),
+    unsubscribeBackInStockNotice: (ctx, token) => unsubscribe(ctx, token, async (sku) => (await productFacts(ctx.db, sku, '')).productName),
+
+    async sendFeedback(ctx, body, publicUrl) {
+      const contact = contactOf(ctx, body);
+      return record(
+        ctx,
+        'FEEDBACK',
+        contact,
+        {
+          summary: summaryLine(`${body.rating} out of 5`, body.page, body.comment),
+          details: { rating: body.rating, page: body.page ?? null },
+          message: body.comment,
+          nextSteps: ['Thank you for telling us. We read every comment; we will reply if you asked us something.'],
+        },
+        publicUrl,
+      );
+    },
+
+    openRoles: () => ({ roles: OPEN_ROLES.map((role) => ({ ...role })) }),
+
+    async applyForJob(ctx, files, form, publicUrl) {
+      const body = parseFields(JobApplicationFieldsSchema, form.fields);
+      const cvs = form.files.filter((file) => file.field === 'cv');
+      if (cvs.length === 0) throw EnquiryErrors.cvMissing();
+      if (form.files.length > 1) throw EnquiryErrors.tooManyFiles('cv', 1);
+      const contact = contactOf(ctx, body);
+      const role = OPEN_ROLES.find((candidate) => candidate.id === body.roleId)!;
+      return withStoredFiles(ctx, files, 'job-application', cvs, (stored) =>
+        record(
+          ctx,
+          'JOB_APPLICATION',
+          contact,
+          {
+            phone: body.phone,
+            summary: summaryLine(role.title, role.location),
+            details: { roleId: role.id, roleTitle: role.title },
+            message: body.coverNote,
+            files: stored.map((file) => ({ file, role: 'cv' })),
+            nextSteps: [`Our people team will read your application for ${role.title} and reply within two weeks.`],
+          },
+          publicUrl,
+        ),
+      );
+    },
+
+    erasurePlan: async (ctx, reference) => planFor(ctx, await deletionRequest(ctx, reference)),
+
+    async carryOutErasure(ctx, reference) {
+      const row = await deletionRequest(ctx, reference);
+      const details = row.details as { identityConfirmed?: boolean; erasedAt?: string };
+      if (details.identityConfirmed !== true) throw EnquiryErrors.erasureNotConfirmed();
+      if (details.erasedAt) return planFor(ctx, row);
+      const plan = await planFor(ctx, row);
+      const erasedAt = ctx.clock.now().toISOString();
+      await ctx.db.transaction(async (db) => {
+        if (plan.account) await identity.eraseUser({ db, clock: ctx.clock }, plan.account.userId);
+        await forgetNotices(db, row.emailAddress);
+        await db
+          .update(helpRequests)
+          .set({
+            details: sql`${helpRequests.details} || ${JSON.stringify({ erasedAt, erasedUserId: plan.account?.userId ?? null, erasedBy: ctx.actor?.name ?? null })}::jsonb`,
+            updatedAt: ctx.clock.now(),
+          })
+          .where(eq(helpRequests.id, row.id));
+      });
+      return planFor(ctx, (await helpRequestByReference(ctx.db, row.reference))!);
+    },
+
+    stockLevel: (ctx, sku) => stockView(ctx, sku),
+
+    async addStock(ctx, sku, quantity) {
+      const product = await productFacts(ctx.db, sku, '');
+      await inventory.addStock(ctx, product.sku, quantity, ctx.clock.now());
+      return stockView(ctx, product.sku);
+    },
+
+    enquiryJobs: (publicUrl) => [backInStockJob(deps, (db, sku) => productFacts(db, sku, publicUrl), publicUrl)],
+  };
 }

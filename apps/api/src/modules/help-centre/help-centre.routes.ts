@@ -6,9 +6,9 @@ import { registerOrderRequestsRoutes } from './order-requests.routes.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
 
 /** The help centre's calls: enquiries, feedback and careers; order self-service; the staff inbox. */
-export function registerHelpCentreRoutes(app: FastifyInstance, helpCentre: HelpCentreService): void {
+export async function registerHelpCentreRoutes(app: FastifyInstance, helpCentre: HelpCentreService): Promise<void> {
   const files = createFilesService({ settings: app.platform.config.files });
-  registerEnquiriesRoutes(app, helpCentre, files);
-  registerOrderRequestsRoutes(app, helpCentre, files);
+  await registerEnquiriesRoutes(app, helpCentre, files);
+  await registerOrderRequestsRoutes(app, helpCentre, files);
   registerInboxRoutes(app, helpCentre, files);
 }

@@ -4,6 +4,7 @@ import type { IdentityService } from '../identity/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import { createEnquiries, type EnquiriesService } from './enquiries.ts';
 import { createInbox, type InboxService } from './inbox.ts';
 import { createOrderRequests, type OrderRequestsService } from './order-requests.ts';
@@ -16,6 +17,8 @@ export interface HelpCentreDeps {
   inventory: InventoryService;
   catalogue: CatalogueService;
   identity: IdentityService;
+  /** The payment gateway, for refunds of cancelled lines and received returns (through orders). */
+  payments: PaymentsService;
 }
 
 /**

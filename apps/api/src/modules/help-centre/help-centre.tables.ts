@@ -43,8 +43,9 @@ export const helpRequests = pgTable(
     uniqueIndex('help_requests_reply_token_idx').on(table.replyTokenHash),
     index('help_requests_type_status_idx').on(table.type, table.status, table.createdAt),
     index('help_requests_status_idx').on(table.status, table.createdAt),
+    // The inbox counts open requests past their routing time, per type, on every page: from this index alone.
     index('help_requests_due_idx')
-      .on(table.dueAt)
+      .on(table.dueAt, table.type)
       .where(sql`${table.status} <> 'closed'`),
     index('help_requests_order_idx').on(table.orderId),
     index('help_requests_customer_idx').on(table.customerId, table.createdAt),

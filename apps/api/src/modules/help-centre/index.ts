@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { registerHelpCentreRoutes } from './help-centre.routes.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
+import { inboxDemoSeed } from './inbox.seed.ts';
 
 export { createHelpCentreService, type HelpCentreDeps, type HelpCentreService } from './help-centre.service.ts';
 export { HelpCentreErrors } from './help-centre.errors.ts';
@@ -15,5 +16,9 @@ export function createHelpCentreModule({ helpCentre }: { helpCentre: HelpCentreS
   return {
     name: 'help-centre',
     registerRoutes: (app) => registerHelpCentreRoutes(app, helpCentre),
+    // Back-in-stock e-mails, sent once when stock returns (stock-notifications.ts).
+    jobs: (app) => helpCentre.enquiryJobs(app.platform.config.publicUrl),
+    // A few requests so the staff inbox has something to show.
+    seeds: [inboxDemoSeed()],
   };
 }

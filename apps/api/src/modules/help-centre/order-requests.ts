@@ -1,9 +1,387 @@
+/**
+ * Order self-service (issue 20, docs/domain.md §7–8, decision 0031): what an order's owner, or a
+ * guest with its number and e-mail address, can do about it from the help centre. Each call finds
+ * the order through orders' own check (someone else's is the same 404 as an unknown one) and records
+ * a help request of its type with the order attached, so it lands in the staff inbox.
+ */
+import {
+  AMEND_CHANGE_NAMES,
+  DAMAGE_ISSUE_TYPE_NAMES,
+  DELIVERY_TERMS_TYPE_NAMES,
+  HELP_REQUEST_ROUTING,
+  VEHICLE_SIZE_NAMES,
+  formatPence,
+  type CancelOrderResult,
+  type HelpRequestAccepted,
+  type HelpRequestType,
+  type OrderProducts,
+  type OrderReturn,
+  type ReturnRequested,
+  type ShopDetails,
+} from '@shop/contracts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { StoredFile } from '../files/index.ts';
+import type { HelpOrder } from '../orders/index.ts';
+import type { GatewaySource } from '../payments/index.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
+import { recordHelpRequest } from './help-requests.ts';
+import {
+  AMENDABLE_STATUSES,
+  CANCELLABLE_STATUSES,
+  cancellableQuantity,
+  damageReportEndsAt,
+  missingReportEndsAt,
+  notReturnableReason,
+  isSealedHygieneGood,
+  reportEndsAt,
+  returnableQuantity,
+  returnWindowEndsAt,
+  SENT_STATUSES,
+} from './order-request-rules.ts';
+import { OrderRequestErrors } from './order-requests.errors.ts';
+import * as returns from './returns.ts';
+import { returnedQuantities } from './returns.repository.ts';
 
-/** (Being built: issue 20.) */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface OrderRequestsService {}
+/** Where the call came from: the shop's address (for links in e-mails) and the platform, for the payment gateway. */
+export interface OrderRequestEnv {
+  publicUrl: string;
+  platform: GatewaySource;
+}
 
-export function createOrderRequests(_deps: HelpCentreDeps): OrderRequestsService {
-  return {};
+type Lines = readonly { position: number; quantity: number; opened?: boolean | undefined }[];
+
+export interface DamageReport {
+  emailAddress?: string | undefined;
+  lines: Lines;
+  issueType: 'damaged' | 'missing' | 'wrong-item';
+  description: string;
+  podSignedDamaged: boolean;
+  photos: readonly StoredFile[];
+}
+
+export interface OrderRequestsService {
+  orderProducts(ctx: ServiceContext, orderNumber: string, emailAddress: string | undefined): Promise<OrderProducts>;
+  cancelOrder(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: { emailAddress?: string | undefined; lines?: Lines | undefined; reason: string },
+    env: OrderRequestEnv,
+  ): Promise<CancelOrderResult>;
+  requestUnwantedItems(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: { emailAddress?: string | undefined; lines: Lines; reason: string; comments?: string | undefined },
+    env: OrderRequestEnv,
+  ): Promise<ReturnRequested>;
+  /** Checks who may report and the window before any photo is stored. */
+  checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>): Promise<void>;
+  reportDamagedOrMissing(ctx: ServiceContext, orderNumber: string, input: DamageReport, env: OrderRequestEnv): Promise<HelpRequestAccepted>;
+  askAboutRefund(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: {
+      emailAddress?: string | undefined;
+      returnReference?: string | undefined;
+      sentOn: string;
+      carrier?: string | undefined;
+      trackingNumber?: string | undefined;
+      message?: string | undefined;
+    },
+    env: OrderRequestEnv,
+  ): Promise<HelpRequestAccepted>;
+  askOrderQuestion(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: { emailAddress?: string | undefined; question: string },
+    env: OrderRequestEnv,
+  ): Promise<HelpRequestAccepted>;
+  requestAmendment(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: { emailAddress?: string | undefined; change: keyof typeof AMEND_CHANGE_NAMES; details: string },
+    env: OrderRequestEnv,
+  ): Promise<HelpRequestAccepted>;
+  confirmDeliveryTerms(
+    ctx: ServiceContext,
+    input: {
+      orderNumber: string;
+      emailAddress?: string | undefined;
+      deliveryType: keyof typeof DELIVERY_TERMS_TYPE_NAMES;
+      accessNotes: string;
+      vehicleSize: keyof typeof VEHICLE_SIZE_NAMES;
+    },
+    env: OrderRequestEnv,
+  ): Promise<HelpRequestAccepted>;
+  vatInvoice(
+    ctx: ServiceContext,
+    orderNumber: string,
+    emailAddress: string | undefined,
+    shop: ShopDetails,
+  ): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
+  getReturn(ctx: ServiceContext, reference: string): Promise<OrderReturn>;
+  authoriseReturn(ctx: ServiceContext, reference: string, input: { version?: number | undefined }, env: OrderRequestEnv): Promise<OrderReturn>;
+  refuseReturn(ctx: ServiceContext, reference: string, input: { reason: string; version?: number | undefined }, env: OrderRequestEnv): Promise<OrderReturn>;
+  receiveReturn(ctx: ServiceContext, reference: string, env: OrderRequestEnv): Promise<OrderReturn>;
+}
+
+const describeLines = (order: HelpOrder, lines: Lines) =>
+  lines
+    .map((want) => `${want.quantity} × ${order.lines.find((line) => line.position === want.position)?.productName ?? `item ${want.position + 1}`}`)
+    .join(', ');
+
+function checkLinesExist(order: HelpOrder, lines: Lines): void {
+  const seen = new Set<number>();
+  for (const want of lines) {
+    if (seen.has(want.position)) throw OrderRequestErrors.duplicateLine();
+    seen.add(want.position);
+    const line = order.lines.find((candidate) => candidate.position === want.position);
+    if (!line) throw OrderRequestErrors.noSuchLine(want.position);
+  }
+}
+
+export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService {
+  const refundCall = (env: OrderRequestEnv) => ({ gateway: deps.payments.gateway(env.platform), publicUrl: env.publicUrl });
+
+  /** Records a help request of `type` about the order, in its own transaction, and answers its reference. */
+  async function record(
+    ctx: ServiceContext,
+    order: HelpOrder,
+    type: HelpRequestType,
+    fields: { summary: string; details: Record<string, unknown>; message: string | null; nextSteps: string[]; files?: readonly StoredFile[] },
+    env: OrderRequestEnv,
+  ): Promise<HelpRequestAccepted> {
+    const recorded = await ctx.db.transaction((db) =>
+      recordHelpRequest(
+        deps,
+        { db, clock: ctx.clock },
+        {
+          type,
+          name: order.customerName,
+          emailAddress: order.emailAddress,
+          phone: order.phone,
+          customerId: order.customerId,
+          order: { id: order.id, orderNumber: order.orderNumber },
+          summary: `${order.orderNumber}: ${fields.summary}`.slice(0, 300),
+          details: fields.details,
+          message: fields.message,
+          files: (fields.files ?? []).map((file) => ({ file, role: 'photo' })),
+          nextSteps: fields.nextSteps,
+        },
+        env.publicUrl,
+      ),
+    );
+    return { reference: recorded.reference, dueAt: recorded.dueAt.toISOString(), team: HELP_REQUEST_ROUTING[type].team, nextSteps: fields.nextSteps };
+  }
+
+  async function checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>): Promise<HelpOrder> {
+    const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+    checkLinesExist(order, input.lines);
+    if (!order.deliveredAt) {
+      // Missing goods of a dispatched order the carrier has not marked delivered are still worth reporting.
+      if (order.status !== 'dispatched' || input.issueType === 'damaged') throw OrderRequestErrors.reportNotDelivered(order.orderNumber);
+      return order;
+    }
+    const endsAt = reportEndsAt(input.issueType, order.deliveredAt);
+    if (ctx.clock.now() > endsAt) throw OrderRequestErrors.reportWindowClosed(input.issueType, endsAt);
+    return order;
+  }
+
+  return {
+    async orderProducts(ctx, orderNumber, emailAddress) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, emailAddress);
+      const returned = await returnedQuantities(ctx.db, order.id);
+      const sent = SENT_STATUSES.includes(order.status);
+      return {
+        orderGuid: order.id,
+        orderNumber: order.orderNumber,
+        status: order.status,
+        placedAt: order.placedAt.toISOString(),
+        dispatchedAt: order.dispatchedAt?.toISOString() ?? null,
+        deliveredAt: order.deliveredAt?.toISOString() ?? null,
+        tradePriced: order.tradePriced,
+        canCancel: CANCELLABLE_STATUSES.includes(order.status),
+        returnWindowEndsAt: order.deliveredAt ? returnWindowEndsAt(order.deliveredAt).toISOString() : null,
+        damageReportEndsAt: order.deliveredAt ? damageReportEndsAt(order.deliveredAt).toISOString() : null,
+        missingReportEndsAt: order.deliveredAt ? missingReportEndsAt(order.deliveredAt).toISOString() : null,
+        lines: order.lines.map((line) => {
+          const reason = notReturnableReason(line);
+          return {
+            position: line.position,
+            sku: line.sku,
+            productName: line.productName,
+            label: line.label,
+            imageUrl: line.imageUrl,
+            quantity: line.quantity,
+            cancelledQuantity: line.cancelledQuantity,
+            returnedQuantity: returned.get(line.position) ?? 0,
+            cancellableQuantity: cancellableQuantity(line, order.status),
+            returnableQuantity: sent && !reason ? returnableQuantity(line, returned.get(line.position) ?? 0) : 0,
+            notReturnableReason: reason,
+            sealedHygieneGood: isSealedHygieneGood(line),
+            unitPriceIncVat: line.unitPriceIncVat,
+          };
+        }),
+      };
+    },
+
+    async cancelOrder(ctx, orderNumber, input, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+      if (order.status === 'cancelled') throw OrderRequestErrors.cancelledOrder(order.orderNumber);
+      if (input.lines) checkLinesExist(order, input.lines);
+      // All that is left of every line is the whole order: cancelled as such, so delivery and any code come back too.
+      const whole =
+        !input.lines ||
+        order.lines.every((line) => line.quantity - line.cancelledQuantity === (input.lines!.find((want) => want.position === line.position)?.quantity ?? 0));
+      const asReturn = async (): Promise<CancelOrderResult> => {
+        const lines = input.lines ?? order.lines.map((line) => ({ position: line.position, quantity: line.quantity - line.cancelledQuantity }));
+        const current = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+        const requested = await returns.requestReturn(deps, ctx, current, { lines, reason: input.reason }, env.publicUrl, 'cancellation');
+        return {
+          outcome: 'return',
+          reference: requested.reference,
+          returnReference: requested.returnReference,
+          refundedPence: 0,
+          orderStatus: current.status,
+          nextSteps: [`Your order had already been dispatched, so we cannot stop it: we have turned your cancellation into a return.`, ...requested.nextSteps],
+        };
+      };
+      if (SENT_STATUSES.includes(order.status)) return asReturn();
+      if (!CANCELLABLE_STATUSES.includes(order.status)) throw OrderRequestErrors.cannotCancel(order.orderNumber, order.status);
+      let outcome;
+      try {
+        outcome = whole
+          ? await deps.orders.cancelWholeOrder(ctx, order.orderNumber, { reason: `Cancelled by the customer: ${input.reason}` }, refundCall(env))
+          : await deps.orders.cancelOrderLines(ctx, order.orderNumber, { lines: input.lines!, reason: input.reason }, refundCall(env));
+      } catch (error) {
+        // Staff dispatched it between our look and our lock: the dispatch won, so this becomes a return.
+        if (error instanceof AppError && error.code === 'ORDER_NOT_CANCELLABLE') return asReturn();
+        throw error;
+      }
+      const nextSteps = [
+        outcome.refundedPence > 0
+          ? `We have refunded ${formatPence(outcome.refundedPence)} to the way you paid. It can take 3 to 5 working days to reach your account.`
+          : 'Your refund is on its way: we will e-mail you when the payment provider confirms it.',
+      ];
+      const accepted = await record(
+        ctx,
+        order,
+        'ORDER_CANCEL',
+        {
+          summary: whole ? 'whole order cancelled' : `cancelled ${describeLines(order, input.lines!)}`,
+          details: { wholeOrder: whole, lines: input.lines ?? null, reason: input.reason, refundedPence: outcome.refundedPence, refundId: outcome.refundId },
+          message: input.reason,
+          nextSteps,
+        },
+        env,
+      );
+      return {
+        outcome: 'cancelled',
+        reference: accepted.reference,
+        returnReference: null,
+        refundedPence: outcome.refundedPence,
+        orderStatus: outcome.order.status,
+        nextSteps,
+      };
+    },
+
+    async requestUnwantedItems(ctx, orderNumber, input, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+      return returns.requestReturn(deps, ctx, order, input, env.publicUrl, 'unwanted-items');
+    },
+
+    async checkDamageReport(ctx, orderNumber, input) {
+      await checkDamageReport(ctx, orderNumber, input);
+    },
+
+    async reportDamagedOrMissing(ctx, orderNumber, input, env) {
+      const order = await checkDamageReport(ctx, orderNumber, input);
+      const issue = DAMAGE_ISSUE_TYPE_NAMES[input.issueType];
+      return record(
+        ctx,
+        order,
+        'DAMAGED_MISSING',
+        {
+          summary: `${issue.toLowerCase()}: ${describeLines(order, input.lines)}${input.photos.length ? ` (${input.photos.length} photos)` : ''}`,
+          details: { issueType: input.issueType, lines: input.lines, podSignedDamaged: input.podSignedDamaged, photoCount: input.photos.length },
+          message: input.description,
+          files: input.photos,
+          nextSteps: [
+            'Please keep the goods and all the packaging until we have been in touch: the carrier may want to inspect them.',
+            'We will arrange a replacement or a refund once we have looked at your report.',
+          ],
+        },
+        env,
+      );
+    },
+
+    async askAboutRefund(ctx, orderNumber, input, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+      const { emailAddress: _email, message, ...details } = input;
+      return record(
+        ctx,
+        order,
+        'RETURN_REFUND_QUERY',
+        {
+          summary: `refund query for goods sent on ${input.sentOn}${input.returnReference ? ` (${input.returnReference})` : ''}`,
+          details,
+          message: message ?? null,
+          nextSteps: [
+            'We refund within 14 days of the goods reaching us, or of proof that you sent them. We will check where your return is and let you know.',
+          ],
+        },
+        env,
+      );
+    },
+
+    async askOrderQuestion(ctx, orderNumber, input, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+      return record(ctx, order, 'ORDER_QUESTION', { summary: 'question about the order', details: {}, message: input.question, nextSteps: [] }, env);
+    },
+
+    async requestAmendment(ctx, orderNumber, input, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+      if (!AMENDABLE_STATUSES.includes(order.status)) throw OrderRequestErrors.tooLateToAmend(order.orderNumber, order.status);
+      return record(
+        ctx,
+        order,
+        'ORDER_AMEND',
+        {
+          summary: `change: ${AMEND_CHANGE_NAMES[input.change].toLowerCase()}`,
+          details: { change: input.change },
+          message: input.details,
+          nextSteps: [
+            'We will check whether the change can still be made before your order is picked, and confirm it, with any difference in price, by e-mail.',
+          ],
+        },
+        env,
+      );
+    },
+
+    async confirmDeliveryTerms(ctx, input, env) {
+      const order = await deps.orders.orderForHelp(ctx, input.orderNumber, input.emailAddress);
+      return record(
+        ctx,
+        order,
+        'DELIVERY_TERMS',
+        {
+          summary: `${DELIVERY_TERMS_TYPE_NAMES[input.deliveryType].toLowerCase()}, ${VEHICLE_SIZE_NAMES[input.vehicleSize].toLowerCase()}`,
+          details: { deliveryType: input.deliveryType, vehicleSize: input.vehicleSize },
+          message: input.accessNotes,
+          nextSteps: ['Our logistics team will confirm the delivery with the carrier and call you if the vehicle or access needs to change.'],
+        },
+        env,
+      );
+    },
+
+    async vatInvoice(ctx, orderNumber, emailAddress, shop) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, emailAddress);
+      return deps.orders.vatInvoice(ctx, order.orderNumber, shop);
+    },
+
+    getReturn: (ctx, reference) => returns.getReturn(deps, ctx, reference),
+    authoriseReturn: (ctx, reference, input) => returns.decideReturn(deps, ctx, reference, { authorise: true, version: input.version }),
+    refuseReturn: (ctx, reference, input) => returns.decideReturn(deps, ctx, reference, { authorise: false, reason: input.reason, version: input.version }),
+    receiveReturn: (ctx, reference, env) => returns.receiveReturn(deps, ctx, reference, refundCall(env)),
+  };
 }

@@ -223,3 +223,28 @@ export async function clearThrottleBucket(db: Database, bucket: string): Promise
 export async function deleteThrottleEventsBefore(db: Database, before: Date): Promise<void> {
   await db.delete(identityThrottleEvents).where(lt(identityThrottleEvents.createdAt, before));
 }
+
+/**
+ * UK GDPR erasure: the account keeps its id (orders and requests point at it) but loses its name,
+ * address and password, and every session and one-time link it had; nobody can sign in to it again.
+ */
+export async function eraseUser(db: Database, id: string, now: Date): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const [row] = await db
+    .update(identityUsers)
+    .set({
+      email: `erased-${id}@erased.invalid`,
+      name: 'Erased customer',
+      // Not a PHC string: no password can match it.
+      passwordHash: '!erased',
+      roles: ['shopper'],
+      tradeAccountId: null,
+      updatedAt: now,
+    })
+    .where(eq(identityUsers.id, id))
+    .returning({ id: identityUsers.id });
+  if (!row) return false;
+  await db.delete(identityUserTokens).where(eq(identityUserTokens.userId, id));
+  await db.delete(identityOidcPayloads).where(eq(identityOidcPayloads.accountId, id));
+  return true;
+}

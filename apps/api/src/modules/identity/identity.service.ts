@@ -59,6 +59,8 @@ export interface IdentityService {
   ): Promise<UserProfile | null>;
   /** Links (or, with null, unlinks) a trade account: the `trade` role and claim follow in the next tokens. */
   setTradeAccount(ctx: TimedContext, userId: string, tradeAccountId: string | null): Promise<UserProfile | null>;
+  /** UK GDPR erasure (a help-centre request staff carry out): name, address, password and sessions go; the id stays. False when there is no such account. */
+  eraseUser(ctx: TimedContext, userId: string): Promise<boolean>;
   /**
    * The embedded provider's public signing keys, read locally (no HTTP round trip to /identity/jwks):
    * the configured IDENTITY_JWKS, or the keys generated on first start. For verifying access tokens.
@@ -465,6 +467,7 @@ export function createIdentityService(deps: IdentityDeps): IdentityService {
     },
     createVerifiedUser: (ctx, input) => createVerifiedUser(ctx.db, input, ctx.clock.now()),
     setTradeAccount: (ctx, userId, tradeAccountId) => setTradeAccount(ctx.db, userId, tradeAccountId, ctx.clock.now()),
+    eraseUser: (ctx, userId) => repository.eraseUser(ctx.db, userId, ctx.clock.now()),
     publicJwks: async (ctx, config) => toPublicJwks(await loadSigningJwks(ctx.db, config)),
   };
 }

@@ -116,6 +116,8 @@ function field(options: FieldOptions): Html {
   const describedBy = [options.hint ? `${options.id}-hint` : null, options.error ? `${options.id}-error` : null, ...(options.describedBy ?? [])].filter(
     Boolean,
   );
+  const invalid = options.error || options.invalid ? html` aria-invalid="true"` : null;
+  const described = describedBy.length ? html` aria-describedby="${describedBy.join(' ')}"` : null;
   return html`<div class="field">
     <label for="${options.id}">${options.label}</label>
     ${options.hint ? html`<span class="hint" id="${options.id}-hint">${options.hint}</span>` : null}
@@ -124,9 +126,7 @@ function field(options: FieldOptions): Html {
       name="${options.id}"
       type="${options.type}"
       autocomplete="${options.autocomplete}"
-      required${
-        options.value !== undefined && options.type !== 'password' ? html` value="${options.value}"` : null
-      }${options.error || options.invalid ? html` aria-invalid="true"` : null}${describedBy.length ? html` aria-describedby="${describedBy.join(' ')}"` : null}${
+      required${options.value !== undefined && options.type !== 'password' ? html` value="${options.value}"` : null}${invalid}${described}${
         options.type === 'email' ? html` spellcheck="false" autocapitalize="off"` : null
       }
     />
@@ -166,6 +166,25 @@ export function signInPage(
 ): Page {
   const errors = view.errors ?? {};
   const formError = errors.form ? ['form-message'] : [];
+  const emailField = field({
+    id: 'email',
+    label: 'E-mail address',
+    type: 'email',
+    autocomplete: 'username',
+    value: view.email ?? '',
+    error: errors.email,
+    describedBy: formError,
+    invalid: Boolean(errors.form),
+  });
+  const passwordField = field({
+    id: 'password',
+    label: 'Password',
+    type: 'password',
+    autocomplete: 'current-password',
+    error: errors.password,
+    describedBy: formError,
+    invalid: Boolean(errors.form),
+  });
   return layout(
     shell,
     'Sign in',
@@ -173,9 +192,7 @@ export function signInPage(
       <p class="lead">Sign in to see your orders, saved baskets and trade prices.</p>
       ${alert(errors.form)}${alert(view.notice, 'ok', 'form-notice')}
       <form method="post" action="${view.action}" novalidate>
-        ${csrfInput(view.csrf)}
-        ${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, describedBy: formError, invalid: Boolean(errors.form) })}
-        ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, describedBy: formError, invalid: Boolean(errors.form) })}
+        ${csrfInput(view.csrf)} ${emailField} ${passwordField}
         <button class="button button-primary" type="submit">Sign in</button>
       </form>
       <div class="links">
@@ -193,6 +210,15 @@ export function signUpPage(
   status = 200,
 ): Page {
   const errors = view.errors ?? {};
+  const emailField = field({
+    id: 'email',
+    label: 'E-mail address',
+    type: 'email',
+    autocomplete: 'email',
+    value: view.email ?? '',
+    error: errors.email,
+    hint: 'We will send you a link to confirm it.',
+  });
   return layout(
     shell,
     'Create an account',
@@ -200,7 +226,7 @@ export function signUpPage(
       ${alert(errors.form)}
       <form method="post" action="${view.action}" novalidate>
         ${csrfInput(view.csrf)} ${field({ id: 'name', label: 'Your name', type: 'text', autocomplete: 'name', value: view.name ?? '', error: errors.name })}
-        ${field({ id: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', value: view.email ?? '', error: errors.email, hint: 'We will send you a link to confirm it.' })}
+        ${emailField}
         ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, describedBy: ['password-rules'] })}
         ${passwordRules()}
         <p class="small">
@@ -260,6 +286,14 @@ export function resetPasswordPage(
   status = 200,
 ): Page {
   const errors = view.errors ?? {};
+  const passwordField = field({
+    id: 'password',
+    label: 'New password',
+    type: 'password',
+    autocomplete: 'new-password',
+    error: errors.password,
+    describedBy: ['password-rules'],
+  });
   return layout(
     shell,
     'Choose a new password',
@@ -270,8 +304,7 @@ export function resetPasswordPage(
         ${csrfInput(view.csrf)}
         <input type="hidden" name="token" value="${view.token}" />
         <input type="text" name="username" autocomplete="username" value="${view.email}" hidden />
-        ${field({ id: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, describedBy: ['password-rules'] })}
-        ${passwordRules(view.email)}
+        ${passwordField} ${passwordRules(view.email)}
         <button class="button button-primary" type="submit">Save new password</button>
       </form>`,
     { status, script: PASSWORD_RULES_SCRIPT },

@@ -229,7 +229,8 @@ export async function submitSignIn(browser: TestBrowser, startUrl: string, email
   const page = await browser.follow(await browser.get(startUrl));
   if (page.status !== 200)
     throw new Error(
-      `expected the sign-in page, got ${page.status}: ${alertText(page.body) ?? page.body.slice(0, 300)} ${page.body.match(/Technical details[^<]*/)?.[0] ?? ''}`,
+      `expected the sign-in page, got ${page.status}: ${alertText(page.body) ?? page.body.slice(0, 300)} ` +
+        `${page.body.match(/Technical details[^<]*/)?.[0] ?? ''}`,
     );
   const form = readForm(page.body, '/login');
   return browser.post(form.action, { ...form.fields, email, password });

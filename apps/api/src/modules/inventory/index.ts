@@ -1,6 +1,6 @@
 import type { ApiModule } from '../../platform/module.ts';
 
-export { createInventoryService, type AvailabilityOptions, type InventoryService, type StockLevel } from './inventory.service.ts';
+export { createInventoryService, type AvailabilityOptions, type InventoryService, type StockLevel, type StockRecord } from './inventory.service.ts';
 export type { Availability, StockStatus } from './availability.ts';
 export type { ReservationLine } from './reservations.ts';
 export { InventoryErrors } from './inventory.errors.ts';

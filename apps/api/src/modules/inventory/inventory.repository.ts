@@ -55,6 +55,31 @@ export function moveHolds(db: Database, basketId: string, from: HoldState, to: H
     .returning({ sku: stockReservations.sku, quantity: stockReservations.quantity });
 }
 
+/**
+ * Takes up to `quantity` of a sku from the basket's committed hold (a partial cancellation): the
+ * hold shrinks, or is released when all of it goes. Returns how many were taken.
+ */
+export async function takeFromCommittedHold(db: Database, basketId: string, sku: string, quantity: number): Promise<number> {
+  const holds = await db
+    .select({ id: stockReservations.id, quantity: stockReservations.quantity })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.basketId, basketId), eq(stockReservations.sku, sku), eq(stockReservations.state, 'committed')))
+    .for('update');
+  let left = quantity;
+  for (const hold of holds) {
+    if (left === 0) break;
+    const take = Math.min(left, hold.quantity);
+    if (take === hold.quantity) await db.update(stockReservations).set({ state: 'released' }).where(eq(stockReservations.id, hold.id));
+    else
+      await db
+        .update(stockReservations)
+        .set({ quantity: hold.quantity - take })
+        .where(eq(stockReservations.id, hold.id));
+    left -= take;
+  }
+  return quantity - left;
+}
+
 /** Adds to a sku's reserved and committed counts (negative to take away). */
 export async function adjustStock(db: Database, sku: string, change: { reserved?: number; committed?: number }): Promise<void> {
   await db
@@ -124,4 +149,47 @@ export function findStockViolations(db: Database, skus?: readonly string[]) {
         sql`${stockLevels.status} <> 'made_to_order' and (${stockLevels.onHand} - ${stockLevels.committed} - ${stockLevels.reserved} < 0 or ${stockLevels.reserved} < 0)`,
       ),
     );
+}
+
+/** Below this many free units a stocked sku shows as low stock (the seed's own threshold). */
+export const LOW_STOCK_BELOW = 6;
+
+export type StockRecord = Pick<typeof stockLevels.$inferSelect, 'sku' | 'onHand' | 'committed' | 'reserved' | 'status'>;
+
+export async function findStockRecord(db: Database, sku: string): Promise<StockRecord | undefined> {
+  const [row] = await db
+    .select({ sku: stockLevels.sku, onHand: stockLevels.onHand, committed: stockLevels.committed, reserved: stockLevels.reserved, status: stockLevels.status })
+    .from(stockLevels)
+    .where(eq(stockLevels.sku, sku));
+  return row;
+}
+
+/**
+ * Stock arrived: on hand goes up by `quantity` in one statement (so two deliveries booked at once
+ * both count), and a stocked sku's status follows what is now free; made-to-order stays so. Only
+ * on hand changes, so on hand = available + committed + reserved still holds.
+ */
+export async function addOnHand(db: Database, sku: string, quantity: number, now: Date): Promise<StockRecord> {
+  const free = sql`${stockLevels.onHand} + ${quantity} - ${stockLevels.committed} - ${stockLevels.reserved}`;
+  const [row] = await db
+    .insert(stockLevels)
+    .values({ sku, onHand: quantity, status: quantity >= LOW_STOCK_BELOW ? 'in_stock' : 'low_stock', eta: null, updatedAt: now })
+    .onConflictDoUpdate({
+      target: stockLevels.sku,
+      set: {
+        onHand: sql`${stockLevels.onHand} + ${quantity}`,
+        status: sql`case when ${stockLevels.status} = 'made_to_order' then ${stockLevels.status}
+                         when ${free} >= ${LOW_STOCK_BELOW} then 'in_stock' when ${free} > 0 then 'low_stock' else 'out_of_stock' end`,
+        eta: sql`case when ${stockLevels.status} = 'made_to_order' then ${stockLevels.eta} else null end`,
+        updatedAt: now,
+      },
+    })
+    .returning({
+      sku: stockLevels.sku,
+      onHand: stockLevels.onHand,
+      committed: stockLevels.committed,
+      reserved: stockLevels.reserved,
+      status: stockLevels.status,
+    });
+  return row!;
 }

@@ -1,6 +1,15 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { availability, type Availability } from './availability.ts';
 import * as repository from './inventory.repository.ts';
+
+/** A sku's stock row as counted (staff's stock screen). */
+export interface StockRecord {
+  sku: string;
+  onHand: number;
+  committed: number;
+  reserved: number;
+  status: Availability['status'];
+}
 import * as reservations from './reservations.ts';
 import type { ReservationLine } from './reservations.ts';
 
@@ -40,12 +49,22 @@ export interface InventoryService {
   commitReservations(ctx: InventoryContext, basketId: string, now: Date): Promise<boolean>;
   /** The basket's order is cancelled before it left: what it committed can be sold again, once. */
   releaseCommitted(ctx: InventoryContext, basketId: string): Promise<{ sku: string; quantity: number }[]>;
+  /** Some lines of the basket's order are cancelled before it left: that much of each sku can be sold again. */
+  releaseCommittedLines(
+    ctx: InventoryContext,
+    basketId: string,
+    lines: readonly { sku: string; quantity: number }[],
+  ): Promise<{ sku: string; quantity: number }[]>;
   /** Gives back holds that ran out by `now` (abandoned payments). Returns how many baskets it released. */
   releaseExpired(ctx: InventoryContext, now: Date, limit?: number): Promise<number>;
   /** The skus a basket holds now, with quantities. */
   heldFor(ctx: InventoryContext, basketId: string): Promise<Map<string, number>>;
   /** Stock rows breaking on hand = available + committed + reserved (for tests and health checks): none, always. */
   stockInvariantViolations(ctx: InventoryContext, skus?: readonly string[]): Promise<{ sku: string; onHand: number; committed: number; reserved: number }[]>;
+  /** A sku's stock row as counted (staff's stock screen); undefined when it has none. */
+  stockRecord(ctx: InventoryContext, sku: string): Promise<StockRecord | undefined>;
+  /** Stock arrived (a staff restock): on hand goes up, and an out-of-stock sku can be sold again. */
+  addStock(ctx: InventoryContext, sku: string, quantity: number, now: Date): Promise<StockRecord>;
 }
 
 async function availabilityOf(db: InventoryContext['db'], skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, Availability>> {
@@ -65,8 +84,11 @@ export function createInventoryService(): InventoryService {
     releaseReservations: (ctx, basketId) => reservations.releaseReservations(ctx.db, basketId),
     commitReservations: (ctx, basketId, now) => reservations.commitReservations(ctx.db, basketId, now),
     releaseCommitted: (ctx, basketId) => reservations.releaseCommitted(ctx.db, basketId),
+    releaseCommittedLines: (ctx, basketId, lines) => reservations.releaseCommittedLines(ctx.db, basketId, lines),
     releaseExpired: (ctx, now, limit) => reservations.releaseExpired(ctx.db, now, limit),
     heldFor: (ctx, basketId) => reservations.heldFor(ctx.db, basketId),
     stockInvariantViolations: (ctx, skus) => reservations.stockInvariantViolations(ctx.db, skus),
+    stockRecord: (ctx, sku) => repository.findStockRecord(ctx.db, sku),
+    addStock: (ctx, sku, quantity, now) => repository.addOnHand(ctx.db, sku, quantity, now),
   };
 }

@@ -51,6 +51,19 @@ describe('stock holds', () => {
     expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
   });
 
+  it('gives back part of a committed order (lines cancelled before dispatch), never more than it holds', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 7);
+    await setStock(db, sku, 'in_stock', 10);
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-part', [{ sku, quantity: 3, productName: 'Tap' }], later));
+    await inTx((ctx) => inventory.commitReservations(ctx, 'basket-part', now));
+    expect(await inTx((ctx) => inventory.releaseCommittedLines(ctx, 'basket-part', [{ sku, quantity: 1 }]))).toEqual([{ sku, quantity: 1 }]);
+    expect(await levels(sku)).toMatchObject({ committed: 2, reserved: 0 });
+    expect(await inTx((ctx) => inventory.releaseCommittedLines(ctx, 'basket-part', [{ sku, quantity: 5 }]))).toEqual([{ sku, quantity: 2 }]);
+    expect(await levels(sku)).toMatchObject({ committed: 0 });
+    expect(await inTx((ctx) => inventory.releaseCommittedLines(ctx, 'basket-part', [{ sku, quantity: 1 }]))).toEqual([]);
+    expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
+  });
+
   it('releases holds that ran out, and will not commit them', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 5);
     await setStock(db, sku, 'in_stock', 5);

@@ -66,6 +66,27 @@ export async function releaseCommitted(db: Database, basketId: string): Promise<
   return lines;
 }
 
+/**
+ * Some lines of the basket's order are cancelled before it left (the help centre): that much of
+ * each sku's committed hold is released and can be sold again. Only what is still committed moves,
+ * so a repeat cannot give back more than was held.
+ */
+export async function releaseCommittedLines(
+  db: Database,
+  basketId: string,
+  lines: readonly { sku: string; quantity: number }[],
+): Promise<{ sku: string; quantity: number }[]> {
+  const released: { sku: string; quantity: number }[] = [];
+  for (const line of bySku(lines)) {
+    const taken = await repository.takeFromCommittedHold(db, basketId, line.sku, line.quantity);
+    if (taken > 0) {
+      await repository.adjustStock(db, line.sku, { committed: -taken });
+      released.push({ sku: line.sku, quantity: taken });
+    }
+  }
+  return released;
+}
+
 /** The skus a basket holds now, with quantities. */
 export async function heldFor(db: Database, basketId: string): Promise<Map<string, number>> {
   return new Map((await repository.findHolds(db, basketId)).map((row) => [row.sku, row.quantity]));

@@ -14,7 +14,8 @@ const shop = loadApiConfig({
 }).shop;
 setShopDetailsForEmails(shop);
 const COMPANY_LINE =
-  'Plumbline is a trading name of Plumbline Retail Ltd, registered in England and Wales, company number 12345678. Registered office: 1 Test Row, Bristol BS1 4ST. VAT number GB123456789.';
+  'Plumbline is a trading name of Plumbline Retail Ltd, registered in England and Wales, company ' +
+  'number 12345678. Registered office: 1 Test Row, Bristol BS1 4ST. VAT number GB123456789.';
 
 const resetEmail = {
   subject: 'Reset your Plumbline password',
@@ -45,7 +46,8 @@ describe('renderEmail', () => {
     expect(html).toContain('The link works for one hour.'); // preheader
     expect(html).toContain(resetEmail.footnote);
     expect(html).toContain(
-      'Questions? Call us on <a href="tel:+441174960123" style="color:#0f766e;">0117 496 0123</a> (Monday to Friday 9am to 5pm) or e-mail <a href="mailto:care@shop.example" style="color:#0f766e;">care@shop.example</a>.',
+      'Questions? Call us on <a href="tel:+441174960123" style="color:#0f766e;">0117 496 0123</a> (Monday to ' +
+        'Friday 9am to 5pm) or e-mail <a href="mailto:care@shop.example" style="color:#0f766e;">care@shop.example</a>.',
     );
     expect(html).toContain(COMPANY_LINE);
   });

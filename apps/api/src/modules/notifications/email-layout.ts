@@ -100,21 +100,29 @@ function renderHtml(content: EmailContent, shop: ShopDetails, subject: string, a
     content.action && actionUrl
       ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td align="center" bgcolor="${TEAL}" style="border-radius:8px;background:${TEAL};">
-<a href="${escapeHtml(actionUrl)}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(content.action.label)}</a>
+<a href="${escapeHtml(actionUrl)}" target="_blank" ` +
+        `style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:600;line-height:20px;` +
+        `color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(content.action.label)}</a>
 </td></tr>
 </table>
-<p style="margin:0 0 16px;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(actionUrl)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(actionUrl)}</a></p>`
+<p style="margin:0 0 16px;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">` +
+        `If the button does not work, copy this address into your browser:<br>` +
+        `<a href="${escapeHtml(actionUrl)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(actionUrl)}</a></p>`
       : '';
   const preheader = content.preheader
-    ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:${PAGE};opacity:0;">${escapeHtml(content.preheader)}</div>`
+    ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;` +
+      `line-height:1px;color:${PAGE};opacity:0;">${escapeHtml(content.preheader)}</div>`
     : '';
   const footnote = content.footnote
     ? `<p style="margin:0 0 8px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${escapeHtml(content.footnote)}</p>`
     : '';
   const small = `margin:0 0 8px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};`;
   const link = `color:${TEAL};`;
-  const contact = `<p style="${small}">Questions? Call us on <a href="${escapeHtml(shop.phone.uri)}" style="${link}">${escapeHtml(shop.phone.display)}</a> (${escapeHtml(shop.openingHours)}) or e-mail <a href="mailto:${escapeHtml(shop.email)}" style="${link}">${escapeHtml(shop.email)}</a>.</p>`;
-  return `<!DOCTYPE html>
+  const contact =
+    `<p style="${small}">Questions? Call us on <a href="${escapeHtml(shop.phone.uri)}" style="${link}">${escapeHtml(shop.phone.display)}</a> ` +
+    `(${escapeHtml(shop.openingHours)}) or e-mail <a href="mailto:${escapeHtml(shop.email)}" style="${link}">${escapeHtml(shop.email)}</a>.</p>`;
+  return (
+    `<!DOCTYPE html>
 <html lang="en-GB" xmlns="http://www.w3.org/1999/xhtml">
 <head>
 <meta charset="utf-8">
@@ -133,7 +141,8 @@ function renderHtml(content: EmailContent, shop: ShopDetails, subject: string, a
 ${preheader}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${PAGE}" style="background:${PAGE};">
 <tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" class="container" width="600" cellpadding="0" cellspacing="0" border="0" style="width:600px;max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;">
+<table role="presentation" class="container" width="600" cellpadding="0" cellspacing="0" border="0" ` +
+    `style="width:600px;max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;">
 <tr><td bgcolor="${NAVY}" style="background:${NAVY};padding:20px 32px;border-bottom:4px solid ${BRASS};">
 <span style="font-family:${FONT};font-size:22px;font-weight:700;letter-spacing:-0.02em;color:#ffffff;">${escapeHtml(shop.tradingName)}</span>
 </td></tr>
@@ -152,7 +161,8 @@ ${contact}
 </table>
 </body>
 </html>
-`;
+`
+  );
 }
 
 function renderText(content: EmailContent, shop: ShopDetails, actionUrl: string | undefined): string {

@@ -26,6 +26,16 @@ export const OrderErrors = {
         ? `Order ${orderNumber} is ${status}, so it can no longer be cancelled: refund it instead once the goods are on their way back.`
         : `Order ${orderNumber} is ${status}, so it cannot be cancelled.`,
     ),
+  noSuchLine: (position: number) =>
+    new AppError(422, 'ORDER_LINE_NOT_FOUND', 'Choose items from this order.', {
+      errors: [{ path: 'body.lines', message: `There is no item ${position + 1} in this order`, code: 'not_found' }],
+    }),
+  lineAlreadyCancelled: (productName: string) =>
+    new AppError(409, 'ORDER_NOTHING_TO_CANCEL', `${productName} is already cancelled: there is nothing more of it to cancel.`),
+  cancelTooMany: (productName: string, left: number) =>
+    new AppError(422, 'ORDER_CANCEL_TOO_MANY', `You can cancel at most ${left} of ${productName}.`, {
+      errors: [{ path: 'body.lines', message: `Enter a quantity of ${left} or fewer for ${productName}`, code: 'too_big' }],
+    }),
   notRefundable: (orderNumber: string, status: string) =>
     new AppError(
       409,

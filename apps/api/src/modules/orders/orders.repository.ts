@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderHistory, orderLines, orderRefunds, orders } from './orders.tables.ts';
+import { orderHistory, orderLines, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -123,6 +123,35 @@ export async function recordStatus(
 export async function recordRefundEntry(db: Database, order: OrderRow, entry: { note: string; actor: string | null }, now: Date): Promise<void> {
   await db.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
   await db.insert(orderHistory).values({ orderId: order.id, status: order.status, kind: 'refund', note: entry.note, actor: entry.actor, at: now });
+}
+
+/** One order's lines, by position. */
+export function linesOf(db: Database, orderId: string): Promise<OrderLineRow[]> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+/** Marks more of a line cancelled (under the order's lock); the table's check keeps it within the quantity. */
+export async function addCancelledQuantity(db: Database, orderId: string, position: number, quantity: number): Promise<void> {
+  await db
+    .update(orderLines)
+    .set({ cancelledQuantity: sql`${orderLines.cancelledQuantity} + ${quantity}` })
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
+}
+
+export type VatInvoiceRow = typeof vatInvoices.$inferSelect;
+
+export async function findVatInvoice(db: Database, orderId: string): Promise<VatInvoiceRow | undefined> {
+  const [row] = await db.select().from(vatInvoices).where(eq(vatInvoices.orderId, orderId)).limit(1);
+  return row;
+}
+
+/** Numbers the order's invoice from the sequence (INV- and seven digits); called under the order's lock, once. */
+export async function insertVatInvoice(db: Database, invoice: { orderId: string; issuedAt: Date; suppliedAt: Date }): Promise<VatInvoiceRow> {
+  const [row] = await db
+    .insert(vatInvoices)
+    .values({ ...invoice, invoiceNumber: sql<string>`'INV-' || nextval('vat_invoice_number_seq')::text` })
+    .returning();
+  return row!;
 }
 
 // ── refunds ───────────────────────────────────────────────────────────────────────────────────

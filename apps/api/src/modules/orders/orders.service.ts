@@ -1,4 +1,4 @@
-import { SALES_CHANNELS, type Order, type OrderStatus, type OrderSummary } from '@shop/contracts';
+import { SALES_CHANNELS, type Order, type OrderStatus, type OrderSummary, type ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { DeliveryService } from '../delivery/index.ts';
@@ -12,7 +12,8 @@ import * as refunding from './refunds.ts';
 import { OrderErrors } from './orders.errors.ts';
 import { recordHistoricalOrders, type HistoricalOrder } from './historical-orders.ts';
 import * as repository from './orders.repository.ts';
-import type { OrderRow } from './orders.repository.ts';
+import type { OrderLineRow, OrderRow } from './orders.repository.ts';
+import { vatInvoicePdf } from './vat-invoice.ts';
 
 type Ctx = CallerContext;
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -112,6 +113,90 @@ export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: st
     history: order.history,
     refundedPence: order.payment.refundedPence,
   };
+}
+
+// ── the help centre's self-service ──────────────────────────────────────────────────────────────
+
+/** An order as the help centre's self-service needs it: who it is for, where it stands, its lines with what was cancelled. */
+export interface HelpOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  customerId: string | null;
+  emailAddress: string;
+  customerName: string;
+  phone: string;
+  tradePriced: boolean;
+  placedAt: Date;
+  /** From the order's history: when it last moved to dispatched and delivered. */
+  dispatchedAt: Date | null;
+  deliveredAt: Date | null;
+  goodsPence: number;
+  discountPence: number;
+  deliveryPence: number;
+  totalPence: number;
+  capturedPence: number;
+  refundedPence: number;
+  deliveryName: string;
+  lines: Pick<
+    OrderLineRow,
+    'position' | 'sku' | 'productName' | 'label' | 'imageUrl' | 'quantity' | 'cancelledQuantity' | 'unitPriceIncVat' | 'lineTotalIncVat'
+  >[];
+}
+
+/**
+ * The order its owner (signed in) or a guest with its number and e-mail address (as tracking asks)
+ * may act on. With an e-mail address, the pair must match; without, the signed-in caller must own
+ * it. Anything else is the same 404 as an unknown order.
+ */
+export async function orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: string | undefined): Promise<HelpOrder> {
+  const where = emailAddress
+    ? repository.byNumberAndEmail(orderNumber, emailAddress.trim())
+    : ctx.actor
+      ? repository.byNumberOfCustomer(orderNumber, ctx.actor.userId)
+      : null;
+  const row = where ? await repository.findOrder(ctx.db, where) : undefined;
+  if (!row) throw OrderErrors.notFound();
+  const { lines, history } = await repository.linesAndHistory(ctx.db, [row.id]);
+  const lastAt = (status: OrderStatus) => history.filter((entry) => entry.kind === 'status' && entry.status === status).at(-1)?.at ?? null;
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status,
+    customerId: row.customerId,
+    emailAddress: row.emailAddress,
+    customerName: row.customerName,
+    phone: row.phone,
+    tradePriced: isTradePriced(row.channel),
+    placedAt: row.placedAt,
+    dispatchedAt: lastAt('dispatched'),
+    deliveredAt: lastAt('delivered'),
+    goodsPence: row.goodsPence,
+    discountPence: row.discountPence,
+    deliveryPence: row.deliveryPence,
+    totalPence: row.totalPence,
+    capturedPence: row.capturedPence,
+    refundedPence: row.refundedPence,
+    deliveryName: row.delivery.name,
+    lines: lines.map(({ position, sku, productName, label, imageUrl, quantity, cancelledQuantity, unitPriceIncVat, lineTotalIncVat }) => ({
+      position,
+      sku,
+      productName,
+      label,
+      imageUrl,
+      quantity,
+      cancelledQuantity,
+      unitPriceIncVat,
+      lineTotalIncVat,
+    })),
+  };
+}
+
+/** The order's full VAT invoice as a PDF (`vat-invoice.ts`): numbered once, the same every time. */
+async function vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails) {
+  const row = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
+  if (!row) throw OrderErrors.notFound();
+  return vatInvoicePdf(ctx.db, row, shop, ctx.clock.now());
 }
 
 // ── staff ───────────────────────────────────────────────────────────────────────────────────────
@@ -297,6 +382,26 @@ export interface OrdersService {
   orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>>;
   /** Writes past orders in bulk, with no e-mail (demo data: the trade module's businesses). */
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
+  /** The order its signed-in owner, or a guest with its e-mail address, may act on (help centre); else 404 ORDER_NOT_FOUND. */
+  orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: string | undefined): Promise<HelpOrder>;
+  /** The customer cancels some lines before dispatch: marked cancelled, stock back, the price paid refunded. */
+  cancelOrderLines(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: { lines: readonly refunding.CancelledLine[]; reason: string },
+    call: RefundCall,
+  ): Promise<refunding.CustomerRefundOutcome>;
+  /** The customer cancels the whole order before dispatch (as staff do): all of the payment, the stock and the code back. */
+  cancelWholeOrder(ctx: ServiceContext, orderNumber: string, input: { reason: string }, call: RefundCall): Promise<refunding.CustomerRefundOutcome>;
+  /** Refunds a received return, once however often asked (keyed by the return). */
+  refundReturn(
+    ctx: ServiceContext,
+    orderNumber: string,
+    input: { returnId: string; amountPence: number; reason: string },
+    call: RefundCall,
+  ): Promise<refunding.CustomerRefundOutcome>;
+  /** The order's full VAT invoice as a PDF: numbered the first time, the same number after. */
+  vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
 }
 
 type OrderSummaryPage = Awaited<ReturnType<typeof page>>;
@@ -319,5 +424,14 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
     recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(ctx.db, orders),
+    orderForHelp,
+    cancelOrderLines: (ctx, orderNumber, input, call) => refunding.cancelOrderLines({ ...deps, ...call }, ctx, orderNumber, input),
+    cancelWholeOrder: async (ctx, orderNumber, input, call) => {
+      const order = await refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input);
+      const refund = order.refunds.findLast((candidate) => candidate.kind === 'cancellation');
+      return { order, refundId: refund?.refundId ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
+    },
+    refundReturn: (ctx, orderNumber, input, call) => refunding.refundReturn({ ...deps, ...call }, ctx, orderNumber, input),
+    vatInvoice,
   };
 }

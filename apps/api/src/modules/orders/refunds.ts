@@ -26,7 +26,7 @@ import { REFUND_EVENT_TYPES, type PaymentEventHandler, type Refund } from '../pa
 import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
-import type { OrderRefundRow, OrderRow } from './orders.repository.ts';
+import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 import { reread } from './order-view.ts';
 import type { OrdersDeps, RefundCall } from './orders.service.ts';
 
@@ -45,7 +45,70 @@ interface Ctx {
 export const CANCELLABLE: readonly OrderStatus[] = ['placed', 'processing', 'picking'];
 export const REFUNDABLE: readonly OrderStatus[] = ['dispatched', 'delivered'];
 
-type Action = { kind: 'cancellation'; reason: string } | { kind: 'refund'; amountPence: number; reason: string; alreadyRefundedPence: number };
+type Action =
+  | { kind: 'cancellation'; reason: string }
+  | { kind: 'refund'; amountPence: number; reason: string; alreadyRefundedPence: number }
+  | { kind: 'line-cancellation'; lines: readonly CancelledLine[]; reason: string }
+  | { kind: 'return-refund'; returnId: string; amountPence: number; reason: string };
+
+/** A line (by position) and how many of it the customer cancels. */
+export interface CancelledLine {
+  position: number;
+  quantity: number;
+}
+
+/** What a help-centre action recorded: its refund (when money goes back), and the order after. */
+export interface CustomerRefundOutcome {
+  order: Order;
+  refundId: string | null;
+  refundedPence: number;
+}
+
+/**
+ * The customer cancels some lines before dispatch (the help centre): under the order's lock, their
+ * quantities are marked cancelled and their stock given back at once (the goods will not be sent,
+ * whatever the provider answers), and the price paid for them is refunded as a part refund. The
+ * whole order is cancelled with `cancelOrder` instead, which also gives back delivery and the code.
+ */
+export async function cancelOrderLines(
+  deps: RefundDeps,
+  ctx: Ctx,
+  orderNumber: string,
+  input: { lines: readonly CancelledLine[]; reason: string },
+): Promise<CustomerRefundOutcome> {
+  const before = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
+  const order = await giveMoneyBack(ctx, orderNumber, { kind: 'line-cancellation', ...input }, deps);
+  const refund = before ? newestRefund(await repository.refundsOf(ctx.db, [before.id]), `order:${before.id}:line-cancellation:`) : undefined;
+  return { order, refundId: refund?.id ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
+}
+
+/**
+ * A return received at the warehouse is refunded (the help centre's staff): keyed by the return, so
+ * however many times it is asked, at once or one after another, one refund is made; once it has
+ * succeeded, asking again changes nothing and answers the same refund.
+ */
+export async function refundReturn(
+  deps: RefundDeps,
+  ctx: Ctx,
+  orderNumber: string,
+  input: { returnId: string; amountPence: number; reason: string },
+): Promise<CustomerRefundOutcome> {
+  const before = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
+  if (!before) throw OrderErrors.staffNotFound(orderNumber);
+  const order = await giveMoneyBack(ctx, orderNumber, { kind: 'return-refund', ...input }, deps);
+  const refund = newestRefund(await repository.refundsOf(ctx.db, [before.id]), returnKeyPrefix(before.id, input.returnId));
+  return { order, refundId: refund?.id ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
+}
+
+const returnKeyPrefix = (orderId: string, returnId: string) => `order:${orderId}:return:${returnId}:`;
+const newestRefund = (refunds: readonly OrderRefundRow[], keyPrefix: string) => refunds.filter((refund) => refund.idempotencyKey.startsWith(keyPrefix)).at(-1);
+
+/** The price paid for `quantity` of a line: its share of the goods after the order's discount, in whole pence. */
+export function paidFor(line: { quantity: number; lineTotalIncVat: number }, quantity: number, order: { goodsPence: number; discountPence: number }): number {
+  const gross = (line.lineTotalIncVat * quantity) / line.quantity;
+  const share = order.goodsPence > 0 ? (order.goodsPence - order.discountPence) / order.goodsPence : 1;
+  return Math.round(gross * share);
+}
 
 export function cancelOrder(deps: RefundDeps, ctx: Ctx, orderNumber: string, input: { reason: string }): Promise<Order> {
   return giveMoneyBack(ctx, orderNumber, { kind: 'cancellation', reason: input.reason }, deps);
@@ -63,7 +126,7 @@ export function refundOrder(
 const inTransaction = <T>(db: Database | Transaction, work: (tx: Transaction) => Promise<T>): Promise<T> => db.transaction(work);
 
 async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps: RefundDeps): Promise<Order> {
-  const recorded = await inTransaction(ctx.db, (db) => recordIntent(db, orderNumber, action, ctx.actor, ctx.clock.now()));
+  const recorded = await inTransaction(ctx.db, (db) => recordIntent(db, orderNumber, action, ctx.actor, ctx.clock.now(), deps));
   let gatewayRef: string | null = null;
   let pendingAt: string | null = null;
   if (recorded.refund) {
@@ -97,16 +160,43 @@ async function recordIntent(
   action: Action,
   actor: Actor | null,
   now: Date,
+  deps: Pick<Effects, 'inventory'>,
 ): Promise<{ order: OrderRow; refund: OrderRefundRow | null }> {
   const order = await repository.lockOrder(db, repository.byNumber(orderNumber));
   if (!order) throw OrderErrors.staffNotFound(orderNumber);
-  if (action.kind === 'cancellation') {
+  if (action.kind === 'cancellation' || action.kind === 'line-cancellation') {
     if (order.status === 'cancelled') throw OrderErrors.alreadyCancelled(order.orderNumber);
     if (!CANCELLABLE.includes(order.status)) throw OrderErrors.notCancellable(order.orderNumber, order.status);
   } else if (!REFUNDABLE.includes(order.status)) {
     throw OrderErrors.notRefundable(order.orderNumber, order.status);
   }
-  const pending = (await repository.refundsOf(db, [order.id])).find((refund) => refund.state === 'pending');
+  const refunds = await repository.refundsOf(db, [order.id]);
+  const pending = refunds.find((refund) => refund.state === 'pending');
+  if (action.kind === 'line-cancellation') return recordLineCancellation(deps, db, order, action, pending, actor, now);
+  if (action.kind === 'return-refund') {
+    const prefix = returnKeyPrefix(order.id, action.returnId);
+    const own = refunds.filter((refund) => refund.idempotencyKey.startsWith(prefix) && refund.state !== 'failed');
+    // Refunded already (a second request, or a retry after the answer was lost): nothing more to do.
+    if (own.some((refund) => refund.state === 'succeeded')) return { order, refund: null };
+    if (pending && !own.includes(pending)) throw OrderErrors.refundInProgress(pending);
+    if (pending) return { order, refund: pending };
+    const remaining = order.capturedPence - order.refundedPence;
+    if (action.amountPence > remaining) throw OrderErrors.refundTooLarge(remaining);
+    const refund = await repository.insertRefund(
+      db,
+      {
+        orderId: order.id,
+        kind: 'refund',
+        amountPence: action.amountPence,
+        reason: action.reason,
+        state: 'pending',
+        actor: actor?.userId ?? null,
+        requestedAt: now,
+      },
+      (sequence) => `${prefix}${sequence}`,
+    );
+    return { order, refund };
+  }
   if (pending) {
     const same = pending.kind === action.kind && (action.kind === 'cancellation' || pending.amountPence === action.amountPence);
     if (!same) throw OrderErrors.refundInProgress(pending);
@@ -114,6 +204,7 @@ async function recordIntent(
   }
   // Partial refunds may rightly repeat, so a second click after the first went through is told by what the caller saw.
   if (action.kind === 'refund' && action.alreadyRefundedPence !== order.refundedPence) throw OrderErrors.refundsChanged(order.refundedPence);
+  if (action.kind !== 'cancellation' && action.kind !== 'refund') throw new Error('handled above');
   const remaining = order.capturedPence - order.refundedPence;
   const amountPence = action.kind === 'cancellation' ? remaining : action.amountPence;
   if (amountPence > remaining) throw OrderErrors.refundTooLarge(remaining);
@@ -122,6 +213,48 @@ async function recordIntent(
     db,
     { orderId: order.id, kind: action.kind, amountPence, reason: action.reason, state: 'pending', actor: actor?.userId ?? null, requestedAt: now },
     (sequence) => `order:${order.id}:${action.kind}:${sequence}`,
+  );
+  return { order, refund };
+}
+
+/** Step 1 of a customer's cancellation of lines: the quantities marked cancelled, their stock released, the refund recorded. */
+async function recordLineCancellation(
+  deps: Pick<Effects, 'inventory'>,
+  db: Database,
+  order: OrderRow,
+  action: { lines: readonly CancelledLine[]; reason: string },
+  pending: OrderRefundRow | undefined,
+  actor: Actor | null,
+  now: Date,
+): Promise<{ order: OrderRow; refund: OrderRefundRow | null }> {
+  if (pending) throw OrderErrors.refundInProgress(pending);
+  const lines = await repository.linesOf(db, order.id);
+  const chosen: { line: OrderLineRow; quantity: number }[] = [];
+  for (const wanted of action.lines) {
+    const line = lines.find((candidate) => candidate.position === wanted.position);
+    if (!line) throw OrderErrors.noSuchLine(wanted.position);
+    const left = line.quantity - line.cancelledQuantity;
+    if (left === 0) throw OrderErrors.lineAlreadyCancelled(line.productName);
+    if (wanted.quantity > left) throw OrderErrors.cancelTooMany(line.productName, left);
+    chosen.push({ line, quantity: wanted.quantity });
+  }
+  for (const { line, quantity } of chosen) await repository.addCancelledQuantity(db, order.id, line.position, quantity);
+  await deps.inventory.releaseCommittedLines(
+    { db },
+    order.basketId,
+    chosen.map(({ line, quantity }) => ({ sku: line.sku, quantity })),
+  );
+  const amountPence = Math.min(
+    order.capturedPence - order.refundedPence,
+    chosen.reduce((sum, { line, quantity }) => sum + paidFor(line, quantity, order), 0),
+  );
+  const what = chosen.map(({ line, quantity }) => `${quantity} × ${line.productName}`).join(', ');
+  const reason = `Customer cancelled ${what}: ${action.reason}`.slice(0, 500);
+  if (amountPence === 0) return { order, refund: null };
+  const refund = await repository.insertRefund(
+    db,
+    { orderId: order.id, kind: 'refund', amountPence, reason, state: 'pending', actor: actor?.userId ?? null, requestedAt: now },
+    (sequence) => `order:${order.id}:line-cancellation:${sequence}`,
   );
   return { order, refund };
 }

@@ -2,6 +2,7 @@
  * Test helpers: an order as checkout's place-order hands it to `recordPlacedOrder` (checkout has
  * its own end-to-end tests). Imported by tests only (any module's `*.api.test.ts`).
  */
+import { inflateSync } from 'node:zlib';
 import type { Database } from '../../db/client.ts';
 import { createDeliveryService } from '../delivery/index.ts';
 import { createDiscountsService } from '../discounts/index.ts';
@@ -51,4 +52,20 @@ export function placedOrderInput(key: string, customer: { customerId: string | n
     totals: { goodsPence: 9_998, discountPence: 0, deliveryPence: 0, totalPence: 9_998, vatPence: 1_666 },
     payment: { intentRef: `pi_test_${key}`, method: 'card', cardBrand: 'visa', cardLast4: '4242', capturedPence: 9_998 },
   };
+}
+
+/** The text a pdf-lib PDF (the VAT invoice) draws: each content stream inflated, each hex string shown with Tj decoded. */
+export function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
+  }
+  return texts.join('\n');
 }

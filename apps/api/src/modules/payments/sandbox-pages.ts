@@ -70,8 +70,13 @@ button[disabled]{opacity:.6;cursor:progress}
 main.challenge{max-width:480px;margin:40px auto;padding:24px;border:1px solid #d3d8df;border-radius:12px;background:#fff}
 main.challenge h1{font-size:22px;margin:0 0 8px}
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
-.badge{display:inline-block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;background:#fff4d6;color:#6b4b00;border-radius:4px;padding:2px 6px;margin-bottom:12px}
+.badge{display:inline-block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;
+  background:#fff4d6;color:#6b4b00;border-radius:4px;padding:2px 6px;margin-bottom:12px}
 `;
+
+const TEST_CARDS_NOTICE =
+  'Sandbox card field: no real payment is taken. Test cards: 4242 4242 4242 4242 (succeeds), ' +
+  '4000 0025 0000 3155 (asks your bank), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined).';
 
 /** The card field: number, expiry, CVC and postcode, checked as typed, confirmed by the frame itself. */
 export function elementsPage(input: { intent: PaymentIntent; shopOrigin: string; showButton: boolean }): Page {
@@ -92,7 +97,7 @@ export function elementsPage(input: { intent: PaymentIntent; shopOrigin: string;
   </div>
   <p class="error" id="form-error" role="alert"></p>
   ${input.showButton ? `<button class="primary" type="submit" id="pay">Pay ${escape(formatPence(intent.amountPence))}</button>` : ''}
-  <p class="notice">Sandbox card field: no real payment is taken. Test cards: 4242 4242 4242 4242 (succeeds), 4000 0025 0000 3155 (asks your bank), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined).</p>
+  <p class="notice">${TEST_CARDS_NOTICE}</p>
 </form>`;
   const script = `
 const INTENT = ${scriptJson(intent.id)};
@@ -102,16 +107,26 @@ const form = document.getElementById('card-form');
 const fields = ['number', 'expiry', 'cvc', 'postcode'];
 const tell = (message) => { if (window.parent !== window) window.parent.postMessage({ source: 'plumbline-sandbox', intentId: INTENT, ...message }, SHOP); };
 const digits = (value) => value.replace(/\\D/g, '');
-const luhn = (d) => { let sum = 0; for (let i = 0; i < d.length; i++) { let n = Number(d[d.length - 1 - i]); if (i % 2) { n *= 2; if (n > 9) n -= 9; } sum += n; } return d.length >= 12 && sum % 10 === 0; };
+const luhn = (d) => {
+  let sum = 0;
+  for (let i = 0; i < d.length; i++) { let n = Number(d[d.length - 1 - i]); if (i % 2) { n *= 2; if (n > 9) n -= 9; } sum += n; }
+  return d.length >= 12 && sum % 10 === 0;
+};
 function check(name, value) {
-  if (name === 'number') { const d = digits(value); if (!d) return 'Enter your card number.'; return luhn(d) ? '' : 'Your card number is incomplete or not valid.'; }
+  if (name === 'number') {
+    const d = digits(value); if (!d) return 'Enter your card number.';
+    return luhn(d) ? '' : 'Your card number is incomplete or not valid.';
+  }
   if (name === 'expiry') {
     const m = /^\\s*(\\d{1,2})\\s*\\/\\s*(\\d{2}|\\d{4})\\s*$/.exec(value);
     if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return 'Enter the expiry date as MM / YY.';
     const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]); const now = new Date();
     return year < now.getFullYear() || (year === now.getFullYear() && Number(m[1]) < now.getMonth() + 1) ? 'This card has expired.' : '';
   }
-  if (name === 'cvc') { const length = /^3[47]/.test(digits(form.number.value)) ? 4 : 3; return new RegExp('^\\\\d{' + length + '}$').test(value.trim()) ? '' : 'Enter the ' + length + '-digit security code.'; }
+  if (name === 'cvc') {
+    const length = /^3[47]/.test(digits(form.number.value)) ? 4 : 3;
+    return new RegExp('^\\\\d{' + length + '}$').test(value.trim()) ? '' : 'Enter the ' + length + '-digit security code.';
+  }
   return /^[A-Z]{1,2}\\d[A-Z\\d]?\\s*\\d[A-Z]{2}$/i.test(value.trim()) ? '' : 'Enter a UK postcode, like SW1A 1AA.';
 }
 function show(name, message) {
@@ -120,9 +135,14 @@ function show(name, message) {
   document.getElementById(name + '-error').textContent = message;
 }
 form.number.addEventListener('input', () => { const d = digits(form.number.value).slice(0, 19); form.number.value = d.replace(/(\\d{4})(?=\\d)/g, '$1 '); });
-form.expiry.addEventListener('input', (event) => { const d = digits(form.expiry.value).slice(0, 4); form.expiry.value = d.length > 2 || (d.length === 2 && event.inputType !== 'deleteContentBackward') ? d.slice(0, 2) + ' / ' + d.slice(2) : d; });
+form.expiry.addEventListener('input', (event) => {
+  const d = digits(form.expiry.value).slice(0, 4);
+  form.expiry.value = d.length > 2 || (d.length === 2 && event.inputType !== 'deleteContentBackward') ? d.slice(0, 2) + ' / ' + d.slice(2) : d;
+});
 // Checked on leaving a field, except towards the pay button: the error would move the button from under the pointer, and paying checks every field anyway.
-for (const name of fields) form[name].addEventListener('blur', (event) => { if (form[name].value && event.relatedTarget?.id !== 'pay') show(name, check(name, form[name].value)); });
+for (const name of fields) form[name].addEventListener('blur', (event) => {
+  if (form[name].value && event.relatedTarget?.id !== 'pay') show(name, check(name, form[name].value));
+});
 form.addEventListener('input', () => tell({ type: 'change', complete: fields.every((name) => !check(name, form[name].value)) }));
 let busy = false;
 async function confirmPayment(returnUrl) {
@@ -138,7 +158,11 @@ async function confirmPayment(returnUrl) {
     const response = await fetch('./intents/' + encodeURIComponent(INTENT) + '/confirm', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ client_secret: SECRET, return_url: returnUrl || undefined, card: { number: form.number.value, expiry: form.expiry.value, cvc: form.cvc.value, postcode: form.postcode.value } }),
+      body: JSON.stringify({
+        client_secret: SECRET,
+        return_url: returnUrl || undefined,
+        card: { number: form.number.value, expiry: form.expiry.value, cvc: form.cvc.value, postcode: form.postcode.value },
+      }),
     });
     const result = await response.json();
     if (!response.ok) {
@@ -200,11 +224,12 @@ export function challengeResultPage(input: { intent: PaymentIntent; shopOrigin: 
   const { intent } = input;
   const succeeded = intent.status === 'succeeded';
   const message = { source: 'plumbline-sandbox', type: 'challenge-result', intentId: intent.id, status: intent.status, error: intent.lastError };
+  const outcome = succeeded ? 'Thank you: your bank has confirmed the payment.' : escape(intent.lastError?.message ?? 'The payment was not confirmed.');
   const body = `
 <main class="challenge">
   <span class="badge">Sandbox</span>
   <h1>${succeeded ? 'Payment confirmed' : 'Payment not confirmed'}</h1>
-  <p role="status">${succeeded ? 'Thank you: your bank has confirmed the payment.' : escape(intent.lastError?.message ?? 'The payment was not confirmed.')} You can close this window.</p>
+  <p role="status">${outcome} You can close this window.</p>
 </main>`;
   const script = `
 const message = ${scriptJson(message)};

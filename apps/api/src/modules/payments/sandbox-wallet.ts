@@ -16,7 +16,9 @@ export function walletScript(): string {
     button.type = 'button';
     button.textContent = 'Pay with Sandbox Pay';
     button.setAttribute('aria-label', 'Pay with Sandbox Pay' + (options.amountLabel ? ', ' + options.amountLabel : ''));
-    button.style.cssText = 'display:flex;align-items:center;justify-content:center;width:100%;min-height:48px;border:0;border-radius:8px;background:#111;color:#fff;font:600 16px/1 system-ui,sans-serif;cursor:pointer';
+    button.style.cssText =
+      'display:flex;align-items:center;justify-content:center;width:100%;min-height:48px;border:0;' +
+      'border-radius:8px;background:#111;color:#fff;font:600 16px/1 system-ui,sans-serif;cursor:pointer';
     button.addEventListener('click', async () => {
       button.disabled = true;
       try {

@@ -86,7 +86,9 @@ function frameElement(elementType, path, title, config, onDestroy) {
       frame.style.cssText = 'display:block;width:100%;height:0;border:0;overflow:hidden;color-scheme:normal';
       frame.src = ORIGIN + path + '#' + encodeURIComponent(JSON.stringify(Object.assign({ channel, parent: location.origin }, config)));
       frame.addEventListener('load', () => setTimeout(() => {
-        if (frame === mounted && !ready) emit('loaderror', { error: { type: 'api_connection_error', message: 'Failed to load the ' + elementType + ' Element.' } });
+        if (frame === mounted && !ready) {
+          emit('loaderror', { error: { type: 'api_connection_error', message: 'Failed to load the ' + elementType + ' Element.' } });
+        }
       }, LOAD_GRACE_MS));
       parent.append(frame);
     },
@@ -130,11 +132,15 @@ function frameDialog({ label, title, url, height, onMessage, onClose }) {
   const channel = token();
   const dialog = document.createElement('dialog');
   dialog.setAttribute('aria-label', label);
-  dialog.style.cssText = 'margin:auto;width:min(30rem,calc(100vw - 2rem));max-height:calc(100dvh - 2rem);padding:0;border:0;border-radius:12px;background:#fff;box-shadow:0 20px 60px rgba(0,0,0,.35)';
+  dialog.style.cssText =
+    'margin:auto;width:min(30rem,calc(100vw - 2rem));max-height:calc(100dvh - 2rem);padding:0;' +
+    'border:0;border-radius:12px;background:#fff;box-shadow:0 20px 60px rgba(0,0,0,.35)';
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = 'Close';
-  close.style.cssText = 'display:block;margin:8px 8px 0 auto;min-height:44px;padding:8px 16px;font:inherit;font-weight:600;border:1px solid #6b7280;border-radius:6px;background:#fff;color:#111827;cursor:pointer';
+  close.style.cssText =
+    'display:block;margin:8px 8px 0 auto;min-height:44px;padding:8px 16px;font:inherit;font-weight:600;' +
+    'border:1px solid #6b7280;border-radius:6px;background:#fff;color:#111827;cursor:pointer';
   const frame = document.createElement('iframe');
   frame.title = title;
   frame.style.cssText = 'display:block;width:100%;height:' + height + ';border:0';
@@ -259,11 +265,20 @@ function Stripe(publishableKey) {
     if (next) {
       const answered = await challenge(next.url);
       // Closing the check is the bank saying no, as with Stripe.
-      if (!answered) await fetch(next.url.split('?')[0], { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ client_secret: clientSecret, outcome: 'fail' }) }).catch(() => undefined);
+      if (!answered) {
+        await fetch(next.url.split('?')[0], {
+          method: 'POST',
+          mode: 'no-cors',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form({ client_secret: clientSecret, outcome: 'fail' }),
+        }).catch(() => undefined);
+      }
       intent = await retrieve(clientSecret);
       if (intent.error) return { error: intent.error };
     }
-    if (intent.last_payment_error && intent.status === 'requires_payment_method') return { error: Object.assign({}, intent.last_payment_error, { payment_intent: intent }) };
+    if (intent.last_payment_error && intent.status === 'requires_payment_method') {
+      return { error: Object.assign({}, intent.last_payment_error, { payment_intent: intent }) };
+    }
     if (redirect !== 'if_required' && returnUrl && (intent.status === 'succeeded' || intent.status === 'processing')) {
       const target = new URL(returnUrl);
       target.searchParams.set('payment_intent', intent.id);
@@ -283,7 +298,9 @@ function Stripe(publishableKey) {
       let express = null;
       const group = {
         create(type, elementOptions) {
-          if (type !== 'payment' && type !== 'expressCheckout') throw integrationError('This stand-in for Stripe.js has the payment and expressCheckout elements only.');
+          if (type !== 'payment' && type !== 'expressCheckout') {
+            throw integrationError('This stand-in for Stripe.js has the payment and expressCheckout elements only.');
+          }
           if ((type === 'payment' ? payment : express)) throw integrationError('Can only create one Element of type ' + type + '.');
           if (type === 'payment') return (payment = paymentElement(appearance, () => { payment = null; }));
           express = expressCheckoutElement({ appearance, options: elementOptions || {} }, () => retrieve(clientSecret), () => { express = null; });
@@ -327,7 +344,9 @@ function Stripe(publishableKey) {
       if (!clientSecret) throw integrationError('handleNextAction needs a clientSecret.');
       const intent = await retrieve(clientSecret);
       if (!intent.error && intent.status !== 'requires_action') {
-        return { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent does not need any further action.' } };
+        return {
+          error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent does not need any further action.' },
+        };
       }
       return settle(intent, clientSecret, 'if_required');
     },
@@ -362,7 +381,8 @@ h1{font-size:22px;margin:0 0 8px}
 button{min-height:44px;padding:10px 18px;font:inherit;font-weight:600;border-radius:6px;border:1px solid #6b7280;background:#fff;color:#111827;cursor:pointer}
 button.primary{background:#0b5cad;border-color:#0b5cad;color:#fff}
 button:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}
-.badge{display:inline-block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;background:#eef2ff;color:#3730a3;border-radius:4px;padding:2px 6px;margin-bottom:12px}
+.badge{display:inline-block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;
+  background:#eef2ff;color:#3730a3;border-radius:4px;padding:2px 6px;margin-bottom:12px}
 `;
 
 function html(title: string, body: string, script: string, styles = ''): string {
@@ -372,7 +392,8 @@ function html(title: string, body: string, script: string, styles = ''): string 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
-<style>:root{--font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--text:#1f2937;--primary:#0570de;--danger:#b91c1c;--radius:6px}${STYLES}${styles}</style>
+<style>:root{--font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--text:#1f2937;
+  --primary:#0570de;--danger:#b91c1c;--radius:6px}${STYLES}${styles}</style>
 </head>
 <body>
 ${body}
@@ -380,6 +401,10 @@ ${body}
 </body>
 </html>`;
 }
+
+const TEST_CARDS_NOTE =
+  'Test mode: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 asks your bank, ' +
+  '4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0002 is declined.';
 
 /** The Payment Element's frame: card number, expiry and security code, checked as Stripe's form does. */
 export function paymentElementPage(): string {
@@ -396,7 +421,7 @@ export function paymentElementPage(): string {
     ${field('expiry', 'Expiry date', 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" maxlength="7"')}
     ${field('cvc', 'Security code', 'inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4"')}
   </div>
-  <p class="note">Test mode: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 asks your bank, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0002 is declined.</p>
+  <p class="note">${TEST_CARDS_NOTE}</p>
 </form>`;
   const script = String.raw`
 const SOURCE = ${scriptJson(SOURCE)};
@@ -405,12 +430,18 @@ const config = (() => { try { return JSON.parse(decodeURIComponent(location.hash
 const PARENT = String(config.parent || '');
 const variables = (config.appearance && config.appearance.variables) || {};
 const css = { colorPrimary: '--primary', colorText: '--text', colorDanger: '--danger', borderRadius: '--radius', fontFamily: '--font' };
-for (const [name, property] of Object.entries(css)) if (typeof variables[name] === 'string') document.documentElement.style.setProperty(property, variables[name]);
+for (const [name, property] of Object.entries(css)) {
+  if (typeof variables[name] === 'string') document.documentElement.style.setProperty(property, variables[name]);
+}
 const form = document.getElementById('card');
 const fields = ['number', 'expiry', 'cvc'];
 const tell = (message) => { if (PARENT) window.parent.postMessage(Object.assign({ source: SOURCE, channel: config.channel }, message), PARENT); };
 const digits = (value) => value.replace(/\D/g, '');
-const luhn = (d) => { let sum = 0; for (let i = 0; i < d.length; i++) { let n = Number(d[d.length - 1 - i]); if (i % 2) { n *= 2; if (n > 9) n -= 9; } sum += n; } return sum % 10 === 0; };
+const luhn = (d) => {
+  let sum = 0;
+  for (let i = 0; i < d.length; i++) { let n = Number(d[d.length - 1 - i]); if (i % 2) { n *= 2; if (n > 9) n -= 9; } sum += n; }
+  return sum % 10 === 0;
+};
 /** Stripe's wording for each field's problem, with its code; null when the field is fine. */
 function check(name, value) {
   if (name === 'number') {
@@ -423,7 +454,9 @@ function check(name, value) {
     if (!m) return { code: 'incomplete_expiry', message: 'Your card’s expiry date is incomplete.' };
     const month = Number(m[1]); const year = 2000 + Number(m[2]); const now = new Date();
     if (month < 1 || month > 12) return { code: 'invalid_expiry_month', message: 'Your card’s expiry month is invalid.' };
-    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return { code: 'invalid_expiry_year_past', message: 'Your card’s expiry year is in the past.' };
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
+      return { code: 'invalid_expiry_year_past', message: 'Your card’s expiry year is in the past.' };
+    }
     return null;
   }
   return /^\d{3,4}$/.test(value.trim()) ? null : { code: 'incomplete_cvc', message: 'Your card’s security code is incomplete.' };
@@ -433,12 +466,17 @@ function show(name, problem) {
   document.getElementById(name + '-error').textContent = problem ? problem.message : '';
 }
 form.number.addEventListener('input', () => { form.number.value = digits(form.number.value).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 '); });
-form.expiry.addEventListener('input', (event) => { const d = digits(form.expiry.value).slice(0, 4); form.expiry.value = d.length > 2 || (d.length === 2 && event.inputType !== 'deleteContentBackward') ? d.slice(0, 2) + ' / ' + d.slice(2) : d; });
+form.expiry.addEventListener('input', (event) => {
+  const d = digits(form.expiry.value).slice(0, 4);
+  form.expiry.value = d.length > 2 || (d.length === 2 && event.inputType !== 'deleteContentBackward') ? d.slice(0, 2) + ' / ' + d.slice(2) : d;
+});
 for (const name of fields) {
   form[name].addEventListener('blur', () => { if (form[name].value) show(name, check(name, form[name].value)); tell({ type: 'blur' }); });
   form[name].addEventListener('focus', () => tell({ type: 'focus' }));
 }
-form.addEventListener('input', () => tell({ type: 'change', complete: fields.every((name) => !check(name, form[name].value)), empty: fields.every((name) => !form[name].value) }));
+form.addEventListener('input', () =>
+  tell({ type: 'change', complete: fields.every((name) => !check(name, form[name].value)), empty: fields.every((name) => !form[name].value) }),
+);
 form.addEventListener('submit', (event) => event.preventDefault());
 window.addEventListener('message', (event) => {
   const data = event.data;
@@ -454,7 +492,18 @@ window.addEventListener('message', (event) => {
   }
   const paymentMethod = TEST_CARDS[digits(form.number.value)];
   if (!paymentMethod) {
-    return tell({ type: 'collected', id: data.id, error: { type: 'card_error', code: 'card_declined', decline_code: 'test_mode_live_card', message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.' } });
+    return tell({
+      type: 'collected',
+      id: data.id,
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'test_mode_live_card',
+        message:
+          'Your card was declined. Your request was in test mode, but used a non test card. ' +
+          'For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+      },
+    });
   }
   // Only the test payment method leaves this frame, never the number.
   tell({ type: 'collected', id: data.id, paymentMethod });
@@ -473,7 +522,8 @@ const GOOGLE_G =
   '<path stroke="#34a853" d="M5.07 16A8 8 0 0 0 17.66 17.66"/><path stroke="#4285f4" d="M17.66 17.66A8 8 0 0 0 20 12H12"/></g></svg>';
 
 const WALLET_STYLES = `
-.gpay{position:relative;display:block;width:100%;min-height:0;margin:0;padding:0 16px;border:0;border-radius:4px;font:500 17px "Google Sans",Roboto,system-ui,sans-serif;text-align:center;white-space:nowrap;cursor:pointer}
+.gpay{position:relative;display:block;width:100%;min-height:0;margin:0;padding:0 16px;border:0;border-radius:4px;
+  font:500 17px "Google Sans",Roboto,system-ui,sans-serif;text-align:center;white-space:nowrap;cursor:pointer}
 .gpay .g{vertical-align:-5px}
 .gpay.black{background:#000;color:#fff}
 .gpay.black:hover{background:#3c4043}
@@ -500,7 +550,9 @@ button.continue:disabled{background:#5f6368;border-color:#5f6368;cursor:progress
  */
 export function expressCheckoutPage(): string {
   // Named by its text, "Buy with Google Pay": the logo's word for screen readers, the spaces where they are seen.
-  const body = `<button type="button" id="google-pay" class="gpay" hidden><span id="call"></span><span class="sr-only">Google</span>${GOOGLE_G}<span> Pay</span></button>`;
+  const body =
+    '<button type="button" id="google-pay" class="gpay" hidden><span id="call"></span><span class="sr-only">Google</span>' +
+    `${GOOGLE_G}<span> Pay</span></button>`;
   const script = String.raw`
 const SOURCE = ${scriptJson(SOURCE)};
 const config = (() => { try { return JSON.parse(decodeURIComponent(location.hash.slice(1))); } catch { return {}; } })();
@@ -508,7 +560,10 @@ const PARENT = String(config.parent || '');
 const options = config.options || {};
 const variables = (config.appearance && config.appearance.variables) || {};
 const tell = (message) => { if (PARENT) window.parent.postMessage(Object.assign({ source: SOURCE, channel: config.channel }, message), PARENT); };
-const CALLS = { buy: 'Buy with', pay: 'Pay with', checkout: 'Checkout with', order: 'Order with', book: 'Book with', donate: 'Donate with', subscribe: 'Subscribe with', plain: '' };
+const CALLS = {
+  buy: 'Buy with', pay: 'Pay with', checkout: 'Checkout with', order: 'Order with',
+  book: 'Book with', donate: 'Donate with', subscribe: 'Subscribe with', plain: '',
+};
 const shown = (options.paymentMethods && options.paymentMethods.googlePay) || (options.wallets && options.wallets.googlePay) || 'auto';
 const googlePay = shown !== 'never' && typeof window.PaymentRequest === 'function';
 const button = document.getElementById('google-pay');
@@ -550,12 +605,15 @@ export interface WalletSheet {
  */
 export function googlePaySheetPage(sheet: WalletSheet, caller: Caller): string {
   const amount = sheet.currency === 'gbp' ? formatPence(sheet.amount) : `${(sheet.amount / 100).toFixed(2)} ${sheet.currency.toUpperCase()}`;
+  const card =
+    `<span>${escape(brandName(WALLET_CARD.brand))} <span aria-hidden="true">•••• </span>` +
+    `<span class="sr-only">ending </span>${escape(WALLET_CARD.last4)}</span>`;
   const body = `
 <main>
   <p class="mark">${GOOGLE_G}<span>Pay</span><span class="badge">Test mode</span></p>
   <h1>Pay ${escape(sheet.merchant)}</h1>
   <p class="amount">${escape(amount)}</p>
-  <div class="method"><span class="visa" aria-hidden="true">VISA</span><span>${escape(brandName(WALLET_CARD.brand))} <span aria-hidden="true">•••• </span><span class="sr-only">ending </span>${escape(WALLET_CARD.last4)}</span></div>
+  <div class="method"><span class="visa" aria-hidden="true">VISA</span>${card}</div>
   <button type="button" class="continue" id="continue">Continue</button>
   <p id="status" role="status"></p>
   <p class="note">Stand-in for Google Pay on a test device: its card is Stripe’s 4242 test card.</p>
@@ -578,7 +636,15 @@ button.addEventListener('click', () => {
   button.textContent = 'Processing…';
   status.className = '';
   status.textContent = 'Processing your payment…';
-  if (PARENT) window.parent.postMessage({ source: SOURCE, channel: CHANNEL, type: 'approved', paymentMethod: ${scriptJson(WALLET_CARD.paymentMethod)}, billingDetails: { name: 'Test Cardholder' } }, PARENT);
+  if (PARENT) {
+    window.parent.postMessage({
+      source: SOURCE,
+      channel: CHANNEL,
+      type: 'approved',
+      paymentMethod: ${scriptJson(WALLET_CARD.paymentMethod)},
+      billingDetails: { name: 'Test Cardholder' },
+    }, PARENT);
+  }
 });
 window.addEventListener('message', (event) => {
   const data = event.data;
@@ -611,13 +677,14 @@ const hidden = (name: string, value: string) => `<input type="hidden" name="${na
 /** The bank's 3-D Secure page: complete or fail the check. */
 export function challengePage(intent: ChallengeView, caller: Caller): string {
   const waiting = intent.status === 'requires_action';
+  const withCard = intent.card ? ` with your ${escape(brandName(intent.card.brand))} card ending ${escape(intent.card.last4)}` : '';
   const body = `
 <main>
   <span class="badge">Test mode</span>
   <h1>${waiting ? 'Confirm your payment' : 'Nothing to confirm'}</h1>
   ${
     waiting
-      ? `<p>Your bank asks you to confirm a payment of <strong>${escape(formatPence(intent.amount))}</strong>${intent.card ? ` with your ${escape(brandName(intent.card.brand))} card ending ${escape(intent.card.last4)}` : ''}.</p>
+      ? `<p>Your bank asks you to confirm a payment of <strong>${escape(formatPence(intent.amount))}</strong>${withCard}.</p>
   <p class="note">Stand-in for Stripe’s 3-D Secure test page: choose what the bank answers.</p>
   <form method="post" class="actions">
     ${hidden('client_secret', intent.clientSecret)}${hidden('channel', caller.channel)}${hidden('parent', caller.parent)}
@@ -639,8 +706,7 @@ export function challengeDonePage(intent: ChallengeView, caller: Caller): string
   <h1>${succeeded ? 'Payment confirmed' : 'Payment not confirmed'}</h1>
   <p role="status">${succeeded ? 'Your bank has confirmed the payment.' : 'Your bank did not confirm the payment.'}</p>
 </main>`;
-  const script = caller.parent
-    ? `window.parent.postMessage(${scriptJson({ source: SOURCE, channel: caller.channel, type: 'challenge-complete', status: intent.status })}, ${scriptJson(caller.parent)});`
-    : '';
+  const done = { source: SOURCE, channel: caller.channel, type: 'challenge-complete', status: intent.status };
+  const script = caller.parent ? `window.parent.postMessage(${scriptJson(done)}, ${scriptJson(caller.parent)});` : '';
   return html(succeeded ? 'Payment confirmed' : 'Payment not confirmed', body, script);
 }

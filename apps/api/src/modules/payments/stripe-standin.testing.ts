@@ -393,7 +393,9 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
               return send(400, {
                 error: {
                   type: 'idempotency_error',
-                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                  message:
+                    `Keys for idempotent requests can only be used with the same parameters they were first ` +
+                    `used with. Try using a key other than '${key}' if you meant to execute a different request.`,
                 },
               });
             }

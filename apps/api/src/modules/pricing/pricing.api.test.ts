@@ -78,7 +78,8 @@ describe('trade bands and VAT rates', () => {
     );
     // A mobility aid, say: sold at the reduced rate, its stored prices say so.
     await db.execute(
-      sql`update prices set vat_rate_code = 'reduced', price_ex_vat = round(price_inc_vat / 1.05) where offering_id = (select id from offerings where sku = ${item.sku})`,
+      sql`update prices set vat_rate_code = 'reduced', price_ex_vat = round(price_inc_vat / 1.05)
+        where offering_id = (select id from offerings where sku = ${item.sku})`,
     );
     const exVat = Math.round(Math.round(item.price / 1.05) * 0.95);
     const { prices } = await createCatalogueClient({ baseUrl: api.serviceUrl('catalogue'), getAccessToken: () => 'trader' }).getTradePrices({

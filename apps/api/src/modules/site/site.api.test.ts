@@ -39,13 +39,15 @@ describe('the shop details', () => {
     const [email] = await readOutbox(api.database.db, { to: 'alex@example.com', template: 'order.confirmation' });
     for (const body of [email!.text, email!.html]) {
       expect(body).toContain(
-        `To cancel it before it is dispatched, or with any question about it, call us on 0141 496 0123 (Every day 9am to 5pm) or e-mail hello@taptrap.example, quoting ${placed.orderNumber}.`,
+        `To cancel it before it is dispatched, or with any question about it, call us on 0141 496 ` +
+          `0123 (Every day 9am to 5pm) or e-mail hello@taptrap.example, quoting ${placed.orderNumber}.`,
       );
     }
     expect(email!.html).toContain('href="tel:+441414960123"');
     expect(email!.html).toContain('href="mailto:hello@taptrap.example"');
     expect(email!.text).toContain(
-      'Plumbline is a trading name of Tap & Trap Ltd, registered in Scotland, company number SC123456. Registered office: 2 Quay Street, Glasgow G1 1AA. VAT number GB987654321.',
+      'Plumbline is a trading name of Tap & Trap Ltd, registered in Scotland, company number ' +
+        'SC123456. Registered office: 2 Quay Street, Glasgow G1 1AA. VAT number GB987654321.',
     );
   });
 });

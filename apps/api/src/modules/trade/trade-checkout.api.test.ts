@@ -150,7 +150,8 @@ describe('a trade customer at checkout', () => {
     expect(tradeEmail.text).toContain(`2 × ${line!.productName}`);
     expect(tradeEmail.text).toContain(`: ${formatPence(line!.lineTotalExVat)} ex VAT (${formatPence(line!.lineTotalIncVat)} inc VAT)`);
     expect(tradeEmail.text).toContain(
-      `Total paid: ${formatPence(totals.totalIncVat - totals.vatIncluded)} ex VAT (${formatPence(totals.totalIncVat)} inc VAT), VAT ${formatPence(totals.vatIncluded)}, by Visa ending 4242.`,
+      `Total paid: ${formatPence(totals.totalIncVat - totals.vatIncluded)} ex VAT ` +
+        `(${formatPence(totals.totalIncVat)} inc VAT), VAT ${formatPence(totals.vatIncluded)}, by Visa ending 4242.`,
     );
     expect(tradeEmail.html).toContain(`${formatPence(line!.lineTotalExVat)} ex VAT (${formatPence(line!.lineTotalIncVat)} inc VAT)`);
 
@@ -160,7 +161,8 @@ describe('a trade customer at checkout', () => {
     expect(retailEmail.text).toContain(`2 × ${retailLine!.productName}`);
     expect(retailEmail.text).toContain(`: ${formatPenceShort(retailLine!.lineTotalIncVat)}\n`);
     expect(retailEmail.text).toContain(
-      `Total paid: ${formatPenceShort(retail.checkout.totals.totalIncVat)}, including ${formatPenceShort(retail.checkout.totals.vatIncluded)} VAT, by Visa ending 4242.`,
+      `Total paid: ${formatPenceShort(retail.checkout.totals.totalIncVat)}, including ` +
+        `${formatPenceShort(retail.checkout.totals.vatIncluded)} VAT, by Visa ending 4242.`,
     );
   });
 

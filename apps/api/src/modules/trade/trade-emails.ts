@@ -30,7 +30,8 @@ export function applicationEmail(input: ApplicationEmailInput): EmailContent {
         heading: input.resubmitted ? 'Thank you for your answer' : 'Thank you for applying',
         paragraphs: [
           greeting,
-          `${input.resubmitted ? 'Your answer and your application for' : 'Your application for a trade account for'} ${input.businessName} ${input.resubmitted ? 'are' : 'is'} with our trade team. We review applications within 5 working days and will e-mail you when we have.`,
+          `${input.resubmitted ? 'Your answer and your application for' : 'Your application for a trade account for'} ${input.businessName} ` +
+            `${input.resubmitted ? 'are' : 'is'} with our trade team. We review applications within 5 working days and will e-mail you when we have.`,
           `Your reference is ${input.tradeExternalId}.`,
         ],
         action: { label: 'See your application', url: page },
@@ -60,7 +61,8 @@ export function applicationEmail(input: ApplicationEmailInput): EmailContent {
           `We have approved the trade account for ${input.businessName}.`,
           ...(input.band
             ? [
-                `You start on the ${input.band.name} band: ${formatBasisPoints(input.band.discountBasisPoints)} off our prices before VAT. Your band goes up as your business spends more with us over 12 months.`,
+                `You start on the ${input.band.name} band: ${formatBasisPoints(input.band.discountBasisPoints)} ` +
+                  `off our prices before VAT. Your band goes up as your business spends more with us over 12 months.`,
               ]
             : []),
           'Sign out and sign in again to see your trade prices, then accept the trade account terms before your first trade order.',
@@ -89,7 +91,8 @@ export function bandChangeEmail(input: { contactName: string; businessName: stri
     heading: input.up ? `You are now on ${input.band.name}` : `Your trade band has changed`,
     paragraphs: [
       `Hello ${input.contactName},`,
-      `${input.businessName} is now on the ${input.band.name} band: ${formatBasisPoints(input.band.discountBasisPoints)} off our prices before VAT, from your next order.`,
+      `${input.businessName} is now on the ${input.band.name} band: ` +
+        `${formatBasisPoints(input.band.discountBasisPoints)} off our prices before VAT, from your next order.`,
       ...(input.up ? [`That is thanks to your spend with us: ${formatPence(input.band.qualifyingSpendExVat)} or more, ex VAT, over 12 months.`] : []),
     ],
     action: { label: 'Go to your trade dashboard', url: `${input.publicUrl}/trade` },

@@ -115,7 +115,11 @@ export async function findDocument(db: Database, applicationId: number, document
 }
 
 /** Words to look for in an application: names, e-mail, postcode, numbers and the reference. */
-const applicationText = sql`concat_ws(' ', ${tradeApplications.details}->>'legalName', ${tradeApplications.details}->>'tradingName', ${tradeApplications.details}->>'contactName', ${tradeApplications.userEmail}, ${tradeApplications.details}->>'contactEmail', ${tradeApplications.details}#>>'{address,postcode}', replace(${tradeApplications.details}#>>'{address,postcode}', ' ', ''), ${tradeApplications.details}->>'companyNumber', ${tradeApplications.details}->>'vatNumber', ${tradeApplications.tradeExternalId})`;
+const applicationText = sql`concat_ws(' ',
+  ${tradeApplications.details}->>'legalName', ${tradeApplications.details}->>'tradingName', ${tradeApplications.details}->>'contactName',
+  ${tradeApplications.userEmail}, ${tradeApplications.details}->>'contactEmail',
+  ${tradeApplications.details}#>>'{address,postcode}', replace(${tradeApplications.details}#>>'{address,postcode}', ' ', ''),
+  ${tradeApplications.details}->>'companyNumber', ${tradeApplications.details}->>'vatNumber', ${tradeApplications.tradeExternalId})`;
 
 /** `%word%` for each word, escaped, so every word must appear somewhere. */
 function everyWord(text: SQL, search: string | undefined): SQL | undefined {
@@ -271,7 +275,9 @@ export function bandChangesOf(db: Database, businessId: number): Promise<BandCha
   return db.select().from(tradeBandChanges).where(eq(tradeBandChanges.businessId, businessId)).orderBy(desc(tradeBandChanges.at), desc(tradeBandChanges.id));
 }
 
-const accountText = sql`concat_ws(' ', ${businesses.legalName}, ${businesses.tradingName}, ${tradeAccounts.contactName}, ${tradeAccounts.userEmail}, ${tradeAccounts.contactEmail}, ${businesses.postcode}, replace(${businesses.postcode}, ' ', ''), ${businesses.companyNumber}, ${businesses.vatNumber}, ${tradeAccounts.tradeExternalId})`;
+const accountText = sql`concat_ws(' ',
+  ${businesses.legalName}, ${businesses.tradingName}, ${tradeAccounts.contactName}, ${tradeAccounts.userEmail}, ${tradeAccounts.contactEmail},
+  ${businesses.postcode}, replace(${businesses.postcode}, ' ', ''), ${businesses.companyNumber}, ${businesses.vatNumber}, ${tradeAccounts.tradeExternalId})`;
 
 export interface AccountFilter {
   text?: string;
@@ -305,7 +311,8 @@ export async function searchAccounts(db: Database, filter: AccountFilter): Promi
   return { rows, total: totals?.total ?? 0 };
 }
 
-const businessText = sql`concat_ws(' ', ${businesses.legalName}, ${businesses.tradingName}, ${businesses.postcode}, replace(${businesses.postcode}, ' ', ''), ${businesses.companyNumber}, ${businesses.vatNumber})`;
+const businessText = sql`concat_ws(' ', ${businesses.legalName}, ${businesses.tradingName},
+  ${businesses.postcode}, replace(${businesses.postcode}, ' ', ''), ${businesses.companyNumber}, ${businesses.vatNumber})`;
 
 export function searchBusinesses(db: Database, text: string, limit: number): Promise<BusinessRow[]> {
   return db

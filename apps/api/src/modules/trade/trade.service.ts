@@ -49,8 +49,9 @@ type StaffContext = TradeContext & { actor: NonNullable<TradeContext['actor']> }
 /**
  * What trade asks of other modules: prices and bands from pricing, what can be sold from the
  * catalogue, accounts (profiles, the trade role, password resets) from identity, where orders stand
- * (refunds, cancellations) from orders, e-mail from notifications, and postcodes checked by delivery. The files service and the shop's address are the platform's settings: the routes
- * pass them to the calls that need them.
+ * (refunds, cancellations) from orders, e-mail from notifications, and postcodes checked by delivery.
+ * The files service and the shop's address are the platform's settings: the routes pass them to the
+ * calls that need them.
  */
 export interface TradeDeps {
   pricing: PricingService;
@@ -162,7 +163,10 @@ export function createTradeService(deps: TradeDeps): TradeService {
   const { pricing, catalogue, identity, notifications, orders: ordersService } = deps;
   const orderStates = (db: Database, ids: readonly string[]) => ordersService.orderStates({ db }, ids);
   const bandLookups = new WeakMap<object, Map<string, { at: number; epoch: number; value: Promise<string | null> }>>();
-  /** Bumped by every band change this instance makes: a lookup from before it is not used again (the change may be in a transaction, whose handle is not the key). */
+  /**
+   * Bumped by every band change this instance makes: a lookup from before it is not used again
+   * (the change may be in a transaction, whose handle is not the key).
+   */
   let bandEpoch = 0;
 
   const bands = async (ctx: Pick<ServiceContext, 'db' | 'clock'>) => pricing.tradeBands({ db: ctx.db, clock: ctx.clock });

@@ -42,7 +42,8 @@ afterAll(() => api.close());
 const item = <I extends { sku: string }>(wishlist: { items: I[] }, sku: string) => wishlist.items.find((entry) => entry.sku === sku);
 const setPrice = (sku: string, incVat: number) =>
   api.database.db.execute(
-    sql`update prices set price_inc_vat = ${incVat}, price_ex_vat = ${Math.round(incVat / 1.2)} where offering_id = (select id from offerings where sku = ${sku})`,
+    sql`update prices set price_inc_vat = ${incVat}, price_ex_vat = ${Math.round(incVat / 1.2)}
+      where offering_id = (select id from offerings where sku = ${sku})`,
   );
 
 describe('guest wishlists', () => {
@@ -154,7 +155,8 @@ describe('refresh', () => {
     await guest.setItem({ params, body: { sku: skus.tap!.sku } });
     await guest.setItem({ params, body: { sku: skus.made!.sku } });
     await api.database.db.execute(
-      sql`insert into wishlist_items (wishlist_id, sku, quantity, price_when_added_inc_vat, last_seen_inc_vat) values (${wishlist.wishlistId}, 'RETIRED-SKU', 1, 999, 999)`,
+      sql`insert into wishlist_items (wishlist_id, sku, quantity, price_when_added_inc_vat, last_seen_inc_vat)
+        values (${wishlist.wishlistId}, 'RETIRED-SKU', 1, 999, 999)`,
     );
     await setPrice(skus.basin!.sku, skus.basin!.price - 500);
     await setPrice(skus.tap!.sku, skus.tap!.price + 100);

@@ -124,7 +124,11 @@ function AccountMenu() {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute top-full right-0 z-40 mt-2 w-64 rounded-xl border border-navy-100 bg-white p-2 text-navy-950 shadow-xl [--ring:var(--color-teal-600)]"
+        className={
+          'absolute top-full right-0 z-40 mt-2 w-64 rounded-xl ' +
+          'border border-navy-100 bg-white p-2 text-navy-950 ' +
+          'shadow-xl [--ring:var(--color-teal-600)]'
+        }
       >
         <p className="border-b border-navy-100 px-3 pt-1 pb-3 text-sm">
           <span className="block text-navy-600">Signed in as</span>

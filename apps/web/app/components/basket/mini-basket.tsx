@@ -47,7 +47,10 @@ export function MiniBasket() {
           {count > 0 && (
             <span
               aria-hidden="true"
-              className="absolute -top-1.5 -right-2.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brass-400 px-1 text-[0.6875rem] leading-none font-bold text-navy-950 tabular-nums ring-2 ring-navy-900"
+              className={
+                'absolute -top-1.5 -right-2.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brass-400 ' +
+                'px-1 text-[0.6875rem] leading-none font-bold text-navy-950 tabular-nums ring-2 ring-navy-900'
+              }
             >
               {badgeText(count)}
             </span>

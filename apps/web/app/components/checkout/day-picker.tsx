@@ -65,9 +65,11 @@ export function DayPicker({
                   key={day.date}
                   htmlFor={dayId(day.date)}
                   className={cn(
-                    'relative flex h-11 items-center justify-center rounded-lg text-sm font-semibold tabular-nums has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-600',
+                    'relative flex h-11 items-center justify-center rounded-lg text-sm font-semibold tabular-nums ' +
+                      'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-600',
                     day.available
-                      ? 'cursor-pointer bg-white text-navy-950 ring-1 ring-navy-200 ring-inset hover:bg-teal-50 has-[:checked]:bg-navy-900 has-[:checked]:text-white has-[:checked]:ring-navy-900'
+                      ? 'cursor-pointer bg-white text-navy-950 ring-1 ring-navy-200 ring-inset hover:bg-teal-50 ' +
+                          'has-[:checked]:bg-navy-900 has-[:checked]:text-white has-[:checked]:ring-navy-900'
                       : 'cursor-not-allowed bg-sand-100 text-navy-600 line-through',
                   )}
                 >

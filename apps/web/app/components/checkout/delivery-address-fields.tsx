@@ -33,7 +33,10 @@ export function DeliveryAddressFields({
             defaultValue={initial.instructions ?? ''}
             maxLength={300}
             rows={3}
-            className="block w-full rounded-lg border border-navy-300 bg-white px-3.5 py-2.5 text-base text-navy-950 shadow-xs hover:border-navy-400 aria-invalid:border-red-700"
+            className={
+              'block w-full rounded-lg border border-navy-300 bg-white px-3.5 py-2.5 text-base ' +
+              'text-navy-950 shadow-xs hover:border-navy-400 aria-invalid:border-red-700'
+            }
           />
         )}
       </FormField>

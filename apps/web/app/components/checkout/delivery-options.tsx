@@ -154,7 +154,8 @@ function OptionCard({ option, checked }: { option: DeliveryOption; checked: bool
       htmlFor={id}
       className={
         option.available
-          ? 'flex cursor-pointer items-start gap-3 rounded-xl border border-navy-200 p-4 hover:border-navy-400 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50 has-[:checked]:ring-1 has-[:checked]:ring-navy-900'
+          ? 'flex cursor-pointer items-start gap-3 rounded-xl border border-navy-200 p-4 hover:border-navy-400 ' +
+            'has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50 has-[:checked]:ring-1 has-[:checked]:ring-navy-900'
           : 'flex cursor-not-allowed items-start gap-3 rounded-xl border border-navy-200 bg-sand-50 p-4'
       }
     >

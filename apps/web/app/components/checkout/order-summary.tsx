@@ -138,7 +138,12 @@ export function OrderSummary({ checkout }: { checkout: Checkout }) {
     <>
       <aside aria-label="Order summary" className="lg:hidden">
         <details className="group rounded-2xl border border-navy-100 bg-sand-50">
-          <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-3 font-semibold text-navy-950 [&::-webkit-details-marker]:hidden">
+          <summary
+            className={
+              'flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 ' +
+              'px-5 py-3 font-semibold text-navy-950 [&::-webkit-details-marker]:hidden'
+            }
+          >
             <span className="flex items-center gap-2">
               <ChevronDownIcon className="size-5 text-teal-700 transition-transform group-open:rotate-180" />
               <span className="group-open:hidden">Show order summary</span>

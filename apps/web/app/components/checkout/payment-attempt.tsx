@@ -174,7 +174,14 @@ export function usePaymentAttempt({
 export function UnfinishedBankCheck({ attempt }: { attempt: PaymentAttempt }) {
   if (!attempt.unfinishedCheck) return null;
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      className={
+        'flex flex-col gap-3 rounded-lg border ' +
+        'border-brass-300 bg-brass-50 p-3 ' +
+        'text-sm text-navy-900 sm:flex-row ' +
+        'sm:items-center sm:justify-between'
+      }
+    >
       <p>
         <strong className="font-semibold">Your bank’s security check is not finished.</strong> You have not been charged. Continue it, or pay with another card
         instead.

@@ -39,7 +39,12 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
 
   return (
     <details ref={detailsRef} className="group" onToggle={(event) => event.currentTarget.open && setPictured(true)}>
-      <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg bg-navy-900 px-3.5 text-sm font-semibold text-white hover:bg-navy-800 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={
+          'flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg bg-navy-900 px-3.5 ' +
+          'text-sm font-semibold text-white hover:bg-navy-800 [&::-webkit-details-marker]:hidden'
+        }
+      >
         <MenuIcon className="size-4" />
         All categories
         <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />

@@ -49,7 +49,12 @@ function MenuLinks({ categories, close }: { categories: readonly NavigationCateg
           {categories.map((category) => (
             <li key={category.slug}>
               <details className="group">
-                <summary className="flex cursor-pointer list-none items-center justify-between rounded-lg px-3 py-2.5 font-semibold text-navy-950 hover:bg-navy-50 [&::-webkit-details-marker]:hidden">
+                <summary
+                  className={
+                    'flex cursor-pointer list-none items-center justify-between rounded-lg px-3 py-2.5 ' +
+                    'font-semibold text-navy-950 hover:bg-navy-50 [&::-webkit-details-marker]:hidden'
+                  }
+                >
                   {category.name}
                   <ChevronDownIcon className="size-5 text-navy-600 transition-transform group-open:rotate-180" />
                 </summary>

@@ -192,7 +192,10 @@ export function SearchForm({ defaultQuery, id, label = 'Search products and cate
             hidden={!visible}
             // A press anywhere in the popup (a group label, the scrollbar) keeps focus in the text box.
             onMouseDown={(event) => event.preventDefault()}
-            className="absolute inset-x-0 z-40 mt-14 max-h-[min(70dvh,40rem)] overflow-y-auto overscroll-contain border-y border-navy-200 bg-white text-navy-950 shadow-xl md:top-full md:mt-2 md:rounded-xl md:border"
+            className={
+              'absolute inset-x-0 z-40 mt-14 max-h-[min(70dvh,40rem)] overflow-y-auto overscroll-contain border-y ' +
+              'border-navy-200 bg-white text-navy-950 shadow-xl md:top-full md:mt-2 md:rounded-xl md:border'
+            }
           >
             {emptyMessage && <p className="px-4 pt-3 text-sm text-navy-700">{emptyMessage}</p>}
             <SuggestionList

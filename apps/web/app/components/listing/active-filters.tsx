@@ -33,7 +33,10 @@ export function ActiveFilters({ facets, state, query, pathname, clearHref }: Act
             <Link
               to={chip.to}
               preventScrollReset
-              className="inline-flex h-9 items-center gap-1.5 rounded-full bg-teal-50 pr-2.5 pl-3.5 text-sm font-medium text-teal-900 ring-1 ring-teal-200 ring-inset transition hover:bg-teal-100"
+              className={
+                'inline-flex h-9 items-center gap-1.5 rounded-full bg-teal-50 pr-2.5 pl-3.5 text-sm ' +
+                'font-medium text-teal-900 ring-1 ring-teal-200 ring-inset transition hover:bg-teal-100'
+              }
             >
               {chip.label}
               <CloseIcon className="size-4" />

@@ -57,7 +57,10 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
       {problem && (
         <div
           role="alert"
-          className="mb-6 flex flex-col gap-3 rounded-xl border border-brass-300 bg-brass-100/60 px-5 py-4 text-navy-950 sm:flex-row sm:items-center sm:justify-between"
+          className={
+            'mb-6 flex flex-col gap-3 rounded-xl border border-brass-300 bg-brass-100/60 ' +
+            'px-5 py-4 text-navy-950 sm:flex-row sm:items-center sm:justify-between'
+          }
         >
           <p>
             <strong className="font-semibold">We couldn’t apply those filters.</strong> {problem}

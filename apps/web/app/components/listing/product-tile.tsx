@@ -64,7 +64,8 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
   return (
     <article
       className={cn(
-        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-navy-100 bg-white transition focus-within:ring-2 focus-within:ring-teal-600 hover:border-teal-200 hover:shadow-lg',
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-navy-100 bg-white ' +
+          'transition focus-within:ring-2 focus-within:ring-teal-600 hover:border-teal-200 hover:shadow-lg',
         className,
       )}
     >

@@ -51,7 +51,10 @@ export function DiscountFiltersForm({ filters }: { filters: DiscountFilters }) {
       action="/staff/discounts"
       role="search"
       aria-label="Filter promotions"
-      className="grid gap-4 rounded-2xl border border-navy-100 bg-sand-50 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-start"
+      className={
+        'grid gap-4 rounded-2xl border border-navy-100 bg-sand-50 p-4 sm:grid-cols-2 ' +
+        'lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-start'
+      }
     >
       <FormField label="Code or description" className="sm:col-span-2 lg:col-span-1">
         {(control) => (

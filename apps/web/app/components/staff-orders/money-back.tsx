@@ -181,7 +181,8 @@ function MoneyBackDialog({
           <p className="text-navy-800">
             {retrying
               ? `The refund of ${formatPence(pending.amountPence)} was not confirmed: send it again to finish it.`
-              : `Up to ${formatPence(refundable)} of the ${formatPence(order.payment.capturedPence)} paid can be refunded to the customer’s ${paymentText(order.payment)}. Refunding all of it marks the order refunded.`}{' '}
+              : `Up to ${formatPence(refundable)} of the ${formatPence(order.payment.capturedPence)} paid can be ` +
+                `refunded to the customer’s ${paymentText(order.payment)}. Refunding all of it marks the order refunded.`}{' '}
             The customer is e-mailed.
           </p>
         )}

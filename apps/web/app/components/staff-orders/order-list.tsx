@@ -33,7 +33,12 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
       action="/staff/orders"
       role="search"
       aria-label="Find orders"
-      className="grid gap-4 rounded-2xl border border-navy-100 bg-sand-50 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(16rem,2fr)_minmax(12rem,1fr)_auto] lg:items-end"
+      className={
+        'grid gap-4 rounded-2xl border border-navy-100 ' +
+        'bg-sand-50 p-4 sm:grid-cols-2 ' +
+        'lg:grid-cols-[minmax(16rem,2fr)_minmax(12rem,1fr)_auto] ' +
+        'lg:items-end'
+      }
     >
       <FormField label="Order number, e-mail or name" className="sm:col-span-2 lg:col-span-1">
         {(control) => (

@@ -141,7 +141,10 @@ export function ApplicationFields({ values, errors, documentNames }: FieldsProps
       <ContactFieldsets values={values} errors={errors} />
       <Fieldset
         legend="Documents"
-        hint={`Optional, but an application with proof of trade is decided sooner. PDF, JPG or PNG, each smaller than 5MB: up to ${DOCUMENT_SLOTS.length} here, and more on your application’s page, ${TRADE_APPLICATION_MAX_DOCUMENTS} in all.`}
+        hint={
+          `Optional, but an application with proof of trade is decided sooner. PDF, JPG or PNG, each smaller than 5MB: up ` +
+          `to ${DOCUMENT_SLOTS.length} here, and more on your application’s page, ${TRADE_APPLICATION_MAX_DOCUMENTS} in all.`
+        }
       >
         <DocumentSlots slots={DOCUMENT_SLOTS} errors={errors} documentNames={documentNames} />
       </Fieldset>
@@ -176,7 +179,10 @@ export function BusinessFieldset({ values, errors, withSpend = false }: FieldsPr
           {TRADE_BUSINESS_TYPES.map((type, index) => (
             <label
               key={type}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-navy-200 px-3 py-2 text-sm font-medium text-navy-950 has-checked:border-teal-600 has-checked:bg-teal-50"
+              className={
+                'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-navy-200 px-3 ' +
+                'py-2 text-sm font-medium text-navy-950 has-checked:border-teal-600 has-checked:bg-teal-50'
+              }
             >
               <input
                 id={index === 0 ? fieldId('businessType') : `${fieldId('businessType')}-${type}`}
@@ -373,7 +379,10 @@ export function DocumentSlots({
                   type="file"
                   name={documentField(slot)}
                   accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-                  className="block w-full rounded-lg border border-dashed border-navy-300 bg-sand-50 p-2 text-sm text-navy-900 file:mr-3 file:rounded-md file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white aria-invalid:border-red-700"
+                  className={
+                    'block w-full rounded-lg border border-dashed border-navy-300 bg-sand-50 p-2 text-sm text-navy-900 file:mr-3 file:rounded-md ' +
+                    'file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white aria-invalid:border-red-700'
+                  }
                 />
               )}
             </FormField>

@@ -68,14 +68,18 @@ export function BandProgress({ summary }: { summary: TradeSummary }) {
             id="band-progress"
             max={10_000}
             value={summary.progressToNextBandBasisPoints}
-            className="mt-2 block h-3 w-full appearance-none overflow-hidden rounded-full bg-navy-100 [&::-moz-progress-bar]:bg-teal-600 [&::-webkit-progress-bar]:bg-navy-100 [&::-webkit-progress-value]:bg-teal-600"
+            className={
+              'mt-2 block h-3 w-full appearance-none overflow-hidden rounded-full bg-navy-100 ' +
+              '[&::-moz-progress-bar]:bg-teal-600 [&::-webkit-progress-bar]:bg-navy-100 [&::-webkit-progress-value]:bg-teal-600'
+            }
           >
             {percent}%
           </progress>
           <p className="mt-2 text-sm text-navy-800">
             {spendToNextBandExVat === 0
               ? `Your spend has reached ${nextBand.name}: your band moves up shortly.`
-              : `Spend ${formatPence(spendToNextBandExVat ?? 0)} more (ex VAT) over 12 months to reach ${nextBand.name}. Your band moves up by itself when it does.`}
+              : `Spend ${formatPence(spendToNextBandExVat ?? 0)} more (ex VAT) over 12 ` +
+                `months to reach ${nextBand.name}. Your band moves up by itself when it does.`}
           </p>
         </>
       ) : (

@@ -54,7 +54,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div
             key={toast.id}
             className={cn(
-              'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border border-l-4 border-navy-100 bg-white p-4 text-sm text-navy-950 shadow-lg',
+              'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border ' +
+                'border-l-4 border-navy-100 bg-white p-4 text-sm text-navy-950 shadow-lg',
               tones[toast.tone],
             )}
           >

@@ -117,7 +117,10 @@ export function EmailWishlistForm() {
             maxLength={500}
             rows={3}
             onChange={(event) => setNote(event.target.value)}
-            className="block w-full rounded-lg border border-navy-300 bg-white px-3 py-2 text-[0.9375rem] text-navy-950 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none"
+            className={
+              'block w-full rounded-lg border border-navy-300 bg-white px-3 py-2 text-[0.9375rem] ' +
+              'text-navy-950 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none'
+            }
           />
         )}
       </FormField>

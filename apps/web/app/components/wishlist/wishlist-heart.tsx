@@ -47,7 +47,8 @@ export function WishlistHeart({ sku, productName, look = 'icon', className }: Wi
         disabled={status === 'loading'}
         onClick={onClick}
         className={cn(
-          'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-white px-4 text-[0.9375rem] font-semibold text-navy-900 ring-1 ring-navy-300 ring-inset transition-colors hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-60',
+          'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-white px-4 text-[0.9375rem] font-semibold text-navy-900 ' +
+            'ring-1 ring-navy-300 ring-inset transition-colors hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-60',
           saved && 'text-red-700',
           className,
         )}
@@ -66,7 +67,8 @@ export function WishlistHeart({ sku, productName, look = 'icon', className }: Wi
       disabled={status === 'loading'}
       onClick={onClick}
       className={cn(
-        'grid size-10 place-items-center rounded-full bg-white/95 text-navy-800 shadow-sm ring-1 ring-navy-100 transition hover:text-red-700 disabled:cursor-not-allowed',
+        'grid size-10 place-items-center rounded-full bg-white/95 text-navy-800 shadow-sm ' +
+          'ring-1 ring-navy-100 transition hover:text-red-700 disabled:cursor-not-allowed',
         saved && 'text-red-700',
         className,
       )}

@@ -80,5 +80,8 @@ export function renderUserContentScene(productId: number): string {
     floor +
     `<g stroke="${INK}" stroke-width="8" stroke-linejoin="round" stroke-linecap="round">${scene}</g>` +
     rect(0, 0, 800, 800, 0, '#fff6e0', 'opacity="0.08"');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" role="img"><title>Customer photo: the product fitted in their bathroom</title>${body}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" ` +
+    `role="img"><title>Customer photo: the product fitted in their bathroom</title>${body}</svg>`
+  );
 }

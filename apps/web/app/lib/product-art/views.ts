@@ -10,7 +10,8 @@ const strokeGroup = (colour: string, width: number, body: string) =>
   `<g stroke="${colour}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round">${body}</g>`;
 
 const document = (title: string, body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img"><title>${escapeXml(title)}</title>${body}</svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" ` +
+  `height="${SIZE}" role="img"><title>${escapeXml(title)}</title>${body}</svg>`;
 
 const shadow = ({ box }: Drawing) => {
   const [x0, , x1, y1] = box;
@@ -25,7 +26,9 @@ function dimensionLines({ box, size }: Drawing): string {
   const below = Math.min(y1 + 64, 760);
   const left = Math.max(x0 - 64, 40);
   const label = (x: number, y: number, text: string, rotate = false) =>
-    `<text x="${x}" y="${y}"${rotate ? ` transform="rotate(-90 ${x} ${y})"` : ''} text-anchor="middle" font-family="Inter, Arial, sans-serif" font-size="28" font-weight="600" fill="${INK}" stroke="#ffffff" stroke-width="10" paint-order="stroke">${text}</text>`;
+    `<text x="${x}" y="${y}"${rotate ? ` transform="rotate(-90 ${x} ${y})"` : ''} text-anchor="middle" ` +
+    `font-family="Inter, Arial, sans-serif" font-size="28" font-weight="600" fill="${INK}" ` +
+    `stroke="#ffffff" stroke-width="10" paint-order="stroke">${text}</text>`;
   const lines = [
     `M${x0} ${below}H${x1}M${x0} ${below - 14}V${below + 14}M${x1} ${below - 14}V${below + 14}`,
     `M${left} ${y0}V${y1}M${left - 14} ${y0}H${left + 14}M${left - 14} ${y1}H${left + 14}`,

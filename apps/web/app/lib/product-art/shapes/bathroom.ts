@@ -27,7 +27,8 @@ const wall = (p: Paint, x0: number, x1: number) => (p.line ? '' : rect(x0, 110, 
 
 export const basinBowl = (p: Paint, cx: number, rim: number, half: number) =>
   path(
-    `M${cx - half + 20} ${rim + 36}H${cx + half - 20}C${cx + half - 20} ${rim + 110} ${cx + half * 0.45} ${rim + 150} ${cx} ${rim + 150}C${cx - half * 0.45} ${rim + 150} ${cx - half + 20} ${rim + 110} ${cx - half + 20} ${rim + 36}Z`,
+    `M${cx - half + 20} ${rim + 36}H${cx + half - 20}C${cx + half - 20} ${rim + 110} ${cx + half * 0.45} ${rim + 150} ` +
+      `${cx} ${rim + 150}C${cx - half * 0.45} ${rim + 150} ${cx - half + 20} ${rim + 110} ${cx - half + 20} ${rim + 36}Z`,
     p.ceramic.base,
   ) +
   rect(cx - half, rim, half * 2, 40, 20, p.ceramic.base) +
@@ -38,7 +39,8 @@ export const monoMixer = (p: Paint, x: number, base: number, tall = 90) =>
   rect(x - 26, base - 10, 52, 12, 5, p.trim.dark) +
   rect(x - 20, base - tall, 40, tall - 8, 14, p.trim.base) +
   path(
-    `M${x + 16} ${base - tall + 10}H${x + 92}Q${x + 104} ${base - tall + 10} ${x + 104} ${base - tall + 22}V${base - tall + 40}H${x + 84}V${base - tall + 32}H${x + 16}Z`,
+    `M${x + 16} ${base - tall + 10}H${x + 92}Q${x + 104} ${base - tall + 10} ${x + 104} ` +
+      `${base - tall + 22}V${base - tall + 40}H${x + 84}V${base - tall + 32}H${x + 16}Z`,
     p.trim.base,
   ) +
   tube(`M${x - 4} ${base - tall}L${x - 38} ${base - tall - 34}`, p.trim.base, 12, p.ink) +
@@ -118,7 +120,8 @@ export const drawings = {
       rect(296, 196, 44, 40, 10, p.trim.base) +
       rect(460, 196, 44, 40, 10, p.trim.base) +
       path(
-        'M262 250Q262 222 292 222H508Q538 222 538 250C548 430 506 610 400 610C294 610 252 430 262 250ZM322 300C314 420 346 548 400 548C454 548 486 420 478 300Z',
+        'M262 250Q262 222 292 222H508Q538 222 538 250C548 430 506 610 400 610C294 ' +
+          '610 252 430 262 250ZM322 300C314 420 346 548 400 548C454 548 486 420 478 300Z',
         p.ceramic.base,
         'fill-rule="evenodd"',
       ) +

@@ -56,7 +56,8 @@ export const drawings = {
       rect(246, 360, 308, 140, 0, p.line ? '#ffffff' : p.accent.light) +
       (p.line
         ? ''
-        : `<text x="400" y="448" text-anchor="middle" font-family="Inter, Arial, sans-serif" font-size="46" font-weight="800" fill="${p.accent.dark}" stroke="none">GROUT</text>`) +
+        : `<text x="400" y="448" text-anchor="middle" font-family="Inter, Arial, sans-serif" ` +
+          `font-size="46" font-weight="800" fill="${p.accent.dark}" stroke="none">GROUT</text>`) +
       path('M300 220Q400 120 500 220', 'none', 'stroke-width="10"'),
     box: [214, 150, 586, 620],
     size: [300, 330],

@@ -78,7 +78,8 @@ export const drawings = {
       let out = '';
       for (let x = 150; x <= 610; x += 46) {
         out += path(
-          `M${x} 270Q${x} 240 ${x + 20} 240Q${x + 40} 240 ${x + 40} 270V300Q${x + 30} 320 ${x + 40} 340V520Q${x + 30} 540 ${x + 40} 560V600Q${x + 40} 620 ${x + 20} 620Q${x} 620 ${x} 600V560Q${x + 10} 540 ${x} 520V340Q${x + 10} 320 ${x} 300Z`,
+          `M${x} 270Q${x} 240 ${x + 20} 240Q${x + 40} 240 ${x + 40} 270V300Q${x + 30} 320 ${x + 40} 340V520Q${x + 30} 540 ` +
+            `${x + 40} 560V600Q${x + 40} 620 ${x + 20} 620Q${x} 620 ${x} 600V560Q${x + 10} 540 ${x} 520V340Q${x + 10} 320 ${x} 300Z`,
           body.base,
         );
         out += line(`M${x + 12} 360V500`, p.line ? p.ink : body.dark, 4);
@@ -169,7 +170,8 @@ export const drawings = {
         rect(360, 350, 80, 40, 8, p.line ? '#ffffff' : head.light) +
         (p.line
           ? ''
-          : `<text x="400" y="382" text-anchor="middle" font-family="Inter, Arial, sans-serif" font-size="32" font-weight="700" fill="${p.ink}" stroke="none">3</text>`)
+          : `<text x="400" y="382" text-anchor="middle" font-family="Inter, Arial, sans-serif" ` +
+            `font-size="32" font-weight="700" fill="${p.ink}" stroke="none">3</text>`)
       );
     },
     box: [150, 110, 500, 640],
@@ -184,7 +186,8 @@ export const drawings = {
       circle(400, 400, 100, p.line ? '#ffffff' : '#1f2a36') +
       (p.line
         ? ''
-        : `<text x="400" y="420" text-anchor="middle" font-family="Inter, Arial, sans-serif" font-size="64" font-weight="700" fill="${p.accent.light}" stroke="none">21°</text>`) +
+        : `<text x="400" y="420" text-anchor="middle" font-family="Inter, Arial, sans-serif" ` +
+          `font-size="64" font-weight="700" fill="${p.accent.light}" stroke="none">21°</text>`) +
       circle(400, 500, 6, p.accent.base, 'stroke="none"'),
     box: [230, 230, 570, 570],
     size: [86, 86],

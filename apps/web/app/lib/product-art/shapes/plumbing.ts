@@ -168,7 +168,16 @@ export const drawings = {
   sealant: {
     label: 'Silicone sealant cartridge',
     art: (p) =>
-      `<g transform="rotate(-30 400 420)">${rect(160, 350, 420, 140, 20, WHITE.base) + rect(250, 350, 220, 140, 0, p.line ? '#ffffff' : p.accent.base) + path('M580 380L700 410V430L580 460Z', WHITE.base) + rect(130, 360, 30, 120, 8, '#dfe6ec') + (p.line ? '' : `<text x="360" y="432" text-anchor="middle" font-family="Inter, Arial, sans-serif" font-size="38" font-weight="800" fill="#ffffff" stroke="none">SILICONE</text>`)}</g>`,
+      '<g transform="rotate(-30 400 420)">' +
+      rect(160, 350, 420, 140, 20, WHITE.base) +
+      rect(250, 350, 220, 140, 0, p.line ? '#ffffff' : p.accent.base) +
+      path('M580 380L700 410V430L580 460Z', WHITE.base) +
+      rect(130, 360, 30, 120, 8, '#dfe6ec') +
+      (p.line
+        ? ''
+        : '<text x="360" y="432" text-anchor="middle" font-family="Inter, Arial, sans-serif" ' +
+          'font-size="38" font-weight="800" fill="#ffffff" stroke="none">SILICONE</text>') +
+      '</g>',
     box: [150, 200, 650, 640],
     size: [290, 50],
     focus: [400, 420],

@@ -90,7 +90,8 @@ export const drawings = {
       rect(256, 330, 148, 70, 10, p.line ? '#ffffff' : '#2c3e50') +
       (p.line
         ? ''
-        : `<text x="330" y="378" text-anchor="middle" font-family="Inter, Arial, sans-serif" font-size="40" font-weight="700" fill="${p.accent.light}" stroke="none">38°</text>`) +
+        : `<text x="330" y="378" text-anchor="middle" font-family="Inter, Arial, sans-serif" ` +
+          `font-size="40" font-weight="700" fill="${p.accent.light}" stroke="none">38°</text>`) +
       circle(330, 480, 44, p.trim.base) +
       circle(330, 480, 22, p.trim.light),
     box: [230, 152, 576, 620],

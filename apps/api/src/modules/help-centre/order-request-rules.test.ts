@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cancellableQuantity,
+  checkReturnLines,
+  damageReportEndsAt,
+  isMadeToMeasure,
+  isSealedHygieneGood,
+  missingReportEndsAt,
+  paidFor,
+  reportEndsAt,
+  returnableQuantity,
+  returnWindowEndsAt,
+  type RuleLine,
+} from './order-request-rules.ts';
+
+const basin: RuleLine = {
+  position: 0,
+  productName: 'Countertop basin',
+  label: 'White',
+  sku: 'BAS-1',
+  quantity: 2,
+  cancelledQuantity: 0,
+  lineTotalIncVat: 20_000,
+};
+const seat: RuleLine = {
+  position: 1,
+  productName: 'Soft-close toilet seat',
+  label: 'White',
+  sku: 'SEAT-1',
+  quantity: 1,
+  cancelledQuantity: 0,
+  lineTotalIncVat: 4_000,
+};
+const mirror: RuleLine = {
+  position: 2,
+  productName: 'Bathroom mirror',
+  label: 'Made to measure',
+  sku: 'MIR-1',
+  quantity: 1,
+  cancelledQuantity: 0,
+  lineTotalIncVat: 9_000,
+};
+const delivered = new Date('2026-11-01T10:00:00Z');
+
+describe('windows from delivery', () => {
+  it('gives 30 days to return, 48 hours to report damage and 7 days to report missing items', () => {
+    expect(returnWindowEndsAt(delivered).toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(damageReportEndsAt(delivered).toISOString()).toBe('2026-11-03T10:00:00.000Z');
+    expect(missingReportEndsAt(delivered).toISOString()).toBe('2026-11-08T10:00:00.000Z');
+    expect(reportEndsAt('wrong-item', delivered)).toEqual(missingReportEndsAt(delivered));
+    expect(reportEndsAt('damaged', delivered)).toEqual(damageReportEndsAt(delivered));
+  });
+});
+
+describe('quantities', () => {
+  it('cancels only before dispatch, and only what is not cancelled already', () => {
+    expect(cancellableQuantity({ quantity: 3, cancelledQuantity: 1 }, 'picking')).toBe(2);
+    expect(cancellableQuantity({ quantity: 3, cancelledQuantity: 1 }, 'dispatched')).toBe(0);
+  });
+  it('returns what was sent less what came back or is on its way', () => {
+    expect(returnableQuantity({ quantity: 3, cancelledQuantity: 1 }, 1)).toBe(1);
+    expect(returnableQuantity({ quantity: 3, cancelledQuantity: 0 }, 5)).toBe(0);
+  });
+  it('refunds the price paid: the line’s share after the order’s discount', () => {
+    expect(paidFor(basin, 1, { goodsPence: 24_000, discountPence: 0 })).toBe(10_000);
+    expect(paidFor(basin, 1, { goodsPence: 24_000, discountPence: 2_400 })).toBe(9_000);
+  });
+});
+
+describe('what cannot come back', () => {
+  it('knows made-to-measure and sealed hygiene goods from the product', () => {
+    expect(isMadeToMeasure(mirror)).toBe(true);
+    expect(isMadeToMeasure(basin)).toBe(false);
+    expect(isSealedHygieneGood(seat)).toBe(true);
+    expect(isSealedHygieneGood(basin)).toBe(false);
+  });
+  it('refuses made-to-measure goods, opened sealed goods, unknown lines and more than is left, with the reason', () => {
+    const lines = [basin, seat, mirror];
+    expect(checkReturnLines(lines, new Map(), [{ position: 0, quantity: 2 }])).toBeNull();
+    expect(checkReturnLines(lines, new Map(), [{ position: 1, quantity: 1, opened: false }])).toBeNull();
+    expect(checkReturnLines(lines, new Map(), [{ position: 1, quantity: 1, opened: true }])).toMatchObject({
+      kind: 'not-allowed',
+      message: expect.stringContaining('sealed for hygiene'),
+    });
+    expect(checkReturnLines(lines, new Map(), [{ position: 2, quantity: 1 }])).toMatchObject({
+      kind: 'not-allowed',
+      message: expect.stringContaining('made to measure'),
+    });
+    expect(checkReturnLines(lines, new Map(), [{ position: 9, quantity: 1 }])).toEqual({ kind: 'no-such-line', position: 9 });
+    expect(checkReturnLines(lines, new Map([[0, 1]]), [{ position: 0, quantity: 2 }])).toEqual({ kind: 'too-many', productName: 'Countertop basin', left: 1 });
+    expect(
+      checkReturnLines(lines, new Map(), [
+        { position: 0, quantity: 1 },
+        { position: 0, quantity: 1 },
+      ]),
+    ).toEqual({ kind: 'duplicate-line', position: 0 });
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * Order self-service on the real API: real orders placed through checkout with a sandbox payment,
+ * moved on by staff, then cancelled, returned, reported, asked about and invoiced by their owner
+ * signed in or by a guest with the order's number and e-mail address.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, type TestApi } from '../../testing/test-api.ts';
+import { findSeededSku, type SeededSku } from '../../testing/seeded-skus.ts';
+import { readOutbox } from '../notifications/testing.ts';
+import { confirmLikeTheFrame, TEST_CARDS } from '../payments/testing.ts';
+import { startOrderHelpApi, type OrderHelpHarness } from './order-help.testing.ts';
+import { pdfText } from '../orders/testing.ts';
+
+let harness: OrderHelpHarness;
+let api: TestApi;
+let sku: SeededSku;
+
+beforeAll(async () => {
+  harness = await startOrderHelpApi('order-help', (origin, intent) => confirmLikeTheFrame(origin, intent, { number: TEST_CARDS.succeeds }));
+  ({ api, sku } = harness);
+});
+afterAll(() => api.close());
+
+const help = (as?: string) => harness.help(as);
+const placeOrder = (options?: { quantity?: number; as?: string }) => harness.placeOrder(options);
+const advance = (orderNumber: string, to: 'picking' | 'dispatched' | 'delivered') => harness.advance(orderNumber, to);
+const stockOf = (code: string) => harness.committedOf(code);
+const DAY = 24 * 60 * 60 * 1000;
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 64 }, () => 7)]);
+const PDF = new TextEncoder().encode('%PDF-1.4\n% not a photo\n');
+
+async function report(orderNumber: string, fields: Record<string, string>, photos: { name: string; bytes: Uint8Array }[], as?: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const photo of photos) form.append('photos', new Blob([Buffer.from(photo.bytes)]), photo.name);
+  const response = await fetch(`${api.serviceUrl('help-centre')}/Order/${orderNumber}/report-damaged-or-missing-items`, {
+    method: 'POST',
+    body: form,
+    headers: harness.headers(as),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { code?: string; detail?: string } };
+}
+
+describe('who may act on an order', () => {
+  it('is its owner signed in, or a guest with its e-mail address; anyone else gets the same 404 as an unknown order', async () => {
+    const mine = await placeOrder({ as: 'alice' });
+    const products = await help('alice').getOrderProducts({ params: { orderGuid: mine.orderNumber } });
+    expect(products).toMatchObject({ orderNumber: mine.orderNumber, status: 'placed', canCancel: true, deliveredAt: null });
+    expect(products.lines[0]).toMatchObject({ position: 0, sku: sku.sku, quantity: 2, cancellableQuantity: 2, returnableQuantity: 0, cancelledQuantity: 0 });
+    expect(await help().getOrderProducts({ params: { orderGuid: mine.orderNumber }, query: { emailAddress: mine.email.toUpperCase() } })).toMatchObject({
+      orderNumber: mine.orderNumber,
+    });
+
+    const unknown = await failure(help('bob').getOrderProducts({ params: { orderGuid: 'BP99999999' } }));
+    expect(unknown).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
+    const same = { status: 404, data: { code: 'ORDER_NOT_FOUND', detail: (unknown.data as { detail: string }).detail } };
+    expect(await failure(help('bob').getOrderProducts({ params: { orderGuid: mine.orderNumber } }))).toMatchObject(same);
+    expect(await failure(help().getOrderProducts({ params: { orderGuid: mine.orderNumber } }))).toMatchObject(same);
+    expect(await failure(help().getOrderProducts({ params: { orderGuid: mine.orderNumber }, query: { emailAddress: 'someone@example.com' } }))).toMatchObject(
+      same,
+    );
+    expect(await failure(help('bob').askOrderQuestion({ params: { id: mine.orderNumber }, body: { question: 'Where is it?' } }))).toMatchObject(same);
+    const badNumber = await failure(help('alice').getOrderProducts({ params: { orderGuid: '../../x' } }));
+    expect(badNumber.status).toBe(400);
+    expect(JSON.stringify(badNumber.data)).toContain('Enter an order number like BP10000001');
+  });
+});
+
+describe('cancelling', () => {
+  it('cancels chosen lines at once before dispatch: refunded at the price paid, stock back, and a second time is 409', async () => {
+    const order = await placeOrder({ as: 'alice', quantity: 3 });
+    const committed = await stockOf(sku.sku);
+    const result = await help('alice').cancelOrder({
+      params: { id: order.orderNumber },
+      body: { lines: [{ position: 0, quantity: 1 }], reason: 'Ordered one too many' },
+    });
+    expect(result).toMatchObject({ outcome: 'cancelled', reference: expect.stringMatching(/^HC-/), returnReference: null, orderStatus: 'placed' });
+    expect(result.refundedPence).toBe(sku.price);
+    expect(await stockOf(sku.sku)).toBe(committed - 1);
+    const products = await help('alice').getOrderProducts({ params: { orderGuid: order.orderNumber } });
+    expect(products.lines[0]).toMatchObject({ cancelledQuantity: 1, cancellableQuantity: 2 });
+
+    const tooMany = await failure(
+      help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 3 }], reason: 'All of them' } }),
+    );
+    expect(tooMany).toMatchObject({ status: 422, code: 'ORDER_CANCEL_TOO_MANY' });
+
+    const whole = await help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { reason: 'Found them cheaper' } });
+    expect(whole).toMatchObject({ outcome: 'cancelled', orderStatus: 'cancelled', refundedPence: order.totalIncVat - result.refundedPence });
+    expect(await stockOf(sku.sku)).toBe(committed - 3);
+    const again = await failure(help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { reason: 'Again' } }));
+    expect(again).toMatchObject({ status: 409, code: 'ORDER_ALREADY_CANCELLED' });
+    expect(await readOutbox(api.database.db, { to: order.email, template: 'order.cancelled' })).toHaveLength(1);
+  });
+
+  it('turns a cancellation after dispatch into a return, and says so', async () => {
+    const order = await placeOrder();
+    await advance(order.orderNumber, 'dispatched');
+    const result = await help().cancelOrder({ params: { id: order.orderNumber }, body: { emailAddress: order.email, reason: 'Changed my mind' } });
+    expect(result).toMatchObject({ outcome: 'return', returnReference: expect.stringMatching(/^RT-/), refundedPence: 0, orderStatus: 'dispatched' });
+    expect(result.nextSteps[0]).toContain('already been dispatched');
+  });
+
+  it('refuses a request without a reason in words a person can act on, and changes nothing', async () => {
+    const order = await placeOrder({ as: 'alice' });
+    const error = await failure(help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { reason: '  ' } }));
+    expect(error.status).toBe(400);
+    expect(JSON.stringify(error.data)).toContain('Enter why you are cancelling');
+    expect((await help('alice').getOrderProducts({ params: { orderGuid: order.orderNumber } })).status).toBe('placed');
+  });
+});
+
+describe('returning unwanted items', () => {
+  it('needs the goods delivered, gives a returns reference and instructions, and refuses goods already returned and returns outside 30 days', async () => {
+    const order = await placeOrder({ quantity: 2 });
+    const guest = { emailAddress: order.email };
+    const early = await failure(
+      help().requestUnwantedItemsReturn({
+        params: { id: order.orderNumber },
+        body: { ...guest, lines: [{ position: 0, quantity: 1 }], reason: 'changed-mind' },
+      }),
+    );
+    expect(early).toMatchObject({ status: 409, code: 'RETURN_NOT_DELIVERED' });
+    await advance(order.orderNumber, 'delivered');
+
+    const first = await help().requestUnwantedItemsReturn({
+      params: { id: order.orderNumber },
+      body: { ...guest, lines: [{ position: 0, quantity: 1 }], reason: 'changed-mind', comments: '<script>alert(1)</script>' },
+    });
+    expect(first).toMatchObject({ reference: expect.stringMatching(/^HC-/), returnReference: expect.stringMatching(/^RT-/), refundPence: sku.price });
+    expect(first.nextSteps.join(' ')).toContain(first.returnReference);
+    // Markup is kept as the words typed, never as markup.
+    const thread = (await api.database.db.execute(
+      sql`select m.body from help_request_messages m join help_requests r on r.id = m.request_id where r.reference = ${first.reference}`,
+    )) as unknown as { rows: { body: string }[] };
+    expect(thread.rows).toEqual([{ body: '<script>alert(1)</script>' }]);
+    const [ack] = await readOutbox(api.database.db, { to: order.email, template: 'help-centre.acknowledgement' });
+    expect(ack!.text).toContain(first.returnReference);
+
+    const tooMany = await failure(
+      help().requestUnwantedItemsReturn({
+        params: { id: order.orderNumber },
+        body: { ...guest, lines: [{ position: 0, quantity: 2 }], reason: 'changed-mind' },
+      }),
+    );
+    expect(tooMany).toMatchObject({ status: 422, code: 'RETURN_QUANTITY_TOO_LARGE' });
+    const unknownLine = await failure(
+      help().requestUnwantedItemsReturn({
+        params: { id: order.orderNumber },
+        body: { ...guest, lines: [{ position: 4, quantity: 1 }], reason: 'changed-mind' },
+      }),
+    );
+    expect(unknownLine).toMatchObject({ status: 422, code: 'ORDER_LINE_NOT_FOUND' });
+    const noLines = await failure(
+      help().requestUnwantedItemsReturn({ params: { id: order.orderNumber }, body: { ...guest, lines: [], reason: 'changed-mind' } }),
+    );
+    expect(noLines.status).toBe(400);
+    expect(JSON.stringify(noLines.data)).toContain('Choose at least one item');
+
+    harness.setAhead(31 * DAY);
+    try {
+      const late = await failure(
+        help().requestUnwantedItemsReturn({
+          params: { id: order.orderNumber },
+          body: { ...guest, lines: [{ position: 0, quantity: 1 }], reason: 'changed-mind' },
+        }),
+      );
+      expect(late).toMatchObject({ status: 422, code: 'RETURN_WINDOW_CLOSED' });
+    } finally {
+      harness.setAhead(0);
+    }
+    expect((await help().getOrderProducts({ params: { orderGuid: order.orderNumber }, query: guest })).lines[0]).toMatchObject({
+      returnedQuantity: 1,
+      returnableQuantity: 1,
+    });
+  });
+});
+
+describe('goods that cannot come back as unwanted', () => {
+  it('refuses an opened sealed hygiene good with the reason, and takes it back unopened', async () => {
+    const seat = await findSeededSku(
+      api.database.db,
+      sql`(p.name ilike '%toilet seat%' or p.name ilike '%shower head%') and p.delivery_class = 'parcel' and s.status = 'in_stock' and s.on_hand >= 10`,
+      0,
+    );
+    const order = await harness.placeOrder({ sku: seat.sku, quantity: 1 });
+    await advance(order.orderNumber, 'delivered');
+    const body = { emailAddress: order.email, reason: 'changed-mind' as const };
+    const opened = await failure(
+      help().requestUnwantedItemsReturn({ params: { id: order.orderNumber }, body: { ...body, lines: [{ position: 0, quantity: 1, opened: true }] } }),
+    );
+    expect(opened).toMatchObject({ status: 422, code: 'RETURN_NOT_ALLOWED' });
+    expect((opened.data as { detail: string }).detail).toContain('sealed for hygiene and cannot be returned once opened');
+    const products = await help().getOrderProducts({ params: { orderGuid: order.orderNumber }, query: { emailAddress: order.email } });
+    expect(products.lines[0]).toMatchObject({ sealedHygieneGood: true, returnableQuantity: 1, returnedQuantity: 0 });
+    expect(
+      await help().requestUnwantedItemsReturn({ params: { id: order.orderNumber }, body: { ...body, lines: [{ position: 0, quantity: 1, opened: false }] } }),
+    ).toMatchObject({ returnReference: expect.stringMatching(/^RT-/) });
+  });
+});
+
+describe('reporting damaged or missing items', () => {
+  it('takes two photos from a guest and answers a reference; refuses too many photos, documents, and reports after 48 hours', async () => {
+    const order = await placeOrder();
+    await advance(order.orderNumber, 'delivered');
+    const fields = {
+      emailAddress: order.email,
+      lines: JSON.stringify([{ position: 0, quantity: 1 }]),
+      issueType: 'damaged',
+      description: 'The basin arrived cracked',
+      podSignedDamaged: 'yes',
+    };
+    const ok = await report(order.orderNumber, fields, [
+      { name: 'front.png', bytes: PNG },
+      { name: '../../x', bytes: PNG },
+    ]);
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ reference: expect.stringMatching(/^HC-/), team: 'Customer service' });
+    const files = (await api.database.db.execute(
+      sql`select f.file_name from help_request_files f join help_requests r on r.id = f.request_id where r.reference = ${ok.body.reference as string} order by f.file_name`,
+    )) as unknown as { rows: { file_name: string }[] };
+    expect(files.rows).toHaveLength(2);
+    expect(files.rows.every((row) => !row.file_name.includes('/') && !row.file_name.includes('..'))).toBe(true);
+
+    const seven = Array.from({ length: 7 }, (_, index) => ({ name: `p${index}.png`, bytes: PNG }));
+    expect(await report(order.orderNumber, fields, seven)).toMatchObject({ status: 422, body: { code: 'HELP_TOO_MANY_FILES' } });
+    expect(await report(order.orderNumber, fields, [{ name: 'photo.png', bytes: PDF }])).toMatchObject({
+      status: 422,
+      body: { code: 'FILE_TYPE_NOT_ALLOWED' },
+    });
+    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    huge.set(PNG);
+    expect(await report(order.orderNumber, fields, [{ name: 'huge.png', bytes: huge }])).toMatchObject({ status: 413, body: { code: 'FILE_TOO_LARGE' } });
+    expect(await report(order.orderNumber, { ...fields, issueType: 'broken' }, [])).toMatchObject({ status: 400, body: { code: 'HELP_FIELD_INVALID' } });
+    expect(await report(order.orderNumber, { ...fields, emailAddress: 'other@example.com' }, [])).toMatchObject({
+      status: 404,
+      body: { code: 'ORDER_NOT_FOUND' },
+    });
+
+    harness.setAhead(2 * DAY + 60 * 60 * 1000);
+    try {
+      expect(await report(order.orderNumber, fields, [{ name: 'a.png', bytes: PNG }])).toMatchObject({ status: 422, body: { code: 'REPORT_WINDOW_CLOSED' } });
+      // Missing items have 7 days.
+      expect((await report(order.orderNumber, { ...fields, issueType: 'missing' }, [])).status).toBe(201);
+    } finally {
+      harness.setAhead(0);
+    }
+  });
+});
+
+describe('questions, changes, refund queries and delivery terms', () => {
+  it('records each as a help request of its type with the order attached', async () => {
+    const order = await placeOrder({ as: 'alice' });
+    const params = { id: order.orderNumber };
+    const question = await help('alice').askOrderQuestion({ params, body: { question: 'Can you deliver to the back door?' } });
+    const amend = await help('alice').requestOrderAmendment({ params, body: { change: 'date', details: 'Please deliver next Friday instead' } });
+    const terms = await help().confirmDeliveryTerms({
+      body: {
+        orderNumber: order.orderNumber,
+        emailAddress: order.email,
+        deliveryType: 'two-person',
+        accessNotes: 'Second floor, no lift',
+        vehicleSize: 'large-van',
+      },
+    });
+    const refund = await help('alice').askAboutReturnedItemsRefund({
+      params,
+      body: { sentOn: '2026-11-20', carrier: 'Royal Mail', trackingNumber: 'AB123456789GB' },
+    });
+    const rows = (await api.database.db.execute(
+      sql`select reference, type, order_number from help_requests where order_number = ${order.orderNumber} order by created_at`,
+    )) as unknown as { rows: { reference: string; type: string; order_number: string }[] };
+    expect(rows.rows.map((row) => [row.reference, row.type])).toEqual([
+      [question.reference, 'ORDER_QUESTION'],
+      [amend.reference, 'ORDER_AMEND'],
+      [terms.reference, 'DELIVERY_TERMS'],
+      [refund.reference, 'RETURN_REFUND_QUERY'],
+    ]);
+
+    await advance(order.orderNumber, 'picking');
+    expect(await failure(help('alice').requestOrderAmendment({ params, body: { change: 'quantity', details: 'Two more please' } }))).toMatchObject({
+      status: 409,
+      code: 'ORDER_TOO_LATE_TO_AMEND',
+    });
+    const badTerms = await failure(
+      help().confirmDeliveryTerms({
+        body: { orderNumber: order.orderNumber, emailAddress: order.email, deliveryType: 'kerbside', accessNotes: '', vehicleSize: 'large-van' },
+      }),
+    );
+    expect(badTerms.status).toBe(400);
+    expect(JSON.stringify(badTerms.data)).toContain('Enter how the driver gets to your door');
+    const badDate = await failure(help('alice').askAboutReturnedItemsRefund({ params, body: { sentOn: 'yesterday' } }));
+    expect(JSON.stringify(badDate.data)).toContain('Enter the date you sent the goods back');
+  });
+});
+
+describe('the VAT invoice', () => {
+  it('is a PDF with a number from the sequence, the same every time, with the supplier, the customer and the totals', async () => {
+    const order = await placeOrder({ as: 'alice' });
+    // One of the two cancelled first: its refund is a credit note on the invoice.
+    await help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One is enough' } });
+    const download = (query = '', as = 'alice') =>
+      fetch(`${api.serviceUrl('help-centre')}/Order/${order.orderNumber}/vat-invoice${query}`, { method: 'POST', headers: harness.headers(as) });
+    const first = await download();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/pdf');
+    expect(first.headers.get('content-disposition')).toMatch(/^attachment; filename="INV-\d{7}\.pdf"$/);
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = pdfText(bytes);
+    const number = first.headers.get('content-disposition')!.match(/INV-\d{7}/)![0];
+    expect(text).toContain(`Invoice number: ${number}`);
+    expect(text).toContain(api.config.shop.legalName);
+    expect(text).toContain(`VAT registration number: ${api.config.shop.vatNumber}`);
+    expect(text).toContain('Sam Shopper');
+    expect(text).toContain('Total inc VAT');
+    expect(text).toContain(`£${(order.totalIncVat / 100).toFixed(2)}`);
+    expect(text).toContain('Time of supply');
+    expect(text).toContain('Credit notes (refunds against this invoice)');
+    expect(text).toContain(`${number}-CN1`);
+
+    const second = await download(`?emailAddress=${encodeURIComponent(order.email)}`, '');
+    expect(second.headers.get('content-disposition')).toContain(number);
+    expect((await download('', 'bob')).status).toBe(404);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Draws a VAT invoice (`vat-invoice.ts`'s figures) as a one-or-more-page A4 PDF with pdf-lib and its
+ * standard Helvetica: no font files to ship. Helvetica's encoding (WinAnsi) has £ and the curly
+ * quotes; anything it lacks is written as "?" rather than failing the download.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatPence } from '@shop/contracts';
+import type { VatInvoice } from './vat-invoice.ts';
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+/** WinAnsi covers Latin-1 and a few more (€, curly quotes, dashes, bullets); anything else becomes "?". */
+export const printable = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').replace(/[^\u0020-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
+
+const rate = (basisPoints: number) => `${basisPoints / 100}%`;
+
+export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`VAT invoice ${invoice.invoiceNumber}`);
+  pdf.setAuthor(printable(invoice.supplier.name));
+  pdf.setCreationDate(invoice.issuedAt);
+  pdf.setModificationDate(invoice.issuedAt);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = pdf.addPage([A4.width, A4.height]);
+  let y = A4.height - MARGIN;
+
+  const write = (text: string, x: number, options: { font?: PDFFont; size?: number; right?: boolean } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 10;
+    const safe = printable(text);
+    const at = options.right ? x - font.widthOfTextAtSize(safe, size) : x;
+    page.drawText(safe, { x: at, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+  };
+  const next = (gap = 14) => {
+    y -= gap;
+    if (y < MARGIN + 40) {
+      page = pdf.addPage([A4.width, A4.height]);
+      y = A4.height - MARGIN;
+    }
+  };
+  const rule = () => {
+    page.drawLine({ start: { x: MARGIN, y: y + 10 }, end: { x: A4.width - MARGIN, y: y + 10 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+  };
+
+  write('VAT invoice', MARGIN, { font: bold, size: 20 });
+  next(28);
+  write(`Invoice number: ${invoice.invoiceNumber}`, MARGIN, { font: bold });
+  next();
+  write(`Date of issue: ${LONDON_DATE.format(invoice.issuedAt)}`, MARGIN);
+  next();
+  write(`Time of supply (tax point): ${LONDON_DATE.format(invoice.suppliedAt)}`, MARGIN);
+  next();
+  write(`Order: ${invoice.orderNumber}`, MARGIN);
+  next(24);
+
+  const top = y;
+  write('From', MARGIN, { font: bold });
+  next();
+  write(invoice.supplier.name, MARGIN);
+  next();
+  for (const part of invoice.supplier.address) {
+    write(part, MARGIN);
+    next();
+  }
+  write(`VAT registration number: ${invoice.supplier.vatNumber}`, MARGIN);
+  next();
+  write(`Company number: ${invoice.supplier.companyNumber}`, MARGIN);
+  const bottom = y;
+  y = top;
+  const customerX = A4.width / 2 + 10;
+  write('To', customerX, { font: bold });
+  next();
+  write(invoice.customer.name, customerX);
+  for (const part of invoice.customer.address) {
+    next();
+    write(part, customerX);
+  }
+  y = Math.min(y, bottom);
+  next(28);
+
+  const columns = { description: MARGIN, quantity: 330, unit: 400, rate: 450, amount: A4.width - MARGIN };
+  write('Description', columns.description, { font: bold });
+  write('Qty', columns.quantity, { font: bold, right: true });
+  write('Unit ex VAT', columns.unit, { font: bold, right: true });
+  write('VAT', columns.rate, { font: bold, right: true });
+  write('Amount ex VAT', columns.amount, { font: bold, right: true });
+  next(4);
+  rule();
+  next(10);
+  for (const line of invoice.lines) {
+    write(line.description.length > 52 ? `${line.description.slice(0, 51)}…` : line.description, columns.description);
+    write(String(line.quantity), columns.quantity, { right: true });
+    write(formatPence(line.unitPriceExVat), columns.unit, { right: true });
+    write(rate(line.vatRateBasisPoints), columns.rate, { right: true });
+    write(formatPence(line.amountExVat), columns.amount, { right: true });
+    next();
+  }
+  next(4);
+  rule();
+  next(10);
+  for (const perRate of invoice.rates) {
+    write(`Net at ${rate(perRate.rateBasisPoints)}`, columns.unit, { right: true });
+    write(formatPence(perRate.net), columns.amount, { right: true });
+    next();
+    write(`VAT at ${rate(perRate.rateBasisPoints)}`, columns.unit, { right: true });
+    write(formatPence(perRate.vat), columns.amount, { right: true });
+    next();
+  }
+  write('Total ex VAT', columns.unit, { right: true });
+  write(formatPence(invoice.totalExVat), columns.amount, { right: true });
+  next();
+  write('Total VAT', columns.unit, { right: true });
+  write(formatPence(invoice.totalVat), columns.amount, { right: true });
+  next();
+  write('Total inc VAT', columns.unit, { font: bold, right: true });
+  write(formatPence(invoice.totalIncVat), columns.amount, { font: bold, right: true });
+  next(28);
+
+  if (invoice.creditNotes.length > 0) {
+    write('Credit notes (refunds against this invoice)', MARGIN, { font: bold });
+    next();
+    for (const note of invoice.creditNotes) {
+      write(`${note.number}, ${LONDON_DATE.format(note.issuedAt)}: ${formatPence(note.amountIncVat)} inc VAT, of which VAT ${formatPence(note.vat)}`, MARGIN);
+      next();
+    }
+    next(14);
+  }
+  write('All amounts in pounds sterling (GBP).', MARGIN, { size: 9 });
+  return pdf.save();
+}

@@ -1,0 +1,102 @@
+import { apiBaseUrl } from '../api.server.ts';
+import { ACCESS_TOKEN_FIELD } from '../trade/application-form.ts';
+import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryRefused, type EnquirySent } from './enquiry-forms.ts';
+
+/**
+ * Sends a help-centre form from the web tier (a React Router action), so it works before and
+ * without the page's scripts. A signed-in customer's access token rides in the form (the browser
+ * holds it) and goes with this one call. The API decides and words every refusal.
+ */
+
+/** The most a form with files may post: three photos of 5 MB and the fields around them. */
+const MAX_FORM_BYTES = 3 * 5 * 1024 * 1024 + 256 * 1024;
+
+export const tooLargeToRead = (request: Request): boolean => Number(request.headers.get('content-length') ?? '0') > MAX_FORM_BYTES;
+
+export const refusedAsTooLarge = (): EnquiryRefused => ({
+  sent: false,
+  values: {},
+  problems: [{ message: 'The files are too large: choose up to 3 files, each smaller than 5MB.' }],
+  fieldErrors: {},
+});
+
+export async function submitEnquiry(form: EnquiryFormSpec, posted: FormData): Promise<EnquirySent | EnquiryRefused> {
+  const token = posted.get(ACCESS_TOKEN_FIELD);
+  const headers: Record<string, string> = typeof token === 'string' && token ? { authorization: `Bearer ${token}` } : {};
+  const url = `${apiBaseUrl()}/help-centre${form.path}`;
+  let response: Response;
+  try {
+    if (form.multipart) {
+      const body = new FormData();
+      for (const [name, value] of posted.entries()) {
+        if (name === ACCESS_TOKEN_FIELD) continue;
+        // A file input left empty still posts a nameless, empty part.
+        if (typeof value !== 'string' && value.size === 0 && !value.name) continue;
+        body.append(name, value);
+      }
+      response = await fetch(url, { method: 'POST', headers, body });
+    } else {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(bodyFromForm(form, posted)),
+      });
+    }
+  } catch {
+    return refused(posted, [{ message: 'We could not send your form just now. Please try again in a minute.' }], {});
+  }
+  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.ok && answer) {
+    return {
+      sent: true,
+      title: form.sentTitle,
+      reference: typeof answer.reference === 'string' ? answer.reference : null,
+      dueAt: typeof answer.dueAt === 'string' ? answer.dueAt : null,
+      nextSteps: Array.isArray(answer.nextSteps) ? (answer.nextSteps as string[]) : [],
+      alreadyWaiting: answer.alreadyWaiting === true,
+      productName: typeof answer.productName === 'string' ? answer.productName : undefined,
+      sentTo: typeof answer.sentTo === 'string' ? answer.sentTo : undefined,
+    };
+  }
+  if (response.status >= 500 || !answer) return refused(posted, [{ message: 'Something went wrong on our side. Please try again in a minute.' }], {});
+  if (response.status === 429) return refused(posted, [{ message: 'You have sent this form a lot just now. Wait a minute and try again.' }], {});
+  const errors = Array.isArray(answer.errors) ? (answer.errors as { path: string; message: string }[]) : [];
+  const fieldErrors: Record<string, string> = {};
+  for (const error of errors) {
+    const name = error.path.replace(/^body\./, '').replace(/\.\d+$/, '');
+    fieldErrors[name] ??= error.message;
+  }
+  const problems = Object.keys(fieldErrors).length
+    ? Object.entries(fieldErrors).map(([name, message]) => ({ message, fieldId: fieldId(name) }))
+    : [{ message: typeof answer.detail === 'string' ? answer.detail : 'Check what you entered and try again.' }];
+  return refused(posted, problems, fieldErrors);
+}
+
+const refused = (posted: FormData, problems: EnquiryRefused['problems'], fieldErrors: Record<string, string>): EnquiryRefused => ({
+  sent: false,
+  values: typedValues(posted),
+  problems,
+  fieldErrors,
+});
+
+/** The roles open now (a public call); none when the API does not answer, so the page says so rather than something untrue. */
+export async function openRoles(): Promise<{ id: string; title: string; location: string; summary: string }[]> {
+  try {
+    const response = await fetch(`${apiBaseUrl()}/help-centre/Careers/open-roles`);
+    return response.ok ? ((await response.json()) as { roles: { id: string; title: string; location: string; summary: string }[] }).roles : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A call by a link's token (unsubscribing, confirming an erasure request): the answer, or the API's words for why not. */
+export async function callByToken<T>(method: 'GET' | 'POST', path: string): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+  try {
+    const response = await fetch(`${apiBaseUrl()}/help-centre${path}`, { method });
+    const answer = (await response.json().catch(() => null)) as (T & { detail?: string }) | null;
+    if (response.ok && answer) return { ok: true, value: answer };
+    return { ok: false, message: response.status < 500 && answer?.detail ? answer.detail : 'Something went wrong on our side. Please try again in a minute.' };
+  } catch {
+    return { ok: false, message: 'Something went wrong on our side. Please try again in a minute.' };
+  }
+}

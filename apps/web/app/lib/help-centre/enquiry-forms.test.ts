@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { bodyFromForm, enquiryFormOf, fieldId, poundsToPence, typedValues } from './enquiry-forms.ts';
+
+const posted = (entries: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(entries)) form.append(name, value);
+  return form;
+};
+
+describe('a help-centre form as the call’s body', () => {
+  it('leaves out blanks, reads pounds as pence and yes or no as true or false', () => {
+    const body = bodyFromForm(
+      enquiryFormOf('price-match')!,
+      posted({ name: ' Gill ', emailAddress: '', sku: 'PL1', competitorPricePence: '£1,299.5', competitorInStock: 'yes', competitorDelivery: 'Next day' }),
+    );
+    expect(body).toEqual({ name: 'Gill', sku: 'PL1', competitorPricePence: 129_950, competitorInStock: true, competitorDelivery: 'Next day' });
+  });
+
+  it('sends what it cannot read as typed, so the API’s message says what to enter', () => {
+    expect(poundsToPence('about £20')).toBe('about £20');
+    expect(poundsToPence('20')).toBe(2000);
+  });
+
+  it('nests address fields, keeps an unticked consent as false, and never keeps the access token', () => {
+    expect(
+      bodyFromForm(enquiryFormOf('catalogue-request')!, posted({ catalogue: 'brochure', 'address.town': 'Leeds', 'address.postcode': 'LS1 4AP' })),
+    ).toEqual({
+      catalogue: 'brochure',
+      address: { town: 'Leeds', postcode: 'LS1 4AP' },
+    });
+    expect(bodyFromForm(enquiryFormOf('product-question')!, posted({ sku: 'PL1', question: 'Why?' }))).toMatchObject({ mayPublish: false });
+    expect(typedValues(posted({ accessToken: 'secret', name: 'Gill' }))).toEqual({ name: 'Gill' });
+    expect(fieldId('address.postcode')).toBe('enquiry-address-postcode');
+  });
+});

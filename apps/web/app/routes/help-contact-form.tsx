@@ -1,0 +1,62 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/help-contact-form';
+import { EnquiryForm, EnquirySentPanel } from '../components/help-forms/enquiry-form.tsx';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { enquiryFormOf } from '../lib/help-centre/enquiry-forms.ts';
+import { refusedAsTooLarge, submitEnquiry, tooLargeToRead } from '../lib/help-centre/enquiries.server.ts';
+import { pageMeta } from '../lib/meta.ts';
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  const form = enquiryFormOf(params.type);
+  if (!form) throw data(null, { status: 404 });
+  const sku = form.takesSku ? (new URL(request.url).searchParams.get('sku')?.slice(0, 40) ?? '') : '';
+  return { slug: form.slug, sku };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const form = enquiryFormOf(loaderData?.slug);
+  return form ? pageMeta(form.title, form.summary) : [];
+};
+
+/** The form posted, as a plain form or by the page's scripts: sent to the API; refused, drawn again with why. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = enquiryFormOf(params.type);
+  if (!form) throw data(null, { status: 404 });
+  if (tooLargeToRead(request)) return data(refusedAsTooLarge(), { status: 413 });
+  const result = await submitEnquiry(form, await request.formData());
+  return result.sent ? result : data(result, { status: 400 });
+}
+
+/** One help-centre form (`/help/contact/:type`); product forms take the product code from `?sku=`. */
+export default function HelpContactFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const form = enquiryFormOf(loaderData.slug)!;
+  const formAction = `/help/contact/${form.slug}`;
+  return (
+    <>
+      <PageHeader
+        title={form.title}
+        trail={[{ label: 'Help centre', to: '/help' }, { label: 'Contact us', to: '/help/contact' }, { label: form.title }]}
+        intro={<p>{form.intro ?? form.summary}</p>}
+      />
+      <div className="container-page max-w-3xl py-8 lg:py-10">
+        {actionData?.sent ? (
+          <>
+            <EnquirySentPanel sent={actionData} />
+            <p className="mt-6">
+              <Link to="/help/contact" className="font-semibold text-teal-700 underline">
+                Back to contact us
+              </Link>
+            </p>
+          </>
+        ) : (
+          <EnquiryForm
+            form={form}
+            action={formAction}
+            failure={actionData && !actionData.sent ? actionData : undefined}
+            initial={loaderData.sku ? { sku: loaderData.sku } : {}}
+          />
+        )}
+      </div>
+    </>
+  );
+}

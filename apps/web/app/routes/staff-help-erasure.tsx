@@ -1,0 +1,120 @@
+import type { ErasurePlan } from '@shop/contracts';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Route } from './+types/staff-help-erasure';
+import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { useShopAuth } from '../components/auth/use-shop-auth.ts';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
+import { apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
+import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES } from '../lib/staff-help/inbox.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { useApiClients, useApiData } from '../lib/use-api.ts';
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Erasure request', 'What an account deletion request erases and keeps.'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** An account deletion request (UK GDPR erasure): what will be erased, what is kept for tax, and the button that does it. */
+export default function StaffHelpErasurePage() {
+  const { reference = '' } = useParams();
+  return (
+    <>
+      <PageHeader
+        title={`Erasure request ${reference}`}
+        trail={[{ label: 'Help inbox', to: '/staff/help' }, { label: reference, to: `/staff/help/${reference}` }, { label: 'Erasure' }]}
+      />
+      <div className="container-page min-h-[24rem] max-w-3xl py-8 lg:py-10">
+        <StaffGate roles={HELP_INBOX_ROLES} {...HELP_INBOX_AUDIENCE}>
+          <Erasure reference={reference} />
+        </StaffGate>
+      </div>
+    </>
+  );
+}
+
+function Erasure({ reference }: { reference: string }) {
+  const clients = useApiClients();
+  const sub = useShopAuth().user?.profile.sub;
+  const loaded = useApiData(clients ? `${sub}:erasure:${reference}` : undefined, (signal) =>
+    clients!.helpEnquiries.getErasurePlan({ params: { reference } }, { signal }),
+  );
+  const [done, setDone] = useState<ErasurePlan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  if (loaded.state === 'error' && isForbidden(loaded.error)) return <NeedStaffAccount {...HELP_INBOX_AUDIENCE} />;
+  if (loaded.state === 'error') return <LoadError title="We couldn’t load this request" error={loaded.error} onRetry={loaded.reload} />;
+  if (loaded.state !== 'ready') return <p role="status">Loading…</p>;
+  const plan = done ?? loaded.data;
+  const erase = async () => {
+    setWorking(true);
+    setError(null);
+    try {
+      setDone(await clients!.helpEnquiries.carryOutErasure({ params: { reference } }));
+    } catch (problem) {
+      setError(apiProblemMessage(problem));
+    } finally {
+      setWorking(false);
+    }
+  };
+  return (
+    <div className="space-y-6">
+      <p className="text-navy-800">
+        Asked by {plan.emailAddress}.{' '}
+        {plan.identityConfirmed ? 'Their identity is confirmed.' : 'They have not confirmed it is them yet: we e-mailed them a link.'}
+      </p>
+      {plan.erasedAt && (
+        <p role="status" className="rounded-lg bg-teal-50 p-3 font-semibold text-teal-900">
+          Erased on {new Date(plan.erasedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}.
+        </p>
+      )}
+      <section aria-labelledby="erase">
+        <h2 id="erase" className="text-lg font-bold text-navy-950">
+          What will be erased
+        </h2>
+        <p className="mt-1 text-navy-800">
+          {plan.account ? `The account of ${plan.account.name} (${plan.account.email}).` : 'There is no account with this address to erase.'}
+        </p>
+        <ul className="mt-2 list-disc pl-5 text-navy-800">
+          {plan.erase.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="keep">
+        <h2 id="keep" className="text-lg font-bold text-navy-950">
+          What must be kept
+        </h2>
+        <ul className="mt-2 list-disc pl-5 text-navy-800">
+          {plan.keep.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        {plan.orders.length > 0 && (
+          <ul className="mt-3 space-y-1 text-navy-800">
+            {plan.orders.map((order) => (
+              <li key={order.orderNumber}>
+                <Link to={`/staff/orders/${order.orderNumber}`} className="font-semibold text-teal-700 underline">
+                  {order.orderNumber}
+                </Link>{' '}
+                kept until {order.keepUntil}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {error && (
+        <p role="alert" className="font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+      {!plan.erasedAt && (
+        <Button onClick={erase} loading={working} disabled={!plan.identityConfirmed}>
+          Erase personal data
+        </Button>
+      )}
+    </div>
+  );
+}

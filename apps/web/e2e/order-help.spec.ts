@@ -1,0 +1,119 @@
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect, storedUser } from './auth.ts';
+import { asStaff, newContext, staffMailbox } from './mailbox.ts';
+import { placeTestOrder } from './orders.ts';
+
+// Each test signs in through the provider's pages (password hashing included), on a machine that may be busy.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Staff move the order on through the orders API, as the staff order page does. */
+function staffAdvance(browser: Browser, testInfo: TestInfo, orderNumber: string, to: 'dispatched' | 'delivered') {
+  return asStaff(browser, testInfo, async (request: APIRequestContext, headers) => {
+    const post = async (data: Record<string, string>) => {
+      const response = await request.post(`/api/orders/Staff/Orders/${orderNumber}/Status`, { data, headers });
+      expect(response.ok(), await response.text()).toBe(true);
+    };
+    await post({ status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567890' });
+    if (to === 'delivered') await post({ status: 'delivered' });
+  });
+}
+
+/** A tiny PNG's bytes (the signature is what the API checks). */
+const photo = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]),
+});
+
+const helpWithOrder = (page: Page) => page.getByRole('region', { name: 'Help with this order' });
+
+test('a guest reports a damaged basin with two photos from order tracking and gets a reference by e-mail', async ({ page, request, browser }, testInfo) => {
+  const email = `damaged-${testInfo.project.name}-${Date.now()}@example.com`;
+  const orderNumber = await placeTestOrder(request, { email });
+  await staffAdvance(browser, testInfo, orderNumber, 'delivered');
+  const errors = collectErrors(page);
+
+  await page.goto('/track-order');
+  // Tracking is the page's scripts' work (it keeps what is typed in its state): wait for them.
+  await pageReady(page);
+  await page.getByLabel('Order number').fill(orderNumber);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Track order' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}`) })).toBeVisible();
+  await helpWithOrder(page).getByRole('button', { name: 'Report damaged or missing items' }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report damaged or missing items');
+  // Sent with nothing chosen: the error summary says what to fix.
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Damaged' }).check();
+  await page.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
+  await page.getByLabel('Describe the problem').fill('The basin arrived with a crack across the bowl.');
+  await page.getByRole('group', { name: 'Did you sign the delivery note as damaged?' }).getByRole('radio', { name: 'Yes' }).check();
+  await page.getByLabel('Photos (optional)').setInputFiles([photo('crack.png'), photo('box.png')]);
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Send report' }).click();
+
+  await expect(page.getByRole('heading', { name: 'We have your request' })).toBeVisible();
+  const reference = (await page.getByText(/Your reference is HC-/).textContent())!.match(/HC-[A-Z0-9]{6}/)![0];
+  const emails = await staffMailbox(browser, testInfo, email);
+  expect(emails.some((each) => each.template === 'help-centre.acknowledgement' && each.subject.includes(reference))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in shopper cancels an undispatched order and sees the refund', async ({ page }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  const { access_token } = (await storedUser(page))!;
+  const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
+
+  await page.goto(`/account/orders/${orderNumber}`);
+  await helpWithOrder(page).getByRole('button', { name: 'Cancel items' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel items');
+  await page.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
+  await page.getByLabel('Why are you cancelling?').fill('Ordered the wrong size');
+  await page.getByRole('main').getByRole('button', { name: 'Cancel items' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your items are cancelled' })).toBeVisible();
+  await expect(page.getByText(/^Refunded £\d/)).toBeVisible();
+  await expect(page.getByText(/Your reference is HC-/)).toBeVisible();
+});
+
+test('a shopper returns an unwanted item and downloads a VAT invoice', async ({ page, browser }, testInfo) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  const { access_token } = (await storedUser(page))!;
+  const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
+  await staffAdvance(browser, testInfo, orderNumber, 'delivered');
+
+  await page.goto(`/account/orders/${orderNumber}`);
+  await helpWithOrder(page).getByRole('button', { name: 'Return unwanted items' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return unwanted items');
+  await page.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
+  await page.getByRole('radio', { name: 'I changed my mind' }).check();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Request a return' }).click();
+  await expect(page.getByRole('heading', { name: 'Your return is requested' })).toBeVisible();
+  await expect(page.getByText(/^Returns reference: RT-[A-Z0-9]{6}$/)).toBeVisible();
+  const reference = (await page.getByText(/Your reference is HC-/).textContent())!.match(/HC-[A-Z0-9]{6}/)![0];
+
+  await page.goto(`/account/orders/${orderNumber}`);
+  const download = page.waitForEvent('download');
+  await helpWithOrder(page).getByRole('button', { name: 'Download VAT invoice' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^INV-\d{7}\.pdf$/);
+
+  // Staff authorise the return, then mark it received, which refunds it.
+  const staff = await newContext(browser, testInfo);
+  const staffPage = await staff.newPage();
+  await signInByRedirect(staffPage, DEMO.staff.email);
+  await staffPage.goto(`/staff/help/${reference}/return`);
+  await expect(staffPage.getByRole('heading', { name: /^Return RT-/ })).toBeVisible();
+  await expect(staffPage.getByRole('table', { name: 'Items to come back' })).toContainText('PL000109-1');
+  await expectNoViolations(staffPage);
+  await staffPage.getByRole('button', { name: 'Authorise return' }).click();
+  await expect(staffPage.getByText('Authorised', { exact: true })).toBeVisible();
+  await staffPage.getByRole('button', { name: 'Mark received and refund' }).click();
+  await expect(staffPage.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(staffPage.getByText(/^Refunded \d/)).toBeVisible();
+  await staff.close();
+});

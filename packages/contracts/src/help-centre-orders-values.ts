@@ -1,0 +1,40 @@
+/**
+ * Order self-service's plain values (no zod: the storefront's browser code reads them through
+ * `browser.ts`): the choices its forms offer and the words for each. The calls are in
+ * `help-centre-orders.ts`.
+ */
+
+export const ORDER_HELP_MAX_PHOTOS = 6;
+export const DAMAGE_ISSUE_TYPES = ['damaged', 'missing', 'wrong-item'] as const;
+export const DAMAGE_ISSUE_TYPE_NAMES: Record<(typeof DAMAGE_ISSUE_TYPES)[number], string> = {
+  damaged: 'Damaged',
+  missing: 'Missing',
+  'wrong-item': 'Wrong item sent',
+};
+export const UNWANTED_REASONS = ['changed-mind', 'not-as-described', 'ordered-wrong-item', 'no-longer-needed', 'arrived-too-late', 'other'] as const;
+export const UNWANTED_REASON_NAMES: Record<(typeof UNWANTED_REASONS)[number], string> = {
+  'changed-mind': 'I changed my mind',
+  'not-as-described': 'Not as described',
+  'ordered-wrong-item': 'I ordered the wrong item',
+  'no-longer-needed': 'No longer needed',
+  'arrived-too-late': 'It arrived too late',
+  other: 'Another reason',
+};
+export const AMEND_CHANGES = ['quantity', 'address', 'date'] as const;
+export const AMEND_CHANGE_NAMES: Record<(typeof AMEND_CHANGES)[number], string> = {
+  quantity: 'A quantity',
+  address: 'The delivery address',
+  date: 'The delivery date',
+};
+export const DELIVERY_TERMS_TYPES = ['kerbside', 'two-person'] as const;
+export const DELIVERY_TERMS_TYPE_NAMES: Record<(typeof DELIVERY_TERMS_TYPES)[number], string> = {
+  kerbside: 'Kerbside delivery',
+  'two-person': 'Two-person delivery, room of choice',
+};
+export const VEHICLE_SIZES = ['small-van', 'large-van', '7.5-tonne', 'articulated'] as const;
+export const VEHICLE_SIZE_NAMES: Record<(typeof VEHICLE_SIZES)[number], string> = {
+  'small-van': 'Small van only',
+  'large-van': 'Large van (up to 3.5 tonnes)',
+  '7.5-tonne': '7.5-tonne lorry',
+  articulated: 'Articulated lorry',
+};
