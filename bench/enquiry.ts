@@ -7,12 +7,11 @@
  * of their own, removed after. The median of BENCH_ROUNDS rounds is reported. The local file store
  * syncs each file to disk before answering, so on a shared, busy disk its fsyncs dominate the p99.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { median, report, startServer, type LoadResult } from './lib.ts';
+import { freshDatabase, median, psql, report, startServer, type LoadResult } from './lib.ts';
 import { pacedLoad, type PacedRequest } from './paced.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -21,14 +20,6 @@ const RATE = 20;
 const GOAL_P99_MS = 100;
 const PHOTO_BYTES = 2 * 1024 * 1024;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_enquiry';
-
-function freshDatabase(): void {
-  const server = new URL(postgresUrl);
-  const name = server.pathname.slice(1);
-  server.pathname = '/postgres';
-  execFileSync('psql', [server.href, '-c', `drop database if exists "${name}" with (force)`]);
-  execFileSync('psql', [server.href, '-c', `create database "${name}"`]);
-}
 
 /** A 2 MB photo: a JPEG's first bytes (the API reads the type from them), then noise that does not compress. */
 const photo = (): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(PHOTO_BYTES - 4)]);
@@ -58,7 +49,7 @@ function recyclingForm(boundary: string): Buffer {
   return Buffer.concat(parts);
 }
 
-freshDatabase();
+freshDatabase(postgresUrl);
 // BENCH_FILES_DIR puts the files elsewhere (a tmpfs such as /dev/shm measures the API without the disk's fsyncs).
 const filesDir = fs.mkdtempSync(path.join(process.env.BENCH_FILES_DIR ?? os.tmpdir(), 'bench-enquiry-files-'));
 const server = await startServer('servers/api.ts', {
@@ -100,7 +91,7 @@ try {
   report(`Enquiry with two 2 MB photos on PostgreSQL, ${(body.length / 1024 / 1024).toFixed(1)} MB a request (median of ${rounds} rounds)`, [result], {
     goal: `p99 ≤ ${GOAL_P99_MS} ms at ${RATE} requests/s`,
     'p99 per round (ms)': results.map((run) => run.p99).join(' / '),
-    stored: `${execFileSync('psql', [postgresUrl, '-tAc', "select count(*) from help_requests where type = 'WEEE_RECYCLING'"]).toString().trim()} requests`,
+    stored: `${psql(postgresUrl, "select count(*) from help_requests where type = 'WEEE_RECYCLING'")} requests`,
     met: result.p99 <= GOAL_P99_MS && results.every((run) => run.errors + run.non2xx === 0),
   });
 } finally {

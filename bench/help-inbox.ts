@@ -9,10 +9,8 @@
  * BENCH_ROUNDS rounds is reported.
  */
 import type { Request as LoadRequest } from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { HELP_REQUEST_STATUSES, HELP_REQUEST_TYPES } from '@shop/contracts';
-import { load, median, report, seededRandom, startServer, type LoadResult } from './lib.ts';
+import { createTokenSigner, freshDatabase, load, median, psql as runSql, report, seededRandom, startServer, type LoadResult } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const RATE = 50;
@@ -21,15 +19,7 @@ const REQUESTS = 50_000;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_help_inbox';
 const PUBLIC_URL = 'http://bench.help.test';
 
-const psql = (sql: string) => execFileSync('psql', [postgresUrl, '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-
-function freshDatabase(): void {
-  const server = new URL(postgresUrl);
-  const name = server.pathname.slice(1);
-  server.pathname = '/postgres';
-  execFileSync('psql', [server.href, '-c', `drop database if exists "${name}" with (force)`]);
-  execFileSync('psql', [server.href, '-c', `create database "${name}"`]);
-}
+const psql = (sql: string) => runSql(postgresUrl, sql);
 
 /** 50,000 requests with a first message each: 60% closed, the rest new, in progress or waiting. */
 function addRequests(): void {
@@ -54,16 +44,6 @@ function addRequests(): void {
   `);
 }
 
-/** An access token as the embedded provider signs them (RS256, `at+jwt`), for an order administrator. */
-function tokenFor(privateKey: KeyObject, kid: string, userId: string): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const header = part({ alg: 'RS256', kid, typ: 'at+jwt' });
-  const payload = part({ sub: userId, roles: ['order-admin'], iss: `${PUBLIC_URL}/identity`, aud: `${PUBLIC_URL}/api`, iat: now, exp: now + 7200 });
-  const unsigned = `${header}.${payload}`;
-  return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), privateKey).toString('base64url')}`;
-}
-
 /** The inbox filtered by type and status as staff use it: mostly the first page, newest first. */
 function inboxRequests(authorization: string) {
   const next = seededRandom(20);
@@ -80,20 +60,14 @@ function inboxRequests(authorization: string) {
   };
 }
 
-freshDatabase();
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const kid = 'bench-help';
-const jwk = privateKey.export({ format: 'jwk' });
-const server = await startServer('servers/api.ts', {
-  DATABASE_URL: postgresUrl,
-  PUBLIC_URL,
-  IDENTITY_JWKS: JSON.stringify({ keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }] }),
-});
+freshDatabase(postgresUrl);
+const signer = createTokenSigner('bench-help', PUBLIC_URL);
+const server = await startServer('servers/api.ts', { DATABASE_URL: postgresUrl, PUBLIC_URL, IDENTITY_JWKS: signer.jwks });
 try {
   addRequests();
   const total = Number(psql('select count(*) from help_requests'));
   const overdue = Number(psql("select count(*) from help_requests where status <> 'closed' and due_at < now()"));
-  const authorization = `Bearer ${tokenFor(privateKey, kid, 'bench-order-admin')}`;
+  const authorization = `Bearer ${signer.tokenFor('bench-order-admin', ['order-admin'])}`;
   const url = `http://127.0.0.1:${server.port}/api/help-centre/Staff/Help`;
   const check = await fetch(`${url}?type=GENERAL_ENQUIRY&status=new`, { headers: { authorization } });
   if (!check.ok) throw new Error(`the inbox answered ${check.status}: ${await check.text()}`);

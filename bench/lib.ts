@@ -1,5 +1,6 @@
 /** Shared benchmark plumbing: start a server in its own process, load it (autocannon, or paced at a fixed rate), report. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,4 +164,42 @@ export function ensureDatabase(url: string): void {
     .toString()
     .trim();
   if (!exists) execFileSync('psql', [server.href, '-c', `create database "${name.replace(/"/g, '""')}"`]);
+}
+
+/** Drops a benchmark's PostgreSQL database (closing its connections) and creates it empty (the API migrates and seeds it). */
+export function freshDatabase(url: string): void {
+  const server = new URL(url);
+  const name = server.pathname.slice(1);
+  server.pathname = '/postgres';
+  execFileSync('psql', [server.href, '-c', `drop database if exists "${name}" with (force)`]);
+  execFileSync('psql', [server.href, '-c', `create database "${name}"`]);
+}
+
+/** Runs SQL on the database at `url`, stopping at the first error; what it printed, trimmed (`-tA`: bare values). */
+export function psql(url: string, sql: string): string {
+  return execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
+}
+
+export interface TokenSigner {
+  /** The JWKS with the public key, for the API's IDENTITY_JWKS. */
+  jwks: string;
+  /** An access token as the embedded provider signs them (RS256, `at+jwt`), valid for two hours. */
+  tokenFor(userId: string, roles: readonly string[]): string;
+}
+
+/** A fresh RSA key named `kid`, so a benchmark signs its own tokens for an API at `publicUrl`. */
+export function createTokenSigner(kid: string, publicUrl: string): TokenSigner {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return {
+    jwks: JSON.stringify({ keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }] }),
+    tokenFor(userId, roles) {
+      const now = Math.floor(Date.now() / 1000);
+      const header = part({ alg: 'RS256', kid, typ: 'at+jwt' });
+      const payload = part({ sub: userId, roles, iss: `${publicUrl}/identity`, aud: `${publicUrl}/api`, iat: now, exp: now + 7200 });
+      const unsigned = `${header}.${payload}`;
+      return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), privateKey).toString('base64url')}`;
+    },
+  };
 }

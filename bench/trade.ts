@@ -12,9 +12,7 @@
  * the scenarios; the median of BENCH_ROUNDS rounds is reported per goal.
  */
 import type { Request as LoadRequest } from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { load, median, report, seededRandom, startServer, type LoadResult } from './lib.ts';
+import { createTokenSigner, freshDatabase, load, median, psql as runSql, report, seededRandom, startServer, type LoadResult } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const RATE = 100;
@@ -27,15 +25,7 @@ const EXTRA_ACCOUNTS = 990;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_trade';
 const PUBLIC_URL = 'http://bench.trade.test';
 
-const psql = (sql: string) => execFileSync('psql', [postgresUrl, '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-
-function freshDatabase(): void {
-  const server = new URL(postgresUrl);
-  const name = server.pathname.slice(1);
-  server.pathname = '/postgres';
-  execFileSync('psql', [server.href, '-c', `drop database if exists "${name}" with (force)`]);
-  execFileSync('psql', [server.href, '-c', `create database "${name}"`]);
-}
+const psql = (sql: string) => runSql(postgresUrl, sql);
 
 /** 990 more businesses and trade accounts, each with a year of orders (in the tables trade reads), as the demo data has them. */
 function addTradeAccounts(): void {
@@ -64,16 +54,6 @@ function addTradeAccounts(): void {
     from orders o join trade_accounts a on a.user_id = o.customer_id where o.customer_id like 'bench-user-%';
     analyze;
   `);
-}
-
-/** An access token as the embedded provider signs them (RS256, `at+jwt`), for a user with the trade role. */
-function tokenFor(privateKey: KeyObject, kid: string, userId: string): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const header = part({ alg: 'RS256', kid, typ: 'at+jwt' });
-  const payload = part({ sub: userId, roles: ['shopper', 'trade'], iss: `${PUBLIC_URL}/identity`, aud: `${PUBLIC_URL}/api`, iat: now, exp: now + 7200 });
-  const unsigned = `${header}.${payload}`;
-  return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), privateKey).toString('base64url')}`;
 }
 
 interface ListedCategory {
@@ -129,21 +109,15 @@ function tradePriceRequests(categories: readonly ListedCategory[], authorization
   });
 }
 
-freshDatabase();
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const kid = 'bench-trade';
-const jwk = privateKey.export({ format: 'jwk' });
-const server = await startServer('servers/api.ts', {
-  DATABASE_URL: postgresUrl,
-  PUBLIC_URL,
-  IDENTITY_JWKS: JSON.stringify({ keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }] }),
-});
+freshDatabase(postgresUrl);
+const signer = createTokenSigner('bench-trade', PUBLIC_URL);
+const server = await startServer('servers/api.ts', { DATABASE_URL: postgresUrl, PUBLIC_URL, IDENTITY_JWKS: signer.jwks });
 try {
   addTradeAccounts();
   const accounts = Number(psql('select count(*) from trade_accounts'));
   const userId = psql("select id from identity_users where email = 'trade@demo.test'");
   const orders = Number(psql(`select count(*) from trade_orders t join trade_accounts a on a.business_id = t.business_id where a.user_id = '${userId}'`));
-  const authorization = `Bearer ${tokenFor(privateKey, kid, userId)}`;
+  const authorization = `Bearer ${signer.tokenFor(userId, ['shopper', 'trade'])}`;
   const api = `http://127.0.0.1:${server.port}/api/accounts/api/Dashboard`;
   const check = await fetch(`${api}/trade-summary`, { headers: { authorization } });
   if (!check.ok) throw new Error(`trade-summary answered ${check.status}: ${await check.text()}`);

@@ -355,7 +355,10 @@ const enquiry = <const P extends string, B extends z.ZodType>(path: P, summary: 
     method: 'POST',
     path,
     summary,
-    description: `${description ? `${description} ` : ''}A guest gives name and emailAddress (422 ENQUIRY_CONTACT_MISSING); a signed-in customer’s come from their account. Answers the reference and when the team aims to answer; the acknowledgement e-mail says the same.`,
+    description:
+      `${description ? `${description} ` : ''}A guest gives name and emailAddress (422 ENQUIRY_CONTACT_MISSING); ` +
+      'a signed-in customer’s come from their account. ' +
+      'Answers the reference and when the team aims to answer; the acknowledgement e-mail says the same.',
     body,
     responses: { 201: EnquiryAcceptedSchema },
   });

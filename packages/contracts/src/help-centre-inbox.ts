@@ -237,7 +237,9 @@ export const helpCentreInboxEndpoints = {
     method: 'POST',
     path: '/Staff/Help/{reference}/Reply',
     summary: 'Answers the customer: the message joins the thread, is e-mailed with a new reply link, and the request waits for the customer',
-    description: `Not a call of the spec. The new link replaces the old one (only its hash is kept). A closed request is 409 HELP_REQUEST_CLOSED: reopen it first. ${changeNote}`,
+    description:
+      'Not a call of the spec. The new link replaces the old one (only its hash is kept). ' +
+      `A closed request is 409 HELP_REQUEST_CLOSED: reopen it first. ${changeNote}`,
     params: ReferenceParams,
     body: ReplyToHelpRequestSchema,
     responses: { 200: HelpRequestSchema },

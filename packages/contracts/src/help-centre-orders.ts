@@ -240,7 +240,8 @@ const ExpectedVersion = z
 const orderHelpAccess = publicAccess;
 const returnsStaff = requireRole('order-admin');
 const guestNote =
-  'The order’s owner signed in, or a guest with `emailAddress` (the one the order was placed with). Someone else’s order is the same 404 ORDER_NOT_FOUND as an unknown one. Rate-limited per client.';
+  'The order’s owner signed in, or a guest with `emailAddress` (the one the order was placed with). ' +
+  'Someone else’s order is the same 404 ORDER_NOT_FOUND as an unknown one. Rate-limited per client.';
 
 export const helpCentreOrderEndpoints = {
   getOrderProducts: defineEndpoint({
@@ -271,7 +272,9 @@ export const helpCentreOrderEndpoints = {
     method: 'POST',
     path: '/Order/{id}/unwanted-items',
     summary: 'Asks to return unwanted goods within the returns window: a returns reference and instructions',
-    description: `${guestNote} Refused with the reason: not delivered yet (409 RETURN_NOT_DELIVERED), outside the window (422 RETURN_WINDOW_CLOSED), more than can still be returned (422 RETURN_QUANTITY_TOO_LARGE), made to measure or opened hygiene goods (422 RETURN_NOT_ALLOWED).`,
+    description:
+      `${guestNote} Refused with the reason: not delivered yet (409 RETURN_NOT_DELIVERED), outside the window (422 RETURN_WINDOW_CLOSED), ` +
+      'more than can still be returned (422 RETURN_QUANTITY_TOO_LARGE), made to measure or opened hygiene goods (422 RETURN_NOT_ALLOWED).',
     params: OrderParams,
     body: UnwantedItemsRequestSchema,
     responses: { 201: ReturnRequestedSchema },
@@ -282,7 +285,10 @@ export const helpCentreOrderEndpoints = {
     method: 'POST',
     path: '/Order/{id}/report-damaged-or-missing-items',
     summary: 'Reports damaged, missing or wrong items, with up to six photos',
-    description: `${guestNote} multipart/form-data: \`lines\` (JSON, as for unwanted items), \`issueType\` (${DAMAGE_ISSUE_TYPES.join(', ')}), \`description\`, \`podSignedDamaged\` (yes or no), \`emailAddress\` (guests), and up to ${ORDER_HELP_MAX_PHOTOS} \`photos\` (JPEG or PNG, 5 MB each). Damage within 48 hours of delivery, missing items within 7 days (422 REPORT_WINDOW_CLOSED).`,
+    description:
+      `${guestNote} multipart/form-data: \`lines\` (JSON, as for unwanted items), \`issueType\` (${DAMAGE_ISSUE_TYPES.join(', ')}), \`description\`, ` +
+      `\`podSignedDamaged\` (yes or no), \`emailAddress\` (guests), and up to ${ORDER_HELP_MAX_PHOTOS} \`photos\` (JPEG or PNG, 5 MB each). ` +
+      'Damage within 48 hours of delivery, missing items within 7 days (422 REPORT_WINDOW_CLOSED).',
     bodyType: 'multipart',
     params: OrderParams,
     responses: { 201: HelpRequestAcceptedSchema },
@@ -384,7 +390,8 @@ export const helpCentreOrderEndpoints = {
     path: '/Staff/Help/{reference}/Return/Receive',
     summary: 'Marks an authorised return received at the warehouse and refunds it (once) through the order’s refunds',
     description:
-      'Not a call of the spec. The refund is made through orders’ refund code with a key of the return’s own, so two requests at once refund once; a return refunded already is 409 RETURN_ALREADY_REFUNDED.',
+      'Not a call of the spec. The refund is made through orders’ refund code with a key of the return’s own, so two requests at once refund once; ' +
+      'a return refunded already is 409 RETURN_ALREADY_REFUNDED.',
     params: ReferenceParams,
     body: z.object({}, BODY_NOT_AN_OBJECT).meta({ id: 'ReceiveReturn' }),
     responses: { 200: OrderReturnSchema },

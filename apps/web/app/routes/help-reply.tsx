@@ -76,6 +76,8 @@ export default function HelpReplyPage({ loaderData, actionData }: Route.Componen
   }
 
   const problem = actionData?.problem ?? null;
+  const replyNote =
+    thread.status === 'closed' ? 'We closed this request. Writing to us here opens it again.' : 'Your reply goes to the team handling your request.';
   return (
     <>
       <PageHeader
@@ -100,10 +102,7 @@ export default function HelpReplyPage({ loaderData, actionData }: Route.Componen
           <h2 id="reply-heading" className="text-lg font-bold tracking-tight text-navy-950">
             Add a reply
           </h2>
-          <p className="mt-1 text-sm text-navy-700">
-            {thread.status === 'closed' ? 'We closed this request. Writing to us here opens it again.' : 'Your reply goes to the team handling your request.'}{' '}
-            This link works until we reply again: then use the link in our newest e-mail.
-          </p>
+          <p className="mt-1 text-sm text-navy-700">{replyNote} This link works until we reply again: then use the link in our newest e-mail.</p>
           <Form method="post" noValidate className="mt-4 space-y-4">
             {problem && <ErrorSummary problems={[{ message: problem, fieldId: MESSAGE_FIELD }]} />}
             <TextAreaField

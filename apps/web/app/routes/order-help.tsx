@@ -25,6 +25,9 @@ import {
 import { loadOrderProducts, MAX_REPORT_BYTES, proofFrom, sendOrderHelp, type OrderProof, type SentAnswer } from '../lib/order-help/order-help.server.ts';
 import { trackOrderPath } from '../lib/checkout/order-tracking.ts';
 
+/** How the end of the returns window is written: 12 March 2026. */
+const RETURN_BY_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(isOrderHelpForm(params.form) ? ORDER_HELP_TITLES[params.form] : 'Help with an order', 'Help with your Plumbline order.'),
   { name: 'robots', content: 'noindex' },
@@ -153,7 +156,7 @@ function HelpForm({ kind, state }: { kind: OrderHelpForm; state: Extract<Stage, 
         {kind === 'cancel' && !state.order.canCancel && ': it has been dispatched, so what you cancel now comes back to us as a return.'}
         {kind === 'return' &&
           state.order.returnWindowEndsAt &&
-          `: you can return unwanted items until ${new Date(state.order.returnWindowEndsAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}.`}
+          `: you can return unwanted items until ${new Date(state.order.returnWindowEndsAt).toLocaleDateString('en-GB', RETURN_BY_DATE)}.`}
       </p>
       <input type="hidden" name={PROOF_FIELDS.intent} value="send" />
       {state.emailAddress ? (

@@ -15,6 +15,9 @@
  * MAX_FILE_BYTES (5MB). Refusals are FilesErrors: FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED,
  * FILE_NOT_FOUND, FILE_STORE_UNAVAILABLE. A caller reading an upload in parts can stop at
  * MAX_FILE_BYTES + 1 bytes and throw `FilesErrors.fileTooLarge(field, name)` itself.
+ *
+ * A route scope that takes uploads reads its multipart bodies whole, refused past a limit:
+ *   scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit, field: 'file' }));
  */
 export {
   createFilesService,
@@ -30,3 +33,4 @@ export {
 export { ACCEPTED_TYPES_LABEL, MAX_FILE_BYTES, type DocumentType } from './file-content.ts';
 export type { FileStore, FileStoreKind, StoredObject, StoredObjectInfo } from './file-store.ts';
 export { FilesErrors } from './files.errors.ts';
+export { createMultipartBodyParser, type MultipartBodyLimit, type MultipartBodyParser } from './multipart-body.ts';

@@ -16,7 +16,8 @@ export const EnquiryErrors = {
       422,
       'WEEE_WINDOW_CLOSED',
       field,
-      `We take back an old item free within ${WEEE_TAKE_BACK_DAYS} days of buying the new one: that time ended on ${closedOn}. Take it to your council’s recycling centre instead.`,
+      `We take back an old item free within ${WEEE_TAKE_BACK_DAYS} days of buying the new one: that time ended on ${closedOn}. ` +
+        'Take it to your council’s recycling centre instead.',
     ),
   weeePurchaseDateMissing: () =>
     fieldRefusal(422, 'WEEE_PURCHASE_DATE_MISSING', 'purchaseDate', 'Enter your order number, or the date you bought the new item'),

@@ -3,7 +3,7 @@ import { helpCentreEnquiryEndpoints as endpoints, WEEE_MAX_PHOTOS } from '@shop/
 import { bindEndpoint } from '../../platform/bind.ts';
 import { isStorableText } from '../../platform/storable-text.ts';
 import { PlatformErrors } from '../../platform/errors.ts';
-import { FilesErrors, MAX_FILE_BYTES, type FilesService } from '../files/index.ts';
+import { createMultipartBodyParser, FilesErrors, MAX_FILE_BYTES, type FilesService } from '../files/index.ts';
 import type { SubmittedForm } from './enquiries.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
@@ -47,12 +47,7 @@ export async function registerEnquiriesRoutes(app: FastifyInstance, helpCentre: 
 
   // The two forms with files are read here, in a scope of their own that accepts multipart bodies.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
-      readLimited(payload, MAX_FORM_BYTES).then(
-        (body) => done(null, body),
-        (error: Error) => done(error),
-      );
-    });
+    scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit: MAX_FORM_BYTES, field: 'body' }));
     bindEndpoint(
       scope,
       endpoints.requestElectricalRecycling,
@@ -63,18 +58,6 @@ export async function registerEnquiriesRoutes(app: FastifyInstance, helpCentre: 
       rateLimit: UPLOAD_LIMIT,
     });
   });
-}
-
-/** The body as bytes, refused as too large (the files module's words) as soon as it passes `limit`. */
-async function readLimited(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw FilesErrors.fileTooLarge('body');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**

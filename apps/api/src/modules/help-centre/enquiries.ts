@@ -48,6 +48,8 @@ import { backInStockJob, forgetNotices, noticeByToken, requestNotice, unsubscrib
 
 type Body<S extends z.ZodType> = z.infer<S>;
 type Ctx = ServiceContext;
+/** A request as a form describes it: everything but its type and who is asking. */
+type RequestDescription = Omit<HelpRequestInput, 'type' | 'name' | 'emailAddress' | 'customerId'>;
 
 /** A file from a multipart form, as the routes read it: the browser's name is only a hint. */
 export interface UploadedFile {
@@ -140,12 +142,18 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
     ctx: Ctx,
     type: HelpRequestType,
     contact: { name: string; emailAddress: string; customerId: string | null },
-    input: Omit<HelpRequestInput, 'type' | 'name' | 'emailAddress' | 'customerId'>,
+    input: RequestDescription,
     publicUrl: string,
   ): Promise<EnquiryAccepted> {
     const recorded = await ctx.db.transaction((db) => recordHelpRequest(deps, { db, clock: ctx.clock }, { type, ...contact, ...input }, publicUrl));
     return { reference: recorded.reference, dueAt: recorded.dueAt.toISOString(), team: HELP_REQUEST_ROUTING[type].team, nextSteps: [...input.nextSteps] };
   }
+
+  /** A form that only records what was typed: who is asking, then one request of `type` as `describe` puts it. */
+  const formEnquiry =
+    <B extends { name?: string; emailAddress?: string }>(type: HelpRequestType, describe: (body: B) => RequestDescription) =>
+    async (ctx: Ctx, body: B, publicUrl: string): Promise<EnquiryAccepted> =>
+      record(ctx, type, contactOf(ctx, body), describe(body), publicUrl);
 
   /** Stores a form's files (after its fields passed), removing them again if what follows fails. */
   async function withStoredFiles<T>(
@@ -248,7 +256,8 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
           details: { ...body, productName: product.productName, ourPricePence: product.pricePence, name: undefined, emailAddress: undefined },
           message: body.message ?? null,
           nextSteps: [
-            `We will check the other shop’s price of ${formatPence(body.competitorPricePence)} for ${product.productName} is like for like, in stock and delivered.`,
+            `We will check the other shop’s price of ${formatPence(body.competitorPricePence)} for ${product.productName} ` +
+              'is like for like, in stock and delivered.',
             'If we can match it, we will send you a price for your order.',
           ],
         },
@@ -277,39 +286,21 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       );
     },
 
-    async sendGeneralEnquiry(ctx, body, publicUrl) {
-      const contact = contactOf(ctx, body);
-      return record(
-        ctx,
-        'GENERAL_ENQUIRY',
-        contact,
-        {
-          phone: body.phone ?? null,
-          summary: summaryLine(ENQUIRY_TOPIC_NAMES[body.topic], body.orderNumber, body.message),
-          details: { topic: body.topic, orderNumber: body.orderNumber ?? null },
-          message: body.message,
-          nextSteps: [acknowledgeWithReference],
-        },
-        publicUrl,
-      );
-    },
+    sendGeneralEnquiry: formEnquiry('GENERAL_ENQUIRY', (body) => ({
+      phone: body.phone ?? null,
+      summary: summaryLine(ENQUIRY_TOPIC_NAMES[body.topic], body.orderNumber, body.message),
+      details: { topic: body.topic, orderNumber: body.orderNumber ?? null },
+      message: body.message,
+      nextSteps: [acknowledgeWithReference],
+    })),
 
-    async sendRetailPartnerProductForm(ctx, body, publicUrl) {
-      const contact = contactOf(ctx, body);
-      return record(
-        ctx,
-        'RETAIL_PARTNER',
-        contact,
-        {
-          phone: body.phone ?? null,
-          summary: summaryLine(body.companyName, body.products),
-          details: { companyName: body.companyName, website: body.website ?? null },
-          message: body.products,
-          nextSteps: ['Our buying team will look at your products and reply if they suit our range.'],
-        },
-        publicUrl,
-      );
-    },
+    sendRetailPartnerProductForm: formEnquiry('RETAIL_PARTNER', (body) => ({
+      phone: body.phone ?? null,
+      summary: summaryLine(body.companyName, body.products),
+      details: { companyName: body.companyName, website: body.website ?? null },
+      message: body.products,
+      nextSteps: ['Our buying team will look at your products and reply if they suit our range.'],
+    })),
 
     async requestElectricalRecycling(ctx, files, form, publicUrl) {
       const body = parseFields(WeeeRecyclingFieldsSchema, form.fields);
@@ -344,7 +335,8 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
             files: stored.map((file) => ({ file, role: 'photo' })),
             nextSteps: [
               body.method === 'collection'
-                ? `Our operations team will arrange a day to collect your old ${WEEE_ITEM_TYPE_NAMES[body.oldItemType].toLowerCase()} from ${postcode}, and tell you any charge first.`
+                ? `Our operations team will arrange a day to collect your old ${WEEE_ITEM_TYPE_NAMES[body.oldItemType].toLowerCase()} ` +
+                  `from ${postcode}, and tell you any charge first.`
                 : `Our operations team will tell you where and when to drop off your old ${WEEE_ITEM_TYPE_NAMES[body.oldItemType].toLowerCase()}.`,
               `Take-back is free until ${readableDate(window.closesOn)}.`,
             ],
@@ -430,56 +422,31 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       };
     },
 
-    async sendTradeEnquiry(ctx, body, publicUrl) {
-      const contact = contactOf(ctx, body);
-      return record(
-        ctx,
-        'TRADE_ENQUIRY',
-        contact,
-        {
-          phone: body.phone ?? null,
-          summary: summaryLine(body.companyName, TRADE_TYPE_NAMES[body.tradeType], body.query),
-          details: { companyName: body.companyName, companyNumberOrVat: body.companyNumberOrVat ?? null, tradeType: body.tradeType },
-          message: body.query,
-          nextSteps: ['Our trade desk will reply within one working day.'],
-        },
-        publicUrl,
-      );
-    },
+    sendTradeEnquiry: formEnquiry('TRADE_ENQUIRY', (body) => ({
+      phone: body.phone ?? null,
+      summary: summaryLine(body.companyName, TRADE_TYPE_NAMES[body.tradeType], body.query),
+      details: { companyName: body.companyName, companyNumberOrVat: body.companyNumberOrVat ?? null, tradeType: body.tradeType },
+      message: body.query,
+      nextSteps: ['Our trade desk will reply within one working day.'],
+    })),
 
-    async sendMarketingPressEnquiry(ctx, body, publicUrl) {
-      const contact = contactOf(ctx, body);
-      return record(
-        ctx,
-        'MARKETING_PRESS',
-        contact,
-        {
-          phone: body.phone ?? null,
-          summary: summaryLine(body.organisation, body.brief),
-          details: { organisation: body.organisation },
-          message: body.brief,
-          nextSteps: ['Our marketing team will reply by e-mail.'],
-        },
-        publicUrl,
-      );
-    },
+    sendMarketingPressEnquiry: formEnquiry('MARKETING_PRESS', (body) => ({
+      phone: body.phone ?? null,
+      summary: summaryLine(body.organisation, body.brief),
+      details: { organisation: body.organisation },
+      message: body.brief,
+      nextSteps: ['Our marketing team will reply by e-mail.'],
+    })),
 
-    async requestCatalogue(ctx, body, publicUrl) {
-      const contact = contactOf(ctx, body);
+    requestCatalogue: formEnquiry('CATALOGUE_REQUEST', (body) => {
       const address = { ...body.address, postcode: body.address.postcode.toUpperCase().replace(/\s+/g, ' ') };
-      return record(
-        ctx,
-        'CATALOGUE_REQUEST',
-        contact,
-        {
-          summary: summaryLine(CATALOGUE_NAMES[body.catalogue], address.town, address.postcode),
-          details: { catalogue: body.catalogue, address },
-          message: null,
-          nextSteps: [`We will post the ${CATALOGUE_NAMES[body.catalogue].toLowerCase()} to ${address.line1}, ${address.town} ${address.postcode}.`],
-        },
-        publicUrl,
-      );
-    },
+      return {
+        summary: summaryLine(CATALOGUE_NAMES[body.catalogue], address.town, address.postcode),
+        details: { catalogue: body.catalogue, address },
+        message: null,
+        nextSteps: [`We will post the ${CATALOGUE_NAMES[body.catalogue].toLowerCase()} to ${address.line1}, ${address.town} ${address.postcode}.`],
+      };
+    }),
 
     async requestTradeCallback(ctx, body, publicUrl) {
       const contact = contactOf(ctx, body);
@@ -535,21 +502,12 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
     getBackInStockNotice: (ctx, token) => noticeByToken(ctx, token, async (sku) => (await productFacts(ctx.db, sku, '')).productName),
     unsubscribeBackInStockNotice: (ctx, token) => unsubscribe(ctx, token, async (sku) => (await productFacts(ctx.db, sku, '')).productName),
 
-    async sendFeedback(ctx, body, publicUrl) {
-      const contact = contactOf(ctx, body);
-      return record(
-        ctx,
-        'FEEDBACK',
-        contact,
-        {
-          summary: summaryLine(`${body.rating} out of 5`, body.page, body.comment),
-          details: { rating: body.rating, page: body.page ?? null },
-          message: body.comment,
-          nextSteps: ['Thank you for telling us. We read every comment; we will reply if you asked us something.'],
-        },
-        publicUrl,
-      );
-    },
+    sendFeedback: formEnquiry('FEEDBACK', (body) => ({
+      summary: summaryLine(`${body.rating} out of 5`, body.page, body.comment),
+      details: { rating: body.rating, page: body.page ?? null },
+      message: body.comment,
+      nextSteps: ['Thank you for telling us. We read every comment; we will reply if you asked us something.'],
+    })),
 
     openRoles: () => ({ roles: OPEN_ROLES.map((role) => ({ ...role })) }),
 
@@ -590,10 +548,11 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       await ctx.db.transaction(async (db) => {
         if (plan.account) await identity.eraseUser({ db, clock: ctx.clock }, plan.account.userId);
         await forgetNotices(db, row.emailAddress);
+        const erasure = JSON.stringify({ erasedAt, erasedUserId: plan.account?.userId ?? null, erasedBy: ctx.actor?.name ?? null });
         await db
           .update(helpRequests)
           .set({
-            details: sql`${helpRequests.details} || ${JSON.stringify({ erasedAt, erasedUserId: plan.account?.userId ?? null, erasedBy: ctx.actor?.name ?? null })}::jsonb`,
+            details: sql`${helpRequests.details} || ${erasure}::jsonb`,
             updatedAt: ctx.clock.now(),
           })
           .where(eq(helpRequests.id, row.id));

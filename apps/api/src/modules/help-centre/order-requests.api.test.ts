@@ -219,7 +219,8 @@ describe('reporting damaged or missing items', () => {
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ reference: expect.stringMatching(/^HC-/), team: 'Customer service' });
     const files = (await api.database.db.execute(
-      sql`select f.file_name from help_request_files f join help_requests r on r.id = f.request_id where r.reference = ${ok.body.reference as string} order by f.file_name`,
+      sql`select f.file_name from help_request_files f join help_requests r on r.id = f.request_id
+        where r.reference = ${ok.body.reference as string} order by f.file_name`,
     )) as unknown as { rows: { file_name: string }[] };
     expect(files.rows).toHaveLength(2);
     expect(files.rows.every((row) => !row.file_name.includes('/') && !row.file_name.includes('..'))).toBe(true);

@@ -3,7 +3,7 @@ import { DAMAGE_ISSUE_TYPES, helpCentreOrderEndpoints as endpoints, ORDER_HELP_M
 import { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { FilesErrors, MAX_FILE_BYTES, type FilesService, type StoredFile } from '../files/index.ts';
+import { createMultipartBodyParser, FilesErrors, MAX_FILE_BYTES, type FilesService, type StoredFile } from '../files/index.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
 import type { DamageReport } from './order-requests.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
@@ -46,12 +46,7 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
   // The report is read here, in a scope of its own that accepts multipart bodies. Awaited, so its
   // route is added while the platform still gives new routes their input checks.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
-      readLimited(payload, MULTIPART_LIMIT_BYTES).then(
-        (body) => done(null, body),
-        (error: Error) => done(error),
-      );
-    });
+    scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit: MULTIPART_LIMIT_BYTES, field: 'photos' }));
     bindEndpoint(
       scope,
       endpoints.reportDamagedOrMissingItems,
@@ -71,18 +66,6 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
   bindEndpoint(app, endpoints.authoriseReturn, ({ ctx, params, body }) => helpCentre.authoriseReturn(ctx, params.reference, body, env));
   bindEndpoint(app, endpoints.refuseReturn, ({ ctx, params, body }) => helpCentre.refuseReturn(ctx, params.reference, body, env));
   bindEndpoint(app, endpoints.receiveReturn, ({ ctx, params }) => helpCentre.receiveReturn(ctx, params.reference, env));
-}
-
-/** The body as bytes, refused as too large (the files module's words) as soon as it passes `limit`. */
-async function readLimited(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw FilesErrors.fileTooLarge('photos');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 const ReportFieldsSchema = z.object({

@@ -192,7 +192,8 @@ export async function decideReturn(
             paragraphs: decision.authorise
               ? [
                   `Hello ${request.name},`,
-                  `Please send the items back with ${current.reference} written on the parcel. Once they are back with us and checked, we refund ${formatPence(current.refundPence)} to the way you paid, within 14 days.`,
+                  `Please send the items back with ${current.reference} written on the parcel. ` +
+                    `Once they are back with us and checked, we refund ${formatPence(current.refundPence)} to the way you paid, within 14 days.`,
                 ]
               : [`Hello ${request.name},`, `We cannot accept return ${current.reference}: ${decision.reason}`],
             footnote: `Your help centre reference is ${request.reference}.`,

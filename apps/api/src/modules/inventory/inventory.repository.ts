@@ -146,7 +146,8 @@ export function findStockViolations(db: Database, skus?: readonly string[]) {
     .where(
       and(
         skus ? inArray(stockLevels.sku, [...skus]) : undefined,
-        sql`${stockLevels.status} <> 'made_to_order' and (${stockLevels.onHand} - ${stockLevels.committed} - ${stockLevels.reserved} < 0 or ${stockLevels.reserved} < 0)`,
+        sql`${stockLevels.status} <> 'made_to_order'
+          and (${stockLevels.onHand} - ${stockLevels.committed} - ${stockLevels.reserved} < 0 or ${stockLevels.reserved} < 0)`,
       ),
     );
 }

@@ -60,8 +60,10 @@ export const OrderErrors = {
       409,
       'ORDER_REFUND_IN_PROGRESS',
       pending.kind === 'cancellation'
-        ? `This order is being cancelled: its refund of ${formatPenceShort(pending.amountPence)} is not confirmed yet. Wait a moment and look again, or cancel again to finish it.`
-        : `A refund of ${formatPenceShort(pending.amountPence)} for this order is not confirmed yet. Wait a moment and look again, or retry that refund (same amount) to finish it.`,
+        ? `This order is being cancelled: its refund of ${formatPenceShort(pending.amountPence)} is not confirmed yet. ` +
+            'Wait a moment and look again, or cancel again to finish it.'
+        : `A refund of ${formatPenceShort(pending.amountPence)} for this order is not confirmed yet. ` +
+            'Wait a moment and look again, or retry that refund (same amount) to finish it.',
     ),
   /** The provider answered a refund with `failed`: handled as its refusal, in `refundRefused`'s words. */
   providerRefundFailed: () => new AppError(422, 'PAYMENT_REFUND_FAILED', 'the refund failed'),

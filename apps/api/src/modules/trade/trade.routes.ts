@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tradeEndpoints as endpoints, tradeTermsEndpoints as terms } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { createFilesService, FilesErrors, MAX_FILE_BYTES } from '../files/index.ts';
+import { createFilesService, createMultipartBodyParser, MAX_FILE_BYTES } from '../files/index.ts';
 import { TradeErrors } from './trade.errors.ts';
 import type { TradeService } from './trade.service.ts';
 
@@ -23,12 +23,7 @@ export async function registerTradeRoutes(app: FastifyInstance, trade: TradeServ
   // The upload is read here, in a scope of its own that accepts multipart bodies (no other route does).
   // Awaited, so its route is added while the platform still gives new routes their input checks.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
-      readLimited(payload, MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES).then(
-        (body) => done(null, body),
-        (error: Error) => done(error),
-      );
-    });
+    scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit: MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES, field: 'file' }));
     bindEndpoint(scope, endpoints.uploadTradeApplicationDocument, async ({ ctx, request }) => trade.addDocument(ctx, files, await uploadedDocument(request)), {
       rateLimit: UPLOAD_LIMIT,
     });
@@ -67,18 +62,6 @@ export async function registerTradeRoutes(app: FastifyInstance, trade: TradeServ
   bindEndpoint(app, terms.getTradeTerms, ({ ctx }) => trade.currentTerms(ctx));
   bindEndpoint(app, terms.checkTermsAndConditions, ({ ctx }) => trade.checkTerms(ctx));
   bindEndpoint(app, terms.acceptTermsAndConditions, ({ ctx, query }) => trade.acceptTerms(ctx, query.version));
-}
-
-/** The body as bytes, refused as too large (the files module's words) as soon as it passes `limit`. */
-async function readLimited(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw FilesErrors.fileTooLarge('file');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The `file` and `kind` fields of a multipart body, parsed by the platform's own FormData. */

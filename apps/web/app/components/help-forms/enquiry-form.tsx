@@ -16,6 +16,9 @@ import { FieldError, FormField } from '../ui/form-field.tsx';
 import { controlClasses, Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
 
+const FILE_INPUT_CLASSES =
+  'block w-full text-sm text-navy-900 file:mr-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-4 file:py-2.5 file:font-semibold file:text-white';
+
 /**
  * One help-centre form, drawn from its description: a plain form posting to the page's action, so
  * it works before the page's scripts run and keeps what was typed when it is refused. Refusals are
@@ -123,16 +126,7 @@ function Field({ field, value, error }: { field: FormFieldSpec; value: string | 
           );
         }
         if (field.kind === 'files') {
-          return (
-            <input
-              {...control}
-              type="file"
-              name={field.name}
-              accept={field.accept}
-              multiple={(field.maxFiles ?? 1) > 1}
-              className="block w-full text-sm text-navy-900 file:mr-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-4 file:py-2.5 file:font-semibold file:text-white"
-            />
-          );
+          return <input {...control} type="file" name={field.name} accept={field.accept} multiple={(field.maxFiles ?? 1) > 1} className={FILE_INPUT_CLASSES} />;
         }
         const type = { email: 'email', tel: 'tel', url: 'url', date: 'date' }[field.kind as string] ?? 'text';
         return (

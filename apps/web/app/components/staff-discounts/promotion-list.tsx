@@ -15,7 +15,7 @@ import {
 } from '../../lib/staff-discounts/promotion.ts';
 import { discountFilters, discountsHref, hasFilters, type DiscountFilters } from '../../lib/staff-discounts/search.ts';
 import { TableHead } from '../staff/table-head.tsx';
-import { NoResults, recordLink, ResultsRange, SearchActions } from '../staff/search-results.tsx';
+import { NoResults, recordLink, RecordCardHeading, ResultsRange, SearchActions, StatusFilter } from '../staff/search-results.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { TagIcon } from '../ui/icons.tsx';
@@ -80,21 +80,14 @@ export function DiscountFiltersForm({ filters }: { filters: DiscountFilters }) {
           />
         )}
       </FormField>
-      <FormField label="Status">
-        {(control) => (
-          <Select
-            {...control}
-            name="status"
-            defaultValue={filters.status ?? ''}
-            options={[
-              { value: '', label: 'Any status' },
-              { value: 'active', label: 'Active' },
-              { value: 'scheduled', label: 'Scheduled' },
-              { value: 'expired', label: 'Expired' },
-            ]}
-          />
-        )}
-      </FormField>
+      <StatusFilter
+        value={filters.status}
+        statuses={[
+          { value: 'active', label: 'Active' },
+          { value: 'scheduled', label: 'Scheduled' },
+          { value: 'expired', label: 'Expired' },
+        ]}
+      />
       <FormField label="Running from">{(control) => <Input {...control} type="date" name="from" defaultValue={filters.from} />}</FormField>
       <FormField label="Running to" error={dateError}>
         {(control) => <Input {...control} type="date" name="to" defaultValue={filters.to} />}
@@ -153,12 +146,9 @@ export function PromotionResults({ page, filters }: { page: DiscountSearchPage; 
       <ul className="mt-3 space-y-3 md:hidden" aria-label="Promotions, newest first">
         {page.items.map((promotion) => (
           <li key={promotion.promotionCode} className="rounded-xl border border-navy-100 bg-white p-4">
-            <div className="flex items-start justify-between gap-3">
-              <Link to={promotionHref(promotion.promotionCode)} className={`${recordLink} text-base`}>
-                {promotion.promotionCode}
-              </Link>
+            <RecordCardHeading to={promotionHref(promotion.promotionCode)} label={promotion.promotionCode}>
               <StatusBadge status={promotion.status} />
-            </div>
+            </RecordCardHeading>
             <p className="mt-1 text-navy-700">{promotion.description}</p>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="font-semibold text-navy-700">Discount</dt>

@@ -2,12 +2,11 @@ import { HELP_REQUEST_STATUSES, HELP_REQUEST_TYPES, type HelpInboxPage, type Hel
 import { Form, Link, useNavigate } from 'react-router';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { HELP_INBOX_PATH, STATUS_BADGES, hasFilters, inboxFilters, inboxHref, requestHref, typeName, type InboxFilters } from '../../lib/staff-help/inbox.ts';
-import { NoResults, recordLink } from '../staff/search-results.tsx';
+import { NoResults, recordLink, RecordCardHeading, ResultsRange, SearchActions, StatusFilter } from '../staff/search-results.tsx';
 import { TableHead } from '../staff/table-head.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
-import { HelpIcon, SearchIcon } from '../ui/icons.tsx';
+import { HelpIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
@@ -46,16 +45,7 @@ export function InboxFiltersForm({ filters }: { filters: InboxFilters }) {
           />
         )}
       </FormField>
-      <FormField label="Status">
-        {(control) => (
-          <Select
-            {...control}
-            name="status"
-            defaultValue={filters.status ?? ''}
-            options={[{ value: '', label: 'Any status' }, ...HELP_REQUEST_STATUSES.map((status) => ({ value: status, label: STATUS_BADGES[status].label }))]}
-          />
-        )}
-      </FormField>
+      <StatusFilter value={filters.status} statuses={HELP_REQUEST_STATUSES.map((status) => ({ value: status, label: STATUS_BADGES[status].label }))} />
       <FormField label="Reference" hint="Whole, or its first few symbols">
         {(control) => (
           <Input {...control} name="reference" defaultValue={filters.reference} autoComplete="off" spellCheck={false} placeholder="HC-7K3P9Q" maxLength={12} />
@@ -80,15 +70,7 @@ export function InboxFiltersForm({ filters }: { filters: InboxFilters }) {
         )}
       </FormField>
       <div className="flex items-center gap-3">
-        <Button type="submit">
-          <SearchIcon className="size-4" />
-          Filter
-        </Button>
-        {hasFilters(filters) && (
-          <Link to={HELP_INBOX_PATH} className="inline-flex h-11 items-center px-1 font-semibold whitespace-nowrap text-teal-700 underline underline-offset-3">
-            Clear filters
-          </Link>
-        )}
+        <SearchActions clearTo={HELP_INBOX_PATH} filtered={hasFilters(filters)} label="Filter" />
       </div>
     </Form>
   );
@@ -137,13 +119,9 @@ export function InboxResults({ page, filters }: { page: HelpInboxPage; filters: 
       </NoResults>
     );
   }
-  const first = (page.pageNumber - 1) * page.pageSize + 1;
-  const last = first + page.items.length - 1;
   return (
     <>
-      <p className="text-sm text-navy-700" role="status">
-        {first === last ? `Request ${first}` : `Requests ${first} to ${last}`} of {page.totalCount}, {order}
-      </p>
+      <ResultsRange page={page} singular="Request" plural="Requests" order={order} />
       <div className="mt-3 hidden overflow-hidden rounded-xl border border-navy-100 md:block">
         <table className="w-full text-left text-sm">
           <TableHead caption={`Help requests, ${order}`} headings={['Reference', 'Type', 'From', 'Summary', 'Sent', 'Answer by', 'Status']} />
@@ -186,15 +164,12 @@ export function InboxResults({ page, filters }: { page: HelpInboxPage; filters: 
       <ul className="mt-3 space-y-3 md:hidden" aria-label={`Help requests, ${order}`}>
         {page.items.map((item) => (
           <li key={item.reference} className="rounded-xl border border-navy-100 bg-white p-4">
-            <div className="flex items-start justify-between gap-3">
-              <Link to={requestHref(item.reference)} className={`${recordLink} text-base`}>
-                {item.reference}
-              </Link>
+            <RecordCardHeading to={requestHref(item.reference)} label={item.reference}>
               <span className="flex gap-2">
                 {item.overdue && <OverdueBadge />}
                 <HelpStatusBadge status={item.status} />
               </span>
-            </div>
+            </RecordCardHeading>
             <p className="mt-1 font-medium text-navy-950">{typeName(item.type)}</p>
             <p className="mt-1 text-navy-800">{item.summary}</p>
             <p className="mt-1 text-sm text-navy-700">

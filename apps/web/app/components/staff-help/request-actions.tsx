@@ -1,12 +1,8 @@
-import { ApiError } from '@shop/api-client';
 import { HELP_REQUEST_STATUS_NAMES, type HelpRequest } from '@shop/contracts';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { STAFF_STATUSES } from '../../lib/staff-help/inbox.ts';
 import { useApiClients } from '../../lib/use-api.ts';
-import { ProblemAlert, useFocusAfterRender } from '../staff-orders/form-parts.tsx';
+import { formText as text, StepForm, stepProblemOf, type StepFormProps } from '../staff/step-form.tsx';
 import { TextAreaField } from '../trade/application-fields.tsx';
-import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
@@ -14,92 +10,12 @@ import { Select } from '../ui/select.tsx';
 /** Refusals that mean the request moved on since this page read it. */
 const STALE = new Set(['HELP_REQUEST_CHANGED', 'HELP_REQUEST_STATUS_UNCHANGED', 'HELP_REQUEST_CLOSED', 'HELP_REQUEST_STATUS_NOT_ALLOWED']);
 
-interface Problem {
-  summary: string;
-  stale: boolean;
-  fields: Record<string, string>;
+const problemOf = (error: unknown) => stepProblemOf(error, STALE);
+
+/** One of staff's steps on the request as a form of its own, with the version of the request this page read. */
+function ActionForm({ request, ...form }: { request: HelpRequest } & Omit<StepFormProps<HelpRequest>, 'version' | 'problemOf'>) {
+  return <StepForm {...form} version={request.version} problemOf={problemOf} />;
 }
-
-function problemOf(error: unknown): Problem {
-  const fields: Record<string, string> = {};
-  const listed = error instanceof ApiError ? ((error.data as { errors?: { path?: unknown; message?: unknown }[] } | undefined)?.errors ?? []) : [];
-  for (const entry of listed) {
-    if (typeof entry.path === 'string' && typeof entry.message === 'string') fields[entry.path.replace(/^body\./, '')] ??= entry.message;
-  }
-  const stale = error instanceof ApiError && STALE.has(error.code ?? '');
-  return { summary: Object.values(fields)[0] ?? apiProblemMessage(error), stale, fields };
-}
-
-type Act = (form: FormData, version: number) => Promise<HelpRequest>;
-
-/**
- * One of staff's steps as a form of its own: the API decides, and what it refused is shown in the
- * form (beside a field, or above the button, with a way to see the request as it is now when
- * someone else acted first). The version read goes with every step.
- */
-function ActionForm({
-  request,
-  title,
-  hint,
-  submitLabel,
-  variant = 'primary',
-  act,
-  onDone,
-  onStale,
-  children,
-}: {
-  request: HelpRequest;
-  title: string;
-  hint?: ReactNode;
-  submitLabel: string;
-  variant?: 'primary' | 'secondary';
-  act: Act;
-  onDone: (next: HelpRequest) => void;
-  onStale: () => void;
-  children?: (problem: Problem | null, ids: (field: string) => string) => ReactNode;
-}) {
-  const id = useId();
-  const ids = (field: string) => `${id}-${field}`;
-  const form = useRef<HTMLFormElement>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const focusLater = useFocusAfterRender(form);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDone(await act(new FormData(event.currentTarget), request.version));
-    } catch (error) {
-      const found = problemOf(error);
-      setProblem(found);
-      const first = Object.keys(found.fields)[0];
-      focusLater(first ? ids(first) : null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
-      <div>
-        <h3 id={`${id}-title`} className="text-lg font-bold text-navy-950">
-          {title}
-        </h3>
-        {hint && <p className="mt-1 text-sm text-navy-700">{hint}</p>}
-      </div>
-      {children?.(problem, ids)}
-      {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={onStale} />}
-      <Button type="submit" variant={variant} loading={busy}>
-        {submitLabel}
-      </Button>
-    </form>
-  );
-}
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 /** Staff's steps from where the request is: reply, assign, move on, close (or reopen). */
 export function RequestActions({ request, onDone, onStale }: { request: HelpRequest; onDone: (next: HelpRequest, done: string) => void; onStale: () => void }) {

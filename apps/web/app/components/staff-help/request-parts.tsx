@@ -1,11 +1,11 @@
-import { fillPath, HELP_REQUEST_TYPE_NAMES, type HelpRequest, type HelpRequestFile } from '@shop/contracts';
+import { fillPath, HELP_REQUEST_TYPE_NAMES, type HelpRequest } from '@shop/contracts';
 import { endpointRoutes } from '@shop/contracts/routes';
-import { useState, type ReactNode } from 'react';
-import { useShopAuth } from '../auth/use-shop-auth.ts';
+import type { ReactNode } from 'react';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { orderHref } from '../../lib/staff-orders/orders.ts';
 import { fieldLabel, fieldValue, formatBytes } from '../../lib/staff-help/inbox.ts';
 import { STATUS_NAMES } from '../../lib/checkout/order-tracking.ts';
+import { DownloadButton, DownloadProblem, useFileDownload } from '../ui/file-download.tsx';
 import { Link } from '../ui/link.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
@@ -80,56 +80,22 @@ function fileUrl(apiBaseUrl: string, reference: string, fileId: string): string 
  * so the file is fetched and saved (as an attachment, never opened as a page of the shop).
  */
 export function FileList({ request }: { request: Pick<HelpRequest, 'reference' | 'files'> }) {
-  const { settings, getAccessToken } = useShopAuth();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { download, busy, problem } = useFileDownload((apiBaseUrl, fileId) => fileUrl(apiBaseUrl, request.reference, fileId));
   if (request.files.length === 0) return <p className="text-navy-700">No files were sent with this request.</p>;
-
-  const download = async (file: HelpRequestFile) => {
-    if (!settings?.apiBaseUrl) return;
-    setBusy(file.id);
-    setProblem(null);
-    try {
-      const token = getAccessToken();
-      const response = await fetch(fileUrl(settings.apiBaseUrl, request.reference, file.id), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const link = window.document.createElement('a');
-      link.href = url;
-      link.download = file.fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      setProblem(`We couldn’t download ${file.fileName}. Try again.`);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <>
       <ul className="divide-y divide-navy-100">
         {request.files.map((file) => (
           <li key={file.id} className="py-3">
-            <button
-              type="button"
-              onClick={() => void download(file)}
-              aria-busy={busy === file.id || undefined}
-              className="text-left font-semibold break-all text-teal-700 underline decoration-teal-700/40 underline-offset-3 hover:decoration-teal-700"
-            >
-              Download {file.fileName}
-            </button>
+            <DownloadButton file={file} busy={busy} onDownload={download} />
             <p className="text-sm text-navy-700">
               {fieldLabel(file.role)} · {file.contentType}, {formatBytes(file.sizeBytes)}
             </p>
           </li>
         ))}
       </ul>
-      {problem && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
+      <DownloadProblem problem={problem} />
     </>
   );
 }

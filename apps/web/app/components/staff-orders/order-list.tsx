@@ -3,14 +3,13 @@ import { formatPence, ORDER_STATUSES } from '@shop/contracts';
 import { Form, Link, useNavigate } from 'react-router';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { STATUS_BADGES, hasFilters, itemsText, orderFilters, orderHref, ordersHref, type OrderFilters, type OrderPage } from '../../lib/staff-orders/orders.ts';
-import { NoResults, recordLink, ResultsRange, SearchActions } from '../staff/search-results.tsx';
+import { NoResults, recordLink, RecordCardHeading, ResultsRange, SearchActions, StatusFilter } from '../staff/search-results.tsx';
 import { TableHead } from '../staff/table-head.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { BasketIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Pagination } from '../ui/pagination.tsx';
-import { Select } from '../ui/select.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 export const OrderStatusBadge = ({ status }: { status: OrderStatus }) => <Badge tone={STATUS_BADGES[status].tone}>{STATUS_BADGES[status].label}</Badge>;
@@ -54,16 +53,7 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
           />
         )}
       </FormField>
-      <FormField label="Status">
-        {(control) => (
-          <Select
-            {...control}
-            name="status"
-            defaultValue={filters.status ?? ''}
-            options={[{ value: '', label: 'Any status' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_BADGES[status].label }))]}
-          />
-        )}
-      </FormField>
+      <StatusFilter value={filters.status} statuses={ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_BADGES[status].label }))} />
       <div className="flex items-center gap-3">
         <SearchActions clearTo="/staff/orders" filtered={hasFilters(filters)} />
       </div>
@@ -117,12 +107,9 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
       <ul className="mt-3 space-y-3 md:hidden" aria-label="Orders, newest first">
         {page.items.map((order) => (
           <li key={order.orderGuid} className="rounded-xl border border-navy-100 bg-white p-4">
-            <div className="flex items-start justify-between gap-3">
-              <Link to={orderHref(order.orderNumber)} className={`${recordLink} text-base`}>
-                {order.orderNumber}
-              </Link>
+            <RecordCardHeading to={orderHref(order.orderNumber)} label={order.orderNumber}>
               <OrderStatusBadge status={order.status} />
-            </div>
+            </RecordCardHeading>
             <p className="mt-1 text-navy-800">
               <span className="font-medium text-navy-950">{order.customerName}</span> · <span className="break-all">{order.emailAddress}</span>
             </p>

@@ -1,100 +1,31 @@
-import { ApiError } from '@shop/api-client';
 import type { TradeApplication, TradeBand } from '@shop/contracts';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
+import type { ReactNode } from 'react';
 import { bandLabel } from '../../lib/trade/bands.ts';
 import { useApiClients } from '../../lib/use-api.ts';
-import { ProblemAlert, useFocusAfterRender } from '../staff-orders/form-parts.tsx';
+import { formText as text, StepForm, stepProblemOf, type StepFormProps } from '../staff/step-form.tsx';
 import { TextAreaField } from '../trade/application-fields.tsx';
-import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Select } from '../ui/select.tsx';
 
 /** Refusals that mean the application moved on since this page read it: another reviewer, or the applicant. */
 const STALE = new Set(['TRADE_APPLICATION_ALREADY_DECIDED', 'TRADE_APPLICATION_CHANGED', 'TRADE_APPLICATION_AWAITING_ANSWER']);
 
-interface Problem {
-  summary: string;
-  stale: boolean;
-  fields: Record<string, string>;
-}
+const problemOf = (error: unknown) => stepProblemOf(error, STALE, 'Check the form: there is a problem with it.');
 
-function problemOf(error: unknown): Problem {
-  const fields: Record<string, string> = {};
-  const listed = error instanceof ApiError ? ((error.data as { errors?: { path?: unknown; message?: unknown }[] } | undefined)?.errors ?? []) : [];
-  for (const entry of listed) {
-    if (typeof entry.path === 'string' && typeof entry.message === 'string') fields[entry.path.replace(/^body\./, '')] ??= entry.message;
-  }
-  const stale = error instanceof ApiError && STALE.has(error.code ?? '');
-  return { summary: Object.keys(fields).length > 0 ? 'Check the form: there is a problem with it.' : apiProblemMessage(error), stale, fields };
-}
-
-type Decide = (form: FormData, version: number) => Promise<TradeApplication>;
-
-/**
- * One of a reviewer's steps as a form of its own: the API decides, and what it refused is shown in
- * the form (beside a field, or above the button, with a way to see the application as it is now
- * when another reviewer acted first). The version read goes with every step, so a step on what has
- * changed since is refused.
- */
+/** One of a reviewer's steps as a form of its own, with the version of the application this page read. */
 function DecisionForm({
   application,
-  title,
-  hint,
-  submitLabel,
-  variant = 'primary',
   decide,
   onDecided,
-  onStale,
-  children,
+  ...form
 }: {
   application: TradeApplication;
-  title: string;
   hint: ReactNode;
-  submitLabel: string;
-  variant?: 'primary' | 'secondary';
-  decide: Decide;
-  onDecided: (next: TradeApplication) => void;
-  onStale: () => void;
-  children: (problem: Problem | null, ids: (field: string) => string) => ReactNode;
-}) {
-  const id = useId();
-  const ids = (field: string) => `${id}-${field}`;
-  const form = useRef<HTMLFormElement>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const focusLater = useFocusAfterRender(form);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDecided(await decide(new FormData(event.currentTarget), application.version));
-    } catch (error) {
-      const found = problemOf(error);
-      setProblem(found);
-      // The keyboard goes to the first field to fix, else to the message.
-      const first = Object.keys(found.fields)[0];
-      focusLater(first ? ids(first) : null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
-      <div>
-        <h3 id={`${id}-title`} className="text-lg font-bold text-navy-950">
-          {title}
-        </h3>
-        <p className="mt-1 text-sm text-navy-700">{hint}</p>
-      </div>
-      {children(problem, ids)}
-      {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={onStale} />}
-      <Button type="submit" variant={variant} loading={busy}>
-        {submitLabel}
-      </Button>
-    </form>
-  );
+  decide: StepFormProps<TradeApplication>['act'];
+  onDecided: StepFormProps<TradeApplication>['onDone'];
+  children: NonNullable<StepFormProps<TradeApplication>['children']>;
+} & Omit<StepFormProps<TradeApplication>, 'version' | 'problemOf' | 'act' | 'onDone'>) {
+  return <StepForm {...form} version={application.version} act={decide} onDone={onDecided} problemOf={problemOf} />;
 }
 
 /** A step that takes one piece of text the applicant reads: a question, or a reason. */
@@ -110,11 +41,6 @@ function TextDecision({
     </DecisionForm>
   );
 }
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 /** The steps a reviewer can take from where the application is. */
 export function DecisionForms({

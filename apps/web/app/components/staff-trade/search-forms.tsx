@@ -13,7 +13,7 @@ import {
   type StaffSearchFilters,
 } from '../../lib/trade/staff-search.ts';
 import { STAFF_TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
-import { SearchActions } from '../staff/search-results.tsx';
+import { SearchActions, StatusFilter } from '../staff/search-results.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
@@ -75,19 +75,10 @@ export function ApplicationSearchForm({ filters, bands }: { filters: Application
       className={formClasses}
     >
       <CommonFields filters={filters} bands={bands} sorts={APPLICATION_SORTS} dates="Sent" />
-      <FormField label="Status">
-        {(control) => (
-          <Select
-            {...control}
-            name="status"
-            defaultValue={filters.status ?? ''}
-            options={[
-              { value: '', label: 'Any status' },
-              ...TRADE_APPLICATION_STATUSES.map((status) => ({ value: status, label: TRADE_APPLICATION_STATUS_NAMES[status] })),
-            ]}
-          />
-        )}
-      </FormField>
+      <StatusFilter
+        value={filters.status}
+        statuses={TRADE_APPLICATION_STATUSES.map((status) => ({ value: status, label: TRADE_APPLICATION_STATUS_NAMES[status] }))}
+      />
       <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-1">
         <SearchActions clearTo={STAFF_TRADE_PATHS.queue} filtered={hasFilters(filters)} />
       </div>

@@ -1,11 +1,11 @@
 import { fillPath, TRADE_APPLICATION_STATUS_NAMES, TRADE_BUSINESS_TYPE_NAMES, TRADE_TYPE_NAMES, formatPence } from '@shop/contracts';
-import type { TradeApplication, TradeApplicationStatus, TradeDocument } from '@shop/contracts';
+import type { TradeApplication, TradeApplicationStatus } from '@shop/contracts';
 import { endpointRoutes } from '@shop/contracts/routes';
-import { useState, type ReactNode } from 'react';
-import { useShopAuth } from '../auth/use-shop-auth.ts';
+import type { ReactNode } from 'react';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { DOCUMENT_KIND_NAMES, DOCUMENT_TYPE_NAMES, formatBytes } from '../../lib/trade/application-form.ts';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
+import { DownloadButton, DownloadProblem, useFileDownload } from '../ui/file-download.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 export const STATUS_TONES: Record<TradeApplicationStatus, BadgeTone> = {
@@ -30,33 +30,8 @@ function documentUrl(apiBaseUrl: string, tradeExternalId: string, documentId: st
  * reader's token (the applicant's own, or a reviewer's), so the file is fetched and then saved.
  */
 export function DocumentList({ application }: { application: Pick<TradeApplication, 'tradeExternalId' | 'documents'> }) {
-  const { settings, getAccessToken } = useShopAuth();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { download, busy, problem } = useFileDownload((apiBaseUrl, documentId) => documentUrl(apiBaseUrl, application.tradeExternalId, documentId));
   if (application.documents.length === 0) return <p className="text-navy-700">No documents yet.</p>;
-
-  const download = async (document: TradeDocument) => {
-    if (!settings?.apiBaseUrl) return;
-    setBusy(document.id);
-    setProblem(null);
-    try {
-      const token = getAccessToken();
-      const response = await fetch(documentUrl(settings.apiBaseUrl, application.tradeExternalId, document.id), {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const link = window.document.createElement('a');
-      link.href = url;
-      link.download = document.fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      setProblem(`We couldn’t download ${document.fileName}. Try again.`);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <>
@@ -64,14 +39,7 @@ export function DocumentList({ application }: { application: Pick<TradeApplicati
         {application.documents.map((document) => (
           <li key={document.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
             <div className="min-w-0">
-              <button
-                type="button"
-                onClick={() => void download(document)}
-                aria-busy={busy === document.id || undefined}
-                className="text-left font-semibold break-all text-teal-700 underline decoration-teal-700/40 underline-offset-3 hover:decoration-teal-700"
-              >
-                Download {document.fileName}
-              </button>
+              <DownloadButton file={document} busy={busy} onDownload={download} />
               <p className="text-sm text-navy-700">
                 {DOCUMENT_KIND_NAMES[document.kind]} · {DOCUMENT_TYPE_NAMES[document.contentType] ?? document.contentType}, {formatBytes(document.sizeBytes)}
               </p>
@@ -82,11 +50,7 @@ export function DocumentList({ application }: { application: Pick<TradeApplicati
           </li>
         ))}
       </ul>
-      {problem && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
+      <DownloadProblem problem={problem} />
     </>
   );
 }

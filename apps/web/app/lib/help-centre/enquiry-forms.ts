@@ -152,7 +152,9 @@ export const ENQUIRY_FORMS: readonly EnquiryFormSpec[] = [
     slug: 'electrical-recycling',
     title: 'Recycle an old electrical item (WEEE)',
     summary: `Free take-back of your old item when you buy a new one, within ${WEEE_TAKE_BACK_DAYS} days.`,
-    intro: `When you buy a new electrical item from us, we take back an old one of the same kind free, for ${WEEE_TAKE_BACK_DAYS} days after you bought it. Collection from your home may be charged.`,
+    intro:
+      `When you buy a new electrical item from us, we take back an old one of the same kind free, for ${WEEE_TAKE_BACK_DAYS} days after you bought it. ` +
+      'Collection from your home may be charged.',
     path: '/Enquiry/electrical-recycling-request',
     contact: true,
     multipart: true,
@@ -265,7 +267,9 @@ export const ENQUIRY_FORMS: readonly EnquiryFormSpec[] = [
     title: 'Delete my account and personal data',
     summary: 'Ask us to erase your account under UK GDPR.',
     intro:
-      'We delete your account, name, e-mail address and password. We must keep the records of your orders (amounts, VAT and invoice details) for 6 years for HMRC. If you are not signed in, we e-mail you a link to confirm it is you first.',
+      'We delete your account, name, e-mail address and password. ' +
+      'We must keep the records of your orders (amounts, VAT and invoice details) for 6 years for HMRC. ' +
+      'If you are not signed in, we e-mail you a link to confirm it is you first.',
     path: '/Enquiry/account-deactivation-delete-request',
     contact: true,
     fields: [{ name: 'reason', label: 'Why do you want your account deleted?', kind: 'textarea' }],
