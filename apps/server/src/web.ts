@@ -64,6 +64,9 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  // Whose visit this is, as Fastify worked it out (a browser's own header is not believed unless
+  // TRUST_PROXY): page loaders and actions pass it on to the API (`visitorHeaders`).
+  headers.set('x-forwarded-for', request.ip);
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();

@@ -57,7 +57,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // Behind a load balancer (TRUST_PROXY) every X-Forwarded-For is believed; otherwise only this
+    // machine's: the storefront's server-side calls say whose visit they make (apps/server/src/web.ts),
+    // so each visitor keeps their own rate-limit budget. A visitor's own header is never believed.
+    trustProxy: config.trustProxy || 'loopback',
     routerOptions,
     frameworkErrors: (error, request, reply) => void answerProblem(error, request, reply),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.

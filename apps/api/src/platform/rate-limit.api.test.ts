@@ -77,3 +77,29 @@ describe.skipIf(!process.env.REDIS_URL)('counters in Redis, shared by two instan
     expect(statuses[20]).toBe(429);
   });
 });
+
+// The storefront's server sends forms on for its visitors from this machine, saying whose visit it is.
+describe('a call from this machine on behalf of a visitor', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { RATE_LIMIT_PER_MINUTE: '2' }, seed: false });
+  });
+  afterAll(() => api.close());
+
+  const forVisitor = (address: string) =>
+    api.app.inject({ method: 'GET', url: '/api/checkout/checkout/listcountries', headers: { 'x-forwarded-for': address } }).then((reply) => reply.statusCode);
+  const fromElsewhere = (address: string) =>
+    api.app
+      .inject({ method: 'GET', url: '/api/checkout/checkout/listcountries', remoteAddress: '198.51.100.7', headers: { 'x-forwarded-for': address } })
+      .then((reply) => reply.statusCode);
+
+  it('counts against that visitor’s budget, not the storefront’s', async () => {
+    expect([await forVisitor('203.0.113.1'), await forVisitor('203.0.113.1'), await forVisitor('203.0.113.1')]).toEqual([200, 200, 429]);
+    // Another visitor sent on by the same server still has their whole budget.
+    expect([await forVisitor('203.0.113.2'), await forVisitor('203.0.113.2')]).toEqual([200, 200]);
+  });
+
+  it('is not believed from anywhere else: a caller cannot pick a fresh address per call', async () => {
+    expect([await fromElsewhere('203.0.113.50'), await fromElsewhere('203.0.113.51'), await fromElsewhere('203.0.113.52')]).toEqual([200, 200, 429]);
+  });
+});

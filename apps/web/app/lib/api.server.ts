@@ -15,6 +15,16 @@ export function apiBaseUrl(): string {
   return process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api`;
 }
 
+/**
+ * What the API needs to know whose visit a server-side call makes: the visitor's address, which the
+ * web server puts in `X-Forwarded-For` (apps/server/src/web.ts) and the API believes from this
+ * machine. Without it every form sent through the web tier would share one rate-limit budget.
+ */
+export function visitorHeaders(request: Request): Record<string, string> {
+  const address = request.headers.get('x-forwarded-for');
+  return address ? { 'x-forwarded-for': address } : {};
+}
+
 /** One client per service, each with its own base URL (`…/api/catalogue`). */
 export const catalogueClient = () => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue` });
 export const deliveryClient = () => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery` });
@@ -23,4 +33,4 @@ export const checkoutClient = () => createCheckoutClient({ baseUrl: `${apiBaseUr
 export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/site` });
 export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });
 /** The customer's reply link (the token is the customer's proof: no session is sent). */
-export const helpReplyClient = () => createHelpCentreInboxClient({ baseUrl: `${apiBaseUrl()}/help-centre` });
+export const helpReplyClient = (request: Request) => createHelpCentreInboxClient({ baseUrl: `${apiBaseUrl()}/help-centre`, headers: visitorHeaders(request) });

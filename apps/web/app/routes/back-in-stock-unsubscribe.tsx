@@ -13,10 +13,10 @@ export const meta: Route.MetaFunction = () => [
 
 const pathOf = (token: string) => `/Enquiry/product-notification-request/unsubscribe/${encodeURIComponent(token)}`;
 
-export const loader = ({ params }: Route.LoaderArgs) => callByToken<StockNotice>('GET', pathOf(params.token));
+export const loader = ({ params, request }: Route.LoaderArgs) => callByToken<StockNotice>('GET', pathOf(params.token), request);
 
 /** Unsubscribing is a POST (a mail scanner opening the link must not do it). */
-export const action = ({ params }: Route.ActionArgs) => callByToken<StockNotice>('POST', pathOf(params.token));
+export const action = ({ params, request }: Route.ActionArgs) => callByToken<StockNotice>('POST', pathOf(params.token), request);
 
 export default function BackInStockUnsubscribePage({ loaderData, actionData, params }: Route.ComponentProps) {
   const result = actionData ?? loaderData;

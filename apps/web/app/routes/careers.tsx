@@ -14,7 +14,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   if (tooLargeToRead(request)) return data(refusedAsTooLarge(), { status: 413 });
-  const result = await submitEnquiry(jobApplicationForm(await openRoles()), await request.formData());
+  const result = await submitEnquiry(jobApplicationForm(await openRoles()), await request.formData(), request);
   return result.sent ? result : data(result, { status: 400 });
 }
 

@@ -9,7 +9,7 @@ import { pageMeta } from '../lib/meta.ts';
 export const meta: Route.MetaFunction = () => pageMeta('Feedback', 'Tell us what you think of our shop and website.');
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await submitEnquiry(FEEDBACK_FORM, await request.formData());
+  const result = await submitEnquiry(FEEDBACK_FORM, await request.formData(), request);
   return result.sent ? result : data(result, { status: 400 });
 }
 

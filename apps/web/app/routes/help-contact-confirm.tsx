@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Confirming is a POST from this page (a mail scanner opening the link must not confirm for the person). */
-export const action = ({ params }: Route.ActionArgs) =>
-  callByToken<{ reference: string }>('POST', `/Enquiry/account-deactivation-delete-request/confirm/${encodeURIComponent(params.token)}`);
+export const action = ({ params, request }: Route.ActionArgs) =>
+  callByToken<{ reference: string }>('POST', `/Enquiry/account-deactivation-delete-request/confirm/${encodeURIComponent(params.token)}`, request);
 
 export default function ConfirmDeletionPage({ actionData, params }: Route.ComponentProps) {
   return (

@@ -23,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = enquiryFormOf(params.type);
   if (!form) throw data(null, { status: 404 });
   if (tooLargeToRead(request)) return data(refusedAsTooLarge(), { status: 413 });
-  const result = await submitEnquiry(form, await request.formData());
+  const result = await submitEnquiry(form, await request.formData(), request);
   return result.sent ? result : data(result, { status: 400 });
 }
 

@@ -22,9 +22,9 @@ type Loaded = { thread: HelpReplyThread } | { invalid: true };
 const linkInvalid = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** The customer's request through the link in our e-mails (decision 0032): read on the server, so it shows at first paint. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    return { thread: await helpReplyClient().getHelpReplyThread({ params: { token: params.token } }) } satisfies Loaded;
+    return { thread: await helpReplyClient(request).getHelpReplyThread({ params: { token: params.token } }) } satisfies Loaded;
   } catch (error) {
     if (linkInvalid(error)) return data<Loaded>({ invalid: true }, { status: 404 });
     throw error;
@@ -36,7 +36,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const message = typeof form.get('message') === 'string' ? (form.get('message') as string) : '';
   try {
-    await helpReplyClient().sendHelpReply({ params: { token: params.token }, body: { message } });
+    await helpReplyClient(request).sendHelpReply({ params: { token: params.token }, body: { message } });
   } catch (error) {
     if (linkInvalid(error) && error instanceof ApiError && error.status === 404) return data({ message, problem: null, invalid: true }, { status: 404 });
     const field = error instanceof ApiError ? (error.data as { errors?: { message?: unknown }[] } | undefined)?.errors?.[0]?.message : undefined;

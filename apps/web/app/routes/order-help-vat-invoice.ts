@@ -7,7 +7,7 @@ import { fetchVatInvoice, proofFrom } from '../lib/order-help/order-help.server.
  * said in the API's words.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const proof = proofFrom(await request.formData());
+  const proof = proofFrom(await request.formData(), request);
   if (!proof.accessToken && !proof.emailAddress)
     return new Response('Your invoice could not be downloaded: the page had not finished loading. Go back and try again.', {
       status: 400,

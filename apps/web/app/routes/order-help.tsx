@@ -59,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (Number.isFinite(length) && length > MAX_REPORT_BYTES)
     return data<Stage>({ stage: 'find', problem: 'The photos are too large: add up to 6, each smaller than 5MB.', emailAddress: '' }, { status: 413 });
   const form = await request.formData();
-  const proof: OrderProof = proofFrom(form);
+  const proof: OrderProof = proofFrom(form, request);
   const typedEmail = formText(form, 'emailAddress').trim();
   if (!proof.accessToken && !proof.emailAddress && typedEmail) proof.emailAddress = typedEmail;
   if (!proof.accessToken && !proof.emailAddress) {

@@ -1,4 +1,4 @@
-import { apiBaseUrl } from '../api.server.ts';
+import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
 import { ACCESS_TOKEN_FIELD } from '../trade/application-form.ts';
 import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryRefused, type EnquirySent } from './enquiry-forms.ts';
 
@@ -20,9 +20,9 @@ export const refusedAsTooLarge = (): EnquiryRefused => ({
   fieldErrors: {},
 });
 
-export async function submitEnquiry(form: EnquiryFormSpec, posted: FormData): Promise<EnquirySent | EnquiryRefused> {
+export async function submitEnquiry(form: EnquiryFormSpec, posted: FormData, request: Request): Promise<EnquirySent | EnquiryRefused> {
   const token = posted.get(ACCESS_TOKEN_FIELD);
-  const headers: Record<string, string> = typeof token === 'string' && token ? { authorization: `Bearer ${token}` } : {};
+  const headers: Record<string, string> = { ...visitorHeaders(request), ...(typeof token === 'string' && token ? { authorization: `Bearer ${token}` } : {}) };
   const url = `${apiBaseUrl()}/help-centre${form.path}`;
   let response: Response;
   try {
@@ -90,9 +90,9 @@ export async function openRoles(): Promise<{ id: string; title: string; location
 }
 
 /** A call by a link's token (unsubscribing, confirming an erasure request): the answer, or the API's words for why not. */
-export async function callByToken<T>(method: 'GET' | 'POST', path: string): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+export async function callByToken<T>(method: 'GET' | 'POST', path: string, request: Request): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
   try {
-    const response = await fetch(`${apiBaseUrl()}/help-centre${path}`, { method });
+    const response = await fetch(`${apiBaseUrl()}/help-centre${path}`, { method, headers: visitorHeaders(request) });
     const answer = (await response.json().catch(() => null)) as (T & { detail?: string }) | null;
     if (response.ok && answer) return { ok: true, value: answer };
     return { ok: false, message: response.status < 500 && answer?.detail ? answer.detail : 'Something went wrong on our side. Please try again in a minute.' };

@@ -1,25 +1,27 @@
 import { createHelpCentreOrdersClient } from '@shop/api-client';
 import type { HelpRequestAccepted, OrderProducts } from '@shop/contracts';
-import { apiBaseUrl } from '../api.server.ts';
+import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
 import { bodyFor, chosenLines, formText, PROOF_FIELDS, type OrderHelpForm } from './order-help.ts';
 
 /** Who is asking: a signed-in customer's token (the server keeps none) or a guest's e-mail address. */
 export interface OrderProof {
   accessToken: string | null;
   emailAddress: string | null;
+  /** Whose visit it is, for the API's per-visitor rate limit (`visitorHeaders`). */
+  visitor: Record<string, string>;
 }
 
-export function proofFrom(form: FormData): OrderProof {
+export function proofFrom(form: FormData, request: Request): OrderProof {
   const value = (name: string) => {
     const entry = form.get(name);
     return typeof entry === 'string' && entry.trim() ? entry.trim() : null;
   };
-  return { accessToken: value(PROOF_FIELDS.accessToken), emailAddress: value(PROOF_FIELDS.emailAddress) };
+  return { accessToken: value(PROOF_FIELDS.accessToken), emailAddress: value(PROOF_FIELDS.emailAddress), visitor: visitorHeaders(request) };
 }
 
 const helpOrdersBase = () => `${apiBaseUrl()}/help-centre`;
 export const orderHelpClient = (proof: OrderProof) =>
-  createHelpCentreOrdersClient({ baseUrl: helpOrdersBase(), getAccessToken: () => proof.accessToken ?? undefined });
+  createHelpCentreOrdersClient({ baseUrl: helpOrdersBase(), headers: proof.visitor, getAccessToken: () => proof.accessToken ?? undefined });
 
 const guest = (proof: OrderProof) => (proof.emailAddress ? { emailAddress: proof.emailAddress } : {});
 
@@ -86,7 +88,7 @@ export function fetchVatInvoice(proof: OrderProof, orderNumber: string): Promise
   const query = proof.emailAddress ? `?emailAddress=${encodeURIComponent(proof.emailAddress)}` : '';
   return fetch(`${helpOrdersBase()}/Order/${encodeURIComponent(orderNumber)}/vat-invoice${query}`, {
     method: 'POST',
-    headers: proof.accessToken ? { authorization: `Bearer ${proof.accessToken}` } : {},
+    headers: { ...proof.visitor, ...(proof.accessToken ? { authorization: `Bearer ${proof.accessToken}` } : {}) },
   });
 }
 
