@@ -60,7 +60,7 @@ export const OrderHelpLineInputSchema = z
     },
     { error: 'Choose an item' },
   )
-  .meta({ id: 'OrderHelpLineInput' });
+  .describe('One line of the order and how many of it');
 export type OrderHelpLineInput = z.infer<typeof OrderHelpLineInputSchema>;
 
 const Lines = z.array(OrderHelpLineInputSchema, { error: 'Choose at least one item' }).min(1, 'Choose at least one item').max(100, 'Choose 100 items or fewer');
