@@ -374,6 +374,11 @@ describe('account deletion (UK GDPR erasure)', () => {
   it('from a guest waits for the e-mailed link before staff may carry it out', async () => {
     const accepted = await guest.requestAccountDeletion({ body: { name: 'Gus Guest', emailAddress: 'gus@guest.example', reason: 'Privacy' } });
     expect(accepted.identityConfirmed).toBe(false);
+    // Staff see that it waits for the link, but not even the hash of the link's token.
+    const inInbox = await fetch(`${api.serviceUrl('help-centre')}/Staff/Help/${accepted.reference}`, { headers: { authorization: 'Bearer olive' } });
+    const { details } = (await inInbox.json()) as { details: Record<string, unknown> };
+    expect(details).toMatchObject({ identityConfirmed: false, reason: 'Privacy' });
+    expect(Object.keys(details).filter((key) => key.toLowerCase().includes('token'))).toEqual([]);
     expect((await failure(as.olive!.carryOutErasure({ params: { reference: accepted.reference } }))).code).toBe('ERASURE_NOT_CONFIRMED');
     const [email] = await readOutbox(api.database.db, { to: 'gus@guest.example', template: 'help-centre.erasure-confirm' });
     const token = /confirm-deletion\/([\w-]+)/.exec(email!.text)![1]!;

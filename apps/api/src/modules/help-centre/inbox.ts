@@ -80,7 +80,7 @@ export function createInbox(deps: HelpCentreDeps): InboxService {
       customerId: row.customerId,
       sku: row.sku,
       order: row.orderNumber ? { orderNumber: row.orderNumber, status: (row.orderId && states?.get(row.orderId)?.status) || null } : null,
-      details: row.details,
+      details: staffVisibleDetails(row.details),
       team: HELP_REQUEST_ROUTING[row.type].team,
       assignedToId: row.assignedToId,
       assignedToName: row.assignedToName,
@@ -281,4 +281,9 @@ export function createInbox(deps: HelpCentreDeps): InboxService {
       });
     },
   };
+}
+
+/** A link's token is kept only as a hash, and even that is the server's business, not the inbox's. */
+function staffVisibleDetails(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(details).filter(([key]) => !key.endsWith('TokenHash')));
 }
