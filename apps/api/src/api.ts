@@ -25,6 +25,7 @@ import { createSiteModule } from './modules/site/index.ts';
 import { createPricingService } from './modules/pricing/index.ts';
 import { createTradeModule, createTradeService } from './modules/trade/index.ts';
 import { createHelpCentreModule, createHelpCentreService } from './modules/help-centre/index.ts';
+import { createReviewsModule, createReviewsService } from './modules/reviews/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 import type { Seed } from './seed/seed.ts';
 
@@ -57,6 +58,7 @@ export function composeApi(options: ComposeOptions = {}) {
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });
   const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity, payments });
+  const reviews = createReviewsService({ catalogue, orders, notifications, identity });
 
   /** In registration order; the demo seeds run in this order too. */
   const modules: readonly ApiModule[] = [
@@ -75,6 +77,7 @@ export function composeApi(options: ComposeOptions = {}) {
     createOrdersModule({ orders, payments }),
     createTradeModule({ trade, pricing, catalogue, identity, orders }),
     createHelpCentreModule({ helpCentre }),
+    createReviewsModule({ reviews, catalogue }),
     createSiteModule(),
   ];
   const seeds: readonly Seed[] = modules.flatMap((module) => module.seeds ?? []);

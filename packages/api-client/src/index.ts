@@ -13,6 +13,7 @@ import type {
   orderTrackingEndpoints,
   paymentsEndpoints,
   platformEndpoints,
+  reviewListingEndpoints,
   savedCardsEndpoints,
   siteEndpoints,
   tradeEndpoints,
@@ -59,6 +60,9 @@ export const createHelpCentreInboxClient = (options: ClientOptions) => createSer
 export const createHelpCentreOrdersClient = (options: ClientOptions) => createServiceClient<typeof helpCentreOrderEndpoints>(routes.helpCentreOrders, options);
 export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlist, options);
 
+/** Published reviews, their summary and answered questions, under the reviews service. */
+export const createReviewListingsClient = (options: ClientOptions) => createServiceClient<typeof reviewListingEndpoints>(routes.reviewListings, options);
+
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
 export type CatalogueClient = ReturnType<typeof createCatalogueClient>;
 export type AccountsClient = ReturnType<typeof createAccountsClient>;
@@ -77,3 +81,4 @@ export type HelpCentreEnquiriesClient = ReturnType<typeof createHelpCentreEnquir
 export type TradeTermsClient = ReturnType<typeof createTradeTermsClient>;
 export type HelpCentreInboxClient = ReturnType<typeof createHelpCentreInboxClient>;
 export type WishlistClient = ReturnType<typeof createWishlistClient>;
+export type ReviewListingsClient = ReturnType<typeof createReviewListingsClient>;

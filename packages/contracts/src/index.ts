@@ -18,6 +18,9 @@ export * from './saved-cards.ts';
 export * from './site.ts';
 export * from './trade.ts';
 export * from './help-centre.ts';
+export * from './reviews-values.ts';
+export * from './reviews.ts';
+export * from './reviews-listings.ts';
 export * from './help-centre-enquiries.ts';
 export * from './help-centre-orders.ts';
 export * from './help-centre-inbox.ts';
@@ -39,6 +42,8 @@ import { tradeEndpoints, tradeTermsEndpoints } from './trade.ts';
 import { helpCentreEnquiryEndpoints } from './help-centre-enquiries.ts';
 import { helpCentreOrderEndpoints } from './help-centre-orders.ts';
 import { helpCentreInboxEndpoints } from './help-centre-inbox.ts';
+import { reviewWritingEndpoints } from './reviews.ts';
+import { reviewListingEndpoints } from './reviews-listings.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -62,6 +67,8 @@ export const endpointGroups = {
   helpCentreEnquiries: helpCentreEnquiryEndpoints,
   helpCentreOrders: helpCentreOrderEndpoints,
   helpCentreInbox: helpCentreInboxEndpoints,
+  reviewWriting: reviewWritingEndpoints,
+  reviewListings: reviewListingEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap((group) => Object.values(group) as EndpointDefinition[]);

@@ -193,4 +193,20 @@ export const endpointRoutes = {
     getHelpReplyThread: ['GET', '/replies/{token}'],
     sendHelpReply: ['POST', '/replies/{token}'],
   },
+  reviewWriting: {
+    writeVerifiedOrderReview: ['POST', '/Reviews/Source/Website/VerifiedOrder'],
+    writeWebsiteReview: ['POST', '/Reviews/Source/Website'],
+    publishReview: ['PUT', '/Reviews/Publish/{reviewId}'],
+    rejectReview: ['PUT', '/Reviews/Reject/{reviewId}'],
+  },
+  reviewListings: {
+    listReviews: ['GET', '/Listings/Reviews'],
+    listQuestions: ['GET', '/Listings/QnAs/'],
+    getReviewSummary: ['GET', '/Reviews/Summaries/{slug}'],
+    voteHelpful: ['POST', '/Reviews/{reviewId}/helpful'],
+    searchReviews: ['POST', '/Search/Reviews'],
+    searchReviewsAdvanced: ['POST', '/Search/Reviews/Advanced'],
+    searchReviewsAdvancedV2: ['POST', '/Search/Reviews/Advanced/v2'],
+    getOfferingInsights: ['GET', '/Insights/Offering'],
+  },
 } as const;

@@ -13,3 +13,4 @@ export * from '../modules/checkout/checkout.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/trade/trade.tables.ts';
 export * from '../modules/help-centre/help-centre.tables.ts';
+export * from '../modules/reviews/reviews.tables.ts';

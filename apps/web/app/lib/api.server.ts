@@ -4,6 +4,7 @@ import {
   createDeliveryClient,
   createHelpCentreInboxClient,
   createPaymentsClient,
+  createReviewListingsClient,
   createSiteClient,
 } from '@shop/api-client';
 
@@ -30,6 +31,8 @@ export const catalogueClient = () => createCatalogueClient({ baseUrl: `${apiBase
 export const deliveryClient = () => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery` });
 /** For a guest's checkout only: the server never holds a shopper's token. */
 export const checkoutClient = () => createCheckoutClient({ baseUrl: `${apiBaseUrl()}/checkout` });
+/** Published reviews, their summary and answered questions (public). */
+export const reviewsClient = () => createReviewListingsClient({ baseUrl: `${apiBaseUrl()}/reviews` });
 export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/site` });
 export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });
 /** The customer's reply link (the token is the customer's proof: no session is sent). */

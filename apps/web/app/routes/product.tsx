@@ -22,6 +22,7 @@ import { ProductCarousels } from '../components/product/product-carousels.tsx';
 import { poundsString, schemaAvailability } from '../components/product/product-format.ts';
 import { ProductGallery } from '../components/product/product-gallery.tsx';
 import { ProductHeadline } from '../components/product/product-headline.tsx';
+import { ProductReviews, REVIEWS_PAGE_PARAM, reviewsPageOf, type ProductReviewsData } from '../components/product/product-reviews.tsx';
 import { QuantityInput } from '../components/product/quantity-input.tsx';
 import { Specifications } from '../components/product/specifications.tsx';
 import { StockStatus } from '../components/product/stock-status.tsx';
@@ -30,7 +31,7 @@ import { VariantPicker } from '../components/product/variant-picker.tsx';
 import { breadcrumbListData, JsonLd } from '../components/seo/json-ld.tsx';
 import { Checkbox } from '../components/ui/checkbox.tsx';
 import { RecycleIcon, ReturnIcon } from '../components/ui/icons.tsx';
-import { catalogueClient, deliveryClient } from '../lib/api.server.ts';
+import { catalogueClient, deliveryClient, reviewsClient } from '../lib/api.server.ts';
 import { categoryPath, productPath } from '../lib/catalogue.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
@@ -77,6 +78,26 @@ async function loadDelivery(sku: string, typed: string | null): Promise<{ option
   }
 }
 
+/**
+ * The reviews section's data: the summary, one page of published reviews (newest first) and the
+ * answered questions. The reviews are not the product: a failure leaves the section saying so.
+ */
+async function loadReviews(slug: string, page: number): Promise<ProductReviewsData | null> {
+  const reviews = reviewsClient();
+  try {
+    const [summary, listing, questions] = await Promise.all([
+      reviews.getReviewSummary({ params: { slug } }),
+      reviews.listReviews({ query: { slug, page, size: 10, sort: 'newest' } }),
+      optional(reviews.listQuestions({ query: { slug, page: 1, size: 10 } })),
+    ]);
+    return { summary, listing, questions };
+  } catch (error) {
+    const reason = error instanceof ApiError ? `${error.status} ${error.message}` : String(error);
+    process.stderr.write(`[web] reviews of ${slug} unavailable: ${reason}\n`);
+    return null;
+  }
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [navigation, product] = await Promise.all([loadNavigation(context), loadProduct(params.slug)]);
@@ -84,11 +105,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sku = offering?.sku ?? product.sku;
 
   const catalogue = catalogueClient();
-  const [essentials, userContent, carousels, delivery] = await Promise.all([
+  const [essentials, userContent, carousels, delivery, reviews] = await Promise.all([
     optional(catalogue.getEssentialItems({ query: { sku } })),
     optional(catalogue.getUserContentCarousel({ params: { id: product.id } })),
     optional(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug: product.defaultCategory.slug, recentlyViewedSkus: [] } })),
     loadDelivery(sku, url.searchParams.get('postcode')),
+    loadReviews(product.slug, reviewsPageOf(url.searchParams)),
   ]);
 
   // The sub-category's department comes from the navigation tree.
@@ -112,6 +134,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     carousels: carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [],
     delivery: delivery.options,
     postcodeSent: delivery.sent,
+    reviews,
   };
 }
 
@@ -124,7 +147,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 type LoaderData = Route.ComponentProps['loaderData'];
 
-function productJsonLd({ product, sku, origin }: LoaderData) {
+function productJsonLd({ product, sku, origin, reviews }: LoaderData) {
   const absolute = (path: string) => new URL(path, origin).href;
   return {
     '@type': 'Product',
@@ -147,6 +170,18 @@ function productJsonLd({ product, sku, origin }: LoaderData) {
     ...(product.reviewsCount > 0 && {
       aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating, reviewCount: product.reviewsCount, bestRating: 5, worstRating: 1 },
     }),
+    // Up to five reviews from the first page (newest first).
+    ...(reviews?.listing.page === 1 &&
+      reviews.listing.items.length > 0 && {
+        review: reviews.listing.items.slice(0, 5).map((review) => ({
+          '@type': 'Review',
+          name: review.title,
+          author: { '@type': 'Person', name: review.displayName },
+          reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          reviewBody: review.text,
+          datePublished: review.createdAt.slice(0, 10),
+        })),
+      }),
   };
 }
 
@@ -156,7 +191,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
-  const { product, trail, origin, essentials, customerPhotos, carousels, delivery, postcodeSent } = loaderData;
+  const { product, trail, origin, essentials, customerPhotos, carousels, delivery, postcodeSent, reviews } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -184,6 +219,14 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
 
   const chooseOffering = (sku: string) => navigate({ search: `?sku=${encodeURIComponent(sku)}` }, { replace: true, preventScrollReset: true });
 
+  const reviewsPageHref = (page: number) => {
+    const search = new URLSearchParams(location.search);
+    if (page === 1) search.delete(REVIEWS_PAGE_PARAM);
+    else search.set(REVIEWS_PAGE_PARAM, String(page));
+    const query = search.toString();
+    return `${location.pathname}${query ? `?${query}` : ''}#reviews`;
+  };
+
   const crumbUrl = (to: string | undefined) => new URL(to ?? `${productPath(product.slug)}`, origin).href;
 
   return (
@@ -201,7 +244,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
       */}
       <div className="container-page grid gap-6 pb-12 lg:grid-cols-12 lg:gap-x-12">
         <div className="space-y-4 lg:col-span-6 lg:col-start-7 lg:row-start-1">
-          <ProductHeadline product={product} />
+          <ProductHeadline product={product} reviewsHref="#reviews" />
           <div className="space-y-3">
             <PriceBlock price={price} tradePrice={tradePrices?.get(offering?.sku ?? product.sku)} />
             <StockStatus stock={stock} />
@@ -306,6 +349,10 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
           specifications={{ ...product.specifications, ...(offering && { 'Product code': offering.sku }), Guarantee: `${product.guaranteeYears} years` }}
           className="lg:col-span-5"
         />
+      </div>
+
+      <div className="border-t border-navy-100">
+        <ProductReviews reviews={reviews} hrefForPage={reviewsPageHref} className="container-page py-12" />
       </div>
 
       <CustomerPhotos items={customerPhotos} className="container-page py-8" />

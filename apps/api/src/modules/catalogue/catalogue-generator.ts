@@ -165,7 +165,10 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       else if (badgeRoll < 0.08) badges.push('new');
       else if (badgeRoll < 0.1 && ['basins', 'baths', 'vanity-units'].includes(department.slug)) badges.push('free_waste');
       if (brand.tier === 'premium') badges.push('premium');
-      const reviewsCount = Math.floor(Math.pow(random(), 3) * 1500);
+      // Ratings and counts come from review rows (the reviews seed sets them). The draws that made
+      // them up stay, in their order, so the rest of the demo catalogue is unchanged.
+      if (Math.floor(Math.pow(random(), 3) * 1500) !== 0) random();
+      random();
       products.push({
         id,
         slug: `${slugify(name)}-${code.toLowerCase()}`,
@@ -185,9 +188,9 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
         specifications,
         facets: [...new Map(facets.map((entry) => [entry.join('\u0000'), entry])).values()],
         badges,
-        ratingTenths: reviewsCount === 0 ? 0 : 36 + Math.floor(random() * 14),
-        reviewsCount,
-        questionsCount: Math.floor(random() * 41),
+        ratingTenths: 0,
+        reviewsCount: 0,
+        questionsCount: 0,
         popularity: Math.floor(random() * 10_000) + (badges.includes('best_seller') ? 10_000 : 0),
         searchText: [name, brand.name, childName, tree.name, department.noun, department.keywords, ...facets.map(([, value]) => value)].join(' '),
         ageDays: badges.includes('new') ? Math.floor(random() * 20) : 30 + Math.floor(random() * 700),

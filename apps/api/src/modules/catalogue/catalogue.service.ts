@@ -34,6 +34,15 @@ import { refineListing, type FacetDefinition, type ListingInput } from './listin
 import { getProductDeliveryOptions } from './product-delivery.ts';
 import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
 import { listingKey } from './listing-key.ts';
+import {
+  findProductIdsBy,
+  findReviewedProduct,
+  listReviewableProducts,
+  setReviewFigures,
+  setReviewFiguresOf,
+  type ReviewedProduct,
+  type ReviewFigures,
+} from './review-figures.ts';
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
@@ -82,6 +91,15 @@ export interface CatalogueService {
    * pack, delivery class, what can be sold), for those that exist; `heldBy` names the basket asking.
    */
   findSellableOfferings(ctx: DbContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, SellableOffering>>;
+  /** Reviews (issue 21): a product by slug or sku, with its first sku; null when none. */
+  findReviewedProduct(ctx: DbContext, by: { slug: string } | { sku: string }): Promise<ReviewedProduct | null>;
+  /** Reviews' staff search: the products of a brand (by name) and/or category (by slug, with its sub-categories). */
+  findProductIdsBy(ctx: DbContext, by: { brand?: string; category?: string }): Promise<number[]>;
+  /** Reviews set a product's rating, review count (and question count) from their summaries, in the caller's transaction. */
+  setReviewFigures(ctx: DbContext, productId: number, figures: ReviewFigures): Promise<void>;
+  /** The demo reviews seed: every product with its first sku, and figures for many products at once. */
+  listReviewableProducts(ctx: DbContext): Promise<{ id: number; sku: string; name: string; family: string }[]>;
+  setReviewFiguresOf(ctx: DbContext, figures: ReadonlyMap<number, Required<ReviewFigures>>): Promise<void>;
 }
 
 // The tree changes only when staff edit categories, yet every page shows it: keep it for a short
@@ -471,5 +489,10 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),
+    findReviewedProduct,
+    findProductIdsBy,
+    setReviewFigures,
+    listReviewableProducts,
+    setReviewFiguresOf,
   };
 }

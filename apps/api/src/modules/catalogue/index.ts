@@ -8,6 +8,7 @@ import { productsSeed } from './products.seed.ts';
 
 export { createCatalogueService, type CatalogueDeps, type CatalogueService } from './catalogue.service.ts';
 export type { SellableOffering } from './sellable-offerings.ts';
+export type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 export { DEMO_PRODUCT_COUNT } from './catalogue-generator.ts';
 
 export interface CatalogueModuleDeps {

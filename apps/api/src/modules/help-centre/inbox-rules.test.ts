@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning, ukDayStart } from './inbox-rules.ts';
+import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning } from './inbox-rules.ts';
+import { ukDayStart } from '../../platform/uk-time.ts';
 
 describe('status moves', () => {
   it('lets staff move an open request to any other open status or close it', () => {

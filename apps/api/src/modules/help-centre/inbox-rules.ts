@@ -23,25 +23,6 @@ export const statusAfterAssigning = (status: HelpRequestStatus): HelpRequestStat
 export const isOverdue = (request: { status: HelpRequestStatus; dueAt: Date }, now: Date): boolean =>
   request.status !== 'closed' && request.dueAt.getTime() < now.getTime();
 
-const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** Midnight UK time at the start of `2026-11-24` (or of the day after, for an inclusive "to"). */
-export function ukDayStart(date: string, dayAfter = false): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const utc = Date.UTC(year, month - 1, day + (dayAfter ? 1 : 0));
-  // UK time is UTC or UTC+1: midnight there is midnight UTC, or an hour before it.
-  const summer = new Date(utc - 3_600_000);
-  const hour = Number(UK_PARTS.formatToParts(summer).find((part) => part.type === 'hour')!.value);
-  return hour === 0 ? summer : new Date(utc);
-}
-
 const DAY_MS = 86_400_000;
 /** "Older than N days": sent before this instant. */
 export const olderThan = (now: Date, days: number): Date => new Date(now.getTime() - days * DAY_MS);

@@ -16,7 +16,8 @@ import type { FilesService, OpenedFile } from '../files/index.ts';
 import { helpRequestByReference, type HelpRequestRow } from './help-centre.repository.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
 import { hashToken, replyUrlFor } from './help-requests.ts';
-import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning, ukDayStart } from './inbox-rules.ts';
+import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning } from './inbox-rules.ts';
+import { ukDayStart } from '../../platform/uk-time.ts';
 import { InboxErrors } from './inbox.errors.ts';
 import * as repository from './inbox.repository.ts';
 

@@ -3,7 +3,15 @@ import type { PaymentsService } from '../payments/index.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
-export { createOrdersService, type HelpOrder, type OrdersDeps, type OrdersService, type PlacedOrderInput, type RefundCall } from './orders.service.ts';
+export {
+  createOrdersService,
+  type HelpOrder,
+  type OrdersDeps,
+  type OrdersService,
+  type PlacedOrderInput,
+  type PurchasedLine,
+  type RefundCall,
+} from './orders.service.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
 export type { HistoricalOrder } from './historical-orders.ts';
 

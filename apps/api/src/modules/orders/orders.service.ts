@@ -192,6 +192,29 @@ export async function orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: 
   };
 }
 
+/** A line of a signed-in customer's own order, as the reviews module checks a verified purchase. */
+export interface PurchasedLine {
+  orderId: string;
+  orderNumber: string;
+  orderStatus: OrderStatus;
+  position: number;
+  sku: string;
+  productSlug: string;
+  quantity: number;
+  cancelledQuantity: number;
+}
+
+/** The caller's own order's line for `sku` (404 ORDER_NOT_FOUND for another's, a guest's or an unknown order; null when no line has it). */
+export async function purchasedLine(ctx: Ctx, orderNumber: string, sku: string): Promise<PurchasedLine | null> {
+  const row = ctx.actor ? await repository.findOrder(ctx.db, repository.byNumberOfCustomer(orderNumber, ctx.actor.userId)) : undefined;
+  if (!row) throw OrderErrors.notFound();
+  const { lines } = await repository.linesAndHistory(ctx.db, [row.id]);
+  const line = lines.find((candidate) => candidate.sku === sku);
+  if (!line) return null;
+  const { position, productSlug, quantity, cancelledQuantity } = line;
+  return { orderId: row.id, orderNumber: row.orderNumber, orderStatus: row.status, position, sku, productSlug, quantity, cancelledQuantity };
+}
+
 /** The order's full VAT invoice as a PDF (`vat-invoice.ts`): numbered once, the same every time. */
 async function vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails) {
   const row = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
@@ -384,6 +407,8 @@ export interface OrdersService {
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
   /** The order its signed-in owner, or a guest with its e-mail address, may act on (help centre); else 404 ORDER_NOT_FOUND. */
   orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: string | undefined): Promise<HelpOrder>;
+  /** The signed-in caller's own order's line for a sku (reviews: a verified purchase); 404 ORDER_NOT_FOUND for anyone else's order. */
+  purchasedLine(ctx: Ctx, orderNumber: string, sku: string): Promise<PurchasedLine | null>;
   /** The customer cancels some lines before dispatch: marked cancelled, stock back, the price paid refunded. */
   cancelOrderLines(
     ctx: ServiceContext,
@@ -425,6 +450,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
     recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(ctx.db, orders),
     orderForHelp,
+    purchasedLine,
     cancelOrderLines: (ctx, orderNumber, input, call) => refunding.cancelOrderLines({ ...deps, ...call }, ctx, orderNumber, input),
     cancelWholeOrder: async (ctx, orderNumber, input, call) => {
       const order = await refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input);

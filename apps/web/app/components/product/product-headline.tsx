@@ -10,11 +10,14 @@ type Headline = Pick<ProductSummary, 'productName' | 'brand' | 'averageRating' |
 export function ProductHeadline({
   product,
   as: Heading = 'h1',
+  reviewsHref,
   className,
 }: {
   product: Headline;
   /** The name's heading level; null leaves the name out (a dialog whose title already names it). */
   as?: 'h1' | 'h2' | 'h3' | null;
+  /** Where the stars and count lead (the page's reviews section); plain stars without it. */
+  reviewsHref?: string;
   className?: string;
 }) {
   return (
@@ -35,7 +38,13 @@ export function ProductHeadline({
         </Heading>
       )}
       {product.reviewsCount > 0 ? (
-        <RatingStars rating={product.averageRating} count={product.reviewsCount} />
+        reviewsHref ? (
+          <a href={reviewsHref} className="inline-flex rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
+            <RatingStars rating={product.averageRating} count={product.reviewsCount} />
+          </a>
+        ) : (
+          <RatingStars rating={product.averageRating} count={product.reviewsCount} />
+        )
       ) : (
         <p className="text-sm text-navy-700">No reviews yet</p>
       )}

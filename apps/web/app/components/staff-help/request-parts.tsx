@@ -44,7 +44,7 @@ export function RequestDetails({ request }: { request: HelpRequest }) {
           </>,
         )}
       {request.sku && row('Product code', request.sku)}
-      {fields.map(([name, value]) => row(fieldLabel(name), fieldValue(value)))}
+      {fields.map(([name, value]) => row(fieldLabel(name), fieldValue(value, name)))}
     </dl>
   );
 }

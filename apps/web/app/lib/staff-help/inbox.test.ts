@@ -30,10 +30,14 @@ describe('showing a request', () => {
     expect(specialPage('GENERAL_ENQUIRY', 'HC-7K3P9Q')).toBeNull();
   });
   it('reads field names and values as words', () => {
-    expect(fieldLabel('competitorPricePence')).toBe('Competitor price pence');
+    expect(fieldLabel('competitorStockNote')).toBe('Competitor stock note');
     expect(fieldValue(true)).toBe('Yes');
     expect(fieldValue(['a', 'b'])).toBe('a, b');
     expect(fieldValue({ line1: '1 High St', town: 'Leeds' })).toBe('Line1: 1 High St; Town: Leeds');
     expect(fieldValue(null)).toBe('—');
+    // Choices read as the customer saw them, money in pounds.
+    expect(fieldValue('product', 'topic')).toBe('A product');
+    expect(fieldLabel('competitorPricePence')).toBe('Competitor price');
+    expect(fieldValue(12999, 'competitorPricePence')).toBe('£129.99');
   });
 });

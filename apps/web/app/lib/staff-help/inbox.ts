@@ -1,4 +1,10 @@
 import {
+  CALLBACK_SLOT_NAMES,
+  CATALOGUE_NAMES,
+  ENQUIRY_TOPIC_NAMES,
+  formatPence,
+  WEEE_ITEM_TYPE_NAMES,
+  WEEE_METHOD_NAMES,
   HELP_REQUEST_STATUSES,
   HELP_REQUEST_STATUS_NAMES,
   HELP_REQUEST_TYPES,
@@ -104,9 +110,10 @@ export function specialPage(type: HelpRequestType, reference: string): { label: 
 
 export const typeName = (type: HelpRequestType) => HELP_REQUEST_TYPE_NAMES[type];
 
-/** "Question", "competitorPricePence" → "Competitor price pence": a field name of a form, for staff to read. */
+/** "question", "competitorPricePence" → "Question", "Competitor price": a field name of a form, for staff to read. */
 export function fieldLabel(name: string): string {
   const words = name
+    .replace(/Pence$/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .toLowerCase();
@@ -114,11 +121,23 @@ export function fieldLabel(name: string): string {
 }
 
 /** A field's value as text: lists joined, objects as their fields, yes and no for true and false. */
-export function fieldValue(value: unknown): string {
+/** The words customers chose from, by the form field that offered them: staff read those, not the codes. */
+const CHOICE_NAMES: Record<string, Record<string, string>> = {
+  topic: ENQUIRY_TOPIC_NAMES,
+  oldItemType: WEEE_ITEM_TYPE_NAMES,
+  method: WEEE_METHOD_NAMES,
+  slot: CALLBACK_SLOT_NAMES,
+  catalogue: CATALOGUE_NAMES,
+};
+
+export function fieldValue(value: unknown, name?: string): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (name && typeof value === 'string' && CHOICE_NAMES[name]?.[value]) return CHOICE_NAMES[name][value];
+  // Money is kept in pence (`competitorPricePence`): shown in pounds.
+  if (name?.endsWith('Pence') && typeof value === 'number') return formatPence(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map(fieldValue).join(', ');
+  if (Array.isArray(value)) return value.map((item) => fieldValue(item)).join(', ');
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
       .map(([key, inner]) => `${fieldLabel(key)}: ${fieldValue(inner)}`)

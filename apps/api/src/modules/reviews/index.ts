@@ -1,0 +1,21 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { registerReviewsRoutes } from './reviews.routes.ts';
+import type { ReviewsService } from './reviews.service.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import { reviewsDemoSeed } from './reviews.seed.ts';
+
+export { createReviewsService, type ReviewsDeps, type ReviewsService } from './reviews.service.ts';
+
+/**
+ * Reviews and questions (issue 21, docs/domain.md §5): customers write reviews (verified when tied
+ * to an order line they bought), moderators publish or reject them for a listed reason, and every
+ * rating and count a shopper sees is summed from published reviews.
+ */
+export function createReviewsModule({ reviews, catalogue }: { reviews: ReviewsService; catalogue: CatalogueService }): ApiModule {
+  return {
+    name: 'reviews',
+    registerRoutes: (app) => registerReviewsRoutes(app, reviews),
+    // After the catalogue's seed (module order in api.ts): it reviews the demo products.
+    seeds: [reviewsDemoSeed(catalogue)],
+  };
+}

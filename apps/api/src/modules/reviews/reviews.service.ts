@@ -1,0 +1,25 @@
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { IdentityService } from '../identity/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import { createListings, type ReviewListingsService } from './listings.ts';
+import { createWriting, type ReviewWritingService } from './writing.ts';
+
+/** The services reviews use: each part takes what it needs from these. */
+export interface ReviewsDeps {
+  catalogue: CatalogueService;
+  orders: OrdersService;
+  notifications: NotificationsService;
+  identity: IdentityService;
+}
+
+/**
+ * Reviews and questions (docs/domain.md §5): writing and moderating reviews (`writing.ts`), and
+ * reading them (listings, summaries, search, questions, insights: `listings.ts`). Every published
+ * review changes its product's summary in the same transaction (`summaries.ts`).
+ */
+export type ReviewsService = ReviewWritingService & ReviewListingsService;
+
+export function createReviewsService(deps: ReviewsDeps): ReviewsService {
+  return { ...createWriting(deps), ...createListings(deps) };
+}

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { QUESTION_STATUSES, REVIEW_HOLD_REASONS, REVIEW_REJECTION_REASONS, REVIEW_SOURCES, REVIEW_STATUSES } from '@shop/contracts';
+import { products } from '../catalogue/catalogue.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
+
+/**
+ * A customer's review of a product. One per person per product (a partial unique index over the
+ * signed-in author), and a verified one at most once per order line. What the author wrote is kept
+ * as written; a moderator's edit goes in `publishedTitle`/`publishedText` and is marked as edited.
+ * `version` goes up with every change, so two moderators acting at once cannot both succeed.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    sku: text('sku').notNull(),
+    source: text('source', { enum: REVIEW_SOURCES }).notNull(),
+    /** The author's user id; null only for demo rows imported without an account. */
+    customerId: text('customer_id'),
+    emailAddress: text('email_address'),
+    displayName: text('display_name').notNull(),
+    town: text('town'),
+    orderId: uuid('order_id').references(() => orders.id),
+    orderLinePosition: integer('order_line_position'),
+    rating: integer('rating').notNull(),
+    qualityRating: integer('quality_rating'),
+    valueRating: integer('value_rating'),
+    fittingRating: integer('fitting_rating'),
+    wouldRecommend: boolean('would_recommend'),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    publishedTitle: text('published_title'),
+    publishedText: text('published_text'),
+    edited: boolean('edited').notNull().default(false),
+    shopReply: text('shop_reply'),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    heldReason: text('held_reason', { enum: REVIEW_HOLD_REASONS }),
+    rejectionReason: text('rejection_reason', { enum: REVIEW_REJECTION_REASONS }),
+    version: integer('version').notNull().default(1),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    photoCount: integer('photo_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedBy: text('moderated_by'),
+  },
+  (table) => [
+    uniqueIndex('reviews_one_per_author_idx')
+      .on(table.productId, table.customerId)
+      .where(sql`${table.customerId} is not null and ${table.status} <> 'rejected'`),
+    uniqueIndex('reviews_one_per_order_line_idx')
+      .on(table.orderId, table.orderLinePosition)
+      .where(sql`${table.orderId} is not null and ${table.status} <> 'rejected'`),
+    index('reviews_product_published_idx')
+      .on(table.productId, table.createdAt)
+      .where(sql`${table.status} = 'published'`),
+    index('reviews_status_idx').on(table.status, table.createdAt),
+    index('reviews_sku_idx').on(table.sku, table.createdAt),
+    check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
+    check(
+      'reviews_sub_ratings_check',
+      sql`coalesce(${table.qualityRating}, 1) between 1 and 5
+        and coalesce(${table.valueRating}, 1) between 1 and 5
+        and coalesce(${table.fittingRating}, 1) between 1 and 5`,
+    ),
+  ],
+);
+
+/** Photos sent with a review, stored through the files module (`fileId` is its id there). */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: uuid('id').primaryKey(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    fileId: text('file_id').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [uniqueIndex('review_photos_position_idx').on(table.reviewId, table.position)],
+);
+
+/** Every moderation step of a review: who, when, from and to, and the reason or edit. */
+export const reviewEvents = pgTable(
+  'review_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: REVIEW_STATUSES }),
+    toStatus: text('to_status', { enum: REVIEW_STATUSES }).notNull(),
+    note: text('note'),
+    actor: text('actor'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('review_events_review_idx').on(table.reviewId, table.at)],
+);
+
+/** "Was this helpful?": one vote per person (a signed-in user id, or a hashed visitor key) per review. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    voterKey: text('voter_key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.reviewId, table.voterKey] })],
+);
+
+/**
+ * Each product's published reviews summed up, changed in the same transaction as every publish or
+ * un-publish (under this row's lock), so a summary never disagrees with the reviews behind it. The
+ * catalogue's `rating_tenths` and `reviews_count` are set from it in that transaction too.
+ */
+export const reviewSummaries = pgTable(
+  'review_summaries',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id),
+    count: integer('count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    stars1: integer('stars_1').notNull().default(0),
+    stars2: integer('stars_2').notNull().default(0),
+    stars3: integer('stars_3').notNull().default(0),
+    stars4: integer('stars_4').notNull().default(0),
+    stars5: integer('stars_5').notNull().default(0),
+    qualitySum: integer('quality_sum').notNull().default(0),
+    qualityCount: integer('quality_count').notNull().default(0),
+    valueSum: integer('value_sum').notNull().default(0),
+    valueCount: integer('value_count').notNull().default(0),
+    fittingSum: integer('fitting_sum').notNull().default(0),
+    fittingCount: integer('fitting_count').notNull().default(0),
+    recommendYes: integer('recommend_yes').notNull().default(0),
+    recommendCount: integer('recommend_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('review_summaries_count_check', sql`${table.count} = ${table.stars1} + ${table.stars2} + ${table.stars3} + ${table.stars4} + ${table.stars5}`),
+  ],
+);
+
+/** A shopper's question about a product; published with the shop's (or a customer's) answer. */
+export const productQuestions = pgTable(
+  'product_questions',
+  {
+    id: uuid('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    sku: text('sku'),
+    /** The help centre's request it came from (HC- reference), when it came that way. */
+    helpReference: text('help_reference'),
+    askerName: text('asker_name').notNull(),
+    customerId: text('customer_id'),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    answeredBy: text('answered_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    status: text('status', { enum: QUESTION_STATUSES }).notNull().default('pending'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('product_questions_product_published_idx')
+      .on(table.productId, table.createdAt)
+      .where(sql`${table.status} = 'published'`),
+    index('product_questions_status_idx').on(table.status, table.createdAt),
+    uniqueIndex('product_questions_help_reference_idx')
+      .on(table.helpReference)
+      .where(sql`${table.helpReference} is not null`),
+  ],
+);

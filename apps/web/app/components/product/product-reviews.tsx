@@ -1,0 +1,226 @@
+import type { PublishedReview, QnaListing, ReviewListing, ReviewSummary } from '@shop/contracts';
+import { cn } from '../../lib/cn.ts';
+import { Badge } from '../ui/badge.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+import { RatingStars } from '../ui/rating-stars.tsx';
+
+/** What the product page's loader brings for its reviews section; null when the reviews calls failed. */
+export interface ProductReviewsData {
+  summary: ReviewSummary;
+  listing: ReviewListing;
+  /** Answered questions; null when they could not be loaded (the reviews still show). */
+  questions: QnaListing | null;
+}
+
+/** The query parameter that pages through the reviews (plain links: paging works without scripts). */
+export const REVIEWS_PAGE_PARAM = 'reviewsPage';
+
+/** The reviews page asked for in the address: a whole number from 1, else page 1. */
+export function reviewsPageOf(search: URLSearchParams): number {
+  const page = Number(search.get(REVIEWS_PAGE_PARAM));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+const reviewsWord = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'}`;
+
+const SUB_RATINGS = [
+  ['quality', 'Quality'],
+  ['value', 'Value for money'],
+  ['fitting', 'Ease of fitting'],
+] as const;
+
+function Summary({ summary }: { summary: ReviewSummary }) {
+  const subRatings = SUB_RATINGS.flatMap(([key, label]) => {
+    const value = summary.subRatings[key];
+    return value === null ? [] : [{ label, value }];
+  });
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center gap-4">
+        <p className="text-5xl font-bold tracking-tight text-navy-950">
+          {summary.averageRating.toFixed(1)}
+          <span className="sr-only"> out of 5</span>
+        </p>
+        <div className="space-y-1">
+          <RatingStars rating={summary.averageRating} />
+          <p className="text-sm text-navy-700">Based on {reviewsWord(summary.count)}</p>
+        </div>
+      </div>
+
+      <ul className="space-y-2" aria-label="Ratings by stars">
+        {summary.histogram.map((row) => (
+          <li key={row.stars} className="grid grid-cols-[3.5rem_1fr_2.5rem] items-center gap-3 text-sm">
+            <span className="font-medium text-navy-800">
+              {row.stars} {row.stars === 1 ? 'star' : 'stars'}
+            </span>
+            <div
+              role="meter"
+              aria-label={`${row.stars} ${row.stars === 1 ? 'star' : 'stars'}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={row.percentage}
+              aria-valuetext={`${reviewsWord(row.count)} (${row.percentage}%)`}
+              className="h-2.5 overflow-hidden rounded-full bg-navy-100"
+            >
+              <div className="h-full rounded-full bg-brass-500" style={{ width: `${row.percentage}%` }} />
+            </div>
+            <span className="text-right text-navy-700 tabular-nums">{row.count.toLocaleString('en-GB')}</span>
+          </li>
+        ))}
+      </ul>
+
+      {subRatings.length > 0 && (
+        <dl className="space-y-2 border-t border-navy-100 pt-5 text-sm">
+          {subRatings.map(({ label, value }) => (
+            <div key={label} className="flex items-center justify-between gap-3">
+              <dt className="text-navy-800">{label}</dt>
+              <dd className="font-semibold text-navy-950 tabular-nums">
+                {value.toFixed(1)}
+                <span className="font-normal text-navy-700"> / 5</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+
+      {summary.recommendPercentage !== null && (
+        <p className="flex items-center gap-2 rounded-xl bg-sand-50 p-3 text-sm text-navy-800">
+          <CheckIcon className="size-5 shrink-0 text-teal-700" />
+          <span>
+            <strong className="font-semibold text-navy-950">{summary.recommendPercentage}%</strong> would recommend this product
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Review({ review }: { review: PublishedReview }) {
+  return (
+    <article className="space-y-3 py-6 first:pt-0">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <RatingStars rating={review.rating} />
+        {review.verifiedPurchase && <Badge tone="success">Verified purchase</Badge>}
+      </div>
+      <h3 className="font-semibold text-navy-950">{review.title}</h3>
+      <p className="max-w-prose leading-relaxed break-words whitespace-pre-line text-navy-800">{review.text}</p>
+      <p className="flex flex-wrap gap-x-2 text-sm text-navy-700">
+        <span className="font-medium text-navy-900">{review.displayName}</span>
+        {review.town && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{review.town}</span>
+          </>
+        )}
+        <span aria-hidden="true">·</span>
+        <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
+        {review.edited && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className="italic">Edited by Plumbline</span>
+          </>
+        )}
+      </p>
+      {review.shopReply && (
+        <div className="max-w-prose rounded-xl border-l-4 border-teal-600 bg-sand-50 p-4 text-sm">
+          <p className="font-semibold text-navy-950">Reply from Plumbline</p>
+          <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-navy-800">{review.shopReply}</p>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Questions({ questions }: { questions: QnaListing }) {
+  if (questions.items.length === 0) return null;
+  return (
+    <div className="mt-12 border-t border-navy-100 pt-10 lg:col-span-12">
+      <h3 className="text-lg font-bold tracking-tight text-navy-950">Questions and answers</h3>
+      <ul className="mt-4 divide-y divide-navy-100">
+        {questions.items.map((item) => (
+          <li key={item.id} className="space-y-2 py-5 first:pt-0">
+            <p className="font-semibold break-words text-navy-950">
+              <span className="text-teal-700">Q: </span>
+              {item.question}
+            </p>
+            <p className="text-sm text-navy-700">
+              Asked by {item.askerName} on <time dateTime={item.askedAt}>{formatDay(item.askedAt)}</time>
+            </p>
+            <p className="max-w-prose leading-relaxed break-words whitespace-pre-line text-navy-800">
+              <span className="font-semibold text-teal-700">A: </span>
+              {item.answer}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The product page's "Customer reviews": the summary, one page of published reviews (newest first)
+ * paged by plain links, and the answered questions. Reviews are text only: never markup.
+ */
+export function ProductReviews({
+  reviews,
+  hrefForPage,
+  className,
+}: {
+  reviews: ProductReviewsData | null;
+  /** The address of a page of reviews (keeps the rest of the page's address). */
+  hrefForPage: (page: number) => string;
+  className?: string;
+}) {
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className={cn('scroll-mt-6', className)}>
+      <h2 id="reviews-heading" className="text-xl font-bold tracking-tight text-navy-950">
+        Customer reviews
+      </h2>
+      {reviews === null ? (
+        <p className="mt-4 rounded-xl bg-sand-50 p-4 text-navy-800">Reviews could not be loaded just now. Please try again later.</p>
+      ) : reviews.summary.count === 0 ? (
+        <>
+          <p className="mt-4 text-navy-800">No reviews yet.</p>
+          {reviews.questions && <Questions questions={reviews.questions} />}
+        </>
+      ) : (
+        <div className="mt-6 grid gap-10 lg:grid-cols-12 lg:gap-12">
+          <div className="lg:col-span-4">
+            <div className="rounded-2xl p-5 ring-1 ring-navy-100 lg:sticky lg:top-6">
+              <Summary summary={reviews.summary} />
+            </div>
+          </div>
+          <div className="lg:col-span-8">
+            <p className="mb-4 text-sm text-navy-700">
+              {reviews.listing.totalPages > 1
+                ? `Page ${reviews.listing.page} of ${reviews.listing.totalPages}, newest first`
+                : `${reviewsWord(reviews.listing.totalCount)}, newest first`}
+            </p>
+            {reviews.listing.items.length > 0 ? (
+              <ul className="divide-y divide-navy-100" aria-label="Reviews">
+                {reviews.listing.items.map((review) => (
+                  <li key={review.id}>
+                    <Review review={review} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-navy-800">There are no reviews on this page.</p>
+            )}
+            <Pagination
+              current={reviews.listing.page}
+              total={reviews.listing.totalPages}
+              hrefFor={hrefForPage}
+              label="Pages of reviews"
+              className="mt-6 border-t border-navy-100 pt-6"
+            />
+          </div>
+          {reviews.questions && <Questions questions={reviews.questions} />}
+        </div>
+      )}
+    </section>
+  );
+}
