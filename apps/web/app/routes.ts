@@ -64,6 +64,7 @@ export default [
   route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
   route('privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
   route('cookies', 'routes/legal-page.tsx', { id: 'legal-cookies' }),
+  route('reviews-policy', 'routes/legal-page.tsx', { id: 'legal-reviews' }),
   // Not linked from the shop: a page of the base components for developers and browser tests.
   route('styleguide', 'routes/styleguide.tsx'),
   route('checkout', 'routes/checkout.tsx'),

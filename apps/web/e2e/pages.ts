@@ -71,6 +71,7 @@ export const SHELL_PAGES: readonly { name: string; path: string; desktopOnly?: b
   { name: 'terms', path: '/terms' },
   { name: 'privacy', path: '/privacy' },
   { name: 'cookies', path: '/cookies' },
+  { name: 'reviews-policy', path: '/reviews-policy', desktopOnly: true },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'styleguide', path: '/styleguide', desktopOnly: true },
 ] as const;

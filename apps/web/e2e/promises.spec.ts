@@ -73,6 +73,7 @@ test('the footer shows only the ways to pay checkout takes, and the legal pages'
     ['Terms of sale', ['Consumer Contracts Regulations 2013', 'Consumer Rights Act 2015', DEMO_SHOP.company]],
     ['Privacy notice', ['Information Commissioner’s Office', 'six years', DEMO_SHOP.company]],
     ['Cookie notice', ['strictly necessary', 'shop_signed_in', DEMO_SHOP.phone]],
+    ['How we check reviews', ['Verified purchase', 'never hide, delay or reject a review because it is negative', DEMO_SHOP.phone]],
   ] as const) {
     await legal.getByRole('link', { name: link }).click();
     await expect(h1(page)).toHaveText(link);

@@ -19,9 +19,15 @@ export const LEGAL_PAGES = [
     title: 'Cookie notice',
     summary: 'The cookies and browser storage Plumbline uses, what each is for and how long it lasts.',
   },
+  {
+    routeId: 'legal-reviews',
+    path: '/reviews-policy',
+    title: 'How we check reviews',
+    summary: 'Who can review, what we check before a review is shown, why we reject one, and what we never do.',
+  },
 ] as const;
 
 export type LegalPage = (typeof LEGAL_PAGES)[number];
 
-/** The page a route id of routes.ts stands for (one route module serves all three). */
+/** The page a route id of routes.ts stands for (one route module serves them all). */
 export const legalPageOf = (routeId: string | undefined): LegalPage | undefined => LEGAL_PAGES.find((page) => page.routeId === routeId);

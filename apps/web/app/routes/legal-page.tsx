@@ -2,14 +2,14 @@ import { Fragment } from 'react';
 import { data, useMatches } from 'react-router';
 import type { Route } from './+types/legal-page';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { cookieNotice, LEGAL_PAGES_UPDATED, privacyNotice, termsOfSale, type LegalSection } from '../content/legal-pages.tsx';
+import { cookieNotice, LEGAL_PAGES_UPDATED, privacyNotice, reviewsPolicy, termsOfSale, type LegalSection } from '../content/legal-pages.tsx';
 import { paymentsClient } from '../lib/api.server.ts';
 import { legalPageOf } from '../lib/legal-pages.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadShopDetails } from '../lib/shop-details.server.ts';
 
 /**
- * Terms of sale, privacy notice and cookie notice: one route module under three route ids
+ * Terms of sale, privacy notice, cookie notice and how reviews are checked: one route module under four route ids
  * (routes.ts), each page picked by its id. The loader reads what all three need: the company's
  * details, which are their substance (without them, no page rather than a wrong one), and which
  * gateway takes payments, whose cookies the cookie notice lists.
@@ -43,7 +43,12 @@ const updated = new Date(`${LEGAL_PAGES_UPDATED}T12:00:00Z`).toLocaleDateString(
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { shop, stripe } = loaderData;
   const page = legalPageOf(useMatches().at(-1)?.id)!;
-  const sections: LegalSection[] = page.path === '/terms' ? termsOfSale(shop) : page.path === '/privacy' ? privacyNotice(shop) : cookieNotice(shop, { stripe });
+  const sections: LegalSection[] = {
+    '/terms': () => termsOfSale(shop),
+    '/privacy': () => privacyNotice(shop),
+    '/cookies': () => cookieNotice(shop, { stripe }),
+    '/reviews-policy': () => reviewsPolicy(shop),
+  }[page.path]();
   return (
     <>
       <PageHeader

@@ -1,3 +1,4 @@
+import { Link } from '../ui/link.tsx';
 import type { PublishedReview, QnaListing, ReviewListing, ReviewSummary } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../ui/badge.tsx';
@@ -179,6 +180,9 @@ export function ProductReviews({
       <h2 id="reviews-heading" className="text-xl font-bold tracking-tight text-navy-950">
         Customer reviews
       </h2>
+      <p className="mt-1 text-sm">
+        <Link to="/reviews-policy">How we check reviews</Link>
+      </p>
       {reviews === null ? (
         <p className="mt-4 rounded-xl bg-sand-50 p-4 text-navy-800">Reviews could not be loaded just now. Please try again later.</p>
       ) : reviews.summary.count === 0 ? (
