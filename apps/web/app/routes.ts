@@ -7,6 +7,12 @@ export default [
   // Promotion and new-products listings (spec §3 listing types 100 and 200), by listing slug.
   route('offers/:slug', 'routes/promotion.tsx'),
   route('p/:slug', 'routes/product.tsx'),
+  // Writing a review (signed in), verified when reached from an order; photos and helpful votes (issue 21).
+  route('p/:slug/review', 'routes/review-write.tsx'),
+  route('reviews/photos/:photoId', 'routes/review-photo.ts'),
+  route('reviews/:reviewId/helpful', 'routes/review-helpful.ts'),
+  // A customer who bought the product answers a question by the e-mailed link.
+  route('questions/answer/:token', 'routes/question-answer.tsx'),
   // Generated product illustrations, one per product family and finish.
   route('images/products/:file', 'routes/product-image.ts'),
   route('images/user-content/:file', 'routes/user-content-image.ts'),
@@ -36,6 +42,11 @@ export default [
   route('staff/help/:reference', 'routes/staff-help-request.tsx'),
   route('staff/help/:reference/erasure', 'routes/staff-help-erasure.tsx'),
   route('staff/stock', 'routes/staff-stock.tsx'),
+  route('staff/reviews', 'routes/staff-reviews.tsx'),
+  route('staff/reviews/export.csv', 'routes/staff-reviews-export.ts'),
+  route('staff/reviews/insights/:sku', 'routes/staff-review-insights.tsx'),
+  route('staff/reviews/:reviewId', 'routes/staff-review.tsx'),
+  route('staff/questions', 'routes/staff-questions.tsx'),
   route('staff/help/:reference/return', 'routes/staff-help-return.tsx'),
   route('staff/trade', 'routes/staff-trade.tsx'),
   route('staff/trade/applications/:tradeExternalId', 'routes/staff-trade-application.tsx'),

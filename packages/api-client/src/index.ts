@@ -14,6 +14,9 @@ import type {
   paymentsEndpoints,
   platformEndpoints,
   reviewListingEndpoints,
+  reviewPhotoEndpoints,
+  reviewQuestionEndpoints,
+  reviewWritingEndpoints,
   savedCardsEndpoints,
   siteEndpoints,
   tradeEndpoints,
@@ -63,6 +66,13 @@ export const createWishlistClient = (options: ClientOptions) => createServiceCli
 /** Published reviews, their summary and answered questions, under the reviews service. */
 export const createReviewListingsClient = (options: ClientOptions) => createServiceClient<typeof reviewListingEndpoints>(routes.reviewListings, options);
 
+/** Writing reviews (signed in) and moderating them (review moderators). */
+export const createReviewWritingClient = (options: ClientOptions) => createServiceClient<typeof reviewWritingEndpoints>(routes.reviewWriting, options);
+/** A review's photos: the author sends them, anyone sees a published review's. */
+export const createReviewPhotosClient = (options: ClientOptions) => createServiceClient<typeof reviewPhotoEndpoints>(routes.reviewPhotos, options);
+/** Product questions: staff answer them, customers who bought the product answer by invitation. */
+export const createReviewQuestionsClient = (options: ClientOptions) => createServiceClient<typeof reviewQuestionEndpoints>(routes.reviewQuestions, options);
+
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
 export type CatalogueClient = ReturnType<typeof createCatalogueClient>;
 export type AccountsClient = ReturnType<typeof createAccountsClient>;
@@ -82,3 +92,6 @@ export type TradeTermsClient = ReturnType<typeof createTradeTermsClient>;
 export type HelpCentreInboxClient = ReturnType<typeof createHelpCentreInboxClient>;
 export type WishlistClient = ReturnType<typeof createWishlistClient>;
 export type ReviewListingsClient = ReturnType<typeof createReviewListingsClient>;
+export type ReviewWritingClient = ReturnType<typeof createReviewWritingClient>;
+export type ReviewPhotosClient = ReturnType<typeof createReviewPhotosClient>;
+export type ReviewQuestionsClient = ReturnType<typeof createReviewQuestionsClient>;

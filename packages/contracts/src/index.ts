@@ -21,6 +21,8 @@ export * from './help-centre.ts';
 export * from './reviews-values.ts';
 export * from './reviews.ts';
 export * from './reviews-listings.ts';
+export * from './reviews-photos.ts';
+export * from './reviews-questions.ts';
 export * from './help-centre-enquiries.ts';
 export * from './help-centre-orders.ts';
 export * from './help-centre-inbox.ts';
@@ -44,6 +46,8 @@ import { helpCentreOrderEndpoints } from './help-centre-orders.ts';
 import { helpCentreInboxEndpoints } from './help-centre-inbox.ts';
 import { reviewWritingEndpoints } from './reviews.ts';
 import { reviewListingEndpoints } from './reviews-listings.ts';
+import { reviewPhotoEndpoints } from './reviews-photos.ts';
+import { reviewQuestionEndpoints } from './reviews-questions.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -69,6 +73,8 @@ export const endpointGroups = {
   helpCentreInbox: helpCentreInboxEndpoints,
   reviewWriting: reviewWritingEndpoints,
   reviewListings: reviewListingEndpoints,
+  reviewPhotos: reviewPhotoEndpoints,
+  reviewQuestions: reviewQuestionEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap((group) => Object.values(group) as EndpointDefinition[]);

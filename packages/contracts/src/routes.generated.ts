@@ -209,4 +209,10 @@ export const endpointRoutes = {
     searchReviewsAdvancedV2: ['POST', '/Search/Reviews/Advanced/v2'],
     getOfferingInsights: ['GET', '/Insights/Offering'],
   },
+  reviewPhotos: {
+
+  },
+  reviewQuestions: {
+
+  },
 } as const;

@@ -4,6 +4,9 @@ import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { createListings, type ReviewListingsService } from './listings.ts';
 import { createWriting, type ReviewWritingService } from './writing.ts';
+import { createPhotos, type ReviewPhotosService } from './photos.ts';
+import { createQuestions, type ReviewQuestionsService } from './questions.ts';
+import { createInvitations, type ReviewInvitationsService } from './invitations.ts';
 
 /** The services reviews use: each part takes what it needs from these. */
 export interface ReviewsDeps {
@@ -18,8 +21,8 @@ export interface ReviewsDeps {
  * reading them (listings, summaries, search, questions, insights: `listings.ts`). Every published
  * review changes its product's summary in the same transaction (`summaries.ts`).
  */
-export type ReviewsService = ReviewWritingService & ReviewListingsService;
+export type ReviewsService = ReviewWritingService & ReviewListingsService & ReviewPhotosService & ReviewQuestionsService & ReviewInvitationsService;
 
 export function createReviewsService(deps: ReviewsDeps): ReviewsService {
-  return { ...createWriting(deps), ...createListings(deps) };
+  return { ...createWriting(deps), ...createListings(deps), ...createPhotos(deps), ...createQuestions(deps), ...createInvitations(deps) };
 }

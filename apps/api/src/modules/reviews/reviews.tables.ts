@@ -164,6 +164,9 @@ export const productQuestions = pgTable(
     question: text('question').notNull(),
     answer: text('answer'),
     answeredBy: text('answered_by'),
+    /** Who the published answer is from: the shop's team, or a customer who bought the product. */
+    answerSource: text('answer_source', { enum: ['shop', 'customer'] }),
+    answererName: text('answerer_name'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     status: text('status', { enum: QUESTION_STATUSES }).notNull().default('pending'),
     version: integer('version').notNull().default(1),
@@ -177,5 +180,45 @@ export const productQuestions = pgTable(
     uniqueIndex('product_questions_help_reference_idx')
       .on(table.helpReference)
       .where(sql`${table.helpReference} is not null`),
+  ],
+);
+
+/**
+ * "Review your purchase": one e-mail per delivered order, claimed by inserting this row in the same
+ * transaction as the e-mail, so two job runs at once send it once.
+ */
+export const reviewInvitations = pgTable('review_invitations', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  emailAddress: text('email_address').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A customer who bought the product asked to answer a question. The link's token is kept only as
+ * a hash; their answer waits here until a moderator publishes it as the question's answer.
+ */
+export const questionAnswerInvitations = pgTable(
+  'question_answer_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => productQuestions.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id'),
+    emailAddress: text('email_address').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    answererName: text('answerer_name'),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('question_answer_invitations_token_idx').on(table.tokenHash),
+    uniqueIndex('question_answer_invitations_once_idx').on(table.questionId, table.emailAddress),
+    index('question_answer_invitations_answered_idx')
+      .on(table.questionId, table.answeredAt)
+      .where(sql`${table.answer} is not null`),
   ],
 );
