@@ -11,6 +11,8 @@ export interface RunningServer {
   port: number;
   /** CPU time the server process has used so far, in microseconds (Linux /proc, user + system). */
   cpuMicros(): number;
+  /** Resident memory of the server process, in bytes (Linux /proc). */
+  rssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function startServer(script: string, env: Record<string, string> = 
       // utime and stime, in clock ticks of 1/100 s.
       return (Number(fields[11]) + Number(fields[12])) * 10_000;
     },
+    rssBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024,
     stop: () =>
       new Promise((resolve) => {
         child.on('exit', () => resolve());
@@ -79,6 +82,8 @@ export async function load(
     body?: string;
     /** Varies each request (path, body), so a mix of inputs is measured rather than one cached answer. */
     setupRequest?: (request: autocannon.Request) => autocannon.Request;
+    /** Flat out: send exactly this many requests, without a warm-up, instead of running for `seconds`. */
+    amount?: number;
   } = {},
 ): Promise<LoadResult> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
@@ -104,8 +109,8 @@ export async function load(
     overallRate: options.overallRate,
     ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
   };
-  await autocannon({ ...base, duration: Math.min(3, seconds) });
-  const result = await autocannon({ ...base, duration: seconds });
+  if (options.amount === undefined) await autocannon({ ...base, duration: Math.min(3, seconds) });
+  const result = await autocannon(options.amount === undefined ? { ...base, duration: seconds } : { ...base, amount: options.amount });
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -142,6 +147,30 @@ export function report(title: string, results: LoadResult[], extra: Record<strin
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${title.replace(/\W+/g, '-').toLowerCase()}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify({ title, at: new Date().toISOString(), results, ...extra }, null, 2));
+}
+
+/** A latency goal at a fixed rate, as the catalogue benches state theirs. */
+export interface RateGoal {
+  name: string;
+  rate: number;
+  p99: number;
+}
+
+/**
+ * Each goal's verdict on its median run ("p99 4 ms (goal ≤ 15 ms) at 300 req/s: met"), and every
+ * round's p99, for a report's extra lines.
+ */
+export function goalVerdicts(goals: readonly RateGoal[], medians: readonly LoadResult[], runs: readonly LoadResult[][]): Record<string, string> {
+  return {
+    ...Object.fromEntries(
+      goals.map((goal, index) => {
+        const result = medians[index]!;
+        const met = result.p99 <= goal.p99 && result.requestsPerSecond >= goal.rate * 0.95 && result.errors === 0 && result.non2xx === 0;
+        return [goal.name, `p99 ${result.p99} ms (goal ≤ ${goal.p99} ms) at ${result.requestsPerSecond} req/s: ${met ? 'met' : 'NOT met'}`];
+      }),
+    ),
+    'p99 per round (ms)': goals.map((goal, index) => `${goal.name.split(' (')[0]} ${runs[index]!.map((run) => run.p99).join(' / ')}`).join('; '),
+  };
 }
 
 /** A seeded generator (mulberry32), so every run, and every scenario given the same seed, sees the same sequence of inputs. */

@@ -52,7 +52,15 @@ export default defineConfig({
       command: 'node ../server/src/main.ts',
       url: `http://127.0.0.1:${PORT}/api/health`,
       // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
-      env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // The "review your purchase" e-mail as soon as an order is delivered, looked for every 2 s (reviews-journey.spec.ts).
+        REVIEW_INVITATION_DAYS: '0',
+        REVIEW_INVITATION_POLL_SECONDS: '2',
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

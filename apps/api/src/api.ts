@@ -28,6 +28,7 @@ import { createHelpCentreModule, createHelpCentreService } from './modules/help-
 import { createReviewsModule, createReviewsService } from './modules/reviews/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 import type { Seed } from './seed/seed.ts';
+import { cacheReports } from './platform/cache.ts';
 
 const PING_CACHE_MS = 1000;
 
@@ -57,8 +58,16 @@ export function composeApi(options: ComposeOptions = {}) {
   const orders = createOrdersService({ notifications, delivery, inventory, discounts });
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });
-  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity, payments });
-  const reviews = createReviewsService({ catalogue, orders, notifications, identity });
+  // Reviews first: the help centre files product questions with it.
+  // The help centre files product questions with reviews, and reviews' insights count its returns: its lookup is given late.
+  const reviews = createReviewsService({
+    catalogue,
+    orders,
+    notifications,
+    identity,
+    afterSalesUnits: (ctx, skus) => helpCentre.afterSalesUnits(ctx, skus),
+  });
+  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity, payments, questions: reviews });
 
   /** In registration order; the demo seeds run in this order too. */
   const modules: readonly ApiModule[] = [
@@ -144,6 +153,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     },
   };
   const app = await buildApp({ config: options.config, platform, modules: apiModules, logger: options.logger });
+  app.log.info({ caches: cacheReports() }, 'in-process caches and their budgets');
   // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which).
   runJobsWithApp(app, [idempotencyKeysPruning, ...apiModules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
   return app;

@@ -22,6 +22,15 @@ export const ApiConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  // The "review your purchase" e-mail: days after delivery, and how often due orders are looked for.
+  REVIEW_INVITATION_DAYS: z.coerce.number({ error: 'must be a number of days, such as 7' }).int('must be a whole number of days').min(0).max(60).default(7),
+  REVIEW_INVITATION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds, such as 900' }).int().min(1).max(86_400).default(900),
+  CATALOGUE_ANSWER_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes, such as 64' })
+    .int('must be a whole number of megabytes')
+    .min(1)
+    .max(4096)
+    .default(64),
   // Shared state across instances (rate-limit counters): in this process unless REDIS_URL is set.
   REDIS_URL: z
     .string()
@@ -129,6 +138,10 @@ export interface ApiConfig {
   logLevel: z.infer<typeof ApiConfigSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** The "review your purchase" e-mail: how many days after delivery, and how often due orders are looked for. */
+  reviews: { invitationDelayDays: number; invitationPollSeconds: number };
+  /** The catalogue's kept listing, search and suggestion answers, in bytes (least recently used go first). */
+  catalogueAnswerCacheBytes: number;
   /** Set: rate-limit counters live in Redis, shared by every instance; keys start with `keyPrefix`. */
   redis?: { url: string; keyPrefix: string };
   demoData: boolean;
@@ -252,6 +265,8 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     logLevel: c.LOG_LEVEL,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    catalogueAnswerCacheBytes: c.CATALOGUE_ANSWER_CACHE_MB * 1024 * 1024,
+    reviews: { invitationDelayDays: c.REVIEW_INVITATION_DAYS, invitationPollSeconds: c.REVIEW_INVITATION_POLL_SECONDS },
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : undefined,
     demoData: c.DEMO_DATA,
     trustProxy: c.TRUST_PROXY,

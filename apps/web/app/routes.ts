@@ -7,9 +7,9 @@ export default [
   // Promotion and new-products listings (spec §3 listing types 100 and 200), by listing slug.
   route('offers/:slug', 'routes/promotion.tsx'),
   route('p/:slug', 'routes/product.tsx'),
-  // Writing a review (signed in), verified when reached from an order; photos and helpful votes (issue 21).
+  // Writing a review (signed in), verified when reached from an order, and helpful votes (issue 21).
+  // Review photos are served by the API itself, below the same address (decision 0035).
   route('p/:slug/review', 'routes/review-write.tsx'),
-  route('reviews/photos/:photoId', 'routes/review-photo.ts'),
   route('reviews/:reviewId/helpful', 'routes/review-helpful.ts'),
   // A customer who bought the product answers a question by the e-mailed link.
   route('questions/answer/:token', 'routes/question-answer.tsx'),
@@ -43,7 +43,6 @@ export default [
   route('staff/help/:reference/erasure', 'routes/staff-help-erasure.tsx'),
   route('staff/stock', 'routes/staff-stock.tsx'),
   route('staff/reviews', 'routes/staff-reviews.tsx'),
-  route('staff/reviews/export.csv', 'routes/staff-reviews-export.ts'),
   route('staff/reviews/insights/:sku', 'routes/staff-review-insights.tsx'),
   route('staff/reviews/:reviewId', 'routes/staff-review.tsx'),
   route('staff/questions', 'routes/staff-questions.tsx'),

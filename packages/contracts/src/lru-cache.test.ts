@@ -108,3 +108,64 @@ describe('LruCache.getOrLoad', () => {
     expect(await cache.getOrLoad('a', async () => 'another', 1001)).toBe('fresh');
   });
 });
+
+describe('LruCache bounded by bytes', () => {
+  const weighed = (maxBytes: number) => new LruCache<string, string>({ maxEntries: 1000, maxBytes, sizeOf: (value) => value.length });
+
+  it('drops the least recently used until the kept bytes fit, and counts what it evicted', () => {
+    const cache = weighed(10);
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    cache.get('a');
+    cache.set('c', 'cccc'); // 12 bytes: b, the least recently used, goes
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('aaaa');
+    expect(cache.bytes).toBe(8);
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: 8, maxBytes: 10, evictions: 1, hits: 2, misses: 1 });
+  });
+
+  it('keeps its byte count right through replacing, deleting, expiring and clearing', () => {
+    const cache = new LruCache<string, string>({ maxEntries: 10, maxBytes: 100, sizeOf: (value) => value.length, ttlMs: 10 });
+    cache.set('a', 'xx', 0);
+    cache.set('a', 'xxxxx', 0);
+    expect(cache.bytes).toBe(5);
+    cache.set('b', 'yyy', 0);
+    cache.delete('a');
+    expect(cache.bytes).toBe(3);
+    expect(cache.get('b', 20)).toBeUndefined(); // expired
+    expect(cache.bytes).toBe(0);
+    cache.set('c', 'zz', 0);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('keeps a single answer larger than the budget, so the callers waiting on it still share it', () => {
+    const cache = weighed(3);
+    cache.set('a', 'aa');
+    cache.set('big', 'xxxxxxxx');
+    expect(cache.get('big')).toBe('xxxxxxxx');
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('weighs a loaded answer once it has come, and evicts for it then', async () => {
+    const cache = new LruCache<string, Promise<string>>({ maxEntries: 100, maxBytes: 10, sizeOf: () => 0 });
+    const weigh = (answer: string) => answer.length;
+    await cache.getOrLoad('a', async () => 'aaaaaa', undefined, weigh);
+    expect(cache.bytes).toBe(6);
+    await cache.getOrLoad('b', async () => 'bbbbbb', undefined, weigh);
+    expect(cache.bytes).toBe(6);
+    expect(cache.stats().evictions).toBe(1);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('a flood of unique keys never takes it past its budget', () => {
+    const cache = weighed(1000);
+    for (let index = 0; index < 10_000; index += 1) cache.set(`query ${index}`, 'x'.repeat(50));
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.size).toBe(20);
+  });
+
+  it('refuses a byte budget without a way to weigh values', () => {
+    expect(() => new LruCache<string, string>({ maxEntries: 1, maxBytes: 10 })).toThrow(RangeError);
+  });
+});

@@ -12,6 +12,21 @@ export const HealthSchema = z
     }),
     version: z.string(),
     uptimeSeconds: z.number(),
+    caches: z
+      .record(
+        z.string(),
+        z.object({
+          entries: z.number().int(),
+          bytes: z.number().int().describe('Estimated heap bytes kept'),
+          maxEntries: z.number().int(),
+          maxBytes: z.number().int().nullable(),
+          hits: z.number().int(),
+          misses: z.number().int(),
+          evictions: z.number().int(),
+          hitRate: z.number().nullable(),
+        }),
+      )
+      .describe('The in-process caches that grow with what visitors ask, by name: their size against their budget, hit rate and evictions since start'),
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { REVIEW_HOLD_REASONS, REVIEW_REJECTION_REASONS, REVIEW_SOURCES, REVIEW_STATUSES } from './reviews-values.ts';
+import { ReviewPhotoSchema } from './reviews-photos.ts';
 
 /**
  * Reading reviews (issue 21, docs/domain.md §5): a product's published reviews, its summary and its
- * answered questions (public, cached briefly); "was this helpful?" votes, one per person (decision
+ * answered questions (public: browsers and CDNs ask again every time, the ETag saving the body while
+ * nothing changed, decision 0037); "was this helpful?" votes, one per person (decision
  * 0034); staff search over every review, with facet counts; and a product's insights. Writing and
  * moderating are `reviews.ts`.
  */
@@ -20,13 +22,13 @@ export const REVIEW_LISTING_DEFAULT_SIZE = 10;
 export const REVIEW_LISTING_MAX_SIZE = 50;
 export const REVIEW_SEARCH_MAX_SIZE = 100;
 
-const pageNumber = z.coerce
+export const pageNumber = z.coerce
   .number({ error: 'The page number must be a whole number' })
   .int('The page number must be a whole number')
   .min(1, 'Pages start at 1')
   .max(100_000, 'That page is too far on')
   .default(1);
-const pageSize = (max: number, fallback: number) =>
+export const pageSize = (max: number, fallback: number) =>
   z.coerce
     .number({ error: 'The page size must be a whole number' })
     .int('The page size must be a whole number')
@@ -72,12 +74,13 @@ export const PublishedReviewSchema = z
     shopReply: z.string().nullable(),
     helpfulCount: z.number().int(),
     photoCount: z.number().int(),
+    photos: z.array(ReviewPhotoSchema).describe('Its photos in the order they were sent (decision 0035)'),
     createdAt: Instant,
   })
   .meta({ id: 'PublishedReview' });
 export type PublishedReview = z.infer<typeof PublishedReviewSchema>;
 
-const paging = { page: z.number().int(), size: z.number().int(), totalCount: z.number().int(), totalPages: z.number().int() };
+export const paging = { page: z.number().int(), size: z.number().int(), totalCount: z.number().int(), totalPages: z.number().int() };
 
 export const ReviewListingSchema = z
   .object({ slug: z.string(), sku: z.string(), productName: z.string(), items: z.array(PublishedReviewSchema), ...paging })
@@ -108,7 +111,18 @@ export const QnaListingQuerySchema = z.object({
 export type QnaListingQuery = z.input<typeof QnaListingQuerySchema>;
 
 export const PublishedQuestionSchema = z
-  .object({ id: z.uuid(), question: z.string(), askerName: z.string(), askedAt: Instant, answer: z.string(), answeredAt: Instant.nullable() })
+  .object({
+    id: z.uuid(),
+    question: z.string(),
+    askerName: z.string(),
+    askedAt: Instant,
+    answer: z.string(),
+    answeredAt: Instant.nullable(),
+    answerSource: z
+      .enum(['shop', 'customer'])
+      .describe('Who answered: the shop’s team, or a customer who bought the product (shown as “a customer who bought this”)'),
+    answererName: z.string().describe('Shown as “Answered by …”: the shop’s name, or the customer’s name as they gave it'),
+  })
   .meta({ id: 'PublishedQuestion' });
 export const QnaListingSchema = z.object({ slug: z.string(), sku: z.string(), items: z.array(PublishedQuestionSchema), ...paging }).meta({ id: 'QnaListing' });
 export type QnaListing = z.infer<typeof QnaListingSchema>;
@@ -176,6 +190,8 @@ export const StaffReviewSchema = z
     id: z.uuid(),
     sku: z.string(),
     productId: z.number().int(),
+    productName: z.string().nullable().describe('null when the product is no longer sold'),
+    productSlug: z.string().nullable(),
     source: z.enum(REVIEW_SOURCES),
     status: z.enum(REVIEW_STATUSES),
     heldReason: z.enum(REVIEW_HOLD_REASONS).nullable(),
@@ -193,6 +209,7 @@ export const StaffReviewSchema = z
     shopReply: z.string().nullable(),
     helpfulCount: z.number().int(),
     photoCount: z.number().int(),
+    photos: z.array(ReviewPhotoSchema).describe('Its photos in the order they were sent: moderators may open them in any state (decision 0035)'),
     createdAt: Instant,
     moderatedAt: Instant.nullable(),
   })
@@ -206,7 +223,10 @@ const FacetCount = z.object({ value: z.string(), count: z.number().int() });
 export const ReviewSearchFacetsPageSchema = ReviewSearchPageSchema.extend({
   facets: z
     .object({ rating: z.array(FacetCount), status: z.array(FacetCount), source: z.array(FacetCount), verified: z.array(FacetCount) })
-    .describe('Counts over every review matching the search (paging aside); each facet lists all its values, zeros included'),
+    .describe(
+      'Counts over every review matching the search (paging aside), each facet leaving out its own filter (the status counts are by status ' +
+        'whatever status was asked for), so each value says what choosing it finds; every value listed, zeros included',
+    ),
 }).meta({ id: 'ReviewSearchFacetsPage' });
 export type ReviewSearchFacetsPage = z.infer<typeof ReviewSearchFacetsPageSchema>;
 
@@ -226,6 +246,15 @@ export const OfferingInsightsSchema = z
     lowReviewWords: z.array(z.object({ word: z.string(), count: z.number().int() })).describe('Most used words in 1–2 star reviews'),
     highReviewWords: z.array(z.object({ word: z.string(), count: z.number().int() })).describe('Most used words in 4–5 star reviews'),
     questionsAsked: z.number().int().describe('Questions about the product, in any state'),
+    afterSales: z
+      .object({
+        unitsSent: z.number().int().describe('Units of any of its skus on dispatched or delivered orders, less cancelled ones'),
+        unitsReturned: z.number().int().describe('Units returned or on their way back (refused returns aside)'),
+        returnRate: z.number().nullable().describe('Units returned per 100 sent, to one decimal; null when none were sent'),
+        unitsReportedDamaged: z.number().int().describe('Units customers reported damaged on delivery'),
+        damageRate: z.number().nullable().describe('Units reported damaged per 100 sent, to one decimal; null when none were sent'),
+      })
+      .describe('Returns and damage reports from the help centre, against what was sent'),
   })
   .meta({ id: 'OfferingInsights' });
 export type OfferingInsights = z.infer<typeof OfferingInsightsSchema>;
@@ -244,7 +273,8 @@ export const reviewListingEndpoints = {
     description: `Only published reviews, with the published (edited) text. ${unknownSlug}`,
     query: ReviewListingQuerySchema,
     responses: { 200: ReviewListingSchema },
-    cacheSeconds: 30,
+    // Asked again every time (304 while unchanged): a publish shows at once (decision 0037).
+    cacheSeconds: 0,
   }),
   listQuestions: defineEndpoint({
     service: 'reviews',
@@ -255,7 +285,8 @@ export const reviewListingEndpoints = {
     description: unknownSlug,
     query: QnaListingQuerySchema,
     responses: { 200: QnaListingSchema },
-    cacheSeconds: 30,
+    // Asked again every time (304 while unchanged): a publish shows at once (decision 0037).
+    cacheSeconds: 0,
   }),
   getReviewSummary: defineEndpoint({
     service: 'reviews',
@@ -266,7 +297,8 @@ export const reviewListingEndpoints = {
     description: unknownSlug,
     params: z.object({ slug: Slug }),
     responses: { 200: ReviewSummarySchema },
-    cacheSeconds: 30,
+    // Asked again every time (304 while unchanged): a publish shows at once (decision 0037).
+    cacheSeconds: 0,
   }),
   voteHelpful: defineEndpoint({
     service: 'reviews',

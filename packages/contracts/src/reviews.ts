@@ -10,13 +10,15 @@ import {
   REVIEW_TEXT_MIN,
   REVIEW_TITLE_MAX,
 } from './reviews-values.ts';
+import { ReviewPhotoSchema } from './reviews-photos.ts';
 
 /**
  * Writing and moderating reviews (issue 21, docs/domain.md §10.5). A signed-in customer writes one
  * review per product, or one per order line they bought (a verified purchase); it waits as pending,
  * held with a reason when the automatic first pass finds something unfit. A review moderator
  * publishes it (optionally edited, marked so, with a public reply) or rejects it for a listed reason,
- * never for being negative. Photos are not taken yet. Listings and summaries are `reviews-listings.ts`.
+ * never for being negative. Photos are added with a call of their own (`reviews-photos.ts`). Listings and
+ * summaries are `reviews-listings.ts`.
  */
 
 const Instant = z.iso.datetime({ offset: true });
@@ -118,11 +120,35 @@ export const ModeratedReviewSchema = z
     town: z.string().nullable(),
     heldReason: z.enum(REVIEW_HOLD_REASONS).nullable().describe('Why the automatic first pass held it back'),
     rejectionReason: z.enum(REVIEW_REJECTION_REASONS).nullable(),
+    photos: z.array(ReviewPhotoSchema).describe('Its photos in the order they were sent: moderators may open them in any state (decision 0035)'),
     createdAt: Instant,
     moderatedAt: Instant.nullable(),
   })
   .meta({ id: 'ModeratedReview' });
 export type ModeratedReview = z.infer<typeof ModeratedReviewSchema>;
+
+/** One step of a review's history (`review_events`): written (held or not), published (edited or not), rejected with its reason. */
+export const ReviewHistoryEntrySchema = z
+  .object({
+    at: Instant,
+    fromStatus: z.enum(REVIEW_STATUSES).nullable().describe('null when the review was written'),
+    toStatus: z.enum(REVIEW_STATUSES),
+    note: z.string().nullable().describe('“held: phone_number”, “published with an edited title”, or the rejection reason’s name'),
+    by: z.enum(['author', 'moderator']),
+    moderatorName: z.string().nullable().describe('The moderator’s name when their account has one'),
+  })
+  .meta({ id: 'ReviewHistoryEntry' });
+export type ReviewHistoryEntry = z.infer<typeof ReviewHistoryEntrySchema>;
+
+/** A review for its moderation page: the moderator's view, the product it is about, its counts and its history, oldest first. */
+export const ReviewForModerationSchema = ModeratedReviewSchema.extend({
+  productName: z.string().nullable().describe('null when the product is no longer sold'),
+  productSlug: z.string().nullable(),
+  helpfulCount: z.number().int(),
+  photoCount: z.number().int(),
+  history: z.array(ReviewHistoryEntrySchema),
+}).meta({ id: 'ReviewForModeration' });
+export type ReviewForModeration = z.infer<typeof ReviewForModerationSchema>;
 
 const Version = z
   .number({ error: 'Send the version of the review you were looking at' })
@@ -161,6 +187,16 @@ const moderationNote =
   'REVIEW_ALREADY_REJECTED. A review changed since `version` (another moderator at the same moment) is 409 REVIEW_CHANGED and changes nothing.';
 
 export const reviewWritingEndpoints = {
+  getReview: defineEndpoint({
+    service: 'reviews',
+    access: moderators,
+    method: 'GET',
+    path: '/Reviews/{reviewId}',
+    summary: 'A review as its moderator sees it, in any state: the author’s words and the published ones, its product and its history',
+    description: 'Not a call of the spec (decision 0038): the moderation page reads one review with it. An unknown review is 404 REVIEW_NOT_FOUND.',
+    params: ReviewParams,
+    responses: { 200: ReviewForModerationSchema },
+  }),
   writeVerifiedOrderReview: defineEndpoint({
     service: 'reviews',
     access: signedIn,

@@ -194,6 +194,7 @@ export const endpointRoutes = {
     sendHelpReply: ['POST', '/replies/{token}'],
   },
   reviewWriting: {
+    getReview: ['GET', '/Reviews/{reviewId}'],
     writeVerifiedOrderReview: ['POST', '/Reviews/Source/Website/VerifiedOrder'],
     writeWebsiteReview: ['POST', '/Reviews/Source/Website'],
     publishReview: ['PUT', '/Reviews/Publish/{reviewId}'],
@@ -210,9 +211,15 @@ export const endpointRoutes = {
     getOfferingInsights: ['GET', '/Insights/Offering'],
   },
   reviewPhotos: {
-
+    addReviewPhotos: ['POST', '/Reviews/{reviewId}/Photos'],
+    getReviewPhoto: ['GET', '/Reviews/Photos/{photoId}'],
   },
   reviewQuestions: {
-
+    searchQuestions: ['POST', '/Search/Questions'],
+    answerQuestion: ['PUT', '/Questions/Answer/{questionId}'],
+    rejectQuestion: ['PUT', '/Questions/Reject/{questionId}'],
+    inviteQuestionAnswers: ['POST', '/Questions/{questionId}/Invitations'],
+    getQuestionInvitation: ['GET', '/Questions/Invitations/{token}'],
+    answerQuestionInvitation: ['POST', '/Questions/Invitations/{token}/Answer'],
   },
 } as const;

@@ -60,6 +60,24 @@ const probe = {
     responses: { 200: z.object({ run: z.number(), amount: z.number() }) },
     idempotent: { scope: 'probe.once' },
   }),
+  kept: defineEndpoint({
+    service: 'projects',
+    method: 'GET',
+    path: '/Probe/kept',
+    summary: 'cacheable for a minute',
+    access: publicAccess,
+    responses: { 200: z.object({ value: z.number() }) },
+    cacheSeconds: 60,
+  }),
+  revalidated: defineEndpoint({
+    service: 'projects',
+    method: 'GET',
+    path: '/Probe/revalidated',
+    summary: 'cacheable, asked again every time',
+    access: publicAccess,
+    responses: { 200: z.object({ value: z.number() }) },
+    cacheSeconds: 0,
+  }),
 } as const;
 
 const actors: Record<string, Actor> = {
@@ -74,6 +92,8 @@ const as = (name: string) => createClientFromEndpoints(probe, { baseUrl: `${orig
 let origin = '';
 /** How many times the idempotent probe's handler has run. */
 let runs = 0;
+/** What the cacheable probes answer. */
+let value = 1;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -97,6 +117,8 @@ beforeAll(async () => {
             if (body.amount < 0) throw new AppError(422, 'PROBE_AMOUNT_NEGATIVE', 'Enter an amount of 0 or more.');
             return { run: runs, amount: body.amount };
           });
+          bindEndpoint(instance, probe.kept, async () => ({ value }));
+          bindEndpoint(instance, probe.revalidated, async () => ({ value }));
           bindEndpoint(instance, probe.conflict, async ({ body }) => {
             if (body.kind === 'conflict') throw new AppError(409, 'BASKET_CHANGED', 'The basket changed; reload it.');
             if (body.kind === 'unprocessable') throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'That key was used with another body.');
@@ -189,6 +211,32 @@ describe('binding a contract', () => {
       expect(text).not.toContain('secret_table');
       expect(text).not.toContain('at ');
     }
+  });
+});
+
+describe('a public endpoint its contract declares cacheable', () => {
+  it('may be kept for its cacheSeconds, with an ETag, and answers 304 to a matching If-None-Match', async () => {
+    const first = await fetch(`${origin}/api/projects/Probe/kept`);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=60');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await fetch(`${origin}/api/projects/Probe/kept`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('with cacheSeconds 0 must be asked again every time: 304 while unchanged, the new answer and ETag the moment it changes', async () => {
+    value = 1;
+    const first = await fetch(`${origin}/api/projects/Probe/revalidated`);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(await first.json()).toEqual({ value: 1 });
+    const etag = first.headers.get('etag')!;
+    expect((await fetch(`${origin}/api/projects/Probe/revalidated`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    value = 2;
+    const changed = await fetch(`${origin}/api/projects/Probe/revalidated`, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toEqual({ value: 2 });
+    expect(changed.headers.get('etag')).not.toBe(etag);
   });
 });
 

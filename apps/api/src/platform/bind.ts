@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVICES, toRoutePath, type BodyOf, type EndpointDefinition, type ParamsOf, type QueryOf, type ResponseOf, type ServiceName } from '@shop/contracts';
-import { LruCache } from './cache.ts';
+import { jsonHeapBytes, LruCache, watchCache } from './cache.ts';
 import { PlatformErrors } from './errors.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { onceForIdempotencyKey } from './idempotency.ts';
@@ -100,7 +100,7 @@ export function bindEndpoint<E extends EndpointDefinition>(app: FastifyInstance,
         : await run();
       if (reply.sent) return reply;
       if (!reply.statusCode || reply.statusCode === 200) reply.code(successStatus);
-      if (endpoint.cacheSeconds && access.kind === 'public') {
+      if (endpoint.cacheSeconds !== undefined && access.kind === 'public') {
         return sendCacheable(request, reply, serialised(result, endpoint.responses[successStatus]), endpoint.cacheSeconds);
       }
       return result;
@@ -125,7 +125,15 @@ function declaredInput(endpoint: EndpointDefinition, request: FastifyRequest) {
  * for each request and would push the shared ones out.
  */
 const servedOnce = new WeakSet<object>();
-const serialisedAnswers = new LruCache<object, { body: string; etag: string }>({ maxEntries: 5000 });
+// Bounded by bytes too: a kept body keeps its answer object alive as the key, about as heavy again as
+// the body (platform/cache.ts), and answers to never-seen queries can be large.
+const SERIALISED_ANSWER_BYTES = 32 * 1024 * 1024;
+const serialisedAnswers = new LruCache<object, { body: string; etag: string }>({
+  maxEntries: 5000,
+  maxBytes: SERIALISED_ANSWER_BYTES,
+  sizeOf: ({ body }) => body.length + jsonHeapBytes(body.length),
+});
+watchCache('serialisedAnswers', () => serialisedAnswers.stats());
 
 function serialised(result: unknown, schema: { parse(value: unknown): unknown } | undefined): { body: string; etag: string } {
   const shared = typeof result === 'object' && result !== null ? result : null;
@@ -138,9 +146,13 @@ function serialised(result: unknown, schema: { parse(value: unknown): unknown } 
   return answer;
 }
 
-/** Public catalogue-style responses: an ETag and max-age a CDN can use, 304 when unchanged. */
+/**
+ * Public catalogue-style responses: an ETag and max-age a CDN can use, 304 when unchanged. With
+ * `cacheSeconds: 0` browsers and CDNs may keep the answer but must ask again every time (a 304
+ * when nothing changed): for answers that must change the moment the data does (review listings).
+ */
 function sendCacheable(request: FastifyRequest, reply: FastifyReply, { body, etag }: { body: string; etag: string }, seconds: number) {
-  reply.header('cache-control', `public, max-age=${seconds}, stale-while-revalidate=${seconds}`);
+  reply.header('cache-control', seconds > 0 ? `public, max-age=${seconds}, stale-while-revalidate=${seconds}` : 'public, max-age=0, must-revalidate');
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   // A string payload is sent as it is, so the body hashed is the body served.

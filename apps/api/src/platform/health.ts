@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { platformEndpoints, type Health } from '@shop/contracts';
 import { bindEndpoint } from './bind.ts';
+import { cacheReports } from './cache.ts';
 import type { Platform } from './context.ts';
 import type { ApiModule } from './module.ts';
 
@@ -35,6 +36,7 @@ async function answerFor(platform: Platform, check: Promise<void>): Promise<Answ
     },
     version: VERSION,
     uptimeSeconds: Math.round(process.uptime()),
+    caches: cacheReports(),
   };
   const status = up ? 200 : 503;
   return { status, body: JSON.stringify(platformEndpoints.getHealth.responses[status].parse(health)) };

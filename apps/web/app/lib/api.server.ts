@@ -5,6 +5,7 @@ import {
   createHelpCentreInboxClient,
   createPaymentsClient,
   createReviewListingsClient,
+  createReviewQuestionsClient,
   createSiteClient,
 } from '@shop/api-client';
 
@@ -37,3 +38,6 @@ export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/sit
 export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });
 /** The customer's reply link (the token is the customer's proof: no session is sent). */
 export const helpReplyClient = (request: Request) => createHelpCentreInboxClient({ baseUrl: `${apiBaseUrl()}/help-centre`, headers: visitorHeaders(request) });
+/** A buyer's link to answer a product question (the token is their proof: no session is sent). */
+export const reviewQuestionsClient = (request: Request) =>
+  createReviewQuestionsClient({ baseUrl: `${apiBaseUrl()}/reviews`, headers: visitorHeaders(request) });

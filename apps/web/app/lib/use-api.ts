@@ -11,6 +11,8 @@ import {
   createNotificationsClient,
   createOrdersClient,
   createOrderTrackingClient,
+  createReviewListingsClient,
+  createReviewWritingClient,
   createSavedCardsClient,
   createTradeClient,
   createTradeTermsClient,
@@ -41,6 +43,9 @@ export function useApiClients() {
       notifications: createNotificationsClient({ baseUrl: `${apiBaseUrl}/notifications`, getAccessToken }),
       orders: createOrdersClient({ baseUrl: `${apiBaseUrl}/orders`, getAccessToken }),
       orderTracking: createOrderTrackingClient({ baseUrl: `${apiBaseUrl}/order-tracking` }),
+      // Reviews: staff search and insights (listings), writing and moderating.
+      reviewListings: createReviewListingsClient({ baseUrl: `${apiBaseUrl}/reviews`, getAccessToken }),
+      reviewWriting: createReviewWritingClient({ baseUrl: `${apiBaseUrl}/reviews`, getAccessToken }),
       savedCards: createSavedCardsClient({ baseUrl: `${apiBaseUrl}/saved-cards`, getAccessToken }),
       // Trade calls answer under the accounts service; the trade terms under projects.
       trade: createTradeClient({ baseUrl: `${apiBaseUrl}/accounts`, getAccessToken }),

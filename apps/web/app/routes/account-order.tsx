@@ -23,6 +23,7 @@ import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines } from '
 import { formatInstant, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { writeReviewPath } from '../lib/reviews/review-links.ts';
 import { formatPence } from '@shop/contracts';
 import { addressLines, paymentText } from '../lib/staff-orders/orders.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
@@ -138,6 +139,11 @@ function OrderDetails({ order }: { order: Order }) {
                   <p className="text-sm text-navy-700">
                     Qty {line.quantity} × {formatPence(line.unitPriceIncVat)}
                   </p>
+                  {order.status !== 'cancelled' && (
+                    <Link to={writeReviewPath(line.productSlug, { orderNumber: order.orderNumber, sku: line.sku })} className="mt-1 inline-block text-sm">
+                      Write a review<span className="sr-only"> of {line.productName}</span>
+                    </Link>
+                  )}
                 </div>
                 <p className="font-semibold whitespace-nowrap tabular-nums text-navy-950">{formatPence(line.lineTotalIncVat)}</p>
               </li>

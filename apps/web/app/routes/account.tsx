@@ -175,6 +175,16 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
                 </p>
               </li>
               <li>
+                <Link to="/staff/reviews">Reviews</Link>
+                <p className="text-sm text-navy-700">
+                  Publish or reject customers’ reviews, pending ones first; search, export as CSV and see a product’s insights. For review moderators.
+                </p>
+              </li>
+              <li>
+                <Link to="/staff/questions">Questions</Link>
+                <p className="text-sm text-navy-700">Shoppers’ questions about products: answer and publish them. For review moderators.</p>
+              </li>
+              <li>
                 <Link to={STAFF_TRADE_PATHS.queue}>Trade applications</Link>
                 <p className="text-sm text-navy-700">
                   Approve, question or turn down applications; find trade accounts, change their band and details. For trade account reviewers.

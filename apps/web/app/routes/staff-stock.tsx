@@ -9,8 +9,10 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
+import { Link } from '../components/ui/link.tsx';
 import { apiFieldError, apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
 import { ORDER_ROLES } from '../lib/staff-orders/orders.ts';
+import { insightsHref } from '../lib/staff-reviews/queue.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
@@ -102,9 +104,15 @@ function StockPanel({ level, onAdded }: { level: StockLevelView; onAdded: (level
   };
   return (
     <section aria-labelledby="stock-product" className="rounded-2xl border border-navy-100 bg-white p-6">
-      <h2 id="stock-product" className="text-xl font-bold text-navy-950">
-        {level.productName}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="stock-product" className="text-xl font-bold text-navy-950">
+          {level.productName}
+        </h2>
+        {/* What its reviews say (for review moderators: the page says so to anyone else). */}
+        <Link to={insightsHref(level.sku)} className="text-sm">
+          Review insights<span className="sr-only"> for {level.productName}</span>
+        </Link>
+      </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ['Product code', level.sku],

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { ListingProduct } from './listing-facets.ts';
-import { expandSynonyms } from './search-query.ts';
 import type { SuggestionProduct } from './suggestion-index.ts';
 import {
   brands,
@@ -227,89 +226,6 @@ export async function readCatalogueVersion(db: Database): Promise<string> {
 
 export async function listBrands(db: Database) {
   return db.select({ slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name));
-}
-
-/** pg_trgm's default 0.6 misses ordinary typos; 0.3–0.4 catches them (docs/architecture.md, stack notes). */
-const TYPO_SIMILARITY = 0.3;
-/** Typo matches ranked at most: enough to find the best few. */
-const TYPO_POOL = 2000;
-
-/**
- * Ids of the products a search's words find, best first, at most `limit`. Two ways to match, tried
- * in turn: full text, every word or one of its synonyms (words bound as parameters to
- * `plainto_tsquery`); then, when nothing matches, trigram closeness to the product name for typos
- * ("basn"). Trying them together lets "loo" drag in every "low profile" tray. `terms` are letters
- * and digits only (`searchTerms`).
- */
-export async function findProductsMatching(db: Database, terms: readonly string[], limit: number): Promise<{ id: number; score: number }[]> {
-  const { fullText, typo } = searchConditions(terms);
-  return withMatchSettings(db, TYPO_SIMILARITY, async (tx) => {
-    const matches = await rankMatches(tx, fullText, limit);
-    return matches.length > 0 ? matches : rankMatches(tx, typo, limit, TYPO_POOL);
-  });
-}
-
-interface SearchCondition {
-  where: SQL;
-  score: SQL<number>;
-}
-
-/** The typo condition uses `<%`, which the trigram index serves: it runs under `withMatchSettings`. */
-function searchConditions(terms: readonly string[]): { fullText: SearchCondition; typo: SearchCondition } {
-  const tsquery = sql.join(
-    terms.map(
-      (term) =>
-        sql`(${sql.join(
-          expandSynonyms(term).map((word) => sql`plainto_tsquery('english', ${word})`),
-          sql` || `,
-        )})`,
-    ),
-    sql` && `,
-  );
-  const query = sql`(${tsquery})`;
-  const text = terms.join(' ');
-  return {
-    fullText: { where: sql`${products.search} @@ ${query}`, score: sql<number>`ts_rank(${products.search}, ${query})` },
-    // Ranked by whole-word closeness, so "basn" puts basins before baskets.
-    typo: { where: sql`${text} <% ${products.name}`, score: sql<number>`strict_word_similarity(${text}, ${products.name})` },
-  };
-}
-
-/**
- * The products matching one condition, best first. With `pool`, only that many matches
- * (found through the condition's index, in no order) are ranked: the cost stays bounded however
- * many products a short word matches.
- */
-async function rankMatches(db: Database, { where, score }: SearchCondition, limit: number, pool?: number): Promise<{ id: number; score: number }[]> {
-  if (pool === undefined) {
-    return db
-      .select({ id: products.id, score: score.mapWith(Number) })
-      .from(products)
-      .where(where)
-      .orderBy(sql`${score} desc`, desc(products.popularity), asc(products.id))
-      .limit(limit);
-  }
-  const matches = db.select({ id: products.id }).from(products).where(where).limit(pool).as('matches');
-  return db
-    .select({ id: products.id, score: score.mapWith(Number) })
-    .from(matches)
-    .innerJoin(products, eq(products.id, matches.id))
-    .orderBy(sql`${score} desc`, desc(products.popularity), asc(products.id))
-    .limit(limit);
-}
-
-/**
- * Runs `query` in a transaction with settings for matching products through their indexes:
- * pg_trgm's word-similarity threshold, read by the `<%` operator (which the trigram index serves,
- * unlike `word_similarity(…) >= x`), and no sequential scans, so a bounded pool of matches is
- * read through the index rather than by scanning the table until enough turn up (products lie
- * in department order, so such a scan can read half the table first).
- */
-async function withMatchSettings<T>(db: Database, wordSimilarity: number, query: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarity)}, true), set_config('enable_seqscan', 'off', true)`);
-    return query(tx);
-  });
 }
 
 /** What a listing card and a product page both show of a product and its default offering. */

@@ -23,7 +23,7 @@ import type {
   SitemapProducts,
   TradePrices,
 } from '@shop/contracts';
-import { LruCache } from '../../platform/cache.ts';
+import { answerWeight, DEFAULT_ANSWER_CACHE_BYTES, LruCache, watchCache, type CacheStats } from '../../platform/cache.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { Availability, AvailabilityOptions, InventoryService } from '../inventory/index.ts';
@@ -38,6 +38,7 @@ import {
   findProductIdsBy,
   findReviewedProduct,
   listReviewableProducts,
+  setQuestionsCount,
   setReviewFigures,
   setReviewFiguresOf,
   type ReviewedProduct,
@@ -46,7 +47,7 @@ import {
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
-import { matchNames } from './suggestion-index.ts';
+import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
 
 /** What the catalogue asks of other modules: prices from pricing, stock from inventory, delivery's rules. */
 export interface CatalogueDeps {
@@ -97,6 +98,8 @@ export interface CatalogueService {
   findProductIdsBy(ctx: DbContext, by: { brand?: string; category?: string }): Promise<number[]>;
   /** Reviews set a product's rating, review count (and question count) from their summaries, in the caller's transaction. */
   setReviewFigures(ctx: DbContext, productId: number, figures: ReviewFigures): Promise<void>;
+  /** Questions set a product's count of published questions, in the caller's transaction. */
+  setQuestionsCount(ctx: DbContext, productId: number, questionsCount: number): Promise<void>;
   /** The demo reviews seed: every product with its first sku, and figures for many products at once. */
   listReviewableProducts(ctx: DbContext): Promise<{ id: number; sku: string; name: string; family: string }[]>;
   setReviewFiguresOf(ctx: DbContext, figures: ReadonlyMap<number, Required<ReviewFigures>>): Promise<void>;
@@ -254,30 +257,46 @@ async function buildListing(
  * Answers from one snapshot, kept as long as it lives: shoppers ask for the same few thousand
  * pages (popular categories, first pages, common filters) and type the same few thousand prefixes,
  * and a listing may be cached for the snapshot's 60 s anyway (its `cacheSeconds`). The cards in a
- * kept answer are as fresh as the snapshot's counts (docs/decisions/0005). Beyond this many per
- * snapshot and kind, the least recently used is dropped.
+ * kept answer are as fresh as the snapshot's counts (docs/decisions/0005). Listings, searches and
+ * suggestions share one budget in bytes (CATALOGUE_ANSWER_CACHE_MB): anyone can send queries never
+ * seen before, so the least recently used answers go rather than memory growing with them. While a
+ * new snapshot takes over, the old one's answers live until its last request ends.
  */
-const KEPT_ANSWERS = 5000;
-const listingAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<Listing>>>();
-const searchAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<SearchListing>>>();
-const suggestionAnswers = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<Autocomplete>>>();
+const answersBySnapshot = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<unknown>>>();
+let latestAnswers: LruCache<string, Promise<unknown>> | null = null;
+/** The answer budget, set from configuration when the service is made. */
+let answerBudgetBytes = DEFAULT_ANSWER_CACHE_BYTES;
+/** A cap on entries too, so a flood of tiny answers (empty searches) cannot make the map itself huge. */
+const MAX_KEPT_ANSWERS = 50_000;
 
-function kept<T>(
-  answers: WeakMap<CatalogueSnapshot, LruCache<string, Promise<T>>>,
-  snapshot: CatalogueSnapshot,
-  key: string,
-  load: () => Promise<T>,
-): Promise<T> {
-  let cache = answers.get(snapshot);
-  if (!cache) answers.set(snapshot, (cache = new LruCache({ maxEntries: KEPT_ANSWERS })));
-  return cache.getOrLoad(key, load);
+function kept<T>(snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
+  let cache = answersBySnapshot.get(snapshot);
+  if (!cache) {
+    // An answer is weighed once it has come; until then the entry cap bounds what is loading.
+    cache = new LruCache<string, Promise<unknown>>({ maxEntries: MAX_KEPT_ANSWERS, maxBytes: answerBudgetBytes, sizeOf: () => 0 });
+    answersBySnapshot.set(snapshot, cache);
+    latestAnswers = cache;
+  }
+  return (cache as LruCache<string, Promise<T>>).getOrLoad(key, load, undefined, (answer) => answerWeight(key, answer));
+}
+
+watchCache('catalogueAnswers', catalogueAnswerCacheStats);
+
+/** Sets the kept answers' budget in bytes (CATALOGUE_ANSWER_CACHE_MB): snapshots loaded from now on keep to it. */
+export function budgetCatalogueAnswers(bytes: number): void {
+  answerBudgetBytes = bytes;
+}
+
+/** The kept answers' figures, for the health call's detail and the start-up log. */
+export function catalogueAnswerCacheStats(): CacheStats {
+  return latestAnswers?.stats() ?? new LruCache({ maxEntries: MAX_KEPT_ANSWERS, maxBytes: answerBudgetBytes, sizeOf: () => 0 }).stats();
 }
 
 async function listCategory(deps: CatalogueDeps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
   const snapshot = await catalogueSnapshot(ctx, deps.inventory);
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  return kept(listingAnswers, snapshot, `category:${category.id}:${listingKey(input)}`, () =>
+  return kept(snapshot, `category:${category.id}:${listingKey(input, snapshot.index)}`, () =>
     buildListing(deps, ctx, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
   );
 }
@@ -313,39 +332,49 @@ async function getTradePrices({ pricing, inventory }: CatalogueDeps, ctx: Caller
 
 /** At most this many matches are ranked, faceted and paged: enough for any shopper. */
 const SEARCH_LIMIT = 1000;
+/** Word matches looked at before a few are suggested: enough to find those that are what was asked for. */
+const ASKED_FOR_POOL = 60;
 
 /**
  * A search. A whole product or variant code (PL000109, PL000109-1, in any case, with or without
- * the dash) names one product: it is the one result, and `exactMatch` says where to go.
+ * the dash) names one product: it is the one result, and `exactMatch` says where to go. Otherwise
+ * the results come from the snapshot's word index, the one suggestions use (prefixes, trade
+ * synonyms, plurals, typos), so the results page agrees with the suggestions shown a moment before:
+ * products whose code starts with the query, then those with every word in their name, then in
+ * their other searchable text, best sellers first within each (decision 0039).
  */
 async function search(deps: CatalogueDeps, ctx: ListingContext, input: SearchRequest): Promise<SearchListing> {
   const terms = searchTerms(input.query);
   const title = `Results for "${input.query.slice(0, 100)}"`;
   const snapshot = await catalogueSnapshot(ctx, deps.inventory);
-  return kept(searchAnswers, snapshot, `${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input)}`, async () => {
+  return kept(snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input, snapshot.index)}`, async () => {
     const code = snapshot.codes.exact(input.query);
     if (code) {
       const listing = await buildListing(deps, ctx, title, snapshot, [code.row], snapshot.facetsOf(null), input);
       return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
     }
-    const matches = terms.length === 0 ? [] : await repository.findProductsMatching(ctx.db, terms, SEARCH_LIMIT);
-    // Products added since the snapshot was taken join listings when the next one is.
-    const found = matches.flatMap((match) => {
-      const row = snapshot.index.rowOfId.get(match.id);
-      return row === undefined ? [] : [{ row, score: match.score }];
-    });
-    const listing = await buildListing(
-      deps,
-      ctx,
-      title,
-      snapshot,
-      found.map((match) => match.row),
-      snapshot.facetsOf(null),
-      input,
-      found.map((match) => match.score),
-    );
+    const rows = searchRows(snapshot, terms);
+    // Relevance is the order found: the first row scores highest.
+    const scores = rows.map((_, position) => rows.length - position);
+    const listing = await buildListing(deps, ctx, title, snapshot, rows, snapshot.facetsOf(null), input, scores);
     return { ...listing, exactMatch: null };
   });
+}
+
+/** Up to SEARCH_LIMIT rows, best first: code matches, then word matches as suggestions rank them. */
+function searchRows(snapshot: CatalogueSnapshot, terms: string[]): number[] {
+  if (terms.length === 0) return [];
+  const byCode = snapshot.codes.startingWith(terms.join(''), SEARCH_LIMIT).map((match) => match.row);
+  const coded = new Set(byCode);
+  const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT).filter((row) => !coded.has(row));
+  return [...byCode, ...byWords].slice(0, SEARCH_LIMIT);
+}
+
+/** Rows matching by words, best first, as search and suggestions both rank them. */
+function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number): number[] {
+  // A pool larger than a suggestion box, so the products that are what was asked for can be put first.
+  const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL));
+  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.name).slice(0, limit);
 }
 
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
@@ -355,7 +384,7 @@ async function autocomplete({ inventory }: CatalogueDeps, ctx: ListingContext, q
   const terms = searchTerms(query);
   if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
   const snapshot = await catalogueSnapshot(ctx, inventory);
-  return kept(suggestionAnswers, snapshot, terms.join(' '), async () => suggest(snapshot, terms));
+  return kept(snapshot, `suggest:${terms.join(' ')}`, async () => suggest(snapshot, terms));
 }
 
 /**
@@ -365,7 +394,7 @@ async function autocomplete({ inventory }: CatalogueDeps, ctx: ListingContext, q
 function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
   const byCode = snapshot.codes.startingWith(terms.join(''), AUTOCOMPLETE_SIZE.products);
   const coded = new Set(byCode.map((match) => match.row));
-  const byWords = snapshot.suggestions.match(terms, AUTOCOMPLETE_SIZE.products).filter((row) => !coded.has(row));
+  const byWords = wordMatches(snapshot, terms, AUTOCOMPLETE_SIZE.products).filter((row) => !coded.has(row));
   const product = (row: number, code?: CodeMatch) => {
     const facts = snapshot.suggestionFacts[row]!;
     return {
@@ -396,7 +425,7 @@ async function listPromotion(deps: CatalogueDeps, ctx: ListingContext, input: Ca
   const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
   const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
   const request = { ...input, facets: { ...input.facets, ...listing.filters } };
-  return kept(listingAnswers, snapshot, `promotion:${input.slug}:${listingKey(request)}`, () =>
+  return kept(snapshot, `promotion:${input.slug}:${listingKey(request, snapshot.index)}`, () =>
     buildListing(deps, ctx, listing.title, snapshot, rows, snapshot.facetsOf(category), request),
   );
 }
@@ -492,6 +521,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     findReviewedProduct,
     findProductIdsBy,
     setReviewFigures,
+    setQuestionsCount,
     listReviewableProducts,
     setReviewFiguresOf,
   };

@@ -103,6 +103,8 @@ export interface ListingIndex {
   ids: Int32Array;
   categoryIds: Int32Array;
   prices: Int32Array;
+  /** The lowest and highest price in the index (0 for an empty one): a bound outside them filters nothing. */
+  priceRange: { min: number; max: number };
   newFlags: Uint8Array;
   rowOfId: Map<number, number>;
   facetNumbers: Map<string, number>;
@@ -222,6 +224,7 @@ export async function buildListingIndex(products: ListingProduct[], nextDay: Nex
   await orderBy(4, (row) => (100 - discounts[row]!) * ROW_SLOTS + priceRank[row]!);
   return {
     size,
+    priceRange: { min: size === 0 ? 0 : prices.reduce((min, price) => Math.min(min, price)), max: maxPrice },
     ids,
     categoryIds,
     prices,

@@ -67,6 +67,11 @@ export async function setReviewFigures(ctx: Pick<ServiceContext, 'db'>, productI
     .where(eq(products.id, productId));
 }
 
+/** Sets a product's count of published questions (issue 21), in the caller's transaction; the listing snapshots reload with it. */
+export async function setQuestionsCount(ctx: Pick<ServiceContext, 'db'>, productId: number, questionsCount: number): Promise<void> {
+  await ctx.db.update(products).set({ questionsCount }).where(eq(products.id, productId));
+}
+
 /** Every product's id, first sku, name and family (what it is: "close-coupled-toilets"), for the demo reviews. */
 export async function listReviewableProducts(ctx: Pick<ServiceContext, 'db'>): Promise<{ id: number; sku: string; name: string; family: string }[]> {
   const rows = await ctx.db

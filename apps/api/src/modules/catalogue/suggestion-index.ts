@@ -405,3 +405,28 @@ export function matchNames<T extends NamedEntry>(entries: readonly T[], terms: s
     .slice(0, limit)
     .map(({ entry }) => entry);
 }
+
+/**
+ * Rows whose product is the thing asked for come first, the rest keep their order. In English the
+ * last word names the thing ("basin tap" is a tap), and so does the last word of a product's name
+ * ("Hexham Basin Tap", "Thame Close Coupled Toilet"): "basin" lists basins before basin taps, "loo"
+ * and "wc" list toilets before WC units and seats, "rad" radiators before radiator valves. The
+ * last term may be the start of a word still being typed, or misspelt.
+ */
+export function preferWhatWasAsked(rows: number[], terms: string[], nameOf: (row: number) => string): number[] {
+  const last = terms.at(-1);
+  if (!last) return rows;
+  const wanted = new Set(expandSynonyms(last).flatMap((word) => [word, `${word}s`, word.endsWith('s') ? word.slice(0, -1) : word]));
+  const isAsked = (row: number) => {
+    const head =
+      nameOf(row)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu)
+        ?.at(-1) ?? '';
+    return wanted.has(head) || (last.length >= 3 && head.startsWith(last)) || nearlySpells(last, head, true);
+  };
+  const first: number[] = [];
+  const rest: number[] = [];
+  for (const row of rows) (isAsked(row) ? first : rest).push(row);
+  return [...first, ...rest];
+}

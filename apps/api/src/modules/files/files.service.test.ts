@@ -98,6 +98,21 @@ describe('storeUpload', () => {
     expect(storedPaths()).toEqual([]);
   });
 
+  it('takes only JPEG and PNG images as a review’s photo: a real PDF is refused in words naming them, storing nothing', async () => {
+    const error = await refusal(files.storeUpload(applicant, { purpose: 'review-photo', fileName: 'receipt.jpg', bytes: samplePdf(), field: 'photos' }));
+    expect(error).toMatchObject({ status: 422, code: 'FILE_TYPE_NOT_ALLOWED', message: 'The selected file must be a JPG or PNG' });
+    expect(storedPaths()).toEqual([]);
+    for (const [bytes, type] of [
+      [sampleJpeg(), 'image/jpeg'],
+      [samplePng(), 'image/png'],
+    ] as const) {
+      expect(await files.storeUpload(applicant, { purpose: 'review-photo', fileName: 'fitted.jpg', bytes })).toMatchObject({
+        purpose: 'review-photo',
+        contentType: type,
+      });
+    }
+  });
+
   it('refuses an empty file and one over 5MB, and takes one of exactly 5MB', async () => {
     const empty = await refusal(files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'empty.pdf', bytes: new Uint8Array() }));
     expect(empty).toMatchObject({ status: 422, code: 'FILE_EMPTY', message: 'The selected file is empty', errors: [{ path: 'file' }] });

@@ -18,14 +18,15 @@ import { createLocalFileStore } from './local-store.ts';
 import { createS3FileStore } from './s3-store.ts';
 
 /** What a file was uploaded for: each caller has its own, so a file is never read for another purpose by mistake. */
-export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application'] as const;
+export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application', 'review-photo'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
-/** What each purpose may upload: a CV may be a Word document; nothing else may. */
+/** What each purpose may upload: a CV may be a Word document; nothing else may, and a review's photo is an image. */
 export const ACCEPTED_TYPES_BY_PURPOSE: Record<FilePurpose, readonly DocumentType[]> = {
   'trade-application': DEFAULT_ACCEPTED_TYPES,
   'help-request': DEFAULT_ACCEPTED_TYPES,
   'job-application': ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'],
+  'review-photo': ['image/jpeg', 'image/png'],
 };
 
 /** A stored file as the service describes it. */

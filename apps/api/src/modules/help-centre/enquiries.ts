@@ -107,7 +107,7 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, stri
 }
 
 export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
-  const { notifications, catalogue, inventory, identity, orders } = deps;
+  const { notifications, catalogue, inventory, identity, orders, questions } = deps;
 
   /** Who is asking: a signed-in customer's account, else what a guest typed (both required then). */
   function contactOf(ctx: Ctx, body: { name?: string; emailAddress?: string }): { name: string; emailAddress: string; customerId: string | null } {
@@ -137,15 +137,20 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
     }
   }
 
-  /** Records one inbox request in its own transaction and answers what the customer is told. */
+  /** Records one inbox request in its own transaction (with `alongside`'s work, in the same one) and answers what the customer is told. */
   async function record(
     ctx: Ctx,
     type: HelpRequestType,
     contact: { name: string; emailAddress: string; customerId: string | null },
     input: RequestDescription,
     publicUrl: string,
+    alongside?: (db: Ctx['db'], reference: string) => Promise<unknown>,
   ): Promise<EnquiryAccepted> {
-    const recorded = await ctx.db.transaction((db) => recordHelpRequest(deps, { db, clock: ctx.clock }, { type, ...contact, ...input }, publicUrl));
+    const recorded = await ctx.db.transaction(async (db) => {
+      const request = await recordHelpRequest(deps, { db, clock: ctx.clock }, { type, ...contact, ...input }, publicUrl);
+      await alongside?.(db, request.reference);
+      return request;
+    });
     return { reference: recorded.reference, dueAt: recorded.dueAt.toISOString(), team: HELP_REQUEST_ROUTING[type].team, nextSteps: [...input.nextSteps] };
   }
 
@@ -279,10 +284,23 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
           message: body.question,
           nextSteps: [
             `Our product team will answer your question about ${product.productName} by e-mail.`,
-            ...(body.mayPublish ? ['With your permission, we may show your question and our answer on the product page, without your e-mail address.'] : []),
+            ...(body.mayPublish
+              ? [
+                  'Once our moderators publish the answer, your question and its answer will appear on the product page, under “Questions and answers”, ' +
+                    'with your first name and initial (never your e-mail address).',
+                ]
+              : []),
           ],
         },
         publicUrl,
+        // With the asker's permission, the question also waits in the moderators' queue, filed in the same transaction (issue 21).
+        body.mayPublish
+          ? (db, reference) =>
+              questions.fileQuestion(
+                { db, clock: ctx.clock },
+                { sku: product.sku, helpReference: reference, askerName: contact.name, customerId: contact.customerId, question: body.question },
+              )
+          : undefined,
       );
     },
 

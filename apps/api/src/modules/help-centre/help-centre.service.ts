@@ -5,6 +5,7 @@ import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { ReviewsService } from '../reviews/index.ts';
 import { createEnquiries, type EnquiriesService } from './enquiries.ts';
 import { createInbox, type InboxService } from './inbox.ts';
 import { createOrderRequests, type OrderRequestsService } from './order-requests.ts';
@@ -19,6 +20,8 @@ export interface HelpCentreDeps {
   identity: IdentityService;
   /** The payment gateway, for refunds of cancelled lines and received returns (through orders). */
   payments: PaymentsService;
+  /** Product questions a customer lets us publish are filed with reviews, in the enquiry's transaction. */
+  questions: Pick<ReviewsService, 'fileQuestion'>;
 }
 
 /**

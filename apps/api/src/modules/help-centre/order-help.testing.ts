@@ -13,6 +13,7 @@ const actors: Record<string, Actor> = {
   staff: { userId: 'user-staff', roles: ['shopper', 'order-admin'] },
   alice: { userId: 'user-alice', roles: ['shopper'] },
   bob: { userId: 'user-bob', roles: ['shopper'] },
+  moderator: { userId: 'user-moderator', roles: ['shopper', 'review-moderator'] },
 };
 
 export interface OrderHelpHarness {

@@ -11,6 +11,7 @@ import { readOutbox } from '../notifications/testing.ts';
 import { confirmLikeTheFrame, TEST_CARDS } from '../payments/testing.ts';
 import { startOrderHelpApi, type OrderHelpHarness } from './order-help.testing.ts';
 import { pdfText } from '../orders/testing.ts';
+import { createReviewListingsClient } from '@shop/api-client';
 
 let harness: OrderHelpHarness;
 let api: TestApi;
@@ -248,6 +249,30 @@ describe('reporting damaged or missing items', () => {
     } finally {
       harness.setAhead(0);
     }
+  });
+});
+
+describe('what reviews’ product insights learn from after-sales', () => {
+  it('counts units sent, returned and reported damaged on delivery, per 100 sent', async () => {
+    const insights = createReviewListingsClient({ baseUrl: api.serviceUrl('reviews'), getAccessToken: () => 'moderator' });
+    const afterSales = async () => (await insights.getOfferingInsights({ query: { sku: harness.sku.sku } })).afterSales;
+    const before = await afterSales();
+    const order = await placeOrder({ quantity: 2 });
+    await advance(order.orderNumber, 'delivered');
+    const damaged = { emailAddress: order.email, lines: JSON.stringify([{ position: 0, quantity: 1 }]), issueType: 'damaged', description: 'Cracked' };
+    expect((await report(order.orderNumber, { ...damaged, podSignedDamaged: 'no' }, [{ name: 'crack.png', bytes: PNG }])).status).toBe(201);
+    await help().requestUnwantedItemsReturn({
+      params: { id: order.orderNumber },
+      body: { emailAddress: order.email, lines: [{ position: 0, quantity: 1 }], reason: 'changed-mind' },
+    });
+    const after = await afterSales();
+    expect(after).toMatchObject({
+      unitsSent: before.unitsSent + 2,
+      unitsReturned: before.unitsReturned + 1,
+      unitsReportedDamaged: before.unitsReportedDamaged + 1,
+    });
+    expect(after.returnRate).toBe(Math.round((after.unitsReturned / after.unitsSent) * 1000) / 10);
+    expect(after.damageRate).toBe(Math.round((after.unitsReportedDamaged / after.unitsSent) * 1000) / 10);
   });
 });
 

@@ -41,7 +41,7 @@ import {
 } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as returns from './returns.ts';
-import { returnedQuantities } from './returns.repository.ts';
+import { afterSalesUnits, returnedQuantities } from './returns.repository.ts';
 
 /** Where the call came from: the shop's address (for links in e-mails) and the platform, for the payment gateway. */
 export interface OrderRequestEnv {
@@ -61,6 +61,8 @@ export interface DamageReport {
 }
 
 export interface OrderRequestsService {
+  /** Units of `skus` returned (refused returns aside) and reported damaged on delivery: reviews' product insights. */
+  afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
   orderProducts(ctx: ServiceContext, orderNumber: string, emailAddress: string | undefined): Promise<OrderProducts>;
   cancelOrder(
     ctx: ServiceContext,
@@ -188,6 +190,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
   }
 
   return {
+    afterSalesUnits: (ctx, skus) => afterSalesUnits(ctx.db, skus),
+
     async orderProducts(ctx, orderNumber, emailAddress) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, emailAddress);
       const returned = await returnedQuantities(ctx.db, order.id);
@@ -303,7 +307,13 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
         'DAMAGED_MISSING',
         {
           summary: `${issue.toLowerCase()}: ${describeLines(order, input.lines)}${input.photos.length ? ` (${input.photos.length} photos)` : ''}`,
-          details: { issueType: input.issueType, lines: input.lines, podSignedDamaged: input.podSignedDamaged, photoCount: input.photos.length },
+          details: {
+            issueType: input.issueType,
+            // Each line's sku too: reviews' product insights count damaged units by product.
+            lines: input.lines.map((line) => ({ ...line, sku: order.lines.find((ordered) => ordered.position === line.position)?.sku ?? null })),
+            podSignedDamaged: input.podSignedDamaged,
+            photoCount: input.photos.length,
+          },
           message: input.description,
           files: input.photos,
           nextSteps: [

@@ -76,3 +76,28 @@ export async function requestOfReturn(db: Db, row: Pick<OrderReturnRow, 'request
   const [request] = await db.select().from(helpRequests).where(eq(helpRequests.id, row.requestId)).limit(1);
   return request;
 }
+
+/**
+ * After-sales figures for reviews' product insights: units of `skus` returned or on their way back
+ * (refused returns left out), and units reported damaged on delivery. Damage reports name each
+ * line's sku in their details (reports written before they did are not counted).
+ */
+export async function afterSalesUnits(db: Db, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }> {
+  if (skus.length === 0) return { unitsReturned: 0, unitsReportedDamaged: 0 };
+  const [[returned], damaged] = await Promise.all([
+    db
+      .select({ units: sql<number>`coalesce(sum(${orderReturnLines.quantity}), 0)`.mapWith(Number) })
+      .from(orderReturnLines)
+      .innerJoin(orderReturns, eq(orderReturns.id, orderReturnLines.returnId))
+      .where(and(inArray(orderReturnLines.sku, [...skus]), ne(orderReturns.status, 'refused'))),
+    db.execute(sql`
+      select coalesce(sum((line->>'quantity')::int), 0)::int as units
+      from ${helpRequests}, jsonb_array_elements(${helpRequests.details}->'lines') as line
+      where ${helpRequests.type} = 'DAMAGED_MISSING' and ${helpRequests.details}->>'issueType' = 'damaged'
+        and line->>'sku' in (${sql.join(
+          skus.map((sku) => sql`${sku}`),
+          sql`, `,
+        )})`) as unknown as Promise<{ rows: { units: number }[] }>,
+  ]);
+  return { unitsReturned: returned?.units ?? 0, unitsReportedDamaged: Number(damaged.rows[0]?.units ?? 0) };
+}

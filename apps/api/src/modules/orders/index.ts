@@ -10,6 +10,7 @@ export {
   type OrdersService,
   type PlacedOrderInput,
   type PurchasedLine,
+  type RecentBuyer,
   type RefundCall,
 } from './orders.service.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';

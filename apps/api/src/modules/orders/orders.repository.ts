@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderHistory, orderLines, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
 
@@ -276,4 +276,68 @@ export async function insertHistoricalOrders(db: Database, batch: readonly Histo
     );
   }
   return numbered;
+}
+
+/** One customer who was sent a product: their latest such order's address, name and account. */
+export interface RecentBuyerRow {
+  customerId: string | null;
+  emailAddress: string;
+  customerName: string;
+  lastBoughtAt: Date;
+}
+
+/** Units of `skus` sent to customers: lines of dispatched or delivered orders, less what was cancelled before dispatch. */
+export async function unitsSent(db: Database, skus: readonly string[]): Promise<number> {
+  if (skus.length === 0) return 0;
+  const [row] = await db
+    .select({ units: sql<number>`coalesce(sum(${orderLines.quantity} - ${orderLines.cancelledQuantity}), 0)`.mapWith(Number) })
+    .from(orderLines)
+    .innerJoin(orders, eq(orderLines.orderId, orders.id))
+    .where(and(inArray(orderLines.sku, [...skus]), inArray(orders.status, ['dispatched', 'delivered'])));
+  return row?.units ?? 0;
+}
+
+/**
+ * Customers whose dispatched or delivered orders hold any of `skus` (a line not wholly cancelled),
+ * one row per e-mail address (any case), the most recent buyer first. `excludeCustomerId` leaves out
+ * that account and every address its orders were placed with; `excludeEmailAddresses` those addresses.
+ */
+export async function recentBuyers(
+  db: Database,
+  skus: readonly string[],
+  options: { limit: number; excludeCustomerId?: string | null; excludeEmailAddresses?: readonly string[] },
+): Promise<RecentBuyerRow[]> {
+  if (skus.length === 0 || options.limit < 1) return [];
+  const address = sql`lower(${orders.emailAddress})`;
+  const latest = <T>(column: typeof orders.emailAddress | typeof orders.customerName | typeof orders.customerId) =>
+    sql<T>`(array_agg(${column} order by ${orders.placedAt} desc))[1]`;
+  const excluded = (options.excludeEmailAddresses ?? []).map((email) => email.toLowerCase());
+  const ownAddresses = options.excludeCustomerId
+    ? db
+        .select({ address: sql`lower(${orders.emailAddress})` })
+        .from(orders)
+        .where(eq(orders.customerId, options.excludeCustomerId))
+    : undefined;
+  return db
+    .select({
+      customerId: latest<string | null>(orders.customerId),
+      emailAddress: latest<string>(orders.emailAddress),
+      customerName: latest<string>(orders.customerName),
+      lastBoughtAt: sql`max(${orders.placedAt})`.mapWith(orders.placedAt),
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        inArray(orderLines.sku, [...skus]),
+        inArray(orders.status, ['dispatched', 'delivered']),
+        sql`${orderLines.cancelledQuantity} < ${orderLines.quantity}`,
+        options.excludeCustomerId ? sql`${orders.customerId} is distinct from ${options.excludeCustomerId}` : undefined,
+        ownAddresses ? notInArray(address, ownAddresses) : undefined,
+        excluded.length > 0 ? notInArray(address, excluded) : undefined,
+      ),
+    )
+    .groupBy(address)
+    .orderBy(desc(sql`max(${orders.placedAt})`))
+    .limit(options.limit);
 }

@@ -1,3 +1,4 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { SALES_CHANNELS, type Order, type OrderStatus, type OrderSummary, type ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
@@ -14,6 +15,7 @@ import { recordHistoricalOrders, type HistoricalOrder } from './historical-order
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
 import { vatInvoicePdf } from './vat-invoice.ts';
+import { orderHistory, orderLines, orders as orderTable } from './orders.tables.ts';
 
 type Ctx = CallerContext;
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -215,6 +217,86 @@ export async function purchasedLine(ctx: Ctx, orderNumber: string, sku: string):
   return { orderId: row.id, orderNumber: row.orderNumber, orderStatus: row.status, position, sku, productSlug, quantity, cancelledQuantity };
 }
 
+/** An order whose delivery was recorded in a window, as reviews' "review your purchase" e-mail needs it. */
+export interface DeliveredOrder extends Pick<HelpOrder, 'id' | 'orderNumber' | 'status' | 'customerId' | 'emailAddress' | 'customerName'> {
+  /** From the order's history: when it moved to delivered. */
+  deliveredAt: Date;
+  lines: Pick<OrderLineRow, 'position' | 'sku' | 'productName' | 'productSlug' | 'quantity' | 'cancelledQuantity'>[];
+}
+
+/** A window of delivery times, `from` inclusive, `before` exclusive, read `limit` orders at a time after `after` (the last of the previous page). */
+export interface DeliveredWindow {
+  from: Date;
+  before: Date;
+  after?: { deliveredAt: Date; id: string };
+  limit: number;
+}
+
+/**
+ * Orders delivered in the window, in order of delivery (then id), a page at a time: keyset paging,
+ * so an order delivered while pages are read is neither skipped nor seen twice. Any status now
+ * (a delivered order may since have been refunded); the caller decides which it wants.
+ */
+export async function deliveredOrders(ctx: DbContext, window: DeliveredWindow): Promise<DeliveredOrder[]> {
+  const deliveredAt = sql<Date>`max(${orderHistory.at})`.mapWith(orderHistory.at);
+  const { after } = window;
+  const rows = await ctx.db
+    .select({
+      id: orderTable.id,
+      orderNumber: orderTable.orderNumber,
+      status: orderTable.status,
+      customerId: orderTable.customerId,
+      emailAddress: orderTable.emailAddress,
+      customerName: orderTable.customerName,
+      deliveredAt,
+    })
+    .from(orderHistory)
+    .innerJoin(orderTable, eq(orderTable.id, orderHistory.orderId))
+    .where(and(eq(orderHistory.kind, 'status'), eq(orderHistory.status, 'delivered'), gte(orderHistory.at, window.from), lt(orderHistory.at, window.before)))
+    .groupBy(orderTable.id)
+    .having(after ? sql`(max(${orderHistory.at}), ${orderTable.id}) > (${after.deliveredAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined)
+    .orderBy(sql`max(${orderHistory.at})`, asc(orderTable.id))
+    .limit(window.limit);
+  if (rows.length === 0) return [];
+  const lines = await ctx.db
+    .select({
+      orderId: orderLines.orderId,
+      position: orderLines.position,
+      sku: orderLines.sku,
+      productName: orderLines.productName,
+      productSlug: orderLines.productSlug,
+      quantity: orderLines.quantity,
+      cancelledQuantity: orderLines.cancelledQuantity,
+    })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id).map(({ orderId: _orderId, ...line }) => line) }));
+}
+
+/** A customer who was sent a product, for reviews to invite to answer a question about it. */
+export interface RecentBuyer {
+  customerId: string | null;
+  emailAddress: string;
+  name: string;
+  lastBoughtAt: Date;
+}
+
+/** Customers with a dispatched or delivered order of any of `skus`, one per e-mail address, most recent first. */
+async function recentBuyersOf(
+  ctx: DbContext,
+  skus: readonly string[],
+  options: { limit: number; excludeCustomerId?: string | null; excludeEmailAddresses?: readonly string[] },
+): Promise<RecentBuyer[]> {
+  const rows = await repository.recentBuyers(ctx.db, skus, options);
+  return rows.map((row) => ({ customerId: row.customerId, emailAddress: row.emailAddress, name: row.customerName, lastBoughtAt: row.lastBoughtAt }));
+}
+
 /** The order's full VAT invoice as a PDF (`vat-invoice.ts`): numbered once, the same every time. */
 async function vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails) {
   const row = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
@@ -409,6 +491,19 @@ export interface OrdersService {
   orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: string | undefined): Promise<HelpOrder>;
   /** The signed-in caller's own order's line for a sku (reviews: a verified purchase); 404 ORDER_NOT_FOUND for anyone else's order. */
   purchasedLine(ctx: Ctx, orderNumber: string, sku: string): Promise<PurchasedLine | null>;
+  /**
+   * Reviews' "invite buyers to answer": customers whose dispatched or delivered orders hold any of `skus`, one per e-mail address, most
+   * recent first, leaving out `excludeCustomerId` (and every address its orders used) and `excludeEmailAddresses`.
+   */
+  recentBuyersOf(
+    ctx: DbContext,
+    skus: readonly string[],
+    options: { limit: number; excludeCustomerId?: string | null; excludeEmailAddresses?: readonly string[] },
+  ): Promise<RecentBuyer[]>;
+  /** Units of `skus` sent to customers (dispatched or delivered, less cancelled lines): reviews' product insights divide returns by it. */
+  unitsSent(ctx: DbContext, skus: readonly string[]): Promise<number>;
+  /** Orders whose delivery was recorded in a window, oldest delivery first, a page at a time (reviews' "review your purchase" e-mail). */
+  deliveredOrders(ctx: DbContext, window: DeliveredWindow): Promise<DeliveredOrder[]>;
   /** The customer cancels some lines before dispatch: marked cancelled, stock back, the price paid refunded. */
   cancelOrderLines(
     ctx: ServiceContext,
@@ -451,6 +546,9 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(ctx.db, orders),
     orderForHelp,
     purchasedLine,
+    recentBuyersOf,
+    unitsSent: (ctx, skus) => repository.unitsSent(ctx.db, skus),
+    deliveredOrders,
     cancelOrderLines: (ctx, orderNumber, input, call) => refunding.cancelOrderLines({ ...deps, ...call }, ctx, orderNumber, input),
     cancelWholeOrder: async (ctx, orderNumber, input, call) => {
       const order = await refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input);

@@ -15,6 +15,11 @@ export function createReviewsModule({ reviews, catalogue }: { reviews: ReviewsSe
   return {
     name: 'reviews',
     registerRoutes: (app) => registerReviewsRoutes(app, reviews),
+    // "Review your purchase" e-mails, once per delivered order (invitations.ts).
+    jobs: (app) => {
+      const { publicUrl, reviews: settings } = app.platform.config;
+      return reviews.invitationJobs(publicUrl, { delayDays: settings.invitationDelayDays, pollMs: settings.invitationPollSeconds * 1000 });
+    },
     // After the catalogue's seed (module order in api.ts): it reviews the demo products.
     seeds: [reviewsDemoSeed(catalogue)],
   };

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  REVIEW_SOURCES,
-  REVIEW_STATUSES,
   type reviewListingEndpoints as endpoints,
   type BodyOf,
   type HelpfulVote,
@@ -10,6 +8,7 @@ import {
   type QnaListing,
   type QueryOf,
   type ReviewListing,
+  type ReviewPhoto,
   type ReviewSearchFacetsPage,
   type ReviewSearchPage,
   type ReviewSummary,
@@ -21,9 +20,13 @@ import { averageTenths, NO_REVIEWS, summarise, topWords, totalPages, ukMonth } f
 import { ukDayStart } from '../../platform/uk-time.ts';
 import { productSlugOf } from './review-rules.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
-import { productQuestions, reviewHelpfulVotes, reviews, reviewSummaries } from './reviews.tables.ts';
+import { productQuestions, reviewHelpfulVotes, reviews, reviewWords } from './reviews.tables.ts';
 import { figuresOfRow } from './summaries.ts';
-import { shownReview } from './review-view.ts';
+import { keptAnswer, searchCounts, summaryWithVersion, type SummaryRow } from './listing-cache.ts';
+import { facetsOf, matchedOf, pageStrategy, totalOf, type CountGroup, type FacetFilters, type PageStrategy } from './review-search-rules.ts';
+import { SHOP_ANSWERER_FALLBACK } from './question-rules.ts';
+import { photosOfReviews, shownReview } from './review-view.ts';
+import { productFieldsOf, productNamesOf, type ReviewedProductName } from './reviewed-products.ts';
 
 type DbContext = Pick<ServiceContext, 'db'>;
 export type ReviewListingQueryInput = QueryOf<typeof endpoints.listReviews>;
@@ -54,12 +57,21 @@ async function productBySlug(deps: ReviewsDeps, ctx: DbContext, slug: string) {
 type ReviewRow = typeof reviews.$inferSelect;
 const PUBLISHED = eq(reviews.status, 'published');
 
-const toPublished = (row: ReviewRow) => ({ id: row.id, ...shownReview(row), helpfulCount: row.helpfulCount, photoCount: row.photoCount });
+type Photos = ReadonlyMap<string, ReviewPhoto[]>;
 
-const toStaff = (row: ReviewRow): StaffReview => ({
+const toPublished = (row: ReviewRow, photos: Photos) => ({
+  id: row.id,
+  ...shownReview(row),
+  helpfulCount: row.helpfulCount,
+  photoCount: row.photoCount,
+  photos: photos.get(row.id) ?? [],
+});
+
+const toStaff = (row: ReviewRow, names: ReadonlyMap<string, ReviewedProductName>, photos: Photos): StaffReview => ({
   id: row.id,
   sku: row.sku,
   productId: row.productId,
+  ...productFieldsOf(names, row.sku),
   source: row.source,
   status: row.status,
   heldReason: row.heldReason,
@@ -77,6 +89,7 @@ const toStaff = (row: ReviewRow): StaffReview => ({
   shopReply: row.shopReply,
   helpfulCount: row.helpfulCount,
   photoCount: row.photoCount,
+  photos: photos.get(row.id) ?? [],
   createdAt: row.createdAt.toISOString(),
   moderatedAt: row.moderatedAt?.toISOString() ?? null,
 });
@@ -89,7 +102,8 @@ const ORDERS: Record<string, SQL[]> = {
   most_helpful: [desc(reviews.helpfulCount), desc(reviews.createdAt), desc(reviews.id)],
 };
 
-async function page(ctx: DbContext, where: SQL | undefined, sort: string, pageNumber: number, size: number) {
+/** A page of reviews and their total: counted, unless the caller knows it (`knownTotal`). */
+async function page(ctx: DbContext, where: SQL | undefined, sort: string, pageNumber: number, size: number, knownTotal?: number) {
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()
@@ -98,28 +112,58 @@ async function page(ctx: DbContext, where: SQL | undefined, sort: string, pageNu
       .orderBy(...ORDERS[sort]!)
       .limit(size)
       .offset((pageNumber - 1) * size),
-    ctx.db.select({ count: count() }).from(reviews).where(where),
+    knownTotal === undefined ? ctx.db.select({ count: count() }).from(reviews).where(where) : [{ count: knownTotal }],
   ]);
   const totalCount = total?.count ?? 0;
   return { rows, paging: { page: pageNumber, size, totalCount, totalPages: totalPages(totalCount, size) } };
 }
 
+/** Published reviews of a product (of one star rating): its summary row counts them. */
+const publishedCount = (summary: SummaryRow | undefined, rating: number | undefined): number =>
+  summary ? (rating === undefined ? summary.count : [summary.stars1, summary.stars2, summary.stars3, summary.stars4, summary.stars5][rating - 1]!) : 0;
+
+/** What a kept listing or summary of the product is for: its id, and what the answer says of it (renamed, it is another answer). */
+const productKey = (product: { id: number; slug: string; sku: string; name: string }) => `${product.id}|${product.slug}|${product.sku}|${product.name}`;
+
 async function listReviews(deps: ReviewsDeps, ctx: DbContext, query: ReviewListingQueryInput): Promise<ReviewListing> {
   const product = await productBySlug(deps, ctx, query.slug);
+  // Kept until the product's summary row changes (every publish and take-down) or for ANSWER_TTL_MS (decision 0037).
+  const { row: summary, version } = await summaryWithVersion(ctx.db, product.id);
+  const key = `listing|${productKey(product)}|${query.sort}|${query.page}|${query.size}|${query.rating ?? ''}|${query.withPhotos ?? ''}`;
+  return keptAnswer(ctx.db, key, version, () => loadListing(ctx, product, summary, query));
+}
+
+async function loadListing(
+  ctx: DbContext,
+  product: Awaited<ReturnType<typeof productBySlug>>,
+  summary: SummaryRow | undefined,
+  query: ReviewListingQueryInput,
+) {
   const where = and(
     eq(reviews.productId, product.id),
     PUBLISHED,
     query.rating === undefined ? undefined : eq(reviews.rating, query.rating),
     query.withPhotos ? gt(reviews.photoCount, 0) : undefined,
   );
-  const { rows, paging } = await page(ctx, where, query.sort, query.page, query.size);
-  return { slug: product.slug, sku: product.sku, productName: product.name, items: rows.map(toPublished), ...paging };
+  const known = query.withPhotos ? undefined : publishedCount(summary, query.rating);
+  const { rows, paging } = await page(ctx, where, query.sort, query.page, query.size, known);
+  const photos = await photosOfReviews(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return { slug: product.slug, sku: product.sku, productName: product.name, items: rows.map((row) => toPublished(row, photos)), ...paging };
 }
 
 async function getReviewSummary(deps: ReviewsDeps, ctx: DbContext, slug: string): Promise<ReviewSummary> {
   const product = await productBySlug(deps, ctx, slug);
-  const [row] = await ctx.db.select().from(reviewSummaries).where(eq(reviewSummaries.productId, product.id));
-  return { slug: product.slug, sku: product.sku, productName: product.name, ...summarise(row ? figuresOfRow(row) : NO_REVIEWS) };
+  const { row, version } = await summaryWithVersion(ctx.db, product.id);
+  // The same object for every caller until the row changes: the HTTP layer writes it out once.
+  return keptAnswer(ctx.db, `summary|${productKey(product)}`, version, async () => ({
+    slug: product.slug,
+    sku: product.sku,
+    productName: product.name,
+    ...summarise(row ? figuresOfRow(row) : NO_REVIEWS),
+  }));
 }
 
 async function listQuestions(deps: ReviewsDeps, ctx: DbContext, query: QnaListingQueryInput): Promise<QnaListing> {
@@ -146,6 +190,9 @@ async function listQuestions(deps: ReviewsDeps, ctx: DbContext, query: QnaListin
       askedAt: row.createdAt.toISOString(),
       answer: row.answer!,
       answeredAt: row.answeredAt?.toISOString() ?? null,
+      // Rows from before answers had a source were the shop's own (the demo seed's).
+      answerSource: row.answerSource ?? 'shop',
+      answererName: row.answererName ?? SHOP_ANSWERER_FALLBACK,
     })),
     page: query.page,
     size: query.size,
@@ -180,7 +227,23 @@ async function voteHelpful(ctx: CallerContext, reviewId: string, clientAddress: 
   });
 }
 
-async function searchReviews(ctx: DbContext, search: ReviewSearchInput): Promise<ReviewSearchPage> {
+/** A page of reviews for staff, each with its product's name and link (one catalogue call for the page). */
+async function staffItems(deps: ReviewsDeps, ctx: DbContext, rows: ReviewRow[]): Promise<StaffReview[]> {
+  const [names, photos] = await Promise.all([
+    productNamesOf(
+      deps,
+      ctx,
+      rows.map((row) => row.sku),
+    ),
+    photosOfReviews(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => toStaff(row, names, photos));
+}
+
+async function searchReviews(deps: ReviewsDeps, ctx: DbContext, search: ReviewSearchInput): Promise<ReviewSearchPage> {
   if (search.startDate && search.endDate && search.startDate > search.endDate) throw ListingErrors.datesReversed();
   const where = and(
     search.startDate ? gte(reviews.createdAt, ukDayStart(search.startDate)) : undefined,
@@ -190,68 +253,174 @@ async function searchReviews(ctx: DbContext, search: ReviewSearchInput): Promise
     search.status ? eq(reviews.status, search.status) : undefined,
   );
   const { rows, paging } = await page(ctx, where, 'newest', search.page, search.size);
-  return { items: rows.map(toStaff), ...paging };
+  return { items: await staffItems(deps, ctx, rows), ...paging };
 }
 
 /** `%` and `_` typed by staff are looked for as themselves. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The advanced search's conditions; null when it can match nothing (an unknown brand or category). */
-async function advancedWhere(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput, omit?: 'rating' | 'status' | 'source' | 'verified') {
+/** The four texts staff search, as the trigram index has them (reviews.tables.ts). */
+const WORDS = reviewWords(reviews);
+
+/**
+ * The advanced search in two parts: what narrows the reviews looked at (words, photos, products:
+ * `base`, counted once by rating, status and source) and the facets' own filters; null when it can
+ * match nothing (an unknown brand or category).
+ */
+async function advancedSearch(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput) {
   if (search.ratingFrom !== undefined && search.ratingTo !== undefined && search.ratingFrom > search.ratingTo) throw ListingErrors.ratingsReversed();
   let productIds: number[] | undefined;
   if (search.brand || search.category) {
     productIds = await deps.catalogue.findProductIdsBy(ctx, { brand: search.brand || undefined, category: search.category || undefined });
     if (productIds.length === 0) return null;
   }
-  const text = search.text ? likeText(search.text) : undefined;
-  return and(
-    text ? or(ilike(reviews.title, text), ilike(reviews.text, text), ilike(reviews.publishedTitle, text), ilike(reviews.publishedText, text)) : undefined,
-    omit !== 'rating' && search.ratingFrom !== undefined ? gte(reviews.rating, search.ratingFrom) : undefined,
-    omit !== 'rating' && search.ratingTo !== undefined ? lte(reviews.rating, search.ratingTo) : undefined,
+  const pattern = search.text ? likeText(search.text) : undefined;
+  // Without a line break in the words, a match in the joined texts is a match in one of them.
+  const words =
+    pattern === undefined
+      ? undefined
+      : and(
+          sql`${WORDS} ilike ${pattern}`,
+          pattern.includes('\n')
+            ? or(ilike(reviews.title, pattern), ilike(reviews.text, pattern), ilike(reviews.publishedTitle, pattern), ilike(reviews.publishedText, pattern))
+            : undefined,
+        );
+  const narrowing = and(
     search.hasPhotos === true ? gt(reviews.photoCount, 0) : search.hasPhotos === false ? eq(reviews.photoCount, 0) : undefined,
-    omit !== 'verified' && search.verifiedOnly ? eq(reviews.source, 'VerifiedOrder') : undefined,
     productIds ? inArray(reviews.productId, productIds) : undefined,
-    omit !== 'status' && search.status ? eq(reviews.status, search.status) : undefined,
-    omit !== 'source' && search.source ? eq(reviews.source, search.source) : undefined,
   );
+  const facetFilters: FacetFilters = {
+    ratingFrom: search.ratingFrom,
+    ratingTo: search.ratingTo,
+    status: search.status,
+    source: search.source,
+    verifiedOnly: search.verifiedOnly,
+  };
+  const filters = and(
+    search.ratingFrom !== undefined ? gte(reviews.rating, search.ratingFrom) : undefined,
+    search.ratingTo !== undefined ? lte(reviews.rating, search.ratingTo) : undefined,
+    search.verifiedOnly ? eq(reviews.source, 'VerifiedOrder') : undefined,
+    search.status ? eq(reviews.status, search.status) : undefined,
+    search.source ? eq(reviews.source, search.source) : undefined,
+  );
+  const baseKey = JSON.stringify(['advanced', search.text ?? '', search.hasPhotos ?? null, search.brand ?? '', search.category ?? '']);
+  return { words, narrowing, filters, facetFilters, baseKey, searchesWords: pattern !== undefined };
+}
+
+type AdvancedParts = NonNullable<Awaited<ReturnType<typeof advancedSearch>>>;
+
+/**
+ * A search by words whose counts are not kept, in one pass: the reviews the words match are
+ * collected once (the trigram index, then each candidate's words tested), counted by rating, status
+ * and source, and the page's ids taken from the same rows, then those reviews read by id. Counting
+ * and paging apart would test every match's words twice. The collected rows are named like the
+ * table (a query's own WITH name is not visible inside it), so the page's filters and sort, written
+ * for the table, read them.
+ */
+async function countedWithPage(ctx: DbContext, parts: AdvancedParts, search: AdvancedReviewSearchInput) {
+  const result = (await ctx.db.execute(sql`
+    with ${reviews} as materialized (
+      select ${reviews.id}, ${reviews.rating}, ${reviews.status}, ${reviews.source}, ${reviews.createdAt}, ${reviews.helpfulCount}
+      from ${reviews} where ${and(parts.words, parts.narrowing)}
+    )
+    select null::uuid as id, ${reviews.rating} as rating, ${reviews.status} as status, ${reviews.source} as source, count(*)::int as count
+      from ${reviews} group by ${reviews.rating}, ${reviews.status}, ${reviews.source}
+    union all
+    (select ${reviews.id}, null, null, null, null from ${reviews} where ${parts.filters ?? sql`true`}
+      order by ${sql.join(ORDERS[search.sort]!, sql`, `)} limit ${search.size} offset ${(search.page - 1) * search.size})`)) as unknown as {
+    rows: { id: string | null; rating: number | null; status: CountGroup['status'] | null; source: CountGroup['source'] | null; count: number | null }[];
+  };
+  const groups = result.rows
+    .filter((row) => row.id === null)
+    .map((row) => ({ rating: row.rating!, status: row.status!, source: row.source!, count: row.count! }));
+  const ids = result.rows.filter((row) => row.id !== null).map((row) => row.id!);
+  return { groups, ids };
+}
+
+/** Reviews by id, in the order of `ids`. */
+async function reviewsById(ctx: DbContext, ids: readonly string[]): Promise<ReviewRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(reviews)
+    .where(inArray(reviews.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is ReviewRow => row !== undefined);
+}
+
+/** Reviews in the table, as the planner last counted them (a figure to weigh plans by, not to show). */
+async function reviewsInTable(ctx: DbContext): Promise<number> {
+  const result = (await ctx.db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'reviews'::regclass`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 const emptyPage = (search: AdvancedReviewSearchInput) => ({ items: [], page: search.page, size: search.size, totalCount: 0, totalPages: 1 });
+const NO_FACETS = facetsOf([], {});
 
-async function searchReviewsAdvanced(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchPage> {
-  const where = await advancedWhere(deps, ctx, search);
-  if (where === null) return emptyPage(search);
-  const { rows, paging } = await page(ctx, where, search.sort, search.page, search.size);
-  return { items: rows.map(toStaff), ...paging };
+/**
+ * A page of the advanced search, with the counts it was paged by. The counts come first (one
+ * grouped query, or kept ones: listing-cache.ts), so the total is exact without counting the page's
+ * filter again, and a search by words knows how many it finds before choosing how to read its page.
+ */
+async function advancedPage(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput) {
+  const parts = await advancedSearch(deps, ctx, search);
+  if (parts === null) return { result: emptyPage(search), facets: NO_FACETS };
+  // Counted for this search (not kept, not counting for another caller): its page came with the counts.
+  let pageIds: string[] | undefined;
+  const groups = await searchCounts(ctx.db, parts.baseKey, async () => {
+    if (!parts.searchesWords) {
+      return ctx.db
+        .select({ rating: reviews.rating, status: reviews.status, source: reviews.source, count: count() })
+        .from(reviews)
+        .where(parts.narrowing)
+        .groupBy(reviews.rating, reviews.status, reviews.source);
+    }
+    const counted = await countedWithPage(ctx, parts, search);
+    pageIds ??= counted.ids;
+    return counted.groups;
+  });
+  const total = totalOf(groups, parts.facetFilters);
+  const paging = { page: search.page, size: search.size, totalCount: total, totalPages: totalPages(total, search.size) };
+  if (pageIds)
+    return { result: { items: await staffItems(deps, ctx, await reviewsById(ctx, pageIds)), ...paging }, facets: facetsOf(groups, parts.facetFilters) };
+  const strategy = pageStrategy({
+    found: total,
+    matchedByWords: parts.searchesWords ? matchedOf(groups) : null,
+    all: await reviewsInTable(ctx),
+    wanted: search.page * search.size,
+  });
+  const rows = await ctx.db.transaction(async (db) => {
+    await db.execute(PLANS[strategy]);
+    return (await page({ db }, and(parts.words, parts.narrowing, parts.filters), search.sort, search.page, search.size, total)).rows;
+  });
+  return { result: { items: await staffItems(deps, ctx, rows), ...paging }, facets: facetsOf(groups, parts.facetFilters) };
 }
 
-/** Counts by value over what the search matched; every value listed, zeros included. */
-async function facet(ctx: DbContext, where: SQL | undefined, column: SQL, values: readonly string[]) {
-  const rows = await ctx.db
-    .select({ value: sql<string>`${column}::text`, count: count() })
-    .from(reviews)
-    .where(where)
-    .groupBy(column);
-  const counts = new Map(rows.map((row) => [row.value, row.count]));
-  return values.map((value) => ({ value, count: counts.get(value) ?? 0 }));
+/**
+ * How the page is read (`pageStrategy`), told to the planner for this transaction: its estimates
+ * of a search by words can be wrong by a thousand times, and a generic plan of a prepared statement
+ * knows no values at all, but the exact counts are known by now. Every plan is made for the values
+ * given, under its strategy's settings: walking reads the sort's index in order (no bitmaps, no
+ * sorting, no full scan); collecting by the words gathers the trigram index's matches (no walking).
+ */
+const CUSTOM_PLAN = "set_config('plan_cache_mode', 'force_custom_plan', true)";
+const PLANS: Record<PageStrategy, SQL> = {
+  walk: sql.raw(
+    `select ${CUSTOM_PLAN}, set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
+  ),
+  words: sql.raw(`select ${CUSTOM_PLAN}, set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`),
+  planner: sql.raw(`select ${CUSTOM_PLAN}`),
+};
+
+async function searchReviewsAdvanced(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchPage> {
+  return (await advancedPage(deps, ctx, search)).result;
 }
 
 async function searchReviewsAdvancedWithFacets(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchFacetsPage> {
-  const result = await searchReviewsAdvanced(deps, ctx, search);
-  const where = await advancedWhere(deps, ctx, search);
-  const zeros = (values: readonly string[]) => values.map((value) => ({ value, count: 0 }));
-  const ratings = ['5', '4', '3', '2', '1'];
-  if (where === null) {
-    return { ...result, facets: { rating: zeros(ratings), status: zeros(REVIEW_STATUSES), source: zeros(REVIEW_SOURCES), verified: zeros(['true', 'false']) } };
-  }
-  const [rating, status, source, verified] = await Promise.all([
-    facet(ctx, where, sql`${reviews.rating}`, ratings),
-    facet(ctx, where, sql`${reviews.status}`, REVIEW_STATUSES),
-    facet(ctx, where, sql`${reviews.source}`, REVIEW_SOURCES),
-    facet(ctx, where, sql`(${reviews.source} = 'VerifiedOrder')`, ['true', 'false']),
-  ]);
-  return { ...result, facets: { rating, status, source, verified } };
+  const { result, facets } = await advancedPage(deps, ctx, search);
+  return { ...result, facets };
 }
 
 async function getOfferingInsights(deps: ReviewsDeps, ctx: DbContext, sku: string): Promise<OfferingInsights> {
@@ -285,6 +454,7 @@ async function getOfferingInsights(deps: ReviewsDeps, ctx: DbContext, sku: strin
       published.filter((review) => keep(review.rating)).map((review) => `${review.publishedTitle ?? review.title}\n${review.publishedText ?? review.text}`),
     );
   const ratingSum = published.reduce((sum, review) => sum + review.rating, 0);
+  const afterSales = await afterSalesOf(deps, ctx, product.slug);
   return {
     sku: product.sku,
     slug: product.slug,
@@ -297,7 +467,17 @@ async function getOfferingInsights(deps: ReviewsDeps, ctx: DbContext, sku: strin
     lowReviewWords: words((rating) => rating <= 2),
     highReviewWords: words((rating) => rating >= 4),
     questionsAsked: questions?.count ?? 0,
+    afterSales,
   };
+}
+
+/** Returns and damage reports of every sku of the product, per 100 units sent. */
+async function afterSalesOf(deps: ReviewsDeps, ctx: DbContext, slug: string): Promise<OfferingInsights['afterSales']> {
+  const summary = await deps.catalogue.getProductSummary(ctx, slug);
+  const skus = summary.offerings.map((offering) => offering.sku);
+  const [unitsSent, { unitsReturned, unitsReportedDamaged }] = await Promise.all([deps.orders.unitsSent(ctx, skus), deps.afterSalesUnits(ctx, skus)]);
+  const per100 = (units: number) => (unitsSent === 0 ? null : Math.round((units / unitsSent) * 1000) / 10);
+  return { unitsSent, unitsReturned, returnRate: per100(unitsReturned), unitsReportedDamaged, damageRate: per100(unitsReportedDamaged) };
 }
 
 export function createListings(deps: ReviewsDeps): ReviewListingsService {
@@ -306,7 +486,7 @@ export function createListings(deps: ReviewsDeps): ReviewListingsService {
     getReviewSummary: (ctx, slug) => getReviewSummary(deps, ctx, slug),
     listQuestions: (ctx, query) => listQuestions(deps, ctx, query),
     voteHelpful,
-    searchReviews,
+    searchReviews: (ctx, search) => searchReviews(deps, ctx, search),
     searchReviewsAdvanced: (ctx, search) => searchReviewsAdvanced(deps, ctx, search),
     searchReviewsAdvancedWithFacets: (ctx, search) => searchReviewsAdvancedWithFacets(deps, ctx, search),
     getOfferingInsights: (ctx, sku) => getOfferingInsights(deps, ctx, sku),

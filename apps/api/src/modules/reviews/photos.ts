@@ -1,8 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, max } from 'drizzle-orm';
+import { REVIEW_MAX_PHOTOS, type ReviewPhotos } from '@shop/contracts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FilesService, OpenedFile, StoredFile } from '../files/index.ts';
+import { PhotoErrors } from './photos.errors.ts';
+import { photosOfReview } from './review-view.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
+import { reviewPhotos, reviews } from './reviews.tables.ts';
+import { ReviewErrors } from './writing.errors.ts';
 
-/** Review photos (issue 21). */
-export interface ReviewPhotosService {}
+/** A photo as the route read it from the form: the browser's name is only a hint, the content decides. */
+export interface PhotoUpload {
+  fileName: string | undefined;
+  bytes: Uint8Array;
+}
+
+type PhotosContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>;
+
+/**
+ * Review photos (issue 21, decision 0035): the author adds up to REVIEW_MAX_PHOTOS to their review
+ * while it is pending; anyone sees them once it is published. The files are stored through the files
+ * module (purpose `review-photo`: JPEG or PNG by content) before the rows are written, and removed
+ * again when anything after fails, so a refusal leaves nothing behind.
+ */
+export interface ReviewPhotosService {
+  addReviewPhotos(ctx: PhotosContext, files: FilesService, reviewId: string, uploads: readonly PhotoUpload[]): Promise<ReviewPhotos>;
+  /** The image, and whether its review is published (only then may it be cached publicly). */
+  openReviewPhoto(ctx: PhotosContext, files: FilesService, photoId: string): Promise<{ file: OpenedFile; published: boolean }>;
+}
 
 export function createPhotos(_deps: ReviewsDeps): ReviewPhotosService {
-  return {};
+  return {
+    async addReviewPhotos(ctx, files, reviewId, uploads) {
+      const authorId = ctx.actor!.userId;
+      const [review] = await ctx.db
+        .select({ customerId: reviews.customerId, status: reviews.status, photoCount: reviews.photoCount })
+        .from(reviews)
+        .where(eq(reviews.id, reviewId));
+      // Another customer's review is as unknown as one that does not exist.
+      if (!review || review.customerId !== authorId) throw ReviewErrors.reviewNotFound();
+      if (review.status !== 'pending') throw PhotoErrors.closed();
+      if (uploads.length === 0) throw PhotoErrors.photoMissing();
+      if (review.photoCount + uploads.length > REVIEW_MAX_PHOTOS) throw PhotoErrors.tooMany(REVIEW_MAX_PHOTOS - review.photoCount);
+
+      const stored: StoredFile[] = [];
+      try {
+        for (const [index, upload] of uploads.entries()) {
+          stored.push(await files.storeUpload(ctx, { purpose: 'review-photo', fileName: upload.fileName, bytes: upload.bytes, field: `body.photos.${index}` }));
+        }
+        await ctx.db.transaction(async (db) => {
+          // Under the review's lock: two uploads at once take turns, and a moderator's publish waits for this one.
+          const [locked] = await db.select({ status: reviews.status, version: reviews.version }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
+          if (!locked || locked.status !== 'pending') throw PhotoErrors.closed();
+          const [kept] = await db
+            .select({ count: count(), last: max(reviewPhotos.position) })
+            .from(reviewPhotos)
+            .where(eq(reviewPhotos.reviewId, reviewId));
+          const already = kept?.count ?? 0;
+          if (already + stored.length > REVIEW_MAX_PHOTOS) throw PhotoErrors.tooMany(REVIEW_MAX_PHOTOS - already);
+          const first = (kept?.last ?? -1) + 1;
+          await db.insert(reviewPhotos).values(
+            stored.map((file, index) => ({
+              id: randomUUID(),
+              reviewId,
+              fileId: file.id,
+              contentType: file.contentType,
+              sizeBytes: file.size,
+              position: first + index,
+            })),
+          );
+          // The count is the rows', and the version moves on: a moderator who saw the review without these photos reloads before publishing.
+          await db
+            .update(reviews)
+            .set({ photoCount: already + stored.length, version: locked.version + 1 })
+            .where(eq(reviews.id, reviewId));
+        });
+      } catch (error) {
+        await Promise.all(stored.map((file) => files.remove(ctx, file.id).catch(() => undefined)));
+        throw error;
+      }
+      return { reviewId, photos: await photosOfReview(ctx.db, reviewId) };
+    },
+
+    async openReviewPhoto(ctx, files, photoId) {
+      const [photo] = await ctx.db
+        .select({ fileId: reviewPhotos.fileId, status: reviews.status, customerId: reviews.customerId })
+        .from(reviewPhotos)
+        .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
+        .where(eq(reviewPhotos.id, photoId));
+      if (!photo) throw PhotoErrors.photoNotFound();
+      const published = photo.status === 'published';
+      const actor = ctx.actor;
+      // Before publishing, the author sees their pending review's photos; moderators see any review's.
+      const mayLook =
+        published || (actor !== null && (actor.roles.includes('review-moderator') || (photo.status === 'pending' && actor.userId === photo.customerId)));
+      if (!mayLook) throw PhotoErrors.photoNotFound();
+      try {
+        return { file: await files.open(ctx, photo.fileId), published };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'FILE_NOT_FOUND') throw PhotoErrors.photoNotFound();
+        throw error;
+      }
+    },
+  };
 }

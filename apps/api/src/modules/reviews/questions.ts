@@ -1,8 +1,393 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  QUESTION_INVITATIONS_PER_CALL,
+  QUESTION_REJECTION_REASON_NAMES,
+  type AnswerQuestionSchema,
+  type InvitedAnswerReceipt,
+  type InvitedAnswerSchema,
+  type ModeratedQuestion,
+  type QuestionInvitation,
+  type QuestionInvitationsSent,
+  type QuestionRejectionReason,
+  type QuestionSearchPage,
+  type QuestionSearchSchema,
+  type RejectQuestionQuerySchema,
+  type StaffQuestion,
+} from '@shop/contracts';
+import type { CallerContext, ServiceContext } from '../../platform/context.ts';
+import { newOpaqueId } from '../../platform/readable-codes.ts';
+import { likeText } from './listings.ts';
+import { invitationMessage, proposedAnswerHold, publicAskerName, shopAnswererName } from './question-rules.ts';
+import { QuestionErrors } from './questions.errors.ts';
+import { totalPages } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
+import { productQuestions, questionAnswerInvitations } from './reviews.tables.ts';
 
-/** Review questions (issue 21). */
-export interface ReviewQuestionsService {}
+type Db = ServiceContext['db'];
+type DbContext = Pick<ServiceContext, 'db'>;
+type QuestionRow = typeof productQuestions.$inferSelect;
+type InvitationRow = typeof questionAnswerInvitations.$inferSelect;
+export type QuestionSearchInput = z.output<typeof QuestionSearchSchema>;
+type AnswerInput = z.output<typeof AnswerQuestionSchema>;
+type RejectInput = z.output<typeof RejectQuestionQuerySchema>;
+type InvitedAnswerInput = z.output<typeof InvitedAnswerSchema>;
 
-export function createQuestions(_deps: ReviewsDeps): ReviewQuestionsService {
-  return {};
+/** A question as the help centre files it from a product-question enquiry the asker let us publish. */
+export interface FiledQuestion {
+  /** The product code the enquiry named (checked by the help centre). */
+  sku: string;
+  /** The enquiry's HC- reference: one question per enquiry. */
+  helpReference: string;
+  /** The asker's name as they gave it; shown as first name and initial. */
+  askerName: string;
+  customerId: string | null;
+  question: string;
+}
+
+/**
+ * Product questions (issue 21, decision 0036): filed by the help centre's enquiry in its
+ * transaction, answered and published (or rejected) by review moderators at the version they saw,
+ * and answered by customers who bought the product through an e-mailed link. Publishing or taking
+ * one down sets the product's question count in the same transaction.
+ */
+export interface ReviewQuestionsService {
+  /** Files a pending question in the caller's transaction (`ctx.db`); a second filing of one enquiry is a no-op. */
+  fileQuestion(ctx: Pick<ServiceContext, 'db' | 'clock'>, input: FiledQuestion): Promise<{ questionId: string }>;
+  searchQuestions(ctx: DbContext, search: QuestionSearchInput): Promise<QuestionSearchPage>;
+  /** Publishes a pending question with the shop's answer (under `shopName`) or an invited customer's. */
+  answerQuestion(ctx: CallerContext, questionId: string, input: AnswerInput, shopName: string | undefined): Promise<ModeratedQuestion>;
+  /** Rejects a pending question, or takes a published one down, keeping the reason from the fixed list. */
+  rejectQuestion(ctx: ServiceContext, questionId: string, input: RejectInput): Promise<ModeratedQuestion>;
+  inviteQuestionAnswers(ctx: CallerContext, questionId: string, publicUrl: string): Promise<QuestionInvitationsSent>;
+  getQuestionInvitation(ctx: DbContext, token: string): Promise<QuestionInvitation>;
+  answerQuestionInvitation(ctx: CallerContext, token: string, input: InvitedAnswerInput): Promise<InvitedAnswerReceipt>;
+}
+
+const ANSWER_RECEIVED =
+  'Thank you. A moderator checks every answer before it appears on the product page, usually within two working days. ' +
+  'If another customer’s answer or ours is published first, yours may not be.';
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** The page where an invited customer answers, reached by the link in the e-mail. */
+const answerUrlFor = (publicUrl: string, token: string): string => `${publicUrl}/questions/answer/${token}`;
+
+export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
+  const { catalogue, orders, notifications } = deps;
+
+  const productOfSku = async (ctx: DbContext, sku: string | null) => (sku ? catalogue.findReviewedProduct(ctx, { sku }) : null);
+
+  /** Each question's product (name, sku, slug), looked up once per code. */
+  async function productsOf(ctx: DbContext, rows: readonly QuestionRow[]) {
+    const skus = [...new Set(rows.map((row) => row.sku).filter((sku): sku is string => Boolean(sku)))];
+    const found = await Promise.all(skus.map(async (sku) => [sku, await productOfSku(ctx, sku)] as const));
+    return new Map(found);
+  }
+
+  /** Questions as staff see them: product, invitations sent and customers' proposed answers (oldest first). */
+  async function staffViews(ctx: DbContext, rows: readonly QuestionRow[]): Promise<StaffQuestion[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [products, answered, sent] = await Promise.all([
+      productsOf(ctx, rows),
+      ctx.db
+        .select()
+        .from(questionAnswerInvitations)
+        .where(and(inArray(questionAnswerInvitations.questionId, ids), isNotNull(questionAnswerInvitations.answer)))
+        .orderBy(asc(questionAnswerInvitations.answeredAt), asc(questionAnswerInvitations.id)),
+      ctx.db
+        .select({ questionId: questionAnswerInvitations.questionId, count: count() })
+        .from(questionAnswerInvitations)
+        .where(inArray(questionAnswerInvitations.questionId, ids))
+        .groupBy(questionAnswerInvitations.questionId),
+    ]);
+    const sentBy = new Map(sent.map((row) => [row.questionId, row.count]));
+    return rows.map((row) => {
+      const product = row.sku ? products.get(row.sku) : null;
+      return {
+        id: row.id,
+        status: row.status,
+        version: row.version,
+        question: row.question,
+        askerName: row.askerName,
+        askedAt: row.createdAt.toISOString(),
+        helpReference: row.helpReference,
+        product: product ? { name: product.name, sku: product.sku, slug: product.slug } : null,
+        answer: row.answer,
+        answerSource: row.answerSource,
+        answererName: row.answererName,
+        answeredAt: row.answeredAt?.toISOString() ?? null,
+        invitationsSent: sentBy.get(row.id) ?? 0,
+        proposedAnswers: answered
+          .filter((invitation) => invitation.questionId === row.id)
+          .map((invitation) => ({
+            invitationId: invitation.id,
+            answererName: invitation.answererName!,
+            answer: invitation.answer!,
+            answeredAt: invitation.answeredAt!.toISOString(),
+            heldReason: proposedAnswerHold({ answererName: invitation.answererName!, answer: invitation.answer! }),
+          })),
+      };
+    });
+  }
+
+  /**
+   * Sets the product's count of published questions in the caller's transaction. Publishers of one
+   * product take turns (a transaction-scoped advisory lock), and each counts after the one before it
+   * committed, so two questions published at once are both counted.
+   */
+  async function recount(db: Db, productId: number): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`product-questions:${productId}`}, 0))`);
+    const [published] = await db
+      .select({ count: count() })
+      .from(productQuestions)
+      .where(and(eq(productQuestions.productId, productId), eq(productQuestions.status, 'published')));
+    await catalogue.setQuestionsCount({ db }, productId, published?.count ?? 0);
+  }
+
+  /** A moderator's change at the version they saw (409 when another got there first), with the product's count when it is shown or hidden. */
+  async function moderate(
+    ctx: CallerContext,
+    questionId: string,
+    version: number,
+    decide: (db: Db, row: QuestionRow) => Promise<Partial<QuestionRow>>,
+  ): Promise<QuestionRow> {
+    return ctx.db.transaction(async (db) => {
+      const [row] = await db.select().from(productQuestions).where(eq(productQuestions.id, questionId));
+      if (!row) throw QuestionErrors.questionNotFound();
+      if (row.version !== version) throw QuestionErrors.changed();
+      const changes = await decide(db, row);
+      const [after] = await db
+        .update(productQuestions)
+        .set({ ...changes, version: version + 1 })
+        .where(and(eq(productQuestions.id, questionId), eq(productQuestions.version, version)))
+        .returning();
+      if (!after) throw QuestionErrors.changed();
+      if ((row.status === 'published') !== (after.status === 'published')) await recount(db, after.productId);
+      return after;
+    });
+  }
+
+  const moderated = async (ctx: DbContext, row: QuestionRow, rejectionReason: QuestionRejectionReason | null): Promise<ModeratedQuestion> => {
+    const [view] = await staffViews(ctx, [row]);
+    return { ...view!, rejectionReason };
+  };
+
+  const invitationByToken = async (db: Db, token: string): Promise<InvitationRow> => {
+    const [invitation] = await db
+      .select()
+      .from(questionAnswerInvitations)
+      .where(eq(questionAnswerInvitations.tokenHash, hashToken(token)));
+    if (!invitation) throw QuestionErrors.invitationNotFound();
+    return invitation;
+  };
+
+  return {
+    async fileQuestion(ctx, input) {
+      const product = await productOfSku(ctx, input.sku);
+      if (!product) throw QuestionErrors.productNotFound();
+      const id = randomUUID();
+      const inserted = await ctx.db
+        .insert(productQuestions)
+        .values({
+          id,
+          productId: product.id,
+          sku: input.sku,
+          helpReference: input.helpReference,
+          askerName: publicAskerName(input.askerName),
+          customerId: input.customerId,
+          question: input.question,
+          status: 'pending',
+          createdAt: ctx.clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: productQuestions.id });
+      if (inserted[0]) return { questionId: inserted[0].id };
+      const [earlier] = await ctx.db.select({ id: productQuestions.id }).from(productQuestions).where(eq(productQuestions.helpReference, input.helpReference));
+      return { questionId: earlier!.id };
+    },
+
+    async searchQuestions(ctx, search) {
+      const empty = { items: [], page: search.page, size: search.size, totalCount: 0, totalPages: 1 };
+      let productId: number | undefined;
+      if (search.sku) {
+        const product = await productOfSku(ctx, search.sku.toUpperCase());
+        if (!product) return empty;
+        productId = product.id;
+      }
+      const text = search.text ? likeText(search.text) : undefined;
+      const where: SQL | undefined = and(
+        search.status ? eq(productQuestions.status, search.status) : undefined,
+        productId === undefined ? undefined : eq(productQuestions.productId, productId),
+        text ? or(ilike(productQuestions.question, text), ilike(productQuestions.answer, text)) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(productQuestions)
+          .where(where)
+          // Pending first (the queue), each group oldest first.
+          .orderBy(sql`case when ${productQuestions.status} = 'pending' then 0 else 1 end`, asc(productQuestions.createdAt), asc(productQuestions.id))
+          .limit(search.size)
+          .offset((search.page - 1) * search.size),
+        ctx.db.select({ count: count() }).from(productQuestions).where(where),
+      ]);
+      const totalCount = total?.count ?? 0;
+      return { items: await staffViews(ctx, rows), page: search.page, size: search.size, totalCount, totalPages: totalPages(totalCount, search.size) };
+    },
+
+    async answerQuestion(ctx, questionId, input, shopName) {
+      const now = ctx.clock.now();
+      const row = await moderate(ctx, questionId, input.version, async (db, before) => {
+        if (before.status === 'published') throw QuestionErrors.alreadyPublished();
+        if (before.status === 'rejected') throw QuestionErrors.alreadyRejected();
+        const moderator = ctx.actor?.userId ?? null;
+        if (input.fromInvitationId) {
+          const [proposed] = await db
+            .select()
+            .from(questionAnswerInvitations)
+            .where(
+              and(
+                eq(questionAnswerInvitations.id, input.fromInvitationId),
+                eq(questionAnswerInvitations.questionId, questionId),
+                isNotNull(questionAnswerInvitations.answer),
+              ),
+            );
+          if (!proposed) throw QuestionErrors.proposedAnswerNotFound();
+          return {
+            status: 'published',
+            answer: proposed.answer,
+            answerSource: 'customer',
+            answererName: proposed.answererName,
+            answeredBy: moderator,
+            answeredAt: now,
+          };
+        }
+        return {
+          status: 'published',
+          answer: input.answer!,
+          answerSource: 'shop',
+          answererName: shopAnswererName(shopName),
+          answeredBy: moderator,
+          answeredAt: now,
+        };
+      });
+      return moderated(ctx, row, null);
+    },
+
+    async rejectQuestion(ctx, questionId, input) {
+      const row = await moderate(ctx, questionId, input.version, async (_db, before) => {
+        if (before.status === 'rejected') throw QuestionErrors.alreadyRejected();
+        return { status: 'rejected', rejectionReason: input.reason };
+      });
+      ctx.log.info(
+        { questionId, reason: input.reason, moderator: ctx.actor?.userId ?? null },
+        `Question rejected: ${QUESTION_REJECTION_REASON_NAMES[input.reason]}`,
+      );
+      return moderated(ctx, row, row.rejectionReason);
+    },
+
+    async inviteQuestionAnswers(ctx, questionId, publicUrl) {
+      const [row] = await ctx.db.select().from(productQuestions).where(eq(productQuestions.id, questionId));
+      if (!row) throw QuestionErrors.questionNotFound();
+      if (row.status === 'published') throw QuestionErrors.alreadyPublished();
+      if (row.status === 'rejected') throw QuestionErrors.alreadyRejected();
+      const invitedBefore = await ctx.db
+        .select({ emailAddress: questionAnswerInvitations.emailAddress })
+        .from(questionAnswerInvitations)
+        .where(eq(questionAnswerInvitations.questionId, questionId));
+      const product = await productOfSku(ctx, row.sku);
+      // Buyers of any of the product's options can answer a question about it.
+      const summary = product ? await catalogue.getProductSummary(ctx, product.slug) : null;
+      const skus = summary ? summary.offerings.map((offering) => offering.sku) : [];
+      const buyers = await orders.recentBuyersOf(ctx, skus, {
+        limit: QUESTION_INVITATIONS_PER_CALL,
+        excludeCustomerId: row.customerId,
+        excludeEmailAddresses: invitedBefore.map((invitation) => invitation.emailAddress),
+      });
+      const now = ctx.clock.now();
+      const invited = await ctx.db.transaction(async (db) => {
+        let sent = 0;
+        for (const buyer of buyers) {
+          const emailAddress = buyer.emailAddress.trim();
+          if (!notifications.isSendableAddress(emailAddress)) continue;
+          const token = newOpaqueId();
+          const id = randomUUID();
+          // The unique (question, address) index decides: of two moderators inviting at once, one e-mails each buyer.
+          const [claimed] = await db
+            .insert(questionAnswerInvitations)
+            .values({ id, questionId, customerId: buyer.customerId, emailAddress, tokenHash: hashToken(token), sentAt: now })
+            .onConflictDoNothing()
+            .returning({ id: questionAnswerInvitations.id });
+          if (!claimed) continue;
+          await notifications.enqueueEmail(
+            { db },
+            {
+              to: emailAddress,
+              ...invitationEmail(notifications, { name: buyer.name, productName: product!.name, question: row.question, url: answerUrlFor(publicUrl, token) }),
+              template: 'reviews.question-invitation',
+              dedupeKey: `question-invitation:${id}`,
+            },
+          );
+          sent += 1;
+        }
+        return sent;
+      });
+      const invitationsSent = invitedBefore.length + invited;
+      return { invited, invitationsSent, message: invitationMessage(invited, invitedBefore.length) };
+    },
+
+    async getQuestionInvitation(ctx, token) {
+      const invitation = await invitationByToken(ctx.db, token);
+      const [question] = await ctx.db.select().from(productQuestions).where(eq(productQuestions.id, invitation.questionId));
+      const product = await productOfSku(ctx, question!.sku);
+      return {
+        question: question!.question,
+        askerName: question!.askerName,
+        askedAt: question!.createdAt.toISOString(),
+        product: product ? { name: product.name, sku: product.sku, slug: product.slug } : null,
+        state: invitation.answer !== null ? 'answered' : question!.status === 'pending' ? 'open' : 'closed',
+        answererName: invitation.answererName,
+        answer: invitation.answer,
+      };
+    },
+
+    async answerQuestionInvitation(ctx, token, input) {
+      return ctx.db.transaction(async (db) => {
+        const invitation = await invitationByToken(db, token);
+        if (invitation.answer !== null) throw QuestionErrors.invitationAnswered();
+        const [question] = await db.select({ status: productQuestions.status }).from(productQuestions).where(eq(productQuestions.id, invitation.questionId));
+        if (question?.status !== 'pending') throw QuestionErrors.invitationClosed();
+        // Once: of two answers sent at once, the first to update wins and the other finds it answered.
+        const [updated] = await db
+          .update(questionAnswerInvitations)
+          .set({ answererName: input.answererName, answer: input.answer, answeredAt: ctx.clock.now() })
+          .where(and(eq(questionAnswerInvitations.id, invitation.id), sql`${questionAnswerInvitations.answer} is null`))
+          .returning({ id: questionAnswerInvitations.id });
+        if (!updated) throw QuestionErrors.invitationAnswered();
+        return { received: true as const, nextSteps: ANSWER_RECEIVED };
+      });
+    },
+  };
+}
+
+/** The invitation: the question in the asker's words and the product, shown escaped by the e-mail layout. */
+function invitationEmail(notifications: ReviewsDeps['notifications'], facts: { name: string; productName: string; question: string; url: string }) {
+  return notifications.renderEmail({
+    subject: `Can you help another customer with ${facts.productName}?`,
+    preheader: `A customer asked: “${facts.question.slice(0, 120)}”`,
+    heading: 'Can you answer a question about something you bought?',
+    paragraphs: [
+      `Hello ${facts.name},`,
+      `You bought ${facts.productName} from us. Another customer is thinking of buying it and asked:`,
+      `“${facts.question}”`,
+      'If you can answer from your own experience, it takes a minute. We check every answer before it appears on the product page, ' +
+        'with the name you choose.',
+    ],
+    action: { label: 'Answer the question', url: facts.url },
+    footnote:
+      'You are receiving this because you bought this product from us. We ask you at most once about each question; ' +
+      'ignore this e-mail if you would rather not answer.',
+  });
 }

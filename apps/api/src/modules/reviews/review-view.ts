@@ -1,4 +1,7 @@
-import type { reviews } from './reviews.tables.ts';
+import { asc, inArray } from 'drizzle-orm';
+import { reviewPhotoUrl, type ReviewPhoto } from '@shop/contracts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { reviewPhotos, type reviews } from './reviews.tables.ts';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -21,3 +24,24 @@ export const shownReview = (row: ReviewRow) => ({
   shopReply: row.shopReply,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** Each review's photos in the order they were sent (one query for a page of reviews); a review without photos is not in the map. */
+export async function photosOfReviews(db: ServiceContext['db'], reviewIds: readonly string[]): Promise<Map<string, ReviewPhoto[]>> {
+  const byReview = new Map<string, ReviewPhoto[]>();
+  if (reviewIds.length === 0) return byReview;
+  const rows = await db
+    .select({ id: reviewPhotos.id, reviewId: reviewPhotos.reviewId })
+    .from(reviewPhotos)
+    .where(inArray(reviewPhotos.reviewId, [...new Set(reviewIds)]))
+    .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.position));
+  for (const row of rows) {
+    const photos = byReview.get(row.reviewId) ?? [];
+    photos.push({ photoId: row.id, url: reviewPhotoUrl(row.id) });
+    byReview.set(row.reviewId, photos);
+  }
+  return byReview;
+}
+
+/** One review's photos in the order they were sent. */
+export const photosOfReview = async (db: ServiceContext['db'], reviewId: string): Promise<ReviewPhoto[]> =>
+  (await photosOfReviews(db, [reviewId])).get(reviewId) ?? [];

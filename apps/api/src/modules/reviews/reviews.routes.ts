@@ -9,6 +9,6 @@ import { registerQuestionRoutes } from './questions.routes.ts';
 export async function registerReviewsRoutes(app: FastifyInstance, reviews: ReviewsService): Promise<void> {
   registerWritingRoutes(app, reviews);
   registerListingsRoutes(app, reviews);
-  registerPhotoRoutes(app, reviews);
+  await registerPhotoRoutes(app, reviews);
   registerQuestionRoutes(app, reviews);
 }

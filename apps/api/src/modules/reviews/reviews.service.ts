@@ -1,3 +1,4 @@
+import type { ServiceContext } from '../../platform/context.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -14,6 +15,11 @@ export interface ReviewsDeps {
   orders: OrdersService;
   notifications: NotificationsService;
   identity: IdentityService;
+  /**
+   * Units of `skus` returned and reported damaged (the help centre's, which files its product
+   * questions with reviews: given late, as pricing's trade lookup is, to keep the graph acyclic).
+   */
+  afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
 }
 
 /**

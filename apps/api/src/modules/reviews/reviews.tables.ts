@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { QUESTION_STATUSES, REVIEW_HOLD_REASONS, REVIEW_REJECTION_REASONS, REVIEW_SOURCES, REVIEW_STATUSES } from '@shop/contracts';
+import { bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { QUESTION_REJECTION_REASONS, QUESTION_STATUSES, REVIEW_HOLD_REASONS, REVIEW_REJECTION_REASONS, REVIEW_SOURCES, REVIEW_STATUSES } from '@shop/contracts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
+
+/**
+ * What staff search looks in: the four texts of a review joined by line breaks, as one expression
+ * its trigram index (`reviews_words_trgm_idx`) is built on. A search for words without a line
+ * break finds them only within one of the four, as searching each would.
+ */
+export const reviewWords = (columns: { title: AnyPgColumn; text: AnyPgColumn; publishedTitle: AnyPgColumn; publishedText: AnyPgColumn }) => {
+  const published = sql`coalesce(${columns.publishedTitle}, '') || chr(10) || coalesce(${columns.publishedText}, '')`;
+  return sql`(${columns.title} || chr(10) || ${columns.text} || chr(10) || ${published})`;
+};
 
 /**
  * A customer's review of a product. One per person per product (a partial unique index over the
@@ -57,8 +67,37 @@ export const reviews = pgTable(
     index('reviews_product_published_idx')
       .on(table.productId, table.createdAt)
       .where(sql`${table.status} = 'published'`),
+    // A product page's other sorts and the photo filter, read in order a page at a time (bench:reviews, decision 0037).
+    index('reviews_product_highest_idx')
+      .on(table.productId, table.rating.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'published'`),
+    index('reviews_product_lowest_idx')
+      .on(table.productId, table.rating.asc(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'published'`),
+    index('reviews_product_helpful_idx')
+      .on(table.productId, table.helpfulCount.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'published'`),
+    index('reviews_product_photos_idx')
+      .on(table.productId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'published' and ${table.photoCount} > 0`),
     index('reviews_status_idx').on(table.status, table.createdAt),
     index('reviews_sku_idx').on(table.sku, table.createdAt),
+    // Staff search: every sort over all reviews (a broad search walks its sort's index and filters),
+    // and the counts behind the facets read from this index alone, without the rows.
+    index('reviews_created_idx').on(table.createdAt, table.id),
+    index('reviews_highest_idx').on(table.rating.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_lowest_idx').on(table.rating.asc(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_helpful_idx').on(table.helpfulCount.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_facets_idx').on(table.productId, table.status, table.rating, table.source, table.photoCount),
+    // Staff search's words (`reviewWords`): trigrams, so a search for any part of a word uses the index.
+    index('reviews_words_trgm_idx').using('gin', sql`${reviewWords(table)} gin_trgm_ops`),
+    // The queues moderators search most, each a few per cent of all reviews: words and status found together.
+    index('reviews_pending_words_trgm_idx')
+      .using('gin', sql`${reviewWords(table)} gin_trgm_ops`)
+      .where(sql`${table.status} = 'pending'`),
+    index('reviews_rejected_words_trgm_idx')
+      .using('gin', sql`${reviewWords(table)} gin_trgm_ops`)
+      .where(sql`${table.status} = 'rejected'`),
     check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
     check(
       'reviews_sub_ratings_check',
@@ -169,6 +208,8 @@ export const productQuestions = pgTable(
     answererName: text('answerer_name'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     status: text('status', { enum: QUESTION_STATUSES }).notNull().default('pending'),
+    /** Why a moderator rejected it (or took it down), from the fixed list; cleared when it is published. */
+    rejectionReason: text('rejection_reason', { enum: QUESTION_REJECTION_REASONS }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -9,4 +9,5 @@ export function registerWritingRoutes(app: FastifyInstance, reviews: ReviewsServ
   bindEndpoint(app, endpoints.writeWebsiteReview, ({ ctx, body }) => reviews.writeWebsiteReview(ctx, body));
   bindEndpoint(app, endpoints.publishReview, ({ ctx, params, body }) => reviews.publishReview(ctx, params.reviewId, body));
   bindEndpoint(app, endpoints.rejectReview, ({ ctx, params, query }) => reviews.rejectReview(ctx, params.reviewId, query));
+  bindEndpoint(app, endpoints.getReview, ({ ctx, params }) => reviews.getReviewForModeration(ctx, params.reviewId));
 }

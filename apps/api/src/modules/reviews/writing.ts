@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   REVIEW_REJECTION_REASON_NAMES,
   type ModeratedReview,
   type RejectReviewQuerySchema,
+  type ReviewForModeration,
   type ReviewReceipt,
   type UpdateProductReviewDtoSchema,
   type VerifiedOrderReviewSchema,
@@ -17,7 +18,8 @@ import type { ReviewsDeps } from './reviews.service.ts';
 import { reviewEvents, reviews } from './reviews.tables.ts';
 import { changeSummary } from './summaries.ts';
 import { ReviewErrors } from './writing.errors.ts';
-import { shownReview } from './review-view.ts';
+import { photosOfReview, shownReview } from './review-view.ts';
+import { productFieldsOf, productNamesOf } from './reviewed-products.ts';
 
 type WebsiteReviewInput = z.output<typeof WebsiteReviewSchema>;
 type VerifiedOrderReviewInput = z.output<typeof VerifiedOrderReviewSchema>;
@@ -38,6 +40,8 @@ export interface ReviewWritingService {
   publishReview(ctx: CallerContext, reviewId: string, input: PublishInput): Promise<ModeratedReview>;
   /** Rejects a pending review, or takes a published one down; e-mails the author the reason. */
   rejectReview(ctx: CallerContext, reviewId: string, input: RejectInput): Promise<ModeratedReview>;
+  /** One review in any state for its moderation page, with its product and history (decision 0038). */
+  getReviewForModeration(ctx: CallerContext, reviewId: string): Promise<ReviewForModeration>;
 }
 
 const NEXT_STEPS =
@@ -152,7 +156,7 @@ export function createWriting(deps: ReviewsDeps): ReviewWritingService {
       await alongside(db, row, after, now);
       return after;
     });
-    return present(updated);
+    return present(updated, await photosOfReview(ctx.db, reviewId));
   };
 
   return {
@@ -209,6 +213,36 @@ export function createWriting(deps: ReviewsDeps): ReviewWritingService {
       );
     },
 
+    async getReviewForModeration(ctx, reviewId) {
+      const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, reviewId));
+      if (!row) throw ReviewErrors.reviewNotFound();
+      const [events, names, photos] = await Promise.all([
+        ctx.db.select().from(reviewEvents).where(eq(reviewEvents.reviewId, reviewId)).orderBy(asc(reviewEvents.at), asc(reviewEvents.id)),
+        productNamesOf(deps, ctx, [row.sku]),
+        photosOfReview(ctx.db, reviewId),
+      ]);
+      // Moderators by their account's name, each looked up once; the author is "author" whatever their name.
+      const moderatorIds = [...new Set(events.map((event) => event.actor).filter((actor): actor is string => Boolean(actor) && actor !== row.customerId))];
+      const profiles = new Map(await Promise.all(moderatorIds.map(async (id) => [id, (await identity.getUserProfile(ctx, id))?.name ?? null] as const)));
+      return {
+        ...present(row, photos),
+        ...productFieldsOf(names, row.sku),
+        helpfulCount: row.helpfulCount,
+        photoCount: row.photoCount,
+        history: events.map((event) => {
+          const byAuthor = event.toStatus === 'pending' && event.fromStatus === null && (event.actor === row.customerId || event.actor === null);
+          return {
+            at: event.at.toISOString(),
+            fromStatus: event.fromStatus,
+            toStatus: event.toStatus,
+            note: event.note,
+            by: byAuthor ? ('author' as const) : ('moderator' as const),
+            moderatorName: byAuthor || !event.actor ? null : (profiles.get(event.actor) ?? null),
+          };
+        }),
+      };
+    },
+
     rejectReview(ctx, reviewId, input) {
       return moderate(
         ctx,
@@ -257,7 +291,7 @@ function rejectionEmail(notifications: ReviewsDeps['notifications'], review: Rev
   });
 }
 
-function present(row: ReviewRow): ModeratedReview {
+function present(row: ReviewRow, photos: ModeratedReview['photos']): ModeratedReview {
   return {
     reviewId: row.id,
     sku: row.sku,
@@ -269,6 +303,7 @@ function present(row: ReviewRow): ModeratedReview {
     authorText: row.text,
     heldReason: row.heldReason,
     rejectionReason: row.rejectionReason,
+    photos,
     moderatedAt: row.moderatedAt?.toISOString() ?? null,
   };
 }

@@ -255,7 +255,9 @@ function applicationDetails(
 }
 
 /** Candidate skus: the demo catalogue's product codes `PL000001-1`…, spread over its departments. */
-const candidateSkus = () => Array.from({ length: 160 }, (_, index) => `PL${String(3 + index * 5).padStart(6, '0')}-1`);
+// Every fifth product's first sku: the demo catalogue's 830 products, or enough of a generated
+// 100,000-product one (whose first departments cost more) to find 20 at trade-account prices.
+const candidateSkus = () => Array.from({ length: 1000 }, (_, index) => `PL${String(3 + index * 5).padStart(6, '0')}-1`);
 
 export function tradeDemoSeed(deps: TradeSeedDeps): Seed {
   return {

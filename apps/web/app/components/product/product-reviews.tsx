@@ -5,6 +5,11 @@ import { Badge } from '../ui/badge.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { RatingStars } from '../ui/rating-stars.tsx';
+import { ButtonLink } from '../ui/button.tsx';
+import { HelpfulVote } from '../reviews/helpful-vote.tsx';
+import { ReviewPhotoThumbnails } from '../reviews/review-photo-thumbnails.tsx';
+import { ReviewByline } from '../reviews/review-byline.tsx';
+import { reviewAnchor, writeReviewPath } from '../../lib/reviews/review-links.ts';
 
 /** What the product page's loader brings for its reviews section; null when the reviews calls failed. */
 export interface ProductReviewsData {
@@ -99,38 +104,32 @@ function Summary({ summary }: { summary: ReviewSummary }) {
   );
 }
 
-function Review({ review }: { review: PublishedReview }) {
+/** `back`: this page of reviews, where a vote sent without scripts returns to. */
+function Review({ review, back }: { review: PublishedReview; back: string }) {
   return (
-    <article className="space-y-3 py-6 first:pt-0">
+    <article id={reviewAnchor(review.id)} className="scroll-mt-6 space-y-3 py-6 first:pt-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <RatingStars rating={review.rating} />
         {review.verifiedPurchase && <Badge tone="success">Verified purchase</Badge>}
       </div>
       <h3 className="font-semibold text-navy-950">{review.title}</h3>
       <p className="max-w-prose leading-relaxed break-words whitespace-pre-line text-navy-800">{review.text}</p>
-      <p className="flex flex-wrap gap-x-2 text-sm text-navy-700">
-        <span className="font-medium text-navy-900">{review.displayName}</span>
-        {review.town && (
-          <>
-            <span aria-hidden="true">·</span>
-            <span>{review.town}</span>
-          </>
-        )}
-        <span aria-hidden="true">·</span>
-        <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
+      <ReviewPhotoThumbnails photos={review.photos} displayName={review.displayName} />
+      <ReviewByline review={review}>
         {review.edited && (
           <>
             <span aria-hidden="true">·</span>
             <span className="italic">Edited by Plumbline</span>
           </>
         )}
-      </p>
+      </ReviewByline>
       {review.shopReply && (
         <div className="max-w-prose rounded-xl border-l-4 border-teal-600 bg-sand-50 p-4 text-sm">
           <p className="font-semibold text-navy-950">Reply from Plumbline</p>
           <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-navy-800">{review.shopReply}</p>
         </div>
       )}
+      <HelpfulVote reviewId={review.id} count={review.helpfulCount} back={back} />
     </article>
   );
 }
@@ -153,6 +152,18 @@ function Questions({ questions }: { questions: QnaListing }) {
             <p className="max-w-prose leading-relaxed break-words whitespace-pre-line text-navy-800">
               <span className="font-semibold text-teal-700">A: </span>
               {item.answer}
+            </p>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-navy-700">
+              <span>
+                Answered by <span className="font-medium text-navy-900">{item.answererName}</span>
+                {item.answerSource === 'customer' && ', a customer who bought this'}
+              </span>
+              {item.answeredAt && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <time dateTime={item.answeredAt}>{formatDay(item.answeredAt)}</time>
+                </>
+              )}
             </p>
           </li>
         ))}
@@ -180,14 +191,26 @@ export function ProductReviews({
       <h2 id="reviews-heading" className="text-xl font-bold tracking-tight text-navy-950">
         Customer reviews
       </h2>
-      <p className="mt-1 text-sm">
-        <Link to="/reviews-policy">How we check reviews</Link>
-      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+        <p className="text-sm">
+          <Link to="/reviews-policy">How we check reviews</Link>
+        </p>
+        {reviews && reviews.summary.count > 0 && (
+          <ButtonLink to={writeReviewPath(reviews.listing.slug)} variant="secondary">
+            Write a review
+          </ButtonLink>
+        )}
+      </div>
       {reviews === null ? (
         <p className="mt-4 rounded-xl bg-sand-50 p-4 text-navy-800">Reviews could not be loaded just now. Please try again later.</p>
       ) : reviews.summary.count === 0 ? (
         <>
-          <p className="mt-4 text-navy-800">No reviews yet.</p>
+          <div className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-sand-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-navy-800">No reviews yet — be the first to review this product.</p>
+            <ButtonLink to={writeReviewPath(reviews.listing.slug)} variant="secondary">
+              Write a review
+            </ButtonLink>
+          </div>
           {reviews.questions && <Questions questions={reviews.questions} />}
         </>
       ) : (
@@ -207,7 +230,7 @@ export function ProductReviews({
               <ul className="divide-y divide-navy-100" aria-label="Reviews">
                 {reviews.listing.items.map((review) => (
                   <li key={review.id}>
-                    <Review review={review} />
+                    <Review review={review} back={hrefForPage(reviews.listing.page).split('#')[0]!} />
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,12 @@
+CREATE INDEX "reviews_product_highest_idx" ON "reviews" USING btree ("product_id","rating" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "reviews_product_lowest_idx" ON "reviews" USING btree ("product_id","rating","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "reviews_product_helpful_idx" ON "reviews" USING btree ("product_id","helpful_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "reviews_product_photos_idx" ON "reviews" USING btree ("product_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."status" = 'published' and "reviews"."photo_count" > 0;--> statement-breakpoint
+CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "reviews_highest_idx" ON "reviews" USING btree ("rating" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_lowest_idx" ON "reviews" USING btree ("rating","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_helpful_idx" ON "reviews" USING btree ("helpful_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_facets_idx" ON "reviews" USING btree ("product_id","status","rating","source","photo_count");--> statement-breakpoint
+CREATE INDEX "reviews_words_trgm_idx" ON "reviews" USING gin (("title" || chr(10) || "text" || chr(10) || coalesce("published_title", '') || chr(10) || coalesce("published_text", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "reviews_pending_words_trgm_idx" ON "reviews" USING gin (("title" || chr(10) || "text" || chr(10) || coalesce("published_title", '') || chr(10) || coalesce("published_text", '')) gin_trgm_ops) WHERE "reviews"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "reviews_rejected_words_trgm_idx" ON "reviews" USING gin (("title" || chr(10) || "text" || chr(10) || coalesce("published_title", '') || chr(10) || coalesce("published_text", '')) gin_trgm_ops) WHERE "reviews"."status" = 'rejected';

@@ -1,0 +1,2 @@
+ALTER TABLE "product_questions" ADD COLUMN "rejection_reason" text;--> statement-breakpoint
+CREATE INDEX "order_history_delivered_idx" ON "order_history" USING btree ("at") WHERE "order_history"."kind" = 'status' and "order_history"."status" = 'delivered';

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+const longDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+/**
+ * Who wrote a review, where from and when ("Rowan · Leeds · 3 November 2026"), on the product page
+ * and the moderation screens alike; `children` adds to the line (such as "Edited by …").
+ */
+export function ReviewByline({
+  review,
+  formatDay = (iso) => longDay.format(new Date(iso)),
+  children,
+}: {
+  review: { displayName: string; town: string | null; createdAt: string };
+  formatDay?: (iso: string) => string;
+  children?: ReactNode;
+}) {
+  return (
+    <p className="flex flex-wrap gap-x-2 text-sm text-navy-700">
+      <span className="font-medium text-navy-900">{review.displayName}</span>
+      {review.town && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span>{review.town}</span>
+        </>
+      )}
+      <span aria-hidden="true">·</span>
+      <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,155 @@
+import type { ModeratedReview, ReviewRejectionReason } from '@shop/contracts';
+import { Link } from 'react-router';
+import { isReviewChanged, REVIEW_CHANGED_MESSAGE } from '../../lib/staff-reviews/bulk.ts';
+import { REJECTION_REASON_OPTIONS, shownText, shownTitle, type QueueReview } from '../../lib/staff-reviews/queue.ts';
+import { useApiClients } from '../../lib/use-api.ts';
+import { formText, StepForm, stepProblemOf, type StepProblem } from '../staff/step-form.tsx';
+import { TextAreaField } from '../trade/application-fields.tsx';
+import { FieldError, FormField } from '../ui/form-field.tsx';
+import { Input } from '../ui/input.tsx';
+import { linkClasses } from '../ui/link.tsx';
+
+/** The API's limits (contracts: REVIEW_TITLE_MAX, REVIEW_TEXT_MAX, the reply's 2,000). */
+const TITLE_MAX = 100;
+const TEXT_MAX = 2000;
+const REPLY_MAX = 2000;
+
+/** What a refusal says: fields by name (`body.title`, `query.reason`), and the words for "another moderator got there first". */
+function problemOf(error: unknown): StepProblem {
+  const problem = stepProblemOf(error, new Set());
+  // StepForm's own heading is `ids('title')`: the review's title field goes by `reviewTitle`.
+  const fields = Object.fromEntries(
+    Object.entries(problem.fields).map(([path, message]) => [path.replace(/^query\./, '').replace(/^title$/, 'reviewTitle'), message]),
+  );
+  return { ...problem, fields, summary: isReviewChanged(error) ? REVIEW_CHANGED_MESSAGE : (Object.values(fields)[0] ?? problem.summary) };
+}
+
+export interface ModerationProps {
+  review: QueueReview;
+  /** The API's answer to a publish or reject, and what to tell the moderator. */
+  onModerated: (moderated: ModeratedReview, message: string) => void;
+  /** Another moderator changed the review: read it again. */
+  onChanged: () => void;
+}
+
+/** Sends a step, and asks for the review again when another moderator changed it meanwhile. */
+function useModeration(onChanged: () => void) {
+  const writing = useApiClients()?.reviewWriting;
+  const send = async <T,>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (isReviewChanged(error)) onChanged();
+      throw error;
+    }
+  };
+  return { writing, send };
+}
+
+/** Publish, optionally with an edited title or text (shown to shoppers as edited) and a public reply from the shop. */
+export function PublishForm({ review, onModerated, onChanged }: ModerationProps) {
+  const { writing, send } = useModeration(onChanged);
+  if (!writing) return null;
+  return (
+    <StepForm
+      version={review.version}
+      title="Publish"
+      hint="Publish it as written, or change the title or text only to take out what breaks our review policy: shoppers then see “Edited by Plumbline”."
+      submitLabel="Publish review"
+      problemOf={problemOf}
+      act={(form, version) => {
+        const reply = formText(form, 'shopReply').trim();
+        return send(() =>
+          writing.publishReview({
+            params: { reviewId: review.id },
+            body: { version, title: formText(form, 'title'), text: formText(form, 'text'), shopReply: reply || undefined },
+          }),
+        );
+      }}
+      onDone={(moderated) => onModerated(moderated, moderated.edited ? 'Published, marked as edited.' : 'Published.')}
+      onStale={onChanged}
+    >
+      {(problem, ids) => (
+        <>
+          <FormField id={ids('reviewTitle')} label="Title" error={problem?.fields.reviewTitle}>
+            {(control) => <Input {...control} name="title" defaultValue={shownTitle(review)} maxLength={TITLE_MAX} autoComplete="off" />}
+          </FormField>
+          <TextAreaField
+            name="text"
+            id={ids('text')}
+            label="Review"
+            error={problem?.fields.text}
+            defaultValue={shownText(review)}
+            maxLength={TEXT_MAX}
+            rows={5}
+          />
+          <TextAreaField
+            name="shopReply"
+            id={ids('shopReply')}
+            label="Reply from Plumbline (optional)"
+            hint="Shown under the review for everyone to read."
+            error={problem?.fields.shopReply}
+            defaultValue={review.shopReply ?? ''}
+            maxLength={REPLY_MAX}
+            rows={3}
+          />
+        </>
+      )}
+    </StepForm>
+  );
+}
+
+/** Reject (or take down a published review) for a reason from the fixed list: never for being negative. */
+export function RejectForm({ review, onModerated, onChanged }: ModerationProps) {
+  const { writing, send } = useModeration(onChanged);
+  if (!writing) return null;
+  const published = review.status === 'published';
+  return (
+    <StepForm
+      version={review.version}
+      title={published ? 'Take down' : 'Reject'}
+      hint={<PolicyLine />}
+      submitLabel={published ? 'Take the review down' : 'Reject review'}
+      variant="secondary"
+      problemOf={problemOf}
+      act={(form, version) =>
+        send(() => writing.rejectReview({ params: { reviewId: review.id }, query: { reason: formText(form, 'reason') as ReviewRejectionReason, version } }))
+      }
+      onDone={(moderated) => onModerated(moderated, 'Rejected. We have e-mailed the author the reason.')}
+      onStale={onChanged}
+    >
+      {(problem, ids) => <ReasonRadios id={ids('reason')} error={problem?.fields.reason} />}
+    </StepForm>
+  );
+}
+
+/** "Reviews are never rejected for being negative", with the published policy. */
+export function PolicyLine() {
+  return (
+    <>
+      Reviews are never rejected for being negative: we publish good and bad reviews alike.{' '}
+      <Link to="/reviews-policy" className={linkClasses}>
+        How we check reviews
+      </Link>
+    </>
+  );
+}
+
+/** The only reasons there are, as radios in a fieldset; the first radio carries `id` so a problem can take the keyboard there. */
+export function ReasonRadios({ id, error, name = 'reason' }: { id: string; error: string | undefined; name?: string }) {
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset className="space-y-2" aria-describedby={errorId}>
+      <legend className="text-sm font-semibold text-navy-950">Reason</legend>
+      {error && <FieldError id={errorId!} message={error} />}
+      <div className="space-y-2">
+        {REJECTION_REASON_OPTIONS.map((option, index) => (
+          <label key={option.value} className="flex cursor-pointer items-center gap-3 text-navy-950">
+            <input type="radio" name={name} value={option.value} id={index === 0 ? id : undefined} className="size-5 shrink-0 accent-teal-700" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
