@@ -153,7 +153,8 @@ test('a customer opens an order from their orders and sees its items, delivery, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
 
   const items = main(page).getByRole('region', { name: 'Items' });
-  await expect(items.getByRole('link', { name: BASIN_NAME })).toBeVisible();
+  await expect(items.getByRole('link', { name: BASIN_NAME, exact: true })).toBeVisible();
+  await expect(items.getByRole('link', { name: `Write a review of ${BASIN_NAME}` })).toBeVisible();
   await expect(items.getByText(/^Qty 1 × £[\d,.]+$/)).toBeVisible();
   await expect(items.locator('img')).toHaveCount(1);
   await expect(items.getByText('VAT included')).toBeVisible();
