@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFromEndpoints } from '@shop/api-client';
-import { reviewListingEndpoints, reviewWritingEndpoints, type WebsiteReview } from '@shop/contracts';
+import { reviewListingEndpoints, reviewWritingEndpoints } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { aReview } from './testing.ts';
 
 /**
  * What the staff moderation screens read (issue 21, decision 0038) on the real API: one review for
@@ -39,21 +40,11 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const review = (product: SeededProduct, extra: Partial<WebsiteReview> = {}): WebsiteReview => ({
-  slug: product.slug,
-  rating: 4,
-  title: 'Solid and easy to fit',
-  text: 'Fitted it in an afternoon. The finish is good and it feels sturdy.',
-  displayName: 'Ann from Leeds',
-  town: 'Leeds',
-  ...extra,
-});
-
 describe('a review for its moderation page', () => {
   it('shows a held review with its product, the author’s words and its history, to moderators only', async () => {
     const product = freshProduct();
     const { reviewId } = await writing('ann').writeWebsiteReview({
-      body: review(product, { title: '<b>Ring</b> me', text: 'Good basin. Ring me on 07700 900123 if you want a fitter.' }),
+      body: aReview(product, { title: '<b>Ring</b> me', text: 'Good basin. Ring me on 07700 900123 if you want a fitter.' }),
     });
     const found = await writing('mia').getReview({ params: { reviewId } });
     expect(found).toMatchObject({
@@ -85,7 +76,7 @@ describe('a review for its moderation page', () => {
 
   it('after an edited publish, keeps the author’s words beside the published ones, and the moderator’s step in the history', async () => {
     const product = freshProduct();
-    const { reviewId } = await writing('ben').writeWebsiteReview({ body: review(product, { title: 'Great tap' }) });
+    const { reviewId } = await writing('ben').writeWebsiteReview({ body: aReview(product, { title: 'Great tap' }) });
     await writing('mia').publishReview({ params: { reviewId }, body: { version: 1, title: 'Great tap, easy to fit', shopReply: 'Thank you, Ben.' } });
     const found = await writing('mia').getReview({ params: { reviewId } });
     expect(found).toMatchObject({
@@ -109,7 +100,7 @@ describe('staff search for the moderation screen', () => {
   it('names and links each review’s product, in both searches', async () => {
     const product = freshProduct();
     const word = `zq${randomUUID().slice(0, 8)}`;
-    await writing('cat').writeWebsiteReview({ body: review(product, { text: `Lovely ${word} finish, and it fitted our old pipework well.` }) });
+    await writing('cat').writeWebsiteReview({ body: aReview(product, { text: `Lovely ${word} finish, and it fitted our old pipework well.` }) });
     const advanced = await listings('mia').searchReviewsAdvanced({ body: { text: word } });
     expect(advanced.items).toEqual([expect.objectContaining({ sku: product.sku, productName: product.name, productSlug: product.slug })]);
     const bySku = await listings('mia').searchReviews({ body: { skuCode: product.sku.toLowerCase(), status: 'pending' } });
@@ -120,9 +111,9 @@ describe('staff search for the moderation screen', () => {
   it('counts each facet without its own filter, so the status tabs say what each would find', async () => {
     const word = `zq${randomUUID().slice(0, 8)}`;
     const text = `Our ${word} arrived well packed and looks smart in the bathroom.`;
-    const first = await writing('ann').writeWebsiteReview({ body: review(freshProduct(), { rating: 5, text }) });
-    await writing('ben').writeWebsiteReview({ body: review(freshProduct(), { rating: 2, text }) });
-    await writing('cat').writeWebsiteReview({ body: review(freshProduct(), { rating: 2, text }) });
+    const first = await writing('ann').writeWebsiteReview({ body: aReview(freshProduct(), { rating: 5, text }) });
+    await writing('ben').writeWebsiteReview({ body: aReview(freshProduct(), { rating: 2, text }) });
+    await writing('cat').writeWebsiteReview({ body: aReview(freshProduct(), { rating: 2, text }) });
     await writing('mia').publishReview({ params: { reviewId: first.reviewId }, body: { version: 1 } });
 
     const pending = await listings('mia').searchReviewsAdvancedV2({ body: { text: word, status: 'pending' } });

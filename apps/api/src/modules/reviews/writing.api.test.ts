@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
+import { aReview } from './testing.ts';
 
 /**
  * Writing and moderating reviews on the real API: customers' reviews of seeded products (and of
@@ -46,16 +47,6 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const review = (product: SeededProduct, extra: Partial<WebsiteReview> = {}): WebsiteReview => ({
-  slug: product.slug,
-  rating: 4,
-  title: 'Solid and easy to fit',
-  text: 'Fitted it in an afternoon. The finish is good and it feels sturdy.',
-  displayName: 'Ann from Leeds',
-  town: 'Leeds',
-  ...extra,
-});
-
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await api.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -86,7 +77,7 @@ describe('writing a review', () => {
   it('takes a signed-in customer’s review as pending, found by a slug with stray slashes, and keeps HTML as text', async () => {
     const product = freshProduct();
     const receipt = await as('ann').writeWebsiteReview({
-      body: review(product, {
+      body: aReview(product, {
         slug: `  /basins//${product.slug}/ `,
         title: '<script>alert(1)</script> Lovely',
         text: 'Really <b>lovely</b> basin & a good price, would buy again.',
@@ -106,21 +97,21 @@ describe('writing a review', () => {
     });
     expect(await eventsOf(receipt.reviewId)).toEqual([expect.objectContaining({ from_status: null, to_status: 'pending' })]);
 
-    const bySku = await as('ann').writeWebsiteReview({ body: review(freshProduct(), { slug: undefined, sku: products[next - 1]!.sku }) });
+    const bySku = await as('ann').writeWebsiteReview({ body: aReview(freshProduct(), { slug: undefined, sku: products[next - 1]!.sku }) });
     expect(bySku.status).toBe('pending');
   });
 
   it('refuses a second review of the same product by the same person, even sent twice at once', async () => {
     const product = freshProduct();
-    await as('ben').writeWebsiteReview({ body: review(product) });
+    await as('ben').writeWebsiteReview({ body: aReview(product) });
     const before = await reviewCountOf(actors.ben!.userId);
-    expect(await failure(as('ben').writeWebsiteReview({ body: review(product, { title: 'Again' }) }))).toMatchObject({
+    expect(await failure(as('ben').writeWebsiteReview({ body: aReview(product, { title: 'Again' }) }))).toMatchObject({
       status: 409,
       code: 'REVIEW_ALREADY_WRITTEN',
       data: expect.objectContaining({ detail: expect.stringContaining('already reviewed this product') }),
     });
     const other = freshProduct();
-    const results = await Promise.allSettled([as('ben').writeWebsiteReview({ body: review(other) }), as('ben').writeWebsiteReview({ body: review(other) })]);
+    const results = await Promise.allSettled([as('ben').writeWebsiteReview({ body: aReview(other) }), as('ben').writeWebsiteReview({ body: aReview(other) })]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.flatMap((result) => (result.status === 'rejected' ? [result.reason.code] : []))).toEqual(['REVIEW_ALREADY_WRITTEN']);
     expect(await reviewCountOf(actors.ben!.userId)).toBe(before + 1);
@@ -142,7 +133,7 @@ describe('writing a review', () => {
       [{ slug: ' // ', sku: undefined }, 'body.slug', /which product/],
     ];
     for (const [change, path, message] of cases) {
-      const error = await failure(as('cat').writeWebsiteReview({ body: review(product, change) }));
+      const error = await failure(as('cat').writeWebsiteReview({ body: aReview(product, change) }));
       const problem = error.data as { errors: { path: string; message: string }[] };
       expect({ path, status: error.status, errors: problem.errors }).toEqual({
         path,
@@ -151,23 +142,23 @@ describe('writing a review', () => {
       });
       expect(JSON.stringify(error.data)).not.toMatch(/Too small|Too big|Invalid input|expected/);
     }
-    expect(await failure(as('cat').writeWebsiteReview({ body: review(product, { slug: 'no-such-product-anywhere' }) }))).toMatchObject({
+    expect(await failure(as('cat').writeWebsiteReview({ body: aReview(product, { slug: 'no-such-product-anywhere' }) }))).toMatchObject({
       status: 404,
       code: 'REVIEW_PRODUCT_NOT_FOUND',
     });
-    expect(await failure(as().writeWebsiteReview({ body: review(product) }))).toMatchObject({ status: 401 });
+    expect(await failure(as().writeWebsiteReview({ body: aReview(product) }))).toMatchObject({ status: 401 });
     expect(await reviewCountOf(actors.cat!.userId)).toBe(0);
   });
 
   it('holds what the first pass finds unfit, still pending, for a moderator', async () => {
-    const phone = await as('dan').writeWebsiteReview({ body: review(freshProduct(), { text: 'Good basin. Ring me on 07700 900123 if you want a fitter.' }) });
+    const phone = await as('dan').writeWebsiteReview({ body: aReview(freshProduct(), { text: 'Good basin. Ring me on 07700 900123 if you want a fitter.' }) });
     expect(phone.status).toBe('pending');
     expect(await reviewRow(phone.reviewId)).toMatchObject({ status: 'pending', held_reason: 'phone_number' });
-    const link = await as('dan').writeWebsiteReview({ body: review(freshProduct(), { text: 'Cheaper at https://example.test/basin, honestly.' }) });
+    const link = await as('dan').writeWebsiteReview({ body: aReview(freshProduct(), { text: 'Cheaper at https://example.test/basin, honestly.' }) });
     expect((await reviewRow(link.reviewId)).held_reason).toBe('link');
-    const first = await as('dan').writeWebsiteReview({ body: review(freshProduct(), { text: 'Does the job well, and looks smart in our en-suite.' }) });
+    const first = await as('dan').writeWebsiteReview({ body: aReview(freshProduct(), { text: 'Does the job well, and looks smart in our en-suite.' }) });
     expect((await reviewRow(first.reviewId)).held_reason).toBeNull();
-    const copy = await as('dan').writeWebsiteReview({ body: review(freshProduct(), { text: 'Does the job well and looks smart in our en-suite!' }) });
+    const copy = await as('dan').writeWebsiteReview({ body: aReview(freshProduct(), { text: 'Does the job well and looks smart in our en-suite!' }) });
     expect((await reviewRow(copy.reviewId)).held_reason).toBe('duplicate');
   });
 });
@@ -192,7 +183,7 @@ describe('a verified purchase', () => {
     expect(Number(row!.product_id)).toBe(product.id);
 
     expect(await failure(as('ann').writeVerifiedOrderReview({ body }))).toMatchObject({ status: 409, code: 'REVIEW_ORDER_LINE_REVIEWED' });
-    expect(await failure(as('ann').writeWebsiteReview({ body: review(product) }))).toMatchObject({ status: 409, code: 'REVIEW_ALREADY_WRITTEN' });
+    expect(await failure(as('ann').writeWebsiteReview({ body: aReview(product) }))).toMatchObject({ status: 409, code: 'REVIEW_ALREADY_WRITTEN' });
     expect(await failure(as('ann').writeVerifiedOrderReview({ body: { ...body, orderNumber: 'BP123' } }))).toMatchObject({ status: 400 });
   });
 
@@ -211,7 +202,7 @@ describe('a verified purchase', () => {
 describe('moderating', () => {
   const pending = async (author: string, extra: Partial<WebsiteReview> = {}) => {
     const product = freshProduct();
-    const { reviewId } = await as(author).writeWebsiteReview({ body: review(product, extra) });
+    const { reviewId } = await as(author).writeWebsiteReview({ body: aReview(product, extra) });
     // The demo data's published reviews are counted already: a test checks the change its own review makes.
     return { reviewId, product, counted: await summaryCount(product.id) };
   };
@@ -276,7 +267,7 @@ describe('moderating', () => {
     expect(await failure(as('max').publishReview({ params, body: { version: 2 } }))).toMatchObject({ status: 409, code: 'REVIEW_ALREADY_REJECTED' });
     expect(await readOutbox(api.database.db, { to: actors.cat!.email!, template: 'reviews.rejected' })).toHaveLength(1);
     // A rejected review no longer counts as the author's one review of the product: they may write a new one.
-    expect((await as('cat').writeWebsiteReview({ body: review(product) })).status).toBe('pending');
+    expect((await as('cat').writeWebsiteReview({ body: aReview(product) })).status).toBe('pending');
   });
 
   it('takes a published review down out of its product’s summary', async () => {
