@@ -80,7 +80,16 @@ export const reviews = pgTable(
     index('reviews_product_photos_idx')
       .on(table.productId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 'published' and ${table.photoCount} > 0`),
-    index('reviews_status_idx').on(table.status, table.createdAt),
+    // The moderators' queues (pending, rejected) in every sort: walked within the status, not across every review (decision 0040).
+    index('reviews_status_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_status_highest_idx').on(table.status, table.rating.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_status_lowest_idx').on(table.status, table.rating.asc(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_status_helpful_idx').on(
+      table.status,
+      table.helpfulCount.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('reviews_sku_idx').on(table.sku, table.createdAt),
     // Staff search: every sort over all reviews (a broad search walks its sort's index and filters),
     // and the counts behind the facets read from this index alone, without the rows.
