@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { ConfigError } from '@shop/api';
 import { loadServerConfig } from './config.ts';
+import { heapLimitFlag, restartWithHeapLimit } from './heap-limit.ts';
 import { createShopServer } from './server.ts';
 import { MissingWebBuildError } from './web.ts';
 
@@ -23,6 +26,9 @@ async function main() {
     const kind = server.database?.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.api.database.dataDir}/pglite`;
     lines.push(`  Database            ${kind}`);
   }
+  // The whole heap's limit: the old generation's (HEAP_LIMIT_MB) and the young generation's.
+  const heapLimit = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
+  lines.push(`  Memory              JavaScript heap limit ${heapLimit.toLocaleString('en-GB')} MB, young generation included (HEAP_LIMIT_MB)`);
   lines.push(`  Started in          ${Math.round(performance.now() - started)} ms`, '');
   if (server.database?.kind === 'pglite') {
     lines.push(
@@ -53,11 +59,20 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+function failed(error: unknown) {
   if (error instanceof ConfigError || error instanceof MissingWebBuildError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`The shop could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   }
   process.exit(1);
-});
+}
+
+let flag: string | null = null;
+try {
+  flag = heapLimitFlag(process.env, process.execArgv);
+} catch (error) {
+  failed(error);
+}
+if (flag) restartWithHeapLimit(fileURLToPath(import.meta.url), flag);
+else main().catch(failed);

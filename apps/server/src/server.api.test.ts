@@ -130,6 +130,11 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
       await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toContain('Plumbline shop is running');
       expect(main.output).toContain('PGlite');
       expect(main.output).toContain('for evaluation and development only');
+      // Started again under HEAP_LIMIT_MB's default heap limit: the signal below reaches the shop through the first process.
+      expect(main.output).toMatch(/JavaScript heap limit 1,0\d\d MB/);
+      const { memory } = (await (await fetch(`${origin}/api/health`)).json()) as { memory: { heapLimitBytes: number } };
+      expect(memory.heapLimitBytes).toBeGreaterThanOrEqual(1024 * 1024 * 1024);
+      expect(memory.heapLimitBytes).toBeLessThan(1100 * 1024 * 1024);
 
       // Half a body sent: the server has the request, and it stays in flight until the rest arrives.
       const held = holdRequest(`${origin}/api/catalogue/Search`, 'held-search', JSON.stringify({ query: 'basin', size: 5 }));
@@ -153,11 +158,17 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
   it(
     'refuses to start with a clear message naming a bad setting',
     async () => {
-      const main = startMain({ PORT: 'not-a-port' });
-      expect(await main.exited).toBe(1);
-      expect(main.stderr).toContain('PORT');
-      expect(main.stderr).not.toContain('    at ');
+      for (const [env, message] of [
+        [{ PORT: 'not-a-port' }, 'PORT'],
+        // Read before the shop starts again under its heap limit.
+        [{ HEAP_LIMIT_MB: 'lots' }, 'HEAP_LIMIT_MB: must be a number of megabytes, such as 1024, or auto'],
+      ] as const) {
+        const main = startMain(env);
+        expect(await main.exited).toBe(1);
+        expect(main.stderr).toContain(message);
+        expect(main.stderr).not.toContain('    at ');
+      }
     },
-    STARTUP_MS,
+    2 * STARTUP_MS,
   ); // It loads the whole app before reading its settings.
 });

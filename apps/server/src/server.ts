@@ -32,7 +32,7 @@ export async function createShopServer(config: ServerConfig, options: { logger?:
     await applyMigrations(database);
     if (config.api.demoData) {
       const bar = createProgressBar();
-      await runSeeds(database, apiSeeds, (done, total, label) => bar.update(done, total, label));
+      await runSeeds(database, apiSeeds, (done, total, label) => bar.update(done, total, label), { files: config.api.files });
     }
     app = await buildApi({ config: config.api, database, logger: options.logger });
   }

@@ -82,6 +82,19 @@ describe('LruCache.getOrLoad', () => {
     expect(loads).toBe(1);
   });
 
+  it('keeps an answer only when `admit` says so, handing it over either way', async () => {
+    const cache = new LruCache<string, Promise<number>>({ maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    const asked = new Set<string>();
+    const admit = (key: string) => asked.has(key) || (asked.add(key), false);
+    expect(await cache.getOrLoad('a', load, undefined, undefined, admit)).toBe(1);
+    expect(cache.size).toBe(0);
+    expect(await cache.getOrLoad('a', load, undefined, undefined, admit)).toBe(2);
+    expect(await cache.getOrLoad('a', load, undefined, undefined, admit)).toBe(2);
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 2 });
+  });
+
   it('loads again once the answer has expired', async () => {
     const cache = new LruCache<string, Promise<number>>({ maxEntries: 10, ttlMs: 1000 });
     let loads = 0;

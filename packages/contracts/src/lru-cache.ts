@@ -122,11 +122,20 @@ export class LruCache<K, V> {
    * The kept answer for `key`, or `load()`'s. The promise is kept at once, so callers arriving
    * while it loads share one load; a load that fails is forgotten, so the next caller tries again.
    * In a cache of promises bounded by bytes, `weigh` gives the answer's weight once it has come
-   * (a pending promise weighs nothing until then).
+   * (a pending promise weighs nothing until then). `admit`, asked on a miss, may say not to keep
+   * this one (an answer asked for the first time): it is loaded and handed over, not kept.
    */
-  getOrLoad<T>(this: LruCache<K, Promise<T>>, key: K, load: () => Promise<T>, now?: number, weigh?: (answer: T) => number): Promise<T> {
+  getOrLoad<T>(
+    this: LruCache<K, Promise<T>>,
+    key: K,
+    load: () => Promise<T>,
+    now?: number,
+    weigh?: (answer: T) => number,
+    admit?: (key: K) => boolean,
+  ): Promise<T> {
     const kept = this.get(key, now);
     if (kept !== undefined) return kept;
+    if (admit && !admit(key)) return load();
     const value = load();
     this.set(key, value, now);
     value.then(

@@ -27,6 +27,13 @@ export const HealthSchema = z
         }),
       )
       .describe('The in-process caches that grow with what visitors ask, by name: their size against their budget, hit rate and evictions since start'),
+    memory: z
+      .object({
+        residentBytes: z.number().int().describe('Resident set size of the process'),
+        heapUsedBytes: z.number().int().describe('JavaScript heap in use, garbage not yet collected included'),
+        heapLimitBytes: z.number().int().describe('The heap limit the process was started with (HEAP_LIMIT_MB)'),
+      })
+      .describe('What the process holds in memory, against its heap limit'),
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;

@@ -45,3 +45,44 @@ export function cacheReports(): Record<string, CacheReport> {
     }),
   );
 }
+
+/**
+ * Which keys have been asked for once, in a fixed table of their hashes (1 MB by default): the
+ * doorkeeper of a cache that should keep only what is asked for again (as TinyLFU's is). Answers to
+ * queries never seen before are mostly never asked for again; keeping each one would make it live
+ * long enough to be copied by every young-generation collection and then fill the old one (decision
+ * 0040), and would push out the answers that are asked again. A key is remembered until another
+ * key's hash takes its slot, so a key asked twice far apart may count as new: it is kept next time.
+ */
+export class SeenOnce {
+  readonly #hashes: Uint32Array;
+  readonly #mask: number;
+
+  constructor(slots = 1 << 18) {
+    if (!Number.isInteger(Math.log2(slots))) throw new RangeError(`The table has a power of two slots, not ${slots}`);
+    this.#hashes = new Uint32Array(slots);
+    this.#mask = slots - 1;
+  }
+
+  /** Whether `key` was asked for before (then it is forgotten); if not, it is remembered. */
+  again(key: string): boolean {
+    const hash = fnv1a(key) || 1;
+    const slot = (hash ^ (hash >>> 16)) & this.#mask;
+    if (this.#hashes[slot] === hash) {
+      this.#hashes[slot] = 0;
+      return true;
+    }
+    this.#hashes[slot] = hash;
+    return false;
+  }
+}
+
+/** FNV-1a over the string's UTF-16 code units: a fast, well-spread 32-bit hash. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

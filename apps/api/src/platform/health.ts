@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { platformEndpoints, type Health } from '@shop/contracts';
 import { bindEndpoint } from './bind.ts';
@@ -26,6 +27,7 @@ async function answerFor(platform: Platform, check: Promise<void>): Promise<Answ
   } catch {
     up = false;
   }
+  const heap = getHeapStatistics();
   const health: Health = {
     status: up ? 'ok' : 'degraded',
     database: {
@@ -37,6 +39,7 @@ async function answerFor(platform: Platform, check: Promise<void>): Promise<Answ
     version: VERSION,
     uptimeSeconds: Math.round(process.uptime()),
     caches: cacheReports(),
+    memory: { residentBytes: process.memoryUsage.rss(), heapUsedBytes: heap.used_heap_size, heapLimitBytes: heap.heap_size_limit },
   };
   const status = up ? 200 : 503;
   return { status, body: JSON.stringify(platformEndpoints.getHealth.responses[status].parse(health)) };

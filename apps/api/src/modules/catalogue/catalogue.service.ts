@@ -23,7 +23,7 @@ import type {
   SitemapProducts,
   TradePrices,
 } from '@shop/contracts';
-import { answerWeight, DEFAULT_ANSWER_CACHE_BYTES, LruCache, watchCache, type CacheStats } from '../../platform/cache.ts';
+import { answerWeight, DEFAULT_ANSWER_CACHE_BYTES, LruCache, SeenOnce, watchCache, type CacheOptions, type CacheStats } from '../../platform/cache.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { Availability, AvailabilityOptions, InventoryService } from '../inventory/index.ts';
@@ -196,6 +196,39 @@ async function listCards({ inventory }: CatalogueDeps, ctx: DbContext, ids: read
   return rows.map((row) => toCard(row, stock));
 }
 
+/**
+ * Cards kept per snapshot, by product id, in a quarter of the answer budget. A listing or search
+ * never asked before mostly shows products other answers showed (best sellers, a department's first
+ * page), so only the cards not kept are read. A kept card is as fresh as a kept answer (decision
+ * 0005): its stock and figures as first read while this snapshot serves.
+ */
+const cardBudget = () => Math.floor(answerBudgetBytes / 4);
+const keptCards = cachePerSnapshot<number, ProductCard>('catalogueCards', () => ({
+  maxEntries: MAX_KEPT_ANSWERS,
+  maxBytes: cardBudget(),
+  sizeOf: (card) => answerWeight('', card),
+}));
+
+async function listKeptCards(deps: CatalogueDeps, ctx: DbContext, snapshot: CatalogueSnapshot, ids: readonly number[]): Promise<ProductCard[]> {
+  const cards = keptCards.of(snapshot);
+  const found = new Map<number, ProductCard>();
+  for (const id of ids) {
+    const card = cards.get(id);
+    if (card) found.set(id, card);
+  }
+  if (found.size < ids.length) {
+    for (const card of await listCards(
+      deps,
+      ctx,
+      ids.filter((id) => !found.has(id)),
+    )) {
+      cards.set(card.id, card);
+      found.set(card.id, card);
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repository.findProductSummary>>>;
 
 async function toSummary({ inventory }: CatalogueDeps, ctx: DbContext, row: SummaryRow): Promise<ProductSummary> {
@@ -247,12 +280,18 @@ async function buildListing(
   const result = refineListing(snapshot.index, rows, attributeFacets, input, scores);
   return {
     title,
-    products: await listCards(deps, ctx, result.ids),
+    products: await listKeptCards(deps, ctx, snapshot, result.ids),
     facets: result.facets,
     pagination: { from: (input.pageNumber - 1) * input.size, size: input.size, total: result.total, sortType: input.sort },
   };
 }
 
+/** The answer budget, set from configuration when the service is made. */
+let answerBudgetBytes = DEFAULT_ANSWER_CACHE_BYTES;
+/** A cap on entries too, so a flood of tiny answers (empty searches) cannot make the map itself huge. */
+const MAX_KEPT_ANSWERS = 50_000;
+/** An answer is kept the second time it is asked for: most queries never seen before are never asked again (decision 0040). */
+const askedBefore = new SeenOnce();
 /**
  * Answers from one snapshot, kept as long as it lives: shoppers ask for the same few thousand
  * pages (popular categories, first pages, common filters) and type the same few thousand prefixes,
@@ -262,25 +301,17 @@ async function buildListing(
  * seen before, so the least recently used answers go rather than memory growing with them. While a
  * new snapshot takes over, the old one's answers live until its last request ends.
  */
-const answersBySnapshot = new WeakMap<CatalogueSnapshot, LruCache<string, Promise<unknown>>>();
-let latestAnswers: LruCache<string, Promise<unknown>> | null = null;
-/** The answer budget, set from configuration when the service is made. */
-let answerBudgetBytes = DEFAULT_ANSWER_CACHE_BYTES;
-/** A cap on entries too, so a flood of tiny answers (empty searches) cannot make the map itself huge. */
-const MAX_KEPT_ANSWERS = 50_000;
+// An answer is weighed once it has come; until then the entry cap bounds what is loading.
+const keptAnswers = cachePerSnapshot<string, Promise<unknown>>('catalogueAnswers', () => ({
+  maxEntries: MAX_KEPT_ANSWERS,
+  maxBytes: answerBudgetBytes - cardBudget(),
+  sizeOf: () => 0,
+}));
 
 function kept<T>(snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
-  let cache = answersBySnapshot.get(snapshot);
-  if (!cache) {
-    // An answer is weighed once it has come; until then the entry cap bounds what is loading.
-    cache = new LruCache<string, Promise<unknown>>({ maxEntries: MAX_KEPT_ANSWERS, maxBytes: answerBudgetBytes, sizeOf: () => 0 });
-    answersBySnapshot.set(snapshot, cache);
-    latestAnswers = cache;
-  }
-  return (cache as LruCache<string, Promise<T>>).getOrLoad(key, load, undefined, (answer) => answerWeight(key, answer));
+  const weigh = (answer: T) => answerWeight(key, answer);
+  return (keptAnswers.of(snapshot) as LruCache<string, Promise<T>>).getOrLoad(key, load, undefined, weigh, (asked) => askedBefore.again(asked));
 }
-
-watchCache('catalogueAnswers', catalogueAnswerCacheStats);
 
 /** Sets the kept answers' budget in bytes (CATALOGUE_ANSWER_CACHE_MB): snapshots loaded from now on keep to it. */
 export function budgetCatalogueAnswers(bytes: number): void {
@@ -288,8 +319,26 @@ export function budgetCatalogueAnswers(bytes: number): void {
 }
 
 /** The kept answers' figures, for the health call's detail and the start-up log. */
-export function catalogueAnswerCacheStats(): CacheStats {
-  return latestAnswers?.stats() ?? new LruCache({ maxEntries: MAX_KEPT_ANSWERS, maxBytes: answerBudgetBytes, sizeOf: () => 0 }).stats();
+export const catalogueAnswerCacheStats = (): CacheStats => keptAnswers.stats();
+
+/**
+ * A cache per snapshot, so what was kept from one goes with it, made on first use with the options
+ * of that moment (budgets are set from configuration after start); the newest one's figures are
+ * reported under `name` (health call, start-up log).
+ */
+function cachePerSnapshot<K, V>(name: string, options: () => CacheOptions<V>) {
+  const caches = new WeakMap<CatalogueSnapshot, LruCache<K, V>>();
+  let latest: LruCache<K, V> | null = null;
+  const stats = () => (latest ?? new LruCache<K, V>(options())).stats();
+  watchCache(name, stats);
+  return {
+    of(snapshot: CatalogueSnapshot): LruCache<K, V> {
+      let cache = caches.get(snapshot);
+      if (!cache) caches.set(snapshot, (cache = latest = new LruCache<K, V>(options())));
+      return cache;
+    },
+    stats,
+  };
 }
 
 async function listCategory(deps: CatalogueDeps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
@@ -361,20 +410,37 @@ async function search(deps: CatalogueDeps, ctx: ListingContext, input: SearchReq
   });
 }
 
+/**
+ * Rows found for the words, kept per snapshot: searches never seen before mostly ask for words
+ * asked before, with other filters, sorts or pages. A few KB each, within 4 MB.
+ */
+// A row number weighs 8 bytes in an array of them.
+const keptMatches = cachePerSnapshot<string, number[]>('catalogueSearchMatches', () => ({
+  maxEntries: MAX_KEPT_ANSWERS,
+  maxBytes: 4 * 1024 * 1024,
+  sizeOf: (rows) => 64 + rows.length * 8,
+}));
+
 /** Up to SEARCH_LIMIT rows, best first: code matches, then word matches as suggestions rank them. */
 function searchRows(snapshot: CatalogueSnapshot, terms: string[]): number[] {
   if (terms.length === 0) return [];
-  const byCode = snapshot.codes.startingWith(terms.join(''), SEARCH_LIMIT).map((match) => match.row);
-  const coded = new Set(byCode);
-  const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT).filter((row) => !coded.has(row));
-  return [...byCode, ...byWords].slice(0, SEARCH_LIMIT);
+  const matches = keptMatches.of(snapshot);
+  const key = terms.join(' ');
+  let rows = matches.get(key);
+  if (!rows) {
+    const byCode = snapshot.codes.startingWith(terms.join(''), SEARCH_LIMIT).map((match) => match.row);
+    const coded = new Set(byCode);
+    const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT).filter((row) => !coded.has(row));
+    matches.set(key, (rows = [...byCode, ...byWords].slice(0, SEARCH_LIMIT)));
+  }
+  return rows;
 }
 
 /** Rows matching by words, best first, as search and suggestions both rank them. */
 function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number): number[] {
   // A pool larger than a suggestion box, so the products that are what was asked for can be put first.
   const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL));
-  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.name).slice(0, limit);
+  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord).slice(0, limit);
 }
 
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };

@@ -6,7 +6,7 @@ import * as repository from './catalogue.repository.ts';
 import type { CategoryRow, IdRange, SnapshotProduct } from './catalogue.repository.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
 import { buildCodeIndex, type CodeIndex } from './product-codes.ts';
-import { buildSuggestionIndex, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
+import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
 
 /**
  * Listings and suggestions are answered from an in-memory snapshot of every product's listing
@@ -54,6 +54,8 @@ export interface SuggestionFacts {
   slug: string;
   sku: string;
   name: string;
+  /** What the product is, the last word of its name: searches list these first when they are what was asked for. */
+  headWord: string;
   imageUrl: string | null;
 }
 
@@ -166,7 +168,7 @@ async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
   const index = await buildListingIndex(products, RATES.next_day);
   // The index's rows are the products' positions in this list.
   const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
-  const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, imageUrl }));
+  const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, headWord: headWord(name), imageUrl }));
   const codes = await buildCodeIndex(
     products.flatMap(({ id, skus }) => {
       const row = index.rowOfId.get(id);

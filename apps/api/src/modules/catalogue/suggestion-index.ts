@@ -413,20 +413,27 @@ export function matchNames<T extends NamedEntry>(entries: readonly T[], terms: s
  * and "wc" list toilets before WC units and seats, "rad" radiators before radiator valves. The
  * last term may be the start of a word still being typed, or misspelt.
  */
-export function preferWhatWasAsked(rows: number[], terms: string[], nameOf: (row: number) => string): number[] {
+export function preferWhatWasAsked(rows: number[], terms: string[], headWordOf: (row: number) => string): number[] {
   const last = terms.at(-1);
   if (!last) return rows;
   const wanted = new Set(expandSynonyms(last).flatMap((word) => [word, `${word}s`, word.endsWith('s') ? word.slice(0, -1) : word]));
+  // Names share few last words (tap, basin, toilet…): each is judged once.
+  const judged = new Map<string, boolean>();
   const isAsked = (row: number) => {
-    const head =
-      nameOf(row)
-        .toLowerCase()
-        .match(/[\p{L}\p{N}]+/gu)
-        ?.at(-1) ?? '';
-    return wanted.has(head) || (last.length >= 3 && head.startsWith(last)) || nearlySpells(last, head, true);
+    const head = headWordOf(row);
+    let asked = judged.get(head);
+    if (asked === undefined) judged.set(head, (asked = wanted.has(head) || (last.length >= 3 && head.startsWith(last)) || nearlySpells(last, head, true)));
+    return asked;
   };
   const first: number[] = [];
   const rest: number[] = [];
   for (const row of rows) (isAsked(row) ? first : rest).push(row);
   return [...first, ...rest];
 }
+
+/** The last word of a product's name, in lower case: what the product is ("Hexham Basin Tap": tap). */
+export const headWord = (name: string): string =>
+  name
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.at(-1) ?? '';
