@@ -151,8 +151,11 @@ export const QuestionInvitationSchema = z
     askedAt: Instant,
     product: QuestionProduct,
     state: z
-      .enum(['open', 'answered', 'closed'])
-      .describe('open: waiting for this customer’s answer; answered: they sent one; closed: the question was answered or withdrawn meanwhile'),
+      .enum(['open', 'answered', 'closed', 'expired'])
+      .describe(
+        'open: waiting for this customer’s answer; answered: they sent one; closed: the question was answered or withdrawn meanwhile; ' +
+          'expired: the link is older than QUESTION_INVITATION_DAYS',
+      ),
     answererName: z.string().nullable().describe('What they sent, once answered'),
     answer: z.string().nullable(),
   })
@@ -250,7 +253,8 @@ export const reviewQuestionEndpoints = {
     summary: 'An invited customer’s answer, once: it waits for a moderator to publish it',
     description:
       'Not a call of the spec (decision 0036). A second answer is 409 QUESTION_INVITATION_ANSWERED; a question answered or withdrawn ' +
-      'meanwhile 409 QUESTION_INVITATION_CLOSED; an unknown link 404 QUESTION_INVITATION_NOT_FOUND. Links, e-mail addresses and phone ' +
+      'meanwhile 409 QUESTION_INVITATION_CLOSED; a link older than QUESTION_INVITATION_DAYS (30) 410 QUESTION_INVITATION_EXPIRED; ' +
+      'an unknown link 404 QUESTION_INVITATION_NOT_FOUND. Links, e-mail addresses and phone ' +
       'numbers are kept but shown to the moderator as held.',
     params: TokenParams,
     body: InvitedAnswerSchema,

@@ -35,3 +35,6 @@ export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_MAX_PHOTOS = 4;
 /** The "review your purchase" e-mail goes this many days after an order is delivered. */
 export const REVIEW_INVITATION_DAYS_AFTER_DELIVERY = 7;
+
+/** Days an invitation to answer a question takes answers for: a buyer's memory of the product is fresh, and the asker is still waiting. */
+export const QUESTION_INVITATION_DAYS = 30;

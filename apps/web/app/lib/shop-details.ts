@@ -14,3 +14,8 @@ export const addressLine = (shop: ShopDetails): string => `${shop.address.lines.
 export const companyLine = (shop: ShopDetails): string =>
   `${shop.tradingName} is a trading name of ${shop.legalName}, registered in ${shop.registeredIn}, company number ${shop.companyNumber}. ` +
   `Registered office: ${addressLine(shop)}. VAT number ${shop.vatNumber}.`;
+
+/** The name the shop signs its edits and replies with: its trading name, or "the shop" when the API could not say. */
+export function useShopName(): string {
+  return useShopDetails()?.tradingName ?? 'the shop';
+}

@@ -1,5 +1,5 @@
 import { ApiError } from '@shop/api-client';
-import type { QuestionInvitation } from '@shop/contracts';
+import { QUESTION_INVITATION_DAYS, type QuestionInvitation } from '@shop/contracts';
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/question-answer';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -139,6 +139,13 @@ function AnswerPart({ invitation, sent, refused }: { invitation: QuestionInvitat
           </p>
         )}
       </div>
+    );
+  }
+  if (invitation.state === 'expired') {
+    return (
+      <Notice title="This link has expired">
+        We ask for answers within {QUESTION_INVITATION_DAYS} days of our e-mail, while the question is fresh. Thank you for being willing to help.
+      </Notice>
     );
   }
   if (invitation.state === 'closed') {

@@ -1,4 +1,5 @@
 import { ApiError } from '@shop/api-client';
+import { useShopName } from '../lib/shop-details.ts';
 import type { ReviewForModeration, ReviewHistoryEntry } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -43,6 +44,7 @@ export default function StaffReviewPage() {
 }
 
 function ReviewScreen() {
+  const shopName = useShopName();
   const reviewId = useParams().reviewId ?? '';
   const clients = useApiClients();
   const sub = useShopAuth().user?.profile.sub;
@@ -109,7 +111,7 @@ function ReviewScreen() {
             <h2 id="author-words" className="text-lg font-bold text-navy-950">
               What the author wrote
             </h2>
-            <p className="mt-1 text-sm text-navy-700">Before the shop’s edit. Shoppers see the edited words above, marked “Edited by Plumbline”.</p>
+            <p className="mt-1 text-sm text-navy-700">Before the shop’s edit. Shoppers see the edited words above, marked “Edited by {shopName}”.</p>
             <h3 className="mt-3 font-semibold break-words text-navy-950">{review.authorTitle}</h3>
             <ReviewText className="mt-2">{review.authorText}</ReviewText>
           </section>

@@ -106,6 +106,21 @@ describe('renderEmail', () => {
     expect(text).toContain(`Hi ${hostile}`);
   });
 
+  it('shows several buttons one under another, each with its address in words and in the plain text', () => {
+    const actions = [
+      { label: 'Write a review of Hexham Basin', url: 'https://shop.example/p/hexham-basin/review?order=PL-1' },
+      { label: 'Write a review of Thame Tap', url: 'https://shop.example/p/thame-tap/review?order=PL-1' },
+    ];
+    const { html, text } = renderEmail({ subject: 'Review your purchases', heading: 'Review your purchases', paragraphs: ['Hello'], actions });
+    for (const { label, url } of actions) {
+      expect(html).toContain(`<a href="${url.replace('&', '&amp;')}" target="_blank" `);
+      expect(html).toContain(`${label}: <a href="${url}"`);
+      expect(text).toContain(`${label}:\n${url}\n`);
+    }
+    expect(html).toContain('If a button does not work, copy its address into your browser:');
+    expect(() => renderEmail({ subject: 'x', heading: 'x', paragraphs: [], actions: [{ label: 'Go', url: 'javascript:alert(1)' }] })).toThrow(/URL/);
+  });
+
   it('refuses a button that is not a web or mail link', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '/relative/path']) {
       expect(() => renderEmail({ ...resetEmail, action: { label: 'Go', url } })).toThrow(/URL/);

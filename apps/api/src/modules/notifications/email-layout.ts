@@ -14,9 +14,16 @@ export interface EmailContent {
   preheader?: string;
   heading: string;
   paragraphs: string[];
-  action?: { label: string; url: string };
+  action?: EmailAction;
+  /** Several buttons, one under another (a review link per product), in place of `action`. */
+  actions?: EmailAction[];
   /** Small print under the body, e.g. "You are receiving this because you asked to reset your password." */
   footnote?: string;
+}
+
+export interface EmailAction {
+  label: string;
+  url: string;
 }
 
 export interface RenderedEmail {
@@ -88,27 +95,34 @@ export function singleLine(value: string): string {
 
 export function renderEmail(content: EmailContent, shop: ShopDetails = shopDetailsForEmails()): RenderedEmail {
   const subject = singleLine(content.subject);
-  const actionUrl = content.action ? safeUrl(content.action.url) : undefined;
-  return { subject, html: renderHtml(content, shop, subject, actionUrl), text: renderText(content, shop, actionUrl) };
+  const actions = (content.actions ?? (content.action ? [content.action] : [])).map(({ label, url }) => ({ label, url: safeUrl(url) }));
+  return { subject, html: renderHtml(content, shop, subject, actions), text: renderText(content, shop, actions) };
 }
 
-function renderHtml(content: EmailContent, shop: ShopDetails, subject: string, actionUrl: string | undefined): string {
+function renderHtml(content: EmailContent, shop: ShopDetails, subject: string, actions: EmailAction[]): string {
   const paragraphs = content.paragraphs
     .map((paragraph) => `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};">${escapeHtml(paragraph)}</p>`)
     .join('\n');
-  const button =
-    content.action && actionUrl
-      ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+  const buttons = actions
+    .map(
+      ({ label, url }) =>
+        `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;">
 <tr><td align="center" bgcolor="${TEAL}" style="border-radius:8px;background:${TEAL};">
-<a href="${escapeHtml(actionUrl)}" target="_blank" ` +
+<a href="${escapeHtml(url)}" target="_blank" ` +
         `style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:600;line-height:20px;` +
-        `color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(content.action.label)}</a>
+        `color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(label)}</a>
 </td></tr>
-</table>
-<p style="margin:0 0 16px;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">` +
-        `If the button does not work, copy this address into your browser:<br>` +
-        `<a href="${escapeHtml(actionUrl)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(actionUrl)}</a></p>`
-      : '';
+</table>`,
+    )
+    .join('\n');
+  const fallbackLink = (url: string) => `<a href="${escapeHtml(url)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(url)}</a>`;
+  const fallback =
+    actions.length === 1
+      ? `If the button does not work, copy this address into your browser:<br>${fallbackLink(actions[0]!.url)}`
+      : `If a button does not work, copy its address into your browser:` +
+        actions.map(({ label, url }) => `<br>${escapeHtml(label)}: ${fallbackLink(url)}`).join('');
+  const button =
+    actions.length > 0 ? `${buttons}\n<p style="margin:8px 0 16px;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">${fallback}</p>` : '';
   const preheader = content.preheader
     ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;` +
       `line-height:1px;color:${PAGE};opacity:0;">${escapeHtml(content.preheader)}</div>`
@@ -165,10 +179,10 @@ ${contact}
   );
 }
 
-function renderText(content: EmailContent, shop: ShopDetails, actionUrl: string | undefined): string {
+function renderText(content: EmailContent, shop: ShopDetails, actions: EmailAction[]): string {
   const lines = [shop.tradingName.toUpperCase(), '', content.heading, '='.repeat(Math.min(content.heading.length, 72)), ''];
   for (const paragraph of content.paragraphs) lines.push(paragraph, '');
-  if (content.action && actionUrl) lines.push(`${content.action.label}:`, actionUrl, '');
+  for (const { label, url } of actions) lines.push(`${label}:`, url, '');
   lines.push('--');
   if (content.footnote) lines.push(content.footnote);
   lines.push(`Questions? Call us on ${shop.phone.display} (${shop.openingHours}) or e-mail ${shop.email}.`, companyLine(shop));

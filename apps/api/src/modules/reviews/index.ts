@@ -2,6 +2,7 @@ import type { ApiModule } from '../../platform/module.ts';
 import { registerReviewsRoutes } from './reviews.routes.ts';
 import type { ReviewsService } from './reviews.service.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
+import { reviewPhotosDemoSeed } from './review-photos.seed.ts';
 import { reviewsDemoSeed } from './reviews.seed.ts';
 
 export { createReviewsService, type ReviewsDeps, type ReviewsService } from './reviews.service.ts';
@@ -20,7 +21,7 @@ export function createReviewsModule({ reviews, catalogue }: { reviews: ReviewsSe
       const { publicUrl, reviews: settings } = app.platform.config;
       return reviews.invitationJobs(publicUrl, { delayDays: settings.invitationDelayDays, pollMs: settings.invitationPollSeconds * 1000 });
     },
-    // After the catalogue's seed (module order in api.ts): it reviews the demo products.
-    seeds: [reviewsDemoSeed(catalogue)],
+    // After the catalogue's seed (module order in api.ts): it reviews the demo products; then photos on some of them.
+    seeds: [reviewsDemoSeed(catalogue), reviewPhotosDemoSeed],
   };
 }

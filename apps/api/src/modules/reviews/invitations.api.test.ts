@@ -83,7 +83,7 @@ async function invitationRows(orderId: string) {
 }
 
 describe('the “review your purchase” e-mail', () => {
-  it('goes once, seven days after delivery, with a “Write a review” link for each product', async () => {
+  it('goes once, seven days after delivery, with a “Write a review” button for each product', async () => {
     const ann = await customer('ann');
     const deliveredAt = new Date('2031-01-10T10:00:00Z');
     const order = await deliveredOrder(ann, [products[0]!, products[1]!], deliveredAt);
@@ -95,7 +95,8 @@ describe('the “review your purchase” e-mail', () => {
     const [email, ...more] = await invitationsTo(ann.email);
     expect(more).toHaveLength(0);
     for (const product of [products[0]!, products[1]!]) {
-      expect(email!.text).toContain(`${product.name}. Write a review: ${link(product, order.orderNumber)}`);
+      expect(email!.text).toContain(`Write a review of ${product.name}:\n${link(product, order.orderNumber)}`);
+      expect(email!.html).toContain(`href="${link(product, order.orderNumber)}" target="_blank"`);
     }
     expect(email!.text).toContain('about two minutes');
     expect(email!.text).toContain('We publish good and bad reviews alike');

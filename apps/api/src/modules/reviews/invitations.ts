@@ -149,7 +149,7 @@ async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], pu
 
 const deliveredOn = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' });
 
-/** Each product with its own "Write a review" link; product names are the shop's, shown escaped by the e-mail layout like any text. */
+/** Each product with its own "Write a review" button; product names are the shop's, shown escaped by the e-mail layout like any text. */
 export function invitationEmail(notifications: ReviewsDeps['notifications'], order: DeliveredOrder, publicUrl: string) {
   const products = productsToReview(order);
   const first = products[0]!;
@@ -163,13 +163,13 @@ export function invitationEmail(notifications: ReviewsDeps['notifications'], ord
       `Hello ${order.customerName},`,
       `Your order ${order.orderNumber} was delivered on ${deliveredOn(order.deliveredAt)}. Would you tell other customers what you think of ` +
         `${several ? 'what you bought' : 'it'}? A review takes about two minutes, and it shows as a verified purchase.`,
-      ...products.map((product) => `${product.productName}. Write a review: ${reviewLinkFor(publicUrl, product.productSlug, order.orderNumber)}`),
       `We publish good and bad reviews alike, and never remove one for being negative. How we check reviews: ${publicUrl}/reviews-policy`,
     ],
-    action: {
-      label: several ? `Write a review of ${first.productName}` : 'Write a review',
-      url: reviewLinkFor(publicUrl, first.productSlug, order.orderNumber),
-    },
+    // A button per product, each to its own review form.
+    actions: products.map((product) => ({
+      label: several ? `Write a review of ${product.productName}` : 'Write a review',
+      url: reviewLinkFor(publicUrl, product.productSlug, order.orderNumber),
+    })),
     footnote: `You are receiving this because an order was placed on ${shop} with this e-mail address. We ask once per order.`,
   });
 }

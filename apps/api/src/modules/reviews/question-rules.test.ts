@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationMessage, proposedAnswerHold, publicAskerName } from './question-rules.ts';
+import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName } from './question-rules.ts';
 
 describe('publicAskerName', () => {
   it('shows a first name and the last name’s initial', () => {
@@ -40,5 +40,13 @@ describe('invitationMessage', () => {
     expect(invitationMessage(3, 2)).toMatch(/^We e-mailed 3 customers who bought/);
     expect(invitationMessage(0, 4)).toMatch(/asked to answer this question already/);
     expect(invitationMessage(0, 0)).toMatch(/^Nobody has bought this product/);
+  });
+});
+
+describe('invitationExpired', () => {
+  it('takes answers for 30 whole days after the e-mail went, and not from then on', () => {
+    const sentAt = new Date('2031-03-01T09:00:00Z');
+    expect(invitationExpired(sentAt, new Date('2031-03-31T08:59:59Z'))).toBe(false);
+    expect(invitationExpired(sentAt, new Date('2031-03-31T09:00:00Z'))).toBe(true);
   });
 });

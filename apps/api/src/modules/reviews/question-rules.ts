@@ -1,4 +1,4 @@
-import type { ReviewHoldReason } from '@shop/contracts';
+import { QUESTION_INVITATION_DAYS, type ReviewHoldReason } from '@shop/contracts';
 import { firstPassHold } from './review-rules.ts';
 
 /**
@@ -45,3 +45,6 @@ export const SHOP_ANSWERER_FALLBACK = 'Our team';
 
 /** The name a shop answer is published under: the shop's trading name, else "Our team". */
 export const shopAnswererName = (tradingName: string | undefined): string => tradingName?.trim() || SHOP_ANSWERER_FALLBACK;
+
+/** Whether an invitation sent at `sentAt` no longer takes answers: QUESTION_INVITATION_DAYS whole days after it went. */
+export const invitationExpired = (sentAt: Date, now: Date): boolean => now.getTime() - sentAt.getTime() >= QUESTION_INVITATION_DAYS * 24 * 60 * 60 * 1000;

@@ -512,17 +512,43 @@ describe('a buyer answering by the link', () => {
     ]);
   });
 
-  it('tells a buyer whose question was answered meanwhile that it needs no answer', async () => {
+  /** A fresh product bought by one customer, a question about it, and the link mia's invitation e-mailed them. */
+  async function invitedBuyer(email: string, name: string, question: string) {
     const product = freshProduct();
-    await boughtBy('fay@questions.example', product.skus[0]!, 'dispatched', { name: 'Fay Field' });
-    const { questionId } = await ask(product, 'Does it need sealing?');
+    await boughtBy(email, product.skus[0]!, 'dispatched', { name });
+    const { questionId } = await ask(product, question);
     await as('mia').inviteQuestionAnswers({ params: { questionId } });
-    const fay = await invitationLink('fay@questions.example');
+    return { questionId, link: await invitationLink(email) };
+  }
+
+  it('tells a buyer whose question was answered meanwhile that it needs no answer', async () => {
+    const { questionId, link: fay } = await invitedBuyer('fay@questions.example', 'Fay Field', 'Does it need sealing?');
     await as('mia').answerQuestion({ params: { questionId }, body: { answer: 'A bead of silicone around the edge.', version: 1 } });
     expect(await as().getQuestionInvitation({ params: { token: fay.token } })).toMatchObject({ state: 'closed' });
     expect(await failure(as().answerQuestionInvitation({ params: { token: fay.token }, body: { answererName: 'Fay', answer: 'Yes.' } }))).toMatchObject({
       status: 409,
       code: 'QUESTION_INVITATION_CLOSED',
     });
+  });
+
+  it('takes no answer through a link older than 30 days, and says why', async () => {
+    const { questionId, link: gus } = await invitedBuyer('gus@questions.example', 'Gus Green', 'Is the waste included?');
+    expect(await as().getQuestionInvitation({ params: { token: gus.token } })).toMatchObject({ state: 'open' });
+    // The e-mail went 30 days ago, to the second.
+    await api.database.db.execute(
+      sql`update question_answer_invitations set sent_at = now() - interval '30 days'
+        where question_id = ${questionId} and email_address = 'gus@questions.example'`,
+    );
+    expect(await as().getQuestionInvitation({ params: { token: gus.token } })).toMatchObject({ state: 'expired', answer: null });
+    expect(
+      await failure(as().answerQuestionInvitation({ params: { token: gus.token }, body: { answererName: 'Gus', answer: 'Yes, a click waste.' } })),
+    ).toMatchObject({
+      status: 410,
+      code: 'QUESTION_INVITATION_EXPIRED',
+      message: 'This link has expired: we ask for answers within 30 days of our e-mail. Thank you for being willing to help.',
+    });
+    expect(await rows<{ answer: string | null }>(sql`select answer from question_answer_invitations where question_id = ${questionId}`)).toEqual([
+      { answer: null },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { QUESTION_INVITATION_DAYS } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
 
 /** Product questions: each refusal changes nothing. */
@@ -22,6 +23,12 @@ export const QuestionErrors = {
     ),
   invitationAnswered: () =>
     new AppError(409, 'QUESTION_INVITATION_ANSWERED', 'You have answered this question already. Thank you: a moderator will check your answer.'),
+  invitationExpired: () =>
+    new AppError(
+      410,
+      'QUESTION_INVITATION_EXPIRED',
+      `This link has expired: we ask for answers within ${QUESTION_INVITATION_DAYS} days of our e-mail. Thank you for being willing to help.`,
+    ),
   invitationClosed: () =>
     new AppError(
       409,

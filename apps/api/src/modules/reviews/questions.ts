@@ -19,7 +19,7 @@ import {
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import { likeText } from './listings.ts';
-import { invitationMessage, proposedAnswerHold, publicAskerName, shopAnswererName } from './question-rules.ts';
+import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, shopAnswererName } from './question-rules.ts';
 import { QuestionErrors } from './questions.errors.ts';
 import { totalPages } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
@@ -61,7 +61,7 @@ export interface ReviewQuestionsService {
   /** Rejects a pending question, or takes a published one down, keeping the reason from the fixed list. */
   rejectQuestion(ctx: ServiceContext, questionId: string, input: RejectInput): Promise<ModeratedQuestion>;
   inviteQuestionAnswers(ctx: CallerContext, questionId: string, publicUrl: string): Promise<QuestionInvitationsSent>;
-  getQuestionInvitation(ctx: DbContext, token: string): Promise<QuestionInvitation>;
+  getQuestionInvitation(ctx: Pick<ServiceContext, 'db' | 'clock'>, token: string): Promise<QuestionInvitation>;
   answerQuestionInvitation(ctx: CallerContext, token: string, input: InvitedAnswerInput): Promise<InvitedAnswerReceipt>;
 }
 
@@ -347,7 +347,14 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
         askerName: question!.askerName,
         askedAt: question!.createdAt.toISOString(),
         product: product ? { name: product.name, sku: product.sku, slug: product.slug } : null,
-        state: invitation.answer !== null ? 'answered' : question!.status === 'pending' ? 'open' : 'closed',
+        state:
+          invitation.answer !== null
+            ? 'answered'
+            : question!.status !== 'pending'
+              ? 'closed'
+              : invitationExpired(invitation.sentAt, ctx.clock.now())
+                ? 'expired'
+                : 'open',
         answererName: invitation.answererName,
         answer: invitation.answer,
       };
@@ -359,6 +366,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
         if (invitation.answer !== null) throw QuestionErrors.invitationAnswered();
         const [question] = await db.select({ status: productQuestions.status }).from(productQuestions).where(eq(productQuestions.id, invitation.questionId));
         if (question?.status !== 'pending') throw QuestionErrors.invitationClosed();
+        if (invitationExpired(invitation.sentAt, ctx.clock.now())) throw QuestionErrors.invitationExpired();
         // Once: of two answers sent at once, the first to update wins and the other finds it answered.
         const [updated] = await db
           .update(questionAnswerInvitations)

@@ -1,4 +1,5 @@
 import { Link } from '../ui/link.tsx';
+import { useShopName } from '../../lib/shop-details.ts';
 import type { PublishedReview, QnaListing, ReviewListing, ReviewSummary } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../ui/badge.tsx';
@@ -106,6 +107,7 @@ function Summary({ summary }: { summary: ReviewSummary }) {
 
 /** `back`: this page of reviews, where a vote sent without scripts returns to. */
 function Review({ review, back }: { review: PublishedReview; back: string }) {
+  const shopName = useShopName();
   return (
     <article id={reviewAnchor(review.id)} className="scroll-mt-6 space-y-3 py-6 first:pt-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -119,13 +121,13 @@ function Review({ review, back }: { review: PublishedReview; back: string }) {
         {review.edited && (
           <>
             <span aria-hidden="true">·</span>
-            <span className="italic">Edited by Plumbline</span>
+            <span className="italic">Edited by {shopName}</span>
           </>
         )}
       </ReviewByline>
       {review.shopReply && (
         <div className="max-w-prose rounded-xl border-l-4 border-teal-600 bg-sand-50 p-4 text-sm">
-          <p className="font-semibold text-navy-950">Reply from Plumbline</p>
+          <p className="font-semibold text-navy-950">Reply from {shopName}</p>
           <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-navy-800">{review.shopReply}</p>
         </div>
       )}

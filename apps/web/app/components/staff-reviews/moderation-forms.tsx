@@ -1,4 +1,5 @@
 import type { ModeratedReview, ReviewRejectionReason } from '@shop/contracts';
+import { useShopName } from '../../lib/shop-details.ts';
 import { Link } from 'react-router';
 import { isReviewChanged, REVIEW_CHANGED_MESSAGE } from '../../lib/staff-reviews/bulk.ts';
 import { REJECTION_REASON_OPTIONS, shownText, shownTitle, type QueueReview } from '../../lib/staff-reviews/queue.ts';
@@ -48,13 +49,14 @@ function useModeration(onChanged: () => void) {
 
 /** Publish, optionally with an edited title or text (shown to shoppers as edited) and a public reply from the shop. */
 export function PublishForm({ review, onModerated, onChanged }: ModerationProps) {
+  const shopName = useShopName();
   const { writing, send } = useModeration(onChanged);
   if (!writing) return null;
   return (
     <StepForm
       version={review.version}
       title="Publish"
-      hint="Publish it as written, or change the title or text only to take out what breaks our review policy: shoppers then see “Edited by Plumbline”."
+      hint={`Publish it as written, or change the title or text only to take out what breaks our review policy: shoppers then see “Edited by ${shopName}”.`}
       submitLabel="Publish review"
       problemOf={problemOf}
       act={(form, version) => {
@@ -86,7 +88,7 @@ export function PublishForm({ review, onModerated, onChanged }: ModerationProps)
           <TextAreaField
             name="shopReply"
             id={ids('shopReply')}
-            label="Reply from Plumbline (optional)"
+            label={`Reply from ${shopName} (optional)`}
             hint="Shown under the review for everyone to read."
             error={problem?.fields.shopReply}
             defaultValue={review.shopReply ?? ''}

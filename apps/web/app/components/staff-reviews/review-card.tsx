@@ -1,4 +1,5 @@
 import { REVIEW_REJECTION_REASON_NAMES, type ModeratedReview } from '@shop/contracts';
+import { useShopName } from '../../lib/shop-details.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -13,13 +14,14 @@ import { ReviewByline } from '../reviews/review-byline.tsx';
 
 /** The review's state as badges: its status, why the first pass held it, why it was rejected, verified, edited. */
 export function ReviewBadges({ review }: { review: QueueReview }) {
+  const shopName = useShopName();
   return (
     <>
       <Badge tone={STATUS_BADGES[review.status].tone}>{STATUS_BADGES[review.status].label}</Badge>
       {review.heldReason && review.status === 'pending' && <Badge tone="sale">{heldLabel(review.heldReason)}</Badge>}
       {review.rejectionReason && <Badge tone="neutral">{REVIEW_REJECTION_REASON_NAMES[review.rejectionReason]}</Badge>}
       {review.verifiedPurchase && <Badge tone="success">Verified purchase</Badge>}
-      {review.edited && <Badge tone="info">Edited by Plumbline</Badge>}
+      {review.edited && <Badge tone="info">Edited by {shopName}</Badge>}
     </>
   );
 }
@@ -50,9 +52,10 @@ export function ReviewProduct({ review }: { review: QueueReview }) {
 
 /** The shop's public reply under a review. */
 export function ShopReply({ reply }: { reply: string }) {
+  const shopName = useShopName();
   return (
     <div className="max-w-prose rounded-xl border-l-4 border-teal-600 bg-sand-50 p-4 text-sm">
-      <p className="font-semibold text-navy-950">Reply from Plumbline</p>
+      <p className="font-semibold text-navy-950">Reply from {shopName}</p>
       <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-navy-800">{reply}</p>
     </div>
   );
