@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
+import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
-// Each test signs in through the provider's pages (password hashing included), on a machine that may be busy.
-test.describe.configure({ timeout: 90_000 });
+// Each test signs in through the provider's pages (password hashing included), on a machine that may be busy;
+// the first also places an order through the checkout's calls.
+test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const screenshot = (page: Page, project: string, name: string, fullPage = true) =>
