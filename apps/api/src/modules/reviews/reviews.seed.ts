@@ -4,7 +4,7 @@
  * for a listed reason; about one product in four has answered questions. Summaries are summed from
  * these rows and the catalogue's rating and counts set from the summaries, so every star and count
  * a shopper sees has review rows behind it. No verified purchases yet (the demo orders are made
- * later and by other seeds), no photos and no helpful votes. Bulk inserts: PGlite is slow per statement.
+ * later and by other seeds) and no helpful votes; review-photos.seed.ts adds photos to some. Bulk inserts: PGlite is slow per statement.
  */
 import { randomUUID } from 'node:crypto';
 import type { ReviewHoldReason, ReviewRejectionReason } from '@shop/contracts';
@@ -124,7 +124,8 @@ const QUESTIONS: readonly { question: string; answer: string }[] = [
 type ReviewRow = typeof reviews.$inferInsert;
 type QuestionRow = typeof productQuestions.$inferInsert;
 
-async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 400): Promise<void> {
+/** Bulk inserts a few hundred rows at a time: PGlite is slow per statement, and one statement has a parameter limit. */
+export async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 400): Promise<void> {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 

@@ -1,0 +1,69 @@
+/**
+ * Photos on the demo reviews (issue 21): about one review in sixteen rated 3 or more, published or
+ * waiting, gets one to three photos of a fitted bathroom (demo-photos/, made by
+ * tooling/make-demo-review-photos.ts). Each photo is stored through the files module as a customer's
+ * upload would be, one stored file per photo, so the shop's photo route, the "with photos" filter and
+ * the moderators' screens all meet real files. Runs only where there is a file store (SeedContext).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { REVIEW_MAX_PHOTOS } from '@shop/contracts';
+import type { Seed } from '../../seed/seed.ts';
+import { systemClock } from '../../platform/context.ts';
+import { createRandom } from '../../platform/seeded-random.ts';
+import { createFilesService, type StoredFile } from '../files/index.ts';
+import { insertInChunks } from './reviews.seed.ts';
+import { reviewPhotos, reviews } from './reviews.tables.ts';
+
+const PHOTOS_FOLDER = path.join(import.meta.dirname, 'demo-photos');
+/** The share of reviews rated 3 or more that have photos. */
+const WITH_PHOTOS = 1 / 16;
+const MOST_PHOTOS = Math.min(3, REVIEW_MAX_PHOTOS);
+
+export const reviewPhotosDemoSeed: Seed = {
+  name: 'reviews-demo-photos',
+  size: 20,
+  needsFiles: true,
+  async run(db, progress, context) {
+    const files = createFilesService({ settings: context.files! });
+    const ctx = { actor: null, clock: systemClock };
+    const pictures = fs
+      .readdirSync(PHOTOS_FOLDER)
+      .filter((name) => name.endsWith('.jpg'))
+      .toSorted()
+      .map((name) => ({ name, bytes: fs.readFileSync(path.join(PHOTOS_FOLDER, name)) }));
+    const random = createRandom(35);
+    const candidates = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(inArray(reviews.status, ['published', 'pending']), gte(reviews.rating, 3), eq(reviews.photoCount, 0)))
+      .orderBy(asc(reviews.productId), asc(reviews.createdAt));
+    const chosen = candidates.filter(() => random() < WITH_PHOTOS).map(({ id }) => ({ id, count: 1 + Math.floor(random() * MOST_PHOTOS) }));
+
+    const stored: StoredFile[] = [];
+    try {
+      const rows: (typeof reviewPhotos.$inferInsert)[] = [];
+      for (const [done, review] of chosen.entries()) {
+        for (let position = 0; position < review.count; position += 1) {
+          const picture = pictures[Math.floor(random() * pictures.length)]!;
+          const file = await files.storeUpload(ctx, { purpose: 'review-photo', fileName: picture.name, bytes: picture.bytes });
+          stored.push(file);
+          rows.push({ id: randomUUID(), reviewId: review.id, fileId: file.id, contentType: file.contentType, sizeBytes: file.size, position });
+        }
+        progress(Math.floor((done / chosen.length) * 15), 20);
+      }
+      await insertInChunks(rows, (chunk) => db.insert(reviewPhotos).values(chunk));
+      for (let count = 1; count <= MOST_PHOTOS; count += 1) {
+        const ids = chosen.filter((review) => review.count === count).map((review) => review.id);
+        if (ids.length > 0) await db.update(reviews).set({ photoCount: count }).where(inArray(reviews.id, ids));
+      }
+    } catch (error) {
+      // The rows go with the transaction; the files would be left behind without this.
+      await Promise.all(stored.map((file) => files.remove(ctx, file.id).catch(() => undefined)));
+      throw error;
+    }
+    progress(20, 20);
+  },
+};
