@@ -1,3 +1,8 @@
+import { installPlainWords } from './plain-words.ts';
+
+// Plain words for every refusal no schema worded itself: zod's message map is the whole process's.
+installPlainWords();
+
 export * from './endpoint.ts';
 export * from './enumerations.ts';
 export * from './money.ts';
