@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { DEFAULT_HEAP_LIMIT_MB } from '../apps/server/src/heap-limit.ts';
 import { pacedLoad, type PacedRequest } from './paced.ts';
 
 export interface RunningServer {
@@ -20,10 +21,14 @@ export async function startServer(script: string, env: Record<string, string> = 
   // BENCH_NODE_ARGS passes flags to the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`
   // (a server started with its own BENCH_NODE_ARGS in `env` gets those instead).
   const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The heap limit the shop starts with (HEAP_LIMIT_MB's default), unless the flags give another.
+  if (!nodeArgs.some((arg) => arg.startsWith('--max-old-space-size'))) nodeArgs.push(`--max-old-space-size=${DEFAULT_HEAP_LIMIT_MB}`);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // BENCH_SERVER_STDOUT keeps what the server writes there (`--trace-gc` lines, say) in that file.
+  if (process.env.BENCH_SERVER_STDOUT) child.stdout!.pipe(fs.createWriteStream(process.env.BENCH_SERVER_STDOUT, { flags: 'a' }));
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
