@@ -91,6 +91,8 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   const accept = useCallback((next: Basket | null) => {
     basketRef.current = next;
     setBasket(next);
+    // An answer from any call is the basket as it stands, even one that beat the first read.
+    setStatus('ready');
     setError(null);
     if (next) {
       if (next.owner === 'guest') storeBasketId(next.basketId);
@@ -146,7 +148,6 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     }
     if (signedInRef.current) next ??= await clients.basket.getBasket({ params: { basketId: CURRENT_BASKET } });
     accept(next);
-    setStatus('ready');
     return next;
   }, [clients, accept]);
 
