@@ -26,7 +26,8 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 2 : 4,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  timeout: 30_000,
+  // Budgets, not waits: a CI machine can be three or four times slower than a quiet one.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,
