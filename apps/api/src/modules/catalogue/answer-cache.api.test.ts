@@ -53,9 +53,9 @@ describe('the catalogue’s kept answers', () => {
       if (index % 5 === 0) await post('/Listings/Categories', popular);
     }
     const figures = await answerCache();
-    // Three quarters of the budget for answers, a quarter for the cards they show.
-    expect(figures.maxBytes).toBe(768 * 1024);
-    expect(figures.bytes).toBeLessThanOrEqual(768 * 1024);
+    // The whole budget is the answers': their cards come from the snapshot.
+    expect(figures.maxBytes).toBe(1024 * 1024);
+    expect(figures.bytes).toBeLessThanOrEqual(1024 * 1024);
     expect(figures.evictions).toBeGreaterThan(0);
     const hitsBefore = figures.hits;
     await post('/Listings/Categories', popular);
@@ -64,8 +64,7 @@ describe('the catalogue’s kept answers', () => {
 
   it('are reported by the health call with their budget', async () => {
     const health = (await api.app.inject({ url: '/api/health' })).json() as Health;
-    expect(health.caches.catalogueAnswers).toMatchObject({ maxBytes: 768 * 1024, entries: expect.any(Number), evictions: expect.any(Number) });
-    expect(health.caches.catalogueCards).toMatchObject({ maxBytes: 256 * 1024, entries: expect.any(Number) });
+    expect(health.caches.catalogueAnswers).toMatchObject({ maxBytes: 1024 * 1024, entries: expect.any(Number), evictions: expect.any(Number) });
     expect(health.caches.catalogueSearchMatches).toMatchObject({ maxBytes: 4 * 1024 * 1024, entries: expect.any(Number) });
     expect(health.memory.heapLimitBytes).toBeGreaterThan(health.memory.heapUsedBytes);
   });

@@ -25,6 +25,30 @@ async function allOf(body: { slug: string; facets?: Record<string, string[]>; so
   }
 }
 
+// First, before any test below changes a product in the database behind the snapshot's back.
+describe('listing cards', () => {
+  it('are made from the snapshot exactly as the database reads them, for every product', async () => {
+    const { categories } = await client.getNavigation();
+    const listed: ProductCard[] = [];
+    for (const department of categories) listed.push(...(await allOf({ slug: department.slug })).products);
+    expect(new Set(listed.map((card) => card.id)).size).toBe(listed.length);
+    // The demo catalogue has every kind of card, so each field is compared on something that shows it.
+    expect(listed.some((card) => card.price.wasPriceIncTax !== null)).toBe(true);
+    expect(listed.some((card) => card.isBundle)).toBe(true);
+    expect(listed.some((card) => card.variationListingLabel !== null)).toBe(true);
+    expect(listed.some((card) => card.badges.length > 1)).toBe(true);
+    expect(listed.some((card) => card.stockStatus.eta !== null)).toBe(true);
+    expect(listed.some((card) => card.reviewsCount > 0 && card.questionsCount > 0)).toBe(true);
+    expect(new Set(listed.map((card) => card.stockStatus.status)).size).toBeGreaterThan(2);
+    // The recently viewed carousel reads its cards from the database, in the order asked.
+    for (let at = 0; at < listed.length; at += 12) {
+      const batch = listed.slice(at, at + 12);
+      const { carousels } = await client.getCarousels({ body: { pageType: 50, recentlyViewedSkus: batch.map((card) => card.sku) } });
+      expect(carousels.find((carousel) => carousel.identifier === 'recently-viewed')?.products).toEqual(batch);
+    }
+  }, 120_000);
+});
+
 describe('category listings', () => {
   it('list a department with its sub-categories, facets with counts and paging', async () => {
     const listing = await client.listCategory({ body: { slug: 'basins', pageNumber: 1, size: 10 } });

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { ListingProduct } from './listing-facets.ts';
 import type { SuggestionProduct } from './suggestion-index.ts';
+import type { CardProduct } from './card-facts.ts';
 import {
   brands,
   bundleComponents,
@@ -131,10 +132,8 @@ export async function maxProductId(db: Database): Promise<number> {
 
 /** What the in-memory snapshot holds of a product: its listing facts, and what a suggestion shows of it. */
 export type SnapshotProduct = ListingProduct &
-  SuggestionProduct & {
-    slug: string;
-    /** The default offering's. */
-    sku: string;
+  SuggestionProduct &
+  CardProduct & {
     /** Every offering's that has a price (as the product page lists them), in the product's order. */
     skus: string[];
     /** The first image's, if it has any. */
@@ -142,14 +141,15 @@ export type SnapshotProduct = ListingProduct &
   };
 
 /**
- * What listings and suggestions need of every product, in id order, for the in-memory snapshot.
- * Stock is inventory's: `stockStatus` is left null for the snapshot's loader to fill in. Badges,
- * facet values, the first image and the skus come per product from one grouped read each (a hash
- * join) rather than as a subquery per row.
+ * What listings, suggestions and cards need of every product, in id order, for the in-memory
+ * snapshot. Stock is inventory's: `stockStatus` and `stockEta` are left null for the snapshot's
+ * loader to fill in. Badges, facet values, the first image and the skus come per product from one
+ * grouped read each (a hash join) rather than as a subquery per row.
  */
 export async function listSnapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
   const badgeLists = db
-    .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',')`.as('badge_list') })
+    // In badge order, as a card lists them.
+    .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',' order by ${productBadges.badge})`.as('badge_list') })
     .from(productBadges)
     .where(inRange(productBadges.productId, range))
     .groupBy(productBadges.productId)
@@ -188,12 +188,19 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
       sku: offerings.sku,
       imageUrl: firstImages.url,
       categoryId: products.categoryId,
+      brandSlug: brands.slug,
       brandName: brands.name,
       priceIncVat: prices.priceIncVat,
+      priceExVat: prices.priceExVat,
+      wasPriceIncVat: prices.wasPriceIncVat,
+      wasPriceExVat: prices.wasPriceExVat,
       discountPercentage: prices.discountPercentage,
       ratingTenths: products.ratingTenths,
+      reviewsCount: products.reviewsCount,
+      questionsCount: products.questionsCount,
       popularity: products.popularity,
       deliveryClass: products.deliveryClass,
+      isBundle: products.isBundle,
       badges: badgeLists.list,
       facets: facetLists.list,
       skus: skuLists.list,
@@ -215,6 +222,7 @@ export async function listSnapshotProducts(db: Database, range: IdRange): Promis
     facets: row.facets ? row.facets.split(RECORD).map((pair) => pair.split(FIELD) as [string, string]) : [],
     skus: row.skus ? row.skus.split(RECORD) : [],
     stockStatus: null,
+    stockEta: null,
   }));
 }
 

@@ -45,6 +45,7 @@ import {
   type ReviewFigures,
 } from './review-figures.ts';
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
+import { FALLBACK_IMAGE_URL } from './card-facts.ts';
 import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
@@ -159,9 +160,6 @@ async function stockOf(inventory: InventoryService, ctx: DbContext, skus: readon
   return (sku) => stock.get(sku)!;
 }
 
-/** Shown for a product without images of its own. */
-const FALLBACK_IMAGE_URL = '/images/products/generic-standard.svg';
-
 function toCard(row: repository.CardRow, stock: StockOf): ProductCard {
   const { product } = row;
   return {
@@ -196,38 +194,9 @@ async function listCards({ inventory }: CatalogueDeps, ctx: DbContext, ids: read
   return rows.map((row) => toCard(row, stock));
 }
 
-/**
- * Cards kept per snapshot, by product id, in a quarter of the answer budget. A listing or search
- * never asked before mostly shows products other answers showed (best sellers, a department's first
- * page), so only the cards not kept are read. A kept card is as fresh as a kept answer (decision
- * 0005): its stock and figures as first read while this snapshot serves.
- */
-const cardBudget = () => Math.floor(answerBudgetBytes / 4);
-const keptCards = cachePerSnapshot<number, ProductCard>('catalogueCards', () => ({
-  maxEntries: MAX_KEPT_ANSWERS,
-  maxBytes: cardBudget(),
-  sizeOf: (card) => answerWeight('', card),
-}));
-
-async function listKeptCards(deps: CatalogueDeps, ctx: DbContext, snapshot: CatalogueSnapshot, ids: readonly number[]): Promise<ProductCard[]> {
-  const cards = keptCards.of(snapshot);
-  const found = new Map<number, ProductCard>();
-  for (const id of ids) {
-    const card = cards.get(id);
-    if (card) found.set(id, card);
-  }
-  if (found.size < ids.length) {
-    for (const card of await listCards(
-      deps,
-      ctx,
-      ids.filter((id) => !found.has(id)),
-    )) {
-      cards.set(card.id, card);
-      found.set(card.id, card);
-    }
-  }
-  return ids.flatMap((id) => found.get(id) ?? []);
-}
+/** The cards of `ids` (each in the snapshot), from the snapshot: no database read (decision 0042). */
+const snapshotCards = (snapshot: CatalogueSnapshot, ids: readonly number[]): ProductCard[] =>
+  ids.map((id) => snapshot.cards.cardOf(snapshot.index.rowOfId.get(id)!));
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repository.findProductSummary>>>;
 
@@ -267,20 +236,19 @@ async function getProductSummaryBySku(deps: CatalogueDeps, ctx: DbContext, sku: 
   return toSummary(deps, ctx, row);
 }
 
-async function buildListing(
-  deps: CatalogueDeps,
-  ctx: DbContext,
+/** A page of `rows` with its facets, from the snapshot alone. */
+function buildListing(
   title: string,
   snapshot: CatalogueSnapshot,
   rows: ArrayLike<number>,
   attributeFacets: FacetDefinition[],
   input: ListingInput,
   scores?: ArrayLike<number>,
-): Promise<Listing> {
+): Listing {
   const result = refineListing(snapshot.index, rows, attributeFacets, input, scores);
   return {
     title,
-    products: await listKeptCards(deps, ctx, snapshot, result.ids),
+    products: snapshotCards(snapshot, result.ids),
     facets: result.facets,
     pagination: { from: (input.pageNumber - 1) * input.size, size: input.size, total: result.total, sortType: input.sort },
   };
@@ -304,7 +272,7 @@ const askedBefore = new SeenOnce();
 // An answer is weighed once it has come; until then the entry cap bounds what is loading.
 const keptAnswers = cachePerSnapshot<string, Promise<unknown>>('catalogueAnswers', () => ({
   maxEntries: MAX_KEPT_ANSWERS,
-  maxBytes: answerBudgetBytes - cardBudget(),
+  maxBytes: answerBudgetBytes,
   sizeOf: () => 0,
 }));
 
@@ -345,8 +313,8 @@ async function listCategory(deps: CatalogueDeps, ctx: ListingContext, input: Cat
   const snapshot = await catalogueSnapshot(ctx, deps.inventory);
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  return kept(snapshot, `category:${category.id}:${listingKey(input, snapshot.index)}`, () =>
-    buildListing(deps, ctx, category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
+  return kept(snapshot, `category:${category.id}:${listingKey(input, snapshot.index)}`, async () =>
+    buildListing(category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
   );
 }
 
@@ -399,13 +367,13 @@ async function search(deps: CatalogueDeps, ctx: ListingContext, input: SearchReq
   return kept(snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input, snapshot.index)}`, async () => {
     const code = snapshot.codes.exact(input.query);
     if (code) {
-      const listing = await buildListing(deps, ctx, title, snapshot, [code.row], snapshot.facetsOf(null), input);
+      const listing = buildListing(title, snapshot, [code.row], snapshot.facetsOf(null), input);
       return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
     }
     const rows = searchRows(snapshot, terms);
     // Relevance is the order found: the first row scores highest.
     const scores = rows.map((_, position) => rows.length - position);
-    const listing = await buildListing(deps, ctx, title, snapshot, rows, snapshot.facetsOf(null), input, scores);
+    const listing = buildListing(title, snapshot, rows, snapshot.facetsOf(null), input, scores);
     return { ...listing, exactMatch: null };
   });
 }
@@ -491,8 +459,8 @@ async function listPromotion(deps: CatalogueDeps, ctx: ListingContext, input: Ca
   const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
   const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
   const request = { ...input, facets: { ...input.facets, ...listing.filters } };
-  return kept(snapshot, `promotion:${input.slug}:${listingKey(request, snapshot.index)}`, () =>
-    buildListing(deps, ctx, listing.title, snapshot, rows, snapshot.facetsOf(category), request),
+  return kept(snapshot, `promotion:${input.slug}:${listingKey(request, snapshot.index)}`, async () =>
+    buildListing(listing.title, snapshot, rows, snapshot.facetsOf(category), request),
   );
 }
 

@@ -4,6 +4,7 @@ import { RATES } from '../delivery/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
 import type { CategoryRow, IdRange, SnapshotProduct } from './catalogue.repository.ts';
+import { buildCardFacts, type CardFacts } from './card-facts.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
 import { buildCodeIndex, type CodeIndex } from './product-codes.ts';
 import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
@@ -43,6 +44,8 @@ export interface CatalogueSnapshot {
   /** Autocomplete's word index over the same rows, and what a suggestion shows of each row. */
   suggestions: SuggestionIndex;
   suggestionFacts: SuggestionFacts[];
+  /** Every listed product's card, by row. */
+  cards: CardFacts;
   /** Product and variant codes (PL000109, PL000109-1) to their rows, for search and suggestions. */
   codes: CodeIndex;
   /** Categories (departments first, in shop order) and brands (by name), for suggestions. */
@@ -151,7 +154,11 @@ async function snapshotProducts({ db, inventory }: SnapshotContext, range: IdRan
     products.map((product) => product.sku),
   );
   // Set in place: copying 100,000 products to add one field costs more than the read.
-  for (const product of products) product.stockStatus = stock.get(product.sku)!.status;
+  for (const product of products) {
+    const { status, eta } = stock.get(product.sku)!;
+    product.stockStatus = status;
+    product.stockEta = eta;
+  }
   return products;
 }
 
@@ -169,13 +176,19 @@ async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
   // The index's rows are the products' positions in this list.
   const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
   const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, headWord: headWord(name), imageUrl }));
+  const categoryById = new Map(categories.map((category) => [category.id, category]));
+  const cards = await buildCardFacts(
+    products,
+    (id) => index.rowOfId.get(id),
+    index.size,
+    (id) => categoryById.get(id),
+  );
   const codes = await buildCodeIndex(
     products.flatMap(({ id, skus }) => {
       const row = index.rowOfId.get(id);
       return row === undefined ? [] : [{ row, skus }];
     }),
   );
-  const categoryById = new Map(categories.map((category) => [category.id, category]));
   const childrenOf = new Map<number, number[]>();
   for (const category of categories) {
     if (category.parentId !== null) childrenOf.set(category.parentId, [...(childrenOf.get(category.parentId) ?? []), category.id]);
@@ -209,6 +222,7 @@ async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
     newRows: () => remember('new', () => Array.from({ length: index.size }, (_, row) => row).filter((row) => index.newFlags[row] === 1)),
     suggestions,
     suggestionFacts,
+    cards,
     codes,
     categories: categories.toSorted((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null) || a.position - b.position || a.id - b.id),
     brands,
