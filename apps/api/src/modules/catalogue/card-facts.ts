@@ -1,4 +1,5 @@
 import type { ProductCard } from '@shop/contracts';
+import { yieldToRequests } from './build-slices.ts';
 
 /**
  * Every listed product's card, kept with the listing snapshot as columns rather than objects
@@ -47,9 +48,8 @@ export interface CardFacts {
 /** Shown for a product without images of its own. */
 export const FALLBACK_IMAGE_URL = '/images/products/generic-standard.svg';
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Products set down between two yields to waiting requests. */
-const BUILD_SLICE = 5000;
+const BUILD_SLICE = 2000;
 
 /** Null kept in an integer column. */
 const NONE = -1;

@@ -5,6 +5,7 @@ import type { InventoryService } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
 import type { CategoryRow, IdRange, SnapshotProduct } from './catalogue.repository.ts';
 import { buildCardFacts, type CardFacts } from './card-facts.ts';
+import { yieldToRequests } from './build-slices.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
 import { buildCodeIndex, type CodeIndex } from './product-codes.ts';
 import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
@@ -137,8 +138,11 @@ function checkSnapshot(ctx: SnapshotContext, entry: Entry, now: number): Promise
   return entry.check;
 }
 
+/** Products whose suggestion facts are worked out between two yields to waiting requests. */
+const FACTS_SLICE = 5000;
+
 /** Product ids read per query while loading: each range is parsed and mapped between requests, never 100k rows at once. */
-const LOAD_RANGE = 5000;
+const LOAD_RANGE = 2000;
 
 async function inRanges<T>(lastId: number, read: (range: IdRange) => Promise<T[]>): Promise<T[]> {
   const all: T[] = [];
@@ -175,7 +179,11 @@ async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
   const index = await buildListingIndex(products, RATES.next_day);
   // The index's rows are the products' positions in this list.
   const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
-  const suggestionFacts: SuggestionFacts[] = products.map(({ slug, sku, name, imageUrl }) => ({ slug, sku, name, headWord: headWord(name), imageUrl }));
+  const suggestionFacts: SuggestionFacts[] = [];
+  for (const [position, { slug, sku, name, imageUrl }] of products.entries()) {
+    if (position % FACTS_SLICE === FACTS_SLICE - 1) await yieldToRequests();
+    suggestionFacts.push({ slug, sku, name, headWord: headWord(name), imageUrl });
+  }
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const cards = await buildCardFacts(
     products,

@@ -5,6 +5,7 @@
  * are compared by their letters and digits alone ("pl0001091", "PL000109 1"). Built with the
  * listing snapshot (`listing-index.ts`), so codes are as fresh as listings.
  */
+import { sortInSlices, yieldToRequests } from './build-slices.ts';
 
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 
@@ -51,7 +52,6 @@ export interface CodeIndex {
   startingWith(text: string, limit: number): CodeMatch[];
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Products (and then codes) handled between two turns of the event loop. */
 const BUILD_SLICE = 2000;
 /** Sorts below every letter and digit, so `<key><SEPARATOR><entry>` strings sort by key. */
@@ -81,9 +81,9 @@ export async function buildCodeIndex(products: Iterable<CodedProduct>): Promise<
     if (productCode !== null) add(row, productCode, false);
     for (const sku of skus) add(row, sku, true);
   }
-  byKey.sort();
-  const sorted = new SortedCodes(byKey.length);
-  for (const [at, entry] of byKey.entries()) {
+  const inOrder = await sortInSlices(byKey);
+  const sorted = new SortedCodes(inOrder.length);
+  for (const [at, entry] of inOrder.entries()) {
     if (at % (10 * BUILD_SLICE) === 0) await yieldToRequests();
     sorted.set(at, added[Number(entry.slice(entry.indexOf(SEPARATOR) + 1))]!);
   }

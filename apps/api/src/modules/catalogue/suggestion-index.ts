@@ -71,7 +71,8 @@ export async function buildSuggestionIndex(
   const nameTo = new Int32Array(size);
   const allTo = new Int32Array(size);
   for (const [position, product] of products.entries()) {
-    if (position % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
+    // Splitting a product's text into words is the slowest step: a quarter of a slice per yield.
+    if (position % (BUILD_SLICE / 4) === BUILD_SLICE / 4 - 1) await yieldToRequests();
     const row = rowOf(product.id);
     if (row === undefined) continue;
     from[row] = flat.length;
