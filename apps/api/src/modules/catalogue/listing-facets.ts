@@ -1,3 +1,4 @@
+import { yieldToRequests } from './build-slices.ts';
 import { formatPenceShort, type Facet } from '@shop/contracts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 
@@ -121,7 +122,6 @@ export interface ListingIndex {
 }
 
 const bandOf = (price: number) => PRICE_BANDS.findIndex((band) => inBand(price, band));
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Rows a sort key leaves room for (2^21): with keys below 2^31, key and row fit a double exactly. */
 const ROW_SLOTS = 2_097_152;
 /** Products indexed between two yields to waiting requests (a few milliseconds' work). */

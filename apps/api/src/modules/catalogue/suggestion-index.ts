@@ -1,3 +1,4 @@
+import { yieldToRequests } from './build-slices.ts';
 import { expandSynonyms } from './search-query.ts';
 
 /**
@@ -46,7 +47,6 @@ interface RowWords {
   words: Int32Array;
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const BUILD_SLICE = 2000;
 
 /**
