@@ -15,6 +15,7 @@ import {
   section,
   uniqueEmail,
 } from './checkout-steps.ts';
+import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
@@ -326,4 +327,24 @@ test('a delivery option chosen and sent before the scripts run is saved as a pla
   await expect(section(page, 'Delivery')).toContainText('Saturday delivery');
   release();
   await expect(main(page).getByRole('region', { name: /^Step 3: Delivery \(done\)$/ })).toBeVisible();
+});
+
+test('"Track order" pressed before the scripts run finds the order as a plain form', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'track-early');
+  const orderNumber = await placeTestOrder(request, { email, firstName: 'Tia', lastName: 'Early' });
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto(`/track-order?orderNumber=${orderNumber}`, { waitUntil: 'commit' });
+  await main(page).getByLabel('E-mail address').fill(email);
+  await main(page).getByRole('button', { name: 'Track order' }).click();
+  // Answered by the server: the order, and the number and address still in the form.
+  await expect(main(page).getByRole('heading', { name: `Order ${orderNumber}: Order placed` })).toBeVisible();
+  await expect(main(page).getByLabel('Order number')).toHaveValue(orderNumber);
+  await expect(main(page).getByLabel('E-mail address')).toHaveValue(email);
+
+  // A wrong address, still before the scripts: said at the form, not an error page.
+  await main(page).getByLabel('E-mail address').fill('someone-else@plumbline.test');
+  await main(page).getByRole('button', { name: 'Track order' }).click();
+  await expect(main(page).getByRole('alert')).toContainText('We couldn’t find an order with that number and e-mail address');
+  release();
 });

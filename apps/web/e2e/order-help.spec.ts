@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
 import { asStaff, newContext, staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 
@@ -35,8 +35,6 @@ test('a guest reports a damaged basin with two photos from order tracking and ge
   const errors = collectErrors(page);
 
   await page.goto('/track-order');
-  // Tracking is the page's scripts' work (it keeps what is typed in its state): wait for them.
-  await pageReady(page);
   await page.getByLabel('Order number').fill(orderNumber);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Track order' }).click();

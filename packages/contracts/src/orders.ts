@@ -155,6 +155,8 @@ export const OrderTrackingSchema = z
   })
   .meta({ id: 'OrderTracking' });
 
+export type OrderTracking = z.infer<typeof OrderTrackingSchema>;
+
 const PagingQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),

@@ -3,6 +3,7 @@ import {
   createCheckoutClient,
   createDeliveryClient,
   createHelpCentreInboxClient,
+  createOrderTrackingClient,
   createPaymentsClient,
   createReviewListingsClient,
   createReviewQuestionsClient,
@@ -36,6 +37,9 @@ export const checkoutClient = () => createCheckoutClient({ baseUrl: `${apiBaseUr
 export const reviewsClient = () => createReviewListingsClient({ baseUrl: `${apiBaseUrl()}/reviews` });
 export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/site` });
 export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });
+/** Tracking an order by its number and e-mail address (the pair is the proof: no session is sent). */
+export const orderTrackingClient = (request: Request) =>
+  createOrderTrackingClient({ baseUrl: `${apiBaseUrl()}/order-tracking`, headers: visitorHeaders(request) });
 /** The customer's reply link (the token is the customer's proof: no session is sent). */
 export const helpReplyClient = (request: Request) => createHelpCentreInboxClient({ baseUrl: `${apiBaseUrl()}/help-centre`, headers: visitorHeaders(request) });
 /** A buyer's link to answer a product question (the token is their proof: no session is sent). */

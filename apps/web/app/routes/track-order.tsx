@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { data, Form, useNavigation, useSearchParams } from 'react-router';
+import { ApiError } from '@shop/api-client';
+import type { OrderTracking } from '@shop/contracts';
 import type { Route } from './+types/track-order';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -9,31 +11,64 @@ import { LineImage } from '../components/basket/line-image.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
+import { orderTrackingClient } from '../lib/api.server.ts';
 import { deliveryWindow, ORDER_EMAIL_KEY } from '../lib/checkout/checkout-logic.ts';
-import { formatInstant, normaliseOrderNumber, STATUS_NAMES, trackingProblem } from '../lib/checkout/order-tracking.ts';
+import {
+  formatInstant,
+  normaliseOrderNumber,
+  STATUS_NAMES,
+  trackingFieldErrors,
+  trackingProblem,
+  type TrackingFieldErrors,
+} from '../lib/checkout/order-tracking.ts';
 import { useSessionValue } from '../lib/checkout/use-session-value.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { useApiClients } from '../lib/use-api.ts';
-
-type OrderTracking = Awaited<ReturnType<NonNullable<ReturnType<typeof useApiClients>>['orderTracking']['trackOrderByPost']>>;
 
 export const meta: Route.MetaFunction = () => pageMeta('Track your order', 'Follow your Plumbline order with its order number and e-mail address.');
 
+type Tracked =
+  | { found: OrderTracking; emailAddress: string }
+  | { found: null; orderNumber: string; emailAddress: string; errors: TrackingFieldErrors; problem: string | null };
+
+const typed = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The lookup is a plain form post, so a press before the page's scripts have run still finds the
+ * order (and without scripts at all). The address it was found with comes back for the help forms.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const orderNumber = typed(form, 'orderNumber');
+  const emailAddress = typed(form, 'emailAddress').trim();
+  const errors = trackingFieldErrors(orderNumber, emailAddress);
+  const number = normaliseOrderNumber(orderNumber);
+  if (!number || Object.keys(errors).length > 0) return data<Tracked>({ found: null, orderNumber, emailAddress, errors, problem: null }, { status: 400 });
+  try {
+    const found = await orderTrackingClient(request).trackOrderByPost({ params: { orderNumber: number }, body: { emailAddress } });
+    return data<Tracked>({ found, emailAddress });
+  } catch (error) {
+    // The API's refusal is passed on; its failure, or no answer, is the gateway's.
+    const status = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 502;
+    return data<Tracked>({ found: null, orderNumber, emailAddress, errors: {}, problem: trackingProblem(error) }, { status });
+  }
+}
+
 /** Order tracking for anyone with the order number and the e-mail address it was placed with. */
-export default function TrackOrderPage() {
-  const clients = useApiClients();
+export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const [orderNumber, setOrderNumber] = useState(searchParams.get('orderNumber') ?? '');
+  const refused = actionData && !actionData.found ? actionData : null;
+  const [orderNumber, setOrderNumber] = useState(refused?.orderNumber ?? actionData?.found?.orderNumber ?? searchParams.get('orderNumber') ?? '');
   // Just after checkout, the e-mail the order was placed with is known in this tab.
   const keptEmail = useSessionValue(ORDER_EMAIL_KEY);
-  const [typedEmail, setEmailAddress] = useState<string | null>(null);
+  const [typedEmail, setEmailAddress] = useState<string | null>(actionData?.emailAddress ?? null);
   const emailAddress = typedEmail ?? keptEmail ?? '';
-  const [errors, setErrors] = useState<{ orderNumber?: string; emailAddress?: string }>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [order, setOrder] = useState<OrderTracking | null>(null);
-  // The address the order was found with: the help forms below carry it in a hidden field (decision 0031).
-  const [foundWith, setFoundWith] = useState('');
+  const busy = useNavigation().state === 'submitting';
+  const order = actionData?.found ?? null;
+  const errors = refused?.errors ?? {};
+  const problem = refused?.problem ?? null;
   const resultRef = useRef<HTMLHeadingElement>(null);
   const resultHeadingId = useId();
 
@@ -41,37 +76,14 @@ export default function TrackOrderPage() {
     if (order) resultRef.current?.focus();
   }, [order]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const number = normaliseOrderNumber(orderNumber);
-    const email = emailAddress.trim();
-    const found = {
-      orderNumber: number ? undefined : 'Enter your order number: BP and 8 digits, like BP10000001.',
-      emailAddress: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? undefined : 'Enter the e-mail address you ordered with, like name@example.com.',
-    };
-    setErrors(found);
-    setProblem(null);
-    if (!number || found.emailAddress || !clients) return;
-    setBusy(true);
-    try {
-      setOrder(await clients.orderTracking.trackOrderByPost({ params: { orderNumber: number }, body: { emailAddress: email } }));
-      setFoundWith(email);
-    } catch (error) {
-      setOrder(null);
-      setProblem(trackingProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const arrives = order ? deliveryWindow(order.delivery) : null;
   return (
     <>
       <PageHeader title="Track your order" trail={[{ label: 'Track your order' }]} intro="Enter your order number and the e-mail address you ordered with." />
       <div className="container-page min-h-[36rem] py-8 lg:py-12">
         <div className="grid gap-8 lg:grid-cols-12">
-          <form
-            onSubmit={submit}
+          <Form
+            method="post"
             noValidate
             className="space-y-4 self-start rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-4"
             aria-label="Find your order"
@@ -80,6 +92,7 @@ export default function TrackOrderPage() {
               {(control) => (
                 <Input
                   {...control}
+                  name="orderNumber"
                   value={orderNumber}
                   onChange={(event) => setOrderNumber(event.target.value)}
                   autoCapitalize="characters"
@@ -90,7 +103,14 @@ export default function TrackOrderPage() {
             </FormField>
             <FormField id="track-email" label="E-mail address" error={errors.emailAddress}>
               {(control) => (
-                <Input {...control} type="email" autoComplete="email" value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />
+                <Input
+                  {...control}
+                  name="emailAddress"
+                  type="email"
+                  autoComplete="email"
+                  value={emailAddress}
+                  onChange={(event) => setEmailAddress(event.target.value)}
+                />
               )}
             </FormField>
             {problem && (
@@ -101,7 +121,7 @@ export default function TrackOrderPage() {
             <Button type="submit" loading={busy} className="w-full">
               Track order
             </Button>
-          </form>
+          </Form>
           <div className="lg:col-span-8">
             {order ? (
               <section aria-labelledby={resultHeadingId} className="space-y-6 rounded-2xl border border-navy-100 bg-white p-6">
@@ -112,7 +132,7 @@ export default function TrackOrderPage() {
                   <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
                 </div>
                 <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} />
-                <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} emailAddress={foundWith} />
+                <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} emailAddress={actionData?.emailAddress ?? ''} />
                 <dl className="grid gap-4 sm:grid-cols-2">
                   <div>
                     <dt className="text-sm font-semibold text-navy-700">Delivery</dt>

@@ -4,10 +4,10 @@ import { bindEndpoint } from '../../platform/bind.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { OrdersService } from './orders.service.ts';
 
-/** Order numbers are short: limit lookups per address so they cannot be paired with e-mails by trying. */
 /**
- * The three tracking calls share one budget per client (decision 0015): guessing number and e-mail
- * pairs through the check, the GET and the POST together is no faster than through one of them.
+ * Order numbers are short: lookups are limited so they cannot be paired with e-mails by trying. The
+ * three tracking calls share one budget per client (decision 0015): guessing number and e-mail pairs
+ * through the check, the GET and the POST together is no faster than through one of them.
  */
 export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
 

@@ -55,6 +55,19 @@ export function normaliseOrderNumber(text: string): string | null {
   return ORDER_NUMBER.test(value) ? value : null;
 }
 
+export interface TrackingFieldErrors {
+  orderNumber?: string;
+  emailAddress?: string;
+}
+
+/** What is wrong with the tracking form as typed, field by field (nothing when it can be looked up). */
+export function trackingFieldErrors(orderNumber: string, emailAddress: string): TrackingFieldErrors {
+  const errors: TrackingFieldErrors = {};
+  if (!normaliseOrderNumber(orderNumber)) errors.orderNumber = 'Enter your order number: BP and 8 digits, like BP10000001.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailAddress.trim())) errors.emailAddress = 'Enter the e-mail address you ordered with, like name@example.com.';
+  return errors;
+}
+
 /** What to say when a tracking lookup fails. */
 export function trackingProblem(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) {
