@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { writeUnderWay } from '../../db/writers.ts';
 import type { ListingProduct } from './listing-facets.ts';
 import type { SuggestionProduct } from './suggestion-index.ts';
 import type { CardProduct } from './card-facts.ts';
@@ -231,6 +232,23 @@ export async function readCatalogueVersion(db: Database): Promise<string> {
   const result = (await db.execute(sql`select last_value::text as version from catalogue_changes`)) as unknown as { rows: { version: string }[] };
   return result.rows[0]!.version;
 }
+
+/** The tables whose changes move the counter (migration 0013's triggers). */
+const COUNTED_TABLES = [
+  'categories',
+  'category_facets',
+  'brands',
+  'products',
+  'offerings',
+  'prices',
+  'product_badges',
+  'product_facet_values',
+  'product_images',
+  'stock_levels',
+];
+
+/** Whether a writer that may have moved the counter has not committed yet (db/writers.ts). */
+export const catalogueWriteUnderWay = (db: Database): Promise<boolean> => writeUnderWay(db, COUNTED_TABLES);
 
 export async function listBrands(db: Database) {
   return db.select({ slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name));

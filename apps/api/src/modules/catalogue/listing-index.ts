@@ -19,10 +19,11 @@ import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex }
  * A snapshot is checked against the catalogue's change counter (`catalogue_changes`, moved on by
  * triggers) once it is REFRESH_AFTER_MS old: unchanged, it stays, with the answers kept from it;
  * changed, a new one loads in the background while the old is served. A load reads the counter
- * first, so a change committed during it is seen at the next check; a change whose transaction
- * moved the counter before that reading but committed after the load read the tables is caught
- * by confirming every load once: a snapshot is kept past a check only when the load before it
- * read the same counter. Past LISTING_SNAPSHOT_TTL_MS unchecked (no traffic), a caller waits for
+ * first, so a change committed during it is seen at the next check. The counter is a sequence, so
+ * a writer moves it before it commits: a load that found a writer under way when it read the
+ * counter is confirmed by the next check loading again, unless the load before it read the same
+ * counter; one that found none is confirmed at once (a rebuild saved: it costs the thread that
+ * answers tens of milliseconds). Past LISTING_SNAPSHOT_TTL_MS unchecked (no traffic), a caller waits for
  * the check. Instances therefore agree within about a minute, as the listings' `cacheSeconds`
  * promise, without a shared cache.
  */
@@ -68,7 +69,7 @@ interface Entry {
   builtAt: number;
   checkedAt: number;
   value: Promise<CatalogueSnapshot>;
-  /** The change counter read before the load, and whether the load before read the same. */
+  /** The change counter read before the load, and whether the load saw every change it counts. */
   version: string;
   confirmed: boolean;
   check: Promise<CatalogueSnapshot> | null;
@@ -100,12 +101,13 @@ export function catalogueSnapshot({ db, clock }: Pick<ServiceContext, 'db' | 'cl
 
 function load(ctx: SnapshotContext, now: number, previous: Entry | null, version?: Promise<string>): Entry {
   const { db } = ctx;
-  const read = version ?? repository.readCatalogueVersion(db);
+  // The writers are looked for after the counter is read, and before the tables are.
+  const read = (version ?? repository.readCatalogueVersion(db)).then(async (value) => ({ value, writing: await repository.catalogueWriteUnderWay(db) }));
   const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(ctx)), version: '', confirmed: false, check: null };
   read.then(
-    (value) => {
+    ({ value, writing }) => {
       entry.version = value;
-      entry.confirmed = previous?.version === value;
+      entry.confirmed = !writing || previous?.version === value;
     },
     () => {},
   );

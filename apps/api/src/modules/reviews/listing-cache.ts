@@ -1,8 +1,7 @@
-import { eq, getTableColumns, max, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { answerWeight, LruCache, watchCache } from '../../platform/cache.ts';
-import { matchedOf, type CountGroup } from './review-search-rules.ts';
-import { reviewEvents, reviewSummaries } from './reviews.tables.ts';
+import { reviewSummaries } from './reviews.tables.ts';
 
 /**
  * A product's review listings and summary kept per process (decision 0037), keyed by the version
@@ -61,76 +60,3 @@ export function keptAnswer<T>(db: Db, key: string, version: string, load: () => 
   const cacheKey = `${databaseId(db)}|${version}|${key}`;
   return answers.getOrLoad(cacheKey, load as () => Promise<unknown>, Date.now(), (answer) => answerWeight(cacheKey, answer)) as Promise<T>;
 }
-
-/**
- * Staff search's counts (by rating, status and source, review-search-rules.ts) for what its words,
- * photos and products match, kept when they took many reviews to count (KEEP_COUNTS_FROM): a broad
- * search (the pending queue: every review) costs a scan of an index of them all, too slow to repeat
- * for each page and each moderator. Kept counts are keyed by the newest `review_events` row, which
- * every review written, published or rejected adds: after one, the next search counts again. What
- * changes reviews without a history row (a photo added) shows within FRESH_COUNTS_MS: an entry
- * older than that is still served while it is counted again, and one not asked for in
- * MAX_COUNTS_AGE_MS is counted before it is served. Narrow searches are counted every time.
- */
-export const KEEP_COUNTS_FROM = 10_000;
-export const FRESH_COUNTS_MS = 30_000;
-const MAX_COUNTS_AGE_MS = 5 * 60_000;
-
-interface KeptCounts {
-  version: number;
-  at: number;
-  groups: Promise<CountGroup[]>;
-  refreshing: boolean;
-}
-const keptCounts = new LruCache<string, KeptCounts>({ maxEntries: 2_000 });
-let countingAgain = false;
-watchCache('reviews-search-counts', () => keptCounts.stats());
-
-/** Moves on with every review written, published or rejected: the newest history row. */
-async function reviewsVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ id: max(reviewEvents.id) }).from(reviewEvents);
-  return Number(row?.id ?? 0);
-}
-
-/** The search's counts: kept ones while the reviews have not changed (see above), else counted by `count()`. */
-export async function searchCounts(db: Db, baseKey: string, query: () => PromiseLike<CountGroup[]>): Promise<CountGroup[]> {
-  // A query builder runs again for every `then`: one promise of its rows is what is kept and shared.
-  const count = async () => query();
-  const version = await reviewsVersion(db);
-  const key = `${databaseId(db)}|${baseKey}`;
-  const now = Date.now();
-  const entry = keptCounts.get(key);
-  if (entry && entry.version === version && now - entry.at < MAX_COUNTS_AGE_MS) {
-    // One count again at a time in the background: a broad one takes a core for a while, and the kept counts serve meanwhile.
-    if (now - entry.at >= FRESH_COUNTS_MS && !entry.refreshing && !countingAgain) {
-      entry.refreshing = true;
-      countingAgain = true;
-      count()
-        .then(
-          (groups) => (matchedOf(groups) >= KEEP_COUNTS_FROM ? keptCounts.set(key, keptFor(version, now, Promise.resolve(groups))) : keptCounts.delete(key)),
-          () => {
-            entry.refreshing = false;
-          },
-        )
-        .finally(() => {
-          countingAgain = false;
-        });
-    }
-    return entry.groups;
-  }
-  const groups = count();
-  const counted = keptFor(version, now, groups);
-  // Callers arriving while it counts share the count; a small or failed one is not kept.
-  keptCounts.set(key, counted);
-  groups.then(
-    (found) => {
-      if (matchedOf(found) < KEEP_COUNTS_FROM && keptCounts.get(key) === counted) keptCounts.delete(key);
-    },
-    () => {
-      if (keptCounts.get(key) === counted) keptCounts.delete(key);
-    },
-  );
-  return groups;
-}
-
-const keptFor = (version: number, at: number, groups: Promise<CountGroup[]>): KeptCounts => ({ version, at, groups, refreshing: false });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   type reviewListingEndpoints as endpoints,
   type BodyOf,
@@ -20,10 +20,11 @@ import { averageTenths, NO_REVIEWS, summarise, topWords, totalPages, ukMonth } f
 import { ukDayStart } from '../../platform/uk-time.ts';
 import { productSlugOf } from './review-rules.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
-import { productQuestions, reviewHelpfulVotes, reviews, reviewWords } from './reviews.tables.ts';
+import { productQuestions, reviewHelpfulVotes, reviews } from './reviews.tables.ts';
 import { figuresOfRow } from './summaries.ts';
-import { keptAnswer, searchCounts, summaryWithVersion, type SummaryRow } from './listing-cache.ts';
-import { facetsOf, matchedOf, pageStrategy, totalOf, type CountGroup, type FacetFilters, type PageStrategy } from './review-search-rules.ts';
+import { keptAnswer, summaryWithVersion, type SummaryRow } from './listing-cache.ts';
+import { loadReviewSearchIndex, reviewSearchIndex } from './review-search-snapshot.ts';
+import { facetsOf, totalOf, type FacetFilters } from './review-search-rules.ts';
 import { SHOP_ANSWERER_FALLBACK } from './question-rules.ts';
 import { photosOfReviews, shownReview } from './review-view.ts';
 import { productFieldsOf, productNamesOf, type ReviewedProductName } from './reviewed-products.ts';
@@ -44,6 +45,8 @@ export interface ReviewListingsService {
   searchReviews(ctx: DbContext, search: ReviewSearchInput): Promise<ReviewSearchPage>;
   searchReviewsAdvanced(ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchPage>;
   searchReviewsAdvancedWithFacets(ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchFacetsPage>;
+  /** Starts loading the advanced search's index of `ctx.db`'s reviews, so the first search need not wait for it. */
+  loadSearchIndex(ctx: DbContext): void;
   getOfferingInsights(ctx: DbContext, sku: string): Promise<OfferingInsights>;
 }
 
@@ -259,82 +262,39 @@ async function searchReviews(deps: ReviewsDeps, ctx: DbContext, search: ReviewSe
 /** `%` and `_` typed by staff are looked for as themselves. */
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The four texts staff search, as the trigram index has them (reviews.tables.ts). */
-const WORDS = reviewWords(reviews);
-
 /**
- * The advanced search in two parts: what narrows the reviews looked at (words, photos, products:
- * `base`, counted once by rating, status and source) and the facets' own filters; null when it can
- * match nothing (an unknown brand or category).
+ * Staff's advanced search, answered by the in-memory index of every review (decision 0043): the
+ * counts behind the facets and the page's ids from the index, the page's reviews read by id. An
+ * unknown brand or category finds nothing.
  */
-async function advancedSearch(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput) {
+async function advancedPage(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput) {
   if (search.ratingFrom !== undefined && search.ratingTo !== undefined && search.ratingFrom > search.ratingTo) throw ListingErrors.ratingsReversed();
-  let productIds: number[] | undefined;
-  if (search.brand || search.category) {
-    productIds = await deps.catalogue.findProductIdsBy(ctx, { brand: search.brand || undefined, category: search.category || undefined });
-    if (productIds.length === 0) return null;
-  }
-  const pattern = search.text ? likeText(search.text) : undefined;
-  // Without a line break in the words, a match in the joined texts is a match in one of them.
-  const words =
-    pattern === undefined
-      ? undefined
-      : and(
-          sql`${WORDS} ilike ${pattern}`,
-          pattern.includes('\n')
-            ? or(ilike(reviews.title, pattern), ilike(reviews.text, pattern), ilike(reviews.publishedTitle, pattern), ilike(reviews.publishedText, pattern))
-            : undefined,
-        );
-  const narrowing = and(
-    search.hasPhotos === true ? gt(reviews.photoCount, 0) : search.hasPhotos === false ? eq(reviews.photoCount, 0) : undefined,
-    productIds ? inArray(reviews.productId, productIds) : undefined,
-  );
-  const facetFilters: FacetFilters = {
+  const filters: FacetFilters = {
     ratingFrom: search.ratingFrom,
     ratingTo: search.ratingTo,
     status: search.status,
     source: search.source,
     verifiedOnly: search.verifiedOnly,
   };
-  const filters = and(
-    search.ratingFrom !== undefined ? gte(reviews.rating, search.ratingFrom) : undefined,
-    search.ratingTo !== undefined ? lte(reviews.rating, search.ratingTo) : undefined,
-    search.verifiedOnly ? eq(reviews.source, 'VerifiedOrder') : undefined,
-    search.status ? eq(reviews.status, search.status) : undefined,
-    search.source ? eq(reviews.source, search.source) : undefined,
-  );
-  const baseKey = JSON.stringify(['advanced', search.text ?? '', search.hasPhotos ?? null, search.brand ?? '', search.category ?? '']);
-  return { words, narrowing, filters, facetFilters, baseKey, searchesWords: pattern !== undefined };
-}
-
-type AdvancedParts = NonNullable<Awaited<ReturnType<typeof advancedSearch>>>;
-
-/**
- * A search by words whose counts are not kept, in one pass: the reviews the words match are
- * collected once (the trigram index, then each candidate's words tested), counted by rating, status
- * and source, and the page's ids taken from the same rows, then those reviews read by id. Counting
- * and paging apart would test every match's words twice. The collected rows are named like the
- * table (a query's own WITH name is not visible inside it), so the page's filters and sort, written
- * for the table, read them.
- */
-async function countedWithPage(ctx: DbContext, parts: AdvancedParts, search: AdvancedReviewSearchInput) {
-  const result = (await ctx.db.execute(sql`
-    with ${reviews} as materialized (
-      select ${reviews.id}, ${reviews.rating}, ${reviews.status}, ${reviews.source}, ${reviews.createdAt}, ${reviews.helpfulCount}
-      from ${reviews} where ${and(parts.words, parts.narrowing)}
-    )
-    select null::uuid as id, ${reviews.rating} as rating, ${reviews.status} as status, ${reviews.source} as source, count(*)::int as count
-      from ${reviews} group by ${reviews.rating}, ${reviews.status}, ${reviews.source}
-    union all
-    (select ${reviews.id}, null, null, null, null from ${reviews} where ${parts.filters ?? sql`true`}
-      order by ${sql.join(ORDERS[search.sort]!, sql`, `)} limit ${search.size} offset ${(search.page - 1) * search.size})`)) as unknown as {
-    rows: { id: string | null; rating: number | null; status: CountGroup['status'] | null; source: CountGroup['source'] | null; count: number | null }[];
-  };
-  const groups = result.rows
-    .filter((row) => row.id === null)
-    .map((row) => ({ rating: row.rating!, status: row.status!, source: row.source!, count: row.count! }));
-  const ids = result.rows.filter((row) => row.id !== null).map((row) => row.id!);
-  return { groups, ids };
+  let productIds: ReadonlySet<number> | undefined;
+  if (search.brand || search.category) {
+    productIds = new Set(await deps.catalogue.findProductIdsBy(ctx, { brand: search.brand || undefined, category: search.category || undefined }));
+    if (productIds.size === 0)
+      return { result: { items: [], page: search.page, size: search.size, totalCount: 0, totalPages: 1 }, facets: facetsOf([], filters) };
+  }
+  const index = await reviewSearchIndex(ctx.db);
+  const { groups, ids } = index.search({
+    words: search.text || undefined,
+    hasPhotos: search.hasPhotos,
+    productIds,
+    filters,
+    sort: search.sort,
+    offset: (search.page - 1) * search.size,
+    limit: search.size,
+  });
+  const found = totalOf(groups, filters);
+  const paging = { page: search.page, size: search.size, totalCount: found, totalPages: totalPages(found, search.size) };
+  return { result: { items: await staffItems(deps, ctx, await reviewsById(ctx, ids)), ...paging }, facets: facetsOf(groups, filters) };
 }
 
 /** Reviews by id, in the order of `ids`. */
@@ -347,72 +307,6 @@ async function reviewsById(ctx: DbContext, ids: readonly string[]): Promise<Revi
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is ReviewRow => row !== undefined);
 }
-
-/** Reviews in the table, as the planner last counted them (a figure to weigh plans by, not to show). */
-async function reviewsInTable(ctx: DbContext): Promise<number> {
-  const result = (await ctx.db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'reviews'::regclass`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-const emptyPage = (search: AdvancedReviewSearchInput) => ({ items: [], page: search.page, size: search.size, totalCount: 0, totalPages: 1 });
-const NO_FACETS = facetsOf([], {});
-
-/**
- * A page of the advanced search, with the counts it was paged by. The counts come first (one
- * grouped query, or kept ones: listing-cache.ts), so the total is exact without counting the page's
- * filter again, and a search by words knows how many it finds before choosing how to read its page.
- */
-async function advancedPage(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput) {
-  const parts = await advancedSearch(deps, ctx, search);
-  if (parts === null) return { result: emptyPage(search), facets: NO_FACETS };
-  // Counted for this search (not kept, not counting for another caller): its page came with the counts.
-  let pageIds: string[] | undefined;
-  const groups = await searchCounts(ctx.db, parts.baseKey, async () => {
-    if (!parts.searchesWords) {
-      return ctx.db
-        .select({ rating: reviews.rating, status: reviews.status, source: reviews.source, count: count() })
-        .from(reviews)
-        .where(parts.narrowing)
-        .groupBy(reviews.rating, reviews.status, reviews.source);
-    }
-    const counted = await countedWithPage(ctx, parts, search);
-    pageIds ??= counted.ids;
-    return counted.groups;
-  });
-  const total = totalOf(groups, parts.facetFilters);
-  const paging = { page: search.page, size: search.size, totalCount: total, totalPages: totalPages(total, search.size) };
-  if (pageIds)
-    return { result: { items: await staffItems(deps, ctx, await reviewsById(ctx, pageIds)), ...paging }, facets: facetsOf(groups, parts.facetFilters) };
-  const strategy = pageStrategy({
-    found: total,
-    matchedByWords: parts.searchesWords ? matchedOf(groups) : null,
-    all: await reviewsInTable(ctx),
-    wanted: search.page * search.size,
-  });
-  const rows = await ctx.db.transaction(async (db) => {
-    await db.execute(PLANS[strategy]);
-    return (await page({ db }, and(parts.words, parts.narrowing, parts.filters), search.sort, search.page, search.size, total)).rows;
-  });
-  return { result: { items: await staffItems(deps, ctx, rows), ...paging }, facets: facetsOf(groups, parts.facetFilters) };
-}
-
-/**
- * How the page is read (`pageStrategy`), told to the planner for this transaction: its estimates
- * of a search by words can be wrong by a thousand times, and a generic plan of a prepared statement
- * knows no values at all, but the exact counts are known by now. Every plan is made for the values
- * given, under its strategy's settings: walking reads the sort's index in order (no bitmaps, no
- * sorting, no full scan); collecting by the words gathers the trigram index's matches (no walking).
- */
-const CUSTOM_PLAN = "set_config('plan_cache_mode', 'force_custom_plan', true)";
-const PLANS: Record<PageStrategy, SQL> = {
-  walk: sql.raw(
-    `select ${CUSTOM_PLAN}, set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
-  ),
-  words: sql.raw(`select ${CUSTOM_PLAN}, set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`),
-  planner: sql.raw(`select ${CUSTOM_PLAN}`),
-};
 
 async function searchReviewsAdvanced(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchPage> {
   return (await advancedPage(deps, ctx, search)).result;
@@ -489,6 +383,7 @@ export function createListings(deps: ReviewsDeps): ReviewListingsService {
     searchReviews: (ctx, search) => searchReviews(deps, ctx, search),
     searchReviewsAdvanced: (ctx, search) => searchReviewsAdvanced(deps, ctx, search),
     searchReviewsAdvancedWithFacets: (ctx, search) => searchReviewsAdvancedWithFacets(deps, ctx, search),
+    loadSearchIndex: (ctx) => loadReviewSearchIndex(ctx.db),
     getOfferingInsights: (ctx, sku) => getOfferingInsights(deps, ctx, sku),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facetsOf, matchedOf, pageStrategy, passes, totalOf, type CountGroup } from './review-search-rules.ts';
+import { facetsOf, matchedOf, passes, totalOf, type CountGroup } from './review-search-rules.ts';
 
 const groups: CountGroup[] = [
   { rating: 5, status: 'published', source: 'VerifiedOrder', count: 40 },
@@ -58,27 +58,5 @@ describe('a search’s counts from its groups', () => {
     expect(facets.rating.map((entry) => entry.value)).toEqual(['5', '4', '3', '2', '1']);
     expect(facets.status.map((entry) => entry.value)).toEqual(['pending', 'published', 'rejected']);
     expect(Object.values(facets).every((facet) => facet.every((entry) => entry.count === 0))).toBe(true);
-  });
-});
-
-describe('reading a page of staff search', () => {
-  const all = 1_000_000;
-  it('walks the sort’s index when that reads fewer than collecting the matches would', () => {
-    // A page of 20 walks 20 × 1,000,000 / found reviews, each costing four read collecting.
-    expect(pageStrategy({ found: 9_000, matchedByWords: null, all, wanted: 20 })).toBe('walk');
-    expect(pageStrategy({ found: 8_000, matchedByWords: null, all, wanted: 20 })).toBe('planner');
-    // Words matching many, of which the filters keep some: collecting would read all the words' matches.
-    expect(pageStrategy({ found: 8_000, matchedByWords: 200_000, all, wanted: 20 })).toBe('walk');
-    expect(pageStrategy({ found: 900, matchedByWords: 22_000, all, wanted: 20 })).toBe('words');
-    // Deep pages want more: page 5 of 50.
-    expect(pageStrategy({ found: 30_000, matchedByWords: 30_000, all, wanted: 250 })).toBe('words');
-    expect(pageStrategy({ found: 40_000, matchedByWords: 40_000, all, wanted: 250 })).toBe('walk');
-  });
-
-  it('collects through the words when they find few, and leaves other searches to the planner', () => {
-    expect(pageStrategy({ found: 300, matchedByWords: 400, all, wanted: 20 })).toBe('words');
-    expect(pageStrategy({ found: 0, matchedByWords: 0, all, wanted: 20 })).toBe('words');
-    expect(pageStrategy({ found: 0, matchedByWords: null, all, wanted: 20 })).toBe('planner');
-    expect(pageStrategy({ found: 3_000, matchedByWords: null, all, wanted: 20 })).toBe('planner');
   });
 });

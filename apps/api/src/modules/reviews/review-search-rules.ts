@@ -1,8 +1,9 @@
 /**
- * The arithmetic of staff search's counts (issue 21, decision 0037), kept apart so it is tested on
- * its own. The database counts what the search's words, photos and products match once, by rating,
- * status and source (at most 5 × 3 × 2 groups); the total and every facet follow from those groups,
- * each facet leaving out its own filter (the status counts say what each status tab would find).
+ * The arithmetic of staff search's counts (issue 21, decisions 0037 and 0043), kept apart so it is
+ * tested on its own. The search index counts what the search's words, photos and products match,
+ * by rating, status and source (at most 5 × 3 × 2 groups); the total and every facet follow from
+ * those groups, each facet leaving out its own filter (the status counts say what each status tab
+ * would find).
  */
 import { REVIEW_SOURCES, REVIEW_STATUSES, type ReviewSearchFacetsPage, type ReviewSource, type ReviewStatus } from '@shop/contracts';
 
@@ -40,7 +41,7 @@ const sum = (groups: readonly CountGroup[], keep: (group: CountGroup) => boolean
 /** The reviews the whole search finds. */
 export const totalOf = (groups: readonly CountGroup[], filters: FacetFilters): number => sum(groups, (group) => passes(group, filters));
 
-/** Every reviews counted, whatever the filters: what the search's words, photos and products alone match. */
+/** Every review counted, whatever the filters: what the search's words, photos and products alone match. */
 export const matchedOf = (groups: readonly CountGroup[]): number => sum(groups, () => true);
 
 const RATINGS = [5, 4, 3, 2, 1];
@@ -55,28 +56,4 @@ export function facetsOf(groups: readonly CountGroup[], filters: FacetFilters): 
     source: facet('source', REVIEW_SOURCES, (group) => group.source),
     verified: facet('verified', ['true', 'false'], (group) => String(group.source === 'VerifiedOrder')),
   };
-}
-
-/**
- * Reading reviews in a sort's order fetches each from wherever it lies; collecting a search's
- * matches reads them in the order they are stored: measured on 1,000,000 reviews, a review read
- * walking cost about four read collecting (bench:reviews, decision 0037).
- */
-const WALK_READ_COST = 4;
-
-/**
- * How a page of staff search is read, from its exact counts: `walk` the sort's index in order,
- * testing each review against the filters, or collect the matches and sort them, through the
- * trigram index for a search by `words`, else as the `planner` chooses (its estimates of the other
- * filters being good enough). Walking reads about `wanted × all / found` reviews to fill the page;
- * collecting reads what the words match (`matchedByWords`: the trigram index gives those, and the
- * status filter's own trigram indexes fewer), or `found` without words. The planner cannot weigh
- * this, as trigram matches are estimated blindly, but the counts, taken first, say exactly.
- */
-export type PageStrategy = 'walk' | 'words' | 'planner';
-
-export function pageStrategy(page: { found: number; matchedByWords: number | null; all: number; wanted: number }): PageStrategy {
-  const collected = page.matchedByWords ?? page.found;
-  if (page.found > 0 && WALK_READ_COST * page.wanted * page.all < page.found * collected) return 'walk';
-  return page.matchedByWords === null ? 'planner' : 'words';
 }

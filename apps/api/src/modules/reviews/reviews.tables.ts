@@ -1,18 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { QUESTION_REJECTION_REASONS, QUESTION_STATUSES, REVIEW_HOLD_REASONS, REVIEW_REJECTION_REASONS, REVIEW_SOURCES, REVIEW_STATUSES } from '@shop/contracts';
 import { products } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
-/**
- * What staff search looks in: the four texts of a review joined by line breaks, as one expression
- * its trigram index (`reviews_words_trgm_idx`) is built on. A search for words without a line
- * break finds them only within one of the four, as searching each would.
- */
+/** What staff search looks in: the four texts of a review joined by line breaks (review-search-snapshot.ts). */
 export const reviewWords = (columns: { title: AnyPgColumn; text: AnyPgColumn; publishedTitle: AnyPgColumn; publishedText: AnyPgColumn }) => {
   const published = sql`coalesce(${columns.publishedTitle}, '') || chr(10) || coalesce(${columns.publishedText}, '')`;
   return sql`(${columns.title} || chr(10) || ${columns.text} || chr(10) || ${published})`;
 };
+
+/**
+ * Moves on with every review written or changed: a row's `changed_seq` is taken from it on insert
+ * and, by trigger (migration 0032), on every update. Staff search's in-memory index reads the rows
+ * changed since it last looked by it (review-search-snapshot.ts).
+ */
+export const reviewChanges = pgSequence('review_changes');
 
 /**
  * A customer's review of a product. One per person per product (a partial unique index over the
@@ -56,6 +74,9 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     moderatedBy: text('moderated_by'),
+    changedSeq: bigint('changed_seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('review_changes')`),
   },
   (table) => [
     uniqueIndex('reviews_one_per_author_idx')
@@ -80,33 +101,13 @@ export const reviews = pgTable(
     index('reviews_product_photos_idx')
       .on(table.productId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 'published' and ${table.photoCount} > 0`),
-    // The moderators' queues (pending, rejected) in every sort: walked within the status, not across every review (decision 0040).
+    // The moderators' queues in the simple search (`POST /Search/Reviews`), newest first.
     index('reviews_status_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('reviews_status_highest_idx').on(table.status, table.rating.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('reviews_status_lowest_idx').on(table.status, table.rating.asc(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('reviews_status_helpful_idx').on(
-      table.status,
-      table.helpfulCount.desc().nullsFirst(),
-      table.createdAt.desc().nullsFirst(),
-      table.id.desc().nullsFirst(),
-    ),
     index('reviews_sku_idx').on(table.sku, table.createdAt),
-    // Staff search: every sort over all reviews (a broad search walks its sort's index and filters),
-    // and the counts behind the facets read from this index alone, without the rows.
+    index('reviews_changed_idx').on(table.changedSeq),
+    // Staff search's index loads reviews in date order (review-search-snapshot.ts); the simple search reads by date.
     index('reviews_created_idx').on(table.createdAt, table.id),
-    index('reviews_highest_idx').on(table.rating.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('reviews_lowest_idx').on(table.rating.asc(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('reviews_helpful_idx').on(table.helpfulCount.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('reviews_facets_idx').on(table.productId, table.status, table.rating, table.source, table.photoCount),
-    // Staff search's words (`reviewWords`): trigrams, so a search for any part of a word uses the index.
-    index('reviews_words_trgm_idx').using('gin', sql`${reviewWords(table)} gin_trgm_ops`),
-    // The queues moderators search most, each a few per cent of all reviews: words and status found together.
-    index('reviews_pending_words_trgm_idx')
-      .using('gin', sql`${reviewWords(table)} gin_trgm_ops`)
-      .where(sql`${table.status} = 'pending'`),
-    index('reviews_rejected_words_trgm_idx')
-      .using('gin', sql`${reviewWords(table)} gin_trgm_ops`)
-      .where(sql`${table.status} = 'rejected'`),
     check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
     check(
       'reviews_sub_ratings_check',
