@@ -132,6 +132,7 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
                   <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
                 </div>
                 <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} />
+                {/* The address the order was found with: the help forms carry it in a hidden field (decision 0031). */}
                 <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} emailAddress={actionData?.emailAddress ?? ''} />
                 <dl className="grid gap-4 sm:grid-cols-2">
                   <div>
