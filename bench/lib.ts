@@ -63,6 +63,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Paced runs: how late the 99th percentile request was sent, in ms (the generator's own delay, charged to the server). */
+  sentLateP99?: number;
 }
 
 const toPaced = (request: autocannon.Request): PacedRequest => ({
@@ -76,6 +78,11 @@ const toPaced = (request: autocannon.Request): PacedRequest => ({
  * Warms up, then measures: flat out with autocannon, or, with `overallRate`, at that fixed rate
  * with requests spaced evenly (`paced.ts`), for latency-at-rate goals.
  */
+/** With BENCH_PAUSES, marks where each measured run starts and ends among the server's pause lines (servers/pauses.ts). */
+function markPauses(mark: string): void {
+  if (process.env.BENCH_PAUSES) fs.appendFileSync(process.env.BENCH_PAUSES, `${JSON.stringify({ at: new Date().toISOString(), mark })}\n`);
+}
+
 export async function load(
   name: string,
   url: string,
@@ -103,7 +110,10 @@ export async function load(
     const next = () => (options.setupRequest ? toPaced(options.setupRequest({ ...first } as autocannon.Request)) : first);
     const paced = { rate: options.overallRate, connections: options.connections, next };
     await pacedLoad(name, target.origin, { ...paced, seconds: Math.min(3, seconds) });
-    return pacedLoad(name, target.origin, { ...paced, seconds });
+    markPauses(`${name}: measured from here`);
+    const result = await pacedLoad(name, target.origin, { ...paced, seconds });
+    markPauses(`${name}: p99 ${result.p99} ms, sent late p99 ${result.sentLateP99} ms`);
+    return result;
   }
   const base = {
     url,

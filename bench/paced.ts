@@ -36,6 +36,8 @@ export async function pacedLoad(name: string, origin: string, options: PacedOpti
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const latencies: number[] = [];
+  // How late each request left this process: a generator that falls behind is charged to the server.
+  const lateness: number[] = [];
   let errors = 0;
   let non2xx = 0;
   const start = performance.now();
@@ -45,6 +47,7 @@ export async function pacedLoad(name: string, origin: string, options: PacedOpti
       if (++settled === total) resolve();
     };
     const send = (due: number) => {
+      lateness.push(performance.now() - due);
       const request = options.next();
       const headers: Record<string, string | number> = { ...request.headers };
       if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
@@ -85,5 +88,6 @@ export async function pacedLoad(name: string, origin: string, options: PacedOpti
     p99: percentile(0.99),
     errors,
     non2xx,
+    sentLateP99: Math.round(lateness.toSorted((a, b) => a - b)[Math.floor(lateness.length * 0.99)] ?? 0),
   };
 }

@@ -1,5 +1,6 @@
 /** The real API (full middleware) on a fresh database, for benchmarks. Prints `ready <port>`. */
 import { applyMigrations, buildApi, loadApiConfig, openDatabase, runSeeds, apiSeeds } from '@shop/api';
+import { recordPauses } from './pauses.ts';
 
 const config = loadApiConfig({
   ...process.env,
@@ -16,6 +17,7 @@ if (process.env.BENCH_SEED !== '0') await runSeeds(database, apiSeeds, () => {})
 const healthCheckCacheMs = process.env.BENCH_HEALTH_CACHE_MS ? Number(process.env.BENCH_HEALTH_CACHE_MS) : undefined;
 const app = await buildApi({ config, database, healthCheckCacheMs });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+recordPauses(process.env.BENCH_PAUSES, app.server);
 process.stdout.write(`ready ${new URL(address).port}\n`);
 const stop = async () => {
   await app.close();

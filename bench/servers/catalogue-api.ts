@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { applyMigrations, buildApi, composeApi, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
+import { recordPauses } from './pauses.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 // BENCH_DATABASE_URL selects PostgreSQL; without it PGlite in DATA_DIR, whatever DATABASE_URL says.
@@ -35,6 +36,7 @@ if (count !== productCount) {
 // Logging stays on at the configured level: it is part of every real request's cost.
 const app = await buildApi({ config, database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+recordPauses(process.env.BENCH_PAUSES, app.server);
 process.stdout.write(`ready ${new URL(address).port}\n`);
 const stop = async () => {
   await app.close();

@@ -80,6 +80,48 @@ describe('typoDistance', () => {
   });
 });
 
+describe('suggestion index over many products', () => {
+  // Enough rows that a two-word search checks hundreds of candidates and marks the rows instead.
+  const colours = ['white', 'black', 'chrome', 'brass', 'grey'];
+  const things = ['basin', 'tap', 'toilet', 'mirror', 'valve', 'tray', 'panel'];
+  const many: SuggestionProduct[] = Array.from({ length: 3000 }, (_, n) => {
+    const name = `${['Arden', 'Lucca', 'Slim'][n % 3]} ${colours[(n * 7) % 5]} ${things[(n * 11) % 7]} ${n}`;
+    return { id: n + 1, name, searchText: `${name} ${n % 2 ? 'ceramic' : 'steel'}` };
+  });
+  const haveAll = (product: SuggestionProduct, terms: string[], text: string) => {
+    const words = text.toLowerCase().split(' ');
+    return terms.every((term, k) => words.some((word) => (k === terms.length - 1 ? word.startsWith(term) : word === term)));
+  };
+  /** Every match, name matches first, each group in rank order: what the index must find. */
+  const expected = (rank: SuggestionProduct[], terms: string[]) => {
+    const byName = rank.filter((product) => haveAll(product, terms, product.name));
+    return [...byName, ...rank.filter((product) => !byName.includes(product) && haveAll(product, terms, product.searchText))].map((p) => p.id);
+  };
+
+  it('finds the same rows, in rank order, search after search on one index', async () => {
+    const rank = many.toSorted((a, b) => ((a.id * 7919) % 3001) - ((b.id * 7919) % 3001));
+    const index = await buildSuggestionIndex(
+      many,
+      (id) => id - 1,
+      Int32Array.from(rank, (product) => product.id - 1),
+      many.length,
+    );
+    const searches = [
+      ['white', 'tap'],
+      ['arden', 'ceram'],
+      ['chrome', 'basin', 'st'],
+      ['white', 'tap'],
+      ['black', 'mirror'],
+      ['lucca', 'white', 'b'],
+    ];
+    for (const terms of searches) {
+      const found = index.match(terms, 1000).map((row) => row + 1);
+      expect(found.length).toBeGreaterThan(0);
+      expect({ terms, found }).toEqual({ terms, found: expected(rank, terms).slice(0, 1000) });
+    }
+  });
+});
+
 describe('matchNames', () => {
   const CATEGORIES = [
     { slug: 'bathroom', name: 'Bathroom' },

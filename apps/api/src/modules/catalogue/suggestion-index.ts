@@ -190,6 +190,7 @@ class WordIndex implements SuggestionIndex {
   private readonly namePostings: Postings;
   private readonly allPostings: Postings;
   private readonly rankOf: Int32Array;
+  private readonly marks: RowMarks;
 
   constructor(parts: WordIndexParts) {
     ({
@@ -200,6 +201,7 @@ class WordIndex implements SuggestionIndex {
       allPostings: this.allPostings,
       rankOf: this.rankOf,
     } = parts);
+    this.marks = new RowMarks(this.rankOf.length);
   }
 
   match(terms: string[], limit: number): number[] {
@@ -285,7 +287,7 @@ class WordIndex implements SuggestionIndex {
     let previous = -1;
     let checked = 0;
     // Once a walk gets long (words that rarely meet, or never), mark the other terms' rows for O(1) checks.
-    let marks: Uint8Array[] | null = null;
+    let marked = -1;
     while (picked.length < limit && heap.size > 0) {
       const cursor = heap.top();
       const row = postings.rows[cursor.at]!;
@@ -296,8 +298,8 @@ class WordIndex implements SuggestionIndex {
       if (row === previous) continue;
       previous = row;
       if (skip.has(row)) continue;
-      if (++checked === MARK_AFTER && others.length > 0) marks = others.map((list) => markRows(postings, list, this.rankOf.length));
-      const matches = marks ? marks.every((marked) => marked[row] === 1) : others.every((list) => hasWordIn(rowWords, row, list));
+      if (++checked === MARK_AFTER && others.length > 0) marked = this.marks.mark(postings, others);
+      const matches = marked >= 0 ? this.marks.has(row, marked) : others.every((list) => hasWordIn(rowWords, row, list));
       if (matches) picked.push(row);
     }
     return picked;
@@ -307,13 +309,45 @@ class WordIndex implements SuggestionIndex {
 /** Candidates checked word by word before the other terms' rows are marked instead. */
 const MARK_AFTER = 256;
 
-/** A flag per row: listed under a word in one of `ranges`. */
-function markRows(postings: Postings, ranges: Range[], size: number): Uint8Array {
-  const marked = new Uint8Array(size);
-  for (const [from, to] of ranges) {
-    for (let k = postings.start[from]!; k < postings.start[to]!; k++) marked[postings.rows[k]!] = 1;
+/**
+ * Which rows have a word in each of several terms' ranges, marked in one array per index that
+ * every search reuses: a fresh array per search (100 kB at 100k products, for each term) was most
+ * of what a search allocated, and collecting it most of its garbage collection. A row's mark
+ * counts the terms it has passed, above a base that moves on with each marking, so nothing is
+ * cleared between searches.
+ */
+class RowMarks {
+  #marks: Uint32Array;
+  #base = 0;
+
+  constructor(size: number) {
+    this.#marks = new Uint32Array(size);
   }
-  return marked;
+
+  /** Marks the rows listed under a word of every term's `ranges`; returns the mark they carry. */
+  mark(postings: Postings, terms: Range[][]): number {
+    if (this.#base + terms.length + 1 >= 0xffffffff) {
+      this.#marks.fill(0);
+      this.#base = 0;
+    }
+    const base = this.#base;
+    this.#base += terms.length + 1;
+    const marks = this.#marks;
+    for (const [term, ranges] of terms.entries()) {
+      // A row moves from base + term to base + term + 1 once, however many of the term's words it has.
+      for (const [from, to] of ranges) {
+        for (let k = postings.start[from]!; k < postings.start[to]!; k++) {
+          const row = postings.rows[k]!;
+          if (term === 0 ? marks[row]! <= base : marks[row] === base + term) marks[row] = base + term + 1;
+        }
+      }
+    }
+    return base + terms.length;
+  }
+
+  has(row: number, mark: number): boolean {
+    return this.#marks[row] === mark;
+  }
 }
 
 function hasWordIn(rowWords: RowWords, row: number, ranges: Range[]): boolean {
