@@ -28,7 +28,19 @@
 import os from 'node:os';
 import type { Request as LoadRequest } from 'autocannon';
 import { REVIEW_SEARCH_SORTS, REVIEW_SOURCES } from '@shop/contracts';
-import { createTokenSigner, ensureDatabase, freshDatabase, load, median, psql as runSql, report, seededRandom, startServer, type LoadResult } from './lib.ts';
+import {
+  afterStartUpLoads,
+  createTokenSigner,
+  ensureDatabase,
+  freshDatabase,
+  load,
+  median,
+  psql as runSql,
+  report,
+  seededRandom,
+  startServer,
+  type LoadResult,
+} from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 1_000_000);
@@ -328,6 +340,7 @@ try {
     body: JSON.stringify({ status: 'pending' }),
   });
   if (!check.ok) throw new Error(`advanced search answered ${check.status}: ${await check.text()}`);
+  await afterStartUpLoads(`${origin}/api`);
 
   const results: Record<'pages' | 'search' | 'cold', LoadResult[]> = { pages: [], search: [], cold: [] };
   const loads: string[] = [];

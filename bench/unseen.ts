@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import { ensurePostgresDatabase, gatherInputs, next, pick, type Inputs } from './catalogue-inputs.ts';
-import { goalVerdicts, load, median, report, startServer, type LoadResult } from './lib.ts';
+import { afterStartUpLoads, goalVerdicts, load, median, report, startServer, type LoadResult } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -81,7 +81,7 @@ const server = await startServer('./servers/catalogue-api.ts', {
 const api = `http://127.0.0.1:${server.port}/api`;
 try {
   const inputs = await gatherInputs(api);
-  await settle();
+  await afterStartUpLoads(api);
   const idleRss = server.rssBytes();
   const runs = goals.map(() => [] as LoadResult[]);
   const rates = goals.map(() => [] as string[]);

@@ -18,8 +18,14 @@ import { reviews, reviewWords } from './reviews.tables.ts';
  */
 type Db = ServiceContext['db'];
 
-/** Rows read per query while loading: each slice is parsed and indexed between requests. */
-const LOAD_SLICE = 5000;
+/**
+ * Rows read per query while loading: each slice is parsed and indexed between requests. 5,000 held
+ * the thread for 20–25 ms a slice (pg's parsing, then the index's words), so every start and every
+ * reload stalled product pages for 10 s; 1,000 hold it for about 5 ms, and the load takes as long.
+ */
+const LOAD_SLICE = 1000;
+/** Room for the reviews written while the index lives, so its arrays are not copied whole (tens of ms) to grow. */
+const ROOM_TO_GROW = 1.25;
 /** More changes than this since the last look: loading afresh is quicker than catching up. */
 const CATCH_UP_AT_MOST = 50_000;
 /** Whatever the changes, the index is loaded afresh this often: a safety net (a review removed with its product). */
@@ -100,7 +106,7 @@ async function reviewsInTable(db: Db): Promise<number> {
 /** Every review, oldest first (so the index's rows are in date order, which its newest and oldest sorts use). */
 async function load(db: Db, entry: Kept): Promise<void> {
   const { seen, settled } = await settledChangeNumber(db);
-  const index = new ReviewSearchIndex(await reviewsInTable(db));
+  const index = new ReviewSearchIndex((await reviewsInTable(db)) * ROOM_TO_GROW + 1024);
   let after: Facts | null = null;
   for (;;) {
     const rows = await readFacts(
