@@ -329,6 +329,25 @@ test('a delivery option chosen and sent before the scripts run is saved as a pla
   await expect(main(page).getByRole('region', { name: /^Step 3: Delivery \(done\)$/ })).toBeVisible();
 });
 
+test('an order number and address typed before the scripts run are still there, and sent, when "Track order" is pressed after', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'track-typed-early');
+  const orderNumber = await placeTestOrder(request, { email, firstName: 'Tom', lastName: 'Early' });
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/track-order', { waitUntil: 'commit' });
+  await main(page).getByLabel('Order number').fill(orderNumber);
+  await main(page).getByLabel('E-mail address').fill(email);
+  release();
+  await hydrated(page);
+  await expect(main(page).getByLabel('Order number')).toHaveValue(orderNumber);
+  await expect(main(page).getByLabel('E-mail address')).toHaveValue(email);
+  await main(page).getByRole('button', { name: 'Track order' }).click();
+  await expect(main(page).getByRole('heading', { name: `Order ${orderNumber}: Order placed` })).toBeVisible();
+});
+
 test('"Track order" pressed before the scripts run finds the order as a plain form', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'track-early');
   const orderNumber = await placeTestOrder(request, { email, firstName: 'Tia', lastName: 'Early' });

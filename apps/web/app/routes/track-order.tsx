@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { data, Form, useNavigation, useSearchParams } from 'react-router';
 import { ApiError } from '@shop/api-client';
 import type { OrderTracking } from '@shop/contracts';
@@ -60,11 +60,15 @@ export async function action({ request }: Route.ActionArgs) {
 export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const refused = actionData && !actionData.found ? actionData : null;
-  const [orderNumber, setOrderNumber] = useState(refused?.orderNumber ?? actionData?.found?.orderNumber ?? searchParams.get('orderNumber') ?? '');
-  // Just after checkout, the e-mail the order was placed with is known in this tab.
+  // The fields are the browser's own, given only a starting value: what is typed before the page's
+  // scripts run stays in them when the scripts take over, and is what the form sends.
+  const startingNumber = refused?.orderNumber ?? actionData?.found?.orderNumber ?? searchParams.get('orderNumber') ?? '';
+  // Just after checkout, the e-mail the order was placed with is known in this tab: it fills the field if nothing was typed.
   const keptEmail = useSessionValue(ORDER_EMAIL_KEY);
-  const [typedEmail, setEmailAddress] = useState<string | null>(actionData?.emailAddress ?? null);
-  const emailAddress = typedEmail ?? keptEmail ?? '';
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (keptEmail && emailRef.current && emailRef.current.value === '') emailRef.current.value = keptEmail;
+  }, [keptEmail]);
   const busy = useNavigation().state === 'submitting';
   const order = actionData?.found ?? null;
   const errors = refused?.errors ?? {};
@@ -90,27 +94,12 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
           >
             <FormField id="track-order-number" label="Order number" hint="On your confirmation e-mail, like BP10000001." error={errors.orderNumber}>
               {(control) => (
-                <Input
-                  {...control}
-                  name="orderNumber"
-                  value={orderNumber}
-                  onChange={(event) => setOrderNumber(event.target.value)}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  autoComplete="off"
-                />
+                <Input {...control} name="orderNumber" defaultValue={startingNumber} autoCapitalize="characters" spellCheck={false} autoComplete="off" />
               )}
             </FormField>
             <FormField id="track-email" label="E-mail address" error={errors.emailAddress}>
               {(control) => (
-                <Input
-                  {...control}
-                  name="emailAddress"
-                  type="email"
-                  autoComplete="email"
-                  value={emailAddress}
-                  onChange={(event) => setEmailAddress(event.target.value)}
-                />
+                <Input {...control} name="emailAddress" type="email" autoComplete="email" ref={emailRef} defaultValue={actionData?.emailAddress ?? ''} />
               )}
             </FormField>
             {problem && (
