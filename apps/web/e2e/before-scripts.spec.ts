@@ -348,6 +348,19 @@ test('an order number and address typed before the scripts run are still there, 
   await expect(main(page).getByRole('heading', { name: `Order ${orderNumber}: Order placed` })).toBeVisible();
 });
 
+test('a retrieval code typed before the scripts run is still there, and sent, when "Retrieve basket" is pressed after', async ({ page }) => {
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/basket/retrieve', { waitUntil: 'commit' });
+  await main(page).getByRole('textbox', { name: 'Retrieval code' }).fill('ZZZZ-ZZZZ');
+  release();
+  await hydrated(page);
+  await expect(main(page).getByRole('textbox', { name: 'Retrieval code' })).toHaveValue('ZZZZ-ZZZZ');
+  await main(page).getByRole('button', { name: 'Retrieve basket' }).click();
+  // The API was asked for the typed code, not told the field was empty.
+  await expect(main(page).getByText(/can’t find a saved basket with that code/)).toBeVisible();
+});
+
 test('"Track order" pressed before the scripts run finds the order as a plain form', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'track-early');
   const orderNumber = await placeTestOrder(request, { email, firstName: 'Tia', lastName: 'Early' });

@@ -20,13 +20,14 @@ export default function BasketRetrievePage() {
   const [searchParams] = useSearchParams();
   const { retrieve } = useBasket();
   const navigate = useNavigate();
-  const [code, setCode] = useState(searchParams.get('code') ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the field itself: what was typed before the page's scripts ran is in it.
+    const code = inputRef.current?.value ?? '';
     const typed = retrievalCodeProblem(code);
     if (typed) {
       setProblem(typed);
@@ -62,8 +63,7 @@ export default function BasketRetrievePage() {
                   {...control}
                   ref={inputRef}
                   name="code"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
+                  defaultValue={searchParams.get('code') ?? ''}
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}
