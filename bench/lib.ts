@@ -74,10 +74,6 @@ const toPaced = (request: autocannon.Request): PacedRequest => ({
   body: request.body === undefined ? undefined : String(request.body),
 });
 
-/**
- * Warms up, then measures: flat out with autocannon, or, with `overallRate`, at that fixed rate
- * with requests spaced evenly (`paced.ts`), for latency-at-rate goals.
- */
 /** With BENCH_PAUSES, marks where each measured run starts and ends among the server's pause lines (servers/pauses.ts). */
 function markPauses(mark: string): void {
   if (process.env.BENCH_PAUSES) fs.appendFileSync(process.env.BENCH_PAUSES, `${JSON.stringify({ at: new Date().toISOString(), mark })}\n`);
@@ -92,13 +88,18 @@ function markPauses(mark: string): void {
 export async function afterStartUpLoads(api: string): Promise<void> {
   const giveUpAt = Date.now() + 180_000;
   for (;;) {
-    const health = (await (await fetch(`${api}/health`)).json()) as { caches?: Record<string, { entries: number }> };
-    if ((health.caches?.['reviews-search-index']?.entries ?? 0) > 0 || Date.now() > giveUpAt) break;
+    const health = (await (await fetch(`${api}/health`)).json()) as { caches?: Record<string, { bytes: number }> };
+    // Its figures are set when a load ends: its arrays weigh something even with no reviews.
+    if ((health.caches?.['reviews-search-index']?.bytes ?? 0) > 0 || Date.now() > giveUpAt) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await new Promise((resolve) => setTimeout(resolve, 5000));
 }
 
+/**
+ * Warms up, then measures: flat out with autocannon, or, with `overallRate`, at that fixed rate
+ * with requests spaced evenly (`paced.ts`), for latency-at-rate goals.
+ */
 export async function load(
   name: string,
   url: string,
