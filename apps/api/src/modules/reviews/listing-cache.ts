@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
-import { answerWeight, LruCache, watchCache } from '../../platform/cache.ts';
+import { answerWeight, databaseId, LruCache, watchCache } from '../../platform/cache.ts';
+import type { ReviewedProduct } from '../catalogue/index.ts';
 import { reviewSummaries } from './reviews.tables.ts';
 
 /**
@@ -27,19 +28,6 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const answers = new LruCache<string, Promise<unknown>>({ maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, sizeOf: () => 0, ttlMs: ANSWER_TTL_MS });
 watchCache('reviews-listings', () => answers.stats());
 
-// A process has one database; tests open several, whose answers must never meet.
-const databaseIds = new WeakMap<object, number>();
-let databasesSeen = 0;
-const databaseId = (db: Db): number => {
-  let id = databaseIds.get(db);
-  if (id === undefined) {
-    databasesSeen += 1;
-    id = databasesSeen;
-    databaseIds.set(db, id);
-  }
-  return id;
-};
-
 /** The product's summary row (undefined before its first published review) and the version answers are kept under. */
 export async function summaryWithVersion(db: Db, productId: number): Promise<{ row: SummaryRow | undefined; version: string }> {
   const [found] = await db
@@ -59,4 +47,26 @@ export async function summaryWithVersion(db: Db, productId: number): Promise<{ r
 export function keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T> {
   const cacheKey = `${databaseId(db)}|${version}|${key}`;
   return answers.getOrLoad(cacheKey, load as () => Promise<unknown>, Date.now(), (answer) => answerWeight(cacheKey, answer)) as Promise<T>;
+}
+
+/**
+ * The product a public listing or summary names by slug: asked twice for every product page, so it is
+ * kept for PRODUCT_TTL_MS (the time the catalogue's own listings may lag a rename), leaving a page's
+ * reviews one database round trip each (their summary's version). A slug with no product is not
+ * kept: a product added a moment ago is found at once.
+ */
+const PRODUCT_TTL_MS = 60_000;
+const products = new LruCache<string, Promise<ReviewedProduct | null>>({ maxEntries: MAX_ENTRIES, ttlMs: PRODUCT_TTL_MS });
+watchCache('reviews-products', () => products.stats());
+
+export function keptProduct(db: Db, slug: string, load: () => Promise<ReviewedProduct | null>): Promise<ReviewedProduct | null> {
+  const key = `${databaseId(db)}|${slug}`;
+  const kept = products.get(key);
+  if (kept) return kept;
+  const found = products.getOrLoad(key, load);
+  found.then(
+    (product) => product === null && products.delete(key),
+    () => {},
+  );
+  return found;
 }

@@ -247,6 +247,14 @@ describe('the summary', () => {
     });
     expect(await failure(guest.listReviews({ query: { slug: ' // ' } }))).toMatchObject({ status: 404, code: 'REVIEW_LISTING_PRODUCT_NOT_FOUND' });
   });
+
+  it('finds a product the moment its slug exists, though products asked for are kept', async () => {
+    const product = await freshProduct();
+    const slug = `${product.slug}-renamed`;
+    expect(await failure(guest.getReviewSummary({ params: { slug } }))).toMatchObject({ status: 404 });
+    await api.database.db.execute(sql`update products set slug = ${slug} where id = ${product.id}`);
+    expect(await guest.getReviewSummary({ params: { slug } })).toMatchObject({ slug, sku: product.sku });
+  });
 });
 
 describe('the listing', () => {

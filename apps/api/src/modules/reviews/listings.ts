@@ -22,7 +22,7 @@ import { productSlugOf } from './review-rules.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
 import { productQuestions, reviewHelpfulVotes, reviews } from './reviews.tables.ts';
 import { figuresOfRow } from './summaries.ts';
-import { keptAnswer, summaryWithVersion, type SummaryRow } from './listing-cache.ts';
+import { keptAnswer, keptProduct, summaryWithVersion, type SummaryRow } from './listing-cache.ts';
 import { loadReviewSearchIndex, reviewSearchIndex } from './review-search-snapshot.ts';
 import { facetsOf, totalOf, type FacetFilters } from './review-search-rules.ts';
 import { SHOP_ANSWERER_FALLBACK } from './question-rules.ts';
@@ -52,7 +52,7 @@ export interface ReviewListingsService {
 
 async function productBySlug(deps: ReviewsDeps, ctx: DbContext, slug: string) {
   const productSlug = productSlugOf(slug);
-  const product = productSlug === '' ? null : await deps.catalogue.findReviewedProduct(ctx, { slug: productSlug });
+  const product = productSlug === '' ? null : await keptProduct(ctx.db, productSlug, () => deps.catalogue.findReviewedProduct(ctx, { slug: productSlug }));
   if (!product) throw ListingErrors.productNotFound();
   return product;
 }
