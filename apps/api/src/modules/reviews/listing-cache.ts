@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
-import { answerWeight, databaseId, LruCache, watchCache } from '../../platform/cache.ts';
+import { answerWeight, databaseId, LruCache, SeenOnce, watchCache } from '../../platform/cache.ts';
 import type { ReviewedProduct } from '../catalogue/index.ts';
 import { reviewSummaries } from './reviews.tables.ts';
 
@@ -27,6 +27,13 @@ const MAX_BYTES = 32 * 1024 * 1024;
 
 const answers = new LruCache<string, Promise<unknown>>({ maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, sizeOf: () => 0, ttlMs: ANSWER_TTL_MS });
 watchCache('reviews-listings', () => answers.stats());
+/**
+ * An answer is kept the second time it is asked for (as the catalogue's are, decision 0040): most
+ * pages past the first, sorts and star filters of a product are asked for once in ANSWER_TTL_MS,
+ * and keeping each would make it outlive two young-generation collections and fill the old one
+ * with answers no one asks for again, whose full collections held product pages up (bench:reviews).
+ */
+const askedBefore = new SeenOnce();
 
 /** The product's summary row (undefined before its first published review) and the version answers are kept under. */
 export async function summaryWithVersion(db: Db, productId: number): Promise<{ row: SummaryRow | undefined; version: string }> {
@@ -40,13 +47,19 @@ export async function summaryWithVersion(db: Db, productId: number): Promise<{ r
 }
 
 /**
- * The answer kept for `key` under `version`, or `load()`'s, kept for the next callers. Callers
- * arriving while it loads share the one load; the same object is handed to each, so the HTTP layer
- * writes it out and hashes its ETag once (platform/bind.ts).
+ * The answer kept for `key` under `version`, or `load()`'s, kept for the next callers once it has
+ * been asked for twice. Callers arriving while a kept answer loads share the one load; the same
+ * object is handed to each, so the HTTP layer writes it out and hashes its ETag once (platform/bind.ts).
  */
 export function keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T> {
   const cacheKey = `${databaseId(db)}|${version}|${key}`;
-  return answers.getOrLoad(cacheKey, load as () => Promise<unknown>, Date.now(), (answer) => answerWeight(cacheKey, answer)) as Promise<T>;
+  return answers.getOrLoad(
+    cacheKey,
+    load as () => Promise<unknown>,
+    Date.now(),
+    (answer) => answerWeight(cacheKey, answer),
+    (asked) => askedBefore.again(asked),
+  ) as Promise<T>;
 }
 
 /**

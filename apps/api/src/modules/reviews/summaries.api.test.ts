@@ -83,6 +83,11 @@ describe('a product’s listing and summary', () => {
     const before = JSON.parse(listing.body) as ReviewListing;
     const countBefore = (JSON.parse(summary.body) as { count: number }).count;
 
+    // Asked for once, nothing was kept (most pages are asked for once): the second asking loads them again, and keeps them.
+    const firstHits = cacheReports()['reviews-listings']!.hits;
+    await get(listingPath(product));
+    await get(summaryPath(product));
+    expect(cacheReports()['reviews-listings']!.hits).toBe(firstHits);
     // Unchanged: answered from what this process kept (a hit), and 304 to the ETag the browser holds.
     const hits = cacheReports()['reviews-listings']!.hits;
     expect((await get(listingPath(product), listing.etag!)).status).toBe(304);
