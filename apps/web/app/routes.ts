@@ -42,6 +42,7 @@ export default [
   route('staff/help/:reference', 'routes/staff-help-request.tsx'),
   route('staff/help/:reference/erasure', 'routes/staff-help-erasure.tsx'),
   route('staff/stock', 'routes/staff-stock.tsx'),
+  route('staff/newsletter', 'routes/staff-newsletter.tsx'),
   route('staff/reviews', 'routes/staff-reviews.tsx'),
   route('staff/reviews/insights/:sku', 'routes/staff-review-insights.tsx'),
   route('staff/reviews/:reviewId', 'routes/staff-review.tsx'),
@@ -70,6 +71,9 @@ export default [
   route('careers', 'routes/careers.tsx'),
   route('back-in-stock/unsubscribe/:token', 'routes/back-in-stock-unsubscribe.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
+  // The links in newsletter e-mails: confirming a sign-up and unsubscribing, each a POST from its page (decision 0044).
+  route('newsletter/confirm', 'routes/newsletter-link.tsx', { id: 'newsletter-confirm' }),
+  route('newsletter/unsubscribe', 'routes/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
   // Terms of sale, privacy notice and cookie notice: one page module.
   route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
   route('privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),

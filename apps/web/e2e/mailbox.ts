@@ -56,16 +56,22 @@ export function verificationLink(browser: Browser, testInfo: TestInfo, to: strin
  * The first link matching `link` in the e-mail of `template` to `to`, read as staff through the
  * mailbox; waits for the e-mail (the outbox is sent by a polling job).
  */
-export function emailedLink(browser: Browser, testInfo: TestInfo, to: string, template: string, link: RegExp): Promise<string> {
+export async function emailedLink(browser: Browser, testInfo: TestInfo, to: string, template: string, link: RegExp): Promise<string> {
+  const [found] = await emailedLinks(browser, testInfo, to, template, [link]);
+  return found!;
+}
+
+/** The first link matching each of `links` in the newest e-mail of `template` to `to`, read with one staff sign-in. */
+export function emailedLinks(browser: Browser, testInfo: TestInfo, to: string, template: string, links: readonly RegExp[]): Promise<string[]> {
   return asStaff(browser, testInfo, async (request, headers) => {
-    let found: string | undefined;
+    let found: string[] = [];
     await expect(async () => {
       const email = (await mailboxItems(request, headers, to)).find((item) => item.template === template);
       expect(email, `a ${template} e-mail to ${to}`).toBeDefined();
       const { text } = (await (await request.get(`/api/notifications/Mailbox/${email!.id}`, { headers })).json()) as { text: string };
-      found = link.exec(text)?.[0];
-      expect(found, `the link in the ${template} e-mail`).toBeDefined();
+      found = links.map((link) => link.exec(text)?.[0] ?? '');
+      expect(found.every(Boolean), `the links in the ${template} e-mail`).toBe(true);
     }).toPass({ timeout: 30_000 });
-    return found!;
+    return found;
   });
 }

@@ -1,5 +1,8 @@
-import { expectNoViolations } from './axe.ts';
+import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { DEMO, signInByRedirect } from './auth.ts';
+import { expectNoViolations } from './axe.ts';
+import { emailedLinks, newContext } from './mailbox.ts';
 import { API_DOWN_PORT, SCREENSHOT_DIR } from './pages.ts';
 
 test.describe('server rendering', () => {
@@ -84,19 +87,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'No results for “xyzzy”' })).toBeVisible();
   });
 
-  test('the newsletter page validates on the server', async ({ page }) => {
-    // Not linked from the shop until sign-up opens (it stores nothing yet).
+  test('the newsletter page signs up on the server', async ({ page }) => {
     await page.goto('/newsletter');
     const pageForm = page.locator('main').getByRole('form', { name: 'Newsletter sign-up' });
     await pageForm.getByRole('textbox', { name: 'Email address' }).fill('not-an-email');
     await pageForm.getByRole('button', { name: 'Sign up' }).click();
     await expect(page).toHaveURL('/newsletter');
-    await expect(pageForm.getByText('Enter an email address in the correct format')).toBeVisible();
+    await expect(pageForm.getByText('Enter an email address in the correct format, like name@example.com')).toBeVisible();
     await expect(pageForm.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('aria-invalid', 'true');
 
-    await pageForm.getByRole('textbox', { name: 'Email address' }).fill('sam@example.co.uk');
+    await pageForm.getByRole('textbox', { name: 'Email address' }).fill('sam.nojs@example.co.uk');
     await pageForm.getByRole('button', { name: 'Sign up' }).click();
-    await expect(pageForm.getByText('Newsletter sign-up opens soon')).toBeVisible();
+    await expect(pageForm.getByRole('status')).toHaveText('Check your email: we’ve sent a link to confirm your subscription to sam.nojs@example.co.uk.');
+    await expect(pageForm.getByRole('textbox', { name: 'Email address' })).not.toHaveAttribute('aria-invalid');
   });
 });
 
@@ -114,11 +117,74 @@ test('the newsletter form answers inline', async ({ page }) => {
   await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(form.getByText('Enter an email address in the correct format, like name@example.com')).toBeVisible();
 
-  await email.fill('sam@example.co.uk');
+  await email.fill('sam.inline@example.co.uk');
   await form.getByRole('button', { name: 'Sign up' }).click();
-  await expect(form.getByRole('status')).toContainText('Newsletter sign-up opens soon');
+  await expect(form.getByRole('status')).toHaveText('Check your email: we’ve sent a link to confirm your subscription to sam.inline@example.co.uk.');
   await expect(email).not.toHaveAttribute('aria-invalid');
   await expect(page).toHaveURL('/newsletter');
+});
+
+test('a shopper signs up in the footer, confirms by the e-mailed link, staff see it, and the shopper unsubscribes', async ({ page, browser }, testInfo) => {
+  const address = `footer-${Date.now()}@example.co.uk`;
+  await page.goto('/help', { waitUntil: 'networkidle' });
+  const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter sign-up' });
+  await form.getByRole('textbox', { name: 'Email address' }).fill(address);
+  await form.getByRole('button', { name: 'Sign up' }).click();
+  await expect(form.getByRole('status')).toHaveText(`Check your email: we’ve sent a link to confirm your subscription to ${address}.`);
+  await expect(page).toHaveURL('/help');
+
+  const [confirmLink, unsubscribeLink] = await emailedLinks(browser, testInfo, address, 'accounts.newsletter-confirm', [
+    /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/,
+    /https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]+/,
+  ]);
+  const heading = page.getByRole('heading', { level: 1 });
+  const main = page.locator('main');
+  // Opening the link only asks: a mail scanner following it subscribes nobody.
+  await page.goto(confirmLink!);
+  await expect(heading).toHaveText('Confirm your subscription');
+  await expect(main).toContainText(address);
+  await expectNoViolations(page);
+  await main.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(heading).toHaveText('You’re subscribed');
+  await expect(main.getByRole('status')).toContainText(`we will send the Plumbline newsletter to ${address}`);
+  await page.goto(confirmLink!);
+  await expect(heading).toHaveText('You’re subscribed');
+
+  // Staff find the address, confirmed, and it is in the CSV of confirmed subscribers.
+  const staff = await newContext(browser, testInfo);
+  const staffPage = await staff.newPage();
+  await signInByRedirect(staffPage, DEMO.staff.email);
+  await staffPage.goto(`/staff/newsletter?email=${encodeURIComponent(address)}`);
+  const row = staffPage.getByRole('region', { name: 'Subscribers' }).getByRole('row').filter({ hasText: address });
+  await expect(row).toContainText('Confirmed');
+  await expect(row).toContainText('Footer form');
+  const downloading = staffPage.waitForEvent('download');
+  await staffPage.getByRole('button', { name: 'Download confirmed subscribers (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await fs.readFile((await download.path())!, 'utf8')).split('\r\n');
+  expect(lines[0]).toBe('Email address,Confirmed (UK time),Signed up with');
+  expect(lines.some((line) => line.startsWith(`${address},`))).toBe(true);
+  await expectNoViolations(staffPage);
+
+  await page.goto(unsubscribeLink!);
+  await expect(heading).toHaveText('Unsubscribe from the newsletter');
+  await main.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(heading).toHaveText('You have unsubscribed');
+  await expect(main.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/newsletter');
+  await expectNoViolations(page);
+
+  await staffPage.reload();
+  await expect(row).toContainText('Unsubscribed');
+  await staff.close();
+});
+
+test('a newsletter link that does not work says so and offers to sign up again', async ({ page }) => {
+  await page.goto('/newsletter/confirm?token=no-such-link');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
+  await expect(page.locator('main').getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/newsletter');
+  await page.goto('/newsletter/unsubscribe');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
 });
 
 test('the phone menu opens and closes from the keyboard', { tag: '@phone-only' }, async ({ page }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, defineEndpoint, signedIn } from './endpoint.ts';
+import { newsletterEndpoints } from './newsletter.ts';
 import { customerOrderEndpoints } from './orders.ts';
 
 export const UserProfileSchema = z
@@ -24,4 +25,5 @@ export const accountsEndpoints = {
     responses: { 200: UserProfileSchema },
   }),
   ...customerOrderEndpoints,
+  ...newsletterEndpoints,
 } as const;

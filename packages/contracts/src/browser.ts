@@ -10,6 +10,7 @@ export * from './help-centre.ts';
 export * from './help-centre-orders-values.ts';
 export * from './help-centre-enquiries-values.ts';
 export * from './reviews-values.ts';
+export * from './newsletter-values.ts';
 export * from './money.ts';
 export * from './services.ts';
 export { endpointRoutes } from './routes.generated.ts';

@@ -11,6 +11,7 @@ export * from './services.ts';
 export * from './platform.ts';
 export * from './catalogue.ts';
 export * from './accounts.ts';
+export * from './newsletter.ts';
 export * from './notifications.ts';
 export * from './delivery.ts';
 export * from './discounts.ts';

@@ -27,6 +27,13 @@ export const endpointRoutes = {
     listMyOrders: ['GET', '/api/Orders'],
     getMyLatestOrder: ['GET', '/api/Orders/latest'],
     getMyOrder: ['GET', '/api/Orders/{orderNumber}'],
+    signUpForNewsletter: ['POST', '/api/Newsletters'],
+    getNewsletterConfirmation: ['GET', '/api/Newsletters/confirm/{token}'],
+    confirmNewsletter: ['POST', '/api/Newsletters/confirm/{token}'],
+    getNewsletterUnsubscribe: ['GET', '/api/Newsletters/unsubscribe/{token}'],
+    unsubscribeNewsletter: ['POST', '/api/Newsletters/unsubscribe/{token}'],
+    listNewsletterSubscribers: ['GET', '/api/Newsletters'],
+    exportNewsletterSubscribers: ['GET', '/api/Newsletters/export'],
   },
   notifications: {
     listMailbox: ['GET', '/Mailbox'],

@@ -8,6 +8,7 @@ export * from '../modules/identity/identity.tables.ts';
 export * from '../modules/discounts/discounts.tables.ts';
 export * from '../modules/basket/basket.tables.ts';
 export * from '../modules/wishlist/wishlist.tables.ts';
+export * from '../modules/accounts/accounts.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/checkout/checkout.tables.ts';
 export * from '../modules/orders/orders.tables.ts';

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 /**
  * Codes people read aloud, over the phone or off paper (saved baskets, shared wishlists, issue
@@ -29,3 +29,6 @@ export const formatInFours = (code: string): string => code.match(/.{1,4}/g)?.jo
 
 /** 144 random bits, URL-safe: for things a guest reaches by id alone (baskets, wishlists). */
 export const newOpaqueId = (): string => randomBytes(18).toString('base64url');
+
+/** How a link's token is stored where only its holder should be able to use it: a SHA-256 digest (the token has 144 random bits). */
+export const digestOfToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -28,7 +28,7 @@ export interface LegalSection {
 }
 
 /** When the words last changed: shown on each page, so a customer can tell which version applied. */
-export const LEGAL_PAGES_UPDATED = '2026-11-24';
+export const LEGAL_PAGES_UPDATED = '2026-11-25';
 
 const LARGE_ITEM_DELIVERY = DELIVERY_OPTIONS.find((option) => option.name.startsWith('Standard large item'))!;
 
@@ -348,6 +348,11 @@ const WHAT_WE_KEEP: readonly (readonly [string, string, string])[] = [
     'Contract and legitimate interests',
   ],
   [
+    'Newsletter sign-ups: your e-mail address, which form you used, when you signed up, confirmed and unsubscribed',
+    'To send the newsletter only to people who confirmed they want it, and never again to anyone who unsubscribed',
+    'Consent, which you can withdraw with the link in every newsletter',
+  ],
+  [
     'Your internet address, and failed sign-in and password-reset attempts',
     'To keep accounts and the shop safe from abuse: these count for no more than an hour',
     'Legitimate interests (security)',
@@ -387,9 +392,9 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
       heading: 'What we do not do',
       body: (
         <p>
-          We do not send marketing e-mails, we do not use analytics or advertising cookies, and we do not sell your data or share it for advertising. We make no
-          decisions about you by automated means alone that have legal or similarly significant effects; our payment provider may check a payment for fraud
-          automatically, as card payments require.
+          We send marketing e-mails (the newsletter) only to people who have confirmed they want them, we do not use analytics or advertising cookies, and we do
+          not sell your data or share it for advertising. We make no decisions about you by automated means alone that have legal or similarly significant
+          effects; our payment provider may check a payment for fraud automatically, as card payments require.
         </p>
       ),
     },
@@ -421,6 +426,10 @@ export function privacyNotice(shop: ShopDetails): LegalSection[] {
           <li>Your account: until you ask us to close it; then we delete it, keeping only the orders above.</li>
           <li>Saved baskets: a retrieval code works for 30 days.</li>
           <li>Failed sign-in and password-reset attempts: they stop counting after an hour.</li>
+          <li>
+            Newsletter sign-ups never confirmed: deleted 30 days after the latest sign-up. Once you unsubscribe we keep only your address and the dates, so that
+            we never send it the newsletter again unless you sign up again.
+          </li>
         </ul>
       ),
     },

@@ -185,6 +185,12 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
                 <p className="text-sm text-navy-700">Shoppers’ questions about products: answer and publish them. For review moderators.</p>
               </li>
               <li>
+                <Link to="/staff/newsletter">Newsletter subscribers</Link>
+                <p className="text-sm text-navy-700">
+                  Who has signed up, confirmed or unsubscribed; download confirmed subscribers as CSV. For content editors.
+                </p>
+              </li>
+              <li>
                 <Link to={STAFF_TRADE_PATHS.queue}>Trade applications</Link>
                 <p className="text-sm text-navy-700">
                   Approve, question or turn down applications; find trade accounts, change their band and details. For trade account reviewers.

@@ -1,17 +1,46 @@
-import type { UserProfile } from '@shop/contracts';
-import type { Actor, ServiceContext } from '../../platform/context.ts';
+import type {
+  NewsletterExport,
+  NewsletterSignup,
+  NewsletterSignupAccepted,
+  NewsletterStatus,
+  NewsletterSubscriberPage,
+  NewsletterSubscription,
+  UserProfile,
+} from '@shop/contracts';
+import type { Actor, CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { IdentityService } from '../identity/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import * as newsletter from './newsletter.ts';
 
-/** The signed-in customer's own account, whichever provider signed them in. */
+/** The customer's own account, whichever provider signed them in, and the newsletter list. */
 export interface AccountsService {
   /**
    * The signed-in user's profile. Users of the embedded provider are read from its store; users of
    * an external provider exist only in their token, so the profile comes from its claims.
    */
   getUserProfile(ctx: Pick<ServiceContext, 'db'> & { actor: Actor }, source: { embeddedProvider: boolean }): Promise<UserProfile>;
+  /** A newsletter sign-up (double opt-in): the same answer whatever the address's state; at most one e-mail per resend window. */
+  signUpForNewsletter(ctx: CallerContext, input: NewsletterSignup, publicUrl: string): Promise<NewsletterSignupAccepted>;
+  getNewsletterConfirmation(ctx: CallerContext, token: string): Promise<NewsletterSubscription>;
+  confirmNewsletter(ctx: CallerContext, token: string): Promise<NewsletterSubscription>;
+  getNewsletterUnsubscribe(ctx: CallerContext, token: string): Promise<NewsletterSubscription>;
+  unsubscribeNewsletter(ctx: CallerContext, token: string): Promise<NewsletterSubscription>;
+  /** Staff: the list, newest first, with each status's count. */
+  listNewsletterSubscribers(
+    ctx: CallerContext,
+    query: { status?: NewsletterStatus; email?: string; pageNumber: number; pageSize: number },
+  ): Promise<NewsletterSubscriberPage>;
+  /** Staff: every confirmed address, for a CSV file. */
+  exportNewsletterSubscribers(ctx: CallerContext): Promise<NewsletterExport>;
 }
 
-export function createAccountsService({ identity }: { identity: IdentityService }): AccountsService {
+export interface AccountsDeps extends newsletter.NewsletterDeps {
+  identity: IdentityService;
+  notifications: NotificationsService;
+}
+
+export function createAccountsService(deps: AccountsDeps): AccountsService {
+  const { identity } = deps;
   return {
     async getUserProfile(ctx, source) {
       const local = source.embeddedProvider ? await identity.getUserProfile(ctx, ctx.actor.userId) : null;
@@ -25,5 +54,12 @@ export function createAccountsService({ identity }: { identity: IdentityService 
         tradeAccountId: ctx.actor.tradeAccountId ?? null,
       };
     },
+    signUpForNewsletter: (ctx, input, publicUrl) => newsletter.signUp(deps, ctx, input, publicUrl),
+    getNewsletterConfirmation: newsletter.getConfirmation,
+    confirmNewsletter: newsletter.confirm,
+    getNewsletterUnsubscribe: newsletter.getUnsubscribe,
+    unsubscribeNewsletter: newsletter.unsubscribe,
+    listNewsletterSubscribers: newsletter.listSubscribers,
+    exportNewsletterSubscribers: newsletter.exportConfirmed,
   };
 }

@@ -9,6 +9,7 @@ import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 import { companyLine } from '../../lib/shop-details.ts';
 import { LogoMark } from '../illustrations/logo.tsx';
 import { ShopAddress } from '../shop-address.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
 
 // What checkout takes under either gateway (the sandbox and Stripe both take these cards). Wallets
 // appear at checkout only where the gateway and the device offer them, so no badge promises one.
@@ -92,6 +93,17 @@ export function SiteFooter({
 
   return (
     <footer className="mt-auto">
+      <section aria-labelledby="newsletter-heading" className="border-t border-navy-100 bg-sand-100">
+        <div className="container-page flex flex-col gap-5 py-10 lg:flex-row lg:items-center lg:justify-between">
+          <div className="max-w-xl">
+            <h2 id="newsletter-heading" className="text-xl font-bold tracking-tight text-navy-950">
+              Bathroom ideas, new ranges and offers
+            </h2>
+            <p className="mt-1 text-navy-700">One email a month at most. Unsubscribe whenever you like.</p>
+          </div>
+          <NewsletterForm id="footer-newsletter" source="footer" />
+        </div>
+      </section>
       {shop && <ContactBand shop={shop} />}
 
       <div className="on-dark bg-navy-950 text-navy-100">

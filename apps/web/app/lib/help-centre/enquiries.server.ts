@@ -89,14 +89,23 @@ export async function openRoles(): Promise<{ id: string; title: string; location
   }
 }
 
-/** A call by a link's token (unsubscribing, confirming an erasure request): the answer, or the API's words for why not. */
-export async function callByToken<T>(method: 'GET' | 'POST', path: string, request: Request): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+/** A call by a link's token (unsubscribing, confirming a request): the answer, or the API's words for why not, with its status. */
+export async function callByToken<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  request: Request,
+  service = 'help-centre',
+): Promise<{ ok: true; value: T } | { ok: false; message: string; status: number }> {
   try {
-    const response = await fetch(`${apiBaseUrl()}/help-centre${path}`, { method, headers: visitorHeaders(request) });
+    const response = await fetch(`${apiBaseUrl()}/${service}${path}`, { method, headers: visitorHeaders(request) });
     const answer = (await response.json().catch(() => null)) as (T & { detail?: string }) | null;
     if (response.ok && answer) return { ok: true, value: answer };
-    return { ok: false, message: response.status < 500 && answer?.detail ? answer.detail : 'Something went wrong on our side. Please try again in a minute.' };
+    return {
+      ok: false,
+      status: response.status,
+      message: response.status < 500 && answer?.detail ? answer.detail : 'Something went wrong on our side. Please try again in a minute.',
+    };
   } catch {
-    return { ok: false, message: 'Something went wrong on our side. Please try again in a minute.' };
+    return { ok: false, status: 0, message: 'Something went wrong on our side. Please try again in a minute.' };
   }
 }
