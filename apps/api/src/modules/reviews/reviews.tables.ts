@@ -85,8 +85,9 @@ export const reviews = pgTable(
     uniqueIndex('reviews_one_per_order_line_idx')
       .on(table.orderId, table.orderLinePosition)
       .where(sql`${table.orderId} is not null and ${table.status} <> 'rejected'`),
+    // Newest first with the id to break ties, as the listing sorts: read in order, no sort step (oldest reads it backwards).
     index('reviews_product_published_idx')
-      .on(table.productId, table.createdAt)
+      .on(table.productId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 'published'`),
     // A product page's other sorts and the photo filter, read in order a page at a time (bench:reviews, decision 0037).
     index('reviews_product_highest_idx')

@@ -1,0 +1,2 @@
+DROP INDEX "reviews_product_published_idx";--> statement-breakpoint
+CREATE INDEX "reviews_product_published_idx" ON "reviews" USING btree ("product_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."status" = 'published';
