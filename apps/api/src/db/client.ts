@@ -76,10 +76,16 @@ class PreparingClient extends pg.Client {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
+  // Every connection is opened at start and kept (`min`): pg closes one idle for 10 s by default, and
+  // it hands out the most recently used first, so most sit idle and close, and the next burst (after
+  // any stall) waited on new connections, each preparing its statements afresh: one hiccup grew into
+  // 150 ms (bench:reviews, bench README).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize, Client: PreparingClient });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db: Database = drizzlePg({ client: pool, schema });
+  const opened = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+  for (const client of opened) client.release();
   await db.execute(sql`select 1`);
   return {
     db,
