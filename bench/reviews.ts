@@ -344,7 +344,7 @@ try {
 
   // BENCH_SCENARIOS=pages measures the product pages alone (round after round), to compare one change.
   const only = process.env.BENCH_SCENARIOS?.split(',');
-  const runs = (scenario: 'pages' | 'search' | 'cold') => !only || only.includes(scenario);
+  const measures = (scenario: 'pages' | 'search' | 'cold') => !only || only.includes(scenario);
   const results: Record<'pages' | 'search' | 'cold', LoadResult[]> = { pages: [], search: [], cold: [] };
   const loads: string[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -354,14 +354,14 @@ try {
         .map((value) => value.toFixed(2))
         .join(' '),
     );
-    if (runs('pages'))
+    if (measures('pages'))
       results.pages.push(
         await load(`product page reviews @${PAGE_RATE}/s`, `${origin}/api/reviews/Reviews/Summaries/${inputs.slugs[0]}`, {
           overallRate: PAGE_RATE,
           setupRequest: productPageRequests(inputs, 'popular'),
         }),
       );
-    if (runs('search'))
+    if (measures('search'))
       results.search.push(
         await load(`advanced search v2 @${SEARCH_RATE}/s`, `${origin}/api/reviews/Search/Reviews/Advanced/v2`, {
           overallRate: SEARCH_RATE,
@@ -370,7 +370,7 @@ try {
           setupRequest: searchRequests(inputs, authorization),
         }),
       );
-    if (runs('cold'))
+    if (measures('cold'))
       results.cold.push(
         await load(`any product, pages 1–20 @${PAGE_RATE}/s`, `${origin}/api/reviews/Reviews/Summaries/${inputs.slugs[0]}`, {
           overallRate: PAGE_RATE,
