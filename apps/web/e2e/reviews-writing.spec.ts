@@ -1,4 +1,4 @@
-import { test, type Page, type TestInfo } from '@playwright/test';
+import { request as apiRequest, test, type Page, type TestInfo } from '@playwright/test';
 import { collectErrors, expectNoViolations, storedUser } from './auth.ts';
 import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
 import { asStaff, newContext } from './mailbox.ts';
@@ -145,8 +145,15 @@ test('a customer writes a verified review with a photo from their order; publish
   const thumbnail = card.getByRole('img', { name: 'Photo from Rowan’s review' });
   await thumbnail.scrollIntoViewIfNeeded();
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(2);
-  const full = await page.request.get((await card.getByRole('link', { name: 'Photo from Rowan’s review' }).getAttribute('href'))!);
-  expect(full.headers()['content-type']).toBe('image/png');
+  // On a connection of its own: the page's request context last sent (the order) a minute or more ago, about when the
+  // server closes an idle connection (72 s), and that client, unlike a browser, does not retry on a reset.
+  const fresh = await apiRequest.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const full = await fresh.get((await card.getByRole('link', { name: 'Photo from Rowan’s review' }).getAttribute('href'))!);
+    expect(full.headers()['content-type']).toBe('image/png');
+  } finally {
+    await fresh.dispose();
+  }
 
   // Helpful: counted once, said in place; again, it says so and the count stays.
   await card.getByRole('button', { name: 'Yes (0)' }).click();

@@ -156,7 +156,8 @@ test('a shopper signs up in the footer, confirms by the e-mailed link, staff see
   await signInByRedirect(staffPage, DEMO.staff.email);
   await staffPage.goto(`/staff/newsletter?email=${encodeURIComponent(address)}`);
   const row = staffPage.getByRole('region', { name: 'Subscribers' }).getByRole('row').filter({ hasText: address });
-  await expect(row).toContainText('Confirmed');
+  // The list loads in the browser after sign-in: as the other staff screens' tests, give it longer than a server-rendered page.
+  await expect(row).toContainText('Confirmed', { timeout: 15_000 });
   await expect(row).toContainText('Footer form');
   const downloading = staffPage.waitForEvent('download');
   await staffPage.getByRole('button', { name: 'Download confirmed subscribers (CSV)' }).click();
@@ -175,7 +176,7 @@ test('a shopper signs up in the footer, confirms by the e-mailed link, staff see
   await expectNoViolations(page);
 
   await staffPage.reload();
-  await expect(row).toContainText('Unsubscribed');
+  await expect(row).toContainText('Unsubscribed', { timeout: 15_000 });
   await staff.close();
 });
 
