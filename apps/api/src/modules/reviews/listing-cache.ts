@@ -74,12 +74,10 @@ watchCache('reviews-products', () => products.stats());
 
 export function keptProduct(db: Db, slug: string, load: () => Promise<ReviewedProduct | null>): Promise<ReviewedProduct | null> {
   const key = `${databaseId(db)}|${slug}`;
-  const kept = products.get(key);
-  if (kept) return kept;
-  const found = products.getOrLoad(key, load);
-  found.then(
-    (product) => product === null && products.delete(key),
-    () => {},
-  );
-  return found;
+  return products.getOrLoad(key, async () => {
+    const product = await load();
+    // Kept from the moment the load began: a slug with no product is let go once that is known.
+    if (product === null) products.delete(key);
+    return product;
+  });
 }
