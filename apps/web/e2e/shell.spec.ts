@@ -125,6 +125,8 @@ test('the newsletter form answers inline', async ({ page }) => {
 });
 
 test('a shopper signs up in the footer, confirms by the e-mailed link, staff see it, and the shopper unsubscribes', async ({ page, browser }, testInfo) => {
+  // Two people, a mailbox and three accessibility checks: as the other journeys that read mail and sign staff in.
+  test.setTimeout(90_000);
   const address = `footer-${Date.now()}@example.co.uk`;
   await page.goto('/help', { waitUntil: 'networkidle' });
   const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter sign-up' });
