@@ -28,13 +28,16 @@ export async function lockByEmailKey(db: Database, emailKey: string): Promise<Su
   return row;
 }
 
-export async function lockByConfirmTokenHash(db: Database, hash: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmTokenHash, hash)).for('update');
+/** A link's row; locked only where the caller goes on to change it (a page that only shows it need not wait). */
+export async function findByConfirmTokenHash(db: Database, hash: string, lock: boolean): Promise<SubscriptionRow | undefined> {
+  const query = db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmTokenHash, hash));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function lockByUnsubscribeToken(db: Database, token: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token)).for('update');
+export async function findByUnsubscribeToken(db: Database, token: string, lock: boolean): Promise<SubscriptionRow | undefined> {
+  const query = db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

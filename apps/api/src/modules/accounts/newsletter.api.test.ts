@@ -249,6 +249,20 @@ describe('unsubscribing', () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('links opened while the subscription is being changed', () => {
+  it('show the subscription without waiting: only the button that changes it takes the row', async () => {
+    await client().signUpForNewsletter({ body: { email: 'busy@example.com' } });
+    const links = await linksFor('busy@example.com');
+    // A confirmation in progress holds the row; a mail scanner opening both links meanwhile is answered at once.
+    // Were the pages to lock the row too, they would wait for this transaction, which waits for them: the test would time out.
+    await api.database.db.transaction(async (tx) => {
+      await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.emailKey, 'busy@example.com')).for('update');
+      expect(await client().getNewsletterConfirmation({ params: { token: links.confirm } })).toMatchObject({ status: 'pending' });
+      expect(await client().getNewsletterUnsubscribe({ params: { token: links.unsubscribe } })).toMatchObject({ status: 'pending' });
+    });
+  });
+});
+
 describe('the staff list', () => {
   it('is for content editors and administrators only', async () => {
     expect((await failure(client().listNewsletterSubscribers())).status).toBe(401);

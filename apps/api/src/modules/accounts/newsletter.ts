@@ -146,41 +146,41 @@ export async function signUp(deps: NewsletterDeps, ctx: CallerContext, input: Ne
 }
 
 /** The row a confirmation link is for; a pending one whose link has expired is refused. */
-async function byConfirmToken(db: Database, token: string, now: Date): Promise<SubscriptionRow> {
-  const row = await repository.lockByConfirmTokenHash(db, digestOfToken(token));
+async function byConfirmToken(db: Database, token: string, now: Date, lock: boolean): Promise<SubscriptionRow> {
+  const row = await repository.findByConfirmTokenHash(db, digestOfToken(token), lock);
   if (!row) throw AccountsErrors.newsletterLinkInvalid();
   if (row.status === 'pending' && (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt <= now)) throw AccountsErrors.newsletterLinkExpired();
   return row;
 }
 
 export async function getConfirmation(ctx: Pick<CallerContext, 'db' | 'clock'>, token: string): Promise<NewsletterSubscription> {
-  return ctx.db.transaction(async (db) => toSubscription(await byConfirmToken(db, token, ctx.clock.now())));
+  return toSubscription(await byConfirmToken(ctx.db, token, ctx.clock.now(), false));
 }
 
 /** Subscribes a pending address; confirming again changes nothing, and a link cannot undo an unsubscribe. */
 export async function confirm(ctx: Pick<CallerContext, 'db' | 'clock'>, token: string): Promise<NewsletterSubscription> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (db) => {
-    const row = await byConfirmToken(db, token, now);
+    const row = await byConfirmToken(db, token, now, true);
     if (row.status !== 'pending') return toSubscription(row);
     return toSubscription(await repository.updateSubscription(db, row.id, { status: 'confirmed', confirmedAt: now }));
   });
 }
 
-async function byUnsubscribeToken(db: Database, token: string): Promise<SubscriptionRow> {
-  const row = await repository.lockByUnsubscribeToken(db, token);
+async function byUnsubscribeToken(db: Database, token: string, lock: boolean): Promise<SubscriptionRow> {
+  const row = await repository.findByUnsubscribeToken(db, token, lock);
   if (!row) throw AccountsErrors.newsletterLinkInvalid();
   return row;
 }
 
 export async function getUnsubscribe(ctx: Pick<CallerContext, 'db'>, token: string): Promise<NewsletterSubscription> {
-  return ctx.db.transaction(async (db) => toSubscription(await byUnsubscribeToken(db, token)));
+  return toSubscription(await byUnsubscribeToken(ctx.db, token, false));
 }
 
 /** Leaves the list (pending or confirmed); a second time keeps the first time. */
 export async function unsubscribe(ctx: Pick<CallerContext, 'db' | 'clock'>, token: string): Promise<NewsletterSubscription> {
   return ctx.db.transaction(async (db) => {
-    const row = await byUnsubscribeToken(db, token);
+    const row = await byUnsubscribeToken(db, token, true);
     if (row.status === 'unsubscribed') return toSubscription(row);
     return toSubscription(await repository.updateSubscription(db, row.id, { status: 'unsubscribed', unsubscribedAt: ctx.clock.now() }));
   });
