@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { DEFAULT_HEAP_LIMIT_MB } from '../apps/server/src/heap-limit.ts';
 import { pacedLoad, type PacedRequest } from './paced.ts';
+import { startMachineProbe, type MachineStalls } from './machine.ts';
 
 export interface RunningServer {
   port: number;
@@ -65,6 +66,8 @@ export interface LoadResult {
   non2xx: number;
   /** Paced runs: how late the 99th percentile request was sent, in ms (the generator's own delay, charged to the server). */
   sentLateP99?: number;
+  /** Paced runs: how the machine held back a process with nothing to do, during the measured run (machine.ts). */
+  machine?: MachineStalls;
 }
 
 const toPaced = (request: autocannon.Request): PacedRequest => ({
@@ -128,8 +131,9 @@ export async function load(
     const paced = { rate: options.overallRate, connections: options.connections, next };
     await pacedLoad(name, target.origin, { ...paced, seconds: Math.min(3, seconds) });
     markPauses(`${name}: measured from here`);
-    const result = await pacedLoad(name, target.origin, { ...paced, seconds });
-    markPauses(`${name}: p99 ${result.p99} ms, sent late p99 ${result.sentLateP99} ms`);
+    const probe = await startMachineProbe();
+    const result = { ...(await pacedLoad(name, target.origin, { ...paced, seconds })), machine: await probe.stop() };
+    markPauses(`${name}: p99 ${result.p99} ms, sent late p99 ${result.sentLateP99} ms, machine ${machineStalls(result)}`);
     return result;
   }
   const base = {
@@ -188,6 +192,13 @@ export interface RateGoal {
   p99: number;
 }
 
+/** A round's machine stalls in a few words (machine.ts): how late an idle process woke, at p99 and at worst. */
+export function machineStalls(result: LoadResult | undefined): string {
+  if (!result?.machine) return 'not measured';
+  const { p99Ms, maxMs, over15Ms } = result.machine;
+  return `${p99Ms}/${maxMs} ms (${over15Ms} over 15 ms)`;
+}
+
 /**
  * Each goal's verdict on its median run ("p99 4 ms (goal ≤ 15 ms) at 300 req/s: met"), and every
  * round's p99, for a report's extra lines.
@@ -202,6 +213,9 @@ export function goalVerdicts(goals: readonly RateGoal[], medians: readonly LoadR
       }),
     ),
     'p99 per round (ms)': goals.map((goal, index) => `${goal.name.split(' (')[0]} ${runs[index]!.map((run) => run.p99).join(' / ')}`).join('; '),
+    'an idle process woken late per round, p99/longest (machine.ts)': goals
+      .map((goal, index) => `${goal.name.split(' (')[0]} ${runs[index]!.map(machineStalls).join(' / ')}`)
+      .join('; '),
   };
 }
 

@@ -34,6 +34,7 @@ import {
   ensureDatabase,
   freshDatabase,
   load,
+  machineStalls,
   median,
   psql as runSql,
   report,
@@ -393,6 +394,9 @@ try {
         `advanced search with facets p99 ≤ ${SEARCH_GOAL_P99_MS} ms at ${SEARCH_RATE}/s`,
       'p99 per round (ms), pages / search / any product': loads
         .map((_, round) => `${p99(results.pages, round)} / ${p99(results.search, round)} / ${p99(results.cold, round)}`)
+        .join('; '),
+      'an idle process woken late per round, p99/longest (machine.ts), pages / search / any product': loads
+        .map((_, round) => [results.pages, results.search, results.cold].map((runs) => machineStalls(runs[round])).join(' / '))
         .join('; '),
       'load average before each round (1, 5, 15 min)': loads.join('; '),
       'kept listings and summaries (decision 0037)': kept ? `${kept.entries} entries, hit rate ${kept.hitRate} over the whole run` : 'not reported',
