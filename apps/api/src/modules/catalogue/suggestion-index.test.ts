@@ -92,6 +92,14 @@ describe('suggestion index over many products', () => {
     const words = text.toLowerCase().split(' ');
     return terms.every((term, k) => words.some((word) => (k === terms.length - 1 ? word.startsWith(term) : word === term)));
   };
+  const rank = many.toSorted((a, b) => ((a.id * 7919) % 3001) - ((b.id * 7919) % 3001));
+  const manyIndex = () =>
+    buildSuggestionIndex(
+      many,
+      (id) => id - 1,
+      Int32Array.from(rank, (product) => product.id - 1),
+      many.length,
+    );
   /** Every match, name matches first, each group in rank order: what the index must find. */
   const expected = (rank: SuggestionProduct[], terms: string[]) => {
     const byName = rank.filter((product) => haveAll(product, terms, product.name));
@@ -99,13 +107,7 @@ describe('suggestion index over many products', () => {
   };
 
   it('finds the same rows, in rank order, search after search on one index', async () => {
-    const rank = many.toSorted((a, b) => ((a.id * 7919) % 3001) - ((b.id * 7919) % 3001));
-    const index = await buildSuggestionIndex(
-      many,
-      (id) => id - 1,
-      Int32Array.from(rank, (product) => product.id - 1),
-      many.length,
-    );
+    const index = await manyIndex();
     const searches = [
       ['white', 'tap'],
       ['arden', 'ceram'],
@@ -118,6 +120,24 @@ describe('suggestion index over many products', () => {
       const found = index.match(terms, 1000).map((row) => row + 1);
       expect(found.length).toBeGreaterThan(0);
       expect({ terms, found }).toEqual({ terms, found: expected(rank, terms).slice(0, 1000) });
+    }
+  });
+
+  it('finds every one of a few matches, and none where words never meet, however long the walk', async () => {
+    const index = await manyIndex();
+    // The walk marks the rows after a few hundred candidates and stops at the last match it counted.
+    const searches: [terms: string[], count: number][] = [
+      [['arden', 'slim'], 0],
+      [['steel', 'ceramic'], 0],
+      [['lucca', 'white', '12'], 6],
+      [['grey', 'valve', '21'], 3],
+      [['white', 'steel', '29'], 11],
+      [['chrome', 'ceram'], 300],
+    ];
+    for (const [terms, count] of searches) {
+      const found = index.match(terms, 1000).map((row) => row + 1);
+      expect({ terms, found }).toEqual({ terms, found: expected(rank, terms) });
+      expect({ terms, count: found.length }).toEqual({ terms, count });
     }
   });
 });

@@ -286,9 +286,13 @@ class WordIndex implements SuggestionIndex {
     const picked: number[] = [];
     let previous = -1;
     let checked = 0;
-    // Once a walk gets long (words that rarely meet, or never), mark the other terms' rows for O(1) checks.
+    // Once a walk gets long (words that rarely meet, or never), every term's rows are marked: each
+    // check is then O(1), and the marking counts the rows that match, so the walk stops at the last
+    // of them instead of going through the rest of the driver's rows (all of them when none match).
     let marked = -1;
-    while (picked.length < limit && heap.size > 0) {
+    let matchedBefore = 0;
+    let remaining = Infinity;
+    while (picked.length < limit && remaining > 0 && heap.size > 0) {
       const cursor = heap.top();
       const row = postings.rows[cursor.at]!;
       cursor.at++;
@@ -297,10 +301,14 @@ class WordIndex implements SuggestionIndex {
       // A row listed under several of the driver's words comes out once per word, one after another.
       if (row === previous) continue;
       previous = row;
-      if (skip.has(row)) continue;
-      if (++checked === MARK_AFTER && others.length > 0) marked = this.marks.mark(postings, others);
-      const matches = marked >= 0 ? this.marks.has(row, marked) : others.every((list) => hasWordIn(rowWords, row, list));
-      if (matches) picked.push(row);
+      if (++checked === MARK_AFTER && others.length > 0) {
+        ({ mark: marked, count: remaining } = this.marks.mark(postings, ranges));
+        remaining -= matchedBefore;
+      }
+      if (marked >= 0 ? !this.marks.has(row, marked) : !others.every((list) => hasWordIn(rowWords, row, list))) continue;
+      if (marked >= 0) remaining--;
+      else matchedBefore++;
+      if (!skip.has(row)) picked.push(row);
     }
     return picked;
   }
@@ -324,8 +332,8 @@ class RowMarks {
     this.#marks = new Uint32Array(size);
   }
 
-  /** Marks the rows listed under a word of every term's `ranges`; returns the mark they carry. */
-  mark(postings: Postings, terms: Range[][]): number {
+  /** Marks the rows listed under a word of every term's `ranges`; returns the mark they carry and how many do. */
+  mark(postings: Postings, terms: Range[][]): { mark: number; count: number } {
     if (this.#base + terms.length + 1 >= 0xffffffff) {
       this.#marks.fill(0);
       this.#base = 0;
@@ -333,16 +341,20 @@ class RowMarks {
     const base = this.#base;
     this.#base += terms.length + 1;
     const marks = this.#marks;
+    let count = 0;
     for (const [term, ranges] of terms.entries()) {
       // A row moves from base + term to base + term + 1 once, however many of the term's words it has.
       for (const [from, to] of ranges) {
         for (let k = postings.start[from]!; k < postings.start[to]!; k++) {
           const row = postings.rows[k]!;
-          if (term === 0 ? marks[row]! <= base : marks[row] === base + term) marks[row] = base + term + 1;
+          if (term === 0 ? marks[row]! <= base : marks[row] === base + term) {
+            marks[row] = base + term + 1;
+            if (term === terms.length - 1) count++;
+          }
         }
       }
     }
-    return base + terms.length;
+    return { mark: base + terms.length, count };
   }
 
   has(row: number, mark: number): boolean {
