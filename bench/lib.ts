@@ -66,6 +66,8 @@ export interface LoadResult {
   non2xx: number;
   /** Paced runs: how late the 99th percentile request was sent, in ms (the generator's own delay, charged to the server). */
   sentLateP99?: number;
+  /** Paced runs: the generator's own longest event-loop stall, in ms (an answer arriving then waits for it). */
+  generatorStallMaxMs?: number;
   /** Paced runs: how the machine held back a process with nothing to do, during the measured run (machine.ts). */
   machine?: MachineStalls;
 }
@@ -196,7 +198,7 @@ export interface RateGoal {
 export function machineStalls(result: LoadResult | undefined): string {
   if (!result?.machine) return 'not measured';
   const { p99Ms, maxMs, over15Ms } = result.machine;
-  return `${p99Ms}/${maxMs} ms (${over15Ms} over 15 ms)`;
+  return `${p99Ms}/${maxMs} ms (${over15Ms} over 15 ms), generator's longest stall ${result.generatorStallMaxMs} ms`;
 }
 
 /**

@@ -10,6 +10,7 @@
  * synthetic samples for any answer slower than that. Both measure the generator, not the rate.
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LoadResult } from './lib.ts';
 
 export interface PacedRequest {
@@ -40,6 +41,9 @@ export async function pacedLoad(name: string, origin: string, options: PacedOpti
   const lateness: number[] = [];
   let errors = 0;
   let non2xx = 0;
+  // This process's own stalls (its collections, its sending): an answer that arrives during one is counted late.
+  const stalls = monitorEventLoopDelay({ resolution: 1 });
+  stalls.enable();
   const start = performance.now();
   await new Promise<void>((resolve) => {
     let settled = 0;
@@ -77,6 +81,7 @@ export async function pacedLoad(name: string, origin: string, options: PacedOpti
     tick();
   });
   const elapsed = (performance.now() - start) / 1000;
+  stalls.disable();
   agent.destroy();
   const sorted = latencies.toSorted((a, b) => a - b);
   const percentile = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 10) / 10 : 0);
@@ -89,5 +94,6 @@ export async function pacedLoad(name: string, origin: string, options: PacedOpti
     errors,
     non2xx,
     sentLateP99: Math.round(lateness.toSorted((a, b) => a - b)[Math.floor(lateness.length * 0.99)] ?? 0),
+    generatorStallMaxMs: Math.round(stalls.max / 1e5) / 10,
   };
 }
