@@ -215,7 +215,7 @@ export function goalVerdicts(goals: readonly RateGoal[], medians: readonly LoadR
       }),
     ),
     'p99 per round (ms)': goals.map((goal, index) => `${goal.name.split(' (')[0]} ${runs[index]!.map((run) => run.p99).join(' / ')}`).join('; '),
-    'an idle process woken late per round, p99/longest (machine.ts)': goals
+    "an idle process woken late (p99/longest, machine.ts) and the generator's longest stall, per round": goals
       .map((goal, index) => `${goal.name.split(' (')[0]} ${runs[index]!.map(machineStalls).join(' / ')}`)
       .join('; '),
   };

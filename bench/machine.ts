@@ -59,17 +59,17 @@ function measure(until: () => boolean): Promise<number[]> {
 /** Starts the probe in a process of its own (so the bench's own work does not count); `stop` gives its figures. */
 export async function startMachineProbe(): Promise<{ stop: () => Promise<MachineStalls> }> {
   const child = fork(fileURLToPath(import.meta.url), ['--probe'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('error', reject);
-  });
+  // A probe that dies says so, rather than leaving the round waiting for its figures.
+  const died = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the machine probe exited with ${code}`))));
+  died.catch(() => {});
+  const reply = <T>() => Promise.race([new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T))), died]);
+  await reply<string>();
   return {
-    stop: () =>
-      new Promise<MachineStalls>((resolve, reject) => {
-        child.once('message', (figures) => resolve(figures as MachineStalls));
-        child.once('error', reject);
-        child.send('stop');
-      }),
+    stop: () => {
+      const figures = reply<MachineStalls>();
+      child.send('stop');
+      return figures;
+    },
   };
 }
 

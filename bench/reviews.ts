@@ -395,7 +395,7 @@ try {
       'p99 per round (ms), pages / search / any product': loads
         .map((_, round) => `${p99(results.pages, round)} / ${p99(results.search, round)} / ${p99(results.cold, round)}`)
         .join('; '),
-      'an idle process woken late per round, p99/longest (machine.ts), pages / search / any product': loads
+      "an idle process woken late (p99/longest, machine.ts) and the generator's longest stall, per round, pages / search / any product": loads
         .map((_, round) => [results.pages, results.search, results.cold].map((runs) => machineStalls(runs[round])).join(' / '))
         .join('; '),
       'load average before each round (1, 5, 15 min)': loads.join('; '),
