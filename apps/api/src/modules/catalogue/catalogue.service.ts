@@ -243,9 +243,9 @@ function buildListing(
   rows: ArrayLike<number>,
   attributeFacets: FacetDefinition[],
   input: ListingInput,
-  scores?: ArrayLike<number>,
+  ranked = false,
 ): Listing {
-  const result = refineListing(snapshot.index, rows, attributeFacets, input, scores);
+  const result = refineListing(snapshot.index, rows, attributeFacets, input, ranked);
   return {
     title,
     products: snapshotCards(snapshot, result.ids),
@@ -370,10 +370,8 @@ async function search(deps: CatalogueDeps, ctx: ListingContext, input: SearchReq
       const listing = buildListing(title, snapshot, [code.row], snapshot.facetsOf(null), input);
       return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
     }
-    const rows = searchRows(snapshot, terms);
-    // Relevance is the order found: the first row scores highest.
-    const scores = rows.map((_, position) => rows.length - position);
-    const listing = buildListing(title, snapshot, rows, snapshot.facetsOf(null), input, scores);
+    // Relevance is the order found: the first row is the best.
+    const listing = buildListing(title, snapshot, searchRows(snapshot, terms), snapshot.facetsOf(null), input, true);
     return { ...listing, exactMatch: null };
   });
 }
@@ -382,24 +380,28 @@ async function search(deps: CatalogueDeps, ctx: ListingContext, input: SearchReq
  * Rows found for the words, kept per snapshot: searches never seen before mostly ask for words
  * asked before, with other filters, sorts or pages. A few KB each, within 4 MB.
  */
-// A row number weighs 8 bytes in an array of them.
-const keptMatches = cachePerSnapshot<string, number[]>('catalogueSearchMatches', () => ({
+// Kept as typed arrays: off the heap the collector scans, 4 bytes a row.
+const keptMatches = cachePerSnapshot<string, Int32Array>('catalogueSearchMatches', () => ({
   maxEntries: MAX_KEPT_ANSWERS,
   maxBytes: 4 * 1024 * 1024,
-  sizeOf: (rows) => 64 + rows.length * 8,
+  sizeOf: (rows) => 128 + rows.byteLength,
 }));
 
 /** Up to SEARCH_LIMIT rows, best first: code matches, then word matches as suggestions rank them. */
-function searchRows(snapshot: CatalogueSnapshot, terms: string[]): number[] {
-  if (terms.length === 0) return [];
+function searchRows(snapshot: CatalogueSnapshot, terms: string[]): Int32Array {
+  if (terms.length === 0) return new Int32Array(0);
   const matches = keptMatches.of(snapshot);
   const key = terms.join(' ');
   let rows = matches.get(key);
   if (!rows) {
     const byCode = snapshot.codes.startingWith(terms.join(''), SEARCH_LIMIT).map((match) => match.row);
-    const coded = new Set(byCode);
-    const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT).filter((row) => !coded.has(row));
-    matches.set(key, (rows = [...byCode, ...byWords].slice(0, SEARCH_LIMIT)));
+    const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT);
+    if (byCode.length === 0) rows = Int32Array.from(byWords);
+    else {
+      const coded = new Set(byCode);
+      rows = Int32Array.from([...byCode, ...byWords.filter((row) => !coded.has(row))].slice(0, SEARCH_LIMIT));
+    }
+    matches.set(key, rows);
   }
   return rows;
 }
@@ -408,7 +410,7 @@ function searchRows(snapshot: CatalogueSnapshot, terms: string[]): number[] {
 function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number): number[] {
   // A pool larger than a suggestion box, so the products that are what was asked for can be put first.
   const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL));
-  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord).slice(0, limit);
+  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord, limit);
 }
 
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };

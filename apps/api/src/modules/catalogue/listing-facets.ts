@@ -113,12 +113,19 @@ export interface ListingIndex {
   pairStart: Int32Array;
   facetOf: Int32Array;
   optionOf: Int32Array;
+  /** Where each facet's options start in a run of every facet's options end to end (`workSpace.counts`). */
+  optionBase: Int32Array;
   priceBand: Int8Array;
   /** Per sort option, each row's position in that order over the whole catalogue. */
   sortRank: Record<ListingInput['sort'], Int32Array>;
   /** Per sort option, the rows in that order (the inverse of `sortRank`). */
   sortRows: Record<ListingInput['sort'], Int32Array>;
   popularity: Int32Array;
+  /**
+   * Room for one refinement's counts and matches, which every refinement reuses: refining runs to
+   * the end without giving way, so two never share it.
+   */
+  workSpace: { counts: Int32Array; matching: Int32Array; ranks: Int32Array };
 }
 
 const bandOf = (price: number) => PRICE_BANDS.findIndex((band) => inBand(price, band));
@@ -222,6 +229,12 @@ export async function buildListingIndex(products: ListingProduct[], nextDay: Nex
   // Largest discount first, then the cheapest: discount and price-order position in one key.
   const priceRank = sortRank[2];
   await orderBy(4, (row) => (100 - discounts[row]!) * ROW_SLOTS + priceRank[row]!);
+  const optionBase = new Int32Array(facetOptions.length);
+  let optionTotal = 0;
+  for (const [facet, options] of facetOptions.entries()) {
+    optionBase[facet] = optionTotal;
+    optionTotal += options.identifiers.length;
+  }
   return {
     size,
     priceRange: { min: size === 0 ? 0 : prices.reduce((min, price) => Math.min(min, price)), max: maxPrice },
@@ -235,10 +248,12 @@ export async function buildListingIndex(products: ListingProduct[], nextDay: Nex
     pairStart,
     facetOf: Int32Array.from(facetOf),
     optionOf: Int32Array.from(optionOf),
+    optionBase,
     priceBand,
     sortRank,
     sortRows,
     popularity,
+    workSpace: { counts: new Int32Array(optionTotal), matching: new Int32Array(size), ranks: new Int32Array(size) },
   };
 }
 
@@ -249,23 +264,41 @@ function parsePriceBand(identifier: string): [number, number | null] {
 }
 const inBand = (price: number, [gte, lte]: [number, number | null]) => price >= gte && (lte === null || price < lte);
 
+/** A loop rather than `some`: a closure over each product's price would be garbage per product. */
+function inAnyBand(price: number, bands: [number, number | null][]): boolean {
+  for (let band = 0; band < bands.length; band++) if (inBand(price, bands[band]!)) return true;
+  return false;
+}
+
+/** Each price band's option as a listing shows it, worked out once. */
+const PRICE_OPTIONS = PRICE_BANDS.map(([from, to]) => ({
+  identifier: `${from}-${to ?? ''}`,
+  displayValue: to === null ? `${formatPenceShort(from)} and over` : `${formatPenceShort(from)} to ${formatPenceShort(to)}`,
+  value: { gte: from, lte: to },
+}));
+
 /**
  * Filters, counts and sorts a listing's base set (`rows` of the index). Counts are disjunctive:
  * each facet's options are counted with every other facet's selection applied but not its own, so
- * choosing one brand still shows how many products the other brands have. `scores` (search
- * relevance, per base row) order "recommended" before popularity.
+ * choosing one brand still shows how many products the other brands have. `ranked` says the rows
+ * come best first (search relevance): "recommended" then keeps their order.
+ *
+ * Counting and paging use the index's work space rather than arrays of their own: a search never
+ * asked before is refined 300 times a second, and what each refinement allocated (arrays of
+ * matches, scores and counts) was a quarter of a search's garbage.
  */
 export function refineListing(
   index: ListingIndex,
   rows: ArrayLike<number>,
   attributeFacets: FacetDefinition[],
   input: ListingInput,
-  scores?: ArrayLike<number>,
+  ranked = false,
 ): ListingResult {
   const definitions = [...GLOBAL_FACETS, ...attributeFacets, ...VARIANT_FACETS];
-  const known = ['price', ...definitions.map((definition) => definition.identifier)];
   for (const identifier of Object.keys(input.facets)) {
-    if (!known.includes(identifier)) throw CatalogueErrors.unknownFacet(identifier, known);
+    if (identifier !== 'price' && !definitions.some((definition) => definition.identifier === identifier)) {
+      throw CatalogueErrors.unknownFacet(identifier, ['price', ...definitions.map((definition) => definition.identifier)]);
+    }
   }
   const selectedBands = (input.facets.price ?? []).map(parsePriceBand);
   const { gte = 0, lte = Number.MAX_SAFE_INTEGER } = input.price ?? {};
@@ -275,11 +308,14 @@ export function refineListing(
   const slotOfFacet = new Int32Array(index.facetOptions.length).fill(-1);
   const selectedOptions: (Uint8Array | null)[] = [];
   const activeSlots: number[] = selectedBands.length ? [priceSlot] : [];
-  for (const [slot, definition] of definitions.entries()) {
+  for (let slot = 0; slot < definitions.length; slot++) {
+    const definition = definitions[slot]!;
     const facet = index.facetNumbers.get(definition.identifier);
-    if (facet !== undefined && slotOfFacet[facet] === -1) slotOfFacet[facet] = slot;
-    const selected = input.facets[definition.identifier] ?? [];
-    if (selected.length === 0) {
+    // A facet listed twice (a department facet that is also a variant axis) is filtered by its first slot.
+    const repeated = facet !== undefined && slotOfFacet[facet] !== -1;
+    if (facet !== undefined && !repeated) slotOfFacet[facet] = slot;
+    const selected = input.facets[definition.identifier];
+    if (!selected?.length || repeated) {
       selectedOptions.push(null);
       continue;
     }
@@ -288,22 +324,21 @@ export function refineListing(
     selectedOptions.push(Uint8Array.from(options?.identifiers ?? [], (identifier) => (selected.includes(identifier) ? 1 : 0)));
   }
 
-  const counts = definitions.map((definition) => {
-    const facet = index.facetNumbers.get(definition.identifier);
-    return new Int32Array(facet === undefined ? 0 : index.facetOptions[facet]!.identifiers.length);
-  });
+  // Option counts of every facet end to end (facet f's option o at optionBase[f] + o), and the
+  // matching rows in base order: the index's work space, cleared for this call.
+  const { counts, matching } = index.workSpace;
+  counts.fill(0);
+  let matched = 0;
   const priceCounts = new Int32Array(PRICE_BANDS.length);
-  const matching: number[] = [];
-  const matchingScores: number[] = [];
   // passedAt[slot] === i + 1: product i satisfies that selected facet (no clearing between products).
   const passedAt = new Int32Array(priceSlot + 1);
-  const { pairStart, facetOf, optionOf, prices, priceBand } = index;
+  const { pairStart, facetOf, optionOf, optionBase, prices, priceBand } = index;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const price = prices[row]!;
     if (price < gte || price > lte) continue;
     const stamp = i + 1;
-    if (selectedBands.length && selectedBands.some((band) => inBand(price, band))) passedAt[priceSlot] = stamp;
+    if (inAnyBand(price, selectedBands)) passedAt[priceSlot] = stamp;
     if (activeSlots.length) {
       for (let k = pairStart[row]!; k < pairStart[row + 1]!; k++) {
         const slot = slotOfFacet[facetOf[k]!]!;
@@ -312,19 +347,18 @@ export function refineListing(
     }
     let failures = 0;
     let failedSlot = -1;
-    for (const slot of activeSlots) {
-      if (passedAt[slot] !== stamp) {
+    // Indexed loops in this one: it runs per product, and an iterator per product is garbage.
+    for (let a = 0; a < activeSlots.length; a++) {
+      if (passedAt[activeSlots[a]!] !== stamp) {
         failures++;
-        failedSlot = slot;
+        failedSlot = activeSlots[a]!;
       }
     }
     if (failures === 0) {
-      matching.push(row);
-      if (scores) matchingScores.push(scores[i]!);
+      matching[matched++] = row;
       priceCounts[priceBand[row]!]!++;
       for (let k = pairStart[row]!; k < pairStart[row + 1]!; k++) {
-        const slot = slotOfFacet[facetOf[k]!]!;
-        if (slot >= 0) counts[slot]![optionOf[k]!]!++;
+        if (slotOfFacet[facetOf[k]!]! >= 0) counts[optionBase[facetOf[k]!]! + optionOf[k]!]!++;
       }
     } else if (failures === 1) {
       // Fails exactly one facet: it still counts towards that facet's other options.
@@ -333,37 +367,36 @@ export function refineListing(
         continue;
       }
       for (let k = pairStart[row]!; k < pairStart[row + 1]!; k++) {
-        if (slotOfFacet[facetOf[k]!] === failedSlot) counts[failedSlot]![optionOf[k]!]!++;
+        if (slotOfFacet[facetOf[k]!] === failedSlot) counts[optionBase[facetOf[k]!]! + optionOf[k]!]!++;
       }
     }
   }
 
+  const selectedBandIds = input.facets.price ?? [];
   const facets: Facet[] = [
     {
       identifier: 'price',
       displayName: 'Price',
       facetType: 'range',
-      options: PRICE_BANDS.map(([from, to], band) => {
-        const identifier = `${from}-${to ?? ''}`;
-        return {
-          identifier,
-          displayValue: to === null ? `${formatPenceShort(from)} and over` : `${formatPenceShort(from)} to ${formatPenceShort(to)}`,
-          productCount: priceCounts[band] ?? 0,
-          selected: (input.facets.price ?? []).includes(identifier),
-          value: { gte: from, lte: to },
-        };
-      }).filter((option) => option.productCount > 0 || option.selected),
+      options: PRICE_OPTIONS.flatMap(({ identifier, displayValue, value }, band) => {
+        const productCount = priceCounts[band]!;
+        const selected = selectedBandIds.includes(identifier);
+        return productCount > 0 || selected ? [{ identifier, displayValue, productCount, selected, value: { ...value } }] : [];
+      }),
     },
   ];
-  for (const [slot, definition] of definitions.entries()) {
+  for (let slot = 0; slot < definitions.length; slot++) {
+    const definition = definitions[slot]!;
     const facet = index.facetNumbers.get(definition.identifier);
     // A facet listed twice (a department facet that is also a variant axis) is shown once.
     if (facet === undefined || slotOfFacet[facet] !== slot) continue;
     const { displayValues, identifiers, displayOrder } = index.facetOptions[facet]!;
+    const base = optionBase[facet]!;
     const selected = input.facets[definition.identifier] ?? [];
     const options = [];
-    for (const option of displayOrder) {
-      const productCount = counts[slot]![option]!;
+    for (let position = 0; position < displayOrder.length; position++) {
+      const option = displayOrder[position]!;
+      const productCount = counts[base + option]!;
       const identifier = identifiers[option]!;
       // A chosen option stays listed even when nothing matches, so the panel can show it ticked and untick it.
       if (productCount === 0 && !selected.includes(identifier)) continue;
@@ -373,22 +406,21 @@ export function refineListing(
   }
 
   const from = (input.pageNumber - 1) * input.size;
-  return { ids: pageOf(index, matching, matchingScores, input.sort, scores !== undefined, from, input.size), total: matching.length, facets };
+  return { ids: pageOf(index, matched, input.sort, ranked, from, input.size), total: matched, facets };
 }
 
-/** The ids of one page of `matching` rows in the requested order. */
-function pageOf(index: ListingIndex, matching: number[], scores: number[], sort: ListingInput['sort'], scored: boolean, from: number, size: number): number[] {
-  if (from >= matching.length) return [];
-  if (scored && sort === 1) {
-    const { popularity } = index;
-    const order = Int32Array.from(matching.keys()).toSorted(
-      (a, b) => scores[b]! - scores[a]! || popularity[matching[b]!]! - popularity[matching[a]!]! || matching[a]! - matching[b]!,
-    );
-    return Array.from(order.subarray(from, from + size), (position) => index.ids[matching[position]!]!);
-  }
+/** The ids of one page of the first `matched` rows of the work space's matches, in the requested order. */
+function pageOf(index: ListingIndex, matched: number, sort: ListingInput['sort'], ranked: boolean, from: number, size: number): number[] {
+  if (from >= matched) return [];
+  const { matching, ranks } = index.workSpace;
+  const to = Math.min(matched, from + size);
+  // Ranked rows are already best first.
+  if (ranked && sort === 1) return Array.from(matching.subarray(from, to), (row) => index.ids[row]!);
   // Positions in the catalogue-wide order sort natively, far faster than a comparator.
   const rank = index.sortRank[sort];
   const rows = index.sortRows[sort];
-  const ranks = Int32Array.from(matching, (row) => rank[row]!).toSorted();
-  return Array.from(ranks.subarray(from, from + size), (position) => index.ids[rows[position]!]!);
+  const positions = ranks.subarray(0, matched);
+  for (let i = 0; i < matched; i++) positions[i] = rank[matching[i]!]!;
+  positions.sort();
+  return Array.from(positions.subarray(from, to), (position) => index.ids[rows[position]!]!);
 }

@@ -135,14 +135,17 @@ async function toPostings(rowWords: RowWords, wordCount: number, rankOrder: Int3
 /** Typos forgiven in a word of this length: none below 4 letters, one up to 7, then two. */
 export const typosAllowed = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
 
+/** The rows `typoDistance` works in, grown to the longest word it has been given. */
+let typoRows = [0, 1, 2].map(() => new Int32Array(32));
+
 /** Optimal string alignment distance (a swap of neighbours is one typo), or `limit + 1` once it must exceed `limit`. */
 export function typoDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  // Three rows of the table (i - 2, i - 1, i), reused: this runs for every word a typo might be.
+  // Three rows of the table (i - 2, i - 1, i), reused across calls: this runs for every word a typo might be.
   const width = b.length + 1;
-  let before = new Int32Array(width);
-  let previous = new Int32Array(width);
-  let current = new Int32Array(width);
+  if (typoRows[0]!.length < width) typoRows = [0, 1, 2].map(() => new Int32Array(width * 2));
+  let [before, previous, current] = typoRows as [Int32Array, Int32Array, Int32Array];
+  before.fill(0, 0, width);
   for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
@@ -191,6 +194,9 @@ class WordIndex implements SuggestionIndex {
   private readonly allPostings: Postings;
   private readonly rankOf: Int32Array;
   private readonly marks: RowMarks;
+  /** The rows a search has picked, so its walk over their other text skips them. */
+  private readonly picked: RowStamps;
+  private readonly cursors = new CursorHeap();
 
   constructor(parts: WordIndexParts) {
     ({
@@ -202,6 +208,7 @@ class WordIndex implements SuggestionIndex {
       rankOf: this.rankOf,
     } = parts);
     this.marks = new RowMarks(this.rankOf.length);
+    this.picked = new RowStamps(this.rankOf.length);
   }
 
   match(terms: string[], limit: number): number[] {
@@ -221,8 +228,10 @@ class WordIndex implements SuggestionIndex {
   /** Products matching every term in their name first, then in their searchable text. */
   private best(ranges: Range[][], limit: number): number[] {
     if (ranges.some((list) => list.length === 0)) return [];
-    const picked = this.pick(ranges, limit, this.namePostings, this.nameWords, new Set());
-    if (picked.length < limit) picked.push(...this.pick(ranges, limit - picked.length, this.allPostings, this.allWords, new Set(picked)));
+    const picked: number[] = [];
+    const skip = this.picked.next();
+    this.pick(ranges, limit, this.namePostings, this.nameWords, skip, picked);
+    if (picked.length < limit) this.pick(ranges, limit, this.allPostings, this.allWords, skip, picked);
     return picked;
   }
 
@@ -268,22 +277,24 @@ class WordIndex implements SuggestionIndex {
   }
 
   /**
-   * Up to `limit` rows, best first, that have a word in one of each term's ranges: walks the rarest
-   * term's postings in rank order (a merge of its words' lists) and checks the other terms.
+   * Adds to `picked`, until it holds `limit`, the rows best first that have a word in one of each
+   * term's ranges and are not stamped `skip` (stamping those it adds): walks the rarest term's
+   * postings in rank order (a merge of its words' lists) and checks the other terms.
    */
-  private pick(ranges: Range[][], limit: number, postings: Postings, rowWords: RowWords, skip: Set<number>): number[] {
+  private pick(ranges: Range[][], limit: number, postings: Postings, rowWords: RowWords, skip: number, picked: number[]): void {
     const sizeOf = (list: Range[]) => list.reduce((sum, [from, to]) => sum + postings.start[to]! - postings.start[from]!, 0);
     const sizes = ranges.map(sizeOf);
     const driver = sizes.indexOf(Math.min(...sizes));
     const others = ranges.filter((_, index) => index !== driver);
-    const cursors: { at: number; end: number }[] = [];
+    const { rankOf, cursors } = this;
+    cursors.clear();
     for (const [from, to] of ranges[driver]!) {
       for (let word = from; word < to; word++) {
-        if (postings.start[word]! < postings.start[word + 1]!) cursors.push({ at: postings.start[word]!, end: postings.start[word + 1]! });
+        const at = postings.start[word]!;
+        if (at < postings.start[word + 1]!) cursors.add(at, postings.start[word + 1]!, rankOf[postings.rows[at]!]!);
       }
     }
-    const heap = new RankHeap(cursors, (cursor) => this.rankOf[postings.rows[cursor.at]!]!);
-    const picked: number[] = [];
+    cursors.order();
     let previous = -1;
     let checked = 0;
     // Once a walk gets long (words that rarely meet, or never), every term's rows are marked: each
@@ -292,12 +303,8 @@ class WordIndex implements SuggestionIndex {
     let marked = -1;
     let matchedBefore = 0;
     let remaining = Infinity;
-    while (picked.length < limit && remaining > 0 && heap.size > 0) {
-      const cursor = heap.top();
-      const row = postings.rows[cursor.at]!;
-      cursor.at++;
-      if (cursor.at < cursor.end) heap.replaceTop();
-      else heap.pop();
+    while (picked.length < limit && remaining > 0 && cursors.size > 0) {
+      const row = cursors.take(postings.rows, rankOf);
       // A row listed under several of the driver's words comes out once per word, one after another.
       if (row === previous) continue;
       previous = row;
@@ -305,12 +312,13 @@ class WordIndex implements SuggestionIndex {
         ({ mark: marked, count: remaining } = this.marks.mark(postings, ranges));
         remaining -= matchedBefore;
       }
-      if (marked >= 0 ? !this.marks.has(row, marked) : !others.every((list) => hasWordIn(rowWords, row, list))) continue;
+      if (marked >= 0 ? !this.marks.has(row, marked) : !hasWordsIn(rowWords, row, others)) continue;
       if (marked >= 0) remaining--;
       else matchedBefore++;
-      if (!skip.has(row)) picked.push(row);
+      if (this.picked.has(row, skip)) continue;
+      this.picked.set(row, skip);
+      picked.push(row);
     }
-    return picked;
   }
 }
 
@@ -362,6 +370,39 @@ class RowMarks {
   }
 }
 
+/** A set of rows that empties in O(1): a row is in it while it carries the set's stamp. */
+class RowStamps {
+  #stamps: Uint32Array;
+  #stamp = 0;
+
+  constructor(size: number) {
+    this.#stamps = new Uint32Array(size);
+  }
+
+  /** A new, empty set's stamp. */
+  next(): number {
+    if (this.#stamp === 0xffffffff) {
+      this.#stamps.fill(0);
+      this.#stamp = 0;
+    }
+    return ++this.#stamp;
+  }
+
+  has(row: number, stamp: number): boolean {
+    return this.#stamps[row] === stamp;
+  }
+
+  set(row: number, stamp: number): void {
+    this.#stamps[row] = stamp;
+  }
+}
+
+/** Whether the row has a word in one of each term's ranges (a loop, not `every`: a closure per row checked adds up). */
+function hasWordsIn(rowWords: RowWords, row: number, terms: Range[][]): boolean {
+  for (const ranges of terms) if (!hasWordIn(rowWords, row, ranges)) return false;
+  return true;
+}
+
 function hasWordIn(rowWords: RowWords, row: number, ranges: Range[]): boolean {
   const end = rowWords.start[row + 1]!;
   for (const [from, to] of ranges) {
@@ -378,51 +419,80 @@ function hasWordIn(rowWords: RowWords, row: number, ranges: Range[]): boolean {
   return false;
 }
 
-/** A binary min-heap of cursors keyed by the rank of the row each points at. */
-class RankHeap<T> {
-  readonly #items: T[];
-  readonly #key: (item: T) => number;
+/**
+ * Cursors into postings (from `at` to `end`), as a binary min-heap keyed by the rank of the row
+ * each points at, in typed arrays an index reuses for every walk: a prefix of two letters has
+ * hundreds of words, and an object per cursor was the largest part of what a search allocated.
+ */
+class CursorHeap {
+  #at = new Int32Array(256);
+  #end = new Int32Array(256);
+  #key = new Int32Array(256);
+  size = 0;
 
-  constructor(items: T[], key: (item: T) => number) {
-    this.#items = items;
-    this.#key = key;
-    for (let index = (items.length >>> 1) - 1; index >= 0; index--) this.#down(index);
+  clear(): void {
+    this.size = 0;
   }
 
-  get size() {
-    return this.#items.length;
-  }
-
-  top(): T {
-    return this.#items[0]!;
-  }
-
-  /** Call after the top item's key has grown. */
-  replaceTop() {
-    this.#down(0);
-  }
-
-  pop() {
-    const last = this.#items.pop()!;
-    if (this.#items.length > 0) {
-      this.#items[0] = last;
-      this.#down(0);
+  /** Adds a cursor; call `order` once all are added. */
+  add(at: number, end: number, key: number): void {
+    if (this.size === this.#at.length) {
+      const grow = (list: Int32Array) => {
+        const larger = new Int32Array(list.length * 2);
+        larger.set(list);
+        return larger;
+      };
+      this.#at = grow(this.#at);
+      this.#end = grow(this.#end);
+      this.#key = grow(this.#key);
     }
+    this.#at[this.size] = at;
+    this.#end[this.size] = end;
+    this.#key[this.size] = key;
+    this.size++;
   }
 
-  #down(index: number) {
-    const items = this.#items;
-    const item = items[index]!;
-    const key = this.#key(item);
+  order(): void {
+    for (let slot = (this.size >>> 1) - 1; slot >= 0; slot--) this.#down(slot);
+  }
+
+  /** The row the lowest-ranked cursor points at; that cursor moves on (and goes when it is done). */
+  take(rows: Int32Array, rankOf: Int32Array): number {
+    const at = this.#at[0]!;
+    const row = rows[at]!;
+    if (at + 1 < this.#end[0]!) {
+      this.#at[0] = at + 1;
+      this.#key[0] = rankOf[rows[at + 1]!]!;
+    } else {
+      this.size--;
+      this.#at[0] = this.#at[this.size]!;
+      this.#end[0] = this.#end[this.size]!;
+      this.#key[0] = this.#key[this.size]!;
+    }
+    if (this.size > 0) this.#down(0);
+    return row;
+  }
+
+  #down(slot: number): void {
+    const at = this.#at;
+    const end = this.#end;
+    const keys = this.#key;
+    const itemAt = at[slot]!;
+    const itemEnd = end[slot]!;
+    const key = keys[slot]!;
     for (;;) {
-      let child = 2 * index + 1;
-      if (child >= items.length) break;
-      if (child + 1 < items.length && this.#key(items[child + 1]!) < this.#key(items[child]!)) child++;
-      if (this.#key(items[child]!) >= key) break;
-      items[index] = items[child]!;
-      index = child;
+      let child = 2 * slot + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && keys[child + 1]! < keys[child]!) child++;
+      if (keys[child]! >= key) break;
+      at[slot] = at[child]!;
+      end[slot] = end[child]!;
+      keys[slot] = keys[child]!;
+      slot = child;
     }
-    items[index] = item;
+    at[slot] = itemAt;
+    end[slot] = itemEnd;
+    keys[slot] = key;
   }
 }
 
@@ -460,9 +530,9 @@ export function matchNames<T extends NamedEntry>(entries: readonly T[], terms: s
  * and "wc" list toilets before WC units and seats, "rad" radiators before radiator valves. The
  * last term may be the start of a word still being typed, or misspelt.
  */
-export function preferWhatWasAsked(rows: number[], terms: string[], headWordOf: (row: number) => string): number[] {
+export function preferWhatWasAsked(rows: readonly number[], terms: string[], headWordOf: (row: number) => string, limit = rows.length): number[] {
   const last = terms.at(-1);
-  if (!last) return rows;
+  if (!last) return rows.slice(0, limit);
   const wanted = new Set(expandSynonyms(last).flatMap((word) => [word, `${word}s`, word.endsWith('s') ? word.slice(0, -1) : word]));
   // Names share few last words (tap, basin, toilet…): each is judged once.
   const judged = new Map<string, boolean>();
@@ -472,10 +542,15 @@ export function preferWhatWasAsked(rows: number[], terms: string[], headWordOf: 
     if (asked === undefined) judged.set(head, (asked = wanted.has(head) || (last.length >= 3 && head.startsWith(last)) || nearlySpells(last, head, true)));
     return asked;
   };
-  const first: number[] = [];
-  const rest: number[] = [];
-  for (const row of rows) (isAsked(row) ? first : rest).push(row);
-  return [...first, ...rest];
+  // Two passes into one list, up to the limit, rather than two lists joined and cut: every search
+  // never asked before orders up to a thousand rows here.
+  const ordered: number[] = [];
+  for (const askedFor of [true, false]) {
+    for (let position = 0; position < rows.length && ordered.length < limit; position++) {
+      if (isAsked(rows[position]!) === askedFor) ordered.push(rows[position]!);
+    }
+  }
+  return ordered;
 }
 
 /** The last word of a product's name, in lower case: what the product is ("Hexham Basin Tap": tap). */
