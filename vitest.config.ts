@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'tooling/**/*.test.ts'],
+          include: ['packages/**/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'tooling/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...apiSuites, '**/node_modules/**'],
         },
       },

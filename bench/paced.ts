@@ -59,7 +59,7 @@ const CRLF_CRLF = Buffer.from('\r\n\r\n');
  * has arrived. Reads what HTTP/1.1 keep-alive answers need: a content length, chunks, or neither
  * (a 204 or 304).
  */
-function answerEnd(buffer: Buffer, length: number): { end: number; status: number; close: boolean } | null {
+export function answerEnd(buffer: Buffer, length: number): { end: number; status: number; close: boolean } | null {
   const headEnd = buffer.subarray(0, length).indexOf(CRLF_CRLF);
   if (headEnd < 0) return null;
   const head = buffer.toString('latin1', 0, headEnd).toLowerCase();
