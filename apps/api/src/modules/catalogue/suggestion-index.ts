@@ -144,8 +144,8 @@ export function typoDistance(a: string, b: string, limit: number): number {
   // Three rows of the table (i - 2, i - 1, i), reused across calls: this runs for every word a typo might be.
   const width = b.length + 1;
   if (typoRows[0]!.length < width) typoRows = [0, 1, 2].map(() => new Int32Array(width * 2));
+  // `before` is read from the second row on, once it holds the first.
   let [before, previous, current] = typoRows as [Int32Array, Int32Array, Int32Array];
-  before.fill(0, 0, width);
   for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
