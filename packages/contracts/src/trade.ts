@@ -761,7 +761,8 @@ export const tradeEndpoints = {
     path: '/api/Businesses/{id}/TradeBand',
     summary: 'Moves a business to a band, up or down, with a reason kept in its band history',
     description:
-      '422 TRADE_BAND_UNKNOWN; 404 BUSINESS_NOT_FOUND. The business’s customers are priced ' +
+      '422 TRADE_BAND_UNKNOWN; 404 BUSINESS_NOT_FOUND; 409 TRADE_BUSINESS_BAND_CHANGED when someone else changed ' +
+      'the band while this change was made (nothing changed: look at the band again). The business’s customers are priced ' +
       'on the new band within seconds (each instance keeps a customer’s band 5 seconds).',
     params: z.object({
       id: z.coerce.number({ error: 'A business id is a whole number' }).int('A business id is a whole number').positive('A business id is a whole number'),

@@ -8,7 +8,7 @@ import { readOutbox } from '../notifications/testing.ts';
 /**
  * Two reviewers acting on one application at the same moment (on PostgreSQL, two connections):
  * one wins, the other is told it was decided, and only the winner's step is recorded and e-mailed.
- * Likewise one customer submitting twice at once.
+ * Likewise two reviewers moving one business to different bands, and one customer submitting twice at once.
  */
 let api: TestApi;
 const actors: Record<string, Actor> = {
@@ -77,6 +77,43 @@ describe('two reviewers at once', () => {
       const final = await client('rob').getTradeApplication({ params: { tradeExternalId: application.tradeExternalId } });
       expect(final.history.filter((event) => event.from === 'submitted')).toHaveLength(1);
       expect((await client('rob').searchTradeAccounts({ body: { text: `Racer${round}` } })).totalCount).toBe(final.status === 'approved' ? 1 : 0);
+    }
+  });
+
+  it('moving one business to different bands together: one move stands, the other is told to look again, never a 404', async () => {
+    const application = await apply(20);
+    const approved = await client('rita').approveTradeApplication({ params: { id: application.id }, body: { bandCode: 'T1' } });
+    const [account] = (await client('rita').searchTradeAccounts({ body: { text: 'Racer20' } })).items;
+    expect(approved.tradeAccountId).toBe(account!.id);
+    let from = 'T1';
+    for (const [ritaBand, robBand] of [
+      ['T2', 'T3'],
+      ['T4', 'T5'],
+      ['T1', 'T3'],
+      ['T2', 'T4'],
+      ['T5', 'T1'],
+    ] as const) {
+      const results = await Promise.allSettled([
+        client('rita').setBusinessTradeBand({ params: { id: account!.businessId }, body: { bandCode: ritaBand, reason: 'Rita agreed it' } }),
+        client('rob').setBusinessTradeBand({ params: { id: account!.businessId }, body: { bandCode: robBand, reason: 'Rob agreed it' } }),
+      ]);
+      const refused = results
+        .filter((result) => result.status === 'rejected')
+        .map((result) => result.reason as { status: number; code: string; message: string });
+      // Either both ran in turn (each recorded from the band before it) or the later one was refused, never a 404.
+      for (const refusal of refused) {
+        expect([refusal.status, refusal.code]).toEqual([409, 'TRADE_BUSINESS_BAND_CHANGED']);
+        expect(refusal.message).toMatch(
+          /^Someone else moved this business to band T\d while you were changing it, so your change was not made\. Reload the page/,
+        );
+      }
+      const band = await client('rob').getTradeBandAccount({ params: { tradeExternalId: account!.tradeExternalId } });
+      const moves = band.history.filter((change) => change.reason === 'staff');
+      const applied = moves.slice(0, 2 - refused.length).toReversed();
+      expect(applied.map((change) => change.from)).toEqual([from, ...applied.slice(1).map((_, index) => applied[index]!.to)]);
+      expect(band.band.code).toBe(applied.at(-1)!.to);
+      for (const refusal of refused) expect(refusal.message).toContain(`band ${band.band.code}`);
+      from = band.band.code;
     }
   });
 

@@ -67,6 +67,14 @@ export const TradeErrors = {
     ),
   userNotFound: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'There is no account with this id.'),
   businessNotFound: () => new AppError(404, 'BUSINESS_NOT_FOUND', 'There is no business with this id.'),
+  bandChanged: (bandCode: string) =>
+    new AppError(
+      409,
+      'TRADE_BUSINESS_BAND_CHANGED',
+      `Someone else moved this business to band ${bandCode} while you were changing it, so your change was not made. ` +
+        'Reload the page to see its band history, then change the band again if it still needs changing.',
+      { extensions: { bandCode } },
+    ),
   resetNotAvailable: () => new AppError(409, 'TRADE_RESET_NOT_AVAILABLE', 'Passwords are kept by the external sign-in provider: reset it there.'),
   noSignInAccount: (email: string) =>
     new AppError(

@@ -885,7 +885,14 @@ export function createTradeService(deps: TradeDeps): TradeService {
           bandChangedAt: now,
           updatedAt: now,
         });
-        if (!moved) throw TradeErrors.businessNotFound();
+        if (!moved) {
+          // Another change to the band committed between our read and our update (two reviewers at once):
+          // the person is told what it is now rather than having their change silently replace it.
+          const current = await repository.findBusiness(db, businessId);
+          if (!current) throw TradeErrors.businessNotFound();
+          if (current.bandCode === band.code) return current;
+          throw TradeErrors.bandChanged(current.bandCode);
+        }
         await repository.insertBandChange(db, {
           businessId,
           fromBand: business.bandCode,
