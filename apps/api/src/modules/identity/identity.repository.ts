@@ -201,6 +201,15 @@ async function findSecret<T>(db: Database, name: string): Promise<T | undefined>
 
 // ── throttling ───────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Makes transactions counting the same buckets take turns until they end (transaction-scoped
+ * advisory locks), so a check and the event it records cannot interleave with another's. Taken in
+ * one order, so two transactions sharing buckets never deadlock.
+ */
+export async function lockThrottleBuckets(db: Database, buckets: readonly string[]): Promise<void> {
+  for (const bucket of [...new Set(buckets)].toSorted()) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`throttle:${bucket}`}, 0))`);
+}
+
 export async function recordThrottleEvent(db: Database, bucket: string, at: Date): Promise<void> {
   await db.insert(identityThrottleEvents).values({ bucket, createdAt: at });
 }

@@ -340,20 +340,22 @@ async function verifyEmail(ctx: IdentityContext, token: string): Promise<VerifyE
 
 /**
  * Sends a reset link if the address has an account. The caller always says the same thing, so
- * nobody learns whether the address is registered. Limited per address and per client.
+ * nobody learns whether the address is registered. Limited per address and per client, the
+ * public form and staff resets alike: requests for one bucket take turns to count and record, so
+ * the limit holds however many arrive at once.
  */
 async function requestPasswordReset({ notifications }: IdentityDeps, ctx: IdentityContext, input: { email: string; clientAddress: string }): Promise<void> {
   const now = ctx.clock.now();
   const accountBucket = buckets.resetAccount(input.email);
   const addressBucket = buckets.resetAddress(input.clientAddress);
-  await refuseWhileLocked(ctx.db, now, IdentityErrors.throttledReset, [
-    [accountBucket, ACCOUNT_RESET],
-    [addressBucket, ADDRESS_RESET],
-  ]);
-  await repository.recordThrottleEvent(ctx.db, accountBucket, now);
-  await repository.recordThrottleEvent(ctx.db, addressBucket, now);
-
   await ctx.db.transaction(async (db) => {
+    await repository.lockThrottleBuckets(db, [accountBucket, addressBucket]);
+    await refuseWhileLocked(db, now, IdentityErrors.throttledReset, [
+      [accountBucket, ACCOUNT_RESET],
+      [addressBucket, ADDRESS_RESET],
+    ]);
+    await repository.recordThrottleEvent(db, accountBucket, now);
+    await repository.recordThrottleEvent(db, addressBucket, now);
     const user = await repository.findUserByEmail(db, input.email);
     if (!user) return;
     const { token, id } = await issueLinkToken(db, user.id, 'reset-password', now, RESET_LINK_TTL_MS);
