@@ -72,7 +72,7 @@ export function composeApi(options: ComposeOptions = {}) {
   /** In registration order; the demo seeds run in this order too. */
   const modules: readonly ApiModule[] = [
     healthModule,
-    createInventoryModule(),
+    createInventoryModule({ inventory }),
     createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts }),
     createNotificationsModule({ notifications }),
     createIdentityModule({ identity }),

@@ -79,8 +79,8 @@ async function startPayment(
       paymentMethodRef = owned.card.id;
     } else customerRef = await deps.payments.customerFor(ctx, deps.gateway, ctx.actor);
   }
-  await deps.inventory.releaseExpired(ctx, now);
-  await ctx.db.transaction((db) => deps.inventory.reserveStock({ db }, checkout.basketId, holdLines(checkout), expiresAt));
+  // Holds that ran out on these skus are given back in the same transaction, and only those (the rest by inventory's job).
+  await ctx.db.transaction((db) => deps.inventory.reserveStock({ db }, checkout.basketId, holdLines(checkout), expiresAt, now));
   const fingerprint = paymentFingerprint(checkout);
   const amountPence = checkout.totals.totalIncVat;
   let intent: PaymentIntent | null =

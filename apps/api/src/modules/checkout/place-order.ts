@@ -124,6 +124,7 @@ export async function placeOrder(deps: PaymentDeps, database: Database | Transac
         checkout.basketId,
         lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })),
         new Date(now.getTime() + 60_000),
+        now,
       );
       await inventory.commitReservations({ db }, checkout.basketId, now);
     }

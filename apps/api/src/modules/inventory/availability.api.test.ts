@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const hold = (basketId: string, sku: string, quantity: number) =>
-  db.transaction((tx) => inventory.reserveStock({ db: tx }, basketId, [{ sku, quantity, productName: 'Basin mixer' }], later()));
+  db.transaction((tx) => inventory.reserveStock({ db: tx }, basketId, [{ sku, quantity, productName: 'Basin mixer' }], later(), new Date()));
 
 describe('what can be sold', () => {
   it("is one definition: a payment's hold keeps the stock from other baskets, but not from the basket paying", async () => {

@@ -127,15 +127,26 @@ export function findHolds(db: Database, basketId: string): Promise<HeldLine[]> {
     .where(and(eq(stockReservations.basketId, basketId), eq(stockReservations.state, 'held')));
 }
 
-/** Baskets with a hold that ran out by `now`, at most `limit`. */
-export async function findBasketsWithExpiredHolds(db: Database, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ basketId: stockReservations.basketId })
+/**
+ * Releases holds that ran out by `now` (of `skus` only, when given), at most `limit`, oldest first,
+ * and returns them. The statement that moves a hold is the one that checks it ran out, so a live
+ * hold is never touched; a hold another transaction is changing is skipped, not waited for (its
+ * basket's own payment start, or another release, is giving it back).
+ */
+export function releaseExpiredHolds(db: Database, now: Date, options: { skus?: readonly string[]; limit: number }): Promise<HeldLine[]> {
+  const ranOut = and(eq(stockReservations.state, 'held'), lte(stockReservations.expiresAt, now));
+  const claimed = db
+    .select({ id: stockReservations.id })
     .from(stockReservations)
-    .where(and(eq(stockReservations.state, 'held'), lte(stockReservations.expiresAt, now)))
-    .orderBy(asc(stockReservations.basketId))
-    .limit(limit);
-  return rows.map((row) => row.basketId);
+    .where(and(ranOut, options.skus ? sql`${stockReservations.sku} = any(${sql.param(options.skus)}::text[])` : undefined))
+    .orderBy(asc(stockReservations.expiresAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(stockReservations)
+    .set({ state: 'released' })
+    .where(and(inArray(stockReservations.id, claimed), ranOut))
+    .returning({ sku: stockReservations.sku, quantity: stockReservations.quantity });
 }
 
 /** Stocked rows with less than nothing free, or a negative reserved count. */

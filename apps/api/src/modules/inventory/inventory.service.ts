@@ -41,8 +41,11 @@ export interface InventoryService {
   availabilityOf(ctx: InventoryContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, Availability>>;
   /** Records the stock of new skus (the catalogue's seed; later a stock feed). */
   addStockLevels(ctx: InventoryContext, levels: readonly StockLevel[]): Promise<void>;
-  /** Holds the basket's stocked lines until `expiresAt`, replacing what it held before; all or nothing (409 OUT_OF_STOCK). */
-  reserveStock(ctx: InventoryContext, basketId: string, lines: readonly ReservationLine[], expiresAt: Date): Promise<void>;
+  /**
+   * Holds the basket's stocked lines until `expiresAt`, replacing what it held before, after giving
+   * back other baskets' holds on them that ran out by `now`; all or nothing (409 OUT_OF_STOCK).
+   */
+  reserveStock(ctx: InventoryContext, basketId: string, lines: readonly ReservationLine[], expiresAt: Date, now: Date): Promise<void>;
   /** Gives back what a basket holds. Returns how many holds it released. */
   releaseReservations(ctx: InventoryContext, basketId: string): Promise<number>;
   /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live at `now`. */
@@ -55,7 +58,10 @@ export interface InventoryService {
     basketId: string,
     lines: readonly { sku: string; quantity: number }[],
   ): Promise<{ sku: string; quantity: number }[]>;
-  /** Gives back holds that ran out by `now` (abandoned payments). Returns how many baskets it released. */
+  /**
+   * Gives back up to `limit` holds that ran out by `now` (abandoned payments), and only those, with
+   * their stock, in one transaction. Returns how many holds it released.
+   */
   releaseExpired(ctx: InventoryContext, now: Date, limit?: number): Promise<number>;
   /** The skus a basket holds now, with quantities. */
   heldFor(ctx: InventoryContext, basketId: string): Promise<Map<string, number>>;
@@ -80,7 +86,7 @@ export function createInventoryService(): InventoryService {
   return {
     availabilityOf: (ctx, skus, options) => availabilityOf(ctx.db, skus, options),
     addStockLevels: (ctx, levels) => repository.insertStockLevels(ctx.db, levels),
-    reserveStock: (ctx, basketId, lines, expiresAt) => reservations.reserveStock(ctx.db, basketId, lines, expiresAt),
+    reserveStock: (ctx, basketId, lines, expiresAt, now) => reservations.reserveStock(ctx.db, basketId, lines, expiresAt, now),
     releaseReservations: (ctx, basketId) => reservations.releaseReservations(ctx.db, basketId),
     commitReservations: (ctx, basketId, now) => reservations.commitReservations(ctx.db, basketId, now),
     releaseCommitted: (ctx, basketId) => reservations.releaseCommitted(ctx.db, basketId),

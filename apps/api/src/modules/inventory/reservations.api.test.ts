@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi } from '../../api.ts';
+import { loadApiConfig } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { STOCK_HOLD_EXPIRY_JOB } from './hold-expiry.ts';
+import { createInventoryModule } from './index.ts';
 import { createInventoryService } from './inventory.service.ts';
 
 let api: TestApi;
@@ -30,18 +34,18 @@ describe('stock holds', () => {
   it('hold, replace, commit and release, keeping on hand = available + committed + reserved', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`);
     await setStock(db, sku, 'in_stock', 10);
-    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-a', [{ sku, quantity: 3, productName: 'Tap' }], later));
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-a', [{ sku, quantity: 3, productName: 'Tap' }], later, now));
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 3 });
     // A second hold for the same basket replaces the first.
-    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-a', [{ sku, quantity: 4, productName: 'Tap' }], later));
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-a', [{ sku, quantity: 4, productName: 'Tap' }], later, now));
     expect(await levels(sku)).toMatchObject({ reserved: 4 });
     expect(await inventory.heldFor({ db }, 'basket-a')).toEqual(new Map([[sku, 4]]));
     expect(await inTx((ctx) => inventory.commitReservations(ctx, 'basket-a', now))).toBe(true);
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 4, reserved: 0 });
     expect(await inTx((ctx) => inventory.commitReservations(ctx, 'basket-a', now))).toBe(false);
 
-    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-b', [{ sku, quantity: 6, productName: 'Tap' }], later));
-    const refused = await inTx((ctx) => inventory.reserveStock(ctx, 'basket-c', [{ sku, quantity: 1, productName: 'Basin mixer' }], later)).catch(
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-b', [{ sku, quantity: 6, productName: 'Tap' }], later, now));
+    const refused = await inTx((ctx) => inventory.reserveStock(ctx, 'basket-c', [{ sku, quantity: 1, productName: 'Basin mixer' }], later, now)).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(AppError);
@@ -54,7 +58,7 @@ describe('stock holds', () => {
   it('gives back part of a committed order (lines cancelled before dispatch), never more than it holds', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 7);
     await setStock(db, sku, 'in_stock', 10);
-    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-part', [{ sku, quantity: 3, productName: 'Tap' }], later));
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-part', [{ sku, quantity: 3, productName: 'Tap' }], later, now));
     await inTx((ctx) => inventory.commitReservations(ctx, 'basket-part', now));
     expect(await inTx((ctx) => inventory.releaseCommittedLines(ctx, 'basket-part', [{ sku, quantity: 1 }]))).toEqual([{ sku, quantity: 1 }]);
     expect(await levels(sku)).toMatchObject({ committed: 2, reserved: 0 });
@@ -67,15 +71,32 @@ describe('stock holds', () => {
   it('releases holds that ran out, and will not commit them', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 5);
     await setStock(db, sku, 'in_stock', 5);
-    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-late', [{ sku, quantity: 2, productName: 'Tap' }], later));
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-late', [{ sku, quantity: 2, productName: 'Tap' }], later, now));
     expect(await inTx((ctx) => inventory.commitReservations(ctx, 'basket-late', new Date(later.getTime() + 1)))).toBe(false);
     expect(await inventory.releaseExpired({ db }, new Date(later.getTime() + 1))).toBe(1);
     expect(await levels(sku)).toMatchObject({ reserved: 0, committed: 0 });
   });
 
+  it('a payment start takes the last unit from a hold that ran out, never from one still running', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 13);
+    await setStock(db, sku, 'low_stock', 1);
+    await db.execute(sql`update stock_levels set reserved = 0 where sku = ${sku}`);
+    const line = [{ sku, quantity: 1, productName: 'Last basin' }];
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-running', line, later, now));
+    // Still running at `now`: another shopper is told it has gone, and the hold is untouched.
+    const refused = await inTx((ctx) => inventory.reserveStock(ctx, 'basket-next', line, later, now)).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, code: 'OUT_OF_STOCK', message: expect.stringContaining('Last basin has just sold out') });
+    expect(await inventory.heldFor({ db }, 'basket-running')).toEqual(new Map([[sku, 1]]));
+    // Once it has run out, the next shopper's start gives it back and holds the unit, in one transaction.
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-next', line, new Date(later.getTime() + 15 * 60_000), later));
+    expect(await inventory.heldFor({ db }, 'basket-running')).toEqual(new Map());
+    expect(await inventory.heldFor({ db }, 'basket-next')).toEqual(new Map([[sku, 1]]));
+    expect(await levels(sku)).toMatchObject({ on_hand: 1, committed: 0, reserved: 1 });
+  });
+
   it('needs no hold for made-to-order goods', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'made_to_order'`);
-    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-made', [{ sku, quantity: 50, productName: 'Vanity unit' }], later));
+    await inTx((ctx) => inventory.reserveStock(ctx, 'basket-made', [{ sku, quantity: 50, productName: 'Vanity unit' }], later, now));
     expect(await inventory.heldFor({ db }, 'basket-made')).toEqual(new Map());
   });
 
@@ -84,7 +105,7 @@ describe('stock holds', () => {
     await setStock(db, sku, 'in_stock', 40);
     await db.execute(sql`update stock_levels set reserved = 0 where sku = ${sku}`);
     await Promise.all(
-      Array.from({ length: 20 }, () => inTx((ctx) => inventory.reserveStock(ctx, 'basket-twice', [{ sku, quantity: 2, productName: 'Tap' }], later))),
+      Array.from({ length: 20 }, () => inTx((ctx) => inventory.reserveStock(ctx, 'basket-twice', [{ sku, quantity: 2, productName: 'Tap' }], later, now))),
     );
     expect(await levels(sku)).toMatchObject({ on_hand: 40, reserved: 2 });
     expect(await inventory.heldFor({ db }, 'basket-twice')).toEqual(new Map([[sku, 2]]));
@@ -97,7 +118,7 @@ describe('stock holds', () => {
     await setStock(db, sku, 'low_stock', 1);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, index) =>
-        inTx((ctx) => inventory.reserveStock(ctx, `race-${index}`, [{ sku, quantity: 1, productName: 'Last basin' }], later)),
+        inTx((ctx) => inventory.reserveStock(ctx, `race-${index}`, [{ sku, quantity: 1, productName: 'Last basin' }], later, now)),
       ),
     );
     const won = results.filter((result) => result.status === 'fulfilled');
@@ -107,5 +128,51 @@ describe('stock holds', () => {
     expect(refusals.every((reason) => reason instanceof AppError && reason.code === 'OUT_OF_STOCK')).toBe(true);
     expect(await levels(sku)).toMatchObject({ on_hand: 1, reserved: 1 });
     expect(await inventory.stockInvariantViolations({ db })).toEqual([]);
+  });
+});
+
+describe('the stock-hold-expiry job', () => {
+  // Before the holds above run out (`later`), so only this block's holds are due.
+  const jobTime = new Date(now.getTime() - 60 * 60_000);
+  const minutes = (count: number) => new Date(jobTime.getTime() + count * 60_000);
+  const holdOne = (basketId: string, sku: string, quantity: number, expiresAt: Date) =>
+    inTx((ctx) => inventory.reserveStock(ctx, basketId, [{ sku, quantity, productName: 'Tap' }], expiresAt, minutes(-20)));
+
+  it('gives back the holds that ran out, with their stock, and leaves a payment still running alone', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 11);
+    await setStock(db, sku, 'in_stock', 10);
+    await db.execute(sql`update stock_levels set reserved = 0 where sku = ${sku}`);
+    for (const basketId of ['job-gone-1', 'job-gone-2', 'job-gone-3']) await holdOne(basketId, sku, 2, minutes(-5));
+    await holdOne('job-paying', sku, 1, minutes(10));
+    expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 7 });
+
+    const job = createInventoryModule({ inventory }).jobs!(api.app).find((entry) => entry.name === STOCK_HOLD_EXPIRY_JOB)!;
+    expect(await job.runOnce({ db, clock: { now: () => jobTime }, log: api.app.log })).toEqual({ claimed: 3 });
+    expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 1 });
+    for (const basketId of ['job-gone-1', 'job-gone-2', 'job-gone-3']) expect(await inventory.heldFor({ db }, basketId)).toEqual(new Map());
+    expect(await inventory.heldFor({ db }, 'job-paying')).toEqual(new Map([[sku, 1]]));
+    // Nothing more is due: the next batch claims nothing, and the payment still running can be placed.
+    expect(await job.runOnce({ db, clock: { now: () => jobTime }, log: api.app.log })).toEqual({ claimed: 0 });
+    expect(await inTx((ctx) => inventory.commitReservations(ctx, 'job-paying', jobTime))).toBe(true);
+    expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 1, reserved: 0 });
+    expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
+  });
+
+  it('runs on the jobs runner of an instance whose JOBS names it', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 12);
+    await setStock(db, sku, 'in_stock', 4);
+    await db.execute(sql`update stock_levels set reserved = 0 where sku = ${sku}`);
+    await holdOne('job-runner-gone', sku, 3, minutes(-5));
+    expect(await levels(sku)).toMatchObject({ reserved: 3 });
+    // Another instance on this database, running only this job: its first batch runs as it starts.
+    const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: STOCK_HOLD_EXPIRY_JOB });
+    const instance = await buildApi({ config, database: api.database, clock: { now: () => jobTime }, logger: false });
+    try {
+      await instance.ready();
+      await expect.poll(() => inventory.heldFor({ db }, 'job-runner-gone'), { timeout: 10_000 }).toEqual(new Map());
+      expect(await levels(sku)).toMatchObject({ on_hand: 4, committed: 0, reserved: 0 });
+    } finally {
+      await instance.close();
+    }
   });
 });

@@ -3,7 +3,9 @@
  * expiry, and committed when the order is placed). Every change is a conditional
  * update on the sku's row, so two shoppers racing for the last unit cannot both hold it: the second
  * update finds nothing available and is refused. Rows are touched in sku order, so two baskets
- * sharing skus never deadlock.
+ * sharing skus never deadlock. A hold that ran out is given back by the statement that checks it
+ * ran out, with its stock, in one transaction: by the next payment start for its skus, and by the
+ * `stock-hold-expiry` job for the rest (decision 0050).
  */
 import type { Database } from '../../db/client.ts';
 import { InventoryErrors } from './inventory.errors.ts';
@@ -17,6 +19,13 @@ export interface ReservationLine {
 
 const bySku = <T extends { sku: string }>(lines: readonly T[]) => lines.toSorted((a, b) => a.sku.localeCompare(b.sku));
 
+/** Units per sku, in sku order (the order every change takes stock rows in). */
+function unitsBySku(lines: readonly repository.HeldLine[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of bySku(lines)) units.set(line.sku, (units.get(line.sku) ?? 0) + line.quantity);
+  return units;
+}
+
 /** Gives back what a basket holds (state `held`), in the caller's transaction. */
 export async function releaseReservations(db: Database, basketId: string): Promise<number> {
   await repository.lockHoldsOf(db, basketId);
@@ -25,21 +34,36 @@ export async function releaseReservations(db: Database, basketId: string): Promi
   return held.length;
 }
 
+/** Run-out holds one payment start gives back at most: the job gives back the rest. */
+const RUN_OUT_PER_START = 100;
+
 /**
  * Holds the basket's stocked lines until `expiresAt`, replacing what it held before; made-to-order
- * goods need no hold. All or nothing: a line that cannot be held refuses the lot (409 OUT_OF_STOCK,
- * naming each short line), and the caller's transaction rolls back.
+ * goods need no hold. Other baskets' holds on these skus that ran out by `now` are given back first,
+ * so an abandoned payment never keeps the last unit from a shopper paying now. All or nothing: a line
+ * that cannot be held refuses the lot (409 OUT_OF_STOCK, naming each short line), and the caller's
+ * transaction rolls back.
  */
-export async function reserveStock(db: Database, basketId: string, lines: readonly ReservationLine[], expiresAt: Date): Promise<void> {
-  await releaseReservations(db, basketId);
-  if (lines.length === 0) return;
+export async function reserveStock(db: Database, basketId: string, lines: readonly ReservationLine[], expiresAt: Date, now: Date): Promise<void> {
+  // The basket's own holds first, waiting for any change to them, while no stock row is held yet;
+  // then the run-out holds of its skus, skipping any another transaction is giving back.
+  await repository.lockHoldsOf(db, basketId);
+  const own = await repository.moveHolds(db, basketId, 'held', 'released');
+  const ranOut = lines.length > 0 ? await repository.releaseExpiredHolds(db, now, { skus: lines.map((line) => line.sku), limit: RUN_OUT_PER_START }) : [];
+  const freed = unitsBySku([...own, ...ranOut]);
+  const wanted = new Map(lines.map((line) => [line.sku, line]));
   const short: { productName: string; available: number }[] = [];
-  for (const line of bySku(lines)) {
-    if (await repository.reserveIfFree(db, line.sku, line.quantity)) {
-      await repository.insertHold(db, { basketId, sku: line.sku, quantity: line.quantity, expiresAt });
+  // One pass over the stock rows, in sku order: what was freed goes back, then the line is held.
+  for (const sku of [...new Set([...freed.keys(), ...wanted.keys()])].toSorted((a, b) => a.localeCompare(b))) {
+    const units = freed.get(sku);
+    if (units) await repository.adjustStock(db, sku, { reserved: -units });
+    const line = wanted.get(sku);
+    if (!line) continue;
+    if (await repository.reserveIfFree(db, sku, line.quantity)) {
+      await repository.insertHold(db, { basketId, sku, quantity: line.quantity, expiresAt });
       continue;
     }
-    const row = await repository.findStockLevel(db, line.sku);
+    const row = await repository.findStockLevel(db, sku);
     if (row?.status === 'made_to_order') continue;
     short.push({ productName: line.productName, available: Math.max(0, (row?.onHand ?? 0) - (row?.committed ?? 0) - (row?.reserved ?? 0)) });
   }
@@ -92,11 +116,17 @@ export async function heldFor(db: Database, basketId: string): Promise<Map<strin
   return new Map((await repository.findHolds(db, basketId)).map((row) => [row.sku, row.quantity]));
 }
 
-/** Gives back holds that ran out (abandoned payments). Returns how many baskets it released. */
-export async function releaseExpired(db: Database, now: Date, limit = 100): Promise<number> {
-  const expired = await repository.findBasketsWithExpiredHolds(db, now, limit);
-  for (const basketId of expired) await releaseReservations(db, basketId);
-  return expired.length;
+/**
+ * Gives back up to `limit` holds that ran out by `now` (abandoned payments), with their stock, in one
+ * transaction of its own (a savepoint in the caller's). Live holds are never touched. Returns how
+ * many holds it released.
+ */
+export function releaseExpired(db: Database, now: Date, limit = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const released = await repository.releaseExpiredHolds(tx, now, { limit });
+    for (const [sku, units] of unitsBySku(released)) await repository.adjustStock(tx, sku, { reserved: -units });
+    return released.length;
+  });
 }
 
 /** Stock rows breaking the invariant (for tests and health checks): none, always. */
