@@ -72,8 +72,10 @@ async function startPayment(
     if (!ctx.actor) throw CheckoutErrors.savedCardsNeedSignIn();
     if (choice.method === 'saved_card') {
       if (!choice.savedCardId) throw CheckoutErrors.savedCardUnknown();
-      const owned = await deps.payments.ownCard(ctx, deps.gateway, ctx.actor, choice.savedCardId).catch(() => {
-        throw CheckoutErrors.savedCardUnknown();
+      const owned = await deps.payments.ownCard(ctx, deps.gateway, ctx.actor, choice.savedCardId).catch((error: unknown) => {
+        // Only a card that is not there (not the shopper's, or gone) is "choose another card"; a gateway
+        // that cannot be reached stays its 503, to try again, and any other failure a logged 500.
+        throw error instanceof AppError && error.status === 404 ? CheckoutErrors.savedCardUnknown() : error;
       });
       customerRef = owned.customerRef;
       paymentMethodRef = owned.card.id;

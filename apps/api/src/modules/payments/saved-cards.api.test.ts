@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSavedCardsClient, type SavedCardsClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { PaymentErrors } from './payments.errors.ts';
 import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from './testing.ts';
 
 let api: TestApi;
@@ -151,5 +152,27 @@ describe('saved cards', () => {
     const placed = await second.checkout.completePayment({ params: second.params });
     expect(placed.orderNumber).toMatch(/^BP/);
     expect(await sandboxGateway(api.app).retrieveIntent(intent.intentId)).toMatchObject({ status: 'succeeded', card: { last4: '3155' } });
+  });
+
+  it('a card that cannot be read is a failure to try again, not “not on your account”, and nothing is held or charged', async () => {
+    const [card] = await cards.sam!.listSavedCards();
+    const basket = await ready('sam');
+    const payWithCard = () => basket.checkout.createPaymentIntent({ params: basket.params, body: { method: 'saved_card', savedCardId: card!.id } });
+    const listCards = vi.spyOn(sandboxGateway(api.app), 'listCards');
+    try {
+      listCards.mockRejectedValueOnce(PaymentErrors.gatewayUnavailable('the connection timed out'));
+      expect(await failure(payWithCard())).toMatchObject({ status: 503, code: 'PAYMENT_GATEWAY_UNAVAILABLE' });
+      // Anything else going wrong is the shop's own failure (logged with the request id), never a missing card.
+      listCards.mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+      expect(await failure(payWithCard())).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+    } finally {
+      listCards.mockRestore();
+    }
+    const held = (await api.database.db.execute(
+      sql`select count(*)::int as n from stock_reservations where basket_id = ${basket.params.basketId} and state = 'held'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(held.rows[0]!.n).toBe(0);
+    // Once the provider answers, the same card pays.
+    expect(await payWithCard()).toMatchObject({ status: 'succeeded' });
   });
 });
