@@ -35,6 +35,8 @@ const PING_CACHE_MS = 1000;
 export interface ComposeOptions {
   /** How many products the demo catalogue seed generates (benchmarks ask for 100,000). */
   demoProducts?: number;
+  /** How saved baskets' retrieval codes are drawn (by default at random; tests draw codes already taken). */
+  retrievalCodes?: () => string;
 }
 
 /**
@@ -54,7 +56,7 @@ export function composeApi(options: ComposeOptions = {}) {
   const accounts = createAccountsService({ identity, notifications });
   const discounts = createDiscountsService();
   const wishlist = createWishlistService({ pricing, catalogue, notifications });
-  const basket = createBasketService({ pricing, catalogue, discounts, notifications });
+  const basket = createBasketService({ pricing, catalogue, discounts, notifications, newRetrievalCode: options.retrievalCodes });
   const orders = createOrdersService({ notifications, delivery, inventory, discounts });
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });

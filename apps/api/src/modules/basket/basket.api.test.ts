@@ -1,12 +1,15 @@
+import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasketClient, type BasketClient } from '@shop/api-client';
+import { composeApi } from '../../api.ts';
+import { buildApp } from '../../platform/app.ts';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku, setStock as setSeededStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { saveBasket } from './basket.repository.ts';
-import { RETRIEVAL_ALPHABET } from './retrieval-code.ts';
+import { RETRIEVAL_ALPHABET, RETRIEVAL_CODE_ATTEMPTS } from './retrieval-code.ts';
 
 let api: TestApi;
 let now = new Date();
@@ -538,5 +541,52 @@ describe('saved baskets', () => {
     for (let i = 0; i < 12; i++) statuses.push((await failure(guest.retrieveBasket({ query: { retrievalCode: `ZZZZ-ZZ${RETRIEVAL_ALPHABET[i]}Z` } }))).status);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((status) => status === 404).length).toBeLessThanOrEqual(10);
+  });
+
+  it('draw another code while the one drawn is taken, and say so plainly, saving nothing, if none is free', async () => {
+    // The basket module as api.ts makes it, on this database, drawing the codes this test lines up (then one already taken).
+    let lined: string[] = [];
+    const drawn: string[] = [];
+    const draw = () => {
+      const code = lined.shift() ?? 'TAKEN234';
+      drawn.push(code);
+      return code;
+    };
+    const basketModule = composeApi({ retrievalCodes: draw }).modules.filter((module) => module.name === 'basket');
+    const app = await buildApp({ config: api.config, platform: api.app.platform, modules: basketModule, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/basket`;
+      const drawing = createBasketClient({ baseUrl });
+      /** A new basket, drawing `codes` when saved. */
+      const basketDrawing = async (codes: string[]) => {
+        const { basketId } = await drawing.createBasket({ body: { sku: skus.made!.sku } });
+        lined = codes;
+        drawn.length = 0;
+        return { basketId };
+      };
+      expect((await drawing.saveBasket({ params: await basketDrawing(['TAKEN234']) })).retrievalCode).toBe('TAKE-N234');
+      // Taken all but the last time: the save lands on the last code drawn.
+      const lucky = await basketDrawing([...Array<string>(RETRIEVAL_CODE_ATTEMPTS - 1).fill('TAKEN234'), 'FRESH234']);
+      expect((await drawing.saveBasket({ params: lucky })).retrievalCode).toBe('FRES-H234');
+      expect(drawn).toHaveLength(RETRIEVAL_CODE_ATTEMPTS);
+
+      // Taken every time: a problem a person can act on, logged as the shop's failure, and no code saved.
+      const { basketId } = await basketDrawing([]);
+      const response = await fetch(`${baseUrl}/basket/${basketId}/save`, { method: 'PUT' });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect(await response.json()).toMatchObject({
+        code: 'BASKET_SAVE_UNAVAILABLE',
+        detail: 'Sorry, we could not save your basket just now. Your basket has not changed: try saving it again.',
+      });
+      expect(drawn).toHaveLength(RETRIEVAL_CODE_ATTEMPTS);
+      const kept = (await api.database.db.execute(sql`select count(*)::int as n from saved_baskets where source_basket_id = ${basketId}`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(kept.rows[0]!.n).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 });

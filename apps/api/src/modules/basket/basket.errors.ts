@@ -41,6 +41,9 @@ export const BasketErrors = {
   discountNotApplied: (code: string) => new AppError(404, 'BASKET_DISCOUNT_NOT_APPLIED', `The code ${code} is not applied to this basket.`),
   retrievalCodeNotFound: () => new AppError(404, 'BASKET_RETRIEVAL_CODE_NOT_FOUND', 'No saved basket has this code. Check it and try again.'),
   retrievalCodeExpired: () => new AppError(410, 'BASKET_RETRIEVAL_CODE_EXPIRED', 'This saved basket has expired: saved baskets are kept for 30 days.'),
+  /** No unused retrieval code could be drawn (see RETRIEVAL_CODE_ATTEMPTS): nothing was saved. */
+  saveUnavailable: () =>
+    new AppError(503, 'BASKET_SAVE_UNAVAILABLE', 'Sorry, we could not save your basket just now. Your basket has not changed: try saving it again.'),
   invalidEmail: () => new AppError(400, 'BASKET_EMAIL_INVALID', 'Enter one e-mail address, like name@example.com.'),
   conflict: () => new AppError(409, 'BASKET_VERSION_CONFLICT', 'The basket was changed by another request at the same moment. Try again.'),
 };

@@ -10,7 +10,7 @@ import { MAX_LINES, MAX_QUANTITY, priceLine, sellableQuantity, type StoredLine }
 import { BasketErrors } from './basket.errors.ts';
 import * as repository from './basket.repository.ts';
 import type { BasketRow, LineRow, SavedBasketRow } from './basket.repository.ts';
-import { formatRetrievalCode, newBasketId, newRetrievalCode, normaliseRetrievalCode } from './retrieval-code.ts';
+import { formatRetrievalCode, newBasketId, newRetrievalCode, normaliseRetrievalCode, RETRIEVAL_CODE_ATTEMPTS } from './retrieval-code.ts';
 
 /** `GET /basket/mine`: a signed-in shopper's current basket, for a device that has no basket id yet. */
 export const CURRENT_BASKET_ALIAS = 'mine';
@@ -28,6 +28,8 @@ export interface BasketDeps {
   catalogue: CatalogueService;
   discounts: DiscountsService;
   notifications: NotificationsService;
+  /** Draws a saved basket's retrieval code (default `newRetrievalCode`, random); tests draw codes already taken. */
+  newRetrievalCode?: () => string;
 }
 type Deps = BasketDeps;
 interface Item {
@@ -580,7 +582,7 @@ function sameState(saved: SavedBasketRow, lines: readonly Item[], discountCode: 
  * code. Saves of one basket queue on its row, so two at once cannot draw two codes either.
  * Runs in the caller's transaction.
  */
-async function save(db: Database, ctx: Ctx, basketId: string, publicUrl: string): Promise<{ code: string; expiresAt: Date; result: SavedBasket }> {
+async function save(deps: Deps, db: Database, ctx: Ctx, basketId: string, publicUrl: string): Promise<{ code: string; expiresAt: Date; result: SavedBasket }> {
   const source = await readable({ ...ctx, db }, basketId);
   const row = await repository.lockBasket(db, source.row.id);
   // Placed as an order between the read and the lock.
@@ -599,8 +601,10 @@ async function save(db: Database, ctx: Ctx, basketId: string, publicUrl: string)
     await repository.extendSavedBasket(db, before.retrievalCode, expiresAt);
     return saved(before.retrievalCode);
   }
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = newRetrievalCode();
+  const draw = deps.newRetrievalCode ?? newRetrievalCode;
+  // A code already taken is not inserted (nothing else changes), and another is drawn.
+  for (let attempt = 0; attempt < RETRIEVAL_CODE_ATTEMPTS; attempt++) {
+    const code = draw();
     const inserted = await repository.insertSavedBasket(db, {
       retrievalCode: code,
       sourceBasketId: row.id,
@@ -612,23 +616,19 @@ async function save(db: Database, ctx: Ctx, basketId: string, publicUrl: string)
     });
     if (inserted) return saved(code);
   }
-  throw new Error('Could not draw an unused retrieval code in 5 attempts');
+  throw BasketErrors.saveUnavailable();
 }
 
-function saveBasket(ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket> {
-  return ctx.db.transaction(async (tx) => (await save(tx, ctx, basketId, publicUrl)).result);
+function saveBasket(deps: Deps, ctx: Ctx, basketId: string, publicUrl: string): Promise<SavedBasket> {
+  return ctx.db.transaction(async (tx) => (await save(deps, tx, ctx, basketId, publicUrl)).result);
 }
 
-async function sendBasketSavedEmail(
-  { notifications }: Deps,
-  ctx: Ctx,
-  input: { basketId: string; emailAddress: string },
-  publicUrl: string,
-): Promise<SavedBasket> {
+async function sendBasketSavedEmail(deps: Deps, ctx: Ctx, input: { basketId: string; emailAddress: string }, publicUrl: string): Promise<SavedBasket> {
+  const { notifications } = deps;
   const to = input.emailAddress.trim();
   if (!notifications.isSendableAddress(to)) throw BasketErrors.invalidEmail();
   return ctx.db.transaction(async (db) => {
-    const saved = await save(db, ctx, input.basketId, publicUrl);
+    const saved = await save(deps, db, ctx, input.basketId, publicUrl);
     const email = basketSavedEmail(notifications, saved.result, saved.expiresAt);
     // Written in the same transaction as the saved basket: no code without its e-mail, or the reverse.
     // A second press of "Send e-mail" the same day queues nothing more; another address gets its own.
@@ -730,7 +730,7 @@ export function createBasketService(deps: BasketDeps): BasketService {
     removeDiscount: (ctx, basketId, code) => removeDiscount(deps, ctx, basketId, code),
     copyBasket: (ctx, basketId) => copyBasket(deps, ctx, basketId),
     refreshBasket: (ctx, basketId) => refreshBasket(deps, ctx, basketId),
-    saveBasket,
+    saveBasket: (ctx, basketId, publicUrl) => saveBasket(deps, ctx, basketId, publicUrl),
     sendBasketSavedEmail: (ctx, input, publicUrl) => sendBasketSavedEmail(deps, ctx, input, publicUrl),
     retrieveBasket: (ctx, code) => retrieveBasket(deps, ctx, code),
     priceForCheckout: (ctx, basketId) => priceForCheckout(deps, ctx, basketId),

@@ -9,6 +9,13 @@ export const RETRIEVAL_CODE_LENGTH = 8;
 
 export const newRetrievalCode = (): string => readableCode(RETRIEVAL_CODE_LENGTH);
 
+/**
+ * Codes drawn for one save before it gives up. A drawn code is taken with the chance live codes fill
+ * the space: at 10⁸ saved baskets, 1 in 5,000, so ten taken in a row is about 10⁻³⁷: never, unless
+ * the draw itself is broken, which is then refused plainly (503 BASKET_SAVE_UNAVAILABLE).
+ */
+export const RETRIEVAL_CODE_ATTEMPTS = 10;
+
 /** How a code is shown and spoken: two groups of four. */
 export const formatRetrievalCode = formatInFours;
 
