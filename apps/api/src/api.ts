@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { schemaVersion } from './db/migrate.ts';
-import { buildApp } from './platform/app.ts';
+import { buildApp, type BuildAppOptions } from './platform/app.ts';
 import { systemClock, type Actor, type Clock, type Platform } from './platform/context.ts';
 import type { ApiModule } from './platform/module.ts';
 import { runJobsWithApp } from './platform/jobs.ts';
@@ -109,6 +109,8 @@ export interface BuildApiOptions {
   /** Verifies a bearer token; by default the configured OpenID provider's access tokens. */
   authenticate?: (authorization: string) => Promise<Actor | null>;
   logger?: boolean;
+  /** Where log lines go, redacted (a test's capture); standard output by default. */
+  logDestination?: BuildAppOptions['logDestination'];
   /** How long health reuses one database check (default a second); benchmarks under valgrind hold it longer. */
   healthCheckCacheMs?: number;
 }
@@ -154,7 +156,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       return verify(authorization);
     },
   };
-  const app = await buildApp({ config: options.config, platform, modules: apiModules, logger: options.logger });
+  const app = await buildApp({ config: options.config, platform, modules: apiModules, logger: options.logger, logDestination: options.logDestination });
   app.log.info({ caches: cacheReports() }, 'in-process caches and their budgets');
   // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which).
   runJobsWithApp(app, [idempotencyKeysPruning, ...apiModules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);

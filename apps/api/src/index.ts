@@ -3,3 +3,6 @@ export { loadApiConfig, parseSettings, ConfigError, type ApiConfig } from './con
 export { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 export { applyMigrations, latestMigrationTag, schemaVersion } from './db/migrate.ts';
 export { runSeeds, type Progress, type Seed } from './seed/seed.ts';
+// How every line the shop writes is kept free of e-mail addresses and tokens (decision 0048).
+export { shopLoggerOptions } from './platform/request-log.ts';
+export { redactLogText } from '@shop/contracts/redaction';

@@ -5,6 +5,12 @@ import { loadServerConfig } from './config.ts';
 import { heapLimitFlag, restartWithHeapLimit } from './heap-limit.ts';
 import { createShopServer } from './server.ts';
 import { MissingWebBuildError } from './web.ts';
+import { redactWrites } from './redacted-output.ts';
+
+// Whatever this process writes outside the loggers (the storefront's lines, React Router's and
+// libraries' reports) carries no e-mail address or token either (decision 0048).
+redactWrites(process.stdout);
+redactWrites(process.stderr);
 
 /** Starts the shop, prints where to find it, and shuts down cleanly on Ctrl-C or SIGTERM. */
 async function main() {

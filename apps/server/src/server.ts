@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { applyMigrations, apiSeeds, buildApi, openDatabase, runSeeds, type DatabaseHandle } from '@shop/api';
+import { applyMigrations, apiSeeds, buildApi, openDatabase, runSeeds, shopLoggerOptions, type BuildApiOptions, type DatabaseHandle } from '@shop/api';
 import type { ServerConfig } from './config.ts';
 import { registerWeb } from './web.ts';
 import { createProgressBar } from './progress.ts';
@@ -15,14 +15,18 @@ export interface ShopServer {
  * The composition root: the API, the storefront and (later) the identity provider on one Fastify
  * server, or any one tier alone per `SERVE`.
  */
-export async function createShopServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<ShopServer> {
+export async function createShopServer(
+  config: ServerConfig,
+  options: { logger?: boolean; logDestination?: BuildApiOptions['logDestination'] } = {},
+): Promise<ShopServer> {
   // Page loaders find the API through this, whether it is in this process or another.
   process.env.API_INTERNAL_URL = config.apiInternalUrl;
 
   let database: DatabaseHandle | null = null;
   let app: FastifyInstance;
   if (config.serve === 'web') {
-    app = Fastify({ logger: options.logger === false ? false : { level: config.api.logLevel } });
+    // The API's logger options: the storefront's request lines carry no address or token either.
+    app = Fastify({ logger: options.logger === false ? false : shopLoggerOptions(config.api.logLevel, options.logDestination) });
   } else {
     database = await openDatabase({
       url: config.api.database.url,
@@ -34,7 +38,7 @@ export async function createShopServer(config: ServerConfig, options: { logger?:
       const bar = createProgressBar();
       await runSeeds(database, apiSeeds, (done, total, label) => bar.update(done, total, label), { files: config.api.files });
     }
-    app = await buildApi({ config: config.api, database, logger: options.logger });
+    app = await buildApi({ config: config.api, database, logger: options.logger, logDestination: options.logDestination });
   }
   if (config.serve !== 'api') {
     await registerWeb(app, config.webBuildDir, config.api.env === 'development' ? 'development' : 'production');

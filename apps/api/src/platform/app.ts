@@ -13,7 +13,7 @@ import { installProblemHandler, problemHandler, sendProblem } from './problem-ha
 import { registerApiDocs } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { memoryCounters, rateLimitStore, redisCounters, type Counters } from './rate-limit-store.ts';
-import { requestLogger } from './request-log.ts';
+import { requestLogger, shopLoggerOptions, type LogDestination } from './request-log.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 
 declare module 'fastify' {
@@ -28,6 +28,8 @@ export interface BuildAppOptions {
   modules: readonly ApiModule[];
   /** Pass `false` to silence logs (tests); defaults to pino at the configured level. */
   logger?: boolean;
+  /** Where log lines go, redacted (a test's capture); standard output by default. */
+  logDestination?: LogDestination;
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -46,7 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false
         ? false
         : {
-            level: config.logLevel,
+            ...shopLoggerOptions(config.logLevel, options.logDestination),
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     // Honour a caller's request id (a load balancer's) so one id follows a request across tiers.

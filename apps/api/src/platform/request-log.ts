@@ -1,5 +1,25 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyLoggerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LoggerOptions } from 'pino';
+import { redactLogText } from '@shop/contracts/redaction';
+
+/** Where a logger's lines go: one JSON line per call. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/**
+ * The options of every logger the shop makes (the API's, a storefront-only instance's): pino JSON at
+ * `level`, each line through `redactLogText` as it is written, so no e-mail address or token reaches
+ * a log, whoever wrote the line and however (decision 0048). `destination` is where lines go
+ * (standard output when absent; a test's capture).
+ */
+export function shopLoggerOptions(level: string, destination?: LogDestination): FastifyLoggerOptions & LoggerOptions {
+  return {
+    level,
+    hooks: { streamWrite: redactLogText },
+    ...(destination ? { stream: destination } : {}),
+  };
+}
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type ParentLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };

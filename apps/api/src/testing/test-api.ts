@@ -29,7 +29,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase();
   if (options.seed !== false) await runSeeds(database, apiSeeds, () => {});
-  const app = await buildApi({ ...options, config, database, logger: false });
+  // Silent unless the test captures the log (`logDestination`, with LOG_LEVEL in `env`).
+  const app = await buildApi({ ...options, config, database, logger: options.logDestination !== undefined });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
