@@ -5,7 +5,9 @@ import {
   checkUpload,
   cleanFileName,
   documentFileName,
+  imageDimensionsProblem,
   MAX_FILE_BYTES,
+  MAX_IMAGE_PIXELS,
   MAX_NAME_LENGTH,
   sniffDocumentType,
   typesLabel,
@@ -64,6 +66,18 @@ describe('checkUpload', () => {
 
   it('names the accepted types as a person reads them', () => {
     expect(ACCEPTED_TYPES_LABEL).toBe('PDF, JPG or PNG');
+  });
+});
+
+describe('imageDimensionsProblem: how big a picture may be, from its header', () => {
+  it('takes up to 40 million pixels, whatever their shape, and refuses one more', () => {
+    expect(MAX_IMAGE_PIXELS).toBe(40_000_000);
+    expect([imageDimensionsProblem(8000, 5000), imageDimensionsProblem(4032, 3024), imageDimensionsProblem(40_000_000, 1)]).toEqual([null, null, null]);
+    expect([imageDimensionsProblem(8000, 5001), imageDimensionsProblem(100_000, 100_000)]).toEqual(['too-many-pixels', 'too-many-pixels']);
+  });
+
+  it('calls a picture without dimensions unreadable', () => {
+    expect([imageDimensionsProblem(undefined, 10), imageDimensionsProblem(10, 0)]).toEqual(['unreadable', 'unreadable']);
   });
 });
 

@@ -24,6 +24,25 @@ export const DOCUMENT_TYPES = {
 
 /** What most uploads may be (trade documents, photos): Word documents only where a form says so (a CV). */
 export const DEFAULT_ACCEPTED_TYPES: readonly DocumentType[] = ['application/pdf', 'image/jpeg', 'image/png'];
+/** The types that are pictures: re-encoded before they are kept (`image-content.ts`), never kept as sent. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const satisfies readonly DocumentType[];
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const isImageType = (type: DocumentType): type is ImageType => (IMAGE_TYPES as readonly string[]).includes(type);
+
+/**
+ * The most pixels an image may have: 40 million, more than a phone photo of 5MB or less holds (a
+ * 12 to 24-megapixel camera's). Decoding takes 3 to 4 bytes a pixel (up to 160MB at the limit), so a
+ * small file declaring a huge picture (a decompression bomb) is refused from its header, before any
+ * pixel is decoded.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_PIXELS_LABEL = '40 megapixels (such as 8000 by 5000 pixels)';
+
+/** Whether an image of this size may be decoded: known, non-zero dimensions within MAX_IMAGE_PIXELS. */
+export function imageDimensionsProblem(width: number | undefined, height: number | undefined): 'unreadable' | 'too-many-pixels' | null {
+  if (!width || !height) return 'unreadable';
+  return width * height > MAX_IMAGE_PIXELS ? 'too-many-pixels' : null;
+}
 
 const includesText = (bytes: Uint8Array, text: string, encoding: 'latin1' | 'utf16le'): boolean =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from(text, encoding));

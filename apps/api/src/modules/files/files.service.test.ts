@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
 import { installProblemHandler } from '../../platform/problem-handler.ts';
-import { createFilesService, MAX_FILE_BYTES, type FilesContext, type FilesService } from './index.ts';
-import { sampleJpeg, samplePdf, samplePng, useLocalS3Server } from './testing.ts';
+import sharp from 'sharp';
+import { createFilesService, IMAGE_TYPES, MAX_FILE_BYTES, type FilesContext, type FilesService } from './index.ts';
+import { EXIF_MAKER, halfPngSignature, hasExifLocation, imageBomb, jpegWithLocation, sampleJpeg, samplePdf, samplePng, useLocalS3Server } from './testing.ts';
 
 /**
  * The files service on the local folder (a temporary directory) and on a real S3-compatible server
@@ -45,13 +46,16 @@ describe('storeUpload', () => {
       [samplePng(), 'image/png', 'C:\\fakepath\\insurance.png', 'insurance.png'],
     ] as const) {
       const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName, bytes });
+      // A PDF is kept as sent; a picture as re-encoded: the size and SHA-256 are of the bytes kept.
+      const kept = Buffer.concat((await (await files.open(applicant, stored.id)).body.toArray()) as Buffer[]);
+      if (type === 'application/pdf') expect(kept).toEqual(bytes);
       expect(stored).toEqual({
         id: expect.stringMatching(/^[0-9a-f]{32}$/),
         purpose: 'trade-application',
         fileName: keptAs,
         contentType: type,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        size: kept.length,
+        sha256: createHash('sha256').update(kept).digest('hex'),
         createdAt: NOW.toISOString(),
         uploadedBy: 'user-applicant',
       });
@@ -132,6 +136,64 @@ describe('storeUpload', () => {
     expect(largest.size).toBe(5_242_880);
   });
 
+  it('re-encodes a photo without its metadata: no EXIF, so no location or camera, and the orientation applied to the pixels', async () => {
+    const photo = await jpegWithLocation();
+    expect([hasExifLocation(photo), photo.includes(EXIF_MAKER)]).toEqual([true, true]);
+    expect(await sharp(photo).metadata()).toMatchObject({ width: 4, height: 2, orientation: 6 });
+
+    const stored = await files.storeUpload(applicant, { purpose: 'review-photo', fileName: 'bathroom.jpg', bytes: photo });
+    const kept = Buffer.concat((await (await files.open(applicant, stored.id)).body.toArray()) as Buffer[]);
+    expect([hasExifLocation(kept), kept.includes(EXIF_MAKER), kept.includes('Exif\0\0')]).toEqual([false, false, false]);
+    const shown = await sharp(kept).metadata();
+    expect([shown.format, shown.width, shown.height, shown.orientation, shown.exif]).toEqual(['jpeg', 2, 4, undefined, undefined]);
+    expect(stored).toMatchObject({ contentType: 'image/jpeg', size: kept.length });
+  });
+
+  it('refuses a picture whose header declares more than 40 megapixels before decoding it (a decompression bomb), storing nothing', async () => {
+    const bomb = imageBomb();
+    expect(bomb.length).toBeLessThan(1024);
+    for (const purpose of ['review-photo', 'trade-application', 'help-request'] as const) {
+      const error = await refusal(files.storeUpload(applicant, { purpose, fileName: 'tiles.png', bytes: bomb, field: 'body.photos.0' }));
+      expect(error).toMatchObject({
+        status: 422,
+        code: 'FILE_IMAGE_TOO_LARGE',
+        message: 'The selected image must be smaller than 40 megapixels (such as 8000 by 5000 pixels)',
+        errors: [{ path: 'body.photos.0', code: 'file_image_too_large' }],
+        extensions: { fileName: 'tiles.png' },
+      });
+    }
+    // The limit is the pixels, not the sides: 8000 × 5000 is taken, one row more is not.
+    const image = (height: number) =>
+      sharp({ create: { width: 8000, height, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+    expect(await files.storeUpload(applicant, { purpose: 'review-photo', fileName: 'wide.png', bytes: await image(5000) })).toMatchObject({
+      contentType: 'image/png',
+    });
+    expect(await refusal(files.storeUpload(applicant, { purpose: 'review-photo', fileName: 'wider.png', bytes: await image(5001) }))).toMatchObject({
+      code: 'FILE_IMAGE_TOO_LARGE',
+    });
+    expect(storedPaths().filter((name) => name.endsWith('.json'))).toHaveLength(1);
+  });
+
+  it('judges by the whole signature: the first four of PNG’s eight bytes is not a PNG, and a JPEG that does not decode is refused', async () => {
+    const half = await refusal(files.storeUpload(applicant, { purpose: 'help-request', fileName: 'crack.png', bytes: halfPngSignature() }));
+    expect(half).toMatchObject({ status: 422, code: 'FILE_TYPE_NOT_ALLOWED', message: 'The selected file must be a PDF, JPG or PNG' });
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not the rest of a JPEG')]);
+    const unreadable = await refusal(files.storeUpload(applicant, { purpose: 'review-photo', fileName: 'crack.jpg', bytes: broken }));
+    expect(unreadable).toMatchObject({
+      status: 422,
+      code: 'FILE_UNREADABLE',
+      message: 'The selected file cannot be opened – choose a JPG or PNG that opens on your device',
+    });
+    expect(storedPaths()).toEqual([]);
+  });
+
+  it('narrows what a purpose takes when the caller asks: a help request’s photo is a picture, not a PDF', async () => {
+    const error = await refusal(files.storeUpload(applicant, { purpose: 'help-request', accept: IMAGE_TYPES, fileName: 'photo.pdf', bytes: samplePdf() }));
+    expect(error).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', message: 'The selected file must be a JPG or PNG' });
+  });
+
   it('answers 503, storing nothing, when the store cannot be written', async () => {
     const blocked = path.join(folder, 'blocked');
     fs.writeFileSync(blocked, 'a file where the folder should be');
@@ -142,6 +204,41 @@ describe('storeUpload', () => {
     expect(error).toMatchObject({ status: 503, code: 'FILE_STORE_UNAVAILABLE', message: 'The selected file could not be uploaded – try again' });
     expect(logged).toHaveLength(1);
     expect(storedPaths()).toEqual(['blocked']);
+  });
+});
+
+describe('storeUploads: a request’s files, kept only with its record', () => {
+  const upload = (bytes: Buffer, index: number) => ({ purpose: 'help-request' as const, fileName: `photo ${index}.png`, bytes, field: `body.photos.${index}` });
+
+  it('checks every file before storing any: a refused second file leaves nothing, and the record is never written', async () => {
+    let recorded = 0;
+    const error = await refusal(
+      files.storeUploads(applicant, [upload(samplePng(), 0), upload(halfPngSignature(), 1)], async () => {
+        recorded += 1;
+      }),
+    );
+    expect(error).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', errors: [{ path: 'body.photos.1' }] });
+    expect([recorded, storedPaths()]).toEqual([0, []]);
+  });
+
+  it('removes the files it stored when the record fails, and gives the record’s error', async () => {
+    const lost = new AppError(409, 'LIMIT_REACHED', 'Someone else took the last place');
+    const seen: string[] = [];
+    const error = await refusal(
+      files.storeUploads(applicant, [upload(samplePng(), 0), upload(sampleJpeg(), 1)], async (stored) => {
+        seen.push(...stored.map((file) => file.id));
+        expect(storedPaths().filter((name) => name.endsWith('.json'))).toHaveLength(2);
+        throw lost;
+      }),
+    );
+    expect(error).toBe(lost);
+    expect(seen).toHaveLength(2);
+    expect(storedPaths().filter((name) => !/^[0-9a-f]{2}$/.test(name))).toEqual([]);
+  });
+
+  it('keeps the files, and answers what the record answers, when it succeeds', async () => {
+    const answer = await files.storeUploads(applicant, [upload(samplePng(), 0)], async ([file]) => ({ kept: file!.id }));
+    expect((await files.describe(applicant, answer.kept)).contentType).toBe('image/png');
   });
 });
 
@@ -188,15 +285,15 @@ describe('a stored file sent over HTTP', () => {
   afterEach(() => app.close());
 
   it('is the same bytes, as the type its content has, downloaded under its safe name, never sniffed or cached', async () => {
-    const bytes = samplePng();
+    const bytes = samplePdf();
     const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'Ćertificate "2025".pdf', bytes });
     const response = await app.inject({ method: 'GET', url: `/documents/${stored.id}` });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload).toEqual(bytes);
     expect(response.headers).toMatchObject({
-      'content-type': 'image/png',
+      'content-type': 'application/pdf',
       'content-length': String(bytes.length),
-      'content-disposition': `attachment; filename="_ertificate _2025_.png"; filename*=UTF-8''%C4%86ertificate%20_2025_.png`,
+      'content-disposition': `attachment; filename="_ertificate _2025_.pdf"; filename*=UTF-8''%C4%86ertificate%20_2025_.pdf`,
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
       'content-security-policy': "default-src 'none'; sandbox",
@@ -218,15 +315,30 @@ describe('the files service on an S3-compatible store (FILES_S3_* settings)', ()
 
   it('stores, describes, opens and removes a document, keeping its name in any script', async () => {
     const onS3 = createFilesService({ settings: settings() });
-    const bytes = sampleJpeg();
+    const bytes = await jpegWithLocation();
     const stored = await onS3.storeUpload(applicant, { purpose: 'trade-application', fileName: 'Zertifikat für Gasinstallation 証明書.jpg', bytes });
-    expect(stored).toMatchObject({ contentType: 'image/jpeg', fileName: 'Zertifikat für Gasinstallation 証明書.jpg', size: bytes.length });
+    expect(stored).toMatchObject({ contentType: 'image/jpeg', fileName: 'Zertifikat für Gasinstallation 証明書.jpg' });
     expect(await onS3.describe(applicant, stored.id)).toEqual(stored);
     const opened = await onS3.open(applicant, stored.id);
-    expect(Buffer.concat((await opened.body.toArray()) as Buffer[])).toEqual(bytes);
+    const kept = Buffer.concat((await opened.body.toArray()) as Buffer[]);
+    // Re-encoded on S3 too: what is kept has no location.
+    expect([kept.length, createHash('sha256').update(kept).digest('hex'), hasExifLocation(kept)]).toEqual([stored.size, stored.sha256, false]);
     expect(opened.headers['content-type']).toBe('image/jpeg');
     await onS3.remove(applicant, stored.id);
     expect(await refusal(onS3.open(applicant, stored.id))).toMatchObject({ status: 404, code: 'FILE_NOT_FOUND' });
+  });
+
+  it('removes what it stored when the record fails, so the bucket keeps nothing of a refused request', async () => {
+    const onS3 = createFilesService({ settings: settings() });
+    const ids: string[] = [];
+    await refusal(
+      onS3.storeUploads(applicant, [{ purpose: 'help-request', fileName: 'a.png', bytes: samplePng() }], async (stored) => {
+        ids.push(...stored.map((file) => file.id));
+        throw new AppError(409, 'LOST', 'Lost the race');
+      }),
+    );
+    expect(ids).toHaveLength(1);
+    expect(await refusal(onS3.describe(applicant, ids[0]!))).toMatchObject({ code: 'FILE_NOT_FOUND' });
   });
 
   it('answers 503 when the bucket is not there, never "no such file"', async () => {

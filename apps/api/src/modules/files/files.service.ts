@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FilesConfig } from '../../config.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import {
@@ -8,14 +9,18 @@ import {
   cleanFileName,
   DEFAULT_ACCEPTED_TYPES,
   documentFileName,
+  IMAGE_TYPES,
   isDocumentType,
+  isImageType,
   typesLabel,
   type DocumentType,
 } from './file-content.ts';
 import type { FileStore, StoredObjectInfo } from './file-store.ts';
 import { FilesErrors } from './files.errors.ts';
+import { reencodeImage } from './image-content.ts';
 import { createLocalFileStore } from './local-store.ts';
 import { createS3FileStore } from './s3-store.ts';
+import { acceptUploads, readUploadForm, type UploadForm, type UploadFormSpec } from './upload-form.ts';
 
 /** What a file was uploaded for: each caller has its own, so a file is never read for another purpose by mistake. */
 export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application', 'review-photo'] as const;
@@ -26,7 +31,7 @@ export const ACCEPTED_TYPES_BY_PURPOSE: Record<FilePurpose, readonly DocumentTyp
   'trade-application': DEFAULT_ACCEPTED_TYPES,
   'help-request': DEFAULT_ACCEPTED_TYPES,
   'job-application': ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'],
-  'review-photo': ['image/jpeg', 'image/png'],
+  'review-photo': IMAGE_TYPES,
 };
 
 /** A stored file as the service describes it. */
@@ -62,6 +67,8 @@ export interface UploadInput {
   bytes: Uint8Array;
   /** Where the request held the file, for the problem's `errors` path (default `file`). */
   field?: string;
+  /** Narrows what the purpose takes (a damage report's photos: `IMAGE_TYPES`). */
+  accept?: readonly DocumentType[];
 }
 
 export type FilesContext = Pick<ServiceContext, 'actor' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>;
@@ -74,16 +81,31 @@ export type FilesContext = Pick<ServiceContext, 'actor' | 'clock'> & Partial<Pic
 export interface FilesService {
   /**
    * Checks and stores an upload: refused when empty (FILE_EMPTY, 422), larger than 5MB
-   * (FILE_TOO_LARGE, 413) or not a PDF, JPEG or PNG by content (FILE_TYPE_NOT_ALLOWED, 422),
-   * whatever its name says; FILE_STORE_UNAVAILABLE (503) when the store fails. A refusal stores nothing.
+   * (FILE_TOO_LARGE, 413) or not of a type the purpose takes by its full signature
+   * (FILE_TYPE_NOT_ALLOWED, 422), whatever its name says. A picture is re-encoded without its
+   * metadata (`image-content.ts`), refused when its header declares more than MAX_IMAGE_PIXELS
+   * (FILE_IMAGE_TOO_LARGE, 422) or it does not decode (FILE_UNREADABLE, 422).
+   * FILE_STORE_UNAVAILABLE (503) when the store fails. A refusal stores nothing.
    */
   storeUpload(ctx: FilesContext, input: UploadInput): Promise<StoredFile>;
+  /**
+   * A request's uploads, kept only if `record` succeeds: every file is checked (as `storeUpload`)
+   * before any is stored, then all are stored, then `record` writes the caller's rows. When a
+   * check, a store or `record` fails (a limit lost to a request at the same time), the files
+   * already stored are removed before the error goes on, so the store holds only files that
+   * have rows.
+   */
+  storeUploads<T>(ctx: FilesContext, inputs: readonly UploadInput[], record: (stored: StoredFile[]) => Promise<T>): Promise<T>;
   /** The file's details without its bytes; FILE_NOT_FOUND (404) for an unknown or malformed id. */
   describe(ctx: FilesContext, id: string): Promise<StoredFile>;
   /** The file with its bytes and the headers to send it with; FILE_NOT_FOUND (404) for an unknown or malformed id. */
   open(ctx: FilesContext, id: string): Promise<OpenedFile>;
   /** Removes the file; removing one that is not there is not an error. */
   remove(ctx: FilesContext, id: string): Promise<void>;
+  /** Makes a route scope take multipart uploads, read as their bytes arrive (`upload-form.ts`). */
+  acceptUploads(scope: FastifyInstance): Promise<void>;
+  /** An upload form's fields and files, refused as soon as a limit is passed (`upload-form.ts`); its files are stored with `storeUploads`. */
+  readUploadForm(request: FastifyRequest, spec: UploadFormSpec): Promise<UploadForm>;
 }
 
 /** The configured store (`app.platform.config.files`), or a store of the caller's own (tests). */
@@ -112,33 +134,74 @@ export function createFilesService(deps: FilesDeps): FilesService {
     return file;
   };
 
-  return {
-    async storeUpload(ctx, { purpose, fileName, bytes, field }) {
-      const accepted = ACCEPTED_TYPES_BY_PURPOSE[purpose];
-      const checked = checkUpload(bytes, accepted);
-      if (!checked.ok) {
-        const name = cleanFileName(fileName) || undefined;
-        if (checked.problem === 'type-not-allowed') throw FilesErrors.fileTypeNotAllowed(field, name, typesLabel(accepted));
-        throw (checked.problem === 'empty' ? FilesErrors.fileEmpty : FilesErrors.fileTooLarge)(field, name);
-      }
-      const file: StoredFile = {
-        id: randomBytes(16).toString('hex'),
+  /** The upload's content as it will be kept (a picture re-encoded), or its refusal. */
+  const checked = async (input: UploadInput): Promise<{ file: Omit<StoredFile, 'id' | 'createdAt' | 'uploadedBy'>; bytes: Uint8Array }> => {
+    const { purpose, fileName, field } = input;
+    const accepted = ACCEPTED_TYPES_BY_PURPOSE[purpose].filter((type) => !input.accept || input.accept.includes(type));
+    const name = () => cleanFileName(fileName) || undefined;
+    const check = checkUpload(input.bytes, accepted);
+    if (!check.ok) {
+      if (check.problem === 'type-not-allowed') throw FilesErrors.fileTypeNotAllowed(field, name(), typesLabel(accepted));
+      throw (check.problem === 'empty' ? FilesErrors.fileEmpty : FilesErrors.fileTooLarge)(field, name());
+    }
+    let bytes = input.bytes;
+    if (isImageType(check.type)) {
+      const image = await reencodeImage(bytes, check.type);
+      if (!image.ok)
+        throw image.problem === 'too-many-pixels' ? FilesErrors.imageTooLarge(field, name()) : FilesErrors.fileUnreadable(field, name(), typesLabel(accepted));
+      bytes = image.bytes;
+    }
+    return {
+      file: {
         purpose,
-        fileName: documentFileName(fileName, checked.type),
-        contentType: checked.type,
+        fileName: documentFileName(fileName, check.type),
+        contentType: check.type,
         size: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
-        createdAt: ctx.clock.now().toISOString(),
-        uploadedBy: ctx.actor?.userId ?? null,
-      };
-      await guarded(
-        ctx,
-        'store a file',
-        () => store.put(file.id, bytes, { contentType: file.contentType, metadata: toMetadata(file) }),
-        FilesErrors.storeUnavailable,
+      },
+      bytes,
+    };
+  };
+
+  const put = async (ctx: FilesContext, upload: Awaited<ReturnType<typeof checked>>): Promise<StoredFile> => {
+    const file: StoredFile = {
+      id: randomBytes(16).toString('hex'),
+      ...upload.file,
+      createdAt: ctx.clock.now().toISOString(),
+      uploadedBy: ctx.actor?.userId ?? null,
+    };
+    await guarded(
+      ctx,
+      'store a file',
+      () => store.put(file.id, upload.bytes, { contentType: file.contentType, metadata: toMetadata(file) }),
+      FilesErrors.storeUnavailable,
+    );
+    return file;
+  };
+
+  const storeUploads = async <T>(ctx: FilesContext, inputs: readonly UploadInput[], record: (stored: StoredFile[]) => Promise<T>): Promise<T> => {
+    // One at a time: a picture being decoded holds its pixels (up to MAX_IMAGE_PIXELS) in memory.
+    const uploads = [];
+    for (const input of inputs) uploads.push(await checked(input));
+    const stored: StoredFile[] = [];
+    try {
+      for (const upload of uploads) stored.push(await put(ctx, upload));
+      return await record(stored);
+    } catch (error) {
+      await Promise.all(
+        stored.map((file) =>
+          store.delete(file.id).catch((failure: unknown) => {
+            ctx.log?.error({ err: failure, store: store.kind, fileId: file.id }, 'The file store failed to remove a file whose request was refused');
+          }),
+        ),
       );
-      return file;
-    },
+      throw error;
+    }
+  };
+
+  return {
+    storeUpload: (ctx, input) => storeUploads(ctx, [input], async ([file]) => file!),
+    storeUploads,
     describe,
     async open(ctx, id) {
       if (!FILE_ID.test(id)) throw FilesErrors.fileNotFound();
@@ -167,6 +230,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
       if (!FILE_ID.test(id)) return;
       await guarded(ctx, 'remove a file', () => store.delete(id), FilesErrors.readUnavailable);
     },
+    acceptUploads,
+    readUploadForm,
   };
 }
 

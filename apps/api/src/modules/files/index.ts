@@ -1,23 +1,28 @@
 /**
- * Files: uploaded documents (a trade application's proof of business, and later other uploads),
+ * Files: uploaded documents and pictures (trade documents, help-centre photos and CVs, review photos),
  * kept through a store port with two adapters: a local folder (default `$DATA_DIR/files`, or
  * FILES_DIR) and any S3-compatible bucket (FILES_S3_BUCKET and the other FILES_S3_* settings).
- * No routes: callers take the upload in their own call and store it here.
+ * No routes of its own: callers take the upload in their own call and store it here.
  *
- * Use (once, where the caller's routes are registered):
+ * Reading the upload, as its bytes arrive (every upload route does it this way):
  *   const files = createFilesService({ settings: app.platform.config.files });
- *   const stored = await files.storeUpload(ctx, { purpose: 'trade-application', fileName, bytes, field: 'body.documents.0' });
- *   // keep stored.id (and stored.fileName, contentType, size) in your own rows
+ *   await app.register(async (scope) => {
+ *     await files.acceptUploads(scope);
+ *     bindEndpoint(scope, endpoint, async ({ ctx, request }) => {
+ *       const form = await files.readUploadForm(request, { files: { photos: 4 }, notAForm, tooManyFiles });
+ *       return files.storeUploads(ctx, form.files.map(...), (stored) => recordRows(stored));
+ *     });
+ *   });
+ *
+ * `storeUploads` checks every file before storing any (one content check for every route: full
+ * signatures of PDF, JPEG, PNG and, for a CV, Word; pictures re-encoded without their metadata and
+ * refused past MAX_IMAGE_PIXELS), then stores them, then runs the caller's `record`; if anything
+ * fails the stored files are removed, so a refused request leaves nothing behind. Then:
  *   const file = await files.open(ctx, id); // after checking the reader may see it
  *   return reply.headers(file.headers).send(file.body);
  *
- * Uploads are judged by their first bytes (PDF, JPEG or PNG), never by name; at most
- * MAX_FILE_BYTES (5MB). Refusals are FilesErrors: FILE_EMPTY, FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED,
- * FILE_NOT_FOUND, FILE_STORE_UNAVAILABLE. A caller reading an upload in parts can stop at
- * MAX_FILE_BYTES + 1 bytes and throw `FilesErrors.fileTooLarge(field, name)` itself.
- *
- * A route scope that takes uploads reads its multipart bodies whole, refused past a limit:
- *   scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit, field: 'file' }));
+ * Refusals are FilesErrors: FILE_EMPTY, FILE_TOO_LARGE, FILE_FORM_TOO_LARGE, FILE_TYPE_NOT_ALLOWED,
+ * FILE_IMAGE_TOO_LARGE, FILE_UNREADABLE, FILE_NOT_FOUND, FILE_STORE_UNAVAILABLE.
  */
 export {
   createFilesService,
@@ -30,7 +35,7 @@ export {
   type StoredFile,
   type UploadInput,
 } from './files.service.ts';
-export { ACCEPTED_TYPES_LABEL, MAX_FILE_BYTES, type DocumentType } from './file-content.ts';
+export { ACCEPTED_TYPES_LABEL, IMAGE_TYPES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, type DocumentType } from './file-content.ts';
 export type { FileStore, FileStoreKind, StoredObject, StoredObjectInfo } from './file-store.ts';
 export { FilesErrors } from './files.errors.ts';
-export { createMultipartBodyParser, type MultipartBodyLimit, type MultipartBodyParser } from './multipart-body.ts';
+export type { FormFile, UploadForm, UploadFormSpec } from './upload-form.ts';

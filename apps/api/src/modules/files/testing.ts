@@ -1,11 +1,14 @@
 /**
- * Test helpers: small real documents of each accepted type, and a local S3-compatible server
+ * Test helpers: small real documents of each accepted type, files an upload must refuse (a decompression
+ * bomb, half a signature), a photo carrying its location, and a local S3-compatible server
  * (s3rver, from npm) on a free port with an empty bucket, for the S3 adapter's tests.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import type { FilesConfig } from '../../config.ts';
 
@@ -34,13 +37,77 @@ export function samplePdf(text = 'Proof of business'): Buffer {
 export const samplePng = (): Buffer =>
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4AWKSLdjxH4SZGKAAAAAA//885LJUAAAABklEQVQDADqGBI07KS4AAAAAAElFTkSuQmCC', 'base64');
 
-/** A 1×1 JPEG (a browser decodes it). */
+/** A 2×2 blue JPEG, as sharp writes it (libvips decodes it, as the upload check does). */
 export const sampleJpeg = (): Buffer =>
   Buffer.from(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////' +
-      'wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgo' +
+      'KCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAA' +
+      'AAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCXAUUYf//Z',
     'base64',
   );
+
+/** The first four of PNG's eight signature bytes, then text: not a PNG, however it starts. */
+export const halfPngSignature = (): Buffer => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from('\r\n not really a picture')]);
+
+/**
+ * A decompression bomb: a PNG of about 200 bytes whose header declares 100,000 × 100,000 pixels
+ * (10 billion, 10GB to decode), with a few rows of real data.
+ */
+export function imageBomb(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(100_000, 0);
+  header.writeUInt32BE(100_000, 4);
+  header[8] = 8; // bits per sample; colour type 0 (grey), deflate, no filter, no interlace
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(100_001))), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  let crc = 0xffffffff;
+  for (const byte of typed) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  const framing = Buffer.alloc(8);
+  framing.writeUInt32BE(data.length, 0);
+  framing.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 4);
+  return Buffer.concat([framing.subarray(0, 4), typed, framing.subarray(4)]);
+}
+
+/** The camera maker written into `jpegWithLocation`'s EXIF: text, so a test can look for it in the bytes. */
+export const EXIF_MAKER = 'Plumbline Test Camera';
+
+/**
+ * A 4 × 2 JPEG as a phone writes it: EXIF with where it was taken (GPS latitude and longitude), the
+ * camera's maker, and orientation 6 (turn 90° clockwise to show it upright, so it shows 2 × 4).
+ */
+export async function jpegWithLocation(): Promise<Buffer> {
+  return sharp({ create: { width: 4, height: 2, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: EXIF_MAKER },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 47/1 4200/100', GPSLongitudeRef: 'W', GPSLongitude: '1/1 32/1 4800/100' },
+    })
+    .toBuffer();
+}
+
+/** Whether a JPEG carries EXIF with a GPS block (tag 0x8825 in its first directory). */
+export function hasExifLocation(jpeg: Uint8Array): boolean {
+  const bytes = Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+  const exif = bytes.indexOf(Buffer.from('Exif\0\0', 'latin1'));
+  if (exif < 0) return false;
+  const tiff = exif + 6;
+  const little = bytes.toString('latin1', tiff, tiff + 2) === 'II';
+  const u16 = (at: number) => (little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at));
+  const u32 = (at: number) => (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
+  const directory = tiff + u32(tiff + 4);
+  return Array.from({ length: u16(directory) }, (_, entry) => u16(directory + 2 + entry * 12)).includes(0x8825);
+}
 
 /** What the S3 adapter is tested against, and how to stop it. */
 export interface LocalS3Server {

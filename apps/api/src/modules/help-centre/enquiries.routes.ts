@@ -1,10 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { helpCentreEnquiryEndpoints as endpoints, WEEE_MAX_PHOTOS } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { isStorableText } from '../../platform/storable-text.ts';
-import { PlatformErrors } from '../../platform/errors.ts';
-import { createMultipartBodyParser, FilesErrors, MAX_FILE_BYTES, type FilesService } from '../files/index.ts';
-import type { SubmittedForm } from './enquiries.ts';
+import type { FilesService } from '../files/index.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
 
@@ -14,10 +11,15 @@ const PRODUCT_EMAIL_LIMIT = { max: 5, timeWindow: '1 minute' };
 const FORM_LIMIT = { max: 30, timeWindow: '1 minute' };
 /** Uploads are large: a person sends a handful of forms with files, not hundreds. */
 const UPLOAD_LIMIT = { max: 20, timeWindow: '1 minute' };
-/** A form's short fields beside its files. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-/** Never more files than a form takes, plus one: anything past that is refused without reading more. */
-const MAX_FORM_BYTES = (WEEE_MAX_PHOTOS + 1) * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
+/** The forms with files: a file past the form's number, or in another field, is refused as it starts. */
+const formWithFiles = (field: string, max: number) => ({
+  files: { [field]: max },
+  notAForm: EnquiryErrors.notMultipart,
+  tooManyFiles: EnquiryErrors.tooManyFiles,
+  otherFile: () => EnquiryErrors.tooManyFiles(field, max),
+});
+const WEEE_FORM = formWithFiles('photos', WEEE_MAX_PHOTOS);
+const JOB_APPLICATION_FORM = formWithFiles('cv', 1);
 
 export async function registerEnquiriesRoutes(app: FastifyInstance, helpCentre: HelpCentreService, files: FilesService): Promise<void> {
   const { publicUrl } = app.platform.config;
@@ -47,68 +49,18 @@ export async function registerEnquiriesRoutes(app: FastifyInstance, helpCentre: 
 
   // The two forms with files are read here, in a scope of their own that accepts multipart bodies.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit: MAX_FORM_BYTES, field: 'body' }));
+    await files.acceptUploads(scope);
     bindEndpoint(
       scope,
       endpoints.requestElectricalRecycling,
-      async ({ ctx, request }) => helpCentre.requestElectricalRecycling(ctx, files, await submittedForm(request), publicUrl),
+      async ({ ctx, request }) => helpCentre.requestElectricalRecycling(ctx, files, await files.readUploadForm(request, WEEE_FORM), publicUrl),
       { rateLimit: UPLOAD_LIMIT },
     );
-    bindEndpoint(scope, endpoints.applyForJob, async ({ ctx, request }) => helpCentre.applyForJob(ctx, files, await submittedForm(request), publicUrl), {
-      rateLimit: UPLOAD_LIMIT,
-    });
+    bindEndpoint(
+      scope,
+      endpoints.applyForJob,
+      async ({ ctx, request }) => helpCentre.applyForJob(ctx, files, await files.readUploadForm(request, JOB_APPLICATION_FORM), publicUrl),
+      { rateLimit: UPLOAD_LIMIT },
+    );
   });
-}
-
-/**
- * A multipart body's text fields (blank ones left out, as a form sends them) and files. Parsed here
- * with `Buffer.indexOf` rather than the platform's FormData: a form with two 2 MB photos is split in
- * well under a millisecond, and each file is a view of the body, not a copy (bench/enquiry.ts).
- */
-async function submittedForm(request: FastifyRequest): Promise<SubmittedForm> {
-  const body = request.body;
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
-  if (!Buffer.isBuffer(body) || !boundary) throw EnquiryErrors.notMultipart();
-  const parts = multipartParts(body, boundary[1] ?? boundary[2]!);
-  if (!parts) throw EnquiryErrors.notMultipart();
-  // No prototype: a field named __proto__ is just a field.
-  const submitted: SubmittedForm = { fields: Object.create(null) as Record<string, string>, files: [] };
-  for (const part of parts) {
-    if (part.fileName === undefined) {
-      const value = part.bytes.toString('utf8');
-      // What PostgreSQL cannot store is refused as it is for JSON bodies.
-      if (!isStorableText(value) || !isStorableText(part.name)) throw PlatformErrors.characterNotAllowed(`body.${part.name}`);
-      if (value.trim() !== '') submitted.fields[part.name] = value;
-    } else if (part.bytes.length > 0 || part.fileName) {
-      if (part.bytes.length > MAX_FILE_BYTES) throw FilesErrors.fileTooLarge(`body.${part.name}`, part.fileName || undefined);
-      submitted.files.push({ field: part.name, fileName: part.fileName || undefined, bytes: part.bytes });
-    }
-  }
-  return submitted;
-}
-
-const HEADER_END = Buffer.from('\r\n\r\n');
-
-/** The parts of a multipart/form-data body (RFC 7578), or null when it is not one. */
-function multipartParts(body: Buffer, boundary: string): { name: string; fileName: string | undefined; bytes: Buffer }[] | null {
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: { name: string; fileName: string | undefined; bytes: Buffer }[] = [];
-  let at = body.indexOf(delimiter);
-  if (at < 0) return null;
-  for (;;) {
-    at += delimiter.length;
-    // The closing delimiter ends with "--".
-    if (body[at] === 0x2d && body[at + 1] === 0x2d) return parts;
-    const headerEnd = body.indexOf(HEADER_END, at);
-    if (headerEnd < 0) return null;
-    const headers = body.toString('utf8', at, headerEnd);
-    const next = body.indexOf(Buffer.from(`\r\n--${boundary}`), headerEnd + 4);
-    if (next < 0) return null;
-    const disposition = /content-disposition:\s*form-data\s*;([^\r\n]*)/i.exec(headers)?.[1] ?? '';
-    const name = /(?:^|;)\s*name="([^"]*)"/i.exec(disposition)?.[1];
-    if (name === undefined) return null;
-    const fileName = /;\s*filename="([^"]*)"/i.exec(disposition)?.[1];
-    parts.push({ name, fileName, bytes: body.subarray(headerEnd + 4, next) });
-    at = next + 2;
-  }
 }

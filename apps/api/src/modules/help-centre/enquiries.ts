@@ -36,7 +36,7 @@ import { AppError, PlatformErrors } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
-import type { FilePurpose, FilesService, StoredFile } from '../files/index.ts';
+import { IMAGE_TYPES, type FilesService, type FormFile, type StoredFile, type UploadForm, type UploadInput } from '../files/index.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
 import { callbackDayAvailable, formatPence, londonDate, readableDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
 import { HelpCentreErrors } from './help-centre.errors.ts';
@@ -51,18 +51,6 @@ type Ctx = ServiceContext;
 /** A request as a form describes it: everything but its type and who is asking. */
 type RequestDescription = Omit<HelpRequestInput, 'type' | 'name' | 'emailAddress' | 'customerId'>;
 
-/** A file from a multipart form, as the routes read it: the browser's name is only a hint. */
-export interface UploadedFile {
-  field: string;
-  fileName: string | undefined;
-  bytes: Uint8Array;
-}
-/** A multipart form: its text fields (empty ones left out) and its files. */
-export interface SubmittedForm {
-  fields: Record<string, string>;
-  files: UploadedFile[];
-}
-
 /** Orders are kept six years for HMRC (VAT records), then may go. */
 const TAX_RECORD_YEARS = 6;
 
@@ -71,7 +59,7 @@ export interface EnquiriesService {
   askProductQuestion(ctx: Ctx, body: Body<typeof ProductQuestionRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
   sendGeneralEnquiry(ctx: Ctx, body: Body<typeof GeneralEnquiryRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
   sendRetailPartnerProductForm(ctx: Ctx, body: Body<typeof RetailPartnerRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
-  requestElectricalRecycling(ctx: Ctx, files: FilesService, form: SubmittedForm, publicUrl: string): Promise<EnquiryAccepted>;
+  requestElectricalRecycling(ctx: Ctx, files: FilesService, form: UploadForm, publicUrl: string): Promise<EnquiryAccepted>;
   requestAccountDeletion(
     ctx: Ctx,
     body: Body<typeof AccountDeletionRequestSchema>,
@@ -88,7 +76,7 @@ export interface EnquiriesService {
   unsubscribeBackInStockNotice(ctx: Ctx, token: string): Promise<StockNotice>;
   sendFeedback(ctx: Ctx, body: Body<typeof FeedbackRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
   openRoles(): { roles: { id: string; title: string; location: string; summary: string }[] };
-  applyForJob(ctx: Ctx, files: FilesService, form: SubmittedForm, publicUrl: string): Promise<EnquiryAccepted>;
+  applyForJob(ctx: Ctx, files: FilesService, form: UploadForm, publicUrl: string): Promise<EnquiryAccepted>;
   erasurePlan(ctx: Ctx, reference: string): Promise<ErasurePlan>;
   carryOutErasure(ctx: Ctx, reference: string): Promise<ErasurePlan>;
   stockLevel(ctx: Ctx, sku: string): Promise<StockLevelView>;
@@ -160,25 +148,19 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
     async (ctx: Ctx, body: B, publicUrl: string): Promise<EnquiryAccepted> =>
       record(ctx, type, contactOf(ctx, body), describe(body), publicUrl);
 
-  /** Stores a form's files (after its fields passed), removing them again if what follows fails. */
-  async function withStoredFiles<T>(
+  /** Stores a form's files (after its fields passed) and records the request: if anything fails, the files are removed again. */
+  const withStoredFiles = <T>(
     ctx: Ctx,
     files: FilesService,
-    purpose: FilePurpose,
-    uploads: readonly UploadedFile[],
-    work: (stored: StoredFile[]) => Promise<T>,
-  ): Promise<T> {
-    const stored: StoredFile[] = [];
-    try {
-      for (const [index, upload] of uploads.entries()) {
-        stored.push(await files.storeUpload(ctx, { purpose, fileName: upload.fileName, bytes: upload.bytes, field: `body.${upload.field}.${index}` }));
-      }
-      return await work(stored);
-    } catch (error) {
-      await Promise.all(stored.map((file) => files.remove(ctx, file.id).catch(() => undefined)));
-      throw error;
-    }
-  }
+    upload: Pick<UploadInput, 'purpose' | 'accept'>,
+    sent: readonly FormFile[],
+    record: (stored: StoredFile[]) => Promise<T>,
+  ): Promise<T> =>
+    files.storeUploads(
+      ctx,
+      sent.map((file, index) => ({ ...upload, fileName: file.fileName, bytes: file.bytes, field: `body.${file.field}.${index}` })),
+      record,
+    );
 
   /** The order a WEEE request names: the signed-in customer's own, or a guest's by the address it was placed with. */
   async function orderOf(ctx: Ctx, orderNumber: string, emailAddress: string) {
@@ -339,7 +321,7 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       if (window.inFuture) throw EnquiryErrors.weeePurchaseDateFuture();
       if (!window.open) throw EnquiryErrors.weeeWindowClosed(order ? 'orderNumber' : 'purchaseDate', readableDate(window.closesOn));
       const postcode = body.postcode.toUpperCase().replace(/\s+/g, ' ');
-      return withStoredFiles(ctx, files, 'help-request', photos, (stored) =>
+      return withStoredFiles(ctx, files, { purpose: 'help-request', accept: IMAGE_TYPES }, photos, (stored) =>
         record(
           ctx,
           'WEEE_RECYCLING',
@@ -536,7 +518,7 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       if (form.files.length > 1) throw EnquiryErrors.tooManyFiles('cv', 1);
       const contact = contactOf(ctx, body);
       const role = OPEN_ROLES.find((candidate) => candidate.id === body.roleId)!;
-      return withStoredFiles(ctx, files, 'job-application', cvs, (stored) =>
+      return withStoredFiles(ctx, files, { purpose: 'job-application' }, cvs, (stored) =>
         record(
           ctx,
           'JOB_APPLICATION',

@@ -11,6 +11,7 @@ import { readOutbox } from '../notifications/testing.ts';
 import { confirmLikeTheFrame, TEST_CARDS } from '../payments/testing.ts';
 import { startOrderHelpApi, type OrderHelpHarness } from './order-help.testing.ts';
 import { pdfText } from '../orders/testing.ts';
+import { samplePng } from '../files/testing.ts';
 import { createReviewListingsClient } from '@shop/api-client';
 
 let harness: OrderHelpHarness;
@@ -29,7 +30,7 @@ const advance = (orderNumber: string, to: 'picking' | 'dispatched' | 'delivered'
 const stockOf = (code: string) => harness.committedOf(code);
 const DAY = 24 * 60 * 60 * 1000;
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 64 }, () => 7)]);
+const PNG = samplePng();
 const PDF = new TextEncoder().encode('%PDF-1.4\n% not a photo\n');
 
 async function report(orderNumber: string, fields: Record<string, string>, photos: { name: string; bytes: Uint8Array }[], as?: string) {

@@ -56,7 +56,6 @@ export const OrderRequestErrors = {
   photosMissing: () => fieldRefusal(400, 'HELP_FORM_INVALID', 'form', 'Send the report as a form (multipart/form-data).'),
   fieldInvalid: (field: string, message: string) => fieldRefusal(400, 'HELP_FIELD_INVALID', field, message),
   tooManyPhotos: (max: number) => fieldRefusal(422, 'HELP_TOO_MANY_FILES', 'photos', `Add at most ${max} photos.`),
-  photoNotAnImage: (fileName: string) => fieldRefusal(422, 'FILE_TYPE_NOT_ALLOWED', 'photos', `${fileName} is not a photo: add photos as JPEG or PNG images.`),
   // staff: returns
   returnNotFound: () => new AppError(404, 'RETURN_NOT_FOUND', 'There is no return for this reference.'),
   returnChanged: () => new AppError(409, 'RETURN_CHANGED', 'The return changed since you looked at it. Look at it again before you act.'),

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DAMAGE_ISSUE_TYPES, helpCentreOrderEndpoints as endpoints, ORDER_HELP_MAX_PHOTOS, OrderHelpLineInputSchema } from '@shop/contracts';
 import { z } from 'zod';
-import type { ServiceContext } from '../../platform/context.ts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { createMultipartBodyParser, FilesErrors, MAX_FILE_BYTES, type FilesService, type StoredFile } from '../files/index.ts';
+import { IMAGE_TYPES, type FilesService, type UploadForm } from '../files/index.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
 import type { DamageReport } from './order-requests.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
@@ -13,8 +12,12 @@ import { OrderRequestErrors } from './order-requests.errors.ts';
  * per client as tracking's (decision 0015), so pairs cannot be guessed faster through these calls.
  */
 const ORDER_HELP_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
-/** Six photos of 5 MB and a few short fields. */
-const MULTIPART_LIMIT_BYTES = ORDER_HELP_MAX_PHOTOS * MAX_FILE_BYTES + 256 * 1024;
+/** The report's fields and up to six photos: a seventh is refused as it starts, a file in another field at once. */
+const REPORT_FORM = {
+  files: { photos: ORDER_HELP_MAX_PHOTOS },
+  notAForm: OrderRequestErrors.photosMissing,
+  tooManyFiles: () => OrderRequestErrors.tooManyPhotos(ORDER_HELP_MAX_PHOTOS),
+};
 
 export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCentre: HelpCentreService, files: FilesService): Promise<void> {
   const { config } = app.platform;
@@ -46,16 +49,24 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
   // The report is read here, in a scope of its own that accepts multipart bodies. Awaited, so its
   // route is added while the platform still gives new routes their input checks.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit: MULTIPART_LIMIT_BYTES, field: 'photos' }));
+    await files.acceptUploads(scope);
     bindEndpoint(
       scope,
       endpoints.reportDamagedOrMissingItems,
       async ({ ctx, params, request }) => {
-        const { report, photos } = await readDamageReport(request);
-        // Who may report, and the window, are checked before a single photo is stored.
+        const form = await files.readUploadForm(request, REPORT_FORM);
+        const report = damageReport(form);
+        // Who may report, and the window, are checked before a single photo is stored; the photos
+        // are all checked before any is stored, and removed again if the report is not recorded.
         await helpCentre.checkDamageReport(ctx, params.id, report);
-        const stored = await storePhotos(ctx, files, photos);
-        return helpCentre.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, env);
+        const photos = form.files.map((photo, index) => ({
+          purpose: 'help-request' as const,
+          accept: IMAGE_TYPES,
+          fileName: photo.fileName,
+          bytes: photo.bytes,
+          field: `body.photos.${index}`,
+        }));
+        return files.storeUploads(ctx, photos, (stored) => helpCentre.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, env));
       },
       limited,
     );
@@ -85,29 +96,9 @@ const ReportFieldsSchema = z.object({
     .optional(),
 });
 
-/** JPEG or PNG, by the first bytes: a damage photo is an image, never a document. */
-const isImage = (bytes: Uint8Array) =>
-  (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) || (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47);
-
-interface Photo {
-  fileName: string | undefined;
-  bytes: Uint8Array;
-}
-
-/** The report's fields and photos from the multipart body, each refusal naming its field in the house's words. */
-async function readDamageReport(request: FastifyRequest): Promise<{ report: Omit<DamageReport, 'photos'>; photos: Photo[] }> {
-  const body = request.body;
-  if (!Buffer.isBuffer(body)) throw OrderRequestErrors.photosMissing();
-  let form: FormData;
-  try {
-    form = await new Response(Uint8Array.from(body), { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
-  } catch {
-    throw OrderRequestErrors.photosMissing();
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-  };
+/** The report's fields from the form, each refusal naming its field in the house's words. */
+function damageReport(form: UploadForm): Omit<DamageReport, 'photos'> {
+  const text = (name: string) => form.fields[name];
   let lines: unknown;
   try {
     lines = JSON.parse(text('lines') ?? 'null');
@@ -125,23 +116,6 @@ async function readDamageReport(request: FastifyRequest): Promise<{ report: Omit
     const issue = parsed.error.issues[0]!;
     throw OrderRequestErrors.fieldInvalid(String(issue.path[0] ?? 'form'), issue.message);
   }
-  const files = form.getAll('photos').filter((value): value is File => typeof value !== 'string' && value.size > 0);
-  if (files.length > ORDER_HELP_MAX_PHOTOS) throw OrderRequestErrors.tooManyPhotos(ORDER_HELP_MAX_PHOTOS);
-  const photos: Photo[] = [];
-  for (const file of files) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.length > MAX_FILE_BYTES) throw FilesErrors.fileTooLarge('photos', file.name);
-    if (!isImage(bytes)) throw OrderRequestErrors.photoNotAnImage(file.name ? file.name.replace(/^.*[\\/]/, '') || 'That file' : 'That file');
-    photos.push({ fileName: file.name || undefined, bytes });
-  }
   const { podSignedDamaged, ...rest } = parsed.data;
-  return { report: { ...rest, podSignedDamaged: podSignedDamaged === 'yes' }, photos };
-}
-
-/** Stores the photos through the files module (its own checks and safe names) for the help request. */
-async function storePhotos(ctx: ServiceContext, files: FilesService, photos: readonly Photo[]): Promise<StoredFile[]> {
-  const stored: StoredFile[] = [];
-  for (const [index, photo] of photos.entries())
-    stored.push(await files.storeUpload(ctx, { purpose: 'help-request', fileName: photo.fileName, bytes: photo.bytes, field: `photos.${index}` }));
-  return stored;
+  return { ...rest, podSignedDamaged: podSignedDamaged === 'yes' };
 }

@@ -3,7 +3,7 @@ import { count, eq, max } from 'drizzle-orm';
 import { REVIEW_MAX_PHOTOS, type ReviewPhotos } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { FilesService, OpenedFile, StoredFile } from '../files/index.ts';
+import type { FilesService, OpenedFile } from '../files/index.ts';
 import { PhotoErrors } from './photos.errors.ts';
 import { photosOfReview } from './review-view.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
@@ -21,8 +21,9 @@ type PhotosContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'> & Partial<Pi
 /**
  * Review photos (issue 21, decision 0035): the author adds up to REVIEW_MAX_PHOTOS to their review
  * while it is pending; anyone sees them once it is published. The files are stored through the files
- * module (purpose `review-photo`: JPEG or PNG by content) before the rows are written, and removed
- * again when anything after fails, so a refusal leaves nothing behind.
+ * module (purpose `review-photo`: JPEG or PNG by content, re-encoded without their metadata, such as
+ * where a phone took them) before the rows are written, and removed again when anything after
+ * fails (`storeUploads`), so a refusal leaves nothing behind.
  */
 export interface ReviewPhotosService {
   addReviewPhotos(ctx: PhotosContext, files: FilesService, reviewId: string, uploads: readonly PhotoUpload[]): Promise<ReviewPhotos>;
@@ -44,12 +45,11 @@ export function createPhotos(_deps: ReviewsDeps): ReviewPhotosService {
       if (uploads.length === 0) throw PhotoErrors.photoMissing();
       if (review.photoCount + uploads.length > REVIEW_MAX_PHOTOS) throw PhotoErrors.tooMany(REVIEW_MAX_PHOTOS - review.photoCount);
 
-      const stored: StoredFile[] = [];
-      try {
-        for (const [index, upload] of uploads.entries()) {
-          stored.push(await files.storeUpload(ctx, { purpose: 'review-photo', fileName: upload.fileName, bytes: upload.bytes, field: `body.photos.${index}` }));
-        }
-        await ctx.db.transaction(async (db) => {
+      const sent = uploads.map(
+        (upload, index) => ({ purpose: 'review-photo', fileName: upload.fileName, bytes: upload.bytes, field: `body.photos.${index}` }) as const,
+      );
+      await files.storeUploads(ctx, sent, (stored) =>
+        ctx.db.transaction(async (db) => {
           // Under the review's lock: two uploads at once take turns, and a moderator's publish waits for this one.
           const [locked] = await db.select({ status: reviews.status, version: reviews.version }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
           if (!locked || locked.status !== 'pending') throw PhotoErrors.closed();
@@ -75,11 +75,8 @@ export function createPhotos(_deps: ReviewsDeps): ReviewPhotosService {
             .update(reviews)
             .set({ photoCount: already + stored.length, version: locked.version + 1 })
             .where(eq(reviews.id, reviewId));
-        });
-      } catch (error) {
-        await Promise.all(stored.map((file) => files.remove(ctx, file.id).catch(() => undefined)));
-        throw error;
-      }
+        }),
+      );
       return { reviewId, photos: await photosOfReview(ctx.db, reviewId) };
     },
 

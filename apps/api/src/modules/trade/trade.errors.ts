@@ -31,6 +31,7 @@ export const TradeErrors = {
 
   // documents
   documentMissing: () => new AppError(400, 'TRADE_DOCUMENT_MISSING', 'Choose a file to upload: a PDF, JPEG or PNG.'),
+  documentOneAtATime: () => new AppError(400, 'TRADE_DOCUMENT_ONE_AT_A_TIME', 'Upload one document at a time.'),
   documentKindUnknown: () => new AppError(400, 'TRADE_DOCUMENT_KIND_UNKNOWN', 'Choose what the document shows from the list.'),
   documentLimit: (max: number) =>
     new AppError(409, 'TRADE_DOCUMENT_LIMIT', `An application can have at most ${max} documents. Tell us in your answer if you need to send more.`),

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { tradeEndpoints as endpoints, tradeTermsEndpoints as terms } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { createFilesService, createMultipartBodyParser, MAX_FILE_BYTES } from '../files/index.ts';
+import { createFilesService } from '../files/index.ts';
 import { TradeErrors } from './trade.errors.ts';
 import type { TradeService } from './trade.service.ts';
 
@@ -9,8 +9,8 @@ import type { TradeService } from './trade.service.ts';
 const RESET_LIMIT = { max: 5, timeWindow: '1 minute' };
 /** Uploads are large: a person adds a handful of documents, not hundreds. */
 const UPLOAD_LIMIT = { max: 20, timeWindow: '1 minute' };
-/** A multipart body carries the file and a few short fields beside it. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** One document a call, in `file`, with `kind` beside it; refusals name the field `file`, as the application form expects. */
+const DOCUMENT_FORM = { files: { file: 1 }, notAForm: TradeErrors.documentMissing, tooManyFiles: TradeErrors.documentOneAtATime, path: () => 'file' };
 
 export async function registerTradeRoutes(app: FastifyInstance, trade: TradeService): Promise<void> {
   const { config } = app.platform;
@@ -23,10 +23,20 @@ export async function registerTradeRoutes(app: FastifyInstance, trade: TradeServ
   // The upload is read here, in a scope of its own that accepts multipart bodies (no other route does).
   // Awaited, so its route is added while the platform still gives new routes their input checks.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', createMultipartBodyParser({ limit: MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES, field: 'file' }));
-    bindEndpoint(scope, endpoints.uploadTradeApplicationDocument, async ({ ctx, request }) => trade.addDocument(ctx, files, await uploadedDocument(request)), {
-      rateLimit: UPLOAD_LIMIT,
-    });
+    await files.acceptUploads(scope);
+    bindEndpoint(
+      scope,
+      endpoints.uploadTradeApplicationDocument,
+      async ({ ctx, request }) => {
+        const {
+          fields,
+          files: [document],
+        } = await files.readUploadForm(request, DOCUMENT_FORM);
+        if (!document) throw TradeErrors.documentMissing();
+        return trade.addDocument(ctx, files, { fileName: document.fileName, bytes: document.bytes, kind: fields.kind });
+      },
+      { rateLimit: UPLOAD_LIMIT },
+    );
   });
   bindEndpoint(app, endpoints.getTradeApplicationDocument, async ({ ctx, params, reply }) => {
     const file = await trade.openDocument(ctx, files, params.tradeExternalId, params.documentId);
@@ -62,20 +72,4 @@ export async function registerTradeRoutes(app: FastifyInstance, trade: TradeServ
   bindEndpoint(app, terms.getTradeTerms, ({ ctx }) => trade.currentTerms(ctx));
   bindEndpoint(app, terms.checkTermsAndConditions, ({ ctx }) => trade.checkTerms(ctx));
   bindEndpoint(app, terms.acceptTermsAndConditions, ({ ctx, query }) => trade.acceptTerms(ctx, query.version));
-}
-
-/** The `file` and `kind` fields of a multipart body, parsed by the platform's own FormData. */
-async function uploadedDocument(request: FastifyRequest): Promise<{ fileName: string | undefined; bytes: Uint8Array; kind: string | undefined }> {
-  const body = request.body;
-  if (!Buffer.isBuffer(body)) throw TradeErrors.documentMissing();
-  let form: FormData;
-  try {
-    form = await new Response(Uint8Array.from(body), { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
-  } catch {
-    throw TradeErrors.documentMissing();
-  }
-  const file = form.get('file');
-  if (!file || typeof file === 'string') throw TradeErrors.documentMissing();
-  const kind = form.get('kind');
-  return { fileName: file.name || undefined, bytes: new Uint8Array(await file.arrayBuffer()), kind: typeof kind === 'string' && kind ? kind : undefined };
 }

@@ -674,26 +674,30 @@ export function createTradeService(deps: TradeDeps): TradeService {
       if (!current || !OPEN_STATUSES.includes(current.status)) throw TradeErrors.notOpen();
       if ((await repository.documentsOf(ctx.db, current.id)).length >= TRADE_APPLICATION_MAX_DOCUMENTS)
         throw TradeErrors.documentLimit(TRADE_APPLICATION_MAX_DOCUMENTS);
-      // Checked (sniffed, sized) and stored before the row: a refusal stores nothing and writes nothing.
-      const stored = await files.storeUpload(ctx, { purpose: 'trade-application', fileName: upload.fileName, bytes: upload.bytes, field: 'file' });
+      // Checked and stored before the row, then counted again under the application's row lock: a
+      // request that loses the last place (or is refused at all) has its file removed, so the store
+      // holds only documents that have rows.
+      const document = { purpose: 'trade-application', fileName: upload.fileName, bytes: upload.bytes, field: 'file' } as const;
       const now = ctx.clock.now();
-      const row = await ctx.db.transaction(async (db) => {
-        const next = await repository.updateApplication(db, current.id, { from: OPEN_STATUSES }, { updatedAt: now });
-        if (!next) throw TradeErrors.notOpen();
-        if ((await repository.documentsOf(db, current.id)).length >= TRADE_APPLICATION_MAX_DOCUMENTS)
-          throw TradeErrors.documentLimit(TRADE_APPLICATION_MAX_DOCUMENTS);
-        await repository.insertDocument(db, {
-          id: crypto.randomUUID(),
-          applicationId: current.id,
-          fileId: stored.id,
-          kind,
-          fileName: stored.fileName,
-          contentType: stored.contentType,
-          sizeBytes: stored.size,
-          uploadedAt: now,
-        });
-        return next;
-      });
+      const row = await files.storeUploads(ctx, [document], ([stored]) =>
+        ctx.db.transaction(async (db) => {
+          const next = await repository.updateApplication(db, current.id, { from: OPEN_STATUSES }, { updatedAt: now });
+          if (!next) throw TradeErrors.notOpen();
+          if ((await repository.documentsOf(db, current.id)).length >= TRADE_APPLICATION_MAX_DOCUMENTS)
+            throw TradeErrors.documentLimit(TRADE_APPLICATION_MAX_DOCUMENTS);
+          await repository.insertDocument(db, {
+            id: crypto.randomUUID(),
+            applicationId: current.id,
+            fileId: stored!.id,
+            kind,
+            fileName: stored!.fileName,
+            contentType: stored!.contentType,
+            sizeBytes: stored!.size,
+            uploadedAt: now,
+          });
+          return next;
+        }),
+      );
       return presentApplication(ctx, row, 'applicant');
     },
 
