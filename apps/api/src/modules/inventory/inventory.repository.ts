@@ -205,3 +205,27 @@ export async function addOnHand(db: Database, sku: string, quantity: number, now
     });
   return row!;
 }
+
+/**
+ * Past orders took these quantities of each sku from stock that arrived for them (demo data): on
+ * hand and committed rise together, so what is free (and the status shown) is unchanged. Made-to-
+ * order and unknown skus are never held and are left alone. Returns the skus committed.
+ */
+export async function commitArrivedStock(db: Database, quantities: ReadonlyMap<string, number>): Promise<Set<string>> {
+  if (quantities.size === 0) return new Set();
+  const skus = [...quantities.keys()].toSorted();
+  const result = (await db.execute(sql`
+    update ${stockLevels} set on_hand = ${stockLevels.onHand} + arrived.quantity, committed = ${stockLevels.committed} + arrived.quantity
+    from unnest(${sql.param(skus)}::text[], ${sql.param(skus.map((sku) => quantities.get(sku)!))}::int[]) as arrived(sku, quantity)
+    where ${stockLevels.sku} = arrived.sku and ${stockLevels.status} <> 'made_to_order'
+    returning ${stockLevels.sku}`)) as unknown as { rows: { sku: string }[] };
+  return new Set(result.rows.map((row) => row.sku));
+}
+
+/** Records holds already committed to their orders (past orders written as demo data), in batches. */
+export async function insertCommittedHolds(db: Database, holds: readonly { basketId: string; sku: string; quantity: number; at: Date }[]): Promise<void> {
+  for (let start = 0; start < holds.length; start += 1_000) {
+    const batch = holds.slice(start, start + 1_000);
+    await db.insert(stockReservations).values(batch.map(({ at, ...hold }) => ({ ...hold, state: 'committed' as const, expiresAt: at, createdAt: at })));
+  }
+}

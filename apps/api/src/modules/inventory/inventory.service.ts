@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { availability, type Availability } from './availability.ts';
 import * as repository from './inventory.repository.ts';
+import { commitPastOrders, type PastOrder } from './past-orders.ts';
 
 /** A sku's stock row as counted (staff's stock screen). */
 export interface StockRecord {
@@ -50,6 +51,11 @@ export interface InventoryService {
   releaseReservations(ctx: InventoryContext, basketId: string): Promise<number>;
   /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live at `now`. */
   commitReservations(ctx: InventoryContext, basketId: string, now: Date): Promise<boolean>;
+  /**
+   * Past orders written as demo data: their stocked lines committed to their baskets as a placed
+   * order's are, on stock that arrived for them, so what is free now is unchanged (`past-orders.ts`).
+   */
+  commitPastOrders(ctx: InventoryContext, orders: readonly PastOrder[]): Promise<void>;
   /** The basket's order is cancelled before it left: what it committed can be sold again, once. */
   releaseCommitted(ctx: InventoryContext, basketId: string): Promise<{ sku: string; quantity: number }[]>;
   /** Some lines of the basket's order are cancelled before it left: that much of each sku can be sold again. */
@@ -89,6 +95,7 @@ export function createInventoryService(): InventoryService {
     reserveStock: (ctx, basketId, lines, expiresAt, now) => reservations.reserveStock(ctx.db, basketId, lines, expiresAt, now),
     releaseReservations: (ctx, basketId) => reservations.releaseReservations(ctx.db, basketId),
     commitReservations: (ctx, basketId, now) => reservations.commitReservations(ctx.db, basketId, now),
+    commitPastOrders: (ctx, orders) => commitPastOrders(ctx.db, orders),
     releaseCommitted: (ctx, basketId) => reservations.releaseCommitted(ctx.db, basketId),
     releaseCommittedLines: (ctx, basketId, lines) => reservations.releaseCommittedLines(ctx.db, basketId, lines),
     releaseExpired: (ctx, now, limit) => reservations.releaseExpired(ctx.db, now, limit),

@@ -1,10 +1,12 @@
 /**
  * Past orders for demo data (the trade module's businesses with two years of orders): written in
  * bulk, consistent with the money invariants (goods are the lines, captured is the total, refunds
- * add up), and with no confirmation e-mail.
+ * add up), with their stock committed through inventory as a placed order's is (so cancelling one
+ * gives back what it took), and with no confirmation e-mail.
  */
 import type { Address, OrderStatus } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import type { InventoryService } from '../inventory/index.ts';
 import * as repository from './orders.repository.ts';
 
 export interface HistoricalOrder {
@@ -36,7 +38,11 @@ export interface HistoricalOrder {
 
 const FLOW: readonly OrderStatus[] = ['placed', 'processing', 'picking', 'dispatched', 'delivered'];
 
-export async function recordHistoricalOrders(db: Database, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]> {
+export async function recordHistoricalOrders(
+  inventory: Pick<InventoryService, 'commitPastOrders'>,
+  db: Database,
+  orders: readonly HistoricalOrder[],
+): Promise<{ id: string; orderNumber: string }[]> {
   const batch = orders.map((order) => {
     const lines = order.lines.map((line) => ({ ...line, lineTotalIncVat: line.unitPriceIncVat * line.quantity }));
     const goodsPence = lines.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
@@ -84,5 +90,11 @@ export async function recordHistoricalOrders(db: Database, orders: readonly Hist
       refund: order.refundedPence > 0 ? { amountPence: order.refundedPence, reason: 'Returned unused', at: order.updatedAt } : null,
     };
   });
-  return repository.insertHistoricalOrders(db, batch);
+  const numbers = await repository.insertHistoricalOrders(db, batch);
+  // A cancelled order gave its stock back; every other one still has it committed, as checkout left it.
+  await inventory.commitPastOrders(
+    { db },
+    batch.filter(({ order }) => order.status !== 'cancelled').map(({ order, lines }) => ({ basketId: order.basketId, placedAt: order.placedAt, lines })),
+  );
+  return numbers;
 }

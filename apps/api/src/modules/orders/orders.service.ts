@@ -485,7 +485,7 @@ export interface OrdersService {
   paymentsWithOrders(ctx: DbContext, intentRefs: readonly string[]): Promise<Set<string>>;
   /** Where these orders stand now, by id: status and refunded pence (one query for a batch). */
   orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>>;
-  /** Writes past orders in bulk, with no e-mail (demo data: the trade module's businesses). */
+  /** Writes past orders in bulk, their stock committed as a placed order's is, with no e-mail (demo data: the trade module's businesses). */
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
   /** The order its signed-in owner, or a guest with its e-mail address, may act on (help centre); else 404 ORDER_NOT_FOUND. */
   orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: string | undefined): Promise<HelpOrder>;
@@ -543,7 +543,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     findOrderByBasket: (ctx, basketId, viewer) => findOrderByBasket(ctx.db, basketId, viewer),
     paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
-    recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(ctx.db, orders),
+    recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(deps.inventory, ctx.db, orders),
     orderForHelp,
     purchasedLine,
     recentBuyersOf,
