@@ -4,10 +4,12 @@ import {
   FINISH_FACTORS,
   RANGE_NAMES,
   SUB_CATEGORY_ATTRIBUTES,
+  SUB_CATEGORY_RETURNABILITY,
   TAP_HOLES_BY_TAP_TYPE,
   type DepartmentTemplate,
 } from './product-templates.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
+import type { Returnability } from './returnability.ts';
 import { createRandom } from '../../platform/seeded-random.ts';
 
 export { createRandom };
@@ -38,6 +40,7 @@ export interface GeneratedProduct {
   isBundle: boolean;
   guaranteeYears: number;
   isWeee: boolean;
+  returnability: Returnability;
   deliveryClass: DepartmentTemplate['deliveryClass'];
   specifications: Record<string, string>;
   facets: [facet: string, value: string][];
@@ -181,6 +184,7 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
         isBundle: department.slug === 'bathroom-suites',
         guaranteeYears: department.guaranteeYears,
         isWeee: department.weee ?? false,
+        returnability: SUB_CATEGORY_RETURNABILITY[childSlug] ?? 'standard',
         deliveryClass:
           department.slug === 'baths' && facets.some(([facet, value]) => facet === 'shape' && value === 'Freestanding')
             ? 'two_man_eligible'

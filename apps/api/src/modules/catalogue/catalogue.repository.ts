@@ -5,6 +5,7 @@ import { writeUnderWay } from '../../db/writers.ts';
 import type { ListingProduct } from './listing-facets.ts';
 import type { SuggestionProduct } from './suggestion-index.ts';
 import type { CardProduct } from './card-facts.ts';
+import type { Returnability } from './returnability.ts';
 import {
   brands,
   bundleComponents,
@@ -467,6 +468,17 @@ export async function productIdsForSkus(db: Database, skus: readonly string[]): 
     .from(offerings)
     .where(inArray(offerings.sku, [...skus]));
   return new Map(rows.map((row) => [row.sku, row.productId]));
+}
+
+/** Whether each sku's product can come back as unwanted (`returnability.ts`); skus not in the catalogue are left out. */
+export async function returnabilityOfSkus(db: Database, skus: readonly string[]): Promise<Map<string, Returnability>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({ sku: offerings.sku, returnability: products.returnability })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(inArray(offerings.sku, [...skus]));
+  return new Map(rows.map((row) => [row.sku, row.returnability]));
 }
 
 /** What a sku's delivery options depend on here: its product's delivery class and its price (stock is inventory's). */

@@ -34,6 +34,7 @@ import { refineListing, type FacetDefinition, type ListingInput } from './listin
 import { getProductDeliveryOptions } from './product-delivery.ts';
 import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
 import { listingKey } from './listing-key.ts';
+import type { Returnability } from './returnability.ts';
 import {
   findProductIdsBy,
   findReviewedProduct,
@@ -93,6 +94,11 @@ export interface CatalogueService {
    * pack, delivery class, what can be sold), for those that exist; `heldBy` names the basket asking.
    */
   findSellableOfferings(ctx: DbContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, SellableOffering>>;
+  /**
+   * Whether each sku's product can come back as unwanted (docs/domain.md §8.1), for the help
+   * centre's return rules; a sku the catalogue no longer has is left out.
+   */
+  returnabilityOf(ctx: DbContext, skus: readonly string[]): Promise<Map<string, Returnability>>;
   /** Reviews (issue 21): a product by slug or sku, with its first sku; null when none. */
   findReviewedProduct(ctx: DbContext, by: { slug: string } | { sku: string }): Promise<ReviewedProduct | null>;
   /** Reviews' staff search: the products of a brand (by name) and/or category (by slug, with its sub-categories). */
@@ -554,6 +560,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),
+    returnabilityOf: (ctx, skus) => repository.returnabilityOfSkus(ctx.db, skus),
     findReviewedProduct,
     findProductIdsBy,
     setReviewFigures,

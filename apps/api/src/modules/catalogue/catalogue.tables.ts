@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { vatRates } from '../pricing/pricing.tables.ts';
+import { RETURNABILITIES } from './returnability.ts';
 
 /**
  * Moves on whenever something a listing, a card or a suggestion shows changes (triggers in
@@ -80,6 +81,8 @@ export const products = pgTable(
     isBundle: boolean('is_bundle').notNull().default(false),
     guaranteeYears: integer('guarantee_years').notNull().default(1),
     isWeee: boolean('is_weee').notNull().default(false),
+    /** Whether it can come back as unwanted (`returnability.ts`, docs/domain.md §8.1). */
+    returnability: text('returnability', { enum: RETURNABILITIES }).notNull().default('standard'),
     deliveryClass: text('delivery_class', { enum: DELIVERY_CLASSES }).notNull(),
     /** Attribute name → value, as shown in the specification table. */
     specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
@@ -99,6 +102,7 @@ export const products = pgTable(
     index('products_brand_idx').on(table.brandId),
     index('products_search_idx').using('gin', table.search),
     index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    check('products_returnability_check', sql`${table.returnability} in ('standard', 'sealed-hygiene', 'made-to-measure')`),
   ],
 );
 

@@ -10,6 +10,7 @@ export { createCatalogueService, type CatalogueDeps, type CatalogueService } fro
 export type { SellableOffering } from './sellable-offerings.ts';
 export type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 export { DEMO_PRODUCT_COUNT } from './catalogue-generator.ts';
+export { RETURNABILITIES, type Returnability } from './returnability.ts';
 
 export interface CatalogueModuleDeps {
   catalogue: CatalogueService;

@@ -2,6 +2,8 @@
  * Demo catalogue templates (docs/domain.md §2): per department, how many products, the
  * mid-range base price (pence, inc VAT), variant axes and attribute facets. Seed data, not rules.
  */
+import type { Returnability } from './returnability.ts';
+
 export interface FacetTemplate {
   identifier: string;
   displayName: string;
@@ -359,6 +361,19 @@ export const RANGE_NAMES = [
   'Otter',
   'Fowey',
 ];
+
+/**
+ * Sub-categories whose goods cannot come back as unwanted once opened (docs/domain.md §8.1): toilet
+ * seats, shower heads and handsets, and wastes. Every other product is `standard`: none of the demo
+ * catalogue is made to measure.
+ */
+export const SUB_CATEGORY_RETURNABILITY: Readonly<Record<string, Returnability>> = {
+  'toilet-seats': 'sealed-hygiene',
+  'shower-heads': 'sealed-hygiene',
+  'basin-wastes': 'sealed-hygiene',
+  'bath-wastes': 'sealed-hygiene',
+  'shower-wastes': 'sealed-hygiene',
+};
 
 /**
  * What a sub-category says about its products' attributes (docs/domain.md §2): a corner bath is

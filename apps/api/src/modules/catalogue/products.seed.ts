@@ -100,6 +100,7 @@ export async function insertCatalogue(
         isBundle: product.isBundle,
         guaranteeYears: product.guaranteeYears,
         isWeee: product.isWeee,
+        returnability: product.returnability,
         deliveryClass: product.deliveryClass,
         specifications: product.specifications,
         ratingTenths: product.ratingTenths,

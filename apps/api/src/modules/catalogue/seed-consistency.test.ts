@@ -256,4 +256,15 @@ describe('demo catalogue consistency', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('sealed hygiene goods are the toilet seats, shower heads and wastes, and nothing is made to measure (docs/domain.md §8.1)', () => {
+    const SEALED = ['toilet-seats', 'shower-heads', 'basin-wastes', 'bath-wastes', 'shower-wastes'];
+    const wrong = catalogue.products
+      .filter((product) => product.returnability !== (SEALED.includes(product.categorySlug) ? 'sealed-hygiene' : 'standard'))
+      .map((product) => `${describeProduct(product)}: ${product.returnability}`);
+    expect(wrong).toEqual([]);
+    expect(new Set(catalogue.products.filter((product) => product.returnability === 'sealed-hygiene').map((product) => product.categorySlug))).toEqual(
+      new Set(SEALED),
+    );
+  });
 });

@@ -10,6 +10,7 @@ import {
   reportEndsAt,
   returnableQuantity,
   returnWindowEndsAt,
+  withReturnability,
   type RuleLine,
 } from './order-request-rules.ts';
 
@@ -21,6 +22,7 @@ const basin: RuleLine = {
   quantity: 2,
   cancelledQuantity: 0,
   lineTotalIncVat: 20_000,
+  returnability: 'standard',
 };
 const seat: RuleLine = {
   position: 1,
@@ -30,16 +32,22 @@ const seat: RuleLine = {
   quantity: 1,
   cancelledQuantity: 0,
   lineTotalIncVat: 4_000,
+  returnability: 'sealed-hygiene',
 };
-const mirror: RuleLine = {
+// Nothing in its name says so: the catalogue does.
+const screen: RuleLine = {
   position: 2,
-  productName: 'Bathroom mirror',
-  label: 'Made to measure',
-  sku: 'MIR-1',
+  productName: 'Frameless shower screen',
+  label: '1,140 mm',
+  sku: 'SCR-1',
   quantity: 1,
   cancelledQuantity: 0,
   lineTotalIncVat: 9_000,
+  returnability: 'made-to-measure',
 };
+// Names that once read as sealed hygiene goods or bespoke work, which the catalogue says are not.
+const towelRail: RuleLine = { ...basin, position: 3, productName: 'Plug-in electric towel rail', label: 'Chrome', sku: 'RAIL-1' };
+const wasteBin: RuleLine = { ...basin, position: 4, productName: 'Bespoke Pedal waste bin', label: 'Brushed steel', sku: 'BIN-1' };
 const delivered = new Date('2026-11-01T10:00:00Z');
 
 describe('windows from delivery', () => {
@@ -68,14 +76,28 @@ describe('quantities', () => {
 });
 
 describe('what cannot come back', () => {
-  it('knows made-to-measure and sealed hygiene goods from the product', () => {
-    expect(isMadeToMeasure(mirror)).toBe(true);
+  it('knows made-to-measure and sealed hygiene goods by the product’s returnability, whatever its name says', () => {
+    expect(isMadeToMeasure(screen)).toBe(true);
     expect(isMadeToMeasure(basin)).toBe(false);
     expect(isSealedHygieneGood(seat)).toBe(true);
     expect(isSealedHygieneGood(basin)).toBe(false);
+    for (const line of [towelRail, wasteBin]) {
+      expect([isMadeToMeasure(line), isSealedHygieneGood(line)]).toEqual([false, false]);
+      expect(checkReturnLines([line], new Map(), [{ position: line.position, quantity: 1, opened: true }])).toBeNull();
+    }
+  });
+  it('reads each line’s returnability from the catalogue’s answer, standard for a product it no longer has', () => {
+    const ordered = [
+      { position: 0, sku: 'SEAT-1' },
+      { position: 1, sku: 'GONE-1' },
+    ];
+    expect(withReturnability(ordered, new Map([['SEAT-1', 'sealed-hygiene' as const]]))).toEqual([
+      { position: 0, sku: 'SEAT-1', returnability: 'sealed-hygiene' },
+      { position: 1, sku: 'GONE-1', returnability: 'standard' },
+    ]);
   });
   it('refuses made-to-measure goods, opened sealed goods, unknown lines and more than is left, with the reason', () => {
-    const lines = [basin, seat, mirror];
+    const lines = [basin, seat, screen];
     expect(checkReturnLines(lines, new Map(), [{ position: 0, quantity: 2 }])).toBeNull();
     expect(checkReturnLines(lines, new Map(), [{ position: 1, quantity: 1, opened: false }])).toBeNull();
     expect(checkReturnLines(lines, new Map(), [{ position: 1, quantity: 1, opened: true }])).toMatchObject({

@@ -1,9 +1,10 @@
 /**
  * The rules of order self-service, pure (docs/domain.md §7, §8.1–8.3, decision 0031): what can still
  * be cancelled or returned of each line, the windows from delivery, and which goods cannot come back
- * as unwanted.
+ * as unwanted (as their product's returnability in the catalogue says).
  */
 import type { OrderStatus } from '@shop/contracts';
+import type { Returnability } from '../catalogue/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -35,21 +36,24 @@ export interface RuleLine {
   quantity: number;
   cancelledQuantity: number;
   lineTotalIncVat: number;
+  /** The product's returnability, as the catalogue sets it (`catalogue.returnabilityOf`). */
+  returnability: Returnability;
 }
 
 /**
- * Goods the right to cancel excludes (§8.1), recognised from the line's product: the catalogue keeps
- * no flag for them, so its name and option carry the signal ("made to measure", "bespoke", "cut to
- * size", "personalised").
+ * The order's lines with their products' returnability from the catalogue. A product the catalogue
+ * no longer has counts as standard: nothing on record excludes it.
  */
-export function isMadeToMeasure(line: Pick<RuleLine, 'productName' | 'label'>): boolean {
-  return /made[\s-]to[\s-]measure|bespoke|cut[\s-]to[\s-]size|personali[sz]ed/i.test(`${line.productName} ${line.label}`);
-}
+export const withReturnability = <Line extends { sku: string }>(
+  lines: readonly Line[],
+  bySku: ReadonlyMap<string, Returnability>,
+): (Line & { returnability: Returnability })[] => lines.map((line) => ({ ...line, returnability: bySku.get(line.sku) ?? 'standard' }));
 
-/** Sealed for hygiene (§8.1): returnable only unopened. Toilet seats, shower heads and hoses, and waste and plug parts. */
-export function isSealedHygieneGood(line: Pick<RuleLine, 'productName' | 'label'>): boolean {
-  return /toilet seat|shower head|shower hose|handset|waste|plug/i.test(`${line.productName} ${line.label}`);
-}
+/** Goods made to measure or personalised, which the right to cancel excludes (§8.1). */
+export const isMadeToMeasure = (line: Pick<RuleLine, 'returnability'>): boolean => line.returnability === 'made-to-measure';
+
+/** Sealed for hygiene (§8.1): returnable only unopened. */
+export const isSealedHygieneGood = (line: Pick<RuleLine, 'returnability'>): boolean => line.returnability === 'sealed-hygiene';
 
 /** What of a line can still be cancelled before dispatch. */
 export const cancellableQuantity = (line: Pick<RuleLine, 'quantity' | 'cancelledQuantity'>, status: OrderStatus): number =>
@@ -60,7 +64,7 @@ export const returnableQuantity = (line: Pick<RuleLine, 'quantity' | 'cancelledQ
   Math.max(0, line.quantity - line.cancelledQuantity - returned);
 
 /** Why a line cannot come back as unwanted, in words for the customer (null when it can). */
-export function notReturnableReason(line: Pick<RuleLine, 'productName' | 'label'>): string | null {
+export function notReturnableReason(line: Pick<RuleLine, 'productName' | 'returnability'>): string | null {
   if (isMadeToMeasure(line))
     return `${line.productName} was made to measure for you, so it cannot be returned as unwanted. If it is faulty, report it instead.`;
   return null;

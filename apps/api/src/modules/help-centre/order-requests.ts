@@ -37,6 +37,7 @@ import {
   reportEndsAt,
   returnableQuantity,
   returnWindowEndsAt,
+  withReturnability,
   SENT_STATUSES,
 } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
@@ -196,6 +197,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       const order = await deps.orders.orderForHelp(ctx, orderNumber, emailAddress);
       const returned = await returnedQuantities(ctx.db, order.id);
       const sent = SENT_STATUSES.includes(order.status);
+      const lines = withReturnability(order.lines, await deps.catalogue.returnabilityOf(ctx, order.lines.map((line) => line.sku)));
       return {
         orderGuid: order.id,
         orderNumber: order.orderNumber,
@@ -208,7 +210,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
         returnWindowEndsAt: order.deliveredAt ? returnWindowEndsAt(order.deliveredAt).toISOString() : null,
         damageReportEndsAt: order.deliveredAt ? damageReportEndsAt(order.deliveredAt).toISOString() : null,
         missingReportEndsAt: order.deliveredAt ? missingReportEndsAt(order.deliveredAt).toISOString() : null,
-        lines: order.lines.map((line) => {
+        lines: lines.map((line) => {
           const reason = notReturnableReason(line);
           return {
             position: line.position,

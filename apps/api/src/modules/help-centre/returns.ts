@@ -8,15 +8,18 @@ import { randomUUID } from 'node:crypto';
 import { RETURN_REFERENCE_PREFIX, REFERENCE_SYMBOLS, UNWANTED_REASON_NAMES, formatPence, type OrderReturn, type ReturnRequested } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
 import type { HelpOrder, OrdersService, RefundCall } from '../orders/index.ts';
 import { recordHelpRequest, type HelpRequestDeps } from './help-requests.ts';
-import { checkReturnLines, paidFor, returnWindowEndsAt } from './order-request-rules.ts';
+import { checkReturnLines, paidFor, returnWindowEndsAt, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as repository from './returns.repository.ts';
 import type { OrderReturnRow } from './returns.repository.ts';
 
 export interface ReturnsDeps extends HelpRequestDeps {
   orders: Pick<OrdersService, 'refundReturn' | 'orderForHelp'>;
+  /** Whether each line's product can come back as unwanted, as the catalogue sets it. */
+  catalogue: Pick<CatalogueService, 'returnabilityOf'>;
 }
 
 export interface ReturnInput {
@@ -58,10 +61,11 @@ export async function requestReturn(
     const endsAt = returnWindowEndsAt(order.deliveredAt);
     if (now > endsAt) throw OrderRequestErrors.returnWindowClosed(endsAt);
   }
+  const lines = withReturnability(order.lines, await deps.catalogue.returnabilityOf(ctx, order.lines.map((line) => line.sku)));
   return ctx.db.transaction(async (db) => {
     await repository.lockReturnsOf(db, order.id);
     const returned = await repository.returnedQuantities(db, order.id);
-    const refusal = checkReturnLines(order.lines, returned, input.lines);
+    const refusal = checkReturnLines(lines, returned, input.lines);
     if (refusal?.kind === 'no-such-line') throw OrderRequestErrors.noSuchLine(refusal.position);
     if (refusal?.kind === 'duplicate-line') throw OrderRequestErrors.duplicateLine();
     if (refusal?.kind === 'not-allowed') throw OrderRequestErrors.returnNotAllowed(refusal.message);
