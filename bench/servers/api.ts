@@ -5,6 +5,9 @@ import { recordPauses } from './pauses.ts';
 const config = loadApiConfig({
   ...process.env,
   NODE_ENV: 'production',
+  // A benchmark's shop: keys generated into its database and the sandbox gateway, as production allows only when asked.
+  ALLOW_GENERATED_KEYS_IN_PRODUCTION: 'true',
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
   LOG_LEVEL: 'warn',
   // Benchmarks measure the server, not the abuse limiter.
   RATE_LIMIT_PER_MINUTE: '100000000',

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadApiConfig } from './config.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { ConfigError, loadApiConfig, SECRET_SETTINGS, trustedProxies } from './config.ts';
 
 describe('API configuration', () => {
   it('has a working default for every setting', () => {
@@ -70,5 +74,211 @@ describe('API configuration', () => {
     expect(() => loadApiConfig({ SHOP_ADDRESS: 'Unit 4 Canal Wharf, Leeds' })).toThrow(/SHOP_ADDRESS/);
     expect(() => loadApiConfig({ SHOP_PHONE: '12345' })).toThrow(/SHOP_PHONE: must be a UK telephone number/);
     expect(() => loadApiConfig({ SHOP_EMAIL: 'help' })).toThrow(/SHOP_EMAIL: must be an e-mail address/);
+  });
+});
+
+const signingKey = { kty: 'RSA', n: 'n', e: 'AQAB', d: 'd', kid: 'k1' };
+/** Production with every key it needs given and Stripe taking payments. */
+const production = {
+  NODE_ENV: 'production',
+  IDENTITY_JWKS: JSON.stringify({ keys: [signingKey] }),
+  IDENTITY_COOKIE_KEYS: 'cookie-key-of-thirty-two-characters',
+  STRIPE_SECRET_KEY: 'sk_live_shop',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_shop',
+  STRIPE_WEBHOOK_SECRET: 'whsec_shop',
+};
+
+/** The start-up message loading these settings fails with. */
+function refusal(env: Record<string, string | undefined>, options?: { servesApi?: boolean }): string {
+  try {
+    loadApiConfig(env, options);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected the settings to be refused');
+}
+
+describe('production (NODE_ENV=production)', () => {
+  it('seeds no demo data unless DEMO_DATA asks for it', () => {
+    expect(loadApiConfig(production).demoData).toBe(false);
+    expect(loadApiConfig({ ...production, DEMO_DATA: 'false' }).demoData).toBe(false);
+    // Development and tests keep the demo shop.
+    expect(loadApiConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
+    expect(loadApiConfig({ NODE_ENV: 'test' }).demoData).toBe(true);
+  });
+
+  it('refuses DEMO_DATA=true, with its published password, unless ALLOW_DEMO_DATA_IN_PRODUCTION is set as well', () => {
+    const message = refusal({ ...production, DEMO_DATA: 'true' });
+    expect(message).toMatch(/^Invalid configuration for production \(NODE_ENV=production\):\n {2}DEMO_DATA: /);
+    expect(message).toContain('password, demo-password, is published, one of them holding every staff role');
+    expect(message).toContain('set ALLOW_DEMO_DATA_IN_PRODUCTION=true');
+    expect(refusal({ ...production, DEMO_DATA: 'yes', ALLOW_DEMO_DATA_IN_PRODUCTION: 'false' })).toContain('ALLOW_DEMO_DATA_IN_PRODUCTION');
+    expect(loadApiConfig({ ...production, DEMO_DATA: 'true', ALLOW_DEMO_DATA_IN_PRODUCTION: 'true' }).demoData).toBe(true);
+  });
+
+  it('refuses signing keys generated into the database unless ALLOW_GENERATED_KEYS_IN_PRODUCTION is set', () => {
+    const { IDENTITY_JWKS: _jwks, IDENTITY_COOKIE_KEYS: _cookieKeys, ...withoutKeys } = production;
+    const message = refusal(withoutKeys);
+    expect(message.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^ {2}IDENTITY_JWKS: not set\. Set it \(or IDENTITY_JWKS_FILE\) .* or set ALLOW_GENERATED_KEYS_IN_PRODUCTION=true /),
+      expect.stringMatching(/^ {2}IDENTITY_COOKIE_KEYS: not set\. Set it \(or IDENTITY_COOKIE_KEYS_FILE\) .* or set ALLOW_GENERATED_KEYS_IN_PRODUCTION=true /),
+    ]);
+    expect(refusal({ ...production, IDENTITY_JWKS: undefined })).toContain('IDENTITY_JWKS: not set');
+    expect(refusal({ ...production, IDENTITY_COOKIE_KEYS: '' })).toContain('IDENTITY_COOKIE_KEYS: not set');
+    expect(loadApiConfig({ ...withoutKeys, ALLOW_GENERATED_KEYS_IN_PRODUCTION: 'true' }).identity).toMatchObject({ jwks: undefined, cookieKeys: undefined });
+    // Sign-in at another provider needs no keys of the shop's own.
+    expect(loadApiConfig({ ...withoutKeys, IDENTITY_EMBEDDED: 'false', OIDC_ISSUER: 'https://sso.example/realms/shop' }).identity.embedded).toBe(false);
+  });
+
+  it('refuses the sandbox gateway unless ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION is set, and then its generated webhook secret too', () => {
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...sandbox } = production;
+    expect(refusal(sandbox).split('\n').slice(1)).toEqual([
+      '  STRIPE_SECRET_KEY: not set, so payments would go to the sandbox gateway, which takes no money. ' +
+        'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+    ]);
+    const allowed = { ...sandbox, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' };
+    expect(refusal(allowed).split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^ {2}SANDBOX_WEBHOOK_SECRET: not set\. Set it \(or SANDBOX_WEBHOOK_SECRET_FILE\) .* set ALLOW_GENERATED_KEYS_IN_PRODUCTION=true /),
+    ]);
+    const payments = loadApiConfig({ ...allowed, SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-of-16+' }).payments;
+    expect([payments.stripe, payments.sandbox.webhookSecret]).toEqual([undefined, 'sandbox-secret-of-16+']);
+    expect(loadApiConfig({ ...allowed, ALLOW_GENERATED_KEYS_IN_PRODUCTION: 'true' }).payments.sandbox.webhookSecret).toBeUndefined();
+  });
+
+  it('names every setting missing at once, and starts with them all given', () => {
+    const message = refusal({ NODE_ENV: 'production', DEMO_DATA: 'true' });
+    expect(message.split('\n').map((line) => line.split(':')[0]!.trim())).toEqual([
+      'Invalid configuration for production (NODE_ENV=production)',
+      'DEMO_DATA',
+      'IDENTITY_JWKS',
+      'IDENTITY_COOKIE_KEYS',
+      'STRIPE_SECRET_KEY',
+    ]);
+    expect(loadApiConfig(production)).toMatchObject({ env: 'production', demoData: false, payments: { stripe: { secretKey: 'sk_live_shop' } } });
+    // Everything allowed explicitly: a public demonstration.
+    const demonstration = {
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+      ALLOW_GENERATED_KEYS_IN_PRODUCTION: 'true',
+      ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+    };
+    const config = loadApiConfig(demonstration);
+    expect([config.demoData, config.payments.stripe]).toEqual([true, undefined]);
+  });
+
+  it('leaves an instance serving the storefront alone to its own settings', () => {
+    expect(loadApiConfig({ NODE_ENV: 'production' }, { servesApi: false }).env).toBe('production');
+    expect(refusal({ NODE_ENV: 'production' }, { servesApi: true })).toContain('STRIPE_SECRET_KEY');
+  });
+});
+
+describe('secrets read from files (<NAME>_FILE)', () => {
+  const folder = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-secrets-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+
+  it('reads every secret setting from the file named, without its trailing newline', () => {
+    const samples: Record<string, string> = {
+      DATABASE_URL: 'postgres://shop:p%40ss@db.internal:5432/shop',
+      REDIS_URL: 'rediss://:secret@cache.internal:6380',
+      SMTP_URL: 'smtps://shop:secret@mail.internal:465',
+      IDENTITY_JWKS: JSON.stringify({ keys: [signingKey] }),
+      IDENTITY_COOKIE_KEYS: 'cookie-key-from-a-file-32-characters',
+      STRIPE_SECRET_KEY: 'sk_live_from_file',
+      STRIPE_WEBHOOK_SECRET: 'whsec_from_file',
+      SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-from-file',
+      FILES_S3_ACCESS_KEY_ID: 'AKIASHOP',
+      FILES_S3_SECRET_ACCESS_KEY: 'secret/access+key',
+      WEB_TIER_SECRET: 'web-tier-secret-from-a-file-of-32-characters',
+    };
+    const dir = folder();
+    const env: Record<string, string> = { STRIPE_PUBLISHABLE_KEY: 'pk_live_shop', FILES_S3_BUCKET: 'shop-uploads' };
+    expect(SECRET_SETTINGS.filter((name) => samples[name] === undefined)).toEqual([]);
+    for (const name of SECRET_SETTINGS) {
+      const file = path.join(dir, name.toLowerCase());
+      fs.writeFileSync(file, name === 'SMTP_URL' ? `${samples[name]}\r\n` : `${samples[name]}\n`);
+      env[`${name}_FILE`] = file;
+    }
+    const config = loadApiConfig(env);
+    const settings = JSON.stringify(config);
+    // Each value reaches the settings as the file holds it (the key set as the JSON it is).
+    expect(SECRET_SETTINGS.filter((name) => !settings.includes(name === 'IDENTITY_JWKS' ? samples[name]! : JSON.stringify(samples[name])))).toEqual([]);
+    expect([config.database.url, config.payments.stripe?.secretKey, config.identity.cookieKeys]).toEqual([
+      samples.DATABASE_URL,
+      samples.STRIPE_SECRET_KEY,
+      [samples.IDENTITY_COOKIE_KEYS],
+    ]);
+  });
+
+  it('counts as given for production, and checks what the file holds like the setting itself', () => {
+    const dir = folder();
+    fs.writeFileSync(path.join(dir, 'jwks'), JSON.stringify({ keys: [signingKey] }));
+    fs.writeFileSync(path.join(dir, 'database'), 'mysql://shop@db/shop\n');
+    const { IDENTITY_JWKS: _jwks, ...rest } = production;
+    expect(loadApiConfig({ ...rest, IDENTITY_JWKS_FILE: path.join(dir, 'jwks') }).identity.jwks).toEqual({ keys: [signingKey] });
+    expect(refusal({ DATABASE_URL_FILE: path.join(dir, 'database') })).toContain('DATABASE_URL: must be a postgres');
+  });
+
+  it('refuses a secret given both ways, and a file it cannot use, naming each with any other wrong setting', () => {
+    const dir = folder();
+    const given = path.join(dir, 'given');
+    fs.writeFileSync(given, 'sk_live_from_file\n');
+    fs.writeFileSync(path.join(dir, 'empty'), '\n');
+    const message = refusal({
+      PORT: 'eighty',
+      STRIPE_SECRET_KEY: 'sk_live_shop',
+      STRIPE_SECRET_KEY_FILE: given,
+      SMTP_URL_FILE: path.join(dir, 'missing'),
+      REDIS_URL_FILE: dir,
+      SANDBOX_WEBHOOK_SECRET_FILE: path.join(dir, 'empty'),
+    });
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}PORT: /),
+      `  REDIS_URL_FILE: cannot read ${dir}: it is a folder`,
+      `  SMTP_URL_FILE: cannot read ${path.join(dir, 'missing')}: there is no such file`,
+      '  STRIPE_SECRET_KEY and STRIPE_SECRET_KEY_FILE are both set: set only one',
+      `  SANDBOX_WEBHOOK_SECRET_FILE: ${path.join(dir, 'empty')} is empty`,
+    ]);
+    // An empty setting is no setting, as everywhere else.
+    const stripe = { STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadApiConfig({ ...stripe, STRIPE_SECRET_KEY: '', STRIPE_SECRET_KEY_FILE: given }).payments.stripe?.secretKey).toBe('sk_live_from_file');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes true or false, a number of proxies, or addresses and ranges', () => {
+    const read = (value?: string) => loadApiConfig({ TRUST_PROXY: value }).trustProxy;
+    expect([read(), read('false'), read('no'), read('0'), read('true'), read('yes')]).toEqual([false, false, false, false, true, true]);
+    expect([read('1'), read('2')]).toEqual([1, 2]);
+    expect(read(' 10.0.0.0/8, 192.168.1.10 ,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '192.168.1.10', 'fd00::/8', 'loopback']);
+    const refused = (value: string) => /TRUST_PROXY: /.test(refusal({ TRUST_PROXY: value }));
+    expect(['maybe', '10.0.0.0/33', '10.0.0/8', 'fd00::/129', '10.0.0.1/8/1', 'lb.internal', '17'].filter((wrong) => !refused(wrong))).toEqual([]);
+    expect(() => read('10.0.0.0/8,lb.internal')).toThrow('TRUST_PROXY: "lb.internal" is not an address or range');
+  });
+
+  it('believes X-Forwarded-* from the proxies it names, and always from this machine', async () => {
+    const seen = async (setting: string, remoteAddress: string, forwardedFor: string) => {
+      const app = Fastify({ trustProxy: trustedProxies(loadApiConfig({ TRUST_PROXY: setting }).trustProxy) });
+      app.get('/', (request, reply) => void reply.send({ ip: request.ip, protocol: request.protocol }));
+      const reply = await app.inject({ url: '/', remoteAddress, headers: { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https' } });
+      await app.close();
+      return reply.json<{ ip: string; protocol: string }>();
+    };
+    // Not behind a proxy: only this machine's storefront server is believed.
+    expect(await seen('false', '127.0.0.1', '203.0.113.9')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+    expect(await seen('false', '198.51.100.7', '203.0.113.9')).toEqual({ ip: '198.51.100.7', protocol: 'http' });
+    // Addresses: the load balancer's are believed; a caller elsewhere cannot pick its own address.
+    expect(await seen('10.0.0.0/8', '10.1.2.3', '203.0.113.9')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+    expect(await seen('10.0.0.0/8', '198.51.100.7', '203.0.113.9')).toEqual({ ip: '198.51.100.7', protocol: 'http' });
+    expect(await seen('10.0.0.0/8', '127.0.0.1', '203.0.113.9')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+    // A number: that many nearest proxies, so what a visitor wrote further back is not believed.
+    expect(await seen('1', '10.1.2.3', 'forged, 203.0.113.9')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+    expect(await seen('2', '10.1.2.3', 'forged, 203.0.113.9, 10.9.9.9')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+    expect(await seen('true', '198.51.100.7', '203.0.113.9')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ShopDetails } from '@shop/contracts';
 import { z } from 'zod';
@@ -7,6 +9,14 @@ import { z } from 'zod';
  * fresh machine, or start-up fails with a message naming the variable.
  */
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
+/** A setting read by `parse`, which answers the value or, as a string, what is wrong with it. */
+const readWith = <T>(parse: (value: string) => T | string) =>
+  z.string().transform((value, ctx) => {
+    const parsed = parse(value);
+    if (typeof parsed !== 'string') return parsed;
+    ctx.addIssue({ code: 'custom', message: parsed });
+    return z.NEVER;
+  });
 
 export const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,7 +47,11 @@ export const ApiConfigSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('plumbline:'),
-  DEMO_DATA: booleanFlag.default(true),
+  // Absent: on, except in production (decision 0046), where seeding them needs ALLOW_DEMO_DATA_IN_PRODUCTION as well.
+  DEMO_DATA: booleanFlag.optional(),
+  ALLOW_DEMO_DATA_IN_PRODUCTION: booleanFlag.default(false),
+  ALLOW_GENERATED_KEYS_IN_PRODUCTION: booleanFlag.default(false),
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: booleanFlag.default(false),
   // Sign-in (docs/architecture.md, "Sign-in"): the embedded provider by default, any OIDC provider by setting.
   IDENTITY_EMBEDDED: booleanFlag.default(true),
   OIDC_ISSUER: z.url().optional(),
@@ -48,17 +62,7 @@ export const ApiConfigSchema = z.object({
   IDENTITY_ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).default(900),
   IDENTITY_COOKIE_KEYS: z.string().min(32).optional(),
   // Production signing keys for the embedded provider: a JWK set of private keys, newest first.
-  IDENTITY_JWKS: z
-    .string()
-    .transform((value, ctx) => {
-      const keys = parsePrivateJwks(value);
-      if (typeof keys === 'string') {
-        ctx.addIssue({ code: 'custom', message: keys });
-        return z.NEVER;
-      }
-      return keys;
-    })
-    .optional(),
+  IDENTITY_JWKS: readWith(parsePrivateJwks).optional(),
   // Origins besides PUBLIC_URL whose /auth/* callbacks the storefront client may use (dev, tests).
   IDENTITY_CLIENT_ORIGINS: z
     .string()
@@ -82,7 +86,7 @@ export const ApiConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.example>'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: readWith(parseTrustProxy).default(false),
   // Payments: the sandbox gateway by default; Stripe when STRIPE_SECRET_KEY is set (then the other two STRIPE_ keys too).
   STRIPE_SECRET_KEY: z
     .string()
@@ -145,7 +149,8 @@ export interface ApiConfig {
   /** Set: rate-limit counters live in Redis, shared by every instance; keys start with `keyPrefix`. */
   redis?: { url: string; keyPrefix: string };
   demoData: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers are believed besides this machine's; Fastify is given `trustedProxies(trustProxy)`. */
+  trustProxy: TrustProxy;
   /** The background jobs this instance runs: all (the default), or those named (none by default in tests, which run batches themselves). */
   jobs: 'all' | readonly string[];
   identity: {
@@ -241,20 +246,30 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads settings with a schema; every wrong one is named in one start-up error. */
-export function parseSettings<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+/** Reads settings with a schema; every wrong one (and any `more` finds) is named in one start-up error. */
+export function parseSettings<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  more: (lines: string[]) => string[] = (lines) => lines,
+): z.infer<S> {
   // Empty strings count as "not set", as most shells and .env files intend.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = schema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = more(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`));
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   return parsed.data;
 }
 
-export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
-  const c = parseSettings(ApiConfigSchema, env);
+/**
+ * `servesApi: false` is an instance serving the storefront alone (SERVE=web): it seeds nothing, signs nothing and takes no
+ * payment, so production's refusals are not its concern.
+ */
+export function loadApiConfig(env: Record<string, string | undefined> = process.env, options: { servesApi?: boolean } = {}): ApiConfig {
+  const c = parseSettings(ApiConfigSchema, withSecretFiles(env), (lines) => lines.concat(secretFileProblems(env)));
+  if (c.NODE_ENV === 'production' && options.servesApi !== false) {
+    const refusals = productionRefusals(c);
+    if (refusals.length > 0) throw new ConfigError(`Invalid configuration for production (NODE_ENV=production):\n${refusals.join('\n')}`);
+  }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     env: c.NODE_ENV,
@@ -268,7 +283,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     catalogueAnswerCacheBytes: c.CATALOGUE_ANSWER_CACHE_MB * 1024 * 1024,
     reviews: { invitationDelayDays: c.REVIEW_INVITATION_DAYS, invitationPollSeconds: c.REVIEW_INVITATION_POLL_SECONDS },
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : undefined,
-    demoData: c.DEMO_DATA,
+    demoData: c.DEMO_DATA ?? c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY,
     jobs: jobSelection(c.JOBS ?? (c.NODE_ENV === 'test' ? 'none' : 'all')),
     identity: {
@@ -288,6 +303,142 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     files: filesConfig(c),
     shop: shopDetails(c),
   };
+}
+
+/** Settings holding a secret: each may be read instead from the file `<NAME>_FILE` names (a container's or systemd's secrets). */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'IDENTITY_JWKS',
+  'IDENTITY_COOKIE_KEYS',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SANDBOX_WEBHOOK_SECRET',
+  'FILES_S3_ACCESS_KEY_ID',
+  'FILES_S3_SECRET_ACCESS_KEY',
+] as const;
+
+const FILE_ERRORS: Record<string, string> = { ENOENT: 'there is no such file', EACCES: 'permission denied', EISDIR: 'it is a folder' };
+
+/** The environment with each secret's `<NAME>_FILE` read into `<NAME>`; a file that cannot be used leaves it unset. */
+function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const resolved = { ...env };
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (file && !env[name]) resolved[name] = readSecretFile(file).value;
+  }
+  return resolved;
+}
+
+/** One line per `<NAME>_FILE` that cannot be used: given with `<NAME>`, unreadable or empty. */
+function secretFileProblems(env: Record<string, string | undefined>): string[] {
+  return SECRET_SETTINGS.flatMap((name) => {
+    const file = env[`${name}_FILE`];
+    if (!file) return [];
+    if (env[name]) return [`  ${name} and ${name}_FILE are both set: set only one`];
+    const { problem } = readSecretFile(file);
+    return problem ? [`  ${name}_FILE: ${problem}`] : [];
+  });
+}
+
+function readSecretFile(file: string): { value?: string; problem?: string } {
+  try {
+    // Editors and `echo` end a file with a newline that is not part of the secret.
+    const value = fs.readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+    return value === '' ? { problem: `${file} is empty` } : { value };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    return { problem: `cannot read ${file}: ${FILE_ERRORS[code] ?? (code || String(error))}` };
+  }
+}
+
+/**
+ * What production refuses unless a setting asks for it (decision 0046): demo accounts with a published password, keys
+ * generated into the database, and a gateway that takes no money. One line per setting to set.
+ */
+function productionRefusals(c: z.infer<typeof ApiConfigSchema>): string[] {
+  const refusals: string[] = [];
+  const orGenerated = 'or set ALLOW_GENERATED_KEYS_IN_PRODUCTION=true to keep one generated and stored in the database';
+  if (c.DEMO_DATA && !c.ALLOW_DEMO_DATA_IN_PRODUCTION) {
+    refusals.push(
+      '  DEMO_DATA: true creates demo accounts whose password, demo-password, is published, one of them holding every staff role. ' +
+        'Unset DEMO_DATA, or set ALLOW_DEMO_DATA_IN_PRODUCTION=true as well for a public demonstration',
+    );
+  }
+  if (c.IDENTITY_EMBEDDED && !c.ALLOW_GENERATED_KEYS_IN_PRODUCTION) {
+    if (!c.IDENTITY_JWKS) {
+      refusals.push(
+        '  IDENTITY_JWKS: not set. Set it (or IDENTITY_JWKS_FILE) to the JWK set of private keys sign-in tokens are signed with ' +
+          `(docs/identity.md), ${orGenerated}`,
+      );
+    }
+    if (!c.IDENTITY_COOKIE_KEYS) {
+      refusals.push(
+        '  IDENTITY_COOKIE_KEYS: not set. Set it (or IDENTITY_COOKIE_KEYS_FILE) to random strings of 32 characters or more, ' +
+          `separated by commas, that sign the sign-in cookies, ${orGenerated}`,
+      );
+    }
+  }
+  if (!c.STRIPE_SECRET_KEY && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
+    refusals.push(
+      '  STRIPE_SECRET_KEY: not set, so payments would go to the sandbox gateway, which takes no money. ' +
+        'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+    );
+  } else if (!c.STRIPE_SECRET_KEY && !c.SANDBOX_WEBHOOK_SECRET && !c.ALLOW_GENERATED_KEYS_IN_PRODUCTION) {
+    refusals.push(
+      '  SANDBOX_WEBHOOK_SECRET: not set. Set it (or SANDBOX_WEBHOOK_SECRET_FILE) to a random string of 16 characters or more ' +
+        `that signs the sandbox gateway's webhooks, ${orGenerated}`,
+    );
+  }
+  return refusals;
+}
+
+/** TRUST_PROXY: `true` (every proxy), `false` (none), how many proxies stand in front, or their addresses and ranges. */
+export type TrustProxy = boolean | number | readonly string[];
+
+/** Names proxy-addr (Fastify's) knows for ranges of addresses. */
+const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string): TrustProxy | string {
+  const setting = value.trim().toLowerCase();
+  if (setting === 'true' || setting === 'yes') return true;
+  if (setting === 'false' || setting === 'no') return false;
+  if (/^[0-9]+$/.test(setting)) {
+    const hops = Number(setting);
+    if (hops > 16) return 'must be the number of proxies in front of the shop, 16 at most, such as 1';
+    return hops === 0 ? false : hops;
+  }
+  const items = setting
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    const [address = '', prefix, ...rest] = item.split('/');
+    const version = isIP(address);
+    const valid =
+      ADDRESS_RANGE_NAMES.has(item) ||
+      (version !== 0 && rest.length === 0 && (prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128))));
+    if (!valid) {
+      return (
+        `"${item}" is not an address or range. Set true, false, the number of proxies in front of the shop (such as 1), ` +
+        'or their addresses and ranges separated by commas (such as 10.0.0.0/8,192.168.1.10)'
+      );
+    }
+  }
+  return items;
+}
+
+/**
+ * Fastify's `trustProxy` for a TRUST_PROXY setting. This machine is always believed: the storefront's server sends forms on
+ * saying whose visit it makes (apps/server/src/web.ts). A number believes that many nearest proxies whatever their address,
+ * for a shop reached only through them; Fastify 5 takes no number itself, so it is a function (decision 0046).
+ */
+export function trustedProxies(setting: TrustProxy): true | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === true) return true;
+  if (setting === false) return ['loopback'];
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting, 'loopback'];
 }
 
 function jobSelection(setting: string): 'all' | string[] {

@@ -24,8 +24,8 @@ export interface ServerConfig {
 const defaultWebBuild = fileURLToPath(new URL('../../web/build', import.meta.url));
 
 export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const api = loadApiConfig(env);
   const { SERVE, WEB_BUILD_DIR, API_INTERNAL_URL } = parseSettings(ServerConfigSchema, env);
+  const api = loadApiConfig(env, { servesApi: SERVE !== 'web' });
   if (SERVE === 'web' && !API_INTERNAL_URL) {
     throw new ConfigError('Invalid configuration:\n  API_INTERNAL_URL: required when SERVE=web (where page loaders reach the API)');
   }

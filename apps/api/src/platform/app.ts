@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ApiConfig } from '../config.ts';
+import { trustedProxies, type ApiConfig } from '../config.ts';
 import type { Platform } from './context.ts';
 import type { ApiModule } from './module.ts';
 import { PlatformErrors } from './errors.ts';
@@ -59,10 +59,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimitBytes,
-    // Behind a load balancer (TRUST_PROXY) every X-Forwarded-For is believed; otherwise only this
-    // machine's: the storefront's server-side calls say whose visit they make (apps/server/src/web.ts),
+    // Behind a load balancer (TRUST_PROXY) its X-Forwarded-For is believed; always this machine's:
+    // the storefront's server-side calls say whose visit they make (apps/server/src/web.ts),
     // so each visitor keeps their own rate-limit budget. A visitor's own header is never believed.
-    trustProxy: config.trustProxy || 'loopback',
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions,
     frameworkErrors: (error, request, reply) => void answerProblem(error, request, reply),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.

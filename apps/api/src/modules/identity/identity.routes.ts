@@ -6,7 +6,7 @@ import { CSRF_COOKIE, formToken, isFormTokenValid, newCsrfBinding } from './csrf
 import { IdentityError, IdentityErrors, type FieldErrors } from './identity.errors.ts';
 import { deleteStaleThrottleEvents, type IdentityContext, type IdentityService, type VerifyEmailResult } from './identity.service.ts';
 import { deleteExpiredOidcPayloads } from './identity.repository.ts';
-import { createIdentityProvider, grantFirstPartyConsent, MOUNT_PATH, type IdentityProvider } from './oidc.ts';
+import { asFastifyReadsThem, createIdentityProvider, grantFirstPartyConsent, MOUNT_PATH, type IdentityProvider } from './oidc.ts';
 import {
   STYLESHEET,
   STYLESHEET_PATH,
@@ -42,6 +42,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, service: Iden
   const identity = lazyIdentity(app, platform);
 
   await app.register(async (pages) => {
+    pages.addHook('onRequest', async (request) => asFastifyReadsThem(request));
     // The pages read their own small url-encoded forms; nothing else is accepted.
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
@@ -51,6 +52,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, service: Iden
   });
 
   await app.register(async (oidc) => {
+    oidc.addHook('onRequest', async (request) => asFastifyReadsThem(request));
     // oidc-provider reads request bodies itself, so Fastify must leave them unread.
     oidc.removeAllContentTypeParsers();
     oidc.addContentTypeParser('*', (_request, _payload, done) => done(null));

@@ -1,5 +1,5 @@
 import { Provider, errors, type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
 import { loadCookieKeys, loadSigningJwks } from './keys.ts';
 import { DatabaseAdapter } from './oidc-adapter.ts';
@@ -7,6 +7,15 @@ import { getAccountForTokens } from './identity.service.ts';
 import { prepareDummyHash } from './passwords.ts';
 import { messagePage, pageHeaders, signOutPage, type Page, type Shell } from './pages.ts';
 import { BROWSER_STATE_COOKIE, CHECK_SESSION_PATH, browserState, sessionState } from './session-check.ts';
+
+/**
+ * Sets a request's X-Forwarded-For, -Proto and -Host to the client address, scheme and host Fastify worked out under
+ * TRUST_PROXY (its `trustProxy`), so the provider's links, secure cookies and logs agree with the rest of the shop.
+ */
+export function asFastifyReadsThem(request: FastifyRequest): void {
+  const { ip, protocol, host } = request;
+  Object.assign(request.raw.headers, { 'x-forwarded-for': ip, 'x-forwarded-proto': protocol, 'x-forwarded-host': host });
+}
 
 /** Where the provider is mounted on the shop's origin; the issuer's path must be the same. */
 export const MOUNT_PATH = '/identity';
@@ -258,7 +267,9 @@ export async function createIdentityProvider(platform: Platform, log: FastifyBas
   };
 
   const provider = new Provider(identity.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Koa believes X-Forwarded-* from everyone or no one; these headers are rewritten to Fastify's
+  // reading of them under TRUST_PROXY before the provider sees a request (`asFastifyReadsThem`).
+  provider.proxy = true;
 
   const browserStateCookie = (ctx: KoaContextWithOIDC, value: string | null, expires?: Date) =>
     ctx.cookies.set(BROWSER_STATE_COOKIE, value, {
