@@ -134,8 +134,14 @@ export function createFilesService(deps: FilesDeps): FilesService {
     return file;
   };
 
-  /** The upload's content as it will be kept (a picture re-encoded), or its refusal. */
-  const checked = async (input: UploadInput): Promise<{ file: Omit<StoredFile, 'id' | 'createdAt' | 'uploadedBy'>; bytes: Uint8Array }> => {
+  /**
+   * The upload's content as it will be kept (a picture re-encoded), or its refusal. `reencoded` holds
+   * the pictures of the same call by their SHA-256: the same picture sent twice is decoded once.
+   */
+  const checked = async (
+    input: UploadInput,
+    reencoded: Map<string, ReturnType<typeof reencodeImage>>,
+  ): Promise<{ file: Omit<StoredFile, 'id' | 'createdAt' | 'uploadedBy'>; bytes: Uint8Array }> => {
     const { purpose, fileName, field } = input;
     const accepted = ACCEPTED_TYPES_BY_PURPOSE[purpose].filter((type) => !input.accept || input.accept.includes(type));
     const name = () => cleanFileName(fileName) || undefined;
@@ -146,7 +152,9 @@ export function createFilesService(deps: FilesDeps): FilesService {
     }
     let bytes = input.bytes;
     if (isImageType(check.type)) {
-      const image = await reencodeImage(bytes, check.type);
+      const sent = `${check.type}:${createHash('sha256').update(bytes).digest('hex')}`;
+      if (!reencoded.has(sent)) reencoded.set(sent, reencodeImage(bytes, check.type));
+      const image = await reencoded.get(sent)!;
       if (!image.ok)
         throw image.problem === 'too-many-pixels' ? FilesErrors.imageTooLarge(field, name()) : FilesErrors.fileUnreadable(field, name(), typesLabel(accepted));
       bytes = image.bytes;
@@ -182,7 +190,8 @@ export function createFilesService(deps: FilesDeps): FilesService {
   const storeUploads = async <T>(ctx: FilesContext, inputs: readonly UploadInput[], record: (stored: StoredFile[]) => Promise<T>): Promise<T> => {
     // One at a time: a picture being decoded holds its pixels (up to MAX_IMAGE_PIXELS) in memory.
     const uploads = [];
-    for (const input of inputs) uploads.push(await checked(input));
+    const reencoded = new Map<string, ReturnType<typeof reencodeImage>>();
+    for (const input of inputs) uploads.push(await checked(input, reencoded));
     const stored: StoredFile[] = [];
     try {
       for (const upload of uploads) stored.push(await put(ctx, upload));

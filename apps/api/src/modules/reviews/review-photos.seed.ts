@@ -13,7 +13,7 @@ import { REVIEW_MAX_PHOTOS } from '@shop/contracts';
 import type { Seed } from '../../seed/seed.ts';
 import { systemClock } from '../../platform/context.ts';
 import { createRandom } from '../../platform/seeded-random.ts';
-import { createFilesService, type StoredFile } from '../files/index.ts';
+import { createFilesService, type UploadInput } from '../files/index.ts';
 import { insertInChunks } from './reviews.seed.ts';
 import { reviewPhotos, reviews } from './reviews.tables.ts';
 
@@ -42,28 +42,30 @@ export const reviewPhotosDemoSeed: Seed = {
       .orderBy(asc(reviews.productId), asc(reviews.createdAt));
     const chosen = candidates.filter(() => random() < WITH_PHOTOS).map(({ id }) => ({ id, count: 1 + Math.floor(random() * MOST_PHOTOS) }));
 
-    const stored: StoredFile[] = [];
-    try {
-      const rows: (typeof reviewPhotos.$inferInsert)[] = [];
-      for (const [done, review] of chosen.entries()) {
-        for (let position = 0; position < review.count; position += 1) {
-          const picture = pictures[Math.floor(random() * pictures.length)]!;
-          const file = await files.storeUpload(ctx, { purpose: 'review-photo', fileName: picture.name, bytes: picture.bytes });
-          stored.push(file);
-          rows.push({ id: randomUUID(), reviewId: review.id, fileId: file.id, contentType: file.contentType, sizeBytes: file.size, position });
-        }
-        progress(Math.floor((done / chosen.length) * 15), 20);
+    const placed: { reviewId: string; position: number }[] = [];
+    const uploads: UploadInput[] = [];
+    for (const review of chosen) {
+      for (let position = 0; position < review.count; position += 1) {
+        const picture = pictures[Math.floor(random() * pictures.length)]!;
+        uploads.push({ purpose: 'review-photo', fileName: picture.name, bytes: picture.bytes });
+        placed.push({ reviewId: review.id, position });
       }
+    }
+    progress(5, 20);
+    // As a customer's photos are kept: each checked and re-encoded (each picture once), stored, and
+    // removed again if the rows cannot be written.
+    await files.storeUploads(ctx, uploads, async (stored) => {
+      progress(15, 20);
+      const rows = placed.map((photo, index) => {
+        const file = stored[index]!;
+        return { id: randomUUID(), ...photo, fileId: file.id, contentType: file.contentType, sizeBytes: file.size };
+      });
       await insertInChunks(rows, (chunk) => db.insert(reviewPhotos).values(chunk));
       for (let count = 1; count <= MOST_PHOTOS; count += 1) {
         const ids = chosen.filter((review) => review.count === count).map((review) => review.id);
         if (ids.length > 0) await db.update(reviews).set({ photoCount: count }).where(inArray(reviews.id, ids));
       }
-    } catch (error) {
-      // The rows go with the transaction; the files would be left behind without this.
-      await Promise.all(stored.map((file) => files.remove(ctx, file.id).catch(() => undefined)));
-      throw error;
-    }
+    });
     progress(20, 20);
   },
 };
