@@ -61,6 +61,8 @@ export default defineConfig({
         // The "review your purchase" e-mail as soon as an order is delivered, looked for every 2 s (reviews-journey.spec.ts).
         REVIEW_INVITATION_DAYS: '0',
         REVIEW_INVITATION_POLL_SECONDS: '2',
+        // No SMTP: the journeys read sign-up, reset and reply links in the staff mailbox (decision 0048).
+        MAILBOX_ONE_TIME_LINKS: 'shown',
       },
       reuseExistingServer: false,
       timeout: 120_000,
@@ -122,6 +124,8 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: 'whsec_standin',
         STRIPE_API_URL: stripeStandIn,
         STRIPE_JS_URL: `${stripeStandIn}/v3/`,
+        // As a shop sending real e-mail: its mailbox hides one-time links (sign-in.spec.ts).
+        MAILBOX_ONE_TIME_LINKS: 'hidden',
       },
       reuseExistingServer: false,
       timeout: 120_000,

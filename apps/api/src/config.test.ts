@@ -282,3 +282,36 @@ describe('TRUST_PROXY', () => {
     expect(await seen('true', '198.51.100.7', '203.0.113.9')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
   });
 });
+
+describe('the staff mailbox (MAILBOX_ONE_TIME_LINKS)', () => {
+  // Production that starts without SMTP: everything production asks for allowed explicitly.
+  const productionShop = {
+    NODE_ENV: 'production',
+    DEMO_DATA: 'true',
+    ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+    ALLOW_GENERATED_KEYS_IN_PRODUCTION: 'true',
+    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+  };
+  const SMTP_URL = 'smtp://mail.example:587';
+
+  it('shows one-time links only where the mailbox is the delivery: no SMTP, not production', () => {
+    expect(loadApiConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Plumbline <no-reply@plumbline.example>', mailboxOneTimeLinks: 'shown' });
+    expect(loadApiConfig({ NODE_ENV: 'test' }).mail.mailboxOneTimeLinks).toBe('shown');
+    expect(loadApiConfig({ SMTP_URL }).mail.mailboxOneTimeLinks).toBe('hidden');
+    expect(loadApiConfig(productionShop).mail.mailboxOneTimeLinks).toBe('hidden');
+    expect(loadApiConfig({ MAILBOX_ONE_TIME_LINKS: 'hidden' }).mail.mailboxOneTimeLinks).toBe('hidden');
+  });
+
+  it('refuses to show them where they reach their recipients, or in production', () => {
+    expect(() => loadApiConfig({ SMTP_URL, MAILBOX_ONE_TIME_LINKS: 'shown' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  MAILBOX_ONE_TIME_LINKS: shown is refused: ' +
+          'SMTP_URL is set, so e-mail reaches its recipients and staff have no need of their links',
+      ),
+    );
+    expect(() => loadApiConfig({ ...productionShop, MAILBOX_ONE_TIME_LINKS: 'shown' })).toThrow(
+      /MAILBOX_ONE_TIME_LINKS: shown is refused: never in production/,
+    );
+    expect(() => loadApiConfig({ MAILBOX_ONE_TIME_LINKS: 'visible' })).toThrow(/MAILBOX_ONE_TIME_LINKS: must be hidden or shown/);
+  });
+});

@@ -86,6 +86,8 @@ export const ApiConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.example>'),
+  // The staff mailbox shows one-time links only where it is the delivery (no SMTP_URL), outside production (decision 0048).
+  MAILBOX_ONE_TIME_LINKS: z.enum(['hidden', 'shown'], { error: 'must be hidden or shown' }).optional(),
   TRUST_PROXY: readWith(parseTrustProxy).default(false),
   // Payments: the sandbox gateway by default; Stripe when STRIPE_SECRET_KEY is set (then the other two STRIPE_ keys too).
   STRIPE_SECRET_KEY: z
@@ -172,7 +174,12 @@ export interface ApiConfig {
     /** Further origins whose /auth/* callbacks the storefront client may use. */
     extraClientOrigins: string[];
   };
-  mail: { smtpUrl?: string; from: string };
+  mail: {
+    smtpUrl?: string;
+    from: string;
+    /** Whether the staff mailbox shows the links that act for their recipient (resets, confirmations, reply links) or a placeholder. */
+    mailboxOneTimeLinks: 'hidden' | 'shown';
+  };
   payments: PaymentsConfig;
   files: FilesConfig;
   /** The company behind the shop and how to reach it (SHOP_*): contact page, footer, legal pages, e-mails. */
@@ -298,7 +305,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
       jwks: c.IDENTITY_JWKS,
       extraClientOrigins: c.IDENTITY_CLIENT_ORIGINS ?? [],
     },
-    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    mail: mailConfig(c),
     payments: paymentsConfig(c),
     files: filesConfig(c),
     shop: shopDetails(c),
@@ -439,6 +446,28 @@ export function trustedProxies(setting: TrustProxy): true | string[] | ((address
   if (setting === false) return ['loopback'];
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return [...setting, 'loopback'];
+}
+
+/**
+ * Without SMTP the staff mailbox is where e-mail is delivered, so outside production it shows the
+ * links a sign-up or reset needs; with SMTP, or in production, each goes to its recipient alone (decision 0048).
+ */
+function mailConfig(c: z.infer<typeof ApiConfigSchema>): ApiConfig['mail'] {
+  const refusal =
+    c.MAILBOX_ONE_TIME_LINKS !== 'shown'
+      ? null
+      : c.SMTP_URL
+        ? 'SMTP_URL is set, so e-mail reaches its recipients and staff have no need of their links'
+        : c.NODE_ENV === 'production'
+          ? "never in production, where a customer's password-reset or erasure link would be staff's to use: set SMTP_URL"
+          : null;
+  if (refusal) throw new ConfigError(`Invalid configuration:\n  MAILBOX_ONE_TIME_LINKS: shown is refused: ${refusal}`);
+  const mailboxDelivers = !c.SMTP_URL && c.NODE_ENV !== 'production';
+  return {
+    smtpUrl: c.SMTP_URL,
+    from: c.MAIL_FROM,
+    mailboxOneTimeLinks: c.MAILBOX_ONE_TIME_LINKS ?? (mailboxDelivers ? 'shown' : 'hidden'),
+  };
 }
 
 function jobSelection(setting: string): 'all' | string[] {

@@ -11,7 +11,7 @@ import {
   signInByRedirect,
   storedUser,
 } from './auth.ts';
-import { SCREENSHOT_DIR, SHORT_TOKEN_PORT } from './pages.ts';
+import { SCREENSHOT_DIR, SHORT_TOKEN_PORT, STRIPE_SHOP_PORT } from './pages.ts';
 
 // Each test drives the provider's pages too (password hashing included), on a machine that may be busy.
 test.describe.configure({ timeout: 60_000 });
@@ -335,12 +335,39 @@ test.describe('the staff mailbox', () => {
     await expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
     await expect(page.frameLocator('iframe[title^="E-mail:"]').locator('a[href*="/identity/password/reset"]').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Plain-text version' })).toContainText('/identity/password/reset');
+    // This test shop has no e-mail server: the mailbox is its delivery, and says why it shows the link.
+    await expect(page.getByText('One-time links shown.')).toBeVisible();
     // The e-mail's own markup is the notifications module's; the page around it is checked here.
     await expectNoViolations(page, ['iframe']);
     await screenshot(page, testInfo.project.name, 'staff-mailbox-email');
 
     await page.getByRole('link', { name: 'Back to the mailbox' }).click();
     await expect(page).toHaveURL(`/staff/mailbox?to=${encodeURIComponent(DEMO.shopper.email)}`);
+  });
+
+  test.describe('in a shop that sends its e-mail', () => {
+    test.use({ baseURL: `http://127.0.0.1:${STRIPE_SHOP_PORT}` });
+
+    test('hides the password-reset link from staff, in the e-mail and its plain text', async ({ page }, testInfo) => {
+      await page.goto('/identity/password/forgot');
+      await page.getByLabel('E-mail address').fill(DEMO.shopper.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+
+      await signInByRedirect(page, DEMO.staff.email);
+      await page.goto(`/staff/mailbox?to=${encodeURIComponent(DEMO.shopper.email)}`);
+      // The reset e-mail is the newest to the shopper (each browser project asked for one).
+      await page.getByRole('table').getByRole('link', { name: 'Reset your Plumbline password' }).first().click();
+      await expect(page).toHaveURL(/\/staff\/mailbox\/[0-9a-f-]{36}$/);
+      await expect(page.getByText('One-time links hidden.')).toBeVisible();
+      const plain = page.getByRole('region', { name: 'Plain-text version' });
+      await expect(plain).toContainText('[one-time link hidden]');
+      await expect(plain).not.toContainText('/identity/password/reset');
+      const email = page.frameLocator('iframe[title^="E-mail:"]');
+      await expect(email.getByText('[one-time link hidden]').first()).toBeVisible();
+      await expect(email.locator('a[href*="/identity/password/reset"]')).toHaveCount(0);
+      await expectNoViolations(page, ['iframe']);
+      await screenshot(page, testInfo.project.name, 'staff-mailbox-email-links-hidden');
+    });
   });
 
   test('is refused to a shopper', async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, requireRole } from './endpoint.ts';
 
-/** Staff who may read the outbox: e-mails hold customers' links and addresses. */
+/** Staff who may read the outbox: e-mails hold customers' addresses (their one-time links are hidden: decision 0048). */
 const mailboxReaders = requireRole('admin');
 
 export const MailboxEmailStatusSchema = z
@@ -28,6 +28,14 @@ export const MailboxEmailSchema = MailboxEmailSummarySchema.extend({
   html: z.string(),
   text: z.string(),
   messageId: z.string().nullable().describe('The Message-ID header it was sent with'),
+  oneTimeLinks: z
+    .object({
+      count: z.number().int().min(0).describe('Links in it that act for the recipient: a password reset, a confirmation, a reply or unsubscribe link'),
+      shown: z
+        .boolean()
+        .describe('False: each is replaced by "[one-time link hidden]". True only without SMTP outside production, where the mailbox is the delivery'),
+    })
+    .describe('The links only the recipient should use (decision 0048)'),
 }).meta({ id: 'MailboxEmail' });
 
 export const MailboxPageSchema = z
@@ -65,6 +73,9 @@ export const notificationsEndpoints = {
     method: 'GET',
     path: '/Mailbox/{emailId}',
     summary: 'One e-mail of the staff mailbox, with its HTML and plain-text bodies',
+    description:
+      'Links that act for the recipient are replaced by "[one-time link hidden]" unless the shop has no SMTP server and is not in production ' +
+      '(`MAILBOX_ONE_TIME_LINKS`).',
     access: mailboxReaders,
     params: z.object({ emailId: z.uuid() }),
     responses: { 200: MailboxEmailSchema },

@@ -43,8 +43,9 @@ export const formatMailboxTime = (iso: string) => timeFormat.format(new Date(iso
 
 /**
  * The e-mail's HTML for a sandboxed `<iframe srcdoc>`: links open in a new tab (the sandbox lets
- * pop-ups leave it), so a demo visitor can follow a verification or reset link. Scripts never run:
- * the sandbox does not allow them.
+ * pop-ups leave it), so in a shop with no e-mail server, whose mailbox shows one-time links, a demo
+ * visitor can follow a verification or reset link (decision 0048). Scripts never run: the sandbox
+ * does not allow them.
  */
 export function emailDocument(html: string): string {
   return `<base target="_blank"><meta name="referrer" content="no-referrer">${html}`;

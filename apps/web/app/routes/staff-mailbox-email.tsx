@@ -96,6 +96,36 @@ function Email() {
         )}
       </dl>
 
+      <OneTimeLinksNotice count={message.oneTimeLinks.count} shown={message.oneTimeLinks.shown} to={message.to} />
+
+      <EmailBodies html={message.html} text={message.text} subject={message.subject} />
+    </article>
+  );
+}
+
+/** Why links read "[one-time link hidden]", or why, in a shop with no e-mail server, they do not. */
+function OneTimeLinksNotice({ count, shown, to }: { count: number; shown: boolean; to: string }) {
+  if (count === 0) return null;
+  const links = count === 1 ? 'a link' : `${count} links`;
+  if (shown) {
+    return (
+      <p className="mt-6 max-w-prose rounded-xl border-l-4 border-brass-500 bg-brass-50 p-4 text-sm text-navy-900">
+        <strong>One-time links shown.</strong> This shop has no e-mail server, so this mailbox is where its e-mail is delivered, and {links} that only the
+        recipient should use {count === 1 ? 'is' : 'are'} shown. Once the shop sends e-mail through a server, or runs in production, they are hidden.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-6 max-w-prose rounded-xl border-l-4 border-teal-600 bg-sand-50 p-4 text-sm text-navy-900">
+      <strong>One-time links hidden.</strong> This e-mail holds {links} that only {to} should use (to reset a password, confirm a request or reply), shown here
+      as “[one-time link hidden]”. If they did not get it, ask them to request a new one.
+    </p>
+  );
+}
+
+function EmailBodies({ html, text, subject }: { html: string; text: string; subject: string }) {
+  return (
+    <>
       <section aria-labelledby="email-html" className="mt-8">
         <h3 id="email-html" className="text-lg font-bold text-navy-950">
           As the recipient sees it
@@ -103,9 +133,9 @@ function Email() {
         <p className="mt-1 text-sm text-navy-700">Links open in a new tab.</p>
         {/* No scripts and no access to this page: only pop-ups (links in a new tab) may leave the sandbox. */}
         <iframe
-          title={`E-mail: ${message.subject}`}
+          title={`E-mail: ${subject}`}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
-          srcDoc={emailDocument(message.html)}
+          srcDoc={emailDocument(html)}
           className="mt-3 h-[36rem] w-full rounded-xl border border-navy-200 bg-white"
         />
       </section>
@@ -115,9 +145,9 @@ function Email() {
           Plain-text version
         </h3>
         <pre className="mt-3 overflow-x-auto rounded-xl border border-navy-100 bg-sand-50 p-4 font-mono text-sm whitespace-pre-wrap break-words text-navy-900">
-          {message.text}
+          {text}
         </pre>
       </section>
-    </article>
+    </>
   );
 }

@@ -23,7 +23,8 @@ const failure = (promise: Promise<unknown>) =>
 
 beforeAll(async () => {
   api = await startTestApi({
-    env: { JOBS: 'email-outbox' },
+    // As with SMTP or in production: staff never see a link that acts for its recipient.
+    env: { JOBS: 'email-outbox', MAILBOX_ONE_TIME_LINKS: 'hidden' },
     authenticate: async (authorization) => {
       const token = authorization.replace(/^Bearer /, '');
       return token === 'unknown' ? null : { userId: `u-${token}`, roles: [token as Role] };
@@ -90,6 +91,36 @@ describe('staff mailbox', () => {
     expect(email).toMatchObject({ id: ids[3], subject: 'Message 3', to: 'bob@example.com', html: stored?.html, text: stored?.text });
     expect(email.text).toContain('Body of message 3.');
     expect(email.messageId).toBe(`<${ids[3]}@plumbline.example>`);
+  });
+
+  it('hides the links that act for the recipient, in the button, the address under it and the plain text', async () => {
+    const reset = 'https://shop.example/identity/password/reset?token=k3J9xQ_vR2mT8pLw-4ZbN7cY1sHd6FgA0eUoIiKqWnE';
+    const erasure = 'https://shop.example/help/contact/confirm-deletion/XqvTbLpRksWmyHcZadQwErTy';
+    const content = notifications.renderEmail({
+      subject: 'Two links',
+      heading: 'Two links',
+      paragraphs: ['One resets a password, one confirms an erasure.'],
+      actions: [
+        { label: 'Choose a new password', url: reset },
+        { label: 'Confirm the request', url: erasure },
+      ],
+    });
+    const { id } = await notifications.enqueueEmail({ db: api.database.db }, { to: 'cat@example.com', template: 'test.links', ...content });
+    const email = await as('admin').getMailboxEmail({ params: { emailId: id } });
+    expect(email.oneTimeLinks).toEqual({ count: 2, shown: false });
+    for (const body of [email.html, email.text]) {
+      expect(body).not.toMatch(/token=|confirm-deletion/);
+      expect(body).toContain('[one-time link hidden]');
+    }
+    expect(email.html).toContain('>Choose a new password</a>');
+    // The outbox still sends them as they were written.
+    const [stored] = await readOutbox(api.database.db, { to: 'cat@example.com' });
+    expect(stored!.text).toContain(reset);
+    // Without SMTP outside production (MAILBOX_ONE_TIME_LINKS=shown) the mailbox is the delivery: shown, and counted.
+    expect(await notifications.getMailboxEmail({ db: api.database.db }, id, 'shown')).toMatchObject({
+      text: stored!.text,
+      oneTimeLinks: { count: 2, shown: true },
+    });
   });
 
   it('answers 404 EMAIL_NOT_FOUND for an unknown id and 400 for one that is not a uuid', async () => {

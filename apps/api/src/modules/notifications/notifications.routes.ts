@@ -7,5 +7,6 @@ import type { NotificationsService } from './notifications.service.ts';
 export function registerNotificationsRoutes(app: FastifyInstance, service: NotificationsService): void {
   setShopDetailsForEmails(app.platform.config.shop);
   bindEndpoint(app, notificationsEndpoints.listMailbox, ({ ctx, query }) => service.listMailbox(ctx, query));
-  bindEndpoint(app, notificationsEndpoints.getMailboxEmail, ({ ctx, params }) => service.getMailboxEmail(ctx, params.emailId));
+  const { mailboxOneTimeLinks } = app.platform.config.mail;
+  bindEndpoint(app, notificationsEndpoints.getMailboxEmail, ({ ctx, params }) => service.getMailboxEmail(ctx, params.emailId, mailboxOneTimeLinks));
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { contactLine, renderEmail, shopDetailsForEmails, singleLine, type EmailContent, type RenderedEmail } from './email-layout.ts';
 import { NotificationErrors } from './notifications.errors.ts';
+import { hideOneTimeLinks } from './one-time-links.ts';
 import * as repository from './notifications.repository.ts';
 import type { OutboxRow } from './notifications.repository.ts';
 
@@ -39,7 +40,8 @@ export interface NotificationsService {
   contactLine(shop: ShopDetails): string;
   /** The mailbox: what was queued and sent, newest first, for staff. */
   listMailbox(ctx: NotificationsContext, query: { to?: string; pageNumber: number; pageSize: number }): Promise<MailboxPage>;
-  getMailboxEmail(ctx: NotificationsContext, id: string): Promise<MailboxEmail>;
+  /** One e-mail; its one-time links hidden unless `oneTimeLinks` is `shown` (the MAILBOX_ONE_TIME_LINKS setting). */
+  getMailboxEmail(ctx: NotificationsContext, id: string, oneTimeLinks: 'hidden' | 'shown'): Promise<MailboxEmail>;
 }
 
 // One address, no display name and nothing that could start another header.
@@ -90,10 +92,14 @@ async function listMailbox(ctx: NotificationsContext, query: { to?: string; page
   };
 }
 
-async function getMailboxEmail(ctx: NotificationsContext, id: string): Promise<MailboxEmail> {
+async function getMailboxEmail(ctx: NotificationsContext, id: string, oneTimeLinks: 'hidden' | 'shown'): Promise<MailboxEmail> {
   const row = await repository.findEmail(ctx.db, id);
   if (!row) throw NotificationErrors.emailNotFound(id);
-  return { ...toSummary(row), html: row.html, text: row.text, messageId: row.messageId };
+  // Staff read an e-mail, never act for its recipient: a reset or confirmation link is theirs alone (decision 0048).
+  const hidden = hideOneTimeLinks(row);
+  const shown = oneTimeLinks === 'shown';
+  const bodies = shown ? { html: row.html, text: row.text } : { html: hidden.html, text: hidden.text };
+  return { ...toSummary(row), ...bodies, messageId: row.messageId, oneTimeLinks: { count: hidden.count, shown } };
 }
 
 function toSummary(row: OutboxRow): MailboxEmailSummary {
