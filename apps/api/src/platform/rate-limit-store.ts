@@ -48,12 +48,12 @@ export function rateLimitStore(counters: Counters): FastifyRateLimitStoreCtor {
   };
 }
 
-/** Counters in this process: a window per key, the oldest keys forgotten past `capacity`. */
-export function memoryCounters(capacity = 10_000): Counters {
+/** Counters in this process: a window per key, the oldest keys forgotten past `capacity`; `clock` for tests. */
+export function memoryCounters(capacity = 10_000, clock: () => number = Date.now): Counters {
   const windows = new Map<string, { current: number; endsAt: number }>();
   return {
     hit(key, windowMs) {
-      const now = Date.now();
+      const now = clock();
       let window = windows.get(key);
       if (!window || window.endsAt <= now) {
         window = { current: 0, endsAt: now + windowMs };
