@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -32,6 +33,9 @@ export const ApiConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  // The storefront's server sends it with the calls it makes for visitors (platform/web-tier.ts); absent: generated at start,
+  // which serves SERVE=all, where both tiers are this process. Split tiers share one value.
+  WEB_TIER_SECRET: z.string().min(32, 'must be a random string of 32 characters or more, the same on the web and API tiers').optional(),
   // The "review your purchase" e-mail: days after delivery, and how often due orders are looked for.
   REVIEW_INVITATION_DAYS: z.coerce.number({ error: 'must be a number of days, such as 7' }).int('must be a whole number of days').min(0).max(60).default(7),
   REVIEW_INVITATION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds, such as 900' }).int().min(1).max(86_400).default(900),
@@ -144,6 +148,8 @@ export interface ApiConfig {
   logLevel: z.infer<typeof ApiConfigSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** Proves a call comes from the storefront's server, which then says whose visit it is for (platform/web-tier.ts). */
+  webTierSecret: string;
   /** The "review your purchase" e-mail: how many days after delivery, and how often due orders are looked for. */
   reviews: { invitationDelayDays: number; invitationPollSeconds: number };
   /** The catalogue's kept listing, search and suggestion answers, in bytes (least recently used go first). */
@@ -287,6 +293,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     logLevel: c.LOG_LEVEL,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    webTierSecret: c.WEB_TIER_SECRET ?? randomBytes(32).toString('base64url'),
     catalogueAnswerCacheBytes: c.CATALOGUE_ANSWER_CACHE_MB * 1024 * 1024,
     reviews: { invitationDelayDays: c.REVIEW_INVITATION_DAYS, invitationPollSeconds: c.REVIEW_INVITATION_POLL_SECONDS },
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : undefined,
@@ -324,6 +331,7 @@ export const SECRET_SETTINGS = [
   'SANDBOX_WEBHOOK_SECRET',
   'FILES_S3_ACCESS_KEY_ID',
   'FILES_S3_SECRET_ACCESS_KEY',
+  'WEB_TIER_SECRET',
 ] as const;
 
 const FILE_ERRORS: Record<string, string> = { ENOENT: 'there is no such file', EACCES: 'permission denied', EISDIR: 'it is a folder' };

@@ -48,3 +48,10 @@ export const platformEndpoints = {
     responses: { 200: HealthSchema, 503: HealthSchema },
   }),
 } as const;
+
+/**
+ * What the storefront's server sends with a call it makes for a visitor (a page's loader, a form):
+ * the visitor's address and the secret the web and API tiers share (`WEB_TIER_SECRET`). The API
+ * takes the address as the caller's only when the secret matches (`platform/web-tier.ts`).
+ */
+export const WEB_TIER_HEADERS = { visitor: 'x-web-tier-visitor', secret: 'x-web-tier-secret' } as const;

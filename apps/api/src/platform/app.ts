@@ -14,6 +14,7 @@ import { registerApiDocs } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { memoryCounters, rateLimitStore, redisCounters, type Counters } from './rate-limit-store.ts';
 import { requestLogger, shopLoggerOptions, type LogDestination } from './request-log.ts';
+import { believeWebTierVisitors } from './web-tier.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 
 declare module 'fastify' {
@@ -76,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installSecurityHeaders(app);
   installProblemHandler(app, config.bodyLimitBytes);
 
+  // Before the rate limit's own hook: a storefront call counts against its visitor's budget.
+  believeWebTierVisitors(app, config.webTierSecret);
   // Compression is opted into per route (bindEndpoint, pages): tiny JSON gains nothing from it.
   await app.register(compress, { global: false, threshold: 1024 });
   await app.register(rateLimit, {

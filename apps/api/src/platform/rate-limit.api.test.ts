@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_TIER_HEADERS } from '@shop/contracts';
 import { startTestApi, type TestApi } from '../testing/test-api.ts';
 import { memoryCounters } from './rate-limit-store.ts';
 
@@ -102,5 +103,43 @@ describe('a call from this machine on behalf of a visitor', () => {
 
   it('is not believed from anywhere else: a caller cannot pick a fresh address per call', async () => {
     expect([await fromElsewhere('203.0.113.50'), await fromElsewhere('203.0.113.51'), await fromElsewhere('203.0.113.52')]).toEqual([200, 200, 429]);
+  });
+});
+
+// The storefront's server on another host (SERVE=web) calls for its visitors, proving with the shared secret that it is the web tier.
+describe('a call from the web tier for a visitor', () => {
+  const secret = 'the-web-tier-secret-of-this-test-32+';
+  const webHost = '198.51.100.20';
+  const lines: string[] = [];
+  let api: TestApi;
+  beforeAll(async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '2', WEB_TIER_SECRET: secret, LOG_LEVEL: 'warn' };
+    api = await startTestApi({ env, seed: false, logDestination: { write: (line: string) => void lines.push(line) } });
+  });
+  afterAll(() => api.close());
+
+  const call = (headers: Record<string, string>) =>
+    api.app.inject({ method: 'GET', url: '/api/checkout/checkout/listcountries', remoteAddress: webHost, headers }).then((reply) => reply.statusCode);
+  const forVisitor = (visitor: string, withSecret = secret) => call({ [WEB_TIER_HEADERS.visitor]: visitor, [WEB_TIER_HEADERS.secret]: withSecret });
+
+  it('counts against that visitor’s budget, whichever host the web tier runs on', async () => {
+    expect([await forVisitor('203.0.113.1'), await forVisitor('203.0.113.1'), await forVisitor('203.0.113.1')]).toEqual([200, 200, 429]);
+    expect([await forVisitor('2001:db8::1'), await forVisitor('2001:db8::1')]).toEqual([200, 200]);
+  });
+
+  it('is not believed without the secret, with another secret, or naming no address: those count against the caller', async () => {
+    const statuses = [
+      await call({ [WEB_TIER_HEADERS.visitor]: '203.0.113.60' }),
+      await forVisitor('203.0.113.61', 'another-secret-of-at-least-32-characters'),
+      await forVisitor('somebody else'),
+    ];
+    expect(statuses).toEqual([200, 200, 429]);
+    // The caller's budget is spent; a visitor it names with the secret still has theirs.
+    expect(await forVisitor('203.0.113.62')).toBe(200);
+    // A tier with another secret is said once, without either secret.
+    await forVisitor('203.0.113.63', 'another-secret-of-at-least-32-characters');
+    const warnings = lines.filter((line) => line.includes('WEB_TIER_SECRET'));
+    expect(warnings).toHaveLength(1);
+    expect(lines.join('')).not.toMatch(/another-secret|the-web-tier-secret/);
   });
 });
