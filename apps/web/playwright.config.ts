@@ -77,6 +77,7 @@ export default defineConfig({
         PORT: String(API_DOWN_PORT),
         SERVE: 'web',
         API_INTERNAL_URL: 'http://127.0.0.1:9/api',
+        WEB_TIER_SECRET: 'the-api-down-storefront-has-no-api-to-call',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
       },

@@ -29,6 +29,13 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   if (SERVE === 'web' && !API_INTERNAL_URL) {
     throw new ConfigError('Invalid configuration:\n  API_INTERNAL_URL: required when SERVE=web (where page loaders reach the API)');
   }
+  // Generated, it would be this process's alone: the API tier would count every page against this host (decision 0047).
+  if (SERVE === 'web' && !env.WEB_TIER_SECRET && !env.WEB_TIER_SECRET_FILE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_TIER_SECRET: required when SERVE=web. Set it on the web and API tiers to the same random string ' +
+        'of 32 characters or more, so that each page counts against its own visitor’s rate limit',
+    );
+  }
   return {
     api,
     serve: SERVE,

@@ -1,5 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { applyMigrations, apiSeeds, buildApi, openDatabase, runSeeds, shopLoggerOptions, type BuildApiOptions, type DatabaseHandle } from '@shop/api';
+import {
+  applyMigrations,
+  apiSeeds,
+  buildApi,
+  openDatabase,
+  runSeeds,
+  shopLoggerOptions,
+  trustedProxies,
+  type BuildApiOptions,
+  type DatabaseHandle,
+} from '@shop/api';
 import type { ServerConfig } from './config.ts';
 import { registerWeb } from './web.ts';
 import { createProgressBar } from './progress.ts';
@@ -19,14 +29,20 @@ export async function createShopServer(
   config: ServerConfig,
   options: { logger?: boolean; logDestination?: BuildApiOptions['logDestination'] } = {},
 ): Promise<ShopServer> {
-  // Page loaders find the API through this, whether it is in this process or another.
+  // Page loaders find the API through this, whether it is in this process or another, and prove
+  // their calls are the web tier's with the secret (decision 0047; generated for SERVE=all).
   process.env.API_INTERNAL_URL = config.apiInternalUrl;
+  if (config.serve !== 'api') process.env.WEB_TIER_SECRET = config.api.webTierSecret;
 
   let database: DatabaseHandle | null = null;
   let app: FastifyInstance;
   if (config.serve === 'web') {
     // The API's logger options: the storefront's request lines carry no address or token either.
-    app = Fastify({ logger: options.logger === false ? false : shopLoggerOptions(config.api.logLevel, options.logDestination) });
+    // Whose visit a page is for comes through the proxies the API believes too (TRUST_PROXY).
+    app = Fastify({
+      logger: options.logger === false ? false : shopLoggerOptions(config.api.logLevel, options.logDestination),
+      trustProxy: trustedProxies(config.api.trustProxy),
+    });
   } else {
     database = await openDatabase({
       url: config.api.database.url,

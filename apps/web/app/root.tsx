@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A hidden-frame renewal must not depend on the catalogue being up. The frame shows both.
   const [navigation, shop] = FRAMELESS_PATHS.includes(pathname)
     ? [{ categories: [] }, null]
-    : await Promise.all([loadNavigation(context), loadShopDetails(context)]);
+    : await Promise.all([loadNavigation(request, context), loadShopDetails(request, context)]);
   return {
     navigation,
     // Who the shop is and how to reach it: footer, contact and legal pages (decision 0016).

@@ -50,11 +50,13 @@ export function NotFoundPage() {
 
 export function ErrorPage({ status }: { status: number }) {
   const unavailable = status === 503;
+  // The API's rate limit for one visitor (decision 0047): their pages, not the shop, must wait.
+  const tooMany = status === 429;
   const { pathname, search } = useLocation();
   return (
     <StatusPage
       code={`Error ${status}`}
-      title={unavailable ? 'The shop is taking a short break' : 'Sorry, something went wrong on our side'}
+      title={tooMany ? 'Too many pages opened at once' : unavailable ? 'The shop is taking a short break' : 'Sorry, something went wrong on our side'}
       actions={
         <>
           {/* A full page load, so the whole page (and its data) is fetched again. */}
@@ -68,9 +70,11 @@ export function ErrorPage({ status }: { status: number }) {
       }
     >
       <p>
-        {unavailable
-          ? 'We can’t reach our product catalogue right now. Please try again in a few minutes.'
-          : 'This page didn’t load properly. Please try again; if it keeps happening, our help centre can help.'}
+        {tooMany
+          ? 'This connection has opened a lot of pages in a short time. Wait a minute, then try again.'
+          : unavailable
+            ? 'We can’t reach our product catalogue right now. Please try again in a few minutes.'
+            : 'This page didn’t load properly. Please try again; if it keeps happening, our help centre can help.'}
       </p>
     </StatusPage>
   );

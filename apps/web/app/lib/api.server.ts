@@ -8,7 +8,10 @@ import {
   createReviewListingsClient,
   createReviewQuestionsClient,
   createSiteClient,
+  ApiError,
 } from '@shop/api-client';
+import { WEB_TIER_HEADERS } from '@shop/contracts';
+import { data } from 'react-router';
 
 /**
  * Where server-side loaders reach the API. In the one-process default the API answers on the
@@ -19,24 +22,46 @@ export function apiBaseUrl(): string {
 }
 
 /**
- * What the API needs to know whose visit a server-side call makes: the visitor's address, which the
- * web server puts in `X-Forwarded-For` (apps/server/src/web.ts) and the API believes from this
- * machine. Without it every form sent through the web tier would share one rate-limit budget.
+ * Whose visit a server-side call makes: the visitor's address, which the web server worked out
+ * (`X-Forwarded-For` on the page's request, apps/server/src/web.ts), and the secret the web and API
+ * tiers share (WEB_TIER_SECRET), without which the API ignores the address. Every call a page or
+ * form makes carries them, so it counts against its visitor's rate-limit budget rather than one
+ * budget shared by every visitor (decision 0047).
  */
 export function visitorHeaders(request: Request): Record<string, string> {
   const address = request.headers.get('x-forwarded-for');
-  return address ? { 'x-forwarded-for': address } : {};
+  const secret = process.env.WEB_TIER_SECRET;
+  return address && secret ? { [WEB_TIER_HEADERS.visitor]: address, [WEB_TIER_HEADERS.secret]: secret } : {};
 }
 
-/** One client per service, each with its own base URL (`…/api/catalogue`). */
-export const catalogueClient = () => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue` });
-export const deliveryClient = () => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery` });
+const RATE_LIMITED = { reason: 'rate-limited' } as const;
+
+/**
+ * A visitor over their API budget gets a 429 page: the API said so, not that the shop is down. The
+ * page already made (by an extra inside the call that failed) is thrown on as it is.
+ */
+export function throwIfRateLimited(error: unknown): void {
+  if (error instanceof ApiError && error.status === 429) throw data(RATE_LIMITED, { status: 429 });
+  if (typeof error === 'object' && error !== null && (error as { data?: unknown }).data === RATE_LIMITED) throw error;
+}
+
+/** An extra a page can do without: null when it cannot be had, unless the visitor is over their budget. */
+export function optionalExtra<T>(promise: Promise<T>): Promise<T | null> {
+  return promise.catch((error: unknown) => {
+    throwIfRateLimited(error);
+    return null;
+  });
+}
+
+/** One client per service, each with its own base URL (`…/api/catalogue`), calling for the visitor of `request`. */
+export const catalogueClient = (request: Request) => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue`, headers: visitorHeaders(request) });
+export const deliveryClient = (request: Request) => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery`, headers: visitorHeaders(request) });
 /** For a guest's checkout only: the server never holds a shopper's token. */
-export const checkoutClient = () => createCheckoutClient({ baseUrl: `${apiBaseUrl()}/checkout` });
+export const checkoutClient = (request: Request) => createCheckoutClient({ baseUrl: `${apiBaseUrl()}/checkout`, headers: visitorHeaders(request) });
 /** Published reviews, their summary and answered questions (public). */
-export const reviewsClient = () => createReviewListingsClient({ baseUrl: `${apiBaseUrl()}/reviews` });
-export const siteClient = () => createSiteClient({ baseUrl: `${apiBaseUrl()}/site` });
-export const paymentsClient = () => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments` });
+export const reviewsClient = (request: Request) => createReviewListingsClient({ baseUrl: `${apiBaseUrl()}/reviews`, headers: visitorHeaders(request) });
+export const siteClient = (request: Request) => createSiteClient({ baseUrl: `${apiBaseUrl()}/site`, headers: visitorHeaders(request) });
+export const paymentsClient = (request: Request) => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments`, headers: visitorHeaders(request) });
 /** Tracking an order by its number and e-mail address (the pair is the proof: no session is sent). */
 export const orderTrackingClient = (request: Request) =>
   createOrderTrackingClient({ baseUrl: `${apiBaseUrl()}/order-tracking`, headers: visitorHeaders(request) });

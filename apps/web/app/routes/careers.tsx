@@ -8,13 +8,13 @@ import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta('Careers', 'Jobs at Plumbline: the roles open now, and how to apply.');
 
-export async function loader() {
-  return { roles: await openRoles() };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { roles: await openRoles(request) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   if (tooLargeToRead(request)) return data(refusedAsTooLarge(), { status: 413 });
-  const result = await submitEnquiry(jobApplicationForm(await openRoles()), await request.formData(), request);
+  const result = await submitEnquiry(jobApplicationForm(await openRoles(request)), await request.formData(), request);
   return result.sent ? result : data(result, { status: 400 });
 }
 

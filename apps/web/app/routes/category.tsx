@@ -16,7 +16,7 @@ import { CHANGE_OF_MIND_RETURN_DAYS } from '../lib/shop-facts.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const navigation = await loadNavigation(context);
+  const navigation = await loadNavigation(request, context);
   const category = navigation.categories.find((candidate) => candidate.slug === params.slug);
   const child = params.childSlug ? category?.children.find((candidate) => candidate.slug === params.childSlug) : undefined;
   if (!category || (params.childSlug && !child)) throw data(null, { status: 404 });
@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = parseListingParams(url.searchParams);
   const slug = child?.slug ?? category.slug;
-  const client = catalogueClient();
+  const client = catalogueClient(request);
   // The first, unrefined view and its refinements are separate calls in spec §3.
   const { listing, problem } = await loadListing(url, state, (body) =>
     Object.keys(body.facets).length === 0 && body.pageNumber === 1 && body.sort === 1

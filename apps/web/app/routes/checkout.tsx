@@ -33,7 +33,7 @@ function guestBasketId(request: Request): string | null {
 export async function loader({ request }: Route.LoaderArgs) {
   const basketId = guestBasketId(request);
   if (!basketId) return { guest: null };
-  const client = checkoutClient();
+  const client = checkoutClient(request);
   const params = { basketId };
   const [checkout, options, calendar] = await Promise.allSettled([
     client.getCheckout({ params }),
@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   const basketId = guestBasketId(request);
   if (!input || !basketId) return redirect('/checkout', 303);
   try {
-    await saveStep(checkoutClient(), basketId, input);
+    await saveStep(checkoutClient(request), basketId, input);
   } catch (error) {
     const failure: StepFailure = { step: input.step, values: postedValues(form), errors: stepErrors(error) };
     return data(failure, { status: 400 });

@@ -8,13 +8,13 @@ import { HELP_TOPICS, helpLinkLabel, helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadTradeBands } from '../lib/trade/trade-api.server.ts';
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const topic = HELP_TOPICS.find((candidate) => candidate.slug === params.topic);
   if (!topic) throw data(null, { status: 404 });
   // A topic another page answers (Track my order: the tracker) sends old links and bookmarks there.
   if ('path' in topic) throw redirect(topic.path, 301);
   // The trade page tells the bands as the pricing module holds them.
-  return { topic, bands: topic.slug === 'trade-accounts' ? await loadTradeBands() : [] };
+  return { topic, bands: topic.slug === 'trade-accounts' ? await loadTradeBands(request) : [] };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.topic.title, loaderData.topic.summary) : []);

@@ -11,7 +11,7 @@ import { formatPenceShort, PAGE_TYPES } from '@shop/contracts';
 import { ProductCarousel } from '../components/listing/product-carousel.tsx';
 import { PromotionTile } from '../components/promotion-tile.tsx';
 import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
-import { catalogueClient } from '../lib/api.server.ts';
+import { catalogueClient, optionalExtra } from '../lib/api.server.ts';
 import { categoryPath } from '../lib/catalogue.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -29,22 +29,17 @@ import { useCategories } from '../lib/use-categories.ts';
 
 /**
  * Offers and the best-seller and new-in carousels come with the page. Each is an extra: if one
- * cannot load, the home page still shows everything else.
+ * cannot load, the home page still shows everything else (a visitor over their rate limit gets a
+ * 429 page instead).
  */
-export async function loader() {
-  const catalogue = catalogueClient();
+export async function loader({ request }: Route.LoaderArgs) {
+  const catalogue = catalogueClient(request);
   const [promotions, carousels, bands] = await Promise.all([
-    catalogue.getPromotions().then(
-      (result) => result.promotions,
-      () => [],
-    ),
-    catalogue.getCarousels({ body: { pageType: PAGE_TYPES.homepage } }).then(
-      (result) => result.carousels,
-      () => [],
-    ),
-    loadTradeBands(),
+    optionalExtra(catalogue.getPromotions()),
+    optionalExtra(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.homepage } })),
+    loadTradeBands(request),
   ]);
-  return { promotions, carousels, bands: bandsInOrder(bands) };
+  return { promotions: promotions?.promotions ?? [], carousels: carousels?.carousels ?? [], bands: bandsInOrder(bands) };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -14,10 +14,10 @@ import { loadShopDetails } from '../lib/shop-details.server.ts';
  * details, which are their substance (without them, no page rather than a wrong one), and which
  * gateway takes payments, whose cookies the cookie notice lists.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [shop, stripe] = await Promise.all([
-    loadShopDetails(context),
-    paymentsClient()
+    loadShopDetails(request, context),
+    paymentsClient(request)
       .getPaymentConfig()
       .then(
         (config) => config.kind === 'stripe',

@@ -31,7 +31,7 @@ import { VariantPicker } from '../components/product/variant-picker.tsx';
 import { breadcrumbListData, JsonLd } from '../components/seo/json-ld.tsx';
 import { Checkbox } from '../components/ui/checkbox.tsx';
 import { RecycleIcon, ReturnIcon } from '../components/ui/icons.tsx';
-import { catalogueClient, deliveryClient, reviewsClient } from '../lib/api.server.ts';
+import { catalogueClient, deliveryClient, optionalExtra, reviewsClient, throwIfRateLimited } from '../lib/api.server.ts';
 import { categoryPath, productPath } from '../lib/catalogue.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
@@ -40,29 +40,31 @@ import { loadNavigation } from '../lib/navigation.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
 
-/** The product, or a real 404 for an unknown slug; anything else means the catalogue is down (503). */
-async function loadProduct(slug: string) {
+/** The product, or a real 404 for an unknown slug; a 429 for a visitor over their rate limit; anything else means the catalogue is down (503). */
+async function loadProduct(request: Request, slug: string) {
   try {
-    return await catalogueClient().getProductSummary({ query: { slug } });
+    return await catalogueClient(request).getProductSummary({ query: { slug } });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    throwIfRateLimited(error);
     const reason = error instanceof ApiError ? `${error.status} ${error.message}` : String(error);
     process.stderr.write(`[web] product ${slug} unavailable: ${reason}\n`);
     throw data({ reason: 'catalogue-unavailable' }, { status: 503 });
   }
 }
 
-/** Extras the page can do without: a failure shows the page without them. */
-const optional = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
-
 /**
  * The delivery options the page opens with, for one item: to the postcode in the page's address
  * (the postcode form, sent before the page's scripts ran or without them), else to mainland Great
  * Britain. A postcode that is not one, or that the API turns down, is said in the field.
  */
-async function loadDelivery(sku: string, typed: string | null): Promise<{ options: ProductDeliveryOptions | null; sent: SentPostcode | null }> {
-  const ask = (postcode: string | null) => deliveryClient().getProductDeliveryOptions({ body: { sku, quantity: 1, postcode } });
-  const mainland = () => optional(ask(null));
+async function loadDelivery(
+  request: Request,
+  sku: string,
+  typed: string | null,
+): Promise<{ options: ProductDeliveryOptions | null; sent: SentPostcode | null }> {
+  const ask = (postcode: string | null) => deliveryClient(request).getProductDeliveryOptions({ body: { sku, quantity: 1, postcode } });
+  const mainland = () => optionalExtra(ask(null));
   if (typed === null) return { options: await mainland(), sent: null };
   const problem = postcodeProblem(typed);
   if (problem) return { options: await mainland(), sent: { typed, postcode: null, problem } };
@@ -73,6 +75,7 @@ async function loadDelivery(sku: string, typed: string | null): Promise<{ option
     if (error instanceof ApiError && error.status === 400) {
       return { options: await mainland(), sent: { typed, postcode: null, problem: rejectionMessage(error) } };
     }
+    throwIfRateLimited(error);
     // No answer for now: the page asks again once its scripts run.
     return { options: null, sent: { typed, postcode, problem: null } };
   }
@@ -82,16 +85,17 @@ async function loadDelivery(sku: string, typed: string | null): Promise<{ option
  * The reviews section's data: the summary, one page of published reviews (newest first) and the
  * answered questions. The reviews are not the product: a failure leaves the section saying so.
  */
-async function loadReviews(slug: string, page: number): Promise<ProductReviewsData | null> {
-  const reviews = reviewsClient();
+async function loadReviews(request: Request, slug: string, page: number): Promise<ProductReviewsData | null> {
+  const reviews = reviewsClient(request);
   try {
     const [summary, listing, questions] = await Promise.all([
       reviews.getReviewSummary({ params: { slug } }),
       reviews.listReviews({ query: { slug, page, size: 10, sort: 'newest' } }),
-      optional(reviews.listQuestions({ query: { slug, page: 1, size: 10 } })),
+      optionalExtra(reviews.listQuestions({ query: { slug, page: 1, size: 10 } })),
     ]);
     return { summary, listing, questions };
   } catch (error) {
+    throwIfRateLimited(error);
     const reason = error instanceof ApiError ? `${error.status} ${error.message}` : String(error);
     process.stderr.write(`[web] reviews of ${slug} unavailable: ${reason}\n`);
     return null;
@@ -100,17 +104,17 @@ async function loadReviews(slug: string, page: number): Promise<ProductReviewsDa
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [navigation, product] = await Promise.all([loadNavigation(context), loadProduct(params.slug)]);
+  const [navigation, product] = await Promise.all([loadNavigation(request, context), loadProduct(request, params.slug)]);
   const offering = selectedOffering(product.offerings, url.searchParams.get('sku'));
   const sku = offering?.sku ?? product.sku;
 
-  const catalogue = catalogueClient();
+  const catalogue = catalogueClient(request);
   const [essentials, userContent, carousels, delivery, reviews] = await Promise.all([
-    optional(catalogue.getEssentialItems({ query: { sku } })),
-    optional(catalogue.getUserContentCarousel({ params: { id: product.id } })),
-    optional(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug: product.defaultCategory.slug, recentlyViewedSkus: [] } })),
-    loadDelivery(sku, url.searchParams.get('postcode')),
-    loadReviews(product.slug, reviewsPageOf(url.searchParams)),
+    optionalExtra(catalogue.getEssentialItems({ query: { sku } })),
+    optionalExtra(catalogue.getUserContentCarousel({ params: { id: product.id } })),
+    optionalExtra(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug: product.defaultCategory.slug, recentlyViewedSkus: [] } })),
+    loadDelivery(request, sku, url.searchParams.get('postcode')),
+    loadReviews(request, product.slug, reviewsPageOf(url.searchParams)),
   ]);
 
   // The sub-category's department comes from the navigation tree.

@@ -12,7 +12,7 @@ import { pageMeta } from '../lib/meta.ts';
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = parseListingParams(url.searchParams);
-  const client = catalogueClient();
+  const client = catalogueClient(request);
   const { listing, problem } = await loadListing(url, state, (body) => client.refinePromotion({ body: { slug: params.slug, ...body } }));
   return { state, listing, problem, isNewIn: params.slug === 'new-in' };
 }

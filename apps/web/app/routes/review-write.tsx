@@ -34,9 +34,9 @@ import {
 } from '../lib/reviews/review-form.ts';
 
 /** The product being reviewed, or a real 404 for an unknown one. */
-async function loadProduct(slug: string): Promise<ProductSummary> {
+async function loadProduct(request: Request, slug: string): Promise<ProductSummary> {
   try {
-    return await catalogueClient().getProductSummary({ query: { slug } });
+    return await catalogueClient(request).getProductSummary({ query: { slug } });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
     throw error;
@@ -47,7 +47,7 @@ async function loadProduct(slug: string): Promise<ProductSummary> {
 const orderOf = (url: URL) => url.searchParams.get('order')?.trim().slice(0, 20).toUpperCase() || null;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const product = await loadProduct(params.slug);
+  const product = await loadProduct(request, params.slug);
   const image = product.images[0] ?? null;
   return { product: { slug: product.slug, productName: product.productName, brand: product.brand.name, image }, order: orderOf(new URL(request.url)) };
 }
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The review, then its photos (decision 0035); refused, the form is drawn again with what was typed and why. */
 export async function action({ params, request }: Route.ActionArgs) {
-  const product = await loadProduct(params.slug);
+  const product = await loadProduct(request, params.slug);
   const result = await writeReview(request, product, orderOf(new URL(request.url)));
   if (result.state === 'refused') return data(result, { status: 400 });
   if (result.state === 'already') return data(result, { status: 409 });

@@ -22,13 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   const state = parseListingParams(url.searchParams);
-  const navigation = await loadNavigation(context);
+  const navigation = await loadNavigation(request, context);
   const categories = matchCategories(navigation, query)
     .slice(0, 8)
     .map(({ category, child }) => ({ name: child?.name ?? category.name, to: categoryPath(category.slug, child?.slug) }));
   if (!query) return { query, state, categories, listing: null, problem: null };
 
-  const client = catalogueClient();
+  const client = catalogueClient(request);
   const { listing, problem } = await loadListing(
     url,
     state,

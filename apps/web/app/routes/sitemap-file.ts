@@ -12,7 +12,7 @@ import type { Route } from './+types/sitemap-file';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const siteUrl = publicSiteUrl(webConfig().publicUrl, request.url);
   if (`/sitemaps/${params.file}` === PAGES_SITEMAP) {
-    const [navigation, { promotions }] = await Promise.all([loadNavigation(context), catalogueClient().getPromotions()]);
+    const [navigation, { promotions }] = await Promise.all([loadNavigation(request, context), catalogueClient(request).getPromotions()]);
     const urls: SitemapUrl[] = [
       { path: '/' },
       ...navigation.categories.flatMap((category) => [
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const pageNumber = parseProductsSitemap(params.file);
   if (pageNumber === null) throw data(null, { status: 404 });
-  const page = await catalogueClient().getSitemapProducts({ query: { pageNumber } });
+  const page = await catalogueClient(request).getSitemapProducts({ query: { pageNumber } });
   if (pageNumber > page.pageCount) throw data(null, { status: 404 });
   return xmlResponse(
     urlSetXml(

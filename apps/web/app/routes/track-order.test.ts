@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_TIER_HEADERS } from '@shop/contracts';
 import { action } from './track-order.tsx';
 
 /**
@@ -8,7 +9,8 @@ import { action } from './track-order.tsx';
  * refuses: the page must say so in words, at the form, with what was typed kept.
  */
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
-const seen: { url: string; forwardedFor: string | undefined; body: string }[] = [];
+const seen: { url: string; visitor: string | undefined; secret: string | undefined; body: string }[] = [];
+const SECRET = 'a-web-tier-secret-for-this-test-only';
 let server: Server;
 
 beforeAll(async () => {
@@ -16,16 +18,19 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      seen.push({ url: request.url ?? '', forwardedFor: request.headers['x-forwarded-for'] as string | undefined, body });
+      const header = (name: string) => request.headers[name] as string | undefined;
+      seen.push({ url: request.url ?? '', visitor: header(WEB_TIER_HEADERS.visitor), secret: header(WEB_TIER_HEADERS.secret), body });
       response.writeHead(answer.status, { 'content-type': 'application/problem+json' });
       response.end(JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.env.API_INTERNAL_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  process.env.WEB_TIER_SECRET = SECRET;
 });
 afterAll(() => {
   delete process.env.API_INTERNAL_URL;
+  delete process.env.WEB_TIER_SECRET;
   server.close();
 });
 
@@ -48,7 +53,7 @@ describe('the tracking form’s action', () => {
       orderNumber: 'BP12',
       emailAddress: 'nobody',
       errors: {
-        orderNumber: 'Enter your order number: BP and 8 digits, like BP10000001.',
+        orderNumber: 'Enter your order number as it is on your confirmation e-mail, like BP-K7M-3QX-9P6.',
         emailAddress: 'Enter the e-mail address you ordered with, like name@example.com.',
       },
       problem: null,
@@ -67,7 +72,8 @@ describe('the tracking form’s action', () => {
     });
     expect(seen.at(-1)).toEqual({
       url: '/api/order-tracking/TrackMyOrder/BP10000001',
-      forwardedFor: '203.0.113.9',
+      visitor: '203.0.113.9',
+      secret: SECRET,
       body: JSON.stringify({ emailAddress: 'sam@example.com' }),
     });
   });

@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = await documentErrors(documents);
   if (refused.length > 0) return refuse({ fields: refused, problem: null });
 
-  const client = tradeClientFor(token);
+  const client = tradeClientFor(request, token);
   if (intent === 'answer') {
     try {
       await client.resubmitMyTradeApplication({ body: { answer: typeof values.answer === 'string' ? values.answer : '' } });

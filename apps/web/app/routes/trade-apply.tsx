@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = () => [
   ...pageMeta('Open a trade account', 'Apply for a Plumbline trade account: trade prices on everything, rising with your spend.'),
 ];
 
-export async function loader() {
-  return { bands: await loadTradeBands() };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { bands: await loadTradeBands(request) };
 }
 
 /** The documents were too large together to be read at all. */
@@ -53,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = await documentErrors(documents);
   if (refused.length > 0) return refuse({ fields: refused, problem: null });
 
-  const client = tradeClientFor(token);
+  const client = tradeClientFor(request, token);
   try {
     await client.submitTradeApplication({ body: applicationFromForm(form) });
   } catch (error) {

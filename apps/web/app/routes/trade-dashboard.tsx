@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = () => [
   ...pageMeta('Trade accounts', 'Plumbline trade accounts: trade prices on everything, your spend, your band and what you order most.'),
 ];
 
-export async function loader() {
-  return { bands: await loadTradeBands() };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { bands: await loadTradeBands(request) };
 }
 
 const ORDERS_PAGE_SIZE = 10;

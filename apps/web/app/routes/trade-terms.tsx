@@ -15,9 +15,9 @@ import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 /** The current trade terms, drawn by the server (a public call the API caches for a minute). */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   try {
-    return { terms: await tradeTermsClient().getTradeTerms() };
+    return { terms: await tradeTermsClient(request).getTradeTerms() };
   } catch {
     throw data(null, { status: 503 });
   }

@@ -11,6 +11,7 @@ import {
   type ListingRequest,
   type ListingState,
 } from '../../lib/listing-params.ts';
+import { throwIfRateLimited } from '../../lib/api.server.ts';
 
 export interface LoadedListing<T extends Listing = Listing> {
   listing: T;
@@ -21,7 +22,8 @@ export interface LoadedListing<T extends Listing = Listing> {
 /**
  * Runs one listing call for a page's state. Filters the API refuses (400) are dropped with a message
  * instead of failing the page; a page past the end redirects to the last page; an unknown listing is
- * a 404 and an unreachable catalogue a 503, both rendered by the error boundary.
+ * a 404, a visitor over their rate limit a 429 and an unreachable catalogue a 503, all rendered by
+ * the error boundary.
  */
 export async function loadListing<T extends Listing>(
   url: URL,
@@ -41,6 +43,7 @@ export async function loadListing<T extends Listing>(
       return { listing: listing.listing, problem: 'Some of the filters in this link no longer apply, so we’re showing everything instead.' };
     }
     if (error.status === 404) throw data(null, { status: 404 });
+    throwIfRateLimited(error);
     process.stderr.write(`[web] listing unavailable: ${error.status} ${error.message}\n`);
     throw data({ reason: 'catalogue-unavailable' }, { status: 503 });
   }

@@ -80,9 +80,9 @@ const refused = (posted: FormData, problems: EnquiryRefused['problems'], fieldEr
 });
 
 /** The roles open now (a public call); none when the API does not answer, so the page says so rather than something untrue. */
-export async function openRoles(): Promise<{ id: string; title: string; location: string; summary: string }[]> {
+export async function openRoles(request: Request): Promise<{ id: string; title: string; location: string; summary: string }[]> {
   try {
-    const response = await fetch(`${apiBaseUrl()}/help-centre/Careers/open-roles`);
+    const response = await fetch(`${apiBaseUrl()}/help-centre/Careers/open-roles`, { headers: visitorHeaders(request) });
     return response.ok ? ((await response.json()) as { roles: { id: string; title: string; location: string; summary: string }[] }).roles : [];
   } catch {
     return [];

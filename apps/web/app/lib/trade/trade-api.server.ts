@@ -1,6 +1,6 @@
 import { createTradeClient, createTradeTermsClient, type TradeClient } from '@shop/api-client';
 import type { TradeApplication, TradeBand } from '@shop/contracts';
-import { apiBaseUrl } from '../api.server.ts';
+import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
 import type { PostedDocument } from './application-form.ts';
 
 /**
@@ -8,11 +8,11 @@ import type { PostedDocument } from './application-form.ts';
  * token (the browser holds it; the server never keeps one): the action sends it with that request
  * only. Trade calls answer under the accounts service, the terms under projects.
  */
-export const tradeClientFor = (accessToken: string): TradeClient =>
-  createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts`, getAccessToken: () => accessToken });
+export const tradeClientFor = (request: Request, accessToken: string): TradeClient =>
+  createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts`, getAccessToken: () => accessToken, headers: visitorHeaders(request) });
 
 /** The public terms call (cached by the API for a minute). */
-export const tradeTermsClient = () => createTradeTermsClient({ baseUrl: `${apiBaseUrl()}/projects` });
+export const tradeTermsClient = (request: Request) => createTradeTermsClient({ baseUrl: `${apiBaseUrl()}/projects`, headers: visitorHeaders(request) });
 
 /** The upload is multipart, which the typed client passes through as it is. */
 type Upload = (input: { body: FormData }) => Promise<TradeApplication>;
@@ -51,9 +51,9 @@ export function tooLargeToRead(request: Request): boolean {
  * The trade bands (public, cached by the API for a minute) for pages that describe them; an empty
  * list when the API does not answer, so a page says less rather than something untrue.
  */
-export async function loadTradeBands(): Promise<TradeBand[]> {
+export async function loadTradeBands(request: Request): Promise<TradeBand[]> {
   try {
-    return await createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts` }).getTradeBands();
+    return await createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts`, headers: visitorHeaders(request) }).getTradeBands();
   } catch {
     return [];
   }

@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from './config.ts';
+import { createShopServer, type ShopServer } from './server.ts';
+
+/**
+ * Every page's loaders call the API, and the API limits calls per client. The pages must count
+ * against each visitor's budget, not one budget for the web tier's address (decision 0047): with the
+ * shop started as a retailer starts it, many visitors get their pages while one visitor past their
+ * budget is told to wait (429), never that the shop is down (503). Both layouts: one process, and
+ * the web and API tiers apart, the web tier calling the API from this machine's network address as
+ * another host would.
+ */
+const onPglite = process.env.TEST_DATABASE !== 'postgres';
+const webDir = fileURLToPath(new URL('../../web', import.meta.url));
+
+// Upper bounds, not expected times: a build, a fresh PGlite and the demo seed on a busy machine.
+const BUILD_MS = 240_000;
+const STARTUP_MS = 180_000;
+
+/** Calls a visitor may make a minute; a home page costs 3, a product page 8 (and 2 more for the first page's frame). */
+const LIMIT = 12;
+const PAGES = ['/', '/p/tamar-trade-eden-cloakroom-basin-pl000109'];
+const SECRET = 'the-web-tier-secret-of-this-test-run';
+
+/** A port nothing listens on, for a tier whose address its settings name before it starts. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** This machine's own network address, as another host would reach it; loopback when it has none. */
+function networkAddress(): string {
+  const external = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+  return external?.address ?? '127.0.0.1';
+}
+
+/** The storefront as its sources are now, built beside the usual build (WEB_BUILD_DIR; `build-*` is git-ignored). */
+async function buildStorefront(dir: string): Promise<void> {
+  const child = spawn('npm', ['run', '-s', 'build'], { cwd: webDir, env: { ...process.env, WEB_BUILD_DIR: dir }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`The storefront did not build:\n${errors}`);
+}
+
+/** A page as one visitor asks for it, through a load balancer that says who they are. */
+const pageStatus = (origin: string, page: string, visitor: string) =>
+  fetch(`${origin}${page}`, { headers: { 'x-forwarded-for': visitor } }).then(async (response) => {
+    await response.arrayBuffer();
+    return response.status;
+  });
+
+const dirs: string[] = [];
+const tempDir = (name: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), name));
+  dirs.push(dir);
+  return dir;
+};
+const servers: ShopServer[] = [];
+const settingsBefore = { API_INTERNAL_URL: process.env.API_INTERNAL_URL, WEB_TIER_SECRET: process.env.WEB_TIER_SECRET };
+let buildDir = '';
+
+async function start(env: Record<string, string>, host: string): Promise<string> {
+  const port = await freePort();
+  const config = loadServerConfig({
+    DATA_DIR: tempDir('shop-data-'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    WEB_BUILD_DIR: buildDir,
+    PORT: String(port),
+    ...env,
+  });
+  const server = await createShopServer(config, { logger: false });
+  servers.push(server);
+  await server.app.listen({ port, host });
+  return `http://127.0.0.1:${port}`;
+}
+
+/** More pages than the limit allows, each from a visitor of its own, then one visitor's pages until refused. */
+async function pagesForManyVisitors(origin: string, network: number) {
+  const statuses: number[] = [];
+  for (let visitor = 1; visitor <= 3 * LIMIT; visitor++) {
+    statuses.push(await pageStatus(origin, PAGES[visitor % PAGES.length]!, `203.0.${network}.${visitor}`));
+  }
+  const oneVisitor: number[] = [];
+  // Each page costs at least one call, so the budget runs out within LIMIT + 1 pages.
+  while (oneVisitor.length <= LIMIT && oneVisitor.at(-1) !== 429) oneVisitor.push(await pageStatus(origin, '/', `198.51.100.${network}`));
+  return { statuses, oneVisitor };
+}
+
+describe.runIf(onPglite)('pages for many visitors at a low rate limit', () => {
+  beforeAll(async () => {
+    buildDir = fs.mkdtempSync(path.join(webDir, 'build-visitor-budget-'));
+    dirs.push(buildDir);
+    await buildStorefront(buildDir);
+  }, BUILD_MS);
+
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    for (const [name, value] of Object.entries(settingsBefore)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  }, STARTUP_MS);
+
+  it(
+    'one process (SERVE=all): every visitor gets their pages; one visitor past their budget gets 429, not 503',
+    async () => {
+      const origin = await start({ SERVE: 'all' }, '127.0.0.1');
+      const { statuses, oneVisitor } = await pagesForManyVisitors(origin, 0);
+      expect(statuses).toEqual(statuses.map(() => 200));
+      expect(oneVisitor.at(-1)).toBe(429);
+      expect(oneVisitor.slice(0, -1).every((status) => status === 200)).toBe(true);
+    },
+    STARTUP_MS,
+  );
+
+  it(
+    'the web and API tiers apart (SERVE=web, SERVE=api): the same, with the secret they share',
+    async () => {
+      const address = networkAddress();
+      const apiOrigin = await start({ SERVE: 'api', WEB_TIER_SECRET: SECRET }, address);
+      const apiPort = new URL(apiOrigin).port;
+      const origin = await start({ SERVE: 'web', API_INTERNAL_URL: `http://${address}:${apiPort}/api`, WEB_TIER_SECRET: SECRET }, '127.0.0.1');
+      const { statuses, oneVisitor } = await pagesForManyVisitors(origin, 1);
+      expect(statuses).toEqual(statuses.map(() => 200));
+      expect(oneVisitor.at(-1)).toBe(429);
+      expect(oneVisitor.slice(0, -1).every((status) => status === 200)).toBe(true);
+    },
+    STARTUP_MS,
+  );
+});

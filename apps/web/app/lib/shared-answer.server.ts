@@ -1,0 +1,28 @@
+/**
+ * An answer every visitor's page shows alike (the category tree, the shop's details), kept by this
+ * web-tier process for `keepMs` after it arrives: a page view then costs neither an API call nor a
+ * unit of its visitor's rate-limit budget for it (decision 0047). Only an answer is kept: a failure
+ * (a rejection, or null) belongs to the request that met it, and the next page asks again. The
+ * loaders of one request (the root's and the page's) share one call through the request's context.
+ */
+export function sharedAnswer<T>(
+  keepMs: number,
+  load: (request: Request) => Promise<T>,
+  clock: () => number = Date.now,
+): (request: Request, requestContext: object) => Promise<T> {
+  let kept: { value: T; until: number } | null = null;
+  const pending = new WeakMap<object, Promise<T>>();
+  return (request, requestContext) => {
+    let answer = pending.get(requestContext);
+    if (answer) return answer;
+    answer =
+      kept && kept.until > clock()
+        ? Promise.resolve(kept.value)
+        : load(request).then((value) => {
+            if (value !== null) kept = { value, until: clock() + keepMs };
+            return value;
+          });
+    pending.set(requestContext, answer);
+    return answer;
+  };
+}
