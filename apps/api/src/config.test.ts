@@ -283,7 +283,7 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('the staff mailbox (MAILBOX_ONE_TIME_LINKS)', () => {
+describe('the staff mailbox and the outbox (MAILBOX_ONE_TIME_LINKS, EMAIL_BODY_RETENTION_DAYS)', () => {
   // Production that starts without SMTP: everything production asks for allowed explicitly.
   const productionShop = {
     NODE_ENV: 'production',
@@ -295,7 +295,12 @@ describe('the staff mailbox (MAILBOX_ONE_TIME_LINKS)', () => {
   const SMTP_URL = 'smtp://mail.example:587';
 
   it('shows one-time links only where the mailbox is the delivery: no SMTP, not production', () => {
-    expect(loadApiConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Plumbline <no-reply@plumbline.example>', mailboxOneTimeLinks: 'shown' });
+    expect(loadApiConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Plumbline <no-reply@plumbline.example>',
+      mailboxOneTimeLinks: 'shown',
+      bodyRetentionDays: 30,
+    });
     expect(loadApiConfig({ NODE_ENV: 'test' }).mail.mailboxOneTimeLinks).toBe('shown');
     expect(loadApiConfig({ SMTP_URL }).mail.mailboxOneTimeLinks).toBe('hidden');
     expect(loadApiConfig(productionShop).mail.mailboxOneTimeLinks).toBe('hidden');
@@ -313,5 +318,12 @@ describe('the staff mailbox (MAILBOX_ONE_TIME_LINKS)', () => {
       /MAILBOX_ONE_TIME_LINKS: shown is refused: never in production/,
     );
     expect(() => loadApiConfig({ MAILBOX_ONE_TIME_LINKS: 'visible' })).toThrow(/MAILBOX_ONE_TIME_LINKS: must be hidden or shown/);
+  });
+
+  it('keeps sent e-mails’ bodies 30 days unless told a whole number of days from 1', () => {
+    expect(loadApiConfig({ EMAIL_BODY_RETENTION_DAYS: '7' }).mail.bodyRetentionDays).toBe(7);
+    expect(() => loadApiConfig({ EMAIL_BODY_RETENTION_DAYS: '0' })).toThrow(/EMAIL_BODY_RETENTION_DAYS/);
+    expect(() => loadApiConfig({ EMAIL_BODY_RETENTION_DAYS: '1.5' })).toThrow(/EMAIL_BODY_RETENTION_DAYS: must be a whole number of days/);
+    expect(() => loadApiConfig({ EMAIL_BODY_RETENTION_DAYS: 'month' })).toThrow(/EMAIL_BODY_RETENTION_DAYS: must be a number of days, such as 30/);
   });
 });

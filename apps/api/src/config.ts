@@ -92,6 +92,12 @@ export const ApiConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.example>'),
   // The staff mailbox shows one-time links only where it is the delivery (no SMTP_URL), outside production (decision 0048).
   MAILBOX_ONE_TIME_LINKS: z.enum(['hidden', 'shown'], { error: 'must be hidden or shown' }).optional(),
+  EMAIL_BODY_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days, such as 30' })
+    .int('must be a whole number of days')
+    .min(1)
+    .max(3650)
+    .default(30),
   TRUST_PROXY: readWith(parseTrustProxy).default(false),
   // Payments: the sandbox gateway by default; Stripe when STRIPE_SECRET_KEY is set (then the other two STRIPE_ keys too).
   STRIPE_SECRET_KEY: z
@@ -185,6 +191,8 @@ export interface ApiConfig {
     from: string;
     /** Whether the staff mailbox shows the links that act for their recipient (resets, confirmations, reply links) or a placeholder. */
     mailboxOneTimeLinks: 'hidden' | 'shown';
+    /** Days a sent (or given-up) e-mail keeps its bodies in the outbox: the `email-body-retention` job clears them after. */
+    bodyRetentionDays: number;
   };
   payments: PaymentsConfig;
   files: FilesConfig;
@@ -475,6 +483,7 @@ function mailConfig(c: z.infer<typeof ApiConfigSchema>): ApiConfig['mail'] {
     smtpUrl: c.SMTP_URL,
     from: c.MAIL_FROM,
     mailboxOneTimeLinks: c.MAILBOX_ONE_TIME_LINKS ?? (mailboxDelivers ? 'shown' : 'hidden'),
+    bodyRetentionDays: c.EMAIL_BODY_RETENTION_DAYS,
   };
 }
 

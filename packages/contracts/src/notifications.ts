@@ -21,6 +21,10 @@ export const MailboxEmailSummarySchema = z
     sentAt: z.iso.datetime({ offset: true }).nullable(),
     nextAttemptAt: z.iso.datetime({ offset: true }).nullable().describe('When a pending e-mail is tried again; null means as soon as possible'),
     lastError: z.string().nullable().describe('Why the latest attempt failed'),
+    bodiesClearedAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .describe('When its HTML and plain text were deleted, `EMAIL_BODY_RETENTION_DAYS` after it was sent or given up; null while kept'),
   })
   .meta({ id: 'MailboxEmailSummary' });
 
@@ -75,7 +79,7 @@ export const notificationsEndpoints = {
     summary: 'One e-mail of the staff mailbox, with its HTML and plain-text bodies',
     description:
       'Links that act for the recipient are replaced by "[one-time link hidden]" unless the shop has no SMTP server and is not in production ' +
-      '(`MAILBOX_ONE_TIME_LINKS`).',
+      '(`MAILBOX_ONE_TIME_LINKS`). Bodies are empty once cleared by the retention job (`bodiesClearedAt`).',
     access: mailboxReaders,
     params: z.object({ emailId: z.uuid() }),
     responses: { 200: MailboxEmailSchema },

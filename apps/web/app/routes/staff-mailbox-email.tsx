@@ -98,7 +98,14 @@ function Email() {
 
       <OneTimeLinksNotice count={message.oneTimeLinks.count} shown={message.oneTimeLinks.shown} to={message.to} />
 
-      <EmailBodies html={message.html} text={message.text} subject={message.subject} />
+      {message.bodiesClearedAt ? (
+        <p className="mt-8 max-w-prose rounded-xl border-l-4 border-navy-300 bg-sand-50 p-4 text-sm text-navy-800">
+          What this e-mail said was deleted on <time dateTime={message.bodiesClearedAt}>{formatMailboxTime(message.bodiesClearedAt)}</time>: the shop keeps the
+          words of the e-mails it sends only for a limited time. Who it went to, its subject and when remain.
+        </p>
+      ) : (
+        <EmailBodies html={message.html} text={message.text} subject={message.subject} />
+      )}
     </article>
   );
 }

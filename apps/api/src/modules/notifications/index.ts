@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/module.ts';
 import { emailOutboxJob } from './dispatcher.ts';
 import { createTransport } from './email-transport.ts';
+import { emailBodyRetentionJob } from './retention.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -15,7 +16,11 @@ export function createNotificationsModule({ notifications }: { notifications: No
   return {
     name: 'notifications',
     registerRoutes: (app) => registerNotificationsRoutes(app, notifications),
-    // The outbox is sent by every instance; row claims keep two from sending the same e-mail.
-    jobs: (app) => [emailOutboxJob({ transport: createTransport(app.platform.config.mail) })],
+    // The outbox is sent by every instance; row claims keep two from sending the same e-mail. A sent
+    // e-mail's bodies are personal data (links, orders, addresses) kept for no purpose after a while: cleared.
+    jobs: (app) => [
+      emailOutboxJob({ transport: createTransport(app.platform.config.mail) }),
+      emailBodyRetentionJob({ retentionDays: app.platform.config.mail.bodyRetentionDays }),
+    ],
   };
 }

@@ -104,3 +104,28 @@ export async function findEmails(db: Database, filter: { to?: string; template?:
     .where(and(filter.to ? recipientIs(filter.to) : undefined, filter.template ? eq(emailOutbox.template, filter.template) : undefined))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id));
 }
+
+/** The retention job's condition: a finished e-mail (sent, or given up) whose bodies are still kept, finished before `before`. */
+const keptPast = (before: Date) =>
+  sql`${emailOutbox.status} in ('sent', 'failed') and ${emailOutbox.bodiesClearedAt} is null
+    and coalesce(${emailOutbox.sentAt}, ${emailOutbox.createdAt}) < ${before}`;
+
+/**
+ * Empties the bodies of up to `limit` finished e-mails older than `before` (a given-up one by when
+ * it was queued), oldest first; returns how many. Rows another instance is clearing are skipped.
+ */
+export async function clearBodiesBefore(db: Database, before: Date, now: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(keptPast(before))
+    .orderBy(sql`coalesce(${emailOutbox.sentAt}, ${emailOutbox.createdAt})`)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const cleared = await db
+    .update(emailOutbox)
+    .set({ html: '', text: '', bodiesClearedAt: now })
+    .where(and(sql`${emailOutbox.id} in ${due}`, keptPast(before)))
+    .returning({ id: emailOutbox.id });
+  return cleared.length;
+}

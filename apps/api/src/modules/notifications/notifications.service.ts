@@ -115,6 +115,7 @@ function toSummary(row: OutboxRow): MailboxEmailSummary {
     sentAt: row.sentAt?.toISOString() ?? null,
     nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
     lastError: row.lastError,
+    bodiesClearedAt: row.bodiesClearedAt?.toISOString() ?? null,
   };
 }
 

@@ -8,7 +8,8 @@ export type EmailTransportKind = (typeof EMAIL_TRANSPORTS)[number];
 
 /**
  * The e-mail outbox: a row is written in the same transaction as the change that causes the e-mail,
- * and the dispatcher sends it after commit. `dedupe_key` makes enqueueing idempotent.
+ * and the dispatcher sends it after commit. `dedupe_key` makes enqueueing idempotent. Bodies are
+ * personal data kept only while needed: cleared `EMAIL_BODY_RETENTION_DAYS` after sending (decision 0048).
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -30,6 +31,8 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     messageId: text('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the retention job emptied `html` and `text` (the row stays: the mailbox's record, and its dedupe key). */
+    bodiesClearedAt: timestamp('bodies_cleared_at', { withTimezone: true }),
   },
   (table) => [
     check('email_outbox_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
@@ -44,5 +47,9 @@ export const emailOutbox = pgTable(
     // The staff mailbox: newest first, optionally for one recipient.
     index('email_outbox_created_idx').on(table.createdAt, table.id),
     index('email_outbox_to_created_idx').on(sql`lower(${table.to})`, table.createdAt),
+    // The retention job: finished e-mails whose bodies are still kept, oldest first (a row leaves it once cleared).
+    index('email_outbox_retention_idx')
+      .on(sql`coalesce(${table.sentAt}, ${table.createdAt})`)
+      .where(sql`${table.status} in ('sent', 'failed') and ${table.bodiesClearedAt} is null`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "email_outbox" ADD COLUMN "bodies_cleared_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "email_outbox_retention_idx" ON "email_outbox" USING btree (coalesce("sent_at", "created_at")) WHERE "email_outbox"."status" in ('sent', 'failed') and "email_outbox"."bodies_cleared_at" is null;
