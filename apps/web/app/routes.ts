@@ -84,7 +84,11 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'),
   route('track-order', 'routes/track-order.tsx'),
-  // Order self-service from the account's order page and order tracking (decision 0031).
+  // Order self-service from the account's order page and order tracking (decision 0031). A guest's
+  // e-mailed link opens `order-help/link/<token>`, which swaps it for a cookie of that order's pages
+  // and sends them on to the order's own page (decision 0049).
+  route('order-help/link/:token?', 'routes/order-help-link.tsx'),
+  route('order-help/:orderNumber', 'routes/order-help-order.tsx'),
   route('order-help/:orderNumber/vat-invoice', 'routes/order-help-vat-invoice.ts'),
   route('order-help/:orderNumber/:form', 'routes/order-help.tsx'),
   route('account/orders', 'routes/account-orders.tsx'),

@@ -107,7 +107,7 @@ export async function pay(page: Page) {
 }
 
 export async function expectConfirmation(page: Page, email: string): Promise<string> {
-  await expect(page).toHaveURL(/\/checkout\/confirmation\/BP\d{8}$/);
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/BP-\w{3}-\w{3}-\w{3}$/);
   const orderNumber = page.url().split('/').pop()!;
   await expect(main(page).getByText(`Your order number is ${orderNumber}`)).toBeVisible();
   await expect(main(page).getByText(`We’ve e-mailed a confirmation to ${email}.`)).toBeVisible();

@@ -158,7 +158,7 @@ test('when the Express Checkout Element cannot load, or the device has no wallet
   await expect(payment.getByRole('alert')).toHaveCount(0);
   await fillStripeCard(page, '4242 4242 4242 4242');
   await pay(page);
-  await expect(page).toHaveURL(/\/checkout\/confirmation\/BP\d{8}$/);
+  await expect(page).toHaveURL(/\/checkout\/confirmation\/BP-\w{3}-\w{3}-\w{3}$/);
 });
 
 test('a declined card is said beside the button, and paying again with 4242 works', async ({ page }, testInfo) => {

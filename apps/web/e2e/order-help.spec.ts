@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
-import { asStaff, newContext, staffMailbox } from './mailbox.ts';
+import { asStaff, emailedLink, newContext, staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 
 // Each test signs in through the provider's pages (password hashing included), on a machine that may be busy.
@@ -19,16 +19,16 @@ function staffAdvance(browser: Browser, testInfo: TestInfo, orderNumber: string,
   });
 }
 
-/** A tiny PNG's bytes (the signature is what the API checks). */
+/** A real 1 × 1 PNG: the API decodes every photo and keeps its pixels only. */
 const photo = (name: string) => ({
   name,
   mimeType: 'image/png',
-  buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]),
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
 });
 
 const helpWithOrder = (page: Page) => page.getByRole('region', { name: 'Help with this order' });
 
-test('a guest reports a damaged basin with two photos from order tracking and gets a reference by e-mail', async ({ page, request, browser }, testInfo) => {
+test('a guest asks for a link from order tracking, opens it, and reports a damaged basin with two photos', async ({ page, request, browser }, testInfo) => {
   const email = `damaged-${testInfo.project.name}-${Date.now()}@example.com`;
   const orderNumber = await placeTestOrder(request, { email });
   await staffAdvance(browser, testInfo, orderNumber, 'delivered');
@@ -39,7 +39,20 @@ test('a guest reports a damaged basin with two photos from order tracking and ge
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Track order' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}`) })).toBeVisible();
-  await helpWithOrder(page).getByRole('button', { name: 'Report damaged or missing items' }).click();
+  // The number and address track the order; changing it takes the link we e-mail (decision 0049).
+  await helpWithOrder(page).getByRole('button', { name: 'E-mail me a link to manage this order' }).click();
+  await expect(page.getByText('We have sent a link to d***@example.com to manage this order. It works for 24 hours.')).toBeVisible();
+
+  const link = await emailedLink(browser, testInfo, email, 'orders.manage-link', /https?:\/\/\S+\/order-help\/link\/[A-Za-z0-9_-]+/);
+  const token = link.split('/').at(-1)!;
+  await page.goto(link);
+  // The token became a cookie of this order's pages only, out of scripts' reach, and left the address and the page.
+  await expect(page).toHaveURL(new RegExp(`/order-help/${orderNumber}$`));
+  await expect(page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}: Delivered`) })).toBeVisible();
+  expect(await page.content()).not.toContain(token);
+  const cookie = (await page.context().cookies()).find((each) => each.name === 'order_link');
+  expect(cookie).toMatchObject({ value: token, httpOnly: true, path: `/order-help/${orderNumber}`, sameSite: 'Lax' });
+  await helpWithOrder(page).getByRole('link', { name: 'Report damaged or missing items' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report damaged or missing items');
   // Sent with nothing chosen: the error summary says what to fix.
@@ -59,6 +72,11 @@ test('a guest reports a damaged basin with two photos from order tracking and ge
   const emails = await staffMailbox(browser, testInfo, email);
   expect(emails.some((each) => each.template === 'help-centre.acknowledgement' && each.subject.includes(reference))).toBe(true);
   expect(errors).toEqual([]);
+
+  // A link copied only in part opens nothing, and says what to do.
+  await page.goto(`/order-help/link/${token.slice(0, -2)}`);
+  await expect(page).toHaveURL(/\/order-help\/link\?problem=invalid$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
 });
 
 test('a signed-in shopper cancels an undispatched order and sees the refund', async ({ page }) => {

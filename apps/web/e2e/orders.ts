@@ -74,6 +74,6 @@ export async function placeTestOrder(request: APIRequestContext, options: TestOr
     { 'idempotency-key': randomUUID() },
   );
   const order = await call<{ orderNumber: string }>('POST', `${checkout}/completePayment`, {});
-  expect(order.orderNumber).toMatch(/^BP\d{8}$/);
+  expect(order.orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
   return order.orderNumber;
 }

@@ -36,6 +36,9 @@ export const SHELL_PAGES: readonly { name: string; path: string; desktopOnly?: b
   { name: 'wishlist-shared', path: '/wishlist/shared?code=ABCD-2345' },
   { name: 'checkout-empty', path: '/checkout' },
   { name: 'track-order', path: '/track-order' },
+  // A guest's order page without the e-mailed link (it asks for one), and a link that has expired (decision 0049).
+  { name: 'order-help-ask-for-link', path: '/order-help/BP-K7M-3QX-9P6' },
+  { name: 'order-help-link-expired', path: '/order-help/link?problem=expired', desktopOnly: true },
   { name: 'account-orders-signed-out', path: '/account/orders' },
   { name: 'account-order-signed-out', path: '/account/orders/BP10000001', desktopOnly: true },
   { name: 'account-cards-signed-out', path: '/account/cards', desktopOnly: true },

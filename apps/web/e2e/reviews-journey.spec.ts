@@ -93,7 +93,7 @@ test('bought, e-mailed, reviewed with a photo, published: a verified review the 
 
   // Delivered: the "review your purchase" e-mail links to the form for the basin, from the order.
   await deliver(browser, testInfo, orderNumber);
-  const link = await emailedLink(browser, testInfo, email, 'reviews.invitation', /https?:\/\/\S+\/review\?order=BP\d{8}/);
+  const link = await emailedLink(browser, testInfo, email, 'reviews.invitation', /https?:\/\/\S+\/review\?order=BP-\w{3}-\w{3}-\w{3}/);
   expect(link).toContain(`${basin.path}/review?order=${orderNumber}`);
   await page.goto(new URL(link).pathname + new URL(link).search);
   const form = main(page).getByRole('form', { name: 'Your review' });

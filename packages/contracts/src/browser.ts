@@ -12,5 +12,6 @@ export * from './help-centre-enquiries-values.ts';
 export * from './reviews-values.ts';
 export * from './newsletter-values.ts';
 export * from './money.ts';
+export * from './order-numbers.ts';
 export * from './services.ts';
 export { endpointRoutes } from './routes.generated.ts';

@@ -239,7 +239,7 @@ export const PaymentIntentSchema = z
 
 export const OrderPlacedSchema = z
   .object({
-    orderNumber: z.string().describe('BP and 8 digits, for people'),
+    orderNumber: z.string().describe('BP- and nine readable symbols, like BP-K7M-3QX-9P6 (decision 0049): for people'),
     orderGuid: z.string(),
     totalIncVat: Pence,
     emailAddress: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enteredText, isUkPhoneNumber } from './checkout.ts';
+import { orderNumberInput } from './orders.ts';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { TRADE_TYPES } from './enumerations.ts';
 import {
@@ -45,11 +46,7 @@ const Postcode = enteredText('Postcode', 16, 'Enter a postcode').regex(
   /^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/,
   'Enter a real UK postcode, like LS1 4AP',
 );
-const OrderNumber = z
-  .string({ error: 'Enter the order number' })
-  .trim()
-  .regex(/^[Bb][Pp]\d{8}$/, 'Enter an order number like BP10000001')
-  .transform((value) => value.toUpperCase());
+const OrderNumber = orderNumberInput();
 
 /** A guest's name and e-mail address; a signed-in customer's come from their account (422 ENQUIRY_CONTACT_MISSING without either). */
 const contact = {

@@ -5,6 +5,13 @@
  */
 
 export const ORDER_HELP_MAX_PHOTOS = 6;
+/**
+ * Whoever is not the order's owner signed in changes an order through a link we e-mail to the
+ * order's address (decision 0049): its token goes to the API in this header, never in an address or
+ * a body, and it works for this many hours.
+ */
+export const ORDER_LINK_HEADER = 'x-order-link';
+export const ORDER_LINK_HOURS = 24;
 export const DAMAGE_ISSUE_TYPES = ['damaged', 'missing', 'wrong-item'] as const;
 export const DAMAGE_ISSUE_TYPE_NAMES: Record<(typeof DAMAGE_ISSUE_TYPES)[number], string> = {
   damaged: 'Damaged',

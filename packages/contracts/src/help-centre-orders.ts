@@ -8,9 +8,12 @@ import {
   DAMAGE_ISSUE_TYPES,
   DELIVERY_TERMS_TYPES,
   ORDER_HELP_MAX_PHOTOS,
+  ORDER_LINK_HEADER,
+  ORDER_LINK_HOURS,
   UNWANTED_REASONS,
   VEHICLE_SIZES,
 } from './help-centre-orders-values.ts';
+import { orderNumberInput } from './orders.ts';
 
 export * from './help-centre-orders-values.ts';
 
@@ -20,32 +23,29 @@ export * from './help-centre-orders-values.ts';
  * questions, changes, delivery terms and the VAT invoice; and the staff calls that authorise, refuse
  * and receive returns.
  *
- * Who may act (decision 0031): the order's owner signed in, or anyone with the order number and the
- * e-mail address it was placed with, as order tracking asks (`emailAddress` in the body, or the query
- * for the calls without a body). `{id}` and `{orderGuid}` are the order number (BP and 8 digits).
- * Someone else's order is the same 404 ORDER_NOT_FOUND as an unknown one.
+ * Who may act (decision 0049, in place of 0031's number and e-mail address): the order's owner
+ * signed in, or whoever holds a link we e-mailed to the order's address (`requestOrderLink`, asked
+ * for with the number and e-mail address as tracking is), its token in the `X-Order-Link` header.
+ * `{id}` and `{orderGuid}` are the order number. Without either, 403 ORDER_LINK_REQUIRED, whether or
+ * not the order exists.
  */
 
 const Pence = z.number().int().describe('Integer pence');
 const Instant = z.iso.datetime({ offset: true });
 const BODY_NOT_AN_OBJECT = { error: 'Send the details as a JSON object' };
 
-const OrderNumberParam = z
-  .string({ error: 'Enter the order number' })
-  .trim()
-  .regex(/^[Bb][Pp]\d{8}$/, 'Enter an order number like BP10000001')
-  .transform((value) => value.toUpperCase());
+const OrderNumberParam = orderNumberInput();
 
 const EmailAddress = z
   .string({ error: 'Enter the e-mail address the order was placed with' })
   .trim()
   .max(320, 'E-mail address must be 320 characters or fewer')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an e-mail address in the correct format, like name@example.com')
-  .optional()
-  .describe('For a guest (not signed in as the order’s owner): the e-mail address the order was placed with');
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an e-mail address in the correct format, like name@example.com');
+/** A guest's proof before decision 0049: older callers may still send it, and it proves nothing now, so it is read and ignored. */
+const IgnoredEmailAddress = z.string().optional().describe('Ignored: a guest sends the e-mailed link’s token in the X-Order-Link header instead');
 
 const OrderParams = z.object({ id: OrderNumberParam });
-const GuestQuery = z.object({ emailAddress: EmailAddress });
+const GuestQuery = z.object({ emailAddress: IgnoredEmailAddress });
 
 export const OrderHelpLineInputSchema = z
   .object(
@@ -115,7 +115,7 @@ export type HelpRequestAccepted = z.infer<typeof HelpRequestAcceptedSchema>;
 export const CancelOrderRequestSchema = z
   .object(
     {
-      emailAddress: EmailAddress,
+      emailAddress: IgnoredEmailAddress,
       lines: Lines.optional().describe('The lines and quantities to cancel; leave out to cancel the whole order'),
       reason: enteredText('Reason', 500, 'Enter why you are cancelling'),
     },
@@ -138,7 +138,7 @@ export type CancelOrderResult = z.infer<typeof CancelOrderResultSchema>;
 export const UnwantedItemsRequestSchema = z
   .object(
     {
-      emailAddress: EmailAddress,
+      emailAddress: IgnoredEmailAddress,
       lines: Lines,
       reason: z.enum(UNWANTED_REASONS, { error: 'Choose why you are returning the items' }),
       comments: enteredText('Comments', 2000).optional(),
@@ -160,7 +160,7 @@ export type ReturnRequested = z.infer<typeof ReturnRequestedSchema>;
 export const RefundQueryRequestSchema = z
   .object(
     {
-      emailAddress: EmailAddress,
+      emailAddress: IgnoredEmailAddress,
       returnReference: enteredText('Returns reference', 20).optional(),
       sentOn: z.iso.date({ error: 'Enter the date you sent the goods back, like 2026-11-20' }),
       carrier: enteredText('Carrier', 60).optional(),
@@ -172,13 +172,13 @@ export const RefundQueryRequestSchema = z
   .meta({ id: 'RefundQueryRequest' });
 
 export const OrderQuestionRequestSchema = z
-  .object({ emailAddress: EmailAddress, question: enteredText('Your question', 2000, 'Enter your question') }, BODY_NOT_AN_OBJECT)
+  .object({ emailAddress: IgnoredEmailAddress, question: enteredText('Your question', 2000, 'Enter your question') }, BODY_NOT_AN_OBJECT)
   .meta({ id: 'OrderQuestionRequest' });
 
 export const AmendOrderRequestSchema = z
   .object(
     {
-      emailAddress: EmailAddress,
+      emailAddress: IgnoredEmailAddress,
       change: z.enum(AMEND_CHANGES, { error: 'Choose what you want to change' }),
       details: enteredText('What you want changed', 2000, 'Enter what you want changed'),
     },
@@ -190,7 +190,7 @@ export const DeliveryTermsRequestSchema = z
   .object(
     {
       orderNumber: OrderNumberParam,
-      emailAddress: EmailAddress,
+      emailAddress: IgnoredEmailAddress,
       deliveryType: z.enum(DELIVERY_TERMS_TYPES, { error: 'Choose kerbside or two-person delivery' }),
       accessNotes: enteredText('Access notes', 2000, 'Enter how the driver gets to your door: steps, parking, narrow roads'),
       vehicleSize: z.enum(VEHICLE_SIZES, { error: 'Choose the largest vehicle that can reach you' }),
@@ -237,13 +237,51 @@ const ExpectedVersion = z
   .optional()
   .describe('The version staff were looking at: when the return changed since, 409 RETURN_CHANGED');
 
+export const OrderLinkRequestSchema = z.object({ emailAddress: EmailAddress }, BODY_NOT_AN_OBJECT).meta({ id: 'OrderLinkRequest' });
+
+export const OrderLinkSentSchema = z
+  .object({
+    sentTo: z.string().describe('The order’s e-mail address, partly hidden: j***@example.com'),
+    expiresInHours: z.number().int(),
+  })
+  .meta({ id: 'OrderLinkSent' });
+export type OrderLinkSent = z.infer<typeof OrderLinkSentSchema>;
+
+export const OrderLinkSchema = z.object({ orderNumber: z.string(), expiresAt: Instant.describe('When the link stops working') }).meta({ id: 'OrderLink' });
+export type OrderLink = z.infer<typeof OrderLinkSchema>;
+
 const orderHelpAccess = publicAccess;
 const returnsStaff = requireRole('order-admin');
 const guestNote =
-  'The order’s owner signed in, or a guest with `emailAddress` (the one the order was placed with). ' +
-  'Someone else’s order is the same 404 ORDER_NOT_FOUND as an unknown one. Rate-limited per client.';
+  `The order’s owner signed in, or whoever holds the link we e-mailed to the order’s address, its token in the \`${ORDER_LINK_HEADER}\` header ` +
+  '(decision 0049). Without either 403 ORDER_LINK_REQUIRED, whether or not the order exists; the link of another order, or an altered one, ' +
+  '403 ORDER_LINK_INVALID; an old one, 403 ORDER_LINK_EXPIRED. Rate-limited per client.';
 
 export const helpCentreOrderEndpoints = {
+  requestOrderLink: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'POST',
+    path: '/Order/{id}/link',
+    summary: 'E-mails a link to manage the order to the address it was placed with, for a guest who has its number and that address',
+    description:
+      'Not a call of the spec (decision 0049). The number and address are checked as order tracking checks them (404 ORDER_NOT_FOUND), within ' +
+      `tracking's budget per client. The link works for ${ORDER_LINK_HOURS} hours; at most 5 are sent for an order in an hour (429 ORDER_LINK_TOO_MANY).`,
+    params: OrderParams,
+    body: OrderLinkRequestSchema,
+    responses: { 202: OrderLinkSentSchema },
+  }),
+  openOrderLink: defineEndpoint({
+    service: 'help-centre',
+    access: orderHelpAccess,
+    method: 'GET',
+    path: '/OrderLink',
+    summary: 'The order an e-mailed link is for, and until when it works',
+    description:
+      `Not a call of the spec (decision 0049). The link’s token in the \`${ORDER_LINK_HEADER}\` header; ` +
+      'an unknown or altered one is 403 ORDER_LINK_INVALID, an old one 403 ORDER_LINK_EXPIRED.',
+    responses: { 200: OrderLinkSchema },
+  }),
   getOrderProducts: defineEndpoint({
     service: 'help-centre',
     access: orderHelpAccess,
@@ -287,7 +325,7 @@ export const helpCentreOrderEndpoints = {
     summary: 'Reports damaged, missing or wrong items, with up to six photos',
     description:
       `${guestNote} multipart/form-data: \`lines\` (JSON, as for unwanted items), \`issueType\` (${DAMAGE_ISSUE_TYPES.join(', ')}), \`description\`, ` +
-      `\`podSignedDamaged\` (yes or no), \`emailAddress\` (guests), and up to ${ORDER_HELP_MAX_PHOTOS} \`photos\` (JPEG or PNG, 5 MB each). ` +
+      `\`podSignedDamaged\` (yes or no), and up to ${ORDER_HELP_MAX_PHOTOS} \`photos\` (JPEG or PNG, 5 MB each). ` +
       'Damage within 48 hours of delivery, missing items within 7 days (422 REPORT_WINDOW_CLOSED).',
     bodyType: 'multipart',
     params: OrderParams,
@@ -342,7 +380,7 @@ export const helpCentreOrderEndpoints = {
     method: 'POST',
     path: '/Order/{id}/vat-invoice',
     summary: 'The order’s full VAT invoice as a PDF: numbered the first time, the same number every time after',
-    description: `${guestNote} No body; a guest sends \`emailAddress\` in the query. Answers application/pdf as an attachment.`,
+    description: `${guestNote} No body. Answers application/pdf as an attachment.`,
     bodyType: 'none',
     params: OrderParams,
     query: GuestQuery,

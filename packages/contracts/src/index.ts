@@ -6,6 +6,7 @@ installPlainWords();
 export * from './endpoint.ts';
 export * from './enumerations.ts';
 export * from './money.ts';
+export * from './order-numbers.ts';
 export * from './problem.ts';
 export * from './services.ts';
 export * from './platform.ts';

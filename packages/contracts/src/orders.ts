@@ -3,6 +3,7 @@ import { AddressSchema } from './checkout.ts';
 import { CollectionSchema } from './delivery.ts';
 import { DELIVERY_OPTION_CODES, ORDER_STATUSES } from './enumerations.ts';
 import { defineEndpoint, publicAccess, requireRole, signedIn } from './endpoint.ts';
+import { normaliseOrderNumber, ORDER_NUMBER_EXAMPLE } from './order-numbers.ts';
 
 const Pence = z.number().int().describe('Integer pence');
 const Instant = z.iso.datetime({ offset: true });
@@ -14,11 +15,19 @@ export const ORDER_REFUND_KINDS = ['cancellation', 'refund', 'external'] as cons
 /** pending: recorded, not yet confirmed by the payment provider; failed: the provider refused it (nothing moved). */
 export const ORDER_REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
 
-export const OrderNumberSchema = z
-  .string()
-  .trim()
-  .regex(/^[Bb][Pp]\d{8}$/, 'An order number is BP and 8 digits, like BP10000001')
-  .transform((value) => value.toUpperCase());
+/**
+ * An order number as typed (any case, spaces and hyphens anywhere) → as stored, checked by its check
+ * symbol (decision 0049); orders placed before keep BP and eight digits. `message` says what is wrong.
+ */
+export const orderNumberInput = (message = `Enter the order number from your confirmation e-mail, like ${ORDER_NUMBER_EXAMPLE}`) =>
+  z.string({ error: 'Enter the order number' }).transform((typed, ctx) => {
+    const number = normaliseOrderNumber(typed);
+    if (number) return number;
+    ctx.issues.push({ code: 'custom', message, input: typed });
+    return z.NEVER;
+  });
+
+export const OrderNumberSchema = orderNumberInput();
 
 export const OrderLineSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enteredText } from './checkout.ts';
+import { orderNumberInput } from './orders.ts';
 import { defineEndpoint, requireRole, signedIn } from './endpoint.ts';
 import {
   REVIEW_HOLD_REASONS,
@@ -73,11 +74,7 @@ export type WebsiteReview = z.input<typeof WebsiteReviewSchema>;
 export const VerifiedOrderReviewSchema = z
   .object(
     {
-      orderNumber: z
-        .string({ error: 'Enter the order number' })
-        .trim()
-        .regex(/^[Bb][Pp]\d{8}$/, 'Enter an order number like BP10000001')
-        .transform((value) => value.toUpperCase()),
+      orderNumber: orderNumberInput(),
       sku: Sku.describe('The product code of the order line being reviewed'),
       ...reviewFields,
     },

@@ -175,6 +175,8 @@ export const endpointRoutes = {
     addStock: ['POST', '/staff/stock/{sku}'],
   },
   helpCentreOrders: {
+    requestOrderLink: ['POST', '/Order/{id}/link'],
+    openOrderLink: ['GET', '/OrderLink'],
     getOrderProducts: ['GET', '/OrderProducts/{orderGuid}'],
     cancelOrder: ['POST', '/Order/{id}/cancel'],
     requestUnwantedItemsReturn: ['POST', '/Order/{id}/unwanted-items'],

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { data, Form, useNavigation, useSearchParams } from 'react-router';
 import { ApiError } from '@shop/api-client';
-import type { OrderTracking } from '@shop/contracts';
+import { ORDER_NUMBER_EXAMPLE, type OrderTracking } from '@shop/contracts';
 import type { Route } from './+types/track-order';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { OrderHelpLinks } from '../components/order-help/order-help-links.tsx';
+import { OrderLinkRequest } from '../components/order-help/order-help-links.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { LineImage } from '../components/basket/line-image.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -92,7 +92,12 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
             className="space-y-4 self-start rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-4"
             aria-label="Find your order"
           >
-            <FormField id="track-order-number" label="Order number" hint="On your confirmation e-mail, like BP10000001." error={errors.orderNumber}>
+            <FormField
+              id="track-order-number"
+              label="Order number"
+              hint={`On your confirmation e-mail, like ${ORDER_NUMBER_EXAMPLE}.`}
+              error={errors.orderNumber}
+            >
               {(control) => (
                 <Input {...control} name="orderNumber" defaultValue={startingNumber} autoCapitalize="characters" spellCheck={false} autoComplete="off" />
               )}
@@ -121,8 +126,8 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
                   <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
                 </div>
                 <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} />
-                {/* The address the order was found with: the help forms carry it in a hidden field (decision 0031). */}
-                <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} emailAddress={actionData?.emailAddress ?? ''} />
+                {/* Changing the order takes the link we e-mail to its address, asked for with the address it was found with (decision 0049). */}
+                <OrderLinkRequest orderNumber={order.orderNumber} emailAddress={actionData?.emailAddress ?? ''} />
                 <dl className="grid gap-4 sm:grid-cols-2">
                   <div>
                     <dt className="text-sm font-semibold text-navy-700">Delivery</dt>

@@ -92,7 +92,7 @@ describe('paying and placing the order', () => {
     const paid = await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
     expect(paid.status).toBe(200);
     const [first, second] = await Promise.all([guest.checkout.completePayment({ params }), guest.checkout.completePayment({ params })]);
-    expect(first.orderNumber).toMatch(/^BP\d{8}$/);
+    expect(first.orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
     expect(second).toEqual(first);
     expect(first).toMatchObject({ totalIncVat: checkout.totals.totalIncVat, emailAddress: 'sam@example.com', status: 'placed' });
     expect(await guest.checkout.completePayment({ params })).toEqual(first);
@@ -169,7 +169,7 @@ describe('paying and placing the order', () => {
     // The shopper pays with another card instead: the unfinished check is simply replaced.
     const paid = await confirmLikeTheFrame(api.origin, frame, { number: TEST_CARDS.succeeds });
     expect(paid).toMatchObject({ status: 200, body: { status: 'succeeded' } });
-    expect((await guest.checkout.completePayment({ params })).orderNumber).toMatch(/^BP\d{8}$/);
+    expect((await guest.checkout.completePayment({ params })).orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
     // The bank's page left open in another window can no longer confirm anything, and says why in words.
     const late = await fetch(`${api.origin}/api/payments/sandbox/challenge/${intent.intentId}`, {
       method: 'POST',
@@ -188,7 +188,7 @@ describe('paying and placing the order', () => {
     expect(again.intentId).not.toBe(first.intentId);
     expect(again.status).toBe('requires_payment_method');
     await confirmLikeTheFrame(api.origin, { id: again.intentId, clientSecret: again.clientSecret }, { number: TEST_CARDS.succeeds });
-    expect((await guest.checkout.completePayment({ params })).orderNumber).toMatch(/^BP\d{8}$/);
+    expect((await guest.checkout.completePayment({ params })).orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
   });
 
   it('re-prices the payment when the basket changes after the intent, and refunds a payment made for the old basket', async () => {
@@ -234,7 +234,7 @@ describe('paying and placing the order', () => {
 
     const [winner] = winners;
     await confirmLikeTheFrame(api.origin, { id: winner!.intent.intentId, clientSecret: winner!.intent.clientSecret }, { number: TEST_CARDS.succeeds });
-    expect((await guest.checkout.completePayment({ params: winner!.params })).orderNumber).toMatch(/^BP\d{8}$/);
+    expect((await guest.checkout.completePayment({ params: winner!.params })).orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
     const all = shoppers.map(({ params }) => sql`${params.basketId}`);
     const orders = (await api.database.db.execute(sql`select count(*)::int as n from orders where basket_id in (${sql.join(all, sql`, `)})`)) as unknown as {
       rows: { n: number }[];
@@ -286,7 +286,7 @@ describe('the same payment started many times at once', () => {
     const intent = await alice.checkout.createPaymentIntent({ params, body: {} });
     expect(await stockOf(sku)).toMatchObject({ reserved: 2 });
     await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
-    expect((await alice.checkout.completePayment({ params })).orderNumber).toMatch(/^BP\d{8}$/);
+    expect((await alice.checkout.completePayment({ params })).orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
     expect(await stockOf(sku)).toMatchObject({ on_hand: 20, committed: 2, reserved: 0 });
     expect(await inventory.stockInvariantViolations(api.database)).toEqual([]);
   });

@@ -80,7 +80,7 @@ describe('checkout with Stripe', () => {
 
     expect((await confirmWith(intent, 'pm_card_visa')).body).toMatchObject({ id: intent.intentId, status: 'succeeded' });
     const placed = await checkout.completePayment({ params });
-    expect(placed).toMatchObject({ orderNumber: expect.stringMatching(/^BP\d{8}$/), totalIncVat: intent.amountPence, status: 'placed' });
+    expect(placed).toMatchObject({ orderNumber: expect.stringMatching(/^BP-\w{3}-\w{3}-\w{3}$/), totalIncVat: intent.amountPence, status: 'placed' });
     expect(await checkout.completePayment({ params })).toEqual(placed);
   });
 

@@ -9,14 +9,20 @@ export type NewHelpRequest = typeof helpRequests.$inferInsert;
 export type HelpRequestMessageRow = typeof helpRequestMessages.$inferSelect;
 export type HelpRequestFileRow = typeof helpRequestFiles.$inferSelect;
 
-/** The shared writes of every help request; the inbox's reads and changes live in `inbox.repository.ts`. */
+/**
+ * The shared writes of every help request; the inbox's reads and changes live in `inbox.repository.ts`.
+ * Undefined, with nothing written, when a request with the same `dedupeKey` is kept already (or is
+ * being kept by a transaction still open: the insert waits for it).
+ */
 export async function insertHelpRequest(
   db: Db,
   request: NewHelpRequest,
   firstMessage: Omit<typeof helpRequestMessages.$inferInsert, 'requestId'> | null,
   files: readonly Omit<typeof helpRequestFiles.$inferInsert, 'requestId'>[],
-): Promise<HelpRequestRow> {
-  const [row] = await db.insert(helpRequests).values(request).returning();
+): Promise<HelpRequestRow | undefined> {
+  const insert = db.insert(helpRequests).values(request);
+  const [row] = await (request.dedupeKey ? insert.onConflictDoNothing({ target: helpRequests.dedupeKey }) : insert).returning();
+  if (!row) return undefined;
   if (firstMessage) await db.insert(helpRequestMessages).values({ ...firstMessage, requestId: row!.id });
   if (files.length > 0) await db.insert(helpRequestFiles).values(files.map((file) => ({ ...file, requestId: row!.id })));
   return row!;
@@ -24,6 +30,11 @@ export async function insertHelpRequest(
 
 export async function helpRequestByReference(db: Db, reference: string): Promise<HelpRequestRow | undefined> {
   const [row] = await db.select().from(helpRequests).where(eq(helpRequests.reference, reference)).limit(1);
+  return row;
+}
+
+export async function helpRequestByDedupeKey(db: Db, dedupeKey: string): Promise<HelpRequestRow | undefined> {
+  const [row] = await db.select().from(helpRequests).where(eq(helpRequests.dedupeKey, dedupeKey)).limit(1);
   return row;
 }
 

@@ -33,6 +33,11 @@ export const helpRequests = pgTable(
     assignedToName: text('assigned_to_name'),
     /** SHA-256 (hex) of the token in the customer's reply link: the link works, the table alone does not. */
     replyTokenHash: text('reply_token_hash').notNull(),
+    /**
+     * Set for a request that must be recorded once however many calls make it at once (a customer's
+     * cancellation, keyed by what it cancelled): the calls after the first are answered with its reference.
+     */
+    dedupeKey: text('dedupe_key'),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -41,6 +46,7 @@ export const helpRequests = pgTable(
   (table) => [
     uniqueIndex('help_requests_reference_idx').on(table.reference),
     uniqueIndex('help_requests_reply_token_idx').on(table.replyTokenHash),
+    uniqueIndex('help_requests_dedupe_idx').on(table.dedupeKey),
     index('help_requests_type_status_idx').on(table.type, table.status, table.createdAt),
     index('help_requests_status_idx').on(table.status, table.createdAt),
     // The inbox counts open requests past their routing time, per type, on every page: from this index alone.

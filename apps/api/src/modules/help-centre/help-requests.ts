@@ -6,7 +6,7 @@ import { newOpaqueId, readableCode } from '../../platform/readable-codes.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { StoredFile } from '../files/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { insertHelpRequest, referenceTaken, type HelpRequestRow } from './help-centre.repository.ts';
+import { helpRequestByDedupeKey, insertHelpRequest, referenceTaken, type HelpRequestRow } from './help-centre.repository.ts';
 
 /** What every enquiry and order request records: the part that is the same for all of them. */
 export interface HelpRequestInput {
@@ -27,14 +27,18 @@ export interface HelpRequestInput {
   files?: readonly { file: StoredFile; role: string }[];
   /** What happens next, for the acknowledgement e-mail (the reference and the answering time are added). */
   nextSteps: readonly string[];
+  /** Keeps one request (and one e-mail) however many calls record it at once: the others get the first one back, `replayed`. */
+  dedupeKey?: string;
 }
 
 export interface RecordedHelpRequest {
   row: HelpRequestRow;
   reference: string;
   dueAt: Date;
-  /** The customer's reply link (its token is stored only as a hash). */
+  /** The customer's reply link (its token is stored only as a hash); empty when `replayed`. */
   replyUrl: string;
+  /** Recorded already under the same `dedupeKey`: this is that request, and no e-mail was queued. */
+  replayed: boolean;
 }
 
 export interface HelpRequestDeps {
@@ -95,6 +99,7 @@ export async function recordHelpRequest(
       summary: input.summary,
       details: input.details,
       replyTokenHash: hashToken(token),
+      dedupeKey: input.dedupeKey ?? null,
       dueAt,
       createdAt: now,
       updatedAt: now,
@@ -110,6 +115,10 @@ export async function recordHelpRequest(
       uploadedAt: now,
     })),
   );
+  if (!row) {
+    const first = (await helpRequestByDedupeKey(ctx.db, input.dedupeKey!))!;
+    return { row: first, reference: first.reference, dueAt: first.dueAt, replyUrl: '', replayed: true };
+  }
   const replyUrl = replyUrlFor(publicUrl, token);
   const typeName = HELP_REQUEST_TYPE_NAMES[input.type];
   await deps.notifications.enqueueEmail(
@@ -133,5 +142,5 @@ export async function recordHelpRequest(
       dedupeKey: `help-ack:${id}`,
     },
   );
-  return { row, reference, dueAt, replyUrl };
+  return { row, reference, dueAt, replyUrl, replayed: false };
 }

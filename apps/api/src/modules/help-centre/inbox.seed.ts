@@ -126,7 +126,7 @@ export function inboxDemoSeed(): Seed {
         );
         if (demo.staffReply) {
           await appendMessage(db, {
-            requestId: row.id,
+            requestId: row!.id,
             author: 'staff',
             authorId: null,
             authorName: demo.assignedToName ?? 'Customer service',

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { createBasketClient, createCheckoutClient, createClientFromEndpoints, createOrdersClient } from '@shop/api-client';
-import { helpCentreOrderEndpoints } from '@shop/contracts';
+import { helpCentreOrderEndpoints, ORDER_LINK_HEADER } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku, type SeededSku } from '../../testing/seeded-skus.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
@@ -21,12 +21,23 @@ export interface OrderHelpHarness {
   sku: SeededSku;
   /** Moves the API's clock this far ahead of the real one (days after delivery, without waiting). */
   setAhead(ms: number): void;
-  /** The help centre's order calls as `as` (a token of `actors`), or a guest; each client from an address of its own. */
-  help(as?: string): ReturnType<typeof createClientFromEndpoints<typeof helpCentreOrderEndpoints>>;
+  /**
+   * The help centre's order calls as `as` (a token of `actors`), or a guest, with an e-mailed link's
+   * token when given (`linkFor`); each client from an address of its own.
+   */
+  help(as?: string, link?: string): ReturnType<typeof createClientFromEndpoints<typeof helpCentreOrderEndpoints>>;
+  /** A guest asks for the link to the order with its number and e-mail address: the token in the e-mail we sent. */
+  linkFor(order: { orderNumber: string; email: string }): Promise<string>;
   staff: ReturnType<typeof createOrdersClient>;
-  /** A header set for a raw `fetch`: a fresh client address and the caller's token. */
-  headers(as?: string): Record<string, string>;
-  placeOrder(options?: { quantity?: number; as?: string; sku?: string }): Promise<{ orderNumber: string; totalIncVat: number; email: string }>;
+  /** A header set for a raw `fetch`: a fresh client address, the caller's token and a link's. */
+  headers(as?: string, link?: string): Record<string, string>;
+  /** An order of `quantity` of `sku` (the harness's own by default), and of each of `more` on lines after it. */
+  placeOrder(options?: {
+    quantity?: number;
+    as?: string;
+    sku?: string;
+    more?: readonly { sku: string; quantity: number }[];
+  }): Promise<{ orderNumber: string; totalIncVat: number; email: string }>;
   advance(orderNumber: string, to: 'picking' | 'dispatched' | 'delivered'): Promise<unknown>;
   committedOf(sku: string): Promise<number>;
 }
@@ -49,7 +60,14 @@ export async function startOrderHelpApi(name: string, pay: PayLikeTheFrame): Pro
     sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 40`,
   );
   const nextAddress = () => `198.51.100.${(address = (address % 250) + 1)}`;
-  const headers = (as?: string) => ({ 'x-forwarded-for': nextAddress(), ...(as ? { authorization: `Bearer ${as}` } : {}) });
+  const linkHeader = (link?: string): Record<string, string> => (link ? { [ORDER_LINK_HEADER]: link } : {});
+  const headers = (as?: string, link?: string) => ({ 'x-forwarded-for': nextAddress(), ...(as ? { authorization: `Bearer ${as}` } : {}), ...linkHeader(link) });
+  const help = (as?: string, link?: string) =>
+    createClientFromEndpoints(helpCentreOrderEndpoints, {
+      baseUrl: api.serviceUrl('help-centre'),
+      getAccessToken: () => as,
+      headers: { 'x-forwarded-for': nextAddress(), ...linkHeader(link) },
+    });
   const staff = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'staff' });
   return {
     api,
@@ -57,12 +75,15 @@ export async function startOrderHelpApi(name: string, pay: PayLikeTheFrame): Pro
     setAhead: (ms) => {
       ahead = ms;
     },
-    help: (as) =>
-      createClientFromEndpoints(helpCentreOrderEndpoints, {
-        baseUrl: api.serviceUrl('help-centre'),
-        getAccessToken: () => as,
-        headers: { 'x-forwarded-for': nextAddress() },
-      }),
+    help,
+    async linkFor(order) {
+      await help().requestOrderLink({ params: { id: order.orderNumber }, body: { emailAddress: order.email } });
+      // The outbox as stored (the notifications module's test helper is for tests only): the newest link e-mail.
+      const sent = (await api.database.db.execute(
+        sql`select text from email_outbox where lower("to") = lower(${order.email}) and template = 'orders.manage-link' order by created_at desc limit 1`,
+      )) as unknown as { rows: { text: string }[] };
+      return /\/order-help\/link\/([A-Za-z0-9_-]+)/.exec(sent.rows[0]!.text)![1]!;
+    },
     staff,
     headers,
     async placeOrder(options = {}) {
@@ -71,7 +92,8 @@ export async function startOrderHelpApi(name: string, pay: PayLikeTheFrame): Pro
       const getAccessToken = () => options.as;
       const basket = createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken });
       const checkout = createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken });
-      const { basketId } = await basket.createBasketWithItems({ body: { items: [{ sku: options.sku ?? sku.sku, quantity: options.quantity ?? 2 }] } });
+      const items = [{ sku: options.sku ?? sku.sku, quantity: options.quantity ?? 2 }, ...(options.more ?? [])];
+      const { basketId } = await basket.createBasketWithItems({ body: { items } });
       const params = { basketId };
       await checkout.setContactDetails({ params, body: { emailAddress: email, firstName: 'Sam', lastName: 'Shopper', phone: '07700 900123' } });
       await checkout.setDeliveryDetails({ params, body: { address: { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } });

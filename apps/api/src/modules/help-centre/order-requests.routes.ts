@@ -1,15 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { DAMAGE_ISSUE_TYPES, helpCentreOrderEndpoints as endpoints, ORDER_HELP_MAX_PHOTOS, OrderHelpLineInputSchema } from '@shop/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DAMAGE_ISSUE_TYPES,
+  helpCentreOrderEndpoints as endpoints,
+  ORDER_HELP_MAX_PHOTOS,
+  ORDER_LINK_HEADER,
+  OrderHelpLineInputSchema,
+  type EndpointDefinition,
+  type ResponseOf,
+} from '@shop/contracts';
 import { z } from 'zod';
-import { bindEndpoint } from '../../platform/bind.ts';
+import { bindEndpoint, type HandlerInput } from '../../platform/bind.ts';
 import { IMAGE_TYPES, type FilesService, type UploadForm } from '../files/index.ts';
+import type { OrderProof } from '../orders/index.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
 import type { DamageReport } from './order-requests.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 
 /**
- * A guest proves an order with its number and e-mail address, as tracking does: the same budget
- * per client as tracking's (decision 0015), so pairs cannot be guessed faster through these calls.
+ * A guest asks for the link to an order with its number and e-mail address, as tracking checks
+ * them: the same budget per client as tracking's (decision 0015), so pairs cannot be guessed faster
+ * through these calls. The calls the link opens share it too.
  */
 const ORDER_HELP_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
 /** The report's fields and up to six photos: a seventh is refused as it starts, a file in another field at once. */
@@ -23,18 +33,23 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
   const { config } = app.platform;
   const env = { publicUrl: config.publicUrl, platform: app.platform };
   const limited = { rateLimit: ORDER_HELP_LIMIT };
-  bindEndpoint(app, endpoints.getOrderProducts, ({ ctx, params, query }) => helpCentre.orderProducts(ctx, params.orderGuid, query.emailAddress), limited);
-  bindEndpoint(app, endpoints.cancelOrder, ({ ctx, params, body }) => helpCentre.cancelOrder(ctx, params.id, body, env), limited);
-  bindEndpoint(app, endpoints.requestUnwantedItemsReturn, ({ ctx, params, body }) => helpCentre.requestUnwantedItems(ctx, params.id, body, env), limited);
-  bindEndpoint(app, endpoints.askAboutReturnedItemsRefund, ({ ctx, params, body }) => helpCentre.askAboutRefund(ctx, params.id, body, env), limited);
-  bindEndpoint(app, endpoints.askOrderQuestion, ({ ctx, params, body }) => helpCentre.askOrderQuestion(ctx, params.id, body, env), limited);
-  bindEndpoint(app, endpoints.requestOrderAmendment, ({ ctx, params, body }) => helpCentre.requestAmendment(ctx, params.id, body, env), limited);
-  bindEndpoint(app, endpoints.confirmDeliveryTerms, ({ ctx, body }) => helpCentre.confirmDeliveryTerms(ctx, body, env), limited);
+  /** Binds a call on one order with the caller's proof read from its header (decision 0049), within the shared budget. */
+  const bindWithProof = <E extends EndpointDefinition>(endpoint: E, call: (input: HandlerInput<E>, proof: OrderProof) => Promise<ResponseOf<E>>) =>
+    bindEndpoint(app, endpoint, (input) => call(input, proofOf(input.request)), limited);
+  bindEndpoint(app, endpoints.requestOrderLink, ({ ctx, params, body }) => helpCentre.requestOrderLink(ctx, params.id, body, env), limited);
+  bindWithProof(endpoints.openOrderLink, ({ ctx }, proof) => helpCentre.openOrderLink(ctx, proof.linkToken ?? ''));
+  bindWithProof(endpoints.getOrderProducts, ({ ctx, params }, proof) => helpCentre.orderProducts(ctx, params.orderGuid, proof));
+  bindWithProof(endpoints.cancelOrder, ({ ctx, params, body }, proof) => helpCentre.cancelOrder(ctx, params.id, body, proof, env));
+  bindWithProof(endpoints.requestUnwantedItemsReturn, ({ ctx, params, body }, proof) => helpCentre.requestUnwantedItems(ctx, params.id, body, proof, env));
+  bindWithProof(endpoints.askAboutReturnedItemsRefund, ({ ctx, params, body }, proof) => helpCentre.askAboutRefund(ctx, params.id, body, proof, env));
+  bindWithProof(endpoints.askOrderQuestion, ({ ctx, params, body }, proof) => helpCentre.askOrderQuestion(ctx, params.id, body, proof, env));
+  bindWithProof(endpoints.requestOrderAmendment, ({ ctx, params, body }, proof) => helpCentre.requestAmendment(ctx, params.id, body, proof, env));
+  bindWithProof(endpoints.confirmDeliveryTerms, ({ ctx, body }, proof) => helpCentre.confirmDeliveryTerms(ctx, body, proof, env));
   bindEndpoint(
     app,
     endpoints.downloadVatInvoice,
-    async ({ ctx, params, query, reply }) => {
-      const invoice = await helpCentre.vatInvoice(ctx, params.id, query.emailAddress, config.shop);
+    async ({ ctx, params, request, reply }) => {
+      const invoice = await helpCentre.vatInvoice(ctx, params.id, proofOf(request), config.shop);
       return reply
         .headers({
           'content-type': 'application/pdf',
@@ -58,7 +73,7 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
         const report = damageReport(form);
         // Who may report, and the window, are checked before a single photo is stored; the photos
         // are all checked before any is stored, and removed again if the report is not recorded.
-        await helpCentre.checkDamageReport(ctx, params.id, report);
+        await helpCentre.checkDamageReport(ctx, params.id, report, proofOf(request));
         const photos = form.files.map((photo, index) => ({
           purpose: 'help-request' as const,
           accept: IMAGE_TYPES,
@@ -66,7 +81,9 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
           bytes: photo.bytes,
           field: `body.photos.${index}`,
         }));
-        return files.storeUploads(ctx, photos, (stored) => helpCentre.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, env));
+        return files.storeUploads(ctx, photos, (stored) =>
+          helpCentre.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, proofOf(request), env),
+        );
       },
       limited,
     );
@@ -77,6 +94,12 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
   bindEndpoint(app, endpoints.authoriseReturn, ({ ctx, params, body }) => helpCentre.authoriseReturn(ctx, params.reference, body, env));
   bindEndpoint(app, endpoints.refuseReturn, ({ ctx, params, body }) => helpCentre.refuseReturn(ctx, params.reference, body, env));
   bindEndpoint(app, endpoints.receiveReturn, ({ ctx, params }) => helpCentre.receiveReturn(ctx, params.reference, env));
+}
+
+/** The e-mailed link's token, from its header only (decision 0049): never from an address or a body, which get logged and kept. */
+function proofOf(request: FastifyRequest): OrderProof {
+  const token = request.headers[ORDER_LINK_HEADER];
+  return { linkToken: typeof token === 'string' && token !== '' ? token : null };
 }
 
 const ReportFieldsSchema = z.object({

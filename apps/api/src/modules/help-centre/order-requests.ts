@@ -1,8 +1,9 @@
 /**
- * Order self-service (issue 20, docs/domain.md §7–8, decision 0031): what an order's owner, or a
- * guest with its number and e-mail address, can do about it from the help centre. Each call finds
- * the order through orders' own check (someone else's is the same 404 as an unknown one) and records
- * a help request of its type with the order attached, so it lands in the staff inbox.
+ * Order self-service (issue 20, docs/domain.md §7–8, decisions 0031 and 0049): what an order's owner
+ * signed in, or whoever holds the link we e-mailed to its address, can do about it from the help
+ * centre. A guest with the number and address asks for that link. Each call finds the order through
+ * orders' own check (`orderForHelp`) and records a help request of its type with the order attached,
+ * so it lands in the staff inbox.
  */
 import {
   AMEND_CHANGE_NAMES,
@@ -14,6 +15,8 @@ import {
   type CancelOrderResult,
   type HelpRequestAccepted,
   type HelpRequestType,
+  type OrderLink,
+  type OrderLinkSent,
   type OrderProducts,
   type OrderReturn,
   type ReturnRequested,
@@ -22,7 +25,7 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StoredFile } from '../files/index.ts';
-import type { HelpOrder } from '../orders/index.ts';
+import type { HelpOrder, OrderProof } from '../orders/index.ts';
 import type { GatewaySource } from '../payments/index.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
 import { recordHelpRequest } from './help-requests.ts';
@@ -53,6 +56,7 @@ export interface OrderRequestEnv {
 type Lines = readonly { position: number; quantity: number; opened?: boolean | undefined }[];
 
 export interface DamageReport {
+  /** Read from older forms and ignored: a guest's proof is the e-mailed link (decision 0049). */
   emailAddress?: string | undefined;
   lines: Lines;
   issueType: 'damaged' | 'missing' | 'wrong-item';
@@ -64,62 +68,70 @@ export interface DamageReport {
 export interface OrderRequestsService {
   /** Units of `skus` returned (refused returns aside) and reported damaged on delivery: reviews' product insights. */
   afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
-  orderProducts(ctx: ServiceContext, orderNumber: string, emailAddress: string | undefined): Promise<OrderProducts>;
+  /** E-mails a link to change the order to its address, for a guest with its number and that address (decision 0049). */
+  requestOrderLink(ctx: ServiceContext, orderNumber: string, input: { emailAddress: string }, env: OrderRequestEnv): Promise<OrderLinkSent>;
+  /** The order an e-mailed link opens, and until when. */
+  openOrderLink(ctx: ServiceContext, token: string): Promise<OrderLink>;
+  orderProducts(ctx: ServiceContext, orderNumber: string, proof: OrderProof): Promise<OrderProducts>;
   cancelOrder(
     ctx: ServiceContext,
     orderNumber: string,
-    input: { emailAddress?: string | undefined; lines?: Lines | undefined; reason: string },
+    input: { lines?: Lines | undefined; reason: string },
+    proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<CancelOrderResult>;
   requestUnwantedItems(
     ctx: ServiceContext,
     orderNumber: string,
-    input: { emailAddress?: string | undefined; lines: Lines; reason: string; comments?: string | undefined },
+    input: { lines: Lines; reason: string; comments?: string | undefined },
+    proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<ReturnRequested>;
   /** Checks who may report and the window before any photo is stored. */
-  checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>): Promise<void>;
-  reportDamagedOrMissing(ctx: ServiceContext, orderNumber: string, input: DamageReport, env: OrderRequestEnv): Promise<HelpRequestAccepted>;
+  checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>, proof: OrderProof): Promise<void>;
+  reportDamagedOrMissing(ctx: ServiceContext, orderNumber: string, input: DamageReport, proof: OrderProof, env: OrderRequestEnv): Promise<HelpRequestAccepted>;
   askAboutRefund(
     ctx: ServiceContext,
     orderNumber: string,
     input: {
-      emailAddress?: string | undefined;
       returnReference?: string | undefined;
       sentOn: string;
       carrier?: string | undefined;
       trackingNumber?: string | undefined;
       message?: string | undefined;
     },
+    proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted>;
   askOrderQuestion(
     ctx: ServiceContext,
     orderNumber: string,
-    input: { emailAddress?: string | undefined; question: string },
+    input: { question: string },
+    proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted>;
   requestAmendment(
     ctx: ServiceContext,
     orderNumber: string,
-    input: { emailAddress?: string | undefined; change: keyof typeof AMEND_CHANGE_NAMES; details: string },
+    input: { change: keyof typeof AMEND_CHANGE_NAMES; details: string },
+    proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted>;
   confirmDeliveryTerms(
     ctx: ServiceContext,
     input: {
       orderNumber: string;
-      emailAddress?: string | undefined;
       deliveryType: keyof typeof DELIVERY_TERMS_TYPE_NAMES;
       accessNotes: string;
       vehicleSize: keyof typeof VEHICLE_SIZE_NAMES;
     },
+    proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted>;
   vatInvoice(
     ctx: ServiceContext,
     orderNumber: string,
-    emailAddress: string | undefined,
+    proof: OrderProof,
     shop: ShopDetails,
   ): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
   getReturn(ctx: ServiceContext, reference: string): Promise<OrderReturn>;
@@ -143,15 +155,34 @@ function checkLinesExist(order: HelpOrder, lines: Lines): void {
   }
 }
 
+/**
+ * What one customer cancellation is, for recording it once: the whole order (once only), or the
+ * refund that carried the lines' price back (calls at once share it). None for lines that gave nothing back.
+ */
+function cancellationKey(order: HelpOrder, whole: boolean, refundId: string | null): string | undefined {
+  if (whole) return `order-cancel:${order.id}:whole`;
+  return refundId ? `order-cancel:${order.id}:refund:${refundId}` : undefined;
+}
+
 export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService {
   const refundCall = (env: OrderRequestEnv) => ({ gateway: deps.payments.gateway(env.platform), publicUrl: env.publicUrl });
 
-  /** Records a help request of `type` about the order, in its own transaction, and answers its reference. */
+  /**
+   * Records a help request of `type` about the order, in its own transaction, and answers its
+   * reference. With `dedupeKey`, one request however many calls record it: the others answer its reference.
+   */
   async function record(
     ctx: ServiceContext,
     order: HelpOrder,
     type: HelpRequestType,
-    fields: { summary: string; details: Record<string, unknown>; message: string | null; nextSteps: string[]; files?: readonly StoredFile[] },
+    fields: {
+      summary: string;
+      details: Record<string, unknown>;
+      message: string | null;
+      nextSteps: string[];
+      files?: readonly StoredFile[];
+      dedupeKey?: string | undefined;
+    },
     env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted> {
     const recorded = await ctx.db.transaction((db) =>
@@ -170,6 +201,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
           message: fields.message,
           files: (fields.files ?? []).map((file) => ({ file, role: 'photo' })),
           nextSteps: fields.nextSteps,
+          ...(fields.dedupeKey ? { dedupeKey: fields.dedupeKey } : {}),
         },
         env.publicUrl,
       ),
@@ -177,8 +209,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
     return { reference: recorded.reference, dueAt: recorded.dueAt.toISOString(), team: HELP_REQUEST_ROUTING[type].team, nextSteps: fields.nextSteps };
   }
 
-  async function checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>): Promise<HelpOrder> {
-    const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+  async function checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>, proof: OrderProof): Promise<HelpOrder> {
+    const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
     checkLinesExist(order, input.lines);
     if (!order.deliveredAt) {
       // Missing goods of a dispatched order the carrier has not marked delivered are still worth reporting.
@@ -193,11 +225,20 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
   return {
     afterSalesUnits: (ctx, skus) => afterSalesUnits(ctx.db, skus),
 
-    async orderProducts(ctx, orderNumber, emailAddress) {
-      const order = await deps.orders.orderForHelp(ctx, orderNumber, emailAddress);
+    requestOrderLink: (ctx, orderNumber, input, env) => deps.orders.issueOrderLink(ctx, orderNumber, input.emailAddress, env.publicUrl),
+    openOrderLink: (ctx, token) => deps.orders.openOrderLink(ctx, token),
+
+    async orderProducts(ctx, orderNumber, proof) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       const returned = await returnedQuantities(ctx.db, order.id);
       const sent = SENT_STATUSES.includes(order.status);
-      const lines = withReturnability(order.lines, await deps.catalogue.returnabilityOf(ctx, order.lines.map((line) => line.sku)));
+      const lines = withReturnability(
+        order.lines,
+        await deps.catalogue.returnabilityOf(
+          ctx,
+          order.lines.map((line) => line.sku),
+        ),
+      );
       return {
         orderGuid: order.id,
         orderNumber: order.orderNumber,
@@ -231,8 +272,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       };
     },
 
-    async cancelOrder(ctx, orderNumber, input, env) {
-      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+    async cancelOrder(ctx, orderNumber, input, proof, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       if (order.status === 'cancelled') throw OrderRequestErrors.cancelledOrder(order.orderNumber);
       if (input.lines) checkLinesExist(order, input.lines);
       // All that is left of every line is the whole order: cancelled as such, so delivery and any code come back too.
@@ -241,7 +282,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
         order.lines.every((line) => line.quantity - line.cancelledQuantity === (input.lines!.find((want) => want.position === line.position)?.quantity ?? 0));
       const asReturn = async (): Promise<CancelOrderResult> => {
         const lines = input.lines ?? order.lines.map((line) => ({ position: line.position, quantity: line.quantity - line.cancelledQuantity }));
-        const current = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+        const current = await deps.orders.orderForHelp(ctx, orderNumber, proof);
         const requested = await returns.requestReturn(deps, ctx, current, { lines, reason: input.reason }, env.publicUrl, 'cancellation');
         return {
           outcome: 'return',
@@ -278,6 +319,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
           details: { wholeOrder: whole, lines: input.lines ?? null, reason: input.reason, refundedPence: outcome.refundedPence, refundId: outcome.refundId },
           message: input.reason,
           nextSteps,
+          // Calls at once that carried one cancellation through (its refund, or the whole order) record it once.
+          dedupeKey: cancellationKey(order, whole, outcome.refundId),
         },
         env,
       );
@@ -291,17 +334,17 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       };
     },
 
-    async requestUnwantedItems(ctx, orderNumber, input, env) {
-      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+    async requestUnwantedItems(ctx, orderNumber, input, proof, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       return returns.requestReturn(deps, ctx, order, input, env.publicUrl, 'unwanted-items');
     },
 
-    async checkDamageReport(ctx, orderNumber, input) {
-      await checkDamageReport(ctx, orderNumber, input);
+    async checkDamageReport(ctx, orderNumber, input, proof) {
+      await checkDamageReport(ctx, orderNumber, input, proof);
     },
 
-    async reportDamagedOrMissing(ctx, orderNumber, input, env) {
-      const order = await checkDamageReport(ctx, orderNumber, input);
+    async reportDamagedOrMissing(ctx, orderNumber, input, proof, env) {
+      const order = await checkDamageReport(ctx, orderNumber, input, proof);
       const issue = DAMAGE_ISSUE_TYPE_NAMES[input.issueType];
       return record(
         ctx,
@@ -327,9 +370,10 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       );
     },
 
-    async askAboutRefund(ctx, orderNumber, input, env) {
-      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
-      const { emailAddress: _email, message, ...details } = input;
+    async askAboutRefund(ctx, orderNumber, input, proof, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
+      const { returnReference, sentOn, carrier, trackingNumber, message } = input;
+      const details = { returnReference, sentOn, carrier, trackingNumber };
       return record(
         ctx,
         order,
@@ -346,13 +390,13 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       );
     },
 
-    async askOrderQuestion(ctx, orderNumber, input, env) {
-      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+    async askOrderQuestion(ctx, orderNumber, input, proof, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       return record(ctx, order, 'ORDER_QUESTION', { summary: 'question about the order', details: {}, message: input.question, nextSteps: [] }, env);
     },
 
-    async requestAmendment(ctx, orderNumber, input, env) {
-      const order = await deps.orders.orderForHelp(ctx, orderNumber, input.emailAddress);
+    async requestAmendment(ctx, orderNumber, input, proof, env) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       if (!AMENDABLE_STATUSES.includes(order.status)) throw OrderRequestErrors.tooLateToAmend(order.orderNumber, order.status);
       return record(
         ctx,
@@ -370,8 +414,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       );
     },
 
-    async confirmDeliveryTerms(ctx, input, env) {
-      const order = await deps.orders.orderForHelp(ctx, input.orderNumber, input.emailAddress);
+    async confirmDeliveryTerms(ctx, input, proof, env) {
+      const order = await deps.orders.orderForHelp(ctx, input.orderNumber, proof);
       return record(
         ctx,
         order,
@@ -386,8 +430,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       );
     },
 
-    async vatInvoice(ctx, orderNumber, emailAddress, shop) {
-      const order = await deps.orders.orderForHelp(ctx, orderNumber, emailAddress);
+    async vatInvoice(ctx, orderNumber, proof, shop) {
+      const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       return deps.orders.vatInvoice(ctx, order.orderNumber, shop);
     },
 

@@ -31,9 +31,9 @@ const succeededRefunds = async (orderNumber: string) => {
 async function requestedReturn() {
   const order = await harness.placeOrder({ quantity: 2 });
   await harness.advance(order.orderNumber, 'delivered');
-  const requested = await harness.help().requestUnwantedItemsReturn({
+  const requested = await harness.help(undefined, await harness.linkFor(order)).requestUnwantedItemsReturn({
     params: { id: order.orderNumber },
-    body: { emailAddress: order.email, lines: [{ position: 0, quantity: 1 }], reason: 'changed-mind' },
+    body: { lines: [{ position: 0, quantity: 1 }], reason: 'changed-mind' },
   });
   return { order, requested, params: { reference: requested.reference } };
 }
@@ -76,7 +76,7 @@ describe('staff handling a return', () => {
     });
     const [email] = await readOutbox(api.database.db, { to: order.email, template: 'help-centre.return-refused' });
     expect(email!.text).toContain('The seal has been broken.');
-    const products = await harness.help().getOrderProducts({ params: { orderGuid: order.orderNumber }, query: { emailAddress: order.email } });
+    const products = await harness.help(undefined, await harness.linkFor(order)).getOrderProducts({ params: { orderGuid: order.orderNumber } });
     expect(products.lines[0]).toMatchObject({ returnedQuantity: 0, returnableQuantity: 2 });
   });
 });

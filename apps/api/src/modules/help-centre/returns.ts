@@ -17,7 +17,7 @@ import * as repository from './returns.repository.ts';
 import type { OrderReturnRow } from './returns.repository.ts';
 
 export interface ReturnsDeps extends HelpRequestDeps {
-  orders: Pick<OrdersService, 'refundReturn' | 'orderForHelp'>;
+  orders: Pick<OrdersService, 'refundReturn' | 'helpOrderForStaff'>;
   /** Whether each line's product can come back as unwanted, as the catalogue sets it. */
   catalogue: Pick<CatalogueService, 'returnabilityOf'>;
 }
@@ -61,7 +61,13 @@ export async function requestReturn(
     const endsAt = returnWindowEndsAt(order.deliveredAt);
     if (now > endsAt) throw OrderRequestErrors.returnWindowClosed(endsAt);
   }
-  const lines = withReturnability(order.lines, await deps.catalogue.returnabilityOf(ctx, order.lines.map((line) => line.sku)));
+  const lines = withReturnability(
+    order.lines,
+    await deps.catalogue.returnabilityOf(
+      ctx,
+      order.lines.map((line) => line.sku),
+    ),
+  );
   return ctx.db.transaction(async (db) => {
     await repository.lockReturnsOf(db, order.id);
     const returned = await repository.returnedQuantities(db, order.id);
@@ -130,7 +136,7 @@ export async function requestReturn(
 async function present(deps: ReturnsDeps, ctx: ServiceContext, requestReference: string, row: OrderReturnRow): Promise<OrderReturn> {
   const lines = await repository.linesOfReturns(ctx.db, [row.id]);
   const request = await repository.requestOfReturn(ctx.db, row);
-  const order = request?.orderNumber ? await deps.orders.orderForHelp(ctx, request.orderNumber, request.emailAddress) : null;
+  const order = request?.orderNumber ? await deps.orders.helpOrderForStaff(ctx, request.orderNumber) : null;
   return {
     returnReference: row.reference,
     requestReference,

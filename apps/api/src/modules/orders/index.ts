@@ -14,6 +14,7 @@ export {
   type RefundCall,
 } from './orders.service.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
+export type { OrderProof } from './order-links.ts';
 export type { HistoricalOrder } from './historical-orders.ts';
 
 /**

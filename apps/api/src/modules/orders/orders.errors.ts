@@ -9,6 +9,29 @@ export const OrderErrors = {
   notYours: (orderNumber: string) =>
     new AppError(404, 'ORDER_NOT_FOUND', `There is no order ${orderNumber} on your account. Check the number against your orders.`),
   noOrders: () => new AppError(404, 'ORDER_NONE_YET', 'You have not placed an order yet.'),
+
+  // Changing an order takes its owner signed in or a link we e-mailed (decision 0049): the same refusal whether or not the order exists.
+  linkRequired: (orderNumber: string) =>
+    new AppError(
+      403,
+      'ORDER_LINK_REQUIRED',
+      `To change order ${orderNumber}, use the link we e-mail to the address it was placed with: ask for one on the Track your order page. ` +
+        'If you placed it signed in, sign in first.',
+    ),
+  linkInvalid: () =>
+    new AppError(
+      403,
+      'ORDER_LINK_INVALID',
+      'This link does not work for this order. Use the link in our latest e-mail about it, or ask for a new one on the Track your order page.',
+    ),
+  linkExpired: (hours: number) =>
+    new AppError(
+      403,
+      'ORDER_LINK_EXPIRED',
+      `This link has expired: links to manage an order work for ${hours} hours. Ask for a new one on the Track your order page.`,
+    ),
+  tooManyLinks: () =>
+    new AppError(429, 'ORDER_LINK_TOO_MANY', 'We have sent several links for this order in the last hour. Use the latest one, or ask again in an hour.'),
   staffNotFound: (orderNumber: string) => new AppError(404, 'ORDER_NOT_FOUND', `There is no order ${orderNumber}.`),
   badTransition: (from: string, to: string) => new AppError(409, 'ORDER_STATUS_NOT_ALLOWED', `An order that is ${from} cannot move to ${to}.`),
   trackingNeeded: () =>

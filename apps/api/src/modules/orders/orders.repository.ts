@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { newOrderNumber } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
-import { orderHistory, orderLines, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
+import { orderHistory, orderLines, orderLinks, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -9,15 +10,31 @@ export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
 
-/** `BP` and eight digits from a sequence: short enough to read out on the phone. */
-const NEXT_ORDER_NUMBER = sql<string>`'BP' || lpad(nextval('order_number_seq')::text, 8, '0')`;
+/**
+ * Draws the orders' numbers at random (decision 0049) and writes them. A number already taken skips
+ * that row (`on conflict do nothing`, so the transaction carries on) and it is drawn again: at a
+ * million orders about one draw in 500,000. Another clash (the basket, the payment) still refuses.
+ */
+async function insertNumbered(db: Database, rows: readonly Omit<NewOrder, 'orderNumber'>[]): Promise<OrderRow[]> {
+  const inserted: OrderRow[] = [];
+  let waiting = rows;
+  for (let draw = 0; waiting.length > 0; draw += 1) {
+    if (draw === 5) throw new Error('Five draws of order numbers in a row were all taken: the random source is broken');
+    const written = await db
+      .insert(orders)
+      .values(waiting.map((row) => ({ ...row, orderNumber: newOrderNumber() })))
+      .onConflictDoNothing({ target: orders.orderNumber })
+      .returning();
+    inserted.push(...written);
+    const done = new Set(written.map((row) => row.id));
+    waiting = waiting.filter((row) => !done.has(row.id!));
+  }
+  return inserted;
+}
 
 /** Writes the order (numbered as it is inserted), its lines and its first history entry; returns them as stored. */
 export async function insertOrder(db: Database, order: Omit<NewOrder, 'orderNumber'>, lines: readonly NewOrderLine[], actor: string | null) {
-  const [row] = await db
-    .insert(orders)
-    .values({ ...order, orderNumber: NEXT_ORDER_NUMBER })
-    .returning();
+  const [row] = await insertNumbered(db, [order]);
   const lineRows = await db
     .insert(orderLines)
     .values(lines.map((line, position) => ({ ...line, orderId: row!.id, position })))
@@ -234,6 +251,36 @@ export async function markRefundFailed(db: Database, refundId: string, failure: 
   return rows.length > 0;
 }
 
+// ── links to manage an order (decision 0049) ─────────────────────────────────────────────────────
+
+export type OrderLinkRow = typeof orderLinks.$inferSelect;
+
+/** The order a link's token (as its digest) opens, with when the link stops working; undefined for a token never issued. */
+export async function orderOfLink(db: Database, tokenHash: string): Promise<{ order: OrderRow; expiresAt: Date } | undefined> {
+  const [row] = await db
+    .select({ order: orders, expiresAt: orderLinks.expiresAt })
+    .from(orderLinks)
+    .innerJoin(orders, eq(orders.id, orderLinks.orderId))
+    .where(eq(orderLinks.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** How many links were issued for the order since `since`. */
+export async function linksIssuedSince(db: Database, orderId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ issued: count() })
+    .from(orderLinks)
+    .where(and(eq(orderLinks.orderId, orderId), gt(orderLinks.createdAt, since)));
+  return row?.issued ?? 0;
+}
+
+/** Keeps a new link's digest, and forgets the order's links that no longer work. */
+export async function insertOrderLink(db: Database, link: OrderLinkRow): Promise<void> {
+  await db.delete(orderLinks).where(and(eq(orderLinks.orderId, link.orderId), lte(orderLinks.expiresAt, link.createdAt)));
+  await db.insert(orderLinks).values(link);
+}
+
 // ── demo history ────────────────────────────────────────────────────────────────────────────────
 
 export interface HistoricalOrderRows {
@@ -243,13 +290,15 @@ export interface HistoricalOrderRows {
   refund: { amountPence: number; reason: string; at: Date } | null;
 }
 
-/** Writes past orders in bulk (demo data): numbered from the sequence, with lines, history and any refund, and no e-mail. */
+/** Writes past orders in bulk (demo data): numbered as new orders are, with lines, history and any refund, and no e-mail. */
 export async function insertHistoricalOrders(db: Database, batch: readonly HistoricalOrderRows[]): Promise<{ id: string; orderNumber: string }[]> {
   if (batch.length === 0) return [];
-  const numbered = await db
-    .insert(orders)
-    .values(batch.map(({ order }) => ({ ...order, orderNumber: NEXT_ORDER_NUMBER })))
-    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  const numbered = (
+    await insertNumbered(
+      db,
+      batch.map(({ order }) => order),
+    )
+  ).map(({ id, orderNumber }) => ({ id, orderNumber }));
   await db.insert(orderLines).values(batch.flatMap(({ order, lines }) => lines.map((line, position) => ({ ...line, orderId: order.id!, position }))));
   await db
     .insert(orderHistory)

@@ -8,6 +8,7 @@ import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentEventHandler, PaymentGateway } from '../payments/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
+import { issueOrderLink, orderOfLink, provenOrder, type OrderProof } from './order-links.ts';
 import { presentOrder, reread, totals, withDetails } from './order-view.ts';
 import * as refunding from './refunds.ts';
 import { OrderErrors } from './orders.errors.ts';
@@ -146,19 +147,19 @@ export interface HelpOrder {
   >[];
 }
 
-/**
- * The order its owner (signed in) or a guest with its number and e-mail address (as tracking asks)
- * may act on. With an e-mail address, the pair must match; without, the signed-in caller must own
- * it. Anything else is the same 404 as an unknown order.
- */
-export async function orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: string | undefined): Promise<HelpOrder> {
-  const where = emailAddress
-    ? repository.byNumberAndEmail(orderNumber, emailAddress.trim())
-    : ctx.actor
-      ? repository.byNumberOfCustomer(orderNumber, ctx.actor.userId)
-      : null;
-  const row = where ? await repository.findOrder(ctx.db, where) : undefined;
-  if (!row) throw OrderErrors.notFound();
+/** The order its owner signed in, or the holder of a link we e-mailed for it, may change (decision 0049); else 403. */
+export async function orderForHelp(ctx: Ctx, orderNumber: string, proof: OrderProof): Promise<HelpOrder> {
+  return helpOrderOf(ctx, await provenOrder(ctx, orderNumber, proof));
+}
+
+/** Any order as the help centre's staff see it (a return's lines and prices). */
+async function helpOrderForStaff(ctx: Ctx, orderNumber: string): Promise<HelpOrder> {
+  const row = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
+  if (!row) throw OrderErrors.staffNotFound(orderNumber);
+  return helpOrderOf(ctx, row);
+}
+
+async function helpOrderOf(ctx: Ctx, row: OrderRow): Promise<HelpOrder> {
   const { lines, history } = await repository.linesAndHistory(ctx.db, [row.id]);
   const lastAt = (status: OrderStatus) => history.filter((entry) => entry.kind === 'status' && entry.status === status).at(-1)?.at ?? null;
   return {
@@ -487,8 +488,14 @@ export interface OrdersService {
   orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>>;
   /** Writes past orders in bulk, their stock committed as a placed order's is, with no e-mail (demo data: the trade module's businesses). */
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
-  /** The order its signed-in owner, or a guest with its e-mail address, may act on (help centre); else 404 ORDER_NOT_FOUND. */
-  orderForHelp(ctx: Ctx, orderNumber: string, emailAddress: string | undefined): Promise<HelpOrder>;
+  /** The order its signed-in owner, or the holder of a link we e-mailed for it, may change (help centre); else 403 (decision 0049). */
+  orderForHelp(ctx: Ctx, orderNumber: string, proof: OrderProof): Promise<HelpOrder>;
+  /** Any order as the help centre's staff see it; 404 ORDER_NOT_FOUND for an unknown number. */
+  helpOrderForStaff(ctx: Ctx, orderNumber: string): Promise<HelpOrder>;
+  /** E-mails a link to change the order to its address, for a guest with its number and that address (404 ORDER_NOT_FOUND otherwise). */
+  issueOrderLink(ctx: Ctx, orderNumber: string, emailAddress: string, publicUrl: string): Promise<{ sentTo: string; expiresInHours: number }>;
+  /** The order a link opens and until when (403 ORDER_LINK_INVALID or ORDER_LINK_EXPIRED). */
+  openOrderLink(ctx: Ctx, token: string): Promise<{ orderNumber: string; expiresAt: string }>;
   /** The signed-in caller's own order's line for a sku (reviews: a verified purchase); 404 ORDER_NOT_FOUND for anyone else's order. */
   purchasedLine(ctx: Ctx, orderNumber: string, sku: string): Promise<PurchasedLine | null>;
   /**
@@ -545,6 +552,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
     recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(deps.inventory, ctx.db, orders),
     orderForHelp,
+    helpOrderForStaff,
+    issueOrderLink: (ctx, orderNumber, emailAddress, publicUrl) => issueOrderLink(deps, ctx, orderNumber, emailAddress, publicUrl),
+    openOrderLink: async (ctx, token) => {
+      const { order, expiresAt } = await orderOfLink(ctx, token);
+      return { orderNumber: order.orderNumber, expiresAt: expiresAt.toISOString() };
+    },
     purchasedLine,
     recentBuyersOf,
     unitsSent: (ctx, skus) => repository.unitsSent(ctx.db, skus),

@@ -5,9 +5,6 @@ import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STA
 /** VAT invoice numbers: INV- and seven digits, one per order, never reused (HMRC asks for a unique sequence). */
 export const vatInvoiceNumbers = pgSequence('vat_invoice_number_seq', { startWith: 1_000_001, minValue: 1_000_001, maxValue: 9_999_999 });
 
-/** Order numbers for people: BP and eight digits, from 10000001 up. */
-export const orderNumbers = pgSequence('order_number_seq', { startWith: 10_000_001, minValue: 10_000_001, maxValue: 99_999_999 });
-
 export interface OrderDelivery {
   code: string;
   name: string;
@@ -26,6 +23,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey(),
+    /** BP- and nine readable symbols drawn at random (decision 0049); orders placed before keep BP and eight digits from a sequence. */
     orderNumber: text('order_number').notNull(),
     basketId: text('basket_id').notNull(),
     customerId: text('customer_id'),
@@ -176,4 +174,21 @@ export const vatInvoices = pgTable(
     suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('vat_invoices_number_idx').on(table.invoiceNumber)],
+);
+
+/**
+ * Links we e-mailed to an order's address to manage it (decision 0049): the token's SHA-256 only,
+ * the one order it opens and when it stops working. A link opens its own order and nothing else.
+ */
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('order_links_order_idx').on(table.orderId, table.createdAt)],
 );

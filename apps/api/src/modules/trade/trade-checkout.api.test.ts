@@ -192,6 +192,6 @@ describe('a trade customer at checkout', () => {
 
     expect(await fay.terms.acceptTermsAndConditions({ query: { version: 2 } })).toMatchObject({ currentVersion: 2, accepted: true, acceptedVersion: 2 });
     const order = await pay(params);
-    expect(order.orderNumber).toMatch(/^BP\d{8}$/);
+    expect(order.orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
   });
 });

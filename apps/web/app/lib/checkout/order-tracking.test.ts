@@ -5,6 +5,8 @@ import { normaliseOrderNumber, refundText, statusTone, timelineSteps, trackingPr
 describe('order tracking', () => {
   it('reads order numbers as people type them', () => {
     expect(normaliseOrderNumber(' bp 1000 0001 ')).toBe('BP10000001');
+    expect(normaliseOrderNumber('bp k7m 3qx 9p6')).toBe('BP-K7M-3QX-9P6');
+    expect(normaliseOrderNumber('BP-K7M-3QX-9P7')).toBeNull();
     expect(normaliseOrderNumber('BP1234')).toBeNull();
     expect(normaliseOrderNumber('')).toBeNull();
     expect(trackOrderPath('BP10000001')).toBe('/track-order?orderNumber=BP10000001');

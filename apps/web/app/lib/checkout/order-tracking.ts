@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
-import { formatPence } from '@shop/contracts';
+import { formatPence, normaliseOrderNumber, ORDER_NUMBER_EXAMPLE } from '@shop/contracts';
 
 /** The order's journey as the shopper follows it. */
 export const ORDER_TIMELINE = ['placed', 'processing', 'picking', 'dispatched', 'delivered'] as const satisfies readonly OrderStatus[];
@@ -47,13 +47,8 @@ export function timelineSteps(status: OrderStatus, history: readonly HistoryEntr
   }));
 }
 
-const ORDER_NUMBER = /^BP\d{8}$/;
-
-/** An order number as typed (spaces, lower case) → `BP12345678`, or null when it cannot be one. */
-export function normaliseOrderNumber(text: string): string | null {
-  const value = text.replace(/\s+/g, '').toUpperCase();
-  return ORDER_NUMBER.test(value) ? value : null;
-}
+/** An order number as typed (spaces, hyphens, lower case) → as we write it, `BP-K7M-3QX-9P6` (or an older `BP12345678`); null when it cannot be one. */
+export { normaliseOrderNumber };
 
 export interface TrackingFieldErrors {
   orderNumber?: string;
@@ -63,7 +58,7 @@ export interface TrackingFieldErrors {
 /** What is wrong with the tracking form as typed, field by field (nothing when it can be looked up). */
 export function trackingFieldErrors(orderNumber: string, emailAddress: string): TrackingFieldErrors {
   const errors: TrackingFieldErrors = {};
-  if (!normaliseOrderNumber(orderNumber)) errors.orderNumber = 'Enter your order number: BP and 8 digits, like BP10000001.';
+  if (!normaliseOrderNumber(orderNumber)) errors.orderNumber = `Enter your order number as it is on your confirmation e-mail, like ${ORDER_NUMBER_EXAMPLE}.`;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailAddress.trim())) errors.emailAddress = 'Enter the e-mail address you ordered with, like name@example.com.';
   return errors;
 }

@@ -1,32 +1,48 @@
 import { createHelpCentreOrdersClient } from '@shop/api-client';
-import type { HelpRequestAccepted, OrderProducts } from '@shop/contracts';
+import { ORDER_LINK_HEADER, type HelpRequestAccepted, type OrderLink, type OrderLinkSent, type OrderProducts } from '@shop/contracts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
 import { bodyFor, chosenLines, formText, PROOF_FIELDS, type OrderHelpForm } from './order-help.ts';
+import { orderLinkFromCookie } from './order-link.ts';
 
-/** Who is asking: a signed-in customer's token (the server keeps none) or a guest's e-mail address. */
+/**
+ * Who is asking (decision 0049): a signed-in customer's token, posted by the page's scripts (the
+ * server keeps none), or the e-mailed link's token from its cookie, which only this order's pages get.
+ */
 export interface OrderProof {
   accessToken: string | null;
-  emailAddress: string | null;
+  linkToken: string | null;
   /** Whose visit it is, for the API's per-visitor rate limit (`visitorHeaders`). */
   visitor: Record<string, string>;
 }
 
-export function proofFrom(form: FormData, request: Request): OrderProof {
-  const value = (name: string) => {
-    const entry = form.get(name);
-    return typeof entry === 'string' && entry.trim() ? entry.trim() : null;
+export function proofFrom(form: FormData | null, request: Request): OrderProof {
+  const posted = form?.get(PROOF_FIELDS.accessToken);
+  return {
+    accessToken: typeof posted === 'string' && posted.trim() ? posted.trim() : null,
+    linkToken: orderLinkFromCookie(request.headers.get('cookie')),
+    visitor: visitorHeaders(request),
   };
-  return { accessToken: value(PROOF_FIELDS.accessToken), emailAddress: value(PROOF_FIELDS.emailAddress), visitor: visitorHeaders(request) };
 }
 
 const helpOrdersBase = () => `${apiBaseUrl()}/help-centre`;
+/** The link's token goes in its header, never in an address or a body (decision 0049). */
+const proofHeaders = (proof: OrderProof) => ({ ...proof.visitor, ...(proof.linkToken ? { [ORDER_LINK_HEADER]: proof.linkToken } : {}) });
 export const orderHelpClient = (proof: OrderProof) =>
-  createHelpCentreOrdersClient({ baseUrl: helpOrdersBase(), headers: proof.visitor, getAccessToken: () => proof.accessToken ?? undefined });
-
-const guest = (proof: OrderProof) => (proof.emailAddress ? { emailAddress: proof.emailAddress } : {});
+  createHelpCentreOrdersClient({ baseUrl: helpOrdersBase(), headers: proofHeaders(proof), getAccessToken: () => proof.accessToken ?? undefined });
 
 export function loadOrderProducts(proof: OrderProof, orderNumber: string): Promise<OrderProducts> {
-  return orderHelpClient(proof).getOrderProducts({ params: { orderGuid: orderNumber }, query: guest(proof) });
+  return orderHelpClient(proof).getOrderProducts({ params: { orderGuid: orderNumber } });
+}
+
+/** Asks the API to e-mail the order's link to the address it was placed with (404 when the pair does not match). */
+export function requestOrderLink(request: Request, orderNumber: string, emailAddress: string): Promise<OrderLinkSent> {
+  const client = createHelpCentreOrdersClient({ baseUrl: helpOrdersBase(), headers: visitorHeaders(request) });
+  return client.requestOrderLink({ params: { id: orderNumber }, body: { emailAddress } });
+}
+
+/** The order a link's token opens and until when (403 when it no longer works). */
+export function openOrderLink(request: Request, token: string): Promise<OrderLink> {
+  return orderHelpClient({ accessToken: null, linkToken: token, visitor: visitorHeaders(request) }).openOrderLink();
 }
 
 export type SentAnswer =
@@ -40,27 +56,25 @@ const request = (answer: HelpRequestAccepted): SentAnswer => ({ kind: 'request',
 export async function sendOrderHelp(kind: OrderHelpForm, proof: OrderProof, orderNumber: string, form: FormData): Promise<SentAnswer> {
   const client = orderHelpClient(proof);
   const params = { id: orderNumber };
-  const proofBody = guest(proof);
   switch (kind) {
     case 'cancel': {
-      const answer = await client.cancelOrder({ params, body: { ...proofBody, ...bodyFor('cancel', form) } as never });
+      const answer = await client.cancelOrder({ params, body: bodyFor('cancel', form) as never });
       return { kind: 'cancel', ...answer };
     }
     case 'return': {
-      const answer = await client.requestUnwantedItemsReturn({ params, body: { ...proofBody, ...bodyFor('return', form) } as never });
+      const answer = await client.requestUnwantedItemsReturn({ params, body: bodyFor('return', form) as never });
       return { kind: 'return', ...answer };
     }
     case 'question':
-      return request(await client.askOrderQuestion({ params, body: { ...proofBody, ...bodyFor('question', form) } as never }));
+      return request(await client.askOrderQuestion({ params, body: bodyFor('question', form) as never }));
     case 'amend':
-      return request(await client.requestOrderAmendment({ params, body: { ...proofBody, ...bodyFor('amend', form) } as never }));
+      return request(await client.requestOrderAmendment({ params, body: bodyFor('amend', form) as never }));
     case 'refund-query':
-      return request(await client.askAboutReturnedItemsRefund({ params, body: { ...proofBody, ...bodyFor('refund-query', form) } as never }));
+      return request(await client.askAboutReturnedItemsRefund({ params, body: bodyFor('refund-query', form) as never }));
     case 'delivery-terms':
       return request(
         await client.confirmDeliveryTerms({
           body: {
-            ...proofBody,
             orderNumber,
             deliveryType: formText(form, 'deliveryType') as never,
             vehicleSize: formText(form, 'vehicleSize') as never,
@@ -75,7 +89,6 @@ export async function sendOrderHelp(kind: OrderHelpForm, proof: OrderProof, orde
         const value = form.get(name);
         if (typeof value === 'string') body.set(name, value);
       }
-      if (proof.emailAddress) body.set('emailAddress', proof.emailAddress);
       for (const photo of form.getAll('photos')) if (typeof photo !== 'string' && photo.size > 0) body.append('photos', photo, photo.name);
       type Upload = (input: { params: { id: string }; body: FormData }) => Promise<HelpRequestAccepted>;
       return request(await (client.reportDamagedOrMissingItems as unknown as Upload)({ params, body }));
@@ -85,10 +98,9 @@ export async function sendOrderHelp(kind: OrderHelpForm, proof: OrderProof, orde
 
 /** The order's VAT invoice from the API, as its response (a PDF attachment, or a problem). */
 export function fetchVatInvoice(proof: OrderProof, orderNumber: string): Promise<Response> {
-  const query = proof.emailAddress ? `?emailAddress=${encodeURIComponent(proof.emailAddress)}` : '';
-  return fetch(`${helpOrdersBase()}/Order/${encodeURIComponent(orderNumber)}/vat-invoice${query}`, {
+  return fetch(`${helpOrdersBase()}/Order/${encodeURIComponent(orderNumber)}/vat-invoice`, {
     method: 'POST',
-    headers: { ...proof.visitor, ...(proof.accessToken ? { authorization: `Bearer ${proof.accessToken}` } : {}) },
+    headers: { ...proofHeaders(proof), ...(proof.accessToken ? { authorization: `Bearer ${proof.accessToken}` } : {}) },
   });
 }
 

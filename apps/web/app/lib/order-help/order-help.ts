@@ -1,8 +1,8 @@
 /**
- * Order self-service in the storefront (issue 20, decision 0031): which forms an order offers at each
- * status, what each posts to the API, and the API's refusals as a form shows them. The order's proof
- * travels in the forms: a signed-in customer's access token (filled in by the page's scripts), or a
- * guest's e-mail address in a hidden field posted from the tracking result, never in an address.
+ * Order self-service in the storefront (issue 20, decisions 0031 and 0049): which forms an order
+ * offers at each status, what each posts to the API, and the API's refusals as a form shows them.
+ * Who may change the order: a signed-in customer, whose access token the page's scripts put in the
+ * forms, or a guest holding the link we e-mail, kept in a cookie of the order's pages (`order-link.ts`).
  */
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
@@ -43,8 +43,8 @@ export function formsFor(status: OrderStatus): OrderHelpForm[] {
   }
 }
 
-/** The hidden fields every order-help form carries. */
-export const PROOF_FIELDS = { accessToken: 'accessToken', emailAddress: 'proofEmailAddress', intent: 'intent' } as const;
+/** The hidden fields order-help forms carry: the signed-in customer's token, and what the post is for. */
+export const PROOF_FIELDS = { accessToken: 'accessToken', intent: 'intent' } as const;
 
 export interface FieldProblem {
   /** The field's name in the form (the API's `body.<name>`, or `lines`). */

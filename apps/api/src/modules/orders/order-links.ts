@@ -1,0 +1,102 @@
+/**
+ * Who may change an order (decision 0049): its owner signed in, or whoever holds a link we e-mailed
+ * to the address it was placed with. The number and address, which anyone who saw an e-mail or a
+ * parcel label may know, still track an order, but only ask for the link: the link goes to the
+ * order's own address, works for `ORDER_LINK_HOURS`, opens that order only, and is kept as its
+ * SHA-256 digest, so the table alone opens nothing.
+ */
+import { ORDER_LINK_HOURS } from '@shop/contracts';
+import type { CallerContext } from '../../platform/context.ts';
+import { digestOfToken, newOpaqueId } from '../../platform/readable-codes.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { OrderErrors } from './orders.errors.ts';
+import * as repository from './orders.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+/** How the caller proves they may change the order, besides being its owner signed in: the e-mailed link's token, if any. */
+export interface OrderProof {
+  linkToken?: string | null | undefined;
+}
+
+/** Links for one order in an hour: enough for a customer who lost one, too few to fill their inbox. */
+export const ORDER_LINKS_PER_HOUR = 5;
+const HOUR = 60 * 60 * 1000;
+
+/** `jo.bloggs@example.com` → `j***@example.com`: enough for the person who typed it to recognise, no more. */
+export function maskedEmailAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 1 ? '***' : `${address.charAt(0)}***${address.slice(at)}`;
+}
+
+/** The storefront page a link opens: it swaps the token for a cookie of that order's pages and leaves this address at once. */
+export const orderLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/order-help/link/${token}`;
+
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/London',
+});
+
+/**
+ * For a guest with the order's number and the address it was placed with (checked as tracking
+ * checks them): a new link, e-mailed to that address in the transaction that keeps it.
+ */
+export async function issueOrderLink(
+  deps: { notifications: NotificationsService },
+  ctx: CallerContext,
+  orderNumber: string,
+  emailAddress: string,
+  publicUrl: string,
+): Promise<{ sentTo: string; expiresInHours: number }> {
+  const order = await repository.findOrder(ctx.db, repository.byNumberAndEmail(orderNumber, emailAddress.trim()));
+  if (!order) throw OrderErrors.notFound();
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + ORDER_LINK_HOURS * HOUR);
+  const token = newOpaqueId();
+  await ctx.db.transaction(async (db) => {
+    if ((await repository.linksIssuedSince(db, order.id, new Date(now.getTime() - HOUR))) >= ORDER_LINKS_PER_HOUR) throw OrderErrors.tooManyLinks();
+    const tokenHash = digestOfToken(token);
+    await repository.insertOrderLink(db, { tokenHash, orderId: order.id, createdAt: now, expiresAt });
+    const email = deps.notifications.renderEmail({
+      subject: `Manage your order ${order.orderNumber}`,
+      preheader: `The link works until ${LONDON_TIME.format(expiresAt)}.`,
+      heading: `Manage your order ${order.orderNumber}`,
+      paragraphs: [
+        `Hello ${order.customerName},`,
+        `You asked for a link to manage order ${order.orderNumber}: to cancel or return items, report a problem, ask us about it, or change it.`,
+        `The link works for ${ORDER_LINK_HOURS} hours, until ${LONDON_TIME.format(expiresAt)}, and only for this order. Please do not forward it.`,
+        'If you did not ask for it, you can ignore this e-mail: nothing about your order changes without the link.',
+      ],
+      action: { label: 'Manage your order', url: orderLinkUrl(publicUrl, token) },
+      footnote: 'You are receiving this because an order was placed on Plumbline with this e-mail address.',
+    });
+    await deps.notifications.enqueueEmail({ db }, { to: order.emailAddress, ...email, template: 'orders.manage-link', dedupeKey: `order-link:${tokenHash}` });
+  });
+  return { sentTo: maskedEmailAddress(order.emailAddress), expiresInHours: ORDER_LINK_HOURS };
+}
+
+/** The order a link opens, while it works: an unknown or altered token is ORDER_LINK_INVALID, an old one ORDER_LINK_EXPIRED. */
+export async function orderOfLink(ctx: CallerContext, token: string): Promise<{ order: OrderRow; expiresAt: Date }> {
+  const found = token ? await repository.orderOfLink(ctx.db, digestOfToken(token)) : undefined;
+  if (!found) throw OrderErrors.linkInvalid();
+  if (found.expiresAt <= ctx.clock.now()) throw OrderErrors.linkExpired(ORDER_LINK_HOURS);
+  return found;
+}
+
+/**
+ * The order the caller may change: their own when signed in, else the one their link opens, which
+ * must be this one. Without a link the refusal is the same whether or not the order exists, so
+ * numbers cannot be probed through it.
+ */
+export async function provenOrder(ctx: CallerContext, orderNumber: string, proof: OrderProof): Promise<OrderRow> {
+  const own = ctx.actor ? await repository.findOrder(ctx.db, repository.byNumberOfCustomer(orderNumber, ctx.actor.userId)) : undefined;
+  if (own) return own;
+  if (!proof.linkToken) throw OrderErrors.linkRequired(orderNumber);
+  const { order } = await orderOfLink(ctx, proof.linkToken);
+  if (order.orderNumber !== orderNumber) throw OrderErrors.linkInvalid();
+  return order;
+}
