@@ -29,6 +29,7 @@ describe('redactLogText', () => {
     [`/help/contact/confirm-deletion/${NO_DIGIT}`, '/help/contact/confirm-deletion/[redacted]'],
     [`/api/reviews/Questions/Invitations/${NO_DIGIT}/Answer`, '/api/reviews/Questions/Invitations/[redacted]/Answer'],
     [`/questions/answer/${OPAQUE}`, '/questions/answer/[redacted]'],
+    [`/order-help/link/${NO_DIGIT}`, '/order-help/link/[redacted]'],
     [`/back-in-stock/unsubscribe/${OPAQUE}`, '/back-in-stock/unsubscribe/[redacted]'],
     [`/somewhere/new/${OPAQUE}`, '/somewhere/new/[redacted]'],
     ['/auth/callback?code=abc123&state=s0m3state', '/auth/callback?code=[redacted]&state=[redacted]'],
@@ -78,6 +79,7 @@ describe('urlCarriesToken', () => {
     `https://shop.example/help/contact/confirm-deletion/${NO_DIGIT}`,
     `https://shop.example/questions/answer/${NO_DIGIT}`,
     `https://shop.example/back-in-stock/unsubscribe/${NO_DIGIT}`,
+    `https://shop.example/order-help/link/${NO_DIGIT}`,
   ])('hides %s', (href) => {
     expect(urlCarriesToken(href)).toBe(true);
   });
@@ -87,6 +89,8 @@ describe('urlCarriesToken', () => {
     'https://shop.example/wishlist/shared?code=ABCD-EFGH',
     'https://shop.example/track-order?orderNumber=BP00012345',
     'https://shop.example/p/oval-basin/review?order=BP00012345',
+    'https://shop.example/order-help/BP-K7M-3QX-9P6',
+    'https://shop.example/order-help/link?problem=expired',
     'https://shop.example/identity/password/forgot',
     'https://shop.example/p/oval-countertop-basin-white-600mm',
     'mailto:help@plumbline.example',

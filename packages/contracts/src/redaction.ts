@@ -11,10 +11,11 @@ export const REDACTED = '[redacted]';
 /**
  * The words after which a path segment is a link's token: the help centre's reply and erasure
  * links, review question invitations, newsletter and back-in-stock links, the identity provider's
- * interactions. A token also looks like one (`looksLikeToken`); these catch the few that do not.
+ * interactions, the e-mailed link to manage an order (`/order-help/link/…`, decision 0049). A token
+ * also looks like one (`looksLikeToken`); these catch the few that do not.
  */
-const TOKEN_ROUTE_WORDS = 'reply|replies|answer|confirm|confirm-deletion|unsubscribe|invitations|interaction|challenge';
-const ROUTE_WORDS = ['/repl', '/answer/', '/confirm', '/unsubscribe/', '/invitations/', '/interaction/', '/challenge/'];
+const TOKEN_ROUTE_WORDS = 'reply|replies|answer|confirm|confirm-deletion|unsubscribe|invitations|interaction|challenge|link';
+const ROUTE_WORDS = ['/repl', '/answer/', '/confirm', '/unsubscribe/', '/invitations/', '/interaction/', '/challenge/', '/link/'];
 const AFTER_TOKEN_ROUTE_WORD = new RegExp(`(/(?:${TOKEN_ROUTE_WORDS})/)[A-Za-z0-9_-]{8,}`, 'gi');
 const TOKEN_ROUTE_WORD = new RegExp(`^(?:${TOKEN_ROUTE_WORDS})$`, 'i');
 

@@ -50,7 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             ...shopLoggerOptions(config.logLevel, options.logDestination),
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-order-link"]', 'res.headers["set-cookie"]'],
           },
     // Honour a caller's request id (a load balancer's) so one id follows a request across tiers.
     genReqId: (request) => {
