@@ -154,12 +154,12 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
     files: FilesService,
     upload: Pick<UploadInput, 'purpose' | 'accept'>,
     sent: readonly FormFile[],
-    record: (stored: StoredFile[]) => Promise<T>,
+    recordRequest: (stored: StoredFile[]) => Promise<T>,
   ): Promise<T> =>
     files.storeUploads(
       ctx,
       sent.map((file, index) => ({ ...upload, fileName: file.fileName, bytes: file.bytes, field: `body.${file.field}.${index}` })),
-      record,
+      recordRequest,
     );
 
   /** The order a WEEE request names: the signed-in customer's own, or a guest's by the address it was placed with. */
