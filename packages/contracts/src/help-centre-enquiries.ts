@@ -384,7 +384,8 @@ export const helpCentreEnquiryEndpoints = {
     path: '/Enquiry/electrical-recycling-request',
     summary: 'Asks us to take back an old electrical item (WEEE), by drop-off or collection',
     description:
-      `multipart/form-data: the fields of WeeeRecyclingFields, and 1 to ${WEEE_MAX_PHOTOS} \`photos\` of the old item (JPEG or PNG, 5 MB each). ` +
+      `multipart/form-data: the fields of WeeeRecyclingFields, and 1 to ${WEEE_MAX_PHOTOS} \`photos\` of the old item ` +
+      '(JPEG or PNG, 5 MB each, at most 40 megapixels, kept re-encoded without their metadata). ' +
       `Within ${WEEE_TAKE_BACK_DAYS} days of buying the new item (422 WEEE_WINDOW_CLOSED); an order number must be the customer’s ` +
       '(404 ORDER_NOT_FOUND otherwise, guests by their e-mail address). 422 ENQUIRY_PHOTO_MISSING, 422 ENQUIRY_TOO_MANY_FILES, FILE_* refusals.',
     bodyType: 'multipart',
@@ -483,7 +484,7 @@ export const helpCentreEnquiryEndpoints = {
     summary: 'Applies for an open role with a CV',
     description:
       'multipart/form-data: the fields of JobApplicationFields and one `cv` (PDF or Word document, .docx or .doc, at most 5 MB, judged by its ' +
-      'content). 422 ENQUIRY_CV_MISSING, FILE_TYPE_NOT_ALLOWED, 413 FILE_TOO_LARGE.',
+      'content). 422 ENQUIRY_CV_MISSING, FILE_TYPE_NOT_ALLOWED, 413 FILE_TOO_LARGE (as the bytes arrive), 413 FILE_FORM_TOO_LARGE.',
     bodyType: 'multipart',
     responses: { 201: EnquiryAcceptedSchema },
   }),

@@ -325,7 +325,8 @@ export const helpCentreOrderEndpoints = {
     summary: 'Reports damaged, missing or wrong items, with up to six photos',
     description:
       `${guestNote} multipart/form-data: \`lines\` (JSON, as for unwanted items), \`issueType\` (${DAMAGE_ISSUE_TYPES.join(', ')}), \`description\`, ` +
-      `\`podSignedDamaged\` (yes or no), and up to ${ORDER_HELP_MAX_PHOTOS} \`photos\` (JPEG or PNG, 5 MB each). ` +
+      `\`podSignedDamaged\` (yes or no), and up to ${ORDER_HELP_MAX_PHOTOS} \`photos\` (JPEG or PNG, 5 MB each, at most 40 megapixels, ` +
+      'kept re-encoded without their metadata; FILE_* refusals). ' +
       'Damage within 48 hours of delivery, missing items within 7 days (422 REPORT_WINDOW_CLOSED).',
     bodyType: 'multipart',
     params: OrderParams,

@@ -35,6 +35,8 @@ export const reviewPhotoEndpoints = {
     description:
       'Not a call of the spec (decision 0035). multipart/form-data with each image in a `photos` field. Judged by content, not by name: ' +
       '422 FILE_TYPE_NOT_ALLOWED for anything but a JPEG or PNG, 413 FILE_TOO_LARGE above 5 MB, 422 FILE_EMPTY for an empty file. ' +
+      'Each photo is kept re-encoded without its metadata (no EXIF, so no location): 422 FILE_IMAGE_TOO_LARGE past 40 megapixels, ' +
+      '422 FILE_UNREADABLE when it does not decode. ' +
       `422 REVIEW_PHOTO_MISSING without a photo, 422 REVIEW_TOO_MANY_PHOTOS past ${REVIEW_MAX_PHOTOS} in all, 400 REVIEW_PHOTOS_FORM when the body is ` +
       'not such a form. Another customer’s review is the same 404 REVIEW_NOT_FOUND as an unknown one; a review that is published or rejected ' +
       'already is 409 REVIEW_PHOTOS_CLOSED. A refusal stores nothing. Answers all the review’s photos.',

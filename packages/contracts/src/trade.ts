@@ -580,7 +580,8 @@ export const tradeEndpoints = {
       'Not a call of the spec (decision 0028). multipart/form-data with the file in `file` and, optionally, `kind` (one of ' +
       TRADE_DOCUMENT_KINDS.join(', ') +
       '). The type is read from the content, not the name: 422 FILE_TYPE_NOT_ALLOWED for anything else, ' +
-      '413 FILE_TOO_LARGE above 5 MB, 422 FILE_EMPTY for an empty one, 400 TRADE_DOCUMENT_MISSING ' +
+      '413 FILE_TOO_LARGE above 5 MB, 422 FILE_EMPTY for an empty one, 422 FILE_IMAGE_TOO_LARGE for a picture past 40 megapixels, ' +
+      '422 FILE_UNREADABLE for one that does not decode (a picture is kept re-encoded, without its metadata), 400 TRADE_DOCUMENT_MISSING ' +
       'without a file, 400 TRADE_DOCUMENT_KIND_UNKNOWN for another kind, 409 TRADE_DOCUMENT_LIMIT after ' +
       TRADE_APPLICATION_MAX_DOCUMENTS +
       ', 409 TRADE_APPLICATION_NOT_OPEN when there is no open application. A refusal stores nothing.',
