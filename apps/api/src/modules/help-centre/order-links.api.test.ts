@@ -81,6 +81,13 @@ describe('changing an order with only its number and e-mail address', () => {
       podSignedDamaged: 'no',
     };
     expect(await report(order.orderNumber, damage)).toMatchObject({ status: 403, body: { code: 'ORDER_LINK_REQUIRED' } });
+    // Refused before the upload is read: a body that is not even a form gets the same answer.
+    const notAForm = await fetch(`${api.serviceUrl('help-centre')}/Order/${order.orderNumber}/report-damaged-or-missing-items`, {
+      method: 'POST',
+      body: '{}',
+      headers: { ...harness.headers(), 'content-type': 'application/json' },
+    });
+    expect([notAForm.status, ((await notAForm.json()) as { code: string }).code]).toEqual([403, 'ORDER_LINK_REQUIRED']);
     const invoice = await fetch(`${api.serviceUrl('help-centre')}/Order/${order.orderNumber}/vat-invoice?emailAddress=${encodeURIComponent(order.email)}`, {
       method: 'POST',
       headers: harness.headers(),

@@ -69,6 +69,8 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
       scope,
       endpoints.reportDamagedOrMissingItems,
       async ({ ctx, params, request }) => {
+        // Who may change the order is known from the headers: a caller without the right is refused before the upload is read.
+        await helpCentre.checkOrderProof(ctx, params.id, proofOf(request));
         const form = await files.readUploadForm(request, REPORT_FORM);
         const report = damageReport(form);
         // Who may report, and the window, are checked before a single photo is stored; the photos

@@ -87,6 +87,8 @@ export interface OrderRequestsService {
     proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<ReturnRequested>;
+  /** Whether the caller may change the order (decision 0049): a refusal before an upload is read. */
+  checkOrderProof(ctx: ServiceContext, orderNumber: string, proof: OrderProof): Promise<void>;
   /** Checks who may report and the window before any photo is stored. */
   checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>, proof: OrderProof): Promise<void>;
   reportDamagedOrMissing(ctx: ServiceContext, orderNumber: string, input: DamageReport, proof: OrderProof, env: OrderRequestEnv): Promise<HelpRequestAccepted>;
@@ -337,6 +339,10 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
     async requestUnwantedItems(ctx, orderNumber, input, proof, env) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       return returns.requestReturn(deps, ctx, order, input, env.publicUrl, 'unwanted-items');
+    },
+
+    async checkOrderProof(ctx, orderNumber, proof) {
+      await deps.orders.orderForHelp(ctx, orderNumber, proof);
     },
 
     async checkDamageReport(ctx, orderNumber, input, proof) {
