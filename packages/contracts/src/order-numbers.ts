@@ -22,7 +22,7 @@ const TYPED = /^BP([0-9A-Z]{9})$/;
  */
 export function orderNumberCheckSymbol(symbols: string): string {
   let sum = 0;
-  for (const [index, symbol] of [...symbols].entries()) sum += (index + 1) * ORDER_NUMBER_SYMBOLS.indexOf(symbol);
+  for (const [index, symbol] of symbols.split('').entries()) sum += (index + 1) * ORDER_NUMBER_SYMBOLS.indexOf(symbol);
   return ORDER_NUMBER_SYMBOLS[sum % BASE]!;
 }
 
@@ -58,6 +58,6 @@ export function normaliseOrderNumber(typed: string): string | null {
   const text = typed.replace(/[\s\-‐‑–—]+/g, '').toUpperCase();
   if (LEGACY.test(text)) return text;
   const symbols = TYPED.exec(text)?.[1];
-  if (!symbols || [...symbols].some((symbol) => !ORDER_NUMBER_SYMBOLS.includes(symbol))) return null;
+  if (!symbols || symbols.split('').some((symbol) => !ORDER_NUMBER_SYMBOLS.includes(symbol))) return null;
   return orderNumberCheckSymbol(symbols.slice(0, ORDER_NUMBER_RANDOM_SYMBOLS)) === symbols.at(-1) ? grouped(symbols) : null;
 }

@@ -18,25 +18,25 @@ function HelpSection({ children }: { children: ReactNode }) {
 }
 
 /**
- * The forms the order's status allows, each opened by `open`, then "Download VAT invoice": a
+ * The forms the order's status allows, each opened by `renderOpener`, then "Download VAT invoice": a
  * download, not a navigation, so the browser saves the PDF and the page stays. `proof` goes in its form.
  */
 function HelpList({
   orderNumber,
   status,
-  open,
+  renderOpener,
   proof,
 }: {
   orderNumber: string;
   status: OrderStatus;
-  open: (form: OrderHelpForm) => ReactNode;
+  renderOpener: (form: OrderHelpForm) => ReactNode;
   proof?: ReactNode;
 }) {
   return (
     <HelpSection>
       <ul className="mt-3 flex flex-wrap gap-2">
         {formsFor(status).map((form) => (
-          <li key={form}>{open(form)}</li>
+          <li key={form}>{renderOpener(form)}</li>
         ))}
         <li>
           <form method="post" action={vatInvoicePath(orderNumber)}>
@@ -64,7 +64,7 @@ export function OrderHelpLinks({ orderNumber, status }: { orderNumber: string; s
       orderNumber={orderNumber}
       status={status}
       proof={proof}
-      open={(form) => (
+      renderOpener={(form) => (
         <Form method="post" action={orderHelpPath(orderNumber, form)}>
           {proof}
           <input type="hidden" name={PROOF_FIELDS.intent} value="open" />
@@ -106,7 +106,7 @@ export function OrderHelpActions({ orderNumber, status }: { orderNumber: string;
     <HelpList
       orderNumber={orderNumber}
       status={status}
-      open={(form) => (
+      renderOpener={(form) => (
         <ButtonLink to={orderHelpPath(orderNumber, form)} variant="secondary" size="sm">
           {ORDER_HELP_TITLES[form]}
         </ButtonLink>
