@@ -453,8 +453,8 @@ function parseTrustProxy(value: string): TrustProxy | string {
 }
 
 /**
- * Fastify's `trustProxy` for a TRUST_PROXY setting. This machine is always believed: the storefront's server sends forms on
- * saying whose visit it makes (apps/server/src/web.ts). A number believes that many nearest proxies whatever their address,
+ * Fastify's `trustProxy` for a TRUST_PROXY setting. This machine is always believed (a proxy on the same host); the
+ * storefront's own calls name their visitor with WEB_TIER_SECRET (decision 0047). A number believes that many nearest proxies whatever their address,
  * for a shop reached only through them; Fastify 5 takes no number itself, so it is a function (decision 0046).
  */
 export function trustedProxies(setting: TrustProxy): true | string[] | ((address: string, hop: number) => boolean) {

@@ -60,9 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimitBytes,
-    // Behind a load balancer (TRUST_PROXY) its X-Forwarded-For is believed; always this machine's:
-    // the storefront's server-side calls say whose visit they make (apps/server/src/web.ts),
-    // so each visitor keeps their own rate-limit budget. A visitor's own header is never believed.
+    // Behind a load balancer (TRUST_PROXY) its X-Forwarded-For is believed, and always a proxy's on
+    // this machine. A visitor's own header is never believed; the storefront's server-side calls
+    // name their visitor with the web tier's secret instead (platform/web-tier.ts, decision 0047).
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions,
     frameworkErrors: (error, request, reply) => void answerProblem(error, request, reply),
