@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../notifications/testing.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { TestBrowser, alertText, authorizeUrl, callbackUri, readForm, signIn, submitSignIn, tokenRequest } from './testing.ts';
+import { TestBrowser, alertText, authorizeUrl, callbackUri, openSignUp, readForm, signIn, submitSignIn, tokenRequest } from './testing.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -22,19 +22,10 @@ async function linkInEmail(to: string, template: string): Promise<string> {
   return `${api.origin}${url.pathname}${url.search}`;
 }
 
-async function openSignUp(browser: TestBrowser) {
-  const signInPage = await browser.follow(await browser.get(authorizeUrl(api)));
-  const link = /href="([^"]*\/register)"/.exec(signInPage.body)?.[1];
-  expect(link).toBeTruthy();
-  const page = await browser.get(link!);
-  expect(page.status).toBe(200);
-  return page;
-}
-
 describe('creating an account', () => {
   it('shows the password rules and enforces them on the server', async () => {
     const browser = new TestBrowser(api.origin);
-    const page = await openSignUp(browser);
+    const page = await openSignUp(api, browser);
     expect(page.body).toContain('At least 10 characters');
     expect(page.body).toContain('Not your e-mail address');
     expect(page.body).toContain('Not a commonly used password');
@@ -57,7 +48,7 @@ describe('creating an account', () => {
     const email = 'new.customer@example.com';
     const password = 'copper-pipe-fitting';
     const browser = new TestBrowser(api.origin);
-    const page = await openSignUp(browser);
+    const page = await openSignUp(api, browser);
     const form = readForm(page.body, '/register');
     const created = await browser.post(form.action, { ...form.fields, name: 'Nia Newcomer', email, password });
     expect(created.status).toBe(200);
@@ -97,7 +88,7 @@ describe('creating an account', () => {
 
   it('says the same when the address already has an account, and tells its owner by e-mail', async () => {
     const browser = new TestBrowser(api.origin);
-    const page = await openSignUp(browser);
+    const page = await openSignUp(api, browser);
     const form = readForm(page.body, '/register');
     const response = await browser.post(form.action, { ...form.fields, name: 'Someone', email: 'Shopper@Demo.test', password: 'another-good-password' });
     expect(response.status).toBe(200);

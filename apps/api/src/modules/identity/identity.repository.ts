@@ -210,8 +210,14 @@ export async function lockThrottleBuckets(db: Database, buckets: readonly string
   for (const bucket of [...new Set(buckets)].toSorted()) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`throttle:${bucket}`}, 0))`);
 }
 
-export async function recordThrottleEvent(db: Database, bucket: string, at: Date): Promise<void> {
-  await db.insert(identityThrottleEvents).values({ bucket, createdAt: at });
+/** Counts one event in the bucket; returns its id. */
+export async function recordThrottleEvent(db: Database, bucket: string, at: Date): Promise<number> {
+  const [row] = await db.insert(identityThrottleEvents).values({ bucket, createdAt: at }).returning({ id: identityThrottleEvents.id });
+  return row!.id;
+}
+
+export async function deleteThrottleEvents(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(identityThrottleEvents).where(inArray(identityThrottleEvents.id, [...ids]));
 }
 
 /** The bucket's events since `since`, newest first, at most `limit`. */

@@ -154,6 +154,27 @@ async function refuseWhileLocked(
   if (wait > 0) throw refusal(wait);
 }
 
+/**
+ * Counts one event in each bucket, or throws `refusal` while any is locked, holding a lock on the
+ * buckets until `db`'s transaction ends: requests for the same buckets take turns to check and
+ * count, so a limit holds however many arrive at once. Returns the ids of the events counted.
+ */
+async function countUnlessLocked(
+  db: Database,
+  now: Date,
+  refusal: (retryAfterSeconds: number) => IdentityError,
+  checks: [string, ThrottlePolicy][],
+): Promise<number[]> {
+  await repository.lockThrottleBuckets(
+    db,
+    checks.map(([bucket]) => bucket),
+  );
+  await refuseWhileLocked(db, now, refusal, checks);
+  const ids: number[] = [];
+  for (const [bucket] of checks) ids.push(await repository.recordThrottleEvent(db, bucket, now));
+  return ids;
+}
+
 const buckets = {
   signInAccount: (email: string) => `sign-in:account:${normaliseEmail(email)}`,
   signInAddress: (address: string) => `sign-in:address:${address}`,
@@ -223,6 +244,9 @@ async function sendVerificationEmail({ notifications }: IdentityDeps, ctx: Ident
  * Checks an e-mail address and password. A wrong password and an unknown address fail the same
  * way and take the same time (the unknown address is checked against a dummy hash). Failures count
  * per account and per client address; once locked, no password is checked until the lock ends.
+ * Each attempt is counted as a failure before its password is checked, under the buckets' lock, so
+ * attempts sent at once cannot all be checked; a right password takes its count back. The lock is
+ * held for the count only, not the slow hash, so attempts waiting their turn hold no connection long.
  */
 async function authenticate(
   deps: IdentityDeps,
@@ -232,19 +256,18 @@ async function authenticate(
   const now = ctx.clock.now();
   const accountBucket = buckets.signInAccount(input.email);
   const addressBucket = buckets.signInAddress(input.clientAddress);
-  await refuseWhileLocked(ctx.db, now, IdentityErrors.throttledSignIn, [
-    [accountBucket, ACCOUNT_SIGN_IN],
-    [addressBucket, ADDRESS_SIGN_IN],
-  ]);
+  const counted = await ctx.db.transaction((db) =>
+    countUnlessLocked(db, now, IdentityErrors.throttledSignIn, [
+      [accountBucket, ACCOUNT_SIGN_IN],
+      [addressBucket, ADDRESS_SIGN_IN],
+    ]),
+  );
 
   const user = emailProblem(deps, input.email) ? undefined : await repository.findUserByEmail(ctx.db, input.email);
   const matches = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !matches) {
-    await repository.recordThrottleEvent(ctx.db, accountBucket, now);
-    await repository.recordThrottleEvent(ctx.db, addressBucket, now);
-    throw IdentityErrors.invalidCredentials();
-  }
+  if (!user || !matches) throw IdentityErrors.invalidCredentials();
   await repository.clearThrottleBucket(ctx.db, accountBucket);
+  await repository.deleteThrottleEvents(ctx.db, counted);
 
   if (!user.emailVerifiedAt) {
     // Only the person who knows the password learns this, so it reveals nothing to anyone else.
@@ -281,8 +304,7 @@ async function signUp(
 
   const now = ctx.clock.now();
   const addressBucket = buckets.signUpAddress(input.clientAddress);
-  await refuseWhileLocked(ctx.db, now, IdentityErrors.throttledSignUp, [[addressBucket, ADDRESS_SIGN_UP]]);
-  await repository.recordThrottleEvent(ctx.db, addressBucket, now);
+  await ctx.db.transaction((db) => countUnlessLocked(db, now, IdentityErrors.throttledSignUp, [[addressBucket, ADDRESS_SIGN_UP]]));
 
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -349,13 +371,10 @@ async function requestPasswordReset({ notifications }: IdentityDeps, ctx: Identi
   const accountBucket = buckets.resetAccount(input.email);
   const addressBucket = buckets.resetAddress(input.clientAddress);
   await ctx.db.transaction(async (db) => {
-    await repository.lockThrottleBuckets(db, [accountBucket, addressBucket]);
-    await refuseWhileLocked(db, now, IdentityErrors.throttledReset, [
+    await countUnlessLocked(db, now, IdentityErrors.throttledReset, [
       [accountBucket, ACCOUNT_RESET],
       [addressBucket, ADDRESS_RESET],
     ]);
-    await repository.recordThrottleEvent(db, accountBucket, now);
-    await repository.recordThrottleEvent(db, addressBucket, now);
     const user = await repository.findUserByEmail(db, input.email);
     if (!user) return;
     const { token, id } = await issueLinkToken(db, user.id, 'reset-password', now, RESET_LINK_TTL_MS);

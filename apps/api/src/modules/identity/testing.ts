@@ -236,6 +236,16 @@ export async function submitSignIn(browser: TestBrowser, startUrl: string, email
   return browser.post(form.action, { ...form.fields, email, password });
 }
 
+/** The sign-up page in `browser`, reached by the link on the sign-in page as a shopper would. */
+export async function openSignUp(api: TestApi, browser: TestBrowser): Promise<BrowserResponse> {
+  const signInPage = await browser.follow(await browser.get(authorizeUrl(api)));
+  const link = /href="([^"]*\/register)"/.exec(signInPage.body)?.[1];
+  if (!link) throw new Error('the sign-in page has no link to create an account');
+  const page = await browser.get(link);
+  if (page.status !== 200) throw new Error(`expected the sign-up page, got ${page.status}`);
+  return page;
+}
+
 /**
  * The whole authorization code + PKCE flow for one account, as the storefront runs it: returns
  * the tokens, the callback and the browser (with its provider session) for further steps.
