@@ -2,9 +2,9 @@
  * Reading a `multipart/form-data` upload as its bytes arrive, through `@fastify/multipart` (busboy):
  * a file is refused once it passes MAX_FILE_BYTES, one file too many once it starts, and the request
  * once it passes what its files and fields can add up to (or says it will, in Content-Length),
- * without waiting for the rest. A refusal sent before the body has all arrived closes the
- * connection, so the rest is never read. What the files are is judged later, by the files service,
- * before anything is stored (`storeUploads`).
+ * without waiting for the rest: the answer goes at once, and what follows is dropped (at most
+ * LINGER_BYTES, then the connection is closed). What the files are is judged later, by the files
+ * service, before anything is stored (`storeUploads`).
  *
  *   await app.register(async (scope) => {
  *     await files.acceptUploads(scope);
@@ -15,6 +15,7 @@
  *   });
  */
 import multipart from '@fastify/multipart';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, PlatformErrors } from '../../platform/errors.ts';
@@ -61,12 +62,34 @@ export async function acceptUploads(scope: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_FILE_BYTES, fieldSize: MAX_FIELD_BYTES, fields: MAX_FIELDS, headerPairs: 20 },
     throwFileSizeLimit: false,
   });
-  // Answered before the body was all read (a file over the limit, a caller without access): the
-  // client is told, and the connection closed rather than kept to read megabytes no one wants (a
-  // kept connection would also wait on the unread part for ever).
-  scope.addHook('onSend', async (request, reply) => {
-    if (!request.raw.readableEnded) reply.header('connection', 'close');
+  scope.addHook('onResponse', async (request) => lingerOver(request.raw));
+}
+
+/** What is read and dropped after an answer sent before the body was all read, at most. */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 10_000;
+
+/**
+ * After an answer sent before the body was all read (a file over the limit, a caller without
+ * access): the rest is read and dropped, so a client still sending reads the answer rather than a
+ * reset, and the connection can serve its next request; past LINGER_BYTES or LINGER_MS it is closed.
+ * (Closed at once, the unread bytes make the socket send a reset that can reach the client before
+ * it has read the answer.)
+ */
+function lingerOver(body: IncomingMessage): void {
+  if (body.readableEnded || body.destroyed) return;
+  let dropped = 0;
+  const close = () => body.socket?.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  body.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) close();
   });
+  body.once('close', () => clearTimeout(timer));
+  // Whatever still reads it (the form's parser, stopped when it was refused) lets go first.
+  body.unpipe();
+  body.resume();
 }
 
 const defaultPath = (field: string, index: number) => `body.${field}.${index}`;

@@ -228,6 +228,26 @@ describe('what is stored is what rows name', () => {
   });
 });
 
+describe('what a form sends besides its files', () => {
+  it('leaves out an empty file input (a nameless, empty part), and refuses a named empty file', async () => {
+    const weee = routes.find((route) => route.name === 'WEEE photos')!;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(weee.fields)) form.append(name, value);
+    form.append('photos', new Blob([]), '');
+    form.append('photos', new Blob([Uint8Array.from(samplePng())]), 'old shower.png');
+    const taken = await fetch(weee.url(), { method: 'POST', body: form, headers: headers() });
+    expect(taken.status).toBe(201);
+    const { reference } = (await taken.json()) as { reference: string };
+    const files = (await api.database.db.execute(
+      sql`select f.file_name from help_request_files f join help_requests r on r.id = f.request_id where r.reference = ${reference}`,
+    )) as unknown as { rows: { file_name: string }[] };
+    expect(files.rows).toEqual([{ file_name: 'old shower.png' }]);
+
+    const empty = await post(weee.url(), weee.fields, [{ field: 'photos', bytes: new Uint8Array(), name: 'empty.png' }]);
+    expect([empty.status, empty.body.code]).toEqual([422, 'FILE_EMPTY']);
+  });
+});
+
 describe('a photo as it is served', () => {
   it('has no EXIF: not where it was taken, nor the camera, and stands the way the phone held it', async () => {
     actors.una = { userId: 'user-uploads-una', email: 'una@uploads.example', name: 'Una', roles: ['shopper'] };
@@ -265,9 +285,13 @@ describe('a photo as it is served', () => {
 /**
  * Sends a CV of `total` bytes to the careers form over a raw connection, a chunk at a time as the
  * socket takes them, and stops sending when the answer arrives: the answer, and how much had been
- * sent by then. With `declareLength`, the request says its length up front (as a browser does).
+ * sent by then. With `declareLength`, the request says its length up front (as a browser does);
+ * with `junkFirst`, the bytes come before the form's first boundary (which busboy skips), not in the CV.
  */
-function streamCv(total: number, declareLength: boolean): Promise<{ status: number; body: { code?: string }; sentWhenAnswered: number }> {
+function streamCv(
+  total: number,
+  { declareLength = false, junkFirst = false } = {},
+): Promise<{ status: number; body: { code?: string }; sentWhenAnswered: number }> {
   const boundary = 'streamedcvboundary';
   const fields = { name: 'Gill Guest', emailAddress: 'gill@guest.example', phone: '07700 900123', roleId: 'customer-service-advisor', coverNote: 'Hello' };
   const head = Buffer.from(
@@ -287,7 +311,8 @@ function streamCv(total: number, declareLength: boolean): Promise<{ status: numb
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        agent: false,
+        // A connection kept open, as a browser's is (without an agent, Node asks for it to be closed after the answer).
+        agent: new http.Agent({ keepAlive: true }),
         headers: {
           ...headers(),
           'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -316,6 +341,20 @@ function streamCv(total: number, declareLength: boolean): Promise<{ status: numb
       }
       if (!state.answered) request.end(tail);
     };
+    if (junkFirst) {
+      // The junk goes first; the form (with an empty CV) after it.
+      const form = head;
+      const end = () => !state.answered && request.end(Buffer.concat([form, tail]));
+      const sendJunk = () => {
+        while (!state.answered && sent < total) {
+          const size = Math.min(chunk.length, total - sent);
+          sent += size;
+          if (!request.write(chunk.subarray(0, size))) return void request.once('drain', sendJunk);
+        }
+        end();
+      };
+      return sendJunk();
+    }
     request.write(head, send);
   });
 }
@@ -325,7 +364,7 @@ describe('limits applied as the bytes arrive', () => {
 
   it('answers 413 for a 30MB CV once it passes 5MB, while the client is still sending it', async () => {
     const before = storedIds();
-    const answer = await streamCv(total, false);
+    const answer = await streamCv(total);
     expect([answer.status, answer.body.code]).toEqual([413, 'FILE_TOO_LARGE']);
     expect(answer.sentWhenAnswered).toBeGreaterThan(MAX_FILE_BYTES);
     // The answer came with the file's first 5MB and what the sockets between held: well before half of it was sent.
@@ -333,8 +372,16 @@ describe('limits applied as the bytes arrive', () => {
     expect(storedIds()).toEqual(before);
   });
 
+  it('answers 413 for bytes outside the form’s parts once they pass what its files and fields can be', async () => {
+    const answer = await streamCv(total, { junkFirst: true });
+    expect([answer.status, answer.body.code]).toEqual([413, 'FILE_FORM_TOO_LARGE']);
+    // One CV of 5MB, one file's worth more, and room for the fields: refused past 10.25MB, while still sending.
+    expect(answer.sentWhenAnswered).toBeGreaterThan(2 * MAX_FILE_BYTES);
+    expect(answer.sentWhenAnswered).toBeLessThan(total);
+  });
+
   it('answers 413 at once when the request says it is longer than the form can be', async () => {
-    const answer = await streamCv(total, true);
+    const answer = await streamCv(total, { declareLength: true });
     expect([answer.status, answer.body.code]).toEqual([413, 'FILE_FORM_TOO_LARGE']);
     expect(answer.sentWhenAnswered).toBeLessThan(MAX_FILE_BYTES);
   });
