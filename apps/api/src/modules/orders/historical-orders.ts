@@ -2,11 +2,13 @@
  * Past orders for demo data (the trade module's businesses with two years of orders): written in
  * bulk, consistent with the money invariants (goods are the lines, captured is the total, refunds
  * add up), with their stock committed through inventory as a placed order's is (so cancelling one
- * gives back what it took), and with no confirmation e-mail.
+ * gives back what it took), their card payments recorded by payments as captured (so refunding one
+ * reaches a payment the gateway knows), and with no confirmation e-mail.
  */
 import type { Address, OrderStatus } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { InventoryService } from '../inventory/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import * as repository from './orders.repository.ts';
 
 export interface HistoricalOrder {
@@ -39,11 +41,11 @@ export interface HistoricalOrder {
 const FLOW: readonly OrderStatus[] = ['placed', 'processing', 'picking', 'dispatched', 'delivered'];
 
 export async function recordHistoricalOrders(
-  inventory: Pick<InventoryService, 'commitPastOrders'>,
+  { inventory, payments }: { inventory: Pick<InventoryService, 'commitPastOrders'>; payments: Pick<PaymentsService, 'recordPastPayments'> },
   db: Database,
   orders: readonly HistoricalOrder[],
 ): Promise<{ id: string; orderNumber: string }[]> {
-  const batch = orders.map((order) => {
+  const unpaid = orders.map((order) => {
     const lines = order.lines.map((line) => ({ ...line, lineTotalIncVat: line.unitPriceIncVat * line.quantity }));
     const goodsPence = lines.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
     const totalPence = goodsPence + order.deliveryPence;
@@ -75,7 +77,6 @@ export async function recordHistoricalOrders(
         deliveryPence: order.deliveryPence,
         totalPence,
         vatPence: order.vatPence,
-        paymentIntentRef: `demo_${order.id}`,
         paymentMethod: 'card',
         cardBrand: 'visa',
         cardLast4: '4242',
@@ -90,6 +91,17 @@ export async function recordHistoricalOrders(
       refund: order.refundedPence > 0 ? { amountPence: order.refundedPence, reason: 'Returned unused', at: order.updatedAt } : null,
     };
   });
+  const paymentRefs = await payments.recordPastPayments(
+    { db },
+    unpaid.map(({ order }) => ({
+      amountPence: order.capturedPence,
+      capturedAt: order.placedAt,
+      refundedPence: order.refundedPence,
+      updatedAt: order.refundedPence > 0 ? order.updatedAt : order.placedAt,
+      metadata: { basketId: order.basketId },
+    })),
+  );
+  const batch = unpaid.map((entry, index) => ({ ...entry, order: { ...entry.order, paymentIntentRef: paymentRefs[index]! } }));
   const numbers = await repository.insertHistoricalOrders(db, batch);
   // A cancelled order gave its stock back; every other one still has it committed, as checkout left it.
   await inventory.commitPastOrders(

@@ -6,7 +6,7 @@ import type { DeliveryService } from '../delivery/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { PaymentEventHandler, PaymentGateway } from '../payments/index.ts';
+import type { PaymentEventHandler, PaymentGateway, PaymentsService } from '../payments/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
 import { issueOrderLink, orderOfLink, provenOrder, type OrderProof } from './order-links.ts';
 import { presentOrder, reread, totals, withDetails } from './order-view.ts';
@@ -23,13 +23,15 @@ type DbContext = Pick<ServiceContext, 'db'>;
 
 /**
  * E-mails go through notifications (with delivery's words for a collection point); a cancellation
- * gives back the stock (inventory) and the discount code (discounts).
+ * gives back the stock (inventory) and the discount code (discounts); past orders written as demo
+ * data have their payments recorded by payments, so they can be refunded like any other.
  */
 export interface OrdersDeps {
   notifications: NotificationsService;
   delivery: DeliveryService;
   inventory: InventoryService;
   discounts: DiscountsService;
+  payments: Pick<PaymentsService, 'recordPastPayments'>;
 }
 
 /** Placed at trade prices: on the trade site or app rather than the website. */
@@ -550,7 +552,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     findOrderByBasket: (ctx, basketId, viewer) => findOrderByBasket(ctx.db, basketId, viewer),
     paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
-    recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(deps.inventory, ctx.db, orders),
+    recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(deps, ctx.db, orders),
     orderForHelp,
     helpOrderForStaff,
     issueOrderLink: (ctx, orderNumber, emailAddress, publicUrl) => issueOrderLink(deps, ctx, orderNumber, emailAddress, publicUrl),

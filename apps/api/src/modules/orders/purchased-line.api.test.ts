@@ -5,6 +5,7 @@ import { createDeliveryService } from '../delivery/index.ts';
 import { createDiscountsService } from '../discounts/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createNotificationsService } from '../notifications/index.ts';
+import { createPaymentsService } from '../payments/index.ts';
 import { createOrdersService } from './orders.service.ts';
 import { placedOrderInput, recordPlacedOrder } from './testing.ts';
 
@@ -15,11 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
+const delivery = createDeliveryService();
 const orders = createOrdersService({
   notifications: createNotificationsService(),
-  delivery: createDeliveryService(),
+  delivery,
   inventory: createInventoryService(),
   discounts: createDiscountsService(),
+  payments: createPaymentsService({ delivery }),
 });
 const as = (userId: string | null): CallerContext => ({
   db: api.database.db,

@@ -8,14 +8,17 @@ import { createDeliveryService } from '../delivery/index.ts';
 import { createDiscountsService } from '../discounts/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createNotificationsService } from '../notifications/index.ts';
+import { createPaymentsService } from '../payments/index.ts';
 import { createOrdersService, type PlacedOrderInput } from './orders.service.ts';
 
 /** An orders service as api.ts makes one, for tests that place orders without a checkout. */
+const delivery = createDeliveryService();
 const orders = createOrdersService({
   notifications: createNotificationsService(),
-  delivery: createDeliveryService(),
+  delivery,
   inventory: createInventoryService(),
   discounts: createDiscountsService(),
+  payments: createPaymentsService({ delivery }),
 });
 
 /** Writes an order as checkout's place-order does (with its confirmation e-mail), in `db`. */

@@ -41,6 +41,7 @@ export { INTENT_STATUSES, PAYMENT_EVENT_TYPES, REFUND_EVENT_TYPES } from './gate
 export {
   createPaymentsService,
   type GatewaySource,
+  type PastPayment,
   type PaymentEventHandler,
   type PaymentEventNotice,
   type PaymentsDeps,

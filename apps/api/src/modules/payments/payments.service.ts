@@ -8,6 +8,7 @@ import { REFUND_EVENT_TYPES, type GatewayEvent, type PaymentGateway, type Paymen
 import { PaymentErrors } from './payments.errors.ts';
 import * as repository from './payments.repository.ts';
 import * as savedCards from './saved-cards.ts';
+import * as sandbox from './sandbox.repository.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
@@ -84,6 +85,16 @@ export async function receiveWebhook(
   });
 }
 
+/** A payment taken before the shop kept records here (demo data): captured, and perhaps partly or wholly refunded since. */
+export interface PastPayment {
+  amountPence: number;
+  capturedAt: Date;
+  refundedPence: number;
+  /** When the refund was made (and the payment last changed); the capture time when there is none. */
+  updatedAt: Date;
+  metadata: Record<string, string>;
+}
+
 // ── the service ─────────────────────────────────────────────────────────────────────────────────
 
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -131,6 +142,14 @@ export interface PaymentsService {
     actor: Actor,
     input: Parameters<typeof savedCards.updateSavedCardBilling>[2],
   ): Promise<SavedCardView>;
+  /**
+   * Demo data only: records captured card payments from before the shop's records began (and the
+   * refunds made on them) in the sandbox gateway, in the caller's transaction, so refunding a
+   * demo order reaches a payment the sandbox knows. Returns their references, in order. Nothing is
+   * sent: no webhook event, no call to Stripe (which cannot be given a past payment), so with
+   * Stripe configured a demo order's payment is still unknown to the gateway.
+   */
+  recordPastPayments(ctx: DbContext, payments: readonly PastPayment[]): Promise<string[]>;
 }
 
 type WebhookContext = Parameters<typeof receiveWebhook>[0];
@@ -147,5 +166,6 @@ export function createPaymentsService({ delivery }: PaymentsDeps): PaymentsServi
     removeSavedCard: (ctx, gateway, actor, id) => savedCards.removeSavedCard(cards(ctx, gateway), actor, id),
     setDefaultSavedCard: (ctx, gateway, actor, id) => savedCards.setDefaultSavedCard(cards(ctx, gateway), actor, id),
     updateSavedCardBilling: (ctx, gateway, actor, input) => savedCards.updateSavedCardBilling({ ...cards(ctx, gateway), delivery }, actor, input),
+    recordPastPayments: (ctx, payments) => sandbox.insertPastPayments(ctx.db, payments),
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { PastPayment } from './payments.service.ts';
 import { sandboxCustomers, sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSettings, sandboxWebhookDeliveries } from './payments.tables.ts';
 
 export type IntentRow = typeof sandboxIntents.$inferSelect;
@@ -68,13 +69,38 @@ export async function updatePaymentMethod(
 
 // ── intents ──────────────────────────────────────────────────────────────────────────────────────
 
-export async function insertIntent(db: Database, values: Omit<typeof sandboxIntents.$inferInsert, 'id' | 'clientSecret'>): Promise<IntentRow> {
+/** A new intent's id and client secret. */
+function newIntentKeys(): { id: string; clientSecret: string } {
   const id = newId('pi');
+  return { id, clientSecret: `${id}_secret_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}` };
+}
+
+export async function insertIntent(db: Database, values: Omit<typeof sandboxIntents.$inferInsert, 'id' | 'clientSecret'>): Promise<IntentRow> {
   const [row] = await db
     .insert(sandboxIntents)
-    .values({ id, clientSecret: `${id}_secret_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`, ...values })
+    .values({ ...newIntentKeys(), ...values })
     .returning();
   return row!;
+}
+
+/** Captured intents, each with its refund if it had one, in bulk: their ids, in order. */
+export async function insertPastPayments(db: Database, payments: readonly PastPayment[]): Promise<string[]> {
+  if (payments.length === 0) return [];
+  const rows = payments.map((payment) => ({
+    ...newIntentKeys(),
+    status: 'succeeded',
+    amountPence: payment.amountPence,
+    amountRefundedPence: payment.refundedPence,
+    metadata: payment.metadata,
+    createdAt: payment.capturedAt,
+    updatedAt: payment.updatedAt,
+  }));
+  await db.insert(sandboxIntents).values(rows);
+  const refunds = payments.flatMap((payment, index) =>
+    payment.refundedPence > 0 ? [{ id: newId('re'), intentId: rows[index]!.id, amountPence: payment.refundedPence, createdAt: payment.updatedAt }] : [],
+  );
+  if (refunds.length > 0) await db.insert(sandboxRefunds).values(refunds);
+  return rows.map((row) => row.id);
 }
 
 /** The intent with its payment method, if it has one, in one read. */

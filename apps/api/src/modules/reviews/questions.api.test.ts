@@ -150,14 +150,15 @@ describe('filing from the help centre', () => {
     const delivery = createDeliveryService();
     const inventory = createInventoryService();
     const pricing = createPricingService();
+    const payments = createPaymentsService({ delivery });
     const helpCentre = createHelpCentreService({
       notifications,
       delivery,
       inventory,
       catalogue: createCatalogueService({ pricing, inventory, delivery }),
       identity: createIdentityService({ notifications }),
-      orders: createOrdersService({ notifications, delivery, inventory, discounts: createDiscountsService() }),
-      payments: createPaymentsService({ delivery }),
+      orders: createOrdersService({ notifications, delivery, inventory, discounts: createDiscountsService(), payments }),
+      payments,
       questions: {
         fileQuestion: async () => {
           throw new Error('the questions queue is down');
