@@ -36,11 +36,14 @@ export const OrderLineSchema = z
     productSlug: z.string(),
     label: z.string(),
     imageUrl: z.string().nullable(),
-    quantity: z.number().int(),
+    orderedQuantity: z.number().int().describe('How many were ordered'),
+    cancelledQuantity: z.number().int().describe('How many of those the customer cancelled before dispatch: refunded, and not sent'),
+    quantity: z.number().int().describe('How many are to be sent (or were sent): ordered less cancelled'),
     unitPriceIncVat: Pence,
-    lineTotalIncVat: Pence,
+    lineTotalIncVat: Pence.describe('The price of `quantity`, what is sent, before any order discount'),
   })
   .meta({ id: 'OrderLine' });
+export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const OrderHistoryEntrySchema = z
   .object({
@@ -157,7 +160,7 @@ export const OrderTrackingSchema = z
       town: z.string().nullable(),
       postcodeDistrict: z.string().nullable(),
     }),
-    lines: z.array(OrderLineSchema.pick({ productName: true, label: true, quantity: true, imageUrl: true })),
+    lines: z.array(OrderLineSchema.pick({ productName: true, label: true, quantity: true, cancelledQuantity: true, imageUrl: true })),
     tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
     history: z.array(OrderHistoryEntrySchema),
     refundedPence: Pence.describe('What has been refunded to the customer'),

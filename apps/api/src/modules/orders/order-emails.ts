@@ -14,7 +14,17 @@ export interface EmailDeps {
 }
 
 const trackUrl = (order: Order, publicUrl: string) => `${publicUrl}/track-order?orderNumber=${encodeURIComponent(order.orderNumber)}`;
-const lineText = (line: Order['lines'][number]) => `• ${line.quantity} × ${line.productName}${line.label ? ` (${line.label})` : ''}`;
+type Line = Order['lines'][number];
+/** "• 1 × Hexham Basin Tap (Chrome)": `quantity` is what is sent, the part cancelled before dispatch left out. */
+const lineText = (line: Line, quantity = line.quantity) => `• ${quantity} × ${line.productName}${line.label ? ` (${line.label})` : ''}`;
+/** What the customer cancelled before dispatch, said beside what is sent, so nobody expects it or packs it. */
+const cancelledText = (lines: readonly Line[]) =>
+  lines.some((line) => line.cancelledQuantity > 0)
+    ? [
+        'Cancelled before dispatch and refunded, so not in the parcel:',
+        ...lines.filter((line) => line.cancelledQuantity > 0).map((line) => lineText(line, line.cancelledQuantity)),
+      ]
+    : [];
 const brand = (order: Order) => (order.payment.cardBrand ? order.payment.cardBrand[0]!.toUpperCase() + order.payment.cardBrand.slice(1) : 'card');
 const cardText = (order: Order) => (order.payment.cardLast4 ? `your ${brand(order)} ending ${order.payment.cardLast4}` : 'the card you paid with');
 const placedOn = (order: Order) =>
@@ -85,7 +95,8 @@ export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: s
       `Order ${order.orderNumber} has left our warehouse with ${carrier}.`,
       `Tracking number: ${trackingNumber}`,
       'In the parcel:',
-      ...order.lines.map(lineText),
+      ...order.lines.filter((line) => line.quantity > 0).map((line) => lineText(line)),
+      ...cancelledText(order.lines),
       order.deliveryAddress
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
         : 'Ready to collect from the trade counter: bring your order number.',
@@ -105,7 +116,8 @@ export function orderCancelledEmail(deps: EmailDeps, order: Order, publicUrl: st
     heading: `Your order ${order.orderNumber} has been cancelled`,
     paragraphs: [
       `We have cancelled the order you placed on ${placedOn(order)}. Nothing will be sent.`,
-      ...order.lines.map(lineText),
+      // The whole order is cancelled: every line as ordered, including any part cancelled before.
+      ...order.lines.map((line) => lineText(line, line.orderedQuantity)),
       ...(given.refundedPence > 0 ? [`We have refunded ${formatPenceShort(given.refundedPence)} to ${cardText(order)}. ${REFUND_TIMING}`] : []),
       ...(given.discountCodeBack && order.discountCode ? [`Your discount code ${order.discountCode} can be used again while the offer runs.`] : []),
       `If you did not ask for this, or still want the items, ${askUs(deps, order)}, or place a new order.`,

@@ -4,6 +4,7 @@
  */
 import type { Order, OrderRefund } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import { lineQuantities } from './line-quantities.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 
@@ -28,9 +29,9 @@ const presentLine = (line: OrderLineRow) => ({
   productSlug: line.productSlug,
   label: line.label,
   imageUrl: line.imageUrl,
-  quantity: line.quantity,
   unitPriceIncVat: line.unitPriceIncVat,
-  lineTotalIncVat: line.lineTotalIncVat,
+  // What is still to be sent, with the part cancelled before dispatch beside it.
+  ...lineQuantities(line),
 });
 const presentHistory = (entry: OrderHistoryRow, audience: Audience) => ({
   status: entry.status,

@@ -113,7 +113,7 @@ export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: st
       town: order.deliveryAddress?.town ?? null,
       postcodeDistrict: order.deliveryAddress?.postcode.split(' ')[0] ?? null,
     },
-    lines: order.lines.map(({ productName, label, quantity, imageUrl }) => ({ productName, label, quantity, imageUrl })),
+    lines: order.lines.map(({ productName, label, quantity, cancelledQuantity, imageUrl }) => ({ productName, label, quantity, cancelledQuantity, imageUrl })),
     tracking: order.tracking,
     history: order.history,
     refundedPence: order.payment.refundedPence,
