@@ -1,12 +1,18 @@
+import { ApiError } from '@shop/api-client';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/checkout-confirmation';
+import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { OrderLines, SummaryTotalsList } from '../components/checkout/order-summary.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { NotFoundPage } from '../components/status-page.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { CheckIcon } from '../components/ui/icons.tsx';
+import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { ORDER_EMAIL_KEY, PLACED_ORDER_KEY, readPlacedOrder } from '../lib/checkout/checkout-logic.ts';
+import { useMyOrder } from '../lib/account/use-my-order.ts';
+import { confirmationOrderNumber, PLACED_NUMBER_KEY, placedInThisTab } from '../lib/checkout/confirmation.ts';
 import { trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { useSessionValue } from '../lib/checkout/use-session-value.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -16,12 +22,49 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** What cannot be an order number is a 404 at once; the server knows no one's orders (they are kept in the tab, or behind a sign-in). */
+export function loader({ params }: Route.LoaderArgs) {
+  const orderNumber = confirmationOrderNumber(params.orderNumber);
+  if (!orderNumber) throw data(null, { status: 404 });
+  return { orderNumber };
+}
+
 /**
- * The thank-you page. What was ordered is kept in this tab when the order is placed (the basket is
- * gone by then); opened elsewhere, the page still gives the number and the way to track it.
+ * The thank-you page, for the order just placed in this tab or one of the signed-in customer's own;
+ * any other number gets the not-found page, so the shop thanks no one for an order they did not place.
  */
-export default function CheckoutConfirmationPage({ params }: Route.ComponentProps) {
-  const orderNumber = params.orderNumber.toUpperCase();
+export default function CheckoutConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const { orderNumber } = loaderData;
+  const here = placedInThisTab(useSessionValue(PLACED_ORDER_KEY), useSessionValue(PLACED_NUMBER_KEY), orderNumber);
+  const auth = useShopAuth();
+  if (here === true) return <Confirmation orderNumber={orderNumber} />;
+  if (here === undefined || auth.status === 'loading') return <ConfirmationSkeleton />;
+  if (auth.status === 'signed-in') return <OwnOrderConfirmation orderNumber={orderNumber} />;
+  return <NotFoundPage />;
+}
+
+function ConfirmationSkeleton() {
+  return (
+    <div className="container-page min-h-[36rem] py-8 lg:py-12">
+      <Skeleton className="mx-auto h-72 max-w-3xl rounded-2xl" />
+    </div>
+  );
+}
+
+/** Opened in another tab or later: thanked when the signed-in customer's account has the order. */
+function OwnOrderConfirmation({ orderNumber }: { orderNumber: string }) {
+  const order = useMyOrder(orderNumber);
+  if (order.state === 'error') {
+    // Not theirs and not an order are answered alike.
+    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) return <NotFoundPage />;
+    return <LoadError title="We couldn’t load this order" error={order.error} onRetry={order.reload} />;
+  }
+  if (order.state !== 'ready') return <ConfirmationSkeleton />;
+  return <Confirmation orderNumber={orderNumber} />;
+}
+
+/** What was ordered is kept in this tab when the order is placed (the basket is gone by then); otherwise the number and the way to track it. */
+function Confirmation({ orderNumber }: { orderNumber: string }) {
   const placed = useSessionValue(PLACED_ORDER_KEY);
   const keptEmail = useSessionValue(ORDER_EMAIL_KEY);
   const linesHeadingId = useId();

@@ -19,6 +19,7 @@ import {
 } from '../../lib/checkout/checkout-logic.ts';
 import { saveStep, STEP_SECTIONS, type StepFailure, type StepInput } from '../../lib/checkout/checkout-forms.ts';
 import { isCollecting } from '../../lib/checkout/click-collect.ts';
+import { PLACED_NUMBER_KEY } from '../../lib/checkout/confirmation.ts';
 import { formatPence } from '@shop/contracts';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { LoadError } from '../ui/load-error.tsx';
@@ -70,6 +71,7 @@ export function CheckoutFlow({
     (placed: OrderPlaced, checkout: Checkout | null) => {
       if (checkout) storePlacedOrder(sessionStorage, snapshotOrder(checkout, placed));
       sessionStorage.setItem(ORDER_EMAIL_KEY, placed.emailAddress);
+      sessionStorage.setItem(PLACED_NUMBER_KEY, placed.orderNumber);
       forgetPaymentAttempt(sessionStorage);
       // The API has turned the basket into the order: the header's count goes back to nothing.
       void refresh();
