@@ -1,5 +1,17 @@
+import { redirect } from 'react-router';
 import type { Route } from './+types/order-help-vat-invoice';
 import { fetchVatInvoice, proofFrom } from '../lib/order-help/order-help.server.ts';
+import { orderHelpHome } from '../lib/order-help/order-link.ts';
+
+/**
+ * The invoice's address opened directly (a bookmark, a copied link): it is only ever posted, with the
+ * order's proof, so the visitor goes to the order's own page, which shows the order to its owner or
+ * the link's holder, asks anyone else for the address it was placed with, and is a 404 page for what
+ * cannot be an order number. Without this loader the address answered React Router's JSON error.
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(orderHelpHome(params.orderNumber.trim()), 303);
+}
 
 /**
  * "Download VAT invoice": a plain form post with the order's proof (decision 0049: the signed-in
