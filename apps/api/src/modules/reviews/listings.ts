@@ -25,7 +25,7 @@ import { figuresOfRow } from './summaries.ts';
 import { keptAnswer, keptProduct, summaryWithVersion, type SummaryRow } from './listing-cache.ts';
 import { loadReviewSearchIndex, reviewSearchIndex } from './review-search-snapshot.ts';
 import { facetsOf, totalOf, type FacetFilters } from './review-search-rules.ts';
-import { SHOP_ANSWERER_FALLBACK } from './question-rules.ts';
+import { publishedAnswererName } from './question-rules.ts';
 import { photosOfReviews, shownReview } from './review-view.ts';
 import { productFieldsOf, productNamesOf, type ReviewedProductName } from './reviewed-products.ts';
 
@@ -195,7 +195,7 @@ async function listQuestions(deps: ReviewsDeps, ctx: DbContext, query: QnaListin
       answeredAt: row.answeredAt?.toISOString() ?? null,
       // Rows from before answers had a source were the shop's own (the demo seed's).
       answerSource: row.answerSource ?? 'shop',
-      answererName: row.answererName ?? SHOP_ANSWERER_FALLBACK,
+      answererName: publishedAnswererName(row.answererName, deps.notifications.shopDetails().tradingName),
     })),
     page: query.page,
     size: query.size,

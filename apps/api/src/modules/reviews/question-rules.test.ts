@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName } from './question-rules.ts';
+import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, publishedAnswererName } from './question-rules.ts';
 
 describe('publicAskerName', () => {
   it('shows a first name and the last name’s initial', () => {
@@ -48,5 +48,18 @@ describe('invitationExpired', () => {
     const sentAt = new Date('2031-03-01T09:00:00Z');
     expect(invitationExpired(sentAt, new Date('2031-03-31T08:59:59Z'))).toBe(false);
     expect(invitationExpired(sentAt, new Date('2031-03-31T09:00:00Z'))).toBe(true);
+  });
+});
+
+describe('publishedAnswererName', () => {
+  it('keeps the name stored with the answer', () => {
+    expect(publishedAnswererName('Dee from York', 'Plumbline')).toBe('Dee from York');
+  });
+
+  it('names the shop when none was stored, and never shows an empty name', () => {
+    expect(publishedAnswererName(null, 'Plumbline')).toBe('Plumbline');
+    expect(publishedAnswererName('  ', 'Plumbline')).toBe('Plumbline');
+    expect(publishedAnswererName(null, undefined)).toBe('Our team');
+    expect(publishedAnswererName(null, ' ')).toBe('Our team');
   });
 });

@@ -41,10 +41,16 @@ export function invitationMessage(invited: number, invitedBefore: number): strin
 }
 
 /** Who a shop answer is from when the shop's name is not known (and for answers stored before they named one). */
-export const SHOP_ANSWERER_FALLBACK = 'Our team';
+const SHOP_ANSWERER_FALLBACK = 'Our team';
 
 /** The name a shop answer is published under: the shop's trading name, else "Our team". */
 export const shopAnswererName = (tradingName: string | undefined): string => tradingName?.trim() || SHOP_ANSWERER_FALLBACK;
+
+/**
+ * Who a published answer is shown as answered by: the name stored with it, else the shop's, since
+ * answers stored before they named one (the demo seed's) were the shop's own. Never an empty name.
+ */
+export const publishedAnswererName = (stored: string | null, tradingName: string | undefined): string => stored?.trim() || shopAnswererName(tradingName);
 
 /** Whether an invitation sent at `sentAt` no longer takes answers: QUESTION_INVITATION_DAYS whole days after it went. */
 export const invitationExpired = (sentAt: Date, now: Date): boolean => now.getTime() - sentAt.getTime() >= QUESTION_INVITATION_DAYS * 24 * 60 * 60 * 1000;

@@ -227,6 +227,19 @@ describe('finding questions', () => {
 });
 
 describe('answering and publishing', () => {
+  it('shows an answer stored without a name (the demo seed’s) under the shop’s name, to staff and on the product page', async () => {
+    const [seeded] = await rows<{ slug: string; sku: string }>(
+      sql`select p.slug, q.sku from product_questions q join products p on p.id = q.product_id
+          where q.status = 'published' and q.answerer_name is null and q.sku is not null order by q.id limit 1`,
+    );
+    expect(seeded, 'the demo seed publishes answers without a name').toBeDefined();
+    const staff = await as('mia').searchQuestions({ body: { sku: seeded!.sku, status: 'published', size: 100 } });
+    const listed = await listings().listQuestions({ query: { slug: seeded!.slug } });
+    const names = [...staff.items, ...listed.items].map((item) => item.answererName);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names)).toEqual(new Set(['Plumbline']));
+  });
+
   it('publishes the shop team’s answer under the shop’s name, counts it on the product and lists it', async () => {
     const product = freshProduct();
     const { questionId } = await ask(product, 'Can it be wall hung?');

@@ -19,7 +19,7 @@ import {
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import { likeText } from './listings.ts';
-import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, shopAnswererName } from './question-rules.ts';
+import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, publishedAnswererName, shopAnswererName } from './question-rules.ts';
 import { QuestionErrors } from './questions.errors.ts';
 import { totalPages } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.service.ts';
@@ -116,7 +116,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
         product: product ? { name: product.name, sku: product.sku, slug: product.slug } : null,
         answer: row.answer,
         answerSource: row.answerSource,
-        answererName: row.answererName,
+        answererName: row.answer === null ? row.answererName : publishedAnswererName(row.answererName, notifications.shopDetails().tradingName),
         answeredAt: row.answeredAt?.toISOString() ?? null,
         invitationsSent: sentBy.get(row.id) ?? 0,
         proposedAnswers: answered
