@@ -100,6 +100,13 @@ export const OrderSchema = z
       totalIncVat: Pence,
       vatIncVat: Pence.describe('The VAT included in the total'),
     }),
+    totalsAfterCancellations: z
+      .object({ goodsIncVat: Pence, discountIncVat: Pence, deliveryIncVat: Pence, totalIncVat: Pence, vatIncVat: Pence })
+      .nullable()
+      .describe(
+        'The totals once the parts of lines the customer cancelled before dispatch are taken out: ' +
+          'what is sent and what is now paid for it (as charged less their refund). Null when nothing was cancelled',
+      ),
     discountCode: z.string().nullable(),
     payment: z.object({
       method: z.string(),

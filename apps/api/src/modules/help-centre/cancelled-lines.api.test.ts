@@ -30,8 +30,12 @@ describe('an order with part of a line cancelled before dispatch', () => {
       params: { orderNumber: order.orderNumber },
     });
     expect(mine.lines).toEqual([expect.objectContaining(left)]);
+    // What is now paid: as charged, less the refund for the cancelled one; delivery stays.
+    expect(mine.totals.totalIncVat).toBe(order.totalIncVat);
+    expect(mine.totalsAfterCancellations).toMatchObject({ goodsIncVat: sku.price, totalIncVat: order.totalIncVat - sku.price });
     const staffView = await harness.staff.getOrderForStaff({ params: { orderNumber: order.orderNumber } });
     expect(staffView.lines).toEqual([expect.objectContaining(left)]);
+    expect(staffView.totalsAfterCancellations).toEqual(mine.totalsAfterCancellations);
     const tracked = await createOrderTrackingClient({ baseUrl: api.serviceUrl('order-tracking') }).trackOrderByPost({
       params: { orderNumber: order.orderNumber },
       body: { emailAddress: order.email },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineQuantities } from './line-quantities.ts';
+import { lineQuantities, totalsAfterCancellations } from './line-quantities.ts';
+import { vatIn } from './vat-invoice.ts';
 
 describe('what is left of an order line', () => {
   it.each([
@@ -18,5 +19,24 @@ describe('what is left of an order line', () => {
     const left = lineQuantities({ quantity: 3, cancelledQuantity: 1, lineTotalIncVat: 1_000 });
     expect(left).toMatchObject({ quantity: 2, lineTotalIncVat: 667 });
     expect(left.lineTotalIncVat + Math.round(1_000 / 3)).toBe(1_000);
+  });
+});
+
+describe('the totals once cancelled parts are taken out', () => {
+  const charged = { goodsPence: 20_000, discountPence: 2_000, deliveryPence: 495, totalPence: 18_495, vatPence: vatIn(18_000, 2_000) + vatIn(495, 2_000) };
+
+  it('are none when nothing was cancelled', () => {
+    expect(totalsAfterCancellations(charged, [{ quantity: 2, cancelledQuantity: 0, lineTotalIncVat: 20_000 }])).toBeNull();
+  });
+
+  it('take out the goods cancelled and what was refunded for them, keeping delivery', () => {
+    // 1 of 2 at £100 cancelled, with 10% off the order: £90 refunded, £10 of the discount went with it.
+    expect(totalsAfterCancellations(charged, [{ quantity: 2, cancelledQuantity: 1, lineTotalIncVat: 20_000 }])).toEqual({
+      goodsIncVat: 10_000,
+      discountIncVat: 1_000,
+      deliveryIncVat: 495,
+      totalIncVat: 9_495,
+      vatIncVat: charged.vatPence - vatIn(9_000, 2_000),
+    });
   });
 });

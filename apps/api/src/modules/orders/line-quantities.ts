@@ -4,6 +4,8 @@
  * and how many are still to be sent, with the price of those. Every page, pick list and e-mail
  * reads these figures from the API's order, so the warehouse never sees the cancelled part as due.
  */
+import type { Order } from '@shop/contracts';
+import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
 export interface LineQuantities {
   orderedQuantity: number;
   cancelledQuantity: number;
@@ -16,8 +18,38 @@ export interface LineQuantities {
 export function lineQuantities(line: { quantity: number; cancelledQuantity: number; lineTotalIncVat: number }): LineQuantities {
   const cancelledQuantity = Math.min(Math.max(line.cancelledQuantity, 0), line.quantity);
   const quantity = line.quantity - cancelledQuantity;
-  // In the same proportion as the refund for the cancelled part (refunds.ts `paidFor`), so the two add up to the line.
+  // In the same proportion as the refund for the cancelled part (`paidFor`), so the two add up to the line.
   const lineTotalIncVat =
     cancelledQuantity === 0 ? line.lineTotalIncVat : line.lineTotalIncVat - Math.round((line.lineTotalIncVat * cancelledQuantity) / line.quantity);
   return { orderedQuantity: line.quantity, cancelledQuantity, quantity, lineTotalIncVat };
+}
+
+/** The price paid for `quantity` of a line: its share of the goods after the order's discount, in whole pence. */
+export function paidFor(line: { quantity: number; lineTotalIncVat: number }, quantity: number, order: { goodsPence: number; discountPence: number }): number {
+  const gross = (line.lineTotalIncVat * quantity) / line.quantity;
+  const share = order.goodsPence > 0 ? (order.goodsPence - order.discountPence) / order.goodsPence : 1;
+  return Math.round(gross * share);
+}
+
+type Charged = { goodsPence: number; discountPence: number; deliveryPence: number; totalPence: number; vatPence: number };
+type Line = { quantity: number; cancelledQuantity: number; lineTotalIncVat: number };
+
+/**
+ * The order's totals once the cancelled parts are taken out: the goods still to be sent, the
+ * discount left on them, and the total and VAT of what the customer now pays (what was charged less
+ * what was refunded for the cancelled parts). Null when nothing was cancelled. Delivery stays: it
+ * is refunded only when the whole order is cancelled.
+ */
+export function totalsAfterCancellations(order: Charged, lines: readonly Line[]): Order['totals'] | null {
+  const cancelled = lines.filter((line) => line.cancelledQuantity > 0);
+  if (cancelled.length === 0) return null;
+  const goods = cancelled.reduce((sum, line) => sum + line.lineTotalIncVat - lineQuantities(line).lineTotalIncVat, 0);
+  const refunded = cancelled.reduce((sum, line) => sum + paidFor(line, lineQuantities(line).cancelledQuantity, order), 0);
+  return {
+    goodsIncVat: order.goodsPence - goods,
+    discountIncVat: order.discountPence - (goods - refunded),
+    deliveryIncVat: order.deliveryPence,
+    totalIncVat: order.totalPence - refunded,
+    vatIncVat: order.vatPence - vatIn(refunded, STANDARD_VAT_RATE_BASIS_POINTS),
+  };
 }

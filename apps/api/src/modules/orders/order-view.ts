@@ -4,7 +4,7 @@
  */
 import type { Order, OrderRefund } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
-import { lineQuantities } from './line-quantities.ts';
+import { lineQuantities, totalsAfterCancellations } from './line-quantities.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 
@@ -98,6 +98,7 @@ export function presentOrder(
     },
     lines: details.lines.map(presentLine),
     totals: totals(row),
+    totalsAfterCancellations: totalsAfterCancellations(row, details.lines),
     discountCode: row.discountCode,
     payment: payment(row, refunds),
     tracking: tracking(row),

@@ -23,6 +23,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { REFUND_EVENT_TYPES, type PaymentEventHandler, type Refund } from '../payments/index.ts';
+import { paidFor } from './line-quantities.ts';
 import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
@@ -102,13 +103,6 @@ export async function refundReturn(
 
 const returnKeyPrefix = (orderId: string, returnId: string) => `order:${orderId}:return:${returnId}:`;
 const newestRefund = (refunds: readonly OrderRefundRow[], keyPrefix: string) => refunds.filter((refund) => refund.idempotencyKey.startsWith(keyPrefix)).at(-1);
-
-/** The price paid for `quantity` of a line: its share of the goods after the order's discount, in whole pence. */
-export function paidFor(line: { quantity: number; lineTotalIncVat: number }, quantity: number, order: { goodsPence: number; discountPence: number }): number {
-  const gross = (line.lineTotalIncVat * quantity) / line.quantity;
-  const share = order.goodsPence > 0 ? (order.goodsPence - order.discountPence) / order.goodsPence : 1;
-  return Math.round(gross * share);
-}
 
 export function cancelOrder(deps: RefundDeps, ctx: Ctx, orderNumber: string, input: { reason: string }): Promise<Order> {
   return giveMoneyBack(ctx, orderNumber, { kind: 'cancellation', reason: input.reason }, deps);
