@@ -42,7 +42,12 @@ export function AccountOrders() {
                 Latest order <span className="font-mono font-semibold text-navy-950">{latest.data.orderNumber}</span>
                 <Badge tone={statusTone(latest.data.status)}>{STATUS_NAMES[latest.data.status]}</Badge>
               </p>
-              <p className="mt-1 text-navy-950">{latest.data.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}</p>
+              <p className="mt-1 text-navy-950">
+                {latest.data.lines
+                  .filter((line) => line.quantity > 0)
+                  .map((line) => `${line.quantity} × ${line.productName}`)
+                  .join(', ')}
+              </p>
               <p className="mt-1 text-sm text-navy-700">
                 Placed {formatInstant(latest.data.placedAt)} · {formatPence(latest.data.totals.totalIncVat)}
                 {latest.data.payment.refundedPence > 0 && ` · ${refundText(latest.data.payment.refundedPence)}`}

@@ -9,6 +9,7 @@ import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderHelpLinks } from '../components/order-help/order-help-links.tsx';
+import { CancelledPart } from '../components/cancelled-part.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { Card, OrderSkeleton } from '../components/staff-orders/order-details.tsx';
 import { AddressLines } from '../components/ui/address-lines.tsx';
@@ -139,6 +140,7 @@ function OrderDetails({ order }: { order: Order }) {
                   <p className="text-sm text-navy-700">
                     Qty {line.quantity} × {formatPence(line.unitPriceIncVat)}
                   </p>
+                  <CancelledPart line={line} className="text-sm" />
                   {order.status !== 'cancelled' && (
                     <Link to={writeReviewPath(line.productSlug, { orderNumber: order.orderNumber, sku: line.sku })} className="mt-1 inline-block text-sm">
                       Write a review<span className="sr-only"> of {line.productName}</span>

@@ -6,6 +6,7 @@ import type { Route } from './+types/track-order';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderLinkRequest } from '../components/order-help/order-help-links.tsx';
+import { CancelledPart } from '../components/cancelled-part.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { LineImage } from '../components/basket/line-image.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -161,6 +162,7 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
                           <span className="text-navy-700">
                             {line.label} · Qty {line.quantity}
                           </span>
+                          <CancelledPart line={line} />
                         </span>
                       </li>
                     ))}

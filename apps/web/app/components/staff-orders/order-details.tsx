@@ -4,6 +4,7 @@ import { formatInstant, STATUS_NAMES } from '../../lib/checkout/order-tracking.t
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
 import { addressLines, deliveryWhen, paymentStatusText, paymentText } from '../../lib/staff-orders/orders.ts';
+import { CancelledPart } from '../cancelled-part.tsx';
 import { AddressLines } from '../ui/address-lines.tsx';
 import { Link } from '../ui/link.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -118,7 +119,8 @@ export function PaymentCard({ order }: { order: Order }) {
 
 /** The lines as bought, and the totals with the VAT they include. */
 export function LinesCard({ order }: { order: Order }) {
-  const { totals } = order;
+  // Once part of the order is cancelled, the totals of what is sent and now paid for (the API works them out).
+  const totals = order.totalsAfterCancellations ?? order.totals;
   return (
     <Card id="order-lines" title="Items">
       <div className="-mx-5 overflow-x-auto">
@@ -166,7 +168,9 @@ export function LinesCard({ order }: { order: Order }) {
                     </div>
                   </div>
                 </td>
-                <td className="px-3 py-3 tabular-nums">{line.quantity}</td>
+                <td className="px-3 py-3 tabular-nums">
+                  {line.quantity} <CancelledPart line={line} className="whitespace-nowrap" />
+                </td>
                 <td className="hidden px-3 py-3 whitespace-nowrap tabular-nums sm:table-cell">{formatPence(line.unitPriceIncVat)}</td>
                 <td className="py-3 pr-5 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">{formatPence(line.lineTotalIncVat)}</td>
               </tr>

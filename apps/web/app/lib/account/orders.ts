@@ -7,8 +7,13 @@ import { formatPence } from '@shop/contracts';
 export const accountOrderPath = (orderNumber: string) => `/account/orders/${encodeURIComponent(orderNumber)}`;
 
 /** The order's totals as the checkout's summary shows them (goods before the discount, then delivery). */
-export function orderTotals(order: { totals: Order['totals']; delivery: Pick<Order['delivery'], 'name'> }): SummaryTotals {
-  const { goodsIncVat, discountIncVat, deliveryIncVat, totalIncVat, vatIncVat } = order.totals;
+export function orderTotals(order: {
+  totals: Order['totals'];
+  totalsAfterCancellations?: Order['totalsAfterCancellations'];
+  delivery: Pick<Order['delivery'], 'name'>;
+}): SummaryTotals {
+  // Once part of the order is cancelled, the totals of what is sent and now paid for (the API works them out).
+  const { goodsIncVat, discountIncVat, deliveryIncVat, totalIncVat, vatIncVat } = order.totalsAfterCancellations ?? order.totals;
   return { subtotalIncVat: goodsIncVat, discountIncVat, deliveryIncVat, deliveryName: order.delivery.name, totalIncVat, vatIncluded: vatIncVat };
 }
 
