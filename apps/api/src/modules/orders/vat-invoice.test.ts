@@ -26,6 +26,7 @@ const line = (position: number, quantity: number, lineTotalIncVat: number) =>
     productName: `Basin ${position}`,
     label: 'White',
     quantity,
+    cancelledQuantity: 0,
     lineTotalIncVat,
     unitPriceIncVat: lineTotalIncVat / quantity,
   }) as OrderLineRow;
@@ -63,6 +64,15 @@ describe('a VAT invoice', () => {
       'INV-1000001-CN1',
     ])
       expect(text).toContain(expected);
+  });
+
+  it('names a part of a line cancelled before dispatch, whose refund is a credit note', () => {
+    const figures = vatInvoiceOf(order, [{ ...line(0, 2, 12_000), cancelledQuantity: 1 }, line(1, 1, 8_000)], [refund], invoice, defaultShopDetails());
+    expect(figures.lines.map((each) => each.description)).toEqual([
+      'Basin 0 (White), SKU-0: 1 cancelled, see credit note',
+      'Basin 1 (White), SKU-1',
+      'Delivery: Standard delivery',
+    ]);
   });
 
   it('writes what Helvetica cannot draw as "?"', () => {

@@ -74,7 +74,9 @@ export function vatInvoiceOf(
     const paid = Math.round(line.lineTotalIncVat * share);
     const amountExVat = paid - vatIn(paid, rate);
     return {
-      description: `${line.productName} (${line.label}), ${line.sku}`,
+      // Invoiced as paid; a part cancelled before dispatch is named here and its refund is a credit note below.
+      description:
+        `${line.productName} (${line.label}), ${line.sku}` + (line.cancelledQuantity > 0 ? `: ${line.cancelledQuantity} cancelled, see credit note` : ''),
       quantity: line.quantity,
       unitPriceExVat: Math.round(amountExVat / line.quantity),
       vatRateBasisPoints: rate,
