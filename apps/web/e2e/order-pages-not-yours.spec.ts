@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO, signInByRedirect, storedUser } from './auth.ts';
 import { placeTestOrder } from './orders.ts';
 
 // Each test places a real order over HTTP first: slow on a busy machine.
@@ -26,6 +27,15 @@ test('the thank-you page thanks no one for somebody else’s order, and thanks t
   await page.evaluate((number) => sessionStorage.setItem('plumbline.placedOrderNumber', number), orderNumber);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+  await expect(page.getByText(`Your order number is ${orderNumber}`)).toBeVisible();
+});
+
+test('the signed-in customer is thanked for their own order in any tab', async ({ page }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  const { access_token } = (await storedUser(page))!;
+  const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
+
+  await page.goto(`/checkout/confirmation/${orderNumber}`);
   await expect(page.getByText(`Your order number is ${orderNumber}`)).toBeVisible();
 });
 
