@@ -180,6 +180,14 @@ describe('the link we e-mail', () => {
     expect(await failure(ask())).toMatchObject({ status: 429, code: 'ORDER_LINK_TOO_MANY' });
     expect(await readOutbox(api.database.db, { to: order.email, template: 'orders.manage-link' })).toHaveLength(5);
   });
+
+  it('is sent at most five times an hour however many are asked for at once', async () => {
+    const order = await harness.placeOrder();
+    const asks = Array.from({ length: 8 }, () => harness.help().requestOrderLink({ params: { id: order.orderNumber }, body: { emailAddress: order.email } }));
+    const answers = await Promise.allSettled(asks);
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(5);
+    expect(await readOutbox(api.database.db, { to: order.email, template: 'orders.manage-link' })).toHaveLength(5);
+  });
 });
 
 describe('order numbers', () => {

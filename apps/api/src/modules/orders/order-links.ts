@@ -58,6 +58,8 @@ export async function issueOrderLink(
   const expiresAt = new Date(now.getTime() + ORDER_LINK_HOURS * HOUR);
   const token = newOpaqueId();
   await ctx.db.transaction(async (db) => {
+    // The order's lock makes the hourly count and the new link one step: links asked for at once count in turn.
+    await repository.lockOrder(db, repository.byId(order.id));
     if ((await repository.linksIssuedSince(db, order.id, new Date(now.getTime() - HOUR))) >= ORDER_LINKS_PER_HOUR) throw OrderErrors.tooManyLinks();
     const tokenHash = digestOfToken(token);
     await repository.insertOrderLink(db, { tokenHash, orderId: order.id, createdAt: now, expiresAt });
