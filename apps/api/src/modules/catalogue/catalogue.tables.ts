@@ -90,7 +90,7 @@ export const products = pgTable(
     ratingTenths: integer('rating_tenths').notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
     questionsCount: integer('questions_count').notNull().default(0),
-    /** Sales rank input: "recommended" order and best-seller carousels. */
+    /** Units sold in the last 90 days, from order lines (`popularity.ts`): "recommended" order and best-seller carousels. */
     popularity: integer('popularity').notNull().default(0),
     /** Name, brand, category and keywords, the text searched (maintained by whoever writes the row). */
     searchText: text('search_text').notNull().default(''),
@@ -151,6 +151,32 @@ export const prices = pgTable(
     ),
   },
   (table) => [check('prices_positive_check', sql`${table.priceIncVat} > 0 and ${table.priceExVat} > 0`)],
+);
+
+/**
+ * Every retail price a sku has had and when (docs/domain.md §1): written in the same transaction as
+ * each change to `prices`, and the only source of its was-price (`reference-price.ts`).
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: serial('id').primaryKey(),
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    priceIncVat: integer('price_inc_vat').notNull(),
+    priceExVat: integer('price_ex_vat').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    /** Null for the price in force. */
+    effectiveUntil: timestamp('effective_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('price_history_offering_idx').on(table.offeringId, table.effectiveFrom),
+    uniqueIndex('price_history_one_current_idx')
+      .on(table.offeringId)
+      .where(sql`${table.effectiveUntil} is null`),
+    check('price_history_positive_check', sql`${table.priceIncVat} > 0 and ${table.priceExVat} > 0`),
+  ],
 );
 
 export const BADGES = ['best_seller', 'new', 'free_waste', 'premium', 'recommended'] as const;
