@@ -118,7 +118,7 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
               <h2 className="sr-only">Products</h2>
               <ul
                 aria-busy={updating || undefined}
-                className={cn('mt-6 grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-3', updating && 'opacity-60')}
+                className={cn('mt-6 grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-3 xl:grid-cols-4', updating && 'opacity-60')}
               >
                 {products.map((product, index) => (
                   <li key={product.id}>
