@@ -5,6 +5,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { AuthNotice } from './components/auth/auth-problem.tsx';
 import { ShopAuthProvider } from './components/auth/auth-provider.tsx';
+import { CheckoutFooter, CheckoutHeader } from './components/layout/checkout-frame.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
@@ -118,11 +119,19 @@ export function Layout({ children }: { children: ReactNode }) {
                 <ServerPriceDisplay value={rootData?.priceDisplay ?? null}>
                   <BasketProvider>
                     <WishlistProvider>
-                      <SiteHeader categories={categories} searchQuery={searchQuery} />
+                      {frame === 'checkout' ? (
+                        <CheckoutHeader shop={rootData?.shop ?? null} />
+                      ) : (
+                        <SiteHeader categories={categories} searchQuery={searchQuery} />
+                      )}
                       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                         {children}
                       </main>
-                      <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} shop={rootData?.shop ?? null} />
+                      {frame === 'checkout' ? (
+                        <CheckoutFooter shop={rootData?.shop ?? null} copyrightYear={rootData?.copyrightYear} />
+                      ) : (
+                        <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} shop={rootData?.shop ?? null} />
+                      )}
                       {!showsAuthProblem && <AuthNotice />}
                     </WishlistProvider>
                   </BasketProvider>

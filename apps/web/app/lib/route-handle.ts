@@ -5,8 +5,9 @@ export interface RouteHandle {
   /**
    * `bare`: no header, footer or sign-in provider. For the popup and hidden-frame sign-in
    * callbacks, which only hand the provider's answer to the window that asked.
+   * `checkout`: a slim header (logo, "Secure checkout", help) and a footer of the legal links only.
    */
-  frame?: 'bare';
+  frame?: 'bare' | 'checkout';
   /** The page shows sign-in failures itself, so the page-wide notice stays away. */
   showsAuthProblem?: boolean;
   /**

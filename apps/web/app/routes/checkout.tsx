@@ -14,6 +14,10 @@ import { basketIdFromCookie } from '../lib/basket/basket-logic.ts';
 import { postedValues, saveStep, stepErrors, stepFromForm, type StepFailure } from '../lib/checkout/checkout-forms.ts';
 import { checkoutBasketId } from '../lib/checkout/checkout-logic.ts';
 import { pageMeta } from '../lib/meta.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+
+// Checkout shows the task alone: a slim header and footer in place of the shop's menus.
+export const handle: RouteHandle = { frame: 'checkout' };
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Checkout', 'Pay for your Plumbline order securely.'), { name: 'robots', content: 'noindex' }];
 

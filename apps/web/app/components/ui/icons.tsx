@@ -84,3 +84,9 @@ export const HelpIcon = lineIcon(
     <path d="M9.6 9.6a2.5 2.5 0 1 1 3.4 2.3c-.6.3-1 .8-1 1.5v.6M12 16.8v.2" />
   </>,
 );
+export const LockIcon = lineIcon(
+  <>
+    <rect x="5" y="10.5" width="14" height="9.5" rx="2" />
+    <path d="M8.5 10.5V8a3.5 3.5 0 0 1 7 0v2.5" />
+  </>,
+);
