@@ -6,8 +6,8 @@ import { CategoryIllustration } from '../illustrations/index.tsx';
 import { ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
 
 /**
- * The desktop "All categories" panel. It is a <details> disclosure, so it opens without
- * JavaScript; with it, Esc, a click elsewhere or following a link closes it.
+ * The desktop "All categories" panel: each department and its types. It is a <details> disclosure,
+ * so it opens without JavaScript; with it, Esc, a click elsewhere or following a link closes it.
  */
 export function AllCategoriesMenu({ categories }: { categories: readonly NavigationCategory[] }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -49,23 +49,36 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
         All categories
         <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <div className="absolute inset-x-0 top-full z-40 border-t border-navy-100 bg-white shadow-xl">
-        <ul className="container-page grid grid-cols-4 gap-x-4 gap-y-1 py-6 xl:grid-cols-5">
+      {/* A mega-menu: every department with its types, in newspaper columns; taller than the window, it scrolls. */}
+      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-10rem)] overflow-y-auto border-t border-navy-100 bg-white shadow-xl">
+        <ul className="container-page columns-4 gap-x-6 py-6 xl:columns-5">
           {categories.map((category) => (
-            <li key={category.slug}>
+            <li key={category.slug} className="mb-4 break-inside-avoid">
               <Link
                 to={categoryPath(category.slug)}
                 onClick={closeMenu}
-                className="flex items-center gap-3 rounded-lg p-2 text-sm font-semibold text-navy-900 hover:bg-teal-50"
+                className="flex items-center gap-2.5 rounded-lg p-1 text-sm font-bold text-navy-950 hover:bg-teal-50 hover:text-teal-800"
               >
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-teal-50">
-                  {pictured && <CategoryIllustration slug={category.slug} className="size-11" />}
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-teal-50">
+                  {pictured && <CategoryIllustration slug={category.slug} className="size-8" />}
                 </span>
-                <span>
-                  {category.name}
-                  {category.children.length > 0 && <span className="block text-xs font-normal text-navy-600">{category.children.length} types</span>}
-                </span>
+                {category.name}
               </Link>
+              {category.children.length > 0 && (
+                <ul className="mt-1 ml-[1.375rem] border-l-2 border-teal-100 pl-3">
+                  {category.children.map((child) => (
+                    <li key={child.slug}>
+                      <Link
+                        to={categoryPath(category.slug, child.slug)}
+                        onClick={closeMenu}
+                        className="block rounded-md px-1.5 py-1 text-sm text-navy-800 hover:bg-teal-50 hover:text-teal-800 hover:underline"
+                      >
+                        {child.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>
