@@ -90,5 +90,7 @@ export type TradeDocumentKind = (typeof TRADE_DOCUMENT_KINDS)[number];
 export const TRADE_BAND_CHANGE_REASONS = ['approval', 'spend', 'staff'] as const;
 /** Largest proof document an applicant may upload: 5 MB. */
 export const TRADE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest file any upload takes, photo or document (the API's files module refuses more): 5 MB. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Most proof documents one application may carry in all: sent with it, added while it waits, or with an answer. */
 export const TRADE_APPLICATION_MAX_DOCUMENTS = 10;

@@ -1,10 +1,12 @@
+import { UPLOAD_MAX_BYTES } from '@shop/contracts';
+
 /**
  * What an uploaded file is, judged by its first bytes and never by its name, and the names it is
  * kept and downloaded under. Pure functions: no I/O.
  */
 
-/** The largest file accepted: 5 MB (5 × 1024 × 1024 bytes), as the messages say. */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** The largest file accepted: 5 MB (5 × 1024 × 1024 bytes), as the messages say; the storefront checks the same figure before sending. */
+export const MAX_FILE_BYTES = UPLOAD_MAX_BYTES;
 export const MAX_FILE_SIZE_LABEL = '5MB';
 
 /** The types a document may be, with the extensions a name of that type may end in (the first is used when it has none). */

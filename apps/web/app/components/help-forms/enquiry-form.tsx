@@ -15,6 +15,7 @@ import { ErrorSummary } from '../ui/error-summary.tsx';
 import { FieldError, FormField } from '../ui/form-field.tsx';
 import { controlClasses, Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
+import { useFileCheck } from '../../lib/uploads/use-file-check.ts';
 
 const FILE_INPUT_CLASSES =
   'block w-full text-sm text-navy-900 file:mr-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-4 file:py-2.5 file:font-semibold file:text-white';
@@ -70,6 +71,8 @@ function labelOf(field: FormFieldSpec): string {
 
 function Field({ field, value, error }: { field: FormFieldSpec; value: string | undefined; error: string | undefined }) {
   const id = fieldId(field.name);
+  // A file field's choice is checked as it is made (the other kinds leave this unused).
+  const [chosenProblem, checkChosen] = useFileCheck({ accept: field.accept ?? '', maxFiles: field.maxFiles ?? 1 });
   if (field.kind === 'radios' || field.kind === 'yes-no' || field.kind === 'rating') {
     const options = field.kind === 'yes-no' ? YES_NO : (field.options ?? []);
     const errorId = error ? `${id}-error` : undefined;
@@ -108,7 +111,7 @@ function Field({ field, value, error }: { field: FormFieldSpec; value: string | 
     );
   }
   return (
-    <FormField id={id} label={labelOf(field)} hint={field.hint} error={error}>
+    <FormField id={id} label={labelOf(field)} hint={field.hint} error={chosenProblem ?? error}>
       {(control) => {
         if (field.kind === 'textarea') {
           return <textarea {...control} name={field.name} rows={5} defaultValue={value ?? ''} className={cn(controlClasses, 'min-h-32 py-2')} />;
@@ -126,7 +129,17 @@ function Field({ field, value, error }: { field: FormFieldSpec; value: string | 
           );
         }
         if (field.kind === 'files') {
-          return <input {...control} type="file" name={field.name} accept={field.accept} multiple={(field.maxFiles ?? 1) > 1} className={FILE_INPUT_CLASSES} />;
+          return (
+            <input
+              {...control}
+              type="file"
+              name={field.name}
+              accept={field.accept}
+              multiple={(field.maxFiles ?? 1) > 1}
+              onChange={checkChosen}
+              className={FILE_INPUT_CLASSES}
+            />
+          );
         }
         const type = { email: 'email', tel: 'tel', url: 'url', date: 'date' }[field.kind as string] ?? 'text';
         return (

@@ -11,6 +11,7 @@ import {
   UNWANTED_REASONS,
   VEHICLE_SIZE_NAMES,
   VEHICLE_SIZES,
+  UPLOAD_MAX_BYTES,
   type OrderHelpLine,
   type OrderProducts,
 } from '@shop/contracts';
@@ -22,6 +23,8 @@ import { Select } from '../ui/select.tsx';
 import { LineImage } from '../basket/line-image.tsx';
 import { cn } from '../../lib/cn.ts';
 import { fieldId, type FormProblems, type OrderHelpForm } from '../../lib/order-help/order-help.ts';
+import { sizeLabel } from '../../lib/uploads/file-rules.ts';
+import { useFileCheck } from '../../lib/uploads/use-file-check.ts';
 
 interface FieldsProps {
   kind: OrderHelpForm;
@@ -182,6 +185,23 @@ function LinesChooser({ kind, order, values, chosen, problems }: FieldsProps) {
 }
 
 /** The fields of each order-help form, drawn with what was typed and the API's messages beside them. */
+const PHOTO_RULES = { accept: 'image/jpeg,image/png', maxFiles: ORDER_HELP_MAX_PHOTOS };
+
+/** Photos of the damage: checked as they are chosen, so one the API would refuse is never sent. */
+function PhotosField({ problems }: { problems: FormProblems | undefined }) {
+  const [chosenProblem, checkChosen] = useFileCheck(PHOTO_RULES);
+  return (
+    <FormField
+      id={fieldId('photos')}
+      label="Photos (optional)"
+      hint={`Up to ${ORDER_HELP_MAX_PHOTOS} photos, JPEG or PNG, each smaller than ${sizeLabel(UPLOAD_MAX_BYTES)}: the damage, and the box it came in.`}
+      error={chosenProblem ?? messageFor(problems, 'photos')}
+    >
+      {(control) => <input {...control} type="file" name="photos" multiple accept={PHOTO_RULES.accept} onChange={checkChosen} className="block text-sm" />}
+    </FormField>
+  );
+}
+
 export function OrderHelpFields(props: FieldsProps) {
   const { kind, values, problems } = props;
   switch (kind) {
@@ -189,7 +209,13 @@ export function OrderHelpFields(props: FieldsProps) {
       return (
         <>
           <LinesChooser {...props} />
-          <TextArea name="reason" label="Why are you cancelling?" values={values} problems={problems} />
+          <TextArea
+            name="reason"
+            label="Why are you cancelling? (optional)"
+            hint="You do not have to give a reason. If you tell us, it helps us improve."
+            values={values}
+            problems={problems}
+          />
         </>
       );
     case 'return':
@@ -222,14 +248,7 @@ export function OrderHelpFields(props: FieldsProps) {
             values={values}
             problems={problems}
           />
-          <FormField
-            id={fieldId('photos')}
-            label="Photos (optional)"
-            hint={`Up to ${ORDER_HELP_MAX_PHOTOS} photos, JPEG or PNG, each smaller than 5MB: the damage, and the box it came in.`}
-            error={messageFor(problems, 'photos')}
-          >
-            {(control) => <input {...control} type="file" name="photos" multiple accept="image/jpeg,image/png" className="block text-sm" />}
-          </FormField>
+          <PhotosField problems={problems} />
         </>
       );
     case 'question':

@@ -17,6 +17,7 @@ import { FieldError, FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
 import { controlClasses } from '../ui/input.tsx';
+import { useFileCheck } from '../../lib/uploads/use-file-check.ts';
 
 /** What a refused trade form is drawn again with: what was typed and why it was refused. */
 export interface TradeFormFailure {
@@ -335,6 +336,30 @@ export function ContactFieldsets({ values, errors }: FieldsProps) {
 /** The id of a document slot's file input. */
 export const documentInputId = (slot: number) => fieldId(documentField(slot));
 
+const DOCUMENT_RULES = { accept: '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png', maxFiles: 1 };
+
+/** One document's file, checked as it is chosen: one the API would refuse is never sent. */
+function DocumentFile({ slot, label, error }: { slot: number; label: string; error: string | undefined }) {
+  const [chosenProblem, checkChosen] = useFileCheck(DOCUMENT_RULES);
+  return (
+    <FormField id={documentInputId(slot)} label={label} error={chosenProblem ?? error}>
+      {(control) => (
+        <input
+          {...control}
+          type="file"
+          name={documentField(slot)}
+          accept={DOCUMENT_RULES.accept}
+          onChange={checkChosen}
+          className={
+            'block w-full rounded-lg border border-dashed border-navy-300 bg-sand-50 p-2 text-sm text-navy-900 file:mr-3 file:rounded-md ' +
+            'file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white aria-invalid:border-red-700'
+          }
+        />
+      )}
+    </FormField>
+  );
+}
+
 /**
  * Document slots: what each document is, and the file. After a refusal drawn by the server the file
  * inputs are empty (a browser cannot put files back): the slots say which files to choose again.
@@ -372,20 +397,7 @@ export function DocumentSlots({
             <FormField id={fieldId(documentKindField(slot))} label={`${name}: what it is`}>
               {(control) => <Select {...control} name={documentKindField(slot)} defaultValue="proof_of_trade" options={DOCUMENT_KIND_OPTIONS} />}
             </FormField>
-            <FormField id={documentInputId(slot)} label={`${name}: file`} error={error}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="file"
-                  name={documentField(slot)}
-                  accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-                  className={
-                    'block w-full rounded-lg border border-dashed border-navy-300 bg-sand-50 p-2 text-sm text-navy-900 file:mr-3 file:rounded-md ' +
-                    'file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white aria-invalid:border-red-700'
-                  }
-                />
-              )}
-            </FormField>
+            <DocumentFile slot={slot} label={`${name}: file`} error={error} />
           </div>
         );
       })}
