@@ -79,7 +79,7 @@ test('a guest asks for a link from order tracking, opens it, and reports a damag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
 });
 
-test('a signed-in shopper cancels an undispatched order and sees the refund', async ({ page }) => {
+test('a signed-in shopper cancels an undispatched order without giving a reason and sees the refund', async ({ page }) => {
   await signInByRedirect(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
@@ -88,7 +88,8 @@ test('a signed-in shopper cancels an undispatched order and sees the refund', as
   await helpWithOrder(page).getByRole('button', { name: 'Cancel items' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel items');
   await page.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
-  await page.getByLabel('Why are you cancelling?').fill('Ordered the wrong size');
+  // The Consumer Contracts Regulations ask no reason: the field says it is optional, and is left blank.
+  await expect(page.getByLabel('Why are you cancelling? (optional)', { exact: true })).toHaveValue('');
   await page.getByRole('main').getByRole('button', { name: 'Cancel items' }).click();
 
   await expect(page.getByRole('heading', { name: 'Your items are cancelled' })).toBeVisible();

@@ -117,7 +117,8 @@ export const CancelOrderRequestSchema = z
     {
       emailAddress: IgnoredEmailAddress,
       lines: Lines.optional().describe('The lines and quantities to cancel; leave out to cancel the whole order'),
-      reason: enteredText('Reason', 500, 'Enter why you are cancelling'),
+      // Optional: cancelling within the CCRs' period needs no reason (docs/domain.md §8.1); one given is kept for staff.
+      reason: enteredText('Reason', 500).optional().describe('Why, if the customer wants to say'),
     },
     BODY_NOT_AN_OBJECT,
   )

@@ -102,12 +102,26 @@ describe('cancelling', () => {
     expect(result.nextSteps[0]).toContain('already been dispatched');
   });
 
-  it('refuses a request without a reason in words a person can act on, and changes nothing', async () => {
-    const order = await placeOrder({ as: 'alice' });
-    const error = await failure(help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { reason: '  ' } }));
-    expect(error.status).toBe(400);
-    expect(JSON.stringify(error.data)).toContain('Enter why you are cancelling');
+  it('needs no reason (the CCRs ask none), keeps one when given, and refuses one over 500 characters in words', async () => {
+    const reasonOf = async (reference: string) =>
+      (
+        (await api.database.db.execute(sql`select details->>'reason' as reason from help_requests where reference = ${reference}`)) as unknown as {
+          rows: { reason: string | null }[];
+        }
+      ).rows[0]!.reason;
+    const order = await placeOrder({ as: 'alice', quantity: 3 });
+    const tooLong = await failure(help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { reason: 'x'.repeat(501) } }));
+    expect(tooLong).toMatchObject({ status: 400 });
+    expect(JSON.stringify(tooLong.data)).toContain('Reason must be 500 characters or fewer');
     expect((await help('alice').getOrderProducts({ params: { orderGuid: order.orderNumber } })).status).toBe('placed');
+
+    const given = await help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: ' Too many ' } });
+    expect(await reasonOf(given.reference)).toBe('Too many');
+    const blank = await help('alice').cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: '  ' } });
+    expect(blank.outcome).toBe('cancelled');
+    const none = await help('alice').cancelOrder({ params: { id: order.orderNumber }, body: {} });
+    expect(none).toMatchObject({ outcome: 'cancelled', orderStatus: 'cancelled', refundedPence: order.totalIncVat - 2 * sku.price });
+    expect(await reasonOf(none.reference)).toBeNull();
   });
 });
 

@@ -76,7 +76,7 @@ export interface OrderRequestsService {
   cancelOrder(
     ctx: ServiceContext,
     orderNumber: string,
-    input: { lines?: Lines | undefined; reason: string },
+    input: { lines?: Lines | undefined; reason?: string | undefined },
     proof: OrderProof,
     env: OrderRequestEnv,
   ): Promise<CancelOrderResult>;
@@ -278,6 +278,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       if (order.status === 'cancelled') throw OrderRequestErrors.cancelledOrder(order.orderNumber);
       if (input.lines) checkLinesExist(order, input.lines);
+      // A reason is the customer's to give or not (docs/domain.md §8.1): the records say so when none was.
+      const reason = input.reason || 'no reason given';
       // All that is left of every line is the whole order: cancelled as such, so delivery and any code come back too.
       const whole =
         !input.lines ||
@@ -285,7 +287,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       const asReturn = async (): Promise<CancelOrderResult> => {
         const lines = input.lines ?? order.lines.map((line) => ({ position: line.position, quantity: line.quantity - line.cancelledQuantity }));
         const current = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-        const requested = await returns.requestReturn(deps, ctx, current, { lines, reason: input.reason }, env.publicUrl, 'cancellation');
+        const requested = await returns.requestReturn(deps, ctx, current, { lines, reason }, env.publicUrl, 'cancellation');
         return {
           outcome: 'return',
           reference: requested.reference,
@@ -300,8 +302,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       let outcome;
       try {
         outcome = whole
-          ? await deps.orders.cancelWholeOrder(ctx, order.orderNumber, { reason: `Cancelled by the customer: ${input.reason}` }, refundCall(env))
-          : await deps.orders.cancelOrderLines(ctx, order.orderNumber, { lines: input.lines!, reason: input.reason }, refundCall(env));
+          ? await deps.orders.cancelWholeOrder(ctx, order.orderNumber, { reason: `Cancelled by the customer: ${reason}` }, refundCall(env))
+          : await deps.orders.cancelOrderLines(ctx, order.orderNumber, { lines: input.lines!, reason }, refundCall(env));
       } catch (error) {
         // Staff dispatched it between our look and our lock: the dispatch won, so this becomes a return.
         if (error instanceof AppError && error.code === 'ORDER_NOT_CANCELLABLE') return asReturn();
@@ -318,8 +320,14 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
         'ORDER_CANCEL',
         {
           summary: whole ? 'whole order cancelled' : `cancelled ${describeLines(order, input.lines!)}`,
-          details: { wholeOrder: whole, lines: input.lines ?? null, reason: input.reason, refundedPence: outcome.refundedPence, refundId: outcome.refundId },
-          message: input.reason,
+          details: {
+            wholeOrder: whole,
+            lines: input.lines ?? null,
+            reason: input.reason || null,
+            refundedPence: outcome.refundedPence,
+            refundId: outcome.refundId,
+          },
+          message: input.reason || null,
           nextSteps,
           // Calls at once that carried one cancellation through (its refund, or the whole order) record it once.
           dedupeKey: cancellationKey(order, whole, outcome.refundId),

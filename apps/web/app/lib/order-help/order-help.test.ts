@@ -30,6 +30,8 @@ describe('order help in the storefront', () => {
       { position: 0, quantity: 2 },
       { position: 3, quantity: 1, opened: true },
     ]);
+    // A cancellation's reason is optional (docs/domain.md §8.1): left blank, none is sent.
+    expect(bodyFor('cancel', form([['reason', '  ']]))).toEqual({ lines: [], reason: undefined });
     expect(bodyFor('return', form([['reason', 'changed-mind']]))).toEqual({ lines: [], reason: 'changed-mind', comments: undefined });
     expect(
       typedValues(
@@ -45,10 +47,10 @@ describe('order help in the storefront', () => {
   it('shows the API’s messages beside their fields, and a refusal of the whole at the top', () => {
     const refusal = new ApiError(
       400,
-      { detail: 'Enter why you are cancelling', errors: [{ path: 'body.reason', message: 'Enter why you are cancelling' }] },
+      { detail: 'Reason must be 500 characters or fewer', errors: [{ path: 'body.reason', message: 'Reason must be 500 characters or fewer' }] },
       'x',
     );
-    expect(problemsFrom(refusal)).toEqual({ fields: [{ field: 'reason', message: 'Enter why you are cancelling' }], problem: null });
+    expect(problemsFrom(refusal)).toEqual({ fields: [{ field: 'reason', message: 'Reason must be 500 characters or fewer' }], problem: null });
     expect(problemsFrom(new ApiError(409, { detail: 'Order BP10000001 is cancelled.' }, 'x'))).toEqual({
       fields: [],
       problem: 'Order BP10000001 is cancelled.',

@@ -100,7 +100,7 @@ export function bodyFor(kind: Exclude<OrderHelpForm, 'report' | 'delivery-terms'
   switch (kind) {
     case 'cancel': {
       const lines = chosenLines(form).map(({ position, quantity }) => ({ position, quantity }));
-      return { lines, reason: text(form, 'reason') };
+      return { lines, reason: optional(form, 'reason') };
     }
     case 'return':
       return { lines: chosenLines(form), reason: text(form, 'reason'), comments: optional(form, 'comments') };
