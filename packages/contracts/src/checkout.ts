@@ -61,6 +61,17 @@ export const BasketDeliveryOptionsSchema = z
       .enum(DELIVERY_OPTION_CODES)
       .nullable()
       .describe('What checkout starts with until the shopper chooses: the cheapest standard delivery; null when none can be had'),
+    orderTotals: z
+      .array(
+        z.object({
+          code: z.enum(DELIVERY_OPTION_CODES),
+          deliveryIncVat: Pence,
+          discountIncVat: Pence,
+          totalIncVat: Pence,
+          vatIncluded: Pence,
+        }),
+      )
+      .describe('What the order comes to with each available option, priced as choosing it charges: the summary shows the one picked before it is saved'),
   })
   .meta({ id: 'BasketDeliveryOptions' });
 export type BasketDeliveryOptions = z.infer<typeof BasketDeliveryOptionsSchema>;

@@ -83,6 +83,8 @@ interface Priced {
   /** Why the stored code no longer applies (null when it applies, or there is none). */
   refusal: AppError | null;
   claim: CodeClaim | null;
+  /** The goods after goods discounts (never a delivery code's): what free-delivery thresholds count. */
+  goodsIncVat: number;
 }
 
 /** The basket's code, read once: loaded for judging, or refused on reading (no longer known). Null without a code. */
@@ -112,7 +114,8 @@ function priceWith(
   now: Date,
   delivery?: ChosenDelivery,
 ): Priced {
-  const totalsOf = (discountPence: number) => pricing.basketTotals({ lines, vatRateCodes: vatRateCodes(facts), discountPence, chosenDelivery: delivery }, list);
+  const totalsOf = (discountPence: number, deliveryDiscountPence = 0) =>
+    pricing.basketTotals({ lines, vatRateCodes: vatRateCodes(facts), discountPence, deliveryDiscountPence, chosenDelivery: delivery }, list);
   const notices: BasketNotice[] = [];
   let applied: { check: DiscountCheck; discount: AppliedDiscount } | null = null;
   let refusal: AppError | null = null;
@@ -132,7 +135,7 @@ function priceWith(
       });
     }
   }
-  const totals = totalsOf(applied?.discount.discountPence ?? 0);
+  const totals = totalsOf(applied?.discount.discountPence ?? 0, applied?.discount.deliveryDiscountPence ?? 0);
   const discount = row.discountCode
     ? {
         code: row.discountCode,
@@ -142,7 +145,10 @@ function priceWith(
       }
     : null;
   const claim = applied && { ...applied.check, amountPence: totals.discountIncVat };
-  return { lines, discount, totals, notices, refusal, claim };
+  // Free-delivery thresholds count the goods after goods discounts: a delivery code takes nothing off them.
+  const goodsDiscount = applied ? Math.max(0, applied.discount.discountPence - applied.discount.deliveryDiscountPence) : 0;
+  const goodsIncVat = totals.subtotalIncVat - Math.min(totals.subtotalIncVat, goodsDiscount);
+  return { lines, discount, totals, notices, refusal, claim, goodsIncVat };
 }
 
 async function price(
@@ -471,11 +477,11 @@ async function priceForCheckout(deps: Deps, ctx: Ctx, basketId: string): Promise
   );
   const lines = priceLines(deps, found.lines, offerings, list);
   const code = await loadCode(deps, ctx.db, row);
-  const { totals } = priceWith(deps, row, lines, offerings, list, code, now);
+  const { goodsIncVat } = priceWith(deps, row, lines, offerings, list, code, now);
   return {
     basketId: row.id,
     lines: lines.map((line) => ({ ...line, eta: offerings.get(line.sku)?.eta ?? null })),
-    goodsIncVat: Math.max(0, totals.subtotalIncVat - totals.discountIncVat),
+    goodsIncVat: Math.max(0, goodsIncVat),
     price: (delivery) => {
       const priced = priceWith(deps, row, lines, offerings, list, code, now, delivery);
       return { basket: present(row, priced, list.pricing, merged), claim: priced.claim };

@@ -186,7 +186,14 @@ export async function getDeliveryOptions(deps: Deps, ctx: Ctx, basketId: string,
   const { postcode, zone, delivery } = deliveryFacts(deps, ctx, state, postcodeText);
   const { row } = state;
   const selected = row?.deliveryOptionCode ? { code: row.deliveryOptionCode as DeliveryOptionCode, date: row.deliveryDate ?? null } : null;
-  return { postcode: postcode?.normalised ?? null, zone, ...delivery, selected };
+  // Each option priced as saving it would price the order, so the summary can show a choice before it is sent.
+  const orderTotals = delivery.options.flatMap((option) => {
+    if (!option.available) return [];
+    const { totals } = state.goods.price({ code: option.code, name: option.name, priceIncVat: option.priceIncVat }).basket;
+    const deliveryIncVat = option.priceIncVat;
+    return [{ code: option.code, deliveryIncVat, discountIncVat: totals.discountIncVat, totalIncVat: totals.totalIncVat, vatIncluded: totals.totalVat }];
+  });
+  return { postcode: postcode?.normalised ?? null, zone, ...delivery, selected, orderTotals };
 }
 
 export async function getSpecificDayCalendar(deps: Deps, ctx: Ctx, basketId: string, postcodeText?: string): Promise<SpecificDayCalendar> {

@@ -95,8 +95,17 @@ describe('countries and delivery options', () => {
       status: 400,
       code: 'CHECKOUT_DELIVERY_DATE_REQUIRED',
     });
+    // The summary shows a picked option before it is sent with the totals the API priced it at: saving it charges the same.
+    const { orderTotals } = await guest.checkout.getDeliveryOptions({ params: { basketId }, body: {} });
     const chosen = await guest.checkout.setDeliveryOption({ params: { basketId }, body: { code: 'specific_day', date: open[2]!.date } });
     expect(chosen.deliveryOption).toMatchObject({ code: 'specific_day', date: open[2]!.date, priceIncVat: calendar.priceIncVat });
+    expect(orderTotals.find((entry) => entry.code === 'specific_day')).toEqual({
+      code: 'specific_day',
+      deliveryIncVat: chosen.totals.deliveryIncVat,
+      discountIncVat: chosen.basket.totals.discountIncVat,
+      totalIncVat: chosen.totals.totalIncVat,
+      vatIncluded: chosen.totals.vatIncluded,
+    });
   });
 });
 

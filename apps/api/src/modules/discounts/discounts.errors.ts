@@ -35,6 +35,11 @@ export const DiscountErrors = {
   notCombinableWithTradePricing: () =>
     refuse('DISCOUNT_NOT_COMBINABLE_WITH_TRADE_PRICING', "This code can't be used with trade prices: your basket already has your trade discount."),
   noQualifyingItems: (what: string) => refuse('DISCOUNT_NO_QUALIFYING_ITEMS', `This code applies to ${what}, and nothing in your basket qualifies.`),
+  deliveryAlreadyFree: () =>
+    refuse(
+      'DISCOUNT_DELIVERY_ALREADY_FREE',
+      'Delivery is already free on this basket, so this code has nothing to take off. You can keep it for another order.',
+    ),
 
   // Staff-side errors.
   promotionNotFound: (promotionCode: string) => new AppError(404, 'PROMOTION_NOT_FOUND', `There is no promotion with code "${promotionCode}".`),

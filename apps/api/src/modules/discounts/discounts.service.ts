@@ -9,6 +9,7 @@ import {
   type PromotionStatus,
   type PromotionSummary,
   type SalesChannel,
+  TARGET_TYPES,
   type TargetType,
   type UpdateDiscount,
 } from '@shop/contracts';
@@ -302,7 +303,11 @@ function assertApplies({ promotion, issueCode }: Resolved, check: Omit<DiscountC
     throw DiscountErrors.minimumSpendNotMet(promotion.minimumSpendPence, promotion.minimumSpendPence - goodsPence);
   }
   const figures = computeDiscount(termsOf(promotion), check.lines, check.deliveryPence);
-  if (figures.eligiblePence === 0) throw DiscountErrors.noQualifyingItems(targetWords(promotion.targetType as TargetType));
+  if (figures.eligiblePence === 0) {
+    // A delivery code on goods whose delivery costs nothing: say so, not that nothing qualifies.
+    if (promotion.targetType === TARGET_TYPES.Delivery && goodsPence > 0) throw DiscountErrors.deliveryAlreadyFree();
+    throw DiscountErrors.noQualifyingItems(targetWords(promotion.targetType as TargetType));
+  }
   return figures;
 }
 

@@ -118,6 +118,7 @@ describe('evaluateDiscount', () => {
       ['minimum spend', basket('RWEB10', { lines: [line('BASIN-1', 9_000)] }), 'DISCOUNT_MINIMUM_SPEND_NOT_MET', /spend of £100: add £10 more/],
       ['trade pricing', basket('RWEB10', { isTradePriced: true }), 'DISCOUNT_NOT_COMBINABLE_WITH_TRADE_PRICING', /trade prices/],
       ['nothing qualifies', basket('RTAPS', { lines: [line('BASIN-1', 12_000)] }), 'DISCOUNT_NO_QUALIFYING_ITEMS', /selected products/],
+      ['delivery already free', basket('RSHIP', { deliveryPence: 0 }), 'DISCOUNT_DELIVERY_ALREADY_FREE', /^Delivery is already free on this basket/],
       ['needs an issue code', basket('RONCE'), 'DISCOUNT_CODE_UNKNOWN', /don't recognise/],
     ];
     for (const [, check, code, message] of cases) {

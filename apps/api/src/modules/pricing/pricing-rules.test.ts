@@ -129,6 +129,18 @@ describe('delivery estimate', () => {
     expect(discounted.totalIncVat).toBe(5_200 - 500 + 495);
   });
 
+  it('never counts a delivery discount against the goods: the threshold and the VAT stay on the goods as they are', () => {
+    // FREEDELIVERY on one large item: the kerbside charge is taken off, the goods are not.
+    const freeDelivery = basketTotals({ lines: [large(12_899)], vatRateCodes: codes, discountPence: 2_995, deliveryDiscountPence: 2_995 }, retail);
+    expect(freeDelivery.delivery).toMatchObject({ code: 'large_kerbside', priceIncVat: 2_995, spendForFreeIncVat: null });
+    expect(freeDelivery).toMatchObject({ discountIncVat: 2_995, totalIncVat: 12_899 });
+    expect(freeDelivery.vat).toEqual([{ rateCode: 'standard', basisPoints: 2_000, grossPence: 12_899, vatPence: 2_150, netPence: 10_749 }]);
+    // Part of the charge off: still short of the threshold by the goods alone.
+    const partly = basketTotals({ lines: [large(12_899)], vatRateCodes: codes, discountPence: 1_000, deliveryDiscountPence: 1_000 }, retail);
+    expect(partly.delivery).toMatchObject({ priceIncVat: 2_995, spendForFreeIncVat: 49_900 - 12_899 });
+    expect(partly.totalIncVat).toBe(12_899 + 2_995 - 1_000);
+  });
+
   it('has no threshold once an option is chosen at checkout', () => {
     expect(totals([parcel(100)], 0, { code: 'next_day', name: 'Next working day', priceIncVat: 695 }).delivery).toEqual({
       code: 'next_day',

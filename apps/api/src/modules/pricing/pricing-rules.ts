@@ -115,6 +115,8 @@ export interface TotalsInput {
   /** The VAT rate each line's price was worked out with, by sku. */
   vatRateCodes: ReadonlyMap<string, string>;
   discountPence: number;
+  /** The part of `discountPence` a delivery code takes off the delivery charge; the rest comes off the goods. */
+  deliveryDiscountPence?: number;
   /** Checkout's choice, in place of the estimate. */
   chosenDelivery?: ChosenDelivery;
 }
@@ -123,18 +125,25 @@ export interface TotalsInput {
  * Totals over the available lines. The discount is apportioned to each VAT rate by its share of the
  * goods, so the VAT shown is what is charged on what is paid.
  */
-export function basketTotals({ lines, vatRateCodes, discountPence, chosenDelivery }: TotalsInput, list: Pick<PriceList, 'vatRates'>): Basket['totals'] {
+export function basketTotals(
+  { lines, vatRateCodes, discountPence, deliveryDiscountPence = 0, chosenDelivery }: TotalsInput,
+  list: Pick<PriceList, 'vatRates'>,
+): Basket['totals'] {
   const deliveryVat = vatRateOf(list, DELIVERY_VAT_RATE);
   const available = lines.filter((line) => line.available);
   const subtotalIncVat = available.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
   const subtotalExVat = available.reduce((sum, line) => sum + line.lineTotalExVat, 0);
-  const goodsAfterDiscount = subtotalIncVat - Math.min(Math.max(0, discountPence), subtotalIncVat);
+  const offDelivery = Math.min(Math.max(0, deliveryDiscountPence), Math.max(0, discountPence));
+  const goodsDiscount = Math.min(Math.max(0, discountPence) - offDelivery, subtotalIncVat);
+  // The threshold counts the goods after goods discounts only: free delivery never moves it.
   const delivery =
     chosenDelivery && available.length > 0
       ? { ...chosenDelivery, isEstimate: false, freeFromIncVat: null, spendForFreeIncVat: null }
-      : deliveryEstimate(available, goodsAfterDiscount);
+      : deliveryEstimate(available, subtotalIncVat - goodsDiscount);
   const deliveryPence = delivery?.priceIncVat ?? 0;
-  const discount = Math.min(Math.max(0, discountPence), subtotalIncVat + deliveryPence);
+  const discount = goodsDiscount + Math.min(offDelivery, deliveryPence);
+  // A code that makes delivery free leaves nothing to spend more for.
+  if (delivery && deliveryPence > 0 && offDelivery >= deliveryPence) delivery.spendForFreeIncVat = null;
 
   const goodsByRate = new Map<string, { rateCode: string; basisPoints: number; gross: number }>();
   for (const line of available) {
@@ -145,7 +154,6 @@ export function basketTotals({ lines, vatRateCodes, discountPence, chosenDeliver
     entry.gross += line.lineTotalIncVat;
     goodsByRate.set(rate.code, entry);
   }
-  const goodsDiscount = Math.min(discount, subtotalIncVat);
   let discountLeft = goodsDiscount;
   const entries = [...goodsByRate.values()];
   entries.forEach((entry, i) => {

@@ -89,6 +89,7 @@ const DISCOUNT_FALLBACKS: Record<string, string> = {
   DISCOUNT_CODE_ALREADY_USED: 'That code has already been used.',
   DISCOUNT_NOT_COMBINABLE_WITH_TRADE_PRICING: 'That code can’t be used with trade prices.',
   DISCOUNT_NO_QUALIFYING_ITEMS: 'Nothing in your basket qualifies for that code.',
+  DISCOUNT_DELIVERY_ALREADY_FREE: 'Delivery is already free on this basket.',
 };
 
 /** The message beside the discount code form: the API's own words for each refusal code. */
