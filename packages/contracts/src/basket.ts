@@ -108,7 +108,12 @@ export const BasketSchema = z
     version: z.number().int().describe('Goes up by one with every change'),
     owner: z.enum(['guest', 'shopper']),
     channel: z.union([z.literal(100), z.literal(200), z.literal(300)]),
-    pricing: z.object({ tradePriced: z.boolean(), tradeBand: z.string().nullable(), tradeDiscountBasisPoints: z.number().int() }),
+    pricing: z.object({
+      tradePriced: z.boolean(),
+      tradeBand: z.string().nullable().describe('The band’s code, for staff and records only: customers are shown its name'),
+      tradeBandName: z.string().nullable().describe('The band’s name, e.g. "Gold": what the customer is shown'),
+      tradeDiscountBasisPoints: z.number().int(),
+    }),
     lines: z.array(BasketLineSchema),
     discount: z.object({ code: z.string(), description: z.string(), discountIncVat: Pence, applies: z.boolean() }).nullable(),
     totals: BasketTotalsSchema,

@@ -38,7 +38,8 @@ export const TradePriceSchema = z
   .object({
     priceIncTax: Pence,
     priceExcTax: Pence,
-    tradeBand: z.string().describe('e.g. "T1" (Trade Starter)'),
+    tradeBand: z.string().describe('e.g. "T1" (Trade Starter): the code, for records only'),
+    tradeBandName: z.string().describe('e.g. "Trade Starter": what the customer is shown'),
     tradeDiscountBasisPoints: z.number().int().describe('The band discount taken off the ex-VAT price; 0 where none applies (bundles already on offer)'),
   })
   .meta({ id: 'TradePrice' });
@@ -90,7 +91,11 @@ export const ProductSummarySchema = ProductCardSchema.extend({
   guaranteeYears: z.number().int(),
   isWeee: z.boolean(),
   specifications: z.record(z.string(), z.string()),
-  images: z.array(ImageSchema),
+  images: z.array(
+    ImageSchema.extend({
+      sku: z.string().nullable().describe('The offering whose finish the picture shows (a product page shows the chosen finish’s pictures); null for all'),
+    }),
+  ),
   offerings: z.array(OfferingSchema),
   bundleComponents: z.array(z.object({ sku: z.string(), slug: z.string(), productName: z.string(), quantity: z.number().int() })),
 }).meta({ id: 'ProductSummary' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { withTradePrices } from './trade-prices.ts';
 
 const card = (sku: string) => ({ sku, tradePrices: null }) as unknown as ProductCard;
-const trade = { priceIncTax: 11_400, priceExcTax: 9_500, tradeBand: 'T1', tradeDiscountBasisPoints: 500 };
+const trade = { priceIncTax: 11_400, priceExcTax: 9_500, tradeBand: 'T1', tradeBandName: 'Trade Starter', tradeDiscountBasisPoints: 500 };
 
 describe('withTradePrices', () => {
   it('fills in the prices of the skus it has, and leaves the rest without', () => {

@@ -346,6 +346,7 @@ async function getTradePrices({ pricing, inventory }: CatalogueDeps, ctx: Caller
           priceIncTax: price.incVat,
           priceExcTax: price.exVat,
           tradeBand,
+          tradeBandName: list.pricing.tradeBandName ?? tradeBand,
           tradeDiscountBasisPoints: discounted ? list.pricing.tradeDiscountBasisPoints : 0,
         },
       ];

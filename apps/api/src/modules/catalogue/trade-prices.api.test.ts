@@ -55,6 +55,7 @@ describe('trade prices', () => {
       priceExcTax: Math.round(plain.exVat * 0.95),
       priceIncTax: Math.round(Math.round(plain.exVat * 0.95) * 1.2),
       tradeBand: 'T1',
+      tradeBandName: 'Trade Starter',
       tradeDiscountBasisPoints: 500,
     });
 
@@ -80,7 +81,9 @@ describe('trade prices', () => {
   it('give no trade discount on a bundle already on offer', async () => {
     const bundle = await findSeededSku(api.database.db, sql`p.is_bundle and pr.was_price_inc_vat > pr.price_inc_vat`, 0);
     const { prices } = await trader.getTradePrices({ body: { skus: [bundle.sku] } });
-    expect(prices).toEqual([{ sku: bundle.sku, priceIncTax: bundle.price, priceExcTax: bundle.exVat, tradeBand: 'T1', tradeDiscountBasisPoints: 0 }]);
+    expect(prices).toEqual([
+      { sku: bundle.sku, priceIncTax: bundle.price, priceExcTax: bundle.exVat, tradeBand: 'T1', tradeBandName: 'Trade Starter', tradeDiscountBasisPoints: 0 },
+    ]);
   });
 
   it('are never cached, and refuse bad input with a 400', async () => {

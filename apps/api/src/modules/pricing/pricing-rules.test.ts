@@ -58,7 +58,12 @@ describe('unit prices', () => {
   });
 
   it('names the band and its discount as the basket shows them', () => {
-    expect(tradePricing(band('T3', 1250))).toEqual({ tradePriced: true, tradeBand: 'T3', tradeDiscountBasisPoints: 1250 });
+    expect(tradePricing({ ...band('T3', 1250), name: 'Gold' })).toEqual({
+      tradePriced: true,
+      tradeBand: 'T3',
+      tradeBandName: 'Gold',
+      tradeDiscountBasisPoints: 1250,
+    });
   });
 
   it('refuses a VAT rate the price list does not have, rather than guess one', () => {
@@ -92,8 +97,44 @@ describe('basket totals', () => {
 
   it('follows the rows: a different standard rate changes the VAT on delivery', () => {
     const list = { vatRates: new Map([['standard', rate('standard', 1750)]]) };
-    const totals = basketTotals({ lines: [line('A', 5_000)], vatRateCodes: new Map([['A', 'standard']]), discountPence: 0 }, list);
+    // The line's ex-VAT price was worked out with the same 17.5%.
+    const totals = basketTotals({ lines: [line('A', 5_000, { lineTotalExVat: 4_255 })], vatRateCodes: new Map([['A', 'standard']]), discountPence: 0 }, list);
     expect(totals.vat).toEqual([{ rateCode: 'standard', basisPoints: 1750, grossPence: 5_000, vatPence: 745, netPence: 4_255 }]);
+  });
+
+  it('works VAT out per line, once: at trade prices the subtotal ex VAT and the total ex VAT agree to the penny', () => {
+    // Issue 33's trade basket at Gold (12.5% off): the VAT of the total (£147.32 in £883.93) made its
+    // total ex VAT £736.61 beside a subtotal ex VAT of £736.60, the sum of the lines' ex-VAT prices.
+    const gold = trade(1250);
+    const priced = (sku: string, retailExVat: number, quantity: number) => {
+      const price = unitPrice(offering({ priceExVat: retailExVat, priceIncVat: Math.round(retailExVat * 1.2) }), gold);
+      return line(sku, price.incVat * quantity, {
+        quantity,
+        unitPriceIncVat: price.incVat,
+        unitPriceExVat: price.exVat,
+        lineTotalExVat: price.exVat * quantity,
+      });
+    };
+    const lines = [priced('A', 20_003, 2), priced('B', 44_176, 1)];
+    expect(lines.map((entry) => [entry.unitPriceExVat, entry.unitPriceIncVat])).toEqual([
+      [17_503, 21_004],
+      [38_654, 46_385],
+    ]);
+    const codes = new Map([
+      ['A', 'standard'],
+      ['B', 'standard'],
+    ]);
+    const chosenDelivery = { code: 'click_collect', name: 'Click & collect', priceIncVat: 0 };
+    const totals = basketTotals({ lines, vatRateCodes: codes, discountPence: 0, chosenDelivery }, gold);
+    expect(totals).toMatchObject({ subtotalIncVat: 88_393, subtotalExVat: 73_660, totalIncVat: 88_393, totalExVat: 73_660, totalVat: 14_733 });
+    expect(totals.vat).toEqual([{ rateCode: 'standard', basisPoints: 2000, grossPence: 88_393, vatPence: 14_733, netPence: 73_660 }]);
+
+    // A discount and a delivery charge are lines of their own: each one's VAT is worked out once, and the sums still agree.
+    const withBoth = basketTotals({ lines, vatRateCodes: codes, discountPence: 1_000, chosenDelivery: { ...chosenDelivery, priceIncVat: 995 } }, gold);
+    const discountExVat = 1_000 - Math.round(1_000 / 6);
+    const deliveryExVat = 995 - Math.round(995 / 6);
+    expect(withBoth.totalExVat).toBe(73_660 - discountExVat + deliveryExVat);
+    expect(withBoth.totalIncVat - withBoth.totalVat).toBe(withBoth.totalExVat);
   });
 
   it('refuses a line whose VAT rate it was not told', () => {

@@ -30,10 +30,10 @@ const DELIVERY_VAT_RATE = 'standard';
 
 /** How a caller is charged, as a basket shows it. */
 export type Pricing = Basket['pricing'];
-export const RETAIL_PRICING: Pricing = { tradePriced: false, tradeBand: null, tradeDiscountBasisPoints: 0 };
+export const RETAIL_PRICING: Pricing = { tradePriced: false, tradeBand: null, tradeBandName: null, tradeDiscountBasisPoints: 0 };
 
 export function tradePricing(band: TradeBand): Pricing {
-  return { tradePriced: true, tradeBand: band.code, tradeDiscountBasisPoints: band.discountBasisPoints };
+  return { tradePriced: true, tradeBand: band.code, tradeBandName: band.name, tradeDiscountBasisPoints: band.discountBasisPoints };
 }
 
 /** What one caller's prices are worked out with: retail or their band, and the VAT rates in force. */
@@ -145,13 +145,17 @@ export function basketTotals(
   // A code that makes delivery free leaves nothing to spend more for.
   if (delivery && deliveryPence > 0 && offDelivery >= deliveryPence) delivery.spendForFreeIncVat = null;
 
-  const goodsByRate = new Map<string, { rateCode: string; basisPoints: number; gross: number }>();
+  // VAT is worked out per line, once (docs/domain.md §1): a goods line's net is its unit net × quantity,
+  // the discount and delivery are lines of their own, and every total is a sum of lines, so the
+  // subtotal ex VAT, the VAT and the total ex VAT agree to the penny wherever they are shown.
+  const goodsByRate = new Map<string, { rateCode: string; basisPoints: number; gross: number; net: number }>();
   for (const line of available) {
     const code = vatRateCodes.get(line.sku);
     if (code === undefined) throw new Error(`No VAT rate named for ${line.sku}`);
     const rate = vatRateOf(list, code);
-    const entry = goodsByRate.get(rate.code) ?? { rateCode: rate.code, basisPoints: rate.basisPoints, gross: 0 };
+    const entry = goodsByRate.get(rate.code) ?? { rateCode: rate.code, basisPoints: rate.basisPoints, gross: 0, net: 0 };
     entry.gross += line.lineTotalIncVat;
+    entry.net += line.lineTotalExVat;
     goodsByRate.set(rate.code, entry);
   }
   let discountLeft = goodsDiscount;
@@ -159,19 +163,21 @@ export function basketTotals(
   entries.forEach((entry, i) => {
     const share = i === entries.length - 1 ? discountLeft : Math.round((goodsDiscount * entry.gross) / subtotalIncVat);
     entry.gross -= share;
+    entry.net -= share - vatOf(share, entry.basisPoints);
     discountLeft -= share;
   });
   const deliveryGross = deliveryPence - (discount - goodsDiscount);
   if (deliveryGross > 0) {
-    const entry = goodsByRate.get(deliveryVat.code) ?? { rateCode: deliveryVat.code, basisPoints: deliveryVat.basisPoints, gross: 0 };
+    const entry = goodsByRate.get(deliveryVat.code) ?? { rateCode: deliveryVat.code, basisPoints: deliveryVat.basisPoints, gross: 0, net: 0 };
     entry.gross += deliveryGross;
+    entry.net += deliveryGross - vatOf(deliveryGross, deliveryVat.basisPoints);
     goodsByRate.set(deliveryVat.code, entry);
   }
   const vat = [...goodsByRate.values()]
     .filter((entry) => entry.gross > 0)
     .map((entry) => {
-      const vatPence = vatOf(entry.gross, entry.basisPoints);
-      return { rateCode: entry.rateCode, basisPoints: entry.basisPoints, grossPence: entry.gross, vatPence, netPence: entry.gross - vatPence };
+      const vatPence = entry.gross - entry.net;
+      return { rateCode: entry.rateCode, basisPoints: entry.basisPoints, grossPence: entry.gross, vatPence, netPence: entry.net };
     });
   const totalIncVat = subtotalIncVat + deliveryPence - discount;
   const totalVat = vat.reduce((sum, entry) => sum + entry.vatPence, 0);

@@ -34,10 +34,10 @@ describe('trade bands and VAT rates', () => {
       { code: 'zero', name: 'Zero rate', basisPoints: 0, inForceFrom: '1973-04-01' },
     ]);
     expect(await pricing.priceListFor({ ...ctx, actor: null })).toMatchObject({
-      pricing: { tradePriced: false, tradeBand: null, tradeDiscountBasisPoints: 0 },
+      pricing: { tradePriced: false, tradeBand: null, tradeBandName: null, tradeDiscountBasisPoints: 0 },
     });
     expect(await pricing.priceListFor({ ...ctx, actor: trader })).toMatchObject({
-      pricing: { tradePriced: true, tradeBand: 'T1', tradeDiscountBasisPoints: 500 },
+      pricing: { tradePriced: true, tradeBand: 'T1', tradeBandName: 'Trade Starter', tradeDiscountBasisPoints: 500 },
     });
   });
 
@@ -60,7 +60,14 @@ describe('trade bands and VAT rates', () => {
       now += 2_000;
       const changed = await tradePrice();
       const exVat = Math.round(item.exVat * 0.925);
-      expect(changed).toEqual({ sku: item.sku, tradeBand: 'T1', tradeDiscountBasisPoints: 750, priceExcTax: exVat, priceIncTax: Math.round(exVat * 1.2) });
+      expect(changed).toEqual({
+        sku: item.sku,
+        tradeBand: 'T1',
+        tradeBandName: 'Trade Starter',
+        tradeDiscountBasisPoints: 750,
+        priceExcTax: exVat,
+        priceIncTax: Math.round(exVat * 1.2),
+      });
       const line = (await basket.createBasketWithItems({ body: { items: [{ sku: item.sku, quantity: 2 }] } })).lines[0]!;
       expect({ incVat: line.unitPriceIncVat, exVat: line.unitPriceExVat }).toEqual({ incVat: changed.priceIncTax, exVat: changed.priceExcTax });
     } finally {

@@ -10,7 +10,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
 import { createRandom } from '../../platform/seeded-random.ts';
 import type { Seed } from '../../seed/seed.ts';
-import type { SellableOffering } from '../catalogue/index.ts';
+import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { HistoricalOrder, OrdersService } from '../orders/index.ts';
 import type { PriceList, PricingService, TradeBand } from '../pricing/index.ts';
@@ -20,7 +20,7 @@ import * as repository from './trade.repository.ts';
 /** What the seed asks of other modules: skus to order, their prices, and the sign-in accounts. */
 export interface TradeSeedDeps {
   pricing: PricingService;
-  catalogue: { findSellableOfferings(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<Map<string, SellableOffering>> };
+  catalogue: Pick<CatalogueService, 'findSellableOfferings' | 'priceHistory'>;
   identity: Pick<IdentityService, 'findUserByEmail' | 'createVerifiedUser' | 'setTradeAccount'>;
   orders: Pick<OrdersService, 'recordHistoricalOrders'>;
 }
@@ -274,10 +274,20 @@ export function tradeDemoSeed(deps: TradeSeedDeps): Seed {
         (offering) => !offering.isBundle && offering.priceIncVat >= 500 && offering.priceIncVat <= 60_000,
       );
       if (offerings.length < 20) throw new Error('The trade demo needs the demo catalogue: seed the catalogue first');
+      // Past orders are priced at the retail price in force on their day (the first one, before the history began).
+      const histories = await deps.catalogue.priceHistory(
+        { db },
+        offerings.map((offering) => offering.sku),
+      );
+      const pricedOn = (offering: SellableOffering, at: Date): SellableOffering => {
+        const steps = histories.get(offering.sku) ?? [];
+        const step = steps.findLast((candidate) => candidate.effectiveFrom <= at) ?? steps[0];
+        return step ? { ...offering, priceIncVat: step.priceIncVat, priceExVat: step.priceExVat } : offering;
+      };
       const staff = await deps.identity.findUserByEmail({ db }, 'staff@demo.test');
       const reviewer = { userId: staff?.id ?? 'staff', name: staff?.name ?? 'Trade team' };
       const priceList = (band: TradeBand): PriceList => ({
-        pricing: { tradePriced: true, tradeBand: band.code, tradeDiscountBasisPoints: band.discountBasisPoints },
+        pricing: { tradePriced: true, tradeBand: band.code, tradeBandName: band.name, tradeDiscountBasisPoints: band.discountBasisPoints },
         vatRates,
       });
 
@@ -414,7 +424,7 @@ export function tradeDemoSeed(deps: TradeSeedDeps): Seed {
           let vatPence = 0;
           let goodsExVat = 0;
           const lines = [...chosen.values()].map(({ offering, quantity }) => {
-            const price = deps.pricing.unitPrice(offering, list);
+            const price = deps.pricing.unitPrice(pricedOn(offering, at), list);
             vatPence += (price.incVat - price.exVat) * quantity;
             goodsExVat += price.exVat * quantity;
             return {

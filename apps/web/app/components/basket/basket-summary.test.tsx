@@ -10,7 +10,7 @@ const retail: Basket = {
   version: 3,
   owner: 'guest',
   channel: 100,
-  pricing: { tradePriced: false, tradeBand: null, tradeDiscountBasisPoints: 0 },
+  pricing: { tradePriced: false, tradeBand: null, tradeBandName: null, tradeDiscountBasisPoints: 0 },
   lines: [],
   discount: { code: 'WELCOME10', description: '10% off when you spend £100', discountIncVat: 3120, applies: true },
   totals: {
@@ -87,12 +87,14 @@ describe('BasketTotals', () => {
       ...retail,
       channel: 200,
       discount: null,
-      pricing: { tradePriced: true, tradeBand: 'T2', tradeDiscountBasisPoints: 1000 },
+      pricing: { tradePriced: true, tradeBand: 'T2', tradeBandName: 'Silver', tradeDiscountBasisPoints: 1000 },
       totals: { ...retail.totals, discountIncVat: 0, delivery: null },
     };
     const shown = text(renderToString(<BasketTotals basket={trade} />));
     expect(shown).toContain('Your trade prices');
-    expect(shown).toContain('Band T2: 10% off ex-VAT retail prices');
+    // The band's name, never its internal code.
+    expect(shown).toContain('Silver: 10% off ex-VAT retail prices');
+    expect(shown).not.toContain('T2');
     // Ex VAT first, inc VAT beside; a trade price is not a sale.
     expect(shown.indexOf('Subtotal ex VAT')).toBeLessThan(shown.indexOf('Subtotal inc VAT'));
     expect(shown).toContain('Total ex VAT £258.94');

@@ -74,7 +74,7 @@ function TradeBasketTotals({ basket, display }: { basket: Basket; display: VatDi
     <div className="space-y-4">
       <p className="flex flex-wrap items-center gap-2 text-sm text-navy-800">
         <Badge tone="accent">Your trade prices</Badge>
-        {pricing.tradeBand ? `Band ${pricing.tradeBand}` : 'Trade account'}
+        {pricing.tradeBandName ?? 'Trade account'}
         {pricing.tradeDiscountBasisPoints > 0 && `: ${pricing.tradeDiscountBasisPoints / 100}% off ex-VAT retail prices`}
       </p>
       <dl className="space-y-2 text-sm text-navy-800">

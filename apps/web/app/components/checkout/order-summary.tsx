@@ -1,4 +1,4 @@
-import type { Checkout } from '@shop/contracts';
+import type { BasketDeliveryOptions, Checkout } from '@shop/contracts';
 import { useId, type ReactNode } from 'react';
 import { itemCountText } from '../../lib/basket/basket-logic.ts';
 import { deliveryPlace } from '../../lib/checkout/checkout-logic.ts';
@@ -112,7 +112,26 @@ export function SummaryTotalsList({ totals }: { totals: SummaryTotals }) {
   );
 }
 
-export function checkoutTotals(checkout: Checkout): SummaryTotals {
+/** A delivery option picked on the page but not yet sent: its name and the totals the API priced the order at with it. */
+export interface DeliveryPreview {
+  name: string;
+  totals: BasketDeliveryOptions['orderTotals'][number];
+}
+
+export function checkoutTotals(checkout: Checkout, preview: DeliveryPreview | null = null): SummaryTotals {
+  if (preview) {
+    const { totals } = preview;
+    const trade = checkout.basket.pricing.tradePriced;
+    return {
+      subtotalIncVat: checkout.basket.totals.subtotalIncVat,
+      discountIncVat: totals.discountIncVat,
+      deliveryIncVat: totals.deliveryIncVat,
+      deliveryName: preview.name,
+      vatIncluded: totals.vatIncluded,
+      totalIncVat: totals.totalIncVat,
+      totalExVat: trade ? totals.totalIncVat - totals.vatIncluded : undefined,
+    };
+  }
   return {
     subtotalIncVat: checkout.basket.totals.subtotalIncVat,
     discountIncVat: checkout.basket.totals.discountIncVat,
@@ -131,9 +150,9 @@ export function checkoutTotals(checkout: Checkout): SummaryTotals {
  * The checkout's order summary: sticky beside the steps on wide screens; on a phone, a closed
  * panel above the steps showing the total, opened to see the lines.
  */
-export function OrderSummary({ checkout }: { checkout: Checkout }) {
+export function OrderSummary({ checkout, preview = null }: { checkout: Checkout; preview?: DeliveryPreview | null }) {
   const headingId = useId();
-  const content = <SummaryContent checkout={checkout} />;
+  const content = <SummaryContent checkout={checkout} preview={preview} />;
   return (
     <>
       <aside aria-label="Order summary" className="lg:hidden">
@@ -149,7 +168,7 @@ export function OrderSummary({ checkout }: { checkout: Checkout }) {
               <span className="group-open:hidden">Show order summary</span>
               <span className="hidden group-open:inline">Hide order summary</span>
             </span>
-            <span className="text-lg font-extrabold tabular-nums">{formatPence(checkout.totals.totalIncVat)}</span>
+            <span className="text-lg font-extrabold tabular-nums">{formatPence(preview?.totals.totalIncVat ?? checkout.totals.totalIncVat)}</span>
           </summary>
           <div className="px-5 pb-5">{content}</div>
         </details>
@@ -164,7 +183,7 @@ export function OrderSummary({ checkout }: { checkout: Checkout }) {
   );
 }
 
-function SummaryContent({ checkout }: { checkout: Checkout }) {
+function SummaryContent({ checkout, preview }: { checkout: Checkout; preview: DeliveryPreview | null }) {
   const trade = checkout.basket.pricing.tradePriced;
   const lines = checkout.basket.lines.filter((line) => line.available).map((line) => (trade ? line : { ...line, lineTotalExVat: undefined }));
   const place = deliveryPlace(checkout);
@@ -172,7 +191,7 @@ function SummaryContent({ checkout }: { checkout: Checkout }) {
     <>
       <p className="mt-1 text-sm text-navy-700">
         {itemCountText(checkout.basket.totals.itemCount)}
-        {trade && `, at your trade prices${checkout.basket.pricing.tradeBand ? ` (band ${checkout.basket.pricing.tradeBand})` : ''}`}
+        {trade && `, at your trade prices${checkout.basket.pricing.tradeBandName ? ` (${checkout.basket.pricing.tradeBandName})` : ''}`}
       </p>
       <div className="mt-3 border-y border-navy-200">
         <OrderLines lines={lines} />
@@ -183,7 +202,7 @@ function SummaryContent({ checkout }: { checkout: Checkout }) {
         </p>
       )}
       <div className="mt-4">
-        <SummaryTotalsList totals={checkoutTotals(checkout)} />
+        <SummaryTotalsList totals={checkoutTotals(checkout, preview)} />
       </div>
       {place && <p className="mt-3 text-sm text-navy-700">{place}</p>}
     </>

@@ -30,16 +30,16 @@ describe('PriceBlock', () => {
   });
 
   it('shows a trade customer their own price, ex VAT first, with the retail price for reference and not as a sale', () => {
-    const trade = { priceIncTax: 12349, priceExcTax: 10291, tradeBand: 'T1', tradeDiscountBasisPoints: 500 };
+    const trade = { priceIncTax: 12349, priceExcTax: 10291, tradeBand: 'T1', tradeBandName: 'Trade Starter', tradeDiscountBasisPoints: 500 };
     const shown = text(renderToString(<PriceBlock price={price} tradePrice={trade} />));
-    expect(shown).toContain('Your trade price£102.91ex VAT£123.49 inc VATBand T1: 5% off the ex-VAT retail priceRetail price £108.33 ex VAT');
+    expect(shown).toContain('Your trade price£102.91ex VAT£123.49 inc VATTrade Starter: 5% off the ex-VAT retail priceRetail price £108.33 ex VAT');
     expect(shown).not.toContain('was');
     expect(shown).not.toContain('Save');
     expect(text(renderToString(<PriceBlock price={price} />))).not.toContain('trade price');
   });
 
   it('puts inc VAT first for a trade customer who chose so', () => {
-    const trade = { priceIncTax: 12349, priceExcTax: 10291, tradeBand: 'T1', tradeDiscountBasisPoints: 500 };
+    const trade = { priceIncTax: 12349, priceExcTax: 10291, tradeBand: 'T1', tradeBandName: 'Trade Starter', tradeDiscountBasisPoints: 500 };
     const shown = text(
       renderToString(
         <ServerPriceDisplay value="inc">

@@ -50,7 +50,7 @@ export function TradePrice({
       {size !== 'sm' && (
         <p className="mt-1 text-xs text-navy-700">
           {price.tradeDiscountBasisPoints > 0
-            ? `Band ${price.tradeBand}: ${price.tradeDiscountBasisPoints / 100}% off the ex-VAT retail price`
+            ? `${price.tradeBandName}: ${price.tradeDiscountBasisPoints / 100}% off the ex-VAT retail price`
             : 'No further trade discount: this item is already on offer'}
         </p>
       )}
