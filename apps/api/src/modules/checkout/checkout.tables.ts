@@ -21,6 +21,8 @@ export const checkouts = pgTable('checkouts', {
   deliveryInstructions: text('delivery_instructions'),
   billingAddress: jsonb('billing_address').$type<Address>(),
   billingSameAsDelivery: boolean('billing_same_as_delivery').notNull().default(false),
+  /** A trade customer's purchase-order or job reference, given with the billing details. */
+  orderReference: text('order_reference'),
   deliveryOptionCode: text('delivery_option_code'),
   deliveryDate: date('delivery_date', { mode: 'string' }),
   /** The gateway's intent, the amount it was made for, and what it was made from (basket version, option). */

@@ -29,6 +29,8 @@ export const orders = pgTable(
     customerId: text('customer_id'),
     emailAddress: text('email_address').notNull(),
     customerName: text('customer_name').notNull(),
+    /** A trade customer's purchase-order or job reference (checkout's order_reference), searchable by staff. */
+    orderReference: text('order_reference'),
     phone: text('phone').notNull(),
     deliveryAddress: jsonb('delivery_address').$type<Address>(),
     deliveryInstructions: text('delivery_instructions'),
