@@ -169,3 +169,26 @@ describe('forgotten password', () => {
     expect(await readOutbox(api.database.db, { to: 'shopper@demo.test', template: 'identity.reset-password' })).toHaveLength(0);
   });
 });
+
+describe('the pages’ look', () => {
+  it('wears the storefront’s logo and self-hosted Inter, which the page’s policy lets it load', async () => {
+    const browser = new TestBrowser(api.origin);
+    const page = await openSignUp(api, browser);
+    expect(page.body).toMatch(/class="wordmark"[^>]*><svg viewBox="0 0 40 40"/);
+    expect(page.headers.get('content-security-policy')).toContain("font-src 'self'");
+    const preload = /<link rel="preload" href="([^"]+\.woff2)"/.exec(page.body)?.[1];
+    expect(preload).toBe('/identity/assets/inter-latin-wght-normal.woff2');
+    const font = await fetch(`${api.origin}${preload}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    // A woff2 file starts "wOF2".
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('wOF2');
+    const stylesheet = await (await fetch(`${api.origin}/identity/assets/identity.css`)).text();
+    expect(stylesheet).toContain("src: url('inter-latin-wght-normal.woff2')");
+    expect(stylesheet).toMatch(/--font: 'Inter Variable', 'Inter Fallback'/);
+  });
+});

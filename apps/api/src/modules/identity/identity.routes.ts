@@ -8,6 +8,8 @@ import { deleteStaleThrottleEvents, type IdentityContext, type IdentityService, 
 import { deleteExpiredOidcPayloads } from './identity.repository.ts';
 import { asFastifyReadsThem, createIdentityProvider, grantFirstPartyConsent, MOUNT_PATH, type IdentityProvider } from './oidc.ts';
 import {
+  FONT,
+  FONT_PATH,
   STYLESHEET,
   STYLESHEET_PATH,
   cspSources,
@@ -194,6 +196,10 @@ function registerPages(app: FastifyInstance, platform: Platform, service: Identi
 
   app.get(STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
+  );
+  // The font file never changes under its name (a new Inter is a new package version and a new deploy): a day's cache.
+  app.get(FONT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('font/woff2').header('cache-control', 'public, max-age=86400').send(FONT),
   );
 
   // OpenID Connect Session Management: the frame the storefront polls to notice a sign-out.

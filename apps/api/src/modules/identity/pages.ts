@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { FieldErrors } from './identity.errors.ts';
 import { html, trusted, type Html } from './html.ts';
 import { COMMON_PASSWORDS, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from './password-rules.ts';
@@ -13,6 +14,17 @@ import { COMMON_PASSWORDS, PASSWORD_MIN_LENGTH, PASSWORD_RULES } from './passwor
 export const STYLESHEET = fs.readFileSync(new URL('./identity.css', import.meta.url), 'utf8');
 export const STYLESHEET_VERSION = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
 export const STYLESHEET_PATH = '/identity/assets/identity.css';
+
+/** The storefront's Inter (variable, Latin), served beside the stylesheet, which names it by this file name. */
+export const FONT_PATH = '/identity/assets/inter-latin-wght-normal.woff2';
+export const FONT = fs.readFileSync(createRequire(import.meta.url).resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
+
+/** The storefront's mark (apps/web/app/components/illustrations/logo.tsx): a plumb bob on its line. */
+const LOGO_MARK = trusted(
+  '<svg viewBox="0 0 40 40" aria-hidden="true" focusable="false"><rect width="40" height="40" rx="10" fill="#1b8c86"/>' +
+    '<path d="M20 5V15" stroke="#ffffff" stroke-width="2.5" stroke-linecap="round"/><circle cx="20" cy="5.5" r="2.2" fill="#ffffff"/>' +
+    '<path d="M13 17H27L20.9 34.2a1 1 0 0 1-1.8 0Z" fill="#e89c34"/><path d="M13 17H27V19.5H13Z" fill="#f4d292"/></svg>',
+);
 
 export interface Page {
   status: number;
@@ -70,13 +82,14 @@ function layout(shell: Shell, title: string, main: Html, options: { status?: num
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>${title} · Plumbline</title>
+        <link rel="preload" href="${FONT_PATH}" as="font" type="font/woff2" crossorigin />
         <link rel="stylesheet" href="${STYLESHEET_PATH}?v=${STYLESHEET_VERSION}" />
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to main content</a>
         <header class="site-header">
           <div class="inner">
-            <a class="wordmark" href="${shell.publicUrl}/">Plumb<span>line</span><span class="visually-hidden"> home</span></a>
+            <a class="wordmark" href="${shell.publicUrl}/">${LOGO_MARK}Plumbline<span class="visually-hidden">, home page</span></a>
           </div>
         </header>
         <main id="main" tabindex="-1"><div class="panel">${main}</div></main>
@@ -353,6 +366,7 @@ export function pageHeaders(page: Pick<Page, 'scriptHashes'>, formOrigins: reado
   const policy = [
     "default-src 'none'",
     "style-src 'self'",
+    "font-src 'self'",
     "img-src 'self' data:",
     `script-src ${page.scriptHashes.length ? page.scriptHashes.join(' ') : "'none'"}`,
     `form-action 'self' ${cspSources(formOrigins)}`.trim(),
