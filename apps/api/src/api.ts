@@ -50,7 +50,8 @@ export function composeApi(options: ComposeOptions = {}) {
   const inventory = createInventoryService();
   const delivery = createDeliveryService();
   const payments = createPaymentsService({ delivery });
-  const catalogue = createCatalogueService({ pricing, inventory, delivery });
+  // Best sellers count what orders sold, and orders come later: their lookup is given late.
+  const catalogue = createCatalogueService({ pricing, inventory, delivery, unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since) });
   const notifications = createNotificationsService();
   const identity = createIdentityService({ notifications });
   const accounts = createAccountsService({ identity, notifications });
@@ -91,7 +92,13 @@ export function composeApi(options: ComposeOptions = {}) {
     createReviewsModule({ reviews, catalogue }),
     createSiteModule(),
   ];
-  const seeds: readonly Seed[] = modules.flatMap((module) => module.seeds ?? []);
+  // The demo's best sellers come from its orders (trade's seed writes them): counted once every other seed has run.
+  const bestSellers: Seed = {
+    name: 'catalogue:best-sellers',
+    size: 1,
+    run: async (db) => void (await catalogue.recountPopularity({ db, clock: systemClock })),
+  };
+  const seeds: readonly Seed[] = [...modules.flatMap((module) => module.seeds ?? []), bestSellers];
   // buildApi verifies access tokens with identity's public keys; tests reach checkout's and trade's work that has no call.
   return { modules, seeds, identity, checkout, trade, helpCentre };
 }

@@ -19,16 +19,16 @@ describe('catalogue generator', () => {
     expect(new Set(skus).size).toBe(skus.length);
   });
 
-  it('prices in whole pence, about a quarter on offer, stock mostly in stock', () => {
+  it('prices in whole pence, about a quarter reduced, none a best seller before it sells, stock mostly in stock', () => {
     const offerings = catalogue.products.flatMap((product) => product.offerings);
     expect(offerings.every((offering) => Number.isInteger(offering.priceIncVat) && offering.priceIncVat > 0)).toBe(true);
-    const onOffer = catalogue.products.filter((product) => product.offerings[0]?.wasPriceIncVat).length / catalogue.products.length;
+    const onOffer = catalogue.products.filter((product) => product.reduced).length / catalogue.products.length;
     expect(onOffer).toBeGreaterThan(0.18);
     expect(onOffer).toBeLessThan(0.32);
     const inStock = offerings.filter((offering) => offering.stock.status === 'in_stock').length / offerings.length;
     expect(inStock).toBeGreaterThan(0.72);
     expect(inStock).toBeLessThan(0.88);
-    expect(offerings.filter((offering) => offering.wasPriceIncVat !== null && offering.wasPriceIncVat <= offering.priceIncVat)).toEqual([]);
+    expect(catalogue.products.filter((product) => product.popularity !== 0 || product.badges.includes('best_seller'))).toEqual([]);
   });
 });
 

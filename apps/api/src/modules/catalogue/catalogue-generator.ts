@@ -24,7 +24,6 @@ export interface GeneratedOffering {
   handing: 'left' | 'right' | null;
   packQty: number;
   priceIncVat: number;
-  wasPriceIncVat: number | null;
   stock: { status: 'in_stock' | 'low_stock' | 'made_to_order' | 'out_of_stock'; onHand: number; etaDays: number | null };
 }
 
@@ -51,7 +50,10 @@ export interface GeneratedProduct {
   popularity: number;
   searchText: string;
   /** Days before "now" the product was added: the newest are "new in". */
+  /** Units sold lately: none here, the best-sellers job counts them from orders (`best-sellers.ts`). */
   ageDays: number;
+  /** It has been reduced: its demo price history has a higher price charged before (`demo-price-history.ts`). */
+  reduced: boolean;
   offerings: GeneratedOffering[];
 }
 
@@ -79,7 +81,7 @@ const slugify = (text: string) =>
     .replace(/^-|-$/g, '');
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 /** Retail prices end in 99p (or 9p under £10). */
-const retail = (pence: number) => (pence >= 1000 ? Math.max(99, Math.round(pence / 100) * 100 - 1) : Math.max(49, Math.round(pence / 10) * 10 - 1));
+export const retail = (pence: number) => (pence >= 1000 ? Math.max(99, Math.round(pence / 100) * 100 - 1) : Math.max(49, Math.round(pence / 10) * 10 - 1));
 
 /**
  * The demo catalogue for `productCount` products (≈ 810 by default; 100k for benchmarks), spread
@@ -114,8 +116,9 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       const offerings: GeneratedOffering[] = [];
       const productId = id;
       const code = `PL${String(productId).padStart(6, '0')}`;
-      const onOffer = random() < 0.25;
-      const wasFactor = 1.1 + random() * 0.3;
+      const reduced = random() < 0.25;
+      // Drawn still (it once made up a "was" price) so the rest of the demo catalogue is unchanged.
+      random();
       for (const width of widths) {
         for (const finish of finishes) {
           for (const handing of handings) {
@@ -140,7 +143,6 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
                 handing,
                 packQty: pack,
                 priceIncVat,
-                wasPriceIncVat: onOffer ? retail(priceIncVat * wasFactor) : null,
                 stock: {
                   status,
                   onHand: status === 'in_stock' ? 10 + Math.floor(random() * 200) : status === 'low_stock' ? 1 + Math.floor(random() * 5) : 0,
@@ -164,9 +166,9 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       }
       const badgeRoll = random();
       const badges: GeneratedProduct['badges'] = [];
-      if (badgeRoll < 0.04) badges.push('best_seller');
-      else if (badgeRoll < 0.08) badges.push('new');
-      else if (badgeRoll < 0.1 && ['basins', 'baths', 'vanity-units'].includes(department.slug)) badges.push('free_waste');
+      // "Best seller" is earned from orders (the best-sellers job); the roll that once gave it still decides the rest.
+      if (badgeRoll >= 0.04 && badgeRoll < 0.08) badges.push('new');
+      else if (badgeRoll >= 0.08 && badgeRoll < 0.1 && ['basins', 'baths', 'vanity-units'].includes(department.slug)) badges.push('free_waste');
       if (brand.tier === 'premium') badges.push('premium');
       // Ratings and counts come from review rows (the reviews seed sets them). The draws that made
       // them up stay, in their order, so the rest of the demo catalogue is unchanged.
@@ -182,6 +184,7 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
         department: department.slug,
         family: slugify(childName),
         isBundle: department.slug === 'bathroom-suites',
+      random(); // Drawn still (it once made up a popularity), as above.
         guaranteeYears: department.guaranteeYears,
         isWeee: department.weee ?? false,
         returnability: SUB_CATEGORY_RETURNABILITY[childSlug] ?? 'standard',
@@ -195,7 +198,8 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
         ratingTenths: 0,
         reviewsCount: 0,
         questionsCount: 0,
-        popularity: Math.floor(random() * 10_000) + (badges.includes('best_seller') ? 10_000 : 0),
+        popularity: 0,
+        reduced,
         searchText: [name, brand.name, childName, tree.name, department.noun, department.keywords, ...facets.map(([, value]) => value)].join(' '),
         ageDays: badges.includes('new') ? Math.floor(random() * 20) : 30 + Math.floor(random() * 700),
         offerings,
@@ -298,7 +302,6 @@ function relate(products: GeneratedProduct[], random: () => number): Omit<Genera
         const sum = parts.reduce((total, part) => total + part.priceIncVat, 0);
         for (const offering of product.offerings) {
           offering.priceIncVat = retail(sum * 0.85);
-          if (offering.wasPriceIncVat) offering.wasPriceIncVat = retail(sum);
         }
         add(product.id, null, offeringOf(productIn('pan-connectors', index)), 'required', 1, 'toilet → pan connector');
         const waste = basinWaste(basin, index);

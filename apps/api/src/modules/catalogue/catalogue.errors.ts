@@ -11,6 +11,10 @@ export const CatalogueErrors = {
     new AppError(400, 'UNKNOWN_FACET', `facets.${identifier}: this listing has no facet "${identifier}".`, {
       errors: [{ path: `body.facets.${identifier}`, message: `Unknown facet; use one of ${known.join(', ')}`, code: 'unknown_facet' }],
     }),
+  badPrice: () =>
+    new AppError(400, 'BAD_PRICE', 'Enter the price in pence, as a whole number more than 0, for example 12999 for £129.99.', {
+      errors: [{ path: 'body.priceIncVat', message: 'Enter the price in pence, as a whole number more than 0', code: 'bad_price' }],
+    }),
   notTradePriced: () => new AppError(403, 'NOT_TRADE_PRICED', 'Trade prices are for approved trade accounts: apply for one, or ask us to check yours.'),
   badPriceRange: (identifier: string) =>
     new AppError(400, 'BAD_PRICE_RANGE', `facets.price: "${identifier}" is not a price range like "5000-10000".`, {

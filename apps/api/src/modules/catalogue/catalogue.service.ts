@@ -50,12 +50,18 @@ import { FALLBACK_IMAGE_URL } from './card-facts.ts';
 import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
+import * as history from './price-history.ts';
+import type { PriceChange } from './price-history.ts';
+import type { PriceStep } from './reference-price.ts';
+import { recountPopularity, type UnitsSoldSince } from './popularity.ts';
 
 /** What the catalogue asks of other modules: prices from pricing, stock from inventory, delivery's rules. */
 export interface CatalogueDeps {
   pricing: PricingService;
   inventory: InventoryService;
   delivery: DeliveryService;
+  /** Units sold per sku since a date, from orders (given late by api.ts: orders come after the catalogue); none without it. */
+  unitsSoldSince?: UnitsSoldSince;
 }
 
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -110,6 +116,17 @@ export interface CatalogueService {
   /** The demo reviews seed: every product with its first sku, and figures for many products at once. */
   listReviewableProducts(ctx: DbContext): Promise<{ id: number; sku: string; name: string; family: string }[]>;
   setReviewFiguresOf(ctx: DbContext, figures: ReadonlyMap<number, Required<ReviewFigures>>): Promise<void>;
+  /**
+   * Sets a sku's retail price (inc VAT, in pence) from now, recording it in the price history in the
+   * same transaction; its was-price is what the history allows (docs/domain.md §1).
+   */
+  changePrice(ctx: ListingContext, sku: string, priceIncVat: number): Promise<PriceChange>;
+  /** Each sku's price history, oldest first. */
+  priceHistory(ctx: DbContext, skus: readonly string[]): Promise<Map<string, PriceStep[]>>;
+  /** Works was-prices out again from the history as of now (reductions age out); returns how many changed. */
+  refreshReferencePrices(ctx: ListingContext): Promise<number>;
+  /** Sets popularity and the best-seller badges from the last 90 days' order lines; returns how many products changed. */
+  recountPopularity(ctx: ListingContext): Promise<number>;
 }
 
 // The tree changes only when staff edit categories, yet every page shows it: keep it for a short
@@ -544,6 +561,14 @@ async function getCarousels(deps: CatalogueDeps, ctx: DbContext, input: Carousel
   return { carousels };
 }
 
+async function changePrice(deps: CatalogueDeps, ctx: ListingContext, sku: string, priceIncVat: number): Promise<PriceChange> {
+  if (!Number.isSafeInteger(priceIncVat) || priceIncVat <= 0) throw CatalogueErrors.badPrice();
+  const rates = await deps.pricing.vatRates(ctx);
+  const changed = await history.changePrice(ctx.db, sku, priceIncVat, (code) => rates.get(code)?.basisPoints, ctx.clock.now());
+  if (!changed) throw CatalogueErrors.skuNotFound(sku);
+  return changed;
+}
+
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
   return {
     getNavigation,
@@ -558,6 +583,10 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getEssentialItems: (ctx, sku, bundleId) => getEssentialItems(deps, ctx, sku, bundleId),
     getUserContentCarousel,
     getCarousels: (ctx, input) => getCarousels(deps, ctx, input),
+    changePrice: (ctx, sku, priceIncVat) => changePrice(deps, ctx, sku, priceIncVat),
+    priceHistory: (ctx, skus) => history.priceHistoryOf(ctx.db, skus),
+    refreshReferencePrices: (ctx) => history.refreshReferencePrices(ctx.db, ctx.clock.now()),
+    recountPopularity: (ctx) => recountPopularity(ctx.db, deps.unitsSoldSince ?? (async () => new Map()), ctx.clock.now()),
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),

@@ -5,6 +5,7 @@ import { registerCatalogueRoutes } from './catalogue.routes.ts';
 import { budgetCatalogueAnswers, type CatalogueService } from './catalogue.service.ts';
 import { categoriesSeed } from './catalogue.seed.ts';
 import { productsSeed } from './products.seed.ts';
+import { catalogueJobs } from './catalogue-jobs.ts';
 
 export { createCatalogueService, type CatalogueDeps, type CatalogueService } from './catalogue.service.ts';
 export type { SellableOffering } from './sellable-offerings.ts';
@@ -34,5 +35,6 @@ export function createCatalogueModule({ catalogue, pricing, inventory, demoProdu
       registerCatalogueRoutes(app, catalogue);
     },
     seeds: [categoriesSeed, productsSeed({ pricing, inventory }, demoProducts)],
+    jobs: () => catalogueJobs(catalogue),
   };
 }

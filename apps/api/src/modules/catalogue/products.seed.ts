@@ -6,6 +6,9 @@ import type { PricingService } from '../pricing/index.ts';
 import { DEMO_PRODUCT_COUNT, generateCatalogue, type GeneratedCatalogue, type GeneratedOffering, type GeneratedProduct } from './catalogue-generator.ts';
 import { BRANDS, DEPARTMENTS } from './product-templates.ts';
 import * as repository from './catalogue.repository.ts';
+import { demoPriceHistory } from './demo-price-history.ts';
+import { insertPriceHistory } from './price-history.ts';
+import { referencePrice } from './reference-price.ts';
 
 /** Demo prices are all at the standard VAT rate (20% since 4 January 2011: pricing's row). */
 const DEMO_VAT_RATE = 'standard';
@@ -97,6 +100,14 @@ export async function insertCatalogue(
         brandId: brandId.get(product.brandSlug) ?? 0,
         categoryId: idOf(product.categorySlug),
         family: product.family,
+    // Each sku's price history from when its product was added, and the was-price it allows today (docs/domain.md §1).
+    const histories = skus.map(({ product, offering }) => {
+      const steps = demoPriceHistory(product, offering.priceIncVat, new Date(addedAt.getTime() - product.ageDays * day), today).map((step) => ({
+        ...step,
+        priceExVat: exVat(step.priceIncVat),
+      }));
+      return { offeringId: offering.id, steps, was: referencePrice(steps, today) };
+    });
         isBundle: product.isBundle,
         guaranteeYears: product.guaranteeYears,
         isWeee: product.isWeee,
@@ -127,8 +138,8 @@ export async function insertCatalogue(
         vatRateCode: vat.code,
         priceIncVat: offering.priceIncVat,
         priceExVat: exVat(offering.priceIncVat),
-        wasPriceIncVat: offering.wasPriceIncVat,
-        wasPriceExVat: offering.wasPriceIncVat === null ? null : exVat(offering.wasPriceIncVat),
+        wasPriceIncVat: histories[index]!.was?.wasPriceIncVat ?? null,
+        wasPriceExVat: histories[index]!.was?.wasPriceExVat ?? null,
       })),
       images: batch.flatMap(productGallery),
       facetValues: batch.flatMap((product) => product.facets.map(([facet, value]) => ({ productId: product.id, facet, value }))),
@@ -142,6 +153,10 @@ export async function insertCatalogue(
         status: offering.stock.status,
         eta: offering.stock.etaDays === null ? null : new Date(today.getTime() + offering.stock.etaDays * day).toISOString().slice(0, 10),
       })),
+    );
+    await insertPriceHistory(
+      db,
+      histories.flatMap(({ offeringId, steps }) => steps.map((step) => ({ offeringId, ...step }))),
     );
     progress(batch[batch.length - 1]?.id ?? 0, total);
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { newOrderNumber } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { orderHistory, orderLines, orderLinks, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
@@ -389,4 +389,15 @@ export async function recentBuyers(
     .groupBy(address)
     .orderBy(desc(sql`max(${orders.placedAt})`))
     .limit(options.limit);
+}
+
+/** Units of each sku in orders placed since `since`, less cancelled quantities; an order cancelled or refunded in full sold nothing. */
+export async function unitsSoldSince(db: Database, since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ sku: orderLines.sku, units: sql<number>`sum(${orderLines.quantity} - ${orderLines.cancelledQuantity})::int` })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(gte(orders.placedAt, since), notInArray(orders.status, ['cancelled', 'refunded'])))
+    .groupBy(orderLines.sku);
+  return new Map(rows.filter((row) => row.units > 0).map((row) => [row.sku, row.units]));
 }

@@ -504,6 +504,8 @@ export interface OrdersService {
    * Reviews' "invite buyers to answer": customers whose dispatched or delivered orders hold any of `skus`, one per e-mail address, most
    * recent first, leaving out `excludeCustomerId` (and every address its orders used) and `excludeEmailAddresses`.
    */
+  /** Units of each sku sold in orders placed since `since`, less what was cancelled or refunded in full (the catalogue's best sellers). */
+  unitsSoldSince(ctx: DbContext, since: Date): Promise<Map<string, number>>;
   recentBuyersOf(
     ctx: DbContext,
     skus: readonly string[],
@@ -567,6 +569,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     cancelOrderLines: (ctx, orderNumber, input, call) => refunding.cancelOrderLines({ ...deps, ...call }, ctx, orderNumber, input),
     cancelWholeOrder: async (ctx, orderNumber, input, call) => {
       const order = await refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input);
+    unitsSoldSince: (ctx, since) => repository.unitsSoldSince(ctx.db, since),
       const refund = order.refunds.findLast((candidate) => candidate.kind === 'cancellation');
       return { order, refundId: refund?.refundId ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
     },

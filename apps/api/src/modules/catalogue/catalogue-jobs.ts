@@ -1,0 +1,22 @@
+/**
+ * The catalogue's scheduled work: was-prices age out as reductions run their course
+ * (docs/domain.md §1), and best sellers follow what orders sold (§2). Both run at start-up, then
+ * on their schedule; each works everything out afresh, so instances running them together agree.
+ */
+import type { Job } from '../../platform/jobs.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+/** Named in the `JOBS` setting. */
+export const REFERENCE_PRICES_JOB = 'reference-prices';
+export const BEST_SELLERS_JOB = 'best-sellers';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function catalogueJobs(catalogue: Pick<CatalogueService, 'refreshReferencePrices' | 'recountPopularity'>): Job[] {
+  return [
+    // Hourly, so a "was" comes down within the hour its allowed period ends.
+    { name: REFERENCE_PRICES_JOB, everyMs: HOUR_MS, runOnce: async (ctx) => ({ claimed: await catalogue.refreshReferencePrices(ctx) }) },
+    // A 90-day count moves slowly: every six hours is plenty.
+    { name: BEST_SELLERS_JOB, everyMs: 6 * HOUR_MS, runOnce: async (ctx) => ({ claimed: await catalogue.recountPopularity(ctx) }) },
+  ];
+}
