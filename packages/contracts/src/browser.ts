@@ -12,6 +12,8 @@ export * from './help-centre-enquiries-values.ts';
 export * from './reviews-values.ts';
 export * from './newsletter-values.ts';
 export * from './money.ts';
+// The remote delivery zones' rules: the help centre and the product page say them.
+export * from './delivery-zones.ts';
 export * from './order-numbers.ts';
 export * from './services.ts';
 export { endpointRoutes } from './routes.generated.ts';

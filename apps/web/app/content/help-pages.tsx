@@ -1,4 +1,4 @@
-import { TRADE_APPLICATION_MAX_DOCUMENTS, type ShopDetails, type TradeBand } from '@shop/contracts';
+import { REMOTE_DELIVERY_ZONES, TRADE_APPLICATION_MAX_DOCUMENTS, zoneDeliveryText, type ShopDetails, type TradeBand } from '@shop/contracts';
 import { useLoaderData } from 'react-router';
 import type { ComponentType } from 'react';
 import { Link, linkClasses } from '../components/ui/link.tsx';
@@ -60,11 +60,11 @@ function Delivery() {
         <li>Please don’t book your installer until your goods have arrived and you have checked them.</li>
       </ul>
       <h2>Highlands, islands and Northern Ireland</h2>
-      <p>
-        Deliveries to the Scottish Highlands add {formatPenceShort(1500)} for parcels or {formatPenceShort(4500)} for large items and take 1 to 2 extra days.
-        The Scottish islands and Northern Ireland add {formatPenceShort(2500)} for parcels or {formatPenceShort(9500)} for large items (pallets by quote) and
-        take 2 to 5 extra days. We quote separately for the Isle of Man, the Channel Islands and the Isles of Scilly.
-      </p>
+      <ul>
+        {REMOTE_DELIVERY_ZONES.map((zone) => (
+          <li key={zone}>{zoneDeliveryText(zone)}</li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -16,7 +16,7 @@ import {
   type WorkingCalendar,
 } from './delivery-calendar.ts';
 import type { DeliveryZone, HolidayRegion } from './postcode.ts';
-import { DELIVERY_OPTION_CODES } from '@shop/contracts';
+import { DELIVERY_OPTION_CODES, DELIVERY_ZONE_RULES, type DeliveryZoneRule } from '@shop/contracts';
 import { COLLECTION_BRANCH } from './branches.ts';
 import { branchFacts, readyToCollect, type BranchFacts } from './collection.ts';
 
@@ -125,48 +125,10 @@ const SATURDAY_CUT_OFF = '12:00';
 const SPECIFIC_DAY_MIN = 2;
 const SPECIFIC_DAY_MAX = 21;
 
-interface ZoneRule {
-  label: string;
-  /** Pence added to every delivered option: parcels, and large or pallet goods. */
-  surcharge?: { parcel: number; large: number };
-  /** Working days added to the lead time: earliest and latest. */
-  extraDays?: readonly [number, number];
-  /** Only the standard services reach it: no next day, specific day, Saturday or two-person. */
-  standardOnly?: boolean;
-  /** Delivery classes we only quote for, or all of them. */
-  quoteOnly?: readonly DeliveryClass[] | 'all';
-  notServed?: boolean;
-}
+type ZoneRule = DeliveryZoneRule;
 
-/** docs/domain.md §4.4: the remote zones' surcharges and limits. */
-export const ZONE_RULES: Readonly<Record<DeliveryZone, ZoneRule>> = {
-  mainland: { label: 'mainland GB' },
-  highlands: { label: 'the Scottish Highlands', surcharge: { parcel: 1_500, large: 4_500 }, extraDays: [1, 2], standardOnly: true },
-  'isle-of-wight': { label: 'the Isle of Wight', surcharge: { parcel: 1_500, large: 4_500 }, extraDays: [1, 2], standardOnly: true },
-  islands: {
-    label: 'the Scottish Islands',
-    surcharge: { parcel: 2_500, large: 9_500 },
-    extraDays: [2, 5],
-    standardOnly: true,
-    quoteOnly: ['pallet', 'two_man_eligible'],
-  },
-  'northern-ireland': {
-    label: 'Northern Ireland',
-    surcharge: { parcel: 2_500, large: 9_500 },
-    extraDays: [2, 5],
-    standardOnly: true,
-    quoteOnly: ['pallet', 'two_man_eligible'],
-  },
-  scilly: {
-    label: 'the Isles of Scilly',
-    surcharge: { parcel: 2_500, large: 9_500 },
-    extraDays: [2, 5],
-    standardOnly: true,
-    quoteOnly: ['large', 'pallet', 'two_man_eligible'],
-  },
-  'isle-of-man': { label: 'the Isle of Man', quoteOnly: 'all' },
-  'channel-islands': { label: 'the Channel Islands (outside the UK VAT area)', notServed: true },
-};
+/** docs/domain.md §4.4: the remote zones' surcharges and limits, one constant the storefront says too. */
+export const ZONE_RULES = DELIVERY_ZONE_RULES;
 
 export interface OptionsInput {
   deliveryClass: DeliveryClass;

@@ -14,6 +14,12 @@ import { FormField } from '../ui/form-field.tsx';
 import { TagIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 
+/** Why a code kept on the basket takes nothing off now: free delivery already, or nothing it covers. */
+function keptCodeReason(basket: Basket): string {
+  const removed = basket.notices.find((notice) => notice.type === 'discount_removed' && notice.code === basket.discount?.code);
+  return removed?.reason === 'DISCOUNT_DELIVERY_ALREADY_FREE' ? 'Delivery is already free on this basket.' : 'Nothing in your basket qualifies yet.';
+}
+
 function Row({ term, children, className }: { term: ReactNode; children: ReactNode; className?: string }) {
   return (
     <div className={cn('flex items-baseline justify-between gap-4', className)}>
@@ -156,7 +162,7 @@ export function DiscountCodeForm({ basket }: { basket: Basket }) {
           <p>
             <span className="font-mono font-bold text-green-900">{basket.discount.code}</span> applied
             <span className="block text-green-900">{basket.discount.description}</span>
-            {!basket.discount.applies && <span className="block text-navy-700">Nothing in your basket qualifies yet.</span>}
+            {!basket.discount.applies && <span className="block text-navy-700">{keptCodeReason(basket)}</span>}
           </p>
           <Button variant="ghost" size="sm" onClick={removeCode} loading={busy}>
             Remove<span className="sr-only"> code {basket.discount.code}</span>

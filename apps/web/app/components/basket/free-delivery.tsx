@@ -2,12 +2,14 @@ import type { Basket } from '@shop/contracts';
 import { Link } from 'react-router';
 import { helpPath } from '../../lib/help-topics.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence, formatPenceShort } from '@shop/contracts';
+import { DELIVERY_ZONE_RULES, formatPence, formatPenceShort, REMOTE_DELIVERY_ZONES } from '@shop/contracts';
 import { TruckIcon } from '../ui/icons.tsx';
 
 /** Where "free" stops: the zones delivery surcharges (the same areas the promo bar's "most of mainland UK" leaves out). */
 const WHERE_FREE = 'most of mainland Great Britain';
-const SURCHARGED = 'The Scottish Highlands and islands, Northern Ireland, the Isle of Wight and Scilly pay a surcharge.';
+const surcharged = REMOTE_DELIVERY_ZONES.filter((zone) => DELIVERY_ZONE_RULES[zone].surcharge).map((zone) => DELIVERY_ZONE_RULES[zone].name);
+// The delivery module's own zone rules, so this never disagrees with the help centre or the product page.
+const SURCHARGED = `Deliveries to ${surcharged.slice(0, -1).join(', ')} and ${surcharged.at(-1)} pay a surcharge.`;
 
 /**
  * How far the basket is from free delivery, by the threshold and goods total the API priced the

@@ -29,7 +29,7 @@ import { CheckoutSection } from './checkout-section.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { DeliveryOrCollection, DeliveryOrCollectionSummary } from './delivery-or-collection.tsx';
 import { DeliveryOptionsForm } from './delivery-options.tsx';
-import { OrderSummary } from './order-summary.tsx';
+import { OrderSummary, type DeliveryPreview } from './order-summary.tsx';
 import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
 import { TradeTermsGate } from '../trade/terms-acceptance.tsx';
 import { StepFailureContext } from './step-form.tsx';
@@ -65,6 +65,8 @@ export function CheckoutFlow({
   const [editing, setEditing] = useState<SectionName | null>(failure ? STEP_SECTIONS[failure.step] : isSection(change) ? change : null);
   // Shown until the shopper sends a step from this page.
   const [shownFailure, setShownFailure] = useState(failure ?? null);
+  // The delivery option picked in step 3 before it is sent: the summary shows it at once.
+  const [preview, setPreview] = useState<DeliveryPreview | null>(null);
   const profile = useShopAuth().user?.profile;
 
   const finish = useCallback(
@@ -105,6 +107,7 @@ export function CheckoutFlow({
   /** After a step is saved, the next step not yet done opens. */
   const saved = async (call: Parameters<typeof apply>[0]) => {
     setShownFailure(null);
+    setPreview(null);
     const result = await apply(call);
     if (result.ok) setEditing(null);
     return result;
@@ -144,6 +147,7 @@ export function CheckoutFlow({
           checkout={checkout}
           drawn={drawn}
           onSubmit={(body) => save({ step: 'delivery_option', body })}
+          onPick={setPreview}
         />
       ),
     },
@@ -189,7 +193,7 @@ export function CheckoutFlow({
         ))}
       </div>
       <div className="order-first lg:order-none lg:col-span-5 xl:col-span-4">
-        <OrderSummary checkout={checkout} />
+        <OrderSummary checkout={checkout} preview={open === 'delivery_option' ? preview : null} />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { cutOffText, formatDay, whenText } from '../../lib/checkout/checkout-log
 import { collectionPlace } from '../../lib/checkout/click-collect.ts';
 import { formatPence } from '@shop/contracts';
 import type { ApiData } from '../../lib/use-api.ts';
+import type { DeliveryPreview } from './order-summary.tsx';
 import { FieldError } from '../ui/form-field.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -40,12 +41,15 @@ export function DeliveryOptionsForm({
   checkout,
   drawn,
   onSubmit,
+  onPick,
 }: {
   client: CheckoutClient;
   basketId: string;
   checkout: Checkout;
   drawn: DrawnDelivery | undefined;
   onSubmit: StepSubmit<DeliveryChoice>;
+  /** An option picked before it is sent, with the totals the API priced the order at with it. */
+  onPick?: (preview: DeliveryPreview | null) => void;
 }) {
   const options = useDeliveryOptions(client, basketId, checkout, drawn);
   const specificDay = options.state === 'ready' && options.data.options.some((option) => option.code === SPECIFIC_DAY && option.available);
@@ -53,7 +57,14 @@ export function DeliveryOptionsForm({
   if (options.state === 'error') return <LoadError title="We couldn’t load the delivery options" error={options.error} onRetry={options.reload} />;
   if (options.state !== 'ready') return <OptionsSkeleton />;
   return (
-    <OptionsForm delivery={options.data} calendar={calendar} chosen={checkout.deliveryOption} hasAddress={Boolean(checkout.delivery)} onSubmit={onSubmit} />
+    <OptionsForm
+      delivery={options.data}
+      calendar={calendar}
+      chosen={checkout.deliveryOption}
+      hasAddress={Boolean(checkout.delivery)}
+      onSubmit={onSubmit}
+      onPick={onPick}
+    />
   );
 }
 
@@ -63,12 +74,14 @@ function OptionsForm({
   chosen,
   hasAddress,
   onSubmit,
+  onPick,
 }: {
   delivery: BasketDeliveryOptions;
   calendar: CalendarData;
   chosen: Checkout['deliveryOption'];
   hasAddress: boolean;
   onSubmit: StepSubmit<DeliveryChoice>;
+  onPick?: (preview: DeliveryPreview | null) => void;
 }) {
   const posted = useStepFailure('delivery_option')?.values;
   // The summary already counts the checkout's option (chosen, or suggested by the API): start on the same one.
@@ -82,6 +95,10 @@ function OptionsForm({
     ...(firstOpenDay && { 'body.date': dayId(firstOpenDay.date) }),
   };
   const errorId = useId();
+  // Only the option's radios change what the summary shows; the day picked under one does not.
+  const pick = (target: EventTarget) => {
+    if (target instanceof HTMLInputElement && target.name === 'code') onPick?.(pickedPreview(delivery, target.value));
+  };
 
   return (
     <StepForm
@@ -114,7 +131,7 @@ function OptionsForm({
               quote, or choose click &amp; collect.
             </p>
           )}
-          <fieldset aria-describedby={errorAt('body.code') ? errorId : undefined}>
+          <fieldset aria-describedby={errorAt('body.code') ? errorId : undefined} onChange={(event) => pick(event.target)}>
             <legend className="text-sm font-semibold text-navy-950">
               How would you like it delivered{delivery.postcode ? ` to ${delivery.postcode}` : ''}?
             </legend>
@@ -140,6 +157,13 @@ function OptionsForm({
       )}
     </StepForm>
   );
+}
+
+/** The option a radio picked, priced as the API priced the order with it (null when it has no price). */
+function pickedPreview(delivery: BasketDeliveryOptions, code: string): DeliveryPreview | null {
+  const option = delivery.options.find((entry) => entry.code === code);
+  const totals = delivery.orderTotals.find((entry) => entry.code === code);
+  return option && totals ? { name: option.name, totals } : null;
 }
 
 /** One option as a radio card: its name and price (or "Not available" and why), what it is and when it comes. */

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatPence } from '@shop/contracts';
+import { DELIVERY_ZONE_RULES, formatPence, zoneDeliveryText } from '@shop/contracts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -15,17 +15,6 @@ export type ProductDeliveryOptions = Awaited<ReturnType<DeliveryClient['getProdu
 
 // Outward code, then inward code: "IV2 3AA", "SW1A1AA". The API has the last word on whether it exists.
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i;
-
-const ZONE_NAMES: Record<ProductDeliveryOptions['zone'], string> = {
-  mainland: 'mainland Great Britain',
-  highlands: 'the Scottish Highlands',
-  islands: 'the Scottish islands',
-  'northern-ireland': 'Northern Ireland',
-  'isle-of-wight': 'the Isle of Wight',
-  scilly: 'the Isles of Scilly',
-  'isle-of-man': 'the Isle of Man',
-  'channel-islands': 'the Channel Islands',
-};
 
 /** What is wrong with a typed postcode, or null when it looks like a UK postcode. */
 export function postcodeProblem(value: string): string | null {
@@ -147,7 +136,7 @@ function sharedReason(options: ProductDeliveryOptions['options']): string | unde
 }
 
 function DeliveryResult({ result }: { result: ProductDeliveryOptions }) {
-  const zone = ZONE_NAMES[result.zone];
+  const zone = DELIVERY_ZONE_RULES[result.zone].name;
   const shared = sharedReason(result.options);
   const restricted = result.notServed || result.quoteOnly;
   const note = 'rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-900';
@@ -166,18 +155,19 @@ function DeliveryResult({ result }: { result: ProductDeliveryOptions }) {
       {result.notServed && (
         <p role="note" className={note}>
           <strong className="block font-semibold">We don’t deliver to {zone}</strong>
-          {shared ?? 'Click & collect is still open to you.'}
+          {zoneDeliveryText(result.zone)}
         </p>
       )}
       {result.quoteOnly && (
         <p role="note" className={note}>
           <strong className="block font-semibold">Delivery to {zone} is by quotation for this item</strong>
-          {shared ?? 'Contact us for a delivery quote before you order.'}
+          {shared ?? zoneDeliveryText(result.zone)}
         </p>
       )}
       {!restricted && result.zone !== 'mainland' && (
         <p className="rounded-lg bg-teal-50 p-3 text-sm text-teal-900">
-          Prices include the delivery surcharge for {zone}.{shared && <> {shared}</>}
+          Prices include the delivery surcharge for {zone}. {zoneDeliveryText(result.zone)}
+          {shared && <> {shared}</>}
         </p>
       )}
       {!restricted && result.zone === 'mainland' && shared && <p className="rounded-lg bg-sand-100 p-3 text-sm text-navy-900">{shared}</p>}
