@@ -20,6 +20,7 @@ import { EssentialItems, requiredEssentials } from '../components/product/essent
 import { PriceBlock } from '../components/product/price-block.tsx';
 import { ProductCarousels } from '../components/product/product-carousels.tsx';
 import { poundsString, schemaAvailability } from '../components/product/product-format.ts';
+import { imagesOfFinish } from '../components/product/gallery-images.ts';
 import { ProductGallery } from '../components/product/product-gallery.tsx';
 import { ProductHeadline } from '../components/product/product-headline.tsx';
 import { ProductReviews, REVIEWS_PAGE_PARAM, reviewsPageOf, type ProductReviewsData } from '../components/product/product-reviews.tsx';
@@ -246,7 +247,8 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
         On a phone the name, price and stock come before the gallery, so they are in the first screen;
         on a wide screen the gallery takes the left column beside them, through both rows.
       */}
-      <div className="container-page grid gap-6 pb-12 lg:grid-cols-12 lg:gap-x-12">
+      {/* One column of minmax(0, 1fr) on a phone: a long row (the thumbnails) scrolls inside it rather than widening the page. */}
+      <div className="container-page grid grid-cols-1 gap-6 pb-12 lg:grid-cols-12 lg:gap-x-12">
         <div className="space-y-4 lg:col-span-6 lg:col-start-7 lg:row-start-1">
           <ProductHeadline product={product} reviewsHref="#reviews" />
           <div className="space-y-3">
@@ -255,7 +257,12 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
           </div>
         </div>
 
-        <ProductGallery images={product.images} className="lg:col-span-6 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start lg:sticky lg:top-6" />
+        {/* The chosen finish's pictures, from its first (keyed, so a new finish opens on its main picture). */}
+        <ProductGallery
+          key={offering?.finish ?? ''}
+          images={imagesOfFinish(product.images, product.offerings, offering)}
+          className="lg:col-span-6 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start lg:sticky lg:top-6"
+        />
 
         <div className="space-y-6 lg:col-span-6 lg:col-start-7 lg:row-start-2">
           {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={chooseOffering} />}
@@ -325,7 +332,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
         </div>
       )}
 
-      <div className="container-page grid gap-10 py-12 lg:grid-cols-12 lg:gap-12">
+      <div className="container-page grid grid-cols-1 gap-10 py-12 lg:grid-cols-12 lg:gap-12">
         <section aria-labelledby="description-heading" className="space-y-6 lg:col-span-7">
           <div>
             <h2 id="description-heading" className="text-xl font-bold tracking-tight text-navy-950">

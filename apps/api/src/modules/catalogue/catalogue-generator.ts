@@ -9,6 +9,7 @@ import {
   type DepartmentTemplate,
 } from './product-templates.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
+import { productDescription, productDimensions, productSpecifications, type ProductDimensions } from './product-specifications.ts';
 import type { Returnability } from './returnability.ts';
 import { createRandom } from '../../platform/seeded-random.ts';
 
@@ -42,18 +43,20 @@ export interface GeneratedProduct {
   returnability: Returnability;
   deliveryClass: DepartmentTemplate['deliveryClass'];
   specifications: Record<string, string>;
+  /** Of the default offering: the illustrations are drawn to it. */
+  dimensions: ProductDimensions;
   facets: [facet: string, value: string][];
   badges: ('best_seller' | 'new' | 'free_waste' | 'premium' | 'recommended')[];
   ratingTenths: number;
   reviewsCount: number;
   questionsCount: number;
-  popularity: number;
-  searchText: string;
-  /** Days before "now" the product was added: the newest are "new in". */
   /** Units sold lately: none here, the best-sellers job counts them from orders (`best-sellers.ts`). */
-  ageDays: number;
+  popularity: number;
   /** It has been reduced: its demo price history has a higher price charged before (`demo-price-history.ts`). */
   reduced: boolean;
+  searchText: string;
+  /** Days before "now" the product was added: the newest are "new in". */
+  ageDays: number;
   offerings: GeneratedOffering[];
 }
 
@@ -93,6 +96,7 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
   const products: GeneratedProduct[] = [];
   let offeringId = 0;
   const scale = productCount / DEMO_PRODUCT_COUNT;
+  const familyRank = new Map<string, number>();
   for (const [departmentIndex, department] of DEPARTMENTS.entries()) {
     const tree = CATEGORY_TREE.find((category) => category.slug === department.slug);
     if (!tree) throw new Error(`No category ${department.slug}`);
@@ -104,7 +108,6 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       const range = RANGE_NAMES[(n + departmentIndex * 7) % RANGE_NAMES.length] as string;
       const facets: [string, string][] = department.facets.map((facet) => [facet.identifier, pick(random, facet.values)]);
       fitSubCategory(facets, childSlug, n);
-      const specifications: Record<string, string> = Object.fromEntries(department.facets.map((facet, index) => [facet.displayName, facets[index]?.[1] ?? '']));
       const generation = n >= department.count ? ` ${Math.floor(n / department.count) + 1}` : '';
       const name = `${brand.name} ${range}${generation} ${childName.replace(/s$/, '').replace(/ies$/, 'y')}`;
       // Variant axes: one or two of the department's, at most six skus.
@@ -157,8 +160,15 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       if (department.surfaceFinishes) {
         const surface = department.surfaceFinishes[(n * 7 + departmentIndex) % department.surfaceFinishes.length]!;
         facets.push(['finish', surface]);
-        specifications.Finish = surface;
       }
+      // The family's specifications and description (docs/domain.md §2.1); the facets that do not apply to it go.
+      const rank = familyRank.get(childSlug) ?? 0;
+      familyRank.set(childSlug, rank + 1);
+      const facetNames = Object.fromEntries(department.facets.map((facet) => [facet.identifier, facet.displayName]));
+      if (department.surfaceFinishes) facetNames.finish = 'Finish';
+      const dimensions = productDimensions(department.slug, childSlug, rank, offerings[0]?.widthMm ?? null, facets);
+      const content = { department: department.slug, family: childSlug, rank, name, brandName: brand.name, range, facets, facetNames, dimensions };
+      const specifications = productSpecifications(content);
       for (const offering of offerings) {
         if (offering.widthMm) facets.push(['width_mm', `${offering.widthMm} mm`]);
         if (offering.finish) facets.push(['finish', offering.finish]);
@@ -174,17 +184,17 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       // them up stay, in their order, so the rest of the demo catalogue is unchanged.
       if (Math.floor(Math.pow(random(), 3) * 1500) !== 0) random();
       random();
+      random(); // Drawn still (it once made up a popularity), as above.
       products.push({
         id,
         slug: `${slugify(name)}-${code.toLowerCase()}`,
         name,
-        description: `${name} from the ${range} range by ${brand.name}. ${tree.description}`,
+        description: productDescription(content, specifications),
         brandSlug: brand.slug,
         categorySlug: childSlug,
         department: department.slug,
         family: slugify(childName),
         isBundle: department.slug === 'bathroom-suites',
-      random(); // Drawn still (it once made up a popularity), as above.
         guaranteeYears: department.guaranteeYears,
         isWeee: department.weee ?? false,
         returnability: SUB_CATEGORY_RETURNABILITY[childSlug] ?? 'standard',
@@ -193,6 +203,7 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
             ? 'two_man_eligible'
             : department.deliveryClass,
         specifications,
+        dimensions,
         facets: [...new Map(facets.map((entry) => [entry.join('\u0000'), entry])).values()],
         badges,
         ratingTenths: 0,

@@ -409,6 +409,7 @@ export const SUB_CATEGORY_ATTRIBUTES: Record<string, Record<string, string[]>> =
   'electric-showers': { shower_type: ['Electric'] },
   'power-showers': { shower_type: ['Power'] },
   'digital-showers': { shower_type: ['Digital'] },
+  'riser-rails-kits': { shower_type: ['Kit'] },
   'quadrant-enclosures': { enclosure_type: ['Quadrant'] },
   'sliding-door-enclosures': { enclosure_type: ['Sliding Door'] },
   'bifold-enclosures': { enclosure_type: ['Bifold'] },

@@ -9,6 +9,7 @@ import * as repository from './catalogue.repository.ts';
 import { demoPriceHistory } from './demo-price-history.ts';
 import { insertPriceHistory } from './price-history.ts';
 import { referencePrice } from './reference-price.ts';
+import { pictureColour, type ProductDimensions } from './product-specifications.ts';
 
 /** Demo prices are all at the standard VAT rate (20% since 4 January 2011: pricing's row). */
 const DEMO_VAT_RATE = 'standard';
@@ -17,29 +18,37 @@ const BATCH = 500;
 
 /**
  * Where a product's illustration is drawn: one SVG per family and finish, plus a close-up and a
- * dimensions drawing (`view`). The storefront serves these names: keep this the one place they are built.
+ * dimensions drawing (`view`), in the proportions of the product's own width and height
+ * (docs/domain.md §2.1). The storefront serves these names: keep this the one place they are built.
  */
-export const productImageUrl = (family: string, finish: string | null, view?: 'detail' | 'dimensions') =>
-  `/images/products/${family}-${(finish ?? 'standard').toLowerCase().replace(/[^a-z0-9]+/g, '-')}${view ? `-${view}` : ''}.svg`;
+export const productImageUrl = (family: string, finish: string | null, view?: 'detail' | 'dimensions', size?: ProductDimensions) =>
+  `/images/products/${family}-${(finish ?? 'standard').toLowerCase().replace(/[^a-z0-9]+/g, '-')}${view ? `-${view}` : ''}.svg` +
+  (size ? `?size=${size.widthMm}x${size.heightMm}` : '');
 
 /**
- * A product's gallery: its default finish first, then each other finish it comes in, then a
- * close-up and a dimensions drawing of the default finish.
+ * A product's gallery, a set of pictures per finish, the default finish's first: the product in
+ * that finish, a close-up and a dimensions drawing. Each set belongs to the finish's first offering,
+ * so the product page shows the set of the variant chosen.
  */
-export function productGallery(product: Pick<GeneratedProduct, 'id' | 'name' | 'family' | 'offerings'>) {
+export function productGallery(product: Pick<GeneratedProduct, 'id' | 'name' | 'family' | 'department' | 'specifications' | 'offerings' | 'dimensions'>) {
   const firstOfFinish = new Map<string | null, GeneratedOffering>();
   for (const offering of product.offerings) if (!firstOfFinish.has(offering.finish)) firstOfFinish.set(offering.finish, offering);
   const defaultFinish = (product.offerings.find((offering) => offering.isDefault) ?? product.offerings[0])?.finish ?? null;
   const finishes = [defaultFinish, ...[...firstOfFinish.keys()].filter((finish) => finish !== defaultFinish)];
-  return [
-    ...finishes.map((finish) => ({
-      offeringId: firstOfFinish.get(finish)?.id ?? null,
-      url: productImageUrl(product.family, finish),
-      altText: finish ? `${product.name} in ${finish}` : product.name,
-    })),
-    { offeringId: null, url: productImageUrl(product.family, defaultFinish, 'detail'), altText: `${product.name} close-up` },
-    { offeringId: null, url: productImageUrl(product.family, defaultFinish, 'dimensions'), altText: `${product.name} dimensions` },
-  ].map((image, position) => ({ productId: product.id, ...image, position }));
+  const { family, name, dimensions } = product;
+  const colour = pictureColour(product);
+  return finishes
+    .flatMap((finish) => {
+      const offeringId = firstOfFinish.get(finish)?.id ?? null;
+      const named = finish ? `${name} in ${finish}` : name;
+      const drawn = finish ?? colour;
+      return [
+        { offeringId, url: productImageUrl(family, drawn, undefined, dimensions), altText: named },
+        { offeringId, url: productImageUrl(family, drawn, 'detail', dimensions), altText: `${named}, close-up` },
+        { offeringId, url: productImageUrl(family, drawn, 'dimensions', dimensions), altText: `${named}, dimensions` },
+      ];
+    })
+    .map((image, position) => ({ productId: product.id, ...image, position }));
 }
 
 /** The seed prices with pricing's VAT rate and records stock with inventory. */
@@ -91,6 +100,14 @@ export async function insertCatalogue(
   for (let start = 0; start < total; start += BATCH) {
     const batch = catalogue.products.slice(start, start + BATCH);
     const skus = batch.flatMap((product) => product.offerings.map((offering) => ({ product, offering })));
+    // Each sku's price history from when its product was added, and the was-price it allows today (docs/domain.md §1).
+    const histories = skus.map(({ product, offering }) => {
+      const steps = demoPriceHistory(product, offering.priceIncVat, new Date(addedAt.getTime() - product.ageDays * day), today).map((step) => ({
+        ...step,
+        priceExVat: exVat(step.priceIncVat),
+      }));
+      return { offeringId: offering.id, steps, was: referencePrice(steps, today) };
+    });
     await repository.insertProductRows(db, {
       products: batch.map((product) => ({
         id: product.id,
@@ -100,14 +117,6 @@ export async function insertCatalogue(
         brandId: brandId.get(product.brandSlug) ?? 0,
         categoryId: idOf(product.categorySlug),
         family: product.family,
-    // Each sku's price history from when its product was added, and the was-price it allows today (docs/domain.md §1).
-    const histories = skus.map(({ product, offering }) => {
-      const steps = demoPriceHistory(product, offering.priceIncVat, new Date(addedAt.getTime() - product.ageDays * day), today).map((step) => ({
-        ...step,
-        priceExVat: exVat(step.priceIncVat),
-      }));
-      return { offeringId: offering.id, steps, was: referencePrice(steps, today) };
-    });
         isBundle: product.isBundle,
         guaranteeYears: product.guaranteeYears,
         isWeee: product.isWeee,
@@ -133,7 +142,7 @@ export async function insertCatalogue(
         packQty: offering.packQty,
         position,
       })),
-      prices: skus.map(({ offering }) => ({
+      prices: skus.map(({ offering }, index) => ({
         offeringId: offering.id,
         vatRateCode: vat.code,
         priceIncVat: offering.priceIncVat,
@@ -145,6 +154,10 @@ export async function insertCatalogue(
       facetValues: batch.flatMap((product) => product.facets.map(([facet, value]) => ({ productId: product.id, facet, value }))),
       badges: batch.flatMap((product) => product.badges.map((badge) => ({ productId: product.id, badge }))),
     });
+    await insertPriceHistory(
+      db,
+      histories.flatMap(({ offeringId, steps }) => steps.map((step) => ({ offeringId, ...step }))),
+    );
     await inventory.addStockLevels(
       { db },
       skus.map(({ offering }) => ({
@@ -153,10 +166,6 @@ export async function insertCatalogue(
         status: offering.stock.status,
         eta: offering.stock.etaDays === null ? null : new Date(today.getTime() + offering.stock.etaDays * day).toISOString().slice(0, 10),
       })),
-    );
-    await insertPriceHistory(
-      db,
-      histories.flatMap(({ offeringId, steps }) => steps.map((step) => ({ offeringId, ...step }))),
     );
     progress(batch[batch.length - 1]?.id ?? 0, total);
   }

@@ -2,23 +2,35 @@ import { LruCache } from '@shop/contracts/lru-cache';
 import { DRAWINGS, drawingIdFor } from './families.ts';
 import { parseProductImageFile } from './parse.ts';
 import { renderUserContentScene } from './scene.ts';
-import { renderView } from './views.ts';
+import { renderView, type ProductSize } from './views.ts';
 
 export { parseProductImageFile } from './parse.ts';
 
 // Keyed by drawing, not by file name: unknown families share their fallback, so the cache stays bounded.
 const rendered = new Map<string, string>();
+// Sizes are the products' own, unbounded in principle: only the most recently asked-for are kept.
+const sized = new LruCache<string, string>({ maxEntries: 2_000 });
 
-/** The SVG for an /images/products/ file name, or null when the name is not one of ours. */
-export function renderProductImage(file: string): string | null {
+/** `?size=<width>x<height>` in mm, as the catalogue writes it; anything else is no size. */
+export function parseProductSize(text: string | null): ProductSize | undefined {
+  const match = text ? /^([1-9][0-9]{0,4})x([1-9][0-9]{0,4})$/.exec(text) : null;
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+/**
+ * The SVG for an /images/products/ file name, drawn to a product's size (its width and height in
+ * mm) when one is given, or null when the name is not one of ours.
+ */
+export function renderProductImage(file: string, size?: ProductSize): string | null {
   const request = parseProductImageFile(file);
   if (!request) return null;
   const id = drawingIdFor(request.family);
-  const key = `${id}/${request.finish}/${request.view}`;
-  let svg = rendered.get(key);
+  const key = `${id}/${request.finish}/${request.view}${size ? `/${size.join('x')}` : ''}`;
+  const cache = size ? sized : rendered;
+  let svg = cache.get(key);
   if (svg === undefined) {
-    svg = renderView(DRAWINGS[id], request.finish, request.view);
-    rendered.set(key, svg);
+    svg = renderView(DRAWINGS[id], request.finish, request.view, size);
+    cache.set(key, svg);
   }
   return svg;
 }

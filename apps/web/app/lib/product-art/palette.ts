@@ -32,6 +32,10 @@ export const FINISHES: Record<string, Finish> = {
   graphite: { name: 'Graphite', tone: tone('#474d55', '#666d76', '#2e3237'), metal: false },
   anthracite: { name: 'Anthracite', tone: tone('#3c4248', '#5a6168', '#25292d'), metal: false },
   white: { name: 'White', tone: WHITE, metal: false },
+  // Tile colours (a tile has no finish to choose: it is drawn in its own).
+  stone: { name: 'Stone', tone: tone('#d9d2c3', '#ebe6dc', '#b9b09e'), metal: false },
+  terracotta: { name: 'Terracotta', tone: tone('#c8734f', '#e09a7b', '#9c5234'), metal: false },
+  blush: { name: 'Blush', tone: tone('#e8c4bd', '#f4dcd7', '#c99e96'), metal: false },
 };
 
 export const STANDARD = 'standard';

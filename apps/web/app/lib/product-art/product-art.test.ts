@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DRAWINGS, drawingIdFor } from './families.ts';
-import { renderProductImage, renderUserContentImage } from './index.ts';
+import { parseProductSize, renderProductImage, renderUserContentImage } from './index.ts';
 import { FINISH_SLUGS } from './palette.ts';
 import { parseProductImageFile } from './parse.ts';
 
@@ -85,6 +85,27 @@ describe('product illustrations', () => {
     expect(dimensions).toContain('365 mm');
     expect(dimensions).toContain('800 mm');
     expect(titleOf(dimensions)).toBe('Close coupled toilet: dimensions');
+  });
+
+  it('draws a product to its own width and height, so two products of a family differ', () => {
+    const narrow = renderProductImage('pedestal-basins-standard.svg', [400, 850]) ?? '';
+    const wide = renderProductImage('pedestal-basins-standard.svg', [600, 850]) ?? '';
+    expect(new Set([narrow, wide, renderProductImage('pedestal-basins-standard.svg')]).size).toBe(3);
+    expect(wide).toMatch(/scale\((1\.\d+) (0\.\d+)\)/);
+    expect(xmlProblems(wide)).toEqual([]);
+    // The dimensions drawing labels the product's own size.
+    const dimensions = renderProductImage('pedestal-basins-standard-dimensions.svg', [600, 855]) ?? '';
+    expect(dimensions).toContain('600 mm');
+    expect(dimensions).toContain('855 mm');
+    // A tile is drawn in its own colour.
+    expect(renderProductImage('wall-tiles-terracotta.svg')).toContain('#c8734f');
+    expect([parseProductSize('600x850'), parseProductSize('0x5'), parseProductSize('600x'), parseProductSize('1e3x5'), parseProductSize(null)]).toEqual([
+      [600, 850],
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('falls back to the department’s drawing, then to a parcel, for families it does not know', () => {

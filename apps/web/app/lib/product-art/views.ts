@@ -13,6 +13,31 @@ const document = (title: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" ` +
   `height="${SIZE}" role="img"><title>${escapeXml(title)}</title>${body}</svg>`;
 
+/** A product's own width and height in mm (its specifications), when the picture is of one product. */
+export type ProductSize = readonly [widthMm: number, heightMm: number];
+
+/**
+ * The drawing stretched to the product's proportions, standing on the same floor: the family's
+ * typical size is the drawing's, so a wider basin draws wider and a taller radiator taller (at
+ * most a quarter either way, and never past the canvas).
+ */
+function proportioned(drawing: Drawing, size: ProductSize | undefined): { drawing: Drawing; transform: string } {
+  if (!size) return { drawing, transform: '' };
+  const [x0, y0, x1, y1] = drawing.box;
+  const ratio = size[0] / size[1] / (drawing.size[0] / drawing.size[1]);
+  const clamp = (value: number, most: number) => Math.min(most, 1.25, Math.max(0.8, value));
+  const sx = clamp(Math.sqrt(ratio), 720 / (x1 - x0));
+  const sy = clamp(1 / Math.sqrt(ratio), (y1 - 40) / (y1 - y0));
+  const cx = (x0 + x1) / 2;
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const box = [round(cx - (cx - x0) * sx), round(y1 - (y1 - y0) * sy), round(cx + (x1 - cx) * sx), y1] as const;
+  return {
+    drawing: { ...drawing, box, size },
+    transform: `translate(${cx} ${y1}) scale(${round(sx)} ${round(sy)}) translate(${-cx} ${-y1})`,
+  };
+}
+const placed = (transform: string, body: string) => (transform ? `<g transform="${transform}">${body}</g>` : body);
+
 const shadow = ({ box }: Drawing) => {
   const [x0, , x1, y1] = box;
   return `<ellipse cx="${(x0 + x1) / 2}" cy="${y1 + 4}" rx="${((x1 - x0) / 2) * 1.04}" ry="14" fill="${INK}" opacity="0.09"/>`;
@@ -42,16 +67,18 @@ function dimensionLines({ box, size }: Drawing): string {
   );
 }
 
-export function renderView(drawing: Drawing, finish: string, view: View): string {
+export function renderView(family: Drawing, finish: string, view: View, size?: ProductSize): string {
+  const { drawing, transform } = proportioned(family, size);
   const named = finishName(finish);
   const product = named ? `${drawing.label}, ${named.toLowerCase()} finish` : drawing.label;
   if (view === 'dimensions') {
     // Scaled down a little so the dimension lines fit inside the canvas.
-    const body = `<g transform="translate(60 20) scale(0.88)">${strokeGroup(LINE_PAINT.ink, 4, drawing.art(LINE_PAINT))}${dimensionLines(drawing)}</g>`;
+    const outline = strokeGroup(LINE_PAINT.ink, 4, placed(transform, drawing.art(LINE_PAINT)));
+    const body = `<g transform="translate(60 20) scale(0.88)">${outline}${dimensionLines(drawing)}</g>`;
     return document(`${product}: dimensions`, `<rect width="${SIZE}" height="${SIZE}" fill="#ffffff"/>${body}`);
   }
   const paint = paintFor(finish);
-  const art = drawing.art(paint);
+  const art = placed(transform, drawing.art(paint));
   if (view === 'detail') {
     const zoom = drawing.zoom ?? 2.4;
     const [fx, fy] = drawing.focus;

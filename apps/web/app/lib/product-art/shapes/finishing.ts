@@ -7,7 +7,9 @@ const plate = (p: Paint, x: number, y: number, r = 40) => circle(x, y, r, p.trim
 const metal = (p: Paint) => coat(p, CHROME);
 
 /** A square sample of tiles: rows of `w`×`h` tiles, every other row offset by `shift`. */
-function tileBoard(p: Paint, w: number, h: number, shift: number, colours: string[]): string {
+function tileBoard(p: Paint, w: number, h: number, shift: number, standard: string[]): string {
+  // A coloured tile is drawn in its colour, a little varied from tile to tile as glazes are.
+  const colours = p.coat ? [p.coat.base, p.coat.light, p.coat.base, p.coat.dark] : standard;
   let out = '';
   let i = 0;
   for (let y = 160; y < 640; y += h) {
