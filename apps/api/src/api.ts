@@ -160,7 +160,13 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     schemaVersion: async () => (cachedVersion ??= await schemaVersion(database)),
     authenticate: async (authorization) => {
       if (!authorization) return null;
-      return verify(authorization);
+      const actor = await verify(authorization);
+      if (!actor || actor.roles.includes('trade')) return actor;
+      // A token names the roles of its sign-in: a customer approved since holds a trade account
+      // before their token says so. Membership is looked up per request (kept seconds, forgotten on
+      // every decision), so trade prices and pages apply from approval, with no new sign-in.
+      const tradeBand = await composed.trade.bandCodeFor({ db: database.db, actor, clock: platform.clock });
+      return tradeBand ? { ...actor, roles: [...actor.roles, 'trade'] } : actor;
     },
   };
   const app = await buildApp({ config: options.config, platform, modules: apiModules, logger: options.logger, logDestination: options.logDestination });

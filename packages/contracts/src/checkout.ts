@@ -140,11 +140,26 @@ export const DeliveryDetailsDataSchema = z
   )
   .meta({ id: 'DeliveryDetailsData' });
 
+/** The most characters an order reference may have: what merchants' order systems and invoices commonly hold. */
+export const ORDER_REFERENCE_MAX_LENGTH = 35;
+
+/**
+ * A trade customer's own reference for the order (their purchase order or job number): printed on
+ * the invoice and e-mails, so only characters any system can print.
+ */
+export const OrderReferenceText = enteredText('Your order reference', ORDER_REFERENCE_MAX_LENGTH).regex(
+  /^[A-Za-z0-9 ./#&()_:,'+-]*$/,
+  "Your order reference can only include letters, numbers, spaces and . / # & ( ) _ : , ' + -",
+);
+
 export const BillingDetailsDataSchema = z
   .object(
     {
       sameAsDelivery: z.boolean({ error: 'Choose whether your billing address is the same as your delivery address' }).default(false),
       address: AddressSchema.optional().describe('Required unless sameAsDelivery'),
+      orderReference: OrderReferenceText.optional().describe(
+        'Trade accounts only: their purchase-order or job reference, shown on the order, the invoice and the e-mails; empty to clear it',
+      ),
     },
     BODY_NOT_AN_OBJECT,
   )
@@ -175,6 +190,7 @@ export const CheckoutSchema = z
     contact: ContactDetailsDataSchema.nullable(),
     delivery: z.object({ address: AddressSchema, instructions: z.string().nullable(), zone: z.enum(DELIVERY_ZONES) }).nullable(),
     billing: z.object({ sameAsDelivery: z.boolean(), address: AddressSchema }).nullable(),
+    orderReference: z.string().nullable().describe('A trade customer’s purchase-order or job reference for the order, when they gave one'),
     deliveryOption: z
       .object({
         code: z.enum(DELIVERY_OPTION_CODES),

@@ -82,6 +82,7 @@ export const OrderSchema = z
     placedAt: Instant,
     emailAddress: z.string(),
     customerName: z.string(),
+    orderReference: z.string().nullable().describe('The trade customer’s purchase-order or job reference, when they gave one'),
     deliveryAddress: AddressSchema.nullable().describe('null for click & collect'),
     billingAddress: AddressSchema,
     delivery: z.object({
@@ -132,6 +133,7 @@ export const OrderSummarySchema = OrderSchema.pick({
   totals: true,
   customerName: true,
   emailAddress: true,
+  orderReference: true,
 })
   .extend({
     itemCount: z.number().int(),
@@ -264,7 +266,7 @@ export const orderEndpoints = {
     access: requireRole('order-admin'),
     method: 'GET',
     path: '/Staff/Orders',
-    summary: 'Orders for staff: search by number, e-mail or name, filter by status, newest first',
+    summary: 'Orders for staff: search by number, e-mail, name or the customer’s order reference, filter by status, newest first',
     query: PagingQuery.extend({ search: z.string().trim().max(120).optional(), status: z.enum(ORDER_STATUSES).optional() }),
     responses: { 200: OrderPageSchema },
   }),

@@ -125,6 +125,8 @@ export function present(deps: Deps, ctx: Ctx, state: CheckoutState, extraNotices
     contact: row?.contact ?? null,
     delivery: deliveryAddress ? { address: deliveryAddress, instructions: row?.deliveryInstructions ?? null, zone } : null,
     billing,
+    // Kept only while the basket is trade-priced: a reference is never carried onto a retail order.
+    orderReference: basket.pricing.tradePriced ? (row?.orderReference ?? null) : null,
     deliveryOption: option
       ? {
           code: option.code,
@@ -283,14 +285,26 @@ export async function clearDeliveryDetails(deps: Deps, ctx: Ctx, basketId: strin
   return saveAndPresent(deps, ctx, await deps.basket.priceForCheckout(ctx, basketId), { deliveryAddress: null, deliveryInstructions: null });
 }
 
-export async function setBillingDetails(deps: Deps, ctx: Ctx, basketId: string, input: { sameAsDelivery: boolean; address?: Address }): Promise<Checkout> {
+export async function setBillingDetails(
+  deps: Deps,
+  ctx: Ctx,
+  basketId: string,
+  input: { sameAsDelivery: boolean; address?: Address; orderReference?: string },
+): Promise<Checkout> {
   const goods = await deps.basket.priceForCheckout(ctx, basketId);
+  // A purchase-order or job reference is a trade customer's: the server's pricing says who that is.
+  if (input.orderReference && !goods.price(NO_OPTION_YET).basket.pricing.tradePriced) throw CheckoutErrors.orderReferenceForTradeOnly();
+  const orderReference = input.orderReference === undefined ? {} : { orderReference: input.orderReference || null };
   if (!input.sameAsDelivery) {
     if (!input.address) throw CheckoutErrors.billingAddressMissing();
-    return saveAndPresent(deps, ctx, goods, { billingSameAsDelivery: false, billingAddress: normaliseAddress(deps, 'body.address', input.address) });
+    return saveAndPresent(deps, ctx, goods, {
+      billingSameAsDelivery: false,
+      billingAddress: normaliseAddress(deps, 'body.address', input.address),
+      ...orderReference,
+    });
   }
   // One statement that finds the delivery address and points billing at it.
-  const row = await repository.billToDeliveryAddress(ctx.db, goods.basketId, ctx.clock.now());
+  const row = await repository.billToDeliveryAddress(ctx.db, goods.basketId, ctx.clock.now(), orderReference);
   if (!row) throw CheckoutErrors.noDeliveryAddress();
   return present(deps, ctx, { goods, row }).checkout;
 }

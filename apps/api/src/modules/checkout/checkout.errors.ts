@@ -30,6 +30,13 @@ export const CheckoutErrors = {
       'Enter a billing address, or use the delivery address.',
       field('body.address', 'Enter a billing address, or use the delivery address.', 'required'),
     ),
+  orderReferenceForTradeOnly: () =>
+    new AppError(
+      422,
+      'CHECKOUT_ORDER_REFERENCE_TRADE_ONLY',
+      'An order reference can only be added by a trade account: sign in to your trade account, or leave it out.',
+      field('body.orderReference', 'An order reference can only be added by a trade account', 'trade_only'),
+    ),
   noDeliveryAddress: () => new AppError(409, 'CHECKOUT_DELIVERY_ADDRESS_MISSING', 'Enter the delivery address first.'),
   notServed: (where: string) =>
     new AppError(422, 'CHECKOUT_AREA_NOT_SERVED', `We do not deliver to ${where}. Choose click & collect, or deliver to another address.`),

@@ -21,10 +21,15 @@ export async function saveCheckout(db: Database, basketId: string, change: Check
 }
 
 /** Billing goes to the delivery address; undefined (nothing changed) when the basket has none yet. */
-export async function billToDeliveryAddress(db: Database, basketId: string, now: Date): Promise<CheckoutRow | undefined> {
+export async function billToDeliveryAddress(
+  db: Database,
+  basketId: string,
+  now: Date,
+  also: { orderReference?: string | null } = {},
+): Promise<CheckoutRow | undefined> {
   const [row] = await db
     .update(checkouts)
-    .set({ billingSameAsDelivery: true, billingAddress: null, updatedAt: now })
+    .set({ billingSameAsDelivery: true, billingAddress: null, ...also, updatedAt: now })
     .where(and(eq(checkouts.basketId, basketId), isNotNull(checkouts.deliveryAddress)))
     .returning();
   return row;

@@ -50,7 +50,7 @@ export interface CheckoutService {
   /** A new address may rule out the option chosen: it is then cleared, and the answer says so. */
   setDeliveryDetails(ctx: Ctx, basketId: string, input: { address: Address; instructions?: string }): Promise<Checkout>;
   clearDeliveryDetails(ctx: Ctx, basketId: string): Promise<Checkout>;
-  setBillingDetails(ctx: Ctx, basketId: string, input: { sameAsDelivery: boolean; address?: Address }): Promise<Checkout>;
+  setBillingDetails(ctx: Ctx, basketId: string, input: { sameAsDelivery: boolean; address?: Address; orderReference?: string }): Promise<Checkout>;
   /** Gives up the payment in progress (cancelled at the gateway) and the stock it held. */
   clearPaymentDetails(ctx: Ctx, basketId: string, call: PaymentCall): Promise<Checkout>;
   getPaymentOptions(ctx: Ctx, basketId: string, call: PaymentCall): ReturnType<typeof payment.getPaymentOptions>;

@@ -54,6 +54,7 @@ export async function placeOrder(deps: PaymentDeps, database: Database | Transac
         contact,
         deliveryAddress: option.code === 'click_collect' ? null : (checkout.delivery?.address ?? null),
         deliveryInstructions: checkout.delivery?.instructions ?? null,
+        orderReference: checkout.orderReference,
         billingAddress: billing.address,
         delivery: {
           code: option.code,

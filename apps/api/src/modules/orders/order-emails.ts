@@ -25,6 +25,8 @@ const cancelledText = (lines: readonly Line[]) =>
         ...lines.filter((line) => line.cancelledQuantity > 0).map((line) => lineText(line, line.cancelledQuantity)),
       ]
     : [];
+/** A trade customer's purchase-order or job reference, for their accounts team to match the order by. */
+const referenceText = (order: Order) => (order.orderReference ? [`Your order reference: ${order.orderReference}`] : []);
 const brand = (order: Order) => (order.payment.cardBrand ? order.payment.cardBrand[0]!.toUpperCase() + order.payment.cardBrand.slice(1) : 'card');
 const cardText = (order: Order) => (order.payment.cardLast4 ? `your ${brand(order)} ending ${order.payment.cardLast4}` : 'the card you paid with');
 const placedOn = (order: Order) =>
@@ -68,6 +70,7 @@ export function orderConfirmationEmail(deps: EmailDeps, order: Order, publicUrl:
     preheader: `Thank you for your order. Total ${trade ? exVatFirst(totalExVat, totals.totalIncVat) : formatPenceShort(totals.totalIncVat)}.`,
     heading: `Thank you, your order ${order.orderNumber} is placed`,
     paragraphs: [
+      ...referenceText(order),
       ...(trade ? ['At your trade prices:'] : []),
       ...order.lines.map((line, index) => `${lineText(line)}: ${lineTotal(line, index)}`),
       `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${money(totals.deliveryIncVat)}.`,
@@ -93,6 +96,7 @@ export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: s
     heading: 'Your order is on its way',
     paragraphs: [
       `Order ${order.orderNumber} has left our warehouse with ${carrier}.`,
+      ...referenceText(order),
       `Tracking number: ${trackingNumber}`,
       'In the parcel:',
       ...order.lines.filter((line) => line.quantity > 0).map((line) => lineText(line)),

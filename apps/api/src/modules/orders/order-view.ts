@@ -86,6 +86,7 @@ export function presentOrder(
     placedAt: row.placedAt.toISOString(),
     emailAddress: row.emailAddress,
     customerName: row.customerName,
+    orderReference: row.orderReference,
     deliveryAddress: row.deliveryAddress ?? null,
     billingAddress: row.billingAddress,
     delivery: {

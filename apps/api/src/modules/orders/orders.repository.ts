@@ -106,12 +106,14 @@ export function currentStates(db: Database, orderIds: readonly string[]): Promis
     .where(inArray(orders.id, [...orderIds]));
 }
 
-/** Staff search: an order number, an e-mail address or a name, any part, any case. */
+/** Staff search: an order number, an e-mail address, a name or the customer's order reference, any part, any case. */
 export function staffSearch(search: string | undefined, status: OrderRow['status'] | undefined): SQL | undefined {
   const text = search?.trim();
   const pattern = text ? `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
   return and(
-    pattern ? or(ilike(orders.orderNumber, pattern), ilike(orders.emailAddress, pattern), ilike(orders.customerName, pattern)) : undefined,
+    pattern
+      ? or(ilike(orders.orderNumber, pattern), ilike(orders.emailAddress, pattern), ilike(orders.customerName, pattern), ilike(orders.orderReference, pattern))
+      : undefined,
     status ? eq(orders.status, status) : undefined,
   );
 }

@@ -55,6 +55,7 @@ async function page(db: Database, where: Parameters<typeof repository.pageOfOrde
       totals: totals(row),
       customerName: row.customerName,
       emailAddress: row.emailAddress,
+      orderReference: row.orderReference,
       itemCount: own.reduce((sum, line) => sum + line.quantity, 0),
       firstLine: own[0]?.productName ?? null,
       refundedPence: row.refundedPence,
@@ -363,6 +364,8 @@ export interface PlacedOrderInput {
   contact: { emailAddress: string; firstName: string; lastName: string; phone: string };
   deliveryAddress: Order['deliveryAddress'];
   deliveryInstructions: string | null;
+  /** A trade customer's purchase-order or job reference. */
+  orderReference: string | null;
   billingAddress: Order['billingAddress'];
   delivery: OrderRow['delivery'];
   channel: number;
@@ -393,6 +396,7 @@ async function recordPlacedOrder(
       phone: input.contact.phone,
       deliveryAddress: input.deliveryAddress,
       deliveryInstructions: input.deliveryInstructions,
+      orderReference: input.orderReference,
       billingAddress: input.billingAddress,
       delivery: input.delivery,
       channel: input.channel,

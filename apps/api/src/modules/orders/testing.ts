@@ -35,6 +35,7 @@ export function placedOrderInput(key: string, customer: { customerId: string | n
     contact: { emailAddress: customer.email, firstName: 'Alice', lastName: 'Shopper', phone: '07700 900123' },
     deliveryAddress: address,
     deliveryInstructions: null,
+    orderReference: null,
     billingAddress: address,
     delivery: { code: 'standard', name: 'Standard delivery', date: null, earliestDate: '2026-06-18', latestDate: '2026-06-22' },
     channel: 100,

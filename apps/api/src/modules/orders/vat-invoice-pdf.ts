@@ -54,6 +54,10 @@ export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
   write(`Time of supply (tax point): ${LONDON_DATE.format(invoice.suppliedAt)}`, MARGIN);
   next();
   write(`Order: ${invoice.orderNumber}`, MARGIN);
+  if (invoice.customerReference) {
+    next();
+    write(`Your reference: ${invoice.customerReference}`, MARGIN, { font: bold });
+  }
   next(24);
 
   const top = y;

@@ -37,6 +37,8 @@ export interface VatInvoice {
   issuedAt: Date;
   suppliedAt: Date;
   orderNumber: string;
+  /** The customer's purchase-order or job reference, when they gave one. */
+  customerReference: string | null;
   supplier: { name: string; address: string[]; vatNumber: string; companyNumber: string };
   customer: { name: string; address: string[] };
   lines: VatInvoiceLine[];
@@ -107,6 +109,7 @@ export function vatInvoiceOf(
   return {
     ...invoice,
     orderNumber: order.orderNumber,
+    customerReference: order.orderReference,
     supplier: { name: shop.legalName, address: [...shop.address.lines, shop.address.postcode], vatNumber: shop.vatNumber, companyNumber: shop.companyNumber },
     customer: { name: order.customerName, address: addressLines(order.billingAddress) },
     lines: invoiceLines,

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBasketClient, createCheckoutClient, createTradeClient, createTradeTermsClient } from '@shop/api-client';
+import {
+  createAccountsClient,
+  createBasketClient,
+  createCheckoutClient,
+  createOrdersClient,
+  createTradeClient,
+  createTradeTermsClient,
+} from '@shop/api-client';
 import { formatPence, formatPenceShort, type TradeApplicationData } from '@shop/contracts';
 import { composeApi } from '../../api.ts';
 import type { Actor } from '../../platform/context.ts';
@@ -19,6 +26,7 @@ const actors: Record<string, Actor> = {
   fay: { userId: 'user-fay', email: 'fay@fixit.example', name: 'Fay Fixit', roles: ['shopper'] },
   reviewer: { userId: 'user-reviewer', name: 'Rita Reviewer', roles: ['trade-reviewer'] },
   rob: { userId: 'user-rob', email: 'rob@retail.example', name: 'Rob Retail', roles: ['shopper'] },
+  staff: { userId: 'user-staff', name: 'Sam Staff', roles: ['order-admin'] },
 };
 const contacts: Record<string, { emailAddress: string; firstName: string; lastName: string; phone: string }> = {
   fay: { emailAddress: 'fay@fixit.example', firstName: 'Fay', lastName: 'Fixit', phone: '07700 900789' },
@@ -29,6 +37,8 @@ const as = (name: string) => ({
   terms: createTradeTermsClient({ baseUrl: api.serviceUrl('projects'), getAccessToken: () => name }),
   basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => name }),
   checkout: createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken: () => name }),
+  orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => name }),
+  account: createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => name }),
 });
 
 const details: TradeApplicationData = {
@@ -164,6 +174,39 @@ describe('a trade customer at checkout', () => {
       `Total paid: ${formatPenceShort(retail.checkout.totals.totalIncVat)}, including ` +
         `${formatPenceShort(retail.checkout.totals.vatIncluded)} VAT, by Visa ending 4242.`,
     );
+  });
+
+  it('gives their own order reference (PO or job): checked, kept on the order, in the e-mail and found by staff; a retail shopper cannot', async () => {
+    const { sku } = await findSeededSku(
+      api.database.db,
+      sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 2000 and 6000 and s.on_hand >= 20`,
+    );
+    const { params } = await readyTradeBasket(sku, 1);
+    const fay = as('fay');
+    const messages = async (orderReference: string) => {
+      const refused = await failure(fay.checkout.setBillingDetails({ params, body: { sameAsDelivery: true, orderReference } }));
+      expect(refused.status).toBe(400);
+      return ((refused.data as { errors: { path: string; message: string }[] }).errors ?? []).map((entry) => [entry.path, entry.message]);
+    };
+    expect(await messages('P'.repeat(36))).toEqual([['body.orderReference', 'Your order reference must be 35 characters or fewer']]);
+    expect(await messages('PO <b>1</b>')).toEqual([
+      ['body.orderReference', "Your order reference can only include letters, numbers, spaces and . / # & ( ) _ : , ' + -"],
+    ]);
+    const reference = `PO-${Date.now() % 100_000} / Job 12`;
+    const checkout = await fay.checkout.setBillingDetails({ params, body: { sameAsDelivery: true, orderReference: `  ${reference} ` } });
+    expect(checkout.orderReference).toBe(reference);
+    expect((await fay.checkout.getCheckout({ params })).orderReference).toBe(reference);
+
+    const retail = await readyTradeBasket(sku, 1, 'rob');
+    const refused = await failure(as('rob').checkout.setBillingDetails({ params: retail.params, body: { sameAsDelivery: true, orderReference: 'PO-1' } }));
+    expect([refused.status, refused.code]).toEqual([422, 'CHECKOUT_ORDER_REFERENCE_TRADE_ONLY']);
+
+    const { orderNumber } = await pay(params);
+    expect((await fay.account.getMyOrder({ params: { orderNumber } })).orderReference).toBe(reference);
+    expect((await confirmationOf('fay@fixit.example', orderNumber)).text).toContain(`Your order reference: ${reference}`);
+    const found = await as('staff').orders.searchOrders({ query: { search: reference.slice(0, 8).toLowerCase() } });
+    expect(found.items.map((item) => [item.orderNumber, item.orderReference])).toEqual([[orderNumber, reference]]);
+    expect((await as('staff').orders.getOrderForStaff({ params: { orderNumber } })).orderReference).toBe(reference);
   });
 
   it('is asked again when a new version of the terms is published, and can pay once they accept it', async () => {

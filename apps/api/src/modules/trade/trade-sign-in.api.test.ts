@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsClient, createTradeClient } from '@shop/api-client';
-import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { sql } from 'drizzle-orm';
+import { createAccountsClient, createBasketClient, createCatalogueClient, createTradeClient } from '@shop/api-client';
+import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { signIn } from '../identity/testing.ts';
 
@@ -17,6 +19,8 @@ afterAll(() => api?.close());
 
 const clients = (token: string) => ({
   trade: createTradeClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => token }),
+  basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => token }),
+  catalogue: createCatalogueClient({ baseUrl: api.serviceUrl('catalogue'), getAccessToken: () => token }),
   accounts: createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => token }),
 });
 
@@ -31,8 +35,13 @@ describe('approval and the next token', () => {
     const staff = clients((await signIn(api, 'staff@demo.test', 'demo-password')).tokens.access_token);
     const approved = await staff.trade.approveTradeApplication({ params: { id: waiting.id }, body: { bandCode: 'T2' } });
     expect(approved.status).toBe('approved');
-    // The token the applicant already has says what it said when it was issued.
-    expect((await failure(before.trade.getTradeSummary())).status).toBe(403);
+    // The token the applicant already has was issued before the approval, without the trade role:
+    // it is trade from the approval on (the account is looked up per request), with no new sign-in.
+    expect(await before.trade.getTradeSummary()).toMatchObject({ tradeExternalId: waiting.tradeExternalId, band: { code: 'T2' } });
+    const { sku } = await findSeededSku(api.database.db, sql`s.status = 'in_stock' and not p.is_bundle and pr.price_inc_vat between 2000 and 6000`);
+    const basket = await before.basket.createBasketWithItems({ body: { items: [{ sku, quantity: 1 }] } });
+    expect(basket.pricing).toMatchObject({ tradePriced: true, tradeBandName: 'Silver' });
+    expect((await before.catalogue.getTradePrices({ body: { skus: [sku] } })).prices).toHaveLength(1);
 
     const after = clients((await signIn(api, 'applicant@demo.test', 'demo-password')).tokens.access_token);
     const profile = await after.accounts.getUserProfile();
