@@ -58,7 +58,7 @@ export function composeApi(options: ComposeOptions = {}) {
   const discounts = createDiscountsService();
   const wishlist = createWishlistService({ pricing, catalogue, notifications });
   const basket = createBasketService({ pricing, catalogue, discounts, notifications, newRetrievalCode: options.retrievalCodes });
-  const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments });
+  const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue });
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });
   // Reviews first: the help centre files product questions with it.

@@ -12,6 +12,7 @@ import { companyLine, useShopDetails } from '../lib/shop-details.ts';
 import { bandsInOrder, discountText, qualifiesText } from '../lib/trade/bands.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import {
+  CANCELLATION_PERIOD_DAYS,
   CHANGE_OF_MIND_RETURN_DAYS,
   DAMAGE_REPORT_HOURS,
   DELIVERY_OPTIONS,
@@ -81,9 +82,9 @@ function Returns() {
       </p>
       <h2>Your legal rights</h2>
       <p>
-        Under the Consumer Contracts Regulations you can cancel an online order until 14 days after the day it is delivered, and then have 14 days to send the
-        goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights. If you buy for a business, these cancellation rights do not
-        apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does. The details are in our <Link to="/terms">terms of sale</Link>.
+        Under the Consumer Contracts Regulations you can cancel an online order until {CANCELLATION_PERIOD_DAYS} days after the day it is delivered, and then
+        have 14 days to send the goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights. If you buy for a business, these
+        cancellation rights do not apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does. The details are in our <Link to="/terms">terms of sale</Link>.
       </p>
       <h2>What we can’t take back</h2>
       <ul>

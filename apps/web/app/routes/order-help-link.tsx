@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta('Manage your order', 
 const EXPLAINED: Record<OrderLinkProblem, { title: string; text: string }> = {
   expired: {
     title: 'This link has expired',
-    text: `Links to manage an order work for ${ORDER_LINK_HOURS} hours. Ask for a new one: find your order with its number and e-mail address.`,
+    text: `Ask for a new link, which works for ${ORDER_LINK_HOURS} hours: find your order with its number and e-mail address.`,
   },
   invalid: {
     title: 'This link does not work',

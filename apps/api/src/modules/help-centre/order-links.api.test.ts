@@ -128,7 +128,10 @@ describe('the link we e-mail', () => {
     const stored = await rows<{ token_hash: string }>(
       sql`select l.token_hash from order_links l join orders o on o.id = l.order_id where o.order_number = ${order.orderNumber}`,
     );
-    expect(stored).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }]);
+    // Beside the confirmation's own link (decision 0053), only the new link's digest is kept.
+    expect(stored).toHaveLength(2);
+    expect(stored).toContainEqual({ token_hash: createHash('sha256').update(token).digest('hex') });
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
 
     const opened = await harness.help(undefined, token).openOrderLink();
     expect(opened.orderNumber).toBe(order.orderNumber);

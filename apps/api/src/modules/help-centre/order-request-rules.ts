@@ -3,7 +3,7 @@
  * be cancelled or returned of each line, the windows from delivery, and which goods cannot come back
  * as unwanted (as their product's returnability in the catalogue says).
  */
-import type { OrderStatus } from '@shop/contracts';
+import { CANCELLATION_PERIOD_DAYS, CHANGE_OF_MIND_RETURN_DAYS, type OrderStatus } from '@shop/contracts';
 import type { Returnability } from '../catalogue/index.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -15,8 +15,8 @@ const DAY = 24 * HOUR;
  * cancel under the CCR (§8.1) and applies to trade customers too, who have no such right (their
  * B2B terms are the same promise).
  */
-export const CONSUMER_CANCELLATION_DAYS = 14;
-export const RETURN_WINDOW_DAYS = 30;
+export const CONSUMER_CANCELLATION_DAYS = CANCELLATION_PERIOD_DAYS;
+export const RETURN_WINDOW_DAYS = CHANGE_OF_MIND_RETURN_DAYS;
 /** §8.3: damage within 48 hours of delivery, missing items within 7 days (so the carrier can be claimed against). */
 export const DAMAGE_REPORT_HOURS = 48;
 export const MISSING_REPORT_DAYS = 7;

@@ -4,8 +4,10 @@
  * change, each with a dedupe key, so a retried change cannot send one twice.
  */
 import { formatPence, formatPenceShort, type Order } from '@shop/contracts';
+import type { Returnability } from '../catalogue/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import { cancellationRights } from './cancellation-rights.ts';
 
 /** The shop's e-mail layout and contact details, and how a collection point is named. */
 export interface EmailDeps {
@@ -29,8 +31,8 @@ const cancelledText = (lines: readonly Line[]) =>
 const referenceText = (order: Order) => (order.orderReference ? [`Your order reference: ${order.orderReference}`] : []);
 const brand = (order: Order) => (order.payment.cardBrand ? order.payment.cardBrand[0]!.toUpperCase() + order.payment.cardBrand.slice(1) : 'card');
 const cardText = (order: Order) => (order.payment.cardLast4 ? `your ${brand(order)} ending ${order.payment.cardLast4}` : 'the card you paid with');
-const placedOn = (order: Order) =>
-  new Date(order.placedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const longDate = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const placedOn = (order: Order) => longDate(new Date(order.placedAt));
 const REFUND_TIMING = 'Refunds usually show on your statement within 3 to 5 working days.';
 const footnote = 'You are receiving this because an order was placed on Plumbline with this e-mail address.';
 /** Customer service, by name: "…, call us on 0113 496 0000 (…) or e-mail help@…, quoting BP…". */
@@ -50,8 +52,26 @@ export interface TradeAmounts {
 /** Trade customers read ex VAT first, with inc VAT beside (docs/domain.md §5): "£100.00 ex VAT (£120.00 inc VAT)". */
 const exVatFirst = (exVat: number, incVat: number) => `${formatPence(exVat)} ex VAT (${formatPence(incVat)} inc VAT)`;
 
-/** Placed: the lines and totals (ex VAT first for an order at trade prices, given `trade`), delivery and how to track it. */
-export function orderConfirmationEmail(deps: EmailDeps, order: Order, publicUrl: string, trade: TradeAmounts | null = null) {
+/** What the confirmation needs to say how to cancel: the order's own link (decision 0053) and each line's returnability. */
+export interface ConfirmationCancelling {
+  manageUrl: string;
+  linkExpiresAt: Date;
+  returnability: ReadonlyMap<string, Returnability>;
+}
+
+const MANAGE_BUTTON = 'Cancel or manage my order';
+
+/**
+ * Placed: the lines and totals (ex VAT first for an order at trade prices, given `trade`), delivery,
+ * how to track it, and the right to cancel with the model form and a link to cancel online (CCRs 2013).
+ */
+export function orderConfirmationEmail(
+  deps: EmailDeps,
+  order: Order,
+  publicUrl: string,
+  trade: TradeAmounts | null = null,
+  cancelling: ConfirmationCancelling | null = null,
+) {
   const when = order.delivery.date ?? order.delivery.earliestDate;
   const day = when
     ? new Date(`${when}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' })
@@ -80,9 +100,22 @@ export function orderConfirmationEmail(deps: EmailDeps, order: Order, publicUrl:
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
         : `Collect from ${collectFrom(deps, order)}: we will e-mail you when it is ready. Bring your order number.`,
       'Track your order any time with your order number and this e-mail address.',
-      `To cancel it before it is dispatched, or with any question about it, ${askUs(deps, order)}.`,
+      ...(cancelling
+        ? [
+            ...cancellationRights({
+              order,
+              shop: deps.notifications.shopDetails(),
+              returnability: cancelling.returnability,
+              trade: trade !== null,
+              button: MANAGE_BUTTON,
+            }),
+            `The “${MANAGE_BUTTON}” button works for this order only, until ${longDate(cancelling.linkExpiresAt)}; ` +
+              'after that, ask for a new link on the Track your order page. Please do not forward this e-mail.',
+          ]
+        : []),
+      `With any question about your order, ${askUs(deps, order)}.`,
     ],
-    action: { label: 'Track my order', url: trackUrl(order, publicUrl) },
+    actions: [{ label: 'Track my order', url: trackUrl(order, publicUrl) }, ...(cancelling ? [{ label: MANAGE_BUTTON, url: cancelling.manageUrl }] : [])],
     footnote,
   });
 }

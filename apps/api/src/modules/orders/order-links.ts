@@ -5,7 +5,8 @@
  * order's own address, works for `ORDER_LINK_HOURS`, opens that order only, and is kept as its
  * SHA-256 digest, so the table alone opens nothing.
  */
-import { ORDER_LINK_HOURS } from '@shop/contracts';
+import { ORDER_CONFIRMATION_LINK_DAYS, ORDER_LINK_HOURS } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import { digestOfToken, newOpaqueId } from '../../platform/readable-codes.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -60,7 +61,8 @@ export async function issueOrderLink(
   await ctx.db.transaction(async (db) => {
     // The order's lock makes the hourly count and the new link one step: links asked for at once count in turn.
     await repository.lockOrder(db, repository.byId(order.id));
-    if ((await repository.linksIssuedSince(db, order.id, new Date(now.getTime() - HOUR))) >= ORDER_LINKS_PER_HOUR) throw OrderErrors.tooManyLinks();
+    if ((await repository.linksIssuedSince(db, order.id, new Date(now.getTime() - HOUR), ORDER_LINK_HOURS)) >= ORDER_LINKS_PER_HOUR)
+      throw OrderErrors.tooManyLinks();
     const tokenHash = digestOfToken(token);
     await repository.insertOrderLink(db, { tokenHash, orderId: order.id, createdAt: now, expiresAt });
     const email = deps.notifications.renderEmail({
@@ -79,6 +81,18 @@ export async function issueOrderLink(
     await deps.notifications.enqueueEmail({ db }, { to: order.emailAddress, ...email, template: 'orders.manage-link', dedupeKey: `order-link:${tokenHash}` });
   });
   return { sentTo: maskedEmailAddress(order.emailAddress), expiresInHours: ORDER_LINK_HOURS };
+}
+
+/**
+ * The link the order confirmation carries (decision 0053): kept like an asked-for one, in the
+ * placing transaction, but for ORDER_CONFIRMATION_LINK_DAYS, so the e-mail that states the right to
+ * cancel can be used to cancel for as long as that right lasts.
+ */
+export async function newConfirmationLink(db: Database, orderId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = newOpaqueId();
+  const expiresAt = new Date(now.getTime() + ORDER_CONFIRMATION_LINK_DAYS * 24 * HOUR);
+  await repository.insertOrderLink(db, { tokenHash: digestOfToken(token), orderId, createdAt: now, expiresAt });
+  return { token, expiresAt };
 }
 
 /** The order a link opens, while it works: an unknown or altered token is ORDER_LINK_INVALID, an old one ORDER_LINK_EXPIRED. */

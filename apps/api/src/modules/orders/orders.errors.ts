@@ -25,11 +25,7 @@ export const OrderErrors = {
       'This link does not work for this order. Use the link in our latest e-mail about it, or ask for a new one on the Track your order page.',
     ),
   linkExpired: (hours: number) =>
-    new AppError(
-      403,
-      'ORDER_LINK_EXPIRED',
-      `This link has expired: links to manage an order work for ${hours} hours. Ask for a new one on the Track your order page.`,
-    ),
+    new AppError(403, 'ORDER_LINK_EXPIRED', `This link has expired. Ask for a new one on the Track your order page: it works for ${hours} hours.`),
   tooManyLinks: () =>
     new AppError(429, 'ORDER_LINK_TOO_MANY', 'We have sent several links for this order in the last hour. Use the latest one, or ask again in an hour.'),
   staffNotFound: (orderNumber: string) => new AppError(404, 'ORDER_NOT_FOUND', `There is no order ${orderNumber}.`),

@@ -268,12 +268,21 @@ export async function orderOfLink(db: Database, tokenHash: string): Promise<{ or
   return row;
 }
 
-/** How many links were issued for the order since `since`. */
-export async function linksIssuedSince(db: Database, orderId: string, since: Date): Promise<number> {
+/**
+ * How many links were asked for the order since `since`: those that work at most `lifetimeHours`
+ * (the confirmation's own link, which lasts longer, was not asked for: decision 0053).
+ */
+export async function linksIssuedSince(db: Database, orderId: string, since: Date, lifetimeHours: number): Promise<number> {
   const [row] = await db
     .select({ issued: count() })
     .from(orderLinks)
-    .where(and(eq(orderLinks.orderId, orderId), gt(orderLinks.createdAt, since)));
+    .where(
+      and(
+        eq(orderLinks.orderId, orderId),
+        gt(orderLinks.createdAt, since),
+        lte(orderLinks.expiresAt, sql`${orderLinks.createdAt} + make_interval(hours => ${lifetimeHours})`),
+      ),
+    );
   return row?.issued ?? 0;
 }
 

@@ -2,13 +2,14 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { SALES_CHANNELS, type Order, type OrderStatus, type OrderSummary, type ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentEventHandler, PaymentGateway, PaymentsService } from '../payments/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
-import { issueOrderLink, orderOfLink, provenOrder, type OrderProof } from './order-links.ts';
+import { issueOrderLink, newConfirmationLink, orderLinkUrl, orderOfLink, provenOrder, type OrderProof } from './order-links.ts';
 import { presentOrder, reread, totals, withDetails } from './order-view.ts';
 import * as refunding from './refunds.ts';
 import { OrderErrors } from './orders.errors.ts';
@@ -32,6 +33,8 @@ export interface OrdersDeps {
   inventory: InventoryService;
   discounts: DiscountsService;
   payments: Pick<PaymentsService, 'recordPastPayments'>;
+  /** The confirmation names the lines the right to cancel does not cover (the product's returnability). */
+  catalogue: Pick<CatalogueService, 'returnabilityOf'>;
 }
 
 /** Placed at trade prices: on the trade site or app rather than the website. */
@@ -418,11 +421,18 @@ async function recordPlacedOrder(
   const order = presentOrder(stored.row, { lines: stored.lines, history: stored.history, refunds: [] }, 'customer');
   // At trade prices, the confirmation reads ex VAT first (docs/domain.md §5).
   const trade = isTradePriced(input.channel) ? { lineTotalsExVat: input.lines.map((line) => line.lineTotalExVat) } : null;
+  // The confirmation is the durable record of the right to cancel, with a link to cancel online (CCRs 2013, decision 0053).
+  const link = await newConfirmationLink(db, order.orderGuid, now);
+  const returnability = await deps.catalogue.returnabilityOf(
+    { db },
+    order.lines.map((line) => line.sku),
+  );
+  const cancelling = { manageUrl: orderLinkUrl(publicUrl, link.token), linkExpiresAt: link.expiresAt, returnability };
   await deps.notifications.enqueueEmail(
     { db },
     {
       to: order.emailAddress,
-      ...orderConfirmationEmail(deps, order, publicUrl, trade),
+      ...orderConfirmationEmail(deps, order, publicUrl, trade, cancelling),
       template: 'order.confirmation',
       dedupeKey: `order.confirmation:${order.orderGuid}`,
     },

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallerContext } from '../../platform/context.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { createCatalogueService } from '../catalogue/index.ts';
 import { createDeliveryService } from '../delivery/index.ts';
 import { createDiscountsService } from '../discounts/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createNotificationsService } from '../notifications/index.ts';
 import { createPaymentsService } from '../payments/index.ts';
+import { createPricingService } from '../pricing/index.ts';
 import { createOrdersService } from './orders.service.ts';
 import { placedOrderInput, recordPlacedOrder } from './testing.ts';
 
@@ -17,12 +19,14 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const delivery = createDeliveryService();
+const inventory = createInventoryService();
 const orders = createOrdersService({
   notifications: createNotificationsService(),
   delivery,
-  inventory: createInventoryService(),
+  inventory,
   discounts: createDiscountsService(),
   payments: createPaymentsService({ delivery }),
+  catalogue: createCatalogueService({ pricing: createPricingService(), inventory, delivery }),
 });
 const as = (userId: string | null): CallerContext => ({
   db: api.database.db,

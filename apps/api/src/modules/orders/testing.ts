@@ -4,21 +4,25 @@
  */
 import { inflateSync } from 'node:zlib';
 import type { Database } from '../../db/client.ts';
+import { createCatalogueService } from '../catalogue/index.ts';
 import { createDeliveryService } from '../delivery/index.ts';
 import { createDiscountsService } from '../discounts/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createNotificationsService } from '../notifications/index.ts';
 import { createPaymentsService } from '../payments/index.ts';
+import { createPricingService } from '../pricing/index.ts';
 import { createOrdersService, type PlacedOrderInput } from './orders.service.ts';
 
 /** An orders service as api.ts makes one, for tests that place orders without a checkout. */
 const delivery = createDeliveryService();
+const inventory = createInventoryService();
 const orders = createOrdersService({
   notifications: createNotificationsService(),
   delivery,
-  inventory: createInventoryService(),
+  inventory,
   discounts: createDiscountsService(),
   payments: createPaymentsService({ delivery }),
+  catalogue: createCatalogueService({ pricing: createPricingService(), inventory, delivery }),
 });
 
 /** Writes an order as checkout's place-order does (with its confirmation e-mail), in `db`. */

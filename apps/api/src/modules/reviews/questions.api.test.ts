@@ -157,7 +157,14 @@ describe('filing from the help centre', () => {
       inventory,
       catalogue: createCatalogueService({ pricing, inventory, delivery }),
       identity: createIdentityService({ notifications }),
-      orders: createOrdersService({ notifications, delivery, inventory, discounts: createDiscountsService(), payments }),
+      orders: createOrdersService({
+        notifications,
+        delivery,
+        inventory,
+        discounts: createDiscountsService(),
+        payments,
+        catalogue: createCatalogueService({ pricing, inventory, delivery }),
+      }),
       payments,
       questions: {
         fileQuestion: async () => {

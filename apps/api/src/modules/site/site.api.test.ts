@@ -39,7 +39,7 @@ describe('the shop details', () => {
     const [email] = await readOutbox(api.database.db, { to: 'alex@example.com', template: 'order.confirmation' });
     for (const body of [email!.text, email!.html]) {
       expect(body).toContain(
-        `To cancel it before it is dispatched, or with any question about it, call us on 0141 496 ` +
+        `With any question about your order, call us on 0141 496 ` +
           `0123 (Every day 9am to 5pm) or e-mail hello@taptrap.example, quoting ${placed.orderNumber}.`,
       );
     }
