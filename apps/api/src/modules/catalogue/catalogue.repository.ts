@@ -450,12 +450,12 @@ export async function listApprovedUserContent(db: Database, productId: number, l
     .limit(limit);
 }
 
-/** Product ids for carousels: the most popular, or the newest, optionally within categories. */
+/** Product ids for carousels: the most popular (only those that sold: a best seller has sales), or the newest, optionally within categories. */
 export async function listTopProductIds(db: Database, order: 'popularity' | 'newest', categoryIds: number[] | null, limit: number): Promise<number[]> {
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(categoryIds ? inArray(products.categoryId, categoryIds) : undefined)
+    .where(and(categoryIds ? inArray(products.categoryId, categoryIds) : undefined, order === 'popularity' ? gt(products.popularity, 0) : undefined))
     .orderBy(order === 'popularity' ? desc(products.popularity) : desc(products.createdAt), asc(products.id))
     .limit(limit);
   return rows.map((row) => row.id);

@@ -6,7 +6,6 @@
  */
 import type { Address, TradeApplicationData, TradeApplicationStatus, TradeBusinessType, TradeType } from '@shop/contracts';
 import { SALES_CHANNELS } from '@shop/contracts';
-import type { ServiceContext } from '../../platform/context.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
 import { createRandom } from '../../platform/seeded-random.ts';
 import type { Seed } from '../../seed/seed.ts';
