@@ -8,7 +8,7 @@ export const FREE_LARGE_DELIVERY_THRESHOLD = 49_900;
 /** Standard parcels deliver free over this basket value (pence, inc VAT). */
 export const FREE_PARCEL_DELIVERY_THRESHOLD = 5_000;
 // The consumer's rights and the returns promise are the contracts' figures, which the order confirmation e-mail states too.
-export { CANCELLATION_PERIOD_DAYS, CHANGE_OF_MIND_RETURN_DAYS, REFUND_WITHIN_DAYS } from '@shop/contracts/browser';
+export { CANCELLATION_PERIOD_DAYS, CHANGE_OF_MIND_RETURN_DAYS, REFUND_WITHIN_DAYS } from '@shop/contracts';
 export const WEEE_TAKE_BACK_DAYS = 28;
 /** Damage must be reported within this many hours of delivery, missing items within these days. */
 export const DAMAGE_REPORT_HOURS = 48;
