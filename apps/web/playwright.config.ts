@@ -75,6 +75,7 @@ export default defineConfig({
       // Port 9 (discard) has no listener: every API call fails to connect.
       env: {
         PORT: String(API_DOWN_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${API_DOWN_PORT}`,
         SERVE: 'web',
         API_INTERNAL_URL: 'http://127.0.0.1:9/api',
         WEB_TIER_SECRET: 'the-api-down-storefront-has-no-api-to-call',

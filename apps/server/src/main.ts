@@ -4,6 +4,7 @@ import { ConfigError } from '@shop/api';
 import { loadServerConfig } from './config.ts';
 import { heapLimitFlag, restartWithHeapLimit } from './heap-limit.ts';
 import { createShopServer } from './server.ts';
+import { listeningText } from './public-host.ts';
 import { MissingWebBuildError } from './web.ts';
 import { redactWrites } from './redacted-output.ts';
 
@@ -17,11 +18,19 @@ async function main() {
   const started = performance.now();
   const config = loadServerConfig();
   const server = await createShopServer(config);
-  await server.app.listen({ port: config.api.port, host: config.api.host });
-
   const url = config.api.publicUrl;
+  const servesPages = config.serve !== 'api';
+  await server.app.listen({
+    port: config.api.port,
+    host: config.api.host,
+    listenTextResolver: (address) => listeningText(url, address, servesPages),
+  });
+
   const lines = ['', '  Plumbline shop is running', ''];
-  if (config.serve !== 'api') lines.push(`  Storefront          ${url}/`);
+  if (servesPages) {
+    // Only PUBLIC_URL works for pages: any other name of this machine is redirected to it (decision 0052).
+    lines.push(`  Storefront          ${url}/`, '                      (other addresses of this machine redirect here; to use another, set PUBLIC_URL)');
+  }
   if (config.serve !== 'web') {
     lines.push(`  API reference       ${url}/api/docs`, `  API health          ${url}/api/health`);
     lines.push(

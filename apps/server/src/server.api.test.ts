@@ -129,6 +129,8 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
       });
       await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toContain('Plumbline shop is running');
       expect(main.output).toContain('PGlite');
+      // Fastify's own line, worded by the shop so it advertises no address that only redirects (decision 0052).
+      expect(main.stdout).toContain(`"msg":"Listening on ${origin}"`);
       expect(main.output).toContain('for evaluation and development only');
       // Started again under HEAP_LIMIT_MB's default heap limit: the signal below reaches the shop through the first process.
       expect(main.output).toMatch(/JavaScript heap limit 1,0\d\d MB/);

@@ -57,7 +57,7 @@ export async function createShopServer(
     app = await buildApi({ config: config.api, database, logger: options.logger, logDestination: options.logDestination });
   }
   if (config.serve !== 'api') {
-    await registerWeb(app, config.webBuildDir, config.api.env === 'development' ? 'development' : 'production');
+    await registerWeb(app, config.webBuildDir, config.api.env === 'development' ? 'development' : 'production', config.api.publicUrl);
   }
   return {
     app,

@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from './config.ts';
-import { createShopServer, type ShopServer } from './server.ts';
+import { createShopServer } from './server.ts';
+import { freePort, serverTestBed } from './server-tests.ts';
 
 /**
  * Every page's loaders call the API, and the API limits calls per client. The pages must count
@@ -27,15 +25,6 @@ const STARTUP_MS = 180_000;
 const LIMIT = 12;
 const PAGES = ['/', '/p/tamar-trade-eden-cloakroom-basin-pl000109'];
 const SECRET = 'the-web-tier-secret-of-this-test-run';
-
-/** A port nothing listens on, for a tier whose address its settings name before it starts. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** This machine's own network address, as another host would reach it; loopback when it has none. */
 function networkAddress(): string {
@@ -61,28 +50,22 @@ const pageStatus = (origin: string, page: string, visitor: string) =>
     return response.status;
   });
 
-const dirs: string[] = [];
-const tempDir = (name: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), name));
-  dirs.push(dir);
-  return dir;
-};
-const servers: ShopServer[] = [];
-const settingsBefore = { API_INTERNAL_URL: process.env.API_INTERNAL_URL, WEB_TIER_SECRET: process.env.WEB_TIER_SECRET };
+const bed = serverTestBed();
 let buildDir = '';
 
 async function start(env: Record<string, string>, host: string): Promise<string> {
   const port = await freePort();
   const config = loadServerConfig({
-    DATA_DIR: tempDir('shop-data-'),
+    DATA_DIR: bed.tempDir('shop-data-'),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
     WEB_BUILD_DIR: buildDir,
     PORT: String(port),
+    // The address the pages are asked for under: any other name is sent there (decision 0052).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
-  const server = await createShopServer(config, { logger: false });
-  servers.push(server);
+  const server = bed.keep(await createShopServer(config, { logger: false }));
   await server.app.listen({ port, host });
   return `http://127.0.0.1:${port}`;
 }
@@ -101,19 +84,11 @@ async function pagesForManyVisitors(origin: string, network: number) {
 
 describe.runIf(onPglite)('pages for many visitors at a low rate limit', () => {
   beforeAll(async () => {
-    buildDir = fs.mkdtempSync(path.join(webDir, 'build-visitor-budget-'));
-    dirs.push(buildDir);
+    buildDir = bed.tempDir('build-visitor-budget-', webDir);
     await buildStorefront(buildDir);
   }, BUILD_MS);
 
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    for (const [name, value] of Object.entries(settingsBefore)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  }, STARTUP_MS);
+  afterAll(() => bed.cleanUp(), STARTUP_MS);
 
   it(
     'one process (SERVE=all): every visitor gets their pages; one visitor past their budget gets 429, not 503',

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Readable } from 'node:stream';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
 
 export class MissingWebBuildError extends Error {
   override name = 'MissingWebBuildError';
@@ -12,9 +13,10 @@ export class MissingWebBuildError extends Error {
 
 /**
  * Serves the React Router build: hashed assets from build/client with long-lived caching, every
- * other page request rendered on the server. The API's /api routes are matched first.
+ * other page request rendered on the server, under PUBLIC_URL's host only (decision 0052). The API's
+ * /api routes are matched first.
  */
-export async function registerWeb(app: FastifyInstance, buildDir: string, mode: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, buildDir: string, mode: string, publicUrl: string): Promise<void> {
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
   if (!fs.existsSync(serverEntry)) {
@@ -43,6 +45,15 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, _payload, done) => done(null));
     web.all('/*', { schema: { hide: true }, compress: {} }, async (request, reply) => {
+      // Files above are the same under any name (a probe may ask by address); pages only under PUBLIC_URL's.
+      const answer = publicHostAnswer(publicUrl, request);
+      if (answer.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(answer.location, 308);
+      if (answer.kind === 'misdirected') {
+        return reply
+          .code(421)
+          .type('application/problem+json; charset=utf-8')
+          .send(JSON.stringify(misdirectedProblem(publicUrl, request.url)));
+      }
       const response = await handle(toFetchRequest(request, reply));
       reply.code(response.status);
       for (const [name, value] of response.headers) {
