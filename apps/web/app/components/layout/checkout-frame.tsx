@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { helpPath } from '../../lib/help-topics.ts';
 import { LEGAL_PAGES } from '../../lib/legal-pages.ts';
 import { companyLine } from '../../lib/shop-details.ts';
+import { HeaderAccount } from '../auth/header-account.tsx';
+import { useHydrated } from '../listing/use-hydrated.ts';
 import { LockIcon } from '../ui/icons.tsx';
 import { Logo } from './logo.tsx';
 
@@ -14,11 +16,13 @@ import { Logo } from './logo.tsx';
 const HELP_PATH = '/help';
 
 export function CheckoutHeader({ shop }: { shop: ShopDetails | null }) {
+  // Marks the frame once the page's scripts run (the shop's header has its search box for that).
+  const hydrated = useHydrated();
   return (
-    <header className="on-dark bg-navy-900 text-white">
-      <div className="container-page flex h-16 items-center justify-between gap-3 lg:h-[4.5rem]">
-        <Logo />
-        <p className="flex items-center gap-1.5 text-sm font-semibold sm:text-base">
+    <header className="on-dark bg-navy-900 text-white" data-hydrated={hydrated || undefined}>
+      <div className="container-page flex h-16 items-center gap-2 sm:gap-3 lg:h-[4.5rem]">
+        <Logo className="[&>span]:max-sm:sr-only" />
+        <p className="flex flex-1 items-center justify-center gap-1.5 text-sm font-semibold sm:text-base">
           <LockIcon className="size-5 text-brass-300" />
           Secure checkout
         </p>
@@ -37,6 +41,8 @@ export function CheckoutHeader({ shop }: { shop: ShopDetails | null }) {
         <Link to={HELP_PATH} className="rounded-lg px-2 py-2.5 text-sm font-semibold underline underline-offset-3 md:hidden">
           Help
         </Link>
+        {/* Signing in part-way keeps what was typed (a popup) and brings saved addresses and cards. */}
+        <HeaderAccount />
       </div>
     </header>
   );
