@@ -1,5 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import {
+  cardFrame,
   CHECKOUT_TIMEOUT,
   expect,
   expectConfirmation,
@@ -70,4 +71,21 @@ test('a saved card that needs the bank’s check: closed or failed charges nothi
   await payWithSaved.click();
   await checkPage(page).getByRole('button', { name: 'Complete' }).click();
   await expectConfirmation(page, email);
+});
+
+/** Issue 33: ticking the box after typing the card emptied the card field, and Pay then seemed to do nothing. */
+test('ticking “Save this card” after typing the card keeps what was typed, and Pay pays and keeps the card', async ({ page, browser }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'save-after-typing');
+  await registerAndSignIn(page, browser, testInfo, email);
+  await toPaymentSignedIn(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await section(page, 'Payment').getByLabel('Save this card for next time').check();
+  await expect(cardFrame(page).getByLabel('Card number')).toHaveValue(/^4242 ?4242 ?4242 ?4242$/);
+  await expect(cardFrame(page).getByLabel('Security code')).toHaveValue('123');
+  await pay(page);
+  await expectConfirmation(page, email);
+
+  await toPaymentSignedIn(page);
+  const saved = section(page, 'Payment').getByRole('group', { name: 'Pay with a saved card' });
+  await expect(saved.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked();
 });

@@ -85,15 +85,22 @@ async function startPayment(
   await ctx.db.transaction((db) => deps.inventory.reserveStock({ db }, checkout.basketId, holdLines(checkout), expiresAt, now));
   const fingerprint = paymentFingerprint(checkout);
   const amountPence = checkout.totals.totalIncVat;
-  let intent: PaymentIntent | null =
-    row?.paymentIntentRef && choice.method === 'card' && !choice.saveCard ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
-  const reusable =
-    intent &&
-    !intent.customerRef &&
-    (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation' || intent.status === 'requires_action');
+  let intent: PaymentIntent | null = row?.paymentIntentRef && choice.method === 'card' ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
+  // The card form's own payment (not a saved card's) carries on whether or not the card is to be
+  // kept: ticking the box must not start a new payment, which would empty the card field.
+  const saving = choice.saveCard === true;
+  const cardForm = intent && (!intent.customerRef || intent.metadata.cardForm === 'yes');
+  const open = intent && ['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status);
+  // Saving can change only before the card is sent (a bank's check waiting keeps the payment as it is).
+  const reusable = cardForm && open && ((intent!.metadata.saveCard === 'yes') === saving || intent!.status === 'requires_payment_method');
   try {
     if (intent && reusable) {
-      const current = intent;
+      let current = intent;
+      if ((current.metadata.saveCard === 'yes') !== saving) {
+        const change = `saving:${current.id}:${saving ? 'save' : 'new'}:${randomUUID()}`;
+        current = await onceKeyIsFree(() => deps.gateway.updateIntentSaving(current.id, { customerRef, save: saving }, change));
+      }
+      intent = current;
       if (current.amountPence !== amountPence)
         intent = await onceKeyIsFree(() => deps.gateway.updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`));
     } else {
@@ -107,7 +114,11 @@ async function startPayment(
           paymentMethodRef,
           confirm: paymentMethodRef !== undefined,
           savePaymentMethod: choice.method === 'card' && choice.saveCard === true,
-          metadata: { basketId: checkout.basketId, fingerprint },
+          metadata: {
+            basketId: checkout.basketId,
+            fingerprint,
+            ...(paymentMethodRef ? {} : { cardForm: 'yes', saveCard: choice.saveCard ? 'yes' : 'no' }),
+          },
           idempotencyKey: key,
         }),
       );

@@ -16,7 +16,10 @@ import { paymentGateway, startStripeStandIn, stripeStandInEnv, type StripeStandI
 let standIn: StripeStandIn;
 let api: TestApi;
 let sku: string;
-const actors: Record<string, Actor> = { ann: { userId: 'user-ann', email: 'ann@example.com', name: 'Ann Shopper', roles: ['shopper'] } };
+const actors: Record<string, Actor> = {
+  ann: { userId: 'user-ann', email: 'ann@example.com', name: 'Ann Shopper', roles: ['shopper'] },
+  cara: { userId: 'user-cara', email: 'cara@example.com', name: 'Cara Shopper', roles: ['shopper'] },
+};
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
@@ -150,5 +153,26 @@ describe('checkout with Stripe', () => {
     const intent = await second.checkout.createPaymentIntent({ params: second.params, body: { method: 'saved_card', savedCardId: card!.id } });
     expect(intent).toMatchObject({ status: 'succeeded', frameUrl: null, nextActionUrl: null });
     expect((await second.checkout.completePayment({ params: second.params })).orderNumber).toMatch(/^BP/);
+  });
+});
+
+describe('ticking "Save this card" after typing the card', () => {
+  it('keeps the same payment, so the card field is not emptied, and keeps the card once paid; unticking before paying keeps none', async () => {
+    const first = await ready('cara');
+    const plain = await first.checkout.createPaymentIntent({ params: first.params, body: {} });
+    const ticked = await first.checkout.createPaymentIntent({ params: first.params, body: { saveCard: true } });
+    expect(ticked).toMatchObject({ intentId: plain.intentId, clientSecret: plain.clientSecret });
+    await confirmWith(ticked, 'pm_card_visa');
+    expect((await first.checkout.completePayment({ params: first.params })).orderNumber).toMatch(/^BP/);
+    const cards = createSavedCardsClient({ baseUrl: api.serviceUrl('saved-cards'), getAccessToken: () => 'cara' });
+    expect(await cards.listSavedCards()).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242' })]);
+
+    const second = await ready('cara');
+    const saving = await second.checkout.createPaymentIntent({ params: second.params, body: { saveCard: true } });
+    const unticked = await second.checkout.createPaymentIntent({ params: second.params, body: { saveCard: false } });
+    expect(unticked).toMatchObject({ intentId: saving.intentId, clientSecret: saving.clientSecret });
+    await confirmWith(unticked, 'pm_card_mastercard');
+    expect((await second.checkout.completePayment({ params: second.params })).orderNumber).toMatch(/^BP/);
+    expect(await cards.listSavedCards()).toHaveLength(1);
   });
 });

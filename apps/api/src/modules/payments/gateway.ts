@@ -116,6 +116,11 @@ export interface PaymentGateway {
   /** Null when the gateway has no such intent. */
   retrieveIntent(ref: string): Promise<PaymentIntent | null>;
   updateIntentAmount(ref: string, amountPence: number, idempotencyKey: string): Promise<PaymentIntent>;
+  /**
+   * Whether the card typed for this intent is kept for the customer (Stripe's setup_future_usage),
+   * before it is confirmed: the card field stays as it is. `metadata.saveCard` says which it is now.
+   */
+  updateIntentSaving(ref: string, input: { customerRef?: string; save: boolean }, idempotencyKey: string): Promise<PaymentIntent>;
   /** Server-side confirm with a saved card; a decline comes back as the intent with `lastError`. */
   confirmIntent(ref: string, input: { paymentMethodRef: string; offSession?: boolean }, idempotencyKey: string): Promise<PaymentIntent>;
   cancelIntent(ref: string, idempotencyKey: string): Promise<PaymentIntent>;

@@ -224,6 +224,17 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
       );
     },
 
+    updateIntentSaving(ref, input, idempotencyKey) {
+      return idempotent('update-intent-saving', idempotencyKey, { ref, ...input }, () =>
+        changeIntent(ref, async (row, tx) => {
+          if (row.status !== 'requires_payment_method') throw PaymentErrors.intentState(row.status, 'changed');
+          if (input.customerRef && !(await repository.findCustomer(tx, input.customerRef))) throw PaymentErrors.customerNotFound();
+          const metadata = { ...row.metadata, saveCard: input.save ? 'yes' : 'no' };
+          return { values: { customerId: input.customerRef ?? row.customerId, savePaymentMethod: input.save, metadata } };
+        }),
+      );
+    },
+
     confirmIntent(ref, input, idempotencyKey) {
       return idempotent('confirm-intent', idempotencyKey, { ref, ...input }, () =>
         changeIntent(ref, async (row, tx) => {

@@ -131,6 +131,15 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
       return call(async () => toIntent(await stripe.paymentIntents.update(ref, { amount: amountPence }, { idempotencyKey })));
     },
 
+    updateIntentSaving(ref, input, idempotencyKey) {
+      const params = {
+        ...(input.customerRef && { customer: input.customerRef }),
+        setup_future_usage: input.save ? ('off_session' as const) : ('' as const),
+        metadata: { saveCard: input.save ? 'yes' : 'no' },
+      };
+      return call(async () => toIntent(await stripe.paymentIntents.update(ref, params, { idempotencyKey })));
+    },
+
     confirmIntent(ref, input, idempotencyKey) {
       return confirmed(() =>
         stripe.paymentIntents.confirm(ref, { payment_method: input.paymentMethodRef, ...(input.offSession && { off_session: true }) }, { idempotencyKey }),

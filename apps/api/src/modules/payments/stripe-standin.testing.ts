@@ -245,6 +245,12 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
         if (['succeeded', 'canceled', 'processing'].includes(intent.status as string)) return unexpected('update');
         intent.amount = Number(form.amount);
       }
+      if (form.setup_future_usage !== undefined) {
+        if (intent.status !== 'requires_payment_method') return unexpected('update');
+        intent.setup_future_usage = form.setup_future_usage || null;
+        if (form.customer !== undefined) intent.customer = form.customer;
+        intent.metadata = { ...(intent.metadata as Json), ...(form.metadata as Json) };
+      }
       return { status: 200, body: { ...intent } };
     }
     if (method === 'POST' && path === '/v1/refunds') {

@@ -244,7 +244,10 @@ export function PaymentProblem({ problem }: { problem: string | null }) {
  * A card form (the sandbox's frame or Stripe's Payment Element, passed as `field`) with the page's
  * own "Pay £x" button, the progress beside it, the problem above it and the bank's check.
  */
-export function CardPaymentForm({ attempt, field, canPay, onPay }: { attempt: PaymentAttempt; field: ReactNode; canPay: boolean; onPay: () => void }) {
+/** What "Pay" says while the card field is not there to pay with yet. */
+export const CARD_FIELD_LOADING = 'The card form is still loading. Wait a moment for it to appear, then press Pay again.';
+
+export function CardPaymentForm({ attempt, field, onPay }: { attempt: PaymentAttempt; field: ReactNode; onPay: () => void }) {
   return (
     <div className="space-y-4">
       <div>
@@ -255,7 +258,8 @@ export function CardPaymentForm({ attempt, field, canPay, onPay }: { attempt: Pa
       <PaymentProblem problem={attempt.problem} />
       <UnfinishedBankCheck attempt={attempt} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button size="lg" variant="accent" onClick={onPay} loading={attempt.busy} disabled={!canPay} className="w-full sm:w-auto">
+        {/* Never disabled: a press it cannot act on yet is answered beside it, rather than seeming to do nothing. */}
+        <Button size="lg" variant="accent" onClick={onPay} loading={attempt.busy} className="w-full sm:w-auto">
           Pay {formatPence(attempt.amount)}
         </Button>
         <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-medium text-navy-800">

@@ -13,6 +13,7 @@ import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
 import {
   BankCheckDialog,
   CardFieldSkeleton,
+  CARD_FIELD_LOADING,
   CardPaymentForm,
   PaymentProblem,
   usePaymentAttempt,
@@ -38,20 +39,38 @@ const FRAME_HEIGHT = 300;
  */
 export function PaymentSection({ client, basketId, onPlaced }: { client: CheckoutClient; basketId: string; onPlaced: (placed: OrderPlaced) => void }) {
   const signedIn = useShopAuth().status === 'signed-in';
-  // Keeping the card is the shopper's choice: ticking the box starts a payment that saves it.
+  // Keeping the card is the shopper's choice, told to the same payment as "Pay" is pressed: ticking
+  // the box never starts a new payment, which would empty the card field.
   const [saveCard, setSaveCard] = useState(false);
+  const saveCardRef = useRef(saveCard);
   // One key per start of the payment: a retry of the same start replays its answer.
   const [startKey, setStartKey] = useState(newAttemptKey);
-  const start = useApiData(`payment:${basketId}:${startKey}:${saveCard}`, async (signal) => {
-    const headers = { 'Idempotency-Key': `${startKey}:${saveCard}` };
+  const start = useApiData(`payment:${basketId}:${startKey}`, async (signal) => {
+    const headers = { 'Idempotency-Key': startKey };
     const [options, intent] = await Promise.all([
       client.getPaymentOptions({ params: { basketId } }, { signal }),
-      client.createPaymentIntent({ params: { basketId }, body: { method: 'card', saveCard } }, { signal, headers }),
+      client.createPaymentIntent({ params: { basketId }, body: { method: 'card', saveCard: saveCardRef.current } }, { signal, headers }),
     ]);
     rememberPaymentAttempt(sessionStorage, basketId);
     return { options, intent };
   });
   const cardIntentId = start.state === 'ready' ? start.data.intent.intentId : null;
+
+  /**
+   * Before the card form's payment is confirmed: tells it whether to keep the card, as the box says
+   * now. A problem to show instead when that cannot be done (the payment is then not confirmed).
+   */
+  const settleSaving = useCallback(async (): Promise<string | null> => {
+    try {
+      const headers = { 'Idempotency-Key': newAttemptKey() };
+      const intent = await client.createPaymentIntent({ params: { basketId }, body: { method: 'card', saveCard: saveCardRef.current } }, { headers });
+      if (intent.intentId === cardIntentId) return null;
+    } catch (error) {
+      return error instanceof ApiError ? apiProblemMessage(error) : 'We couldn’t reach our payment provider. Check your connection and try again.';
+    }
+    setStartKey(newAttemptKey());
+    return 'Your payment had to be started again: enter your card details once more, then press Pay.';
+  }, [client, basketId, cardIntentId]);
 
   // A saved card's attempt is a payment of its own: when it ends without an order, the card
   // form's payment becomes the basket's again (the same one, so the form shown stays right).
@@ -92,7 +111,10 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
             id="save-card"
             type="checkbox"
             checked={saveCard}
-            onChange={(event) => setSaveCard(event.target.checked)}
+            onChange={(event) => {
+              saveCardRef.current = event.target.checked;
+              setSaveCard(event.target.checked);
+            }}
             aria-describedby="save-card-hint"
             className="mt-0.5 size-5 accent-teal-700"
           />
@@ -114,6 +136,7 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
           intent={{ ...intent, frameUrl: intent.frameUrl }}
           wallets={options.wallets}
           onPlaced={onPlaced}
+          beforePay={signedIn ? settleSaving : undefined}
         />
       ) : stripe ? (
         <StripePayment
@@ -124,6 +147,7 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
           stripe={stripe}
           expressCheckout={options.wallets.some((wallet) => wallet.provider === 'stripe')}
           onPlaced={onPlaced}
+          beforePay={signedIn ? settleSaving : undefined}
         />
       ) : (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -143,12 +167,15 @@ function CardPayment({
   intent,
   wallets,
   onPlaced,
+  beforePay,
 }: {
   client: CheckoutClient;
   basketId: string;
   intent: { intentId: string; clientSecret: string; amountPence: number; frameUrl: string; status: string; nextActionUrl: string | null };
   wallets: Wallet[];
   onPlaced: (placed: OrderPlaced) => void;
+  /** Settles the payment's details (keeping the card) before it is confirmed: a problem to show, or null. */
+  beforePay?: () => Promise<string | null>;
 }) {
   const { intentId, amountPence, frameUrl } = intent;
   // Back after a reload with the bank's check still waiting: it is offered again.
@@ -184,9 +211,13 @@ function CardPayment({
     return () => window.removeEventListener('message', listener);
   }, [frameOrigin, onMessage]);
 
-  const pay = () => {
-    if (!frameReady || attempt.busy) return;
+  const pay = async () => {
+    if (attempt.busy) return;
+    // Pay always answers: pays, or says why not.
+    if (!frameReady) return attempt.fail(CARD_FIELD_LOADING);
     attempt.begin();
+    const problem = await beforePay?.();
+    if (problem) return attempt.fail(problem);
     frameRef.current?.contentWindow?.postMessage({ source: 'plumbline-shop', type: 'confirm' }, frameOrigin);
   };
 
@@ -211,7 +242,7 @@ function CardPayment({
   return (
     <div className="space-y-4">
       <WalletButtons wallets={wallets} pay={walletPay} />
-      <CardPaymentForm attempt={attempt} field={field} canPay={frameReady} onPay={pay} />
+      <CardPaymentForm attempt={attempt} field={field} onPay={() => void pay()} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '../../lib/checkout/stripe-js.ts';
 import { Button } from '../ui/button.tsx';
 import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
-import { CardFieldSkeleton, CardPaymentForm, usePaymentAttempt, type OrderPlaced } from './payment-attempt.tsx';
+import { CARD_FIELD_LOADING, CardFieldSkeleton, CardPaymentForm, usePaymentAttempt, type OrderPlaced } from './payment-attempt.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
 /** The shop's colours for Stripe's Payment Element (the frame keeps to system fonts). */
@@ -30,6 +30,7 @@ const APPEARANCE = {
 /** The wallet buttons at the sandbox's button height (the box kept for them while loading). */
 const EXPRESS_CHECKOUT: StripeExpressCheckoutOptions = { buttonHeight: 48, buttonType: { applePay: 'buy', googlePay: 'buy' } };
 
+const NOT_LOADED = 'The card form couldn’t be loaded: press Try again above it, then pay.';
 const NOT_TAKEN = 'We couldn’t take the payment just now. You have not been charged: please try again.';
 
 type FieldState = 'loading' | 'ready' | 'failed';
@@ -53,6 +54,7 @@ export function StripePayment({
   stripe,
   expressCheckout,
   onPlaced,
+  beforePay,
 }: {
   client: CheckoutClient;
   basketId: string;
@@ -61,6 +63,8 @@ export function StripePayment({
   /** Whether the shop offers Stripe's wallets (the payment options list them). */
   expressCheckout: boolean;
   onPlaced: (placed: OrderPlaced) => void;
+  /** Settles the payment's details (keeping the card) before it is confirmed: a problem to show, or null. */
+  beforePay?: () => Promise<string | null>;
 }) {
   const attempt = usePaymentAttempt({ client, basketId, amountPence: intent.amountPence, onPlaced });
   const { session, failed, reload } = useStripeSession(stripe, intent.clientSecret);
@@ -79,8 +83,12 @@ export function StripePayment({
     });
 
   const pay = async () => {
-    if (!session || field !== 'ready' || attempt.busy) return;
+    if (attempt.busy) return;
+    // Pay always answers: pays, or says why not.
+    if (!session || field !== 'ready') return attempt.fail(field === 'failed' ? NOT_LOADED : CARD_FIELD_LOADING);
     attempt.begin();
+    const problem = await beforePay?.();
+    if (problem) return attempt.fail(problem);
     try {
       attempt.outcome(stripeOutcome(await confirm(session)));
     } catch {
@@ -131,7 +139,7 @@ export function StripePayment({
   return (
     <div className="space-y-4">
       {expressCheckout && <ExpressCheckoutElement session={session} state={wallet} onState={setWallet} busy={attempt.busy} onConfirm={payByWallet} />}
-      <CardPaymentForm attempt={attempt} field={box} canPay={field === 'ready'} onPay={pay} />
+      <CardPaymentForm attempt={attempt} field={box} onPay={() => void pay()} />
     </div>
   );
 }
