@@ -18,14 +18,17 @@ test('the thank-you page is a 404 for what cannot be an order number @phone', as
 test('the thank-you page thanks no one for somebody else’s order, and thanks the tab that placed it', async ({ page, request }) => {
   const orderNumber = await placeTestOrder(request, { email: `not-yours-${Date.now()}@example.com` });
 
-  // Another visitor, signed out, with the real number: not thanked, nothing about the order shown.
-  await page.goto(`/checkout/confirmation/${orderNumber}`);
+  // Another visitor, signed out, with the real number: a 404, not thanked, nothing about the order shown.
+  const response = await page.goto(`/checkout/confirmation/${orderNumber}`);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(notFound);
   await expect(page.getByText(`Your order number is ${orderNumber}`)).toHaveCount(0);
 
   // The tab that placed it keeps its number, as the checkout does when the order is placed.
   await page.evaluate((number) => sessionStorage.setItem('plumbline.placedOrderNumber', number), orderNumber);
-  await page.reload();
+  // …and tells the server so in its cookie (set by the checkout as the order is placed): no longer a 404.
+  await page.context().addCookies([{ name: 'shop_placed_order', value: orderNumber, url: new URL('/checkout/confirmation', page.url()).href }]);
+  expect((await page.reload())?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
   await expect(page.getByText(`Your order number is ${orderNumber}`)).toBeVisible();
 });

@@ -12,7 +12,8 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { ORDER_EMAIL_KEY, PLACED_ORDER_KEY, readPlacedOrder } from '../lib/checkout/checkout-logic.ts';
 import { useMyOrder } from '../lib/account/use-my-order.ts';
-import { confirmationOrderNumber, PLACED_NUMBER_KEY, placedInThisTab } from '../lib/checkout/confirmation.ts';
+import { confirmationOrderNumber, PLACED_NUMBER_KEY, placedByThisBrowser, placedInThisTab } from '../lib/checkout/confirmation.ts';
+import { hasSessionHint } from '../lib/auth/session-hint.ts';
 import { trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { useSessionValue } from '../lib/checkout/use-session-value.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -22,11 +23,18 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** What cannot be an order number is a 404 at once; the server knows no one's orders (they are kept in the tab, or behind a sign-in). */
-export function loader({ params }: Route.LoaderArgs) {
+/**
+ * What cannot be an order number is a 404 at once. The server knows no one's orders (they are kept
+ * in the tab, or behind a sign-in): a real number is answered 404 too, with the not-found page,
+ * unless this browser placed it (its cookie) or someone may be signed in here, whose own order the
+ * page then shows.
+ */
+export function loader({ params, request }: Route.LoaderArgs) {
   const orderNumber = confirmationOrderNumber(params.orderNumber);
   if (!orderNumber) throw data(null, { status: 404 });
-  return { orderNumber };
+  const cookie = request.headers.get('cookie');
+  const mayBeTheirs = placedByThisBrowser(cookie, orderNumber) || hasSessionHint(cookie ?? '', null);
+  return data({ orderNumber, mayBeTheirs }, { status: mayBeTheirs ? 200 : 404 });
 }
 
 /**
@@ -34,10 +42,12 @@ export function loader({ params }: Route.LoaderArgs) {
  * any other number gets the not-found page, so the shop thanks no one for an order they did not place.
  */
 export default function CheckoutConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { orderNumber } = loaderData;
+  const { orderNumber, mayBeTheirs } = loaderData;
   const here = placedInThisTab(useSessionValue(PLACED_ORDER_KEY), useSessionValue(PLACED_NUMBER_KEY), orderNumber);
   const auth = useShopAuth();
   if (here === true) return <Confirmation orderNumber={orderNumber} />;
+  // Answered 404: the not-found page at once, also without scripts (a tab that placed it is thanked when its storage is read).
+  if (!mayBeTheirs && here === undefined) return <NotFoundPage />;
   if (here === undefined || auth.status === 'loading') return <ConfirmationSkeleton />;
   if (auth.status === 'signed-in') return <OwnOrderConfirmation orderNumber={orderNumber} />;
   return <NotFoundPage />;

@@ -2,15 +2,19 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/help-contact-form';
 import { EnquiryForm, EnquirySentPanel } from '../components/help-forms/enquiry-form.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { enquiryFormOf } from '../lib/help-centre/enquiry-forms.ts';
+import { normaliseOrderNumber } from '@shop/contracts';
+import { enquiryFormOf, prefilledValues } from '../lib/help-centre/enquiry-forms.ts';
 import { refusedAsTooLarge, submitEnquiry, tooLargeToRead } from '../lib/help-centre/enquiries.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const form = enquiryFormOf(params.type);
   if (!form) throw data(null, { status: 404 });
-  const sku = form.takesSku ? (new URL(request.url).searchParams.get('sku')?.slice(0, 40) ?? '') : '';
-  return { slug: form.slug, sku };
+  const query = new URL(request.url).searchParams;
+  const sku = form.takesSku ? (query.get('sku')?.slice(0, 40) ?? '') : '';
+  // Opened from an order's page: the form that asks for an order number starts with it.
+  const initial = { ...prefilledValues(form, null, normaliseOrderNumber(query.get('orderNumber') ?? '')), ...(sku ? { sku } : {}) };
+  return { slug: form.slug, initial };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -27,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return result.sent ? result : data(result, { status: 400 });
 }
 
-/** One help-centre form (`/help/contact/:type`); product forms take the product code from `?sku=`. */
+/** One help-centre form (`/help/contact/:type`); product forms take the product code from `?sku=`, order enquiries the number from `?orderNumber=`. */
 export default function HelpContactFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const form = enquiryFormOf(loaderData.slug)!;
   const formAction = `/help/contact/${form.slug}`;
@@ -49,12 +53,7 @@ export default function HelpContactFormPage({ loaderData, actionData }: Route.Co
             </p>
           </>
         ) : (
-          <EnquiryForm
-            form={form}
-            action={formAction}
-            failure={actionData && !actionData.sent ? actionData : undefined}
-            initial={loaderData.sku ? { sku: loaderData.sku } : {}}
-          />
+          <EnquiryForm form={form} action={formAction} failure={actionData && !actionData.sent ? actionData : undefined} initial={loaderData.initial} />
         )}
       </div>
     </>

@@ -123,8 +123,8 @@ function ManageOrder({ order }: { order: OrderProducts }) {
       </section>
       <OrderHelpActions orderNumber={order.orderNumber} status={order.status} />
       <p className="text-sm text-navy-700">
-        You opened this page from the link we e-mailed. It works for {ORDER_LINK_HOURS} hours from when we sent it, on this device; after that, ask for a new
-        one on <Link to={trackOrderPath(order.orderNumber)}>Track your order</Link>.
+        You opened this page from a link we e-mailed. It works on this device until the time that e-mail gives; after that, ask for a new one on{' '}
+        <Link to={trackOrderPath(order.orderNumber)}>Track your order</Link>.
       </p>
     </>
   );

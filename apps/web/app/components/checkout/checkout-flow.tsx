@@ -19,7 +19,7 @@ import {
 } from '../../lib/checkout/checkout-logic.ts';
 import { saveStep, STEP_SECTIONS, type StepFailure, type StepInput } from '../../lib/checkout/checkout-forms.ts';
 import { isCollecting } from '../../lib/checkout/click-collect.ts';
-import { PLACED_NUMBER_KEY } from '../../lib/checkout/confirmation.ts';
+import { PLACED_NUMBER_KEY, placedOrderCookie } from '../../lib/checkout/confirmation.ts';
 import { formatPence } from '@shop/contracts';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { LoadError } from '../ui/load-error.tsx';
@@ -74,6 +74,8 @@ export function CheckoutFlow({
       if (checkout) storePlacedOrder(sessionStorage, snapshotOrder(checkout, placed));
       sessionStorage.setItem(ORDER_EMAIL_KEY, placed.emailAddress);
       sessionStorage.setItem(PLACED_NUMBER_KEY, placed.orderNumber);
+      // The thank-you page's server answers 200 only to the browser that placed the order (or a signed-in one).
+      document.cookie = placedOrderCookie(placed.orderNumber, location.protocol === 'https:');
       forgetPaymentAttempt(sessionStorage);
       // The API has turned the basket into the order: the header's count goes back to nothing.
       void refresh();

@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn.ts';
 import {
   fieldId,
   fieldsOf,
+  prefilledValues,
   readableDue,
   type EnquiryFormSpec,
   type EnquiryRefused,
@@ -10,6 +11,8 @@ import {
   type FormFieldSpec,
 } from '../../lib/help-centre/enquiry-forms.ts';
 import { AccessTokenField } from '../trade/application-fields.tsx';
+import { useShopAuth } from '../auth/use-shop-auth.ts';
+import { displayName } from '../../lib/auth/claims.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorSummary } from '../ui/error-summary.tsx';
 import { FieldError, FormField } from '../ui/form-field.tsx';
@@ -39,7 +42,13 @@ export function EnquiryForm({
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formAction === action;
-  const values = failure?.values ?? initial;
+  const auth = useShopAuth();
+  // The account's name (never its e-mail address in the name field) and e-mail address.
+  const signedIn = auth.user
+    ? { name: displayName({ ...auth.user.profile, preferred_username: undefined, email: undefined }), email: auth.user.profile.email }
+    : null;
+  // A signed-in customer finds their name and e-mail address filled in (what was refused is drawn as typed).
+  const values = failure?.values ?? { ...prefilledValues(form, signedIn, null), ...initial };
   const errors = failure?.fieldErrors ?? {};
   return (
     <Form
@@ -50,7 +59,7 @@ export function EnquiryForm({
       className="space-y-5"
       aria-label={form.title}
       // A refusal draws the form afresh with what was typed.
-      key={failure ? JSON.stringify(failure.values) : 'new'}
+      key={failure ? JSON.stringify(failure.values) : signedIn ? 'signed-in' : 'new'}
     >
       {failure && <ErrorSummary problems={failure.problems} />}
       <p className="text-navy-700">All fields are needed unless they say “optional”.</p>

@@ -1,6 +1,6 @@
 import { ORDER_NUMBER_EXAMPLE } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { confirmationOrderNumber, placedInThisTab } from './confirmation.ts';
+import { confirmationOrderNumber, placedByThisBrowser, placedInThisTab, placedOrderCookie } from './confirmation.ts';
 
 const snapshot = (orderNumber: string) => JSON.stringify({ orderNumber, emailAddress: 'a@b.test' });
 
@@ -33,5 +33,18 @@ describe('whether this tab placed the order', () => {
     expect(placedInThisTab(snapshot('BP10000001'), 'BP10000001', ORDER_NUMBER_EXAMPLE)).toBe(false);
     expect(placedInThisTab(null, null, ORDER_NUMBER_EXAMPLE)).toBe(false);
     expect(placedInThisTab('not json', null, ORDER_NUMBER_EXAMPLE)).toBe(false);
+  });
+});
+
+describe('the cookie of the browser that placed the order', () => {
+  it('names the order to the thank-you pages only, and matches the number however it is typed', () => {
+    const cookie = placedOrderCookie(ORDER_NUMBER_EXAMPLE, true);
+    expect(cookie).toBe(`shop_placed_order=${ORDER_NUMBER_EXAMPLE}; Path=/checkout/confirmation; SameSite=Lax; Secure`);
+    const sent = `shop_signed_in=1; ${cookie.split(';')[0]}`;
+    expect(placedByThisBrowser(sent, ORDER_NUMBER_EXAMPLE)).toBe(true);
+    expect(placedByThisBrowser(`shop_placed_order=${ORDER_NUMBER_EXAMPLE.toLowerCase()}`, ORDER_NUMBER_EXAMPLE)).toBe(true);
+    expect(placedByThisBrowser(sent, confirmationOrderNumber('BP10000001')!)).toBe(false);
+    expect(placedByThisBrowser('shop_placed_order=%E0%A4%A', ORDER_NUMBER_EXAMPLE)).toBe(false);
+    expect(placedByThisBrowser(null, ORDER_NUMBER_EXAMPLE)).toBe(false);
   });
 });

@@ -25,3 +25,27 @@ export function placedInThisTab(snapshot: string | null | undefined, keptNumber:
   }
   return keptNumber !== null && normaliseOrderNumber(keptNumber) === orderNumber;
 }
+
+/**
+ * The browser that placed an order says so to the server in this cookie (only the thank-you pages
+ * see it): the server knows no one's orders, and without it, or a sign-in, the page for a real number
+ * is someone else's and answers 404, as the page it shows says.
+ */
+export const PLACED_ORDER_COOKIE = 'shop_placed_order';
+
+/** Set by the checkout when the order is placed: for this browser session, and only the thank-you pages. */
+export const placedOrderCookie = (orderNumber: string, secure: boolean) =>
+  `${PLACED_ORDER_COOKIE}=${encodeURIComponent(orderNumber)}; Path=/checkout/confirmation; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+/** Whether the request's cookies say this browser placed the order (`orderNumber` as stored). */
+export function placedByThisBrowser(cookieHeader: string | null, orderNumber: string): boolean {
+  const entry = (cookieHeader ?? '').split(/;\s*/).find((each) => each.startsWith(`${PLACED_ORDER_COOKIE}=`));
+  if (!entry) return false;
+  let value: string;
+  try {
+    value = decodeURIComponent(entry.slice(PLACED_ORDER_COOKIE.length + 1));
+  } catch {
+    return false;
+  }
+  return normaliseOrderNumber(value) === orderNumber;
+}

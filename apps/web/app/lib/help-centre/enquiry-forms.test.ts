@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyFromForm, enquiryFormOf, fieldId, poundsToPence, typedValues } from './enquiry-forms.ts';
+import { bodyFromForm, enquiryFormOf, fieldId, poundsToPence, prefilledValues, typedValues } from './enquiry-forms.ts';
 
 const posted = (entries: Record<string, string>) => {
   const form = new FormData();
@@ -31,5 +31,19 @@ describe('a help-centre form as the call’s body', () => {
     expect(bodyFromForm(enquiryFormOf('product-question')!, posted({ sku: 'PL1', question: 'Why?' }))).toMatchObject({ mayPublish: false });
     expect(typedValues(posted({ accessToken: 'secret', name: 'Gill' }))).toEqual({ name: 'Gill' });
     expect(fieldId('address.postcode')).toBe('enquiry-address-postcode');
+  });
+});
+
+describe('a form for a signed-in customer', () => {
+  it('starts with their name and e-mail address in the contact fields, and the order it was opened for where it asks one', () => {
+    const general = enquiryFormOf('general-enquiry')!;
+    expect(prefilledValues(general, { name: 'Sam Shopper', email: 'sam@example.com' }, 'BP-K7M-3QX-9P6')).toEqual({
+      name: 'Sam Shopper',
+      emailAddress: 'sam@example.com',
+      orderNumber: 'BP-K7M-3QX-9P6',
+    });
+    // A form without contact fields (its own sender fields) gets none of them; a guest gets nothing.
+    expect(prefilledValues(enquiryFormOf('email-a-product')!, { name: 'Sam Shopper', email: 'sam@example.com' }, 'BP-K7M-3QX-9P6')).toEqual({});
+    expect(prefilledValues(general, null, null)).toEqual({});
   });
 });

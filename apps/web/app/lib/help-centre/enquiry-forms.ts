@@ -337,6 +337,24 @@ export function fieldsOf(form: EnquiryFormSpec): FormFieldSpec[] {
   return [...contact, ...form.fields];
 }
 
+/**
+ * What a form starts with for a signed-in customer: their account's name and e-mail address in the
+ * contact fields (the API uses the account's anyway), and the order it was opened for, when the form
+ * asks for one (`?orderNumber=` from the order's page). What is typed or refused always comes first.
+ */
+export function prefilledValues(
+  form: EnquiryFormSpec,
+  user: { name?: string | undefined; email?: string | undefined } | null,
+  orderNumber: string | null,
+): Record<string, string> {
+  const asks = (name: string) => fieldsOf(form).some((field) => field.name === name);
+  const values: Record<string, string> = {};
+  if (user?.name && asks('name')) values.name = user.name;
+  if (user?.email && asks('emailAddress')) values.emailAddress = user.email;
+  if (orderNumber && asks('orderNumber')) values.orderNumber = orderNumber;
+  return values;
+}
+
 /** "129.99" or "£1,299" as pence; anything else is sent as typed, so the API's message says what to enter. */
 export function poundsToPence(typed: string): number | string {
   const cleaned = typed.replace(/[£,\s]/g, '');
