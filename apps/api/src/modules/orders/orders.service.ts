@@ -504,6 +504,8 @@ export interface OrdersService {
   orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>>;
   /** Writes past orders in bulk, their stock committed as a placed order's is, with no e-mail (demo data: the trade module's businesses). */
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
+  /** Units of each sku sold in orders placed since `since`, less what was cancelled or refunded in full (the catalogue's best sellers). */
+  unitsSoldSince(ctx: DbContext, since: Date): Promise<Map<string, number>>;
   /** The order its signed-in owner, or the holder of a link we e-mailed for it, may change (help centre); else 403 (decision 0049). */
   orderForHelp(ctx: Ctx, orderNumber: string, proof: OrderProof): Promise<HelpOrder>;
   /** Any order as the help centre's staff see it; 404 ORDER_NOT_FOUND for an unknown number. */
@@ -518,8 +520,6 @@ export interface OrdersService {
    * Reviews' "invite buyers to answer": customers whose dispatched or delivered orders hold any of `skus`, one per e-mail address, most
    * recent first, leaving out `excludeCustomerId` (and every address its orders used) and `excludeEmailAddresses`.
    */
-  /** Units of each sku sold in orders placed since `since`, less what was cancelled or refunded in full (the catalogue's best sellers). */
-  unitsSoldSince(ctx: DbContext, since: Date): Promise<Map<string, number>>;
   recentBuyersOf(
     ctx: DbContext,
     skus: readonly string[],
@@ -569,6 +569,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
     recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(deps, ctx.db, orders),
+    unitsSoldSince: (ctx, since) => repository.unitsSoldSince(ctx.db, since),
     orderForHelp,
     helpOrderForStaff,
     issueOrderLink: (ctx, orderNumber, emailAddress, publicUrl) => issueOrderLink(deps, ctx, orderNumber, emailAddress, publicUrl),
@@ -583,7 +584,6 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     cancelOrderLines: (ctx, orderNumber, input, call) => refunding.cancelOrderLines({ ...deps, ...call }, ctx, orderNumber, input),
     cancelWholeOrder: async (ctx, orderNumber, input, call) => {
       const order = await refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input);
-    unitsSoldSince: (ctx, since) => repository.unitsSoldSince(ctx.db, since),
       const refund = order.refunds.findLast((candidate) => candidate.kind === 'cancellation');
       return { order, refundId: refund?.refundId ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
     },
