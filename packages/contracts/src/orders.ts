@@ -41,6 +41,7 @@ export const OrderLineSchema = z
     quantity: z.number().int().describe('How many are to be sent (or were sent): ordered less cancelled'),
     unitPriceIncVat: Pence,
     lineTotalIncVat: Pence.describe('The price of `quantity`, what is sent, before any order discount'),
+    lineTotalExVat: Pence.describe('`lineTotalIncVat` less the VAT it includes, for an order at trade prices read ex VAT first'),
   })
   .meta({ id: 'OrderLine' });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
@@ -83,6 +84,7 @@ export const OrderSchema = z
     emailAddress: z.string(),
     customerName: z.string(),
     orderReference: z.string().nullable().describe('The trade customer’s purchase-order or job reference, when they gave one'),
+    tradePriced: z.boolean().describe('Placed at trade prices: shown ex VAT first, inc VAT beside'),
     deliveryAddress: AddressSchema.nullable().describe('null for click & collect'),
     billingAddress: AddressSchema,
     delivery: z.object({

@@ -2,9 +2,10 @@
  * An order as its customer or staff see it, from its rows: staff see everything; customers see
  * neither staff notes and reasons nor refunds that did not happen.
  */
-import type { Order, OrderRefund } from '@shop/contracts';
+import { SALES_CHANNELS, type Order, type OrderRefund } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { lineQuantities, totalsAfterCancellations } from './line-quantities.ts';
+import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 
@@ -23,16 +24,21 @@ const tracking = (row: OrderRow) =>
     ? { carrier: row.carrier, trackingNumber: row.trackingNumber, url: CARRIER_TRACKING[row.carrier]?.(row.trackingNumber) ?? null }
     : null;
 
-const presentLine = (line: OrderLineRow) => ({
-  sku: line.sku,
-  productName: line.productName,
-  productSlug: line.productSlug,
-  label: line.label,
-  imageUrl: line.imageUrl,
-  unitPriceIncVat: line.unitPriceIncVat,
+function presentLine(line: OrderLineRow) {
   // What is still to be sent, with the part cancelled before dispatch beside it.
-  ...lineQuantities(line),
-});
+  const quantities = lineQuantities(line);
+  return {
+    sku: line.sku,
+    productName: line.productName,
+    productSlug: line.productSlug,
+    label: line.label,
+    imageUrl: line.imageUrl,
+    unitPriceIncVat: line.unitPriceIncVat,
+    ...quantities,
+    // A line's net is its unit net × quantity, as pricing worked it out; lines keep no rate of their own (vat-invoice.ts).
+    lineTotalExVat: (line.unitPriceIncVat - vatIn(line.unitPriceIncVat, STANDARD_VAT_RATE_BASIS_POINTS)) * quantities.quantity,
+  };
+}
 const presentHistory = (entry: OrderHistoryRow, audience: Audience) => ({
   status: entry.status,
   kind: entry.kind,
@@ -87,6 +93,7 @@ export function presentOrder(
     emailAddress: row.emailAddress,
     customerName: row.customerName,
     orderReference: row.orderReference,
+    tradePriced: row.channel !== SALES_CHANNELS.Website,
     deliveryAddress: row.deliveryAddress ?? null,
     billingAddress: row.billingAddress,
     delivery: {

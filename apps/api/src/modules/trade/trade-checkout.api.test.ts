@@ -202,7 +202,11 @@ describe('a trade customer at checkout', () => {
     expect([refused.status, refused.code]).toEqual([422, 'CHECKOUT_ORDER_REFERENCE_TRADE_ONLY']);
 
     const { orderNumber } = await pay(params);
-    expect((await fay.account.getMyOrder({ params: { orderNumber } })).orderReference).toBe(reference);
+    const order = await fay.account.getMyOrder({ params: { orderNumber } });
+    expect(order.orderReference).toBe(reference);
+    // The order page reads it as the trade checkout did: at trade prices, each line's total ex VAT the same.
+    expect(order.tradePriced).toBe(true);
+    expect(order.lines.map((line) => line.lineTotalExVat)).toEqual(checkout.basket.lines.map((line) => line.lineTotalExVat));
     expect((await confirmationOf('fay@fixit.example', orderNumber)).text).toContain(`Your order reference: ${reference}`);
     const found = await as('staff').orders.searchOrders({ query: { search: reference.slice(0, 8).toLowerCase() } });
     expect(found.items.map((item) => [item.orderNumber, item.orderReference])).toEqual([[orderNumber, reference]]);
