@@ -55,7 +55,8 @@ export function cancellationRights(input: CancellationRightsInput): string[] {
   return [
     'Your right to cancel',
     `You can cancel this order, or any item in it, without giving a reason, from now until ${CANCELLATION_PERIOD_DAYS} days after ${arrival}. ` +
-      `To cancel, ${online}, e-mail us at ${shop.email}, or write to us. You can use the model cancellation form below, but you do not have to.`,
+      `To cancel, ${online}, e-mail us at ${shop.email}, or write to us at the address in the form below. ` +
+      'You can use the model cancellation form below, but you do not have to.',
     'If we have not dispatched the goods, we stop them and refund you at once. If they have been dispatched, send them back within 14 days of cancelling: ' +
       `we refund you within ${REFUND_WITHIN_DAYS} days of getting them back, or of proof that you have sent them, to the way you paid. ` +
       'Cancelling the whole order, you also get back the standard delivery charge (not the extra for a faster or timed delivery). ' +
