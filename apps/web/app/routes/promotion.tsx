@@ -41,7 +41,7 @@ export default function PromotionPage({ loaderData }: Route.ComponentProps) {
           <p>
             {isNewIn
               ? 'Just arrived: the latest suites, showers, taps and heating from the brands we stock.'
-              : 'Limited-time savings on selected products. Prices include VAT; offers end when stocks run out.'}
+              : 'Reductions on selected products, each against the price we charged for at least 28 days before it. Prices include VAT.'}
           </p>
         }
       />
