@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { lazyComponentsLoaded } from './lib/lazy-component.tsx';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5_000;
@@ -12,7 +13,9 @@ export const streamTimeout = 5_000;
  * React Router's Node entry, with one change: the page's scripts are fetched after its first paint
  * (lib/scripts-after-paint.server.ts), so what the page shows comes first on a slow network.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  // Components the browser fetches when first drawn are drawn in place here (lib/lazy-component.tsx).
+  await lazyComponentsLoaded();
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise<Response>((resolve, reject) => {

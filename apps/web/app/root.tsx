@@ -5,10 +5,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { AuthNotice } from './components/auth/auth-problem.tsx';
 import { ShopAuthProvider } from './components/auth/auth-provider.tsx';
-import { CheckoutFooter, CheckoutHeader } from './components/layout/checkout-frame.tsx';
-import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
-import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { BasketProvider } from './lib/basket/basket-context.tsx';
 import { WishlistProvider } from './lib/wishlist/wishlist-context.tsx';
@@ -22,6 +19,16 @@ import { loadNavigation } from './lib/navigation.server.ts';
 import { loadShopDetails } from './lib/shop-details.server.ts';
 import { useRouteHandle } from './lib/route-handle.ts';
 import { useCategories } from './lib/use-categories.ts';
+import { lazyComponent } from './lib/lazy-component.tsx';
+
+// Error pages are fetched only by a page that shows one (docs/decisions/0052).
+const NotFoundPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.NotFoundPage));
+const ErrorPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.ErrorPage));
+// The footer, below every page's fold, is drawn by the server and its code fetched as it nears the window.
+const SiteFooter = lazyComponent(() => import('./components/layout/site-footer.tsx').then((module) => module.SiteFooter), { whenVisible: true });
+// Only checkout's pages have the slim frame.
+const CheckoutHeader = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutHeader));
+const CheckoutFooter = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutFooter));
 
 export const links: Route.LinksFunction = () => [
   // Latin Inter is on every page: fetch it with the CSS rather than after it.

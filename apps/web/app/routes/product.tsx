@@ -7,7 +7,6 @@ import { AddToBasket } from '../components/basket/add-to-basket.tsx';
 import { ProductHelpLinks } from '../components/help-forms/product-help-links.tsx';
 import { WishlistHeart } from '../components/wishlist/wishlist-heart.tsx';
 import { Breadcrumbs } from '../components/layout/breadcrumbs.tsx';
-import { CustomerPhotos } from '../components/product/customer-photos.tsx';
 import {
   DeliveryOptions,
   normalisePostcode,
@@ -18,12 +17,11 @@ import {
 } from '../components/product/delivery-options.tsx';
 import { EssentialItems, requiredEssentials } from '../components/product/essential-items.tsx';
 import { PriceBlock } from '../components/product/price-block.tsx';
-import { ProductCarousels } from '../components/product/product-carousels.tsx';
 import { poundsString, schemaAvailability } from '../components/product/product-format.ts';
 import { imagesOfFinish } from '../components/product/gallery-images.ts';
 import { ProductGallery } from '../components/product/product-gallery.tsx';
 import { ProductHeadline } from '../components/product/product-headline.tsx';
-import { ProductReviews, REVIEWS_PAGE_PARAM, reviewsPageOf, type ProductReviewsData } from '../components/product/product-reviews.tsx';
+import { REVIEWS_PAGE_PARAM, reviewsPageOf, type ProductReviewsData } from '../components/product/reviews-page.ts';
 import { QuantityInput } from '../components/product/quantity-input.tsx';
 import { Specifications } from '../components/product/specifications.tsx';
 import { StockStatus } from '../components/product/stock-status.tsx';
@@ -40,6 +38,18 @@ import { cn } from '../lib/cn.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
+import { lazyComponent } from '../lib/lazy-component.tsx';
+
+// Sections below the fold: drawn by the server, their code fetched as they near the window (docs/decisions/0052).
+const ProductReviews = lazyComponent(() => import('../components/product/product-reviews.tsx').then((module) => module.ProductReviews), {
+  whenVisible: true,
+});
+const CustomerPhotos = lazyComponent(() => import('../components/product/customer-photos.tsx').then((module) => module.CustomerPhotos), {
+  whenVisible: true,
+});
+const ProductCarousels = lazyComponent(() => import('../components/product/product-carousels.tsx').then((module) => module.ProductCarousels), {
+  whenVisible: true,
+});
 
 /** The product, or a real 404 for an unknown slug; a 429 for a visitor over their rate limit; anything else means the catalogue is down (503). */
 async function loadProduct(request: Request, slug: string) {

@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
-import { CategoryIllustration } from '../illustrations/index.tsx';
 import { ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
+
+// The pictures' drawings are fetched when the menu first opens (docs/decisions/0052).
+const CategoryIllustration = lazyComponent(() => import('../illustrations/index.tsx').then((module) => module.CategoryIllustration));
 
 /**
  * The desktop "All categories" panel: each department and its types. It is a <details> disclosure,

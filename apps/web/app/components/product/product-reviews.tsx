@@ -1,6 +1,6 @@
 import { Link } from '../ui/link.tsx';
 import { useShopName } from '../../lib/shop-details.ts';
-import type { PublishedReview, QnaListing, ReviewListing, ReviewSummary } from '@shop/contracts';
+import type { PublishedReview, QnaListing, ReviewSummary } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../ui/badge.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
@@ -11,23 +11,7 @@ import { HelpfulVote } from '../reviews/helpful-vote.tsx';
 import { ReviewPhotoThumbnails } from '../reviews/review-photo-thumbnails.tsx';
 import { ReviewByline } from '../reviews/review-byline.tsx';
 import { reviewAnchor, writeReviewPath } from '../../lib/reviews/review-links.ts';
-
-/** What the product page's loader brings for its reviews section; null when the reviews calls failed. */
-export interface ProductReviewsData {
-  summary: ReviewSummary;
-  listing: ReviewListing;
-  /** Answered questions; null when they could not be loaded (the reviews still show). */
-  questions: QnaListing | null;
-}
-
-/** The query parameter that pages through the reviews (plain links: paging works without scripts). */
-export const REVIEWS_PAGE_PARAM = 'reviewsPage';
-
-/** The reviews page asked for in the address: a whole number from 1, else page 1. */
-export function reviewsPageOf(search: URLSearchParams): number {
-  const page = Number(search.get(REVIEWS_PAGE_PARAM));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
+import type { ProductReviewsData } from './reviews-page.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const formatDay = (iso: string) => dayFormat.format(new Date(iso));

@@ -1,21 +1,13 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
 import { useEarlyPresses } from '../../lib/early-press.ts';
-import { useTradePrices } from '../../lib/trade-prices.ts';
-import { useApiClients, useApiData } from '../../lib/use-api.ts';
-import { AddToBasket } from '../basket/add-to-basket.tsx';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
-import { LoadError } from '../ui/load-error.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { PriceBlock } from './price-block.tsx';
-import { ProductHeadline } from './product-headline.tsx';
-import { StockStatus } from './stock-status.tsx';
-import { selectedOffering } from './variant-axes.ts';
-import { VariantPicker } from './variant-picker.tsx';
+import { SearchIcon } from '../ui/icons.tsx';
+
+// The quick view's contents are fetched when one first opens, or as a pointer or focus comes to a button (docs/decisions/0052).
+const QuickViewContent = lazyComponent(() => import('./quick-view-content.tsx').then((module) => module.QuickViewContent));
 
 export interface QuickViewButtonProps {
   slug: string;
@@ -39,6 +31,8 @@ export function QuickViewButton({ slug, productName, className }: QuickViewButto
         aria-label={`Quick view: ${productName}`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
+        onPointerEnter={QuickViewContent.preload}
+        onFocus={QuickViewContent.preload}
         className={cn(buttonClasses('secondary', 'sm'), className)}
       >
         <SearchIcon className="size-4" />
@@ -49,67 +43,5 @@ export function QuickViewButton({ slug, productName, className }: QuickViewButto
         {open && <QuickViewContent slug={slug} />}
       </Dialog>
     </>
-  );
-}
-
-function QuickViewContent({ slug }: { slug: string }) {
-  const clients = useApiClients();
-  const [sku, setSku] = useState<string | null>(null);
-  const summary = useApiData(clients ? `quick-view:${slug}` : undefined, (signal) => clients!.catalogue.getQuickView({ query: { slug } }, { signal }));
-  const tradePrices = useTradePrices(summary.state === 'ready' ? summary.data.offerings.map((entry) => entry.sku) : []);
-
-  if (summary.state === 'error') {
-    return <LoadError title="We couldn’t load this product" error={summary.error} onRetry={summary.reload} className="m-5" />;
-  }
-  if (summary.state !== 'ready') return <QuickViewSkeleton />;
-
-  const product = summary.data;
-  const offering = selectedOffering(product.offerings, sku);
-  const fullDetails = offering && !offering.isDefault ? `${productPath(product.slug)}?sku=${encodeURIComponent(offering.sku)}` : productPath(product.slug);
-  return (
-    <div className="grid gap-5 p-5 sm:grid-cols-2 sm:gap-6">
-      <div className="aspect-square overflow-hidden rounded-xl bg-gradient-to-br from-sand-50 to-sand-100 ring-1 ring-navy-100">
-        <img src={product.image.url} alt={product.image.altText} width={400} height={400} className="size-full object-cover" />
-      </div>
-      <div className="space-y-4">
-        <ProductHeadline product={product} as={null} />
-        <div className="space-y-2" aria-live="polite">
-          <PriceBlock price={offering?.price ?? product.price} tradePrice={tradePrices?.get(offering?.sku ?? product.sku)} size="md" />
-          <StockStatus stock={offering?.stockStatus ?? product.stockStatus} />
-        </div>
-        {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={setSku} />}
-        <AddToBasket
-          sku={offering?.sku ?? product.sku}
-          quantity={1}
-          size="md"
-          confirmInline
-          unavailable={(offering?.stockStatus ?? product.stockStatus).status === 'out_of_stock'}
-        />
-        <Link to={fullDetails} className={buttonClasses('secondary', 'md', 'w-full')}>
-          View full details
-          <ArrowRightIcon className="size-4" />
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-function QuickViewSkeleton() {
-  return (
-    <div className="grid gap-5 p-5 sm:grid-cols-2 sm:gap-6" aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading product…
-      </p>
-      <Skeleton className="aspect-square rounded-xl" />
-      <div className="space-y-3">
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="h-7 w-full" />
-        <Skeleton className="h-4 w-32" />
-        <Skeleton className="mt-6 h-9 w-40" />
-        <Skeleton className="h-4 w-28" />
-        <Skeleton className="mt-6 h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
-    </div>
   );
 }

@@ -1,0 +1,104 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useHydrated } from '../components/listing/use-hydrated.ts';
+
+type Loaded<P> = { default: ComponentType<P> };
+
+interface LazyOptions {
+  /** Shown while the code loads when it is drawn afresh in the browser (not over server markup). */
+  fallback?: ReactNode;
+  /**
+   * A section the server draws below the fold: the browser keeps the server's markup and fetches the
+   * code only when the section comes within a screen of the window (before that it is plain HTML: its
+   * links and forms work as they do without scripts).
+   */
+  whenVisible?: boolean;
+}
+
+/** Resolves when `element` comes within a screen of the window. */
+function nearTheWindow(element: Element): Promise<void> {
+  if (typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+  });
+}
+
+const serverLoads: Promise<unknown>[] = [];
+/** Resolves once every lazy component's code is loaded on the server: entry.server.tsx waits for it before its first page. */
+export const lazyComponentsLoaded = () => Promise.all(serverLoads);
+
+/**
+ * A component whose code a page's scripts fetch only when it is first drawn: a dialog's contents,
+ * an error page (docs/decisions/0052). Until then it is not in the page's JavaScript.
+ *
+ * The server loads it with this module and draws it in place: a lazy component still loading there
+ * would suspend, and the shop's frame must never suspend (entry.server.tsx), so pages work before
+ * their scripts load. In the browser, `preload()` (on hover, focus or an early press) lets the first
+ * draw happen without waiting; otherwise `fallback` shows while it loads, and a server-drawn one
+ * keeps the server's markup until its code arrives (React's hydration of a Suspense boundary).
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyOptions = {}) {
+  const { fallback = null, whenVisible } = options;
+  let loaded: Loaded<P> | undefined;
+  let loading: Promise<Loaded<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = { default: component }),
+      (error: unknown) => {
+        // Offline for a moment: the next draw or preload asks again.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  if (import.meta.env.SSR) serverLoads.push(preload());
+
+  function LazyComponent(props: P) {
+    // Once loaded (always, on the server) it is drawn at once; the Suspense boundary stays, so the server's markup and the browser's match.
+    const Loaded = loaded?.default;
+    return <Suspense fallback={fallback}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>;
+  }
+
+  /**
+   * Hydrating, before its code is here, the section is an element whose markup React leaves alone
+   * (the server's, kept through any re-render); its code then draws it afresh, to the same markup.
+   * A Suspense boundary left to hydrate later would not do: any change of a context above it (the
+   * basket loading) makes React throw the server's markup away and show the fallback.
+   */
+  function SectionWhenVisible(props: P) {
+    const box = useRef<HTMLDivElement>(null);
+    const hydrating = !useHydrated();
+    const [serverMarkup, setServerMarkup] = useState(hydrating && !loaded);
+    useEffect(() => {
+      const element = box.current;
+      if (!serverMarkup || !element) return;
+      let mounted = true;
+      nearTheWindow(element.firstElementChild ?? element)
+        .then(preload)
+        .then(
+          () => mounted && setServerMarkup(false),
+          () => undefined,
+        );
+      return () => {
+        mounted = false;
+      };
+    }, [serverMarkup]);
+    if (serverMarkup) return <div ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;
+    return (
+      <div ref={box} className="contents">
+        <LazyComponent {...props} />
+      </div>
+    );
+  }
+
+  /** Starts fetching the code (an event handler's "about to be needed"); a failure shows when it is drawn. */
+  const preloadSoon = () => void preload().catch(() => undefined);
+  return Object.assign(whenVisible ? SectionWhenVisible : LazyComponent, { preload: preloadSoon });
+}
