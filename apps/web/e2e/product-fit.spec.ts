@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Navigation, ProductCard, ProductSummary } from '@shop/contracts';
+import { SCREENSHOT_DIR } from './pages.ts';
+
+/**
+ * Product pages fit a phone and show the chosen finish (docs/domain.md §2.1). "Every product
+ * template": one product of every sub-category, the one with the most variants (three finishes
+ * give the longest rows), so each family's page is measured as its fullest.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+async function fullestOfEveryFamily(request: APIRequestContext): Promise<string[]> {
+  const navigation = (await (await request.get('/api/catalogue/Navigation')).json()) as Navigation;
+  const families = navigation.categories.flatMap((department) => department.children.map((child) => child.slug));
+  const paths: string[] = [];
+  for (const slug of families) {
+    const listing = (await (await request.post('/api/catalogue/Listings/Categories', { data: { slug, size: 100 } })).json()) as { products: ProductCard[] };
+    const options = (card: ProductCard) => Number(/\d+/.exec(card.variationListingLabel ?? '')?.[0] ?? 1);
+    const fullest = listing.products.toSorted((a, b) => options(b) - options(a))[0];
+    if (fullest) paths.push(`/p/${fullest.slug}`);
+  }
+  return paths;
+}
+
+/** The first product of a category whose offerings come in three finishes or more. */
+async function productInThreeFinishes(request: APIRequestContext, category: string): Promise<ProductSummary> {
+  const listing = (await (await request.post('/api/catalogue/Listings/Categories', { data: { slug: category, size: 100 } })).json()) as {
+    products: ProductCard[];
+  };
+  for (const card of listing.products) {
+    const summary = (await (await request.get(`/api/catalogue/Products/Summaries?slug=${card.slug}`)).json()) as ProductSummary;
+    if (new Set(summary.offerings.map((offering) => offering.finish)).size >= 3) return summary;
+  }
+  throw new Error(`No product in ${category} comes in three finishes`);
+}
+
+/**
+ * How far the page is wider than the screen, and the outermost element that sticks out (to say what
+ * to fix). Measured against the screen's width, not `innerWidth`: a phone widens its layout viewport
+ * to fit a page that is too wide, which would hide the overflow.
+ */
+const overflowOf = (page: Page, width: number) =>
+  page.evaluate((screen) => {
+    const outside = [...document.body.querySelectorAll('*')].find((element) => element.getBoundingClientRect().right > screen + 0.5);
+    const name = outside ? `${outside.tagName.toLowerCase()}.${String(outside.getAttribute('class') ?? '').replace(/\s+/g, '.')}` : '';
+    return { overflow: document.documentElement.scrollWidth - screen, outside: name.slice(0, 120) };
+  }, width);
+
+// On a phone (the phone project's touch screen), at the narrowest width in use and the commonest.
+for (const width of [320, 390]) {
+  test(`every product template fits a ${width} px screen without scrolling sideways`, { tag: '@phone-only' }, async ({ page }) => {
+    const paths = await fullestOfEveryFamily(page.request);
+    expect(paths.length).toBeGreaterThan(80);
+    await page.setViewportSize({ width, height: 800 });
+    const wide: string[] = [];
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: 'load' });
+      const { overflow, outside } = await overflowOf(page, width);
+      if (overflow > 0) wide.push(`${path}: ${width + overflow} px (${outside})`);
+    }
+    expect(wide).toEqual([]);
+  });
+}
+
+test('choosing a finish shows that finish’s pictures, and so does a direct link to it', async ({ page, browser }, testInfo) => {
+  const tap = await productInThreeFinishes(page.request, 'taps');
+  const black = tap.offerings.find((offering) => offering.finish === 'Matt Black')!;
+  expect(black).toBeDefined();
+  const main = page.getByRole('img', { name: new RegExp(`^${tap.productName} in`) }).first();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/p/${tap.slug}`, { waitUntil: 'networkidle' });
+  await page.waitForFunction((sku) => window.localStorage.getItem('plumbline.recently-viewed')?.includes(sku), tap.sku);
+  await expect(main).toHaveAttribute('src', /-chrome\.svg/);
+
+  await page
+    .getByRole('group', { name: /^Finish/ })
+    .getByText('Matt Black')
+    .click();
+  await expect(page).toHaveURL(new RegExp(`\\?sku=${black.sku}$`));
+  await expect(main).toHaveAttribute('src', /-matt-black\.svg/);
+  await expect(main).toHaveAccessibleName(`${tap.productName} in Matt Black`);
+  // The thumbnails are the matt black set: the product, a close-up and its dimensions.
+  const thumbnails = page.getByRole('list', { name: 'Product images' }).locator('img');
+  await expect(thumbnails).toHaveCount(3);
+  for (const src of await thumbnails.evaluateAll((images) => images.map((image) => image.getAttribute('src')))) expect(src).toMatch(/-matt-black/);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/phone-product-matt-black.png`, animations: 'disabled' });
+
+  // A direct link, before any script has run: the server draws the page in matt black.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL, viewport: { width: 1366, height: 900 } });
+  const direct = await noScripts.newPage();
+  await direct.goto(`/p/${tap.slug}?sku=${encodeURIComponent(black.sku)}`);
+  await expect(direct.getByRole('img', { name: `${tap.productName} in Matt Black` }).first()).toHaveAttribute('src', /-matt-black\.svg/);
+  await expect(direct.getByRole('img', { name: new RegExp(`^${tap.productName} in Chrome`) })).toHaveCount(0);
+  await direct.screenshot({ path: `${SCREENSHOT_DIR}/desktop-product-matt-black-direct.png`, animations: 'disabled' });
+  await noScripts.close();
+});
