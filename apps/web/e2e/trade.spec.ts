@@ -1,4 +1,4 @@
-import { type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { type Page, type TestInfo } from '@playwright/test';
 import { test } from '@playwright/test';
 import { DEMO, pageReady, signInByRedirect } from './auth.ts';
 import {
@@ -20,8 +20,8 @@ import {
   section,
   uniqueEmail,
 } from './checkout-steps.ts';
-import { newContext } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { applicationForm, fillApplication, staffPage } from './trade-steps.ts';
 
 /**
  * Trade accounts in the browser, by what people see: applying (and what a refused application
@@ -34,10 +34,6 @@ test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 const screenshot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-${name}.png`, fullPage: true, animations: 'disabled' });
 
-/** A small, real PDF's first bytes: the shop reads a document's type from its content. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-const applicationForm = (page: Page) => main(page).getByRole('form', { name: 'Trade account application' });
 const errorSummary = (page: Page) => main(page).getByRole('alert').filter({ hasText: 'There is a problem' });
 
 /** Holds the page's scripts back; the returned function lets them through. */
@@ -49,32 +45,6 @@ async function holdScripts(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
-}
-
-/** Everything an application needs, as a limited company with a proof document. */
-async function fillApplication(form: Locator, legalName: string) {
-  await form.getByLabel('Legal name').fill(legalName);
-  await form.getByRole('radio', { name: 'Limited company' }).check();
-  await form.getByLabel('Companies House number').fill('01234567');
-  await form.getByLabel('Trade', { exact: true }).selectOption({ label: 'Plumber' });
-  await form.getByLabel('Years trading').fill('8');
-  await form.getByLabel('Employees').fill('3');
-  await form.getByLabel('Expected monthly spend').fill('1,500');
-  await form.getByLabel('Address line 1').fill('4 Canal Street');
-  await form.getByLabel('Town or city').fill('Leeds');
-  await form.getByLabel('Postcode').fill('LS1 4AP');
-  await form.getByLabel('Contact name').fill('Robin Pipe');
-  await form.getByLabel('Phone number').fill('07700 900123');
-  await form.getByLabel('Gas Safe registration number (optional)').fill('123456');
-  await form.getByLabel('Document 1: what it is').selectOption({ label: 'Proof of trade (invoice, business card or letterhead)' });
-  await form.getByLabel('Document 1: file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
-}
-
-/** A reviewer, signed in in a browser of their own. */
-async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const page = await (await newContext(browser, testInfo)).newPage();
-  await signInByRedirect(page, DEMO.staff.email);
-  return page;
 }
 
 test('a visitor who is not signed in is asked to sign in or create an account before applying', async ({ page }, testInfo) => {
@@ -356,10 +326,10 @@ test('the journey: apply with a document, answer a question, approved at Silver,
   await staff.context().close();
   await second.context().close();
 
-  // The customer signs in again and sees trade prices everywhere.
+  // The customer, signed in all along, sees trade prices everywhere at once: no new sign-in.
   await page.goto('/trade/application');
   await expect(main(page).getByRole('region', { name: legalName })).toContainText('Your trade account is open on Silver (10% off)');
-  await main(page).getByRole('button', { name: 'Sign in again to see trade prices' }).click();
+  await main(page).getByRole('link', { name: 'Go to your trade account' }).click();
   await expect(page).toHaveURL('/trade');
   await expect(main(page).getByRole('heading', { name: legalName })).toBeVisible();
   await expect(main(page).getByRole('status').filter({ hasText: 'Welcome to your trade account' })).toBeVisible();
@@ -369,9 +339,9 @@ test('the journey: apply with a document, answer a question, approved at Silver,
   await page.goto('/c/basins', { waitUntil: 'networkidle' });
   await expect(main(page).getByRole('article').first().getByText('Your trade price', { exact: true })).toBeVisible();
   await addBasin(page);
-  await expect(main(page).getByText('Your trade price', { exact: true }).first().locator('..')).toContainText('Band T2: 10% off the ex-VAT retail price');
+  await expect(main(page).getByText('Your trade price', { exact: true }).first().locator('..')).toContainText('Silver: 10% off the ex-VAT retail price');
   await page.goto('/basket');
-  await expect(main(page).getByText('Band T2: 10% off ex-VAT retail prices')).toBeVisible();
+  await expect(main(page).getByText('Silver: 10% off ex-VAT retail prices')).toBeVisible();
   await expect(main(page).getByRole('listitem').filter({ hasText: BASIN_NAME }).getByText('Your trade price')).toBeVisible();
   await scan(page);
   await screenshot(page, testInfo, 'basket');

@@ -2,6 +2,7 @@ import { createCatalogueClient } from '@shop/api-client';
 import type { ProductCard, TradePrice } from '@shop/contracts';
 import { useMemo } from 'react';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
+import { useTradeCustomer } from './trade/use-trade-customer.ts';
 import { useApiData } from './use-api.ts';
 
 export type TradePrices = ReadonlyMap<string, TradePrice>;
@@ -13,10 +14,11 @@ const MAX_SKUS = 100;
  * A signed-in trade customer's own prices for the skus on screen, by sku; null for everyone else
  * and until they arrive. Listings and product pages are public and cached for every shopper, so
  * trade prices are asked for apart from them, here in the browser with the customer's token
- * (docs/decisions/0009). The roles only decide whether to ask: the API checks the token.
+ * (docs/decisions/0009). Whether to ask follows the API's answer (useTradeCustomer); the API checks the token.
  */
 export function useTradePrices(skus: readonly string[]): TradePrices | null {
-  const { roles, user, settings, getAccessToken } = useShopAuth();
+  const { user, settings, getAccessToken } = useShopAuth();
+  const { trade } = useTradeCustomer();
   const apiBaseUrl = settings?.apiBaseUrl;
   // The public catalogue client sends no token (so its answers stay shareable); this one does.
   const client = useMemo(
@@ -24,7 +26,7 @@ export function useTradePrices(skus: readonly string[]): TradePrices | null {
     [apiBaseUrl, getAccessToken],
   );
   const wanted = [...new Set(skus)].slice(0, MAX_SKUS);
-  const asking = roles.includes('trade') && client !== undefined && wanted.length > 0;
+  const asking = trade && client !== undefined && wanted.length > 0;
   const answer = useApiData(asking ? `trade-prices:${user?.profile.sub ?? ''}:${wanted.join(',')}` : undefined, (signal) =>
     client!.getTradePrices({ body: { skus: wanted } }, { signal }),
   );

@@ -1,5 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import type { TradeApplication } from '@shop/contracts';
+import { useEffect } from 'react';
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/trade-application';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
@@ -24,6 +25,7 @@ import { bandLabel } from '../lib/trade/bands.ts';
 import { accessTokenFrom, documentErrors, documentField, documentsFromForm, fieldId, notSentYet, typedValues } from '../lib/trade/application-form.ts';
 import { tooLargeToRead, tradeClientFor, uploadAll, uploadDocument } from '../lib/trade/trade-api.server.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
+import { recheckTradeAccount } from '../lib/trade/use-trade-customer.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -217,7 +219,11 @@ const answerFieldId = (field: string) => (field === 'answer' ? 'answer-text' : f
 
 /** Where the application is and what happens next. */
 function StatusCard({ application }: { application: TradeApplication }) {
-  const { signInWithRedirect, busy } = useShopAuth();
+  const approved = application.status === 'approved';
+  // Approved since the page last asked: the API says so at once, so the shop's trade prices and pages follow without a new sign-in.
+  useEffect(() => {
+    if (approved) recheckTradeAccount();
+  }, [approved]);
   return (
     <section aria-labelledby="application-status" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -247,12 +253,12 @@ function StatusCard({ application }: { application: TradeApplication }) {
       {application.status === 'approved' && (
         <>
           <p className="mt-1 text-navy-800">
-            Your trade account is open{application.approvedBand ? ` on ${bandLabel(application.approvedBand)}` : ''}. Sign in again to start buying at your
-            trade prices.
+            Your trade account is open{application.approvedBand ? ` on ${bandLabel(application.approvedBand)}` : ''}. Your trade prices show across the shop
+            while you are signed in.
           </p>
-          <Button className="mt-4" onClick={() => signInWithRedirect(TRADE_PATHS.dashboard)} loading={busy}>
-            Sign in again to see trade prices
-          </Button>
+          <ButtonLink className="mt-4" to={TRADE_PATHS.dashboard}>
+            Go to your trade account
+          </ButtonLink>
         </>
       )}
       {application.status === 'disapproved' && (

@@ -21,6 +21,7 @@ import {
 } from '../lib/trade/application-form.ts';
 import { loadTradeBands, tooLargeToRead, tradeClientFor, uploadAll } from '../lib/trade/trade-api.server.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
+import { useTradeCustomer } from '../lib/trade/use-trade-customer.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -93,7 +94,7 @@ function ApplyContent({ failure }: { failure: TradeFormFailure | undefined }) {
   const clients = useApiClients();
   const sub = auth.user?.profile.sub;
   const signedIn = auth.status === 'signed-in';
-  const trade = auth.roles.includes('trade');
+  const { trade } = useTradeCustomer();
   // Someone who has applied already is shown their application, not a second form.
   const mine = useApiData(clients?.trade && signedIn && !trade && sub ? `trade-application:${sub}` : undefined, (signal) =>
     clients!.trade.getMyTradeApplication(undefined, { signal }).catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { BandProgress, BuyAgain, OpenOrders, OrderListRow, SpendFigures } from '../components/trade/dashboard-parts.tsx';
 import { Notice, TradeBandsList } from '../components/trade/trade-panels.tsx';
-import { Button, ButtonLink } from '../components/ui/button.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
@@ -19,6 +19,7 @@ import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadTradeBands } from '../lib/trade/trade-api.server.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
+import { useTradeCustomer } from '../lib/trade/use-trade-customer.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -38,11 +39,12 @@ const ORDERS_PAGE_SIZE = 10;
  */
 export default function TradeDashboardPage({ loaderData }: Route.ComponentProps) {
   const auth = useShopAuth();
-  const trade = auth.roles.includes('trade');
+  // The API's answer, not the token's: a customer approved since signing in has their dashboard at once.
+  const { trade, known } = useTradeCustomer();
   const { tradeVisitor } = usePriceDisplay();
-  // Until sign-in settles, a browser where a trade customer shops (the price cookie) is drawn as theirs.
-  const looksTrade = trade || (auth.status === 'loading' && tradeVisitor);
-  const knownOutsider = auth.status === 'signed-out' || (auth.status === 'loading' && !auth.sessionHint) || (auth.status === 'signed-in' && !trade);
+  // Until sign-in and the API's answer settle, a browser where a trade customer shops (the price cookie) is drawn as theirs.
+  const looksTrade = trade || (!known && tradeVisitor);
+  const knownOutsider = auth.status === 'signed-out' || (auth.status === 'loading' && !auth.sessionHint) || (known && !trade);
   return (
     <>
       <PageHeader
@@ -63,7 +65,6 @@ export default function TradeDashboardPage({ loaderData }: Route.ComponentProps)
 
 /** For everyone without a trade account: the bands and the way to apply. */
 function Landing({ bands, signedIn }: { bands: TradeBand[]; signedIn: boolean }) {
-  const { signInWithRedirect, busy } = useShopAuth();
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <section aria-labelledby="how-it-works" className="space-y-4">
@@ -89,20 +90,6 @@ function Landing({ bands, signedIn }: { bands: TradeBand[]; signedIn: boolean })
             </ButtonLink>
           )}
         </div>
-        {signedIn && (
-          <p className="text-sm text-navy-700">
-            Just been approved?{' '}
-            <button
-              type="button"
-              onClick={() => signInWithRedirect(TRADE_PATHS.dashboard)}
-              disabled={busy}
-              className="font-medium text-teal-700 underline underline-offset-3"
-            >
-              Sign in again
-            </button>{' '}
-            to start using your trade account.
-          </p>
-        )}
         <p className="text-sm text-navy-700">
           More in <Link to={helpPath('trade-accounts')}>trade accounts in our help centre</Link> and in <Link to={TRADE_PATHS.terms}>the trade terms</Link>.
         </p>
@@ -135,18 +122,17 @@ function Dashboard() {
   );
 
   if (summary.state === 'error') {
+    // The API finds no trade account for this sign-in (closed since this page asked).
     if (summary.error instanceof ApiError && summary.error.status === 404) {
       return (
         <EmptyState
           icon={<BasketIcon className="size-8" />}
-          title="Sign in again to open your trade account"
-          actions={
-            <Button onClick={() => auth.signInWithRedirect(TRADE_PATHS.dashboard)} loading={auth.busy}>
-              Sign in again
-            </Button>
-          }
+          title="There is no trade account on your sign-in"
+          actions={<ButtonLink to={TRADE_PATHS.application}>See your application</ButtonLink>}
         >
-          <p>Your sign-in does not name your trade account yet: signing in again brings it in.</p>
+          <p>
+            If your trade account was closed, or you think this is wrong, <Link to={helpPath('contact')}>contact us</Link>.
+          </p>
         </EmptyState>
       );
     }

@@ -12,6 +12,7 @@ import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { tradeTermsClient } from '../lib/trade/trade-api.server.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
+import { useTradeCustomer } from '../lib/trade/use-trade-customer.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 /** The current trade terms, drawn by the server (a public call the API caches for a minute). */
@@ -65,7 +66,7 @@ function AcceptHere({ terms }: { terms: TradeTerms }) {
   const auth = useShopAuth();
   const clients = useApiClients();
   const sub = auth.user?.profile.sub;
-  const trade = auth.roles.includes('trade');
+  const { trade } = useTradeCustomer();
   const [accepted, setAccepted] = useState<TermsCheck | null>(null);
   const check = useApiData(trade && clients && sub ? `trade-terms:${sub}` : undefined, (signal) =>
     clients!.tradeTerms.checkTermsAndConditions(undefined, { signal }),

@@ -5,6 +5,7 @@ import { canReadMailbox } from '../../lib/auth/claims.ts';
 import { signInPath } from '../../lib/auth/settings.ts';
 import { cn } from '../../lib/cn.ts';
 import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
+import { useTradeCustomer } from '../../lib/trade/use-trade-customer.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
 import { useShopAuth } from './use-shop-auth.ts';
@@ -69,6 +70,7 @@ function SignInLink() {
 
 function AccountMenu() {
   const { name, user, roles, signOut, busy } = useShopAuth();
+  const { trade } = useTradeCustomer();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -141,7 +143,7 @@ function AccountMenu() {
               My account
             </Link>
           </li>
-          {roles.includes('trade') && (
+          {trade && (
             <li>
               <Link to={TRADE_PATHS.dashboard} onClick={() => setOpen(false)} className={itemClasses}>
                 Trade account

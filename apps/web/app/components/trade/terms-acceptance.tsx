@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
+import { useTradeCustomer } from '../../lib/trade/use-trade-customer.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldError } from '../ui/form-field.tsx';
@@ -108,14 +109,15 @@ export function TermsAcceptance({
 export function TradeTermsGate({ children }: { children: ReactNode }) {
   const auth = useShopAuth();
   const clients = useApiClients();
-  const trade = auth.roles.includes('trade');
+  const { trade, known } = useTradeCustomer();
   const sub = auth.user?.profile.sub;
   const [accepted, setAccepted] = useState(false);
   const check = useApiData(trade && !accepted && clients && sub ? `trade-terms:${sub}` : undefined, (signal) =>
     clients!.tradeTerms.checkTermsAndConditions(undefined, { signal }),
   );
 
-  if (!trade || accepted) return children;
+  // A customer approved since signing in is trade at once (the API says so): its answer comes first, so the terms are never skipped.
+  if (known && (!trade || accepted)) return children;
   if (check.state === 'error') return <LoadError title="We couldn’t check the trade terms" error={check.error} onRetry={check.reload} />;
   if (check.state !== 'ready') {
     return (

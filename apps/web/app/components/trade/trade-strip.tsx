@@ -4,6 +4,7 @@ import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { cn } from '../../lib/cn.ts';
 import { isVatDisplay, storePriceDisplay, usePriceDisplay } from '../../lib/price-display.ts';
 import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
+import { useTradeCustomer } from '../../lib/trade/use-trade-customer.ts';
 
 /**
  * Whether the promo bar is a trade customer's strip: wherever one browses (the cookie says so from
@@ -13,11 +14,11 @@ import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 export function useTradeStrip(): boolean {
   const auth = useShopAuth();
   const { tradeVisitor } = usePriceDisplay();
-  const trade = auth.roles.includes('trade');
+  const { trade, known } = useTradeCustomer();
   useEffect(() => {
     if (trade && !tradeVisitor) storePriceDisplay('ex');
-    if (auth.status !== 'loading' && !trade && tradeVisitor) storePriceDisplay(null);
-  }, [auth.status, trade, tradeVisitor]);
+    if (known && !trade && tradeVisitor) storePriceDisplay(null);
+  }, [known, trade, tradeVisitor]);
   return trade || (tradeVisitor && auth.status === 'loading');
 }
 

@@ -1,0 +1,35 @@
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { DEMO, signInByRedirect } from './auth.ts';
+import { main } from './checkout-steps.ts';
+import { newContext } from './mailbox.ts';
+
+/** A small, real PDF's first bytes: the shop reads a document's type from its content. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+export const applicationForm = (page: Page) => main(page).getByRole('form', { name: 'Trade account application' });
+
+/** Everything an application needs, as a limited company with a proof document. */
+export async function fillApplication(form: Locator, legalName: string) {
+  await form.getByLabel('Legal name').fill(legalName);
+  await form.getByRole('radio', { name: 'Limited company' }).check();
+  await form.getByLabel('Companies House number').fill('01234567');
+  await form.getByLabel('Trade', { exact: true }).selectOption({ label: 'Plumber' });
+  await form.getByLabel('Years trading').fill('8');
+  await form.getByLabel('Employees').fill('3');
+  await form.getByLabel('Expected monthly spend').fill('1,500');
+  await form.getByLabel('Address line 1').fill('4 Canal Street');
+  await form.getByLabel('Town or city').fill('Leeds');
+  await form.getByLabel('Postcode').fill('LS1 4AP');
+  await form.getByLabel('Contact name').fill('Robin Pipe');
+  await form.getByLabel('Phone number').fill('07700 900123');
+  await form.getByLabel('Gas Safe registration number (optional)').fill('123456');
+  await form.getByLabel('Document 1: what it is').selectOption({ label: 'Proof of trade (invoice, business card or letterhead)' });
+  await form.getByLabel('Document 1: file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
+}
+
+/** A reviewer, signed in in a browser of their own. */
+export async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const page = await (await newContext(browser, testInfo)).newPage();
+  await signInByRedirect(page, DEMO.staff.email);
+  return page;
+}
