@@ -13,7 +13,7 @@ const screenshot = (page: Page, project: string, name: string, fullPage = true) 
 
 async function search(page: Page, fields: { text?: string; status?: string }) {
   const form = page.getByRole('search', { name: 'Find orders' });
-  if (fields.text !== undefined) await form.getByLabel('Order number, e-mail or name').fill(fields.text);
+  if (fields.text !== undefined) await form.getByLabel('Order number, e-mail, name or order reference').fill(fields.text);
   if (fields.status !== undefined) await form.getByLabel('Status').selectOption({ label: fields.status });
   await form.getByRole('button', { name: 'Search' }).click();
 }

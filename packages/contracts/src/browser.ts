@@ -11,6 +11,7 @@ export * from './help-centre-orders-values.ts';
 export * from './help-centre-enquiries-values.ts';
 export * from './reviews-values.ts';
 export * from './newsletter-values.ts';
+export * from './checkout-values.ts';
 export * from './money.ts';
 // The remote delivery zones' rules: the help centre and the product page say them.
 export * from './delivery-zones.ts';

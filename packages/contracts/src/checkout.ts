@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BasketSchema } from './basket.ts';
+import { ORDER_REFERENCE_MAX_LENGTH } from './checkout-values.ts';
 import { CollectionSchema, DeliveryOptionSchema } from './delivery.ts';
 import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
@@ -140,8 +141,7 @@ export const DeliveryDetailsDataSchema = z
   )
   .meta({ id: 'DeliveryDetailsData' });
 
-/** The most characters an order reference may have: what merchants' order systems and invoices commonly hold. */
-export const ORDER_REFERENCE_MAX_LENGTH = 35;
+export { ORDER_REFERENCE_MAX_LENGTH } from './checkout-values.ts';
 
 /**
  * A trade customer's own reference for the order (their purchase order or job number): printed on

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import type { Route } from './+types/account-order';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { LineImage } from '../components/basket/line-image.tsx';
-import { SummaryTotalsList } from '../components/checkout/order-summary.tsx';
+import { LineTotal, SummaryTotalsList } from '../components/checkout/order-summary.tsx';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -24,6 +24,7 @@ import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines } from '
 import { formatInstant, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { usePriceDisplay } from '../lib/price-display.ts';
 import { writeReviewPath } from '../lib/reviews/review-links.ts';
 import { formatPence } from '@shop/contracts';
 import { addressLines, paymentText } from '../lib/staff-orders/orders.ts';
@@ -111,6 +112,7 @@ function CustomerOrder({ orderNumber }: { orderNumber: string }) {
 function OrderDetails({ order }: { order: Order }) {
   const collecting = isCollecting(order.delivery);
   const when = whenText(order.delivery);
+  const { display } = usePriceDisplay();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -118,6 +120,11 @@ function OrderDetails({ order }: { order: Order }) {
         <p className="text-navy-700">
           Placed {formatInstant(order.placedAt)} · <span className="font-semibold text-navy-950">{formatPence(order.totals.totalIncVat)}</span>
         </p>
+        {order.orderReference && (
+          <p className="text-navy-700">
+            Your order reference: <span className="font-semibold text-navy-950">{order.orderReference}</span>
+          </p>
+        )}
       </div>
 
       <Card id="order-progress" title="Progress">
@@ -138,7 +145,11 @@ function OrderDetails({ order }: { order: Order }) {
                   </Link>
                   {line.label && <p className="text-sm text-navy-700">{line.label}</p>}
                   <p className="text-sm text-navy-700">
-                    Qty {line.quantity} × {formatPence(line.unitPriceIncVat)}
+                    {/* At trade prices the unit ex VAT, as the trade checkout showed it (the line's ex-VAT total is unit × quantity). */}
+                    Qty {line.quantity}
+                    {order.tradePriced
+                      ? line.quantity > 0 && ` × ${formatPence(line.lineTotalExVat / line.quantity)} ex VAT`
+                      : ` × ${formatPence(line.unitPriceIncVat)}`}
                   </p>
                   <CancelledPart line={line} className="text-sm" />
                   {order.status !== 'cancelled' && (
@@ -147,7 +158,7 @@ function OrderDetails({ order }: { order: Order }) {
                     </Link>
                   )}
                 </div>
-                <p className="font-semibold whitespace-nowrap tabular-nums text-navy-950">{formatPence(line.lineTotalIncVat)}</p>
+                <LineTotal line={order.tradePriced ? line : { lineTotalIncVat: line.lineTotalIncVat }} display={display} />
               </li>
             ))}
           </ul>

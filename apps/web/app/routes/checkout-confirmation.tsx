@@ -97,6 +97,11 @@ function Confirmation({ orderNumber }: { orderNumber: string }) {
                 <p className="text-lg font-bold text-navy-950">
                   Your order number is <span className="font-mono">{orderNumber}</span>
                 </p>
+                {order?.orderReference && (
+                  <p className="mt-1 text-navy-800">
+                    Your order reference: <span className="font-semibold text-navy-950">{order.orderReference}</span>
+                  </p>
+                )}
                 <div className="mt-1 min-h-6 text-navy-800">
                   {loading ? <Skeleton className="h-5 w-72" /> : email ? <>We’ve e-mailed a confirmation to {email}.</> : 'We’ve e-mailed you a confirmation.'}
                 </div>

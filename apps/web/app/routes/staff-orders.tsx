@@ -21,7 +21,12 @@ export default function StaffOrdersPage() {
     <>
       <PageHeader
         title="Orders"
-        intro={<p>Find an order by its number, the customer’s e-mail address or name, then move it on as it is picked, dispatched and delivered.</p>}
+        intro={
+          <p>
+            Find an order by its number, the customer’s e-mail address or name, or a trade customer’s own order reference (PO or job number), then move it on as
+            it is picked, dispatched and delivered.
+          </p>
+        }
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Orders' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">

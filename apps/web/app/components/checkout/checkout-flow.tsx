@@ -32,6 +32,7 @@ import { DeliveryOptionsForm } from './delivery-options.tsx';
 import { OrderSummary, type DeliveryPreview } from './order-summary.tsx';
 import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
 import { TradeTermsGate } from '../trade/terms-acceptance.tsx';
+import { useTradeBusinessName } from '../../lib/trade/use-trade-business.ts';
 import { StepFailureContext } from './step-form.tsx';
 import { deliveryKey, useCheckout, type CheckoutClient, type DrawnDelivery } from './use-checkout.ts';
 
@@ -96,11 +97,13 @@ export function CheckoutFlow({
     }
   };
   const state = useCheckout(basketId, resume, initial);
+  const business = useTradeBusinessName(state.state === 'ready' && state.checkout.basket.pricing.tradePriced);
   // The server's delivery options hold while the checkout is the one they were read for.
   const drawn = initial && initialDelivery ? { key: deliveryKey(basketId, initial), ...initialDelivery } : undefined;
 
   if (state.state === 'error') return <LoadError title="We couldn’t open the checkout" error={state.error} onRetry={state.reload} />;
-  if (state.state !== 'ready' || !state.client) return <CheckoutSkeleton />;
+  // A trade customer's business fills the address's company: the forms start from it, so it comes first.
+  if (state.state !== 'ready' || !state.client || business.pending) return <CheckoutSkeleton />;
   const { checkout, apply, client } = state;
   const done = doneSections(checkout);
   const open = openSection(done, editing);
@@ -131,7 +134,7 @@ export function CheckoutFlow({
     },
     delivery_address: {
       summary: <DeliveryOrCollectionSummary checkout={checkout} />,
-      body: <DeliveryOrCollection client={client} basketId={basketId} checkout={checkout} drawn={drawn} onSubmit={save} />,
+      body: <DeliveryOrCollection client={client} basketId={basketId} checkout={checkout} company={business.name} drawn={drawn} onSubmit={save} />,
     },
     delivery_option: {
       summary: checkout.deliveryOption && (
@@ -155,9 +158,14 @@ export function CheckoutFlow({
     },
     billing: {
       summary: checkout.billing && (
-        <p>{checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}</p>
+        <>
+          <p>
+            {checkout.billing.sameAsDelivery ? 'Same as the delivery address' : `${checkout.billing.address.name}, ${addressLine(checkout.billing.address)}`}
+          </p>
+          {checkout.orderReference && <p>Your order reference: {checkout.orderReference}</p>}
+        </>
       ),
-      body: <BillingForm checkout={checkout} onSubmit={(body) => save({ step: 'billing', body })} />,
+      body: <BillingForm checkout={checkout} company={business.name} onSubmit={(body) => save({ step: 'billing', body })} />,
     },
     payment: {
       // A trade customer accepts the current trade terms before the payment starts (the API refuses a trade order until then).

@@ -21,12 +21,15 @@ export function DeliveryOrCollection({
   client,
   basketId,
   checkout,
+  company,
   drawn,
   onSubmit,
 }: {
   client: CheckoutClient;
   basketId: string;
   checkout: Checkout;
+  /** A trade customer's business, for the company of an address not yet given. */
+  company?: string;
   drawn: DrawnDelivery | undefined;
   onSubmit: StepSubmit<StepInput>;
 }) {
@@ -34,7 +37,9 @@ export function DeliveryOrCollection({
   const collect = posted ? posted.step === 'collect' : isCollecting(checkout.deliveryOption);
   const address =
     posted ??
-    (checkout.delivery ? { ...checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined } : { name: contactName(checkout.contact) });
+    (checkout.delivery
+      ? { ...checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined }
+      : { name: contactName(checkout.contact), company });
   const choices = [
     { id: 'delivery-choice-deliver', step: 'delivery_address', label: 'Deliver to an address', checked: !collect },
     { id: 'delivery-choice-collect', step: 'collect', label: COLLECT_FROM, checked: collect },

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
 import { LineImage } from '../basket/line-image.tsx';
 import { ChevronDownIcon } from '../ui/icons.tsx';
-import { usePriceDisplay } from '../../lib/price-display.ts';
+import { usePriceDisplay, type VatDisplay } from '../../lib/price-display.ts';
 import { vatOrder } from '../product/trade-price.tsx';
 
 export interface SummaryLine {
@@ -29,8 +29,10 @@ export interface SummaryTotals {
   deliveryPending?: string;
   vatIncluded: number;
   totalIncVat: number;
-  /** Given for a trade customer's checkout. */
+  /** Given for a trade customer's checkout and orders: the total less the VAT in it. */
   totalExVat?: number;
+  /** Given for a trade customer's checkout and orders: the lines' own totals ex VAT, added up. */
+  subtotalExVat?: number;
 }
 
 function Row({ term, children, className }: { term: ReactNode; children: ReactNode; className?: string }) {
@@ -56,25 +58,39 @@ export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
               {line.label} · Qty {line.quantity}
             </p>
           </div>
-          {line.lineTotalExVat === undefined ? (
-            <p className="text-sm font-semibold tabular-nums text-navy-950">{formatPence(line.lineTotalIncVat)}</p>
-          ) : (
-            <p className="text-right text-sm tabular-nums">
-              {vatOrder(line.lineTotalExVat, line.lineTotalIncVat, display).map((amount, index) => (
-                <span key={amount.label} className={index === 0 ? 'block font-semibold text-navy-950' : 'block text-xs text-navy-700'}>
-                  {formatPence(amount.pence)} {amount.label}
-                </span>
-              ))}
-            </p>
-          )}
+          <LineTotal line={line} display={display} className="text-sm" />
         </li>
       ))}
     </ul>
   );
 }
 
+/** A line's total: inc VAT; for a trade customer ex VAT too, the one they read first on top. */
+export function LineTotal({
+  line,
+  display,
+  className,
+}: {
+  line: Pick<SummaryLine, 'lineTotalIncVat' | 'lineTotalExVat'>;
+  display: VatDisplay;
+  className?: string;
+}) {
+  if (line.lineTotalExVat === undefined)
+    return <p className={cn('font-semibold whitespace-nowrap tabular-nums text-navy-950', className)}>{formatPence(line.lineTotalIncVat)}</p>;
+  return (
+    <p className={cn('text-right whitespace-nowrap tabular-nums', className)}>
+      {vatOrder(line.lineTotalExVat, line.lineTotalIncVat, display).map((amount, index) => (
+        <span key={amount.label} className={index === 0 ? 'block font-semibold text-navy-950' : 'block text-xs text-navy-700'}>
+          {formatPence(amount.pence)} {amount.label}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function SummaryTotalsList({ totals }: { totals: SummaryTotals }) {
   const { display } = usePriceDisplay();
+  if (totals.totalExVat !== undefined) return <TradeTotalsList totals={{ ...totals, totalExVat: totals.totalExVat }} display={display} />;
   return (
     <dl className="space-y-2 text-sm text-navy-800">
       <Row term="Subtotal">{formatPence(totals.subtotalIncVat)}</Row>
@@ -83,30 +99,47 @@ export function SummaryTotalsList({ totals }: { totals: SummaryTotals }) {
           −{formatPence(totals.discountIncVat)}
         </Row>
       )}
-      <Row term={totals.deliveryName ? `Delivery: ${totals.deliveryName}` : 'Delivery'}>
-        {totals.deliveryIncVat === null
-          ? (totals.deliveryPending ?? 'Choose an option')
-          : totals.deliveryIncVat === 0
-            ? 'Free'
-            : formatPence(totals.deliveryIncVat)}
+      <Row term={totals.deliveryName ? `Delivery: ${totals.deliveryName}` : 'Delivery'}>{deliveryText(totals)}</Row>
+      <Row term="Total" className="border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950">
+        {formatPence(totals.totalIncVat)}
       </Row>
-      {totals.totalExVat === undefined ? (
-        <Row term="Total" className="border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950">
-          {formatPence(totals.totalIncVat)}
-        </Row>
-      ) : (
-        vatOrder(totals.totalExVat, totals.totalIncVat, display).map((amount, index) => (
-          <Row
-            key={amount.label}
-            term={`Total ${amount.label}`}
-            className={index === 0 ? 'border-t border-navy-200 pt-3 text-lg font-extrabold text-navy-950' : 'font-semibold text-navy-950'}
-          >
-            {formatPence(amount.pence)}
-          </Row>
-        ))
-      )}
       <Row term="VAT included" className="text-navy-600">
         {formatPence(totals.vatIncluded)}
+      </Row>
+    </dl>
+  );
+}
+
+/** The delivery's price (or why there is none yet), as every summary says it. */
+const deliveryText = (totals: SummaryTotals) =>
+  totals.deliveryIncVat === null ? (totals.deliveryPending ?? 'Choose an option') : totals.deliveryIncVat === 0 ? 'Free' : formatPence(totals.deliveryIncVat);
+
+/**
+ * A trade customer's totals, as an invoice reads (docs/domain.md §5): goods ex VAT, then the total ex
+ * VAT, the VAT and the total inc VAT, the one they read first (ex VAT unless they chose inc) larger.
+ * The discount and delivery are kept inc VAT, and say so.
+ */
+function TradeTotalsList({ totals, display }: { totals: SummaryTotals & { totalExVat: number }; display: VatDisplay }) {
+  const first = (shown: VatDisplay) => (shown === display ? 'text-lg font-extrabold text-navy-950' : 'font-semibold text-navy-950');
+  return (
+    <dl className="space-y-2 text-sm text-navy-800">
+      {totals.subtotalExVat === undefined ? (
+        <Row term="Subtotal inc VAT">{formatPence(totals.subtotalIncVat)}</Row>
+      ) : (
+        <Row term="Subtotal ex VAT">{formatPence(totals.subtotalExVat)}</Row>
+      )}
+      {totals.discountIncVat > 0 && (
+        <Row term="Discount, inc VAT" className="font-semibold text-green-800">
+          −{formatPence(totals.discountIncVat)}
+        </Row>
+      )}
+      <Row term={totals.deliveryName ? `Delivery: ${totals.deliveryName}, inc VAT` : 'Delivery, inc VAT'}>{deliveryText(totals)}</Row>
+      <Row term="Total ex VAT" className={cn('border-t border-navy-200 pt-3', first('ex'))}>
+        {formatPence(totals.totalExVat)}
+      </Row>
+      <Row term="VAT">{formatPence(totals.vatIncluded)}</Row>
+      <Row term="Total inc VAT" className={first('inc')}>
+        {formatPence(totals.totalIncVat)}
       </Row>
     </dl>
   );
@@ -130,6 +163,7 @@ export function checkoutTotals(checkout: Checkout, preview: DeliveryPreview | nu
       vatIncluded: totals.vatIncluded,
       totalIncVat: totals.totalIncVat,
       totalExVat: trade ? totals.totalIncVat - totals.vatIncluded : undefined,
+      subtotalExVat: trade ? checkout.basket.totals.subtotalExVat : undefined,
     };
   }
   return {
@@ -143,6 +177,7 @@ export function checkoutTotals(checkout: Checkout, preview: DeliveryPreview | nu
     totalIncVat: checkout.totals.totalIncVat,
     // A trade customer's total ex VAT: the total less the VAT it includes, as the API worked them out.
     totalExVat: checkout.basket.pricing.tradePriced ? checkout.totals.totalIncVat - checkout.totals.vatIncluded : undefined,
+    subtotalExVat: checkout.basket.pricing.tradePriced ? checkout.basket.totals.subtotalExVat : undefined,
   };
 }
 

@@ -36,7 +36,7 @@ export function Card({
 
 const Label = ({ children }: { children: ReactNode }) => <h3 className="text-sm font-semibold text-navy-700">{children}</h3>;
 
-/** Who ordered and how to reach them. */
+/** Who ordered and how to reach them; a trade customer's own reference, for their accounts team's questions. */
 export function CustomerCard({ order }: { order: Order }) {
   return (
     <Card id="order-customer" title="Customer">
@@ -47,6 +47,12 @@ export function CustomerCard({ order }: { order: Order }) {
       >
         {order.emailAddress}
       </a>
+      {order.orderReference && (
+        <div className="mt-3">
+          <Label>Customer’s order reference</Label>
+          <p className="font-semibold [overflow-wrap:anywhere] text-navy-950">{order.orderReference}</p>
+        </div>
+      )}
     </Card>
   );
 }

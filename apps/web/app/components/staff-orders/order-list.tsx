@@ -39,7 +39,7 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
         'lg:items-end'
       }
     >
-      <FormField label="Order number, e-mail or name" className="sm:col-span-2 lg:col-span-1">
+      <FormField label="Order number, e-mail, name or order reference" className="sm:col-span-2 lg:col-span-1">
         {(control) => (
           <Input
             {...control}
@@ -68,7 +68,7 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
     return (
       <NoResults icon={<BasketIcon className="size-8" />} noun="orders" filtered={filtered} clearTo="/staff/orders">
         {filtered
-          ? 'Check the order number or e-mail address, try part of the name, or another status.'
+          ? 'Check the order number, e-mail address or the customer’s order reference, try part of the name, or another status.'
           : 'Orders appear here as soon as a shopper pays at the checkout.'}
       </NoResults>
     );
@@ -93,6 +93,7 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
                 <td className="px-3 py-3 text-navy-800">
                   <span className="block font-medium text-navy-950">{order.customerName}</span>
                   <span className="block break-all text-navy-700">{order.emailAddress}</span>
+                  {order.orderReference && <span className="block break-all text-navy-700">Order reference: {order.orderReference}</span>}
                 </td>
                 <td className="px-3 py-3 text-navy-800">{itemsText(order.itemCount, order.firstLine)}</td>
                 <td className="px-3 py-3 font-semibold whitespace-nowrap text-navy-950 tabular-nums">{formatPence(order.totals.totalIncVat)}</td>
@@ -113,6 +114,7 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
             <p className="mt-1 text-navy-800">
               <span className="font-medium text-navy-950">{order.customerName}</span> · <span className="break-all">{order.emailAddress}</span>
             </p>
+            {order.orderReference && <p className="mt-1 break-all text-navy-800">Order reference: {order.orderReference}</p>}
             <p className="mt-1 text-navy-800">{itemsText(order.itemCount, order.firstLine)}</p>
             <div className="mt-2 flex items-baseline justify-between gap-3 text-sm">
               <time dateTime={order.placedAt} className="text-navy-700">

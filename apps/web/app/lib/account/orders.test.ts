@@ -19,6 +19,13 @@ describe('a customer’s order page', () => {
     });
   });
 
+  it('shows an order at trade prices ex VAT too: the lines’ ex-VAT totals added up, and the total less its VAT', () => {
+    const totals = { goodsIncVat: 12_000, discountIncVat: 0, deliveryIncVat: 0, totalIncVat: 12_000, vatIncVat: 2_000 };
+    const lines = [{ lineTotalExVat: 7_500 }, { lineTotalExVat: 2_500 }];
+    expect(orderTotals({ totals, delivery: { name: 'Standard' }, tradePriced: true, lines })).toMatchObject({ subtotalExVat: 10_000, totalExVat: 10_000 });
+    expect(orderTotals({ totals, delivery: { name: 'Standard' }, tradePriced: false, lines })).not.toHaveProperty('totalExVat');
+  });
+
   it('says each refund with its amount and when it went through (settled, else asked for)', () => {
     const at = '2026-11-23T17:20:00Z';
     expect(formatInstant(at)).toContain('23 November 2026');

@@ -6,15 +6,23 @@ import { formatPence } from '@shop/contracts';
 /** A customer's own order page (signed in: no e-mail address asked for). */
 export const accountOrderPath = (orderNumber: string) => `/account/orders/${encodeURIComponent(orderNumber)}`;
 
-/** The order's totals as the checkout's summary shows them (goods before the discount, then delivery). */
+/**
+ * The order's totals as the checkout's summary shows them (goods before the discount, then delivery);
+ * at trade prices also ex VAT, as the trade checkout showed them (the lines' own ex-VAT totals added up).
+ */
 export function orderTotals(order: {
   totals: Order['totals'];
   totalsAfterCancellations?: Order['totalsAfterCancellations'];
   delivery: Pick<Order['delivery'], 'name'>;
+  tradePriced?: boolean;
+  lines?: readonly Pick<Order['lines'][number], 'lineTotalExVat'>[];
 }): SummaryTotals {
   // Once part of the order is cancelled, the totals of what is sent and now paid for (the API works them out).
   const { goodsIncVat, discountIncVat, deliveryIncVat, totalIncVat, vatIncVat } = order.totalsAfterCancellations ?? order.totals;
-  return { subtotalIncVat: goodsIncVat, discountIncVat, deliveryIncVat, deliveryName: order.delivery.name, totalIncVat, vatIncluded: vatIncVat };
+  const shown = { subtotalIncVat: goodsIncVat, discountIncVat, deliveryIncVat, deliveryName: order.delivery.name, totalIncVat, vatIncluded: vatIncVat };
+  if (!order.tradePriced) return shown;
+  const subtotalExVat = (order.lines ?? []).reduce((sum, line) => sum + line.lineTotalExVat, 0);
+  return { ...shown, subtotalExVat, totalExVat: totalIncVat - vatIncVat };
 }
 
 const REFUND_NAMES: Record<OrderRefund['kind'], string> = {

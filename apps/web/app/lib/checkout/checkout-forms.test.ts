@@ -34,6 +34,15 @@ describe('a step’s form, read as the API takes it', () => {
     });
   });
 
+  it('sends a trade customer’s order reference as typed, blank to clear it, and none from a form without the field', () => {
+    expect(stepFromForm(form({ step: 'billing', sameAsDelivery: 'true', orderReference: ' PO-4471 / Job 12 ' }))).toEqual({
+      step: 'billing',
+      body: { sameAsDelivery: true, orderReference: ' PO-4471 / Job 12 ' },
+    });
+    expect(stepFromForm(form({ step: 'billing', ...address, orderReference: '' }))).toMatchObject({ body: { sameAsDelivery: false, orderReference: '' } });
+    expect(stepFromForm(form({ step: 'billing', sameAsDelivery: 'true' }))).toEqual({ step: 'billing', body: { sameAsDelivery: true } });
+  });
+
   it('reads click & collect and the delivery option, and nothing that names no step', () => {
     expect(stepFromForm(form({ step: 'collect' }))).toEqual({ step: 'collect' });
     expect(stepFromForm(form({ step: 'delivery_option', code: 'specific_day', date: '2026-06-20' }))).toEqual({

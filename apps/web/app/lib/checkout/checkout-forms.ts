@@ -12,6 +12,9 @@ import { chooseDeliveryOption, CLICK_COLLECT, deliverTo } from './click-collect.
  */
 export const STEP_FIELD = 'step';
 
+/** The billing step's field for a trade customer's own order reference (PO or job number). */
+export const ORDER_REFERENCE_FIELD = 'orderReference';
+
 /** The one delivery option chosen with a day. */
 export const SPECIFIC_DAY = 'specific_day' satisfies DeliveryOption['code'];
 
@@ -20,7 +23,8 @@ export interface DeliveryDetails {
   address: Address;
   instructions?: string;
 }
-export type BillingChoice = { sameAsDelivery: true } | { sameAsDelivery: false; address: Address };
+/** `orderReference`: a trade customer's PO or job number, sent only when the form has the field ('' clears it). */
+export type BillingChoice = ({ sameAsDelivery: true } | { sameAsDelivery: false; address: Address }) & { orderReference?: string };
 export interface DeliveryChoiceInput {
   code: DeliveryOption['code'];
   date?: string;
@@ -77,9 +81,16 @@ export const contactFromForm = (form: FormData): ContactDetails => ({
 
 export const deliveryFromForm = (form: FormData): DeliveryDetails => ({ address: addressFromForm(form), instructions: optional(form, 'instructions') });
 
-/** The billing step: "same as delivery" is a ticked box (`sameAsDelivery=true`); unticked, the address fields count. */
-export const billingFromForm = (form: FormData): BillingChoice =>
-  text(form, 'sameAsDelivery') === 'true' ? { sameAsDelivery: true } : { sameAsDelivery: false, address: addressFromForm(form) };
+/**
+ * The billing step: "same as delivery" is a ticked box (`sameAsDelivery=true`); unticked, the address
+ * fields count. A trade customer's form also has their order reference, sent as typed (the API trims it).
+ */
+export function billingFromForm(form: FormData): BillingChoice {
+  const reference = form.has(ORDER_REFERENCE_FIELD) ? { orderReference: text(form, ORDER_REFERENCE_FIELD) } : {};
+  return text(form, 'sameAsDelivery') === 'true'
+    ? { sameAsDelivery: true, ...reference }
+    : { sameAsDelivery: false, address: addressFromForm(form), ...reference };
+}
 
 /**
  * The chosen option (`code`) and, for specific-day delivery, its day (`date`); the API checks both.

@@ -165,7 +165,7 @@ describe('the placed order kept for the confirmation page', () => {
   it('names the branch, its address and hours, and the ready day, in place of an address', () => {
     const totals = { subtotalIncVat: 5000, discountIncVat: 0, totalIncVat: 5000, totalVat: 833, itemCount: 1 };
     const checkout = {
-      basket: { lines: [], totals },
+      basket: { lines: [], totals, pricing: { tradePriced: false } },
       delivery: null,
       deliveryOption: COLLECT,
       totals: { goodsIncVat: 5000, deliveryIncVat: 0, totalIncVat: 5000, vatIncluded: 833 },
@@ -178,6 +178,30 @@ describe('the placed order kept for the confirmation page', () => {
       collect: true,
       hours: ['Monday to Friday: 7am to 5pm', 'Saturday: 8am to midday', 'Closed on Sundays and bank holidays'],
     });
+  });
+
+  it('keeps a trade order’s reference and its figures ex VAT, as the trade checkout showed them', () => {
+    const line = {
+      sku: 'B-1',
+      productName: 'Basin',
+      label: 'White',
+      quantity: 2,
+      lineTotalIncVat: 12_000,
+      lineTotalExVat: 10_000,
+      imageUrl: null,
+      available: true,
+    };
+    const checkout = {
+      basket: { lines: [line], totals: { subtotalIncVat: 12_000, subtotalExVat: 10_000, discountIncVat: 0 }, pricing: { tradePriced: true } },
+      orderReference: 'PO-4471',
+      delivery: null,
+      deliveryOption: COLLECT,
+      totals: { deliveryIncVat: 0, totalIncVat: 12_000, vatIncluded: 2_000 },
+    } as unknown as Checkout;
+    const snapshot = snapshotOrder(checkout, { orderNumber: 'BP10000001', emailAddress: 'a@b.test', totalIncVat: 12_000 });
+    expect(snapshot.orderReference).toBe('PO-4471');
+    expect(snapshot.lines[0]).toMatchObject({ lineTotalIncVat: 12_000, lineTotalExVat: 10_000 });
+    expect(snapshot.totals).toMatchObject({ subtotalExVat: 10_000, totalExVat: 10_000, vatIncluded: 2_000, totalIncVat: 12_000 });
   });
 
   it('is read back only for its own order number', () => {

@@ -171,23 +171,44 @@ export interface PlacedOrderSnapshot {
   orderNumber: string;
   emailAddress: string;
   totalIncVat: number;
-  lines: { sku: string; productName: string; label: string; quantity: number; lineTotalIncVat: number; imageUrl: string | null }[];
+  /** A trade customer's own reference (PO or job number), when they gave one. */
+  orderReference?: string | null;
+  /** `lineTotalExVat`: at trade prices, shown ex VAT as the checkout showed them. */
+  lines: { sku: string; productName: string; label: string; quantity: number; lineTotalIncVat: number; lineTotalExVat?: number; imageUrl: string | null }[];
   /** `place`: the delivery address, or the branch when `collect`, with its opening `hours`. */
   delivery: { name: string; window: string | null; place: string | null; collect: boolean; hours?: string[] };
-  totals: { subtotalIncVat: number; discountIncVat: number; deliveryIncVat: number; vatIncluded: number; totalIncVat: number };
+  totals: {
+    subtotalIncVat: number;
+    discountIncVat: number;
+    deliveryIncVat: number;
+    vatIncluded: number;
+    totalIncVat: number;
+    subtotalExVat?: number;
+    totalExVat?: number;
+  };
 }
 
 export const PLACED_ORDER_KEY = 'plumbline.placedOrder';
 
 export function snapshotOrder(checkout: Checkout, placed: { orderNumber: string; emailAddress: string; totalIncVat: number }): PlacedOrderSnapshot {
   const option = checkout.deliveryOption;
+  const trade = checkout.basket.pricing.tradePriced;
   return {
     orderNumber: placed.orderNumber,
     emailAddress: placed.emailAddress,
     totalIncVat: placed.totalIncVat,
+    orderReference: checkout.orderReference,
     lines: checkout.basket.lines
       .filter((line) => line.available)
-      .map(({ sku, productName, label, quantity, lineTotalIncVat, imageUrl }) => ({ sku, productName, label, quantity, lineTotalIncVat, imageUrl })),
+      .map(({ sku, productName, label, quantity, lineTotalIncVat, lineTotalExVat, imageUrl }) => ({
+        sku,
+        productName,
+        label,
+        quantity,
+        lineTotalIncVat,
+        ...(trade ? { lineTotalExVat } : {}),
+        imageUrl,
+      })),
     delivery: {
       name: option?.name ?? 'Delivery',
       window: option ? whenText(option, null) : null,
@@ -201,6 +222,8 @@ export function snapshotOrder(checkout: Checkout, placed: { orderNumber: string;
       deliveryIncVat: checkout.totals.deliveryIncVat,
       vatIncluded: checkout.totals.vatIncluded,
       totalIncVat: placed.totalIncVat,
+      // At trade prices, ex VAT as the trade checkout showed it.
+      ...(trade ? { subtotalExVat: checkout.basket.totals.subtotalExVat, totalExVat: placed.totalIncVat - checkout.totals.vatIncluded } : {}),
     },
   };
 }
