@@ -31,6 +31,8 @@ export const ApiConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // A request that takes this long is logged at info; others at debug (platform/request-log.ts).
+  REQUEST_LOG_SLOW_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 1000' }).int().min(0).default(1000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   // The storefront's server sends it with the calls it makes for visitors (platform/web-tier.ts); absent: generated at start,
@@ -152,6 +154,7 @@ export interface ApiConfig {
   publicUrl: string;
   database: { url?: string; poolSize: number; dataDir: string };
   logLevel: z.infer<typeof ApiConfigSchema>['LOG_LEVEL'];
+  slowRequestMs: number;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   /** Proves a call comes from the storefront's server, which then says whose visit it is for (platform/web-tier.ts). */
@@ -299,6 +302,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     publicUrl,
     database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, dataDir: path.resolve(c.DATA_DIR) },
     logLevel: c.LOG_LEVEL,
+    slowRequestMs: c.REQUEST_LOG_SLOW_MS,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     webTierSecret: c.WEB_TIER_SECRET ?? randomBytes(32).toString('base64url'),

@@ -4,5 +4,5 @@ export { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } f
 export { applyMigrations, latestMigrationTag, schemaVersion } from './db/migrate.ts';
 export { runSeeds, type Progress, type Seed } from './seed/seed.ts';
 // How every line the shop writes is kept free of e-mail addresses and tokens (decision 0048).
-export { shopLoggerOptions } from './platform/request-log.ts';
+export { ShopLogController, shopLoggerOptions } from './platform/request-log.ts';
 export { redactLogText } from '@shop/contracts/redaction';

@@ -116,7 +116,7 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
       // An empty DATABASE_URL counts as unset: this test is about the embedded database. No demo data:
-      // the test above covers seeding, and this one starts sooner without it. Info level logs each
+      // the test above covers seeding, and this one starts sooner without it. Debug level logs each
       // request as it arrives, which is what the test waits for.
       const main = startMain({
         DATABASE_URL: '',
@@ -125,7 +125,7 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'debug',
       });
       await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toContain('Plumbline shop is running');
       expect(main.output).toContain('PGlite');

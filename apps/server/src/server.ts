@@ -5,6 +5,7 @@ import {
   buildApi,
   openDatabase,
   runSeeds,
+  ShopLogController,
   shopLoggerOptions,
   trustedProxies,
   type BuildApiOptions,
@@ -42,6 +43,7 @@ export async function createShopServer(
     app = Fastify({
       logger: options.logger === false ? false : shopLoggerOptions(config.api.logLevel, options.logDestination),
       trustProxy: trustedProxies(config.api.trustProxy),
+      logController: new ShopLogController(config.api.slowRequestMs),
     });
   } else {
     database = await openDatabase({

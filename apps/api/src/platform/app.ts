@@ -13,7 +13,7 @@ import { installProblemHandler, problemHandler, sendProblem } from './problem-ha
 import { registerApiDocs } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { memoryCounters, rateLimitStore, redisCounters, type Counters } from './rate-limit-store.ts';
-import { requestLogger, shopLoggerOptions, type LogDestination } from './request-log.ts';
+import { requestLogger, ShopLogController, shopLoggerOptions, type LogDestination } from './request-log.ts';
 import { believeWebTierVisitors } from './web-tier.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 
@@ -59,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
     },
     childLoggerFactory: requestLogger,
+    logController: new ShopLogController(config.slowRequestMs),
     bodyLimit: config.bodyLimitBytes,
     // Behind a load balancer (TRUST_PROXY) its X-Forwarded-For is believed, and always a proxy's on
     // this machine. A visitor's own header is never believed; the storefront's server-side calls

@@ -77,7 +77,8 @@ export function problemHandler(bodyLimit: number) {
     if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
     } else {
-      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+      // A refusal is the client's to act on: at debug with the request's other lines (platform/request-log.ts).
+      request.log.debug({ code: appError.code, status: appError.status }, appError.message);
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendProblem(request, reply, PlatformErrors.unsupportedMediaType(request.headers['content-type']));

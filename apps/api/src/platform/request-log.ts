@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyLoggerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyLoggerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LoggerOptions } from 'pino';
 import { redactLogText } from '@shop/contracts/redaction';
 
@@ -84,4 +84,31 @@ export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opt
   // Fastify's silent logger (`logger: false`) has no levels and its child is itself: nothing to save.
   if (options.level || options.serializers || !('isLevelEnabled' in logger)) return logger.child(bindings, options);
   return new RequestLogger(logger as ParentLogger, bindings);
+}
+
+/**
+ * Fastify's per-request lines ("incoming request", "request completed") at `debug`, so the log at
+ * the default `info` holds what is worth reading: a request that took `slowMs` or more (info), one
+ * refused for going too fast (429, info) and every failure (5xx, error). `LOG_LEVEL=debug` shows
+ * every request again; `REQUEST_LOG_SLOW_MS` sets the threshold (README).
+ */
+export class ShopLogController extends LogController {
+  readonly slowMs: number;
+
+  constructor(slowMs: number) {
+    super();
+    this.slowMs = slowMs;
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply): void {
+    const responseTime = reply.elapsedTime;
+    if (error || reply.statusCode >= 500) reply.log.error({ res: reply, err: error, responseTime }, 'request failed');
+    else if (responseTime >= this.slowMs) reply.log.info({ res: reply, responseTime }, 'slow request');
+    else if (reply.statusCode === 429) reply.log.info({ res: reply, responseTime }, 'request refused: too many requests');
+    else reply.log.debug({ res: reply, responseTime }, 'request completed');
+  }
 }

@@ -5,7 +5,7 @@ import { placedOrderInput, recordPlacedOrder } from '../modules/orders/testing.t
 import { startTestApi, type TestApi } from './test-api.ts';
 
 /**
- * The log as the shop writes it at its default level, captured line by line from real requests:
+ * The log as the shop writes it with every request's lines (debug), captured line by line from real requests:
  * tracking an order by number and e-mail address, opening a password-reset link and a newsletter
  * confirmation, and requests that fail with an address or a token in their path (decision 0048).
  */
@@ -15,7 +15,8 @@ const ADDRESS = 'Jo.Bloggs+track@example.com';
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LTEiLCJlbWFpbCI6ImpvQGV4YW1wbGUuY29tIn0.c2lnbmF0dXJlLXBhcnQtaGVyZQ';
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { LOG_LEVEL: 'info' }, logDestination: { write: (line: string) => void lines.push(line) } });
+  // Debug: every request's lines, as well as what the default level writes (platform/request-log.ts).
+  api = await startTestApi({ env: { LOG_LEVEL: 'debug' }, logDestination: { write: (line: string) => void lines.push(line) } });
 });
 afterAll(() => api.close());
 
@@ -44,7 +45,7 @@ async function emailedLink(to: string, template: string, path: RegExp): Promise<
 
 const secretsIn = (text: string, secrets: string[]) => secrets.filter((secret) => text.toLowerCase().includes(secret.toLowerCase()));
 
-describe('the log at its default level', () => {
+describe('the log, every request included', () => {
   it('carries no e-mail address from tracking an order, and says whose order it was only as J***@example.com', async () => {
     const order = await recordPlacedOrder(api.database.db, placedOrderInput('log-1', { customerId: null, email: ADDRESS }), new Date(), api.config.publicUrl);
     const tracked = `/api/order-tracking/TrackMyOrder/${order.orderNumber}`;
