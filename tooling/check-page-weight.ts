@@ -1,6 +1,6 @@
 /**
  * The JavaScript a page loads before anyone touches it, gzipped, held to a budget on every `npm test`
- * after the storefront build (docs/decisions/0008 and 0052): the shop's own code, which is all but the
+ * after the storefront build (docs/decisions/0008 and 0054): the shop's own code, which is all but the
  * `framework` chunk (React, React DOM, React Router).
  *
  * A page's scripts are what React Router's client manifest lists for it: the entry, the root route and
@@ -107,7 +107,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { lines, over } = checkPageWeights(clientDir);
   process.stdout.write(`JavaScript per page, gzipped (the shop's own: all but the framework chunk)\n${lines.join('\n')}\n`);
   if (over.length) {
-    process.stderr.write(`Over budget: ${over.join(', ')}. Load what only an interaction needs with import() (docs/decisions/0052).\n`);
+    process.stderr.write(`Over budget: ${over.join(', ')}. Load what only an interaction needs with import() (docs/decisions/0054).\n`);
     process.exit(1);
   }
 }

@@ -51,7 +51,7 @@ const steps: Step[] = [
     },
   },
   { name: 'storefront build', run: () => sh('npm', ['run', '-s', 'build', '-w', '@shop/web']) },
-  // The shop's own JavaScript on the product, home and category pages within 50 kB gzipped (docs/decisions/0052).
+  // The shop's own JavaScript on the product, home and category pages within 50 kB gzipped (docs/decisions/0054).
   { name: 'page weight', run: () => sh(process.execPath, ['tooling/check-page-weight.ts']) },
   {
     name: 'browser tests',

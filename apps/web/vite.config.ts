@@ -15,7 +15,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
  * What the root route imports, statically and all the way down (the frame: header, footer, basket,
  * sign-in), in one `shop` chunk that every page loads anyway: a page loads about 16 scripts instead
  * of about 50 (docs/decisions/0013). Only the frame: code that four pages share but the frame does
- * not stays out of it, so a page carries no other page's code (docs/decisions/0052).
+ * not stays out of it, so a page carries no other page's code (docs/decisions/0054).
  */
 function frameChunk(): { plugin: Plugin; group: { name: string; test: (id: string) => boolean } } {
   const frame = new Set<string>();

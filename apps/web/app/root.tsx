@@ -21,7 +21,7 @@ import { useRouteHandle } from './lib/route-handle.ts';
 import { useCategories } from './lib/use-categories.ts';
 import { lazyComponent } from './lib/lazy-component.tsx';
 
-// Error pages are fetched only by a page that shows one (docs/decisions/0052).
+// Error pages are fetched only by a page that shows one (docs/decisions/0054).
 const NotFoundPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.NotFoundPage));
 const ErrorPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.ErrorPage));
 // The footer, below every page's fold, is drawn by the server and its code fetched as it nears the window.

@@ -6,7 +6,7 @@ import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
  * What a page's scripts really fetch until it has hydrated and the network is quiet, without a scroll
- * or a press: the shop's own JavaScript within its budget (docs/decisions/0052). The build check
+ * or a press: the shop's own JavaScript within its budget (docs/decisions/0054). The build check
  * (tooling/check-page-weight.ts) counts what the HTML names; this counts what hydrating adds, such as
  * a section near the top whose code comes as it nears the window. Sections further down, the footer
  * and every dialog fetch theirs later.

@@ -36,7 +36,7 @@ export const lazyComponentsLoaded = () => Promise.all(serverLoads);
 
 /**
  * A component whose code a page's scripts fetch only when it is first drawn: a dialog's contents,
- * an error page (docs/decisions/0052). Until then it is not in the page's JavaScript.
+ * an error page (docs/decisions/0054). Until then it is not in the page's JavaScript.
  *
  * The server loads it with this module and draws it in place: a lazy component still loading there
  * would suspend, and the shop's frame must never suspend (entry.server.tsx), so pages work before

@@ -40,7 +40,7 @@ import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 
-// Sections below the fold: drawn by the server, their code fetched as they near the window (docs/decisions/0052).
+// Sections below the fold: drawn by the server, their code fetched as they near the window (docs/decisions/0054).
 const ProductReviews = lazyComponent(() => import('../components/product/product-reviews.tsx').then((module) => module.ProductReviews), {
   whenVisible: true,
 });

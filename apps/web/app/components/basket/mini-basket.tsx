@@ -8,7 +8,7 @@ import { useHydrated } from '../listing/use-hydrated.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { BasketIcon } from '../ui/icons.tsx';
 
-// The slide-out basket's contents are fetched when it first opens, or as a pointer or focus comes to its button (docs/decisions/0052).
+// The slide-out basket's contents are fetched when it first opens, or as a pointer or focus comes to its button (docs/decisions/0054).
 const BasketPanel = lazyComponent(() => import('./basket-panel.tsx').then((module) => module.BasketPanel));
 
 /**

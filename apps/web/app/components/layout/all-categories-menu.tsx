@@ -5,7 +5,7 @@ import { categoryPath } from '../../lib/catalogue.ts';
 import { ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
 import { lazyComponent } from '../../lib/lazy-component.tsx';
 
-// The pictures' drawings are fetched when the menu first opens (docs/decisions/0052).
+// The pictures' drawings are fetched when the menu first opens (docs/decisions/0054).
 const CategoryIllustration = lazyComponent(() => import('../illustrations/index.tsx').then((module) => module.CategoryIllustration));
 
 /**

@@ -6,7 +6,7 @@ import { buttonClasses } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { SearchIcon } from '../ui/icons.tsx';
 
-// The quick view's contents are fetched when one first opens, or as a pointer or focus comes to a button (docs/decisions/0052).
+// The quick view's contents are fetched when one first opens, or as a pointer or focus comes to a button (docs/decisions/0054).
 const QuickViewContent = lazyComponent(() => import('./quick-view-content.tsx').then((module) => module.QuickViewContent));
 
 export interface QuickViewButtonProps {

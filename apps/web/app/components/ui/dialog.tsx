@@ -13,7 +13,7 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-// The dialog's own code is fetched when one first opens (docs/decisions/0052).
+// The dialog's own code is fetched when one first opens (docs/decisions/0054).
 const ModalDialog = lazyComponent(() => import('./modal-dialog.tsx').then((module) => module.ModalDialog));
 
 /**
