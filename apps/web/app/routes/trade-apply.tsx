@@ -160,7 +160,7 @@ function AlreadyApplied({ application }: { application: TradeApplication }) {
       </h2>
       <p className="mt-2 text-navy-800">
         {approved
-          ? 'Sign in again to start buying at trade prices.'
+          ? 'Your trade account is open: your trade prices show across the shop while you are signed in.'
           : `Your application for ${application.details.legalName} is open: you can follow it, answer our questions and add documents on its page.`}
       </p>
       <ButtonLink to={TRADE_PATHS.application} className="mt-4">
