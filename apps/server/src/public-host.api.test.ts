@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from './config.ts';
 import { createShopServer } from './server.ts';
-import { freePort, serverTestBed } from './server-tests.ts';
+import { freePort, serverTestBed, storefrontBuild } from './server-tests.ts';
 
 /**
  * The shop started as a retailer starts it (PUBLIC_URL's default, http://localhost:$PORT) and opened
@@ -20,34 +18,6 @@ const STARTUP_MS = 120_000;
 
 const bed = serverTestBed();
 
-/**
- * A storefront build of one page, so this test is about the host and not the pages: the home page a
- * resource route whose loader answers text, and one file. The real pages are the browser test's
- * (e2e/public-host.spec.ts).
- */
-function storefrontBuild(): string {
-  const dir = bed.tempDir('shop-web-build-');
-  fs.mkdirSync(path.join(dir, 'server'));
-  fs.mkdirSync(path.join(dir, 'client'));
-  fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  fs.writeFileSync(
-    path.join(dir, 'server', 'index.js'),
-    [
-      "export const routes = { root: { id: 'root', path: '', module: { loader: () => new Response('the home page') } } };",
-      "export const entry = { module: { default: () => new Response('no document in this build', { status: 500 }) } };",
-      "export const assets = { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' };",
-      "export const publicPath = '/';",
-      `export const assetsBuildDirectory = ${JSON.stringify(path.join(dir, 'client'))};`,
-      'export const future = {};',
-      'export const ssr = true;',
-      'export const isSpaMode = false;',
-      'export const prerender = [];',
-      "export const routeDiscovery = { mode: 'lazy', manifestPath: '/__manifest' };",
-    ].join('\n'),
-  );
-  return dir;
-}
-
 /** Starts the shop on 127.0.0.1 and answers its port. */
 async function start(env: Record<string, string>): Promise<number> {
   const port = await freePort();
@@ -55,7 +25,8 @@ async function start(env: Record<string, string>): Promise<number> {
     DATA_DIR: bed.tempDir('shop-data-'),
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
-    WEB_BUILD_DIR: storefrontBuild(),
+    // The home page a resource route whose loader answers text: this test is about the host, not the pages.
+    WEB_BUILD_DIR: storefrontBuild(bed, "{ loader: () => new Response('the home page') }"),
     PORT: String(port),
     ...env,
   });

@@ -43,3 +43,31 @@ export function serverTestBed() {
     },
   };
 }
+
+/**
+ * A storefront build of one page, for tests about the server rather than the pages (the real pages
+ * are the browser tests'): the home page a route whose module is `rootModule` (JavaScript source),
+ * and one file, favicon.svg.
+ */
+export function storefrontBuild(bed: ReturnType<typeof serverTestBed>, rootModule: string): string {
+  const dir = bed.tempDir('shop-web-build-');
+  fs.mkdirSync(path.join(dir, 'server'));
+  fs.mkdirSync(path.join(dir, 'client'));
+  fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(dir, 'server', 'index.js'),
+    [
+      `export const routes = { root: { id: 'root', path: '', module: ${rootModule} } };`,
+      "export const entry = { module: { default: () => new Response('no document in this build', { status: 500 }) } };",
+      "export const assets = { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' };",
+      "export const publicPath = '/';",
+      `export const assetsBuildDirectory = ${JSON.stringify(path.join(dir, 'client'))};`,
+      'export const future = {};',
+      'export const ssr = true;',
+      'export const isSpaMode = false;',
+      'export const prerender = [];',
+      "export const routeDiscovery = { mode: 'lazy', manifestPath: '/__manifest' };",
+    ].join('\n'),
+  );
+  return dir;
+}

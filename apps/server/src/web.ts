@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
@@ -44,6 +45,11 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
     // React Router reads form posts itself, so leave request bodies unread here.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // A form refused unread (too large) is still being sent: see settleUnreadBody.
+    web.addHook('onSend', async (request, reply, payload) => {
+      await settleUnreadBody(request.raw, reply);
+      return payload;
+    });
     web.all('/*', { schema: { hide: true }, compress: {} }, async (request, reply) => {
       // Files above are the same under any name (a probe may ask by address); pages only under PUBLIC_URL's.
       const answer = publicHostAnswer(publicUrl, request);
@@ -54,7 +60,9 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
           .type('application/problem+json; charset=utf-8')
           .send(JSON.stringify(misdirectedProblem(publicUrl, request.url)));
       }
-      const response = await handle(toFetchRequest(request, reply));
+      const body = hasBody(request) ? unpulledBody(request.raw) : null;
+      const response = await handle(toFetchRequest(request, reply, body?.stream));
+      await body?.release();
       reply.code(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
@@ -67,8 +75,72 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
   });
 }
 
+const hasBody = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+
+/**
+ * The request body as a web stream that reads from the connection only when the page's action
+ * reads it, so one refused unread (a form too large to read, `tooLargeToRead`) is still unread
+ * when the answer goes, and `release` hands what is left back to `settleUnreadBody`.
+ */
+function unpulledBody(raw: IncomingMessage): { stream: ReadableStream<Uint8Array>; release(): Promise<void> } {
+  // Not destroyed on return: what the action leaves is discarded, not cut off.
+  let chunks: AsyncIterator<Buffer> | undefined;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= raw.iterator({ destroyOnReturn: false });
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value));
+      },
+      async cancel() {
+        await chunks?.return?.();
+      },
+    },
+    // Nothing is read ahead of the action's first read.
+    { highWaterMark: 0 },
+  );
+  return { stream, release: async () => void (await chunks?.return?.()) };
+}
+
+/**
+ * The most of a form left unread that is read and thrown away before the answer goes. A browser
+ * reads no answer until it has sent the whole form (Chromium waits for ever on a connection that
+ * stops reading), so the shop reads the rest of, say, a 30 MB upload and the shopper gets the page
+ * that says why it was refused. Above this (no page takes near it) the answer goes with
+ * `connection: close` and the connection is closed after it instead.
+ */
+export const UNREAD_BODY_DISCARD_BYTES = 100 * 1024 * 1024;
+
+async function settleUnreadBody(raw: IncomingMessage, reply: FastifyReply): Promise<void> {
+  if (raw.readableEnded || raw.destroyed || raw.method === 'GET' || raw.method === 'HEAD') return;
+  const declared = Number(raw.headers['content-length'] ?? Number.NaN);
+  if (!(declared <= UNREAD_BODY_DISCARD_BYTES)) {
+    // Unknown length (chunked) or too much to wait for: Node closes the connection after this answer.
+    reply.header('connection', 'close');
+    raw.resume();
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    let read = 0;
+    const done = () => {
+      raw.off('data', count);
+      resolve();
+    };
+    // A body longer than it said it was is cut off (Node's parser should refuse it first).
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > UNREAD_BODY_DISCARD_BYTES) raw.destroy();
+    };
+    raw.on('data', count);
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.resume();
+  });
+}
+
 /** A Fetch API request for React Router, aborted if the browser goes away. */
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body: ReadableStream<Uint8Array> | undefined): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -82,12 +154,11 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     // HEAD renders as GET so its headers (type, length) are the page's; Node drops the body.
     method: request.method === 'HEAD' ? 'GET' : request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    ...(body ? { body, duplex: 'half' } : {}),
   } as RequestInit);
 }
