@@ -21,6 +21,7 @@ import {
 } from '../lib/order-help/order-help.ts';
 import { loadOrderProducts, MAX_REPORT_BYTES, proofFrom, sendOrderHelp, type OrderProof, type SentAnswer } from '../lib/order-help/order-help.server.ts';
 import { orderHelpHome } from '../lib/order-help/order-link.ts';
+import { tooLargeToRead } from '../lib/uploads/posted-form.ts';
 
 /** How the end of the returns window is written: 12 March 2026. */
 const RETURN_BY_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
@@ -74,8 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!isOrderHelpForm(params.form)) throw data('Not found', { status: 404 });
   const kind: OrderHelpForm = params.form;
   const orderNumber = normaliseOrderNumber(params.orderNumber) ?? params.orderNumber.trim().toUpperCase();
-  const length = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(length) && length > MAX_REPORT_BYTES)
+  if (tooLargeToRead(request, MAX_REPORT_BYTES))
     return data<Stage>({ stage: 'find', problem: 'The photos are too large: add up to 6, each smaller than 5MB.' }, { status: 413 });
   const form = await request.formData();
   const proof: OrderProof = proofFrom(form, request);

@@ -1,4 +1,5 @@
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { formLimitBytes } from '../uploads/posted-form.ts';
 import { ACCESS_TOKEN_FIELD } from '../trade/application-form.ts';
 import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryRefused, type EnquirySent } from './enquiry-forms.ts';
 
@@ -8,10 +9,8 @@ import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryR
  * holds it) and goes with this one call. The API decides and words every refusal.
  */
 
-/** The most a form with files may post: three photos of 5 MB and the fields around them. */
-const MAX_FORM_BYTES = 3 * 5 * 1024 * 1024 + 256 * 1024;
-
-export const tooLargeToRead = (request: Request): boolean => Number(request.headers.get('content-length') ?? '0') > MAX_FORM_BYTES;
+/** The most a form with files may post (three files): a larger one is refused unread (`tooLargeToRead`). */
+export const ENQUIRY_FORM_MAX_BYTES = formLimitBytes(3);
 
 export const refusedAsTooLarge = (): EnquiryRefused => ({
   sent: false,

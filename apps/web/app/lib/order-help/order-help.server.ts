@@ -1,6 +1,7 @@
 import { createHelpCentreOrdersClient } from '@shop/api-client';
 import { ORDER_LINK_HEADER, type HelpRequestAccepted, type OrderLink, type OrderLinkSent, type OrderProducts } from '@shop/contracts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { formLimitBytes } from '../uploads/posted-form.ts';
 import { bodyFor, chosenLines, formText, PROOF_FIELDS, type OrderHelpForm } from './order-help.ts';
 import { orderLinkFromCookie } from './order-link.ts';
 
@@ -104,5 +105,5 @@ export function fetchVatInvoice(proof: OrderProof, orderNumber: string): Promise
   });
 }
 
-/** Six photos of 5 MB and the fields around them: a larger post is refused before it is read. */
-export const MAX_REPORT_BYTES = 6 * 5 * 1024 * 1024 + 256 * 1024;
+/** Six photos and the fields around them: a larger post is refused before it is read (`tooLargeToRead`). */
+export const MAX_REPORT_BYTES = formLimitBytes(6);

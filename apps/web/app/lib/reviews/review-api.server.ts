@@ -1,7 +1,8 @@
 import { ApiError, createAccountsClient, createReviewPhotosClient, createReviewWritingClient, type ReviewPhotosClient } from '@shop/api-client';
-import { REVIEW_MAX_PHOTOS, TRADE_DOCUMENT_MAX_BYTES, type ProductSummary, type ReviewPhotos } from '@shop/contracts';
+import { REVIEW_MAX_PHOTOS, type ProductSummary, type ReviewPhotos } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { formLimitBytes, tooLargeToRead } from '../uploads/posted-form.ts';
 import { stepErrors, type StepErrors } from '../checkout/checkout-forms.ts';
 import { accessTokenFrom, formText, typedValues } from '../trade/application-form.ts';
 import {
@@ -25,7 +26,7 @@ import {
  */
 
 /** The most a review form may post: its photos and the fields around them. */
-const MAX_FORM_BYTES = REVIEW_MAX_PHOTOS * TRADE_DOCUMENT_MAX_BYTES + 256 * 1024;
+const MAX_FORM_BYTES = formLimitBytes(REVIEW_MAX_PHOTOS);
 const TOO_LARGE = `The photos are too large: choose up to ${REVIEW_MAX_PHOTOS} photos, each smaller than 5MB.`;
 const NOT_SENT_YET = 'Your review has not been sent: the page had not finished loading. Check what you entered, then send it again.';
 
@@ -82,9 +83,7 @@ export type ReviewedProduct = Pick<ProductSummary, 'slug' | 'sku' | 'offerings'>
 
 /** The page's action: the review (with `order`, a verified purchase) and its photos, or "send the photos again". */
 export async function writeReview(request: Request, product: ReviewedProduct, order: string | null): Promise<WriteReviewResult> {
-  const length = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(length) && length > MAX_FORM_BYTES)
-    return refused({}, { fields: [{ path: reviewProblemPath(PHOTOS_FIELD), message: TOO_LARGE }], problem: null });
+  if (tooLargeToRead(request, MAX_FORM_BYTES)) return refused({}, { fields: [{ path: reviewProblemPath(PHOTOS_FIELD), message: TOO_LARGE }], problem: null });
   const form = await request.formData();
   const values = typedValues(form);
   const token = accessTokenFrom(form);

@@ -1,6 +1,7 @@
 import { createTradeClient, createTradeTermsClient, type TradeClient } from '@shop/api-client';
 import type { TradeApplication, TradeBand } from '@shop/contracts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { formLimitBytes } from '../uploads/posted-form.ts';
 import type { PostedDocument } from './application-form.ts';
 
 /**
@@ -38,14 +39,8 @@ export async function uploadAll(client: TradeClient, documents: readonly PostedD
   return notAdded;
 }
 
-/** The most a trade form may post: three documents of 5 MB and the fields around them. */
-export const MAX_TRADE_FORM_BYTES = 3 * 5 * 1024 * 1024 + 256 * 1024;
-
-/** Whether a posted form says it is larger than any trade form can be (refused before it is read). */
-export function tooLargeToRead(request: Request): boolean {
-  const length = Number(request.headers.get('content-length') ?? '0');
-  return Number.isFinite(length) && length > MAX_TRADE_FORM_BYTES;
-}
+/** The most a trade form may post (three documents): a larger one is refused unread (`tooLargeToRead`). */
+export const MAX_TRADE_FORM_BYTES = formLimitBytes(3);
 
 /**
  * The trade bands (public, cached by the API for a minute) for pages that describe them; an empty

@@ -1,0 +1,39 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { SCREENSHOT_DIR } from './pages.ts';
+
+/**
+ * Without the page's scripts (or before they load) nothing checks a file before it is sent: a 30 MB
+ * form goes to the server, whose page refuses it unread (too large to read) and says so. The
+ * browser reads no answer until it has sent everything, so the shop reads the rest and throws it
+ * away (apps/server/src/web.ts) rather than leaving the page loading for ever. (No axe here: it needs
+ * scripts.)
+ */
+test.use({ javaScriptEnabled: false });
+
+const thirtyMegabytes = (name: string, mimeType: string) => ({ name, mimeType, buffer: Buffer.alloc(30 * 1024 * 1024, 1) });
+
+const shot = (page: Page, testInfo: TestInfo, name: string) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-upload-${name}.png`, fullPage: true, animations: 'disabled' });
+
+test('a 30 MB photo on a help-centre form gets the page that says the files are too large', { tag: '@phone' }, async ({ page }, testInfo) => {
+  await page.goto('/help/contact/electrical-recycling');
+  await page.getByLabel('Photos of the old item').setInputFiles([thirtyMegabytes('old-boiler.png', 'image/png')]);
+  await page.getByRole('button', { name: 'Send recycling request' }).click();
+  await expect(page.getByText('The files are too large: choose up to 3 files, each smaller than 5MB.')).toBeVisible();
+  // The same form, drawn again to choose smaller photos.
+  await expect(page.getByLabel('Photos of the old item')).toBeVisible();
+  await shot(page, testInfo, 'help-refused');
+});
+
+test('a 30 MB document on the trade application gets the page that says the documents are too large', { tag: '@phone' }, async ({ page }, testInfo) => {
+  // Someone signed in before: the form is drawn as the page is sent, before (here without) its scripts.
+  await page.context().addCookies([{ name: 'shop_signed_in', value: '1', url: testInfo.project.use.baseURL! }]);
+  await page.goto('/trade/apply');
+  const form = page.getByRole('form', { name: 'Trade account application' });
+  await form.getByLabel('Legal name').fill('Pipe & Sons Ltd');
+  await form.getByLabel('Document 1: file').setInputFiles(thirtyMegabytes('invoices.pdf', 'application/pdf'));
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('The documents are too large: choose up to 3 files, each smaller than 5MB.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Trade account application' })).toBeVisible();
+  await shot(page, testInfo, 'trade-refused');
+});
