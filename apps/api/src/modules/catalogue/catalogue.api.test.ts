@@ -206,6 +206,21 @@ describe('product summaries', () => {
     expect(bySlug.images[0]?.url).toMatch(/^\/images\/products\/.+\.svg\?size=\d+x\d+$/);
   });
 
+  it('lists the specifications in the order docs/domain.md §2.1 gives for the family, not the database’s', async () => {
+    const [tap] = (await client.listCategory({ body: { slug: 'basin-taps', size: 1 } })).products;
+    const summary = await client.getProductSummary({ query: { slug: tap!.slug } });
+    expect(Object.keys(summary.specifications)).toEqual([
+      'Tap type',
+      'Tap holes',
+      'Control',
+      'Minimum pressure',
+      'Flow rate',
+      'Cartridge',
+      'WRAS approved',
+      'Dimensions',
+    ]);
+  });
+
   it('a bundle lists its components and costs less than they do', async () => {
     const [suite] = (await client.listCategory({ body: { slug: 'full-bathroom-suites', size: 1 } })).products;
     const summary = await client.getProductSummary({ query: { slug: suite!.slug } });

@@ -328,6 +328,8 @@ function summaryQuery(db: Database, by: 'slug' | 'sku') {
         { url: string; altText: string; sku: string | null }[]
       >`coalesce((select json_agg(json_build_object('url', i.url, 'altText', i.alt_text, 'sku', io.sku) order by i.position, i.id)
         from ${productImages} i left join ${offerings} io on io.id = i.offering_id where i.product_id = ${products.id}), '[]'::json)`,
+      /** The sub-category's department: a family's specification rows are looked up by either (docs/domain.md §2.1). */
+      departmentSlug: sql<string | null>`(select d.slug from ${categories} d where d.id = ${categories.parentId})`,
       bundleComponents: sql<{ sku: string; slug: string; productName: string; quantity: number }[]>`coalesce((select json_agg(json_build_object(
           'sku', co.sku, 'slug', cp.slug, 'productName', cp.name, 'quantity', bc.quantity) order by cp.category_id, co.id)
         from ${bundleComponents} bc join ${offerings} co on co.id = bc.offering_id join ${products} cp on cp.id = co.product_id

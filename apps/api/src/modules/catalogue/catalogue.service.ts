@@ -48,6 +48,7 @@ import {
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { FALLBACK_IMAGE_URL } from './card-facts.ts';
 import { searchTerms } from './search-query.ts';
+import { inFamilyOrder } from './product-specifications.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
 import * as history from './price-history.ts';
@@ -230,7 +231,7 @@ async function toSummary({ inventory }: CatalogueDeps, ctx: DbContext, row: Summ
     description: row.product.description,
     guaranteeYears: row.product.guaranteeYears,
     isWeee: row.product.isWeee,
-    specifications: row.product.specifications,
+    specifications: inFamilyOrder(row.product.specifications, row.departmentSlug ?? '', row.category.slug),
     images: row.images,
     offerings: row.offerings.map((offering) => ({
       sku: offering.sku,

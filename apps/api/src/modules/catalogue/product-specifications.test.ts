@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateCatalogue, type GeneratedProduct } from './catalogue-generator.ts';
+import { inFamilyOrder } from './product-specifications.ts';
 import { productGallery } from './products.seed.ts';
 
 /**
@@ -23,6 +24,15 @@ describe('demo catalogue specifications and pictures', () => {
   it('reads the table of docs/domain.md §2.1', () => {
     expect(TABLE.size).toBeGreaterThan(30);
     expect(TABLE.get('electric-showers')).toContain('Power rating');
+  });
+
+  it('puts stored specifications back in the family’s order, as the database reorders them (shortest name first)', () => {
+    const tap = catalogue.products.find((product) => product.categorySlug === 'basin-taps')!;
+    const asStored = Object.fromEntries(Object.entries(tap.specifications).toSorted(([a], [b]) => a.length - b.length || a.localeCompare(b)));
+    expect(Object.keys(asStored)).not.toEqual(TABLE.get('taps'));
+    expect(Object.keys(inFamilyOrder(asStored, tap.department, tap.categorySlug))).toEqual(TABLE.get('taps'));
+    // A row the family does not list (one added by hand) comes after the family's rows.
+    expect(Object.keys(inFamilyOrder({ Weight: '2 kg', ...asStored }, 'taps', 'basin-taps'))).toEqual([...TABLE.get('taps')!, 'Weight']);
   });
 
   it('gives every product the specifications its family lists, in order, each with a value', () => {
