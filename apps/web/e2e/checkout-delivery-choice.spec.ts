@@ -1,6 +1,18 @@
 import { test, type Page } from '@playwright/test';
 import { collectErrors } from './auth.ts';
-import { addBasin, CHECKOUT_TIMEOUT, expect, fillAddress, fillContact, openCheckout, scan, screenshot, section, uniqueEmail } from './checkout-steps.ts';
+import {
+  addBasin,
+  CHECKOUT_TIMEOUT,
+  expect,
+  fillAddress,
+  fillContact,
+  openCheckout,
+  openSummary,
+  scan,
+  screenshot,
+  section,
+  uniqueEmail,
+} from './checkout-steps.ts';
 
 /**
  * The delivery step of a large item (the basin goes by the large-item services): the checkout starts
@@ -11,14 +23,6 @@ test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 
 const KERBSIDE = 'Standard large item (kerbside)';
 const HIGHLANDS_REASON = 'Our couriers take only standard deliveries to the Scottish Highlands.';
-
-/** The order summary, opened first where it is a closed panel (on a phone). */
-async function openSummary(page: Page) {
-  const summary = page.getByRole('complementary', { name: 'Order summary' });
-  const show = summary.getByText('Show order summary');
-  if (await show.isVisible()) await show.click();
-  return summary;
-}
 
 /** The price on an option's card, as the shopper reads it: "£29.95" or "Free". */
 const priceOn = async (page: Page, name: RegExp) => {

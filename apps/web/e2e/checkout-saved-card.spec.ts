@@ -1,16 +1,19 @@
 import { test, type Page } from '@playwright/test';
 import {
+  addBasin,
   cardFrame,
   CHECKOUT_TIMEOUT,
   expect,
   expectConfirmation,
   fillCard,
+  openCheckout,
   pay,
   payButton,
   registerAndSignIn,
   scan,
   screenshot,
   section,
+  stepsBeforePayment,
   toPaymentSignedIn,
   uniqueEmail,
 } from './checkout-steps.ts';
@@ -74,18 +77,55 @@ test('a saved card that needs the bank’s check: closed or failed charges nothi
 });
 
 /** Issue 33: ticking the box after typing the card emptied the card field, and Pay then seemed to do nothing. */
-test('ticking “Save this card” after typing the card keeps what was typed, and Pay pays and keeps the card', async ({ page, browser }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'save-after-typing');
-  await registerAndSignIn(page, browser, testInfo, email);
-  await toPaymentSignedIn(page);
+test(
+  'ticking “Save this card” after typing the card keeps what was typed, and Pay pays and keeps the card',
+  { tag: '@phone' },
+  async ({ page, browser }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'save-after-typing');
+    await registerAndSignIn(page, browser, testInfo, email);
+    await toPaymentSignedIn(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await section(page, 'Payment').getByLabel('Save this card for next time').check();
+    await expect(cardFrame(page).getByLabel('Card number')).toHaveValue(/^4242 ?4242 ?4242 ?4242$/);
+    await expect(cardFrame(page).getByLabel('Security code')).toHaveValue('123');
+    await scan(page);
+    await screenshot(page, testInfo, 'save-card-ticked', false);
+    await pay(page);
+    await expectConfirmation(page, email);
+
+    await toPaymentSignedIn(page);
+    const saved = section(page, 'Payment').getByRole('group', { name: 'Pay with a saved card' });
+    await expect(saved.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked();
+  },
+);
+
+/** Issue 33: Pay pressed before the card form can take a card answers beside it, rather than seeming to do nothing. */
+test('Pay pressed while the card form is still loading, or with the card not typed, says why; then it pays', { tag: '@phone' }, async ({ page }, testInfo) => {
+  // The card form's page held back until Pay has been pressed: the form is still loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/payments\/sandbox\/elements\b/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const email = uniqueEmail(testInfo, 'pay-too-soon');
+  await addBasin(page);
+  await openCheckout(page);
+  await stepsBeforePayment(page, email);
+  const payment = section(page, 'Payment');
+  await pay(page);
+  await expect(payment.getByRole('alert')).toHaveText('The card form is still loading. Wait a moment for it to appear, then press Pay again.');
+  await scan(page);
+  await screenshot(page, testInfo, 'pay-while-loading', false);
+
+  // Loaded but empty: the form shows what to type, and the page says so beside Pay.
+  release();
+  await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+  await pay(page);
+  await expect(payment.getByRole('alert')).toHaveText('Check your card details: the card form shows what needs changing.');
+  await expect(cardFrame(page).getByText('Enter your card number.')).toBeVisible();
+
   await fillCard(page, '4242 4242 4242 4242');
-  await section(page, 'Payment').getByLabel('Save this card for next time').check();
-  await expect(cardFrame(page).getByLabel('Card number')).toHaveValue(/^4242 ?4242 ?4242 ?4242$/);
-  await expect(cardFrame(page).getByLabel('Security code')).toHaveValue('123');
   await pay(page);
   await expectConfirmation(page, email);
-
-  await toPaymentSignedIn(page);
-  const saved = section(page, 'Payment').getByRole('group', { name: 'Pay with a saved card' });
-  await expect(saved.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked();
 });

@@ -32,19 +32,34 @@ export const section = (page: Page, name: string) => main(page).getByRole('regio
 export const payButton = (page: Page) => section(page, 'Payment').getByRole('button', { name: /^Pay £[\d,.]+$/ });
 export const cardFrame = (page: Page) => page.frameLocator('iframe[title="Card details"]');
 
-export async function addBasin(page: Page) {
-  await page.goto(BASIN, { waitUntil: 'networkidle' });
+/** A parcel (goes by the parcel services) over the £50 that makes standard parcel delivery free. */
+export const SHOWER = '/p/brookvale-eden-mixer-shower-pl000256';
+export const SHOWER_NAME = 'Brookvale Eden Mixer Shower';
+
+/** One of a product (the basin unless named) added from its page, as the basket panel confirms. */
+export async function addToBasket(page: Page, path = BASIN, name = BASIN_NAME) {
+  await page.goto(path, { waitUntil: 'networkidle' });
   await expect(page.getByRole('banner').getByRole('button', { name: /^Basket \(/ })).toBeVisible();
   await main(page).getByRole('button', { name: 'Add to basket' }).click();
   const added = page.getByRole('dialog', { name: 'Your basket' }).getByRole('status');
   await expect(added).toContainText('Added to your basket');
-  await expect(added).toContainText(`1 × ${BASIN_NAME}`);
+  await expect(added).toContainText(`1 × ${name}`);
 }
 
-export async function openCheckout(page: Page) {
+export const addBasin = (page: Page) => addToBasket(page);
+
+export async function openCheckout(page: Page, name = BASIN_NAME) {
   await page.goto('/checkout');
   await expect(section(page, 'Your details')).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(BASIN_NAME);
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(name);
+}
+
+/** The checkout's order summary, opened first where it is a closed panel (on a phone). */
+export async function openSummary(page: Page) {
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  const show = summary.getByText('Show order summary');
+  if (await show.isVisible()) await show.click();
+  return summary;
 }
 
 /**

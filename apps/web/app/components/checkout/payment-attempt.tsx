@@ -240,13 +240,13 @@ export function PaymentProblem({ problem }: { problem: string | null }) {
   );
 }
 
+/** What "Pay" says while the card field is not there to pay with yet. */
+export const CARD_FIELD_LOADING = 'The card form is still loading. Wait a moment for it to appear, then press Pay again.';
+
 /**
  * A card form (the sandbox's frame or Stripe's Payment Element, passed as `field`) with the page's
  * own "Pay £x" button, the progress beside it, the problem above it and the bank's check.
  */
-/** What "Pay" says while the card field is not there to pay with yet. */
-export const CARD_FIELD_LOADING = 'The card form is still loading. Wait a moment for it to appear, then press Pay again.';
-
 export function CardPaymentForm({ attempt, field, onPay }: { attempt: PaymentAttempt; field: ReactNode; onPay: () => void }) {
   return (
     <div className="space-y-4">
