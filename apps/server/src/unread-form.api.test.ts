@@ -15,7 +15,7 @@ const STARTUP_MS = 60_000;
 const MB = 1024 * 1024;
 const REFUSAL = 'The files are too large: choose up to 3 files, each smaller than 5MB.';
 
-// The page's action as the shop's are (lib/uploads/posted-form.server.ts): refused by its length, or read.
+// The page's action as the shop's are (apps/web/app/lib/uploads/posted-form.ts): refused by its length, or read.
 const formPage =
   '{ action: async ({ request }) => Number(request.headers.get("content-length")) > 1024 * 1024 ' +
   `? new Response(${JSON.stringify(REFUSAL)}, { status: 413 }) : new Response("Thank you, " + (await request.formData()).get("name")) }`;

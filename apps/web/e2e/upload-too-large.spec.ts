@@ -4,9 +4,9 @@ import { SCREENSHOT_DIR } from './pages.ts';
 /**
  * Without the page's scripts (or before they load) nothing checks a file before it is sent: a 30 MB
  * form goes to the server, whose page refuses it unread (too large to read) and says so. The
- * browser reads no answer until it has sent everything, so the shop reads the rest and throws it
- * away (apps/server/src/web.ts) rather than leaving the page loading for ever. (No axe here: it needs
- * scripts.)
+ * browser reads no answer until it has sent everything, so the shop reads the rest, keeping what
+ * was typed and throwing the files away, rather than leaving the page loading for ever. (No axe
+ * here: it needs scripts.)
  */
 test.use({ javaScriptEnabled: false });
 
@@ -17,10 +17,12 @@ const shot = (page: Page, testInfo: TestInfo, name: string) =>
 
 test('a 30 MB photo on a help-centre form gets the page that says the files are too large', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/help/contact/electrical-recycling');
+  await page.getByLabel('New item you bought').fill('Vaillant ecoTEC plus 832 combi boiler');
   await page.getByLabel('Photos of the old item').setInputFiles([thirtyMegabytes('old-boiler.png', 'image/png')]);
   await page.getByRole('button', { name: 'Send recycling request' }).click();
   await expect(page.getByText('The files are too large: choose up to 3 files, each smaller than 5MB.')).toBeVisible();
-  // The same form, drawn again to choose smaller photos.
+  // The same form, drawn again with what was typed, to choose smaller photos.
+  await expect(page.getByLabel('New item you bought')).toHaveValue('Vaillant ecoTEC plus 832 combi boiler');
   await expect(page.getByLabel('Photos of the old item')).toBeVisible();
   await shot(page, testInfo, 'help-refused');
 });
@@ -34,6 +36,6 @@ test('a 30 MB document on the trade application gets the page that says the docu
   await form.getByLabel('Document 1: file').setInputFiles(thirtyMegabytes('invoices.pdf', 'application/pdf'));
   await form.getByRole('button', { name: 'Send application' }).click();
   await expect(page.getByText('The documents are too large: choose up to 3 files, each smaller than 5MB.')).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Trade account application' })).toBeVisible();
+  await expect(form.getByLabel('Legal name')).toHaveValue('Pipe & Sons Ltd');
   await shot(page, testInfo, 'trade-refused');
 });

@@ -4,7 +4,7 @@ import { EnquiryForm, EnquirySentPanel } from '../components/help-forms/enquiry-
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { jobApplicationForm } from '../lib/help-centre/enquiry-forms.ts';
 import { openRoles, ENQUIRY_FORM_MAX_BYTES, refusedAsTooLarge, submitEnquiry } from '../lib/help-centre/enquiries.server.ts';
-import { tooLargeToRead } from '../lib/uploads/posted-form.ts';
+import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta('Careers', 'Jobs at Plumbline: the roles open now, and how to apply.');
@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (tooLargeToRead(request, ENQUIRY_FORM_MAX_BYTES)) return data(refusedAsTooLarge(), { status: 413 });
+  if (tooLargeToRead(request, ENQUIRY_FORM_MAX_BYTES)) return data(refusedAsTooLarge(await typedFieldsOf(request)), { status: 413 });
   const result = await submitEnquiry(jobApplicationForm(await openRoles(request)), await request.formData(), request);
   return result.sent ? result : data(result, { status: 400 });
 }

@@ -5,7 +5,7 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { normaliseOrderNumber } from '@shop/contracts';
 import { enquiryFormOf, prefilledValues } from '../lib/help-centre/enquiry-forms.ts';
 import { ENQUIRY_FORM_MAX_BYTES, refusedAsTooLarge, submitEnquiry } from '../lib/help-centre/enquiries.server.ts';
-import { tooLargeToRead } from '../lib/uploads/posted-form.ts';
+import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params, request }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function action({ request, params }: Route.ActionArgs) {
   const form = enquiryFormOf(params.type);
   if (!form) throw data(null, { status: 404 });
-  if (tooLargeToRead(request, ENQUIRY_FORM_MAX_BYTES)) return data(refusedAsTooLarge(), { status: 413 });
+  if (tooLargeToRead(request, ENQUIRY_FORM_MAX_BYTES)) return data(refusedAsTooLarge(await typedFieldsOf(request)), { status: 413 });
   const result = await submitEnquiry(form, await request.formData(), request);
   return result.sent ? result : data(result, { status: 400 });
 }

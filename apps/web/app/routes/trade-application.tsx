@@ -24,7 +24,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { bandLabel } from '../lib/trade/bands.ts';
 import { accessTokenFrom, documentErrors, documentField, documentsFromForm, fieldId, notSentYet, typedValues } from '../lib/trade/application-form.ts';
 import { MAX_TRADE_FORM_BYTES, tradeClientFor, uploadAll, uploadDocument } from '../lib/trade/trade-api.server.ts';
-import { tooLargeToRead } from '../lib/uploads/posted-form.ts';
+import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { recheckTradeAccount } from '../lib/trade/use-trade-customer.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
@@ -48,7 +48,10 @@ const ANSWER_PATH = 'body.answer';
 export async function action({ request }: Route.ActionArgs) {
   const intent: Intent = new URL(request.url).searchParams.get('intent') === 'document' ? 'document' : 'answer';
   if (tooLargeToRead(request, MAX_TRADE_FORM_BYTES))
-    return data<Failure>({ intent, values: {}, errors: { fields: [], problem: 'That file is too large: choose one smaller than 5MB.' } }, { status: 413 });
+    return data<Failure>(
+      { intent, values: typedValues(await typedFieldsOf(request)), errors: { fields: [], problem: 'That file is too large: choose one smaller than 5MB.' } },
+      { status: 413 },
+    );
   const form = await request.formData();
   const values = typedValues(form);
   const documents = documentsFromForm(form);

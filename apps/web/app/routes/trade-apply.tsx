@@ -20,7 +20,7 @@ import {
   typedValues,
 } from '../lib/trade/application-form.ts';
 import { loadTradeBands, MAX_TRADE_FORM_BYTES, tradeClientFor, uploadAll } from '../lib/trade/trade-api.server.ts';
-import { tooLargeToRead } from '../lib/uploads/posted-form.ts';
+import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { useTradeCustomer } from '../lib/trade/use-trade-customer.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
@@ -43,7 +43,8 @@ const TOO_LARGE = 'The documents are too large: choose up to 3 files, each small
  * was typed and why; sent, the applicant goes to the application's page.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (tooLargeToRead(request, MAX_TRADE_FORM_BYTES)) return data<TradeFormFailure>({ values: {}, errors: { fields: [], problem: TOO_LARGE } }, { status: 413 });
+  if (tooLargeToRead(request, MAX_TRADE_FORM_BYTES))
+    return data<TradeFormFailure>({ values: typedValues(await typedFieldsOf(request)), errors: { fields: [], problem: TOO_LARGE } }, { status: 413 });
   const form = await request.formData();
   const values = typedValues(form);
   const documents = documentsFromForm(form);

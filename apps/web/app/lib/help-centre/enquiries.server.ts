@@ -12,9 +12,10 @@ import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryR
 /** The most a form with files may post (three files): a larger one is refused unread (`tooLargeToRead`). */
 export const ENQUIRY_FORM_MAX_BYTES = formLimitBytes(3);
 
-export const refusedAsTooLarge = (): EnquiryRefused => ({
+/** What was typed (`typedFieldsOf`) is drawn again; the files must be chosen again, smaller. */
+export const refusedAsTooLarge = (typed: FormData): EnquiryRefused => ({
   sent: false,
-  values: {},
+  values: typedValues(typed),
   problems: [{ message: 'The files are too large: choose up to 3 files, each smaller than 5MB.' }],
   fieldErrors: {},
 });

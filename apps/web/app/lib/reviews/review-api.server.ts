@@ -2,7 +2,7 @@ import { ApiError, createAccountsClient, createReviewPhotosClient, createReviewW
 import { REVIEW_MAX_PHOTOS, type ProductSummary, type ReviewPhotos } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
-import { formLimitBytes, tooLargeToRead } from '../uploads/posted-form.ts';
+import { formLimitBytes, tooLargeToRead, typedFieldsOf } from '../uploads/posted-form.ts';
 import { stepErrors, type StepErrors } from '../checkout/checkout-forms.ts';
 import { accessTokenFrom, formText, typedValues } from '../trade/application-form.ts';
 import {
@@ -83,7 +83,8 @@ export type ReviewedProduct = Pick<ProductSummary, 'slug' | 'sku' | 'offerings'>
 
 /** The page's action: the review (with `order`, a verified purchase) and its photos, or "send the photos again". */
 export async function writeReview(request: Request, product: ReviewedProduct, order: string | null): Promise<WriteReviewResult> {
-  if (tooLargeToRead(request, MAX_FORM_BYTES)) return refused({}, { fields: [{ path: reviewProblemPath(PHOTOS_FIELD), message: TOO_LARGE }], problem: null });
+  if (tooLargeToRead(request, MAX_FORM_BYTES))
+    return refused(typedValues(await typedFieldsOf(request)), { fields: [{ path: reviewProblemPath(PHOTOS_FIELD), message: TOO_LARGE }], problem: null });
   const form = await request.formData();
   const values = typedValues(form);
   const token = accessTokenFrom(form);
