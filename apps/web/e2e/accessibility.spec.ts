@@ -1,6 +1,7 @@
 import { expectNoViolations } from './axe.ts';
 import { expect, test, type TestInfo } from '@playwright/test';
 import { SCREENSHOT_DIR, SHELL_PAGES } from './pages.ts';
+import { overflowOf } from './reflow.ts';
 
 // An axe run plus a full-page screenshot takes a while on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -19,8 +20,8 @@ for (const { name, path, desktopOnly } of SHELL_PAGES) {
     await expect(page.locator('h1')).toBeVisible();
     await expectNoViolations(page);
     // Reflow (WCAG 1.4.10), which axe cannot see: nothing may scroll sideways on a phone.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const { overflow, outside } = await overflowOf(page);
+    expect(overflow, `sticks out: ${outside}`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath(testInfo, name), fullPage: true, animations: 'disabled' });
     expect(errors).toEqual([]);
   });
