@@ -30,9 +30,13 @@ function nearTheWindow(element: Element): Promise<void> {
   });
 }
 
-const serverLoads: Promise<unknown>[] = [];
-/** Resolves once every lazy component's code is loaded on the server: entry.server.tsx waits for it before its first page. */
-export const lazyComponentsLoaded = () => Promise.all(serverLoads);
+const serverLoads: (() => Promise<unknown>)[] = [];
+/**
+ * Resolves once every lazy component's code is loaded on the server: entry.server.tsx waits for it
+ * before its first page. Loaded then, not as each module is evaluated: a module still evaluating
+ * (an import cycle through the frame) can be undefined to an import() made at that moment.
+ */
+export const lazyComponentsLoaded = () => Promise.all(serverLoads.map((load) => load()));
 
 /**
  * A component whose code a page's scripts fetch only when it is first drawn: a dialog's contents,
@@ -58,7 +62,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       },
     ));
   const Lazy = lazy(preload);
-  if (import.meta.env.SSR) serverLoads.push(preload());
+  if (import.meta.env.SSR) serverLoads.push(preload);
 
   function LazyComponent(props: P) {
     // Once loaded (always, on the server) it is drawn at once; the Suspense boundary stays, so the server's markup and the browser's match.
