@@ -51,7 +51,7 @@ const line = <L extends { sku: string }>(basket: { lines: L[] }, sku: string) =>
 
 describe('guest baskets', () => {
   it('create a basket with an unguessable id and server-side totals, ignoring client prices', async () => {
-    const { sku, price } = skus.parcel!;
+    const { sku, price, exVat } = skus.parcel!;
     const body = { sku, quantity: 2, priceIncVat: 1, total: 1 } as unknown as { sku: string; quantity: number };
     const basket = await guest.createBasket({ body });
     expect(basket.basketId).toMatch(/^[A-Za-z0-9_-]{24}$/); // 144 bits
@@ -67,7 +67,9 @@ describe('guest baskets', () => {
       freeFromIncVat: 5_000,
       spendForFreeIncVat: delivery === 0 ? null : 5_000 - 2 * price,
     });
-    const vat = Math.round((total * 2000) / 12_000);
+    // VAT per line (docs/domain.md §1): the goods' net is the unit net × 2, delivery's is its own.
+    const net = 2 * exVat + delivery - Math.round((delivery * 2000) / 12_000);
+    const vat = total - net;
     expect(basket.totals.vat).toEqual([{ rateCode: 'standard', basisPoints: 2000, grossPence: total, vatPence: vat, netPence: total - vat }]);
     expect(basket.totals.totalExVat).toBe(total - vat);
     expect(await guest.getBasket({ params: { basketId: basket.basketId } })).toMatchObject({ basketId: basket.basketId, totals: basket.totals });

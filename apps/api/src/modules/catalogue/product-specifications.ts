@@ -305,7 +305,8 @@ function lead(input: ContentInput, spec: Record<string, string>): string {
     case 'mixer-showers':
     case 'digital-showers':
       return (
-        `${capital(an(lower(s('Valve'))))} ${family === 'digital-showers' ? 'digital' : 'mixer'} shower with ${s('Outlets') === '1' ? 'one outlet' : `${s('Outlets')} outlets`}, ` +
+        `${capital(an(lower(s('Valve'))))} ${family === 'digital-showers' ? 'digital' : 'mixer'} shower with ` +
+        `${s('Outlets') === '1' ? 'one outlet' : `${s('Outlets')} outlets`}, ` +
         `for combi boilers and unvented cylinders: it needs at least ${s('Minimum pressure')} and gives up to ${s('Flow rate')}.`
       );
     case 'power-showers':
@@ -361,7 +362,10 @@ function lead(input: ContentInput, spec: Record<string, string>): string {
         `${yes(s('Basin included')) ? 'supplied with its basin' : 'without a basin'}.`
       );
     case 'baths':
-      return `${capital(an(s('Shape') === 'Straight' || s('Shape') === 'Corner' || s('Shape') === 'Freestanding' ? lower(s('Shape')) : s('Shape')))} ${lower(s('Ends'))} bath in ${lower(s('Material'))}, holding about ${s('Capacity')} to the overflow.`;
+      return (
+        `${capital(an(['Straight', 'Corner', 'Freestanding'].includes(s('Shape')) ? lower(s('Shape')) : s('Shape')))} ${lower(s('Ends'))} bath ` +
+        `in ${lower(s('Material'))}, holding about ${s('Capacity')} to the overflow.`
+      );
     case 'bath-screens-panels':
       return family === 'bath-screens'
         ? `${capital(an(lower(s('Type'))))} for a shower over the bath, in ${s('Glass thickness')} toughened safety glass.`
@@ -378,25 +382,39 @@ function lead(input: ContentInput, spec: Record<string, string>): string {
       );
     case 'taps':
       return (
-        `${s('Tap type') === 'Pillar Taps' ? 'A pair of pillar taps' : capital(an(lower(s('Tap type'))))} with ${lower(s('Control'))} control and a ${lower(s('Cartridge'))} cartridge, for ${s('Tap holes')} tap ` +
-        `hole${s('Tap holes') === '1' ? '' : 's'}. Works from ${s('Minimum pressure')}, so ${s('Minimum pressure') === '0.2 bar' ? 'gravity-fed systems too' : 'combi and unvented systems'}.`
+        `${s('Tap type') === 'Pillar Taps' ? 'A pair of pillar taps' : capital(an(lower(s('Tap type'))))} with ${lower(s('Control'))} control ` +
+        `and a ${lower(s('Cartridge'))} cartridge, for ${s('Tap holes')} tap hole${s('Tap holes') === '1' ? '' : 's'}. ` +
+        `Works from ${s('Minimum pressure')}, so ${s('Minimum pressure') === '0.2 bar' ? 'gravity-fed systems too' : 'combi and unvented systems'}.`
       );
     case 'radiators':
-      return `${capital(an(lower(s('Orientation'))))} ${lower(s('Radiator type'))} radiator giving ${s('Heat output')}, with ${lower(s('Connection'))} connections at ${s('Pipe centres')} centres.`;
+      return (
+        `${capital(an(lower(s('Orientation'))))} ${lower(s('Radiator type'))} radiator giving ${s('Heat output')}, ` +
+        `with ${lower(s('Connection'))} connections at ${s('Pipe centres')} centres.`
+      );
     case 'heating-controls-valves':
-      return `${s('Type') === 'TRV' ? 'A thermostatic radiator valve' : capital(an(`${lower(s('Type'))} radiator valve`))} for ${s('Connection')} pipe, sold as a pair.`;
+      return (
+        `${s('Type') === 'TRV' ? 'A thermostatic radiator valve' : capital(an(`${lower(s('Type'))} radiator valve`))} ` +
+        `for ${s('Connection')} pipe, sold as a pair.`
+      );
     case 'plumbing-fittings':
       return `${capital(an(s('Size')))} ${lower(s('Connection'))} ${lower(s('Fitting type'))} in ${lower(s('Material'))}.`;
     case 'wastes-traps':
-      return `${capital(an(s('Diameter')))} ${lower(s('Waste type'))}${s('Slotted') ? ` (${yes(s('Slotted')) ? 'slotted, for basins with an overflow' : 'unslotted, for basins without one'})` : ''}.`;
+      return (
+        `${capital(an(s('Diameter')))} ${lower(s('Waste type'))}` +
+        `${s('Slotted') ? ` (${yes(s('Slotted')) ? 'slotted, for basins with an overflow' : 'unslotted, for basins without one'})` : ''}.`
+      );
     case 'tiles':
-      return `${s('Size')} mm ${lower(s('Material'))} tiles in ${lower(s('Colour'))} with a ${lower(s('Finish'))} finish for ${lower(s('Use'))} use, ${s('Coverage per box')} a box.`;
+      return (
+        `${s('Size')} mm ${lower(s('Material'))} tiles in ${lower(s('Colour'))} with a ${lower(s('Finish'))} finish ` +
+        `for ${lower(s('Use'))} use, ${s('Coverage per box')} a box.`
+      );
     case 'bathroom-accessories':
       return `${capital(an(lower(s('Type'))))} in ${lower(s('Material'))}, ${lower(s('Mounting'))}.`;
     case 'mirrors-lighting':
       return family === 'bathroom-lighting'
         ? `${s('IP rating')} bathroom light in ${s('Colour temperature')}.`
-        : `An LED mirror in ${s('Colour temperature')}${yes(s('Demister')) ? ' with a demister pad' : ''}${yes(s('Bluetooth')) ? ' and Bluetooth speakers' : ''}, rated ${s('IP rating')} for bathrooms.`;
+        : `An LED mirror in ${s('Colour temperature')}${yes(s('Demister')) ? ' with a demister pad' : ''}` +
+            `${yes(s('Bluetooth')) ? ' and Bluetooth speakers' : ''}, rated ${s('IP rating')} for bathrooms.`;
     case 'extractor-fans':
       return (
         `An extractor fan moving ${s('Extraction rate')} through a ${s('Duct size')} duct` +
@@ -413,5 +431,6 @@ function lead(input: ContentInput, spec: Record<string, string>): string {
 /** Two or three sentences a buyer needs: what it is and does, its size, and its range. */
 export function productDescription(input: ContentInput, spec: Record<string, string>): string {
   const { widthMm, heightMm, depthMm } = input.dimensions;
-  return `${lead(input, spec)} It measures ${widthMm} mm wide, ${heightMm} mm high and ${depthMm} mm deep. From the ${input.range} range by ${input.brandName}.`;
+  const size = `It measures ${widthMm} mm wide, ${heightMm} mm high and ${depthMm} mm deep.`;
+  return `${lead(input, spec)} ${size} From the ${input.range} range by ${input.brandName}.`;
 }

@@ -55,7 +55,9 @@ describe('BasketTotals', () => {
     // The API's threshold, judged on the goods after the discount.
     expect(shown).toContain('Spend £218.22 more for free delivery');
     expect(shown).toContain('Standard large item (kerbside) is free to most of mainland Great Britain on orders from £499 after discounts.');
-    expect(shown).toContain('The Scottish Highlands and islands, Northern Ireland, the Isle of Wight and Scilly pay a surcharge.');
+    expect(shown).toContain(
+      'Deliveries to the Scottish Highlands, the Isle of Wight, the Scottish islands, Northern Ireland and the Isles of Scilly pay a surcharge.',
+    );
     expect(shown).toContain('Your savings £99.20');
     expect(shown).toContain('Total inc VAT £310.73');
     expect(shown).toContain('VAT at 20% included £51.79');
