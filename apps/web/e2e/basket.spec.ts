@@ -207,7 +207,9 @@ test('the basket and its panel say how much more to spend for free delivery, by 
 
   const order = summary(page);
   await expect(order.getByText(`Spend ${spend} more for free delivery`)).toBeVisible();
-  await expect(order.getByText('The Scottish Highlands and islands, Northern Ireland, the Isle of Wight and Scilly pay a surcharge.')).toBeVisible();
+  await expect(
+    order.getByText('Deliveries to the Scottish Highlands, the Isle of Wight, the Scottish islands, Northern Ireland and the Isles of Scilly pay a surcharge.'),
+  ).toBeVisible();
   await expect(order.getByRole('link', { name: 'Delivery information' })).toHaveAttribute('href', /^\/help\/delivery/);
   await expectNoViolations(page);
   await screenshot(page, testInfo, 'basket-free-delivery');

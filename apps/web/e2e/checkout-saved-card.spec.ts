@@ -121,6 +121,8 @@ test('Pay pressed while the card form is still loading, or with the card not typ
   // Loaded but empty: the form shows what to type, and the page says so beside Pay.
   release();
   await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+  // The form is there: "still loading" is no longer true, so it is no longer said.
+  await expect(payment.getByText('The card form is still loading.', { exact: false })).toHaveCount(0);
   await pay(page);
   await expect(payment.getByRole('alert')).toHaveText('Check your card details: the card form shows what needs changing.');
   await expect(cardFrame(page).getByText('Enter your card number.')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectNoViolations } from './axe.ts';
+import { pageReady } from './auth.ts';
 import { addBasin } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -129,13 +130,16 @@ test('the sign-in and register pages wear the shop’s font, logo and buttons', 
 });
 
 const PHOTOS = 'Photos of the old item';
-const thirtyMegabytes = { name: 'old-boiler.png', mimeType: 'image/png', buffer: Buffer.alloc(30 * 1024 * 1024, 1) };
+// Over the 5 MB limit, yet small enough for the test's browser to take quickly on a busy machine
+// (a 30 MB file took 40 s just to hand over); the check is the same for any size over the limit.
+const tooLarge = { name: 'old-boiler.png', mimeType: 'image/png', buffer: Buffer.alloc(8 * 1024 * 1024, 1) };
 
-test('a 30 MB photo is refused by its field as soon as it is chosen, and never sent', { tag: '@phone' }, async ({ page }, testInfo) => {
-  await page.goto('/help/contact/electrical-recycling', { waitUntil: 'networkidle' });
+test('a photo over the limit is refused by its field as soon as it is chosen, and never sent', { tag: '@phone' }, async ({ page }, testInfo) => {
+  await page.goto('/help/contact/electrical-recycling');
+  await pageReady(page);
   const sent: number[] = [];
   page.on('request', (request) => sent.push(request.postDataBuffer()?.length ?? 0));
-  await page.getByLabel(PHOTOS).setInputFiles([thirtyMegabytes]);
+  await page.getByLabel(PHOTOS).setInputFiles([tooLarge]);
   await expect(page.getByText('The selected file must be smaller than 5MB')).toBeVisible();
   await expect(page.getByLabel(PHOTOS)).toHaveAttribute('aria-invalid', 'true');
   expect(await page.getByLabel(PHOTOS).evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
@@ -156,7 +160,7 @@ test.describe('without scripts', () => {
 
   test('a photo over the limit is refused by the server, by its field', async ({ page }) => {
     await page.goto('/help/contact/electrical-recycling');
-    await page.getByLabel(PHOTOS).setInputFiles([{ ...thirtyMegabytes, buffer: Buffer.alloc(6 * 1024 * 1024, 1) }]);
+    await page.getByLabel(PHOTOS).setInputFiles([{ ...tooLarge, buffer: Buffer.alloc(6 * 1024 * 1024, 1) }]);
     await page.getByRole('button', { name: 'Send recycling request' }).click();
     await expect(page.getByText(/must be smaller than 5MB/).first()).toBeVisible();
   });

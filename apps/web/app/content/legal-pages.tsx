@@ -483,6 +483,16 @@ export const SHOP_COOKIES: StoredItem[] = [
     purpose: 'Says someone has signed in on this browser, so pages know to load the sign-in code',
     lasts: '30 days, or until you sign out',
   },
+  {
+    name: 'shop_basket',
+    purpose: 'Your basket before you sign in, so checkout works even before the page’s scripts have loaded',
+    lasts: '90 days, or until you sign in or order',
+  },
+  {
+    name: 'shop_placed_order',
+    purpose: 'The number of the order this browser has just placed, so its thank-you page shows it to you and to nobody else',
+    lasts: 'Until you close your browser',
+  },
   { name: '_session, _session.sig', purpose: 'Keeps you signed in to your Plumbline account', lasts: '14 days, or until you sign out' },
   {
     name: '_interaction, _interaction.sig, _interaction_resume, _interaction_resume.sig',

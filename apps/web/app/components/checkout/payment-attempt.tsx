@@ -242,12 +242,17 @@ export function PaymentProblem({ problem }: { problem: string | null }) {
 
 /** What "Pay" says while the card field is not there to pay with yet. */
 export const CARD_FIELD_LOADING = 'The card form is still loading. Wait a moment for it to appear, then press Pay again.';
+/** What "Pay" says when the card field could not be loaded (Stripe.js unreachable). */
+export const CARD_FIELD_NOT_LOADED = 'The card form couldn’t be loaded: press Try again above it, then pay.';
+const FIELD_NOT_THERE = new Set([CARD_FIELD_LOADING, CARD_FIELD_NOT_LOADED]);
 
 /**
  * A card form (the sandbox's frame or Stripe's Payment Element, passed as `field`) with the page's
  * own "Pay £x" button, the progress beside it, the problem above it and the bank's check.
  */
-export function CardPaymentForm({ attempt, field, onPay }: { attempt: PaymentAttempt; field: ReactNode; onPay: () => void }) {
+export function CardPaymentForm({ attempt, field, fieldReady, onPay }: { attempt: PaymentAttempt; field: ReactNode; fieldReady: boolean; onPay: () => void }) {
+  // "Still loading" or "not loaded" is true only until the field appears: not left beside a card form that is there.
+  const problem = fieldReady && attempt.problem && FIELD_NOT_THERE.has(attempt.problem) ? null : attempt.problem;
   return (
     <div className="space-y-4">
       <div>
@@ -255,7 +260,7 @@ export function CardPaymentForm({ attempt, field, onPay }: { attempt: PaymentAtt
         <p className="text-sm text-navy-700">Visa, Mastercard and American Express. Your card details go straight to our payment provider.</p>
       </div>
       {field}
-      <PaymentProblem problem={attempt.problem} />
+      <PaymentProblem problem={problem} />
       <UnfinishedBankCheck attempt={attempt} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         {/* Never disabled: a press it cannot act on yet is answered beside it, rather than seeming to do nothing. */}

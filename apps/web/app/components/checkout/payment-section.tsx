@@ -242,7 +242,7 @@ function CardPayment({
   return (
     <div className="space-y-4">
       <WalletButtons wallets={wallets} pay={walletPay} />
-      <CardPaymentForm attempt={attempt} field={field} onPay={() => void pay()} />
+      <CardPaymentForm attempt={attempt} field={field} fieldReady={frameReady} onPay={() => void pay()} />
     </div>
   );
 }

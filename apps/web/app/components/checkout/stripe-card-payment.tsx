@@ -12,7 +12,7 @@ import {
 } from '../../lib/checkout/stripe-js.ts';
 import { Button } from '../ui/button.tsx';
 import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
-import { CARD_FIELD_LOADING, CardFieldSkeleton, CardPaymentForm, usePaymentAttempt, type OrderPlaced } from './payment-attempt.tsx';
+import { CARD_FIELD_LOADING, CARD_FIELD_NOT_LOADED, CardFieldSkeleton, CardPaymentForm, usePaymentAttempt, type OrderPlaced } from './payment-attempt.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
 /** The shop's colours for Stripe's Payment Element (the frame keeps to system fonts). */
@@ -30,7 +30,6 @@ const APPEARANCE = {
 /** The wallet buttons at the sandbox's button height (the box kept for them while loading). */
 const EXPRESS_CHECKOUT: StripeExpressCheckoutOptions = { buttonHeight: 48, buttonType: { applePay: 'buy', googlePay: 'buy' } };
 
-const NOT_LOADED = 'The card form couldn’t be loaded: press Try again above it, then pay.';
 const NOT_TAKEN = 'We couldn’t take the payment just now. You have not been charged: please try again.';
 
 type FieldState = 'loading' | 'ready' | 'failed';
@@ -85,7 +84,7 @@ export function StripePayment({
   const pay = async () => {
     if (attempt.busy) return;
     // Pay always answers: pays, or says why not.
-    if (!session || field !== 'ready') return attempt.fail(field === 'failed' ? NOT_LOADED : CARD_FIELD_LOADING);
+    if (!session || field !== 'ready') return attempt.fail(field === 'failed' ? CARD_FIELD_NOT_LOADED : CARD_FIELD_LOADING);
     attempt.begin();
     const problem = await beforePay?.();
     if (problem) return attempt.fail(problem);
@@ -139,7 +138,7 @@ export function StripePayment({
   return (
     <div className="space-y-4">
       {expressCheckout && <ExpressCheckoutElement session={session} state={wallet} onState={setWallet} busy={attempt.busy} onConfirm={payByWallet} />}
-      <CardPaymentForm attempt={attempt} field={box} onPay={() => void pay()} />
+      <CardPaymentForm attempt={attempt} field={box} fieldReady={field === 'ready'} onPay={() => void pay()} />
     </div>
   );
 }
