@@ -1,6 +1,6 @@
 import { request as apiRequest, test, type Page, type TestInfo } from '@playwright/test';
 import { collectErrors, expectNoViolations, storedUser } from './auth.ts';
-import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
+import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, signUpAddress, uniqueEmail } from './checkout-steps.ts';
 import { asStaff, newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -170,7 +170,12 @@ test('a customer writes a verified review with a photo from their order; publish
   expect(errors).toEqual([]);
 
   // Without scripts the same form posts and comes back to the review (its count may lag a few seconds behind, as listings are kept briefly).
-  const plain = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false });
+  // From the same address as the signed-in page (registerAndSignIn's).
+  const plain = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-forwarded-for': signUpAddress(testInfo) },
+  });
   try {
     const noScripts = await plain.newPage();
     await noScripts.goto(BASIN);
