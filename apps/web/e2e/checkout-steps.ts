@@ -174,8 +174,11 @@ export async function toPaymentSignedIn(page: Page) {
   await section(page, 'Billing').getByRole('button', { name: 'Continue to payment' }).click();
 }
 
-/** The private (RFC 1918) address a test's new account signs up and shops from (`registerAndSignIn`). */
-export function signUpAddress(testInfo: TestInfo): string {
+/**
+ * A private (RFC 1918) address of this test's own (the shop believes a proxy on its own machine): sign-ups (ten an hour) and
+ * the API's per-address budget would otherwise count the whole suite's calls against one loopback address.
+ */
+export function visitorAddress(testInfo: TestInfo): string {
   const digest = createHash('sha256').update(`${testInfo.testId}-${testInfo.project.name}-${testInfo.retry}`).digest();
   return `10.${digest[0]}.${digest[1]}.${(digest[2]! % 254) + 1}`;
 }
@@ -187,7 +190,7 @@ export function signUpAddress(testInfo: TestInfo): string {
 export async function registerAndSignIn(page: Page, browser: Browser, testInfo: TestInfo, email: string, name = 'Robin Cardholder') {
   // Each new account from an address of its own, as shoppers' are (the shop believes a proxy on its own
   // machine): the suite's sign-ups would otherwise all count against one address's ten an hour.
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': signUpAddress(testInfo) });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) });
   await page.goto('/account');
   await main(page).getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/identity\/interaction\//);

@@ -1,6 +1,6 @@
 import { request as apiRequest, test, type Page, type TestInfo } from '@playwright/test';
 import { collectErrors, expectNoViolations, storedUser } from './auth.ts';
-import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, signUpAddress, uniqueEmail } from './checkout-steps.ts';
+import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, visitorAddress, uniqueEmail } from './checkout-steps.ts';
 import { asStaff, newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -174,7 +174,7 @@ test('a customer writes a verified review with a photo from their order; publish
   const plain = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
     javaScriptEnabled: false,
-    extraHTTPHeaders: { 'x-forwarded-for': signUpAddress(testInfo) },
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(testInfo) },
   });
   try {
     const noScripts = await plain.newPage();
