@@ -161,4 +161,34 @@ describe('module boundary check', () => {
       },
     ]);
   });
+  it('lets demo code into the apps only through the seeds, the picture routes and tests, each by its entry', () => {
+    const root = tree({
+      'packages/demo/src/seeds.ts': "import { formatPence } from '@shop/contracts';",
+      'apps/api/src/modules/catalogue/products.seed.ts': "import { generateCatalogue } from '@shop/demo/seeds';",
+      'apps/api/src/modules/catalogue/catalogue.seed.ts': "import { renderProductImage } from '@shop/demo/product-art';",
+      'apps/api/src/modules/catalogue/catalogue.service.ts': "import { generateCatalogue } from '@shop/demo/seeds';",
+      'apps/api/src/modules/catalogue/index.ts': "export { CATEGORY_TREE } from '../../../../../packages/demo/src/catalogue/category-tree.ts';",
+      'apps/api/src/modules/payments/testing.ts': "export { startStripeStandIn } from '@shop/demo/stripe-standin';",
+      'apps/api/src/modules/payments/stripe.api.test.ts': "import { startStripeStandIn } from '@shop/demo/stripe-standin';",
+      'apps/api/src/testing/test-api.ts': "import { generateCatalogue } from '@shop/demo/seeds';",
+      'apps/web/app/routes/product-image.ts': "import { renderProductImage } from '@shop/demo/product-art';",
+      'apps/web/app/routes/product.tsx': "import { renderProductImage } from '@shop/demo/product-art';",
+      'apps/web/app/routes/user-content-image.ts': "import { startStripeStandIn } from '@shop/demo/stripe-standin';",
+      'apps/server/src/server.ts': "import { createRandom } from '@shop/demo/seeds';",
+      'packages/contracts/src/index.ts': "import { generateCatalogue } from '@shop/demo/seeds';",
+    });
+    const rules = findBoundaryViolations(root)
+      .map((violation) => `${violation.file}: ${violation.rule}`)
+      .toSorted();
+    const production = "production code may import @shop/demo only from a seed (*.seed.ts) or the storefront's picture routes";
+    expect(rules).toEqual([
+      'apps/api/src/modules/catalogue/catalogue.seed.ts: this file may import demo code only through @shop/demo/seeds',
+      `apps/api/src/modules/catalogue/catalogue.service.ts: ${production}`,
+      'apps/api/src/modules/catalogue/index.ts: demo code is imported by its package name, @shop/demo/<entry>, never by path',
+      `apps/server/src/server.ts: ${production}`,
+      `apps/web/app/routes/product.tsx: ${production}`,
+      'apps/web/app/routes/user-content-image.ts: this file may import demo code only through @shop/demo/product-art',
+      'packages/contracts/src/index.ts: packages other than @shop/demo must not import demo code',
+    ]);
+  });
 });

@@ -14,7 +14,9 @@
  * - modules depend on one another without cycles (tests and test helpers sit on top and do not count);
  * - platform code (apps/api/src/platform, db, seed) never imports a domain module;
  * - the web tier reaches the API only through `@shop/api-client` / `@shop/contracts`;
- * - packages never import apps.
+ * - packages never import apps;
+ * - demo code (`@shop/demo`) enters the apps only where demo data does: the seeds, the storefront's
+ *   two picture routes, and tests and their helpers (see DEMO_ENTRIES).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -218,6 +220,50 @@ function cyclesOf(graph: Map<string, Set<string>>): string[][] {
   return [...cycles.values()];
 }
 
+/**
+ * The only production files that may import demo code, each through one entry of @shop/demo
+ * (docs/decisions/0055): seeds write demo data only when DEMO_DATA asks (decision 0046), and the
+ * storefront's product and customer pictures are drawn until the shop has photographs. Tests and test
+ * helpers may use any entry (the Stripe stand-in is one).
+ */
+export const DEMO_ENTRIES: readonly { files: RegExp; entry: string }[] = [
+  { files: /^apps\/api\/src\/modules\/[^/]+\/[^/]+\.seed\.ts$/, entry: '@shop/demo/seeds' },
+  { files: /^apps\/web\/app\/routes\/(product|user-content)-image\.ts$/, entry: '@shop/demo/product-art' },
+];
+
+const isDemoSpecifier = (specifier: string) => specifier === '@shop/demo' || specifier.startsWith('@shop/demo/');
+const isDemoTestCode = (file: string) => isTestCode(file) || /^apps\/(api\/src\/testing|web\/e2e)\//.test(file);
+
+/** Which imports of demo code the apps and the other packages may not make (DEMO_ENTRIES). */
+function demoViolations(root: string): Violation[] {
+  const violations: Violation[] = [];
+  const demoDir = path.join(root, 'packages', 'demo');
+  const files = [...sourceFiles(path.join(root, 'apps')), ...sourceFiles(path.join(root, 'packages'))].filter((file) => !file.startsWith(demoDir + path.sep));
+  for (const file of files) {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(demoDir + path.sep)) {
+        violations.push({ file: relative, specifier, rule: 'demo code is imported by its package name, @shop/demo/<entry>, never by path' });
+      } else if (!isDemoSpecifier(specifier) || isDemoTestCode(relative)) {
+        continue;
+      } else if (relative.startsWith('packages/')) {
+        violations.push({ file: relative, specifier, rule: 'packages other than @shop/demo must not import demo code' });
+      } else {
+        const allowed = DEMO_ENTRIES.find((entry) => entry.files.test(relative));
+        if (allowed?.entry === specifier) continue;
+        violations.push({
+          file: relative,
+          specifier,
+          rule: allowed
+            ? `this file may import demo code only through ${allowed.entry}`
+            : "production code may import @shop/demo only from a seed (*.seed.ts) or the storefront's picture routes",
+        });
+      }
+    }
+  }
+  return violations;
+}
+
 export function findBoundaryViolations(root: string): Violation[] {
   const violations: Violation[] = [];
   const apiSrc = path.join(root, 'apps', 'api', 'src');
@@ -316,6 +362,7 @@ export function findBoundaryViolations(root: string): Violation[] {
       }
     }
   }
+  violations.push(...demoViolations(root));
   return violations;
 }
 

@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-'));
 const only = process.argv.slice(2);
 
-const typecheckProjects = ['packages/contracts', 'packages/api-client', 'apps/api', 'apps/server', 'apps/web', 'bench', 'tooling'];
+const typecheckProjects = ['packages/contracts', 'packages/api-client', 'packages/demo', 'apps/api', 'apps/server', 'apps/web', 'bench', 'tooling'];
 
 interface Step {
   name: string;

@@ -104,7 +104,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node ../api/src/modules/payments/stripe-standin.main.ts',
+      command: 'node ../../packages/demo/src/stripe-standin/main.ts',
       url: `${stripeStandIn}/v3/`,
       env: { PORT: String(STRIPE_STANDIN_PORT) },
       reuseExistingServer: false,

@@ -11,7 +11,7 @@ export const SHORT_TOKEN_PORT = BASE + 4;
 export const SHORT_TOKEN_TTL_SECONDS = 70;
 /** The whole shop configured for Stripe, against the local stand-in for Stripe's API and Stripe.js. */
 export const STRIPE_SHOP_PORT = BASE + 6;
-/** That stand-in (apps/api/src/modules/payments/stripe-standin.main.ts). */
+/** That stand-in (packages/demo/src/stripe-standin/main.ts). */
 export const STRIPE_STANDIN_PORT = BASE + 7;
 
 /**

@@ -26,6 +26,7 @@ export * from './saved-cards.ts';
 export * from './site.ts';
 export * from './trade.ts';
 export * from './help-centre.ts';
+export * from './catalogue-values.ts';
 export * from './reviews-values.ts';
 export * from './reviews.ts';
 export * from './reviews-listings.ts';

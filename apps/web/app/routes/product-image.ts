@@ -1,5 +1,5 @@
-import { parseProductSize, renderProductImage } from '../lib/product-art/index.ts';
-import { svgResponse } from '../lib/product-art/http.ts';
+import { parseProductSize, renderProductImage } from '@shop/demo/product-art';
+import { svgResponse } from '../lib/svg-response.ts';
 import type { Route } from './+types/product-image';
 
 /** /images/products/<family>-<finish>[-detail|-dimensions].svg[?size=<w>x<h>]: a generated product illustration. */

@@ -1,5 +1,5 @@
-import { renderUserContentImage } from '../lib/product-art/index.ts';
-import { svgResponse } from '../lib/product-art/http.ts';
+import { renderUserContentImage } from '@shop/demo/product-art';
+import { svgResponse } from '../lib/svg-response.ts';
 import type { Route } from './+types/user-content-image';
 
 /** /images/user-content/<productId>.svg: a customer's photo of the product fitted (an illustration). */

@@ -1,5 +1,5 @@
 import type { Seed } from '../../seed/seed.ts';
-import { CATEGORY_TREE } from './category-tree.ts';
+import { CATEGORY_TREE } from '@shop/demo/seeds';
 import { insertCategory } from './catalogue.repository.ts';
 
 const size = CATEGORY_TREE.reduce((sum, category) => sum + 1 + category.children.length, 0);

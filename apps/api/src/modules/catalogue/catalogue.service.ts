@@ -48,7 +48,7 @@ import {
 import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
 import { FALLBACK_IMAGE_URL } from './card-facts.ts';
 import { searchTerms } from './search-query.ts';
-import { inFamilyOrder } from './product-specifications.ts';
+import { inFamilyOrder } from './specification-order.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
 import * as history from './price-history.ts';

@@ -10,7 +10,6 @@ import { catalogueJobs } from './catalogue-jobs.ts';
 export { createCatalogueService, type CatalogueDeps, type CatalogueService } from './catalogue.service.ts';
 export type { SellableOffering } from './sellable-offerings.ts';
 export type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
-export { DEMO_PRODUCT_COUNT } from './catalogue-generator.ts';
 export { RETURNABILITIES, type Returnability } from './returnability.ts';
 
 export interface CatalogueModuleDeps {

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateCatalogue, type GeneratedProduct } from './catalogue-generator.ts';
-import { inFamilyOrder } from './product-specifications.ts';
-import { productGallery } from './products.seed.ts';
+import { generateCatalogue, productGallery, type GeneratedProduct } from '@shop/demo/seeds';
+import { inFamilyOrder } from './specification-order.ts';
 
 /**
  * The demo catalogue reads like a retailer's (docs/domain.md §2.1): each family's specifications

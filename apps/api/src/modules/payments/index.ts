@@ -14,7 +14,7 @@
  * Never call the gateway inside a database transaction: Stripe is a remote service, and the sandbox
  * writes through its own connection (on PGlite, the one connection your transaction holds).
  * Tests: `testing.ts` pays a sandbox intent with a test card as the frame would, and starts the local
- * stand-in for Stripe's API and Stripe.js (`stripe-standin.main.ts` runs it alone, for browser tests).
+ * stand-in for Stripe's API and Stripe.js (`@shop/demo/stripe-standin`; its `main.ts` runs it alone, for browser tests).
  */
 import type { ApiModule } from '../../platform/module.ts';
 import { registerPaymentsRoutes } from './payments.routes.ts';

@@ -4,7 +4,7 @@ import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { onPaymentEvent, paymentGateway, type PaymentEventNotice } from './payments.service.ts';
 import { createStripeGateway, type StripeSettings } from './stripe-gateway.ts';
-import { parseStripeForm, startStripeStandIn, type StripeStandIn } from './stripe-standin.testing.ts';
+import { parseStripeForm, startStripeStandIn, type StripeStandIn } from '@shop/demo/stripe-standin';
 
 let standIn: StripeStandIn;
 let gateway: PaymentGateway;

@@ -9,7 +9,7 @@ import { deliverDueWebhooks, loopbackWebhookUrl, type DeliveryPolicy, type Deliv
 export { deliverDueWebhooks, loopbackWebhookUrl };
 /** The gateway the app is configured with (as its `PaymentsService` gives it), for tests that look at it directly. */
 export { paymentGateway };
-export { startStripeStandIn, type StripeStandIn } from './stripe-standin.testing.ts';
+export { startStripeStandIn, type StripeStandIn } from '@shop/demo/stripe-standin';
 
 /** The settings that point the API at the Stripe stand-in (its webhook secret is `whsec_standin`). */
 export const stripeStandInEnv = (standIn: { url: string; jsUrl: string }) => ({

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFromEndpoints } from '@shop/api-client';
 import { reviewListingEndpoints } from '@shop/contracts';
+import { REVIEW_PHOTOS_DIR } from '@shop/demo/seeds';
 import { runSeeds } from '../../seed/seed.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { reviewPhotosDemoSeed } from './review-photos.seed.ts';
@@ -76,11 +77,7 @@ describe('demo review photos', () => {
     // One of the demo photos, as the files module keeps every upload: re-encoded, so the same size of picture rather than the same bytes.
     const served = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     const sizeOf = ({ width, height }: { width: number; height: number }) => `${width}×${height}`;
-    const demo = await Promise.all(
-      fs
-        .readdirSync(path.join(import.meta.dirname, 'demo-photos'))
-        .map(async (name) => sizeOf(await sharp(path.join(import.meta.dirname, 'demo-photos', name)).metadata())),
-    );
+    const demo = await Promise.all(fs.readdirSync(REVIEW_PHOTOS_DIR).map(async (name) => sizeOf(await sharp(path.join(REVIEW_PHOTOS_DIR, name)).metadata())));
     expect(served.format).toBe('jpeg');
     expect(demo).toContain(sizeOf(served));
   });

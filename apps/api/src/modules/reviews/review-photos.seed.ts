@@ -1,7 +1,7 @@
 /**
  * Photos on the demo reviews (issue 21): about one review in sixteen rated 3 or more, published or
- * waiting, gets one to three photos of a fitted bathroom (demo-photos/, made by
- * tooling/make-demo-review-photos.ts). Each photo is stored through the files module as a customer's
+ * waiting, gets one to three photos of a fitted bathroom (@shop/demo's review-photos/photos/, made by
+ * its review-photos/make.ts). Each photo is stored through the files module as a customer's
  * upload would be, one stored file per photo, so the shop's photo route, the "with photos" filter and
  * the moderators' screens all meet real files. Runs only where there is a file store (SeedContext).
  */
@@ -10,14 +10,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { REVIEW_MAX_PHOTOS } from '@shop/contracts';
+import { createRandom, REVIEW_PHOTOS_DIR } from '@shop/demo/seeds';
 import type { Seed } from '../../seed/seed.ts';
 import { systemClock } from '../../platform/context.ts';
-import { createRandom } from '../../platform/seeded-random.ts';
 import { createFilesService, type UploadInput } from '../files/index.ts';
 import { insertInChunks } from './reviews.seed.ts';
 import { reviewPhotos, reviews } from './reviews.tables.ts';
 
-const PHOTOS_FOLDER = path.join(import.meta.dirname, 'demo-photos');
 /** The share of reviews rated 3 or more that have photos. */
 const WITH_PHOTOS = 1 / 16;
 const MOST_PHOTOS = Math.min(3, REVIEW_MAX_PHOTOS);
@@ -30,10 +29,10 @@ export const reviewPhotosDemoSeed: Seed = {
     const files = createFilesService({ settings: context.files! });
     const ctx = { actor: null, clock: systemClock };
     const pictures = fs
-      .readdirSync(PHOTOS_FOLDER)
+      .readdirSync(REVIEW_PHOTOS_DIR)
       .filter((name) => name.endsWith('.jpg'))
       .toSorted()
-      .map((name) => ({ name, bytes: fs.readFileSync(path.join(PHOTOS_FOLDER, name)) }));
+      .map((name) => ({ name, bytes: fs.readFileSync(path.join(REVIEW_PHOTOS_DIR, name)) }));
     const random = createRandom(35);
     const candidates = await db
       .select({ id: reviews.id })

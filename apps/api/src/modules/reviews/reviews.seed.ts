@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReviewHoldReason, ReviewRejectionReason } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Seed } from '../../seed/seed.ts';
-import { createRandom } from '../../platform/seeded-random.ts';
+import { createRandom } from '@shop/demo/seeds';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { addFigures, averageTenths, figuresOf, NO_REVIEWS, type SummaryFigures } from './review-listing-rules.ts';
 import { productQuestions, reviews, reviewSummaries } from './reviews.tables.ts';

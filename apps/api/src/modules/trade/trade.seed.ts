@@ -7,7 +7,7 @@
 import type { Address, TradeApplicationData, TradeApplicationStatus, TradeBusinessType, TradeType } from '@shop/contracts';
 import { SALES_CHANNELS } from '@shop/contracts';
 import { readableCode } from '../../platform/readable-codes.ts';
-import { createRandom } from '../../platform/seeded-random.ts';
+import { createRandom } from '@shop/demo/seeds';
 import type { Seed } from '../../seed/seed.ts';
 import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
 import type { IdentityService } from '../identity/index.ts';

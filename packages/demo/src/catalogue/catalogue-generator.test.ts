@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_COUNT, generateCatalogue } from './catalogue-generator.ts';
-import { expandSynonyms, searchTerms } from './search-query.ts';
 
 describe('catalogue generator', () => {
   const catalogue = generateCatalogue();
@@ -29,15 +28,5 @@ describe('catalogue generator', () => {
     expect(inStock).toBeGreaterThan(0.72);
     expect(inStock).toBeLessThan(0.88);
     expect(catalogue.products.filter((product) => product.popularity !== 0 || product.badges.includes('best_seller'))).toEqual([]);
-  });
-});
-
-describe('search terms', () => {
-  it('keeps letters and digits only and expands trade synonyms', () => {
-    expect(searchTerms(`"WC" 100% basin_600 \\ '; drop`)).toEqual(['wc', '100', 'basin', '600', 'drop']);
-    expect(expandSynonyms('loo')).toContain('toilet');
-    expect(expandSynonyms('rad')).toContain('radiator');
-    expect(expandSynonyms('sink')).toContain('basin');
-    expect(searchTerms('a'.repeat(1000))).toEqual(['a'.repeat(40)]);
   });
 });

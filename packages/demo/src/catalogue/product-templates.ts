@@ -2,7 +2,7 @@
  * Demo catalogue templates (docs/domain.md §2): per department, how many products, the
  * mid-range base price (pence, inc VAT), variant axes and attribute facets. Seed data, not rules.
  */
-import type { Returnability } from './returnability.ts';
+import type { Returnability } from '@shop/contracts';
 
 export interface FacetTemplate {
   identifier: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { challengeDonePage, challengePage, expressCheckoutPage, googlePaySheetPage, paymentElementPage, stripeJs } from './stripe-standin-browser.testing.ts';
+import { challengeDonePage, challengePage, expressCheckoutPage, googlePaySheetPage, paymentElementPage, stripeJs } from './browser.ts';
 
 /**
  * A local stand-in for the few Stripe API endpoints the adapter calls (Stripe itself is unreachable

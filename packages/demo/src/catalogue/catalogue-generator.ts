@@ -10,10 +10,8 @@ import {
 } from './product-templates.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
 import { productDescription, productDimensions, productSpecifications, type ProductDimensions } from './product-specifications.ts';
-import type { Returnability } from './returnability.ts';
-import { createRandom } from '../../platform/seeded-random.ts';
-
-export { createRandom };
+import type { Returnability } from '@shop/contracts';
+import { createRandom } from '../random.ts';
 
 export interface GeneratedOffering {
   id: number;

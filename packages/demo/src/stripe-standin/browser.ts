@@ -1,8 +1,8 @@
 import { formatPence } from '@shop/contracts';
-import { brandName, escape, scriptJson } from './sandbox-pages.ts';
+import { brandName, escape, scriptJson } from './html.ts';
 
 /**
- * The browser half of the Stripe stand-in (stripe-standin.testing.ts): a small Stripe.js with exactly
+ * The browser half of the Stripe stand-in (index.ts): a small Stripe.js with exactly
  * the surface the shop's payment step uses — `Stripe(key)`, `elements({ clientSecret, appearance })`,
  * `create('payment')` and `create('expressCheckout')` with `mount`/`on`/`destroy`, `confirmPayment`
  * and `handleNextAction` — the Payment Element's card form and the Express Checkout Element's wallet

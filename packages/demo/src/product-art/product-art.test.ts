@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_TREE } from '../catalogue/category-tree.ts';
 import { DRAWINGS, drawingIdFor } from './families.ts';
 import { parseProductSize, renderProductImage, renderUserContentImage } from './index.ts';
 import { FINISH_SLUGS } from './palette.ts';
 import { parseProductImageFile } from './parse.ts';
 
-// The API's category tree is the agreement on family names; the web tier may not import it, so read it.
-const tree = fs.readFileSync(new URL('../../../../api/src/modules/catalogue/category-tree.ts', import.meta.url), 'utf8');
-const children = [...tree.matchAll(/\['([a-z0-9-]+)', '([^']+)'\]/g)].map(([, slug, name]) => ({ slug: slug ?? '', name: name ?? '' }));
+// The demo category tree is the agreement on family names.
+const children = CATEGORY_TREE.flatMap((category) => category.children.map(([slug, name]) => ({ slug, name })));
 // The seed names a family by the slugified sub-category name (catalogue-generator.ts).
 const slugify = (text: string) =>
   text

@@ -1,66 +1,12 @@
-/**
- * What each product family's specifications are and say (docs/domain.md §2.1): the rows a buyer
- * compares (kW for an electric shower, flow rate and pressure for a mixer, dimensions everywhere,
- * WRAS where water supply is concerned), their values, and a description written from them.
- * Values are chosen by the product's place in its family, never drawn from the random stream, so
- * the rest of the demo catalogue stays as it was.
- */
-
-/** Rows by sub-category, else by department: the table of docs/domain.md §2.1. */
-export const FAMILY_SPECIFICATIONS: Record<string, readonly string[]> = {
-  'bathroom-suites': ['Style', 'Suite type', 'Dimensions'],
-  toilets: ['Toilet type', 'Rimless', 'Soft close seat', 'Flush volume', 'Projection', 'Pan height', 'WRAS approved', 'Dimensions'],
-  'toilet-seats': ['Soft close seat', 'Material', 'Seat fixing', 'Dimensions'],
-  'cisterns-frames-flush-plates': ['Flush volume', 'WRAS approved', 'Dimensions'],
-  basins: ['Installation', 'Tap holes', 'Overflow', 'Material', 'Finish', 'Dimensions'],
-  'vanity-units': ['Mounting', 'Doors or drawers', 'Basin included', 'Soft close', 'Dimensions'],
-  baths: ['Shape', 'Material', 'Ends', 'Capacity', 'Dimensions'],
-  'bath-screens': ['Type', 'Glass thickness', 'Dimensions'],
-  'bath-panels': ['Type', 'Material', 'Dimensions'],
-  'mixer-showers': ['Shower type', 'Valve', 'Outlets', 'Minimum pressure', 'Flow rate', 'WRAS approved', 'Dimensions'],
-  'electric-showers': ['Shower type', 'Power rating', 'Water supply', 'IP rating', 'WRAS approved', 'Dimensions'],
-  'power-showers': ['Shower type', 'Valve', 'Water supply', 'Flow rate', 'WRAS approved', 'Dimensions'],
-  'digital-showers': ['Shower type', 'Valve', 'Outlets', 'Minimum pressure', 'Flow rate', 'WRAS approved', 'Dimensions'],
-  'shower-heads': ['Spray patterns', 'Minimum pressure', 'Flow rate', 'WRAS approved', 'Dimensions'],
-  'riser-rails-kits': ['Shower type', 'Minimum pressure', 'Flow rate', 'WRAS approved', 'Dimensions'],
-  'shower-enclosures': ['Enclosure type', 'Glass thickness', 'Tray included', 'Easy clean glass', 'Dimensions'],
-  'shower-trays': ['Material', 'Finish', 'Anti-slip', 'Low profile', 'Waste size', 'Dimensions'],
-  'tray-riser-kits': ['Height range', 'Dimensions'],
-  taps: ['Tap type', 'Tap holes', 'Control', 'Minimum pressure', 'Flow rate', 'Cartridge', 'WRAS approved', 'Dimensions'],
-  radiators: ['Orientation', 'Radiator type', 'Connection', 'Heat output', 'Pipe centres', 'Dimensions'],
-  'central-heating-towel-rails': ['Fuel', 'Heat output', 'Dimensions'],
-  'electric-towel-rails': ['Fuel', 'Element wattage', 'IP rating', 'Dimensions'],
-  'dual-fuel-towel-rails': ['Fuel', 'Heat output', 'Element wattage', 'Dimensions'],
-  'heating-controls-valves': ['Type', 'Connection', 'Dimensions'],
-  'thermostats-controls': ['Power supply', 'Wireless', 'Dimensions'],
-  'plumbing-fittings': ['Fitting type', 'Size', 'Connection', 'Material', 'WRAS approved', 'Dimensions'],
-  pipe: ['Size', 'Material', 'WRAS approved', 'Dimensions'],
-  'wastes-traps': ['Waste type', 'Diameter', 'Dimensions'],
-  'basin-wastes': ['Waste type', 'Slotted', 'Diameter', 'Dimensions'],
-  tiles: ['Use', 'Size', 'Colour', 'Finish', 'Material', 'Coverage per box', 'Dimensions'],
-  'floor-tiles': ['Use', 'Size', 'Colour', 'Finish', 'Material', 'Slip rating', 'Coverage per box', 'Dimensions'],
-  'adhesive-grout': ['Pack size', 'Coverage', 'Dimensions'],
-  'bathroom-accessories': ['Type', 'Mounting', 'Material', 'Dimensions'],
-  'mirrors-lighting': ['Demister', 'Bluetooth', 'IP rating', 'Colour temperature', 'Dimensions'],
-  'bathroom-lighting': ['IP rating', 'Colour temperature', 'Dimensions'],
-  'shaver-sockets': ['Output', 'Dimensions'],
-  'extractor-fans': ['Timer', 'Humidistat', 'Extraction rate', 'IP rating', 'Duct size', 'Dimensions'],
-  'sealants-adhesives': ['Colour', 'Pack size', 'Dimensions'],
-  'plumbing-tools': ['Material', 'Dimensions'],
-};
-
-export const specificationRowsFor = (department: string, family: string) =>
-  FAMILY_SPECIFICATIONS[family] ?? FAMILY_SPECIFICATIONS[department] ?? ['Dimensions'];
+import { specificationRowsFor } from '@shop/contracts';
 
 /**
- * Stored specifications in the family's §2.1 order: the database's jsonb keeps an object's keys in its own
- * order (shortest first), not as written. Rows the family does not list follow, in the order they came.
+ * What each demo product's specifications say (docs/domain.md §2.1): values for the rows its family
+ * lists (`FAMILY_SPECIFICATIONS` in @shop/contracts: kW for an electric shower, flow rate and pressure
+ * for a mixer, dimensions everywhere, WRAS where water supply is concerned), and a description written
+ * from them. Values are chosen by the product's place in its family, never drawn from the random
+ * stream, so the rest of the demo catalogue stays as it was.
  */
-export function inFamilyOrder(specifications: Record<string, string>, department: string, family: string): Record<string, string> {
-  const rows = specificationRowsFor(department, family);
-  const place = (row: string) => (rows.includes(row) ? rows.indexOf(row) : rows.length);
-  return Object.fromEntries(Object.entries(specifications).toSorted(([a], [b]) => place(a) - place(b)));
-}
 
 export interface ProductDimensions {
   widthMm: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loader as productImage } from '../../routes/product-image.ts';
-import { loader as userContentImage } from '../../routes/user-content-image.ts';
+import { loader as productImage } from '../routes/product-image.ts';
+import { loader as userContentImage } from '../routes/user-content-image.ts';
 
 /** Calls a loader the way React Router does for `/images/…/:file`. */
 const call = (loader: (args: never) => Response, path: string, headers: Record<string, string> = {}) =>

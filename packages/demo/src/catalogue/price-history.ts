@@ -5,7 +5,7 @@
  * few recent rises. The "was" each shows is then what `reference-price.ts` allows, never set here.
  * Drawn from each product's own stream, so the generated catalogue is unchanged by it.
  */
-import { createRandom } from '../../platform/seeded-random.ts';
+import { createRandom } from '../random.ts';
 import { retail } from './catalogue-generator.ts';
 
 const DAY_MS = 86_400_000;

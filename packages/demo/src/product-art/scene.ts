@@ -1,20 +1,10 @@
+import { createRandom } from '../random.ts';
 import { DRAWINGS, type DrawingId } from './families.ts';
 import { FINISHES, INK, paintFor } from './palette.ts';
 import { line, place, rect } from './svg.ts';
 
-// A customer's photo of their new bathroom: a small room scene, varied deterministically by the product id.
-
-/** mulberry32: a tiny seeded PRNG, so one id always gives the same picture. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A customer's photo of their new bathroom: a small room scene, varied deterministically by the product id
+// (the same seed always gives the same picture).
 
 const WALLS = ['#dfe9e4', '#e8e1d6', '#d9e3ee', '#efe4dc', '#e3e6e8', '#cfe3e0'];
 const FLOORS = [
@@ -31,7 +21,7 @@ const FURNITURE = ['gloss-white', 'matt-grey', 'sage', 'navy', 'oak', 'graphite'
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
 export function renderUserContentScene(productId: number): string {
-  const random = seeded(productId * 2654435761);
+  const random = createRandom(productId * 2654435761);
   const wall = pick(random, WALLS);
   const [floorA, floorB] = pick(random, FLOORS) as [string, string];
   const metal = pick(random, METALS);
