@@ -13,8 +13,8 @@ export * from './reviews-values.ts';
 export * from './newsletter-values.ts';
 export * from './checkout-values.ts';
 export * from './money.ts';
-// The remote delivery zones' rules: the help centre and the product page say them.
-export * from './delivery-zones.ts';
+// The shop's rules (delivery rates and zones, after-sales windows, order statuses, London time): the pages state them.
+export * from './policy/index.ts';
 export * from './order-numbers.ts';
 export * from './services.ts';
 export { endpointRoutes } from './routes.generated.ts';

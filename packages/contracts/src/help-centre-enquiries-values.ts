@@ -5,8 +5,7 @@
 
 /** Photos with a WEEE request, and how many files any one form takes. */
 export const WEEE_MAX_PHOTOS = 3;
-/** WEEE take-back is owed for at least 28 days from buying the new item (docs/domain.md §8.4). */
-export const WEEE_TAKE_BACK_DAYS = 28;
+// How long WEEE take-back is owed is the shop's policy (`policy/after-sales-windows.ts`).
 
 export const WEEE_ITEM_TYPES = [
   'electric-shower',

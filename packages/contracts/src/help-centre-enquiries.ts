@@ -12,8 +12,8 @@ import {
   WEEE_ITEM_TYPES,
   WEEE_MAX_PHOTOS,
   WEEE_METHODS,
-  WEEE_TAKE_BACK_DAYS,
 } from './help-centre-enquiries-values.ts';
+import { WEEE_TAKE_BACK_DAYS } from './policy/after-sales-windows.ts';
 
 export * from './help-centre-enquiries-values.ts';
 

@@ -17,16 +17,7 @@ export const ORDER_LINK_HOURS = 24;
  * booked up to 21 days ahead, and to return within the shop's 30 days (decision 0053).
  */
 export const ORDER_CONFIRMATION_LINK_DAYS = 60;
-/**
- * Consumers' rights and the shop's promises (docs/domain.md §8.1–8.2), one source for the order
- * confirmation e-mail and the help and legal pages: a consumer may cancel until this many days
- * after the day the goods arrive…
- */
-export const CANCELLATION_PERIOD_DAYS = 14;
-/** …and is refunded within this many days of the goods coming back (or of proof they were sent). */
-export const REFUND_WITHIN_DAYS = 14;
-/** The shop's own returns: any unused item within this many days of delivery, consumers and trade alike. */
-export const CHANGE_OF_MIND_RETURN_DAYS = 30;
+// The windows for cancelling, returning and reporting are the shop's policy (`policy/after-sales-windows.ts`).
 export const DAMAGE_ISSUE_TYPES = ['damaged', 'missing', 'wrong-item'] as const;
 export const DAMAGE_ISSUE_TYPE_NAMES: Record<(typeof DAMAGE_ISSUE_TYPES)[number], string> = {
   damaged: 'Damaged',

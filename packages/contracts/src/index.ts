@@ -15,7 +15,7 @@ export * from './accounts.ts';
 export * from './newsletter.ts';
 export * from './notifications.ts';
 export * from './delivery.ts';
-export * from './delivery-zones.ts';
+export * from './policy/index.ts';
 export * from './discounts.ts';
 export * from './basket.ts';
 export * from './wishlist.ts';

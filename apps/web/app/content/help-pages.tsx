@@ -1,4 +1,12 @@
-import { REMOTE_DELIVERY_ZONES, TRADE_APPLICATION_MAX_DOCUMENTS, zoneDeliveryText, type ShopDetails, type TradeBand } from '@shop/contracts';
+import {
+  clockText,
+  REMOTE_DELIVERY_ZONES,
+  SATURDAY_CUT_OFF,
+  TRADE_APPLICATION_MAX_DOCUMENTS,
+  zoneDeliveryText,
+  type ShopDetails,
+  type TradeBand,
+} from '@shop/contracts';
 import { useLoaderData } from 'react-router';
 import type { ComponentType } from 'react';
 import { Link, linkClasses } from '../components/ui/link.tsx';
@@ -18,6 +26,7 @@ import {
   DELIVERY_OPTIONS,
   MISSING_REPORT_DAYS,
   REFUND_WITHIN_DAYS,
+  SEND_BACK_WITHIN_DAYS,
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 
@@ -46,7 +55,10 @@ function Delivery() {
           option.timing,
         ])}
       />
-      <p>Orders placed at the weekend or on a bank holiday are dispatched on the next working day. Saturday delivery needs your order by 12 noon on Friday.</p>
+      <p>
+        Orders placed at the weekend or on a bank holiday are dispatched on the next working day. Saturday delivery needs your order by{' '}
+        {clockText(SATURDAY_CUT_OFF)} on Friday.
+      </p>
       <h2>Large and heavy items</h2>
       <p>
         Large items are delivered to the kerbside. Please have two people ready to help unload, and check that a 7.5 tonne vehicle can reach your address. Our
@@ -83,8 +95,9 @@ function Returns() {
       <h2>Your legal rights</h2>
       <p>
         Under the Consumer Contracts Regulations you can cancel an online order until {CANCELLATION_PERIOD_DAYS} days after the day it is delivered, and then
-        have 14 days to send the goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights. If you buy for a business, these
-        cancellation rights do not apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does. The details are in our <Link to="/terms">terms of sale</Link>.
+        have {SEND_BACK_WITHIN_DAYS} days to send the goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights. If you buy for a
+        business, these cancellation rights do not apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does. The details are in our{' '}
+        <Link to="/terms">terms of sale</Link>.
       </p>
       <h2>What we can’t take back</h2>
       <ul>

@@ -4,13 +4,14 @@ import { Link, linkClasses } from '../components/ui/link.tsx';
 import { helpPath } from '../lib/help-topics.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { addressLine, companyLine } from '../lib/shop-details.ts';
-import { formatPenceShort, REVIEW_REJECTION_REASON_NAMES, REVIEW_REJECTION_REASONS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@shop/contracts';
+import { DELIVERY_RATES, formatPenceShort, REVIEW_REJECTION_REASON_NAMES, REVIEW_REJECTION_REASONS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@shop/contracts';
 import {
+  CANCELLATION_PERIOD_DAYS,
   CHANGE_OF_MIND_RETURN_DAYS,
   DAMAGE_REPORT_HOURS,
-  DELIVERY_OPTIONS,
   MISSING_REPORT_DAYS,
   REFUND_WITHIN_DAYS,
+  SEND_BACK_WITHIN_DAYS,
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 import { StackedRows } from './content-table.tsx';
@@ -29,8 +30,6 @@ export interface LegalSection {
 
 /** When the words last changed: shown on each page, so a customer can tell which version applied. */
 export const LEGAL_PAGES_UPDATED = '2026-11-25';
-
-const LARGE_ITEM_DELIVERY = DELIVERY_OPTIONS.find((option) => option.name.startsWith('Standard large item'))!;
 
 const Tel = ({ shop }: { shop: ShopDetails }) => (
   <a href={shop.phone.uri} className={linkClasses}>
@@ -164,20 +163,21 @@ export function termsOfSale(shop: ShopDetails): LegalSection[] {
       body: (
         <>
           <p>
-            Under the Consumer Contracts Regulations 2013 you may cancel your order for any reason from the moment you place it until 14 days after the day you
-            receive it. If it comes in more than one delivery, the 14 days run from the day you receive the last item.
+            Under the Consumer Contracts Regulations 2013 you may cancel your order for any reason, from the moment you place it, until{' '}
+            {CANCELLATION_PERIOD_DAYS} days after the day you receive it. If it comes in more than one delivery, the {CANCELLATION_PERIOD_DAYS} days run from
+            the day you receive the last item.
           </p>
           <p>
             To cancel, tell us clearly: <HowToReachUs shop={shop} />. You can use the{' '}
             <a href="#cancellation-form" className={linkClasses}>
               model cancellation form
             </a>{' '}
-            below, but you do not have to. It is enough that you tell us before the 14 days are up.
+            below, but you do not have to. It is enough that you tell us before the {CANCELLATION_PERIOD_DAYS} days are up.
           </p>
           <p>
-            Send the goods back, or hand them to us, within 14 days of telling us. Unless they are faulty or not what you ordered, you pay the direct cost of
-            returning them. Large items cannot go by post: returning one costs about what we charge to deliver it (
-            {formatPenceShort(LARGE_ITEM_DELIVERY.pricePence)} for standard large-item delivery), and we can arrange the collection if you ask.
+            Send the goods back, or hand them to us, within {SEND_BACK_WITHIN_DAYS} days of telling us. Unless they are faulty or not what you ordered, you pay
+            the direct cost of returning them. Large items cannot go by post: returning one costs about what we charge to deliver it (
+            {formatPenceShort(DELIVERY_RATES.large_kerbside.pricePence)} for standard large-item delivery), and we can arrange the collection if you ask.
           </p>
           <p>
             We refund the price of the goods and the standard delivery charge (not the extra for a faster or timed delivery you chose) within{' '}

@@ -1,5 +1,7 @@
 // The help centre's static pages. Titles and summaries live apart from the page bodies so the
 // footer and header can link to them without pulling the page content into every bundle.
+import { CHANGE_OF_MIND_RETURN_DAYS, REFUND_WITHIN_DAYS } from '@shop/contracts';
+
 export interface HelpTopic {
   slug: string;
   title: string;
@@ -12,7 +14,11 @@ export interface HelpTopic {
 
 export const HELP_TOPICS = [
   { slug: 'delivery', title: 'Delivery information', summary: 'Delivery options, prices, cut-off times and large-item delivery.' },
-  { slug: 'returns', title: 'Returns & refunds', summary: '30 days to change your mind, and refunds within 14 days of getting the item back.' },
+  {
+    slug: 'returns',
+    title: 'Returns & refunds',
+    summary: `${CHANGE_OF_MIND_RETURN_DAYS} days to change your mind, and refunds within ${REFUND_WITHIN_DAYS} days of getting the item back.`,
+  },
   { slug: 'contact', title: 'Contact us', summary: 'Our telephone number, e-mail and postal addresses, opening hours, and who answers what.' },
   // The order tracker itself: order number and e-mail address.
   { slug: 'track-order', title: 'Track my order', summary: 'Where your order is: enter its number and your e-mail address.', path: '/track-order' },

@@ -3,6 +3,7 @@ import {
   NEWSLETTER_EMAIL_SHAPE,
   NEWSLETTER_MESSAGES,
   NEWSLETTER_SOURCES,
+  londonLongDate,
   type NewsletterSource,
   type NewsletterStatus,
   type NewsletterSubscription,
@@ -62,5 +63,4 @@ export const NEWSLETTER_SOURCE_NAMES: Record<NewsletterSource, string> = {
 };
 
 /** "25 November 2026", as the pages and the staff list say a date. */
-export const newsletterDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+export const newsletterDate = (iso: string) => londonLongDate(iso);

@@ -1,18 +1,19 @@
-// The shop's standing offers, shown in the promo bar, home page and help pages. They follow
-// docs/domain.md §4.1 (shop figures) and move to the delivery API when it answers them (the trade
-// bands are the pricing module's rows, read from the API); keeping them in one module means the copy
-// can never disagree with itself.
+// The shop's standing offers, shown in the promo bar, home page, help and legal pages. Every figure
+// is the shop's policy in the contracts (`policy/`, docs/domain.md §4.1 and §8), which the API
+// prices and refuses by too; this file only words the delivery table for people.
+import { clockText, DELIVERY_RATES, NEXT_DAY_CUT_OFF, PALLET_LEAD_DAYS, SATURDAY_CUT_OFF, SPECIFIC_DAY_WINDOW, type DeliveryRate } from '@shop/contracts';
 
-/** Large and pallet items deliver free over this basket value (pence, inc VAT). */
-export const FREE_LARGE_DELIVERY_THRESHOLD = 49_900;
-/** Standard parcels deliver free over this basket value (pence, inc VAT). */
-export const FREE_PARCEL_DELIVERY_THRESHOLD = 5_000;
-// The consumer's rights and the returns promise are the contracts' figures, which the order confirmation e-mail states too.
-export { CANCELLATION_PERIOD_DAYS, CHANGE_OF_MIND_RETURN_DAYS, REFUND_WITHIN_DAYS } from '@shop/contracts';
-export const WEEE_TAKE_BACK_DAYS = 28;
-/** Damage must be reported within this many hours of delivery, missing items within these days. */
-export const DAMAGE_REPORT_HOURS = 48;
-export const MISSING_REPORT_DAYS = 7;
+export {
+  CANCELLATION_PERIOD_DAYS,
+  CHANGE_OF_MIND_RETURN_DAYS,
+  DAMAGE_REPORT_HOURS,
+  FREE_LARGE_DELIVERY_THRESHOLD,
+  FREE_PARCEL_DELIVERY_THRESHOLD,
+  MISSING_REPORT_DAYS,
+  REFUND_WITHIN_DAYS,
+  SEND_BACK_WITHIN_DAYS,
+  WEEE_TAKE_BACK_DAYS,
+} from '@shop/contracts';
 
 export interface DeliveryOption {
   name: string;
@@ -22,22 +23,34 @@ export interface DeliveryOption {
   timing: string;
 }
 
+const range = (days: readonly [number, number]) => days.join('–');
+const priced = ({ pricePence, freeFromPence }: DeliveryRate) => ({ pricePence, ...(freeFromPence === undefined ? {} : { freeOverPence: freeFromPence }) });
+
 export const DELIVERY_OPTIONS: readonly DeliveryOption[] = [
-  { name: 'Standard parcel', appliesTo: 'Parcels', pricePence: 495, freeOverPence: FREE_PARCEL_DELIVERY_THRESHOLD, timing: '2–4 working days' },
-  { name: 'Next working day', appliesTo: 'In-stock parcels', pricePence: 695, timing: 'Order by 2pm Monday to Friday' },
-  { name: 'Specific day (Mon–Fri)', appliesTo: 'Parcels and large items', pricePence: 995, timing: 'Choose a day 2–21 days ahead' },
-  { name: 'Saturday', appliesTo: 'Parcels and large items', pricePence: 1995, timing: 'Order by 12 noon on Friday' },
+  { name: 'Standard parcel', appliesTo: 'Parcels', ...priced(DELIVERY_RATES.standard), timing: `${range(DELIVERY_RATES.standard.leadDays!)} working days` },
+  {
+    name: 'Next working day',
+    appliesTo: 'In-stock parcels',
+    ...priced(DELIVERY_RATES.next_day),
+    timing: `Order by ${clockText(NEXT_DAY_CUT_OFF)} Monday to Friday`,
+  },
+  {
+    name: 'Specific day (Mon–Fri)',
+    appliesTo: 'Parcels and large items',
+    ...priced(DELIVERY_RATES.specific_day),
+    timing: `Choose a day ${range(SPECIFIC_DAY_WINDOW)} days ahead`,
+  },
+  { name: 'Saturday', appliesTo: 'Parcels and large items', ...priced(DELIVERY_RATES.saturday), timing: `Order by ${clockText(SATURDAY_CUT_OFF)} on Friday` },
   {
     name: 'Standard large item (kerbside)',
     appliesTo: 'Large and pallet items',
-    pricePence: 2995,
-    freeOverPence: FREE_LARGE_DELIVERY_THRESHOLD,
-    timing: '3–5 working days (pallets 5–10)',
+    ...priced(DELIVERY_RATES.large_kerbside),
+    timing: `${range(DELIVERY_RATES.large_kerbside.leadDays!)} working days (pallets ${range(PALLET_LEAD_DAYS)})`,
   },
   {
     name: 'Two-person, room of choice',
     appliesTo: 'Freestanding baths, tall furniture, column radiators',
-    pricePence: 5995,
-    timing: '5–10 working days, booked slot',
+    ...priced(DELIVERY_RATES.two_person),
+    timing: `${range(DELIVERY_RATES.two_person.leadDays!)} working days, booked slot`,
   },
 ];

@@ -1,4 +1,4 @@
-import { SALES_CHANNELS, type Basket, type BasketLine, type BasketNotice, type SavedBasket } from '@shop/contracts';
+import { SALES_CHANNELS, londonLongDate, type Basket, type BasketLine, type BasketNotice, type SavedBasket } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor, CallerContext, ServiceContext } from '../../platform/context.ts';
@@ -645,7 +645,7 @@ async function sendBasketSavedEmail(deps: Deps, ctx: Ctx, input: { basketId: str
 }
 
 function basketSavedEmail(notifications: NotificationsService, saved: SavedBasket, expiresAt: Date) {
-  const until = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  const until = londonLongDate(expiresAt);
   return notifications.renderEmail({
     subject: `Your saved basket: ${saved.retrievalCode}`,
     preheader: `Retrieval code ${saved.retrievalCode}, valid until ${until}.`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEEDS_TRADE_COUNTER, type Branch } from './branches.ts';
-import { clockText, collectionText, openingHours, readyToCollect } from './collection.ts';
+import { clockText } from '@shop/contracts';
+import { collectionText, openingHours, readyToCollect } from './collection.ts';
 
 /** The ready time and the "order by" of an order placed at a London wall-clock instant (ISO with offset). */
 const ready = (at: string, branch: Branch = LEEDS_TRADE_COUNTER) => {

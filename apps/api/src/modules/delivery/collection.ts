@@ -2,6 +2,7 @@
  * When a click & collect order is ready at a trade counter, and the counter's hours as a shopper
  * reads them. docs/domain.md §4.5: in-stock goods are ready in an hour, else the next day. Pure.
  */
+import { clockText, londonClock, londonWeekday } from '@shop/contracts';
 import type { Branch, Weekday } from './branches.ts';
 import type { Collection } from './delivery-options.ts';
 import { addDays, isBankHoliday, londonDateTime, londonInstant, weekday, type IsoDate } from './delivery-calendar.ts';
@@ -97,17 +98,6 @@ export interface BranchFacts extends OpeningHours {
 
 export const branchFacts = (branch: Branch): BranchFacts => ({ id: branch.id, name: branch.name, address: branch.address, ...openingHours(branch) });
 
-/** `14:00` → `2pm`, `11:30` → `11:30am`, `12:00` → `midday`: times as GOV.UK writes them. */
-export function clockText(hhmm: string): string {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  if (hours === 12 && minutes === 0) return 'midday';
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}${hours < 12 ? 'am' : 'pm'}`;
-}
-
-const readyDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' });
-const readyClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
-
 /**
  * Where a collected order waits and from when, for an e-mail:
  * `the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS, from 2pm on Tuesday 24 November`.
@@ -117,5 +107,5 @@ export function collectionText(collection: Collection): string {
   const ready = new Date(collection.readyFrom);
   const address = [branch.address.line1, branch.address.line2, `${branch.address.town} ${branch.address.postcode}`].filter(Boolean).join(', ');
   const hours = branch.openingHours.map((run) => `${run.days} ${clockText(run.opens)} to ${clockText(run.closes)}`).join(', ');
-  return `the ${branch.name}, ${address} (open ${hours}), from ${clockText(readyClock.format(ready))} on ${readyDay.format(ready)}`;
+  return `the ${branch.name}, ${address} (open ${hours}), from ${clockText(londonClock(ready))} on ${londonWeekday(ready)}`;
 }

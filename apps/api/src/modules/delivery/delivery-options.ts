@@ -1,6 +1,8 @@
 /**
  * Which delivery options apply to an item, what they cost and when they can arrive
- * (docs/domain.md §4). Rates are data in this file for now; pure functions, no I/O.
+ * (docs/domain.md §4). Prices, free-delivery thresholds, lead times and cut-offs are the shop's
+ * policy (`@shop/contracts`, `policy/delivery-rates.ts`); this file adds the words and who may use
+ * each option. Pure functions, no I/O.
  */
 import {
   addDays,
@@ -16,7 +18,16 @@ import {
   type WorkingCalendar,
 } from './delivery-calendar.ts';
 import type { DeliveryZone, HolidayRegion } from './postcode.ts';
-import { DELIVERY_OPTION_CODES, DELIVERY_ZONE_RULES, type DeliveryZoneRule } from '@shop/contracts';
+import {
+  DELIVERY_OPTION_CODES,
+  DELIVERY_RATES,
+  DELIVERY_ZONE_RULES,
+  NEXT_DAY_CUT_OFF,
+  PALLET_LEAD_DAYS,
+  SATURDAY_CUT_OFF,
+  SPECIFIC_DAY_WINDOW,
+  type DeliveryZoneRule,
+} from '@shop/contracts';
 import { COLLECTION_BRANCH } from './branches.ts';
 import { branchFacts, readyToCollect, type BranchFacts } from './collection.ts';
 
@@ -70,60 +81,62 @@ interface Rate {
   needsStock?: boolean;
 }
 
+/** The policy's figures under the names this module has always priced by. */
+const policy = (code: DeliveryOptionCode) => {
+  const rate = DELIVERY_RATES[code];
+  return { price: rate.pricePence, freeFrom: rate.freeFromPence, leadDays: rate.leadDays };
+};
+
 /** docs/domain.md §4.1, mainland GB, inc VAT. */
 export const RATES: Readonly<Record<DeliveryOptionCode, Rate>> = {
-  standard: { name: 'Standard delivery', description: 'Delivered in 2–4 working days.', price: 495, freeFrom: 5_000, leadDays: [2, 4], classes: ['parcel'] },
+  standard: {
+    ...policy('standard'),
+    name: 'Standard delivery',
+    description: `Delivered in ${DELIVERY_RATES.standard.leadDays!.join('–')} working days.`,
+    classes: ['parcel'],
+  },
   next_day: {
+    ...policy('next_day'),
     name: 'Next working day',
-    description: 'Order by 14:00 Monday to Friday for delivery the next working day.',
-    price: 695,
-    leadDays: [1, 1],
+    description: `Order by ${NEXT_DAY_CUT_OFF} Monday to Friday for delivery the next working day.`,
     classes: ['parcel'],
     needsStock: true,
   },
   specific_day: {
+    ...policy('specific_day'),
     name: 'Specific day (Mon–Fri)',
-    description: 'Choose a weekday 2–21 days ahead; order by 14:00 the working day before.',
-    price: 995,
+    description: `Choose a weekday ${SPECIFIC_DAY_WINDOW.join('–')} days ahead; order by ${NEXT_DAY_CUT_OFF} the working day before.`,
     classes: ['parcel', 'large'],
   },
   saturday: {
+    ...policy('saturday'),
     name: 'Saturday delivery',
-    description: 'Order by 12:00 Friday for delivery on Saturday.',
-    price: 1_995,
+    description: `Order by ${SATURDAY_CUT_OFF} Friday for delivery on Saturday.`,
     classes: ['parcel', 'large'],
     needsStock: true,
   },
   large_kerbside: {
+    ...policy('large_kerbside'),
     name: 'Standard large item (kerbside)',
     description: 'Delivered to the kerbside only: have two people ready to unload, and access for a 7.5 t or 18 t vehicle.',
-    price: 2_995,
-    freeFrom: 49_900,
-    leadDays: [3, 5],
     classes: ['large', 'pallet', 'two_man_eligible'],
   },
   two_person: {
+    ...policy('two_person'),
     name: 'Two-person delivery, room of choice',
     description: 'Two people carry it to a room of your choice on the ground or first floor, in a booked slot. No installation or packaging removal.',
-    price: 5_995,
-    leadDays: [5, 10],
     classes: ['two_man_eligible'],
   },
   click_collect: {
+    ...policy('click_collect'),
     name: 'Click & collect (trade counter)',
     description: `Collect from the ${COLLECTION_BRANCH.name}: ready an hour after you order while it is open.`,
-    price: 0,
     classes: ['parcel', 'large', 'pallet', 'two_man_eligible'],
     needsStock: true,
   },
 };
 
-/** Pallet-sized goods take longer on the kerbside service (docs/domain.md §4.1: 5–10 working days). */
-const PALLET_LEAD_DAYS = [5, 10] as const;
-const NEXT_DAY_CUT_OFF = '14:00';
-const SATURDAY_CUT_OFF = '12:00';
-const SPECIFIC_DAY_MIN = 2;
-const SPECIFIC_DAY_MAX = 21;
+const [SPECIFIC_DAY_MIN, SPECIFIC_DAY_MAX] = SPECIFIC_DAY_WINDOW;
 
 type ZoneRule = DeliveryZoneRule;
 

@@ -1,7 +1,6 @@
-import { formatPenceShort, SALES_CHANNEL_NAMES, type SalesChannel } from '@shop/contracts';
+import { formatPenceShort, londonLongDate, SALES_CHANNEL_NAMES, type SalesChannel } from '@shop/contracts';
 import { AppError, PlatformErrors } from '../../platform/errors.ts';
 
-const ukDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const listChannels = (channels: readonly SalesChannel[]) => {
   const names = channels.map((channel) => SALES_CHANNEL_NAMES[channel]);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
@@ -15,8 +14,8 @@ const refuse = (code: string, detail: string) => new AppError(422, code, detail)
  */
 export const DiscountErrors = {
   unknown: (code: string) => refuse('DISCOUNT_CODE_UNKNOWN', `We don't recognise the code "${code}". Check it and try again.`),
-  expired: (endsAt: Date) => refuse('DISCOUNT_CODE_EXPIRED', `This code expired on ${ukDate.format(endsAt)}.`),
-  notStarted: (startsAt: Date) => refuse('DISCOUNT_CODE_NOT_STARTED', `This code can't be used yet: it starts on ${ukDate.format(startsAt)}.`),
+  expired: (endsAt: Date) => refuse('DISCOUNT_CODE_EXPIRED', `This code expired on ${londonLongDate(endsAt)}.`),
+  notStarted: (startsAt: Date) => refuse('DISCOUNT_CODE_NOT_STARTED', `This code can't be used yet: it starts on ${londonLongDate(startsAt)}.`),
   wrongChannel: (channels: readonly SalesChannel[]) => refuse('DISCOUNT_CODE_WRONG_CHANNEL', `This code can only be used on ${listChannels(channels)}.`),
   minimumSpendNotMet: (minimumPence: number, shortPence: number) =>
     refuse(

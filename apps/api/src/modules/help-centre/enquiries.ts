@@ -12,6 +12,8 @@ import {
   WEEE_MAX_PHOTOS,
   WEEE_METHOD_NAMES,
   WeeeRecyclingFieldsSchema,
+  formatPenceShort,
+  londonIsoDate,
   type EnquiryAccepted,
   type ErasurePlan,
   type HelpRequestType,
@@ -38,7 +40,7 @@ import type { Job } from '../../platform/jobs.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import { IMAGE_TYPES, type FilesService, type FormFile, type StoredFile, type UploadForm, type UploadInput } from '../files/index.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
-import { callbackDayAvailable, formatPence, londonDate, readableDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
+import { callbackDayAvailable, readableDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
 import { HelpCentreErrors } from './help-centre.errors.ts';
 import { helpRequestByReference } from './help-centre.repository.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
@@ -239,11 +241,11 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
         contact,
         {
           sku: product.sku,
-          summary: summaryLine(product.productName, `${formatPence(body.competitorPricePence)} delivered (ours ${formatPence(product.pricePence)})`),
+          summary: summaryLine(product.productName, `${formatPenceShort(body.competitorPricePence)} delivered (ours ${formatPenceShort(product.pricePence)})`),
           details: { ...body, productName: product.productName, ourPricePence: product.pricePence, name: undefined, emailAddress: undefined },
           message: body.message ?? null,
           nextSteps: [
-            `We will check the other shop’s price of ${formatPence(body.competitorPricePence)} for ${product.productName} ` +
+            `We will check the other shop’s price of ${formatPenceShort(body.competitorPricePence)} for ${product.productName} ` +
               'is like for like, in stock and delivered.',
             'If we can match it, we will send you a price for your order.',
           ],
@@ -314,7 +316,7 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       if (body.orderNumber) {
         const found = await orderOf(ctx, body.orderNumber, contact.emailAddress);
         order = { id: found.orderGuid, orderNumber: found.orderNumber };
-        boughtOn = londonDate(new Date(found.placedAt));
+        boughtOn = londonIsoDate(found.placedAt);
       }
       if (!boughtOn) throw EnquiryErrors.weeePurchaseDateMissing();
       const window = weeeWindow(boughtOn, now);
@@ -478,7 +480,7 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
           heading: product.productName,
           paragraphs: [
             `Hello${body.friendName ? ` ${body.friendName}` : ''},`,
-            `${sender} found this on our website and thought you would like it: ${product.productName}, ${formatPence(product.pricePence)} including VAT.`,
+            `${sender} found this on our website and thought you would like it: ${product.productName}, ${formatPenceShort(product.pricePence)} including VAT.`,
             ...(body.message ? [`Their message: “${body.message}”`] : []),
           ],
           action: { label: 'See the product', url: product.url },

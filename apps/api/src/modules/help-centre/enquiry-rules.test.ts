@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callbackDayAvailable, formatPence, londonDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
+import { formatPenceShort, londonIsoDate } from '@shop/contracts';
+import { callbackDayAvailable, summaryLine, weeeWindow } from './enquiry-rules.ts';
 
 describe('the WEEE take-back window (docs/domain.md §8.4)', () => {
   const now = new Date('2026-03-29T22:30:00Z'); // 23:30 in London on 29 March (BST began that morning)
   it('is open for 28 days from buying the new item, counted in London days', () => {
-    expect(londonDate(now)).toBe('2026-03-29');
+    expect(londonIsoDate(now)).toBe('2026-03-29');
     expect(weeeWindow('2026-03-01', now)).toEqual({ open: true, closesOn: '2026-03-29', inFuture: false });
     expect(weeeWindow('2026-03-29', now)).toMatchObject({ open: true });
   });
@@ -27,8 +28,8 @@ describe('call-back days', () => {
 
 describe('words for e-mails and the inbox', () => {
   it('writes pence as pounds and keeps a summary to one short line', () => {
-    expect(formatPence(12_999)).toBe('£129.99');
-    expect(formatPence(100_000)).toBe('£1,000');
+    expect(formatPenceShort(12_999)).toBe('£129.99');
+    expect(formatPenceShort(100_000)).toBe('£1,000');
     expect(summaryLine('Price match', 'BP-1', null, 'line\none')).toBe('Price match · BP-1 · line one');
     expect(summaryLine('x'.repeat(200))).toHaveLength(140);
   });

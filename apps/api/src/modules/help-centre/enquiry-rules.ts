@@ -1,13 +1,8 @@
-import { WEEE_TAKE_BACK_DAYS } from '@shop/contracts';
+import { WEEE_TAKE_BACK_DAYS, londonIsoDate, weeeTakeBackClosesOn } from '@shop/contracts';
 
 /** Pure rules of the enquiry forms (docs/domain.md §8.4, §10.2): no I/O, tested in enquiry-rules.test.ts. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** "2026-11-24": a day in London, where the shop's days are counted. */
-export function londonDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 /** Days from one London date to another (whole days; both YYYY-MM-DD). */
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -21,22 +16,16 @@ export const readableDate = (date: string): string =>
  * so an item bought on 1 March can come back up to and including 29 March.
  */
 export function weeeWindow(boughtOn: string, now: Date): { open: boolean; closesOn: string; inFuture: boolean } {
-  const today = londonDate(now);
-  const closesOn = new Date(Date.parse(`${boughtOn}T00:00:00Z`) + WEEE_TAKE_BACK_DAYS * DAY_MS).toISOString().slice(0, 10);
-  const age = daysBetween(boughtOn, today);
-  return { open: age >= 0 && age <= WEEE_TAKE_BACK_DAYS, closesOn, inFuture: age < 0 };
+  const age = daysBetween(boughtOn, londonIsoDate(now));
+  return { open: age >= 0 && age <= WEEE_TAKE_BACK_DAYS, closesOn: weeeTakeBackClosesOn(boughtOn), inFuture: age < 0 };
 }
 
 /** The trade desk calls back on weekdays, from today up to 30 days ahead. */
 export function callbackDayAvailable(day: string, now: Date): boolean {
-  const ahead = daysBetween(londonDate(now), day);
+  const ahead = daysBetween(londonIsoDate(now), day);
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return ahead >= 0 && ahead <= 30 && weekday !== 0 && weekday !== 6;
 }
-
-/** "£1,234.50" from pence. */
-export const formatPence = (pence: number): string =>
-  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** One line for the inbox's list: the customer's words cut short, never HTML-interpreted (it is shown as text). */
 export function summaryLine(...parts: (string | null | undefined)[]): string {

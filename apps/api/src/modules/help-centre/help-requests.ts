@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
-import { HELP_REQUEST_REFERENCE_PREFIX, HELP_REQUEST_ROUTING, HELP_REQUEST_TYPE_NAMES, REFERENCE_SYMBOLS, type HelpRequestType } from '@shop/contracts';
+import {
+  HELP_REQUEST_REFERENCE_PREFIX,
+  HELP_REQUEST_ROUTING,
+  HELP_REQUEST_TYPE_NAMES,
+  REFERENCE_SYMBOLS,
+  londonDue,
+  type HelpRequestType,
+} from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId, readableCode } from '../../platform/readable-codes.ts';
 import type { DeliveryService } from '../delivery/index.ts';
@@ -52,11 +59,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 export const replyUrlFor = (publicUrl: string, token: string): string => `${publicUrl}/help/reply/${token}`;
 
 /** "Wednesday 25 November, 10:30": how an answering time reads in an e-mail, London time. */
-export function formatDue(due: Date): string {
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' }).format(due);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/London' }).format(due);
-  return `${day}, ${time}`;
-}
+export const formatDue = (due: Date): string => londonDue(due);
 
 /** A fresh HC- reference no request has: six symbols are 594 million codes, so a clash is retried, not expected. */
 async function newReference(db: ServiceContext['db']): Promise<string> {

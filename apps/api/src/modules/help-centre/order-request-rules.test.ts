@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   cancellableQuantity,
   checkReturnLines,
-  damageReportEndsAt,
   isMadeToMeasure,
   isSealedHygieneGood,
-  missingReportEndsAt,
   paidFor,
-  reportEndsAt,
   returnableQuantity,
-  returnWindowEndsAt,
   withReturnability,
   type RuleLine,
 } from './order-request-rules.ts';
+import { damageReportEndsAt, missingReportEndsAt, reportEndsAt, returnWindowEndsAt } from '@shop/contracts';
 
 const basin: RuleLine = {
   position: 0,

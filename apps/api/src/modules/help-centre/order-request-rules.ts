@@ -3,30 +3,12 @@
  * be cancelled or returned of each line, the windows from delivery, and which goods cannot come back
  * as unwanted (as their product's returnability in the catalogue says).
  */
-import { CANCELLATION_PERIOD_DAYS, CHANGE_OF_MIND_RETURN_DAYS, type OrderStatus } from '@shop/contracts';
+import { CANCELLABLE_STATUSES, type OrderStatus } from '@shop/contracts';
 import type { Returnability } from '../catalogue/index.ts';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-
-/**
- * Unwanted goods come back within 30 days of delivery: the shop's own returns promise (§8.2,
- * CHANGE_OF_MIND_RETURN_DAYS on the help pages), which contains the consumer's 14-day right to
- * cancel under the CCR (§8.1) and applies to trade customers too, who have no such right (their
- * B2B terms are the same promise).
- */
-export const CONSUMER_CANCELLATION_DAYS = CANCELLATION_PERIOD_DAYS;
-export const RETURN_WINDOW_DAYS = CHANGE_OF_MIND_RETURN_DAYS;
-/** §8.3: damage within 48 hours of delivery, missing items within 7 days (so the carrier can be claimed against). */
-export const DAMAGE_REPORT_HOURS = 48;
-export const MISSING_REPORT_DAYS = 7;
-
-/** Not yet dispatched: cancelled at once (§7). Matches orders' own CANCELLABLE. */
-export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['placed', 'processing', 'picking'];
-/** A change can still be made only before picking starts (§10.2). */
-export const AMENDABLE_STATUSES: readonly OrderStatus[] = ['placed', 'processing'];
-/** Goods on their way or arrived: what is cancelled now comes back as a return. */
-export const SENT_STATUSES: readonly OrderStatus[] = ['dispatched', 'delivered'];
+// The windows (return, damage, missing) and which statuses allow what are the shop's policy
+// (`@shop/contracts`, `policy/`): the 30-day returns (§8.2) contain the consumer's 14-day right to
+// cancel (§8.1) and apply to trade customers too, who have no such right.
 
 export interface RuleLine {
   position: number;
@@ -69,14 +51,6 @@ export function notReturnableReason(line: Pick<RuleLine, 'productName' | 'return
     return `${line.productName} was made to measure for you, so it cannot be returned as unwanted. If it is faulty, report it instead.`;
   return null;
 }
-
-export const returnWindowEndsAt = (deliveredAt: Date): Date => new Date(deliveredAt.getTime() + RETURN_WINDOW_DAYS * DAY);
-export const damageReportEndsAt = (deliveredAt: Date): Date => new Date(deliveredAt.getTime() + DAMAGE_REPORT_HOURS * HOUR);
-export const missingReportEndsAt = (deliveredAt: Date): Date => new Date(deliveredAt.getTime() + MISSING_REPORT_DAYS * DAY);
-
-/** The deadline for a report of this kind; wrong items are treated as missing (the right one did not come). */
-export const reportEndsAt = (issue: 'damaged' | 'missing' | 'wrong-item', deliveredAt: Date): Date =>
-  issue === 'damaged' ? damageReportEndsAt(deliveredAt) : missingReportEndsAt(deliveredAt);
 
 /** The price paid for `quantity` of a line: its share of the goods after the order's discount, in whole pence. */
 export function paidFor(line: Pick<RuleLine, 'quantity' | 'lineTotalIncVat'>, quantity: number, order: { goodsPence: number; discountPence: number }): number {

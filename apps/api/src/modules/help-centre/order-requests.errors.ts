@@ -1,9 +1,8 @@
+import { CHANGE_OF_MIND_RETURN_DAYS, DAMAGE_REPORT_HOURS, MISSING_REPORT_DAYS, londonClock, londonLongDate } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldRefusal } from './help-centre.errors.ts';
 
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/London' });
-const when = (at: Date) => `${LONDON_TIME.format(at)} on ${LONDON_DATE.format(at)}`;
+const when = (at: Date) => `${londonClock(at)} on ${londonLongDate(at)}`;
 
 /** Order self-service's refusals (decision 0031): each changes nothing. */
 export const OrderRequestErrors = {
@@ -17,7 +16,8 @@ export const OrderRequestErrors = {
     new AppError(
       422,
       'RETURN_WINDOW_CLOSED',
-      `The 30 days to return unwanted items ended on ${LONDON_DATE.format(endedAt)}. If an item is faulty, report it or ask us about it instead.`,
+      `The ${CHANGE_OF_MIND_RETURN_DAYS} days to return unwanted items ended on ${londonLongDate(endedAt)}. ` +
+        'If an item is faulty, report it or ask us about it instead.',
     ),
   returnNotAllowed: (message: string) => fieldRefusal(422, 'RETURN_NOT_ALLOWED', 'lines', message),
   returnTooMany: (productName: string, left: number) =>
@@ -39,8 +39,9 @@ export const OrderRequestErrors = {
       422,
       'REPORT_WINDOW_CLOSED',
       issue === 'damaged'
-        ? `Damage must be reported within 48 hours of delivery: that ended at ${when(endedAt)}. Ask us about the order instead.`
-        : `Missing or wrong items must be reported within 7 days of delivery: that ended at ${when(endedAt)}. Ask us about the order instead.`,
+        ? `Damage must be reported within ${DAMAGE_REPORT_HOURS} hours of delivery: that ended at ${when(endedAt)}. Ask us about the order instead.`
+        : `Missing or wrong items must be reported within ${MISSING_REPORT_DAYS} days of delivery: that ended at ${when(endedAt)}. ` +
+            'Ask us about the order instead.',
     ),
   tooLateToAmend: (orderNumber: string, status: string) =>
     new AppError(

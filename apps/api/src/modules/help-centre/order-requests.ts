@@ -6,12 +6,20 @@
  * so it lands in the staff inbox.
  */
 import {
+  AMENDABLE_STATUSES,
   AMEND_CHANGE_NAMES,
+  CANCELLABLE_STATUSES,
   DAMAGE_ISSUE_TYPE_NAMES,
   DELIVERY_TERMS_TYPE_NAMES,
   HELP_REQUEST_ROUTING,
+  REFUNDABLE_STATUSES,
+  REFUND_WITHIN_DAYS,
   VEHICLE_SIZE_NAMES,
+  damageReportEndsAt,
   formatPence,
+  missingReportEndsAt,
+  reportEndsAt,
+  returnWindowEndsAt,
   type CancelOrderResult,
   type HelpRequestAccepted,
   type HelpRequestType,
@@ -29,20 +37,7 @@ import type { HelpOrder, OrderProof } from '../orders/index.ts';
 import type { GatewaySource } from '../payments/index.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
 import { recordHelpRequest } from './help-requests.ts';
-import {
-  AMENDABLE_STATUSES,
-  CANCELLABLE_STATUSES,
-  cancellableQuantity,
-  damageReportEndsAt,
-  missingReportEndsAt,
-  notReturnableReason,
-  isSealedHygieneGood,
-  reportEndsAt,
-  returnableQuantity,
-  returnWindowEndsAt,
-  withReturnability,
-  SENT_STATUSES,
-} from './order-request-rules.ts';
+import { cancellableQuantity, notReturnableReason, isSealedHygieneGood, returnableQuantity, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as returns from './returns.ts';
 import { afterSalesUnits, returnedQuantities } from './returns.repository.ts';
@@ -233,7 +228,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
     async orderProducts(ctx, orderNumber, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       const returned = await returnedQuantities(ctx.db, order.id);
-      const sent = SENT_STATUSES.includes(order.status);
+      const sent = REFUNDABLE_STATUSES.includes(order.status);
       const lines = withReturnability(
         order.lines,
         await deps.catalogue.returnabilityOf(
@@ -297,7 +292,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
           nextSteps: [`Your order had already been dispatched, so we cannot stop it: we have turned your cancellation into a return.`, ...requested.nextSteps],
         };
       };
-      if (SENT_STATUSES.includes(order.status)) return asReturn();
+      if (REFUNDABLE_STATUSES.includes(order.status)) return asReturn();
       if (!CANCELLABLE_STATUSES.includes(order.status)) throw OrderRequestErrors.cannotCancel(order.orderNumber, order.status);
       let outcome;
       try {
@@ -397,7 +392,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
           details,
           message: message ?? null,
           nextSteps: [
-            'We refund within 14 days of the goods reaching us, or of proof that you sent them. We will check where your return is and let you know.',
+            `We refund within ${REFUND_WITHIN_DAYS} days of the goods reaching us, or of proof that you sent them. ` +
+              'We will check where your return is and let you know.',
           ],
         },
         env,

@@ -5,13 +5,22 @@
  * orders' refund code, keyed by the return so it is refunded once however often it is asked.
  */
 import { randomUUID } from 'node:crypto';
-import { RETURN_REFERENCE_PREFIX, REFERENCE_SYMBOLS, UNWANTED_REASON_NAMES, formatPence, type OrderReturn, type ReturnRequested } from '@shop/contracts';
+import {
+  REFUND_WITHIN_DAYS,
+  RETURN_REFERENCE_PREFIX,
+  REFERENCE_SYMBOLS,
+  UNWANTED_REASON_NAMES,
+  formatPence,
+  returnWindowEndsAt,
+  type OrderReturn,
+  type ReturnRequested,
+} from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { HelpOrder, OrdersService, RefundCall } from '../orders/index.ts';
 import { recordHelpRequest, type HelpRequestDeps } from './help-requests.ts';
-import { checkReturnLines, paidFor, returnWindowEndsAt, withReturnability } from './order-request-rules.ts';
+import { checkReturnLines, paidFor, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as repository from './returns.repository.ts';
 import type { OrderReturnRow } from './returns.repository.ts';
@@ -39,7 +48,7 @@ async function newReturnReference(db: ServiceContext['db']): Promise<string> {
 const returnInstructions = (returnReference: string, refundPence: number): string[] => [
   `Your returns reference is ${returnReference}. Write it clearly on the outside of the parcel.`,
   'Pack the items securely, in their original packaging if you still have it. We will e-mail you once we have authorised the return, with where to send it.',
-  `Once the goods are back with us and checked, we refund ${formatPence(refundPence)} to the way you paid, within 14 days.`,
+  `Once the goods are back with us and checked, we refund ${formatPence(refundPence)} to the way you paid, within ${REFUND_WITHIN_DAYS} days.`,
 ];
 
 /**
@@ -203,7 +212,8 @@ export async function decideReturn(
               ? [
                   `Hello ${request.name},`,
                   `Please send the items back with ${current.reference} written on the parcel. ` +
-                    `Once they are back with us and checked, we refund ${formatPence(current.refundPence)} to the way you paid, within 14 days.`,
+                    `Once they are back with us and checked, we refund ${formatPence(current.refundPence)} to the way you paid, ` +
+                    `within ${REFUND_WITHIN_DAYS} days.`,
                 ]
               : [`Hello ${request.name},`, `We cannot accept return ${current.reference}: ${decision.reason}`],
             footnote: `Your help centre reference is ${request.reference}.`,

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { HELP_REQUEST_REFERENCE_PREFIX, REFERENCE_SYMBOLS, STOCK_NOTICE_CHANNELS, type StockNotice } from '@shop/contracts';
+import { HELP_REQUEST_REFERENCE_PREFIX, REFERENCE_SYMBOLS, STOCK_NOTICE_CHANNELS, formatPenceShort, type StockNotice } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { newOpaqueId, readableCode } from '../../platform/readable-codes.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
-import { formatPence } from './enquiry-rules.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
 import { stockNotificationRequests } from './help-centre.tables.ts';
 import { hashToken } from './help-requests.ts';
@@ -217,10 +216,10 @@ export async function sendDueNotices(
           to: row.emailAddress,
           ...deps.notifications.renderEmail({
             subject: `Back in stock: ${product.productName}`,
-            preheader: `${product.productName} is ${formatPence(product.pricePence)} and in stock now.`,
+            preheader: `${product.productName} is ${formatPenceShort(product.pricePence)} and in stock now.`,
             heading: `${product.productName} is back in stock`,
             paragraphs: [
-              `Good news: ${product.productName} (product code ${product.sku}) is back in stock at ${formatPence(product.pricePence)}.`,
+              `Good news: ${product.productName} (product code ${product.sku}) is back in stock at ${formatPenceShort(product.pricePence)}.`,
               'Stock can sell quickly, so order soon. This is the only e-mail we will send about it.',
               `Your reference was ${row.reference}. To stop e-mails like this, open ${unsubscribeUrlFor(publicUrl, token)}`,
             ],

@@ -6,7 +6,15 @@
  * state the same ones); the exceptions are the catalogue's returnability of each line's product.
  * Pure: the confirmation e-mail lays the paragraphs out.
  */
-import { CANCELLATION_PERIOD_DAYS, CHANGE_OF_MIND_RETURN_DAYS, REFUND_WITHIN_DAYS, type Order, type ShopDetails } from '@shop/contracts';
+import {
+  CANCELLATION_PERIOD_DAYS,
+  CHANGE_OF_MIND_RETURN_DAYS,
+  REFUND_WITHIN_DAYS,
+  SEND_BACK_WITHIN_DAYS,
+  londonLongDate,
+  type Order,
+  type ShopDetails,
+} from '@shop/contracts';
 import type { Returnability } from '../catalogue/index.ts';
 
 export interface CancellationRightsInput {
@@ -20,7 +28,6 @@ export interface CancellationRightsInput {
   button: string;
 }
 
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const itemName = (line: Order['lines'][number]) => `${line.productName}${line.label ? ` (${line.label})` : ''}`;
 
 /** "Plumbline Ltd, 1 Example Street, Leeds LS1 1AA, help@example.com": where a cancellation is sent. */
@@ -57,7 +64,8 @@ export function cancellationRights(input: CancellationRightsInput): string[] {
     `You can cancel this order, or any item in it, without giving a reason, from now until ${CANCELLATION_PERIOD_DAYS} days after ${arrival}. ` +
       `To cancel, ${online}, e-mail us at ${shop.email}, or write to us at the address in the form below. ` +
       'You can use the model cancellation form below, but you do not have to.',
-    'If we have not dispatched the goods, we stop them and refund you at once. If they have been dispatched, send them back within 14 days of cancelling: ' +
+    'If we have not dispatched the goods, we stop them and refund you at once. ' +
+      `If they have been dispatched, send them back within ${SEND_BACK_WITHIN_DAYS} days of cancelling: ` +
       `we refund you within ${REFUND_WITHIN_DAYS} days of getting them back, or of proof that you have sent them, to the way you paid. ` +
       'Cancelling the whole order, you also get back the standard delivery charge (not the extra for a faster or timed delivery). ' +
       'Unless an item is faulty or not what you ordered, you pay the cost of sending it back.',
@@ -69,7 +77,7 @@ export function cancellationRights(input: CancellationRightsInput): string[] {
     `To ${traderAddressed(shop)}:`,
     'I/We hereby give notice that I/We cancel my/our contract of sale of the following goods: ' +
       `${order.lines.map((line) => `${line.quantity} × ${itemName(line)}`).join(', ')} (order ${order.orderNumber}).`,
-    `Ordered on ${LONDON_DATE.format(new Date(order.placedAt))} / received on [date].`,
+    `Ordered on ${londonLongDate(order.placedAt)} / received on [date].`,
     `Name of consumer(s): ${order.customerName}.`,
     `Address of consumer(s): ${address || '[your address]'}.`,
     'Signature of consumer(s) (only if this form is sent on paper).',

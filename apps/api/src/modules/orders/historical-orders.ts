@@ -5,7 +5,7 @@
  * gives back what it took), their card payments recorded by payments as captured (so refunding one
  * reaches a payment the gateway knows), and with no confirmation e-mail.
  */
-import type { Address, OrderStatus } from '@shop/contracts';
+import { FULFILMENT_STEPS, type Address, type OrderStatus } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
@@ -38,7 +38,7 @@ export interface HistoricalOrder {
   updatedAt: Date;
 }
 
-const FLOW: readonly OrderStatus[] = ['placed', 'processing', 'picking', 'dispatched', 'delivered'];
+const FLOW: readonly OrderStatus[] = FULFILMENT_STEPS;
 
 export async function recordHistoricalOrders(
   { inventory, payments }: { inventory: Pick<InventoryService, 'commitPastOrders'>; payments: Pick<PaymentsService, 'recordPastPayments'> },

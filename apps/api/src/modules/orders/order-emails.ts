@@ -3,7 +3,7 @@
  * on its way, cancelled, refunded. Pure: the callers queue them in the transaction that makes the
  * change, each with a dedupe key, so a retried change cannot send one twice.
  */
-import { formatPence, formatPenceShort, type Order } from '@shop/contracts';
+import { DAMAGE_REPORT_HOURS, MISSING_REPORT_DAYS, formatPence, formatPenceShort, londonLongDate, type Order } from '@shop/contracts';
 import type { Returnability } from '../catalogue/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -31,8 +31,7 @@ const cancelledText = (lines: readonly Line[]) =>
 const referenceText = (order: Order) => (order.orderReference ? [`Your order reference: ${order.orderReference}`] : []);
 const brand = (order: Order) => (order.payment.cardBrand ? order.payment.cardBrand[0]!.toUpperCase() + order.payment.cardBrand.slice(1) : 'card');
 const cardText = (order: Order) => (order.payment.cardLast4 ? `your ${brand(order)} ending ${order.payment.cardLast4}` : 'the card you paid with');
-const longDate = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-const placedOn = (order: Order) => longDate(new Date(order.placedAt));
+const placedOn = (order: Order) => londonLongDate(order.placedAt);
 const REFUND_TIMING = 'Refunds usually show on your statement within 3 to 5 working days.';
 const footnote = 'You are receiving this because an order was placed on Plumbline with this e-mail address.';
 /** Customer service, by name: "…, call us on 0113 496 0000 (…) or e-mail help@…, quoting BP…". */
@@ -109,7 +108,7 @@ export function orderConfirmationEmail(
               trade: trade !== null,
               button: MANAGE_BUTTON,
             }),
-            `The “${MANAGE_BUTTON}” button works for this order only, until ${longDate(cancelling.linkExpiresAt)}; ` +
+            `The “${MANAGE_BUTTON}” button works for this order only, until ${londonLongDate(cancelling.linkExpiresAt)}; ` +
               'after that, ask for a new link on the Track your order page. Please do not forward this e-mail.',
           ]
         : []),
@@ -138,7 +137,8 @@ export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: s
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
         : 'Ready to collect from the trade counter: bring your order number.',
       `${carrier} will let you know the delivery day. Large items may need someone in to sign for them.`,
-      `If anything arrives damaged or is missing, ${askUs(deps, order)}: damage within 48 hours, missing items within 7 days.`,
+      `If anything arrives damaged or is missing, ${askUs(deps, order)}: ` +
+        `damage within ${DAMAGE_REPORT_HOURS} hours, missing items within ${MISSING_REPORT_DAYS} days.`,
     ],
     action: url ? { label: `Track with ${carrier}`, url } : { label: 'Track my order', url: trackUrl(order, publicUrl) },
     footnote,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { SALES_CHANNELS, type Order, type OrderStatus, type OrderSummary, type ShopDetails } from '@shop/contracts';
+import { SALES_CHANNELS, mayMoveOrder, type Order, type OrderStatus, type OrderSummary, type ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
@@ -323,9 +323,6 @@ export async function getOrderForStaff(ctx: Ctx, orderNumber: string): Promise<O
   return withDetails(ctx.db, row, 'staff');
 }
 
-/** The fulfilment steps in order; an order only moves forward, and cancelled or refunded orders not at all. */
-const FLOW: readonly OrderStatus[] = ['placed', 'processing', 'picking', 'dispatched', 'delivered'];
-
 async function advanceOrder(
   deps: OrdersDeps,
   ctx: Ctx,
@@ -337,8 +334,8 @@ async function advanceOrder(
   return ctx.db.transaction(async (db) => {
     const row = await repository.lockOrder(db, repository.byNumber(orderNumber));
     if (!row) throw OrderErrors.staffNotFound(orderNumber);
-    const from = FLOW.indexOf(row.status);
-    if (from === -1 || FLOW.indexOf(input.status) <= from) throw OrderErrors.badTransition(row.status, input.status);
+    // Fulfilment goes forward only, and cancelled or refunded orders not at all (the policy's table).
+    if (!mayMoveOrder(row.status, input.status, 'staff')) throw OrderErrors.badTransition(row.status, input.status);
     // A cancellation waiting for the payment provider's answer holds the order where it is.
     const cancelling = (await repository.refundsOf(db, [row.id])).find((refund) => refund.state === 'pending' && refund.kind === 'cancellation');
     if (cancelling) throw OrderErrors.refundInProgress(cancelling);

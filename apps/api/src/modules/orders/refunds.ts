@@ -18,7 +18,7 @@
  * matching the provider's refunds to the order's by their ids, so a refund never counts twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPenceShort, type Order, type OrderStatus } from '@shop/contracts';
+import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES, formatPenceShort, type Order } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -41,10 +41,6 @@ interface Ctx {
   clock: Clock;
   log: FastifyBaseLogger;
 }
-
-/** Before dispatch an order is cancelled (all of it); once dispatched, it is refunded (when the goods come back, or as a goodwill part). */
-export const CANCELLABLE: readonly OrderStatus[] = ['placed', 'processing', 'picking'];
-export const REFUNDABLE: readonly OrderStatus[] = ['dispatched', 'delivered'];
 
 type Action =
   | { kind: 'cancellation'; reason: string }
@@ -141,7 +137,7 @@ async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps
     if (recorded.refund && pendingAt) await repository.linkRefund(db, recorded.refund.id, pendingAt);
     else if (recorded.refund) await settle(deps, db, order, recorded.refund, gatewayRef, ctx.clock.now());
     // Nothing to give back (the provider refunded it all already): the cancellation still happens.
-    else if (action.kind === 'cancellation' && CANCELLABLE.includes(order.status))
+    else if (action.kind === 'cancellation' && CANCELLABLE_STATUSES.includes(order.status))
       await cancelled(deps, db, order, { reason: action.reason, actor: ctx.actor?.userId ?? null, refundedPence: 0 }, ctx.clock.now());
     return reread(db, order, 'staff');
   });
@@ -160,8 +156,8 @@ async function recordIntent(
   if (!order) throw OrderErrors.staffNotFound(orderNumber);
   if (action.kind === 'cancellation' || action.kind === 'line-cancellation') {
     if (order.status === 'cancelled') throw OrderErrors.alreadyCancelled(order.orderNumber);
-    if (!CANCELLABLE.includes(order.status)) throw OrderErrors.notCancellable(order.orderNumber, order.status);
-  } else if (!REFUNDABLE.includes(order.status)) {
+    if (!CANCELLABLE_STATUSES.includes(order.status)) throw OrderErrors.notCancellable(order.orderNumber, order.status);
+  } else if (!REFUNDABLE_STATUSES.includes(order.status)) {
     throw OrderErrors.notRefundable(order.orderNumber, order.status);
   }
   const refunds = await repository.refundsOf(db, [order.id]);

@@ -4,12 +4,11 @@
  * quotes; anything it lacks is written as "?" rather than failing the download.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatPence } from '@shop/contracts';
+import { formatPence, londonLongDate } from '@shop/contracts';
 import type { VatInvoice } from './vat-invoice.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
 /** WinAnsi covers Latin-1 and a few more (€, curly quotes, dashes, bullets); anything else becomes "?". */
 export const printable = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').replace(/[^\u0020-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
@@ -49,9 +48,9 @@ export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
   next(28);
   write(`Invoice number: ${invoice.invoiceNumber}`, MARGIN, { font: bold });
   next();
-  write(`Date of issue: ${LONDON_DATE.format(invoice.issuedAt)}`, MARGIN);
+  write(`Date of issue: ${londonLongDate(invoice.issuedAt)}`, MARGIN);
   next();
-  write(`Time of supply (tax point): ${LONDON_DATE.format(invoice.suppliedAt)}`, MARGIN);
+  write(`Time of supply (tax point): ${londonLongDate(invoice.suppliedAt)}`, MARGIN);
   next();
   write(`Order: ${invoice.orderNumber}`, MARGIN);
   if (invoice.customerReference) {
@@ -127,7 +126,7 @@ export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
     write('Credit notes (refunds against this invoice)', MARGIN, { font: bold });
     next();
     for (const note of invoice.creditNotes) {
-      write(`${note.number}, ${LONDON_DATE.format(note.issuedAt)}: ${formatPence(note.amountIncVat)} inc VAT, of which VAT ${formatPence(note.vat)}`, MARGIN);
+      write(`${note.number}, ${londonLongDate(note.issuedAt)}: ${formatPence(note.amountIncVat)} inc VAT, of which VAT ${formatPence(note.vat)}`, MARGIN);
       next();
     }
     next(14);

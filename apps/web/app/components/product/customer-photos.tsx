@@ -1,7 +1,5 @@
-import type { UserContentCarousel } from '@shop/contracts';
+import { londonLongDate, type UserContentCarousel } from '@shop/contracts';
 import { Carousel } from '../ui/carousel.tsx';
-
-const postedOn = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
 /** Customers' approved photos of the product; nothing at all when there are none. */
 export function CustomerPhotos({ items, className }: { items: UserContentCarousel['items']; className?: string }) {
@@ -22,7 +20,7 @@ export function CustomerPhotos({ items, className }: { items: UserContentCarouse
           <figcaption className="space-y-0.5 p-3 text-sm">
             <p className="font-medium text-navy-950">{item.caption}</p>
             <p className="text-navy-700">
-              {item.authorName} · <time dateTime={item.createdAt}>{postedOn.format(new Date(item.createdAt))}</time>
+              {item.authorName} · <time dateTime={item.createdAt}>{londonLongDate(item.createdAt)}</time>
             </p>
           </figcaption>
         </figure>

@@ -1,6 +1,6 @@
 import { Link } from '../ui/link.tsx';
 import { useShopName } from '../../lib/shop-details.ts';
-import type { PublishedReview, QnaListing, ReviewSummary } from '@shop/contracts';
+import { londonLongDate, type PublishedReview, type QnaListing, type ReviewSummary } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../ui/badge.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
@@ -13,8 +13,6 @@ import { ReviewByline } from '../reviews/review-byline.tsx';
 import { reviewAnchor, writeReviewPath } from '../../lib/reviews/review-links.ts';
 import type { ProductReviewsData } from './reviews-page.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 const reviewsWord = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'}`;
 
 const SUB_RATINGS = [
@@ -133,7 +131,7 @@ function Questions({ questions }: { questions: QnaListing }) {
               {item.question}
             </p>
             <p className="text-sm text-navy-700">
-              Asked by {item.askerName} on <time dateTime={item.askedAt}>{formatDay(item.askedAt)}</time>
+              Asked by {item.askerName} on <time dateTime={item.askedAt}>{londonLongDate(item.askedAt)}</time>
             </p>
             <p className="max-w-prose leading-relaxed break-words whitespace-pre-line text-navy-800">
               <span className="font-semibold text-teal-700">A: </span>
@@ -147,7 +145,7 @@ function Questions({ questions }: { questions: QnaListing }) {
               {item.answeredAt && (
                 <>
                   <span aria-hidden="true">·</span>
-                  <time dateTime={item.answeredAt}>{formatDay(item.answeredAt)}</time>
+                  <time dateTime={item.answeredAt}>{londonLongDate(item.answeredAt)}</time>
                 </>
               )}
             </p>

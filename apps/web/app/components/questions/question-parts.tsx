@@ -1,4 +1,4 @@
-import type { QuestionRejectionReason, StaffQuestion } from '@shop/contracts';
+import { londonLongDate, type QuestionRejectionReason, type StaffQuestion } from '@shop/contracts';
 import { Link } from 'react-router';
 import { linkClasses } from '../ui/link.tsx';
 
@@ -7,8 +7,7 @@ import { linkClasses } from '../ui/link.tsx';
  * product it is about. Customers' words are text only: React escapes them.
  */
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-export const formatQuestionDay = (iso: string) => dayFormat.format(new Date(iso));
+export const formatQuestionDay = (iso: string) => londonLongDate(iso);
 
 // The contract's lists, repeated here: the browser's build takes no module that holds zod schemas.
 export const QUESTION_REJECTION_REASON_OPTIONS = [

@@ -1,6 +1,5 @@
+import { londonLongDate } from '@shop/contracts';
 import type { ReactNode } from 'react';
-
-const longDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
 /**
  * Who wrote a review, where from and when ("Rowan · Leeds · 3 November 2026"), on the product page
@@ -8,7 +7,7 @@ const longDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long'
  */
 export function ReviewByline({
   review,
-  formatDay = (iso) => longDay.format(new Date(iso)),
+  formatDay = londonLongDate,
   children,
 }: {
   review: { displayName: string; town: string | null; createdAt: string };

@@ -1,5 +1,5 @@
 import { ApiError } from '@shop/api-client';
-import type { Basket, BasketNotice } from '@shop/contracts';
+import { londonLongDate, type Basket, type BasketNotice } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
 import { STORED_ID_PATTERN, storedIdSlot } from '../stored-id.ts';
 
@@ -154,8 +154,7 @@ export function collectNotices(shown: readonly ShownNotice[], incoming: readonly
 }
 
 /** "21 December 2026": when a saved basket's code stops working. */
-export const formatExpiry = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+export const formatExpiry = (iso: string) => londonLongDate(iso);
 
 /** The product page for a line, with its variant chosen. */
 export const linePath = (line: { productSlug: string; sku: string }) => `/p/${line.productSlug}?sku=${encodeURIComponent(line.sku)}`;

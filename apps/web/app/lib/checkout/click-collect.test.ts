@@ -1,6 +1,7 @@
 import type { Address, Checkout } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { branchAddress, chooseDeliveryOption, clockText, deliverTo, isCollecting, openingHoursLines, readyText } from './click-collect.ts';
+import { clockText } from '@shop/contracts';
+import { branchAddress, chooseDeliveryOption, deliverTo, isCollecting, openingHoursLines, readyText } from './click-collect.ts';
 
 const ADDRESS: Address = { name: 'Alex Guest', line1: '10 Test Street', town: 'London', postcode: 'SW1A 1AA', countryCode: 'GB' };
 const DELIVERY = { address: ADDRESS, instructions: null, zone: 'mainland' } as const;

@@ -1,5 +1,15 @@
 import type { CheckoutClient } from '@shop/api-client';
-import type { Address, Branch, Checkout, Collection, DeliveryOption } from '@shop/contracts';
+import {
+  clockText,
+  londonClock,
+  londonIsoDate,
+  londonWeekday,
+  type Address,
+  type Branch,
+  type Checkout,
+  type Collection,
+  type DeliveryOption,
+} from '@shop/contracts';
 
 /**
  * Click & collect: the order waits at the trade counter, so it needs no delivery address (the
@@ -30,29 +40,17 @@ export async function deliverTo(client: Client, basketId: string, details: { add
   return isCollecting(checkout.deliveryOption) ? client.clearDeliveryOption({ params: { basketId } }) : checkout;
 }
 
-/** `14:00` → `2pm`, `11:30` → `11:30am`, `12:00` → `midday`: times as GOV.UK writes them. */
-export function clockText(hhmm: string): string {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  if (hours === 12 && minutes === 0) return 'midday';
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}${hours < 12 ? 'am' : 'pm'}`;
-}
-
-const londonDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/London' });
-const londonClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
-const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' });
-
 /**
  * When a collected order is ready, in words: `Ready to collect from 2pm today`, `… from 8am tomorrow`,
  * `… from 9am on Saturday 20 June`. Without `now` (a record kept for later) the day is always named.
  */
 export function readyText(readyFrom: string, now: Date | null): string {
   const ready = new Date(readyFrom);
-  const day = londonDay.format(ready);
-  const today = now && londonDay.format(now);
-  const tomorrow = now && londonDay.format(new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000));
-  const when = day === today ? 'today' : day === tomorrow ? 'tomorrow' : `on ${longDay.format(ready)}`;
-  return `Ready to collect from ${clockText(londonClock.format(ready))} ${when}`;
+  const day = londonIsoDate(ready);
+  const today = now && londonIsoDate(now);
+  const tomorrow = now && londonIsoDate(new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000));
+  const when = day === today ? 'today' : day === tomorrow ? 'tomorrow' : `on ${londonWeekday(ready)}`;
+  return `Ready to collect from ${clockText(londonClock(ready))} ${when}`;
 }
 
 /** A branch's address on one line: `Unit 4 Canal Wharf, Leeds LS11 5PS`. */

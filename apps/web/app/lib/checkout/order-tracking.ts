@@ -1,9 +1,9 @@
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
-import { formatPence, normaliseOrderNumber, ORDER_NUMBER_EXAMPLE } from '@shop/contracts';
+import { FULFILMENT_STEPS, formatPence, normaliseOrderNumber, ORDER_NUMBER_EXAMPLE } from '@shop/contracts';
 
-/** The order's journey as the shopper follows it. */
-export const ORDER_TIMELINE = ['placed', 'processing', 'picking', 'dispatched', 'delivered'] as const satisfies readonly OrderStatus[];
+/** The order's journey as the shopper follows it: the policy's fulfilment steps. */
+export const ORDER_TIMELINE = FULFILMENT_STEPS;
 
 export const STATUS_NAMES: Record<OrderStatus, string> = {
   placed: 'Order placed',

@@ -7,6 +7,7 @@ import {
   WEEE_MAX_PHOTOS,
   WEEE_METHOD_NAMES,
   WEEE_TAKE_BACK_DAYS,
+  londonDue,
 } from '@shop/contracts';
 
 /**
@@ -390,12 +391,7 @@ export function typedValues(posted: FormData): Record<string, string> {
 }
 
 /** "Wednesday 25 November at 10:30": when the team aims to answer, London time. */
-export function readableDue(dueAt: string): string {
-  const due = new Date(dueAt);
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' }).format(due);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/London' }).format(due);
-  return `${day} at ${time}`;
-}
+export const readableDue = (dueAt: string): string => londonDue(dueAt, ' at ');
 
 export interface EnquirySent {
   sent: true;

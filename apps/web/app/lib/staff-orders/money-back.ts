@@ -1,11 +1,9 @@
 import { ApiError } from '@shop/api-client';
-import type { Order, OrderRefund, OrderStatus } from '@shop/contracts';
+import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES, type Order, type OrderRefund } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
 import { parsePounds } from '../staff-discounts/amounts.ts';
 
-// The API's rules (orders/refunds.ts): cancel before dispatch, refund after it; one refund at a time.
-const CANCELLABLE: readonly OrderStatus[] = ['placed', 'processing', 'picking'];
-const REFUNDABLE: readonly OrderStatus[] = ['dispatched', 'delivered'];
+// The shop's policy, as the API applies it: cancel before dispatch, refund after it; one refund at a time.
 
 export interface MoneyBackActions {
   /** Cancelling is offered (a pending cancellation is finished by cancelling again). */
@@ -21,8 +19,8 @@ export function moneyBackActions(order: Pick<Order, 'status' | 'payment' | 'refu
   const pending = order.refunds.find((refund) => refund.state === 'pending') ?? null;
   return {
     // A pending cancellation the provider has is on its way: cancelling again would change nothing.
-    cancel: CANCELLABLE.includes(order.status) && (pending === null || (pending.kind === 'cancellation' && !pending.withProvider)),
-    refund: REFUNDABLE.includes(order.status) && pending === null && order.payment.refundablePence > 0,
+    cancel: CANCELLABLE_STATUSES.includes(order.status) && (pending === null || (pending.kind === 'cancellation' && !pending.withProvider)),
+    refund: REFUNDABLE_STATUSES.includes(order.status) && pending === null && order.payment.refundablePence > 0,
     pending,
   };
 }

@@ -3,8 +3,8 @@
  * the delivery module prices by them, and the help centre and the product page say them, so the
  * three can never disagree. Money is integer pence inc VAT.
  */
-import type { DELIVERY_ZONES } from './enumerations.ts';
-import { formatPenceShort } from './money.ts';
+import type { DELIVERY_ZONES } from '../enumerations.ts';
+import { formatPenceShort } from '../money.ts';
 
 type Zone = (typeof DELIVERY_ZONES)[number];
 type ZoneDeliveryClass = 'parcel' | 'large' | 'pallet' | 'two_man_eligible';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_ZONE_RULES, REMOTE_DELIVERY_ZONES, zoneDeliveryText } from './delivery-zones.ts';
-import { DELIVERY_ZONES } from './enumerations.ts';
+import { DELIVERY_ZONES } from '../enumerations.ts';
 
 describe('what the shop says about delivery to each zone', () => {
   it('says the Channel Islands are not served and Scilly is surcharged, as the delivery module prices them', () => {
