@@ -1,6 +1,6 @@
 /**
  * The API enforces the shop's policy (`@shop/contracts`, docs/domain.md §7–8) from the same constants
- * the help and legal pages state (`apps/web/app/content/shop-policy.test.tsx`): the windows it answers
+ * the help and legal pages state (`apps/web/app/content/help-pages.test.tsx`): the windows it answers
  * and refuses by, and the status moves staff may make. Nothing here sets a figure of its own.
  */
 import {
