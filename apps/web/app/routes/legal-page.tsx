@@ -1,3 +1,4 @@
+import { londonLongDate } from '@shop/contracts';
 import { Fragment } from 'react';
 import { data, useMatches } from 'react-router';
 import type { Route } from './+types/legal-page';
@@ -33,12 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return page ? pageMeta(page.title, page.summary) : [];
 };
 
-const updated = new Date(`${LEGAL_PAGES_UPDATED}T12:00:00Z`).toLocaleDateString('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
+const updated = londonLongDate(`${LEGAL_PAGES_UPDATED}T12:00:00Z`);
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { shop, stripe } = loaderData;

@@ -37,9 +37,6 @@ export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, Partial<Record<Ord
   refunded: {},
 };
 
-/** Every order starts here, placed by checkout once its payment has succeeded. */
-export const FIRST_ORDER_STATUS: OrderStatus = 'placed';
-
 /** May `by` move an order from `from` to `to`? */
 export const mayMoveOrder = (from: OrderStatus, to: OrderStatus, by: OrderMover): boolean => ORDER_STATUS_MOVES[from][to]?.includes(by) ?? false;
 

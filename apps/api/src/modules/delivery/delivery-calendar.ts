@@ -2,6 +2,7 @@
  * Working days, UK bank holidays and cut-off times in Europe/London. Dates are ISO `YYYY-MM-DD`
  * strings (a London calendar day); instants are `Date`s. Pure functions over gov.uk's bank holidays.
  */
+import { LONDON_TIME_ZONE } from '@shop/contracts';
 import { LruCache } from '../../platform/cache.ts';
 import { bankHolidayList, type IsoDate } from './bank-holidays.ts';
 import type { HolidayRegion } from './postcode.ts';
@@ -14,9 +15,8 @@ export const BANK_HOLIDAYS = bankHolidayList.holidays;
 /** The last day the lists above cover: past it, every weekday would count as a working day. */
 export const BANK_HOLIDAYS_LISTED_UNTIL: IsoDate = bankHolidayList.listedUntil;
 
-const TIME_ZONE = 'Europe/London';
 const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
+  timeZone: LONDON_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',

@@ -3,7 +3,7 @@
  * on its way, cancelled, refunded. Pure: the callers queue them in the transaction that makes the
  * change, each with a dedupe key, so a retried change cannot send one twice.
  */
-import { DAMAGE_REPORT_HOURS, MISSING_REPORT_DAYS, formatPence, formatPenceShort, londonLongDate, type Order } from '@shop/contracts';
+import { DAMAGE_REPORT_HOURS, MISSING_REPORT_DAYS, formatPence, formatPenceShort, londonLongDate, londonWeekday, type Order } from '@shop/contracts';
 import type { Returnability } from '../catalogue/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -72,9 +72,7 @@ export function orderConfirmationEmail(
   cancelling: ConfirmationCancelling | null = null,
 ) {
   const when = order.delivery.date ?? order.delivery.earliestDate;
-  const day = when
-    ? new Date(`${when}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' })
-    : null;
+  const day = when ? londonWeekday(`${when}T12:00:00Z`) : null;
   const { totals } = order;
   const totalExVat = totals.totalIncVat - totals.vatIncVat;
   // Delivery and a discount code's amount are kept inc VAT only: a trade e-mail says so.
