@@ -1,5 +1,5 @@
 /** The real API (full middleware) on a fresh database, for benchmarks. Prints `ready <port>`. */
-import { applyMigrations, buildApi, loadApiConfig, openDatabase, runSeeds, apiSeeds } from '@shop/api';
+import { applyMigrations, buildApi, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
 import { recordPauses } from './pauses.ts';
 
 const config = loadApiConfig({
@@ -14,11 +14,11 @@ const config = loadApiConfig({
 });
 const database = await openDatabase({ url: config.database.url });
 await applyMigrations(database);
-// The instruction-count mode measures health only and skips the catalogue seeds (slow under valgrind).
-if (process.env.BENCH_SEED !== '0') await runSeeds(database, apiSeeds, () => {});
 // Logging stays on at the configured level: it is part of every real request's cost.
 const healthCheckCacheMs = process.env.BENCH_HEALTH_CACHE_MS ? Number(process.env.BENCH_HEALTH_CACHE_MS) : undefined;
 const app = await buildApi({ config, database, healthCheckCacheMs });
+// The instruction-count mode measures health only and skips the catalogue seeds (slow under valgrind).
+if (process.env.BENCH_SEED !== '0') await runSeeds(database, app.composed.seeds, () => {});
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 recordPauses(process.env.BENCH_PAUSES, app.server);
 process.stdout.write(`ready ${new URL(address).port}\n`);

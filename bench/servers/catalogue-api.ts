@@ -5,7 +5,7 @@
  * Prints `ready <port>`.
  */
 import { sql } from 'drizzle-orm';
-import { applyMigrations, buildApi, composeApi, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
+import { applyMigrations, buildApi, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
 import { recordPauses } from './pauses.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -24,9 +24,11 @@ const config = loadApiConfig({
 });
 const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, poolSize: config.database.poolSize });
 await applyMigrations(database);
+// Logging stays on at the configured level: it is part of every real request's cost.
+const app = await buildApi({ config, database, compose: { demoProducts: productCount } });
 const started = Date.now();
 // The demo seeds with the catalogue's products seed generating `productCount` products.
-const seeded = await runSeeds(database, composeApi({ demoProducts: productCount }).seeds, (done, total, label) => {
+const seeded = await runSeeds(database, app.composed.seeds, (done, total, label) => {
   if (done % 5000 === 0) process.stderr.write(`  seeding ${label}: ${done}/${total}\n`);
 });
 if (seeded.length) process.stderr.write(`  seeded ${seeded.join(', ')} in ${Math.round((Date.now() - started) / 1000)} s\n`);
@@ -36,8 +38,6 @@ if (count !== productCount) {
   process.stderr.write(`This database holds ${count} products, not ${productCount}: use a fresh database.\n`);
   process.exit(1);
 }
-// Logging stays on at the configured level: it is part of every real request's cost.
-const app = await buildApi({ config, database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 recordPauses(process.env.BENCH_PAUSES, app.server);
 process.stdout.write(`ready ${new URL(address).port}\n`);

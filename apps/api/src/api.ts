@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { ApiConfig } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
 import { schemaVersion } from './db/migrate.ts';
 import { buildApp, type BuildAppOptions } from './platform/app.ts';
 import { systemClock, type Actor, type Clock, type Platform } from './platform/context.ts';
@@ -33,6 +33,11 @@ import { cacheReports } from './platform/cache.ts';
 const PING_CACHE_MS = 1000;
 
 export interface ComposeOptions {
+  /** The settings every service is made with (public URL, payment gateway, file store, shop details, budgets). */
+  config: ApiConfig;
+  /** The database the services' own stores use (the sandbox gateway's tables); absent in the routes-only build. */
+  db: Database;
+  clock?: Clock;
   /** How many products the demo catalogue seed generates (benchmarks ask for 100,000). */
   demoProducts?: number;
   /** How saved baskets' retrieval codes are drawn (by default at random; tests draw codes already taken). */
@@ -44,12 +49,15 @@ export interface ComposeOptions {
  * the services it uses, in dependency order; each module's routes, seeds and jobs from its service
  * (docs/decisions/0025). A module never makes another module's service itself.
  */
-export function composeApi(options: ComposeOptions = {}) {
+export function composeApi(options: ComposeOptions) {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const { publicUrl } = config;
   // Pricing asks trade for a caller's band, and trade prices with pricing: trade's lookup is given late.
   const pricing = createPricingService({ tradeBandCodeFor: (ctx) => trade.bandCodeFor(ctx) });
   const inventory = createInventoryService();
   const delivery = createDeliveryService();
-  const payments = createPaymentsService({ delivery });
+  const payments = createPaymentsService({ delivery, config, publicUrl, db: options.db, clock });
   // Best sellers count what orders sold, and orders come later: their lookup is given late.
   const catalogue = createCatalogueService({ pricing, inventory, delivery, unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since) });
   const notifications = createNotificationsService();
@@ -58,9 +66,9 @@ export function composeApi(options: ComposeOptions = {}) {
   const discounts = createDiscountsService();
   const wishlist = createWishlistService({ pricing, catalogue, notifications });
   const basket = createBasketService({ pricing, catalogue, discounts, notifications, newRetrievalCode: options.retrievalCodes });
-  const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue });
+  const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue, publicUrl, shop: config.shop });
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
-  const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade });
+  const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade, publicUrl });
   // Reviews first: the help centre files product questions with it.
   // The help centre files product questions with reviews, and reviews' insights count its returns: its lookup is given late.
   const reviews = createReviewsService({
@@ -70,7 +78,11 @@ export function composeApi(options: ComposeOptions = {}) {
     identity,
     afterSalesUnits: (ctx, skus) => helpCentre.afterSalesUnits(ctx, skus),
   });
-  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity, payments, questions: reviews });
+  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity, payments, questions: reviews, publicUrl });
+
+  // Payment events, each heard by this composition's services only.
+  payments.onEvent(checkout.notePaidIntent);
+  payments.onEvent(orders.settleRefunds);
 
   /** In registration order; the demo seeds run in this order too. */
   const modules: readonly ApiModule[] = [
@@ -85,8 +97,8 @@ export function composeApi(options: ComposeOptions = {}) {
     createDiscountsModule({ discounts }),
     createWishlistModule({ wishlist }),
     createPaymentsModule({ payments }),
-    createCheckoutModule({ checkout, payments }),
-    createOrdersModule({ orders, payments }),
+    createCheckoutModule({ checkout }),
+    createOrdersModule({ orders }),
     createTradeModule({ trade, pricing, catalogue, identity, orders }),
     createHelpCentreModule({ helpCentre }),
     createReviewsModule({ reviews, catalogue }),
@@ -99,15 +111,37 @@ export function composeApi(options: ComposeOptions = {}) {
     run: async (db) => void (await catalogue.recountPopularity({ db, clock: systemClock })),
   };
   const seeds: readonly Seed[] = [...modules.flatMap((module) => module.seeds ?? []), bestSellers];
-  // buildApi verifies access tokens with identity's public keys; tests reach checkout's and trade's work that has no call.
-  return { modules, seeds, identity, checkout, trade, helpCentre };
+  // buildApi verifies access tokens with identity's public keys; tests reach work that has no call (`app.composed.services`).
+  const services = {
+    pricing,
+    inventory,
+    delivery,
+    payments,
+    catalogue,
+    notifications,
+    identity,
+    accounts,
+    discounts,
+    wishlist,
+    basket,
+    orders,
+    trade,
+    checkout,
+    reviews,
+    helpCentre,
+  };
+  return { modules, seeds, services };
 }
 
-const composed = composeApi();
-/** Every module of the API, in registration order, each built from its service. */
-export const apiModules = composed.modules;
-/** The demo data, each module's seeds in module order. */
-export const apiSeeds = composed.seeds;
+/** One composition of the API: its modules in registration order, its demo seeds in module order, and its services. */
+export type ComposedApi = ReturnType<typeof composeApi>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The composition this app was built from: seeds run from it, and tests reach its services. */
+    composed: ComposedApi;
+  }
+}
 
 export interface BuildApiOptions {
   config: ApiConfig;
@@ -120,11 +154,19 @@ export interface BuildApiOptions {
   logDestination?: BuildAppOptions['logDestination'];
   /** How long health reuses one database check (default a second); benchmarks under valgrind hold it longer. */
   healthCheckCacheMs?: number;
+  /** What the composition takes besides the settings (the demo catalogue's size, a test's retrieval codes). */
+  compose?: Pick<ComposeOptions, 'demoProducts' | 'retrievalCodes'>;
 }
 
-/** The API as a Fastify instance, not yet listening: tests inject into it, servers listen on it. */
+/**
+ * The API as a Fastify instance, not yet listening: tests inject into it, servers listen on it. Its
+ * services are composed once, with its settings (`app.composed`); run its seeds before it is ready.
+ */
 export async function buildApi(options: BuildApiOptions): Promise<FastifyInstance> {
   const { database } = options;
+  const clock = options.clock ?? systemClock;
+  const composed = composeApi({ ...options.compose, config: options.config, db: database.db, clock });
+  const { services } = composed;
   const { identity } = options.config;
   // The embedded provider's keys are read in process; any other provider's come over HTTP.
   const verify =
@@ -135,7 +177,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       rolesClaim: identity.rolesClaim,
       keys:
         identity.embedded && !identity.jwksUrl
-          ? localKeys(() => composed.identity.publicJwks({ db: database.db }, options.config))
+          ? localKeys(() => services.identity.publicJwks({ db: database.db }, options.config))
           : remoteKeys(identity.issuer, identity.jwksUrl),
     });
   let cachedVersion: string | null = null;
@@ -154,7 +196,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     config: options.config,
     db: database.db,
     databaseKind: database.kind,
-    clock: options.clock ?? systemClock,
+    clock,
     ping: () => (lastPing ??= pingDatabase(database)),
     // The schema only changes at start-up, so one successful read is enough.
     schemaVersion: async () => (cachedVersion ??= await schemaVersion(database)),
@@ -165,13 +207,14 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       // A token names the roles of its sign-in: a customer approved since holds a trade account
       // before their token says so. Membership is looked up per request (kept seconds, forgotten on
       // every decision), so trade prices and pages apply from approval, with no new sign-in.
-      const tradeBand = await composed.trade.bandCodeFor({ db: database.db, actor, clock: platform.clock });
+      const tradeBand = await services.trade.bandCodeFor({ db: database.db, actor, clock: platform.clock });
       return tradeBand ? { ...actor, roles: [...actor.roles, 'trade'] } : actor;
     },
   };
-  const app = await buildApp({ config: options.config, platform, modules: apiModules, logger: options.logger, logDestination: options.logDestination });
+  const app = await buildApp({ config: options.config, platform, modules: composed.modules, logger: options.logger, logDestination: options.logDestination });
+  app.decorate('composed', composed);
   app.log.info({ caches: cacheReports() }, 'in-process caches and their budgets');
   // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which).
-  runJobsWithApp(app, [idempotencyKeysPruning, ...apiModules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
+  runJobsWithApp(app, [idempotencyKeysPruning, ...composed.modules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
   return app;
 }

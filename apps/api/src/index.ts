@@ -1,4 +1,4 @@
-export { buildApi, apiModules, apiSeeds, composeApi, type BuildApiOptions, type ComposeOptions } from './api.ts';
+export { buildApi, composeApi, type BuildApiOptions, type ComposeOptions, type ComposedApi } from './api.ts';
 export { loadApiConfig, parseSettings, trustedProxies, ConfigError, type ApiConfig } from './config.ts';
 export { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 export { applyMigrations, latestMigrationTag, schemaVersion } from './db/migrate.ts';

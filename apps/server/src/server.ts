@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   applyMigrations,
-  apiSeeds,
   buildApi,
   openDatabase,
   runSeeds,
@@ -52,11 +51,12 @@ export async function createShopServer(
       poolSize: config.api.database.poolSize,
     });
     await applyMigrations(database);
+    app = await buildApi({ config: config.api, database, logger: options.logger, logDestination: options.logDestination });
+    // The demo data comes from the API's own composition, before it is ready (search indexes load then).
     if (config.api.demoData) {
       const bar = createProgressBar();
-      await runSeeds(database, apiSeeds, (done, total, label) => bar.update(done, total, label), { files: config.api.files });
+      await runSeeds(database, app.composed.seeds, (done, total, label) => bar.update(done, total, label), { files: config.api.files });
     }
-    app = await buildApi({ config: config.api, database, logger: options.logger, logDestination: options.logDestination });
   }
   if (config.serve !== 'api') {
     await registerWeb(app, config.webBuildDir, config.api.env === 'development' ? 'development' : 'production', config.api.publicUrl);

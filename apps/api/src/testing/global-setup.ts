@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { applyMigrations, migrationsFolder } from '../db/migrate.ts';
-import { apiSeeds } from '../api.ts';
+import { buildApi } from '../api.ts';
+import { loadApiConfig } from '../config.ts';
 import { runSeeds } from '../seed/seed.ts';
 
 /**
@@ -28,8 +29,11 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(templateFile)) {
     const handle = await openDatabase({});
     await applyMigrations(handle);
-    await runSeeds(handle, apiSeeds, () => {});
+    // The seeds of an API composed as the tests' are; it is never started.
+    const app = await buildApi({ config: loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database: handle });
+    await runSeeds(handle, app.composed.seeds, () => {});
     const dump = await handle.dump!();
+    await app.close();
     await handle.close();
     const partial = `${templateFile}.${process.pid}`;
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

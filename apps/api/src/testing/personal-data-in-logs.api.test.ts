@@ -47,7 +47,7 @@ const secretsIn = (text: string, secrets: string[]) => secrets.filter((secret) =
 
 describe('the log, every request included', () => {
   it('carries no e-mail address from tracking an order, and says whose order it was only as J***@example.com', async () => {
-    const order = await recordPlacedOrder(api.database.db, placedOrderInput('log-1', { customerId: null, email: ADDRESS }), new Date(), api.config.publicUrl);
+    const order = await recordPlacedOrder(api.app, placedOrderInput('log-1', { customerId: null, email: ADDRESS }), new Date());
     const tracked = `/api/order-tracking/TrackMyOrder/${order.orderNumber}`;
     expect(await get(`${tracked}/${encodeURIComponent(ADDRESS)}`, 'track-found')).toBe(200);
     expect(await get(`${tracked}/${ADDRESS}`, 'track-raw')).toBe(200);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiModules } from '../api.ts';
+import { composeApi } from '../api.ts';
 import { loadApiConfig } from '../config.ts';
 import { buildApp } from '../platform/app.ts';
 import { systemClock } from '../platform/context.ts';
@@ -15,7 +15,7 @@ export async function buildApiRoutesOnly(): Promise<FastifyInstance> {
   const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   return buildApp({
     config,
-    modules: apiModules,
+    modules: composeApi({ config, db: undefined as never }).modules,
     logger: false,
     platform: {
       config,

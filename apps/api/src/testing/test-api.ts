@@ -4,7 +4,6 @@ import { buildApi, type BuildApiOptions } from '../api.ts';
 import { loadApiConfig, type ApiConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { runSeeds } from '../seed/seed.ts';
-import { apiSeeds } from '../api.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApi {
@@ -28,9 +27,10 @@ export interface TestApiOptions extends Partial<Omit<BuildApiOptions, 'config' |
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase();
-  if (options.seed !== false) await runSeeds(database, apiSeeds, () => {});
   // Silent unless the test captures the log (`logDestination`, with LOG_LEVEL in `env`).
   const app = await buildApi({ ...options, config, database, logger: options.logDestination !== undefined });
+  // The app's own composition's seeds, before it is ready (its search indexes load then).
+  if (options.seed !== false) await runSeeds(database, app.composed.seeds, () => {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

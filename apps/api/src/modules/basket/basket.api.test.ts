@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasketClient, type BasketClient } from '@shop/api-client';
-import { composeApi } from '../../api.ts';
-import { buildApp } from '../../platform/app.ts';
+import { buildApi } from '../../api.ts';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku, setStock as setSeededStock, type SeededSku } from '../../testing/seeded-skus.ts';
@@ -546,7 +545,7 @@ describe('saved baskets', () => {
   });
 
   it('draw another code while the one drawn is taken, and say so plainly, saving nothing, if none is free', async () => {
-    // The basket module as api.ts makes it, on this database, drawing the codes this test lines up (then one already taken).
+    // A second API on this database, composed as every API is, drawing the codes this test lines up (then one already taken).
     let lined: string[] = [];
     const drawn: string[] = [];
     const draw = () => {
@@ -554,8 +553,7 @@ describe('saved baskets', () => {
       drawn.push(code);
       return code;
     };
-    const basketModule = composeApi({ retrievalCodes: draw }).modules.filter((module) => module.name === 'basket');
-    const app = await buildApp({ config: api.config, platform: api.app.platform, modules: basketModule, logger: false });
+    const app = await buildApi({ config: api.config, database: api.database, compose: { retrievalCodes: draw } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/basket`;

@@ -5,7 +5,7 @@
  * flood, each read after a full collection so it is what is kept, not garbage awaiting collection.
  */
 import fs from 'node:fs';
-import { apiSeeds, buildApi } from '../../api.ts';
+import { buildApi } from '../../api.ts';
 import { loadApiConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { applyMigrations } from '../../db/migrate.ts';
@@ -26,7 +26,6 @@ if (!collect) throw new Error('start this with --expose-gc');
 const templateFile = process.env.PGLITE_TEMPLATE;
 const database = await openDatabase({ template: templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined });
 await applyMigrations(database);
-if (!templateFile) await runSeeds(database, apiSeeds, () => {});
 const config = loadApiConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
@@ -34,6 +33,7 @@ const config = loadApiConfig({
   RATE_LIMIT_PER_MINUTE: '100000000',
 });
 const app = await buildApi({ config, database, logger: false });
+if (!templateFile) await runSeeds(database, app.composed.seeds, () => {});
 let sent = 0;
 /** Each query a combination not sent before (then once again): words or a category, a price bound, a sort, a page size and a page. */
 async function unique(): Promise<void> {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
-import { apiModules } from '../../api.ts';
 import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
 import { BEST_SELLERS_JOB } from './catalogue-jobs.ts';
 
@@ -20,7 +19,7 @@ const DAY_MS = 86_400_000;
 
 /** The best-sellers job as the API registers it, run once at `now`. */
 async function runBestSellersJob(now: Date) {
-  const job = apiModules.flatMap((module) => module.jobs?.(api.app) ?? []).find((candidate) => candidate.name === BEST_SELLERS_JOB)!;
+  const job = api.app.composed.modules.flatMap((module) => module.jobs?.(api.app) ?? []).find((candidate) => candidate.name === BEST_SELLERS_JOB)!;
   return job.runOnce({ db: api.database.db, clock: { now: () => now }, log: api.app.log });
 }
 
@@ -28,7 +27,7 @@ async function runBestSellersJob(now: Date) {
 async function order(key: string, sku: string, quantity: number, at: Date, cancelled = 0) {
   const input = placedOrderInput(key, { customerId: null, email: `${key}@example.com` });
   const line = { ...input.lines[0]!, sku, quantity, lineTotalIncVat: input.lines[0]!.unitPriceIncVat * quantity };
-  const placed = await recordPlacedOrder(api.database.db, { ...input, lines: [line] }, at, api.origin);
+  const placed = await recordPlacedOrder(api.app, { ...input, lines: [line] }, at);
   if (cancelled) await api.database.db.execute(sql`update order_lines set cancelled_quantity = ${cancelled} where order_id = ${placed.orderGuid}`);
   return placed;
 }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
-import { apiModules } from '../../api.ts';
 import { createDeliveryService } from '../delivery/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createPricingService } from '../pricing/index.ts';
@@ -26,7 +25,7 @@ const start = Date.now();
 const ctxOn = (day: number) => ({ db: api.database.db, clock: { now: () => new Date(start + day * DAY_MS) } });
 /** The reference-prices job as the API registers it, run once on `day`. */
 async function runReferencePricesJob(day: number) {
-  const job = apiModules.flatMap((module) => module.jobs?.(api.app) ?? []).find((candidate) => candidate.name === REFERENCE_PRICES_JOB)!;
+  const job = api.app.composed.modules.flatMap((module) => module.jobs?.(api.app) ?? []).find((candidate) => candidate.name === REFERENCE_PRICES_JOB)!;
   return job.runOnce({ ...ctxOn(day), log: api.app.log });
 }
 /** What a shopper sees for a sku on its product page. */

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { checkoutEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import type { PaymentsService } from '../payments/index.ts';
 import { COUNTRIES } from './checkout-steps.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import { notePaidIntents } from './recovery.ts';
 
-export function registerCheckoutRoutes(app: FastifyInstance, service: CheckoutService, payments: PaymentsService): void {
-  const call = { gateway: payments.gateway(app.platform), publicUrl: app.platform.config.publicUrl };
+export function registerCheckoutRoutes(app: FastifyInstance, service: CheckoutService): void {
   bindEndpoint(app, endpoints.listCountries, async () => [...COUNTRIES]);
   bindEndpoint(app, endpoints.getCheckout, ({ ctx, params }) => service.readCheckout(ctx, params.basketId));
   bindEndpoint(app, endpoints.getDeliveryOptions, ({ ctx, params, body }) => service.getDeliveryOptions(ctx, params.basketId, body.postcode));
@@ -18,12 +15,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, service: CheckoutSe
   bindEndpoint(app, endpoints.setDeliveryDetails, ({ ctx, params, body }) => service.setDeliveryDetails(ctx, params.basketId, body));
   bindEndpoint(app, endpoints.clearDeliveryDetails, ({ ctx, params }) => service.clearDeliveryDetails(ctx, params.basketId));
   bindEndpoint(app, endpoints.setBillingDetails, ({ ctx, params, body }) => service.setBillingDetails(ctx, params.basketId, body));
-  bindEndpoint(app, endpoints.clearPaymentDetails, ({ ctx, params }) => service.clearPaymentDetails(ctx, params.basketId, call));
-  bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => service.getPaymentOptions(ctx, params.basketId, call));
-  bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body }) => service.createPaymentIntent(ctx, params.basketId, body, call));
-  bindEndpoint(app, endpoints.completePayment, ({ ctx, params }) => service.completePayment(ctx, params.basketId, call));
-  bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => service.refreshPaymentData(ctx, params.basketId, call));
-
-  const unsubscribe = payments.onPaymentEvent(notePaidIntents(app.platform.config.payments.recoveryGraceMs));
-  app.addHook('onClose', async () => unsubscribe());
+  bindEndpoint(app, endpoints.clearPaymentDetails, ({ ctx, params }) => service.clearPaymentDetails(ctx, params.basketId));
+  bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => service.getPaymentOptions(ctx, params.basketId));
+  bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body }) => service.createPaymentIntent(ctx, params.basketId, body));
+  bindEndpoint(app, endpoints.completePayment, ({ ctx, params }) => service.completePayment(ctx, params.basketId));
+  bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => service.refreshPaymentData(ctx, params.basketId));
 }

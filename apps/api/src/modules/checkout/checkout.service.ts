@@ -5,7 +5,7 @@ import type { DeliveryOptionCode, DeliveryService } from '../delivery/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import type { PaymentEventHandler, PaymentsService } from '../payments/index.ts';
 import type { TradeService } from '../trade/index.ts';
 import * as steps from './checkout-steps.ts';
 import type { Ctx } from './checkout-steps.ts';
@@ -28,16 +28,18 @@ export interface CheckoutDeps {
   orders: OrdersService;
   payments: PaymentsService;
   trade: Pick<TradeService, 'requireTermsAccepted' | 'recordTradeOrder'>;
+  /** The shop's address, for links in e-mails and the sandbox wallet's script. */
+  publicUrl: string;
+  /** How long a shopper's browser has to place the order after the payment succeeds before recovery does (`PAYMENT_RECOVERY_GRACE_SECONDS`). */
+  recoveryGraceMs?: number;
 }
 
 // ── the service ─────────────────────────────────────────────────────────────────────────────────
 
-type PaymentCall = payment.PaymentCall;
-
 /**
  * Checkout: what the shopper tells us about one basket (contact, addresses, delivery option), each
  * step saved and answered from what was saved; and the payment that turns the basket into an order.
- * The payment calls take the configured gateway and the shop's address (`PaymentCall`).
+ * The payment calls use payments' configured gateway.
  */
 export interface CheckoutService {
   readCheckout(ctx: Ctx, basketId: string): Promise<Checkout>;
@@ -52,20 +54,21 @@ export interface CheckoutService {
   clearDeliveryDetails(ctx: Ctx, basketId: string): Promise<Checkout>;
   setBillingDetails(ctx: Ctx, basketId: string, input: { sameAsDelivery: boolean; address?: Address; orderReference?: string }): Promise<Checkout>;
   /** Gives up the payment in progress (cancelled at the gateway) and the stock it held. */
-  clearPaymentDetails(ctx: Ctx, basketId: string, call: PaymentCall): Promise<Checkout>;
-  getPaymentOptions(ctx: Ctx, basketId: string, call: PaymentCall): ReturnType<typeof payment.getPaymentOptions>;
+  clearPaymentDetails(ctx: Ctx, basketId: string): Promise<Checkout>;
+  getPaymentOptions(ctx: Ctx, basketId: string): ReturnType<typeof payment.getPaymentOptions>;
   /** Holds the stock and makes (or re-prices) the payment for the checkout's total. */
-  createPaymentIntent(ctx: Ctx, basketId: string, input: payment.PaymentChoice, call: PaymentCall): ReturnType<typeof payment.createPaymentIntent>;
+  createPaymentIntent(ctx: Ctx, basketId: string, input: payment.PaymentChoice): ReturnType<typeof payment.createPaymentIntent>;
   /** Places the order once the gateway says the payment succeeded for the checkout's total; a repeat gets the same order. */
-  completePayment(ctx: Ctx, basketId: string, call: PaymentCall): ReturnType<typeof payment.completePayment>;
+  completePayment(ctx: Ctx, basketId: string): ReturnType<typeof payment.completePayment>;
   /** After the basket or delivery changed: the same payment, re-priced, and the stock held again. */
-  refreshPaymentData(ctx: Ctx, basketId: string, call: PaymentCall): ReturnType<typeof payment.refreshPaymentData>;
+  refreshPaymentData(ctx: Ctx, basketId: string): ReturnType<typeof payment.refreshPaymentData>;
   /** One batch of payment recovery: paid intents the webhook noted, made orders or refunded. */
-  recoverPayments(ctx: JobContext, call: PaymentCall, batch?: number): Promise<{ claimed: number; settled: number }>;
+  recoverPayments(ctx: JobContext, batch?: number): Promise<{ claimed: number; settled: number }>;
+  /** The webhook's part of recovery (subscribed to payments' events by `composeApi`): a succeeded payment is noted. */
+  notePaidIntent: PaymentEventHandler;
 }
 
 export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
-  const paying = (call: PaymentCall): payment.PaymentDeps => ({ ...deps, ...call });
   return {
     readCheckout: (ctx, basketId) => steps.readCheckout(deps, ctx, basketId),
     getDeliveryOptions: (ctx, basketId, postcode) => steps.getDeliveryOptions(deps, ctx, basketId, postcode),
@@ -76,11 +79,12 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     setDeliveryDetails: (ctx, basketId, input) => steps.setDeliveryDetails(deps, ctx, basketId, input),
     clearDeliveryDetails: (ctx, basketId) => steps.clearDeliveryDetails(deps, ctx, basketId),
     setBillingDetails: (ctx, basketId, input) => steps.setBillingDetails(deps, ctx, basketId, input),
-    clearPaymentDetails: (ctx, basketId, call) => payment.clearPaymentDetails(paying(call), ctx, basketId),
-    getPaymentOptions: (ctx, basketId, call) => payment.getPaymentOptions(paying(call), ctx, basketId),
-    createPaymentIntent: (ctx, basketId, input, call) => payment.createPaymentIntent(paying(call), ctx, basketId, input),
-    completePayment: (ctx, basketId, call) => payment.completePayment(paying(call), ctx, basketId),
-    refreshPaymentData: (ctx, basketId, call) => payment.refreshPaymentData(paying(call), ctx, basketId),
-    recoverPayments: (ctx, call, batch) => recovery.recoverDue(ctx.db, ctx.clock, paying(call), ctx.log, batch),
+    clearPaymentDetails: (ctx, basketId) => payment.clearPaymentDetails(deps, ctx, basketId),
+    getPaymentOptions: (ctx, basketId) => payment.getPaymentOptions(deps, ctx, basketId),
+    createPaymentIntent: (ctx, basketId, input) => payment.createPaymentIntent(deps, ctx, basketId, input),
+    completePayment: (ctx, basketId) => payment.completePayment(deps, ctx, basketId),
+    refreshPaymentData: (ctx, basketId) => payment.refreshPaymentData(deps, ctx, basketId),
+    recoverPayments: (ctx, batch) => recovery.recoverDue(ctx.db, ctx.clock, deps, ctx.log, batch),
+    notePaidIntent: recovery.notePaidIntents(deps.recoveryGraceMs),
   };
 }

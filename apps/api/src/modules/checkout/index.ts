@@ -1,5 +1,4 @@
 import type { ApiModule } from '../../platform/module.ts';
-import type { PaymentsService } from '../payments/index.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { paymentRecoveryJob } from './recovery.ts';
@@ -13,14 +12,11 @@ export { createCheckoutService, type CheckoutDeps, type CheckoutService } from '
  * customer pays only after accepting the trade terms, and their order counts towards their
  * business's band.
  */
-export function createCheckoutModule({ checkout, payments }: { checkout: CheckoutService; payments: PaymentsService }): ApiModule {
+export function createCheckoutModule({ checkout }: { checkout: CheckoutService }): ApiModule {
   return {
     name: 'checkout',
-    registerRoutes: (app) => registerCheckoutRoutes(app, checkout, payments),
+    registerRoutes: (app) => registerCheckoutRoutes(app, checkout),
     // Payments the webhook noted become orders (or refunds) if the shopper's browser did not finish.
-    jobs: (app) => {
-      const call = { gateway: payments.gateway(app.platform), publicUrl: app.platform.config.publicUrl };
-      return [paymentRecoveryJob((ctx) => checkout.recoverPayments(ctx, call))];
-    },
+    jobs: () => [paymentRecoveryJob((ctx) => checkout.recoverPayments(ctx))],
   };
 }

@@ -21,13 +21,7 @@ import { placeOrder } from './place-order.ts';
 /** How long stock is held for a payment in progress. */
 export const HOLD_MINUTES = 15;
 
-/** A payment call's gateway (the configured one, `payments.gateway(app.platform)`) and the shop's address. */
-export interface PaymentCall {
-  gateway: PaymentGateway;
-  publicUrl: string;
-}
-
-export type PaymentDeps = CheckoutDeps & PaymentCall;
+export type PaymentDeps = CheckoutDeps;
 
 /** The checkout, ready to pay for, and the row it was worked out from. */
 async function readyCheckout(deps: CheckoutDeps, ctx: Ctx, basketId: string): Promise<{ checkout: Checkout; row: CheckoutRow | undefined }> {
@@ -72,20 +66,21 @@ async function startPayment(
     if (!ctx.actor) throw CheckoutErrors.savedCardsNeedSignIn();
     if (choice.method === 'saved_card') {
       if (!choice.savedCardId) throw CheckoutErrors.savedCardUnknown();
-      const owned = await deps.payments.ownCard(ctx, deps.gateway, ctx.actor, choice.savedCardId).catch((error: unknown) => {
+      const owned = await deps.payments.ownCard(ctx, ctx.actor, choice.savedCardId).catch((error: unknown) => {
         // Only a card that is not there (not the shopper's, or gone) is "choose another card"; a gateway
         // that cannot be reached stays its 503, to try again, and any other failure a logged 500.
         throw error instanceof AppError && error.status === 404 ? CheckoutErrors.savedCardUnknown() : error;
       });
       customerRef = owned.customerRef;
       paymentMethodRef = owned.card.id;
-    } else customerRef = await deps.payments.customerFor(ctx, deps.gateway, ctx.actor);
+    } else customerRef = await deps.payments.customerFor(ctx, ctx.actor);
   }
   // Holds that ran out on these skus are given back in the same transaction, and only those (the rest by inventory's job).
   await ctx.db.transaction((db) => deps.inventory.reserveStock({ db }, checkout.basketId, holdLines(checkout), expiresAt, now));
   const fingerprint = paymentFingerprint(checkout);
   const amountPence = checkout.totals.totalIncVat;
-  let intent: PaymentIntent | null = row?.paymentIntentRef && choice.method === 'card' ? await deps.gateway.retrieveIntent(row.paymentIntentRef) : null;
+  let intent: PaymentIntent | null =
+    row?.paymentIntentRef && choice.method === 'card' ? await deps.payments.gateway().retrieveIntent(row.paymentIntentRef) : null;
   // The card form's own payment (not a saved card's) carries on whether or not the card is to be
   // kept: ticking the box must not start a new payment, which would empty the card field.
   const saving = choice.saveCard === true;
@@ -98,17 +93,17 @@ async function startPayment(
       let current = intent;
       if ((current.metadata.saveCard === 'yes') !== saving) {
         const change = `saving:${current.id}:${saving ? 'save' : 'new'}:${randomUUID()}`;
-        current = await onceKeyIsFree(() => deps.gateway.updateIntentSaving(current.id, { customerRef, save: saving }, change));
+        current = await onceKeyIsFree(() => deps.payments.gateway().updateIntentSaving(current.id, { customerRef, save: saving }, change));
       }
       intent = current;
       if (current.amountPence !== amountPence)
-        intent = await onceKeyIsFree(() => deps.gateway.updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`));
+        intent = await onceKeyIsFree(() => deps.payments.gateway().updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`));
     } else {
       // One intent per basket state and way of paying: a retried request finds the intent it already made.
       const cleared = row?.paymentsCleared ? `:cleared-${row.paymentsCleared}` : '';
       const key = `intent:${fingerprint}:${choice.method}:${paymentMethodRef ?? (choice.saveCard ? 'save' : 'new')}${cleared}`;
       intent = await onceKeyIsFree(() =>
-        deps.gateway.createIntent({
+        deps.payments.gateway().createIntent({
           amountPence,
           customerRef,
           paymentMethodRef,
@@ -122,7 +117,7 @@ async function startPayment(
           idempotencyKey: key,
         }),
       );
-      if (paymentMethodRef && intent.status === 'requires_action') intent = await askTheBankAgain(deps.gateway, intent, paymentMethodRef);
+      if (paymentMethodRef && intent.status === 'requires_action') intent = await askTheBankAgain(deps.payments.gateway(), intent, paymentMethodRef);
     }
   } catch (error) {
     await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
@@ -173,7 +168,7 @@ async function askTheBankAgain(gateway: PaymentGateway, answer: PaymentIntent, p
 }
 
 function frameUrl(deps: PaymentDeps, intent: PaymentIntent): string | null {
-  const config = deps.gateway.clientConfig();
+  const config = deps.payments.gateway().clientConfig();
   return config.kind === 'sandbox' ? `${config.frameUrl}?client_secret=${encodeURIComponent(intent.clientSecret)}` : null;
 }
 
@@ -195,8 +190,8 @@ export async function clearPaymentDetails(deps: PaymentDeps, ctx: Ctx, basketId:
   const state = await readState(deps, ctx, basketId);
   const { checkout } = present(deps, ctx, state);
   if (checkout.payment) {
-    const intent = await deps.gateway.retrieveIntent(checkout.payment.intentId);
-    if (intent && intent.status !== 'succeeded' && intent.status !== 'canceled') await deps.gateway.cancelIntent(intent.id, `cancel:${intent.id}`);
+    const intent = await deps.payments.gateway().retrieveIntent(checkout.payment.intentId);
+    if (intent && intent.status !== 'succeeded' && intent.status !== 'canceled') await deps.payments.gateway().cancelIntent(intent.id, `cancel:${intent.id}`);
   }
   await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
   const row = await repository.clearPayment(ctx.db, checkout.basketId, ctx.clock.now());
@@ -205,8 +200,8 @@ export async function clearPaymentDetails(deps: PaymentDeps, ctx: Ctx, basketId:
 
 export async function getPaymentOptions(deps: PaymentDeps, ctx: Ctx, basketId: string) {
   const checkout = await readCheckout(deps, ctx, basketId);
-  const config = deps.gateway.clientConfig();
-  const saved = ctx.actor ? await deps.payments.listSavedCards(ctx, deps.gateway, ctx.actor) : [];
+  const config = deps.payments.gateway().clientConfig();
+  const saved = ctx.actor ? await deps.payments.listSavedCards(ctx, ctx.actor) : [];
   return {
     amountPence: checkout.totals.totalIncVat,
     card:
@@ -255,7 +250,7 @@ export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: Fast
     throw CheckoutErrors.noPaymentStarted();
   }
   // No order can hold this payment yet: an order is written in the transaction that removes its basket.
-  const intent = await deps.gateway.retrieveIntent(checkout.payment.intentId);
+  const intent = await deps.payments.gateway().retrieveIntent(checkout.payment.intentId);
   if (!intent) throw CheckoutErrors.noPaymentStarted();
   switch (intent.status) {
     case 'succeeded':
@@ -286,8 +281,8 @@ export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: Fast
  * Gives back the whole of a payment that did not become an order (one key per payment, so a retry
  * never refunds twice) and says how the provider answered; one it refused needs a person.
  */
-export async function refundUnplaced(ctx: { log?: FastifyBaseLogger }, intentRef: string, deps: PaymentCall): Promise<Refund['status']> {
-  const { status } = await deps.gateway.refund(intentRef, undefined, `refund:${intentRef}`);
+export async function refundUnplaced(ctx: { log?: FastifyBaseLogger }, intentRef: string, deps: Pick<CheckoutDeps, 'payments'>): Promise<Refund['status']> {
+  const { status } = await deps.payments.gateway().refund(intentRef, undefined, `refund:${intentRef}`);
   if (status === 'failed')
     ctx.log?.error({ intent: intentRef }, 'the payment provider refused to refund a payment that did not become an order; refund it by hand');
   return status;

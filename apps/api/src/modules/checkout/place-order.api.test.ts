@@ -16,7 +16,6 @@ import { createInventoryService } from '../inventory/index.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { confirmLikeTheFrame, deliverDueWebhooks, loopbackWebhookUrl, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 import { crashPoints } from './place-order.ts';
-import { composeApi } from '../../api.ts';
 import { runUntilIdle } from '../../platform/jobs.ts';
 import { RECOVERY_GRACE_MS } from './recovery.ts';
 
@@ -361,14 +360,8 @@ describe('a crash between the payment and the order', () => {
       delivered += batch.delivered;
     return { delivered };
   };
-  /** One batch of payment recovery, as the job runs it, through a checkout service made as api.ts makes it. */
-  const { checkout: checkoutService } = composeApi();
-  const recoverDue = (batch?: number) =>
-    checkoutService.recoverPayments(
-      { db: api.database.db, clock, log: api.app.log },
-      { gateway: sandboxGateway(api.app), publicUrl: api.config.publicUrl },
-      batch,
-    );
+  /** One batch of payment recovery, as the job runs it, through the app's own checkout service. */
+  const recoverDue = (batch?: number) => api.app.composed.services.checkout.recoverPayments({ db: api.database.db, clock, log: api.app.log }, batch);
   /** Every due note, batch after batch; how many were settled. */
   const runRecoveries = async (batch = 100) => (await runUntilIdle(batch, () => recoverDue(batch))).reduce((sum, result) => sum + result.settled, 0);
   const recover = () => runRecoveries();

@@ -93,7 +93,6 @@ export async function placeOrder(deps: PaymentDeps, database: Database | Transac
         },
       },
       now,
-      deps.publicUrl,
       orderId,
     );
     if (checkout.basket.pricing.tradePriced && order.orderGuid && input.actor && checkout.basket.owner === 'shopper') {

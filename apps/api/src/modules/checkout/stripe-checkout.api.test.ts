@@ -135,7 +135,7 @@ describe('checkout with Stripe', () => {
     } finally {
       standIn.answerRefunds('succeeded');
     }
-    expect(await paymentGateway(api.app.platform).listRefunds(intent.intentId)).toEqual([
+    expect(await paymentGateway(api.app).listRefunds(intent.intentId)).toEqual([
       expect.objectContaining({ amountPence: intent.amountPence, status: 'pending' }),
     ]);
   });

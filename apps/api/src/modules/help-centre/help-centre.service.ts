@@ -22,6 +22,8 @@ export interface HelpCentreDeps {
   payments: PaymentsService;
   /** Product questions a customer lets us publish are filed with reviews, in the enquiry's transaction. */
   questions: Pick<ReviewsService, 'fileQuestion'>;
+  /** The shop's address, for links in e-mails. */
+  publicUrl: string;
 }
 
 /**

@@ -30,26 +30,24 @@ const REPORT_FORM = {
 };
 
 export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCentre: HelpCentreService, files: FilesService): Promise<void> {
-  const { config } = app.platform;
-  const env = { publicUrl: config.publicUrl, platform: app.platform };
   const limited = { rateLimit: ORDER_HELP_LIMIT };
   /** Binds a call on one order with the caller's proof read from its header (decision 0049), within the shared budget. */
   const bindWithProof = <E extends EndpointDefinition>(endpoint: E, call: (input: HandlerInput<E>, proof: OrderProof) => Promise<ResponseOf<E>>) =>
     bindEndpoint(app, endpoint, (input) => call(input, proofOf(input.request)), limited);
-  bindEndpoint(app, endpoints.requestOrderLink, ({ ctx, params, body }) => helpCentre.requestOrderLink(ctx, params.id, body, env), limited);
+  bindEndpoint(app, endpoints.requestOrderLink, ({ ctx, params, body }) => helpCentre.requestOrderLink(ctx, params.id, body), limited);
   bindWithProof(endpoints.openOrderLink, ({ ctx }, proof) => helpCentre.openOrderLink(ctx, proof.linkToken ?? ''));
   bindWithProof(endpoints.getOrderProducts, ({ ctx, params }, proof) => helpCentre.orderProducts(ctx, params.orderGuid, proof));
-  bindWithProof(endpoints.cancelOrder, ({ ctx, params, body }, proof) => helpCentre.cancelOrder(ctx, params.id, body, proof, env));
-  bindWithProof(endpoints.requestUnwantedItemsReturn, ({ ctx, params, body }, proof) => helpCentre.requestUnwantedItems(ctx, params.id, body, proof, env));
-  bindWithProof(endpoints.askAboutReturnedItemsRefund, ({ ctx, params, body }, proof) => helpCentre.askAboutRefund(ctx, params.id, body, proof, env));
-  bindWithProof(endpoints.askOrderQuestion, ({ ctx, params, body }, proof) => helpCentre.askOrderQuestion(ctx, params.id, body, proof, env));
-  bindWithProof(endpoints.requestOrderAmendment, ({ ctx, params, body }, proof) => helpCentre.requestAmendment(ctx, params.id, body, proof, env));
-  bindWithProof(endpoints.confirmDeliveryTerms, ({ ctx, body }, proof) => helpCentre.confirmDeliveryTerms(ctx, body, proof, env));
+  bindWithProof(endpoints.cancelOrder, ({ ctx, params, body }, proof) => helpCentre.cancelOrder(ctx, params.id, body, proof));
+  bindWithProof(endpoints.requestUnwantedItemsReturn, ({ ctx, params, body }, proof) => helpCentre.requestUnwantedItems(ctx, params.id, body, proof));
+  bindWithProof(endpoints.askAboutReturnedItemsRefund, ({ ctx, params, body }, proof) => helpCentre.askAboutRefund(ctx, params.id, body, proof));
+  bindWithProof(endpoints.askOrderQuestion, ({ ctx, params, body }, proof) => helpCentre.askOrderQuestion(ctx, params.id, body, proof));
+  bindWithProof(endpoints.requestOrderAmendment, ({ ctx, params, body }, proof) => helpCentre.requestAmendment(ctx, params.id, body, proof));
+  bindWithProof(endpoints.confirmDeliveryTerms, ({ ctx, body }, proof) => helpCentre.confirmDeliveryTerms(ctx, body, proof));
   bindEndpoint(
     app,
     endpoints.downloadVatInvoice,
     async ({ ctx, params, request, reply }) => {
-      const invoice = await helpCentre.vatInvoice(ctx, params.id, proofOf(request), config.shop);
+      const invoice = await helpCentre.vatInvoice(ctx, params.id, proofOf(request));
       return reply
         .headers({
           'content-type': 'application/pdf',
@@ -83,9 +81,7 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
           bytes: photo.bytes,
           field: `body.photos.${index}`,
         }));
-        return files.storeUploads(ctx, photos, (stored) =>
-          helpCentre.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, proofOf(request), env),
-        );
+        return files.storeUploads(ctx, photos, (stored) => helpCentre.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, proofOf(request)));
       },
       limited,
     );
@@ -93,9 +89,9 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
 
   // staff: returns
   bindEndpoint(app, endpoints.getReturn, ({ ctx, params }) => helpCentre.getReturn(ctx, params.reference));
-  bindEndpoint(app, endpoints.authoriseReturn, ({ ctx, params, body }) => helpCentre.authoriseReturn(ctx, params.reference, body, env));
-  bindEndpoint(app, endpoints.refuseReturn, ({ ctx, params, body }) => helpCentre.refuseReturn(ctx, params.reference, body, env));
-  bindEndpoint(app, endpoints.receiveReturn, ({ ctx, params }) => helpCentre.receiveReturn(ctx, params.reference, env));
+  bindEndpoint(app, endpoints.authoriseReturn, ({ ctx, params, body }) => helpCentre.authoriseReturn(ctx, params.reference, body));
+  bindEndpoint(app, endpoints.refuseReturn, ({ ctx, params, body }) => helpCentre.refuseReturn(ctx, params.reference, body));
+  bindEndpoint(app, endpoints.receiveReturn, ({ ctx, params }) => helpCentre.receiveReturn(ctx, params.reference));
 }
 
 /** The e-mailed link's token, from its header only (decision 0049): never from an address or a body, which get logged and kept. */

@@ -28,25 +28,17 @@ import {
   type OrderProducts,
   type OrderReturn,
   type ReturnRequested,
-  type ShopDetails,
 } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StoredFile } from '../files/index.ts';
 import type { HelpOrder, OrderProof } from '../orders/index.ts';
-import type { GatewaySource } from '../payments/index.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
 import { recordHelpRequest } from './help-requests.ts';
 import { cancellableQuantity, notReturnableReason, isSealedHygieneGood, returnableQuantity, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as returns from './returns.ts';
 import { afterSalesUnits, returnedQuantities } from './returns.repository.ts';
-
-/** Where the call came from: the shop's address (for links in e-mails) and the platform, for the payment gateway. */
-export interface OrderRequestEnv {
-  publicUrl: string;
-  platform: GatewaySource;
-}
 
 type Lines = readonly { position: number; quantity: number; opened?: boolean | undefined }[];
 
@@ -64,7 +56,7 @@ export interface OrderRequestsService {
   /** Units of `skus` returned (refused returns aside) and reported damaged on delivery: reviews' product insights. */
   afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
   /** E-mails a link to change the order to its address, for a guest with its number and that address (decision 0049). */
-  requestOrderLink(ctx: ServiceContext, orderNumber: string, input: { emailAddress: string }, env: OrderRequestEnv): Promise<OrderLinkSent>;
+  requestOrderLink(ctx: ServiceContext, orderNumber: string, input: { emailAddress: string }): Promise<OrderLinkSent>;
   /** The order an e-mailed link opens, and until when. */
   openOrderLink(ctx: ServiceContext, token: string): Promise<OrderLink>;
   orderProducts(ctx: ServiceContext, orderNumber: string, proof: OrderProof): Promise<OrderProducts>;
@@ -73,20 +65,18 @@ export interface OrderRequestsService {
     orderNumber: string,
     input: { lines?: Lines | undefined; reason?: string | undefined },
     proof: OrderProof,
-    env: OrderRequestEnv,
   ): Promise<CancelOrderResult>;
   requestUnwantedItems(
     ctx: ServiceContext,
     orderNumber: string,
     input: { lines: Lines; reason: string; comments?: string | undefined },
     proof: OrderProof,
-    env: OrderRequestEnv,
   ): Promise<ReturnRequested>;
   /** Whether the caller may change the order (decision 0049): a refusal before an upload is read. */
   checkOrderProof(ctx: ServiceContext, orderNumber: string, proof: OrderProof): Promise<void>;
   /** Checks who may report and the window before any photo is stored. */
   checkDamageReport(ctx: ServiceContext, orderNumber: string, input: Omit<DamageReport, 'photos'>, proof: OrderProof): Promise<void>;
-  reportDamagedOrMissing(ctx: ServiceContext, orderNumber: string, input: DamageReport, proof: OrderProof, env: OrderRequestEnv): Promise<HelpRequestAccepted>;
+  reportDamagedOrMissing(ctx: ServiceContext, orderNumber: string, input: DamageReport, proof: OrderProof): Promise<HelpRequestAccepted>;
   askAboutRefund(
     ctx: ServiceContext,
     orderNumber: string,
@@ -98,21 +88,13 @@ export interface OrderRequestsService {
       message?: string | undefined;
     },
     proof: OrderProof,
-    env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted>;
-  askOrderQuestion(
-    ctx: ServiceContext,
-    orderNumber: string,
-    input: { question: string },
-    proof: OrderProof,
-    env: OrderRequestEnv,
-  ): Promise<HelpRequestAccepted>;
+  askOrderQuestion(ctx: ServiceContext, orderNumber: string, input: { question: string }, proof: OrderProof): Promise<HelpRequestAccepted>;
   requestAmendment(
     ctx: ServiceContext,
     orderNumber: string,
     input: { change: keyof typeof AMEND_CHANGE_NAMES; details: string },
     proof: OrderProof,
-    env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted>;
   confirmDeliveryTerms(
     ctx: ServiceContext,
@@ -123,18 +105,12 @@ export interface OrderRequestsService {
       vehicleSize: keyof typeof VEHICLE_SIZE_NAMES;
     },
     proof: OrderProof,
-    env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted>;
-  vatInvoice(
-    ctx: ServiceContext,
-    orderNumber: string,
-    proof: OrderProof,
-    shop: ShopDetails,
-  ): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
+  vatInvoice(ctx: ServiceContext, orderNumber: string, proof: OrderProof): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
   getReturn(ctx: ServiceContext, reference: string): Promise<OrderReturn>;
-  authoriseReturn(ctx: ServiceContext, reference: string, input: { version?: number | undefined }, env: OrderRequestEnv): Promise<OrderReturn>;
-  refuseReturn(ctx: ServiceContext, reference: string, input: { reason: string; version?: number | undefined }, env: OrderRequestEnv): Promise<OrderReturn>;
-  receiveReturn(ctx: ServiceContext, reference: string, env: OrderRequestEnv): Promise<OrderReturn>;
+  authoriseReturn(ctx: ServiceContext, reference: string, input: { version?: number | undefined }): Promise<OrderReturn>;
+  refuseReturn(ctx: ServiceContext, reference: string, input: { reason: string; version?: number | undefined }): Promise<OrderReturn>;
+  receiveReturn(ctx: ServiceContext, reference: string): Promise<OrderReturn>;
 }
 
 const describeLines = (order: HelpOrder, lines: Lines) =>
@@ -162,8 +138,6 @@ function cancellationKey(order: HelpOrder, whole: boolean, refundId: string | nu
 }
 
 export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService {
-  const refundCall = (env: OrderRequestEnv) => ({ gateway: deps.payments.gateway(env.platform), publicUrl: env.publicUrl });
-
   /**
    * Records a help request of `type` about the order, in its own transaction, and answers its
    * reference. With `dedupeKey`, one request however many calls record it: the others answer its reference.
@@ -180,7 +154,6 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       files?: readonly StoredFile[];
       dedupeKey?: string | undefined;
     },
-    env: OrderRequestEnv,
   ): Promise<HelpRequestAccepted> {
     const recorded = await ctx.db.transaction((db) =>
       recordHelpRequest(
@@ -200,7 +173,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
           nextSteps: fields.nextSteps,
           ...(fields.dedupeKey ? { dedupeKey: fields.dedupeKey } : {}),
         },
-        env.publicUrl,
+        deps.publicUrl,
       ),
     );
     return { reference: recorded.reference, dueAt: recorded.dueAt.toISOString(), team: HELP_REQUEST_ROUTING[type].team, nextSteps: fields.nextSteps };
@@ -222,7 +195,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
   return {
     afterSalesUnits: (ctx, skus) => afterSalesUnits(ctx.db, skus),
 
-    requestOrderLink: (ctx, orderNumber, input, env) => deps.orders.issueOrderLink(ctx, orderNumber, input.emailAddress, env.publicUrl),
+    requestOrderLink: (ctx, orderNumber, input) => deps.orders.issueOrderLink(ctx, orderNumber, input.emailAddress),
     openOrderLink: (ctx, token) => deps.orders.openOrderLink(ctx, token),
 
     async orderProducts(ctx, orderNumber, proof) {
@@ -269,7 +242,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       };
     },
 
-    async cancelOrder(ctx, orderNumber, input, proof, env) {
+    async cancelOrder(ctx, orderNumber, input, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       if (order.status === 'cancelled') throw OrderRequestErrors.cancelledOrder(order.orderNumber);
       if (input.lines) checkLinesExist(order, input.lines);
@@ -282,7 +255,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       const asReturn = async (): Promise<CancelOrderResult> => {
         const lines = input.lines ?? order.lines.map((line) => ({ position: line.position, quantity: line.quantity - line.cancelledQuantity }));
         const current = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-        const requested = await returns.requestReturn(deps, ctx, current, { lines, reason }, env.publicUrl, 'cancellation');
+        const requested = await returns.requestReturn(deps, ctx, current, { lines, reason }, deps.publicUrl, 'cancellation');
         return {
           outcome: 'return',
           reference: requested.reference,
@@ -297,8 +270,8 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       let outcome;
       try {
         outcome = whole
-          ? await deps.orders.cancelWholeOrder(ctx, order.orderNumber, { reason: `Cancelled by the customer: ${reason}` }, refundCall(env))
-          : await deps.orders.cancelOrderLines(ctx, order.orderNumber, { lines: input.lines!, reason }, refundCall(env));
+          ? await deps.orders.cancelWholeOrder(ctx, order.orderNumber, { reason: `Cancelled by the customer: ${reason}` })
+          : await deps.orders.cancelOrderLines(ctx, order.orderNumber, { lines: input.lines!, reason });
       } catch (error) {
         // Staff dispatched it between our look and our lock: the dispatch won, so this becomes a return.
         if (error instanceof AppError && error.code === 'ORDER_NOT_CANCELLABLE') return asReturn();
@@ -309,26 +282,20 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
           ? `We have refunded ${formatPence(outcome.refundedPence)} to the way you paid. It can take 3 to 5 working days to reach your account.`
           : 'Your refund is on its way: we will e-mail you when the payment provider confirms it.',
       ];
-      const accepted = await record(
-        ctx,
-        order,
-        'ORDER_CANCEL',
-        {
-          summary: whole ? 'whole order cancelled' : `cancelled ${describeLines(order, input.lines!)}`,
-          details: {
-            wholeOrder: whole,
-            lines: input.lines ?? null,
-            reason: input.reason || null,
-            refundedPence: outcome.refundedPence,
-            refundId: outcome.refundId,
-          },
-          message: input.reason || null,
-          nextSteps,
-          // Calls at once that carried one cancellation through (its refund, or the whole order) record it once.
-          dedupeKey: cancellationKey(order, whole, outcome.refundId),
+      const accepted = await record(ctx, order, 'ORDER_CANCEL', {
+        summary: whole ? 'whole order cancelled' : `cancelled ${describeLines(order, input.lines!)}`,
+        details: {
+          wholeOrder: whole,
+          lines: input.lines ?? null,
+          reason: input.reason || null,
+          refundedPence: outcome.refundedPence,
+          refundId: outcome.refundId,
         },
-        env,
-      );
+        message: input.reason || null,
+        nextSteps,
+        // Calls at once that carried one cancellation through (its refund, or the whole order) record it once.
+        dedupeKey: cancellationKey(order, whole, outcome.refundId),
+      });
       return {
         outcome: 'cancelled',
         reference: accepted.reference,
@@ -339,9 +306,9 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       };
     },
 
-    async requestUnwantedItems(ctx, orderNumber, input, proof, env) {
+    async requestUnwantedItems(ctx, orderNumber, input, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-      return returns.requestReturn(deps, ctx, order, input, env.publicUrl, 'unwanted-items');
+      return returns.requestReturn(deps, ctx, order, input, deps.publicUrl, 'unwanted-items');
     },
 
     async checkOrderProof(ctx, orderNumber, proof) {
@@ -352,34 +319,28 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       await checkDamageReport(ctx, orderNumber, input, proof);
     },
 
-    async reportDamagedOrMissing(ctx, orderNumber, input, proof, env) {
+    async reportDamagedOrMissing(ctx, orderNumber, input, proof) {
       const order = await checkDamageReport(ctx, orderNumber, input, proof);
       const issue = DAMAGE_ISSUE_TYPE_NAMES[input.issueType];
-      return record(
-        ctx,
-        order,
-        'DAMAGED_MISSING',
-        {
-          summary: `${issue.toLowerCase()}: ${describeLines(order, input.lines)}${input.photos.length ? ` (${input.photos.length} photos)` : ''}`,
-          details: {
-            issueType: input.issueType,
-            // Each line's sku too: reviews' product insights count damaged units by product.
-            lines: input.lines.map((line) => ({ ...line, sku: order.lines.find((ordered) => ordered.position === line.position)?.sku ?? null })),
-            podSignedDamaged: input.podSignedDamaged,
-            photoCount: input.photos.length,
-          },
-          message: input.description,
-          files: input.photos,
-          nextSteps: [
-            'Please keep the goods and all the packaging until we have been in touch: the carrier may want to inspect them.',
-            'We will arrange a replacement or a refund once we have looked at your report.',
-          ],
+      return record(ctx, order, 'DAMAGED_MISSING', {
+        summary: `${issue.toLowerCase()}: ${describeLines(order, input.lines)}${input.photos.length ? ` (${input.photos.length} photos)` : ''}`,
+        details: {
+          issueType: input.issueType,
+          // Each line's sku too: reviews' product insights count damaged units by product.
+          lines: input.lines.map((line) => ({ ...line, sku: order.lines.find((ordered) => ordered.position === line.position)?.sku ?? null })),
+          podSignedDamaged: input.podSignedDamaged,
+          photoCount: input.photos.length,
         },
-        env,
-      );
+        message: input.description,
+        files: input.photos,
+        nextSteps: [
+          'Please keep the goods and all the packaging until we have been in touch: the carrier may want to inspect them.',
+          'We will arrange a replacement or a refund once we have looked at your report.',
+        ],
+      });
     },
 
-    async askAboutRefund(ctx, orderNumber, input, proof, env) {
+    async askAboutRefund(ctx, orderNumber, input, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       const { returnReference, sentOn, carrier, trackingNumber, message } = input;
       const details = { returnReference, sentOn, carrier, trackingNumber };
@@ -396,58 +357,43 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
               'We will check where your return is and let you know.',
           ],
         },
-        env,
       );
     },
 
-    async askOrderQuestion(ctx, orderNumber, input, proof, env) {
+    async askOrderQuestion(ctx, orderNumber, input, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-      return record(ctx, order, 'ORDER_QUESTION', { summary: 'question about the order', details: {}, message: input.question, nextSteps: [] }, env);
+      return record(ctx, order, 'ORDER_QUESTION', { summary: 'question about the order', details: {}, message: input.question, nextSteps: [] });
     },
 
-    async requestAmendment(ctx, orderNumber, input, proof, env) {
+    async requestAmendment(ctx, orderNumber, input, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       if (!AMENDABLE_STATUSES.includes(order.status)) throw OrderRequestErrors.tooLateToAmend(order.orderNumber, order.status);
-      return record(
-        ctx,
-        order,
-        'ORDER_AMEND',
-        {
-          summary: `change: ${AMEND_CHANGE_NAMES[input.change].toLowerCase()}`,
-          details: { change: input.change },
-          message: input.details,
-          nextSteps: [
-            'We will check whether the change can still be made before your order is picked, and confirm it, with any difference in price, by e-mail.',
-          ],
-        },
-        env,
-      );
+      return record(ctx, order, 'ORDER_AMEND', {
+        summary: `change: ${AMEND_CHANGE_NAMES[input.change].toLowerCase()}`,
+        details: { change: input.change },
+        message: input.details,
+        nextSteps: ['We will check whether the change can still be made before your order is picked, and confirm it, with any difference in price, by e-mail.'],
+      });
     },
 
-    async confirmDeliveryTerms(ctx, input, proof, env) {
+    async confirmDeliveryTerms(ctx, input, proof) {
       const order = await deps.orders.orderForHelp(ctx, input.orderNumber, proof);
-      return record(
-        ctx,
-        order,
-        'DELIVERY_TERMS',
-        {
-          summary: `${DELIVERY_TERMS_TYPE_NAMES[input.deliveryType].toLowerCase()}, ${VEHICLE_SIZE_NAMES[input.vehicleSize].toLowerCase()}`,
-          details: { deliveryType: input.deliveryType, vehicleSize: input.vehicleSize },
-          message: input.accessNotes,
-          nextSteps: ['Our logistics team will confirm the delivery with the carrier and call you if the vehicle or access needs to change.'],
-        },
-        env,
-      );
+      return record(ctx, order, 'DELIVERY_TERMS', {
+        summary: `${DELIVERY_TERMS_TYPE_NAMES[input.deliveryType].toLowerCase()}, ${VEHICLE_SIZE_NAMES[input.vehicleSize].toLowerCase()}`,
+        details: { deliveryType: input.deliveryType, vehicleSize: input.vehicleSize },
+        message: input.accessNotes,
+        nextSteps: ['Our logistics team will confirm the delivery with the carrier and call you if the vehicle or access needs to change.'],
+      });
     },
 
-    async vatInvoice(ctx, orderNumber, proof, shop) {
+    async vatInvoice(ctx, orderNumber, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-      return deps.orders.vatInvoice(ctx, order.orderNumber, shop);
+      return deps.orders.vatInvoice(ctx, order.orderNumber);
     },
 
     getReturn: (ctx, reference) => returns.getReturn(deps, ctx, reference),
     authoriseReturn: (ctx, reference, input) => returns.decideReturn(deps, ctx, reference, { authorise: true, version: input.version }),
     refuseReturn: (ctx, reference, input) => returns.decideReturn(deps, ctx, reference, { authorise: false, reason: input.reason, version: input.version }),
-    receiveReturn: (ctx, reference, env) => returns.receiveReturn(deps, ctx, reference, refundCall(env)),
+    receiveReturn: (ctx, reference) => returns.receiveReturn(deps, ctx, reference),
   };
 }

@@ -18,7 +18,7 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
-import type { HelpOrder, OrdersService, RefundCall } from '../orders/index.ts';
+import type { HelpOrder, OrdersService } from '../orders/index.ts';
 import { recordHelpRequest, type HelpRequestDeps } from './help-requests.ts';
 import { checkReturnLines, paidFor, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
@@ -233,7 +233,7 @@ export async function decideReturn(
  * (never inside a transaction), keyed by the return so two requests at once refund once. A return
  * received whose refund did not finish is carried on by asking again.
  */
-export async function receiveReturn(deps: ReturnsDeps, ctx: ServiceContext, requestReference: string, call: RefundCall): Promise<OrderReturn> {
+export async function receiveReturn(deps: ReturnsDeps, ctx: ServiceContext, requestReference: string): Promise<OrderReturn> {
   const now = ctx.clock.now();
   const received = await ctx.db.transaction(async (db) => {
     const current = await repository.returnOfRequest(db, requestReference, true);
@@ -246,12 +246,11 @@ export async function receiveReturn(deps: ReturnsDeps, ctx: ServiceContext, requ
   const request = await repository.requestOfReturn(ctx.db, received);
   const outcome =
     received.refundPence > 0
-      ? await deps.orders.refundReturn(
-          ctx,
-          request!.orderNumber!,
-          { returnId: received.id, amountPence: received.refundPence, reason: `Return ${received.reference} received` },
-          call,
-        )
+      ? await deps.orders.refundReturn(ctx, request!.orderNumber!, {
+          returnId: received.id,
+          amountPence: received.refundPence,
+          reason: `Return ${received.reference} received`,
+        })
       : { refundId: null, refundedPence: 0 };
   const row = await ctx.db.transaction(async (db) => {
     const current = (await repository.returnOfRequest(db, requestReference, true))!;

@@ -26,8 +26,7 @@ afterAll(() => api.close());
 
 /** One batch of the back-in-stock job, as the runner would run it. */
 async function runJob() {
-  const { apiModules } = await import('../../api.ts');
-  const [job] = apiModules.find((module) => module.name === 'help-centre')!.jobs!(api.app);
+  const [job] = api.app.composed.modules.find((module) => module.name === 'help-centre')!.jobs!(api.app);
   return job!.runOnce({ db: api.database.db, clock: { now: () => new Date() }, log: api.app.log });
 }
 

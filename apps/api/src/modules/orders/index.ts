@@ -1,5 +1,4 @@
 import type { ApiModule } from '../../platform/module.ts';
-import type { PaymentsService } from '../payments/index.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -11,7 +10,6 @@ export {
   type PlacedOrderInput,
   type PurchasedLine,
   type RecentBuyer,
-  type RefundCall,
 } from './orders.service.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
 export type { OrderProof } from './order-links.ts';
@@ -23,6 +21,6 @@ export type { HistoricalOrder } from './historical-orders.ts';
  * cancelled or refunded by them (refunds.ts: the refund recorded first, the gateway called outside
  * any transaction, the provider's refund webhooks settling what an answer did not).
  */
-export function createOrdersModule({ orders, payments }: { orders: OrdersService; payments: PaymentsService }): ApiModule {
-  return { name: 'orders', registerRoutes: (app) => registerOrderRoutes(app, orders, payments) };
+export function createOrdersModule({ orders }: { orders: OrdersService }): ApiModule {
+  return { name: 'orders', registerRoutes: (app) => registerOrderRoutes(app, orders) };
 }

@@ -45,8 +45,8 @@ afterAll(() => api.close());
 
 describe('placed orders', () => {
   it('numbers orders BP + 8 digits, one per basket and payment, and queues the confirmation e-mail', async () => {
-    const first = await recordPlacedOrder(api.database.db, placed('user-alice', 'alice@example.com'), now, 'http://shop.test');
-    const second = await recordPlacedOrder(api.database.db, placed('user-alice', 'alice@example.com'), new Date(now.getTime() + 60_000), 'http://shop.test');
+    const first = await recordPlacedOrder(api.app, placed('user-alice', 'alice@example.com'), now);
+    const second = await recordPlacedOrder(api.app, placed('user-alice', 'alice@example.com'), new Date(now.getTime() + 60_000));
     expect(first.orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
     expect(Number(second.orderNumber.slice(2))).toBe(Number(first.orderNumber.slice(2)) + 1);
     expect(first).toMatchObject({ status: 'placed', history: [{ status: 'placed' }], totals: { totalIncVat: 9_998 } });
@@ -57,12 +57,10 @@ describe('placed orders', () => {
 
     const again = placed('user-alice', 'alice@example.com');
     // The unique indexes: a second order for a basket or a payment is refused by the database.
-    await expect(recordPlacedOrder(api.database.db, { ...again, basketId: 'basket-1' }, now, 'http://shop.test')).rejects.toThrow(
+    await expect(recordPlacedOrder(api.app, { ...again, basketId: 'basket-1' }, now)).rejects.toThrow(/Failed query: insert into "orders"/);
+    await expect(recordPlacedOrder(api.app, { ...again, payment: { ...again.payment, intentRef: 'pi_test_1' } }, now)).rejects.toThrow(
       /Failed query: insert into "orders"/,
     );
-    await expect(
-      recordPlacedOrder(api.database.db, { ...again, payment: { ...again.payment, intentRef: 'pi_test_1' } }, now, 'http://shop.test'),
-    ).rejects.toThrow(/Failed query: insert into "orders"/);
   });
 
   it('lists a customer’s own orders, newest first, with paging and the latest order', async () => {
@@ -76,7 +74,7 @@ describe('placed orders', () => {
   });
 
   it('shows a customer one of their own orders by number, without staff notes; anyone else’s is the same 404 as an unknown number', async () => {
-    const own = await recordPlacedOrder(api.database.db, placed('user-alice', 'alice@example.com'), now, 'http://shop.test');
+    const own = await recordPlacedOrder(api.app, placed('user-alice', 'alice@example.com'), now);
     await staff.advanceOrder({
       params: { orderNumber: own.orderNumber },
       body: { status: 'dispatched', carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', note: 'Van 3' },
@@ -98,7 +96,7 @@ describe('placed orders', () => {
     expect((await staff.getOrderForStaff({ params: { orderNumber: own.orderNumber } })).history.at(-1)!.note).toBe('Van 3');
 
     // Bob's view of Alice's order, a guest order placed with Alice's address, and no order at all: one answer.
-    const guestOrder = await recordPlacedOrder(api.database.db, placed(null, 'alice@example.com'), now, 'http://shop.test');
+    const guestOrder = await recordPlacedOrder(api.app, placed(null, 'alice@example.com'), now);
     const notFound = { status: 404, code: 'ORDER_NOT_FOUND' };
     expect(await failure(accounts.bob!.getMyOrder({ params: { orderNumber: own.orderNumber } }))).toMatchObject({
       ...notFound,
@@ -117,7 +115,7 @@ describe('placed orders', () => {
 
 describe('tracking', () => {
   it('shows progress to whoever has the number and e-mail, without the full address', async () => {
-    const order = await recordPlacedOrder(api.database.db, placed(null, 'guest@example.com'), now, 'http://shop.test');
+    const order = await recordPlacedOrder(api.app, placed(null, 'guest@example.com'), now);
     const params = { orderNumber: order.orderNumber.toLowerCase(), emailAddress: 'GUEST@example.com' };
     expect(await tracking.checkTrackingDetails({ params })).toEqual({ found: true, orderNumber: order.orderNumber });
     const seen = await tracking.trackOrder({ params });
@@ -136,7 +134,7 @@ describe('tracking', () => {
 
 describe('staff fulfilment', () => {
   it('searches orders and moves one through picking, dispatch with tracking, and delivery', async () => {
-    const order = await recordPlacedOrder(api.database.db, placed(null, 'dispatch@example.com'), now, 'http://shop.test');
+    const order = await recordPlacedOrder(api.app, placed(null, 'dispatch@example.com'), now);
     expect(await failure(shopperOrders.searchOrders({ query: {} }))).toMatchObject({ status: 403 });
     const found = await staff.searchOrders({ query: { search: 'dispatch@' } });
     expect(found.items.map((item) => item.orderNumber)).toEqual([order.orderNumber]);

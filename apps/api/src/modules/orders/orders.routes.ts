@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { customerOrderEndpoints, orderEndpoints, orderTrackingEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import type { PaymentsService } from '../payments/index.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
@@ -11,9 +10,7 @@ import type { OrdersService } from './orders.service.ts';
  */
 export const TRACKING_LIMIT = { max: 20, timeWindow: '1 minute', groupId: 'order-tracking' };
 
-export function registerOrderRoutes(app: FastifyInstance, service: OrdersService, payments: PaymentsService): void {
-  const { publicUrl } = app.platform.config;
-  const refunds = { gateway: payments.gateway(app.platform), publicUrl };
+export function registerOrderRoutes(app: FastifyInstance, service: OrdersService): void {
   bindEndpoint(app, customerOrderEndpoints.listMyOrders, ({ ctx, query }) => service.listMyOrders(ctx, query.pageNumber, query.pageSize));
   bindEndpoint(app, customerOrderEndpoints.getMyLatestOrder, ({ ctx }) => service.getMyLatestOrder(ctx));
   bindEndpoint(app, customerOrderEndpoints.getMyOrder, ({ ctx, params }) => service.getMyOrder(ctx, params.orderNumber));
@@ -31,10 +28,7 @@ export function registerOrderRoutes(app: FastifyInstance, service: OrdersService
   });
   bindEndpoint(app, orderEndpoints.searchOrders, ({ ctx, query }) => service.searchOrders(ctx, query));
   bindEndpoint(app, orderEndpoints.getOrderForStaff, ({ ctx, params }) => service.getOrderForStaff(ctx, params.orderNumber));
-  bindEndpoint(app, orderEndpoints.advanceOrder, ({ ctx, params, body }) => service.advanceOrder(ctx, params.orderNumber, body, publicUrl));
-  bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body }) => service.cancelOrder(ctx, params.orderNumber, body, refunds));
-  bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body }) => service.refundOrder(ctx, params.orderNumber, body, refunds));
-
-  const unsubscribe = payments.onPaymentEvent(service.refundEventHandler(publicUrl));
-  app.addHook('onClose', async () => unsubscribe());
+  bindEndpoint(app, orderEndpoints.advanceOrder, ({ ctx, params, body }) => service.advanceOrder(ctx, params.orderNumber, body));
+  bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body }) => service.cancelOrder(ctx, params.orderNumber, body));
+  bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body }) => service.refundOrder(ctx, params.orderNumber, body));
 }

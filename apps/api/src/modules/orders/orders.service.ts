@@ -7,7 +7,7 @@ import type { DeliveryService } from '../delivery/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { PaymentEventHandler, PaymentGateway, PaymentsService } from '../payments/index.ts';
+import type { PaymentEventHandler, PaymentsService } from '../payments/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
 import { issueOrderLink, newConfirmationLink, orderLinkUrl, orderOfLink, provenOrder, type OrderProof } from './order-links.ts';
 import { presentOrder, reread, totals, withDetails } from './order-view.ts';
@@ -32,9 +32,14 @@ export interface OrdersDeps {
   delivery: DeliveryService;
   inventory: InventoryService;
   discounts: DiscountsService;
-  payments: Pick<PaymentsService, 'recordPastPayments'>;
+  /** Refunds go through the configured gateway; the demo's past payments are recorded in the sandbox. */
+  payments: Pick<PaymentsService, 'recordPastPayments' | 'gateway'>;
   /** The confirmation names the lines the right to cancel does not cover (the product's returnability). */
   catalogue: Pick<CatalogueService, 'returnabilityOf'>;
+  /** The shop's address, for the links in order e-mails. */
+  publicUrl: string;
+  /** The company named on VAT invoices. */
+  shop: ShopDetails;
 }
 
 /** Placed at trade prices: on the trade site or app rather than the website. */
@@ -457,12 +462,6 @@ export function paymentsWithOrders(db: Database, intentRefs: readonly string[]):
 
 // ── the service ─────────────────────────────────────────────────────────────────────────────────
 
-/** What a refund needs besides the service's own dependencies: the payment's gateway and the shop's address (for e-mails). */
-export interface RefundCall {
-  gateway: PaymentGateway;
-  publicUrl: string;
-}
-
 /**
  * Orders: placed by checkout (one per basket, one per payment), read by their customers, tracked
  * with number and e-mail, moved through fulfilment by staff, and cancelled or refunded by them.
@@ -479,20 +478,15 @@ export interface OrdersService {
   searchOrders(ctx: Ctx, query: { search?: string; status?: OrderStatus; pageNumber: number; pageSize: number }): Promise<OrderSummaryPage>;
   getOrderForStaff(ctx: Ctx, orderNumber: string): Promise<Order>;
   /** Moves an order forward through fulfilment (dispatch e-mails the customer). */
-  advanceOrder(ctx: Ctx, orderNumber: string, input: Parameters<typeof advanceOrder>[3], publicUrl: string): Promise<Order>;
+  advanceOrder(ctx: Ctx, orderNumber: string, input: Parameters<typeof advanceOrder>[3]): Promise<Order>;
   /** Staff cancel an order before dispatch: all of the payment back, the stock and any code too. */
-  cancelOrder(ctx: ServiceContext, orderNumber: string, input: { reason: string }, call: RefundCall): Promise<Order>;
+  cancelOrder(ctx: ServiceContext, orderNumber: string, input: { reason: string }): Promise<Order>;
   /** Staff refund a dispatched order, in part or in full. */
-  refundOrder(
-    ctx: ServiceContext,
-    orderNumber: string,
-    input: { amountPence: number; reason: string; alreadyRefundedPence: number },
-    call: RefundCall,
-  ): Promise<Order>;
-  /** What the provider's refund events do to orders: subscribe it to payments' events once. */
-  refundEventHandler(publicUrl: string): PaymentEventHandler;
+  refundOrder(ctx: ServiceContext, orderNumber: string, input: { amountPence: number; reason: string; alreadyRefundedPence: number }): Promise<Order>;
+  /** What the provider's refund events do to orders (subscribed to payments' events by `composeApi`). */
+  settleRefunds: PaymentEventHandler;
   /** Writes the order, its lines and first history entry, and queues the confirmation, all in the caller's transaction. */
-  recordPlacedOrder(ctx: DbContext, input: PlacedOrderInput, now: Date, publicUrl: string, id?: string): Promise<Order>;
+  recordPlacedOrder(ctx: DbContext, input: PlacedOrderInput, now: Date, id?: string): Promise<Order>;
   /** The order a basket became. With `viewer`, only a guest's order or the viewer's own (else undefined, as for any other basket). */
   findOrderByBasket(ctx: DbContext, basketId: string, viewer?: { userId: string } | null): Promise<Order | undefined>;
   /** Of these payments, the ones an order holds (one query for a batch). */
@@ -508,7 +502,7 @@ export interface OrdersService {
   /** Any order as the help centre's staff see it; 404 ORDER_NOT_FOUND for an unknown number. */
   helpOrderForStaff(ctx: Ctx, orderNumber: string): Promise<HelpOrder>;
   /** E-mails a link to change the order to its address, for a guest with its number and that address (404 ORDER_NOT_FOUND otherwise). */
-  issueOrderLink(ctx: Ctx, orderNumber: string, emailAddress: string, publicUrl: string): Promise<{ sentTo: string; expiresInHours: number }>;
+  issueOrderLink(ctx: Ctx, orderNumber: string, emailAddress: string): Promise<{ sentTo: string; expiresInHours: number }>;
   /** The order a link opens and until when (403 ORDER_LINK_INVALID or ORDER_LINK_EXPIRED). */
   openOrderLink(ctx: Ctx, token: string): Promise<{ orderNumber: string; expiresAt: string }>;
   /** The signed-in caller's own order's line for a sku (reviews: a verified purchase); 404 ORDER_NOT_FOUND for anyone else's order. */
@@ -531,24 +525,23 @@ export interface OrdersService {
     ctx: ServiceContext,
     orderNumber: string,
     input: { lines: readonly refunding.CancelledLine[]; reason: string },
-    call: RefundCall,
   ): Promise<refunding.CustomerRefundOutcome>;
   /** The customer cancels the whole order before dispatch (as staff do): all of the payment, the stock and the code back. */
-  cancelWholeOrder(ctx: ServiceContext, orderNumber: string, input: { reason: string }, call: RefundCall): Promise<refunding.CustomerRefundOutcome>;
+  cancelWholeOrder(ctx: ServiceContext, orderNumber: string, input: { reason: string }): Promise<refunding.CustomerRefundOutcome>;
   /** Refunds a received return, once however often asked (keyed by the return). */
   refundReturn(
     ctx: ServiceContext,
     orderNumber: string,
     input: { returnId: string; amountPence: number; reason: string },
-    call: RefundCall,
   ): Promise<refunding.CustomerRefundOutcome>;
   /** The order's full VAT invoice as a PDF: numbered the first time, the same number after. */
-  vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
+  vatInvoice(ctx: Ctx, orderNumber: string): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
 }
 
 type OrderSummaryPage = Awaited<ReturnType<typeof page>>;
 
 export function createOrdersService(deps: OrdersDeps): OrdersService {
+  const { publicUrl } = deps;
   return {
     listMyOrders,
     getMyLatestOrder,
@@ -557,11 +550,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     trackOrder,
     searchOrders,
     getOrderForStaff,
-    advanceOrder: (ctx, orderNumber, input, publicUrl) => advanceOrder(deps, ctx, orderNumber, input, publicUrl),
-    cancelOrder: (ctx, orderNumber, input, call) => refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input),
-    refundOrder: (ctx, orderNumber, input, call) => refunding.refundOrder({ ...deps, ...call }, ctx, orderNumber, input),
-    refundEventHandler: (publicUrl) => refunding.settleRefundsFromWebhook({ ...deps, publicUrl }),
-    recordPlacedOrder: (ctx, input, now, publicUrl, id) => recordPlacedOrder(deps, ctx.db, input, now, publicUrl, id),
+    advanceOrder: (ctx, orderNumber, input) => advanceOrder(deps, ctx, orderNumber, input, publicUrl),
+    cancelOrder: (ctx, orderNumber, input) => refunding.cancelOrder(deps, ctx, orderNumber, input),
+    refundOrder: (ctx, orderNumber, input) => refunding.refundOrder(deps, ctx, orderNumber, input),
+    settleRefunds: refunding.settleRefundsFromWebhook(deps),
+    recordPlacedOrder: (ctx, input, now, id) => recordPlacedOrder(deps, ctx.db, input, now, publicUrl, id),
     findOrderByBasket: (ctx, basketId, viewer) => findOrderByBasket(ctx.db, basketId, viewer),
     paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
@@ -569,7 +562,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     unitsSoldSince: (ctx, since) => repository.unitsSoldSince(ctx.db, since),
     orderForHelp,
     helpOrderForStaff,
-    issueOrderLink: (ctx, orderNumber, emailAddress, publicUrl) => issueOrderLink(deps, ctx, orderNumber, emailAddress, publicUrl),
+    issueOrderLink: (ctx, orderNumber, emailAddress) => issueOrderLink(deps, ctx, orderNumber, emailAddress, publicUrl),
     openOrderLink: async (ctx, token) => {
       const { order, expiresAt } = await orderOfLink(ctx, token);
       return { orderNumber: order.orderNumber, expiresAt: expiresAt.toISOString() };
@@ -578,13 +571,13 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     recentBuyersOf,
     unitsSent: (ctx, skus) => repository.unitsSent(ctx.db, skus),
     deliveredOrders,
-    cancelOrderLines: (ctx, orderNumber, input, call) => refunding.cancelOrderLines({ ...deps, ...call }, ctx, orderNumber, input),
-    cancelWholeOrder: async (ctx, orderNumber, input, call) => {
-      const order = await refunding.cancelOrder({ ...deps, ...call }, ctx, orderNumber, input);
+    cancelOrderLines: (ctx, orderNumber, input) => refunding.cancelOrderLines(deps, ctx, orderNumber, input),
+    cancelWholeOrder: async (ctx, orderNumber, input) => {
+      const order = await refunding.cancelOrder(deps, ctx, orderNumber, input);
       const refund = order.refunds.findLast((candidate) => candidate.kind === 'cancellation');
       return { order, refundId: refund?.refundId ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
     },
-    refundReturn: (ctx, orderNumber, input, call) => refunding.refundReturn({ ...deps, ...call }, ctx, orderNumber, input),
-    vatInvoice,
+    refundReturn: (ctx, orderNumber, input) => refunding.refundReturn(deps, ctx, orderNumber, input),
+    vatInvoice: (ctx, orderNumber) => vatInvoice(ctx, orderNumber, deps.shop),
   };
 }

@@ -29,11 +29,11 @@ import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 import { reread } from './order-view.ts';
-import type { OrdersDeps, RefundCall } from './orders.service.ts';
+import type { OrdersDeps } from './orders.service.ts';
 
 /** The service's dependencies with the shop's address (for e-mails), and the gateway when money is asked back. */
-type Effects = OrdersDeps & { publicUrl: string };
-export type RefundDeps = Effects & RefundCall;
+type Effects = OrdersDeps;
+export type RefundDeps = OrdersDeps;
 
 interface Ctx {
   db: Database | Transaction;
@@ -122,7 +122,7 @@ async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps
   if (recorded.refund) {
     let outcome: Refund;
     try {
-      outcome = await deps.gateway.refund(recorded.order.paymentIntentRef, recorded.refund.amountPence, recorded.refund.idempotencyKey);
+      outcome = await deps.payments.gateway().refund(recorded.order.paymentIntentRef, recorded.refund.amountPence, recorded.refund.idempotencyKey);
     } catch (error) {
       throw await gatewayFailed(ctx, recorded.refund, error);
     }

@@ -41,7 +41,7 @@ afterEach(async () => {
   if (Object.keys(broken).length > 0) throw new Error(`Invariants broken: ${JSON.stringify(broken)}`);
 });
 
-const gateway = () => paymentGateway(api.app.platform);
+const gateway = () => paymentGateway(api.app);
 let events = 0;
 
 /** A guest order paid with Stripe's 4242 test card. */

@@ -3,31 +3,12 @@
  * its own end-to-end tests). Imported by tests only (any module's `*.api.test.ts`).
  */
 import { inflateSync } from 'node:zlib';
-import type { Database } from '../../db/client.ts';
-import { createCatalogueService } from '../catalogue/index.ts';
-import { createDeliveryService } from '../delivery/index.ts';
-import { createDiscountsService } from '../discounts/index.ts';
-import { createInventoryService } from '../inventory/index.ts';
-import { createNotificationsService } from '../notifications/index.ts';
-import { createPaymentsService } from '../payments/index.ts';
-import { createPricingService } from '../pricing/index.ts';
-import { createOrdersService, type PlacedOrderInput } from './orders.service.ts';
+import type { FastifyInstance } from 'fastify';
+import type { PlacedOrderInput } from './orders.service.ts';
 
-/** An orders service as api.ts makes one, for tests that place orders without a checkout. */
-const delivery = createDeliveryService();
-const inventory = createInventoryService();
-const orders = createOrdersService({
-  notifications: createNotificationsService(),
-  delivery,
-  inventory,
-  discounts: createDiscountsService(),
-  payments: createPaymentsService({ delivery }),
-  catalogue: createCatalogueService({ pricing: createPricingService(), inventory, delivery }),
-});
-
-/** Writes an order as checkout's place-order does (with its confirmation e-mail), in `db`. */
-export const recordPlacedOrder = (db: Database, input: PlacedOrderInput, now: Date, publicUrl: string) =>
-  orders.recordPlacedOrder({ db }, input, now, publicUrl);
+/** Writes an order as checkout's place-order does (with its confirmation e-mail), through the app's own orders service. */
+export const recordPlacedOrder = (app: FastifyInstance, input: PlacedOrderInput, now: Date) =>
+  app.composed.services.orders.recordPlacedOrder({ db: app.platform.db }, input, now);
 
 const address = { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' as const };
 

@@ -6,11 +6,11 @@
  * reach only the gateway: the shop stores brand, last four, expiry and billing details.
  *
  * Callers (checkout, orders) take the `PaymentsService` api.ts makes (`createPaymentsService`):
- * - `payments.gateway(app.platform)` for intents, customers, saved cards and refunds; pass an
+ * - `payments.gateway()` for intents, customers, saved cards and refunds; pass an
  *   idempotency key on every create and complete call (one per attempt, kept across retries);
- * - `payments.onPaymentEvent(handler)` for webhook events: each event id once, with the intent as it
+ * - `payments.onEvent(handler)` for webhook events: each event id once, with the intent as it
  *   is now, inside the transaction that records the event (a handler that throws makes the gateway
- *   retry). Handlers are process-wide: subscribe once, at start-up.
+ *   retry). The handlers are the service's own; `composeApi` subscribes them.
  * Never call the gateway inside a database transaction: Stripe is a remote service, and the sandbox
  * writes through its own connection (on PGlite, the one connection your transaction holds).
  * Tests: `testing.ts` pays a sandbox intent with a test card as the frame would, and starts the local
@@ -40,7 +40,6 @@ export type {
 export { INTENT_STATUSES, PAYMENT_EVENT_TYPES, REFUND_EVENT_TYPES } from './gateway.ts';
 export {
   createPaymentsService,
-  type GatewaySource,
   type PastPayment,
   type PaymentEventHandler,
   type PaymentEventNotice,
@@ -54,7 +53,6 @@ export function createPaymentsModule({ payments }: { payments: PaymentsService }
     name: 'payments',
     registerRoutes: (app) => registerPaymentsRoutes(app, payments),
     // The sandbox sends its webhooks from an outbox; Stripe sends its own.
-    jobs: (app) =>
-      app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (payments.gateway(app.platform) as SandboxGateway).webhookSecret())],
+    jobs: (app) => (app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (payments.gateway() as SandboxGateway).webhookSecret())]),
   };
 }

@@ -16,19 +16,15 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const INTENT_ID = /^pi_\w{1,64}$/;
 
 export async function registerPaymentsRoutes(app: FastifyInstance, payments: PaymentsService): Promise<void> {
-  const { platform } = app;
-  // Made on first use: building the routes needs no database (the routes-only build has none).
-  const gateway = () => payments.gateway(platform);
+  const { gateway } = payments;
 
   bindEndpoint(app, paymentsEndpoints.getPaymentConfig, async () => gateway().clientConfig());
 
   // Saved cards: signed-in shoppers only (the contracts say so); each call checks the card is theirs.
-  bindEndpoint(app, savedCardsEndpoints.listSavedCards, ({ ctx }) => payments.listSavedCards(ctx, gateway(), ctx.actor!));
-  bindEndpoint(app, savedCardsEndpoints.removeSavedCard, ({ ctx, body }) => payments.removeSavedCard(ctx, gateway(), ctx.actor!, body.paymentMethodId));
-  bindEndpoint(app, savedCardsEndpoints.setDefaultSavedPaymentMethod, ({ ctx, body }) =>
-    payments.setDefaultSavedCard(ctx, gateway(), ctx.actor!, body.paymentMethodId),
-  );
-  bindEndpoint(app, savedCardsEndpoints.updateBillingDetails, ({ ctx, body }) => payments.updateSavedCardBilling(ctx, gateway(), ctx.actor!, body));
+  bindEndpoint(app, savedCardsEndpoints.listSavedCards, ({ ctx }) => payments.listSavedCards(ctx, ctx.actor!));
+  bindEndpoint(app, savedCardsEndpoints.removeSavedCard, ({ ctx, body }) => payments.removeSavedCard(ctx, ctx.actor!, body.paymentMethodId));
+  bindEndpoint(app, savedCardsEndpoints.setDefaultSavedPaymentMethod, ({ ctx, body }) => payments.setDefaultSavedCard(ctx, ctx.actor!, body.paymentMethodId));
+  bindEndpoint(app, savedCardsEndpoints.updateBillingDetails, ({ ctx, body }) => payments.updateSavedCardBilling(ctx, ctx.actor!, body));
 
   // The signature covers the exact bytes sent, so this route keeps the body as text beside the parsed JSON.
   await app.register(async (webhooks) => {
@@ -47,7 +43,7 @@ export async function registerPaymentsRoutes(app: FastifyInstance, payments: Pay
       paymentsEndpoints.receiveWebhook,
       ({ ctx, params, request }) => {
         const header = request.headers[params.gateway === 'stripe' ? 'stripe-signature' : SANDBOX_SIGNATURE_HEADER];
-        return payments.receiveWebhook(ctx, gateway(), {
+        return payments.receiveWebhook(ctx, {
           gatewayName: params.gateway,
           rawBody: rawBodies.get(request) ?? '',
           signature: typeof header === 'string' ? header : undefined,
@@ -58,7 +54,7 @@ export async function registerPaymentsRoutes(app: FastifyInstance, payments: Pay
     );
   });
 
-  if (!platform.config.payments.stripe) await registerSandbox(app, () => gateway() as SandboxGateway);
+  if (!app.platform.config.payments.stripe) await registerSandbox(app, () => gateway() as SandboxGateway);
 }
 
 /** The sandbox gateway's own surface: its card frame, its confirm call, the challenge page, its webhook sender. */

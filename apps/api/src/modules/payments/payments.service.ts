@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SavedCard as SavedCardView } from '@shop/contracts';
 import type { ApiConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { systemClock, type Actor, type Clock, type ServiceContext } from '../../platform/context.ts';
+import type { Actor, Clock, ServiceContext } from '../../platform/context.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import { REFUND_EVENT_TYPES, type GatewayEvent, type PaymentGateway, type PaymentIntent, type Refund, type SavedCard } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
@@ -12,27 +12,12 @@ import * as sandbox from './sandbox.repository.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
-/** What `paymentGateway` needs: `app.platform` has it. */
-export interface GatewaySource {
-  config: Pick<ApiConfig, 'payments' | 'publicUrl'>;
-  db: Database;
-  clock?: Clock;
-}
-
-const gateways = new WeakMap<Database, PaymentGateway>();
-
-/** The configured gateway (Stripe when STRIPE_SECRET_KEY is set, else the sandbox), one per database. */
-export function paymentGateway(source: GatewaySource): PaymentGateway {
-  let gateway = gateways.get(source.db);
-  if (!gateway) {
-    const { payments, publicUrl } = source.config;
-    gateway = payments.stripe
-      ? createStripeGateway(payments.stripe)
-      : createSandboxGateway({ db: source.db, clock: source.clock ?? systemClock, publicUrl, settings: payments.sandbox });
-    // The routes-only build (spec coverage) has no database: a gateway is still made, nothing is cached.
-    if (source.db) gateways.set(source.db, gateway);
-  }
-  return gateway;
+/** The configured gateway (Stripe when STRIPE_SECRET_KEY is set, else the sandbox, which keeps its tables in `db`). */
+function makeGateway(deps: Pick<PaymentsDeps, 'config' | 'publicUrl' | 'db' | 'clock'>): PaymentGateway {
+  const { payments } = deps.config;
+  return payments.stripe
+    ? createStripeGateway(payments.stripe)
+    : createSandboxGateway({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, settings: payments.sandbox });
 }
 
 /** What a subscriber hears: the event, and the intent as the gateway has it now (events may be stale). */
@@ -47,20 +32,13 @@ export interface PaymentEventNotice {
 /** `db` is the transaction that records the event: a handler's writes commit with it, or the gateway retries. */
 export type PaymentEventHandler = (notice: PaymentEventNotice, ctx: { db: Database; clock: Clock; log: FastifyBaseLogger }) => Promise<void>;
 
-const handlers = new Set<PaymentEventHandler>();
-
-/** Subscribes to verified, de-duplicated payment events; returns the unsubscribe. */
-export function onPaymentEvent(handler: PaymentEventHandler): () => void {
-  handlers.add(handler);
-  return () => handlers.delete(handler);
-}
-
 /**
  * The shop's webhook endpoint: verifies the signature (nothing changes on a bad one), handles each
  * event id once, and hands subscribers the intent as it is now, so a late or repeated event can never
  * move a payment backwards. A subscriber's failure rolls the record back: the gateway redelivers.
  */
-export async function receiveWebhook(
+async function receiveWebhook(
+  handlers: ReadonlySet<PaymentEventHandler>,
   ctx: { db: Database; clock: Clock; log: FastifyBaseLogger },
   gateway: PaymentGateway,
   input: { gatewayName: string; rawBody: string; signature: string | undefined },
@@ -100,9 +78,16 @@ export interface PastPayment {
 type DbContext = Pick<ServiceContext, 'db'>;
 type CardsContext = Pick<ServiceContext, 'db' | 'clock'>;
 
-/** A saved card's billing postcode is checked as checkout checks an address's. */
+/**
+ * A saved card's billing postcode is checked as checkout checks an address's; the gateway is made
+ * once from the settings (the sandbox keeps its tables in `db` and links to pages at `publicUrl`).
+ */
 export interface PaymentsDeps {
   delivery: DeliveryService;
+  config: Pick<ApiConfig, 'payments'>;
+  publicUrl: string;
+  db: Database;
+  clock: Clock;
 }
 
 /**
@@ -112,36 +97,30 @@ export interface PaymentsDeps {
  */
 export interface PaymentsService {
   /**
-   * The configured gateway (Stripe when STRIPE_SECRET_KEY is set, else the sandbox), one per
-   * database; `app.platform` is a source. Pass an idempotency key on every create and complete call.
+   * The configured gateway (Stripe when STRIPE_SECRET_KEY is set, else the sandbox), made on first
+   * use (the routes-only build has no database). Pass an idempotency key on every create and complete call.
    */
-  gateway(source: GatewaySource): PaymentGateway;
+  gateway(): PaymentGateway;
   /**
-   * Subscribes to verified, de-duplicated payment events, each event id once, inside the transaction
-   * that records it (a handler that throws makes the gateway retry); returns the unsubscribe.
-   * Handlers are process-wide: subscribe once, at start-up.
+   * Subscribes to this service's verified, de-duplicated payment events, each event id once, inside
+   * the transaction that records it (a handler that throws makes the gateway retry); returns the
+   * unsubscribe. `composeApi` subscribes the handlers, in plain sight.
    */
-  onPaymentEvent(handler: PaymentEventHandler): () => void;
+  onEvent(handler: PaymentEventHandler): () => void;
   /** The webhook endpoint's work: verified, recorded once, handed to the subscribers. */
   receiveWebhook(
     ctx: WebhookContext,
-    gateway: PaymentGateway,
     input: { gatewayName: string; rawBody: string; signature: string | undefined },
   ): Promise<{ received: true; duplicate: boolean }>;
   /** The shopper's customer at the gateway, made on first need. */
-  customerFor(ctx: DbContext, gateway: PaymentGateway, actor: Actor): Promise<string>;
+  customerFor(ctx: DbContext, actor: Actor): Promise<string>;
   /** The shopper's saved cards, default first. */
-  listSavedCards(ctx: CardsContext, gateway: PaymentGateway, actor: Actor): Promise<SavedCardView[]>;
+  listSavedCards(ctx: CardsContext, actor: Actor): Promise<SavedCardView[]>;
   /** A saved card, if it is on the shopper's customer (else the same 404 as an unknown card). */
-  ownCard(ctx: CardsContext, gateway: PaymentGateway, actor: Actor, paymentMethodId: string): Promise<{ card: SavedCard; customerRef: string }>;
-  removeSavedCard(ctx: CardsContext, gateway: PaymentGateway, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
-  setDefaultSavedCard(ctx: CardsContext, gateway: PaymentGateway, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
-  updateSavedCardBilling(
-    ctx: CardsContext,
-    gateway: PaymentGateway,
-    actor: Actor,
-    input: Parameters<typeof savedCards.updateSavedCardBilling>[2],
-  ): Promise<SavedCardView>;
+  ownCard(ctx: CardsContext, actor: Actor, paymentMethodId: string): Promise<{ card: SavedCard; customerRef: string }>;
+  removeSavedCard(ctx: CardsContext, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
+  setDefaultSavedCard(ctx: CardsContext, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
+  updateSavedCardBilling(ctx: CardsContext, actor: Actor, input: Parameters<typeof savedCards.updateSavedCardBilling>[2]): Promise<SavedCardView>;
   /**
    * Demo data only: records captured card payments from before the shop's records began (and the
    * refunds made on them) in the sandbox gateway, in the caller's transaction, so refunding a
@@ -152,20 +131,28 @@ export interface PaymentsService {
   recordPastPayments(ctx: DbContext, payments: readonly PastPayment[]): Promise<string[]>;
 }
 
-type WebhookContext = Parameters<typeof receiveWebhook>[0];
+type WebhookContext = Parameters<typeof receiveWebhook>[1];
 
-export function createPaymentsService({ delivery }: PaymentsDeps): PaymentsService {
-  const cards = (ctx: CardsContext, gateway: PaymentGateway): savedCards.Deps => ({ db: ctx.db, clock: ctx.clock, gateway });
+export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
+  const { delivery } = deps;
+  let made: PaymentGateway | null = null;
+  const gateway = () => (made ??= makeGateway(deps));
+  // This service's subscribers only: two APIs in one process never hear each other's events.
+  const handlers = new Set<PaymentEventHandler>();
+  const cards = (ctx: CardsContext): savedCards.Deps => ({ db: ctx.db, clock: ctx.clock, gateway: gateway() });
   return {
-    gateway: paymentGateway,
-    onPaymentEvent,
-    receiveWebhook,
-    customerFor: (ctx, gateway, actor) => savedCards.customerFor(ctx.db, gateway, actor),
-    listSavedCards: (ctx, gateway, actor) => savedCards.listSavedCards(cards(ctx, gateway), actor),
-    ownCard: (ctx, gateway, actor, id) => savedCards.ownCard(cards(ctx, gateway), actor, id),
-    removeSavedCard: (ctx, gateway, actor, id) => savedCards.removeSavedCard(cards(ctx, gateway), actor, id),
-    setDefaultSavedCard: (ctx, gateway, actor, id) => savedCards.setDefaultSavedCard(cards(ctx, gateway), actor, id),
-    updateSavedCardBilling: (ctx, gateway, actor, input) => savedCards.updateSavedCardBilling({ ...cards(ctx, gateway), delivery }, actor, input),
+    gateway,
+    onEvent: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    receiveWebhook: (ctx, input) => receiveWebhook(handlers, ctx, gateway(), input),
+    customerFor: (ctx, actor) => savedCards.customerFor(ctx.db, gateway(), actor),
+    listSavedCards: (ctx, actor) => savedCards.listSavedCards(cards(ctx), actor),
+    ownCard: (ctx, actor, id) => savedCards.ownCard(cards(ctx), actor, id),
+    removeSavedCard: (ctx, actor, id) => savedCards.removeSavedCard(cards(ctx), actor, id),
+    setDefaultSavedCard: (ctx, actor, id) => savedCards.setDefaultSavedCard(cards(ctx), actor, id),
+    updateSavedCardBilling: (ctx, actor, input) => savedCards.updateSavedCardBilling({ ...cards(ctx), delivery }, actor, input),
     recordPastPayments: (ctx, payments) => sandbox.insertPastPayments(ctx.db, payments),
   };
 }

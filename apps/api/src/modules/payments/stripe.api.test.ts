@@ -2,7 +2,7 @@ import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { onPaymentEvent, paymentGateway, type PaymentEventNotice } from './payments.service.ts';
+import type { PaymentEventNotice } from './payments.service.ts';
 import { createStripeGateway, type StripeSettings } from './stripe-gateway.ts';
 import { parseStripeForm, startStripeStandIn, type StripeStandIn } from '@shop/demo/stripe-standin';
 
@@ -168,7 +168,7 @@ describe('the API configured for Stripe', () => {
   afterAll(() => api.close());
 
   it('chooses the Stripe adapter, tells the browser its publishable key and Stripe.js, and serves no sandbox', async () => {
-    expect(paymentGateway(api.app.platform).kind).toBe('stripe');
+    expect(api.app.composed.services.payments.gateway().kind).toBe('stripe');
     expect(await (await fetch(`${api.origin}/api/payments/config`)).json()).toEqual({
       kind: 'stripe',
       publishableKey: 'pk_test_standin',
@@ -179,11 +179,11 @@ describe('the API configured for Stripe', () => {
 
   it('takes Stripe webhooks once each, with the intent re-read from Stripe, and refuses forged ones', async () => {
     const notices: PaymentEventNotice[] = [];
-    const stop = onPaymentEvent(async (notice) => {
+    const stop = api.app.composed.services.payments.onEvent(async (notice) => {
       notices.push(notice);
     });
     try {
-      const stripeGateway = paymentGateway(api.app.platform);
+      const stripeGateway = api.app.composed.services.payments.gateway();
       const intent = await stripeGateway.createIntent({ amountPence: 2_000, idempotencyKey: key() });
       await stripeGateway.confirmIntent(intent.id, { paymentMethodRef: 'pm_card_visa' }, key());
       // A stale event: it says the payment failed, but Stripe now has it succeeded.

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../../platform/context.ts';
 import type { PaymentIntent } from './gateway.ts';
-import { paymentGateway } from './payments.service.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 import { deliverDueWebhooks, loopbackWebhookUrl, type DeliveryPolicy, type DeliveryResult } from './sandbox-webhooks.ts';
 
 export { deliverDueWebhooks, loopbackWebhookUrl };
-/** The gateway the app is configured with (as its `PaymentsService` gives it), for tests that look at it directly. */
-export { paymentGateway };
+/** The gateway the app is configured with (its `PaymentsService`'s), for tests that look at it directly. */
+export const paymentGateway = (app: FastifyInstance) => app.composed.services.payments.gateway();
 export { startStripeStandIn, type StripeStandIn } from '@shop/demo/stripe-standin';
 
 /** The settings that point the API at the Stripe stand-in (its webhook secret is `whsec_standin`). */
@@ -32,7 +31,7 @@ export const TEST_CARDS = {
 } as const;
 
 export function sandboxGateway(app: FastifyInstance): SandboxGateway {
-  const gateway = paymentGateway(app.platform);
+  const gateway = paymentGateway(app);
   if (gateway.kind !== 'sandbox') throw new Error('The API is configured for Stripe, not the sandbox');
   return gateway as SandboxGateway;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/context.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { onPaymentEvent, type PaymentEventNotice } from './payments.service.ts';
+import type { PaymentEventNotice } from './payments.service.ts';
 import { paymentWebhookEvents, sandboxWebhookDeliveries } from './payments.tables.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 import { CHAOS_DELAY_MS, deliverDueWebhooks, loopbackWebhookUrl } from './sandbox-webhooks.ts';
@@ -73,7 +73,7 @@ beforeEach(async () => {
   receiver.received = [];
   receiver.failing = 0;
   notices = [];
-  unsubscribe = onPaymentEvent(async (notice) => {
+  unsubscribe = api.app.composed.services.payments.onEvent(async (notice) => {
     notices.push(notice);
   });
 });
@@ -157,7 +157,7 @@ describe('sandbox webhooks', () => {
 
   it('a subscriber that fails leaves the event unrecorded, so the redelivery is handled', async () => {
     let fail = true;
-    const stop = onPaymentEvent(async () => {
+    const stop = api.app.composed.services.payments.onEvent(async () => {
       if (fail) throw new Error('the order could not be written');
     });
     try {
@@ -218,7 +218,7 @@ describe('the background sender', () => {
   it('delivers to the API itself when it is listening', async () => {
     const live = await startTestApi({ seed: false, env: { JOBS: 'sandbox-webhooks', SANDBOX_WEBHOOK_POLL_MS: '20' } });
     const seen: string[] = [];
-    const stop = onPaymentEvent(async (notice) => {
+    const stop = live.app.composed.services.payments.onEvent(async (notice) => {
       seen.push(notice.event.intentRef ?? '');
     });
     try {

@@ -58,7 +58,7 @@ async function deliveredOrder(buyer: { customerId: string | null; email: string 
   const base = placedOrderInput(`invite-${serial}`, buyer);
   const orderLines = lines.map((product) => ({ ...base.lines[0]!, sku: product.sku, productSlug: product.slug, productName: product.name }));
   now = new Date(deliveredAt.getTime() - 2 * DAY);
-  const order = await recordPlacedOrder(api.database.db, { ...base, lines: orderLines }, now, api.config.publicUrl);
+  const order = await recordPlacedOrder(api.app, { ...base, lines: orderLines }, now);
   now = deliveredAt;
   await staff().advanceOrder({ params: { orderNumber: order.orderNumber }, body: { status: 'delivered' } });
   return order;
@@ -66,8 +66,7 @@ async function deliveredOrder(buyer: { customerId: string | null; email: string 
 
 /** One run of the job at `at`, as the runner runs it. */
 async function runJob(at: Date) {
-  const { apiModules } = await import('../../api.ts');
-  const [job] = apiModules.find((module) => module.name === 'reviews')!.jobs!(api.app);
+  const [job] = api.app.composed.modules.find((module) => module.name === 'reviews')!.jobs!(api.app);
   expect(job!.name).toBe('review-invitations');
   return job!.runOnce({ db: api.database.db, clock: { now: () => at }, log: api.app.log });
 }

@@ -4,17 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHelpCentreEnquiriesClient, createReviewListingsClient, createReviewQuestionsClient, type ApiError } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { createCatalogueService } from '../catalogue/index.ts';
-import { createDeliveryService } from '../delivery/index.ts';
-import { createDiscountsService } from '../discounts/index.ts';
 import { createHelpCentreService } from '../help-centre/index.ts';
-import { createIdentityService } from '../identity/index.ts';
-import { createInventoryService } from '../inventory/index.ts';
-import { createNotificationsService } from '../notifications/index.ts';
 import { readOutbox } from '../notifications/testing.ts';
-import { createOrdersService } from '../orders/index.ts';
-import { createPaymentsService } from '../payments/index.ts';
-import { createPricingService } from '../pricing/index.ts';
 import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
 
 /**
@@ -102,10 +93,9 @@ async function boughtBy(email: string, sku: string, status: 'placed' | 'dispatch
   const line = { ...base.lines[0]!, sku, productSlug: 'any', productName: 'Any' };
   const [firstName, lastName] = (extra.name ?? 'Alice Shopper').split(' ');
   const order = await recordPlacedOrder(
-    api.database.db,
+    api.app,
     { ...base, contact: { ...base.contact, firstName: firstName!, lastName: lastName! }, lines: [line] },
     new Date(),
-    api.config.publicUrl,
   );
   await api.database.db.execute(sql`update orders set status = ${status} where order_number = ${order.orderNumber}`);
   return order.orderNumber;
@@ -146,25 +136,16 @@ describe('filing from the help centre', () => {
 
   it('keeps neither when filing the question fails: the enquiry and the question share one transaction', async () => {
     const product = freshProduct();
-    const notifications = createNotificationsService();
-    const delivery = createDeliveryService();
-    const inventory = createInventoryService();
-    const pricing = createPricingService();
-    const payments = createPaymentsService({ delivery });
+    // The help centre as composeApi makes it from the app's services, but with a questions queue that fails.
+    const { notifications, delivery, orders, inventory, catalogue, identity, payments } = api.app.composed.services;
     const helpCentre = createHelpCentreService({
       notifications,
       delivery,
+      orders,
       inventory,
-      catalogue: createCatalogueService({ pricing, inventory, delivery }),
-      identity: createIdentityService({ notifications }),
-      orders: createOrdersService({
-        notifications,
-        delivery,
-        inventory,
-        discounts: createDiscountsService(),
-        payments,
-        catalogue: createCatalogueService({ pricing, inventory, delivery }),
-      }),
+      catalogue,
+      identity,
+      publicUrl: api.config.publicUrl,
       payments,
       questions: {
         fileQuestion: async () => {

@@ -69,7 +69,7 @@ async function placeOrder(customer: string, product: SeededProduct) {
   orderSerial += 1;
   const base = placedOrderInput(`reviews-${orderSerial}`, { customerId: actors[customer]!.userId, email: actors[customer]!.email! });
   const line = { ...base.lines[0]!, sku: product.sku, productSlug: product.slug, productName: product.name };
-  const order = await recordPlacedOrder(api.database.db, { ...base, lines: [line] }, new Date(), api.config.publicUrl);
+  const order = await recordPlacedOrder(api.app, { ...base, lines: [line] }, new Date());
   return order.orderNumber;
 }
 

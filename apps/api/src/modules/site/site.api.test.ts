@@ -31,10 +31,9 @@ describe('the shop details', () => {
 
   it('reach the customer in order e-mails: how to call or write about the order, and who the company is', async () => {
     const placed = await recordPlacedOrder(
-      api.database.db,
+      api.app,
       placedOrderInput('shop-details', { customerId: null, email: 'alex@example.com' }),
       new Date('2026-06-16T09:00:00Z'),
-      'http://shop.test',
     );
     const [email] = await readOutbox(api.database.db, { to: 'alex@example.com', template: 'order.confirmation' });
     for (const body of [email!.text, email!.html]) {

@@ -92,8 +92,7 @@ describe('buy again', () => {
 
 describe('the band review job', () => {
   it('moves up a business whose 12-month spend now reaches a band (its threshold was lowered), never down, and records why', async () => {
-    const { apiModules } = await import('../../api.ts');
-    const [job] = apiModules.find((module) => module.name === 'trade')!.jobs!(api.app);
+    const [job] = api.app.composed.modules.find((module) => module.name === 'trade')!.jobs!(api.app);
     // Two minutes on: pricing keeps the bands a minute, and the job must see the lowered threshold.
     const run = () => job!.runOnce({ db: api.database.db, clock: { now: () => new Date(Date.now() + 120_000) }, log: api.app.log });
     const coastal = async () =>

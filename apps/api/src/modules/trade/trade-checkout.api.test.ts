@@ -9,7 +9,6 @@ import {
   createTradeTermsClient,
 } from '@shop/api-client';
 import { formatPence, formatPenceShort, type TradeApplicationData } from '@shop/contracts';
-import { composeApi } from '../../api.ts';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
@@ -217,7 +216,7 @@ describe('a trade customer at checkout', () => {
     const fay = as('fay');
     expect(await fay.terms.checkTermsAndConditions()).toMatchObject({ currentVersion: 1, accepted: true, acceptedVersion: 1 });
     // Published through the trade service, as staff tools or a seed would (it has no call of its own).
-    const { trade } = composeApi();
+    const { trade } = api.app.composed.services;
     const published = await trade.publishTerms(
       { db: api.database.db, clock: { now: () => new Date() } },
       { title: 'Plumbline trade account terms', sections: [{ heading: 'Payment', paragraphs: ['Trade orders are paid by card when they are placed.'] }] },
