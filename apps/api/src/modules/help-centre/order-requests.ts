@@ -344,20 +344,15 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       const { returnReference, sentOn, carrier, trackingNumber, message } = input;
       const details = { returnReference, sentOn, carrier, trackingNumber };
-      return record(
-        ctx,
-        order,
-        'RETURN_REFUND_QUERY',
-        {
-          summary: `refund query for goods sent on ${input.sentOn}${input.returnReference ? ` (${input.returnReference})` : ''}`,
-          details,
-          message: message ?? null,
-          nextSteps: [
-            `We refund within ${REFUND_WITHIN_DAYS} days of the goods reaching us, or of proof that you sent them. ` +
-              'We will check where your return is and let you know.',
-          ],
-        },
-      );
+      return record(ctx, order, 'RETURN_REFUND_QUERY', {
+        summary: `refund query for goods sent on ${input.sentOn}${input.returnReference ? ` (${input.returnReference})` : ''}`,
+        details,
+        message: message ?? null,
+        nextSteps: [
+          `We refund within ${REFUND_WITHIN_DAYS} days of the goods reaching us, or of proof that you sent them. ` +
+            'We will check where your return is and let you know.',
+        ],
+      });
     },
 
     async askOrderQuestion(ctx, orderNumber, input, proof) {
