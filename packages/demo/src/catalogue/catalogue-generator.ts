@@ -74,7 +74,8 @@ export interface GeneratedCatalogue {
 
 export const DEMO_PRODUCT_COUNT = DEPARTMENTS.reduce((sum, department) => sum + department.count, 0);
 
-const slugify = (text: string) =>
+/** A name as a slug: how products and families are named (the product pictures are looked up by it). */
+export const slugify = (text: string) =>
   text
     .toLowerCase()
     .replace(/&/g, 'and')

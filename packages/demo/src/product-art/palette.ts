@@ -17,7 +17,7 @@ interface Finish {
   metal: boolean;
 }
 
-/** The finish slugs of the seed (product-templates.ts), `standard` meaning no finish. */
+/** The finish slugs of the seed (../catalogue/product-templates.ts), `standard` meaning no finish. */
 export const FINISHES: Record<string, Finish> = {
   chrome: { name: 'Chrome', tone: CHROME, metal: true },
   'matt-black': { name: 'Matt Black', tone: tone('#2c3136', '#4d555d', '#16191c'), metal: true },

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// The seed names a family by the slugified sub-category name.
+import { slugify } from '../catalogue/catalogue-generator.ts';
 import { CATEGORY_TREE } from '../catalogue/category-tree.ts';
 import { DRAWINGS, drawingIdFor } from './families.ts';
 import { parseProductSize, renderProductImage, renderUserContentImage } from './index.ts';
@@ -7,13 +9,6 @@ import { parseProductImageFile } from './parse.ts';
 
 // The demo category tree is the agreement on family names.
 const children = CATEGORY_TREE.flatMap((category) => category.children.map(([slug, name]) => ({ slug, name })));
-// The seed names a family by the slugified sub-category name (catalogue-generator.ts).
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /** Problems that would make the SVG malformed XML: unbalanced tags, unquoted attributes, stray `<` or `&`. */
 function xmlProblems(svg: string): string[] {
