@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findBoundaryViolations } from './check-boundaries.ts';
+import { codeOnly, findBoundaryViolations } from './check-boundaries.ts';
 
 function tree(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
@@ -190,5 +190,43 @@ describe('module boundary check', () => {
       'apps/web/app/routes/user-content-image.ts: this file may import demo code only through @shop/demo/product-art',
       'packages/contracts/src/index.ts: packages other than @shop/demo must not import demo code',
     ]);
+  });
+
+  it('refuses state kept in an API module: a module-level let, or a module-level Set or Map that is changed', () => {
+    const root = tree({
+      'apps/api/src/modules/notifications/email-layout.ts': [
+        'let shopInEmails = defaultShopDetails();',
+        'export function setShop(shop) {',
+        '  shopInEmails = shop;',
+        '  let local = 1;',
+        '}',
+      ].join('\n'),
+      'apps/api/src/modules/payments/payments.service.ts': [
+        'const handlers = new Set<Handler>();',
+        'export const onEvent = (handler: Handler) => handlers.add(handler);',
+        "const KINDS: ReadonlySet<string> = new Set(['a', 'b']);",
+        'export const known = (kind: string) => KINDS.has(kind);',
+        'const names = new Map<string, string>();',
+        '// names.set(a, b) in a comment changes nothing',
+        'const page = `',
+        'let busy = false;',
+        "names.set(${'x'}, 1)`;",
+      ].join('\n'),
+      'apps/api/src/modules/identity/passwords.ts': 'let dummyHash: Promise<string> | null = null;',
+      'apps/api/src/modules/payments/payments.api.test.ts': 'let api: TestApi;',
+    });
+    const rules = findBoundaryViolations(root)
+      .map((violation) => `${violation.file}: ${violation.specifier}: ${violation.rule.split(':')[0]}`)
+      .toSorted();
+    expect(rules).toEqual([
+      'apps/api/src/modules/notifications/email-layout.ts: shopInEmails: a module-level let',
+      'apps/api/src/modules/payments/payments.service.ts: handlers: a module-level Set that is changed',
+    ]);
+  });
+
+  it('reads only code: comments, strings, templates and regular expressions are blanked, lines kept', () => {
+    const blanked = codeOnly("const a = '/*'; // let x\nlet b = `${a} let c` + /'/.source; /* let d */ let e;");
+    expect(blanked.split('\n')).toHaveLength(2);
+    expect([...blanked.matchAll(/let (\w)/g)].map((match) => match[1])).toEqual(['b', 'e']);
   });
 });

@@ -363,6 +363,97 @@ export function findBoundaryViolations(root: string): Violation[] {
     }
   }
   violations.push(...demoViolations(root));
+  violations.push(...moduleStateViolations(root));
+  return violations;
+}
+
+/**
+ * Module-level state that may stay, by `file:name`, each with why: constants computed once, caches of
+ * a constant computation, and numbering that must be unique across the whole process. None holds a
+ * setting or a collaborator of one app.
+ */
+export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
+  'apps/api/src/modules/identity/passwords.ts:dummyHash': 'the hash of a fixed dummy password, computed once (timing-safe sign-in)',
+  'apps/api/src/modules/reviews/review-search-index.ts:foldTable': 'a constant character-folding table, built on first use',
+  'apps/api/src/modules/catalogue/suggestion-index.ts:typoRows': 'scratch rows of a synchronous edit-distance function, grown and reused',
+  'apps/api/src/modules/delivery/delivery-calendar.ts:calendars': 'working calendars from the bundled bank holidays, built once per region',
+  'apps/api/src/modules/delivery/delivery-calendar.ts:holidaySets': 'the bundled bank holidays per region, built once',
+  'apps/api/src/platform/app.ts:requestCount': 'request ids must be unique across the process, whatever app answers',
+  'apps/api/src/platform/cache.ts:databasesSeen': 'a number per database handle, so kept answers of two databases never meet',
+  'apps/api/src/platform/cache.ts:watched': "the process's caches by name, for the health call's figures",
+  'apps/api/src/db/client.ts:statementNames': 'prepared statement names per SQL text: the text decides the name, in any app',
+};
+
+/** `code` with comments, strings, template literals and regular expressions blanked (newlines kept), so only code is matched. */
+export function codeOnly(code: string): string {
+  let out = '';
+  /** What each open `${` returns to: the template it interrupts. */
+  const templates: number[] = [];
+  let braces = 0;
+  let lastCode = '';
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    const blank = (end: number) => {
+      out += code.slice(i, end).replace(/[^\n]/g, ' ');
+      i = end - 1;
+    };
+    if (c === '/' && code[i + 1] === '/') blank(code.indexOf('\n', i) === -1 ? code.length : code.indexOf('\n', i));
+    else if (c === '/' && code[i + 1] === '*') blank(code.indexOf('*/', i + 2) === -1 ? code.length : code.indexOf('*/', i + 2) + 2);
+    else if (c === "'" || c === '"' || (c === '/' && /^$|[(,=:[!&|?{};+\-*%<>~^]$/.test(lastCode))) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < code.length && (code[j] !== c || inClass) && code[j] !== '\n') {
+        if (c === '/' && code[j] === '[') inClass = true;
+        if (c === '/' && code[j] === ']') inClass = false;
+        j += code[j] === '\\' ? 2 : 1;
+      }
+      blank(j + 1);
+      lastCode = 'x';
+    } else if (c === '`' || (c === '}' && braces === 0 && templates.length > 0)) {
+      if (c === '}') braces = templates.pop()!;
+      let j = i + 1;
+      while (j < code.length && code[j] !== '`' && !(code[j] === '$' && code[j + 1] === '{')) j += code[j] === '\\' ? 2 : 1;
+      if (code[j] === '$') {
+        templates.push(braces);
+        braces = 0;
+        blank(j + 2);
+      } else blank(j + 1);
+      lastCode = 'x';
+    } else {
+      if (c === '{') braces += 1;
+      if (c === '}') braces -= 1;
+      if (!/\s/.test(c)) lastCode = c;
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** Module-level `let`s, and module-level `Set`s and `Map`s the file changes, that are not allowed. */
+function moduleStateViolations(root: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of sourceFiles(path.join(root, 'apps', 'api', 'src'))) {
+    if (isTestCode(file) || file.endsWith('.child.ts')) continue;
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    const code = codeOnly(fs.readFileSync(file, 'utf8'));
+    const found: [string, string][] = [];
+    // The formatter puts a module's own declarations at the start of a line; anything in a function is indented.
+    for (const match of code.matchAll(/^(?:export\s+)?(?:let|var)\s+([A-Za-z_$][\w$]*)/gm)) found.push([match[1]!, 'a module-level let']);
+    for (const match of code.matchAll(/^(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=\s*new\s+(Set|Map)\b/gm)) {
+      const name = match[1]!;
+      if (new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\s*\\.\\s*(add|set|delete|clear)\\s*\\(`).test(code)) {
+        found.push([name, `a module-level ${match[2]} that is changed`]);
+      }
+    }
+    for (const [name, what] of found) {
+      if (MODULE_STATE_ALLOWED[`${relative}:${name}`]) continue;
+      violations.push({
+        file: relative,
+        specifier: name,
+        rule: `${what}: state belongs to a service made once per app in composeApi (or to MODULE_STATE_ALLOWED, with why)`,
+      });
+    }
+  }
   return violations;
 }
 

@@ -59,8 +59,14 @@ export function composeApi(options: ComposeOptions) {
   const delivery = createDeliveryService();
   const payments = createPaymentsService({ delivery, config, publicUrl, db: options.db, clock });
   // Best sellers count what orders sold, and orders come later: their lookup is given late.
-  const catalogue = createCatalogueService({ pricing, inventory, delivery, unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since) });
-  const notifications = createNotificationsService();
+  const catalogue = createCatalogueService({
+    pricing,
+    inventory,
+    delivery,
+    unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since),
+    answerBudgetBytes: config.catalogueAnswerCacheBytes,
+  });
+  const notifications = createNotificationsService({ shop: config.shop });
   const identity = createIdentityService({ notifications });
   const accounts = createAccountsService({ identity, notifications });
   const discounts = createDiscountsService();

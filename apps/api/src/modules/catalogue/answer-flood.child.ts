@@ -10,7 +10,6 @@ import { loadApiConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { applyMigrations } from '../../db/migrate.ts';
 import { runSeeds } from '../../seed/seed.ts';
-import { catalogueAnswerCacheStats } from './catalogue.service.ts';
 
 const ANSWER_BUDGET_MB = 8;
 const PARTS = 4;
@@ -67,7 +66,7 @@ try {
     for (let index = 0; index < PER_PART; index++) await unique();
     parts.push(measure());
   }
-  const cache = catalogueAnswerCacheStats();
+  const cache = app.composed.services.catalogue.answerCacheStats();
   process.stdout.write(`${JSON.stringify({ budgetBytes: ANSWER_BUDGET_MB * 1024 * 1024, sent, idle, parts, cache })}\n`);
 } finally {
   await app.close();

@@ -63,7 +63,12 @@ export interface CatalogueDeps {
   delivery: DeliveryService;
   /** Units sold per sku since a date, from orders (given late by api.ts: orders come after the catalogue); none without it. */
   unitsSoldSince?: UnitsSoldSince;
+  /** The kept listing, search and suggestion answers' budget in bytes (CATALOGUE_ANSWER_CACHE_MB; default 64 MB). */
+  answerBudgetBytes?: number;
 }
+
+/** The deps the service's functions work with: what it was given, and its own kept answers. */
+type Deps = CatalogueDeps & { answers: AnswerCache };
 
 type DbContext = Pick<ServiceContext, 'db'>;
 type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -73,6 +78,8 @@ type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
  * what the basket, wishlists and checkout need to sell a sku.
  */
 export interface CatalogueService {
+  /** The kept answers' figures (hits, size, evictions). */
+  answerCacheStats(): CacheStats;
   /** The department tree: top-level categories in shop order, each with its sub-categories. */
   getNavigation(ctx: ListingContext): Promise<Navigation>;
   getProductSummary(ctx: DbContext, slug: string): Promise<ProductSummary>;
@@ -278,12 +285,15 @@ function buildListing(
   };
 }
 
-/** The answer budget, set from configuration when the service is made. */
-let answerBudgetBytes = DEFAULT_ANSWER_CACHE_BYTES;
 /** A cap on entries too, so a flood of tiny answers (empty searches) cannot make the map itself huge. */
 const MAX_KEPT_ANSWERS = 50_000;
-/** An answer is kept the second time it is asked for: most queries never seen before are never asked again (decision 0040). */
-const askedBefore = new SeenOnce();
+
+/** Where a service's answers are kept: `kept` answers from the snapshot's cache, loading on a miss. */
+export interface AnswerCache {
+  kept<T>(snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T>;
+  stats(): CacheStats;
+}
+
 /**
  * Answers from one snapshot, kept as long as it lives: shoppers ask for the same few thousand
  * pages (popular categories, first pages, common filters) and type the same few thousand prefixes,
@@ -293,25 +303,23 @@ const askedBefore = new SeenOnce();
  * seen before, so the least recently used answers go rather than memory growing with them. While a
  * new snapshot takes over, the old one's answers live until its last request ends.
  */
-// An answer is weighed once it has come; until then the entry cap bounds what is loading.
-const keptAnswers = cachePerSnapshot<string, Promise<unknown>>('catalogueAnswers', () => ({
-  maxEntries: MAX_KEPT_ANSWERS,
-  maxBytes: answerBudgetBytes,
-  sizeOf: () => 0,
-}));
-
-function kept<T>(snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
-  const weigh = (answer: T) => answerWeight(key, answer);
-  return (keptAnswers.of(snapshot) as LruCache<string, Promise<T>>).getOrLoad(key, load, undefined, weigh, (asked) => askedBefore.again(asked));
+function createAnswerCache(budgetBytes: number): AnswerCache {
+  // An answer is kept the second time it is asked for: most queries never seen before are never asked again (decision 0040).
+  const askedBefore = new SeenOnce();
+  // An answer is weighed once it has come; until then the entry cap bounds what is loading.
+  const keptAnswers = cachePerSnapshot<string, Promise<unknown>>('catalogueAnswers', () => ({
+    maxEntries: MAX_KEPT_ANSWERS,
+    maxBytes: budgetBytes,
+    sizeOf: () => 0,
+  }));
+  return {
+    kept<T>(snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
+      const weigh = (answer: T) => answerWeight(key, answer);
+      return (keptAnswers.of(snapshot) as LruCache<string, Promise<T>>).getOrLoad(key, load, undefined, weigh, (asked) => askedBefore.again(asked));
+    },
+    stats: () => keptAnswers.stats(),
+  };
 }
-
-/** Sets the kept answers' budget in bytes (CATALOGUE_ANSWER_CACHE_MB): snapshots loaded from now on keep to it. */
-export function budgetCatalogueAnswers(bytes: number): void {
-  answerBudgetBytes = bytes;
-}
-
-/** The kept answers' figures, for the health call's detail and the start-up log. */
-export const catalogueAnswerCacheStats = (): CacheStats => keptAnswers.stats();
 
 /**
  * A cache per snapshot, so what was kept from one goes with it, made on first use with the options
@@ -333,11 +341,11 @@ function cachePerSnapshot<K, V>(name: string, options: () => CacheOptions<V>) {
   };
 }
 
-async function listCategory(deps: CatalogueDeps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
+async function listCategory(deps: Deps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
   const snapshot = await catalogueSnapshot(ctx, deps.inventory);
   const category = snapshot.categoryBySlug.get(input.slug);
   if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  return kept(snapshot, `category:${category.id}:${listingKey(input, snapshot.index)}`, async () =>
+  return deps.answers.kept(snapshot, `category:${category.id}:${listingKey(input, snapshot.index)}`, async () =>
     buildListing(category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
   );
 }
@@ -385,11 +393,11 @@ const ASKED_FOR_POOL = 60;
  * products whose code starts with the query, then those with every word in their name, then in
  * their other searchable text, best sellers first within each (decision 0039).
  */
-async function search(deps: CatalogueDeps, ctx: ListingContext, input: SearchRequest): Promise<SearchListing> {
+async function search(deps: Deps, ctx: ListingContext, input: SearchRequest): Promise<SearchListing> {
   const terms = searchTerms(input.query);
   const title = `Results for "${input.query.slice(0, 100)}"`;
   const snapshot = await catalogueSnapshot(ctx, deps.inventory);
-  return kept(snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input, snapshot.index)}`, async () => {
+  return deps.answers.kept(snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input, snapshot.index)}`, async () => {
     const code = snapshot.codes.exact(input.query);
     if (code) {
       const listing = buildListing(title, snapshot, [code.row], snapshot.facetsOf(null), input);
@@ -441,11 +449,11 @@ function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
 
 /** From the in-memory snapshot. */
-async function autocomplete({ inventory }: CatalogueDeps, ctx: ListingContext, query: string): Promise<Autocomplete> {
+async function autocomplete({ inventory, answers }: Deps, ctx: ListingContext, query: string): Promise<Autocomplete> {
   const terms = searchTerms(query);
   if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
   const snapshot = await catalogueSnapshot(ctx, inventory);
-  return kept(snapshot, `suggest:${terms.join(' ')}`, async () => suggest(snapshot, terms));
+  return answers.kept(snapshot, `suggest:${terms.join(' ')}`, async () => suggest(snapshot, terms));
 }
 
 /**
@@ -477,7 +485,7 @@ function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
  * A promotion listing: new products (type 100) or a configured listing (type 200) on a category
  * base, or the whole catalogue, with the listing's preset facet selections always applied.
  */
-async function listPromotion(deps: CatalogueDeps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
+async function listPromotion(deps: Deps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
   const [listing, snapshot] = await Promise.all([repository.findListing(ctx.db, input.slug), catalogueSnapshot(ctx, deps.inventory)]);
   const now = ctx.clock.now();
   if (!listing || (listing.startsAt && listing.startsAt > now) || (listing.endsAt && listing.endsAt <= now)) {
@@ -486,7 +494,7 @@ async function listPromotion(deps: CatalogueDeps, ctx: ListingContext, input: Ca
   const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
   const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
   const request = { ...input, facets: { ...input.facets, ...listing.filters } };
-  return kept(snapshot, `promotion:${input.slug}:${listingKey(request, snapshot.index)}`, async () =>
+  return deps.answers.kept(snapshot, `promotion:${input.slug}:${listingKey(request, snapshot.index)}`, async () =>
     buildListing(listing.title, snapshot, rows, snapshot.facetsOf(category), request),
   );
 }
@@ -570,8 +578,10 @@ async function changePrice(deps: CatalogueDeps, ctx: ListingContext, sku: string
   return changed;
 }
 
-export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
+export function createCatalogueService(given: CatalogueDeps): CatalogueService {
+  const deps: Deps = { ...given, answers: createAnswerCache(given.answerBudgetBytes ?? DEFAULT_ANSWER_CACHE_BYTES) };
   return {
+    answerCacheStats: () => deps.answers.stats(),
     getNavigation,
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),

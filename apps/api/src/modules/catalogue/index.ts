@@ -2,7 +2,7 @@ import type { ApiModule } from '../../platform/module.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
 import { registerCatalogueRoutes } from './catalogue.routes.ts';
-import { budgetCatalogueAnswers, type CatalogueService } from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 import { categoriesSeed } from './catalogue.seed.ts';
 import { productsSeed } from './products.seed.ts';
 import { catalogueJobs } from './catalogue-jobs.ts';
@@ -28,11 +28,7 @@ export interface CatalogueModuleDeps {
 export function createCatalogueModule({ catalogue, pricing, inventory, demoProducts }: CatalogueModuleDeps): ApiModule {
   return {
     name: 'catalogue',
-    registerRoutes: (app) => {
-      // Kept answers live as long as the process, so their budget is the process's setting.
-      budgetCatalogueAnswers(app.platform.config.catalogueAnswerCacheBytes);
-      registerCatalogueRoutes(app, catalogue);
-    },
+    registerRoutes: (app) => registerCatalogueRoutes(app, catalogue),
     seeds: [categoriesSeed, productsSeed({ pricing, inventory }, demoProducts)],
     jobs: () => catalogueJobs(catalogue),
   };

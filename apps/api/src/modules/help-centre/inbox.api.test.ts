@@ -10,6 +10,7 @@ import { samplePng } from '../files/testing.ts';
 import { createNotificationsService } from '../notifications/index.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { recordHelpRequest } from './help-requests.ts';
+import { defaultShopDetails } from '../../config.ts';
 
 /**
  * The staff inbox and the customer's reply link on the real API. Requests are recorded as every
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const deps = { notifications: createNotificationsService(), delivery: createDeliveryService() };
+const deps = { notifications: createNotificationsService({ shop: defaultShopDetails() }), delivery: createDeliveryService() };
 let serial = 0;
 
 /** A request as a form records it, sent `daysAgo` days ago; with a photo when asked. */

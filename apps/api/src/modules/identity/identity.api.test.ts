@@ -5,8 +5,9 @@ import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { createNotificationsService } from '../notifications/index.ts';
 import { createIdentityService } from './index.ts';
 import { TestBrowser, alertText, authorizeUrl, callbackUri, createPkce, readForm, signIn, submitSignIn, tokenRequest } from './testing.ts';
+import { defaultShopDetails } from '../../config.ts';
 
-const identity = createIdentityService({ notifications: createNotificationsService() });
+const identity = createIdentityService({ notifications: createNotificationsService({ shop: defaultShopDetails() }) });
 
 let api: TestApi;
 let jwks: ReturnType<typeof createLocalJWKSet>;

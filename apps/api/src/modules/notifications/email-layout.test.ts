@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../../config.ts';
-import { renderEmail, setShopDetailsForEmails } from './email-layout.ts';
+import { renderEmail } from './email-layout.ts';
 
 // Every e-mail carries the shop's details from the settings; these are not the defaults.
 const shop = loadApiConfig({
@@ -12,7 +12,6 @@ const shop = loadApiConfig({
   SHOP_EMAIL: 'care@shop.example',
   SHOP_OPENING_HOURS: 'Monday to Friday 9am to 5pm',
 }).shop;
-setShopDetailsForEmails(shop);
 const COMPANY_LINE =
   'Plumbline is a trading name of Plumbline Retail Ltd, registered in England and Wales, company ' +
   'number 12345678. Registered office: 1 Test Row, Bristol BS1 4ST. VAT number GB123456789.';
@@ -28,7 +27,7 @@ const resetEmail = {
 
 describe('renderEmail', () => {
   it('lays out a table-based HTML e-mail in the shop style, with the button and footer', () => {
-    const { subject, html } = renderEmail(resetEmail);
+    const { subject, html } = renderEmail(resetEmail, shop);
     expect(subject).toBe('Reset your Plumbline password');
     expect(html).toMatch(/^<!DOCTYPE html>/);
     expect(html).toContain('<html lang="en-GB"');
@@ -53,7 +52,7 @@ describe('renderEmail', () => {
   });
 
   it('writes a plain-text twin with the same words and the link spelled out', () => {
-    const { text } = renderEmail(resetEmail);
+    const { text } = renderEmail(resetEmail, shop);
     expect(text).toBe(
       [
         'PLUMBLINE',
@@ -79,7 +78,7 @@ describe('renderEmail', () => {
   });
 
   it('leaves out the button, preheader and footnote when not given', () => {
-    const { html, text } = renderEmail({ subject: 'Hello', heading: 'Hello', paragraphs: ['Plain.'] });
+    const { html, text } = renderEmail({ subject: 'Hello', heading: 'Hello', paragraphs: ['Plain.'] }, shop);
     expect(html).not.toContain('bgcolor="#0f766e"');
     expect(html).not.toContain('display:none');
     expect(html).not.toContain('You are receiving this');
@@ -88,14 +87,17 @@ describe('renderEmail', () => {
 
   it('escapes every interpolated value, so content cannot inject HTML', () => {
     const hostile = '<script>alert("x")</script><img src=x onerror=alert(1)> & \'quotes\'';
-    const { html, text } = renderEmail({
-      subject: hostile,
-      preheader: hostile,
-      heading: hostile,
-      paragraphs: [hostile, `Hi ${hostile}`],
-      action: { label: hostile, url: 'https://shop.example/a?b="><script>alert(2)</script>' },
-      footnote: hostile,
-    });
+    const { html, text } = renderEmail(
+      {
+        subject: hostile,
+        preheader: hostile,
+        heading: hostile,
+        paragraphs: [hostile, `Hi ${hostile}`],
+        action: { label: hostile, url: 'https://shop.example/a?b="><script>alert(2)</script>' },
+        footnote: hostile,
+      },
+      shop,
+    );
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).not.toMatch(/"><script/);
@@ -111,23 +113,23 @@ describe('renderEmail', () => {
       { label: 'Write a review of Hexham Basin', url: 'https://shop.example/p/hexham-basin/review?order=PL-1' },
       { label: 'Write a review of Thame Tap', url: 'https://shop.example/p/thame-tap/review?order=PL-1' },
     ];
-    const { html, text } = renderEmail({ subject: 'Review your purchases', heading: 'Review your purchases', paragraphs: ['Hello'], actions });
+    const { html, text } = renderEmail({ subject: 'Review your purchases', heading: 'Review your purchases', paragraphs: ['Hello'], actions }, shop);
     for (const { label, url } of actions) {
       expect(html).toContain(`<a href="${url.replace('&', '&amp;')}" target="_blank" `);
       expect(html).toContain(`${label}: <a href="${url}"`);
       expect(text).toContain(`${label}:\n${url}\n`);
     }
     expect(html).toContain('If a button does not work, copy its address into your browser:');
-    expect(() => renderEmail({ subject: 'x', heading: 'x', paragraphs: [], actions: [{ label: 'Go', url: 'javascript:alert(1)' }] })).toThrow(/URL/);
+    expect(() => renderEmail({ subject: 'x', heading: 'x', paragraphs: [], actions: [{ label: 'Go', url: 'javascript:alert(1)' }] }, shop)).toThrow(/URL/);
   });
 
   it('refuses a button that is not a web or mail link', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '/relative/path']) {
-      expect(() => renderEmail({ ...resetEmail, action: { label: 'Go', url } })).toThrow(/URL/);
+      expect(() => renderEmail({ ...resetEmail, action: { label: 'Go', url } }, shop)).toThrow(/URL/);
     }
   });
 
   it('keeps the subject to one line', () => {
-    expect(renderEmail({ ...resetEmail, subject: 'Line one\r\nBcc: someone@example.com\t' }).subject).toBe('Line one Bcc: someone@example.com');
+    expect(renderEmail({ ...resetEmail, subject: 'Line one\r\nBcc: someone@example.com\t' }, shop).subject).toBe('Line one Bcc: someone@example.com');
   });
 });

@@ -1,5 +1,4 @@
 import type { ShopDetails } from '@shop/contracts';
-import { defaultShopDetails } from '../../config.ts';
 
 /**
  * The shop's e-mail layout: a table-based, inline-styled HTML e-mail (what mail clients render
@@ -31,19 +30,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-// The shop's details are settings, one set per process: the notifications module hands them over
-// when the API starts (docs/decisions/0016), rather than every module that sends e-mail threading
-// them through its calls. Until then, the values of a process with no SHOP_* settings.
-let shopInEmails: ShopDetails = defaultShopDetails();
-
-/** Called once at start-up with the settings' shop details (notifications.routes.ts). */
-export function setShopDetailsForEmails(shop: ShopDetails): void {
-  shopInEmails = shop;
-}
-
-/** The shop details e-mails carry. */
-export const shopDetailsForEmails = (): ShopDetails => shopInEmails;
 
 /** "call us on 0113 496 0000 (Monday to Friday 8am to 6pm) or e-mail help@plumbline.example", for a sentence. */
 export const contactLine = (shop: ShopDetails) => `call us on ${shop.phone.display} (${shop.openingHours}) or e-mail ${shop.email}`;
@@ -93,7 +79,7 @@ export function singleLine(value: string): string {
   return line.replace(/ {2,}/g, ' ').trim();
 }
 
-export function renderEmail(content: EmailContent, shop: ShopDetails = shopDetailsForEmails()): RenderedEmail {
+export function renderEmail(content: EmailContent, shop: ShopDetails): RenderedEmail {
   const subject = singleLine(content.subject);
   const actions = (content.actions ?? (content.action ? [content.action] : [])).map(({ label, url }) => ({ label, url: safeUrl(url) }));
   return { subject, html: renderHtml(content, shop, subject, actions), text: renderText(content, shop, actions) };

@@ -5,7 +5,7 @@ import { emailBodyRetentionJob } from './retention.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export { createNotificationsService, type EmailMessage, type NotificationsService } from './notifications.service.ts';
+export { createNotificationsService, type EmailMessage, type NotificationsDeps, type NotificationsService } from './notifications.service.ts';
 export type { EmailContent, RenderedEmail } from './email-layout.ts';
 
 /**

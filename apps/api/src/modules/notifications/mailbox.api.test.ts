@@ -3,8 +3,9 @@ import { createNotificationsClient, type ApiError, type NotificationsClient } fr
 import type { Role } from '@shop/contracts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { createNotificationsService, readOutbox } from './notifications.service.ts';
+import { defaultShopDetails } from '../../config.ts';
 
-const notifications = createNotificationsService();
+const notifications = createNotificationsService({ shop: defaultShopDetails() });
 
 let api: TestApi;
 const ids: string[] = [];

@@ -1,7 +1,7 @@
 import type { MailboxEmail, MailboxEmailSummary, MailboxPage, ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { contactLine, renderEmail, shopDetailsForEmails, singleLine, type EmailContent, type RenderedEmail } from './email-layout.ts';
+import { contactLine, renderEmail, singleLine, type EmailContent, type RenderedEmail } from './email-layout.ts';
 import { NotificationErrors } from './notifications.errors.ts';
 import { hideOneTimeLinks } from './one-time-links.ts';
 import * as repository from './notifications.repository.ts';
@@ -119,12 +119,20 @@ function toSummary(row: OutboxRow): MailboxEmailSummary {
   };
 }
 
-export function createNotificationsService(): NotificationsService {
+/**
+ * The shop's details (SHOP_*) are this service's, given when it is made (docs/decisions/0016): every
+ * module's e-mails end with them without threading them through their calls.
+ */
+export interface NotificationsDeps {
+  shop: ShopDetails;
+}
+
+export function createNotificationsService({ shop }: NotificationsDeps): NotificationsService {
   return {
     enqueueEmail: (ctx, message) => enqueueEmail(ctx.db, message),
     isSendableAddress,
-    renderEmail,
-    shopDetails: shopDetailsForEmails,
+    renderEmail: (content, details = shop) => renderEmail(content, details),
+    shopDetails: () => shop,
     contactLine,
     listMailbox,
     getMailboxEmail,

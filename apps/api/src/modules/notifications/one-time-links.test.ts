@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultShopDetails } from '../../config.ts';
 import { renderEmail } from './email-layout.ts';
 import { hideOneTimeLinks, ONE_TIME_LINK_HIDDEN } from './one-time-links.ts';
 
@@ -8,12 +9,15 @@ const RETRIEVE = 'https://shop.example/basket/retrieve?code=ABCD-EFGH';
 
 describe('hideOneTimeLinks', () => {
   it('hides a reset link in the button, its fallback address and the plain text, keeping the button label', () => {
-    const email = renderEmail({
-      subject: 'Reset your password',
-      heading: 'Reset',
-      paragraphs: ['Use the link.'],
-      action: { label: 'Choose a new password', url: RESET },
-    });
+    const email = renderEmail(
+      {
+        subject: 'Reset your password',
+        heading: 'Reset',
+        paragraphs: ['Use the link.'],
+        action: { label: 'Choose a new password', url: RESET },
+      },
+      defaultShopDetails(),
+    );
     expect(email.html).toContain(RESET);
     const shown = hideOneTimeLinks(email);
     expect(shown.count).toBe(1);
@@ -28,16 +32,19 @@ describe('hideOneTimeLinks', () => {
   });
 
   it('hides each one-time link among several and leaves codes people read out', () => {
-    const email = renderEmail({
-      subject: 'Links',
-      heading: 'Links',
-      paragraphs: [`Or paste ${REPLY} into your browser.`],
-      actions: [
-        { label: 'Reply', url: REPLY },
-        { label: 'Your basket', url: RETRIEVE },
-        { label: 'Unsubscribe', url: 'https://shop.example/newsletter/unsubscribe?token=Xq3vT9bL0pRk7sWm2yHcZa1d&from=email' },
-      ],
-    });
+    const email = renderEmail(
+      {
+        subject: 'Links',
+        heading: 'Links',
+        paragraphs: [`Or paste ${REPLY} into your browser.`],
+        actions: [
+          { label: 'Reply', url: REPLY },
+          { label: 'Your basket', url: RETRIEVE },
+          { label: 'Unsubscribe', url: 'https://shop.example/newsletter/unsubscribe?token=Xq3vT9bL0pRk7sWm2yHcZa1d&from=email' },
+        ],
+      },
+      defaultShopDetails(),
+    );
     const shown = hideOneTimeLinks(email);
     expect(shown.count).toBe(2);
     expect(shown.text).toContain(RETRIEVE);
@@ -46,11 +53,14 @@ describe('hideOneTimeLinks', () => {
   });
 
   it('changes nothing in an e-mail without one', () => {
-    const email = renderEmail({
-      subject: 'Your order',
-      heading: 'Thanks',
-      paragraphs: ['Track it at https://shop.example/track-order?orderNumber=BP00012345.'],
-    });
+    const email = renderEmail(
+      {
+        subject: 'Your order',
+        heading: 'Thanks',
+        paragraphs: ['Track it at https://shop.example/track-order?orderNumber=BP00012345.'],
+      },
+      defaultShopDetails(),
+    );
     expect(hideOneTimeLinks(email)).toEqual({ html: email.html, text: email.text, count: 0 });
   });
 });

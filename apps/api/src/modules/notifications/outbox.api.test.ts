@@ -8,8 +8,9 @@ import { createMailboxTransport, type EmailTransport, type OutgoingEmail } from 
 import { createNotificationsService, readOutbox } from './notifications.service.ts';
 import { claimDueEmails, markSent } from './notifications.repository.ts';
 import { emailOutbox } from './notifications.tables.ts';
+import { defaultShopDetails } from '../../config.ts';
 
-const notifications = createNotificationsService();
+const notifications = createNotificationsService({ shop: defaultShopDetails() });
 
 let database: DatabaseHandle;
 let db: Database;

@@ -6,8 +6,9 @@ import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { dispatchDueEmails } from './dispatcher.ts';
 import type { EmailTransport } from './email-transport.ts';
 import { createNotificationsModule, createNotificationsService } from './index.ts';
+import { defaultShopDetails } from '../../config.ts';
 
-const notifications = createNotificationsService();
+const notifications = createNotificationsService({ shop: defaultShopDetails() });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let api: TestApi;

@@ -10,8 +10,9 @@ import { createSmtpTransport } from './email-transport.ts';
 import { createNotificationsService, readOutbox } from './notifications.service.ts';
 import { emailOutbox } from './notifications.tables.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.testing.ts';
+import { defaultShopDetails } from '../../config.ts';
 
-const notifications = createNotificationsService();
+const notifications = createNotificationsService({ shop: defaultShopDetails() });
 
 const FROM = 'Plumbline <no-reply@plumbline.example>';
 const silent = { warn: () => {}, error: () => {}, child: () => silent } as never;

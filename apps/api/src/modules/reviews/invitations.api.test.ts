@@ -8,6 +8,7 @@ import { createIdentityService } from '../identity/index.ts';
 import { createNotificationsService } from '../notifications/index.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
+import { defaultShopDetails } from '../../config.ts';
 
 /**
  * The "review your purchase" e-mail on the real API: orders placed and delivered (by staff, through
@@ -19,7 +20,7 @@ import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
 let api: TestApi;
 let now = new Date('2031-01-01T09:00:00Z');
 const actors: Record<string, Actor> = { olive: { userId: 'user-invite-olive', roles: ['order-admin'] } };
-const identity = createIdentityService({ notifications: createNotificationsService() });
+const identity = createIdentityService({ notifications: createNotificationsService({ shop: defaultShopDetails() }) });
 const DAY = 86_400_000;
 const WAIT = REVIEW_INVITATION_DAYS_AFTER_DELIVERY * DAY;
 
