@@ -229,4 +229,35 @@ describe('module boundary check', () => {
     expect(blanked.split('\n')).toHaveLength(2);
     expect([...blanked.matchAll(/let (\w)/g)].map((match) => match[1])).toEqual(['b', 'e']);
   });
+
+  it('lets SQL only into repositories, tables, the database layer, seeds and tests, and keeps its allow-list honest', () => {
+    const root = tree({
+      'apps/api/src/modules/reviews/reviews.repository.ts': "import { eq } from 'drizzle-orm';\nimport { reviews } from './reviews.tables.ts';",
+      'apps/api/src/modules/reviews/reviews.tables.ts': "import { pgTable } from 'drizzle-orm/pg-core';",
+      'apps/api/src/modules/catalogue/repository/prices.ts': "import { sql } from 'drizzle-orm';",
+      'apps/api/src/modules/reviews/reviews.seed.ts': "import { inArray } from 'drizzle-orm';",
+      'apps/api/src/modules/reviews/listings.api.test.ts': "import { sql } from 'drizzle-orm';",
+      'apps/api/src/modules/reviews/review-view.testing.ts': "import { sql } from 'drizzle-orm';",
+      'apps/api/src/db/writers.ts': "import { sql } from 'drizzle-orm';",
+      'apps/api/src/modules/reviews/reviews.service.ts':
+        "import type { ReviewRow } from './reviews.tables.ts';\nimport { findReview } from './reviews.repository.ts';",
+      'apps/api/src/modules/reviews/writing.ts': "import { and, eq } from 'drizzle-orm';",
+      'apps/api/src/modules/reviews/photos.ts': "import { reviewPhotos, type PhotoRow } from './reviews.tables.ts';",
+      'apps/api/src/modules/orders/orders.service.ts': 'const rows = await ctx.db.execute(sql`select 1`);',
+      'apps/api/src/modules/orders/orders.personal-data.ts': "import { eq } from 'drizzle-orm/sql';",
+      'apps/api/src/modules/catalogue/popularity.ts': "import { count } from 'drizzle-orm';",
+      'apps/api/src/modules/catalogue/listing-index.ts': 'export const moved = true;',
+    });
+    const allowList = ['apps/api/src/modules/catalogue/popularity.ts', 'apps/api/src/modules/catalogue/listing-index.ts', 'apps/api/src/modules/gone.ts'];
+    const rules = findBoundaryViolations(root, allowList)
+      .map((violation) => `${violation.file}: ${violation.specifier}: ${violation.rule}`)
+      .toSorted();
+    expect(rules).toEqual([
+      'apps/api/src/modules/catalogue/listing-index.ts: -: holds no SQL any more: remove it from SQL_ALLOW_LIST',
+      "apps/api/src/modules/orders/orders.personal-data.ts: drizzle-orm/sql: SQL belongs in the module's repository (*.repository.ts or repository/)",
+      "apps/api/src/modules/orders/orders.service.ts: sql`…`: SQL belongs in the module's repository (*.repository.ts or repository/)",
+      "apps/api/src/modules/reviews/photos.ts: ./reviews.tables.ts: SQL belongs in the module's repository (*.repository.ts or repository/)",
+      "apps/api/src/modules/reviews/writing.ts: drizzle-orm: SQL belongs in the module's repository (*.repository.ts or repository/)",
+    ]);
+  });
 });

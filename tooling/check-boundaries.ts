@@ -16,7 +16,10 @@
  * - the web tier reaches the API only through `@shop/api-client` / `@shop/contracts`;
  * - packages never import apps;
  * - demo code (`@shop/demo`) enters the apps only where demo data does: the seeds, the storefront's
- *   two picture routes, and tests and their helpers (see DEMO_ENTRIES).
+ *   two picture routes, and tests and their helpers (see DEMO_ENTRIES);
+ * - SQL lives in repositories: only `*.repository.ts`, a module's `repository/` folder, `*.tables.ts`,
+ *   the database layer (`db/`), seeds and tests import drizzle-orm, write a `sql` template or import a
+ *   table as a value (see isSqlPlace and SQL_ALLOW_LIST).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -264,7 +267,79 @@ function demoViolations(root: string): Violation[] {
   return violations;
 }
 
-export function findBoundaryViolations(root: string): Violation[] {
+/**
+ * Where SQL may be written (docs/architecture.md: the repository holds all SQL). Seeds keep theirs: they
+ * bulk-write demo rows the shop never writes itself (through `db/writers.ts`), and repository functions
+ * made only for them would be production code serving the demo.
+ */
+export function isSqlPlace(file: string): boolean {
+  return (
+    /\.(repository|tables)\.ts$/.test(file) ||
+    /^apps\/api\/src\/modules\/[^/]+\/repository\//.test(file) ||
+    /^apps\/api\/src\/(db|seed|testing)\//.test(file) ||
+    file.endsWith('.seed.ts') ||
+    file.endsWith('.test.ts') ||
+    /(^|[./])testing\.ts$/.test(path.posix.basename(file))
+  );
+}
+
+/**
+ * Files that still hold SQL outside a repository while they are being moved; this list only shrinks.
+ * An entry that no longer holds SQL is refused, so it is removed when its file moves.
+ */
+export const SQL_ALLOW_LIST: readonly string[] = [
+  'apps/api/src/api.ts',
+  'apps/api/src/platform/idempotency.ts',
+  'apps/api/src/modules/catalogue/popularity.ts',
+  'apps/api/src/modules/catalogue/price-history.ts',
+  'apps/api/src/modules/catalogue/review-figures.ts',
+  'apps/api/src/modules/catalogue/sellable-offerings.ts',
+  'apps/api/src/modules/help-centre/enquiries.ts',
+  'apps/api/src/modules/help-centre/stock-notifications.ts',
+  'apps/api/src/modules/orders/orders.service.ts',
+  'apps/api/src/modules/reviews/invitations.ts',
+  'apps/api/src/modules/reviews/listing-cache.ts',
+  'apps/api/src/modules/reviews/listings.ts',
+  'apps/api/src/modules/reviews/photos.ts',
+  'apps/api/src/modules/reviews/questions.ts',
+  'apps/api/src/modules/reviews/review-search-snapshot.ts',
+  'apps/api/src/modules/reviews/review-view.ts',
+  'apps/api/src/modules/reviews/summaries.ts',
+  'apps/api/src/modules/reviews/writing.ts',
+];
+
+/**
+ * `import … from 'drizzle-orm…'`, a `sql` template, or one of the module's own tables imported as a value
+ * (another module's tables are refused by the index.ts rule already): each is SQL.
+ */
+function sqlUseOf(file: string, text: string): string | null {
+  for (const specifier of importsOf(file)) if (specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/')) return specifier;
+  if (/(^|[^\w.$])sql(\.raw)?\s*`/.test(text)) return 'sql`…`';
+  for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"](\.\/[^'"/]+\.tables\.ts)['"]/g)) {
+    const values = match[1] ? [] : match[2]!.split(',').filter((entry) => entry.trim() && !entry.trim().startsWith('type '));
+    if (values.length) return match[3]!;
+  }
+  return null;
+}
+
+/** SQL written outside the places isSqlPlace allows, and allow-list entries that no longer need to be there. */
+function sqlViolations(root: string, allowList: readonly string[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of sourceFiles(path.join(root, 'apps', 'api', 'src'))) {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    if (isSqlPlace(relative)) continue;
+    const used = sqlUseOf(file, fs.readFileSync(file, 'utf8'));
+    const allowed = allowList.includes(relative);
+    if (used && !allowed) {
+      violations.push({ file: relative, specifier: used, rule: "SQL belongs in the module's repository (*.repository.ts or repository/)" });
+    } else if (!used && allowed) {
+      violations.push({ file: relative, specifier: '-', rule: 'holds no SQL any more: remove it from SQL_ALLOW_LIST' });
+    }
+  }
+  return violations;
+}
+
+export function findBoundaryViolations(root: string, sqlAllowList: readonly string[] = []): Violation[] {
   const violations: Violation[] = [];
   const apiSrc = path.join(root, 'apps', 'api', 'src');
   const modulesDir = path.join(apiSrc, 'modules');
@@ -364,6 +439,7 @@ export function findBoundaryViolations(root: string): Violation[] {
   }
   violations.push(...demoViolations(root));
   violations.push(...moduleStateViolations(root));
+  violations.push(...sqlViolations(root, sqlAllowList));
   return violations;
 }
 
@@ -459,7 +535,7 @@ function moduleStateViolations(root: string): Violation[] {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const violations = findBoundaryViolations(root);
+  const violations = findBoundaryViolations(root, SQL_ALLOW_LIST);
   for (const violation of violations) {
     process.stderr.write(`${violation.file}: imports "${violation.specifier}": ${violation.rule}\n`);
   }
