@@ -30,6 +30,14 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
 }
 
+/**
+ * A call that must run inside a transaction (it locks rows, or its writes must commit with the
+ * caller's): `db` is the transaction, so passing the plain handle does not compile.
+ */
+export interface TransactionContext {
+  db: Transaction;
+}
+
 /** A call made for someone: the storage, who they are and the time (the logger is the routes'). */
 export type CallerContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
 

@@ -1,7 +1,7 @@
 import { SALES_CHANNELS, londonLongDate, type Basket, type BasketLine, type BasketNotice, type SavedBasket } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor, CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { Actor, CallerContext, ServiceContext, TransactionContext } from '../../platform/context.ts';
 import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
 import type { AppliedDiscount, DiscountCheck, DiscountsService, LoadedDiscount, SalesChannel } from '../discounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -672,7 +672,7 @@ async function retrieveBasket(deps: Deps, ctx: Ctx, input: string): Promise<Bask
 // ── orders (called by checkout's place-order, in its transaction) ──────────────────────────────
 
 /** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. */
-async function lockBasketForOrder(db: Database, basketId: string): Promise<{ version: number } | null> {
+async function lockBasketForOrder(db: Transaction, basketId: string): Promise<{ version: number } | null> {
   const row = await repository.lockBasket(db, basketId);
   return row ? { version: row.version } : null;
 }
@@ -682,7 +682,7 @@ async function lockBasketForOrder(db: Database, basketId: string): Promise<{ ver
  * caller's transaction rolls back) and the basket is gone (its id now answers 404; the order keeps
  * its own copy). Under the basket's lock (`lockBasketForOrder`), so it is the basket that was priced.
  */
-async function convertToOrder({ discounts }: Deps, db: Database, priced: PricedBasket, orderId: string, now: Date): Promise<void> {
+async function convertToOrder({ discounts }: Deps, db: Transaction, priced: PricedBasket, orderId: string, now: Date): Promise<void> {
   if (priced.claim) await discounts.claimDiscount({ db }, { ...priced.claim, orderId }, now);
   await repository.deleteBasket(db, priced.basket.basketId);
 }
@@ -718,9 +718,9 @@ export interface BasketService {
   /** The basket as checkout shows and charges it: read once, priced with the delivery checkout chooses. */
   priceForCheckout(ctx: Ctx, basketId: string): Promise<BasketForCheckout>;
   /** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. Null when it is gone. */
-  lockForOrder(ctx: DbContext, basketId: string): Promise<{ version: number } | null>;
+  lockForOrder(ctx: TransactionContext, basketId: string): Promise<{ version: number } | null>;
   /** The basket became an order: its code claimed as priced, the basket removed, in the caller's transaction. */
-  convertToOrder(ctx: DbContext, priced: PricedBasket, orderId: string, now: Date): Promise<void>;
+  convertToOrder(ctx: TransactionContext, priced: PricedBasket, orderId: string, now: Date): Promise<void>;
 }
 
 export function createBasketService(deps: BasketDeps): BasketService {

@@ -13,8 +13,8 @@ import {
   type TargetType,
   type UpdateDiscount,
 } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
-import type { CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { CallerContext, ServiceContext, TransactionContext } from '../../platform/context.ts';
 import { checkTerms, computeDiscount, promotionStatus, targetWords, type PromotionTerms } from './discount-rules.ts';
 import { DiscountErrors } from './discounts.errors.ts';
 import * as repository from './discounts.repository.ts';
@@ -367,7 +367,7 @@ export async function evaluateDiscount(db: Database, check: DiscountCheck, now: 
  * total and per-customer limits hold, and a single-use code is taken by one claim only (its own
  * conditional update, backed by a unique index on claims). Needs READ COMMITTED (the default).
  */
-export async function claimDiscount(db: Database, input: DiscountCheck & { orderId: string; amountPence: number }, now: Date): Promise<{ claimId: number }> {
+export async function claimDiscount(db: Transaction, input: DiscountCheck & { orderId: string; amountPence: number }, now: Date): Promise<{ claimId: number }> {
   return db.transaction(async (sp) => {
     const resolved = await resolveCode(sp, input.code);
     const figures = assertApplies(resolved, input, now);
@@ -427,7 +427,7 @@ export interface DiscountsService {
   /** What a code takes off a basket's figures at `now`, or why not (AppError). */
   evaluateDiscount(ctx: DbContext, check: DiscountCheck, now: Date): Promise<AppliedDiscount>;
   /** Records one redemption in the caller's transaction, all or nothing; limits hold under concurrency. */
-  claimDiscount(ctx: DbContext, input: DiscountCheck & { orderId: string; amountPence: number }, now: Date): Promise<{ claimId: number }>;
+  claimDiscount(ctx: TransactionContext, input: DiscountCheck & { orderId: string; amountPence: number }, now: Date): Promise<{ claimId: number }>;
   /** Gives back the claim of an order cancelled in full, once; null when it claimed nothing. */
   giveBackDiscountClaim(ctx: DbContext, orderId: string): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | null>;
 }

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../platform/context.ts';
+import type { ServiceContext, TransactionContext } from '../../platform/context.ts';
 import { availability, type Availability } from './availability.ts';
 import * as repository from './inventory.repository.ts';
 import { commitPastOrders, type PastOrder } from './past-orders.ts';
@@ -46,21 +46,21 @@ export interface InventoryService {
    * Holds the basket's stocked lines until `expiresAt`, replacing what it held before, after giving
    * back other baskets' holds on them that ran out by `now`; all or nothing (409 OUT_OF_STOCK).
    */
-  reserveStock(ctx: InventoryContext, basketId: string, lines: readonly ReservationLine[], expiresAt: Date, now: Date): Promise<void>;
+  reserveStock(ctx: TransactionContext, basketId: string, lines: readonly ReservationLine[], expiresAt: Date, now: Date): Promise<void>;
   /** Gives back what a basket holds. Returns how many holds it released. */
-  releaseReservations(ctx: InventoryContext, basketId: string): Promise<number>;
+  releaseReservations(ctx: TransactionContext, basketId: string): Promise<number>;
   /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live at `now`. */
-  commitReservations(ctx: InventoryContext, basketId: string, now: Date): Promise<boolean>;
+  commitReservations(ctx: TransactionContext, basketId: string, now: Date): Promise<boolean>;
   /**
    * Past orders written as demo data: their stocked lines committed to their baskets as a placed
    * order's are, on stock that arrived for them, so what is free now is unchanged (`past-orders.ts`).
    */
   commitPastOrders(ctx: InventoryContext, orders: readonly PastOrder[]): Promise<void>;
   /** The basket's order is cancelled before it left: what it committed can be sold again, once. */
-  releaseCommitted(ctx: InventoryContext, basketId: string): Promise<{ sku: string; quantity: number }[]>;
+  releaseCommitted(ctx: TransactionContext, basketId: string): Promise<{ sku: string; quantity: number }[]>;
   /** Some lines of the basket's order are cancelled before it left: that much of each sku can be sold again. */
   releaseCommittedLines(
-    ctx: InventoryContext,
+    ctx: TransactionContext,
     basketId: string,
     lines: readonly { sku: string; quantity: number }[],
   ): Promise<{ sku: string; quantity: number }[]>;

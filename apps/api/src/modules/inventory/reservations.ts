@@ -7,7 +7,7 @@
  * ran out, with its stock, in one transaction: by the next payment start for its skus, and by the
  * `stock-hold-expiry` job for the rest (decision 0050).
  */
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { InventoryErrors } from './inventory.errors.ts';
 import * as repository from './inventory.repository.ts';
 
@@ -27,7 +27,7 @@ function unitsBySku(lines: readonly repository.HeldLine[]): Map<string, number> 
 }
 
 /** Gives back what a basket holds (state `held`), in the caller's transaction. */
-export async function releaseReservations(db: Database, basketId: string): Promise<number> {
+export async function releaseReservations(db: Transaction, basketId: string): Promise<number> {
   await repository.lockHoldsOf(db, basketId);
   const held = await repository.moveHolds(db, basketId, 'held', 'released');
   for (const line of bySku(held)) await repository.adjustStock(db, line.sku, { reserved: -line.quantity });
@@ -44,7 +44,7 @@ const RUN_OUT_PER_START = 100;
  * that cannot be held refuses the lot (409 OUT_OF_STOCK, naming each short line), and the caller's
  * transaction rolls back.
  */
-export async function reserveStock(db: Database, basketId: string, lines: readonly ReservationLine[], expiresAt: Date, now: Date): Promise<void> {
+export async function reserveStock(db: Transaction, basketId: string, lines: readonly ReservationLine[], expiresAt: Date, now: Date): Promise<void> {
   // The basket's own holds first, waiting for any change to them, while no stock row is held yet;
   // then the run-out holds of its skus, skipping any another transaction is giving back.
   await repository.lockHoldsOf(db, basketId);
@@ -71,7 +71,7 @@ export async function reserveStock(db: Database, basketId: string, lines: readon
 }
 
 /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live. */
-export async function commitReservations(db: Database, basketId: string, now: Date): Promise<boolean> {
+export async function commitReservations(db: Transaction, basketId: string, now: Date): Promise<boolean> {
   await repository.lockHoldsOf(db, basketId);
   const held = await repository.moveHolds(db, basketId, 'held', 'committed', now);
   for (const line of bySku(held)) await repository.adjustStock(db, line.sku, { reserved: -line.quantity, committed: line.quantity });
@@ -84,7 +84,7 @@ export async function commitReservations(db: Database, basketId: string, now: Da
  * the reservations move from `committed` to `released` in the same statement that finds them, so a
  * second call gives back nothing. Made-to-order lines were never committed and are not touched.
  */
-export async function releaseCommitted(db: Database, basketId: string): Promise<{ sku: string; quantity: number }[]> {
+export async function releaseCommitted(db: Transaction, basketId: string): Promise<{ sku: string; quantity: number }[]> {
   const lines = bySku(await repository.moveHolds(db, basketId, 'committed', 'released'));
   for (const line of lines) await repository.adjustStock(db, line.sku, { committed: -line.quantity });
   return lines;
@@ -96,7 +96,7 @@ export async function releaseCommitted(db: Database, basketId: string): Promise<
  * so a repeat cannot give back more than was held.
  */
 export async function releaseCommittedLines(
-  db: Database,
+  db: Transaction,
   basketId: string,
   lines: readonly { sku: string; quantity: number }[],
 ): Promise<{ sku: string; quantity: number }[]> {

@@ -145,7 +145,7 @@ async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps
 
 /** Step 1: is the action allowed, and the refund to ask for (a pending one of the same action is carried on, not doubled). */
 async function recordIntent(
-  db: Database,
+  db: Transaction,
   orderNumber: string,
   action: Action,
   actor: Actor | null,
@@ -210,7 +210,7 @@ async function recordIntent(
 /** Step 1 of a customer's cancellation of lines: the quantities marked cancelled, their stock released, the refund recorded. */
 async function recordLineCancellation(
   deps: Pick<Effects, 'inventory'>,
-  db: Database,
+  db: Transaction,
   order: OrderRow,
   action: { lines: readonly CancelledLine[]; reason: string },
   pending: OrderRefundRow | undefined,
@@ -269,13 +269,13 @@ async function gatewayFailed(ctx: Ctx, refund: OrderRefundRow, error: unknown): 
 }
 
 /** Step 3, under the order's lock: the refund succeeded; its effects happen once, whoever settles it first. */
-async function settle(deps: Effects, db: Database, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date): Promise<void> {
+async function settle(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date): Promise<void> {
   if (!(await repository.markRefundSucceeded(db, refund, gatewayRef, now))) return;
   await refunded(deps, db, { ...order, refundedPence: order.refundedPence + refund.amountPence }, refund, now);
 }
 
 /** What a succeeded refund does to the order: cancels it, moves it to refunded (all of it back), or notes a part. */
-async function refunded(deps: Effects, db: Database, order: OrderRow, refund: OrderRefundRow, now: Date): Promise<void> {
+async function refunded(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, now: Date): Promise<void> {
   if (refund.kind === 'cancellation') {
     await cancelled(deps, db, order, { reason: refund.reason, actor: refund.actor, refundedPence: refund.amountPence }, now);
     return;
@@ -292,7 +292,7 @@ async function refunded(deps: Effects, db: Database, order: OrderRow, refund: Or
 /** Cancelled before dispatch: the committed stock is available again, a discount code is given back (decision 0010), the customer told. */
 async function cancelled(
   deps: Effects,
-  db: Database,
+  db: Transaction,
   order: OrderRow,
   given: { reason: string; actor: string | null; refundedPence: number },
   now: Date,
@@ -350,7 +350,7 @@ export function settleRefundsFromWebhook(deps: Effects): PaymentEventHandler {
 }
 
 /** Refunded at the provider directly (its dashboard): booked against the order, and the customer told. */
-async function external(deps: Effects, db: Database, order: OrderRow, theirs: Refund, now: Date): Promise<void> {
+async function external(deps: Effects, db: Transaction, order: OrderRow, theirs: Refund, now: Date): Promise<void> {
   const refund = await repository.insertRefund(
     db,
     {
@@ -371,7 +371,7 @@ async function external(deps: Effects, db: Database, order: OrderRow, theirs: Re
 }
 
 /** The card issuer sent a refund back after it succeeded: the money is with the shop again, and staff must act. */
-async function reversed(db: Database, order: OrderRow, refund: OrderRefundRow, now: Date, log: FastifyBaseLogger): Promise<void> {
+async function reversed(db: Transaction, order: OrderRow, refund: OrderRefundRow, now: Date, log: FastifyBaseLogger): Promise<void> {
   const failure = 'The card issuer returned the refund after it was made: the customer has not been refunded.';
   if (!(await repository.markRefundReversed(db, refund, failure, now))) return;
   const note = `Refund of ${formatPenceShort(refund.amountPence)} failed at the payment provider: the customer has not been refunded. Refund them another way.`;

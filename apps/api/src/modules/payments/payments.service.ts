@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SavedCard as SavedCardView } from '@shop/contracts';
 import type { ApiConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock, ServiceContext } from '../../platform/context.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import { REFUND_EVENT_TYPES, type GatewayEvent, type PaymentGateway, type PaymentIntent, type Refund, type SavedCard } from './gateway.ts';
@@ -30,7 +30,7 @@ export interface PaymentEventNotice {
 }
 
 /** `db` is the transaction that records the event: a handler's writes commit with it, or the gateway retries. */
-export type PaymentEventHandler = (notice: PaymentEventNotice, ctx: { db: Database; clock: Clock; log: FastifyBaseLogger }) => Promise<void>;
+export type PaymentEventHandler = (notice: PaymentEventNotice, ctx: { db: Transaction; clock: Clock; log: FastifyBaseLogger }) => Promise<void>;
 
 /**
  * The shop's webhook endpoint: verifies the signature (nothing changes on a bad one), handles each

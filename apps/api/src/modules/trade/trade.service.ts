@@ -23,7 +23,7 @@ import type {
 } from '@shop/contracts';
 import { TRADE_APPLICATION_MAX_DOCUMENTS, TRADE_APPLICATION_STATUSES, TRADE_DOCUMENT_KINDS } from '@shop/contracts';
 import type { ApiConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Job, JobContext } from '../../platform/jobs.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
@@ -126,7 +126,7 @@ export interface TradeService {
   /** For checkout, before taking payment for a trade-priced basket: refuses (409 TRADE_TERMS_NOT_ACCEPTED) until the current terms are accepted. */
   requireTermsAccepted(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>): Promise<void>;
   /** For checkout's place-order, in its transaction: counts the order for the business, and moves it up a band when its spend reaches one. */
-  recordTradeOrder(db: Database, order: PlacedTradeOrder, publicUrl: string): Promise<void>;
+  recordTradeOrder(db: Transaction, order: PlacedTradeOrder, publicUrl: string): Promise<void>;
   /** Moves businesses up whose 12-month spend has reached a higher band (a band's threshold changed, say): batches of businesses not reviewed for a day. */
   bandReviewJob(publicUrl: string): Job;
 }
