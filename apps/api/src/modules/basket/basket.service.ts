@@ -1,7 +1,7 @@
 import { SALES_CHANNELS, londonLongDate, type Basket, type BasketLine, type BasketNotice, type SavedBasket } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor, CallerContext, ServiceContext, TransactionContext } from '../../platform/context.ts';
+import type { Actor, CallerContext, TransactionContext } from '../../platform/context.ts';
 import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
 import type { AppliedDiscount, DiscountCheck, DiscountsService, LoadedDiscount, SalesChannel } from '../discounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -17,7 +17,6 @@ export const CURRENT_BASKET_ALIAS = 'mine';
 export const SAVED_BASKET_DAYS = 30;
 
 type Ctx = CallerContext;
-type DbContext = Pick<ServiceContext, 'db'>;
 
 /**
  * Unit prices, trade bands and totals are pricing's: a basket shows what it works out. What can be
