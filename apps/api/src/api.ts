@@ -13,7 +13,7 @@ import { createCatalogueModule, createCatalogueService } from './modules/catalog
 import { createInventoryModule, createInventoryService } from './modules/inventory/index.ts';
 import { createNotificationsModule, createNotificationsService } from './modules/notifications/index.ts';
 import { createIdentityModule, createIdentityService } from './modules/identity/index.ts';
-import { createAccountsModule, createAccountsService } from './modules/accounts/index.ts';
+import { createAccountsModule, createAccountsService, createErasureModule, createErasureService } from './modules/accounts/index.ts';
 import { createDeliveryModule, createDeliveryService } from './modules/delivery/index.ts';
 import { createBasketModule, createBasketService } from './modules/basket/index.ts';
 import { createDiscountsModule, createDiscountsService } from './modules/discounts/index.ts';
@@ -27,6 +27,7 @@ import { createTradeModule, createTradeService } from './modules/trade/index.ts'
 import { createHelpCentreModule, createHelpCentreService } from './modules/help-centre/index.ts';
 import { createReviewsModule, createReviewsService } from './modules/reviews/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
+import { createFilesService } from './modules/files/index.ts';
 import type { Seed } from './seed/seed.ts';
 import { cacheReports } from './platform/cache.ts';
 
@@ -84,14 +85,14 @@ export function composeApi(options: ComposeOptions) {
     identity,
     afterSalesUnits: (ctx, skus) => helpCentre.afterSalesUnits(ctx, skus),
   });
-  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, identity, payments, questions: reviews, publicUrl });
+  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, payments, questions: reviews, publicUrl });
 
   // Payment events, each heard by this composition's services only.
   payments.onEvent(checkout.notePaidIntent);
   payments.onEvent(orders.settleRefunds);
 
   /** In registration order; the demo seeds run in this order too. */
-  const modules: readonly ApiModule[] = [
+  const domainModules: readonly ApiModule[] = [
     healthModule,
     createInventoryModule({ inventory }),
     createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts }),
@@ -110,6 +111,16 @@ export function composeApi(options: ComposeOptions) {
     createReviewsModule({ reviews, catalogue }),
     createSiteModule(),
   ];
+  // Erasure walks every module's declared personal data, so it is made once they all are.
+  const erasure = createErasureService({
+    identity,
+    orders,
+    requests: helpCentre,
+    stores: domainModules.flatMap((module) => (module.personalData ?? []).map((store) => ({ module: module.name, store }))),
+    files: createFilesService({ settings: config.files }),
+    payments,
+  });
+  const modules: readonly ApiModule[] = [...domainModules, createErasureModule({ erasure })];
   // The demo's best sellers come from its orders (trade's seed writes them): counted once every other seed has run.
   const bestSellers: Seed = {
     name: 'catalogue:best-sellers',

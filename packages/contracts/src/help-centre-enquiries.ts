@@ -297,6 +297,20 @@ export type StockNotice = z.infer<typeof StockNoticeSchema>;
 export const OpenRoleSchema = z.object({ id: z.string(), title: z.string(), location: z.string(), summary: z.string() }).meta({ id: 'OpenRole' });
 export const OpenRolesSchema = z.object({ roles: z.array(OpenRoleSchema) }).meta({ id: 'OpenRoles' });
 
+export const PersonalDataStoreViewSchema = z
+  .object({
+    module: z.string().describe('The module that holds the store'),
+    label: z.string(),
+    effect: z.enum(['deleted', 'anonymised', 'kept']),
+    records: z.number().int().describe('Before erasure, the records about the person; after it, the records it deleted or anonymised (or kept)'),
+    foundBy: z.array(z.string()).describe('How the records are found: by user id, e-mail address, or not at all'),
+    remains: z.string().nullable().describe('For an anonymised store: what is left'),
+    reason: z.string().nullable().describe('For a kept store: the legal reason'),
+    period: z.string().nullable().describe('For a kept store: how long'),
+  })
+  .meta({ id: 'PersonalDataStoreView' });
+export type PersonalDataStoreView = z.infer<typeof PersonalDataStoreViewSchema>;
+
 export const ErasurePlanSchema = z
   .object({
     reference: z.string(),
@@ -307,6 +321,11 @@ export const ErasurePlanSchema = z
     erase: z.array(z.string()).describe('What will be deleted or anonymised'),
     keep: z.array(z.string()).describe('What must be kept, and why (tax records for 6 years)'),
     orders: z.array(z.object({ orderNumber: z.string(), placedAt: Instant, keepUntil: z.iso.date() })),
+    stores: z.array(PersonalDataStoreViewSchema).describe('Every store of personal data the shop declares, and what erasure does (or did) to it'),
+    afterwards: z
+      .object({ filesRemoved: z.number().int(), paymentCustomersDeleted: z.number().int(), problems: z.array(z.string()) })
+      .nullable()
+      .describe('Once erased: what was forgotten outside the database (uploaded files, the payment provider’s customer)'),
     erasedAt: Instant.nullable(),
   })
   .meta({ id: 'ErasurePlan' });

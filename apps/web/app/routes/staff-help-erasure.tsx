@@ -105,6 +105,19 @@ function Erasure({ reference }: { reference: string }) {
           </ul>
         )}
       </section>
+      <StoreTable plan={plan} />
+      {plan.afterwards && plan.afterwards.problems.length > 0 && (
+        <section aria-labelledby="afterwards">
+          <h2 id="afterwards" className="text-lg font-bold text-navy-950">
+            Still to do by hand
+          </h2>
+          <ul className="mt-2 list-disc pl-5 text-red-800">
+            {plan.afterwards.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       {error && (
         <p role="alert" className="font-semibold text-red-800">
           {error}
@@ -116,5 +129,57 @@ function Erasure({ reference }: { reference: string }) {
         </Button>
       )}
     </div>
+  );
+}
+
+const EFFECT_WORDS = { deleted: 'Deleted', anonymised: 'Anonymised', kept: 'Kept' } as const;
+
+/** Every store of personal data the shop declares: what it holds about this person, and what erasure does (or did) to it. */
+function StoreTable({ plan }: { plan: ErasurePlan }) {
+  const done = plan.erasedAt !== null;
+  return (
+    <section aria-labelledby="stores">
+      <h2 id="stores" className="text-lg font-bold text-navy-950">
+        {done ? 'What the erasure did, store by store' : 'Every store of personal data, and what erasure will do'}
+      </h2>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-sm text-navy-800">
+          <thead>
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                Store
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {done ? 'Records erased or kept' : 'Records about them'}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Erasure
+              </th>
+              <th scope="col" className="py-1">
+                What stays, and why
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.stores.map((store) => (
+              <tr key={`${store.module}:${store.label}`} className="border-t border-navy-100 align-top">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  {store.label}
+                </th>
+                <td className="py-1 pr-3">{store.foundBy.length > 0 ? store.records : 'Not linked to a person'}</td>
+                <td className="py-1 pr-3">{EFFECT_WORDS[store.effect]}</td>
+                <td className="py-1">{store.effect === 'kept' ? `${store.period}: ${store.reason}` : (store.remains ?? 'Nothing')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {plan.afterwards && (
+        <p className="mt-2 text-navy-800">
+          Outside the database: {plan.afterwards.filesRemoved} uploaded {plan.afterwards.filesRemoved === 1 ? 'file' : 'files'} removed,{' '}
+          {plan.afterwards.paymentCustomersDeleted} payment provider {plan.afterwards.paymentCustomersDeleted === 1 ? 'customer' : 'customers'} deleted.
+        </p>
+      )}
+    </section>
   );
 }

@@ -186,6 +186,12 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
+    if (method === 'DELETE' && (match = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
+      if (!customers.delete(match[1]!)) return missing('customer', match[1]!);
+      // Deleting a customer detaches its cards, as Stripe does.
+      for (const pm of methods.values()) if (pm.customer === match[1]) pm.customer = null;
+      return { status: 200, body: { id: match[1], object: 'customer', deleted: true } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const intentId = id('pi');
       const intent: Json = {

@@ -20,4 +20,6 @@ export const AccountsErrors = {
       'NEWSLETTER_LINK_EXPIRED',
       `This link has expired: confirmation links work for ${NEWSLETTER_CONFIRM_DAYS} days. Sign up again and we will send you a new one.`,
     ),
+  erasureNotConfirmed: () =>
+    new AppError(409, 'ERASURE_NOT_CONFIRMED', 'The customer has not confirmed this request yet: we sent them a link. Wait for them to follow it.'),
 };

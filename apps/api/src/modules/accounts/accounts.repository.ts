@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { NewsletterStatus } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import { addressesOf, type DataSubject } from '../../platform/personal-data.ts';
 import { newsletterSubscriptions } from './accounts.tables.ts';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
@@ -107,6 +108,23 @@ export async function deleteUnconfirmedBefore(db: Database, before: Date, limit:
   const removed = await db
     .delete(newsletterSubscriptions)
     .where(and(inArray(newsletterSubscriptions.id, stale), eq(newsletterSubscriptions.status, 'pending'), lt(newsletterSubscriptions.lastRequestedAt, before)))
+    .returning({ id: newsletterSubscriptions.id });
+  return removed.length;
+}
+
+/** Erasure (platform/personal-data.ts): the sign-ups of the person's addresses. */
+export async function countSubscriptionsOf(db: Database, subject: DataSubject): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(newsletterSubscriptions)
+    .where(inArray(newsletterSubscriptions.emailKey, addressesOf(subject)));
+  return row?.n ?? 0;
+}
+
+export async function deleteSubscriptionsOf(db: Database, subject: DataSubject): Promise<number> {
+  const removed = await db
+    .delete(newsletterSubscriptions)
+    .where(inArray(newsletterSubscriptions.emailKey, addressesOf(subject)))
     .returning({ id: newsletterSubscriptions.id });
   return removed.length;
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
 import { basketLines, baskets, savedBaskets } from './basket.tables.ts';
 
 export type BasketRow = typeof baskets.$inferSelect;
@@ -200,4 +201,20 @@ export async function extendSavedBasket(db: Database, code: string, expiresAt: D
 export async function findSavedBasket(db: Database, code: string): Promise<SavedBasketRow | undefined> {
   const [row] = await db.select().from(savedBaskets).where(eq(savedBaskets.retrievalCode, code));
   return row;
+}
+
+/** Erasure (platform/personal-data.ts): the person's baskets, open or saved. */
+export async function countBasketsOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [open] = await db.select({ n: count() }).from(baskets).where(eq(baskets.ownerId, subject.userId));
+  const [saved] = await db.select({ n: count() }).from(savedBaskets).where(eq(savedBaskets.ownerId, subject.userId));
+  return (open?.n ?? 0) + (saved?.n ?? 0);
+}
+
+/** Saved baskets go; an open basket only loses its owner (an order may point at it). */
+export async function forgetBasketsOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const saved = await db.delete(savedBaskets).where(eq(savedBaskets.ownerId, subject.userId)).returning({ code: savedBaskets.retrievalCode });
+  const open = await db.update(baskets).set({ ownerId: null }).where(eq(baskets.ownerId, subject.userId)).returning({ id: baskets.id });
+  return saved.length + open.length;
 }

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { basketPersonalData } from './basket.personal-data.ts';
 import { registerBasketRoutes } from './basket.routes.ts';
 import type { BasketService } from './basket.service.ts';
 
@@ -22,5 +23,5 @@ export { BasketErrors } from './basket.errors.ts';
  * basket.service.ts for the merge rule.
  */
 export function createBasketModule({ basket }: { basket: BasketService }): ApiModule {
-  return { name: 'basket', registerRoutes: (app) => registerBasketRoutes(app, basket) };
+  return { name: 'basket', registerRoutes: (app) => registerBasketRoutes(app, basket), personalData: basketPersonalData };
 }

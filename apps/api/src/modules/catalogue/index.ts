@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { cataloguePersonalData } from './catalogue.personal-data.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
 import { registerCatalogueRoutes } from './catalogue.routes.ts';
@@ -28,6 +29,7 @@ export interface CatalogueModuleDeps {
 export function createCatalogueModule({ catalogue, pricing, inventory, demoProducts }: CatalogueModuleDeps): ApiModule {
   return {
     name: 'catalogue',
+    personalData: cataloguePersonalData,
     registerRoutes: (app) => registerCatalogueRoutes(app, catalogue),
     seeds: [categoriesSeed, productsSeed({ pricing, inventory }, demoProducts)],
     jobs: () => catalogueJobs(catalogue),

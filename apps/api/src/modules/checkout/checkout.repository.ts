@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { addressesOf, type DataSubject } from '../../platform/personal-data.ts';
 import { checkouts, paymentRecoveries } from './checkout.tables.ts';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -86,4 +87,26 @@ export async function retryRecoveryLater(db: Database, intentRef: string, error:
     .update(paymentRecoveries)
     .set({ attempts: sql`${paymentRecoveries.attempts} + 1`, lastError: error.slice(0, 500), dueAt })
     .where(eq(paymentRecoveries.intentRef, intentRef));
+}
+
+/** Erasure (platform/personal-data.ts): checkouts the person filled in, by the address typed or the account paying. */
+const checkoutsOf = (subject: DataSubject) =>
+  or(
+    inArray(sql`lower(${checkouts.contact}->>'emailAddress')`, addressesOf(subject)),
+    subject.userId ? sql`${checkouts.payer}->>'userId' = ${subject.userId}` : undefined,
+  );
+
+export async function countCheckoutsOf(db: Database, subject: DataSubject): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(checkouts).where(checkoutsOf(subject));
+  return row?.n ?? 0;
+}
+
+/** The checkout stays (its basket and payment references), without the contact, addresses and payer. */
+export async function clearCheckoutsOf(db: Database, subject: DataSubject): Promise<number> {
+  const cleared = await db
+    .update(checkouts)
+    .set({ contact: null, deliveryAddress: null, billingAddress: null, deliveryInstructions: null, payer: null })
+    .where(checkoutsOf(subject))
+    .returning({ basketId: checkouts.basketId });
+  return cleared.length;
 }

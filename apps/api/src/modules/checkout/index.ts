@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { checkoutPersonalData } from './checkout.personal-data.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { paymentRecoveryJob } from './recovery.ts';
@@ -15,6 +16,7 @@ export { createCheckoutService, type CheckoutDeps, type CheckoutService } from '
 export function createCheckoutModule({ checkout }: { checkout: CheckoutService }): ApiModule {
   return {
     name: 'checkout',
+    personalData: checkoutPersonalData,
     registerRoutes: (app) => registerCheckoutRoutes(app, checkout),
     // Payments the webhook noted become orders (or refunds) if the shopper's browser did not finish.
     jobs: () => [paymentRecoveryJob((ctx) => checkout.recoverPayments(ctx))],

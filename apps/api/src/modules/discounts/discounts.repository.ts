@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PromotionStatus, SalesChannel } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
 import { discountClaims, discountIssueCodes, discountPromotions } from './discounts.tables.ts';
 
 export type PromotionRow = typeof discountPromotions.$inferSelect;
@@ -233,4 +234,22 @@ export async function returnUsage(db: Database, promotionId: number): Promise<vo
 /** A single-use code is free to use again (`takeIssueCode` in reverse); one withdrawn meanwhile stays withdrawn. */
 export async function freeIssueCode(db: Database, id: number): Promise<void> {
   await db.update(discountIssueCodes).set({ claimedAt: null }).where(eq(discountIssueCodes.id, id));
+}
+
+/** Erasure (platform/personal-data.ts): the codes the person's account claimed. */
+export async function countClaimsOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [row] = await db.select({ n: count() }).from(discountClaims).where(eq(discountClaims.customerId, subject.userId));
+  return row?.n ?? 0;
+}
+
+/** A claim stays (it counts against the code's usage limit, and its order names it), linked to no account. */
+export async function unlinkClaimsOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const rows = await db
+    .update(discountClaims)
+    .set({ customerId: null })
+    .where(eq(discountClaims.customerId, subject.userId))
+    .returning({ id: discountClaims.id });
+  return rows.length;
 }

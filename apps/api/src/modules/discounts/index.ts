@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { discountsPersonalData } from './discounts.personal-data.ts';
 import { registerDiscountsRoutes } from './discounts.routes.ts';
 import { demoPromotionsSeed } from './discounts.seed.ts';
 import type { DiscountsService } from './discounts.service.ts';
@@ -17,6 +18,7 @@ export {
 export function createDiscountsModule({ discounts }: { discounts: DiscountsService }): ApiModule {
   return {
     name: 'discounts',
+    personalData: discountsPersonalData,
     registerRoutes: (app) => registerDiscountsRoutes(app, discounts),
     seeds: [demoPromotionsSeed],
   };

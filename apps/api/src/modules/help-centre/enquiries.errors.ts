@@ -35,8 +35,6 @@ export const EnquiryErrors = {
   stockNoticeLinkInvalid: () => new AppError(404, 'STOCK_NOTICE_LINK_INVALID', 'This link does not work. Use the link in our latest e-mail about the product.'),
   erasureLinkInvalid: () =>
     new AppError(404, 'ERASURE_LINK_INVALID', 'This confirmation link does not work. Use the link in our e-mail, or send the request again.'),
-  erasureNotConfirmed: () =>
-    new AppError(409, 'ERASURE_NOT_CONFIRMED', 'The customer has not confirmed this request yet: we sent them a link. Wait for them to follow it.'),
 };
 
 export const MAX_WEEE_PHOTOS = WEEE_MAX_PHOTOS;

@@ -42,8 +42,6 @@ export async function registerEnquiriesRoutes(app: FastifyInstance, helpCentre: 
   bindEndpoint(app, endpoints.unsubscribeBackInStockNotice, ({ ctx, params }) => helpCentre.unsubscribeBackInStockNotice(ctx, params.token));
   bindEndpoint(app, endpoints.sendFeedback, ({ ctx, body }) => helpCentre.sendFeedback(ctx, body, publicUrl), form);
   bindEndpoint(app, endpoints.getOpenRoles, async () => helpCentre.openRoles());
-  bindEndpoint(app, endpoints.getErasurePlan, ({ ctx, params }) => helpCentre.erasurePlan(ctx, params.reference));
-  bindEndpoint(app, endpoints.carryOutErasure, ({ ctx, params }) => helpCentre.carryOutErasure(ctx, params.reference));
   bindEndpoint(app, endpoints.getStockLevel, ({ ctx, params }) => helpCentre.stockLevel(ctx, params.sku));
   bindEndpoint(app, endpoints.addStock, ({ ctx, params, body }) => helpCentre.addStock(ctx, params.sku, body.quantity));
 

@@ -15,7 +15,6 @@ import {
   formatPenceShort,
   londonIsoDate,
   type EnquiryAccepted,
-  type ErasurePlan,
   type HelpRequestType,
   type StockLevelView,
   type StockNotice,
@@ -36,25 +35,33 @@ import type {
 } from '@shop/contracts';
 import { AppError, PlatformErrors } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
+import { TAX_RECORD_YEARS } from '../../platform/personal-data.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import { IMAGE_TYPES, type FilesService, type FormFile, type StoredFile, type UploadForm, type UploadInput } from '../files/index.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
 import { callbackDayAvailable, readableDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
 import { HelpCentreErrors } from './help-centre.errors.ts';
-import { helpRequestByReference } from './help-centre.repository.ts';
+import { addRequestDetails, helpRequestByReference } from './help-centre.repository.ts';
 import type { HelpCentreDeps } from './help-centre.service.ts';
 import { helpRequests } from './help-centre.tables.ts';
 import { hashToken, recordHelpRequest, type HelpRequestInput } from './help-requests.ts';
-import { backInStockJob, forgetNotices, noticeByToken, requestNotice, unsubscribe, waitingCount, type ProductFacts } from './stock-notifications.ts';
+import { backInStockJob, noticeByToken, requestNotice, unsubscribe, waitingCount, type ProductFacts } from './stock-notifications.ts';
 
 type Body<S extends z.ZodType> = z.infer<S>;
 type Ctx = ServiceContext;
 /** A request as a form describes it: everything but its type and who is asking. */
 type RequestDescription = Omit<HelpRequestInput, 'type' | 'name' | 'emailAddress' | 'customerId'>;
 
-/** Orders are kept six years for HMRC (VAT records), then may go. */
-const TAX_RECORD_YEARS = 6;
+/** What accounts' erasure reads of an account deletion request. */
+export interface AccountDeletionRequest {
+  id: string;
+  reference: string;
+  status: string;
+  emailAddress: string;
+  customerId: string | null;
+  details: Record<string, unknown>;
+}
 
 export interface EnquiriesService {
   requestPriceMatch(ctx: Ctx, body: Body<typeof PriceMatchRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
@@ -79,8 +86,10 @@ export interface EnquiriesService {
   sendFeedback(ctx: Ctx, body: Body<typeof FeedbackRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
   openRoles(): { roles: { id: string; title: string; location: string; summary: string }[] };
   applyForJob(ctx: Ctx, files: FilesService, form: UploadForm, publicUrl: string): Promise<EnquiryAccepted>;
-  erasurePlan(ctx: Ctx, reference: string): Promise<ErasurePlan>;
-  carryOutErasure(ctx: Ctx, reference: string): Promise<ErasurePlan>;
+  /** An account deletion request, for accounts' erasure; 404 for another type or an unknown reference. */
+  accountDeletionRequest(ctx: Ctx, reference: string): Promise<AccountDeletionRequest>;
+  /** Notes on the request that erasure was carried out (in the erasure's transaction). */
+  noteErasure(ctx: Ctx, requestId: string, erasure: Record<string, unknown>): Promise<void>;
   stockLevel(ctx: Ctx, sku: string): Promise<StockLevelView>;
   addStock(ctx: Ctx, sku: string, quantity: number): Promise<StockLevelView>;
   /** The polling work: back-in-stock e-mails. */
@@ -97,7 +106,7 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, stri
 }
 
 export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
-  const { notifications, catalogue, inventory, identity, orders, questions } = deps;
+  const { notifications, catalogue, inventory, orders, questions } = deps;
 
   /** Who is asking: a signed-in customer's account, else what a guest typed (both required then). */
   function contactOf(ctx: Ctx, body: { name?: string; emailAddress?: string }): { name: string; emailAddress: string; customerId: string | null } {
@@ -174,43 +183,6 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       if (error instanceof AppError && error.status === 404) throw EnquiryErrors.orderNotFound();
       throw error;
     }
-  }
-
-  async function deletionRequest(ctx: Ctx, reference: string) {
-    const row = await helpRequestByReference(ctx.db, reference.trim().toUpperCase());
-    if (!row || row.type !== 'ACCOUNT_DELETION') throw HelpCentreErrors.requestNotFound();
-    return row;
-  }
-
-  async function planFor(ctx: Ctx, row: Awaited<ReturnType<typeof deletionRequest>>): Promise<ErasurePlan> {
-    const details = row.details as { identityConfirmed?: boolean; erasedAt?: string; erasedUserId?: string };
-    const profile = row.customerId ? await identity.getUserProfile(ctx, row.customerId) : await identity.findUserByEmail(ctx, row.emailAddress);
-    const userId = profile?.id ?? details.erasedUserId ?? null;
-    const placed = userId
-      ? (await orders.listMyOrders({ ...ctx, actor: { userId, roles: ['shopper'] } }, 1, 100)).items.map((order) => ({
-          orderNumber: order.orderNumber,
-          placedAt: order.placedAt,
-          keepUntil: `${Number(order.placedAt.slice(0, 4)) + TAX_RECORD_YEARS}${order.placedAt.slice(4, 10)}`,
-        }))
-      : [];
-    return {
-      reference: row.reference,
-      status: row.status,
-      emailAddress: row.emailAddress,
-      identityConfirmed: details.identityConfirmed === true,
-      account: profile && !details.erasedAt ? { userId: profile.id, name: profile.name, email: profile.email } : null,
-      erase: [
-        'The account: name, e-mail address and password (nobody can sign in to it again)',
-        'Every signed-in session and any password reset or verification link',
-        'Back-in-stock requests made with this e-mail address',
-      ],
-      keep: [
-        `Orders, with their amounts, VAT and the invoice name and address, for ${TAX_RECORD_YEARS} years after each order (HMRC VAT records)`,
-        'This request and its thread, as the record that the erasure was asked for and carried out',
-      ],
-      orders: placed,
-      erasedAt: details.erasedAt ?? null,
-    };
   }
 
   const stockView = async (ctx: Ctx, sku: string): Promise<StockLevelView> => {
@@ -538,28 +510,15 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
       );
     },
 
-    erasurePlan: async (ctx, reference) => planFor(ctx, await deletionRequest(ctx, reference)),
+    async accountDeletionRequest(ctx, reference) {
+      const row = await helpRequestByReference(ctx.db, reference.trim().toUpperCase());
+      if (!row || row.type !== 'ACCOUNT_DELETION') throw HelpCentreErrors.requestNotFound();
+      const { id, status, emailAddress, customerId, details } = row;
+      return { id, reference: row.reference, status, emailAddress, customerId, details };
+    },
 
-    async carryOutErasure(ctx, reference) {
-      const row = await deletionRequest(ctx, reference);
-      const details = row.details as { identityConfirmed?: boolean; erasedAt?: string };
-      if (details.identityConfirmed !== true) throw EnquiryErrors.erasureNotConfirmed();
-      if (details.erasedAt) return planFor(ctx, row);
-      const plan = await planFor(ctx, row);
-      const erasedAt = ctx.clock.now().toISOString();
-      await ctx.db.transaction(async (db) => {
-        if (plan.account) await identity.eraseUser({ db, clock: ctx.clock }, plan.account.userId);
-        await forgetNotices(db, row.emailAddress);
-        const erasure = JSON.stringify({ erasedAt, erasedUserId: plan.account?.userId ?? null, erasedBy: ctx.actor?.name ?? null });
-        await db
-          .update(helpRequests)
-          .set({
-            details: sql`${helpRequests.details} || ${erasure}::jsonb`,
-            updatedAt: ctx.clock.now(),
-          })
-          .where(eq(helpRequests.id, row.id));
-      });
-      return planFor(ctx, (await helpRequestByReference(ctx.db, row.reference))!);
+    async noteErasure(ctx, requestId, erasure) {
+      await addRequestDetails(ctx.db, requestId, erasure, ctx.clock.now());
     },
 
     stockLevel: (ctx, sku) => stockView(ctx, sku),

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { helpRequestFiles, helpRequestMessages, helpRequests } from './help-centre.tables.ts';
+import { ERASED_NAME, erasedEmail, isSubjectsAddress, type DataSubject } from '../../platform/personal-data.ts';
+import { helpRequestFiles, helpRequestMessages, helpRequests, stockNotificationRequests } from './help-centre.tables.ts';
 
 type Db = Database | Transaction;
 
@@ -41,4 +42,66 @@ export async function helpRequestByDedupeKey(db: Db, dedupeKey: string): Promise
 export async function referenceTaken(db: Db, reference: string): Promise<boolean> {
   const [row] = await db.select({ id: helpRequests.id }).from(helpRequests).where(eq(helpRequests.reference, reference)).limit(1);
   return row !== undefined;
+}
+
+/** Adds to a request's details (what was done about it), keeping the rest. */
+export async function addRequestDetails(db: Db, id: string, extra: Record<string, unknown>, now: Date): Promise<void> {
+  await db
+    .update(helpRequests)
+    .set({ details: sql`${helpRequests.details} || ${JSON.stringify(extra)}::jsonb`, updatedAt: now })
+    .where(eq(helpRequests.id, id));
+}
+
+// ── erasure (platform/personal-data.ts) ─────────────────────────────────────────────────────────
+
+const requestsOf = (subject: DataSubject) =>
+  or(isSubjectsAddress(helpRequests.emailAddress, subject), subject.userId ? eq(helpRequests.customerId, subject.userId) : undefined);
+/** Every request but the erasure requests themselves, which are the record that erasure was asked for and done. */
+const erasableRequestsOf = (subject: DataSubject) => and(requestsOf(subject), ne(helpRequests.type, 'ACCOUNT_DELETION'));
+
+export async function countRequestsOf(db: Db, subject: DataSubject, which: 'erasable' | 'deletion'): Promise<number> {
+  const where = which === 'erasable' ? erasableRequestsOf(subject) : and(requestsOf(subject), eq(helpRequests.type, 'ACCOUNT_DELETION'));
+  const [row] = await db.select({ n: count() }).from(helpRequests).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * A request stays (its reference, type, dates and any order it is about: returns point at it), with
+ * no name, address, phone or words of the customer's; their files go, and their ids are returned for
+ * the files module.
+ */
+export async function anonymiseRequestsOf(db: Db, subject: DataSubject, now: Date): Promise<{ rows: number; files: string[] }> {
+  const rows = await db
+    .update(helpRequests)
+    .set({
+      customerId: null,
+      name: ERASED_NAME,
+      emailAddress: erasedEmail('request'),
+      phone: null,
+      summary: ERASED_NAME,
+      details: sql`jsonb_build_object('erasedAt', ${now.toISOString()}::text)`,
+      updatedAt: now,
+    })
+    .where(erasableRequestsOf(subject))
+    .returning({ id: helpRequests.id });
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return { rows: 0, files: [] };
+  await db
+    .update(helpRequestMessages)
+    .set({ authorId: null, authorName: ERASED_NAME, body: '' })
+    .where(and(inArray(helpRequestMessages.requestId, ids), eq(helpRequestMessages.author, 'customer')));
+  const files = await db.delete(helpRequestFiles).where(inArray(helpRequestFiles.requestId, ids)).returning({ fileId: helpRequestFiles.fileId });
+  return { rows: ids.length, files: files.map((file) => file.fileId) };
+}
+
+const noticesOf = (subject: DataSubject) =>
+  or(isSubjectsAddress(stockNotificationRequests.emailAddress, subject), subject.userId ? eq(stockNotificationRequests.customerId, subject.userId) : undefined);
+
+export async function countNoticesOf(db: Db, subject: DataSubject): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(stockNotificationRequests).where(noticesOf(subject));
+  return row?.n ?? 0;
+}
+
+export async function deleteNoticesOf(db: Db, subject: DataSubject): Promise<number> {
+  return (await db.delete(stockNotificationRequests).where(noticesOf(subject)).returning({ id: stockNotificationRequests.id })).length;
 }

@@ -1,6 +1,5 @@
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
-import type { IdentityService } from '../identity/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
@@ -17,7 +16,6 @@ export interface HelpCentreDeps {
   orders: OrdersService;
   inventory: InventoryService;
   catalogue: CatalogueService;
-  identity: IdentityService;
   /** The payment gateway, for refunds of cancelled lines and received returns (through orders). */
   payments: PaymentsService;
   /** Product questions a customer lets us publish are filed with reviews, in the enquiry's transaction. */

@@ -1,10 +1,12 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { helpCentrePersonalData } from './help-centre.personal-data.ts';
 import { registerHelpCentreRoutes } from './help-centre.routes.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
 import { inboxDemoSeed } from './inbox.seed.ts';
 
 export { createHelpCentreService, type HelpCentreDeps, type HelpCentreService } from './help-centre.service.ts';
 export { HelpCentreErrors } from './help-centre.errors.ts';
+export type { AccountDeletionRequest } from './enquiries.ts';
 
 /**
  * The help centre (issue 20, docs/domain.md §4 and §8.5): every enquiry form, feedback, careers,
@@ -15,6 +17,7 @@ export { HelpCentreErrors } from './help-centre.errors.ts';
 export function createHelpCentreModule({ helpCentre }: { helpCentre: HelpCentreService }): ApiModule {
   return {
     name: 'help-centre',
+    personalData: helpCentrePersonalData,
     registerRoutes: (app) => registerHelpCentreRoutes(app, helpCentre),
     // Back-in-stock e-mails, sent once when stock returns (stock-notifications.ts).
     jobs: (app) => helpCentre.enquiryJobs(app.platform.config.publicUrl),

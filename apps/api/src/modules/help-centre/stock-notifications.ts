@@ -143,15 +143,6 @@ export async function waitingCount(db: Db, sku: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Removes an address's notices (an erasure request): they are personal data with no tax reason to keep. */
-export async function forgetNotices(db: Db, emailAddress: string): Promise<number> {
-  const removed = await db
-    .delete(stockNotificationRequests)
-    .where(sql`lower(${stockNotificationRequests.emailAddress}) = lower(${emailAddress})`)
-    .returning({ id: stockNotificationRequests.id });
-  return removed.length;
-}
-
 const BATCH = 100;
 
 /**

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
 import { identityOidcPayloads, identitySecrets, identityThrottleEvents, identityUsers, identityUserTokens, type UserTokenPurpose } from './identity.tables.ts';
 
 export type UserRow = typeof identityUsers.$inferSelect;
@@ -262,4 +263,14 @@ export async function eraseUser(db: Database, id: string, now: Date): Promise<bo
   await db.delete(identityUserTokens).where(eq(identityUserTokens.userId, id));
   await db.delete(identityOidcPayloads).where(eq(identityOidcPayloads.accountId, id));
   return true;
+}
+
+/** Erasure (platform/personal-data.ts): the account itself, unless it is erased already. */
+export async function countAccountOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId || !UUID.test(subject.userId)) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(identityUsers)
+    .where(and(eq(identityUsers.id, subject.userId), not(sql`${identityUsers.email} like '%@erased.invalid'`)));
+  return row?.n ?? 0;
 }

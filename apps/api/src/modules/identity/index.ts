@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { identityPersonalData } from './identity.personal-data.ts';
 import { registerIdentityRoutes } from './identity.routes.ts';
 import type { IdentityService } from './identity.service.ts';
 import { demoAccountsSeed } from './identity.seed.ts';
@@ -13,6 +14,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity.seed.ts';
 export function createIdentityModule({ identity }: { identity: IdentityService }): ApiModule {
   return {
     name: 'identity',
+    personalData: identityPersonalData,
     registerRoutes: (app) => registerIdentityRoutes(app, identity),
     seeds: [demoAccountsSeed],
   };

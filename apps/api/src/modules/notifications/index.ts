@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { notificationsPersonalData } from './notifications.personal-data.ts';
 import { emailOutboxJob } from './dispatcher.ts';
 import { createTransport } from './email-transport.ts';
 import { emailBodyRetentionJob } from './retention.ts';
@@ -15,6 +16,7 @@ export type { EmailContent, RenderedEmail } from './email-layout.ts';
 export function createNotificationsModule({ notifications }: { notifications: NotificationsService }): ApiModule {
   return {
     name: 'notifications',
+    personalData: notificationsPersonalData,
     registerRoutes: (app) => registerNotificationsRoutes(app, notifications),
     // The outbox is sent by every instance; row claims keep two from sending the same e-mail. A sent
     // e-mail's bodies are personal data (links, orders, addresses) kept for no purpose after a while: cleared.

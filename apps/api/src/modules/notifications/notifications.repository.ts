@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { ERASED_NAME, erasedEmail, isSubjectsAddress, type DataSubject } from '../../platform/personal-data.ts';
 import { emailOutbox, type EmailTransportKind } from './notifications.tables.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -128,4 +129,28 @@ export async function clearBodiesBefore(db: Database, before: Date, now: Date, l
     .where(and(sql`${emailOutbox.id} in ${due}`, keptPast(before)))
     .returning({ id: emailOutbox.id });
   return cleared.length;
+}
+
+/** Erasure (platform/personal-data.ts): e-mails sent, or waiting to go, to the person's addresses. */
+export async function countEmailsTo(db: Database, subject: DataSubject): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(isSubjectsAddress(emailOutbox.to, subject));
+  return row?.n ?? 0;
+}
+
+/** The row stays as the mailbox's record that something was sent (and its dedupe key), with no address or words. */
+export async function anonymiseEmailsTo(db: Database, subject: DataSubject, now: Date): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({
+      to: erasedEmail('recipient'),
+      subject: ERASED_NAME,
+      html: '',
+      text: '',
+      bodiesClearedAt: now,
+      // Nothing is sent to an erased person: a message still waiting is given up.
+      status: sql`case when ${emailOutbox.status} in ('pending', 'sending') then 'failed' else ${emailOutbox.status} end`,
+    })
+    .where(isSubjectsAddress(emailOutbox.to, subject))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { ordersPersonalData } from './orders.personal-data.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -22,5 +23,5 @@ export type { HistoricalOrder } from './historical-orders.ts';
  * any transaction, the provider's refund webhooks settling what an answer did not).
  */
 export function createOrdersModule({ orders }: { orders: OrdersService }): ApiModule {
-  return { name: 'orders', registerRoutes: (app) => registerOrderRoutes(app, orders) };
+  return { name: 'orders', registerRoutes: (app) => registerOrderRoutes(app, orders), personalData: ordersPersonalData };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { newOrderNumber } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import { isSubjectsAddress, type DataSubject } from '../../platform/personal-data.ts';
 import { orderHistory, orderLines, orderLinks, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -411,4 +412,11 @@ export async function unitsSoldSince(db: Database, since: Date): Promise<Map<str
     .where(and(gte(orders.placedAt, since), notInArray(orders.status, ['cancelled', 'refunded'])))
     .groupBy(orderLines.sku);
   return new Map(rows.filter((row) => row.units > 0).map((row) => [row.sku, row.units]));
+}
+
+/** Erasure (platform/personal-data.ts): orders placed by the person's account or with their address. */
+export async function countOrdersOf(db: Database, subject: DataSubject): Promise<number> {
+  const mine = or(isSubjectsAddress(orders.emailAddress, subject), subject.userId ? eq(orders.customerId, subject.userId) : undefined);
+  const [row] = await db.select({ n: count() }).from(orders).where(mine);
+  return row?.n ?? 0;
 }

@@ -129,6 +129,8 @@ export interface PaymentGateway {
   /** Every refund of the intent, oldest first, with its status now. */
   listRefunds(ref: string): Promise<Refund[]>;
   createCustomer(input: { email: string; name?: string }, idempotencyKey: string): Promise<{ id: string }>;
+  /** Forgets the customer and its saved cards at the provider (an erasure); one already gone is no error. */
+  deleteCustomer(customerRef: string): Promise<void>;
   listCards(customerRef: string): Promise<SavedCard[]>;
   detachCard(paymentMethodRef: string): Promise<void>;
   updateCardBilling(paymentMethodRef: string, billing: BillingDetails): Promise<SavedCard>;

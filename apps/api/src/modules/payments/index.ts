@@ -17,6 +17,7 @@
  * stand-in for Stripe's API and Stripe.js (`@shop/demo/stripe-standin`; its `main.ts` runs it alone, for browser tests).
  */
 import type { ApiModule } from '../../platform/module.ts';
+import { paymentsPersonalData } from './payments.personal-data.ts';
 import { registerPaymentsRoutes } from './payments.routes.ts';
 import type { PaymentsService } from './payments.service.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
@@ -51,6 +52,7 @@ export { PaymentErrors } from './payments.errors.ts';
 export function createPaymentsModule({ payments }: { payments: PaymentsService }): ApiModule {
   return {
     name: 'payments',
+    personalData: paymentsPersonalData,
     registerRoutes: (app) => registerPaymentsRoutes(app, payments),
     // The sandbox sends its webhooks from an outbox; Stripe sends its own.
     jobs: (app) => (app.platform.config.payments.stripe ? [] : [sandboxWebhooksJob(app, () => (payments.gateway() as SandboxGateway).webhookSecret())]),

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
 import { paymentCustomers, paymentWebhookEvents } from './payments.tables.ts';
 
 export async function isEventRecorded(db: Database, id: string): Promise<boolean> {
@@ -45,4 +46,21 @@ export async function clearDefaultCard(db: Database, userId: string, paymentMeth
     .update(paymentCustomers)
     .set({ defaultPaymentMethodRef: null })
     .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.defaultPaymentMethodRef, paymentMethodRef)));
+}
+
+/** Erasure (platform/personal-data.ts): the person's customer at the payment provider, which holds their saved cards. */
+export async function countPaymentCustomersOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [row] = await db.select({ n: count() }).from(paymentCustomers).where(eq(paymentCustomers.userId, subject.userId));
+  return row?.n ?? 0;
+}
+
+/** The links go here; the provider's customers they name are deleted through the gateway after commit. */
+export async function deletePaymentCustomersOf(db: Database, subject: DataSubject): Promise<{ gateway: string; ref: string }[]> {
+  if (!subject.userId) return [];
+  const rows = await db
+    .delete(paymentCustomers)
+    .where(eq(paymentCustomers.userId, subject.userId))
+    .returning({ gateway: paymentCustomers.gateway, ref: paymentCustomers.customerRef });
+  return rows;
 }

@@ -328,6 +328,10 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
       });
     },
 
+    async deleteCustomer(customerRef) {
+      await repository.deleteCustomer(db, customerRef);
+    },
+
     async listCards(customerRef) {
       return (await repository.listPaymentMethods(db, customerRef)).map(toSavedCard);
     },

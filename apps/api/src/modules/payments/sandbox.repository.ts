@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PastPayment } from './payments.service.ts';
 import { sandboxCustomers, sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSettings, sandboxWebhookDeliveries } from './payments.tables.ts';
@@ -30,6 +30,17 @@ export async function insertCustomer(db: Database, values: { email: string; name
     .values({ id: newId('cus'), ...values })
     .returning();
   return row!;
+}
+
+/** As Stripe does: the customer and its saved cards go; its payments stay, naming no customer and no card. */
+export async function deleteCustomer(db: Database, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cards = tx.select({ id: sandboxPaymentMethods.id }).from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.customerId, id));
+    await tx.update(sandboxIntents).set({ customerId: null }).where(eq(sandboxIntents.customerId, id));
+    await tx.update(sandboxIntents).set({ paymentMethodId: null }).where(inArray(sandboxIntents.paymentMethodId, cards));
+    await tx.delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.customerId, id));
+    await tx.delete(sandboxCustomers).where(eq(sandboxCustomers.id, id));
+  });
 }
 
 export async function findCustomer(db: Database, id: string): Promise<CustomerRow | undefined> {

@@ -175,6 +175,16 @@ export function createStripeGateway(settings: StripeSettings, options: { maxNetw
       });
     },
 
+    async deleteCustomer(customerRef) {
+      try {
+        await stripe.customers.del(customerRef);
+      } catch (error) {
+        // Deleted before (a retried erasure): Stripe answers 404, and the customer is gone either way.
+        if ((error as StripeFailure).statusCode === 404) return;
+        throw translate(error);
+      }
+    },
+
     listCards(customerRef) {
       return call(async () => (await stripe.paymentMethods.list({ customer: customerRef, type: 'card', limit: 100 })).data.map(toSavedCard));
     },

@@ -119,6 +119,16 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     expect(await gateway.listCards(customer.id)).toEqual([]);
   });
 
+  it('deletes a customer with its saved cards (an erasure), and a second delete is no error', async () => {
+    const customer = await gateway.createCustomer({ email: 'erin@example.com', name: 'Erin Erase' }, key());
+    standIn.attach('pm_card_mastercard', customer.id);
+    expect(await gateway.listCards(customer.id)).toHaveLength(1);
+    await gateway.deleteCustomer(customer.id);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/customers/${customer.id}` });
+    expect(await gateway.listCards(customer.id)).toEqual([]);
+    await expect(gateway.deleteCustomer(customer.id)).resolves.toBeUndefined();
+  });
+
   it('serves Stripe.js with the Express Checkout Element, its wallet frame and Google Pay’s sheet', async () => {
     expect(await (await fetch(standIn.jsUrl)).text()).toContain("'expressCheckout'");
     const frame = await fetch(`${standIn.url}/elements/express-checkout`);

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { reviewsPersonalData } from './reviews.personal-data.ts';
 import { registerReviewsRoutes } from './reviews.routes.ts';
 import type { ReviewsService } from './reviews.service.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
@@ -15,6 +16,7 @@ export { createReviewsService, type ReviewsDeps, type ReviewsService } from './r
 export function createReviewsModule({ reviews, catalogue }: { reviews: ReviewsService; catalogue: CatalogueService }): ApiModule {
   return {
     name: 'reviews',
+    personalData: reviewsPersonalData,
     registerRoutes: async (app) => {
       // Staff search's index loads while the shop starts (about 10 s at 1,000,000 reviews).
       app.addHook('onReady', async () => reviews.loadSearchIndex({ db: app.platform.db }));

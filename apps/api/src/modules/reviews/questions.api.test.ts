@@ -137,14 +137,13 @@ describe('filing from the help centre', () => {
   it('keeps neither when filing the question fails: the enquiry and the question share one transaction', async () => {
     const product = freshProduct();
     // The help centre as composeApi makes it from the app's services, but with a questions queue that fails.
-    const { notifications, delivery, orders, inventory, catalogue, identity, payments } = api.app.composed.services;
+    const { notifications, delivery, orders, inventory, catalogue, payments } = api.app.composed.services;
     const helpCentre = createHelpCentreService({
       notifications,
       delivery,
       orders,
       inventory,
       catalogue,
-      identity,
       publicUrl: api.config.publicUrl,
       payments,
       questions: {

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { tradePersonalData } from './trade.personal-data.ts';
 import { tradeDemoSeed, type TradeSeedDeps } from './trade.seed.ts';
 import { registerTradeRoutes } from './trade.routes.ts';
 import type { TradeService } from './trade.service.ts';
@@ -17,6 +18,7 @@ export { TradeErrors } from './trade.errors.ts';
 export function createTradeModule({ trade, ...seed }: { trade: TradeService } & TradeSeedDeps): ApiModule {
   return {
     name: 'trade',
+    personalData: tradePersonalData,
     registerRoutes: (app) => registerTradeRoutes(app, trade),
     // The demo businesses' accounts, orders and applications (after identity's demo accounts and the catalogue).
     seeds: [tradeDemoSeed(seed)],

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { wishlistPersonalData } from './wishlist.personal-data.ts';
 import { registerWishlistRoutes } from './wishlist.routes.ts';
 import type { WishlistService } from './wishlist.service.ts';
 
@@ -10,5 +11,5 @@ export { createWishlistService, type WishlistDeps, type WishlistService } from '
  * with a readable code that gives whoever holds it a copy.
  */
 export function createWishlistModule({ wishlist }: { wishlist: WishlistService }): ApiModule {
-  return { name: 'wishlist', registerRoutes: (app) => registerWishlistRoutes(app, wishlist) };
+  return { name: 'wishlist', registerRoutes: (app) => registerWishlistRoutes(app, wishlist), personalData: wishlistPersonalData };
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
 import type { StoredItem } from './wishlist-items.ts';
 import { wishlistItems, wishlists } from './wishlist.tables.ts';
 
@@ -105,4 +106,16 @@ export async function updateWishlist(
 
 export async function deleteWishlist(db: Database, id: string): Promise<void> {
   await db.delete(wishlists).where(eq(wishlists.id, id));
+}
+
+/** Erasure (platform/personal-data.ts): the person's wishlists, with their items. */
+export async function countWishlistsOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [row] = await db.select({ n: count() }).from(wishlists).where(eq(wishlists.ownerId, subject.userId));
+  return row?.n ?? 0;
+}
+
+export async function deleteWishlistsOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  return (await db.delete(wishlists).where(eq(wishlists.ownerId, subject.userId)).returning({ id: wishlists.id })).length;
 }
