@@ -1,11 +1,10 @@
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 
 /**
  * The personal-data port (UK GDPR, docs/domain.md): every module declares, through its `ApiModule`,
  * each store of personal data it holds about a person, how a person's records are found in it and
  * what erasure does to them. Accounts' erasure walks every declaration; the test in
- * `personal-data.api.test.ts` fails when a column holding an e-mail address, name, phone or address
+ * `apps/api/src/personal-data.test.ts` fails when a column holding an e-mail address, name, phone or address
  * is in no declaration.
  */
 
@@ -50,6 +49,3 @@ export const erasedEmail = (key: string) => `erased-${key}@erased.invalid`;
 
 /** The lower-cased addresses to match, never empty (an empty `in ()` is not SQL). */
 export const addressesOf = (subject: DataSubject): string[] => (subject.emailAddresses.length > 0 ? [...subject.emailAddresses] : ['']);
-
-/** A condition for repositories: the column holds one of the person's addresses, however it was typed. */
-export const isSubjectsAddress = (column: SQLWrapper, subject: DataSubject): SQL => inArray(sql`lower(${column})`, addressesOf(subject));

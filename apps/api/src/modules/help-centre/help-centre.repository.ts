@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { ERASED_NAME, erasedEmail, isSubjectsAddress, type DataSubject } from '../../platform/personal-data.ts';
+import { isSubjectsAddress } from '../../db/personal-data.ts';
+import { ERASED_NAME, erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
 import { helpRequestFiles, helpRequestMessages, helpRequests, stockNotificationRequests } from './help-centre.tables.ts';
 
 type Db = Database | Transaction;

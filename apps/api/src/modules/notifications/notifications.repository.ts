@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ERASED_NAME, erasedEmail, isSubjectsAddress, type DataSubject } from '../../platform/personal-data.ts';
+import { isSubjectsAddress } from '../../db/personal-data.ts';
+import { ERASED_NAME, erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
 import { emailOutbox, type EmailTransportKind } from './notifications.tables.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { newOrderNumber } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
-import { isSubjectsAddress, type DataSubject } from '../../platform/personal-data.ts';
+import { isSubjectsAddress } from '../../db/personal-data.ts';
+import { type DataSubject } from '../../platform/personal-data.ts';
 import { orderHistory, orderLines, orderLinks, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { erasedEmail, isSubjectsAddress, type DataSubject } from '../../platform/personal-data.ts';
+import { isSubjectsAddress } from '../../db/personal-data.ts';
+import { erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
 import { productQuestions, questionAnswerInvitations, reviewInvitations, reviewPhotos, reviews } from './reviews.tables.ts';
 
 /** What a review or question shows for its author once they are erased: the words stay, the person goes. */
