@@ -98,6 +98,29 @@ describe('module boundary check', () => {
     ]);
   });
 
+  it('refuses files of one module that import one another in a cycle, type-only imports too, but not through tests', () => {
+    const root = tree({
+      'apps/api/src/modules/trade/index.ts': "export { createTradeService } from './trade.service.ts';",
+      'apps/api/src/modules/trade/trade.service.ts': "import { bands } from './trade-bands.ts';\nexport const createTradeService = () => bands;",
+      'apps/api/src/modules/trade/trade-bands.ts': "import type { TradeDeps } from './trade.service.ts';\nexport const bands = 1;",
+      'apps/api/src/modules/trade/trade-terms.ts': "import type { TradeDeps } from './trade.deps.ts';",
+      'apps/api/src/modules/trade/trade.deps.ts': 'export interface TradeDeps { a: number }',
+      'apps/api/src/modules/trade/trade.api.test.ts': "import { createTradeService } from './trade.service.ts';",
+      'apps/api/src/modules/orders/index.ts': 'export const ORDERS = 1;',
+      'apps/api/src/modules/orders/orders.service.ts': "import { terms } from './order-terms.ts';",
+      'apps/api/src/modules/orders/order-terms.ts': "import type { OrdersDeps } from './orders.deps.ts';\nexport const terms = 1;",
+      'apps/api/src/modules/orders/orders.deps.ts': 'export interface OrdersDeps { a: number }',
+      'apps/api/src/modules/orders/orders.test.ts': "import { terms } from './order-terms.ts';",
+    });
+    expect(findBoundaryViolations(root)).toEqual([
+      {
+        file: 'apps/api/src/modules/trade/trade-bands.ts',
+        specifier: './trade.service.ts',
+        rule: 'files of module "trade" import one another in a cycle: trade-bands.ts → trade.service.ts → trade-bands.ts',
+      },
+    ]);
+  });
+
   it('lets an index.ts hand out factories, modules, error factories, constants and types, and nothing else, deprecated or not', () => {
     const root = tree({
       'apps/api/src/modules/delivery/index.ts': [

@@ -12,6 +12,8 @@
  *   `@deprecated` comment is refused too: the modules have moved to their services, so a deprecated
  *   export's callers move to the service and the export is deleted;
  * - modules depend on one another without cycles (tests and test helpers sit on top and do not count);
+ * - the files of one module import one another without cycles, type-only imports included (a
+ *   module's deps type lives in `<name>.deps.ts`, so its parts need not import the service file);
  * - platform code (apps/api/src/platform, db, seed) never imports a domain module;
  * - the web tier reaches the API only through `@shop/api-client` / `@shop/contracts`;
  * - packages never import apps;
@@ -221,6 +223,41 @@ function cyclesOf(graph: Map<string, Set<string>>): string[][] {
   };
   for (const node of [...graph.keys()].toSorted()) visit(node, [node]);
   return [...cycles.values()];
+}
+
+/**
+ * Import cycles between the files of one module, type-only imports included: a newcomer reads a
+ * module from its index down (routes → service → repository, the deps type in `<name>.deps.ts`), and
+ * a file importing one that imports it back means neither can be read first. Tests do not count.
+ */
+function fileCycleViolations(modulesDir: string, rel: (file: string) => string): Violation[] {
+  const violations: Violation[] = [];
+  for (const name of fs.existsSync(modulesDir) ? fs.readdirSync(modulesDir).toSorted() : []) {
+    const moduleDir = path.join(modulesDir, name);
+    const files = sourceFiles(moduleDir).filter((file) => !isTestCode(file));
+    const graph = new Map<string, Set<string>>();
+    const firstImport = new Map<string, string>();
+    for (const file of files) {
+      const edges = new Set<string>();
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) continue;
+        const target = path.resolve(path.dirname(file), specifier);
+        if (target === file || !files.includes(target)) continue;
+        edges.add(rel(target));
+        if (!firstImport.has(`${rel(file)}>${rel(target)}`)) firstImport.set(`${rel(file)}>${rel(target)}`, specifier);
+      }
+      graph.set(rel(file), edges);
+    }
+    for (const cycle of cyclesOf(graph)) {
+      const short = cycle.map((file) => path.relative(rel(moduleDir), file));
+      violations.push({
+        file: cycle[0]!,
+        specifier: firstImport.get(`${cycle[0]}>${cycle[1]}`)!,
+        rule: `files of module "${name}" import one another in a cycle: ${short.join(' → ')}`,
+      });
+    }
+  }
+  return violations;
 }
 
 /**
@@ -438,6 +475,7 @@ export function findBoundaryViolations(root: string, sqlAllowList: readonly stri
     }
   }
   violations.push(...demoViolations(root));
+  violations.push(...fileCycleViolations(modulesDir, rel));
   violations.push(...moduleStateViolations(root));
   violations.push(...sqlViolations(root, sqlAllowList));
   return violations;

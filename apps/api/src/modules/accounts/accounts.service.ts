@@ -8,9 +8,8 @@ import type {
   UserProfile,
 } from '@shop/contracts';
 import type { Actor, CallerContext, ServiceContext } from '../../platform/context.ts';
-import type { IdentityService } from '../identity/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
 import * as newsletter from './newsletter.ts';
+import type { AccountsDeps } from './accounts.deps.ts';
 
 /** The customer's own account, whichever provider signed them in, and the newsletter list. */
 export interface AccountsService {
@@ -32,11 +31,6 @@ export interface AccountsService {
   ): Promise<NewsletterSubscriberPage>;
   /** Staff: every confirmed address, for a CSV file. */
   exportNewsletterSubscribers(ctx: CallerContext): Promise<NewsletterExport>;
-}
-
-export interface AccountsDeps extends newsletter.NewsletterDeps {
-  identity: IdentityService;
-  notifications: NotificationsService;
 }
 
 export function createAccountsService(deps: AccountsDeps): AccountsService {

@@ -6,7 +6,8 @@ import { registerErasureRoutes } from './erasure.routes.ts';
 import type { ErasureService } from './erasure.ts';
 import { unconfirmedSignupsPruning } from './newsletter.ts';
 
-export { createAccountsService, type AccountsDeps, type AccountsService } from './accounts.service.ts';
+export { createAccountsService, type AccountsService } from './accounts.service.ts';
+export type { AccountsDeps } from './accounts.deps.ts';
 export { createErasureService, type DeclaredStore, type ErasureDeps, type ErasureService } from './erasure.ts';
 
 /**

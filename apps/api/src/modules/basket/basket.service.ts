@@ -2,15 +2,16 @@ import { SALES_CHANNELS, londonLongDate, type Basket, type BasketLine, type Bask
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor, CallerContext, TransactionContext } from '../../platform/context.ts';
-import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
-import type { AppliedDiscount, DiscountCheck, DiscountsService, LoadedDiscount, SalesChannel } from '../discounts/index.ts';
+import type { SellableOffering } from '../catalogue/index.ts';
+import type { AppliedDiscount, DiscountCheck, LoadedDiscount, SalesChannel } from '../discounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { ChosenDelivery, PriceList, Pricing, PricingService } from '../pricing/index.ts';
+import type { ChosenDelivery, PriceList, Pricing } from '../pricing/index.ts';
 import { MAX_LINES, MAX_QUANTITY, priceLine, sellableQuantity, type StoredLine } from './basket-lines.ts';
 import { BasketErrors } from './basket.errors.ts';
 import * as repository from './basket.repository.ts';
 import type { BasketRow, LineRow, SavedBasketRow } from './basket.repository.ts';
 import { formatRetrievalCode, newBasketId, newRetrievalCode, normaliseRetrievalCode, RETRIEVAL_CODE_ATTEMPTS } from './retrieval-code.ts';
+import type { BasketDeps } from './basket.deps.ts';
 
 /** `GET /basket/mine`: a signed-in shopper's current basket, for a device that has no basket id yet. */
 export const CURRENT_BASKET_ALIAS = 'mine';
@@ -18,18 +19,6 @@ export const SAVED_BASKET_DAYS = 30;
 
 type Ctx = CallerContext;
 
-/**
- * Unit prices, trade bands and totals are pricing's: a basket shows what it works out. What can be
- * sold is the catalogue's (with inventory's stock); codes are judged and claimed by discounts.
- */
-export interface BasketDeps {
-  pricing: PricingService;
-  catalogue: CatalogueService;
-  discounts: DiscountsService;
-  notifications: NotificationsService;
-  /** Draws a saved basket's retrieval code (default `newRetrievalCode`, random); tests draw codes already taken. */
-  newRetrievalCode?: () => string;
-}
 type Deps = BasketDeps;
 interface Item {
   sku: string;

@@ -6,13 +6,13 @@ import type { BasketService } from './basket.service.ts';
 export {
   createBasketService,
   CURRENT_BASKET_ALIAS,
-  type BasketDeps,
   type BasketForCheckout,
   type BasketService,
   type CheckoutLine,
   type CodeClaim,
   type PricedBasket,
 } from './basket.service.ts';
+export type { BasketDeps } from './basket.deps.ts';
 export { BasketErrors } from './basket.errors.ts';
 
 /**

@@ -25,9 +25,7 @@ import type {
 } from '@shop/contracts';
 import { answerWeight, DEFAULT_ANSWER_CACHE_BYTES, LruCache, SeenOnce, watchCache, type CacheOptions, type CacheStats } from '../../platform/cache.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
-import type { DeliveryService } from '../delivery/index.ts';
 import type { Availability, AvailabilityOptions, InventoryService } from '../inventory/index.ts';
-import type { PricingService } from '../pricing/index.ts';
 import * as repository from './catalogue.repository.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import { refineListing, type FacetDefinition, type ListingInput } from './listing-facets.ts';
@@ -54,18 +52,8 @@ import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
 import * as history from './price-history.ts';
 import type { PriceChange } from './price-history.ts';
 import type { PriceStep } from './reference-price.ts';
-import { recountPopularity, type UnitsSoldSince } from './popularity.ts';
-
-/** What the catalogue asks of other modules: prices from pricing, stock from inventory, delivery's rules. */
-export interface CatalogueDeps {
-  pricing: PricingService;
-  inventory: InventoryService;
-  delivery: DeliveryService;
-  /** Units sold per sku since a date, from orders (given late by api.ts: orders come after the catalogue); none without it. */
-  unitsSoldSince?: UnitsSoldSince;
-  /** The kept listing, search and suggestion answers' budget in bytes (CATALOGUE_ANSWER_CACHE_MB; default 64 MB). */
-  answerBudgetBytes?: number;
-}
+import { recountPopularity } from './popularity.ts';
+import type { CatalogueDeps } from './catalogue.deps.ts';
 
 /** The deps the service's functions work with: what it was given, and its own kept answers. */
 type Deps = CatalogueDeps & { answers: AnswerCache };

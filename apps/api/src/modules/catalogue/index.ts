@@ -8,7 +8,8 @@ import { categoriesSeed } from './catalogue.seed.ts';
 import { productsSeed } from './products.seed.ts';
 import { catalogueJobs } from './catalogue-jobs.ts';
 
-export { createCatalogueService, type CatalogueDeps, type CatalogueService } from './catalogue.service.ts';
+export { createCatalogueService, type CatalogueService } from './catalogue.service.ts';
+export type { CatalogueDeps } from './catalogue.deps.ts';
 export type { SellableOffering } from './sellable-offerings.ts';
 export type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 export { RETURNABILITIES, type Returnability } from './returnability.ts';

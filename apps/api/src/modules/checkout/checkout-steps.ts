@@ -12,7 +12,7 @@ import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutRow } from './checkout.repository.ts';
 import type { ContactDetails } from './checkout.tables.ts';
-import type { CheckoutDeps } from './checkout.service.ts';
+import type { CheckoutDeps } from './checkout.deps.ts';
 
 export type Ctx = CallerContext;
 

@@ -4,7 +4,8 @@ import { registerCheckoutRoutes } from './checkout.routes.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { paymentRecoveryJob } from './recovery.ts';
 
-export { createCheckoutService, type CheckoutDeps, type CheckoutService } from './checkout.service.ts';
+export type { CheckoutDeps } from './checkout.deps.ts';
+export { createCheckoutService, type CheckoutService } from './checkout.service.ts';
 
 /**
  * Checkout (`CheckoutService`): what the shopper tells us about one basket (contact, addresses,

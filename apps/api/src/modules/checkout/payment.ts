@@ -15,7 +15,7 @@ import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutRow } from './checkout.repository.ts';
 import { paymentFingerprint, present, readCheckout, readState, type Ctx } from './checkout-steps.ts';
-import type { CheckoutDeps } from './checkout.service.ts';
+import type { CheckoutDeps } from './checkout.deps.ts';
 import { placeOrder } from './place-order.ts';
 
 /** How long stock is held for a payment in progress. */

@@ -12,7 +12,7 @@ import type { PricedBasket } from '../basket/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
-import type { PaymentDeps } from './payment.ts';
+import type { CheckoutDeps } from './checkout.deps.ts';
 
 export interface PlaceOrderInput {
   checkout: Checkout;
@@ -26,7 +26,7 @@ export interface PlaceOrderInput {
 /** A named point a test can stop the process at, to prove a crash there loses nothing. */
 export const crashPoints = { afterPaymentBeforeOrder: async (): Promise<void> => {} };
 
-export async function placeOrder(deps: PaymentDeps, database: Database | Transaction, input: PlaceOrderInput): Promise<Order> {
+export async function placeOrder(deps: CheckoutDeps, database: Database | Transaction, input: PlaceOrderInput): Promise<Order> {
   const { checkout, intent, now } = input;
   await crashPoints.afterPaymentBeforeOrder();
   return database.transaction(async (db) => {

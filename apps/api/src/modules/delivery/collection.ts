@@ -4,8 +4,14 @@
  */
 import { clockText, londonClock, londonWeekday } from '@shop/contracts';
 import type { Branch, Weekday } from './branches.ts';
-import type { Collection } from './delivery-options.ts';
 import { addDays, isBankHoliday, londonDateTime, londonInstant, weekday, type IsoDate } from './delivery-calendar.ts';
+
+/** Where and from when a click & collect order waits. */
+export interface Collection {
+  branch: BranchFacts;
+  /** ISO 8601 with the UK offset. */
+  readyFrom: string;
+}
 
 /** Picking an in-stock order at the counter takes up to an hour of its opening time. */
 const PICKING_MINUTES = 60;

@@ -29,7 +29,9 @@ import {
   type DeliveryZoneRule,
 } from '@shop/contracts';
 import { COLLECTION_BRANCH } from './branches.ts';
-import { branchFacts, readyToCollect, type BranchFacts } from './collection.ts';
+import { branchFacts, readyToCollect, type Collection } from './collection.ts';
+
+export type { Collection };
 
 export type DeliveryOptionCode = (typeof DELIVERY_OPTION_CODES)[number];
 export type DeliveryClass = 'parcel' | 'large' | 'pallet' | 'two_man_eligible';
@@ -39,13 +41,6 @@ interface OptionFacts {
   code: DeliveryOptionCode;
   name: string;
   description: string;
-}
-
-/** Where and from when a click & collect order waits. */
-export interface Collection {
-  branch: BranchFacts;
-  /** ISO 8601 with the UK offset. */
-  readyFrom: string;
 }
 
 export interface AvailableOption extends OptionFacts {

@@ -21,6 +21,7 @@ import { reencodeImage } from './image-content.ts';
 import { createLocalFileStore } from './local-store.ts';
 import { createS3FileStore } from './s3-store.ts';
 import { acceptUploads, readUploadForm, type UploadForm, type UploadFormSpec } from './upload-form.ts';
+import type { FilesDeps } from './files.deps.ts';
 
 /** What a file was uploaded for: each caller has its own, so a file is never read for another purpose by mistake. */
 export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application', 'review-photo'] as const;
@@ -107,9 +108,6 @@ export interface FilesService {
   /** An upload form's fields and files, refused as soon as a limit is passed (`upload-form.ts`); its files are stored with `storeUploads`. */
   readUploadForm(request: FastifyRequest, spec: UploadFormSpec): Promise<UploadForm>;
 }
-
-/** The configured store (`app.platform.config.files`), or a store of the caller's own (tests). */
-export type FilesDeps = { settings: FilesConfig } | { store: FileStore };
 
 const FILE_ID = /^[0-9a-f]{32}$/;
 

@@ -29,7 +29,6 @@ export {
   FILE_PURPOSES,
   type FilePurpose,
   type FilesContext,
-  type FilesDeps,
   type FilesService,
   type OpenedFile,
   type StoredFile,
@@ -39,3 +38,4 @@ export { ACCEPTED_TYPES_LABEL, IMAGE_TYPES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, ty
 export type { FileStore, FileStoreKind, StoredObject, StoredObjectInfo } from './file-store.ts';
 export { FilesErrors } from './files.errors.ts';
 export type { FormFile, UploadForm, UploadFormSpec } from './upload-form.ts';
+export type { FilesDeps } from './files.deps.ts';

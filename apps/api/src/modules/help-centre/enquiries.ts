@@ -43,7 +43,7 @@ import { EnquiryErrors } from './enquiries.errors.ts';
 import { callbackDayAvailable, readableDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
 import { HelpCentreErrors } from './help-centre.errors.ts';
 import { addRequestDetails, helpRequestByReference } from './help-centre.repository.ts';
-import type { HelpCentreDeps } from './help-centre.service.ts';
+import type { HelpCentreDeps } from './help-centre.deps.ts';
 import { helpRequests } from './help-centre.tables.ts';
 import { hashToken, recordHelpRequest, type HelpRequestInput } from './help-requests.ts';
 import { backInStockJob, noticeByToken, requestNotice, unsubscribe, waitingCount, type ProductFacts } from './stock-notifications.ts';

@@ -14,7 +14,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import type { FilesService, OpenedFile } from '../files/index.ts';
 import { helpRequestByReference, type HelpRequestRow } from './help-centre.repository.ts';
-import type { HelpCentreDeps } from './help-centre.service.ts';
+import type { HelpCentreDeps } from './help-centre.deps.ts';
 import { hashToken, replyUrlFor } from './help-requests.ts';
 import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning } from './inbox-rules.ts';
 import { ukDayStart } from '../../platform/uk-time.ts';

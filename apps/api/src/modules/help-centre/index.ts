@@ -4,7 +4,8 @@ import { registerHelpCentreRoutes } from './help-centre.routes.ts';
 import type { HelpCentreService } from './help-centre.service.ts';
 import { inboxDemoSeed } from './inbox.seed.ts';
 
-export { createHelpCentreService, type HelpCentreDeps, type HelpCentreService } from './help-centre.service.ts';
+export { createHelpCentreService, type HelpCentreService } from './help-centre.service.ts';
+export type { HelpCentreDeps } from './help-centre.deps.ts';
 export { HelpCentreErrors } from './help-centre.errors.ts';
 export type { AccountDeletionRequest } from './enquiries.ts';
 

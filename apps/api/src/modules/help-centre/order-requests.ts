@@ -33,7 +33,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StoredFile } from '../files/index.ts';
 import type { HelpOrder, OrderProof } from '../orders/index.ts';
-import type { HelpCentreDeps } from './help-centre.service.ts';
+import type { HelpCentreDeps } from './help-centre.deps.ts';
 import { recordHelpRequest } from './help-requests.ts';
 import { cancellableQuantity, notReturnableReason, isSealedHygieneGood, returnableQuantity, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';

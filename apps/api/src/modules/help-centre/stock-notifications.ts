@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { newOpaqueId, readableCode } from '../../platform/readable-codes.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
-import type { HelpCentreDeps } from './help-centre.service.ts';
+import type { HelpCentreDeps } from './help-centre.deps.ts';
 import { stockNotificationRequests } from './help-centre.tables.ts';
 import { hashToken } from './help-requests.ts';
 

@@ -4,7 +4,6 @@ import type { ApiConfig } from '../../config.ts';
 import type { JSONWebKeySet } from 'jose';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import type { NotificationsService } from '../notifications/index.ts';
 import { IdentityErrors, type FieldErrors, type IdentityError } from './identity.errors.ts';
 import * as repository from './identity.repository.ts';
 import type { UserRow } from './identity.repository.ts';
@@ -22,6 +21,7 @@ import {
   lockedForSeconds,
   type ThrottlePolicy,
 } from './throttle.ts';
+import type { IdentityDeps } from './identity.deps.ts';
 
 type DbContext = Pick<ServiceContext, 'db'>;
 type TimedContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -70,11 +70,6 @@ export interface IdentityService {
 
 /** What identity's rules need: storage, time and the settings (the public address for links in e-mails, the keys). */
 export type IdentityContext = Pick<ServiceContext, 'db' | 'clock'> & { config: ApiConfig };
-
-/** Identity sends its e-mails (confirm your address, reset your password) through notifications. */
-export interface IdentityDeps {
-  notifications: NotificationsService;
-}
 
 export interface UserProfile {
   id: string;

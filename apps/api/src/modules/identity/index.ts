@@ -4,7 +4,8 @@ import { registerIdentityRoutes } from './identity.routes.ts';
 import type { IdentityService } from './identity.service.ts';
 import { demoAccountsSeed } from './identity.seed.ts';
 
-export { createIdentityService, type IdentityContext, type IdentityDeps, type IdentityService, type UserProfile } from './identity.service.ts';
+export { createIdentityService, type IdentityContext, type IdentityService, type UserProfile } from './identity.service.ts';
+export type { IdentityDeps } from './identity.deps.ts';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity.seed.ts';
 
 /**

@@ -6,8 +6,9 @@ import { emailBodyRetentionJob } from './retention.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export { createNotificationsService, type EmailMessage, type NotificationsDeps, type NotificationsService } from './notifications.service.ts';
+export { createNotificationsService, type EmailMessage, type NotificationsService } from './notifications.service.ts';
 export type { EmailContent, RenderedEmail } from './email-layout.ts';
+export type { NotificationsDeps } from './notifications.deps.ts';
 
 /**
  * E-mail for every module (`NotificationsService`): rendered in the shop's layout, queued in the

@@ -6,6 +6,7 @@ import { NotificationErrors } from './notifications.errors.ts';
 import { hideOneTimeLinks } from './one-time-links.ts';
 import * as repository from './notifications.repository.ts';
 import type { OutboxRow } from './notifications.repository.ts';
+import type { NotificationsDeps } from './notifications.deps.ts';
 
 export interface EmailMessage {
   to: string;
@@ -117,14 +118,6 @@ function toSummary(row: OutboxRow): MailboxEmailSummary {
     lastError: row.lastError,
     bodiesClearedAt: row.bodiesClearedAt?.toISOString() ?? null,
   };
-}
-
-/**
- * The shop's details (SHOP_*) are this service's, given when it is made (docs/decisions/0016): every
- * module's e-mails end with them without threading them through their calls.
- */
-export interface NotificationsDeps {
-  shop: ShopDetails;
 }
 
 export function createNotificationsService({ shop }: NotificationsDeps): NotificationsService {

@@ -3,15 +3,8 @@ import { ordersPersonalData } from './orders.personal-data.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
-export {
-  createOrdersService,
-  type HelpOrder,
-  type OrdersDeps,
-  type OrdersService,
-  type PlacedOrderInput,
-  type PurchasedLine,
-  type RecentBuyer,
-} from './orders.service.ts';
+export { createOrdersService, type HelpOrder, type OrdersService, type PlacedOrderInput, type PurchasedLine, type RecentBuyer } from './orders.service.ts';
+export type { OrdersDeps } from './orders.deps.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
 export type { OrderProof } from './order-links.ts';
 export type { HistoricalOrder } from './historical-orders.ts';

@@ -2,15 +2,11 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { SALES_CHANNELS, mayMoveOrder, type Order, type OrderStatus, type OrderSummary, type ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
-import type { CatalogueService } from '../catalogue/index.ts';
-import type { DeliveryService } from '../delivery/index.ts';
-import type { DiscountsService } from '../discounts/index.ts';
-import type { InventoryService } from '../inventory/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
-import type { PaymentEventHandler, PaymentsService } from '../payments/index.ts';
+import type { PaymentEventHandler } from '../payments/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
 import { issueOrderLink, newConfirmationLink, orderLinkUrl, orderOfLink, provenOrder, type OrderProof } from './order-links.ts';
 import { presentOrder, reread, totals, withDetails } from './order-view.ts';
+import type { OrdersDeps } from './orders.deps.ts';
 import * as refunding from './refunds.ts';
 import { OrderErrors } from './orders.errors.ts';
 import { recordHistoricalOrders, type HistoricalOrder } from './historical-orders.ts';
@@ -21,26 +17,6 @@ import { orderHistory, orderLines, orders as orderTable } from './orders.tables.
 
 type Ctx = CallerContext;
 type DbContext = Pick<ServiceContext, 'db'>;
-
-/**
- * E-mails go through notifications (with delivery's words for a collection point); a cancellation
- * gives back the stock (inventory) and the discount code (discounts); past orders written as demo
- * data have their payments recorded by payments, so they can be refunded like any other.
- */
-export interface OrdersDeps {
-  notifications: NotificationsService;
-  delivery: DeliveryService;
-  inventory: InventoryService;
-  discounts: DiscountsService;
-  /** Refunds go through the configured gateway; the demo's past payments are recorded in the sandbox. */
-  payments: Pick<PaymentsService, 'recordPastPayments' | 'gateway'>;
-  /** The confirmation names the lines the right to cancel does not cover (the product's returnability). */
-  catalogue: Pick<CatalogueService, 'returnabilityOf'>;
-  /** The shop's address, for the links in order e-mails. */
-  publicUrl: string;
-  /** The company named on VAT invoices. */
-  shop: ShopDetails;
-}
 
 /** Placed at trade prices: on the trade site or app rather than the website. */
 const isTradePriced = (channel: number) => channel !== SALES_CHANNELS.Website;

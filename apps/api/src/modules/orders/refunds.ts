@@ -29,7 +29,7 @@ import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 import { reread } from './order-view.ts';
-import type { OrdersDeps } from './orders.service.ts';
+import type { OrdersDeps } from './orders.deps.ts';
 
 /** The service's dependencies with the shop's address (for e-mails), and the gateway when money is asked back. */
 type Effects = OrdersDeps;

@@ -5,7 +5,40 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatPence, londonLongDate } from '@shop/contracts';
-import type { VatInvoice } from './vat-invoice.ts';
+
+export interface VatInvoiceLine {
+  description: string;
+  quantity: number;
+  unitPriceExVat: number;
+  vatRateBasisPoints: number;
+  amountExVat: number;
+}
+
+export interface CreditNote {
+  number: string;
+  issuedAt: Date;
+  amountIncVat: number;
+  vat: number;
+}
+
+/** Everything the invoice shows, worked out once (pure), drawn by `vat-invoice-pdf.ts`. */
+export interface VatInvoice {
+  invoiceNumber: string;
+  issuedAt: Date;
+  suppliedAt: Date;
+  orderNumber: string;
+  /** The customer's purchase-order or job reference, when they gave one. */
+  customerReference: string | null;
+  supplier: { name: string; address: string[]; vatNumber: string; companyNumber: string };
+  customer: { name: string; address: string[] };
+  lines: VatInvoiceLine[];
+  /** Net and VAT per rate, and the totals, in pence. */
+  rates: { rateBasisPoints: number; net: number; vat: number }[];
+  totalExVat: number;
+  totalVat: number;
+  totalIncVat: number;
+  creditNotes: CreditNote[];
+}
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;

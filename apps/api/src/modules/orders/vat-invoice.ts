@@ -8,47 +8,13 @@ import type { Address, ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
-import { drawVatInvoice } from './vat-invoice-pdf.ts';
+import { drawVatInvoice, type VatInvoice, type VatInvoiceLine } from './vat-invoice-pdf.ts';
 
 /**
  * Order lines keep no VAT rate of their own: every product sold today is at the standard rate
  * (docs/domain.md §1), which is also the delivery charge's. Basis points.
  */
 export const STANDARD_VAT_RATE_BASIS_POINTS = 2_000;
-
-export interface VatInvoiceLine {
-  description: string;
-  quantity: number;
-  unitPriceExVat: number;
-  vatRateBasisPoints: number;
-  amountExVat: number;
-}
-
-export interface CreditNote {
-  number: string;
-  issuedAt: Date;
-  amountIncVat: number;
-  vat: number;
-}
-
-/** Everything the invoice shows, worked out once (pure), drawn by `vat-invoice-pdf.ts`. */
-export interface VatInvoice {
-  invoiceNumber: string;
-  issuedAt: Date;
-  suppliedAt: Date;
-  orderNumber: string;
-  /** The customer's purchase-order or job reference, when they gave one. */
-  customerReference: string | null;
-  supplier: { name: string; address: string[]; vatNumber: string; companyNumber: string };
-  customer: { name: string; address: string[] };
-  lines: VatInvoiceLine[];
-  /** Net and VAT per rate, and the totals, in pence. */
-  rates: { rateBasisPoints: number; net: number; vat: number }[];
-  totalExVat: number;
-  totalVat: number;
-  totalIncVat: number;
-  creditNotes: CreditNote[];
-}
 
 /** The VAT inside a gross amount at a rate: gross × rate ÷ (1 + rate), to the penny. */
 export const vatIn = (gross: number, rateBasisPoints: number) => Math.round((gross * rateBasisPoints) / (10_000 + rateBasisPoints));

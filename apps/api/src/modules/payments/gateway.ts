@@ -138,3 +138,13 @@ export interface PaymentGateway {
   parseWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent | Promise<GatewayEvent>;
   clientConfig(): ClientConfig;
 }
+
+/** A payment taken before the shop kept records here (demo data): captured, and perhaps partly or wholly refunded since. */
+export interface PastPayment {
+  amountPence: number;
+  capturedAt: Date;
+  refundedPence: number;
+  /** When the refund was made (and the payment last changed); the capture time when there is none. */
+  updatedAt: Date;
+  metadata: Record<string, string>;
+}

@@ -31,6 +31,7 @@ export type {
   GatewayEvent,
   GatewayKind,
   IntentStatus,
+  PastPayment,
   PaymentError,
   PaymentEventType,
   PaymentGateway,
@@ -39,15 +40,9 @@ export type {
   SavedCard,
 } from './gateway.ts';
 export { INTENT_STATUSES, PAYMENT_EVENT_TYPES, REFUND_EVENT_TYPES } from './gateway.ts';
-export {
-  createPaymentsService,
-  type PastPayment,
-  type PaymentEventHandler,
-  type PaymentEventNotice,
-  type PaymentsDeps,
-  type PaymentsService,
-} from './payments.service.ts';
+export { createPaymentsService, type PaymentEventHandler, type PaymentEventNotice, type PaymentsService } from './payments.service.ts';
 export { PaymentErrors } from './payments.errors.ts';
+export type { PaymentsDeps } from './payments.deps.ts';
 
 export function createPaymentsModule({ payments }: { payments: PaymentsService }): ApiModule {
   return {

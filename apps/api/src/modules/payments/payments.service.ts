@@ -1,16 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SavedCard as SavedCardView } from '@shop/contracts';
-import type { ApiConfig } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock, ServiceContext } from '../../platform/context.ts';
-import type { DeliveryService } from '../delivery/index.ts';
-import { REFUND_EVENT_TYPES, type GatewayEvent, type PaymentGateway, type PaymentIntent, type Refund, type SavedCard } from './gateway.ts';
+import { REFUND_EVENT_TYPES, type GatewayEvent, type PastPayment, type PaymentGateway, type PaymentIntent, type Refund, type SavedCard } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import * as repository from './payments.repository.ts';
 import * as savedCards from './saved-cards.ts';
 import * as sandbox from './sandbox.repository.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
+import type { PaymentsDeps } from './payments.deps.ts';
 
 /** The configured gateway (Stripe when STRIPE_SECRET_KEY is set, else the sandbox, which keeps its tables in `db`). */
 function makeGateway(deps: Pick<PaymentsDeps, 'config' | 'publicUrl' | 'db' | 'clock'>): PaymentGateway {
@@ -63,32 +62,10 @@ async function receiveWebhook(
   });
 }
 
-/** A payment taken before the shop kept records here (demo data): captured, and perhaps partly or wholly refunded since. */
-export interface PastPayment {
-  amountPence: number;
-  capturedAt: Date;
-  refundedPence: number;
-  /** When the refund was made (and the payment last changed); the capture time when there is none. */
-  updatedAt: Date;
-  metadata: Record<string, string>;
-}
-
 // ── the service ─────────────────────────────────────────────────────────────────────────────────
 
 type DbContext = Pick<ServiceContext, 'db'>;
 type CardsContext = Pick<ServiceContext, 'db' | 'clock'>;
-
-/**
- * A saved card's billing postcode is checked as checkout checks an address's; the gateway is made
- * once from the settings (the sandbox keeps its tables in `db` and links to pages at `publicUrl`).
- */
-export interface PaymentsDeps {
-  delivery: DeliveryService;
-  config: Pick<ApiConfig, 'payments'>;
-  publicUrl: string;
-  db: Database;
-  clock: Clock;
-}
 
 /**
  * Payments through the configured gateway (Stripe, or the sandbox), its webhook events, and the

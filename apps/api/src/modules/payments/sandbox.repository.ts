@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { PastPayment } from './payments.service.ts';
+import type { PastPayment } from './gateway.ts';
 import { sandboxCustomers, sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSettings, sandboxWebhookDeliveries } from './payments.tables.ts';
 
 export type IntentRow = typeof sandboxIntents.$inferSelect;

@@ -15,9 +15,11 @@ import {
   type VatRate,
 } from './pricing-rules.ts';
 import * as repository from './pricing.repository.ts';
+import type { PricingContext, PricingDeps } from './pricing.deps.ts';
+
+export type { PricingContext };
 
 /** `db` is the database handle, not a transaction: bands and rates are kept per database, for a minute of `clock`. */
-export type PricingContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
 type ReferenceContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 /** Every price anyone is shown or charged: the catalogue's trade prices, baskets, wishlists and checkout ask here. */
@@ -39,15 +41,6 @@ interface Reference {
   tradeBands: readonly TradeBand[];
   /** The band given on approval (no qualifying spend): for a `trade` role whose business is not known here. */
   startingBand: TradeBand | undefined;
-}
-
-/**
- * What pricing asks of the trade module: the band code of the caller's business, or null when they
- * have no trade account. api.ts passes the trade service's (trade depends on pricing, so it is given
- * late, as a function).
- */
-export interface PricingDeps {
-  tradeBandCodeFor?(ctx: PricingContext): Promise<string | null>;
 }
 
 /**

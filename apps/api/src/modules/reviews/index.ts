@@ -6,7 +6,8 @@ import type { CatalogueService } from '../catalogue/index.ts';
 import { reviewPhotosDemoSeed } from './review-photos.seed.ts';
 import { reviewsDemoSeed } from './reviews.seed.ts';
 
-export { createReviewsService, type ReviewsDeps, type ReviewsService } from './reviews.service.ts';
+export { createReviewsService, type ReviewsService } from './reviews.service.ts';
+export type { ReviewsDeps } from './reviews.deps.ts';
 
 /**
  * Reviews and questions (issue 21, docs/domain.md §5): customers write reviews (verified when tied

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { REVIEW_INVITATION_DAYS_AFTER_DELIVERY } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Job, JobContext } from '../../platform/jobs.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
+import type { ReviewsDeps } from './reviews.deps.ts';
 import { reviewInvitations } from './reviews.tables.ts';
 
 type DeliveredOrder = Awaited<ReturnType<ReviewsDeps['orders']['deliveredOrders']>>[number];

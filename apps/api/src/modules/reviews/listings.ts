@@ -19,7 +19,7 @@ import { ListingErrors } from './listings.errors.ts';
 import { averageTenths, NO_REVIEWS, summarise, topWords, totalPages, ukMonth } from './review-listing-rules.ts';
 import { ukDayStart } from '../../platform/uk-time.ts';
 import { productSlugOf } from './review-rules.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
+import type { ReviewsDeps } from './reviews.deps.ts';
 import { productQuestions, reviewHelpfulVotes, reviews } from './reviews.tables.ts';
 import { figuresOfRow } from './summaries.ts';
 import { keptAnswer, keptProduct, summaryWithVersion, type SummaryRow } from './listing-cache.ts';

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { FilesService, OpenedFile } from '../files/index.ts';
 import { PhotoErrors } from './photos.errors.ts';
 import { photosOfReview } from './review-view.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
+import type { ReviewsDeps } from './reviews.deps.ts';
 import { reviewPhotos, reviews } from './reviews.tables.ts';
 import { ReviewErrors } from './writing.errors.ts';
 

@@ -22,7 +22,7 @@ import { likeText } from './listings.ts';
 import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, publishedAnswererName, shopAnswererName } from './question-rules.ts';
 import { QuestionErrors } from './questions.errors.ts';
 import { totalPages } from './review-listing-rules.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
+import type { ReviewsDeps } from './reviews.deps.ts';
 import { productQuestions, questionAnswerInvitations } from './reviews.tables.ts';
 
 type Db = ServiceContext['db'];

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
+import type { ReviewsDeps } from './reviews.deps.ts';
 
 /** The product a review is about, as moderators see it named and linked; absent when the sku is no longer sold. */
 export interface ReviewedProductName {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { averageTenths, figuresOf, NO_REVIEWS, type SummaryFigures } from './review-listing-rules.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
+import type { ReviewsDeps } from './reviews.deps.ts';
 import { reviewSummaries, type reviews } from './reviews.tables.ts';
 
 type SummaryRow = typeof reviewSummaries.$inferSelect;

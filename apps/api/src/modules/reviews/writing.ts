@@ -14,7 +14,7 @@ import {
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { firstPassHold, productSlugOf } from './review-rules.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
+import type { ReviewsDeps } from './reviews.deps.ts';
 import { reviewEvents, reviews } from './reviews.tables.ts';
 import { changeSummary } from './summaries.ts';
 import { ReviewErrors } from './writing.errors.ts';

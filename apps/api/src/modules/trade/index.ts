@@ -4,7 +4,8 @@ import { tradeDemoSeed, type TradeSeedDeps } from './trade.seed.ts';
 import { registerTradeRoutes } from './trade.routes.ts';
 import type { TradeService } from './trade.service.ts';
 
-export { createTradeService, type PlacedTradeOrder, type TradeContext, type TradeDeps, type TradeService } from './trade.service.ts';
+export { createTradeService, type PlacedTradeOrder, type TradeContext, type TradeService } from './trade.service.ts';
+export type { TradeDeps } from './trade.deps.ts';
 export { TradeErrors } from './trade.errors.ts';
 
 /**

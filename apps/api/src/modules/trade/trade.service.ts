@@ -27,13 +27,8 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Job, JobContext } from '../../platform/jobs.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
-import type { SellableOffering } from '../catalogue/index.ts';
-import type { DeliveryService } from '../delivery/index.ts';
 import type { FilesService, OpenedFile } from '../files/index.ts';
-import type { IdentityService } from '../identity/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
-import type { OrdersService } from '../orders/index.ts';
-import type { PricingService, TradeBand } from '../pricing/index.ts';
+import type { TradeBand } from '../pricing/index.ts';
 import { checkBusinessDetails, OPEN_STATUSES, REVIEWABLE_FROM, reviewRefusal, type DetailsProblem, type ReviewAction } from './application-rules.ts';
 import { rankBuyAgain } from './buy-again-rank.ts';
 import { applicationEmail, bandChangeEmail } from './trade-emails.ts';
@@ -41,26 +36,11 @@ import { bandProgress, bandToMoveUpTo, savingsAtBand, spendTotals, spendWindows,
 import { TradeErrors } from './trade.errors.ts';
 import * as repository from './trade.repository.ts';
 import type { AccountWithBusiness, ApplicationRow, BusinessRow, TermsRow, TradeOrderRow } from './trade.repository.ts';
+import type { TradeDeps } from './trade.deps.ts';
 
 /** What a call is made with: storage (the handle or the transaction it runs in), the caller and the time. */
 export type TradeContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>;
 type StaffContext = TradeContext & { actor: NonNullable<TradeContext['actor']> };
-
-/**
- * What trade asks of other modules: prices and bands from pricing, what can be sold from the
- * catalogue, accounts (profiles, the trade role, password resets) from identity, where orders stand
- * (refunds, cancellations) from orders, e-mail from notifications, and postcodes checked by delivery.
- * The files service and the shop's address are the platform's settings: the routes pass them to the
- * calls that need them.
- */
-export interface TradeDeps {
-  pricing: PricingService;
-  identity: Pick<IdentityService, 'getUserProfile' | 'setTradeAccount' | 'requestPasswordReset'>;
-  orders: Pick<OrdersService, 'orderStates'>;
-  notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
-  catalogue: { findSellableOfferings(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<Map<string, SellableOffering>> };
-  delivery: Pick<DeliveryService, 'parsePostcode'>;
-}
 
 /** One order placed at trade prices, as checkout hands it over in the transaction that places it. */
 export interface PlacedTradeOrder {

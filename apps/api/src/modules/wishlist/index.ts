@@ -3,7 +3,8 @@ import { wishlistPersonalData } from './wishlist.personal-data.ts';
 import { registerWishlistRoutes } from './wishlist.routes.ts';
 import type { WishlistService } from './wishlist.service.ts';
 
-export { createWishlistService, type WishlistDeps, type WishlistService } from './wishlist.service.ts';
+export { createWishlistService, type WishlistService } from './wishlist.service.ts';
+export type { WishlistDeps } from './wishlist.deps.ts';
 
 /**
  * Wishlists (`WishlistService`): guest wishlists by unguessable id, shoppers' by owner (taken over on

@@ -2,24 +2,18 @@ import { formatPenceShort, type Wishlist, type WishlistNotice, type WishlistSetI
 import type { Database } from '../../db/client.ts';
 import type { Actor, CallerContext } from '../../platform/context.ts';
 import { formatInFours, newOpaqueId, parseReadableCode, readableCode } from '../../platform/readable-codes.ts';
-import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
+import type { SellableOffering } from '../catalogue/index.ts';
 import type { NotificationsService, RenderedEmail } from '../notifications/index.ts';
 import type { PriceList, PricingService } from '../pricing/index.ts';
 import { changesSinceLastSeen, describeItem, freshItem, MAX_ITEMS, MAX_QUANTITY, type Offer, type StoredItem } from './wishlist-items.ts';
 import { WishlistErrors } from './wishlist.errors.ts';
 import * as repository from './wishlist.repository.ts';
 import type { WishlistRow } from './wishlist.repository.ts';
+import type { WishlistDeps } from './wishlist.deps.ts';
 
 /** `…/wishlist/mine`: a signed-in shopper's current wishlist, for a device that has no id yet. */
 export const CURRENT_WISHLIST_ALIAS = 'mine';
 export const SHARE_CODE_LENGTH = 8;
-
-/** Prices are pricing's, as the basket charges them; what is sold the catalogue's; e-mails go through notifications. */
-export interface WishlistDeps {
-  pricing: PricingService;
-  catalogue: CatalogueService;
-  notifications: NotificationsService;
-}
 
 export interface EmailWishlistInput {
   emailAddress: string;

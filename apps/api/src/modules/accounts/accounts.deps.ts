@@ -1,0 +1,9 @@
+import type { IdentityService } from '../identity/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { NewsletterDeps } from './newsletter.ts';
+
+/** Profiles are identity's when it signed the customer in; the newsletter's e-mails go through notifications. */
+export interface AccountsDeps extends NewsletterDeps {
+  identity: IdentityService;
+  notifications: NotificationsService;
+}

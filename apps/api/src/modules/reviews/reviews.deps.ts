@@ -1,0 +1,18 @@
+import type { ServiceContext } from '../../platform/context.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { IdentityService } from '../identity/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+
+/** The services reviews use: each part takes what it needs from these. */
+export interface ReviewsDeps {
+  catalogue: CatalogueService;
+  orders: OrdersService;
+  notifications: NotificationsService;
+  identity: IdentityService;
+  /**
+   * Units of `skus` returned and reported damaged (the help centre's, which files its product
+   * questions with reviews: given late, as pricing's trade lookup is, to keep the graph acyclic).
+   */
+  afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
+}
