@@ -121,6 +121,30 @@ describe('module boundary check', () => {
     ]);
   });
 
+  it('refuses a service file over 400 lines unless it is listed, and a listed one that is no longer long', () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, index) => `export const LINE_${index} = ${index};`).join('\n') + '\n';
+    const root = tree({
+      'apps/api/src/modules/trade/index.ts': "export { createTradeService } from './trade.service.ts';",
+      'apps/api/src/modules/trade/trade.service.ts': `export function createTradeService() {}\n${lines(399)}`,
+      'apps/api/src/modules/trade/trade-bands.ts': `export function createBands() {}\n${lines(400)}`,
+      'apps/api/src/modules/trade/trade-rules.ts': lines(900),
+      'apps/api/src/modules/trade/trade.api.test.ts': `export function createFixture() {}\n${lines(900)}`,
+      'apps/api/src/modules/basket/index.ts': 'export const BASKET = 1;',
+      'apps/api/src/modules/basket/basket.service.ts': lines(401),
+      'apps/api/src/modules/orders/index.ts': 'export const ORDERS = 1;',
+      'apps/api/src/modules/orders/orders.service.ts': lines(300),
+    });
+    const rules = (allowList: readonly string[]) => findBoundaryViolations(root, [], allowList).map((violation) => `${violation.file}: ${violation.rule}`);
+    expect(rules([])).toEqual([
+      'apps/api/src/modules/basket/basket.service.ts: a service file of 401 lines (over 400): move each coherent group of its functions to a file of its own',
+      'apps/api/src/modules/trade/trade-bands.ts: a service file of 401 lines (over 400): move each coherent group of its functions to a file of its own',
+    ]);
+    expect(rules(['apps/api/src/modules/basket/basket.service.ts', 'apps/api/src/modules/orders/orders.service.ts'])).toEqual([
+      'apps/api/src/modules/orders/orders.service.ts: is 300 lines now: remove it from LONG_SERVICE_FILES',
+      'apps/api/src/modules/trade/trade-bands.ts: a service file of 401 lines (over 400): move each coherent group of its functions to a file of its own',
+    ]);
+  });
+
   it('lets an index.ts hand out factories, modules, error factories, constants and types, and nothing else, deprecated or not', () => {
     const root = tree({
       'apps/api/src/modules/delivery/index.ts': [

@@ -21,7 +21,10 @@
  *   two picture routes, and tests and their helpers (see DEMO_ENTRIES);
  * - SQL lives in repositories: only `*.repository.ts`, a module's `repository/` folder, `*.tables.ts`,
  *   the database layer (`db/`), seeds and tests import drizzle-orm, write a `sql` template or import a
- *   table as a value (see isSqlPlace and SQL_ALLOW_LIST).
+ *   table as a value (see isSqlPlace and SQL_ALLOW_LIST);
+ * - a service file (`*.service.ts`, or a module file exporting a `create…` factory of a service's part)
+ *   stays within SERVICE_FILE_MAX_LINES: past that it is several things, each of which gets a file of its
+ *   own (see LONG_SERVICE_FILES).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -376,7 +379,46 @@ function sqlViolations(root: string, allowList: readonly string[]): Violation[] 
   return violations;
 }
 
-export function findBoundaryViolations(root: string, sqlAllowList: readonly string[] = []): Violation[] {
+/** A service file longer than this holds several groups of functions, each of which belongs in a file of its own. */
+export const SERVICE_FILE_MAX_LINES = 400;
+
+/** Service files still over SERVICE_FILE_MAX_LINES, each until its groups of functions move to files of their own. */
+export const LONG_SERVICE_FILES: readonly string[] = [
+  'apps/api/src/modules/basket/basket.service.ts',
+  'apps/api/src/modules/catalogue/catalogue.service.ts',
+  'apps/api/src/modules/discounts/discounts.service.ts',
+  'apps/api/src/modules/help-centre/enquiries.ts',
+  'apps/api/src/modules/identity/identity.service.ts',
+  'apps/api/src/modules/orders/orders.service.ts',
+  'apps/api/src/modules/reviews/questions.ts',
+  'apps/api/src/modules/trade/trade.service.ts',
+];
+
+const isServiceFile = (file: string, text: string) =>
+  !isTestCode(file) && (file.endsWith('.service.ts') || /^export (async )?function create[A-Z]\w*\(/m.test(text));
+
+function longServiceFileViolations(modulesDir: string, rel: (file: string) => string, allowList: readonly string[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of sourceFiles(modulesDir).toSorted()) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!isServiceFile(file, text)) continue;
+    const relative = rel(file).split(path.sep).join('/');
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    const allowed = allowList.includes(relative);
+    if (lines > SERVICE_FILE_MAX_LINES && !allowed) {
+      violations.push({
+        file: relative,
+        specifier: '-',
+        rule: `a service file of ${lines} lines (over ${SERVICE_FILE_MAX_LINES}): move each coherent group of its functions to a file of its own`,
+      });
+    } else if (lines <= SERVICE_FILE_MAX_LINES && allowed) {
+      violations.push({ file: relative, specifier: '-', rule: `is ${lines} lines now: remove it from LONG_SERVICE_FILES` });
+    }
+  }
+  return violations;
+}
+
+export function findBoundaryViolations(root: string, sqlAllowList: readonly string[] = [], longServiceFiles: readonly string[] = []): Violation[] {
   const violations: Violation[] = [];
   const apiSrc = path.join(root, 'apps', 'api', 'src');
   const modulesDir = path.join(apiSrc, 'modules');
@@ -478,6 +520,7 @@ export function findBoundaryViolations(root: string, sqlAllowList: readonly stri
   violations.push(...fileCycleViolations(modulesDir, rel));
   violations.push(...moduleStateViolations(root));
   violations.push(...sqlViolations(root, sqlAllowList));
+  violations.push(...longServiceFileViolations(modulesDir, rel, longServiceFiles));
   return violations;
 }
 
@@ -573,7 +616,7 @@ function moduleStateViolations(root: string): Violation[] {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const violations = findBoundaryViolations(root, SQL_ALLOW_LIST);
+  const violations = findBoundaryViolations(root, SQL_ALLOW_LIST, LONG_SERVICE_FILES);
   for (const violation of violations) {
     process.stderr.write(`${violation.file}: imports "${violation.specifier}": ${violation.rule}\n`);
   }
