@@ -336,16 +336,7 @@ export const SQL_ALLOW_LIST: readonly string[] = [
   'apps/api/src/modules/catalogue/sellable-offerings.ts',
   'apps/api/src/modules/help-centre/enquiries.ts',
   'apps/api/src/modules/help-centre/stock-notifications.ts',
-  'apps/api/src/modules/orders/orders.service.ts',
-  'apps/api/src/modules/reviews/invitations.ts',
-  'apps/api/src/modules/reviews/listing-cache.ts',
-  'apps/api/src/modules/reviews/listings.ts',
-  'apps/api/src/modules/reviews/photos.ts',
-  'apps/api/src/modules/reviews/questions.ts',
   'apps/api/src/modules/reviews/review-search-snapshot.ts',
-  'apps/api/src/modules/reviews/review-view.ts',
-  'apps/api/src/modules/reviews/summaries.ts',
-  'apps/api/src/modules/reviews/writing.ts',
 ];
 
 /**
@@ -390,7 +381,6 @@ export const LONG_SERVICE_FILES: readonly string[] = [
   'apps/api/src/modules/help-centre/enquiries.ts',
   'apps/api/src/modules/identity/identity.service.ts',
   'apps/api/src/modules/orders/orders.service.ts',
-  'apps/api/src/modules/reviews/questions.ts',
   'apps/api/src/modules/trade/trade.service.ts',
 ];
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { newOrderNumber } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
@@ -420,4 +420,47 @@ export async function countOrdersOf(db: Database, subject: DataSubject): Promise
   const mine = or(isSubjectsAddress(orders.emailAddress, subject), subject.userId ? eq(orders.customerId, subject.userId) : undefined);
   const [row] = await db.select({ n: count() }).from(orders).where(mine);
   return row?.n ?? 0;
+}
+
+/** A page of orders delivered in a window (keyset on delivery time, then id), with their lines. */
+export async function deliveredOrders(db: Database, window: { from: Date; before: Date; after?: { deliveredAt: Date; id: string }; limit: number }) {
+  const deliveredAt = sql<Date>`max(${orderHistory.at})`.mapWith(orderHistory.at);
+  const { after } = window;
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      customerId: orders.customerId,
+      emailAddress: orders.emailAddress,
+      customerName: orders.customerName,
+      deliveredAt,
+    })
+    .from(orderHistory)
+    .innerJoin(orders, eq(orders.id, orderHistory.orderId))
+    .where(and(eq(orderHistory.kind, 'status'), eq(orderHistory.status, 'delivered'), gte(orderHistory.at, window.from), lt(orderHistory.at, window.before)))
+    .groupBy(orders.id)
+    .having(after ? sql`(max(${orderHistory.at}), ${orders.id}) > (${after.deliveredAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined)
+    .orderBy(sql`max(${orderHistory.at})`, asc(orders.id))
+    .limit(window.limit);
+  if (rows.length === 0) return { orders: rows, lines: [] };
+  const lines = await db
+    .select({
+      orderId: orderLines.orderId,
+      position: orderLines.position,
+      sku: orderLines.sku,
+      productName: orderLines.productName,
+      productSlug: orderLines.productSlug,
+      quantity: orderLines.quantity,
+      cancelledQuantity: orderLines.cancelledQuantity,
+    })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  return { orders: rows, lines };
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { SALES_CHANNELS, mayMoveOrder, type Order, type OrderStatus, type OrderSummary, type ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
@@ -13,7 +12,6 @@ import { recordHistoricalOrders, type HistoricalOrder } from './historical-order
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
 import { vatInvoicePdf } from './vat-invoice.ts';
-import { orderHistory, orderLines, orders as orderTable } from './orders.tables.ts';
 
 type Ctx = CallerContext;
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -226,45 +224,8 @@ export interface DeliveredWindow {
  * (a delivered order may since have been refunded); the caller decides which it wants.
  */
 export async function deliveredOrders(ctx: DbContext, window: DeliveredWindow): Promise<DeliveredOrder[]> {
-  const deliveredAt = sql<Date>`max(${orderHistory.at})`.mapWith(orderHistory.at);
-  const { after } = window;
-  const rows = await ctx.db
-    .select({
-      id: orderTable.id,
-      orderNumber: orderTable.orderNumber,
-      status: orderTable.status,
-      customerId: orderTable.customerId,
-      emailAddress: orderTable.emailAddress,
-      customerName: orderTable.customerName,
-      deliveredAt,
-    })
-    .from(orderHistory)
-    .innerJoin(orderTable, eq(orderTable.id, orderHistory.orderId))
-    .where(and(eq(orderHistory.kind, 'status'), eq(orderHistory.status, 'delivered'), gte(orderHistory.at, window.from), lt(orderHistory.at, window.before)))
-    .groupBy(orderTable.id)
-    .having(after ? sql`(max(${orderHistory.at}), ${orderTable.id}) > (${after.deliveredAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined)
-    .orderBy(sql`max(${orderHistory.at})`, asc(orderTable.id))
-    .limit(window.limit);
-  if (rows.length === 0) return [];
-  const lines = await ctx.db
-    .select({
-      orderId: orderLines.orderId,
-      position: orderLines.position,
-      sku: orderLines.sku,
-      productName: orderLines.productName,
-      productSlug: orderLines.productSlug,
-      quantity: orderLines.quantity,
-      cancelledQuantity: orderLines.cancelledQuantity,
-    })
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
-  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id).map(({ orderId: _orderId, ...line }) => line) }));
+  const { orders, lines } = await repository.deliveredOrders(ctx.db, window);
+  return orders.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id).map(({ orderId: _orderId, ...line }) => line) }));
 }
 
 /** A customer who was sent a product, for reviews to invite to answer a question about it. */

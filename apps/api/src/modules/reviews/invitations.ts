@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import { REVIEW_INVITATION_DAYS_AFTER_DELIVERY } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Job, JobContext } from '../../platform/jobs.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import { reviewInvitations } from './reviews.tables.ts';
+import * as repository from './reviews.repository.ts';
 
 type DeliveredOrder = Awaited<ReturnType<ReviewsDeps['orders']['deliveredOrders']>>[number];
 
@@ -102,16 +101,10 @@ export async function sendDueInvitations(
 async function dueOf(deps: ReviewsDeps, db: Database, page: DeliveredOrder[]): Promise<DeliveredOrder[]> {
   const candidates = page.filter((order) => order.customerId !== null && order.status !== 'cancelled' && productsToReview(order).length > 0);
   if (candidates.length === 0) return [];
-  const asked = await db
-    .select({ orderId: reviewInvitations.orderId })
-    .from(reviewInvitations)
-    .where(
-      inArray(
-        reviewInvitations.orderId,
-        candidates.map((order) => order.id),
-      ),
-    );
-  const askedIds = new Set(asked.map((row) => row.orderId));
+  const askedIds = await repository.invitedOrders(
+    db,
+    candidates.map((order) => order.id),
+  );
   const due: DeliveredOrder[] = [];
   for (const order of candidates) {
     if (askedIds.has(order.id) || !deps.notifications.isSendableAddress(order.emailAddress)) continue;
@@ -125,12 +118,10 @@ async function dueOf(deps: ReviewsDeps, db: Database, page: DeliveredOrder[]): P
 async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], publicUrl: string, now: Date): Promise<number> {
   if (due.length === 0) return 0;
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(reviewInvitations)
-      .values(due.map((order) => ({ orderId: order.id, emailAddress: order.emailAddress, sentAt: now })))
-      .onConflictDoNothing({ target: reviewInvitations.orderId })
-      .returning({ orderId: reviewInvitations.orderId });
-    const mine = new Set(claimed.map((row) => row.orderId));
+    const mine = await repository.claimInvitations(
+      tx,
+      due.map((order) => ({ orderId: order.id, emailAddress: order.emailAddress, sentAt: now })),
+    );
     for (const order of due) {
       if (!mine.has(order.id)) continue;
       await deps.notifications.enqueueEmail(
@@ -143,7 +134,7 @@ async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], pu
         },
       );
     }
-    return claimed.length;
+    return mine.size;
   });
 }
 

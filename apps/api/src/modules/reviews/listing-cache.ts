@@ -1,8 +1,6 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { answerWeight, databaseId, LruCache, SeenOnce, watchCache } from '../../platform/cache.ts';
 import type { ReviewedProduct } from '../catalogue/index.ts';
-import { reviewSummaries } from './reviews.tables.ts';
 
 /**
  * A product's review listings and summary kept per process (decision 0037), keyed by the version
@@ -17,7 +15,6 @@ import { reviewSummaries } from './reviews.tables.ts';
  * the summary row) shows when its entry ages out, after ANSWER_TTL_MS.
  */
 type Db = ServiceContext['db'];
-export type SummaryRow = typeof reviewSummaries.$inferSelect;
 
 /** How long a kept answer may be served: helpful counts lag by at most this much. */
 export const ANSWER_TTL_MS = 10_000;
@@ -34,17 +31,6 @@ watchCache('reviews-listings', () => answers.stats());
  * with answers no one asks for again, whose full collections held product pages up (bench:reviews).
  */
 const askedBefore = new SeenOnce();
-
-/** The product's summary row (undefined before its first published review) and the version answers are kept under. */
-export async function summaryWithVersion(db: Db, productId: number): Promise<{ row: SummaryRow | undefined; version: string }> {
-  const [found] = await db
-    .select({ ...getTableColumns(reviewSummaries), version: sql<string>`xmin::text` })
-    .from(reviewSummaries)
-    .where(eq(reviewSummaries.productId, productId));
-  if (!found) return { row: undefined, version: 'none' };
-  const { version, ...row } = found;
-  return { row, version };
-}
 
 /**
  * The answer kept for `key` under `version`, or `load()`'s, kept for the next callers once it has

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   type reviewListingEndpoints as endpoints,
   type BodyOf,
@@ -20,9 +19,10 @@ import { averageTenths, NO_REVIEWS, summarise, topWords, totalPages, ukMonth } f
 import { ukDayStart } from '../../platform/uk-time.ts';
 import { productSlugOf } from './review-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import { productQuestions, reviewHelpfulVotes, reviews } from './reviews.tables.ts';
 import { figuresOfRow } from './summaries.ts';
-import { keptAnswer, keptProduct, summaryWithVersion, type SummaryRow } from './listing-cache.ts';
+import { keptAnswer, keptProduct } from './listing-cache.ts';
+import * as repository from './reviews.repository.ts';
+import type { ReviewFilter, ReviewRow, SummaryRow } from './reviews.repository.ts';
 import { loadReviewSearchIndex, reviewSearchIndex } from './review-search-snapshot.ts';
 import { facetsOf, totalOf, type FacetFilters } from './review-search-rules.ts';
 import { publishedAnswererName } from './question-rules.ts';
@@ -56,9 +56,6 @@ async function productBySlug(deps: ReviewsDeps, ctx: DbContext, slug: string) {
   if (!product) throw ListingErrors.productNotFound();
   return product;
 }
-
-type ReviewRow = typeof reviews.$inferSelect;
-const PUBLISHED = eq(reviews.status, 'published');
 
 type Photos = ReadonlyMap<string, ReviewPhoto[]>;
 
@@ -97,27 +94,9 @@ const toStaff = (row: ReviewRow, names: ReadonlyMap<string, ReviewedProductName>
   moderatedAt: row.moderatedAt?.toISOString() ?? null,
 });
 
-const ORDERS: Record<string, SQL[]> = {
-  newest: [desc(reviews.createdAt), desc(reviews.id)],
-  oldest: [asc(reviews.createdAt), asc(reviews.id)],
-  highest: [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
-  lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
-  most_helpful: [desc(reviews.helpfulCount), desc(reviews.createdAt), desc(reviews.id)],
-};
-
 /** A page of reviews and their total: counted, unless the caller knows it (`knownTotal`). */
-async function page(ctx: DbContext, where: SQL | undefined, sort: string, pageNumber: number, size: number, knownTotal?: number) {
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(reviews)
-      .where(where)
-      .orderBy(...ORDERS[sort]!)
-      .limit(size)
-      .offset((pageNumber - 1) * size),
-    knownTotal === undefined ? ctx.db.select({ count: count() }).from(reviews).where(where) : [{ count: knownTotal }],
-  ]);
-  const totalCount = total?.count ?? 0;
+async function page(ctx: DbContext, filter: ReviewFilter, sort: string, pageNumber: number, size: number, knownTotal?: number) {
+  const { rows, totalCount } = await repository.reviewsPage(ctx.db, filter, sort, pageNumber, size, knownTotal);
   return { rows, paging: { page: pageNumber, size, totalCount, totalPages: totalPages(totalCount, size) } };
 }
 
@@ -131,7 +110,7 @@ const productKey = (product: { id: number; slug: string; sku: string; name: stri
 async function listReviews(deps: ReviewsDeps, ctx: DbContext, query: ReviewListingQueryInput): Promise<ReviewListing> {
   const product = await productBySlug(deps, ctx, query.slug);
   // Kept until the product's summary row changes (every publish and take-down) or for ANSWER_TTL_MS (decision 0037).
-  const { row: summary, version } = await summaryWithVersion(ctx.db, product.id);
+  const { row: summary, version } = await repository.summaryWithVersion(ctx.db, product.id);
   const key = `listing|${productKey(product)}|${query.sort}|${query.page}|${query.size}|${query.rating ?? ''}|${query.withPhotos ?? ''}`;
   return keptAnswer(ctx.db, key, version, () => loadListing(ctx, product, summary, query));
 }
@@ -142,14 +121,9 @@ async function loadListing(
   summary: SummaryRow | undefined,
   query: ReviewListingQueryInput,
 ) {
-  const where = and(
-    eq(reviews.productId, product.id),
-    PUBLISHED,
-    query.rating === undefined ? undefined : eq(reviews.rating, query.rating),
-    query.withPhotos ? gt(reviews.photoCount, 0) : undefined,
-  );
+  const filter: ReviewFilter = { productId: product.id, status: 'published', rating: query.rating, withPhotos: query.withPhotos };
   const known = query.withPhotos ? undefined : publishedCount(summary, query.rating);
-  const { rows, paging } = await page(ctx, where, query.sort, query.page, query.size, known);
+  const { rows, paging } = await page(ctx, filter, query.sort, query.page, query.size, known);
   const photos = await photosOfReviews(
     ctx.db,
     rows.map((row) => row.id),
@@ -159,7 +133,7 @@ async function loadListing(
 
 async function getReviewSummary(deps: ReviewsDeps, ctx: DbContext, slug: string): Promise<ReviewSummary> {
   const product = await productBySlug(deps, ctx, slug);
-  const { row, version } = await summaryWithVersion(ctx.db, product.id);
+  const { row, version } = await repository.summaryWithVersion(ctx.db, product.id);
   // The same object for every caller until the row changes: the HTTP layer writes it out once.
   return keptAnswer(ctx.db, `summary|${productKey(product)}`, version, async () => ({
     slug: product.slug,
@@ -171,18 +145,7 @@ async function getReviewSummary(deps: ReviewsDeps, ctx: DbContext, slug: string)
 
 async function listQuestions(deps: ReviewsDeps, ctx: DbContext, query: QnaListingQueryInput): Promise<QnaListing> {
   const product = await productBySlug(deps, ctx, query.slug);
-  const where = and(eq(productQuestions.productId, product.id), eq(productQuestions.status, 'published'), isNotNull(productQuestions.answer));
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(productQuestions)
-      .where(where)
-      .orderBy(desc(productQuestions.createdAt), desc(productQuestions.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    ctx.db.select({ count: count() }).from(productQuestions).where(where),
-  ]);
-  const totalCount = total?.count ?? 0;
+  const { rows, totalCount } = await repository.publishedQuestionsPage(ctx.db, product.id, query.page, query.size);
   return {
     slug: product.slug,
     sku: product.sku,
@@ -211,22 +174,11 @@ export const voterKeyOf = (actor: CallerContext['actor'], clientAddress: string)
 async function voteHelpful(ctx: CallerContext, reviewId: string, clientAddress: string): Promise<HelpfulVote> {
   const voterKey = voterKeyOf(ctx.actor, clientAddress);
   return ctx.db.transaction(async (db) => {
-    const [review] = await db
-      .select({ id: reviews.id, helpfulCount: reviews.helpfulCount })
-      .from(reviews)
-      .where(and(eq(reviews.id, reviewId), PUBLISHED));
+    const review = await repository.publishedReview(db, reviewId);
     if (!review) throw ListingErrors.reviewNotFound();
-    // The vote's primary key decides: of two at once by one person, one inserts, the other finds it.
-    const inserted = await db.insert(reviewHelpfulVotes).values({ reviewId, voterKey, at: ctx.clock.now() }).onConflictDoNothing().returning();
-    if (inserted.length === 0) {
-      return { reviewId, helpfulCount: review.helpfulCount, alreadyCounted: true };
-    }
-    const [updated] = await db
-      .update(reviews)
-      .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
-      .where(eq(reviews.id, reviewId))
-      .returning({ helpfulCount: reviews.helpfulCount });
-    return { reviewId, helpfulCount: updated!.helpfulCount, alreadyCounted: false };
+    const helpfulCount = await repository.countHelpfulVote(db, { reviewId, voterKey, at: ctx.clock.now() });
+    if (helpfulCount === null) return { reviewId, helpfulCount: review.helpfulCount, alreadyCounted: true };
+    return { reviewId, helpfulCount, alreadyCounted: false };
   });
 }
 
@@ -248,19 +200,16 @@ async function staffItems(deps: ReviewsDeps, ctx: DbContext, rows: ReviewRow[]):
 
 async function searchReviews(deps: ReviewsDeps, ctx: DbContext, search: ReviewSearchInput): Promise<ReviewSearchPage> {
   if (search.startDate && search.endDate && search.startDate > search.endDate) throw ListingErrors.datesReversed();
-  const where = and(
-    search.startDate ? gte(reviews.createdAt, ukDayStart(search.startDate)) : undefined,
-    search.endDate ? lt(reviews.createdAt, ukDayStart(search.endDate, true)) : undefined,
-    search.skuCode ? eq(reviews.sku, search.skuCode.toUpperCase()) : undefined,
-    search.source ? eq(reviews.source, search.source) : undefined,
-    search.status ? eq(reviews.status, search.status) : undefined,
-  );
-  const { rows, paging } = await page(ctx, where, 'newest', search.page, search.size);
+  const filter: ReviewFilter = {
+    createdFrom: search.startDate ? ukDayStart(search.startDate) : undefined,
+    createdBefore: search.endDate ? ukDayStart(search.endDate, true) : undefined,
+    sku: search.skuCode ? search.skuCode.toUpperCase() : undefined,
+    source: search.source,
+    status: search.status,
+  };
+  const { rows, paging } = await page(ctx, filter, 'newest', search.page, search.size);
   return { items: await staffItems(deps, ctx, rows), ...paging };
 }
-
-/** `%` and `_` typed by staff are looked for as themselves. */
-export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * Staff's advanced search, answered by the in-memory index of every review (decision 0043): the
@@ -300,10 +249,7 @@ async function advancedPage(deps: ReviewsDeps, ctx: DbContext, search: AdvancedR
 /** Reviews by id, in the order of `ids`. */
 async function reviewsById(ctx: DbContext, ids: readonly string[]): Promise<ReviewRow[]> {
   if (ids.length === 0) return [];
-  const rows = await ctx.db
-    .select()
-    .from(reviews)
-    .where(inArray(reviews.id, [...ids]));
+  const rows = await repository.reviewsByIds(ctx.db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is ReviewRow => row !== undefined);
 }
@@ -320,21 +266,7 @@ async function searchReviewsAdvancedWithFacets(deps: ReviewsDeps, ctx: DbContext
 async function getOfferingInsights(deps: ReviewsDeps, ctx: DbContext, sku: string): Promise<OfferingInsights> {
   const product = await deps.catalogue.findReviewedProduct(ctx, { sku: sku.trim().toUpperCase() });
   if (!product) throw ListingErrors.productNotFound();
-  const [published, [questions]] = await Promise.all([
-    ctx.db
-      .select({
-        rating: reviews.rating,
-        title: reviews.title,
-        text: reviews.text,
-        publishedTitle: reviews.publishedTitle,
-        publishedText: reviews.publishedText,
-        createdAt: reviews.createdAt,
-      })
-      .from(reviews)
-      .where(and(eq(reviews.productId, product.id), PUBLISHED))
-      .orderBy(asc(reviews.createdAt)),
-    ctx.db.select({ count: count() }).from(productQuestions).where(eq(productQuestions.productId, product.id)),
-  ]);
+  const { published, questionsAsked } = await repository.insightsOf(ctx.db, product.id);
   const months = new Map<string, { count: number; sum: number }>();
   for (const review of published) {
     const month = ukMonth(review.createdAt);
@@ -360,7 +292,7 @@ async function getOfferingInsights(deps: ReviewsDeps, ctx: DbContext, sku: strin
       .map(([month, figures]) => ({ month, count: figures.count, averageRating: averageTenths(figures.sum, figures.count) / 10 })),
     lowReviewWords: words((rating) => rating <= 2),
     highReviewWords: words((rating) => rating >= 4),
-    questionsAsked: questions?.count ?? 0,
+    questionsAsked,
     afterSales,
   };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, max } from 'drizzle-orm';
 import { REVIEW_MAX_PHOTOS, type ReviewPhotos } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -7,7 +6,7 @@ import type { FilesService, OpenedFile } from '../files/index.ts';
 import { PhotoErrors } from './photos.errors.ts';
 import { photosOfReview } from './review-view.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import { reviewPhotos, reviews } from './reviews.tables.ts';
+import * as repository from './reviews.repository.ts';
 import { ReviewErrors } from './writing.errors.ts';
 
 /** A photo as the route read it from the form: the browser's name is only a hint, the content decides. */
@@ -35,10 +34,7 @@ export function createPhotos(_deps: ReviewsDeps): ReviewPhotosService {
   return {
     async addReviewPhotos(ctx, files, reviewId, uploads) {
       const authorId = ctx.actor!.userId;
-      const [review] = await ctx.db
-        .select({ customerId: reviews.customerId, status: reviews.status, photoCount: reviews.photoCount })
-        .from(reviews)
-        .where(eq(reviews.id, reviewId));
+      const review = await repository.reviewForPhotos(ctx.db, reviewId);
       // Another customer's review is as unknown as one that does not exist.
       if (!review || review.customerId !== authorId) throw ReviewErrors.reviewNotFound();
       if (review.status !== 'pending') throw PhotoErrors.closed();
@@ -51,41 +47,29 @@ export function createPhotos(_deps: ReviewsDeps): ReviewPhotosService {
       await files.storeUploads(ctx, sent, (stored) =>
         ctx.db.transaction(async (db) => {
           // Under the review's lock: two uploads at once take turns, and a moderator's publish waits for this one.
-          const [locked] = await db.select({ status: reviews.status, version: reviews.version }).from(reviews).where(eq(reviews.id, reviewId)).for('update');
+          const locked = await repository.lockReviewStatus(db, reviewId);
           if (!locked || locked.status !== 'pending') throw PhotoErrors.closed();
-          const [kept] = await db
-            .select({ count: count(), last: max(reviewPhotos.position) })
-            .from(reviewPhotos)
-            .where(eq(reviewPhotos.reviewId, reviewId));
-          const already = kept?.count ?? 0;
+          const kept = await repository.photoCountOf(db, reviewId);
+          const already = kept.count;
           if (already + stored.length > REVIEW_MAX_PHOTOS) throw PhotoErrors.tooMany(REVIEW_MAX_PHOTOS - already);
-          const first = (kept?.last ?? -1) + 1;
-          await db.insert(reviewPhotos).values(
-            stored.map((file, index) => ({
-              id: randomUUID(),
-              reviewId,
-              fileId: file.id,
-              contentType: file.contentType,
-              sizeBytes: file.size,
-              position: first + index,
-            })),
-          );
+          const first = (kept.last ?? -1) + 1;
+          const photos = stored.map((file, index) => ({
+            id: randomUUID(),
+            reviewId,
+            fileId: file.id,
+            contentType: file.contentType,
+            sizeBytes: file.size,
+            position: first + index,
+          }));
           // The count is the rows', and the version moves on: a moderator who saw the review without these photos reloads before publishing.
-          await db
-            .update(reviews)
-            .set({ photoCount: already + stored.length, version: locked.version + 1 })
-            .where(eq(reviews.id, reviewId));
+          await repository.addPhotos(db, reviewId, photos, already + stored.length, locked.version + 1);
         }),
       );
       return { reviewId, photos: await photosOfReview(ctx.db, reviewId) };
     },
 
     async openReviewPhoto(ctx, files, photoId) {
-      const [photo] = await ctx.db
-        .select({ fileId: reviewPhotos.fileId, status: reviews.status, customerId: reviews.customerId })
-        .from(reviewPhotos)
-        .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
-        .where(eq(reviewPhotos.id, photoId));
+      const photo = await repository.photoWithReview(ctx.db, photoId);
       if (!photo) throw PhotoErrors.photoNotFound();
       const published = photo.status === 'published';
       const actor = ctx.actor;

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   QUESTION_INVITATIONS_PER_CALL,
@@ -18,17 +17,15 @@ import {
 } from '@shop/contracts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
-import { likeText } from './listings.ts';
 import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, publishedAnswererName, shopAnswererName } from './question-rules.ts';
 import { QuestionErrors } from './questions.errors.ts';
 import { totalPages } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import { productQuestions, questionAnswerInvitations } from './reviews.tables.ts';
+import * as repository from './reviews.repository.ts';
+import type { InvitationRow, QuestionRow } from './reviews.repository.ts';
 
 type Db = ServiceContext['db'];
 type DbContext = Pick<ServiceContext, 'db'>;
-type QuestionRow = typeof productQuestions.$inferSelect;
-type InvitationRow = typeof questionAnswerInvitations.$inferSelect;
 export type QuestionSearchInput = z.output<typeof QuestionSearchSchema>;
 type AnswerInput = z.output<typeof AnswerQuestionSchema>;
 type RejectInput = z.output<typeof RejectQuestionQuerySchema>;
@@ -89,20 +86,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
   async function staffViews(ctx: DbContext, rows: readonly QuestionRow[]): Promise<StaffQuestion[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [products, answered, sent] = await Promise.all([
-      productsOf(ctx, rows),
-      ctx.db
-        .select()
-        .from(questionAnswerInvitations)
-        .where(and(inArray(questionAnswerInvitations.questionId, ids), isNotNull(questionAnswerInvitations.answer)))
-        .orderBy(asc(questionAnswerInvitations.answeredAt), asc(questionAnswerInvitations.id)),
-      ctx.db
-        .select({ questionId: questionAnswerInvitations.questionId, count: count() })
-        .from(questionAnswerInvitations)
-        .where(inArray(questionAnswerInvitations.questionId, ids))
-        .groupBy(questionAnswerInvitations.questionId),
-    ]);
-    const sentBy = new Map(sent.map((row) => [row.questionId, row.count]));
+    const [products, { answered, sentBy }] = await Promise.all([productsOf(ctx, rows), repository.invitationsOf(ctx.db, ids)]);
     return rows.map((row) => {
       const product = row.sku ? products.get(row.sku) : null;
       return {
@@ -132,18 +116,9 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
     });
   }
 
-  /**
-   * Sets the product's count of published questions in the caller's transaction. Publishers of one
-   * product take turns (a transaction-scoped advisory lock), and each counts after the one before it
-   * committed, so two questions published at once are both counted.
-   */
+  /** Sets the product's count of published questions in the caller's transaction, counted in turn with other publishers. */
   async function recount(db: Db, productId: number): Promise<void> {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`product-questions:${productId}`}, 0))`);
-    const [published] = await db
-      .select({ count: count() })
-      .from(productQuestions)
-      .where(and(eq(productQuestions.productId, productId), eq(productQuestions.status, 'published')));
-    await catalogue.setQuestionsCount({ db }, productId, published?.count ?? 0);
+    await catalogue.setQuestionsCount({ db }, productId, await repository.countPublishedQuestionsInTurn(db, productId));
   }
 
   /** A moderator's change at the version they saw (409 when another got there first), with the product's count when it is shown or hidden. */
@@ -154,15 +129,11 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
     decide: (db: Db, row: QuestionRow) => Promise<Partial<QuestionRow>>,
   ): Promise<QuestionRow> {
     return ctx.db.transaction(async (db) => {
-      const [row] = await db.select().from(productQuestions).where(eq(productQuestions.id, questionId));
+      const row = await repository.findQuestion(db, questionId);
       if (!row) throw QuestionErrors.questionNotFound();
       if (row.version !== version) throw QuestionErrors.changed();
       const changes = await decide(db, row);
-      const [after] = await db
-        .update(productQuestions)
-        .set({ ...changes, version: version + 1 })
-        .where(and(eq(productQuestions.id, questionId), eq(productQuestions.version, version)))
-        .returning();
+      const after = await repository.changeQuestionAt(db, questionId, version, changes);
       if (!after) throw QuestionErrors.changed();
       if ((row.status === 'published') !== (after.status === 'published')) await recount(db, after.productId);
       return after;
@@ -175,10 +146,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
   };
 
   const invitationByToken = async (db: Db, token: string): Promise<InvitationRow> => {
-    const [invitation] = await db
-      .select()
-      .from(questionAnswerInvitations)
-      .where(eq(questionAnswerInvitations.tokenHash, hashToken(token)));
+    const invitation = await repository.invitationByTokenHash(db, hashToken(token));
     if (!invitation) throw QuestionErrors.invitationNotFound();
     return invitation;
   };
@@ -188,24 +156,18 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
       const product = await productOfSku(ctx, input.sku);
       if (!product) throw QuestionErrors.productNotFound();
       const id = randomUUID();
-      const inserted = await ctx.db
-        .insert(productQuestions)
-        .values({
-          id,
-          productId: product.id,
-          sku: input.sku,
-          helpReference: input.helpReference,
-          askerName: publicAskerName(input.askerName),
-          customerId: input.customerId,
-          question: input.question,
-          status: 'pending',
-          createdAt: ctx.clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: productQuestions.id });
-      if (inserted[0]) return { questionId: inserted[0].id };
-      const [earlier] = await ctx.db.select({ id: productQuestions.id }).from(productQuestions).where(eq(productQuestions.helpReference, input.helpReference));
-      return { questionId: earlier!.id };
+      const inserted = await repository.insertQuestion(ctx.db, {
+        id,
+        productId: product.id,
+        sku: input.sku,
+        helpReference: input.helpReference,
+        askerName: publicAskerName(input.askerName),
+        customerId: input.customerId,
+        question: input.question,
+        status: 'pending',
+        createdAt: ctx.clock.now(),
+      });
+      return { questionId: inserted ?? (await repository.questionIdOfEnquiry(ctx.db, input.helpReference))! };
     },
 
     async searchQuestions(ctx, search) {
@@ -216,24 +178,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
         if (!product) return empty;
         productId = product.id;
       }
-      const text = search.text ? likeText(search.text) : undefined;
-      const where: SQL | undefined = and(
-        search.status ? eq(productQuestions.status, search.status) : undefined,
-        productId === undefined ? undefined : eq(productQuestions.productId, productId),
-        text ? or(ilike(productQuestions.question, text), ilike(productQuestions.answer, text)) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(productQuestions)
-          .where(where)
-          // Pending first (the queue), each group oldest first.
-          .orderBy(sql`case when ${productQuestions.status} = 'pending' then 0 else 1 end`, asc(productQuestions.createdAt), asc(productQuestions.id))
-          .limit(search.size)
-          .offset((search.page - 1) * search.size),
-        ctx.db.select({ count: count() }).from(productQuestions).where(where),
-      ]);
-      const totalCount = total?.count ?? 0;
+      const { rows, totalCount } = await repository.questionsPage(ctx.db, { status: search.status, productId, text: search.text }, search.page, search.size);
       return { items: await staffViews(ctx, rows), page: search.page, size: search.size, totalCount, totalPages: totalPages(totalCount, search.size) };
     },
 
@@ -244,16 +189,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
         if (before.status === 'rejected') throw QuestionErrors.alreadyRejected();
         const moderator = ctx.actor?.userId ?? null;
         if (input.fromInvitationId) {
-          const [proposed] = await db
-            .select()
-            .from(questionAnswerInvitations)
-            .where(
-              and(
-                eq(questionAnswerInvitations.id, input.fromInvitationId),
-                eq(questionAnswerInvitations.questionId, questionId),
-                isNotNull(questionAnswerInvitations.answer),
-              ),
-            );
+          const proposed = await repository.proposedAnswer(db, input.fromInvitationId, questionId);
           if (!proposed) throw QuestionErrors.proposedAnswerNotFound();
           return {
             status: 'published',
@@ -289,14 +225,11 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
     },
 
     async inviteQuestionAnswers(ctx, questionId, publicUrl) {
-      const [row] = await ctx.db.select().from(productQuestions).where(eq(productQuestions.id, questionId));
+      const row = await repository.findQuestion(ctx.db, questionId);
       if (!row) throw QuestionErrors.questionNotFound();
       if (row.status === 'published') throw QuestionErrors.alreadyPublished();
       if (row.status === 'rejected') throw QuestionErrors.alreadyRejected();
-      const invitedBefore = await ctx.db
-        .select({ emailAddress: questionAnswerInvitations.emailAddress })
-        .from(questionAnswerInvitations)
-        .where(eq(questionAnswerInvitations.questionId, questionId));
+      const invitedBefore = await repository.invitedAddresses(ctx.db, questionId);
       const product = await productOfSku(ctx, row.sku);
       // Buyers of any of the product's options can answer a question about it.
       const summary = product ? await catalogue.getProductSummary(ctx, product.slug) : null;
@@ -304,7 +237,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
       const buyers = await orders.recentBuyersOf(ctx, skus, {
         limit: QUESTION_INVITATIONS_PER_CALL,
         excludeCustomerId: row.customerId,
-        excludeEmailAddresses: invitedBefore.map((invitation) => invitation.emailAddress),
+        excludeEmailAddresses: invitedBefore,
       });
       const now = ctx.clock.now();
       const invited = await ctx.db.transaction(async (db) => {
@@ -315,11 +248,14 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
           const token = newOpaqueId();
           const id = randomUUID();
           // The unique (question, address) index decides: of two moderators inviting at once, one e-mails each buyer.
-          const [claimed] = await db
-            .insert(questionAnswerInvitations)
-            .values({ id, questionId, customerId: buyer.customerId, emailAddress, tokenHash: hashToken(token), sentAt: now })
-            .onConflictDoNothing()
-            .returning({ id: questionAnswerInvitations.id });
+          const claimed = await repository.claimQuestionInvitation(db, {
+            id,
+            questionId,
+            customerId: buyer.customerId,
+            emailAddress,
+            tokenHash: hashToken(token),
+            sentAt: now,
+          });
           if (!claimed) continue;
           await notifications.enqueueEmail(
             { db },
@@ -340,7 +276,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
 
     async getQuestionInvitation(ctx, token) {
       const invitation = await invitationByToken(ctx.db, token);
-      const [question] = await ctx.db.select().from(productQuestions).where(eq(productQuestions.id, invitation.questionId));
+      const question = await repository.findQuestion(ctx.db, invitation.questionId);
       const product = await productOfSku(ctx, question!.sku);
       return {
         question: question!.question,
@@ -364,15 +300,14 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
       return ctx.db.transaction(async (db) => {
         const invitation = await invitationByToken(db, token);
         if (invitation.answer !== null) throw QuestionErrors.invitationAnswered();
-        const [question] = await db.select({ status: productQuestions.status }).from(productQuestions).where(eq(productQuestions.id, invitation.questionId));
-        if (question?.status !== 'pending') throw QuestionErrors.invitationClosed();
+        if ((await repository.questionStatus(db, invitation.questionId)) !== 'pending') throw QuestionErrors.invitationClosed();
         if (invitationExpired(invitation.sentAt, ctx.clock.now())) throw QuestionErrors.invitationExpired();
         // Once: of two answers sent at once, the first to update wins and the other finds it answered.
-        const [updated] = await db
-          .update(questionAnswerInvitations)
-          .set({ answererName: input.answererName, answer: input.answer, answeredAt: ctx.clock.now() })
-          .where(and(eq(questionAnswerInvitations.id, invitation.id), sql`${questionAnswerInvitations.answer} is null`))
-          .returning({ id: questionAnswerInvitations.id });
+        const updated = await repository.recordInvitedAnswer(db, invitation.id, {
+          answererName: input.answererName,
+          answer: input.answer,
+          answeredAt: ctx.clock.now(),
+        });
         if (!updated) throw QuestionErrors.invitationAnswered();
         return { received: true as const, nextSteps: ANSWER_RECEIVED };
       });

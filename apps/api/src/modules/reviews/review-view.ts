@@ -1,9 +1,7 @@
-import { asc, inArray } from 'drizzle-orm';
 import { reviewPhotoUrl, type ReviewPhoto } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { reviewPhotos, type reviews } from './reviews.tables.ts';
-
-type ReviewRow = typeof reviews.$inferSelect;
+import * as repository from './reviews.repository.ts';
+import type { ReviewRow } from './reviews.repository.ts';
 
 /**
  * What every view of a review shows, shoppers' and moderators' alike: the ratings, the words as
@@ -29,11 +27,7 @@ export const shownReview = (row: ReviewRow) => ({
 export async function photosOfReviews(db: ServiceContext['db'], reviewIds: readonly string[]): Promise<Map<string, ReviewPhoto[]>> {
   const byReview = new Map<string, ReviewPhoto[]>();
   if (reviewIds.length === 0) return byReview;
-  const rows = await db
-    .select({ id: reviewPhotos.id, reviewId: reviewPhotos.reviewId })
-    .from(reviewPhotos)
-    .where(inArray(reviewPhotos.reviewId, [...new Set(reviewIds)]))
-    .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.position));
+  const rows = await repository.photosOf(db, reviewIds);
   for (const row of rows) {
     const photos = byReview.get(row.reviewId) ?? [];
     photos.push({ photoId: row.id, url: reviewPhotoUrl(row.id) });

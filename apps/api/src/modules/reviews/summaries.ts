@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { averageTenths, figuresOf, NO_REVIEWS, type SummaryFigures } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import { reviewSummaries, type reviews } from './reviews.tables.ts';
+import * as repository from './reviews.repository.ts';
+import type { ReviewRow, SummaryRow } from './reviews.repository.ts';
 
-type SummaryRow = typeof reviewSummaries.$inferSelect;
 const FIGURE_KEYS = Object.keys(NO_REVIEWS) as (keyof SummaryFigures)[];
 
 /** A summary row's figures alone. */
@@ -19,17 +18,13 @@ export const figuresOfRow = (row: SummaryRow): SummaryFigures => Object.fromEntr
 export async function changeSummary(
   deps: Pick<ReviewsDeps, 'catalogue'>,
   db: Database | Transaction,
-  review: Pick<typeof reviews.$inferSelect, 'productId' | 'rating' | 'qualityRating' | 'valueRating' | 'fittingRating' | 'wouldRecommend'>,
+  review: Pick<ReviewRow, 'productId' | 'rating' | 'qualityRating' | 'valueRating' | 'fittingRating' | 'wouldRecommend'>,
   direction: 1 | -1,
   now: Date,
 ): Promise<void> {
-  await db.insert(reviewSummaries).values({ productId: review.productId, updatedAt: now }).onConflictDoNothing({ target: reviewSummaries.productId });
-  const [row] = await db.select().from(reviewSummaries).where(eq(reviewSummaries.productId, review.productId)).for('update');
+  const row = await repository.lockSummary(db, review.productId, now);
   const change = figuresOf(review);
-  const next = Object.fromEntries(FIGURE_KEYS.map((key) => [key, row![key] + direction * change[key]])) as unknown as SummaryFigures;
-  await db
-    .update(reviewSummaries)
-    .set({ ...next, updatedAt: now })
-    .where(eq(reviewSummaries.productId, review.productId));
+  const next = Object.fromEntries(FIGURE_KEYS.map((key) => [key, row[key] + direction * change[key]])) as unknown as SummaryFigures;
+  await repository.updateSummary(db, review.productId, next, now);
   await deps.catalogue.setReviewFigures({ db }, review.productId, { ratingTenths: averageTenths(next.ratingSum, next.count), reviewsCount: next.count });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   REVIEW_REJECTION_REASON_NAMES,
@@ -15,7 +14,8 @@ import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { firstPassHold, productSlugOf } from './review-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import { reviewEvents, reviews } from './reviews.tables.ts';
+import * as repository from './reviews.repository.ts';
+import type { ReviewRow } from './reviews.repository.ts';
 import { changeSummary } from './summaries.ts';
 import { ReviewErrors } from './writing.errors.ts';
 import { photosOfReview, shownReview } from './review-view.ts';
@@ -25,7 +25,6 @@ type WebsiteReviewInput = z.output<typeof WebsiteReviewSchema>;
 type VerifiedOrderReviewInput = z.output<typeof VerifiedOrderReviewSchema>;
 type PublishInput = z.output<typeof UpdateProductReviewDtoSchema>;
 type RejectInput = z.output<typeof RejectReviewQuerySchema>;
-type ReviewRow = typeof reviews.$inferSelect;
 type Db = ServiceContext['db'];
 
 /**
@@ -84,41 +83,39 @@ export function createWriting(deps: ReviewsDeps): ReviewWritingService {
     const emailAddress = await authorEmail(ctx);
     const id = randomUUID();
     return ctx.db.transaction(async (db) => {
-      const earlier = await db
-        .select({ text: reviews.text, productId: reviews.productId, status: reviews.status })
-        .from(reviews)
-        .where(eq(reviews.customerId, customerId));
+      const earlier = await repository.reviewsByCustomer(db, customerId);
       if (await lineReviewed(db, where)) throw ReviewErrors.orderLineReviewed();
       if (earlier.some((row) => row.productId === where.productId && row.status !== 'rejected')) throw ReviewErrors.alreadyWritten();
       const heldReason = firstPassHold(
         input,
         earlier.map((row) => row.text),
       );
-      const inserted = await db
-        .insert(reviews)
-        .values({
-          id,
-          ...where,
-          customerId,
-          emailAddress,
-          displayName: input.displayName,
-          town: input.town ?? null,
-          rating: input.rating,
-          qualityRating: input.qualityRating ?? null,
-          valueRating: input.valueRating ?? null,
-          fittingRating: input.fittingRating ?? null,
-          wouldRecommend: input.wouldRecommend ?? null,
-          title: input.title,
-          text: input.text,
-          heldReason,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: reviews.id });
-      if (inserted.length === 0) throw (await lineReviewed(db, where)) ? ReviewErrors.orderLineReviewed() : ReviewErrors.alreadyWritten();
-      await db
-        .insert(reviewEvents)
-        .values({ reviewId: id, fromStatus: null, toStatus: 'pending', note: heldReason ? `held: ${heldReason}` : null, actor: customerId, at: now });
+      const inserted = await repository.insertReview(db, {
+        id,
+        ...where,
+        customerId,
+        emailAddress,
+        displayName: input.displayName,
+        town: input.town ?? null,
+        rating: input.rating,
+        qualityRating: input.qualityRating ?? null,
+        valueRating: input.valueRating ?? null,
+        fittingRating: input.fittingRating ?? null,
+        wouldRecommend: input.wouldRecommend ?? null,
+        title: input.title,
+        text: input.text,
+        heldReason,
+        createdAt: now,
+      });
+      if (!inserted) throw (await lineReviewed(db, where)) ? ReviewErrors.orderLineReviewed() : ReviewErrors.alreadyWritten();
+      await repository.addReviewEvent(db, {
+        reviewId: id,
+        fromStatus: null,
+        toStatus: 'pending',
+        note: heldReason ? `held: ${heldReason}` : null,
+        actor: customerId,
+        at: now,
+      });
       return { reviewId: id, status: 'pending' as const, verifiedPurchase: where.source === 'VerifiedOrder', nextSteps: NEXT_STEPS };
     });
   };
@@ -126,11 +123,7 @@ export function createWriting(deps: ReviewsDeps): ReviewWritingService {
   /** Whether the order line has a review (a rejected one does not count: its author may write again). */
   const lineReviewed = async (db: Db, where: { orderId?: string; orderLinePosition?: number }): Promise<boolean> => {
     if (!where.orderId || where.orderLinePosition === undefined) return false;
-    const rows = await db
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.orderId, where.orderId), eq(reviews.orderLinePosition, where.orderLinePosition), ne(reviews.status, 'rejected')));
-    return rows.length > 0;
+    return repository.lineReviewed(db, where.orderId, where.orderLinePosition);
   };
 
   /** A moderator's change at the version they saw; 409 when another got there first. */
@@ -143,15 +136,11 @@ export function createWriting(deps: ReviewsDeps): ReviewWritingService {
   ): Promise<ModeratedReview> => {
     const now = ctx.clock.now();
     const updated = await ctx.db.transaction(async (db) => {
-      const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
+      const row = await repository.findReview(db, reviewId);
       if (!row) throw ReviewErrors.reviewNotFound();
       if (row.version !== version) throw ReviewErrors.changed();
       const changes = decide(row);
-      const [after] = await db
-        .update(reviews)
-        .set({ ...changes, version: version + 1, moderatedAt: now, moderatedBy: ctx.actor?.userId ?? null })
-        .where(and(eq(reviews.id, reviewId), eq(reviews.version, version)))
-        .returning();
+      const after = await repository.changeReviewAt(db, reviewId, version, { ...changes, moderatedAt: now, moderatedBy: ctx.actor?.userId ?? null });
       if (!after) throw ReviewErrors.changed();
       await alongside(db, row, after, now);
       return after;
@@ -207,17 +196,17 @@ export function createWriting(deps: ReviewsDeps): ReviewWritingService {
           const note = after.edited
             ? 'published with an edited ' + [after.publishedTitle && 'title', after.publishedText && 'text'].filter(Boolean).join(' and ')
             : null;
-          await db.insert(reviewEvents).values({ reviewId, fromStatus: before.status, toStatus: 'published', note, actor: ctx.actor?.userId ?? null, at: now });
+          await repository.addReviewEvent(db, { reviewId, fromStatus: before.status, toStatus: 'published', note, actor: ctx.actor?.userId ?? null, at: now });
           await changeSummary(deps, db, after, 1, now);
         },
       );
     },
 
     async getReviewForModeration(ctx, reviewId) {
-      const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, reviewId));
+      const row = await repository.findReview(ctx.db, reviewId);
       if (!row) throw ReviewErrors.reviewNotFound();
       const [events, names, photos] = await Promise.all([
-        ctx.db.select().from(reviewEvents).where(eq(reviewEvents.reviewId, reviewId)).orderBy(asc(reviewEvents.at), asc(reviewEvents.id)),
+        repository.reviewEventsOf(ctx.db, reviewId),
         productNamesOf(deps, ctx, [row.sku]),
         photosOfReview(ctx.db, reviewId),
       ]);
@@ -254,9 +243,14 @@ export function createWriting(deps: ReviewsDeps): ReviewWritingService {
         },
         async (db, before, after, now) => {
           const reason = REVIEW_REJECTION_REASON_NAMES[input.reason];
-          await db
-            .insert(reviewEvents)
-            .values({ reviewId, fromStatus: before.status, toStatus: 'rejected', note: reason, actor: ctx.actor?.userId ?? null, at: now });
+          await repository.addReviewEvent(db, {
+            reviewId,
+            fromStatus: before.status,
+            toStatus: 'rejected',
+            note: reason,
+            actor: ctx.actor?.userId ?? null,
+            at: now,
+          });
           // Taking a published review down takes it out of its product's summary in the same transaction.
           if (before.status === 'published') await changeSummary(deps, db, before, -1, now);
           if (after.emailAddress)
