@@ -97,10 +97,8 @@ export function createErasureService(deps: ErasureDeps): ErasureService {
       identityConfirmed: record.identityConfirmed === true,
       account: account ? { userId: account.id, name: account.name, email: account.email } : null,
       erase: found.filter((store) => store.effect !== 'kept' && store.records > 0).map(sentence),
-      keep: [
-        ...found.filter((store) => store.effect === 'kept').map(sentence),
-        'This request and its thread, as the record that the erasure was asked for and carried out',
-      ],
+      // The deletion request itself is one of the kept stores (help-centre's), with its reason.
+      keep: found.filter((store) => store.effect === 'kept').map(sentence),
       orders: placed,
       stores: views,
       afterwards: record.afterwards ?? null,

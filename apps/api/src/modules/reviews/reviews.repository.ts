@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNotNull, lt, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
-import { erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
 import type { SummaryFigures } from './review-listing-rules.ts';
 import {
   productQuestions,
@@ -469,7 +469,8 @@ export async function anonymiseQuestionsOf(db: Database, subject: DataSubject): 
     : [];
   const invitations = await db
     .update(questionAnswerInvitations)
-    .set({ customerId: null, emailAddress: erasedEmail('answerer'), answererName: ERASED_AUTHOR })
+    // An address of the row's own: one invitation per question and address is unique.
+    .set({ customerId: null, emailAddress: sql`'erased-' || ${questionAnswerInvitations.id} || '@erased.invalid'`, answererName: ERASED_AUTHOR })
     .where(answerInvitationsOf(subject))
     .returning({ questionId: questionAnswerInvitations.questionId, answered: questionAnswerInvitations.answeredAt });
   const answered = invitations.filter((invitation) => invitation.answered).map((invitation) => invitation.questionId);
