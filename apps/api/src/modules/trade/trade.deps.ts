@@ -21,3 +21,7 @@ export interface TradeDeps {
   catalogue: { findSellableOfferings(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<Map<string, SellableOffering>> };
   delivery: Pick<DeliveryService, 'parsePostcode'>;
 }
+
+/** What a call is made with: storage (the handle or the transaction it runs in), the caller and the time. */
+export type TradeContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>;
+export type StaffContext = TradeContext & { actor: NonNullable<TradeContext['actor']> };

@@ -35,12 +35,12 @@ import { applicationEmail, bandChangeEmail } from './trade-emails.ts';
 import { bandProgress, bandToMoveUpTo, savingsAtBand, spendTotals, spendWindows, ukMidnight, type SpendOrder } from './trade-spend.ts';
 import { TradeErrors } from './trade.errors.ts';
 import * as repository from './trade.repository.ts';
-import type { AccountWithBusiness, ApplicationRow, BusinessRow, TermsRow, TradeOrderRow } from './trade.repository.ts';
-import type { TradeDeps } from './trade.deps.ts';
+import type { AccountWithBusiness, ApplicationRow, BusinessRow, TradeOrderRow } from './trade.repository.ts';
+import type { StaffContext, TradeContext, TradeDeps } from './trade.deps.ts';
+import * as accounts from './trade-accounts.ts';
+import * as terms from './trade-terms.ts';
 
-/** What a call is made with: storage (the handle or the transaction it runs in), the caller and the time. */
-export type TradeContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>;
-type StaffContext = TradeContext & { actor: NonNullable<TradeContext['actor']> };
+export type { TradeContext };
 
 /** One order placed at trade prices, as checkout hands it over in the transaction that places it. */
 export interface PlacedTradeOrder {
@@ -115,7 +115,6 @@ const DAY_MS = 86_400_000;
 /** How long a user's band is kept for pricing: a staff change on another instance shows within this. */
 const BAND_LOOKUP_TTL_MS = 5_000;
 const OPEN_ORDER_STATUSES = new Set(['placed', 'processing', 'picking', 'dispatched']);
-const isStaff = (ctx: TradeContext) => ctx.actor?.roles.includes('trade-reviewer') === true;
 const iso = (date: Date) => date.toISOString();
 const orNull = <T>(value: T | undefined | null): T | null => value ?? null;
 
@@ -416,31 +415,8 @@ export function createTradeService(deps: TradeDeps): TradeService {
   /** The application, for a reviewer or its own applicant; anyone else gets the same 404 as for an unknown one. */
   async function visibleApplication(ctx: TradeContext, tradeExternalId: string): Promise<ApplicationRow> {
     const row = await repository.findApplication(ctx.db, repository.applicationByExternalId(tradeExternalId));
-    if (!row || (!isStaff(ctx) && row.userId !== ctx.actor?.userId)) throw TradeErrors.applicationNotFound();
+    if (!row || (!accounts.isStaff(ctx) && row.userId !== ctx.actor?.userId)) throw TradeErrors.applicationNotFound();
     return row;
-  }
-
-  /** The caller's own trade account, found by who they are (not by what their token says). */
-  async function ownAccount(ctx: TradeContext): Promise<AccountWithBusiness> {
-    const found = ctx.actor ? await repository.findAccount(ctx.db, repository.accountOfUser(ctx.actor.userId)) : undefined;
-    if (!found) throw TradeErrors.noTradeAccount();
-    return found;
-  }
-
-  /** An account a reviewer may read, or one of the caller's own business; else the same 404 as an unknown one. */
-  async function visibleAccount(ctx: TradeContext, tradeExternalId: string): Promise<AccountWithBusiness> {
-    const found = await repository.findAccount(ctx.db, repository.accountByExternalId(tradeExternalId));
-    if (!found) throw TradeErrors.accountNotFound();
-    if (isStaff(ctx)) return found;
-    const own = ctx.actor ? await repository.findAccount(ctx.db, repository.accountOfUser(ctx.actor.userId)) : undefined;
-    if (!own || own.business.id !== found.business.id) throw TradeErrors.accountNotFound();
-    return found;
-  }
-
-  async function accountById(ctx: TradeContext, id: number): Promise<AccountWithBusiness> {
-    const found = await repository.findAccount(ctx.db, repository.accountById(id));
-    if (!found) throw TradeErrors.accountNotFound();
-    return found;
   }
 
   // ── reviewing ─────────────────────────────────────────────────────────────────────────────────
@@ -720,7 +696,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
 
     async getApplication(ctx, tradeExternalId) {
       const row = await visibleApplication(ctx, tradeExternalId);
-      return presentApplication(ctx, row, isStaff(ctx) ? 'staff' : 'applicant');
+      return presentApplication(ctx, row, accounts.isStaff(ctx) ? 'staff' : 'applicant');
     },
 
     async approve(ctx, id, input, publicUrl) {
@@ -802,7 +778,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     },
 
     async getAccountForStaff(ctx, id) {
-      const found = await accountById(ctx, id);
+      const found = await accounts.accountById(ctx, id);
       const { orders } = await spendOrders(ctx.db, found.business.id, ctx.clock.now());
       let recent = orders.slice(0, 20).map(orderSummary);
       if (recent.length < 20) {
@@ -825,11 +801,11 @@ export function createTradeService(deps: TradeDeps): TradeService {
     },
 
     async getAccount(ctx, tradeExternalId) {
-      return presentAccount(ctx, await visibleAccount(ctx, tradeExternalId));
+      return presentAccount(ctx, await accounts.visibleAccount(ctx, tradeExternalId));
     },
 
     async getBandAccount(ctx, tradeExternalId) {
-      return bandAccount(ctx, await visibleAccount(ctx, tradeExternalId));
+      return bandAccount(ctx, await accounts.visibleAccount(ctx, tradeExternalId));
     },
 
     async getBandAccountByEmail(ctx, email) {
@@ -846,13 +822,13 @@ export function createTradeService(deps: TradeDeps): TradeService {
     },
 
     async updateBusiness(ctx, id, input) {
-      const found = await accountById(ctx, id);
+      const found = await accounts.accountById(ctx, id);
       const details = checkedDetails(deps, input);
       await repository.updateBusiness(ctx.db, found.business.id, {
         ...businessColumns(details),
         updatedAt: ctx.clock.now(),
       });
-      return presentAccount(ctx, await accountById(ctx, id));
+      return presentAccount(ctx, await accounts.accountById(ctx, id));
     },
 
     async setBusinessBand(ctx, businessId, input) {
@@ -895,7 +871,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     },
 
     async resetPassword(ctx, id, config) {
-      const found = await accountById(ctx, id);
+      const found = await accounts.accountById(ctx, id);
       if (!config.identity.embedded) throw TradeErrors.resetNotAvailable();
       // The provider sends nothing for an address it has no account for (so sign-in pages cannot be
       // probed): staff are told instead, and the e-mail goes to the address the holder signs in with.
@@ -919,7 +895,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     },
 
     async tradeSummary(ctx) {
-      const found = await ownAccount(ctx);
+      const found = await accounts.ownAccount(ctx);
       const db = ctx.db;
       const now = ctx.clock.now();
       const allBands = await bands(ctx);
@@ -952,7 +928,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     },
 
     async buyAgain(ctx, limit) {
-      const found = await ownAccount(ctx);
+      const found = await accounts.ownAccount(ctx);
       const db = ctx.db;
       const now = ctx.clock.now();
       const ranked = rankBuyAgain(
@@ -994,29 +970,11 @@ export function createTradeService(deps: TradeDeps): TradeService {
       return { items };
     },
 
-    async currentTerms(ctx) {
-      const terms = await repository.currentTerms(ctx.db);
-      if (!terms) throw new Error('No trade terms: the migration that made trade_terms writes version 1');
-      return presentTerms(terms);
-    },
-
-    async publishTerms(ctx, terms) {
-      return presentTerms(await repository.insertNextTerms(ctx.db, { title: terms.title, sections: terms.sections, publishedAt: ctx.clock.now() }));
-    },
-
-    async checkTerms(ctx) {
-      const found = await ownAccount(ctx);
-      return termsCheck(ctx.db, found.account.id);
-    },
-
-    async acceptTerms(ctx, version) {
-      const found = await ownAccount(ctx);
-      const db = ctx.db;
-      const terms = await repository.currentTerms(db);
-      if (!terms || terms.version !== version) throw TradeErrors.termsVersionNotCurrent(terms?.version ?? 1);
-      await repository.insertAcceptance(db, { tradeAccountId: found.account.id, version, userId: ctx.actor!.userId, acceptedAt: ctx.clock.now() });
-      return termsCheck(db, found.account.id);
-    },
+    currentTerms: (ctx) => terms.currentTerms(ctx),
+    publishTerms: (ctx, published) => terms.publishTerms(ctx, published),
+    checkTerms: (ctx) => terms.checkTerms(ctx),
+    acceptTerms: (ctx, version) => terms.acceptTerms(ctx, version),
+    requireTermsAccepted: (ctx) => terms.requireTermsAccepted(ctx),
 
     async bandCodeFor(ctx) {
       const userId = ctx.actor?.userId;
@@ -1031,14 +989,6 @@ export function createTradeService(deps: TradeDeps): TradeService {
       perDb.set(userId, { at: now, epoch: bandEpoch, value });
       value.catch(() => perDb.delete(userId));
       return value;
-    },
-
-    async requireTermsAccepted(ctx) {
-      const found = ctx.actor ? await repository.findAccount(ctx.db, repository.accountOfUser(ctx.actor.userId)) : undefined;
-      // A trade role from an external provider with no account here has no terms to accept here.
-      if (!found) return;
-      const check = await termsCheck(ctx.db, found.account.id);
-      if (!check.accepted) throw TradeErrors.termsNotAccepted(check.currentVersion);
     },
 
     async recordTradeOrder(db, order, publicUrl) {
@@ -1077,25 +1027,6 @@ export function createTradeService(deps: TradeDeps): TradeService {
         },
       };
     },
-  };
-}
-
-const presentTerms = (terms: TermsRow): TradeTerms => ({
-  version: terms.version,
-  title: terms.title,
-  publishedAt: iso(terms.publishedAt),
-  sections: terms.sections,
-});
-
-async function termsCheck(db: Database, tradeAccountId: number): Promise<TermsCheck> {
-  const terms = await repository.currentTerms(db);
-  const accepted = await repository.latestAcceptance(db, tradeAccountId);
-  const currentVersion = terms?.version ?? 1;
-  return {
-    currentVersion,
-    accepted: accepted !== undefined && accepted.version >= currentVersion,
-    acceptedVersion: accepted?.version ?? null,
-    acceptedAt: accepted ? iso(accepted.acceptedAt) : null,
   };
 }
 
