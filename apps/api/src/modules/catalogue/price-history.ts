@@ -3,27 +3,18 @@
  * here, with its history row in the same transaction, and a was-price is only ever what
  * `reference-price.ts` decides from that history, worked out again as reductions age out.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { offerings, priceHistory, prices } from './catalogue.tables.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import * as repository from './repository/price-history.ts';
 import { referencePrice, type PriceStep } from './reference-price.ts';
 
 /** Offerings whose was-prices one pass of `refreshReferencePrices` reads at a time. */
 const REFRESH_PAGE = 2_000;
 
-export async function insertPriceHistory(db: Database, rows: (typeof priceHistory.$inferInsert)[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 500) await db.insert(priceHistory).values(rows.slice(start, start + 500));
-}
-
 /** Each offering's steps, oldest first. */
-async function stepsOf(db: Database, offeringIds: readonly number[]): Promise<Map<number, PriceStep[]>> {
+async function stepsOf(db: Database | Transaction, offeringIds: readonly number[]): Promise<Map<number, PriceStep[]>> {
   const steps = new Map<number, PriceStep[]>();
   if (offeringIds.length === 0) return steps;
-  const rows = await db
-    .select()
-    .from(priceHistory)
-    .where(inArray(priceHistory.offeringId, [...offeringIds]))
-    .orderBy(asc(priceHistory.offeringId), asc(priceHistory.effectiveFrom));
+  const rows = await repository.historyOf(db, offeringIds);
   for (const { offeringId, ...step } of rows) steps.set(offeringId, [...(steps.get(offeringId) ?? []), step]);
   return steps;
 }
@@ -31,10 +22,7 @@ async function stepsOf(db: Database, offeringIds: readonly number[]): Promise<Ma
 /** Each sku's history, oldest first (the trade demo prices its past orders at the price then). */
 export async function priceHistoryOf(db: Database, skus: readonly string[]): Promise<Map<string, PriceStep[]>> {
   if (skus.length === 0) return new Map();
-  const rows = await db
-    .select({ id: offerings.id, sku: offerings.sku })
-    .from(offerings)
-    .where(inArray(offerings.sku, [...skus]));
+  const rows = await repository.offeringIdsOf(db, skus);
   const steps = await stepsOf(
     db,
     rows.map((row) => row.id),
@@ -62,27 +50,17 @@ export async function changePrice(
   at: Date,
 ): Promise<PriceChange | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ offeringId: prices.offeringId, vatRateCode: prices.vatRateCode, priceIncVat: prices.priceIncVat, priceExVat: prices.priceExVat })
-      .from(prices)
-      .innerJoin(offerings, eq(offerings.id, prices.offeringId))
-      .where(eq(offerings.sku, sku))
-      .for('update', { of: prices });
+    const row = await repository.lockPriceOf(tx, sku);
     if (!row) return null;
     const basisPoints = basisPointsOf(row.vatRateCode);
     if (basisPoints === undefined) throw new Error(`No VAT rate "${row.vatRateCode}" for ${sku}`);
     const priceExVat = Math.round((priceIncVat * 10_000) / (10_000 + basisPoints));
     if (row.priceIncVat !== priceIncVat) {
-      const open = and(eq(priceHistory.offeringId, row.offeringId), isNull(priceHistory.effectiveUntil));
-      await tx.update(priceHistory).set({ effectiveUntil: at }).where(open);
-      await tx.insert(priceHistory).values({ offeringId: row.offeringId, priceIncVat, priceExVat, effectiveFrom: at });
+      await repository.startPriceStep(tx, row.offeringId, { priceIncVat, priceExVat }, at);
     }
     const was = referencePrice((await stepsOf(tx, [row.offeringId])).get(row.offeringId) ?? [], at);
     const wasPriceIncVat = was?.wasPriceIncVat ?? null;
-    await tx
-      .update(prices)
-      .set({ priceIncVat, priceExVat, wasPriceIncVat, wasPriceExVat: was?.wasPriceExVat ?? null })
-      .where(eq(prices.offeringId, row.offeringId));
+    await repository.updatePrice(tx, row.offeringId, { priceIncVat, priceExVat, wasPriceIncVat, wasPriceExVat: was?.wasPriceExVat ?? null });
     return { sku, priceIncVat, priceExVat, wasPriceIncVat };
   });
 }
@@ -96,15 +74,7 @@ export async function refreshReferencePrices(db: Database, now: Date): Promise<n
   let changed = 0;
   let after = 0;
   for (;;) {
-    const candidates = await db
-      .select({ offeringId: prices.offeringId, wasPriceIncVat: prices.wasPriceIncVat, wasPriceExVat: prices.wasPriceExVat })
-      .from(prices)
-      .where(
-        sql`${prices.offeringId} > ${after} and (${prices.wasPriceIncVat} is not null
-          or exists (select 1 from ${priceHistory} h where h.offering_id = ${prices.offeringId} and h.effective_until is not null))`,
-      )
-      .orderBy(asc(prices.offeringId))
-      .limit(REFRESH_PAGE);
+    const candidates = await repository.pricesWithPast(db, after, REFRESH_PAGE);
     if (candidates.length === 0) return changed;
     const steps = await stepsOf(
       db,
@@ -116,7 +86,7 @@ export async function refreshReferencePrices(db: Database, now: Date): Promise<n
       const exVat = was?.wasPriceExVat ?? null;
       // Only rows that change are written: every write to prices moves the listings' change counter on.
       if (incVat === row.wasPriceIncVat && exVat === row.wasPriceExVat) continue;
-      await db.update(prices).set({ wasPriceIncVat: incVat, wasPriceExVat: exVat }).where(eq(prices.offeringId, row.offeringId));
+      await repository.updatePrice(db, row.offeringId, { wasPriceIncVat: incVat, wasPriceExVat: exVat });
       changed += 1;
     }
     after = candidates.at(-1)!.offeringId;

@@ -5,7 +5,7 @@ import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
 import { BRANDS, DEMO_PRODUCT_COUNT, DEPARTMENTS, demoPriceHistory, generateCatalogue, productGallery, type GeneratedCatalogue } from '@shop/demo/seeds';
 import * as repository from './catalogue.repository.ts';
-import { insertPriceHistory } from './price-history.ts';
+import { insertPriceHistory } from './repository/price-history.ts';
 import { referencePrice } from './reference-price.ts';
 
 /** Demo prices are all at the standard VAT rate (20% since 4 January 2011: pricing's row). */
