@@ -331,7 +331,6 @@ export const SQL_ALLOW_LIST: readonly string[] = [
   'apps/api/src/api.ts',
   'apps/api/src/platform/idempotency.ts',
   'apps/api/src/modules/catalogue/review-figures.ts',
-  'apps/api/src/modules/catalogue/sellable-offerings.ts',
   'apps/api/src/modules/help-centre/enquiries.ts',
   'apps/api/src/modules/help-centre/stock-notifications.ts',
   'apps/api/src/modules/reviews/review-search-snapshot.ts',

@@ -3,11 +3,10 @@
  * its VAT rate (pricing prices it for the caller), pack, product ids for discount targeting,
  * delivery class, and what inventory says can be sold. Two reads for any number of skus.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Availability, AvailabilityOptions, InventoryService, StockStatus } from '../inventory/index.ts';
-import { offerings, prices, products, type DELIVERY_CLASSES } from './catalogue.tables.ts';
+import type { DELIVERY_CLASSES } from './catalogue.tables.ts';
+import { sellableOfferingRows } from './repository/sellable-offerings.ts';
 
 export interface SellableOffering {
   sku: string;
@@ -31,39 +30,6 @@ export interface SellableOffering {
   sellable: Availability['sellable'];
 }
 
-function offeringsQuery(db: Database) {
-  return (
-    db
-      .select({
-        sku: offerings.sku,
-        productId: products.id,
-        productName: products.name,
-        productSlug: products.slug,
-        label: offerings.label,
-        imageUrl: sql<string | null>`(select i.url from product_images i
-          where i.product_id = ${products.id} and (i.offering_id is null or i.offering_id = ${offerings.id})
-          order by i.position limit 1)`,
-        categoryId: products.categoryId,
-        brandId: products.brandId,
-        isBundle: products.isBundle,
-        deliveryClass: products.deliveryClass,
-        packQty: offerings.packQty,
-        priceIncVat: prices.priceIncVat,
-        priceExVat: prices.priceExVat,
-        wasPriceIncVat: prices.wasPriceIncVat,
-        vatRateCode: prices.vatRateCode,
-      })
-      .from(offerings)
-      .innerJoin(products, eq(products.id, offerings.productId))
-      .innerJoin(prices, eq(prices.offeringId, offerings.id))
-      .where(sql`${offerings.sku} = any(${sql.placeholder('skus')}::text[])`)
-      // Named, so PostgreSQL plans it once per connection: planning cost more than running it.
-      .prepare('sellable_offerings')
-  );
-}
-// Every basket change asks: the query is built once per database.
-const offeringsQueries = new WeakMap<Database, ReturnType<typeof offeringsQuery>>();
-
 /** The offerings of `skus` that exist; `heldBy` names the basket asking, whose own stock holds count as free to it. */
 export async function findSellableOfferings(
   inventory: InventoryService,
@@ -72,10 +38,7 @@ export async function findSellableOfferings(
   options: AvailabilityOptions = {},
 ): Promise<Map<string, SellableOffering>> {
   if (skus.length === 0) return new Map();
-  const { db } = ctx;
-  let query = offeringsQueries.get(db);
-  if (!query) offeringsQueries.set(db, (query = offeringsQuery(db)));
-  const rows = await query.execute({ skus: [...new Set(skus)] });
+  const rows = await sellableOfferingRows(ctx.db, skus);
   if (rows.length === 0) return new Map();
   const stock = await inventory.availabilityOf(
     ctx,
