@@ -333,7 +333,6 @@ export const SQL_ALLOW_LIST: readonly string[] = [
   'apps/api/src/modules/catalogue/review-figures.ts',
   'apps/api/src/modules/help-centre/enquiries.ts',
   'apps/api/src/modules/help-centre/stock-notifications.ts',
-  'apps/api/src/modules/reviews/review-search-snapshot.ts',
 ];
 
 /**
@@ -518,8 +517,8 @@ export function findBoundaryViolations(root: string, sqlAllowList: readonly stri
  */
 export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/modules/identity/passwords.ts:dummyHash': 'the hash of a fixed dummy password, computed once (timing-safe sign-in)',
-  'apps/api/src/modules/reviews/review-search-index.ts:foldTable': 'a constant character-folding table, built on first use',
-  'apps/api/src/modules/catalogue/suggestion-index.ts:typoRows': 'scratch rows of a synchronous edit-distance function, grown and reused',
+  'apps/api/src/modules/search/memory/review-search-index.ts:foldTable': 'a constant character-folding table, built on first use',
+  'apps/api/src/modules/search/memory/suggestion-index.ts:typoRows': 'scratch rows of a synchronous edit-distance function, grown and reused',
   'apps/api/src/modules/delivery/delivery-calendar.ts:calendars': 'working calendars from the bundled bank holidays, built once per region',
   'apps/api/src/modules/delivery/delivery-calendar.ts:holidaySets': 'the bundled bank holidays per region, built once',
   'apps/api/src/platform/app.ts:requestCount': 'request ids must be unique across the process, whatever app answers',

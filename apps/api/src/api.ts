@@ -26,6 +26,7 @@ import { createPricingService } from './modules/pricing/index.ts';
 import { createTradeModule, createTradeService } from './modules/trade/index.ts';
 import { createHelpCentreModule, createHelpCentreService } from './modules/help-centre/index.ts';
 import { createReviewsModule, createReviewsService } from './modules/reviews/index.ts';
+import { createSearchModule, createSearchService } from './modules/search/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 import { createFilesService } from './modules/files/index.ts';
 import type { Seed } from './seed/seed.ts';
@@ -59,14 +60,9 @@ export function composeApi(options: ComposeOptions) {
   const inventory = createInventoryService();
   const delivery = createDeliveryService();
   const payments = createPaymentsService({ delivery, config, publicUrl, db: options.db, clock });
+  const search = createSearchService({ engine: config.searchEngine, answerBudgetBytes: config.catalogueAnswerCacheBytes });
   // Best sellers count what orders sold, and orders come later: their lookup is given late.
-  const catalogue = createCatalogueService({
-    pricing,
-    inventory,
-    delivery,
-    unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since),
-    answerBudgetBytes: config.catalogueAnswerCacheBytes,
-  });
+  const catalogue = createCatalogueService({ pricing, inventory, delivery, search, unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since) });
   const notifications = createNotificationsService({ shop: config.shop });
   const identity = createIdentityService({ notifications });
   const accounts = createAccountsService({ identity, notifications });
@@ -83,6 +79,7 @@ export function composeApi(options: ComposeOptions) {
     orders,
     notifications,
     identity,
+    search,
     afterSalesUnits: (ctx, skus) => helpCentre.afterSalesUnits(ctx, skus),
   });
   const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, payments, questions: reviews, publicUrl });
@@ -94,6 +91,7 @@ export function composeApi(options: ComposeOptions) {
   /** In registration order; the demo seeds run in this order too. */
   const domainModules: readonly ApiModule[] = [
     healthModule,
+    createSearchModule({ search }),
     createInventoryModule({ inventory }),
     createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts }),
     createNotificationsModule({ notifications }),

@@ -41,6 +41,7 @@ export const ApiConfigSchema = z.object({
   // The "review your purchase" e-mail: days after delivery, and how often due orders are looked for.
   REVIEW_INVITATION_DAYS: z.coerce.number({ error: 'must be a number of days, such as 7' }).int('must be a whole number of days').min(0).max(60).default(7),
   REVIEW_INVITATION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds, such as 900' }).int().min(1).max(86_400).default(900),
+  SEARCH_ENGINE: z.enum(['memory'], { error: 'must be memory' }).default('memory'),
   CATALOGUE_ANSWER_CACHE_MB: z.coerce
     .number({ error: 'must be a number of megabytes, such as 64' })
     .int('must be a whole number of megabytes')
@@ -163,6 +164,8 @@ export interface ApiConfig {
   reviews: { invitationDelayDays: number; invitationPollSeconds: number };
   /** The catalogue's kept listing, search and suggestion answers, in bytes (least recently used go first). */
   catalogueAnswerCacheBytes: number;
+  /** Which engine answers listings, search, suggestions and staff's review search (decision 0059). */
+  searchEngine: 'memory';
   /** Set: rate-limit counters live in Redis, shared by every instance; keys start with `keyPrefix`. */
   redis?: { url: string; keyPrefix: string };
   demoData: boolean;
@@ -307,6 +310,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     webTierSecret: c.WEB_TIER_SECRET ?? randomBytes(32).toString('base64url'),
     catalogueAnswerCacheBytes: c.CATALOGUE_ANSWER_CACHE_MB * 1024 * 1024,
+    searchEngine: c.SEARCH_ENGINE,
     reviews: { invitationDelayDays: c.REVIEW_INVITATION_DAYS, invitationPollSeconds: c.REVIEW_INVITATION_POLL_SECONDS },
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : undefined,
     demoData: c.DEMO_DATA ?? c.NODE_ENV !== 'production',

@@ -1,6 +1,7 @@
 import type { DeliveryService } from '../delivery/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
+import type { SearchService } from '../search/index.ts';
 import type { UnitsSoldSince } from './popularity.ts';
 
 /** What the catalogue asks of other modules: prices from pricing, stock from inventory, delivery's rules. */
@@ -8,8 +9,8 @@ export interface CatalogueDeps {
   pricing: PricingService;
   inventory: InventoryService;
   delivery: DeliveryService;
+  /** Listings, search and suggestions are answered by search's product index over the catalogue's rows. */
+  search: SearchService;
   /** Units sold per sku since a date, from orders (given late by api.ts: orders come after the catalogue); none without it. */
   unitsSoldSince?: UnitsSoldSince;
-  /** The kept listing, search and suggestion answers' budget in bytes (CATALOGUE_ANSWER_CACHE_MB; default 64 MB). */
-  answerBudgetBytes?: number;
 }

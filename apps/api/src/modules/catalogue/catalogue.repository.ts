@@ -2,9 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { writeUnderWay } from '../../db/writers.ts';
-import type { ListingProduct } from './listing-facets.ts';
-import type { SuggestionProduct } from './suggestion-index.ts';
-import type { CardProduct } from './card-facts.ts';
+import type { IdRange, IndexedProduct } from '../search/index.ts';
 import type { Returnability } from './returnability.ts';
 import {
   brands,
@@ -120,11 +118,6 @@ const defaultOffering = and(eq(offerings.productId, products.id), eq(offerings.i
 const FIELD = '\u001f';
 const RECORD = '\u001e';
 
-/** The products with ids from `fromId` up to but not including `toId`. */
-export interface IdRange {
-  fromId: number;
-  toId: number;
-}
 const inRange = (column: AnyPgColumn, range: IdRange) => and(gte(column, range.fromId), lt(column, range.toId));
 
 export async function maxProductId(db: Database): Promise<number> {
@@ -132,23 +125,13 @@ export async function maxProductId(db: Database): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** What the in-memory snapshot holds of a product: its listing facts, and what a suggestion shows of it. */
-export type SnapshotProduct = ListingProduct &
-  SuggestionProduct &
-  CardProduct & {
-    /** Every offering's that has a price (as the product page lists them), in the product's order. */
-    skus: string[];
-    /** The first image's, if it has any. */
-    imageUrl: string | null;
-  };
-
 /**
  * What listings, suggestions and cards need of every product, in id order, for the in-memory
  * snapshot. Stock is inventory's: `stockStatus` and `stockEta` are left null for the snapshot's
  * loader to fill in. Badges, facet values, the first image and the skus come per product from one
  * grouped read each (a hash join) rather than as a subquery per row.
  */
-export async function listSnapshotProducts(db: Database, range: IdRange): Promise<SnapshotProduct[]> {
+export async function listSnapshotProducts(db: Database, range: IdRange): Promise<IndexedProduct[]> {
   const badgeLists = db
     // In badge order, as a card lists them.
     .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',' order by ${productBadges.badge})`.as('badge_list') })

@@ -23,15 +23,13 @@ import type {
   SitemapProducts,
   TradePrices,
 } from '@shop/contracts';
-import { answerWeight, DEFAULT_ANSWER_CACHE_BYTES, LruCache, SeenOnce, watchCache, type CacheOptions, type CacheStats } from '../../platform/cache.ts';
+import { LruCache } from '../../platform/cache.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { Availability, AvailabilityOptions, InventoryService } from '../inventory/index.ts';
 import * as repository from './catalogue.repository.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
-import { refineListing, type FacetDefinition, type ListingInput } from './listing-facets.ts';
 import { getProductDeliveryOptions } from './product-delivery.ts';
 import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
-import { listingKey } from './listing-key.ts';
 import type { Returnability } from './returnability.ts';
 import {
   findProductIdsBy,
@@ -43,20 +41,14 @@ import {
   type ReviewedProduct,
   type ReviewFigures,
 } from './review-figures.ts';
-import { catalogueSnapshot, type CatalogueSnapshot } from './listing-index.ts';
-import { FALLBACK_IMAGE_URL } from './card-facts.ts';
-import { searchTerms } from './search-query.ts';
+import { FALLBACK_IMAGE_URL, type ProductChange, type ProductSearch } from '../search/index.ts';
+import { catalogueSource } from './search-source.ts';
 import { inFamilyOrder } from './specification-order.ts';
-import type { CodeMatch } from './product-codes.ts';
-import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
 import * as history from './price-history.ts';
 import type { PriceChange } from './price-history.ts';
 import type { PriceStep } from './reference-price.ts';
 import { recountPopularity } from './popularity.ts';
 import type { CatalogueDeps } from './catalogue.deps.ts';
-
-/** The deps the service's functions work with: what it was given, and its own kept answers. */
-type Deps = CatalogueDeps & { answers: AnswerCache };
 
 type DbContext = Pick<ServiceContext, 'db'>;
 type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -66,8 +58,6 @@ type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
  * what the basket, wishlists and checkout need to sell a sku.
  */
 export interface CatalogueService {
-  /** The kept answers' figures (hits, size, evictions). */
-  answerCacheStats(): CacheStats;
   /** The department tree: top-level categories in shop order, each with its sub-categories. */
   getNavigation(ctx: ListingContext): Promise<Navigation>;
   getProductSummary(ctx: DbContext, slug: string): Promise<ProductSummary>;
@@ -213,10 +203,6 @@ async function listCards({ inventory }: CatalogueDeps, ctx: DbContext, ids: read
   return rows.map((row) => toCard(row, stock));
 }
 
-/** The cards of `ids` (each in the snapshot), from the snapshot: no database read (decision 0042). */
-const snapshotCards = (snapshot: CatalogueSnapshot, ids: readonly number[]): ProductCard[] =>
-  ids.map((id) => snapshot.cards.cardOf(snapshot.index.rowOfId.get(id)!));
-
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repository.findProductSummary>>>;
 
 async function toSummary({ inventory }: CatalogueDeps, ctx: DbContext, row: SummaryRow): Promise<ProductSummary> {
@@ -255,87 +241,10 @@ async function getProductSummaryBySku(deps: CatalogueDeps, ctx: DbContext, sku: 
   return toSummary(deps, ctx, row);
 }
 
-/** A page of `rows` with its facets, from the snapshot alone. */
-function buildListing(
-  title: string,
-  snapshot: CatalogueSnapshot,
-  rows: ArrayLike<number>,
-  attributeFacets: FacetDefinition[],
-  input: ListingInput,
-  ranked = false,
-): Listing {
-  const result = refineListing(snapshot.index, rows, attributeFacets, input, ranked);
-  return {
-    title,
-    products: snapshotCards(snapshot, result.ids),
-    facets: result.facets,
-    pagination: { from: (input.pageNumber - 1) * input.size, size: input.size, total: result.total, sortType: input.sort },
-  };
-}
-
-/** A cap on entries too, so a flood of tiny answers (empty searches) cannot make the map itself huge. */
-const MAX_KEPT_ANSWERS = 50_000;
-
-/** Where a service's answers are kept: `kept` answers from the snapshot's cache, loading on a miss. */
-export interface AnswerCache {
-  kept<T>(snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T>;
-  stats(): CacheStats;
-}
-
-/**
- * Answers from one snapshot, kept as long as it lives: shoppers ask for the same few thousand
- * pages (popular categories, first pages, common filters) and type the same few thousand prefixes,
- * and a listing may be cached for the snapshot's 60 s anyway (its `cacheSeconds`). The cards in a
- * kept answer are as fresh as the snapshot's counts (docs/decisions/0005). Listings, searches and
- * suggestions share one budget in bytes (CATALOGUE_ANSWER_CACHE_MB): anyone can send queries never
- * seen before, so the least recently used answers go rather than memory growing with them. While a
- * new snapshot takes over, the old one's answers live until its last request ends.
- */
-function createAnswerCache(budgetBytes: number): AnswerCache {
-  // An answer is kept the second time it is asked for: most queries never seen before are never asked again (decision 0040).
-  const askedBefore = new SeenOnce();
-  // An answer is weighed once it has come; until then the entry cap bounds what is loading.
-  const keptAnswers = cachePerSnapshot<string, Promise<unknown>>('catalogueAnswers', () => ({
-    maxEntries: MAX_KEPT_ANSWERS,
-    maxBytes: budgetBytes,
-    sizeOf: () => 0,
-  }));
-  return {
-    kept<T>(snapshot: CatalogueSnapshot, key: string, load: () => Promise<T>): Promise<T> {
-      const weigh = (answer: T) => answerWeight(key, answer);
-      return (keptAnswers.of(snapshot) as LruCache<string, Promise<T>>).getOrLoad(key, load, undefined, weigh, (asked) => askedBefore.again(asked));
-    },
-    stats: () => keptAnswers.stats(),
-  };
-}
-
-/**
- * A cache per snapshot, so what was kept from one goes with it, made on first use with the options
- * of that moment (budgets are set from configuration after start); the newest one's figures are
- * reported under `name` (health call, start-up log).
- */
-function cachePerSnapshot<K, V>(name: string, options: () => CacheOptions<V>) {
-  const caches = new WeakMap<CatalogueSnapshot, LruCache<K, V>>();
-  let latest: LruCache<K, V> | null = null;
-  const stats = () => (latest ?? new LruCache<K, V>(options())).stats();
-  watchCache(name, stats);
-  return {
-    of(snapshot: CatalogueSnapshot): LruCache<K, V> {
-      let cache = caches.get(snapshot);
-      if (!cache) caches.set(snapshot, (cache = latest = new LruCache<K, V>(options())));
-      return cache;
-    },
-    stats,
-  };
-}
-
-async function listCategory(deps: Deps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
-  const snapshot = await catalogueSnapshot(ctx, deps.inventory);
-  const category = snapshot.categoryBySlug.get(input.slug);
-  if (!category) throw CatalogueErrors.categoryNotFound(input.slug);
-  return deps.answers.kept(snapshot, `category:${category.id}:${listingKey(input, snapshot.index)}`, async () =>
-    buildListing(category.name, snapshot, snapshot.rowsOf(category), snapshot.facetsOf(category), input),
-  );
+async function listCategory(products: ProductSearch, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
+  const listing = await products.listCategory(ctx, input);
+  if (!listing) throw CatalogueErrors.categoryNotFound(input.slug);
+  return listing;
 }
 
 /**
@@ -368,123 +277,18 @@ async function getTradePrices({ pricing, inventory }: CatalogueDeps, ctx: Caller
   };
 }
 
-/** At most this many matches are ranked, faceted and paged: enough for any shopper. */
-const SEARCH_LIMIT = 1000;
-/** Word matches looked at before a few are suggested: enough to find those that are what was asked for. */
-const ASKED_FOR_POOL = 60;
-
-/**
- * A search. A whole product or variant code (PL000109, PL000109-1, in any case, with or without
- * the dash) names one product: it is the one result, and `exactMatch` says where to go. Otherwise
- * the results come from the snapshot's word index, the one suggestions use (prefixes, trade
- * synonyms, plurals, typos), so the results page agrees with the suggestions shown a moment before:
- * products whose code starts with the query, then those with every word in their name, then in
- * their other searchable text, best sellers first within each (decision 0039).
- */
-async function search(deps: Deps, ctx: ListingContext, input: SearchRequest): Promise<SearchListing> {
-  const terms = searchTerms(input.query);
-  const title = `Results for "${input.query.slice(0, 100)}"`;
-  const snapshot = await catalogueSnapshot(ctx, deps.inventory);
-  return deps.answers.kept(snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input, snapshot.index)}`, async () => {
-    const code = snapshot.codes.exact(input.query);
-    if (code) {
-      const listing = buildListing(title, snapshot, [code.row], snapshot.facetsOf(null), input);
-      return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
-    }
-    // Relevance is the order found: the first row is the best.
-    const listing = buildListing(title, snapshot, searchRows(snapshot, terms), snapshot.facetsOf(null), input, true);
-    return { ...listing, exactMatch: null };
-  });
-}
-
-/**
- * Rows found for the words, kept per snapshot: searches never seen before mostly ask for words
- * asked before, with other filters, sorts or pages. A few KB each, within 4 MB.
- */
-// Kept as typed arrays: off the heap the collector scans, 4 bytes a row.
-const keptMatches = cachePerSnapshot<string, Int32Array>('catalogueSearchMatches', () => ({
-  maxEntries: MAX_KEPT_ANSWERS,
-  maxBytes: 4 * 1024 * 1024,
-  sizeOf: (rows) => 128 + rows.byteLength,
-}));
-
-/** Up to SEARCH_LIMIT rows, best first: code matches, then word matches as suggestions rank them. */
-function searchRows(snapshot: CatalogueSnapshot, terms: string[]): Int32Array {
-  if (terms.length === 0) return new Int32Array(0);
-  const matches = keptMatches.of(snapshot);
-  const key = terms.join(' ');
-  let rows = matches.get(key);
-  if (!rows) {
-    const byCode = snapshot.codes.startingWith(terms.join(''), SEARCH_LIMIT).map((match) => match.row);
-    const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT);
-    if (byCode.length === 0) rows = Int32Array.from(byWords);
-    else {
-      const coded = new Set(byCode);
-      rows = Int32Array.from([...byCode, ...byWords.filter((row) => !coded.has(row))].slice(0, SEARCH_LIMIT));
-    }
-    matches.set(key, rows);
-  }
-  return rows;
-}
-
-/** Rows matching by words, best first, as search and suggestions both rank them. */
-function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number): number[] {
-  // A pool larger than a suggestion box, so the products that are what was asked for can be put first.
-  const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL));
-  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord, limit);
-}
-
-const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
-
-/** From the in-memory snapshot. */
-async function autocomplete({ inventory, answers }: Deps, ctx: ListingContext, query: string): Promise<Autocomplete> {
-  const terms = searchTerms(query);
-  if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
-  const snapshot = await catalogueSnapshot(ctx, inventory);
-  return answers.kept(snapshot, `suggest:${terms.join(' ')}`, async () => suggest(snapshot, terms));
-}
-
-/**
- * Products whose code starts with what is typed come first, in code order, named with that code
- * (a trade customer typing "PL00010" wants PL000100 to PL000109); then those matching by words.
- */
-function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
-  const byCode = snapshot.codes.startingWith(terms.join(''), AUTOCOMPLETE_SIZE.products);
-  const coded = new Set(byCode.map((match) => match.row));
-  const byWords = wordMatches(snapshot, terms, AUTOCOMPLETE_SIZE.products).filter((row) => !coded.has(row));
-  const product = (row: number, code?: CodeMatch) => {
-    const facts = snapshot.suggestionFacts[row]!;
-    return {
-      slug: facts.slug,
-      sku: code?.sku ?? facts.sku,
-      productName: code ? `${facts.name} (${code.code})` : facts.name,
-      imageUrl: facts.imageUrl ?? FALLBACK_IMAGE_URL,
-      priceIncTax: snapshot.index.prices[row]!,
-    };
-  };
-  return {
-    products: [...byCode.map((match) => product(match.row, match)), ...byWords.map((row) => product(row))].slice(0, AUTOCOMPLETE_SIZE.products),
-    categories: matchNames(snapshot.categories, terms, AUTOCOMPLETE_SIZE.categories).map(({ slug, name }) => ({ slug, name })),
-    brands: matchNames(snapshot.brands, terms, AUTOCOMPLETE_SIZE.brands),
-  };
-}
-
 /**
  * A promotion listing: new products (type 100) or a configured listing (type 200) on a category
  * base, or the whole catalogue, with the listing's preset facet selections always applied.
  */
-async function listPromotion(deps: Deps, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
-  const [listing, snapshot] = await Promise.all([repository.findListing(ctx.db, input.slug), catalogueSnapshot(ctx, deps.inventory)]);
+async function listPromotion(products: ProductSearch, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
+  const listing = await repository.findListing(ctx.db, input.slug);
   const now = ctx.clock.now();
   if (!listing || (listing.startsAt && listing.startsAt > now) || (listing.endsAt && listing.endsAt <= now)) {
     throw CatalogueErrors.listingNotFound(input.slug);
   }
-  const category = listing.categoryId === null ? null : (snapshot.categoryById.get(listing.categoryId) ?? null);
-  const rows = listing.listingType === LISTING_TYPES.newProducts ? snapshot.newRows() : category ? snapshot.rowsOf(category) : snapshot.allRows();
-  const request = { ...input, facets: { ...input.facets, ...listing.filters } };
-  return deps.answers.kept(snapshot, `promotion:${input.slug}:${listingKey(request, snapshot.index)}`, async () =>
-    buildListing(listing.title, snapshot, rows, snapshot.facetsOf(category), request),
-  );
+  const scope = { slug: input.slug, title: listing.title, newProducts: listing.listingType === LISTING_TYPES.newProducts, categoryId: listing.categoryId };
+  return products.listPromotion(ctx, scope, { ...input, facets: { ...input.facets, ...listing.filters } });
 }
 
 /** The promotion and new-products listings running now, for the home page and the sitemap. */
@@ -566,26 +370,35 @@ async function changePrice(deps: CatalogueDeps, ctx: ListingContext, sku: string
   return changed;
 }
 
-export function createCatalogueService(given: CatalogueDeps): CatalogueService {
-  const deps: Deps = { ...given, answers: createAnswerCache(given.answerBudgetBytes ?? DEFAULT_ANSWER_CACHE_BYTES) };
+export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
+  const products = deps.search.products(catalogueSource(deps.inventory));
+  /** Search hears of what changed (a count of products changed), so its next answers read it. */
+  const published = async (ctx: ListingContext, kind: ProductChange['kind'], changing: Promise<number>) => {
+    const changed = await changing;
+    if (changed > 0) products.update(ctx, { kind });
+    return changed;
+  };
   return {
-    answerCacheStats: () => deps.answers.stats(),
     getNavigation,
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),
-    listCategory: (ctx, input) => listCategory(deps, ctx, input),
-    search: (ctx, input) => search(deps, ctx, input),
-    autocomplete: (ctx, query) => autocomplete(deps, ctx, query),
-    listPromotion: (ctx, input) => listPromotion(deps, ctx, input),
+    listCategory: (ctx, input) => listCategory(products, ctx, input),
+    search: (ctx, input) => products.search(ctx, input),
+    autocomplete: (ctx, query) => products.autocomplete(ctx, query),
+    listPromotion: (ctx, input) => listPromotion(products, ctx, input),
     getPromotions,
     getSitemapProducts,
     getEssentialItems: (ctx, sku, bundleId) => getEssentialItems(deps, ctx, sku, bundleId),
     getUserContentCarousel,
     getCarousels: (ctx, input) => getCarousels(deps, ctx, input),
-    changePrice: (ctx, sku, priceIncVat) => changePrice(deps, ctx, sku, priceIncVat),
+    changePrice: async (ctx, sku, priceIncVat) => {
+      const changed = await changePrice(deps, ctx, sku, priceIncVat);
+      products.update(ctx, { kind: 'price' });
+      return changed;
+    },
     priceHistory: (ctx, skus) => history.priceHistoryOf(ctx.db, skus),
-    refreshReferencePrices: (ctx) => history.refreshReferencePrices(ctx.db, ctx.clock.now()),
-    recountPopularity: (ctx) => recountPopularity(ctx.db, deps.unitsSoldSince ?? (async () => new Map()), ctx.clock.now()),
+    refreshReferencePrices: (ctx) => published(ctx, 'price', history.refreshReferencePrices(ctx.db, ctx.clock.now())),
+    recountPopularity: (ctx) => published(ctx, 'product', recountPopularity(ctx.db, deps.unitsSoldSince ?? (async () => new Map()), ctx.clock.now())),
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),

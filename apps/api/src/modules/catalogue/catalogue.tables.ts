@@ -20,7 +20,7 @@ import { RETURNABILITIES } from './returnability.ts';
 
 /**
  * Moves on whenever something a listing, a card or a suggestion shows changes (triggers in
- * migrations 0013 and 0014): the in-memory listing snapshot reloads only when it has (`listing-index.ts`).
+ * migrations 0013 and 0014): the in-memory listing snapshot reloads only when it has (search's `memory/listing-index.ts`).
  */
 export const catalogueChanges = pgSequence('catalogue_changes');
 

@@ -24,8 +24,9 @@ export interface CatalogueModuleDeps {
 }
 
 /**
- * The catalogue: products and their offerings, listings, search and suggestions, and a product's
- * delivery options. Prices for a caller come from pricing, what can be sold from inventory.
+ * The catalogue: products and their offerings, listings, search and suggestions (answered by
+ * search's index over its rows), and a product's delivery options. Prices for a caller come from
+ * pricing, what can be sold from inventory.
  */
 export function createCatalogueModule({ catalogue, pricing, inventory, demoProducts }: CatalogueModuleDeps): ApiModule {
   return {

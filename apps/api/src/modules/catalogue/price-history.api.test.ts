@@ -7,12 +7,18 @@ import { createDeliveryService } from '../delivery/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createPricingService } from '../pricing/index.ts';
 import { createCatalogueService } from './index.ts';
+import { createSearchService } from '../search/index.ts';
 import { referencePrice, type PriceStep } from './reference-price.ts';
 import { REFERENCE_PRICES_JOB } from './catalogue-jobs.ts';
 
 let api: TestApi;
 let client: CatalogueClient;
-const catalogue = createCatalogueService({ pricing: createPricingService(), inventory: createInventoryService(), delivery: createDeliveryService() });
+const catalogue = createCatalogueService({
+  pricing: createPricingService(),
+  inventory: createInventoryService(),
+  delivery: createDeliveryService(),
+  search: createSearchService(),
+});
 
 beforeAll(async () => {
   api = await startTestApi();

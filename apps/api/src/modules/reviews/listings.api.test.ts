@@ -6,6 +6,7 @@ import { reviewListingEndpoints, type ReviewSource } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { createCatalogueService } from '../catalogue/index.ts';
+import { createSearchService } from '../search/index.ts';
 import { createDeliveryService } from '../delivery/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createPricingService } from '../pricing/index.ts';
@@ -30,7 +31,12 @@ let guest: Client;
 let moderator: Client;
 let shopper: Client;
 let sam: Client;
-const catalogue = createCatalogueService({ pricing: createPricingService({}), inventory: createInventoryService(), delivery: createDeliveryService() });
+const catalogue = createCatalogueService({
+  pricing: createPricingService({}),
+  inventory: createInventoryService(),
+  delivery: createDeliveryService(),
+  search: createSearchService(),
+});
 
 interface Product {
   id: number;

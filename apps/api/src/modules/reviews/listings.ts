@@ -23,8 +23,8 @@ import { figuresOfRow } from './summaries.ts';
 import { keptAnswer, keptProduct } from './listing-cache.ts';
 import * as repository from './reviews.repository.ts';
 import type { ReviewFilter, ReviewRow, SummaryRow } from './reviews.repository.ts';
-import { loadReviewSearchIndex, reviewSearchIndex } from './review-search-snapshot.ts';
-import { facetsOf, totalOf, type FacetFilters } from './review-search-rules.ts';
+import type { ReviewSearch } from '../search/index.ts';
+import { reviewSearchSource } from './review-search.repository.ts';
 import { publishedAnswererName } from './question-rules.ts';
 import { photosOfReviews, shownReview } from './review-view.ts';
 import { productFieldsOf, productNamesOf, type ReviewedProductName } from './reviewed-products.ts';
@@ -212,13 +212,13 @@ async function searchReviews(deps: ReviewsDeps, ctx: DbContext, search: ReviewSe
 }
 
 /**
- * Staff's advanced search, answered by the in-memory index of every review (decision 0043): the
+ * Staff's advanced search, answered by search's index of every review (decision 0043): the
  * counts behind the facets and the page's ids from the index, the page's reviews read by id. An
  * unknown brand or category finds nothing.
  */
-async function advancedPage(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput) {
+async function advancedPage(deps: ReviewsDeps, index: ReviewSearch, ctx: DbContext, search: AdvancedReviewSearchInput) {
   if (search.ratingFrom !== undefined && search.ratingTo !== undefined && search.ratingFrom > search.ratingTo) throw ListingErrors.ratingsReversed();
-  const filters: FacetFilters = {
+  const filters = {
     ratingFrom: search.ratingFrom,
     ratingTo: search.ratingTo,
     status: search.status,
@@ -228,11 +228,8 @@ async function advancedPage(deps: ReviewsDeps, ctx: DbContext, search: AdvancedR
   let productIds: ReadonlySet<number> | undefined;
   if (search.brand || search.category) {
     productIds = new Set(await deps.catalogue.findProductIdsBy(ctx, { brand: search.brand || undefined, category: search.category || undefined }));
-    if (productIds.size === 0)
-      return { result: { items: [], page: search.page, size: search.size, totalCount: 0, totalPages: 1 }, facets: facetsOf([], filters) };
   }
-  const index = await reviewSearchIndex(ctx.db);
-  const { groups, ids } = index.search({
+  const { ids, total, facets } = await index.search(ctx, {
     words: search.text || undefined,
     hasPhotos: search.hasPhotos,
     productIds,
@@ -241,9 +238,9 @@ async function advancedPage(deps: ReviewsDeps, ctx: DbContext, search: AdvancedR
     offset: (search.page - 1) * search.size,
     limit: search.size,
   });
-  const found = totalOf(groups, filters);
-  const paging = { page: search.page, size: search.size, totalCount: found, totalPages: totalPages(found, search.size) };
-  return { result: { items: await staffItems(deps, ctx, await reviewsById(ctx, ids)), ...paging }, facets: facetsOf(groups, filters) };
+  if (productIds?.size === 0) return { result: { items: [], page: search.page, size: search.size, totalCount: 0, totalPages: 1 }, facets };
+  const paging = { page: search.page, size: search.size, totalCount: total, totalPages: totalPages(total, search.size) };
+  return { result: { items: await staffItems(deps, ctx, await reviewsById(ctx, ids)), ...paging }, facets };
 }
 
 /** Reviews by id, in the order of `ids`. */
@@ -254,12 +251,17 @@ async function reviewsById(ctx: DbContext, ids: readonly string[]): Promise<Revi
   return ids.map((id) => byId.get(id)).filter((row): row is ReviewRow => row !== undefined);
 }
 
-async function searchReviewsAdvanced(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchPage> {
-  return (await advancedPage(deps, ctx, search)).result;
+async function searchReviewsAdvanced(deps: ReviewsDeps, index: ReviewSearch, ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchPage> {
+  return (await advancedPage(deps, index, ctx, search)).result;
 }
 
-async function searchReviewsAdvancedWithFacets(deps: ReviewsDeps, ctx: DbContext, search: AdvancedReviewSearchInput): Promise<ReviewSearchFacetsPage> {
-  const { result, facets } = await advancedPage(deps, ctx, search);
+async function searchReviewsAdvancedWithFacets(
+  deps: ReviewsDeps,
+  index: ReviewSearch,
+  ctx: DbContext,
+  search: AdvancedReviewSearchInput,
+): Promise<ReviewSearchFacetsPage> {
+  const { result, facets } = await advancedPage(deps, index, ctx, search);
   return { ...result, facets };
 }
 
@@ -307,15 +309,17 @@ async function afterSalesOf(deps: ReviewsDeps, ctx: DbContext, slug: string): Pr
 }
 
 export function createListings(deps: ReviewsDeps): ReviewListingsService {
+  // Staff search's index belongs to search, over the reviews read from here (decision 0043).
+  const index = deps.search.reviews(reviewSearchSource);
   return {
     listReviews: (ctx, query) => listReviews(deps, ctx, query),
     getReviewSummary: (ctx, slug) => getReviewSummary(deps, ctx, slug),
     listQuestions: (ctx, query) => listQuestions(deps, ctx, query),
     voteHelpful,
     searchReviews: (ctx, search) => searchReviews(deps, ctx, search),
-    searchReviewsAdvanced: (ctx, search) => searchReviewsAdvanced(deps, ctx, search),
-    searchReviewsAdvancedWithFacets: (ctx, search) => searchReviewsAdvancedWithFacets(deps, ctx, search),
-    loadSearchIndex: (ctx) => loadReviewSearchIndex(ctx.db),
+    searchReviewsAdvanced: (ctx, search) => searchReviewsAdvanced(deps, index, ctx, search),
+    searchReviewsAdvancedWithFacets: (ctx, search) => searchReviewsAdvancedWithFacets(deps, index, ctx, search),
+    loadSearchIndex: (ctx) => index.build(ctx),
     getOfferingInsights: (ctx, sku) => getOfferingInsights(deps, ctx, sku),
   };
 }

@@ -3,6 +3,7 @@ import type { CatalogueService } from '../catalogue/index.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
+import type { SearchService } from '../search/index.ts';
 
 /** The services reviews use: each part takes what it needs from these. */
 export interface ReviewsDeps {
@@ -10,6 +11,8 @@ export interface ReviewsDeps {
   orders: OrdersService;
   notifications: NotificationsService;
   identity: IdentityService;
+  /** Staff's advanced search is answered by search's review index. */
+  search: SearchService;
   /**
    * Units of `skus` returned and reported damaged (the help centre's, which files its product
    * questions with reviews: given late, as pricing's trade lookup is, to keep the graph acyclic).

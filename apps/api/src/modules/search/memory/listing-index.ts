@@ -1,9 +1,6 @@
-import type { Clock, ServiceContext } from '../../platform/context.ts';
-import type { Database } from '../../db/client.ts';
-import { RATES } from '../delivery/index.ts';
-import type { InventoryService } from '../inventory/index.ts';
-import * as repository from './catalogue.repository.ts';
-import type { CategoryRow, IdRange, SnapshotProduct } from './catalogue.repository.ts';
+import type { Clock, ServiceContext } from '../../../platform/context.ts';
+import { RATES } from '../../delivery/index.ts';
+import type { IdRange, IndexedCategory, IndexedProduct, ProductSource } from '../search.port.ts';
 import { buildCardFacts, type CardFacts } from './card-facts.ts';
 import { yieldToRequests } from './build-slices.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
@@ -74,20 +71,36 @@ interface Entry {
   confirmed: boolean;
   check: Promise<CatalogueSnapshot> | null;
 }
-const snapshots = new WeakMap<Database, Entry>();
+type Db = ServiceContext['db'];
+type CategoryRow = IndexedCategory;
 
-/** A snapshot is kept per database handle: the handle, the clock, and inventory for the stock statuses. */
+/** A snapshot is kept per database handle: the handle, the clock, and where the rows come from. */
 interface SnapshotContext {
-  db: Database;
+  db: Db;
   clock: Clock;
-  inventory: InventoryService;
+  source: ProductSource;
+  snapshots: WeakMap<Db, Entry>;
+}
+
+/** The snapshots of one source's catalogue, one per database handle. */
+export type ProductSnapshots = (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Promise<CatalogueSnapshot>;
+
+/** Snapshots of `source`'s catalogue, as fresh as the rules above keep them; `changed` has the next caller check it. */
+export function productSnapshots(source: ProductSource): { snapshotOf: ProductSnapshots; changed: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => void } {
+  const snapshots = new WeakMap<Db, Entry>();
+  return { snapshotOf: ({ db, clock }) => catalogueSnapshot({ db, clock, source, snapshots }), changed: (ctx) => checkSoon(snapshots, ctx) };
+}
+
+/** Makes the next caller check the snapshot against the change counter (a published change), still serving it meanwhile. */
+function checkSoon(snapshots: WeakMap<Db, Entry>, { db, clock }: Pick<ServiceContext, 'db' | 'clock'>): void {
+  const entry = snapshots.get(db);
+  if (entry) entry.checkedAt = Math.min(entry.checkedAt, clock.now().getTime() - REFRESH_AFTER_MS);
 }
 
 /** The snapshot of `ctx.db`'s catalogue, as fresh as the rules above keep it. */
-export function catalogueSnapshot({ db, clock }: Pick<ServiceContext, 'db' | 'clock'>, inventory: InventoryService): Promise<CatalogueSnapshot> {
-  const ctx: SnapshotContext = { db, clock, inventory };
+function catalogueSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
   const now = ctx.clock.now().getTime();
-  const entry = snapshots.get(ctx.db);
+  const entry = ctx.snapshots.get(ctx.db);
   if (!entry) return load(ctx, now, null).value;
   const age = now - entry.checkedAt;
   if (age < REFRESH_AFTER_MS) return entry.value;
@@ -100,9 +113,9 @@ export function catalogueSnapshot({ db, clock }: Pick<ServiceContext, 'db' | 'cl
 }
 
 function load(ctx: SnapshotContext, now: number, previous: Entry | null, version?: Promise<string>): Entry {
-  const { db } = ctx;
+  const { db, source, snapshots } = ctx;
   // The writers are looked for after the counter is read, and before the tables are.
-  const read = (version ?? repository.readCatalogueVersion(db)).then(async (value) => ({ value, writing: await repository.catalogueWriteUnderWay(db) }));
+  const read = (version ?? source.version(db)).then(async (value) => ({ value, writing: await source.writeUnderWay(db) }));
   const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(ctx)), version: '', confirmed: false, check: null };
   read.then(
     ({ value, writing }) => {
@@ -124,14 +137,14 @@ function load(ctx: SnapshotContext, now: number, previous: Entry | null, version
 function checkSnapshot(ctx: SnapshotContext, entry: Entry, now: number): Promise<CatalogueSnapshot> {
   entry.check ??= (async () => {
     try {
-      const version = repository.readCatalogueVersion(ctx.db);
+      const version = ctx.source.version(ctx.db);
       if (entry.confirmed && (await version) === entry.version && now - entry.builtAt < REBUILD_AFTER_MS) {
         entry.checkedAt = now;
         return entry.value;
       }
       const next = load(ctx, now, entry, version);
       const snapshot = await next.value;
-      if (snapshots.get(ctx.db) === entry) snapshots.set(ctx.db, next);
+      if (ctx.snapshots.get(ctx.db) === entry) ctx.snapshots.set(ctx.db, next);
       return snapshot;
     } finally {
       entry.check = null;
@@ -152,30 +165,14 @@ async function inRanges<T>(lastId: number, read: (range: IdRange) => Promise<T[]
   return all;
 }
 
-/** A range's products, each with its default offering's stock status as inventory has it (one read per range). */
-async function snapshotProducts({ db, inventory }: SnapshotContext, range: IdRange): Promise<SnapshotProduct[]> {
-  const products = await repository.listSnapshotProducts(db, range);
-  const stock = await inventory.availabilityOf(
-    { db },
-    products.map((product) => product.sku),
-  );
-  // Set in place: copying 100,000 products to add one field costs more than the read.
-  for (const product of products) {
-    const { status, eta } = stock.get(product.sku)!;
-    product.stockStatus = status;
-    product.stockEta = eta;
-  }
-  return products;
-}
-
 async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
-  const { db } = ctx;
-  const lastId = await repository.maxProductId(db);
+  const { db, source } = ctx;
+  const lastId = await source.maxProductId(db);
   const [products, categories, facetRows, brands] = await Promise.all([
-    inRanges(lastId, (range) => snapshotProducts(ctx, range)),
-    repository.listCategories(db),
-    repository.listFacetConfiguration(db),
-    repository.listBrands(db),
+    inRanges<IndexedProduct>(lastId, (range) => source.products(db, range)),
+    source.categories(db),
+    source.facets(db),
+    source.brands(db),
   ]);
   // The next-day facet follows delivery's next-working-day rate.
   const index = await buildListingIndex(products, RATES.next_day);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDeliveryService, RATES, type DeliveryClass } from '../delivery/index.ts';
+import { createDeliveryService, RATES, type DeliveryClass } from '../../delivery/index.ts';
 import { nextDayEligible } from './listing-facets.ts';
 
 const CLASSES: DeliveryClass[] = ['parcel', 'large', 'pallet', 'two_man_eligible'];

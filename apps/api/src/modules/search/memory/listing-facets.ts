@@ -1,6 +1,6 @@
 import { yieldToRequests } from './build-slices.ts';
 import { formatPenceShort, type Facet } from '@shop/contracts';
-import { CatalogueErrors } from './catalogue.errors.ts';
+import { SearchErrors } from '../search.errors.ts';
 
 export interface FacetDefinition {
   identifier: string;
@@ -259,7 +259,7 @@ export async function buildListingIndex(products: ListingProduct[], nextDay: Nex
 
 function parsePriceBand(identifier: string): [number, number | null] {
   const match = /^(\d{1,9})-(\d{0,9})$/.exec(identifier);
-  if (!match) throw CatalogueErrors.badPriceRange(identifier);
+  if (!match) throw SearchErrors.badPriceRange(identifier);
   return [Number(match[1]), match[2] ? Number(match[2]) : null];
 }
 const inBand = (price: number, [gte, lte]: [number, number | null]) => price >= gte && (lte === null || price < lte);
@@ -297,7 +297,7 @@ export function refineListing(
   const definitions = [...GLOBAL_FACETS, ...attributeFacets, ...VARIANT_FACETS];
   for (const identifier of Object.keys(input.facets)) {
     if (identifier !== 'price' && !definitions.some((definition) => definition.identifier === identifier)) {
-      throw CatalogueErrors.unknownFacet(identifier, ['price', ...definitions.map((definition) => definition.identifier)]);
+      throw SearchErrors.unknownFacet(identifier, ['price', ...definitions.map((definition) => definition.identifier)]);
     }
   }
   const selectedBands = (input.facets.price ?? []).map(parsePriceBand);

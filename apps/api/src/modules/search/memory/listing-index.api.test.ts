@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
-import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { createInventoryService } from '../inventory/index.ts';
-import { catalogueSnapshot } from './listing-index.ts';
+import { startTestApi, type TestApi } from '../../../testing/test-api.ts';
+import { catalogueSource } from '../../catalogue/testing.ts';
+import { createInventoryService } from '../../inventory/index.ts';
+import { productSnapshots } from './listing-index.ts';
 
 // The API reads this clock on every call, so each test moves "now" on.
 const start = new Date('2026-11-21T10:00:00Z').getTime();
@@ -59,9 +60,10 @@ describe('the listing snapshot', () => {
 });
 
 describe('checking the snapshot against the change counter', () => {
+  const { snapshotOf } = productSnapshots(catalogueSource(createInventoryService()));
   const snapshotAt = (seconds: number) => {
     at(seconds);
-    return catalogueSnapshot({ db: api.database.db, clock: { now: () => now } }, createInventoryService());
+    return snapshotOf({ db: api.database.db, clock: { now: () => now } });
   };
 
   it('keeps a confirmed snapshot while nothing changes, and reloads when something does', async () => {

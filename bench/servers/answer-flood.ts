@@ -1,15 +1,12 @@
 /**
- * Run by answer-flood.api.test.ts in a Node of its own, started with a heap limit as the shop
- * starts (HEAP_LIMIT_MB) and `--expose-gc`: floods the catalogue with queries it has never seen
- * and prints, as one line of JSON, the process's memory after a warm-up and after each part of the
- * flood, each read after a full collection so it is what is kept, not garbage awaiting collection.
+ * Run by `npm run bench:answer-flood` (../answer-flood.ts) in a Node of its own, started with a
+ * heap limit as the shop starts (HEAP_LIMIT_MB) and `--expose-gc`: floods the catalogue with
+ * queries it has never seen and prints, as one line of JSON, the process's memory after a warm-up
+ * and after each part of the flood, each read after a full collection so it is what is kept, not
+ * garbage awaiting collection.
  */
 import fs from 'node:fs';
-import { buildApi } from '../../api.ts';
-import { loadApiConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { applyMigrations } from '../../db/migrate.ts';
-import { runSeeds } from '../../seed/seed.ts';
+import { applyMigrations, buildApi, cacheReports, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
 
 const ANSWER_BUDGET_MB = 8;
 const PARTS = 4;
@@ -21,7 +18,7 @@ const WORDS = ['basin', 'tap', 'toilet', 'shower', 'bath', 'radiator', 'mixer', 
 const collect = globalThis.gc;
 if (!collect) throw new Error('start this with --expose-gc');
 
-// The test's seeded PGlite template when given (as startTestApi does inside the test runner), else seeded here.
+// A seeded PGlite template when given (a file made by the API tests' global setup), else seeded here.
 const templateFile = process.env.PGLITE_TEMPLATE;
 const database = await openDatabase({ template: templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined });
 await applyMigrations(database);
@@ -66,7 +63,7 @@ try {
     for (let index = 0; index < PER_PART; index++) await unique();
     parts.push(measure());
   }
-  const cache = app.composed.services.catalogue.answerCacheStats();
+  const cache = cacheReports().catalogueAnswers!;
   process.stdout.write(`${JSON.stringify({ budgetBytes: ANSWER_BUDGET_MB * 1024 * 1024, sent, idle, parts, cache })}\n`);
 } finally {
   await app.close();

@@ -1,0 +1,35 @@
+import type { ApiModule } from '../../platform/module.ts';
+import type { SearchService } from './search.service.ts';
+
+export { createSearchService, type SearchService, type SearchSettings } from './search.service.ts';
+export { FALLBACK_IMAGE_URL } from './memory/card-facts.ts';
+export type {
+  ConfiguredFacet,
+  IdRange,
+  IndexContext,
+  IndexedCategory,
+  IndexedProduct,
+  ProductChange,
+  ProductSearch,
+  ProductSource,
+  PromotionScope,
+  ReviewChange,
+  ReviewSearch,
+  ReviewSource,
+  SearchEngineName,
+  SearchMemoryReport,
+  SourcedReview,
+} from './search.port.ts';
+
+/**
+ * Search (decision 0059): the product listing, search and suggestion index and staff's review
+ * index, behind one port whose engine is chosen by SEARCH_ENGINE (in memory by default). It has
+ * no routes of its own: catalogue and reviews answer their calls through it.
+ */
+export function createSearchModule({ search }: { search: SearchService }): ApiModule {
+  return {
+    name: 'search',
+    // The composition's engine reports what it keeps (health call, start-up log).
+    registerRoutes: () => search.watch(),
+  };
+}

@@ -1,0 +1,39 @@
+import { watchCache, type CacheStats } from '../../../platform/cache.ts';
+import type { SearchEngine } from '../search.port.ts';
+import { memoryProductSearch } from './product-engine.ts';
+import { memoryReviewSearch } from './review-engine.ts';
+
+/**
+ * The in-memory engine, the default (decisions 0005, 0039, 0042, 0043): every product's listing
+ * facts and every review's search facts held in this process, answers in a few milliseconds, at the
+ * cost of the memory they take and a load at start.
+ */
+export function memoryEngine(answerBudget: () => number): SearchEngine {
+  const productIndexes: ReturnType<typeof memoryProductSearch>[] = [];
+  const reviewIndexes: ReturnType<typeof memoryReviewSearch>[] = [];
+  return {
+    products(source) {
+      const index = memoryProductSearch(source, answerBudget);
+      productIndexes.push(index);
+      return index;
+    },
+    reviews(source) {
+      const index = memoryReviewSearch(source);
+      reviewIndexes.push(index);
+      return index;
+    },
+    watch() {
+      // The newest index's figures (the composition makes one of each).
+      const none = (): CacheStats => ({ entries: 0, bytes: 0, maxEntries: 0, maxBytes: null, hits: 0, misses: 0, evictions: 0 });
+      watchCache('catalogueAnswers', () => productIndexes.at(-1)?.answers.stats() ?? none());
+      watchCache('catalogueSearchMatches', () => productIndexes.at(-1)?.answers.matchStats() ?? none());
+      watchCache('reviews-search-index', () => reviewIndexes.at(-1)?.stats() ?? none());
+    },
+    memory: () => ({
+      // The review index weighs itself; the product snapshot's typed arrays are not weighed.
+      indexBytes: reviewIndexes.reduce((sum, index) => sum + index.stats().bytes, 0),
+      answerBytes: productIndexes.reduce((sum, index) => sum + index.answers.stats().bytes + index.answers.matchStats().bytes, 0),
+      answerBudgetBytes: answerBudget(),
+    }),
+  };
+}

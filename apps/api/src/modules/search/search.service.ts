@@ -1,0 +1,43 @@
+import { DEFAULT_ANSWER_CACHE_BYTES } from '../../platform/cache.ts';
+import type { ProductSearch, ProductSource, ReviewSearch, ReviewSource, SearchEngine, SearchEngineName, SearchMemoryReport } from './search.port.ts';
+import { memoryEngine } from './memory/memory-engine.ts';
+
+/** How search is set up from configuration when the API starts. */
+export interface SearchSettings {
+  engine: SearchEngineName;
+  /** The memory engine's budget in bytes for kept answers (CATALOGUE_ANSWER_CACHE_MB). */
+  answerBudgetBytes: number;
+}
+
+/**
+ * The product listing, search and suggestion index and staff's review index (decision 0059):
+ * catalogue and reviews hand search a source of their rows and ask it their queries through the
+ * index it gives back; they publish changes to it (`update`).
+ */
+export interface SearchService {
+  /** The product index over the catalogue's rows. */
+  products(source: ProductSource): ProductSearch;
+  /** Staff's review index over the reviews' rows. */
+  reviews(source: ReviewSource): ReviewSearch;
+  /** Reports what the engine keeps under the platform's cache names (the composition's service, as its API starts). */
+  watch(): void;
+  /** What the engine in use holds in memory. */
+  memory(): SearchMemoryReport;
+}
+
+/** The engine `settings` name (by default in memory, with the default answer budget), fixed for the life of the service. */
+export function createSearchService(settings: Partial<SearchSettings> = {}): SearchService {
+  const { engine = 'memory', answerBudgetBytes = DEFAULT_ANSWER_CACHE_BYTES } = settings;
+  const chosen = makeEngine(engine, () => answerBudgetBytes);
+  return {
+    products: (source) => chosen.products(source),
+    reviews: (source) => chosen.reviews(source),
+    watch: () => chosen.watch(),
+    memory: () => ({ engine, ...chosen.memory() }),
+  };
+}
+
+function makeEngine(name: SearchEngineName, answerBudget: () => number): SearchEngine {
+  if (name === 'memory') return memoryEngine(answerBudget);
+  throw new Error(`SEARCH_ENGINE=${name} is not available`);
+}
