@@ -330,7 +330,6 @@ export function isSqlPlace(file: string): boolean {
 export const SQL_ALLOW_LIST: readonly string[] = [
   'apps/api/src/api.ts',
   'apps/api/src/platform/idempotency.ts',
-  'apps/api/src/modules/catalogue/review-figures.ts',
   'apps/api/src/modules/help-centre/enquiries.ts',
   'apps/api/src/modules/help-centre/stock-notifications.ts',
 ];

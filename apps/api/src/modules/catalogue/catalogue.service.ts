@@ -38,9 +38,8 @@ import {
   setQuestionsCount,
   setReviewFigures,
   setReviewFiguresOf,
-  type ReviewedProduct,
-  type ReviewFigures,
-} from './review-figures.ts';
+} from './repository/review-figures.ts';
+import type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 import { FALLBACK_IMAGE_URL, type ProductChange, type ProductSearch } from '../search/index.ts';
 import { catalogueSource } from './search-source.ts';
 import { inFamilyOrder } from './specification-order.ts';
