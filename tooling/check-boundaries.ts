@@ -330,8 +330,8 @@ export function isSqlPlace(file: string): boolean {
 export const SQL_ALLOW_LIST: readonly string[] = [
   'apps/api/src/api.ts',
   'apps/api/src/platform/idempotency.ts',
-  'apps/api/src/modules/help-centre/enquiries.ts',
-  'apps/api/src/modules/help-centre/stock-notifications.ts',
+  'apps/api/src/modules/enquiries/enquiry-forms.ts',
+  'apps/api/src/modules/enquiries/stock-notifications.ts',
 ];
 
 /**
@@ -373,7 +373,7 @@ export const LONG_SERVICE_FILES: readonly string[] = [
   'apps/api/src/modules/basket/basket.service.ts',
   'apps/api/src/modules/catalogue/catalogue.service.ts',
   'apps/api/src/modules/discounts/discounts.service.ts',
-  'apps/api/src/modules/help-centre/enquiries.ts',
+  'apps/api/src/modules/enquiries/enquiry-forms.ts',
   'apps/api/src/modules/identity/identity.service.ts',
   'apps/api/src/modules/orders/orders.service.ts',
   'apps/api/src/modules/trade/trade.service.ts',

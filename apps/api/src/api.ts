@@ -24,7 +24,8 @@ import { createOrdersModule, createOrdersService } from './modules/orders/index.
 import { createSiteModule } from './modules/site/index.ts';
 import { createPricingService } from './modules/pricing/index.ts';
 import { createTradeModule, createTradeService } from './modules/trade/index.ts';
-import { createHelpCentreModule, createHelpCentreService } from './modules/help-centre/index.ts';
+import { createEnquiriesModule, createEnquiriesService } from './modules/enquiries/index.ts';
+import { createAfterSalesModule, createAfterSalesService } from './modules/after-sales/index.ts';
 import { createReviewsModule, createReviewsService } from './modules/reviews/index.ts';
 import { createSearchModule, createSearchService } from './modules/search/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
@@ -72,21 +73,16 @@ export function composeApi(options: ComposeOptions) {
   const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue, publicUrl, shop: config.shop });
   const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade, publicUrl });
-  // Reviews first: the help centre files product questions with it.
-  // The help centre files product questions with reviews, and reviews' insights count its returns: its lookup is given late.
-  const reviews = createReviewsService({
-    catalogue,
-    orders,
-    notifications,
-    identity,
-    search,
-    afterSalesUnits: (ctx, skus) => helpCentre.afterSalesUnits(ctx, skus),
-  });
-  const helpCentre = createHelpCentreService({ notifications, delivery, orders, inventory, catalogue, payments, questions: reviews, publicUrl });
+  const enquiries = createEnquiriesService({ notifications, delivery, orders, inventory, catalogue, publicUrl });
+  const afterSales = createAfterSalesService({ enquiries, orders, catalogue, notifications });
+  // Reviews' product insights count after-sales' returns and damage reports.
+  const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales });
 
   // Payment events, each heard by this composition's services only.
   payments.onEvent(checkout.notePaidIntent);
   payments.onEvent(orders.settleRefunds);
+  // A product question the asker lets us publish is filed with reviews for moderation, in the enquiry's transaction.
+  enquiries.onProductQuestion(reviews.fileQuestion);
 
   /** In registration order; the demo seeds run in this order too. */
   const domainModules: readonly ApiModule[] = [
@@ -105,7 +101,8 @@ export function composeApi(options: ComposeOptions) {
     createCheckoutModule({ checkout }),
     createOrdersModule({ orders }),
     createTradeModule({ trade, pricing, catalogue, identity, orders }),
-    createHelpCentreModule({ helpCentre }),
+    createEnquiriesModule({ enquiries }),
+    createAfterSalesModule({ afterSales }),
     createReviewsModule({ reviews, catalogue }),
     createSiteModule(),
   ];
@@ -113,7 +110,7 @@ export function composeApi(options: ComposeOptions) {
   const erasure = createErasureService({
     identity,
     orders,
-    requests: helpCentre,
+    requests: enquiries,
     stores: domainModules.flatMap((module) => (module.personalData ?? []).map((store) => ({ module: module.name, store }))),
     files: createFilesService({ settings: config.files }),
     payments,
@@ -143,7 +140,8 @@ export function composeApi(options: ComposeOptions) {
     trade,
     checkout,
     reviews,
-    helpCentre,
+    enquiries,
+    afterSales,
   };
   return { modules, seeds, services };
 }

@@ -13,5 +13,6 @@ export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/checkout/checkout.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/trade/trade.tables.ts';
-export * from '../modules/help-centre/help-centre.tables.ts';
+export * from '../modules/enquiries/enquiries.tables.ts';
+export * from '../modules/after-sales/after-sales.tables.ts';
 export * from '../modules/reviews/reviews.tables.ts';

@@ -30,6 +30,10 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal about one field of the body: said in `detail`, and beside the field through `errors`. */
+export const fieldRefusal = (status: number, code: string, field: string, message: string): AppError =>
+  new AppError(status, code, message, { errors: [{ path: `body.${field}`, message, code: code.toLowerCase() }] });
+
 export const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

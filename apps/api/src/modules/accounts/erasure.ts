@@ -2,7 +2,7 @@ import type { ErasurePlan, PersonalDataStoreView } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { TAX_RECORD_YEARS, type DataSubject, type ErasedRecords, type PersonalDataStore } from '../../platform/personal-data.ts';
 import type { FilesService } from '../files/index.ts';
-import type { HelpCentreService } from '../help-centre/index.ts';
+import type { EnquiriesService } from '../enquiries/index.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
@@ -20,7 +20,7 @@ export interface ErasureDeps {
   identity: IdentityService;
   orders: OrdersService;
   /** The account deletion requests (the help centre's forms) that erasure answers. */
-  requests: Pick<HelpCentreService, 'accountDeletionRequest' | 'noteErasure'>;
+  requests: Pick<EnquiriesService, 'accountDeletionRequest' | 'noteErasure'>;
   /** Every module's declared stores, in module order (api.ts gathers them from the modules). */
   stores: readonly DeclaredStore[];
   /** What lies outside the database: the uploaded files and the payment provider's customers. */

@@ -303,7 +303,10 @@ async function getOfferingInsights(deps: ReviewsDeps, ctx: DbContext, sku: strin
 async function afterSalesOf(deps: ReviewsDeps, ctx: DbContext, slug: string): Promise<OfferingInsights['afterSales']> {
   const summary = await deps.catalogue.getProductSummary(ctx, slug);
   const skus = summary.offerings.map((offering) => offering.sku);
-  const [unitsSent, { unitsReturned, unitsReportedDamaged }] = await Promise.all([deps.orders.unitsSent(ctx, skus), deps.afterSalesUnits(ctx, skus)]);
+  const [unitsSent, { unitsReturned, unitsReportedDamaged }] = await Promise.all([
+    deps.orders.unitsSent(ctx, skus),
+    deps.afterSales.afterSalesUnits(ctx, skus),
+  ]);
   const per100 = (units: number) => (unitsSent === 0 ? null : Math.round((units / unitsSent) * 1000) / 10);
   return { unitsSent, unitsReturned, returnRate: per100(unitsReturned), unitsReportedDamaged, damageRate: per100(unitsReportedDamaged) };
 }

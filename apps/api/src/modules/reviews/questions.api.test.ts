@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHelpCentreEnquiriesClient, createReviewListingsClient, createReviewQuestionsClient, type ApiError } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { createHelpCentreService } from '../help-centre/index.ts';
+import { createEnquiriesService } from '../enquiries/index.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
 
@@ -136,27 +136,17 @@ describe('filing from the help centre', () => {
 
   it('keeps neither when filing the question fails: the enquiry and the question share one transaction', async () => {
     const product = freshProduct();
-    // The help centre as composeApi makes it from the app's services, but with a questions queue that fails.
-    const { notifications, delivery, orders, inventory, catalogue, payments } = api.app.composed.services;
-    const helpCentre = createHelpCentreService({
-      notifications,
-      delivery,
-      orders,
-      inventory,
-      catalogue,
-      publicUrl: api.config.publicUrl,
-      payments,
-      questions: {
-        fileQuestion: async () => {
-          throw new Error('the questions queue is down');
-        },
-      },
+    // Enquiries as composeApi makes them from the app's services, but with a questions queue that fails.
+    const { notifications, delivery, orders, inventory, catalogue } = api.app.composed.services;
+    const enquiriesService = createEnquiriesService({ notifications, delivery, orders, inventory, catalogue, publicUrl: api.config.publicUrl });
+    enquiriesService.onProductQuestion(async () => {
+      throw new Error('the questions queue is down');
     });
     const requests = async () => Number((await rows<{ n: number }>(sql`select count(*) as n from help_requests`))[0]!.n);
     const before = await requests();
     const ctx = { db: api.database.db, actor: null, clock: { now: () => new Date() }, log: api.app.log };
     const body = { sku: product.skus[0]!, question: 'Is it WRAS approved?', mayPublish: true, name: 'Gill Guest', emailAddress: 'gill@guest.example' };
-    await expect(helpCentre.askProductQuestion(ctx, body, api.config.publicUrl)).rejects.toThrow('the questions queue is down');
+    await expect(enquiriesService.askProductQuestion(ctx, body, api.config.publicUrl)).rejects.toThrow('the questions queue is down');
     expect(await requests()).toBe(before);
     expect(await rows(sql`select id from product_questions where product_id = ${product.id}`)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../platform/context.ts';
+import type { AfterSalesService } from '../after-sales/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -13,9 +13,6 @@ export interface ReviewsDeps {
   identity: IdentityService;
   /** Staff's advanced search is answered by search's review index. */
   search: SearchService;
-  /**
-   * Units of `skus` returned and reported damaged (the help centre's, which files its product
-   * questions with reviews: given late, as pricing's trade lookup is, to keep the graph acyclic).
-   */
-  afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
+  /** Units of a product's skus returned and reported damaged, for its insights. */
+  afterSales: Pick<AfterSalesService, 'afterSalesUnits'>;
 }

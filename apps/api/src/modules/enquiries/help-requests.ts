@@ -13,7 +13,7 @@ import { newOpaqueId, readableCode } from '../../platform/readable-codes.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { StoredFile } from '../files/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { helpRequestByDedupeKey, insertHelpRequest, referenceTaken, type HelpRequestRow } from './help-centre.repository.ts';
+import { helpRequestByDedupeKey, insertHelpRequest, referenceTaken, type HelpRequestRow } from './enquiries.repository.ts';
 
 /** What every enquiry and order request records: the part that is the same for all of them. */
 export interface HelpRequestInput {
@@ -37,6 +37,9 @@ export interface HelpRequestInput {
   /** Keeps one request (and one e-mail) however many calls record it at once: the others get the first one back, `replayed`. */
   dedupeKey?: string;
 }
+
+/** A help request as kept: what after-sales reads of the requests it recorded. */
+export type HelpRequestRecord = HelpRequestRow;
 
 export interface RecordedHelpRequest {
   row: HelpRequestRow;

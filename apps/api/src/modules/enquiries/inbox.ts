@@ -13,8 +13,8 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import type { FilesService, OpenedFile } from '../files/index.ts';
-import { helpRequestByReference, type HelpRequestRow } from './help-centre.repository.ts';
-import type { HelpCentreDeps } from './help-centre.deps.ts';
+import { helpRequestByReference, type HelpRequestRow } from './enquiries.repository.ts';
+import type { EnquiriesDeps } from './enquiries.deps.ts';
 import { hashToken, replyUrlFor } from './help-requests.ts';
 import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning } from './inbox-rules.ts';
 import { ukDayStart } from '../../platform/uk-time.ts';
@@ -54,7 +54,7 @@ const paragraphsOf = (text: string): string[] =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-export function createInbox(deps: HelpCentreDeps): InboxService {
+export function createInbox(deps: EnquiriesDeps): InboxService {
   const { notifications, orders } = deps;
 
   const findRequest = async (db: ServiceContext['db'], reference: string): Promise<HelpRequestRow> => {

@@ -1,10 +1,10 @@
 import { AppError } from '../../platform/errors.ts';
-import { HelpCentreErrors } from './help-centre.errors.ts';
+import { HelpRequestErrors } from './help-requests.errors.ts';
 
-/** The staff inbox's refusals (beside the shared ones in `help-centre.errors.ts`); each changes nothing. */
+/** The staff inbox's refusals (beside the shared ones in `help-requests.errors.ts`); each changes nothing. */
 export const InboxErrors = {
-  requestNotFound: HelpCentreErrors.requestNotFound,
-  replyLinkInvalid: HelpCentreErrors.replyLinkInvalid,
+  requestNotFound: HelpRequestErrors.requestNotFound,
+  replyLinkInvalid: HelpRequestErrors.replyLinkInvalid,
   fileNotFound: () => new AppError(404, 'HELP_REQUEST_FILE_NOT_FOUND', 'This request has no such file. Reload the request to see its files.'),
   changed: () =>
     new AppError(409, 'HELP_REQUEST_CHANGED', 'Someone else changed this request while you were looking at it. Reload it to see what changed, then try again.'),

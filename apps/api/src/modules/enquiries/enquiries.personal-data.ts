@@ -1,7 +1,7 @@
 import type { PersonalDataStore } from '../../platform/personal-data.ts';
-import { anonymiseRequestsOf, countNoticesOf, countRequestsOf, deleteNoticesOf } from './help-centre.repository.ts';
+import { anonymiseRequestsOf, countNoticesOf, countRequestsOf, deleteNoticesOf } from './enquiries.repository.ts';
 
-export const helpCentrePersonalData: readonly PersonalDataStore[] = [
+export const enquiriesPersonalData: readonly PersonalDataStore[] = [
   {
     label: 'Help requests, their messages and the files sent with them (photos, CVs)',
     columns: {

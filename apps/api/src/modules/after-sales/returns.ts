@@ -18,14 +18,18 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
+import type { EnquiriesService } from '../enquiries/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { HelpOrder, OrdersService } from '../orders/index.ts';
-import { recordHelpRequest, type HelpRequestDeps } from './help-requests.ts';
 import { checkReturnLines, paidFor, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as repository from './returns.repository.ts';
 import type { OrderReturnRow } from './returns.repository.ts';
 
-export interface ReturnsDeps extends HelpRequestDeps {
+export interface ReturnsDeps {
+  /** Every return is a help request too, recorded in the inbox's queue. */
+  enquiries: Pick<EnquiriesService, 'recordHelpRequest' | 'helpRequestByReference' | 'helpRequestById'>;
+  notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   orders: Pick<OrdersService, 'refundReturn' | 'helpOrderForStaff'>;
   /** Whether each line's product can come back as unwanted, as the catalogue sets it. */
   catalogue: Pick<CatalogueService, 'returnabilityOf'>;
@@ -61,7 +65,6 @@ export async function requestReturn(
   ctx: ServiceContext,
   order: HelpOrder,
   input: ReturnInput,
-  publicUrl: string,
   source: 'unwanted-items' | 'cancellation',
 ): Promise<ReturnRequested> {
   if (order.status !== 'delivered' && !(source === 'cancellation' && order.status === 'dispatched')) throw OrderRequestErrors.notDelivered(order.orderNumber);
@@ -94,8 +97,7 @@ export async function requestReturn(
     const reasonName = UNWANTED_REASON_NAMES[input.reason as keyof typeof UNWANTED_REASON_NAMES] ?? input.reason;
     const what = chosen.map(({ want, line }) => `${want.quantity} × ${line.productName}`).join(', ');
     const nextSteps = returnInstructions(returnReference, refundPence);
-    const recorded = await recordHelpRequest(
-      deps,
+    const recorded = await deps.enquiries.recordHelpRequest(
       { db, clock: ctx.clock },
       {
         type: 'UNWANTED_ITEMS',
@@ -121,7 +123,6 @@ export async function requestReturn(
         message: input.comments ?? null,
         nextSteps,
       },
-      publicUrl,
     );
     await repository.insertReturn(
       db,
@@ -142,9 +143,15 @@ export async function requestReturn(
 
 // ── staff ───────────────────────────────────────────────────────────────────────────────────────
 
+/** The return an unwanted-items request (by its HC- reference) asked for, locked when `lock`. */
+async function returnOfRequest(deps: ReturnsDeps, db: ServiceContext['db'], requestReference: string, lock = false): Promise<OrderReturnRow | undefined> {
+  const request = await deps.enquiries.helpRequestByReference({ db }, requestReference);
+  return request ? repository.returnOfRequest(db, request.id, lock) : undefined;
+}
+
 async function present(deps: ReturnsDeps, ctx: ServiceContext, requestReference: string, row: OrderReturnRow): Promise<OrderReturn> {
   const lines = await repository.linesOfReturns(ctx.db, [row.id]);
-  const request = await repository.requestOfReturn(ctx.db, row);
+  const request = await deps.enquiries.helpRequestById({ db: ctx.db }, row.requestId);
   const order = request?.orderNumber ? await deps.orders.helpOrderForStaff(ctx, request.orderNumber) : null;
   return {
     returnReference: row.reference,
@@ -175,7 +182,7 @@ async function present(deps: ReturnsDeps, ctx: ServiceContext, requestReference:
 }
 
 export async function getReturn(deps: ReturnsDeps, ctx: ServiceContext, requestReference: string): Promise<OrderReturn> {
-  const row = await repository.returnOfRequest(ctx.db, requestReference);
+  const row = await returnOfRequest(deps, ctx.db, requestReference);
   if (!row) throw OrderRequestErrors.returnNotFound();
   return present(deps, ctx, requestReference, row);
 }
@@ -189,7 +196,7 @@ export async function decideReturn(
 ): Promise<OrderReturn> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (db) => {
-    const current = await repository.returnOfRequest(db, requestReference, true);
+    const current = await returnOfRequest(deps, db, requestReference, true);
     if (!current) throw OrderRequestErrors.returnNotFound();
     if (decision.version !== undefined && decision.version !== current.version) throw OrderRequestErrors.returnChanged();
     if (current.status !== 'requested') throw OrderRequestErrors.returnStatusNotAllowed(current.status, decision.authorise ? 'authorised' : 'refused');
@@ -199,7 +206,7 @@ export async function decideReturn(
       decision.authorise ? { status: 'authorised', authorisedAt: now } : { status: 'refused', refusalReason: decision.reason },
     );
     if (!changed) throw OrderRequestErrors.returnChanged();
-    const request = await repository.requestOfReturn(db, current);
+    const request = await deps.enquiries.helpRequestById({ db }, current.requestId);
     if (request) {
       await deps.notifications.enqueueEmail(
         { db },
@@ -236,14 +243,14 @@ export async function decideReturn(
 export async function receiveReturn(deps: ReturnsDeps, ctx: ServiceContext, requestReference: string): Promise<OrderReturn> {
   const now = ctx.clock.now();
   const received = await ctx.db.transaction(async (db) => {
-    const current = await repository.returnOfRequest(db, requestReference, true);
+    const current = await returnOfRequest(deps, db, requestReference, true);
     if (!current) throw OrderRequestErrors.returnNotFound();
     if (current.status === 'refunded') throw OrderRequestErrors.returnAlreadyRefunded(current.reference);
     if (current.status === 'received') return current;
     if (current.status !== 'authorised') throw OrderRequestErrors.returnStatusNotAllowed(current.status, 'received before it is authorised');
     return (await repository.updateReturn(db, current, { status: 'received', receivedAt: now }))!;
   });
-  const request = await repository.requestOfReturn(ctx.db, received);
+  const request = await deps.enquiries.helpRequestById({ db: ctx.db }, received.requestId);
   const outcome =
     received.refundPence > 0
       ? await deps.orders.refundReturn(ctx, request!.orderNumber!, {
@@ -253,7 +260,7 @@ export async function receiveReturn(deps: ReturnsDeps, ctx: ServiceContext, requ
         })
       : { refundId: null, refundedPence: 0 };
   const row = await ctx.db.transaction(async (db) => {
-    const current = (await repository.returnOfRequest(db, requestReference, true))!;
+    const current = (await returnOfRequest(deps, db, requestReference, true))!;
     if (current.status !== 'received') return current;
     return (await repository.updateReturn(db, current, { status: 'refunded', refundId: outcome.refundId, refundedAt: ctx.clock.now() }))!;
   });

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { ERASED_NAME, erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
-import { helpRequestFiles, helpRequestMessages, helpRequests, stockNotificationRequests } from './help-centre.tables.ts';
+import { helpRequestFiles, helpRequestMessages, helpRequests, stockNotificationRequests } from './enquiries.tables.ts';
 
 type Db = Database | Transaction;
 
@@ -105,4 +105,26 @@ export async function countNoticesOf(db: Db, subject: DataSubject): Promise<numb
 
 export async function deleteNoticesOf(db: Db, subject: DataSubject): Promise<number> {
   return (await db.delete(stockNotificationRequests).where(noticesOf(subject)).returning({ id: stockNotificationRequests.id })).length;
+}
+
+export async function helpRequestById(db: Db, id: string): Promise<HelpRequestRow | undefined> {
+  const [row] = await db.select().from(helpRequests).where(eq(helpRequests.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Units of `skus` reported damaged on delivery: damage reports name each line's sku in their
+ * details (reports written before they did are not counted).
+ */
+export async function unitsReportedDamaged(db: Db, skus: readonly string[]): Promise<number> {
+  if (skus.length === 0) return 0;
+  const damaged = (await db.execute(sql`
+      select coalesce(sum((line->>'quantity')::int), 0)::int as units
+      from ${helpRequests}, jsonb_array_elements(${helpRequests.details}->'lines') as line
+      where ${helpRequests.type} = 'DAMAGED_MISSING' and ${helpRequests.details}->>'issueType' = 'damaged'
+        and line->>'sku' in (${sql.join(
+          skus.map((sku) => sql`${sku}`),
+          sql`, `,
+        )})`)) as unknown as { rows: { units: number }[] };
+  return Number(damaged.rows[0]?.units ?? 0);
 }

@@ -6,8 +6,8 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { newOpaqueId, readableCode } from '../../platform/readable-codes.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
-import type { HelpCentreDeps } from './help-centre.deps.ts';
-import { stockNotificationRequests } from './help-centre.tables.ts';
+import type { EnquiriesDeps } from './enquiries.deps.ts';
+import { stockNotificationRequests } from './enquiries.tables.ts';
 import { hashToken } from './help-requests.ts';
 
 /**
@@ -54,7 +54,7 @@ async function waitingFor(db: Db, sku: string, emailAddress: string): Promise<Ro
  * is not an error). The acknowledgement is queued in the same transaction as the row it is about.
  */
 export async function requestNotice(
-  deps: Pick<HelpCentreDeps, 'notifications'>,
+  deps: Pick<EnquiriesDeps, 'notifications'>,
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   input: { product: ProductFacts; emailAddress: string; customerId: string | null },
   publicUrl: string,
@@ -152,7 +152,7 @@ const BATCH = 100;
  * commit and then finds them claimed, so each e-mail goes once. A failure rolls both back.
  */
 export function backInStockJob(
-  deps: Pick<HelpCentreDeps, 'notifications' | 'inventory'>,
+  deps: Pick<EnquiriesDeps, 'notifications' | 'inventory'>,
   productFacts: (db: Db, sku: string) => Promise<ProductFacts>,
   publicUrl: string,
 ): Job {
@@ -166,7 +166,7 @@ export function backInStockJob(
 }
 
 export async function sendDueNotices(
-  deps: Pick<HelpCentreDeps, 'notifications' | 'inventory'>,
+  deps: Pick<EnquiriesDeps, 'notifications' | 'inventory'>,
   ctx: { db: Database; clock: ServiceContext['clock'] },
   productFacts: (db: Db, sku: string) => Promise<ProductFacts>,
   publicUrl: string,

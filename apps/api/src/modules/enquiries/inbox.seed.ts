@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { HELP_REQUEST_ROUTING, HELP_REQUEST_REFERENCE_PREFIX, REFERENCE_SYMBOLS, type HelpRequestStatus, type HelpRequestType } from '@shop/contracts';
 import { newOpaqueId, readableCode } from '../../platform/readable-codes.ts';
 import type { Seed } from '../../seed/seed.ts';
-import { insertHelpRequest } from './help-centre.repository.ts';
+import { insertHelpRequest } from './enquiries.repository.ts';
 import { hashToken } from './help-requests.ts';
 import { appendMessage } from './inbox.repository.ts';
 

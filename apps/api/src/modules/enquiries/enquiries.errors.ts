@@ -1,8 +1,7 @@
-import { AppError } from '../../platform/errors.ts';
-import { fieldRefusal } from './help-centre.errors.ts';
+import { AppError, fieldRefusal } from '../../platform/errors.ts';
 import { WEEE_MAX_PHOTOS, WEEE_TAKE_BACK_DAYS } from '@shop/contracts';
 
-/** Enquiries' refusals (beside `HelpCentreErrors`); each changes nothing. */
+/** Enquiries' refusals (beside `HelpRequestErrors`); each changes nothing. */
 export const EnquiryErrors = {
   contactMissing: (field: 'name' | 'emailAddress') =>
     fieldRefusal(422, 'ENQUIRY_CONTACT_MISSING', field, field === 'name' ? 'Enter your name' : 'Enter your e-mail address'),

@@ -33,12 +33,11 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StoredFile } from '../files/index.ts';
 import type { HelpOrder, OrderProof } from '../orders/index.ts';
-import type { HelpCentreDeps } from './help-centre.deps.ts';
-import { recordHelpRequest } from './help-requests.ts';
+import type { AfterSalesDeps } from './after-sales.deps.ts';
 import { cancellableQuantity, notReturnableReason, isSealedHygieneGood, returnableQuantity, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as returns from './returns.ts';
-import { afterSalesUnits, returnedQuantities } from './returns.repository.ts';
+import { returnedQuantities, unitsReturned } from './returns.repository.ts';
 
 type Lines = readonly { position: number; quantity: number; opened?: boolean | undefined }[];
 
@@ -137,7 +136,7 @@ function cancellationKey(order: HelpOrder, whole: boolean, refundId: string | nu
   return refundId ? `order-cancel:${order.id}:refund:${refundId}` : undefined;
 }
 
-export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService {
+export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService {
   /**
    * Records a help request of `type` about the order, in its own transaction, and answers its
    * reference. With `dedupeKey`, one request however many calls record it: the others answer its reference.
@@ -156,8 +155,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
     },
   ): Promise<HelpRequestAccepted> {
     const recorded = await ctx.db.transaction((db) =>
-      recordHelpRequest(
-        deps,
+      deps.enquiries.recordHelpRequest(
         { db, clock: ctx.clock },
         {
           type,
@@ -173,7 +171,6 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
           nextSteps: fields.nextSteps,
           ...(fields.dedupeKey ? { dedupeKey: fields.dedupeKey } : {}),
         },
-        deps.publicUrl,
       ),
     );
     return { reference: recorded.reference, dueAt: recorded.dueAt.toISOString(), team: HELP_REQUEST_ROUTING[type].team, nextSteps: fields.nextSteps };
@@ -193,7 +190,10 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
   }
 
   return {
-    afterSalesUnits: (ctx, skus) => afterSalesUnits(ctx.db, skus),
+    async afterSalesUnits(ctx, skus) {
+      const [returned, damaged] = await Promise.all([unitsReturned(ctx.db, skus), deps.enquiries.unitsReportedDamaged(ctx, skus)]);
+      return { unitsReturned: returned, unitsReportedDamaged: damaged };
+    },
 
     requestOrderLink: (ctx, orderNumber, input) => deps.orders.issueOrderLink(ctx, orderNumber, input.emailAddress),
     openOrderLink: (ctx, token) => deps.orders.openOrderLink(ctx, token),
@@ -255,7 +255,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
       const asReturn = async (): Promise<CancelOrderResult> => {
         const lines = input.lines ?? order.lines.map((line) => ({ position: line.position, quantity: line.quantity - line.cancelledQuantity }));
         const current = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-        const requested = await returns.requestReturn(deps, ctx, current, { lines, reason }, deps.publicUrl, 'cancellation');
+        const requested = await returns.requestReturn(deps, ctx, current, { lines, reason }, 'cancellation');
         return {
           outcome: 'return',
           reference: requested.reference,
@@ -308,7 +308,7 @@ export function createOrderRequests(deps: HelpCentreDeps): OrderRequestsService 
 
     async requestUnwantedItems(ctx, orderNumber, input, proof) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-      return returns.requestReturn(deps, ctx, order, input, deps.publicUrl, 'unwanted-items');
+      return returns.requestReturn(deps, ctx, order, input, 'unwanted-items');
     },
 
     async checkOrderProof(ctx, orderNumber, proof) {

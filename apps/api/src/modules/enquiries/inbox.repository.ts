@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, like, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { HelpRequestStatus, HelpRequestType } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
-import type { HelpRequestFileRow, HelpRequestMessageRow, HelpRequestRow } from './help-centre.repository.ts';
-import { helpRequestFiles, helpRequestMessages, helpRequests } from './help-centre.tables.ts';
+import type { HelpRequestFileRow, HelpRequestMessageRow, HelpRequestRow } from './enquiries.repository.ts';
+import { helpRequestFiles, helpRequestMessages, helpRequests } from './enquiries.tables.ts';
 
 type Db = Database | Transaction;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { helpRequests, orderReturnLines, orderReturns } from './help-centre.tables.ts';
+import { orderReturnLines, orderReturns } from './after-sales.tables.ts';
 
 type Db = Database | Transaction;
 
@@ -41,16 +41,11 @@ export async function referenceTaken(db: Db, reference: string): Promise<boolean
   return row !== undefined;
 }
 
-/** The return an unwanted-items request (by its HC- reference) asked for, locked when `lock`. */
-export async function returnOfRequest(db: Db, requestReference: string, lock = false): Promise<OrderReturnRow | undefined> {
-  const query = db
-    .select({ ret: orderReturns })
-    .from(orderReturns)
-    .innerJoin(helpRequests, eq(helpRequests.id, orderReturns.requestId))
-    .where(eq(helpRequests.reference, requestReference))
-    .limit(1);
-  const [row] = lock ? await query.for('update', { of: orderReturns }) : await query;
-  return row?.ret;
+/** The return an unwanted-items request (by its help request's id) asked for, locked when `lock`. */
+export async function returnOfRequest(db: Db, requestId: string, lock = false): Promise<OrderReturnRow | undefined> {
+  const query = db.select().from(orderReturns).where(eq(orderReturns.requestId, requestId)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
 }
 
 export function linesOfReturns(db: Db, returnIds: readonly string[]): Promise<OrderReturnLineRow[]> {
@@ -72,32 +67,13 @@ export async function updateReturn(db: Db, current: OrderReturnRow, change: Part
   return row;
 }
 
-export async function requestOfReturn(db: Db, row: Pick<OrderReturnRow, 'requestId'>) {
-  const [request] = await db.select().from(helpRequests).where(eq(helpRequests.id, row.requestId)).limit(1);
-  return request;
-}
-
-/**
- * After-sales figures for reviews' product insights: units of `skus` returned or on their way back
- * (refused returns left out), and units reported damaged on delivery. Damage reports name each
- * line's sku in their details (reports written before they did are not counted).
- */
-export async function afterSalesUnits(db: Db, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }> {
-  if (skus.length === 0) return { unitsReturned: 0, unitsReportedDamaged: 0 };
-  const [[returned], damaged] = await Promise.all([
-    db
-      .select({ units: sql<number>`coalesce(sum(${orderReturnLines.quantity}), 0)`.mapWith(Number) })
-      .from(orderReturnLines)
-      .innerJoin(orderReturns, eq(orderReturns.id, orderReturnLines.returnId))
-      .where(and(inArray(orderReturnLines.sku, [...skus]), ne(orderReturns.status, 'refused'))),
-    db.execute(sql`
-      select coalesce(sum((line->>'quantity')::int), 0)::int as units
-      from ${helpRequests}, jsonb_array_elements(${helpRequests.details}->'lines') as line
-      where ${helpRequests.type} = 'DAMAGED_MISSING' and ${helpRequests.details}->>'issueType' = 'damaged'
-        and line->>'sku' in (${sql.join(
-          skus.map((sku) => sql`${sku}`),
-          sql`, `,
-        )})`) as unknown as Promise<{ rows: { units: number }[] }>,
-  ]);
-  return { unitsReturned: returned?.units ?? 0, unitsReportedDamaged: Number(damaged.rows[0]?.units ?? 0) };
+/** Units of `skus` returned or on their way back (refused returns left out), for reviews' product insights. */
+export async function unitsReturned(db: Db, skus: readonly string[]): Promise<number> {
+  if (skus.length === 0) return 0;
+  const [returned] = await db
+    .select({ units: sql<number>`coalesce(sum(${orderReturnLines.quantity}), 0)`.mapWith(Number) })
+    .from(orderReturnLines)
+    .innerJoin(orderReturns, eq(orderReturns.id, orderReturnLines.returnId))
+    .where(and(inArray(orderReturnLines.sku, [...skus]), ne(orderReturns.status, 'refused')));
+  return returned?.units ?? 0;
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { bindEndpoint, type HandlerInput } from '../../platform/bind.ts';
 import { IMAGE_TYPES, type FilesService, type UploadForm } from '../files/index.ts';
 import type { OrderProof } from '../orders/index.ts';
-import type { HelpCentreService } from './help-centre.service.ts';
+import type { AfterSalesService } from './after-sales.service.ts';
 import type { DamageReport } from './order-requests.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 
@@ -29,25 +29,25 @@ const REPORT_FORM = {
   tooManyFiles: () => OrderRequestErrors.tooManyPhotos(ORDER_HELP_MAX_PHOTOS),
 };
 
-export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCentre: HelpCentreService, files: FilesService): Promise<void> {
+export async function registerOrderRequestsRoutes(app: FastifyInstance, afterSales: AfterSalesService, files: FilesService): Promise<void> {
   const limited = { rateLimit: ORDER_HELP_LIMIT };
   /** Binds a call on one order with the caller's proof read from its header (decision 0049), within the shared budget. */
   const bindWithProof = <E extends EndpointDefinition>(endpoint: E, call: (input: HandlerInput<E>, proof: OrderProof) => Promise<ResponseOf<E>>) =>
     bindEndpoint(app, endpoint, (input) => call(input, proofOf(input.request)), limited);
-  bindEndpoint(app, endpoints.requestOrderLink, ({ ctx, params, body }) => helpCentre.requestOrderLink(ctx, params.id, body), limited);
-  bindWithProof(endpoints.openOrderLink, ({ ctx }, proof) => helpCentre.openOrderLink(ctx, proof.linkToken ?? ''));
-  bindWithProof(endpoints.getOrderProducts, ({ ctx, params }, proof) => helpCentre.orderProducts(ctx, params.orderGuid, proof));
-  bindWithProof(endpoints.cancelOrder, ({ ctx, params, body }, proof) => helpCentre.cancelOrder(ctx, params.id, body, proof));
-  bindWithProof(endpoints.requestUnwantedItemsReturn, ({ ctx, params, body }, proof) => helpCentre.requestUnwantedItems(ctx, params.id, body, proof));
-  bindWithProof(endpoints.askAboutReturnedItemsRefund, ({ ctx, params, body }, proof) => helpCentre.askAboutRefund(ctx, params.id, body, proof));
-  bindWithProof(endpoints.askOrderQuestion, ({ ctx, params, body }, proof) => helpCentre.askOrderQuestion(ctx, params.id, body, proof));
-  bindWithProof(endpoints.requestOrderAmendment, ({ ctx, params, body }, proof) => helpCentre.requestAmendment(ctx, params.id, body, proof));
-  bindWithProof(endpoints.confirmDeliveryTerms, ({ ctx, body }, proof) => helpCentre.confirmDeliveryTerms(ctx, body, proof));
+  bindEndpoint(app, endpoints.requestOrderLink, ({ ctx, params, body }) => afterSales.requestOrderLink(ctx, params.id, body), limited);
+  bindWithProof(endpoints.openOrderLink, ({ ctx }, proof) => afterSales.openOrderLink(ctx, proof.linkToken ?? ''));
+  bindWithProof(endpoints.getOrderProducts, ({ ctx, params }, proof) => afterSales.orderProducts(ctx, params.orderGuid, proof));
+  bindWithProof(endpoints.cancelOrder, ({ ctx, params, body }, proof) => afterSales.cancelOrder(ctx, params.id, body, proof));
+  bindWithProof(endpoints.requestUnwantedItemsReturn, ({ ctx, params, body }, proof) => afterSales.requestUnwantedItems(ctx, params.id, body, proof));
+  bindWithProof(endpoints.askAboutReturnedItemsRefund, ({ ctx, params, body }, proof) => afterSales.askAboutRefund(ctx, params.id, body, proof));
+  bindWithProof(endpoints.askOrderQuestion, ({ ctx, params, body }, proof) => afterSales.askOrderQuestion(ctx, params.id, body, proof));
+  bindWithProof(endpoints.requestOrderAmendment, ({ ctx, params, body }, proof) => afterSales.requestAmendment(ctx, params.id, body, proof));
+  bindWithProof(endpoints.confirmDeliveryTerms, ({ ctx, body }, proof) => afterSales.confirmDeliveryTerms(ctx, body, proof));
   bindEndpoint(
     app,
     endpoints.downloadVatInvoice,
     async ({ ctx, params, request, reply }) => {
-      const invoice = await helpCentre.vatInvoice(ctx, params.id, proofOf(request));
+      const invoice = await afterSales.vatInvoice(ctx, params.id, proofOf(request));
       return reply
         .headers({
           'content-type': 'application/pdf',
@@ -68,12 +68,12 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
       endpoints.reportDamagedOrMissingItems,
       async ({ ctx, params, request }) => {
         // Who may change the order is known from the headers: a caller without the right is refused before the upload is read.
-        await helpCentre.checkOrderProof(ctx, params.id, proofOf(request));
+        await afterSales.checkOrderProof(ctx, params.id, proofOf(request));
         const form = await files.readUploadForm(request, REPORT_FORM);
         const report = damageReport(form);
         // Who may report, and the window, are checked before a single photo is stored; the photos
         // are all checked before any is stored, and removed again if the report is not recorded.
-        await helpCentre.checkDamageReport(ctx, params.id, report, proofOf(request));
+        await afterSales.checkDamageReport(ctx, params.id, report, proofOf(request));
         const photos = form.files.map((photo, index) => ({
           purpose: 'help-request' as const,
           accept: IMAGE_TYPES,
@@ -81,17 +81,17 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, helpCent
           bytes: photo.bytes,
           field: `body.photos.${index}`,
         }));
-        return files.storeUploads(ctx, photos, (stored) => helpCentre.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, proofOf(request)));
+        return files.storeUploads(ctx, photos, (stored) => afterSales.reportDamagedOrMissing(ctx, params.id, { ...report, photos: stored }, proofOf(request)));
       },
       limited,
     );
   });
 
   // staff: returns
-  bindEndpoint(app, endpoints.getReturn, ({ ctx, params }) => helpCentre.getReturn(ctx, params.reference));
-  bindEndpoint(app, endpoints.authoriseReturn, ({ ctx, params, body }) => helpCentre.authoriseReturn(ctx, params.reference, body));
-  bindEndpoint(app, endpoints.refuseReturn, ({ ctx, params, body }) => helpCentre.refuseReturn(ctx, params.reference, body));
-  bindEndpoint(app, endpoints.receiveReturn, ({ ctx, params }) => helpCentre.receiveReturn(ctx, params.reference));
+  bindEndpoint(app, endpoints.getReturn, ({ ctx, params }) => afterSales.getReturn(ctx, params.reference));
+  bindEndpoint(app, endpoints.authoriseReturn, ({ ctx, params, body }) => afterSales.authoriseReturn(ctx, params.reference, body));
+  bindEndpoint(app, endpoints.refuseReturn, ({ ctx, params, body }) => afterSales.refuseReturn(ctx, params.reference, body));
+  bindEndpoint(app, endpoints.receiveReturn, ({ ctx, params }) => afterSales.receiveReturn(ctx, params.reference));
 }
 
 /** The e-mailed link's token, from its header only (decision 0049): never from an address or a body, which get logged and kept. */

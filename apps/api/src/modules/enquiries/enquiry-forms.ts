@@ -41,10 +41,10 @@ import { newOpaqueId } from '../../platform/readable-codes.ts';
 import { IMAGE_TYPES, type FilesService, type FormFile, type StoredFile, type UploadForm, type UploadInput } from '../files/index.ts';
 import { EnquiryErrors } from './enquiries.errors.ts';
 import { callbackDayAvailable, readableDate, summaryLine, weeeWindow } from './enquiry-rules.ts';
-import { HelpCentreErrors } from './help-centre.errors.ts';
-import { addRequestDetails, helpRequestByReference } from './help-centre.repository.ts';
-import type { HelpCentreDeps } from './help-centre.deps.ts';
-import { helpRequests } from './help-centre.tables.ts';
+import { addRequestDetails, helpRequestByReference } from './enquiries.repository.ts';
+import type { EnquiriesDeps, ProductQuestionAsked } from './enquiries.deps.ts';
+import { helpRequests } from './enquiries.tables.ts';
+import { HelpRequestErrors } from './help-requests.errors.ts';
 import { hashToken, recordHelpRequest, type HelpRequestInput } from './help-requests.ts';
 import { backInStockJob, noticeByToken, requestNotice, unsubscribe, waitingCount, type ProductFacts } from './stock-notifications.ts';
 
@@ -63,7 +63,7 @@ export interface AccountDeletionRequest {
   details: Record<string, unknown>;
 }
 
-export interface EnquiriesService {
+export interface EnquiryFormsService {
   requestPriceMatch(ctx: Ctx, body: Body<typeof PriceMatchRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
   askProductQuestion(ctx: Ctx, body: Body<typeof ProductQuestionRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
   sendGeneralEnquiry(ctx: Ctx, body: Body<typeof GeneralEnquiryRequestSchema>, publicUrl: string): Promise<EnquiryAccepted>;
@@ -105,8 +105,9 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, stri
   );
 }
 
-export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
-  const { notifications, catalogue, inventory, orders, questions } = deps;
+/** `productQuestionAsked` tells whoever files publishable product questions (reviews), in the enquiry's transaction. */
+export function createEnquiryForms(deps: EnquiriesDeps & { productQuestionAsked: ProductQuestionAsked }): EnquiryFormsService {
+  const { notifications, catalogue, inventory, orders } = deps;
 
   /** Who is asking: a signed-in customer's account, else what a guest typed (both required then). */
   function contactOf(ctx: Ctx, body: { name?: string; emailAddress?: string }): { name: string; emailAddress: string; customerId: string | null } {
@@ -252,7 +253,7 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
         // With the asker's permission, the question also waits in the moderators' queue, filed in the same transaction (issue 21).
         body.mayPublish
           ? (db, reference) =>
-              questions.fileQuestion(
+              deps.productQuestionAsked(
                 { db, clock: ctx.clock },
                 { sku: product.sku, helpReference: reference, askerName: contact.name, customerId: contact.customerId, question: body.question },
               )
@@ -512,7 +513,7 @@ export function createEnquiries(deps: HelpCentreDeps): EnquiriesService {
 
     async accountDeletionRequest(ctx, reference) {
       const row = await helpRequestByReference(ctx.db, reference.trim().toUpperCase());
-      if (!row || row.type !== 'ACCOUNT_DELETION') throw HelpCentreErrors.requestNotFound();
+      if (!row || row.type !== 'ACCOUNT_DELETION') throw HelpRequestErrors.requestNotFound();
       const { id, status, emailAddress, customerId, details } = row;
       return { id, reference: row.reference, status, emailAddress, customerId, details };
     },

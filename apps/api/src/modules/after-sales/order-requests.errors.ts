@@ -1,6 +1,5 @@
 import { CHANGE_OF_MIND_RETURN_DAYS, DAMAGE_REPORT_HOURS, MISSING_REPORT_DAYS, londonClock, londonLongDate } from '@shop/contracts';
-import { AppError } from '../../platform/errors.ts';
-import { fieldRefusal } from './help-centre.errors.ts';
+import { AppError, fieldRefusal } from '../../platform/errors.ts';
 
 const when = (at: Date) => `${londonClock(at)} on ${londonLongDate(at)}`;
 
