@@ -26,9 +26,14 @@ const NotFoundPage = lazyComponent(() => import('./components/status-page.tsx').
 const ErrorPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.ErrorPage));
 // The footer, below every page's fold, is drawn by the server and its code fetched as it nears the window.
 const SiteFooter = lazyComponent(() => import('./components/layout/site-footer.tsx').then((module) => module.SiteFooter), { whenVisible: true });
-// Only checkout's pages have the slim frame.
-const CheckoutHeader = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutHeader));
-const CheckoutFooter = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutFooter));
+// Only checkout's pages have the slim frame. Kept as the server drew it until its code is here: a plain lazy
+// boundary is thrown away when the basket loads during hydration, and the page jumped 72 px up and back.
+const CheckoutHeader = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutHeader), {
+  whenVisible: true,
+});
+const CheckoutFooter = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutFooter), {
+  whenVisible: true,
+});
 
 export const links: Route.LinksFunction = () => [
   // Latin Inter is on every page: fetch it with the CSS rather than after it.
