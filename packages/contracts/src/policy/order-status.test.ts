@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '../enumerations.ts';
-import { AMENDABLE_STATUSES, CANCELLABLE_STATUSES, FULFILMENT_STEPS, ORDER_STATUS_MOVES, REFUNDABLE_STATUSES, mayMoveOrder } from './order-status.ts';
+import {
+  AMENDABLE_STATUSES,
+  CANCELLABLE_STATUSES,
+  FULFILMENT_STEPS,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUS_MOVES,
+  REFUNDABLE_STATUSES,
+  isOrderOpen,
+  mayMoveOrder,
+} from './order-status.ts';
 
 describe('the order-status table (docs/domain.md §7)', () => {
   it('lets staff move fulfilment forward only, skipping steps if they must, never back', () => {
@@ -15,6 +24,11 @@ describe('the order-status table (docs/domain.md §7)', () => {
     for (const status of CANCELLABLE_STATUSES) expect(mayMoveOrder(status, 'cancelled', 'staff') && mayMoveOrder(status, 'cancelled', 'customer')).toBe(true);
     for (const status of REFUNDABLE_STATUSES) expect(mayMoveOrder(status, 'cancelled', 'staff')).toBe(false);
     expect(AMENDABLE_STATUSES.every((status) => CANCELLABLE_STATUSES.includes(status))).toBe(true);
+  });
+
+  it('counts an order open until it is delivered, cancelled or refunded', () => {
+    expect(OPEN_ORDER_STATUSES).toEqual(['placed', 'processing', 'picking', 'dispatched']);
+    expect(ORDER_STATUSES.filter((status) => !isOrderOpen(status))).toEqual(['delivered', 'cancelled', 'refunded']);
   });
 
   it('ends at refunded, and leaves cancelled only for a refund the payment provider made', () => {

@@ -47,6 +47,10 @@ const statusesFrom = (to: OrderStatus, by: OrderMover): readonly OrderStatus[] =
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = statusesFrom('cancelled', 'customer');
 /** Dispatched or delivered: money goes back as a refund, in part or in full. */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = statusesFrom('refunded', 'staff');
+/** Open: placed and not yet delivered, cancelled or refunded; staff can still move it on to delivered. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = statusesFrom('delivered', 'staff');
+/** Is the order still open (not delivered, cancelled or refunded)? */
+export const isOrderOpen = (status: OrderStatus): boolean => OPEN_ORDER_STATUSES.includes(status);
 /** A change to what was ordered can be made only before picking starts (§10.2). */
 export const AMENDABLE_STATUSES: readonly OrderStatus[] = ['placed', 'processing'];
 /** The fulfilment steps in order, as the order's tracking shows them. */
