@@ -239,7 +239,7 @@ describe('module boundary check', () => {
     ]);
   });
 
-  it('refuses state kept in an API module: a module-level let, or a module-level Set or Map that is changed', () => {
+  it('refuses state kept in an API module: a module-level let, cache, or Set or Map that is changed, and keeps its allow-list honest', () => {
     const root = tree({
       'apps/api/src/modules/notifications/email-layout.ts': [
         'let shopInEmails = defaultShopDetails();',
@@ -259,15 +259,34 @@ describe('module boundary check', () => {
         'let busy = false;',
         "names.set(${'x'}, 1)`;",
       ].join('\n'),
+      'apps/api/src/modules/pricing/pricing.service.ts': [
+        'const references = new LruCache<Database, Reference>({ maxEntries: 4 });',
+        'const seenOnce = new SeenOnce();',
+        'const byDatabase = new WeakMap<Database, number>();',
+        'export const idOf = (db: Database) => byDatabase.get(db) ?? (byDatabase.set(db, 1), 1);',
+        'const FIXED = new WeakMap<object, number>();',
+        'export function createPricingService() {',
+        '  const kept = new LruCache<Database, Reference>({ maxEntries: 4 });',
+        '  return { kept };',
+        '}',
+      ].join('\n'),
       'apps/api/src/modules/identity/passwords.ts': 'let dummyHash: Promise<string> | null = null;',
       'apps/api/src/modules/payments/payments.api.test.ts': 'let api: TestApi;',
     });
-    const rules = findBoundaryViolations(root)
+    const allowed = {
+      'apps/api/src/modules/identity/passwords.ts:dummyHash': 'a constant computed once',
+      'apps/api/src/modules/identity/passwords.ts:gone': 'no longer there',
+    };
+    const rules = findBoundaryViolations(root, [], [], allowed)
       .map((violation) => `${violation.file}: ${violation.specifier}: ${violation.rule.split(':')[0]}`)
       .toSorted();
     expect(rules).toEqual([
+      'apps/api/src/modules/identity/passwords.ts: gone: is no longer module-level state',
       'apps/api/src/modules/notifications/email-layout.ts: shopInEmails: a module-level let',
       'apps/api/src/modules/payments/payments.service.ts: handlers: a module-level Set that is changed',
+      'apps/api/src/modules/pricing/pricing.service.ts: byDatabase: a module-level WeakMap that is changed',
+      'apps/api/src/modules/pricing/pricing.service.ts: references: a module-level LruCache',
+      'apps/api/src/modules/pricing/pricing.service.ts: seenOnce: a module-level SeenOnce',
     ]);
   });
 

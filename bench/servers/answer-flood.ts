@@ -6,7 +6,7 @@
  * garbage awaiting collection.
  */
 import fs from 'node:fs';
-import { applyMigrations, buildApi, cacheReports, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
+import { applyMigrations, buildApi, loadApiConfig, openDatabase, runSeeds } from '@shop/api';
 
 const ANSWER_BUDGET_MB = 8;
 const PARTS = 4;
@@ -63,7 +63,7 @@ try {
     for (let index = 0; index < PER_PART; index++) await unique();
     parts.push(measure());
   }
-  const cache = cacheReports().catalogueAnswers!;
+  const cache = app.platform.caches.reports().catalogueAnswers!;
   process.stdout.write(`${JSON.stringify({ budgetBytes: ANSWER_BUDGET_MB * 1024 * 1024, sent, idle, parts, cache })}\n`);
 } finally {
   await app.close();

@@ -31,7 +31,7 @@ import { createSearchModule, createSearchService } from './modules/search/index.
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 import { createFilesService } from './modules/files/index.ts';
 import type { Seed } from './seed/seed.ts';
-import { cacheReports } from './platform/cache.ts';
+import { createCacheRegistry } from './platform/cache.ts';
 
 const PING_CACHE_MS = 1000;
 
@@ -56,12 +56,14 @@ export function composeApi(options: ComposeOptions) {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const { publicUrl } = config;
+  // This app's caches, reported by its health call: two apps in one process each report their own.
+  const caches = createCacheRegistry();
   // Pricing asks trade for a caller's band, and trade prices with pricing: trade's lookup is given late.
   const pricing = createPricingService({ tradeBandCodeFor: (ctx) => trade.bandCodeFor(ctx) });
   const inventory = createInventoryService();
   const delivery = createDeliveryService();
   const payments = createPaymentsService({ delivery, config, publicUrl, db: options.db, clock });
-  const search = createSearchService({ engine: config.searchEngine, answerBudgetBytes: config.catalogueAnswerCacheBytes });
+  const search = createSearchService({ engine: config.searchEngine, answerBudgetBytes: config.catalogueAnswerCacheBytes, caches });
   // Best sellers count what orders sold, and orders come later: their lookup is given late.
   const catalogue = createCatalogueService({ pricing, inventory, delivery, search, unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since) });
   const notifications = createNotificationsService({ shop: config.shop });
@@ -143,10 +145,10 @@ export function composeApi(options: ComposeOptions) {
     enquiries,
     afterSales,
   };
-  return { modules, seeds, services };
+  return { modules, seeds, services, caches };
 }
 
-/** One composition of the API: its modules in registration order, its demo seeds in module order, and its services. */
+/** One composition of the API: its modules in registration order, its demo seeds in module order, its services and its cache registry. */
 export type ComposedApi = ReturnType<typeof composeApi>;
 
 declare module 'fastify' {
@@ -210,6 +212,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     db: database.db,
     databaseKind: database.kind,
     clock,
+    caches: composed.caches,
     ping: () => (lastPing ??= pingDatabase(database)),
     // The schema only changes at start-up, so one successful read is enough.
     schemaVersion: async () => (cachedVersion ??= await schemaVersion(database)),
@@ -226,7 +229,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   };
   const app = await buildApp({ config: options.config, platform, modules: composed.modules, logger: options.logger, logDestination: options.logDestination });
   app.decorate('composed', composed);
-  app.log.info({ caches: cacheReports() }, 'in-process caches and their budgets');
+  app.log.info({ caches: composed.caches.reports() }, 'in-process caches and their budgets');
   // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which).
   runJobsWithApp(app, [idempotencyKeysPruning, ...composed.modules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
   return app;

@@ -3,8 +3,6 @@ export { loadApiConfig, parseSettings, trustedProxies, ConfigError, type ApiConf
 export { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 export { applyMigrations, latestMigrationTag, schemaVersion } from './db/migrate.ts';
 export { runSeeds, type Progress, type Seed } from './seed/seed.ts';
-// What the in-process caches hold (the memory flood bench reads the kept answers').
-export { cacheReports } from './platform/cache.ts';
 // How every line the shop writes is kept free of e-mail addresses and tokens (decision 0048).
 export { ShopLogController, shopLoggerOptions } from './platform/request-log.ts';
 export { redactLogText } from '@shop/contracts/redaction';

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { trustedProxies, type ApiConfig } from '../config.ts';
 import type { Platform } from './context.ts';
 import type { ApiModule } from './module.ts';
+import { createSerialisedAnswers } from './bind.ts';
 import { PlatformErrors } from './errors.ts';
 import { installProblemHandler, problemHandler, sendProblem } from './problem-handler.ts';
 import { registerApiDocs } from './openapi.ts';
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('platform', options.platform);
+  app.decorate('serialisedAnswers', createSerialisedAnswers());
+  options.platform.caches.watch('serialisedAnswers', () => app.serialisedAnswers.stats());
   app.decorateRequest('actor', null);
   installSecurityHeaders(app);
   installProblemHandler(app, config.bodyLimitBytes);

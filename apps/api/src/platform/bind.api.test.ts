@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { buildApp } from './app.ts';
 import { bindEndpoint } from './bind.ts';
+import { createCacheRegistry } from './cache.ts';
 import { systemClock, type Actor } from './context.ts';
 import { AppError } from './errors.ts';
 
@@ -133,6 +134,7 @@ beforeAll(async () => {
       db: database.db,
       databaseKind: database.kind,
       clock: systemClock,
+      caches: createCacheRegistry(),
       ping: async () => {},
       schemaVersion: async () => null,
       authenticate: async (authorization) => {

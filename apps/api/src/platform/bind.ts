@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVICES, toRoutePath, type BodyOf, type EndpointDefinition, type ParamsOf, type QueryOf, type ResponseOf, type ServiceName } from '@shop/contracts';
-import { jsonHeapBytes, LruCache, watchCache } from './cache.ts';
+import { jsonHeapBytes, LruCache, type CacheStats } from './cache.ts';
 import { PlatformErrors } from './errors.ts';
 import type { Actor, ServiceContext } from './context.ts';
 import { onceForIdempotencyKey } from './idempotency.ts';
@@ -9,6 +9,10 @@ import { onceForIdempotencyKey } from './idempotency.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** This app's public answers written out once each (createSerialisedAnswers). */
+    serialisedAnswers: SerialisedAnswers;
   }
 }
 
@@ -101,7 +105,7 @@ export function bindEndpoint<E extends EndpointDefinition>(app: FastifyInstance,
       if (reply.sent) return reply;
       if (!reply.statusCode || reply.statusCode === 200) reply.code(successStatus);
       if (endpoint.cacheSeconds !== undefined && access.kind === 'public') {
-        return sendCacheable(request, reply, serialised(result, endpoint.responses[successStatus]), endpoint.cacheSeconds);
+        return sendCacheable(request, reply, app.serialisedAnswers.of(result, endpoint.responses[successStatus]), endpoint.cacheSeconds);
       }
       return result;
     },
@@ -117,34 +121,43 @@ function declaredInput(endpoint: EndpointDefinition, request: FastifyRequest) {
   };
 }
 
+// Bounded by bytes too: a kept body keeps its answer object alive as the key, about as heavy again as
+// the body (platform/cache.ts), and answers to never-seen queries can be large.
+const SERIALISED_ANSWER_BYTES = 32 * 1024 * 1024;
+
+export interface SerialisedAnswers {
+  of(result: unknown, schema: { parse(value: unknown): unknown } | undefined): { body: string; etag: string };
+  stats(): CacheStats;
+}
+
 /**
  * A public answer's body and ETag, worked out once per answer object: services that keep recent
  * answers (catalogue listings, suggestions, the navigation tree) hand the same object to every
  * caller, so checking it against its schema, writing it out and hashing it happen once, not per
  * request. Only an answer served a second time is kept: most (a product page) are made afresh
- * for each request and would push the shared ones out.
+ * for each request and would push the shared ones out. One per app (buildApp).
  */
-const servedOnce = new WeakSet<object>();
-// Bounded by bytes too: a kept body keeps its answer object alive as the key, about as heavy again as
-// the body (platform/cache.ts), and answers to never-seen queries can be large.
-const SERIALISED_ANSWER_BYTES = 32 * 1024 * 1024;
-const serialisedAnswers = new LruCache<object, { body: string; etag: string }>({
-  maxEntries: 5000,
-  maxBytes: SERIALISED_ANSWER_BYTES,
-  sizeOf: ({ body }) => body.length + jsonHeapBytes(body.length),
-});
-watchCache('serialisedAnswers', () => serialisedAnswers.stats());
-
-function serialised(result: unknown, schema: { parse(value: unknown): unknown } | undefined): { body: string; etag: string } {
-  const shared = typeof result === 'object' && result !== null ? result : null;
-  const kept = shared && serialisedAnswers.get(shared);
-  if (kept) return kept;
-  const body = JSON.stringify(schema ? schema.parse(result) : result);
-  // The one-shot hash: a third cheaper than a Hash object for a listing's 20 kB (bench:unseen hashes every new answer).
-  const answer = { body, etag: `W/"${hash('sha1', body, 'base64url')}"` };
-  if (shared && servedOnce.has(shared)) serialisedAnswers.set(shared, answer);
-  else if (shared) servedOnce.add(shared);
-  return answer;
+export function createSerialisedAnswers(): SerialisedAnswers {
+  const servedOnce = new WeakSet<object>();
+  const kept = new LruCache<object, { body: string; etag: string }>({
+    maxEntries: 5000,
+    maxBytes: SERIALISED_ANSWER_BYTES,
+    sizeOf: ({ body }) => body.length + jsonHeapBytes(body.length),
+  });
+  return {
+    of(result, schema) {
+      const shared = typeof result === 'object' && result !== null ? result : null;
+      const before = shared && kept.get(shared);
+      if (before) return before;
+      const body = JSON.stringify(schema ? schema.parse(result) : result);
+      // The one-shot hash: a third cheaper than a Hash object for a listing's 20 kB (bench:unseen hashes every new answer).
+      const answer = { body, etag: `W/"${hash('sha1', body, 'base64url')}"` };
+      if (shared && servedOnce.has(shared)) kept.set(shared, answer);
+      else if (shared) servedOnce.add(shared);
+      return answer;
+    },
+    stats: () => kept.stats(),
+  };
 }
 
 /**

@@ -36,29 +36,40 @@ export function answerWeight(key: string, answer: unknown): number {
   return jsonHeapBytes(key.length + (JSON.stringify(answer)?.length ?? 0));
 }
 
-/**
- * The process's caches that may grow with what visitors send, by name: each reports its figures to
- * the health call (`caches`) and the start-up log, so hit rates, sizes and evictions can be watched.
- */
-const watched = new Map<string, () => CacheStats>();
-
-export function watchCache(name: string, stats: () => CacheStats): void {
-  watched.set(name, stats);
-}
-
 export interface CacheReport extends CacheStats {
   /** Hits over lookups since start, to two decimals (null before any lookup). */
   hitRate: number | null;
 }
 
-export function cacheReports(): Record<string, CacheReport> {
-  return Object.fromEntries(
-    [...watched].map(([name, stats]) => {
-      const figures = stats();
-      const lookups = figures.hits + figures.misses;
-      return [name, { ...figures, hitRate: lookups === 0 ? null : Math.round((figures.hits / lookups) * 100) / 100 }];
-    }),
-  );
+/**
+ * One app's caches that may grow with what visitors send, by name: each reports its figures to the
+ * health call (`caches`) and the start-up log, so hit rates, sizes and evictions can be watched.
+ * composeApi makes one per app and hands it to the services that keep caches (decision 0057).
+ */
+export interface CacheRegistry {
+  watch(name: string, stats: () => CacheStats): void;
+  reports(): Record<string, CacheReport>;
+}
+
+export function createCacheRegistry(): CacheRegistry {
+  const watched = new Map<string, () => CacheStats>();
+  return {
+    watch: (name, stats) => void watched.set(name, stats),
+    reports: () => Object.fromEntries([...processCaches, ...watched].map(([name, stats]) => [name, reportOf(stats())])),
+  };
+}
+
+function reportOf(figures: CacheStats): CacheReport {
+  const lookups = figures.hits + figures.misses;
+  return { ...figures, hitRate: lookups === 0 ? null : Math.round((figures.hits / lookups) * 100) / 100 };
+}
+
+/** Caches still kept per process rather than per app, reported by every app's registry. */
+const processCaches = new Map<string, () => CacheStats>();
+
+/** @deprecated A process-wide cache: keep the cache in a service and watch it with the app's registry instead. */
+export function watchCache(name: string, stats: () => CacheStats): void {
+  processCaches.set(name, stats);
 }
 
 /**

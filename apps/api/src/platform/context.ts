@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@shop/contracts';
 import type { ApiConfig } from '../config.ts';
 import type { Database, DatabaseKind, Transaction } from '../db/client.ts';
+import type { CacheRegistry } from './cache.ts';
 
 /** Who is calling. Anonymous visitors have no actor. */
 export interface Actor {
@@ -41,12 +42,14 @@ export interface TransactionContext {
 /** A call made for someone: the storage, who they are and the time (the logger is the routes'). */
 export type CallerContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'>;
 
-/** Process-wide dependencies, built once and shared by every request. */
+/** One app's dependencies, built once and shared by every request. */
 export interface Platform {
   config: ApiConfig;
   db: Database;
   databaseKind: DatabaseKind;
   clock: Clock;
+  /** This app's caches, reported by the health call (the composition's registry). */
+  caches: CacheRegistry;
   /** Checks a database round trip for health reporting. */
   ping(): Promise<void>;
   schemaVersion(): Promise<string | null>;

@@ -2,7 +2,6 @@ import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { platformEndpoints, type Health } from '@shop/contracts';
 import { bindEndpoint } from './bind.ts';
-import { cacheReports } from './cache.ts';
 import type { Platform } from './context.ts';
 import type { ApiModule } from './module.ts';
 
@@ -38,7 +37,7 @@ async function answerFor(platform: Platform, check: Promise<void>): Promise<Answ
     },
     version: VERSION,
     uptimeSeconds: Math.round(process.uptime()),
-    caches: cacheReports(),
+    caches: platform.caches.reports(),
     memory: { residentBytes: process.memoryUsage.rss(), heapUsedBytes: heap.used_heap_size, heapLimitBytes: heap.heap_size_limit },
   };
   const status = up ? 200 : 503;

@@ -4,7 +4,7 @@ import { startTestApi, type TestApi } from './test-api.ts';
 
 /**
  * Each app is composed once with its own settings (docs/decisions/0057): two APIs in one process
- * share no payment subscribers and no shop details, as a test runner or a host of several shops has them.
+ * share no payment subscribers, no shop details and no caches, as a test runner or a host of several shops has them.
  */
 let alpha: TestApi;
 let beta: TestApi;
@@ -44,5 +44,18 @@ describe('two APIs in one process', () => {
     expect(alphaEmail.text).not.toContain('Beta Plumbing Ltd');
     expect(betaEmail.text).toContain('Beta Plumbing Ltd');
     expect(betaEmail.text).not.toContain('Alpha Baths Ltd');
+  });
+
+  it('reports only its own caches', async () => {
+    // Each public answer served is looked up among the app's written-out answers (platform/bind.ts).
+    const lookups = (api: TestApi) => {
+      const figures = api.app.platform.caches.reports().serialisedAnswers!;
+      return figures.hits + figures.misses;
+    };
+    const before = { alpha: lookups(alpha), beta: lookups(beta) };
+    const response = await fetch(`${alpha.origin}/api/site/ShopDetails`);
+    expect(response.status).toBe(200);
+    expect(lookups(alpha)).toBe(before.alpha + 1);
+    expect(lookups(beta)).toBe(before.beta);
   });
 });

@@ -13,15 +13,17 @@ export async function buildApiRoutesOnly(): Promise<FastifyInstance> {
     throw new Error('no database in a routes-only build');
   };
   const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const { modules, caches } = composeApi({ config, db: undefined as never });
   return buildApp({
     config,
-    modules: composeApi({ config, db: undefined as never }).modules,
+    modules,
     logger: false,
     platform: {
       config,
       db: undefined as never,
       databaseKind: 'pglite',
       clock: systemClock,
+      caches,
       ping: unavailable,
       schemaVersion: unavailable,
       authenticate: async () => null,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Health } from '@shop/contracts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { cacheReports } from '../../platform/cache.ts';
 
 // A 1 MB budget: a listing answer with its cards and facets keeps tens of KB, so a few hundred unique queries must evict.
 let api: TestApi;
@@ -12,7 +11,7 @@ afterAll(() => api.close());
 
 const post = (url: string, body: unknown) => api.app.inject({ method: 'POST', url: `/api/catalogue${url}`, payload: body as object });
 // The figures themselves: the health call shares one answer a second, so it shows them a little late.
-const answerCache = async () => cacheReports().catalogueAnswers!;
+const answerCache = async () => api.app.platform.caches.reports().catalogueAnswers!;
 
 describe('the catalogue’s kept answers', () => {
   it('treat made-up price bounds as the query they amount to: bounds that admit every basin are the listing with none', async () => {

@@ -58,7 +58,7 @@ beforeAll(async () => {
     sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 2000 and 6000 and s.on_hand >= 20`,
   );
   // The shop loads the staff review index as it starts, in slices: counting starts once that is done.
-  await reviewIndexLoaded();
+  await reviewIndexLoaded(api.app);
   counter = countStatements(api.database);
 });
 afterAll(async () => {

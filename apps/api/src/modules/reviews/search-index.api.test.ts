@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFromEndpoints } from '@shop/api-client';
 import { reviewListingEndpoints, reviewWritingEndpoints } from '@shop/contracts';
-import { cacheReports } from '../../platform/cache.ts';
 import type { Actor } from '../../platform/context.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 
@@ -65,11 +64,11 @@ describe('staff search over many reviews', () => {
     ]);
 
     // Answered by the index, which holds every review.
-    const searches = cacheReports()['reviews-search-index']!.hits;
+    const searches = api.app.platform.caches.reports()['reviews-search-index']!.hits;
     const published = await moderator().searchReviewsAdvancedV2({ body: { text: WORD, status: 'published', ratingFrom: 4, page: 2 } });
     expect(published.totalCount).toBe(await count(sql`${withWord} and status = 'published' and rating >= 4`));
-    expect(cacheReports()['reviews-search-index']!.hits).toBe(searches + 1);
-    expect(cacheReports()['reviews-search-index']!.entries).toBe(await count(sql`true`));
+    expect(api.app.platform.caches.reports()['reviews-search-index']!.hits).toBe(searches + 1);
+    expect(api.app.platform.caches.reports()['reviews-search-index']!.entries).toBe(await count(sql`true`));
 
     const receipt = await as(reviewWritingEndpoints, 'ann').writeWebsiteReview({
       body: {

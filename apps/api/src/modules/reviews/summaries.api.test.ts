@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFromEndpoints } from '@shop/api-client';
 import { reviewListingEndpoints, reviewWritingEndpoints, type ReviewListing, type WebsiteReview } from '@shop/contracts';
-import { cacheReports } from '../../platform/cache.ts';
 import type { Actor } from '../../platform/context.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { averageTenths } from './review-listing-rules.ts';
@@ -84,15 +83,15 @@ describe('a product’s listing and summary', () => {
     const countBefore = (JSON.parse(summary.body) as { count: number }).count;
 
     // Asked for once, nothing was kept (most pages are asked for once): the second asking loads them again, and keeps them.
-    const firstHits = cacheReports()['reviews-listings']!.hits;
+    const firstHits = api.app.platform.caches.reports()['reviews-listings']!.hits;
     await get(listingPath(product));
     await get(summaryPath(product));
-    expect(cacheReports()['reviews-listings']!.hits).toBe(firstHits);
+    expect(api.app.platform.caches.reports()['reviews-listings']!.hits).toBe(firstHits);
     // Unchanged: answered from what this process kept (a hit), and 304 to the ETag the browser holds.
-    const hits = cacheReports()['reviews-listings']!.hits;
+    const hits = api.app.platform.caches.reports()['reviews-listings']!.hits;
     expect((await get(listingPath(product), listing.etag!)).status).toBe(304);
     expect((await get(summaryPath(product), summary.etag!)).status).toBe(304);
-    expect(cacheReports()['reviews-listings']!.hits).toBe(hits + 2);
+    expect(api.app.platform.caches.reports()['reviews-listings']!.hits).toBe(hits + 2);
 
     const reviewId = await pendingReview(product, { rating: 2, title: 'Published just now' });
     // Pending: nothing a shopper sees has changed.

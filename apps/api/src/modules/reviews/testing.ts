@@ -1,7 +1,7 @@
 /** Test helpers for the reviews suites: a plain, publishable review of a product, varied by `extra`. */
 import type { WebsiteReview } from '@shop/contracts';
 import { expect, vi } from 'vitest';
-import { cacheReports } from '../../platform/cache.ts';
+import type { FastifyInstance } from 'fastify';
 
 export const aReview = (product: { slug: string }, extra: Partial<WebsiteReview> = {}): WebsiteReview => ({
   slug: product.slug,
@@ -17,7 +17,7 @@ export const aReview = (product: { slug: string }, extra: Partial<WebsiteReview>
  * Resolves once the staff review index the shop starts loading at start (about a slice of 1,000
  * reviews a query) has loaded: a test counting a call's statements must not count the load's.
  */
-export async function reviewIndexLoaded(): Promise<void> {
+export async function reviewIndexLoaded(app: FastifyInstance): Promise<void> {
   // The index reports its reviews once loaded (search's memory engine, `reviews-search-index`); the demo data has some.
-  await vi.waitFor(() => expect(cacheReports()['reviews-search-index']?.entries ?? 0).toBeGreaterThan(0), { timeout: 60_000, interval: 20 });
+  await vi.waitFor(() => expect(app.platform.caches.reports()['reviews-search-index']?.entries ?? 0).toBeGreaterThan(0), { timeout: 60_000, interval: 20 });
 }

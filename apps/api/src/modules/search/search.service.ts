@@ -1,4 +1,4 @@
-import { DEFAULT_ANSWER_CACHE_BYTES } from '../../platform/cache.ts';
+import { createCacheRegistry, DEFAULT_ANSWER_CACHE_BYTES, type CacheRegistry } from '../../platform/cache.ts';
 import type { ProductSearch, ProductSource, ReviewSearch, ReviewSource, SearchEngine, SearchEngineName, SearchMemoryReport } from './search.port.ts';
 import { memoryEngine } from './memory/memory-engine.ts';
 
@@ -7,6 +7,8 @@ export interface SearchSettings {
   engine: SearchEngineName;
   /** The memory engine's budget in bytes for kept answers (CATALOGUE_ANSWER_CACHE_MB). */
   answerBudgetBytes: number;
+  /** The app's cache registry, which reports what the engine keeps. */
+  caches: CacheRegistry;
 }
 
 /**
@@ -27,8 +29,8 @@ export interface SearchService {
 
 /** The engine `settings` name (by default in memory, with the default answer budget), fixed for the life of the service. */
 export function createSearchService(settings: Partial<SearchSettings> = {}): SearchService {
-  const { engine = 'memory', answerBudgetBytes = DEFAULT_ANSWER_CACHE_BYTES } = settings;
-  const chosen = makeEngine(engine, () => answerBudgetBytes);
+  const { engine = 'memory', answerBudgetBytes = DEFAULT_ANSWER_CACHE_BYTES, caches = createCacheRegistry() } = settings;
+  const chosen = makeEngine(engine, () => answerBudgetBytes, caches);
   return {
     products: (source) => chosen.products(source),
     reviews: (source) => chosen.reviews(source),
@@ -37,7 +39,7 @@ export function createSearchService(settings: Partial<SearchSettings> = {}): Sea
   };
 }
 
-function makeEngine(name: SearchEngineName, answerBudget: () => number): SearchEngine {
-  if (name === 'memory') return memoryEngine(answerBudget);
+function makeEngine(name: SearchEngineName, answerBudget: () => number, caches: CacheRegistry): SearchEngine {
+  if (name === 'memory') return memoryEngine(answerBudget, caches);
   throw new Error(`SEARCH_ENGINE=${name} is not available`);
 }

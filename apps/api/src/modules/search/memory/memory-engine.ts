@@ -1,4 +1,4 @@
-import { watchCache, type CacheStats } from '../../../platform/cache.ts';
+import type { CacheRegistry, CacheStats } from '../../../platform/cache.ts';
 import type { SearchEngine } from '../search.port.ts';
 import { memoryProductSearch } from './product-engine.ts';
 import { memoryReviewSearch } from './review-engine.ts';
@@ -8,7 +8,7 @@ import { memoryReviewSearch } from './review-engine.ts';
  * facts and every review's search facts held in this process, answers in a few milliseconds, at the
  * cost of the memory they take and a load at start.
  */
-export function memoryEngine(answerBudget: () => number): SearchEngine {
+export function memoryEngine(answerBudget: () => number, caches: CacheRegistry): SearchEngine {
   const productIndexes: ReturnType<typeof memoryProductSearch>[] = [];
   const reviewIndexes: ReturnType<typeof memoryReviewSearch>[] = [];
   return {
@@ -25,9 +25,9 @@ export function memoryEngine(answerBudget: () => number): SearchEngine {
     watch() {
       // The newest index's figures (the composition makes one of each).
       const none = (): CacheStats => ({ entries: 0, bytes: 0, maxEntries: 0, maxBytes: null, hits: 0, misses: 0, evictions: 0 });
-      watchCache('catalogueAnswers', () => productIndexes.at(-1)?.answers.stats() ?? none());
-      watchCache('catalogueSearchMatches', () => productIndexes.at(-1)?.answers.matchStats() ?? none());
-      watchCache('reviews-search-index', () => reviewIndexes.at(-1)?.stats() ?? none());
+      caches.watch('catalogueAnswers', () => productIndexes.at(-1)?.answers.stats() ?? none());
+      caches.watch('catalogueSearchMatches', () => productIndexes.at(-1)?.answers.matchStats() ?? none());
+      caches.watch('reviews-search-index', () => reviewIndexes.at(-1)?.stats() ?? none());
     },
     memory: () => ({
       // The review index weighs itself; the product snapshot's typed arrays are not weighed.
