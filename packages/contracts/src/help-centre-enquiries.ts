@@ -323,7 +323,21 @@ export const ErasurePlanSchema = z
     orders: z.array(z.object({ orderNumber: z.string(), placedAt: Instant, keepUntil: z.iso.date() })),
     stores: z.array(PersonalDataStoreViewSchema).describe('Every store of personal data the shop declares, and what erasure does (or did) to it'),
     afterwards: z
-      .object({ filesRemoved: z.number().int(), paymentCustomersDeleted: z.number().int(), problems: z.array(z.string()) })
+      .object({
+        filesRemoved: z.number().int(),
+        paymentCustomersDeleted: z.number().int(),
+        pending: z
+          .array(
+            z.object({
+              kind: z.enum(['file', 'payment_customer']),
+              reference: z.string().describe('The file’s id, or the payment provider’s customer id'),
+              attempts: z.number().int(),
+              lastError: z.string().nullable(),
+              nextAttemptAt: Instant,
+            }),
+          )
+          .describe('What could not be deleted yet: it is tried again, with backoff, until it is done'),
+      })
       .nullable()
       .describe('Once erased: what was forgotten outside the database (uploaded files, the payment provider’s customer)'),
     erasedAt: Instant.nullable(),

@@ -9,6 +9,7 @@ export * from '../modules/discounts/discounts.tables.ts';
 export * from '../modules/basket/basket.tables.ts';
 export * from '../modules/wishlist/wishlist.tables.ts';
 export * from '../modules/accounts/accounts.tables.ts';
+export * from '../modules/accounts/erasure.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/checkout/checkout.tables.ts';
 export * from '../modules/orders/orders.tables.ts';

@@ -1,4 +1,4 @@
-import type { ErasurePlan } from '@shop/contracts';
+import { londonClock, londonDue, londonLongDate, type ErasurePlan } from '@shop/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Route } from './+types/staff-help-erasure';
@@ -26,7 +26,7 @@ export default function StaffHelpErasurePage() {
         title={`Erasure request ${reference}`}
         trail={[{ label: 'Help inbox', to: '/staff/help' }, { label: reference, to: `/staff/help/${reference}` }, { label: 'Erasure' }]}
       />
-      <div className="container-page min-h-[24rem] max-w-3xl py-8 lg:py-10">
+      <div className="container-page min-h-[24rem] max-w-5xl py-8 lg:py-10">
         <StaffGate roles={HELP_INBOX_ROLES} {...HELP_INBOX_AUDIENCE}>
           <Erasure reference={reference} />
         </StaffGate>
@@ -67,16 +67,14 @@ function Erasure({ reference }: { reference: string }) {
       </p>
       {plan.erasedAt && (
         <p role="status" className="rounded-lg bg-teal-50 p-3 font-semibold text-teal-900">
-          Erased on {new Date(plan.erasedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}.
+          Erased on {londonLongDate(plan.erasedAt)} at {londonClock(plan.erasedAt)}.
         </p>
       )}
       <section aria-labelledby="erase">
         <h2 id="erase" className="text-lg font-bold text-navy-950">
-          What will be erased
+          {plan.erasedAt ? 'What was erased' : 'What will be erased'}
         </h2>
-        <p className="mt-1 text-navy-800">
-          {plan.account ? `The account of ${plan.account.name} (${plan.account.email}).` : 'There is no account with this address to erase.'}
-        </p>
+        <p className="mt-1 text-navy-800">{accountSentence(plan)}</p>
         <ul className="mt-2 list-disc pl-5 text-navy-800">
           {plan.erase.map((item) => (
             <li key={item}>{item}</li>
@@ -85,7 +83,7 @@ function Erasure({ reference }: { reference: string }) {
       </section>
       <section aria-labelledby="keep">
         <h2 id="keep" className="text-lg font-bold text-navy-950">
-          What must be kept
+          {plan.erasedAt ? 'What is kept' : 'What must be kept'}
         </h2>
         <ul className="mt-2 list-disc pl-5 text-navy-800">
           {plan.keep.map((item) => (
@@ -106,18 +104,7 @@ function Erasure({ reference }: { reference: string }) {
         )}
       </section>
       <StoreTable plan={plan} />
-      {plan.afterwards && plan.afterwards.problems.length > 0 && (
-        <section aria-labelledby="afterwards">
-          <h2 id="afterwards" className="text-lg font-bold text-navy-950">
-            Still to do by hand
-          </h2>
-          <ul className="mt-2 list-disc pl-5 text-red-800">
-            {plan.afterwards.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {plan.afterwards && plan.afterwards.pending.length > 0 && <StillToDelete pending={plan.afterwards.pending} />}
       {error && (
         <p role="alert" className="font-semibold text-red-800">
           {error}
@@ -130,6 +117,14 @@ function Erasure({ reference }: { reference: string }) {
       )}
     </div>
   );
+}
+
+/** Whose account goes; once erased, the account is no longer found, and what became of it is said instead. */
+function accountSentence(plan: ErasurePlan): string {
+  const account = plan.stores.find((store) => store.module === 'identity' && store.effect === 'anonymised' && store.records > 0);
+  if (plan.erasedAt)
+    return account ? 'The account is erased: it keeps its id, with no name, e-mail address or password.' : 'There was no account with this address.';
+  return plan.account ? `The account of ${plan.account.name} (${plan.account.email}).` : 'There is no account with this address to erase.';
 }
 
 const EFFECT_WORDS = { deleted: 'Deleted', anonymised: 'Anonymised', kept: 'Kept' } as const;
@@ -180,6 +175,31 @@ function StoreTable({ plan }: { plan: ErasurePlan }) {
           {plan.afterwards.paymentCustomersDeleted} payment provider {plan.afterwards.paymentCustomersDeleted === 1 ? 'customer' : 'customers'} deleted.
         </p>
       )}
+    </section>
+  );
+}
+
+/** What the file store or the payment provider could not delete yet: the shop tries again by itself until it is done. */
+function StillToDelete({ pending }: { pending: NonNullable<ErasurePlan['afterwards']>['pending'] }) {
+  return (
+    <section aria-labelledby="still-to-delete">
+      <h2 id="still-to-delete" className="text-lg font-bold text-navy-950">
+        Still to delete
+      </h2>
+      <p className="mt-1 text-navy-800">These could not be deleted yet. The shop tries again by itself until they are gone; nothing needs doing by hand.</p>
+      <ul className="mt-2 space-y-2 text-navy-800">
+        {pending.map((item) => (
+          <li key={`${item.kind}:${item.reference}`} className="rounded-lg border border-brass-300 bg-brass-50 p-3">
+            <p className="font-semibold break-all">
+              {item.kind === 'file' ? 'Uploaded file' : 'Payment provider’s customer'} {item.reference}
+            </p>
+            <p>
+              Tried {item.attempts} {item.attempts === 1 ? 'time' : 'times'}; next try {londonDue(item.nextAttemptAt)}.
+            </p>
+            {item.lastError && <p className="text-sm">Last answer: {item.lastError}</p>}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

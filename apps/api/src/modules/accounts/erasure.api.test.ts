@@ -123,6 +123,46 @@ async function ellaDoesEverything(): Promise<void> {
   await db.execute(sql`insert into payment_customers (user_id, gateway, customer_ref) values (${userId}, 'sandbox', ${providerCustomer})`);
 }
 
+/** A customer with a trade application's document and a saved card's provider customer: what erasure owes outside the database. */
+async function customerWithFileAndCard(email: string, name: string): Promise<{ token: string; customerRef: string }> {
+  const [created] = await rows<{ id: string }>(
+    sql`insert into identity_users (email, name, password_hash, roles) values (${email}, ${name}, 'x', '{shopper}') returning id`,
+  );
+  const token = name.toLowerCase().replace(/\W/g, '-');
+  actors[token] = { userId: created!.id, email, name, roles: ['shopper'] };
+  await client(createTradeClient, 'accounts', token).submitTradeApplication({
+    body: {
+      legalName: `${name} Plumbing Ltd`,
+      businessType: 'sole_trader',
+      trade: 'plumber',
+      yearsTrading: 2,
+      employees: 1,
+      expectedMonthlySpendPence: 20_000,
+      address: { line1: '3 Retry Road', town: 'York', postcode: 'YO1 7HH' },
+      contactName: name,
+      contactPhone: '07700 900123',
+    },
+  });
+  const document = new FormData();
+  document.append('file', new Blob([Uint8Array.from(samplePdf())], { type: 'application/pdf' }), 'vat-certificate.pdf');
+  const uploaded = await fetch(`${api.serviceUrl('accounts')}/api/TradeAccountApplications/mine/documents`, {
+    method: 'POST',
+    body: document,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(uploaded.status).toBe(201);
+  const customerRef = (await sandboxGateway(api.app).createCustomer({ email, name }, `erasure-${created!.id}`)).id;
+  await api.database.db.execute(sql`insert into payment_customers (user_id, gateway, customer_ref) values (${created!.id}, 'sandbox', ${customerRef})`);
+  return { token, customerRef };
+}
+
+/** One batch of the erasure follow-ups job at `at`, as the runner runs it. */
+async function runFollowupsJob(at: Date) {
+  const [job] = api.app.composed.modules.find((module) => module.name === 'accounts-erasure')!.jobs!(api.app);
+  expect(job!.name).toBe('erasure-followups');
+  return job!.runOnce({ db: api.database.db, clock: { now: () => at }, log: api.app.log });
+}
+
 const byLabel = (stores: PersonalDataStoreView[]) => Object.fromEntries(stores.map((store) => [store.label.split(' (')[0]!, store]));
 
 describe('erasing a customer who did everything', () => {
@@ -167,7 +207,7 @@ describe('erasing a customer who did everything', () => {
 
     const done = await staff.carryOutErasure({ params: { reference: request.reference } });
     expect(done.erasedAt).not.toBeNull();
-    expect(done.afterwards).toEqual({ filesRemoved: 2, paymentCustomersDeleted: 1, problems: [] });
+    expect(done.afterwards).toEqual({ filesRemoved: 2, paymentCustomersDeleted: 1, pending: [] });
     const after = byLabel(done.stores);
     for (const [label, store] of Object.entries(before)) {
       // What was found is what was erased, or kept with its reason.
@@ -197,5 +237,52 @@ describe('erasing a customer who did everything', () => {
 
     // Done twice is the same answer.
     expect((await staff.carryOutErasure({ params: { reference: request.reference } })).erasedAt).toBe(done.erasedAt);
+  });
+});
+
+describe('deleting outside the database', () => {
+  it('records a file the file store could not remove, shows it as pending, and the job removes it once the store is back', async () => {
+    const { token, customerRef } = await customerWithFileAndCard('rita.retry@shopper.example', 'Rita Retry');
+    const request = await client(createHelpCentreEnquiriesClient, 'help-centre', token).requestAccountDeletion({ body: { reason: 'Close my account' } });
+    const staff = client(createHelpCentreEnquiriesClient, 'help-centre', 'olive');
+    expect(storedFiles(filesDir)).toHaveLength(2);
+
+    // The file store's folder is gone (an unmounted disk): a plain file stands where it was, so even root cannot remove what was under it.
+    const away = `${filesDir}-unmounted`;
+    fs.renameSync(filesDir, away);
+    fs.writeFileSync(filesDir, '');
+    const erasedAt = Date.now();
+    let done;
+    try {
+      done = await staff.carryOutErasure({ params: { reference: request.reference } });
+    } finally {
+      fs.rmSync(filesDir);
+      fs.renameSync(away, filesDir);
+    }
+    // The database is erased and the provider's customer deleted; the file is owed, with when it is tried next.
+    expect(done.erasedAt).not.toBeNull();
+    expect(await rows(sql`select id from sandbox_customers where id = ${customerRef}`)).toEqual([]);
+    expect(done.afterwards).toMatchObject({
+      filesRemoved: 0,
+      paymentCustomersDeleted: 1,
+      pending: [{ kind: 'file', attempts: 1, lastError: expect.any(String) }],
+    });
+    const [pending] = done.afterwards!.pending;
+    const nextTry = new Date(pending!.nextAttemptAt);
+    expect(nextTry.getTime()).toBeGreaterThanOrEqual(erasedAt + 60_000);
+    expect(storedFiles(filesDir)).toHaveLength(2);
+    // The staff page reads the same: the plan shows what is still owed.
+    expect((await staff.getErasurePlan({ params: { reference: request.reference } })).afterwards).toEqual(done.afterwards);
+
+    // Not due before its backoff has passed; then removed, and the plan says so.
+    expect(await runFollowupsJob(new Date(nextTry.getTime() - 1_000))).toEqual({ claimed: 0 });
+    expect(await runFollowupsJob(nextTry)).toEqual({ claimed: 1 });
+    expect(storedFiles(filesDir)).toEqual([]);
+    expect((await staff.getErasurePlan({ params: { reference: request.reference } })).afterwards).toEqual({
+      filesRemoved: 1,
+      paymentCustomersDeleted: 1,
+      pending: [],
+    });
+    expect(await runFollowupsJob(new Date(nextTry.getTime() + 24 * 60 * 60_000))).toEqual({ claimed: 0 });
   });
 });

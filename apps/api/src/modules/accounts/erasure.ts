@@ -7,6 +7,8 @@ import type { IdentityService } from '../identity/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { AccountsErrors } from './accounts.errors.ts';
+import { createErasureFollowups, followupsOf, type FollowupContext } from './erasure-followups.ts';
+import * as repository from './erasure.repository.ts';
 
 type Ctx = ServiceContext;
 
@@ -32,11 +34,13 @@ export interface ErasureDeps {
  * UK GDPR erasure (docs/domain.md §10.2): what erasing the person behind an account deletion request
  * will do, store by store, and doing it. Every module's stores are erased in one transaction; the
  * files and the payment provider's customer they name are forgotten after it commits, since neither
- * can take part in it (a failure there is logged and shown, and the database stays erased).
+ * can take part in it: recorded in the transaction, tried at once, and retried by a job until done.
  */
 export interface ErasureService {
   erasurePlan(ctx: Ctx, reference: string): Promise<ErasurePlan>;
   carryOutErasure(ctx: Ctx, reference: string): Promise<ErasurePlan>;
+  /** One pass of the `erasure-followups` job: the deletions outside the database that are due again. */
+  retryFollowups(ctx: FollowupContext): Promise<{ claimed: number }>;
 }
 
 /** What the request's details record once it is carried out. */
@@ -45,7 +49,6 @@ interface ErasureRecord {
   erasedAt?: string;
   erasedUserId?: string | null;
   erasedStores?: PersonalDataStoreView[];
-  afterwards?: ErasurePlan['afterwards'];
 }
 
 const view = ({ module, store }: DeclaredStore, records: number): PersonalDataStoreView => ({
@@ -59,14 +62,18 @@ const view = ({ module, store }: DeclaredStore, records: number): PersonalDataSt
   period: store.onErasure.effect === 'kept' ? store.onErasure.period : null,
 });
 
-/** The sentence the plan's short lists give a store: what goes, or what stays and why. */
+/** "Until the customer asks" → "until the customer asks", inside a sentence; "HMRC …" stays as it is. */
+const midSentence = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
+
+/** The sentence the plan's short lists give a store: what goes, or what stays, for how long and why. */
 const sentence = (store: PersonalDataStoreView) =>
   store.effect === 'kept'
-    ? `${store.label}: kept ${store.period} (${store.reason})`
-    : `${store.label}: ${store.effect}${store.remains ? ` (${store.remains})` : ''}`;
+    ? `${store.label}: kept, ${midSentence(store.period ?? '')}. ${store.reason}`
+    : `${store.label}: ${store.effect}${store.remains ? `. ${store.remains}` : ''}`;
 
 export function createErasureService(deps: ErasureDeps): ErasureService {
-  const { identity, orders, requests, stores, files, payments } = deps;
+  const { identity, orders, requests, stores } = deps;
+  const followups = createErasureFollowups(deps);
 
   async function subjectOf(ctx: Ctx, request: Awaited<ReturnType<typeof requests.accountDeletionRequest>>) {
     const record = request.details as ErasureRecord;
@@ -101,43 +108,14 @@ export function createErasureService(deps: ErasureDeps): ErasureService {
       keep: found.filter((store) => store.effect === 'kept').map(sentence),
       orders: placed,
       stores: views,
-      afterwards: record.afterwards ?? null,
+      afterwards: record.erasedAt ? await followups.summary(ctx, request.reference) : null,
       erasedAt: record.erasedAt ?? null,
     };
   }
 
-  /** Files and the provider's customer, after commit: each failure is logged and reported, and the rest still go. */
-  async function forgetOutside(ctx: Ctx, erased: readonly ErasedRecords[]): Promise<NonNullable<ErasurePlan['afterwards']>> {
-    const afterwards = { filesRemoved: 0, paymentCustomersDeleted: 0, problems: [] as string[] };
-    for (const id of erased.flatMap((records) => records.files ?? [])) {
-      try {
-        await files.remove(ctx, id);
-        afterwards.filesRemoved += 1;
-      } catch (error) {
-        ctx.log?.error({ err: error, fileId: id }, 'erasure: a file could not be removed');
-        afterwards.problems.push(`File ${id} could not be removed: remove it from the file store by hand`);
-      }
-    }
-    const customers = erased.flatMap((records) => records.paymentCustomers ?? []);
-    if (customers.length > 0) {
-      const gateway = payments.gateway();
-      for (const customer of customers) {
-        try {
-          // A customer made under another gateway (before a switch to Stripe, say) is not this gateway's to delete.
-          if (customer.gateway !== gateway.kind) throw new Error(`made with the ${customer.gateway} gateway`);
-          await gateway.deleteCustomer(customer.ref);
-          afterwards.paymentCustomersDeleted += 1;
-        } catch (error) {
-          ctx.log?.error({ err: error, customerRef: customer.ref }, 'erasure: the payment provider’s customer could not be deleted');
-          afterwards.problems.push(`The payment provider’s customer ${customer.ref} could not be deleted: delete it in the provider’s dashboard`);
-        }
-      }
-    }
-    return afterwards;
-  }
-
   return {
     erasurePlan: planFor,
+    retryFollowups: (ctx) => followups.tryDue(ctx),
 
     async carryOutErasure(ctx, reference) {
       const request = await requests.accountDeletionRequest(ctx, reference);
@@ -145,7 +123,7 @@ export function createErasureService(deps: ErasureDeps): ErasureService {
       if (record.identityConfirmed !== true) throw AccountsErrors.erasureNotConfirmed();
       if (record.erasedAt) return planFor(ctx, reference);
       const now = ctx.clock.now();
-      const erased = await ctx.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         const done: { declared: DeclaredStore; records: ErasedRecords }[] = [];
         for (const declared of stores) {
           const records = declared.store.erase ? await declared.store.erase(tx, subject, now) : { rows: await declared.store.count(tx, subject) };
@@ -157,10 +135,10 @@ export function createErasureService(deps: ErasureDeps): ErasureService {
           erasedStores: done.map(({ declared, records }) => view(declared, records.rows)),
         };
         await requests.noteErasure({ ...ctx, db: tx }, request.id, { ...erasure, erasedBy: ctx.actor?.name ?? null });
-        return done.map(({ records }) => records);
+        // Owed outside the database, and committed with the erasure, so an outage cannot lose one.
+        await repository.insertFollowups(tx, request.reference, followupsOf(done.map(({ records }) => records)), now);
       });
-      const afterwards = await forgetOutside(ctx, erased);
-      await requests.noteErasure(ctx, request.id, { afterwards });
+      await followups.tryDue(ctx, request.reference);
       return planFor(ctx, reference);
     },
   };

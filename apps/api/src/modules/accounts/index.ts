@@ -2,6 +2,7 @@ import type { ApiModule } from '../../platform/module.ts';
 import { accountsPersonalData } from './accounts.personal-data.ts';
 import { registerAccountsRoutes } from './accounts.routes.ts';
 import type { AccountsService } from './accounts.service.ts';
+import { erasureFollowupsJob } from './erasure-followups.ts';
 import { registerErasureRoutes } from './erasure.routes.ts';
 import type { ErasureService } from './erasure.ts';
 import { unconfirmedSignupsPruning } from './newsletter.ts';
@@ -30,5 +31,10 @@ export function createAccountsModule({ accounts }: { accounts: AccountsService }
  * adds it after them, with the stores they declare.
  */
 export function createErasureModule({ erasure }: { erasure: ErasureService }): ApiModule {
-  return { name: 'accounts-erasure', registerRoutes: (app) => registerErasureRoutes(app, erasure) };
+  return {
+    name: 'accounts-erasure',
+    registerRoutes: (app) => registerErasureRoutes(app, erasure),
+    // The files and payment provider's customers an erasure could not delete at once, until they are gone.
+    jobs: () => [erasureFollowupsJob((ctx) => erasure.retryFollowups(ctx))],
+  };
 }
