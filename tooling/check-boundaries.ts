@@ -376,7 +376,6 @@ export const LONG_SERVICE_FILES: readonly string[] = [
   'apps/api/src/modules/enquiries/enquiry-forms.ts',
   'apps/api/src/modules/identity/identity.service.ts',
   'apps/api/src/modules/orders/orders.service.ts',
-  'apps/api/src/modules/trade/trade.service.ts',
 ];
 
 const isServiceFile = (file: string, text: string) =>

@@ -23,7 +23,7 @@ import { createCheckoutModule, createCheckoutService } from './modules/checkout/
 import { createOrdersModule, createOrdersService } from './modules/orders/index.ts';
 import { createSiteModule } from './modules/site/index.ts';
 import { createPricingService } from './modules/pricing/index.ts';
-import { createTradeModule, createTradeService } from './modules/trade/index.ts';
+import { createTradeBandLookup, createTradeModule, createTradeService } from './modules/trade/index.ts';
 import { createEnquiriesModule, createEnquiriesService } from './modules/enquiries/index.ts';
 import { createAfterSalesModule, createAfterSalesService } from './modules/after-sales/index.ts';
 import { createReviewsModule, createReviewsService } from './modules/reviews/index.ts';
@@ -58,8 +58,10 @@ export function composeApi(options: ComposeOptions) {
   const { publicUrl } = config;
   // This app's caches, reported by its health call: two apps in one process each report their own.
   const caches = createCacheRegistry();
-  // Pricing asks trade for a caller's band, and trade prices with pricing: trade's lookup is given late.
-  const pricing = createPricingService({ tradeBandCodeFor: (ctx) => trade.bandCodeFor(ctx) });
+  const files = createFilesService({ settings: config.files });
+  // Pricing asks for the band of a caller's business: trade's lookup needs only the database, so it is made first.
+  const tradeBands = createTradeBandLookup();
+  const pricing = createPricingService({ tradeBandCodeFor: tradeBands.bandCodeFor });
   const inventory = createInventoryService();
   const delivery = createDeliveryService();
   const payments = createPaymentsService({ delivery, config, publicUrl, db: options.db, clock });
@@ -73,7 +75,19 @@ export function composeApi(options: ComposeOptions) {
   const wishlist = createWishlistService({ pricing, catalogue, notifications });
   const basket = createBasketService({ pricing, catalogue, discounts, notifications, newRetrievalCode: options.retrievalCodes });
   const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue, publicUrl, shop: config.shop });
-  const trade = createTradeService({ pricing, catalogue, identity, notifications, orders, delivery });
+  const trade = createTradeService({
+    pricing,
+    catalogue,
+    notifications,
+    orders,
+    delivery,
+    files,
+    bandLookup: tradeBands,
+    publicUrl,
+    // Staff resets go through identity's reset, made with the platform's settings.
+    identity: { ...identity, requestPasswordReset: (ctx, input) => identity.requestPasswordReset({ ...ctx, config }, input) },
+    staffPasswordResets: config.identity.embedded,
+  });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade, publicUrl });
   const enquiries = createEnquiriesService({ notifications, delivery, orders, inventory, catalogue, publicUrl });
   const afterSales = createAfterSalesService({ enquiries, orders, catalogue, notifications });
@@ -102,7 +116,7 @@ export function composeApi(options: ComposeOptions) {
     createPaymentsModule({ payments }),
     createCheckoutModule({ checkout }),
     createOrdersModule({ orders }),
-    createTradeModule({ trade, pricing, catalogue, identity, orders }),
+    createTradeModule({ trade, files, pricing, catalogue, identity, orders }),
     createEnquiriesModule({ enquiries }),
     createAfterSalesModule({ afterSales }),
     createReviewsModule({ reviews, catalogue }),
@@ -114,7 +128,7 @@ export function composeApi(options: ComposeOptions) {
     orders,
     requests: enquiries,
     stores: domainModules.flatMap((module) => (module.personalData ?? []).map((store) => ({ module: module.name, store }))),
-    files: createFilesService({ settings: config.files }),
+    files,
     payments,
   });
   const modules: readonly ApiModule[] = [...domainModules, createErasureModule({ erasure })];

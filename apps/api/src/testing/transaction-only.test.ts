@@ -19,7 +19,7 @@ function outsideATransaction(db: Database, inventory: InventoryService, basket: 
   // @ts-expect-error a discount is claimed in the transaction that writes the order
   void discounts.claimDiscount({ db }, {} as Parameters<DiscountsService['claimDiscount']>[1], new Date());
   // @ts-expect-error a trade order is recorded with the order it belongs to
-  void trade.recordTradeOrder(db, {} as Parameters<TradeService['recordTradeOrder']>[1], 'https://shop.example');
+  void trade.recordTradeOrder(db, {} as Parameters<TradeService['recordTradeOrder']>[1]);
 }
 
 describe('calls that must run in a transaction', () => {

@@ -96,21 +96,17 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
       orderId,
     );
     if (checkout.basket.pricing.tradePriced && order.orderGuid && input.actor && checkout.basket.owner === 'shopper') {
-      await deps.trade.recordTradeOrder(
-        db,
-        {
-          orderId,
-          orderNumber: order.orderNumber,
-          customerUserId: input.actor.userId,
-          placedAt: now,
-          lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
-          totalIncVat: checkout.totals.totalIncVat,
-          vatIncVat: checkout.totals.vatIncluded,
-          goodsExVat: checkout.basket.totals.subtotalExVat,
-          tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
-        },
-        deps.publicUrl,
-      );
+      await deps.trade.recordTradeOrder(db, {
+        orderId,
+        orderNumber: order.orderNumber,
+        customerUserId: input.actor.userId,
+        placedAt: now,
+        lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+        totalIncVat: checkout.totals.totalIncVat,
+        vatIncVat: checkout.totals.vatIncluded,
+        goodsExVat: checkout.basket.totals.subtotalExVat,
+        tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
+      });
     }
     await repository.deleteCheckout(db, checkout.basketId);
     // Last, just before the commit: a popular code's claims and a best seller's stock row are the

@@ -140,3 +140,8 @@ export function savingsAtBand(tradeExVat: number, discountBasisPoints: number): 
   if (discountBasisPoints <= 0 || discountBasisPoints >= 10_000) return 0;
   return Math.round((tradeExVat * discountBasisPoints) / (10_000 - discountBasisPoints));
 }
+
+/** The band change a move up by spend records: made by no one, at the spend that reached the band. */
+export function spendBandChange(businessId: number, fromBand: string, toBand: string, spendExVat: number, at: Date) {
+  return { businessId, fromBand, toBand, reason: 'spend' as const, note: null, actorUserId: null, actorName: null, spendExVat, at };
+}

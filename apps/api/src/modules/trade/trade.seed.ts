@@ -13,7 +13,7 @@ import type { CatalogueService, SellableOffering } from '../catalogue/index.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { HistoricalOrder, OrdersService } from '../orders/index.ts';
 import type { PriceList, PricingService, TradeBand } from '../pricing/index.ts';
-import { bandToMoveUpTo, netExVat, savingsAtBand } from './trade-spend.ts';
+import { bandToMoveUpTo, netExVat, savingsAtBand, spendBandChange } from './trade-spend.ts';
 import * as repository from './trade.repository.ts';
 
 /** What the seed asks of other modules: skus to order, their prices, and the sign-in accounts. */
@@ -483,17 +483,7 @@ export function tradeDemoSeed(deps: TradeSeedDeps): Seed {
           const spend = placed.filter((order) => order.at.getTime() >= yearAgo).reduce((sum, order) => sum + netExVat(order), 0);
           const target = bandToMoveUpTo(bands, band, spend);
           if (target) {
-            bandChanges.push({
-              businessId: record.id,
-              fromBand: band.code,
-              toBand: target.code,
-              reason: 'spend',
-              note: null,
-              actorUserId: null,
-              actorName: null,
-              spendExVat: spend,
-              at,
-            });
+            bandChanges.push(spendBandChange(record.id, band.code, target.code, spend, at));
             band = target;
           }
         }
