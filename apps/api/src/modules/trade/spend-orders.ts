@@ -1,4 +1,5 @@
 /** A business's trade orders as they stand now (refunds and cancellations asked of orders), for its spend and its pages. */
+import type { OrderStatus } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { orderSummary } from './trade-present.ts';
 import { spendTotals, spendWindows, type SpendOrder } from './trade-spend.ts';
@@ -7,7 +8,7 @@ import * as repository from './trade.repository.ts';
 import type { TradeOrderRow } from './trade.repository.ts';
 
 type OrdersDeps = Pick<TradeDeps, 'orders'>;
-export type StandingOrder = SpendOrder & { row: TradeOrderRow; status: string };
+export type StandingOrder = SpendOrder & { row: TradeOrderRow; status: OrderStatus };
 
 const orderStates = ({ orders }: OrdersDeps, db: Database, rows: readonly TradeOrderRow[]) =>
   orders.orderStates(

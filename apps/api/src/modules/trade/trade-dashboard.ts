@@ -1,5 +1,5 @@
 /** A trade customer's own pages: the dashboard (band, spend, savings, open and latest orders) and buy-again. */
-import type { BuyAgainProduct, TradeSummary } from '@shop/contracts';
+import { isOrderOpen, type BuyAgainProduct, type TradeSummary } from '@shop/contracts';
 import { olderOrderSummaries, spendOrders } from './spend-orders.ts';
 import { ownAccount } from './trade-accounts.ts';
 import { rankBuyAgain } from './buy-again-rank.ts';
@@ -7,8 +7,6 @@ import { bandsOf, iso, orderSummary } from './trade-present.ts';
 import { bandProgress, spendTotals } from './trade-spend.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 import * as repository from './trade.repository.ts';
-
-const OPEN_ORDER_STATUSES = new Set(['placed', 'processing', 'picking', 'dispatched']);
 
 export async function tradeSummary(deps: TradeDeps, ctx: TradeContext): Promise<TradeSummary> {
   const found = await ownAccount(ctx);
@@ -19,7 +17,7 @@ export async function tradeSummary(deps: TradeDeps, ctx: TradeContext): Promise<
   const { orders } = await spendOrders(deps, db, found.business.id, now);
   const totals = spendTotals(orders, now);
   const progress = bandProgress(allBands, band, totals.last12MonthsExVat);
-  const open = orders.filter((order) => OPEN_ORDER_STATUSES.has(order.status));
+  const open = orders.filter((order) => isOrderOpen(order.status));
   const latest = orders[0] ? orderSummary(orders[0]) : ((await olderOrderSummaries(deps, db, found.business.id, 1))[0] ?? null);
   return {
     tradeExternalId: found.account.tradeExternalId,
