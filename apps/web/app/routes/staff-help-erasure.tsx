@@ -8,6 +8,7 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
+import { cn } from '../lib/cn.ts';
 import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES } from '../lib/staff-help/inbox.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
@@ -127,25 +128,30 @@ function accountSentence(plan: ErasurePlan): string {
   return plan.account ? `The account of ${plan.account.name} (${plan.account.email}).` : 'There is no account with this address to erase.';
 }
 
+/** A phone shows a cell's column name before its value (generated content, so the cell's own text stays the value). */
+const INLINE_LABEL = 'max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]';
+
 const EFFECT_WORDS = { deleted: 'Deleted', anonymised: 'Anonymised', kept: 'Kept' } as const;
 
 /** Every store of personal data the shop declares: what it holds about this person, and what erasure does (or did) to it. */
 function StoreTable({ plan }: { plan: ErasurePlan }) {
   const done = plan.erasedAt !== null;
+  const records = done ? 'Records erased or kept' : 'Records about them';
   return (
     <section aria-labelledby="stores">
       <h2 id="stores" className="text-lg font-bold text-navy-950">
         {done ? 'What the erasure did, store by store' : 'Every store of personal data, and what erasure will do'}
       </h2>
       <div className="mt-2 overflow-x-auto">
+        {/* On a phone each store is a block of its own, its columns named inline (Chromium keeps the table's roles). */}
         <table className="w-full text-left text-sm text-navy-800">
-          <thead>
+          <thead className="max-sm:sr-only">
             <tr>
               <th scope="col" className="py-1 pr-3">
                 Store
               </th>
               <th scope="col" className="py-1 pr-3">
-                {done ? 'Records erased or kept' : 'Records about them'}
+                {records}
               </th>
               <th scope="col" className="py-1 pr-3">
                 Erasure
@@ -155,15 +161,19 @@ function StoreTable({ plan }: { plan: ErasurePlan }) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {plan.stores.map((store) => (
-              <tr key={`${store.module}:${store.label}`} className="border-t border-navy-100 align-top">
-                <th scope="row" className="py-1 pr-3 font-normal">
+              <tr key={`${store.module}:${store.label}`} className="border-t border-navy-100 align-top max-sm:block max-sm:py-2">
+                <th scope="row" className="py-1 pr-3 font-normal max-sm:block max-sm:font-semibold max-sm:text-navy-950">
                   {store.label}
                 </th>
-                <td className="py-1 pr-3">{store.foundBy.length > 0 ? store.records : 'Not linked to a person'}</td>
-                <td className="py-1 pr-3">{EFFECT_WORDS[store.effect]}</td>
-                <td className="py-1">{store.effect === 'kept' ? `${store.period}: ${store.reason}` : (store.remains ?? 'Nothing')}</td>
+                <td data-label={`${records}: `} className={cn(INLINE_LABEL, 'py-1 pr-3 max-sm:inline-block max-sm:pr-5')}>
+                  {store.foundBy.length > 0 ? store.records : 'Not linked to a person'}
+                </td>
+                <td data-label="Erasure: " className={cn(INLINE_LABEL, 'py-1 pr-3 max-sm:inline-block')}>
+                  {EFFECT_WORDS[store.effect]}
+                </td>
+                <td className="py-1 max-sm:block">{store.effect === 'kept' ? `${store.period}: ${store.reason}` : (store.remains ?? 'Nothing')}</td>
               </tr>
             ))}
           </tbody>
