@@ -158,6 +158,7 @@ export function composeApi(options: ComposeOptions) {
     reviews,
     enquiries,
     afterSales,
+    search,
   };
   return { modules, seeds, services, caches };
 }

@@ -41,7 +41,7 @@ export const ApiConfigSchema = z.object({
   // The "review your purchase" e-mail: days after delivery, and how often due orders are looked for.
   REVIEW_INVITATION_DAYS: z.coerce.number({ error: 'must be a number of days, such as 7' }).int('must be a whole number of days').min(0).max(60).default(7),
   REVIEW_INVITATION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds, such as 900' }).int().min(1).max(86_400).default(900),
-  SEARCH_ENGINE: z.enum(['memory'], { error: 'must be memory' }).default('memory'),
+  SEARCH_ENGINE: z.enum(['memory', 'postgres'], { error: 'must be memory or postgres' }).default('memory'),
   CATALOGUE_ANSWER_CACHE_MB: z.coerce
     .number({ error: 'must be a number of megabytes, such as 64' })
     .int('must be a whole number of megabytes')
@@ -165,7 +165,7 @@ export interface ApiConfig {
   /** The catalogue's kept listing, search and suggestion answers, in bytes (least recently used go first). */
   catalogueAnswerCacheBytes: number;
   /** Which engine answers listings, search, suggestions and staff's review search (decision 0059). */
-  searchEngine: 'memory';
+  searchEngine: 'memory' | 'postgres';
   /** Set: rate-limit counters live in Redis, shared by every instance; keys start with `keyPrefix`. */
   redis?: { url: string; keyPrefix: string };
   demoData: boolean;

@@ -25,7 +25,9 @@ export interface TestApiOptions extends Partial<Omit<BuildApiOptions, 'config' |
 
 /** The real API on an isolated database, as an API test drives it. */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // TEST_SEARCH_ENGINE=postgres runs a suite on the PostgreSQL search engine (decision 0059); a test's own env still wins.
+  const engine = process.env.TEST_SEARCH_ENGINE ? { SEARCH_ENGINE: process.env.TEST_SEARCH_ENGINE } : {};
+  const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...engine, ...options.env });
   const database = await createTestDatabase();
   // Silent unless the test captures the log (`logDestination`, with LOG_LEVEL in `env`).
   const app = await buildApi({ ...options, config, database, logger: options.logDestination !== undefined });

@@ -118,7 +118,9 @@ const defaultOffering = and(eq(offerings.productId, products.id), eq(offerings.i
 const FIELD = '\u001f';
 const RECORD = '\u001e';
 
-const inRange = (column: AnyPgColumn, range: IdRange) => and(gte(column, range.fromId), lt(column, range.toId));
+/** Ids in a range, or listed (as one array parameter: a department's thousands of ids would pass the protocol's bound on parameters). */
+const inRange = (column: AnyPgColumn, range: IdRange | readonly number[]) =>
+  'fromId' in range ? and(gte(column, range.fromId), lt(column, range.toId)) : sql`${column} = any(string_to_array(${range.join(',')}, ',')::int[])`;
 
 export async function maxProductId(db: Database): Promise<number> {
   const [row] = await db.select({ id: sql<number | null>`max(${products.id})` }).from(products);
@@ -131,7 +133,7 @@ export async function maxProductId(db: Database): Promise<number> {
  * loader to fill in. Badges, facet values, the first image and the skus come per product from one
  * grouped read each (a hash join) rather than as a subquery per row.
  */
-export async function listSnapshotProducts(db: Database, range: IdRange): Promise<IndexedProduct[]> {
+export async function listSnapshotProducts(db: Database, range: IdRange | readonly number[]): Promise<IndexedProduct[]> {
   const badgeLists = db
     // In badge order, as a card lists them.
     .select({ productId: productBadges.productId, list: sql<string>`string_agg(${productBadges.badge}, ',' order by ${productBadges.badge})`.as('badge_list') })

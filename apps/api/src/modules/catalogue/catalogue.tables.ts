@@ -102,6 +102,10 @@ export const products = pgTable(
     index('products_brand_idx').on(table.brandId),
     index('products_search_idx').using('gin', table.search),
     index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    // Search's PostgreSQL engine (decision 0059): words as typed (no stemming), of the name and of all searchable text, and their trigrams for typos.
+    index('products_name_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${table.name})`),
+    index('products_all_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${table.name} || ' ' || ${table.searchText})`),
+    index('products_all_trgm_idx').using('gin', sql`(${table.name} || ' ' || ${table.searchText}) gin_trgm_ops`),
     check('products_returnability_check', sql`${table.returnability} in ('standard', 'sealed-hygiene', 'made-to-measure')`),
   ],
 );
@@ -125,6 +129,8 @@ export const offerings = pgTable(
   },
   (table) => [
     index('offerings_product_idx').on(table.productId, table.position),
+    // A code's letters and digits, lower-cased, as search's PostgreSQL engine compares codes (decision 0017).
+    index('offerings_code_key_idx').using('btree', sql`lower(regexp_replace(${table.sku}, '[^[:alnum:]]+', '', 'g')) text_pattern_ops`),
     uniqueIndex('offerings_one_default_idx')
       .on(table.productId)
       .where(sql`${table.isDefault}`),

@@ -2,16 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 
-let api: TestApi;
-let client: CatalogueClient;
-beforeAll(async () => {
-  api = await startTestApi();
-  client = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
-});
-afterAll(() => api.close());
-
 const TOP = 6;
-const topNames = async (query: string) => (await client.search({ body: { query, size: TOP } })).products.map((product) => product.productName);
 
 /** Fixed queries and what every one of their first six results must be (issue 22's relevance table). */
 const EXPECTED: readonly [query: string, every: RegExp][] = [
@@ -30,7 +21,21 @@ const EXPECTED: readonly [query: string, every: RegExp][] = [
   ['thermostatic shower', / shower$/i],
 ];
 
-describe('search relevance on the demo catalogue', () => {
+/** The contract every engine keeps (decision 0059): each answers the same table through its own API. */
+describe.each(['memory', 'postgres'] as const)('search relevance on the demo catalogue, engine %s', (engine) => {
+  let api: TestApi;
+  let client: CatalogueClient;
+  beforeAll(async () => {
+    api = await startTestApi({ env: { SEARCH_ENGINE: engine } });
+    client = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
+  });
+  afterAll(() => api.close());
+  it('is answered by that engine', () => {
+    expect(api.app.composed.services.search.memory().engine).toBe(engine);
+  });
+
+  const topNames = async (query: string) => (await client.search({ body: { query, size: TOP } })).products.map((product) => product.productName);
+
   it.each(EXPECTED)('“%s” puts first what was asked for', async (query, every) => {
     const names = await topNames(query);
     expect(names).toHaveLength(TOP);

@@ -59,6 +59,8 @@ export interface ProductSource {
   maxProductId(db: Db): Promise<number>;
   /** A range's products, in id order, with their default offering's stock status. */
   products(db: Db, range: IdRange): Promise<IndexedProduct[]>;
+  /** The listed products that a listing shows (others are left out), in id order, with their default offering's stock status. */
+  productsWithIds(db: Db, ids: readonly number[]): Promise<IndexedProduct[]>;
   categories(db: Db): Promise<IndexedCategory[]>;
   facets(db: Db): Promise<ConfiguredFacet[]>;
   brands(db: Db): Promise<NamedEntry[]>;

@@ -1,11 +1,12 @@
 import { createCacheRegistry, DEFAULT_ANSWER_CACHE_BYTES, type CacheRegistry } from '../../platform/cache.ts';
 import type { ProductSearch, ProductSource, ReviewSearch, ReviewSource, SearchEngine, SearchEngineName, SearchMemoryReport } from './search.port.ts';
 import { memoryEngine } from './memory/memory-engine.ts';
+import { postgresEngine } from './postgres/postgres-engine.ts';
 
 /** How search is set up from configuration when the API starts. */
 export interface SearchSettings {
   engine: SearchEngineName;
-  /** The memory engine's budget in bytes for kept answers (CATALOGUE_ANSWER_CACHE_MB). */
+  /** The memory engine's budget in bytes for kept answers (CATALOGUE_ANSWER_CACHE_MB); the PostgreSQL engine keeps none. */
   answerBudgetBytes: number;
   /** The app's cache registry, which reports what the engine keeps. */
   caches: CacheRegistry;
@@ -40,6 +41,5 @@ export function createSearchService(settings: Partial<SearchSettings> = {}): Sea
 }
 
 function makeEngine(name: SearchEngineName, answerBudget: () => number, caches: CacheRegistry): SearchEngine {
-  if (name === 'memory') return memoryEngine(answerBudget, caches);
-  throw new Error(`SEARCH_ENGINE=${name} is not available`);
+  return name === 'memory' ? memoryEngine(answerBudget, caches) : postgresEngine(caches);
 }

@@ -53,7 +53,7 @@ const onShelf = (status: string | null) => status === 'in_stock' || status === '
 export const nextDayEligible = (rate: NextDayRate, product: Pick<ListingProduct, 'deliveryClass' | 'stockStatus'>): boolean =>
   rate.classes.includes(product.deliveryClass) && (!rate.needsStock || onShelf(product.stockStatus));
 
-const DELIVERY_LABELS: Record<string, string> = { parcel: 'Parcel', large: 'Large item', pallet: 'Pallet', two_man_eligible: 'Two-person delivery' };
+export const DELIVERY_LABELS: Record<string, string> = { parcel: 'Parcel', large: 'Large item', pallet: 'Pallet', two_man_eligible: 'Two-person delivery' };
 
 /** Facets every listing has (docs/domain.md §2, "Facets"), with how to read each from a product. */
 const GLOBAL_FACETS: (FacetDefinition & { values(product: ListingProduct, nextDay: NextDayRate): string[] })[] = [
