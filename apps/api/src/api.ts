@@ -10,7 +10,7 @@ import { runJobsWithApp } from './platform/jobs.ts';
 import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
 import { createCatalogueModule, createCatalogueService } from './modules/catalogue/index.ts';
-import { createInventoryModule, createInventoryService } from './modules/inventory/index.ts';
+import { createInventoryModule, createInventoryService, createRestockService } from './modules/inventory/index.ts';
 import { createNotificationsModule, createNotificationsService } from './modules/notifications/index.ts';
 import { createIdentityModule, createIdentityService } from './modules/identity/index.ts';
 import { createAccountsModule, createAccountsService, createErasureModule, createErasureService } from './modules/accounts/index.ts';
@@ -89,7 +89,9 @@ export function composeApi(options: ComposeOptions) {
     staffPasswordResets: config.identity.embedded,
   });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade, publicUrl });
-  const enquiries = createEnquiriesService({ notifications, delivery, orders, inventory, catalogue, publicUrl });
+  // Restocking names products as the catalogue sells them: made once the catalogue (made from inventory) is, nothing given late.
+  const restock = createRestockService({ inventory, notifications, products: catalogue, publicUrl });
+  const enquiries = createEnquiriesService({ notifications, delivery, orders, catalogue, files, publicUrl });
   const afterSales = createAfterSalesService({ enquiries, orders, catalogue, notifications });
   // Reviews' product insights count after-sales' returns and damage reports.
   const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales });
@@ -104,7 +106,7 @@ export function composeApi(options: ComposeOptions) {
   const domainModules: readonly ApiModule[] = [
     healthModule,
     createSearchModule({ search }),
-    createInventoryModule({ inventory }),
+    createInventoryModule({ inventory, restock }),
     createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts }),
     createNotificationsModule({ notifications }),
     createIdentityModule({ identity }),
@@ -117,7 +119,7 @@ export function composeApi(options: ComposeOptions) {
     createCheckoutModule({ checkout }),
     createOrdersModule({ orders }),
     createTradeModule({ trade, files, pricing, catalogue, identity, orders }),
-    createEnquiriesModule({ enquiries }),
+    createEnquiriesModule({ enquiries, files }),
     createAfterSalesModule({ afterSales }),
     createReviewsModule({ reviews, catalogue }),
     createSiteModule(),
@@ -159,6 +161,8 @@ export function composeApi(options: ComposeOptions) {
     enquiries,
     afterSales,
     search,
+    restock,
+    files,
   };
   return { modules, seeds, services, caches };
 }

@@ -27,6 +27,7 @@ export * from './site.ts';
 export * from './trade.ts';
 export * from './help-centre.ts';
 export * from './catalogue-values.ts';
+export * from './product-offerings.ts';
 export * from './reviews-values.ts';
 export * from './reviews.ts';
 export * from './reviews-listings.ts';

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
-import type { InventoryService } from '../inventory/index.ts';
+import type { FilesService } from '../files/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 
@@ -10,10 +10,16 @@ export interface EnquiriesDeps {
   notifications: NotificationsService;
   delivery: DeliveryService;
   orders: OrdersService;
-  inventory: InventoryService;
   catalogue: CatalogueService;
+  /** Where the forms' photos and CVs are kept, and read back for the inbox. */
+  files: FilesService;
   /** The shop's address, for links in e-mails. */
   publicUrl: string;
+}
+
+/** What the forms are made from: enquiries' services, and who hears of a publishable product question. */
+export interface EnquiryFormsDeps extends EnquiriesDeps {
+  productQuestionAsked: ProductQuestionAsked;
 }
 
 /** A product question the asker lets us publish. */

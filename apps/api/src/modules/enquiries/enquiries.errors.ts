@@ -30,8 +30,6 @@ export const EnquiryErrors = {
   notMultipart: () => new AppError(400, 'ENQUIRY_FORM_MISSING', 'Send the form as multipart/form-data, with its fields and files'),
   callbackDayNotAvailable: () =>
     fieldRefusal(422, 'CALLBACK_DAY_NOT_AVAILABLE', 'preferredDate', 'Choose a weekday from today to 30 days ahead for us to call'),
-  productInStock: () => fieldRefusal(422, 'PRODUCT_IN_STOCK', 'sku', 'This product is in stock now: you can buy it today'),
-  stockNoticeLinkInvalid: () => new AppError(404, 'STOCK_NOTICE_LINK_INVALID', 'This link does not work. Use the link in our latest e-mail about the product.'),
   erasureLinkInvalid: () =>
     new AppError(404, 'ERASURE_LINK_INVALID', 'This confirmation link does not work. Use the link in our e-mail, or send the request again.'),
 };

@@ -1,5 +1,5 @@
 import type { PersonalDataStore } from '../../platform/personal-data.ts';
-import { anonymiseRequestsOf, countNoticesOf, countRequestsOf, deleteNoticesOf } from './enquiries.repository.ts';
+import { anonymiseRequestsOf, countRequestsOf } from './enquiries.repository.ts';
 
 export const enquiriesPersonalData: readonly PersonalDataStore[] = [
   {
@@ -24,13 +24,5 @@ export const enquiriesPersonalData: readonly PersonalDataStore[] = [
       period: '6 years after it is carried out, the time within which a claim about it may be brought (Limitation Act 1980)',
     },
     count: (db, subject) => countRequestsOf(db, subject, 'deletion'),
-  },
-  {
-    label: 'Back-in-stock requests',
-    columns: { stock_notification_requests: ['email_address', 'customer_id'] },
-    foundBy: ['user id', 'e-mail address'],
-    onErasure: { effect: 'deleted' },
-    count: countNoticesOf,
-    erase: async (tx, subject) => ({ rows: await deleteNoticesOf(tx, subject) }),
   },
 ];

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { ERASED_NAME, erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
-import { helpRequestFiles, helpRequestMessages, helpRequests, stockNotificationRequests } from './enquiries.tables.ts';
+import { helpRequestFiles, helpRequestMessages, helpRequests } from './enquiries.tables.ts';
 
 type Db = Database | Transaction;
 
@@ -53,6 +53,16 @@ export async function addRequestDetails(db: Db, id: string, extra: Record<string
     .where(eq(helpRequests.id, id));
 }
 
+/** The guest's link confirms their account deletion request (decision 0030); undefined for an unknown link. */
+export async function confirmDeletionRequest(db: Db, confirmTokenHash: string, now: Date): Promise<HelpRequestRow | undefined> {
+  const [row] = await db
+    .update(helpRequests)
+    .set({ details: sql`${helpRequests.details} || ${JSON.stringify({ identityConfirmed: true, confirmedBy: 'e-mail link' })}::jsonb`, updatedAt: now })
+    .where(and(eq(helpRequests.type, 'ACCOUNT_DELETION'), sql`${helpRequests.details}->>'confirmTokenHash' = ${confirmTokenHash}`))
+    .returning();
+  return row;
+}
+
 // ── erasure (platform/personal-data.ts) ─────────────────────────────────────────────────────────
 
 const requestsOf = (subject: DataSubject) =>
@@ -93,18 +103,6 @@ export async function anonymiseRequestsOf(db: Db, subject: DataSubject, now: Dat
     .where(and(inArray(helpRequestMessages.requestId, ids), eq(helpRequestMessages.author, 'customer')));
   const files = await db.delete(helpRequestFiles).where(inArray(helpRequestFiles.requestId, ids)).returning({ fileId: helpRequestFiles.fileId });
   return { rows: ids.length, files: files.map((file) => file.fileId) };
-}
-
-const noticesOf = (subject: DataSubject) =>
-  or(isSubjectsAddress(stockNotificationRequests.emailAddress, subject), subject.userId ? eq(stockNotificationRequests.customerId, subject.userId) : undefined);
-
-export async function countNoticesOf(db: Db, subject: DataSubject): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(stockNotificationRequests).where(noticesOf(subject));
-  return row?.n ?? 0;
-}
-
-export async function deleteNoticesOf(db: Db, subject: DataSubject): Promise<number> {
-  return (await db.delete(stockNotificationRequests).where(noticesOf(subject)).returning({ id: stockNotificationRequests.id })).length;
 }
 
 export async function helpRequestById(db: Db, id: string): Promise<HelpRequestRow | undefined> {

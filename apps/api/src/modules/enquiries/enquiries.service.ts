@@ -35,7 +35,7 @@ export function createEnquiriesService(deps: EnquiriesDeps): EnquiriesService {
   return {
     ...createEnquiryForms({ ...deps, productQuestionAsked }),
     ...createInbox(deps),
-    recordHelpRequest: (ctx, input) => recordHelpRequest(deps, ctx, input, deps.publicUrl),
+    recordHelpRequest: (ctx, input) => recordHelpRequest(deps, ctx, input),
     helpRequestByReference: (ctx, reference) => repository.helpRequestByReference(ctx.db, reference),
     helpRequestById: (ctx, id) => repository.helpRequestById(ctx.db, id),
     unitsReportedDamaged: (ctx, skus) => repository.unitsReportedDamaged(ctx.db, skus),

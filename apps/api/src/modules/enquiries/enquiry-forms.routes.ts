@@ -22,28 +22,22 @@ const WEEE_FORM = formWithFiles('photos', WEEE_MAX_PHOTOS);
 const JOB_APPLICATION_FORM = formWithFiles('cv', 1);
 
 export async function registerEnquiriesRoutes(app: FastifyInstance, enquiries: EnquiriesService, files: FilesService): Promise<void> {
-  const { publicUrl } = app.platform.config;
   const form = { rateLimit: FORM_LIMIT };
-  bindEndpoint(app, endpoints.requestPriceMatch, ({ ctx, body }) => enquiries.requestPriceMatch(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.askProductQuestion, ({ ctx, body }) => enquiries.askProductQuestion(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.sendGeneralEnquiry, ({ ctx, body }) => enquiries.sendGeneralEnquiry(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.sendRetailPartnerProductForm, ({ ctx, body }) => enquiries.sendRetailPartnerProductForm(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.requestAccountDeletion, ({ ctx, body }) => enquiries.requestAccountDeletion(ctx, body, publicUrl), form);
+  bindEndpoint(app, endpoints.requestPriceMatch, ({ ctx, body }) => enquiries.requestPriceMatch(ctx, body), form);
+  bindEndpoint(app, endpoints.askProductQuestion, ({ ctx, body }) => enquiries.askProductQuestion(ctx, body), form);
+  bindEndpoint(app, endpoints.sendGeneralEnquiry, ({ ctx, body }) => enquiries.sendGeneralEnquiry(ctx, body), form);
+  bindEndpoint(app, endpoints.sendRetailPartnerProductForm, ({ ctx, body }) => enquiries.sendRetailPartnerProductForm(ctx, body), form);
+  bindEndpoint(app, endpoints.requestAccountDeletion, ({ ctx, body }) => enquiries.requestAccountDeletion(ctx, body), form);
   bindEndpoint(app, endpoints.confirmAccountDeletion, ({ ctx, params }) => enquiries.confirmAccountDeletion(ctx, params.token), form);
-  bindEndpoint(app, endpoints.sendTradeEnquiry, ({ ctx, body }) => enquiries.sendTradeEnquiry(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.sendMarketingPressEnquiry, ({ ctx, body }) => enquiries.sendMarketingPressEnquiry(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.requestCatalogue, ({ ctx, body }) => enquiries.requestCatalogue(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.requestTradeCallback, ({ ctx, body }) => enquiries.requestTradeCallback(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.emailProductToFriend, ({ ctx, body }) => enquiries.emailProductToFriend(ctx, body, publicUrl), {
+  bindEndpoint(app, endpoints.sendTradeEnquiry, ({ ctx, body }) => enquiries.sendTradeEnquiry(ctx, body), form);
+  bindEndpoint(app, endpoints.sendMarketingPressEnquiry, ({ ctx, body }) => enquiries.sendMarketingPressEnquiry(ctx, body), form);
+  bindEndpoint(app, endpoints.requestCatalogue, ({ ctx, body }) => enquiries.requestCatalogue(ctx, body), form);
+  bindEndpoint(app, endpoints.requestTradeCallback, ({ ctx, body }) => enquiries.requestTradeCallback(ctx, body), form);
+  bindEndpoint(app, endpoints.emailProductToFriend, ({ ctx, body }) => enquiries.emailProductToFriend(ctx, body), {
     rateLimit: PRODUCT_EMAIL_LIMIT,
   });
-  bindEndpoint(app, endpoints.requestBackInStockNotice, ({ ctx, body }) => enquiries.requestBackInStockNotice(ctx, body, publicUrl), form);
-  bindEndpoint(app, endpoints.getBackInStockNotice, ({ ctx, params }) => enquiries.getBackInStockNotice(ctx, params.token));
-  bindEndpoint(app, endpoints.unsubscribeBackInStockNotice, ({ ctx, params }) => enquiries.unsubscribeBackInStockNotice(ctx, params.token));
-  bindEndpoint(app, endpoints.sendFeedback, ({ ctx, body }) => enquiries.sendFeedback(ctx, body, publicUrl), form);
+  bindEndpoint(app, endpoints.sendFeedback, ({ ctx, body }) => enquiries.sendFeedback(ctx, body), form);
   bindEndpoint(app, endpoints.getOpenRoles, async () => enquiries.openRoles());
-  bindEndpoint(app, endpoints.getStockLevel, ({ ctx, params }) => enquiries.stockLevel(ctx, params.sku));
-  bindEndpoint(app, endpoints.addStock, ({ ctx, params, body }) => enquiries.addStock(ctx, params.sku, body.quantity));
 
   // The two forms with files are read here, in a scope of their own that accepts multipart bodies.
   await app.register(async (scope) => {
@@ -51,13 +45,13 @@ export async function registerEnquiriesRoutes(app: FastifyInstance, enquiries: E
     bindEndpoint(
       scope,
       endpoints.requestElectricalRecycling,
-      async ({ ctx, request }) => enquiries.requestElectricalRecycling(ctx, files, await files.readUploadForm(request, WEEE_FORM), publicUrl),
+      async ({ ctx, request }) => enquiries.requestElectricalRecycling(ctx, await files.readUploadForm(request, WEEE_FORM)),
       { rateLimit: UPLOAD_LIMIT },
     );
     bindEndpoint(
       scope,
       endpoints.applyForJob,
-      async ({ ctx, request }) => enquiries.applyForJob(ctx, files, await files.readUploadForm(request, JOB_APPLICATION_FORM), publicUrl),
+      async ({ ctx, request }) => enquiries.applyForJob(ctx, await files.readUploadForm(request, JOB_APPLICATION_FORM)),
       { rateLimit: UPLOAD_LIMIT },
     );
   });

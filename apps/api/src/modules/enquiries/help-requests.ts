@@ -54,6 +54,8 @@ export interface RecordedHelpRequest {
 export interface HelpRequestDeps {
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   delivery: Pick<DeliveryService, 'addWorkingHours'>;
+  /** The shop's address, for the reply link. */
+  publicUrl: string;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -81,7 +83,6 @@ export async function recordHelpRequest(
   deps: HelpRequestDeps,
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   input: HelpRequestInput,
-  publicUrl: string,
 ): Promise<RecordedHelpRequest> {
   const now = ctx.clock.now();
   const routing = HELP_REQUEST_ROUTING[input.type];
@@ -125,7 +126,7 @@ export async function recordHelpRequest(
     const first = (await helpRequestByDedupeKey(ctx.db, input.dedupeKey!))!;
     return { row: first, reference: first.reference, dueAt: first.dueAt, replyUrl: '', replayed: true };
   }
-  const replyUrl = replyUrlFor(publicUrl, token);
+  const replyUrl = replyUrlFor(deps.publicUrl, token);
   const typeName = HELP_REQUEST_TYPE_NAMES[input.type];
   await deps.notifications.enqueueEmail(
     { db: ctx.db },

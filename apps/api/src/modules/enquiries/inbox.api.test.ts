@@ -55,7 +55,7 @@ async function record(type: HelpRequestType, options: { daysAgo?: number; photo?
       ]
     : [];
   const recorded = await recordHelpRequest(
-    deps,
+    { ...deps, publicUrl: api.config.publicUrl },
     { db: api.database.db, clock: { now: () => at } },
     {
       type,
@@ -68,7 +68,6 @@ async function record(type: HelpRequestType, options: { daysAgo?: number; photo?
       files: photo,
       nextSteps: [],
     },
-    api.config.publicUrl,
   );
   return { reference: recorded.reference, token: recorded.replyUrl.split('/').pop()!, emailAddress: `customer${serial}@inbox.example` };
 }

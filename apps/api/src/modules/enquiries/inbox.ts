@@ -12,7 +12,7 @@ import {
 } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
-import type { FilesService, OpenedFile } from '../files/index.ts';
+import type { OpenedFile } from '../files/index.ts';
 import { helpRequestByReference, type HelpRequestRow } from './enquiries.repository.ts';
 import type { EnquiriesDeps } from './enquiries.deps.ts';
 import { hashToken, replyUrlFor } from './help-requests.ts';
@@ -34,10 +34,10 @@ export interface InboxService {
   searchInbox(ctx: StaffContext, query: InboxQuery): Promise<HelpInboxPage>;
   getInboxRequest(ctx: StaffContext, reference: string): Promise<HelpRequest>;
   /** The file as an attachment (the files module's headers), if it belongs to this request. */
-  openInboxFile(ctx: StaffContext, files: FilesService, reference: string, fileId: string): Promise<OpenedFile>;
+  openInboxFile(ctx: StaffContext, reference: string, fileId: string): Promise<OpenedFile>;
   assignInboxRequest(ctx: StaffContext, reference: string, input: { assignedToName?: string; version: number }): Promise<HelpRequest>;
   /** Appends the reply, issues a new reply link (the old one stops working) and e-mails it to the customer. */
-  replyFromInbox(ctx: StaffContext, reference: string, input: { message: string; version: number }, publicUrl: string): Promise<HelpRequest>;
+  replyFromInbox(ctx: StaffContext, reference: string, input: { message: string; version: number }): Promise<HelpRequest>;
   setInboxRequestStatus(ctx: StaffContext, reference: string, input: { status: HelpRequestStatus; version: number }): Promise<HelpRequest>;
   closeInboxRequest(ctx: StaffContext, reference: string, input: { version: number }): Promise<HelpRequest>;
   /** What the reply link shows the customer; 404 HELP_REPLY_LINK_INVALID for a replaced or unknown link. */
@@ -55,7 +55,7 @@ const paragraphsOf = (text: string): string[] =>
     .filter(Boolean);
 
 export function createInbox(deps: EnquiriesDeps): InboxService {
-  const { notifications, orders } = deps;
+  const { notifications, orders, publicUrl } = deps;
 
   const findRequest = async (db: ServiceContext['db'], reference: string): Promise<HelpRequestRow> => {
     const row = await helpRequestByReference(db, reference);
@@ -200,11 +200,11 @@ export function createInbox(deps: EnquiriesDeps): InboxService {
       return present(ctx, await findRequest(ctx.db, reference));
     },
 
-    async openInboxFile(ctx, files, reference, fileId) {
+    async openInboxFile(ctx, reference, fileId) {
       const row = await findRequest(ctx.db, reference);
       const file = await repository.fileOf(ctx.db, row.id, fileId);
       if (!file) throw InboxErrors.fileNotFound();
-      return files.open(ctx, file.fileId);
+      return deps.files.open(ctx, file.fileId);
     },
 
     assignInboxRequest(ctx, reference, input) {
@@ -217,7 +217,7 @@ export function createInbox(deps: EnquiriesDeps): InboxService {
       }));
     },
 
-    replyFromInbox(ctx, reference, input, publicUrl) {
+    replyFromInbox(ctx, reference, input) {
       // Only the hash of a reply link is kept, so a reply issues a new link (and the old one stops working).
       const token = newOpaqueId();
       return change(

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isSubjectsAddress } from '../../db/personal-data.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
 import type { StockCount } from './availability.ts';
-import { stockLevels, stockReservations } from './inventory.tables.ts';
+import { stockLevels, stockNotificationRequests, stockReservations } from './inventory.tables.ts';
 
 export type NewStockLevel = Pick<typeof stockLevels.$inferInsert, 'sku' | 'onHand' | 'status' | 'eta'>;
 
@@ -228,4 +230,90 @@ export async function insertCommittedHolds(db: Database, holds: readonly { baske
     const batch = holds.slice(start, start + 1_000);
     await db.insert(stockReservations).values(batch.map(({ at, ...hold }) => ({ ...hold, state: 'committed' as const, expiresAt: at, createdAt: at })));
   }
+}
+
+// ── back-in-stock notices (stock-notices.ts) ────────────────────────────────────────────────────
+
+export type StockNoticeRow = typeof stockNotificationRequests.$inferSelect;
+
+const liveNotice = and(isNull(stockNotificationRequests.notifiedAt), isNull(stockNotificationRequests.unsubscribedAt));
+
+export async function findWaitingNotice(db: Database, sku: string, emailAddress: string): Promise<StockNoticeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stockNotificationRequests)
+    .where(and(eq(stockNotificationRequests.sku, sku), sql`lower(${stockNotificationRequests.emailAddress}) = lower(${emailAddress})`, liveNotice))
+    .limit(1);
+  return row;
+}
+
+/** Undefined when a live notice for the same product and address won the race (the live-notice index keeps one). */
+export async function insertNotice(db: Database, notice: typeof stockNotificationRequests.$inferInsert): Promise<StockNoticeRow | undefined> {
+  const [row] = await db.insert(stockNotificationRequests).values(notice).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findNoticeByTokenHash(db: Database, tokenHash: string): Promise<StockNoticeRow | undefined> {
+  const [row] = await db.select().from(stockNotificationRequests).where(eq(stockNotificationRequests.unsubscribeTokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Undefined when it was unsubscribed already (the first time is kept). */
+export async function markNoticeUnsubscribed(db: Database, id: string, now: Date): Promise<StockNoticeRow | undefined> {
+  const [row] = await db
+    .update(stockNotificationRequests)
+    .set({ unsubscribedAt: now })
+    .where(and(eq(stockNotificationRequests.id, id), isNull(stockNotificationRequests.unsubscribedAt)))
+    .returning();
+  return row;
+}
+
+export async function countWaitingNotices(db: Database, sku: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(stockNotificationRequests)
+    .where(and(eq(stockNotificationRequests.sku, sku), liveNotice));
+  return Number(row?.n ?? 0);
+}
+
+export async function skusWithWaitingNotices(db: Database, limit: number): Promise<string[]> {
+  const rows = await db.selectDistinct({ sku: stockNotificationRequests.sku }).from(stockNotificationRequests).where(liveNotice).limit(limit);
+  return rows.map((row) => row.sku);
+}
+
+/**
+ * Claims up to `limit` live notices of `skus` with one UPDATE … WHERE notified_at IS NULL … RETURNING:
+ * a second claim at the same moment skips the locked rows, or waits for the first's commit and then
+ * finds them claimed, so each notice is claimed once.
+ */
+export async function claimWaitingNotices(db: Database, skus: readonly string[], limit: number, now: Date): Promise<StockNoticeRow[]> {
+  const picked = db
+    .select({ id: stockNotificationRequests.id })
+    .from(stockNotificationRequests)
+    .where(and(inArray(stockNotificationRequests.sku, [...skus]), liveNotice))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(stockNotificationRequests)
+    .set({ notifiedAt: now })
+    .where(and(inArray(stockNotificationRequests.id, picked), isNull(stockNotificationRequests.notifiedAt)))
+    .returning();
+}
+
+export async function setNoticeTokenHash(db: Database, id: string, tokenHash: string): Promise<void> {
+  await db.update(stockNotificationRequests).set({ unsubscribeTokenHash: tokenHash }).where(eq(stockNotificationRequests.id, id));
+}
+
+// ── erasure (platform/personal-data.ts) ─────────────────────────────────────────────────────────
+
+const noticesOf = (subject: DataSubject) =>
+  or(isSubjectsAddress(stockNotificationRequests.emailAddress, subject), subject.userId ? eq(stockNotificationRequests.customerId, subject.userId) : undefined);
+
+export async function countNoticesOf(db: Database, subject: DataSubject): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(stockNotificationRequests).where(noticesOf(subject));
+  return row?.n ?? 0;
+}
+
+export async function deleteNoticesOf(db: Database, subject: DataSubject): Promise<number> {
+  return (await db.delete(stockNotificationRequests).where(noticesOf(subject)).returning({ id: stockNotificationRequests.id })).length;
 }

@@ -52,3 +52,34 @@ export const stockReservations = pgTable(
     check('stock_reservations_quantity_check', sql`${table.quantity} > 0`),
   ],
 );
+
+/**
+ * "Notify me when back in stock": one live request per product code and address (a partial unique
+ * index); `notifiedAt` is set in the same statement that claims it, so the e-mail goes once.
+ */
+export const stockNotificationRequests = pgTable(
+  'stock_notification_requests',
+  {
+    id: uuid('id').primaryKey(),
+    reference: text('reference').notNull(),
+    sku: text('sku').notNull(),
+    emailAddress: text('email_address').notNull(),
+    customerId: text('customer_id'),
+    channel: integer('channel').notNull(),
+    /** SHA-256 (hex) of the token in the unsubscribe link. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('stock_notification_requests_reference_idx').on(table.reference),
+    uniqueIndex('stock_notification_requests_token_idx').on(table.unsubscribeTokenHash),
+    uniqueIndex('stock_notification_requests_live_idx')
+      .on(table.sku, sql`lower(${table.emailAddress})`)
+      .where(sql`${table.notifiedAt} is null and ${table.unsubscribedAt} is null`),
+    index('stock_notification_requests_waiting_idx')
+      .on(table.sku)
+      .where(sql`${table.notifiedAt} is null and ${table.unsubscribedAt} is null`),
+  ],
+);

@@ -146,7 +146,9 @@ describe('the stock-hold-expiry job', () => {
     await holdOne('job-paying', sku, 1, minutes(10));
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 7 });
 
-    const job = createInventoryModule({ inventory }).jobs!(api.app).find((entry) => entry.name === STOCK_HOLD_EXPIRY_JOB)!;
+    const job = createInventoryModule({ inventory, restock: api.app.composed.services.restock }).jobs!(api.app).find(
+      (entry) => entry.name === STOCK_HOLD_EXPIRY_JOB,
+    )!;
     expect(await job.runOnce({ db, clock: { now: () => jobTime }, log: api.app.log })).toEqual({ claimed: 3 });
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 1 });
     for (const basketId of ['job-gone-1', 'job-gone-2', 'job-gone-3']) expect(await inventory.heldFor({ db }, basketId)).toEqual(new Map());

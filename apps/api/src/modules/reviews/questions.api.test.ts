@@ -137,8 +137,8 @@ describe('filing from the help centre', () => {
   it('keeps neither when filing the question fails: the enquiry and the question share one transaction', async () => {
     const product = freshProduct();
     // Enquiries as composeApi makes them from the app's services, but with a questions queue that fails.
-    const { notifications, delivery, orders, inventory, catalogue } = api.app.composed.services;
-    const enquiriesService = createEnquiriesService({ notifications, delivery, orders, inventory, catalogue, publicUrl: api.config.publicUrl });
+    const { notifications, delivery, orders, catalogue, files } = api.app.composed.services;
+    const enquiriesService = createEnquiriesService({ notifications, delivery, orders, catalogue, files, publicUrl: api.config.publicUrl });
     enquiriesService.onProductQuestion(async () => {
       throw new Error('the questions queue is down');
     });
@@ -146,7 +146,7 @@ describe('filing from the help centre', () => {
     const before = await requests();
     const ctx = { db: api.database.db, actor: null, clock: { now: () => new Date() }, log: api.app.log };
     const body = { sku: product.skus[0]!, question: 'Is it WRAS approved?', mayPublish: true, name: 'Gill Guest', emailAddress: 'gill@guest.example' };
-    await expect(enquiriesService.askProductQuestion(ctx, body, api.config.publicUrl)).rejects.toThrow('the questions queue is down');
+    await expect(enquiriesService.askProductQuestion(ctx, body)).rejects.toThrow('the questions queue is down');
     expect(await requests()).toBe(before);
     expect(await rows(sql`select id from product_questions where product_id = ${product.id}`)).toEqual([]);
   });

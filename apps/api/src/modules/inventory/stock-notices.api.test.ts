@@ -26,7 +26,9 @@ afterAll(() => api.close());
 
 /** One batch of the back-in-stock job, as the runner would run it. */
 async function runJob() {
-  const [job] = api.app.composed.modules.find((module) => module.name === 'enquiries')!.jobs!(api.app);
+  const job = api.app.composed.modules.find((module) => module.name === 'inventory')!.jobs!(api.app).find(
+    (candidate) => candidate.name === 'back-in-stock-notices',
+  );
   return job!.runOnce({ db: api.database.db, clock: { now: () => new Date() }, log: api.app.log });
 }
 
