@@ -4,7 +4,7 @@
  * changes.
  */
 import type { ServiceContext } from '../../platform/context.ts';
-import * as repository from './trade.repository.ts';
+import * as repository from './repository/index.ts';
 
 /** How long a user's band is kept for pricing: a staff change on another instance shows within this. */
 const BAND_LOOKUP_TTL_MS = 5_000;

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { orderSummary } from './trade-present.ts';
 import { spendTotals, spendWindows, type SpendOrder } from './trade-spend.ts';
 import type { TradeDeps } from './trade.deps.ts';
-import * as repository from './trade.repository.ts';
-import type { TradeOrderRow } from './trade.repository.ts';
+import * as repository from './repository/index.ts';
+import type { TradeOrderRow } from './repository/index.ts';
 
 type OrdersDeps = Pick<TradeDeps, 'orders'>;
 export type StandingOrder = SpendOrder & { row: TradeOrderRow; status: OrderStatus };

@@ -15,8 +15,8 @@ import { bandAccount } from './trade-bands.ts';
 import { businessColumns, checkedDetails, contactColumns, ukDay } from './trade-input.ts';
 import { applicationSummary, orderSummary, presentAccount, presentAccountSummary, presentBusiness } from './trade-present.ts';
 import { TradeErrors } from './trade.errors.ts';
-import * as repository from './trade.repository.ts';
-import type { AccountWithBusiness } from './trade.repository.ts';
+import * as repository from './repository/index.ts';
+import type { AccountWithBusiness } from './repository/index.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 
 /** A trade reviewer (staff) reads every application and account. */

@@ -14,8 +14,8 @@ import { checkedDetails } from './trade-input.ts';
 import { presentApplication } from './trade-present.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 import { TradeErrors } from './trade.errors.ts';
-import * as repository from './trade.repository.ts';
-import type { ApplicationRow } from './trade.repository.ts';
+import * as repository from './repository/index.ts';
+import type { ApplicationRow } from './repository/index.ts';
 
 /** An application's e-mail to its applicant, sent with the change that caused it (the outbox is written in the same transaction). */
 export async function queueApplicationEmail(

@@ -13,8 +13,8 @@ import { bandByCode, bandsOf, iso, presentBusiness } from './trade-present.ts';
 import { bandProgress, bandToMoveUpTo, savingsAtBand, spendBandChange } from './trade-spend.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 import { TradeErrors } from './trade.errors.ts';
-import * as repository from './trade.repository.ts';
-import type { AccountWithBusiness, BusinessRow } from './trade.repository.ts';
+import * as repository from './repository/index.ts';
+import type { AccountWithBusiness, BusinessRow } from './repository/index.ts';
 
 const DAY_MS = 86_400_000;
 

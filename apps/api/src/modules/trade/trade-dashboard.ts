@@ -6,7 +6,7 @@ import { rankBuyAgain } from './buy-again-rank.ts';
 import { bandsOf, iso, orderSummary } from './trade-present.ts';
 import { bandProgress, spendTotals } from './trade-spend.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
-import * as repository from './trade.repository.ts';
+import * as repository from './repository/index.ts';
 
 export async function tradeSummary(deps: TradeDeps, ctx: TradeContext): Promise<TradeSummary> {
   const found = await ownAccount(ctx);

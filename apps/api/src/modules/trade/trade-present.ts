@@ -3,8 +3,8 @@ import type { Business, TradeAccount, TradeAccountSummary, TradeApplication, Tra
 import type { ServiceContext } from '../../platform/context.ts';
 import type { TradeBand } from '../pricing/index.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
-import * as repository from './trade.repository.ts';
-import type { AccountWithBusiness, ApplicationRow, BusinessRow, TradeOrderRow } from './trade.repository.ts';
+import * as repository from './repository/index.ts';
+import type { AccountWithBusiness, ApplicationRow, BusinessRow, TradeOrderRow } from './repository/index.ts';
 
 export const iso = (date: Date) => date.toISOString();
 

@@ -16,8 +16,8 @@ import { businessColumns, contactColumns, ukDay } from './trade-input.ts';
 import { applicationSummary, bandByCode, presentApplication } from './trade-present.ts';
 import type { StaffContext, TradeContext, TradeDeps } from './trade.deps.ts';
 import { TradeErrors } from './trade.errors.ts';
-import * as repository from './trade.repository.ts';
-import type { ApplicationRow } from './trade.repository.ts';
+import * as repository from './repository/index.ts';
+import type { ApplicationRow } from './repository/index.ts';
 
 export async function searchApplications(ctx: TradeContext, search: TradeApplicationSearch): Promise<TradeApplicationPage> {
   const db = ctx.db;

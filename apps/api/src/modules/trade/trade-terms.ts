@@ -8,8 +8,8 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { ownAccount } from './trade-accounts.ts';
 import type { TradeContext } from './trade.deps.ts';
 import { TradeErrors } from './trade.errors.ts';
-import * as repository from './trade.repository.ts';
-import type { TermsRow } from './trade.repository.ts';
+import * as repository from './repository/index.ts';
+import type { TermsRow } from './repository/index.ts';
 
 const presentTerms = (terms: TermsRow): TradeTerms => ({
   version: terms.version,

@@ -1,5 +1,5 @@
 import { TAX_RECORD_YEARS, type PersonalDataStore } from '../../platform/personal-data.ts';
-import { anonymiseApplicationsOf, anonymiseTradeAccountsOf, countTradeRecordsOf } from './trade.repository.ts';
+import { anonymiseApplicationsOf, anonymiseTradeAccountsOf, countTradeRecordsOf } from './repository/index.ts';
 
 export const tradePersonalData: readonly PersonalDataStore[] = [
   {

@@ -14,7 +14,7 @@ import type { IdentityService } from '../identity/index.ts';
 import type { HistoricalOrder, OrdersService } from '../orders/index.ts';
 import type { PriceList, PricingService, TradeBand } from '../pricing/index.ts';
 import { bandToMoveUpTo, netExVat, savingsAtBand, spendBandChange } from './trade-spend.ts';
-import * as repository from './trade.repository.ts';
+import * as repository from './repository/index.ts';
 
 /** What the seed asks of other modules: skus to order, their prices, and the sign-in accounts. */
 export interface TradeSeedDeps {

@@ -1,0 +1,62 @@
+/** Trade orders as placed, and what each business orders (for buy-again). */
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { tradeOrderedProducts, tradeOrders } from '../trade.tables.ts';
+
+export type TradeOrderRow = typeof tradeOrders.$inferSelect;
+export type OrderedProductRow = typeof tradeOrderedProducts.$inferSelect;
+
+export async function insertTradeOrder(db: Database, order: TradeOrderRow): Promise<boolean> {
+  const rows = await db.insert(tradeOrders).values(order).onConflictDoNothing().returning({ orderId: tradeOrders.orderId });
+  return rows.length > 0;
+}
+
+/** Many at once (demo data). */
+export async function insertTradeOrders(db: Database, rows: readonly TradeOrderRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(tradeOrders).values([...rows]);
+}
+
+/** Adds one order's lines to what the business has ordered (one statement for all the lines). */
+export async function addOrderedProducts(db: Database, businessId: number, lines: readonly { sku: string; quantity: number }[], at: Date): Promise<void> {
+  const bySku = new Map<string, number>();
+  for (const line of lines) bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + line.quantity);
+  if (bySku.size === 0) return;
+  await db
+    .insert(tradeOrderedProducts)
+    .values([...bySku].map(([sku, quantity]) => ({ businessId, sku, timesOrdered: 1, quantityOrdered: quantity, lastOrderedAt: at })))
+    .onConflictDoUpdate({
+      target: [tradeOrderedProducts.businessId, tradeOrderedProducts.sku],
+      set: {
+        timesOrdered: sql`${tradeOrderedProducts.timesOrdered} + 1`,
+        quantityOrdered: sql`${tradeOrderedProducts.quantityOrdered} + excluded.quantity_ordered`,
+        lastOrderedAt: sql`greatest(${tradeOrderedProducts.lastOrderedAt}, excluded.last_ordered_at)`,
+      },
+    });
+}
+
+/** What businesses have ordered, in totals (demo data, written once). */
+export async function insertOrderedProductTotals(db: Database, rows: readonly OrderedProductRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(tradeOrderedProducts).values([...rows]);
+}
+
+/** The business's trade orders placed since `since`, newest first. */
+export function tradeOrdersSince(db: Database, businessId: number, since: Date): Promise<TradeOrderRow[]> {
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.businessId, businessId), gte(tradeOrders.placedAt, since)))
+    .orderBy(desc(tradeOrders.placedAt));
+}
+
+export function latestTradeOrders(db: Database, businessId: number, limit: number, before?: Date): Promise<TradeOrderRow[]> {
+  return db
+    .select()
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.businessId, businessId), before ? lte(tradeOrders.placedAt, before) : undefined))
+    .orderBy(desc(tradeOrders.placedAt))
+    .limit(limit);
+}
+
+export function orderedProductsOf(db: Database, businessId: number): Promise<OrderedProductRow[]> {
+  return db.select().from(tradeOrderedProducts).where(eq(tradeOrderedProducts.businessId, businessId));
+}
