@@ -69,11 +69,12 @@ export function composeApi(options: ComposeOptions) {
   // Best sellers count what orders sold, and orders come later: their lookup is given late.
   const catalogue = createCatalogueService({ pricing, inventory, delivery, search, unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since) });
   const notifications = createNotificationsService({ shop: config.shop });
-  const identity = createIdentityService({ notifications });
-  const accounts = createAccountsService({ identity, notifications });
+  const identitySettings = { publicUrl, provider: config.identity };
+  const identity = createIdentityService({ notifications, ...identitySettings });
+  const accounts = createAccountsService({ identity, notifications, publicUrl, embeddedProvider: config.identity.embedded });
   const discounts = createDiscountsService();
-  const wishlist = createWishlistService({ pricing, catalogue, notifications });
-  const basket = createBasketService({ pricing, catalogue, discounts, notifications, newRetrievalCode: options.retrievalCodes });
+  const wishlist = createWishlistService({ pricing, catalogue, notifications, publicUrl });
+  const basket = createBasketService({ pricing, catalogue, discounts, notifications, publicUrl, newRetrievalCode: options.retrievalCodes });
   const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue, publicUrl, shop: config.shop });
   const trade = createTradeService({
     pricing,
@@ -84,8 +85,7 @@ export function composeApi(options: ComposeOptions) {
     files,
     bandLookup: tradeBands,
     publicUrl,
-    // Staff resets go through identity's reset, made with the platform's settings.
-    identity: { ...identity, requestPasswordReset: (ctx, input) => identity.requestPasswordReset({ ...ctx, config }, input) },
+    identity,
     staffPasswordResets: config.identity.embedded,
   });
   const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade, publicUrl });
@@ -109,7 +109,7 @@ export function composeApi(options: ComposeOptions) {
     createInventoryModule({ inventory, restock }),
     createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts }),
     createNotificationsModule({ notifications }),
-    createIdentityModule({ identity }),
+    createIdentityModule({ identity, settings: identitySettings }),
     createAccountsModule({ accounts }),
     createDeliveryModule(),
     createBasketModule({ basket }),
@@ -211,7 +211,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       rolesClaim: identity.rolesClaim,
       keys:
         identity.embedded && !identity.jwksUrl
-          ? localKeys(() => services.identity.publicJwks({ db: database.db }, options.config))
+          ? localKeys(() => services.identity.publicJwks({ db: database.db }))
           : remoteKeys(identity.issuer, identity.jwksUrl),
     });
   let cachedVersion: string | null = null;

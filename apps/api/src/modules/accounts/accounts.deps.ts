@@ -6,4 +6,6 @@ import type { NewsletterDeps } from './newsletter.ts';
 export interface AccountsDeps extends NewsletterDeps {
   identity: IdentityService;
   notifications: NotificationsService;
+  /** Whether the embedded provider signs customers in, so their profiles are in identity's store. */
+  embeddedProvider: boolean;
 }

@@ -9,11 +9,9 @@ export const NEWSLETTER_SIGNUP_LIMIT = { max: 5, timeWindow: '1 minute' };
 export const NEWSLETTER_LINK_LIMIT = { max: 30, timeWindow: '1 minute', groupId: 'newsletter-links' };
 
 export function registerAccountsRoutes(app: FastifyInstance, service: AccountsService): void {
-  const { publicUrl } = app.platform.config;
   // `signedIn` access guarantees an actor here.
-  const source = { embeddedProvider: app.platform.config.identity.embedded };
-  bindEndpoint(app, endpoints.getUserProfile, ({ ctx }) => service.getUserProfile({ ...ctx, actor: ctx.actor! }, source));
-  bindEndpoint(app, endpoints.signUpForNewsletter, ({ ctx, body }) => service.signUpForNewsletter(ctx, body, publicUrl), {
+  bindEndpoint(app, endpoints.getUserProfile, ({ ctx }) => service.getUserProfile({ ...ctx, actor: ctx.actor! }));
+  bindEndpoint(app, endpoints.signUpForNewsletter, ({ ctx, body }) => service.signUpForNewsletter(ctx, body), {
     rateLimit: NEWSLETTER_SIGNUP_LIMIT,
   });
   bindEndpoint(app, endpoints.getNewsletterConfirmation, ({ ctx, params }) => service.getNewsletterConfirmation(ctx, params.token), {

@@ -17,9 +17,9 @@ export interface AccountsService {
    * The signed-in user's profile. Users of the embedded provider are read from its store; users of
    * an external provider exist only in their token, so the profile comes from its claims.
    */
-  getUserProfile(ctx: Pick<ServiceContext, 'db'> & { actor: Actor }, source: { embeddedProvider: boolean }): Promise<UserProfile>;
+  getUserProfile(ctx: Pick<ServiceContext, 'db'> & { actor: Actor }): Promise<UserProfile>;
   /** A newsletter sign-up (double opt-in): the same answer whatever the address's state; at most one e-mail per resend window. */
-  signUpForNewsletter(ctx: CallerContext, input: NewsletterSignup, publicUrl: string): Promise<NewsletterSignupAccepted>;
+  signUpForNewsletter(ctx: CallerContext, input: NewsletterSignup): Promise<NewsletterSignupAccepted>;
   getNewsletterConfirmation(ctx: CallerContext, token: string): Promise<NewsletterSubscription>;
   confirmNewsletter(ctx: CallerContext, token: string): Promise<NewsletterSubscription>;
   getNewsletterUnsubscribe(ctx: CallerContext, token: string): Promise<NewsletterSubscription>;
@@ -34,10 +34,10 @@ export interface AccountsService {
 }
 
 export function createAccountsService(deps: AccountsDeps): AccountsService {
-  const { identity } = deps;
+  const { identity, embeddedProvider } = deps;
   return {
-    async getUserProfile(ctx, source) {
-      const local = source.embeddedProvider ? await identity.getUserProfile(ctx, ctx.actor.userId) : null;
+    async getUserProfile(ctx) {
+      const local = embeddedProvider ? await identity.getUserProfile(ctx, ctx.actor.userId) : null;
       if (local) return local;
       return {
         id: ctx.actor.userId,
@@ -48,7 +48,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         tradeAccountId: ctx.actor.tradeAccountId ?? null,
       };
     },
-    signUpForNewsletter: (ctx, input, publicUrl) => newsletter.signUp(deps, ctx, input, publicUrl),
+    signUpForNewsletter: (ctx, input) => newsletter.signUp(deps, ctx, input),
     getNewsletterConfirmation: newsletter.getConfirmation,
     confirmNewsletter: newsletter.confirm,
     getNewsletterUnsubscribe: newsletter.getUnsubscribe,

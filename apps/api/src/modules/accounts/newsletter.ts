@@ -29,7 +29,11 @@ const RESEND_MS = NEWSLETTER_RESEND_MINUTES * 60 * 1000;
 /** Sign-ups never confirmed are removed this long after the latest request for them. */
 export const UNCONFIRMED_RETENTION_DAYS = 30;
 
-export type NewsletterDeps = { notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail' | 'isSendableAddress' | 'shopDetails'> };
+export interface NewsletterDeps {
+  notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail' | 'isSendableAddress' | 'shopDetails'>;
+  /** The shop's address, for the confirm and unsubscribe links. */
+  publicUrl: string;
+}
 type Db = Pick<ServiceContext, 'db'>['db'];
 
 export const confirmUrlFor = (publicUrl: string, token: string) => `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
@@ -50,7 +54,7 @@ function newConfirmation(now: Date) {
 }
 
 // No dedupe key on these e-mails: the address's locked row and its `confirmationSentAt` decide that one goes.
-async function emailConfirmation(deps: NewsletterDeps, db: Database, row: SubscriptionRow, token: string, publicUrl: string) {
+async function emailConfirmation(deps: NewsletterDeps, db: Database, row: SubscriptionRow, token: string) {
   const shop = deps.notifications.shopDetails();
   await deps.notifications.enqueueEmail(
     { db },
@@ -66,9 +70,9 @@ async function emailConfirmation(deps: NewsletterDeps, db: Database, row: Subscr
           `To subscribe, confirm with the button below. The link works for ${NEWSLETTER_CONFIRM_DAYS} days. ` +
             'Until you confirm, we will not send you the newsletter.',
           `If it was not you, ignore this email: we will send nothing more and delete the address within ${UNCONFIRMED_RETENTION_DAYS} days. ` +
-            `To stop it now, open ${unsubscribeUrlFor(publicUrl, row.unsubscribeToken)}`,
+            `To stop it now, open ${unsubscribeUrlFor(deps.publicUrl, row.unsubscribeToken)}`,
         ],
-        action: { label: 'Confirm my subscription', url: confirmUrlFor(publicUrl, token) },
+        action: { label: 'Confirm my subscription', url: confirmUrlFor(deps.publicUrl, token) },
         footnote:
           'You are receiving this because this address was entered in the newsletter sign-up form on our website. Every newsletter has a link to unsubscribe.',
       }),
@@ -78,7 +82,7 @@ async function emailConfirmation(deps: NewsletterDeps, db: Database, row: Subscr
 }
 
 /** To a subscriber who signs up again: honest about it, without the page having said so to whoever typed the address. */
-async function emailAlreadySubscribed(deps: NewsletterDeps, db: Database, row: SubscriptionRow, publicUrl: string) {
+async function emailAlreadySubscribed(deps: NewsletterDeps, db: Database, row: SubscriptionRow) {
   const shop = deps.notifications.shopDetails();
   await deps.notifications.enqueueEmail(
     { db },
@@ -90,7 +94,7 @@ async function emailAlreadySubscribed(deps: NewsletterDeps, db: Database, row: S
         paragraphs: [
           `Someone, we hope you, signed up for the ${shop.tradingName} newsletter with ${row.email}. ` +
             'This address already gets it, so there is nothing more to do.',
-          `To stop the newsletter, open ${unsubscribeUrlFor(publicUrl, row.unsubscribeToken)}`,
+          `To stop the newsletter, open ${unsubscribeUrlFor(deps.publicUrl, row.unsubscribeToken)}`,
         ],
         footnote: 'You are receiving this because this address was entered in the newsletter sign-up form on our website.',
       }),
@@ -104,7 +108,7 @@ async function emailAlreadySubscribed(deps: NewsletterDeps, db: Database, row: S
  * transaction. Sign-ups racing for one address meet at its unique key: the second waits for the
  * first to commit, then reads its row (locked) and finds an e-mail just sent.
  */
-export async function signUp(deps: NewsletterDeps, ctx: CallerContext, input: NewsletterSignup, publicUrl: string): Promise<NewsletterSignupAccepted> {
+export async function signUp(deps: NewsletterDeps, ctx: CallerContext, input: NewsletterSignup): Promise<NewsletterSignupAccepted> {
   const email = input.email.trim();
   if (!deps.notifications.isSendableAddress(email)) throw AccountsErrors.newsletterEmailInvalid();
   const emailKey = email.toLowerCase();
@@ -114,7 +118,7 @@ export async function signUp(deps: NewsletterDeps, ctx: CallerContext, input: Ne
     const first = newConfirmation(now);
     const inserted = await repository.insertSubscription(db, { email, emailKey, source, unsubscribeToken: newOpaqueId(), ...first.stored, now });
     if (inserted) {
-      await emailConfirmation(deps, db, inserted, first.token, publicUrl);
+      await emailConfirmation(deps, db, inserted, first.token);
       return;
     }
     const row = await repository.lockByEmailKey(db, emailKey);
@@ -126,7 +130,7 @@ export async function signUp(deps: NewsletterDeps, ctx: CallerContext, input: Ne
     }
     if (row.status === 'confirmed') {
       await repository.updateSubscription(db, row.id, { lastRequestedAt: now, confirmationSentAt: now });
-      await emailAlreadySubscribed(deps, db, row, publicUrl);
+      await emailAlreadySubscribed(deps, db, row);
       return;
     }
     // Waiting, or left and back: a new link (the old one stops working), consent asked again.
@@ -140,7 +144,7 @@ export async function signUp(deps: NewsletterDeps, ctx: CallerContext, input: Ne
       confirmationSentAt: now,
       lastRequestedAt: now,
     });
-    await emailConfirmation(deps, db, renewed, first.token, publicUrl);
+    await emailConfirmation(deps, db, renewed, first.token);
   });
   return { sentTo: email };
 }

@@ -12,6 +12,8 @@ export interface BasketDeps {
   catalogue: CatalogueService;
   discounts: DiscountsService;
   notifications: NotificationsService;
+  /** The shop's address, for saved baskets' retrieval links. */
+  publicUrl: string;
   /** Draws a saved basket's retrieval code (default `newRetrievalCode`, random); tests draw codes already taken. */
   newRetrievalCode?: () => string;
 }

@@ -12,7 +12,6 @@ export const RETRIEVE_LIMIT = { max: 10, timeWindow: '1 minute' };
 export const EMAIL_LIMIT = { max: 5, timeWindow: '1 minute' };
 
 export function registerBasketRoutes(app: FastifyInstance, service: BasketService): void {
-  const publicUrl = app.platform.config.publicUrl;
   bindEndpoint(app, endpoints.getBasket, ({ ctx, params }) => service.getBasket(ctx, params.basketId));
   bindEndpoint(app, endpoints.copyBasket, ({ ctx, params }) => service.copyBasket(ctx, params.basketId));
   bindEndpoint(app, endpoints.createBasket, ({ ctx, body }) => service.createBasket(ctx, body));
@@ -23,8 +22,8 @@ export function registerBasketRoutes(app: FastifyInstance, service: BasketServic
   bindEndpoint(app, endpoints.removeItem, ({ ctx, params, body }) => service.removeItem(ctx, params.basketId, body.sku));
   bindEndpoint(app, endpoints.addDiscount, ({ ctx, params, body }) => service.addDiscount(ctx, params.basketId, body.code));
   bindEndpoint(app, endpoints.removeDiscount, ({ ctx, params, body }) => service.removeDiscount(ctx, params.basketId, body.code));
-  bindEndpoint(app, endpoints.saveBasket, ({ ctx, params }) => service.saveBasket(ctx, params.basketId, publicUrl));
+  bindEndpoint(app, endpoints.saveBasket, ({ ctx, params }) => service.saveBasket(ctx, params.basketId));
   bindEndpoint(app, endpoints.retrieveBasket, ({ ctx, query }) => service.retrieveBasket(ctx, query.retrievalCode), { rateLimit: RETRIEVE_LIMIT });
   bindEndpoint(app, endpoints.refreshBasket, ({ ctx, params }) => service.refreshBasket(ctx, params.basketId));
-  bindEndpoint(app, endpoints.sendBasketSavedEmail, ({ ctx, body }) => service.sendBasketSavedEmail(ctx, body, publicUrl), { rateLimit: EMAIL_LIMIT });
+  bindEndpoint(app, endpoints.sendBasketSavedEmail, ({ ctx, body }) => service.sendBasketSavedEmail(ctx, body), { rateLimit: EMAIL_LIMIT });
 }

@@ -20,7 +20,7 @@ export { BasketErrors } from './basket.errors.ts';
  * priced and totalled on the server by the pricing module (trade prices for trade customers), what
  * can be sold from the catalogue, discount codes through the discounts module, saved baskets by
  * retrieval code; checkout reads a basket once and prices it with the delivery chosen. See
- * basket.service.ts for the merge rule.
+ * basket-changes.ts for the merge rule.
  */
 export function createBasketModule({ basket }: { basket: BasketService }): ApiModule {
   return { name: 'basket', registerRoutes: (app) => registerBasketRoutes(app, basket), personalData: basketPersonalData };

@@ -2,12 +2,10 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@shop/contracts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { createNotificationsService } from '../notifications/index.ts';
-import { createIdentityService } from './index.ts';
 import { TestBrowser, alertText, authorizeUrl, callbackUri, createPkce, readForm, signIn, submitSignIn, tokenRequest } from './testing.ts';
-import { defaultShopDetails } from '../../config.ts';
 
-const identity = createIdentityService({ notifications: createNotificationsService({ shop: defaultShopDetails() }) });
+// The app's own identity service (decision 0057: tests reach work that has no call through the composition).
+const identity = () => api.app.composed.services.identity;
 
 let api: TestApi;
 let jwks: ReturnType<typeof createLocalJWKSet>;
@@ -66,11 +64,11 @@ describe('authorization code + PKCE', () => {
     expect(access[api.config.identity.rolesClaim]).toEqual(['shopper']);
     expect(access.client_id).toBe(api.config.identity.clientId);
     expect(access.exp! - access.iat!).toBe(api.config.identity.accessTokenTtlSeconds);
-    const profile = await identity.getUserProfile({ db: api.database.db }, access.sub!);
+    const profile = await identity().getUserProfile({ db: api.database.db }, access.sub!);
     expect(profile).toMatchObject({ email: 'shopper@demo.test', emailVerified: true, roles: ['shopper'], tradeAccountId: null });
 
     // The lead's local verification path: the same keys without HTTP.
-    const local = createLocalJWKSet(await identity.publicJwks({ db: api.database.db }, api.config));
+    const local = createLocalJWKSet(await identity().publicJwks({ db: api.database.db }));
     await expect(jwtVerify(tokens.access_token, local, { issuer: api.config.identity.issuer })).resolves.toBeTruthy();
 
     const { payload: id } = await verifyIdToken(tokens.id_token);

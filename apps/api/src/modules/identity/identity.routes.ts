@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as oidcErrors } from 'oidc-provider';
 import type { Platform } from '../../platform/context.ts';
+import type { IdentitySettings } from './identity.deps.ts';
 import { CSRF_COOKIE, formToken, isFormTokenValid, newCsrfBinding } from './csrf.ts';
 import { IdentityError, IdentityErrors, type FieldErrors } from './identity.errors.ts';
 import { deleteStaleThrottleEvents, type IdentityContext, type IdentityService, type VerifyEmailResult } from './identity.service.ts';
@@ -38,10 +39,10 @@ type Interaction = Awaited<ReturnType<IdentityProvider['provider']['interactionD
  * provider starts on the first request (it loads keys from the database), so building the routes
  * needs no database.
  */
-export async function registerIdentityRoutes(app: FastifyInstance, service: IdentityService): Promise<void> {
+export async function registerIdentityRoutes(app: FastifyInstance, service: IdentityService, settings: IdentitySettings): Promise<void> {
   const platform = app.platform;
-  if (!platform.config.identity.embedded) return;
-  const identity = lazyIdentity(app, platform);
+  if (!settings.provider.embedded) return;
+  const identity = lazyIdentity(app, platform, settings);
 
   await app.register(async (pages) => {
     pages.addHook('onRequest', async (request) => asFastifyReadsThem(request));
@@ -50,7 +51,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, service: Iden
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    registerPages(pages, platform, service, identity);
+    registerPages(pages, platform, settings, service, identity);
   });
 
   await app.register(async (oidc) => {
@@ -81,7 +82,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, service: Iden
 }
 
 /** Creates the provider once, on first use; a failure (database down) is retried next time. */
-function lazyIdentity(app: FastifyInstance, platform: Platform): () => Promise<IdentityProvider> {
+function lazyIdentity(app: FastifyInstance, platform: Platform, settings: IdentitySettings): () => Promise<IdentityProvider> {
   let pending: Promise<IdentityProvider> | null = null;
   let timer: NodeJS.Timeout | null = null;
   const cleanUp = async () => {
@@ -97,7 +98,7 @@ function lazyIdentity(app: FastifyInstance, platform: Platform): () => Promise<I
     if (timer) clearInterval(timer);
   });
   return () =>
-    (pending ??= createIdentityProvider(platform, app.log).then(
+    (pending ??= createIdentityProvider(platform, settings, app.log).then(
       (created) => {
         timer = setInterval(() => void cleanUp(), CLEANUP_INTERVAL_MS).unref();
         void cleanUp();
@@ -135,8 +136,14 @@ const field = (form: Form | undefined, name: string) => (typeof form?.[name] ===
 
 // ── pages ────────────────────────────────────────────────────────────────────────────────────────
 
-function registerPages(app: FastifyInstance, platform: Platform, service: IdentityService, identity: () => Promise<IdentityProvider>): void {
-  const ctx: IdentityContext = { db: platform.db, clock: platform.clock, config: platform.config };
+function registerPages(
+  app: FastifyInstance,
+  platform: Platform,
+  settings: IdentitySettings,
+  service: IdentityService,
+  identity: () => Promise<IdentityProvider>,
+): void {
+  const ctx: IdentityContext = { db: platform.db, clock: platform.clock };
   const paths = {
     interaction: (uid: string) => `${MOUNT_PATH}/interaction/${encodeURIComponent(uid)}`,
     forgot: (returnTo?: string) => `${MOUNT_PATH}/password/forgot${returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ''}`,
@@ -165,7 +172,7 @@ function registerPages(app: FastifyInstance, platform: Platform, service: Identi
           title: 'Sign-in expired',
           paragraphs: [IdentityErrors.interactionExpired().message],
           kind: 'error',
-          action: { label: 'Back to the shop', href: `${platform.config.publicUrl}/` },
+          action: { label: 'Back to the shop', href: `${settings.publicUrl}/` },
         },
         400,
       ),
@@ -244,8 +251,8 @@ function registerPages(app: FastifyInstance, platform: Platform, service: Identi
     if (!details) return expired(reply);
     const { provider } = await identity();
     if (details.prompt.name === 'login') return renderSignIn(reply, details.uid, {});
-    if (details.prompt.name === 'consent' && details.params.client_id === platform.config.identity.clientId) {
-      const grantId = await grantFirstPartyConsent(provider, details, platform.config.identity.audience);
+    if (details.prompt.name === 'consent' && details.params.client_id === settings.provider.clientId) {
+      const grantId = await grantFirstPartyConsent(provider, details, settings.provider.audience);
       const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
       return seeOther(reply, returnTo);
     }
@@ -282,7 +289,7 @@ function registerPages(app: FastifyInstance, platform: Platform, service: Identi
 
   app.get<{ Params: { uid: string } }>(`${MOUNT_PATH}/interaction/:uid/abort`, { schema: { hide: true } }, async (request, reply) => {
     const details = await findInteraction(request, reply, request.params.uid);
-    if (!details) return seeOther(reply, `${platform.config.publicUrl}/`);
+    if (!details) return seeOther(reply, `${settings.publicUrl}/`);
     const { provider } = await identity();
     const returnTo = await provider.interactionResult(request.raw, reply.raw, {
       error: 'access_denied',
@@ -348,7 +355,7 @@ function registerPages(app: FastifyInstance, platform: Platform, service: Identi
 
   const verifyResultPage = async (result: VerifyEmailResult, continueHref: string | null) => {
     const { shell } = await identity();
-    const onwards = continueHref ? { label: 'Continue to sign in', href: continueHref } : { label: 'Back to the shop', href: `${platform.config.publicUrl}/` };
+    const onwards = continueHref ? { label: 'Continue to sign in', href: continueHref } : { label: 'Back to the shop', href: `${settings.publicUrl}/` };
     switch (result.status) {
       case 'verified':
       case 'already-verified':
@@ -475,7 +482,7 @@ function registerPages(app: FastifyInstance, platform: Platform, service: Identi
       title: 'Password changed',
       paragraphs: ['Your password has been changed, and you have been signed out everywhere else.', 'Sign in with your new password from the shop.'],
       kind: 'ok',
-      action: { label: 'Back to the shop', href: `${platform.config.publicUrl}/` },
+      action: { label: 'Back to the shop', href: `${settings.publicUrl}/` },
     });
     return sendPage(reply, page, clientOrigins);
   });

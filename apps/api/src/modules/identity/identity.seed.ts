@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@shop/contracts';
 import type { Seed } from '../../seed/seed.ts';
-import { createVerifiedUser } from './identity.service.ts';
+import { createVerifiedUser } from './identity-users.ts';
 import { hashPassword } from './passwords.ts';
 
 export const DEMO_PASSWORD = 'demo-password';

@@ -34,8 +34,8 @@ async function withKeyIds(set: JwkSet): Promise<JwkSet> {
 }
 
 /** The private signing keys, newest first: configured, or generated once and stored. */
-export async function loadSigningJwks(db: Database, config: ApiConfig): Promise<JwkSet> {
-  const set = config.identity.jwks ?? (await ensureSecret(db, SIGNING_SECRET, generateSigningJwks));
+export async function loadSigningJwks(db: Database, settings: Pick<ApiConfig['identity'], 'jwks'>): Promise<JwkSet> {
+  const set = settings.jwks ?? (await ensureSecret(db, SIGNING_SECRET, generateSigningJwks));
   return withKeyIds(set);
 }
 
@@ -47,7 +47,7 @@ export function toPublicJwks(set: JwkSet): { keys: JWK[] } {
 }
 
 /** Keys that sign the provider's cookies and the forms' CSRF tokens; the first signs, all verify. */
-export async function loadCookieKeys(db: Database, config: ApiConfig): Promise<string[]> {
-  if (config.identity.cookieKeys?.length) return config.identity.cookieKeys;
+export async function loadCookieKeys(db: Database, settings: Pick<ApiConfig['identity'], 'cookieKeys'>): Promise<string[]> {
+  if (settings.cookieKeys?.length) return settings.cookieKeys;
   return ensureSecret(db, COOKIE_SECRET, async () => [randomBytes(32).toString('base64url')]);
 }

@@ -1,9 +1,10 @@
 import { Provider, errors, type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Platform } from '../../platform/context.ts';
+import type { IdentitySettings } from './identity.deps.ts';
 import { loadCookieKeys, loadSigningJwks } from './keys.ts';
 import { DatabaseAdapter } from './oidc-adapter.ts';
-import { getAccountForTokens } from './identity.service.ts';
+import { getAccountForTokens } from './identity-users.ts';
 import { prepareDummyHash } from './passwords.ts';
 import { messagePage, pageHeaders, signOutPage, type Page, type Shell } from './pages.ts';
 import { BROWSER_STATE_COOKIE, CHECK_SESSION_PATH, browserState, sessionState } from './session-check.ts';
@@ -94,16 +95,18 @@ const ERROR_EXPLANATIONS: Record<string, string> = {
  * one public client (code + PKCE S256 only, exact redirect URIs), JWT access tokens for the API,
  * refresh tokens with rotation, and the session check of OIDC Session Management.
  */
-export async function createIdentityProvider(platform: Platform, log: FastifyBaseLogger): Promise<IdentityProvider> {
-  const { config, db, clock } = platform;
-  const identity = config.identity;
+export async function createIdentityProvider(
+  { db, clock }: Pick<Platform, 'db' | 'clock'>,
+  { publicUrl, provider: identity }: IdentitySettings,
+  log: FastifyBaseLogger,
+): Promise<IdentityProvider> {
   if (new URL(identity.issuer).pathname !== MOUNT_PATH) {
     throw new Error(`OIDC_ISSUER must end in ${MOUNT_PATH} while the embedded provider is used (it is ${identity.issuer})`);
   }
-  const [jwks, cookieKeys] = await Promise.all([loadSigningJwks(db, config), loadCookieKeys(db, config), prepareDummyHash()]);
-  const bases = [...new Set([config.publicUrl, ...loopbackAliases(config.publicUrl), ...identity.extraClientOrigins])];
+  const [jwks, cookieKeys] = await Promise.all([loadSigningJwks(db, identity), loadCookieKeys(db, identity), prepareDummyHash()]);
+  const bases = [...new Set([publicUrl, ...loopbackAliases(publicUrl), ...identity.extraClientOrigins])];
   const clientOrigins = [...new Set(bases.map((base) => new URL(base).origin))];
-  const shell: Shell = { publicUrl: config.publicUrl };
+  const shell: Shell = { publicUrl };
   const rolesClaimTop = identity.rolesClaim.split('.')[0]!;
   const isFirstParty = (clientId: string | undefined) => clientId === identity.clientId;
 
@@ -233,7 +236,7 @@ export async function createIdentityProvider(platform: Platform, log: FastifyBas
         enabled: true,
         logoutSource: async (ctx, form) => {
           const redirect = ctx.oidc.params?.post_logout_redirect_uri;
-          const stayHref = typeof redirect === 'string' && redirect ? redirect : `${config.publicUrl}/`;
+          const stayHref = typeof redirect === 'string' && redirect ? redirect : `${publicUrl}/`;
           sendPage(ctx, signOutPage(shell, { form, stayHref }), clientOrigins);
         },
         postLogoutSuccessSource: async (ctx) => {
@@ -243,7 +246,7 @@ export async function createIdentityProvider(platform: Platform, log: FastifyBas
               title: 'You have signed out',
               paragraphs: ['You have signed out of Plumbline on this device.'],
               kind: 'ok',
-              action: { label: 'Back to the shop', href: `${config.publicUrl}/` },
+              action: { label: 'Back to the shop', href: `${publicUrl}/` },
             }),
             clientOrigins,
           );
@@ -258,7 +261,7 @@ export async function createIdentityProvider(platform: Platform, log: FastifyBas
           title: 'Sign-in could not continue',
           paragraphs: [explanation, `Technical details: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`],
           kind: 'error',
-          action: { label: 'Back to the shop', href: `${config.publicUrl}/` },
+          action: { label: 'Back to the shop', href: `${publicUrl}/` },
         },
         ctx.status >= 400 ? ctx.status : 400,
       );

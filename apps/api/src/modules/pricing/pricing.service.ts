@@ -43,13 +43,8 @@ interface Reference {
   startingBand: TradeBand | undefined;
 }
 
-/**
- * Bands and rates change rarely and every priced call reads them, so they are kept a minute per
- * database (a process has one; tests open a few), shared by every caller's service: a band staff
- * change reaches every instance within that time.
- */
+/** How long bands and rates are kept: a band staff change reaches every instance within this time. */
 const REFERENCE_TTL_MS = 60_000;
-const references = new LruCache<Database, Promise<Reference>>({ maxEntries: 4, ttlMs: REFERENCE_TTL_MS });
 
 async function loadReference(db: Database): Promise<Reference> {
   // One after the other: a connection (PGlite's only one, or a transaction's) runs one statement at a time.
@@ -58,9 +53,10 @@ async function loadReference(db: Database): Promise<Reference> {
   return { vatRates: new Map(rates.map((rate) => [rate.code, rate])), tradeBands: bands, startingBand: bands[0] };
 }
 
-const reference = ({ db, clock }: ReferenceContext) => references.getOrLoad(db, () => loadReference(db), clock.now().getTime());
-
 export function createPricingService(deps: PricingDeps = {}): PricingService {
+  // Bands and rates change rarely and every priced call reads them: kept REFERENCE_TTL_MS per database handle.
+  const references = new LruCache<Database, Promise<Reference>>({ maxEntries: 4, ttlMs: REFERENCE_TTL_MS });
+  const reference = ({ db, clock }: ReferenceContext) => references.getOrLoad(db, () => loadReference(db), clock.now().getTime());
   return {
     async priceListFor(ctx) {
       const { vatRates, tradeBands, startingBand } = await reference(ctx);

@@ -4,11 +4,8 @@ import { createOrdersClient } from '@shop/api-client';
 import { REVIEW_INVITATION_DAYS_AFTER_DELIVERY } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { createIdentityService } from '../identity/index.ts';
-import { createNotificationsService } from '../notifications/index.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
-import { defaultShopDetails } from '../../config.ts';
 
 /**
  * The "review your purchase" e-mail on the real API: orders placed and delivered (by staff, through
@@ -20,7 +17,8 @@ import { defaultShopDetails } from '../../config.ts';
 let api: TestApi;
 let now = new Date('2031-01-01T09:00:00Z');
 const actors: Record<string, Actor> = { olive: { userId: 'user-invite-olive', roles: ['order-admin'] } };
-const identity = createIdentityService({ notifications: createNotificationsService({ shop: defaultShopDetails() }) });
+// The app's own identity service (decision 0057: tests reach work that has no call through the composition).
+const identity = () => api.app.composed.services.identity;
 const DAY = 86_400_000;
 const WAIT = REVIEW_INVITATION_DAYS_AFTER_DELIVERY * DAY;
 
@@ -45,7 +43,7 @@ const staff = () => createOrdersClient({ baseUrl: api.serviceUrl('orders'), getA
 
 /** A customer with an account (verified, as after signing up). */
 async function customer(name: string) {
-  const profile = await identity.createVerifiedUser(
+  const profile = await identity().createVerifiedUser(
     { db: api.database.db, clock: { now: () => now } },
     { email: `${name}@invite.example`, name, roles: ['shopper'] },
   );
@@ -132,7 +130,7 @@ describe('the “review your purchase” e-mail', () => {
     const gone = await deliveredOrder({ customerId: '00000000-0000-4000-8000-00000000abcd', email: 'gone@invite.example' }, [products[0]!], deliveredAt);
     const fay = await customer('fay');
     const erased = await deliveredOrder(fay, [products[0]!], deliveredAt);
-    expect(await identity.eraseUser({ db: api.database.db, clock: { now: () => now } }, fay.customerId)).toBe(true);
+    expect(await identity().eraseUser({ db: api.database.db, clock: { now: () => now } }, fay.customerId)).toBe(true);
 
     expect(await runJob(new Date(deliveredAt.getTime() + WAIT))).toEqual({ claimed: 1 });
     const [email, ...more] = await invitationsTo(eve.email);

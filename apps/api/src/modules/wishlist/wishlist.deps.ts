@@ -7,4 +7,6 @@ export interface WishlistDeps {
   pricing: PricingService;
   catalogue: CatalogueService;
   notifications: NotificationsService;
+  /** The shop's address, for share links. */
+  publicUrl: string;
 }

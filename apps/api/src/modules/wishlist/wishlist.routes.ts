@@ -9,13 +9,12 @@ export const RETRIEVE_LIMIT = { max: 10, timeWindow: '1 minute' };
 export const EMAIL_LIMIT = { max: 5, timeWindow: '1 minute' };
 
 export function registerWishlistRoutes(app: FastifyInstance, service: WishlistService): void {
-  const publicUrl = app.platform.config.publicUrl;
-  bindEndpoint(app, endpoints.getWishlist, ({ ctx, params }) => service.getWishlist(ctx, params.wishlistId, publicUrl));
-  bindEndpoint(app, endpoints.createWishlist, ({ ctx, body }) => service.createWishlist(ctx, body, publicUrl));
-  bindEndpoint(app, endpoints.setItem, ({ ctx, params, body }) => service.setItem(ctx, params.id, body, publicUrl));
-  bindEndpoint(app, endpoints.removeItem, ({ ctx, params, body }) => service.removeItem(ctx, params.id, body.sku, publicUrl));
-  bindEndpoint(app, endpoints.refreshWishlist, ({ ctx, params, body }) => service.refreshWishlist(ctx, params.id, body.removeUnavailable, publicUrl));
-  bindEndpoint(app, endpoints.saveWishlist, ({ ctx, params, body }) => service.saveWishlist(ctx, params.id, body.name, publicUrl));
-  bindEndpoint(app, endpoints.emailWishlist, ({ ctx, params, body }) => service.emailWishlist(ctx, params.id, body, publicUrl), { rateLimit: EMAIL_LIMIT });
-  bindEndpoint(app, endpoints.retrieveWishlist, ({ ctx, body }) => service.retrieveWishlist(ctx, body, publicUrl), { rateLimit: RETRIEVE_LIMIT });
+  bindEndpoint(app, endpoints.getWishlist, ({ ctx, params }) => service.getWishlist(ctx, params.wishlistId));
+  bindEndpoint(app, endpoints.createWishlist, ({ ctx, body }) => service.createWishlist(ctx, body));
+  bindEndpoint(app, endpoints.setItem, ({ ctx, params, body }) => service.setItem(ctx, params.id, body));
+  bindEndpoint(app, endpoints.removeItem, ({ ctx, params, body }) => service.removeItem(ctx, params.id, body.sku));
+  bindEndpoint(app, endpoints.refreshWishlist, ({ ctx, params, body }) => service.refreshWishlist(ctx, params.id, body.removeUnavailable));
+  bindEndpoint(app, endpoints.saveWishlist, ({ ctx, params, body }) => service.saveWishlist(ctx, params.id, body.name));
+  bindEndpoint(app, endpoints.emailWishlist, ({ ctx, params, body }) => service.emailWishlist(ctx, params.id, body), { rateLimit: EMAIL_LIMIT });
+  bindEndpoint(app, endpoints.retrieveWishlist, ({ ctx, body }) => service.retrieveWishlist(ctx, body), { rateLimit: RETRIEVE_LIMIT });
 }

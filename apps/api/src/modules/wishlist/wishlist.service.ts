@@ -24,30 +24,25 @@ export interface EmailWishlistInput {
 /**
  * Wishlists: guest wishlists by unguessable id, shoppers' by owner (a guest's is taken over on
  * sign-in), priced as the basket prices, named on save, shared by e-mail with a readable code that
- * gives whoever holds it a copy. `publicUrl` is the shop's address, for share links.
+ * gives whoever holds it a copy.
  */
 export interface WishlistService {
-  getWishlist(ctx: CallerContext, id: string, publicUrl: string): Promise<Wishlist>;
-  createWishlist(ctx: CallerContext, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist>;
+  getWishlist(ctx: CallerContext, id: string): Promise<Wishlist>;
+  createWishlist(ctx: CallerContext, input: WishlistSetItemData): Promise<Wishlist>;
   /** Adds a sku or changes its quantity or note. Out-of-stock products may be wished for; unknown skus not. */
-  setItem(ctx: CallerContext, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist>;
-  removeItem(ctx: CallerContext, id: string, sku: string, publicUrl: string): Promise<Wishlist>;
+  setItem(ctx: CallerContext, id: string, input: WishlistSetItemData): Promise<Wishlist>;
+  removeItem(ctx: CallerContext, id: string, sku: string): Promise<Wishlist>;
   /** Prices and stock as they are now, saying what changed since the shopper last looked. */
-  refreshWishlist(ctx: CallerContext, id: string, removeUnavailable: boolean, publicUrl: string): Promise<Wishlist>;
+  refreshWishlist(ctx: CallerContext, id: string, removeUnavailable: boolean): Promise<Wishlist>;
   /** Names the wishlist and gives it a share code. */
-  saveWishlist(ctx: CallerContext, id: string, name: string, publicUrl: string): Promise<Wishlist>;
+  saveWishlist(ctx: CallerContext, id: string, name: string): Promise<Wishlist>;
   /** E-mails the wishlist with its share link; the e-mail is queued in the same transaction. */
-  emailWishlist(
-    ctx: CallerContext,
-    id: string,
-    input: EmailWishlistInput,
-    publicUrl: string,
-  ): Promise<{ shareCode: string; shareUrl: string; emailedTo: string }>;
+  emailWishlist(ctx: CallerContext, id: string, input: EmailWishlistInput): Promise<{ shareCode: string; shareUrl: string; emailedTo: string }>;
   /** A copy of a shared wishlist for whoever holds the code: a new wishlist, or added to one of the caller's. */
-  retrieveWishlist(ctx: CallerContext, input: { shareCode: string; intoWishlistId?: string }, publicUrl: string): Promise<Wishlist>;
+  retrieveWishlist(ctx: CallerContext, input: { shareCode: string; intoWishlistId?: string }): Promise<Wishlist>;
 }
 
-export const shareUrl = (publicUrl: string, code: string) => `${publicUrl}/wishlist/shared?code=${encodeURIComponent(formatInFours(code))}`;
+const shareUrl = (publicUrl: string, code: string) => `${publicUrl}/wishlist/shared?code=${encodeURIComponent(formatInFours(code))}`;
 
 /** The offering a sku names, if it is still sold, at its price on the shopper's price list (trade prices for trade shoppers). */
 function offer(pricing: PricingService, offerings: Map<string, SellableOffering>, list: PriceList, sku: string): Offer | undefined {
@@ -56,13 +51,12 @@ function offer(pricing: PricingService, offerings: Map<string, SellableOffering>
 }
 
 function present(
-  { pricing }: WishlistDeps,
+  { pricing, publicUrl }: WishlistDeps,
   row: WishlistRow,
   items: readonly StoredItem[],
   offerings: Map<string, SellableOffering>,
   list: PriceList,
   notices: WishlistNotice[],
-  publicUrl: string,
 ): Wishlist {
   const described = items.map((item) => describeItem(item, offer(pricing, offerings, list, item.sku)));
   const available = described.filter((item) => item.available);
@@ -129,12 +123,12 @@ interface Change {
 }
 
 /** Every change runs here, in one transaction holding the wishlist's row lock: parallel changes queue. */
-async function change(deps: WishlistDeps, ctx: CallerContext, id: string, what: Change, publicUrl: string): Promise<Wishlist> {
+async function change(deps: WishlistDeps, ctx: CallerContext, id: string, what: Change): Promise<Wishlist> {
   const now = ctx.clock.now();
   const list = await deps.pricing.priceListFor(ctx);
   return ctx.db.transaction(async (db) => {
     const { row, items: before, notices } = await open(db, ctx.actor, id, now);
-    return apply(deps, db, row, before, notices, what, list, now, publicUrl);
+    return apply(deps, db, row, before, notices, what, list, now);
   });
 }
 
@@ -147,7 +141,6 @@ async function apply(
   what: Change,
   list: PriceList,
   now: Date,
-  publicUrl: string,
 ): Promise<Wishlist> {
   const offerings = await deps.catalogue.findSellableOfferings({ db }, [...before.map((item) => item.sku), ...(what.skus ?? [])]);
   let after = what.items ? what.items(before, offerings, notices) : before;
@@ -156,7 +149,7 @@ async function apply(
   await repository.writeItems(db, row.id, before, after);
   const fields = what.row ? await what.row(row, db) : {};
   const updated = await repository.updateWishlist(db, row.id, fields, now);
-  return present(deps, updated, after, offerings, list, notices, publicUrl);
+  return present(deps, updated, after, offerings, list, notices);
 }
 
 function refreshItems(
@@ -209,55 +202,49 @@ function setting(pricing: PricingService, input: WishlistSetItemData, list: Pric
 
 // ── the calls ───────────────────────────────────────────────────────────────────────────────────
 
-async function getWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, publicUrl: string): Promise<Wishlist> {
+async function getWishlist(deps: WishlistDeps, ctx: CallerContext, id: string): Promise<Wishlist> {
   const row =
     id === CURRENT_WISHLIST_ALIAS ? ctx.actor && (await repository.findCurrentWishlistOf(ctx.db, ctx.actor.userId)) : await repository.findWishlist(ctx.db, id);
   // Taking over a guest wishlist, or creating a shopper's first, writes; a plain read does not.
-  if (ctx.actor && (!row ? id === CURRENT_WISHLIST_ALIAS : row.ownerId === null)) return change(deps, ctx, id, {}, publicUrl);
+  if (ctx.actor && (!row ? id === CURRENT_WISHLIST_ALIAS : row.ownerId === null)) return change(deps, ctx, id, {});
   if (!row || !mayRead(row, ctx.actor)) throw WishlistErrors.notFound();
   const items = await repository.findItems(ctx.db, row.id);
   const offerings = await deps.catalogue.findSellableOfferings(
     ctx,
     items.map((item) => item.sku),
   );
-  return present(deps, row, items, offerings, await deps.pricing.priceListFor(ctx), [], publicUrl);
+  return present(deps, row, items, offerings, await deps.pricing.priceListFor(ctx), []);
 }
 
 /** A new, empty wishlist for the caller, then the change: creation and first item are one transaction. */
-async function create(deps: WishlistDeps, ctx: CallerContext, what: Change, publicUrl: string): Promise<Wishlist> {
+async function create(deps: WishlistDeps, ctx: CallerContext, what: Change): Promise<Wishlist> {
   const now = ctx.clock.now();
   const list = await deps.pricing.priceListFor(ctx);
   return ctx.db.transaction(async (db) => {
     const row = await repository.insertWishlist(db, { id: newOpaqueId(), ownerId: ctx.actor?.userId ?? null, now });
-    return apply(deps, db, row, [], [], what, list, now, publicUrl);
+    return apply(deps, db, row, [], [], what, list, now);
   });
 }
 
-async function createWishlist(deps: WishlistDeps, ctx: CallerContext, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
-  return create(deps, ctx, setting(deps.pricing, input, await deps.pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
+async function createWishlist(deps: WishlistDeps, ctx: CallerContext, input: WishlistSetItemData): Promise<Wishlist> {
+  return create(deps, ctx, setting(deps.pricing, input, await deps.pricing.priceListFor(ctx), ctx.clock.now()));
 }
 
-async function setItem(deps: WishlistDeps, ctx: CallerContext, id: string, input: WishlistSetItemData, publicUrl: string): Promise<Wishlist> {
-  return change(deps, ctx, id, setting(deps.pricing, input, await deps.pricing.priceListFor(ctx), ctx.clock.now()), publicUrl);
+async function setItem(deps: WishlistDeps, ctx: CallerContext, id: string, input: WishlistSetItemData): Promise<Wishlist> {
+  return change(deps, ctx, id, setting(deps.pricing, input, await deps.pricing.priceListFor(ctx), ctx.clock.now()));
 }
 
-function removeItem(deps: WishlistDeps, ctx: CallerContext, id: string, sku: string, publicUrl: string): Promise<Wishlist> {
-  return change(
-    deps,
-    ctx,
-    id,
-    {
-      items: (current) => {
-        if (!current.some((item) => item.sku === sku)) throw WishlistErrors.itemNotFound(sku);
-        return current.filter((item) => item.sku !== sku);
-      },
+function removeItem(deps: WishlistDeps, ctx: CallerContext, id: string, sku: string): Promise<Wishlist> {
+  return change(deps, ctx, id, {
+    items: (current) => {
+      if (!current.some((item) => item.sku === sku)) throw WishlistErrors.itemNotFound(sku);
+      return current.filter((item) => item.sku !== sku);
     },
-    publicUrl,
-  );
+  });
 }
 
-function refreshWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, removeUnavailable: boolean, publicUrl: string): Promise<Wishlist> {
-  return change(deps, ctx, id, { refresh: { removeUnavailable } }, publicUrl);
+function refreshWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, removeUnavailable: boolean): Promise<Wishlist> {
+  return change(deps, ctx, id, { refresh: { removeUnavailable } });
 }
 
 /** An unused share code (5×10¹¹ codes: a clash is rare, but must not become a duplicate). */
@@ -269,16 +256,10 @@ async function newShareCode(db: Database): Promise<string> {
   throw new Error('Could not draw an unused share code in 5 attempts');
 }
 
-function saveWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, name: string, publicUrl: string): Promise<Wishlist> {
-  return change(
-    deps,
-    ctx,
-    id,
-    {
-      row: async (row, db) => ({ name, savedAt: ctx.clock.now(), shareCode: row.shareCode ?? (await newShareCode(db)) }),
-    },
-    publicUrl,
-  );
+function saveWishlist(deps: WishlistDeps, ctx: CallerContext, id: string, name: string): Promise<Wishlist> {
+  return change(deps, ctx, id, {
+    row: async (row, db) => ({ name, savedAt: ctx.clock.now(), shareCode: row.shareCode ?? (await newShareCode(db)) }),
+  });
 }
 
 async function emailWishlist(
@@ -286,7 +267,6 @@ async function emailWishlist(
   ctx: CallerContext,
   id: string,
   input: EmailWishlistInput,
-  publicUrl: string,
 ): Promise<{ shareCode: string; shareUrl: string; emailedTo: string }> {
   const { notifications } = deps;
   const to = input.emailAddress.trim();
@@ -302,7 +282,7 @@ async function emailWishlist(
       { db },
       items.map((item) => item.sku),
     );
-    const wishlist = present(deps, updated, items, offerings, list, [], publicUrl);
+    const wishlist = present(deps, updated, items, offerings, list, []);
     // Keyed by the new version: a retried request cannot queue the same e-mail twice.
     await notifications.enqueueEmail(
       { db },
@@ -341,12 +321,7 @@ function wishlistEmail(notifications: NotificationsService, wishlist: Wishlist, 
  * A copy of a shared wishlist for whoever holds the code: a new wishlist, or the shared products
  * added to one of the caller's (theirs win). Prices "when added" are today's.
  */
-async function retrieveWishlist(
-  deps: WishlistDeps,
-  ctx: CallerContext,
-  input: { shareCode: string; intoWishlistId?: string },
-  publicUrl: string,
-): Promise<Wishlist> {
+async function retrieveWishlist(deps: WishlistDeps, ctx: CallerContext, input: { shareCode: string; intoWishlistId?: string }): Promise<Wishlist> {
   const code = parseReadableCode(input.shareCode, SHARE_CODE_LENGTH);
   const shared = code ? await repository.findByShareCode(ctx.db, code) : undefined;
   if (!shared) throw WishlistErrors.shareCodeNotFound();
@@ -361,38 +336,32 @@ async function retrieveWishlist(
     return [...added, ...current];
   };
   const skus = sourceItems.map((item) => item.sku);
-  if (!input.intoWishlistId) return create(deps, ctx, { skus, items: copying, row: () => ({ name: shared.name }) }, publicUrl);
-  return change(
-    deps,
-    ctx,
-    input.intoWishlistId,
-    {
-      skus,
-      items: (current, offerings, notices) => {
-        const after = copying(current, offerings);
-        const added = after.length - current.length;
-        notices.push({
-          type: 'merged',
-          from: current.length,
-          to: after.length,
-          message: `We added ${added} product${added === 1 ? '' : 's'} from the shared wishlist.`,
-        });
-        return after;
-      },
+  if (!input.intoWishlistId) return create(deps, ctx, { skus, items: copying, row: () => ({ name: shared.name }) });
+  return change(deps, ctx, input.intoWishlistId, {
+    skus,
+    items: (current, offerings, notices) => {
+      const after = copying(current, offerings);
+      const added = after.length - current.length;
+      notices.push({
+        type: 'merged',
+        from: current.length,
+        to: after.length,
+        message: `We added ${added} product${added === 1 ? '' : 's'} from the shared wishlist.`,
+      });
+      return after;
     },
-    publicUrl,
-  );
+  });
 }
 
 export function createWishlistService(deps: WishlistDeps): WishlistService {
   return {
-    getWishlist: (ctx, id, publicUrl) => getWishlist(deps, ctx, id, publicUrl),
-    createWishlist: (ctx, input, publicUrl) => createWishlist(deps, ctx, input, publicUrl),
-    setItem: (ctx, id, input, publicUrl) => setItem(deps, ctx, id, input, publicUrl),
-    removeItem: (ctx, id, sku, publicUrl) => removeItem(deps, ctx, id, sku, publicUrl),
-    refreshWishlist: (ctx, id, removeUnavailable, publicUrl) => refreshWishlist(deps, ctx, id, removeUnavailable, publicUrl),
-    saveWishlist: (ctx, id, name, publicUrl) => saveWishlist(deps, ctx, id, name, publicUrl),
-    emailWishlist: (ctx, id, input, publicUrl) => emailWishlist(deps, ctx, id, input, publicUrl),
-    retrieveWishlist: (ctx, input, publicUrl) => retrieveWishlist(deps, ctx, input, publicUrl),
+    getWishlist: (ctx, id) => getWishlist(deps, ctx, id),
+    createWishlist: (ctx, input) => createWishlist(deps, ctx, input),
+    setItem: (ctx, id, input) => setItem(deps, ctx, id, input),
+    removeItem: (ctx, id, sku) => removeItem(deps, ctx, id, sku),
+    refreshWishlist: (ctx, id, removeUnavailable) => refreshWishlist(deps, ctx, id, removeUnavailable),
+    saveWishlist: (ctx, id, name) => saveWishlist(deps, ctx, id, name),
+    emailWishlist: (ctx, id, input) => emailWishlist(deps, ctx, id, input),
+    retrieveWishlist: (ctx, input) => retrieveWishlist(deps, ctx, input),
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * The basket as checkout reads it (once, priced with the delivery checkout chooses), and as it
+ * becomes an order in checkout's transaction.
+ */
+import type { Basket, BasketLine, BasketNotice } from '@shop/contracts';
+import type { Transaction } from '../../db/client.ts';
+import type { CallerContext as Ctx } from '../../platform/context.ts';
+import type { ChosenDelivery } from '../pricing/index.ts';
+import { change, findReadable } from './basket-changes.ts';
+import { loadCode, present, priceLines, priceWith, type CodeClaim } from './basket-pricing.ts';
+import * as repository from './basket.repository.ts';
+import type { BasketDeps as Deps } from './basket.deps.ts';
+
+/** A line as checkout chooses delivery for it: priced, and with the date it is due back when out of stock. */
+export type CheckoutLine = BasketLine & { eta: string | null };
+
+/** A basket priced for checkout: what is shown and charged, and the code's redemption that placing the order claims. */
+export interface PricedBasket {
+  basket: Basket;
+  claim: CodeClaim | null;
+}
+
+/** A basket as checkout reads it: see `priceForCheckout`. */
+export interface BasketForCheckout {
+  basketId: string;
+  /** The lines as they can be sold now (stock, eta, delivery class): checkout's delivery options come from these. */
+  lines: readonly CheckoutLine[];
+  /** The goods after the discount, with the delivery estimate: free-delivery thresholds are checked against it. */
+  goodsIncVat: number;
+  /** Priced with checkout's delivery in place of the estimate, from what was read: no further reads. */
+  price(delivery: ChosenDelivery): PricedBasket;
+}
+
+/**
+ * The basket as checkout shows and charges it: owned by the caller (a guest basket named with a
+ * token is taken over first) and read once, with its catalogue facts and its code. Checkout chooses
+ * the delivery from `lines` and `goodsIncVat`, then `price`s the basket with it.
+ */
+export async function priceForCheckout(deps: Deps, ctx: Ctx, basketId: string): Promise<BasketForCheckout> {
+  const list = await deps.pricing.priceListFor(ctx);
+  const now = ctx.clock.now();
+  let found = await findReadable(ctx, basketId);
+  let merged: BasketNotice[] = [];
+  if (!found) {
+    const takenOver = await change(deps, ctx, basketId, {});
+    merged = takenOver.notices.filter((notice) => notice.type === 'merged');
+    found = (await repository.findBasketWithLines(ctx.db, takenOver.basketId))!;
+  }
+  const { row } = found;
+  // A basket paying now holds its stock: that stock is still its own to buy.
+  const offerings = await deps.catalogue.findSellableOfferings(
+    ctx,
+    found.lines.map((line) => line.sku),
+    { heldBy: row.id },
+  );
+  const lines = priceLines(deps, found.lines, offerings, list);
+  const code = await loadCode(deps, ctx.db, row);
+  const { goodsIncVat } = priceWith(deps, row, lines, offerings, list, code, now);
+  return {
+    basketId: row.id,
+    lines: lines.map((line) => ({ ...line, eta: offerings.get(line.sku)?.eta ?? null })),
+    goodsIncVat: Math.max(0, goodsIncVat),
+    price: (delivery) => {
+      const priced = priceWith(deps, row, lines, offerings, list, code, now, delivery);
+      return { basket: present(row, priced, list.pricing, merged), claim: priced.claim };
+    },
+  };
+}
+
+/** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. */
+export async function lockBasketForOrder(db: Transaction, basketId: string): Promise<{ version: number } | null> {
+  const row = await repository.lockBasket(db, basketId);
+  return row ? { version: row.version } : null;
+}
+
+/**
+ * The basket became an order: the code's redemption is claimed as it was priced (refused, the
+ * caller's transaction rolls back) and the basket is gone (its id now answers 404; the order keeps
+ * its own copy). Under the basket's lock (`lockBasketForOrder`), so it is the basket that was priced.
+ */
+export async function convertToOrder({ discounts }: Deps, db: Transaction, priced: PricedBasket, orderId: string, now: Date): Promise<void> {
+  if (priced.claim) await discounts.claimDiscount({ db }, { ...priced.claim, orderId }, now);
+  await repository.deleteBasket(db, priced.basket.basketId);
+}
