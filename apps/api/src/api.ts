@@ -94,7 +94,7 @@ export function composeApi(options: ComposeOptions) {
   const enquiries = createEnquiriesService({ notifications, delivery, orders, catalogue, files, publicUrl });
   const afterSales = createAfterSalesService({ enquiries, orders, catalogue, notifications });
   // Reviews' product insights count after-sales' returns and damage reports.
-  const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales });
+  const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales, files, publicUrl, settings: config.reviews });
 
   // Payment events, each heard by this composition's services only.
   payments.onEvent(checkout.notePaidIntent);
@@ -121,7 +121,7 @@ export function composeApi(options: ComposeOptions) {
     createTradeModule({ trade, files, pricing, catalogue, identity, orders }),
     createEnquiriesModule({ enquiries, files }),
     createAfterSalesModule({ afterSales }),
-    createReviewsModule({ reviews, catalogue }),
+    createReviewsModule({ reviews, catalogue, files }),
     createSiteModule(),
   ];
   // Erasure walks every module's declared personal data, so it is made once they all are.

@@ -1,29 +1,21 @@
-import { REVIEW_INVITATION_DAYS_AFTER_DELIVERY } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Job, JobContext } from '../../platform/jobs.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import * as repository from './reviews.repository.ts';
+import * as repository from './repository/index.ts';
 
 type DeliveredOrder = Awaited<ReturnType<ReviewsDeps['orders']['deliveredOrders']>>[number];
 
 /** The "review your purchase" e-mail (issue 21): one per delivered order, a set number of days after delivery. */
 export interface ReviewInvitationsService {
   /**
-   * The polling work: the e-mails, with links to `publicUrl`'s review form, `timing.delayDays` after
-   * delivery (REVIEW_INVITATION_DAYS), looked for every `timing.pollMs` (REVIEW_INVITATION_POLL_SECONDS).
+   * The polling work: the e-mails, with links to the storefront's review form, `invitationDelayDays`
+   * after delivery, looked for every `invitationPollSeconds` (the deps' settings).
    */
-  invitationJobs(publicUrl: string, timing?: InvitationTiming): Job[];
+  invitationJobs(): Job[];
 }
 
 const DAY_MS = 86_400_000;
 
-export interface InvitationTiming {
-  delayDays: number;
-  pollMs: number;
-}
-
-/** A day's precision is all a week's wait needs; each run reads the window's deliveries by an index. */
-const DEFAULT_TIMING: InvitationTiming = { delayDays: REVIEW_INVITATION_DAYS_AFTER_DELIVERY, pollMs: 15 * 60_000 };
 /**
  * Only orders delivered in the last 30 days are asked about. Without a limit, the job's first run
  * on a shop that has traded for years would e-mail every customer about every order they ever
@@ -55,42 +47,33 @@ const isErasedAddress = (email: string) => email.toLowerCase().endsWith('.invali
 
 export function createInvitations(deps: ReviewsDeps): ReviewInvitationsService {
   return {
-    invitationJobs: (publicUrl, timing = DEFAULT_TIMING) => [
-      {
-        name: 'review-invitations',
-        everyMs: timing.pollMs,
-        runOnce: (ctx) => sendDueInvitations(deps, ctx, publicUrl, timing.delayDays),
-      },
+    invitationJobs: () => [
+      { name: 'review-invitations', everyMs: deps.settings.invitationPollSeconds * 1000, runOnce: (ctx) => sendDueInvitations(deps, ctx) },
     ],
   };
 }
 
 /**
  * Sends the e-mail for every order delivered between REVIEW_INVITATION_LOOKBACK_DAYS and
- * `delayDays` (REVIEW_INVITATION_DAYS, 7 unless set) days ago, by a customer with an account (writing a review
+ * `invitationDelayDays` (REVIEW_INVITATION_DAYS, 7 unless set) days ago, by a customer with an account (writing a review
  * needs signing in), not cancelled, with a line not cancelled in full. Each order is claimed by
  * inserting its `review_invitations` row (the order's id is the key) with ON CONFLICT DO NOTHING
  * in the transaction that queues its e-mail: of two runs at once (two instances), the second
  * waits for the first's commit and then inserts nothing, so each order is e-mailed once. The
  * rows go in in delivery order, so two runs take the same keys in the same order and cannot deadlock.
  */
-export async function sendDueInvitations(
-  deps: ReviewsDeps,
-  ctx: Pick<JobContext, 'db' | 'clock'>,
-  publicUrl: string,
-  delayDays = REVIEW_INVITATION_DAYS_AFTER_DELIVERY,
-): Promise<{ claimed: number }> {
+async function sendDueInvitations(deps: ReviewsDeps, ctx: Pick<JobContext, 'db' | 'clock'>): Promise<{ claimed: number }> {
   const now = ctx.clock.now().getTime();
   const window = {
     from: new Date(now - REVIEW_INVITATION_LOOKBACK_DAYS * DAY_MS),
     // "At least N days ago": delivered at or before that instant.
-    before: new Date(now - delayDays * DAY_MS + 1),
+    before: new Date(now - deps.settings.invitationDelayDays * DAY_MS + 1),
   };
   let claimed = 0;
   let after: { deliveredAt: Date; id: string } | undefined;
   for (;;) {
     const page = await deps.orders.deliveredOrders({ db: ctx.db }, { ...window, after, limit: PAGE });
-    claimed += await invite(deps, ctx.db, await dueOf(deps, ctx.db, page), publicUrl, ctx.clock.now());
+    claimed += await invite(deps, ctx.db, await dueOf(deps, ctx.db, page), ctx.clock.now());
     if (page.length < PAGE) return { claimed };
     const last = page.at(-1)!;
     after = { deliveredAt: last.deliveredAt, id: last.id };
@@ -115,7 +98,7 @@ async function dueOf(deps: ReviewsDeps, db: Database, page: DeliveredOrder[]): P
 }
 
 /** Claims the orders and queues their e-mails in one transaction; the number claimed (0 for those another run took first). */
-async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], publicUrl: string, now: Date): Promise<number> {
+async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], now: Date): Promise<number> {
   if (due.length === 0) return 0;
   return db.transaction(async (tx) => {
     const mine = await repository.claimInvitations(
@@ -128,7 +111,7 @@ async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], pu
         { db: tx },
         {
           to: order.emailAddress,
-          ...invitationEmail(deps.notifications, order, publicUrl),
+          ...invitationEmail(deps, order),
           template: 'reviews.invitation',
           dedupeKey: `review-invitation:${order.id}`,
         },
@@ -141,7 +124,7 @@ async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], pu
 const deliveredOn = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' });
 
 /** Each product with its own "Write a review" button; product names are the shop's, shown escaped by the e-mail layout like any text. */
-export function invitationEmail(notifications: ReviewsDeps['notifications'], order: DeliveredOrder, publicUrl: string) {
+function invitationEmail({ notifications, publicUrl }: ReviewsDeps, order: DeliveredOrder) {
   const products = productsToReview(order);
   const first = products[0]!;
   const several = products.length > 1;

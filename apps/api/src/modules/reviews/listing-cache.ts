@@ -3,7 +3,7 @@ import { answerWeight, databaseId, LruCache, SeenOnce, watchCache } from '../../
 import type { ReviewedProduct } from '../catalogue/index.ts';
 
 /**
- * A product's review listings and summary kept per process (decision 0037), keyed by the version
+ * A product's review listings and summary kept per process (decision 0037), by each reviews service, keyed by the version
  * of the product's `review_summaries` row: its `xmin`, the id of the transaction that last wrote
  * it. Every publish and take-down changes that row in its own transaction (summaries.ts), so the
  * first read after one commits, on any instance, finds a new version and misses: a publish shows
@@ -22,48 +22,57 @@ const MAX_ENTRIES = 20_000;
 /** Listing pages are a few kB each: this keeps thousands, and no flood of odd queries can grow the process past it. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-const answers = new LruCache<string, Promise<unknown>>({ maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, sizeOf: () => 0, ttlMs: ANSWER_TTL_MS });
-watchCache('reviews-listings', () => answers.stats());
-/**
- * An answer is kept the second time it is asked for (as the catalogue's are, decision 0040): most
- * pages past the first, sorts and star filters of a product are asked for once in ANSWER_TTL_MS,
- * and keeping each would make it outlive two young-generation collections and fill the old one
- * with answers no one asks for again, whose full collections held product pages up (bench:reviews).
- */
-const askedBefore = new SeenOnce();
-
-/**
- * The answer kept for `key` under `version`, or `load()`'s, kept for the next callers once it has
- * been asked for twice. Callers arriving while a kept answer loads share the one load; the same
- * object is handed to each, so the HTTP layer writes it out and hashes its ETag once (platform/bind.ts).
- */
-export function keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T> {
-  const cacheKey = `${databaseId(db)}|${version}|${key}`;
-  return answers.getOrLoad(
-    cacheKey,
-    load as () => Promise<unknown>,
-    Date.now(),
-    (answer) => answerWeight(cacheKey, answer),
-    (asked) => askedBefore.again(asked),
-  ) as Promise<T>;
+/** Per process and app: the kept answers and products of one reviews service (its composition's), never shared with another. */
+export interface ListingCache {
+  /**
+   * The answer kept for `key` under `version`, or `load()`'s, kept for the next callers once it has
+   * been asked for twice. Callers arriving while a kept answer loads share the one load; the same
+   * object is handed to each, so the HTTP layer writes it out and hashes its ETag once (platform/bind.ts).
+   */
+  keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The product a public listing or summary names by slug: asked twice for every product page, so it is
+   * kept for PRODUCT_TTL_MS (the time the catalogue's own listings may lag a rename), leaving a page's
+   * reviews one database round trip each (their summary's version). A slug with no product is not
+   * kept: a product added a moment ago is found at once.
+   */
+  keptProduct(db: Db, slug: string, load: () => Promise<ReviewedProduct | null>): Promise<ReviewedProduct | null>;
 }
 
-/**
- * The product a public listing or summary names by slug: asked twice for every product page, so it is
- * kept for PRODUCT_TTL_MS (the time the catalogue's own listings may lag a rename), leaving a page's
- * reviews one database round trip each (their summary's version). A slug with no product is not
- * kept: a product added a moment ago is found at once.
- */
 const PRODUCT_TTL_MS = 60_000;
-const products = new LruCache<string, Promise<ReviewedProduct | null>>({ maxEntries: MAX_ENTRIES, ttlMs: PRODUCT_TTL_MS });
-watchCache('reviews-products', () => products.stats());
 
-export function keptProduct(db: Db, slug: string, load: () => Promise<ReviewedProduct | null>): Promise<ReviewedProduct | null> {
-  const key = `${databaseId(db)}|${slug}`;
-  return products.getOrLoad(key, async () => {
-    const product = await load();
-    // Kept from the moment the load began: a slug with no product is let go once that is known.
-    if (product === null) products.delete(key);
-    return product;
-  });
+export function createListingCache(): ListingCache {
+  const answers = new LruCache<string, Promise<unknown>>({ maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, sizeOf: () => 0, ttlMs: ANSWER_TTL_MS });
+  watchCache('reviews-listings', () => answers.stats());
+  /**
+   * An answer is kept the second time it is asked for (as the catalogue's are, decision 0040): most
+   * pages past the first, sorts and star filters of a product are asked for once in ANSWER_TTL_MS,
+   * and keeping each would make it outlive two young-generation collections and fill the old one
+   * with answers no one asks for again, whose full collections held product pages up (bench:reviews).
+   */
+  const askedBefore = new SeenOnce();
+  const products = new LruCache<string, Promise<ReviewedProduct | null>>({ maxEntries: MAX_ENTRIES, ttlMs: PRODUCT_TTL_MS });
+  watchCache('reviews-products', () => products.stats());
+
+  return {
+    keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T> {
+      const cacheKey = `${databaseId(db)}|${version}|${key}`;
+      return answers.getOrLoad(
+        cacheKey,
+        load as () => Promise<unknown>,
+        Date.now(),
+        (answer) => answerWeight(cacheKey, answer),
+        (asked) => askedBefore.again(asked),
+      ) as Promise<T>;
+    },
+    keptProduct(db, slug, load) {
+      const key = `${databaseId(db)}|${slug}`;
+      return products.getOrLoad(key, async () => {
+        const product = await load();
+        // Kept from the moment the load began: a slug with no product is let go once that is known.
+        if (product === null) products.delete(key);
+        return product;
+      });
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueClient, createClientFromEndpoints, type ServiceClient } from '@shop/api-client';
 import { reviewListingEndpoints, type ReviewSource } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
+import { buildApi } from '../../api.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { createCatalogueService } from '../catalogue/index.ts';
 import { createSearchService } from '../search/index.ts';
@@ -260,6 +261,25 @@ describe('the summary', () => {
     expect(await failure(guest.getReviewSummary({ params: { slug } }))).toMatchObject({ status: 404 });
     await api.database.db.execute(sql`update products set slug = ${slug} where id = ${product.id}`);
     expect(await guest.getReviewSummary({ params: { slug } })).toMatchObject({ slug, sku: product.sku });
+  });
+
+  it('is kept by each app for itself: a second app in the process, on the same database, keeps its own answers', async () => {
+    const product = await freshProduct();
+    await publish(await writeReview(product, { rating: 4 }));
+    const other = await buildApi({ config: api.config, database: api.database });
+    try {
+      const ctx = { db: api.database.db };
+      const ours = api.app.composed.services.reviews;
+      // Kept once asked for twice (decision 0040): from then on every caller gets the same object.
+      await ours.getReviewSummary(ctx, product.slug);
+      const kept = await ours.getReviewSummary(ctx, product.slug);
+      expect(await ours.getReviewSummary(ctx, product.slug)).toBe(kept);
+      const theirs = await other.composed.services.reviews.getReviewSummary(ctx, product.slug);
+      expect(theirs).toEqual(kept);
+      expect(theirs).not.toBe(kept);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -20,11 +20,10 @@ import { ukDayStart } from '../../platform/uk-time.ts';
 import { productSlugOf } from './review-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
 import { figuresOfRow } from './summaries.ts';
-import { keptAnswer, keptProduct } from './listing-cache.ts';
-import * as repository from './reviews.repository.ts';
-import type { ReviewFilter, ReviewRow, SummaryRow } from './reviews.repository.ts';
+import { createListingCache, type ListingCache } from './listing-cache.ts';
+import * as repository from './repository/index.ts';
+import type { ReviewFilter, ReviewRow, SummaryRow } from './repository/index.ts';
 import type { ReviewSearch } from '../search/index.ts';
-import { reviewSearchSource } from './review-search.repository.ts';
 import { publishedAnswererName } from './question-rules.ts';
 import { photosOfReviews, shownReview } from './review-view.ts';
 import { productFieldsOf, productNamesOf, type ReviewedProductName } from './reviewed-products.ts';
@@ -50,9 +49,13 @@ export interface ReviewListingsService {
   getOfferingInsights(ctx: DbContext, sku: string): Promise<OfferingInsights>;
 }
 
-async function productBySlug(deps: ReviewsDeps, ctx: DbContext, slug: string) {
+/** What reading takes: the module's deps and this service's own kept answers. */
+type ReadingDeps = ReviewsDeps & { cache: ListingCache };
+
+async function productBySlug(deps: ReadingDeps, ctx: DbContext, slug: string) {
   const productSlug = productSlugOf(slug);
-  const product = productSlug === '' ? null : await keptProduct(ctx.db, productSlug, () => deps.catalogue.findReviewedProduct(ctx, { slug: productSlug }));
+  const product =
+    productSlug === '' ? null : await deps.cache.keptProduct(ctx.db, productSlug, () => deps.catalogue.findReviewedProduct(ctx, { slug: productSlug }));
   if (!product) throw ListingErrors.productNotFound();
   return product;
 }
@@ -107,12 +110,12 @@ const publishedCount = (summary: SummaryRow | undefined, rating: number | undefi
 /** What a kept listing or summary of the product is for: its id, and what the answer says of it (renamed, it is another answer). */
 const productKey = (product: { id: number; slug: string; sku: string; name: string }) => `${product.id}|${product.slug}|${product.sku}|${product.name}`;
 
-async function listReviews(deps: ReviewsDeps, ctx: DbContext, query: ReviewListingQueryInput): Promise<ReviewListing> {
+async function listReviews(deps: ReadingDeps, ctx: DbContext, query: ReviewListingQueryInput): Promise<ReviewListing> {
   const product = await productBySlug(deps, ctx, query.slug);
   // Kept until the product's summary row changes (every publish and take-down) or for ANSWER_TTL_MS (decision 0037).
   const { row: summary, version } = await repository.summaryWithVersion(ctx.db, product.id);
   const key = `listing|${productKey(product)}|${query.sort}|${query.page}|${query.size}|${query.rating ?? ''}|${query.withPhotos ?? ''}`;
-  return keptAnswer(ctx.db, key, version, () => loadListing(ctx, product, summary, query));
+  return deps.cache.keptAnswer(ctx.db, key, version, () => loadListing(ctx, product, summary, query));
 }
 
 async function loadListing(
@@ -131,11 +134,11 @@ async function loadListing(
   return { slug: product.slug, sku: product.sku, productName: product.name, items: rows.map((row) => toPublished(row, photos)), ...paging };
 }
 
-async function getReviewSummary(deps: ReviewsDeps, ctx: DbContext, slug: string): Promise<ReviewSummary> {
+async function getReviewSummary(deps: ReadingDeps, ctx: DbContext, slug: string): Promise<ReviewSummary> {
   const product = await productBySlug(deps, ctx, slug);
   const { row, version } = await repository.summaryWithVersion(ctx.db, product.id);
   // The same object for every caller until the row changes: the HTTP layer writes it out once.
-  return keptAnswer(ctx.db, `summary|${productKey(product)}`, version, async () => ({
+  return deps.cache.keptAnswer(ctx.db, `summary|${productKey(product)}`, version, async () => ({
     slug: product.slug,
     sku: product.sku,
     productName: product.name,
@@ -143,7 +146,7 @@ async function getReviewSummary(deps: ReviewsDeps, ctx: DbContext, slug: string)
   }));
 }
 
-async function listQuestions(deps: ReviewsDeps, ctx: DbContext, query: QnaListingQueryInput): Promise<QnaListing> {
+async function listQuestions(deps: ReadingDeps, ctx: DbContext, query: QnaListingQueryInput): Promise<QnaListing> {
   const product = await productBySlug(deps, ctx, query.slug);
   const { rows, totalCount } = await repository.publishedQuestionsPage(ctx.db, product.id, query.page, query.size);
   return {
@@ -313,11 +316,13 @@ async function afterSalesOf(deps: ReviewsDeps, ctx: DbContext, slug: string): Pr
 
 export function createListings(deps: ReviewsDeps): ReviewListingsService {
   // Staff search's index belongs to search, over the reviews read from here (decision 0043).
-  const index = deps.search.reviews(reviewSearchSource);
+  const index = deps.search.reviews(repository.reviewSearchSource);
+  // Kept answers belong to this service: another app in the process keeps its own (decision 0057).
+  const reading: ReadingDeps = { ...deps, cache: createListingCache() };
   return {
-    listReviews: (ctx, query) => listReviews(deps, ctx, query),
-    getReviewSummary: (ctx, slug) => getReviewSummary(deps, ctx, slug),
-    listQuestions: (ctx, query) => listQuestions(deps, ctx, query),
+    listReviews: (ctx, query) => listReviews(reading, ctx, query),
+    getReviewSummary: (ctx, slug) => getReviewSummary(reading, ctx, slug),
+    listQuestions: (ctx, query) => listQuestions(reading, ctx, query),
     voteHelpful,
     searchReviews: (ctx, search) => searchReviews(deps, ctx, search),
     searchReviewsAdvanced: (ctx, search) => searchReviewsAdvanced(deps, index, ctx, search),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { REVIEW_MAX_PHOTOS, reviewPhotoEndpoints as endpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { createFilesService } from '../files/index.ts';
 import { PhotoErrors } from './photos.errors.ts';
+import type { FilesService } from '../files/index.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
 /** Uploads are large: a person adds photos to a review or two, not hundreds. */
@@ -16,10 +16,9 @@ const PHOTOS_FORM = { files: { photos: REVIEW_MAX_PHOTOS }, notAForm: PhotoError
 const PUBLISHED_CACHE = 'public, max-age=86400, immutable';
 
 /** Photos of reviews: sent by the author, served once the review is published. */
-export async function registerPhotoRoutes(app: FastifyInstance, reviews: ReviewsService): Promise<void> {
-  const files = createFilesService({ settings: app.platform.config.files });
+export async function registerPhotoRoutes(app: FastifyInstance, reviews: ReviewsService, files: FilesService): Promise<void> {
   bindEndpoint(app, endpoints.getReviewPhoto, async ({ ctx, params, reply }) => {
-    const { file, published } = await reviews.openReviewPhoto(ctx, files, params.photoId);
+    const { file, published } = await reviews.openReviewPhoto(ctx, params.photoId);
     // Shown in the page, or opened on its own in a tab: inline, never a download.
     return reply
       .headers({ ...file.headers, 'content-disposition': 'inline', 'cache-control': published ? PUBLISHED_CACHE : 'private, no-store' })
@@ -32,7 +31,7 @@ export async function registerPhotoRoutes(app: FastifyInstance, reviews: Reviews
     bindEndpoint(
       scope,
       endpoints.addReviewPhotos,
-      async ({ ctx, params, request }) => reviews.addReviewPhotos(ctx, files, params.reviewId, (await files.readUploadForm(request, PHOTOS_FORM)).files),
+      async ({ ctx, params, request }) => reviews.addReviewPhotos(ctx, params.reviewId, (await files.readUploadForm(request, PHOTOS_FORM)).files),
       { rateLimit: UPLOAD_LIMIT },
     );
   });

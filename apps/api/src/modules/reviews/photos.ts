@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { REVIEW_MAX_PHOTOS, type ReviewPhotos } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { FilesService, OpenedFile } from '../files/index.ts';
+import type { OpenedFile } from '../files/index.ts';
 import { PhotoErrors } from './photos.errors.ts';
 import { photosOfReview } from './review-view.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import * as repository from './reviews.repository.ts';
+import * as repository from './repository/index.ts';
 import { ReviewErrors } from './writing.errors.ts';
 
 /** A photo as the route read it from the form: the browser's name is only a hint, the content decides. */
@@ -25,14 +25,14 @@ type PhotosContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'> & Partial<Pi
  * fails (`storeUploads`), so a refusal leaves nothing behind.
  */
 export interface ReviewPhotosService {
-  addReviewPhotos(ctx: PhotosContext, files: FilesService, reviewId: string, uploads: readonly PhotoUpload[]): Promise<ReviewPhotos>;
+  addReviewPhotos(ctx: PhotosContext, reviewId: string, uploads: readonly PhotoUpload[]): Promise<ReviewPhotos>;
   /** The image, and whether its review is published (only then may it be cached publicly). */
-  openReviewPhoto(ctx: PhotosContext, files: FilesService, photoId: string): Promise<{ file: OpenedFile; published: boolean }>;
+  openReviewPhoto(ctx: PhotosContext, photoId: string): Promise<{ file: OpenedFile; published: boolean }>;
 }
 
-export function createPhotos(_deps: ReviewsDeps): ReviewPhotosService {
+export function createPhotos({ files }: ReviewsDeps): ReviewPhotosService {
   return {
-    async addReviewPhotos(ctx, files, reviewId, uploads) {
+    async addReviewPhotos(ctx, reviewId, uploads) {
       const authorId = ctx.actor!.userId;
       const review = await repository.reviewForPhotos(ctx.db, reviewId);
       // Another customer's review is as unknown as one that does not exist.
@@ -68,7 +68,7 @@ export function createPhotos(_deps: ReviewsDeps): ReviewPhotosService {
       return { reviewId, photos: await photosOfReview(ctx.db, reviewId) };
     },
 
-    async openReviewPhoto(ctx, files, photoId) {
+    async openReviewPhoto(ctx, photoId) {
       const photo = await repository.photoWithReview(ctx.db, photoId);
       if (!photo) throw PhotoErrors.photoNotFound();
       const published = photo.status === 'published';

@@ -10,11 +10,10 @@ const INVITATION_READ_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /** Product questions: staff answering, rejecting and inviting buyers (review moderators); invited customers' answers (public, by link). */
 export function registerQuestionRoutes(app: FastifyInstance, reviews: ReviewsService): void {
-  const { publicUrl, shop } = app.platform.config;
   bindEndpoint(app, endpoints.searchQuestions, ({ ctx, body }) => reviews.searchQuestions(ctx, body));
-  bindEndpoint(app, endpoints.answerQuestion, ({ ctx, params, body }) => reviews.answerQuestion(ctx, params.questionId, body, shop.tradingName));
+  bindEndpoint(app, endpoints.answerQuestion, ({ ctx, params, body }) => reviews.answerQuestion(ctx, params.questionId, body));
   bindEndpoint(app, endpoints.rejectQuestion, ({ ctx, params, query }) => reviews.rejectQuestion(ctx, params.questionId, query));
-  bindEndpoint(app, endpoints.inviteQuestionAnswers, ({ ctx, params }) => reviews.inviteQuestionAnswers(ctx, params.questionId, publicUrl));
+  bindEndpoint(app, endpoints.inviteQuestionAnswers, ({ ctx, params }) => reviews.inviteQuestionAnswers(ctx, params.questionId));
   bindEndpoint(app, endpoints.getQuestionInvitation, ({ ctx, params }) => reviews.getQuestionInvitation(ctx, params.token), {
     rateLimit: INVITATION_READ_LIMIT,
   });

@@ -21,8 +21,8 @@ import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerNa
 import { QuestionErrors } from './questions.errors.ts';
 import { totalPages } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import * as repository from './reviews.repository.ts';
-import type { InvitationRow, QuestionRow } from './reviews.repository.ts';
+import * as repository from './repository/index.ts';
+import type { InvitationRow, QuestionRow } from './repository/index.ts';
 
 type Db = ServiceContext['db'];
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -53,11 +53,11 @@ export interface ReviewQuestionsService {
   /** Files a pending question in the caller's transaction (`ctx.db`); a second filing of one enquiry is a no-op. */
   fileQuestion(ctx: Pick<ServiceContext, 'db' | 'clock'>, input: FiledQuestion): Promise<{ questionId: string }>;
   searchQuestions(ctx: DbContext, search: QuestionSearchInput): Promise<QuestionSearchPage>;
-  /** Publishes a pending question with the shop's answer (under `shopName`) or an invited customer's. */
-  answerQuestion(ctx: CallerContext, questionId: string, input: AnswerInput, shopName: string | undefined): Promise<ModeratedQuestion>;
+  /** Publishes a pending question with the shop's answer (under its trading name) or an invited customer's. */
+  answerQuestion(ctx: CallerContext, questionId: string, input: AnswerInput): Promise<ModeratedQuestion>;
   /** Rejects a pending question, or takes a published one down, keeping the reason from the fixed list. */
   rejectQuestion(ctx: ServiceContext, questionId: string, input: RejectInput): Promise<ModeratedQuestion>;
-  inviteQuestionAnswers(ctx: CallerContext, questionId: string, publicUrl: string): Promise<QuestionInvitationsSent>;
+  inviteQuestionAnswers(ctx: CallerContext, questionId: string): Promise<QuestionInvitationsSent>;
   getQuestionInvitation(ctx: Pick<ServiceContext, 'db' | 'clock'>, token: string): Promise<QuestionInvitation>;
   answerQuestionInvitation(ctx: CallerContext, token: string, input: InvitedAnswerInput): Promise<InvitedAnswerReceipt>;
 }
@@ -71,7 +71,7 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 const answerUrlFor = (publicUrl: string, token: string): string => `${publicUrl}/questions/answer/${token}`;
 
 export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
-  const { catalogue, orders, notifications } = deps;
+  const { catalogue, orders, notifications, publicUrl } = deps;
 
   const productOfSku = async (ctx: DbContext, sku: string | null) => (sku ? catalogue.findReviewedProduct(ctx, { sku }) : null);
 
@@ -182,7 +182,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
       return { items: await staffViews(ctx, rows), page: search.page, size: search.size, totalCount, totalPages: totalPages(totalCount, search.size) };
     },
 
-    async answerQuestion(ctx, questionId, input, shopName) {
+    async answerQuestion(ctx, questionId, input) {
       const now = ctx.clock.now();
       const row = await moderate(ctx, questionId, input.version, async (db, before) => {
         if (before.status === 'published') throw QuestionErrors.alreadyPublished();
@@ -204,7 +204,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
           status: 'published',
           answer: input.answer!,
           answerSource: 'shop',
-          answererName: shopAnswererName(shopName),
+          answererName: shopAnswererName(notifications.shopDetails().tradingName),
           answeredBy: moderator,
           answeredAt: now,
         };
@@ -224,7 +224,7 @@ export function createQuestions(deps: ReviewsDeps): ReviewQuestionsService {
       return moderated(ctx, row, row.rejectionReason);
     },
 
-    async inviteQuestionAnswers(ctx, questionId, publicUrl) {
+    async inviteQuestionAnswers(ctx, questionId) {
       const row = await repository.findQuestion(ctx.db, questionId);
       if (!row) throw QuestionErrors.questionNotFound();
       if (row.status === 'published') throw QuestionErrors.alreadyPublished();

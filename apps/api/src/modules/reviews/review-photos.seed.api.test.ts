@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientFromEndpoints } from '@shop/api-client';
 import { reviewListingEndpoints } from '@shop/contracts';
 import { REVIEW_PHOTOS_DIR } from '@shop/demo/seeds';
-import { runSeeds } from '../../seed/seed.ts';
+import { runSeeds, type Seed } from '../../seed/seed.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { reviewPhotosDemoSeed } from './review-photos.seed.ts';
 
 /**
  * The demo reviews' photos: stored as files in the shop's store and served by the photo route, on
@@ -18,6 +17,8 @@ import { reviewPhotosDemoSeed } from './review-photos.seed.ts';
  */
 let api: TestApi;
 let filesDir = '';
+/** The seed as the app's composition made it, with the app's own files service. */
+let photosSeed: Seed;
 const noProgress = () => {};
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await api.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const first = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0]!;
@@ -25,6 +26,7 @@ const first = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))
 beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-demo-photos-'));
   api = await startTestApi({ env: { FILES_DIR: filesDir } });
+  photosSeed = api.app.composed.seeds.find((seed) => seed.name === 'reviews-demo-photos')!;
 });
 afterAll(async () => {
   await api?.close();
@@ -33,13 +35,13 @@ afterAll(async () => {
 
 describe('demo review photos', () => {
   it('wait, unrecorded, for a run with a file store', async () => {
-    expect(await runSeeds(api.database, [reviewPhotosDemoSeed], noProgress)).toEqual([]);
+    expect(await runSeeds(api.database, [photosSeed], noProgress)).toEqual([]);
     expect(await rows(sql`select name from seed_runs where name = 'reviews-demo-photos'`)).toEqual([]);
     expect(await rows(sql`select id from review_photos`)).toEqual([]);
   });
 
   it('are stored files on some reviews rated 3 or more, each counted, and run once', async () => {
-    expect(await runSeeds(api.database, [reviewPhotosDemoSeed], noProgress, { files: api.config.files })).toEqual(['reviews-demo-photos']);
+    expect(await runSeeds(api.database, [photosSeed], noProgress, { files: api.config.files })).toEqual(['reviews-demo-photos']);
     const reviews = await rows<{ status: string; rating: number; photo_count: number; photos: number }>(
       sql`select r.status, r.rating, r.photo_count, count(p.id)::int as photos
           from reviews r left join review_photos p on p.review_id = r.id group by r.id having r.photo_count > 0 or count(p.id) > 0`,
@@ -57,7 +59,7 @@ describe('demo review photos', () => {
     // One stored file (and its details beside it) per photo: none shared, none left over.
     const stored = fs.readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.endsWith('.json'));
     expect(stored).toHaveLength(photos);
-    expect(await runSeeds(api.database, [reviewPhotosDemoSeed], noProgress, { files: api.config.files })).toEqual([]);
+    expect(await runSeeds(api.database, [photosSeed], noProgress, { files: api.config.files })).toEqual([]);
     const { again } = await first<{ again: number }>(sql`select count(*)::int as again from review_photos`);
     expect(again).toBe(photos);
   });

@@ -13,7 +13,7 @@ import { REVIEW_MAX_PHOTOS } from '@shop/contracts';
 import { createRandom, REVIEW_PHOTOS_DIR } from '@shop/demo/seeds';
 import type { Seed } from '../../seed/seed.ts';
 import { systemClock } from '../../platform/context.ts';
-import { createFilesService, type UploadInput } from '../files/index.ts';
+import type { FilesService, UploadInput } from '../files/index.ts';
 import { insertInChunks } from './reviews.seed.ts';
 import { reviewPhotos, reviews } from './reviews.tables.ts';
 
@@ -21,12 +21,12 @@ import { reviewPhotos, reviews } from './reviews.tables.ts';
 const WITH_PHOTOS = 1 / 16;
 const MOST_PHOTOS = Math.min(3, REVIEW_MAX_PHOTOS);
 
-export const reviewPhotosDemoSeed: Seed = {
+/** Stored through the app's own files service; `needsFiles` still keeps it waiting for a run that has a store. */
+export const reviewPhotosDemoSeed = (files: FilesService): Seed => ({
   name: 'reviews-demo-photos',
   size: 20,
   needsFiles: true,
-  async run(db, progress, context) {
-    const files = createFilesService({ settings: context.files! });
+  async run(db, progress) {
     const ctx = { actor: null, clock: systemClock };
     const pictures = fs
       .readdirSync(REVIEW_PHOTOS_DIR)
@@ -67,4 +67,4 @@ export const reviewPhotosDemoSeed: Seed = {
     });
     progress(20, 20);
   },
-};
+});

@@ -1,7 +1,7 @@
 import { reviewPhotoUrl, type ReviewPhoto } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
-import * as repository from './reviews.repository.ts';
-import type { ReviewRow } from './reviews.repository.ts';
+import * as repository from './repository/index.ts';
+import type { ReviewRow } from './repository/index.ts';
 
 /**
  * What every view of a review shows, shoppers' and moderators' alike: the ratings, the words as

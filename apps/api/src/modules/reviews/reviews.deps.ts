@@ -1,5 +1,7 @@
+import type { ApiConfig } from '../../config.ts';
 import type { AfterSalesService } from '../after-sales/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
+import type { FilesService } from '../files/index.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
@@ -15,4 +17,10 @@ export interface ReviewsDeps {
   search: SearchService;
   /** Units of a product's skus returned and reported damaged, for its insights. */
   afterSales: Pick<AfterSalesService, 'afterSalesUnits'>;
+  /** Where review photos are stored. */
+  files: FilesService;
+  /** The storefront's address, for the links in review and answer invitations. */
+  publicUrl: string;
+  /** When "review your purchase" e-mails go (REVIEW_INVITATION_DAYS) and how often they are looked for (REVIEW_INVITATION_POLL_SECONDS). */
+  settings: ApiConfig['reviews'];
 }

@@ -6,7 +6,7 @@ import {
   countReviewInvitationsTo,
   countReviewsOf,
   deleteReviewInvitationsTo,
-} from './reviews.repository.ts';
+} from './repository/index.ts';
 
 export const reviewsPersonalData: readonly PersonalDataStore[] = [
   {

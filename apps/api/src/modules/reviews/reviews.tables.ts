@@ -19,7 +19,7 @@ import { QUESTION_REJECTION_REASONS, QUESTION_STATUSES, REVIEW_HOLD_REASONS, REV
 import { products } from '../catalogue/catalogue.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 
-/** What staff search looks in: the four texts of a review joined by line breaks (review-search.repository.ts). */
+/** What staff search looks in: the four texts of a review joined by line breaks (repository/search-source.ts). */
 export const reviewWords = (columns: { title: AnyPgColumn; text: AnyPgColumn; publishedTitle: AnyPgColumn; publishedText: AnyPgColumn }) => {
   const published = sql`coalesce(${columns.publishedTitle}, '') || chr(10) || coalesce(${columns.publishedText}, '')`;
   return sql`(${columns.title} || chr(10) || ${columns.text} || chr(10) || ${published})`;
@@ -28,7 +28,7 @@ export const reviewWords = (columns: { title: AnyPgColumn; text: AnyPgColumn; pu
 /**
  * Moves on with every review written or changed: a row's `changed_seq` is taken from it on insert
  * and, by trigger (migration 0032), on every update. Staff search's in-memory index reads the rows
- * changed since it last looked by it (review-search.repository.ts).
+ * changed since it last looked by it (repository/search-source.ts).
  */
 export const reviewChanges = pgSequence('review_changes');
 
@@ -106,7 +106,7 @@ export const reviews = pgTable(
     index('reviews_status_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('reviews_sku_idx').on(table.sku, table.createdAt),
     index('reviews_changed_idx').on(table.changedSeq),
-    // Staff search's index loads reviews in date order (review-search.repository.ts); the simple search reads by date.
+    // Staff search's index loads reviews in date order (repository/search-source.ts); the simple search reads by date.
     index('reviews_created_idx').on(table.createdAt, table.id),
     index('reviews_facets_idx').on(table.productId, table.status, table.rating, table.source, table.photoCount),
     check('reviews_rating_check', sql`${table.rating} between 1 and 5`),

@@ -1,8 +1,8 @@
 import type { Database, Transaction } from '../../db/client.ts';
 import { averageTenths, figuresOf, NO_REVIEWS, type SummaryFigures } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
-import * as repository from './reviews.repository.ts';
-import type { ReviewRow, SummaryRow } from './reviews.repository.ts';
+import * as repository from './repository/index.ts';
+import type { ReviewRow, SummaryRow } from './repository/index.ts';
 
 const FIGURE_KEYS = Object.keys(NO_REVIEWS) as (keyof SummaryFigures)[];
 

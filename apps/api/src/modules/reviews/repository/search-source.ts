@@ -1,8 +1,8 @@
 import { and, asc, gt, lte, sql, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '../../platform/context.ts';
-import { writeUnderWay } from '../../db/writers.ts';
-import type { ReviewSource, SourcedReview } from '../search/index.ts';
-import { reviews, reviewWords } from './reviews.tables.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { writeUnderWay } from '../../../db/writers.ts';
+import type { ReviewSource, SourcedReview } from '../../search/index.ts';
+import { reviews, reviewWords } from '../reviews.tables.ts';
 
 /**
  * Where staff search's index reads reviews from (decision 0043): every insert and update of a
