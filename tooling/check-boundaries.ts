@@ -519,16 +519,12 @@ export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/platform/app.ts:requestCount': 'request ids must be unique across the process, whatever app answers',
   'apps/api/src/platform/cache.ts:databasesSeen': 'a number per database handle, so kept answers of two databases never meet',
   'apps/api/src/platform/cache.ts:databaseIds': 'the number of each database handle (databasesSeen), for caches still kept per process',
-  'apps/api/src/platform/cache.ts:processCaches': 'caches still kept per process (reviews), reported by every app until they move into services',
   'apps/api/src/modules/catalogue/catalogue.repository.ts:cardsQueries': 'a prepared query per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/catalogue.repository.ts:summaryQueries': 'prepared queries per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/repository/sellable-offerings.ts:offeringsQueries': 'a prepared query per database handle: built from the schema alone',
   'apps/api/src/modules/search/memory/suggestion-index.ts:preparedNames': 'lower-cased names per list object, a constant computation',
   'apps/api/src/modules/delivery/delivery-calendar.ts:offsetByHour': "London's offset per hour of time, a constant computation",
   'apps/api/src/modules/catalogue/catalogue.service.ts:navigationTrees': 'the navigation tree per database handle, until the service keeps it',
-  'apps/api/src/modules/reviews/listing-cache.ts:answers': 'review listings per database handle, until the reviews service keeps them',
-  'apps/api/src/modules/reviews/listing-cache.ts:askedBefore': "the review listings' doorkeeper, until the reviews service keeps it",
-  'apps/api/src/modules/reviews/listing-cache.ts:products': 'reviewed products per database handle, until the reviews service keeps them',
   'apps/api/src/db/client.ts:statementNames': 'prepared statement names per SQL text: the text decides the name, in any app',
 };
 

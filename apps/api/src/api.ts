@@ -94,7 +94,7 @@ export function composeApi(options: ComposeOptions) {
   const enquiries = createEnquiriesService({ notifications, delivery, orders, catalogue, files, publicUrl });
   const afterSales = createAfterSalesService({ enquiries, orders, catalogue, notifications });
   // Reviews' product insights count after-sales' returns and damage reports.
-  const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales, files, publicUrl, settings: config.reviews });
+  const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales, files, caches, publicUrl, settings: config.reviews });
 
   // Payment events, each heard by this composition's services only.
   payments.onEvent(checkout.notePaidIntent);

@@ -55,21 +55,13 @@ export function createCacheRegistry(): CacheRegistry {
   const watched = new Map<string, () => CacheStats>();
   return {
     watch: (name, stats) => void watched.set(name, stats),
-    reports: () => Object.fromEntries([...processCaches, ...watched].map(([name, stats]) => [name, reportOf(stats())])),
+    reports: () => Object.fromEntries([...watched].map(([name, stats]) => [name, reportOf(stats())])),
   };
 }
 
 function reportOf(figures: CacheStats): CacheReport {
   const lookups = figures.hits + figures.misses;
   return { ...figures, hitRate: lookups === 0 ? null : Math.round((figures.hits / lookups) * 100) / 100 };
-}
-
-/** Caches still kept per process rather than per app, reported by every app's registry. */
-const processCaches = new Map<string, () => CacheStats>();
-
-/** @deprecated A process-wide cache: keep the cache in a service and watch it with the app's registry instead. */
-export function watchCache(name: string, stats: () => CacheStats): void {
-  processCaches.set(name, stats);
 }
 
 /**

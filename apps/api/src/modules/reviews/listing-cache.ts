@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import { answerWeight, databaseId, LruCache, SeenOnce, watchCache } from '../../platform/cache.ts';
+import { answerWeight, databaseId, LruCache, SeenOnce, type CacheRegistry } from '../../platform/cache.ts';
 import type { ReviewedProduct } from '../catalogue/index.ts';
 
 /**
@@ -41,9 +41,9 @@ export interface ListingCache {
 
 const PRODUCT_TTL_MS = 60_000;
 
-export function createListingCache(): ListingCache {
+export function createListingCache(caches: CacheRegistry): ListingCache {
   const answers = new LruCache<string, Promise<unknown>>({ maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, sizeOf: () => 0, ttlMs: ANSWER_TTL_MS });
-  watchCache('reviews-listings', () => answers.stats());
+  caches.watch('reviews-listings', () => answers.stats());
   /**
    * An answer is kept the second time it is asked for (as the catalogue's are, decision 0040): most
    * pages past the first, sorts and star filters of a product are asked for once in ANSWER_TTL_MS,
@@ -52,7 +52,7 @@ export function createListingCache(): ListingCache {
    */
   const askedBefore = new SeenOnce();
   const products = new LruCache<string, Promise<ReviewedProduct | null>>({ maxEntries: MAX_ENTRIES, ttlMs: PRODUCT_TTL_MS });
-  watchCache('reviews-products', () => products.stats());
+  caches.watch('reviews-products', () => products.stats());
 
   return {
     keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T> {

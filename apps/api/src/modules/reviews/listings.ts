@@ -318,7 +318,7 @@ export function createListings(deps: ReviewsDeps): ReviewListingsService {
   // Staff search's index belongs to search, over the reviews read from here (decision 0043).
   const index = deps.search.reviews(repository.reviewSearchSource);
   // Kept answers belong to this service: another app in the process keeps its own (decision 0057).
-  const reading: ReadingDeps = { ...deps, cache: createListingCache() };
+  const reading: ReadingDeps = { ...deps, cache: createListingCache(deps.caches) };
   return {
     listReviews: (ctx, query) => listReviews(reading, ctx, query),
     getReviewSummary: (ctx, slug) => getReviewSummary(reading, ctx, slug),

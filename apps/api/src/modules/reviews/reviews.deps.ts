@@ -1,4 +1,5 @@
 import type { ApiConfig } from '../../config.ts';
+import type { CacheRegistry } from '../../platform/cache.ts';
 import type { AfterSalesService } from '../after-sales/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { FilesService } from '../files/index.ts';
@@ -17,6 +18,8 @@ export interface ReviewsDeps {
   search: SearchService;
   /** Units of a product's skus returned and reported damaged, for its insights. */
   afterSales: Pick<AfterSalesService, 'afterSalesUnits'>;
+  /** The app's caches: kept listings and products report their figures there. */
+  caches: CacheRegistry;
   /** Where review photos are stored. */
   files: FilesService;
   /** The storefront's address, for the links in review and answer invitations. */
