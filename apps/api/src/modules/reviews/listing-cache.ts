@@ -3,9 +3,9 @@ import { answerWeight, databaseId, LruCache, SeenOnce, type CacheRegistry } from
 import type { ReviewedProduct } from '../catalogue/index.ts';
 
 /**
- * A product's review listings and summary kept per process (decision 0037), by each reviews service, keyed by the version
- * of the product's `review_summaries` row: its `xmin`, the id of the transaction that last wrote
- * it. Every publish and take-down changes that row in its own transaction (summaries.ts), so the
+ * A product's review listings and summary kept in process by each reviews service (decision 0037),
+ * keyed by the version of the product's `review_summaries` row: its `xmin`, the id of the
+ * transaction that last wrote it. Every publish and take-down changes that row in its own transaction (summaries.ts), so the
  * first read after one commits, on any instance, finds a new version and misses: a publish shows
  * at once everywhere, with no message between instances. Reading the version is one primary-key
  * lookup, which also gives the published counts (a listing's total without counting rows).
@@ -22,7 +22,7 @@ const MAX_ENTRIES = 20_000;
 /** Listing pages are a few kB each: this keeps thousands, and no flood of odd queries can grow the process past it. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-/** Per process and app: the kept answers and products of one reviews service (its composition's), never shared with another. */
+/** The kept answers and products of one reviews service, so of one app: never shared with another app in the process. */
 export interface ListingCache {
   /**
    * The answer kept for `key` under `version`, or `load()`'s, kept for the next callers once it has
