@@ -364,11 +364,7 @@ function sqlViolations(root: string, allowList: readonly string[]): Violation[] 
 export const SERVICE_FILE_MAX_LINES = 400;
 
 /** Service files still over SERVICE_FILE_MAX_LINES, each until its groups of functions move to files of their own. */
-export const LONG_SERVICE_FILES: readonly string[] = [
-  'apps/api/src/modules/catalogue/catalogue.service.ts',
-  'apps/api/src/modules/discounts/discounts.service.ts',
-  'apps/api/src/modules/orders/orders.service.ts',
-];
+export const LONG_SERVICE_FILES: readonly string[] = [];
 
 const isServiceFile = (file: string, text: string) =>
   !isTestCode(file) && (file.endsWith('.service.ts') || /^export (async )?function create[A-Z]\w*\(/m.test(text));
@@ -519,12 +515,11 @@ export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/platform/app.ts:requestCount': 'request ids must be unique across the process, whatever app answers',
   'apps/api/src/platform/cache.ts:databasesSeen': 'a number per database handle, so kept answers of two databases never meet',
   'apps/api/src/platform/cache.ts:databaseIds': 'the number of each database handle (databasesSeen), for caches still kept per process',
-  'apps/api/src/modules/catalogue/catalogue.repository.ts:cardsQueries': 'a prepared query per database handle: built from the schema alone',
-  'apps/api/src/modules/catalogue/catalogue.repository.ts:summaryQueries': 'prepared queries per database handle: built from the schema alone',
+  'apps/api/src/modules/catalogue/repository/products.ts:cardsQueries': 'a prepared query per database handle: built from the schema alone',
+  'apps/api/src/modules/catalogue/repository/products.ts:summaryQueries': 'prepared queries per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/repository/sellable-offerings.ts:offeringsQueries': 'a prepared query per database handle: built from the schema alone',
   'apps/api/src/modules/search/memory/suggestion-index.ts:preparedNames': 'lower-cased names per list object, a constant computation',
   'apps/api/src/modules/delivery/delivery-calendar.ts:offsetByHour': "London's offset per hour of time, a constant computation",
-  'apps/api/src/modules/catalogue/catalogue.service.ts:navigationTrees': 'the navigation tree per database handle, until the service keeps it',
   'apps/api/src/db/client.ts:statementNames': 'prepared statement names per SQL text: the text decides the name, in any app',
 };
 

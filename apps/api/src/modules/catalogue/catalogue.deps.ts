@@ -1,3 +1,4 @@
+import type { ServiceContext } from '../../platform/context.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
@@ -14,3 +15,7 @@ export interface CatalogueDeps {
   /** Units sold per sku since a date, from orders (given late by api.ts: orders come after the catalogue); none without it. */
   unitsSoldSince?: UnitsSoldSince;
 }
+
+/** The contexts the catalogue's functions take: most read only the database; listings also read the clock. */
+export type DbContext = Pick<ServiceContext, 'db'>;
+export type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;

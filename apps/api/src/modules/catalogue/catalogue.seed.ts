@@ -1,6 +1,6 @@
 import type { Seed } from '../../seed/seed.ts';
 import { CATEGORY_TREE } from '@shop/demo/seeds';
-import { insertCategory } from './catalogue.repository.ts';
+import { insertCategory } from './repository/products.ts';
 
 const size = CATEGORY_TREE.reduce((sum, category) => sum + 1 + category.children.length, 0);
 

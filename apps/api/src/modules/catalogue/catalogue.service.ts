@@ -1,19 +1,11 @@
-import {
-  LISTING_TYPES,
-  PAGE_TYPES,
-  SITEMAP_PAGE_SIZE,
-  type Carousels,
-  type CarouselsRequest,
-  type EssentialItems,
-  type UserContentCarousel,
-} from '@shop/contracts';
 import type {
   Autocomplete,
+  Carousels,
+  CarouselsRequest,
   CategoryListingRequest,
+  EssentialItems,
   Listing,
   Navigation,
-  Price,
-  ProductCard,
   ProductDeliveryOptions,
   ProductDeliveryOptionsRequest,
   ProductSummary,
@@ -22,15 +14,24 @@ import type {
   SearchRequest,
   SitemapProducts,
   TradePrices,
+  UserContentCarousel,
 } from '@shop/contracts';
-import { LruCache } from '../../platform/cache.ts';
-import type { CallerContext, ServiceContext } from '../../platform/context.ts';
-import type { Availability, AvailabilityOptions, InventoryService } from '../inventory/index.ts';
-import * as repository from './catalogue.repository.ts';
-import { CatalogueErrors } from './catalogue.errors.ts';
+import type { CallerContext } from '../../platform/context.ts';
+import type { AvailabilityOptions } from '../inventory/index.ts';
+import type { ProductChange } from '../search/index.ts';
+import type { CatalogueDeps, DbContext, ListingContext } from './catalogue.deps.ts';
+import { getPromotions, getSitemapProducts, listCategory, listPromotion, navigation } from './listings.ts';
+import * as history from './price-history.ts';
+import type { PriceChange } from './price-history.ts';
+import { changePrice, getTradePrices } from './prices.ts';
+import { getCarousels, getEssentialItems, getProductSummary, getProductSummaryBySku, getUserContentCarousel } from './product-pages.ts';
 import { getProductDeliveryOptions } from './product-delivery.ts';
-import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
+import type { PriceStep } from './reference-price.ts';
+import type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 import type { Returnability } from './returnability.ts';
+import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
+import { recountPopularity } from './popularity.ts';
+import { returnabilityOfSkus } from './repository/products.ts';
 import {
   findProductIdsBy,
   findReviewedProduct,
@@ -39,18 +40,7 @@ import {
   setReviewFigures,
   setReviewFiguresOf,
 } from './repository/review-figures.ts';
-import type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
-import { FALLBACK_IMAGE_URL, type ProductChange, type ProductSearch } from '../search/index.ts';
 import { catalogueSource } from './search-source.ts';
-import { inFamilyOrder } from './specification-order.ts';
-import * as history from './price-history.ts';
-import type { PriceChange } from './price-history.ts';
-import type { PriceStep } from './reference-price.ts';
-import { recountPopularity } from './popularity.ts';
-import type { CatalogueDeps } from './catalogue.deps.ts';
-
-type DbContext = Pick<ServiceContext, 'db'>;
-type ListingContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 /**
  * Products and their offerings, listings, search and suggestions, and a product's delivery options;
@@ -114,261 +104,6 @@ export interface CatalogueService {
   recountPopularity(ctx: ListingContext): Promise<number>;
 }
 
-// The tree changes only when staff edit categories, yet every page shows it: keep it for a short
-// while per database (a process has one; tests open a few), so instances agree within
-// NAVIGATION_TTL_MS without any shared cache.
-const NAVIGATION_TTL_MS = 30_000;
-const navigationTrees = new LruCache<object, Promise<Navigation>>({ maxEntries: 4, ttlMs: NAVIGATION_TTL_MS });
-
-function getNavigation(ctx: ListingContext): Promise<Navigation> {
-  return navigationTrees.getOrLoad(ctx.db, () => loadNavigation(ctx.db), ctx.clock.now().getTime());
-}
-
-async function loadNavigation(db: ServiceContext['db']): Promise<Navigation> {
-  const rows = await repository.listCategories(db);
-  const childrenOf = new Map<number, { slug: string; name: string }[]>();
-  for (const row of rows) {
-    if (row.parentId === null) continue;
-    const list = childrenOf.get(row.parentId) ?? [];
-    list.push({ slug: row.slug, name: row.name });
-    childrenOf.set(row.parentId, list);
-  }
-  return {
-    categories: rows
-      .filter((row) => row.parentId === null)
-      .map((row) => ({
-        slug: row.slug,
-        name: row.name,
-        description: row.description,
-        children: childrenOf.get(row.id) ?? [],
-      })),
-  };
-}
-
-const toPrice = (row: {
-  priceIncVat: number;
-  priceExVat: number;
-  wasPriceIncVat: number | null;
-  wasPriceExVat: number | null;
-  discountPercentage: number | null;
-}): Price => ({
-  currencyCode: 'GBP',
-  priceIncTax: row.priceIncVat,
-  priceExcTax: row.priceExVat,
-  wasPriceIncTax: row.wasPriceIncVat,
-  wasPriceExcTax: row.wasPriceExVat,
-  isOnPromotion: (row.discountPercentage ?? 0) > 0,
-  discountPercentage: row.discountPercentage ?? 0,
-});
-const toStock = ({ status, eta }: Availability) => ({ status, eta });
-/** A sku's stock as inventory has it: every card and product page asks it, in one read per answer. */
-type StockOf = (sku: string) => Availability;
-async function stockOf(inventory: InventoryService, ctx: DbContext, skus: readonly string[]): Promise<StockOf> {
-  const stock = await inventory.availabilityOf(ctx, skus);
-  return (sku) => stock.get(sku)!;
-}
-
-function toCard(row: repository.CardRow, stock: StockOf): ProductCard {
-  const { product } = row;
-  return {
-    id: product.id,
-    sku: row.sku,
-    slug: product.slug,
-    productName: product.name,
-    averageRating: product.ratingTenths / 10,
-    reviewsCount: product.reviewsCount,
-    questionsCount: product.questionsCount,
-    image: { url: row.imageUrl ?? FALLBACK_IMAGE_URL, altText: product.name },
-    stockStatus: toStock(stock(row.sku)),
-    price: toPrice(row.price),
-    badges: row.badges,
-    brand: row.brand,
-    defaultCategory: row.category,
-    deliveryClass: product.deliveryClass,
-    isBundle: product.isBundle,
-    variationListingLabel: row.offeringCount > 1 ? `Available in ${row.offeringCount} options` : null,
-    // Cards are shared by every shopper (and cached): trade prices come from getTradePrices.
-    tradePrices: null,
-  };
-}
-
-async function listCards({ inventory }: CatalogueDeps, ctx: DbContext, ids: readonly number[]): Promise<ProductCard[]> {
-  const rows = await repository.listCards(ctx.db, ids);
-  const stock = await stockOf(
-    inventory,
-    ctx,
-    rows.map((row) => row.sku),
-  );
-  return rows.map((row) => toCard(row, stock));
-}
-
-type SummaryRow = NonNullable<Awaited<ReturnType<typeof repository.findProductSummary>>>;
-
-async function toSummary({ inventory }: CatalogueDeps, ctx: DbContext, row: SummaryRow): Promise<ProductSummary> {
-  const stock = await stockOf(inventory, ctx, [row.sku, ...row.offerings.map((offering) => offering.sku)]);
-  return {
-    ...toCard(row, stock),
-    description: row.product.description,
-    guaranteeYears: row.product.guaranteeYears,
-    isWeee: row.product.isWeee,
-    specifications: inFamilyOrder(row.product.specifications, row.departmentSlug ?? '', row.category.slug),
-    images: row.images,
-    offerings: row.offerings.map((offering) => ({
-      sku: offering.sku,
-      label: offering.label,
-      isDefault: offering.isDefault,
-      widthMm: offering.widthMm,
-      finish: offering.finish,
-      handing: offering.handing,
-      packQty: offering.packQty,
-      price: toPrice(offering),
-      stockStatus: toStock(stock(offering.sku)),
-    })),
-    bundleComponents: row.bundleComponents,
-  };
-}
-
-async function getProductSummary(deps: CatalogueDeps, ctx: DbContext, slug: string): Promise<ProductSummary> {
-  const row = await repository.findProductSummary(ctx.db, { slug });
-  if (!row) throw CatalogueErrors.productNotFound(slug);
-  return toSummary(deps, ctx, row);
-}
-
-async function getProductSummaryBySku(deps: CatalogueDeps, ctx: DbContext, sku: string): Promise<ProductSummary> {
-  const row = await repository.findProductSummary(ctx.db, { sku });
-  if (!row) throw CatalogueErrors.skuNotFound(sku);
-  return toSummary(deps, ctx, row);
-}
-
-async function listCategory(products: ProductSearch, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
-  const listing = await products.listCategory(ctx, input);
-  if (!listing) throw CatalogueErrors.categoryNotFound(input.slug);
-  return listing;
-}
-
-/**
- * A trade customer's prices for the skus on screen, priced by the pricing module as the basket and
- * checkout price them, so all three agree. Asked for apart from the (public, cached) cards.
- */
-async function getTradePrices({ pricing, inventory }: CatalogueDeps, ctx: CallerContext, skus: readonly string[]): Promise<TradePrices> {
-  const list = await pricing.priceListFor(ctx);
-  // The endpoint admits the trade role only; pricing decides who is trade-priced.
-  const tradeBand = list.pricing.tradePriced ? list.pricing.tradeBand : null;
-  if (!tradeBand) throw CatalogueErrors.notTradePriced();
-  const offerings = await findSellableOfferings(inventory, ctx, skus);
-  return {
-    prices: [...new Set(skus)].flatMap((sku) => {
-      const offering = offerings.get(sku);
-      if (!offering) return [];
-      const price = pricing.unitPrice(offering, list);
-      const discounted = price.exVat < offering.priceExVat;
-      return [
-        {
-          sku,
-          priceIncTax: price.incVat,
-          priceExcTax: price.exVat,
-          tradeBand,
-          tradeBandName: list.pricing.tradeBandName ?? tradeBand,
-          tradeDiscountBasisPoints: discounted ? list.pricing.tradeDiscountBasisPoints : 0,
-        },
-      ];
-    }),
-  };
-}
-
-/**
- * A promotion listing: new products (type 100) or a configured listing (type 200) on a category
- * base, or the whole catalogue, with the listing's preset facet selections always applied.
- */
-async function listPromotion(products: ProductSearch, ctx: ListingContext, input: CategoryListingRequest): Promise<Listing> {
-  const listing = await repository.findListing(ctx.db, input.slug);
-  const now = ctx.clock.now();
-  if (!listing || (listing.startsAt && listing.startsAt > now) || (listing.endsAt && listing.endsAt <= now)) {
-    throw CatalogueErrors.listingNotFound(input.slug);
-  }
-  const scope = { slug: input.slug, title: listing.title, newProducts: listing.listingType === LISTING_TYPES.newProducts, categoryId: listing.categoryId };
-  return products.listPromotion(ctx, scope, { ...input, facets: { ...input.facets, ...listing.filters } });
-}
-
-/** The promotion and new-products listings running now, for the home page and the sitemap. */
-async function getPromotions(ctx: ListingContext): Promise<Promotions> {
-  const rows = await repository.listRunningListings(ctx.db, ctx.clock.now());
-  return {
-    promotions: rows.map((row) => ({ ...row, category: row.category?.slug ? row.category : null, endsAt: row.endsAt?.toISOString() ?? null })),
-  };
-}
-
-/** Product slugs for the sitemap, SITEMAP_PAGE_SIZE at a time; a page past the end is empty. */
-async function getSitemapProducts(ctx: DbContext, pageNumber: number): Promise<SitemapProducts> {
-  const { rows, total } = await repository.listProductSlugs(ctx.db, (pageNumber - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
-  return {
-    products: rows.map((row) => ({ slug: row.slug, lastModified: row.createdAt.toISOString() })),
-    pageNumber,
-    pageCount: Math.max(1, Math.ceil(total / SITEMAP_PAGE_SIZE)),
-  };
-}
-
-async function getEssentialItems(deps: CatalogueDeps, ctx: DbContext, sku: string, bundleId: number | null): Promise<EssentialItems> {
-  const { db } = ctx;
-  const productId = await repository.findProductId(db, { sku });
-  if (productId === undefined) throw CatalogueErrors.skuNotFound(sku);
-  if (bundleId !== null && !(await repository.findBundle(db, bundleId))) throw CatalogueErrors.bundleNotFound(bundleId);
-  const rows = await repository.listEssentialItems(db, productId, bundleId);
-  const cards = new Map((await listCards(deps, ctx, [...new Set(rows.map((row) => row.productId))])).map((card) => [card.id, card]));
-  return {
-    sku,
-    bundleId,
-    items: rows.flatMap(({ productId: itemProductId, ...row }) => {
-      const product = cards.get(itemProductId);
-      return product ? [{ ...row, product }] : [];
-    }),
-  };
-}
-
-const USER_CONTENT_LIMIT = 20;
-
-async function getUserContentCarousel({ db }: DbContext, productId: number): Promise<UserContentCarousel> {
-  if (!(await repository.productExists(db, productId))) throw CatalogueErrors.productNotFound(String(productId));
-  const rows = await repository.listApprovedUserContent(db, productId, USER_CONTENT_LIMIT);
-  return { productId, items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-}
-
-const CAROUSEL_SIZE = 12;
-
-/** Carousels per page type (spec §3): what a shopper on that page is likely to want next. */
-async function getCarousels(deps: CatalogueDeps, ctx: DbContext, input: CarouselsRequest): Promise<Carousels> {
-  const { db } = ctx;
-  const carousels: Carousels['carousels'] = [];
-  const add = async (identifier: string, title: string, ids: number[]) => {
-    if (ids.length) carousels.push({ identifier, title, products: await listCards(deps, ctx, ids) });
-  };
-  const skus = [...new Set(input.recentlyViewedSkus)];
-  const bySku = await repository.productIdsForSkus(db, skus);
-  const recentlyViewed = [...new Set(skus.map((sku) => bySku.get(sku)).filter((id) => id !== undefined))].slice(0, CAROUSEL_SIZE);
-  if (input.categorySlug) {
-    const category = await repository.findCategory(db, input.categorySlug);
-    if (!category) throw CatalogueErrors.categoryNotFound(input.categorySlug);
-    const ids = await repository.categoryWithChildren(db, category);
-    await add('category-best-sellers', `Best sellers in ${category.name}`, await repository.listTopProductIds(db, 'popularity', ids, CAROUSEL_SIZE));
-  }
-  if (input.pageType === PAGE_TYPES.homepage || input.pageType === PAGE_TYPES.cart || input.pageType === PAGE_TYPES.other || !input.categorySlug) {
-    await add('best-sellers', 'Best sellers', await repository.listTopProductIds(db, 'popularity', null, CAROUSEL_SIZE));
-  }
-  if (input.pageType === PAGE_TYPES.homepage) {
-    await add('new-in', 'New in', await repository.listTopProductIds(db, 'newest', null, CAROUSEL_SIZE));
-  }
-  await add('recently-viewed', 'Recently viewed', recentlyViewed);
-  return { carousels };
-}
-
-async function changePrice(deps: CatalogueDeps, ctx: ListingContext, sku: string, priceIncVat: number): Promise<PriceChange> {
-  if (!Number.isSafeInteger(priceIncVat) || priceIncVat <= 0) throw CatalogueErrors.badPrice();
-  const rates = await deps.pricing.vatRates(ctx);
-  const changed = await history.changePrice(ctx.db, sku, priceIncVat, (code) => rates.get(code)?.basisPoints, ctx.clock.now());
-  if (!changed) throw CatalogueErrors.skuNotFound(sku);
-  return changed;
-}
-
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
   const products = deps.search.products(catalogueSource(deps.inventory));
   /** Search hears of what changed (a count of products changed), so its next answers read it. */
@@ -378,7 +113,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     return changed;
   };
   return {
-    getNavigation,
+    getNavigation: navigation(),
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),
     listCategory: (ctx, input) => listCategory(products, ctx, input),
@@ -401,7 +136,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),
-    returnabilityOf: (ctx, skus) => repository.returnabilityOfSkus(ctx.db, skus),
+    returnabilityOf: (ctx, skus) => returnabilityOfSkus(ctx.db, skus),
     findReviewedProduct,
     findProductIdsBy,
     setReviewFigures,

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { DeliveryErrors, type DeliveryService, type Postcode } from '../delivery/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
-import * as repository from './catalogue.repository.ts';
+import * as repository from './repository/products.ts';
 
 /** The delivery options of a sku for a quantity, to a postcode when one is given (else mainland GB). */
 export async function getProductDeliveryOptions(

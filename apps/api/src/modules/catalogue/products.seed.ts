@@ -4,7 +4,7 @@ import type { Progress, Seed } from '../../seed/seed.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
 import { BRANDS, DEMO_PRODUCT_COUNT, DEPARTMENTS, demoPriceHistory, generateCatalogue, productGallery, type GeneratedCatalogue } from '@shop/demo/seeds';
-import * as repository from './catalogue.repository.ts';
+import * as repository from './repository/products.ts';
 import { insertPriceHistory } from './repository/price-history.ts';
 import { referencePrice } from './reference-price.ts';
 

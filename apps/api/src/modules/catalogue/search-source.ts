@@ -1,6 +1,6 @@
 import type { InventoryService } from '../inventory/index.ts';
 import type { IdRange, IndexedProduct, ProductSource } from '../search/index.ts';
-import * as repository from './catalogue.repository.ts';
+import * as repository from './repository/products.ts';
 
 /**
  * What search's product index reads of the catalogue (decision 0059): the rows from the

@@ -3,6 +3,7 @@
  * checks on its terms. Money is integer pence; a percentage is in basis points (1000 = 10%).
  */
 import { DISCOUNT_TYPES, formatPenceShort, TARGET_TYPES, type DiscountType, type PromotionStatus, type TargetType } from '@shop/contracts';
+import type { PromotionRow } from './discounts.repository.ts';
 
 export interface PromotionTerms {
   targetType: TargetType;
@@ -139,3 +140,18 @@ export function checkTerms(terms: PromotionTerms, claimCount = 0): [string, stri
   }
   return problems;
 }
+
+/** A stored promotion's terms, as the rules read them. */
+export const termsOf = (row: PromotionRow): PromotionTerms => ({
+  targetType: row.targetType as TargetType,
+  targetSkus: row.targetSkus,
+  targetCategoryIds: row.targetCategoryIds,
+  targetBrandIds: row.targetBrandIds,
+  discountType: row.discountType as DiscountType,
+  value: row.value,
+  minimumSpendPence: row.minimumSpendPence,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  usageLimit: row.usageLimit,
+  perCustomerLimit: row.perCustomerLimit,
+});

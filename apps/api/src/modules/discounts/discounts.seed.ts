@@ -1,7 +1,7 @@
 import { DISCOUNT_TYPES, SALES_CHANNELS, TARGET_TYPES } from '@shop/contracts';
 import type { Seed } from '../../seed/seed.ts';
 import * as repository from './discounts.repository.ts';
-import { generateIssueCodes } from './discounts.service.ts';
+import { generateIssueCodes } from './promotions.ts';
 
 const DAY_MS = 86_400_000;
 

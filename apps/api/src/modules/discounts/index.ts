@@ -5,14 +5,8 @@ import { demoPromotionsSeed } from './discounts.seed.ts';
 import type { DiscountsService } from './discounts.service.ts';
 
 export type { SalesChannel } from '@shop/contracts';
-export {
-  createDiscountsService,
-  type AppliedDiscount,
-  type DiscountableLine,
-  type DiscountCheck,
-  type DiscountsService,
-  type LoadedDiscount,
-} from './discounts.service.ts';
+export { createDiscountsService, type DiscountsService } from './discounts.service.ts';
+export type { AppliedDiscount, DiscountableLine, DiscountCheck, LoadedDiscount } from './redeeming.ts';
 
 /** Discount codes (`DiscountsService`): staff's promotions and issue codes, judged and claimed for baskets and orders. */
 export function createDiscountsModule({ discounts }: { discounts: DiscountsService }): ApiModule {

@@ -3,7 +3,9 @@ import { ordersPersonalData } from './orders.personal-data.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import type { OrdersService } from './orders.service.ts';
 
-export { createOrdersService, type HelpOrder, type OrdersService, type PlacedOrderInput, type PurchasedLine, type RecentBuyer } from './orders.service.ts';
+export { createOrdersService, type OrdersService } from './orders.service.ts';
+export type { HelpOrder, PurchasedLine, RecentBuyer } from './order-lookups.ts';
+export type { PlacedOrderInput } from './placing.ts';
 export type { OrdersDeps } from './orders.deps.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
 export type { OrderProof } from './order-links.ts';

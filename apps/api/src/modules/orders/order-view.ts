@@ -9,6 +9,9 @@ import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 
+/** Placed at trade prices: on the trade site or app rather than the website. */
+export const isTradePriced = (channel: number) => channel !== SALES_CHANNELS.Website;
+
 /** Staff see everything; customers see neither staff notes and reasons nor refunds that did not happen. */
 export type Audience = 'staff' | 'customer';
 
@@ -93,7 +96,7 @@ export function presentOrder(
     emailAddress: row.emailAddress,
     customerName: row.customerName,
     orderReference: row.orderReference,
-    tradePriced: row.channel !== SALES_CHANNELS.Website,
+    tradePriced: isTradePriced(row.channel),
     deliveryAddress: row.deliveryAddress ?? null,
     billingAddress: row.billingAddress,
     delivery: {

@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { TRACKING_LIMIT } from './orders.routes.ts';
-import type { PlacedOrderInput } from './orders.service.ts';
+import type { PlacedOrderInput } from './placing.ts';
 import { placedOrderInput, recordPlacedOrder } from './testing.ts';
 
 let api: TestApi;

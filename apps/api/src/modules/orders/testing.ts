@@ -4,7 +4,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { PlacedOrderInput } from './orders.service.ts';
+import type { PlacedOrderInput } from './placing.ts';
 
 /** Writes an order as checkout's place-order does (with its confirmation e-mail), through the app's own orders service. */
 export const recordPlacedOrder = (app: FastifyInstance, input: PlacedOrderInput, now: Date) =>

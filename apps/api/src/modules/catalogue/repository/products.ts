@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
-import { writeUnderWay } from '../../db/writers.ts';
-import type { IdRange, IndexedProduct } from '../search/index.ts';
-import type { Returnability } from './returnability.ts';
+import type { Database } from '../../../db/client.ts';
+import { writeUnderWay } from '../../../db/writers.ts';
+import type { IdRange, IndexedProduct } from '../../search/index.ts';
+import type { Returnability } from '../returnability.ts';
 import {
   brands,
   bundleComponents,
@@ -18,7 +18,7 @@ import {
   productImages,
   products,
   userContent,
-} from './catalogue.tables.ts';
+} from '../catalogue.tables.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
