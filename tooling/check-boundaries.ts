@@ -327,7 +327,7 @@ export function isSqlPlace(file: string): boolean {
  * Files that still hold SQL outside a repository while they are being moved; this list only shrinks.
  * An entry that no longer holds SQL is refused, so it is removed when its file moves.
  */
-export const SQL_ALLOW_LIST: readonly string[] = ['apps/api/src/api.ts', 'apps/api/src/platform/idempotency.ts'];
+export const SQL_ALLOW_LIST: readonly string[] = [];
 
 /**
  * `import … from 'drizzle-orm…'`, a `sql` template, or one of the module's own tables imported as a value

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { ApiConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { schemaVersion } from './db/migrate.ts';
@@ -9,6 +8,7 @@ import type { ApiModule } from './platform/module.ts';
 import { runJobsWithApp } from './platform/jobs.ts';
 import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
+import { selectOne } from './platform/health.repository.ts';
 import { createCatalogueModule, createCatalogueService } from './modules/catalogue/index.ts';
 import { createInventoryModule, createInventoryService, createRestockService } from './modules/inventory/index.ts';
 import { createNotificationsModule, createNotificationsService } from './modules/notifications/index.ts';
@@ -221,7 +221,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   // and concurrent polls share it.
   const pingDatabase = async (handle: DatabaseHandle) => {
     try {
-      await handle.db.execute(sql`select 1`);
+      await selectOne(handle.db);
     } finally {
       setTimeout(() => (lastPing = null), pingCacheMs).unref();
     }

@@ -4,10 +4,9 @@
  * a retry by the same caller with the same key and input replays the first answer.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/platform.tables.ts';
 import { AppError, PlatformErrors } from './errors.ts';
+import * as repository from './idempotency.repository.ts';
 import type { Job } from './jobs.ts';
 
 /** How long a call may hold its key; after that a retry takes over (the first caller crashed). */
@@ -36,9 +35,6 @@ export interface IdempotencyRequest {
    */
   relaxedCommit?: boolean;
 }
-
-/** Prefixed to a statement: PostgreSQL's `SET LOCAL synchronous_commit = off`, for that statement's implicit transaction. */
-const RELAXED = sql`with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)`;
 
 /** A stable hash of a request body: object keys are sorted, so their order does not matter. */
 export function hashRequest(body: unknown): string {
@@ -73,36 +69,16 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
   if (!KEY.test(request.key)) throw PlatformErrors.idempotencyKeyInvalid();
   const now = request.now ?? new Date();
   const lockedUntil = new Date(now.getTime() + LEASE_MS);
-  const scope = scopeOf(request);
-  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, request.key));
+  const name = { scope: scopeOf(request), key: request.key };
+  const relaxed = request.relaxedCommit ?? false;
 
-  const claimed = request.relaxedCommit
-    ? rowsOf(
-        await db.execute(sql`${RELAXED}
-          insert into ${idempotencyKeys} (scope, key, request_hash, state, locked_until, created_at)
-          select ${scope}, ${request.key}, ${request.requestHash}, 'in_progress',
-            ${lockedUntil.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from relaxed
-          on conflict do nothing returning key`),
-      )[0]
-    : (
-        await db
-          .insert(idempotencyKeys)
-          .values({ scope, key: request.key, requestHash: request.requestHash, state: 'in_progress', lockedUntil, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key })
-      )[0];
-  if (!claimed) {
-    const [existing] = await db.select().from(idempotencyKeys).where(where);
+  if (!(await repository.claimKey(db, name, { requestHash: request.requestHash, lockedUntil, now }, relaxed))) {
+    const existing = await repository.findKey(db, name);
     if (!existing) return withIdempotency(db, request, run); // freed meanwhile by a failed run
     if (existing.requestHash !== request.requestHash) throw PlatformErrors.idempotencyKeyReused();
     if (existing.state === 'done') return replay<T>(existing.responseStatus ?? 200, existing.response);
     // Still running, unless its lease ran out: then this call takes it over, once.
-    const [takenOver] = await db
-      .update(idempotencyKeys)
-      .set({ lockedUntil })
-      .where(and(where, eq(idempotencyKeys.state, 'in_progress'), lt(idempotencyKeys.lockedUntil, now)))
-      .returning({ key: idempotencyKeys.key });
-    if (!takenOver) throw PlatformErrors.idempotencyInProgress();
+    if (!(await repository.takeOverKey(db, name, lockedUntil, now))) throw PlatformErrors.idempotencyInProgress();
   }
 
   let result: T;
@@ -111,28 +87,14 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
   } catch (error) {
     if (error instanceof AppError && error.status >= 400 && error.status < 500) {
       const refusal: StoredRefusal = { code: error.code, detail: error.message, ...(error.errors && { errors: error.errors }) };
-      await finish(db, request, where, error.status, refusal);
+      await repository.finishKey(db, name, error.status, JSON.stringify(refusal), relaxed);
     } else {
-      await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'in_progress')));
+      await repository.freeKey(db, name);
     }
     throw error;
   }
-  await finish(db, request, where, 200, result);
+  await repository.finishKey(db, name, 200, JSON.stringify(result ?? null), relaxed);
   return result;
-}
-
-async function finish(db: Database, request: IdempotencyRequest, where: ReturnType<typeof and>, status: number, response: unknown): Promise<void> {
-  const json = JSON.stringify(response ?? null);
-  if (request.relaxedCommit) {
-    await db.execute(sql`${RELAXED}
-      update ${idempotencyKeys} set state = 'done', response_status = ${status}, response = ${json}::jsonb
-      from relaxed where scope = ${scopeOf(request)} and key = ${request.key}`);
-    return;
-  }
-  await db
-    .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: status, response: sql`${json}::jsonb` })
-    .where(where);
 }
 
 /** The stored scope: what the key is for, and whose it is. */
@@ -161,18 +123,12 @@ export function onceForIdempotencyKey<T>(
   );
 }
 
-const rowsOf = (result: unknown) => (result as { rows: { key: string }[] }).rows;
-
 /** Keys are kept a day, as Stripe keeps them: long enough for any retry of the same attempt. */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60_000;
 
 /** Deletes finished keys older than the retention; returns how many went. */
-export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<number> {
-  const rows = await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.state, 'done'), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS))))
-    .returning({ key: idempotencyKeys.key });
-  return rows.length;
+export function pruneIdempotencyKeys(db: Database, now: Date): Promise<number> {
+  return repository.deleteFinishedKeys(db, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS));
 }
 
 /** Every hour, each instance deletes the keys past their retention; deleting twice does no harm. */
