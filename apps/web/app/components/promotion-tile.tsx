@@ -1,4 +1,4 @@
-import { LISTING_TYPES, type Promotions } from '@shop/contracts';
+import { LISTING_TYPES, londonDayMonth, type Promotions } from '@shop/contracts';
 import { Link } from 'react-router';
 import { offerPath } from '../lib/catalogue.ts';
 import { CategoryIllustration } from './illustrations/index.tsx';
@@ -6,8 +6,6 @@ import { Badge } from './ui/badge.tsx';
 import { ArrowRightIcon } from './ui/icons.tsx';
 
 type Promotion = Promotions['promotions'][number];
-
-const endDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' });
 
 /** A running promotion or the new-products listing, as a card linking to its listing page. */
 export function PromotionTile({ promotion }: { promotion: Promotion }) {
@@ -25,7 +23,7 @@ export function PromotionTile({ promotion }: { promotion: Promotion }) {
         <h3 className="mt-3 text-lg font-bold text-navy-950 group-hover:text-teal-700">{promotion.title}</h3>
         <p className="mt-1 text-sm text-navy-700">
           {promotion.category ? `In ${promotion.category.name.toLowerCase()}` : isNew ? 'The latest additions to the range' : 'Across the shop'}
-          {promotion.endsAt && `, ends ${endDate.format(new Date(promotion.endsAt))}`}
+          {promotion.endsAt && `, ends ${londonDayMonth(promotion.endsAt)}`}
         </p>
         <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-teal-700">
           Shop now <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />

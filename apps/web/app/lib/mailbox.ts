@@ -1,4 +1,4 @@
-import type { MailboxEmailStatus } from '@shop/contracts';
+import { londonShortDateTime, type MailboxEmailStatus } from '@shop/contracts';
 import type { BadgeTone } from '../components/ui/badge.tsx';
 
 export const MAILBOX_PAGE_SIZE = 20;
@@ -29,17 +29,8 @@ export const EMAIL_STATUS: Record<MailboxEmailStatus, { label: string; tone: Bad
   failed: { label: 'Failed', tone: 'sale' },
 };
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
 /** "21 Nov 2026, 14:12", in UK time. */
-export const formatMailboxTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatMailboxTime = (iso: string) => londonShortDateTime(iso);
 
 /**
  * The e-mail's HTML for a sandboxed `<iframe srcdoc>`: links open in a new tab (the sandbox lets

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { reportEndsAt, returnWindowEndsAt, weeeTakeBackClosesOn } from './after-sales-windows.ts';
-import { clockText, londonClock, londonDue, londonIsoDate, londonLongDate } from './london-time.ts';
+import {
+  clockText,
+  londonClock,
+  londonDayMonth,
+  londonDayStart,
+  londonDue,
+  londonIsoDate,
+  londonLongDate,
+  londonLongDateTime,
+  londonNumericDateTime,
+  londonShortDate,
+  londonShortDateTime,
+  londonShortDay,
+  londonSortableDateTime,
+  londonWeekdayName,
+} from './london-time.ts';
 import { DELIVERY_RATES, FREE_LARGE_DELIVERY_THRESHOLD, FREE_PARCEL_DELIVERY_THRESHOLD } from './delivery-rates.ts';
 
 describe('the after-sales windows (docs/domain.md §8)', () => {
@@ -23,6 +38,25 @@ describe('London time (docs/domain.md §4.3)', () => {
     expect(londonClock(lateInSummer)).toBe('00:30');
     expect(londonDue('2026-11-25T10:30:00Z')).toBe('Wednesday 25 November, 10:30');
     expect(londonDue('2026-11-25T10:30:00Z', ' at ')).toBe('Wednesday 25 November at 10:30');
+  });
+  it('has one function per shape a page or e-mail shows', () => {
+    const summerMorning = '2026-07-01T08:05:07Z';
+    expect(londonDayMonth(summerMorning)).toBe('1 July');
+    expect(londonWeekdayName(summerMorning)).toBe('Wednesday');
+    expect(`${londonClock(summerMorning)} on ${londonShortDay(summerMorning)}`).toBe('09:05 on Wed 1 Jul');
+    expect(londonShortDate(summerMorning)).toBe('1 Jul 2026');
+    expect(londonShortDateTime(summerMorning)).toBe('1 Jul 2026, 09:05');
+    expect(londonLongDateTime('2026-11-21T19:20:00Z')).toBe('21 November 2026 at 19:20');
+    expect(londonNumericDateTime(summerMorning)).toBe('01/07/2026, 09:05:07');
+    expect(londonSortableDateTime('2026-11-03T00:05:00Z')).toBe('2026-11-03 00:05');
+    expect(londonSortableDateTime(new Date('2026-06-30T23:05:00Z'))).toBe('2026-07-01 00:05');
+  });
+  it('starts a London day at midnight there: the hour before midnight UTC in summer', () => {
+    expect(londonDayStart('2026-11-24').toISOString()).toBe('2026-11-24T00:00:00.000Z');
+    expect(londonDayStart('2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z');
+    expect(londonDayStart('2026-07-01', true).toISOString()).toBe('2026-07-01T23:00:00.000Z');
+    expect(londonDayStart('2026-03-29').toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    expect(londonDayStart('2026-03-29', true).toISOString()).toBe('2026-03-29T23:00:00.000Z');
   });
   it('says a clock time as GOV.UK writes it', () => {
     expect(['07:00', '11:30', '12:00', '14:00', '00:00'].map(clockText)).toEqual(['7am', '11:30am', 'midday', '2pm', '12am']);

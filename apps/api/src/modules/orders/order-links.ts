@@ -5,7 +5,7 @@
  * order's own address, works for `ORDER_LINK_HOURS`, opens that order only, and is kept as its
  * SHA-256 digest, so the table alone opens nothing.
  */
-import { ORDER_CONFIRMATION_LINK_DAYS, ORDER_LINK_HOURS } from '@shop/contracts';
+import { londonDue, ORDER_CONFIRMATION_LINK_DAYS, ORDER_LINK_HOURS } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import { digestOfToken, newOpaqueId } from '../../platform/readable-codes.ts';
@@ -32,16 +32,6 @@ export function maskedEmailAddress(address: string): string {
 /** The storefront page a link opens: it swaps the token for a cookie of that order's pages and leaves this address at once. */
 export const orderLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/order-help/link/${token}`;
 
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'Europe/London',
-});
-
 /**
  * For a guest with the order's number and the address it was placed with (checked as tracking
  * checks them): a new link, e-mailed to that address in the transaction that keeps it.
@@ -67,12 +57,12 @@ export async function issueOrderLink(
     await repository.insertOrderLink(db, { tokenHash, orderId: order.id, createdAt: now, expiresAt });
     const email = deps.notifications.renderEmail({
       subject: `Manage your order ${order.orderNumber}`,
-      preheader: `The link works until ${LONDON_TIME.format(expiresAt)}.`,
+      preheader: `The link works until ${londonDue(expiresAt, ' at ')}.`,
       heading: `Manage your order ${order.orderNumber}`,
       paragraphs: [
         `Hello ${order.customerName},`,
         `You asked for a link to manage order ${order.orderNumber}: to cancel or return items, report a problem, ask us about it, or change it.`,
-        `The link works for ${ORDER_LINK_HOURS} hours, until ${LONDON_TIME.format(expiresAt)}, and only for this order. Please do not forward it.`,
+        `The link works for ${ORDER_LINK_HOURS} hours, until ${londonDue(expiresAt, ' at ')}, and only for this order. Please do not forward it.`,
         'If you did not ask for it, you can ignore this e-mail: nothing about your order changes without the link.',
       ],
       action: { label: 'Manage your order', url: orderLinkUrl(publicUrl, token) },

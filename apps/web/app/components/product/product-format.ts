@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@shop/contracts';
-import { formatPence } from '@shop/contracts';
+import { formatPence, londonClock, londonShortDay } from '@shop/contracts';
 import { savingPence } from '../../lib/money.ts';
 
 export type Price = ProductSummary['price'];
@@ -10,9 +10,6 @@ export type StockStatus = ProductSummary['stockStatus'];
 const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const weekdayDayMonth = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-// Cut-offs are instants; the shop's day is UK time.
-const ukTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-const ukDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Europe/London' });
 
 const asDay = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
 
@@ -22,11 +19,8 @@ export const formatDayMonth = (isoDate: string) => dayMonth.format(asDay(isoDate
 export const formatLongDay = (isoDate: string) => weekdayDayMonth.format(asDay(isoDate)).replace(',', '');
 /** "2026-12-03" → "Thu 3 Dec". */
 export const formatShortDay = (isoDate: string) => shortDay.format(asDay(isoDate)).replace(',', '');
-/** An ISO instant → "16:00 on Mon 24 Nov" (UK time). */
-export const formatCutOff = (instant: string) => {
-  const date = new Date(instant);
-  return `${ukTime.format(date)} on ${ukDay.format(date).replace(',', '')}`;
-};
+/** An ISO instant → "16:00 on Mon 24 Nov": cut-offs are instants, and the shop's day is London's. */
+export const formatCutOff = (instant: string) => `${londonClock(instant)} on ${londonShortDay(instant)}`;
 
 /** The shopper-facing stock line (spec §3): "Made to order — dispatches from 3 December". */
 export function stockText(stock: StockStatus): string {

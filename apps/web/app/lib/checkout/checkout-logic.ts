@@ -1,4 +1,4 @@
-import type { Address, Checkout, Collection } from '@shop/contracts';
+import { londonClock, londonWeekdayName, type Address, type Checkout, type Collection } from '@shop/contracts';
 import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines, readyText } from './click-collect.ts';
 
 /** The checkout's numbered sections, in the order they open. */
@@ -54,7 +54,6 @@ export function addressLine(address: Address): string {
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const shortDayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const cutOffFormat = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', weekday: 'long', timeZone: 'Europe/London' });
 
 const utcDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
@@ -95,7 +94,7 @@ export function cutOffText(cutOff: string | null | undefined): string | null {
   if (!cutOff) return null;
   const when = new Date(cutOff);
   if (Number.isNaN(when.getTime())) return null;
-  return `Order by ${cutOffFormat.format(when).replace(/^(\w+) (.*)$/, '$2 $1')}`;
+  return `Order by ${londonClock(when)} ${londonWeekdayName(when)}`;
 }
 
 export interface CalendarDay {

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
-import { FULFILMENT_STEPS, formatPence, normaliseOrderNumber, ORDER_NUMBER_EXAMPLE } from '@shop/contracts';
+import { FULFILMENT_STEPS, formatPence, londonLongDateTime, normaliseOrderNumber, ORDER_NUMBER_EXAMPLE } from '@shop/contracts';
 
 /** The order's journey as the shopper follows it: the policy's fulfilment steps. */
 export const ORDER_TIMELINE = FULFILMENT_STEPS;
@@ -74,16 +74,8 @@ export function trackingProblem(error: unknown): string {
   return 'Something went wrong on our side. Please try again in a minute.';
 }
 
-const placedFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-/** An instant as a UK date and time: `21 November 2026, 19:20`. */
-export const formatInstant = (iso: string) => placedFormat.format(new Date(iso));
+/** An instant as a UK date and time: `21 November 2026 at 19:20`. */
+export const formatInstant = (iso: string) => londonLongDateTime(iso);
 
 /** The tracking page, with the order number filled in. */
 export const trackOrderPath = (orderNumber?: string) => (orderNumber ? `/track-order?orderNumber=${encodeURIComponent(orderNumber)}` : '/track-order');

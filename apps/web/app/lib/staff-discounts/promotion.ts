@@ -1,6 +1,8 @@
 import {
   DISCOUNT_TYPES,
   formatPence,
+  londonShortDate,
+  londonShortDateTime,
   SALES_CHANNELS,
   TARGET_TYPES,
   type DiscountType,
@@ -10,7 +12,6 @@ import {
   type TargetType,
 } from '@shop/contracts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
-import { formatMailboxTime } from '../mailbox.ts';
 import { basisPointsToText } from './amounts.ts';
 
 /** Who the discount pages are for (their contract: role `discount-manager`), as the pages say so. */
@@ -57,12 +58,10 @@ export function formatUsage(promotion: Pick<PromotionSummary, 'claimCount' | 'us
   return promotion.usageLimit === null ? `${promotion.claimCount} (no limit)` : `${promotion.claimCount} of ${promotion.usageLimit}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
-
 /** "21 Nov 2026", in UK time. */
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+export const formatDay = (iso: string) => londonShortDate(iso);
 /** "21 Nov 2026, 14:12", in UK time (the staff pages share one way of showing times). */
-export const formatDateTime = formatMailboxTime;
+export const formatDateTime = londonShortDateTime;
 
 /** The address of a promotion's page. */
 export const promotionHref = (promotionCode: string) => `/staff/discounts/${encodeURIComponent(promotionCode)}`;

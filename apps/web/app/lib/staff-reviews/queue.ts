@@ -1,4 +1,5 @@
 import {
+  londonShortDate,
   REVIEW_HOLD_REASONS,
   REVIEW_REJECTION_REASON_NAMES,
   REVIEW_REJECTION_REASONS,
@@ -193,9 +194,8 @@ export function queueReviewOf(review: ReviewForModeration): QueueReview {
 export const shownTitle = (review: Pick<StaffReview, 'title' | 'publishedTitle'>) => review.publishedTitle ?? review.title;
 export const shownText = (review: Pick<StaffReview, 'text' | 'publishedText'>) => review.publishedText ?? review.text;
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 /** "3 Nov 2026" (UK time). */
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+export const formatDay = (iso: string) => londonShortDate(iso);
 
 /** What moderating changes of a review, from a moderator call's answer (shown words: the edit, when there is one). */
 function moderationFields(moderated: ModeratedReview) {

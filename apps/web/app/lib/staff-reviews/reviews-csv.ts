@@ -1,4 +1,4 @@
-import { REVIEW_REJECTION_REASON_NAMES } from '@shop/contracts';
+import { londonSortableDateTime, REVIEW_REJECTION_REASON_NAMES } from '@shop/contracts';
 import { toCsv } from '../staff-discounts/csv.ts';
 import { HOLD_REASON_NAMES, STATUS_BADGES, shownText, shownTitle, type QueueReview } from './queue.ts';
 
@@ -28,20 +28,8 @@ export const REVIEWS_CSV_HEADINGS = [
   'Helpful votes',
 ] as const;
 
-// The day and time in the UK, sortable in a spreadsheet: "2026-11-03 14:05".
-const ukTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-export function csvTime(iso: string): string {
-  const parts = Object.fromEntries(ukTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
+/** The day and time in the UK, sortable in a spreadsheet: "2026-11-03 14:05". */
+export const csvTime = (iso: string): string => londonSortableDateTime(iso);
 
 /** One review as a row: the title and text as shoppers see them (the moderator's edit when there is one), words for codes. */
 export function reviewCsvRow(review: QueueReview): (string | number | null)[] {
