@@ -55,6 +55,7 @@ describe('London time (docs/domain.md §4.3)', () => {
     expect(londonDayStart('2026-11-24').toISOString()).toBe('2026-11-24T00:00:00.000Z');
     expect(londonDayStart('2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z');
     expect(londonDayStart('2026-07-01', true).toISOString()).toBe('2026-07-01T23:00:00.000Z');
+    // The clocks go forward on 29 March 2026: that day starts in GMT, the next in BST.
     expect(londonDayStart('2026-03-29').toISOString()).toBe('2026-03-29T00:00:00.000Z');
     expect(londonDayStart('2026-03-29', true).toISOString()).toBe('2026-03-29T23:00:00.000Z');
   });

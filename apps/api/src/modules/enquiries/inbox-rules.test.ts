@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning } from './inbox-rules.ts';
-import { ukDayStart } from '../../platform/uk-time.ts';
 
 describe('status moves', () => {
   it('lets staff move an open request to any other open status or close it', () => {
@@ -41,14 +40,6 @@ describe('overdue', () => {
 });
 
 describe('filters', () => {
-  it('reads days in UK time, summer and winter', () => {
-    expect(ukDayStart('2026-11-24').toISOString()).toBe('2026-11-24T00:00:00.000Z');
-    expect(ukDayStart('2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z');
-    expect(ukDayStart('2026-07-01', true).toISOString()).toBe('2026-07-01T23:00:00.000Z');
-    // The clocks go forward on 29 March 2026: that day starts in GMT, the next in BST.
-    expect(ukDayStart('2026-03-29').toISOString()).toBe('2026-03-29T00:00:00.000Z');
-    expect(ukDayStart('2026-03-29', true).toISOString()).toBe('2026-03-29T23:00:00.000Z');
-  });
   it('counts ages in whole days back from now', () => {
     expect(olderThan(new Date('2026-11-24T12:00:00Z'), 3).toISOString()).toBe('2026-11-21T12:00:00.000Z');
   });

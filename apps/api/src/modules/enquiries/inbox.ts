@@ -9,6 +9,7 @@ import {
   type HelpRequest,
   type HelpRequestStatus,
   type HelpRequestSummary,
+  londonDayStart,
 } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
@@ -17,7 +18,6 @@ import { helpRequestByReference, type HelpRequestRow } from './enquiries.reposit
 import type { EnquiriesDeps } from './enquiries.deps.ts';
 import { hashToken, replyUrlFor } from './help-requests.ts';
 import { isOverdue, olderThan, referenceFilter, staffMayReply, staffMoveAllowed, statusAfterAssigning } from './inbox-rules.ts';
-import { ukDayStart } from '../../platform/uk-time.ts';
 import { InboxErrors } from './inbox.errors.ts';
 import * as repository from './inbox.repository.ts';
 
@@ -161,8 +161,8 @@ export function createInbox(deps: EnquiriesDeps): InboxService {
   return {
     async searchInbox(ctx, query) {
       const now = ctx.clock.now();
-      const from = query.createdFrom ? ukDayStart(query.createdFrom) : undefined;
-      const to = query.createdTo ? ukDayStart(query.createdTo, true) : undefined;
+      const from = query.createdFrom ? londonDayStart(query.createdFrom) : undefined;
+      const to = query.createdTo ? londonDayStart(query.createdTo, true) : undefined;
       if (from && to && from >= to) throw InboxErrors.datesReversed();
       const older = query.olderThanDays !== undefined ? olderThan(now, query.olderThanDays) : undefined;
       const before = older && to ? new Date(Math.min(older.getTime(), to.getTime())) : (older ?? to);

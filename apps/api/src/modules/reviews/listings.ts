@@ -12,11 +12,11 @@ import {
   type ReviewSearchPage,
   type ReviewSummary,
   type StaffReview,
+  londonDayStart,
 } from '@shop/contracts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { ListingErrors } from './listings.errors.ts';
 import { averageTenths, NO_REVIEWS, summarise, topWords, totalPages, ukMonth } from './review-listing-rules.ts';
-import { ukDayStart } from '../../platform/uk-time.ts';
 import { productSlugOf } from './review-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
 import { figuresOfRow } from './summaries.ts';
@@ -204,8 +204,8 @@ async function staffItems(deps: ReviewsDeps, ctx: DbContext, rows: ReviewRow[]):
 async function searchReviews(deps: ReviewsDeps, ctx: DbContext, search: ReviewSearchInput): Promise<ReviewSearchPage> {
   if (search.startDate && search.endDate && search.startDate > search.endDate) throw ListingErrors.datesReversed();
   const filter: ReviewFilter = {
-    createdFrom: search.startDate ? ukDayStart(search.startDate) : undefined,
-    createdBefore: search.endDate ? ukDayStart(search.endDate, true) : undefined,
+    createdFrom: search.startDate ? londonDayStart(search.startDate) : undefined,
+    createdBefore: search.endDate ? londonDayStart(search.endDate, true) : undefined,
     sku: search.skuCode ? search.skuCode.toUpperCase() : undefined,
     source: search.source,
     status: search.status,
