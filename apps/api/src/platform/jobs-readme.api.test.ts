@@ -26,6 +26,6 @@ describe("README's JOBS setting", () => {
 
   it('lists every job the shop runs, and no other', () => {
     const composed = [idempotencyKeysPruning, ...api.app.composed.modules.flatMap((module) => module.jobs?.(api.app) ?? [])].map((job) => job.name);
-    expect(readmeJobNames().sort()).toEqual([...composed].sort());
+    expect(readmeJobNames().toSorted()).toEqual(composed.toSorted());
   });
 });
