@@ -15,6 +15,7 @@ import {
   type RejectQuestionQuerySchema,
   type StaffQuestion,
 } from '@shop/contracts';
+import type { Transaction } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, publishedAnswererName, shopAnswererName } from './question-rules.ts';
@@ -114,7 +115,7 @@ async function staffViews(deps: ReviewsDeps, ctx: DbContext, rows: readonly Ques
 }
 
 /** Sets the product's count of published questions in the caller's transaction, counted in turn with other publishers. */
-async function recount({ catalogue }: ReviewsDeps, db: Db, productId: number): Promise<void> {
+async function recount({ catalogue }: ReviewsDeps, db: Transaction, productId: number): Promise<void> {
   await catalogue.setQuestionsCount({ db }, productId, await repository.countPublishedQuestionsInTurn(db, productId));
 }
 
@@ -124,7 +125,7 @@ async function moderate(
   ctx: CallerContext,
   questionId: string,
   version: number,
-  decide: (db: Db, row: QuestionRow) => Promise<Partial<QuestionRow>>,
+  decide: (db: Transaction, row: QuestionRow) => Promise<Partial<QuestionRow>>,
 ): Promise<QuestionRow> {
   return ctx.db.transaction(async (db) => {
     const row = await repository.findQuestion(db, questionId);

@@ -1,4 +1,4 @@
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { averageTenths, figuresOf, NO_REVIEWS, type SummaryFigures } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
 import * as repository from './repository/index.ts';
@@ -17,7 +17,7 @@ export const figuresOfRow = (row: SummaryRow): SummaryFigures => Object.fromEntr
  */
 export async function changeSummary(
   deps: Pick<ReviewsDeps, 'catalogue'>,
-  db: Database | Transaction,
+  db: Transaction,
   review: Pick<ReviewRow, 'productId' | 'rating' | 'qualityRating' | 'valueRating' | 'fittingRating' | 'wouldRecommend'>,
   direction: 1 | -1,
   now: Date,

@@ -10,6 +10,7 @@ import {
   type VerifiedOrderReviewSchema,
   type WebsiteReviewSchema,
 } from '@shop/contracts';
+import type { Transaction } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { firstPassHold, productSlugOf } from './review-rules.ts';
@@ -130,7 +131,7 @@ async function moderate(
   reviewId: string,
   version: number,
   decide: (row: ReviewRow) => Partial<ReviewRow>,
-  alongside: (db: Db, before: ReviewRow, after: ReviewRow, now: Date) => Promise<void>,
+  alongside: (db: Transaction, before: ReviewRow, after: ReviewRow, now: Date) => Promise<void>,
 ): Promise<ModeratedReview> {
   const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (db) => {

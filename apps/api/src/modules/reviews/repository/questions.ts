@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client.ts';
 import { productQuestions, questionAnswerInvitations } from '../reviews.tables.ts';
 import type { Db, InvitationRow, QuestionRow } from './rows.ts';
 
@@ -42,7 +43,7 @@ export async function changeQuestionAt(db: Db, questionId: string, version: numb
  * The product's published questions, counted after the publishers before this one committed: they take
  * turns on a transaction-scoped advisory lock, so two questions published at once are both counted.
  */
-export async function countPublishedQuestionsInTurn(db: Db, productId: number): Promise<number> {
+export async function countPublishedQuestionsInTurn(db: Transaction, productId: number): Promise<number> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`product-questions:${productId}`}, 0))`);
   const [published] = await db
     .select({ count: count() })

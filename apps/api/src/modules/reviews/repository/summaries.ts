@@ -1,4 +1,5 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client.ts';
 import type { SummaryFigures } from '../review-listing-rules.ts';
 import { reviewSummaries } from '../reviews.tables.ts';
 import type { Db, SummaryRow } from './rows.ts';
@@ -9,7 +10,7 @@ import type { Db, SummaryRow } from './rows.ts';
  * The product's summary row, locked for the caller's transaction: made first when missing (of two
  * first reviews at once, one inserts and the other finds it), then `SELECT … FOR UPDATE`.
  */
-export async function lockSummary(db: Db, productId: number, now: Date): Promise<SummaryRow> {
+export async function lockSummary(db: Transaction, productId: number, now: Date): Promise<SummaryRow> {
   await db.insert(reviewSummaries).values({ productId, updatedAt: now }).onConflictDoNothing({ target: reviewSummaries.productId });
   const [row] = await db.select().from(reviewSummaries).where(eq(reviewSummaries.productId, productId)).for('update');
   return row!;
