@@ -66,8 +66,7 @@ export function composeApi(options: ComposeOptions) {
   const delivery = createDeliveryService();
   const payments = createPaymentsService({ delivery, config, publicUrl, db: options.db, clock });
   const search = createSearchService({ engine: config.searchEngine, answerBudgetBytes: config.catalogueAnswerCacheBytes, caches });
-  // Best sellers count what orders sold, and orders come later: their lookup is given late.
-  const catalogue = createCatalogueService({ pricing, inventory, delivery, search, unitsSoldSince: (ctx, since) => orders.unitsSoldSince(ctx, since) });
+  const catalogue = createCatalogueService({ pricing, inventory, delivery, search });
   const notifications = createNotificationsService({ shop: config.shop });
   const identitySettings = { publicUrl, provider: config.identity };
   const identity = createIdentityService({ notifications, ...identitySettings });
@@ -107,7 +106,7 @@ export function composeApi(options: ComposeOptions) {
     healthModule,
     createSearchModule({ search }),
     createInventoryModule({ inventory, restock }),
-    createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts }),
+    createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts, unitsSoldSince: orders.unitsSoldSince }),
     createNotificationsModule({ notifications }),
     createIdentityModule({ identity, settings: identitySettings }),
     createAccountsModule({ accounts }),
@@ -138,7 +137,7 @@ export function composeApi(options: ComposeOptions) {
   const bestSellers: Seed = {
     name: 'catalogue:best-sellers',
     size: 1,
-    run: async (db) => void (await catalogue.recountPopularity({ db, clock: systemClock })),
+    run: async (db) => void (await catalogue.recountPopularity({ db, clock: systemClock }, orders.unitsSoldSince)),
   };
   const seeds: readonly Seed[] = [...modules.flatMap((module) => module.seeds ?? []), bestSellers];
   // buildApi verifies access tokens with identity's public keys; tests reach work that has no call (`app.composed.services`).

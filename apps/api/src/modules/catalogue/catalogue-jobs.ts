@@ -5,6 +5,7 @@
  */
 import type { Job } from '../../platform/jobs.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+import type { UnitsSoldSince } from './popularity.ts';
 
 /** Named in the `JOBS` setting. */
 export const REFERENCE_PRICES_JOB = 'reference-prices';
@@ -12,11 +13,11 @@ export const BEST_SELLERS_JOB = 'best-sellers';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function catalogueJobs(catalogue: Pick<CatalogueService, 'refreshReferencePrices' | 'recountPopularity'>): Job[] {
+export function catalogueJobs(catalogue: Pick<CatalogueService, 'refreshReferencePrices' | 'recountPopularity'>, unitsSoldSince: UnitsSoldSince): Job[] {
   return [
     // Hourly, so a "was" comes down within the hour its allowed period ends.
     { name: REFERENCE_PRICES_JOB, everyMs: HOUR_MS, runOnce: async (ctx) => ({ claimed: await catalogue.refreshReferencePrices(ctx) }) },
     // A 90-day count moves slowly: every six hours is plenty.
-    { name: BEST_SELLERS_JOB, everyMs: 6 * HOUR_MS, runOnce: async (ctx) => ({ claimed: await catalogue.recountPopularity(ctx) }) },
+    { name: BEST_SELLERS_JOB, everyMs: 6 * HOUR_MS, runOnce: async (ctx) => ({ claimed: await catalogue.recountPopularity(ctx, unitsSoldSince) }) },
   ];
 }

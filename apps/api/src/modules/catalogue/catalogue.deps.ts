@@ -3,7 +3,6 @@ import type { DeliveryService } from '../delivery/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
 import type { SearchService } from '../search/index.ts';
-import type { UnitsSoldSince } from './popularity.ts';
 
 /** What the catalogue asks of other modules: prices from pricing, stock from inventory, delivery's rules. */
 export interface CatalogueDeps {
@@ -12,8 +11,6 @@ export interface CatalogueDeps {
   delivery: DeliveryService;
   /** Listings, search and suggestions are answered by search's product index over the catalogue's rows. */
   search: SearchService;
-  /** Units sold per sku since a date, from orders (given late by api.ts: orders come after the catalogue); none without it. */
-  unitsSoldSince?: UnitsSoldSince;
 }
 
 /** The contexts the catalogue's functions take: most read only the database; listings also read the clock. */

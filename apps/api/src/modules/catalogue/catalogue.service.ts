@@ -30,7 +30,7 @@ import type { PriceStep } from './reference-price.ts';
 import type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 import type { Returnability } from './returnability.ts';
 import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
-import { recountPopularity } from './popularity.ts';
+import { recountPopularity, type UnitsSoldSince } from './popularity.ts';
 import { returnabilityOfSkus } from './repository/products.ts';
 import {
   findProductIdsBy,
@@ -100,8 +100,11 @@ export interface CatalogueService {
   priceHistory(ctx: DbContext, skus: readonly string[]): Promise<Map<string, PriceStep[]>>;
   /** Works was-prices out again from the history as of now (reductions age out); returns how many changed. */
   refreshReferencePrices(ctx: ListingContext): Promise<number>;
-  /** Sets popularity and the best-seller badges from the last 90 days' order lines; returns how many products changed. */
-  recountPopularity(ctx: ListingContext): Promise<number>;
+  /**
+   * Sets popularity and the best-seller badges from the last 90 days' units sold, as orders count them
+   * (orders are made from the catalogue, so their count is handed in, not held); returns how many products changed.
+   */
+  recountPopularity(ctx: ListingContext, unitsSoldSince: UnitsSoldSince): Promise<number>;
 }
 
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
@@ -132,7 +135,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     },
     priceHistory: (ctx, skus) => history.priceHistoryOf(ctx.db, skus),
     refreshReferencePrices: (ctx) => published(ctx, 'price', history.refreshReferencePrices(ctx.db, ctx.clock.now())),
-    recountPopularity: (ctx) => published(ctx, 'product', recountPopularity(ctx.db, deps.unitsSoldSince ?? (async () => new Map()), ctx.clock.now())),
+    recountPopularity: (ctx, unitsSoldSince) => published(ctx, 'product', recountPopularity(ctx.db, unitsSoldSince, ctx.clock.now())),
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),

@@ -7,6 +7,7 @@ import type { CatalogueService } from './catalogue.service.ts';
 import { categoriesSeed } from './catalogue.seed.ts';
 import { productsSeed } from './products.seed.ts';
 import { catalogueJobs } from './catalogue-jobs.ts';
+import type { UnitsSoldSince } from './popularity.ts';
 
 export { createCatalogueService, type CatalogueService } from './catalogue.service.ts';
 export type { CatalogueDeps } from './catalogue.deps.ts';
@@ -21,6 +22,8 @@ export interface CatalogueModuleDeps {
   inventory: InventoryService;
   /** How many demo products the seed generates (the demo's own count unless a benchmark asks for more). */
   demoProducts?: number;
+  /** Units sold per sku since a date, from orders, for the best-sellers job (orders are made after the catalogue). */
+  unitsSoldSince: UnitsSoldSince;
 }
 
 /**
@@ -28,12 +31,12 @@ export interface CatalogueModuleDeps {
  * search's index over its rows), and a product's delivery options. Prices for a caller come from
  * pricing, what can be sold from inventory.
  */
-export function createCatalogueModule({ catalogue, pricing, inventory, demoProducts }: CatalogueModuleDeps): ApiModule {
+export function createCatalogueModule({ catalogue, pricing, inventory, demoProducts, unitsSoldSince }: CatalogueModuleDeps): ApiModule {
   return {
     name: 'catalogue',
     personalData: cataloguePersonalData,
     registerRoutes: (app) => registerCatalogueRoutes(app, catalogue),
     seeds: [categoriesSeed, productsSeed({ pricing, inventory }, demoProducts)],
-    jobs: () => catalogueJobs(catalogue),
+    jobs: () => catalogueJobs(catalogue, unitsSoldSince),
   };
 }
