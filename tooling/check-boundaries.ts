@@ -513,8 +513,6 @@ export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/modules/delivery/delivery-calendar.ts:calendars': 'working calendars from the bundled bank holidays, built once per region',
   'apps/api/src/modules/delivery/delivery-calendar.ts:holidaySets': 'the bundled bank holidays per region, built once',
   'apps/api/src/platform/app.ts:requestCount': 'request ids must be unique across the process, whatever app answers',
-  'apps/api/src/platform/cache.ts:databasesSeen': 'a number per database handle, so kept answers of two databases never meet',
-  'apps/api/src/platform/cache.ts:databaseIds': 'the number of each database handle (databasesSeen), for caches still kept per process',
   'apps/api/src/modules/catalogue/repository/products.ts:cardsQueries': 'a prepared query per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/repository/products.ts:summaryQueries': 'prepared queries per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/repository/sellable-offerings.ts:offeringsQueries': 'a prepared query per database handle: built from the schema alone',

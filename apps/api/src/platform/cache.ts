@@ -17,21 +17,6 @@ const HEAP_BYTES_PER_JSON_CHAR = 2;
 /** What an object whose JSON has this many characters weighs on the heap, roughly. */
 export const jsonHeapBytes = (jsonCharacters: number): number => jsonCharacters * HEAP_BYTES_PER_JSON_CHAR;
 
-// A process has one database; tests open several, whose kept answers must never meet.
-const databaseIds = new WeakMap<object, number>();
-let databasesSeen = 0;
-
-/** A number for this database handle, the same for its life, to key kept answers by. */
-export function databaseId(db: object): number {
-  let id = databaseIds.get(db);
-  if (id === undefined) {
-    databasesSeen += 1;
-    id = databasesSeen;
-    databaseIds.set(db, id);
-  }
-  return id;
-}
-
 export function answerWeight(key: string, answer: unknown): number {
   return jsonHeapBytes(key.length + (JSON.stringify(answer)?.length ?? 0));
 }

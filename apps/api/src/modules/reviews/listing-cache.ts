@@ -1,5 +1,4 @@
-import type { ServiceContext } from '../../platform/context.ts';
-import { answerWeight, databaseId, LruCache, SeenOnce, type CacheRegistry } from '../../platform/cache.ts';
+import { answerWeight, LruCache, SeenOnce, type CacheRegistry } from '../../platform/cache.ts';
 import type { ReviewedProduct } from '../catalogue/index.ts';
 
 /**
@@ -14,29 +13,30 @@ import type { ReviewedProduct } from '../catalogue/index.ts';
  * product's figures (a helpful vote; anything else done to a published review that does not write
  * the summary row) shows when its entry ages out, after ANSWER_TTL_MS.
  */
-type Db = ServiceContext['db'];
-
 /** How long a kept answer may be served: helpful counts lag by at most this much. */
 export const ANSWER_TTL_MS = 10_000;
 const MAX_ENTRIES = 20_000;
 /** Listing pages are a few kB each: this keeps thousands, and no flood of odd queries can grow the process past it. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-/** The kept answers and products of one reviews service, so of one app: never shared with another app in the process. */
+/**
+ * The kept answers and products of one reviews service, so of one app and its one database: never shared with another
+ * app in the process, so keys need not name the database.
+ */
 export interface ListingCache {
   /**
    * The answer kept for `key` under `version`, or `load()`'s, kept for the next callers once it has
    * been asked for twice. Callers arriving while a kept answer loads share the one load; the same
    * object is handed to each, so the HTTP layer writes it out and hashes its ETag once (platform/bind.ts).
    */
-  keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T>;
+  keptAnswer<T>(key: string, version: string, load: () => Promise<T>): Promise<T>;
   /**
    * The product a public listing or summary names by slug: asked twice for every product page, so it is
    * kept for PRODUCT_TTL_MS (the time the catalogue's own listings may lag a rename), leaving a page's
    * reviews one database round trip each (their summary's version). A slug with no product is not
    * kept: a product added a moment ago is found at once.
    */
-  keptProduct(db: Db, slug: string, load: () => Promise<ReviewedProduct | null>): Promise<ReviewedProduct | null>;
+  keptProduct(slug: string, load: () => Promise<ReviewedProduct | null>): Promise<ReviewedProduct | null>;
 }
 
 const PRODUCT_TTL_MS = 60_000;
@@ -55,8 +55,8 @@ export function createListingCache(caches: CacheRegistry): ListingCache {
   caches.watch('reviews-products', () => products.stats());
 
   return {
-    keptAnswer<T>(db: Db, key: string, version: string, load: () => Promise<T>): Promise<T> {
-      const cacheKey = `${databaseId(db)}|${version}|${key}`;
+    keptAnswer<T>(key: string, version: string, load: () => Promise<T>): Promise<T> {
+      const cacheKey = `${version}|${key}`;
       return answers.getOrLoad(
         cacheKey,
         load as () => Promise<unknown>,
@@ -65,8 +65,8 @@ export function createListingCache(caches: CacheRegistry): ListingCache {
         (asked) => askedBefore.again(asked),
       ) as Promise<T>;
     },
-    keptProduct(db, slug, load) {
-      const key = `${databaseId(db)}|${slug}`;
+    keptProduct(slug, load) {
+      const key = slug;
       return products.getOrLoad(key, async () => {
         const product = await load();
         // Kept from the moment the load began: a slug with no product is let go once that is known.

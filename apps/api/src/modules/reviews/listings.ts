@@ -54,8 +54,7 @@ type ReadingDeps = ReviewsDeps & { cache: ListingCache };
 
 async function productBySlug(deps: ReadingDeps, ctx: DbContext, slug: string) {
   const productSlug = productSlugOf(slug);
-  const product =
-    productSlug === '' ? null : await deps.cache.keptProduct(ctx.db, productSlug, () => deps.catalogue.findReviewedProduct(ctx, { slug: productSlug }));
+  const product = productSlug === '' ? null : await deps.cache.keptProduct(productSlug, () => deps.catalogue.findReviewedProduct(ctx, { slug: productSlug }));
   if (!product) throw ListingErrors.productNotFound();
   return product;
 }
@@ -115,7 +114,7 @@ async function listReviews(deps: ReadingDeps, ctx: DbContext, query: ReviewListi
   // Kept until the product's summary row changes (every publish and take-down) or for ANSWER_TTL_MS (decision 0037).
   const { row: summary, version } = await repository.summaryWithVersion(ctx.db, product.id);
   const key = `listing|${productKey(product)}|${query.sort}|${query.page}|${query.size}|${query.rating ?? ''}|${query.withPhotos ?? ''}`;
-  return deps.cache.keptAnswer(ctx.db, key, version, () => loadListing(ctx, product, summary, query));
+  return deps.cache.keptAnswer(key, version, () => loadListing(ctx, product, summary, query));
 }
 
 async function loadListing(
@@ -138,7 +137,7 @@ async function getReviewSummary(deps: ReadingDeps, ctx: DbContext, slug: string)
   const product = await productBySlug(deps, ctx, slug);
   const { row, version } = await repository.summaryWithVersion(ctx.db, product.id);
   // The same object for every caller until the row changes: the HTTP layer writes it out once.
-  return deps.cache.keptAnswer(ctx.db, `summary|${productKey(product)}`, version, async () => ({
+  return deps.cache.keptAnswer(`summary|${productKey(product)}`, version, async () => ({
     slug: product.slug,
     sku: product.sku,
     productName: product.name,
