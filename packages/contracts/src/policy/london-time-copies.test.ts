@@ -8,13 +8,6 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const ZONE_LITERAL = /['"`]Europe\/London['"`]/;
 const SKIPPED = new Set(['node_modules', 'build', 'dist', 'coverage', 'test-results', 'playwright-report']);
 
-/** Files still formatting London time themselves while their modules are reworked; this list only shrinks. */
-const NOT_YET_MOVED = new Set([
-  'apps/api/src/modules/reviews/invitations.ts',
-  'apps/api/src/modules/reviews/review-listing-rules.ts',
-  'apps/api/src/modules/trade/trade-spend.ts',
-]);
-
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name.startsWith('.') || SKIPPED.has(entry.name)) return [];
@@ -30,7 +23,7 @@ describe('London time is formatted in one place', () => {
     const relative = files.map((file) => path.relative(root, file).split(path.sep).join('/'));
     expect(relative).toContain('packages/contracts/src/policy/london-time.ts');
     const copies = relative.filter(
-      (file, i) => file !== 'packages/contracts/src/policy/london-time.ts' && !NOT_YET_MOVED.has(file) && ZONE_LITERAL.test(fs.readFileSync(files[i]!, 'utf8')),
+      (file, i) => file !== 'packages/contracts/src/policy/london-time.ts' && ZONE_LITERAL.test(fs.readFileSync(files[i]!, 'utf8')),
     );
     expect(copies, 'use the formatters of packages/contracts/src/policy/london-time.ts (add one there for a new shape)').toEqual([]);
   });

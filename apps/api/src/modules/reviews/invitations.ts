@@ -1,3 +1,4 @@
+import { londonDayMonth } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { Job, JobContext } from '../../platform/jobs.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';
@@ -121,8 +122,6 @@ async function invite(deps: ReviewsDeps, db: Database, due: DeliveredOrder[], no
   });
 }
 
-const deliveredOn = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' });
-
 /** Each product with its own "Write a review" button; product names are the shop's, shown escaped by the e-mail layout like any text. */
 function invitationEmail({ notifications, publicUrl }: ReviewsDeps, order: DeliveredOrder) {
   const products = productsToReview(order);
@@ -135,7 +134,7 @@ function invitationEmail({ notifications, publicUrl }: ReviewsDeps, order: Deliv
     heading: several ? 'Review your purchases' : 'Review your purchase',
     paragraphs: [
       `Hello ${order.customerName},`,
-      `Your order ${order.orderNumber} was delivered on ${deliveredOn(order.deliveredAt)}. Would you tell other customers what you think of ` +
+      `Your order ${order.orderNumber} was delivered on ${londonDayMonth(order.deliveredAt)}. Would you tell other customers what you think of ` +
         `${several ? 'what you bought' : 'it'}? A review takes about two minutes, and it shows as a verified purchase.`,
       `We publish good and bad reviews alike, and never remove one for being negative. How we check reviews: ${publicUrl}/reviews-policy`,
     ],

@@ -1,3 +1,4 @@
+import { londonIsoDate } from '@shop/contracts';
 /**
  * The arithmetic of review summaries and listings (issue 21), kept apart so it is tested on its
  * own: averages to one decimal (half up, so 4.25 is 4.3), the stars histogram with whole
@@ -136,7 +137,5 @@ export function topWords(texts: readonly string[], limit = 10): { word: string; 
     .slice(0, limit);
 }
 
-const UK_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' });
-
 /** The UK month of an instant, as YYYY-MM. */
-export const ukMonth = (at: Date): string => UK_MONTH.format(at).slice(0, 7);
+export const ukMonth = (at: Date): string => londonIsoDate(at).slice(0, 7);

@@ -1,3 +1,4 @@
+import { londonDayStart, londonIsoDate } from '@shop/contracts';
 /**
  * A business's spend and its band, pure (docs/domain.md §3 and §8.3): spend is ex VAT and net of
  * refunds, over calendar windows in UK time; a business moves up to the highest band its rolling
@@ -30,33 +31,14 @@ export function netSavingsExVat(order: Pick<SpendOrder, 'savingsExVat' | 'totalI
   return Math.round((order.savingsExVat * kept) / order.totalIncVat);
 }
 
-const UK = 'Europe/London';
-// Made once: building a formatter costs more than using it.
-const UK_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: UK, year: 'numeric', month: '2-digit', day: '2-digit' });
-const UK_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: UK, hour: '2-digit', hourCycle: 'h23' });
-
-/** The calendar date parts in UK time. */
+/** The calendar date parts in London time. */
 function ukParts(at: Date): { year: number; month: number; day: number } {
-  const parts = UK_DATE.formatToParts(at);
-  const part = (type: string) => Number(parts.find((entry) => entry.type === type)!.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
+  const [year, month, day] = londonIsoDate(at).split('-').map(Number) as [number, number, number];
+  return { year, month, day };
 }
 
-/** Midnight UK time at the start of a calendar day (month 1–12; overflowing months roll into the next year). */
-export function ukMidnight(year: number, month: number, day: number): Date {
-  // UK time is UTC or UTC+1: try the UTC midnight, then an hour earlier.
-  const utc = Date.UTC(year, month - 1, day);
-  for (const offsetHours of [0, 1]) {
-    const candidate = new Date(utc - offsetHours * 3_600_000);
-    const seen = ukParts(candidate);
-    const expected = new Date(utc);
-    if (seen.year === expected.getUTCFullYear() && seen.month === expected.getUTCMonth() + 1 && seen.day === expected.getUTCDate()) {
-      const hour = Number(UK_HOUR.format(candidate));
-      if (hour === 0) return candidate;
-    }
-  }
-  return new Date(utc);
-}
+/** Midnight London time at the start of a calendar day (month 1–12; overflowing months roll into the next year). */
+export const ukMidnight = (year: number, month: number, day: number): Date => londonDayStart(`${year}-${month}-${day}`);
 
 export interface SpendWindows {
   monthStart: Date;
