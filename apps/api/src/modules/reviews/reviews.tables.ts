@@ -25,6 +25,9 @@ export const reviewWords = (columns: { title: AnyPgColumn; text: AnyPgColumn; pu
   return sql`(${columns.title} || chr(10) || ${columns.text} || chr(10) || ${published})`;
 };
 
+/** The combining-diacritics blocks, as a regular expression: staff search's PostgreSQL engine takes accents off with it. */
+const COMBINING_MARKS = sql.raw(`'[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]'`);
+
 /**
  * Moves on with every review written or changed: a row's `changed_seq` is taken from it on insert
  * and, by trigger (migration 0032), on every update. Staff search's in-memory index reads the rows
@@ -109,6 +112,9 @@ export const reviews = pgTable(
     // Staff search's index loads reviews in date order (repository/search-source.ts); the simple search reads by date.
     index('reviews_created_idx').on(table.createdAt, table.id),
     index('reviews_facets_idx').on(table.productId, table.status, table.rating, table.source, table.photoCount),
+    // Staff search on search's PostgreSQL engine (decision 0061): the words, accents off and lower-cased, by trigram;
+    // written exactly as search/postgres/postgres-search.repository.ts asks, or the index is not used.
+    index('reviews_words_trgm_idx').using('gin', sql`lower(regexp_replace(normalize(${reviewWords(table)}, NFKD), ${COMBINING_MARKS}, '', 'g')) gin_trgm_ops`),
     check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
     check(
       'reviews_sub_ratings_check',

@@ -41,5 +41,5 @@ export function createSearchService(settings: Partial<SearchSettings> = {}): Sea
 }
 
 function makeEngine(name: SearchEngineName, answerBudget: () => number, caches: CacheRegistry): SearchEngine {
-  return name === 'memory' ? memoryEngine(answerBudget, caches) : postgresEngine(caches);
+  return name === 'memory' ? memoryEngine(answerBudget, caches) : postgresEngine();
 }

@@ -13,7 +13,8 @@ let api: TestApi;
 let client: CatalogueClient;
 
 beforeAll(async () => {
-  api = await startTestApi({ clock: { now: () => now } });
+  // The memory engine's snapshot, whatever engine the run asks for (TEST_SEARCH_ENGINE).
+  api = await startTestApi({ clock: { now: () => now }, env: { SEARCH_ENGINE: 'memory' } });
   client = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
 });
 afterAll(() => api.close());

@@ -125,3 +125,79 @@ export async function facetValues(db: Db, facets: readonly string[]): Promise<[s
   );
   return rows.map((row) => [row.facet, row.value]);
 }
+
+/**
+ * Staff review search reads the reviews' table by name, as the product search reads the
+ * catalogue's (decision 0061). A review's words are its four texts (as reviews' `reviewWords`
+ * joins them), accents off (NFKD, combining marks removed) and lower-cased, as the memory engine
+ * folds them; the expression is written exactly as `reviews_words_trgm_idx` (migration 0043,
+ * declared with reviews' tables) is, so pg_trgm's index serves the word patterns.
+ */
+const reviewTexts = sql`(r.title || chr(10) || r.text || chr(10) || coalesce(r.published_title, '') || chr(10) || coalesce(r.published_text, ''))`;
+const COMBINING_MARKS = sql.raw(`'[\\u0300-\\u036f\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u20d0-\\u20ff\\ufe20-\\ufe2f]'`);
+const reviewFolded = sql`lower(regexp_replace(normalize(${reviewTexts}, NFKD), ${COMBINING_MARKS}, '', 'g'))`;
+
+export interface ReviewRowsWanted {
+  /** Words already folded (letters and digits only): each must start a word of the review. */
+  words: readonly string[];
+  hasPhotos?: boolean;
+  productIds?: readonly number[];
+  /** Rating range, status and source the page's reviews must have (the counts ignore them). */
+  ratingFrom?: number;
+  ratingTo?: number;
+  status?: string;
+  source?: string;
+  /** Only reviews from a verified order. */
+  verifiedOnly?: boolean;
+  sort: 'newest' | 'oldest' | 'highest' | 'lowest' | 'most_helpful';
+  offset: number;
+  limit: number;
+}
+
+export interface ReviewGroupRow {
+  rating: number;
+  status: string;
+  source: string;
+  count: number;
+}
+
+/** The memory engine's orders: each sort's key, then newest first (oldest first for `oldest`), ties by id. */
+const REVIEW_ORDERS = {
+  newest: sql`r.created_at desc, r.id desc`,
+  oldest: sql`r.created_at asc, r.id asc`,
+  highest: sql`r.rating desc, r.created_at desc, r.id desc`,
+  lowest: sql`r.rating asc, r.created_at desc, r.id desc`,
+  most_helpful: sql`r.helpful_count desc, r.created_at desc, r.id desc`,
+} as const;
+
+/**
+ * The reviews the words, photos and products match, counted by rating, status and source, and
+ * the page of those that also pass the rating, status, source and verified filters: one statement, so both
+ * are read from one snapshot.
+ */
+export async function reviewsMatching(db: Db, wanted: ReviewRowsWanted): Promise<{ groups: ReviewGroupRow[]; ids: string[] }> {
+  const conditions: SQL[] = wanted.words.map((word) => sql`${reviewFolded} ~ ${`(^|[^[:alnum:]])${word}`}`);
+  if (wanted.hasPhotos !== undefined) conditions.push(wanted.hasPhotos ? sql`r.photo_count > 0` : sql`r.photo_count = 0`);
+  if (wanted.productIds) conditions.push(sql`r.product_id = any(${idArray(wanted.productIds)})`);
+  const matched = conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+  const filters: SQL[] = [sql`true`];
+  if (wanted.ratingFrom !== undefined) filters.push(sql`r.rating >= ${wanted.ratingFrom}`);
+  if (wanted.ratingTo !== undefined) filters.push(sql`r.rating <= ${wanted.ratingTo}`);
+  if (wanted.status !== undefined) filters.push(sql`r.status = ${wanted.status}`);
+  if (wanted.source !== undefined) filters.push(sql`r.source = ${wanted.source}`);
+  if (wanted.verifiedOnly) filters.push(sql`r.source = 'VerifiedOrder'`);
+  const [row] = await rowsOf<{ groups: ReviewGroupRow[] | null; ids: string[] | null }>(
+    db,
+    sql`with matched as materialized (
+        select r.id, r.rating, r.status, r.source, r.helpful_count, r.created_at from reviews r where ${matched}
+      )
+      select
+        (select json_agg(json_build_object('rating', g.rating, 'status', g.status, 'source', g.source, 'count', g.n))
+          from (select r.rating, r.status, r.source, count(*)::int as n from matched r group by 1, 2, 3) g) as groups,
+        (select json_agg(p.id order by p.place)
+          from (select r.id::text as id, row_number() over (order by ${REVIEW_ORDERS[wanted.sort]}) as place
+            from matched r where ${sql.join(filters, sql` and `)}
+            order by ${REVIEW_ORDERS[wanted.sort]} offset ${wanted.offset} limit ${wanted.limit}) p) as ids`,
+  );
+  return { groups: row?.groups ?? [], ids: row?.ids ?? [] };
+}

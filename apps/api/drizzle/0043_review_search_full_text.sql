@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_words_trgm_idx" ON "reviews" USING gin (lower(regexp_replace(normalize(("title" || chr(10) || "text" || chr(10) || coalesce("published_title", '') || chr(10) || coalesce("published_text", '')), NFKD), '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]', '', 'g')) gin_trgm_ops);
