@@ -512,7 +512,7 @@ export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/modules/search/memory/suggestion-index.ts:typoRows': 'scratch rows of a synchronous edit-distance function, grown and reused',
   'apps/api/src/modules/delivery/delivery-calendar.ts:calendars': 'working calendars from the bundled bank holidays, built once per region',
   'apps/api/src/modules/delivery/delivery-calendar.ts:holidaySets': 'the bundled bank holidays per region, built once',
-  'apps/api/src/platform/app.ts:requestCount': 'request ids must be unique across the process, whatever app answers',
+  'apps/api/src/platform/server-options.ts:requestCount': 'request ids must be unique across the process, whatever app answers',
   'apps/api/src/modules/catalogue/repository/products.ts:cardsQueries': 'a prepared query per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/repository/products.ts:summaryQueries': 'prepared queries per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/repository/sellable-offerings.ts:offeringsQueries': 'a prepared query per database handle: built from the schema alone',

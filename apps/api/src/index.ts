@@ -5,4 +5,6 @@ export { applyMigrations, latestMigrationTag, schemaVersion } from './db/migrate
 export { runSeeds, type Progress, type Seed } from './seed/seed.ts';
 // How every line the shop writes is kept free of e-mail addresses and tokens (decision 0048).
 export { ShopLogController, shopLoggerOptions } from './platform/request-log.ts';
+export { shopServerOptions } from './platform/server-options.ts';
+export { installSecurityHeaders } from './platform/security-headers.ts';
 export { redactLogText } from '@shop/contracts/redaction';

@@ -47,9 +47,13 @@ export function serverTestBed() {
 /**
  * A storefront build of one page, for tests about the server rather than the pages (the real pages
  * are the browser tests'): the home page a route whose module is `rootModule` (JavaScript source),
- * and one file, favicon.svg.
+ * and one file, favicon.svg. `documentEntry` (JavaScript source) draws documents; by default none.
  */
-export function storefrontBuild(bed: ReturnType<typeof serverTestBed>, rootModule: string): string {
+export function storefrontBuild(
+  bed: ReturnType<typeof serverTestBed>,
+  rootModule: string,
+  documentEntry = "() => new Response('no document in this build', { status: 500 })",
+): string {
   const dir = bed.tempDir('shop-web-build-');
   fs.mkdirSync(path.join(dir, 'server'));
   fs.mkdirSync(path.join(dir, 'client'));
@@ -58,7 +62,7 @@ export function storefrontBuild(bed: ReturnType<typeof serverTestBed>, rootModul
     path.join(dir, 'server', 'index.js'),
     [
       `export const routes = { root: { id: 'root', path: '', module: ${rootModule} } };`,
-      "export const entry = { module: { default: () => new Response('no document in this build', { status: 500 }) } };",
+      `export const entry = { module: { default: ${documentEntry} } };`,
       "export const assets = { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' };",
       "export const publicPath = '/';",
       `export const assetsBuildDirectory = ${JSON.stringify(path.join(dir, 'client'))};`,

@@ -4,9 +4,8 @@ import {
   buildApi,
   openDatabase,
   runSeeds,
-  ShopLogController,
-  shopLoggerOptions,
-  trustedProxies,
+  installSecurityHeaders,
+  shopServerOptions,
   type BuildApiOptions,
   type DatabaseHandle,
 } from '@shop/api';
@@ -37,13 +36,10 @@ export async function createShopServer(
   let database: DatabaseHandle | null = null;
   let app: FastifyInstance;
   if (config.serve === 'web') {
-    // The API's logger options: the storefront's request lines carry no address or token either.
-    // Whose visit a page is for comes through the proxies the API believes too (TRUST_PROXY).
-    app = Fastify({
-      logger: options.logger === false ? false : shopLoggerOptions(config.api.logLevel, options.logDestination),
-      trustProxy: trustedProxies(config.api.trustProxy),
-      logController: new ShopLogController(config.api.slowRequestMs),
-    });
+    // Built as the API's server is: the same security headers, request ids, redacted logs, proxy
+    // trust (TRUST_PROXY) and body limit, so a page is answered alike whichever tier draws it.
+    app = Fastify(shopServerOptions(config.api, options));
+    installSecurityHeaders(app);
   } else {
     database = await openDatabase({
       url: config.api.database.url,
@@ -59,7 +55,8 @@ export async function createShopServer(
     }
   }
   if (config.serve !== 'api') {
-    await registerWeb(app, config.webBuildDir, config.api.env === 'development' ? 'development' : 'production', config.api.publicUrl);
+    const mode = config.api.env === 'development' ? 'development' : 'production';
+    await registerWeb(app, config.webBuildDir, mode, config.api.publicUrl, config.api.bodyLimitBytes);
   }
   return {
     app,

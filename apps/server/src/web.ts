@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, data, type ServerBuild } from 'react-router';
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
 
 export class MissingWebBuildError extends Error {
@@ -15,9 +15,9 @@ export class MissingWebBuildError extends Error {
 /**
  * Serves the React Router build: hashed assets from build/client with long-lived caching, every
  * other page request rendered on the server, under PUBLIC_URL's host only (decision 0052). The API's
- * /api routes are matched first.
+ * /api routes are matched first. An action reads at most `bodyLimitBytes` of a form (`readLimit`).
  */
-export async function registerWeb(app: FastifyInstance, buildDir: string, mode: string, publicUrl: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, buildDir: string, mode: string, publicUrl: string, bodyLimitBytes: number): Promise<void> {
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
   if (!fs.existsSync(serverEntry)) {
@@ -60,7 +60,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
           .type('application/problem+json; charset=utf-8')
           .send(JSON.stringify(misdirectedProblem(publicUrl, request.url)));
       }
-      const body = hasBody(request) ? unpulledBody(request.raw) : null;
+      const body = hasBody(request) ? unpulledBody(request.raw, readLimit(request, bodyLimitBytes)) : null;
       const response = await handle(toFetchRequest(request, reply, body?.stream));
       await body?.release();
       reply.code(response.status);
@@ -78,20 +78,43 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
 const hasBody = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
 
 /**
+ * The most of a form with files (multipart) a page's action may read: above the largest a page takes
+ * (order help's six 5 MB photos and their fields, 30.25 MB). Any other body may be as large as the
+ * API takes (BODY_LIMIT_BYTES). An action reading more, whatever length the body says (a chunked
+ * one says none), is refused with 413 and the shop's page for it.
+ */
+export const UPLOAD_FORM_LIMIT_BYTES = 32 * 1024 * 1024;
+
+const readLimit = (request: FastifyRequest, bodyLimitBytes: number) =>
+  /^multipart\/form-data/i.test(request.headers['content-type'] ?? '') ? Math.max(UPLOAD_FORM_LIMIT_BYTES, bodyLimitBytes) : bodyLimitBytes;
+
+/** Thrown into an action reading past its limit (`readLimit`): React Router draws the shop's page for it. */
+const formTooLarge = () => data('The form is too large to read.', { status: 413, statusText: 'Content Too Large' });
+
+/**
  * The request body as a web stream that reads from the connection only when the page's action
  * reads it, so one refused unread (a form too large to read, `tooLargeToRead`) is still unread
- * when the answer goes, and `release` hands what is left back to `settleUnreadBody`.
+ * when the answer goes, and `release` hands what is left back to `settleUnreadBody`. Past
+ * `limitBytes` the stream fails (at once if the body says it is longer) rather than hold more.
  */
-function unpulledBody(raw: IncomingMessage): { stream: ReadableStream<Uint8Array>; release(): Promise<void> } {
+function unpulledBody(raw: IncomingMessage, limitBytes: number): { stream: ReadableStream<Uint8Array>; release(): Promise<void> } {
   // Not destroyed on return: what the action leaves is discarded, not cut off.
   let chunks: AsyncIterator<Buffer> | undefined;
+  let read = 0;
+  const declared = Number(raw.headers['content-length'] ?? 0);
   const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        if (declared > limitBytes) return controller.error(formTooLarge());
         chunks ??= raw.iterator({ destroyOnReturn: false });
         const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(new Uint8Array(next.value));
+        if (next.done) return controller.close();
+        read += next.value.length;
+        if (read > limitBytes) {
+          await chunks.return?.();
+          return controller.error(formTooLarge());
+        }
+        controller.enqueue(new Uint8Array(next.value));
       },
       async cancel() {
         await chunks?.return?.();
@@ -150,6 +173,9 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body: Read
   // Whose visit this is, as Fastify worked it out (a browser's own header is not believed unless
   // TRUST_PROXY): page loaders and actions pass it on to the API (`visitorHeaders`).
   headers.set('x-forwarded-for', request.ip);
+  // This page view's id (the proxy's when it sent one), which loaders pass on to the API so one id
+  // follows the view through both tiers' logs.
+  headers.set('x-request-id', String(request.id));
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();

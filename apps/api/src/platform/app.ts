@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { trustedProxies, type ApiConfig } from '../config.ts';
+import type { ApiConfig } from '../config.ts';
 import type { Platform } from './context.ts';
 import type { ApiModule } from './module.ts';
 import { createSerialisedAnswers } from './bind.ts';
@@ -14,7 +13,8 @@ import { installProblemHandler, problemHandler, sendProblem } from './problem-ha
 import { registerApiDocs } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { memoryCounters, rateLimitStore, redisCounters, type Counters } from './rate-limit-store.ts';
-import { requestLogger, ShopLogController, shopLoggerOptions, type LogDestination } from './request-log.ts';
+import type { LogDestination } from './request-log.ts';
+import { shopServerOptions } from './server-options.ts';
 import { believeWebTierVisitors } from './web-tier.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 
@@ -34,11 +34,6 @@ export interface BuildAppOptions {
   logDestination?: LogDestination;
 }
 
-const REQUEST_ID = /^[\w.-]{1,128}$/;
-// Unique across instances without a random draw per request: a random prefix per process, then a count.
-const REQUEST_ID_PREFIX = randomBytes(9).toString('base64url');
-let requestCount = 0;
-
 /** Routing rules the spec asks for: case-insensitive paths, as the original backend matched them. */
 const routerOptions = { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true };
 
@@ -46,30 +41,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const answerProblem = problemHandler(config.bodyLimitBytes);
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            ...shopLoggerOptions(config.logLevel, options.logDestination),
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-order-link"]', 'res.headers["set-cookie"]'],
-          },
-    // Honour a caller's request id (a load balancer's) so one id follows a request across tiers.
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      if (typeof incoming === 'string' && REQUEST_ID.test(incoming)) return incoming;
-      return `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
-    },
-    childLoggerFactory: requestLogger,
-    logController: new ShopLogController(config.slowRequestMs),
-    bodyLimit: config.bodyLimitBytes,
-    // Behind a load balancer (TRUST_PROXY) its X-Forwarded-For is believed, and always a proxy's on
-    // this machine. A visitor's own header is never believed; the storefront's server-side calls
-    // name their visitor with the web tier's secret instead (platform/web-tier.ts, decision 0047).
-    trustProxy: trustedProxies(config.trustProxy),
+    ...shopServerOptions(config, options),
     routerOptions,
     frameworkErrors: (error, request, reply) => void answerProblem(error, request, reply),
-    // In-flight requests finish on close; idle keep-alive sockets are closed at once.
-    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -31,7 +31,12 @@ export function apiBaseUrl(): string {
 export function visitorHeaders(request: Request): Record<string, string> {
   const address = request.headers.get('x-forwarded-for');
   const secret = process.env.WEB_TIER_SECRET;
-  return address && secret ? { [WEB_TIER_HEADERS.visitor]: address, [WEB_TIER_HEADERS.secret]: secret } : {};
+  // The page view's id (apps/server/src/web.ts), so the API's log lines for the call carry it too.
+  const requestId = request.headers.get('x-request-id');
+  return {
+    ...(address && secret ? { [WEB_TIER_HEADERS.visitor]: address, [WEB_TIER_HEADERS.secret]: secret } : {}),
+    ...(requestId ? { 'x-request-id': requestId } : {}),
+  };
 }
 
 const RATE_LIMITED = { reason: 'rate-limited' } as const;

@@ -17,8 +17,8 @@ export function tooLargeToRead(request: Request, limitBytes: number): boolean {
   return Number.isFinite(length) && length > limitBytes;
 }
 
-/** The most of a refused form read for what was typed: the web tier reads no more either (apps/server/src/web.ts). */
-const READ_FOR_FIELDS_BYTES = 100 * 1024 * 1024;
+/** The most of a refused form read for what was typed: the most an action may read of one (UPLOAD_FORM_LIMIT_BYTES, apps/server/src/web.ts). */
+const READ_FOR_FIELDS_BYTES = 32 * 1024 * 1024;
 const FIELD_MAX_BYTES = 16 * 1024;
 const MAX_FIELDS = 200;
 

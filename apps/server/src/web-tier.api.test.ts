@@ -1,0 +1,157 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from './config.ts';
+import { createShopServer } from './server.ts';
+import { freePort, serverTestBed, storefrontBuild } from './server-tests.ts';
+
+/**
+ * The storefront-only tier (SERVE=web) is built as the one-process server is: its pages carry the
+ * same security headers, its request id reaches the API's log through the page's loaders, and a
+ * form larger than any page takes is refused (413) without being held.
+ */
+const STARTUP_MS = 120_000;
+const MB = 1024 * 1024;
+const SECRET = 'the-web-tier-secret-of-this-test-run';
+
+// The page's loader calls the API as the shop's do (`visitorHeaders`, apps/web/app/lib/api.server.ts);
+// its action reads the whole form, as a page without files does. A page, not a resource route: it has a component.
+const page =
+  '{ loader: async ({ request }) => { await (await fetch(process.env.API_INTERNAL_URL + "/health", ' +
+  '{ headers: { "x-request-id": request.headers.get("x-request-id") } })).arrayBuffer(); return null; }, ' +
+  'action: async ({ request }) => new Response(null, { status: 303, headers: { location: "/thanks?name=" + (await request.formData()).get("name") } }), ' +
+  'default: () => null, ErrorBoundary: () => null }';
+// The shop's document for any status, as the real build's root draws one (with its error page).
+const documentEntry = '(_request, status) => new Response("<!doctype html><title>Plumbline</title>", { status, headers: { "content-type": "text/html" } })';
+
+const bed = serverTestBed();
+const apiLog: string[] = [];
+const webLog: string[] = [];
+let allOrigin = '';
+let webOrigin = '';
+let webPort = 0;
+
+async function start(env: Record<string, string>, log: string[]): Promise<{ origin: string; port: number }> {
+  const port = await freePort();
+  const config = loadServerConfig({
+    DATA_DIR: bed.tempDir('shop-data-'),
+    DEMO_DATA: 'false',
+    // Every request's lines (at info only slow and failed ones are written).
+    LOG_LEVEL: 'debug',
+    WEB_BUILD_DIR: buildDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_TIER_SECRET: SECRET,
+    ...env,
+  });
+  const server = bed.keep(await createShopServer(config, { logDestination: { write: (line) => void log.push(line) } }));
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return { origin: `http://127.0.0.1:${port}`, port };
+}
+
+let buildDir = '';
+beforeAll(async () => {
+  buildDir = storefrontBuild(bed, page, documentEntry);
+  const all = await start({ SERVE: 'all' }, apiLog);
+  allOrigin = all.origin;
+  const web = await start({ SERVE: 'web', API_INTERNAL_URL: `${allOrigin}/api` }, webLog);
+  webOrigin = web.origin;
+  webPort = web.port;
+}, STARTUP_MS);
+afterAll(() => bed.cleanUp(), STARTUP_MS);
+
+const securityHeaders = (response: Response) =>
+  Object.fromEntries(
+    ['strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'content-security-policy'].map((name) => [
+      name,
+      response.headers.get(name),
+    ]),
+  );
+
+/** The request ids of the JSON log lines written. */
+const loggedIds = (log: string[]) => new Set(log.map((line) => (JSON.parse(line) as { reqId?: string }).reqId));
+
+describe('a page from either tier', () => {
+  it.each([
+    ['one process (SERVE=all)', () => allOrigin],
+    ['the storefront-only tier (SERVE=web)', () => webOrigin],
+  ])('%s: the same security headers, and no content security policy yet', async (_tier, origin) => {
+    const response = await fetch(`${origin()}/`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(securityHeaders(response)).toEqual({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'content-security-policy': null,
+    });
+  });
+
+  it('the web tier’s request id (its proxy’s, or its own) is on the API’s log lines for the page’s calls', async () => {
+    const given = await fetch(`${webOrigin}/`, { headers: { 'x-request-id': 'page-view-from-the-proxy' } });
+    await given.arrayBuffer();
+    expect(given.headers.get('x-request-id')).toBe('page-view-from-the-proxy');
+
+    const made = await fetch(`${webOrigin}/`);
+    await made.arrayBuffer();
+    const id = made.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(/^[\w.-]+$/);
+
+    await expect.poll(() => [loggedIds(apiLog).has('page-view-from-the-proxy'), loggedIds(apiLog).has(id)]).toEqual([true, true]);
+    expect([loggedIds(webLog).has('page-view-from-the-proxy'), loggedIds(webLog).has(id)]).toEqual([true, true]);
+  });
+});
+
+/** A url-encoded form of `bytes`, sent chunked (no length said), its answer read as soon as it comes. */
+function postChunked(bytes: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port: webPort,
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+    });
+    // The shop closes the connection after refusing: the rest cannot be written, as expected.
+    request.on('error', () => {});
+    const read = async (response: http.IncomingMessage) => {
+      let body = '';
+      for await (const chunk of response) body += chunk;
+      resolve({ status: response.statusCode ?? 0, body });
+    };
+    request.once('response', (response) => void read(response).catch(reject));
+    request.once('close', () => reject(new Error('closed without an answer')));
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let written = 0;
+    const pump = () => {
+      while (written < bytes && !request.destroyed) {
+        written += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', pump);
+      }
+      request.end();
+    };
+    request.write('name=Ann&notes=');
+    pump();
+  });
+}
+
+describe('a form larger than the web tier reads', () => {
+  it(
+    'a 50 MB form sent chunked to a page that reads its form: 413, and the server holds none of it',
+    async () => {
+      const before = process.memoryUsage().rss;
+      const refused = await postChunked(50 * MB);
+      const grown = process.memoryUsage().rss - before;
+      expect(refused.status).toBe(413);
+      expect(refused.body).toContain('<title>Plumbline</title>');
+      // Generous: reading it all took hundreds of megabytes.
+      expect(grown).toBeLessThan(20 * MB);
+
+      // A form within the limit is read by its page.
+      const small = await fetch(`${webOrigin}/`, { method: 'POST', body: new URLSearchParams({ name: 'Ann' }), redirect: 'manual' });
+      await small.arrayBuffer();
+      expect([small.status, small.headers.get('location')]).toEqual([303, '/thanks?name=Ann']);
+    },
+    STARTUP_MS,
+  );
+});
