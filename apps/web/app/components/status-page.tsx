@@ -48,20 +48,43 @@ export function NotFoundPage() {
   );
 }
 
-export function ErrorPage({ status }: { status: number }) {
-  const unavailable = status === 503;
+/** What each refusal says: the visitor's own doing (too fast, too large) is told as theirs, not as the shop's fault. */
+export function errorWords(status: number): { title: string; text: string } {
   // The API's rate limit for one visitor (decision 0047): their pages, not the shop, must wait.
-  const tooMany = status === 429;
+  if (status === 429) {
+    return {
+      title: 'Too many pages opened at once',
+      text: 'This connection has opened a lot of pages in a short time. Wait a minute, then try again.',
+    };
+  }
+  // A form past the most any page reads (decision 0062): nothing of it was kept.
+  if (status === 413) {
+    return {
+      title: 'What you sent was too large',
+      text: 'The form and its files came to more than the shop can take, so nothing was sent. Go back to the form, choose smaller files, then send it again.',
+    };
+  }
+  if (status === 503) {
+    return { title: 'The shop is taking a short break', text: 'We can’t reach our product catalogue right now. Please try again in a few minutes.' };
+  }
+  return {
+    title: 'Sorry, something went wrong on our side',
+    text: 'This page didn’t load properly. Please try again; if it keeps happening, our help centre can help.',
+  };
+}
+
+export function ErrorPage({ status }: { status: number }) {
+  const { title, text } = errorWords(status);
   const { pathname, search } = useLocation();
   return (
     <StatusPage
       code={`Error ${status}`}
-      title={tooMany ? 'Too many pages opened at once' : unavailable ? 'The shop is taking a short break' : 'Sorry, something went wrong on our side'}
+      title={title}
       actions={
         <>
           {/* A full page load, so the whole page (and its data) is fetched again. */}
           <a href={pathname + search} className={buttonClasses('primary')}>
-            Try again
+            {status === 413 ? 'Back to the form' : 'Try again'}
           </a>
           <ButtonLink to="/" variant="secondary" reloadDocument>
             Go to the home page
@@ -69,13 +92,7 @@ export function ErrorPage({ status }: { status: number }) {
         </>
       }
     >
-      <p>
-        {tooMany
-          ? 'This connection has opened a lot of pages in a short time. Wait a minute, then try again.'
-          : unavailable
-            ? 'We can’t reach our product catalogue right now. Please try again in a few minutes.'
-            : 'This page didn’t load properly. Please try again; if it keeps happening, our help centre can help.'}
-      </p>
+      <p>{text}</p>
     </StatusPage>
   );
 }
