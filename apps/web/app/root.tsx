@@ -20,20 +20,13 @@ import { loadShopDetails } from './lib/shop-details.server.ts';
 import { useRouteHandle } from './lib/route-handle.ts';
 import { useCategories } from './lib/use-categories.ts';
 import { lazyComponent } from './lib/lazy-component.tsx';
+import { CheckoutFooter, CheckoutHeader } from './components/layout/checkout-frame-lazy.tsx';
 
 // Error pages are fetched only by a page that shows one (docs/decisions/0054).
 const NotFoundPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.NotFoundPage));
 const ErrorPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.ErrorPage));
 // The footer, below every page's fold, is drawn by the server and its code fetched as it nears the window.
 const SiteFooter = lazyComponent(() => import('./components/layout/site-footer.tsx').then((module) => module.SiteFooter), { whenVisible: true });
-// Only checkout's pages have the slim frame. Kept as the server drew it until its code is here: a plain lazy
-// boundary is thrown away when the basket loads during hydration, and the page jumped 72 px up and back.
-const CheckoutHeader = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutHeader), {
-  whenVisible: true,
-});
-const CheckoutFooter = lazyComponent(() => import('./components/layout/checkout-frame.tsx').then((module) => module.CheckoutFooter), {
-  whenVisible: true,
-});
 
 export const links: Route.LinksFunction = () => [
   // Latin Inter is on every page: fetch it with the CSS rather than after it.

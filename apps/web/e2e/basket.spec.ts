@@ -307,3 +307,34 @@ test('signing in merges the guest basket into the shopper’s, with a notice', a
   await page.getByRole('button', { name: 'Dismiss: Baskets combined' }).click();
   await expect(page.getByText('Baskets combined', { exact: true })).toHaveCount(0);
 });
+
+test('the basket’s Checkout button opens checkout with its slim header from the first frame it is shown', async ({ page }) => {
+  await addFromProductPage(page, 1);
+  await panel(page).getByRole('link', { name: 'View basket', exact: true }).click();
+  await expect(lineItems(page)).toHaveCount(1);
+
+  // The slim frame's code is held back until the checkout's own data has arrived, as on a slow connection.
+  let dataArrived: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (dataArrived = resolve));
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/checkout.data')) dataArrived();
+  });
+  await page.route(/\/assets\/checkout-frame-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  // Whether the header was there when the checkout's first step was first put on the page.
+  await page.evaluate(() => {
+    const record = window as unknown as { headerWithFirstStep?: boolean };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('#main')?.textContent?.includes('Your details')) return;
+      record.headerWithFirstStep = [...document.querySelectorAll('header')].some((header) => header.textContent?.includes('Secure checkout'));
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+  await summary(page).getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Secure checkout');
+  expect(await page.evaluate(() => (window as unknown as { headerWithFirstStep?: boolean }).headerWithFirstStep)).toBe(true);
+});

@@ -102,7 +102,14 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     );
   }
 
-  /** Starts fetching the code (an event handler's "about to be needed"); a failure shows when it is drawn. */
-  const preloadSoon = () => void preload().catch(() => undefined);
-  return Object.assign(whenVisible ? SectionWhenVisible : LazyComponent, { preload: preloadSoon });
+  /**
+   * Fetches the code now (a navigation's "about to be needed"), settled once it is here; a failure
+   * shows when the component is drawn, so it never holds up what awaits it.
+   */
+  const preloadNow = (): Promise<void> =>
+    preload().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(whenVisible ? SectionWhenVisible : LazyComponent, { preload: preloadNow });
 }

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/checkout';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { CheckoutFlow, CheckoutSkeleton } from '../components/checkout/checkout-flow.tsx';
+import { checkoutFrameLoaded } from '../components/layout/checkout-frame-lazy.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
@@ -68,6 +69,15 @@ export async function action({ request }: Route.ActionArgs) {
     return data(failure, { status: 400 });
   }
   return redirect('/checkout', 303);
+}
+
+/**
+ * Arriving from another page in the browser, the page waits for the slim frame's code as well as its data, so
+ * checkout is never shown without its header (the page jumped once the header's code arrived).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), checkoutFrameLoaded()]);
+  return loaded;
 }
 
 /**
