@@ -11,6 +11,7 @@ import { BasketProvider } from './lib/basket/basket-context.tsx';
 import { WishlistProvider } from './lib/wishlist/wishlist-context.tsx';
 import { EARLY_PRESS_SCRIPT } from './lib/early-press.ts';
 import { hasSessionHint } from './lib/auth/session-hint.ts';
+import { readShopSession } from './lib/auth/session.server.ts';
 import { priceDisplayFromCookie, ServerPriceDisplay } from './lib/price-display.ts';
 import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
@@ -60,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // What the browser needs to sign in; the callbacks return to the address this page was asked for.
     auth: browserAuthSettings(webConfig(), request.url),
     // Whether someone may be signed in here: without the hint the header says "Sign in" from the first paint.
-    sessionHint: hasSessionHint(request.headers.get('cookie') ?? '', null),
+    sessionHint: hasSessionHint(request.headers.get('cookie') ?? '') || readShopSession(request) !== null,
     // A trade customer's choice of ex- or inc-VAT prices first, so prices are drawn that way from the first paint.
     priceDisplay: priceDisplayFromCookie(request.headers.get('cookie') ?? ''),
     // Where the shop is published, for canonical links and structured data.

@@ -41,21 +41,34 @@ export async function confirmProviderSignOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
 }
 
-/** Signs in from the account page by redirect, and waits to be back on it, signed in. */
+/** Signs in by redirect from the account page (which sends a signed-out visitor to sign in), and waits to be back on it. */
 export async function signInByRedirect(page: Page, email: string) {
   await page.goto('/account');
-  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
   await fillProviderSignIn(page, email);
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
 }
 
-/** The user oidc-client-ts keeps in this tab's sessionStorage (`oidc.user:<authority>:<client>`). */
-export function storedUser(page: Page): Promise<{ access_token: string; refresh_token?: string; profile: Record<string, unknown> } | null> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-    return key ? JSON.parse(sessionStorage.getItem(key)!) : null;
+/**
+ * The tokens the web server's session holds for this browser (decision 0063), asked for as the
+ * page's own client asks: the browser keeps none in its storage.
+ */
+export function storedUser(page: Page): Promise<{ access_token: string; id_token?: string; profile: Record<string, unknown> } | null> {
+  return page.evaluate(async () => {
+    const response = await fetch('/auth/session', { cache: 'no-store' });
+    return response.ok ? response.json() : null;
   });
+}
+
+/** The refresh tokens the provider hands the page's client (kept in the page's memory only), latest last. */
+export function refreshTokensIssued(page: Page): string[] {
+  const tokens: string[] = [];
+  page.on('response', async (response) => {
+    if (!new URL(response.url()).pathname.endsWith('/identity/token') || !response.ok()) return;
+    const body = (await response.json().catch(() => null)) as { refresh_token?: string } | null;
+    if (body?.refresh_token) tokens.push(body.refresh_token);
+  });
+  return tokens;
 }
 
 /** The page-wide sign-in notice, always in the page as a live region. */

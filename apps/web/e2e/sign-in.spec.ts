@@ -9,6 +9,7 @@ import {
   header,
   pageReady,
   signInByRedirect,
+  refreshTokensIssued,
   storedUser,
 } from './auth.ts';
 import { SCREENSHOT_DIR, SHORT_TOKEN_PORT, STRIPE_SHOP_PORT } from './pages.ts';
@@ -82,11 +83,7 @@ test('a browser where someone signed in before is quietly found signed out, with
 
 test('signing in by redirect from the account page shows the profile from the API', async ({ page }, testInfo) => {
   const errors = collectErrors(page);
-  await page.goto('/account');
-  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
-  await expectNoViolations(page);
-  await screenshot(page, testInfo.project.name, 'account-signed-out');
-
+  // The account is the signed-in shopper's: a visitor is taken straight to sign in, and back.
   await signInByRedirect(page, DEMO.shopper.email);
   const details = page.getByRole('region', { name: 'Your details' });
   await expect(details).toContainText(DEMO.shopper.name);
@@ -100,9 +97,22 @@ test('signing in by redirect from the account page shows the profile from the AP
   await expectNoViolations(page);
   await screenshot(page, testInfo.project.name, 'account-signed-in');
 
-  // Reloading keeps the session (sessionStorage) without asking the provider again.
+  // No token is kept in the browser's storage: the web server's session holds it, in a cookie no script can read.
+  const stored = await page.evaluate(() => [...Object.keys(sessionStorage), ...Object.keys(localStorage)]);
+  expect(stored.filter((key) => key.startsWith('oidc.user'))).toEqual([]);
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === 'shop_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('shop_session');
+
+  // Reloading keeps the session without asking the provider again: the server draws the page for the shopper.
+  const providerCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/identity/auth') || request.url().includes('/identity/token')) providerCalls.push(request.url());
+  });
   await page.reload();
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText(DEMO.shopper.name);
+  await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
+  expect(providerCalls).toEqual([]);
   expect(errors).toEqual([]);
 });
 
@@ -206,8 +216,9 @@ test('the "Login failed" notice can be dismissed', async ({ page }) => {
 });
 
 test('signing out ends the session at the provider and comes back to the home page', async ({ page }) => {
+  const refreshTokens = refreshTokensIssued(page);
   await signInByRedirect(page, DEMO.shopper.email);
-  const { refresh_token } = (await storedUser(page))!;
+  const refresh_token = refreshTokens.at(-1);
   await header.accountMenu(page, DEMO.shopper.name).click();
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await confirmProviderSignOut(page);
@@ -223,9 +234,9 @@ test('signing out ends the session at the provider and comes back to the home pa
   expect(response.status()).toBe(400);
   expect((await response.json()).error).toBe('invalid_grant');
 
-  // Signed out at the provider too: a fresh page finds nobody.
+  // Signed out at the provider too: the account page asks for a sign-in again.
   await page.goto('/account');
-  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/identity\/interaction\//);
 });
 
 test('signing out in another tab is noticed within seconds', async ({ page, context }) => {
@@ -255,7 +266,6 @@ test('the session is renewed silently before the access token expires', async ({
     if (frame === page.mainFrame()) navigations.push(frame.url());
   });
   await page.goto(`${shop}/account`);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
   await fillProviderSignIn(page, DEMO.shopper.email);
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText(DEMO.shopper.name);
   const first = (await storedUser(page))!;
@@ -279,11 +289,11 @@ test('the session is renewed silently before the access token expires', async ({
 test('a renewal that fails says "Login failed", and Retry renews through the hidden frame', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const shop = `http://127.0.0.1:${SHORT_TOKEN_PORT}`;
+  const refreshTokens = refreshTokensIssued(page);
   await page.goto(`${shop}/account`);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
   await fillProviderSignIn(page, DEMO.shopper.email);
   await expect(header.accountMenu(page, DEMO.shopper.name)).toBeVisible();
-  const first = (await storedUser(page))!;
+  const first = { ...(await storedUser(page))!, refresh_token: refreshTokens.at(-1) };
 
   // The provider forgets the refresh token (as when it is revoked elsewhere), so the renewal fails.
   const revoked = await page.request.post(`${shop}/identity/token/revocation`, {
@@ -372,9 +382,14 @@ test.describe('the staff mailbox', () => {
 
   test('is refused to a shopper', async ({ page }, testInfo) => {
     await signInByRedirect(page, DEMO.shopper.email);
-    await page.goto('/staff/mailbox');
-    await expect(page.getByRole('heading', { name: 'You need a staff account' })).toBeVisible();
-    await expect(page.getByRole('main').getByText(DEMO.shopper.email)).toBeVisible();
+    // A shopper is answered as the API answers them: the shop's 404, with nothing of the staff pages in it.
+    const answer = await page.goto('/staff/mailbox');
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Sorry, we can’t find that page' })).toBeVisible();
+    // No e-mail of the outbox (each is to a demo.test address) and no loaded staff data is in the answer.
+    const html = await answer!.text();
+    expect(html).not.toContain('demo.test');
+    expect(html).not.toContain('viewer');
     await expect(page.getByRole('table')).toHaveCount(0);
     await expectNoViolations(page);
     await screenshot(page, testInfo.project.name, 'staff-mailbox-refused');
@@ -384,4 +399,28 @@ test.describe('the staff mailbox', () => {
     const response = await page.request.get('/api/notifications/Mailbox', { headers: { authorization: `Bearer ${access_token}` } });
     expect(response.status()).toBe(403);
   });
+});
+
+test('the session is only started by the shop’s own pages, with a token the API accepts', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const post = (headers: Record<string, string>, data: unknown) =>
+    page.request.post('/auth/session', { headers: { 'content-type': 'application/json', ...headers }, data });
+
+  // Another site's page cannot sign a shopper in with someone else's token (login forgery), nor read the session.
+  const crossSite = await post({ origin: 'https://elsewhere.example' }, { accessToken: 'x.y.z' });
+  expect(crossSite.status()).toBe(403);
+  expect(crossSite.headers()['content-type']).toContain('application/problem+json');
+  expect(await crossSite.json()).toMatchObject({ code: 'SESSION_CROSS_SITE' });
+  expect((await page.request.get('/auth/session', { headers: { 'sec-fetch-site': 'cross-site' } })).status()).toBe(403);
+
+  // A token the API does not accept starts nothing.
+  const forged = await post({ origin }, { accessToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJzb21lb25lIn0.' });
+  expect(forged.status()).toBe(401);
+  expect(await forged.json()).toMatchObject({ code: 'SESSION_NOT_SIGNED_IN', detail: 'You are not signed in. Sign in and try again.' });
+  expect(forged.headers()['set-cookie']).toContain('shop_session=; Max-Age=0');
+  const garbled = await post({ origin }, 'not json');
+  expect(garbled.status()).toBe(400);
+
+  // A page of a visitor who is not signed in gets nothing back.
+  expect((await page.request.get('/auth/session', { headers: { origin } })).status()).toBe(401);
 });

@@ -479,6 +479,11 @@ export const SHOP_COOKIES: StoredItem[] = [
     lasts: 'A year, or until the shop sees you are not signed in as a trade customer',
   },
   {
+    name: 'shop_session',
+    purpose: 'Keeps you signed in to the shop’s pages, so they show your account, orders and prices as they load. No script can read it',
+    lasts: '15 minutes, renewed while you have a page open, or until you sign out',
+  },
+  {
     name: 'shop_signed_in',
     purpose: 'Says someone has signed in on this browser, so pages know to load the sign-in code',
     lasts: '30 days, or until you sign out',
@@ -511,7 +516,6 @@ export const SHOP_BROWSER_STORAGE: StoredItem[] = [
     purpose: 'A one-time check that the sign-in you return from is the one you started',
     lasts: 'Until you return from signing in, 15 minutes at most',
   },
-  { name: 'oidc.user:', purpose: 'Your sign-in for this tab', lasts: 'Until you sign out or close the tab' },
   {
     name: 'plumbline.paymentAttempt, plumbline.placedOrder, plumbline.orderEmail',
     purpose: 'The payment in progress and the order it placed, so a reload does not lose them',

@@ -33,7 +33,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const orderNumber = confirmationOrderNumber(params.orderNumber);
   if (!orderNumber) throw data(null, { status: 404 });
   const cookie = request.headers.get('cookie');
-  const mayBeTheirs = placedByThisBrowser(cookie, orderNumber) || hasSessionHint(cookie ?? '', null);
+  const mayBeTheirs = placedByThisBrowser(cookie, orderNumber) || hasSessionHint(cookie ?? '');
   return data({ orderNumber, mayBeTheirs }, { status: mayBeTheirs ? 200 : 404 });
 }
 

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta('Checkout', 'Pay for 
  */
 function guestBasketId(request: Request): string | null {
   const cookie = request.headers.get('cookie') ?? '';
-  return hasSessionHint(cookie, null) ? null : basketIdFromCookie(cookie);
+  return hasSessionHint(cookie) ? null : basketIdFromCookie(cookie);
 }
 
 /**

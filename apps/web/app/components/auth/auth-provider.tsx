@@ -1,6 +1,6 @@
 import type { SigninPopupArgs, SigninRedirectArgs, SignoutRedirectArgs, User, UserManager } from 'oidc-client-ts';
 import { createContext, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import {
   authReducer,
   initialAuthState,
@@ -14,6 +14,7 @@ import {
 import { callbackResponseUrl, isSignoutResponse, safeReturnPath } from '../../lib/auth/callback-url.ts';
 import { AUTH_CALLBACK_PATHS, popupWindowFeatures, type BrowserAuthSettings } from '../../lib/auth/settings.ts';
 import { hasSessionHint, sessionHintCookie, SIGN_IN_POPUP_TARGET } from '../../lib/auth/session-hint.ts';
+import { endSession, publishSession } from '../../lib/auth/session-exchange.ts';
 import { followShopperInput, hasUnsavedWork } from '../../lib/auth/unsaved-work.ts';
 
 /** The shop's sign-in actions, on top of react-oidc-context's `useAuth()`; read through `useShopAuth()`. */
@@ -61,14 +62,6 @@ const loadClient = () => import('../../lib/auth/user-manager.client.ts');
 const isCallbackArrival = (settings: BrowserAuthSettings) =>
   window.location.pathname === AUTH_CALLBACK_PATHS.redirect || isSignoutResponse(window.location.href, settings.postLogoutRedirectUri);
 
-const storageOrNull = () => {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * Sign-in for the whole page (spec §4). The OpenID client is fetched in the browser only when it
  * can matter: on arrival if this browser may have someone signed in (a callback, a stored user, the
@@ -95,6 +88,7 @@ export function ShopAuthProvider({
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
   useEffect(() => followShopperInput(document), []);
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   // The settings come from the root loader and never change within a page; compare them by value.
   const settingsKey = settings ? JSON.stringify(settings) : undefined;
   const [manager, setManager] = useState<UserManager | null>(null);
@@ -119,6 +113,42 @@ export function ShopAuthProvider({
     userRef.current = state.user;
   }, [state.user]);
 
+  // The access token the web server's session holds (decision 0063): each new one is handed over,
+  // and a session that has just begun loads the page's data again, now drawn for the shopper.
+  // A token already on its way is waited for, not sent twice (the user-loaded event and the
+  // arrival both see a sign-in).
+  const published = useRef<{ token: string; taken: Promise<boolean> } | null>(null);
+  const sessionUrl = settings?.sessionUrl;
+  const publish = useCallback(
+    async (user: User, { reload }: { reload: boolean }) => {
+      if (!sessionUrl) return;
+      if (published.current?.token === user.access_token) {
+        await published.current.taken;
+        return;
+      }
+      const begun = published.current === null;
+      const tokens = { accessToken: user.access_token, idToken: user.id_token ?? null, sessionState: user.session_state ?? null };
+      const taken = publishSession(sessionUrl, tokens).catch(() => false);
+      published.current = { token: user.access_token, taken };
+      if (!(await taken)) {
+        if (published.current?.token === user.access_token) published.current = null;
+      } else if (begun && reload) await revalidator.revalidate();
+    },
+    [sessionUrl, revalidator],
+  );
+  const adopt = useCallback((user: User) => {
+    published.current = { token: user.access_token, taken: Promise.resolve(true) };
+  }, []);
+  const forget = useCallback(() => {
+    published.current = null;
+    return sessionUrl ? endSession(sessionUrl).catch(() => {}) : Promise.resolve();
+  }, [sessionUrl]);
+  // Read by the events and arrival below without re-subscribing them on every render.
+  const sessionRef = useRef<PageSession>({ publish, adopt, forget });
+  useLayoutEffect(() => {
+    sessionRef.current = { publish, adopt, forget };
+  }, [publish, adopt, forget]);
+
   // The hint other tabs and later visits read: someone is signed in here, or nobody is.
   const signedIn = Boolean(state.user);
   const settled = signedIn || !state.isLoading;
@@ -131,34 +161,42 @@ export function ShopAuthProvider({
     if (!settingsKey || arrived.has(settingsKey)) return;
     arrived.add(settingsKey);
     const pageSettings = JSON.parse(settingsKey) as BrowserAuthSettings;
-    if (!isCallbackArrival(pageSettings) && !hasSessionHint(document.cookie, storageOrNull())) {
+    if (!isCallbackArrival(pageSettings) && !sessionHint && !hasSessionHint(document.cookie)) {
       dispatch({ type: 'INITIALISED', user: null });
       return;
     }
     loadManager().then(
-      (userManager) => arrive(userManager, pageSettings, dispatch, (to) => void navigate(to, { replace: true })),
+      (userManager) => arrive(userManager, pageSettings, dispatch, (to) => void navigate(to, { replace: true }), sessionRef.current),
       (error: unknown) => {
         dispatch({ type: 'INITIALISED', user: null });
         dispatch({ type: 'ERROR', error: toErrorContext(error, 'signinSilent') });
       },
     );
-  }, [settingsKey, loadManager, navigate]);
+  }, [settingsKey, sessionHint, loadManager, navigate]);
 
   // The UserManager's events followed once it is here.
   useEffect(() => {
     if (!manager) return;
     const userManager = manager;
     const { events } = userManager;
-    const onLoaded = (user: User) => dispatch({ type: 'USER_LOADED', user });
+    const onLoaded = (user: User) => {
+      dispatch({ type: 'USER_LOADED', user });
+      // A popup sign-in or a renewal: the web server's session follows.
+      void sessionRef.current.publish(user, { reload: true });
+    };
     const onUnloaded = () => dispatch({ type: 'USER_UNLOADED' });
     const onSignedOut = () => {
       // The provider's session ended (signed out in another tab or window): forget this tab's tokens too.
       dispatch({ type: 'USER_SIGNED_OUT' });
       void userManager.removeUser();
+      void sessionRef.current.forget();
     };
     const onRenewError = (error: Error) => {
       dispatch({ type: 'ERROR', error: toErrorContext(error, 'renewSilent') });
-      if (isAnonymousSessionError(error)) void userManager.removeUser();
+      if (isAnonymousSessionError(error)) {
+        void userManager.removeUser();
+        void sessionRef.current.forget();
+      }
     };
     const onExpired = () => dispatch({ type: 'ACCESS_TOKEN_EXPIRED' });
     events.addUserLoaded(onLoaded);
@@ -232,7 +270,11 @@ export function ShopAuthProvider({
         'signoutRedirect',
         'signoutRedirect',
         args,
-        withManager(async (userManager) => (await loadClient()).revokeAndSignoutRedirect(userManager, { state: { signedOut: true }, ...args })),
+        withManager(async (userManager) => {
+          // The web server forgets the session first: a failed end-session leaves nobody signed in here.
+          await forget();
+          await (await loadClient()).revokeAndSignoutRedirect(userManager, { state: { signedOut: true }, ...args });
+        }),
       );
     // Again by the hidden frame: a refresh token that failed once (revoked, expired) fails again,
     // while the provider's own session may still be there.
@@ -285,9 +327,18 @@ export function ShopAuthProvider({
       getAccessToken: () => userRef.current?.access_token,
       prepareSignIn: () => void loadManager().catch(() => {}),
     };
-  }, [manager, loadManager, run, settings, sessionHint, state]);
+  }, [manager, loadManager, run, settings, sessionHint, state, forget]);
 
   return <ShopAuthContext value={actions}>{children}</ShopAuthContext>;
+}
+
+/** The web server's session as the page's sign-in sees it (decision 0063). */
+interface PageSession {
+  /** Hands a new access token over; `reload` loads the page's data again when a session begins. */
+  publish(user: User, options: { reload: boolean }): Promise<void>;
+  /** A user handed back by the session: already held. */
+  adopt(user: User): void;
+  forget(): Promise<void>;
 }
 
 /** Settings whose page has arrived: the arrival runs once per page. */
@@ -311,11 +362,19 @@ function openBlankPopup(args: SigninPopupArgs): Window | null {
 }
 
 /** What the page does on arrival: finish a redirect sign-in or sign-out, or try a quiet sign-in. */
-async function arrive(userManager: UserManager, settings: BrowserAuthSettings, dispatch: (action: AuthAction) => void, replace: (to: string) => void) {
+async function arrive(
+  userManager: UserManager,
+  settings: BrowserAuthSettings,
+  dispatch: (action: AuthAction) => void,
+  replace: (to: string) => void,
+  session: PageSession,
+) {
   const href = window.location.href;
   if (window.location.pathname === AUTH_CALLBACK_PATHS.redirect) {
     try {
       const user = await userManager.signinCallback(callbackResponseUrl(href));
+      // The session first, so the page returned to is drawn by the server for the shopper.
+      if (user) await session.publish(user, { reload: false });
       dispatch({ type: 'INITIALISED', user: user ?? null });
       replace(safeReturnPath((user?.state as SigninState | undefined)?.returnTo));
     } catch (error) {
@@ -328,6 +387,7 @@ async function arrive(userManager: UserManager, settings: BrowserAuthSettings, d
   }
   if (isSignoutResponse(href, settings.postLogoutRedirectUri)) {
     dispatch({ type: 'INITIALISED', user: null });
+    void session.forget();
     try {
       await userManager.signoutCallback(href);
       const url = new URL(href);
@@ -339,14 +399,12 @@ async function arrive(userManager: UserManager, settings: BrowserAuthSettings, d
     return;
   }
 
-  let stored: User | null = null;
-  try {
-    stored = await userManager.getUser();
-  } catch {
-    // Unreadable storage: carry on as if nobody were stored.
-  }
-  if (stored && !stored.expired) {
-    dispatch({ type: 'INITIALISED', user: stored });
+  // A new page of a browser signed in here: the web server's session hands its tokens back.
+  const { restoreUser } = await loadClient();
+  const restored = await restoreUser(userManager, settings.sessionUrl).catch(() => null);
+  if (restored) {
+    session.adopt(restored);
+    dispatch({ type: 'INITIALISED', user: restored });
     return;
   }
   // Nobody (or an expired session) in this tab: ask the provider quietly whether someone is signed
@@ -355,9 +413,10 @@ async function arrive(userManager: UserManager, settings: BrowserAuthSettings, d
   dispatch({ type: 'NAVIGATOR_INIT', method: 'signinSilent' });
   try {
     const user = await userManager.signinSilent();
+    if (user) await session.publish(user, { reload: true });
     dispatch({ type: 'INITIALISED', user });
   } catch (error) {
-    if (stored) await userManager.removeUser().catch(() => {});
+    void session.forget();
     dispatch({ type: 'ERROR', error: toErrorContext(error, 'signinSilent') });
   } finally {
     dispatch({ type: 'NAVIGATOR_CLOSE' });

@@ -2,7 +2,7 @@
  * Whether this browser may have someone signed in, known without the OpenID client library.
  *
  * The library (oidc-client-ts, about a fifth of a product page's own JavaScript) is only fetched
- * when it can matter: a sign-in callback, a tab that holds a user, a browser where someone signed
+ * when it can matter: a sign-in callback, a session the web server holds (decision 0063), a browser where someone signed
  * in before (this cookie, shared by every tab), or a shopper about to press "Sign in". Anonymous
  * visitors, most of the shop's traffic, never download it and are "signed out" at once instead of
  * after a quiet sign-in round trip to the provider.
@@ -10,14 +10,8 @@
 export const SESSION_HINT_COOKIE = 'shop_signed_in';
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-/** The user oidc-client-ts keeps in this tab's sessionStorage (`oidc.user:<authority>:<client>`). */
-const USER_KEY_PREFIX = 'oidc.user:';
-
-export function hasSessionHint(cookie: string, storage: Pick<Storage, 'length' | 'key'> | null): boolean {
-  if (cookie.split(/;\s*/).some((entry) => entry === `${SESSION_HINT_COOKIE}=1`)) return true;
-  if (!storage) return false;
-  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(USER_KEY_PREFIX)) return true;
-  return false;
+export function hasSessionHint(cookie: string): boolean {
+  return cookie.split(/;\s*/).some((entry) => entry === `${SESSION_HINT_COOKIE}=1`);
 }
 
 /** The cookie that says "someone signed in here": set on sign-in, removed on sign-out. */

@@ -17,6 +17,7 @@ describe('browser sign-in settings', () => {
       silentRedirectUri: 'http://127.0.0.1:3100/auth/silent-callback',
       postLogoutRedirectUri: 'http://127.0.0.1:3100/',
       apiBaseUrl: 'http://127.0.0.1:3100/api',
+      sessionUrl: 'http://127.0.0.1:3100/auth/session',
     });
   });
 

@@ -1,3 +1,4 @@
+import { SESSION_PATH } from './session-exchange.ts';
 import type { PopupWindowFeatures, UserManagerSettings } from 'oidc-client-ts';
 
 /** The pages the provider sends the browser back to (registered at the provider for client `storefront`). */
@@ -25,6 +26,8 @@ export interface BrowserAuthSettings {
   postLogoutRedirectUri: string;
   /** The API's base address for browsers; each service is below it (`…/accounts`). */
   apiBaseUrl: string;
+  /** The web server's session, which the page's client starts, restores and ends (decision 0063). */
+  sessionUrl: string;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -64,6 +67,7 @@ export function browserAuthSettings(
     silentRedirectUri: base + AUTH_CALLBACK_PATHS.silent,
     postLogoutRedirectUri: base + POST_LOGOUT_PATH,
     apiBaseUrl: `${base}/api`,
+    sessionUrl: base + SESSION_PATH,
   };
 }
 
@@ -100,7 +104,7 @@ export function popupWindowFeatures(screenWidth: number): PopupWindowFeatures {
 /**
  * The UserManager settings, as the spec describes the client: authorization code + PKCE only,
  * automatic silent renewal, session monitoring through the provider's check-session frame, and
- * both tokens revoked on sign-out. `userStore` (sessionStorage) is added in the browser.
+ * both tokens revoked on sign-out. `userStore` (the page's memory) is added in the browser.
  */
 export function userManagerSettings(settings: BrowserAuthSettings): UserManagerSettings {
   return {

@@ -1,5 +1,6 @@
-import { UserManager, WebStorageStateStore, type SignoutRedirectArgs } from 'oidc-client-ts';
+import { InMemoryWebStorage, User, type IdTokenClaims, UserManager, WebStorageStateStore, type SignoutRedirectArgs } from 'oidc-client-ts';
 import { oauthErrorCode } from './auth-state.ts';
+import { restoreSession } from './session-exchange.ts';
 import { userManagerSettings, type BrowserAuthSettings } from './settings.ts';
 
 // Browser only: React Router leaves this module out of the server build.
@@ -17,11 +18,28 @@ export function pageUserManager(settings: BrowserAuthSettings): UserManager {
       key,
       manager: new UserManager({
         ...userManagerSettings(settings),
-        userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+        // Tokens live in this page's memory only; a new page is handed them back by the web server's
+        // session (restoreUser below), so no token sits in the browser's storage (decision 0063).
+        userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
       }),
     };
   }
   return shared.manager;
+}
+
+/**
+ * Takes up the session the web server holds for this browser (a reload, a new tab): the user is
+ * stored in the page's memory and loaded, which starts the renewal timers and the session check.
+ * Null when the web server has none.
+ */
+export async function restoreUser(userManager: UserManager, sessionUrl: string): Promise<User | null> {
+  const handOver = await restoreSession(sessionUrl);
+  if (!handOver) return null;
+  const user = new User({ ...handOver, profile: handOver.profile as IdTokenClaims });
+  if (user.expired) return null;
+  await userManager.storeUser(user);
+  await userManager.events.load(user);
+  return user;
 }
 
 /**
@@ -33,7 +51,7 @@ export function callbackUserManager(settings: BrowserAuthSettings): UserManager 
     ...userManagerSettings(settings),
     automaticSilentRenew: false,
     monitorSession: false,
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
   });
 }
 
