@@ -18,6 +18,9 @@ const stripeStandIn = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 // The system's headless Chromium with the flags every headless run here uses (tooling/chromium.ts).
 const chromium = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
+/** A shop starts by seeding its demo catalogue: seconds on a quiet machine, minutes on one running other suites. */
+const SHOP_START_MS = 300_000;
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
@@ -65,7 +68,7 @@ export default defineConfig({
         MAILBOX_ONE_TIME_LINKS: 'shown',
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: SHOP_START_MS,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -83,7 +86,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: SHOP_START_MS,
       stdout: 'ignore',
       stderr: 'ignore',
     },
@@ -99,7 +102,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: SHOP_START_MS,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -130,7 +133,7 @@ export default defineConfig({
         MAILBOX_ONE_TIME_LINKS: 'hidden',
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: SHOP_START_MS,
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -191,8 +191,8 @@ export async function registerAndSignIn(page: Page, browser: Browser, testInfo: 
   // Each new account from an address of its own, as shoppers' are (the shop believes a proxy on its own
   // machine): the suite's sign-ups would otherwise all count against one address's ten an hour.
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) });
+  // The account sends a visitor who is not signed in straight to the provider.
   await page.goto('/account');
-  await main(page).getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/identity\/interaction\//);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Your name').fill(name);
