@@ -27,9 +27,17 @@ export async function pageReady(page: Page) {
   await expect(search.or(page.locator('header[data-hydrated]'))).toBeVisible();
 }
 
+/**
+ * Waits to be at the provider's sign-in form (/identity/interaction/…). A page that sends a visitor
+ * to sign in does so once its scripts have run, which takes a while on a busy machine.
+ */
+export async function atProviderSignIn(page: Page) {
+  await expect(page).toHaveURL(/\/identity\/interaction\//, { timeout: 60_000 });
+}
+
 /** The provider's sign-in form (at /identity/interaction/…). */
 export async function fillProviderSignIn(page: Page, email: string) {
-  await expect(page).toHaveURL(/\/identity\/interaction\//);
+  await atProviderSignIn(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

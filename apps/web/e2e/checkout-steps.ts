@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect as baseExpect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoViolations } from './auth.ts';
+import { atProviderSignIn, DEMO_PASSWORD, expectNoViolations } from './auth.ts';
 import { verificationLink } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -193,7 +193,7 @@ export async function registerAndSignIn(page: Page, browser: Browser, testInfo: 
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) });
   // The account sends a visitor who is not signed in straight to the provider.
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/identity\/interaction\//);
+  await atProviderSignIn(page);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('E-mail address').fill(email);
