@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
+  atProviderSignIn,
   authNotice,
   collectErrors,
   DEMO,
@@ -236,7 +237,7 @@ test('signing out ends the session at the provider and comes back to the home pa
 
   // Signed out at the provider too: the account page asks for a sign-in again.
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/identity\/interaction\//);
+  await atProviderSignIn(page);
 });
 
 test('signing out in another tab is noticed within seconds', async ({ page, context }) => {
