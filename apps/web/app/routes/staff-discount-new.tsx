@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/staff-discount-new';
-import { StaffGate } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { PromotionForm } from '../components/staff-discounts/promotion-form.tsx';
 import { Link } from '../components/ui/link.tsx';
@@ -9,6 +8,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { checkNewPromotion, emptyPromotionForm } from '../lib/staff-discounts/form.ts';
 import { DISCOUNT_ROLES, DISCOUNTS_AUDIENCE, promotionHref } from '../lib/staff-discounts/promotion.ts';
 import { useApiClients } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(DISCOUNT_ROLES);
 
 export const meta: Route.MetaFunction = () => [...pageMeta('New promotion | Discounts', 'Create a promotion code.'), { name: 'robots', content: 'noindex' }];
 
@@ -27,9 +30,7 @@ export default function StaffDiscountNewPage() {
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
         <div className="max-w-4xl">
-          <StaffGate roles={DISCOUNT_ROLES} {...DISCOUNTS_AUDIENCE}>
-            <NewPromotion />
-          </StaffGate>
+          <NewPromotion />
         </div>
       </div>
     </>

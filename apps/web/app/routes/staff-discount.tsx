@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { Route } from './+types/staff-discount';
 import type { CreatedState } from './staff-discount-new.tsx';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -33,6 +33,10 @@ import {
   formatUsage,
 } from '../lib/staff-discounts/promotion.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(DISCOUNT_ROLES);
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`${params.promotionCode.toUpperCase()} | Discounts`, 'A promotion: its terms, issue codes and claims.'),
@@ -52,9 +56,7 @@ export default function StaffDiscountPage() {
           All promotions
         </Link>
         <div className="mt-6">
-          <StaffGate roles={DISCOUNT_ROLES} {...DISCOUNTS_AUDIENCE}>
-            <Promotion promotionCode={code} />
-          </StaffGate>
+          <Promotion promotionCode={code} />
         </div>
       </div>
     </>

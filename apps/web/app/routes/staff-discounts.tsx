@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-discounts';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { DiscountFiltersForm, PromotionListSkeleton, PromotionResults } from '../components/staff-discounts/promotion-list.tsx';
@@ -11,6 +11,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { DISCOUNT_ROLES, DISCOUNTS_AUDIENCE } from '../lib/staff-discounts/promotion.ts';
 import { discountFilters, discountsHref, searchQuery } from '../lib/staff-discounts/search.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(DISCOUNT_ROLES);
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Discounts', 'Promotions and discount codes for staff.'), { name: 'robots', content: 'noindex' }];
 
@@ -24,9 +28,7 @@ export default function StaffDiscountsPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Discounts' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <StaffGate roles={DISCOUNT_ROLES} {...DISCOUNTS_AUDIENCE}>
-          <Discounts />
-        </StaffGate>
+        <Discounts />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { londonClock, londonDue, londonLongDate, type ErasurePlan } from '@shop/
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Route } from './+types/staff-help-erasure';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -12,6 +12,10 @@ import { cn } from '../lib/cn.ts';
 import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES } from '../lib/staff-help/inbox.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(HELP_INBOX_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Erasure request', 'What an account deletion request erases and keeps.'),
@@ -28,9 +32,7 @@ export default function StaffHelpErasurePage() {
         trail={[{ label: 'Help inbox', to: '/staff/help' }, { label: reference, to: `/staff/help/${reference}` }, { label: 'Erasure' }]}
       />
       <div className="container-page min-h-[24rem] max-w-5xl py-8 lg:py-10">
-        <StaffGate roles={HELP_INBOX_ROLES} {...HELP_INBOX_AUDIENCE}>
-          <Erasure reference={reference} />
-        </StaffGate>
+        <Erasure reference={reference} />
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import type { HelpRequest } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Route } from './+types/staff-help-request';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -20,6 +20,10 @@ import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { HELP_INBOX_AUDIENCE, HELP_INBOX_PATH, HELP_INBOX_ROLES, specialPage, typeName } from '../lib/staff-help/inbox.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(HELP_INBOX_ROLES);
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(
@@ -45,9 +49,7 @@ export default function StaffHelpRequestPage() {
           All requests
         </Link>
         <div className="mt-6">
-          <StaffGate roles={HELP_INBOX_ROLES} {...HELP_INBOX_AUDIENCE}>
-            <Request reference={number} />
-          </StaffGate>
+          <Request reference={number} />
         </div>
       </div>
     </>

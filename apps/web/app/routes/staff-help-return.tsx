@@ -3,7 +3,7 @@ import { formatPence, type OrderReturn } from '@shop/contracts';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import type { Route } from './+types/staff-help-return';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -19,6 +19,10 @@ import { cn } from '../lib/cn.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { ORDER_ROLES, ORDERS_AUDIENCE } from '../lib/staff-orders/orders.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(ORDER_ROLES);
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Return for ${params.reference.toUpperCase()}`, 'A return of unwanted items: authorise or refuse it, and mark it received.'),
@@ -44,9 +48,7 @@ export default function StaffHelpReturnPage() {
         trail={[{ label: 'Help requests', to: '/staff/help' }, { label: ref, to: `/staff/help/${encodeURIComponent(ref)}` }, { label: 'Return' }]}
       />
       <div className="container-page min-h-[30rem] max-w-4xl py-8 lg:py-10">
-        <StaffGate roles={ORDER_ROLES} {...ORDERS_AUDIENCE}>
-          <StaffReturn reference={ref} />
-        </StaffGate>
+        <StaffReturn reference={ref} />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-help';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { InboxFiltersForm, InboxResults, InboxSkeleton, OverdueSummary } from '../components/staff-help/inbox-list.tsx';
@@ -9,6 +9,10 @@ import { isForbidden } from '../lib/api-problem.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES, inboxFilters, inboxHref, inboxQuery } from '../lib/staff-help/inbox.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(HELP_INBOX_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Help inbox', 'Enquiries and order requests from the help centre, for staff to answer.'),
@@ -25,9 +29,7 @@ export default function StaffHelpPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Help inbox' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <StaffGate roles={HELP_INBOX_ROLES} {...HELP_INBOX_AUDIENCE}>
-          <Inbox />
-        </StaffGate>
+        <Inbox />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router';
 import type { Route } from './+types/staff-mailbox-email';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -14,6 +14,10 @@ import { MAILBOX_ROLES } from '../lib/auth/claims.ts';
 import { EMAIL_STATUS, MAILBOX_AUDIENCE, emailDocument, formatMailboxTime } from '../lib/mailbox.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(MAILBOX_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('E-mail | Staff mailbox', 'One e-mail of the staff mailbox.'),
@@ -33,9 +37,7 @@ export default function StaffMailboxEmailPage() {
           Back to the mailbox
         </Link>
         <div className="mt-6">
-          <StaffGate roles={MAILBOX_ROLES} {...MAILBOX_AUDIENCE}>
-            <Email />
-          </StaffGate>
+          <Email />
         </div>
       </div>
     </>

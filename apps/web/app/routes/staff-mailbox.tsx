@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-mailbox';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -17,6 +17,10 @@ import { MAILBOX_ROLES } from '../lib/auth/claims.ts';
 import { EMAIL_STATUS, MAILBOX_AUDIENCE, formatMailboxTime, MAILBOX_PAGE_SIZE, mailboxHref, mailboxQuery } from '../lib/mailbox.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(MAILBOX_ROLES);
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Staff mailbox', 'E-mails the shop has queued or sent.'), { name: 'robots', content: 'noindex' }];
 
@@ -30,9 +34,7 @@ export default function StaffMailboxPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Staff mailbox' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <StaffGate roles={MAILBOX_ROLES} {...MAILBOX_AUDIENCE}>
-          <Mailbox />
-        </StaffGate>
+        <Mailbox />
       </div>
     </>
   );

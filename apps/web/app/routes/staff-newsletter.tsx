@@ -2,7 +2,7 @@ import type { NewsletterSubscriberPage } from '@shop/contracts';
 import { useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-newsletter';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { Table } from '../content/content-table.tsx';
@@ -30,6 +30,10 @@ import {
   type SubscriberQuery,
 } from '../lib/staff-newsletter/subscribers.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(NEWSLETTER_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Newsletter subscribers', 'Who has signed up for the newsletter, and a CSV file of confirmed subscribers.'),
@@ -46,9 +50,7 @@ export default function StaffNewsletterPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Newsletter subscribers' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <StaffGate roles={NEWSLETTER_ROLES} {...NEWSLETTER_AUDIENCE}>
-          <Subscribers />
-        </StaffGate>
+        <Subscribers />
       </div>
     </>
   );

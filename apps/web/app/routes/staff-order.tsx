@@ -3,7 +3,7 @@ import type { Order } from '@shop/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Route } from './+types/staff-order';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
@@ -22,6 +22,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { formatPence } from '@shop/contracts';
 import { ORDER_ROLES, ORDERS_AUDIENCE } from '../lib/staff-orders/orders.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(ORDER_ROLES);
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`${params.orderNumber.toUpperCase()} | Orders`, 'An order: customer, delivery, items, payment and history, and its next step.'),
@@ -41,9 +45,7 @@ export default function StaffOrderPage() {
           All orders
         </Link>
         <div className="mt-6">
-          <StaffGate roles={ORDER_ROLES} {...ORDERS_AUDIENCE}>
-            <StaffOrder orderNumber={number} />
-          </StaffGate>
+          <StaffOrder orderNumber={number} />
         </div>
       </div>
     </>

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-orders';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderFiltersForm, OrderListSkeleton, OrderResults } from '../components/staff-orders/order-list.tsx';
@@ -9,6 +9,10 @@ import { isForbidden } from '../lib/api-problem.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { ORDER_ROLES, ORDERS_AUDIENCE, orderFilters, ordersHref, searchQuery } from '../lib/staff-orders/orders.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(ORDER_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Orders', 'Shoppers’ orders, for staff to pick, dispatch and deliver.'),
@@ -30,9 +34,7 @@ export default function StaffOrdersPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Orders' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <StaffGate roles={ORDER_ROLES} {...ORDERS_AUDIENCE}>
-          <Orders />
-        </StaffGate>
+        <Orders />
       </div>
     </>
   );

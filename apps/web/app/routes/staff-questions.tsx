@@ -3,7 +3,7 @@ import type { ModeratedQuestion, QuestionInvitationsSent, QuestionSearchPage, St
 import { useState } from 'react';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-questions';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import {
@@ -30,6 +30,10 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { apiFieldError, isForbidden } from '../lib/api-problem.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(QUESTIONS_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Product questions', 'Shoppers’ questions about products, for moderators to answer and publish.'),
@@ -51,9 +55,7 @@ export default function StaffQuestionsPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Product questions' }]}
       />
       <div className="container-page min-h-[40rem] py-8 lg:py-10">
-        <StaffGate roles={QUESTIONS_ROLES} {...QUESTIONS_AUDIENCE}>
-          <QuestionsQueue />
-        </StaffGate>
+        <QuestionsQueue />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { ApiError } from '@shop/api-client';
 import type { OfferingInsights } from '@shop/contracts';
 import { Form, useNavigate, useParams } from 'react-router';
 import type { Route } from './+types/staff-review-insights';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { RatingChart } from '../components/staff-reviews/rating-chart.tsx';
@@ -17,6 +17,10 @@ import { isForbidden } from '../lib/api-problem.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { insightsHref, REVIEW_ROLES, REVIEWS_AUDIENCE, REVIEWS_PATH } from '../lib/staff-reviews/queue.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(REVIEW_ROLES);
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Insights for ${params.sku}`, 'What a product’s reviews say over time, and what shoppers ask about it.'),
@@ -34,9 +38,7 @@ export default function StaffReviewInsightsPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Reviews', to: REVIEWS_PATH }, { label: sku || 'Insights' }]}
       />
       <div className="container-page min-h-[36rem] py-8 lg:py-10">
-        <StaffGate roles={REVIEW_ROLES} {...REVIEWS_AUDIENCE}>
-          <Insights sku={sku} />
-        </StaffGate>
+        <Insights sku={sku} />
       </div>
     </>
   );

@@ -4,7 +4,7 @@ import type { ReviewForModeration, ReviewHistoryEntry } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Route } from './+types/staff-review';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -22,6 +22,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { REVIEW_CHANGED_MESSAGE } from '../lib/staff-reviews/bulk.ts';
 import { historyNote, queueReviewOf, REVIEW_ROLES, REVIEWS_AUDIENCE, REVIEWS_PATH, STATUS_BADGES } from '../lib/staff-reviews/queue.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(REVIEW_ROLES);
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Review', 'A customer’s review, to publish or reject.'), { name: 'robots', content: 'noindex' }];
 
@@ -35,9 +39,7 @@ export default function StaffReviewPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Reviews', to: REVIEWS_PATH }, { label: 'Review' }]}
       />
       <div className="container-page min-h-[36rem] py-8 lg:py-10">
-        <StaffGate roles={REVIEW_ROLES} {...REVIEWS_AUDIENCE}>
-          <ReviewScreen />
-        </StaffGate>
+        <ReviewScreen />
       </div>
     </>
   );

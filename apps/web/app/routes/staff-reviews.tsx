@@ -3,7 +3,7 @@ import type { ModeratedReview, ReviewSearchFacetsPage } from '@shop/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-reviews';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { NoResults, ResultsRange } from '../components/staff/search-results.tsx';
@@ -32,6 +32,10 @@ import {
   type ReviewFilters,
 } from '../lib/staff-reviews/queue.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(REVIEW_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Reviews', 'Customers’ reviews waiting for a moderator, and every review published or rejected.'),
@@ -48,9 +52,7 @@ export default function StaffReviewsPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Reviews' }]}
       />
       <div className="container-page min-h-[40rem] py-8 lg:py-10">
-        <StaffGate roles={REVIEW_ROLES} {...REVIEWS_AUDIENCE}>
-          <ModerationQueue />
-        </StaffGate>
+        <ModerationQueue />
       </div>
     </>
   );

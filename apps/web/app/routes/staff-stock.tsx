@@ -2,7 +2,7 @@ import type { StockLevelView } from '@shop/contracts';
 import { useState, type FormEvent } from 'react';
 import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-stock';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -15,6 +15,10 @@ import { ORDER_ROLES } from '../lib/staff-orders/orders.ts';
 import { insightsHref } from '../lib/staff-reviews/queue.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(ORDER_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Stock', 'Look up a product code’s stock and record stock that arrived.'),
@@ -34,9 +38,7 @@ export default function StaffStockPage() {
         intro={<p>Look up a product code and record stock that has arrived.</p>}
       />
       <div className="container-page min-h-[24rem] max-w-3xl py-8 lg:py-10">
-        <StaffGate roles={ORDER_ROLES} {...STOCK_AUDIENCE}>
-          <StockScreen />
-        </StaffGate>
+        <StockScreen />
       </div>
     </>
   );

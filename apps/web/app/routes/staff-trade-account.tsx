@@ -4,7 +4,7 @@ import { formatPence, TRADE_BUSINESS_TYPE_NAMES, TRADE_TYPE_NAMES } from '@shop/
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Route } from './+types/staff-trade-account';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -22,6 +22,10 @@ import { bandLabel } from '../lib/trade/bands.ts';
 import { staffApplicationPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE, TRADE_REVIEW_ROLES } from '../lib/trade/trade-paths.ts';
 import { useTradeBands } from '../lib/trade/use-trade-bands.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(TRADE_REVIEW_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Trade account | Staff', 'A trade account: its business, band history and orders.'),
@@ -45,9 +49,7 @@ export default function StaffTradeAccountPage() {
           All trade accounts
         </Link>
         <div className="mt-6">
-          <StaffGate roles={TRADE_REVIEW_ROLES} {...TRADE_REVIEW_AUDIENCE}>
-            <Account id={Number(id)} />
-          </StaffGate>
+          <Account id={Number(id)} />
         </div>
       </div>
     </>

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-trade-accounts';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { AccountSearchForm } from '../components/staff-trade/search-forms.tsx';
@@ -13,6 +13,10 @@ import { ACCOUNT_SORTS, accountFilters, accountSearchBody, accountsHref } from '
 import { STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE, TRADE_REVIEW_ROLES } from '../lib/trade/trade-paths.ts';
 import { useTradeBands } from '../lib/trade/use-trade-bands.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(TRADE_REVIEW_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Trade accounts | Staff', 'Find a trade account by name, e-mail, postcode or number.'),
@@ -29,9 +33,7 @@ export default function StaffTradeAccountsPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Trade applications', to: STAFF_TRADE_PATHS.queue }, { label: 'Trade accounts' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <StaffGate roles={TRADE_REVIEW_ROLES} {...TRADE_REVIEW_AUDIENCE}>
-          <Accounts />
-        </StaffGate>
+        <Accounts />
       </div>
     </>
   );

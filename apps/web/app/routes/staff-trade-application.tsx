@@ -3,7 +3,7 @@ import type { TradeApplication } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Route } from './+types/staff-trade-application';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -28,6 +28,10 @@ import { bandLabel } from '../lib/trade/bands.ts';
 import { staffAccountPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE, TRADE_REVIEW_ROLES } from '../lib/trade/trade-paths.ts';
 import { useTradeBands } from '../lib/trade/use-trade-bands.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(TRADE_REVIEW_ROLES);
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(
@@ -52,9 +56,7 @@ export default function StaffTradeApplicationPage() {
           All applications
         </Link>
         <div className="mt-6">
-          <StaffGate roles={TRADE_REVIEW_ROLES} {...TRADE_REVIEW_AUDIENCE}>
-            <Application tradeExternalId={tradeExternalId} />
-          </StaffGate>
+          <Application tradeExternalId={tradeExternalId} />
         </div>
       </div>
     </>

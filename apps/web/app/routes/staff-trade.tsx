@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-trade';
-import { NeedStaffAccount, StaffGate } from '../components/auth/staff-gate.tsx';
+import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ApplicationSearchForm } from '../components/staff-trade/search-forms.tsx';
@@ -14,6 +14,10 @@ import { APPLICATION_SORTS, applicationFilters, applicationSearchBody, applicati
 import { STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE, TRADE_REVIEW_ROLES } from '../lib/trade/trade-paths.ts';
 import { useTradeBands } from '../lib/trade/use-trade-bands.ts';
 import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+
+// Staff without the page's role get the shop's 404 from the server, as from the API.
+export const loader = staffPageLoader(TRADE_REVIEW_ROLES);
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Trade applications', 'Trade account applications, for reviewers to approve, turn down or ask about.'),
@@ -30,9 +34,7 @@ export default function StaffTradePage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Trade applications' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <StaffGate roles={TRADE_REVIEW_ROLES} {...TRADE_REVIEW_AUDIENCE}>
-          <Queue />
-        </StaffGate>
+        <Queue />
       </div>
     </>
   );

@@ -1,8 +1,5 @@
-import type { ReactNode } from 'react';
-import { hasAnyRole } from '../../lib/auth/claims.ts';
 import { EmptyState } from '../layout/empty-state.tsx';
 import { Button, ButtonLink } from '../ui/button.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 import { useShopAuth } from './use-shop-auth.ts';
 
 const lockIcon = (
@@ -27,7 +24,10 @@ export interface StaffPageAudience {
   who: string;
 }
 
-/** "You need a staff account": for signed-in people without the role, and for the API's 403. */
+/**
+ * "You need a staff account": for the API's 403 on a staff page. The server already gave staff
+ * without the page's role its 404; this is for the API deciding otherwise (roles changed since).
+ */
 export function NeedStaffAccount({ what, who }: StaffPageAudience) {
   const { user, signOut } = useShopAuth();
   const email = typeof user?.profile.email === 'string' ? user.profile.email : undefined;
@@ -55,42 +55,4 @@ export function NeedStaffAccount({ what, who }: StaffPageAudience) {
       </p>
     </EmptyState>
   );
-}
-
-/**
- * A staff page's content, shown only to signed-in staff with one of `roles`; everyone else is told
- * what they need. Only a courtesy: the API checks the role on every call.
- */
-export function StaffGate({ roles, what, who, children }: StaffPageAudience & { roles: readonly string[]; children: ReactNode }) {
-  const auth = useShopAuth();
-  if (auth.status === 'loading') {
-    return (
-      <div aria-busy="true" className="space-y-3">
-        <p className="sr-only" role="status">
-          Loading…
-        </p>
-        <Skeleton className="h-11 w-full max-w-md" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
-  if (auth.status === 'signed-out') {
-    return (
-      <EmptyState
-        icon={lockIcon}
-        title="Sign in with a staff account"
-        actions={
-          <Button onClick={() => auth.signInWithRedirect()} loading={auth.busy}>
-            Sign in
-          </Button>
-        }
-      >
-        <p>
-          {what} is for Plumbline {who}.
-        </p>
-      </EmptyState>
-    );
-  }
-  if (!hasAnyRole(auth.roles, roles)) return <NeedStaffAccount what={what} who={who} />;
-  return children;
 }
