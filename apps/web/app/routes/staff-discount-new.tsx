@@ -6,7 +6,7 @@ import { PromotionForm } from '../components/staff-discounts/promotion-form.tsx'
 import { Link } from '../components/ui/link.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { checkNewPromotion, emptyPromotionForm } from '../lib/staff-discounts/form.ts';
-import { DISCOUNT_ROLES, DISCOUNTS_AUDIENCE, promotionHref } from '../lib/staff-discounts/promotion.ts';
+import { DISCOUNT_ROLES, promotionHref } from '../lib/staff-discounts/promotion.ts';
 import { useApiClients } from '../lib/use-api.ts';
 import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
 

@@ -1,29 +1,57 @@
-import { ApiError } from '@shop/api-client';
+import { createHelpCentreInboxClient } from '@shop/api-client';
 import type { HelpRequest } from '@shop/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-help-request';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { HelpStatusBadge, OverdueBadge } from '../components/staff-help/inbox-list.tsx';
-import { RequestActions } from '../components/staff-help/request-actions.tsx';
-import { Card, FileList, RequestDetails, RequestSkeleton, Thread } from '../components/staff-help/request-parts.tsx';
+import { REQUEST_STEPS, RequestActions, requestProblemOf, stepDone, type RequestStep } from '../components/staff-help/request-actions.tsx';
+import { Card, FileList, RequestDetails, Thread } from '../components/staff-help/request-parts.tsx';
+import { formText } from '../components/staff/step-form.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { ChevronLeftIcon, HelpIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
+import { refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { HELP_INBOX_AUDIENCE, HELP_INBOX_PATH, HELP_INBOX_ROLES, specialPage, typeName } from '../lib/staff-help/inbox.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+import { HELP_INBOX_AUDIENCE, HELP_INBOX_PATH, HELP_INBOX_ROLES, requestHref, specialPage, typeName, STAFF_STATUSES } from '../lib/staff-help/inbox.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(HELP_INBOX_ROLES);
+const inboxApi = (request: Request) => staffClient(request, HELP_INBOX_ROLES, 'help-centre', createHelpCentreInboxClient);
+const referenceOf = (params: { reference: string }) => params.reference.trim().toUpperCase();
+
+/** The request, read on the server for the signed-in member of staff, so it shows at first paint. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = inboxApi(request);
+  const reference = referenceOf(params);
+  return staffRead(async () => ({ request: await api.getHelpRequest({ params: { reference } }) }), { missing: true } as const);
+}
+
+/** A step on the request, posted as a plain form: done, the page comes back with a notice (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const api = inboxApi(request);
+  const reference = referenceOf(params);
+  const form = await request.formData();
+  const step = REQUEST_STEPS.find((name) => name === formText(form, 'intent'));
+  if (!step) throw data(null, { status: 400 });
+  const version = Number(formText(form, 'version'));
+  const values = { message: formText(form, 'message'), assignedToName: formText(form, 'assignedToName') };
+  const call = { params: { reference } };
+  try {
+    if (step === 'reply') await api.replyToHelpRequest({ ...call, body: { message: values.message, version } });
+    else if (step === 'assign-to-me') await api.assignHelpRequest({ ...call, body: { version } });
+    else if (step === 'assign') await api.assignHelpRequest({ ...call, body: { version, assignedToName: values.assignedToName } });
+    else if (step === 'status') {
+      const status = STAFF_STATUSES.find((name) => name === formText(form, 'status')) ?? STAFF_STATUSES[0];
+      await api.changeHelpRequestStatus({ ...call, body: { status, version } });
+    } else await api.closeHelpRequest({ ...call, body: { version } });
+  } catch (error) {
+    return refusedStep(error, { intent: step, values }, requestProblemOf);
+  }
+  return redirect(`${requestHref(reference)}?done=${step}`, 303);
+}
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(
@@ -34,9 +62,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** One help request for staff: its fields, thread, files and order, and the steps to answer it. */
-export default function StaffHelpRequestPage() {
-  const { reference = '' } = useParams();
-  const number = reference.trim().toUpperCase();
+export default function StaffHelpRequestPage({ loaderData, params }: Route.ComponentProps) {
+  const number = referenceOf(params);
   return (
     <>
       <PageHeader
@@ -49,47 +76,42 @@ export default function StaffHelpRequestPage() {
           All requests
         </Link>
         <div className="mt-6">
-          <Request reference={number} />
+          {'forbidden' in loaderData ? (
+            <NeedStaffAccount {...HELP_INBOX_AUDIENCE} />
+          ) : 'missing' in loaderData ? (
+            <EmptyState
+              icon={<HelpIcon className="size-8" />}
+              title="No such request"
+              actions={<ButtonLink to={HELP_INBOX_PATH}>Back to the inbox</ButtonLink>}
+            >
+              <p>There is no help request {number}. References are HC- and six letters or digits, like HC-7K3P9Q: check it, or search the inbox.</p>
+            </EmptyState>
+          ) : (
+            <Request request={loaderData.request} />
+          )}
         </div>
       </div>
     </>
   );
 }
 
-function Request({ reference }: { reference: string }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const loaded = useApiData(clients ? `${sub}:${reference}` : undefined, (signal) => clients!.helpInbox.getHelpRequest({ params: { reference } }, { signal }));
-  // What the last step answered, shown in place of the loaded request, with what was done.
-  const [latest, setLatest] = useState<{ request: HelpRequest; done: string } | null>(null);
+function Request({ request }: { request: HelpRequest }) {
+  const [searchParams] = useSearchParams();
+  // What the last step did, unless a step has been refused since (the address still says what was done before).
+  const refused = useActionData<typeof action>();
+  const done = refused ? undefined : REQUEST_STEPS.find((step): step is RequestStep => step === searchParams.get('done'));
   const status = useRef<HTMLDivElement>(null);
+  // After each step (the same step twice included), the keyboard goes to what was done.
+  const doneAt = done ? `${done}:${request.version}` : null;
   useEffect(() => {
-    if (latest) status.current?.focus();
-  }, [latest]);
-
-  if (loaded.state === 'error') {
-    if (isForbidden(loaded.error)) return <NeedStaffAccount {...HELP_INBOX_AUDIENCE} />;
-    if (loaded.error instanceof ApiError && (loaded.error.status === 404 || loaded.error.status === 400)) {
-      return (
-        <EmptyState icon={<HelpIcon className="size-8" />} title="No such request" actions={<ButtonLink to={HELP_INBOX_PATH}>Back to the inbox</ButtonLink>}>
-          <p>There is no help request {reference}. References are HC- and six letters or digits, like HC-7K3P9Q: check it, or search the inbox.</p>
-        </EmptyState>
-      );
-    }
-    return <LoadError title="We couldn’t load this request" error={loaded.error} onRetry={loaded.reload} />;
-  }
-  const request = latest?.request.reference === reference ? latest.request : loaded.state === 'ready' ? loaded.data : null;
-  if (!request) return <RequestSkeleton />;
-  const reload = () => {
-    setLatest(null);
-    loaded.reload();
-  };
+    if (doneAt) status.current?.focus();
+  }, [doneAt]);
   const special = specialPage(request.type, request.reference);
 
   return (
     <div className="space-y-6">
       <div ref={status} tabIndex={-1} className="space-y-4 focus:outline-none">
-        {latest && <Notice title={latest.done} />}
+        {done && <Notice title={stepDone(done, request)} />}
         <section aria-labelledby="request-summary" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <h2 id="request-summary" className="text-xl font-bold tracking-tight text-navy-950">
@@ -135,7 +157,7 @@ function Request({ reference }: { reference: string }) {
           <h2 id="steps" className="text-lg font-bold tracking-tight text-navy-950">
             Answer
           </h2>
-          <RequestActions key={request.version} request={request} onDone={(next, done) => setLatest({ request: next, done })} onStale={reload} />
+          <RequestActions key={request.version} request={request} />
         </section>
       </div>
     </div>

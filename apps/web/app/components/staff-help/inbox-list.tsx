@@ -10,7 +10,6 @@ import { HelpIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 export const HelpStatusBadge = ({ status }: { status: HelpRequestStatus }) => <Badge tone={STATUS_BADGES[status].tone}>{STATUS_BADGES[status].label}</Badge>;
 
@@ -186,19 +185,5 @@ export function InboxResults({ page, filters }: { page: HelpInboxPage; filters: 
         hrefFor={(target) => inboxHref({ ...filters, page: target })}
       />
     </>
-  );
-}
-
-export function InboxSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-3">
-      <p className="sr-only" role="status">
-        Loading the help inbox…
-      </p>
-      <Skeleton className="h-16 w-full rounded-2xl" />
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-14 w-full rounded-xl" />
-      ))}
-    </div>
   );
 }

@@ -7,7 +7,6 @@ import { fieldLabel, fieldValue, formatBytes } from '../../lib/staff-help/inbox.
 import { STATUS_NAMES } from '../../lib/checkout/order-tracking.ts';
 import { DownloadButton, DownloadProblem, useFileDownload } from '../ui/file-download.tsx';
 import { Link } from '../ui/link.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 export function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -101,18 +100,3 @@ export function FileList({ request }: { request: Pick<HelpRequest, 'reference' |
 }
 
 export const requestTitle = (request: Pick<HelpRequest, 'type' | 'reference'>) => `${HELP_REQUEST_TYPE_NAMES[request.type]} ${request.reference}`;
-
-export function RequestSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-6">
-      <p className="sr-only" role="status">
-        Loading the request…
-      </p>
-      <Skeleton className="h-28 w-full rounded-2xl" />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Skeleton className="h-72 w-full rounded-2xl lg:col-span-2" />
-        <Skeleton className="h-72 w-full rounded-2xl" />
-      </div>
-    </div>
-  );
-}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { FormField } from '../ui/form-field.tsx';
 import { controlClasses } from '../ui/input.tsx';
@@ -30,19 +31,27 @@ export function TextAreaField(props: {
 }
 
 /**
- * What the API said about a refused change, above the form's button; when the order moved on
- * meanwhile, a way to see it as it is now. `data-problem` lets the form take the keyboard here.
+ * What the API said about a refused change, above the form's button; when the record moved on
+ * meanwhile, a way to see it as it is now (`onStale`: a button, or a link to the page's address
+ * for a form that works without scripts). `data-problem` lets the form take the keyboard here.
  */
-export function ProblemAlert({ summary, stale, onStale }: { summary: string; stale: boolean; onStale: () => void }) {
+export function ProblemAlert({ summary, stale, onStale }: { summary: string; stale: boolean; onStale: (() => void) | string }) {
+  const staleClasses = 'font-semibold underline underline-offset-3';
   return (
     <p data-problem tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
       {summary}
       {stale && (
         <>
           {' '}
-          <button type="button" onClick={onStale} className="font-semibold underline underline-offset-3">
-            See where it is now
-          </button>
+          {typeof onStale === 'string' ? (
+            <Link to={onStale} className={staleClasses}>
+              See where it is now
+            </Link>
+          ) : (
+            <button type="button" onClick={onStale} className={staleClasses}>
+              See where it is now
+            </button>
+          )}
         </>
       )}
     </p>

@@ -1,5 +1,9 @@
+import { ApiError } from '@shop/api-client';
 import type { Role } from '@shop/contracts';
-import { requireShopSession } from './session.server.ts';
+import { data } from 'react-router';
+import type { StepProblem } from '../../components/staff/step-form.tsx';
+import { throwIfRateLimited } from '../api.server.ts';
+import { requireShopSession, sessionClientOptions } from './session.server.ts';
 
 /**
  * The loader of a staff page that still loads its data in the browser: it lets only staff with one
@@ -12,3 +16,48 @@ export const staffPageLoader =
     requireShopSession(request, { roles });
     return null;
   };
+
+/** An API client acting for the member of staff signed in on `request`, once they are known to have one of `roles`. */
+export function staffClient<C>(request: Request, roles: readonly Role[], service: string, create: (options: ReturnType<typeof sessionClientOptions>) => C): C {
+  return create(sessionClientOptions(request, requireShopSession(request, { roles }), service));
+}
+
+/** What a staff page shows when the API refuses its member of staff (their roles changed since they signed in). */
+export const FORBIDDEN = { forbidden: true } as const;
+
+/**
+ * A staff page's read: the API's answer; its 403 as the page's refusal (status 403); its 404, and
+ * its 400 for an address that names nothing, as `missing` when the page has words for that, else
+ * the shop's 404. A visitor over their budget gets the 429 page; anything else, the error page.
+ */
+export async function staffRead<T, M = never>(call: () => Promise<T>, missing?: M) {
+  try {
+    return await call();
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 403) return data(FORBIDDEN, { status: 403 });
+    if (error.status === 404 || error.status === 400) {
+      if (missing === undefined) throw data(null, { status: 404 });
+      return data(missing, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** What a posted step on a staff page answers when the API refuses it: which form, why, and what was typed. */
+export interface RefusedStep {
+  intent: string;
+  problem: StepProblem;
+  values: Record<string, string>;
+}
+
+/**
+ * A staff step the API refused, shown again in its form with the API's words (a field's message
+ * beside it, the rest above the button); a 5xx or a network failure goes to the error page.
+ */
+export function refusedStep(error: unknown, step: Omit<RefusedStep, 'problem'>, problemOf: (error: unknown) => StepProblem) {
+  throwIfRateLimited(error);
+  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  return data<RefusedStep>({ ...step, problem: problemOf(error) }, { status: error.status });
+}

@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Form, useActionData, useLocation, useNavigation } from 'react-router';
+import type { RefusedStep } from '../../lib/auth/staff-page.server.ts';
+import { ProblemAlert } from '../staff-orders/form-parts.tsx';
+import { Button } from '../ui/button.tsx';
+import type { StepProblem } from './step-form.tsx';
+
+export interface PostedStepFormProps {
+  /** Which of the page's steps this is: the action reads it from the form. */
+  intent: string;
+  /** The version of the record as the page read it: it goes with the step. */
+  version: number;
+  title: string;
+  hint?: ReactNode;
+  submitLabel: string;
+  variant?: 'primary' | 'secondary';
+  /** The form's fields, with the API's messages for them and what was typed before a refusal. */
+  children?: (problem: StepProblem | null, ids: (field: string) => string, values: Record<string, string>) => ReactNode;
+}
+
+/**
+ * One of staff's steps on a record as a plain form posted to the page's action, so it works before
+ * the page's scripts run: done, the action sends the page back with a notice (post, redirect, get);
+ * refused, the page comes back with the API's words in this form and a link to the record as it is
+ * now when someone else acted first. The version read goes with the step, so a step on what has
+ * changed since is refused.
+ */
+export function PostedStepForm({ intent, version, title, hint, submitLabel, variant = 'primary', children }: PostedStepFormProps) {
+  const id = useId();
+  const ids = (field: string) => `${id}-${field}`;
+  const form = useRef<HTMLFormElement>(null);
+  const refused = useActionData<RefusedStep | undefined>();
+  const mine = refused?.intent === intent ? refused : undefined;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  // The keyboard goes to the first field to fix, else to the message, once it is shown.
+  useEffect(() => {
+    if (!mine) return;
+    const first = Object.keys(mine.problem.fields)[0];
+    (first ? document.getElementById(`${id}-${first}`) : form.current?.querySelector<HTMLElement>('[data-problem]'))?.focus();
+  }, [mine, id]);
+  const problem = mine?.problem ?? null;
+  return (
+    <Form ref={form} method="post" noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+      <div>
+        <h3 id={`${id}-title`} className="text-lg font-bold text-navy-950">
+          {title}
+        </h3>
+        {hint && <p className="mt-1 text-sm text-navy-700">{hint}</p>}
+      </div>
+      {children?.(problem, ids, mine?.values ?? {})}
+      {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={pathname} />}
+      <Button type="submit" variant={variant} loading={busy}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}
