@@ -93,3 +93,15 @@ export function collectErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * A staff page opened by someone without its role: the shop's 404, as the API answers them, with
+ * none of the page in the answer (decision 0063). `absent` is text of the page that must not be there.
+ */
+export async function expectStaffPageNotFound(page: Page, path: string, absent: readonly string[] = []) {
+  const answer = await page.goto(path);
+  baseExpect(answer?.status(), path).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, we can’t find that page');
+  const html = await answer!.text();
+  for (const text of absent) baseExpect(html, `${path} without ${text}`).not.toContain(text);
+}

@@ -1,5 +1,5 @@
 import { test, type Page, type Request, type TestInfo } from '@playwright/test';
-import { DEMO, fillProviderSignIn, header, pageReady } from './auth.ts';
+import { DEMO, fillProviderSignIn, header, pageReady, signInByRedirect } from './auth.ts';
 import {
   addBasin,
   BASIN,
@@ -379,4 +379,34 @@ test('"Track order" pressed before the scripts run finds the order as a plain fo
   await main(page).getByRole('button', { name: 'Track order' }).click();
   await expect(main(page).getByRole('alert')).toContainText('We couldn’t find an order with that number and e-mail address');
   release();
+});
+
+test('the staff help inbox and a request show their data before the scripts run, and a step on the request works as a plain form', async ({
+  page,
+  request,
+}, testInfo) => {
+  const enquiry = await request.post('/api/help-centre/Enquiry/general-enquiry', {
+    data: { name: 'Robin Early', emailAddress: `early-${testInfo.project.name}-${Date.now()}@example.com`, topic: 'product', message: 'Is it frost-proof?' },
+  });
+  expect(enquiry.status()).toBe(201);
+  const { reference } = (await enquiry.json()) as { reference: string };
+  await signInByRedirect(page, DEMO.staff.email);
+
+  const fullSpeed = await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto(`/staff/help?reference=${reference}`, { waitUntil: 'commit' });
+  await expect(page.getByText('Request 1 of 1, newest first')).toBeVisible();
+  await page.getByRole('link', { name: reference }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Help request ${reference}`);
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByText('Is it frost-proof?')).toBeVisible();
+  await page.getByRole('form', { name: 'Assign', exact: true }).getByRole('button', { name: 'Assign to me' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The request is assigned to you.' })).toBeVisible();
+  await expect(page.getByText(`· assigned to ${DEMO.staff.name}`)).toBeVisible();
+  // All of it before any script: the header's search is still the plain box.
+  await expect(searchForm(page).getByRole('searchbox')).toBeVisible();
+
+  release();
+  await fullSpeed();
+  await pageReady(page);
+  await expect(page.getByRole('status').filter({ hasText: 'The request is assigned to you.' })).toBeVisible();
 });

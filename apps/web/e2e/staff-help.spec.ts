@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, fillProviderSignIn, signInByRedirect } from './auth.ts';
 import { asStaff, newContext } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -113,4 +113,23 @@ test('a reply link that was replaced, or never issued, says what to do instead',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
   await expect(page.getByText('Use the link in our latest e-mail about your request.')).toBeVisible();
   await expectNoViolations(page);
+});
+
+test('a shopper opening the help inbox gets the shop’s 404, with no staff data in the page', async ({ page, request }, testInfo) => {
+  const emailAddress = `help-hidden-${testInfo.project.name}-${Date.now()}@example.com`;
+  const reference = await sendEnquiry(request, emailAddress, 'Is the Oval basin frost-proof?');
+  await signInByRedirect(page, DEMO.shopper.email);
+  for (const path of ['/staff/help', `/staff/help/${reference}`]) {
+    await expectStaffPageNotFound(page, path, ['Help inbox', reference, emailAddress, 'frost-proof']);
+    await expect(page.getByRole('search', { name: 'Filter the help inbox' })).toHaveCount(0);
+  }
+  await expectNoViolations(page);
+});
+
+test('a signed-out visitor opening the help inbox is taken to sign in and brought back to it', async ({ page }) => {
+  await page.goto('/staff/help?status=new');
+  await fillProviderSignIn(page, DEMO.staff.email);
+  await expect(page).toHaveURL('/staff/help?status=new');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help inbox');
+  await expect(page.getByRole('search', { name: 'Filter the help inbox' }).getByLabel('Status')).toHaveValue('new');
 });

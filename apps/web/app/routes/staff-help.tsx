@@ -2,8 +2,9 @@ import { createHelpCentreInboxClient } from '@shop/api-client';
 import type { Route } from './+types/staff-help';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { InboxFiltersForm, InboxResults, OverdueSummary } from '../components/staff-help/inbox-list.tsx';
-import { staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES, inboxFilters, inboxQuery } from '../lib/staff-help/inbox.ts';
 
@@ -11,7 +12,7 @@ import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES, inboxFilters, inboxQuery } from 
 export async function loader({ request }: Route.LoaderArgs) {
   const api = staffClient(request, HELP_INBOX_ROLES, 'help-centre', createHelpCentreInboxClient);
   const filters = inboxFilters(new URL(request.url).searchParams);
-  return staffRead(async () => ({ filters, page: await api.searchHelpRequests({ query: inboxQuery(filters) }) }));
+  return staffRead(async () => ({ filters, ...(await searchRead(() => api.searchHelpRequests({ query: inboxQuery(filters) }))) }));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -36,10 +37,16 @@ export default function StaffHelpPage({ loaderData }: Route.ComponentProps) {
             <h2 className="mb-4 text-xl font-bold tracking-tight text-navy-950">Find requests</h2>
             <InboxFiltersForm filters={loaderData.filters} />
             <div className="mt-8 space-y-6">
-              <OverdueSummary overdue={loaderData.page.overdue} filters={loaderData.filters} />
-              <div>
-                <InboxResults page={loaderData.page} filters={loaderData.filters} />
-              </div>
+              {loaderData.page === null ? (
+                <ErrorSummary problems={[{ message: loaderData.problem }]} />
+              ) : (
+                <>
+                  <OverdueSummary overdue={loaderData.page.overdue} filters={loaderData.filters} />
+                  <div>
+                    <InboxResults page={loaderData.page} filters={loaderData.filters} />
+                  </div>
+                </>
+              )}
             </div>
           </>
         )}

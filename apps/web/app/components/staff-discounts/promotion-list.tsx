@@ -22,7 +22,6 @@ import { TagIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { Select } from '../ui/select.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 export const StatusBadge = ({ status }: { status: PromotionSummary['status'] }) => (
   <Badge tone={STATUS_BADGES[status].tone}>{STATUS_BADGES[status].label}</Badge>
@@ -187,22 +186,5 @@ function Dates({ promotion }: { promotion: Pick<PromotionSummary, 'startsAt' | '
       {' – '}
       {promotion.endsAt ? <time dateTime={promotion.endsAt}>{formatDay(promotion.endsAt)}</time> : 'no end'}
     </span>
-  );
-}
-
-export function PromotionListSkeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading promotions…
-      </p>
-      <Skeleton className="h-5 w-56" />
-      <div className="mt-3 space-y-px overflow-hidden rounded-xl border border-navy-100">
-        <Skeleton className="h-11 w-full rounded-none" />
-        {Array.from({ length: 6 }, (_, row) => (
-          <Skeleton key={row} className="h-16 w-full rounded-none opacity-60" />
-        ))}
-      </div>
-    </div>
   );
 }

@@ -10,7 +10,6 @@ import { FormField } from '../ui/form-field.tsx';
 import { BasketIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Pagination } from '../ui/pagination.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 export const OrderStatusBadge = ({ status }: { status: OrderStatus }) => <Badge tone={STATUS_BADGES[status].tone}>{STATUS_BADGES[status].label}</Badge>;
 
@@ -133,22 +132,5 @@ export function OrderResults({ page, filters }: { page: OrderPage; filters: Orde
         hrefFor={(target) => ordersHref({ ...filters, page: target })}
       />
     </>
-  );
-}
-
-export function OrderListSkeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading orders…
-      </p>
-      <Skeleton className="h-5 w-56" />
-      <div className="mt-3 space-y-px overflow-hidden rounded-xl border border-navy-100">
-        <Skeleton className="h-11 w-full rounded-none" />
-        {Array.from({ length: 6 }, (_, row) => (
-          <Skeleton key={row} className="h-12 w-full rounded-none opacity-60" />
-        ))}
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import type { Role } from '@shop/contracts';
 import { data } from 'react-router';
-import type { StepProblem } from '../../components/staff/step-form.tsx';
+import { stepProblemOf, type StepProblem } from '../../components/staff/step-form.tsx';
 import { throwIfRateLimited } from '../api.server.ts';
 import { requireShopSession, sessionClientOptions } from './session.server.ts';
 
@@ -60,4 +60,17 @@ export function refusedStep(error: unknown, step: Omit<RefusedStep, 'problem'>, 
   throwIfRateLimited(error);
   if (!(error instanceof ApiError) || error.status >= 500) throw error;
   return data<RefusedStep>({ ...step, problem: problemOf(error) }, { status: error.status });
+}
+
+/**
+ * A staff list's search: a page of results, or, when the API refuses the filters in the address
+ * (a date that is not one, a negative age), its words for them, shown above the filters to change.
+ */
+export async function searchRead<T>(call: () => Promise<T>): Promise<{ page: T; problem: null } | { page: null; problem: string }> {
+  try {
+    return { page: await call(), problem: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { page: null, problem: stepProblemOf(error, new Set()).summary };
+    throw error;
+  }
 }
