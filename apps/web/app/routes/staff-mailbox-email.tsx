@@ -1,23 +1,22 @@
-import { useLocation, useParams } from 'react-router';
+import { createNotificationsClient } from '@shop/api-client';
+import { useLocation } from 'react-router';
 import type { Route } from './+types/staff-mailbox-email';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
 import { ChevronLeftIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
 import { safeReturnPath } from '../lib/auth/callback-url.ts';
 import { MAILBOX_ROLES } from '../lib/auth/claims.ts';
 import { EMAIL_STATUS, MAILBOX_AUDIENCE, emailDocument, formatMailboxTime } from '../lib/mailbox.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+import { staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(MAILBOX_ROLES);
+/** The e-mail, read on the server for the signed-in administrator; one that does not exist is the shop's 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = staffClient(request, MAILBOX_ROLES, 'notifications', createNotificationsClient);
+  return staffRead(async () => ({ email: await api.getMailboxEmail({ params: { emailId: params.emailId } }) }));
+}
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('E-mail | Staff mailbox', 'One e-mail of the staff mailbox.'),
@@ -25,7 +24,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** One e-mail: its details, its HTML in a sandboxed frame and its plain text. */
-export default function StaffMailboxEmailPage() {
+export default function StaffMailboxEmailPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const back = safeReturnPath((location.state as { back?: unknown } | null)?.back, '/staff/mailbox');
   return (
@@ -36,38 +35,13 @@ export default function StaffMailboxEmailPage() {
           <ChevronLeftIcon className="size-4" />
           Back to the mailbox
         </Link>
-        <div className="mt-6">
-          <Email />
-        </div>
+        <div className="mt-6">{'forbidden' in loaderData ? <NeedStaffAccount {...MAILBOX_AUDIENCE} /> : <Email message={loaderData.email} />}</div>
       </div>
     </>
   );
 }
 
-function Email() {
-  const { emailId = '' } = useParams();
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const email = useApiData(clients ? `${sub}:${emailId}` : undefined, (signal) => clients!.notifications.getMailboxEmail({ params: { emailId } }, { signal }));
-
-  if (email.state === 'error') {
-    if (isForbidden(email.error)) return <NeedStaffAccount {...MAILBOX_AUDIENCE} />;
-    return <LoadError title="We couldn’t show this e-mail" error={email.error} onRetry={email.reload} />;
-  }
-  if (email.state !== 'ready') {
-    return (
-      <div aria-busy="true" className="space-y-4">
-        <p className="sr-only" role="status">
-          Loading the e-mail…
-        </p>
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-[32rem] w-full" />
-      </div>
-    );
-  }
-
-  const message = email.data;
+function Email({ message }: { message: Awaited<ReturnType<ReturnType<typeof createNotificationsClient>['getMailboxEmail']>> }) {
   const status = EMAIL_STATUS[message.status];
   return (
     <article aria-labelledby="email-subject">

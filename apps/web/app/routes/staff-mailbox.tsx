@@ -1,31 +1,32 @@
-import { Form, Link, useLocation, useSearchParams } from 'react-router';
+import { createNotificationsClient } from '@shop/api-client';
+import { Form, Link, useLocation } from 'react-router';
 import type { Route } from './+types/staff-mailbox';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { SearchIcon } from '../components/ui/icons.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
 import { MAILBOX_ROLES } from '../lib/auth/claims.ts';
 import { EMAIL_STATUS, MAILBOX_AUDIENCE, formatMailboxTime, MAILBOX_PAGE_SIZE, mailboxHref, mailboxQuery } from '../lib/mailbox.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { ErrorSummary } from '../components/ui/error-summary.tsx';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(MAILBOX_ROLES);
+/** The outbox as the address filters it, read on the server for the signed-in administrator. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const api = staffClient(request, MAILBOX_ROLES, 'notifications', createNotificationsClient);
+  const { to, page } = mailboxQuery(new URL(request.url).searchParams);
+  return staffRead(async () => ({ to, ...(await searchRead(() => api.listMailbox({ query: { to, pageNumber: page, pageSize: MAILBOX_PAGE_SIZE } }))) }));
+}
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Staff mailbox', 'E-mails the shop has queued or sent.'), { name: 'robots', content: 'noindex' }];
 
-/** The e-mail outbox for staff: newest first, paged, filtered by recipient. Loaded in the browser. */
-export default function StaffMailboxPage() {
+/** The e-mail outbox for staff: newest first, paged, filtered by recipient. */
+export default function StaffMailboxPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -34,23 +35,17 @@ export default function StaffMailboxPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Staff mailbox' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <Mailbox />
+        {'forbidden' in loaderData ? (
+          <NeedStaffAccount {...MAILBOX_AUDIENCE} />
+        ) : (
+          <Mailbox to={loaderData.to} page={loaderData.page} problem={loaderData.problem} />
+        )}
       </div>
     </>
   );
 }
 
-function Mailbox() {
-  const [searchParams] = useSearchParams();
-  const { to, page } = mailboxQuery(searchParams);
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const list = useApiData(clients ? `${sub}:${to ?? ''}:${page}` : undefined, (signal) =>
-    clients!.notifications.listMailbox({ query: { to, pageNumber: page, pageSize: MAILBOX_PAGE_SIZE } }, { signal }),
-  );
-
-  if (list.state === 'error' && isForbidden(list.error)) return <NeedStaffAccount {...MAILBOX_AUDIENCE} />;
-
+function Mailbox({ to, page, problem }: { to: string | undefined; page: MailboxPage | null; problem: string | null }) {
   return (
     <>
       <Form method="get" role="search" aria-label="Filter the mailbox" className="flex max-w-xl flex-wrap items-end gap-3">
@@ -68,20 +63,12 @@ function Mailbox() {
         )}
       </Form>
 
-      <div className="mt-8">
-        {list.state === 'error' ? (
-          <LoadError title="We couldn’t load the mailbox" error={list.error} onRetry={list.reload} />
-        ) : list.state === 'ready' ? (
-          <MailboxList page={list.data} to={to} />
-        ) : (
-          <MailboxSkeleton />
-        )}
-      </div>
+      <div className="mt-8">{page ? <MailboxList page={page} to={to} /> : <ErrorSummary problems={[{ message: problem ?? '' }]} />}</div>
     </>
   );
 }
 
-type MailboxPage = Awaited<ReturnType<NonNullable<ReturnType<typeof useApiClients>>['notifications']['listMailbox']>>;
+type MailboxPage = Awaited<ReturnType<ReturnType<typeof createNotificationsClient>['listMailbox']>>;
 
 function MailboxList({ page, to }: { page: MailboxPage; to: string | undefined }) {
   const location = useLocation();
@@ -152,22 +139,5 @@ function MailboxList({ page, to }: { page: MailboxPage; to: string | undefined }
       </div>
       <Pagination className="mt-8" label="Mailbox pages" current={page.pageNumber} total={page.totalPages} hrefFor={(target) => mailboxHref(to, target)} />
     </>
-  );
-}
-
-function MailboxSkeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading e-mails…
-      </p>
-      <Skeleton className="h-5 w-48" />
-      <div className="mt-3 space-y-px overflow-hidden rounded-xl border border-navy-100">
-        <Skeleton className="h-11 w-full rounded-none" />
-        {Array.from({ length: 6 }, (_, row) => (
-          <Skeleton key={row} className="h-12 w-full rounded-none opacity-60" />
-        ))}
-      </div>
-    </div>
   );
 }
