@@ -3,7 +3,7 @@ import { Form, useActionData, useLocation, useNavigation } from 'react-router';
 import type { RefusedStep } from '../../lib/auth/staff-page.server.ts';
 import { ProblemAlert } from '../staff-orders/form-parts.tsx';
 import { Button } from '../ui/button.tsx';
-import type { StepProblem } from './step-form.tsx';
+import { StepHeading, type StepProblem } from './step-form.tsx';
 
 export interface PostedStepFormProps {
   /** Which of the page's steps this is: the action reads it from the form. */
@@ -45,12 +45,7 @@ export function PostedStepForm({ intent, version, title, hint, submitLabel, vari
     <Form ref={form} method="post" noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="version" value={version} />
-      <div>
-        <h3 id={`${id}-title`} className="text-lg font-bold text-navy-950">
-          {title}
-        </h3>
-        {hint && <p className="mt-1 text-sm text-navy-700">{hint}</p>}
-      </div>
+      <StepHeading id={`${id}-title`} title={title} hint={hint} />
       {children?.(problem, ids, mine?.values ?? {})}
       {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={pathname} />}
       <Button type="submit" variant={variant} loading={busy}>

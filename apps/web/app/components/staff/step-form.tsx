@@ -79,17 +79,24 @@ export function StepForm<T>({ version, title, hint, submitLabel, variant = 'prim
   };
   return (
     <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
-      <div>
-        <h3 id={`${id}-title`} className="text-lg font-bold text-navy-950">
-          {title}
-        </h3>
-        {hint && <p className="mt-1 text-sm text-navy-700">{hint}</p>}
-      </div>
+      <StepHeading id={`${id}-title`} title={title} hint={hint} />
       {children?.(problem, ids)}
       {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={onStale} />}
       <Button type="submit" variant={variant} loading={busy}>
         {submitLabel}
       </Button>
     </form>
+  );
+}
+
+/** A step form's title (which names the form) and its hint. */
+export function StepHeading({ id, title, hint }: { id: string; title: string; hint?: ReactNode }) {
+  return (
+    <div>
+      <h3 id={id} className="text-lg font-bold text-navy-950">
+        {title}
+      </h3>
+      {hint && <p className="mt-1 text-sm text-navy-700">{hint}</p>}
+    </div>
   );
 }
