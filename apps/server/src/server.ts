@@ -56,7 +56,11 @@ export async function createShopServer(
   }
   if (config.serve !== 'api') {
     const mode = config.api.env === 'development' ? 'development' : 'production';
-    await registerWeb(app, config.webBuildDir, mode, config.api.publicUrl, config.api.bodyLimitBytes);
+    await registerWeb(app, config.webBuildDir, mode, {
+      publicUrl: config.api.publicUrl,
+      bodyLimitBytes: config.api.bodyLimitBytes,
+      pageSources: config.pageSources,
+    });
   }
   return {
     app,

@@ -6,7 +6,7 @@ import { freePort, serverTestBed, storefrontBuild } from './server-tests.ts';
 
 /**
  * The storefront-only tier (SERVE=web) is built as the one-process server is: its pages carry the
- * same security headers, its request id reaches the API's log through the page's loaders, and a
+ * same security headers and content security policy, with a nonce of their own, its request id reaches the API's log through the page's loaders, and a
  * form larger than any page takes is refused (413) without being held.
  */
 const STARTUP_MS = 120_000;
@@ -20,8 +20,11 @@ const page =
   '{ headers: { "x-request-id": request.headers.get("x-request-id") } })).arrayBuffer(); return null; }, ' +
   'action: async ({ request }) => new Response(null, { status: 303, headers: { location: "/thanks?name=" + (await request.formData()).get("name") } }), ' +
   'default: () => null, ErrorBoundary: () => null }';
-// The shop's document for any status, as the real build's root draws one (with its error page).
-const documentEntry = '(_request, status) => new Response("<!doctype html><title>Plumbline</title>", { status, headers: { "content-type": "text/html" } })';
+// The shop's document for any status, as the real build's root draws one (with its error page), its
+// script carrying the nonce the server gave the entry (as apps/web/app/entry.server.tsx does).
+const documentEntry =
+  '(_request, status, _headers, _entryContext, loadContext) => new Response("<!doctype html><title>Plumbline</title>' +
+  '<script nonce=\\"" + loadContext.cspNonce + "\\"></script>", { status, headers: { "content-type": "text/html" } })';
 
 const bed = serverTestBed();
 const apiLog: string[] = [];
@@ -61,11 +64,14 @@ afterAll(() => bed.cleanUp(), STARTUP_MS);
 
 const securityHeaders = (response: Response) =>
   Object.fromEntries(
-    ['strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'content-security-policy'].map((name) => [
-      name,
-      response.headers.get(name),
-    ]),
+    ['strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy'].map((name) => [name, response.headers.get(name)]),
   );
+
+/** The page's policy with its nonce taken out, and that nonce. */
+const policyOf = (response: Response) => {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  return { policy: policy.replace(/'nonce-[^']*'/, "'nonce-…'"), nonce: /'nonce-([^']*)'/.exec(policy)?.[1] };
+};
 
 /** The request ids of the JSON log lines written. */
 const loggedIds = (log: string[]) => new Set(log.map((line) => (JSON.parse(line) as { reqId?: string }).reqId));
@@ -74,17 +80,43 @@ describe('a page from either tier', () => {
   it.each([
     ['one process (SERVE=all)', () => allOrigin],
     ['the storefront-only tier (SERVE=web)', () => webOrigin],
-  ])('%s: the same security headers, and no content security policy yet', async (_tier, origin) => {
-    const response = await fetch(`${origin()}/`);
-    await response.arrayBuffer();
-    expect(response.status).toBe(200);
-    expect(securityHeaders(response)).toEqual({
+  ])('%s: the same security headers, and a content security policy naming the nonce its scripts carry', async (_tier, origin) => {
+    const [first, second] = [await fetch(`${origin()}/`), await fetch(`${origin()}/`)];
+    const bodies = [await first.text(), await second.text()];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(securityHeaders(first)).toEqual({
       'strict-transport-security': 'max-age=31536000; includeSubDomains',
       'x-frame-options': 'SAMEORIGIN',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
-      'content-security-policy': null,
     });
+    const self = `'self' ${origin()}`;
+    // Neither tier is given Stripe's secret here: the one-process server knows it takes no card by Stripe, the storefront-only tier cannot know.
+    const stripe = origin() === webOrigin ? ['https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com', 'https://api.stripe.com'] : ['', ''];
+    expect(policyOf(first).policy).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'nonce-…' 'strict-dynamic' https:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'self'",
+        `form-action ${self}`,
+        `connect-src ${self} ${stripe[1]}`.trim(),
+        `frame-src ${self} ${stripe[0]}`.trim(),
+        `img-src ${self} data: blob:`,
+        "font-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+      ].join('; '),
+    );
+    // A fresh nonce for each page (128 bits), the one its scripts carry.
+    const nonces = [policyOf(first).nonce, policyOf(second).nonce];
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(Buffer.from(nonces[0] ?? '', 'base64')).toHaveLength(16);
+    expect(bodies).toEqual(nonces.map((nonce) => `<!doctype html><title>Plumbline</title><script nonce="${nonce}"></script>`));
+    // Files keep their own headers: no page policy.
+    const file = await fetch(`${origin()}/favicon.svg`);
+    await file.arrayBuffer();
+    expect(file.headers.get('content-security-policy')).toBeNull();
   });
 
   it('the web tier’s request id (its proxy’s, or its own) is on the API’s log lines for the page’s calls', async () => {

@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { createRequestHandler, data, type ServerBuild } from 'react-router';
+import { createRequestHandler, data, RouterContextProvider, type ServerBuild } from 'react-router';
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
+import { mintNonce, storefrontPolicy, type PolicySources } from './content-security-policy.ts';
 
 export class MissingWebBuildError extends Error {
   override name = 'MissingWebBuildError';
@@ -16,8 +17,16 @@ export class MissingWebBuildError extends Error {
  * Serves the React Router build: hashed assets from build/client with long-lived caching, every
  * other page request rendered on the server, under PUBLIC_URL's host only (decision 0052). The API's
  * /api routes are matched first. An action reads at most `bodyLimitBytes` of a form (`readLimit`).
+ * Every page has a content security policy with a nonce of its own (`storefrontPolicy`, decision 0063).
  */
-export async function registerWeb(app: FastifyInstance, buildDir: string, mode: string, publicUrl: string, bodyLimitBytes: number): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  buildDir: string,
+  mode: string,
+  settings: { publicUrl: string; bodyLimitBytes: number; pageSources: PolicySources },
+): Promise<void> {
+  const { publicUrl, bodyLimitBytes } = settings;
+  const policy = storefrontPolicy(settings.pageSources);
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');
   if (!fs.existsSync(serverEntry)) {
@@ -61,9 +70,15 @@ export async function registerWeb(app: FastifyInstance, buildDir: string, mode: 
           .send(JSON.stringify(misdirectedProblem(publicUrl, request.url)));
       }
       const body = hasBody(request) ? unpulledBody(request.raw, readLimit(request, bodyLimitBytes)) : null;
-      const response = await handle(toFetchRequest(request, reply, body?.stream));
+      // The storefront's entry (apps/web/app/entry.server.tsx) puts it on the page's inline scripts.
+      const cspNonce = mintNonce();
+      const response = await handle(toFetchRequest(request, reply, body?.stream), Object.assign(new RouterContextProvider(), { cspNonce }));
       await body?.release();
       reply.code(response.status);
+      // A page's own policy (an image's, say) stands; documents get the shop's, naming the nonce they were drawn with.
+      if (!response.headers.has('content-security-policy') && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
+        reply.header('content-security-policy', policy(cspNonce));
+      }
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
       }

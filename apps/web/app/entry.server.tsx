@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { cspNonceOf, CspNonceContext } from './lib/csp-nonce.ts';
 import { lazyComponentsLoaded } from './lib/lazy-component.tsx';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
 
@@ -11,9 +12,17 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's Node entry, with one change: the page's scripts are fetched after its first paint
- * (lib/scripts-after-paint.server.ts), so what the page shows comes first on a slow network.
+ * (lib/scripts-after-paint.server.ts), so what the page shows comes first on a slow network. Every
+ * script it writes carries the nonce the server's content security policy names (lib/csp-nonce.ts).
  */
-export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const nonce = cspNonceOf(loadContext);
   // Components the browser fetches when first drawn are drawn in place here (lib/lazy-component.tsx).
   await lazyComponentsLoaded();
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -25,7 +34,14 @@ export default async function handleRequest(request: Request, responseStatusCode
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <CspNonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      // React's own inline scripts (streamed Suspense boundaries) carry it too.
+      nonce,
       // The shop's frame is one Suspense boundary (root.tsx) for sliced hydration. It never suspends
       // here, so it must be written in place, however large: outlined (React's default over 12.8 kB)
       // it would wait for a script to be shown, and never be shown without JavaScript.
@@ -39,11 +55,11 @@ export default async function handleRequest(request: Request, responseStatusCode
             callback();
           },
         });
-        const page = scriptsAfterFirstPaint();
-        body.pipe(page);
+        const deferred = scriptsAfterFirstPaint();
+        body.pipe(deferred);
         responseHeaders.set('Content-Type', 'text/html');
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(createReadableStreamFromReadable(deferred), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);

@@ -10,6 +10,7 @@ import { ToastProvider } from './components/ui/toast.tsx';
 import { BasketProvider } from './lib/basket/basket-context.tsx';
 import { WishlistProvider } from './lib/wishlist/wishlist-context.tsx';
 import { EARLY_PRESS_SCRIPT } from './lib/early-press.ts';
+import { useCspNonce } from './lib/csp-nonce.ts';
 import { hasSessionHint } from './lib/auth/session-hint.ts';
 import { readShopSession } from './lib/auth/session.server.ts';
 import { priceDisplayFromCookie, ServerPriceDisplay } from './lib/price-display.ts';
@@ -87,6 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { frame, showsAuthProblem } = useRouteHandle();
   const { pathname, search } = useLocation();
   const searchQuery = pathname === '/search' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined;
+  // Every inline script carries this response's nonce (decision 0063); browsers hide it from the DOM, hence no hydration check.
+  const nonce = useCspNonce();
 
   return (
     <html lang="en-GB">
@@ -98,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {rootData && <link rel="canonical" href={canonicalUrl(rootData.siteUrl, pathname, search)} />}
         <Links />
         {/* Records presses the page's scripts will carry out once they run (decision 0020). */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_PRESS_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_PRESS_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-navy-950 antialiased">
         {frame === 'bare' ? (
@@ -146,8 +149,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </ShopAuthProvider>
           </Suspense>
         )}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

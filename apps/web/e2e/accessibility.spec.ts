@@ -1,5 +1,5 @@
 import { expectNoViolations } from './axe.ts';
-import { expect, test, type TestInfo } from '@playwright/test';
+import { expect, test, type TestInfo } from './test.ts';
 import { SCREENSHOT_DIR, SHELL_PAGES } from './pages.ts';
 import { overflowOf } from './reflow.ts';
 

@@ -1,4 +1,4 @@
-import { test, type Page, type TestInfo } from '@playwright/test';
+import { test, type Page, type TestInfo } from './test.ts';
 import { storedUser } from './auth.ts';
 import {
   BASIN_NAME,

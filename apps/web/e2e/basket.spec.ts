@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';

@@ -1,4 +1,4 @@
-import { test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { test, type Page, type Request, type TestInfo } from './test.ts';
 import { DEMO, fillProviderSignIn, header, pageReady, signInByRedirect } from './auth.ts';
 import {
   addBasin,

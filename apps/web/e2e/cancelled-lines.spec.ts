@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
 import { newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';

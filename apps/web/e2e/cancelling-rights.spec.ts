@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './test.ts';
 import { DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { emailedLink } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';

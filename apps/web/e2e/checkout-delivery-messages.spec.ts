@@ -1,4 +1,4 @@
-import { test, type Locator, type Page } from '@playwright/test';
+import { test, type Locator, type Page } from './test.ts';
 import { collectErrors, expectNoViolations } from './auth.ts';
 import {
   addToBasket,

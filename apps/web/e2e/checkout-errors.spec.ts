@@ -1,4 +1,4 @@
-import { test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test, type Browser, type Locator, type Page, type TestInfo } from './test.ts';
 import { addBasin, CHECKOUT_TIMEOUT, expect, fillAddress, fillContact, main, openCheckout, scan, screenshot, section } from './checkout-steps.ts';
 
 // Every step is a real API call, and the plain-form test loads a page per step: slow on a busy machine.

@@ -1,4 +1,4 @@
-import { test, type Page, type Request } from '@playwright/test';
+import { test, type Page, type Request } from './test.ts';
 import { collectErrors } from './auth.ts';
 import {
   addBasin,

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test.ts';
 import { collectErrors, DEMO, DEMO_PASSWORD, header, pageReady, signInByRedirect } from './auth.ts';
 import {
   addBasin,

@@ -1,5 +1,5 @@
 import { expectNoViolations } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 // Trade customers search by the code the product page and the basket show: the demo's cloakroom

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 // The base components in a real browser, on the component examples page.
 test.beforeEach(async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 

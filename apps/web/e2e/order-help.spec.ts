@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
 import { asStaff, emailedLink, newContext, staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';

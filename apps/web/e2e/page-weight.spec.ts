@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { PAGE_BUDGETS, weigh } from '../../../tooling/check-page-weight.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 

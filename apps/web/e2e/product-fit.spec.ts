@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test.ts';
 import type { Navigation, ProductCard, ProductSummary } from '@shop/contracts';
 import { addBasin, visitorAddress } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';

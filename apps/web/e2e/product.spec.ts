@@ -1,5 +1,5 @@
 import { expectNoViolations } from './axe.ts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { DEMO, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 

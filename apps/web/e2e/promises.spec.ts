@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './test.ts';
 import { DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { addBasin, CHECKOUT_TIMEOUT, openCheckout, section, stepsBeforePayment, uniqueEmail } from './checkout-steps.ts';
 import { SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';

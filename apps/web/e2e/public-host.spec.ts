@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test.ts';
 import { collectErrors, DEMO, fillProviderSignIn, header } from './auth.ts';
 import {
   addBasin,

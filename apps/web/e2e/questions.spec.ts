@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
 import { asStaff, emailedLink, newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page, type TestInfo } from './test.ts';
 import { DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
 import { CHECKOUT_TIMEOUT, main, registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
 import { asStaff, emailedLink, newContext } from './mailbox.ts';

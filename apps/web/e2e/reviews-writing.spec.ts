@@ -1,4 +1,4 @@
-import { request as apiRequest, test, type Page, type TestInfo } from '@playwright/test';
+import { request as apiRequest, test, type Page, type TestInfo } from './test.ts';
 import { collectErrors, expectNoViolations, storedUser } from './auth.ts';
 import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, visitorAddress, uniqueEmail } from './checkout-steps.ts';
 import { asStaff, newContext } from './mailbox.ts';

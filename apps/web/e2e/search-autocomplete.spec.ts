@@ -1,5 +1,5 @@
 import { expectNoViolations } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 
 // The header's search box as a WAI-ARIA combobox: suggestions from the catalogue while typing.
 

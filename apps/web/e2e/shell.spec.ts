@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO, signInByRedirect } from './auth.ts';
 import { expectNoViolations } from './axe.ts';
 import { emailedLinks, newContext } from './mailbox.ts';

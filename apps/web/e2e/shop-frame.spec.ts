@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './test.ts';
 import { expectNoViolations } from './axe.ts';
 import { pageReady } from './auth.ts';
 import { addBasin } from './checkout-steps.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 

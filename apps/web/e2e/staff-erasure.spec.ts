@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, DEMO_PASSWORD, expectNoViolations, signInByRedirect } from './auth.ts';
 import { registerAndSignIn } from './checkout-steps.ts';
 import { newContext } from './mailbox.ts';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, fillProviderSignIn, signInByRedirect } from './auth.ts';
 import { asStaff, newContext } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signInByRedirect, storedUser } from './auth.ts';
 import { staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';

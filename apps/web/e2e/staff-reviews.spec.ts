@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signInByRedirect, storedUser } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';

@@ -1,4 +1,4 @@
-import { test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test, type Locator, type Page, type TestInfo } from './test.ts';
 import {
   addBasin,
   BASIN_NAME,

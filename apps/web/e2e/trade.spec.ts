@@ -1,5 +1,5 @@
-import { type Page, type TestInfo } from '@playwright/test';
-import { test } from '@playwright/test';
+import { type Page, type TestInfo } from './test.ts';
+import { test } from './test.ts';
 import { DEMO, pageReady, signInByRedirect } from './auth.ts';
 import {
   addBasin,

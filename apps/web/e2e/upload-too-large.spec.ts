@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './test.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**

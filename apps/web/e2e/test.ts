@@ -1,0 +1,81 @@
+import { test as base, type Browser, type BrowserContext } from '@playwright/test';
+
+// Specs import everything from here: Playwright's own API, with `test` below in place of its own.
+export * from '@playwright/test';
+
+/** A content security policy violation a page, popup or frame reported while a test ran. */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
+const BINDING = '__shopCspViolation';
+
+/**
+ * Every document tells the test of each violation as it happens (the `securitypolicyviolation`
+ * event, in every frame and popup, before the page's own scripts), and Chromium's console says the
+ * same of frames that run no script at all (a sandboxed e-mail): both are counted.
+ */
+function listenForViolations(binding: string) {
+  document.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      const report = (window as unknown as Record<string, ((violation: unknown) => void) | undefined>)[binding];
+      report?.({ page: location.href, directive: event.effectiveDirective, blocked: event.blockedURI, source: `${event.sourceFile}:${event.lineNumber}` });
+    },
+    true,
+  );
+}
+
+/** The running test's list: a worker runs one test at a time. */
+let current: CspViolation[] | null = null;
+const watched = new WeakMap<BrowserContext, Promise<void>>();
+
+function watch(context: BrowserContext): Promise<void> {
+  let watching = watched.get(context);
+  if (!watching) {
+    context.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+        current?.push({ page: message.page()?.url() ?? '', directive: 'console', blocked: message.text(), source: message.location().url });
+      }
+    });
+    watching = Promise.all([
+      context.exposeBinding(BINDING, (_source, violation: CspViolation) => void current?.push(violation)),
+      context.addInitScript(listenForViolations, BINDING),
+    ]).then(() => undefined);
+    watched.set(context, watching);
+  }
+  return watching;
+}
+
+/**
+ * Playwright's `test`, failing any test during which a page broke the shop's content security
+ * policy (docs/decisions/0063), whichever context it opened the page in (its own, or one from
+ * `browser.newContext()`). `cspViolations` is the list so far: a test that causes one on purpose
+ * empties it.
+ */
+export const test = base.extend<{ cspViolations: CspViolation[] }, { watchContexts: Browser }>({
+  watchContexts: [
+    async ({ browser }, use) => {
+      browser.on('context', (context) => void watch(context));
+      await use(browser);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  cspViolations: [
+    async ({ watchContexts: _watching }, use) => {
+      const violations: CspViolation[] = [];
+      current = violations;
+      await use(violations);
+      current = null;
+      if (violations.length) throw new Error(`The page broke its content security policy:\n${JSON.stringify(violations, null, 2)}`);
+    },
+    { auto: true },
+  ],
+  context: async ({ context }, use) => {
+    await watch(context);
+    await use(context);
+  },
+});
