@@ -25,7 +25,7 @@ function stripeSources(stripe: NonNullable<PolicySources['stripe']>): { frames: 
 const unique = (sources: readonly string[]) => [...new Set(sources)];
 
 /**
- * The content security policy of every storefront page (docs/decisions/0063), made once from the
+ * The content security policy of every storefront page (docs/decisions/0064), made once from the
  * settings; the returned function puts a response's nonce in it. Scripts run only with the page's
  * nonce or when loaded by one that did ('strict-dynamic'); `https:` is only for browsers that know
  * nonces but not 'strict-dynamic' (CSP3 browsers ignore it beside a nonce). Styles may be inline:

@@ -17,7 +17,7 @@ export class MissingWebBuildError extends Error {
  * Serves the React Router build: hashed assets from build/client with long-lived caching, every
  * other page request rendered on the server, under PUBLIC_URL's host only (decision 0052). The API's
  * /api routes are matched first. An action reads at most `bodyLimitBytes` of a form (`readLimit`).
- * Every page has a content security policy with a nonce of its own (`storefrontPolicy`, decision 0063).
+ * Every page has a content security policy with a nonce of its own (`storefrontPolicy`, decision 0064).
  */
 export async function registerWeb(
   app: FastifyInstance,

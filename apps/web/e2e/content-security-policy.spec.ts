@@ -4,7 +4,7 @@ import { pageReady } from './auth.ts';
 import { expect, test, type Page } from './test.ts';
 
 /**
- * Every page's content security policy (docs/decisions/0063): its scripts carry the nonce it names,
+ * Every page's content security policy (docs/decisions/0064): its scripts carry the nonce it names,
  * a script without it does not run, and the browser tests notice when a page breaks it (test.ts).
  */
 

@@ -52,7 +52,7 @@ function watch(context: BrowserContext): Promise<void> {
 
 /**
  * Playwright's `test`, failing any test during which a page broke the shop's content security
- * policy (docs/decisions/0063), whichever context it opened the page in (its own, or one from
+ * policy (docs/decisions/0064), whichever context it opened the page in (its own, or one from
  * `browser.newContext()`). `cspViolations` is the list so far: a test that causes one on purpose
  * empties it.
  */

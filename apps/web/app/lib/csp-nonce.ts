@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 
 /**
  * This response's script nonce, which its content security policy names (apps/server/src/web.ts,
- * docs/decisions/0063): given by the server to the entry, which provides it while drawing the page.
+ * docs/decisions/0064): given by the server to the entry, which provides it while drawing the page.
  * In the browser there is none: scripts the page adds later are trusted through 'strict-dynamic'.
  */
 export const CspNonceContext = createContext<string | undefined>(undefined);
