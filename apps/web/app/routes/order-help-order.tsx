@@ -20,7 +20,8 @@ import { orderHelpHome, orderLinkCookie } from '../lib/order-help/order-link.ts'
 const EMAIL_FIELD = 'order-link-email';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Loaded = { orderNumber: string; order: OrderProducts | null; problem: string | null };
+/** `via`: how the visitor proved the order is theirs, the e-mailed link's cookie or their account (signed in). */
+type Loaded = { orderNumber: string; order: OrderProducts | null; via: 'link' | 'account'; problem: string | null };
 type Sent = { sentTo: string; expiresInHours: number } | null;
 
 /** Why the link in the cookie no longer opens the order, in the API's words (expired, or not this order's). */
@@ -28,26 +29,31 @@ const linkProblem = (error: ApiError) =>
   error.code === 'ORDER_LINK_EXPIRED' || error.code === 'ORDER_LINK_INVALID' ? error.message : 'To manage this order, ask for a new link below.';
 
 /**
- * One order, for whoever holds the link we e-mailed (decision 0049): its cookie comes with this
- * page's request only, and shows what can be done. Without it, or once it has expired, the page
- * asks for the address the order was placed with and e-mails a new link.
+ * One order, for whoever holds the link we e-mailed (decision 0049), whose cookie comes with this
+ * page's request only, or for the signed-in customer whose order it is (the storefront's session,
+ * decision 0063): what can be done, drawn by the server. Without either, or once the link has
+ * expired, the page asks for the address the order was placed with and e-mails a new link.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const orderNumber = normaliseOrderNumber(params.orderNumber);
   if (!orderNumber) throw data('Not found', { status: 404 });
   // The link's cookie belongs to the number as we write it.
   if (orderNumber !== params.orderNumber) throw redirect(orderHelpHome(orderNumber), 301);
-  const proof = proofFrom(null, request);
-  if (!proof.linkToken) return data<Loaded>({ orderNumber, order: null, problem: null }, { headers: { 'cache-control': 'no-store' } });
+  const proof = proofFrom(request);
+  const via = proof.linkToken ? 'link' : 'account';
+  if (!proof.linkToken && !proof.accessToken)
+    return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
   try {
     const order = await loadOrderProducts(proof, orderNumber);
-    return data<Loaded>({ orderNumber, order, problem: null }, { headers: { 'cache-control': 'no-store' } });
+    return data<Loaded>({ orderNumber, order, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw error;
+    // Signed in, without a link: not an order of theirs, so they may ask for its link like anyone.
+    if (!proof.linkToken) return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
     const forget = orderLinkCookie(orderNumber, null, { maxAgeSeconds: 0, secure: new URL(request.url).protocol === 'https:' });
     const problem = error.status === 403 ? linkProblem(error) : problemsFrom(error).problem;
     return data<Loaded>(
-      { orderNumber, order: null, problem },
+      { orderNumber, order: null, via, problem },
       { headers: { 'cache-control': 'no-store', ...(error.status === 403 ? { 'set-cookie': forget } : {}) } },
     );
   }
@@ -81,7 +87,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function OrderHelpOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orderNumber, order } = loaderData;
+  const { orderNumber, order, via } = loaderData;
   return (
     <>
       <PageHeader title="Manage your order" trail={[{ label: 'Track your order', to: trackOrderPath(orderNumber) }, { label: orderNumber }]} />
@@ -92,7 +98,7 @@ export default function OrderHelpOrderPage({ loaderData, actionData }: Route.Com
             a few minutes, check your spam folder.
           </Notice>
         ) : order ? (
-          <ManageOrder order={order} />
+          <ManageOrder order={order} via={via} />
         ) : (
           <AskForLink orderNumber={orderNumber} problem={actionData?.problem ?? loaderData.problem} emailAddress={actionData?.emailAddress ?? ''} />
         )}
@@ -101,7 +107,7 @@ export default function OrderHelpOrderPage({ loaderData, actionData }: Route.Com
   );
 }
 
-function ManageOrder({ order }: { order: OrderProducts }) {
+function ManageOrder({ order, via }: { order: OrderProducts; via: Loaded['via'] }) {
   return (
     <>
       <section aria-labelledby="manage-order-heading" className="rounded-2xl border border-navy-100 bg-white p-6">
@@ -122,10 +128,16 @@ function ManageOrder({ order }: { order: OrderProducts }) {
         </ul>
       </section>
       <OrderHelpActions orderNumber={order.orderNumber} status={order.status} />
-      <p className="text-sm text-navy-700">
-        You opened this page from a link we e-mailed. It works on this device until the time that e-mail gives; after that, ask for a new one on{' '}
-        <Link to={trackOrderPath(order.orderNumber)}>Track your order</Link>.
-      </p>
+      {via === 'link' ? (
+        <p className="text-sm text-navy-700">
+          You opened this page from a link we e-mailed. It works on this device until the time that e-mail gives; after that, ask for a new one on{' '}
+          <Link to={trackOrderPath(order.orderNumber)}>Track your order</Link>.
+        </p>
+      ) : (
+        <p className="text-sm text-navy-700">
+          This order is on your account: see everything about it in <Link to={`/account/orders/${encodeURIComponent(order.orderNumber)}`}>your orders</Link>.
+        </p>
+      )}
     </>
   );
 }

@@ -14,14 +14,14 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * "Download VAT invoice": a plain form post with the order's proof (decision 0049: the signed-in
- * customer's token in the form, or the e-mailed link's cookie), answered with the API's PDF as an
+ * "Download VAT invoice": a plain form post, the order's proof in its cookies (decision 0049: the
+ * storefront's session of the signed-in customer, or the e-mailed link's cookie), answered with the API's PDF as an
  * attachment, so the browser saves it and the page stays where it was. A refusal is said in the API's words.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const proof = proofFrom(await request.formData(), request);
+  const proof = proofFrom(request);
   if (!proof.accessToken && !proof.linkToken)
-    return new Response('Your invoice could not be downloaded: the page had not finished loading. Go back and try again.', {
+    return new Response('Your invoice could not be downloaded: you are not signed in. Sign in, or open the link we e-mailed, and try again.', {
       status: 400,
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });

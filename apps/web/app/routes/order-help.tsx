@@ -1,12 +1,12 @@
 import { ApiError } from '@shop/api-client';
 import { formatPence, normaliseOrderNumber, type OrderProducts } from '@shop/contracts';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order-help';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderHelpErrors, OrderHelpFields } from '../components/order-help/order-help-fields.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { Link } from '../components/ui/link.tsx';
+import { signInPath } from '../lib/auth/settings.ts';
 import { pageMeta } from '../lib/meta.ts';
 import {
   chosenPositions,
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** How the customer proved the order is theirs: the e-mailed link's cookie, or their account (signed in, token posted by the page). */
+/** How the customer proved the order is theirs: the e-mailed link's cookie, or their account (the storefront's session). */
 type Via = 'link' | 'account';
 
 type Stage =
@@ -39,37 +39,43 @@ type Stage =
   | { stage: 'form'; via: Via; order: OrderProducts; values: Record<string, string>; chosen: number[]; problems?: FormProblems }
   | { stage: 'sent'; via: Via; answer: SentAnswer };
 
-const NOT_LOADED = 'Your request has not been sent: the page had not finished loading. Check what you entered, then send it again.';
+const NO_PROOF =
+  'Your request has not been sent: you are not signed in, and this device does not have the link we e-mailed for this order. ' +
+  'Sign in, or ask for a link, then send it again.';
 
 /** A refusal of the order's proof (decision 0049): the API's words, which say to use or ask for the e-mailed link. */
 const proofRefused = (error: unknown) => error instanceof ApiError && (error.status === 403 || error.status === 404 || error.status === 400);
 
+/** The link's holder goes back to the order's own page; the signed-in customer to the order in their account. */
+const viaOf = (proof: OrderProof): Via => (proof.linkToken ? 'link' : 'account');
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
 /**
- * With the e-mailed link's cookie, the form is drawn at once. Without it, the page says how to get
- * one; a signed-in customer's "Continue" posts their token instead (the server holds none).
+ * The form is drawn at once, on the server, for whoever may change the order: the signed-in
+ * customer (the storefront's session, decision 0063) or the holder of the e-mailed link's cookie.
+ * Anyone else is told how to get one.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isOrderHelpForm(params.form)) throw data('Not found', { status: 404 });
   const orderNumber = normaliseOrderNumber(params.orderNumber) ?? params.orderNumber.trim().toUpperCase();
   const form: OrderHelpForm = params.form;
-  const proof = proofFrom(null, request);
-  if (!proof.linkToken) return data({ orderNumber, form, stage: { stage: 'find', problem: null } as Stage }, { headers: { 'cache-control': 'no-store' } });
+  const proof = proofFrom(request);
+  const signedIn = proof.accessToken !== null;
+  const page = (stage: Stage) => data({ orderNumber, form, signedIn, stage }, { headers: NO_STORE });
+  if (!proof.accessToken && !proof.linkToken) return page({ stage: 'find', problem: null });
   try {
     const order = await loadOrderProducts(proof, orderNumber);
-    return data(
-      { orderNumber, form, stage: { stage: 'form', via: 'link', order, values: {}, chosen: [] } as Stage },
-      { headers: { 'cache-control': 'no-store' } },
-    );
+    return page({ stage: 'form', via: viaOf(proof), order, values: {}, chosen: [] });
   } catch (error) {
     if (!proofRefused(error) && !(error instanceof ApiError && error.status === 429)) throw error;
-    return data({ orderNumber, form, stage: { stage: 'find', problem: problemsFrom(error).problem } as Stage }, { headers: { 'cache-control': 'no-store' } });
+    return page({ stage: 'find', problem: problemsFrom(error).problem });
   }
 }
 
 /**
- * Every step is a plain form post, with or without the page's scripts: `open` (signed in) finds the
- * order and draws the form; `send` sends it, drawing the form again with the API's messages when
- * refused, or the reference when sent.
+ * Sending the form: a plain form post, with or without the page's scripts. Refused, the form is drawn
+ * again with the API's messages; sent, the page shows the reference.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isOrderHelpForm(params.form)) throw data('Not found', { status: 404 });
@@ -78,23 +84,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (tooLargeToRead(request, MAX_REPORT_BYTES))
     return data<Stage>({ stage: 'find', problem: 'The photos are too large: add up to 6, each smaller than 5MB.' }, { status: 413 });
   const form = await request.formData();
-  const proof: OrderProof = proofFrom(form, request);
-  // Signed in, the account decides; else the link's cookie (decision 0049).
-  const via: Via = proof.accessToken ? 'account' : 'link';
-  if (!proof.accessToken && !proof.linkToken) {
-    const problem =
-      form.get(PROOF_FIELDS.intent) === 'send'
-        ? NOT_LOADED
-        : 'To change this order, sign in, or use the link we e-mail to the address it was placed with: ask for one below.';
-    return data<Stage>({ stage: 'find', problem }, { status: 400 });
-  }
+  // Anything else posted here (an old page's "open" button) is the page itself.
+  if (form.get(PROOF_FIELDS.intent) !== 'send') throw redirect(orderHelpPath(orderNumber, kind), 303);
+  const proof = proofFrom(request);
+  if (!proof.accessToken && !proof.linkToken) return data<Stage>({ stage: 'find', problem: NO_PROOF }, { status: 401 });
+  const via = viaOf(proof);
   let order: OrderProducts;
   try {
     order = await loadOrderProducts(proof, orderNumber);
   } catch (error) {
     return data<Stage>({ stage: 'find', problem: problemsFrom(error).problem }, { status: error instanceof ApiError ? error.status : 502 });
   }
-  if (form.get(PROOF_FIELDS.intent) !== 'send') return data<Stage>({ stage: 'form', via, order, values: {}, chosen: [] });
   try {
     return data<Stage>({ stage: 'sent', via, answer: await sendOrderHelp(kind, proof, orderNumber, form) });
   } catch (error) {
@@ -120,7 +120,7 @@ export default function OrderHelpPage({ loaderData, actionData }: Route.Componen
         ) : state.stage === 'form' ? (
           <HelpForm kind={form} state={state} />
         ) : (
-          <FindOrder orderNumber={orderNumber} form={form} problem={state.problem} />
+          <FindOrder orderNumber={orderNumber} form={form} problem={state.problem} signedIn={loaderData.signedIn} />
         )}
       </div>
     </>
@@ -128,35 +128,31 @@ export default function OrderHelpPage({ loaderData, actionData }: Route.Componen
 }
 
 /**
- * Reached without the order's proof (a bookmark, an expired link): signed in, "Continue" posts the
- * customer's token; a guest asks for the link on the order's page.
+ * Reached without the order's proof (a bookmark, an expired link, someone else's order): the way to
+ * sign in, or to ask for the e-mailed link on the order's page.
  */
-function FindOrder({ orderNumber, form, problem }: { orderNumber: string; form: OrderHelpForm; problem: string | null }) {
-  const { user, status } = useShopAuth();
+function FindOrder({ orderNumber, form, problem, signedIn }: { orderNumber: string; form: OrderHelpForm; problem: string | null; signedIn: boolean }) {
   return (
     <div className="space-y-5 rounded-2xl border border-navy-100 bg-white p-6">
       {problem && <OrderHelpErrors problems={{ fields: [], problem }} />}
-      {status === 'signed-in' ? (
-        <Form method="post" action={orderHelpPath(orderNumber, form)} noValidate className="space-y-5">
-          <p className="text-navy-800">
-            Order <span className="font-mono font-semibold">{orderNumber}</span>, if it is on your account.
-          </p>
-          <input type="hidden" name={PROOF_FIELDS.intent} value="open" />
-          <input type="hidden" name={PROOF_FIELDS.accessToken} value={user?.access_token ?? ''} />
-          <Button type="submit">Continue</Button>
-        </Form>
-      ) : (
-        <p className="text-navy-800">
-          To change order <span className="font-mono font-semibold">{orderNumber}</span>, sign in if you placed it signed in, or{' '}
-          <Link to={orderHelpHome(orderNumber)}>ask for a link</Link> to manage it: we e-mail it to the address the order was placed with.
-        </p>
-      )}
+      <p className="text-navy-800">
+        To change order <span className="font-mono font-semibold">{orderNumber}</span>,{' '}
+        {signedIn ? (
+          <>
+            find it in <Link to="/account/orders">your orders</Link> if you placed it signed in, or
+          </>
+        ) : (
+          <>
+            <Link to={signInPath(orderHelpPath(orderNumber, form))}>sign in</Link> if you placed it signed in, or
+          </>
+        )}{' '}
+        <Link to={orderHelpHome(orderNumber)}>ask for a link</Link> to manage it: we e-mail it to the address the order was placed with.
+      </p>
     </div>
   );
 }
 
 function HelpForm({ kind, state }: { kind: OrderHelpForm; state: Extract<Stage, { stage: 'form' }> }) {
-  const { user } = useShopAuth();
   const navigation = useNavigation();
   const target = orderHelpPath(state.order.orderNumber, kind);
   const sending = navigation.state === 'submitting' && navigation.formAction === target;
@@ -177,9 +173,8 @@ function HelpForm({ kind, state }: { kind: OrderHelpForm; state: Extract<Stage, 
           state.order.returnWindowEndsAt &&
           `: you can return unwanted items until ${new Date(state.order.returnWindowEndsAt).toLocaleDateString('en-GB', RETURN_BY_DATE)}.`}
       </p>
+      {/* Who is asking goes with the post by itself: the session's cookie, or the e-mailed link's. */}
       <input type="hidden" name={PROOF_FIELDS.intent} value="send" />
-      {/* The e-mailed link's cookie goes with the post by itself: only a signed-in customer's token is carried here. */}
-      {state.via === 'account' && <input type="hidden" name={PROOF_FIELDS.accessToken} value={user?.access_token ?? ''} />}
       <OrderHelpFields kind={kind} order={state.order} values={state.values} chosen={state.chosen} problems={state.problems} />
       <Button type="submit" size="lg" loading={sending}>
         {kind === 'cancel' ? 'Cancel items' : kind === 'return' ? 'Request a return' : kind === 'report' ? 'Send report' : 'Send'}

@@ -3,12 +3,10 @@ import { REVIEW_MAX_PHOTOS, type ProductSummary } from '@shop/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { data, Form, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/review-write';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { CharacterCountField } from '../components/reviews/character-count-field.tsx';
 import { PhotoPicker } from '../components/reviews/photo-picker.tsx';
 import { StarRatingField } from '../components/reviews/star-rating-field.tsx';
-import { AccessTokenField } from '../components/trade/application-fields.tsx';
 import { SignInFirst } from '../components/trade/trade-panels.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
@@ -18,6 +16,7 @@ import { CheckIcon } from '../components/ui/icons.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { catalogueClient } from '../lib/api.server.ts';
+import { readShopSession } from '../lib/auth/session.server.ts';
 import { fieldMessage, type StepErrors } from '../lib/checkout/checkout-forms.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { writeReview } from '../lib/reviews/review-api.server.ts';
@@ -46,10 +45,21 @@ async function loadProduct(request: Request, slug: string): Promise<ProductSumma
 /** `?order=BP12345678`: the review is of a line of that order (a verified purchase); the API checks it is the customer's. */
 const orderOf = (url: URL) => url.searchParams.get('order')?.trim().slice(0, 20).toUpperCase() || null;
 
+/** The first name to show with a review, from the account's name (never an e-mail address). */
+function firstNameOf(name: string | null | undefined): string {
+  return name && !name.includes('@') ? (name.trim().split(/\s+/)[0] ?? '') : '';
+}
+
+/** The product, and who is signed in (the storefront's session, decision 0063): the form, or the way to sign in, is drawn by the server. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await loadProduct(request, params.slug);
   const image = product.images[0] ?? null;
-  return { product: { slug: product.slug, productName: product.productName, brand: product.brand.name, image }, order: orderOf(new URL(request.url)) };
+  const session = readShopSession(request);
+  return {
+    product: { slug: product.slug, productName: product.productName, brand: product.brand.name, image },
+    order: orderOf(new URL(request.url)),
+    writer: session ? { firstName: firstNameOf(session.profile.name) } : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -86,11 +96,11 @@ function useThisPageForm() {
 /**
  * "Write a review" (issue 21): a signed-in customer's review of a product, verified when it comes
  * from one of their orders. A plain multipart form posting to this page's action (which sends the
- * review, then its photos, with the token the page put in the form), drawn on the server wherever
- * someone may be signed in, so it can be filled in before the page's scripts run.
+ * review, then its photos, for the signed-in customer of the session), drawn on the server for
+ * whoever is signed in, so it can be filled in before the page's scripts run.
  */
 export default function ReviewWritePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, order } = loaderData;
+  const { product, order, writer } = loaderData;
   return (
     <>
       <PageHeader
@@ -102,7 +112,7 @@ export default function ReviewWritePage({ loaderData, actionData }: Route.Compon
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <div className="min-w-0 space-y-6">
             <ReviewedProduct product={product} order={order} />
-            <WriteContent product={product} order={order} result={actionData} />
+            <WriteContent product={product} order={order} writer={writer} result={actionData} />
           </div>
           <AboutReviews />
         </div>
@@ -136,23 +146,24 @@ function ReviewedProduct({ product, order }: { product: PageProduct; order: stri
   );
 }
 
-function WriteContent({ product, order, result }: { product: PageProduct; order: string | null; result: WriteReviewResult | undefined }) {
-  const auth = useShopAuth();
+type Writer = Route.ComponentProps['loaderData']['writer'];
+
+function WriteContent({
+  product,
+  order,
+  writer,
+  result,
+}: {
+  product: PageProduct;
+  order: string | null;
+  writer: Writer;
+  result: WriteReviewResult | undefined;
+}) {
   const location = useLocation();
   if (result?.state === 'sent') return <ReviewSent result={result} product={product} />;
   if (result?.state === 'already') return <AlreadyReviewed message={result.message} product={product} />;
-  if (auth.status === 'signed-out' || (auth.status === 'loading' && !auth.sessionHint)) {
-    return <SignInFirst returnTo={`${location.pathname}${location.search}`} what="write a review" />;
-  }
-  return <ReviewForm failure={result} verified={order !== null} />;
-}
-
-/** The first name to show with a review, from the account: the ID token's given name, else the first word of its name. */
-function firstNameOf(profile: Record<string, unknown> | undefined): string {
-  const given = profile?.given_name;
-  if (typeof given === 'string' && given.trim()) return given.trim();
-  const name = profile?.name;
-  return typeof name === 'string' && !name.includes('@') ? (name.trim().split(/\s+/)[0] ?? '') : '';
+  if (!writer) return <SignInFirst returnTo={`${location.pathname}${location.search}`} what="write a review" />;
+  return <ReviewForm failure={result} verified={order !== null} firstName={writer.firstName} />;
 }
 
 /** The error summary: each problem linked to its field; a problem with no field of the form (the order, say) is said plainly. */
@@ -168,7 +179,15 @@ function ReviewErrors({ errors }: { errors: StepErrors | undefined }) {
   return <ErrorSummary problems={problems} />;
 }
 
-function ReviewForm({ failure, verified }: { failure: Extract<WriteReviewResult, { state: 'refused' }> | undefined; verified: boolean }) {
+function ReviewForm({
+  failure,
+  verified,
+  firstName,
+}: {
+  failure: Extract<WriteReviewResult, { state: 'refused' }> | undefined;
+  verified: boolean;
+  firstName: string;
+}) {
   const { target, sending } = useThisPageForm();
   const values = failure?.values ?? {};
   const errors = failure?.errors;
@@ -180,7 +199,6 @@ function ReviewForm({ failure, verified }: { failure: Extract<WriteReviewResult,
     <Form method="post" action={target} encType="multipart/form-data" noValidate aria-label="Your review" className="space-y-6">
       <ReviewErrors errors={errors} />
       <p className="text-navy-700">All fields are needed unless they say “optional”.</p>
-      <AccessTokenField />
 
       <Section title="Your rating">
         <StarRatingField {...field('rating')} legend="Overall rating" />
@@ -207,7 +225,7 @@ function ReviewForm({ failure, verified }: { failure: Extract<WriteReviewResult,
       </Section>
 
       <Section title="About you" hint="Shown with your review. We never show your e-mail address.">
-        <DisplayNameField defaultValue={values.displayName} error={message('displayName')} />
+        <DisplayNameField defaultValue={failure ? values.displayName : firstName} error={message('displayName')} />
         <FormField id={reviewFieldId('town')} label="Town (optional)" hint="For example, Leeds" error={message('town')}>
           {(control) => <Input {...control} name="town" autoComplete="address-level2" defaultValue={values.town ?? ''} className="max-w-sm" />}
         </FormField>
@@ -269,16 +287,11 @@ function WouldRecommend({ defaultValue, error }: { defaultValue: string | undefi
   );
 }
 
-/** Filled in with the account's first name once the page knows who is signed in, unless something is typed there already. */
+/** Drawn with the account's first name (or what was typed, after a refusal). */
 function DisplayNameField({ defaultValue, error }: { defaultValue: string | undefined; error: string | undefined }) {
-  const input = useRef<HTMLInputElement>(null);
-  const firstName = firstNameOf(useShopAuth().user?.profile);
-  useEffect(() => {
-    if (input.current && firstName && !input.current.value) input.current.value = firstName;
-  }, [firstName]);
   return (
     <FormField id={reviewFieldId('displayName')} label="Display name" hint="Your first name is fine. Up to 60 characters." error={error}>
-      {(control) => <Input {...control} ref={input} name="displayName" autoComplete="given-name" defaultValue={defaultValue ?? ''} className="max-w-sm" />}
+      {(control) => <Input {...control} name="displayName" autoComplete="given-name" defaultValue={defaultValue ?? ''} className="max-w-sm" />}
     </FormField>
   );
 }
@@ -327,7 +340,6 @@ function PhotosNotAdded({ result }: { result: Extract<WriteReviewResult, { state
         Your review is saved, but we could not add your photos: {result.photosProblem} Choose them again to add them to your review.
       </p>
       <Form method="post" action={target} encType="multipart/form-data" noValidate aria-label="Add photos to your review" className="mt-4 space-y-4">
-        <AccessTokenField />
         <input type="hidden" name={RETRY_FIELDS.intent} value={RETRY_PHOTOS} />
         <input type="hidden" name={RETRY_FIELDS.reviewId} value={result.reviewId} />
         <input type="hidden" name={RETRY_FIELDS.verified} value={result.verified ? 'yes' : 'no'} />

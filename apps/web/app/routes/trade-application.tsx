@@ -3,18 +3,10 @@ import type { TradeApplication } from '@shop/contracts';
 import { useEffect } from 'react';
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/trade-application';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { AccessTokenField, DocumentSlots, TextAreaField, TradeFormErrors, type TradeFormFailure } from '../components/trade/application-fields.tsx';
-import {
-  ApplicationDetails,
-  ApplicationHistory,
-  ApplicationSkeleton,
-  ApplicationStatusBadge,
-  Card,
-  DocumentList,
-} from '../components/trade/application-parts.tsx';
+import { DocumentSlots, TextAreaField, TradeFormErrors, type TradeFormFailure } from '../components/trade/application-fields.tsx';
+import { ApplicationDetails, ApplicationHistory, ApplicationStatusBadge, Card, DocumentList } from '../components/trade/application-parts.tsx';
 import { Notice, SignInFirst } from '../components/trade/trade-panels.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
@@ -22,12 +14,14 @@ import { fieldMessage, stepErrors } from '../lib/checkout/checkout-forms.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { bandLabel } from '../lib/trade/bands.ts';
-import { accessTokenFrom, documentErrors, documentField, documentsFromForm, fieldId, notSentYet, typedValues } from '../lib/trade/application-form.ts';
+import { documentErrors, documentField, documentsFromForm, fieldId, signedOutProblem, typedValues } from '../lib/trade/application-form.ts';
 import { MAX_TRADE_FORM_BYTES, tradeClientFor, uploadAll, uploadDocument } from '../lib/trade/trade-api.server.ts';
 import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { recheckTradeAccount } from '../lib/trade/use-trade-customer.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { readShopSession } from '../lib/auth/session.server.ts';
+import { throwIfRateLimited } from '../lib/api.server.ts';
+import { apiProblemMessage } from '../lib/api-problem.ts';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Your trade account application', 'Where your trade account application is, and what happens next.'),
@@ -39,6 +33,22 @@ type Intent = 'answer' | 'document';
 type Failure = TradeFormFailure & { intent: Intent };
 
 const ANSWER_PATH = 'body.answer';
+
+/** The applicant's application, none, or why it could not be had; null when nobody is signed in. */
+type Mine = { application: TradeApplication } | { none: true } | { problem: string };
+
+/** The signed-in customer's application (the storefront's session, decision 0063), loaded again after each post. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = readShopSession(request);
+  if (!session) return { mine: null };
+  try {
+    return { mine: { application: await tradeClientFor(request, session).getMyTradeApplication() } as Mine };
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (error instanceof ApiError && error.status === 404) return { mine: { none: true } as Mine };
+    return { mine: { problem: apiProblemMessage(error) } as Mine };
+  }
+}
 
 /**
  * An answer (with an optional document) or a document, posted as a plain multipart form. The
@@ -58,13 +68,13 @@ export async function action({ request }: Route.ActionArgs) {
   const refuse = (errors: Failure['errors']) =>
     data<Failure>({ intent, values, errors, documentNames: documents.map((document) => document.file.name) }, { status: 400 });
 
-  const token = accessTokenFrom(form);
-  if (!token) return refuse({ fields: [], problem: notSentYet(intent) });
+  const session = readShopSession(request);
+  if (!session) return refuse({ fields: [], problem: signedOutProblem(intent) });
   if (intent === 'document' && documents.length === 0) return refuse({ fields: [{ path: documentField(1), message: 'Select a file' }], problem: null });
   const refused = await documentErrors(documents);
   if (refused.length > 0) return refuse({ fields: refused, problem: null });
 
-  const client = tradeClientFor(request, token);
+  const client = tradeClientFor(request, session);
   if (intent === 'answer') {
     try {
       await client.resubmitMyTradeApplication({ body: { answer: typeof values.answer === 'string' ? values.answer : '' } });
@@ -85,37 +95,29 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`${TRADE_PATHS.application}?${done}${notAdded > 0 ? `&notAdded=${notAdded}` : ''}`, 303);
 }
 
-/** The applicant's own application: where it is, what happens next, and their part in it. Loaded in the browser. */
-export default function TradeApplicationPage({ actionData }: Route.ComponentProps) {
-  const auth = useShopAuth();
+/** The applicant's own application: where it is, what happens next, and their part in it. Drawn by the server. */
+export default function TradeApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { mine } = loaderData;
   return (
     <>
       <PageHeader title="Your trade account application" trail={[{ label: 'Your account', to: '/account' }, { label: 'Trade account application' }]} />
       <div className="container-page min-h-[36rem] py-8 lg:py-10">
-        {auth.status === 'signed-out' || (auth.status === 'loading' && !auth.sessionHint) ? (
-          <SignInFirst returnTo={TRADE_PATHS.application} what="see your trade account application" />
-        ) : auth.status === 'loading' ? (
-          <ApplicationSkeleton label="Loading your application…" />
+        {mine ? (
+          <MyApplication mine={mine} failure={actionData} />
         ) : (
-          <MyApplication failure={actionData} />
+          <SignInFirst returnTo={TRADE_PATHS.application} what="see your trade account application" />
         )}
       </div>
     </>
   );
 }
 
-function MyApplication({ failure }: { failure: Failure | undefined }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
+function MyApplication({ mine, failure }: { mine: Mine; failure: Failure | undefined }) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  // Loaded again after each post (the address changes with what was done).
-  const mine = useApiData(clients && sub ? `trade-application:${sub}:${params.toString()}` : undefined, (signal) =>
-    clients!.trade.getMyTradeApplication(undefined, { signal }),
-  );
 
-  if (mine.state === 'error') {
-    if (mine.error instanceof ApiError && mine.error.status === 404) {
+  if (!('application' in mine)) {
+    if ('none' in mine) {
       return (
         <EmptyState
           icon={<span className="text-2xl font-extrabold">T</span>}
@@ -126,10 +128,9 @@ function MyApplication({ failure }: { failure: Failure | undefined }) {
         </EmptyState>
       );
     }
-    return <LoadError title="We couldn’t load your application" error={mine.error} onRetry={mine.reload} />;
+    return <LoadError title="We couldn’t load your application" problem={mine.problem} retryTo={TRADE_PATHS.application} />;
   }
-  if (mine.state !== 'ready') return <ApplicationSkeleton label="Loading your application…" />;
-  const application = mine.data;
+  const application = mine.application;
   const notAdded = Number(params.get('notAdded') ?? '0');
   const sending = navigation.state === 'submitting';
 
@@ -161,7 +162,6 @@ function MyApplication({ failure }: { failure: Failure | undefined }) {
             aria-label="Answer our question"
           >
             <TradeFormErrors errors={failure?.intent === 'answer' ? failure.errors : undefined} ids={answerFieldId} />
-            <AccessTokenField />
             <TextAreaField
               name="answer"
               id={answerFieldId('answer')}
@@ -199,7 +199,6 @@ function MyApplication({ failure }: { failure: Failure | undefined }) {
               >
                 <h3 className="font-bold text-navy-950">Add a document</h3>
                 <TradeFormErrors errors={failure?.intent === 'document' ? failure.errors : undefined} />
-                <AccessTokenField />
                 <DocumentSlots slots={[1]} numbered={false} errors={failure?.intent === 'document' ? failure.errors : undefined} />
                 <Button type="submit" variant="secondary" loading={sending}>
                   Add document

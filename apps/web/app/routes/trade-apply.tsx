@@ -1,36 +1,47 @@
-import { ApiError } from '@shop/api-client';
 import type { TradeApplication, TradeBand } from '@shop/contracts';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/trade-apply';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { AccessTokenField, ApplicationFields, TradeFormErrors, type TradeFormFailure } from '../components/trade/application-fields.tsx';
+import { ApplicationFields, TradeFormErrors, type TradeFormFailure } from '../components/trade/application-fields.tsx';
 import { SignInFirst, TradeBandsList } from '../components/trade/trade-panels.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
-import {
-  accessTokenFrom,
-  applicationErrors,
-  applicationFromForm,
-  documentErrors,
-  documentsFromForm,
-  notSentYet,
-  typedValues,
-} from '../lib/trade/application-form.ts';
+import { applicationErrors, applicationFromForm, documentErrors, documentsFromForm, signedOutProblem, typedValues } from '../lib/trade/application-form.ts';
 import { loadTradeBands, MAX_TRADE_FORM_BYTES, tradeClientFor, uploadAll } from '../lib/trade/trade-api.server.ts';
 import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
-import { useTradeCustomer } from '../lib/trade/use-trade-customer.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { holdsTradeAccount } from '../lib/trade/use-trade-customer.ts';
+import { readShopSession } from '../lib/auth/session.server.ts';
+import { throwIfRateLimited } from '../lib/api.server.ts';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Open a trade account', 'Apply for a Plumbline trade account: trade prices on everything, rising with your spend.'),
 ];
 
+/** Who is applying (the storefront's session, decision 0063): whether they trade already, and any application of theirs. */
+interface Applicant {
+  trade: boolean;
+  application: TradeApplication | null;
+}
+
+/** The bands, and for a signed-in customer what they have applied for: the page is drawn by the server. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { bands: await loadTradeBands(request) };
+  const session = readShopSession(request);
+  const bands = loadTradeBands(request);
+  if (!session) return { bands: await bands, applicant: null };
+  const trade = holdsTradeAccount(session.profile);
+  const application = trade
+    ? null
+    : await tradeClientFor(request, session)
+        .getMyTradeApplication()
+        .catch((error: unknown) => {
+          throwIfRateLimited(error);
+          // None yet (404), or the API could not say: the form, as for a first application.
+          return null;
+        });
+  return { bands: await bands, applicant: { trade, application } satisfies Applicant };
 }
 
 /** The documents were too large together to be read at all. */
@@ -51,12 +62,12 @@ export async function action({ request }: Route.ActionArgs) {
   const documentNames = documents.map((document) => document.file.name);
   const refuse = (errors: TradeFormFailure['errors']) => data<TradeFormFailure>({ values, errors, documentNames }, { status: 400 });
 
-  const token = accessTokenFrom(form);
-  if (!token) return refuse({ fields: [], problem: notSentYet('application') });
+  const session = readShopSession(request);
+  if (!session) return refuse({ fields: [], problem: signedOutProblem('application') });
   const refused = await documentErrors(documents);
   if (refused.length > 0) return refuse({ fields: refused, problem: null });
 
-  const client = tradeClientFor(request, token);
+  const client = tradeClientFor(request, session);
   try {
     await client.submitTradeApplication({ body: applicationFromForm(form) });
   } catch (error) {
@@ -67,9 +78,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * "Open a trade account": the application form for a signed-in customer. The server draws the form
- * wherever someone may be signed in (the session hint), so it can be filled in before the page's
- * scripts run; a visitor who is not signed in is asked to sign in or create an account first.
+ * "Open a trade account": the application form for a signed-in customer, drawn by the server so it
+ * can be filled in before the page's scripts run; a visitor who is not signed in is asked to sign in
+ * or create an account first.
  */
 export default function TradeApplyPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -82,7 +93,7 @@ export default function TradeApplyPage({ loaderData, actionData }: Route.Compone
       <div className="container-page py-8 lg:py-10">
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <div className="min-w-0">
-            <ApplyContent failure={actionData} />
+            <ApplyContent applicant={loaderData.applicant} failure={actionData} />
           </div>
           <AboutApplying bands={loaderData.bands} />
         </div>
@@ -91,26 +102,13 @@ export default function TradeApplyPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-function ApplyContent({ failure }: { failure: TradeFormFailure | undefined }) {
-  const auth = useShopAuth();
-  const clients = useApiClients();
-  const sub = auth.user?.profile.sub;
-  const signedIn = auth.status === 'signed-in';
-  const { trade } = useTradeCustomer();
+function ApplyContent({ applicant, failure }: { applicant: Applicant | null; failure: TradeFormFailure | undefined }) {
+  if (!applicant) return <SignInFirst returnTo={TRADE_PATHS.apply} what="apply for a trade account" />;
+  if (applicant.trade) return <HasTradeAccount />;
   // Someone who has applied already is shown their application, not a second form.
-  const mine = useApiData(clients?.trade && signedIn && !trade && sub ? `trade-application:${sub}` : undefined, (signal) =>
-    clients!.trade.getMyTradeApplication(undefined, { signal }).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }),
-  );
-
-  if (auth.status === 'signed-out' || (auth.status === 'loading' && !auth.sessionHint)) {
-    return <SignInFirst returnTo={TRADE_PATHS.apply} what="apply for a trade account" />;
-  }
-  if (trade) return <HasTradeAccount />;
-  if (mine.state === 'ready' && mine.data && mine.data.status !== 'disapproved') return <AlreadyApplied application={mine.data} />;
-  return <ApplyForm failure={failure} previous={mine.state === 'ready' ? mine.data : null} />;
+  const { application } = applicant;
+  if (application && application.status !== 'disapproved') return <AlreadyApplied application={application} />;
+  return <ApplyForm failure={failure} previous={application} />;
 }
 
 function ApplyForm({ failure, previous }: { failure: TradeFormFailure | undefined; previous: TradeApplication | null }) {
@@ -125,7 +123,6 @@ function ApplyForm({ failure, previous }: { failure: TradeFormFailure | undefine
         </p>
       )}
       <p className="text-navy-700">All fields are needed unless they say “optional”.</p>
-      <AccessTokenField />
       <ApplicationFields values={failure?.values ?? {}} errors={failure?.errors} documentNames={failure?.documentNames} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" size="lg" loading={sending}>

@@ -1,8 +1,7 @@
-import { ApiError } from '@shop/api-client';
-import type { TradeBand } from '@shop/contracts';
-import { useSearchParams } from 'react-router';
+import { ApiError, createAccountsClient, createTradeTermsClient, type AccountsClient, type TradeClient } from '@shop/api-client';
+import type { TermsCheck, TradeBand, TradeSummary } from '@shop/contracts';
+import { useLocation } from 'react-router';
 import type { Route } from './+types/trade-dashboard';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { BandProgress, BuyAgain, OpenOrders, OrderListRow, SpendFigures } from '../components/trade/dashboard-parts.tsx';
@@ -12,52 +11,96 @@ import { BasketIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
+import { throwIfRateLimited } from '../lib/api.server.ts';
+import { apiProblemMessage } from '../lib/api-problem.ts';
+import { readShopSession, sessionClientOptions } from '../lib/auth/session.server.ts';
 import { signInPath } from '../lib/auth/settings.ts';
-import { usePriceDisplay } from '../lib/price-display.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { loadTradeBands } from '../lib/trade/trade-api.server.ts';
+import { loadTradeBands, tradeClientFor } from '../lib/trade/trade-api.server.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
-import { useTradeCustomer } from '../lib/trade/use-trade-customer.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
+import { holdsTradeAccount } from '../lib/trade/use-trade-customer.ts';
+
+type BuyAgainProducts = Awaited<ReturnType<TradeClient['getBuyAgainProducts']>>;
+type OrderPage = Awaited<ReturnType<AccountsClient['listMyOrders']>>;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Trade accounts', 'Plumbline trade accounts: trade prices on everything, your spend, your band and what you order most.'),
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { bands: await loadTradeBands(request) };
-}
-
 const ORDERS_PAGE_SIZE = 10;
 
+/** One part of the dashboard: the API's answer, or the sentence said in its place. */
+type Part<T> = { data: T } | { problem: string };
+
+async function part<T>(call: Promise<T>): Promise<Part<T>> {
+  try {
+    return { data: await call };
+  } catch (error) {
+    return { problem: apiProblemMessage(error) };
+  }
+}
+
+type Dashboard =
+  | { summary: TradeSummary; buyAgain: Part<BuyAgainProducts>; terms: Part<TermsCheck>; orders: Part<OrderPage> }
+  /** The profile named a trade account the API no longer finds (closed since signing in). */
+  | { closed: true }
+  | { problem: string };
+
 /**
- * The trade hub. A trade customer's dashboard (loaded in the browser with their token): spend,
- * savings, band and the way to the next, open and latest orders, buy-again and their orders ex VAT.
- * Everyone else: what trade accounts are, and the way to apply.
+ * The trade hub, drawn by the server. A signed-in trade customer (the storefront's session,
+ * decision 0063) gets their dashboard; the API decides who that is, so a customer approved since
+ * signing in has it at once. Everyone else gets what trade accounts are and the bands.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = readShopSession(request);
+  const bands = loadTradeBands(request);
+  if (!session) return { bands: await bands, signedIn: false, dashboard: null };
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
+  const trade = tradeClientFor(request, session);
+  const rest = () =>
+    Promise.all([
+      part(trade.getBuyAgainProducts({ query: { limit: 12 } })),
+      part(createTradeTermsClient(sessionClientOptions(request, session, 'projects')).checkTermsAndConditions()),
+      part(createAccountsClient(sessionClientOptions(request, session, 'accounts')).listMyOrders({ query: { pageNumber: page, pageSize: ORDERS_PAGE_SIZE } })),
+    ]);
+  // Named a trade customer: every part at once. Anyone else only once the API says they trade.
+  const named = holdsTradeAccount(session.profile);
+  const early = named ? rest() : null;
+  let dashboard: Dashboard | null;
+  try {
+    const summary = await trade.getTradeSummary();
+    const [buyAgain, terms, orders] = await (early ?? rest());
+    dashboard = { summary, buyAgain, terms, orders };
+  } catch (error) {
+    throwIfRateLimited(error);
+    const refused = error instanceof ApiError && (error.status === 403 || error.status === 404);
+    dashboard = refused ? (named ? { closed: true } : null) : { problem: apiProblemMessage(error) };
+  }
+  return { bands: await bands, signedIn: true, dashboard };
+}
+
+/**
+ * The trade hub. A trade customer's dashboard: spend, savings, band and the way to the next, open
+ * and latest orders, buy-again and their orders ex VAT. Everyone else: what trade accounts are, and
+ * the way to apply.
  */
 export default function TradeDashboardPage({ loaderData }: Route.ComponentProps) {
-  const auth = useShopAuth();
-  // The API's answer, not the token's: a customer approved since signing in has their dashboard at once.
-  const { trade, known } = useTradeCustomer();
-  const { tradeVisitor } = usePriceDisplay();
-  // Until sign-in and the API's answer settle, a browser where a trade customer shops (the price cookie) is drawn as theirs.
-  const looksTrade = trade || (!known && tradeVisitor);
-  const knownOutsider = auth.status === 'signed-out' || (auth.status === 'loading' && !auth.sessionHint) || (known && !trade);
+  const { dashboard } = loaderData;
+  const title = dashboard ? 'Your trade account' : 'Trade accounts';
   return (
     <>
       <PageHeader
-        title={looksTrade ? 'Your trade account' : 'Trade accounts'}
+        title={title}
         intro={
-          looksTrade ? undefined : (
+          dashboard ? undefined : (
             <p>Trade prices on everything in the shop, ex VAT, for plumbers, heating engineers, fitters, builders and the businesses they work for.</p>
           )
         }
-        trail={[{ label: looksTrade ? 'Your trade account' : 'Trade accounts' }]}
+        trail={[{ label: title }]}
       />
       <div className="container-page min-h-[40rem] py-8 lg:py-10">
-        {trade ? <Dashboard /> : knownOutsider ? <Landing bands={loaderData.bands} signedIn={auth.status === 'signed-in'} /> : <DashboardSkeleton />}
+        {dashboard ? <DashboardContent dashboard={dashboard} /> : <Landing bands={loaderData.bands} signedIn={loaderData.signedIn} />}
       </div>
     </>
   );
@@ -107,39 +150,25 @@ function Landing({ bands, signedIn }: { bands: TradeBand[]; signedIn: boolean })
   );
 }
 
-function Dashboard() {
-  const clients = useApiClients();
-  const auth = useShopAuth();
-  const sub = auth.user?.profile.sub;
-  const [params] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const ready = clients && sub;
-  const summary = useApiData(ready ? `trade-summary:${sub}` : undefined, (signal) => clients!.trade.getTradeSummary(undefined, { signal }));
-  const buyAgain = useApiData(ready ? `buy-again:${sub}` : undefined, (signal) => clients!.trade.getBuyAgainProducts({ query: { limit: 12 } }, { signal }));
-  const terms = useApiData(ready ? `trade-terms:${sub}` : undefined, (signal) => clients!.tradeTerms.checkTermsAndConditions(undefined, { signal }));
-  const orders = useApiData(ready ? `orders:${sub}:${page}` : undefined, (signal) =>
-    clients!.accounts.listMyOrders({ query: { pageNumber: page, pageSize: ORDERS_PAGE_SIZE } }, { signal }),
-  );
-
-  if (summary.state === 'error') {
-    // The API finds no trade account for this sign-in (closed since this page asked).
-    if (summary.error instanceof ApiError && summary.error.status === 404) {
-      return (
-        <EmptyState
-          icon={<BasketIcon className="size-8" />}
-          title="There is no trade account on your sign-in"
-          actions={<ButtonLink to={TRADE_PATHS.application}>See your application</ButtonLink>}
-        >
-          <p>
-            If your trade account was closed, or you think this is wrong, <Link to={helpPath('contact')}>contact us</Link>.
-          </p>
-        </EmptyState>
-      );
-    }
-    return <LoadError title="We couldn’t load your trade account" error={summary.error} onRetry={summary.reload} />;
+function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
+  const location = useLocation();
+  const again = `${location.pathname}${location.search}`;
+  if ('closed' in dashboard) {
+    return (
+      <EmptyState
+        icon={<BasketIcon className="size-8" />}
+        title="There is no trade account on your sign-in"
+        actions={<ButtonLink to={TRADE_PATHS.application}>See your application</ButtonLink>}
+      >
+        <p>
+          If your trade account was closed, or you think this is wrong, <Link to={helpPath('contact')}>contact us</Link>.
+        </p>
+      </EmptyState>
+    );
   }
-  if (summary.state !== 'ready') return <DashboardSkeleton />;
-  const data = summary.data;
+  if ('problem' in dashboard) return <LoadError title="We couldn’t load your trade account" problem={dashboard.problem} retryTo={TRADE_PATHS.dashboard} />;
+  const { summary: data, buyAgain, terms, orders } = dashboard;
+  const here = (page: number) => (page === 1 ? TRADE_PATHS.dashboard : `${TRADE_PATHS.dashboard}?page=${page}`);
   const firstTime = data.latestOrder === null;
 
   return (
@@ -148,7 +177,7 @@ function Dashboard() {
         <h2 className="text-2xl font-bold tracking-tight text-navy-950">{data.businessName}</h2>
         <p className="text-sm text-navy-700">Trade account {data.tradeExternalId}</p>
       </div>
-      {terms.state === 'ready' && !terms.data.accepted && (
+      {'data' in terms && !terms.data.accepted && (
         <Notice tone="warning" title="Accept the trade terms before your first trade order">
           <Link to={TRADE_PATHS.terms}>Read and accept the trade terms</Link>, or accept them at checkout.
         </Notice>
@@ -164,21 +193,17 @@ function Dashboard() {
         <BandProgress summary={data} />
         <OpenOrders summary={data} />
       </div>
-      {buyAgain.state === 'error' ? (
-        <LoadError title="We couldn’t load what you order most" error={buyAgain.error} onRetry={buyAgain.reload} />
-      ) : buyAgain.state === 'ready' ? (
+      {'data' in buyAgain ? (
         <BuyAgain items={buyAgain.data.items} />
       ) : (
-        <Skeleton className="h-72 w-full rounded-2xl" />
+        <LoadError title="We couldn’t load what you order most" problem={buyAgain.problem} retryTo={again} />
       )}
       <section aria-labelledby="your-orders" className="rounded-2xl border border-navy-100 bg-white p-5 sm:p-6">
         <h2 id="your-orders" className="text-lg font-bold tracking-tight text-navy-950">
           Your orders
         </h2>
-        {orders.state === 'error' ? (
-          <LoadError className="mt-3" title="We couldn’t load your orders" error={orders.error} onRetry={orders.reload} />
-        ) : orders.state !== 'ready' ? (
-          <Skeleton className="mt-3 h-64 w-full" />
+        {!('data' in orders) ? (
+          <LoadError className="mt-3" title="We couldn’t load your orders" problem={orders.problem} retryTo={again} />
         ) : orders.data.items.length === 0 ? (
           <p className="mt-2 text-navy-700">No orders yet.</p>
         ) : (
@@ -191,37 +216,10 @@ function Dashboard() {
                 <OrderListRow key={order.orderGuid} order={order} />
               ))}
             </ul>
-            <Pagination
-              className="mt-6"
-              label="Order pages"
-              current={orders.data.pageNumber}
-              total={orders.data.totalPages}
-              hrefFor={(target) => (target === 1 ? TRADE_PATHS.dashboard : `${TRADE_PATHS.dashboard}?page=${target}`)}
-            />
+            <Pagination className="mt-6" label="Order pages" current={orders.data.pageNumber} total={orders.data.totalPages} hrefFor={here} />
           </>
         )}
       </section>
-    </div>
-  );
-}
-
-function DashboardSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-6">
-      <p className="sr-only" role="status">
-        Loading your trade account…
-      </p>
-      <Skeleton className="h-8 w-64" />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} className="h-28 w-full rounded-2xl" />
-        ))}
-      </div>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Skeleton className="h-48 w-full rounded-2xl" />
-        <Skeleton className="h-48 w-full rounded-2xl" />
-      </div>
-      <Skeleton className="h-72 w-full rounded-2xl" />
     </div>
   );
 }

@@ -10,7 +10,6 @@ import {
   type EnquirySent,
   type FormFieldSpec,
 } from '../../lib/help-centre/enquiry-forms.ts';
-import { AccessTokenField } from '../trade/application-fields.tsx';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { displayName } from '../../lib/auth/claims.ts';
 import { Button } from '../ui/button.tsx';
@@ -63,7 +62,6 @@ export function EnquiryForm({
     >
       {failure && <ErrorSummary problems={failure.problems} />}
       <p className="text-navy-700">All fields are needed unless they say “optional”.</p>
-      <AccessTokenField />
       {fieldsOf(form).map((field) => (
         <Field key={field.name} field={field} value={values[field.name]} error={errors[field.name]} />
       ))}

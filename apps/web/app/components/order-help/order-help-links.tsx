@@ -1,9 +1,8 @@
 import { ORDER_LINK_HOURS, type OrderStatus } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { Button, ButtonLink, buttonClasses } from '../ui/button.tsx';
-import { formsFor, ORDER_HELP_TITLES, orderHelpPath, PROOF_FIELDS, vatInvoicePath, type OrderHelpForm } from '../../lib/order-help/order-help.ts';
+import { formsFor, ORDER_HELP_TITLES, orderHelpPath, PROOF_FIELDS, vatInvoicePath } from '../../lib/order-help/order-help.ts';
 import { orderHelpHome } from '../../lib/order-help/order-link.ts';
 
 function HelpSection({ children }: { children: ReactNode }) {
@@ -18,29 +17,25 @@ function HelpSection({ children }: { children: ReactNode }) {
 }
 
 /**
- * The forms the order's status allows, each opened by `renderOpener`, then "Download VAT invoice": a
- * download, not a navigation, so the browser saves the PDF and the page stays. `proof` goes in its form.
+ * "Cancel items", "Return unwanted items"… as the order's status allows, each a link to its form's
+ * page, which shows the order at once to whoever may change it: the signed-in customer (the
+ * storefront's session) or the holder of the e-mailed link (its cookie). Then "Download VAT
+ * invoice": a download, not a navigation, so the browser saves the PDF and the page stays. Who is
+ * asking goes with each request in its cookies, never in a form field.
  */
-function HelpList({
-  orderNumber,
-  status,
-  renderOpener,
-  proof,
-}: {
-  orderNumber: string;
-  status: OrderStatus;
-  renderOpener: (form: OrderHelpForm) => ReactNode;
-  proof?: ReactNode;
-}) {
+export function OrderHelpActions({ orderNumber, status }: { orderNumber: string; status: OrderStatus }) {
   return (
     <HelpSection>
       <ul className="mt-3 flex flex-wrap gap-2">
         {formsFor(status).map((form) => (
-          <li key={form}>{renderOpener(form)}</li>
+          <li key={form}>
+            <ButtonLink to={orderHelpPath(orderNumber, form)} variant="secondary" size="sm">
+              {ORDER_HELP_TITLES[form]}
+            </ButtonLink>
+          </li>
         ))}
         <li>
           <form method="post" action={vatInvoicePath(orderNumber)}>
-            {proof}
             <button type="submit" className={buttonClasses('secondary', 'sm')}>
               Download VAT invoice
             </button>
@@ -51,31 +46,8 @@ function HelpList({
   );
 }
 
-/**
- * For the signed-in customer's own order (the account's order page): "Cancel items", "Return
- * unwanted items"… as its status allows, each a small form posting the customer's access token
- * (put in by the page's scripts), so the form page can show the order at once.
- */
-export function OrderHelpLinks({ orderNumber, status }: { orderNumber: string; status: OrderStatus }) {
-  const { user } = useShopAuth();
-  const proof = <input type="hidden" name={PROOF_FIELDS.accessToken} value={user?.access_token ?? ''} />;
-  return (
-    <HelpList
-      orderNumber={orderNumber}
-      status={status}
-      proof={proof}
-      renderOpener={(form) => (
-        <Form method="post" action={orderHelpPath(orderNumber, form)}>
-          {proof}
-          <input type="hidden" name={PROOF_FIELDS.intent} value="open" />
-          <button type="submit" className={buttonClasses('secondary', 'sm')}>
-            {ORDER_HELP_TITLES[form]}
-          </button>
-        </Form>
-      )}
-    />
-  );
-}
+/** The same, on the signed-in customer's own order page (the account's order page). */
+export const OrderHelpLinks = OrderHelpActions;
 
 /**
  * For a guest who found the order with its number and e-mail address (order tracking): changing it
@@ -97,20 +69,5 @@ export function OrderLinkRequest({ orderNumber, emailAddress }: { orderNumber: s
         </Button>
       </Form>
     </HelpSection>
-  );
-}
-
-/** For the holder of the e-mailed link, on the order's own page: its cookie is the proof, so each form is a plain link. */
-export function OrderHelpActions({ orderNumber, status }: { orderNumber: string; status: OrderStatus }) {
-  return (
-    <HelpList
-      orderNumber={orderNumber}
-      status={status}
-      renderOpener={(form) => (
-        <ButtonLink to={orderHelpPath(orderNumber, form)} variant="secondary" size="sm">
-          {ORDER_HELP_TITLES[form]}
-        </ButtonLink>
-      )}
-    />
   );
 }

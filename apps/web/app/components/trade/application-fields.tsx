@@ -1,16 +1,7 @@
 import { TRADE_APPLICATION_MAX_DOCUMENTS, TRADE_BUSINESS_TYPE_NAMES, TRADE_BUSINESS_TYPES, TRADE_TYPE_NAMES, TRADE_TYPES } from '@shop/contracts';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { fieldMessage, type StepErrors } from '../../lib/checkout/checkout-forms.ts';
-import {
-  ACCESS_TOKEN_FIELD,
-  DOCUMENT_KIND_OPTIONS,
-  DOCUMENT_SLOTS,
-  documentField,
-  documentKindField,
-  fieldId,
-  problemPath,
-} from '../../lib/trade/application-form.ts';
+import { DOCUMENT_KIND_OPTIONS, DOCUMENT_SLOTS, documentField, documentKindField, fieldId, problemPath } from '../../lib/trade/application-form.ts';
 import { cn } from '../../lib/cn.ts';
 import { ErrorSummary, type SummaryProblem } from '../ui/error-summary.tsx';
 import { FieldError, FormField } from '../ui/form-field.tsx';
@@ -25,15 +16,6 @@ export interface TradeFormFailure {
   errors: StepErrors;
   /** The documents that were chosen: a browser cannot put files back into a form. */
   documentNames?: string[];
-}
-
-/**
- * The signed-in customer's access token, for the page's action to send on to the API. Empty until
- * the page's scripts know who is signed in; the action then says the form was not sent yet.
- */
-export function AccessTokenField() {
-  const { user } = useShopAuth();
-  return <input type="hidden" name={ACCESS_TOKEN_FIELD} value={user?.access_token ?? ''} />;
 }
 
 /** The error summary for a refused trade form, each problem linked to its field. */

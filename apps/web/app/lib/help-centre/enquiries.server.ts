@@ -1,12 +1,12 @@
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
-import { ACCESS_TOKEN_FIELD } from '../trade/application-form.ts';
+import { readShopSession } from '../auth/session.server.ts';
 import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryRefused, type EnquirySent } from './enquiry-forms.ts';
 
 /**
  * Sends a help-centre form from the web tier (a React Router action), so it works before and
- * without the page's scripts. A signed-in customer's access token rides in the form (the browser
- * holds it) and goes with this one call. The API decides and words every refusal.
+ * without the page's scripts. A signed-in customer's form goes with their token from the storefront's
+ * session (decision 0063), never from a form field. The API decides and words every refusal.
  */
 
 /** The most a form with files may post (three files): a larger one is refused unread (`tooLargeToRead`). */
@@ -21,15 +21,14 @@ export const refusedAsTooLarge = (typed: FormData): EnquiryRefused => ({
 });
 
 export async function submitEnquiry(form: EnquiryFormSpec, posted: FormData, request: Request): Promise<EnquirySent | EnquiryRefused> {
-  const token = posted.get(ACCESS_TOKEN_FIELD);
-  const headers: Record<string, string> = { ...visitorHeaders(request), ...(typeof token === 'string' && token ? { authorization: `Bearer ${token}` } : {}) };
+  const token = readShopSession(request)?.accessToken;
+  const headers: Record<string, string> = { ...visitorHeaders(request), ...(token ? { authorization: `Bearer ${token}` } : {}) };
   const url = `${apiBaseUrl()}/help-centre${form.path}`;
   let response: Response;
   try {
     if (form.multipart) {
       const body = new FormData();
       for (const [name, value] of posted.entries()) {
-        if (name === ACCESS_TOKEN_FIELD) continue;
         // A file input left empty still posts a nameless, empty part.
         if (typeof value !== 'string' && value.size === 0 && !value.name) continue;
         body.append(name, value);

@@ -386,7 +386,7 @@ export function bodyFromForm(form: EnquiryFormSpec, posted: FormData): Record<st
 /** What was typed, kept to draw the form again after a refusal (never files). */
 export function typedValues(posted: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of posted.entries()) if (typeof value === 'string' && name !== 'accessToken') values[name] = value;
+  for (const [name, value] of posted.entries()) if (typeof value === 'string') values[name] = value;
   return values;
 }
 

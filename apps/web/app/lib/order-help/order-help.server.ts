@@ -1,25 +1,27 @@
 import { createHelpCentreOrdersClient } from '@shop/api-client';
 import { ORDER_LINK_HEADER, type HelpRequestAccepted, type OrderLink, type OrderLinkSent, type OrderProducts } from '@shop/contracts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { readShopSession } from '../auth/session.server.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
-import { bodyFor, chosenLines, formText, PROOF_FIELDS, type OrderHelpForm } from './order-help.ts';
+import { bodyFor, chosenLines, formText, type OrderHelpForm } from './order-help.ts';
 import { orderLinkFromCookie } from './order-link.ts';
 
 /**
- * Who is asking (decision 0049): a signed-in customer's token, posted by the page's scripts (the
- * server keeps none), or the e-mailed link's token from its cookie, which only this order's pages get.
+ * Who is asking (decision 0049): the signed-in customer, from the storefront's session (decision
+ * 0063), and the e-mailed link's token from its cookie, which only this order's pages get. The API
+ * takes the customer's own order first, else the one the link opens.
  */
 export interface OrderProof {
+  /** The session's token, never one posted in a form. */
   accessToken: string | null;
   linkToken: string | null;
   /** Whose visit it is, for the API's per-visitor rate limit (`visitorHeaders`). */
   visitor: Record<string, string>;
 }
 
-export function proofFrom(form: FormData | null, request: Request): OrderProof {
-  const posted = form?.get(PROOF_FIELDS.accessToken);
+export function proofFrom(request: Request): OrderProof {
   return {
-    accessToken: typeof posted === 'string' && posted.trim() ? posted.trim() : null,
+    accessToken: readShopSession(request)?.accessToken ?? null,
     linkToken: orderLinkFromCookie(request.headers.get('cookie')),
     visitor: visitorHeaders(request),
   };

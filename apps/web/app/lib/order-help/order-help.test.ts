@@ -36,7 +36,7 @@ describe('order help in the storefront', () => {
     expect(
       typedValues(
         form([
-          ['accessToken', 'secret'],
+          ['intent', 'send'],
           ['reason', 'Too big'],
           ['line', '0'],
         ]),

@@ -1,8 +1,8 @@
 /**
  * Order self-service in the storefront (issue 20, decisions 0031 and 0049): which forms an order
  * offers at each status, what each posts to the API, and the API's refusals as a form shows them.
- * Who may change the order: a signed-in customer, whose access token the page's scripts put in the
- * forms, or a guest holding the link we e-mail, kept in a cookie of the order's pages (`order-link.ts`).
+ * Who may change the order: a signed-in customer (the storefront's session, decision 0063), or a
+ * guest holding the link we e-mail, kept in a cookie of the order's pages (`order-link.ts`).
  */
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
@@ -43,8 +43,8 @@ export function formsFor(status: OrderStatus): OrderHelpForm[] {
   }
 }
 
-/** The hidden fields order-help forms carry: the signed-in customer's token, and what the post is for. */
-export const PROOF_FIELDS = { accessToken: 'accessToken', intent: 'intent' } as const;
+/** The hidden field of order-help forms: what the post is for. Who is asking comes with the request's cookies, never a field. */
+export const PROOF_FIELDS = { intent: 'intent' } as const;
 
 export interface FieldProblem {
   /** The field's name in the form (the API's `body.<name>`, or `lines`). */
@@ -122,9 +122,7 @@ export function bodyFor(kind: Exclude<OrderHelpForm, 'report' | 'delivery-terms'
 /** What was typed, to draw a refused form again (files cannot be sent back: they are chosen again). */
 export const typedValues = (form: FormData): Record<string, string> =>
   Object.fromEntries(
-    [...form.entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== PROOF_FIELDS.accessToken && entry[0] !== 'line',
-    ),
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== PROOF_FIELDS.intent && entry[0] !== 'line'),
   );
 
 export const chosenPositions = (form: FormData): number[] => form.getAll('line').map((value) => Number(value));

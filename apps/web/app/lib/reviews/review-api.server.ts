@@ -1,10 +1,10 @@
 import { ApiError, createAccountsClient, createReviewPhotosClient, createReviewWritingClient, type ReviewPhotosClient } from '@shop/api-client';
 import { REVIEW_MAX_PHOTOS, type ProductSummary, type ReviewPhotos } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
-import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { readShopSession, sessionClientOptions, type ShopSession } from '../auth/session.server.ts';
 import { formLimitBytes, tooLargeToRead, typedFieldsOf } from '../uploads/posted-form.ts';
 import { stepErrors, type StepErrors } from '../checkout/checkout-forms.ts';
-import { accessTokenFrom, formText, typedValues } from '../trade/application-form.ts';
+import { formText, signedOutProblem, typedValues } from '../trade/application-form.ts';
 import {
   inFormOrder,
   photosFromForm,
@@ -19,8 +19,8 @@ import {
 
 /**
  * Writing a review from the web tier (the page's action), so the form works whether its scripts
- * sent it or the browser did. The signed-in customer's access token rides in the form (the browser
- * holds it; the server keeps none) and goes with these calls only. The photos are checked before
+ * sent it or the browser did, for the signed-in customer of the storefront's session (decision 0063),
+ * never with a token from the form. The photos are checked before
  * anything is sent, then the review is written, then its photos are added with their own call
  * (decision 0035): when only that fails, the review is saved and the page offers to send them again.
  */
@@ -28,17 +28,16 @@ import {
 /** The most a review form may post: its photos and the fields around them. */
 const MAX_FORM_BYTES = formLimitBytes(REVIEW_MAX_PHOTOS);
 const TOO_LARGE = `The photos are too large: choose up to ${REVIEW_MAX_PHOTOS} photos, each smaller than 5MB.`;
-const NOT_SENT_YET = 'Your review has not been sent: the page had not finished loading. Check what you entered, then send it again.';
 
 /** Codes of "this product (or this order line) has a review by you already". */
 const ALREADY_WRITTEN = new Set(['REVIEW_ALREADY_WRITTEN', 'REVIEW_ORDER_LINE_REVIEWED']);
 
-function clientsFor(accessToken: string, request: Request) {
-  const options = { getAccessToken: () => accessToken, headers: visitorHeaders(request) };
+function clientsFor(session: ShopSession, request: Request) {
+  const reviews = sessionClientOptions(request, session, 'reviews');
   return {
-    writing: createReviewWritingClient({ baseUrl: `${apiBaseUrl()}/reviews`, ...options }),
-    photos: createReviewPhotosClient({ baseUrl: `${apiBaseUrl()}/reviews`, ...options }),
-    accounts: createAccountsClient({ baseUrl: `${apiBaseUrl()}/accounts`, ...options }),
+    writing: createReviewWritingClient(reviews),
+    photos: createReviewPhotosClient(reviews),
+    accounts: createAccountsClient(sessionClientOptions(request, session, 'accounts')),
   };
 }
 
@@ -87,9 +86,9 @@ export async function writeReview(request: Request, product: ReviewedProduct, or
     return refused(typedValues(await typedFieldsOf(request)), { fields: [{ path: reviewProblemPath(PHOTOS_FIELD), message: TOO_LARGE }], problem: null });
   const form = await request.formData();
   const values = typedValues(form);
-  const token = accessTokenFrom(form);
-  if (!token) return refused(values, { fields: [], problem: NOT_SENT_YET });
-  const clients = clientsFor(token, request);
+  const session = readShopSession(request);
+  if (!session) return refused(values, { fields: [], problem: signedOutProblem('review') });
+  const clients = clientsFor(session, request);
   const photos = photosFromForm(form);
   const photoRefusal = await photosProblem(photos);
 

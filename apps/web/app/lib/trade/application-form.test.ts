@@ -1,7 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import {
-  accessTokenFrom,
   applicationErrors,
   applicationFromForm,
   businessFromForm,
@@ -176,13 +175,10 @@ describe('refusals', () => {
     expect(applicationErrors(error)).toEqual({ fields: [], problem: 'You already have an application waiting' });
   });
 
-  it('keeps what was typed, never the access token or the files', () => {
-    const data = form({ ...typed, accessToken: 'secret', document1: new File([PDF], 'a.pdf') });
+  it('keeps what was typed, never the files', () => {
+    const data = form({ ...typed, document1: new File([PDF], 'a.pdf') });
     const values = typedValues(data);
     expect(values.legalName).toBe('Pipe & Sons Ltd');
-    expect(values).not.toHaveProperty('accessToken');
     expect(values).not.toHaveProperty('document1');
-    expect(accessTokenFrom(data)).toBe('secret');
-    expect(accessTokenFrom(form(typed))).toBeNull();
   });
 });

@@ -214,9 +214,9 @@ export const DOCUMENT_TYPE_NAMES: Record<string, string> = { 'application/pdf': 
 
 // ── refusals ────────────────────────────────────────────────────────────────────────────────────
 
-/** Posted before the page could say who is signed in (its scripts had not run): nothing was sent. */
-export const notSentYet = (what: 'application' | 'answer' | 'document') =>
-  `Your ${what} has not been sent: the page had not finished loading. Check what you entered, then send it again.`;
+/** Posted by someone not signed in (their session ran out, or they signed out in another tab): nothing was sent. */
+export const signedOutProblem = (what: 'application' | 'answer' | 'document' | 'review') =>
+  `Your ${what} has not been sent: you are not signed in. Sign in, then send it again.`;
 
 /**
  * The API's refusal as the form shows it: each field's first message, in the form's order, and a
@@ -231,14 +231,7 @@ export function applicationErrors(error: unknown): StepErrors {
   return { ...errors, fields: errors.fields.toSorted((a, b) => order(a.path) - order(b.path)) };
 }
 
-/** The values a refused form is drawn again with: what was typed, never the token or the files. */
+/** The values a refused form is drawn again with: what was typed, never the files. */
 export function typedValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== ACCESS_TOKEN_FIELD));
+  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
-
-/**
- * The signed-in customer's access token, which the page puts in its forms once its scripts know who
- * is signed in: the page's action sends it on to the API with that one request and keeps nothing.
- */
-export const ACCESS_TOKEN_FIELD = 'accessToken';
-export const accessTokenFrom = (form: FormData) => formText(form, ACCESS_TOKEN_FIELD).trim() || null;

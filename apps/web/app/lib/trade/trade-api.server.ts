@@ -1,16 +1,15 @@
 import { createTradeClient, createTradeTermsClient, type TradeClient } from '@shop/api-client';
 import type { TradeApplication, TradeBand } from '@shop/contracts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { sessionClientOptions, type ShopSession } from '../auth/session.server.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
 import type { PostedDocument } from './application-form.ts';
 
 /**
- * The trade calls from the web tier. A trade page's form carries the signed-in customer's access
- * token (the browser holds it; the server never keeps one): the action sends it with that request
- * only. Trade calls answer under the accounts service, the terms under projects.
+ * The trade calls from the web tier, for the signed-in customer of the storefront's session
+ * (decision 0063). Trade calls answer under the accounts service, the terms under projects.
  */
-export const tradeClientFor = (request: Request, accessToken: string): TradeClient =>
-  createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts`, getAccessToken: () => accessToken, headers: visitorHeaders(request) });
+export const tradeClientFor = (request: Request, session: ShopSession): TradeClient => createTradeClient(sessionClientOptions(request, session, 'accounts'));
 
 /** The public terms call (cached by the API for a minute). */
 export const tradeTermsClient = (request: Request) => createTradeTermsClient({ baseUrl: `${apiBaseUrl()}/projects`, headers: visitorHeaders(request) });
