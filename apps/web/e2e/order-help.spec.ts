@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect, storedUser } from './auth.ts';
 import { asStaff, emailedLink, newContext, staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 
@@ -85,7 +85,7 @@ test('a signed-in shopper cancels an undispatched order without giving a reason 
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
 
   await page.goto(`/account/orders/${orderNumber}`);
-  await helpWithOrder(page).getByRole('button', { name: 'Cancel items' }).click();
+  await helpWithOrder(page).getByRole('link', { name: 'Cancel items' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel items');
   await page.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
   // The Consumer Contracts Regulations ask no reason: the field says it is optional, and is left blank.
@@ -104,7 +104,7 @@ test('a shopper returns an unwanted item and downloads a VAT invoice', async ({ 
   await staffAdvance(browser, testInfo, orderNumber, 'delivered');
 
   await page.goto(`/account/orders/${orderNumber}`);
-  await helpWithOrder(page).getByRole('button', { name: 'Return unwanted items' }).click();
+  await helpWithOrder(page).getByRole('link', { name: 'Return unwanted items' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return unwanted items');
   await page.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
   await page.getByRole('radio', { name: 'I changed my mind' }).check();
@@ -133,4 +133,49 @@ test('a shopper returns an unwanted item and downloads a VAT invoice', async ({ 
   await expect(staffPage.getByText('Refunded', { exact: true })).toBeVisible();
   await expect(staffPage.getByText(/^Refunded \d/)).toBeVisible();
   await staff.close();
+});
+
+/** Holds the page's scripts back, on a CPU six times slower (a mid-range phone); the returned function lets both go. */
+async function beforeScripts(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  };
+}
+
+test('a signed-in shopper’s order help pages show the order before the page’s scripts run, and its form is sent as a plain form', async ({ page }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  const { access_token } = (await storedUser(page))!;
+  const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
+
+  const letGo = await beforeScripts(page);
+  // The order's own page: what can be done with it, for its owner, drawn by the server.
+  await page.goto(`/order-help/${orderNumber}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Order ${orderNumber}: `) })).toBeVisible();
+  await expect(page.getByText('This order is on your account')).toBeVisible();
+  await helpWithOrder(page).getByRole('link', { name: 'Ask about this order' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ask about this order');
+  await expect(page.getByRole('form', { name: 'Ask about this order' })).toContainText(orderNumber);
+  // Sent with nothing typed: the API's words, drawn by the server.
+  await page.getByRole('form', { name: 'Ask about this order' }).getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+  await page.getByRole('form', { name: 'Ask about this order' }).getByLabel('Your question').fill('Can it be left with a neighbour?');
+  await page.getByRole('form', { name: 'Ask about this order' }).getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('heading', { name: 'We have your request' })).toBeVisible();
+  await expect(page.getByText(/Your reference is HC-/)).toBeVisible();
+  // All of it before any script: the header's search is still the plain box.
+  await expect(page.getByRole('search', { name: 'Search products and categories' }).getByRole('searchbox')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to your order' })).toHaveAttribute('href', `/account/orders/${orderNumber}`);
+
+  await letGo();
+  await pageReady(page);
+  await expect(page.getByRole('heading', { name: 'We have your request' })).toBeVisible();
 });
