@@ -1,8 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import type { Order } from '@shop/contracts';
-import { useParams } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/account-order';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { LineImage } from '../components/basket/line-image.tsx';
 import { LineTotal, SummaryTotalsList } from '../components/checkout/order-summary.tsx';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
@@ -11,13 +10,14 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderHelpLinks } from '../components/order-help/order-help-links.tsx';
 import { CancelledPart } from '../components/cancelled-part.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
-import { Card, OrderSkeleton } from '../components/staff-orders/order-details.tsx';
+import { Card } from '../components/staff-orders/order-details.tsx';
 import { AddressLines } from '../components/ui/address-lines.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button, ButtonLink } from '../components/ui/button.tsx';
-import { BasketIcon, ChevronLeftIcon, UserIcon } from '../components/ui/icons.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { BasketIcon, ChevronLeftIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
+import { accountClients, loadOrProblem } from '../lib/account/account-api.server.ts';
 import { orderTotals, refundLine } from '../lib/account/orders.ts';
 import { whenText } from '../lib/checkout/checkout-logic.ts';
 import { COLLECT_FROM, collectionPlace, isCollecting, openingHoursLines } from '../lib/checkout/click-collect.ts';
@@ -28,23 +28,37 @@ import { usePriceDisplay } from '../lib/price-display.ts';
 import { writeReviewPath } from '../lib/reviews/review-links.ts';
 import { formatPence } from '@shop/contracts';
 import { addressLines, paymentText } from '../lib/staff-orders/orders.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Order ${params.orderNumber.toUpperCase()}`, 'One of your Plumbline orders: items, delivery, payment and progress.'),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** One of the signed-in customer's orders, everything about it, tracking included; rendered after sign-in. */
-export default function AccountOrderPage() {
-  const { orderNumber = '' } = useParams();
-  const number = orderNumber.trim().toUpperCase();
-  const auth = useShopAuth();
+/**
+ * One of the signed-in customer's orders, loaded for them on the server. Not theirs, not an order, or
+ * not an order number at all: the API answers the same, and so does the page (a 404 with the ways on).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const orderNumber = params.orderNumber.trim().toUpperCase();
+  const { accounts } = accountClients(request);
+  const order = await loadOrProblem(
+    request,
+    `order ${orderNumber}`,
+    accounts.getMyOrder({ params: { orderNumber } }).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+      throw error;
+    }),
+  );
+  const here = new URL(request.url).pathname;
+  return 'data' in order && order.data === null ? data({ orderNumber, order, here }, { status: 404 }) : { orderNumber, order, here };
+}
+
+export default function AccountOrderPage({ loaderData: { orderNumber, order, here } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title={`Order ${number}`}
-        trail={[{ label: 'Your account', to: '/account' }, { label: 'Your orders', to: '/account/orders' }, { label: number }]}
+        title={`Order ${orderNumber}`}
+        trail={[{ label: 'Your account', to: '/account' }, { label: 'Your orders', to: '/account/orders' }, { label: orderNumber }]}
       />
       <div className="container-page min-h-[36rem] py-8 lg:py-10">
         <Link to="/account/orders" className="inline-flex items-center gap-1">
@@ -52,61 +66,36 @@ export default function AccountOrderPage() {
           All your orders
         </Link>
         <div className="mt-6">
-          {auth.status === 'loading' && <OrderSkeleton />}
-          {auth.status === 'signed-out' && (
-            <EmptyState
-              icon={<UserIcon className="size-8" />}
-              title="Sign in to see this order"
-              actions={
-                <>
-                  <Button onClick={() => auth.signInWithRedirect(`/account/orders/${encodeURIComponent(number)}`)} loading={auth.busy}>
-                    Sign in
-                  </Button>
-                  <ButtonLink to={trackOrderPath(number)} variant="secondary">
-                    Track it without signing in
-                  </ButtonLink>
-                </>
-              }
-            />
+          {'problem' in order ? (
+            <LoadError title="We couldn’t load this order" problem={order.problem} retryTo={here} />
+          ) : order.data ? (
+            <OrderDetails order={order.data} />
+          ) : (
+            <NotYourOrder orderNumber={orderNumber} />
           )}
-          {auth.status === 'signed-in' && <CustomerOrder orderNumber={number} />}
         </div>
       </div>
     </>
   );
 }
 
-function CustomerOrder({ orderNumber }: { orderNumber: string }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const order = useApiData(clients && sub ? `order:${sub}:${orderNumber}` : undefined, (signal) =>
-    clients!.accounts.getMyOrder({ params: { orderNumber } }, { signal }),
+function NotYourOrder({ orderNumber }: { orderNumber: string }) {
+  return (
+    <EmptyState
+      icon={<BasketIcon className="size-8" />}
+      title="We couldn’t find that order"
+      actions={
+        <>
+          <ButtonLink to="/account/orders">Your orders</ButtonLink>
+          <ButtonLink to={trackOrderPath()} variant="secondary">
+            Track an order
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>There is no order {orderNumber} on your account. An order placed without signing in can be followed with its number and e-mail address.</p>
+    </EmptyState>
   );
-
-  if (order.state === 'error') {
-    // Not theirs, not an order, or not an order number at all: the API answers the same.
-    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) {
-      return (
-        <EmptyState
-          icon={<BasketIcon className="size-8" />}
-          title="We couldn’t find that order"
-          actions={
-            <>
-              <ButtonLink to="/account/orders">Your orders</ButtonLink>
-              <ButtonLink to={trackOrderPath()} variant="secondary">
-                Track an order
-              </ButtonLink>
-            </>
-          }
-        >
-          <p>There is no order {orderNumber} on your account. An order placed without signing in can be followed with its number and e-mail address.</p>
-        </EmptyState>
-      );
-    }
-    return <LoadError title="We couldn’t load this order" error={order.error} onRetry={order.reload} />;
-  }
-  if (order.state !== 'ready') return <OrderSkeleton />;
-  return <OrderDetails order={order.data} />;
 }
 
 function OrderDetails({ order }: { order: Order }) {

@@ -1,20 +1,17 @@
-import { useSearchParams } from 'react-router';
 import type { Route } from './+types/account-orders';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button, ButtonLink } from '../components/ui/button.tsx';
-import { BasketIcon, UserIcon } from '../components/ui/icons.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { BasketIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
+import { accountClients, loadOrProblem } from '../lib/account/account-api.server.ts';
 import { accountOrderPath } from '../lib/account/orders.ts';
-import { formatInstant, refundText, STATUS_NAMES, statusTone, trackOrderPath } from '../lib/checkout/order-tracking.ts';
+import { formatInstant, refundText, STATUS_NAMES, statusTone } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { formatPence } from '@shop/contracts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Your orders', 'The orders you have placed with Plumbline.'),
@@ -24,48 +21,31 @@ export const meta: Route.MetaFunction = () => [
 const PAGE_SIZE = 10;
 const TRAIL = [{ label: 'Your account', to: '/account' }, { label: 'Your orders' }];
 
-/** The signed-in customer's orders, newest first, ten to a page; rendered in the browser after sign-in. */
-export default function AccountOrdersPage() {
-  const auth = useShopAuth();
+/** The page asked for in the query string (`?page=2`); anything else is the first. */
+const pageOf = (url: URL) => Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+
+/** The signed-in customer's orders, newest first, ten to a page; loaded for them on the server. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = pageOf(url);
+  const { accounts } = accountClients(request);
+  const orders = await loadOrProblem(request, 'orders', accounts.listMyOrders({ query: { pageNumber: page, pageSize: PAGE_SIZE } }));
+  return { page, orders, here: url.pathname + url.search };
+}
+
+export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Your orders" trail={TRAIL} />
       <div className="container-page min-h-[36rem] py-8 lg:py-12">
-        {auth.status === 'loading' && <OrdersSkeleton />}
-        {auth.status === 'signed-out' && (
-          <EmptyState
-            icon={<UserIcon className="size-8" />}
-            title="Sign in to see your orders"
-            actions={
-              <>
-                <Button onClick={() => auth.signInWithRedirect('/account/orders')} loading={auth.busy}>
-                  Sign in
-                </Button>
-                <ButtonLink to={trackOrderPath()} variant="secondary">
-                  Track an order without signing in
-                </ButtonLink>
-              </>
-            }
-          />
-        )}
-        {auth.status === 'signed-in' && <Orders />}
+        <Orders {...loaderData} />
       </div>
     </>
   );
 }
 
-function Orders() {
-  const clients = useApiClients();
-  const auth = useShopAuth();
-  const [searchParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
-  const sub = auth.user?.profile.sub;
-  const orders = useApiData(clients && sub ? `orders:${sub}:${page}` : undefined, (signal) =>
-    clients!.accounts.listMyOrders({ query: { pageNumber: page, pageSize: PAGE_SIZE } }, { signal }),
-  );
-
-  if (orders.state === 'error') return <LoadError title="We couldn’t load your orders" error={orders.error} onRetry={orders.reload} />;
-  if (orders.state !== 'ready') return <OrdersSkeleton />;
+function Orders({ page, orders, here }: Route.ComponentProps['loaderData']) {
+  if ('problem' in orders) return <LoadError title="We couldn’t load your orders" problem={orders.problem} retryTo={here} />;
   const { items, totalPages, totalCount } = orders.data;
   if (totalCount === 0) {
     return (
@@ -118,22 +98,6 @@ function Orders() {
         hrefFor={(target) => (target === 1 ? '/account/orders' : `/account/orders?page=${target}`)}
         label="Order pages"
       />
-    </div>
-  );
-}
-
-function OrdersSkeleton() {
-  return (
-    <div className="space-y-6" aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading your orders…
-      </p>
-      <Skeleton className="h-5 w-32" />
-      <div className="space-y-px">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-28 rounded-none first:rounded-t-2xl last:rounded-b-2xl" />
-        ))}
-      </div>
     </div>
   );
 }

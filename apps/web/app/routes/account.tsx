@@ -1,81 +1,59 @@
 import type { UserProfile } from '@shop/contracts';
 import type { Route } from './+types/account';
-import { AccountOrders } from '../components/account-orders.tsx';
+import { ApiError } from '@shop/api-client';
+import { AccountOrders, type LatestOrder } from '../components/account-orders.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
-import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button, ButtonLink } from '../components/ui/button.tsx';
-import { UserIcon } from '../components/ui/icons.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { canReadMailbox, isStaff, STAFF_ROLES } from '../lib/auth/claims.ts';
+import { accountClients, loadOrProblem } from '../lib/account/account-api.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { STAFF_TRADE_PATHS, TRADE_PATHS } from '../lib/trade/trade-paths.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Your account', 'Sign in to your Plumbline account to see your details.'),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The account page renders in the browser after sign-in; the server sends the loading state. */
-export default function AccountPage() {
-  const auth = useShopAuth();
+/** The shopper's details and latest order, loaded for them on the server (the layout has made sure they are signed in). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { accounts } = accountClients(request);
+  const [profile, latest] = await Promise.all([
+    loadOrProblem(request, 'account profile', accounts.getUserProfile()),
+    // No orders yet is a 404: an answer, not a failure.
+    loadOrProblem(
+      request,
+      'latest order',
+      accounts.getMyLatestOrder().catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    ),
+  ]);
+  return { profile, latest };
+}
+
+export default function AccountPage({ loaderData: { profile, latest } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Your account" trail={[{ label: 'Your account' }]} />
-      {/* One height for every state, so the footer does not jump as sign-in settles. */}
       <div className="container-page min-h-[36rem] py-10 lg:py-12">
-        {auth.status === 'loading' && <ProfileSkeleton />}
-        {auth.status === 'signed-out' && <SignedOut />}
-        {auth.status === 'signed-in' && <SignedIn />}
+        {'problem' in profile ? (
+          <LoadError className="mx-auto max-w-xl" title="We couldn’t load your details" problem={profile.problem} retryTo="/account" />
+        ) : (
+          <Profile
+            profile={profile.data}
+            latest={latest}
+            staff={isStaff(profile.data.roles)}
+            mailbox={canReadMailbox(profile.data.roles)}
+            staffRoles={profile.data.roles.filter((role) => (STAFF_ROLES as readonly string[]).includes(role))}
+          />
+        )}
       </div>
     </>
-  );
-}
-
-function SignedOut() {
-  const { signInWithRedirect, busy } = useShopAuth();
-  return (
-    <EmptyState
-      icon={<UserIcon className="size-8" />}
-      title="Sign in to your account"
-      actions={
-        <>
-          <Button onClick={() => signInWithRedirect('/account')} loading={busy}>
-            Sign in
-          </Button>
-          <ButtonLink to={TRADE_PATHS.dashboard} variant="secondary">
-            About trade accounts
-          </ButtonLink>
-        </>
-      }
-    >
-      <p>See your details, follow your orders and manage a trade account.</p>
-    </EmptyState>
-  );
-}
-
-function SignedIn() {
-  const auth = useShopAuth();
-  const clients = useApiClients();
-  const sub = auth.user?.profile.sub;
-  const profile = useApiData(clients && sub ? `profile:${sub}` : undefined, (signal) => clients!.accounts.getUserProfile(undefined, { signal }));
-
-  if (profile.state === 'error') {
-    return <LoadError className="mx-auto max-w-xl" title="We couldn’t load your details" error={profile.error} onRetry={profile.reload} />;
-  }
-  if (profile.state !== 'ready') return <ProfileSkeleton />;
-  const roles = [...new Set([...profile.data.roles, ...auth.roles])];
-  return (
-    <Profile
-      profile={profile.data}
-      staff={isStaff(roles)}
-      mailbox={canReadMailbox(roles)}
-      staffRoles={roles.filter((role) => (STAFF_ROLES as readonly string[]).includes(role))}
-    />
   );
 }
 
@@ -94,7 +72,19 @@ const ROLE_NAMES: Record<string, string> = {
   'content-editor': 'Content editor',
 };
 
-function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile; staff: boolean; mailbox: boolean; staffRoles: string[] }) {
+function Profile({
+  profile,
+  latest,
+  staff,
+  mailbox,
+  staffRoles,
+}: {
+  profile: UserProfile;
+  latest: LatestOrder;
+  staff: boolean;
+  mailbox: boolean;
+  staffRoles: string[];
+}) {
   const { signOut, busy } = useShopAuth();
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -219,7 +209,7 @@ function Profile({ profile, staff, mailbox, staffRoles }: { profile: UserProfile
           </Button>
         </section>
       </div>
-      <AccountOrders />
+      <AccountOrders latest={latest} />
     </div>
   );
 }
@@ -252,31 +242,5 @@ function TradeAccountCard({ trade }: { trade: boolean }) {
         </>
       )}
     </section>
-  );
-}
-
-function ProfileSkeleton() {
-  return (
-    <div className="grid gap-6 lg:grid-cols-3" aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading your account…
-      </p>
-      <div className="rounded-2xl border border-navy-100 p-6 lg:col-span-2">
-        <Skeleton className="h-7 w-40" />
-        <div className="mt-4 space-y-5">
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="grid gap-2 sm:grid-cols-3">
-              <Skeleton className="h-5 w-28" />
-              <Skeleton className="h-5 w-56 sm:col-span-2" />
-            </div>
-          ))}
-        </div>
-      </div>
-      <div className="rounded-2xl border border-navy-100 p-6">
-        <Skeleton className="h-6 w-28" />
-        <Skeleton className="mt-3 h-4 w-full" />
-        <Skeleton className="mt-4 h-11 w-28" />
-      </div>
-    </div>
   );
 }
