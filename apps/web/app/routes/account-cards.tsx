@@ -1,82 +1,110 @@
+import { ApiError } from '@shop/api-client';
 import type { SavedCard } from '@shop/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { data, redirect, useLocation } from 'react-router';
 import type { Route } from './+types/account-cards';
-import { cardHeadingId, SavedCardItem, type CardsChange } from '../components/account/saved-card-item.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
-import { EmptyState } from '../components/layout/empty-state.tsx';
+import { cardHeadingId, SavedCardItem, type CardFailure } from '../components/account/saved-card-item.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { Button, ButtonLink } from '../components/ui/button.tsx';
-import { CardIcon, UserIcon } from '../components/ui/icons.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
+import { CardIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { savedCardProblem } from '../lib/account/saved-cards.ts';
+import { accountClients, loadOrProblem, throwIfSignedOutOrRateLimited } from '../lib/account/account-api.server.ts';
+import {
+  billingBody,
+  billingProblem,
+  CARD_INTENTS,
+  cardGone,
+  CARDS_PATH,
+  cardsChangedPath,
+  cardsGonePath,
+  cardsNotice,
+  postedBillingValues,
+  postedText,
+  savedCardProblem,
+} from '../lib/account/saved-cards.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Your saved cards', 'The cards you saved when you paid.'), { name: 'robots', content: 'noindex' }];
 
 const TRAIL = [{ label: 'Your account', to: '/account' }, { label: 'Saved cards' }];
 
-/** The cards a customer saved at checkout: see them, choose the default, change a billing address, remove one. Rendered after sign-in. */
-export default function AccountCardsPage() {
-  const auth = useShopAuth();
+/**
+ * The cards, loaded for the signed-in shopper on the server; `?edit=<card>` opens a card's billing
+ * address form and `?remove=<card>` asks before removing it, so both work before the page's scripts run.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { savedCards } = accountClients(request);
+  const cards = await loadOrProblem(request, 'saved cards', savedCards.listSavedCards());
+  const list = 'data' in cards ? cards.data : [];
+  const known = (id: string | null) => (list.some((card) => card.id === id) ? id : null);
+  return {
+    cards,
+    editing: known(url.searchParams.get('edit')),
+    removing: known(url.searchParams.get('remove')),
+    notice: cardsNotice(url.searchParams, list),
+  };
+}
+
+/** Making a card the default, changing its billing address or removing it: plain forms, each answered with a 303 back to the list. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = CARD_INTENTS.find((each) => each === form.get('intent'));
+  const id = form.get('paymentMethodId');
+  if (!intent || typeof id !== 'string' || !id) return redirect(CARDS_PATH, 303);
+  const { savedCards } = accountClients(request);
+  const card = { id, brand: postedText(form, 'brand'), last4: postedText(form, 'last4') };
+  const values = postedBillingValues(form);
+  try {
+    if (intent === 'default') await savedCards.setDefaultSavedPaymentMethod({ body: { paymentMethodId: id } });
+    if (intent === 'remove') await savedCards.removeSavedCard({ body: { paymentMethodId: id } });
+    if (intent === 'billing') await savedCards.updateBillingDetails({ body: billingBody(id, values) });
+  } catch (error) {
+    if (cardGone(error)) return redirect(cardsGonePath, 303);
+    throwIfSignedOutOrRateLimited(request, error);
+    const status = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 503;
+    const failure: CardFailure =
+      intent === 'billing'
+        ? { intent, cardId: id, values, problem: billingProblem(error) }
+        : { intent, cardId: id, problem: { fields: {}, summary: savedCardProblem(error) } };
+    return data(failure, { status });
+  }
+  return redirect(cardsChangedPath(intent, card), 303);
+}
+
+/** The cards a customer saved at checkout: see them, choose the default, change a billing address, remove one. */
+export default function AccountCardsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cards } = loaderData;
   return (
     <>
       <PageHeader title="Your saved cards" trail={TRAIL} intro="The cards you chose to save when you paid." />
       <div className="container-page min-h-[36rem] py-8 lg:py-12">
-        {auth.status === 'loading' && <CardsSkeleton />}
-        {auth.status === 'signed-out' && (
-          <EmptyState
-            icon={<UserIcon className="size-8" />}
-            title="Sign in to see your saved cards"
-            actions={
-              <Button onClick={() => auth.signInWithRedirect('/account/cards')} loading={auth.busy}>
-                Sign in
-              </Button>
-            }
-          />
+        {'problem' in cards ? (
+          <LoadError title="We couldn’t load your saved cards" problem={cards.problem} retryTo={CARDS_PATH} />
+        ) : (
+          <SavedCards cards={cards.data} editing={loaderData.editing} removing={loaderData.removing} notice={loaderData.notice} failure={actionData} />
         )}
-        {auth.status === 'signed-in' && <SavedCards />}
       </div>
     </>
   );
 }
 
-function SavedCards() {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const loaded = useApiData(clients && sub ? `saved-cards:${sub}` : undefined, (signal) => clients!.savedCards.listSavedCards(undefined, { signal }));
-  // What the last change answered, shown in place of the loaded list.
-  const [latest, setLatest] = useState<SavedCard[] | null>(null);
-  const [editing, setEditing] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ text: string; problem: boolean } | null>(null);
-  const [focus, setFocus] = useState<{ id: string | null } | null>(null);
+function SavedCards({
+  cards,
+  editing,
+  removing,
+  notice,
+  failure,
+}: Pick<Route.ComponentProps['loaderData'], 'editing' | 'removing' | 'notice'> & { cards: SavedCard[]; failure: CardFailure | undefined }) {
   const listHeading = useRef<HTMLHeadingElement>(null);
-
+  const location = useLocation();
   // After a change the keyboard goes to the card it changed, or to the list when a card went.
   useEffect(() => {
-    if (!focus) return;
-    (focus.id ? document.getElementById(cardHeadingId({ id: focus.id })) : listHeading.current)?.focus();
-  }, [focus]);
-
-  if (loaded.state === 'error') return <LoadError title="We couldn’t load your saved cards" error={loaded.error} onRetry={loaded.reload} />;
-  const cards = latest ?? (loaded.state === 'ready' ? loaded.data : null);
-  if (!cards || !clients) return <CardsSkeleton />;
-
-  const changed = (change: CardsChange) => {
-    setLatest(change.cards);
-    setEditing(null);
-    setNotice({ text: change.message, problem: false });
-    setFocus({ id: change.focus });
-  };
-  // A card removed elsewhere meanwhile: say so and show the list as it is now.
-  const gone = (error: unknown) => {
-    setLatest(null);
-    setEditing(null);
-    setNotice({ text: savedCardProblem(error), problem: true });
-    setFocus({ id: null });
-    loaded.reload();
-  };
+    if (!notice) return;
+    (notice.focus ? document.getElementById(cardHeadingId({ id: notice.focus })) : listHeading.current)?.focus();
+  }, [notice, location.key]);
+  // A refused change is said at its card; what an earlier change did is no longer news.
+  const shown = failure ? null : notice;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -85,15 +113,15 @@ function SavedCards() {
       </h2>
       {/* Always in the page, so what a change did is announced. */}
       <div role="status" aria-live="polite">
-        {notice && (
+        {shown && (
           <p
             className={
-              notice.problem
+              shown.problem
                 ? 'rounded-lg border border-brass-300 bg-brass-50 p-3 font-medium text-navy-900'
                 : 'rounded-lg border border-green-200 bg-green-50 p-3 font-medium text-green-900'
             }
           >
-            {notice.text}
+            {shown.text}
           </p>
         )}
       </div>
@@ -114,33 +142,14 @@ function SavedCards() {
               key={card.id}
               card={card}
               cards={cards}
-              client={clients.savedCards}
-              editing={editing === card.id}
-              onEdit={(on) => {
-                setEditing(on ? card.id : null);
-                setNotice(null);
-              }}
-              onChange={changed}
-              onGone={gone}
+              editing={editing === card.id || (failure?.intent === 'billing' && failure.cardId === card.id)}
+              confirmingRemoval={removing === card.id}
+              failure={failure?.cardId === card.id ? failure : undefined}
             />
           ))}
         </ul>
       )}
       {cards.length > 0 && <p className="text-sm text-navy-700">To save another card, tick “Save this card for next time” when you pay.</p>}
-    </div>
-  );
-}
-
-function CardsSkeleton() {
-  return (
-    <div className="mx-auto max-w-3xl space-y-6" aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading your saved cards…
-      </p>
-      <Skeleton className="h-7 w-40" />
-      {[0, 1].map((key) => (
-        <Skeleton key={key} className="h-52 rounded-2xl" />
-      ))}
     </div>
   );
 }

@@ -1,59 +1,27 @@
-import type { SavedCardsClient } from '@shop/api-client';
 import type { SavedCard } from '@shop/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
-import {
-  BILLING_FIELD_SETUP,
-  BILLING_FIELDS,
-  billingBody,
-  billingProblem,
-  billingValues,
-  cardGone,
-  type BillingProblem,
-  type BillingValues,
-} from '../../lib/account/saved-cards.ts';
-import { Button } from '../ui/button.tsx';
+import { useMemo } from 'react';
+import { Form } from 'react-router';
+import { BILLING_FIELD_SETUP, BILLING_FIELDS, billingValues, CARDS_PATH, type BillingProblem, type BillingValues } from '../../lib/account/saved-cards.ts';
+import { Button, ButtonLink } from '../ui/button.tsx';
 import { ErrorSummary } from '../ui/error-summary.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
-import { ChangeProblem } from './card-change.tsx';
+import { CardChangeFields, ChangeProblem, useCardChangeBusy } from './card-change.tsx';
 
 /** A field's id: one card's form is open at a time, but each card has its own. */
 const fieldId = (cardId: string, field: string) => `billing-${cardId}-${field}`;
 
-/**
- * A saved card's billing name and address. The API checks every field (and the postcode as the
- * checkout does) and its messages show beside the fields and in the summary above them.
- */
-export function BillingAddressForm({
-  card,
-  client,
-  onSaved,
-  onGone,
-  onCancel,
-}: {
-  card: SavedCard;
-  client: Pick<SavedCardsClient, 'updateBillingDetails'>;
-  onSaved: (card: SavedCard) => void;
-  /** The card was removed meanwhile (another tab): the list is out of date. */
-  onGone: (error: unknown) => void;
-  onCancel: () => void;
-}) {
-  const [values, setValues] = useState<BillingValues>(() => billingValues(card));
-  const [problem, setProblem] = useState<BillingProblem>({ fields: {}, summary: null });
-  const [busy, setBusy] = useState(false);
+const NO_PROBLEM: BillingProblem = { fields: {}, summary: null };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      onSaved(await client.updateBillingDetails({ body: billingBody(card.id, values) }));
-    } catch (error) {
-      if (cardGone(error)) return onGone(error);
-      setProblem(billingProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+/**
+ * A saved card's billing name and address, a plain form the page's action sends on. The API checks
+ * every field (and the postcode as the checkout does) and its messages show beside the fields and in
+ * the summary above them, with what was typed kept.
+ */
+export function BillingAddressForm({ card, refused }: { card: SavedCard; refused?: { values: BillingValues; problem: BillingProblem } }) {
+  const values = refused?.values ?? billingValues(card);
+  const problem = refused?.problem ?? NO_PROBLEM;
+  const busy = useCardChangeBusy(card.id, 'billing');
 
   // One list per refusal (not per keystroke): the summary takes the keyboard when it changes.
   const summary = useMemo(
@@ -61,7 +29,8 @@ export function BillingAddressForm({
     [problem, card.id],
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Billing address" className="space-y-4">
+    <Form method="post" action={CARDS_PATH} preventScrollReset noValidate aria-label="Billing address" className="space-y-4">
+      <CardChangeFields cardId={card.id} intent="billing" />
       <ErrorSummary problems={summary} />
       <div className="grid gap-4 sm:grid-cols-2">
         {BILLING_FIELDS.map((field) => {
@@ -82,8 +51,8 @@ export function BillingAddressForm({
               {(control) => (
                 <Input
                   {...control}
-                  value={values[field]}
-                  onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+                  name={field}
+                  defaultValue={values[field]}
                   autoComplete={setup.autoComplete}
                   maxLength={setup.maxLength}
                   autoCapitalize={field === 'postcode' ? 'characters' : undefined}
@@ -101,10 +70,10 @@ export function BillingAddressForm({
         <Button type="submit" loading={busy}>
           Save billing address
         </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        <ButtonLink to={CARDS_PATH} variant="secondary" preventScrollReset>
           Cancel
-        </Button>
+        </ButtonLink>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,26 +1,21 @@
-import { useState, type ReactNode } from 'react';
-import { cardGone, savedCardProblem } from '../../lib/account/saved-cards.ts';
+import type { ReactNode } from 'react';
+import { useNavigation } from 'react-router';
+import type { CardIntent } from '../../lib/account/saved-cards.ts';
 
-/**
- * One change to a saved card (make default, remove): busy while it runs, its refusal in words, and a
- * card removed meanwhile (in another tab) handed to the page, whose list is then out of date.
- */
-export function useCardChange(onGone: (error: unknown) => void) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const run = async <T,>(change: () => Promise<T>, done: (answer: T) => void) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      done(await change());
-    } catch (error) {
-      if (cardGone(error)) onGone(error);
-      else setProblem(savedCardProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, problem, run };
+/** Whether this change to this card is on its way (its form was sent and the page has not come back yet). */
+export function useCardChangeBusy(cardId: string, intent: CardIntent): boolean {
+  const { formData } = useNavigation();
+  return formData?.get('paymentMethodId') === cardId && formData.get('intent') === intent;
+}
+
+/** The fields that say which change to which card a form posts (the card's id: no token is ever in a form). */
+export function CardChangeFields({ cardId, intent }: { cardId: string; intent: CardIntent }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="paymentMethodId" value={cardId} />
+    </>
+  );
 }
 
 /** What went wrong with a change, where it was asked for. */

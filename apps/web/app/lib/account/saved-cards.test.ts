@@ -1,6 +1,18 @@
 import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
-import { billingBody, billingLines, billingProblem, billingValues, cardGone, cardName, expiryText } from './saved-cards.ts';
+import {
+  billingBody,
+  billingLines,
+  billingProblem,
+  billingValues,
+  cardGone,
+  cardName,
+  cardsChangedPath,
+  cardsGonePath,
+  cardsNotice,
+  expiryText,
+  postedBillingValues,
+} from './saved-cards.ts';
 
 const card = {
   brand: 'visa',
@@ -47,5 +59,29 @@ describe('saved cards on the account page', () => {
     expect(billingProblem(gone)).toEqual({ fields: {}, summary: 'That card is no longer saved on your account. The list now shows the cards you have.' });
     expect(cardGone(gone)).toBe(true);
     expect(billingProblem(new ApiError(0, null, 'fetch failed')).summary).toMatch(/couldn’t reach the shop/);
+  });
+
+  it('say what a change did on the page its plain form is sent back to, and nothing for an address the shop did not make', () => {
+    const cards = [{ id: 'pm_1', brand: 'visa', last4: '4242' }];
+    const said = (path: string) => cardsNotice(new URL(path, 'http://shop.test').searchParams, cards);
+    expect(said(cardsChangedPath('default', cards[0]!))).toEqual({ text: 'Visa ending 4242 is now your default card.', problem: false, focus: 'pm_1' });
+    expect(said(cardsChangedPath('billing', cards[0]!))?.text).toBe('The billing address of Visa ending 4242 is updated.');
+    expect(said(cardsChangedPath('remove', { id: 'pm_2', brand: 'mastercard', last4: '4444' }))).toEqual({
+      text: 'Mastercard ending 4444 is removed from your account.',
+      problem: false,
+      focus: null,
+    });
+    expect(said(cardsGonePath)).toMatchObject({ problem: true, focus: null });
+    expect(said('/account/cards')).toBeNull();
+    expect(said('/account/cards?done=default&card=pm_9')).toBeNull();
+    expect(said('/account/cards?done=removed&brand=Your+bank+says+call+us&last4=4242')).toBeNull();
+    expect(said('/account/cards?done=removed&brand=visa&last4=42x2')).toBeNull();
+  });
+
+  it('read the billing form as posted, absent fields empty', () => {
+    const form = new FormData();
+    form.set('name', 'R Cardholder');
+    form.set('postcode', 'ls1 4ap');
+    expect(postedBillingValues(form)).toEqual({ name: 'R Cardholder', line1: '', line2: '', city: '', postcode: 'ls1 4ap' });
   });
 });

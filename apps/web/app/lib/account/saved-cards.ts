@@ -61,11 +61,68 @@ export function billingProblem(error: unknown): BillingProblem {
   return { fields, summary: Object.keys(fields).length > 0 ? null : savedCardProblem(error) };
 }
 
+const CARD_GONE = 'That card is no longer saved on your account. The list now shows the cards you have.';
+
 /** What to say when a change to a saved card fails: a card removed meanwhile (in another tab) has its own words. */
 export function savedCardProblem(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'That card is no longer saved on your account. The list now shows the cards you have.';
+  if (error instanceof ApiError && error.status === 404) return CARD_GONE;
   return apiProblemMessage(error);
 }
 
 /** Whether the answer means the list on screen is out of date (a card removed elsewhere). */
 export const cardGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export const CARDS_PATH = '/account/cards';
+
+/** The changes the saved cards page posts (its forms' `intent`). */
+export const CARD_INTENTS = ['default', 'billing', 'remove'] as const;
+export type CardIntent = (typeof CARD_INTENTS)[number];
+
+/** A posted text field ('' when absent). */
+export function postedText(form: FormData, field: string): string {
+  const posted = form.get(field);
+  return typeof posted === 'string' ? posted : '';
+}
+
+/** The form's values as posted (absent fields empty). */
+export function postedBillingValues(form: FormData): BillingValues {
+  const value = (field: BillingField) => postedText(form, field);
+  return { name: value('name'), line1: value('line1'), line2: value('line2'), city: value('city'), postcode: value('postcode') };
+}
+
+/**
+ * Where a change sends the page (303), so that what it did is said there and a reload does not post
+ * it again. A removed card is no longer in the list: its brand and last four digits go in the address.
+ */
+export function cardsChangedPath(intent: CardIntent, card: Pick<SavedCard, 'id' | 'brand' | 'last4'>): string {
+  const query: Record<string, string> = intent === 'remove' ? { done: 'removed', brand: card.brand, last4: card.last4 } : { done: intent, card: card.id };
+  return `${CARDS_PATH}?${new URLSearchParams(query)}`;
+}
+
+/** Where the page goes when the card was removed meanwhile (in another tab). */
+export const cardsGonePath = `${CARDS_PATH}?gone=1`;
+
+export interface CardsNotice {
+  text: string;
+  problem: boolean;
+  /** The card whose heading takes the keyboard (null: the list's heading). */
+  focus: string | null;
+}
+
+/** What the page says after a change, read back from the address the change sent it to (nothing for an address it did not make). */
+export function cardsNotice(params: URLSearchParams, cards: readonly Pick<SavedCard, 'id' | 'brand' | 'last4'>[]): CardsNotice | null {
+  if (params.get('gone') === '1') return { text: CARD_GONE, problem: true, focus: null };
+  const done = params.get('done');
+  if (done === 'removed') {
+    const brand = params.get('brand') ?? '';
+    const last4 = params.get('last4') ?? '';
+    // Only words the shop would write: a made-up address cannot put other text in the page.
+    if (!/^[a-z]{1,20}$/.test(brand) || !/^\d{4}$/.test(last4)) return null;
+    return { text: `${cardName({ brand, last4 })} is removed from your account.`, problem: false, focus: null };
+  }
+  const card = cards.find((each) => each.id === params.get('card'));
+  if (!card) return null;
+  if (done === 'default') return { text: `${cardName(card)} is now your default card.`, problem: false, focus: card.id };
+  if (done === 'billing') return { text: `The billing address of ${cardName(card)} is updated.`, problem: false, focus: card.id };
+  return null;
+}
