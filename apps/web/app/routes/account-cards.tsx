@@ -1,7 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import type { SavedCard } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
-import { data, redirect, useLocation } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/account-cards';
 import { cardHeadingId, SavedCardItem, type CardFailure } from '../components/account/saved-card-item.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -97,12 +97,11 @@ function SavedCards({
   failure,
 }: Pick<Route.ComponentProps['loaderData'], 'editing' | 'removing' | 'notice'> & { cards: SavedCard[]; failure: CardFailure | undefined }) {
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const location = useLocation();
-  // After a change the keyboard goes to the card it changed, or to the list when a card went.
+  // After a change the keyboard goes to the card it changed, or to the list when a card went (each load is a new notice).
   useEffect(() => {
     if (!notice) return;
     (notice.focus ? document.getElementById(cardHeadingId({ id: notice.focus })) : listHeading.current)?.focus();
-  }, [notice, location.key]);
+  }, [notice]);
   // A refused change is said at its card; what an earlier change did is no longer news.
   const shown = failure ? null : notice;
 
