@@ -17,6 +17,7 @@ import {
 } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { holdScripts, slowCpu } from './slow-start.ts';
 
 /**
  * Pages paint before their scripts run (docs/decisions/0014); on a slow phone a shopper types and
@@ -26,26 +27,6 @@ import { SCREENSHOT_DIR } from './pages.ts';
  */
 
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
-
-/** Chromium's CPU six times slower; the returned function gives it its speed back. */
-async function slowCpu(page: Page): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  return async () => {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  };
-}
-
-/** Holds the page's scripts back; the returned function lets them (and every later page's) through. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Step 2's choice, and the branch its details name. */
 const COLLECT_FROM = 'Click & collect from the trade counter';

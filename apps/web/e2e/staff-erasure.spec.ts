@@ -102,7 +102,6 @@ test('a customer asks to be erased, staff review what goes and what stays, erase
   const later = await newContext(browser, testInfo);
   const customer = await later.newPage();
   await customer.goto('/account');
-  await main(customer).getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(customer).toHaveURL(/\/identity\/interaction\//);
   await customer.getByLabel('E-mail address').fill(email);
   await customer.getByLabel('Password').fill(`${DEMO_PASSWORD}-${testInfo.project.name}-card`);

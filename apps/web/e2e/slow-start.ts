@@ -1,0 +1,21 @@
+import type { Page } from '@playwright/test';
+
+/** Chromium's CPU six times slower, as a mid-range phone; the returned function gives it its speed back. */
+export async function slowCpu(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  return async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  };
+}
+
+/** Holds the page's scripts back; the returned function lets them (and every later page's) through. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
