@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './test.ts';
 import { DEMO, fillProviderSignIn, signInByRedirect, storedUser } from './auth.ts';
 import { placeTestOrder } from './orders.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './test.ts';
 
 /** Chromium's CPU six times slower, as a mid-range phone; the returned function gives it its speed back. */
 export async function slowCpu(page: Page): Promise<() => Promise<void>> {
