@@ -1,6 +1,10 @@
 /**
  * `npm start`: builds the storefront if its build is missing or older than its sources, then
  * starts the shop (migrations, first-run demo data, banner) in this process.
+ *
+ * Pages render with React's production build (NODE_ENV=production); `npm run dev` has the development
+ * build. Without a NODE_ENV of the caller's, the shop started here is the demo (SHOP_ENV=demo, decision
+ * 0064): demo data and generated keys, as before. A caller who sets NODE_ENV, or SHOP_ENV, keeps them.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +33,11 @@ if (stale && process.env.SERVE !== 'api') {
   process.stdout.write('Building the storefront (first run, or its sources changed)…\n');
   const result = spawnSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!process.env.NODE_ENV) {
+  process.env.NODE_ENV = 'production';
+  process.env.SHOP_ENV ||= 'demo';
 }
 
 await import('../apps/server/src/main.ts');

@@ -168,6 +168,21 @@ describe('production (NODE_ENV=production)', () => {
     expect([config.demoData, config.payments.stripe]).toEqual([true, undefined]);
   });
 
+  it("keys on how the shop is deployed (SHOP_ENV), not on React's build alone: npm start is a demo on the production build", () => {
+    // `npm start` without a NODE_ENV of its own: the production build, the demo shop, the mailbox showing its links.
+    const demo = loadApiConfig({ NODE_ENV: 'production', SHOP_ENV: 'demo' });
+    expect([demo.env, demo.production, demo.demoData, demo.mail.mailboxOneTimeLinks]).toEqual(['production', false, true, 'shown']);
+    // Deployed in production whatever the build: every refusal, named after the setting that asked for it.
+    const message = refusal({ NODE_ENV: 'development', SHOP_ENV: 'production', DEMO_DATA: 'true' });
+    expect(message).toMatch(/^Invalid configuration for production \(SHOP_ENV=production\):\n {2}DEMO_DATA: /);
+    expect(loadApiConfig({ ...production, SHOP_ENV: 'production' })).toMatchObject({ production: true, demoData: false });
+    expect(loadApiConfig({ ...production, NODE_ENV: 'development', SHOP_ENV: 'production' }).mail.mailboxOneTimeLinks).toBe('hidden');
+    // Without SHOP_ENV, NODE_ENV=production is production as it always was.
+    expect(loadApiConfig(production).production).toBe(true);
+    expect(loadApiConfig({ NODE_ENV: 'development' }).production).toBe(false);
+    expect(() => loadApiConfig({ SHOP_ENV: 'staging' })).toThrow(/SHOP_ENV: /);
+  });
+
   it('leaves an instance serving the storefront alone to its own settings', () => {
     expect(loadApiConfig({ NODE_ENV: 'production' }, { servesApi: false }).env).toBe('production');
     expect(refusal({ NODE_ENV: 'production' }, { servesApi: true })).toContain('STRIPE_SECRET_KEY');

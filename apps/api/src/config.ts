@@ -21,6 +21,9 @@ const readWith = <T>(parse: (value: string) => T | string) =>
 
 export const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // How the shop is deployed (decision 0064): `production` applies production's refusals whatever NODE_ENV says, `demo` lifts
+  // them from a NODE_ENV=production process (`npm start` runs the demo on React's production build). Absent: NODE_ENV decides.
+  SHOP_ENV: z.enum(['production', 'demo']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -149,7 +152,10 @@ export const ApiConfigSchema = z.object({
 });
 
 export interface ApiConfig {
+  /** NODE_ENV: which build of React renders the pages, and the test defaults. */
   env: 'development' | 'production' | 'test';
+  /** Deployed in production (SHOP_ENV, else NODE_ENV; decision 0064): no demo data by default, and the unsafe defaults refused. */
+  production: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -293,13 +299,16 @@ export function parseSettings<S extends z.ZodType>(
  */
 export function loadApiConfig(env: Record<string, string | undefined> = process.env, options: { servesApi?: boolean } = {}): ApiConfig {
   const c = parseSettings(ApiConfigSchema, withSecretFiles(env), (lines) => lines.concat(secretFileProblems(env)));
-  if (c.NODE_ENV === 'production' && options.servesApi !== false) {
+  const production = deployedInProduction(c);
+  if (production && options.servesApi !== false) {
     const refusals = productionRefusals(c);
-    if (refusals.length > 0) throw new ConfigError(`Invalid configuration for production (NODE_ENV=production):\n${refusals.join('\n')}`);
+    const why = c.SHOP_ENV === 'production' ? 'SHOP_ENV=production' : 'NODE_ENV=production';
+    if (refusals.length > 0) throw new ConfigError(`Invalid configuration for production (${why}):\n${refusals.join('\n')}`);
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     env: c.NODE_ENV,
+    production,
     port: c.PORT,
     host: c.HOST,
     publicUrl,
@@ -313,7 +322,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     searchEngine: c.SEARCH_ENGINE,
     reviews: { invitationDelayDays: c.REVIEW_INVITATION_DAYS, invitationPollSeconds: c.REVIEW_INVITATION_POLL_SECONDS },
     redis: c.REDIS_URL ? { url: c.REDIS_URL, keyPrefix: c.REDIS_KEY_PREFIX } : undefined,
-    demoData: c.DEMO_DATA ?? c.NODE_ENV !== 'production',
+    demoData: c.DEMO_DATA ?? !production,
     trustProxy: c.TRUST_PROXY,
     jobs: jobSelection(c.JOBS ?? (c.NODE_ENV === 'test' ? 'none' : 'all')),
     identity: {
@@ -382,6 +391,15 @@ function readSecretFile(file: string): { value?: string; problem?: string } {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     return { problem: `cannot read ${file}: ${FILE_ERRORS[code] ?? (code || String(error))}` };
   }
+}
+
+/**
+ * Whether the shop is deployed in production (decision 0064): SHOP_ENV says so when set; without it, NODE_ENV=production
+ * does, as it always has. React's build follows NODE_ENV alone, so `npm start` (NODE_ENV=production, SHOP_ENV=demo) renders
+ * with the production build and keeps its demo shop.
+ */
+function deployedInProduction(c: z.infer<typeof ApiConfigSchema>): boolean {
+  return c.SHOP_ENV === undefined ? c.NODE_ENV === 'production' : c.SHOP_ENV === 'production';
 }
 
 /**
@@ -482,11 +500,11 @@ function mailConfig(c: z.infer<typeof ApiConfigSchema>): ApiConfig['mail'] {
       ? null
       : c.SMTP_URL
         ? 'SMTP_URL is set, so e-mail reaches its recipients and staff have no need of their links'
-        : c.NODE_ENV === 'production'
+        : deployedInProduction(c)
           ? "never in production, where a customer's password-reset or erasure link would be staff's to use: set SMTP_URL"
           : null;
   if (refusal) throw new ConfigError(`Invalid configuration:\n  MAILBOX_ONE_TIME_LINKS: shown is refused: ${refusal}`);
-  const mailboxDelivers = !c.SMTP_URL && c.NODE_ENV !== 'production';
+  const mailboxDelivers = !c.SMTP_URL && !deployedInProduction(c);
   return {
     smtpUrl: c.SMTP_URL,
     from: c.MAIL_FROM,

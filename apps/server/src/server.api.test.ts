@@ -177,23 +177,29 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
   it(
     'refuses to start in production with demo accounts, generated keys or the sandbox gateway, naming what to set',
     async () => {
-      const main = startMain({
-        NODE_ENV: 'production',
-        DEMO_DATA: 'true',
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-')),
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-      });
-      // Either answer ends the wait: refused, or (wrongly) running.
-      await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toMatch(/Invalid configuration|shop is running/);
-      expect(main.stderr).toMatch(/^Invalid configuration for production \(NODE_ENV=production\):\n/);
-      expect(await main.exited).toBe(1);
-      for (const setting of ['DEMO_DATA', 'IDENTITY_JWKS', 'IDENTITY_COOKIE_KEYS', 'STRIPE_SECRET_KEY']) expect(main.stderr).toContain(`\n  ${setting}: `);
-      for (const allowed of ['ALLOW_DEMO_DATA_IN_PRODUCTION', 'ALLOW_GENERATED_KEYS_IN_PRODUCTION', 'ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION']) {
-        expect(main.stderr).toContain(`set ${allowed}=true`);
+      // Production is how the shop is deployed (decision 0064): NODE_ENV=production without SHOP_ENV, or SHOP_ENV=production on any build.
+      for (const [deployment, named] of [
+        [{ NODE_ENV: 'production' }, 'NODE_ENV=production'],
+        [{ SHOP_ENV: 'production' }, 'SHOP_ENV=production'],
+      ] as const) {
+        const main = startMain({
+          ...deployment,
+          DEMO_DATA: 'true',
+          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-')),
+          PORT: String(await freePort()),
+          HOST: '127.0.0.1',
+        });
+        // Either answer ends the wait: refused, or (wrongly) running.
+        await expect.poll(() => main.output, { timeout: STARTUP_MS, interval: 100 }).toMatch(/Invalid configuration|shop is running/);
+        expect(main.stderr).toMatch(new RegExp(`^Invalid configuration for production \\(${named}\\):\n`));
+        expect(await main.exited).toBe(1);
+        for (const setting of ['DEMO_DATA', 'IDENTITY_JWKS', 'IDENTITY_COOKIE_KEYS', 'STRIPE_SECRET_KEY']) expect(main.stderr).toContain(`\n  ${setting}: `);
+        for (const allowed of ['ALLOW_DEMO_DATA_IN_PRODUCTION', 'ALLOW_GENERATED_KEYS_IN_PRODUCTION', 'ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION']) {
+          expect(main.stderr).toContain(`set ${allowed}=true`);
+        }
+        expect(main.stderr).not.toContain('    at ');
       }
-      expect(main.stderr).not.toContain('    at ');
     },
-    STARTUP_MS + STEP_MS,
+    2 * (STARTUP_MS + STEP_MS),
   );
 });
