@@ -118,6 +118,8 @@ export async function load(
     setupRequest?: (request: autocannon.Request) => autocannon.Request;
     /** Flat out: send exactly this many requests, without a warm-up, instead of running for `seconds`. */
     amount?: number;
+    /** Flat out: called between the warm-up and the measured run (to read the server's CPU time from there). */
+    beforeMeasure?: () => void;
   } = {},
 ): Promise<LoadResult> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
@@ -148,6 +150,7 @@ export async function load(
     ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
   };
   if (options.amount === undefined) await autocannon({ ...base, duration: Math.min(3, seconds) });
+  options.beforeMeasure?.();
   const result = await autocannon(options.amount === undefined ? { ...base, duration: seconds } : { ...base, amount: options.amount });
   return {
     name,
