@@ -160,7 +160,8 @@ const table = [
   ...rows.map(
     (row) =>
       `${row.name.padEnd(26)} ${row.cpuMsPerPage.toFixed(1).padStart(11)} ${String(row.flat.requestsPerSecond).padStart(8)} ` +
-      `${String(row.paced.p50).padStart(11)} ${String(row.paced.p99).padStart(11)} ${row.htmlKb.toFixed(1).padStart(8)} ${String(row.counted).padStart(8)}  ${row.cpuPerRound}`,
+      `${String(row.paced.p50).padStart(11)} ${String(row.paced.p99).padStart(11)} ${row.htmlKb.toFixed(1).padStart(8)} ` +
+      `${String(row.counted).padStart(8)}  ${row.cpuPerRound}`,
   ),
 ].join('\n');
 report(
