@@ -1,4 +1,5 @@
 import {
+  createBasketClient,
   createCatalogueClient,
   createCheckoutClient,
   createDeliveryClient,
@@ -61,6 +62,9 @@ export function optionalExtra<T>(promise: Promise<T>): Promise<T | null> {
 /** One client per service, each with its own base URL (`…/api/catalogue`), calling for the visitor of `request`. */
 export const catalogueClient = (request: Request) => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue`, headers: visitorHeaders(request) });
 export const deliveryClient = (request: Request) => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery`, headers: visitorHeaders(request) });
+/** A guest's basket, named by the basket cookie; with a shopper's token (`accessToken`), the shopper's. */
+export const basketClient = (request: Request, accessToken?: string) =>
+  createBasketClient({ baseUrl: `${apiBaseUrl()}/basket`, headers: visitorHeaders(request), ...(accessToken && { getAccessToken: () => accessToken }) });
 /** For a guest's checkout only: the server never holds a shopper's token. */
 export const checkoutClient = (request: Request) => createCheckoutClient({ baseUrl: `${apiBaseUrl()}/checkout`, headers: visitorHeaders(request) });
 /** Published reviews, their summary and answered questions (public). */

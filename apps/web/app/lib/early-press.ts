@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect } from 'react';
 
 /**
  * Presses on controls that only scripts can carry out (a carousel's arrows, a menu button) made
@@ -71,23 +71,4 @@ export function useEarlyPresses(controls: readonly EarlyPressControl[]) {
     // Only the first commit: the presses before hydration are carried out once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-}
-
-/**
- * One control whose press needs something the page loads once its scripts run (the basket): a
- * press before hydration waits until `ready`, then is carried out once, however many presses there
- * were (as a busy button takes only one). Returns true while such a press waits, for the control
- * to show it is busy.
- */
-export function useEarlyPressWhenReady(ref: EarlyPressControl['ref'], key: string, ready: boolean, press: () => void): boolean {
-  const [pressed, setPressed] = useState(false);
-  const carried = useRef(false);
-  useEarlyPresses([{ ref, key, press: () => setPressed(true) }]);
-  const carryOut = useEffectEvent(press);
-  useEffect(() => {
-    if (!pressed || !ready || carried.current) return;
-    carried.current = true;
-    carryOut();
-  }, [pressed, ready]);
-  return pressed && !ready;
 }

@@ -12,7 +12,9 @@ import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon, TruckIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { basketClient, optionalExtra } from '../lib/api.server.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';
+import { guestBasketId } from '../lib/basket/guest-basket.server.ts';
 import { itemCountText } from '../lib/basket/basket-logic.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -27,21 +29,38 @@ export const handle: RouteHandle = { toasts: 'clear-of-summary' };
 const RETRIEVE_PATH = '/basket/retrieve';
 
 /**
- * The basket page. The basket's id lives in the browser, so the page is filled there: the server
- * sends the frame and a skeleton. Opening it re-checks the basket (refresh), so lines that can no
- * longer be sold, lower stock and new prices are reported as notices.
+ * A guest's basket, named by the basket cookie, drawn by the server: a basket started by a plain
+ * form (product-forms.ts) is seen without the page's scripts, and goes on to the guest's checkout,
+ * which works without them too (decision 0020). A basket the API no longer knows is none.
  */
-export default function BasketPage() {
-  const { basket, status, error, refresh, dismissAllNotices } = useBasket();
+export async function loader({ request }: Route.LoaderArgs) {
+  const basketId = guestBasketId(request);
+  return { guest: basketId ? await optionalExtra(basketClient(request).getBasket({ params: { basketId } })) : null };
+}
+
+/**
+ * The basket page. A signed-in shopper's basket is reached with the token the browser holds, so the
+ * page is filled there: the server sends the frame and a skeleton (a guest's, it draws). Opening it
+ * re-checks the basket (refresh), so lines that can no longer be sold, lower stock and new prices
+ * are reported as notices.
+ */
+export default function BasketPage({ loaderData }: Route.ComponentProps) {
+  const context = useBasket();
+  const { error, refresh, dismissAllNotices } = context;
+  // The server's reading of a guest's basket, until the browser has read it.
+  const serverDrawn = context.status === 'loading' && loaderData.guest ? loaderData.guest : null;
+  const basket = serverDrawn ?? context.basket;
+  const status = serverDrawn ? 'ready' : context.status;
   const refreshed = useRef(false);
   const itemsHeadingId = useId();
   const summaryHeadingId = useId();
 
+  const contextStatus = context.status;
   useEffect(() => {
-    if (status !== 'ready' || refreshed.current) return;
+    if (contextStatus !== 'ready' || refreshed.current) return;
     refreshed.current = true;
     void refresh();
-  }, [status, refresh]);
+  }, [contextStatus, refresh]);
   // Notices are shown once: leaving the page dismisses them (after a tick, so React's development
   // re-mount does not count as leaving).
   const mounted = useRef(false);
@@ -128,7 +147,11 @@ export default function BasketPage() {
           </div>
         )}
         <noscript>
-          <p className="mt-6 text-center text-navy-700">Your basket is kept in this browser: turn on JavaScript to see it.</p>
+          <p className="mt-6 text-center text-navy-700">
+            {serverDrawn
+              ? 'Changing your basket here needs JavaScript: turn it on to change it.'
+              : 'Your basket is kept in this browser: turn on JavaScript to see it.'}
+          </p>
         </noscript>
       </div>
     </>

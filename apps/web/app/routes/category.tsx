@@ -14,6 +14,7 @@ import { parseListingParams } from '../lib/listing-params.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { CHANGE_OF_MIND_RETURN_DAYS } from '../lib/shop-facts.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
+import { productFormAction } from '../lib/product-forms.server.ts';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const navigation = await loadNavigation(request, context);
@@ -35,6 +36,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = listingHeaders;
+
+/** "Add to basket" on a product card, posted without the page's scripts (product-forms.ts). */
+export const action = productFormAction;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];

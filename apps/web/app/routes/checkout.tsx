@@ -9,9 +9,8 @@ import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { checkoutClient } from '../lib/api.server.ts';
-import { hasSessionHint } from '../lib/auth/session-hint.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';
-import { basketIdFromCookie } from '../lib/basket/basket-logic.ts';
+import { guestBasketId } from '../lib/basket/guest-basket.server.ts';
 import { postedValues, saveStep, stepErrors, stepFromForm, type StepFailure } from '../lib/checkout/checkout-forms.ts';
 import { checkoutBasketId } from '../lib/checkout/checkout-logic.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -21,15 +20,6 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 export const handle: RouteHandle = { frame: 'checkout' };
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Checkout', 'Pay for your Plumbline order securely.'), { name: 'robots', content: 'noindex' }];
-
-/**
- * A guest's basket, from the basket cookie. Where someone may be signed in (the session hint) the
- * basket is theirs, reached only with the token the browser holds, so the server leaves it alone.
- */
-function guestBasketId(request: Request): string | null {
-  const cookie = request.headers.get('cookie') ?? '';
-  return hasSessionHint(cookie) ? null : basketIdFromCookie(cookie);
-}
 
 /**
  * A guest's checkout, drawn by the server with its delivery options and specific-day calendar: its

@@ -26,6 +26,7 @@ import {
   WEEE_TAKE_BACK_DAYS,
 } from '../lib/shop-facts.ts';
 import { useCategories } from '../lib/use-categories.ts';
+import { productFormAction } from '../lib/product-forms.server.ts';
 
 /**
  * Offers and the best-seller and new-in carousels come with the page. Each is an extra: if one
@@ -41,6 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return { promotions: promotions?.promotions ?? [], carousels: carousels?.carousels ?? [], bands: bandsInOrder(bands) };
 }
+
+/** "Add to basket" on a product card, posted without the page's scripts (product-forms.ts). */
+export const action = productFormAction;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(

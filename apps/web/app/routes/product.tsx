@@ -39,6 +39,8 @@ import { loadNavigation } from '../lib/navigation.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
+import { productFormAction } from '../lib/product-forms.server.ts';
+import { WITH_REQUIRED_FIELD } from '../lib/product-forms.ts';
 
 // Sections below the fold: drawn by the server, their code fetched as they near the window (docs/decisions/0054).
 const ProductReviews = lazyComponent(() => import('../components/product/product-reviews.tsx').then((module) => module.ProductReviews), {
@@ -153,6 +155,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** "Add to basket" and "Save to wishlist" posted without the page's scripts (product-forms.ts). */
+export const action = productFormAction;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { product } = loaderData;
@@ -220,6 +225,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
     if (withRequiredBox.current?.checked) setWithRequired(true);
   }, []);
   const quantityId = useId();
+  const basketFormId = useId();
   const required = requiredEssentials(essentials);
 
   // While the next variant loads, show it chosen already (the loader brings its essentials and delivery).
@@ -280,6 +286,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
           <div className="flex flex-wrap items-start gap-3 border-t border-navy-100 pt-6">
             <QuantityInput
               id={quantityId}
+              form={basketFormId}
               // As wide as the box, so its error message wraps under it rather than pushing the buttons along.
               className="w-36"
               onChange={(typed) => {
@@ -289,6 +296,8 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
             />
             <AddToBasket
               sku={offering?.sku ?? product.sku}
+              productName={product.productName}
+              formId={basketFormId}
               quantity={quantity}
               quantityFieldId={quantityId}
               withItems={withRequired ? required.map((item) => ({ sku: item.sku, quantity: item.quantity, name: item.product.productName })) : []}
@@ -299,6 +308,8 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
             {required.length > 0 && (
               <Checkbox
                 ref={withRequiredBox}
+                form={basketFormId}
+                name={WITH_REQUIRED_FIELD}
                 className="basis-full"
                 checked={withRequired}
                 onChange={(event) => setWithRequired(event.target.checked)}

@@ -7,6 +7,7 @@ import { TagIcon } from '../components/ui/icons.tsx';
 import { catalogueClient } from '../lib/api.server.ts';
 import { parseListingParams } from '../lib/listing-params.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { productFormAction } from '../lib/product-forms.server.ts';
 
 /** Promotion and new-products listings (spec §3 listing types 200 and 100); an unknown slug is a 404. */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -18,6 +19,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = listingHeaders;
+
+/** "Add to basket" on a product card, posted without the page's scripts (product-forms.ts). */
+export const action = productFormAction;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];

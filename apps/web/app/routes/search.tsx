@@ -12,6 +12,7 @@ import { categoryPath, matchCategories, productPath, productVariantPath, searchP
 import { parseListingParams } from '../lib/listing-params.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
+import { productFormAction } from '../lib/product-forms.server.ts';
 
 /** Longer queries are typing accidents or abuse; the search box itself stops well short of this. */
 const MAX_QUERY_LENGTH = 100;
@@ -46,6 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = listingHeaders;
+
+/** "Add to basket" on a product card, posted without the page's scripts (product-forms.ts). */
+export const action = productFormAction;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData?.query ? `Search results for “${loaderData.query}”` : 'Search', 'Search Plumbline for bathroom, heating and plumbing products.'),

@@ -1,11 +1,12 @@
 import { ApiError } from '@shop/api-client';
-import { useId, useRef, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket, type AddedItem } from '../../lib/basket/basket-context.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useEarlyPressWhenReady } from '../../lib/early-press.ts';
-import { parseQuantity, QUANTITY_PROBLEM } from '../product/quantity-input.tsx';
+import { ADD_TO_BASKET } from '../../lib/product-forms.ts';
+import { ProductFormFields, useProductFormAction, usePostedProductForm } from '../../lib/use-product-form.tsx';
+import { QUANTITY_PROBLEM } from '../product/quantity-input.tsx';
 import { Button, type ButtonSize } from '../ui/button.tsx';
 import { BasketIcon, CheckIcon } from '../ui/icons.tsx';
 
@@ -18,6 +19,15 @@ export interface AddedWith {
 
 export interface AddToBasketProps {
   sku: string;
+  /** For the confirmation after a plain form's add ("Added 2 × … to your basket"). */
+  productName: string;
+  /**
+   * The form's id, for fields outside it that belong to it (`form` attribute): the product page's
+   * quantity box and "Add the required items too".
+   */
+  formId?: string;
+  /** The button's accessible name where several are on a page: "Add to basket" then this (a listing card's product). */
+  labelSuffix?: string;
   /** null while the quantity typed is not one that can be added: pressing says so and adds nothing. */
   quantity: number | null;
   /** The quantity field, given focus when its value stops the add. */
@@ -39,7 +49,9 @@ type Outcome =
   /** Nothing was added; when stock is short, `canAdd` is how many still can be. */
   | { kind: 'refused'; sku: string; message: string; canAdd?: number }
   /** Added, and said here rather than in the basket panel; `missed` are items that could not go with it. */
-  | { kind: 'added'; sku: string; message: string; missed?: string[] };
+  | { kind: 'added'; sku: string; message: string; missed?: string[] }
+  /** Added and said in the basket panel. */
+  | { kind: 'panel'; sku: string };
 
 /** How many more the basket can take, when the API refused an add for lack of stock. */
 export function canAddAfter(error: unknown): number | undefined {
@@ -49,12 +61,17 @@ export function canAddAfter(error: unknown): number | undefined {
 }
 
 /**
- * "Add to basket" for the chosen sku. Success opens the header's basket panel with what was added.
+ * "Add to basket" for the chosen sku, a form posted to the page's own action (product-forms.ts):
+ * without scripts, or pressed before they run, the page adds it and comes back saying so. With
+ * scripts the press is handled here: success opens the header's basket panel with what was added.
  * A refusal says why under the button and adds nothing: a quantity that is not one, or more than
  * can be sold, in which case the shopper is offered the quantity that can still be added.
  */
 export function AddToBasket({
   sku,
+  productName,
+  formId: givenFormId,
+  labelSuffix,
   quantity,
   quantityFieldId,
   withItems = [],
@@ -63,13 +80,27 @@ export function AddToBasket({
   confirmInline = false,
   className,
 }: AddToBasketProps) {
-  const { add, openPanel, status } = useBasket();
+  const { add, openPanel } = useBasket();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const messageId = useId();
-  const button = useRef<HTMLButtonElement>(null);
+  const ownFormId = useId();
+  const formId = givenFormId ?? ownFormId;
+  const place = `${ownFormId}-place`;
+  const action = useProductFormAction(place);
+  // What the page's action answered a plain form's press with, until the shopper adds again here.
+  const posted = usePostedProductForm(ADD_TO_BASKET, sku);
   // A message is about the sku it was for: choosing another variant clears it.
-  const shown = outcome?.sku === sku ? outcome : null;
+  const shown: Outcome | null =
+    outcome?.sku === sku
+      ? outcome
+      : outcome === null && posted?.kind === 'refused'
+        ? posted.added
+          ? { kind: 'added', sku, message: posted.added, missed: [posted.message] }
+          : { kind: 'refused', sku, message: posted.message, canAdd: posted.canAdd }
+        : outcome === null && posted?.kind === 'added'
+          ? { kind: 'added', sku, message: `Added ${posted.quantity} × ${productName} to your basket.` }
+          : null;
   const refused = shown?.kind === 'refused' ? shown : null;
 
   const addToBasket = async (count: number | null) => {
@@ -91,40 +122,45 @@ export function AddToBasket({
     for (const item of withItems) {
       const extra = await add(item.sku, item.quantity * count);
       if (extra.ok) added.push({ sku: item.sku, quantity: item.quantity * count });
-      else missed.push(`${item.name}: ${apiProblemMessage(extra.error)}`);
+      else missed.push(`Not added: ${item.name}: ${apiProblemMessage(extra.error)}`);
     }
     setBusy(false);
-    const productName = result.value.lines.find((candidate) => candidate.sku === sku)?.productName ?? sku;
+    const addedName = result.value.lines.find((candidate) => candidate.sku === sku)?.productName ?? productName;
     if (missed.length > 0) {
       // The product is in; say plainly which of its items are not.
-      setOutcome({ kind: 'added', sku, message: `Added ${count} × ${productName} to your basket.`, missed });
-    } else if (confirmInline) setOutcome({ kind: 'added', sku, message: `Added ${count} × ${productName} to your basket.` });
-    else openPanel(added);
+      setOutcome({ kind: 'added', sku, message: `Added ${count} × ${addedName} to your basket.`, missed });
+    } else if (confirmInline) setOutcome({ kind: 'added', sku, message: `Added ${count} × ${addedName} to your basket.` });
+    else {
+      // Said in the basket panel: nothing stays here, not even the plain form's earlier notice.
+      setOutcome({ kind: 'panel', sku });
+      openPanel(added);
+    }
   };
 
-  // Pressed before the scripts ran: added once the basket has been read (a guest's stored basket,
-  // or the shopper's), in the quantity the box holds then, typed before the scripts ran or not.
-  const waiting = useEarlyPressWhenReady(button, `${messageId}-add`, status !== 'loading', () => {
-    const box = quantityFieldId ? document.getElementById(quantityFieldId) : null;
-    void addToBasket(box instanceof HTMLInputElement ? parseQuantity(box.value) : quantity);
-  });
+  /** With scripts the form is handled here; the press reads the quantity the page holds. */
+  const submitted = (count: number | null) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void addToBasket(count);
+  };
 
   return (
-    <div className={cn('space-y-2', className)}>
-      <Button
-        ref={button}
-        data-early-press={`${messageId}-add`}
-        size={size}
-        variant="accent"
-        className="w-full"
-        loading={busy || waiting}
-        disabled={unavailable}
-        onClick={() => void addToBasket(quantity)}
-        aria-describedby={refused ? messageId : undefined}
-      >
-        {!busy && <BasketIcon className="size-5" />}
-        {unavailable ? 'Out of stock' : 'Add to basket'}
-      </Button>
+    <div id={place} className={cn('space-y-2', className)}>
+      <form id={formId} method="post" action={action} onSubmit={submitted(quantity)}>
+        <ProductFormFields intent={ADD_TO_BASKET} sku={sku} />
+        <Button
+          type="submit"
+          size={size}
+          variant="accent"
+          className="w-full"
+          loading={busy}
+          disabled={unavailable}
+          aria-describedby={refused ? messageId : undefined}
+          aria-label={labelSuffix && `${unavailable ? 'Out of stock' : 'Add to basket'}: ${labelSuffix}`}
+        >
+          {!busy && <BasketIcon className="size-5" />}
+          {unavailable ? 'Out of stock' : 'Add to basket'}
+        </Button>
+      </form>
       <div aria-live="polite">
         {refused && (
           <div className="space-y-2">
@@ -132,9 +168,13 @@ export function AddToBasket({
               {refused.message}
             </p>
             {refused.canAdd !== undefined && refused.canAdd > 0 && (
-              <Button variant="secondary" size="sm" loading={busy} onClick={() => void addToBasket(refused.canAdd!)}>
-                Add {refused.canAdd} to basket
-              </Button>
+              <form method="post" action={action} onSubmit={submitted(refused.canAdd)}>
+                <ProductFormFields intent={ADD_TO_BASKET} sku={sku} />
+                <input type="hidden" name="quantity" value={refused.canAdd} />
+                <Button type="submit" variant="secondary" size="sm" loading={busy}>
+                  Add {refused.canAdd} to basket
+                </Button>
+              </form>
             )}
             {refused.canAdd === 0 && (
               <Link to="/basket" className="text-sm font-semibold text-teal-700 underline hover:no-underline">
@@ -154,7 +194,7 @@ export function AddToBasket({
             </p>
             {shown.missed?.map((problem) => (
               <p key={problem} className="text-sm font-medium text-red-700">
-                Not added: {problem}
+                {problem}
               </p>
             ))}
           </>

@@ -10,6 +10,7 @@ import { QuickViewButton } from '../product/quick-view.tsx';
 import { TradePrice, VatOrderedPrice } from '../product/trade-price.tsx';
 import { usePriceDisplay } from '../../lib/price-display.ts';
 import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
+import { AddToBasket } from '../basket/add-to-basket.tsx';
 
 export interface ProductTileProps {
   product: ProductCard;
@@ -140,6 +141,17 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
           </p>
           {product.variationListingLabel && <p className="text-sm font-medium text-teal-800">{product.variationListingLabel}</p>}
         </div>
+        {/* One product, in stock: added from here (above the card's link). Options are chosen on the product's page. */}
+        {!product.variationListingLabel && product.stockStatus.status !== 'out_of_stock' && (
+          <AddToBasket
+            sku={product.sku}
+            productName={product.productName}
+            labelSuffix={product.productName}
+            quantity={1}
+            size="sm"
+            className="relative z-10 pt-1"
+          />
+        )}
       </div>
     </article>
   );

@@ -1,11 +1,12 @@
 import type { EssentialItems as EssentialItemsData } from '@shop/contracts';
-import { useId, useRef, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { productPath } from '../../lib/catalogue.ts';
 import { cn } from '../../lib/cn.ts';
-import { useEarlyPressWhenReady } from '../../lib/early-press.ts';
+import { ADD_TO_BASKET } from '../../lib/product-forms.ts';
+import { ProductFormFields, usePostedProductForm, useProductFormAction } from '../../lib/use-product-form.tsx';
 import { formatPence } from '@shop/contracts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -69,16 +70,27 @@ export function EssentialItems({ items, className }: { items: Item[]; className?
   );
 }
 
-/** Adds one essential item in its quantity; above the card's link, so it is its own target. */
+/**
+ * Adds one essential item in its quantity; above the card's link, so it is its own target. A form
+ * posted to the page's own action without the page's scripts (product-forms.ts).
+ */
 function AddEssentialItem({ item }: { item: Item }) {
-  const { add, openPanel, status } = useBasket();
+  const { add, openPanel } = useBasket();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [pressed, setPressed] = useState(false);
   const problemId = useId();
-  const button = useRef<HTMLButtonElement>(null);
+  const place = `${problemId}-place`;
+  const action = useProductFormAction(place);
+  const posted = usePostedProductForm(ADD_TO_BASKET, item.sku);
   const outOfStock = item.product.stockStatus.status === 'out_of_stock';
+  // The page's answer to a plain form's press, until pressed again here.
+  const shownProblem = problem ?? (!pressed && posted?.kind === 'refused' ? posted.message : null);
+  const added = !pressed && posted?.kind === 'added';
 
-  const addItem = async () => {
+  const addItem = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPressed(true);
     setBusy(true);
     setProblem(null);
     const result = await add(item.sku, item.quantity);
@@ -86,31 +98,30 @@ function AddEssentialItem({ item }: { item: Item }) {
     if (result.ok) openPanel({ sku: item.sku, quantity: item.quantity });
     else setProblem(apiProblemMessage(result.error));
   };
-  // Pressed before the scripts ran: added once the basket has been read.
-  const waiting = useEarlyPressWhenReady(button, `${problemId}-add`, status !== 'loading', () => void addItem());
 
   return (
-    <div className="relative z-10">
-      <Button
-        ref={button}
-        data-early-press={`${problemId}-add`}
-        variant="secondary"
-        size="sm"
-        loading={busy || waiting}
-        disabled={outOfStock}
-        onClick={() => void addItem()}
-        aria-describedby={problem ? problemId : undefined}
-      >
+    <form id={place} method="post" action={action} onSubmit={addItem} className="relative z-10">
+      <ProductFormFields intent={ADD_TO_BASKET} sku={item.sku} />
+      <input type="hidden" name="quantity" value={item.quantity} />
+      <Button type="submit" variant="secondary" size="sm" loading={busy} disabled={outOfStock} aria-describedby={shownProblem ? problemId : undefined}>
         {outOfStock ? 'Out of stock' : 'Add'}
         <span className="sr-only">{outOfStock ? `: ${item.product.productName}` : ` ${item.quantity} × ${item.product.productName} to basket`}</span>
       </Button>
       <div aria-live="polite">
-        {problem && (
+        {shownProblem && (
           <p id={problemId} className="mt-1 text-sm font-medium text-red-700">
-            {problem}
+            {shownProblem}
+          </p>
+        )}
+        {added && (
+          <p className="mt-1 text-sm font-medium text-green-800">
+            Added to your basket.{' '}
+            <Link to="/basket" className="font-semibold text-teal-700 underline hover:no-underline">
+              View basket
+            </Link>
           </p>
         )}
       </div>
-    </div>
+    </form>
   );
 }

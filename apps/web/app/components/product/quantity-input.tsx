@@ -21,12 +21,15 @@ export function parseQuantity(text: string): number | null {
  */
 export function QuantityInput({
   id: givenId,
+  form,
   initial = 1,
   onChange,
   className,
 }: {
   /** For the add button's error message to point at the field. */
   id?: string;
+  /** The form the quantity is sent with, when the field is not inside it (the product page's "Add to basket"). */
+  form?: string;
   initial?: number;
   onChange: (quantity: number | null) => void;
   className?: string;
@@ -96,6 +99,7 @@ export function QuantityInput({
         <input
           ref={input}
           id={id}
+          form={form}
           name="quantity"
           inputMode="numeric"
           value={text}

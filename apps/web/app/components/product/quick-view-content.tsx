@@ -43,6 +43,7 @@ export function QuickViewContent({ slug }: { slug: string }) {
         {offering && <VariantPicker offerings={product.offerings} selected={offering} onSelect={setSku} />}
         <AddToBasket
           sku={offering?.sku ?? product.sku}
+          productName={product.productName}
           quantity={1}
           size="md"
           confirmInline

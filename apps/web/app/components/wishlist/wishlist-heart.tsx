@@ -1,6 +1,10 @@
+import { useId, type FormEvent } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
+import { SAVE_TO_WISHLIST } from '../../lib/product-forms.ts';
+import { ProductFormFields, usePostedProductForm, useProductFormAction } from '../../lib/use-product-form.tsx';
 import { useWishlist } from '../../lib/wishlist/wishlist-context.tsx';
+import { useHydrated } from '../listing/use-hydrated.ts';
 import { useToast } from '../ui/toast.tsx';
 
 const filledHeart = 'M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20Z';
@@ -15,17 +19,27 @@ export interface WishlistHeartProps {
 
 /**
  * Saves a product to the wishlist, or takes it off: a toggle button (aria-pressed), announced with
- * a toast. Until the wishlist has loaded it is shown unpressed and disabled, at its final size.
+ * a toast. It is a form posted to the page's own action (product-forms.ts), so it saves without the
+ * page's scripts too, for a signed-in shopper (a guest's wishlist is kept by the browser: signing in
+ * comes first). With scripts, until the wishlist has loaded it is shown unpressed and disabled, at
+ * its final size.
  */
 export function WishlistHeart({ sku, productName, look = 'icon', className }: WishlistHeartProps) {
   const { has, toggle, status } = useWishlist();
   const toast = useToast();
-  const saved = has(sku);
-  const onClick = async () => {
+  const hydrated = useHydrated();
+  const place = `${useId()}-place`;
+  const action = useProductFormAction(place);
+  const posted = usePostedProductForm(SAVE_TO_WISHLIST, sku);
+  // Saved by the page's action: shown so until the wishlist itself has loaded.
+  const saved = has(sku) || (status === 'loading' && posted?.kind === 'saved');
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     const result = await toggle(sku);
     if (!result.ok) toast(apiProblemMessage(result.error), 'error');
     else toast(saved ? `${productName} removed from your wishlist.` : `${productName} saved to your wishlist.`, 'success');
   };
+  const busy = hydrated && status === 'loading';
   const heart = (
     <svg
       viewBox="0 0 24 24"
@@ -39,41 +53,45 @@ export function WishlistHeart({ sku, productName, look = 'icon', className }: Wi
       <path d={filledHeart} />
     </svg>
   );
+  const refusal = posted?.kind === 'refused' && status === 'loading' ? posted.message : null;
   if (look === 'button') {
     return (
-      <button
-        type="button"
-        aria-pressed={saved}
-        disabled={status === 'loading'}
-        onClick={onClick}
-        className={cn(
-          'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-white px-4 text-[0.9375rem] font-semibold text-navy-900 ' +
-            'ring-1 ring-navy-300 ring-inset transition-colors hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-60',
-          saved && 'text-red-700',
-          className,
-        )}
-      >
-        {heart}
-        {saved ? 'Saved to wishlist' : 'Save to wishlist'}
-      </button>
+      <form id={place} method="post" action={action} onSubmit={onSubmit} className={className}>
+        <ProductFormFields intent={SAVE_TO_WISHLIST} sku={sku} />
+        <button
+          type="submit"
+          aria-pressed={saved}
+          disabled={busy}
+          className={cn(
+            'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-white px-4 text-[0.9375rem] font-semibold text-navy-900 ' +
+              'ring-1 ring-navy-300 ring-inset transition-colors hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-60',
+            saved && 'text-red-700',
+          )}
+        >
+          {heart}
+          {saved ? 'Saved to wishlist' : 'Save to wishlist'}
+        </button>
+        {refusal && <p className="mt-1.5 max-w-48 text-sm font-medium text-red-700">{refusal}</p>}
+      </form>
     );
   }
   return (
-    <button
-      type="button"
-      aria-pressed={saved}
-      aria-label={`Save ${productName} to your wishlist`}
-      title={saved ? 'Saved to your wishlist' : 'Save to your wishlist'}
-      disabled={status === 'loading'}
-      onClick={onClick}
-      className={cn(
-        'grid size-10 place-items-center rounded-full bg-white/95 text-navy-800 shadow-sm ' +
-          'ring-1 ring-navy-100 transition hover:text-red-700 disabled:cursor-not-allowed',
-        saved && 'text-red-700',
-        className,
-      )}
-    >
-      {heart}
-    </button>
+    <form id={place} method="post" action={action} onSubmit={onSubmit} className={className}>
+      <ProductFormFields intent={SAVE_TO_WISHLIST} sku={sku} />
+      <button
+        type="submit"
+        aria-pressed={saved}
+        aria-label={`Save ${productName} to your wishlist`}
+        title={refusal ?? (saved ? 'Saved to your wishlist' : 'Save to your wishlist')}
+        disabled={busy}
+        className={cn(
+          'grid size-10 place-items-center rounded-full bg-white/95 text-navy-800 shadow-sm ' +
+            'ring-1 ring-navy-100 transition hover:text-red-700 disabled:cursor-not-allowed',
+          saved && 'text-red-700',
+        )}
+      >
+        {heart}
+      </button>
+    </form>
   );
 }

@@ -35,7 +35,11 @@ const setBasketCookie = (basketId: string | null) => {
 
 // Storage can be disabled, full or tampered with: the slot checks every read and ignores failures.
 const basketIdSlot = storedIdSlot(BASKET_ID_KEY);
-export const readStoredBasketId = basketIdSlot.read;
+/**
+ * The guest basket's id: the cookie's first, as a plain form's add (product-forms.server.ts) may have
+ * started the basket on the server, which writes the cookie only; else the one kept in storage.
+ */
+export const readStoredBasketId = () => basketIdFromCookie(document.cookie) ?? basketIdSlot.read();
 export const storeBasketId = (basketId: string) => {
   basketIdSlot.store(basketId);
   setBasketCookie(basketId);
