@@ -28,7 +28,7 @@ async function addFromProductPage(page: Page, quantity: number, sku?: string) {
   await openProduct(page, sku);
   const main = page.getByRole('main');
   await main.getByLabel('Quantity', { exact: true }).fill(String(quantity));
-  await main.getByRole('button', { name: 'Add to basket' }).click();
+  await main.getByRole('button', { name: 'Add to basket', exact: true }).click();
   await expect(panel(page).getByRole('status')).toContainText(`Added to your basket: ${quantity} × ${BASIN_NAME}`);
 }
 
@@ -53,10 +53,10 @@ test('a guest adds from the product page, changes and removes lines, and uses di
   await openProduct(page);
   const main = page.getByRole('main');
   await main.getByLabel('Quantity', { exact: true }).fill('999');
-  await main.getByRole('button', { name: 'Add to basket' }).click();
+  await main.getByRole('button', { name: 'Add to basket', exact: true }).click();
   await expect(main.getByText(/can be ordered at the moment/)).toBeVisible();
   await expect(panel(page)).toBeHidden();
-  await main.getByRole('button', { name: 'Add to basket' }).scrollIntoViewIfNeeded();
+  await main.getByRole('button', { name: 'Add to basket', exact: true }).scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'basket-add-refused', false);
 
   await addFromProductPage(page, 2);
@@ -130,7 +130,7 @@ test('quick view adds to the basket and confirms it in place', async ({ page }) 
   const productName = ((await opener.getAttribute('aria-label')) ?? '').replace('Quick view: ', '');
   await opener.click();
   const dialog = page.getByRole('dialog', { name: productName });
-  await dialog.getByRole('button', { name: 'Add to basket' }).click();
+  await dialog.getByRole('button', { name: 'Add to basket', exact: true }).click();
   await expect(dialog.getByText(`Added 1 × ${productName} to your basket.`)).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'View basket' })).toHaveAttribute('href', '/basket');
   await expect(basketButton(page, 'Basket (1 item)')).toBeAttached();

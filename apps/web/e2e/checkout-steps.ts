@@ -41,7 +41,7 @@ export const SHOWER_NAME = 'Brookvale Eden Mixer Shower';
 export async function addToBasket(page: Page, path = BASIN, name = BASIN_NAME) {
   await page.goto(path, { waitUntil: 'networkidle' });
   await expect(page.getByRole('banner').getByRole('button', { name: /^Basket \(/ })).toBeVisible();
-  await main(page).getByRole('button', { name: 'Add to basket' }).click();
+  await main(page).getByRole('button', { name: 'Add to basket', exact: true }).click();
   const added = page.getByRole('dialog', { name: 'Your basket' }).getByRole('status');
   await expect(added).toContainText('Added to your basket');
   await expect(added).toContainText(`1 × ${name}`);

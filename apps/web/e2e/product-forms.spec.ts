@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { BASIN, BASIN_NAME, expect, main } from './checkout-steps.ts';
+import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
 
 /**
  * "Add to basket" and "Save to wishlist" are plain forms posted to the page's own action
@@ -85,6 +85,36 @@ test.describe('without JavaScript', () => {
     await main(page).getByRole('button', { name: 'Save to wishlist' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/auth/sign-in' && url.searchParams.get('returnTo') === BASIN);
   });
+});
+
+test('a signed-in shopper adds to their own basket and saves to their wishlist without JavaScript', async ({ page, browser }, testInfo) => {
+  test.setTimeout(CHECKOUT_TIMEOUT);
+  // A new account, so no other test's basket is in the way. Signing in needs the page's scripts.
+  await registerAndSignIn(page, browser, testInfo, uniqueEmail(testInfo, 'plain-forms'), 'Robin Plainform');
+  const noScripts = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noScripts.newPage();
+
+  await plain.goto(`${BASIN}?sku=PL000109-1`);
+  await main(plain).getByLabel('Quantity', { exact: true }).fill('2');
+  await main(plain).getByRole('button', { name: 'Add to basket', exact: true }).click();
+  await expect(main(plain).getByText(`Added 2 × ${BASIN_NAME} to your basket.`)).toBeVisible();
+  // The account's basket (the session's), not a guest's.
+  expect((await noScripts.cookies()).some((entry) => entry.name === 'shop_basket')).toBe(false);
+
+  await main(plain).getByRole('button', { name: 'Save to wishlist' }).click();
+  await expect(plain).toHaveURL(/[?&]saved=PL000109-1#/);
+  await expect(main(plain).getByRole('button', { name: 'Saved to wishlist' })).toHaveAttribute('aria-pressed', 'true');
+
+  await plain.goto('/basket');
+  await expect(main(plain).getByRole('link', { name: BASIN_NAME })).toBeVisible();
+  await noScripts.close();
+
+  // The same basket and wishlist with scripts.
+  await page.goto('/basket');
+  await expect(main(page).getByRole('link', { name: BASIN_NAME })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Basket (2 items)' })).toBeVisible();
+  await page.goto('/wishlist');
+  await expect(main(page).getByText(BASIN_NAME).first()).toBeVisible();
 });
 
 test('another site’s form cannot add to a shopper’s basket', async ({ request }) => {

@@ -31,7 +31,7 @@ test('the product page is server-rendered with its details and structured data',
   await expect(breadcrumb.getByRole('link', { name: 'Cloakroom Basins' })).toHaveAttribute('href', '/c/basins/cloakroom-basins');
   await expect(page.getByText(/^Save £[\d,.]+ \(\d+%\)$/).first()).toBeVisible();
   await expect(page.getByText(/ex VAT$/).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add to basket' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Add to basket', exact: true })).toBeEnabled();
   await expect(page.getByRole('table')).toContainText('Vitreous China');
 
   const structured = await page.locator('script[type="application/ld+json"]').allTextContents();

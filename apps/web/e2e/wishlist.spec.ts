@@ -125,7 +125,7 @@ test('a basket line is saved for later: it moves to the wishlist at its quantity
   await page.goto(BASIN, { waitUntil: 'networkidle' });
   const main = page.getByRole('main');
   await main.getByLabel('Quantity', { exact: true }).fill('2');
-  await main.getByRole('button', { name: 'Add to basket' }).click();
+  await main.getByRole('button', { name: 'Add to basket', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Your basket' })).toBeVisible();
   await page.goto('/basket', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: `Save for later ${BASIN_NAME}` }).click();

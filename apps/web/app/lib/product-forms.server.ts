@@ -4,20 +4,14 @@ import { data, redirect } from 'react-router';
 import { QUANTITY_PROBLEM } from '../components/product/quantity-input.tsx';
 import { apiProblemMessage } from './api-problem.ts';
 import { apiBaseUrl, basketClient, catalogueClient, throwIfRateLimited, visitorHeaders } from './api.server.ts';
+import { readShopSession } from './auth/session.server.ts';
 import { signInPath } from './auth/settings.ts';
 import { basketCookie, basketIdFromCookie, CURRENT_BASKET, problemCode } from './basket/basket-logic.ts';
 import { isSameOriginPost, pageAfterChange, productFormFromPost, type ProductFormInput, type ProductFormRefusal } from './product-forms.ts';
 import type { ADD_TO_BASKET } from './product-forms.ts';
 
-/**
- * The signed-in shopper's access token, held by the server's session; null for a guest. Until the
- * storefront keeps a session on the server, sign-in lives in the browser only, so a plain form acts
- * for a guest: a shopper signed in there has the guest basket merged into theirs when the page's
- * scripts run (basket-context.tsx).
- */
-function shopperToken(_request: Request): string | null {
-  return null;
-}
+/** The signed-in shopper's access token, from the web server's session (decision 0063); null for a guest. */
+const shopperToken = (request: Request): string | null => readShopSession(request)?.accessToken ?? null;
 
 type AddInput = Extract<ProductFormInput, { intent: typeof ADD_TO_BASKET }>;
 
@@ -98,7 +92,10 @@ async function addToBasket(request: Request, input: AddInput & { quantity: numbe
   return redirect(pageAfterChange(request.url, { kind: 'added', sku: input.sku, quantity: input.quantity }), { status: 303, headers });
 }
 
-/** Saves to the shopper's wishlist. A wishlist is kept for a guest by the browser alone, so a guest signs in first and comes back. */
+/**
+ * Saves to the shopper's wishlist. A guest's wishlist is kept by the browser alone (its id in
+ * storage), so a guest signs in first and comes back to the page.
+ */
 async function saveToWishlist(request: Request, input: Extract<ProductFormInput, { intent: 'save-to-wishlist' }>) {
   const token = shopperToken(request);
   if (!token) return redirect(signInPath(pageAfterChange(request.url, null)), 303);

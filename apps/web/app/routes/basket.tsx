@@ -13,9 +13,10 @@ import { BasketIcon, TruckIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { basketClient, optionalExtra } from '../lib/api.server.ts';
+import { readShopSession } from '../lib/auth/session.server.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';
 import { guestBasketId } from '../lib/basket/guest-basket.server.ts';
-import { itemCountText } from '../lib/basket/basket-logic.ts';
+import { CURRENT_BASKET, itemCountText } from '../lib/basket/basket-logic.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -29,13 +30,16 @@ export const handle: RouteHandle = { toasts: 'clear-of-summary' };
 const RETRIEVE_PATH = '/basket/retrieve';
 
 /**
- * A guest's basket, named by the basket cookie, drawn by the server: a basket started by a plain
- * form (product-forms.ts) is seen without the page's scripts, and goes on to the guest's checkout,
- * which works without them too (decision 0020). A basket the API no longer knows is none.
+ * The basket drawn by the server: the signed-in shopper's (the session, decision 0063), or a guest's
+ * named by the basket cookie. A basket added to by a plain form (product-forms.ts) is then seen
+ * without the page's scripts, and a guest's goes on to their checkout, which works without them too
+ * (decision 0020). A basket the API no longer knows, or does not answer for, is read in the browser.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const basketId = guestBasketId(request);
-  return { guest: basketId ? await optionalExtra(basketClient(request).getBasket({ params: { basketId } })) : null };
+  const session = readShopSession(request);
+  const basketId = session ? CURRENT_BASKET : guestBasketId(request);
+  const client = basketClient(request, session?.accessToken);
+  return { drawn: basketId ? await optionalExtra(client.getBasket({ params: { basketId } })) : null };
 }
 
 /**
@@ -47,8 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function BasketPage({ loaderData }: Route.ComponentProps) {
   const context = useBasket();
   const { error, refresh, dismissAllNotices } = context;
-  // The server's reading of a guest's basket, until the browser has read it.
-  const serverDrawn = context.status === 'loading' && loaderData.guest ? loaderData.guest : null;
+  // The server's reading of the basket, until the browser has read it.
+  const serverDrawn = context.status === 'loading' ? loaderData.drawn : null;
   const basket = serverDrawn ?? context.basket;
   const status = serverDrawn ? 'ready' : context.status;
   const refreshed = useRef(false);
