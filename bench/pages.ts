@@ -11,7 +11,7 @@
  * (`BENCH_DATABASE_URL`, default `postgres://postgres@127.0.0.1:5432/bench_pages`, created and
  * seeded with the demo shop on first use). `BENCH_NODE_ENV` (default `production`, as `npm start`
  * runs it) picks React's build; `development` measures the development build, as `npm start` ran
- * before decision 0064. `BENCH_PAGES` picks pages by name (e.g. `home,product`), `BENCH_SIGNED`
+ * before decision 0065. `BENCH_PAGES` picks pages by name (e.g. `home,product`), `BENCH_SIGNED`
  * `out`, `in` or `both` (default), `BENCH_RATE` the fixed rate (default 20 pages/s).
  */
 import os from 'node:os';

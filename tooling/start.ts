@@ -4,7 +4,7 @@
  *
  * Pages render with React's production build (NODE_ENV=production); `npm run dev` has the development
  * build. Without a NODE_ENV of the caller's, the shop started here is the demo (SHOP_ENV=demo, decision
- * 0064): demo data and generated keys, as before. A caller who sets NODE_ENV, or SHOP_ENV, keeps them.
+ * 0065): demo data and generated keys, as before. A caller who sets NODE_ENV, or SHOP_ENV, keeps them.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -21,7 +21,7 @@ const readWith = <T>(parse: (value: string) => T | string) =>
 
 export const ApiConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  // How the shop is deployed (decision 0064): `production` applies production's refusals whatever NODE_ENV says, `demo` lifts
+  // How the shop is deployed (decision 0065): `production` applies production's refusals whatever NODE_ENV says, `demo` lifts
   // them from a NODE_ENV=production process (`npm start` runs the demo on React's production build). Absent: NODE_ENV decides.
   SHOP_ENV: z.enum(['production', 'demo']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -154,7 +154,7 @@ export const ApiConfigSchema = z.object({
 export interface ApiConfig {
   /** NODE_ENV: which build of React renders the pages, and the test defaults. */
   env: 'development' | 'production' | 'test';
-  /** Deployed in production (SHOP_ENV, else NODE_ENV; decision 0064): no demo data by default, and the unsafe defaults refused. */
+  /** Deployed in production (SHOP_ENV, else NODE_ENV; decision 0065): no demo data by default, and the unsafe defaults refused. */
   production: boolean;
   port: number;
   host: string;
@@ -394,7 +394,7 @@ function readSecretFile(file: string): { value?: string; problem?: string } {
 }
 
 /**
- * Whether the shop is deployed in production (decision 0064): SHOP_ENV says so when set; without it, NODE_ENV=production
+ * Whether the shop is deployed in production (decision 0065): SHOP_ENV says so when set; without it, NODE_ENV=production
  * does, as it always has. React's build follows NODE_ENV alone, so `npm start` (NODE_ENV=production, SHOP_ENV=demo) renders
  * with the production build and keeps its demo shop.
  */

@@ -177,7 +177,7 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
   it(
     'refuses to start in production with demo accounts, generated keys or the sandbox gateway, naming what to set',
     async () => {
-      // Production is how the shop is deployed (decision 0064): NODE_ENV=production without SHOP_ENV, or SHOP_ENV=production on any build.
+      // Production is how the shop is deployed (decision 0065): NODE_ENV=production without SHOP_ENV, or SHOP_ENV=production on any build.
       for (const [deployment, named] of [
         [{ NODE_ENV: 'production' }, 'NODE_ENV=production'],
         [{ SHOP_ENV: 'production' }, 'SHOP_ENV=production'],

@@ -88,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { frame, showsAuthProblem } = useRouteHandle();
   const { pathname, search } = useLocation();
   const searchQuery = pathname === '/search' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined;
-  // Every inline script carries this response's nonce (decision 0065); browsers hide it from the DOM, hence no hydration check.
+  // Every inline script carries this response's nonce (decision 0064); browsers hide it from the DOM, hence no hydration check.
   const nonce = useCspNonce();
 
   return (
