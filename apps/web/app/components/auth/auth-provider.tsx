@@ -403,7 +403,9 @@ async function arrive(
   const { restoreUser } = await loadClient();
   const restored = await restoreUser(userManager, settings.sessionUrl).catch(() => null);
   if (restored) {
+    // Held by the session already: loading it (the renewal timers, the session check) posts nothing.
     session.adopt(restored);
+    await userManager.events.load(restored);
     dispatch({ type: 'INITIALISED', user: restored });
     return;
   }

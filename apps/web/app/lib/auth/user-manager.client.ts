@@ -29,8 +29,8 @@ export function pageUserManager(settings: BrowserAuthSettings): UserManager {
 
 /**
  * Takes up the session the web server holds for this browser (a reload, a new tab): the user is
- * stored in the page's memory and loaded, which starts the renewal timers and the session check.
- * Null when the web server has none.
+ * stored in the page's memory. Loading it (`events.load`) then starts the renewal timers and the
+ * session check. Null when the web server has none.
  */
 export async function restoreUser(userManager: UserManager, sessionUrl: string): Promise<User | null> {
   const handOver = await restoreSession(sessionUrl);
@@ -38,7 +38,6 @@ export async function restoreUser(userManager: UserManager, sessionUrl: string):
   const user = new User({ ...handOver, profile: handOver.profile as IdTokenClaims });
   if (user.expired) return null;
   await userManager.storeUser(user);
-  await userManager.events.load(user);
   return user;
 }
 
