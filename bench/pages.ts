@@ -15,7 +15,7 @@
  * `out`, `in` or `both` (default), `BENCH_RATE` the fixed rate (default 20 pages/s).
  */
 import os from 'node:os';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { createTokenSigner, ensureDatabase, load, median, psql, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
