@@ -35,7 +35,7 @@ test('a signed-in shopper’s account, orders, order and saved cards show before
   // The header's search box is still a plain one: the page's scripts have not run.
   const scriptsHeldBack = () => expect(tab.getByRole('search', { name: 'Search products and categories' }).getByRole('combobox')).toHaveCount(0);
 
-  await tab.goto('/account');
+  await tab.goto('/account', { waitUntil: 'commit' });
   const details = main(tab).getByRole('region', { name: 'Your details' });
   await expect(details).toContainText(DEMO.shopper.name);
   await expect(details).toContainText(DEMO.shopper.email);
@@ -43,21 +43,21 @@ test('a signed-in shopper’s account, orders, order and saved cards show before
   await expect(main(tab).getByRole('status')).toHaveCount(0);
   await scriptsHeldBack();
 
-  await tab.goto('/account/orders');
+  await tab.goto('/account/orders', { waitUntil: 'commit' });
   await expect(main(tab).getByRole('link', { name: `View order ${orderNumber}` })).toBeVisible();
   await scriptsHeldBack();
 
-  await tab.goto(`/account/orders/${orderNumber}`);
+  await tab.goto(`/account/orders/${orderNumber}`, { waitUntil: 'commit' });
   await expect(tab.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
   await expect(main(tab).getByRole('region', { name: 'Payment' })).toContainText('Mastercard ending 4444');
   await scriptsHeldBack();
 
   // Someone else's order number: the page says so, with a 404.
-  const missing = await tab.goto('/account/orders/BP99999999');
+  const missing = await tab.goto('/account/orders/BP99999999', { waitUntil: 'commit' });
   expect(missing?.status()).toBe(404);
   await expect(main(tab).getByRole('heading', { name: 'We couldn’t find that order' })).toBeVisible();
 
-  await tab.goto('/account/cards');
+  await tab.goto('/account/cards', { waitUntil: 'commit' });
   const mastercard = main(tab).getByRole('region', { name: 'Mastercard ending 4444' }).first();
   await expect(main(tab).getByRole('region', { name: 'Visa ending 4242' }).first()).toBeVisible();
   await scriptsHeldBack();
