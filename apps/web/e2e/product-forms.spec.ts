@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { test, type Page } from './test.ts';
 import { BASIN, BASIN_NAME, CHECKOUT_TIMEOUT, expect, main, registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
 
 /**
