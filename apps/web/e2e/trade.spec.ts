@@ -21,6 +21,7 @@ import {
   uniqueEmail,
 } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { holdScripts } from './slow-start.ts';
 import { applicationForm, fillApplication, staffPage } from './trade-steps.ts';
 
 /**
@@ -35,17 +36,6 @@ const screenshot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-${name}.png`, fullPage: true, animations: 'disabled' });
 
 const errorSummary = (page: Page) => main(page).getByRole('alert').filter({ hasText: 'There is a problem' });
-
-/** Holds the page's scripts back; the returned function lets them through. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a visitor who is not signed in is asked to sign in or create an account before applying', async ({ page }, testInfo) => {
   await page.goto('/trade/apply');

@@ -1,4 +1,7 @@
 import { parseQuantity } from '../components/product/quantity-input.tsx';
+import { isSameOriginPost } from './same-origin-post.ts';
+
+export { isSameOriginPost };
 
 /**
  * "Add to basket" and "Save to wishlist" as plain forms (issue 35). Each posts to the page it is on
@@ -33,24 +36,6 @@ export function productFormFromPost(form: FormData): ProductFormInput | null {
   const typed = form.get('quantity');
   const quantity = typed === null ? 1 : typeof typed === 'string' ? parseQuantity(typed) : null;
   return { intent, sku, quantity, withRequired: form.get(WITH_REQUIRED_FIELD) !== null };
-}
-
-/**
- * Whether a post comes from the shop's own pages. Browsers say where a request comes from
- * (`Sec-Fetch-Site`); one that does not say sends `Origin` with every post, which must be this
- * host. A post that says neither is refused: another site's form must not change a shopper's basket
- * or wishlist through their cookies (SameSite=Lax stops most, not a same-site neighbour's).
- */
-export function isSameOriginPost(headers: Headers, requestUrl: string): boolean {
-  const site = headers.get('sec-fetch-site');
-  if (site !== null) return site === 'same-origin';
-  const origin = headers.get('origin');
-  if (origin === null || origin === 'null') return false;
-  try {
-    return new URL(origin).host === new URL(requestUrl).host;
-  } catch {
-    return false;
-  }
 }
 
 /** What the page says after a plain form's change, read from its address: no personal data, only a product code and a count. */

@@ -1,4 +1,5 @@
 import type { Route } from './+types/auth-session';
+import { isSameOriginPost } from '../lib/same-origin-post.ts';
 import { endSessionCookie, readShopSession, startShopSession } from '../lib/auth/session.server.ts';
 import { sessionHandOver, sessionProblem, type SessionProblemCode } from '../lib/auth/session-exchange.ts';
 
@@ -21,23 +22,15 @@ function problem(code: SessionProblemCode, extraHeaders: Record<string, string> 
   return Response.json(body, { status: body.status, headers: { 'content-type': 'application/problem+json', ...NO_STORE, ...extraHeaders } });
 }
 
-/** Whether the browser says this call came from one of this site's own pages. */
-function fromThisSite(request: Request): boolean {
-  const site = request.headers.get('sec-fetch-site');
-  if (site) return site === 'same-origin';
-  const origin = request.headers.get('origin');
-  return origin !== null && origin === new URL(request.url).origin;
-}
-
 export function loader({ request }: Route.LoaderArgs) {
-  if (!fromThisSite(request)) return problem('SESSION_CROSS_SITE');
+  if (!isSameOriginPost(request.headers, request.url)) return problem('SESSION_CROSS_SITE');
   const session = readShopSession(request);
   if (!session) return problem('SESSION_NOT_SIGNED_IN');
   return Response.json(sessionHandOver(session), { headers: NO_STORE });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (!fromThisSite(request)) return problem('SESSION_CROSS_SITE');
+  if (!isSameOriginPost(request.headers, request.url)) return problem('SESSION_CROSS_SITE');
   if (request.method === 'DELETE') return new Response(null, { status: 204, headers: { ...NO_STORE, 'set-cookie': endSessionCookie(request) } });
   if (request.method !== 'POST') return problem('SESSION_METHOD', { allow: 'GET, POST, DELETE' });
   if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) return problem('SESSION_BAD_REQUEST');
