@@ -55,7 +55,7 @@ export default async function handleRequest(
             callback();
           },
         });
-        const deferred = scriptsAfterFirstPaint();
+        const deferred = scriptsAfterFirstPaint(nonce);
         body.pipe(deferred);
         responseHeaders.set('Content-Type', 'text/html');
         pipe(body);

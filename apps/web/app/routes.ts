@@ -16,6 +16,8 @@ export default [
   // Generated product illustrations, one per product family and finish.
   route('images/products/:file', 'routes/product-image.ts'),
   route('images/user-content/:file', 'routes/user-content-image.ts'),
+  // Each category's drawing, an image so no page's scripts carry the drawings.
+  route('images/categories/:file', 'routes/category-illustration.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots.ts'),

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { categoryPath, type NavigationCategory } from '../lib/catalogue.ts';
-import { CategoryIllustration } from './illustrations/index.tsx';
+import { CategoryPicture } from './illustrations/category-picture.tsx';
 import { Badge } from './ui/badge.tsx';
 
 // Electrical categories carry the retailer's WEEE take-back duty (docs/domain.md §8.4).
@@ -17,7 +17,7 @@ export function CategoryTile({ category, headingLevel: Heading = 'h3' }: { categ
       }
     >
       <div className="relative aspect-[4/3] bg-gradient-to-b from-teal-50 to-sand-100">
-        <CategoryIllustration slug={category.slug} className="absolute inset-0 size-full p-3 transition-transform duration-300 group-hover:scale-105" />
+        <CategoryPicture slug={category.slug} lazy className="absolute inset-0 size-full p-3 transition-transform duration-300 group-hover:scale-105" />
         {WEEE_CATEGORIES.has(category.slug) && (
           <Badge tone="info" className="absolute top-2.5 left-2.5">
             Free WEEE take-back

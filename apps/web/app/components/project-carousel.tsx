@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { categoryPath, type NavigationCategory } from '../lib/catalogue.ts';
-import { CategoryIllustration } from './illustrations/index.tsx';
+import { CategoryPicture } from './illustrations/category-picture.tsx';
 import { Carousel } from './ui/carousel.tsx';
 import { ArrowRightIcon } from './ui/icons.tsx';
 
@@ -63,7 +63,7 @@ export function ProjectCarousel({ categories, className }: { categories: readonl
       slides={tips.map((tip) => (
         <article key={tip.slug} className="flex h-full flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-navy-100">
           <div className="aspect-[16/9] bg-gradient-to-br from-teal-50 to-teal-100/60">
-            <CategoryIllustration slug={tip.slug} className="size-full p-4" />
+            <CategoryPicture lazy slug={tip.slug} className="size-full p-4" />
           </div>
           <div className="flex flex-1 flex-col p-5">
             <h3 className="text-lg font-bold tracking-tight text-navy-950">{tip.title}</h3>

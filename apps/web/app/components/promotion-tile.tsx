@@ -1,7 +1,7 @@
 import { LISTING_TYPES, londonDayMonth, type Promotions } from '@shop/contracts';
 import { Link } from 'react-router';
 import { offerPath } from '../lib/catalogue.ts';
-import { CategoryIllustration } from './illustrations/index.tsx';
+import { CategoryPicture } from './illustrations/category-picture.tsx';
 import { Badge } from './ui/badge.tsx';
 import { ArrowRightIcon } from './ui/icons.tsx';
 
@@ -30,7 +30,7 @@ export function PromotionTile({ promotion }: { promotion: Promotion }) {
         </span>
       </div>
       <div className="aspect-square rounded-xl bg-white/70" aria-hidden="true">
-        <CategoryIllustration slug={promotion.category?.slug ?? (isNew ? 'bathroom-suites' : 'taps')} className="size-full p-2" />
+        <CategoryPicture lazy slug={promotion.category?.slug ?? (isNew ? 'bathroom-suites' : 'taps')} className="size-full p-2" />
       </div>
     </Link>
   );

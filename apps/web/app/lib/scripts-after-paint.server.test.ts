@@ -3,8 +3,8 @@ import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { scriptsAfterFirstPaint } from './scripts-after-paint.server.ts';
 
-const through = (chunks: (string | Buffer)[]) =>
-  text(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).pipe(scriptsAfterFirstPaint()));
+const through = (chunks: (string | Buffer)[], nonce?: string) =>
+  text(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).pipe(scriptsAfterFirstPaint(nonce)));
 
 // The shape React Router's <Scripts> writes.
 const scripts = [
@@ -43,6 +43,17 @@ describe('scriptsAfterFirstPaint', () => {
     for (let cut = 1; cut < bytes.length; cut++) {
       expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(whole);
     }
+  });
+
+  it('finds the module script when it carries the response nonce, as under the content security policy', async () => {
+    const nonce = 'rE4HVDjg0wsOCCRnkNuJlQ==';
+    const signed = page.replaceAll('<script', `<script nonce="${nonce}"`).replaceAll('<link rel="modulepreload"', `<link rel="modulepreload" nonce="${nonce}"`);
+    const html = await through([signed], nonce);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/^\s*import \* as/m);
+    const script = html.slice(html.indexOf(`<script nonce="${nonce}" type="module"`));
+    expect(script.indexOf('requestAnimationFrame')).toBeGreaterThan(-1);
+    expect(script.indexOf('requestAnimationFrame')).toBeLessThan(script.indexOf('["/assets/entry.client-1.js","/assets/framework-2.js"]'));
   });
 
   it('passes a page without scripts through unchanged, even one ending in what looks like a tag', async () => {

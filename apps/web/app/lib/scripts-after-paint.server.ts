@@ -17,8 +17,10 @@ import { StringDecoder } from 'node:string_decoder';
  * half a second at most. A page without those tags passes through unchanged, and a module script
  * of another shape still runs (its imports are then simply not delayed).
  */
-export function scriptsAfterFirstPaint(): Transform {
+export function scriptsAfterFirstPaint(nonce?: string): Transform {
   const decoder = new StringDecoder('utf8');
+  // React Router writes the response's nonce (content security policy) before the script's type.
+  const markers = [PRELOAD, `<script${nonce ? ` nonce="${nonce}"` : ''} type="module"`];
   const preloads: string[] = [];
   let pending = '';
 
@@ -27,9 +29,9 @@ export function scriptsAfterFirstPaint(): Transform {
     let out = '';
     let rest = text;
     for (;;) {
-      const start = firstMarker(rest);
+      const start = firstMarker(rest, markers);
       if (start === -1) {
-        const keep = partialMarkerAtEnd(rest);
+        const keep = partialMarkerAtEnd(rest, markers);
         pending = rest.slice(rest.length - keep);
         return out + rest.slice(0, rest.length - keep);
       }
@@ -66,21 +68,19 @@ export function scriptsAfterFirstPaint(): Transform {
 }
 
 const PRELOAD = '<link rel="modulepreload"';
-const MODULE_SCRIPT = '<script type="module"';
 const SCRIPT_END = '</script>';
-const MARKERS = [PRELOAD, MODULE_SCRIPT];
-const LONGEST_MARKER = Math.max(...MARKERS.map((marker) => marker.length));
 
-function firstMarker(text: string): number {
-  const found = MARKERS.map((marker) => text.indexOf(marker)).filter((index) => index !== -1);
+function firstMarker(text: string, markers: readonly string[]): number {
+  const found = markers.map((marker) => text.indexOf(marker)).filter((index) => index !== -1);
   return found.length ? Math.min(...found) : -1;
 }
 
 /** How many characters at the end of `text` begin a marker without completing it. */
-function partialMarkerAtEnd(text: string): number {
-  for (let length = Math.min(LONGEST_MARKER - 1, text.length); length > 0; length--) {
+function partialMarkerAtEnd(text: string, markers: readonly string[]): number {
+  const longest = Math.max(...markers.map((marker) => marker.length));
+  for (let length = Math.min(longest - 1, text.length); length > 0; length--) {
     const tail = text.slice(text.length - length);
-    if (MARKERS.some((marker) => marker.startsWith(tail))) return length;
+    if (markers.some((marker) => marker.startsWith(tail))) return length;
   }
   return 0;
 }

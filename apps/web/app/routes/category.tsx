@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/category';
-import { CategoryIllustration } from '../components/illustrations/index.tsx';
+import { CategoryPicture } from '../components/illustrations/category-picture.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ListingEmpty, ListingView } from '../components/listing/listing-view.tsx';
 import { listingHeaders, loadListing } from '../components/listing/load-listing.server.ts';
@@ -72,7 +72,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         intro={child ? <p>Part of our {category.name.toLowerCase()} range.</p> : <p>{category.description}</p>}
         aside={
           <div className="size-36 rounded-3xl bg-gradient-to-br from-teal-50 to-teal-100 lg:size-40">
-            <CategoryIllustration slug={category.slug} className="size-full p-4" />
+            <CategoryPicture slug={category.slug} className="size-full p-4" />
           </div>
         }
       />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { CategoryTile } from '../components/category-tile.tsx';
-import { HeroIllustration } from '../components/illustrations/index.tsx';
+import { HeroIllustration } from '../components/illustrations/hero.tsx';
 import { ProjectCarousel } from '../components/project-carousel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';

@@ -30,7 +30,7 @@ export const Shadow = ({ cx = 80, cy = 106, rx = 52 }: { cx?: number; cy?: numbe
  */
 export function Art({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <svg viewBox="0 0 160 120" className={className} aria-hidden="true" focusable="false">
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120" className={className} aria-hidden="true" focusable="false">
       {children}
     </svg>
   );

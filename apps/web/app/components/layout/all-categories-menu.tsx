@@ -1,12 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
 import { ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
-import { lazyComponent } from '../../lib/lazy-component.tsx';
-
-// The pictures' drawings are fetched when the menu first opens (docs/decisions/0054).
-const CategoryIllustration = lazyComponent(() => import('../illustrations/index.tsx').then((module) => module.CategoryIllustration));
+import { CategoryPicture } from '../illustrations/category-picture.tsx';
 
 /**
  * The desktop "All categories" panel: each department and its types. It is a <details> disclosure,
@@ -15,16 +12,12 @@ const CategoryIllustration = lazyComponent(() => import('../illustrations/index.
 export function AllCategoriesMenu({ categories }: { categories: readonly NavigationCategory[] }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => detailsRef.current?.removeAttribute('open');
-  // The pictures are drawn when the menu first opens: on every page they would be some 200 SVG
-  // elements to parse, style and hydrate that nobody sees until then (without JavaScript the menu
-  // opens with its links and no pictures).
-  const [pictured, setPictured] = useState(false);
+  // The pictures are lazy images: a closed menu fetches none of them, and opening it, with or
+  // without scripts, fetches each once (the browser caches them).
 
   useEffect(() => {
     const details = detailsRef.current;
     if (!details) return;
-    // Opened before the scripts ran: no toggle event will come, so draw the pictures now.
-    if (details.open) setPictured(true);
     const close = (returnFocus: boolean) => {
       if (!details.open) return;
       details.open = false;
@@ -41,7 +34,7 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
   }, []);
 
   return (
-    <details ref={detailsRef} className="group" onToggle={(event) => event.currentTarget.open && setPictured(true)}>
+    <details ref={detailsRef} className="group">
       <summary
         className={
           'flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg bg-navy-900 px-3.5 ' +
@@ -63,7 +56,7 @@ export function AllCategoriesMenu({ categories }: { categories: readonly Navigat
                 className="flex items-center gap-2.5 rounded-lg p-1 text-sm font-bold text-navy-950 hover:bg-teal-50 hover:text-teal-800"
               >
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-teal-50">
-                  {pictured && <CategoryIllustration slug={category.slug} className="size-8" />}
+                  <CategoryPicture slug={category.slug} lazy className="size-8" />
                 </span>
                 {category.name}
               </Link>
