@@ -105,7 +105,9 @@ test('the application form is drawn before the page’s scripts run: what is typ
   await form.getByLabel('Town or city').fill('York');
   // Sent before any script: the server acts for the signed-in shopper, and the API's words come back with nothing typed lost.
   await form.getByRole('button', { name: 'Send application' }).click();
-  await expect(errorSummary(page)).toContainText('Enter a UK phone number, like 07700 900123 or 020 7946 0000');
+  // The phone box was left empty: the API's words for a missing answer, in the summary and beside the field.
+  await expect(errorSummary(page)).toContainText('Enter a phone number');
+  await expect(form.getByLabel('Phone number')).toHaveAccessibleDescription(/Enter a phone number/);
   await expect(form.getByLabel('Legal name')).toHaveValue('Early Bird Heating Ltd');
   await expect(form.getByLabel('Town or city')).toHaveValue('York');
   await screenshot(page, testInfo, 'apply-before-scripts');

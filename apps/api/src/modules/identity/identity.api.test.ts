@@ -62,6 +62,8 @@ describe('authorization code + PKCE', () => {
     const { payload: access, protectedHeader } = await verifyAccessToken(tokens.access_token);
     expect(protectedHeader.alg).toBe('RS256');
     expect(access[api.config.identity.rolesClaim]).toEqual(['shopper']);
+    // Who it is, by address and name, for the steps the API records against them.
+    expect(access).toMatchObject({ email: 'shopper@demo.test', name: 'Sam Shopper' });
     expect(access.client_id).toBe(api.config.identity.clientId);
     expect(access.exp! - access.iat!).toBe(api.config.identity.accessTokenTtlSeconds);
     const profile = await identity().getUserProfile({ db: api.database.db }, access.sub!);

@@ -188,6 +188,8 @@ export async function createIdentityProvider(
       if (!account) return undefined;
       return {
         email: account.email,
+        // Staff steps record who took them by name (a help request "assigned to Stevie Staff").
+        ...(account.name ? { name: account.name } : {}),
         ...claimAtPath(identity.rolesClaim, account.roles),
         ...(account.tradeAccountId ? { trade_account_id: account.tradeAccountId } : {}),
       };
