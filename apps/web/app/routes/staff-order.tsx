@@ -1,31 +1,94 @@
-import { ApiError } from '@shop/api-client';
-import type { Order } from '@shop/contracts';
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { createOrdersClient } from '@shop/api-client';
+import { formatPence, type Order } from '@shop/contracts';
+import { useEffect } from 'react';
+import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-order';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { MoneyBackPanel, REFUNDS_HEADING, RefundsCard } from '../components/staff-orders/money-back.tsx';
-import { NextStep } from '../components/staff-orders/next-step.tsx';
-import { CustomerCard, DeliveryCard, HistoryCard, LinesCard, OrderSkeleton, PaymentCard } from '../components/staff-orders/order-details.tsx';
+import { NEXT_STEP_HEADING, NextStep } from '../components/staff-orders/next-step.tsx';
+import { CustomerCard, DeliveryCard, HistoryCard, LinesCard, PaymentCard } from '../components/staff-orders/order-details.tsx';
 import { OrderStatusBadge } from '../components/staff-orders/order-list.tsx';
+import { formText, type StepProblem } from '../components/staff/step-form.tsx';
+import { Notice } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon, ChevronLeftIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
+import { refusedStep, staffClient, staffRead, type RefusedStep } from '../lib/auth/staff-page.server.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { formatPence } from '@shop/contracts';
-import { ORDER_ROLES, ORDERS_AUDIENCE } from '../lib/staff-orders/orders.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+import { checkMoneyBack, isProviderAnswer, moneyBackDone, moneyBackProblem, type MoneyBackProblem } from '../lib/staff-orders/money-back.ts';
+import {
+  advanceBody,
+  advanceProblem,
+  FORWARD_STEPS,
+  ORDER_ROLES,
+  ORDERS_AUDIENCE,
+  orderHref,
+  STEP_ACTIONS,
+  type ForwardStep,
+} from '../lib/staff-orders/orders.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(ORDER_ROLES);
+const ordersApi = (request: Request) => staffClient(request, ORDER_ROLES, 'orders', createOrdersClient);
+const numberOf = (params: { orderNumber: string }) => params.orderNumber.trim().toUpperCase();
+
+/** The steps the page's forms post, and what `?done=` names after one: a move (by the status it went to), a cancellation or a refund. */
+const DONE = [...FORWARD_STEPS, 'cancel', 'refund'] as const;
+type Done = (typeof DONE)[number];
+
+/** The order, read on the server for the signed-in member of staff, so it shows at first paint. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = ordersApi(request);
+  const orderNumber = numberOf(params);
+  // A new key for each reading of the page: pressing its cancel or refund button twice is answered once.
+  return staffRead(async () => ({ order: await api.getOrderForStaff({ params: { orderNumber } }), idempotencyKey: crypto.randomUUID() }), {
+    missing: true,
+  } as const);
+}
+
+/** A problem in a step form's terms, its fields in the form's order (the keyboard goes to the first). */
+function inFormOrder(problem: { summary: string | null; stale: boolean; fields: Partial<Record<string, string>> }, order: readonly string[]): StepProblem {
+  const fields = Object.fromEntries(order.flatMap((field) => (problem.fields[field] ? [[field, problem.fields[field]]] : [])));
+  return { summary: problem.summary ?? '', stale: problem.stale, fields };
+}
+const moneyBackStep = (problem: MoneyBackProblem) => inFormOrder(problem, ['amount', 'reason']);
+
+/** A step on the order, posted as a plain form: done, the page comes back with a notice (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const api = ordersApi(request);
+  const orderNumber = numberOf(params);
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  const call = { params: { orderNumber } };
+  if (intent === 'advance') {
+    const status = FORWARD_STEPS.find((step) => step === formText(form, 'status'));
+    if (!status) throw data(null, { status: 400 });
+    const values = { status, carrier: formText(form, 'carrier'), trackingNumber: formText(form, 'trackingNumber'), note: formText(form, 'note') };
+    try {
+      await api.advanceOrder({ ...call, body: advanceBody(values) });
+    } catch (error) {
+      return refusedStep(error, { intent, values }, (refusal) => inFormOrder(advanceProblem(refusal, values), ['carrier', 'trackingNumber', 'note']));
+    }
+    return redirect(`${orderHref(orderNumber)}?done=${status}`, 303);
+  }
+  if (intent !== 'cancel' && intent !== 'refund') throw data(null, { status: 400 });
+  const values = { amount: formText(form, 'amount'), reason: formText(form, 'reason') };
+  const checked = checkMoneyBack(values, intent === 'refund' ? Number(formText(form, 'refundablePence')) : null);
+  // A refusal gets a new key: what is sent after it is another request.
+  const refused = { intent, values: { ...values, idempotencyKey: crypto.randomUUID() } };
+  if ('problem' in checked) return data<RefusedStep>({ ...refused, problem: moneyBackStep(checked.problem) }, { status: 400 });
+  const headers = { 'idempotency-key': formText(form, 'idempotencyKey') };
+  try {
+    if ('amountPence' in checked.body) {
+      await api.refundOrder({ ...call, body: { ...checked.body, alreadyRefundedPence: Number(formText(form, 'refundedPence')) } }, { headers });
+    } else await api.cancelOrder({ ...call, body: checked.body }, { headers });
+  } catch (error) {
+    return refusedStep(error, refused, (refusal) => moneyBackStep(moneyBackProblem(refusal)), isProviderAnswer);
+  }
+  return redirect(`${orderHref(orderNumber)}?done=${intent}`, 303);
+}
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`${params.orderNumber.toUpperCase()} | Orders`, 'An order: customer, delivery, items, payment and history, and its next step.'),
@@ -33,9 +96,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** One order for staff: everything about it, and the next step in its fulfilment. */
-export default function StaffOrderPage() {
-  const { orderNumber = '' } = useParams();
-  const number = orderNumber.trim().toUpperCase();
+export default function StaffOrderPage({ loaderData, params }: Route.ComponentProps) {
+  const number = numberOf(params);
   return (
     <>
       <PageHeader title={`Order ${number}`} trail={[{ label: 'Your account', to: '/account' }, { label: 'Orders', to: '/staff/orders' }, { label: number }]} />
@@ -45,50 +107,42 @@ export default function StaffOrderPage() {
           All orders
         </Link>
         <div className="mt-6">
-          <StaffOrder orderNumber={number} />
+          {'forbidden' in loaderData ? (
+            <NeedStaffAccount {...ORDERS_AUDIENCE} />
+          ) : 'missing' in loaderData ? (
+            <EmptyState icon={<BasketIcon className="size-8" />} title="No such order" actions={<ButtonLink to="/staff/orders">Find an order</ButtonLink>}>
+              <p>There is no order {number}. Order numbers are BP and 8 digits, like BP10000001: check it, or search by the customer’s e-mail address.</p>
+            </EmptyState>
+          ) : (
+            <StaffOrder order={loaderData.order} idempotencyKey={loaderData.idempotencyKey} />
+          )}
         </div>
       </div>
     </>
   );
 }
 
-function StaffOrder({ orderNumber }: { orderNumber: string }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const loaded = useApiData(clients ? `${sub}:${orderNumber}` : undefined, (signal) =>
-    clients!.orders.getOrderForStaff({ params: { orderNumber } }, { signal }),
-  );
-  // What the last change answered, shown in place of the loaded order (no reload, no flicker).
-  const [latest, setLatest] = useState<Order | null>(null);
-  // After a change, the keyboard goes to what shows its outcome: the next step, or the refunds list.
-  // A new object per change, so the effect runs after each one.
-  const [focusAfter, setFocusAfter] = useState<{ target: 'next-step' | 'refunds' } | null>(null);
-  useEffect(() => {
-    if (focusAfter?.target === 'refunds') document.getElementById(REFUNDS_HEADING)?.focus();
-  }, [focusAfter]);
+function doneNotice(done: Done, order: Order): string {
+  if (done === 'cancel' || done === 'refund') return moneyBackDone(done, order);
+  return `${order.orderNumber} ${STEP_ACTIONS[done satisfies ForwardStep].done}.`;
+}
 
-  if (loaded.state === 'error') {
-    if (isForbidden(loaded.error)) return <NeedStaffAccount {...ORDERS_AUDIENCE} />;
-    // 404: no such order; 400: not an order number at all.
-    if (loaded.error instanceof ApiError && (loaded.error.status === 404 || loaded.error.status === 400)) {
-      return (
-        <EmptyState icon={<BasketIcon className="size-8" />} title="No such order" actions={<ButtonLink to="/staff/orders">Find an order</ButtonLink>}>
-          <p>There is no order {orderNumber}. Order numbers are BP and 8 digits, like BP10000001: check it, or search by the customer’s e-mail address.</p>
-        </EmptyState>
-      );
-    }
-    return <LoadError title="We couldn’t load this order" error={loaded.error} onRetry={loaded.reload} />;
-  }
-  const order = latest?.orderNumber === orderNumber ? latest : loaded.state === 'ready' ? loaded.data : null;
-  if (!order) return <OrderSkeleton />;
-  const reload = () => {
-    setLatest(null);
-    setFocusAfter(null);
-    loaded.reload();
-  };
+function StaffOrder({ order, idempotencyKey }: { order: Order; idempotencyKey: string }) {
+  const [searchParams] = useSearchParams();
+  // What the last step did, unless a step has been refused since (the address still says what was done before).
+  const refused = useActionData<typeof action>();
+  const done = refused ? undefined : DONE.find((step) => step === searchParams.get('done'));
+  // After each step (the same step twice included), the keyboard goes to what shows its outcome: the next step, or the refunds list.
+  const doneAt = done ? `${done}:${order.history.length}:${order.refunds.length}` : null;
+  useEffect(() => {
+    if (!doneAt) return;
+    const money = doneAt.startsWith('cancel:') || doneAt.startsWith('refund:');
+    document.getElementById(money ? REFUNDS_HEADING : NEXT_STEP_HEADING)?.focus({ preventScroll: !money });
+  }, [doneAt]);
 
   return (
     <div className="space-y-6">
+      {done && <Notice title={doneNotice(done, order)} />}
       <section aria-labelledby="order-status" className="rounded-2xl border border-navy-100 bg-white p-5">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h2 id="order-status" className="text-xl font-bold tracking-tight text-navy-950">
@@ -108,27 +162,11 @@ function StaffOrder({ orderNumber }: { orderNumber: string }) {
       {/* Phones: the next step first, then the order, then its history. Wider: the order on the left; the next step and history beside it. */}
       <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="min-w-0 lg:col-start-3 lg:row-start-1">
-          {/* Keyed on the status: after a move the panel starts afresh with the new choices. */}
-          <NextStep
-            key={order.status}
-            order={order}
-            onAdvanced={(next) => {
-              setLatest(next);
-              setFocusAfter({ target: 'next-step' });
-            }}
-            focusOnMount={focusAfter?.target === 'next-step'}
-            onStale={reload}
-          />
+          {/* Keyed on the status: after a move the form starts afresh with the new choices. */}
+          <NextStep key={order.status} order={order} />
           <div className="mt-6 empty:hidden">
-            <MoneyBackPanel
-              order={order}
-              onChanged={(next) => {
-                setLatest(next);
-                // The refunds list shows what happened (the buttons may be gone).
-                setFocusAfter({ target: 'refunds' });
-              }}
-              onStale={reload}
-            />
+            {/* Keyed on the refunds: after one the forms start empty. */}
+            <MoneyBackPanel key={order.refunds.length} order={order} idempotencyKey={idempotencyKey} />
           </div>
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">

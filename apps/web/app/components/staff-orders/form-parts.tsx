@@ -1,34 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { cn } from '../../lib/cn.ts';
-import { FormField } from '../ui/form-field.tsx';
-import { controlClasses } from '../ui/input.tsx';
-
-/** A few lines of text for the order's history (a note, a reason), up to the API's 300 characters. */
-export function TextAreaField(props: {
-  id: string;
-  label: string;
-  hint: string;
-  error: string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-  rows: number;
-}) {
-  return (
-    <FormField id={props.id} label={props.label} hint={props.hint} error={props.error}>
-      {(control) => (
-        <textarea
-          {...control}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-          rows={props.rows}
-          maxLength={300}
-          className={cn(controlClasses, 'py-2.5')}
-        />
-      )}
-    </FormField>
-  );
-}
 
 /**
  * What the API said about a refused change, above the form's button; when the record moved on

@@ -1,47 +1,38 @@
-import type { Order } from '@shop/contracts';
-import { useId, useRef, useState } from 'react';
+import { formatPence, type Order, type OrderRefund } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
-import { formatPence } from '@shop/contracts';
-import {
-  checkMoneyBack,
-  moneyBackActions,
-  moneyBackProblem,
-  REFUND_KIND_NAMES,
-  refundStateName,
-  type MoneyBackField,
-  type MoneyBackProblem,
-  type MoneyBackValues,
-} from '../../lib/staff-orders/money-back.ts';
+import { moneyBackActions, REFUND_KIND_NAMES, refundStateName } from '../../lib/staff-orders/money-back.ts';
 import { paymentStatusText, paymentText } from '../../lib/staff-orders/orders.ts';
 import { penceToText } from '../../lib/staff-discounts/amounts.ts';
-import { useApiClients } from '../../lib/use-api.ts';
+import { usePostedStep } from '../staff/posted-step-form.tsx';
+import { StepHeading } from '../staff/step-form.tsx';
+import { TextAreaField } from '../trade/application-fields.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
-import { useToast } from '../ui/toast.tsx';
 import { Card } from './order-details.tsx';
-import { ProblemAlert, TextAreaField, useFocusAfterRender } from './form-parts.tsx';
-
-type Mode = 'cancel' | 'refund';
+import { ProblemAlert } from './form-parts.tsx';
 
 /**
  * Money going back, offered only when the API would allow it: cancelling before dispatch (all of the
- * payment), refunding after it (any part of what remains). Each opens a dialog asking the reason
- * (and, for a refund, the amount in pounds); the API's refusals are shown next to their fields.
+ * payment), refunding after it (any part of what remains). Each is a plain form posted to the page
+ * (intents `cancel` and `refund`), so it works before the page's scripts run: it asks the reason
+ * (and, for a refund, the amount in pounds), and the refusals come back next to their fields.
  */
-export function MoneyBackPanel({ order, onChanged, onStale }: { order: Order; onChanged: (order: Order) => void; onStale: () => void }) {
+export function MoneyBackPanel({ order, idempotencyKey }: { order: Order; idempotencyKey: string }) {
   const actions = moneyBackActions(order);
-  const [mode, setMode] = useState<Mode | null>(null);
-  if (!actions.cancel && !actions.refund && !actions.pending) return null;
   const { pending } = actions;
+  // Retrying a pending refund asks for the same amount again: the API finishes that one.
+  const retrying = pending !== null && pending.kind === 'refund' && !pending.withProvider ? pending : null;
+  if (!actions.cancel && !actions.refund && !pending) return null;
   return (
     <section aria-labelledby="money-back" className="rounded-2xl border border-navy-100 bg-white p-5">
       <h2 id="money-back" className="text-lg font-bold text-navy-950">
         Cancel or refund
       </h2>
-      <div className="mt-2 space-y-3 text-navy-800">
+      <div className="mt-2 space-y-4 text-navy-800">
         {pending && (
           <p className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-sm text-navy-950">
             {pending.kind === 'cancellation' ? 'The cancellation’s' : 'A'} refund of <strong>{formatPence(pending.amountPence)}</strong>{' '}
@@ -59,184 +50,92 @@ export function MoneyBackPanel({ order, onChanged, onStale }: { order: Order; on
             {formatPence(order.payment.refundablePence)} can still go back to the customer.
           </p>
         )}
-        <div className="flex flex-wrap gap-3">
-          {actions.cancel && (
-            <Button variant="secondary" onClick={() => setMode('cancel')}>
-              {pending ? 'Finish the cancellation' : 'Cancel order'}
-            </Button>
-          )}
-          {actions.refund && (
-            <Button variant="secondary" onClick={() => setMode('refund')}>
-              Refund
-            </Button>
-          )}
-          {pending && pending.kind !== 'cancellation' && !pending.withProvider && (
-            <Button variant="secondary" onClick={() => setMode('refund')}>
-              Retry the refund of {formatPence(pending.amountPence)}
-            </Button>
-          )}
-        </div>
+        {actions.cancel && (
+          <MoneyBackForm mode="cancel" order={order} idempotencyKey={idempotencyKey} title={pending ? 'Finish the cancellation' : 'Cancel order'}>
+            {formatPence(order.payment.refundablePence)} goes back to the customer’s {paymentText(order.payment)}, the items go back into stock and any discount
+            code can be used again. The customer is e-mailed.
+          </MoneyBackForm>
+        )}
+        {(actions.refund || retrying) && (
+          <MoneyBackForm
+            mode="refund"
+            order={order}
+            idempotencyKey={idempotencyKey}
+            title={retrying ? `Retry the refund of ${formatPence(retrying.amountPence)}` : 'Refund'}
+            retrying={retrying}
+          >
+            {retrying
+              ? `The refund of ${formatPence(retrying.amountPence)} was not confirmed: send it again to finish it.`
+              : `Up to ${formatPence(order.payment.refundablePence)} of the ${formatPence(order.payment.capturedPence)} paid can be ` +
+                `refunded to the customer’s ${paymentText(order.payment)}. Refunding all of it marks the order refunded.`}{' '}
+            The customer is e-mailed.
+          </MoneyBackForm>
+        )}
       </div>
-      {mode && (
-        <MoneyBackDialog
-          // A fresh form (and idempotency key) every time the dialog opens.
-          key={mode}
-          mode={mode}
-          order={order}
-          onClose={() => setMode(null)}
-          onDone={(next) => {
-            setMode(null);
-            onChanged(next);
-          }}
-          onStale={() => {
-            setMode(null);
-            onStale();
-          }}
-        />
-      )}
     </section>
   );
 }
 
-function MoneyBackDialog({
+function MoneyBackForm({
   mode,
   order,
-  onClose,
-  onDone,
-  onStale,
+  idempotencyKey,
+  title,
+  retrying = null,
+  children,
 }: {
-  mode: Mode;
+  mode: 'cancel' | 'refund';
   order: Order;
-  onClose: () => void;
-  onDone: (order: Order) => void;
-  onStale: () => void;
+  idempotencyKey: string;
+  title: string;
+  retrying?: OrderRefund | null;
+  children: ReactNode;
 }) {
-  const clients = useApiClients();
-  const toast = useToast();
-  const id = useId();
-  const fieldId = (field: MoneyBackField) => `${id}-${field}`;
-  const form = useRef<HTMLFormElement>(null);
-  const focusLater = useFocusAfterRender(form);
-  const pending = moneyBackActions(order).pending;
-  // Retrying a pending refund asks for the same amount again: the API finishes that one, with its own key.
-  const retrying = mode === 'refund' && pending !== null && pending.kind === 'refund';
-  const [values, setValues] = useState<MoneyBackValues>({
-    amount: retrying ? penceToText(pending.amountPence) : '',
-    reason: retrying ? (pending.reason ?? '') : '',
-  });
-  const [problem, setProblem] = useState<MoneyBackProblem | null>(null);
-  const [busy, setBusy] = useState(false);
-  // One key per opening: a retry of this submission replays the API's first answer.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const refundable = retrying ? pending.amountPence : order.payment.refundablePence;
-  const set = (field: MoneyBackField, value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  const show = (found: MoneyBackProblem) => {
-    setProblem(found);
-    const first = (['amount', 'reason'] as const).find((field) => found.fields[field]);
-    focusLater(first ? fieldId(first) : null);
-  };
-
-  const submit = async () => {
-    if (!clients) return;
-    const checked = checkMoneyBack(values, mode === 'refund' ? refundable : null);
-    if ('problem' in checked) return show(checked.problem);
-    setBusy(true);
-    setProblem(null);
-    const params = { orderNumber: order.orderNumber };
-    const headers = { 'idempotency-key': idempotencyKey };
-    try {
-      const next =
-        'amountPence' in checked.body
-          ? await clients.orders.refundOrder({ params, body: { ...checked.body, alreadyRefundedPence: order.payment.refundedPence } }, { headers })
-          : await clients.orders.cancelOrder({ params, body: checked.body }, { headers });
-      const amount = formatPence(next.payment.refundedPence - order.payment.refundedPence);
-      toast(mode === 'cancel' ? `${order.orderNumber} is cancelled and ${amount} refunded.` : `${amount} refunded on ${order.orderNumber}.`, 'success');
-      onDone(next);
-    } catch (error) {
-      show(moneyBackProblem(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const title = mode === 'cancel' ? `Cancel order ${order.orderNumber}?` : `Refund order ${order.orderNumber}`;
+  const { id, ids, form, problem, values, busy, pathname } = usePostedStep(mode);
+  const refundable = retrying ? retrying.amountPence : order.payment.refundablePence;
   return (
-    <Dialog open onClose={onClose} title={title}>
-      <form
-        ref={form}
-        noValidate
-        className="space-y-5 p-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {mode === 'cancel' ? (
-          <p className="text-navy-800">
-            {formatPence(order.payment.refundablePence)} goes back to the customer’s {paymentText(order.payment)}, the items go back into stock and any discount
-            code can be used again. The customer is e-mailed.
-          </p>
-        ) : (
-          <p className="text-navy-800">
-            {retrying
-              ? `The refund of ${formatPence(pending.amountPence)} was not confirmed: send it again to finish it.`
-              : `Up to ${formatPence(refundable)} of the ${formatPence(order.payment.capturedPence)} paid can be ` +
-                `refunded to the customer’s ${paymentText(order.payment)}. Refunding all of it marks the order refunded.`}{' '}
-            The customer is e-mailed.
-          </p>
-        )}
-
-        {mode === 'refund' && (
-          <FormField id={fieldId('amount')} label="Amount (£)" hint={`In pounds and pence, up to ${formatPence(refundable)}.`} error={problem?.fields.amount}>
-            {(control) => (
-              <div className="flex flex-wrap items-center gap-3">
-                <span className="relative block w-40">
-                  <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-navy-700">
-                    £
-                  </span>
-                  <Input
-                    {...control}
-                    value={values.amount}
-                    onChange={(event) => set('amount', event.target.value)}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    readOnly={retrying}
-                    className="pl-8 tabular-nums"
-                  />
-                </span>
-                {!retrying && (
-                  <Button variant="ghost" size="sm" onClick={() => set('amount', penceToText(refundable))}>
-                    All {formatPence(refundable)}
-                  </Button>
-                )}
-              </div>
-            )}
-          </FormField>
-        )}
-
-        <TextAreaField
-          id={fieldId('reason')}
-          label="Reason"
-          hint="Kept in the order’s history for staff; the customer’s e-mail does not show it."
-          error={problem?.fields.reason}
-          value={values.reason}
-          onChange={(value) => set('reason', value)}
-          rows={3}
-        />
-
-        {problem?.summary && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={onStale} />}
-
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={busy}>
-            {mode === 'cancel' ? 'Cancel order' : 'Refund'}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            {mode === 'cancel' ? 'Keep the order' : 'Don’t refund'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <Form ref={form} method="post" noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border border-navy-100 p-4">
+      <input type="hidden" name="intent" value={mode} />
+      {/* What the page read: a refund checks nothing else went back meanwhile, and a repeat of this form is answered once. */}
+      <input type="hidden" name="refundedPence" value={order.payment.refundedPence} />
+      <input type="hidden" name="refundablePence" value={refundable} />
+      <input type="hidden" name="idempotencyKey" value={values.idempotencyKey ?? idempotencyKey} />
+      <StepHeading id={`${id}-title`} title={title} hint={children} />
+      {mode === 'refund' && (
+        <FormField id={ids('amount')} label="Amount (£)" hint={`In pounds and pence, up to ${formatPence(refundable)}.`} error={problem?.fields.amount}>
+          {(control) => (
+            <span className="relative block w-40">
+              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-navy-700">
+                £
+              </span>
+              <Input
+                {...control}
+                name="amount"
+                defaultValue={retrying ? penceToText(retrying.amountPence) : values.amount}
+                inputMode="decimal"
+                autoComplete="off"
+                readOnly={retrying !== null}
+                className="pl-8 tabular-nums"
+              />
+            </span>
+          )}
+        </FormField>
+      )}
+      <TextAreaField
+        name="reason"
+        id={ids('reason')}
+        label="Reason"
+        hint="Kept in the order’s history for staff; the customer’s e-mail does not show it."
+        error={problem?.fields.reason}
+        defaultValue={values.reason ?? retrying?.reason ?? ''}
+        maxLength={300}
+        rows={3}
+      />
+      {problem?.summary && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={pathname} />}
+      <Button type="submit" variant="secondary" loading={busy}>
+        {mode === 'cancel' ? 'Cancel order' : 'Refund'}
+      </Button>
+    </Form>
   );
 }
 

@@ -7,7 +7,6 @@ import { addressLines, deliveryWhen, paymentStatusText, paymentText } from '../.
 import { CancelledPart } from '../cancelled-part.tsx';
 import { AddressLines } from '../ui/address-lines.tsx';
 import { Link } from '../ui/link.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 /** A titled card of the order page. */
 export function Card({
@@ -224,27 +223,5 @@ export function HistoryCard({ order }: { order: Order }) {
         ))}
       </ol>
     </Card>
-  );
-}
-
-export function OrderSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-6">
-      <p className="sr-only" role="status">
-        Loading the order…
-      </p>
-      <Skeleton className="h-8 w-72" />
-      <Skeleton className="h-20 w-full rounded-2xl" />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <Skeleton className="h-72 w-full rounded-2xl" />
-          <Skeleton className="h-48 w-full rounded-2xl" />
-        </div>
-        <div className="space-y-6">
-          <Skeleton className="h-80 w-full rounded-2xl" />
-          <Skeleton className="h-40 w-full rounded-2xl" />
-        </div>
-      </div>
-    </div>
   );
 }

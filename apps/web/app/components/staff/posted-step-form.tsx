@@ -26,6 +26,28 @@ export interface PostedStepFormProps {
  * changed since is refused.
  */
 export function PostedStepForm({ intent, version, title, hint, submitLabel, variant = 'primary', children }: PostedStepFormProps) {
+  const { id, ids, form, problem, values, busy, pathname } = usePostedStep(intent);
+  return (
+    <Form ref={form} method="post" noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+      <StepHeading id={`${id}-title`} title={title} hint={hint} />
+      {children?.(problem, ids, values)}
+      {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={pathname} />}
+      <Button type="submit" variant={variant} loading={busy}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * What a step form posted to the page's action needs to show its outcome: the API's refusal of this
+ * form (by its `intent`) and what was typed, field ids to put messages beside, whether it is being
+ * sent, and the page's address (to see the record as it is now). The keyboard goes to the first
+ * field to fix, else to the form's message (`data-problem`), once it is shown.
+ */
+export function usePostedStep(intent: string) {
   const id = useId();
   const ids = (field: string) => `${id}-${field}`;
   const form = useRef<HTMLFormElement>(null);
@@ -34,23 +56,10 @@ export function PostedStepForm({ intent, version, title, hint, submitLabel, vari
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-  // The keyboard goes to the first field to fix, else to the message, once it is shown.
   useEffect(() => {
     if (!mine) return;
     const first = Object.keys(mine.problem.fields)[0];
     (first ? document.getElementById(`${id}-${first}`) : form.current?.querySelector<HTMLElement>('[data-problem]'))?.focus();
   }, [mine, id]);
-  const problem = mine?.problem ?? null;
-  return (
-    <Form ref={form} method="post" noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={version} />
-      <StepHeading id={`${id}-title`} title={title} hint={hint} />
-      {children?.(problem, ids, mine?.values ?? {})}
-      {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={pathname} />}
-      <Button type="submit" variant={variant} loading={busy}>
-        {submitLabel}
-      </Button>
-    </Form>
-  );
+  return { id, ids, form, problem: mine?.problem ?? null, values: mine?.values ?? {}, busy, pathname };
 }

@@ -1,7 +1,8 @@
 import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import { sealSession, SESSION_COOKIE, sessionKey, type ShopSession } from './session.server.ts';
-import { searchRead, staffPageLoader, staffRead } from './staff-page.server.ts';
+import { stepProblemOf } from '../../components/staff/step-form.tsx';
+import { refusedStep, searchRead, staffPageLoader, staffRead } from './staff-page.server.ts';
 
 const refusal = (status: number, errors?: { path: string; message: string }[]) => new ApiError(status, { code: 'X', errors }, `Refused with ${status}`);
 const failing = (error: unknown) => () => Promise.reject(error);
@@ -42,6 +43,19 @@ describe('a staff page’s read', () => {
       page: null,
       problem: 'Enter the age as a whole number of days',
     });
+  });
+});
+
+describe('a refused staff step', () => {
+  const problemOf = (error: unknown) => stepProblemOf(error, new Set());
+  const step = { intent: 'refund', values: { reason: 'Scratched' } };
+
+  it('comes back to its form with the API’s words and its status; a 5xx goes to the error page unless the page shows its words', async () => {
+    const refused = refusedStep(refusal(409), step, problemOf);
+    expect([statusOf(refused), refused.data]).toEqual([409, { ...step, problem: { summary: 'Refused with 409', stale: false, fields: {} } }]);
+    const provider = refusal(502);
+    expect(await thrown(() => refusedStep(provider, step, problemOf))).toBe(provider);
+    expect(statusOf(refusedStep(provider, step, problemOf, (error) => error.status === 502))).toBe(502);
   });
 });
 

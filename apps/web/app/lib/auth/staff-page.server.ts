@@ -54,11 +54,17 @@ export interface RefusedStep {
 
 /**
  * A staff step the API refused, shown again in its form with the API's words (a field's message
- * beside it, the rest above the button); a 5xx or a network failure goes to the error page.
+ * beside it, the rest above the button); a 5xx or a network failure goes to the error page, unless
+ * `shown` says the API's words for it tell staff what happened (a payment provider's refusal).
  */
-export function refusedStep(error: unknown, step: Omit<RefusedStep, 'problem'>, problemOf: (error: unknown) => StepProblem) {
+export function refusedStep(
+  error: unknown,
+  step: Omit<RefusedStep, 'problem'>,
+  problemOf: (error: unknown) => StepProblem,
+  shown: (error: ApiError) => boolean = () => false,
+) {
   throwIfRateLimited(error);
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  if (!(error instanceof ApiError) || (error.status >= 500 && !shown(error))) throw error;
   return data<RefusedStep>({ ...step, problem: problemOf(error) }, { status: error.status });
 }
 

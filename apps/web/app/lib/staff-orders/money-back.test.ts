@@ -1,7 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import type { Order, OrderRefund } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkMoneyBack, moneyBackActions, moneyBackProblem, refundStateName } from './money-back.ts';
+import { checkMoneyBack, isProviderAnswer, moneyBackActions, moneyBackDone, moneyBackProblem, refundStateName } from './money-back.ts';
 import { paymentStatusText } from './orders.ts';
 
 const payment = (overrides: Partial<Order['payment']> = {}): Order['payment'] => ({
@@ -125,5 +125,23 @@ describe('the payment, as staff read it', () => {
     expect(paymentStatusText(payment())).toBe('Captured');
     expect(paymentStatusText(payment({ status: 'partially_refunded', refundedPence: 1_000 }))).toBe('£10.00 of £50.00 refunded');
     expect(paymentStatusText(payment({ status: 'refunded', refundedPence: 5_000 }))).toBe('Refunded in full');
+  });
+});
+
+describe('once money went back', () => {
+  it('says what went back, from the newest refund of that kind, or that the provider has not confirmed it', () => {
+    const refunds = [refund({ amountPence: 500 }), refund({ refundId: 'r2', amountPence: 1_250 })];
+    expect(moneyBackDone('refund', { orderNumber: 'BP10000001', refunds })).toBe('£12.50 refunded on BP10000001.');
+    const cancelled = [refund({ kind: 'cancellation', amountPence: 5_000 })];
+    expect(moneyBackDone('cancel', { orderNumber: 'BP10000001', refunds: cancelled })).toBe('BP10000001 is cancelled and £50.00 refunded.');
+    expect(moneyBackDone('refund', { orderNumber: 'BP10000001', refunds: [refund({ state: 'pending' })] })).toBe(
+      'The refund of £10.00 on BP10000001 is not confirmed by the payment provider yet.',
+    );
+  });
+
+  it('shows the provider’s own 502s in the form, not other failures', () => {
+    expect(isProviderAnswer(new ApiError(502, { code: 'ORDER_REFUND_REFUSED' }, 'Refused.'))).toBe(true);
+    expect(isProviderAnswer(new ApiError(502, { code: 'UPSTREAM' }, 'Bad gateway.'))).toBe(false);
+    expect(isProviderAnswer(new ApiError(500, { code: 'ORDER_X' }, 'Boom.'))).toBe(false);
   });
 });

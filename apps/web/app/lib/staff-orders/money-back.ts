@@ -1,5 +1,5 @@
 import { ApiError } from '@shop/api-client';
-import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES, type Order, type OrderRefund } from '@shop/contracts';
+import { CANCELLABLE_STATUSES, formatPence, REFUNDABLE_STATUSES, type Order, type OrderRefund } from '@shop/contracts';
 import { apiProblemMessage } from '../api-problem.ts';
 import { parsePounds } from '../staff-discounts/amounts.ts';
 
@@ -102,4 +102,15 @@ export function moneyBackProblem(error: unknown): MoneyBackProblem {
   if (problem.fields.amount || problem.fields.reason) problem.summary = null;
   problem.stale = STALE_CODES.has(error.code ?? '');
   return problem;
+}
+
+/** A payment provider's refusal, or a refund it has not confirmed: a 502 whose words say what happened to the money, shown as they are. */
+export const isProviderAnswer = (error: ApiError) => error.status === 502 && (error.code ?? '').startsWith('ORDER_');
+
+/** What the page says once money went back: the newest refund of that kind, as the order now shows it. */
+export function moneyBackDone(kind: 'cancel' | 'refund', order: Pick<Order, 'orderNumber' | 'refunds'>): string {
+  const refund = order.refunds.findLast((each) => each.kind === (kind === 'cancel' ? 'cancellation' : 'refund'));
+  const amount = formatPence(refund?.amountPence ?? 0);
+  if (refund?.state !== 'succeeded') return `The refund of ${amount} on ${order.orderNumber} is not confirmed by the payment provider yet.`;
+  return kind === 'cancel' ? `${order.orderNumber} is cancelled and ${amount} refunded.` : `${amount} refunded on ${order.orderNumber}.`;
 }

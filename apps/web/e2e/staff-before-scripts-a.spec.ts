@@ -1,0 +1,70 @@
+import { expect as baseExpect, test, type Page } from './test.ts';
+import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { placeTestOrder } from './orders.ts';
+import { holdScripts, slowCpu } from './slow-start.ts';
+
+/**
+ * Staff pages are drawn by the server for the signed-in member of staff (decision 0063): with the
+ * page's scripts held back and the CPU slowed as a mid-range phone's, a list and a record show their
+ * data, and a step on the record is a plain form posted to the page, which comes back with a notice.
+ */
+
+// A sign-in through the provider and an order placed over HTTP: slow on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const main = (page: Page) => page.getByRole('main');
+/** The header's search box is still a plain one: the page's scripts have not run. */
+const scriptsHeldBack = (page: Page) => expect(page.getByRole('search', { name: 'Search products and categories' }).getByRole('combobox')).toHaveCount(0);
+
+test('the staff order search and an order show their data before the scripts run, and moving the order on works as a plain form', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `early-order-${testInfo.project.name}-${Date.now()}@example.com`;
+  const orderNumber = await placeTestOrder(request, { email, firstName: 'Eddie', lastName: 'Early' });
+  await signInByRedirect(page, DEMO.staff.email);
+
+  const fullSpeed = await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto(`/staff/orders?q=${orderNumber}`, { waitUntil: 'commit' });
+  await expect(main(page).getByText('Order 1 of 1, newest first')).toBeVisible();
+  await main(page).getByRole('link', { name: orderNumber }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
+  await expect(main(page).getByRole('region', { name: 'Customer' })).toContainText('Eddie Early');
+  await scriptsHeldBack(page);
+
+  // Dispatching without the tracking number: refused by the API, said in the form, before any script.
+  const panel = main(page).getByRole('region', { name: 'Next step' });
+  await panel.getByRole('radio', { name: 'Mark dispatched' }).check();
+  await panel.getByLabel('Carrier').selectOption('DPD');
+  await panel.getByRole('button', { name: 'Mark dispatched', exact: true }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Enter the carrier and tracking number to mark the order dispatched.');
+  await expect(panel.getByText('Enter the tracking number')).toBeVisible();
+  // What was typed and chosen is still there.
+  await expect(panel.getByLabel('Carrier')).toHaveValue('DPD');
+  await expect(panel.getByRole('radio', { name: 'Mark dispatched' })).toBeChecked();
+
+  await panel.getByRole('radio', { name: 'Start picking' }).check();
+  await panel.getByLabel('Note (optional)').fill('Picked before the scripts ran');
+  await panel.getByRole('button', { name: 'Start picking', exact: true }).click();
+  await expect(
+    main(page)
+      .getByRole('status')
+      .filter({ hasText: `${orderNumber} is being picked.` }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`/staff/orders/${orderNumber}?done=picking`);
+  await expect(main(page).getByRole('region', { name: 'History' })).toContainText('Picked before the scripts ran');
+  await expect(panel.getByRole('radio', { name: 'Start picking' })).toHaveCount(0);
+  await scriptsHeldBack(page);
+
+  // Once the scripts run, the page is the same.
+  release();
+  await fullSpeed();
+  await pageReady(page);
+  await expect(
+    main(page)
+      .getByRole('status')
+      .filter({ hasText: `${orderNumber} is being picked.` }),
+  ).toBeVisible();
+});
