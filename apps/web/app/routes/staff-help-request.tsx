@@ -1,13 +1,13 @@
 import { createHelpCentreInboxClient } from '@shop/api-client';
 import type { HelpRequest } from '@shop/contracts';
-import { useEffect, useRef } from 'react';
-import { data, redirect, useActionData, useSearchParams } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/staff-help-request';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { HelpStatusBadge, OverdueBadge } from '../components/staff-help/inbox-list.tsx';
-import { REQUEST_STEPS, RequestActions, requestProblemOf, stepDone, type RequestStep } from '../components/staff-help/request-actions.tsx';
+import { REQUEST_STEPS, RequestActions, requestProblemOf, stepDone } from '../components/staff-help/request-actions.tsx';
+import { useStepDone } from '../components/staff/posted-step-form.tsx';
 import { Card, FileList, RequestDetails, Thread } from '../components/staff-help/request-parts.tsx';
 import { formText } from '../components/staff/step-form.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
@@ -96,16 +96,7 @@ export default function StaffHelpRequestPage({ loaderData, params }: Route.Compo
 }
 
 function Request({ request }: { request: HelpRequest }) {
-  const [searchParams] = useSearchParams();
-  // What the last step did, unless a step has been refused since (the address still says what was done before).
-  const refused = useActionData<typeof action>();
-  const done = refused ? undefined : REQUEST_STEPS.find((step): step is RequestStep => step === searchParams.get('done'));
-  const status = useRef<HTMLDivElement>(null);
-  // After each step (the same step twice included), the keyboard goes to what was done.
-  const doneAt = done ? `${done}:${request.version}` : null;
-  useEffect(() => {
-    if (doneAt) status.current?.focus();
-  }, [doneAt]);
+  const { done, ref: status } = useStepDone(REQUEST_STEPS);
   const special = specialPage(request.type, request.reference);
 
   return (

@@ -1,31 +1,72 @@
-import { ApiError } from '@shop/api-client';
-import type { TradeAccountForStaff } from '@shop/contracts';
+import type { TradeAccountForStaff, TradeBand } from '@shop/contracts';
 import { formatPence, TRADE_BUSINESS_TYPE_NAMES, TRADE_TYPE_NAMES } from '@shop/contracts';
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { data, Link as RouterLink, redirect } from 'react-router';
 import type { Route } from './+types/staff-trade-account';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { BusinessDetailsForm, ContactDetailsForm, ResetPassword, SetBandForm } from '../components/staff-trade/account-forms.tsx';
-import { ApplicationSkeleton, Card } from '../components/trade/application-parts.tsx';
+import { useStepDone } from '../components/staff/posted-step-form.tsx';
+import { formText } from '../components/staff/step-form.tsx';
+import {
+  ACCOUNT_STEPS,
+  accountProblemOf,
+  accountStepDone,
+  BusinessDetailsForm,
+  ContactDetailsForm,
+  ResetPassword,
+  SetBandForm,
+} from '../components/staff-trade/account-forms.tsx';
+import { Card } from '../components/trade/application-parts.tsx';
+import { Notice } from '../components/trade/trade-panels.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { ChevronLeftIcon, UserIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
+import { refusedStep, staffRead } from '../lib/auth/staff-page.server.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { businessFromForm, contactFromForm, typedValues } from '../lib/trade/application-form.ts';
 import { bandLabel } from '../lib/trade/bands.ts';
-import { staffApplicationPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE, TRADE_REVIEW_ROLES } from '../lib/trade/trade-paths.ts';
-import { useTradeBands } from '../lib/trade/use-trade-bands.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+import { staffTradeBands, staffTradeClient } from '../lib/trade/trade-api.server.ts';
+import { staffAccountPath, staffApplicationPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE } from '../lib/trade/trade-paths.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(TRADE_REVIEW_ROLES);
+const MISSING = { missing: true } as const;
+/** The account's number from the address, or null when it cannot be one (the page says there is no such account). */
+const accountIdOf = (params: { id: string }) => (/^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null);
+
+/** The account and the bands to move it to, read on the server for the signed-in reviewer, so they show at first paint. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = staffTradeClient(request);
+  const id = accountIdOf(params);
+  if (id === null) return data(MISSING, { status: 404 });
+  return staffRead(async () => {
+    const [account, bands] = await Promise.all([api.getTradeAccountInternal({ params: { id } }), staffTradeBands(request)]);
+    return { account, bands };
+  }, MISSING);
+}
+
+/** A change to the account, posted as a plain form: made, the page comes back saying so (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const api = staffTradeClient(request);
+  const id = accountIdOf(params);
+  const form = await request.formData();
+  const step = ACCOUNT_STEPS.find((name) => name === formText(form, 'intent'));
+  if (id === null || !step) throw data(null, { status: 400 });
+  const values = typedValues(form);
+  try {
+    // The business's and the holder's own numbers come from the account as the API has it, not from the form.
+    const account = await api.getTradeAccountInternal({ params: { id } });
+    if (step === 'contact') await api.updateTradeAccountDetails({ params: { tradeExternalId: account.tradeExternalId }, body: contactFromForm(form) });
+    else if (step === 'business') await api.updateTradeAccountBusiness({ params: { id }, body: businessFromForm(form) });
+    else if (step === 'band') {
+      const body = { bandCode: formText(form, 'bandCode'), reason: formText(form, 'reason') };
+      await api.setBusinessTradeBand({ params: { id: account.business.id }, body });
+    } else await api.resetTradeAccountPassword({ params: { id } });
+  } catch (error) {
+    return refusedStep(error, { intent: step, values }, accountProblemOf);
+  }
+  return redirect(`${staffAccountPath(id)}?done=${step}`, 303);
+}
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Trade account | Staff', 'A trade account: its business, band history and orders.'),
@@ -35,13 +76,12 @@ export const meta: Route.MetaFunction = () => [
 const BAND_REASONS = { approval: 'On approval', spend: 'Moved up by spend', staff: 'By staff' } as const;
 
 /** One trade account for staff: the business, band and its history, latest orders, and the changes staff can make. */
-export default function StaffTradeAccountPage() {
-  const { id = '' } = useParams();
+export default function StaffTradeAccountPage({ loaderData, params }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
         title="Trade account"
-        trail={[{ label: 'Your account', to: '/account' }, { label: 'Trade accounts', to: STAFF_TRADE_PATHS.accounts }, { label: id }]}
+        trail={[{ label: 'Your account', to: '/account' }, { label: 'Trade accounts', to: STAFF_TRADE_PATHS.accounts }, { label: params.id }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
         <Link to={STAFF_TRADE_PATHS.accounts} className="inline-flex items-center gap-1">
@@ -49,73 +89,61 @@ export default function StaffTradeAccountPage() {
           All trade accounts
         </Link>
         <div className="mt-6">
-          <Account id={Number(id)} />
+          {'forbidden' in loaderData ? (
+            <NeedStaffAccount {...TRADE_REVIEW_AUDIENCE} />
+          ) : 'missing' in loaderData ? (
+            <EmptyState
+              icon={<UserIcon className="size-8" />}
+              title="No such trade account"
+              actions={<ButtonLink to={STAFF_TRADE_PATHS.accounts}>Find a trade account</ButtonLink>}
+            >
+              <p>There is no trade account {params.id}. Search by the business’s name, the e-mail address or the postcode.</p>
+            </EmptyState>
+          ) : (
+            <Account account={loaderData.account} bands={loaderData.bands} />
+          )}
         </div>
       </div>
     </>
   );
 }
 
-function Account({ id }: { id: number }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const bands = useTradeBands();
-  const valid = Number.isInteger(id) && id > 0;
-  const loaded = useApiData(clients && valid ? `${sub}:trade-account:${id}` : undefined, (signal) =>
-    clients!.trade.getTradeAccountInternal({ params: { id } }, { signal }),
-  );
-  // What the last change answered, in place of what was loaded.
-  const [latest, setLatest] = useState<TradeAccountForStaff | null>(null);
-
-  const missing = !valid || (loaded.state === 'error' && loaded.error instanceof ApiError && (loaded.error.status === 404 || loaded.error.status === 400));
-  if (missing) {
-    return (
-      <EmptyState
-        icon={<UserIcon className="size-8" />}
-        title="No such trade account"
-        actions={<ButtonLink to={STAFF_TRADE_PATHS.accounts}>Find a trade account</ButtonLink>}
-      >
-        <p>There is no trade account {String(id)}. Search by the business’s name, the e-mail address or the postcode.</p>
-      </EmptyState>
-    );
-  }
-  if (loaded.state === 'error') {
-    if (isForbidden(loaded.error)) return <NeedStaffAccount {...TRADE_REVIEW_AUDIENCE} />;
-    return <LoadError title="We couldn’t load this trade account" error={loaded.error} onRetry={loaded.reload} />;
-  }
-  const account = latest ?? (loaded.state === 'ready' ? loaded.data : null);
-  if (!account) return <ApplicationSkeleton label="Loading the trade account…" />;
+function Account({ account, bands }: { account: TradeAccountForStaff; bands: readonly TradeBand[] }) {
+  const { done, ref: status } = useStepDone(ACCOUNT_STEPS);
   const { business, bandAccount } = account;
   const bandName = (code: string) => bands.find((band) => band.code === code)?.name ?? code;
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="account-summary" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <h2 id="account-summary" className="text-xl font-bold tracking-tight text-navy-950">
-            {business.legalName}
-          </h2>
-          <Badge tone="accent">{bandLabel(business.band)}</Badge>
-        </div>
-        <p className="mt-1 text-sm text-navy-700">
-          {account.tradeExternalId} · opened <time dateTime={account.createdAt}>{formatInstant(account.createdAt)}</time> · held by {account.user.name} (
-          <span className="break-all">{account.user.email}</span>)
-          {account.applicationId !== null && (
-            <>
-              {' '}
-              ·{' '}
-              <RouterLink to={staffApplicationPath(account.tradeExternalId)} className="font-medium text-teal-700 underline underline-offset-3">
-                its application
-              </RouterLink>
-            </>
-          )}
-        </p>
-        <p className="mt-1 text-sm text-navy-700">
-          {TRADE_BUSINESS_TYPE_NAMES[business.businessType]} · {business.trade === 'other' ? business.tradeOther : TRADE_TYPE_NAMES[business.trade]} ·{' '}
-          {business.address.postcode} · trade terms{' '}
-          {account.termsAcceptedVersion === null ? 'not accepted yet' : `version ${account.termsAcceptedVersion} accepted`}
-        </p>
-      </section>
+      <div ref={status} tabIndex={-1} className="space-y-4 focus:outline-none">
+        {done && <Notice title={accountStepDone(done, account)} />}
+        <section aria-labelledby="account-summary" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <h2 id="account-summary" className="text-xl font-bold tracking-tight text-navy-950">
+              {business.legalName}
+            </h2>
+            <Badge tone="accent">{bandLabel(business.band)}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-navy-700">
+            {account.tradeExternalId} · opened <time dateTime={account.createdAt}>{formatInstant(account.createdAt)}</time> · held by {account.user.name} (
+            <span className="break-all">{account.user.email}</span>)
+            {account.applicationId !== null && (
+              <>
+                {' '}
+                ·{' '}
+                <RouterLink to={staffApplicationPath(account.tradeExternalId)} className="font-medium text-teal-700 underline underline-offset-3">
+                  its application
+                </RouterLink>
+              </>
+            )}
+          </p>
+          <p className="mt-1 text-sm text-navy-700">
+            {TRADE_BUSINESS_TYPE_NAMES[business.businessType]} · {business.trade === 'other' ? business.tradeOther : TRADE_TYPE_NAMES[business.trade]} ·{' '}
+            {business.address.postcode} · trade terms{' '}
+            {account.termsAcceptedVersion === null ? 'not accepted yet' : `version ${account.termsAcceptedVersion} accepted`}
+          </p>
+        </section>
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card id="band" title="Band and spend">
@@ -148,15 +176,7 @@ function Account({ id }: { id: number }) {
             ))}
           </ol>
           <div className="mt-4">
-            <SetBandForm
-              account={account}
-              bands={bands}
-              onSaved={(next) => {
-                setLatest({ ...account, business: next });
-                // The band history and spend are the API's: read the account again for the new entry.
-                void clients?.trade.getTradeAccountInternal({ params: { id } }).then(setLatest, () => {});
-              }}
-            />
+            <SetBandForm key={bandAccount.bandChangedAt} account={account} bands={bands} />
           </div>
         </Card>
         <Card id="orders" title="Latest orders">
@@ -184,8 +204,7 @@ function Account({ id }: { id: number }) {
               ))}
             </ul>
           )}
-          <h3 className="mt-6 font-bold text-navy-950">Password</h3>
-          <div className="mt-2">
+          <div className="mt-6">
             <ResetPassword account={account} />
           </div>
         </Card>
@@ -196,8 +215,8 @@ function Account({ id }: { id: number }) {
           Change the details
         </h2>
         <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
-          <ContactDetailsForm account={account} onSaved={(saved) => setLatest({ ...account, ...saved })} />
-          <BusinessDetailsForm account={account} onSaved={(saved) => setLatest({ ...account, ...saved })} />
+          <ContactDetailsForm key={`contact-${account.updatedAt}`} account={account} />
+          <BusinessDetailsForm key={`business-${account.updatedAt}`} account={account} />
         </div>
       </section>
     </div>

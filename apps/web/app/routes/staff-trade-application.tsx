@@ -1,37 +1,58 @@
-import { ApiError } from '@shop/api-client';
-import type { TradeApplication } from '@shop/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import type { TradeApplication, TradeBand } from '@shop/contracts';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/staff-trade-application';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { DecisionForms } from '../components/staff-trade/decision-forms.tsx';
-import {
-  ApplicationDetails,
-  ApplicationHistory,
-  ApplicationSkeleton,
-  ApplicationStatusBadge,
-  Card,
-  DocumentList,
-} from '../components/trade/application-parts.tsx';
+import { useStepDone } from '../components/staff/posted-step-form.tsx';
+import { formText } from '../components/staff/step-form.tsx';
+import { DECISION_STEPS, decisionDone, decisionProblemOf, DecisionForms } from '../components/staff-trade/decision-forms.tsx';
+import { ApplicationDetails, ApplicationHistory, ApplicationStatusBadge, Card, DocumentList } from '../components/trade/application-parts.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { ChevronLeftIcon, UserIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
+import { refusedStep, staffRead } from '../lib/auth/staff-page.server.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { bandLabel } from '../lib/trade/bands.ts';
-import { staffAccountPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE, TRADE_REVIEW_ROLES } from '../lib/trade/trade-paths.ts';
-import { useTradeBands } from '../lib/trade/use-trade-bands.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+import { staffTradeBands, staffTradeClient } from '../lib/trade/trade-api.server.ts';
+import { staffAccountPath, staffApplicationPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE } from '../lib/trade/trade-paths.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(TRADE_REVIEW_ROLES);
+/** The application and the bands to approve it on, read on the server for the signed-in reviewer, so they show at first paint. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = staffTradeClient(request);
+  const { tradeExternalId } = params;
+  return staffRead(
+    async () => {
+      const [application, bands] = await Promise.all([api.getTradeApplication({ params: { tradeExternalId } }), staffTradeBands(request)]);
+      return { application, bands };
+    },
+    { missing: true } as const,
+  );
+}
+
+/** A reviewer's step, posted as a plain form: done, the page comes back saying so (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const api = staffTradeClient(request);
+  const { tradeExternalId } = params;
+  const form = await request.formData();
+  const step = DECISION_STEPS.find((name) => name === formText(form, 'intent'));
+  if (!step) throw data(null, { status: 400 });
+  const version = Number(formText(form, 'version'));
+  const values = { bandCode: formText(form, 'bandCode'), note: formText(form, 'note'), question: formText(form, 'question'), reason: formText(form, 'reason') };
+  try {
+    // The steps name the application by its own number; the version that goes with them is the one the page read.
+    const { id } = await api.getTradeApplication({ params: { tradeExternalId } });
+    const call = { params: { id } };
+    if (step === 'approve') await api.approveTradeApplication({ ...call, body: { bandCode: values.bandCode, note: values.note.trim() || undefined, version } });
+    else if (step === 'ask') await api.requireMoreInfoForTradeApplication({ ...call, body: { question: values.question, version } });
+    else await api.disapproveTradeApplication({ ...call, body: { reason: values.reason, version } });
+  } catch (error) {
+    return refusedStep(error, { intent: step, values }, decisionProblemOf);
+  }
+  return redirect(`${staffApplicationPath(tradeExternalId)}?done=${step}`, 303);
+}
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(
@@ -42,8 +63,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** One application for reviewers: what was sent, the documents, who did what when, and the steps to take. */
-export default function StaffTradeApplicationPage() {
-  const { tradeExternalId = '' } = useParams();
+export default function StaffTradeApplicationPage({ loaderData, params }: Route.ComponentProps) {
+  const { tradeExternalId } = params;
   return (
     <>
       <PageHeader
@@ -56,53 +77,31 @@ export default function StaffTradeApplicationPage() {
           All applications
         </Link>
         <div className="mt-6">
-          <Application tradeExternalId={tradeExternalId} />
+          {'forbidden' in loaderData ? (
+            <NeedStaffAccount {...TRADE_REVIEW_AUDIENCE} />
+          ) : 'missing' in loaderData ? (
+            <EmptyState
+              icon={<UserIcon className="size-8" />}
+              title="No such application"
+              actions={<ButtonLink to={STAFF_TRADE_PATHS.queue}>Find an application</ButtonLink>}
+            >
+              <p>There is no application {tradeExternalId}. Search the queue by the business’s name, the e-mail address or the postcode.</p>
+            </EmptyState>
+          ) : (
+            <Application application={loaderData.application} bands={loaderData.bands} />
+          )}
         </div>
       </div>
     </>
   );
 }
 
-function Application({ tradeExternalId }: { tradeExternalId: string }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const bands = useTradeBands();
-  const loaded = useApiData(clients ? `${sub}:${tradeExternalId}` : undefined, (signal) =>
-    clients!.trade.getTradeApplication({ params: { tradeExternalId } }, { signal }),
-  );
-  // What the last step answered, shown in place of the loaded application, with what was done.
-  const [latest, setLatest] = useState<{ application: TradeApplication; done: string } | null>(null);
-  const status = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (latest) status.current?.focus();
-  }, [latest]);
-
-  if (loaded.state === 'error') {
-    if (isForbidden(loaded.error)) return <NeedStaffAccount {...TRADE_REVIEW_AUDIENCE} />;
-    if (loaded.error instanceof ApiError && (loaded.error.status === 404 || loaded.error.status === 400)) {
-      return (
-        <EmptyState
-          icon={<UserIcon className="size-8" />}
-          title="No such application"
-          actions={<ButtonLink to={STAFF_TRADE_PATHS.queue}>Find an application</ButtonLink>}
-        >
-          <p>There is no application {tradeExternalId}. Search the queue by the business’s name, the e-mail address or the postcode.</p>
-        </EmptyState>
-      );
-    }
-    return <LoadError title="We couldn’t load this application" error={loaded.error} onRetry={loaded.reload} />;
-  }
-  const application = latest?.application ?? (loaded.state === 'ready' ? loaded.data : null);
-  if (!application) return <ApplicationSkeleton label="Loading the application…" />;
-  const reload = () => {
-    setLatest(null);
-    loaded.reload();
-  };
-
+function Application({ application, bands }: { application: TradeApplication; bands: readonly TradeBand[] }) {
+  const { done, ref: status } = useStepDone(DECISION_STEPS);
   return (
     <div className="space-y-6">
       <div ref={status} tabIndex={-1} className="space-y-4 focus:outline-none">
-        {latest && <Notice title={latest.done} />}
+        {done && <Notice title={decisionDone(done, application)} />}
         <section aria-labelledby="application-summary" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <h2 id="application-summary" className="text-xl font-bold tracking-tight text-navy-950">
@@ -155,13 +154,7 @@ function Application({ tradeExternalId }: { tradeExternalId: string }) {
             {application.status === 'approved' || application.status === 'disapproved' ? (
               <p className="text-navy-800">This application has been decided: there is nothing more to do.</p>
             ) : (
-              <DecisionForms
-                key={application.version}
-                application={application}
-                bands={bands}
-                onDecided={(next, done) => setLatest({ application: next, done })}
-                onStale={reload}
-              />
+              <DecisionForms key={application.version} application={application} bands={bands} />
             )}
           </section>
           <Card id="history" title="History">

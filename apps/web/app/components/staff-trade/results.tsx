@@ -12,7 +12,6 @@ import { ApplicationStatusBadge } from '../trade/application-parts.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { UserIcon } from '../ui/icons.tsx';
 import { Pagination } from '../ui/pagination.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 interface Page<T> {
   items: T[];
@@ -192,22 +191,5 @@ export function AccountResults({ page, filters, sortLabel }: { page: Page<TradeA
         hrefFor={(target) => accountsHref({ ...filters, page: target })}
       />
     </>
-  );
-}
-
-export function ResultsSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        {label}
-      </p>
-      <Skeleton className="h-5 w-56" />
-      <div className="mt-3 space-y-px overflow-hidden rounded-xl border border-navy-100">
-        <Skeleton className="h-11 w-full rounded-none" />
-        {Array.from({ length: 6 }, (_, row) => (
-          <Skeleton key={row} className="h-14 w-full rounded-none opacity-60" />
-        ))}
-      </div>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Form, useActionData, useLocation, useNavigation } from 'react-router';
+import { Form, useActionData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { RefusedStep } from '../../lib/auth/staff-page.server.ts';
 import { ProblemAlert } from '../staff-orders/form-parts.tsx';
 import { Button } from '../ui/button.tsx';
@@ -8,8 +8,8 @@ import { StepHeading, type StepProblem } from './step-form.tsx';
 export interface PostedStepFormProps {
   /** Which of the page's steps this is: the action reads it from the form. */
   intent: string;
-  /** The version of the record as the page read it: it goes with the step. */
-  version: number;
+  /** The version of the record as the page read it: it goes with the step (none for a step the API does not version). */
+  version?: number;
   title: string;
   hint?: ReactNode;
   submitLabel: string;
@@ -30,7 +30,7 @@ export function PostedStepForm({ intent, version, title, hint, submitLabel, vari
   return (
     <Form ref={form} method="post" noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={version} />
+      {version !== undefined && <input type="hidden" name="version" value={version} />}
       <StepHeading id={`${id}-title`} title={title} hint={hint} />
       {children?.(problem, ids, values)}
       {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={pathname} />}
@@ -62,4 +62,23 @@ export function usePostedStep(intent: string) {
     (first ? document.getElementById(`${id}-${first}`) : form.current?.querySelector<HTMLElement>('[data-problem]'))?.focus();
   }, [mine, id]);
   return { id, ids, form, problem: mine?.problem ?? null, values: mine?.values ?? {}, busy, pathname };
+}
+
+/**
+ * Which of the page's `steps` the address says was just done (`?done=<step>`, where its action sent
+ * the page back), unless a step has been refused since (the address still says what was done
+ * before); after each step the keyboard goes to `ref`, where the page says what was done.
+ */
+export function useStepDone<S extends string>(steps: readonly S[]) {
+  const [searchParams] = useSearchParams();
+  const refused = useActionData<RefusedStep | undefined>();
+  const { key } = useLocation();
+  const done = refused ? undefined : steps.find((step) => step === searchParams.get('done'));
+  const ref = useRef<HTMLDivElement>(null);
+  // Each redirect is a new location, so the same step twice moves the keyboard twice.
+  const doneAt = done ? key : null;
+  useEffect(() => {
+    if (doneAt) ref.current?.focus();
+  }, [doneAt]);
+  return { done, ref };
 }

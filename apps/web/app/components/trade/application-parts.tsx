@@ -6,7 +6,6 @@ import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { DOCUMENT_KIND_NAMES, DOCUMENT_TYPE_NAMES, formatBytes } from '../../lib/trade/application-form.ts';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { DownloadButton, DownloadProblem, useFileDownload } from '../ui/file-download.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 export const STATUS_TONES: Record<TradeApplicationStatus, BadgeTone> = {
   submitted: 'info',
@@ -129,20 +128,5 @@ export function Card({ id, title, children, className }: { id: string; title: st
       </h2>
       <div className="mt-3">{children}</div>
     </section>
-  );
-}
-
-export function ApplicationSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true" className="space-y-6">
-      <p className="sr-only" role="status">
-        {label}
-      </p>
-      <Skeleton className="h-36 w-full rounded-2xl" />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Skeleton className="h-64 w-full rounded-2xl" />
-        <Skeleton className="h-64 w-full rounded-2xl" />
-      </div>
-    </div>
   );
 }

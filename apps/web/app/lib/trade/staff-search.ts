@@ -60,7 +60,8 @@ export function applicationFilters(search: URLSearchParams): ApplicationFilters 
 
 export const accountFilters = (search: URLSearchParams): StaffSearchFilters => baseFilters(search, ACCOUNT_SORTS);
 
-const sortOf = <S extends { value: string }>(sorts: readonly S[], value: string): S => sorts.find((option) => option.value === value) ?? sorts[0]!;
+/** The sort the address names, else the first. */
+export const sortOf = <S extends { value: string }>(sorts: readonly S[], value: string): S => sorts.find((option) => option.value === value) ?? sorts[0]!;
 
 export function applicationSearchBody(filters: ApplicationFilters): TradeApplicationSearch {
   const sort = sortOf(APPLICATION_SORTS, filters.sort);

@@ -2,6 +2,9 @@ import { createTradeClient, createTradeTermsClient, type TradeClient } from '@sh
 import type { TradeApplication, TradeBand } from '@shop/contracts';
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
 import { sessionClientOptions, type ShopSession } from '../auth/session.server.ts';
+import { staffClient } from '../auth/staff-page.server.ts';
+import { bandsInOrder } from './bands.ts';
+import { TRADE_REVIEW_ROLES } from './trade-paths.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
 import type { PostedDocument } from './application-form.ts';
 
@@ -10,6 +13,9 @@ import type { PostedDocument } from './application-form.ts';
  * (decision 0063). Trade calls answer under the accounts service, the terms under projects.
  */
 export const tradeClientFor = (request: Request, session: ShopSession): TradeClient => createTradeClient(sessionClientOptions(request, session, 'accounts'));
+
+/** The trade calls for the signed-in member of staff, once they are known to review trade accounts. */
+export const staffTradeClient = (request: Request): TradeClient => staffClient(request, TRADE_REVIEW_ROLES, 'accounts', createTradeClient);
 
 /** The public terms call (cached by the API for a minute). */
 export const tradeTermsClient = (request: Request) => createTradeTermsClient({ baseUrl: `${apiBaseUrl()}/projects`, headers: visitorHeaders(request) });
@@ -52,3 +58,6 @@ export async function loadTradeBands(request: Request): Promise<TradeBand[]> {
     return [];
   }
 }
+
+/** The bands as staff's forms and filters list them, lowest first. */
+export const staffTradeBands = async (request: Request) => bandsInOrder(await loadTradeBands(request));
