@@ -68,3 +68,32 @@ test('the staff order search and an order show their data before the scripts run
       .filter({ hasText: `${orderNumber} is being picked.` }),
   ).toBeVisible();
 });
+
+test('the stock screen looks a product code up and records stock that arrived before the scripts run', async ({ page }) => {
+  await signInByRedirect(page, DEMO.staff.email);
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/staff/stock', { waitUntil: 'commit' });
+  // An unknown code: the API's words, from the server.
+  await main(page).getByLabel('Product code').fill('NO-SUCH-CODE');
+  await main(page).getByRole('button', { name: 'Look up' }).click();
+  await expect(page).toHaveURL('/staff/stock?sku=NO-SUCH-CODE');
+  await expect(main(page).getByRole('alert')).toContainText('We do not sell a product with that code');
+  await main(page).getByLabel('Product code').fill('PL000109-1');
+  await main(page).getByRole('button', { name: 'Look up' }).click();
+  await expect(main(page).getByRole('link', { name: /^Review insights for / })).toBeVisible();
+  const onHand = Number(await main(page).getByText('On hand', { exact: true }).locator('xpath=following-sibling::dd').textContent());
+
+  // Nothing, then a quantity that is not one: said at the field; then 3 arrive.
+  const form = main(page).getByRole('form', { name: 'Add stock' });
+  await form.getByLabel('Quantity arrived').fill('two');
+  await form.getByRole('button', { name: 'Add stock' }).click();
+  await expect(form.getByText('Enter how many arrived, as a whole number')).toBeVisible();
+  await expect(form.getByLabel('Quantity arrived')).toHaveValue('two');
+  await form.getByLabel('Quantity arrived').fill('3');
+  await form.getByRole('button', { name: 'Add stock' }).click();
+  await expect(main(page).getByRole('status')).toHaveText(`Added 3. On hand is now ${onHand + 3}.`);
+  await expect(form.getByLabel('Quantity arrived')).toHaveValue('');
+  await scriptsHeldBack(page);
+  release();
+});

@@ -70,13 +70,17 @@ export function refusedStep(
 
 /**
  * A staff list's search: a page of results, or, when the API refuses the filters in the address
- * (a date that is not one, a negative age), its words for them, shown above the filters to change.
+ * (a date that is not one, a negative age; with `statuses`, also say a product code it does not
+ * know), its words for them, shown above the filters to change.
  */
-export async function searchRead<T>(call: () => Promise<T>): Promise<{ page: T; problem: null } | { page: null; problem: string }> {
+export async function searchRead<T>(
+  call: () => Promise<T>,
+  statuses: readonly number[] = [400],
+): Promise<{ page: T; problem: null } | { page: null; problem: string }> {
   try {
     return { page: await call(), problem: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return { page: null, problem: stepProblemOf(error, new Set()).summary };
+    if (error instanceof ApiError && statuses.includes(error.status)) return { page: null, problem: stepProblemOf(error, new Set()).summary };
     throw error;
   }
 }
