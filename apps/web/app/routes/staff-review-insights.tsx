@@ -1,26 +1,30 @@
-import { ApiError } from '@shop/api-client';
+import { createReviewListingsClient } from '@shop/api-client';
 import type { OfferingInsights } from '@shop/contracts';
-import { Form, useNavigate, useParams } from 'react-router';
+import { Form, redirect } from 'react-router';
 import type { Route } from './+types/staff-review-insights';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { RatingChart } from '../components/staff-reviews/rating-chart.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
 import { RatingStars } from '../components/ui/rating-stars.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
+import { staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { insightsHref, REVIEW_ROLES, REVIEWS_AUDIENCE, REVIEWS_PATH } from '../lib/staff-reviews/queue.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(REVIEW_ROLES);
+/**
+ * The product's insights, read on the server for the signed-in moderator. "Show insights" for
+ * another code is a plain GET form (`?sku=`), sent on to that product's own address.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = staffClient(request, REVIEW_ROLES, 'reviews', createReviewListingsClient);
+  const typed = new URL(request.url).searchParams.get('sku')?.trim();
+  if (typed) throw redirect(insightsHref(typed));
+  const { sku } = params;
+  return staffRead(async () => ({ insights: await api.getOfferingInsights({ query: { sku } }) }), { missing: true } as const);
+}
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Insights for ${params.sku}`, 'What a product’s reviews say over time, and what shoppers ask about it.'),
@@ -28,8 +32,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** A product's insights from its reviews: the rating by month, the words of low and high reviews, the questions asked. Loaded in the browser. */
-export default function StaffReviewInsightsPage() {
-  const sku = useParams().sku ?? '';
+export default function StaffReviewInsightsPage({ loaderData, params }: Route.ComponentProps) {
+  const { sku } = params;
   return (
     <>
       <PageHeader
@@ -38,27 +42,29 @@ export default function StaffReviewInsightsPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Reviews', to: REVIEWS_PATH }, { label: sku || 'Insights' }]}
       />
       <div className="container-page min-h-[36rem] py-8 lg:py-10">
-        <Insights sku={sku} />
+        {'forbidden' in loaderData ? (
+          <NeedStaffAccount {...REVIEWS_AUDIENCE} />
+        ) : (
+          <div className="space-y-8">
+            <LookUp sku={sku} />
+            {'missing' in loaderData ? (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
+                We couldn’t find a product with the code {sku}. Check the code and try again.
+              </p>
+            ) : (
+              <InsightsPanel insights={loaderData.insights} />
+            )}
+          </div>
+        )}
       </div>
     </>
   );
 }
 
-/** Another product's insights, by its code. */
+/** Another product's insights, by its code: a plain GET form, which the loader sends on to that product's address. */
 function LookUp({ sku }: { sku: string }) {
-  const navigate = useNavigate();
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Another product’s insights"
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const typed = new FormData(event.currentTarget).get('sku');
-        if (typeof typed === 'string' && typed.trim()) void navigate(insightsHref(typed.trim()));
-      }}
-    >
+    <Form method="get" role="search" aria-label="Another product’s insights" className="flex flex-wrap items-end gap-3">
       <FormField label="Product code" className="min-w-0 flex-1 basis-56 sm:max-w-xs">
         {(control) => <Input {...control} name="sku" defaultValue={sku} key={sku} autoComplete="off" spellCheck={false} />}
       </FormField>
@@ -66,39 +72,6 @@ function LookUp({ sku }: { sku: string }) {
         Show insights
       </Button>
     </Form>
-  );
-}
-
-function Insights({ sku }: { sku: string }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const insights = useApiData(clients && sku ? `${sub}:insights:${sku}` : undefined, (signal) =>
-    clients!.reviewListings.getOfferingInsights({ query: { sku } }, { signal }),
-  );
-  if (insights.state === 'error' && isForbidden(insights.error)) return <NeedStaffAccount {...REVIEWS_AUDIENCE} />;
-  const notFound = insights.state === 'error' && insights.error instanceof ApiError && (insights.error.status === 404 || insights.error.status === 400);
-  return (
-    <div className="space-y-8">
-      <LookUp sku={sku} />
-      {notFound ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
-          We couldn’t find a product with the code {sku}. Check the code and try again.
-        </p>
-      ) : insights.state === 'error' ? (
-        <LoadError title="We couldn’t load the insights" error={insights.error} onRetry={insights.reload} />
-      ) : insights.state === 'ready' ? (
-        <InsightsPanel insights={insights.data} />
-      ) : (
-        <div aria-busy="true" className="space-y-6">
-          <p className="sr-only" role="status">
-            Loading the insights…
-          </p>
-          <Skeleton className="h-8 w-80" />
-          <Skeleton className="h-28 w-full rounded-2xl" />
-          <Skeleton className="h-72 w-full rounded-2xl" />
-        </div>
-      )}
-    </div>
   );
 }
 

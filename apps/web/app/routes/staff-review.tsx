@@ -1,36 +1,57 @@
-import { ApiError } from '@shop/api-client';
-import { useShopName } from '../lib/shop-details.ts';
-import type { ReviewForModeration, ReviewHistoryEntry } from '@shop/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { createReviewWritingClient } from '@shop/api-client';
+import type { ReviewForModeration, ReviewHistoryEntry, ReviewRejectionReason } from '@shop/contracts';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/staff-review';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { PublishForm, RejectForm } from '../components/staff-reviews/moderation-forms.tsx';
+import { useStepDone } from '../components/staff/posted-step-form.tsx';
+import { formText } from '../components/staff/step-form.tsx';
+import { MODERATION_STEPS, moderationDone, moderationProblemOf, PublishStep, RejectStep } from '../components/staff-reviews/moderation-forms.tsx';
 import { ReviewPhotos } from '../components/staff-reviews/review-photos.tsx';
 import { ReviewAuthor, ReviewBadges, ReviewProduct, ReviewText, ShopReply } from '../components/staff-reviews/review-card.tsx';
+import { Notice } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
 import { RatingStars } from '../components/ui/rating-stars.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
+import { refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
-import { cn } from '../lib/cn.ts';
-import { isForbidden } from '../lib/api-problem.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { REVIEW_CHANGED_MESSAGE } from '../lib/staff-reviews/bulk.ts';
-import { historyNote, queueReviewOf, REVIEW_ROLES, REVIEWS_AUDIENCE, REVIEWS_PATH, STATUS_BADGES } from '../lib/staff-reviews/queue.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
+import { useShopName } from '../lib/shop-details.ts';
+import { historyNote, queueReviewOf, REVIEW_ROLES, reviewHref, REVIEWS_AUDIENCE, REVIEWS_PATH, STATUS_BADGES } from '../lib/staff-reviews/queue.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(REVIEW_ROLES);
+const writingApi = (request: Request) => staffClient(request, REVIEW_ROLES, 'reviews', createReviewWritingClient);
+
+/** The review with its history, read on the server for the signed-in moderator, so it shows at first paint. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = writingApi(request);
+  const { reviewId } = params;
+  return staffRead(async () => ({ review: await api.getReview({ params: { reviewId } }) }), { missing: true } as const);
+}
+
+/** Publish or reject, posted as a plain form: done, the page comes back saying so (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const api = writingApi(request);
+  const { reviewId } = params;
+  const form = await request.formData();
+  const step = MODERATION_STEPS.find((name) => name === formText(form, 'intent'));
+  if (!step) throw data(null, { status: 400 });
+  const version = Number(formText(form, 'version'));
+  const values = { title: formText(form, 'title'), text: formText(form, 'text'), shopReply: formText(form, 'shopReply'), reason: formText(form, 'reason') };
+  try {
+    if (step === 'publish') {
+      const body = { version, title: values.title, text: values.text, shopReply: values.shopReply.trim() || undefined };
+      await api.publishReview({ params: { reviewId }, body });
+    } else await api.rejectReview({ params: { reviewId }, query: { reason: values.reason as ReviewRejectionReason, version } });
+  } catch (error) {
+    return refusedStep(error, { intent: step, values }, moderationProblemOf);
+  }
+  return redirect(`${reviewHref(reviewId)}?done=${step}`, 303);
+}
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Review', 'A customer’s review, to publish or reject.'), { name: 'robots', content: 'noindex' }];
 
-/** One review for its moderator: all of it, the author's words beside any edit, its history, and the steps. Loaded in the browser. */
-export default function StaffReviewPage() {
+/** One review for its moderator: all of it, the author's words beside any edit, its history, and the steps. */
+export default function StaffReviewPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -39,54 +60,28 @@ export default function StaffReviewPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Reviews', to: REVIEWS_PATH }, { label: 'Review' }]}
       />
       <div className="container-page min-h-[36rem] py-8 lg:py-10">
-        <ReviewScreen />
+        {'forbidden' in loaderData ? (
+          <NeedStaffAccount {...REVIEWS_AUDIENCE} />
+        ) : 'missing' in loaderData ? (
+          <EmptyState
+            icon={<span className="text-2xl font-bold">?</span>}
+            title="There is no such review"
+            actions={<ButtonLink to={REVIEWS_PATH}>Go to the reviews</ButtonLink>}
+          >
+            <p>Check the link, or find the review in the list of reviews.</p>
+          </EmptyState>
+        ) : (
+          <ReviewScreen review={loaderData.review} />
+        )}
       </div>
     </>
   );
 }
 
-function ReviewScreen() {
+function ReviewScreen({ review }: { review: ReviewForModeration }) {
   const shopName = useShopName();
-  const reviewId = useParams().reviewId ?? '';
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const detail = useApiData(clients ? `${sub}:review:${reviewId}` : undefined, (signal) =>
-    clients!.reviewWriting.getReview({ params: { reviewId } }, { signal }),
-  );
-  const [notice, setNotice] = useState<{ text: string; tone: 'done' | 'problem' } | null>(null);
-  const [shown, setShown] = useState<ReviewForModeration | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
-  // What is on screen stays while the review is read again after a step.
-  if (detail.state === 'ready' && detail.data !== shown) setShown(detail.data);
-
-  if (detail.state === 'error' && isForbidden(detail.error)) return <NeedStaffAccount {...REVIEWS_AUDIENCE} />;
-  if (detail.state === 'error' && detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400)) {
-    return (
-      <EmptyState
-        icon={<span className="text-2xl font-bold">?</span>}
-        title="There is no such review"
-        actions={<ButtonLink to={REVIEWS_PATH}>Go to the reviews</ButtonLink>}
-      >
-        <p>Check the link, or find the review in the list of reviews.</p>
-      </EmptyState>
-    );
-  }
-  if (detail.state === 'error' && !shown) return <LoadError title="We couldn’t load the review" error={detail.error} onRetry={detail.reload} />;
-  const review = detail.state === 'ready' ? detail.data : shown;
-  if (!review) return <ReviewSkeleton />;
-
+  const { done, ref: status } = useStepDone(MODERATION_STEPS);
   const queued = queueReviewOf(review);
-  const done = (text: string) => {
-    setNotice({ text, tone: 'done' });
-    detail.reload();
-  };
-  const changed = () => {
-    setNotice({ text: REVIEW_CHANGED_MESSAGE, tone: 'problem' });
-    detail.reload();
-  };
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(20rem,2fr)]">
       <div className="space-y-8">
@@ -121,28 +116,16 @@ function ReviewScreen() {
         <History review={review} />
       </div>
       <div className="space-y-5">
-        {notice && (
-          <p
-            ref={noticeRef}
-            tabIndex={-1}
-            role={notice.tone === 'problem' ? 'alert' : 'status'}
-            className={cn(
-              'rounded-lg p-3 font-semibold',
-              notice.tone === 'problem' ? 'border border-red-200 bg-red-50 text-red-800' : 'bg-teal-50 text-teal-900',
-            )}
-          >
-            {notice.text}
-          </p>
-        )}
+        <div ref={status} tabIndex={-1} className="focus:outline-none">
+          {done && <Notice title={moderationDone(done, review.edited)} />}
+        </div>
         {review.status === 'pending' && (
           <>
             <AuthorWords review={review} />
-            <PublishForm key={`publish-${review.version}`} review={queued} onModerated={(_, text) => done(text)} onChanged={changed} />
+            <PublishStep key={`publish-${review.version}`} review={queued} />
           </>
         )}
-        {review.status !== 'rejected' && (
-          <RejectForm key={`reject-${review.version}`} review={queued} onModerated={(_, text) => done(text)} onChanged={changed} />
-        )}
+        {review.status !== 'rejected' && <RejectStep key={`reject-${review.version}`} review={queued} />}
         {review.status === 'rejected' && (
           <p className="rounded-2xl border border-navy-100 bg-white p-5 text-navy-800">
             This review was rejected, so shoppers do not see it. Its author was e-mailed the reason and may write a new review.
@@ -235,17 +218,5 @@ function History({ review }: { review: ReviewForModeration }) {
         </ol>
       )}
     </section>
-  );
-}
-
-function ReviewSkeleton() {
-  return (
-    <div aria-busy="true" className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(20rem,2fr)]">
-      <p className="sr-only" role="status">
-        Loading the review…
-      </p>
-      <Skeleton className="h-72 w-full rounded-2xl" />
-      <Skeleton className="h-96 w-full rounded-2xl" />
-    </div>
   );
 }
