@@ -33,6 +33,8 @@ export default [
   route('auth/sign-in', 'routes/auth-sign-in.tsx'),
   // The storefront's session: the page's OpenID client starts, restores and ends it (decision 0063).
   route('auth/session', 'routes/auth-session.ts'),
+  // "Sign out" as a plain form: ends the session, then the provider's.
+  route('auth/sign-out', 'routes/auth-sign-out.ts'),
   // The trade price toggle posted before the page's scripts run: keeps the choice and goes back.
   route('prices', 'routes/price-display.ts'),
   route('help', 'routes/help.tsx'),

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { DEMO, fillProviderSignIn, signInByRedirect, storedUser } from './auth.ts';
+import { confirmProviderSignOut, DEMO, fillProviderSignIn, pageReady, signInByRedirect, storedUser } from './auth.ts';
 import { placeTestOrder } from './orders.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
@@ -93,4 +93,34 @@ test('a visitor who is not signed in opening their orders is taken to sign in an
   await fillProviderSignIn(page, DEMO.shopper.email);
   await expect(page).toHaveURL(/\/account\/orders$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your orders');
+});
+
+test('"Sign out" pressed before the page’s scripts run ends the session as a plain form, the provider’s too', async ({ page }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  const { tab, release } = await tabWithoutScripts(page);
+  await tab.goto('/account', { waitUntil: 'commit' });
+  await main(tab).getByRole('region', { name: 'Finished?' }).getByRole('button', { name: 'Sign out' }).click();
+  // The provider asks before ending its own session, then sends the browser back to the shop.
+  await confirmProviderSignOut(tab);
+  await expect(tab).toHaveURL(/\/$/);
+  // Drawn signed out from the first paint: the server no longer has a session, nor the browser its hint.
+  await expect(tab.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  expect((await tab.context().cookies()).map((cookie) => cookie.name)).not.toContain('shop_session');
+  release();
+  // The provider's session ended too: the account asks for a password again, not a quiet sign-in.
+  await tab.goto('/account');
+  await expect(tab).toHaveURL(/\/identity\/interaction\//, { timeout: 60_000 });
+  await expect(tab.getByLabel('Password')).toBeVisible();
+  await tab.close();
+});
+
+test('"Sign out" on the account page, once its scripts run, signs out through the page’s client', async ({ page }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  await pageReady(page);
+  const revoked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/identity/token/revocation'));
+  await main(page).getByRole('region', { name: 'Finished?' }).getByRole('button', { name: 'Sign out' }).click();
+  // The client revokes the tokens it holds before leaving for the provider (a plain form could not).
+  await revoked;
+  await confirmProviderSignOut(page);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
 });

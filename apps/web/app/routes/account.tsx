@@ -9,6 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { canReadMailbox, isStaff, STAFF_ROLES } from '../lib/auth/claims.ts';
+import { SIGN_OUT_PATH } from '../lib/auth/settings.ts';
 import { accountClients, loadOrProblem } from '../lib/account/account-api.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { STAFF_TRADE_PATHS, TRADE_PATHS } from '../lib/trade/trade-paths.ts';
@@ -85,7 +86,7 @@ function Profile({
   mailbox: boolean;
   staffRoles: string[];
 }) {
-  const { signOut, busy } = useShopAuth();
+  const { signOut, busy, status } = useShopAuth();
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <section aria-labelledby="your-details" className="rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-2">
@@ -204,9 +205,20 @@ function Profile({
             Finished?
           </h2>
           <p className="mt-1 text-sm text-navy-700">Signing out ends your session on this device.</p>
-          <Button className="mt-4" variant="secondary" onClick={signOut} loading={busy}>
-            Sign out
-          </Button>
+          {/* A plain form until the page's client knows the shopper: then it signs out (and revokes the tokens it holds). */}
+          <form
+            method="post"
+            action={SIGN_OUT_PATH}
+            onSubmit={(event) => {
+              if (status !== 'signed-in') return;
+              event.preventDefault();
+              signOut();
+            }}
+          >
+            <Button type="submit" className="mt-4" variant="secondary" loading={busy}>
+              Sign out
+            </Button>
+          </form>
         </section>
       </div>
       <AccountOrders latest={latest} />

@@ -14,6 +14,8 @@ export const signInPath = (returnTo: string) => `${SIGN_IN_PAGE}?${new URLSearch
 
 /** Where the provider's end-session endpoint returns the browser. */
 export const POST_LOGOUT_PATH = '/';
+/** Where "Sign out" posts as a plain form (routes/auth-sign-out.ts). */
+export const SIGN_OUT_PATH = '/auth/sign-out';
 
 /** What the browser needs to sign in; built on the server by the root loader. */
 export interface BrowserAuthSettings {
