@@ -6,7 +6,7 @@
  * and seeded with the demo catalogue on first use); PGlite: in memory, seeded at start.
  */
 import { pacedLoad } from './paced.ts';
-import { ensureDatabase, median, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
+import { cpuMeter, cpuText, ensureDatabase, load, median, report, startServer, type CpuPerRequest, type LoadResult, type RunningServer } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,12 +21,13 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Skus with plenty of free stock (from the in-stock listing), and many guest baskets holding one of them. */
-async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus: string[] }> {
+/** Skus with plenty of free stock (from the in-stock listing), many guest baskets holding one of them, and product slugs. */
+async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus: string[]; slugs: string[] }> {
   const base = `http://127.0.0.1:${server.port}/api`;
   const skus: string[] = [];
+  const slugs: string[] = [];
   for (let page = 1; skus.length < SKUS && page < 20; page++) {
-    const listing = await json<{ products: { sku: string; stockStatus?: { status: string; stockLevel?: number } }[] }>(
+    const listing = await json<{ products: { sku: string; slug: string; stockStatus?: { status: string; stockLevel?: number } }[] }>(
       `${base}/catalogue/Listings/Categories`,
       {
         method: 'POST',
@@ -35,6 +36,7 @@ async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus
     );
     if (listing.products.length === 0) break;
     for (const product of listing.products) {
+      slugs.push(product.slug);
       if (product.stockStatus?.status === 'in_stock' && (product.stockStatus.stockLevel ?? 100) >= 60) skus.push(product.sku);
     }
   }
@@ -47,12 +49,22 @@ async function prepare(server: RunningServer): Promise<{ baskets: string[]; skus
     });
     baskets.push(basket.basketId);
   }
-  return { baskets, skus: skus.slice(0, SKUS) };
+  return { baskets, skus: skus.slice(0, SKUS), slugs };
 }
 
-function addToBasket(name: string, server: RunningServer, data: { baskets: string[]; skus: string[] }, duration: number): Promise<LoadResult> {
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+/** Adds to baskets at the rate, with the CPU per request of the server (and of PostgreSQL's backends, given its URL). */
+async function addToBasket(
+  name: string,
+  server: RunningServer,
+  data: Prepared,
+  duration: number,
+  databaseUrl?: string,
+): Promise<LoadResult & { cpu: CpuPerRequest }> {
   let n = 0;
-  return pacedLoad(name, `http://127.0.0.1:${server.port}`, {
+  const meter = cpuMeter(server, databaseUrl);
+  const result = await pacedLoad(name, `http://127.0.0.1:${server.port}`, {
     rate,
     seconds: duration,
     connections: 20,
@@ -69,6 +81,23 @@ function addToBasket(name: string, server: RunningServer, data: { baskets: strin
       };
     },
   });
+  return { ...result, cpu: meter.stop(result.total) };
+}
+
+/**
+ * A product page's API call (`GET Products/Summaries` by slug, over the prepared slugs in turn),
+ * flat out at 10 connections: requests/s and the CPU per request of the server and of PostgreSQL.
+ */
+async function productDetail(name: string, server: RunningServer, data: Prepared, duration: number, databaseUrl?: string) {
+  let n = 0;
+  let meter: ReturnType<typeof cpuMeter> | null = null;
+  const result = await load(name, `http://127.0.0.1:${server.port}/api/catalogue/Products/Summaries`, {
+    seconds: duration,
+    connections: 10,
+    setupRequest: (request) => ({ ...request, path: `/api/catalogue/Products/Summaries?slug=${encodeURIComponent(data.slugs[n++ % data.slugs.length]!)}` }),
+    beforeMeasure: () => (meter = cpuMeter(server, databaseUrl)),
+  });
+  return { ...result, cpu: meter!.stop(result.total) };
 }
 
 ensureDatabase(postgresUrl);
@@ -78,16 +107,33 @@ const targets = [
   { name: 'additem, PostgreSQL', server: postgres, data: await prepare(postgres) },
   { name: 'additem, PGlite', server: pglite, data: await prepare(pglite) },
 ];
-const runs: Record<string, LoadResult[]> = {};
+const urlOf = (server: RunningServer) => (server === postgres ? postgresUrl : undefined);
+const runs: Record<string, (LoadResult & { cpu: CpuPerRequest })[]> = {};
+const details: Record<string, (LoadResult & { cpu: CpuPerRequest })[]> = {};
 for (const target of targets) await addToBasket(target.name, target.server, target.data, Math.min(3, seconds)); // warm-up
 for (let round = 0; round < rounds; round++) {
-  for (const target of targets) (runs[target.name] ??= []).push(await addToBasket(target.name, target.server, target.data, seconds));
+  for (const target of targets) {
+    (runs[target.name] ??= []).push(await addToBasket(target.name, target.server, target.data, seconds, urlOf(target.server)));
+    const detail = `product detail, ${target.name.split(', ')[1]}`;
+    (details[detail] ??= []).push(await productDetail(detail, target.server, target.data, Math.max(2, Math.round(seconds / 2)), urlOf(target.server)));
+  }
 }
 await Promise.all([postgres.stop(), pglite.stop()]);
+
+/** The median round's CPU per request, by the total, with every round's. */
+const cpuLine = (list: { cpu: CpuPerRequest }[]) => {
+  const total = (cpu: CpuPerRequest) => cpu.appMs + (cpu.postgresMs ?? 0);
+  const sorted = list.toSorted((a, b) => total(a.cpu) - total(b.cpu));
+  return `${cpuText(sorted[Math.floor(sorted.length / 2)]!.cpu)} (rounds: ${list.map((run) => total(run.cpu).toFixed(2)).join(' / ')})`;
+};
 
 const results = targets.map((target) => median(runs[target.name]!, 'p99'));
 report(`Add to basket at ${rate} requests per second (median of ${rounds} rounds)`, results, {
   rounds: targets.map((target) => `${target.name} p99 per round: ${runs[target.name]!.map((run) => `${run.p99} ms`).join(', ')}`).join('; '),
+  'CPU per request, median round': [...Object.entries(runs), ...Object.entries(details)].map(([name, list]) => `${name}: ${cpuLine(list)}`).join('; '),
+  'product detail flat out, median round (req/s)': Object.entries(details)
+    .map(([name, list]) => `${name}: ${median(list).requestsPerSecond}`)
+    .join('; '),
   goal: `PostgreSQL p99 ≤ 20 ms: ${results[0]!.p99 <= 20 ? 'met' : 'NOT met'}`,
   load: `load average at the end: ${(await import('node:os'))
     .loadavg()

@@ -167,7 +167,7 @@ export async function load(
  * The median run: by requests/s flat out, by p99 at a fixed rate (where every run sends the same
  * requests/s); its other figures come with it.
  */
-export function median(results: LoadResult[], by: 'requestsPerSecond' | 'p99' = 'requestsPerSecond'): LoadResult {
+export function median<T extends LoadResult>(results: T[], by: 'requestsPerSecond' | 'p99' = 'requestsPerSecond'): T {
   const sorted = results.toSorted((a, b) => a[by] - b[by]);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
@@ -282,4 +282,66 @@ export function createTokenSigner(kid: string, publicUrl: string): TokenSigner {
       return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), privateKey).toString('base64url')}`;
     },
   };
+}
+
+/** utime + stime of a process from /proc, in microseconds (clock ticks of 1/100 s); 0 once it has gone. */
+function processCpuMicros(pid: number | string): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving `database` (their process titles name it), with the CPU each has used so far. */
+function postgresBackends(database: string): Map<string, number> {
+  const backends = new Map<string, number>();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let title: string;
+    try {
+      title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "postgres: 15/main: postgres bench_orders 127.0.0.1(51234) idle"
+    if (title.startsWith('postgres: ') && title.split(' ')[3] === database) backends.set(pid, processCpuMicros(pid));
+  }
+  return backends;
+}
+
+/** CPU milliseconds per request, of the server process and of the PostgreSQL backends serving its database. */
+export interface CpuPerRequest {
+  appMs: number;
+  /** Null without a PostgreSQL database (PGlite runs inside the server process). */
+  postgresMs: number | null;
+}
+
+/**
+ * Starts counting the CPU `server` and `postgresUrl`'s backends use from now (Linux /proc); `stop`
+ * divides it by the requests answered. Every backend of the database counts, so nothing else may
+ * use it meanwhile (the benches' preparing servers are idle while a run is measured). Backends
+ * that ended during the run are lost; the API's pool keeps its connections.
+ */
+export function cpuMeter(server: RunningServer, postgresUrl?: string): { stop(requests: number): CpuPerRequest } {
+  const database = postgresUrl ? new URL(postgresUrl).pathname.slice(1) : null;
+  const appBefore = server.cpuMicros();
+  const postgresBefore = database ? postgresBackends(database) : new Map<string, number>();
+  return {
+    stop(requests) {
+      const perRequest = (micros: number) => micros / 1000 / Math.max(1, requests);
+      const appMs = perRequest(server.cpuMicros() - appBefore);
+      if (!database) return { appMs, postgresMs: null };
+      let micros = 0;
+      for (const [pid, used] of postgresBackends(database)) micros += used - (postgresBefore.get(pid) ?? 0);
+      return { appMs, postgresMs: perRequest(micros) };
+    },
+  };
+}
+
+/** "0.43 ms app + 0.37 ms PostgreSQL = 0.80 ms" */
+export function cpuText({ appMs, postgresMs }: CpuPerRequest): string {
+  if (postgresMs === null) return `${appMs.toFixed(2)} ms (app, PGlite in process)`;
+  return `${appMs.toFixed(2)} ms app + ${postgresMs.toFixed(2)} ms PostgreSQL = ${(appMs + postgresMs).toFixed(2)} ms`;
 }

@@ -4,19 +4,22 @@
  * through the sandbox card frame's confirm call); what is measured is completePayment: checking the
  * payment with the gateway, then committing stock, claiming nothing, writing the order and its
  * e-mail and removing the basket, in one transaction. Two figures, medians of BENCH_ROUNDS rounds:
- * orders per second flat out (goal ≥ 200), and p99 at 100 orders per second (goal ≤ 50 ms).
+ * orders per second flat out at 10 connections (goal ≥ 200; issue 36's ≥ 500), and p99 at 100 orders
+ * per second (goal ≤ 50 ms); and for each, the CPU per order of the server and of PostgreSQL's backends.
  */
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { pacedLoad } from './paced.ts';
-import { ensureDatabase, median, report, startServer, type LoadResult } from './lib.ts';
+import { cpuMeter, cpuText, ensureDatabase, median, report, startServer, type CpuPerRequest, type LoadResult, type RunningServer } from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = 100;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_orders';
 const SKU = 'PL000109-1';
+/** Flat out: as many connections as issue 36's goal (≥ 500 orders/s at 10). */
+const FLAT_OUT_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 async function call<T>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${base}${path}`, {
@@ -79,10 +82,11 @@ async function settlePreparation(): Promise<void> {
 
 async function complete(
   name: string,
-  origin: string,
+  server: RunningServer,
   baskets: string[],
   options: { rate?: number; connections: number; duration: number },
-): Promise<LoadResult> {
+): Promise<LoadResult & { cpu: CpuPerRequest }> {
+  const origin = `http://127.0.0.1:${server.port}`;
   let next = 0;
   const request = () => {
     const basketId = baskets[next++];
@@ -97,7 +101,9 @@ async function complete(
       // statements, and in the traces nearly all the slow answers of a round fell in its first second.
       const paced = { rate: options.rate, connections: options.connections, next: request };
       await pacedLoad(`${name} (warm-up)`, origin, { ...paced, seconds: 1 });
-      return await pacedLoad(name, origin, { ...paced, seconds: options.duration });
+      const meter = cpuMeter(server, postgresUrl);
+      const result = await pacedLoad(name, origin, { ...paced, seconds: options.duration });
+      return { ...result, cpu: meter.stop(result.total) };
     }
     const flatOut = (duration: number) =>
       autocannon({
@@ -107,8 +113,10 @@ async function complete(
         requests: [{ method: 'POST', setupRequest: (base) => ({ ...base, ...request() }) }],
       });
     await flatOut(1); // warm-up, likewise
+    const meter = cpuMeter(server, postgresUrl);
     const result = await flatOut(options.duration);
     return {
+      cpu: meter.stop(result.requests.total),
       name,
       requestsPerSecond: Math.round(result.requests.average),
       total: result.requests.total,
@@ -132,20 +140,21 @@ const server = await startServer('./servers/api.ts', serverEnv);
 // (and its profile, with BENCH_NODE_ARGS=--cpu-prof) is completePayment's alone.
 const preparer = await startServer('./servers/api.ts', { ...serverEnv, BENCH_NODE_ARGS: '' });
 execFileSync('psql', [postgresUrl, '-c', `update stock_levels set on_hand = 10000000, status = 'in_stock' where sku = '${SKU}'`]);
-const origin = `http://127.0.0.1:${server.port}`;
 const preparing = `http://127.0.0.1:${preparer.port}`;
-const flatOut: LoadResult[] = [];
-const atRate: LoadResult[] = [];
+const flatOut: (LoadResult & { cpu: CpuPerRequest })[] = [];
+const atRate: (LoadResult & { cpu: CpuPerRequest })[] = [];
 try {
   for (let round = 0; round < rounds; round++) {
     process.stdout.write(`round ${round + 1}: preparing baskets…\n`);
     const rateBaskets = await prepare(preparing, RATE * (seconds + 1) + 50);
     await settlePreparation();
-    atRate.push(await complete(`completePayment at ${RATE}/s`, origin, rateBaskets, { rate: RATE, connections: 20, duration: seconds }));
+    atRate.push(await complete(`completePayment at ${RATE}/s`, server, rateBaskets, { rate: RATE, connections: 20, duration: seconds }));
     // Flat out for half as long, after a second of warm-up: enough for 300 orders/s from the baskets prepared.
     const flatBaskets = await prepare(preparing, Number(process.env.BENCH_FLAT_BASKETS ?? 1800));
     await settlePreparation();
-    flatOut.push(await complete('completePayment flat out', origin, flatBaskets, { connections: 20, duration: Math.max(2, Math.round(seconds / 2)) }));
+    flatOut.push(
+      await complete('completePayment flat out', server, flatBaskets, { connections: FLAT_OUT_CONNECTIONS, duration: Math.max(2, Math.round(seconds / 2)) }),
+    );
   }
 } finally {
   await Promise.all([server.stop(), preparer.stop()]);
@@ -154,6 +163,10 @@ const rated = median(atRate, 'p99');
 const flat = median(flatOut);
 report(`Orders placed on PostgreSQL (median of ${rounds} rounds)`, [flat, rated], {
   rounds: `flat out: ${flatOut.map((run) => run.requestsPerSecond).join(', ')} orders/s; p99 at ${RATE}/s: ${atRate.map((run) => `${run.p99} ms`).join(', ')}`,
+  'CPU per order': `flat out (median round) ${cpuText(flat.cpu)}; at ${RATE}/s (median round) ${cpuText(rated.cpu)}`,
+  'CPU per order per round (app + PostgreSQL, ms)': `flat out ${flatOut.map((run) => (run.cpu.appMs + (run.cpu.postgresMs ?? 0)).toFixed(2)).join(' / ')}; at ${RATE}/s ${atRate
+    .map((run) => (run.cpu.appMs + (run.cpu.postgresMs ?? 0)).toFixed(2))
+    .join(' / ')}`,
   goals: `≥ 200 orders/s: ${flat.requestsPerSecond >= 200 ? 'met' : 'NOT met'}; p99 ≤ 50 ms at ${RATE}/s: ${rated.p99 <= 50 ? 'met' : 'NOT met'}`,
   load: `load average at the end: ${(await import('node:os'))
     .loadavg()
