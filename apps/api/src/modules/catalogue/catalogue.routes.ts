@@ -5,9 +5,9 @@ import type { CatalogueService } from './catalogue.service.ts';
 
 export function registerCatalogueRoutes(app: FastifyInstance, service: CatalogueService): void {
   bindEndpoint(app, endpoints.getNavigation, ({ ctx }) => service.getNavigation(ctx));
-  bindEndpoint(app, endpoints.getProductSummary, ({ ctx, query }) => service.getProductSummary(ctx, query.slug));
-  bindEndpoint(app, endpoints.getProductSummaryBySku, ({ ctx, query }) => service.getProductSummaryBySku(ctx, query.sku));
-  bindEndpoint(app, endpoints.getQuickView, ({ ctx, query }) => service.getProductSummary(ctx, query.slug));
+  bindEndpoint(app, endpoints.getProductSummary, ({ ctx, query }) => service.showProductSummary(ctx, { slug: query.slug }));
+  bindEndpoint(app, endpoints.getProductSummaryBySku, ({ ctx, query }) => service.showProductSummary(ctx, { sku: query.sku }));
+  bindEndpoint(app, endpoints.getQuickView, ({ ctx, query }) => service.showProductSummary(ctx, { slug: query.slug }));
   bindEndpoint(app, endpoints.listCategory, ({ ctx, body }) => service.listCategory(ctx, body));
   bindEndpoint(app, endpoints.refineCategory, ({ ctx, body }) => service.listCategory(ctx, body));
   bindEndpoint(app, endpoints.search, ({ ctx, body }) => service.search(ctx, body));

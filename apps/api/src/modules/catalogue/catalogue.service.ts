@@ -49,8 +49,14 @@ import { catalogueSource } from './search-source.ts';
 export interface CatalogueService {
   /** The department tree: top-level categories in shop order, each with its sub-categories. */
   getNavigation(ctx: ListingContext): Promise<Navigation>;
+  /** A product page read from the rows now (another module's call, maybe in its transaction). */
   getProductSummary(ctx: DbContext, slug: string): Promise<ProductSummary>;
   getProductSummaryBySku(ctx: DbContext, sku: string): Promise<ProductSummary>;
+  /**
+   * A product page as shoppers ask for it (by slug, or by any of its skus): kept with the listings'
+   * answers and as fresh as the cards they show, stock included (decision 0067).
+   */
+  showProductSummary(ctx: ListingContext, by: { slug: string } | { sku: string }): Promise<ProductSummary>;
   /** A category and its sub-categories' products, faceted by the department's configuration. */
   listCategory(ctx: ListingContext, input: CategoryListingRequest): Promise<Listing>;
   /** A search; a whole product or variant code names one product (`exactMatch`). */
@@ -119,6 +125,10 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getNavigation: navigation(),
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),
+    showProductSummary: (ctx, by) =>
+      'slug' in by
+        ? products.kept(ctx, `product:${by.slug}`, () => getProductSummary(deps, ctx, by.slug))
+        : products.kept(ctx, `product-sku:${by.sku}`, () => getProductSummaryBySku(deps, ctx, by.sku)),
     listCategory: (ctx, input) => listCategory(products, ctx, input),
     search: (ctx, input) => products.search(ctx, input),
     autocomplete: (ctx, query) => products.autocomplete(ctx, query),

@@ -4,15 +4,19 @@ import { createBasketClient, createCatalogueClient, createDeliveryClient } from 
 import type { Database } from '../../db/client.ts';
 import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { LISTING_SNAPSHOT_TTL_MS } from '../search/testing.ts';
 import { createInventoryService } from './inventory.service.ts';
 
 let api: TestApi;
 let db: Database;
 const later = () => new Date(Date.now() + 15 * 60_000);
 const inventory = createInventoryService();
+/** How far the API's clock is ahead of now: product pages are as fresh as listings, so a test moves it past their snapshot's minute. */
+let ahead = 0;
+const aMinuteOn = () => (ahead += LISTING_SNAPSHOT_TTL_MS);
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ clock: { now: () => new Date(Date.now() + ahead) } });
   db = api.database.db;
 });
 afterAll(() => api.close());
@@ -42,16 +46,18 @@ describe('what can be sold', () => {
     expect((await basket.getBasket({ params: { basketId: other.basketId } })).lines[0]).toMatchObject({ maxQuantity: 3 });
   });
 
-  it('shows on product pages and in delivery options as inventory has it, a sku with no stock record out of stock', async () => {
+  it('shows on product pages (within their minute) and in delivery options as inventory has it, a sku with no stock record out of stock', async () => {
     const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10 and not p.is_bundle`, 9);
     const catalogue = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
     const delivery = createDeliveryClient({ baseUrl: api.serviceUrl('delivery') });
     const offering = async () => (await catalogue.getProductSummaryBySku({ query: { sku } })).offerings.find((entry) => entry.sku === sku)!;
     expect((await offering()).stockStatus).toEqual({ status: 'in_stock', eta: null });
     await db.execute(sql`update stock_levels set status = 'made_to_order', eta = '2031-03-03' where sku = ${sku}`);
+    aMinuteOn();
     expect((await offering()).stockStatus).toEqual({ status: 'made_to_order', eta: '2031-03-03' });
     expect((await delivery.getProductDeliveryOptions({ body: { sku, quantity: 1 } })).stockStatus).toBe('made_to_order');
     await db.execute(sql`delete from stock_levels where sku = ${sku}`);
+    aMinuteOn();
     expect((await offering()).stockStatus).toEqual({ status: 'out_of_stock', eta: null });
     expect((await delivery.getProductDeliveryOptions({ body: { sku, quantity: 1 } })).stockStatus).toBe('out_of_stock');
   });

@@ -90,6 +90,13 @@ export interface ProductSearch {
   listPromotion(ctx: IndexContext, scope: PromotionScope, input: CategoryListingRequest): Promise<Listing>;
   search(ctx: IndexContext, input: SearchRequest): Promise<SearchListing>;
   autocomplete(ctx: IndexContext, query: string): Promise<Autocomplete>;
+  /**
+   * An answer the caller works out from rows the change counter covers (a product page: the
+   * product, its offerings, prices, images and stock as inventory has it), kept under `key` with
+   * the listings' answers and as fresh as they are: until the snapshot it was worked out under is
+   * replaced (decision 0067). An engine that keeps no snapshot works it out every time.
+   */
+  kept<T extends object>(ctx: IndexContext, key: string, load: () => Promise<T>): Promise<T>;
 }
 
 /** A review as staff search reads it, with its date to the microsecond (the next slice of a load starts after it). */

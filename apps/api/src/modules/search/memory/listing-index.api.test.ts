@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
+import { countStatements } from '../../../testing/statement-counter.ts';
 import { startTestApi, type TestApi } from '../../../testing/test-api.ts';
 import { catalogueSource } from '../../catalogue/testing.ts';
 import { createInventoryService } from '../../inventory/index.ts';
@@ -58,6 +59,38 @@ describe('the listing snapshot', () => {
     expect(after.size).toBe(before.size + 1);
     // Each expiry reloads the whole snapshot: allow for a busy machine.
   }, 120_000);
+});
+
+describe('product pages', () => {
+  it('are kept with the listings, read from nothing once asked again, and as fresh as they are', async () => {
+    at(3000);
+    const { slug, sku } = (await client.listCategory({ body: { slug: 'basins', size: 1 } })).products[0]!;
+    const offered = async () => (await client.getProductSummary({ query: { slug } })).offerings.find((offering) => offering.sku === sku)!;
+    const counter = countStatements(api.database);
+    try {
+      // Kept the second time it is asked for (as every answer is): from then on no statement is sent.
+      await offered();
+      await offered();
+      counter.take();
+      const kept = await offered();
+      expect(await client.getProductSummaryBySku({ query: { sku } })).toBeDefined();
+      expect(await client.getProductSummaryBySku({ query: { sku } })).toBeDefined();
+      counter.take();
+      expect((await client.getProductSummaryBySku({ query: { sku } })).offerings).toContainEqual(kept);
+      expect(await offered()).toEqual(kept);
+      expect(counter.take()).toEqual([]);
+
+      // Stock shown differently is seen once the snapshot is checked, as the listing's cards see it.
+      const flipped = kept.stockStatus.status === 'out_of_stock' ? 'in_stock' : 'out_of_stock';
+      await api.database.db.execute(sql`update stock_levels set status = ${flipped} where sku = ${sku}`);
+      expect((await offered()).stockStatus.status).toBe(kept.stockStatus.status);
+      at(3060);
+      expect((await offered()).stockStatus.status).toBe(flipped);
+      expect((await client.getProductSummaryBySku({ query: { sku } })).offerings.find((offering) => offering.sku === sku)!.stockStatus.status).toBe(flipped);
+    } finally {
+      counter.stop();
+    }
+  }, 60_000);
 });
 
 describe('checking the snapshot against the change counter', () => {

@@ -210,6 +210,10 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
       return kept(snapshot, `suggest:${terms.join(' ')}`, async () => suggest(snapshot, terms));
     },
 
+    async kept<T extends object>(ctx: IndexContext, key: string, load: () => Promise<T>): Promise<T> {
+      return kept(await snapshotOf(ctx), `kept:${key}`, load);
+    },
+
     answers: { stats: keptAnswers.stats, matchStats: keptMatches.stats },
   };
 }

@@ -312,5 +312,8 @@ export function postgresProductSearch(source: ProductSource): ProductSearch {
         brands: matchNames(brands, terms, AUTOCOMPLETE_SIZE.brands),
       };
     },
+
+    /** Nothing is kept: every answer reads the rows (decision 0061). */
+    kept: (_ctx, _key, load) => load(),
   };
 }
