@@ -14,8 +14,8 @@ function outsideATransaction(db: Database, inventory: InventoryService, basket: 
   void inventory.reserveStock({ db }, 'basket', [], new Date(), new Date());
   // @ts-expect-error committed stock is given back only inside the cancelling transaction
   void inventory.releaseCommitted({ db }, 'basket');
-  // @ts-expect-error the basket's lock lasts as long as the transaction that takes it
-  void basket.lockForOrder({ db }, 'basket');
+  // @ts-expect-error the basket is taken for an order only in the transaction that writes the order
+  void basket.takeForOrder({ db }, 'basket');
   // @ts-expect-error a discount is claimed in the transaction that writes the order
   void discounts.claimDiscount({ db }, {} as Parameters<DiscountsService['claimDiscount']>[1], new Date());
   // @ts-expect-error a trade order is recorded with the order it belongs to

@@ -67,18 +67,20 @@ export async function priceForCheckout(deps: Deps, ctx: Ctx, basketId: string): 
   };
 }
 
-/** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. */
-export async function lockBasketForOrder(db: Transaction, basketId: string): Promise<{ version: number } | null> {
-  const row = await repository.lockBasket(db, basketId);
-  return row ? { version: row.version } : null;
+/**
+ * The basket becomes an order: removed in the caller's transaction (its id then answers 404; the
+ * order keeps its own copy), in one statement that also holds its row until that transaction ends,
+ * so one order is made per basket however many requests race, and a change made meanwhile waits and
+ * then finds it gone. The version it was at, or null when it is gone (rolled back, it is there again).
+ */
+export async function takeBasketForOrder(db: Transaction, basketId: string): Promise<{ version: number } | null> {
+  return (await repository.takeBasket(db, basketId)) ?? null;
 }
 
 /**
- * The basket became an order: the code's redemption is claimed as it was priced (refused, the
- * caller's transaction rolls back) and the basket is gone (its id now answers 404; the order keeps
- * its own copy). Under the basket's lock (`lockBasketForOrder`), so it is the basket that was priced.
+ * The code's redemption is claimed as the basket was priced (refused, the caller's transaction rolls
+ * back). After `takeBasketForOrder`, so it is the basket that was priced.
  */
 export async function convertToOrder({ discounts }: Deps, db: Transaction, priced: PricedBasket, orderId: string, now: Date): Promise<void> {
   if (priced.claim) await discounts.claimDiscount({ db }, { ...priced.claim, orderId }, now);
-  await repository.deleteBasket(db, priced.basket.basketId);
 }

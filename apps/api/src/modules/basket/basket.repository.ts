@@ -66,6 +66,15 @@ export async function lockBasket(db: Database, id: string): Promise<BasketRow | 
   return row;
 }
 
+/**
+ * Removes the basket (its lines go with it) and says at which version it was: the row stays locked
+ * until the transaction ends, and is there again if it rolls back. Undefined when it was not there.
+ */
+export async function takeBasket(db: Database, id: string): Promise<{ version: number } | undefined> {
+  const [row] = await db.delete(baskets).where(eq(baskets.id, id)).returning({ version: baskets.version });
+  return row;
+}
+
 /** A shopper's current basket is the one they changed last. */
 const currentBasketOf = (db: Database, ownerId: string) => db.select().from(baskets).where(ownedBy(ownerId)).orderBy(desc(baskets.updatedAt)).limit(1);
 

@@ -1,7 +1,7 @@
 import type { Basket, SavedBasket } from '@shop/contracts';
 import type { CallerContext as Ctx, TransactionContext } from '../../platform/context.ts';
 import { change, create, findReadable, readable, setLines, type Item } from './basket-changes.ts';
-import { convertToOrder, lockBasketForOrder, priceForCheckout, type BasketForCheckout, type PricedBasket } from './basket-checkout.ts';
+import { convertToOrder, priceForCheckout, takeBasketForOrder, type BasketForCheckout, type PricedBasket } from './basket-checkout.ts';
 import { present, price } from './basket-pricing.ts';
 import { BasketErrors } from './basket.errors.ts';
 import { retrieveBasket, saveBasket, sendBasketSavedEmail } from './saved-baskets.ts';
@@ -72,9 +72,12 @@ export interface BasketService {
   retrieveBasket(ctx: Ctx, retrievalCode: string): Promise<Basket>;
   /** The basket as checkout shows and charges it: read once, priced with the delivery checkout chooses. */
   priceForCheckout(ctx: Ctx, basketId: string): Promise<BasketForCheckout>;
-  /** Holds the basket's row until the caller's transaction ends: one order per basket, however many requests race. Null when it is gone. */
-  lockForOrder(ctx: TransactionContext, basketId: string): Promise<{ version: number } | null>;
-  /** The basket became an order: its code claimed as priced, the basket removed, in the caller's transaction. */
+  /**
+   * Removes the basket that becomes an order, holding its row until the caller's transaction ends (one
+   * order per basket, however many requests race): the version it was at, or null when it is gone.
+   */
+  takeForOrder(ctx: TransactionContext, basketId: string): Promise<{ version: number } | null>;
+  /** The basket became an order: its code claimed as priced, in the caller's transaction. */
   convertToOrder(ctx: TransactionContext, priced: PricedBasket, orderId: string, now: Date): Promise<void>;
 }
 
@@ -95,7 +98,7 @@ export function createBasketService(deps: Deps): BasketService {
     sendBasketSavedEmail: (ctx, input) => sendBasketSavedEmail(deps, ctx, input),
     retrieveBasket: (ctx, code) => retrieveBasket(deps, ctx, code),
     priceForCheckout: (ctx, basketId) => priceForCheckout(deps, ctx, basketId),
-    lockForOrder: (ctx, basketId) => lockBasketForOrder(ctx.db, basketId),
+    takeForOrder: (ctx, basketId) => takeBasketForOrder(ctx.db, basketId),
     convertToOrder: (ctx, priced, orderId, now) => convertToOrder(deps, ctx.db, priced, orderId, now),
   };
 }

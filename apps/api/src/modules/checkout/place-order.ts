@@ -1,7 +1,7 @@
 /**
  * Placing an order: the one write that spans modules (docs/architecture.md, "Module rules"). After the gateway has
- * confirmed the payment, in one transaction holding the basket's row lock: write the order with its
- * lines and confirmation e-mail, claim the discount code, remove the converted basket, and commit
+ * confirmed the payment, in one transaction that first removes the basket, holding its row lock: write the order with its
+ * lines and confirmation e-mail, claim the discount code, and commit
  * the stock held for the basket (or hold it again if the hold ran out). If any step refuses, the
  * transaction rolls back and the caller refunds the payment: nobody pays for an order that is not there.
  */
@@ -30,15 +30,16 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
   const { checkout, intent, now } = input;
   await crashPoints.afterPaymentBeforeOrder();
   return database.transaction(async (db) => {
-    // Two completions of one basket queue here; the second finds the first's order.
-    const locked = await deps.basket.lockForOrder({ db }, checkout.basketId);
+    // The basket goes first, in the statement that locks it: two completions of one basket queue
+    // here, and the second finds the first's order.
+    const locked = await deps.basket.takeForOrder({ db }, checkout.basketId);
     if (!locked) {
       const placed = await deps.orders.findOrderByBasket({ db }, checkout.basketId);
       if (placed) return placed;
       throw new Error(`Basket ${checkout.basketId} is gone and has no order`);
     }
-    // The basket is still here, so no order was made of it (that would have removed it). Changed in
-    // another tab since it was read: the payment was for something else.
+    // The basket was still there, so no order was made of it (that would have removed it). Changed in
+    // another tab since it was read: the payment was for something else (the removal rolls back).
     if (locked.version !== checkout.basket.version) throw CheckoutErrors.basketChanged();
 
     const lines = checkout.basket.lines.filter((line) => line.available);

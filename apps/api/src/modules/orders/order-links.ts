@@ -81,7 +81,7 @@ export async function issueOrderLink(
 export async function newConfirmationLink(db: Database, orderId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = newOpaqueId();
   const expiresAt = new Date(now.getTime() + ORDER_CONFIRMATION_LINK_DAYS * 24 * HOUR);
-  await repository.insertOrderLink(db, { tokenHash: digestOfToken(token), orderId, createdAt: now, expiresAt });
+  await repository.insertOrderLink(db, { tokenHash: digestOfToken(token), orderId, createdAt: now, expiresAt }, { newOrder: true });
   return { token, expiresAt };
 }
 

@@ -289,8 +289,9 @@ export async function linksIssuedSince(db: Database, orderId: string, since: Dat
 }
 
 /** Keeps a new link's digest, and forgets the order's links that no longer work. */
-export async function insertOrderLink(db: Database, link: OrderLinkRow): Promise<void> {
-  await db.delete(orderLinks).where(and(eq(orderLinks.orderId, link.orderId), lte(orderLinks.expiresAt, link.createdAt)));
+export async function insertOrderLink(db: Database, link: OrderLinkRow, options: { newOrder?: boolean } = {}): Promise<void> {
+  // A new order has no links yet, so none that ran out to clear away.
+  if (!options.newOrder) await db.delete(orderLinks).where(and(eq(orderLinks.orderId, link.orderId), lte(orderLinks.expiresAt, link.createdAt)));
   await db.insert(orderLinks).values(link);
 }
 
