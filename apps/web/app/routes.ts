@@ -90,6 +90,7 @@ export default [
     route('help/:reference/erasure', 'routes/staff-help-erasure.tsx'),
     route('stock', 'routes/staff-stock.tsx'),
     route('newsletter', 'routes/staff-newsletter.tsx'),
+    route('newsletter/subscribers.csv', 'routes/staff-newsletter-csv.ts'),
     route('reviews', 'routes/staff-reviews.tsx'),
     route('reviews/insights/:sku', 'routes/staff-review-insights.tsx'),
     route('reviews/:reviewId', 'routes/staff-review.tsx'),

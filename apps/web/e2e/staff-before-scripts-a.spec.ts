@@ -97,3 +97,25 @@ test('the stock screen looks a product code up and records stock that arrived be
   await scriptsHeldBack(page);
   release();
 });
+
+test('the newsletter list shows its sign-ups before the scripts run, and its CSV downloads from a plain link', async ({ page, request }, testInfo) => {
+  const email = `early-news-${testInfo.project.name}-${Date.now()}@example.com`;
+  expect((await request.post('/api/accounts/api/Newsletters', { data: { email } })).status()).toBe(202);
+  await signInByRedirect(page, DEMO.staff.email);
+  await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/staff/newsletter', { waitUntil: 'commit' });
+  await main(page).getByLabel('Status').selectOption({ label: 'Waiting for confirmation' });
+  await main(page).getByLabel('Email address contains').fill(email);
+  await main(page).getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(`/staff/newsletter?status=pending&email=${encodeURIComponent(email)}`);
+  await expect(main(page).getByText(/^Showing 1 to 1 of 1\. In all: /)).toBeVisible();
+  await expect(main(page).getByRole('region', { name: 'Subscribers' }).getByRole('row').filter({ hasText: email })).toContainText('Waiting for confirmation');
+
+  const downloading = page.waitForEvent('download');
+  await main(page).getByRole('link', { name: 'Download confirmed subscribers (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  await scriptsHeldBack(page);
+  release();
+});

@@ -1,47 +1,47 @@
+import { createAccountsClient } from '@shop/api-client';
 import type { NewsletterSubscriberPage } from '@shop/contracts';
-import { useState } from 'react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/staff-newsletter';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { Table } from '../content/content-table.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button } from '../components/ui/button.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { SearchIcon } from '../components/ui/icons.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
+import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NEWSLETTER_SOURCE_NAMES, NEWSLETTER_STATUS_NAMES, newsletterDate } from '../lib/newsletter.ts';
-import { downloadText } from '../lib/staff-discounts/csv.ts';
 import {
   NEWSLETTER_AUDIENCE,
   NEWSLETTER_ROLES,
+  SUBSCRIBERS_CSV_PATH,
   SUBSCRIBERS_PAGE_SIZE,
   subscriberQuery,
-  subscribersCsv,
-  subscribersCsvFilename,
   subscribersHref,
   type SubscriberQuery,
 } from '../lib/staff-newsletter/subscribers.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(NEWSLETTER_ROLES);
+/** The page of sign-ups the filter in the address finds, read on the server for the signed-in member of staff. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const api = staffClient(request, NEWSLETTER_ROLES, 'accounts', createAccountsClient);
+  const query = subscriberQuery(new URL(request.url).searchParams);
+  const call = { query: { status: query.status, email: query.email, pageNumber: query.page, pageSize: SUBSCRIBERS_PAGE_SIZE } };
+  return staffRead(async () => ({ query, ...(await searchRead(() => api.listNewsletterSubscribers(call))) }));
+}
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Newsletter subscribers', 'Who has signed up for the newsletter, and a CSV file of confirmed subscribers.'),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The newsletter list for staff: every sign-up with its status, paged and filtered; confirmed subscribers as CSV. Loaded in the browser. */
-export default function StaffNewsletterPage() {
+/** The newsletter list for staff: every sign-up with its status, paged and filtered in the address; confirmed subscribers as CSV. */
+export default function StaffNewsletterPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -50,7 +50,20 @@ export default function StaffNewsletterPage() {
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Newsletter subscribers' }]}
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
-        <Subscribers />
+        {'forbidden' in loaderData ? (
+          <NeedStaffAccount {...NEWSLETTER_AUDIENCE} />
+        ) : (
+          <>
+            <Filters query={loaderData.query} />
+            <div className="mt-8">
+              {loaderData.page === null ? (
+                <ErrorSummary problems={[{ message: loaderData.problem }]} />
+              ) : (
+                <SubscriberList page={loaderData.page} query={loaderData.query} />
+              )}
+            </div>
+          </>
+        )}
       </div>
     </>
   );
@@ -58,98 +71,41 @@ export default function StaffNewsletterPage() {
 
 const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...Object.entries(NEWSLETTER_STATUS_NAMES).map(([value, { label }]) => ({ value, label }))];
 
-function Subscribers() {
-  const [searchParams] = useSearchParams();
-  const query = subscriberQuery(searchParams);
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const list = useApiData(clients ? `${sub}:newsletter:${subscribersHref(query)}` : undefined, (signal) =>
-    clients!.accounts.listNewsletterSubscribers(
-      { query: { status: query.status, email: query.email, pageNumber: query.page, pageSize: SUBSCRIBERS_PAGE_SIZE } },
-      { signal },
-    ),
-  );
-  if (list.state === 'error' && isForbidden(list.error)) return <NeedStaffAccount {...NEWSLETTER_AUDIENCE} />;
-
+function Filters({ query }: { query: SubscriberQuery }) {
   return (
-    <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <Form method="get" role="search" aria-label="Filter the subscribers" className="flex flex-wrap items-end gap-3">
-          <FormField label="Status" className="w-56">
-            {(control) => <Select {...control} name="status" defaultValue={query.status ?? ''} key={query.status ?? ''} options={STATUS_OPTIONS} />}
-          </FormField>
-          <FormField label="Email address contains" className="w-72 max-w-full">
-            {(control) => (
-              <Input
-                {...control}
-                type="search"
-                name="email"
-                defaultValue={query.email}
-                key={query.email ?? ''}
-                autoComplete="off"
-                inputMode="email"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
-          <Button type="submit" variant="primary">
-            <SearchIcon className="size-4" />
-            Filter
-          </Button>
-          {(query.status || query.email) && (
-            <Link to="/staff/newsletter" className="inline-flex h-11 items-center px-2 font-semibold text-teal-700 underline underline-offset-3">
-              Show all
-            </Link>
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <Form method="get" role="search" aria-label="Filter the subscribers" className="flex flex-wrap items-end gap-3">
+        <FormField label="Status" className="w-56">
+          {(control) => <Select {...control} name="status" defaultValue={query.status ?? ''} key={query.status ?? ''} options={STATUS_OPTIONS} />}
+        </FormField>
+        <FormField label="Email address contains" className="w-72 max-w-full">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              name="email"
+              defaultValue={query.email}
+              key={query.email ?? ''}
+              autoComplete="off"
+              inputMode="email"
+              spellCheck={false}
+            />
           )}
-        </Form>
-        <ExportButton />
-      </div>
-      <div className="mt-8">
-        {list.state === 'error' ? (
-          <LoadError title="We couldn’t load the subscribers" error={list.error} onRetry={list.reload} />
-        ) : list.state === 'ready' ? (
-          <SubscriberList page={list.data} query={query} />
-        ) : (
-          <p role="status">Loading subscribers…</p>
+        </FormField>
+        <Button type="submit" variant="primary">
+          <SearchIcon className="size-4" />
+          Filter
+        </Button>
+        {(query.status || query.email) && (
+          <Link to="/staff/newsletter" className="inline-flex h-11 items-center px-2 font-semibold text-teal-700 underline underline-offset-3">
+            Show all
+          </Link>
         )}
-      </div>
-    </>
-  );
-}
-
-/** Downloads every confirmed subscriber as CSV, made in the browser from the export call (the staff token lives here). */
-function ExportButton() {
-  const clients = useApiClients();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setProblem(null);
-    setDone(null);
-    try {
-      const exported = await clients!.accounts.exportNewsletterSubscribers();
-      downloadText(subscribersCsvFilename(exported.exportedAt), subscribersCsv(exported));
-      setDone(`Downloaded ${exported.items.length} confirmed ${exported.items.length === 1 ? 'subscriber' : 'subscribers'}.`);
-    } catch (error) {
-      setProblem(apiProblemMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="text-right">
-      <Button variant="secondary" onClick={() => void download()} loading={busy} disabled={!clients}>
+      </Form>
+      {/* A file made on the server for the signed-in member of staff: the browser saves it, and the page stays where it is. */}
+      <a href={SUBSCRIBERS_CSV_PATH} download className={buttonClasses('secondary')}>
         Download confirmed subscribers (CSV)
-      </Button>
-      <p className="mt-1 min-h-5 text-sm" role="status">
-        {done}
-      </p>
-      {problem && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
+      </a>
     </div>
   );
 }

@@ -44,4 +44,7 @@ export function subscribersCsv(exported: NewsletterExport): string {
   ]);
 }
 
+/** Where staff download the confirmed subscribers as CSV. */
+export const SUBSCRIBERS_CSV_PATH = '/staff/newsletter/subscribers.csv';
+
 export const subscribersCsvFilename = (exportedAt: string) => `newsletter-subscribers-${csvTime(exportedAt).slice(0, 10)}.csv`;
