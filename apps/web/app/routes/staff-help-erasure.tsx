@@ -1,21 +1,39 @@
+import { createHelpCentreEnquiriesClient } from '@shop/api-client';
 import { londonClock, londonDue, londonLongDate, type ErasurePlan } from '@shop/contracts';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-help-erasure';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { ProblemAlert } from '../components/staff-orders/form-parts.tsx';
+import { stepProblemOf } from '../components/staff/step-form.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
-import { apiProblemMessage, isForbidden } from '../lib/api-problem.ts';
+import { refusedStep, staffClient, staffRead, type RefusedStep } from '../lib/auth/staff-page.server.ts';
 import { cn } from '../lib/cn.ts';
 import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES } from '../lib/staff-help/inbox.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(HELP_INBOX_ROLES);
+const erasureApi = (request: Request) => staffClient(request, HELP_INBOX_ROLES, 'help-centre', createHelpCentreEnquiriesClient);
+const referenceOf = (params: { reference: string }) => params.reference.trim().toUpperCase();
+
+/** The erasure plan (or, once done, what was done), read on the server for the signed-in member of staff; no such request is the shop's 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = erasureApi(request);
+  const reference = referenceOf(params);
+  return staffRead(async () => ({ plan: await api.getErasurePlan({ params: { reference } }) }));
+}
+
+/** "Erase personal data", posted as a plain form: done, the page comes back saying what was done (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const api = erasureApi(request);
+  const reference = referenceOf(params);
+  try {
+    await api.carryOutErasure({ params: { reference } });
+  } catch (error) {
+    return refusedStep(error, { intent: 'erase', values: {} }, (refusal) => stepProblemOf(refusal, new Set()));
+  }
+  return redirect(`/staff/help/${encodeURIComponent(reference)}/erasure?done=erase`, 303);
+}
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Erasure request', 'What an account deletion request erases and keeps.'),
@@ -23,8 +41,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** An account deletion request (UK GDPR erasure): what will be erased, what is kept for tax, and the button that does it. */
-export default function StaffHelpErasurePage() {
-  const { reference = '' } = useParams();
+export default function StaffHelpErasurePage({ loaderData, params }: Route.ComponentProps) {
+  const reference = referenceOf(params);
   return (
     <>
       <PageHeader
@@ -32,36 +50,21 @@ export default function StaffHelpErasurePage() {
         trail={[{ label: 'Help inbox', to: '/staff/help' }, { label: reference, to: `/staff/help/${reference}` }, { label: 'Erasure' }]}
       />
       <div className="container-page min-h-[24rem] max-w-5xl py-8 lg:py-10">
-        <Erasure reference={reference} />
+        {'forbidden' in loaderData ? <NeedStaffAccount {...HELP_INBOX_AUDIENCE} /> : <Erasure plan={loaderData.plan} />}
       </div>
     </>
   );
 }
 
-function Erasure({ reference }: { reference: string }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const loaded = useApiData(clients ? `${sub}:erasure:${reference}` : undefined, (signal) =>
-    clients!.helpEnquiries.getErasurePlan({ params: { reference } }, { signal }),
-  );
-  const [done, setDone] = useState<ErasurePlan | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  if (loaded.state === 'error' && isForbidden(loaded.error)) return <NeedStaffAccount {...HELP_INBOX_AUDIENCE} />;
-  if (loaded.state === 'error') return <LoadError title="We couldn’t load this request" error={loaded.error} onRetry={loaded.reload} />;
-  if (loaded.state !== 'ready') return <p role="status">Loading…</p>;
-  const plan = done ?? loaded.data;
-  const erase = async () => {
-    setWorking(true);
-    setError(null);
-    try {
-      setDone(await clients!.helpEnquiries.carryOutErasure({ params: { reference } }));
-    } catch (problem) {
-      setError(apiProblemMessage(problem));
-    } finally {
-      setWorking(false);
-    }
-  };
+function Erasure({ plan }: { plan: ErasurePlan }) {
+  const refused = useActionData<RefusedStep | undefined>();
+  const busy = useNavigation().state === 'submitting';
+  // Just erased: the keyboard goes to what says so.
+  const erased = useRef<HTMLParagraphElement>(null);
+  const justDone = useSearchParams()[0].get('done') === 'erase' && plan.erasedAt !== null;
+  useEffect(() => {
+    if (justDone) erased.current?.focus();
+  }, [justDone]);
   return (
     <div className="space-y-6">
       <p className="text-navy-800">
@@ -69,7 +72,7 @@ function Erasure({ reference }: { reference: string }) {
         {plan.identityConfirmed ? 'Their identity is confirmed.' : 'They have not confirmed it is them yet: we e-mailed them a link.'}
       </p>
       {plan.erasedAt && (
-        <p role="status" className="rounded-lg bg-teal-50 p-3 font-semibold text-teal-900">
+        <p ref={erased} tabIndex={-1} role="status" className="rounded-lg bg-teal-50 p-3 font-semibold text-teal-900 focus:outline-none">
           Erased on {londonLongDate(plan.erasedAt)} at {londonClock(plan.erasedAt)}.
         </p>
       )}
@@ -108,15 +111,13 @@ function Erasure({ reference }: { reference: string }) {
       </section>
       <StoreTable plan={plan} />
       {plan.afterwards && plan.afterwards.pending.length > 0 && <StillToDelete pending={plan.afterwards.pending} />}
-      {error && (
-        <p role="alert" className="font-semibold text-red-800">
-          {error}
-        </p>
-      )}
       {!plan.erasedAt && (
-        <Button onClick={erase} loading={working} disabled={!plan.identityConfirmed}>
-          Erase personal data
-        </Button>
+        <Form method="post" className="space-y-4" aria-label="Erase personal data">
+          {refused && <ProblemAlert summary={refused.problem.summary} stale={false} onStale="" />}
+          <Button type="submit" loading={busy} disabled={!plan.identityConfirmed}>
+            Erase personal data
+          </Button>
+        </Form>
       )}
     </div>
   );
