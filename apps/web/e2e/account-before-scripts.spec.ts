@@ -124,3 +124,19 @@ test('"Sign out" on the account page, once its scripts run, signs out through th
   await confirmProviderSignOut(page);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
 });
+
+test('a signed-in customer’s enquiry form is filled in with their name and address from the first paint, and what they type then is kept', async ({ page }) => {
+  await signInByRedirect(page, DEMO.shopper.email);
+  const { tab, release } = await tabWithoutScripts(page);
+  await tab.goto('/help/contact/general-enquiry', { waitUntil: 'commit' });
+  const form = main(tab).getByRole('form', { name: 'General enquiry' });
+  await expect(form.getByLabel('Your name')).toHaveValue(DEMO.shopper.name);
+  await expect(form.getByLabel('Your e-mail address')).toHaveValue(DEMO.shopper.email);
+  await form.getByLabel('Your message').fill('Do you deliver to Orkney?');
+  release();
+  await pageReady(tab);
+  // The page's scripts draw the same form: nothing typed is replaced.
+  await expect(form.getByLabel('Your message')).toHaveValue('Do you deliver to Orkney?');
+  await expect(form.getByLabel('Your name')).toHaveValue(DEMO.shopper.name);
+  await tab.close();
+});

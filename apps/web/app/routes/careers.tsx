@@ -2,15 +2,17 @@ import { data } from 'react-router';
 import type { Route } from './+types/careers';
 import { EnquiryForm, EnquirySentPanel } from '../components/help-forms/enquiry-form.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { jobApplicationForm } from '../lib/help-centre/enquiry-forms.ts';
-import { openRoles, ENQUIRY_FORM_MAX_BYTES, refusedAsTooLarge, submitEnquiry } from '../lib/help-centre/enquiries.server.ts';
+import { jobApplicationForm, prefilledValues } from '../lib/help-centre/enquiry-forms.ts';
+import { openRoles, ENQUIRY_FORM_MAX_BYTES, refusedAsTooLarge, signedInContact, submitEnquiry } from '../lib/help-centre/enquiries.server.ts';
 import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta('Careers', 'Jobs at Plumbline: the roles open now, and how to apply.');
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { roles: await openRoles(request) };
+  const roles = await openRoles(request);
+  // A signed-in applicant finds their name and e-mail address filled in.
+  return { roles, initial: prefilledValues(jobApplicationForm(roles), signedInContact(request), null) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -56,7 +58,12 @@ export default function CareersPage({ loaderData, actionData }: Route.ComponentP
             {actionData?.sent ? (
               <EnquirySentPanel sent={actionData} />
             ) : (
-              <EnquiryForm form={jobApplicationForm(roles)} action="/careers" failure={actionData && !actionData.sent ? actionData : undefined} />
+              <EnquiryForm
+                form={jobApplicationForm(roles)}
+                action="/careers"
+                failure={actionData && !actionData.sent ? actionData : undefined}
+                initial={loaderData.initial}
+              />
             )}
           </section>
         )}

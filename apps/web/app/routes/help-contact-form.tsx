@@ -4,7 +4,7 @@ import { EnquiryForm, EnquirySentPanel } from '../components/help-forms/enquiry-
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { normaliseOrderNumber } from '@shop/contracts';
 import { enquiryFormOf, prefilledValues } from '../lib/help-centre/enquiry-forms.ts';
-import { ENQUIRY_FORM_MAX_BYTES, refusedAsTooLarge, submitEnquiry } from '../lib/help-centre/enquiries.server.ts';
+import { ENQUIRY_FORM_MAX_BYTES, refusedAsTooLarge, signedInContact, submitEnquiry } from '../lib/help-centre/enquiries.server.ts';
 import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -13,8 +13,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
   if (!form) throw data(null, { status: 404 });
   const query = new URL(request.url).searchParams;
   const sku = form.takesSku ? (query.get('sku')?.slice(0, 40) ?? '') : '';
-  // Opened from an order's page: the form that asks for an order number starts with it.
-  const initial = { ...prefilledValues(form, null, normaliseOrderNumber(query.get('orderNumber') ?? '')), ...(sku ? { sku } : {}) };
+  // A signed-in customer's name and address, and, opened from an order's page, the order number.
+  const orderNumber = normaliseOrderNumber(query.get('orderNumber') ?? '');
+  const initial = { ...prefilledValues(form, signedInContact(request), orderNumber), ...(sku ? { sku } : {}) };
   return { slug: form.slug, initial };
 }
 

@@ -3,15 +3,12 @@ import { cn } from '../../lib/cn.ts';
 import {
   fieldId,
   fieldsOf,
-  prefilledValues,
   readableDue,
   type EnquiryFormSpec,
   type EnquiryRefused,
   type EnquirySent,
   type FormFieldSpec,
 } from '../../lib/help-centre/enquiry-forms.ts';
-import { useShopAuth } from '../auth/use-shop-auth.ts';
-import { displayName } from '../../lib/auth/claims.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorSummary } from '../ui/error-summary.tsx';
 import { FieldError, FormField } from '../ui/form-field.tsx';
@@ -41,13 +38,8 @@ export function EnquiryForm({
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formAction === action;
-  const auth = useShopAuth();
-  // The account's name (never its e-mail address in the name field) and e-mail address.
-  const signedIn = auth.user
-    ? { name: displayName({ ...auth.user.profile, preferred_username: undefined, email: undefined }), email: auth.user.profile.email }
-    : null;
-  // A signed-in customer finds their name and e-mail address filled in (what was refused is drawn as typed).
-  const values = failure?.values ?? { ...prefilledValues(form, signedIn, null), ...initial };
+  // The page's loader fills in a signed-in customer's name and address (what was refused is drawn as typed).
+  const values = failure?.values ?? initial ?? {};
   const errors = failure?.fieldErrors ?? {};
   return (
     <Form
@@ -58,7 +50,7 @@ export function EnquiryForm({
       className="space-y-5"
       aria-label={form.title}
       // A refusal draws the form afresh with what was typed.
-      key={failure ? JSON.stringify(failure.values) : signedIn ? 'signed-in' : 'new'}
+      key={failure ? JSON.stringify(failure.values) : 'new'}
     >
       {failure && <ErrorSummary problems={failure.problems} />}
       <p className="text-navy-700">All fields are needed unless they say “optional”.</p>

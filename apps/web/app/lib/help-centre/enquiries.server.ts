@@ -1,7 +1,7 @@
 import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
 import { readShopSession } from '../auth/session.server.ts';
-import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryRefused, type EnquirySent } from './enquiry-forms.ts';
+import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryRefused, type EnquirySent, type SignedInContact } from './enquiry-forms.ts';
 
 /**
  * Sends a help-centre form from the web tier (a React Router action), so it works before and
@@ -10,6 +10,16 @@ import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryR
  */
 
 /** The most a form with files may post (three files): a larger one is refused unread (`tooLargeToRead`). */
+/**
+ * The signed-in customer's name and e-mail address, to fill a form in on the server: there from the
+ * first paint, so nothing typed before the page's scripts run is replaced when they do.
+ */
+export function signedInContact(request: Request): SignedInContact | null {
+  const profile = readShopSession(request)?.profile;
+  if (!profile) return null;
+  return { ...(profile.name ? { name: profile.name } : {}), ...(profile.email ? { email: profile.email } : {}) };
+}
+
 export const ENQUIRY_FORM_MAX_BYTES = formLimitBytes(3);
 
 /** What was typed (`typedFieldsOf`) is drawn again; the files must be chosen again, smaller. */

@@ -343,11 +343,13 @@ export function fieldsOf(form: EnquiryFormSpec): FormFieldSpec[] {
  * contact fields (the API uses the account's anyway), and the order it was opened for, when the form
  * asks for one (`?orderNumber=` from the order's page). What is typed or refused always comes first.
  */
-export function prefilledValues(
-  form: EnquiryFormSpec,
-  user: { name?: string | undefined; email?: string | undefined } | null,
-  orderNumber: string | null,
-): Record<string, string> {
+/** A signed-in customer's details, as the forms fill them in. */
+export interface SignedInContact {
+  name?: string;
+  email?: string;
+}
+
+export function prefilledValues(form: EnquiryFormSpec, user: SignedInContact | null, orderNumber: string | null): Record<string, string> {
   const asks = (name: string) => fieldsOf(form).some((field) => field.name === name);
   const values: Record<string, string> = {};
   if (user?.name && asks('name')) values.name = user.name;
