@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Browser, type 
 import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect, storedUser } from './auth.ts';
 import { asStaff, emailedLink, newContext, staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
+import { holdScripts, slowCpu } from './slow-start.ts';
 
 // Each test signs in through the provider's pages (password hashing included), on a machine that may be busy.
 test.describe.configure({ timeout: 120_000 });
@@ -137,17 +138,11 @@ test('a shopper returns an unwanted item and downloads a VAT invoice', async ({ 
 
 /** Holds the page's scripts back, on a CPU six times slower (a mid-range phone); the returned function lets both go. */
 async function beforeScripts(page: Page): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const fullSpeed = await slowCpu(page);
+  const release = await holdScripts(page);
   return async () => {
     release();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await fullSpeed();
   };
 }
 

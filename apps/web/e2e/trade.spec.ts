@@ -21,7 +21,7 @@ import {
   uniqueEmail,
 } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
-import { holdScripts } from './slow-start.ts';
+import { holdScripts, slowCpu } from './slow-start.ts';
 import { applicationForm, fillApplication, staffPage } from './trade-steps.ts';
 
 /**
@@ -228,8 +228,7 @@ test('a trade customer sees their own prices ex VAT first, switches to inc VAT f
 test('a trade customer’s dashboard shows spend, savings, band progress, orders and buy-again', { tag: '@phone' }, async ({ page }, testInfo) => {
   await signInByRedirect(page, DEMO.trade.email);
   // Drawn by the server: all of it is there before the page's scripts run, on a slow phone.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);
   await page.goto('/trade', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your trade account');
@@ -252,7 +251,7 @@ test('a trade customer’s dashboard shows spend, savings, band progress, orders
   // Still no script: the header's search is the plain box it is before them.
   await expect(page.getByRole('search', { name: 'Search products and categories' }).getByRole('searchbox')).toBeVisible();
   release();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await fullSpeed();
   await pageReady(page);
   await scan(page);
   await screenshot(page, testInfo, 'dashboard');
