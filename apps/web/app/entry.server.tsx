@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { cspNonceOf, CspNonceContext } from './lib/csp-nonce.ts';
 import { lazyComponentsLoaded } from './lib/lazy-component.tsx';
+import { keepPersonalPagesPrivate } from './lib/private-pages.server.ts';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5_000;
@@ -23,6 +24,7 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = cspNonceOf(loadContext);
+  keepPersonalPagesPrivate(request, responseHeaders);
   // Components the browser fetches when first drawn are drawn in place here (lib/lazy-component.tsx).
   await lazyComponentsLoaded();
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -49,7 +49,7 @@ export async function loadListing<T extends Listing>(
   }
 }
 
-/** Listing pages may be cached briefly by a CDN. None carries a signed-in shopper's data yet. */
+/** Listing pages may be cached briefly by a CDN; one drawn for someone is made private (lib/private-pages.server.ts). */
 export const LISTING_CACHE_CONTROL = 'public, max-age=60';
 
 /**
