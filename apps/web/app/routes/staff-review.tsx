@@ -1,5 +1,4 @@
-import { createReviewWritingClient } from '@shop/api-client';
-import type { ReviewForModeration, ReviewHistoryEntry, ReviewRejectionReason } from '@shop/contracts';
+import type { ReviewForModeration, ReviewHistoryEntry } from '@shop/contracts';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/staff-review';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
@@ -13,35 +12,31 @@ import { ReviewAuthor, ReviewBadges, ReviewProduct, ReviewText, ShopReply } from
 import { Notice } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { RatingStars } from '../components/ui/rating-stars.tsx';
-import { refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { refusedStep, staffRead } from '../lib/auth/staff-page.server.ts';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useShopName } from '../lib/shop-details.ts';
-import { historyNote, queueReviewOf, REVIEW_ROLES, reviewHref, REVIEWS_AUDIENCE, REVIEWS_PATH, STATUS_BADGES } from '../lib/staff-reviews/queue.ts';
-
-const writingApi = (request: Request) => staffClient(request, REVIEW_ROLES, 'reviews', createReviewWritingClient);
+import { moderate, moderationValues, reviewWritingApi } from '../lib/staff-reviews/moderate.server.ts';
+import { historyNote, queueReviewOf, reviewHref, REVIEWS_AUDIENCE, REVIEWS_PATH, STATUS_BADGES } from '../lib/staff-reviews/queue.ts';
 
 /** The review with its history, read on the server for the signed-in moderator, so it shows at first paint. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const api = writingApi(request);
+  const api = reviewWritingApi(request);
   const { reviewId } = params;
   return staffRead(async () => ({ review: await api.getReview({ params: { reviewId } }) }), { missing: true } as const);
 }
 
 /** Publish or reject, posted as a plain form: done, the page comes back saying so (post, redirect, get). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const api = writingApi(request);
+  const api = reviewWritingApi(request);
   const { reviewId } = params;
   const form = await request.formData();
   const step = MODERATION_STEPS.find((name) => name === formText(form, 'intent'));
   if (!step) throw data(null, { status: 400 });
   const version = Number(formText(form, 'version'));
-  const values = { title: formText(form, 'title'), text: formText(form, 'text'), shopReply: formText(form, 'shopReply'), reason: formText(form, 'reason') };
+  const values = moderationValues(form);
   try {
-    if (step === 'publish') {
-      const body = { version, title: values.title, text: values.text, shopReply: values.shopReply.trim() || undefined };
-      await api.publishReview({ params: { reviewId }, body });
-    } else await api.rejectReview({ params: { reviewId }, query: { reason: values.reason as ReviewRejectionReason, version } });
+    await moderate(api, reviewId, step, values, version);
   } catch (error) {
     return refusedStep(error, { intent: step, values }, moderationProblemOf);
   }

@@ -1,66 +1,42 @@
-import { ApiError } from '@shop/api-client';
-import type { ModeratedReview, ReviewSearchFacetsPage } from '@shop/contracts';
+import { ApiError, createReviewListingsClient, type ReviewWritingClient } from '@shop/api-client';
+import type { ReviewSearchFacetsPage } from '@shop/contracts';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-reviews';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { formText } from '../components/staff/step-form.tsx';
 import { NoResults, ResultsRange } from '../components/staff/search-results.tsx';
-import { BulkActions, DownloadCsv } from '../components/staff-reviews/bulk-actions.tsx';
+import { BULK_ACTIONS, BulkActions, DownloadCsv, type BulkRefused } from '../components/staff-reviews/bulk-actions.tsx';
+import { MODERATION_STEPS, moderationDone, moderationProblemOf } from '../components/staff-reviews/moderation-forms.tsx';
 import { ReviewCard } from '../components/staff-reviews/review-card.tsx';
 import { ReviewFiltersForm, ReviewTabs, type FilterField } from '../components/staff-reviews/review-filters.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
+import { ButtonLink } from '../components/ui/button.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { apiFieldError, isForbidden } from '../lib/api-problem.ts';
+import { apiFieldError } from '../lib/api-problem.ts';
+import { refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { REVIEW_CHANGED_MESSAGE } from '../lib/staff-reviews/bulk.ts';
+import { bulkSummary, isReviewChanged, oneByOne, REVIEW_CHANGED_MESSAGE } from '../lib/staff-reviews/bulk.ts';
+import { moderate, moderationValues, reviewWritingApi } from '../lib/staff-reviews/moderate.server.ts';
 import {
   hasFilters,
+  isRejectionReason,
   queueReviewOf,
   REVIEW_ROLES,
   REVIEWS_AUDIENCE,
+  REVIEWS_PAGE_SIZE,
   reviewFilters,
   reviewsHref,
   searchBody,
   SORT_NAMES,
   sortOf,
   TAB_NAMES,
-  withModeration,
   type QueueReview,
   type ReviewFilters,
 } from '../lib/staff-reviews/queue.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
-
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(REVIEW_ROLES);
-
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta('Reviews', 'Customers’ reviews waiting for a moderator, and every review published or rejected.'),
-  { name: 'robots', content: 'noindex' },
-];
-
-/** The moderation queue: pending reviews first (oldest first), then the published and rejected ones; search, bulk steps, CSV. Loaded in the browser. */
-export default function StaffReviewsPage() {
-  return (
-    <>
-      <PageHeader
-        title="Reviews"
-        intro={<p>Publish or reject what customers wrote. Pending reviews come first, oldest first; held ones say what the automatic check found.</p>}
-        trail={[{ label: 'Your account', to: '/account' }, { label: 'Reviews' }]}
-      />
-      <div className="container-page min-h-[40rem] py-8 lg:py-10">
-        <ModerationQueue />
-      </div>
-    </>
-  );
-}
 
 /** The API's messages for what was typed into the search, by field. */
-function searchErrors(error: unknown): Partial<Record<FilterField, string>> | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
+function searchErrors(error: ApiError): Partial<Record<FilterField, string>> {
   const fields: FilterField[] = ['q', 'ratingFrom', 'ratingTo', 'brand', 'category'];
   const errors = Object.fromEntries(
     fields.flatMap((field) => {
@@ -71,63 +47,143 @@ function searchErrors(error: unknown): Partial<Record<FilterField, string>> | nu
   return Object.keys(errors).length > 0 ? errors : { q: error.message };
 }
 
-function ModerationQueue() {
-  const [searchParams] = useSearchParams();
-  const filters = reviewFilters(searchParams);
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const key = `${sub}:${reviewsHref(filters)}`;
-  const list = useApiData(clients ? key : undefined, (signal) => clients!.reviewListings.searchReviewsAdvancedV2({ body: searchBody(filters) }, { signal }));
+/** The reviews a step was just taken on (`?review=`, `?changed=`), as they are now: a step can take one out of the tab. */
+async function reviewsNow(api: ReviewWritingClient, search: URLSearchParams): Promise<QueueReview[]> {
+  const ids = [...new Set([...search.getAll('review'), ...search.getAll('changed')])].slice(0, REVIEWS_PAGE_SIZE);
+  const read = await Promise.allSettled(ids.map((reviewId) => api.getReview({ params: { reviewId } })));
+  return read.flatMap((answer) => (answer.status === 'fulfilled' ? [queueReviewOf(answer.value)] : []));
+}
 
-  if (list.state === 'error' && isForbidden(list.error)) return <NeedStaffAccount {...REVIEWS_AUDIENCE} />;
-  const errors = list.state === 'error' ? searchErrors(list.error) : null;
-  const facets = list.state === 'ready' ? list.data.facets : undefined;
+/** The queue as the filters in the address select it, and the reviews just moderated, read on the server for the signed-in moderator. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const listings = staffClient(request, REVIEW_ROLES, 'reviews', createReviewListingsClient);
+  const writing = reviewWritingApi(request);
+  const search = new URL(request.url).searchParams;
+  const filters = reviewFilters(search);
+  return staffRead(async () => {
+    const found = listings.searchReviewsAdvancedV2({ body: searchBody(filters) }).then(
+      (page) => ({ page, errors: null }),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 400) return { page: null, errors: searchErrors(error) };
+        throw error;
+      },
+    );
+    const [list, moderated] = await Promise.all([found, reviewsNow(writing, search)]);
+    return { filters, ...list, moderated };
+  });
+}
 
+/** The list as it was, with what a step did added to its address. */
+const listWith = (search: URLSearchParams, added: [string, string][]) => {
+  const href = reviewsHref(reviewFilters(search));
+  return `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams(added).toString()}`;
+};
+
+/**
+ * A step posted from the queue as a plain form: one review's publish or reject (`publish:<id>`), or
+ * the ticked reviews' (`bulk`), one call after another on the server so one refusal stops nothing
+ * else. Done, the list comes back (post, redirect, get) with the reviews moderated shown as they now
+ * are; a review another moderator changed first comes back as it now is, saying so.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const api = reviewWritingApi(request);
+  const search = new URL(request.url).searchParams;
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  if (intent === 'bulk') return bulkAction(api, search, form);
+  const [name, reviewId = ''] = intent.split(':');
+  const step = MODERATION_STEPS.find((known) => known === name);
+  if (!step || !reviewId) throw data(null, { status: 400 });
+  const values = moderationValues(form);
+  try {
+    await moderate(api, reviewId, step, values, Number(formText(form, 'version')));
+  } catch (error) {
+    if (isReviewChanged(error)) return redirect(listWith(search, [['changed', reviewId]]), 303);
+    return refusedStep(error, { intent, values }, moderationProblemOf);
+  }
+  return redirect(
+    listWith(search, [
+      ['done', step],
+      ['review', reviewId],
+    ]),
+    303,
+  );
+}
+
+async function bulkAction(api: ReviewWritingClient, search: URLSearchParams, form: FormData) {
+  const chosenAction = BULK_ACTIONS.find((known) => known === formText(form, 'bulk'));
+  if (!chosenAction) throw data(null, { status: 400 });
+  const refuse = (refused: Omit<BulkRefused, 'intent'>) => data<BulkRefused>({ intent: 'bulk', ...refused }, { status: 400 });
+  // Each ticked box is `<id>:<version>`, the version this page read.
+  const chosen = form.getAll('review').flatMap((value) => {
+    const [id = '', version = ''] = typeof value === 'string' ? value.split(':') : [];
+    return id && /^\d+$/.test(version) ? [{ id, version: Number(version) }] : [];
+  });
+  if (chosen.length === 0) return refuse({ summary: 'Select the reviews to publish or reject.', failures: [] });
+  const reason = formText(form, 'reason');
+  if (chosenAction === 'reject' && !isRejectionReason(reason))
+    return refuse({ summary: 'Choose why the reviews cannot be published', failures: [], reason: true });
+  const outcomes = await oneByOne(chosen, (review) => moderate(api, review.id, chosenAction, { reason }, review.version));
+  const failures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ reviewId: outcome.item.id, message: outcome.message }]));
+  if (failures.length > 0) return data<BulkRefused>({ intent: 'bulk', summary: bulkSummary(chosenAction, outcomes), failures }, { status: 409 });
+  return redirect(listWith(search, [['done', `${chosenAction}-selected`], ...chosen.map((review): [string, string] => ['review', review.id])]), 303);
+}
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta('Reviews', 'Customers’ reviews waiting for a moderator, and every review published or rejected.'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** The moderation queue: pending reviews first (oldest first), then the published and rejected ones; search, bulk steps, CSV. */
+export default function StaffReviewsPage({ loaderData }: Route.ComponentProps) {
+  // A new address (a search, or the list back after a step) starts with nothing ticked.
+  const [search] = useSearchParams();
   return (
-    <div className="space-y-6">
-      <ReviewTabs filters={filters} facets={facets} />
-      <ReviewFiltersForm filters={filters} facets={facets} errors={errors ?? undefined} />
-      {list.state === 'error' ? (
-        errors ? null : (
-          <LoadError title="We couldn’t load the reviews" error={list.error} onRetry={list.reload} />
-        )
-      ) : list.state === 'ready' ? (
-        // A new search starts with nothing ticked and the rows as the API has them.
-        <Results key={key} page={list.data} filters={filters} onReload={list.reload} />
-      ) : (
-        <QueueSkeleton />
-      )}
-    </div>
+    <>
+      <PageHeader
+        title="Reviews"
+        intro={<p>Publish or reject what customers wrote. Pending reviews come first, oldest first; held ones say what the automatic check found.</p>}
+        trail={[{ label: 'Your account', to: '/account' }, { label: 'Reviews' }]}
+      />
+      <div className="container-page min-h-[40rem] py-8 lg:py-10">
+        {'forbidden' in loaderData ? (
+          <NeedStaffAccount {...REVIEWS_AUDIENCE} />
+        ) : (
+          <div className="space-y-6">
+            <ReviewTabs filters={loaderData.filters} facets={loaderData.page?.facets} />
+            <ReviewFiltersForm filters={loaderData.filters} facets={loaderData.page?.facets} errors={loaderData.errors ?? undefined} />
+            {loaderData.page && <Results key={search.toString()} page={loaderData.page} filters={loaderData.filters} moderated={loaderData.moderated} />}
+          </div>
+        )}
+      </div>
+    </>
   );
 }
 
 type Notice = { text: string; tone: 'done' | 'problem' };
 
-function Results({ page, filters, onReload }: { page: ReviewSearchFacetsPage; filters: ReviewFilters; onReload: () => void }) {
-  const writing = useApiClients()?.reviewWriting;
-  const [changed, setChanged] = useState<ReadonlyMap<string, QueueReview>>(new Map());
-  const [notices, setNotices] = useState<ReadonlyMap<string, Notice>>(new Map());
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [running, setRunning] = useState(false);
-  const reviews = page.items.map((item) => changed.get(item.id) ?? item);
-
-  const update = (review: QueueReview) => setChanged((rows) => new Map(rows).set(review.id, review));
-  const moderated = (result: ModeratedReview, text?: string) => {
-    setChanged((rows) => {
-      const review = rows.get(result.reviewId) ?? page.items.find((item) => item.id === result.reviewId);
-      return review ? new Map(rows).set(review.id, withModeration(review, result)) : rows;
-    });
-    if (text) setNotices((shown) => new Map(shown).set(result.reviewId, { text, tone: 'done' }));
-  };
-  /** Another moderator changed the review: say so, and show it as it is now. */
-  const refresh = async (reviewId: string) => {
-    setNotices((shown) => new Map(shown).set(reviewId, { text: REVIEW_CHANGED_MESSAGE, tone: 'problem' }));
-    try {
-      if (writing) update(queueReviewOf(await writing.getReview({ params: { reviewId } })));
-    } catch {
-      // The message already says to reload.
+/** What the address says a step did to each review: done, or changed by another moderator first. */
+function useNotices(reviews: readonly QueueReview[]): ReadonlyMap<string, Notice> {
+  const [search] = useSearchParams();
+  const refused = useActionData<unknown>();
+  const notices = new Map<string, Notice>();
+  for (const reviewId of search.getAll('changed')) notices.set(reviewId, { text: REVIEW_CHANGED_MESSAGE, tone: 'problem' });
+  const done = MODERATION_STEPS.find((step) => step === search.get('done'));
+  if (done && !refused) {
+    for (const reviewId of search.getAll('review')) {
+      const review = reviews.find((shown) => shown.id === reviewId);
+      if (review) notices.set(reviewId, { text: moderationDone(done, review.edited), tone: 'done' });
     }
-  };
+  }
+  return notices;
+}
+
+function Results({ page, filters, moderated }: { page: ReviewSearchFacetsPage; filters: ReviewFilters; moderated: readonly QueueReview[] }) {
+  const now = new Map(moderated.map((review) => [review.id, review]));
+  // The reviews just moderated stay in view, as they now are, though their tab no longer lists them.
+  const reviews = [...moderated.filter((review) => !page.items.some((item) => item.id === review.id)), ...page.items.map((item) => now.get(item.id) ?? item)];
+  const notices = useNotices(reviews);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   if (reviews.length === 0) {
     const filtered = hasFilters(filters);
@@ -159,17 +215,10 @@ function Results({ page, filters, onReload }: { page: ReviewSearchFacetsPage; fi
         />
         <DownloadCsv filters={filters} />
       </div>
-      <BulkActions
-        selectable={selectable}
-        selected={selected}
-        onSelect={setSelected}
-        onModerated={(result) => moderated(result)}
-        onChanged={(reviewId) => void refresh(reviewId)}
-        onRunning={setRunning}
-      />
+      <BulkActions selectable={selectable} selected={selected} onSelect={setSelected} />
       <ul className="space-y-4" aria-label="Reviews">
         {reviews.map((review) => (
-          <li key={review.id}>
+          <li key={`${review.id}:${review.version}`}>
             <ReviewCard
               review={review}
               selected={selected.has(review.id)}
@@ -182,18 +231,15 @@ function Results({ page, filters, onReload }: { page: ReviewSearchFacetsPage; fi
                 })
               }
               notice={notices.get(review.id)}
-              onModerated={(result, text) => moderated(result, text)}
-              onChanged={() => void refresh(review.id)}
-              busy={running}
             />
           </li>
         ))}
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Pagination label="Review pages" current={page.page} total={page.totalPages} hrefFor={(target) => reviewsHref({ ...filters, page: target })} />
-        <button type="button" onClick={onReload} className="text-sm font-semibold text-teal-700 underline underline-offset-3">
+        <ButtonLink to={reviewsHref(filters)} variant="ghost" size="sm">
           Reload the list
-        </button>
+        </ButtonLink>
       </div>
     </div>
   );
@@ -204,20 +250,5 @@ function ReviewIcon() {
     <svg className="size-8" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinejoin="round" aria-hidden="true">
       <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z" />
     </svg>
-  );
-}
-
-function QueueSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-4">
-      <p className="sr-only" role="status">
-        Loading reviews…
-      </p>
-      <Skeleton className="h-5 w-56" />
-      <Skeleton className="h-24 w-full rounded-2xl" />
-      {Array.from({ length: 3 }, (_, row) => (
-        <Skeleton key={row} className="h-56 w-full rounded-2xl opacity-70" />
-      ))}
-    </div>
   );
 }

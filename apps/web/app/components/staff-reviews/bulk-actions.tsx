@@ -1,10 +1,9 @@
-import type { ModeratedReview, ReviewRejectionReason } from '@shop/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { downloadText } from '../../lib/staff-discounts/csv.ts';
-import { bulkProgress, bulkSummary, isReviewChanged, oneByOne, type BulkAction, type BulkOutcome } from '../../lib/staff-reviews/bulk.ts';
+import { bulkSummary, type BulkAction } from '../../lib/staff-reviews/bulk.ts';
 import {
-  isRejectionReason,
   REJECTION_REASON_OPTIONS,
   REVIEWS_SEARCH_MAX_SIZE,
   searchBody,
@@ -20,92 +19,75 @@ import { FormField } from '../ui/form-field.tsx';
 import { Select } from '../ui/select.tsx';
 import { PolicyLine } from './moderation-forms.tsx';
 
+/** The queue's one form for ticked reviews: each review's box joins it by this id (`form=`), wherever the box sits. */
+export const BULK_FORM_ID = 'bulk-moderation';
+export const BULK_ACTIONS = ['publish', 'reject'] as const satisfies readonly BulkAction[];
+
+/** What the page's action answers when a bulk step is refused, or some of the reviews were. */
+export interface BulkRefused {
+  intent: 'bulk';
+  summary: string;
+  failures: { reviewId: string; message: string }[];
+  /** No reason was chosen for rejecting. */
+  reason?: true;
+}
+
 export interface BulkActionsProps {
   /** The page's reviews that can be ticked (not rejected ones). */
   selectable: readonly QueueReview[];
   selected: ReadonlySet<string>;
   onSelect: (ids: ReadonlySet<string>) => void;
-  /** A review was published or rejected. */
-  onModerated: (moderated: ModeratedReview) => void;
-  /** Another moderator changed this review meanwhile: read it again. */
-  onChanged: (reviewId: string) => void;
-  /** A run starts or ends: the rows' own steps wait meanwhile. */
-  onRunning: (running: boolean) => void;
 }
 
-type Summary = { text: string; failures: { review: QueueReview; message: string }[] };
-
 /**
- * Ticking reviews (or all on the page) and publishing or rejecting them with one reason: the calls
- * go one after another, with a progress line, and a summary of what was done and what was refused
- * and why (one refusal stops nothing else).
+ * Ticking reviews (or all on the page, once the page's scripts run) and publishing or rejecting them
+ * with one reason, as a plain form posted to the page: its action makes the calls one after another
+ * and the page comes back with a summary of what was done and what was refused and why (one refusal
+ * stops nothing else).
  */
-export function BulkActions({ selectable, selected, onSelect, onModerated, onChanged, onRunning }: BulkActionsProps) {
+export function BulkActions({ selectable, selected, onSelect }: BulkActionsProps) {
   const id = useId();
-  const writing = useApiClients()?.reviewWriting;
-  const [progress, setProgress] = useState<string | null>(null);
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  const refused = useActionData<BulkRefused | undefined>();
+  const mine = refused?.intent === 'bulk' ? refused : undefined;
+  const navigation = useNavigation();
+  const running = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'bulk';
   const all = useRef<HTMLInputElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const chosen = selectable.filter((review) => selected.has(review.id));
   const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+  const doneAction = BULK_ACTIONS.find((action) => `${action}-selected` === search.get('done'));
+  const summary = mine
+    ? { text: mine.summary, failures: mine.failures, problem: true }
+    : doneAction
+      ? {
+          text: bulkSummary(
+            doneAction,
+            search.getAll('review').map((item) => ({ item, ok: true as const })),
+          ),
+          failures: [],
+          problem: false,
+        }
+      : null;
   useEffect(() => {
     if (all.current) all.current.indeterminate = chosen.length > 0 && !allChosen;
   }, [chosen.length, allChosen]);
+  const summaryText = summary?.text;
   useEffect(() => {
-    if (summary) summaryRef.current?.focus();
-  }, [summary]);
-
-  const run = async (action: BulkAction, reason?: ReviewRejectionReason) => {
-    if (!writing || chosen.length === 0) return;
-    setSummary(null);
-    onRunning(true);
-    try {
-      const outcomes: BulkOutcome<QueueReview>[] = await oneByOne(
-        chosen,
-        async (review) => {
-          try {
-            const params = { reviewId: review.id };
-            const moderated =
-              action === 'reject' && reason
-                ? await writing.rejectReview({ params, query: { reason, version: review.version } })
-                : await writing.publishReview({ params, body: { version: review.version } });
-            onModerated(moderated);
-          } catch (error) {
-            if (isReviewChanged(error)) onChanged(review.id);
-            throw error;
-          }
-        },
-        (position) => setProgress(bulkProgress(action, position, chosen.length)),
-      );
-      const failures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ review: outcome.item, message: outcome.message }]));
-      onSelect(new Set(failures.map((failure) => failure.review.id)));
-      setSummary({ text: bulkSummary(action, outcomes), failures });
-    } finally {
-      setProgress(null);
-      onRunning(false);
-    }
+    if (summaryText) summaryRef.current?.focus();
+  }, [summaryText]);
+  const titleOf = (reviewId: string) => {
+    const review = selectable.find((shown) => shown.id === reviewId);
+    return review ? `“${shownTitle(review)}” by ${review.displayName}` : 'A review';
   };
 
-  const reject = (form: HTMLFormElement) => {
-    const reason = new FormData(form).get('reason');
-    if (!isRejectionReason(reason)) {
-      setReasonError('Choose why the reviews cannot be published');
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    setReasonError(null);
-    void run('reject', reason);
-  };
-
-  const running = progress !== null;
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-navy-100 bg-white p-4">
       <h2 id={`${id}-title`} className="sr-only">
         Moderate several reviews
       </h2>
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <Form id={BULK_FORM_ID} method="post" noValidate aria-label="Moderate the selected reviews" className="flex flex-wrap items-end justify-between gap-4">
+        <input type="hidden" name="intent" value="bulk" />
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <label className="flex h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-navy-950">
             <input
@@ -123,51 +105,45 @@ export function BulkActions({ selectable, selected, onSelect, onModerated, onCha
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <Button onClick={() => void run('publish')} disabled={chosen.length === 0 || running}>
+          <Button type="submit" name="bulk" value="publish" disabled={running} loading={running && navigation.formData?.get('bulk') === 'publish'}>
             Publish selected
           </Button>
-          <form
-            noValidate
-            aria-label="Reject selected reviews"
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              reject(event.currentTarget);
-            }}
+          <FormField id={`${id}-reason`} label="Reason for rejecting" error={mine?.reason ? mine.summary : undefined} className="w-full sm:w-72">
+            {(control) => (
+              <Select {...control} name="reason" defaultValue="" options={[{ value: '', label: 'Choose a reason' }, ...REJECTION_REASON_OPTIONS]} />
+            )}
+          </FormField>
+          <Button
+            type="submit"
+            name="bulk"
+            value="reject"
+            variant="secondary"
+            disabled={running}
+            loading={running && navigation.formData?.get('bulk') === 'reject'}
           >
-            <FormField id={`${id}-reason`} label="Reason for rejecting" error={reasonError} className="w-full sm:w-72">
-              {(control) => (
-                <Select {...control} name="reason" defaultValue="" options={[{ value: '', label: 'Choose a reason' }, ...REJECTION_REASON_OPTIONS]} />
-              )}
-            </FormField>
-            <Button type="submit" variant="secondary" disabled={chosen.length === 0 || running}>
-              Reject selected
-            </Button>
-          </form>
+            Reject selected
+          </Button>
         </div>
-      </div>
+      </Form>
       <p className="mt-3 text-sm text-navy-700">
         <PolicyLine />
       </p>
-      <p role="status" className={cn('text-sm font-semibold text-navy-950', running && 'mt-3')}>
-        {progress}
-      </p>
-      {summary && (
+      {summary && !mine?.reason && (
         <div
           ref={summaryRef}
           tabIndex={-1}
-          role={summary.failures.length > 0 ? 'alert' : 'status'}
+          role={summary.problem ? 'alert' : 'status'}
           className={cn(
             'mt-3 rounded-lg p-3 text-sm',
-            summary.failures.length > 0 ? 'border border-red-200 bg-red-50 text-red-900' : 'bg-teal-50 font-semibold text-teal-900',
+            summary.problem ? 'border border-red-200 bg-red-50 text-red-900' : 'bg-teal-50 font-semibold text-teal-900',
           )}
         >
           <p className="font-semibold">{summary.text}</p>
           {summary.failures.length > 0 && (
             <ul className="mt-2 list-disc space-y-1 pl-5">
-              {summary.failures.map(({ review, message }) => (
-                <li key={review.id}>
-                  <span className="font-semibold">“{shownTitle(review)}”</span> by {review.displayName}: {message}
+              {summary.failures.map(({ reviewId, message }) => (
+                <li key={reviewId}>
+                  <span className="font-semibold">{titleOf(reviewId)}</span>: {message}
                 </li>
               ))}
             </ul>
@@ -180,7 +156,8 @@ export function BulkActions({ selectable, selected, onSelect, onModerated, onCha
 
 /**
  * "Download CSV" of the whole search (every page, up to REVIEWS_CSV_CAP reviews), read in the
- * browser with the moderator's token, with progress, then saved as a file.
+ * browser with the moderator's token, with progress, then saved as a file: the one part of the queue
+ * left to the page's scripts, as it reads many pages, says how far it has got and makes a file.
  */
 export function DownloadCsv({ filters }: { filters: ReviewFilters }) {
   const listings = useApiClients()?.reviewListings;

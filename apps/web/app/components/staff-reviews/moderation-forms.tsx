@@ -1,11 +1,9 @@
-import type { ModeratedReview, ReviewRejectionReason } from '@shop/contracts';
 import { useShopName } from '../../lib/shop-details.ts';
 import { Link } from 'react-router';
 import { isReviewChanged, REVIEW_CHANGED_MESSAGE } from '../../lib/staff-reviews/bulk.ts';
 import { REJECTION_REASON_OPTIONS, shownText, shownTitle, type QueueReview } from '../../lib/staff-reviews/queue.ts';
-import { useApiClients } from '../../lib/use-api.ts';
 import { PostedStepForm } from '../staff/posted-step-form.tsx';
-import { formText, StepForm, stepProblemOf, type StepProblem } from '../staff/step-form.tsx';
+import { stepProblemOf, type StepProblem } from '../staff/step-form.tsx';
 import { TextAreaField } from '../trade/application-fields.tsx';
 import { FieldError, FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
@@ -19,33 +17,11 @@ const REPLY_MAX = 2000;
 /** What a refusal says: fields by name (`body.title`, `query.reason`), and the words for "another moderator got there first". */
 export function moderationProblemOf(error: unknown): StepProblem {
   const problem = stepProblemOf(error, new Set(['REVIEW_CHANGED']));
-  // StepForm's own heading is `ids('title')`: the review's title field goes by `reviewTitle`.
+  // The step form's own heading is `ids('title')`: the review's title field goes by `reviewTitle`.
   const fields = Object.fromEntries(
     Object.entries(problem.fields).map(([path, message]) => [path.replace(/^query\./, '').replace(/^title$/, 'reviewTitle'), message]),
   );
   return { ...problem, fields, summary: isReviewChanged(error) ? REVIEW_CHANGED_MESSAGE : (Object.values(fields)[0] ?? problem.summary) };
-}
-
-export interface ModerationProps {
-  review: QueueReview;
-  /** The API's answer to a publish or reject, and what to tell the moderator. */
-  onModerated: (moderated: ModeratedReview, message: string) => void;
-  /** Another moderator changed the review: read it again. */
-  onChanged: () => void;
-}
-
-/** Sends a step, and asks for the review again when another moderator changed it meanwhile. */
-function useModeration(onChanged: () => void) {
-  const writing = useApiClients()?.reviewWriting;
-  const send = async <T,>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      if (isReviewChanged(error)) onChanged();
-      throw error;
-    }
-  };
-  return { writing, send };
 }
 
 /** The moderator's steps on one review, as a page's forms name them to its action. */
@@ -100,75 +76,25 @@ function PublishFields({
   );
 }
 
-/** Publish, optionally with an edited title or text (shown to shoppers as edited) and a public reply from the shop. */
-export function PublishForm({ review, onModerated, onChanged }: ModerationProps) {
-  const shopName = useShopName();
-  const { writing, send } = useModeration(onChanged);
-  if (!writing) return null;
-  return (
-    <StepForm
-      version={review.version}
-      title="Publish"
-      hint={publishHint(shopName)}
-      submitLabel="Publish review"
-      problemOf={moderationProblemOf}
-      act={(form, version) => {
-        const reply = formText(form, 'shopReply').trim();
-        return send(() =>
-          writing.publishReview({
-            params: { reviewId: review.id },
-            body: { version, title: formText(form, 'title'), text: formText(form, 'text'), shopReply: reply || undefined },
-          }),
-        );
-      }}
-      onDone={(moderated) => onModerated(moderated, moderationDone('publish', moderated.edited))}
-      onStale={onChanged}
-    >
-      {(problem, ids) => <PublishFields review={review} problem={problem} ids={ids} />}
-    </StepForm>
-  );
-}
+/** Which review a step is for, where a page holds many: `publish:<id>`, as its action reads it. */
+export const reviewStepIntent = (step: ModerationStep, reviewId: string) => `${step}:${reviewId}`;
 
-/** Reject (or take down a published review) for a reason from the fixed list: never for being negative. */
-export function RejectForm({ review, onModerated, onChanged }: ModerationProps) {
-  const { writing, send } = useModeration(onChanged);
-  if (!writing) return null;
-  const published = review.status === 'published';
-  return (
-    <StepForm
-      version={review.version}
-      title={published ? 'Take down' : 'Reject'}
-      hint={<PolicyLine />}
-      submitLabel={published ? 'Take the review down' : 'Reject review'}
-      variant="secondary"
-      problemOf={moderationProblemOf}
-      act={(form, version) =>
-        send(() => writing.rejectReview({ params: { reviewId: review.id }, query: { reason: formText(form, 'reason') as ReviewRejectionReason, version } }))
-      }
-      onDone={(moderated) => onModerated(moderated, moderationDone('reject', moderated.edited))}
-      onStale={onChanged}
-    >
-      {(problem, ids) => <ReasonRadios id={ids('reason')} error={problem?.fields.reason} />}
-    </StepForm>
-  );
-}
-
-/** Publish, as a plain form posted to the page's action (it works before the page's scripts run). */
-export function PublishStep({ review }: { review: QueueReview }) {
+/** Publish, as a plain form posted to the page's action (it works before the page's scripts run); `intent` names it where a page holds many. */
+export function PublishStep({ review, intent = 'publish' }: { review: QueueReview; intent?: string }) {
   const shopName = useShopName();
   return (
-    <PostedStepForm intent="publish" version={review.version} title="Publish" hint={publishHint(shopName)} submitLabel="Publish review">
+    <PostedStepForm intent={intent} version={review.version} title="Publish" hint={publishHint(shopName)} submitLabel="Publish review">
       {(problem, ids, values) => <PublishFields review={review} problem={problem} ids={ids} values={values} />}
     </PostedStepForm>
   );
 }
 
 /** Reject or take down, as a plain form posted to the page's action. */
-export function RejectStep({ review }: { review: QueueReview }) {
+export function RejectStep({ review, intent = 'reject' }: { review: QueueReview; intent?: string }) {
   const published = review.status === 'published';
   return (
     <PostedStepForm
-      intent="reject"
+      intent={intent}
       version={review.version}
       title={published ? 'Take down' : 'Reject'}
       hint={<PolicyLine />}

@@ -1,14 +1,16 @@
-import { REVIEW_REJECTION_REASON_NAMES, type ModeratedReview } from '@shop/contracts';
+import { REVIEW_REJECTION_REASON_NAMES } from '@shop/contracts';
 import { useShopName } from '../../lib/shop-details.ts';
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link, useActionData, useLocation } from 'react-router';
+import type { RefusedStep } from '../../lib/auth/staff-page.server.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDay, heldLabel, insightsHref, reviewHref, shownText, shownTitle, STATUS_BADGES, type QueueReview } from '../../lib/staff-reviews/queue.ts';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
+import { buttonClasses } from '../ui/button.tsx';
 import { linkClasses } from '../ui/link.tsx';
 import { RatingStars } from '../ui/rating-stars.tsx';
-import { PublishForm, RejectForm } from './moderation-forms.tsx';
+import { BULK_FORM_ID } from './bulk-actions.tsx';
+import { PublishStep, RejectStep, reviewStepIntent } from './moderation-forms.tsx';
 import { ReviewPhotos } from './review-photos.tsx';
 import { ReviewByline } from '../reviews/review-byline.tsx';
 
@@ -72,22 +74,29 @@ export interface ReviewCardProps {
   onSelect: (selected: boolean) => void;
   /** Says what happened to the review (a step done, or another moderator's change). */
   notice: { text: string; tone: 'done' | 'problem' } | undefined;
-  onModerated: (moderated: ModeratedReview, message: string) => void;
-  onChanged: () => void;
-  /** While a bulk step runs, the row's own steps wait. */
-  busy: boolean;
 }
 
-type Panel = 'publish' | 'reject' | null;
+const disclosure = cn(buttonClasses('secondary', 'sm'), 'list-none [&::-webkit-details-marker]:hidden');
 
-/** One review in the queue: what it says, who wrote it about what, and the moderator's steps. */
-export function ReviewCard({ review, selected, onSelect, notice, onModerated, onChanged, busy }: ReviewCardProps) {
+/**
+ * One review in the queue: what it says, who wrote it about what, and the moderator's steps, each
+ * opened by a native disclosure (it works before the page's scripts run) and posted as a plain form
+ * to the queue's action; its box joins the queue's form for ticked reviews.
+ */
+export function ReviewCard({ review, selected, onSelect, notice }: ReviewCardProps) {
   const id = useId();
-  const [panel, setPanel] = useState<Panel>(null);
+  const refused = useActionData<RefusedStep | undefined>();
   const canPublish = review.status === 'pending';
   const canReject = review.status !== 'rejected';
-  const toggle = (next: Panel) => setPanel((open) => (open === next ? null : next));
   const title = shownTitle(review);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { key } = useLocation();
+  const noticeAt = notice ? key : null;
+  useEffect(() => {
+    if (noticeAt) noticeRef.current?.focus();
+  }, [noticeAt]);
+  // A step refused comes back with its form open; the disclosures share a name, so one opens at a time.
+  const openAfter = (step: 'publish' | 'reject') => refused?.intent === reviewStepIntent(step, review.id) || undefined;
   return (
     <article
       aria-labelledby={`${id}-title`}
@@ -97,10 +106,12 @@ export function ReviewCard({ review, selected, onSelect, notice, onModerated, on
         {canReject && (
           <input
             type="checkbox"
+            form={BULK_FORM_ID}
+            name="review"
+            value={`${review.id}:${review.version}`}
             checked={selected}
             onChange={(event) => onSelect(event.target.checked)}
             aria-label={`Select “${title}”`}
-            disabled={busy}
             className="mt-1 size-5 shrink-0 cursor-pointer rounded border-navy-400 accent-teal-700"
           />
         )}
@@ -121,6 +132,8 @@ export function ReviewCard({ review, selected, onSelect, notice, onModerated, on
           {review.shopReply && <ShopReply reply={review.shopReply} />}
           {notice && (
             <p
+              ref={noticeRef}
+              tabIndex={-1}
               role={notice.tone === 'problem' ? 'alert' : 'status'}
               className={cn(
                 'rounded-lg p-3 text-sm font-semibold',
@@ -131,35 +144,22 @@ export function ReviewCard({ review, selected, onSelect, notice, onModerated, on
             </p>
           )}
           {(canPublish || canReject) && (
-            <div className="flex flex-wrap gap-2 pt-1">
+            <div className="space-y-3 pt-1">
               {canPublish && (
-                <Button
-                  size="sm"
-                  variant={panel === 'publish' ? 'primary' : 'secondary'}
-                  aria-expanded={panel === 'publish'}
-                  onClick={() => toggle('publish')}
-                  disabled={busy}
-                >
-                  Publish…
-                </Button>
+                <details name={`${id}-steps`} open={openAfter('publish')} className="group space-y-3">
+                  <summary className={disclosure}>Publish…</summary>
+                  <PublishStep review={review} intent={reviewStepIntent('publish', review.id)} />
+                </details>
               )}
-              <Button
-                size="sm"
-                variant={panel === 'reject' ? 'primary' : 'secondary'}
-                aria-expanded={panel === 'reject'}
-                onClick={() => toggle('reject')}
-                disabled={busy}
-              >
-                {review.status === 'published' ? 'Take down…' : 'Reject…'}
-              </Button>
+              <details name={`${id}-steps`} open={openAfter('reject')} className="group space-y-3">
+                <summary className={disclosure}>{review.status === 'published' ? 'Take down…' : 'Reject…'}</summary>
+                <RejectStep review={review} intent={reviewStepIntent('reject', review.id)} />
+              </details>
               <Link to={reviewHref(review.id)} className={cn(linkClasses, 'inline-flex h-9 items-center px-1 text-sm')}>
                 Open review<span className="sr-only"> “{title}”</span>
               </Link>
             </div>
           )}
-          {/* Keyed on the version: after a change the forms start again from the review as it is now. */}
-          {panel === 'publish' && canPublish && <PublishForm key={review.version} review={review} onModerated={onModerated} onChanged={onChanged} />}
-          {panel === 'reject' && canReject && <RejectForm key={review.version} review={review} onModerated={onModerated} onChanged={onChanged} />}
         </div>
       </div>
     </article>

@@ -16,11 +16,10 @@ export const moderationMessage = (error: unknown) => (isReviewChanged(error) ? R
 
 export type BulkOutcome<T> = { item: T; ok: true } | { item: T; ok: false; message: string };
 
-/** Runs `act` on each item in turn; `onStep` hears which one (from 1) starts. A failure is kept and the next one goes on. */
-export async function oneByOne<T>(items: readonly T[], act: (item: T) => Promise<unknown>, onStep: (position: number) => void): Promise<BulkOutcome<T>[]> {
+/** Runs `act` on each item in turn. A failure is kept and the next one goes on. */
+export async function oneByOne<T>(items: readonly T[], act: (item: T) => Promise<unknown>): Promise<BulkOutcome<T>[]> {
   const outcomes: BulkOutcome<T>[] = [];
-  for (const [index, item] of items.entries()) {
-    onStep(index + 1);
+  for (const item of items) {
     try {
       await act(item);
       outcomes.push({ item, ok: true });
@@ -32,16 +31,12 @@ export async function oneByOne<T>(items: readonly T[], act: (item: T) => Promise
 }
 
 export type BulkAction = 'publish' | 'reject';
-const VERBS: Record<BulkAction, { doing: string; done: string; participle: string }> = {
-  publish: { doing: 'Publishing', done: 'Published', participle: 'published' },
-  reject: { doing: 'Rejecting', done: 'Rejected', participle: 'rejected' },
+const VERBS: Record<BulkAction, { done: string; participle: string }> = {
+  publish: { done: 'Published', participle: 'published' },
+  reject: { done: 'Rejected', participle: 'rejected' },
 };
 
 const reviews = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'}`;
-
-/** "Publishing 3 of 12…" */
-export const bulkProgress = (action: BulkAction, position: number, total: number) =>
-  `${VERBS[action].doing} ${position.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}…`;
 
 /** "Published 10 of 12 reviews. 2 could not be published:" (or all of them, or none). */
 export function bulkSummary(action: BulkAction, outcomes: readonly BulkOutcome<unknown>[]): string {

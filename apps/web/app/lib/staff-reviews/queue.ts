@@ -214,6 +214,3 @@ function moderationFields(moderated: ModeratedReview) {
     moderatedAt: moderated.moderatedAt,
   };
 }
-
-/** The review after a publish or reject, from the call's answer. */
-export const withModeration = (review: QueueReview, moderated: ModeratedReview): QueueReview => ({ ...review, ...moderationFields(moderated) });

@@ -1,6 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
-import { bulkProgress, bulkSummary, oneByOne, REVIEW_CHANGED_MESSAGE } from './bulk.ts';
+import { bulkSummary, oneByOne, REVIEW_CHANGED_MESSAGE } from './bulk.ts';
 import { axisTop, monthName, monthSeries } from './insights.ts';
 import { historyNote, reviewFilters, reviewsHref, searchBody, type QueueReview } from './queue.ts';
 import { csvTime, readAllPages, reviewCsvRow, reviewsCsv, reviewsCsvFilename, REVIEWS_CSV_HEADINGS } from './reviews-csv.ts';
@@ -137,16 +137,13 @@ describe('the reviews CSV', () => {
 
 describe('moderating many at once', () => {
   it('goes on after a refusal, and says what happened to each', async () => {
-    const steps: string[] = [];
+    const tried: string[] = [];
     const changed = new ApiError(409, { code: 'REVIEW_CHANGED' }, 'Someone else changed this review');
-    const outcomes = await oneByOne(
-      ['a', 'b', 'c'],
-      async (item) => {
-        if (item === 'b') throw changed;
-      },
-      (position) => steps.push(bulkProgress('publish', position, 3)),
-    );
-    expect(steps).toEqual(['Publishing 1 of 3…', 'Publishing 2 of 3…', 'Publishing 3 of 3…']);
+    const outcomes = await oneByOne(['a', 'b', 'c'], async (item) => {
+      tried.push(item);
+      if (item === 'b') throw changed;
+    });
+    expect(tried).toEqual(['a', 'b', 'c']);
     expect(outcomes).toEqual([
       { item: 'a', ok: true },
       { item: 'b', ok: false, message: REVIEW_CHANGED_MESSAGE },
