@@ -60,6 +60,7 @@ export async function createShopServer(
       publicUrl: config.api.publicUrl,
       bodyLimitBytes: config.api.bodyLimitBytes,
       pageSources: config.pageSources,
+      ...(config.serve === 'all' && { apiInProcessUrl: config.apiInternalUrl }),
     });
   }
   return {

@@ -21,7 +21,10 @@ const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 const BUILD_MS = 240_000;
 const STARTUP_MS = 180_000;
 
-/** Calls a visitor may make a minute; a home page costs 3, a product page 8 (and 2 more for the first page's frame). */
+/**
+ * Calls a visitor may make a minute; a home page costs 1 (its promotions and carousels are kept by the web tier, decision 0069),
+ * a product page 7 (and 2 more for the first page's frame).
+ */
 const LIMIT = 12;
 const PAGES = ['/', '/p/tamar-trade-eden-cloakroom-basin-pl000109'];
 const SECRET = 'the-web-tier-secret-of-this-test-run';
@@ -53,11 +56,11 @@ const pageStatus = (origin: string, page: string, visitor: string) =>
 const bed = serverTestBed();
 let buildDir = '';
 
-async function start(env: Record<string, string>, host: string): Promise<string> {
+async function start(env: Record<string, string>, host: string, log?: string[]): Promise<string> {
   const port = await freePort();
   const config = loadServerConfig({
     DATA_DIR: bed.tempDir('shop-data-'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: log ? 'debug' : 'silent',
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
     WEB_BUILD_DIR: buildDir,
     PORT: String(port),
@@ -65,7 +68,7 @@ async function start(env: Record<string, string>, host: string): Promise<string>
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
-  const server = bed.keep(await createShopServer(config, { logger: false }));
+  const server = bed.keep(await createShopServer(config, log ? { logDestination: { write: (line) => void log.push(line) } } : { logger: false }));
   await server.app.listen({ port, host });
   return `http://127.0.0.1:${port}`;
 }
@@ -77,8 +80,8 @@ async function pagesForManyVisitors(origin: string, network: number) {
     statuses.push(await pageStatus(origin, PAGES[visitor % PAGES.length]!, `203.0.${network}.${visitor}`));
   }
   const oneVisitor: number[] = [];
-  // Each page costs at least one call, so the budget runs out within LIMIT + 1 pages.
-  while (oneVisitor.length <= LIMIT && oneVisitor.at(-1) !== 429) oneVisitor.push(await pageStatus(origin, '/', `198.51.100.${network}`));
+  // Each product page costs several calls, so the budget runs out within LIMIT + 1 pages.
+  while (oneVisitor.length <= LIMIT && oneVisitor.at(-1) !== 429) oneVisitor.push(await pageStatus(origin, PAGES[1]!, `198.51.100.${network}`));
   return { statuses, oneVisitor };
 }
 
@@ -98,6 +101,37 @@ describe.runIf(onPglite)('pages for many visitors at a low rate limit', () => {
       expect(statuses).toEqual(statuses.map(() => 200));
       expect(oneVisitor.at(-1)).toBe(429);
       expect(oneVisitor.slice(0, -1).every((status) => status === 200)).toBe(true);
+    },
+    STARTUP_MS,
+  );
+
+  it(
+    'a page costs the API the calls it needs and no more, counted by the page view’s request id (decision 0069)',
+    async () => {
+      const log: string[] = [];
+      const origin = await start({ SERVE: 'all', RATE_LIMIT_PER_MINUTE: '1000' }, '127.0.0.1', log);
+      const apiCalls = async (page: string, id: string) => {
+        expect(await (await fetch(`${origin}${page}`, { headers: { 'x-request-id': id } })).text()).toContain('</html>');
+        return log
+          .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; req?: { url?: string } })
+          .filter((line) => line.reqId === id && line.msg === 'incoming request' && line.req?.url?.startsWith('/api/'))
+          .map((line) => line.req!.url!.split('?')[0]!);
+      };
+      // The first views also ask for what the web tier then keeps for 10 s: the category tree, the shop's details, the promotions
+      // and carousels.
+      await apiCalls('/', 'first home');
+      await apiCalls(PAGES[1]!, 'first product');
+      expect(await apiCalls('/', 'home')).toEqual(['/api/accounts/api/TradeAccounts/tradebands']);
+      const product = await apiCalls(PAGES[1]!, 'product');
+      expect(product).toHaveLength(7);
+      expect(product).toEqual(
+        expect.arrayContaining([
+          '/api/catalogue/Products/Summaries',
+          '/api/catalogue/Products/EssentialItems',
+          '/api/delivery/Delivery/ProductDeliveryOptions',
+        ]),
+      );
+      expect(product.filter((url) => url.startsWith('/api/reviews/'))).toHaveLength(3);
     },
     STARTUP_MS,
   );

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { createRequestHandler, data, RouterContextProvider, type ServerBuild } from 'react-router';
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
 import { mintNonce, storefrontPolicy, type PolicySources } from './content-security-policy.ts';
+import { inProcessApiFetch } from './api-in-process.ts';
 
 export class MissingWebBuildError extends Error {
   override name = 'MissingWebBuildError';
@@ -23,7 +24,13 @@ export async function registerWeb(
   app: FastifyInstance,
   buildDir: string,
   mode: string,
-  settings: { publicUrl: string; bodyLimitBytes: number; pageSources: PolicySources },
+  settings: {
+    publicUrl: string;
+    bodyLimitBytes: number;
+    pageSources: PolicySources;
+    /** Where loaders reach the API when it answers in this process (SERVE=all): their calls are handed to it directly. */
+    apiInProcessUrl?: string;
+  },
 ): Promise<void> {
   const { publicUrl, bodyLimitBytes } = settings;
   const policy = storefrontPolicy(settings.pageSources);
@@ -33,6 +40,10 @@ export async function registerWeb(
     throw new MissingWebBuildError(`The storefront is not built (${serverEntry} is missing): run "npm run build".`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  if (settings.apiInProcessUrl) {
+    const entry = build.entry.module as { answerApiCallsInProcess?: (inProcess: typeof fetch) => void };
+    entry.answerApiCallsInProcess?.(inProcessApiFetch(app, settings.apiInProcessUrl));
+  }
   const handle = createRequestHandler(build, mode);
 
   await app.register(async (web) => {

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -10,6 +9,9 @@ import { keepPersonalPagesPrivate } from './lib/private-pages.server.ts';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5_000;
+
+// The shop's server hands loaders its own way into the API when both run in one process (lib/api.server.ts).
+export { answerApiCallsInProcess } from './lib/api.server.ts';
 
 /**
  * React Router's Node entry, with one change: the page's scripts are fetched after its first paint
@@ -50,18 +52,14 @@ export default async function handleRequest(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const body = scriptsAfterFirstPaint(nonce);
+        body.once('finish', () => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
-        const deferred = scriptsAfterFirstPaint(nonce);
-        body.pipe(deferred);
         responseHeaders.set('Content-Type', 'text/html');
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(deferred), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);

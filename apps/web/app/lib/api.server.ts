@@ -22,6 +22,21 @@ export function apiBaseUrl(): string {
   return process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api`;
 }
 
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * How every server-side call reaches the API: over HTTP, or, when the API answers in this same
+ * process (`SERVE=all`, as `npm start` runs the shop), handed to it directly by the shop's server
+ * (`answerApiCallsInProcess`, apps/server/src/api-in-process.ts): the same routes, hooks and answers
+ * without a socket, HTTP parsing or compression between the tiers (decision 0069).
+ */
+export const apiFetch: typeof fetch = (input, init) => transport(input, init);
+
+/** Called once by the shop's server when the API is in this process (the storefront's entry exports it). */
+export function answerApiCallsInProcess(inProcess: typeof fetch): void {
+  transport = inProcess;
+}
+
 /**
  * Whose visit a server-side call makes: the visitor's address, which the web server worked out
  * (`X-Forwarded-For` on the page's request, apps/server/src/web.ts), and the secret the web and API
@@ -59,23 +74,32 @@ export function optionalExtra<T>(promise: Promise<T>): Promise<T | null> {
   });
 }
 
+/** Options for a client of one service (`…/api/catalogue`) sending `headers`, with a shopper's token when given. */
+export const apiClientOptions = (service: string, headers: Record<string, string>, accessToken?: string) => ({
+  baseUrl: `${apiBaseUrl()}/${service}`,
+  headers,
+  fetch: apiFetch,
+  ...(accessToken && { getAccessToken: () => accessToken }),
+});
+
+/** The same, calling for the visitor of `request`. */
+export const serviceClientOptions = (request: Request, service: string, accessToken?: string) =>
+  apiClientOptions(service, visitorHeaders(request), accessToken);
+
 /** One client per service, each with its own base URL (`…/api/catalogue`), calling for the visitor of `request`. */
-export const catalogueClient = (request: Request) => createCatalogueClient({ baseUrl: `${apiBaseUrl()}/catalogue`, headers: visitorHeaders(request) });
-export const deliveryClient = (request: Request) => createDeliveryClient({ baseUrl: `${apiBaseUrl()}/delivery`, headers: visitorHeaders(request) });
+export const catalogueClient = (request: Request) => createCatalogueClient(serviceClientOptions(request, 'catalogue'));
+export const deliveryClient = (request: Request) => createDeliveryClient(serviceClientOptions(request, 'delivery'));
 /** A guest's basket, named by the basket cookie; with a shopper's token (`accessToken`), the shopper's. */
-export const basketClient = (request: Request, accessToken?: string) =>
-  createBasketClient({ baseUrl: `${apiBaseUrl()}/basket`, headers: visitorHeaders(request), ...(accessToken && { getAccessToken: () => accessToken }) });
+export const basketClient = (request: Request, accessToken?: string) => createBasketClient(serviceClientOptions(request, 'basket', accessToken));
 /** For a guest's checkout only: the server never holds a shopper's token. */
-export const checkoutClient = (request: Request) => createCheckoutClient({ baseUrl: `${apiBaseUrl()}/checkout`, headers: visitorHeaders(request) });
+export const checkoutClient = (request: Request) => createCheckoutClient(serviceClientOptions(request, 'checkout'));
 /** Published reviews, their summary and answered questions (public). */
-export const reviewsClient = (request: Request) => createReviewListingsClient({ baseUrl: `${apiBaseUrl()}/reviews`, headers: visitorHeaders(request) });
-export const siteClient = (request: Request) => createSiteClient({ baseUrl: `${apiBaseUrl()}/site`, headers: visitorHeaders(request) });
-export const paymentsClient = (request: Request) => createPaymentsClient({ baseUrl: `${apiBaseUrl()}/payments`, headers: visitorHeaders(request) });
+export const reviewsClient = (request: Request) => createReviewListingsClient(serviceClientOptions(request, 'reviews'));
+export const siteClient = (request: Request) => createSiteClient(serviceClientOptions(request, 'site'));
+export const paymentsClient = (request: Request) => createPaymentsClient(serviceClientOptions(request, 'payments'));
 /** Tracking an order by its number and e-mail address (the pair is the proof: no session is sent). */
-export const orderTrackingClient = (request: Request) =>
-  createOrderTrackingClient({ baseUrl: `${apiBaseUrl()}/order-tracking`, headers: visitorHeaders(request) });
+export const orderTrackingClient = (request: Request) => createOrderTrackingClient(serviceClientOptions(request, 'order-tracking'));
 /** The customer's reply link (the token is the customer's proof: no session is sent). */
-export const helpReplyClient = (request: Request) => createHelpCentreInboxClient({ baseUrl: `${apiBaseUrl()}/help-centre`, headers: visitorHeaders(request) });
+export const helpReplyClient = (request: Request) => createHelpCentreInboxClient(serviceClientOptions(request, 'help-centre'));
 /** A buyer's link to answer a product question (the token is their proof: no session is sent). */
-export const reviewQuestionsClient = (request: Request) =>
-  createReviewQuestionsClient({ baseUrl: `${apiBaseUrl()}/reviews`, headers: visitorHeaders(request) });
+export const reviewQuestionsClient = (request: Request) => createReviewQuestionsClient(serviceClientOptions(request, 'reviews'));

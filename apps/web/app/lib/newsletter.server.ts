@@ -1,5 +1,5 @@
 import type { NewsletterSubscription } from '@shop/contracts';
-import { apiBaseUrl, visitorHeaders } from './api.server.ts';
+import { apiBaseUrl, apiFetch, visitorHeaders } from './api.server.ts';
 import { callByToken } from './help-centre/enquiries.server.ts';
 import { checkYourEmail, newsletterSource, validateNewsletterSignup, type NewsletterLinkAnswer, type NewsletterResult } from './newsletter.ts';
 
@@ -15,7 +15,7 @@ export async function signUpForNewsletter(posted: FormData, request: Request): P
   const { email } = checked;
   let response: Response;
   try {
-    response = await fetch(`${apiBaseUrl()}/accounts/api/Newsletters`, {
+    response = await apiFetch(`${apiBaseUrl()}/accounts/api/Newsletters`, {
       method: 'POST',
       headers: { ...visitorHeaders(request), 'content-type': 'application/json' },
       body: JSON.stringify({ email, source: newsletterSource(posted.get('source')) }),

@@ -3,7 +3,7 @@ import type { Basket } from '@shop/contracts';
 import { data, redirect } from 'react-router';
 import { QUANTITY_PROBLEM } from '../components/product/quantity-input.tsx';
 import { apiProblemMessage } from './api-problem.ts';
-import { apiBaseUrl, basketClient, catalogueClient, throwIfRateLimited, visitorHeaders } from './api.server.ts';
+import { basketClient, catalogueClient, serviceClientOptions, throwIfRateLimited } from './api.server.ts';
 import { readShopSession } from './auth/session.server.ts';
 import { signInPath } from './auth/settings.ts';
 import { basketCookie, basketIdFromCookie, CURRENT_BASKET, problemCode } from './basket/basket-logic.ts';
@@ -99,7 +99,7 @@ async function addToBasket(request: Request, input: AddInput & { quantity: numbe
 async function saveToWishlist(request: Request, input: Extract<ProductFormInput, { intent: 'save-to-wishlist' }>) {
   const token = shopperToken(request);
   if (!token) return redirect(signInPath(pageAfterChange(request.url, null)), 303);
-  const client = createWishlistClient({ baseUrl: `${apiBaseUrl()}/wishlist`, headers: visitorHeaders(request), getAccessToken: () => token });
+  const client = createWishlistClient(serviceClientOptions(request, 'wishlist', token));
   try {
     await client.setItem({ params: { id: 'mine' }, body: { sku: input.sku } });
   } catch (error) {

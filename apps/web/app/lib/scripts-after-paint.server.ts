@@ -55,16 +55,36 @@ export function scriptsAfterFirstPaint(nonce?: string): Transform {
     }
   };
 
-  return new Transform({
+  // React writes a page in chunks of a few kB, mostly in one go: what arrives within one turn of the
+  // event loop goes on as one piece, so the stream, the socket and this rewrite each work once per
+  // turn rather than once per chunk (decision 0069).
+  let arrived: string[] = [];
+  let scheduled = false;
+  const takeArrived = () => {
+    const text = pending + arrived.join('');
+    arrived = [];
+    return text;
+  };
+  const transform: Transform = new Transform({
     transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
-      callback(null, settle(pending + (typeof chunk === 'string' ? chunk : decoder.write(chunk))));
+      arrived.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (arrived.length) transform.push(settle(takeArrived()));
+        });
+      }
+      callback();
     },
     flush(callback: TransformCallback) {
-      const text = pending + decoder.end();
+      arrived.push(decoder.end());
+      const text = takeArrived();
       pending = '';
-      callback(null, text);
+      callback(null, settle(text) + pending);
     },
   });
+  return transform;
 }
 
 const PRELOAD = '<link rel="modulepreload"';

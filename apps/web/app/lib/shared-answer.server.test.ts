@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedAnswer } from './shared-answer.server.ts';
+import { sharedAnswer, sharedAnswers } from './shared-answer.server.ts';
 
 const page = () => new Request('http://shop.test/');
 
@@ -47,5 +47,27 @@ describe('an answer every page shares', () => {
     const [root, child] = await Promise.allSettled([shared(page(), context), shared(page(), context)]);
     expect([root.status, child.status]).toEqual(['rejected', 'rejected']);
     expect(made).toHaveLength(1);
+  });
+});
+
+describe('answers every page shares by key', () => {
+  it('keeps each key’s answer apart, asks once per key while kept, and drops the oldest key past the most it keeps', async () => {
+    const asked: string[] = [];
+    const shared = sharedAnswers(
+      10_000,
+      async (_request, key) => {
+        asked.push(key);
+        return `carousels of ${key} (${asked.length})`;
+      },
+      { maxKeys: 2, clock: () => 0 },
+    );
+    expect(await shared(page(), {}, 'basins')).toBe('carousels of basins (1)');
+    expect(await shared(page(), {}, 'taps')).toBe('carousels of taps (2)');
+    expect(await shared(page(), {}, 'basins')).toBe('carousels of basins (1)');
+    expect(asked).toEqual(['basins', 'taps']);
+    // A third key pushes out the first.
+    expect(await shared(page(), {}, 'radiators')).toBe('carousels of radiators (3)');
+    expect(await shared(page(), {}, 'taps')).toBe('carousels of taps (2)');
+    expect(await shared(page(), {}, 'basins')).toBe('carousels of basins (4)');
   });
 });

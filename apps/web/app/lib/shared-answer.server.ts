@@ -26,3 +26,26 @@ export function sharedAnswer<T>(
     return answer;
   };
 }
+
+/**
+ * `sharedAnswer` for answers that differ by a key but not by visitor (a page type's carousels,
+ * by category): each key's answer is kept for `keepMs`, and at most `maxKeys` keys, the oldest
+ * dropped first, so a visitor naming made-up keys cannot grow it without bound.
+ */
+export function sharedAnswers<T>(
+  keepMs: number,
+  load: (request: Request, key: string) => Promise<T>,
+  options: { maxKeys?: number; clock?: () => number } = {},
+): (request: Request, requestContext: object, key: string) => Promise<T> {
+  const { maxKeys = 500, clock = Date.now } = options;
+  const byKey = new Map<string, (request: Request, requestContext: object) => Promise<T>>();
+  return (request, requestContext, key) => {
+    let answer = byKey.get(key);
+    if (!answer) {
+      answer = sharedAnswer(keepMs, (first) => load(first, key), clock);
+      byKey.set(key, answer);
+      if (byKey.size > maxKeys) byKey.delete(byKey.keys().next().value!);
+    }
+    return answer(request, requestContext);
+  };
+}

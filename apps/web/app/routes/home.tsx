@@ -11,7 +11,8 @@ import { formatPenceShort, PAGE_TYPES } from '@shop/contracts';
 import { ProductCarousel } from '../components/listing/product-carousel.tsx';
 import { PromotionTile } from '../components/promotion-tile.tsx';
 import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
-import { catalogueClient, optionalExtra } from '../lib/api.server.ts';
+import { optionalExtra } from '../lib/api.server.ts';
+import { loadCarousels, loadPromotions } from '../lib/shared-catalogue.server.ts';
 import { categoryPath } from '../lib/catalogue.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -33,11 +34,10 @@ import { productFormAction } from '../lib/product-forms.server.ts';
  * cannot load, the home page still shows everything else (a visitor over their rate limit gets a
  * 429 page instead).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const catalogue = catalogueClient(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [promotions, carousels, bands] = await Promise.all([
-    optionalExtra(catalogue.getPromotions()),
-    optionalExtra(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.homepage } })),
+    optionalExtra(loadPromotions(request, context)),
+    optionalExtra(loadCarousels(request, context, PAGE_TYPES.homepage)),
     loadTradeBands(request),
   ]);
   return { promotions: promotions?.promotions ?? [], carousels: carousels?.carousels ?? [], bands: bandsInOrder(bands) };

@@ -36,6 +36,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
 import { cn } from '../lib/cn.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
+import { loadCarousels } from '../lib/shared-catalogue.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
@@ -125,7 +126,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [essentials, userContent, carousels, delivery, reviews] = await Promise.all([
     optionalExtra(catalogue.getEssentialItems({ query: { sku } })),
     optionalExtra(catalogue.getUserContentCarousel({ params: { id: product.id } })),
-    optionalExtra(catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug: product.defaultCategory.slug, recentlyViewedSkus: [] } })),
+    optionalExtra(loadCarousels(request, context, PAGE_TYPES.product, product.defaultCategory.slug)),
     loadDelivery(request, sku, url.searchParams.get('postcode')),
     loadReviews(request, product.slug, reviewsPageOf(url.searchParams)),
   ]);

@@ -2,7 +2,7 @@ import { ApiError, createReviewListingsClient } from '@shop/api-client';
 import { redirect } from 'react-router';
 import type { Route } from './+types/review-helpful';
 import { apiProblemMessage } from '../lib/api-problem.ts';
-import { apiBaseUrl, visitorHeaders } from '../lib/api.server.ts';
+import { serviceClientOptions } from '../lib/api.server.ts';
 import { BACK_FIELD, backPath, reviewAnchor } from '../lib/reviews/review-links.ts';
 
 /** Only a form posts here. */
@@ -20,7 +20,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const back = `${backPath(form.get(BACK_FIELD))}#${reviewAnchor(params.reviewId)}`;
   const inPlace = (request.headers.get('accept') ?? '').includes('application/json');
-  const reviews = createReviewListingsClient({ baseUrl: `${apiBaseUrl()}/reviews`, headers: visitorHeaders(request) });
+  const reviews = createReviewListingsClient(serviceClientOptions(request, 'reviews'));
   try {
     const vote = await reviews.voteHelpful({ params: { reviewId: params.reviewId } });
     return inPlace ? Response.json(vote) : redirect(back, 303);

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { ApiError, createAccountsClient } from '@shop/api-client';
 import type { Role, UserProfile } from '@shop/contracts';
 import { data, redirect } from 'react-router';
-import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { serviceClientOptions } from '../api.server.ts';
 import { signInPath } from './settings.ts';
 import { hasAnyRole } from './claims.ts';
 
@@ -119,11 +119,7 @@ export async function startShopSession(
 ): Promise<{ cookie: string; session: ShopSession } | { refused: SessionRefusal }> {
   let profile: UserProfile;
   try {
-    profile = await createAccountsClient({
-      baseUrl: `${apiBaseUrl()}/accounts`,
-      headers: visitorHeaders(request),
-      getAccessToken: () => tokens.accessToken,
-    }).getUserProfile();
+    profile = await createAccountsClient(serviceClientOptions(request, 'accounts', tokens.accessToken)).getUserProfile();
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { refused: 'not-signed-in' };
     throw error;
@@ -153,8 +149,4 @@ export function requireShopSession(request: Request, options: { roles?: readonly
 }
 
 /** API client options acting for the signed-in shopper of `session`. */
-export const sessionClientOptions = (request: Request, session: ShopSession, service: string) => ({
-  baseUrl: `${apiBaseUrl()}/${service}`,
-  headers: visitorHeaders(request),
-  getAccessToken: () => session.accessToken,
-});
+export const sessionClientOptions = (request: Request, session: ShopSession, service: string) => serviceClientOptions(request, service, session.accessToken);

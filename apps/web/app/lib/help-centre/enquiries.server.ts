@@ -1,4 +1,4 @@
-import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { apiBaseUrl, apiFetch, visitorHeaders } from '../api.server.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
 import { readShopSession } from '../auth/session.server.ts';
 import { bodyFromForm, fieldId, typedValues, type EnquiryFormSpec, type EnquiryRefused, type EnquirySent, type SignedInContact } from './enquiry-forms.ts';
@@ -43,9 +43,9 @@ export async function submitEnquiry(form: EnquiryFormSpec, posted: FormData, req
         if (typeof value !== 'string' && value.size === 0 && !value.name) continue;
         body.append(name, value);
       }
-      response = await fetch(url, { method: 'POST', headers, body });
+      response = await apiFetch(url, { method: 'POST', headers, body });
     } else {
-      response = await fetch(url, {
+      response = await apiFetch(url, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify(bodyFromForm(form, posted)),
@@ -91,7 +91,7 @@ const refused = (posted: FormData, problems: EnquiryRefused['problems'], fieldEr
 /** The roles open now (a public call); none when the API does not answer, so the page says so rather than something untrue. */
 export async function openRoles(request: Request): Promise<{ id: string; title: string; location: string; summary: string }[]> {
   try {
-    const response = await fetch(`${apiBaseUrl()}/help-centre/Careers/open-roles`, { headers: visitorHeaders(request) });
+    const response = await apiFetch(`${apiBaseUrl()}/help-centre/Careers/open-roles`, { headers: visitorHeaders(request) });
     return response.ok ? ((await response.json()) as { roles: { id: string; title: string; location: string; summary: string }[] }).roles : [];
   } catch {
     return [];
@@ -106,7 +106,7 @@ export async function callByToken<T>(
   service = 'help-centre',
 ): Promise<{ ok: true; value: T } | { ok: false; message: string; status: number }> {
   try {
-    const response = await fetch(`${apiBaseUrl()}/${service}${path}`, { method, headers: visitorHeaders(request) });
+    const response = await apiFetch(`${apiBaseUrl()}/${service}${path}`, { method, headers: visitorHeaders(request) });
     const answer = (await response.json().catch(() => null)) as (T & { detail?: string }) | null;
     if (response.ok && answer) return { ok: true, value: answer };
     return {

@@ -1,6 +1,6 @@
 import { createHelpCentreOrdersClient } from '@shop/api-client';
 import { ORDER_LINK_HEADER, type HelpRequestAccepted, type OrderLink, type OrderLinkSent, type OrderProducts } from '@shop/contracts';
-import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { apiBaseUrl, apiClientOptions, apiFetch, serviceClientOptions, visitorHeaders } from '../api.server.ts';
 import { readShopSession } from '../auth/session.server.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
 import { bodyFor, chosenLines, formText, type OrderHelpForm } from './order-help.ts';
@@ -27,11 +27,10 @@ export function proofFrom(request: Request): OrderProof {
   };
 }
 
-const helpOrdersBase = () => `${apiBaseUrl()}/help-centre`;
 /** The link's token goes in its header, never in an address or a body (decision 0049). */
 const proofHeaders = (proof: OrderProof) => ({ ...proof.visitor, ...(proof.linkToken ? { [ORDER_LINK_HEADER]: proof.linkToken } : {}) });
 export const orderHelpClient = (proof: OrderProof) =>
-  createHelpCentreOrdersClient({ baseUrl: helpOrdersBase(), headers: proofHeaders(proof), getAccessToken: () => proof.accessToken ?? undefined });
+  createHelpCentreOrdersClient(apiClientOptions('help-centre', proofHeaders(proof), proof.accessToken ?? undefined));
 
 export function loadOrderProducts(proof: OrderProof, orderNumber: string): Promise<OrderProducts> {
   return orderHelpClient(proof).getOrderProducts({ params: { orderGuid: orderNumber } });
@@ -39,7 +38,7 @@ export function loadOrderProducts(proof: OrderProof, orderNumber: string): Promi
 
 /** Asks the API to e-mail the order's link to the address it was placed with (404 when the pair does not match). */
 export function requestOrderLink(request: Request, orderNumber: string, emailAddress: string): Promise<OrderLinkSent> {
-  const client = createHelpCentreOrdersClient({ baseUrl: helpOrdersBase(), headers: visitorHeaders(request) });
+  const client = createHelpCentreOrdersClient(serviceClientOptions(request, 'help-centre'));
   return client.requestOrderLink({ params: { id: orderNumber }, body: { emailAddress } });
 }
 
@@ -101,7 +100,7 @@ export async function sendOrderHelp(kind: OrderHelpForm, proof: OrderProof, orde
 
 /** The order's VAT invoice from the API, as its response (a PDF attachment, or a problem). */
 export function fetchVatInvoice(proof: OrderProof, orderNumber: string): Promise<Response> {
-  return fetch(`${helpOrdersBase()}/Order/${encodeURIComponent(orderNumber)}/vat-invoice`, {
+  return apiFetch(`${apiBaseUrl()}/help-centre/Order/${encodeURIComponent(orderNumber)}/vat-invoice`, {
     method: 'POST',
     headers: { ...proofHeaders(proof), ...(proof.accessToken ? { authorization: `Bearer ${proof.accessToken}` } : {}) },
   });

@@ -1,6 +1,6 @@
 import { createTradeClient, createTradeTermsClient, type TradeClient } from '@shop/api-client';
 import type { TradeApplication, TradeBand } from '@shop/contracts';
-import { apiBaseUrl, visitorHeaders } from '../api.server.ts';
+import { serviceClientOptions } from '../api.server.ts';
 import { sessionClientOptions, type ShopSession } from '../auth/session.server.ts';
 import { staffClient } from '../auth/staff-page.server.ts';
 import { bandsInOrder } from './bands.ts';
@@ -18,7 +18,7 @@ export const tradeClientFor = (request: Request, session: ShopSession): TradeCli
 export const staffTradeClient = (request: Request): TradeClient => staffClient(request, TRADE_REVIEW_ROLES, 'accounts', createTradeClient);
 
 /** The public terms call (cached by the API for a minute). */
-export const tradeTermsClient = (request: Request) => createTradeTermsClient({ baseUrl: `${apiBaseUrl()}/projects`, headers: visitorHeaders(request) });
+export const tradeTermsClient = (request: Request) => createTradeTermsClient(serviceClientOptions(request, 'projects'));
 
 /** The upload is multipart, which the typed client passes through as it is. */
 type Upload = (input: { body: FormData }) => Promise<TradeApplication>;
@@ -53,7 +53,7 @@ export const MAX_TRADE_FORM_BYTES = formLimitBytes(3);
  */
 export async function loadTradeBands(request: Request): Promise<TradeBand[]> {
   try {
-    return await createTradeClient({ baseUrl: `${apiBaseUrl()}/accounts`, headers: visitorHeaders(request) }).getTradeBands();
+    return await createTradeClient(serviceClientOptions(request, 'accounts')).getTradeBands();
   } catch {
     return [];
   }
