@@ -13,6 +13,7 @@ import { EARLY_PRESS_SCRIPT } from './lib/early-press.ts';
 import { useCspNonce } from './lib/csp-nonce.ts';
 import { hasSessionHint } from './lib/auth/session-hint.ts';
 import { readShopSession } from './lib/auth/session.server.ts';
+import { signedInNameOf } from './components/auth/header-account.tsx';
 import { priceDisplayFromCookie, ServerPriceDisplay } from './lib/price-display.ts';
 import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
@@ -63,6 +64,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     auth: browserAuthSettings(webConfig(), request.url),
     // Whether someone may be signed in here: without the hint the header says "Sign in" from the first paint.
     sessionHint: hasSessionHint(request.headers.get('cookie') ?? '') || readShopSession(request) !== null,
+    // Who the server's session says is signed in, for the header from the first paint (such pages are private).
+    signedInName: signedInNameOf(readShopSession(request)?.profile),
     // A trade customer's choice of ex- or inc-VAT prices first, so prices are drawn that way from the first paint.
     priceDisplay: priceDisplayFromCookie(request.headers.get('cookie') ?? ''),
     // Where the shop is published, for canonical links and structured data.

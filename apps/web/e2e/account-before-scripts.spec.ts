@@ -36,6 +36,8 @@ test('a signed-in shopper’s account, orders, order and saved cards show before
   const scriptsHeldBack = () => expect(tab.getByRole('search', { name: 'Search products and categories' }).getByRole('combobox')).toHaveCount(0);
 
   await tab.goto('/account', { waitUntil: 'commit' });
+  // The header names the shopper from the first paint, as the server's session does.
+  await expect(tab.getByRole('banner').getByRole('link', { name: 'Your account: Sam' })).toBeVisible();
   const details = main(tab).getByRole('region', { name: 'Your details' });
   await expect(details).toContainText(DEMO.shopper.name);
   await expect(details).toContainText(DEMO.shopper.email);

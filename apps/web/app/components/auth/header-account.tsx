@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { canReadMailbox } from '../../lib/auth/claims.ts';
 import { signInPath } from '../../lib/auth/settings.ts';
 import { cn } from '../../lib/cn.ts';
@@ -15,6 +15,9 @@ export const headerItemClasses =
   'flex min-w-12 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[0.6875rem] font-medium hover:bg-white/10 sm:px-2.5 sm:text-xs';
 const accountWidth = 'w-[4.25rem] sm:w-20';
 
+/** The name the header shows for a signed-in profile: their name, else their e-mail address. */
+export const signedInNameOf = (profile: { name: string | null; email: string | null } | undefined): string | null => profile?.name || profile?.email || null;
+
 /** The first name to show in the narrow header: "Sam" for "Sam Shopper", an address up to its @. */
 export const shortName = (name: string) => (name.includes('@') ? name.slice(0, name.indexOf('@')) : name.split(/\s+/)[0]!);
 
@@ -26,13 +29,22 @@ export const shortName = (name: string) => (name.includes('@') ? name.slice(0, n
  */
 export function HeaderAccount() {
   const auth = useShopAuth();
+  // Who the web server's session says is signed in: shown until the page's client knows (decision 0063).
+  const signedInName = (useRouteLoaderData('root') as { signedInName?: string | null } | undefined)?.signedInName ?? null;
 
   if (auth.status === 'signed-in') return <AccountMenu />;
   if (auth.status === 'signed-out' || !auth.sessionHint) return <SignInLink />;
   return (
     <NavLink to="/account" className={({ isActive }) => cn(headerItemClasses, accountWidth, isActive && 'bg-white/10')}>
       <UserIcon className="size-6" />
-      Account
+      {signedInName ? (
+        <span className="max-w-full truncate">
+          <span className="sr-only">Your account: </span>
+          {shortName(signedInName)}
+        </span>
+      ) : (
+        'Account'
+      )}
     </NavLink>
   );
 }
