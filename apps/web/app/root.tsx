@@ -117,7 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
           // keeps a phone from answering taps. It never suspends in the server render, and
           // entry.server.tsx has React write it in place (docs/decisions/0014).
           <Suspense>
-            <ShopAuthProvider settings={rootData?.auth} sessionHint={rootData?.sessionHint ?? true}>
+            <ShopAuthProvider settings={rootData?.auth} sessionHint={rootData?.sessionHint ?? true} signedInName={rootData?.signedInName ?? null}>
               <a
                 href="#main"
                 className={

@@ -19,8 +19,8 @@ const user = (profile: Record<string, unknown>, roles: string[] = []) =>
     expires_at: now() + 900,
   });
 
-function render(state: AuthState, node: ReactNode, sessionHint = true) {
-  const actions: ShopAuthActions = { ...unavailableAuth, state, sessionHint };
+function render(state: AuthState, node: ReactNode, sessionHint = true, signedInName: string | null = null) {
+  const actions: ShopAuthActions = { ...unavailableAuth, state, sessionHint, signedInName };
   return renderToString(
     <MemoryRouter initialEntries={['/help?topic=delivery']}>
       <ShopAuthContext value={actions}>{node}</ShopAuthContext>
@@ -40,6 +40,11 @@ describe('the header’s account item', () => {
     expect(html).toContain('href="/account"');
     expect(html).toContain('Account');
     expect(html).not.toContain('Sign in');
+  });
+
+  it('names the shopper the server’s session holds while the page’s client looks for them', () => {
+    const html = render({ isLoading: true, isAuthenticated: false }, <HeaderAccount />, true, 'Sam Shopper');
+    expect(html).toMatch(/<a [^>]*href="\/account"[^>]*>.*<span class="sr-only">Your account: <\/span>Sam<\/span><\/a>/);
   });
 
   it('is the "Sign in" link from the first render where the server saw no session hint', () => {

@@ -25,6 +25,8 @@ export interface ShopAuthActions {
    * signed in here, so the header offers "Sign in" from the first paint, before any script runs.
    */
   sessionHint: boolean;
+  /** Who the web server's session says is signed in (decision 0063): the header names them until the client knows. */
+  signedInName: string | null;
   state: AuthState;
   /**
    * "Sign in" from anywhere: leaves for the provider and comes back to this page, or, when leaving
@@ -79,10 +81,12 @@ const isCallbackArrival = (settings: BrowserAuthSettings) =>
 export function ShopAuthProvider({
   settings,
   sessionHint,
+  signedInName = null,
   children,
 }: {
   settings: BrowserAuthSettings | undefined;
   sessionHint: boolean;
+  signedInName?: string | null;
   children: ReactNode;
 }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
@@ -294,6 +298,7 @@ export function ShopAuthProvider({
     return {
       settings,
       sessionHint,
+      signedInName,
       state,
       signIn: () => (hasUnsavedWork(document) ? void signinPopup() : signInWithRedirect()),
       signInWithPopup: () => void signinPopup(),
@@ -327,7 +332,7 @@ export function ShopAuthProvider({
       getAccessToken: () => userRef.current?.access_token,
       prepareSignIn: () => void loadManager().catch(() => {}),
     };
-  }, [manager, loadManager, run, settings, sessionHint, state, forget]);
+  }, [manager, loadManager, run, settings, sessionHint, signedInName, state, forget]);
 
   return <ShopAuthContext value={actions}>{children}</ShopAuthContext>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { canReadMailbox } from '../../lib/auth/claims.ts';
 import { signInPath } from '../../lib/auth/settings.ts';
 import { cn } from '../../lib/cn.ts';
@@ -29,18 +29,17 @@ export const shortName = (name: string) => (name.includes('@') ? name.slice(0, n
  */
 export function HeaderAccount() {
   const auth = useShopAuth();
-  // Who the web server's session says is signed in: shown until the page's client knows (decision 0063).
-  const signedInName = (useRouteLoaderData('root') as { signedInName?: string | null } | undefined)?.signedInName ?? null;
 
   if (auth.status === 'signed-in') return <AccountMenu />;
   if (auth.status === 'signed-out' || !auth.sessionHint) return <SignInLink />;
   return (
     <NavLink to="/account" className={({ isActive }) => cn(headerItemClasses, accountWidth, isActive && 'bg-white/10')}>
       <UserIcon className="size-6" />
-      {signedInName ? (
+      {/* Who the web server's session says is signed in, until the page's client knows (decision 0063). */}
+      {auth.signedInName ? (
         <span className="max-w-full truncate">
           <span className="sr-only">Your account: </span>
-          {shortName(signedInName)}
+          {shortName(auth.signedInName)}
         </span>
       ) : (
         'Account'

@@ -22,6 +22,7 @@ export interface ShopAuth extends Omit<ShopAuthActions, 'state'> {
 export const unavailableAuth: ShopAuthActions = {
   settings: undefined,
   sessionHint: true,
+  signedInName: null,
   state: { isLoading: true, isAuthenticated: false },
   signIn: () => {},
   signInWithPopup: () => {},
