@@ -38,3 +38,17 @@ export const REVIEW_INVITATION_DAYS_AFTER_DELIVERY = 7;
 
 /** Days an invitation to answer a question takes answers for: a buyer's memory of the product is fresh, and the asker is still waiting. */
 export const QUESTION_INVITATION_DAYS = 30;
+
+/**
+ * What a moderator is told after "invite buyers to answer": how many were e-mailed, or why nobody
+ * was. The API answers it; the staff questions page says it again after its redirect.
+ */
+export function invitationMessage(invited: number, invitedBefore: number): string {
+  if (invited > 0) {
+    const people = invited === 1 ? '1 customer who bought this product' : `${invited} customers who bought this product`;
+    return `We e-mailed ${people}, asking them to answer. Their answers will appear here for you to publish.`;
+  }
+  if (invitedBefore > 0)
+    return 'Everyone who bought this product has been asked to answer this question already. Answer it yourself, or wait for their answers.';
+  return 'Nobody has bought this product from us yet (on a dispatched or delivered order), so there is nobody to invite. Answer it yourself.';
+}

@@ -14,7 +14,7 @@ import { ReviewFiltersForm, ReviewTabs, type FilterField } from '../components/s
 import { ButtonLink } from '../components/ui/button.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { apiFieldError } from '../lib/api-problem.ts';
-import { refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { hrefWith, refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { bulkSummary, isReviewChanged, oneByOne, REVIEW_CHANGED_MESSAGE } from '../lib/staff-reviews/bulk.ts';
 import { moderate, moderationValues, reviewWritingApi } from '../lib/staff-reviews/moderate.server.ts';
@@ -74,10 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The list as it was, with what a step did added to its address. */
-const listWith = (search: URLSearchParams, added: [string, string][]) => {
-  const href = reviewsHref(reviewFilters(search));
-  return `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams(added).toString()}`;
-};
+const listWith = (search: URLSearchParams, added: [string, string][]) => hrefWith(reviewsHref(reviewFilters(search)), added);
 
 /**
  * A step posted from the queue as a plain form: one review's publish or reject (`publish:<id>`), or

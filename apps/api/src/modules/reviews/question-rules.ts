@@ -1,4 +1,5 @@
 import { QUESTION_INVITATION_DAYS, type ReviewHoldReason } from '@shop/contracts';
+
 import { firstPassHold } from './review-rules.ts';
 
 /**
@@ -28,17 +29,6 @@ export function publicAskerName(name: string): string {
  */
 export const proposedAnswerHold = (answer: { answererName: string; answer: string }): ReviewHoldReason | null =>
   firstPassHold({ title: '', text: answer.answer, displayName: answer.answererName });
-
-/** What a moderator is told after "invite buyers to answer": how many were e-mailed, or why nobody was. */
-export function invitationMessage(invited: number, invitedBefore: number): string {
-  if (invited > 0) {
-    const people = invited === 1 ? '1 customer who bought this product' : `${invited} customers who bought this product`;
-    return `We e-mailed ${people}, asking them to answer. Their answers will appear here for you to publish.`;
-  }
-  if (invitedBefore > 0)
-    return 'Everyone who bought this product has been asked to answer this question already. Answer it yourself, or wait for their answers.';
-  return 'Nobody has bought this product from us yet (on a dispatched or delivered order), so there is nobody to invite. Answer it yourself.';
-}
 
 /** Who a shop answer is from when the shop's name is not known (and for answers stored before they named one). */
 const SHOP_ANSWERER_FALLBACK = 'Our team';

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  invitationMessage,
   QUESTION_INVITATIONS_PER_CALL,
   QUESTION_REJECTION_REASON_NAMES,
   type AnswerQuestionSchema,
@@ -18,7 +19,7 @@ import {
 import type { Transaction } from '../../db/client.ts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
-import { invitationExpired, invitationMessage, proposedAnswerHold, publicAskerName, publishedAnswererName, shopAnswererName } from './question-rules.ts';
+import { invitationExpired, proposedAnswerHold, publicAskerName, publishedAnswererName, shopAnswererName } from './question-rules.ts';
 import { QuestionErrors } from './questions.errors.ts';
 import { totalPages } from './review-listing-rules.ts';
 import type { ReviewsDeps } from './reviews.deps.ts';

@@ -1,10 +1,12 @@
-import { ApiError, createReviewQuestionsClient } from '@shop/api-client';
-import type { ModeratedQuestion, ProposedAnswer, QuestionInvitationsSent, QuestionRejectionReason, StaffQuestion } from '@shop/contracts';
-import { useId, useMemo, useState } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { ApiError } from '@shop/api-client';
+import type { ProposedAnswer, StaffQuestion } from '@shop/contracts';
+import { useId } from 'react';
+import { Form } from 'react-router';
 import { heldLabel } from '../../lib/staff-reviews/queue.ts';
-import { useShopAuth } from '../auth/use-shop-auth.ts';
-import { formText, StepForm, stepProblemOf, type StepProblem } from '../staff/step-form.tsx';
+import { CardNotice, type CardNoticeText } from '../staff/card-notice.tsx';
+import { PostedStepForm, usePostedStep } from '../staff/posted-step-form.tsx';
+import { stepProblemOf, type StepProblem } from '../staff/step-form.tsx';
+import { ProblemAlert } from '../staff-orders/form-parts.tsx';
 import { TextAreaField } from '../trade/application-fields.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -13,53 +15,37 @@ import { Select } from '../ui/select.tsx';
 import { ANSWER_MAX, AskedQuestion, formatQuestionDay, QUESTION_REJECTION_REASON_OPTIONS, QuestionProduct } from './question-parts.tsx';
 import { QUESTION_STATUS_NAMES } from './question-filters.ts';
 
-/** The questions calls for the browser, with the signed-in moderator's current access token. */
-export function useQuestionsClient() {
-  const { settings, getAccessToken } = useShopAuth();
-  const apiBaseUrl = settings?.apiBaseUrl;
-  return useMemo(
-    () => (apiBaseUrl ? createReviewQuestionsClient({ baseUrl: `${apiBaseUrl}/reviews`, getAccessToken }) : undefined),
-    [apiBaseUrl, getAccessToken],
-  );
-}
-export type QuestionsClient = NonNullable<ReturnType<typeof useQuestionsClient>>;
-
 export const QUESTION_CHANGED_MESSAGE = 'Another moderator changed this question while you were looking at it. It is shown below as it is now.';
-const isQuestionChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && error.code === 'QUESTION_CHANGED';
+export const isQuestionChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && error.code === 'QUESTION_CHANGED';
 
 const STATUS_TONES: Record<StaffQuestion['status'], BadgeTone> = { pending: 'accent', published: 'success', rejected: 'neutral' };
 
 /** What a refusal says: fields by name (`body.answer`, `query.reason`), and the words for "another moderator got there first". */
-function problemOf(error: unknown): StepProblem {
+export function questionProblemOf(error: unknown): StepProblem {
   const problem = stepProblemOf(error, new Set(['QUESTION_CHANGED']));
   const fields = Object.fromEntries(Object.entries(problem.fields).map(([path, message]) => [path.replace(/^query\./, ''), message]));
   return { ...problem, fields, summary: isQuestionChanged(error) ? QUESTION_CHANGED_MESSAGE : (Object.values(fields)[0] ?? problem.summary) };
 }
 
+/** A moderator's steps on one question, as the queue's forms name them to its action: `answer:<question>`, `proposed:<question>:<invitation>`. */
+export const QUESTION_STEPS = ['answer', 'proposed', 'reject', 'invite'] as const;
+export type QuestionStep = (typeof QUESTION_STEPS)[number];
+export const questionStepIntent = (step: QuestionStep, questionId: string, invitationId?: string) =>
+  [step, questionId, ...(invitationId ? [invitationId] : [])].join(':');
+
 export interface QuestionCardProps {
   question: StaffQuestion;
-  notice: { text: string; tone: 'done' | 'problem' } | undefined;
-  /** The API's answer to a publish or reject, and what to tell the moderator. */
-  onModerated: (moderated: ModeratedQuestion, message: string) => void;
-  /** How many buyers are invited now, and what to tell the moderator. */
-  onInvited: (sent: QuestionInvitationsSent) => void;
-  /** Another moderator changed the question: read it again. */
-  onChanged: () => void;
+  /** Says what a step just did to the question, or that another moderator changed it first. */
+  notice: CardNoticeText | undefined;
 }
 
-/** One question for a moderator: what was asked about which product, customers' proposed answers, and the steps it can take. */
-export function StaffQuestionCard({ question, notice, onModerated, onInvited, onChanged }: QuestionCardProps) {
+/**
+ * One question for a moderator: what was asked about which product, customers' proposed answers, and
+ * the steps it can take, each a plain form posted to the queue's action (they work before the page's
+ * scripts run); the version read goes with each, so a step on a question changed since is refused.
+ */
+export function StaffQuestionCard({ question, notice }: QuestionCardProps) {
   const headingId = useId();
-  const client = useQuestionsClient();
-  /** Sends a step, and asks for the question again when another moderator changed it meanwhile. */
-  const send = async <T,>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      if (isQuestionChanged(error)) onChanged();
-      throw error;
-    }
-  };
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-navy-100 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
@@ -80,21 +66,14 @@ export function StaffQuestionCard({ question, notice, onModerated, onInvited, on
       </div>
 
       {notice && (
-        <p
-          role={notice.tone === 'done' ? 'status' : 'alert'}
-          className={
-            notice.tone === 'done'
-              ? 'mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-900'
-              : 'mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800'
-          }
-        >
-          {notice.text}
-        </p>
+        <div className="mt-4">
+          <CardNotice notice={notice} />
+        </div>
       )}
 
       {question.status === 'published' && question.answer !== null && <PublishedAnswer question={question} />}
 
-      {client && question.status === 'pending' && (
+      {question.status === 'pending' && (
         <div className="mt-6 grid gap-4 lg:grid-cols-2 lg:items-start">
           {question.proposedAnswers.length > 0 && (
             <section aria-labelledby={`${headingId}-proposed`} className="space-y-4 lg:col-span-2">
@@ -104,51 +83,45 @@ export function StaffQuestionCard({ question, notice, onModerated, onInvited, on
               <ul className="grid gap-4 lg:grid-cols-2">
                 {question.proposedAnswers.map((proposed) => (
                   <li key={proposed.invitationId}>
-                    <ProposedAnswerForm question={question} proposed={proposed} client={client} send={send} onModerated={onModerated} onChanged={onChanged} />
+                    <ProposedAnswerForm question={question} proposed={proposed} />
                   </li>
                 ))}
               </ul>
             </section>
           )}
-          <StepForm
+          <PostedStepForm
+            intent={questionStepIntent('answer', question.id)}
             version={question.version}
             title="Answer it yourself"
             hint="Your answer is published with the question on the product page, from our team."
             submitLabel="Publish answer"
-            problemOf={problemOf}
-            act={(form, version) =>
-              send(() => client.answerQuestion({ params: { questionId: question.id }, body: { answer: formText(form, 'answer'), version } }))
-            }
-            onDone={(moderated) => onModerated(moderated, 'Published with your answer.')}
-            onStale={onChanged}
           >
-            {(problem, ids) => (
-              <TextAreaField name="answer" id={ids('answer')} label="Your answer" error={problem?.fields.answer} maxLength={ANSWER_MAX} rows={4} />
+            {(problem, ids, values) => (
+              <TextAreaField
+                name="answer"
+                id={ids('answer')}
+                label="Your answer"
+                error={problem?.fields.answer}
+                defaultValue={values.answer}
+                maxLength={ANSWER_MAX}
+                rows={4}
+              />
             )}
-          </StepForm>
+          </PostedStepForm>
           <div className="space-y-4">
-            <InviteBuyers question={question} client={client} onInvited={onInvited} />
-            <RejectQuestionForm question={question} client={client} send={send} onModerated={onModerated} onChanged={onChanged} />
+            <InviteBuyers question={question} />
+            <RejectQuestionForm question={question} />
           </div>
         </div>
       )}
 
-      {client && question.status === 'published' && (
+      {question.status === 'published' && (
         <div className="mt-6 max-w-xl">
-          <RejectQuestionForm question={question} client={client} send={send} onModerated={onModerated} onChanged={onChanged} />
+          <RejectQuestionForm question={question} />
         </div>
       )}
     </article>
   );
-}
-
-type Send = <T>(call: () => Promise<T>) => Promise<T>;
-interface StepProps {
-  question: StaffQuestion;
-  client: QuestionsClient;
-  send: Send;
-  onModerated: QuestionCardProps['onModerated'];
-  onChanged: () => void;
 }
 
 function PublishedAnswer({ question }: { question: StaffQuestion }) {
@@ -170,9 +143,10 @@ function PublishedAnswer({ question }: { question: StaffQuestion }) {
 }
 
 /** A customer's proposed answer, as they wrote it, with what the first pass found in it; published as written. */
-function ProposedAnswerForm({ question, proposed, client, send, onModerated, onChanged }: StepProps & { proposed: ProposedAnswer }) {
+function ProposedAnswerForm({ question, proposed }: { question: StaffQuestion; proposed: ProposedAnswer }) {
   return (
-    <StepForm
+    <PostedStepForm
+      intent={questionStepIntent('proposed', question.id, proposed.invitationId)}
       version={question.version}
       title={`From ${proposed.answererName}`}
       hint={
@@ -181,12 +155,6 @@ function ProposedAnswerForm({ question, proposed, client, send, onModerated, onC
         </>
       }
       submitLabel="Publish this answer"
-      problemOf={problemOf}
-      act={(_form, version) =>
-        send(() => client.answerQuestion({ params: { questionId: question.id }, body: { fromInvitationId: proposed.invitationId, version } }))
-      }
-      onDone={(moderated) => onModerated(moderated, `Published with ${proposed.answererName}’s answer.`)}
-      onStale={onChanged}
     >
       {() => (
         <div className="space-y-2">
@@ -194,15 +162,16 @@ function ProposedAnswerForm({ question, proposed, client, send, onModerated, onC
           <p className="leading-relaxed break-words whitespace-pre-line text-navy-800">{proposed.answer}</p>
         </div>
       )}
-    </StepForm>
+    </PostedStepForm>
   );
 }
 
 /** Reject a pending question, or take a published one down, for a reason from the fixed list. */
-function RejectQuestionForm({ question, client, send, onModerated, onChanged }: StepProps) {
+function RejectQuestionForm({ question }: { question: StaffQuestion }) {
   const published = question.status === 'published';
   return (
-    <StepForm
+    <PostedStepForm
+      intent={questionStepIntent('reject', question.id)}
       version={question.version}
       title={published ? 'Take down' : 'Reject'}
       hint={
@@ -212,62 +181,44 @@ function RejectQuestionForm({ question, client, send, onModerated, onChanged }: 
       }
       submitLabel={published ? 'Take the question down' : 'Reject question'}
       variant="secondary"
-      problemOf={problemOf}
-      act={(form, version) =>
-        send(() =>
-          client.rejectQuestion({ params: { questionId: question.id }, query: { reason: formText(form, 'reason') as QuestionRejectionReason, version } }),
-        )
-      }
-      onDone={(moderated) => onModerated(moderated, published ? 'Taken down.' : 'Rejected.')}
-      onStale={onChanged}
     >
-      {(problem, ids) => (
-        <FormField id={ids('reason')} label="Reason" error={problem?.fields.reason}>
-          {(control) => (
-            <Select {...control} name="reason" defaultValue="" options={[{ value: '', label: 'Choose a reason' }, ...QUESTION_REJECTION_REASON_OPTIONS]} />
-          )}
-        </FormField>
+      {(problem, ids, values) => (
+        <>
+          {/* Says, once done, whether it was taken down or rejected. */}
+          <input type="hidden" name="status" value={question.status} />
+          <FormField id={ids('reason')} label="Reason" error={problem?.fields.reason}>
+            {(control) => (
+              <Select
+                {...control}
+                name="reason"
+                defaultValue={values.reason ?? ''}
+                options={[{ value: '', label: 'Choose a reason' }, ...QUESTION_REJECTION_REASON_OPTIONS]}
+              />
+            )}
+          </FormField>
+        </>
       )}
-    </StepForm>
+    </PostedStepForm>
   );
 }
 
-/** "Invite buyers to answer": e-mails a few customers who bought the product, and says how many. */
-function InviteBuyers({ question, client, onInvited }: { question: StaffQuestion; client: QuestionsClient; onInvited: QuestionCardProps['onInvited'] }) {
-  const headingId = useId();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ text: string; tone: 'done' | 'problem' } | null>(null);
-  const invite = async () => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const sent = await client.inviteQuestionAnswers({ params: { questionId: question.id } });
-      setOutcome({ text: sent.message, tone: 'done' });
-      onInvited(sent);
-    } catch (error) {
-      setOutcome({ text: apiProblemMessage(error), tone: 'problem' });
-    } finally {
-      setBusy(false);
-    }
-  };
+/** "Invite buyers to answer", a plain form posted to the queue: e-mails a few customers who bought the product; the queue then says how many. */
+function InviteBuyers({ question }: { question: StaffQuestion }) {
+  const { id, form, problem, busy, pathname } = usePostedStep(questionStepIntent('invite', question.id));
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-2xl border border-navy-100 bg-white p-5">
-      <h3 id={headingId} className="text-lg font-bold text-navy-950">
+    <Form ref={form} method="post" aria-labelledby={`${id}-title`} className="space-y-3 rounded-2xl border border-navy-100 bg-white p-5">
+      <input type="hidden" name="intent" value={questionStepIntent('invite', question.id)} />
+      <h3 id={`${id}-title`} className="text-lg font-bold text-navy-950">
         Ask customers who bought it
       </h3>
       <p className="text-sm text-navy-700">
         We e-mail up to 5 customers whose orders of it were dispatched or delivered, never the asker, each at most once.{' '}
         {question.invitationsSent > 0 && `${question.invitationsSent} invited so far.`}
       </p>
-      <p
-        role={outcome?.tone === 'problem' ? 'alert' : 'status'}
-        className={outcome?.tone === 'problem' ? 'text-sm font-medium text-red-800' : 'text-sm text-navy-900'}
-      >
-        {outcome?.text}
-      </p>
-      <Button variant="secondary" loading={busy} onClick={() => void invite()}>
+      {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={pathname} />}
+      <Button type="submit" variant="secondary" loading={busy}>
         Invite buyers to answer
       </Button>
-    </section>
+    </Form>
   );
 }

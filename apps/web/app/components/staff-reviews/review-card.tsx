@@ -1,10 +1,11 @@
 import { REVIEW_REJECTION_REASON_NAMES } from '@shop/contracts';
 import { useShopName } from '../../lib/shop-details.ts';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Link, useActionData, useLocation } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link, useActionData } from 'react-router';
 import type { RefusedStep } from '../../lib/auth/staff-page.server.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDay, heldLabel, insightsHref, reviewHref, shownText, shownTitle, STATUS_BADGES, type QueueReview } from '../../lib/staff-reviews/queue.ts';
+import { CardNotice, type CardNoticeText } from '../staff/card-notice.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { linkClasses } from '../ui/link.tsx';
@@ -73,7 +74,7 @@ export interface ReviewCardProps {
   selected: boolean;
   onSelect: (selected: boolean) => void;
   /** Says what happened to the review (a step done, or another moderator's change). */
-  notice: { text: string; tone: 'done' | 'problem' } | undefined;
+  notice: CardNoticeText | undefined;
 }
 
 const disclosure = cn(buttonClasses('secondary', 'sm'), 'list-none [&::-webkit-details-marker]:hidden');
@@ -89,12 +90,6 @@ export function ReviewCard({ review, selected, onSelect, notice }: ReviewCardPro
   const canPublish = review.status === 'pending';
   const canReject = review.status !== 'rejected';
   const title = shownTitle(review);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  const { key } = useLocation();
-  const noticeAt = notice ? key : null;
-  useEffect(() => {
-    if (noticeAt) noticeRef.current?.focus();
-  }, [noticeAt]);
   // A step refused comes back with its form open; the disclosures share a name, so one opens at a time.
   const openAfter = (step: 'publish' | 'reject') => refused?.intent === reviewStepIntent(step, review.id) || undefined;
   return (
@@ -130,19 +125,7 @@ export function ReviewCard({ review, selected, onSelect, notice }: ReviewCardPro
           <ReviewAuthor review={review} />
           <ReviewProduct review={review} />
           {review.shopReply && <ShopReply reply={review.shopReply} />}
-          {notice && (
-            <p
-              ref={noticeRef}
-              tabIndex={-1}
-              role={notice.tone === 'problem' ? 'alert' : 'status'}
-              className={cn(
-                'rounded-lg p-3 text-sm font-semibold',
-                notice.tone === 'problem' ? 'border border-red-200 bg-red-50 text-red-800' : 'bg-teal-50 text-teal-900',
-              )}
-            >
-              {notice.text}
-            </p>
-          )}
+          {notice && <CardNotice notice={notice} />}
           {(canPublish || canReject) && (
             <div className="space-y-3 pt-1">
               {canPublish && (

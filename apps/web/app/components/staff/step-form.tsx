@@ -1,8 +1,6 @@
 import { ApiError } from '@shop/api-client';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
-import { ProblemAlert, useFocusAfterRender } from '../staff-orders/form-parts.tsx';
-import { Button } from '../ui/button.tsx';
 
 /** What the API refused a step for: a summary above the button, messages beside fields, and whether the record moved on. */
 export interface StepProblem {
@@ -32,62 +30,6 @@ export const formText = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
 };
-
-export interface StepFormProps<T> {
-  /** The version of the record as this page read it: it goes with the step. */
-  version: number;
-  title: string;
-  hint?: ReactNode;
-  submitLabel: string;
-  variant?: 'primary' | 'secondary';
-  /** Sends the step; what it throws is shown through `problemOf`. */
-  act: (form: FormData, version: number) => Promise<T>;
-  problemOf: (error: unknown) => StepProblem;
-  onDone: (next: T) => void;
-  onStale: () => void;
-  children?: (problem: StepProblem | null, ids: (field: string) => string) => ReactNode;
-}
-
-/**
- * One of staff's steps on a record as a form of its own: the API decides, and what it refused is
- * shown in the form (beside a field, or above the button, with a way to see the record as it is now
- * when someone else acted first). The version read goes with every step, so a step on what has
- * changed since is refused.
- */
-export function StepForm<T>({ version, title, hint, submitLabel, variant = 'primary', act, problemOf, onDone, onStale, children }: StepFormProps<T>) {
-  const id = useId();
-  const ids = (field: string) => `${id}-${field}`;
-  const form = useRef<HTMLFormElement>(null);
-  const [problem, setProblem] = useState<StepProblem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const focusLater = useFocusAfterRender(form);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDone(await act(new FormData(event.currentTarget), version));
-    } catch (error) {
-      const found = problemOf(error);
-      setProblem(found);
-      // The keyboard goes to the first field to fix, else to the message.
-      const first = Object.keys(found.fields)[0];
-      focusLater(first ? ids(first) : null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-navy-100 bg-white p-5">
-      <StepHeading id={`${id}-title`} title={title} hint={hint} />
-      {children?.(problem, ids)}
-      {problem && <ProblemAlert summary={problem.summary} stale={problem.stale} onStale={onStale} />}
-      <Button type="submit" variant={variant} loading={busy}>
-        {submitLabel}
-      </Button>
-    </form>
-  );
-}
 
 /** A step form's title (which names the form) and its hint. */
 export function StepHeading({ id, title, hint }: { id: string; title: string; hint?: ReactNode }) {

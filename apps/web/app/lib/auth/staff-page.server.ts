@@ -22,6 +22,9 @@ export function staffClient<C>(request: Request, roles: readonly Role[], service
   return create(sessionClientOptions(request, requireShopSession(request, { roles }), service));
 }
 
+/** A page's address with what a step did added to it (`?done=`, and which records), where its action sends the page back. */
+export const hrefWith = (href: string, added: [string, string][]) => `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams(added).toString()}`;
+
 /** What a staff page shows when the API refuses its member of staff (their roles changed since they signed in). */
 export const FORBIDDEN = { forbidden: true } as const;
 
