@@ -64,7 +64,7 @@ test('a discount manager creates a promotion with issue codes, downloads them, s
 
   await page.getByLabel('Promotion code').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Create promotion' }).click();
-  await expect(page).toHaveURL(`/staff/discounts/${code}`);
+  await expect(page).toHaveURL(`/staff/discounts/${code}?done=created`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(code);
   await expect(page.getByText(`${code} is created.`)).toBeVisible();
   await expect(page.getByText('100 issue codes: 100 available, 0 claimed, 0 withdrawn.')).toBeVisible();

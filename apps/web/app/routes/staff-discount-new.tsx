@@ -1,26 +1,59 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { ApiError, createDiscountsClient } from '@shop/api-client';
+import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/staff-discount-new';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { PromotionForm } from '../components/staff-discounts/promotion-form.tsx';
 import { Link } from '../components/ui/link.tsx';
+import { throwIfRateLimited } from '../lib/api.server.ts';
+import { apiProblemMessage } from '../lib/api-problem.ts';
+import { requireShopSession } from '../lib/auth/session.server.ts';
+import { staffClient } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { checkNewPromotion, emptyPromotionForm } from '../lib/staff-discounts/form.ts';
+import {
+  checkNewPromotion,
+  emptyPromotionForm,
+  postedPromotionForm,
+  serverProblem,
+  type PromotionFormValues,
+  type ServerProblem,
+} from '../lib/staff-discounts/form.ts';
 import { DISCOUNT_ROLES, promotionHref } from '../lib/staff-discounts/promotion.ts';
-import { useApiClients } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(DISCOUNT_ROLES);
+/** A blank form, its start now in UK time; staff without the page's role get the shop's 404, as from the API. */
+export function loader({ request }: Route.LoaderArgs) {
+  requireShopSession(request, { roles: DISCOUNT_ROLES });
+  return { initial: emptyPromotionForm(new Date()) };
+}
+
+/** What the action refused: the form as typed, with the messages for its fields and above them. */
+interface Refused {
+  values: PromotionFormValues;
+  problem: ServerProblem;
+}
+
+/**
+ * The promotion, posted as a plain form: checked as in the browser, then created by the API; done,
+ * its page says so (post, redirect, get). A refusal comes back in the form with what was typed.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const api = staffClient(request, DISCOUNT_ROLES, 'discounts', createDiscountsClient);
+  const values = postedPromotionForm(await request.formData());
+  const checked = checkNewPromotion(values);
+  if (!checked.ok) return data<Refused>({ values, problem: { fields: checked.errors, general: [] } }, { status: 400 });
+  try {
+    const created = await api.createDiscount({ body: checked.body });
+    return redirect(`${promotionHref(created.promotion.promotionCode)}?done=created`, 303);
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data<Refused>({ values, problem: serverProblem(error, apiProblemMessage) }, { status: error.status });
+  }
+}
 
 export const meta: Route.MetaFunction = () => [...pageMeta('New promotion | Discounts', 'Create a promotion code.'), { name: 'robots', content: 'noindex' }];
 
-/** What the promotion's page says after it was created here (router state). */
-export interface CreatedState {
-  created: { issueCodeCount: number };
-}
-
-export default function StaffDiscountNewPage() {
+export default function StaffDiscountNewPage({ loaderData }: Route.ComponentProps) {
+  const refused = useActionData<typeof action>();
   return (
     <>
       <PageHeader
@@ -30,31 +63,18 @@ export default function StaffDiscountNewPage() {
       />
       <div className="container-page min-h-[30rem] py-8 lg:py-10">
         <div className="max-w-4xl">
-          <NewPromotion />
+          <PromotionForm
+            // Each refusal draws the form again with what was typed and the messages for it.
+            key={refused ? JSON.stringify(refused) : 'new'}
+            mode="create"
+            initial={refused?.values ?? loaderData.initial}
+            refused={refused?.problem ?? null}
+            check={checkNewPromotion}
+            submitLabel="Create promotion"
+            actions={<Link to="/staff/discounts">Cancel</Link>}
+          />
         </div>
       </div>
     </>
-  );
-}
-
-function NewPromotion() {
-  const clients = useApiClients();
-  const navigate = useNavigate();
-  // Drawn once: the start defaults to now, in the browser's time zone.
-  const [initial] = useState(() => emptyPromotionForm(new Date()));
-  return (
-    <PromotionForm
-      mode="create"
-      initial={initial}
-      check={checkNewPromotion}
-      submit={async (body) => {
-        if (!clients) throw new Error('Not signed in');
-        const created = await clients.discounts.createDiscount({ body });
-        const state: CreatedState = { created: { issueCodeCount: created.promotion.issueCodeCount } };
-        void navigate(promotionHref(created.promotion.promotionCode), { state });
-      }}
-      submitLabel="Create promotion"
-      actions={<Link to="/staff/discounts">Cancel</Link>}
-    />
   );
 }

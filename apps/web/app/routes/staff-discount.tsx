@@ -1,9 +1,8 @@
 import { ApiError } from '@shop/api-client';
 import type { Discount, IssueCode } from '@shop/contracts';
 import { useState, type ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-discount';
-import type { CreatedState } from './staff-discount-new.tsx';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
@@ -67,7 +66,8 @@ function Promotion({ promotionCode }: { promotionCode: string }) {
   const clients = useApiClients();
   const sub = useShopAuth().user?.profile.sub;
   const toast = useToast();
-  const created = (useLocation().state as Partial<CreatedState> | null)?.created;
+  // Where the new promotion's form sent the page once it was created.
+  const created = useSearchParams()[0].get('done') === 'created';
   const loaded = useApiData(clients ? `${sub}:${promotionCode}` : undefined, (signal) =>
     clients!.discounts.getDiscount({ params: { promotionCode, issueCode: promotionCode } }, { signal }),
   );
@@ -99,8 +99,8 @@ function Promotion({ promotionCode }: { promotionCode: string }) {
           <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-700" />
           <p>
             <strong>{promotion.promotionCode} is created.</strong>{' '}
-            {created.issueCodeCount > 0
-              ? `Its ${created.issueCodeCount.toLocaleString('en-GB')} single-use issue codes are below: download them as a CSV file to print or send.`
+            {promotion.issueCodeCount > 0
+              ? `Its ${promotion.issueCodeCount.toLocaleString('en-GB')} single-use issue codes are below: download them as a CSV file to print or send.`
               : 'Shoppers can use it at the basket from its start time.'}
           </p>
         </div>

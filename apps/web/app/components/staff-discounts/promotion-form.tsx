@@ -1,5 +1,6 @@
 import { DISCOUNT_TYPES, formatPence, TARGET_TYPES, type DiscountType, type SalesChannel, type TargetType } from '@shop/contracts';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
 import { parsePercent, parsePounds } from '../../lib/staff-discounts/amounts.ts';
@@ -27,8 +28,14 @@ export interface PromotionFormProps<T> {
   initial: PromotionFormValues;
   /** Checks the values and builds the call's body (or says what is wrong, field by field). */
   check: (values: PromotionFormValues) => Checked<T>;
-  /** Makes the call; a thrown ApiError's problem goes onto the fields. */
-  submit: (body: T, values: PromotionFormValues) => Promise<void>;
+  /**
+   * Makes the call in the browser; a thrown ApiError's problem goes onto the fields. Without it the
+   * form is a plain form posted to the page's action (after the same checks, once scripts run), so
+   * it works before they do.
+   */
+  submit?: (body: T, values: PromotionFormValues) => Promise<void>;
+  /** What the page's action refused the posted form for (with `initial` holding what was typed). */
+  refused?: ServerProblem | null;
   submitLabel: string;
   /** Shown beside the submit button (e.g. a cancel link). */
   actions?: ReactNode;
@@ -62,18 +69,26 @@ const TARGET_HINTS: Partial<Record<TargetType, string>> = {
 const fieldId = (field: PromotionField) => `promotion-${field}`;
 
 /** The terms of a promotion: used to create one and to edit one. */
-export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, actions }: PromotionFormProps<T>) {
+export function PromotionForm<T>({ mode, initial, check, submit, refused = null, submitLabel, actions }: PromotionFormProps<T>) {
   const [values, setValues] = useState(initial);
-  const [problem, setProblem] = useState<ServerProblem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<ServerProblem | null>(refused);
+  const [sending, setBusy] = useState(false);
+  const posting = useNavigation().state === 'submitting';
+  const busy = sending || (!submit && posting);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // A refusal from the page's action: the keyboard goes to its summary.
+  useEffect(() => {
+    if (refused) summaryRef.current?.focus();
+  }, [refused]);
   const set = <K extends PromotionField>(field: K, value: PromotionFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
   const errors = problem?.fields ?? {};
   const error = (field: PromotionField) => errors[field] ?? null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     const checked = check(values);
+    // Checked here, the posted form goes to the page's action, which checks it again.
+    if (!submit && checked.ok) return;
+    event.preventDefault();
     if (!checked.ok) {
       setProblem({ fields: checked.errors, general: [] });
       // After React has drawn the summary.
@@ -83,7 +98,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
     setBusy(true);
     setProblem(null);
     try {
-      await submit(checked.body, values);
+      await submit!(checked.body, values);
     } catch (failure) {
       setProblem(serverProblem(failure, apiProblemMessage));
       requestAnimationFrame(() => summaryRef.current?.focus());
@@ -96,8 +111,9 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
   const percentage = values.discountType === DISCOUNT_TYPES.Percentage;
   const listWhat = targetListWhat(values.targetType);
 
+  const FormElement = submit ? 'form' : Form;
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={mode === 'create' ? 'New promotion' : 'Promotion terms'} className="space-y-8">
+    <FormElement method="post" noValidate onSubmit={onSubmit} aria-label={mode === 'create' ? 'New promotion' : 'Promotion terms'} className="space-y-8">
       {problem && (listed.length > 0 || problem.general.length > 0) && (
         <div
           ref={summaryRef}
@@ -135,6 +151,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
             {(control) => (
               <Input
                 {...control}
+                name="promotionCode"
                 value={values.promotionCode}
                 onChange={(event) => set('promotionCode', event.target.value.toUpperCase())}
                 autoComplete="off"
@@ -151,7 +168,9 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
           hint="What the shopper is told when the code is applied, e.g. “10% off orders over £100”. Up to 200 characters."
           error={error('description')}
         >
-          {(control) => <Input {...control} value={values.description} onChange={(event) => set('description', event.target.value)} maxLength={200} />}
+          {(control) => (
+            <Input {...control} name="description" value={values.description} onChange={(event) => set('description', event.target.value)} maxLength={200} />
+          )}
         </FormField>
         <fieldset id={fieldId('channels')} tabIndex={-1} aria-describedby="promotion-channels-hint" className="space-y-2 focus:outline-none">
           <legend className="text-sm font-semibold text-navy-950">Channels</legend>
@@ -162,6 +181,8 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
             {CHANNELS.map((channel) => (
               <Checkbox
                 key={channel}
+                name="channels"
+                value={channel}
                 label={CHANNEL_LABELS[channel]}
                 checked={values.channels.includes(channel)}
                 onChange={(event) =>
@@ -179,42 +200,49 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
         </fieldset>
       </Section>
 
-      <Section title="The discount">
+      <Section title="The discount" className="group/discount">
         <FormField id={fieldId('targetType')} label="What it discounts" error={error('targetType')}>
           {(control) => (
             <Select
               {...control}
+              name="targetType"
               value={String(values.targetType)}
               onChange={(event) => set('targetType', Number(event.target.value) as TargetType)}
-              options={TARGETS.map((target) => ({ value: String(target), label: TARGET_LABELS[target] }))}
               className="max-w-sm"
-            />
+            >
+              {TARGETS.map((target) => (
+                // The list's field shows by CSS when one of these is chosen, before scripts run too.
+                <option key={target} value={target} data-list={targetListWhat(target) ? '' : undefined}>
+                  {TARGET_LABELS[target]}
+                </option>
+              ))}
+            </Select>
           )}
         </FormField>
-        {listWhat && (
-          <FormField
-            id={fieldId('targets')}
-            label={`${listWhat[0]!.toUpperCase()}${listWhat.slice(1)}s`}
-            hint={TARGET_HINTS[values.targetType]}
-            error={error('targets')}
-          >
-            {(control) => (
-              <>
-                <textarea
-                  {...control}
-                  value={values.targets}
-                  onChange={(event) => set('targets', event.target.value)}
-                  rows={4}
-                  spellCheck={false}
-                  className={cn(controlClasses, 'max-w-xl py-2.5 font-mono')}
-                />
-                <p className="text-sm text-navy-600" aria-live="polite">
-                  {countWords(splitList(values.targets).length, listWhat)}
-                </p>
-              </>
-            )}
-          </FormField>
-        )}
+        <FormField
+          id={fieldId('targets')}
+          label={listWhat ? `${listWhat[0]!.toUpperCase()}${listWhat.slice(1)}s` : 'Products, categories or brands'}
+          hint={TARGET_HINTS[values.targetType] ?? 'SKUs, category ids or brand ids, one per line or separated by commas.'}
+          error={error('targets')}
+          className="hidden group-has-[option[data-list]:checked]/discount:block"
+        >
+          {(control) => (
+            <>
+              <textarea
+                {...control}
+                name="targets"
+                value={values.targets}
+                onChange={(event) => set('targets', event.target.value)}
+                rows={4}
+                spellCheck={false}
+                className={cn(controlClasses, 'max-w-xl py-2.5 font-mono')}
+              />
+              <p className="text-sm text-navy-600" aria-live="polite">
+                {countWords(splitList(values.targets).length, listWhat ?? 'entry')}
+              </p>
+            </>
+          )}
+        </FormField>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-navy-950">Discount type</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -228,6 +256,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
                 <input
                   type="radio"
                   name="discountType"
+                  value={type}
                   className="size-5 accent-teal-700"
                   checked={values.discountType === type}
                   onChange={() => set('discountType', type)}
@@ -240,14 +269,21 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
         <div className="grid gap-6 sm:grid-cols-2">
           <FormField
             id={fieldId('value')}
-            label={percentage ? 'Discount (%)' : 'Discount (£)'}
-            hint={percentage ? 'A percentage up to 100, with up to 2 decimals, e.g. 12.5' : 'Pounds and pence including VAT, e.g. 5.00'}
+            label={<ByType percent="Discount (%)" pounds="Discount (£)" />}
+            hint={<ByType percent="A percentage up to 100, with up to 2 decimals, e.g. 12.5" pounds="Pounds and pence including VAT, e.g. 5.00" />}
             error={error('value')}
           >
             {(control) => (
               <>
-                <Affixed prefix={percentage ? undefined : '£'} suffix={percentage ? '%' : undefined}>
-                  <Input {...control} value={values.value} onChange={(event) => set('value', event.target.value)} inputMode="decimal" autoComplete="off" />
+                <Affixed prefix={<ByType percent={null} pounds="£" />} suffix={<ByType percent="%" pounds={null} />}>
+                  <Input
+                    {...control}
+                    name="value"
+                    value={values.value}
+                    onChange={(event) => set('value', event.target.value)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                  />
                 </Affixed>
                 <AmountHint text={values.value} percentage={percentage} />
               </>
@@ -264,6 +300,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
                 <Affixed prefix="£">
                   <Input
                     {...control}
+                    name="minimumSpend"
                     value={values.minimumSpend}
                     onChange={(event) => set('minimumSpend', event.target.value)}
                     inputMode="decimal"
@@ -279,8 +316,10 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
 
       <Section title="When and how often">
         <div className="grid gap-6 sm:grid-cols-2">
-          <FormField id={fieldId('startsAt')} label="Starts" hint="Date and time, in your local time." error={error('startsAt')}>
-            {(control) => <Input {...control} type="datetime-local" value={values.startsAt} onChange={(event) => set('startsAt', event.target.value)} />}
+          <FormField id={fieldId('startsAt')} label="Starts" hint="Date and time, UK time." error={error('startsAt')}>
+            {(control) => (
+              <Input {...control} type="datetime-local" name="startsAt" value={values.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
+            )}
           </FormField>
           <FormField
             id={fieldId('endsAt')}
@@ -288,7 +327,9 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
             hint="The code stops working at this time. Leave empty to run until changed."
             error={error('endsAt')}
           >
-            {(control) => <Input {...control} type="datetime-local" value={values.endsAt} onChange={(event) => set('endsAt', event.target.value)} />}
+            {(control) => (
+              <Input {...control} type="datetime-local" name="endsAt" value={values.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
+            )}
           </FormField>
           <FormField
             id={fieldId('usageLimit')}
@@ -299,6 +340,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
             {(control) => (
               <Input
                 {...control}
+                name="usageLimit"
                 value={values.usageLimit}
                 onChange={(event) => set('usageLimit', event.target.value)}
                 inputMode="numeric"
@@ -315,6 +357,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
             {(control) => (
               <Input
                 {...control}
+                name="perCustomerLimit"
                 value={values.perCustomerLimit}
                 onChange={(event) => set('perCustomerLimit', event.target.value)}
                 inputMode="numeric"
@@ -327,6 +370,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
           id={fieldId('combinesWithTradePricing')}
           label="Can be used with trade prices"
           hint="Applies to baskets already priced at a trade account’s prices. Leave unticked to keep trade and promotional discounts apart."
+          name="combinesWithTradePricing"
           checked={values.combinesWithTradePricing}
           onChange={(event) => set('combinesWithTradePricing', event.target.checked)}
         />
@@ -334,6 +378,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
           id={fieldId('requiresIssueCode')}
           label="Only through single-use issue codes"
           hint="Shoppers must type one of the promotion’s issue codes (e.g. from a leaflet); the promotion code itself is then refused at the basket."
+          name="requiresIssueCode"
           checked={values.requiresIssueCode}
           onChange={(event) => set('requiresIssueCode', event.target.checked)}
         />
@@ -347,6 +392,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
             {(control) => (
               <Input
                 {...control}
+                name="issueCodeCount"
                 value={values.issueCodeCount}
                 onChange={(event) => set('issueCodeCount', event.target.value)}
                 inputMode="numeric"
@@ -364,13 +410,13 @@ export function PromotionForm<T>({ mode, initial, check, submit, submitLabel, ac
         </Button>
         {actions}
       </div>
-    </form>
+    </FormElement>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-5 rounded-2xl border border-navy-100 bg-white p-5 sm:p-6">
+    <fieldset className={cn('space-y-5 rounded-2xl border border-navy-100 bg-white p-5 sm:p-6', className)}>
       <legend className="px-1 text-base font-bold text-navy-950">{title}</legend>
       {children}
     </fieldset>
@@ -387,8 +433,21 @@ function FieldError({ message }: { message: string | null }) {
   );
 }
 
+/**
+ * Words for a percentage or for an amount off: the discount type chosen shows one of them by CSS, so
+ * they are right before the page's scripts run too.
+ */
+function ByType({ percent, pounds }: { percent: ReactNode; pounds: ReactNode }) {
+  return (
+    <>
+      <span className="group-has-[input[name=discountType][value='2']:checked]/discount:hidden">{percent}</span>
+      <span className="hidden group-has-[input[name=discountType][value='2']:checked]/discount:inline">{pounds}</span>
+    </>
+  );
+}
+
 /** A "£" before or "%" after an input, outside its text. */
-function Affixed({ prefix, suffix, children }: { prefix?: string; suffix?: string; children: ReactNode }) {
+function Affixed({ prefix, suffix, children }: { prefix?: ReactNode; suffix?: ReactNode; children: ReactNode }) {
   return (
     <div className="relative max-w-48">
       {prefix && (
@@ -396,7 +455,7 @@ function Affixed({ prefix, suffix, children }: { prefix?: string; suffix?: strin
           {prefix}
         </span>
       )}
-      <div className={cn(prefix && '[&_input]:pl-8', suffix && '[&_input]:pr-9')}>{children}</div>
+      <div className={cn(prefix !== undefined && '[&_input]:pl-8', suffix !== undefined && '[&_input]:pr-9')}>{children}</div>
       {suffix && (
         <span className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-navy-700" aria-hidden="true">
           {suffix}

@@ -1,5 +1,6 @@
 import {
   DISCOUNT_TYPES,
+  londonSortableDateTime,
   SALES_CHANNELS,
   TARGET_TYPES,
   type CreateDiscount,
@@ -56,17 +57,19 @@ export const FIELD_ORDER: readonly PromotionField[] = [
   'issueCodeCount',
 ];
 
-/** `2026-11-21T14:05` in the browser's time zone. */
+/** `2026-11-21T14:05` in UK time: the form's times are the shop's, on the server and in the browser alike. */
 export function toLocalInput(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+  return londonSortableDateTime(date).replace(' ', 'T');
 }
 
-/** A `datetime-local` value as an ISO instant; null when it isn't one. */
+/** A `datetime-local` value, read as UK time, as an ISO instant; null when it isn't one. */
 export function fromLocalInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const asUtc = new Date(`${value}Z`);
+  if (Number.isNaN(asUtc.getTime())) return null;
+  // London is UTC or an hour ahead of it: the instant is the one whose London clock reads `value`.
+  const summer = new Date(asUtc.getTime() - 3_600_000);
+  return (toLocalInput(summer) === value.slice(0, 16) ? summer : asUtc).toISOString();
 }
 
 export function emptyPromotionForm(now: Date): PromotionFormValues {
@@ -88,6 +91,33 @@ export function emptyPromotionForm(now: Date): PromotionFormValues {
     combinesWithTradePricing: false,
     requiresIssueCode: false,
     issueCodeCount: '0',
+  };
+}
+
+/** The promotion form as posted (a plain form, before or without the page's scripts). */
+export function postedPromotionForm(form: FormData): PromotionFormValues {
+  const text = (name: PromotionField) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const channels = form.getAll('channels');
+  const targetType = Object.values(TARGET_TYPES).find((target) => String(target) === text('targetType')) ?? TARGET_TYPES.AllProducts;
+  return {
+    promotionCode: text('promotionCode').toUpperCase(),
+    description: text('description'),
+    channels: Object.values(SALES_CHANNELS).filter((channel) => channels.includes(String(channel))),
+    targetType,
+    targets: text('targets'),
+    discountType: text('discountType') === String(DISCOUNT_TYPES.FixedAmount) ? DISCOUNT_TYPES.FixedAmount : DISCOUNT_TYPES.Percentage,
+    value: text('value'),
+    minimumSpend: text('minimumSpend'),
+    startsAt: text('startsAt'),
+    endsAt: text('endsAt'),
+    usageLimit: text('usageLimit'),
+    perCustomerLimit: text('perCustomerLimit'),
+    combinesWithTradePricing: form.has('combinesWithTradePricing'),
+    requiresIssueCode: form.has('requiresIssueCode'),
+    issueCodeCount: text('issueCodeCount'),
   };
 }
 

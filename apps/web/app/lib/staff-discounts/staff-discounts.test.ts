@@ -2,7 +2,7 @@ import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import { basisPointsToText, parsePercent, parsePounds, parseWholeNumber, penceToText } from './amounts.ts';
 import { csvField, issueCodesCsv, issueCodesFilename } from './csv.ts';
-import { changedTerms, checkNewPromotion, emptyPromotionForm, fromLocalInput, serverProblem, splitList, toLocalInput } from './form.ts';
+import { changedTerms, checkNewPromotion, emptyPromotionForm, fromLocalInput, postedPromotionForm, serverProblem, splitList, toLocalInput } from './form.ts';
 import { formatDiscount, formatUsage } from './promotion.ts';
 import { discountFilters, discountsHref, searchQuery } from './search.ts';
 
@@ -167,10 +167,42 @@ describe('the promotion form', () => {
     expect(changedTerms(initial, { ...initial, value: 'x' }).ok).toBe(false);
   });
 
-  it('splits target lists and reads local times', () => {
+  it('splits target lists and reads times as UK time, in winter and summer, on any machine', () => {
     expect(splitList('ABC-1, abc-2\nABC-1 ;  ')).toEqual(['ABC-1', 'abc-2']);
-    expect(fromLocalInput('2026-11-21T09:30')).toBe(new Date(2026, 10, 21, 9, 30).toISOString());
+    expect(fromLocalInput('2026-11-21T09:30')).toBe('2026-11-21T09:30:00.000Z');
+    expect(fromLocalInput('2026-06-21T09:30')).toBe('2026-06-21T08:30:00.000Z');
+    expect(toLocalInput(new Date('2026-06-21T08:30:00.000Z'))).toBe('2026-06-21T09:30');
+    expect(toLocalInput(new Date('2026-11-21T09:30:00.000Z'))).toBe('2026-11-21T09:30');
     expect(fromLocalInput('tomorrow')).toBeNull();
+  });
+
+  it('reads the form as posted before the page’s scripts run', () => {
+    const form = new FormData();
+    for (const [name, entry] of [
+      ['promotionCode', 'spring25'],
+      ['description', 'Spring'],
+      ['channels', '100'],
+      ['channels', '300'],
+      ['targetType', '202'],
+      ['targets', 'A-1, B-2'],
+      ['discountType', '2'],
+      ['value', '5'],
+      ['startsAt', '2026-06-21T09:30'],
+      ['requiresIssueCode', 'on'],
+      ['issueCodeCount', '10'],
+    ]) {
+      form.append(name!, entry!);
+    }
+    const values = postedPromotionForm(form);
+    expect(values).toMatchObject({ promotionCode: 'SPRING25', channels: [100, 300], targetType: 202, discountType: 2, requiresIssueCode: true });
+    expect(values.combinesWithTradePricing).toBe(false);
+    const checked = checkNewPromotion(values);
+    expect(checked.ok && checked.body).toMatchObject({
+      promotionCode: 'SPRING25',
+      targetSkus: ['A-1', 'B-2'],
+      value: 500,
+      startsAt: '2026-06-21T08:30:00.000Z',
+    });
   });
 
   it('puts the server’s validation errors onto fields', () => {
