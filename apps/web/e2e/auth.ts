@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { isTraceSnapshotFetch } from './test.ts';
 
 // Signing in includes the provider's password hashing: slow on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -89,7 +90,8 @@ export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && !isTraceSnapshotFetch(message.text()))
+      errors.push(message.text());
   });
   return errors;
 }

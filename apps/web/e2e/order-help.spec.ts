@@ -5,7 +5,8 @@ import { placeTestOrder } from './orders.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
 // Each test signs in through the provider's pages (password hashing included), on a machine that may be busy.
-test.describe.configure({ timeout: 120_000 });
+// Its tests share the one test address's order-tracking budget (20 calls a minute): one at a time, not side by side.
+test.describe.configure({ timeout: 120_000, mode: 'default' });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Staff move the order on through the orders API, as the staff order page does. */

@@ -14,6 +14,15 @@ export interface CspViolation {
 const BINDING = '__shopCspViolation';
 
 /**
+ * Playwright's own trace (kept for failed tests) copies each picture on the page into its
+ * snapshots, fetching a photo preview's `blob:` address from inside the page, which connect-src
+ * refuses. The shop's code never fetches a `blob:` address (it only shows them, under img-src), so
+ * that refusal is the trace's, not the page's.
+ */
+export const isTraceSnapshotFetch = (text: string) =>
+  /^Connecting to 'blob:[^']*' violates the following Content Security Policy directive: "connect-src/.test(text);
+
+/**
  * Every document tells the test of each violation as it happens (the `securitypolicyviolation`
  * event, in every frame and popup, before the page's own scripts), and Chromium's console says the
  * same of frames that run no script at all (a sandboxed e-mail): both are counted.
@@ -37,12 +46,14 @@ function watch(context: BrowserContext): Promise<void> {
   let watching = watched.get(context);
   if (!watching) {
     context.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()) && !isTraceSnapshotFetch(message.text())) {
         current?.push({ page: message.page()?.url() ?? '', directive: 'console', blocked: message.text(), source: message.location().url });
       }
     });
     watching = Promise.all([
-      context.exposeBinding(BINDING, (_source, violation: CspViolation) => void current?.push(violation)),
+      context.exposeBinding(BINDING, (_source, violation: CspViolation) => {
+        if (!(violation.directive === 'connect-src' && violation.blocked === 'blob')) current?.push(violation);
+      }),
       context.addInitScript(listenForViolations, BINDING),
     ]).then(() => undefined);
     watched.set(context, watching);
