@@ -9,7 +9,6 @@ import {
   expect,
   expectConfirmation,
   fillCard,
-  main,
   pay,
   payButton,
   screenshot,
