@@ -34,7 +34,7 @@ test(
   async ({ page, browser }, testInfo) => {
     // Signed in: the server's session draws the form as the page is sent (decision 0063). Signing in
     // needs scripts, so it happens in a context of its own whose cookies this one then takes.
-    const signingIn = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const signingIn = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
     await signInByRedirect(await signingIn.newPage(), DEMO.shopper.email);
     await page.context().addCookies(await signingIn.cookies());
     await signingIn.close();
