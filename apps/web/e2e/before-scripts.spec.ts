@@ -162,6 +162,27 @@ test('the phone "Menu" pressed before the scripts run opens once they do', { tag
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('a discount code is applied and removed on the basket page as plain forms, a wrong one refused in the form', async ({ page }) => {
+    await page.goto(BASIN);
+    await main(page).getByRole('button', { name: 'Add to basket', exact: true }).click();
+    await expect(main(page).getByText(`Added 1 × ${BASIN_NAME} to your basket.`)).toBeVisible();
+    await page.goto('/basket');
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    const code = summary.getByRole('textbox', { name: 'Discount code' });
+    await code.fill('NOSUCHCODE');
+    await summary.getByRole('button', { name: 'Apply' }).click();
+    // The API's words, beside the code as typed.
+    await expect(summary.getByText('We don\'t recognise the code "NOSUCHCODE". Check it and try again.')).toBeVisible();
+    await expect(code).toHaveValue('NOSUCHCODE');
+    await code.fill('FREEDELIVERY');
+    await summary.getByRole('button', { name: 'Apply' }).click();
+    await expect(summary.getByText('FREEDELIVERY applied')).toBeVisible();
+    await expect(summary.getByText('Discount (FREEDELIVERY)')).toBeVisible();
+    await summary.getByRole('button', { name: 'Remove code FREEDELIVERY' }).click();
+    await expect(summary.getByRole('textbox', { name: 'Discount code' })).toBeVisible();
+    await expect(summary.getByText('Discount (FREEDELIVERY)')).toHaveCount(0);
+  });
+
   test('the delivery postcode check is a plain form: the page comes back with the options for it', async ({ page }) => {
     await page.goto(`${BASIN}?sku=PL000109-2`);
     const delivery = page.getByRole('region', { name: 'Delivery' });

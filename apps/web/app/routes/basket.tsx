@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { ApiError } from '@shop/api-client';
+import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/basket';
 import { BasketLineItem } from '../components/basket/basket-line-item.tsx';
 import { SaveForLater } from '../components/wishlist/save-for-later.tsx';
@@ -12,11 +13,13 @@ import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon, TruckIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { basketClient, optionalExtra } from '../lib/api.server.ts';
+import { basketClient, optionalExtra, throwIfRateLimited } from '../lib/api.server.ts';
+import { formText } from '../components/staff/step-form.tsx';
+import { isSameOriginPost } from '../lib/same-origin-post.ts';
 import { readShopSession } from '../lib/auth/session.server.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';
 import { guestBasketId } from '../lib/basket/guest-basket.server.ts';
-import { CURRENT_BASKET, itemCountText } from '../lib/basket/basket-logic.ts';
+import { CURRENT_BASKET, discountProblemMessage, itemCountText } from '../lib/basket/basket-logic.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -40,6 +43,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const basketId = session ? CURRENT_BASKET : guestBasketId(request);
   const client = basketClient(request, session?.accessToken);
   return { drawn: basketId ? await optionalExtra(client.getBasket({ params: { basketId } })) : null };
+}
+
+/**
+ * The discount code applied or removed as a plain form (before the page's scripts run, or without
+ * them): the basket comes back with it, or the form with the API's words for the refusal.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (!isSameOriginPost(request.headers, request.url)) throw data(null, { status: 403 });
+  const form = await request.formData();
+  const session = readShopSession(request);
+  const basketId = session ? CURRENT_BASKET : guestBasketId(request);
+  if (!basketId) return redirect('/basket', 303);
+  const client = basketClient(request, session?.accessToken);
+  const code = formText(form, 'code').trim();
+  try {
+    if (formText(form, 'intent') === 'remove-discount') await client.removeDiscount({ params: { basketId }, body: { code } });
+    else if (code === '') return data({ discountProblem: 'Enter a discount code.', code }, { status: 400 });
+    else await client.addDiscount({ params: { basketId }, body: { code } });
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data({ discountProblem: discountProblemMessage(error), code }, { status: error.status });
+  }
+  return redirect('/basket', 303);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Basket } from '@shop/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useActionData } from 'react-router';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { discountProblemMessage, itemCountText, vatRateLabel } from '../../lib/basket/basket-logic.ts';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
@@ -121,29 +122,40 @@ function TradeBasketTotals({ basket, display }: { basket: Basket; display: VatDi
   );
 }
 
-/** The discount code form, with the API's message for each refusal, or the applied code and its remove action. */
+/** Where the discount forms post without scripts: the basket page's action (routes/basket.tsx). */
+const BASKET_ACTION = '/basket';
+
+/**
+ * The discount code form, with the API's message for each refusal, or the applied code and its
+ * remove action. Both are plain forms posted to the basket page before its scripts run (what was
+ * typed is read from the form, so nothing typed early is lost); with scripts the basket changes here.
+ */
 export function DiscountCodeForm({ basket }: { basket: Basket }) {
   const { applyDiscount, removeDiscount } = useBasket();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // The basket page's answer to a plain form's refusal, until the shopper tries again here.
+  const posted = useActionData() as { discountProblem?: string; code?: string } | undefined;
+  const [problem, setProblem] = useState<string | null>(posted?.discountProblem ?? null);
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
   const apply = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code.trim() === '') {
+    const form = event.currentTarget;
+    const code = String(new FormData(form).get('code') ?? '').trim();
+    if (code === '') {
       setProblem('Enter a discount code.');
       return;
     }
     setBusy(true);
     setProblem(null);
-    const result = await applyDiscount(code.trim());
+    const result = await applyDiscount(code);
     setBusy(false);
-    if (result.ok) setCode('');
+    if (result.ok) form.reset();
     else setProblem(discountProblemMessage(result.error));
   };
 
-  const removeCode = async () => {
+  const removeCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setBusy(true);
     setProblem(null);
     const result = await removeDiscount();
@@ -164,18 +176,22 @@ export function DiscountCodeForm({ basket }: { basket: Basket }) {
             <span className="block text-green-900">{basket.discount.description}</span>
             {!basket.discount.applies && <span className="block text-navy-700">{keptCodeReason(basket)}</span>}
           </p>
-          <Button variant="ghost" size="sm" onClick={removeCode} loading={busy}>
-            Remove<span className="sr-only"> code {basket.discount.code}</span>
-          </Button>
+          <form method="post" action={BASKET_ACTION} onSubmit={removeCode}>
+            <input type="hidden" name="intent" value="remove-discount" />
+            <input type="hidden" name="code" value={basket.discount.code} />
+            <Button type="submit" variant="ghost" size="sm" loading={busy}>
+              Remove<span className="sr-only"> code {basket.discount.code}</span>
+            </Button>
+          </form>
         </div>
       ) : (
-        <form onSubmit={apply} noValidate className="flex items-start gap-2">
+        <form method="post" action={BASKET_ACTION} onSubmit={apply} noValidate className="flex items-start gap-2">
           <FormField label="Discount code" hideLabel error={problem} className="flex-1">
             {(control) => (
               <Input
                 {...control}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
+                name="code"
+                defaultValue={posted?.code ?? ''}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
