@@ -141,7 +141,8 @@ export function DiscountCodeForm({ basket }: { basket: Basket }) {
   const apply = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const code = String(new FormData(form).get('code') ?? '').trim();
+    const typed = new FormData(form).get('code');
+    const code = typeof typed === 'string' ? typed.trim() : '';
     if (code === '') {
       setProblem('Enter a discount code.');
       return;
