@@ -14,7 +14,7 @@ import { BasketIcon, TruckIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { basketClient, optionalExtra, throwIfRateLimited } from '../lib/api.server.ts';
-import { formText } from '../components/staff/step-form.tsx';
+import { formText } from '../lib/form-text.ts';
 import { isSameOriginPost } from '../lib/same-origin-post.ts';
 import { readShopSession } from '../lib/auth/session.server.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';

@@ -4,6 +4,7 @@ import { useActionData } from 'react-router';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { discountProblemMessage, itemCountText, vatRateLabel } from '../../lib/basket/basket-logic.ts';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { formText } from '../../lib/form-text.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
 import { Badge } from '../ui/badge.tsx';
@@ -141,8 +142,7 @@ export function DiscountCodeForm({ basket }: { basket: Basket }) {
   const apply = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const typed = new FormData(form).get('code');
-    const code = typeof typed === 'string' ? typed.trim() : '';
+    const code = formText(new FormData(form), 'code').trim();
     if (code === '') {
       setProblem('Enter a discount code.');
       return;

@@ -1,6 +1,9 @@
 import { ApiError } from '@shop/api-client';
 import type { ReactNode } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { formText } from '../../lib/form-text.ts';
+
+export { formText };
 
 /** What the API refused a step for: a summary above the button, messages beside fields, and whether the record moved on. */
 export interface StepProblem {
@@ -24,12 +27,6 @@ export function stepProblemOf(error: unknown, staleCodes: ReadonlySet<string>, f
   const first = Object.values(fields)[0];
   return { summary: first === undefined ? apiProblemMessage(error) : (fieldsSummary ?? first), stale, fields };
 }
-
-/** A form's text field, or '' when it is missing or a file. */
-export const formText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 /** A step form's title (which names the form) and its hint. */
 export function StepHeading({ id, title, hint }: { id: string; title: string; hint?: ReactNode }) {

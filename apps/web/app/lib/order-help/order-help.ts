@@ -6,6 +6,9 @@
  */
 import type { OrderStatus } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
+import { formText } from '../form-text.ts';
+
+export { formText };
 
 export const ORDER_HELP_FORMS = ['cancel', 'return', 'report', 'question', 'amend', 'refund-query', 'delivery-terms'] as const;
 export type OrderHelpForm = (typeof ORDER_HELP_FORMS)[number];
@@ -87,11 +90,6 @@ export function chosenLines(form: FormData): { position: number; quantity: numbe
     });
 }
 
-/** A text field of a posted form ('' when absent or a file). */
-export const formText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 const text = formText;
 const optional = (form: FormData, name: string) => text(form, name).trim() || undefined;
 

@@ -9,6 +9,9 @@ import {
   type TradeDocumentKind,
 } from '@shop/contracts';
 import { stepErrors, type StepErrors } from '../checkout/checkout-forms.ts';
+import { formText } from '../form-text.ts';
+
+export { formText };
 
 /**
  * The trade application as a plain multipart form (`/trade/apply`): every field of the contract's
@@ -67,11 +70,6 @@ export const fieldId = (field: string) => `apply-${field.replace(/\./g, '-')}`;
 /** The path the API names a field by in its problems. */
 export const problemPath = (field: string) => `body.${field}`;
 
-/** A text field's value; '' when it is absent or a file. */
-export const formText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 const optional = (form: FormData, name: string) => formText(form, name).trim() || undefined;
 
 /**
