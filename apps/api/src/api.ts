@@ -6,6 +6,7 @@ import { buildApp, type BuildAppOptions } from './platform/app.ts';
 import { systemClock, type Actor, type Clock, type Platform } from './platform/context.ts';
 import type { ApiModule } from './platform/module.ts';
 import { runJobsWithApp } from './platform/jobs.ts';
+import { PlatformErrors } from './platform/errors.ts';
 import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
 import { selectOne } from './platform/health.repository.ts';
@@ -189,7 +190,12 @@ export interface BuildApiOptions {
   healthCheckCacheMs?: number;
   /** What the composition takes besides the settings (the demo catalogue's size, a test's retrieval codes). */
   compose?: Pick<ComposeOptions, 'demoProducts' | 'retrievalCodes'>;
+  /** A worker's API (SERVE=worker): composed for its jobs, it answers its health and probe paths only. */
+  healthOnly?: boolean;
 }
+
+/** What a worker without the API still answers: its probes. */
+const PROBE_PATHS = /^\/(api\/health|livez|readyz|metrics)(\/|\?|$)/;
 
 /**
  * The API as a Fastify instance, not yet listening: tests inject into it, servers listen on it. Its
@@ -247,8 +253,13 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   };
   const app = await buildApp({ config: options.config, platform, modules: composed.modules, logger: options.logger, logDestination: options.logDestination });
   app.decorate('composed', composed);
+  if (options.healthOnly) {
+    app.addHook('onRequest', async (request) => {
+      if (!PROBE_PATHS.test(request.url)) throw PlatformErrors.routeNotFound(request.method, request.url.split('?')[0]!);
+    });
+  }
   app.log.info({ caches: composed.caches.reports() }, 'in-process caches and their budgets');
-  // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which).
+  // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which; none unless SERVE holds worker).
   runJobsWithApp(app, [idempotencyKeysPruning, ...composed.modules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
   return app;
 }

@@ -4,12 +4,22 @@ import { z } from 'zod';
 import { ConfigError, loadApiConfig, parseSettings, type ApiConfig } from '@shop/api';
 import type { PolicySources } from './content-security-policy.ts';
 
+/** What an instance does: answer the API, draw the storefront's pages, run the background jobs. */
+export type Role = 'api' | 'web' | 'worker';
+const ROLES: readonly Role[] = ['api', 'web', 'worker'];
+
 /**
- * The composition's own settings on top of the API's. `SERVE` lets one build run both tiers
- * (default), the API alone, or the web alone behind a load balancer that routes /api elsewhere.
+ * The composition's own settings on top of the API's. `SERVE` lets one build run every role
+ * (`all`, the default), or those named: the API alone, the web alone behind a load balancer that
+ * routes /api elsewhere, the background jobs alone (`worker`), or any of them together (`api,worker`).
  */
 const ServerConfigSchema = z.object({
-  SERVE: z.enum(['all', 'api', 'web']).default('all'),
+  SERVE: z
+    .string()
+    .trim()
+    .regex(/^(all|(api|web|worker)(\s*,\s*(api|web|worker))*)$/, 'must be all, or api, web and worker separated by commas, such as api,worker')
+    .default('all')
+    .transform((value) => new Set(value === 'all' ? ROLES : value.split(',').map((role) => role.trim() as Role))),
   WEB_BUILD_DIR: z.string().min(1).optional(),
   API_INTERNAL_URL: z.url().optional(),
   // Read here too: a storefront-only tier has no Stripe secret, yet its pages may take payments by Stripe.
@@ -19,7 +29,8 @@ const ServerConfigSchema = z.object({
 
 export interface ServerConfig {
   api: ApiConfig;
-  serve: 'all' | 'api' | 'web';
+  /** The roles this instance plays (SERVE): background jobs run only where it holds `worker`. */
+  serve: ReadonlySet<Role>;
   webBuildDir: string;
   /** Where server-side page loaders reach the API. */
   apiInternalUrl: string;
@@ -31,12 +42,16 @@ const defaultWebBuild = fileURLToPath(new URL('../../web/build', import.meta.url
 
 export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const { SERVE, WEB_BUILD_DIR, API_INTERNAL_URL, STRIPE_API_URL, STRIPE_JS_URL } = parseSettings(ServerConfigSchema, env);
-  const api = loadApiConfig(env, { servesApi: SERVE !== 'web' });
-  if (SERVE === 'web' && !API_INTERNAL_URL) {
+  const pagesElsewhere = SERVE.has('web') && !SERVE.has('api');
+  // A worker signs and pays as the API does (its jobs send links, recover payments), so production's refusals apply to it too.
+  const loaded = loadApiConfig(env, { servesApi: SERVE.has('api') || SERVE.has('worker') });
+  // Only a worker runs jobs; within one, JOBS may choose among them.
+  const api: ApiConfig = SERVE.has('worker') ? loaded : { ...loaded, jobs: [] };
+  if (pagesElsewhere && !API_INTERNAL_URL) {
     throw new ConfigError('Invalid configuration:\n  API_INTERNAL_URL: required when SERVE=web (where page loaders reach the API)');
   }
   // Generated, it would be this process's alone: the API tier would count every page against this host (decision 0047).
-  if (SERVE === 'web' && !env.WEB_TIER_SECRET && !env.WEB_TIER_SECRET_FILE) {
+  if (pagesElsewhere && !env.WEB_TIER_SECRET && !env.WEB_TIER_SECRET_FILE) {
     throw new ConfigError(
       'Invalid configuration:\n  WEB_TIER_SECRET: required when SERVE=web. Set it on the web and API tiers to the same random string ' +
         'of 32 characters or more, so that each page counts against its own visitor’s rate limit',
@@ -51,7 +66,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
       publicUrl: api.publicUrl,
       issuer: api.identity.issuer,
       // The API tier decides the gateway; a storefront-only tier cannot tell, so it allows Stripe.
-      stripe: api.payments.stripe || SERVE === 'web' ? { jsUrl: STRIPE_JS_URL, apiUrl: STRIPE_API_URL } : null,
+      stripe: api.payments.stripe || pagesElsewhere ? { jsUrl: STRIPE_JS_URL, apiUrl: STRIPE_API_URL } : null,
     },
   };
 }

@@ -19,7 +19,7 @@ async function main() {
   const config = loadServerConfig();
   const server = await createShopServer(config);
   const url = config.api.publicUrl;
-  const servesPages = config.serve !== 'api';
+  const servesPages = config.serve.has('web');
   await server.app.listen({
     port: config.api.port,
     host: config.api.host,
@@ -31,7 +31,7 @@ async function main() {
     // Only PUBLIC_URL works for pages: any other name of this machine is redirected to it (decision 0052).
     lines.push(`  Storefront          ${url}/`, '                      (other addresses of this machine redirect here; to use another, set PUBLIC_URL)');
   }
-  if (config.serve !== 'web') {
+  if (config.serve.has('api')) {
     lines.push(`  API reference       ${url}/api/docs`, `  API health          ${url}/api/health`);
     lines.push(
       config.api.identity.embedded

@@ -21,8 +21,9 @@ export interface ShopServer {
 }
 
 /**
- * The composition root: the API, the storefront and (later) the identity provider on one Fastify
- * server, or any one tier alone per `SERVE`.
+ * The composition root: the API, the storefront and the background jobs on one Fastify server, or
+ * the roles `SERVE` names. A worker without the API builds the API's composition for its jobs but
+ * answers only its health calls.
  */
 export async function createShopServer(
   config: ServerConfig,
@@ -31,11 +32,12 @@ export async function createShopServer(
   // Page loaders find the API through this, whether it is in this process or another, and prove
   // their calls are the web tier's with the secret (decision 0047; generated for SERVE=all).
   process.env.API_INTERNAL_URL = config.apiInternalUrl;
-  if (config.serve !== 'api') process.env.WEB_TIER_SECRET = config.api.webTierSecret;
+  const { serve } = config;
+  if (serve.has('web')) process.env.WEB_TIER_SECRET = config.api.webTierSecret;
 
   let database: DatabaseHandle | null = null;
   let app: FastifyInstance;
-  if (config.serve === 'web') {
+  if (!serve.has('api') && !serve.has('worker')) {
     // Built as the API's server is: the same security headers, request ids, redacted logs, proxy
     // trust (TRUST_PROXY) and body limit, so a page is answered alike whichever tier draws it.
     app = Fastify(shopServerOptions(config.api, options));
@@ -47,20 +49,26 @@ export async function createShopServer(
       poolSize: config.api.database.poolSize,
     });
     await applyMigrations(database);
-    app = await buildApi({ config: config.api, database, logger: options.logger, logDestination: options.logDestination });
+    app = await buildApi({
+      config: config.api,
+      database,
+      logger: options.logger,
+      logDestination: options.logDestination,
+      healthOnly: !serve.has('api'),
+    });
     // The demo data comes from the API's own composition, before it is ready (search indexes load then).
     if (config.api.demoData) {
       const bar = createProgressBar();
       await runSeeds(database, app.composed.seeds, (done, total, label) => bar.update(done, total, label), { files: config.api.files });
     }
   }
-  if (config.serve !== 'api') {
+  if (serve.has('web')) {
     const mode = config.api.env === 'development' ? 'development' : 'production';
     await registerWeb(app, config.webBuildDir, mode, {
       publicUrl: config.api.publicUrl,
       bodyLimitBytes: config.api.bodyLimitBytes,
       pageSources: config.pageSources,
-      ...(config.serve === 'all' && { apiInProcessUrl: config.apiInternalUrl }),
+      ...(serve.has('api') && { apiInProcessUrl: config.apiInternalUrl }),
     });
   }
   return {

@@ -63,6 +63,8 @@ export function exponentialBackoff(failures: number, baseMs: number, maxMs: numb
 const DEFAULT_MAX_BACKOFF_MS = 60_000;
 
 export interface JobRunner {
+  /** The names of the jobs this process runs (none where SERVE lacks `worker`). */
+  readonly selected: readonly string[];
   /** Starts every selected job: each runs its first batch at once. */
   start(): void;
   /** No batch starts after this; resolves when the batches in flight have finished and every job is closed. */
@@ -80,9 +82,11 @@ export function createJobRunner(options: { jobs: readonly Job[]; context: JobCon
       `Invalid configuration:\n  JOBS: ${unknown.map((name) => `"${name}"`).join(', ')} is not a job of this shop; its jobs are ${[...names].join(', ')}`,
     );
   }
-  const loops = jobs.filter((job) => selection === 'all' || selection.includes(job.name)).map((job) => jobLoop(job, context, timers));
+  const chosen = jobs.filter((job) => selection === 'all' || selection.includes(job.name));
+  const loops = chosen.map((job) => jobLoop(job, context, timers));
   let started = false;
   return {
+    selected: chosen.map((job) => job.name),
     start() {
       if (started) return;
       started = true;
@@ -150,5 +154,13 @@ export function runJobsWithApp(app: FastifyInstance, jobs: readonly Job[], selec
   const runner = createJobRunner({ jobs, selection, context: { db: platform.db, clock: platform.clock, log: app.log.child({ module: 'jobs' }) } });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
+  app.decorate('jobs', runner);
   return runner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The runner of this process's background jobs. */
+    jobs: JobRunner;
+  }
 }

@@ -5,8 +5,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { IdentitySettings } from './identity.deps.ts';
 import { CSRF_COOKIE, formToken, isFormTokenValid, newCsrfBinding } from './csrf.ts';
 import { IdentityError, IdentityErrors, type FieldErrors } from './identity.errors.ts';
-import { deleteStaleThrottleEvents, type IdentityContext, type IdentityService, type VerifyEmailResult } from './identity.service.ts';
-import { deleteExpiredOidcPayloads } from './identity.repository.ts';
+import { type IdentityContext, type IdentityService, type VerifyEmailResult } from './identity.service.ts';
 import { asFastifyReadsThem, createIdentityProvider, grantFirstPartyConsent, MOUNT_PATH, type IdentityProvider } from './oidc.ts';
 import {
   FONT,
@@ -24,8 +23,6 @@ import {
 } from './pages.ts';
 import { CHECK_SESSION_PAGE, CHECK_SESSION_PATH, CHECK_SESSION_SCRIPT_HASH } from './session-check.ts';
 
-/** Expired provider rows and old throttling rows are deleted this often, by every instance. */
-const CLEANUP_INTERVAL_MS = 15 * 60 * 1000;
 const FORM_BODY_LIMIT = 16 * 1024;
 /** A `return_to` may only lead back into a sign-in on this provider. */
 const INTERACTION_PATH = /^\/identity\/interaction\/[\w-]{1,64}$/;
@@ -84,31 +81,12 @@ export async function registerIdentityRoutes(app: FastifyInstance, service: Iden
 /** Creates the provider once, on first use; a failure (database down) is retried next time. */
 function lazyIdentity(app: FastifyInstance, platform: Platform, settings: IdentitySettings): () => Promise<IdentityProvider> {
   let pending: Promise<IdentityProvider> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const cleanUp = async () => {
-    try {
-      const now = platform.clock.now();
-      await deleteExpiredOidcPayloads(platform.db, now);
-      await deleteStaleThrottleEvents(platform.db, now);
-    } catch (error) {
-      app.log.warn({ err: error }, 'identity clean-up failed; it runs again later');
-    }
-  };
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // Its expired rows are deleted by a worker's `identity-clean-up` job (clean-up.ts).
   return () =>
-    (pending ??= createIdentityProvider(platform, settings, app.log).then(
-      (created) => {
-        timer = setInterval(() => void cleanUp(), CLEANUP_INTERVAL_MS).unref();
-        void cleanUp();
-        return created;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    ));
+    (pending ??= createIdentityProvider(platform, settings, app.log).catch((error: unknown) => {
+      pending = null;
+      throw error;
+    }));
 }
 
 // ── small HTTP helpers ───────────────────────────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import { registerIdentityRoutes } from './identity.routes.ts';
 import type { IdentityService } from './identity.service.ts';
 import type { IdentitySettings } from './identity.deps.ts';
 import { demoAccountsSeed } from './identity.seed.ts';
+import { identityCleanUp } from './clean-up.ts';
 
 export { createIdentityService, type IdentityContext, type IdentityService, type UserProfile } from './identity.service.ts';
 export type { IdentityDeps, IdentitySettings } from './identity.deps.ts';
@@ -19,5 +20,7 @@ export function createIdentityModule({ identity, settings }: { identity: Identit
     personalData: identityPersonalData,
     registerRoutes: (app) => registerIdentityRoutes(app, identity, settings),
     seeds: [demoAccountsSeed],
+    // Only the embedded provider keeps rows that expire.
+    jobs: () => (settings.provider.embedded ? [identityCleanUp] : []),
   };
 }
