@@ -183,6 +183,18 @@ test.describe('without JavaScript', () => {
     await expect(summary.getByText('Discount (FREEDELIVERY)')).toHaveCount(0);
   });
 
+  test('"Save basket" is a plain form: the basket page comes back with the code to retrieve it by', async ({ page }) => {
+    await page.goto(BASIN);
+    await main(page).getByRole('button', { name: 'Add to basket', exact: true }).click();
+    await expect(main(page).getByText(`Added 1 × ${BASIN_NAME} to your basket.`)).toBeVisible();
+    await page.goto('/basket');
+    await page.getByRole('button', { name: 'Save basket' }).click();
+    const saved = page.getByRole('region', { name: 'Your basket is saved' });
+    await expect(saved.getByTestId('retrieval-code')).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(saved).toContainText(/Valid until \d/);
+    await expect(saved.getByRole('link', { name: 'Retrieve a saved basket' })).toHaveAttribute('href', '/basket/retrieve');
+  });
+
   test('the delivery postcode check is a plain form: the page comes back with the options for it', async ({ page }) => {
     await page.goto(`${BASIN}?sku=PL000109-2`);
     const delivery = page.getByRole('region', { name: 'Delivery' });

@@ -1,12 +1,16 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect, storedUser } from './auth.ts';
 import { asStaff, emailedLink, newContext, staffMailbox } from './mailbox.ts';
+import { visitorAddress } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
 // Each test signs in through the provider's pages (password hashing included), on a machine that may be busy.
 // Its tests share the one test address's order-tracking budget (20 calls a minute): one at a time, not side by side.
 test.describe.configure({ timeout: 120_000, mode: 'default' });
+// Each test from an address of its own: order help shares tracking's per-address budget (20 a minute),
+// which the suite's calls from one loopback address would otherwise spend together.
+test.beforeEach(async ({ page }, testInfo) => page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) }));
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Staff move the order on through the orders API, as the staff order page does. */

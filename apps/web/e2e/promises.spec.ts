@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
 import { addBasin, CHECKOUT_TIMEOUT, openCheckout, section, stepsBeforePayment, uniqueEmail } from './checkout-steps.ts';
 import { SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
 
@@ -134,6 +134,8 @@ test('creating an account links the terms of sale and the privacy notice', async
 test('the save-basket dialog gives the number to call', async ({ page }) => {
   await addBasin(page);
   await page.goto('/basket');
+  // The dialog is the scripts' way (before them, the page comes back with the code: before-scripts.spec.ts).
+  await pageReady(page);
   await page.getByRole('button', { name: 'Save basket' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save your basket' });
   await expect(dialog.getByTestId('retrieval-code')).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);

@@ -6,13 +6,14 @@ import { BasketLineItem } from '../components/basket/basket-line-item.tsx';
 import { SaveForLater } from '../components/wishlist/save-for-later.tsx';
 import { BasketNotices } from '../components/basket/basket-notices.tsx';
 import { BasketTotals, DiscountCodeForm } from '../components/basket/basket-summary.tsx';
-import { SaveBasketButton } from '../components/basket/save-basket-dialog.tsx';
+import { SAVE_INTENT, SaveBasketButton } from '../components/basket/save-basket-dialog.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon, TruckIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { apiProblemMessage } from '../lib/api-problem.ts';
 import { basketClient, optionalExtra, throwIfRateLimited } from '../lib/api.server.ts';
 import { formText } from '../lib/form-text.ts';
 import { isSameOriginPost } from '../lib/same-origin-post.ts';
@@ -47,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * The discount code applied or removed as a plain form (before the page's scripts run, or without
- * them): the basket comes back with it, or the form with the API's words for the refusal.
+ * them): the basket comes back with it, or the form with the API's words for the refusal. "Save
+ * basket" is a plain form too: the page comes back with the code to retrieve it by.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (!isSameOriginPost(request.headers, request.url)) throw data(null, { status: 403 });
@@ -56,6 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   const basketId = session ? CURRENT_BASKET : guestBasketId(request);
   if (!basketId) return redirect('/basket', 303);
   const client = basketClient(request, session?.accessToken);
+  if (formText(form, 'intent') === SAVE_INTENT) return saveBasket(client, basketId);
   const code = formText(form, 'code').trim();
   try {
     if (formText(form, 'intent') === 'remove-discount') await client.removeDiscount({ params: { basketId }, body: { code } });
@@ -67,6 +70,17 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ discountProblem: discountProblemMessage(error), code }, { status: error.status });
   }
   return redirect('/basket', 303);
+}
+
+/** "Save basket" pressed before the page's scripts run: the page comes back with the retrieval code on it. */
+async function saveBasket(client: ReturnType<typeof basketClient>, basketId: string) {
+  try {
+    return { saved: await client.saveBasket({ params: { basketId } }) };
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data({ saveProblem: apiProblemMessage(error) }, { status: error.status });
+  }
 }
 
 /**

@@ -48,8 +48,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return data<Loaded>({ orderNumber, order, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw error;
-    // Signed in, without a link: not an order of theirs, so they may ask for its link like anyone.
-    if (!proof.linkToken) return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
+    // Signed in, without a link: not an order of theirs, so they may ask for its link like anyone
+    // (asked too often, they are told so, as with a link).
+    if (!proof.linkToken && error.status !== 429)
+      return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
     const forget = orderLinkCookie(orderNumber, null, { maxAgeSeconds: 0, secure: new URL(request.url).protocol === 'https:' });
     const problem = error.status === 403 ? linkProblem(error) : problemsFrom(error).problem;
     return data<Loaded>(

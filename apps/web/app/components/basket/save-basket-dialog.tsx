@@ -1,6 +1,6 @@
 import type { SavedBasket } from '@shop/contracts';
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { emailProblem, formatExpiry } from '../../lib/basket/basket-logic.ts';
@@ -14,16 +14,22 @@ import { Input } from '../ui/input.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
+/** The basket page's form field that says "Save basket" was pressed. */
+export const SAVE_INTENT = 'save-basket';
+
 /**
  * "Save basket": saves a copy under a retrieval code (valid 30 days) as the dialog opens, shows the
- * code large enough to read out or copy, and can e-mail it with a link.
+ * code large enough to read out or copy, and can e-mail it with a link. It is a plain form too:
+ * pressed before the page's scripts run, the basket page comes back with the code on it.
  */
 export function SaveBasketButton({ className }: { className?: string }) {
   const { save } = useBasket();
+  const posted = useActionData() as { saved?: SavedBasket; saveProblem?: string } | undefined;
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<{ state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; value: SavedBasket }>({
     state: 'loading',
   });
+  const [savedByForm, setSavedByForm] = useState(posted?.saved ?? null);
   const close = useCallback(() => setOpen(false), []);
 
   const saveNow = async () => {
@@ -34,17 +40,32 @@ export function SaveBasketButton({ className }: { className?: string }) {
 
   return (
     <>
-      <Button
-        variant="secondary"
-        className={className}
-        aria-haspopup="dialog"
-        onClick={() => {
-          setOpen(true);
-          void saveNow();
-        }}
-      >
-        Save basket
-      </Button>
+      <form method="post">
+        <input type="hidden" name="intent" value={SAVE_INTENT} />
+        <Button
+          type="submit"
+          variant="secondary"
+          className={className}
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+            void saveNow();
+          }}
+        >
+          Save basket
+        </Button>
+      </form>
+      {posted?.saveProblem && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {posted.saveProblem}
+        </p>
+      )}
+      {savedByForm && (
+        <section aria-label="Your basket is saved" className="space-y-5 rounded-2xl border border-navy-100 bg-white p-5">
+          <SavedCode saved={savedByForm} onEmailed={setSavedByForm} />
+        </section>
+      )}
       <Dialog open={open} onClose={close} title="Save your basket">
         <div className="space-y-5 p-5">
           {saved.state === 'error' ? (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { BACK_FIELD, helpfulVotePath, voteMessage } from '../../lib/reviews/review-links.ts';
+import { BACK_FIELD, helpfulVotePath, voteMessage, votedMessage } from '../../lib/reviews/review-links.ts';
 import { buttonClasses } from '../ui/button.tsx';
 
 const NO_ANSWER = 'We couldn’t reach the shop. Check your connection and try again.';
@@ -8,11 +9,16 @@ const NO_ANSWER = 'We couldn’t reach the shop. Check your connection and try a
 /**
  * "Helpful? Yes (n)" under a review: a plain form (it works before the page's scripts run, going
  * back to the review with the count changed); with scripts the vote is sent in place, the count
- * changes where it is and the answer is said beside it ("Thank you", or that this person had voted).
+ * changes where it is and the answer is said beside it ("Thank you", or that this person had voted);
+ * the plain form's answer comes back in the address (`?voted=`) and is said the same way.
  */
 export function HelpfulVote({ reviewId, count, back }: { reviewId: string; count: number; back: string }) {
+  const [search] = useSearchParams();
   const [shown, setShown] = useState(count);
-  const [answer, setAnswer] = useState<{ message: string; problem: boolean } | null>(null);
+  const [answer, setAnswer] = useState<{ message: string; problem: boolean } | null>(() => {
+    const message = votedMessage(search, reviewId);
+    return message === null ? null : { message, problem: false };
+  });
   const [sending, setSending] = useState(false);
 
   const send = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backPath, writeReviewPath } from './review-links.ts';
+import { backPath, votedMessage, votedPath, writeReviewPath } from './review-links.ts';
 import { characterCountMessage, inFormOrder, photosFromForm, photosProblem, reviewFromForm } from './review-form.ts';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
@@ -83,5 +83,14 @@ describe('links to and from reviews', () => {
   it('go back after a vote only to a product page of this shop', () => {
     expect(backPath('/p/oval-basin?reviewsPage=2')).toBe('/p/oval-basin?reviewsPage=2');
     for (const elsewhere of ['https://evil.example/p/x', '//evil.example', '/p/../../admin', '/account', '/p/x#y', null]) expect(backPath(elsewhere)).toBe('/');
+  });
+
+  it('bring a vote sent without scripts back with its answer, for that review only', () => {
+    const path = votedPath('/p/oval-basin?reviewsPage=2&voted=r0.counted', 'r1', true);
+    expect(path).toBe('/p/oval-basin?reviewsPage=2&voted=r1.again#review-r1');
+    const search = new URL(path, 'http://shop.test').searchParams;
+    expect(votedMessage(search, 'r1')).toBe('You have already voted for this review');
+    expect(votedMessage(search, 'r0')).toBeNull();
+    expect(votedMessage(new URLSearchParams({ voted: 'r1.counted' }), 'r1')).toBe('Thank you');
   });
 });

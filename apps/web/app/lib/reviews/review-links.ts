@@ -26,3 +26,21 @@ export function backPath(value: unknown): string {
 
 /** What the vote's answer says in the page. */
 export const voteMessage = (alreadyCounted: boolean) => (alreadyCounted ? 'You have already voted for this review' : 'Thank you');
+
+/** The query parameter that brings a vote sent without scripts back to the page: `<reviewId>.counted` or `<reviewId>.again`. */
+export const VOTED_PARAM = 'voted';
+
+/** Where a vote sent without scripts goes back to, carrying its answer so the page can say it beside the review. */
+export function votedPath(back: string, reviewId: string, alreadyCounted: boolean): string {
+  const url = new URL(back, 'http://shop.invalid');
+  url.searchParams.set(VOTED_PARAM, `${reviewId}.${alreadyCounted ? 'again' : 'counted'}`);
+  return `${url.pathname}${url.search}#${reviewAnchor(reviewId)}`;
+}
+
+/** The answer to say beside this review, when the page was reached from its vote sent without scripts. */
+export function votedMessage(search: URLSearchParams, reviewId: string): string | null {
+  const value = search.get(VOTED_PARAM);
+  if (value === `${reviewId}.again`) return voteMessage(true);
+  if (value === `${reviewId}.counted`) return voteMessage(false);
+  return null;
+}
