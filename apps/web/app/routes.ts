@@ -4,6 +4,8 @@ export default [
   index('routes/home.tsx'),
   route('c/:slug/:childSlug?', 'routes/category.tsx'),
   route('search', 'routes/search.tsx'),
+  // Every department and its types: the header's "All categories" before the page's scripts run.
+  route('categories', 'routes/categories.tsx'),
   // Promotion and new-products listings (spec §3 listing types 100 and 200), by listing slug.
   route('offers/:slug', 'routes/promotion.tsx'),
   route('p/:slug', 'routes/product.tsx'),

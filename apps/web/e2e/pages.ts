@@ -25,6 +25,7 @@ export const SHELL_PAGES: readonly { name: string; path: string; desktopOnly?: b
   { name: 'home', path: '/' },
   { name: 'category', path: '/c/toilets' },
   { name: 'subcategory', path: '/c/toilets/close-coupled-toilets' },
+  { name: 'all-categories', path: '/categories' },
   { name: 'category-filtered', path: '/c/basins?width_mm=600-mm&sort=4' },
   { name: 'offers-new-in', path: '/offers/new-in' },
   { name: 'offers-sale', path: '/offers/bathroom-sale' },

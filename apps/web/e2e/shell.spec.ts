@@ -226,7 +226,7 @@ test('the desktop "All categories" menu opens and closes with Esc', async ({ pag
   await page.goto('/help', { waitUntil: 'networkidle' });
   expect(pictures, 'a closed menu fetches none of its pictures').toEqual([]);
   const categories = page.getByRole('navigation', { name: 'Categories' });
-  const summary = categories.getByText('All categories');
+  const summary = categories.getByRole('button', { name: 'All categories' });
   await summary.focus();
   await page.keyboard.press('Enter');
   const panelLink = categories.getByRole('link', { name: /Extractor Fans/ });
@@ -241,6 +241,20 @@ test('the desktop "All categories" menu opens and closes with Esc', async ({ pag
   await panelLink.click();
   await expect(page).toHaveURL('/c/extractor-fans');
   await expect(panelLink).toBeHidden();
+});
+
+test.describe('before the scripts run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('"All categories" leads to the page of every department and its types', async ({ page }) => {
+    await page.goto('/help');
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All categories' }).click();
+    await expect(page).toHaveURL('/categories');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All categories');
+    await page.getByRole('main').getByRole('link', { name: 'Extractor Fans' }).click();
+    await expect(page).toHaveURL('/c/extractor-fans');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extractor Fans');
+  });
 });
 
 test('when the catalogue is unreachable the shop shows a friendly error page', async ({ page, request }, testInfo) => {
