@@ -192,6 +192,8 @@ export interface BuildApiOptions {
   compose?: Pick<ComposeOptions, 'demoProducts' | 'retrievalCodes'>;
   /** A worker's API (SERVE=worker): composed for its jobs, it answers its health and probe paths only. */
   healthOnly?: boolean;
+  /** How often overload is measured (a second; tests sooner). */
+  overloadSampleMs?: number;
 }
 
 /** What a worker without the API still answers: its probes. */
@@ -251,7 +253,19 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       return tradeBand ? { ...actor, roles: [...actor.roles, 'trade'] } : actor;
     },
   };
-  const app = await buildApp({ config: options.config, platform, modules: composed.modules, logger: options.logger, logDestination: options.logDestination });
+  // Ready once the database answers and the listings are loaded (decision 0070); a worker lists nothing.
+  const checks = [
+    { name: 'database', ready: () => platform.ping() },
+    ...(options.healthOnly ? [] : [{ name: 'catalogue', ready: () => services.catalogue.loadListings({ db: database.db, clock }) }]),
+  ];
+  const app = await buildApp({
+    config: options.config,
+    platform,
+    modules: composed.modules,
+    logger: options.logger,
+    logDestination: options.logDestination,
+    operations: { checks, overloadSampleMs: options.overloadSampleMs },
+  });
   app.decorate('composed', composed);
   if (options.healthOnly) {
     app.addHook('onRequest', async (request) => {

@@ -32,6 +32,9 @@ export const ApiConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // A statement running longer is cancelled by the server; a call waiting longer for a connection of the pool fails (503, decision 0070). 0: no limit.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 30000' }).int().min(0).default(30_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 5000' }).int().min(0).default(5_000),
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // A request that takes this long is logged at info; others at debug (platform/request-log.ts).
@@ -148,6 +151,14 @@ export const ApiConfigSchema = z.object({
     .trim()
     .regex(/^[a-z-]+(\s*,\s*[a-z-]+)*$/, 'must be all, none, or job names separated by commas, such as email-outbox,payment-recovery')
     .optional(),
+  // Operations (decision 0070): overload protection, draining, metrics and traces.
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 500' }).int().min(0).optional(),
+  OVERLOAD_HEAP_USED_PERCENT: z.coerce.number({ error: 'must be a percentage, such as 95' }).int().min(0).max(100).optional(),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number({ error: 'must be a number of seconds, such as 10' }).int().min(0).max(300).default(0),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be a random string of 32 characters or more').optional(),
+  OTEL_TRACES_EXPORTER: z.enum(['none', 'otlp'], { error: 'must be none or otlp' }).default('none'),
   ...shopSettings(),
 });
 
@@ -159,7 +170,9 @@ export interface ApiConfig {
   port: number;
   host: string;
   publicUrl: string;
-  database: { url?: string; poolSize: number; dataDir: string };
+  database: { url?: string; poolSize: number; dataDir: string; statementTimeoutMs: number; connectTimeoutMs: number };
+  /** Overload protection, draining, metrics and traces (decision 0070). */
+  operations: OperationsConfig;
   logLevel: z.infer<typeof ApiConfigSchema>['LOG_LEVEL'];
   slowRequestMs: number;
   bodyLimitBytes: number;
@@ -213,6 +226,32 @@ export interface ApiConfig {
 }
 
 /** See the README's configuration table. */
+export interface OperationsConfig {
+  /** 503 with Retry-After while the event loop's mean delay or the heap in use passes these (0: never). */
+  overload: { eventLoopDelayMs: number; heapUsedPercent: number; retryAfterSeconds: number };
+  /** How long `/readyz` answers 503 after SIGTERM before the server stops taking requests. */
+  shutdownDelaySeconds: number;
+  /** `/metrics` on its own port, or on the shop's with this bearer token; neither: not served. */
+  metrics: { port?: number; token?: string };
+  /** OpenTelemetry traces sent over OTLP/HTTP (the standard OTEL_EXPORTER_OTLP_* settings say where), or none. */
+  tracesExporter: 'none' | 'otlp';
+}
+
+function operationsConfig(c: z.infer<typeof ApiConfigSchema>): OperationsConfig {
+  // Tests run many apps on two cores: a slow moment there is no overload, so tests turn it on themselves.
+  const testing = c.NODE_ENV === 'test';
+  return {
+    overload: {
+      eventLoopDelayMs: c.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (testing ? 0 : 500),
+      heapUsedPercent: c.OVERLOAD_HEAP_USED_PERCENT ?? (testing ? 0 : 95),
+      retryAfterSeconds: c.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
+    shutdownDelaySeconds: c.SHUTDOWN_DELAY_SECONDS,
+    metrics: { port: c.METRICS_PORT, token: c.METRICS_TOKEN },
+    tracesExporter: c.OTEL_TRACES_EXPORTER,
+  };
+}
+
 export interface PaymentsConfig {
   /** How long a shopper's browser has to place the order after a payment succeeds before the recovery worker does. */
   recoveryGraceMs: number;
@@ -312,7 +351,14 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     port: c.PORT,
     host: c.HOST,
     publicUrl,
-    database: { url: c.DATABASE_URL, poolSize: c.DATABASE_POOL_SIZE, dataDir: path.resolve(c.DATA_DIR) },
+    database: {
+      url: c.DATABASE_URL,
+      poolSize: c.DATABASE_POOL_SIZE,
+      dataDir: path.resolve(c.DATA_DIR),
+      statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    operations: operationsConfig(c),
     logLevel: c.LOG_LEVEL,
     slowRequestMs: c.REQUEST_LOG_SLOW_MS,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
@@ -357,6 +403,7 @@ export const SECRET_SETTINGS = [
   'FILES_S3_ACCESS_KEY_ID',
   'FILES_S3_SECRET_ACCESS_KEY',
   'WEB_TIER_SECRET',
+  'METRICS_TOKEN',
 ] as const;
 
 const FILE_ERRORS: Record<string, string> = { ENOENT: 'there is no such file', EACCES: 'permission denied', EISDIR: 'it is a folder' };

@@ -7,4 +7,7 @@ export { runSeeds, type Progress, type Seed } from './seed/seed.ts';
 export { ShopLogController, shopLoggerOptions } from './platform/request-log.ts';
 export { shopServerOptions } from './platform/server-options.ts';
 export { installSecurityHeaders } from './platform/security-headers.ts';
+export { installProblemHandler } from './platform/problem-handler.ts';
+export { installOperations } from './platform/operations.ts';
+export type { Readiness } from './platform/probes.ts';
 export { redactLogText } from '@shop/contracts/redaction';

@@ -61,6 +61,15 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
+    // /readyz answers 503 from now on, so load balancers stop sending requests before the server stops taking them (decision 0070).
+    server.app.readiness.drain();
+    const delay = config.api.operations.shutdownDelaySeconds;
+    if (delay > 0) {
+      process.stdout.write(
+        `\n${signal} received: no longer ready; taking requests for ${delay} more second${delay === 1 ? '' : 's'} (SHUTDOWN_DELAY_SECONDS)…\n`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+    }
     process.stdout.write(`\n${signal} received: finishing requests in flight and closing the database…\n`);
     try {
       await server.close();

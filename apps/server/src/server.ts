@@ -5,6 +5,8 @@ import {
   openDatabase,
   runSeeds,
   installSecurityHeaders,
+  installOperations,
+  installProblemHandler,
   shopServerOptions,
   type BuildApiOptions,
   type DatabaseHandle,
@@ -42,12 +44,12 @@ export async function createShopServer(
     // trust (TRUST_PROXY) and body limit, so a page is answered alike whichever tier draws it.
     app = Fastify(shopServerOptions(config.api, options));
     installSecurityHeaders(app);
+    // The same probes and overload protection as the API's (decision 0070); ready unless draining.
+    installProblemHandler(app, config.api.bodyLimitBytes, config.api.operations.overload.retryAfterSeconds);
+    await installOperations(app, config.api.operations);
   } else {
-    database = await openDatabase({
-      url: config.api.database.url,
-      dataDir: `${config.api.database.dataDir}/pglite`,
-      poolSize: config.api.database.poolSize,
-    });
+    const { url, dataDir, poolSize, statementTimeoutMs, connectTimeoutMs } = config.api.database;
+    database = await openDatabase({ url, dataDir: `${dataDir}/pglite`, poolSize, statementTimeoutMs, connectTimeoutMs });
     await applyMigrations(database);
     app = await buildApi({
       config: config.api,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from './config.ts';
-import { createShopServer } from './server.ts';
+import { createShopServer, type ShopServer } from './server.ts';
 import { freePort, serverTestBed, storefrontBuild } from './server-tests.ts';
 
 /**
@@ -33,7 +33,7 @@ let allOrigin = '';
 let webOrigin = '';
 let webPort = 0;
 
-async function start(env: Record<string, string>, log: string[]): Promise<{ origin: string; port: number }> {
+async function start(env: Record<string, string>, log: string[]): Promise<{ origin: string; port: number; server: ShopServer }> {
   const port = await freePort();
   const config = loadServerConfig({
     DATA_DIR: bed.tempDir('shop-data-'),
@@ -48,7 +48,7 @@ async function start(env: Record<string, string>, log: string[]): Promise<{ orig
   });
   const server = bed.keep(await createShopServer(config, { logDestination: { write: (line) => void log.push(line) } }));
   await server.app.listen({ port, host: '127.0.0.1' });
-  return { origin: `http://127.0.0.1:${port}`, port };
+  return { origin: `http://127.0.0.1:${port}`, port, server };
 }
 
 let buildDir = '';
@@ -192,4 +192,18 @@ describe('a form larger than the web tier reads', () => {
     },
     STARTUP_MS,
   );
+});
+
+describe('the storefront-only tier’s probes (decision 0070)', () => {
+  it('is live, and ready until it drains, under any host name; it does not wait on the API tier', async () => {
+    const { origin, server } = await start({ SERVE: 'web', API_INTERNAL_URL: 'http://127.0.0.1:9/api' }, []);
+    const byAddress = origin.replace('127.0.0.1', 'localhost');
+    expect((await fetch(`${byAddress}/livez`)).status).toBe(200);
+    const ready = await fetch(`${byAddress}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+    server.app.readiness.drain();
+    const draining = await fetch(`${origin}/readyz`);
+    expect([draining.status, await draining.json()]).toEqual([503, { status: 'draining' }]);
+    expect((await fetch(`${origin}/livez`)).status).toBe(200);
+  });
 });

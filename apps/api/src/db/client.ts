@@ -28,6 +28,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other instances from. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections, those idle, and the calls waiting for one (metrics). */
+  poolStatus?: () => PoolStatus;
+}
+
+export interface PoolStatus {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -35,12 +43,16 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL only: the server cancels a statement running longer (0 or absent: no limit). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: a call waiting longer for a connection, or a connection taking longer to open, fails (0 or absent: waits). */
+  connectTimeoutMs?: number;
   /** PGlite only: start from a dumped data directory (a migrated template) instead of initdb. */
   template?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options);
   return openPglite(options.dataDir, options.template);
 }
 
@@ -75,12 +87,21 @@ class PreparingClient extends pg.Client {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, limits: Pick<DatabaseOptions, 'statementTimeoutMs' | 'connectTimeoutMs'>): Promise<DatabaseHandle> {
   // Every connection is opened at start and kept (`min`): pg closes one idle for 10 s by default, and
   // it hands out the most recently used first, so most sit idle and close, and the next burst (after
   // any stall) waited on new connections, each preparing its statements afresh: one hiccup grew into
   // 150 ms (bench:reviews, bench README).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize, Client: PreparingClient });
+  // Bounded waits (decision 0070): a statement past its time is cancelled by the server, and a call
+  // finding every connection busy waits at most the connect timeout, then fails as 503, never queueing without end.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    min: poolSize,
+    Client: PreparingClient,
+    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    ...(limits.connectTimeoutMs ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db: Database = drizzlePg({ client: pool, schema });
@@ -94,6 +115,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       await pool.query(statement);
     },
     close: () => pool.end(),
+    poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

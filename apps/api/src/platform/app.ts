@@ -17,6 +17,7 @@ import type { LogDestination } from './request-log.ts';
 import { shopServerOptions } from './server-options.ts';
 import { believeWebTierVisitors } from './web-tier.ts';
 import { refuseUnstorableText } from './storable-text.ts';
+import { installOperations, type OperationsOptions } from './operations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go, redacted (a test's capture); standard output by default. */
   logDestination?: LogDestination;
+  /** The probes' readiness checks and how often overload is measured (operations.ts). */
+  operations?: OperationsOptions;
 }
 
 /** Routing rules the spec asks for: case-insensitive paths, as the original backend matched them. */
@@ -39,7 +42,8 @@ const routerOptions = { caseSensitive: false, ignoreTrailingSlash: true, ignoreD
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const answerProblem = problemHandler(config.bodyLimitBytes);
+  const retryAfterSeconds = config.operations.overload.retryAfterSeconds;
+  const answerProblem = problemHandler(config.bodyLimitBytes, retryAfterSeconds);
   const app = Fastify({
     ...shopServerOptions(config, options),
     routerOptions,
@@ -53,7 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   options.platform.caches.watch('serialisedAnswers', () => app.serialisedAnswers.stats());
   app.decorateRequest('actor', null);
   installSecurityHeaders(app);
-  installProblemHandler(app, config.bodyLimitBytes);
+  installProblemHandler(app, config.bodyLimitBytes, retryAfterSeconds);
+  await installOperations(app, config.operations, options.operations);
 
   // Before the rate limit's own hook: a storefront call counts against its visitor's budget.
   believeWebTierVisitors(app, config.webTierSecret);

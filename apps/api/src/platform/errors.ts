@@ -90,6 +90,11 @@ export const PlatformErrors = {
     new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this idempotency key is still being processed. Try again in a moment.'),
   idempotencyKeyReused: () =>
     new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used with a different request. Use a new key for a new request.'),
+  /** Overloaded, or the database unreachable or too slow (decision 0070): the client tries again later rather than waiting here. */
+  unavailable: (retryAfterSeconds: number) =>
+    new AppError(503, 'SERVICE_UNAVAILABLE', `The shop is busy. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`, {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
   internal: () => new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again; if it keeps happening, contact us.'),
 };
 

@@ -37,9 +37,28 @@ function fieldErrors(error: FastifyError & { validation: unknown[]; validationCo
   });
 }
 
+/** PostgreSQL's codes for a cancelled statement (statement_timeout), a server shutting down or starting, and too many connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether a failure (or what caused it: drizzle wraps the driver's) is the database being out of
+ * reach, too slow or too busy: no connection free within DATABASE_CONNECT_TIMEOUT_MS, a statement
+ * past DATABASE_STATEMENT_TIMEOUT_MS, a server down or restarting. Answered 503 with Retry-After.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNREACHABLE_ERRNOS.has(code))) return true;
+    if (/^(timeout exceeded when trying to connect|Connection terminated)/.test(cause.message)) return true;
+  }
+  return false;
+}
+
 /** Turns every failure into problem+json; a 5xx never leaks a stack trace or SQL. */
-function toAppError(error: FastifyError, bodyLimit: number): AppError {
+function toAppError(error: FastifyError, bodyLimit: number, retryAfterSeconds: number): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return PlatformErrors.unavailable(retryAfterSeconds);
   if (hasZodFastifySchemaValidationErrors(error)) {
     return PlatformErrors.validationFailed(fieldErrors(error as never));
   }
@@ -71,10 +90,12 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError {
  * The error handler. Also Fastify's `frameworkErrors`, for failures met before a route is found: a
  * URL whose percent-encoding is not UTF-8 (a lone surrogate can only be sent that way) is a problem too.
  */
-export function problemHandler(bodyLimit: number) {
+export function problemHandler(bodyLimit: number, retryAfterSeconds = 5) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error, bodyLimit);
-    if (appError.status >= 500 || isResponseSerializationError(error)) {
+    const appError = toAppError(error, bodyLimit, retryAfterSeconds);
+    // Shedding load is not a failure to report line by line (metrics count it); a database out of reach is.
+    const shed = error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE';
+    if ((appError.status >= 500 && !shed) || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
     } else {
       // A refusal is the client's to act on: at debug with the request's other lines (platform/request-log.ts).
@@ -87,6 +108,6 @@ export function problemHandler(bodyLimit: number) {
   };
 }
 
-export function installProblemHandler(app: FastifyInstance, bodyLimit: number): void {
-  app.setErrorHandler(problemHandler(bodyLimit));
+export function installProblemHandler(app: FastifyInstance, bodyLimit: number, retryAfterSeconds?: number): void {
+  app.setErrorHandler(problemHandler(bodyLimit, retryAfterSeconds));
 }

@@ -106,7 +106,9 @@ export class ShopLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply): void {
     const responseTime = reply.elapsedTime;
-    if (error || reply.statusCode >= 500) reply.log.error({ res: reply, err: error, responseTime }, 'request failed');
+    // A request refused for overload (503 with Retry-After, decision 0070) is counted by /metrics, not written: writing adds load.
+    if (reply.statusCode === 503 && reply.hasHeader('retry-after') && !error) reply.log.debug({ res: reply, responseTime }, 'request refused: overloaded');
+    else if (error || reply.statusCode >= 500) reply.log.error({ res: reply, err: error, responseTime }, 'request failed');
     else if (responseTime >= this.slowMs) reply.log.info({ res: reply, responseTime }, 'slow request');
     else if (reply.statusCode === 429) reply.log.info({ res: reply, responseTime }, 'request refused: too many requests');
     else reply.log.debug({ res: reply, responseTime }, 'request completed');

@@ -28,7 +28,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   // TEST_SEARCH_ENGINE=postgres runs a suite on the PostgreSQL search engine (decision 0059); a test's own env still wins.
   const engine = process.env.TEST_SEARCH_ENGINE ? { SEARCH_ENGINE: process.env.TEST_SEARCH_ENGINE } : {};
   const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...engine, ...options.env });
-  const database = await createTestDatabase();
+  const { statementTimeoutMs, connectTimeoutMs } = config.database;
+  const database = await createTestDatabase({ statementTimeoutMs, connectTimeoutMs });
   // Silent unless the test captures the log (`logDestination`, with LOG_LEVEL in `env`).
   const app = await buildApi({ ...options, config, database, logger: options.logDestination !== undefined });
   // The app's own composition's seeds, before it is ready (its search indexes load then).

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
 
 /**
  * An isolated, migrated database for one test file: in-memory PGlite, or (TEST_DATABASE=postgres)
  * a fresh database on the server named by DATABASE_URL, dropped again on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(limits: Pick<DatabaseOptions, 'statementTimeoutMs' | 'connectTimeoutMs'> = {}): Promise<DatabaseHandle> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const templateFile = inject('pgliteTemplate');
     const template = templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined;
@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5, ...limits });
   await applyMigrations(handle);
   return {
     ...handle,

@@ -47,6 +47,8 @@ import { catalogueSource } from './search-source.ts';
  * what the basket, wishlists and checkout need to sell a sku.
  */
 export interface CatalogueService {
+  /** Loads the listings' index if it is not loaded (the first listing loads it otherwise): an instance is ready once it has. */
+  loadListings(ctx: ListingContext): Promise<void>;
   /** The department tree: top-level categories in shop order, each with its sub-categories. */
   getNavigation(ctx: ListingContext): Promise<Navigation>;
   /** A product page read from the rows now (another module's call, maybe in its transaction). */
@@ -122,6 +124,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     return changed;
   };
   return {
+    loadListings: (ctx) => products.build(ctx),
     getNavigation: navigation(),
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),
