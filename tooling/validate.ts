@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check a change must pass, in one place, fastest first:
  * type check → lint and module boundaries → unit + API tests (PGlite, and PostgreSQL when
- * DATABASE_URL is set) → storefront build → page weight → browser tests in headless Chromium.
+ * DATABASE_URL is set) → storefront build → page weight → page bytes → browser tests in headless Chromium.
  * Ends with one summary line, `validate: N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process';
@@ -53,6 +53,8 @@ const steps: Step[] = [
   { name: 'storefront build', run: () => sh('npm', ['run', '-s', 'build', '-w', '@shop/web']) },
   // The shop's own JavaScript on the product, home and category pages within 50 kB gzipped (docs/decisions/0054).
   { name: 'page weight', run: () => sh(process.execPath, ['tooling/check-page-weight.ts']) },
+  // The HTML of the home, a category, search and a product page as the production server renders the demo shop (issue 36).
+  { name: 'page bytes', run: () => sh(process.execPath, ['tooling/check-page-bytes.ts']) },
   {
     name: 'browser tests',
     run: () =>
