@@ -85,6 +85,7 @@ export default [
     route('discounts', 'routes/staff-discounts.tsx'),
     route('discounts/new', 'routes/staff-discount-new.tsx'),
     route('discounts/:promotionCode', 'routes/staff-discount.tsx'),
+    route('discounts/:promotionCode/issue-codes.csv', 'routes/staff-discount-codes-csv.ts'),
     route('orders', 'routes/staff-orders.tsx'),
     route('orders/:orderNumber', 'routes/staff-order.tsx'),
     route('help', 'routes/staff-help.tsx'),

@@ -56,3 +56,63 @@ test('the promotions list shows its data before the scripts run, and a new promo
   await expect(main(page).getByText('£5.00 off specific products (skus)')).toBeVisible();
   await expect(main(page).getByText('3 issue codes: 3 available, 0 claimed, 0 withdrawn.')).toBeVisible();
 });
+
+test('a promotion’s page takes its steps as plain forms before the scripts run: more codes, a withdrawn code, a claim looked up, ended', async ({ page }) => {
+  await signInByRedirect(page, DEMO.staff.email);
+  const code = `STEPS${Date.now().toString(36).toUpperCase()}`;
+
+  const fullSpeed = await slowCpu(page);
+  const release = await holdScripts(page);
+  await page.goto('/staff/discounts/new', { waitUntil: 'commit' });
+  const form = main(page).getByRole('form', { name: 'New promotion' });
+  await form.getByLabel('Promotion code').fill(code);
+  await form.getByLabel('Description').fill('10% off: plain forms');
+  await form.getByLabel('Discount (%)').fill('10');
+  await form.getByLabel('Single-use issue codes to generate').fill('3');
+  await form.getByRole('button', { name: 'Create promotion' }).click();
+  await expect(page).toHaveURL(`/staff/discounts/${code}?done=created`);
+  await expect(main(page).getByText('3 issue codes: 3 available, 0 claimed, 0 withdrawn.')).toBeVisible();
+
+  // More codes: a refusal comes back beside the field, then the codes are made.
+  const more = main(page).getByRole('form', { name: 'Generate more issue codes' });
+  await more.getByLabel('Generate more single-use codes').fill('none');
+  await more.getByRole('button', { name: 'Generate codes' }).click();
+  await expect(main(page).getByRole('form', { name: 'Generate more issue codes' }).getByLabel('Generate more single-use codes')).toHaveAccessibleDescription(
+    /Enter a whole number/,
+  );
+  await main(page).getByLabel('Generate more single-use codes').fill('2');
+  await main(page).getByRole('button', { name: 'Generate codes' }).click();
+  await expect(main(page).getByText('2 new issue codes generated.')).toBeVisible();
+  await expect(main(page).getByText('5 issue codes: 5 available, 0 claimed, 0 withdrawn.')).toBeVisible();
+
+  // A code withdrawn from its row, the list filtered to withdrawn codes by a plain search form.
+  const first = (await main(page).getByRole('table', { name: 'Issue codes, oldest first' }).getByRole('cell').first().textContent())!.trim();
+  await main(page)
+    .getByRole('button', { name: `Withdraw ${first}` })
+    .click();
+  await expect(main(page).getByText(`${first} is withdrawn: it can no longer be used.`)).toBeVisible();
+  await main(page).getByLabel('Show', { exact: true }).selectOption({ label: 'Withdrawn' });
+  await main(page).getByRole('button', { name: 'Show codes' }).click();
+  await expect(page).toHaveURL(`/staff/discounts/${code}?show=voided&find=`);
+  await expect(main(page).getByText('1–1 of 1')).toBeVisible();
+  await expect(main(page).getByRole('button', { name: `Reinstate ${first}` })).toBeVisible();
+
+  // A claim number that is not one is refused by the lookup, in its words.
+  await main(page).getByLabel('Find a claim by its number').fill('abc');
+  await main(page).getByRole('button', { name: 'Find claim' }).click();
+  await expect(main(page).getByLabel('Find a claim by its number')).toHaveAccessibleDescription(/Enter a whole number/);
+
+  // Ended, after the question on the page.
+  await main(page).getByRole('link', { name: 'End it now' }).click();
+  const question = main(page).getByRole('region', { name: `End ${code} now?` });
+  await question.getByRole('button', { name: 'End it now' }).click();
+  await expect(main(page).getByText(`${code} has ended: shoppers can no longer use it.`)).toBeVisible();
+  await expect(main(page).getByText('Expired', { exact: true })).toBeVisible();
+  // All of it before any script: the header's search is still the plain box.
+  await expect(searchForm(page).getByRole('searchbox')).toBeVisible();
+
+  release();
+  await fullSpeed();
+  await pageReady(page);
+  await expect(main(page).getByRole('button', { name: `Reinstate ${first}` })).toBeVisible();
+});

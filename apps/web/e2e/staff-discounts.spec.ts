@@ -72,14 +72,16 @@ test('a discount manager creates a promotion with issue codes, downloads them, s
   const codesTable = page.getByRole('table', { name: 'Issue codes, oldest first' });
   await expect(codesTable.getByRole('row')).toHaveCount(51);
   await expect(page.getByText('1–50 of 100')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Issue code pages' }).getByRole('button', { name: 'Next' }).click();
+  // Pages of codes are links: the page's address says which codes it shows.
+  await page.getByRole('navigation', { name: 'Issue code pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(`/staff/discounts/${code}?page=2`);
   await expect(page.getByText('51–100 of 100')).toBeVisible();
   await expectNoViolations(page);
   await screenshot(page, project, 'staff-discount-created');
 
-  // The CSV is made in the browser: a header row and one line per code.
+  // The CSV is made on the server: a header row and one line per code, and the page stays where it is.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download codes (CSV)' }).click();
+  await page.getByRole('link', { name: 'Download codes (CSV)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(new RegExp(`^issue-codes-${code}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const lines = (await fs.readFile((await download.path())!, 'utf8')).split('\r\n');
@@ -89,12 +91,16 @@ test('a discount manager creates a promotion with issue codes, downloads them, s
 
   // Withdrawing an unused code.
   const firstCode = lines[1]!.split(',')[0]!;
-  await page.getByRole('navigation', { name: 'Issue code pages' }).getByRole('button', { name: 'Previous' }).click();
+  await page.getByRole('navigation', { name: 'Issue code pages' }).getByRole('link', { name: 'Previous' }).click();
+  await expect(page.getByText('1–50 of 100')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Find a code' }).fill(firstCode.toLowerCase().replace(/(.{4})(?!$)/g, '$1-'));
+  await page.getByRole('button', { name: 'Show codes' }).click();
   await expect(page.getByText('1–1 of 1')).toBeVisible();
   await page.getByRole('button', { name: `Withdraw ${firstCode}` }).click();
   await expect(page.getByText('100 issue codes: 99 available, 0 claimed, 1 withdrawn.')).toBeVisible();
+  await expect(page.getByText(`${firstCode} is withdrawn: it can no longer be used.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Reinstate ${firstCode}` })).toBeVisible();
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
 
   // Editing a term keeps the others.
   const terms = page.getByRole('form', { name: 'Promotion terms' });
@@ -115,12 +121,14 @@ test('a discount manager creates a promotion with issue codes, downloads them, s
   await expect(page.getByText('100 issue codes: 98 available, 1 claimed, 1 withdrawn.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Claims', exact: true }).getByText(usedCode).filter({ visible: true })).toHaveCount(1);
 
-  // Ending it now, after a confirmation.
-  await page.getByRole('button', { name: 'End it now' }).click();
-  const dialog = page.getByRole('dialog', { name: `End ${code} now?` });
+  // Ending it now, after a question on the page.
+  await page.getByRole('link', { name: 'End it now' }).click();
+  const question = page.getByRole('region', { name: `End ${code} now?` });
+  await expect(question.getByRole('heading', { name: `End ${code} now?` })).toBeFocused();
   await expectNoViolations(page);
-  await dialog.getByRole('button', { name: 'End it now' }).click();
-  await expect(dialog).toBeHidden();
+  await question.getByRole('button', { name: 'End it now' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByText(`${code} has ended: shoppers can no longer use it.`)).toBeVisible();
   await expect(page.getByRole('region', { name: '12.5% off when you spend £50: showroom leaflet' }).getByText('Expired', { exact: true })).toBeVisible();
 
   // The search finds it by code; the filters narrow the list and stay in the address.

@@ -1,34 +1,20 @@
-import { ApiError, createDiscountsClient } from '@shop/api-client';
-import { data, redirect, useActionData } from 'react-router';
+import { createDiscountsClient } from '@shop/api-client';
+import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/staff-discount-new';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { PromotionForm } from '../components/staff-discounts/promotion-form.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { throwIfRateLimited } from '../lib/api.server.ts';
-import { apiProblemMessage } from '../lib/api-problem.ts';
 import { requireShopSession } from '../lib/auth/session.server.ts';
 import { staffClient } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import {
-  checkNewPromotion,
-  emptyPromotionForm,
-  postedPromotionForm,
-  serverProblem,
-  type PromotionFormValues,
-  type ServerProblem,
-} from '../lib/staff-discounts/form.ts';
+import { checkNewPromotion, emptyPromotionForm, postedPromotionForm } from '../lib/staff-discounts/form.ts';
+import { refusedTerms, uncheckedTerms } from '../lib/staff-discounts/promotion-form.server.ts';
 import { DISCOUNT_ROLES, promotionHref } from '../lib/staff-discounts/promotion.ts';
 
 /** A blank form, its start now in UK time; staff without the page's role get the shop's 404, as from the API. */
 export function loader({ request }: Route.LoaderArgs) {
   requireShopSession(request, { roles: DISCOUNT_ROLES });
   return { initial: emptyPromotionForm(new Date()) };
-}
-
-/** What the action refused: the form as typed, with the messages for its fields and above them. */
-interface Refused {
-  values: PromotionFormValues;
-  problem: ServerProblem;
 }
 
 /**
@@ -39,14 +25,12 @@ export async function action({ request }: Route.ActionArgs) {
   const api = staffClient(request, DISCOUNT_ROLES, 'discounts', createDiscountsClient);
   const values = postedPromotionForm(await request.formData());
   const checked = checkNewPromotion(values);
-  if (!checked.ok) return data<Refused>({ values, problem: { fields: checked.errors, general: [] } }, { status: 400 });
+  if (!checked.ok) return uncheckedTerms(values, checked.errors);
   try {
     const created = await api.createDiscount({ body: checked.body });
     return redirect(`${promotionHref(created.promotion.promotionCode)}?done=created`, 303);
   } catch (error) {
-    throwIfRateLimited(error);
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data<Refused>({ values, problem: serverProblem(error, apiProblemMessage) }, { status: error.status });
+    return refusedTerms(error, values);
   }
 }
 

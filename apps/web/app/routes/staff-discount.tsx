@@ -1,27 +1,31 @@
-import { ApiError } from '@shop/api-client';
-import type { Discount, IssueCode } from '@shop/contracts';
-import { useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { ApiError, createDiscountsClient, type DiscountsClient } from '@shop/api-client';
+import { formatPence, type PromotionSummary } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-discount';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { ClaimLookup, ClaimsList } from '../components/staff-discounts/claims.tsx';
-import { EndPromotion } from '../components/staff-discounts/end-promotion.tsx';
+import { useStepDone } from '../components/staff/posted-step-form.tsx';
+import { formText, stepProblemOf } from '../components/staff/step-form.tsx';
+import { ClaimLookup, ClaimsList, type ClaimLookupResult } from '../components/staff-discounts/claims.tsx';
+import { END_ASK, EndPromotion, EndPromotionLink } from '../components/staff-discounts/end-promotion.tsx';
 import { IssueCodesPanel } from '../components/staff-discounts/issue-codes.tsx';
 import { PromotionForm } from '../components/staff-discounts/promotion-form.tsx';
 import { StatusBadge } from '../components/staff-discounts/promotion-list.tsx';
+import { Notice } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
-import { CheckIcon, ChevronLeftIcon, TagIcon } from '../components/ui/icons.tsx';
+import { ChevronLeftIcon, TagIcon } from '../components/ui/icons.tsx';
 import { Link } from '../components/ui/link.tsx';
-import { LoadError } from '../components/ui/load-error.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useToast } from '../components/ui/toast.tsx';
-import { isForbidden } from '../lib/api-problem.ts';
-import { formatPence } from '@shop/contracts';
+import { throwIfRateLimited } from '../lib/api.server.ts';
+import { apiProblemMessage } from '../lib/api-problem.ts';
+import { refusedStep, staffClient, staffRead, type RefusedStep } from '../lib/auth/staff-page.server.ts';
+import { hrefWith } from '../lib/href-with.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { changedTerms, promotionFormValues } from '../lib/staff-discounts/form.ts';
+import { parseWholeNumber } from '../lib/staff-discounts/amounts.ts';
+import { changedTerms, MAX_ISSUE_CODES_PER_BATCH, postedPromotionForm, promotionFormValues } from '../lib/staff-discounts/form.ts';
+import { issueCodesHref, issueCodeView, pageOfCodes } from '../lib/staff-discounts/issue-codes.ts';
+import { refusedTerms, uncheckedTerms, type RefusedTerms } from '../lib/staff-discounts/promotion-form.server.ts';
 import {
   DISCOUNT_ROLES,
   DISCOUNTS_AUDIENCE,
@@ -31,11 +35,124 @@ import {
   formatDiscount,
   formatUsage,
 } from '../lib/staff-discounts/promotion.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
-import { staffPageLoader } from '../lib/auth/staff-page.server.ts';
 
-// Staff without the page's role get the shop's 404 from the server, as from the API.
-export const loader = staffPageLoader(DISCOUNT_ROLES);
+const discountsApi = (request: Request) => staffClient(request, DISCOUNT_ROLES, 'discounts', createDiscountsClient);
+const codeOf = (params: { promotionCode: string }) => params.promotionCode.trim().toUpperCase();
+
+/** What `?done=` names after each of the page's steps (and after the new promotion's form). */
+const DONE = ['created', 'saved', 'unchanged', 'ended', 'codes', 'withdrawn', 'reinstated'] as const;
+type Done = (typeof DONE)[number];
+
+/** The claim the lookup's number in the address names (`?claim=`), or why there is none; null when none was asked for. */
+async function lookUpClaim(api: DiscountsClient, typed: string | null): Promise<ClaimLookupResult | null> {
+  if (typed === null) return null;
+  const id = typed.trim().slice(0, 20);
+  const parsed = parseWholeNumber(id, { min: 1, max: 2_147_483_647 });
+  if (!parsed.ok) return { id, claim: null, problem: parsed.message };
+  try {
+    return { id, claim: await api.getDiscountClaim({ params: { id: parsed.value } }), problem: null };
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (error instanceof ApiError && error.status < 500) return { id, claim: null, problem: apiProblemMessage(error) };
+    throw error;
+  }
+}
+
+/**
+ * The promotion, read on the server for the signed-in member of staff: its terms, the page of its
+ * issue codes the address asks for, its latest claims and any claim looked up, so it all shows at
+ * first paint.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const api = discountsApi(request);
+  const promotionCode = codeOf(params);
+  const search = new URL(request.url).searchParams;
+  const view = issueCodeView(search);
+  return staffRead(
+    async () => {
+      const [discount, claim] = await Promise.all([
+        api.getDiscount({ params: { promotionCode, issueCode: promotionCode } }),
+        lookUpClaim(api, search.get('claim')),
+      ]);
+      const { promotion } = discount;
+      return {
+        promotion,
+        terms: promotionFormValues(discount),
+        recentClaims: discount.recentClaims,
+        codes: pageOfCodes(discount.issueCodes, view),
+        view,
+        claim,
+        askingToEnd: promotion.status === 'active' && search.get(END_ASK.param) === END_ASK.value,
+      };
+    },
+    { missing: true } as const,
+  );
+}
+
+/**
+ * A step on the promotion, posted as a plain form: its terms, ending it now, more issue codes,
+ * withdrawing or reinstating one. Done, the page comes back at the same page of codes with a notice
+ * (post, redirect, get); refused, with the API's words in the form.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const api = discountsApi(request);
+  const promotionCode = codeOf(params);
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  const promotion = { params: { promotionCode, issueCode: promotionCode } };
+  const done = (added: [string, string][]) => redirect(hrefWith(issueCodesHref(promotionCode, issueCodeView(new URL(request.url).searchParams)), added), 303);
+  const problemOf = (error: unknown) => stepProblemOf(error, new Set());
+
+  if (intent === 'terms') {
+    const values = postedPromotionForm(form);
+    try {
+      // Only what the form changed goes to the API, against the terms as they are now.
+      const changed = changedTerms(promotionFormValues(await api.getDiscount(promotion)), values);
+      if (!changed.ok) return uncheckedTerms(values, changed.errors);
+      if (Object.keys(changed.body).length === 0) return done([['done', 'unchanged']]);
+      await api.updateDiscount({ ...promotion, body: changed.body });
+    } catch (error) {
+      return refusedTerms(error, values);
+    }
+    return done([['done', 'saved']]);
+  }
+  if (intent === 'end') {
+    try {
+      await api.updateDiscount({ ...promotion, body: { endsAt: new Date().toISOString() } });
+    } catch (error) {
+      return refusedStep(error, { intent, values: {} }, problemOf);
+    }
+    return done([['done', 'ended']]);
+  }
+  if (intent === 'add-codes') {
+    const values = { count: formText(form, 'count') };
+    const count = parseWholeNumber(values.count, { min: 1, max: MAX_ISSUE_CODES_PER_BATCH });
+    if (!count.ok) {
+      return data<RefusedStep>({ intent, values, problem: { summary: count.message, stale: false, fields: { count: count.message } } }, { status: 400 });
+    }
+    try {
+      await api.updateDiscount({ ...promotion, body: { addIssueCodes: count.value } });
+    } catch (error) {
+      return refusedStep(error, { intent, values }, problemOf);
+    }
+    return done([
+      ['done', 'codes'],
+      ['added', String(count.value)],
+    ]);
+  }
+  if (intent !== 'withdraw' && intent !== 'reinstate') throw data(null, { status: 400 });
+  const issueCode = formText(form, 'code').trim().toUpperCase();
+  if (!/^[A-Z0-9]{1,40}$/.test(issueCode)) throw data(null, { status: 400 });
+  try {
+    await api.updateDiscount({ params: { promotionCode, issueCode }, body: { issueCodeVoided: intent === 'withdraw' } });
+  } catch (error) {
+    return refusedStep(error, { intent, values: { code: issueCode } }, problemOf);
+  }
+  return done([
+    ['done', intent === 'withdraw' ? 'withdrawn' : 'reinstated'],
+    ['issueCode', issueCode],
+  ]);
+}
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`${params.promotionCode.toUpperCase()} | Discounts`, 'A promotion: its terms, issue codes and claims.'),
@@ -43,9 +160,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** One promotion: what it offers and how it is used, its terms to edit, its issue codes and claims. */
-export default function StaffDiscountPage() {
-  const { promotionCode = '' } = useParams();
-  const code = promotionCode.toUpperCase();
+export default function StaffDiscountPage({ loaderData, params }: Route.ComponentProps) {
+  const code = codeOf(params);
   return (
     <>
       <PageHeader title={code} trail={[{ label: 'Your account', to: '/account' }, { label: 'Discounts', to: '/staff/discounts' }, { label: code }]} />
@@ -55,56 +171,66 @@ export default function StaffDiscountPage() {
           All promotions
         </Link>
         <div className="mt-6">
-          <Promotion promotionCode={code} />
+          {'forbidden' in loaderData ? (
+            <NeedStaffAccount {...DISCOUNTS_AUDIENCE} />
+          ) : 'missing' in loaderData ? (
+            <EmptyState
+              icon={<TagIcon className="size-8" />}
+              title="No such promotion"
+              actions={<ButtonLink to="/staff/discounts">Find a promotion</ButtonLink>}
+            >
+              <p>There is no promotion with the code {code}. Check the code, or search for it.</p>
+            </EmptyState>
+          ) : (
+            <Promotion {...loaderData} />
+          )}
         </div>
       </div>
     </>
   );
 }
 
-function Promotion({ promotionCode }: { promotionCode: string }) {
-  const clients = useApiClients();
-  const sub = useShopAuth().user?.profile.sub;
-  const toast = useToast();
-  // Where the new promotion's form sent the page once it was created.
-  const created = useSearchParams()[0].get('done') === 'created';
-  const loaded = useApiData(clients ? `${sub}:${promotionCode}` : undefined, (signal) =>
-    clients!.discounts.getDiscount({ params: { promotionCode, issueCode: promotionCode } }, { signal }),
-  );
-  // What the last change answered, shown in place of the loaded promotion (no reload, no flicker).
-  const [latest, setLatest] = useState<Discount | null>(null);
-
-  if (loaded.state === 'error') {
-    if (isForbidden(loaded.error)) return <NeedStaffAccount {...DISCOUNTS_AUDIENCE} />;
-    if (loaded.error instanceof ApiError && loaded.error.status === 404) {
-      return (
-        <EmptyState icon={<TagIcon className="size-8" />} title="No such promotion" actions={<ButtonLink to="/staff/discounts">Find a promotion</ButtonLink>}>
-          <p>There is no promotion with the code {promotionCode}. Check the code, or search for it.</p>
-        </EmptyState>
-      );
-    }
-    return <LoadError title="We couldn’t load this promotion" error={loaded.error} onRetry={loaded.reload} />;
+function doneNotice(done: Done, promotion: PromotionSummary, search: URLSearchParams): { title: string; detail?: string } {
+  const code = promotion.promotionCode;
+  switch (done) {
+    case 'created':
+      return {
+        title: `${code} is created.`,
+        detail:
+          promotion.issueCodeCount > 0
+            ? `Its ${promotion.issueCodeCount.toLocaleString('en-GB')} single-use issue codes are below: download them as a CSV file to print or send.`
+            : 'Shoppers can use it at the basket from its start time.',
+      };
+    case 'saved':
+      return { title: 'Your changes are saved.' };
+    case 'unchanged':
+      return { title: 'Nothing to save: you haven’t changed anything.' };
+    case 'ended':
+      return { title: `${code} has ended: shoppers can no longer use it.` };
+    case 'codes':
+      return { title: `${Number(search.get('added')).toLocaleString('en-GB')} new issue codes generated.` };
+    case 'withdrawn':
+      return { title: `${search.get('issueCode')} is withdrawn: it can no longer be used.` };
+    case 'reinstated':
+      return { title: `${search.get('issueCode')} is reinstated.` };
   }
-  const discount = latest ?? (loaded.state === 'ready' ? loaded.data : null);
-  if (!discount) return <PromotionSkeleton />;
+}
 
-  const { promotion } = discount;
-  const initial = promotionFormValues(discount);
-  const onCodeChanged = (code: IssueCode) => setLatest({ ...discount, issueCodes: discount.issueCodes.map((each) => (each.code === code.code ? code : each)) });
+type Loaded = Exclude<Route.ComponentProps['loaderData'], { forbidden: true } | { missing: true }>;
+
+function Promotion({ promotion, terms, recentClaims, codes, view, claim, askingToEnd }: Loaded) {
+  const [search] = useSearchParams();
+  const { done, ref: status } = useStepDone(DONE);
+  const notice = done && doneNotice(done, promotion, search);
+  const refused = useActionData<typeof action>();
+  const refusedTermsForm = refused && !('intent' in refused) ? (refused as RefusedTerms) : null;
+  const here = issueCodesHref(promotion.promotionCode, { ...view, page: codes.page });
 
   return (
     <div className="space-y-10">
-      {created && (
-        <div role="status" className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-navy-950">
-          <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-700" />
-          <p>
-            <strong>{promotion.promotionCode} is created.</strong>{' '}
-            {promotion.issueCodeCount > 0
-              ? `Its ${promotion.issueCodeCount.toLocaleString('en-GB')} single-use issue codes are below: download them as a CSV file to print or send.`
-              : 'Shoppers can use it at the basket from its start time.'}
-          </p>
-        </div>
-      )}
+      <div ref={status} tabIndex={-1} className="focus:outline-none">
+        {notice && <Notice title={notice.title}>{notice.detail}</Notice>}
+      </div>
 
       <section aria-labelledby="promotion-overview">
         <div className="flex flex-wrap items-center gap-3">
@@ -112,12 +238,13 @@ function Promotion({ promotionCode }: { promotionCode: string }) {
             {promotion.description}
           </h2>
           <StatusBadge status={promotion.status} />
-          {promotion.status === 'active' && (
+          {promotion.status === 'active' && !askingToEnd && (
             <div className="ml-auto">
-              <EndPromotion promotionCode={promotion.promotionCode} onEnded={setLatest} />
+              <EndPromotionLink askHref={hrefWith(here, [[END_ASK.param, END_ASK.value]])} />
             </div>
           )}
         </div>
+        {askingToEnd && <EndPromotion promotionCode={promotion.promotionCode} keepHref={here} />}
         <dl className="mt-5 grid gap-px overflow-hidden rounded-2xl border border-navy-100 bg-navy-100 sm:grid-cols-2 lg:grid-cols-4">
           <Fact label="Discount">
             {formatDiscount(promotion.discountType, promotion.value)} off {TARGET_LABELS[promotion.targetType].toLowerCase()}
@@ -141,33 +268,26 @@ function Promotion({ promotionCode }: { promotionCode: string }) {
       </section>
 
       <Section id="issue-codes" title="Issue codes">
-        <IssueCodesPanel promotionCode={promotion.promotionCode} codes={discount.issueCodes} onAdded={setLatest} onCodeChanged={onCodeChanged} />
+        <IssueCodesPanel promotionCode={promotion.promotionCode} codes={codes} view={view} />
       </Section>
 
       <Section id="claims" title="Claims">
         <div className="space-y-5">
-          <ClaimsList claims={discount.recentClaims} totalCount={promotion.claimCount} />
-          <ClaimLookup />
+          <ClaimsList claims={recentClaims} totalCount={promotion.claimCount} />
+          <ClaimLookup action={`${here}#claims`} found={claim} />
         </div>
       </Section>
 
       <Section id="terms" title="Edit the terms">
         <div className="max-w-4xl">
           <PromotionForm
-            // A saved change resets the form to what the API stored.
-            key={promotion.updatedAt}
+            // A saved change, or a refusal, draws the form again: with what the API stored, or with what was typed.
+            key={refusedTermsForm ? JSON.stringify(refusedTermsForm) : promotion.updatedAt}
             mode="edit"
-            initial={initial}
-            check={(values) => changedTerms(initial, values)}
-            submit={async (body) => {
-              if (!clients) throw new Error('Not signed in');
-              if (Object.keys(body).length === 0) {
-                toast('Nothing to save: you haven’t changed anything.', 'info');
-                return;
-              }
-              setLatest(await clients.discounts.updateDiscount({ params: { promotionCode, issueCode: promotionCode }, body }));
-              toast('Your changes are saved.', 'success');
-            }}
+            intent="terms"
+            initial={refusedTermsForm?.values ?? terms}
+            refused={refusedTermsForm?.problem ?? null}
+            check={(values) => changedTerms(terms, values)}
             submitLabel="Save changes"
           />
         </div>
@@ -193,19 +313,5 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </h2>
       {children}
     </section>
-  );
-}
-
-function PromotionSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-6">
-      <p className="sr-only" role="status">
-        Loading the promotion…
-      </p>
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-44 w-full rounded-2xl" />
-      <Skeleton className="h-7 w-40" />
-      <Skeleton className="h-64 w-full" />
-    </div>
   );
 }

@@ -1,10 +1,7 @@
 import type { DiscountClaim } from '@shop/contracts';
-import { useState, type FormEvent } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
+import { Form } from 'react-router';
 import { formatPence } from '@shop/contracts';
-import { parseWholeNumber } from '../../lib/staff-discounts/amounts.ts';
 import { CHANNEL_LABELS, formatDateTime } from '../../lib/staff-discounts/promotion.ts';
-import { useApiClients } from '../../lib/use-api.ts';
 import { TableHead } from '../staff/table-head.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -80,44 +77,29 @@ function ClaimDetails({ claim }: { claim: DiscountClaim }) {
   );
 }
 
-/** Any claim by its id (e.g. one older than the latest 100, or named on an issue code). */
-export function ClaimLookup() {
-  const clients = useApiClients();
-  const [id, setId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [claim, setClaim] = useState<DiscountClaim | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseWholeNumber(id, { min: 1, max: 2_147_483_647 });
-    if (!parsed.ok) return setError(parsed.message);
-    if (!clients) return;
-    setBusy(true);
-    setError(null);
-    setClaim(null);
-    try {
-      setClaim(await clients.discounts.getDiscountClaim({ params: { id: parsed.value } }));
-    } catch (failure) {
-      setError(apiProblemMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+/** What the claim lookup found for the number in the page's address (`?claim=`), or why it found nothing. */
+export type ClaimLookupResult = { id: string; claim: DiscountClaim; problem: null } | { id: string; claim: null; problem: string };
+
+/**
+ * Any claim by its id (e.g. one older than the latest 100, or named on an issue code): a plain form
+ * that puts the number in the page's address, where the page's loader looks it up.
+ */
+export function ClaimLookup({ action, found }: { action: string; found: ClaimLookupResult | null }) {
   return (
     <div className="rounded-xl bg-sand-50 p-4">
-      <form onSubmit={submit} noValidate aria-label="Find a claim" className="flex flex-wrap items-end gap-3">
-        <FormField label="Find a claim by its number" hint="Claim numbers are shown with claimed issue codes." error={error} className="min-w-0">
+      <Form method="get" action={action} preventScrollReset noValidate aria-label="Find a claim" className="flex flex-wrap items-end gap-3">
+        <FormField label="Find a claim by its number" hint="Claim numbers are shown with claimed issue codes." error={found?.problem} className="min-w-0">
           {(control) => (
-            <Input {...control} value={id} onChange={(event) => setId(event.target.value)} inputMode="numeric" autoComplete="off" className="max-w-40" />
+            <Input {...control} name="claim" defaultValue={found?.id} key={found?.id} inputMode="numeric" autoComplete="off" className="max-w-40" />
           )}
         </FormField>
-        <Button type="submit" variant="secondary" loading={busy}>
+        <Button type="submit" variant="secondary">
           Find claim
         </Button>
-      </form>
-      {claim && (
-        <section aria-label={`Claim ${claim.id}`} className="mt-4 rounded-xl border border-navy-100 bg-white p-4 text-sm">
-          <ClaimDetails claim={claim} />
+      </Form>
+      {found?.claim && (
+        <section aria-label={`Claim ${found.claim.id}`} className="mt-4 rounded-xl border border-navy-100 bg-white p-4 text-sm">
+          <ClaimDetails claim={found.claim} />
         </section>
       )}
     </div>

@@ -1,121 +1,95 @@
-import type { Discount, IssueCode } from '@shop/contracts';
-import { useState, type FormEvent } from 'react';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
-import { parseWholeNumber } from '../../lib/staff-discounts/amounts.ts';
-import { downloadText, issueCodesCsv, issueCodesFilename } from '../../lib/staff-discounts/csv.ts';
+import type { IssueCode } from '@shop/contracts';
+import { Form, Link } from 'react-router';
 import { MAX_ISSUE_CODES_PER_BATCH } from '../../lib/staff-discounts/form.ts';
+import { ISSUE_CODES_PAGE_SIZE, issueCodesCsvHref, issueCodesHref, type IssueCodePage, type IssueCodeView } from '../../lib/staff-discounts/issue-codes.ts';
 import { ISSUE_CODE_STATUS, formatDateTime } from '../../lib/staff-discounts/promotion.ts';
-import { useApiClients } from '../../lib/use-api.ts';
+import { ProblemAlert } from '../staff-orders/form-parts.tsx';
+import { usePostedStep } from '../staff/posted-step-form.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonClasses } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
+import { DownloadIcon } from '../ui/icons.tsx';
 import { Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
-import { useToast } from '../ui/toast.tsx';
 
-const PAGE_SIZE = 50;
-type StatusFilter = IssueCode['status'] | 'all';
+const count = (value: number) => value.toLocaleString('en-GB');
 
 /**
- * A promotion's single-use issue codes: counts, a CSV of all of them, more codes on demand, and a
- * paged table where an unused code can be withdrawn (and reinstated). The API sends every code with
- * the promotion, so paging and filtering happen here.
+ * A promotion's single-use issue codes: counts, a CSV of all of them made on the server, more codes
+ * on demand, and a page of them (chosen in the address) where an unused code can be withdrawn and a
+ * withdrawn one reinstated. Every control is a link or a plain form, so all of it works before the
+ * page's scripts run.
  */
-export function IssueCodesPanel({
-  promotionCode,
-  codes,
-  onAdded,
-  onCodeChanged,
-}: {
-  promotionCode: string;
-  codes: IssueCode[];
-  onAdded: (discount: Discount) => void;
-  onCodeChanged: (code: IssueCode) => void;
-}) {
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [find, setFind] = useState('');
-  const [page, setPage] = useState(1);
-  const counts = { available: 0, claimed: 0, voided: 0 };
-  for (const code of codes) counts[code.status] += 1;
-  // Codes are typed as read off a leaflet: any case, with spaces or hyphens.
-  const part = find.toUpperCase().replace(/[\s-]+/g, '');
-  const shown = codes.filter((code) => (status === 'all' || code.status === status) && code.code.includes(part));
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const rows = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
-
+export function IssueCodesPanel({ promotionCode, codes, view }: { promotionCode: string; codes: IssueCodePage; view: IssueCodeView }) {
+  const { counts } = codes;
+  const here = issueCodesHref(promotionCode, { ...view, page: codes.page });
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-4">
         {/* oxfmt's fill would run the first line past 160 columns (it does not count a trailing {' '}), so it is kept as written. */}
         {/* prettier-ignore */}
         <p className="text-navy-800">
-          <strong className="text-navy-950">{codes.length.toLocaleString('en-GB')}</strong> issue
-          codes: {counts.available.toLocaleString('en-GB')} available,{' '}
-          {counts.claimed.toLocaleString('en-GB')} claimed, {counts.voided.toLocaleString('en-GB')} withdrawn.
+          <strong className="text-navy-950">{count(counts.all)}</strong> issue
+          codes: {count(counts.available)} available,{' '}
+          {count(counts.claimed)} claimed, {count(counts.voided)} withdrawn.
         </p>
-        <Button
-          variant="secondary"
-          disabled={codes.length === 0}
-          onClick={() => downloadText(issueCodesFilename(promotionCode, new Date()), issueCodesCsv(promotionCode, codes))}
-        >
-          <svg
-            className="size-4"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />
-          </svg>
-          Download codes (CSV)
-        </Button>
+        {counts.all > 0 && (
+          // A file made on the server for the signed-in member of staff: the browser saves it, and the page stays where it is.
+          <a href={issueCodesCsvHref(promotionCode)} download className={buttonClasses('secondary')}>
+            <DownloadIcon className="size-4" />
+            Download codes (CSV)
+          </a>
+        )}
       </div>
 
-      <AddIssueCodes promotionCode={promotionCode} onAdded={onAdded} />
+      <AddIssueCodes action={here} />
 
-      {codes.length > 0 && (
+      {counts.all > 0 && (
         <>
           <div className="flex flex-wrap items-end gap-4">
-            <FormField label="Show" className="w-48">
-              {(control) => (
-                <Select
-                  {...control}
-                  value={status}
-                  onChange={(event) => {
-                    setStatus(event.target.value as StatusFilter);
-                    setPage(1);
-                  }}
-                  options={[
-                    { value: 'all', label: 'All codes' },
-                    { value: 'available', label: 'Available' },
-                    { value: 'claimed', label: 'Claimed' },
-                    { value: 'voided', label: 'Withdrawn' },
-                  ]}
-                />
-              )}
-            </FormField>
-            <FormField label="Find a code" className="w-56">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="search"
-                  value={find}
-                  onChange={(event) => {
-                    setFind(event.target.value);
-                    setPage(1);
-                  }}
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono uppercase"
-                />
-              )}
-            </FormField>
-            <Pager current={current} pages={pages} onPage={setPage} total={shown.length} />
+            <Form
+              method="get"
+              action={issueCodesHref(promotionCode, { show: 'all', find: '', page: 1 })}
+              aria-label="Filter issue codes"
+              className="flex flex-wrap items-end gap-4"
+            >
+              <FormField label="Show" className="w-48">
+                {(control) => (
+                  <Select
+                    {...control}
+                    name="show"
+                    defaultValue={view.show}
+                    key={view.show}
+                    options={[
+                      { value: 'all', label: 'All codes' },
+                      { value: 'available', label: 'Available' },
+                      { value: 'claimed', label: 'Claimed' },
+                      { value: 'voided', label: 'Withdrawn' },
+                    ]}
+                  />
+                )}
+              </FormField>
+              <FormField label="Find a code" className="w-56">
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="search"
+                    name="find"
+                    defaultValue={view.find}
+                    key={view.find}
+                    autoComplete="off"
+                    spellCheck={false}
+                    className="font-mono uppercase"
+                  />
+                )}
+              </FormField>
+              <Button type="submit" variant="secondary">
+                Show codes
+              </Button>
+            </Form>
+            <Pager promotionCode={promotionCode} view={view} codes={codes} />
           </div>
+          <ChangeProblem />
           {/* A page of codes scrolls in its own frame (headings kept in view), so the claims and terms stay near;
               it takes the keyboard so it can be scrolled when no row has a button (e.g. only claimed codes). */}
           {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -139,8 +113,8 @@ export function IssueCodesPanel({
                 </tr>
               </thead>
               <tbody className="divide-y divide-navy-100 bg-white">
-                {rows.map((code) => (
-                  <IssueCodeRow key={code.code} promotionCode={promotionCode} code={code} onChanged={onCodeChanged} />
+                {codes.rows.map((code) => (
+                  <IssueCodeRow key={code.code} code={code} action={here} />
                 ))}
               </tbody>
             </table>
@@ -151,24 +125,18 @@ export function IssueCodesPanel({
   );
 }
 
-function IssueCodeRow({ promotionCode, code, onChanged }: { promotionCode: string; code: IssueCode; onChanged: (code: IssueCode) => void }) {
-  const clients = useApiClients();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const withdraw = code.status === 'available';
-  const change = async () => {
-    if (!clients) return;
-    setBusy(true);
-    try {
-      const { issueCode } = await clients.discounts.updateDiscount({ params: { promotionCode, issueCode: code.code }, body: { issueCodeVoided: withdraw } });
-      toast(withdraw ? `${code.code} is withdrawn: it can no longer be used.` : `${code.code} is reinstated.`, 'success');
-      if (issueCode) onChanged(issueCode);
-    } catch (error) {
-      toast(apiProblemMessage(error), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+/** Why withdrawing or reinstating a code was refused (the code was claimed meanwhile, say), above the table. */
+function ChangeProblem() {
+  const withdraw = usePostedStep('withdraw');
+  const reinstate = usePostedStep('reinstate');
+  const refused = withdraw.problem ? withdraw : reinstate.problem ? reinstate : null;
+  if (!refused?.problem) return null;
+  return <ProblemAlert summary={`${refused.values.code ?? 'The code'}: ${refused.problem.summary}`} stale={false} onStale={refused.pathname} />;
+}
+
+function IssueCodeRow({ code, action }: { code: IssueCode; action: string }) {
+  const step = code.status === 'available' ? 'withdraw' : 'reinstate';
+  const { busy, values } = usePostedStep(step);
   return (
     <tr>
       <td className="px-4 py-2 font-mono tracking-wide text-navy-950">{code.code}</td>
@@ -193,73 +161,75 @@ function IssueCodeRow({ promotionCode, code, onChanged }: { promotionCode: strin
       </td>
       <td className="px-4 py-1.5 text-right">
         {code.status !== 'claimed' && (
-          <Button size="sm" variant="ghost" loading={busy} onClick={change} aria-label={`${withdraw ? 'Withdraw' : 'Reinstate'} ${code.code}`}>
-            {withdraw ? 'Withdraw' : 'Reinstate'}
-          </Button>
+          <Form method="post" action={action}>
+            <input type="hidden" name="intent" value={step} />
+            <input type="hidden" name="code" value={code.code} />
+            <Button
+              type="submit"
+              size="sm"
+              variant="ghost"
+              loading={busy && values.code === code.code}
+              aria-label={`${step === 'withdraw' ? 'Withdraw' : 'Reinstate'} ${code.code}`}
+            >
+              {step === 'withdraw' ? 'Withdraw' : 'Reinstate'}
+            </Button>
+          </Form>
         )}
       </td>
     </tr>
   );
 }
 
-/** Previous / next through a list held in the page (no address change, so the page keeps its place). */
-function Pager({ current, pages, total, onPage }: { current: number; pages: number; total: number; onPage: (page: number) => void }) {
-  const first = total === 0 ? 0 : (current - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, current * PAGE_SIZE);
+const pagerLink = (disabled: boolean) => buttonClasses('secondary', 'sm', disabled ? 'pointer-events-none opacity-60' : undefined);
+
+/** Previous / next through the view's codes: links to the page's address with the next page of them. */
+function Pager({ promotionCode, view, codes }: { promotionCode: string; view: IssueCodeView; codes: IssueCodePage }) {
+  const first = codes.found === 0 ? 0 : (codes.page - 1) * ISSUE_CODES_PAGE_SIZE + 1;
+  const last = Math.min(codes.found, first + codes.rows.length - 1);
+  const to = (page: number) => issueCodesHref(promotionCode, { ...view, page });
+  const arrow = (page: number, label: string) =>
+    page < 1 || page > codes.pages ? (
+      <span aria-disabled="true" className={pagerLink(true)}>
+        {label}
+      </span>
+    ) : (
+      <Link to={to(page)} preventScrollReset className={pagerLink(false)}>
+        {label}
+      </Link>
+    );
   return (
     <nav aria-label="Issue code pages" className="flex items-center gap-2 lg:ml-auto">
-      <Button size="sm" variant="secondary" disabled={current <= 1} onClick={() => onPage(current - 1)}>
-        Previous
-      </Button>
-      <p className="min-w-32 text-center text-sm text-navy-800" aria-live="polite">
-        {total === 0 ? 'No codes' : `${first}–${last} of ${total.toLocaleString('en-GB')}`}
-      </p>
-      <Button size="sm" variant="secondary" disabled={current >= pages} onClick={() => onPage(current + 1)}>
-        Next
-      </Button>
+      {arrow(codes.page - 1, 'Previous')}
+      <p className="min-w-32 text-center text-sm text-navy-800">{codes.found === 0 ? 'No codes' : `${first}–${last} of ${count(codes.found)}`}</p>
+      {arrow(codes.page + 1, 'Next')}
     </nav>
   );
 }
 
-function AddIssueCodes({ promotionCode, onAdded }: { promotionCode: string; onAdded: (discount: Discount) => void }) {
-  const clients = useApiClients();
-  const toast = useToast();
-  const [count, setCount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseWholeNumber(count, { min: 1, max: MAX_ISSUE_CODES_PER_BATCH });
-    if (!parsed.ok) return setError(parsed.message);
-    if (!clients) return;
-    setError(null);
-    setBusy(true);
-    try {
-      const discount = await clients.discounts.updateDiscount({ params: { promotionCode, issueCode: promotionCode }, body: { addIssueCodes: parsed.value } });
-      toast(`${parsed.value.toLocaleString('en-GB')} new issue codes generated.`, 'success');
-      setCount('');
-      onAdded(discount);
-    } catch (failure) {
-      setError(apiProblemMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+function AddIssueCodes({ action }: { action: string }) {
+  const { ids, form, problem, values, busy } = usePostedStep('add-codes');
   return (
-    <form onSubmit={submit} noValidate aria-label="Generate more issue codes" className="flex flex-wrap items-end gap-3 rounded-xl bg-sand-50 p-4">
+    <Form
+      ref={form}
+      method="post"
+      action={action}
+      noValidate
+      aria-label="Generate more issue codes"
+      className="flex flex-wrap items-end gap-3 rounded-xl bg-sand-50 p-4"
+    >
+      <input type="hidden" name="intent" value="add-codes" />
       <FormField
+        id={ids('count')}
         label="Generate more single-use codes"
-        hint={`Up to ${MAX_ISSUE_CODES_PER_BATCH.toLocaleString('en-GB')} at a time.`}
-        error={error}
+        hint={`Up to ${count(MAX_ISSUE_CODES_PER_BATCH)} at a time.`}
+        error={problem?.fields.count ?? problem?.summary}
         className="min-w-0"
       >
-        {(control) => (
-          <Input {...control} value={count} onChange={(event) => setCount(event.target.value)} inputMode="numeric" autoComplete="off" className="max-w-40" />
-        )}
+        {(control) => <Input {...control} name="count" defaultValue={values.count} inputMode="numeric" autoComplete="off" className="max-w-40" />}
       </FormField>
       <Button type="submit" variant="secondary" loading={busy}>
         Generate codes
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,10 @@
 import { DISCOUNT_TYPES, formatPence, TARGET_TYPES, type DiscountType, type SalesChannel, type TargetType } from '@shop/contracts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { cn } from '../../lib/cn.ts';
 import { parsePercent, parsePounds } from '../../lib/staff-discounts/amounts.ts';
 import {
   FIELD_ORDER,
-  serverProblem,
   splitList,
   targetListWhat,
   type FieldErrors,
@@ -26,16 +24,15 @@ type Checked<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
 export interface PromotionFormProps<T> {
   mode: 'create' | 'edit';
   initial: PromotionFormValues;
-  /** Checks the values and builds the call's body (or says what is wrong, field by field). */
-  check: (values: PromotionFormValues) => Checked<T>;
   /**
-   * Makes the call in the browser; a thrown ApiError's problem goes onto the fields. Without it the
-   * form is a plain form posted to the page's action (after the same checks, once scripts run), so
-   * it works before they do.
+   * Checks the values in the browser once scripts run (or says what is wrong, field by field); the
+   * form is a plain form posted to the page's action, which checks it again, so it works before.
    */
-  submit?: (body: T, values: PromotionFormValues) => Promise<void>;
+  check: (values: PromotionFormValues) => Checked<T>;
   /** What the page's action refused the posted form for (with `initial` holding what was typed). */
   refused?: ServerProblem | null;
+  /** Which of the page's steps the posted form is, for a page with more than one. */
+  intent?: string;
   submitLabel: string;
   /** Shown beside the submit button (e.g. a cancel link). */
   actions?: ReactNode;
@@ -69,12 +66,11 @@ const TARGET_HINTS: Partial<Record<TargetType, string>> = {
 const fieldId = (field: PromotionField) => `promotion-${field}`;
 
 /** The terms of a promotion: used to create one and to edit one. */
-export function PromotionForm<T>({ mode, initial, check, submit, refused = null, submitLabel, actions }: PromotionFormProps<T>) {
+export function PromotionForm<T>({ mode, initial, check, refused = null, intent, submitLabel, actions }: PromotionFormProps<T>) {
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<ServerProblem | null>(refused);
-  const [sending, setBusy] = useState(false);
-  const posting = useNavigation().state === 'submitting';
-  const busy = sending || (!submit && posting);
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && (navigation.formData?.get('intent') ?? undefined) === intent;
   const summaryRef = useRef<HTMLDivElement>(null);
   // A refusal from the page's action: the keyboard goes to its summary.
   useEffect(() => {
@@ -84,36 +80,23 @@ export function PromotionForm<T>({ mode, initial, check, submit, refused = null,
   const errors = problem?.fields ?? {};
   const error = (field: PromotionField) => errors[field] ?? null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const checked = check(values);
     // Checked here, the posted form goes to the page's action, which checks it again.
-    if (!submit && checked.ok) return;
+    if (checked.ok) return;
     event.preventDefault();
-    if (!checked.ok) {
-      setProblem({ fields: checked.errors, general: [] });
-      // After React has drawn the summary.
-      requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      await submit!(checked.body, values);
-    } catch (failure) {
-      setProblem(serverProblem(failure, apiProblemMessage));
-      requestAnimationFrame(() => summaryRef.current?.focus());
-    } finally {
-      setBusy(false);
-    }
+    setProblem({ fields: checked.errors, general: [] });
+    // After React has drawn the summary.
+    requestAnimationFrame(() => summaryRef.current?.focus());
   };
 
   const listed = FIELD_ORDER.filter((field) => errors[field]);
   const percentage = values.discountType === DISCOUNT_TYPES.Percentage;
   const listWhat = targetListWhat(values.targetType);
 
-  const FormElement = submit ? 'form' : Form;
   return (
-    <FormElement method="post" noValidate onSubmit={onSubmit} aria-label={mode === 'create' ? 'New promotion' : 'Promotion terms'} className="space-y-8">
+    <Form method="post" noValidate onSubmit={onSubmit} aria-label={mode === 'create' ? 'New promotion' : 'Promotion terms'} className="space-y-8">
+      {intent && <input type="hidden" name="intent" value={intent} />}
       {problem && (listed.length > 0 || problem.general.length > 0) && (
         <div
           ref={summaryRef}
@@ -410,7 +393,7 @@ export function PromotionForm<T>({ mode, initial, check, submit, refused = null,
         </Button>
         {actions}
       </div>
-    </FormElement>
+    </Form>
   );
 }
 

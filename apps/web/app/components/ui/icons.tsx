@@ -77,6 +77,7 @@ export const RecycleIcon = lineIcon(
     <path d="m3.6 10.3 2.5 2.4 3.2-.9M14.2 9.5l3.2-.8.9-3.3M13.6 22l-2.5-2.5 2.5-2.4" />
   </>,
 );
+export const DownloadIcon = lineIcon(<path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />);
 export const CheckIcon = lineIcon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
 export const HelpIcon = lineIcon(
   <>

@@ -2,7 +2,7 @@ import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import { sealSession, SESSION_COOKIE, sessionKey, type ShopSession } from './session.server.ts';
 import { stepProblemOf } from '../../components/staff/step-form.tsx';
-import { refusedStep, searchRead, staffPageLoader, staffRead } from './staff-page.server.ts';
+import { refusedStep, searchRead, staffClient, staffRead } from './staff-page.server.ts';
 
 const refusal = (status: number, errors?: { path: string; message: string }[]) => new ApiError(status, { code: 'X', errors }, `Refused with ${status}`);
 const failing = (error: unknown) => () => Promise.reject(error);
@@ -75,9 +75,9 @@ describe('a staff page’s own role check', () => {
 
   it('lets staff with one of the page’s roles in, and answers other staff with the shop’s 404', async () => {
     process.env.WEB_TIER_SECRET = secret;
-    const loader = staffPageLoader(['order-admin']);
-    expect(loader({ request: requestAs(['shopper', 'order-admin']) })).toBeNull();
-    const refused = await thrown(() => loader({ request: requestAs(['shopper', 'review-moderator']) }));
+    const client = (request: Request) => staffClient(request, ['order-admin'], 'orders', (options) => options);
+    expect(client(requestAs(['shopper', 'order-admin']))).toBeTruthy();
+    const refused = await thrown(() => client(requestAs(['shopper', 'review-moderator'])));
     expect(statusOf(refused)).toBe(404);
   });
 });

@@ -3,27 +3,15 @@ import type { Role } from '@shop/contracts';
 import { data } from 'react-router';
 import { stepProblemOf, type StepProblem } from '../../components/staff/step-form.tsx';
 import { throwIfRateLimited } from '../api.server.ts';
+import { apiProblemMessage } from '../api-problem.ts';
 import { requireShopSession, sessionClientOptions } from './session.server.ts';
-
-/**
- * The loader of a staff page that still loads its data in the browser: it lets only staff with one
- * of the page's `roles` see it. Anyone else gets the shop's 404, as the API answers the calls they
- * may not make (decision 0063); the `/staff` layout has already sent signed-out visitors to sign in.
- */
-export const staffPageLoader =
-  (roles: readonly Role[]) =>
-  ({ request }: { request: Request }) => {
-    requireShopSession(request, { roles });
-    return null;
-  };
 
 /** An API client acting for the member of staff signed in on `request`, once they are known to have one of `roles`. */
 export function staffClient<C>(request: Request, roles: readonly Role[], service: string, create: (options: ReturnType<typeof sessionClientOptions>) => C): C {
   return create(sessionClientOptions(request, requireShopSession(request, { roles }), service));
 }
 
-/** A page's address with what a step did added to it (`?done=`, and which records), where its action sends the page back. */
-export const hrefWith = (href: string, added: [string, string][]) => `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams(added).toString()}`;
+export { hrefWith } from '../href-with.ts';
 
 /** What a staff page shows when the API refuses its member of staff (their roles changed since they signed in). */
 export const FORBIDDEN = { forbidden: true } as const;
@@ -84,6 +72,32 @@ export async function searchRead<T>(
     return { page: await call(), problem: null };
   } catch (error) {
     if (error instanceof ApiError && statuses.includes(error.status)) return { page: null, problem: stepProblemOf(error, new Set()).summary };
+    throw error;
+  }
+}
+
+const plainText = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+
+/**
+ * A CSV file staff download, made on the server for the signed-in member of staff (decision 0068),
+ * so the page's link saves it with or without scripts. A refusal is said in the API's words, as
+ * plain text; a visitor over their budget gets the 429 page.
+ */
+export async function staffCsvFile(make: () => Promise<{ filename: string; csv: string }>): Promise<Response> {
+  try {
+    const { filename, csv } = await make();
+    return new Response(csv, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${filename}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (error instanceof ApiError && error.status < 500) return plainText(apiProblemMessage(error), error.status);
     throw error;
   }
 }

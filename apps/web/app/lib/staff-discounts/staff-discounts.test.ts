@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { basisPointsToText, parsePercent, parsePounds, parseWholeNumber, penceToText } from './amounts.ts';
 import { csvField, issueCodesCsv, issueCodesFilename } from './csv.ts';
 import { changedTerms, checkNewPromotion, emptyPromotionForm, fromLocalInput, postedPromotionForm, serverProblem, splitList, toLocalInput } from './form.ts';
+import { issueCodesHref, issueCodeView, pageOfCodes } from './issue-codes.ts';
 import { formatDiscount, formatUsage } from './promotion.ts';
 import { discountFilters, discountsHref, searchQuery } from './search.ts';
 
@@ -78,6 +79,34 @@ describe('the issue codes CSV', () => {
 
   it('names the file after the promotion and the day', () => {
     expect(issueCodesFilename('SHOWROOM25', new Date('2026-11-21T18:00:00Z'))).toBe('issue-codes-SHOWROOM25-2026-11-21.csv');
+  });
+});
+
+describe('a promotion’s page of issue codes', () => {
+  const codes = Array.from({ length: 120 }, (_, index) => ({
+    code: `CODE${String(index).padStart(8, '0')}`,
+    status: index % 10 === 0 ? ('voided' as const) : index === 7 ? ('claimed' as const) : ('available' as const),
+    claimedAt: null,
+    claimId: null,
+  }));
+
+  it('reads its view from the address, and writes only what differs from the first page of all codes', () => {
+    expect(issueCodeView(new URLSearchParams('show=voided&find=%20ab-cd%20&page=2'))).toEqual({ show: 'voided', find: 'ab-cd', page: 2 });
+    expect(issueCodeView(new URLSearchParams('show=everything&page=-3'))).toEqual({ show: 'all', find: '', page: 1 });
+    expect(issueCodesHref('SHOWROOM25', { show: 'all', find: '', page: 1 })).toBe('/staff/discounts/SHOWROOM25');
+    expect(issueCodesHref('SHOWROOM25', { show: 'available', find: 'ab', page: 3 })).toBe('/staff/discounts/SHOWROOM25?show=available&find=ab&page=3');
+  });
+
+  it('counts every code, and cuts the page the view asks for (or the last there is) on the server', () => {
+    const all = pageOfCodes(codes, { show: 'all', find: '', page: 2 });
+    expect(all.counts).toEqual({ all: 120, available: 107, claimed: 1, voided: 12 });
+    expect([all.found, all.page, all.pages, all.rows.length, all.rows[0]!.code]).toEqual([120, 2, 3, 50, 'CODE00000050']);
+    expect(pageOfCodes(codes, { show: 'all', find: '', page: 9 }).page).toBe(3);
+    const withdrawn = pageOfCodes(codes, { show: 'voided', find: '', page: 1 });
+    expect([withdrawn.found, withdrawn.pages]).toEqual([12, 1]);
+    // Typed as read off a leaflet: any case, with spaces or hyphens.
+    expect(pageOfCodes(codes, { show: 'all', find: 'code-0000 0007', page: 1 }).rows.map((row) => row.status)).toEqual(['claimed']);
+    expect(pageOfCodes([], { show: 'all', find: '', page: 4 })).toMatchObject({ found: 0, page: 1, pages: 1, rows: [] });
   });
 });
 
