@@ -5,14 +5,18 @@
 import type { Basket, BasketLine, BasketNotice } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { CallerContext as Ctx } from '../../platform/context.ts';
+import type { Returnability } from '../catalogue/index.ts';
 import type { ChosenDelivery } from '../pricing/index.ts';
 import { change, findReadable } from './basket-changes.ts';
 import { loadCode, present, priceLines, priceWith, type CodeClaim } from './basket-pricing.ts';
 import * as repository from './basket.repository.ts';
 import type { BasketDeps as Deps } from './basket.deps.ts';
 
-/** A line as checkout chooses delivery for it: priced, and with the date it is due back when out of stock. */
-export type CheckoutLine = BasketLine & { eta: string | null };
+/**
+ * A line as checkout chooses delivery for it: priced, with the date it is due back when out of stock,
+ * and whether it may be returned (the order's confirmation says so).
+ */
+export type CheckoutLine = BasketLine & { eta: string | null; returnability: Returnability };
 
 /** A basket priced for checkout: what is shown and charged, and the code's redemption that placing the order claims. */
 export interface PricedBasket {
@@ -58,7 +62,10 @@ export async function priceForCheckout(deps: Deps, ctx: Ctx, basketId: string): 
   const { goodsIncVat } = priceWith(deps, row, lines, offerings, list, code, now);
   return {
     basketId: row.id,
-    lines: lines.map((line) => ({ ...line, eta: offerings.get(line.sku)?.eta ?? null })),
+    lines: lines.map((line) => {
+      const offering = offerings.get(line.sku);
+      return { ...line, eta: offering?.eta ?? null, returnability: offering?.returnability ?? 'standard' };
+    }),
     goodsIncVat: Math.max(0, goodsIncVat),
     price: (delivery) => {
       const priced = priceWith(deps, row, lines, offerings, list, code, now, delivery);

@@ -18,6 +18,7 @@ const offering = (overrides: Partial<SellableOffering> = {}): SellableOffering =
   priceExVat: 10_000,
   wasPriceIncVat: null,
   vatRateCode: 'standard',
+  returnability: 'standard',
   stockStatus: 'in_stock',
   eta: null,
   sellable: 10,

@@ -6,6 +6,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Availability, AvailabilityOptions, InventoryService, StockStatus } from '../inventory/index.ts';
 import type { DELIVERY_CLASSES } from './catalogue.tables.ts';
+import type { Returnability } from './returnability.ts';
 import { sellableOfferingRows } from './repository/sellable-offerings.ts';
 
 export interface SellableOffering {
@@ -24,6 +25,8 @@ export interface SellableOffering {
   priceExVat: number;
   wasPriceIncVat: number | null;
   vatRateCode: string;
+  /** Whether it may be returned (the order confirmation states it, decision 0053). */
+  returnability: Returnability;
   stockStatus: StockStatus;
   eta: string | null;
   /** How many can be sold now, by inventory's definition (`Infinity` when made to order). */

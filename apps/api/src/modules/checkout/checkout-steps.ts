@@ -5,7 +5,7 @@
  */
 import type { Address, BasketDeliveryOptions, Checkout, SpecificDayCalendar } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
-import type { BasketForCheckout, PricedBasket } from '../basket/index.ts';
+import { BasketErrors, type BasketForCheckout, type PricedBasket } from '../basket/index.ts';
 import { ZONE_RULES, type AvailableOption, type DeliveryOption, type DeliveryOptionCode, type DeliveryZone, type Postcode } from '../delivery/index.ts';
 import type { ChosenDelivery } from '../pricing/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
@@ -165,9 +165,16 @@ export async function readCheckout(deps: Deps, ctx: Ctx, basketId: string): Prom
   return present(deps, ctx, await readState(deps, ctx, basketId)).checkout;
 }
 
+/** Saves a change to the basket's checkout; the basket's 404 when it went since it was read (it became an order). */
+export async function saveCheckout(ctx: Ctx, basketId: string, change: repository.CheckoutChange): Promise<CheckoutRow> {
+  const row = await repository.saveCheckout(ctx.db, basketId, change, ctx.clock.now());
+  if (!row) throw BasketErrors.notFound();
+  return row;
+}
+
 /** Saves a change to the basket's checkout (read as `goods` first, which settles that the caller may) and answers from what was saved. */
 async function saveAndPresent(deps: Deps, ctx: Ctx, goods: BasketForCheckout, change: repository.CheckoutChange): Promise<Checkout> {
-  const row = await repository.saveCheckout(ctx.db, goods.basketId, change, ctx.clock.now());
+  const row = await saveCheckout(ctx, goods.basketId, change);
   return present(deps, ctx, { goods, row }).checkout;
 }
 
@@ -267,17 +274,11 @@ export async function setDeliveryDetails(deps: Deps, ctx: Ctx, basketId: string,
   const zone = deps.delivery.zoneOf(storedPostcode(deps, address));
   if (ZONE_RULES[zone].notServed) throw CheckoutErrors.notServed(ZONE_RULES[zone].label);
   const goods = await deps.basket.priceForCheckout(ctx, basketId);
-  const row = await repository.saveCheckout(
-    ctx.db,
-    goods.basketId,
-    { deliveryAddress: address, deliveryInstructions: input.instructions?.trim() || null },
-    ctx.clock.now(),
-  );
+  const row = await saveCheckout(ctx, goods.basketId, { deliveryAddress: address, deliveryInstructions: input.instructions?.trim() || null });
   const { checkout } = present(deps, ctx, { goods, row });
   // The new address may rule out the chosen option (zone, surcharge): it is cleared rather than kept
   // stale, and this answer says so.
-  if (row.deliveryOptionCode && !checkout.deliveryOption?.chosen)
-    await repository.saveCheckout(ctx.db, goods.basketId, { deliveryOptionCode: null, deliveryDate: null }, ctx.clock.now());
+  if (row.deliveryOptionCode && !checkout.deliveryOption?.chosen) await saveCheckout(ctx, goods.basketId, { deliveryOptionCode: null, deliveryDate: null });
   return checkout;
 }
 

@@ -11,14 +11,23 @@ export async function findCheckout(db: Database, basketId: string): Promise<Chec
   return row;
 }
 
-/** Creates the basket's checkout or changes the given fields of it; returns it as saved. */
-export async function saveCheckout(db: Database, basketId: string, change: CheckoutChange, now: Date): Promise<CheckoutRow> {
-  const [row] = await db
-    .insert(checkouts)
-    .values({ basketId, ...change, updatedAt: now })
-    .onConflictDoUpdate({ target: checkouts.basketId, set: { ...change, updatedAt: now } })
-    .returning();
-  return row!;
+/**
+ * Creates the basket's checkout or changes the given fields of it; returns it as saved, or undefined
+ * when the basket went meanwhile (became an order, or was merged): its checkout goes with it.
+ */
+export async function saveCheckout(db: Database, basketId: string, change: CheckoutChange, now: Date): Promise<CheckoutRow | undefined> {
+  try {
+    const [row] = await db
+      .insert(checkouts)
+      .values({ basketId, ...change, updatedAt: now })
+      .onConflictDoUpdate({ target: checkouts.basketId, set: { ...change, updatedAt: now } })
+      .returning();
+    return row!;
+  } catch (error) {
+    // 23503: the basket it belongs to is not there (a foreign key violation).
+    if ((error as { cause?: { code?: string } }).cause?.code === '23503') return undefined;
+    throw error;
+  }
 }
 
 /** Billing goes to the delivery address; undefined (nothing changed) when the basket has none yet. */
@@ -44,10 +53,6 @@ export async function clearPayment(db: Database, basketId: string, now: Date): P
     .where(eq(checkouts.basketId, basketId))
     .returning();
   return row;
-}
-
-export async function deleteCheckout(db: Database, basketId: string): Promise<void> {
-  await db.delete(checkouts).where(eq(checkouts.basketId, basketId));
 }
 
 /** Notes a paid intent to be checked (idempotent: the first note stands). */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../platform/context.ts';
 import type { Address } from '@shop/contracts';
+import { baskets } from '../basket/basket.tables.ts';
 
 export interface ContactDetails {
   emailAddress: string;
@@ -12,10 +13,14 @@ export interface ContactDetails {
 
 /**
  * What a shopper has told checkout about one basket: contact, addresses, the delivery option and
- * the payment in progress. One row per basket; the basket module owns the lines and prices.
+ * the payment in progress. One row per basket; the basket module owns the lines and prices. It goes
+ * with its basket (a basket becomes an order, or is merged into a shopper's on sign-in), in the
+ * statement that removes the basket (decision 0071).
  */
 export const checkouts = pgTable('checkouts', {
-  basketId: text('basket_id').primaryKey(),
+  basketId: text('basket_id')
+    .primaryKey()
+    .references(() => baskets.id, { onDelete: 'cascade' }),
   contact: jsonb('contact').$type<ContactDetails>(),
   deliveryAddress: jsonb('delivery_address').$type<Address>(),
   deliveryInstructions: text('delivery_instructions'),

@@ -14,7 +14,7 @@ import type { PaymentGateway, PaymentIntent, Refund } from '../payments/index.ts
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutRow } from './checkout.repository.ts';
-import { paymentFingerprint, present, readCheckout, readState, type Ctx } from './checkout-steps.ts';
+import { paymentFingerprint, present, readCheckout, readState, saveCheckout, type Ctx } from './checkout-steps.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
 import { placeOrder } from './place-order.ts';
 
@@ -123,12 +123,13 @@ async function startPayment(
     await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
     throw error;
   }
-  await repository.saveCheckout(
-    ctx.db,
-    checkout.basketId,
-    { paymentIntentRef: intent.id, paymentAmountPence: amountPence, paymentFingerprint: fingerprint, payer: ctx.actor, saveCard: choice.saveCard === true },
-    now,
-  );
+  await saveCheckout(ctx, checkout.basketId, {
+    paymentIntentRef: intent.id,
+    paymentAmountPence: amountPence,
+    paymentFingerprint: fingerprint,
+    payer: ctx.actor,
+    saveCard: choice.saveCard === true,
+  });
   return {
     intentId: intent.id,
     clientSecret: intent.clientSecret,
@@ -267,7 +268,8 @@ export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: Fast
     throw CheckoutErrors.paymentMismatch(await refundUnplaced(ctx, intent.id, deps));
   }
   try {
-    return placed(await placeOrder(deps, ctx.db, { checkout, priced, intent, actor: ctx.actor, now: ctx.clock.now() }));
+    const returnability = new Map(state.goods.lines.map((line) => [line.sku, line.returnability]));
+    return placed(await placeOrder(deps, ctx.db, { checkout, priced, returnability, intent, actor: ctx.actor, now: ctx.clock.now() }));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Stock or the code went while the shopper paid: give the money back, then say why.

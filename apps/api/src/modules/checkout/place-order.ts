@@ -9,15 +9,17 @@ import type { Checkout, Order } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor } from '../../platform/context.ts';
 import type { PricedBasket } from '../basket/index.ts';
+import type { Returnability } from '../catalogue/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
-import * as repository from './checkout.repository.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
 
 export interface PlaceOrderInput {
   checkout: Checkout;
   /** The basket as the checkout priced it (`checkout.basket`), with the code's redemption to claim. */
   priced: PricedBasket;
+  /** Each line's returnability, read with the basket (`BasketForCheckout.lines`). */
+  returnability: ReadonlyMap<string, Returnability>;
   intent: PaymentIntent;
   actor: Actor | null;
   now: Date;
@@ -30,8 +32,8 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
   const { checkout, intent, now } = input;
   await crashPoints.afterPaymentBeforeOrder();
   return database.transaction(async (db) => {
-    // The basket goes first, in the statement that locks it: two completions of one basket queue
-    // here, and the second finds the first's order.
+    // The basket goes first, in the statement that locks it, and its checkout with it (decision 0071):
+    // two completions of one basket queue here, and the second finds the first's order.
     const locked = await deps.basket.takeForOrder({ db }, checkout.basketId);
     if (!locked) {
       const placed = await deps.orders.findOrderByBasket({ db }, checkout.basketId);
@@ -92,6 +94,7 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
           cardLast4: intent.card?.last4 ?? null,
           capturedPence: intent.amountPence,
         },
+        returnability: input.returnability,
       },
       now,
       orderId,
@@ -109,7 +112,6 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
         tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
       });
     }
-    await repository.deleteCheckout(db, checkout.basketId);
     // Last, just before the commit: a popular code's claims and a best seller's stock row are the
     // rows every order for them waits on, so they are held for as short a time as possible.
     await deps.basket.convertToOrder({ db }, input.priced, orderId, now);

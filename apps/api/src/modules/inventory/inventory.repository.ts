@@ -58,6 +58,27 @@ export function moveHolds(db: Database, basketId: string, from: HoldState, to: H
 }
 
 /**
+ * The basket's live holds become committed, and each sku's stock row moves them from reserved to
+ * committed, in one statement (decision 0071): the stock rows are locked in sku order first, as
+ * every change to them is, so two baskets sharing skus never deadlock. How many holds moved.
+ */
+export async function commitHolds(db: Database, basketId: string, now: Date): Promise<number> {
+  const result = (await db.execute(sql`with moved as (
+      update ${stockReservations} set state = 'committed'
+      where basket_id = ${basketId} and state = 'held' and expires_at > ${now}::timestamptz
+      returning sku, quantity),
+    per_sku as (select sku, sum(quantity)::int as units from moved group by sku),
+    locked as (select s.sku from ${stockLevels} s where s.sku in (select sku from per_sku) order by s.sku for update),
+    adjusted as (
+      update ${stockLevels} s set committed = s.committed + p.units, reserved = s.reserved - p.units
+      from per_sku p where s.sku = p.sku and s.sku in (select sku from locked))
+    select count(*)::int as moved from moved`)) as unknown as {
+    rows: { moved: number }[];
+  };
+  return result.rows[0]!.moved;
+}
+
+/**
  * Takes up to `quantity` of a sku from the basket's committed hold (a partial cancellation): the
  * hold shrinks, or is released when all of it goes. Returns how many were taken.
  */

@@ -73,9 +73,7 @@ export async function reserveStock(db: Transaction, basketId: string, lines: rea
 /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live. */
 export async function commitReservations(db: Transaction, basketId: string, now: Date): Promise<boolean> {
   await repository.lockHoldsOf(db, basketId);
-  const held = await repository.moveHolds(db, basketId, 'held', 'committed', now);
-  for (const line of bySku(held)) await repository.adjustStock(db, line.sku, { reserved: -line.quantity, committed: line.quantity });
-  return held.length > 0;
+  return (await repository.commitHolds(db, basketId, now)) > 0;
 }
 
 /**

@@ -6,7 +6,6 @@
  * SHA-256 digest, so the table alone opens nothing.
  */
 import { londonDue, ORDER_CONFIRMATION_LINK_DAYS, ORDER_LINK_HOURS } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import { digestOfToken, newOpaqueId } from '../../platform/readable-codes.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -74,15 +73,13 @@ export async function issueOrderLink(
 }
 
 /**
- * The link the order confirmation carries (decision 0053): kept like an asked-for one, in the
- * placing transaction, but for ORDER_CONFIRMATION_LINK_DAYS, so the e-mail that states the right to
+ * The link the order confirmation carries (decision 0053): kept like an asked-for one, by the
+ * order's own insert (`repository.insertOrder`), but for ORDER_CONFIRMATION_LINK_DAYS, so the e-mail that states the right to
  * cancel can be used to cancel for as long as that right lasts.
  */
-export async function newConfirmationLink(db: Database, orderId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export function confirmationLink(now: Date): { token: string; tokenHash: string; expiresAt: Date } {
   const token = newOpaqueId();
-  const expiresAt = new Date(now.getTime() + ORDER_CONFIRMATION_LINK_DAYS * 24 * HOUR);
-  await repository.insertOrderLink(db, { tokenHash: digestOfToken(token), orderId, createdAt: now, expiresAt }, { newOrder: true });
-  return { token, expiresAt };
+  return { token, tokenHash: digestOfToken(token), expiresAt: new Date(now.getTime() + ORDER_CONFIRMATION_LINK_DAYS * 24 * HOUR) };
 }
 
 /** The order a link opens, while it works: an unknown or altered token is ORDER_LINK_INVALID, an old one ORDER_LINK_EXPIRED. */

@@ -5,8 +5,9 @@
 import { mayMoveOrder, type Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
+import type { Returnability } from '../catalogue/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
-import { newConfirmationLink, orderLinkUrl } from './order-links.ts';
+import { confirmationLink, orderLinkUrl } from './order-links.ts';
 import { isTradePriced, presentOrder, reread } from './order-view.ts';
 import type { OrdersDeps } from './orders.deps.ts';
 import { OrderErrors } from './orders.errors.ts';
@@ -31,9 +32,11 @@ export interface PlacedOrderInput {
   lines: readonly PlacedOrderLine[];
   totals: { goodsPence: number; discountPence: number; deliveryPence: number; totalPence: number; vatPence: number };
   payment: { intentRef: string; method: string; cardBrand: string | null; cardLast4: string | null; capturedPence: number };
+  /** Each line's returnability, when the caller has just read it with the lines (checkout's pricing read); read here otherwise. */
+  returnability?: ReadonlyMap<string, Returnability>;
 }
 
-/** Writes the order, its lines and first history entry, and queues the confirmation, all in the caller's transaction. */
+/** Writes the order, its lines, first history entry and link, and queues the confirmation, all in the caller's transaction. */
 export async function recordPlacedOrder(
   deps: OrdersDeps,
   db: Database,
@@ -42,6 +45,8 @@ export async function recordPlacedOrder(
   publicUrl: string,
   id: string = crypto.randomUUID(),
 ): Promise<Order> {
+  // The confirmation is the durable record of the right to cancel, with a link to cancel online (CCRs 2013, decision 0053).
+  const link = confirmationLink(now);
   const stored = await repository.insertOrder(
     db,
     {
@@ -70,17 +75,18 @@ export async function recordPlacedOrder(
     },
     input.lines.map(({ lineTotalExVat: _exVat, ...line }) => line),
     input.customerId,
+    { tokenHash: link.tokenHash, createdAt: now, expiresAt: link.expiresAt },
   );
   // Presented from what the inserts returned: a new order has no refunds yet.
   const order = presentOrder(stored.row, { lines: stored.lines, history: stored.history, refunds: [] }, 'customer');
   // At trade prices, the confirmation reads ex VAT first (docs/domain.md §5).
   const trade = isTradePriced(input.channel) ? { lineTotalsExVat: input.lines.map((line) => line.lineTotalExVat) } : null;
-  // The confirmation is the durable record of the right to cancel, with a link to cancel online (CCRs 2013, decision 0053).
-  const link = await newConfirmationLink(db, order.orderGuid, now);
-  const returnability = await deps.catalogue.returnabilityOf(
-    { db },
-    order.lines.map((line) => line.sku),
-  );
+  const returnability =
+    input.returnability ??
+    (await deps.catalogue.returnabilityOf(
+      { db },
+      order.lines.map((line) => line.sku),
+    ));
   const cancelling = { manageUrl: orderLinkUrl(publicUrl, link.token), linkExpiresAt: link.expiresAt, returnability };
   await deps.notifications.enqueueEmail(
     { db },

@@ -24,6 +24,7 @@ function offeringsQuery(db: Database) {
         priceExVat: prices.priceExVat,
         wasPriceIncVat: prices.wasPriceIncVat,
         vatRateCode: prices.vatRateCode,
+        returnability: products.returnability,
       })
       .from(offerings)
       .innerJoin(products, eq(products.id, offerings.productId))
