@@ -1,6 +1,6 @@
 import { test, type Page } from './test.ts';
 import { DEMO, pageReady, signInByRedirect } from './auth.ts';
-import { expect, main } from './checkout-steps.ts';
+import { CHECKOUT_TIMEOUT, expect, main } from './checkout-steps.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
 /**
@@ -58,6 +58,8 @@ test('the promotions list shows its data before the scripts run, and a new promo
 });
 
 test('a promotion’s page takes its steps as plain forms before the scripts run: more codes, a withdrawn code, a claim looked up, ended', async ({ page }) => {
+  // Eight pages with the CPU slowed, each drawn after a step.
+  test.setTimeout(CHECKOUT_TIMEOUT);
   await signInByRedirect(page, DEMO.staff.email);
   const code = `STEPS${Date.now().toString(36).toUpperCase()}`;
 
@@ -108,6 +110,11 @@ test('a promotion’s page takes its steps as plain forms before the scripts run
   await question.getByRole('button', { name: 'End it now' }).click();
   await expect(main(page).getByText(`${code} has ended: shoppers can no longer use it.`)).toBeVisible();
   await expect(main(page).getByText('Expired', { exact: true })).toBeVisible();
+  // Said once: reloaded, the page comes without the notice, and its address without `?done=`.
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(`/staff/discounts/${code}`);
+  await expect(main(page).getByText('Expired', { exact: true })).toBeVisible();
+  await expect(main(page).getByText(`${code} has ended`)).toHaveCount(0);
   // All of it before any script: the header's search is still the plain box.
   await expect(searchForm(page).getByRole('searchbox')).toBeVisible();
 

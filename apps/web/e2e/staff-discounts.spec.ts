@@ -110,8 +110,12 @@ test('a discount manager creates a promotion with issue codes, downloads them, s
   await terms.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { level: 2, name: '12.5% off when you spend £50: showroom leaflet' })).toBeVisible();
   await expect(page.getByText('Your changes are saved.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/staff/discounts/${code}\\?find=[^&]+&done=saved$`));
+  // The notice is said once: a reload shows the page as it is, without it, and the address loses it.
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: '12.5% off when you spend £50: showroom leaflet' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/staff/discounts/${code}\\?find=[^&]+$`));
+  await expect(page.getByText('Your changes are saved.')).toHaveCount(0);
   await expect(page.getByText('12.5% off all products')).toBeVisible();
 
   // A shopper uses another of the codes at the checkout: the claim shows here.

@@ -3,6 +3,7 @@ import type { SavedCard } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/account-cards';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { cardHeadingId, SavedCardItem, type CardFailure } from '../components/account/saved-card-item.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
@@ -60,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === 'remove') await savedCards.removeSavedCard({ body: { paymentMethodId: id } });
     if (intent === 'billing') await savedCards.updateBillingDetails({ body: billingBody(id, values) });
   } catch (error) {
-    if (cardGone(error)) return redirect(cardsGonePath, 303);
+    if (cardGone(error)) return redirectWithNotice(request, cardsGonePath);
     throwIfSignedOutOrRateLimited(request, error);
     const status = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 503;
     const failure: CardFailure =
@@ -69,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
         : { intent, cardId: id, problem: { fields: {}, summary: savedCardProblem(error) } };
     return data(failure, { status });
   }
-  return redirect(cardsChangedPath(intent, card), 303);
+  return redirectWithNotice(request, cardsChangedPath(intent, card));
 }
 
 /** The cards a customer saved at checkout: see them, choose the default, change a billing address, remove one. */

@@ -1,6 +1,7 @@
 import { createDiscountsClient } from '@shop/api-client';
-import { redirect, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
 import type { Route } from './+types/staff-discount-new';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { PromotionForm } from '../components/staff-discounts/promotion-form.tsx';
 import { Link } from '../components/ui/link.tsx';
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!checked.ok) return uncheckedTerms(values, checked.errors);
   try {
     const created = await api.createDiscount({ body: checked.body });
-    return redirect(`${promotionHref(created.promotion.promotionCode)}?done=created`, 303);
+    return redirectWithNotice(request, `${promotionHref(created.promotion.promotionCode)}?done=created`);
   } catch (error) {
     return refusedTerms(error, values);
   }

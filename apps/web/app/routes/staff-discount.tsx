@@ -1,8 +1,9 @@
 import { ApiError, createDiscountsClient, type DiscountsClient } from '@shop/api-client';
 import { formatPence, type PromotionSummary } from '@shop/contracts';
 import type { ReactNode } from 'react';
-import { data, redirect, useActionData, useSearchParams } from 'react-router';
+import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-discount';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -100,7 +101,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, 'intent');
   const promotion = { params: { promotionCode, issueCode: promotionCode } };
-  const done = (added: [string, string][]) => redirect(hrefWith(issueCodesHref(promotionCode, issueCodeView(new URL(request.url).searchParams)), added), 303);
+  const done = (added: [string, string][]) =>
+    redirectWithNotice(request, hrefWith(issueCodesHref(promotionCode, issueCodeView(new URL(request.url).searchParams)), added));
   const problemOf = (error: unknown) => stepProblemOf(error, new Set());
 
   if (intent === 'terms') {

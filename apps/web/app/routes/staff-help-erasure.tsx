@@ -1,8 +1,9 @@
 import { createHelpCentreEnquiriesClient } from '@shop/api-client';
 import { londonClock, londonDue, londonLongDate, type ErasurePlan } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-help-erasure';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ProblemAlert } from '../components/staff-orders/form-parts.tsx';
@@ -32,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, { intent: 'erase', values: {} }, (refusal) => stepProblemOf(refusal, new Set()));
   }
-  return redirect(`/staff/help/${encodeURIComponent(reference)}/erasure?done=erase`, 303);
+  return redirectWithNotice(request, `/staff/help/${encodeURIComponent(reference)}/erasure?done=erase`);
 }
 
 export const meta: Route.MetaFunction = () => [

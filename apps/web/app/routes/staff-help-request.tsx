@@ -1,7 +1,8 @@
 import { createHelpCentreInboxClient } from '@shop/api-client';
 import type { HelpRequest } from '@shop/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/staff-help-request';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -50,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, { intent: step, values }, requestProblemOf);
   }
-  return redirect(`${requestHref(reference)}?done=${step}`, 303);
+  return redirectWithNotice(request, `${requestHref(reference)}?done=${step}`);
 }
 
 export const meta: Route.MetaFunction = ({ params }) => [

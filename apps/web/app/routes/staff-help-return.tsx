@@ -1,8 +1,9 @@
 import { createHelpCentreOrdersClient } from '@shop/api-client';
 import { formatPence, type OrderReturn } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
-import { data, redirect, useActionData, useSearchParams } from 'react-router';
+import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-help-return';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -49,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, { intent: step, values }, (refusal) => stepProblemOf(refusal, STALE));
   }
-  return redirect(`/staff/help/${encodeURIComponent(reference)}/return?done=${step}`, 303);
+  return redirectWithNotice(request, `/staff/help/${encodeURIComponent(reference)}/return?done=${step}`);
 }
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Return for ${params.reference.toUpperCase()}`, 'A return of unwanted items: authorise or refuse it, and mark it received.'),

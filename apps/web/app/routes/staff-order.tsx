@@ -1,8 +1,9 @@
 import { createOrdersClient } from '@shop/api-client';
 import { formatPence, type Order } from '@shop/contracts';
 import { useEffect } from 'react';
-import { data, redirect, useActionData, useSearchParams } from 'react-router';
+import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-order';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
@@ -71,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     } catch (error) {
       return refusedStep(error, { intent, values }, (refusal) => inFormOrder(advanceProblem(refusal, values), ['carrier', 'trackingNumber', 'note']));
     }
-    return redirect(`${orderHref(orderNumber)}?done=${status}`, 303);
+    return redirectWithNotice(request, `${orderHref(orderNumber)}?done=${status}`);
   }
   if (intent !== 'cancel' && intent !== 'refund') throw data(null, { status: 400 });
   const values = { amount: formText(form, 'amount'), reason: formText(form, 'reason') };
@@ -87,7 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, refused, (refusal) => moneyBackStep(moneyBackProblem(refusal)), isProviderAnswer);
   }
-  return redirect(`${orderHref(orderNumber)}?done=${intent}`, 303);
+  return redirectWithNotice(request, `${orderHref(orderNumber)}?done=${intent}`);
 }
 
 export const meta: Route.MetaFunction = ({ params }) => [

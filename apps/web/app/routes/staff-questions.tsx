@@ -1,7 +1,8 @@
 import { ApiError, createReviewQuestionsClient, type ReviewQuestionsClient } from '@shop/api-client';
 import { invitationMessage, type QuestionRejectionReason, type QuestionSearchPage, type StaffQuestion } from '@shop/contracts';
-import { data, Form, redirect, useActionData, useSearchParams } from 'react-router';
+import { data, Form, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-questions';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import {
@@ -98,9 +99,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!step || !questionId || (step === 'proposed' && !invitationId)) throw data(null, { status: 400 });
   try {
     const done = await takeStep(api, step, questionId, invitationId, form);
-    return redirect(hrefWith(list, [...done, ['question', questionId]]), 303);
+    return redirectWithNotice(request, hrefWith(list, [...done, ['question', questionId]]));
   } catch (error) {
-    if (isQuestionChanged(error)) return redirect(hrefWith(list, [['changed', questionId]]), 303);
+    if (isQuestionChanged(error)) return redirectWithNotice(request, hrefWith(list, [['changed', questionId]]));
     return refusedStep(error, { intent, values: { answer: formText(form, 'answer'), reason: formText(form, 'reason') } }, questionProblemOf);
   }
 }

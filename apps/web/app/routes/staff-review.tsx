@@ -1,6 +1,7 @@
 import type { ReviewForModeration, ReviewHistoryEntry } from '@shop/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/staff-review';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -40,7 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, { intent: step, values }, moderationProblemOf);
   }
-  return redirect(`${reviewHref(reviewId)}?done=${step}`, 303);
+  return redirectWithNotice(request, `${reviewHref(reviewId)}?done=${step}`);
 }
 
 export const meta: Route.MetaFunction = () => [...pageMeta('Review', 'A customer’s review, to publish or reject.'), { name: 'robots', content: 'noindex' }];

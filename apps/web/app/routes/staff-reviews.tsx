@@ -1,8 +1,9 @@
 import { ApiError, createReviewListingsClient, type ReviewWritingClient } from '@shop/api-client';
 import type { ReviewSearchFacetsPage } from '@shop/contracts';
 import { useState } from 'react';
-import { data, redirect, useActionData, useSearchParams } from 'react-router';
+import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-reviews';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { formText } from '../components/staff/step-form.tsx';
@@ -87,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
   const search = new URL(request.url).searchParams;
   const form = await request.formData();
   const intent = formText(form, 'intent');
-  if (intent === 'bulk') return bulkAction(api, search, form);
+  if (intent === 'bulk') return bulkAction(request, api, search, form);
   const [name, reviewId = ''] = intent.split(':');
   const step = MODERATION_STEPS.find((known) => known === name);
   if (!step || !reviewId) throw data(null, { status: 400 });
@@ -95,19 +96,19 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await moderate(api, reviewId, step, values, Number(formText(form, 'version')));
   } catch (error) {
-    if (isReviewChanged(error)) return redirect(listWith(search, [['changed', reviewId]]), 303);
+    if (isReviewChanged(error)) return redirectWithNotice(request, listWith(search, [['changed', reviewId]]));
     return refusedStep(error, { intent, values }, moderationProblemOf);
   }
-  return redirect(
+  return redirectWithNotice(
+    request,
     listWith(search, [
       ['done', step],
       ['review', reviewId],
     ]),
-    303,
   );
 }
 
-async function bulkAction(api: ReviewWritingClient, search: URLSearchParams, form: FormData) {
+async function bulkAction(request: Request, api: ReviewWritingClient, search: URLSearchParams, form: FormData) {
   const chosenAction = BULK_ACTIONS.find((known) => known === formText(form, 'bulk'));
   if (!chosenAction) throw data(null, { status: 400 });
   const refuse = (refused: Omit<BulkRefused, 'intent'>) => data<BulkRefused>({ intent: 'bulk', ...refused }, { status: 400 });
@@ -123,7 +124,10 @@ async function bulkAction(api: ReviewWritingClient, search: URLSearchParams, for
   const outcomes = await oneByOne(chosen, (review) => moderate(api, review.id, chosenAction, { reason }, review.version));
   const failures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ reviewId: outcome.item.id, message: outcome.message }]));
   if (failures.length > 0) return data<BulkRefused>({ intent: 'bulk', summary: bulkSummary(chosenAction, outcomes), failures }, { status: 409 });
-  return redirect(listWith(search, [['done', `${chosenAction}-selected`], ...chosen.map((review): [string, string] => ['review', review.id])]), 303);
+  return redirectWithNotice(
+    request,
+    listWith(search, [['done', `${chosenAction}-selected`], ...chosen.map((review): [string, string] => ['review', review.id])]),
+  );
 }
 
 export const meta: Route.MetaFunction = () => [

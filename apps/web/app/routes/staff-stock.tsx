@@ -1,7 +1,8 @@
 import { createHelpCentreEnquiriesClient } from '@shop/api-client';
 import type { StockLevelView } from '@shop/contracts';
-import { data, Form, redirect, useActionData, useSearchParams } from 'react-router';
+import { data, Form, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-stock';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ProblemAlert } from '../components/staff-orders/form-parts.tsx';
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, { intent: 'add', values }, (refusal) => stepProblemOf(refusal, new Set()));
   }
-  return redirect(stockHref(sku, quantity), 303);
+  return redirectWithNotice(request, stockHref(sku, quantity));
 }
 
 export const meta: Route.MetaFunction = () => [

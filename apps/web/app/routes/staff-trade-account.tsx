@@ -1,7 +1,8 @@
 import type { TradeAccountForStaff, TradeBand } from '@shop/contracts';
 import { formatPence, TRADE_BUSINESS_TYPE_NAMES, TRADE_TYPE_NAMES } from '@shop/contracts';
-import { data, Link as RouterLink, redirect } from 'react-router';
+import { data, Link as RouterLink } from 'react-router';
 import type { Route } from './+types/staff-trade-account';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -65,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, { intent: step, values }, accountProblemOf);
   }
-  return redirect(`${staffAccountPath(id)}?done=${step}`, 303);
+  return redirectWithNotice(request, `${staffAccountPath(id)}?done=${step}`);
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,7 @@
 import type { TradeApplication, TradeBand } from '@shop/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/staff-trade-application';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -51,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedStep(error, { intent: step, values }, decisionProblemOf);
   }
-  return redirect(`${staffApplicationPath(tradeExternalId)}?done=${step}`, 303);
+  return redirectWithNotice(request, `${staffApplicationPath(tradeExternalId)}?done=${step}`);
 }
 
 export const meta: Route.MetaFunction = ({ params }) => [

@@ -1,8 +1,9 @@
 import { ApiError } from '@shop/api-client';
 import type { TradeApplication } from '@shop/contracts';
 import { useEffect } from 'react';
-import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/trade-application';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { DocumentSlots, TextAreaField, TradeFormErrors, type TradeFormFailure } from '../components/trade/application-fields.tsx';
@@ -92,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const notAdded = intent === 'answer' ? await uploadAll(client, documents) : 0;
   const done = intent === 'answer' ? 'answered=1' : 'added=1';
-  return redirect(`${TRADE_PATHS.application}?${done}${notAdded > 0 ? `&notAdded=${notAdded}` : ''}`, 303);
+  return redirectWithNotice(request, `${TRADE_PATHS.application}?${done}${notAdded > 0 ? `&notAdded=${notAdded}` : ''}`);
 }
 
 /** The applicant's own application: where it is, what happens next, and their part in it. Drawn by the server. */

@@ -1,6 +1,7 @@
 import type { TradeApplication, TradeBand } from '@shop/contracts';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/trade-apply';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ApplicationFields, TradeFormErrors, type TradeFormFailure } from '../components/trade/application-fields.tsx';
 import { SignInFirst, TradeBandsList } from '../components/trade/trade-panels.tsx';
@@ -74,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
     return refuse(applicationErrors(error));
   }
   const notAdded = await uploadAll(client, documents);
-  return redirect(`${TRADE_PATHS.application}?sent=1${notAdded > 0 ? `&notAdded=${notAdded}` : ''}`, 303);
+  return redirectWithNotice(request, `${TRADE_PATHS.application}?sent=1${notAdded > 0 ? `&notAdded=${notAdded}` : ''}`);
 }
 
 /**

@@ -1,0 +1,70 @@
+import { redirect, type MiddlewareFunction } from 'react-router';
+import { cookieValue, isSecureRequest } from './auth/session.server.ts';
+
+/**
+ * The parts of a signed-in page's address that say what a step just did (`?done=<step>` and the
+ * records it names, `?added=`, `?sent=`…), where the step's action sends the page back. They are
+ * said once: a reload, a bookmark or the back button gets the page without them.
+ */
+export const NOTICE_PARAMS = [
+  'done',
+  'added',
+  'answered',
+  'sent',
+  'notAdded',
+  'gone',
+  'card',
+  'brand',
+  'last4',
+  'issueCode',
+  'review',
+  'question',
+  'changed',
+  'invited',
+] as const;
+
+const STEP_DONE_COOKIE = 'shop_step_done';
+const noticeOf = (url: URL) => NOTICE_PARAMS.flatMap((name) => url.searchParams.getAll(name).map((value) => `${name}=${value}`)).join('&');
+
+/**
+ * The answer of an action whose step is done: back to `href` with its notice (post, redirect, get),
+ * and a cookie naming that notice for the next minute, which the page's loader takes as the one time
+ * it is shown (`oneShotNotices`). No script is needed, so it holds before scripts run too.
+ */
+export function redirectWithNotice(request: Request, href: string): Response {
+  const target = new URL(href, request.url);
+  const marked = encodeURIComponent(`${target.pathname}?${noticeOf(target)}`);
+  const secure = isSecureRequest(request) ? '; Secure' : '';
+  return redirect(href, { status: 303, headers: { 'set-cookie': `${STEP_DONE_COOKIE}=${marked}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure}` } });
+}
+
+/**
+ * Middleware of the signed-in sections: a page asked for with a notice in its address is drawn with
+ * it once, just after the step (the cookie `redirectWithNotice` set names it), and the cookie is cleared; asked
+ * for again (a reload), it is sent to its address without the notice.
+ */
+export const oneShotNotices: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+  const url = new URL(request.url);
+  // A request for the page's data (scripts navigating) names the page as `<page>.data?…&_routes=`.
+  url.pathname = url.pathname.replace(/\.data$/, '');
+  url.searchParams.delete('_routes');
+  const notice = noticeOf(url);
+  if (!notice) return next();
+  const marked = cookieValue(request.headers.get('cookie') ?? '', STEP_DONE_COOKIE);
+  if (!marked || safeDecode(marked) !== `${url.pathname}?${notice}`) {
+    for (const name of NOTICE_PARAMS) url.searchParams.delete(name);
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  const response = await next();
+  response.headers.append('set-cookie', `${STEP_DONE_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${isSecureRequest(request) ? '; Secure' : ''}`);
+  return response;
+};
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
