@@ -183,6 +183,13 @@ describe('production (NODE_ENV=production)', () => {
     expect(() => loadApiConfig({ SHOP_ENV: 'staging' })).toThrow(/SHOP_ENV: /);
   });
 
+  it('migrates at start except in production, where migrations are a step of their own unless MIGRATE_ON_START says otherwise', () => {
+    const migrates = (env: Record<string, string>) => loadApiConfig(env).database.migrateOnStart;
+    expect([migrates({}), migrates({ NODE_ENV: 'production', SHOP_ENV: 'demo' })]).toEqual([true, true]);
+    expect([migrates({ ...production, SHOP_ENV: 'production' }), migrates({ ...production, MIGRATE_ON_START: 'true' })]).toEqual([false, true]);
+    expect(migrates({ MIGRATE_ON_START: 'false' })).toBe(false);
+  });
+
   it('leaves an instance serving the storefront alone to its own settings', () => {
     expect(loadApiConfig({ NODE_ENV: 'production' }, { servesApi: false }).env).toBe('production');
     expect(refusal({ NODE_ENV: 'production' }, { servesApi: true })).toContain('STRIPE_SECRET_KEY');

@@ -35,6 +35,8 @@ export const ApiConfigSchema = z.object({
   // A statement running longer is cancelled by the server; a call waiting longer for a connection of the pool fails (503, decision 0070). 0: no limit.
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 30000' }).int().min(0).default(30_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 5000' }).int().min(0).default(5_000),
+  // Absent: on, except in production, where migrations are a step of their own (`npm run db:migrate`, docs/operations.md).
+  MIGRATE_ON_START: booleanFlag.optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // A request that takes this long is logged at info; others at debug (platform/request-log.ts).
@@ -170,7 +172,8 @@ export interface ApiConfig {
   port: number;
   host: string;
   publicUrl: string;
-  database: { url?: string; poolSize: number; dataDir: string; statementTimeoutMs: number; connectTimeoutMs: number };
+  /** `migrateOnStart`: apply migrations when the API starts; otherwise refuse to start on a database older than the build. */
+  database: { url?: string; poolSize: number; dataDir: string; statementTimeoutMs: number; connectTimeoutMs: number; migrateOnStart: boolean };
   /** Overload protection, draining, metrics and traces (decision 0070). */
   operations: OperationsConfig;
   logLevel: z.infer<typeof ApiConfigSchema>['LOG_LEVEL'];
@@ -357,6 +360,7 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
       dataDir: path.resolve(c.DATA_DIR),
       statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+      migrateOnStart: c.MIGRATE_ON_START ?? !production,
     },
     operations: operationsConfig(c),
     logLevel: c.LOG_LEVEL,

@@ -1,7 +1,7 @@
 export { buildApi, composeApi, type BuildApiOptions, type ComposeOptions, type ComposedApi } from './api.ts';
 export { loadApiConfig, parseSettings, trustedProxies, ConfigError, type ApiConfig } from './config.ts';
 export { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
-export { applyMigrations, latestMigrationTag, schemaVersion } from './db/migrate.ts';
+export { applyMigrations, latestMigrationTag, pendingMigrations, schemaVersion } from './db/migrate.ts';
 export { runSeeds, type Progress, type Seed } from './seed/seed.ts';
 // How every line the shop writes is kept free of e-mail addresses and tokens (decision 0048).
 export { ShopLogController, shopLoggerOptions } from './platform/request-log.ts';

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   applyMigrations,
   buildApi,
+  ConfigError,
+  pendingMigrations,
   openDatabase,
   runSeeds,
   installSecurityHeaders,
@@ -50,7 +52,7 @@ export async function createShopServer(
   } else {
     const { url, dataDir, poolSize, statementTimeoutMs, connectTimeoutMs } = config.api.database;
     database = await openDatabase({ url, dataDir: `${dataDir}/pglite`, poolSize, statementTimeoutMs, connectTimeoutMs });
-    await applyMigrations(database);
+    await migrateOrCheck(database, config.api.database.migrateOnStart);
     app = await buildApi({
       config: config.api,
       database,
@@ -81,4 +83,23 @@ export async function createShopServer(
       await database?.close();
     },
   };
+}
+
+/**
+ * Applies the migrations at start (the default outside production), or, where they are a step of their own (docs/operations.md),
+ * refuses to start on a database older than this build: one newer is fine, as during a rolling upgrade's expand phase.
+ */
+async function migrateOrCheck(database: DatabaseHandle, migrateOnStart: boolean): Promise<void> {
+  if (migrateOnStart) {
+    await applyMigrations(database);
+    return;
+  }
+  const pending = await pendingMigrations(database);
+  if (pending.length > 0) {
+    await database.close();
+    throw new ConfigError(
+      `The database lacks ${pending.length} migration(s) this build ships (${pending.join(', ')}). ` +
+        'Run `npm run db:migrate` (the image: its `migrate` role) first, or set MIGRATE_ON_START=true.',
+    );
+  }
 }

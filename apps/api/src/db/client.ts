@@ -23,8 +23,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
-  /** Runs a statement outside drizzle (maintenance: VACUUM, advisory locks). */
+  /** Runs a statement outside drizzle (maintenance: VACUUM). */
   exec(statement: string): Promise<void>;
+  /**
+   * Runs `work` on one connection held until it ends: a session-level advisory lock, or statements that must run outside
+   * a transaction, stay on the connection that began them (a pool would hand the next statement another).
+   */
+  session<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other instances from. */
   dump?: () => Promise<Blob>;
@@ -36,6 +41,12 @@ export interface PoolStatus {
   total: number;
   idle: number;
   waiting: number;
+}
+
+/** One connection's plain statements (the simple protocol: no parameters, several statements allowed). */
+export interface SqlSession {
+  /** The rows of the statement's result (of the last one, if several). */
+  query(statement: string): Promise<Record<string, unknown>[]>;
 }
 
 export interface DatabaseOptions {
@@ -114,6 +125,24 @@ async function openPostgres(url: string, poolSize: number, limits: Pick<Database
     exec: async (statement) => {
       await pool.query(statement);
     },
+    async session(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await work({
+          async query(statement) {
+            const result = (await client.query(statement)) as pg.QueryResult | pg.QueryResult[];
+            return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as Record<string, unknown>[];
+          },
+        });
+      } catch (error) {
+        // The connection may still hold what the work began (a lock, a transaction): closed, not handed on.
+        broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
     poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
@@ -133,6 +162,13 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     exec: async (statement) => {
       await client.exec(statement);
     },
+    // PGlite is one connection already.
+    session: (work) =>
+      work({
+        async query(statement) {
+          return ((await client.exec(statement)).at(-1)?.rows ?? []) as Record<string, unknown>[];
+        },
+      }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
