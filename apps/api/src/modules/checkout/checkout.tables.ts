@@ -15,7 +15,7 @@ export interface ContactDetails {
  * What a shopper has told checkout about one basket: contact, addresses, the delivery option and
  * the payment in progress. One row per basket; the basket module owns the lines and prices. It goes
  * with its basket (a basket becomes an order, or is merged into a shopper's on sign-in), in the
- * statement that removes the basket (decision 0071).
+ * statement that removes the basket (decision 0072).
  */
 export const checkouts = pgTable('checkouts', {
   basketId: text('basket_id')

@@ -32,7 +32,7 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
   const { checkout, intent, now } = input;
   await crashPoints.afterPaymentBeforeOrder();
   return database.transaction(async (db) => {
-    // The basket goes first, in the statement that locks it, and its checkout with it (decision 0071):
+    // The basket goes first, in the statement that locks it, and its checkout with it (decision 0072):
     // two completions of one basket queue here, and the second finds the first's order.
     const locked = await deps.basket.takeForOrder({ db }, checkout.basketId);
     if (!locked) {

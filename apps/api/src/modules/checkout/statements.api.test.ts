@@ -27,7 +27,7 @@ const figures: Record<string, Record<string, number>> = {};
  * then took three more: the confirmation's link to cancel (an expired-links delete and the insert)
  * and its lines' returnability (decision 0053). Then two fewer (decision 0067): the basket is removed
  * by the statement that locks it, and a new order's link clears away no expired links. Then six fewer
- * (decision 0071): the order, its lines, first history entry and link are one statement, the
+ * (decision 0072): the order, its lines, first history entry and link are one statement, the
  * checkout goes with its basket, the lines' returnability comes with the pricing read, and the stock
  * is committed in one statement after the basket's hold lock. Adding to a basket is counted too (the
  * basket with its lines, the offerings, their stock, the save).

@@ -59,7 +59,7 @@ export function moveHolds(db: Database, basketId: string, from: HoldState, to: H
 
 /**
  * The basket's live holds become committed, and each sku's stock row moves them from reserved to
- * committed, in one statement (decision 0071): the stock rows are locked in sku order first, as
+ * committed, in one statement (decision 0072): the stock rows are locked in sku order first, as
  * every change to them is, so two baskets sharing skus never deadlock. How many holds moved.
  */
 export async function commitHolds(db: Database, basketId: string, now: Date): Promise<number> {

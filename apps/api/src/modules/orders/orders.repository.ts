@@ -37,7 +37,7 @@ async function insertNumbered(db: Database, rows: readonly Omit<NewOrder, 'order
 /**
  * Writes the order (numbered as it is inserted), its lines, its first history entry and the
  * confirmation's link, in one statement: one round trip in the placing transaction instead of
- * four (decision 0071). The statement's text is the same for any number of lines (they go as
+ * four (decision 0072). The statement's text is the same for any number of lines (they go as
  * arrays), so each connection prepares it once. A number already taken writes nothing (the lines,
  * entry and link are made from the order's insert) and is drawn again, as `insertNumbered` does. The
  * rows are returned as written: everything but the entry's id is known here.
