@@ -3,6 +3,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Browser, type 
 import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signInByRedirect, storedUser } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { holdScripts } from './slow-start.ts';
 
 /**
  * The staff moderation screens (issue 21), by what a moderator sees: the pending queue with held
@@ -234,6 +235,33 @@ test('a moderator publishes with an edit and a reply, rejects a held review, bul
   await expect(page).toHaveURL(`/staff/reviews/insights/${encodeURIComponent(sku)}`);
   await expect(page.getByRole('heading', { name: 'Rating by month' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('before the page’s scripts run, “Select all on this page” and “Publish selected” publish every review on the page, as a plain form', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const words = `all${testInfo.project.name}${Date.now().toString(36)}`;
+  // Products the other test does not review (it takes the last five).
+  const [slug1, slug2] = await productSlugs(request, 7);
+  const author = await tokenOf(browser, testInfo, DEMO.trade.email);
+  const one = await writeReview(request, author, slug1!, 'All one', `Solid and easy to fit, ${words}, would buy again.`);
+  const two = await writeReview(request, author, slug2!, 'All two', `Good value and well made, ${words}, no complaints.`);
+
+  await signInByRedirect(page, DEMO.staff.email);
+  const release = await holdScripts(page);
+  await page.goto(`/staff/reviews?q=${words}`, { waitUntil: 'commit' });
+  await expect(page.getByText('Reviews 1 to 2 of 2, oldest first')).toBeVisible();
+  const bulkBar = page.getByRole('region', { name: 'Moderate several reviews' });
+  await bulkBar.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await bulkBar.getByRole('button', { name: 'Publish selected' }).click();
+  await expect(bulkBar.getByText('Published 2 reviews.')).toBeVisible();
+  await expect(card(page, one.title).getByText('Published', { exact: true })).toBeVisible();
+  await expect(card(page, two.title).getByText('Published', { exact: true })).toBeVisible();
+  // No script has run: the search box in the header is still the plain form.
+  await expect(page.getByRole('search', { name: 'Search products and categories' }).getByRole('searchbox')).toBeVisible();
+  release();
 });
 
 test('someone without the moderator role gets the shop’s 404 for the moderation screens', async ({ page }) => {

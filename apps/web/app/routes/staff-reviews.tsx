@@ -112,8 +112,9 @@ async function bulkAction(request: Request, api: ReviewWritingClient, search: UR
   const chosenAction = BULK_ACTIONS.find((known) => known === formText(form, 'bulk'));
   if (!chosenAction) throw data(null, { status: 400 });
   const refuse = (refused: Omit<BulkRefused, 'intent'>) => data<BulkRefused>({ intent: 'bulk', ...refused }, { status: 400 });
-  // Each ticked box is `<id>:<version>`, the version this page read.
-  const chosen = form.getAll('review').flatMap((value) => {
+  // Each ticked box is `<id>:<version>`, the version this page read; "Select all on this page" sends every review the page listed.
+  const sent = [...form.getAll('review'), ...(form.has('all') ? form.getAll('onPage') : [])];
+  const chosen = [...new Set(sent)].flatMap((value) => {
     const [id = '', version = ''] = typeof value === 'string' ? value.split(':') : [];
     return id && /^\d+$/.test(version) ? [{ id, version: Number(version) }] : [];
   });

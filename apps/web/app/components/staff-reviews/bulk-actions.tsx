@@ -39,8 +39,11 @@ export interface BulkActionsProps {
   onSelect: (ids: ReadonlySet<string>) => void;
 }
 
+/** What a review's box (and the list of the page's reviews) sends: `<id>:<version>`, the version this page read. */
+export const reviewChoice = (review: Pick<QueueReview, 'id' | 'version'>) => `${review.id}:${review.version}`;
+
 /**
- * Ticking reviews (or all on the page, once the page's scripts run) and publishing or rejecting them
+ * Ticking reviews (or all on the page, a box that works before the page's scripts run too) and publishing or rejecting them
  * with one reason, as a plain form posted to the page: its action makes the calls one after another
  * and the page comes back with a summary of what was done and what was refused and why (one refusal
  * stops nothing else).
@@ -88,11 +91,17 @@ export function BulkActions({ selectable, selected, onSelect }: BulkActionsProps
       </h2>
       <Form id={BULK_FORM_ID} method="post" noValidate aria-label="Moderate the selected reviews" className="flex flex-wrap items-end justify-between gap-4">
         <input type="hidden" name="intent" value="bulk" />
+        {selectable.map((review) => (
+          <input key={review.id} type="hidden" name="onPage" value={reviewChoice(review)} />
+        ))}
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <label className="flex h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-navy-950">
+            {/* Ticked before the page's scripts run (or without them), it sends every review on the page, which the form lists. */}
             <input
               ref={all}
               type="checkbox"
+              name="all"
+              value="1"
               checked={allChosen}
               disabled={selectable.length === 0 || running}
               onChange={(event) => onSelect(new Set(event.target.checked ? selectable.map((review) => review.id) : []))}

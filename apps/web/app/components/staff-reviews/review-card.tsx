@@ -10,7 +10,7 @@ import { Badge } from '../ui/badge.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { linkClasses } from '../ui/link.tsx';
 import { RatingStars } from '../ui/rating-stars.tsx';
-import { BULK_FORM_ID } from './bulk-actions.tsx';
+import { BULK_FORM_ID, reviewChoice } from './bulk-actions.tsx';
 import { PublishStep, RejectStep, reviewStepIntent } from './moderation-forms.tsx';
 import { ReviewPhotos } from './review-photos.tsx';
 import { ReviewByline } from '../reviews/review-byline.tsx';
@@ -103,7 +103,7 @@ export function ReviewCard({ review, selected, onSelect, notice }: ReviewCardPro
             type="checkbox"
             form={BULK_FORM_ID}
             name="review"
-            value={`${review.id}:${review.version}`}
+            value={reviewChoice(review)}
             checked={selected}
             onChange={(event) => onSelect(event.target.checked)}
             aria-label={`Select “${title}”`}
