@@ -17,6 +17,7 @@ import {
   uniqueEmail,
 } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { holdScripts } from './slow-start.ts';
 import { applicationForm, fillApplication, staffPage } from './trade-steps.ts';
 
 /**
@@ -93,6 +94,20 @@ test('@phone approved while signed in, a customer buys at trade prices with thei
   await expect(tradePrice).toContainText('Silver: 10% off the ex-VAT retail price');
   await expect(main(page)).not.toContainText(/Band T\d/);
 
+  // The trade terms, accepted on their page before its scripts run, as a plain form (a box left
+  // unticked is refused first); checkout then goes straight on to the payment.
+  const release = await holdScripts(page);
+  await page.goto('/trade/terms', { waitUntil: 'commit' });
+  await main(page).getByRole('button', { name: 'Accept the trade terms' }).click();
+  await expect(main(page).getByRole('form', { name: 'Accept the trade terms' })).toContainText('Error: Tick the box to accept the trade terms');
+  await main(page)
+    .getByRole('checkbox', { name: /^I have read the trade terms/ })
+    .check();
+  await main(page).getByRole('button', { name: 'Accept the trade terms' }).click();
+  await expect(main(page).getByText(/^You accepted version \d+$/)).toBeVisible();
+  await expect(main(page).getByRole('form', { name: 'Accept the trade terms' })).toHaveCount(0);
+  release();
+
   // Checkout: the band by name, the business as the company, and their own order reference.
   await openCheckout(page);
   await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('1 item, at your trade prices (Silver)');
@@ -118,10 +133,8 @@ test('@phone approved while signed in, a customer buys at trade prices with thei
   await expect(billing).toContainText(`Your order reference: ${reference}`);
   await screenshot(page, testInfo, 'billing-done');
 
-  const terms = section(page, 'Payment').getByRole('form', { name: 'Accept the trade terms' });
-  await terms.getByRole('checkbox', { name: /^I have read the trade terms/ }).check();
-  await terms.getByRole('button', { name: 'Accept the trade terms' }).click();
   await expect(payButton(page)).toBeEnabled();
+  await expect(section(page, 'Payment').getByRole('form', { name: 'Accept the trade terms' })).toHaveCount(0);
   await fillCard(page, '4242 4242 4242 4242');
   await pay(page);
   const orderNumber = await expectConfirmation(page, email);

@@ -1,27 +1,72 @@
+import { ApiError } from '@shop/api-client';
 import type { TermsCheck, TradeTerms } from '@shop/contracts';
-import { useState } from 'react';
-import { data } from 'react-router';
+import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/trade-terms';
-import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
-import { TermsAcceptance } from '../components/trade/terms-acceptance.tsx';
+import { TermsAcceptance, versionIn } from '../components/trade/terms-acceptance.tsx';
+import { throwIfRateLimited } from '../lib/api.server.ts';
+import { apiProblemMessage } from '../lib/api-problem.ts';
+import { readShopSession, requireShopSession, type ShopSession } from '../lib/auth/session.server.ts';
+import { formText } from '../lib/form-text.ts';
 import { Link } from '../components/ui/link.tsx';
 import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { tradeTermsClient } from '../lib/trade/trade-api.server.ts';
+import { tradeTermsClient, tradeTermsClientFor } from '../lib/trade/trade-api.server.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
-import { useTradeCustomer } from '../lib/trade/use-trade-customer.ts';
-import { useApiClients, useApiData } from '../lib/use-api.ts';
 
-/** The current trade terms, drawn by the server (a public call the API caches for a minute). */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * Whether the signed-in customer has accepted the current terms, or null when they are not a trade
+ * customer (the API refuses them) or it did not answer: then the page shows the terms alone.
+ */
+async function acceptanceOf(request: Request, session: ShopSession): Promise<TermsCheck | null> {
   try {
-    return { terms: await tradeTermsClient(request).getTradeTerms() };
-  } catch {
-    throw data(null, { status: 503 });
+    return await tradeTermsClientFor(request, session).checkTermsAndConditions();
+  } catch (error) {
+    throwIfRateLimited(error);
+    return null;
   }
+}
+
+/**
+ * The current trade terms (a public call the API caches for a minute) and, for a signed-in trade
+ * customer, whether they have accepted them, all drawn by the server.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = readShopSession(request);
+  const [terms, acceptance] = await Promise.all([
+    tradeTermsClient(request)
+      .getTradeTerms()
+      .catch(() => {
+        throw data(null, { status: 503 });
+      }),
+    session ? acceptanceOf(request, session) : null,
+  ]);
+  return { terms, acceptance };
+}
+
+/** What the action refused: its words, and the version to accept (the current one, when the API names a newer one). */
+interface Refused {
+  problem: string;
+  version: number;
+}
+
+/** Acceptance posted as a plain form: recorded by the API for the version read; done, the page shows it accepted (post, redirect, get). */
+export async function action({ request }: Route.ActionArgs) {
+  const session = requireShopSession(request);
+  const form = await request.formData();
+  const version = Number(formText(form, 'version'));
+  if (!Number.isInteger(version) || version < 1) throw data(null, { status: 400 });
+  if (!form.has('accept')) return data<Refused>({ problem: 'Tick the box to accept the trade terms', version }, { status: 400 });
+  try {
+    await tradeTermsClientFor(request, session).acceptTermsAndConditions({ query: { version } });
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data<Refused>({ problem: apiProblemMessage(error), version: versionIn(error) ?? version }, { status: error.status });
+  }
+  return redirect(TRADE_PATHS.terms, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -54,7 +99,7 @@ export default function TradeTermsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </article>
         <div>
-          <AcceptHere terms={terms} />
+          <AcceptHere terms={terms} acceptance={loaderData.acceptance} />
         </div>
       </div>
     </>
@@ -62,29 +107,28 @@ export default function TradeTermsPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** For a signed-in trade customer: whether they have accepted this version, and the form if not. */
-function AcceptHere({ terms }: { terms: TradeTerms }) {
-  const auth = useShopAuth();
-  const clients = useApiClients();
-  const sub = auth.user?.profile.sub;
-  const { trade } = useTradeCustomer();
-  const [accepted, setAccepted] = useState<TermsCheck | null>(null);
-  const check = useApiData(trade && clients && sub ? `trade-terms:${sub}` : undefined, (signal) =>
-    clients!.tradeTerms.checkTermsAndConditions(undefined, { signal }),
-  );
-  if (!trade) return null;
-  const state = accepted ?? (check.state === 'ready' ? check.data : null);
-  if (!state) return null;
-  if (state.accepted) {
+function AcceptHere({ terms, acceptance }: { terms: TradeTerms; acceptance: TermsCheck | null }) {
+  const refused = useActionData<typeof action>();
+  if (!acceptance) return null;
+  if (acceptance.accepted) {
     return (
-      <Notice title={`You accepted version ${state.acceptedVersion ?? terms.version}`}>
-        {state.acceptedAt && (
+      <Notice title={`You accepted version ${acceptance.acceptedVersion ?? terms.version}`}>
+        {acceptance.acceptedAt && (
           <>
-            On <time dateTime={state.acceptedAt}>{formatInstant(state.acceptedAt)}</time>.{' '}
+            On <time dateTime={acceptance.acceptedAt}>{formatInstant(acceptance.acceptedAt)}</time>.{' '}
           </>
         )}
         <Link to={TRADE_PATHS.dashboard}>Back to your trade account</Link>
       </Notice>
     );
   }
-  return <TermsAcceptance version={state.currentVersion} onAccepted={setAccepted} linked={false} />;
+  return (
+    <TermsAcceptance
+      // A refusal draws the form again, with its words and the version to accept.
+      key={refused ? JSON.stringify(refused) : 'terms'}
+      version={refused?.version ?? acceptance.currentVersion}
+      refused={refused?.problem}
+      linked={false}
+    />
+  );
 }

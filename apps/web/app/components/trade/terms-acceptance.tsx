@@ -1,6 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import type { TermsCheck } from '@shop/contracts';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
@@ -13,7 +14,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { linkClasses } from '../ui/link.tsx';
 
 /** The terms version a refusal names (TRADE_TERMS_NOT_ACCEPTED, TRADE_TERMS_VERSION_NOT_CURRENT). */
-const versionIn = (error: unknown): number | undefined => {
+export const versionIn = (error: unknown): number | undefined => {
   const version = error instanceof ApiError ? (error.data as { termsVersion?: unknown } | undefined)?.termsVersion : undefined;
   return typeof version === 'number' ? version : undefined;
 };
@@ -21,16 +22,20 @@ const versionIn = (error: unknown): number | undefined => {
 /**
  * "I accept the trade terms": a checkbox and a button, with a link to the terms of the version
  * being accepted. Accepting records that version (the API refuses one that is no longer current,
- * and says which is).
+ * and says which is). With `onAccepted` it is accepted from the page (checkout's payment step, which
+ * needs the page's scripts anyway); without it, it is a plain form posted to the page's action, so it
+ * works before the scripts run, and `refused` is what that action answered.
  */
 export function TermsAcceptance({
   version: shown,
   onAccepted,
+  refused = null,
   intro,
   linked = true,
 }: {
   version: number;
-  onAccepted: (check: TermsCheck) => void;
+  onAccepted?: (check: TermsCheck) => void;
+  refused?: string | null;
   intro?: ReactNode;
   /** Off on the terms page itself. */
   linked?: boolean;
@@ -39,16 +44,21 @@ export function TermsAcceptance({
   const id = useId();
   const box = useRef<HTMLInputElement>(null);
   const [version, setVersion] = useState(shown);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(refused);
+  const [sending, setBusy] = useState(false);
+  const navigation = useNavigation();
+  const busy = sending || (!onAccepted && navigation.state === 'submitting' && navigation.formData?.has('version') === true);
 
   const accept = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     if (!box.current?.checked) {
+      event.preventDefault();
       setProblem('Tick the box to accept the trade terms');
       box.current?.focus();
       return;
     }
+    // Ticked, the plain form goes to the page's action.
+    if (!onAccepted) return;
+    event.preventDefault();
     if (!clients) return;
     setBusy(true);
     setProblem(null);
@@ -66,8 +76,16 @@ export function TermsAcceptance({
     }
   };
 
+  const FormElement = onAccepted ? 'form' : Form;
   return (
-    <form onSubmit={accept} noValidate aria-labelledby={`${id}-heading`} className="space-y-4 rounded-2xl border border-brass-300 bg-brass-50 p-5">
+    <FormElement
+      method="post"
+      onSubmit={accept}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      className="space-y-4 rounded-2xl border border-brass-300 bg-brass-50 p-5"
+    >
+      <input type="hidden" name="version" value={version} />
       <h3 id={`${id}-heading`} className="text-lg font-bold text-navy-950">
         Accept the trade terms
       </h3>
@@ -97,7 +115,7 @@ export function TermsAcceptance({
       <Button type="submit" loading={busy}>
         Accept the trade terms
       </Button>
-    </form>
+    </FormElement>
   );
 }
 

@@ -20,6 +20,9 @@ export const staffTradeClient = (request: Request): TradeClient => staffClient(r
 /** The public terms call (cached by the API for a minute). */
 export const tradeTermsClient = (request: Request) => createTradeTermsClient(serviceClientOptions(request, 'projects'));
 
+/** The terms calls for the signed-in customer: whether they have accepted, and accepting (trade customers only; anyone else gets 403). */
+export const tradeTermsClientFor = (request: Request, session: ShopSession) => createTradeTermsClient(sessionClientOptions(request, session, 'projects'));
+
 /** The upload is multipart, which the typed client passes through as it is. */
 type Upload = (input: { body: FormData }) => Promise<TradeApplication>;
 
