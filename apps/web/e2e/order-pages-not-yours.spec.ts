@@ -1,6 +1,7 @@
 import { expect, test } from './test.ts';
 import { DEMO, signInByRedirect, storedUser } from './auth.ts';
 import { placeTestOrder } from './orders.ts';
+import { holdScripts } from './slow-start.ts';
 
 // Each test places a real order over HTTP first: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -38,8 +39,12 @@ test('the signed-in customer is thanked for their own order in any tab', async (
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
 
-  await page.goto(`/checkout/confirmation/${orderNumber}`);
+  // Found by the server for their session: thanked before the page's scripts run.
+  const release = await holdScripts(page);
+  const response = await page.goto(`/checkout/confirmation/${orderNumber}`, { waitUntil: 'commit' });
+  expect(response?.status()).toBe(200);
   await expect(page.getByText(`Your order number is ${orderNumber}`)).toBeVisible();
+  release();
 });
 
 test('a VAT invoice address opened directly is an HTML page, never an error with its stack', async ({ page, request }) => {

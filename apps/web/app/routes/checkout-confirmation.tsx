@@ -1,4 +1,4 @@
-import { ApiError } from '@shop/api-client';
+import { ApiError, createAccountsClient } from '@shop/api-client';
 import { useId } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/checkout-confirmation';
@@ -14,6 +14,8 @@ import { ORDER_EMAIL_KEY, PLACED_ORDER_KEY, readPlacedOrder } from '../lib/check
 import { useMyOrder } from '../lib/account/use-my-order.ts';
 import { confirmationOrderNumber, PLACED_NUMBER_KEY, placedByThisBrowser, placedInThisTab } from '../lib/checkout/confirmation.ts';
 import { hasSessionHint } from '../lib/auth/session-hint.ts';
+import { readShopSession, sessionClientOptions, type ShopSession } from '../lib/auth/session.server.ts';
+import { throwIfRateLimited } from '../lib/api.server.ts';
 import { trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { useSessionValue } from '../lib/checkout/use-session-value.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -23,18 +25,32 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** Whether the order is the signed-in customer's own, as the API says (any refusal, or no answer, is "not known here"). */
+async function ownOrder(request: Request, session: ShopSession, orderNumber: string): Promise<boolean> {
+  try {
+    await createAccountsClient(sessionClientOptions(request, session, 'accounts')).getMyOrder({ params: { orderNumber } });
+    return true;
+  } catch (error) {
+    throwIfRateLimited(error);
+    return false;
+  }
+}
+
 /**
- * What cannot be an order number is a 404 at once. The server knows no one's orders (they are kept
- * in the tab, or behind a sign-in): a real number is answered 404 too, with the not-found page,
- * unless this browser placed it (its cookie) or someone may be signed in here, whose own order the
- * page then shows.
+ * What cannot be an order number is a 404 at once. A signed-in customer's own order is found by
+ * the server (their session), so they are thanked at first paint. Any other real number is
+ * answered 404 too, with the not-found page, unless this browser placed it (its cookie) or someone
+ * may be signed in here without the server knowing yet (the hint cookie, their session to be
+ * renewed by the page), whose own order the page then looks up.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const orderNumber = confirmationOrderNumber(params.orderNumber);
   if (!orderNumber) throw data(null, { status: 404 });
   const cookie = request.headers.get('cookie');
-  const mayBeTheirs = placedByThisBrowser(cookie, orderNumber) || hasSessionHint(cookie ?? '');
-  return data({ orderNumber, mayBeTheirs }, { status: mayBeTheirs ? 200 : 404 });
+  const session = readShopSession(request);
+  const theirs = session ? await ownOrder(request, session, orderNumber) : false;
+  const mayBeTheirs = theirs || placedByThisBrowser(cookie, orderNumber) || (!session && hasSessionHint(cookie ?? ''));
+  return data({ orderNumber, mayBeTheirs, theirs }, { status: mayBeTheirs ? 200 : 404 });
 }
 
 /**
@@ -42,10 +58,10 @@ export function loader({ params, request }: Route.LoaderArgs) {
  * any other number gets the not-found page, so the shop thanks no one for an order they did not place.
  */
 export default function CheckoutConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { orderNumber, mayBeTheirs } = loaderData;
+  const { orderNumber, mayBeTheirs, theirs } = loaderData;
   const here = placedInThisTab(useSessionValue(PLACED_ORDER_KEY), useSessionValue(PLACED_NUMBER_KEY), orderNumber);
   const auth = useShopAuth();
-  if (here === true) return <Confirmation orderNumber={orderNumber} />;
+  if (here === true || theirs) return <Confirmation orderNumber={orderNumber} />;
   // Answered 404: the not-found page at once, also without scripts (a tab that placed it is thanked when its storage is read).
   if (!mayBeTheirs && here === undefined) return <NotFoundPage />;
   if (here === undefined || auth.status === 'loading') return <ConfirmationSkeleton />;
@@ -61,7 +77,7 @@ function ConfirmationSkeleton() {
   );
 }
 
-/** Opened in another tab or later: thanked when the signed-in customer's account has the order. */
+/** Opened in another tab or later, before the server knows who is signed in: thanked when the customer's account has the order. */
 function OwnOrderConfirmation({ orderNumber }: { orderNumber: string }) {
   const order = useMyOrder(orderNumber);
   if (order.state === 'error') {
