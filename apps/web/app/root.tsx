@@ -18,6 +18,7 @@ import { priceDisplayFromCookie, ServerPriceDisplay } from './lib/price-display.
 import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
 import { canonicalUrl, pageMeta } from './lib/meta.ts';
+import { frameNavigation } from './lib/catalogue.ts';
 import { loadNavigation } from './lib/navigation.server.ts';
 import { loadShopDetails } from './lib/shop-details.server.ts';
 import { useRouteHandle } from './lib/route-handle.ts';
@@ -55,7 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ? [{ categories: [] }, null]
     : await Promise.all([loadNavigation(request, context), loadShopDetails(request, context)]);
   return {
-    navigation,
+    navigation: frameNavigation(navigation),
     // Who the shop is and how to reach it: footer, contact and legal pages (decision 0016).
     shop,
     // The year comes from the server so the footer hydrates with the same text it rendered.

@@ -125,11 +125,21 @@ export function createServiceClient<S extends ServiceEndpoints>(routes: ServiceR
     return data;
   };
 
-  const client: Record<string, unknown> = {};
-  for (const [name, route] of Object.entries<EndpointRoute>(routes)) {
-    client[name] = (input?: never, callOptions?: CallOptions) => call(route, input, callOptions);
-  }
-  return client as ServiceClient<S>;
+  // A method is made when first asked for: the storefront makes a client per page and call, of services with dozens of
+  // endpoints, and making every method each time was a hundredth of a page's CPU (issue 36).
+  const methods = new Map<string, (input?: never, callOptions?: CallOptions) => Promise<unknown>>();
+  return new Proxy({} as ServiceClient<S>, {
+    get(_client, name) {
+      if (typeof name !== 'string' || !Object.hasOwn(routes, name)) return undefined;
+      let method = methods.get(name);
+      if (!method) {
+        const route = (routes as Record<string, EndpointRoute>)[name]!;
+        method = (input?: never, callOptions?: CallOptions) => call(route, input, callOptions);
+        methods.set(name, method);
+      }
+      return method;
+    },
+  });
 }
 
 /** The routes of declared endpoints, computed at runtime (tools and tests; browsers use `routes.generated.ts`). */

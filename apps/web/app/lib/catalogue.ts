@@ -2,7 +2,8 @@ import type { CatalogueClient } from '@shop/api-client';
 
 // Types come from the client so the web tier depends on @shop/api-client only.
 export type Navigation = Awaited<ReturnType<CatalogueClient['getNavigation']>>;
-export type NavigationCategory = Navigation['categories'][number];
+/** A department as the shop's frame draws it (menus, footer, search): its description is the category page's alone. */
+export type NavigationCategory = Omit<Navigation['categories'][number], 'description'>;
 export type CategoryLink = NavigationCategory['children'][number];
 
 export const categoryPath = (slug: string, childSlug?: string): string => (childSlug ? `/c/${slug}/${childSlug}` : `/c/${slug}`);
@@ -42,3 +43,19 @@ export const productVariantPath = (slug: string, sku: string): string => `${prod
 /** Promotion and new-products listings (spec §3 listing types 200 and 100). */
 export const offerPath = (listingSlug: string): string => `/offers/${listingSlug}`;
 export const searchPath = (query: string): string => `/search?${new URLSearchParams({ q: query })}`;
+
+const framed = new WeakMap<Navigation, { categories: NavigationCategory[] }>();
+
+/**
+ * The category tree as every page's hydration data carries it: names and slugs, without the
+ * departments' descriptions (a quarter of the tree, read by no page's frame). Worked out once per
+ * tree the web tier keeps (lib/navigation.server.ts).
+ */
+export function frameNavigation(navigation: Navigation): { categories: NavigationCategory[] } {
+  let frame = framed.get(navigation);
+  if (!frame) {
+    frame = { categories: navigation.categories.map(({ slug, name, children }) => ({ slug, name, children })) };
+    framed.set(navigation, frame);
+  }
+  return frame;
+}

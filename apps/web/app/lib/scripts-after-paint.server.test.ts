@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { scriptsAfterFirstPaint } from './scripts-after-paint.server.ts';
+import { compactManifest, scriptsAfterFirstPaint } from './scripts-after-paint.server.ts';
 
 const through = (chunks: (string | Buffer)[], nonce?: string) =>
   text(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).pipe(scriptsAfterFirstPaint(nonce)));
@@ -59,5 +59,14 @@ describe('scriptsAfterFirstPaint', () => {
   it('passes a page without scripts through unchanged, even one ending in what looks like a tag', async () => {
     const plain = '<html><body><p>Basins</p></body></html><link rel="modu';
     expect(await through([plain])).toBe(plain);
+  });
+
+  it('writes the routes’ manifest without its indentation, the same object, and leaves what is not JSON as it was', () => {
+    const manifest = { entry: { module: '/assets/entry.client-1.js', imports: ['/assets/framework-2.js'] }, routes: { root: { id: 'root', path: '' } } };
+    const indented = `;\n  window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};\n  window.__reactRouterRouteModules = {};\n`;
+    const compact = compactManifest(indented);
+    expect(compact).toBe(`;\n  window.__reactRouterManifest = ${JSON.stringify(manifest)};\n  window.__reactRouterRouteModules = {};\n`);
+    const notJson = 'window.__reactRouterManifest = {\n  entry: routes\n};';
+    expect(compactManifest(notJson)).toBe(notJson);
   });
 });

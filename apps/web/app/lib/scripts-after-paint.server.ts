@@ -1,5 +1,4 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 
 /**
  * The page's scripts wait for its first paint. React Router's `<Scripts>` writes a module preload
@@ -18,89 +17,102 @@ import { StringDecoder } from 'node:string_decoder';
  * of another shape still runs (its imports are then simply not delayed).
  */
 export function scriptsAfterFirstPaint(nonce?: string): Transform {
-  const decoder = new StringDecoder('utf8');
   // React Router writes the response's nonce (content security policy) before the script's type.
-  const markers = [PRELOAD, `<script${nonce ? ` nonce="${nonce}"` : ''} type="module"`];
+  const markers = [PRELOAD, Buffer.from(`<script${nonce ? ` nonce="${nonce}"` : ''} type="module"`)];
   const preloads: string[] = [];
-  let pending = '';
+  let pending: Buffer = EMPTY;
 
-  /** Writes out what is settled, keeping back an element that has begun but not ended. */
-  const settle = (text: string): string => {
-    let out = '';
-    let rest = text;
+  /**
+   * What is settled, as pieces to write out, keeping back an element that has begun but not ended.
+   * The page stays in the bytes React wrote: only the elements rewritten here are read as text (the
+   * markers are ASCII, so a cut never falls inside a character of theirs).
+   */
+  const settle = (bytes: Buffer): Buffer[] => {
+    const out: Buffer[] = [];
+    let rest = bytes;
     for (;;) {
       const start = firstMarker(rest, markers);
       if (start === -1) {
         const keep = partialMarkerAtEnd(rest, markers);
-        pending = rest.slice(rest.length - keep);
-        return out + rest.slice(0, rest.length - keep);
+        pending = rest.subarray(rest.length - keep);
+        out.push(rest.subarray(0, rest.length - keep));
+        return out;
       }
-      out += rest.slice(0, start);
-      rest = rest.slice(start);
-      const isPreload = rest.startsWith(PRELOAD);
-      const end = isPreload ? rest.indexOf('>') : rest.indexOf(SCRIPT_END);
+      out.push(rest.subarray(0, start));
+      rest = rest.subarray(start);
+      const isPreload = startsWith(rest, PRELOAD);
+      const end = isPreload ? rest.indexOf(TAG_END) : rest.indexOf(SCRIPT_END);
       if (end === -1) {
         pending = rest;
         return out;
       }
-      const element = rest.slice(0, end + (isPreload ? 1 : SCRIPT_END.length));
-      rest = rest.slice(element.length);
+      const length = end + (isPreload ? TAG_END.length : SCRIPT_END.length);
+      const element = rest.toString('utf8', 0, length);
+      rest = rest.subarray(length);
       if (isPreload) {
         const href = /\bhref="([^"]+)"/.exec(element)?.[1];
         if (href) preloads.push(href);
-        else out += element;
+        else out.push(Buffer.from(element));
       } else {
-        out += deferModuleScript(element, preloads);
+        out.push(Buffer.from(deferModuleScript(element, preloads)));
       }
     }
   };
 
   // React writes a page in chunks of a few kB, mostly in one go: what arrives within one turn of the
   // event loop goes on as one piece, so the stream, the socket and this rewrite each work once per
-  // turn rather than once per chunk (decision 0069).
-  let arrived: string[] = [];
+  // turn rather than once per chunk (decision 0069). The bytes are never decoded and encoded again
+  // (issue 36: that was a twentieth of a page's CPU).
+  let arrived: Buffer[] = [];
   let scheduled = false;
   const takeArrived = () => {
-    const text = pending + arrived.join('');
+    const bytes = Buffer.concat([pending, ...arrived]);
     arrived = [];
-    return text;
+    pending = EMPTY;
+    return bytes;
   };
   const transform: Transform = new Transform({
     transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
-      arrived.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+      arrived.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
       if (!scheduled) {
         scheduled = true;
         setImmediate(() => {
           scheduled = false;
-          if (arrived.length) transform.push(settle(takeArrived()));
+          if (arrived.length) transform.push(Buffer.concat(settle(takeArrived())));
         });
       }
       callback();
     },
     flush(callback: TransformCallback) {
-      arrived.push(decoder.end());
-      const text = takeArrived();
-      pending = '';
-      callback(null, settle(text) + pending);
+      const out = settle(takeArrived());
+      callback(null, Buffer.concat([...out, pending]));
     },
   });
   return transform;
 }
 
-const PRELOAD = '<link rel="modulepreload"';
-const SCRIPT_END = '</script>';
+const EMPTY: Buffer = Buffer.alloc(0);
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+const TAG_END = Buffer.from('>');
+const SCRIPT_END = Buffer.from('</script>');
 
-function firstMarker(text: string, markers: readonly string[]): number {
-  const found = markers.map((marker) => text.indexOf(marker)).filter((index) => index !== -1);
-  return found.length ? Math.min(...found) : -1;
+const startsWith = (bytes: Buffer, prefix: Buffer) => bytes.length >= prefix.length && bytes.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+
+function firstMarker(bytes: Buffer, markers: readonly Buffer[]): number {
+  let first = -1;
+  for (const marker of markers) {
+    const index = bytes.indexOf(marker);
+    if (index !== -1 && (first === -1 || index < first)) first = index;
+  }
+  return first;
 }
 
-/** How many characters at the end of `text` begin a marker without completing it. */
-function partialMarkerAtEnd(text: string, markers: readonly string[]): number {
+/** How many bytes at the end of `bytes` begin a marker without completing it. */
+function partialMarkerAtEnd(bytes: Buffer, markers: readonly Buffer[]): number {
   const longest = Math.max(...markers.map((marker) => marker.length));
-  for (let length = Math.min(longest - 1, text.length); length > 0; length--) {
-    const tail = text.slice(text.length - length);
-    if (markers.some((marker) => marker.startsWith(tail))) return length;
+  for (let length = Math.min(longest - 1, bytes.length); length > 0; length--) {
+    const from = bytes.length - length;
+    if (markers.some((marker) => marker.length > length && bytes.compare(marker, 0, length, from) === 0)) return length;
   }
   return 0;
 }
@@ -110,7 +122,7 @@ const STATIC_IMPORT = /^\s*import \* as (\w+) from ("[^"\\]+");\s*$/gm;
 /** The module script, its static imports made dynamic and the whole put after the first paint. */
 export function deferModuleScript(element: string, preloads: readonly string[]): string {
   const open = element.indexOf('>') + 1;
-  const body = element.slice(open, element.length - SCRIPT_END.length);
+  const body = element.slice(open, element.length - '</script>'.length);
   const names: string[] = [];
   const imports: string[] = [];
   const rest = body.replace(STATIC_IMPORT, (_line, name: string, url: string) => {
@@ -124,5 +136,30 @@ export function deferModuleScript(element: string, preloads: readonly string[]):
     `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l);}`,
     names.length ? `const [${names.join(',')}]=await Promise.all([${imports.join(',')}]);` : '',
   ].join('');
-  return `${element.slice(0, open)}${loader}${rest}${SCRIPT_END}`;
+  return `${element.slice(0, open)}${loader}${compactManifest(rest)}</script>`;
+}
+
+const MANIFEST = /(window\.__reactRouterManifest = )(\{[\s\S]*?\n\});/;
+const compacted = new Map<string, string>();
+
+/**
+ * React Router writes the routes' manifest into every page indented, a third of it spaces (1.5–2 kB
+ * a page, issue 36): written without them it is the same object. The few distinct manifests (one per
+ * set of routes a page names) are compacted once each.
+ */
+export function compactManifest(script: string): string {
+  return script.replace(MANIFEST, (_whole, assignment: string, manifest: string) => {
+    let compact = compacted.get(manifest);
+    if (compact === undefined) {
+      try {
+        compact = JSON.stringify(JSON.parse(manifest));
+      } catch {
+        // Not the JSON it has always been: left as written.
+        compact = manifest;
+      }
+      if (compacted.size >= 200) compacted.clear();
+      compacted.set(manifest, compact);
+    }
+    return `${assignment}${compact};`;
+  });
 }

@@ -6,28 +6,13 @@ import { Spinner } from './spinner.tsx';
 export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-navy-900 text-white hover:bg-navy-800 active:bg-navy-950',
-  accent: 'bg-brass-400 text-navy-950 hover:bg-brass-300 active:bg-brass-500',
-  secondary: 'bg-white text-navy-900 ring-1 ring-inset ring-navy-300 hover:bg-navy-50 hover:ring-navy-400',
-  ghost: 'bg-transparent text-navy-900 hover:bg-navy-50',
-};
-
-const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm gap-1.5',
-  md: 'h-11 px-5 text-[0.9375rem] gap-2',
-  lg: 'h-13 px-7 text-base gap-2.5',
-};
-
-/** Shared look for buttons and links that act as buttons. */
+/**
+ * Shared look for buttons and links that act as buttons: the `btn` classes of app.css (one short
+ * class each for the look, the variant and the size, where a page drew the same forty utilities
+ * on every button: issue 36), then the caller's utilities, which win over them.
+ */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
-  return cn(
-    'inline-flex shrink-0 items-center justify-center rounded-lg font-semibold whitespace-nowrap transition-colors',
-    'disabled:cursor-not-allowed disabled:opacity-60',
-    variants[variant],
-    sizes[size],
-    className,
-  );
+  return cn('btn', `btn-${variant}`, `btn-${size}`, className);
 }
 
 export interface ButtonProps extends ComponentProps<'button'> {
