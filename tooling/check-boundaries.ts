@@ -519,6 +519,8 @@ export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/modules/search/memory/suggestion-index.ts:preparedNames': 'lower-cased names per list object, a constant computation',
   'apps/api/src/modules/delivery/delivery-calendar.ts:offsetByHour': "London's offset per hour of time, a constant computation",
   'apps/api/src/db/client.ts:statementNames': 'prepared statement names per SQL text: the text decides the name, in any app',
+  'apps/api/src/platform/tracing.ts:tracer': "OpenTelemetry's tracer provider and context are the process's (its global API), whatever app is traced",
+  'apps/api/src/platform/tracing.ts:provider': "the process's tracer provider, kept to flush and stop it on shutdown",
 };
 
 /** `code` with comments, strings, template literals and regular expressions blanked (newlines kept), so only code is matched. */

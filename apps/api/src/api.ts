@@ -267,6 +267,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
     operations: { checks, overloadSampleMs: options.overloadSampleMs },
   });
   app.decorate('composed', composed);
+  watchShopMetrics(app, database, clock);
   if (options.healthOnly) {
     app.addHook('onRequest', async (request) => {
       if (!PROBE_PATHS.test(request.url)) throw PlatformErrors.routeNotFound(request.method, request.url.split('?')[0]!);
@@ -276,4 +277,35 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which; none unless SERVE holds worker).
   runJobsWithApp(app, [idempotencyKeysPruning, ...composed.modules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
   return app;
+}
+
+/** What `/metrics` reads of this app when scraped (decision 0070): its database pool, e-mail outbox, listings' snapshot and caches. */
+function watchShopMetrics(app: FastifyInstance, database: DatabaseHandle, clock: Clock): void {
+  const { metrics, composed } = app;
+  const ctx = { db: database.db, clock };
+  const { poolStatus } = database;
+  if (poolStatus) {
+    metrics.gauge('shop_db_pool_connections', 'PostgreSQL connections of the pool, in use or idle', ['state'], (set) => {
+      const { total, idle } = poolStatus();
+      set({ state: 'in_use' }, total - idle);
+      set({ state: 'idle' }, idle);
+    });
+    metrics.gauge('shop_db_pool_waiting', 'Calls waiting for a connection of the pool', [], (set) => set({}, poolStatus().waiting));
+  }
+  metrics.gauge('shop_email_outbox_depth', 'E-mails queued and not yet sent nor given up', [], async (set) => {
+    set({}, await composed.services.notifications.outboxDepth(ctx));
+  });
+  metrics.gauge('shop_catalogue_snapshot_age_seconds', "Since the listings' snapshot was loaded or last found current", [], (set) => {
+    const age = composed.services.catalogue.listingsAgeMs(ctx);
+    if (age !== null) set({}, age / 1000);
+  });
+  metrics.gauge('shop_cache_lookups', 'Lookups of each in-process cache since start, by result', ['cache', 'result'], (set) => {
+    for (const [cache, report] of Object.entries(composed.caches.reports())) {
+      set({ cache, result: 'hit' }, report.hits);
+      set({ cache, result: 'miss' }, report.misses);
+    }
+  });
+  metrics.gauge('shop_cache_hit_ratio', 'Hits over lookups of each in-process cache since start (the catalogue answers among them)', ['cache'], (set) => {
+    for (const [cache, report] of Object.entries(composed.caches.reports())) if (report.hitRate !== null) set({ cache }, report.hitRate);
+  });
 }

@@ -10,4 +10,6 @@ export { installSecurityHeaders } from './platform/security-headers.ts';
 export { installProblemHandler } from './platform/problem-handler.ts';
 export { installOperations } from './platform/operations.ts';
 export type { Readiness } from './platform/probes.ts';
+export type { ShopMetrics, SetGauge } from './platform/metrics.ts';
+export { InMemorySpanExporter, startTracing, stopTracing, tracingEnabled, withTraceContext } from './platform/tracing.ts';
 export { redactLogText } from '@shop/contracts/redaction';

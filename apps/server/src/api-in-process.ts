@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withTraceContext } from '@shop/api';
 
 /** Answers that carry no body, which a `Response` refuses one for. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -20,7 +21,8 @@ export function inProcessApiFetch(app: FastifyInstance, apiUrl: string): typeof 
     const body = init.body ?? undefined;
     if (url === null || !url.startsWith(prefix) || (body !== undefined && typeof body !== 'string') || init.signal) return fetch(input, init);
     const target = new URL(url);
-    const headers: Record<string, string> = { ...headersOf(init.headers), host: target.host };
+    // The page's trace goes on into the API's spans (decision 0070), as over HTTP.
+    const headers = withTraceContext({ ...headersOf(init.headers), host: target.host });
     const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: target.pathname + target.search, headers, payload: body });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -38,6 +40,9 @@ export function inProcessApiFetch(app: FastifyInstance, apiUrl: string): typeof 
     );
   };
 }
+
+/** The storefront's calls over HTTP (SERVE=web) with the page's trace context, so the API tier's spans join its trace. */
+export const tracedFetch: typeof fetch = (input, init = {}) => fetch(input, { ...init, headers: withTraceContext(headersOf(init.headers)) });
 
 function headersOf(headers: RequestInit['headers']): Record<string, string> {
   if (!headers) return {};

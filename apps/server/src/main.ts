@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import { ConfigError } from '@shop/api';
+import { ConfigError, startTracing, stopTracing } from '@shop/api';
 import { loadServerConfig } from './config.ts';
 import { heapLimitFlag, restartWithHeapLimit } from './heap-limit.ts';
 import { createShopServer } from './server.ts';
@@ -17,6 +17,8 @@ redactWrites(process.stderr);
 async function main() {
   const started = performance.now();
   const config = loadServerConfig();
+  // Before the server is made: its database and gateway are traced from the start (decision 0070).
+  await startTracing({ exporter: config.api.operations.tracesExporter });
   const server = await createShopServer(config);
   const url = config.api.publicUrl;
   const servesPages = config.serve.has('web');
@@ -73,6 +75,7 @@ async function main() {
     process.stdout.write(`\n${signal} received: finishing requests in flight and closing the database…\n`);
     try {
       await server.close();
+      await stopTracing();
       process.exit(0);
     } catch (error) {
       process.stderr.write(`Shutdown failed: ${String(error)}\n`);

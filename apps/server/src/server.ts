@@ -48,7 +48,7 @@ export async function createShopServer(
     installSecurityHeaders(app);
     // The same probes and overload protection as the API's (decision 0070); ready unless draining.
     installProblemHandler(app, config.api.bodyLimitBytes, config.api.operations.overload.retryAfterSeconds);
-    await installOperations(app, config.api.operations);
+    await installOperations(app, config.api);
   } else {
     const { url, dataDir, poolSize, statementTimeoutMs, connectTimeoutMs } = config.api.database;
     database = await openDatabase({ url, dataDir: `${dataDir}/pglite`, poolSize, statementTimeoutMs, connectTimeoutMs });

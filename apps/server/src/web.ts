@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { createRequestHandler, data, RouterContextProvider, type ServerBuild } from 'react-router';
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
 import { mintNonce, storefrontPolicy, type PolicySources } from './content-security-policy.ts';
-import { inProcessApiFetch } from './api-in-process.ts';
+import { inProcessApiFetch, tracedFetch } from './api-in-process.ts';
+import { tracingEnabled } from '@shop/api';
 
 export class MissingWebBuildError extends Error {
   override name = 'MissingWebBuildError';
@@ -40,10 +41,9 @@ export async function registerWeb(
     throw new MissingWebBuildError(`The storefront is not built (${serverEntry} is missing): run "npm run build".`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  if (settings.apiInProcessUrl) {
-    const entry = build.entry.module as { answerApiCallsInProcess?: (inProcess: typeof fetch) => void };
-    entry.answerApiCallsInProcess?.(inProcessApiFetch(app, settings.apiInProcessUrl));
-  }
+  const entry = build.entry.module as { answerApiCallsInProcess?: (inProcess: typeof fetch) => void };
+  if (settings.apiInProcessUrl) entry.answerApiCallsInProcess?.(inProcessApiFetch(app, settings.apiInProcessUrl));
+  else if (tracingEnabled()) entry.answerApiCallsInProcess?.(tracedFetch);
   const handle = createRequestHandler(build, mode);
 
   await app.register(async (web) => {

@@ -8,6 +8,29 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { SpanKind, traced, tracingEnabled } from '../platform/tracing.ts';
+
+/** A statement as a span under the request that runs it, named by its operation, its SQL (parameters apart, so no personal data) an attribute. */
+const tracedStatement = <T>(system: string, text: string, run: () => T): T =>
+  tracingEnabled()
+    ? traced(`db.${/^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'query'}`, SpanKind.CLIENT, { 'db.system.name': system, 'db.query.text': text }, run)
+    : run();
+
+/** PGlite's statements traced as PostgreSQL's are: those outside a transaction and those in one. */
+function traceStatements(client: PGlite): void {
+  const traceQueries = (target: Pick<PGlite, 'query'>) => {
+    const query = target.query.bind(target);
+    target.query = ((text: string, ...rest: unknown[]) =>
+      tracedStatement('pglite', text, () => (query as (...a: unknown[]) => unknown)(text, ...rest))) as typeof query;
+  };
+  traceQueries(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Parameters<Parameters<typeof transaction>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => {
+      traceQueries(tx);
+      return work(tx);
+    })) as typeof transaction;
+}
 
 export type Schema = typeof schema;
 /** The one query-builder type both drivers share: modules never know which one they run on. */
@@ -94,7 +117,9 @@ class PreparingClient extends pg.Client {
       query && typeof query === 'object' && typeof query.text === 'string' && query.name === undefined && Array.isArray(values) && values.length > 0
         ? statementName(query.text)
         : undefined;
-    return (super.query as (...args: unknown[]) => never)(named ? { ...query, name: named } : config, values, callback);
+    const run = () => (super.query as (...args: unknown[]) => never)(named ? { ...query, name: named } : config, values, callback);
+    // Drizzle's statements (promises) are traced; pg's own calls with a callback are not (decision 0070).
+    return callback === undefined && typeof query?.text === 'string' ? tracedStatement('postgresql', query.text, run) : run();
   }
 }
 
@@ -155,6 +180,7 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
+  traceStatements(client);
   const db: Database = drizzlePglite({ client, schema });
   return {
     db,

@@ -58,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('actor', null);
   installSecurityHeaders(app);
   installProblemHandler(app, config.bodyLimitBytes, retryAfterSeconds);
-  await installOperations(app, config.operations, options.operations);
+  await installOperations(app, config, options.operations);
 
   // Before the rate limit's own hook: a storefront call counts against its visitor's budget.
   believeWebTierVisitors(app, config.webTierSecret);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { OperationsConfig } from '../config.ts';
+import type { ApiConfig } from '../config.ts';
+import { installMetrics } from './metrics.ts';
 import { installOverloadProtection } from './overload.ts';
 import { installProbes, type ReadinessCheck } from './probes.ts';
+import { traceRequests } from './tracing.ts';
 
 export interface OperationsOptions {
   /** What `/readyz` waits for besides not draining (the API's database and catalogue). */
@@ -12,10 +14,15 @@ export interface OperationsOptions {
 
 /**
  * What every server of the shop answers operations with, the API's and a storefront-only tier's
- * alike (decision 0070): overload protection before any route's work, then the probes. Installed
- * before the routes, so every route is protected.
+ * alike (decision 0070): a span per request when tracing, metrics, overload protection before any route's work, then the probes.
+ * Installed before the routes, so every route is measured and protected.
  */
-export async function installOperations(app: FastifyInstance, settings: OperationsConfig, options: OperationsOptions = {}): Promise<void> {
-  await installOverloadProtection(app, settings.overload, { sampleIntervalMs: options.overloadSampleMs });
+export async function installOperations(app: FastifyInstance, config: Pick<ApiConfig, 'operations' | 'host'>, options: OperationsOptions = {}): Promise<void> {
+  traceRequests(app);
+  const metrics = installMetrics(app, config.operations.metrics, config.host);
+  await installOverloadProtection(app, config.operations.overload, {
+    sampleIntervalMs: options.overloadSampleMs,
+    listener: { refused: () => metrics.refused('overloaded') },
+  });
   installProbes(app, options.checks ?? []);
 }

@@ -49,6 +49,8 @@ import { catalogueSource } from './search-source.ts';
 export interface CatalogueService {
   /** Loads the listings' index if it is not loaded (the first listing loads it otherwise): an instance is ready once it has. */
   loadListings(ctx: ListingContext): Promise<void>;
+  /** Since the listings' snapshot was loaded or last found current, null without one (`/metrics`). */
+  listingsAgeMs(ctx: ListingContext): number | null;
   /** The department tree: top-level categories in shop order, each with its sub-categories. */
   getNavigation(ctx: ListingContext): Promise<Navigation>;
   /** A product page read from the rows now (another module's call, maybe in its transaction). */
@@ -125,6 +127,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
   };
   return {
     loadListings: (ctx) => products.build(ctx),
+    listingsAgeMs: (ctx) => products.snapshotAgeMs(ctx),
     getNavigation: navigation(),
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),

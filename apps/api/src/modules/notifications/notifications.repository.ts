@@ -133,6 +133,15 @@ export async function clearBodiesBefore(db: Database, before: Date, now: Date, l
 }
 
 /** Erasure (platform/personal-data.ts): e-mails sent, or waiting to go, to the person's addresses. */
+/** E-mails queued and not yet sent or given up (pending or being sent): the outbox's depth (`/metrics`). */
+export async function countUnsent(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.status} in ('pending', 'sending')`);
+  return row?.n ?? 0;
+}
+
 export async function countEmailsTo(db: Database, subject: DataSubject): Promise<number> {
   const [row] = await db.select({ n: count() }).from(emailOutbox).where(isSubjectsAddress(emailOutbox.to, subject));
   return row?.n ?? 0;

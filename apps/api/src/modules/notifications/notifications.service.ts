@@ -26,6 +26,8 @@ type NotificationsContext = Pick<ServiceContext, 'db'>;
  * outbox job sends it after commit, retrying with backoff. Staff read what was sent in the mailbox.
  */
 export interface NotificationsService {
+  /** How many e-mails wait in the outbox, not yet sent nor given up (`/metrics`). */
+  outboxDepth(ctx: NotificationsContext): Promise<number>;
   /**
    * Queues an e-mail in the caller's transaction (`ctx.db`): it is sent only if that transaction
    * commits. A programming mistake (a bad address) throws: validate user input with `isSendableAddress` first.
@@ -122,6 +124,7 @@ function toSummary(row: OutboxRow): MailboxEmailSummary {
 
 export function createNotificationsService({ shop }: NotificationsDeps): NotificationsService {
   return {
+    outboxDepth: (ctx) => repository.countUnsent(ctx.db),
     enqueueEmail: (ctx, message) => enqueueEmail(ctx.db, message),
     isSendableAddress,
     renderEmail: (content, details = shop) => renderEmail(content, details),

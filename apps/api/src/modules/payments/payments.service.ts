@@ -9,14 +9,17 @@ import * as savedCards from './saved-cards.ts';
 import * as sandbox from './sandbox.repository.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
+import { tracedMethods } from '../../platform/tracing.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 
 /** The configured gateway (Stripe when STRIPE_SECRET_KEY is set, else the sandbox, which keeps its tables in `db`). */
 function makeGateway(deps: Pick<PaymentsDeps, 'config' | 'publicUrl' | 'db' | 'clock'>): PaymentGateway {
   const { payments } = deps.config;
-  return payments.stripe
+  const gateway = payments.stripe
     ? createStripeGateway(payments.stripe)
     : createSandboxGateway({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl, settings: payments.sandbox });
+  // Each call a span of the request's trace when tracing (decision 0070).
+  return tracedMethods(gateway, 'payment', { 'payment.gateway': payments.stripe ? 'stripe' : 'sandbox' });
 }
 
 /** What a subscriber hears: the event, and the intent as the gateway has it now (events may be stale). */

@@ -83,6 +83,8 @@ export interface ProductChange {
 export interface ProductSearch {
   /** Loads the index ahead of the first query (the first query loads it otherwise). */
   build(ctx: IndexContext): Promise<void>;
+  /** Since the snapshot in use was loaded or last found current (`/metrics`); null with none loaded, or an engine that keeps none. */
+  snapshotAgeMs(ctx: IndexContext): number | null;
   /** Takes a published change: the next answers come from rows read after it. */
   update(ctx: IndexContext, change: ProductChange): void;
   /** A category and its sub-categories' products, faceted by its department; null for an unknown slug. */

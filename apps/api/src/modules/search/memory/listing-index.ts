@@ -86,9 +86,20 @@ interface SnapshotContext {
 export type ProductSnapshots = (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Promise<CatalogueSnapshot>;
 
 /** Snapshots of `source`'s catalogue, as fresh as the rules above keep them; `changed` has the next caller check it. */
-export function productSnapshots(source: ProductSource): { snapshotOf: ProductSnapshots; changed: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => void } {
+export function productSnapshots(source: ProductSource): {
+  snapshotOf: ProductSnapshots;
+  changed: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => void;
+  ageMs: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => number | null;
+} {
   const snapshots = new WeakMap<Db, Entry>();
-  return { snapshotOf: ({ db, clock }) => catalogueSnapshot({ db, clock, source, snapshots }), changed: (ctx) => checkSoon(snapshots, ctx) };
+  return {
+    snapshotOf: ({ db, clock }) => catalogueSnapshot({ db, clock, source, snapshots }),
+    changed: (ctx) => checkSoon(snapshots, ctx),
+    ageMs: ({ db, clock }) => {
+      const entry = snapshots.get(db);
+      return entry ? clock.now().getTime() - entry.checkedAt : null;
+    },
+  };
 }
 
 /** Makes the next caller check the snapshot against the change counter (a published change), still serving it meanwhile. */

@@ -228,6 +228,7 @@ export function postgresProductSearch(source: ProductSource): ProductSearch {
   return {
     // Nothing to load or bring up to date: every answer reads the tables.
     build: async () => {},
+    snapshotAgeMs: () => null,
     update: () => {},
 
     async listCategory({ db }, input: CategoryListingRequest) {
