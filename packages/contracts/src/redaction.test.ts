@@ -38,6 +38,8 @@ describe('redactLogText', () => {
     [`authorization: Bearer ${OPAQUE}.x`, 'authorization: Bearer [redacted]'],
     ['Authorization: Basic dXNlcjpwYXNzd29yZA==', 'Authorization: Basic [redacted]'],
     [`token ${JWT} refused`, 'token [redacted] refused'],
+    [`No such payment_intent: 'pi_3MtwBwLkdIwHu7ix_secret_${NO_DIGIT}'`, "No such payment_intent: '[redacted]'"],
+    ['{"intent":"pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZ"}', '{"intent":"[redacted]"}'],
     [`{"reqId":"r-1","resetToken":"${NO_DIGIT}","clientSecret":"a\\"b","x":1}`, '{"reqId":"r-1","resetToken":"[redacted]","clientSecret":"[redacted]","x":1}'],
   ])('redacts the token in %s', (line, expected) => {
     expect(redactLogText(line)).toBe(expected);

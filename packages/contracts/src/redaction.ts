@@ -29,6 +29,8 @@ const LINK_TOKEN_PARAMETER = /(?:token|secret)$/i;
 const SECRET_MEMBER_WORDS = ['token', 'secret', 'passw', 'authorization', 'cookie', 'key'];
 const SECRET_MEMBER = /"([A-Za-z_-]*(?:token|secret|password|passwd|authorization|cookie|api_?key))":"(?:[^"\\]|\\.)*"/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*)?/g;
+/** A payment's client secret (Stripe's and the sandbox's `pi_…_secret_…`), wherever it stands: in quotes, a provider's error, a value under any name. */
+const CLIENT_SECRET = /\b(?:pi|seti|pm)_[A-Za-z0-9]+_secret_[A-Za-z0-9]+/g;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 // A word would pass for a Basic credential: require a digit or a base64 sign in it.
 const BASIC = /\b(Basic\s+)(?=[A-Za-z0-9+/]*[0-9+/])[A-Za-z0-9+/]{8,}={0,2}/g;
@@ -57,6 +59,7 @@ export function redactLogText(line: string): string {
   const lower = line.toLowerCase();
   let text = line;
   if (lower.includes('eyj')) text = text.replace(JWT, REDACTED);
+  if (lower.includes('_secret_')) text = text.replace(CLIENT_SECRET, REDACTED);
   if (lower.includes('bearer')) text = text.replace(BEARER, `$1${REDACTED}`);
   if (lower.includes('basic')) text = text.replace(BASIC, `$1${REDACTED}`);
   if (text.includes('":"') && SECRET_MEMBER_WORDS.some((word) => lower.includes(word))) text = text.replace(SECRET_MEMBER, `"$1":"${REDACTED}"`);
