@@ -216,6 +216,7 @@ describe('secrets read from files (<NAME>_FILE)', () => {
       FILES_S3_ACCESS_KEY_ID: 'AKIASHOP',
       FILES_S3_SECRET_ACCESS_KEY: 'secret/access+key',
       WEB_TIER_SECRET: 'web-tier-secret-from-a-file-of-32-characters',
+      METRICS_TOKEN: 'metrics-token-from-a-file-of-32-characters',
     };
     const dir = folder();
     const env: Record<string, string> = { STRIPE_PUBLISHABLE_KEY: 'pk_live_shop', FILES_S3_BUCKET: 'shop-uploads' };
