@@ -521,6 +521,7 @@ export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/db/client.ts:statementNames': 'prepared statement names per SQL text: the text decides the name, in any app',
   'apps/api/src/platform/tracing.ts:tracer': "OpenTelemetry's tracer provider and context are the process's (its global API), whatever app is traced",
   'apps/api/src/platform/tracing.ts:provider': "the process's tracer provider, kept to flush and stop it on shutdown",
+  'apps/api/src/testing/test-database.ts:urls': "each PostgreSQL test database's URL by its handle, so a test can open a second instance on it",
 };
 
 /** `code` with comments, strings, template literals and regular expressions blanked (newlines kept), so only code is matched. */

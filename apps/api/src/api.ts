@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ApiConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { schemaVersion } from './db/migrate.ts';
@@ -7,6 +7,7 @@ import { systemClock, type Actor, type Clock, type Platform } from './platform/c
 import type { ApiModule } from './platform/module.ts';
 import { runJobsWithApp } from './platform/jobs.ts';
 import { PlatformErrors } from './platform/errors.ts';
+import { startChangeNotices, type ChangeListeners, type ChangeTopic } from './platform/change-notices.ts';
 import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
 import { selectOne } from './platform/health.repository.ts';
@@ -164,7 +165,13 @@ export function composeApi(options: ComposeOptions) {
     restock,
     files,
   };
-  return { modules, seeds, services, caches };
+  /** What this instance forgets when a change notice comes, from any instance (platform/change-notices.ts). */
+  const heard = (ctx: Pick<Platform, 'db' | 'clock'>): ChangeListeners => ({
+    catalogue: () => catalogue.heardOfChange(ctx),
+    'trade-bands': () => tradeBands.forget(),
+    pricing: () => pricing.forgetReference(),
+  });
+  return { modules, seeds, services, caches, heard };
 }
 
 /** One composition of the API: its modules in registration order, its demo seeds in module order, its services and its cache registry. */
@@ -224,6 +231,9 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   let cachedVersion: string | null = null;
   let lastPing: Promise<void> | null = null;
   const pingCacheMs = options.healthCheckCacheMs ?? PING_CACHE_MS;
+  // Heard from the start, so a change made while the app is built is not missed; logged by the app once it exists.
+  let log: FastifyBaseLogger | null = null;
+  const changes = await startChangeNotices(database, () => log);
   // Health is polled by load balancers and monitors: one database round trip per second is enough,
   // and concurrent polls share it.
   const pingDatabase = async (handle: DatabaseHandle) => {
@@ -252,6 +262,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
       const tradeBand = await services.trade.bandCodeFor({ db: database.db, actor, clock: platform.clock });
       return tradeBand ? { ...actor, roles: [...actor.roles, 'trade'] } : actor;
     },
+    changes,
   };
   // Ready once the database answers and the listings are loaded (decision 0070); a worker lists nothing.
   const checks = [
@@ -268,6 +279,9 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   });
   app.decorate('composed', composed);
   watchShopMetrics(app, database, clock);
+  log = app.log;
+  for (const [topic, listener] of Object.entries(composed.heard(platform))) changes.on(topic as ChangeTopic, listener);
+  app.addHook('onClose', async () => changes.close());
   if (options.healthOnly) {
     app.addHook('onRequest', async (request) => {
       if (!PROBE_PATHS.test(request.url)) throw PlatformErrors.routeNotFound(request.method, request.url.split('?')[0]!);

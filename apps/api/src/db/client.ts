@@ -58,6 +58,13 @@ export interface DatabaseHandle {
   dump?: () => Promise<Blob>;
   /** PostgreSQL only: the pool's connections, those idle, and the calls waiting for one (metrics). */
   poolStatus?: () => PoolStatus;
+  /**
+   * Hears the notices sent on `channel` (NOTIFY, `pg_notify`) by any connection to this database,
+   * this process's own included: on PostgreSQL over a connection of its own, outside the pool, opened
+   * again after it is lost, when `resumed` is called (notices sent meanwhile were missed). Resolves
+   * once listening, to a function that stops.
+   */
+  listen(channel: string, heard: (payload: string) => void, resumed: () => void): Promise<() => Promise<void>>;
 }
 
 export interface PoolStatus {
@@ -70,6 +77,60 @@ export interface PoolStatus {
 export interface SqlSession {
   /** The rows of the statement's result (of the last one, if several). */
   query(statement: string): Promise<Record<string, unknown>[]>;
+}
+
+/** How soon a lost listening connection is opened again, doubling to LISTEN_RETRY_MAX_MS while the server is away. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+function listenOnPostgres(url: string): DatabaseHandle['listen'] {
+  return async (channel, heard, resumed) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retryMs = LISTEN_RETRY_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const connect = async (again: boolean) => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel) heard(message.payload ?? '');
+      });
+      // A lost connection is reported by 'end' too, where it is opened again.
+      next.on('error', () => {});
+      next.on('end', () => {
+        if (client !== next || stopped) return;
+        client = null;
+        openSoon();
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => {});
+        throw error;
+      }
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+      retryMs = LISTEN_RETRY_MS;
+      if (again) resumed();
+    };
+    const openSoon = () => {
+      timer = setTimeout(() => {
+        connect(true).catch(() => {
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+          if (!stopped) openSoon();
+        });
+      }, retryMs).unref();
+    };
+    await connect(false);
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => {});
+    };
+  };
 }
 
 export interface DatabaseOptions {
@@ -170,6 +231,7 @@ async function openPostgres(url: string, poolSize: number, limits: Pick<Database
     },
     close: () => pool.end(),
     poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: listenOnPostgres(url),
   };
 }
 
@@ -197,5 +259,10 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
       }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    // One process holds the embedded database: its own connection hears every notice, and is never lost.
+    listen: async (channel, heard) => {
+      const stop = await client.listen(channel, heard);
+      return async () => stop();
+    },
   };
 }

@@ -11,6 +11,7 @@ import { bindEndpoint } from './bind.ts';
 import { createCacheRegistry } from './cache.ts';
 import { systemClock, type Actor } from './context.ts';
 import { AppError } from './errors.ts';
+import { noChangeNotices } from './change-notices.ts';
 
 /** Endpoints that exercise the binder itself: access rules, validation and error mapping. */
 const probe = {
@@ -143,6 +144,7 @@ beforeAll(async () => {
         if (!actor) throw new AppError(401, 'UNAUTHENTICATED', 'The access token is not valid.');
         return actor;
       },
+      changes: noChangeNotices(),
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

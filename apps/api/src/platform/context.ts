@@ -3,6 +3,7 @@ import type { Role } from '@shop/contracts';
 import type { ApiConfig } from '../config.ts';
 import type { Database, DatabaseKind, Transaction } from '../db/client.ts';
 import type { CacheRegistry } from './cache.ts';
+import type { ChangeNotices } from './change-notices.ts';
 
 /** Who is calling. Anonymous visitors have no actor. */
 export interface Actor {
@@ -55,4 +56,6 @@ export interface Platform {
   schemaVersion(): Promise<string | null>;
   /** Resolves the caller from the request's credentials; null when anonymous. */
   authenticate(authorization: string | undefined): Promise<Actor | null>;
+  /** Notices of changes between the instances sharing the database (change-notices.ts). */
+  changes: ChangeNotices;
 }

@@ -3,6 +3,7 @@ import { composeApi } from '../api.ts';
 import { loadApiConfig } from '../config.ts';
 import { buildApp } from '../platform/app.ts';
 import { systemClock } from '../platform/context.ts';
+import { noChangeNotices } from '../platform/change-notices.ts';
 
 /**
  * The API's routes without a database, for tools that only inspect routing (spec coverage).
@@ -27,6 +28,7 @@ export async function buildApiRoutesOnly(): Promise<FastifyInstance> {
       ping: unavailable,
       schemaVersion: unavailable,
       authenticate: async () => null,
+      changes: noChangeNotices(),
     },
   });
 }

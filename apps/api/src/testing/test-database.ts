@@ -9,6 +9,16 @@ import { applyMigrations } from '../db/migrate.ts';
  * An isolated, migrated database for one test file: in-memory PGlite, or (TEST_DATABASE=postgres)
  * a fresh database on the server named by DATABASE_URL, dropped again on close.
  */
+/** The URL of each PostgreSQL test database, so a test can open a second handle on it (another instance). */
+const urls = new WeakMap<DatabaseHandle, string>();
+
+/** Another handle (pool) on a PostgreSQL test database, as a second instance of the shop would open it; close it before the database. */
+export function openSameDatabase(database: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = urls.get(database);
+  if (!url) throw new Error('Only a PostgreSQL test database can be opened twice');
+  return openDatabase({ url, poolSize: 5 });
+}
+
 export async function createTestDatabase(limits: Pick<DatabaseOptions, 'statementTimeoutMs' | 'connectTimeoutMs'> = {}): Promise<DatabaseHandle> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const templateFile = inject('pgliteTemplate');
@@ -20,13 +30,15 @@ export async function createTestDatabase(limits: Pick<DatabaseOptions, 'statemen
   const { url, drop } = await createEmptyPostgresDatabase('shop_test');
   const handle = await openDatabase({ url, poolSize: 5, ...limits });
   await applyMigrations(handle);
-  return {
+  const database: DatabaseHandle = {
     ...handle,
     async close() {
       await handle.close();
       await drop();
     },
   };
+  urls.set(database, url.toString());
+  return database;
 }
 
 /** A new, empty database on the server named by DATABASE_URL: its URL, and how to drop it (closing whatever is left). */

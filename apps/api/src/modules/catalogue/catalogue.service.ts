@@ -115,6 +115,8 @@ export interface CatalogueService {
    * (orders are made from the catalogue, so their count is handed in, not held); returns how many products changed.
    */
   recountPopularity(ctx: ListingContext, unitsSoldSince: UnitsSoldSince): Promise<number>;
+  /** Something listings show changed, on this instance or another (a change notice): the snapshot is checked again soon. */
+  heardOfChange(ctx: ListingContext): void;
 }
 
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
@@ -152,6 +154,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     priceHistory: (ctx, skus) => history.priceHistoryOf(ctx.db, skus),
     refreshReferencePrices: (ctx) => published(ctx, 'price', history.refreshReferencePrices(ctx.db, ctx.clock.now())),
     recountPopularity: (ctx, unitsSoldSince) => published(ctx, 'product', recountPopularity(ctx.db, unitsSoldSince, ctx.clock.now())),
+    heardOfChange: (ctx) => products.update(ctx, { kind: 'product' }),
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),

@@ -34,6 +34,8 @@ export interface PricingService {
   tradeBands(ctx: ReferenceContext): Promise<readonly TradeBand[]>;
   /** The VAT rates in force, by code. */
   vatRates(ctx: ReferenceContext): Promise<ReadonlyMap<string, VatRate>>;
+  /** Bands or rates changed (a change notice, platform/change-notices.ts): they are read again. */
+  forgetReference(): void;
 }
 
 interface Reference {
@@ -43,7 +45,7 @@ interface Reference {
   startingBand: TradeBand | undefined;
 }
 
-/** How long bands and rates are kept: a band staff change reaches every instance within this time. */
+/** How long bands and rates are kept at most: a change's notice makes every instance read them again sooner. */
 const REFERENCE_TTL_MS = 60_000;
 
 async function loadReference(db: Database): Promise<Reference> {
@@ -73,6 +75,7 @@ export function createPricingService(deps: PricingDeps = {}): PricingService {
     },
     unitPrice,
     basketTotals,
+    forgetReference: () => references.clear(),
     tradeBands: async (ctx) => (await reference(ctx)).tradeBands,
     vatRates: async (ctx) => (await reference(ctx)).vatRates,
   };

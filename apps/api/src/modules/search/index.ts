@@ -3,6 +3,7 @@ import type { SearchService } from './search.service.ts';
 
 export { createSearchService, type SearchService, type SearchSettings } from './search.service.ts';
 export { FALLBACK_IMAGE_URL } from './memory/card-facts.ts';
+export { CHANGE_REBUILD_GAP_MS } from './memory/listing-index.ts';
 export type {
   ConfiguredFacet,
   IdRange,

@@ -6,14 +6,14 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import * as repository from './repository/index.ts';
 
-/** How long a user's band is kept for pricing: a staff change on another instance shows within this. */
+/** How long a user's band is kept for pricing at most: a change notice (platform/change-notices.ts) forgets it on every instance sooner. */
 const BAND_LOOKUP_TTL_MS = 5_000;
 const MAX_USERS_KEPT = 10_000;
 
 export interface TradeBandLookup {
   /** The band code of the caller's business, or null when they have no trade account. Kept a few seconds per user. */
   bandCodeFor(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>): Promise<string | null>;
-  /** A band changed on this instance: no lookup from before it is used again. */
+  /** A band changed (on this instance, or a change notice from any): no lookup from before it is used again. */
   forget(): void;
 }
 

@@ -21,11 +21,16 @@ import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex }
  * counter is confirmed by the next check loading again, unless the load before it read the same
  * counter; one that found none is confirmed at once (a rebuild saved: it costs the thread that
  * answers tens of milliseconds). Past LISTING_SNAPSHOT_TTL_MS unchecked (no traffic), a caller waits for
- * the check. Instances therefore agree within about a minute, as the listings' `cacheSeconds`
- * promise, without a shared cache.
+ * the check. A change notice (platform/change-notices.ts: any instance's committed change, stock
+ * included) has the next caller check it as if it were near its end (served while a new one loads),
+ * but never sooner than CHANGE_REBUILD_GAP_MS after the snapshot was loaded: under a steady stream of orders each instance rebuilds at most that often
+ * (decision 0075 measures what a rebuild costs). Instances therefore agree within a few seconds of
+ * a change; without notices, within about a minute, as the listings' `cacheSeconds` promise.
  */
 export const LISTING_SNAPSHOT_TTL_MS = 60_000;
 const REFRESH_AFTER_MS = 45_000;
+/** The least time between two loads brought on by change notices. */
+export const CHANGE_REBUILD_GAP_MS = 10_000;
 /** However quiet the counter, a snapshot is rebuilt this often (a safety net, not a freshness rule). */
 const REBUILD_AFTER_MS = 30 * 60_000;
 
@@ -70,6 +75,10 @@ interface Entry {
   version: string;
   confirmed: boolean;
   check: Promise<CatalogueSnapshot> | null;
+  /** When a change notice has the snapshot checked (no sooner than CHANGE_REBUILD_GAP_MS after its load), if one was heard. */
+  dueAt: number | null;
+  /** A change was heard while `check` ran: the snapshot it loads may have read the rows before it. */
+  heardDuringCheck: boolean;
 }
 type Db = ServiceContext['db'];
 type CategoryRow = IndexedCategory;
@@ -102,10 +111,16 @@ export function productSnapshots(source: ProductSource): {
   };
 }
 
-/** Makes the next caller check the snapshot against the change counter (a published change), still serving it meanwhile. */
+/**
+ * Makes the next caller check the snapshot against the change counter (a published change), still
+ * serving it meanwhile; the check falls due no sooner than CHANGE_REBUILD_GAP_MS after the load.
+ */
 function checkSoon(snapshots: WeakMap<Db, Entry>, { db, clock }: Pick<ServiceContext, 'db' | 'clock'>): void {
   const entry = snapshots.get(db);
-  if (entry) entry.checkedAt = Math.min(entry.checkedAt, clock.now().getTime() - REFRESH_AFTER_MS);
+  if (!entry) return;
+  if (entry.check) entry.heardDuringCheck = true;
+  const due = Math.max(clock.now().getTime(), entry.builtAt + CHANGE_REBUILD_GAP_MS);
+  entry.dueAt = Math.min(entry.dueAt ?? due, due);
 }
 
 /** The snapshot of `ctx.db`'s catalogue, as fresh as the rules above keep it. */
@@ -114,7 +129,7 @@ function catalogueSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
   const entry = ctx.snapshots.get(ctx.db);
   if (!entry) return load(ctx, now, null).value;
   const age = now - entry.checkedAt;
-  if (age < REFRESH_AFTER_MS) return entry.value;
+  if (age < REFRESH_AFTER_MS && (entry.dueAt === null || now < entry.dueAt)) return entry.value;
   const check = checkSnapshot(ctx, entry, now);
   if (age >= LISTING_SNAPSHOT_TTL_MS) return check;
   // Near the end of its life the snapshot is still served while it is checked (and reloaded); a
@@ -127,7 +142,16 @@ function load(ctx: SnapshotContext, now: number, previous: Entry | null, version
   const { db, source, snapshots } = ctx;
   // The writers are looked for after the counter is read, and before the tables are.
   const read = (version ?? source.version(db)).then(async (value) => ({ value, writing: await source.writeUnderWay(db) }));
-  const entry: Entry = { builtAt: now, checkedAt: now, value: read.then(() => loadSnapshot(ctx)), version: '', confirmed: false, check: null };
+  const entry: Entry = {
+    builtAt: now,
+    checkedAt: now,
+    value: read.then(() => loadSnapshot(ctx)),
+    version: '',
+    confirmed: false,
+    check: null,
+    dueAt: null,
+    heardDuringCheck: false,
+  };
   read.then(
     ({ value, writing }) => {
       entry.version = value;
@@ -151,14 +175,20 @@ function checkSnapshot(ctx: SnapshotContext, entry: Entry, now: number): Promise
       const version = ctx.source.version(ctx.db);
       if (entry.confirmed && (await version) === entry.version && now - entry.builtAt < REBUILD_AFTER_MS) {
         entry.checkedAt = now;
+        entry.dueAt = null;
+        if (entry.heardDuringCheck) checkSoon(ctx.snapshots, ctx);
         return entry.value;
       }
       const next = load(ctx, now, entry, version);
       const snapshot = await next.value;
-      if (ctx.snapshots.get(ctx.db) === entry) ctx.snapshots.set(ctx.db, next);
+      if (ctx.snapshots.get(ctx.db) === entry) {
+        ctx.snapshots.set(ctx.db, next);
+        if (entry.heardDuringCheck) checkSoon(ctx.snapshots, ctx);
+      }
       return snapshot;
     } finally {
       entry.check = null;
+      entry.heardDuringCheck = false;
     }
   })();
   return entry.check;

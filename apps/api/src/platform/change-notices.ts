@@ -1,0 +1,76 @@
+/**
+ * Change notices between instances sharing one database (docs/scaling.md, decision 0075). What an
+ * instance keeps in memory (the catalogue snapshot and the answers kept from it, each signed-in
+ * business's trade band, the trade bands and VAT rates) is forgotten on every instance when it
+ * changes, not only when it ages out: the change's transaction sends a notice on the channel
+ * `shop_changes` as it commits (the triggers of migration 0045, or `publish`), and each instance's
+ * listening connection hears it. A notice names only a topic: what changed is read again from the
+ * tables, so a missed notice costs freshness, never correctness, and a listening connection that
+ * comes back after an outage treats every topic as changed.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { sendChangeNotice } from './change-notices.repository.ts';
+
+export const CHANGES_CHANNEL = 'shop_changes';
+
+/**
+ * What a notice is about: `catalogue` (anything a listing shows, stock included), a business's
+ * `trade-bands`, `pricing` (bands and VAT rates), `jobs` (a retry asked for).
+ */
+export type ChangeTopic = 'catalogue' | 'trade-bands' | 'pricing' | 'jobs';
+const TOPICS: readonly ChangeTopic[] = ['catalogue', 'trade-bands', 'pricing', 'jobs'];
+
+export type ChangeListeners = Partial<Record<ChangeTopic, () => void>>;
+
+export interface ChangeNotices {
+  /** Calls `heard` on each notice of `topic`, from any instance, this one's included. */
+  on(topic: ChangeTopic, heard: () => void): void;
+  /** Sends a notice of `topic` to every instance, when `db`'s transaction commits (at once outside one). */
+  publish(db: Database, topic: ChangeTopic): Promise<void>;
+  /** How many notices this instance has heard, by topic (health, tests). */
+  heard(): Readonly<Record<ChangeTopic, number>>;
+  close(): Promise<void>;
+}
+
+/** Listens on `database`; `log` is the app's logger once it has one. */
+export async function startChangeNotices(database: Pick<DatabaseHandle, 'listen'>, log: () => FastifyBaseLogger | null): Promise<ChangeNotices> {
+  const listeners = new Map<ChangeTopic, (() => void)[]>(TOPICS.map((topic) => [topic, []]));
+  const counts = Object.fromEntries(TOPICS.map((topic) => [topic, 0])) as Record<ChangeTopic, number>;
+  const tell = (topic: ChangeTopic) => {
+    counts[topic] += 1;
+    for (const heard of listeners.get(topic)!) {
+      try {
+        heard();
+      } catch (error) {
+        log()?.error({ err: error, topic }, 'a change notice could not be taken');
+      }
+    }
+  };
+  const stop = await database.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      if (listeners.has(payload as ChangeTopic)) tell(payload as ChangeTopic);
+    },
+    () => {
+      log()?.warn('the connection hearing change notices was lost and is back: everything kept is read again');
+      for (const topic of TOPICS) tell(topic);
+    },
+  );
+  return {
+    on: (topic, heard) => void listeners.get(topic)!.push(heard),
+    publish: (db, topic) => sendChangeNotice(db, CHANGES_CHANNEL, topic),
+    heard: () => ({ ...counts }),
+    close: stop,
+  };
+}
+
+/** For an app built without a database to hear from (routes-only builds, a binder test): it hears nothing and sends nothing. */
+export function noChangeNotices(): ChangeNotices {
+  return {
+    on: () => {},
+    publish: async () => {},
+    heard: () => Object.fromEntries(TOPICS.map((topic) => [topic, 0])) as Record<ChangeTopic, number>,
+    close: async () => {},
+  };
+}
