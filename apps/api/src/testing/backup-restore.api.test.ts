@@ -6,10 +6,11 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBasketClient, createCheckoutClient, createOrderTrackingClient } from '@shop/api-client';
+import { createOrderTrackingClient } from '@shop/api-client';
 import { buildApi } from '../api.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { confirmLikeTheFrame, TEST_CARDS } from '../modules/payments/testing.ts';
+import { readyToPay } from './ready-to-pay.ts';
 import { findSeededSku, type SeededSku } from './seeded-skus.ts';
 import { createEmptyPostgresDatabase } from './test-database.ts';
 import { startTestApi, type TestApi } from './test-api.ts';
@@ -27,7 +28,6 @@ let shop: TestApi;
 let sku: SeededSku;
 let restored: { database: DatabaseHandle; app: FastifyInstance; origin: string; drop: () => Promise<void> } | null = null;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-backup-'));
-let emails = 0;
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -45,22 +45,13 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** A guest's order through checkout, paid with the sandbox's 4242 card. */
-async function placeOrder(baseUrl: (service: string) => string, origin: string) {
-  emails += 1;
-  const email = `backup-${emails}@example.com`;
-  const basket = createBasketClient({ baseUrl: baseUrl('basket') });
-  const checkout = createCheckoutClient({ baseUrl: baseUrl('checkout') });
-  const { basketId } = await basket.createBasket({ body: { sku: sku.sku, quantity: 1 } });
-  const params = { basketId };
-  await checkout.setContactDetails({ params, body: { emailAddress: email, firstName: 'Sam', lastName: 'Shopper', phone: '07700 900123' } });
-  await checkout.setDeliveryDetails({ params, body: { address: { name: 'Sam Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } });
-  await checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
-  await checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+/** A guest's order through checkout on `shop` (sam@example.com's), paid with the sandbox's 4242 card. */
+async function placeOrder(on: Pick<TestApi, 'serviceUrl' | 'origin'>) {
+  const { checkout, params } = await readyToPay(on, sku.sku);
   const intent = await checkout.createPaymentIntent({ params, body: {} });
-  await confirmLikeTheFrame(origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+  await confirmLikeTheFrame(on.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
   const placed = await checkout.completePayment({ params });
-  return { orderNumber: placed.orderNumber, email, totalIncVat: placed.totalIncVat };
+  return { orderNumber: placed.orderNumber, email: 'sam@example.com', totalIncVat: placed.totalIncVat };
 }
 
 const trackOn = (baseUrl: string, order: { orderNumber: string; email: string }) =>
@@ -69,7 +60,7 @@ const trackOn = (baseUrl: string, order: { orderNumber: string; email: string })
 describe.runIf(onPostgres)('a backup of a running shop', () => {
   it('restored into a new database, starts a shop that shows every order placed before the dump', async () => {
     const before = [];
-    for (let index = 0; index < 3; index += 1) before.push(await placeOrder(shop.serviceUrl, shop.origin));
+    for (let index = 0; index < 3; index += 1) before.push(await placeOrder(shop));
 
     // The dump runs while more orders are being placed.
     const named = (await shop.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
@@ -79,7 +70,7 @@ describe.runIf(onPostgres)('a backup of a running shop', () => {
       ((await db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const placedBefore = await orderCount(shop.database.db);
     const file = path.join(folder, 'shop.dump');
-    const during = Promise.all([placeOrder(shop.serviceUrl, shop.origin), placeOrder(shop.serviceUrl, shop.origin)]);
+    const during = Promise.all([placeOrder(shop), placeOrder(shop)]);
     await run('pg_dump', ['--format=custom', '--no-owner', '--file', file, shopUrl.toString()]);
     const placedDuring = await during;
 
@@ -112,7 +103,7 @@ describe.runIf(onPostgres)('a backup of a running shop', () => {
     expect(restoredCount).toBeLessThanOrEqual(placedBefore + placedDuring.length);
 
     // The restored shop takes orders of its own.
-    const next = await placeOrder((service) => `${origin}/api/${service}`, origin);
+    const next = await placeOrder({ origin, serviceUrl: (service) => `${origin}/api/${service}` });
     expect((await trackOn(`${origin}/api/order-tracking`, next)).orderNumber).toBe(next.orderNumber);
   }, 240_000);
 });

@@ -5,7 +5,7 @@ import type { TestApi } from './test-api.ts';
  * A basket of one `sku` with contact, address, billing and standard delivery: ready to pay. With
  * `accessToken`, the signed-in shopper's (as the suite's `authenticate` reads it), else a guest's.
  */
-export async function readyToPay(api: TestApi, sku: string, accessToken?: string) {
+export async function readyToPay(api: Pick<TestApi, 'serviceUrl'>, sku: string, accessToken?: string) {
   const getAccessToken = accessToken ? () => accessToken : undefined;
   const basket = createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken });
   const checkout = createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken });
