@@ -171,6 +171,13 @@ function statementName(text: string): string | undefined {
 }
 
 class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while lent out (between a transaction's statements, say, as the server
+    // restarts) is reported by its next statement failing; unheard, pg's 'error' would end the process.
+    this.on('error', () => {});
+  }
+
   // pg's overloads cannot be restated in a subclass: this one only adds a name to config objects.
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     const query = config as { text?: unknown; name?: unknown } | null;
@@ -262,7 +269,8 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     // One process holds the embedded database: its own connection hears every notice, and is never lost.
     listen: async (channel, heard) => {
       const stop = await client.listen(channel, heard);
-      return async () => stop();
+      // A database closed first (a test's, or at shutdown) has stopped hearing already.
+      return async () => (client.closed ? undefined : stop());
     },
   };
 }

@@ -50,7 +50,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNREACHABLE_ERRNOS.has(code))) return true;
-    if (/^(timeout exceeded when trying to connect|Connection terminated)/.test(cause.message)) return true;
+    // pg's own words: no connection in time, a connection lost, or (rolling back) one already lost.
+    if (/^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/.test(cause.message)) return true;
   }
   return false;
 }

@@ -164,7 +164,7 @@ describe('saved cards', () => {
       listCards.mockRejectedValueOnce(PaymentErrors.gatewayUnavailable('the connection timed out'));
       expect(await failure(payWithCard())).toMatchObject({ status: 503, code: 'PAYMENT_GATEWAY_UNAVAILABLE' });
       // Anything else going wrong is the shop's own failure (logged with the request id), never a missing card.
-      listCards.mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+      listCards.mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'brand')"));
       expect(await failure(payWithCard())).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
     } finally {
       listCards.mockRestore();
