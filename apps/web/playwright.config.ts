@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../tooling/chromium.ts';
-import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './e2e/pages.ts';
+import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS, SMTP_STANDIN_PORT, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './e2e/pages.ts';
 
 // The test servers count rate limits in their own processes: with CI's REDIS_URL they would all
 // count this one browser's calls against one shared budget.
@@ -119,6 +119,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: 'node ../../packages/demo/src/smtp-standin/main.ts',
+      port: SMTP_STANDIN_PORT,
+      env: { PORT: String(SMTP_STANDIN_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'node ../server/src/main.ts',
       url: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/health`,
       // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
@@ -132,7 +141,9 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: 'whsec_standin',
         STRIPE_API_URL: stripeStandIn,
         STRIPE_JS_URL: `${stripeStandIn}/v3/`,
-        // As a shop sending real e-mail: its mailbox hides one-time links (sign-in.spec.ts).
+        // A shop sending real e-mail, through the SMTP stand-in: its mailbox hides one-time links (sign-in.spec.ts),
+        // and an e-mail the relay refuses is given up, for staff to retry (staff-operations.spec.ts).
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_STANDIN_PORT}`,
         MAILBOX_ONE_TIME_LINKS: 'hidden',
       },
       reuseExistingServer: false,

@@ -10,6 +10,7 @@ import { PlatformErrors } from './platform/errors.ts';
 import { startChangeNotices, type ChangeListeners, type ChangeTopic } from './platform/change-notices.ts';
 import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
+import { jobOperationsModule } from './platform/job-operations.ts';
 import { selectOne } from './platform/health.repository.ts';
 import { createCatalogueModule, createCatalogueService } from './modules/catalogue/index.ts';
 import { createInventoryModule, createInventoryService, createRestockService } from './modules/inventory/index.ts';
@@ -106,6 +107,7 @@ export function composeApi(options: ComposeOptions) {
   /** In registration order; the demo seeds run in this order too. */
   const domainModules: readonly ApiModule[] = [
     healthModule,
+    jobOperationsModule,
     createSearchModule({ search }),
     createInventoryModule({ inventory, restock }),
     createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts, unitsSoldSince: orders.unitsSoldSince }),

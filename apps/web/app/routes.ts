@@ -92,6 +92,7 @@ export default [
     route('help/:reference', 'routes/staff-help-request.tsx'),
     route('help/:reference/erasure', 'routes/staff-help-erasure.tsx'),
     route('stock', 'routes/staff-stock.tsx'),
+    route('operations', 'routes/staff-operations.tsx'),
     route('newsletter', 'routes/staff-newsletter.tsx'),
     route('newsletter/subscribers.csv', 'routes/staff-newsletter-csv.ts'),
     route('reviews', 'routes/staff-reviews.tsx'),

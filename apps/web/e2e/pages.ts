@@ -13,6 +13,8 @@ export const SHORT_TOKEN_TTL_SECONDS = 70;
 export const STRIPE_SHOP_PORT = BASE + 6;
 /** That stand-in (packages/demo/src/stripe-standin/main.ts). */
 export const STRIPE_STANDIN_PORT = BASE + 7;
+/** The Stripe shop's mail relay (packages/demo/src/smtp-standin/main.ts): it refuses recipients at `undeliverable.test`. */
+export const SMTP_STANDIN_PORT = BASE + 8;
 
 /**
  * Every page the web shell has, scanned for accessibility, reflow and script errors, at both widths unless

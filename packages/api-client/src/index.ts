@@ -9,6 +9,7 @@ import type {
   helpCentreInboxEndpoints,
   helpCentreOrderEndpoints,
   notificationsEndpoints,
+  operationsEndpoints,
   orderEndpoints,
   orderTrackingEndpoints,
   paymentsEndpoints,
@@ -40,6 +41,7 @@ export {
 
 /** One client per service, each with its own base URL (e.g. `…/api/catalogue`). */
 export const createPlatformClient = (options: ClientOptions) => createServiceClient<typeof platformEndpoints>(routes.platform, options);
+export const createOperationsClient = (options: ClientOptions) => createServiceClient<typeof operationsEndpoints>(routes.operations, options);
 export const createCatalogueClient = (options: ClientOptions) => createServiceClient<typeof catalogueEndpoints>(routes.catalogue, options);
 export const createAccountsClient = (options: ClientOptions) => createServiceClient<typeof accountsEndpoints>(routes.accounts, options);
 export const createNotificationsClient = (options: ClientOptions) => createServiceClient<typeof notificationsEndpoints>(routes.notifications, options);
@@ -74,6 +76,7 @@ export const createReviewPhotosClient = (options: ClientOptions) => createServic
 export const createReviewQuestionsClient = (options: ClientOptions) => createServiceClient<typeof reviewQuestionEndpoints>(routes.reviewQuestions, options);
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
+export type OperationsClient = ReturnType<typeof createOperationsClient>;
 export type CatalogueClient = ReturnType<typeof createCatalogueClient>;
 export type AccountsClient = ReturnType<typeof createAccountsClient>;
 export type NotificationsClient = ReturnType<typeof createNotificationsClient>;

@@ -37,7 +37,7 @@ export * from './help-centre-enquiries.ts';
 export * from './help-centre-orders.ts';
 export * from './help-centre-inbox.ts';
 
-import { platformEndpoints } from './platform.ts';
+import { operationsEndpoints, platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { accountsEndpoints } from './accounts.ts';
 import { notificationsEndpoints } from './notifications.ts';
@@ -63,6 +63,7 @@ import type { EndpointDefinition } from './endpoint.ts';
 /** Every declared endpoint, grouped by the module file that declares it. */
 export const endpointGroups = {
   platform: platformEndpoints,
+  operations: operationsEndpoints,
   catalogue: catalogueEndpoints,
   accounts: accountsEndpoints,
   notifications: notificationsEndpoints,

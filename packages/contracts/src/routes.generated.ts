@@ -4,6 +4,10 @@ export const endpointRoutes = {
   platform: {
     getHealth: ['GET', '/health'],
   },
+  operations: {
+    listBackgroundJobs: ['GET', '/jobs'],
+    retryFailedJobItem: ['POST', '/jobs/{job}/failed/{itemId}/retry'],
+  },
   catalogue: {
     getNavigation: ['GET', '/Navigation'],
     getProductSummary: ['GET', '/Products/Summaries'],

@@ -26,6 +26,8 @@ export const SERVICES = {
   projects: { prefix: '/api/projects', title: 'Projects, addresses and terms' },
   // Not a service of the spec: the staff mailbox of the e-mail outbox.
   notifications: { prefix: '/api/notifications', title: 'E-mail outbox and staff mailbox' },
+  // Not a service of the spec: staff's view of the background jobs (admin).
+  operations: { prefix: '/api/operations', title: 'Operations: background jobs and what they gave up on' },
   payments: { prefix: '/api/payments', title: 'Payments: gateway configuration, sandbox gateway, webhooks' },
 } as const;
 

@@ -27,3 +27,15 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] }), check('idempotency_keys_state_check', sql`${table.state} in ('in_progress', 'done')`)],
 );
+
+/**
+ * What the background jobs' runner last saw of each job, for staff's operations page: when a worker
+ * last ran a batch of it and its last failed batch (the message redacted). Written by workers, read
+ * by any instance.
+ */
+export const jobRuns = pgTable('job_runs', {
+  job: text('job').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+  lastFailure: text('last_failure'),
+});

@@ -73,6 +73,9 @@ export const PlatformErrors = {
       headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="expired"' },
     }),
   forbidden: (detail = 'Your account does not have permission to do this.') => new AppError(403, 'FORBIDDEN', detail),
+  jobNotFound: (job: string) => new AppError(404, 'JOB_NOT_FOUND', `There is no background job called ${job}.`),
+  failedJobItemNotFound: (job: string, id: string) =>
+    new AppError(404, 'FAILED_JOB_ITEM_NOT_FOUND', `Job ${job} has no failed item ${id} that can be retried. It may have been erased or cleared.`),
   routeNotFound: (method: string, url: string) => new AppError(404, 'ROUTE_NOT_FOUND', `There is no API endpoint at ${method} ${url}.`),
   methodNotAllowed: (method: string, url: string, allowed: string[]) =>
     new AppError(405, 'METHOD_NOT_ALLOWED', `${url} does not accept ${method}; use ${allowed.join(' or ')}.`, {

@@ -224,3 +224,42 @@ describe('exponentialBackoff', () => {
     expect(exponentialBackoff(0, 30_000, 100_000)).toBe(30_000);
   });
 });
+
+describe('what the runner records for staff', () => {
+  it('records every failed batch with its message, and a succeeding job at most every 30 s', async () => {
+    const { log } = recordingLog();
+    const hand = handTimers();
+    let now = 0;
+    const outcomes = ['fail', 'ok', 'ok', 'ok'];
+    const recorded: string[] = [];
+    const runner = createJobRunner({
+      jobs: [
+        {
+          name: 'outbox',
+          everyMs: 1000,
+          runOnce: async () => {
+            if (outcomes.shift() === 'fail') throw new Error('SMTP refused');
+            return { claimed: 0 };
+          },
+        },
+      ],
+      context: { ...context(log), clock: { now: () => new Date(now) } },
+      selection: 'all',
+      timers: hand.timers,
+      recorder: {
+        ran: async (job, at) => void recorded.push(`${job} ran at ${at.getTime()}`),
+        failed: async (job, at, message) => void recorded.push(`${job} failed at ${at.getTime()}: ${message}`),
+      },
+    });
+    const first = hand.nextPause();
+    runner.start();
+    await first;
+    for (const at of [0, 1000, 2000, 31_000]) {
+      now = at;
+      await hand.pausesOver(1);
+    }
+    // The success after a failure is written at once; the next only once 30 s have passed.
+    expect(recorded).toEqual(['outbox failed at 0: SMTP refused', 'outbox ran at 1000', 'outbox ran at 31000']);
+    await runner.stop();
+  });
+});

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from './context.ts';
+import { jobRunsRecorder } from './jobs.repository.ts';
 
 /** What a batch is run with: the process's database and clock, and a logger naming the job. */
 export interface JobContext {
@@ -37,8 +38,32 @@ export interface Job {
    */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** The job's own queue, for staff's operations page: what waits for it and the rows it gave up on (absent: it has no queue of its own). */
+  queue?: JobQueue;
   /** Called once when the runner stops, after the job's last batch, whether it ran or not (closes an SMTP pool, say). */
   close?(): void | Promise<void>;
+}
+
+/** A row a job gave up on. `message` is the row's own record of its last failure (redacted before it is shown). */
+export interface FailedJobRow {
+  id: string;
+  what: string;
+  queuedAt: Date;
+  attempts: number;
+  message: string | null;
+}
+
+export interface JobQueue {
+  /** How many rows wait, and up to `limit` rows given up on that can be sent round again, newest first. */
+  inspect(ctx: Pick<JobContext, 'db' | 'clock'>, limit: number): Promise<{ waiting: number; failed: FailedJobRow[] }>;
+  /** Sends one given-up row round again: `already` when it is no longer given up (a second click), `unknown` when there is no such row to retry. */
+  retry(ctx: Pick<JobContext, 'db' | 'clock'>, id: string): Promise<'retried' | 'already' | 'unknown'>;
+}
+
+/** Where the runner writes what it saw of each batch (`job_runs` in the shop; nothing in unit tests). */
+export interface JobRecorder {
+  ran(job: string, at: Date): Promise<void>;
+  failed(job: string, at: Date, message: string): Promise<void>;
 }
 
 /** Which jobs run in this process: all, or those named (none in tests, which run batches themselves). */
@@ -63,6 +88,8 @@ export function exponentialBackoff(failures: number, baseMs: number, maxMs: numb
 const DEFAULT_MAX_BACKOFF_MS = 60_000;
 
 export interface JobRunner {
+  /** Every job of the shop, run here or not: staff's operations page reads their queues from any instance. */
+  readonly jobs: readonly Job[];
   /** The names of the jobs this process runs (none where SERVE lacks `worker`). */
   readonly selected: readonly string[];
   /** Starts every selected job: each runs its first batch at once. */
@@ -71,8 +98,14 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export function createJobRunner(options: { jobs: readonly Job[]; context: JobContext; selection: JobSelection; timers?: Timers }): JobRunner {
-  const { jobs, context, selection } = options;
+export function createJobRunner(options: {
+  jobs: readonly Job[];
+  context: JobContext;
+  selection: JobSelection;
+  timers?: Timers;
+  recorder?: JobRecorder;
+}): JobRunner {
+  const { jobs, context, selection, recorder } = options;
   const timers = options.timers ?? nodeTimers;
   const names = new Set(jobs.map((job) => job.name));
   if (names.size !== jobs.length) throw new Error(`Two jobs share a name: ${jobs.map((job) => job.name).join(', ')}`);
@@ -83,9 +116,10 @@ export function createJobRunner(options: { jobs: readonly Job[]; context: JobCon
     );
   }
   const chosen = jobs.filter((job) => selection === 'all' || selection.includes(job.name));
-  const loops = chosen.map((job) => jobLoop(job, context, timers));
+  const loops = chosen.map((job) => jobLoop(job, context, timers, recorder));
   let started = false;
   return {
+    jobs,
     selected: chosen.map((job) => job.name),
     start() {
       if (started) return;
@@ -99,7 +133,10 @@ export function createJobRunner(options: { jobs: readonly Job[]; context: JobCon
   };
 }
 
-function jobLoop(job: Job, context: JobContext, timers: Timers) {
+/** A succeeding job's run is written at most this often (the outbox runs every half second). */
+const RUN_RECORD_GAP_MS = 30_000;
+
+function jobLoop(job: Job, context: JobContext, timers: Timers, recorder: JobRecorder | undefined) {
   const ctx: JobContext = { ...context, log: context.log.child({ job: job.name }) };
   const backoffMs = job.backoffMs ?? job.everyMs;
   const maxBackoffMs = job.maxBackoffMs ?? Math.max(job.everyMs, DEFAULT_MAX_BACKOFF_MS);
@@ -107,6 +144,19 @@ function jobLoop(job: Job, context: JobContext, timers: Timers) {
   let timer: unknown;
   let failures = 0;
   let inFlight: Promise<void> = Promise.resolve();
+  let recordedAt = Number.NEGATIVE_INFINITY;
+  // What the runner saw is for staff's page: failing to write it is logged, never a failed batch.
+  // After a failure the next success is written at once, so the page shows the job recovered.
+  const record = async (succeeded: boolean, write: (recorder: JobRecorder, at: Date) => Promise<void>) => {
+    if (!recorder) return;
+    const at = ctx.clock.now();
+    try {
+      await write(recorder, at);
+      recordedAt = succeeded ? at.getTime() : Number.NEGATIVE_INFINITY;
+    } catch (error) {
+      ctx.log.warn({ err: error }, `could not record the run of job ${job.name}`);
+    }
+  };
 
   const schedule = (ms: number) => {
     if (!stopped) timer = timers.set(tick, ms);
@@ -119,10 +169,12 @@ function jobLoop(job: Job, context: JobContext, timers: Timers) {
         const { claimed } = await job.runOnce(ctx);
         failures = 0;
         pause = job.batchSize !== undefined && claimed >= job.batchSize ? 0 : job.everyMs;
+        if (ctx.clock.now().getTime() - recordedAt >= RUN_RECORD_GAP_MS) await record(true, (r, at) => r.ran(job.name, at));
       } catch (error) {
         failures += 1;
         pause = exponentialBackoff(failures, backoffMs, maxBackoffMs);
         ctx.log.error({ err: error, failures, retryInMs: pause }, `job ${job.name} failed; it is tried again later`);
+        await record(false, (r, at) => r.failed(job.name, at, error instanceof Error ? error.message : String(error)));
       }
       schedule(pause);
     })();
@@ -151,7 +203,12 @@ export async function runUntilIdle<R extends { claimed: number }>(batchSize: num
 /** The composition root's part: the jobs start when `app` is ready (listening or about to) and stop before it closes its database. */
 export function runJobsWithApp(app: FastifyInstance, jobs: readonly Job[], selection: JobSelection): JobRunner {
   const { platform } = app;
-  const runner = createJobRunner({ jobs, selection, context: { db: platform.db, clock: platform.clock, log: app.log.child({ module: 'jobs' }) } });
+  const runner = createJobRunner({
+    jobs,
+    selection,
+    context: { db: platform.db, clock: platform.clock, log: app.log.child({ module: 'jobs' }) },
+    recorder: jobRunsRecorder(platform.db),
+  });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
   app.decorate('jobs', runner);

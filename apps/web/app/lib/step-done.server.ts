@@ -21,6 +21,7 @@ export const NOTICE_PARAMS = [
   'question',
   'changed',
   'invited',
+  'retried',
 ] as const;
 
 const STEP_DONE_COOKIE = 'shop_step_done';

@@ -146,6 +146,12 @@ function Profile({
                 </p>
               </li>
               <li>
+                <Link to="/staff/operations">Operations</Link>
+                <p className="text-sm text-navy-700">
+                  Background jobs: what waits for them, their last failure, and e-mails to send again. For administrators.
+                </p>
+              </li>
+              <li>
                 <Link to="/staff/discounts">Discounts</Link>
                 <p className="text-sm text-navy-700">Promotion codes, single-use issue codes and their claims. For discount managers.</p>
               </li>

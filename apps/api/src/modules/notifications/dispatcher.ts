@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
-import { exponentialBackoff, type Job } from '../../platform/jobs.ts';
+import { exponentialBackoff, type Job, type JobQueue } from '../../platform/jobs.ts';
 import { isPermanentFailure, type EmailTransport } from './email-transport.ts';
 import * as repository from './notifications.repository.ts';
 
@@ -85,6 +85,26 @@ export function emailOutboxJob(options: { transport: EmailTransport; everyMs?: n
       if (result.retrying || result.failed) log.warn({ outbox: result }, 'some e-mails could not be sent');
       return result;
     },
+    queue: outboxQueue,
     close: () => options.transport.close(),
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The outbox as staff's operations page sees it: e-mails waiting to go, and those given up on that can be sent again. */
+const outboxQueue: JobQueue = {
+  async inspect({ db }, limit) {
+    const [waiting, failed] = [await repository.countUnsent(db), await repository.listRetryableFailedEmails(db, limit)];
+    return {
+      waiting,
+      failed: failed.map((row) => ({ id: row.id, what: `E-mail: ${row.template}`, queuedAt: row.createdAt, attempts: row.attempts, message: row.lastError })),
+    };
+  },
+  async retry({ db }, id) {
+    if (!UUID.test(id)) return 'unknown';
+    if (await repository.requeueFailedEmail(db, id)) return 'retried';
+    const row = await repository.findEmail(db, id);
+    return row && row.status !== 'failed' ? 'already' : 'unknown';
+  },
+};

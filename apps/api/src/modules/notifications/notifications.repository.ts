@@ -164,3 +164,35 @@ export async function anonymiseEmailsTo(db: Database, subject: DataSubject, now:
     .returning({ id: emailOutbox.id });
   return rows.length;
 }
+
+/** A failed e-mail whose bodies are still kept can be sent again (an erased or cleared one cannot: it has no words or address). */
+const retryable = sql`${emailOutbox.status} = 'failed' and ${emailOutbox.bodiesClearedAt} is null`;
+
+/** Failed e-mails that can be sent again, newest first: what staff's operations page lists (no address or subject). */
+export async function listRetryableFailedEmails(db: Database, limit: number) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      template: emailOutbox.template,
+      createdAt: emailOutbox.createdAt,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+    })
+    .from(emailOutbox)
+    .where(retryable)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
+}
+
+/**
+ * A failed e-mail back in the queue, due now with its attempts counted afresh; false when it is not a
+ * retryable failed e-mail (any more): of two retries at once, one changes the row and the other finds it pending.
+ */
+export async function requeueFailedEmail(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: null, lockedUntil: null })
+    .where(and(eq(emailOutbox.id, id), retryable))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}

@@ -12,6 +12,8 @@ export interface TokenHolder {
 export const STAFF_ROLES = ['trade-reviewer', 'review-moderator', 'discount-manager', 'content-editor', 'order-admin', 'admin'] as const;
 /** Roles that may read the e-mail outbox in the staff mailbox (as its contract requires). */
 export const MAILBOX_ROLES = ['admin'] as const;
+/** Roles that may see the background jobs and retry what they gave up on (`/staff/operations`). */
+export const OPERATIONS_ROLES = ['admin'] as const;
 
 /** The payload of a JWT, unverified; `undefined` for anything that is not one. */
 export function decodeJwtPayload(token: string | undefined): Record<string, unknown> | undefined {
