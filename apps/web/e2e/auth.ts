@@ -54,7 +54,9 @@ export async function confirmProviderSignOut(page: Page) {
 export async function signInByRedirect(page: Page, email: string) {
   await page.goto('/account');
   await fillProviderSignIn(page, email);
-  await expect(page).toHaveURL(/\/account$/);
+  // The address changes once the account page's data has loaded after the sign-in (the callback page
+  // says "Taking you back" meanwhile): on a machine busy with other suites that can pass 15 s.
+  await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
   await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
 }
 
