@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,14 @@ import { defineConfig } from 'vitest/config';
  * suites on PostgreSQL, only when DATABASE_URL is set) and `web` (storefront units, no Vite plugins).
  */
 const apiSuites = ['apps/api/src/**/*.api.test.ts', 'apps/server/src/**/*.api.test.ts', 'packages/**/*.api.test.ts'];
+
+/**
+ * With PostgreSQL at hand (CI), the modules' rules run once, on PostgreSQL, and the embedded
+ * database keeps what is its own: the composed shop on its defaults, the database layer, the
+ * platform (decision 0076). Without it every suite runs on PGlite. The browser journeys run on PGlite either way.
+ */
+const moduleSuites = ['apps/api/src/modules/**/*.api.test.ts'];
+const withPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
  * API suites share each worker's loaded modules (the whole API, about 1.5 s to import) instead of
@@ -15,6 +24,8 @@ const sharedModules = { isolate: false };
 
 export default defineConfig({
   test: {
+    // Every core: vitest's default leaves one idle, and on a 2-core CI machine that is half of it.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -27,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: apiSuites,
+          exclude: [...(withPostgres ? moduleSuites : []), '**/node_modules/**'],
           ...sharedModules,
           globalSetup: ['apps/api/src/testing/global-setup.ts'],
           env: { TEST_DATABASE: 'pglite' },
@@ -34,7 +46,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      ...(process.env.DATABASE_URL
+      ...(withPostgres
         ? [
             {
               test: {

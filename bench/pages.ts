@@ -12,8 +12,12 @@
  * seeded with the demo shop on first use). `BENCH_NODE_ENV` (default `production`, as `npm start`
  * runs it) picks React's build; `development` measures the development build, as `npm start` ran
  * before decision 0065. `BENCH_PAGES` picks pages by name (e.g. `home,product`), `BENCH_SIGNED`
- * `out`, `in` or `both` (default), `BENCH_RATE` the fixed rate (default 20 pages/s).
+ * `out`, `in` or `both` (default), `BENCH_RATE` the fixed rate (default 20 pages/s). Every request asks for
+ * compression as a browser does (`BENCH_ENCODING`, default `gzip, deflate, br`; `identity` for none), so
+ * compressing is counted; a guest page kept by the shop (decision 0077) is counted as served, the
+ * `kept` column says which were (`PAGE_CACHE_SECONDS=0` draws every page).
  */
+import http from 'node:http';
 import os from 'node:os';
 import type autocannon from 'autocannon';
 import { createTokenSigner, ensureDatabase, load, median, psql, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
@@ -27,6 +31,7 @@ const port = Number(process.env.BENCH_PAGES_PORT ?? 5301);
 const origin = `http://127.0.0.1:${port}`;
 const wanted = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 const signed = process.env.BENCH_SIGNED ?? 'both';
+const encoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
 
 const loadAverage = () =>
   os
@@ -106,14 +111,31 @@ for (const page of measured) {
 
 const withCookie = (page: Page) => (request: autocannon.Request) => ({
   ...request,
-  headers: { ...request.headers, ...(page.cookie ? { cookie: page.cookie } : {}) },
+  headers: { ...request.headers, 'accept-encoding': encoding, ...(page.cookie ? { cookie: page.cookie } : {}) },
 });
+
+/** One page as it goes over the wire with the bench's encoding: its bytes, and whether the shop sent a kept copy. */
+const onTheWire = (page: Page) =>
+  new Promise<{ sentBytes: number; kept: string }>((resolve, reject) => {
+    const request = http.get(
+      `${origin}${page.path}`,
+      { headers: { 'accept-encoding': encoding, ...(page.cookie ? { cookie: page.cookie } : {}) } },
+      (response) => {
+        let sentBytes = 0;
+        response.on('data', (chunk: Buffer) => (sentBytes += chunk.length));
+        response.on('end', () => resolve({ sentBytes, kept: String(response.headers['x-page-cache'] ?? 'no') }));
+      },
+    );
+    request.on('error', reject);
+  });
 
 interface PageRound {
   flat: LoadResult;
   paced: LoadResult;
   cpuMsPerPage: number;
   htmlBytes: number;
+  sentBytes: number;
+  kept: string;
 }
 
 async function measure(page: Page, server: RunningServer): Promise<PageRound> {
@@ -128,7 +150,8 @@ async function measure(page: Page, server: RunningServer): Promise<PageRound> {
   const cpuMsPerPage = (server.cpuMicros() - before) / 1000 / Math.max(1, flat.total);
   const paced = await load(`${page.name} @ ${rate}/s`, url, { seconds, overallRate: rate, connections: 10, setupRequest: withCookie(page) });
   const response = await fetch(url, { headers: page.cookie ? { cookie: page.cookie } : {} });
-  return { flat, paced, cpuMsPerPage, htmlBytes: (await response.arrayBuffer()).byteLength };
+  const htmlBytes = (await response.arrayBuffer()).byteLength;
+  return { flat, paced, cpuMsPerPage, htmlBytes, ...(await onTheWire(page)) };
 }
 
 const runs = new Map<string, PageRound[]>(measured.map((page) => [page.name, []]));
@@ -150,17 +173,20 @@ const rows = measured.map((page) => {
     cpuMsPerPage: middle(pageRuns.map((run) => run.cpuMsPerPage)),
     cpuPerRound: pageRuns.map((run) => run.cpuMsPerPage.toFixed(1)).join(' / '),
     htmlKb: pageRuns[0]!.htmlBytes / 1024,
+    sentKb: pageRuns[0]!.sentBytes / 1024,
+    kept: pageRuns[0]!.kept,
     // Pages the CPU figures are divided by, over every round.
     counted: pageRuns.reduce((sum, run) => sum + run.flat.total, 0),
   };
 });
 const table = [
   `${'page'.padEnd(26)} ${'CPU ms/page'.padStart(11)} ${'pages/s'.padStart(8)} ${`p50 @${rate}/s`.padStart(11)} ${`p99 @${rate}/s`.padStart(11)} ` +
-    `${'HTML kB'.padStart(8)} ${'counted'.padStart(8)}  CPU per round`,
+    `${'HTML kB'.padStart(8)} ${'sent kB'.padStart(8)} ${'kept'.padStart(5)} ${'counted'.padStart(8)}  CPU per round`,
   ...rows.map(
     (row) =>
       `${row.name.padEnd(26)} ${row.cpuMsPerPage.toFixed(1).padStart(11)} ${String(row.flat.requestsPerSecond).padStart(8)} ` +
       `${String(row.paced.p50).padStart(11)} ${String(row.paced.p99).padStart(11)} ${row.htmlKb.toFixed(1).padStart(8)} ` +
+      `${row.sentKb.toFixed(1).padStart(8)} ${row.kept.padStart(5)} ` +
       `${String(row.counted).padStart(8)}  ${row.cpuPerRound}`,
   ),
 ].join('\n');
@@ -169,6 +195,8 @@ report(
   rows.flatMap((row) => [row.flat, row.paced]),
   {
     'CPU per page and rates': `\n${table}`,
+    'accept-encoding': encoding,
+    'guest pages kept (PAGE_CACHE_SECONDS)': process.env.PAGE_CACHE_SECONDS ?? 'default',
     'load average (1, 5, 15 min) at start': loadAtStart,
     'load average at end': loadAverage(),
     cores: os.availableParallelism(),

@@ -1,16 +1,20 @@
 /**
- * What a catalogue change costs an API instance (decision 0075): the listing snapshot it rebuilds
- * when a change notice comes, measured on a seeded catalogue of BENCH_PRODUCTS (made by
+ * What a catalogue change costs an API instance (decisions 0075, 0080): the listing snapshot it
+ * rebuilds when a structural change notice comes, or the products it patches in for a price or
+ * stock change, measured on a seeded catalogue of BENCH_PRODUCTS (made by
  * `servers/catalogue-api.ts` on BENCH_DATABASE_URL). Three parts:
  *
- * 1. One rebuild alone: wall time, CPU time, and the longest the event loop was held (a request
- *    waits that long at worst), with no other work.
- * 2. Under writes: for BENCH_SECONDS, 50 stock changes a second (an order each) and a staff price
+ * 1. One rebuild alone (a product's popularity moved): wall time, CPU time, and the longest the
+ *    event loop was held (a request waits that long at worst), with no other work.
+ * 2. One price edit alone: from its commit until a listing shows it, the CPU, and the longest hold.
+ * 3. Under writes: for BENCH_SECONDS, 50 stock changes a second (an order each; every tenth moves
+ *    the sku's status between in stock and low stock, as a shelf running down does) and a staff price
  *    edit every second, sent from another connection, while listings are asked for 20 times a
- *    second: how many rebuilds ran, the share of one core they took, the longest hold of the loop
- *    and the listings' p99.
+ *    second: the notices heard, the share of one core taken, the longest hold of the loop and the
+ *    listings' p99.
  *
- * `npm run snapshot-rebuild -w @shop/bench`; prints one JSON line per part.
+ * `npm run snapshot-rebuild -w @shop/bench`; prints one JSON line per part. Run against a build
+ * before decision 0080, every change but the status moves is heard as `catalogue` and rebuilds.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -66,6 +70,7 @@ for (;;) {
 }
 const used = process.cpuUsage(cpu);
 loop.disable();
+const rebuildHoldMs = ms(loop.max);
 process.stdout.write(
   `${JSON.stringify({
     part: 'one rebuild',
@@ -78,18 +83,68 @@ process.stdout.write(
   })}\n`,
 );
 
-// Under writes: 50 orders' stock changes a second and a price edit a second, from another connection.
+// One price edit alone, from another connection: until a listing of the whole shop sorted by price shows it.
 const writer = new pg.Client({ connectionString: url });
 await writer.connect();
+{
+  const byPrice = (sort: 2 | 3) => catalogue.listCategory(ctx, CategoryListingRequestSchema.parse({ slug: slugs[0], sort, size: 1 }));
+  // The department's dearest product.
+  const { sku } = (await byPrice(3))!.products[0]!;
+  await byPrice(2);
+  loop.reset();
+  loop.enable();
+  longestGc = 0;
+  const cpuEdit = process.cpuUsage();
+  const edited = performance.now();
+  // Cheaper than anything in the shop: first in its department's cheapest-first listing once seen.
+  await writer.query(
+    `update prices set price_inc_vat = 1, price_ex_vat = 1, was_price_inc_vat = null, was_price_ex_vat = null
+      where offering_id = (select id from offerings where sku = $1)`,
+    [sku],
+  );
+  let seenAfter = -1;
+  const catalogueHeard = app.platform.changes.heard().catalogue;
+  while (performance.now() - edited < 60_000) {
+    const cheapestFirst = await byPrice(2);
+    if (cheapestFirst?.products[0]?.price.priceIncTax === 1) {
+      seenAfter = performance.now() - edited;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const usedEdit = process.cpuUsage(cpuEdit);
+  loop.disable();
+  process.stdout.write(
+    `${JSON.stringify({
+      part: 'one price edit',
+      seenAfterMs: Math.round(seenAfter),
+      rebuilt: app.platform.changes.heard().catalogue > catalogueHeard || seenAfter > 5_000,
+      cpuMs: Math.round((usedEdit.user + usedEdit.system) / 1000),
+      longestLoopHoldMs: ms(loop.max),
+      longestGcMs: Math.round(longestGc),
+      rebuildHoldMs,
+    })}\n`,
+  );
+}
+
+// Under writes: 50 orders' stock changes a second and a price edit a second, from another connection.
 const skus = (await writer.query<{ sku: string }>('select sku from stock_levels order by sku limit 500')).rows.map((row) => row.sku);
 const priced = (await writer.query<{ offering_id: number }>('select offering_id from prices order by offering_id limit 60')).rows.map((row) => row.offering_id);
 const load = { writing: true };
 let orders = 0;
 let edits = 0;
+let statusMoves = 0;
 const stockWrites = (async () => {
   const next = performance.now();
   while (load.writing) {
-    await writer.query('update stock_levels set on_hand = on_hand + 1 where sku = $1', [skus[orders % skus.length]]);
+    if (orders % 10 === 9) {
+      await writer.query(
+        `update stock_levels set status = case when status = 'in_stock' then 'low_stock' else 'in_stock' end
+          where sku = $1 and status in ('in_stock', 'low_stock')`,
+        [skus[orders % skus.length]],
+      );
+      statusMoves += 1;
+    } else await writer.query('update stock_levels set on_hand = on_hand + 1 where sku = $1', [skus[orders % skus.length]]);
     orders += 1;
     const wait = next + orders * 20 - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -111,7 +166,7 @@ loop.reset();
 loop.enable();
 longestGc = 0;
 const cpuUnderLoad = process.cpuUsage();
-const heardBefore = app.platform.changes.heard().catalogue;
+const heardBefore = app.platform.changes.heard();
 const until = performance.now() + seconds * 1000;
 let asked = 0;
 while (performance.now() < until) {
@@ -135,8 +190,14 @@ process.stdout.write(
     part: 'under writes',
     seconds,
     stockChanges: orders,
+    statusMoves,
     priceEdits: edits,
-    noticesHeard: app.platform.changes.heard().catalogue - heardBefore,
+    // `products` is absent before decision 0080: every change was heard as `catalogue`.
+    noticesHeard: Object.fromEntries(
+      Object.entries(app.platform.changes.heard())
+        .map(([topic, count]) => [topic, count - (heardBefore[topic as keyof typeof heardBefore] ?? 0)])
+        .filter(([topic]) => topic === 'catalogue' || topic === 'products'),
+    ),
     snapshotsSeen: snapshots,
     cpuShareOfOneCore: Math.round(((usedUnderLoad.user + usedUnderLoad.system) / 1000 / (seconds * 1000)) * 100) / 100,
     longestLoopHoldMs: ms(loop.max),

@@ -1,6 +1,6 @@
 /**
  * The HTML a shopper's first pages weigh, uncompressed, held to a budget on every `npm test` after the
- * storefront build (issue 36, decision 0073): the home page, a category, search results and a product
+ * storefront build (issue 36, decisions 0073 and 0084): the home page, a category, search results and a product
  * page, as the production server renders them. Every kilobyte of a page is work for the server (React
  * draws it, and collects the garbage after) and bytes for a phone; a change that puts the category tree
  * back into every page, or sends a loader's whole answer as hydration data, fails here.
@@ -20,10 +20,12 @@ import { fileURLToPath } from 'node:url';
 
 /** The pages held to a budget, and their HTML's budget in kB. */
 export const HTML_BUDGETS: readonly { page: string; path: string; kb: number }[] = [
-  { page: 'home', path: '/', kb: 190 },
-  { page: 'category', path: '/c/basins', kb: 192 },
-  { page: 'search', path: '/search?q=basin', kb: 240 },
-  { page: 'product', path: '/p/kestrel-tavy-wall-hung-basin-pl000123', kb: 87 },
+  { page: 'home', path: '/', kb: 139 },
+  { page: 'category', path: '/c/basins', kb: 145 },
+  { page: 'search', path: '/search?q=basin', kb: 189 },
+  // Issue 36's goal for a product page is 60 kB (decision 0084). The cookie banner a first visit
+  // must show (decision 0090) took it to 60.5 kB: held at 61 until the page gives that back.
+  { page: 'product', path: '/p/kestrel-tavy-wall-hung-basin-pl000123', kb: 61 },
 ];
 
 /** A start on a busy machine seeds the demo catalogue first: an upper bound, not an expected time. */

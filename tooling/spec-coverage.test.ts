@@ -10,6 +10,8 @@ describe('spec coverage', () => {
     expect(callKey('reviews', 'GET', '/Listings/QnAs/')).toBe(callKey('reviews', 'GET', '/listings/qnas'));
     expect(callKey('basket', 'GET', '/basket/{basketId}')).toBe(callKey('basket', 'GET', '/basket/{id}'));
     expect(callKey('basket', 'GET', '/basket/{id}')).not.toBe(callKey('wishlist', 'GET', '/basket/{id}'));
+    // The segment the spec leaves to the shop is compared as the shop named it.
+    expect(callKey('accounts', 'GET', '/api/{creditProvider}/DelegationToken')).toBe(callKey('accounts', 'GET', '/api/two/DelegationToken'));
   });
 
   it('finds the specification in SPEC_DIR, else in shared/spec beside the clone, and says where it looked', () => {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICES, allEndpoints, toRoutePath, type ServiceName } from '@shop/contracts';
+import { CREDIT_PROVIDER_SEGMENT, SERVICES, allEndpoints, toRoutePath, type ServiceName } from '@shop/contracts';
 
 export interface SpecCall {
   service: string;
@@ -16,11 +16,15 @@ export interface SpecCall {
   path: string;
 }
 
+/** Path segments the specification leaves for the shop to name, as the shop named them (docs/decisions). */
+const NAMED_SEGMENTS: Record<string, string> = { '{creditProvider}': CREDIT_PROVIDER_SEGMENT };
+
 /** Paths compare case-insensitively, without query strings, trailing slashes or parameter names. */
 export const callKey = (service: string, method: string, specPath: string): string =>
   `${service} ${method.toUpperCase()} ${
     specPath
       .split('?')[0]!
+      .replace(/\{[^}]+\}/g, (segment) => NAMED_SEGMENTS[segment] ?? segment)
       .replace(/\{[^}]+\}/g, '{}')
       .replace(/\/+$/, '')
       .toLowerCase() || '/'

@@ -28,6 +28,30 @@ const sh = (command: string, args: string[], env: Record<string, string> = {}) =
 
 const readJson = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 
+/** The slowest test files, so a CI log says where a test step's time went. */
+const slowest = (durations: Array<[file: string, ms: number]>, shown = 8) =>
+  durations
+    .toSorted((a, b) => b[1] - a[1])
+    .slice(0, shown)
+    .map(([file, ms]) => `    ${(ms / 1000).toFixed(1).padStart(7)} s  ${path.relative(root, path.resolve(root, file))}`)
+    .join('\n');
+
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{ tests: Array<{ results: Array<{ duration: number }> }> }>;
+}
+
+/** Test time per spec file, summed over projects and tests (with two workers the step takes about half). */
+function playwrightFileTimes(suites: PlaywrightSuite[] = [], into = new Map<string, number>()): Map<string, number> {
+  for (const suite of suites) {
+    const ms = (suite.specs ?? []).flatMap((spec) => spec.tests.flatMap((test) => test.results.map((result) => result.duration)));
+    if (suite.file) into.set(suite.file, (into.get(suite.file) ?? 0) + ms.reduce((sum, each) => sum + each, 0));
+    playwrightFileTimes(suite.suites, into);
+  }
+  return into;
+}
+
 const steps: Step[] = [
   {
     name: 'typecheck',
@@ -47,6 +71,8 @@ const steps: Step[] = [
     run: () => sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]),
     count: () => {
       const report = readJson(`${reports}/vitest.json`);
+      const files: Array<{ name: string; startTime: number; endTime: number }> = report?.testResults ?? [];
+      process.stdout.write(`\nslowest test files:\n${slowest(files.map((file) => [file.name, file.endTime - file.startTime]))}\n`);
       return { passed: report?.numPassedTests ?? 0, failed: report ? report.numFailedTests : 1 };
     },
   },
@@ -62,7 +88,10 @@ const steps: Step[] = [
         PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
       }),
     count: () => {
-      const stats = readJson(`${reports}/playwright.json`)?.stats;
+      const report = readJson(`${reports}/playwright.json`);
+      const stats = report?.stats;
+      const files = [...playwrightFileTimes(report?.suites)].map(([file, ms]): [string, number] => [`apps/web/e2e/${file}`, ms]);
+      process.stdout.write(`\nslowest browser test files (time summed over tests):\n${slowest(files, 12)}\n`);
       return { passed: stats?.expected ?? 0, failed: stats ? stats.unexpected : 1 };
     },
   },

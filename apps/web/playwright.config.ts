@@ -8,6 +8,12 @@ import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS, SMTP_ST
 // The test servers count rate limits in their own processes: with CI's REDIS_URL they would all
 // count this one browser's calls against one shared budget.
 delete process.env.REDIS_URL;
+// Each test shop keeps its own embedded database (DATA_DIR below). With CI's DATABASE_URL they would
+// all share the API suites' PostgreSQL database: one shop's outbox sending another's e-mail, four
+// demo seeds in one catalogue.
+delete process.env.DATABASE_URL;
+delete process.env.DATABASE_READ_URL;
+delete process.env.DATABASE_URL_FILE;
 // The overload guard answers 503 while a server's event loop lags (decision 0070): on a CI machine
 // running browsers beside the shops that is the machine, not the shop (its rules: operations.api.test.ts).
 process.env.OVERLOAD_EVENT_LOOP_DELAY_MS = '0';
@@ -30,10 +36,13 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: process.env.CI ? 2 : 4,
+  // One browser per core (at least two): each test's shop work shares the same cores, so more only queue.
+  workers: Math.max(2, os.availableParallelism()),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   // Budgets, not waits: a CI machine can be three or four times slower than a quiet one.
   timeout: 60_000,
+  // An assertion's budget: an autocomplete or a redirect that takes a second on a quiet machine can take several on a busy one.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,

@@ -10,7 +10,7 @@ import { PlatformErrors } from './platform/errors.ts';
 import { startChangeNotices, type ChangeListeners, type ChangeTopic } from './platform/change-notices.ts';
 import { idempotencyKeysPruning } from './platform/idempotency.ts';
 import { healthModule } from './platform/health.ts';
-import { jobOperationsModule } from './platform/job-operations.ts';
+import { jobOperationsModule, watchJobMetrics } from './platform/job-operations.ts';
 import { selectOne } from './platform/health.repository.ts';
 import { createCatalogueModule, createCatalogueService } from './modules/catalogue/index.ts';
 import { createInventoryModule, createInventoryService, createRestockService } from './modules/inventory/index.ts';
@@ -21,10 +21,14 @@ import { createDeliveryModule, createDeliveryService } from './modules/delivery/
 import { createBasketModule, createBasketService } from './modules/basket/index.ts';
 import { createDiscountsModule, createDiscountsService } from './modules/discounts/index.ts';
 import { createWishlistModule, createWishlistService } from './modules/wishlist/index.ts';
+import { createProjectsModule, createProjectsService } from './modules/projects/index.ts';
 import { createPaymentsModule, createPaymentsService } from './modules/payments/index.ts';
 import { createCheckoutModule, createCheckoutService } from './modules/checkout/index.ts';
 import { createOrdersModule, createOrdersService } from './modules/orders/index.ts';
+import { createOrderBasketsModule, createOrderBasketsService } from './modules/order-baskets/index.ts';
+import { createDeliveryUpgradeModule, createDeliveryUpgradeService } from './modules/delivery-upgrade/index.ts';
 import { createSiteModule } from './modules/site/index.ts';
+import { createContentModule, createContentService } from './modules/content/index.ts';
 import { createPricingService } from './modules/pricing/index.ts';
 import { createTradeBandLookup, createTradeModule, createTradeService } from './modules/trade/index.ts';
 import { createEnquiriesModule, createEnquiriesService } from './modules/enquiries/index.ts';
@@ -33,6 +37,11 @@ import { createReviewsModule, createReviewsService } from './modules/reviews/ind
 import { createSearchModule, createSearchService } from './modules/search/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
 import { createFilesService } from './modules/files/index.ts';
+import { createCreditProvider, createTradeCreditModule, createTradeCreditService } from './modules/trade-credit/index.ts';
+import { createAddressesModule, createAddressesService, createPostcodeLookup } from './modules/addresses/index.ts';
+import { createCatalogueRequestsModule, createCatalogueRequestsService } from './modules/catalogue-requests/index.ts';
+import { createAnalyticsModule, createAnalyticsService } from './modules/analytics/index.ts';
+import { createReportsModule, createReportsService } from './modules/reports/index.ts';
 import type { Seed } from './seed/seed.ts';
 import { createCacheRegistry } from './platform/cache.ts';
 
@@ -43,6 +52,8 @@ export interface ComposeOptions {
   config: ApiConfig;
   /** The database the services' own stores use (the sandbox gateway's tables); absent in the routes-only build. */
   db: Database;
+  /** Where the catalogue snapshot's loads may read, a replica (DATABASE_READ_URL); `db` without one. */
+  readDb?: Database;
   clock?: Clock;
   /** How many products the demo catalogue seed generates (benchmarks ask for 100,000). */
   demoProducts?: number;
@@ -69,7 +80,10 @@ export function composeApi(options: ComposeOptions) {
   const delivery = createDeliveryService();
   const payments = createPaymentsService({ delivery, config, publicUrl, db: options.db, clock });
   const search = createSearchService({ engine: config.searchEngine, answerBudgetBytes: config.catalogueAnswerCacheBytes, caches });
-  const catalogue = createCatalogueService({ pricing, inventory, delivery, search });
+  // Shopping events know no other module: the catalogue's carousels and the staff reports read them.
+  const analytics = createAnalyticsService();
+  const replica = options.readDb && options.readDb !== options.db ? { primary: options.db, reads: options.readDb } : undefined;
+  const catalogue = createCatalogueService({ pricing, inventory, delivery, search, replica, analytics });
   const notifications = createNotificationsService({ shop: config.shop });
   const identitySettings = { publicUrl, provider: config.identity };
   const identity = createIdentityService({ notifications, ...identitySettings });
@@ -90,13 +104,25 @@ export function composeApi(options: ComposeOptions) {
     identity,
     staffPasswordResets: config.identity.embedded,
   });
-  const checkout = createCheckoutService({ basket, delivery, inventory, notifications, orders, payments, trade, publicUrl });
+  const projects = createProjectsService({ pricing, catalogue, basket, orders, identity, notifications, publicUrl });
+  const addresses = createAddressesService({ delivery, lookup: createPostcodeLookup(config.addressLookup) });
+  const creditProvider = createCreditProvider(config.creditProvider, { db: options.db, clock, publicUrl });
+  const payingOnAccount = config.creditProvider.kind !== 'off';
+  const tradeCredit = createTradeCreditService({ trade, delivery, notifications, provider: creditProvider, publicUrl, payingOnAccount });
+  // Orders paid on account are refunded and dispatched through trade credit.
+  orders.settleOnAccountThrough(tradeCredit);
+  const checkout = createCheckoutService({ addresses, basket, delivery, inventory, notifications, orders, payments, trade, tradeCredit, publicUrl });
+  const orderBaskets = createOrderBasketsService({ orders, catalogue, pricing, delivery, discounts, inventory, payments, notifications, publicUrl });
+  const deliveryUpgrade = createDeliveryUpgradeService({ orders, catalogue, delivery, payments, notifications, publicUrl });
   // Restocking names products as the catalogue sells them: made once the catalogue (made from inventory) is, nothing given late.
   const restock = createRestockService({ inventory, notifications, products: catalogue, publicUrl });
   const enquiries = createEnquiriesService({ notifications, delivery, orders, catalogue, files, publicUrl });
   const afterSales = createAfterSalesService({ enquiries, orders, catalogue, notifications });
   // Reviews' product insights count after-sales' returns and damage reports.
   const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales, files, caches, publicUrl, settings: config.reviews });
+  const catalogueRequests = createCatalogueRequestsService({ delivery });
+  const reports = createReportsService({ analytics, orders, catalogue });
+  const content = createContentService({ caches });
 
   // Payment events, each heard by this composition's services only.
   payments.onEvent(checkout.notePaidIntent);
@@ -118,14 +144,23 @@ export function composeApi(options: ComposeOptions) {
     createBasketModule({ basket }),
     createDiscountsModule({ discounts }),
     createWishlistModule({ wishlist }),
+    createProjectsModule({ projects }),
     createPaymentsModule({ payments }),
     createCheckoutModule({ checkout }),
     createOrdersModule({ orders }),
+    createOrderBasketsModule({ orderBaskets }),
+    createDeliveryUpgradeModule({ deliveryUpgrade }),
     createTradeModule({ trade, files, pricing, catalogue, identity, orders }),
     createEnquiriesModule({ enquiries, files }),
     createAfterSalesModule({ afterSales }),
     createReviewsModule({ reviews, catalogue, files }),
     createSiteModule(),
+    createContentModule({ content }),
+    createAddressesModule({ addresses }),
+    createCatalogueRequestsModule({ catalogueRequests }),
+    createAnalyticsModule({ analytics }),
+    createReportsModule({ reports }),
+    createTradeCreditModule({ tradeCredit, provider: creditProvider, off: !payingOnAccount }),
   ];
   // Erasure walks every module's declared personal data, so it is made once they all are.
   const erasure = createErasureService({
@@ -158,6 +193,8 @@ export function composeApi(options: ComposeOptions) {
     wishlist,
     basket,
     orders,
+    orderBaskets,
+    deliveryUpgrade,
     trade,
     checkout,
     reviews,
@@ -166,12 +203,19 @@ export function composeApi(options: ComposeOptions) {
     search,
     restock,
     files,
+    addresses,
+    catalogueRequests,
+    tradeCredit,
+    content,
   };
   /** What this instance forgets when a change notice comes, from any instance (platform/change-notices.ts). */
   const heard = (ctx: Pick<Platform, 'db' | 'clock'>): ChangeListeners => ({
     catalogue: () => catalogue.heardOfChange(ctx),
+    // `products:<id>`: that product's price or stock status, patched in; without an id (the listener came back), any product's.
+    products: (id) => catalogue.heardOfChange(ctx, id !== null && /^\d{1,9}$/.test(id) ? [Number(id)] : null),
     'trade-bands': () => tradeBands.forget(),
     pricing: () => pricing.forgetReference(),
+    content: () => content.heardOfChange(),
   });
   return { modules, seeds, services, caches, heard };
 }
@@ -215,7 +259,7 @@ const PROBE_PATHS = /^\/(api\/health|livez|readyz|metrics)(\/|\?|$)/;
 export async function buildApi(options: BuildApiOptions): Promise<FastifyInstance> {
   const { database } = options;
   const clock = options.clock ?? systemClock;
-  const composed = composeApi({ ...options.compose, config: options.config, db: database.db, clock });
+  const composed = composeApi({ ...options.compose, config: options.config, db: database.db, readDb: database.readDb, clock });
   const { services } = composed;
   const { identity } = options.config;
   // The embedded provider's keys are read in process; any other provider's come over HTTP.
@@ -292,6 +336,7 @@ export async function buildApi(options: BuildApiOptions): Promise<FastifyInstanc
   app.log.info({ caches: composed.caches.reports() }, 'in-process caches and their budgets');
   // The modules' polling work runs while the app is open, on one runner (`JOBS` chooses which; none unless SERVE holds worker).
   runJobsWithApp(app, [idempotencyKeysPruning, ...composed.modules.flatMap((module) => module.jobs?.(app) ?? [])], options.config.jobs);
+  watchJobMetrics(app, { db: database.db, clock });
   return app;
 }
 
@@ -307,6 +352,15 @@ function watchShopMetrics(app: FastifyInstance, database: DatabaseHandle, clock:
       set({ state: 'idle' }, idle);
     });
     metrics.gauge('shop_db_pool_waiting', 'Calls waiting for a connection of the pool', [], (set) => set({}, poolStatus().waiting));
+  }
+  const { replicaStatus } = database;
+  if (replicaStatus) {
+    metrics.gauge('shop_db_replica_reachable', 'Whether reads go to the read replica now (0 while they fall back to the primary)', [], (set) =>
+      set({}, replicaStatus().reachable ? 1 : 0),
+    );
+    metrics.gauge('shop_db_replica_fallbacks', 'Times since start the read replica could not answer and reads went to the primary', [], (set) =>
+      set({}, replicaStatus().fallbacks),
+    );
   }
   metrics.gauge('shop_email_outbox_depth', 'E-mails queued and not yet sent nor given up', [], async (set) => {
     set({}, await composed.services.notifications.outboxDepth(ctx));

@@ -190,6 +190,14 @@ describe('production (NODE_ENV=production)', () => {
     expect(migrates({ MIGRATE_ON_START: 'false' })).toBe(false);
   });
 
+  it('offers paying on account in production only through Two, or the sandbox when asked for it', () => {
+    const credit = (env: Record<string, string>) => loadApiConfig(env).creditProvider.kind;
+    expect([credit({}), credit({ NODE_ENV: 'production', SHOP_ENV: 'demo' })]).toEqual(['sandbox', 'sandbox']);
+    expect(credit(production)).toBe('off');
+    expect(credit({ ...production, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' })).toBe('sandbox');
+    expect(credit({ ...production, TWO_API_KEY: 'two_live_key', TWO_MERCHANT_ID: 'merchant-1' })).toBe('two');
+  });
+
   it('leaves an instance serving the storefront alone to its own settings', () => {
     expect(loadApiConfig({ NODE_ENV: 'production' }, { servesApi: false }).env).toBe('production');
     expect(refusal({ NODE_ENV: 'production' }, { servesApi: true })).toContain('STRIPE_SECRET_KEY');
@@ -206,12 +214,15 @@ describe('secrets read from files (<NAME>_FILE)', () => {
   it('reads every secret setting from the file named, without its trailing newline', () => {
     const samples: Record<string, string> = {
       DATABASE_URL: 'postgres://shop:p%40ss@db.internal:5432/shop',
+      DATABASE_READ_URL: 'postgres://shop:p%40ss@replica.internal:5432/shop',
       REDIS_URL: 'rediss://:secret@cache.internal:6380',
       SMTP_URL: 'smtps://shop:secret@mail.internal:465',
       IDENTITY_JWKS: JSON.stringify({ keys: [signingKey] }),
       IDENTITY_COOKIE_KEYS: 'cookie-key-from-a-file-32-characters',
       STRIPE_SECRET_KEY: 'sk_live_from_file',
       STRIPE_WEBHOOK_SECRET: 'whsec_from_file',
+      IDEAL_POSTCODES_API_KEY: 'ak_from_file',
+      TWO_API_KEY: 'two_key_from_file',
       SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-from-file',
       FILES_S3_ACCESS_KEY_ID: 'AKIASHOP',
       FILES_S3_SECRET_ACCESS_KEY: 'secret/access+key',
@@ -219,7 +230,7 @@ describe('secrets read from files (<NAME>_FILE)', () => {
       METRICS_TOKEN: 'metrics-token-from-a-file-of-32-characters',
     };
     const dir = folder();
-    const env: Record<string, string> = { STRIPE_PUBLISHABLE_KEY: 'pk_live_shop', FILES_S3_BUCKET: 'shop-uploads' };
+    const env: Record<string, string> = { STRIPE_PUBLISHABLE_KEY: 'pk_live_shop', FILES_S3_BUCKET: 'shop-uploads', TWO_MERCHANT_ID: 'mer_shop' };
     expect(SECRET_SETTINGS.filter((name) => samples[name] === undefined)).toEqual([]);
     for (const name of SECRET_SETTINGS) {
       const file = path.join(dir, name.toLowerCase());

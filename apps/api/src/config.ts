@@ -32,6 +32,12 @@ export const ApiConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // A read replica for the catalogue snapshot's loads, with its own pool; reads fall back to DATABASE_URL while it cannot be reached (decision 0080).
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
   // A statement running longer is cancelled by the server; a call waiting longer for a connection of the pool fails (503, decision 0070). 0: no limit.
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 30000' }).int().min(0).default(30_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds, such as 5000' }).int().min(0).default(5_000),
@@ -122,6 +128,13 @@ export const ApiConfigSchema = z.object({
     .optional(),
   STRIPE_API_URL: z.url().optional(),
   STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
+  // Postcode lookup: the embedded list by default; Ideal Postcodes when its key is set (the key never leaves the server).
+  IDEAL_POSTCODES_API_KEY: z.string().min(4, 'must be an Ideal Postcodes API key (ak_…)').optional(),
+  IDEAL_POSTCODES_API_URL: z.url().default('https://api.ideal-postcodes.co.uk'),
+  // Trade credit (pay on account): the embedded sandbox by default; Two when TWO_API_KEY is set (then TWO_MERCHANT_ID too).
+  TWO_API_KEY: z.string().min(8, 'must be a Two merchant API key').optional(),
+  TWO_API_URL: z.url().default('https://api.two.inc'),
+  TWO_MERCHANT_ID: z.string().min(1).optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_URL: z.url().optional(),
   SANDBOX_WEBHOOK_CHAOS: z.enum(['off', 'random', 'always']).optional(),
@@ -173,7 +186,17 @@ export interface ApiConfig {
   host: string;
   publicUrl: string;
   /** `migrateOnStart`: apply migrations when the API starts; otherwise refuse to start on a database older than the build. */
-  database: { url?: string; poolSize: number; dataDir: string; statementTimeoutMs: number; connectTimeoutMs: number; migrateOnStart: boolean };
+  database: {
+    url?: string;
+    poolSize: number;
+    /** A read replica (PostgreSQL only) and its pool's size. */
+    readUrl?: string;
+    readPoolSize: number;
+    dataDir: string;
+    statementTimeoutMs: number;
+    connectTimeoutMs: number;
+    migrateOnStart: boolean;
+  };
   /** Overload protection, draining, metrics and traces (decision 0070). */
   operations: OperationsConfig;
   logLevel: z.infer<typeof ApiConfigSchema>['LOG_LEVEL'];
@@ -223,6 +246,10 @@ export interface ApiConfig {
     bodyRetentionDays: number;
   };
   payments: PaymentsConfig;
+  /** Where "Find address" looks postcodes up: the embedded list, or Ideal Postcodes (IDEAL_POSTCODES_*). */
+  addressLookup: AddressLookupConfig;
+  /** Who gives trade credit: the embedded sandbox, or Two (TWO_*). */
+  creditProvider: CreditProviderConfig;
   files: FilesConfig;
   /** The company behind the shop and how to reach it (SHOP_*): contact page, footer, legal pages, e-mails. */
   shop: ShopDetails;
@@ -271,6 +298,11 @@ export interface PaymentsConfig {
     webhookPollMs: number;
   };
 }
+
+/** `off`: production without Two and without ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: no paying on account is offered. */
+export type CreditProviderConfig = { kind: 'off' } | { kind: 'sandbox' } | { kind: 'two'; apiKey: string; apiUrl: string; merchantId: string };
+
+export type AddressLookupConfig = { kind: 'embedded' } | { kind: 'ideal-postcodes'; apiKey: string; apiUrl: string };
 
 /** Where uploaded files are kept (FILES_*): a local folder, or a bucket of any S3-compatible store. */
 export type FilesConfig =
@@ -357,6 +389,8 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     database: {
       url: c.DATABASE_URL,
       poolSize: c.DATABASE_POOL_SIZE,
+      readUrl: c.DATABASE_URL ? c.DATABASE_READ_URL : undefined,
+      readPoolSize: c.DATABASE_READ_POOL_SIZE,
       dataDir: path.resolve(c.DATA_DIR),
       statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
@@ -389,6 +423,10 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
     },
     mail: mailConfig(c),
     payments: paymentsConfig(c),
+    addressLookup: c.IDEAL_POSTCODES_API_KEY
+      ? { kind: 'ideal-postcodes', apiKey: c.IDEAL_POSTCODES_API_KEY, apiUrl: c.IDEAL_POSTCODES_API_URL.replace(/\/+$/, '') }
+      : { kind: 'embedded' },
+    creditProvider: creditProviderConfig(c, production),
     files: filesConfig(c),
     shop: shopDetails(c),
   };
@@ -397,12 +435,15 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
 /** Settings holding a secret: each may be read instead from the file `<NAME>_FILE` names (a container's or systemd's secrets). */
 export const SECRET_SETTINGS = [
   'DATABASE_URL',
+  'DATABASE_READ_URL',
   'REDIS_URL',
   'SMTP_URL',
   'IDENTITY_JWKS',
   'IDENTITY_COOKIE_KEYS',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'IDEAL_POSTCODES_API_KEY',
+  'TWO_API_KEY',
   'SANDBOX_WEBHOOK_SECRET',
   'FILES_S3_ACCESS_KEY_ID',
   'FILES_S3_SECRET_ACCESS_KEY',
@@ -593,6 +634,13 @@ function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {
       jsUrl: c.STRIPE_JS_URL,
     },
   };
+}
+
+function creditProviderConfig(c: z.infer<typeof ApiConfigSchema>, production: boolean): CreditProviderConfig {
+  // The sandbox approves made-up credit: in production it would show a business a limit nobody gives it.
+  if (!c.TWO_API_KEY) return production && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION ? { kind: 'off' } : { kind: 'sandbox' };
+  if (!c.TWO_MERCHANT_ID) throw new ConfigError('Invalid configuration:\n  TWO_API_KEY is set, so TWO_MERCHANT_ID must be set too');
+  return { kind: 'two', apiKey: c.TWO_API_KEY, apiUrl: c.TWO_API_URL.replace(/\/+$/, ''), merchantId: c.TWO_MERCHANT_ID };
 }
 
 function filesConfig(c: z.infer<typeof ApiConfigSchema>): FilesConfig {

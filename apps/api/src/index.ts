@@ -9,6 +9,7 @@ export { shopServerOptions } from './platform/server-options.ts';
 export { installSecurityHeaders } from './platform/security-headers.ts';
 export { installProblemHandler } from './platform/problem-handler.ts';
 export { installOperations } from './platform/operations.ts';
+export { listenForChangeNotices, type ChangeNotices } from './platform/change-notices.ts';
 export type { Readiness } from './platform/probes.ts';
 export type { ShopMetrics, SetGauge } from './platform/metrics.ts';
 export { InMemorySpanExporter, startTracing, stopTracing, tracingEnabled, withTraceContext } from './platform/tracing.ts';

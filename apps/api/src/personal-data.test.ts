@@ -19,6 +19,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'category_facets.display_name': 'a filter',
   'products.name': 'a product',
   'order_lines.product_name': 'a product, as sold',
+  'delivery_upgrades.option_name': 'a delivery option, as chosen',
   'vat_rates.name': 'a VAT rate',
   'trade_bands.name': 'a trade band',
   'identity_secrets.name': 'a signing key',
@@ -28,6 +29,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'help_requests.assigned_to_name': 'the staff member a request is assigned to',
   'trade_band_changes.actor_user_id': 'the staff member (or the system) that moved a band',
   'trade_band_changes.actor_name': 'the staff member (or the system) that moved a band',
+  'order_history.actor_name': 'the staff member who changed an order for its customer (null for the customer’s own change)',
 };
 
 // The modules as composeApi makes them; declaring needs no database.

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ConfigError, loadApiConfig, parseSettings, type ApiConfig } from '@shop/api';
 import type { PolicySources } from './content-security-policy.ts';
+import type { PageCacheSettings } from './page-cache.ts';
 
 /** What an instance does: answer the API, draw the storefront's pages, run the background jobs. */
 export type Role = 'api' | 'web' | 'worker';
@@ -25,6 +26,9 @@ const ServerConfigSchema = z.object({
   // Read here too: a storefront-only tier has no Stripe secret, yet its pages may take payments by Stripe.
   STRIPE_API_URL: z.url().optional(),
   STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
+  // Guest pages kept as drawn (decision 0077): how long, and how much memory they may hold.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
 });
 
 export interface ServerConfig {
@@ -36,12 +40,20 @@ export interface ServerConfig {
   apiInternalUrl: string;
   /** What the pages' content security policy allows beyond the shop (content-security-policy.ts). */
   pageSources: PolicySources;
+  /** Guest pages kept as drawn (page-cache.ts, decision 0077). */
+  pageCache: PageCacheSettings;
 }
+
+/**
+ * How long after a change notice no guest page is kept: what the web tier keeps of the API's answers (the category tree,
+ * promotions, carousels: 10 s), the catalogue's rebuild gap (10 s), and a margin for the rebuild.
+ */
+const PAGE_CACHE_SETTLE_MS = 25_000;
 
 const defaultWebBuild = fileURLToPath(new URL('../../web/build', import.meta.url));
 
 export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const { SERVE, WEB_BUILD_DIR, API_INTERNAL_URL, STRIPE_API_URL, STRIPE_JS_URL } = parseSettings(ServerConfigSchema, env);
+  const { SERVE, WEB_BUILD_DIR, API_INTERNAL_URL, STRIPE_API_URL, STRIPE_JS_URL, PAGE_CACHE_SECONDS, PAGE_CACHE_MB } = parseSettings(ServerConfigSchema, env);
   const pagesElsewhere = SERVE.has('web') && !SERVE.has('api');
   // A worker signs and pays as the API does (its jobs send links, recover payments), so production's refusals apply to it too.
   const loaded = loadApiConfig(env, { servesApi: SERVE.has('api') || SERVE.has('worker') });
@@ -68,5 +80,6 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
       // The API tier decides the gateway; a storefront-only tier cannot tell, so it allows Stripe.
       stripe: api.payments.stripe || pagesElsewhere ? { jsUrl: STRIPE_JS_URL, apiUrl: STRIPE_API_URL } : null,
     },
+    pageCache: { ttlMs: PAGE_CACHE_SECONDS * 1000, maxBytes: PAGE_CACHE_MB * 1024 * 1024, maxEntries: 2000, settleMs: PAGE_CACHE_SETTLE_MS },
   };
 }

@@ -8,9 +8,11 @@ import {
   runSeeds,
   installSecurityHeaders,
   installOperations,
+  listenForChangeNotices,
   installProblemHandler,
   shopServerOptions,
   type BuildApiOptions,
+  type ChangeNotices,
   type DatabaseHandle,
 } from '@shop/api';
 import type { ServerConfig } from './config.ts';
@@ -41,6 +43,7 @@ export async function createShopServer(
 
   let database: DatabaseHandle | null = null;
   let app: FastifyInstance;
+  let changes: ChangeNotices | null = null;
   if (!serve.has('api') && !serve.has('worker')) {
     // Built as the API's server is: the same security headers, request ids, redacted logs, proxy
     // trust (TRUST_PROXY) and body limit, so a page is answered alike whichever tier draws it.
@@ -49,9 +52,14 @@ export async function createShopServer(
     // The same probes and overload protection as the API's (decision 0070); ready unless draining.
     installProblemHandler(app, config.api.bodyLimitBytes, config.api.operations.overload.retryAfterSeconds);
     await installOperations(app, config.api);
+    // Given the database's address, a storefront-only tier listens for change notices (and only
+    // that: one connection, no pool), so its guest pages are forgotten on a change as the API's
+    // instances forget what they keep; without it they age out.
+    const { url } = config.api.database;
+    if (url) changes = await listenForChangeNotices(url, () => app.log);
   } else {
-    const { url, dataDir, poolSize, statementTimeoutMs, connectTimeoutMs } = config.api.database;
-    database = await openDatabase({ url, dataDir: `${dataDir}/pglite`, poolSize, statementTimeoutMs, connectTimeoutMs });
+    const { url, dataDir, poolSize, readUrl, readPoolSize, statementTimeoutMs, connectTimeoutMs } = config.api.database;
+    database = await openDatabase({ url, dataDir: `${dataDir}/pglite`, poolSize, readUrl, readPoolSize, statementTimeoutMs, connectTimeoutMs });
     await migrateOrCheck(database, config.api.database.migrateOnStart);
     app = await buildApi({
       config: config.api,
@@ -72,6 +80,8 @@ export async function createShopServer(
       publicUrl: config.api.publicUrl,
       bodyLimitBytes: config.api.bodyLimitBytes,
       pageSources: config.pageSources,
+      pageCache: config.pageCache,
+      ...(database ? { changes: app.platform.changes } : changes && { changes }),
       ...(serve.has('api') && { apiInProcessUrl: config.apiInternalUrl }),
     });
   }
@@ -80,6 +90,7 @@ export async function createShopServer(
     database,
     async close() {
       await app.close();
+      await changes?.close();
       await database?.close();
     },
   };

@@ -63,6 +63,8 @@ async function start(env: Record<string, string>, host: string, log?: string[]):
     LOG_LEVEL: log ? 'debug' : 'silent',
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
     // Its answers are what is counted: not a 503 from the overload guard on a machine busy with other suites (operations.api.test.ts tests that).
+    // Every page drawn, each making its calls: a guest page kept (decision 0077) would make none.
+    PAGE_CACHE_SECONDS: '0',
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     WEB_BUILD_DIR: buildDir,
     PORT: String(port),

@@ -45,6 +45,8 @@ async function start(env: Record<string, string>, log: string[]): Promise<{ orig
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     WEB_TIER_SECRET: SECRET,
     // Its answers are what is counted: not a 503 from the overload guard on a machine busy with other suites (operations.api.test.ts tests that).
+    // Every page drawn, each making its calls: a guest page kept (decision 0077) would make none.
+    PAGE_CACHE_SECONDS: '0',
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });

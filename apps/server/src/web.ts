@@ -9,6 +9,7 @@ import { createRequestHandler, data, RouterContextProvider, type ServerBuild } f
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
 import { mintNonce, storefrontPolicy, type PolicySources } from './content-security-policy.ts';
 import { inProcessApiFetch, tracedFetch } from './api-in-process.ts';
+import { acceptsGzip, createPageCache, guestPageKey, gzipBody, plainBody, type KeptPage, type PageCacheSettings } from './page-cache.ts';
 import { tracingEnabled } from '@shop/api';
 
 export class MissingWebBuildError extends Error {
@@ -31,6 +32,10 @@ export async function registerWeb(
     pageSources: PolicySources;
     /** Where loaders reach the API when it answers in this process (SERVE=all): their calls are handed to it directly. */
     apiInProcessUrl?: string;
+    /** Guest pages kept as drawn (page-cache.ts, decision 0077); a ttl of 0 keeps none. */
+    pageCache?: PageCacheSettings;
+    /** Change notices this instance hears (decision 0075), which make it forget the guest pages it keeps; without them they only age out. */
+    changes?: { on(topic: 'catalogue' | 'products' | 'pricing' | 'content', heard: () => void): void };
   },
 ): Promise<void> {
   const { publicUrl, bodyLimitBytes } = settings;
@@ -41,10 +46,30 @@ export async function registerWeb(
     throw new MissingWebBuildError(`The storefront is not built (${serverEntry} is missing): run "npm run build".`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const entry = build.entry.module as { answerApiCallsInProcess?: (inProcess: typeof fetch) => void };
+  const entry = build.entry.module as { answerApiCallsInProcess?: (inProcess: typeof fetch) => void; isCrawler?: (userAgent: string | undefined) => boolean };
   if (settings.apiInProcessUrl) entry.answerApiCallsInProcess?.(inProcessApiFetch(app, settings.apiInProcessUrl));
   else if (tracingEnabled()) entry.answerApiCallsInProcess?.(tracedFetch);
   const handle = createRequestHandler(build, mode);
+  const pageCache = settings.pageCache && settings.pageCache.ttlMs > 0 ? createPageCache(settings.pageCache) : null;
+  if (pageCache) {
+    // A price, stock status, product or VAT rate changed (here or on another instance): guest pages are drawn afresh.
+    // Prices and stock statuses are heard as `products` (decision 0080), the rest of a listing as `catalogue`;
+    // the announcement bar and footer every page shows as `content` (decision 0085).
+    for (const topic of ['catalogue', 'products', 'pricing', 'content'] as const) settings.changes?.on(topic, () => pageCache.forgetAll());
+  }
+  const isCrawler = entry.isCrawler ?? (() => false);
+  /** A kept guest page with a nonce of its own, gzip if the browser takes it (else plain; brotli is not spliced). */
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, page: KeptPage) => {
+    const cspNonce = mintNonce();
+    reply.code(page.status);
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header('content-security-policy', policy(cspNonce));
+    reply.header('vary', 'Accept-Encoding');
+    reply.header('x-page-cache', 'hit');
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(plainBody(page, cspNonce));
+    reply.header('content-encoding', 'gzip');
+    return reply.send(gzipBody(page, cspNonce));
+  };
 
   await app.register(async (web) => {
     await web.register(fastifyStatic, {
@@ -80,6 +105,12 @@ export async function registerWeb(
           .type('application/problem+json; charset=utf-8')
           .send(JSON.stringify(misdirectedProblem(publicUrl, request.url)));
       }
+      const key = pageCache && guestPageKey(request, isCrawler(request.headers['user-agent']));
+      if (key && pageCache) {
+        const kept = pageCache.get(key);
+        if (kept) return sendKept(request, reply, kept);
+      }
+      const drawnAt = pageCache?.now() ?? 0;
       const body = hasBody(request) ? unpulledBody(request.raw, readLimit(request, bodyLimitBytes)) : null;
       // The storefront's entry (apps/web/app/entry.server.tsx) puts it on the page's inline scripts.
       const cspNonce = mintNonce();
@@ -95,6 +126,13 @@ export async function registerWeb(
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
+      if (key && pageCache && response.body) {
+        // A guest page: read whole, kept if it may be (`keepable`), and sent.
+        const page = Buffer.from(await response.arrayBuffer());
+        pageCache.keep(key, { status: response.status, headers: response.headers, body: page, nonce: cspNonce, drawnAt });
+        reply.header('x-page-cache', 'miss');
+        return reply.send(page);
+      }
       // Streamed so the first bytes of a page leave before the slowest loader finishes.
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     });

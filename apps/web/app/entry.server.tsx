@@ -13,6 +13,9 @@ export const streamTimeout = 5_000;
 // The shop's server hands loaders its own way into the API when both run in one process (lib/api.server.ts).
 export { answerApiCallsInProcess } from './lib/api.server.ts';
 
+/** Whether a visitor is a crawler, which is given the whole page at once (the shop's server keeps guest pages for each kind apart). */
+export const isCrawler = (userAgent: string | null | undefined): boolean => Boolean(userAgent && isbot(userAgent));
+
 /**
  * React Router's Node entry, with one change: the page's scripts are fetched after its first paint
  * (lib/scripts-after-paint.server.ts), so what the page shows comes first on a slow network. Every
@@ -35,7 +38,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     // Crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const readyOption: keyof RenderToPipeableStreamOptions = isCrawler(userAgent) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const page = (

@@ -21,10 +21,13 @@ import { canonicalUrl, pageMeta } from './lib/meta.ts';
 import { frameNavigation } from './lib/catalogue.ts';
 import { loadNavigation } from './lib/navigation.server.ts';
 import { loadShopDetails } from './lib/shop-details.server.ts';
+import { loadFrameItems } from './lib/content/global-items.server.ts';
 import { useRouteHandle } from './lib/route-handle.ts';
 import { useCategories } from './lib/use-categories.ts';
 import { lazyComponent } from './lib/lazy-component.tsx';
 import { CheckoutFooter, CheckoutHeader } from './components/layout/checkout-frame-lazy.tsx';
+import { CookieBanner } from './components/layout/cookie-banner.tsx';
+import { consentFromCookie } from './lib/consent.ts';
 
 // Error pages are fetched only by a page that shows one (docs/decisions/0054).
 const NotFoundPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.NotFoundPage));
@@ -52,13 +55,16 @@ const FRAMELESS_PATHS: readonly string[] = [AUTH_CALLBACK_PATHS.popup, AUTH_CALL
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   // A hidden-frame renewal must not depend on the catalogue being up. The frame shows both.
-  const [navigation, shop] = FRAMELESS_PATHS.includes(pathname)
-    ? [{ categories: [] }, null]
-    : await Promise.all([loadNavigation(request, context), loadShopDetails(request, context)]);
+  const [navigation, shop, items] = FRAMELESS_PATHS.includes(pathname)
+    ? [{ categories: [] }, null, { announcement: null, footerColumns: '' }]
+    : await Promise.all([loadNavigation(request, context), loadShopDetails(request, context), loadFrameItems(request, context)]);
   return {
     navigation: frameNavigation(navigation),
     // Who the shop is and how to reach it: footer, contact and legal pages (decision 0016).
     shop,
+    // The announcement bar and the footer's columns, as staff publish them (decision 0085).
+    announcement: items.announcement,
+    footerColumns: items.footerColumns,
     // The year comes from the server so the footer hydrates with the same text it rendered.
     copyrightYear: new Date().getFullYear(),
     // What the browser needs to sign in; the callbacks return to the address this page was asked for.
@@ -69,6 +75,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     signedInName: signedInNameOf(readShopSession(request)?.profile),
     // A trade customer's choice of ex- or inc-VAT prices first, so prices are drawn that way from the first paint.
     priceDisplay: priceDisplayFromCookie(request.headers.get('cookie') ?? ''),
+    // Whether the visitor has made a choice about cookies: until then every page carries the banner.
+    consentChosen: consentFromCookie(request.headers.get('cookie') ?? '') !== null,
     // Where the shop is published, for canonical links and structured data.
     siteUrl: publicSiteUrl(webConfig().publicUrl, request.url),
   };
@@ -108,6 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_PRESS_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-navy-950 antialiased">
+        {rootData?.consentChosen === false && frame !== 'bare' && <CookieBanner returnTo={pathname + search} />}
         {frame === 'bare' ? (
           <main id="main" className="flex-1">
             {children}
@@ -135,7 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
                       {frame === 'checkout' ? (
                         <CheckoutHeader shop={rootData?.shop ?? null} />
                       ) : (
-                        <SiteHeader categories={categories} searchQuery={searchQuery} />
+                        <SiteHeader categories={categories} searchQuery={searchQuery} announcement={rootData?.announcement} />
                       )}
                       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                         {children}
@@ -143,7 +152,12 @@ export function Layout({ children }: { children: ReactNode }) {
                       {frame === 'checkout' ? (
                         <CheckoutFooter shop={rootData?.shop ?? null} copyrightYear={rootData?.copyrightYear} />
                       ) : (
-                        <SiteFooter categories={categories} copyrightYear={rootData?.copyrightYear} shop={rootData?.shop ?? null} />
+                        <SiteFooter
+                          categories={categories}
+                          copyrightYear={rootData?.copyrightYear}
+                          shop={rootData?.shop ?? null}
+                          columns={rootData?.footerColumns ?? ''}
+                        />
                       )}
                       {!showsAuthProblem && <AuthNotice />}
                     </WishlistProvider>

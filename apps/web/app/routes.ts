@@ -51,6 +51,8 @@ export default [
   route('careers', 'routes/careers.tsx'),
   route('back-in-stock/unsubscribe/:token', 'routes/back-in-stock-unsubscribe.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
+  // The printed catalogue by post, with "Find address" as a step of its form.
+  route('catalogue', 'routes/catalogue-request.tsx'),
   // The links in newsletter e-mails: confirming a sign-up and unsubscribing, each a POST from its page (decision 0044).
   route('newsletter/confirm', 'routes/newsletter-link.tsx', { id: 'newsletter-confirm' }),
   route('newsletter/unsubscribe', 'routes/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
@@ -58,6 +60,10 @@ export default [
   route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
   route('privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
   route('cookies', 'routes/legal-page.tsx', { id: 'legal-cookies' }),
+  // The visitor's choice about cookies that remember them; the cookie banner's buttons post here.
+  route('cookies/settings', 'routes/cookie-settings.tsx'),
+  // Where pages send their shopping events by beacon, handed on to the analytics API with the visitor's consent.
+  route('events', 'routes/events.ts'),
   route('reviews-policy', 'routes/legal-page.tsx', { id: 'legal-reviews' }),
   // Not linked from the shop: a page of the base components for developers and browser tests.
   route('styleguide', 'routes/styleguide.tsx'),
@@ -76,7 +82,14 @@ export default [
     index('routes/account.tsx'),
     route('orders', 'routes/account-orders.tsx'),
     route('orders/:orderNumber', 'routes/account-order.tsx'),
+    route('orders/:orderNumber/change', 'routes/account-order-change.tsx'),
+    route('orders/:orderNumber/upgrade-delivery', 'routes/account-order-upgrade-delivery.tsx'),
     route('cards', 'routes/account-cards.tsx'),
+    route('addresses', 'routes/account-addresses.tsx'),
+    route('projects', 'routes/account-projects.tsx'),
+    // "Add to project" from a product page: a plain form, answered by going back to that page.
+    route('projects/add', 'routes/account-projects-add.ts'),
+    route('projects/:projectId', 'routes/account-project.tsx'),
   ]),
   // The staff back-office: staff roles only (a shopper gets the 404 page); the API checks every call too.
   route('staff', 'routes/staff-layout.tsx', [
@@ -86,20 +99,32 @@ export default [
     route('discounts/new', 'routes/staff-discount-new.tsx'),
     route('discounts/:promotionCode', 'routes/staff-discount.tsx'),
     route('discounts/:promotionCode/issue-codes.csv', 'routes/staff-discount-codes-csv.ts'),
+    route('products', 'routes/staff-products.tsx'),
+    route('products/:id', 'routes/staff-product.tsx'),
     route('orders', 'routes/staff-orders.tsx'),
     route('orders/:orderNumber', 'routes/staff-order.tsx'),
+    // A change made for a customer on the phone, with the customer's rules (decision 0089: no card taken).
+    route('orders/:orderNumber/change', 'routes/staff-order-change.tsx'),
     route('help', 'routes/staff-help.tsx'),
     route('help/:reference', 'routes/staff-help-request.tsx'),
     route('help/:reference/erasure', 'routes/staff-help-erasure.tsx'),
     route('stock', 'routes/staff-stock.tsx'),
     route('operations', 'routes/staff-operations.tsx'),
     route('newsletter', 'routes/staff-newsletter.tsx'),
+    // Content pages and global items, for content editors (decision 0085).
+    route('content', 'routes/staff-content.tsx'),
+    route('content/pages/:slug', 'routes/staff-content-page.tsx'),
+    route('content/pages/:slug/preview', 'routes/staff-content-preview.tsx'),
+    route('content/global-items/:id', 'routes/staff-content-item.tsx'),
     route('newsletter/subscribers.csv', 'routes/staff-newsletter-csv.ts'),
+    route('catalogue-requests', 'routes/staff-catalogue-requests.tsx'),
+    route('catalogue-requests/post.csv', 'routes/staff-catalogue-requests-csv.ts'),
     route('reviews', 'routes/staff-reviews.tsx'),
     route('reviews/insights/:sku', 'routes/staff-review-insights.tsx'),
     route('reviews/:reviewId', 'routes/staff-review.tsx'),
     route('questions', 'routes/staff-questions.tsx'),
     route('help/:reference/return', 'routes/staff-help-return.tsx'),
+    route('reports', 'routes/staff-reports.tsx'),
     route('trade', 'routes/staff-trade.tsx'),
     route('trade/applications/:tradeExternalId', 'routes/staff-trade-application.tsx'),
     route('trade/accounts', 'routes/staff-trade-accounts.tsx'),

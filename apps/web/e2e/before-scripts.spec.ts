@@ -304,6 +304,24 @@ test('click & collect chosen before the scripts run survives them, and "Continue
   await expect(section(page, 'Billing').getByLabel('Address line 1')).toBeVisible();
 });
 
+test('"Find address" at checkout works before the scripts run, as plain forms, and the step then saves the address found', async ({ page }, testInfo) => {
+  const release = await checkoutBeforeScripts(page, testInfo, 'early-find', { address: false });
+  const step = section(page, 'Delivery address');
+  await step.getByLabel('Find your address').fill('ls14ap');
+  await step.getByRole('button', { name: 'Find address' }).click();
+  await step.getByLabel(/^Choose your address \(\d+ found at LS1 4AP\)$/).selectOption({ index: 1 });
+  await step.getByRole('button', { name: 'Use this address' }).click();
+  await expect(step.getByLabel('Postcode', { exact: true })).toHaveValue('LS1 4AP');
+  const line1 = await step.getByLabel('Address line 1').inputValue();
+  expect(line1).not.toBe('');
+
+  release();
+  await hydrated(page);
+  await step.getByRole('button', { name: 'Continue to delivery options' }).click();
+  await expect(section(page, 'Delivery address')).toContainText(line1);
+  await expect(section(page, 'Delivery address')).toContainText('LS1 4AP');
+});
+
 test('a delivery day chosen before the scripts run survives them, and "Continue" saves it', async ({ page }, testInfo) => {
   const release = await checkoutBeforeScripts(page, testInfo, 'early-day', { address: true });
   const delivery = section(page, 'Delivery');

@@ -1,9 +1,16 @@
 import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from '@playwright/test';
 
 /** Ports start at E2E_PORT_BASE (default 3100), so two runs on one machine can use separate ranges. */
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
 /** The whole shop (API and storefront) under test. */
 export const PORT = BASE;
+/**
+ * The cookie banner answered "Accept optional cookies" before a context's first page: what a test
+ * of something that remembers the visitor (the recently viewed list) needs (e2e/consent-and-events.spec.ts answers the banner itself).
+ */
+export const acceptOptionalCookies = (context: BrowserContext, port = PORT) =>
+  context.addCookies([{ name: 'shop_consent', value: 'accepted', url: `http://127.0.0.1:${port}` }]);
 /** The storefront alone, pointed at an API that is not there: for the "catalogue down" page. */
 export const API_DOWN_PORT = BASE + 2;
 /** The whole shop again, with 70-second access tokens: a silent renewal comes 10 s after signing in. */
@@ -28,6 +35,7 @@ export const SHELL_PAGES: readonly { name: string; path: string; desktopOnly?: b
   { name: 'category', path: '/c/toilets' },
   { name: 'subcategory', path: '/c/toilets/close-coupled-toilets' },
   { name: 'all-categories', path: '/categories' },
+  { name: 'cookie-settings', path: '/cookies/settings' },
   { name: 'category-filtered', path: '/c/basins?width_mm=600-mm&sort=4' },
   { name: 'offers-new-in', path: '/offers/new-in' },
   { name: 'offers-sale', path: '/offers/bathroom-sale' },

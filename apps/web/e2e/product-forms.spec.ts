@@ -95,7 +95,8 @@ test('a signed-in shopper adds to their own basket and saves to their wishlist w
   const plain = await noScripts.newPage();
 
   await plain.goto(`${BASIN}?sku=PL000109-1`);
-  await main(plain).getByLabel('Quantity', { exact: true }).fill('2');
+  // The buy box's quantity, not Add to project's (a signed-in shopper's page has both).
+  await main(plain).getByLabel('Quantity', { exact: true }).and(plain.locator(':not(#add-to-project *)')).fill('2');
   await main(plain).getByRole('button', { name: 'Add to basket', exact: true }).click();
   await expect(main(plain).getByText(`Added 2 × ${BASIN_NAME} to your basket.`)).toBeVisible();
   // The account's basket (the session's), not a guest's.

@@ -1,17 +1,18 @@
 import { expectNoViolations } from './axe.ts';
 import { expect, test, type Locator, type Page } from './test.ts';
 import { DEMO, signInByRedirect } from './auth.ts';
-import { SCREENSHOT_DIR } from './pages.ts';
+import { acceptOptionalCookies, SCREENSHOT_DIR } from './pages.ts';
 
 // A cloakroom basin from the deterministic demo catalogue: sizes 400 mm (default) and 500 mm,
 // a required waste among its essential items, and large-item delivery.
 const BASIN = '/p/tamar-trade-eden-cloakroom-basin-pl000109';
 
 /**
- * Opens the basin and waits for hydration: the page records the viewed sku in an effect, so once
- * it is in local storage the variant picker and the postcode form answer to clicks.
+ * Opens the basin, cookies that remember the visitor accepted, and waits for hydration: the page records the
+ * viewed sku in an effect, so once it is in local storage the variant picker and the postcode form answer to clicks.
  */
 async function openBasin(page: Page) {
+  await acceptOptionalCookies(page.context());
   await page.goto(BASIN, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => window.localStorage.getItem('plumbline.recently-viewed')?.includes('PL000109'));
 }

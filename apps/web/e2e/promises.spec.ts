@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
 import { DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
 import { addBasin, CHECKOUT_TIMEOUT, openCheckout, section, stepsBeforePayment, uniqueEmail } from './checkout-steps.ts';
-import { SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
+import { acceptOptionalCookies, SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
 
 /**
  * What the shop promises on screen, it keeps: every link to tracking reaches the tracker, the
@@ -146,8 +146,9 @@ test('the save-basket dialog gives the number to call', async ({ page }) => {
 test('the cookie notice lists every cookie and stored item a shopping and sign-in journey leaves', async ({ page, context }) => {
   test.setTimeout(60_000);
   const storedKeys = () => page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
-  // A guest basket and a viewed product, then signing in (the provider's cookies and the tab's tokens),
-  // which takes the guest basket over.
+  // A guest who accepted cookies that remember them, a guest basket and a viewed product, then signing in
+  // (the provider's cookies and the tab's tokens), which takes the guest basket over.
+  await acceptOptionalCookies(context);
   await addBasin(page);
   const beforeSignIn = await storedKeys();
   await signInByRedirect(page, DEMO.shopper.email);

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from './test.ts';
 import { expectNoViolations } from './axe.ts';
-import { pageReady } from './auth.ts';
+import { atProviderSignIn, pageReady } from './auth.ts';
 import { addBasin } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -116,7 +116,7 @@ test('checkout shows the task alone: a slim header and footer without the shopâ€
 
 test('the sign-in and register pages wear the shopâ€™s font, logo and buttons', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/identity\/interaction\//);
+  await atProviderSignIn(page);
   for (const name of ['sign-in', 'register']) {
     if (name === 'register') await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name === 'register' ? 'Create an account' : 'Sign in');

@@ -25,10 +25,11 @@ test('an e-mail the relay refused shows as given up before the scripts run, and 
   const release = await holdScripts(page);
   const givenUp = main(page).getByRole('region', { name: 'Given up' });
   // The outbox sends within a second or so, and the relay's refusal is final: the page shows it once it has happened.
+  // A busy machine can miss the stand-in's time-out once, and a missed send is tried again 30 s later.
   await expect(async () => {
     await page.goto('/staff/operations', { waitUntil: 'commit' });
     await baseExpect(givenUp.getByRole('row').filter({ hasText: 'email-outbox' }).first()).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 150_000 });
   await expect(main(page).getByRole('region', { name: 'Jobs' }).getByRole('rowheader', { name: 'email-outbox' })).toBeVisible();
   const row = givenUp.getByRole('row').filter({ hasText: '550 5.1.1 mailbox unavailable' }).first();
   await expect(row).toBeVisible();

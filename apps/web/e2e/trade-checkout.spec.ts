@@ -18,7 +18,7 @@ import {
 } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { holdScripts } from './slow-start.ts';
-import { applicationForm, fillApplication, staffPage } from './trade-steps.ts';
+import { applicationForm, approveOnSilver, fillApplication } from './trade-steps.ts';
 
 /**
  * Issue 33's trade checkout, by what people see: a customer approved while signed in has trade
@@ -75,13 +75,7 @@ test('@phone approved while signed in, a customer buys at trade prices with thei
   await expect(page).toHaveURL(/\/trade\/application\?sent=1$/);
 
   // Approved by a reviewer in another browser while the customer stays signed in here.
-  const staff = await staffPage(browser, testInfo);
-  await staff.goto(`/staff/trade?q=${encodeURIComponent(email)}`);
-  await main(staff).getByRole('link', { name: legalName }).filter({ visible: true }).click();
-  const approve = main(staff).getByRole('form', { name: 'Approve' });
-  await approve.getByLabel('Band').selectOption({ label: 'Silver (10% off)' });
-  await approve.getByRole('button', { name: 'Approve application' }).click();
-  await expect(main(staff).getByRole('status').filter({ hasText: 'Approved on Silver (10% off).' })).toBeVisible();
+  const staff = await approveOnSilver(browser, testInfo, email, legalName);
 
   // No new sign-in: the trade account, trade prices and the band by its name at once.
   await page.goto('/trade/application');

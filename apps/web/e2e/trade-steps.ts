@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO, signInByRedirect } from './auth.ts';
-import { main } from './checkout-steps.ts';
+import { expect, main } from './checkout-steps.ts';
 import { newContext } from './mailbox.ts';
 
 /** A small, real PDF's first bytes: the shop reads a document's type from its content. */
@@ -9,10 +9,10 @@ export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nt
 export const applicationForm = (page: Page) => main(page).getByRole('form', { name: 'Trade account application' });
 
 /** Everything an application needs, as a limited company with a proof document. */
-export async function fillApplication(form: Locator, legalName: string) {
+export async function fillApplication(form: Locator, legalName: string, companyNumber = '01234567') {
   await form.getByLabel('Legal name').fill(legalName);
   await form.getByRole('radio', { name: 'Limited company' }).check();
-  await form.getByLabel('Companies House number').fill('01234567');
+  await form.getByLabel('Companies House number').fill(companyNumber);
   await form.getByLabel('Trade', { exact: true }).selectOption({ label: 'Plumber' });
   await form.getByLabel('Years trading').fill('8');
   await form.getByLabel('Employees').fill('3');
@@ -32,4 +32,16 @@ export async function staffPage(browser: Browser, testInfo: TestInfo): Promise<P
   const page = await (await newContext(browser, testInfo)).newPage();
   await signInByRedirect(page, DEMO.staff.email);
   return page;
+}
+
+/** A reviewer, in a browser of their own, finds the application by the applicant's e-mail address and approves it on Silver. */
+export async function approveOnSilver(browser: Browser, testInfo: TestInfo, email: string, legalName: string) {
+  const staff = await staffPage(browser, testInfo);
+  await staff.goto(`/staff/trade?q=${encodeURIComponent(email)}`);
+  await main(staff).getByRole('link', { name: legalName }).filter({ visible: true }).click();
+  const approve = main(staff).getByRole('form', { name: 'Approve' });
+  await approve.getByLabel('Band').selectOption({ label: 'Silver (10% off)' });
+  await approve.getByRole('button', { name: 'Approve application' }).click();
+  await expect(main(staff).getByRole('status').filter({ hasText: 'Approved on Silver (10% off).' })).toBeVisible();
+  return staff;
 }

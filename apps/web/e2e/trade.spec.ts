@@ -111,6 +111,15 @@ test('the application form is drawn before the page’s scripts run: what is typ
   await expect(form.getByLabel('Legal name')).toHaveValue('Early Bird Heating Ltd');
   await expect(form.getByLabel('Town or city')).toHaveValue('York');
   await screenshot(page, testInfo, 'apply-before-scripts');
+  // "Find address" is a plain form too: the address chosen fills the fields, and nothing else typed is lost.
+  await form.getByLabel('Find your address').fill('ls14ap');
+  await form.getByRole('button', { name: 'Find address' }).click();
+  await form.getByLabel(/^Choose your address \(\d+ found at LS1 4AP\)$/).selectOption({ index: 0 });
+  await form.getByRole('button', { name: 'Use this address' }).click();
+  await expect(form.getByLabel('Postcode', { exact: true })).toHaveValue('LS1 4AP');
+  await expect(form.getByLabel('Town or city')).toHaveValue('Leeds');
+  await expect(form.getByLabel('Address line 1')).not.toHaveValue('');
+  await expect(form.getByLabel('Legal name')).toHaveValue('Early Bird Heating Ltd');
 
   release();
   await pageReady(page);

@@ -12,9 +12,13 @@ export * from './help-centre-enquiries-values.ts';
 export * from './reviews-values.ts';
 export * from './newsletter-values.ts';
 export * from './checkout-values.ts';
+export * from './addresses-values.ts';
 export * from './money.ts';
 // The shop's rules (delivery rates and zones, after-sales windows, order statuses, London time): the pages state them.
 export * from './policy/index.ts';
 export * from './order-numbers.ts';
+// Content pages' block kinds, limits and global items, and the facts a page may state.
+export * from './site-content-values.ts';
+export * from './content-facts.ts';
 export * from './services.ts';
 export { endpointRoutes } from './routes.generated.ts';

@@ -3,7 +3,7 @@ import { BasketSchema } from './basket.ts';
 import { ORDER_REFERENCE_MAX_LENGTH } from './checkout-values.ts';
 import { CollectionSchema, DeliveryOptionSchema } from './delivery.ts';
 import { DELIVERY_OPTION_CODES, DELIVERY_ZONES } from './enumerations.ts';
-import { defineEndpoint, publicAccess } from './endpoint.ts';
+import { defineEndpoint, publicAccess, signedIn } from './endpoint.ts';
 
 const Pence = z.number().int().describe('Integer pence');
 const IsoDate = z
@@ -134,9 +134,32 @@ export const AddressSchema = z
   .meta({ id: 'Address' });
 export type Address = z.infer<typeof AddressSchema>;
 
+/** An address as stored: trimmed, empty optional parts dropped, with its postcode as normalised by the caller. */
+export function storedAddress(address: Address, normalisedPostcode: string): Address {
+  const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  return {
+    name: address.name.trim(),
+    ...(optional(address.company) ? { company: optional(address.company) } : {}),
+    line1: address.line1.trim(),
+    ...(optional(address.line2) ? { line2: optional(address.line2) } : {}),
+    town: address.town.trim(),
+    ...(optional(address.county) ? { county: optional(address.county) } : {}),
+    postcode: normalisedPostcode,
+    countryCode: 'GB',
+  };
+}
+
 export const DeliveryDetailsDataSchema = z
   .object(
-    { address: AddressSchema, instructions: enteredText('Delivery instructions', 300).optional().describe('For the driver: a safe place, access, parking') },
+    {
+      address: AddressSchema,
+      instructions: enteredText('Delivery instructions', 300).optional().describe('For the driver: a safe place, access, parking'),
+      saveToAddressBook: z
+        .boolean({ error: 'Tick the box to save the address, or leave it' })
+        .optional()
+        .describe('A signed-in customer’s "Save this address to my address book": kept as a delivery address unless it is already there'),
+      udprn: z.number().int().positive().optional().describe('The Royal Mail id of the address when it came from "Find address", kept with a saved address'),
+    },
     BODY_NOT_AN_OBJECT,
   )
   .meta({ id: 'DeliveryDetailsData' });
@@ -228,9 +251,38 @@ export const CheckoutSchema = z
   .meta({ id: 'Checkout' });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
+/** Why paying on account is not offered for this order, each said in plain words with what to do (decision 0088). */
+export const ON_ACCOUNT_REFUSALS = [
+  'not_verified',
+  'business_declined',
+  'manual_review',
+  'in_arrears',
+  'over_available_credit',
+  'over_single_order_limit',
+  'delivery_address_refused',
+  'provider_unavailable',
+] as const;
+export type OnAccountRefusal = (typeof ON_ACCOUNT_REFUSALS)[number];
+
+export const OnAccountOptionSchema = z
+  .object({
+    offered: z.boolean().describe('The credit provider approves this order (amount, basket, delivery address) on account'),
+    termDays: z.number().int().describe('Days after dispatch until the invoice is due'),
+    availablePence: Pence.describe('The business’s credit available with the provider now'),
+    maxSingleOrderPence: Pence,
+    refusal: z.enum(ON_ACCOUNT_REFUSALS).nullable(),
+    message: z.string().describe('What the provider’s decision means for this order and what to do, in plain words'),
+  })
+  .meta({ id: 'OnAccountOption' });
+export type OnAccountOption = z.infer<typeof OnAccountOptionSchema>;
+
 export const PaymentOptionsSchema = z
   .object({
     amountPence: Pence,
+    onAccount: OnAccountOptionSchema.nullable().describe(
+      'Paying on account (30 days) through the trade credit provider: null unless the basket is trade-priced for an approved trade account ' +
+        'that has started paying on account',
+    ),
     card: z.object({
       provider: z.enum(['sandbox', 'stripe']).describe('Which card field the browser shows: the sandbox’s frame or Stripe Elements'),
       publishableKey: z.string().nullable().describe('Stripe: the key for `Stripe(publishableKey)`'),
@@ -245,6 +297,7 @@ export const PaymentOptionsSchema = z
       .describe('Wallet buttons, each loaded from its provider’s script'),
   })
   .meta({ id: 'PaymentOptions' });
+export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
 
 export const PaymentIntentSchema = z
   .object({
@@ -410,6 +463,20 @@ export const checkoutEndpoints = {
     responses: { 200: OrderPlacedSchema },
     // Placing the order is idempotent by its basket without the key, so the key's records need not wait for the disk.
     idempotent: { scope: 'checkout.complete-payment', relaxedCommit: true },
+  }),
+  payOnAccount: defineEndpoint({
+    service: 'checkout',
+    access: signedIn,
+    method: 'POST',
+    path: '/checkout/{basketId}/payOnAccount',
+    summary: 'Places the order on account (30 days) once the trade credit provider approves it, holding and committing the stock; a repeat gets the same order',
+    description:
+      '422 CHECKOUT_ON_ACCOUNT_TRADE_ONLY for a basket not trade-priced; 422 CHECKOUT_ON_ACCOUNT_REFUSED with the provider’s reason (`refusal`) and ' +
+      'what to do; 409 CHECKOUT_ON_ACCOUNT_PENDING while the provider is still checking the order (nothing is placed); ' +
+      '503 CREDIT_PROVIDER_UNAVAILABLE (nothing is placed; pay by card).',
+    params: CheckoutParamsSchema,
+    responses: { 200: OrderPlacedSchema },
+    idempotent: { scope: 'checkout.pay-on-account' },
   }),
   refreshPaymentData: defineEndpoint({
     service: 'checkout',

@@ -4,7 +4,18 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** Staff and customer roles carried in the access token (docs/architecture.md, "Sign-in"). */
-export const ROLES = ['shopper', 'trade', 'trade-reviewer', 'review-moderator', 'discount-manager', 'content-editor', 'order-admin', 'admin'] as const;
+export const ROLES = [
+  'shopper',
+  'trade',
+  'trade-reviewer',
+  'review-moderator',
+  'discount-manager',
+  'catalogue-manager',
+  'content-editor',
+  'order-admin',
+  'analyst',
+  'admin',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Who may call an endpoint. Every declaration must say so explicitly. */

@@ -19,6 +19,7 @@ export * from './policy/index.ts';
 export * from './discounts.ts';
 export * from './basket.ts';
 export * from './wishlist.ts';
+export * from './projects.ts';
 export * from './payments.ts';
 export * from './checkout.ts';
 export * from './orders.ts';
@@ -36,6 +37,16 @@ export * from './reviews-questions.ts';
 export * from './help-centre-enquiries.ts';
 export * from './help-centre-orders.ts';
 export * from './help-centre-inbox.ts';
+export * from './addresses.ts';
+export * from './catalogue-requests.ts';
+export * from './analytics.ts';
+export * from './order-baskets.ts';
+export * from './delivery-upgrade.ts';
+export * from './trade-credit.ts';
+export * from './site-content.ts';
+export * from './catalogue-editor.ts';
+export * from './site-content-values.ts';
+export * from './content-facts.ts';
 
 import { operationsEndpoints, platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -45,11 +56,13 @@ import { deliveryEndpoints } from './delivery.ts';
 import { discountsEndpoints } from './discounts.ts';
 import { basketEndpoints } from './basket.ts';
 import { wishlistEndpoints } from './wishlist.ts';
+import { projectEndpoints } from './projects.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { checkoutEndpoints } from './checkout.ts';
 import { orderEndpoints, orderTrackingEndpoints } from './orders.ts';
 import { savedCardsEndpoints } from './saved-cards.ts';
 import { siteEndpoints } from './site.ts';
+import { siteContentEndpoints } from './site-content.ts';
 import { tradeEndpoints, tradeTermsEndpoints } from './trade.ts';
 import { helpCentreEnquiryEndpoints } from './help-centre-enquiries.ts';
 import { helpCentreOrderEndpoints } from './help-centre-orders.ts';
@@ -58,6 +71,13 @@ import { reviewWritingEndpoints } from './reviews.ts';
 import { reviewListingEndpoints } from './reviews-listings.ts';
 import { reviewPhotoEndpoints } from './reviews-photos.ts';
 import { reviewQuestionEndpoints } from './reviews-questions.ts';
+import { addressBookEndpoints, addressLookupEndpoints } from './addresses.ts';
+import { catalogueRequestEndpoints } from './catalogue-requests.ts';
+import { analyticsEndpoints } from './analytics.ts';
+import { orderBasketEndpoints } from './order-baskets.ts';
+import { deliveryUpgradeEndpoints } from './delivery-upgrade.ts';
+import { tradeCreditEndpoints } from './trade-credit.ts';
+import { catalogueEditorEndpoints } from './catalogue-editor.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -71,12 +91,14 @@ export const endpointGroups = {
   discounts: discountsEndpoints,
   basket: basketEndpoints,
   wishlist: wishlistEndpoints,
+  projects: projectEndpoints,
   payments: paymentsEndpoints,
   checkout: checkoutEndpoints,
   orders: orderEndpoints,
   orderTracking: orderTrackingEndpoints,
   savedCards: savedCardsEndpoints,
   site: siteEndpoints,
+  siteContent: siteContentEndpoints,
   trade: tradeEndpoints,
   tradeTerms: tradeTermsEndpoints,
   helpCentreEnquiries: helpCentreEnquiryEndpoints,
@@ -86,6 +108,14 @@ export const endpointGroups = {
   reviewListings: reviewListingEndpoints,
   reviewPhotos: reviewPhotoEndpoints,
   reviewQuestions: reviewQuestionEndpoints,
+  addressBook: addressBookEndpoints,
+  addressLookup: addressLookupEndpoints,
+  catalogueRequests: catalogueRequestEndpoints,
+  analytics: analyticsEndpoints,
+  orderBaskets: orderBasketEndpoints,
+  deliveryUpgrade: deliveryUpgradeEndpoints,
+  tradeCredit: tradeCreditEndpoints,
+  catalogueEditor: catalogueEditorEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap((group) => Object.values(group) as EndpointDefinition[]);

@@ -8,8 +8,8 @@ import { normaliseOrderNumber, ORDER_NUMBER_EXAMPLE } from './order-numbers.ts';
 const Pence = z.number().int().describe('Integer pence');
 const Instant = z.iso.datetime({ offset: true });
 
-/** A history entry is a change of status, or a refund that left the status as it was (a partial one). */
-export const ORDER_HISTORY_KINDS = ['status', 'refund'] as const;
+/** A history entry is a change of status, a refund that left the status as it was (a partial one), or an order basket completed (what changed). */
+export const ORDER_HISTORY_KINDS = ['status', 'refund', 'change'] as const;
 /** cancellation: the whole payment, when staff cancel before dispatch; refund: staff, after dispatch; external: seen only at the payment provider. */
 export const ORDER_REFUND_KINDS = ['cancellation', 'refund', 'external'] as const;
 /** pending: recorded, not yet confirmed by the payment provider; failed: the provider refused it (nothing moved). */
@@ -49,9 +49,13 @@ export type OrderLine = z.infer<typeof OrderLineSchema>;
 export const OrderHistoryEntrySchema = z
   .object({
     status: z.enum(ORDER_STATUSES),
-    kind: z.enum(ORDER_HISTORY_KINDS).describe('status: the order moved to `status`; refund: money went back and the status stayed'),
+    kind: z
+      .enum(ORDER_HISTORY_KINDS)
+      .describe('status: the order moved to `status`; refund: money went back and the status stayed; change: items or the address were changed'),
     at: Instant,
-    note: z.string().nullable().describe('Staff notes and reasons: null in what customers see'),
+    note: z.string().nullable().describe('Staff notes and reasons: null in what customers see, except what a change changed'),
+    by: z.enum(['customer', 'staff']).nullable().describe('A change: made by the customer, or by staff for them; null for other entries'),
+    byName: z.string().nullable().describe('A change made by staff: who, in what staff see (null in what customers see)'),
   })
   .meta({ id: 'OrderHistoryEntry' });
 

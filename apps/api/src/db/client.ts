@@ -45,6 +45,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   readonly db: Database;
+  /**
+   * Where reads that may lag a moment go (the catalogue snapshot's loads): the replica named by
+   * DATABASE_READ_URL, or the primary while the replica cannot be reached; `db` itself without one.
+   */
+  readonly readDb: Database;
+  /** PostgreSQL with a replica only: whether reads go to it now, and how often they fell back to the primary. */
+  replicaStatus?: () => ReplicaStatus;
   readonly kind: DatabaseKind;
   /** Runs a statement outside drizzle (maintenance: VACUUM). */
   exec(statement: string): Promise<void>;
@@ -67,6 +74,12 @@ export interface DatabaseHandle {
   listen(channel: string, heard: (payload: string) => void, resumed: () => void): Promise<() => Promise<void>>;
 }
 
+export interface ReplicaStatus {
+  /** False while the replica is taken for unreachable and reads go to the primary. */
+  reachable: boolean;
+  fallbacks: number;
+}
+
 export interface PoolStatus {
   total: number;
   idle: number;
@@ -83,7 +96,11 @@ export interface SqlSession {
 const LISTEN_RETRY_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
 
-function listenOnPostgres(url: string): DatabaseHandle['listen'] {
+/**
+ * `waitForServer`: a server that cannot be reached at the start is not an error; listening begins
+ * (with `resumed`) once it can be, as after a lost connection. For an instance that only listens.
+ */
+export function listenOnPostgres(url: string, options: { waitForServer?: boolean } = {}): DatabaseHandle['listen'] {
   return async (channel, heard, resumed) => {
     let client: pg.Client | null = null;
     let stopped = false;
@@ -124,7 +141,8 @@ function listenOnPostgres(url: string): DatabaseHandle['listen'] {
         });
       }, retryMs).unref();
     };
-    await connect(false);
+    if (options.waitForServer) await connect(false).catch(openSoon);
+    else await connect(false);
     return async () => {
       stopped = true;
       clearTimeout(timer);
@@ -144,10 +162,20 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** PGlite only: start from a dumped data directory (a migrated template) instead of initdb. */
   template?: Blob;
+  /**
+   * PostgreSQL only: a read replica (DATABASE_READ_URL) for `readDb`, its pool's size (default 5),
+   * and how long reads stay on the primary after it failed (default 5 s).
+   */
+  readUrl?: string;
+  readPoolSize?: number;
+  replicaRetryMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options);
+  if (options.url) {
+    const handle = await openPostgres(options.url, options.poolSize ?? 10, options);
+    return options.readUrl ? withReadReplica(handle, options.readUrl, options) : handle;
+  }
   return openPglite(options.dataDir, options.template);
 }
 
@@ -170,12 +198,37 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** What pg's client keeps of its socket: written to once per message (a statement is four or five). */
+interface ClientSocket {
+  connection: { stream: { cork(): void; uncork(): void; writableCorked: number } };
+}
+
+/** The answer to a statement nobody waits for (`begin`, `savepoint`): it has no rows. */
+const NO_ROWS = { command: '', rowCount: 0, oid: 0, fields: [], rows: [] };
+
+/**
+ * A connection that prepares its statements (above), sends them without waiting for the one before
+ * to be answered (pg's pipeline mode: each statement still ends with its own Sync, so one that fails
+ * fails alone, or, inside a transaction, aborts it as before), and gathers what a turn of the event
+ * loop sends into one write: pg writes each protocol message of a statement on its own, and every
+ * write to a loopback socket is a system call that also delivers the data to PostgreSQL in the
+ * sender's time (decision 0078). A transaction's `begin` and a savepoint are not waited for: they
+ * go out with the statement after them, whose answer says whether they failed (a connection lost).
+ */
 class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
-    super(config);
+    super(typeof config === 'string' ? { connectionString: config, pipeline: true } : { ...config, pipeline: true });
     // A connection lost while lent out (between a transaction's statements, say, as the server
     // restarts) is reported by its next statement failing; unheard, pg's 'error' would end the process.
     this.on('error', () => {});
+  }
+
+  /** Holds this turn's writes to the socket and sends them as one once the turn's work is done. */
+  private gatherWrites(): void {
+    const stream = (this as unknown as ClientSocket).connection.stream;
+    if (stream.writableCorked) return;
+    stream.cork();
+    setImmediate(() => stream.uncork());
   }
 
   // pg's overloads cannot be restated in a subclass: this one only adds a name to config objects.
@@ -185,13 +238,23 @@ class PreparingClient extends pg.Client {
       query && typeof query === 'object' && typeof query.text === 'string' && query.name === undefined && Array.isArray(values) && values.length > 0
         ? statementName(query.text)
         : undefined;
+    this.gatherWrites();
     const run = () => (super.query as (...args: unknown[]) => never)(named ? { ...query, name: named } : config, values, callback);
+    if (callback === undefined && typeof query?.text === 'string' && /^(begin|savepoint \w+)$/.test(query.text)) {
+      // Its failure shows as the next statement's; a rejection nobody hears would end the process.
+      (run() as Promise<unknown>).catch(() => {});
+      return Promise.resolve(NO_ROWS) as never;
+    }
     // Drizzle's statements (promises) are traced; pg's own calls with a callback are not (decision 0070).
     return callback === undefined && typeof query?.text === 'string' ? tracedStatement('postgresql', query.text, run) : run();
   }
 }
 
-async function openPostgres(url: string, poolSize: number, limits: Pick<DatabaseOptions, 'statementTimeoutMs' | 'connectTimeoutMs'>): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  limits: Pick<DatabaseOptions, 'statementTimeoutMs' | 'connectTimeoutMs'>,
+): Promise<DatabaseHandle & { pool: pg.Pool }> {
   // Every connection is opened at start and kept (`min`): pg closes one idle for 10 s by default, and
   // it hands out the most recently used first, so most sit idle and close, and the next burst (after
   // any stall) waited on new connections, each preparing its statements afresh: one hiccup grew into
@@ -214,6 +277,8 @@ async function openPostgres(url: string, poolSize: number, limits: Pick<Database
   await db.execute(sql`select 1`);
   return {
     db,
+    readDb: db,
+    pool,
     kind: 'postgres',
     exec: async (statement) => {
       await pool.query(statement);
@@ -253,6 +318,7 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
   const db: Database = drizzlePglite({ client, schema });
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     exec: async (statement) => {
       await client.exec(statement);
@@ -271,6 +337,83 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
       const stop = await client.listen(channel, heard);
       // A database closed first (a test's, or at shutdown) has stopped hearing already.
       return async () => (client.closed ? undefined : stop());
+    },
+  };
+}
+
+/**
+ * Sends a statement now rather than when it is first awaited: statements started one after another
+ * reach the connection in that order, and on PostgreSQL travel together without waiting for each
+ * other's answers (pipelined, decision 0078). Await them in order, and every one of them before the
+ * transaction they run in ends.
+ */
+export const sendNow = <T>(statement: PromiseLike<T>): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    void statement.then(resolve, reject);
+  });
+
+/**
+ * Failures that say the replica cannot answer now, rather than that the statement is wrong: it
+ * cannot be reached or is refusing connections (class 08, 57P01–57P03, 53300, 55000, 3D000), a
+ * connection could not be had in time, or it cancelled a read that conflicted with what it was
+ * replaying (40001).
+ */
+function replicaUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^(08|57P0[123]|53300|55000|3D000|40001|E[A-Z]+)/.test(code)) return true;
+  return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message);
+}
+
+/**
+ * `handle` with `readDb` on a replica (decision 0080): a pool of its own on `readUrl`, opened as
+ * reads need it (a replica down at start does not stop the shop starting). A read the replica
+ * cannot answer is asked of the primary instead, and so is every read for `replicaRetryMs` after,
+ * when the replica is tried again. Only reads go there: a statement that writes would fail on a
+ * replica, and the primary's pool answers it. Its connections count beside the primary's.
+ */
+function withReadReplica(
+  handle: DatabaseHandle & { pool: pg.Pool },
+  readUrl: string,
+  options: Pick<DatabaseOptions, 'readPoolSize' | 'replicaRetryMs' | 'statementTimeoutMs' | 'connectTimeoutMs'>,
+): DatabaseHandle {
+  const replica = new pg.Pool({
+    connectionString: readUrl,
+    max: options.readPoolSize ?? 5,
+    Client: PreparingClient,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    connectionTimeoutMillis: options.connectTimeoutMs || 5_000,
+  });
+  replica.on('error', () => {});
+  const retryMs = options.replicaRetryMs ?? 5_000;
+  const status = { downUntil: 0, fallbacks: 0 };
+  const onReplica = async <T>(read: (pool: pg.Pool) => Promise<T>): Promise<T> => {
+    if (Date.now() >= status.downUntil) {
+      try {
+        return await read(replica);
+      } catch (error) {
+        if (!replicaUnavailable(error)) throw error;
+        status.downUntil = Date.now() + retryMs;
+        status.fallbacks += 1;
+      }
+    }
+    return read(handle.pool);
+  };
+  // Drizzle takes any client whose class is named like a pool: it queries it, and takes a connection from it for a transaction.
+  class FallbackReadPool {
+    query(config: unknown, values?: unknown) {
+      return onReplica((pool) => (pool.query as (c: unknown, v: unknown) => Promise<unknown>)(config, values));
+    }
+    connect() {
+      return onReplica((pool) => pool.connect());
+    }
+  }
+  const readDb: Database = drizzlePg({ client: new FallbackReadPool() as unknown as pg.Pool, schema });
+  return {
+    ...handle,
+    readDb,
+    replicaStatus: () => ({ reachable: Date.now() >= status.downUntil, fallbacks: status.fallbacks }),
+    async close() {
+      await Promise.all([handle.close(), replica.end()]);
     },
   };
 }

@@ -30,8 +30,12 @@ export type Handler<E extends EndpointDefinition> = (input: HandlerInput<E>) => 
 
 /** Route-level options that are server policy rather than contract (rate limits). */
 export interface BindOptions {
-  /** `groupId` makes routes share one budget per client, so one form of a call cannot add to another's. */
-  rateLimit?: { max: number; timeWindow: string; groupId?: string } | false;
+  /**
+   * `groupId` makes routes share one budget per client, so one form of a call cannot add to another's.
+   * `per: 'account'` counts a signed-in call against its caller's account wherever it comes from,
+   * rather than against the address it comes from.
+   */
+  rateLimit?: { max: number; timeWindow: string; groupId?: string; per?: 'account' } | false;
   /** Compress large responses (default true); tiny, hot ones like health skip the work. */
   compress?: boolean;
 }
@@ -43,6 +47,13 @@ export function fullPath(endpoint: EndpointDefinition): string {
 const IDEMPOTENT_NOTE =
   'Send an `Idempotency-Key` header: a retry with the same key and body replays the first ' +
   'answer; the same key with another body is 422; while the first is still running, 409.';
+
+/** A route's rate limit as @fastify/rate-limit takes it: one counted per account waits for the access check, which says whose it is. */
+function rateLimitOf(limit: BindOptions['rateLimit']) {
+  if (!limit || limit.per !== 'account') return limit;
+  const { per: _per, ...rest } = limit;
+  return { ...rest, hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => (request.actor ? `account:${request.actor.userId}` : request.ip) };
+}
 
 /**
  * Binds a handler to its contract declaration: path, schemas, access rule, caching and idempotency
@@ -70,7 +81,7 @@ export function bindEndpoint<E extends EndpointDefinition>(app: FastifyInstance,
       response: endpoint.responses,
       security: access.kind === 'public' ? [] : [{ bearerAuth: [] }],
     },
-    config: { rateLimit: options.rateLimit, access },
+    config: { rateLimit: rateLimitOf(options.rateLimit), access },
     // Who may call is settled before the input is even validated: an anonymous caller learns nothing.
     // Public routes have no hook at all (most traffic): a token sent to one is verified in the
     // handler below, so a forged one is still refused with 401.

@@ -68,8 +68,11 @@ export async function finishKey(db: Database, name: KeyName, status: number, jso
 }
 
 /** Frees a key whose call failed without an answer to keep, so a retry runs again. */
-export async function freeKey(db: Database, name: KeyName): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(named(name), eq(idempotencyKeys.state, 'in_progress')));
+/** Frees a claim still running; with `lockedUntil`, only that claim (not one taken over since). */
+export async function freeKey(db: Database, name: KeyName, lockedUntil?: Date): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(and(named(name), eq(idempotencyKeys.state, 'in_progress'), lockedUntil ? eq(idempotencyKeys.lockedUntil, lockedUntil) : undefined));
 }
 
 /** Deletes finished keys made before `before`; returns how many went. */

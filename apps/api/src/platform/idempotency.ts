@@ -89,12 +89,25 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
       const refusal: StoredRefusal = { code: error.code, detail: error.message, ...(error.errors && { errors: error.errors }) };
       await repository.finishKey(db, name, error.status, JSON.stringify(refusal), relaxed);
     } else {
-      await repository.freeKey(db, name);
+      await freeKeyNowOrOnceBack(db, name, lockedUntil);
     }
     throw error;
   }
   await repository.finishKey(db, name, 200, JSON.stringify(result ?? null), relaxed);
   return result;
+}
+
+/**
+ * Frees the claim of a run that failed, so a retry runs again. When the database is what failed,
+ * the claim is freed once it is back (tried for a minute, doubling from a quarter of a second),
+ * so the shopper's retry after an outage is not refused as in progress until the lease runs out.
+ */
+async function freeKeyNowOrOnceBack(db: Database, name: { scope: string; key: string }, lockedUntil: Date): Promise<void> {
+  const tryFree = (delayMs: number): Promise<void> =>
+    repository.freeKey(db, name, lockedUntil).catch(() => {
+      if (delayMs <= 32_000) setTimeout(() => void tryFree(delayMs * 2), delayMs).unref();
+    });
+  await tryFree(250);
 }
 
 /** The stored scope: what the key is for, and whose it is. */

@@ -69,3 +69,47 @@ export const jobOperationsModule: ApiModule = {
     });
   },
 };
+
+/**
+ * The jobs on `/metrics` (decision 0070), from the same reading as staff's page, taken once per
+ * scrape: each job's queue depth and given-up rows (jobs with a queue of their own), how long since
+ * the runner last recorded a batch of it (its lag: a succeeding job's run is recorded every 30 s at
+ * most, so alert well above that, or above its own period), and whether its last batch failed.
+ */
+export function watchJobMetrics(app: FastifyInstance, ctx: Pick<ServiceContext, 'db' | 'clock'>): void {
+  let reading: { at: number; jobs: Promise<BackgroundJobs> } | null = null;
+  const read = () => {
+    const at = Date.now();
+    if (!reading || at - reading.at > 1_000) reading = { at, jobs: describeJobs(ctx, app.jobs.jobs) };
+    return reading.jobs;
+  };
+  const each =
+    (collect: (job: BackgroundJob, set: (value: number) => void) => void) => async (set: (labels: Record<string, string>, value: number) => void) => {
+      for (const job of (await read()).jobs) collect(job, (value) => set({ job: job.name }, value));
+    };
+  const { metrics } = app;
+  metrics.gauge(
+    'shop_job_queue_depth',
+    'Rows waiting for a job with a queue of its own (the e-mail outbox, the payment sandbox’s webhooks)',
+    ['job'],
+    each((job, set) => job.waiting !== null && set(job.waiting)),
+  );
+  metrics.gauge(
+    'shop_job_failed_items',
+    `Rows a job gave up on that staff can send round again (at most ${FAILED_SHOWN} counted)`,
+    ['job'],
+    each((job, set) => job.waiting !== null && set(job.failed.length)),
+  );
+  metrics.gauge(
+    'shop_job_lag_seconds',
+    'Since the runner last recorded a batch of the job, on any worker (recorded every 30 s at most while it succeeds)',
+    ['job'],
+    each((job, set) => job.lastRunAt !== null && set((ctx.clock.now().getTime() - Date.parse(job.lastRunAt)) / 1000)),
+  );
+  metrics.gauge(
+    'shop_job_failing',
+    "1 while the job's last recorded batch failed",
+    ['job'],
+    each((job, set) => job.lastRunAt !== null && set(job.lastFailedAt === job.lastRunAt ? 1 : 0)),
+  );
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../testing/test-api.ts';
@@ -45,12 +46,31 @@ describe('/metrics with METRICS_TOKEN (decision 0070)', () => {
       'nodejs_eventloop_lag_seconds',
       'nodejs_heap_size_used_bytes',
       'shop_email_outbox_depth',
+      'shop_job_queue_depth{job="email-outbox"} 0',
+      'shop_job_failed_items{job="email-outbox"} 0',
       'shop_catalogue_snapshot_age_seconds',
       'shop_cache_lookups{cache=',
       'http_requests_refused_total',
     ]) {
       expect(text).toContain(series);
     }
+  });
+
+  it("reports every job's lag since its last recorded batch, on any worker, and whether that batch failed", async () => {
+    await api.database.db.execute(sql`insert into job_runs (job, last_run_at) values ('payment-recovery', now() - interval '90 seconds')`);
+    await api.database.db.execute(
+      sql`insert into job_runs (job, last_run_at, last_failed_at, last_failure) values ('erasure-followups', now(), now(), 'refused')`,
+    );
+    // Read once a second at most: a scrape after the first reads the rows afresh.
+    await expect
+      .poll(async () => {
+        const text = await (await fetch(`${api.origin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+        const lag = Number(/shop_job_lag_seconds\{job="payment-recovery"\} ([\d.]+)/.exec(text)?.[1]);
+        return (
+          lag >= 90 && lag < 600 && text.includes('shop_job_failing{job="erasure-followups"} 1') && text.includes('shop_job_failing{job="payment-recovery"} 0')
+        );
+      })
+      .toBe(true);
   });
 
   it('takes gauges from other parts of the shop, read when scraped', async () => {

@@ -12,6 +12,11 @@ import type { Database, Transaction } from '../db/client.ts';
 export interface DataSubject {
   userId: string | null;
   emailAddresses: readonly string[];
+  /**
+   * Where they live, for a person known by nothing else (a printed-catalogue request made signed out
+   * gives a name and an address only): postcode and first line, compared as the store compares them.
+   */
+  postalAddresses?: readonly { postcode: string; line1: string }[];
 }
 
 /** What erasure does to a store: its rows go, or stay without what identifies the person, or stay whole for a legal reason. */
@@ -32,7 +37,7 @@ export interface PersonalDataStore {
   /** Each table of the store, with its columns that hold personal data (SQL names). */
   columns: Readonly<Record<string, readonly string[]>>;
   /** How a person's records are found; empty when they cannot be (nothing links them to a person). */
-  foundBy: readonly ('user id' | 'e-mail address')[];
+  foundBy: readonly ('user id' | 'e-mail address' | 'postal address')[];
   onErasure: OnErasure;
   /** How many of the store's records are about the person. */
   count(db: Database, subject: DataSubject): Promise<number>;

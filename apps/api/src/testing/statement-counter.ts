@@ -10,6 +10,12 @@ import type { DatabaseHandle } from '../db/client.ts';
 export interface StatementCounter {
   /** The statements sent since the counter started or was last taken, in order; starts again. */
   take(): string[];
+  /**
+   * The waits for the database since last taken (PostgreSQL only; PGlite, in the process, has none):
+   * a statement sent on a connection with no statement of its own awaiting an answer starts one, so
+   * statements pipelined behind another (decision 0078) share its wait. Starts again.
+   */
+  takeRoundTrips(): number;
   /** Puts the driver back as it was. */
   stop(): void;
 }
@@ -24,15 +30,39 @@ export function countStatements(handle: DatabaseHandle): StatementCounter {
     sent = [];
     return taken;
   };
+  let trips = 0;
+  const takeRoundTrips = () => {
+    const taken = trips;
+    trips = 0;
+    return taken;
+  };
   if (handle.kind === 'postgres') {
     // Every pooled client, and the transactions that hold one, send through Client#query.
     const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
     const original = prototype.query;
-    prototype.query = function (this: unknown, ...args: unknown[]) {
+    const awaiting = new WeakMap<object, number>();
+    prototype.query = function (this: object, ...args: unknown[]) {
       note(args[0]);
-      return original.apply(this, args);
+      const waiting = awaiting.get(this) ?? 0;
+      if (waiting === 0) trips += 1;
+      awaiting.set(this, waiting + 1);
+      const answered = () => awaiting.set(this, (awaiting.get(this) ?? 1) - 1);
+      // The pool's statements take a callback; drizzle's in a transaction, a promise.
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function')
+        args[last] = (...result: unknown[]) => {
+          answered();
+          return (callback as (...a: unknown[]) => unknown)(...result);
+        };
+      const result = original.apply(this, args) as { then?: (done: () => void, failed: () => void) => unknown } | undefined;
+      if (typeof callback !== 'function') {
+        if (typeof result?.then === 'function') result.then(answered, answered);
+        else answered();
+      }
+      return result;
     };
-    return { take, stop: () => (prototype.query = original) };
+    return { take, takeRoundTrips, stop: () => (prototype.query = original) };
   }
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const { query, exec, transaction } = client;
@@ -56,6 +86,7 @@ export function countStatements(handle: DatabaseHandle): StatementCounter {
     })) as PGlite['transaction'];
   return {
     take,
+    takeRoundTrips,
     stop: () => {
       client.query = query;
       client.exec = exec;

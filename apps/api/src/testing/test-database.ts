@@ -13,10 +13,10 @@ import { applyMigrations } from '../db/migrate.ts';
 const urls = new WeakMap<DatabaseHandle, string>();
 
 /** Another handle (pool) on a PostgreSQL test database, as a second instance of the shop would open it; close it before the database. */
-export function openSameDatabase(database: DatabaseHandle): Promise<DatabaseHandle> {
+export function openSameDatabase(database: DatabaseHandle, options: Pick<DatabaseOptions, 'readUrl' | 'replicaRetryMs'> = {}): Promise<DatabaseHandle> {
   const url = urls.get(database);
   if (!url) throw new Error('Only a PostgreSQL test database can be opened twice');
-  return openDatabase({ url, poolSize: 5 });
+  return openDatabase({ url, poolSize: 5, ...options });
 }
 
 export async function createTestDatabase(limits: Pick<DatabaseOptions, 'statementTimeoutMs' | 'connectTimeoutMs'> = {}): Promise<DatabaseHandle> {

@@ -17,7 +17,7 @@ export function AccountOrders({ latest }: { latest: LatestOrder }) {
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
+        <h2 id={headingId} className="section-heading">
           Your orders
         </h2>
         <Link to="/account/orders">All your orders</Link>

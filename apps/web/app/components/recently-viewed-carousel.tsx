@@ -11,13 +11,24 @@ type PageType = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];
  * asked for after hydration and appears only when there is something to show. It sits below the
  * fold, so arriving late shifts nothing the shopper is looking at.
  */
-export function RecentlyViewedCarousel({ pageType, excludeSku, className }: { pageType: PageType; excludeSku?: string; className?: string }) {
+export function RecentlyViewedCarousel({
+  pageType,
+  excludeSku,
+  className,
+  viewed,
+}: {
+  pageType: PageType;
+  excludeSku?: string;
+  className?: string;
+  /** What the server found the signed-in shopper viewed on any device (with their consent): drawn as it is. */
+  viewed?: readonly ProductCard[] | null;
+}) {
   const clients = useApiClients();
-  const [products, setProducts] = useState<ProductCard[]>([]);
+  const [products, setProducts] = useState<ProductCard[]>(() => (viewed ? [...viewed] : []));
 
   useEffect(() => {
     const skus = readRecentlyViewed().filter((sku) => sku !== excludeSku);
-    if (!clients || skus.length === 0) return;
+    if (!clients || skus.length === 0 || (viewed && viewed.length > 0)) return;
     const controller = new AbortController();
     clients.catalogue
       .getCarousels({ body: { pageType, recentlyViewedSkus: skus } }, { signal: controller.signal })
@@ -25,7 +36,7 @@ export function RecentlyViewedCarousel({ pageType, excludeSku, className }: { pa
       // A personal extra: when it cannot load, the page is complete without it.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [clients, pageType, excludeSku]);
+  }, [clients, pageType, excludeSku, viewed]);
 
   if (products.length === 0) return null;
   return <ProductCarousel title="Recently viewed" products={products} className={className} />;

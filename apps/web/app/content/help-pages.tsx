@@ -19,16 +19,7 @@ import { Table } from './content-table.tsx';
 import { companyLine, useShopDetails } from '../lib/shop-details.ts';
 import { bandsInOrder, discountText, qualifiesText } from '../lib/trade/bands.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
-import {
-  CANCELLATION_PERIOD_DAYS,
-  CHANGE_OF_MIND_RETURN_DAYS,
-  DAMAGE_REPORT_HOURS,
-  DELIVERY_OPTIONS,
-  MISSING_REPORT_DAYS,
-  REFUND_WITHIN_DAYS,
-  SEND_BACK_WITHIN_DAYS,
-  WEEE_TAKE_BACK_DAYS,
-} from '../lib/shop-facts.ts';
+import { DAMAGE_REPORT_HOURS, DELIVERY_OPTIONS, MISSING_REPORT_DAYS, WEEE_TAKE_BACK_DAYS } from '../lib/shop-facts.ts';
 
 // The help centre's page bodies: UK retail practice as docs/domain.md sets it out (§4 delivery,
 // §5 trade, §8 returns and WEEE, §10.2 enquiry types). Plain words, no legal advice; the
@@ -78,42 +69,6 @@ function Delivery() {
           <li key={zone}>{zoneDeliveryText(zone)}</li>
         ))}
       </ul>
-    </>
-  );
-}
-
-function Returns() {
-  return (
-    <>
-      <p>Changed your mind? You have {CHANGE_OF_MIND_RETURN_DAYS} days from delivery to return items that are unused and in their original packaging.</p>
-      <h2>How refunds work</h2>
-      <p>
-        We refund you within {REFUND_WITHIN_DAYS} days of getting the item back, or of receiving proof that you have sent it. If you return a whole order we
-        also refund the standard delivery charge; premium delivery upgrades are not refunded. Unless an item is faulty or not what you ordered, you pay the cost
-        of sending it back.
-      </p>
-      <h2>Your legal rights</h2>
-      <p>
-        Under the Consumer Contracts Regulations you can cancel an online order until {CANCELLATION_PERIOD_DAYS} days after the day it is delivered, and then
-        have {SEND_BACK_WITHIN_DAYS} days to send the goods back. Our {CHANGE_OF_MIND_RETURN_DAYS}-day policy is in addition to these rights. If you buy for a
-        business, these cancellation rights do not apply; our {CHANGE_OF_MIND_RETURN_DAYS}-day policy does. The details are in our{' '}
-        <Link to="/terms">terms of sale</Link>.
-      </p>
-      <h2>What we can’t take back</h2>
-      <ul>
-        <li>
-          Items made to your measurements or specification, or personalised for you. Items marked “Made to order” are standard products made after you order
-          them, and can be returned like any other.
-        </li>
-        <li>Sealed hygiene products once the seal is broken.</li>
-        <li>Items that have been installed, unless they are faulty.</li>
-      </ul>
-      <h2>Damaged, missing or faulty items</h2>
-      <p>
-        Report damage within {DAMAGE_REPORT_HOURS} hours and missing items within {MISSING_REPORT_DAYS} days of delivery. If something develops a fault, some
-        manufacturers send an engineer to inspect it before a replacement is agreed. Cancelling before dispatch is always free; after dispatch it becomes a
-        return.
-      </p>
     </>
   );
 }
@@ -227,68 +182,8 @@ function TradeAccounts() {
   );
 }
 
-function WeeeRecycling() {
-  const shop = useShopDetails();
-  return (
-    <>
-      <div className="my-6 flex items-center gap-4 rounded-xl bg-sand-100 p-4">
-        <CrossedOutBin />
-        <p className="text-sm text-navy-800">
-          This symbol on a product or its packaging means it must not go in your household rubbish. Take it to a recycling centre, or use our take-back service.
-        </p>
-      </div>
-      <h2>Free like-for-like take-back</h2>
-      <p>
-        When you buy a new electrical item from us, we will take back your old one of the same type free of charge. You have {WEEE_TAKE_BACK_DAYS} days from
-        your purchase to hand it over.
-      </p>
-      <h2>Which products this covers</h2>
-      <p>
-        Electric and digital showers, LED and illuminated mirrors, extractor fans, electric towel rails and heating elements, shaver sockets, underfloor heating
-        mats and smart heating controls.
-      </p>
-      <h2>How to use it</h2>
-      <p>
-        {shop ? (
-          <>
-            Call us on{' '}
-            <a href={shop.phone.uri} className={linkClasses}>
-              {shop.phone.display}
-            </a>{' '}
-            or e-mail{' '}
-            <a href={`mailto:${shop.email}`} className={linkClasses}>
-              {shop.email}
-            </a>
-          </>
-        ) : (
-          <Link to={helpPath('contact')}>Contact us</Link>
-        )}{' '}
-        with your order number and the item you are replacing. You can bring your old item to us or ask us to collect it; collection may carry a transport
-        charge. Free take-back is for household customers; business customers should use a commercial waste service.
-      </p>
-    </>
-  );
-}
-
-/** The crossed-out wheeled bin that marks electrical equipment (WEEE). */
-function CrossedOutBin() {
-  return (
-    <svg viewBox="0 0 48 56" className="h-14 w-12 shrink-0" role="img" aria-label="Crossed-out wheeled bin symbol">
-      <g fill="none" stroke="#081627" strokeWidth="2.5" strokeLinejoin="round">
-        <path d="M12 14h24l-3 28H15z" />
-        <path d="M9 14h30M20 10h8" />
-        <circle cx="17" cy="45" r="3" />
-        <path d="M6 6l36 42M42 6 6 48" strokeLinecap="round" />
-      </g>
-      <rect x="8" y="51" width="32" height="4" fill="#081627" />
-    </svg>
-  );
-}
-
 export const HELP_PAGES: Record<HelpPageSlug, ComponentType> = {
   delivery: Delivery,
-  returns: Returns,
   contact: Contact,
   'trade-accounts': TradeAccounts,
-  'weee-recycling': WeeeRecycling,
 };

@@ -479,6 +479,11 @@ export const SHOP_COOKIES: StoredItem[] = [
     lasts: 'A year, or until the shop sees you are not signed in as a trade customer',
   },
   {
+    name: 'shop_consent',
+    purpose: 'Your answer to “Cookies on Plumbline”: whether the shop may remember you (cookie settings), so it does not ask on every page',
+    lasts: 'A year, then the shop asks again',
+  },
+  {
     name: 'shop_session',
     purpose: 'Keeps you signed in to the shop’s pages, so they show your account, orders and prices as they load. No script can read it',
     lasts: '15 minutes, renewed while you have a page open, or until you sign out',
@@ -524,11 +529,18 @@ export const SHOP_BROWSER_STORAGE: StoredItem[] = [
   { name: 'react-router-scroll-positions', purpose: 'Where you were on each page, so going back returns you there', lasts: 'Until you close the tab' },
 ];
 
-/** Not strictly necessary: a convenience, said so plainly. */
+/** Not strictly necessary: kept only when the visitor accepts cookies that remember them (cookie settings). */
 export const RECENTLY_VIEWED_STORAGE: StoredItem = {
   name: 'plumbline.recently-viewed',
   purpose: 'The last 20 products you looked at, for the “Recently viewed” row; sent to us only to show those products',
-  lasts: 'Until you clear your browser’s data',
+  lasts: 'Until you say no in cookie settings or clear your browser’s data',
+};
+
+/** Kept only when the visitor accepts cookies that remember them: this browser's id in the shop's shopping events. */
+export const DEVICE_ID_STORAGE: StoredItem = {
+  name: 'plumbline.device-id',
+  purpose: 'A random code for this browser, sent with what you view, search for and buy here, so we can suggest products',
+  lasts: 'Until you say no in cookie settings or clear your browser’s data',
 };
 
 const STRIPE_COOKIES: StoredItem[] = [
@@ -564,8 +576,10 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
       body: (
         <p>
           The shop uses cookies and your browser’s storage to keep your basket, sign you in and take payments. Those are strictly necessary for what you ask the
-          shop to do, so the law does not require us to ask first. We use no analytics, advertising or social media cookies, and no one else’s tracking. One
-          item below, the recently viewed list, is a convenience rather than strictly necessary: it stays in your browser, and you can clear it at any time.
+          shop to do, so the law does not require us to ask first. We use no advertising or social media cookies, and no one else’s tracking. We count pages,
+          products viewed and searches without storing anything on your device or linking them to you. Only if you accept cookies that remember you (in the
+          banner or the <Link to="/cookies/settings">cookie settings</Link>) does the shop keep the recently viewed list below and link what you do in the shop
+          to this browser and your account; you can say no at any time.
         </p>
       ),
     },
@@ -595,8 +609,8 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
             every request, as cookies are. Names ending in a dot or colon are followed by a code.
           </p>
           <StoredItems label="Browser storage the shop uses" items={SHOP_BROWSER_STORAGE} />
-          <p>Not strictly necessary, a convenience:</p>
-          <StoredItems label="Browser storage that is not strictly necessary" items={[RECENTLY_VIEWED_STORAGE]} />
+          <p>Not strictly necessary, kept only if you accept cookies that remember you:</p>
+          <StoredItems label="Browser storage that is not strictly necessary" items={[RECENTLY_VIEWED_STORAGE, DEVICE_ID_STORAGE]} />
         </>
       ),
     },
@@ -606,7 +620,8 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
       body: (
         <p>
           You can see and delete cookies and site data in your browser’s settings. If you block them, the shop cannot keep your basket, sign you in or take a
-          payment; clearing the recently viewed list changes nothing else. For questions, <HowToReachUs shop={shop} />.
+          payment; clearing the recently viewed list changes nothing else. Whether the shop may remember you is yours to change in the{' '}
+          <Link to="/cookies/settings">cookie settings</Link>. For questions, <HowToReachUs shop={shop} />.
         </p>
       ),
     },

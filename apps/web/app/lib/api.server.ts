@@ -1,4 +1,5 @@
 import {
+  createAnalyticsClient,
   createBasketClient,
   createCatalogueClient,
   createCheckoutClient,
@@ -9,6 +10,7 @@ import {
   createReviewListingsClient,
   createReviewQuestionsClient,
   createSiteClient,
+  createSiteContentClient,
   ApiError,
 } from '@shop/api-client';
 import { WEB_TIER_HEADERS } from '@shop/contracts';
@@ -96,6 +98,7 @@ export const checkoutClient = (request: Request) => createCheckoutClient(service
 /** Published reviews, their summary and answered questions (public). */
 export const reviewsClient = (request: Request) => createReviewListingsClient(serviceClientOptions(request, 'reviews'));
 export const siteClient = (request: Request) => createSiteClient(serviceClientOptions(request, 'site'));
+export const siteContentClient = (request: Request, accessToken?: string) => createSiteContentClient(serviceClientOptions(request, 'site', accessToken));
 export const paymentsClient = (request: Request) => createPaymentsClient(serviceClientOptions(request, 'payments'));
 /** Tracking an order by its number and e-mail address (the pair is the proof: no session is sent). */
 export const orderTrackingClient = (request: Request) => createOrderTrackingClient(serviceClientOptions(request, 'order-tracking'));
@@ -103,3 +106,5 @@ export const orderTrackingClient = (request: Request) => createOrderTrackingClie
 export const helpReplyClient = (request: Request) => createHelpCentreInboxClient(serviceClientOptions(request, 'help-centre'));
 /** A buyer's link to answer a product question (the token is their proof: no session is sent). */
 export const reviewQuestionsClient = (request: Request) => createReviewQuestionsClient(serviceClientOptions(request, 'reviews'));
+/** Shopping events, for the visitor of `request` and, with their consent, the signed-in shopper (`accessToken`). */
+export const analyticsClient = (request: Request, accessToken?: string) => createAnalyticsClient(serviceClientOptions(request, 'analytics', accessToken));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPath, matchCategories, type Navigation } from './catalogue.ts';
+import { categoryPath, frameNavigation, matchCategories, packCategories, unpackCategories, unpackedCategories, type Navigation } from './catalogue.ts';
 
 const navigation: Navigation = {
   categories: [
@@ -38,5 +38,41 @@ describe('categoryPath', () => {
   it('builds category and subcategory addresses', () => {
     expect(categoryPath('baths')).toBe('/c/baths');
     expect(categoryPath('baths', 'shower-baths')).toBe('/c/baths/shower-baths');
+  });
+});
+
+describe('packCategories', () => {
+  it('packs the frame’s tree into one string that unpacks to the same names and slugs, without descriptions', () => {
+    const packed = frameNavigation(navigation).packedCategories;
+    expect(typeof packed).toBe('string');
+    expect(unpackCategories(packed)).toEqual(navigation.categories.map(({ slug, name, children }) => ({ slug, name, children })));
+  });
+
+  it('keeps departments without types, and names with any punctuation', () => {
+    const categories = [
+      { slug: 'sealants-tools', name: 'Sealants & Tools', children: [{ slug: 'solder', name: 'Solder, End-feed | Fittings: “best”' }] },
+      { slug: 'tiles', name: 'Tiles', children: [] },
+    ];
+    expect(unpackCategories(packCategories(categories))).toEqual(categories);
+  });
+
+  it('makes a name one line, so it cannot split the tree', () => {
+    const packed = packCategories([{ slug: 'taps', name: 'Basin\tTaps\nand mixers', children: [{ slug: 'kitchen-taps', name: 'Kitchen Taps' }] }]);
+    expect(unpackCategories(packed)).toEqual([{ slug: 'taps', name: 'Basin Taps and mixers', children: [{ slug: 'kitchen-taps', name: 'Kitchen Taps' }] }]);
+  });
+
+  it('unpacks an empty tree (the catalogue unreachable) to no departments', () => {
+    expect(packCategories([])).toBe('');
+    expect(unpackCategories('')).toEqual([]);
+  });
+
+  it('unpacks a packed tree once, for every component that reads it', () => {
+    const packed = frameNavigation(navigation).packedCategories;
+    expect(unpackedCategories(packed)).toBe(unpackedCategories(packed));
+    expect(unpackedCategories('')).toEqual([]);
+  });
+
+  it('works the frame out once per tree', () => {
+    expect(frameNavigation(navigation)).toBe(frameNavigation(navigation));
   });
 });

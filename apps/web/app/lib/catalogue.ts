@@ -44,18 +44,53 @@ export const productVariantPath = (slug: string, sku: string): string => `${prod
 export const offerPath = (listingSlug: string): string => `/offers/${listingSlug}`;
 export const searchPath = (query: string): string => `/search?${new URLSearchParams({ q: query })}`;
 
-const framed = new WeakMap<Navigation, { categories: NavigationCategory[] }>();
+const framed = new WeakMap<Navigation, { packedCategories: string }>();
 
 /**
  * The category tree as every page's hydration data carries it: names and slugs, without the
- * departments' descriptions (a quarter of the tree, read by no page's frame). Worked out once per
- * tree the web tier keeps (lib/navigation.server.ts).
+ * departments' descriptions (read by no page's frame), packed into one string (`packCategories`).
+ * Worked out once per tree the web tier keeps (lib/navigation.server.ts).
  */
-export function frameNavigation(navigation: Navigation): { categories: NavigationCategory[] } {
+export function frameNavigation(navigation: Navigation): { packedCategories: string } {
   let frame = framed.get(navigation);
   if (!frame) {
-    frame = { categories: navigation.categories.map(({ slug, name, children }) => ({ slug, name, children })) };
+    frame = { packedCategories: packCategories(navigation.categories) };
     framed.set(navigation, frame);
   }
   return frame;
+}
+
+// A name is one line of text: these never occur in one, so they can part the fields.
+const FIELD = '\t';
+const DEPARTMENT = '\n';
+const oneLine = (text: string) => text.replace(/[\t\n\r]+/g, ' ');
+
+/**
+ * The tree as one string, a line per department: its slug and name, then each type's slug and name,
+ * tab-separated. Every page carries the tree (menus, search suggestions); as objects it took 7 kB of
+ * each page's hydration data, React Router writing each category as an object of references (issue 36).
+ */
+export function packCategories(categories: readonly NavigationCategory[]): string {
+  return categories
+    .map(({ slug, name, children }) => [slug, name, ...children.flatMap((child) => [child.slug, child.name])].map(oneLine).join(FIELD))
+    .join(DEPARTMENT);
+}
+
+/** The tree `packCategories` packed. */
+export function unpackCategories(packed: string): NavigationCategory[] {
+  if (packed === '') return [];
+  return packed.split(DEPARTMENT).map((line) => {
+    const [slug = '', name = '', ...rest] = line.split(FIELD);
+    const children: CategoryLink[] = [];
+    for (let index = 0; index + 1 < rest.length; index += 2) children.push({ slug: rest[index]!, name: rest[index + 1]! });
+    return { slug, name, children };
+  });
+}
+
+let lastUnpacked: { packed: string; categories: readonly NavigationCategory[] } | undefined;
+
+/** The packed tree unpacked, once per packed string: every component of a page reads the same array. */
+export function unpackedCategories(packed: string): readonly NavigationCategory[] {
+  if (lastUnpacked?.packed !== packed) lastUnpacked = { packed, categories: unpackCategories(packed) };
+  return lastUnpacked.categories;
 }

@@ -10,6 +10,8 @@ export interface HelpTopic {
   path?: string;
   /** What links to it say, where that differs from the title. */
   linkLabel?: string;
+  /** Staff edit it: the content page of this slug is its body (decision 0085). */
+  contentPage?: string;
 }
 
 export const HELP_TOPICS = [
@@ -18,17 +20,23 @@ export const HELP_TOPICS = [
     slug: 'returns',
     title: 'Returns & refunds',
     summary: `${CHANGE_OF_MIND_RETURN_DAYS} days to change your mind, and refunds within ${REFUND_WITHIN_DAYS} days of getting the item back.`,
+    contentPage: 'returns',
   },
   { slug: 'contact', title: 'Contact us', summary: 'Our telephone number, e-mail and postal addresses, opening hours, and who answers what.' },
   // The order tracker itself: order number and e-mail address.
   { slug: 'track-order', title: 'Track my order', summary: 'Where your order is: enter its number and your e-mail address.', path: '/track-order' },
   { slug: 'trade-accounts', title: 'Trade accounts', summary: 'Trade prices for plumbers, fitters and builders: the bands, applying and the trade terms.' },
-  { slug: 'weee-recycling', title: 'WEEE recycling', summary: 'Free take-back of your old electrical item when you buy a new one.' },
+  {
+    slug: 'weee-recycling',
+    title: 'WEEE recycling',
+    summary: 'Free take-back of your old electrical item when you buy a new one.',
+    contentPage: 'weee-recycling',
+  },
 ] as const satisfies readonly HelpTopic[];
 
 export type HelpTopicSlug = (typeof HELP_TOPICS)[number]['slug'];
-/** The topics the help centre answers with a page of its own. */
-export type HelpPageSlug = Exclude<(typeof HELP_TOPICS)[number], { path: string }>['slug'];
+/** The topics the help centre answers with a page of its own, written in code. */
+export type HelpPageSlug = Exclude<(typeof HELP_TOPICS)[number], { path: string } | { contentPage: string }>['slug'];
 
 const topicOf = (slug: HelpTopicSlug): HelpTopic => HELP_TOPICS.find((topic) => topic.slug === slug)!;
 

@@ -30,6 +30,20 @@ function nearTheWindow(element: Element): Promise<void> {
   });
 }
 
+/**
+ * Whether the visitor has already used the server's markup, before the page's scripts ran: a field
+ * typed in or chosen, a box ticked, a disclosure open, the focus inside. A disclosure the server drew
+ * open counts too: the section then stays plain HTML, which works.
+ */
+function usedByVisitor(element: Element): boolean {
+  if (element.contains(document.activeElement) || element.querySelector('details[open]')) return true;
+  return [...element.querySelectorAll('input, textarea, select')].some((field) => {
+    if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return field.checked !== field.defaultChecked;
+    return (field as HTMLInputElement | HTMLTextAreaElement).value !== (field as HTMLInputElement | HTMLTextAreaElement).defaultValue;
+  });
+}
+
 const serverLoads: (() => Promise<unknown>)[] = [];
 /**
  * Resolves once every lazy component's code is loaded on the server: entry.server.tsx waits for it
@@ -80,18 +94,29 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const box = useRef<HTMLDivElement>(null);
     const hydrating = !useHydrated();
     const [serverMarkup, setServerMarkup] = useState(hydrating && !loaded);
+    // The server drew it for these props: new ones (another variant chosen) make its markup stale.
+    const [drawnFor] = useState(() => (serverMarkup ? JSON.stringify(props) : ''));
+    if (serverMarkup && JSON.stringify(props) !== drawnFor) setServerMarkup(false);
     useEffect(() => {
       const element = box.current;
       if (!serverMarkup || !element) return;
       let mounted = true;
+      // Drawing it afresh would lose what the visitor has already done in the server's markup (a
+      // disclosure opened, a field typed in): once they have touched it, it stays the plain HTML it
+      // is, whose links and forms work without its code.
+      let touched = usedByVisitor(element);
+      const touch = () => (touched = true);
+      const events = ['toggle', 'input', 'change', 'focusin', 'pointerdown'] as const;
+      for (const type of events) element.addEventListener(type, touch, true);
       nearTheWindow(element.firstElementChild ?? element)
         .then(preload)
         .then(
-          () => mounted && setServerMarkup(false),
+          () => mounted && !touched && setServerMarkup(false),
           () => undefined,
         );
       return () => {
         mounted = false;
+        for (const type of events) element.removeEventListener(type, touch, true);
       };
     }, [serverMarkup]);
     if (serverMarkup) return <div ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
+import vm from 'node:vm';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { compactManifest, scriptsAfterFirstPaint } from './scripts-after-paint.server.ts';
+import { compactManifest, scriptsAfterFirstPaint, singleQuotedStreamChunk } from './scripts-after-paint.server.ts';
 
 const through = (chunks: (string | Buffer)[], nonce?: string) =>
   text(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).pipe(scriptsAfterFirstPaint(nonce)));
@@ -68,5 +69,70 @@ describe('scriptsAfterFirstPaint', () => {
     expect(compact).toBe(`;\n  window.__reactRouterManifest = ${JSON.stringify(manifest)};\n  window.__reactRouterRouteModules = {};\n`);
     const notJson = 'window.__reactRouterManifest = {\n  entry: routes\n};';
     expect(compactManifest(notJson)).toBe(notJson);
+  });
+
+  it('leaves out the routes’ false flags and empty stylesheet lists, keeping every true one and every other field', () => {
+    const route = {
+      id: 'routes/product',
+      parentId: 'root',
+      path: 'p/:slug',
+      hasAction: true,
+      hasLoader: true,
+      hasClientLoader: false,
+      hasErrorBoundary: false,
+    };
+    const manifest = {
+      entry: { module: '/e.js', imports: [], css: [] },
+      routes: { 'routes/product': { ...route, css: [], imports: ['/a.js'] } },
+      version: 'v1',
+    };
+    const compact = compactManifest(`window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};`);
+    const written = JSON.parse(compact.slice('window.__reactRouterManifest = '.length, -1));
+    expect(written).toEqual({
+      entry: { module: '/e.js', imports: [] },
+      routes: { 'routes/product': { id: 'routes/product', parentId: 'root', path: 'p/:slug', hasAction: true, hasLoader: true, imports: ['/a.js'] } },
+      version: 'v1',
+    });
+  });
+});
+
+describe('singleQuotedStreamChunk', () => {
+  // React Router's shape: the turbo-stream text JSON-encoded, with <, >, & and line separators escaped.
+  const chunkOf = (data: string, nonce = 'abc') =>
+    `<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue(` +
+    `${JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)});</script>`;
+  const data = `[{"_1":2},"loaderData",{"name":"Harlow & Finch's <b>\\"Thame\\"</b> basin</script>","note":"a\\\\b\u2028c"}]\n`;
+  const valueOf = (element: string) => {
+    const literal = element.slice(element.indexOf('enqueue(') + 'enqueue('.length, element.length - ');</script>'.length);
+    return vm.runInNewContext(literal) as string;
+  };
+
+  it('writes the same text in single quotes, with no quote escaped', () => {
+    const element = chunkOf(data);
+    const quoted = singleQuotedStreamChunk(element);
+    expect(valueOf(quoted)).toBe(data);
+    expect(valueOf(element)).toBe(data);
+    expect(quoted).not.toContain('\\"_1\\"');
+    expect(quoted.length).toBeLessThan(element.length);
+  });
+
+  it('leaves nothing in the string that could end the script or the string', () => {
+    const quoted = singleQuotedStreamChunk(chunkOf(data));
+    const inside = quoted.slice(quoted.indexOf("enqueue('") + 9, quoted.length - "');</script>".length);
+    expect(inside).not.toMatch(/[<>&\n\r\u2028\u2029]/);
+    expect(inside).not.toMatch(/(^|[^\\])'/);
+  });
+
+  it('leaves a script of another shape as written', () => {
+    const other = '<script nonce="abc">window.__reactRouterContext.streamController.enqueue(notJson);</script>';
+    expect(singleQuotedStreamChunk(other)).toBe(other);
+    expect(singleQuotedStreamChunk('<script>window.__ctx = 1;</script>')).toBe('<script>window.__ctx = 1;</script>');
+  });
+
+  it('rewrites the hydration data as the page streams by, however React cuts it', async () => {
+    const element = chunkOf(data, 'n0nce');
+    const html = await through(['<body><p>Basins</p>', element.slice(0, 30), element.slice(30, 90), element.slice(90), '</body>'], 'n0nce');
+    expect(html).toBe(`<body><p>Basins</p>${singleQuotedStreamChunk(element)}</body>`);
+    expect(html).toContain("enqueue('");
   });
 });

@@ -18,7 +18,10 @@ import { Transform, type TransformCallback } from 'node:stream';
  */
 export function scriptsAfterFirstPaint(nonce?: string): Transform {
   // React Router writes the response's nonce (content security policy) before the script's type.
-  const markers = [PRELOAD, Buffer.from(`<script${nonce ? ` nonce="${nonce}"` : ''} type="module"`)];
+  const opening = `<script${nonce ? ` nonce="${nonce}"` : ''}`;
+  const moduleScript = Buffer.from(`${opening} type="module"`);
+  const streamChunk = Buffer.from(`${opening}>${ENQUEUE}`);
+  const markers = [PRELOAD, moduleScript, streamChunk];
   const preloads: string[] = [];
   let pending: Buffer = EMPTY;
 
@@ -41,6 +44,7 @@ export function scriptsAfterFirstPaint(nonce?: string): Transform {
       out.push(rest.subarray(0, start));
       rest = rest.subarray(start);
       const isPreload = startsWith(rest, PRELOAD);
+      const isStreamChunk = startsWith(rest, streamChunk);
       const end = isPreload ? rest.indexOf(TAG_END) : rest.indexOf(SCRIPT_END);
       if (end === -1) {
         pending = rest;
@@ -53,6 +57,8 @@ export function scriptsAfterFirstPaint(nonce?: string): Transform {
         const href = /\bhref="([^"]+)"/.exec(element)?.[1];
         if (href) preloads.push(href);
         else out.push(Buffer.from(element));
+      } else if (isStreamChunk) {
+        out.push(Buffer.from(singleQuotedStreamChunk(element)));
       } else {
         out.push(Buffer.from(deferModuleScript(element, preloads)));
       }
@@ -117,6 +123,42 @@ function partialMarkerAtEnd(bytes: Buffer, markers: readonly Buffer[]): number {
   return 0;
 }
 
+const ENQUEUE = 'window.__reactRouterContext.streamController.enqueue(';
+const CHUNK_END = ');</script>';
+const IN_SINGLE_QUOTES: Record<string, string> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\n': '\\n',
+  '\r': '\\r',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+  '<': '\\x3C',
+  '>': '\\x3E',
+  '&': '\\x26',
+};
+
+/**
+ * React Router writes its hydration data (a turbo-stream of JSON) as a double-quoted string, so every
+ * one of its many `"` is written `\"`: a twelfth of a product page's data, more on a listing's
+ * (issue 36). The same string in single quotes needs none of them; what could end the script or the
+ * string (`<`, `>`, `&`, `\`, `'`, line ends) is still escaped. Anything of another shape is left as written.
+ */
+export function singleQuotedStreamChunk(element: string): string {
+  const start = element.indexOf(ENQUEUE);
+  if (start === -1 || !element.endsWith(CHUNK_END)) return element;
+  const from = start + ENQUEUE.length;
+  const literal = element.slice(from, element.length - CHUNK_END.length);
+  let text: unknown;
+  try {
+    text = JSON.parse(literal);
+  } catch {
+    return element;
+  }
+  if (typeof text !== 'string') return element;
+  const quoted = `'${text.replace(/[\\'\n\r\u2028\u2029<>&]/g, (character) => IN_SINGLE_QUOTES[character]!)}'`;
+  return `${element.slice(0, from)}${quoted}${CHUNK_END}`;
+}
+
 const STATIC_IMPORT = /^\s*import \* as (\w+) from ("[^"\\]+");\s*$/gm;
 
 /** The module script, its static imports made dynamic and the whole put after the first paint. */
@@ -144,15 +186,20 @@ const compacted = new Map<string, string>();
 
 /**
  * React Router writes the routes' manifest into every page indented, a third of it spaces (1.5–2 kB
- * a page, issue 36): written without them it is the same object. The few distinct manifests (one per
- * set of routes a page names) are compacted once each.
+ * a page, issue 36): written without them it is the same object. Its routes' `has…: false` flags are
+ * left out too (React Router reads each only as true or not, `hasLoader === true` at most), and empty
+ * `css` lists, which it reads with `?.`. The few distinct manifests (one per set of routes a page
+ * names) are compacted once each.
  */
+const withoutDefaults = (key: string, value: unknown) =>
+  (value === false && /^has[A-Z]/.test(key)) || (key === 'css' && Array.isArray(value) && value.length === 0) ? undefined : value;
+
 export function compactManifest(script: string): string {
   return script.replace(MANIFEST, (_whole, assignment: string, manifest: string) => {
     let compact = compacted.get(manifest);
     if (compact === undefined) {
       try {
-        compact = JSON.stringify(JSON.parse(manifest));
+        compact = JSON.stringify(JSON.parse(manifest), withoutDefaults);
       } catch {
         // Not the JSON it has always been: left as written.
         compact = manifest;

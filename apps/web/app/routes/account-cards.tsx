@@ -108,7 +108,7 @@ function SavedCards({
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h2 ref={listHeading} tabIndex={-1} className="text-xl font-bold tracking-tight text-navy-950 outline-none">
+      <h2 ref={listHeading} tabIndex={-1} className="section-heading outline-none">
         {cards.length === 0 ? 'You have no saved cards' : `${cards.length} saved card${cards.length === 1 ? '' : 's'}`}
       </h2>
       {/* Always in the page, so what a change did is announced. */}

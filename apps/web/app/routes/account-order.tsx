@@ -1,5 +1,5 @@
 import { ApiError } from '@shop/api-client';
-import type { Order } from '@shop/contracts';
+import type { Order, OrderProjects } from '@shop/contracts';
 import { data } from 'react-router';
 import type { Route } from './+types/account-order';
 import { LineImage } from '../components/basket/line-image.tsx';
@@ -26,7 +26,7 @@ import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { usePriceDisplay } from '../lib/price-display.ts';
 import { writeReviewPath } from '../lib/reviews/review-links.ts';
-import { formatPence } from '@shop/contracts';
+import { AMENDABLE_STATUSES, UPGRADABLE_STATUSES, formatPence } from '@shop/contracts';
 import { addressLines, paymentText } from '../lib/staff-orders/orders.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -40,20 +40,23 @@ export const meta: Route.MetaFunction = ({ params }) => [
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const orderNumber = params.orderNumber.trim().toUpperCase();
-  const { accounts } = accountClients(request);
-  const order = await loadOrProblem(
-    request,
-    `order ${orderNumber}`,
-    accounts.getMyOrder({ params: { orderNumber } }).catch((error: unknown) => {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-      throw error;
-    }),
-  );
+  const { accounts, projects } = accountClients(request);
+  const notFound = (error: unknown) => {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  };
+  const [order, placedFrom] = await Promise.all([
+    loadOrProblem(request, `order ${orderNumber}`, accounts.getMyOrder({ params: { orderNumber } }).catch(notFound)),
+    projects
+      .projectsOfOrder({ params: { orderNumber } })
+      .then((answer) => answer.projects)
+      .catch((error: unknown) => notFound(error) ?? []),
+  ]);
   const here = new URL(request.url).pathname;
-  return 'data' in order && order.data === null ? data({ orderNumber, order, here }, { status: 404 }) : { orderNumber, order, here };
+  return 'data' in order && order.data === null ? data({ orderNumber, order, here, placedFrom }, { status: 404 }) : { orderNumber, order, here, placedFrom };
 }
 
-export default function AccountOrderPage({ loaderData: { orderNumber, order, here } }: Route.ComponentProps) {
+export default function AccountOrderPage({ loaderData: { orderNumber, order, here, placedFrom } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -69,7 +72,7 @@ export default function AccountOrderPage({ loaderData: { orderNumber, order, her
           {'problem' in order ? (
             <LoadError title="We couldn’t load this order" problem={order.problem} retryTo={here} />
           ) : order.data ? (
-            <OrderDetails order={order.data} />
+            <OrderDetails order={order.data} placedFrom={placedFrom} />
           ) : (
             <NotYourOrder orderNumber={orderNumber} />
           )}
@@ -98,7 +101,7 @@ function NotYourOrder({ orderNumber }: { orderNumber: string }) {
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order, placedFrom }: { order: Order; placedFrom: OrderProjects['projects'] }) {
   const collecting = isCollecting(order.delivery);
   const when = whenText(order.delivery);
   const { display } = usePriceDisplay();
@@ -114,11 +117,42 @@ function OrderDetails({ order }: { order: Order }) {
             Your order reference: <span className="font-semibold text-navy-950">{order.orderReference}</span>
           </p>
         )}
+        {placedFrom.length > 0 && (
+          <p className="text-navy-700">
+            Placed from your {placedFrom.length === 1 ? 'project' : 'projects'}{' '}
+            {placedFrom.map((project, i) => (
+              <span key={project.projectId}>
+                {i > 0 && ', '}
+                <Link to={`/account/projects/${encodeURIComponent(project.projectId)}`} className="font-semibold">
+                  {project.name}
+                </Link>
+              </span>
+            ))}
+          </p>
+        )}
       </div>
 
       <Card id="order-progress" title="Progress">
         <OrderTimeline status={order.status} history={order.history} refundedPence={order.payment.refundedPence} />
       </Card>
+
+      {AMENDABLE_STATUSES.includes(order.status) && (
+        <p className="flex flex-wrap items-center gap-3">
+          <ButtonLink to={`/account/orders/${order.orderNumber}/change`} variant="secondary">
+            Change this order online
+          </ButtonLink>
+          <span className="text-sm text-navy-700">Add or remove items, or change the address, until we start picking it.</span>
+        </p>
+      )}
+
+      {UPGRADABLE_STATUSES.includes(order.status) && !collecting && (
+        <p className="flex flex-wrap items-center gap-3">
+          <ButtonLink to={`/account/orders/${order.orderNumber}/upgrade-delivery`} variant="secondary">
+            Upgrade delivery
+          </ButtonLink>
+          <span className="text-sm text-navy-700">Choose a faster or specific-day delivery, until we dispatch the order.</span>
+        </p>
+      )}
 
       <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} />
 

@@ -70,7 +70,9 @@ const ROLE_NAMES: Record<string, string> = {
   'trade-reviewer': 'Trade account reviewer',
   'review-moderator': 'Review moderator',
   'discount-manager': 'Discount manager',
+  'catalogue-manager': 'Catalogue manager',
   'content-editor': 'Content editor',
+  analyst: 'Analyst',
 };
 
 function Profile({
@@ -90,7 +92,7 @@ function Profile({
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <section aria-labelledby="your-details" className="rounded-2xl border border-navy-100 bg-white p-6 lg:col-span-2">
-        <h2 id="your-details" className="text-xl font-bold tracking-tight text-navy-950">
+        <h2 id="your-details" className="section-heading">
           Your details
         </h2>
         <dl className="mt-4 divide-y divide-navy-100">
@@ -156,6 +158,12 @@ function Profile({
                 <p className="text-sm text-navy-700">Promotion codes, single-use issue codes and their claims. For discount managers.</p>
               </li>
               <li>
+                <Link to="/staff/products">Products</Link>
+                <p className="text-sm text-navy-700">
+                  Find a product and edit it: name, details, variant codes, prices now or scheduled. For catalogue managers.
+                </p>
+              </li>
+              <li>
                 <Link to="/staff/orders">Orders</Link>
                 <p className="text-sm text-navy-700">Find an order and move it on: picking, dispatch with tracking, delivery. For order administrators.</p>
               </li>
@@ -182,10 +190,27 @@ function Profile({
                 <p className="text-sm text-navy-700">Shoppers’ questions about products: answer and publish them. For review moderators.</p>
               </li>
               <li>
+                <Link to="/staff/content">Content</Link>
+                <p className="text-sm text-navy-700">
+                  Information pages and the announcement bar, footer and delivery promises: drafts, previews, publishing and earlier versions. For content
+                  editors.
+                </p>
+              </li>
+              <li>
                 <Link to="/staff/newsletter">Newsletter subscribers</Link>
                 <p className="text-sm text-navy-700">
                   Who has signed up, confirmed or unsubscribed; download confirmed subscribers as CSV. For content editors.
                 </p>
+              </li>
+              <li>
+                <Link to="/staff/reports">Shop reports</Link>
+                <p className="text-sm text-navy-700">
+                  Sales per day, top sellers and most viewed products, the checkout funnel and searches with no results. For analysts.
+                </p>
+              </li>
+              <li>
+                <Link to="/staff/catalogue-requests">Printed-catalogue requests</Link>
+                <p className="text-sm text-navy-700">Requests to post the catalogue; download the new ones as CSV for the mailing. For order administrators.</p>
               </li>
               <li>
                 <Link to={STAFF_TRADE_PATHS.queue}>Trade applications</Link>
@@ -197,6 +222,15 @@ function Profile({
           </section>
         )}
         <TradeAccountCard trade={profile.roles.includes('trade') || Boolean(profile.tradeAccountId)} />
+        <section aria-labelledby="projects" className="rounded-2xl border border-navy-100 bg-white p-6">
+          <h2 id="projects" className="text-lg font-bold text-navy-950">
+            Projects
+          </h2>
+          <p className="mt-1 text-sm text-navy-700">The products for each job, shared with your customer or installer and added to your basket in one go.</p>
+          <Link to="/account/projects" className="mt-3 inline-block">
+            Your projects
+          </Link>
+        </section>
         <section aria-labelledby="saved-cards" className="rounded-2xl border border-navy-100 bg-white p-6">
           <h2 id="saved-cards" className="text-lg font-bold text-navy-950">
             Saved cards
@@ -204,6 +238,15 @@ function Profile({
           <p className="mt-1 text-sm text-navy-700">Cards you saved when you paid: choose the default, change a billing address or remove one.</p>
           <Link to="/account/cards" className="mt-3 inline-block">
             Your saved cards
+          </Link>
+        </section>
+        <section aria-labelledby="address-book" className="rounded-2xl border border-navy-100 bg-white p-6">
+          <h2 id="address-book" className="text-lg font-bold text-navy-950">
+            Address book
+          </h2>
+          <p className="mt-1 text-sm text-navy-700">Delivery and billing addresses for checkout, with notes for the courier.</p>
+          <Link to="/account/addresses" className="mt-3 inline-block">
+            Your addresses
           </Link>
         </section>
         <section aria-labelledby="signing-out" className="rounded-2xl border border-navy-100 bg-sand-50 p-6">

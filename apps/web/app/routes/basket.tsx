@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
-import { ApiError } from '@shop/api-client';
+import { ApiError, createCatalogueClient } from '@shop/api-client';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/basket';
 import { BasketLineItem } from '../components/basket/basket-line-item.tsx';
 import { SaveForLater } from '../components/wishlist/save-for-later.tsx';
+import { useShopAuth } from '../components/auth/use-shop-auth.ts';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 import { BasketNotices } from '../components/basket/basket-notices.tsx';
 import { BasketTotals, DiscountCodeForm } from '../components/basket/basket-summary.tsx';
 import { SAVE_INTENT, SaveBasketButton } from '../components/basket/save-basket-dialog.tsx';
@@ -14,7 +16,8 @@ import { BasketIcon, TruckIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { apiProblemMessage } from '../lib/api-problem.ts';
-import { basketClient, optionalExtra, throwIfRateLimited } from '../lib/api.server.ts';
+import { basketClient, optionalExtra, serviceClientOptions, throwIfRateLimited } from '../lib/api.server.ts';
+import { consentFromCookie } from '../lib/consent.ts';
 import { formText } from '../lib/form-text.ts';
 import { isSameOriginPost } from '../lib/same-origin-post.ts';
 import { readShopSession } from '../lib/auth/session.server.ts';
@@ -23,8 +26,10 @@ import { guestBasketId } from '../lib/basket/guest-basket.server.ts';
 import { CURRENT_BASKET, discountProblemMessage, itemCountText } from '../lib/basket/basket-logic.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { track } from '../lib/events/track.ts';
+import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
 import type { RouteHandle } from '../lib/route-handle.ts';
-import { formatPenceShort } from '@shop/contracts';
+import { formatPenceShort, PAGE_TYPES } from '@shop/contracts';
 import { FREE_LARGE_DELIVERY_THRESHOLD } from '../lib/shop-facts.ts';
 
 export const meta: Route.MetaFunction = () => pageMeta('Your basket', 'The products in your Plumbline basket.');
@@ -32,6 +37,9 @@ export const meta: Route.MetaFunction = () => pageMeta('Your basket', 'The produ
 export const handle: RouteHandle = { toasts: 'clear-of-summary' };
 
 const RETRIEVE_PATH = '/basket/retrieve';
+
+/** A signed-in shopper's "Add to project" under each line: the picker's code comes with their basket, never for a guest's. */
+const AddToProject = lazyComponent(() => import('../components/projects/add-to-project-in-browser.tsx').then((module) => module.AddToProjectInBrowser));
 
 /**
  * The basket drawn by the server: the signed-in shopper's (the session, decision 0063), or a guest's
@@ -43,7 +51,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = readShopSession(request);
   const basketId = session ? CURRENT_BASKET : guestBasketId(request);
   const client = basketClient(request, session?.accessToken);
-  return { drawn: basketId ? await optionalExtra(client.getBasket({ params: { basketId } })) : null };
+  const [drawn, viewed] = await Promise.all([
+    basketId ? optionalExtra(client.getBasket({ params: { basketId } })) : null,
+    viewedOnAnyDevice(request, session?.accessToken),
+  ]);
+  return { drawn, viewed };
+}
+
+/**
+ * A signed-in shopper who accepted being remembered: what they viewed on any of their devices
+ * (their shopping events, kept only with that consent); null for anyone else, whose row is this
+ * browser's own list.
+ */
+async function viewedOnAnyDevice(request: Request, accessToken: string | undefined) {
+  if (!accessToken || consentFromCookie(request.headers.get('cookie') ?? '') !== 'accepted') return null;
+  const carousels = await optionalExtra(
+    createCatalogueClient(serviceClientOptions(request, 'catalogue', accessToken)).getCarousels({
+      body: { pageType: PAGE_TYPES.cart, recentlyViewedSkus: [] },
+    }),
+  );
+  return carousels?.carousels.find((carousel) => carousel.identifier === 'recently-viewed')?.products ?? null;
 }
 
 /**
@@ -101,6 +128,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
   const summaryHeadingId = useId();
 
   const contextStatus = context.status;
+  useEffect(() => track('Cart Viewed'), []);
   useEffect(() => {
     if (contextStatus !== 'ready' || refreshed.current) return;
     refreshed.current = true;
@@ -118,6 +146,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
   }, [dismissAllNotices]);
 
   const lines = basket?.lines ?? [];
+  const signedIn = useShopAuth().status === 'signed-in';
 
   return (
     <>
@@ -153,12 +182,30 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-8 lg:grid-cols-12 lg:gap-12">
             <section aria-labelledby={itemsHeadingId} className="lg:col-span-8">
-              <h2 id={itemsHeadingId} className="text-xl font-bold tracking-tight text-navy-950">
+              <h2 id={itemsHeadingId} className="section-heading">
                 Items <span className="font-medium text-navy-700">({itemCountText(basket.totals.itemCount)})</span>
               </h2>
               <ul className="mt-2 divide-y divide-navy-100 border-y border-navy-100">
                 {lines.map((line) => (
-                  <BasketLineItem key={line.sku} line={line} tradePriced={basket.pricing.tradePriced} actions={<SaveForLater line={line} />} />
+                  <BasketLineItem
+                    key={line.sku}
+                    line={line}
+                    tradePriced={basket.pricing.tradePriced}
+                    actions={
+                      <>
+                        <SaveForLater line={line} />
+                        {signedIn && (
+                          <AddToProject
+                            sku={line.sku}
+                            skus={lines.map((each) => each.sku)}
+                            returnTo="/basket"
+                            line={{ productName: line.productName, quantity: line.quantity }}
+                            className="w-full"
+                          />
+                        )}
+                      </>
+                    }
+                  />
                 ))}
               </ul>
               <p className="mt-4 flex items-center gap-2 text-sm text-navy-700">
@@ -173,7 +220,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
             </section>
             <aside aria-labelledby={summaryHeadingId} className="lg:col-span-4">
               <div className="space-y-6 rounded-2xl border border-navy-100 bg-sand-50 p-5 lg:sticky lg:top-6 sm:p-6">
-                <h2 id={summaryHeadingId} className="text-xl font-bold tracking-tight text-navy-950">
+                <h2 id={summaryHeadingId} className="section-heading">
                   Order summary
                 </h2>
                 <BasketTotals basket={basket} />
@@ -191,6 +238,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
             </aside>
           </div>
         )}
+        <RecentlyViewedCarousel pageType={PAGE_TYPES.cart} className="mt-12" viewed={loaderData.viewed} />
         <noscript>
           <p className="mt-6 text-center text-navy-700">
             {serverDrawn

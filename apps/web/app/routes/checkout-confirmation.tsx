@@ -1,5 +1,5 @@
 import { ApiError, createAccountsClient } from '@shop/api-client';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/checkout-confirmation';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
@@ -18,6 +18,7 @@ import { readShopSession, sessionClientOptions, type ShopSession } from '../lib/
 import { throwIfRateLimited } from '../lib/api.server.ts';
 import { trackOrderPath } from '../lib/checkout/order-tracking.ts';
 import { useSessionValue } from '../lib/checkout/use-session-value.ts';
+import { track } from '../lib/events/track.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -59,6 +60,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  */
 export default function CheckoutConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { orderNumber, mayBeTheirs, theirs } = loaderData;
+  // The order's number only: its totals are the orders module's, never an event's (docs/domain.md §10.7).
+  useEffect(() => track('Order Completed', { order_id: orderNumber }), [orderNumber]);
   const here = placedInThisTab(useSessionValue(PLACED_ORDER_KEY), useSessionValue(PLACED_NUMBER_KEY), orderNumber);
   const auth = useShopAuth();
   if (here === true || theirs) return <Confirmation orderNumber={orderNumber} />;

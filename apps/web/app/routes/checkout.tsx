@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/checkout';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { CheckoutFlow, CheckoutSkeleton } from '../components/checkout/checkout-flow.tsx';
@@ -8,6 +8,7 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { BasketIcon } from '../components/ui/icons.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
+import { finderStep, savedAddressesFor } from '../lib/addresses/address-finder.server.ts';
 import { checkoutClient } from '../lib/api.server.ts';
 import { useBasket } from '../lib/basket/basket-context.tsx';
 import { guestBasketId } from '../lib/basket/guest-basket.server.ts';
@@ -19,6 +20,10 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 // Checkout shows the task alone: a slim header and footer in place of the shop's menus.
 export const handle: RouteHandle = { frame: 'checkout' };
 
+/** How many saved delivery addresses step 2 offers (the default and the most recently used first). */
+const SAVED_ADDRESSES_OFFERED = 5;
+const NO_ERRORS = { fields: [], problem: null };
+
 export const meta: Route.MetaFunction = () => [...pageMeta('Checkout', 'Pay for your Plumbline order securely.'), { name: 'robots', content: 'noindex' }];
 
 /**
@@ -26,8 +31,9 @@ export const meta: Route.MetaFunction = () => [...pageMeta('Checkout', 'Pay for 
  * steps then work before the page's scripts run, and without them (decision 0020).
  */
 export async function loader({ request }: Route.LoaderArgs) {
+  const saved = await savedDeliveryAddresses(request);
   const basketId = guestBasketId(request);
-  if (!basketId) return { guest: null };
+  if (!basketId) return { guest: null, saved };
   const client = checkoutClient(request);
   const params = { basketId };
   const [checkout, options, calendar] = await Promise.allSettled([
@@ -36,10 +42,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     client.getSpecificDayDeliveryOptions({ params, body: {} }),
   ]);
   // A basket the API no longer knows, or the API not answering: the browser reads it as before.
-  if (checkout.status === 'rejected') return { guest: null };
+  if (checkout.status === 'rejected') return { guest: null, saved };
   // Options the API did not give are read in the browser once the scripts run.
   const delivery = { options: options.status === 'fulfilled' ? options.value : null, calendar: calendar.status === 'fulfilled' ? calendar.value : null };
-  return { guest: { basketId, checkout: checkout.value, delivery } };
+  return { guest: { basketId, checkout: checkout.value, delivery }, saved };
+}
+
+/** A signed-in customer's delivery addresses, the default first, for step 2 to offer (null for a guest, or when the API does not answer). */
+const savedDeliveryAddresses = (request: Request) => savedAddressesFor(request, 'delivery', SAVED_ADDRESSES_OFFERED);
+
+/** "Find address" answers only the delivery step's fields: the checkout itself is not read again for it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent');
+  return intent === 'find' || intent === 'choose' ? false : defaultShouldRevalidate;
 }
 
 /**
@@ -49,7 +64,11 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const input = stepFromForm(form);
+  // "Find address" in the delivery step: the step again with the addresses found, or the one chosen filled in.
+  const finding = await finderStep(request, form);
+  if (finding)
+    return { step: 'delivery_address', values: finding.values as Record<string, string>, errors: NO_ERRORS, finder: finding.finder } satisfies StepFailure;
+  const input = stepFromForm(form, (await savedDeliveryAddresses(request)) ?? []);
   const basketId = guestBasketId(request);
   if (!input || !basketId) return redirect('/checkout', 303);
   try {
@@ -107,7 +126,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </EmptyState>
         ) : (
           // Not keyed by the basket: a sign-in from this page (which opens a popup when something is typed) keeps what was typed.
-          <CheckoutFlow basketId={basketId} initial={guest?.checkout} initialDelivery={guest?.delivery} failure={actionData} />
+          <CheckoutFlow
+            basketId={basketId}
+            initial={guest?.checkout}
+            initialDelivery={guest?.delivery}
+            failure={actionData}
+            saved={auth.status === 'signed-in' ? loaderData.saved : null}
+          />
         )}
         <noscript>
           <p className="mt-6 text-center text-navy-700">

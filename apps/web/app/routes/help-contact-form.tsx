@@ -1,14 +1,16 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/help-contact-form';
 import { EnquiryForm, EnquirySentPanel } from '../components/help-forms/enquiry-form.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { normaliseOrderNumber } from '@shop/contracts';
-import { enquiryFormOf, prefilledValues } from '../lib/help-centre/enquiry-forms.ts';
+import { enquiryFormOf, MOVED_FORMS, prefilledValues } from '../lib/help-centre/enquiry-forms.ts';
 import { ENQUIRY_FORM_MAX_BYTES, refusedAsTooLarge, signedInContact, submitEnquiry } from '../lib/help-centre/enquiries.server.ts';
 import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params, request }: Route.LoaderArgs) {
+  const moved = params.type ? MOVED_FORMS[params.type] : undefined;
+  if (moved) throw redirect(moved.to, 301);
   const form = enquiryFormOf(params.type);
   if (!form) throw data(null, { status: 404 });
   const query = new URL(request.url).searchParams;
@@ -26,6 +28,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 /** The form posted, as a plain form or by the page's scripts: sent to the API; refused, drawn again with why. */
 export async function action({ request, params }: Route.ActionArgs) {
+  const moved = params.type ? MOVED_FORMS[params.type] : undefined;
+  if (moved) throw redirect(moved.to, 303);
   const form = enquiryFormOf(params.type);
   if (!form) throw data(null, { status: 404 });
   if (tooLargeToRead(request, ENQUIRY_FORM_MAX_BYTES)) return data(refusedAsTooLarge(await typedFieldsOf(request)), { status: 413 });

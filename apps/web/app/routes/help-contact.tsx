@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/help-contact';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { HELP_PAGES } from '../content/help-pages.tsx';
-import { ENQUIRY_FORMS } from '../lib/help-centre/enquiry-forms.ts';
+import { ENQUIRY_FORMS, MOVED_FORMS } from '../lib/help-centre/enquiry-forms.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = () =>
@@ -14,8 +14,17 @@ const PRODUCT_FORMS = new Set(['product-question', 'price-match', 'email-a-produ
 /** "Contact us": every form of the help centre, then how to call, e-mail or write to us (the help topic's page, kept as one). */
 export default function HelpContactPage() {
   const groups = [
-    { title: 'Send us a message', forms: ENQUIRY_FORMS.filter((form) => !PRODUCT_FORMS.has(form.slug)) },
-    { title: 'About a product', forms: ENQUIRY_FORMS.filter((form) => PRODUCT_FORMS.has(form.slug)) },
+    {
+      title: 'Send us a message',
+      forms: [
+        ...ENQUIRY_FORMS.filter((form) => !PRODUCT_FORMS.has(form.slug)).map((form) => ({ ...form, to: `/help/contact/${form.slug}` })),
+        ...Object.entries(MOVED_FORMS).map(([slug, moved]) => ({ slug, ...moved })),
+      ],
+    },
+    {
+      title: 'About a product',
+      forms: ENQUIRY_FORMS.filter((form) => PRODUCT_FORMS.has(form.slug)).map((form) => ({ ...form, to: `/help/contact/${form.slug}` })),
+    },
   ];
   const Contact = HELP_PAGES.contact;
   return (
@@ -35,7 +44,7 @@ export default function HelpContactPage() {
               {group.forms.map((form) => (
                 <li key={form.slug}>
                   <Link
-                    to={`/help/contact/${form.slug}`}
+                    to={form.to}
                     className="group block h-full rounded-2xl border border-navy-100 bg-white p-5 transition hover:border-teal-200 hover:shadow-lg"
                   >
                     <span className="block font-semibold text-navy-950 group-hover:text-teal-700">{form.title}</span>

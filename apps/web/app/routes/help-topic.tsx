@@ -4,27 +4,33 @@ import { HelpTopicIcon } from '../components/help-icon.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { HELP_PAGES } from '../content/help-pages.tsx';
 import { cn } from '../lib/cn.ts';
-import { HELP_TOPICS, helpLinkLabel, helpPath } from '../lib/help-topics.ts';
+import { HELP_TOPICS, helpLinkLabel, helpPath, type HelpPageSlug } from '../lib/help-topics.ts';
+import { ContentBlocks } from '../components/content/content-blocks.tsx';
+import { loadContentPage } from '../lib/content/content-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadTradeBands } from '../lib/trade/trade-api.server.ts';
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const topic = HELP_TOPICS.find((candidate) => candidate.slug === params.topic);
   if (!topic) throw data(null, { status: 404 });
   // A topic another page answers (Track my order: the tracker) sends old links and bookmarks there.
   if ('path' in topic) throw redirect(topic.path, 301);
+  // A topic staff edit is drawn from its content page (decision 0085).
+  if ('contentPage' in topic) return { topic, page: await loadContentPage(request, context, topic.contentPage), bands: [] };
   // The trade page tells the bands as the pricing module holds them.
-  return { topic, bands: topic.slug === 'trade-accounts' ? await loadTradeBands(request) : [] };
+  return { topic, page: null, bands: topic.slug === 'trade-accounts' ? await loadTradeBands(request) : [] };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.topic.title, loaderData.topic.summary) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta(loaderData.page?.seoTitle ?? loaderData.topic.title, loaderData.page?.seoDescription ?? loaderData.topic.summary) : [];
 
 export default function HelpTopicPage({ loaderData }: Route.ComponentProps) {
-  const { topic } = loaderData;
-  const Body = HELP_PAGES[topic.slug];
+  const { topic, page } = loaderData;
+  const Body = page ? null : HELP_PAGES[topic.slug as HelpPageSlug];
+  const title = page?.title ?? topic.title;
   return (
     <>
-      <PageHeader title={topic.title} trail={[{ label: 'Help centre', to: '/help' }, { label: topic.title }]} intro={<p>{topic.summary}</p>} />
+      <PageHeader title={title} trail={[{ label: 'Help centre', to: '/help' }, { label: title }]} intro={<p>{topic.summary}</p>} />
       <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-10 py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:py-12">
         <nav aria-label="Help topics" className="order-last lg:order-first">
           <h2 className="text-sm font-semibold tracking-wider text-navy-600 uppercase">Help topics</h2>
@@ -47,9 +53,13 @@ export default function HelpTopicPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <article className="prose max-w-3xl">
-          <Body />
-        </article>
+        {page ? (
+          <article className="max-w-3xl">
+            <ContentBlocks blocks={page.blocks} />
+          </article>
+        ) : (
+          <article className="prose max-w-3xl">{Body && <Body />}</article>
+        )}
       </div>
     </>
   );

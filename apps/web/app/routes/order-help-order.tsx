@@ -113,7 +113,7 @@ function ManageOrder({ order, via }: { order: OrderProducts; via: Loaded['via'] 
   return (
     <>
       <section aria-labelledby="manage-order-heading" className="rounded-2xl border border-navy-100 bg-white p-6">
-        <h2 id="manage-order-heading" className="text-xl font-bold tracking-tight text-navy-950">
+        <h2 id="manage-order-heading" className="section-heading">
           Order <span className="font-mono">{order.orderNumber}</span>: {STATUS_NAMES[order.status]}
         </h2>
         <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>

@@ -6,6 +6,8 @@ import type { Route } from './+types/product';
 import { AddToBasket } from '../components/basket/add-to-basket.tsx';
 import { ProductHelpLinks } from '../components/help-forms/product-help-links.tsx';
 import { WishlistHeart } from '../components/wishlist/wishlist-heart.tsx';
+import { AddToProject } from '../components/projects/add-to-project-lazy.tsx';
+import { loadProjectPicker } from '../lib/account/project-picker.server.ts';
 import { Breadcrumbs } from '../components/layout/breadcrumbs.tsx';
 import {
   DeliveryOptions,
@@ -38,9 +40,11 @@ import { cn } from '../lib/cn.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 import { loadCarousels } from '../lib/shared-catalogue.server.ts';
 import { recordRecentlyViewed } from '../lib/recently-viewed.ts';
+import { track } from '../lib/events/track.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 import { productFormAction } from '../lib/product-forms.server.ts';
+import { carouselsView, deliveryView, essentialItemsView, productView, reviewsView, shareEqualRecords } from '../lib/product-page-data.server.ts';
 import { WITH_REQUIRED_FIELD } from '../lib/product-forms.ts';
 
 // Sections below the fold: drawn by the server, their code fetched as they near the window (docs/decisions/0054).
@@ -123,12 +127,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sku = offering?.sku ?? product.sku;
 
   const catalogue = catalogueClient(request);
-  const [essentials, userContent, carousels, delivery, reviews] = await Promise.all([
+  const [essentials, userContent, carousels, delivery, reviews, projectPicker] = await Promise.all([
     optionalExtra(catalogue.getEssentialItems({ query: { sku } })),
     optionalExtra(catalogue.getUserContentCarousel({ params: { id: product.id } })),
     optionalExtra(loadCarousels(request, context, PAGE_TYPES.product, product.defaultCategory.slug)),
     loadDelivery(request, sku, url.searchParams.get('postcode')),
     loadReviews(request, product.slug, reviewsPageOf(url.searchParams)),
+    loadProjectPicker(
+      request,
+      product.offerings.map((each) => each.sku),
+    ),
   ]);
 
   // The sub-category's department comes from the navigation tree.
@@ -142,18 +150,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { label: product.productName },
   ];
 
-  return {
-    product,
+  // Only what the page reads, equal records sent once (lib/product-page-data.server.ts, issue 36).
+  return shareEqualRecords({
+    product: productView(product),
     sku,
     trail,
     origin: url.origin,
-    essentials: essentials?.items ?? [],
+    essentials: essentialItemsView(essentials?.items ?? []),
     customerPhotos: userContent?.items ?? [],
-    carousels: carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [],
-    delivery: delivery.options,
+    carousels: carouselsView(carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [], product.id),
+    delivery: delivery.options && deliveryView(delivery.options),
     postcodeSent: delivery.sent,
-    reviews,
-  };
+    reviews: reviews && reviewsView(reviews),
+    projectPicker,
+  });
 }
 
 /** "Add to basket" and "Save to wishlist" posted without the page's scripts (product-forms.ts). */
@@ -237,7 +247,12 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
   const tradePrices = useTradePrices(product.offerings.map((entry) => entry.sku));
 
   const viewedSku = loaderData.sku;
-  useEffect(() => recordRecentlyViewed(viewedSku), [viewedSku]);
+  const productId = product.id;
+  const categoryName = trail.at(-2)?.label;
+  useEffect(() => {
+    recordRecentlyViewed(viewedSku);
+    track('Product Viewed', { product_id: String(productId), sku: viewedSku, ...(categoryName && { category: categoryName }) });
+  }, [viewedSku, productId, categoryName]);
 
   const chooseOffering = (sku: string) => navigate({ search: `?sku=${encodeURIComponent(sku)}` }, { replace: true, preventScrollReset: true });
 
@@ -320,6 +335,8 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
             )}
           </div>
 
+          <AddToProject sku={offering?.sku ?? product.sku} picker={loaderData.projectPicker} />
+
           <ProductHelpLinks sku={offering?.sku ?? product.sku} outOfStock={stock.status === 'out_of_stock'} />
 
           <DeliveryOptions sku={offering?.sku ?? product.sku} quantity={lastQuantity} initial={delivery} sent={postcodeSent} />
@@ -328,7 +345,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
             <li className="flex items-start gap-2.5 rounded-xl bg-sand-50 p-3">
               <ReturnIcon className="mt-0.5 size-5 shrink-0 text-teal-700" />
               <span>
-                <strong className="block font-semibold text-navy-950">{product.guaranteeYears}-year guarantee</strong>
+                <strong className="block font-semibold text-navy-950">{`${product.guaranteeYears}-year guarantee`}</strong>
                 Manufacturer’s guarantee from the date of delivery.
               </span>
             </li>
@@ -357,7 +374,7 @@ function ProductDetails({ loaderData }: { loaderData: LoaderData }) {
       <div className="container-page grid grid-cols-1 gap-10 py-12 lg:grid-cols-12 lg:gap-12">
         <section aria-labelledby="description-heading" className="space-y-6 lg:col-span-7">
           <div>
-            <h2 id="description-heading" className="text-xl font-bold tracking-tight text-navy-950">
+            <h2 id="description-heading" className="section-heading">
               About this product
             </h2>
             <p className="mt-3 max-w-prose leading-relaxed text-navy-800">{product.description}</p>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/search';
 import { EmptyState } from '../components/layout/empty-state.tsx';
@@ -11,6 +12,7 @@ import { catalogueClient } from '../lib/api.server.ts';
 import { categoryPath, matchCategories, productPath, productVariantPath, searchPath } from '../lib/catalogue.ts';
 import { parseListingParams } from '../lib/listing-params.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { track } from '../lib/events/track.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 import { productFormAction } from '../lib/product-forms.server.ts';
 
@@ -64,6 +66,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const nextQuery = navigation.location?.pathname === '/search' ? new URLSearchParams(navigation.location.search).get('q') : null;
   const searching = navigation.state === 'loading' && nextQuery !== null && nextQuery.trim() !== query;
   const total = listing?.pagination.total ?? 0;
+  // Counted once per query and answer (a further page of it is the same search); a failed search says nothing.
+  const answered = Boolean(query && listing && !problem);
+  useEffect(() => {
+    if (answered) track('Products Searched', { query, results: total });
+  }, [answered, query, total]);
 
   if (searching) {
     return (

@@ -310,7 +310,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="mb-4 text-xl font-bold tracking-tight text-navy-950">
+      <h2 id={id} className="mb-4 section-heading">
         {title}
       </h2>
       {children}

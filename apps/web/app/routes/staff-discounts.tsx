@@ -34,7 +34,7 @@ export default function StaffDiscountsPage({ loaderData }: Route.ComponentProps)
         ) : (
           <>
             <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-              <h2 className="text-xl font-bold tracking-tight text-navy-950">Find a promotion</h2>
+              <h2 className="section-heading">Find a promotion</h2>
               <ButtonLink to="/staff/discounts/new" variant="accent">
                 New promotion
               </ButtonLink>

@@ -106,7 +106,7 @@ function Request({ request }: { request: HelpRequest }) {
         {done && <Notice title={stepDone(done, request)} />}
         <section aria-labelledby="request-summary" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <h2 id="request-summary" className="text-xl font-bold tracking-tight text-navy-950">
+            <h2 id="request-summary" className="section-heading">
               {typeName(request.type)}
             </h2>
             <HelpStatusBadge status={request.status} />

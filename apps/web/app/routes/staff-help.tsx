@@ -34,7 +34,7 @@ export default function StaffHelpPage({ loaderData }: Route.ComponentProps) {
           <NeedStaffAccount {...HELP_INBOX_AUDIENCE} />
         ) : (
           <>
-            <h2 className="mb-4 text-xl font-bold tracking-tight text-navy-950">Find requests</h2>
+            <h2 className="mb-4 section-heading">Find requests</h2>
             <InboxFiltersForm filters={loaderData.filters} />
             <div className="mt-8 space-y-6">
               {loaderData.page === null ? (

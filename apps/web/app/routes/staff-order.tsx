@@ -1,5 +1,5 @@
 import { createOrdersClient } from '@shop/api-client';
-import { formatPence, type Order } from '@shop/contracts';
+import { AMENDABLE_STATUSES, formatPence, type Order } from '@shop/contracts';
 import { useEffect } from 'react';
 import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/staff-order';
@@ -36,7 +36,7 @@ const ordersApi = (request: Request) => staffClient(request, ORDER_ROLES, 'order
 const numberOf = (params: { orderNumber: string }) => params.orderNumber.trim().toUpperCase();
 
 /** The steps the page's forms post, and what `?done=` names after one: a move (by the status it went to), a cancellation or a refund. */
-const DONE = [...FORWARD_STEPS, 'cancel', 'refund'] as const;
+const DONE = [...FORWARD_STEPS, 'cancel', 'refund', 'change'] as const;
 type Done = (typeof DONE)[number];
 
 /** The order, read on the server for the signed-in member of staff, so it shows at first paint. */
@@ -125,6 +125,7 @@ export default function StaffOrderPage({ loaderData, params }: Route.ComponentPr
 
 function doneNotice(done: Done, order: Order): string {
   if (done === 'cancel' || done === 'refund') return moneyBackDone(done, order);
+  if (done === 'change') return `${order.orderNumber} is changed. The customer has been e-mailed what changed, and any refund is on its way to their card.`;
   return `${order.orderNumber} ${STEP_ACTIONS[done satisfies ForwardStep].done}.`;
 }
 
@@ -146,7 +147,7 @@ function StaffOrder({ order, idempotencyKey }: { order: Order; idempotencyKey: s
       {done && <Notice title={doneNotice(done, order)} />}
       <section aria-labelledby="order-status" className="rounded-2xl border border-navy-100 bg-white p-5">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <h2 id="order-status" className="text-xl font-bold tracking-tight text-navy-950">
+          <h2 id="order-status" className="section-heading">
             Progress
           </h2>
           <OrderStatusBadge status={order.status} />
@@ -158,6 +159,14 @@ function StaffOrder({ order, idempotencyKey }: { order: Order; idempotencyKey: s
         <div className="mt-5">
           <OrderTimeline status={order.status} history={order.history} />
         </div>
+        {AMENDABLE_STATUSES.includes(order.status) && (
+          <p className="mt-5 flex flex-wrap items-center gap-3">
+            <ButtonLink to={`${orderHref(order.orderNumber)}/change`} variant="secondary">
+              Change this order for the customer
+            </ButtonLink>
+            <span className="text-sm text-navy-700">Add or remove items, or change the address, until picking starts. No card is taken by phone.</span>
+          </p>
+        )}
       </section>
 
       {/* Phones: the next step first, then the order, then its history. Wider: the order on the left; the next step and history beside it. */}

@@ -39,7 +39,7 @@ export default function StaffOrdersPage({ loaderData }: Route.ComponentProps) {
           <NeedStaffAccount {...ORDERS_AUDIENCE} />
         ) : (
           <>
-            <h2 className="mb-4 text-xl font-bold tracking-tight text-navy-950">Find an order</h2>
+            <h2 className="mb-4 section-heading">Find an order</h2>
             <OrderFiltersForm filters={loaderData.filters} />
             <div className="mt-8">
               {loaderData.page === null ? (

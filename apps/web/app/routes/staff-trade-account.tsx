@@ -120,7 +120,7 @@ function Account({ account, bands }: { account: TradeAccountForStaff; bands: rea
         {done && <Notice title={accountStepDone(done, account)} />}
         <section aria-labelledby="account-summary" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <h2 id="account-summary" className="text-xl font-bold tracking-tight text-navy-950">
+            <h2 id="account-summary" className="section-heading">
               {business.legalName}
             </h2>
             <Badge tone="accent">{bandLabel(business.band)}</Badge>
@@ -212,7 +212,7 @@ function Account({ account, bands }: { account: TradeAccountForStaff; bands: rea
       </div>
 
       <section aria-labelledby="change-details" className="space-y-6">
-        <h2 id="change-details" className="text-xl font-bold tracking-tight text-navy-950">
+        <h2 id="change-details" className="section-heading">
           Change the details
         </h2>
         <div className="grid gap-6 xl:grid-cols-2 xl:items-start">

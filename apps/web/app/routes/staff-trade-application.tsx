@@ -105,7 +105,7 @@ function Application({ application, bands }: { application: TradeApplication; ba
         {done && <Notice title={decisionDone(done, application)} />}
         <section aria-labelledby="application-summary" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <h2 id="application-summary" className="text-xl font-bold tracking-tight text-navy-950">
+            <h2 id="application-summary" className="section-heading">
               {application.details.legalName}
             </h2>
             <ApplicationStatusBadge status={application.status} />

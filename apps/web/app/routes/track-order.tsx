@@ -121,7 +121,7 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
             {order ? (
               <section aria-labelledby={resultHeadingId} className="space-y-6 rounded-2xl border border-navy-100 bg-white p-6">
                 <div>
-                  <h2 id={resultHeadingId} ref={resultRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-navy-950 outline-none">
+                  <h2 id={resultHeadingId} ref={resultRef} tabIndex={-1} className="section-heading outline-none">
                     Order <span className="font-mono">{order.orderNumber}</span>: {STATUS_NAMES[order.status]}
                   </h2>
                   <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>

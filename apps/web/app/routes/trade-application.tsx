@@ -231,7 +231,7 @@ function StatusCard({ application }: { application: TradeApplication }) {
   return (
     <section aria-labelledby="application-status" className="rounded-2xl border border-navy-100 bg-sand-50 p-5 sm:p-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <h2 id="application-status" className="text-xl font-bold tracking-tight text-navy-950">
+        <h2 id="application-status" className="section-heading">
           {application.details.tradingName ?? application.details.legalName}
         </h2>
         <ApplicationStatusBadge status={application.status} />

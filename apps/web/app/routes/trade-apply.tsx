@@ -1,4 +1,4 @@
-import type { TradeApplication, TradeBand } from '@shop/contracts';
+import type { SavedAddress, TradeApplication, TradeBand } from '@shop/contracts';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/trade-apply';
 import { redirectWithNotice } from '../lib/step-done.server.ts';
@@ -15,7 +15,9 @@ import { tooLargeToRead, typedFieldsOf } from '../lib/uploads/posted-form.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { holdsTradeAccount } from '../lib/trade/use-trade-customer.ts';
 import { readShopSession } from '../lib/auth/session.server.ts';
+import { finderStep, savedAddressStep, savedAddressesFor } from '../lib/addresses/address-finder.server.ts';
 import { throwIfRateLimited } from '../lib/api.server.ts';
+import { enterFindsAddress, FORM_DEFAULT_ATTRIBUTE } from '../lib/addresses/enter-finds-address.ts';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Open a trade account', 'Apply for a Plumbline trade account: trade prices on everything, rising with your spend.'),
@@ -31,7 +33,8 @@ interface Applicant {
 export async function loader({ request }: Route.LoaderArgs) {
   const session = readShopSession(request);
   const bands = loadTradeBands(request);
-  if (!session) return { bands: await bands, applicant: null };
+  if (!session) return { bands: await bands, applicant: null, saved: null };
+  const saved = savedAddressesFor(request);
   const trade = holdsTradeAccount(session.profile);
   const application = trade
     ? null
@@ -42,8 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
           // None yet (404), or the API could not say: the form, as for a first application.
           return null;
         });
-  return { bands: await bands, applicant: { trade, application } satisfies Applicant };
+  return { bands: await bands, applicant: { trade, application } satisfies Applicant, saved: await saved };
 }
+
+const NO_PROBLEMS = { fields: [], problem: null };
 
 /** The documents were too large together to be read at all. */
 const TOO_LARGE = 'The documents are too large: choose up to 3 files, each smaller than 5MB.';
@@ -58,6 +63,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (tooLargeToRead(request, MAX_TRADE_FORM_BYTES))
     return data<TradeFormFailure>({ values: typedValues(await typedFieldsOf(request)), errors: { fields: [], problem: TOO_LARGE } }, { status: 413 });
   const form = await request.formData();
+  // "Find address" and "Use a saved address": the form again with the addresses found or the fields filled (documents are chosen again).
+  const found = await finderStep(request, form, 'address.');
+  const filled = found ?? (await savedAddressStep(request, form, 'address.'));
+  if (filled) return data<TradeFormFailure>({ values: filled.values as Record<string, string>, errors: NO_PROBLEMS, finder: found?.finder });
   const values = typedValues(form);
   const documents = documentsFromForm(form);
   const documentNames = documents.map((document) => document.file.name);
@@ -94,7 +103,7 @@ export default function TradeApplyPage({ loaderData, actionData }: Route.Compone
       <div className="container-page py-8 lg:py-10">
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <div className="min-w-0">
-            <ApplyContent applicant={loaderData.applicant} failure={actionData} />
+            <ApplyContent applicant={loaderData.applicant} failure={actionData} saved={loaderData.saved} />
           </div>
           <AboutApplying bands={loaderData.bands} />
         </div>
@@ -103,20 +112,28 @@ export default function TradeApplyPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-function ApplyContent({ applicant, failure }: { applicant: Applicant | null; failure: TradeFormFailure | undefined }) {
+function ApplyContent({ applicant, failure, saved }: { applicant: Applicant | null; failure: TradeFormFailure | undefined; saved: SavedAddress[] | null }) {
   if (!applicant) return <SignInFirst returnTo={TRADE_PATHS.apply} what="apply for a trade account" />;
   if (applicant.trade) return <HasTradeAccount />;
   // Someone who has applied already is shown their application, not a second form.
   const { application } = applicant;
   if (application && application.status !== 'disapproved') return <AlreadyApplied application={application} />;
-  return <ApplyForm failure={failure} previous={application} />;
+  return <ApplyForm failure={failure} previous={application} saved={saved} />;
 }
 
-function ApplyForm({ failure, previous }: { failure: TradeFormFailure | undefined; previous: TradeApplication | null }) {
+function ApplyForm({ failure, previous, saved }: { failure: TradeFormFailure | undefined; previous: TradeApplication | null; saved: SavedAddress[] | null }) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formAction === TRADE_PATHS.apply;
   return (
-    <Form method="post" action={TRADE_PATHS.apply} encType="multipart/form-data" noValidate className="space-y-6" aria-label="Trade account application">
+    <Form
+      method="post"
+      action={TRADE_PATHS.apply}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={enterFindsAddress}
+      className="space-y-6"
+      aria-label="Trade account application"
+    >
       <TradeFormErrors errors={failure?.errors} />
       {previous?.status === 'disapproved' && (
         <p className="rounded-xl bg-sand-100 p-4 text-navy-900">
@@ -124,9 +141,14 @@ function ApplyForm({ failure, previous }: { failure: TradeFormFailure | undefine
         </p>
       )}
       <p className="text-navy-700">All fields are needed unless they say “optional”.</p>
-      <ApplicationFields values={failure?.values ?? {}} errors={failure?.errors} documentNames={failure?.documentNames} />
+      <ApplicationFields
+        values={failure?.values ?? {}}
+        errors={failure?.errors}
+        documentNames={failure?.documentNames}
+        lookup={{ finder: failure?.finder ?? null, saved }}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" loading={sending}>
+        <Button type="submit" size="lg" loading={sending} {...{ [FORM_DEFAULT_ATTRIBUTE]: '' }}>
           Send application
         </Button>
         <p className="text-sm text-navy-700">

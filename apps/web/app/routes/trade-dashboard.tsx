@@ -1,9 +1,10 @@
-import { ApiError, createAccountsClient, createTradeTermsClient, type AccountsClient, type TradeClient } from '@shop/api-client';
-import type { TermsCheck, TradeBand, TradeSummary } from '@shop/contracts';
-import { useLocation } from 'react-router';
+import { ApiError, createAccountsClient, createTradeCreditClient, createTradeTermsClient, type AccountsClient, type TradeClient } from '@shop/api-client';
+import type { MerchantCustomerUser, TermsCheck, TradeBand, TradeSummary } from '@shop/contracts';
+import { useActionData, useLocation } from 'react-router';
 import type { Route } from './+types/trade-dashboard';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { CreditPanel, type CreditActionResult } from '../components/trade/credit-panel.tsx';
 import { BandProgress, BuyAgain, OpenOrders, OrderListRow, SpendFigures } from '../components/trade/dashboard-parts.tsx';
 import { Notice, TradeBandsList } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
@@ -42,7 +43,7 @@ async function part<T>(call: Promise<T>): Promise<Part<T>> {
 }
 
 type Dashboard =
-  | { summary: TradeSummary; buyAgain: Part<BuyAgainProducts>; terms: Part<TermsCheck>; orders: Part<OrderPage> }
+  | { summary: TradeSummary; buyAgain: Part<BuyAgainProducts>; terms: Part<TermsCheck>; orders: Part<OrderPage>; credit: Part<MerchantCustomerUser> }
   /** The profile named a trade account the API no longer finds (closed since signing in). */
   | { closed: true }
   | { problem: string };
@@ -63,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       part(trade.getBuyAgainProducts({ query: { limit: 12 } })),
       part(createTradeTermsClient(sessionClientOptions(request, session, 'projects')).checkTermsAndConditions()),
       part(createAccountsClient(sessionClientOptions(request, session, 'accounts')).listMyOrders({ query: { pageNumber: page, pageSize: ORDERS_PAGE_SIZE } })),
+      part(createTradeCreditClient(sessionClientOptions(request, session, 'accounts')).getMerchantCustomerUser()),
     ]);
   // Named a trade customer: every part at once. Anyone else only once the API says they trade.
   const named = holdsTradeAccount(session.profile);
@@ -70,14 +72,73 @@ export async function loader({ request }: Route.LoaderArgs) {
   let dashboard: Dashboard | null;
   try {
     const summary = await trade.getTradeSummary();
-    const [buyAgain, terms, orders] = await (early ?? rest());
-    dashboard = { summary, buyAgain, terms, orders };
+    const [buyAgain, terms, orders, credit] = await (early ?? rest());
+    dashboard = { summary, buyAgain, terms, orders, credit };
   } catch (error) {
     throwIfRateLimited(error);
     const refused = error instanceof ApiError && (error.status === 403 || error.status === 404);
     dashboard = refused ? (named ? { closed: true } : null) : { problem: apiProblemMessage(error) };
   }
   return { bands: await bands, signedIn: true, dashboard };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * Paying on account: applying, a sole trader's proposal (the delegation token is fetched and used
+ * by this server, so the browser holds nothing of the provider's) and the link sent again.
+ */
+export async function action({ request }: Route.ActionArgs): Promise<CreditActionResult> {
+  const session = readShopSession(request);
+  if (!session) return { problem: 'You have been signed out. Sign in again to carry on.' };
+  const form = await request.formData();
+  const credit = createTradeCreditClient(sessionClientOptions(request, session, 'accounts'));
+  const intent = text(form, 'intent');
+  const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  try {
+    if (intent === 'credit-start') {
+      await credit.postMerchantCustomerUser({ body: {} });
+      return { notice: 'Your application to pay on account has started' };
+    }
+    if (intent === 'credit-resend') {
+      const sent = await credit.resendApplicationNotificationEmail();
+      return { notice: `We have sent the link again to ${sent.sentTo}` };
+    }
+    if (intent === 'credit-proposal') {
+      const { proposal } = await credit.getMerchantCustomerUser();
+      if (!proposal) return { problem: 'Start your application to pay on account first.' };
+      const { token } = await credit.getDelegationToken();
+      const address = (prefix: string) => ({
+        line1: text(form, `${prefix}.line1`),
+        town: text(form, `${prefix}.town`),
+        postcode: text(form, `${prefix}.postcode`),
+      });
+      await credit.submitSoleTraderProposal({
+        params: { id: proposal.id },
+        body: {
+          delegationToken: token,
+          tradingName: text(form, 'tradingName'),
+          tradingAddress: address('tradingAddress'),
+          proprietorName: text(form, 'proprietorName'),
+          dateOfBirth: text(form, 'dateOfBirth'),
+          homeAddress: address('homeAddress'),
+        },
+      });
+      return { notice: 'Your proposal has been sent to Two' };
+    }
+    return { problem: 'Choose what to do from your trade dashboard.' };
+  } catch (error) {
+    // The per-account "not again so soon" is the form's answer; a visitor over their budget gets the 429 page.
+    if (!(error instanceof ApiError && error.code === 'CREDIT_RESEND_TOO_SOON')) throwIfRateLimited(error);
+    const errors = error instanceof ApiError ? ((error.data as { errors?: { path: string; message: string }[] } | null)?.errors ?? []) : [];
+    const fields = Object.fromEntries(errors.map((problem) => [problem.path.replace(/^body\./, ''), problem.message]));
+    // The credit calls' refusals say what to do in their own words (a 429 among them).
+    const detail = error instanceof ApiError && error.code?.startsWith('CREDIT_') ? (error.data as { detail?: unknown }).detail : undefined;
+    return { problem: typeof detail === 'string' ? detail : apiProblemMessage(error), fields: errors.length > 0 ? fields : undefined, values };
+  }
 }
 
 /**
@@ -152,6 +213,7 @@ function Landing({ bands, signedIn }: { bands: TradeBand[]; signedIn: boolean })
 
 function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   const location = useLocation();
+  const creditResult = useActionData<typeof action>();
   const again = `${location.pathname}${location.search}`;
   if ('closed' in dashboard) {
     return (
@@ -167,7 +229,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
     );
   }
   if ('problem' in dashboard) return <LoadError title="We couldn’t load your trade account" problem={dashboard.problem} retryTo={TRADE_PATHS.dashboard} />;
-  const { summary: data, buyAgain, terms, orders } = dashboard;
+  const { summary: data, buyAgain, terms, orders, credit } = dashboard;
   const here = (page: number) => (page === 1 ? TRADE_PATHS.dashboard : `${TRADE_PATHS.dashboard}?page=${page}`);
   const firstTime = data.latestOrder === null;
 
@@ -189,6 +251,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
         </Notice>
       )}
       <SpendFigures summary={data} />
+      {'data' in credit && <CreditPanel credit={credit.data} result={creditResult} />}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <BandProgress summary={data} />
         <OpenOrders summary={data} />

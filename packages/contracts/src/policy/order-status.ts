@@ -53,5 +53,7 @@ export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = statusesFrom('deliver
 export const isOrderOpen = (status: OrderStatus): boolean => OPEN_ORDER_STATUSES.includes(status);
 /** A change to what was ordered can be made only before picking starts (§10.2). */
 export const AMENDABLE_STATUSES: readonly OrderStatus[] = ['placed', 'processing'];
+/** Not yet dispatched: the customer may still pay for faster or specific-day delivery (docs/domain.md §2.3, "until dispatch"). */
+export const UPGRADABLE_STATUSES: readonly OrderStatus[] = statusesFrom('dispatched', 'staff');
 /** The fulfilment steps in order, as the order's tracking shows them. */
 export const FULFILMENT_STEPS = ['placed', 'processing', 'picking', 'dispatched', 'delivered'] as const satisfies readonly OrderStatus[];

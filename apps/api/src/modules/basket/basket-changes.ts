@@ -302,3 +302,43 @@ export async function readable(ctx: Ctx, basketId: string): Promise<{ row: Baske
   const { row, lines } = found;
   return { row, lines: lines.map(({ sku, quantity }) => ({ sku, quantity })), discountCode: row.discountCode };
 }
+
+/** A line of a list that could not be added in full, and why (a project's add-all reports each). */
+export interface NotAddedLine {
+  sku: string;
+  productName: string;
+  reason: 'out_of_stock' | 'discontinued' | 'capped_to_stock';
+  wanted: number;
+  added: number;
+}
+
+/**
+ * Adds what can be sold of each item, never refusing the whole list: a sku no longer sold or out of
+ * stock is left out, a quantity above what can be sold (with what the basket already holds) is
+ * capped. `report` is filled afresh each time the change is worked out (a lost save is redone).
+ */
+export function addWhatCanBeSold(items: readonly Item[], report: { added: Item[]; notAdded: NotAddedLine[] }): Change {
+  return {
+    skus: items.map((item) => item.sku),
+    lines: (current, offerings) => {
+      report.added = [];
+      report.notAdded = [];
+      const next = new Map(current.map((line) => [line.sku, { sku: line.sku, quantity: line.quantity }]));
+      for (const item of items) {
+        const offering = offerings.get(item.sku);
+        const inBasket = next.get(item.sku)?.quantity ?? 0;
+        const room = Math.max(0, sellableQuantity(offering) - inBasket);
+        const added = Math.min(item.quantity, room);
+        const productName = offering ? itemName(offering) : item.sku;
+        if (added < item.quantity) {
+          const reason = !offering ? 'discontinued' : sellableQuantity(offering) === 0 ? 'out_of_stock' : 'capped_to_stock';
+          report.notAdded.push({ sku: item.sku, productName, reason, wanted: item.quantity, added });
+        }
+        if (added === 0) continue;
+        next.set(item.sku, { sku: item.sku, quantity: inBasket + added });
+        report.added.push({ sku: item.sku, quantity: added });
+      }
+      return [...next.values()];
+    },
+  };
+}

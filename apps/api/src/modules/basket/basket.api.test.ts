@@ -417,7 +417,7 @@ describe('concurrency', () => {
       basketId,
       version,
       { before, after: [{ sku: skus.made!.sku, quantity: 5, pricedUnitIncVat: 100 }] },
-      { discountCode: null },
+      { ownerId: null, channel: 100, discountCode: null },
       now,
     );
     expect(stale).toBe(false);
@@ -432,7 +432,7 @@ describe('concurrency', () => {
         basketId,
         version + 1,
         { before: current, after: [{ sku: skus.made!.sku, quantity: 5, pricedUnitIncVat: 100 }] },
-        {},
+        { ownerId: null, channel: 100, discountCode: null },
         now,
       ),
     ).toBe(true);

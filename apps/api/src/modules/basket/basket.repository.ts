@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { sendNow, type Database } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import { basketLines, baskets, savedBaskets } from './basket.tables.ts';
 
@@ -50,8 +50,19 @@ const splitLines = (found: ({ lines: LineRow[] } & BasketRow) | undefined) => {
   return { row, lines };
 };
 
+// Every change to a basket reads it first: the query is built once per database, and prepared (decision 0078).
+const basketWithLinesQuery = (db: Database) =>
+  db
+    .select(withLines)
+    .from(baskets)
+    .where(eq(baskets.id, sql.placeholder('id')))
+    .prepare('basket_with_lines');
+const basketWithLinesQueries = new WeakMap<Database, ReturnType<typeof basketWithLinesQuery>>();
+
 export async function findBasketWithLines(db: Database, id: string): Promise<{ row: BasketRow; lines: LineRow[] } | undefined> {
-  const [found] = await db.select(withLines).from(baskets).where(eq(baskets.id, id));
+  let query = basketWithLinesQueries.get(db);
+  if (!query) basketWithLinesQueries.set(db, (query = basketWithLinesQuery(db)));
+  const [found] = await query.execute({ id });
   return splitLines(found);
 }
 
@@ -71,7 +82,8 @@ export async function lockBasket(db: Database, id: string): Promise<BasketRow | 
  * until the transaction ends, and is there again if it rolls back. Undefined when it was not there.
  */
 export async function takeBasket(db: Database, id: string): Promise<{ version: number } | undefined> {
-  const [row] = await db.delete(baskets).where(eq(baskets.id, id)).returning({ version: baskets.version });
+  // Sent at once: the order's statements may follow it on the connection before it is answered.
+  const [row] = await sendNow(db.delete(baskets).where(eq(baskets.id, id)).returning({ version: baskets.version }));
   return row;
 }
 
@@ -131,57 +143,34 @@ export async function writeLines(db: Database, basketId: string, before: readonl
  * it was read at `expectedVersion`. The basket's update (which takes its row lock and re-checks the
  * version once it has it) comes first, and the line writes select from its result, so they happen
  * only when it did; no transaction is needed. False when the version moved: read again and redo
- * the change. Under the basket's row lock, taken before the read, it cannot move.
+ * the change. Under the basket's row lock, taken before the read, it cannot move. The lines go as
+ * arrays, so the text is the same for any change and each connection prepares it once (decision 0078).
  */
 export async function saveBasket(
   db: Database,
   id: string,
   expectedVersion: number,
   lines: { before: readonly LineRow[]; after: readonly LineRow[] },
-  values: Partial<Pick<BasketRow, 'ownerId' | 'channel' | 'discountCode'>>,
+  values: Pick<BasketRow, 'ownerId' | 'channel' | 'discountCode'>,
   now: Date,
 ): Promise<boolean> {
   const { removed, changed } = lineChanges(lines.before, lines.after);
-  const updated = db.$with('updated').as(
-    db
-      .update(baskets)
-      .set({ ...values, version: sql`${baskets.version} + 1`, updatedAt: now })
-      .where(and(eq(baskets.id, id), eq(baskets.version, expectedVersion)))
-      .returning({ id: baskets.id }),
-  );
-  const writes = [
-    ...(removed.length > 0
-      ? [
-          db.$with('removed_lines').as(
-            db
-              .delete(basketLines)
-              .where(and(eq(basketLines.basketId, id), inArray(basketLines.sku, removed), sql`exists (select 1 from ${updated})`))
-              .returning({ sku: basketLines.sku }),
-          ),
-        ]
-      : []),
-    ...(changed.length > 0
-      ? [
-          db.$with('written_lines').as(
-            db
-              .insert(basketLines)
-              .select(
-                sql`select ${updated.id}, v.sku, v.quantity, v.priced, ${now.toISOString()}::timestamptz from ${updated} cross join (values ${sql.join(
-                  changed.map((line) => sql`(${line.sku}, ${line.quantity}::int, ${line.pricedUnitIncVat}::int)`),
-                  sql`, `,
-                )}) as v(sku, quantity, priced)`,
-              )
-              .onConflictDoUpdate(LINE_UPSERT)
-              .returning({ sku: basketLines.sku }),
-          ),
-        ]
-      : []),
-  ];
-  const rows = await db
-    .with(updated, ...writes)
-    .select({ id: updated.id })
-    .from(updated);
-  return rows.length === 1;
+  const at = now.toISOString();
+  const result = (await db.execute(sql`with updated as (
+      update ${baskets} set owner_id = ${values.ownerId}, channel = ${values.channel}::int, discount_code = ${values.discountCode},
+        version = version + 1, updated_at = ${at}::timestamptz
+      where id = ${id} and version = ${expectedVersion}::int
+      returning id),
+    removed_lines as (
+      delete from ${basketLines} where basket_id = ${id} and sku = any(${sql.param(removed)}::text[]) and exists (select 1 from updated)),
+    written_lines as (
+      insert into ${basketLines} (basket_id, sku, quantity, priced_unit_inc_vat, added_at)
+      select updated.id, v.sku, v.quantity, v.priced, ${at}::timestamptz
+      from updated cross join unnest(${sql.param(changed.map((line) => line.sku))}::text[], ${sql.param(changed.map((line) => line.quantity))}::int[],
+        ${sql.param(changed.map((line) => line.pricedUnitIncVat))}::int[]) as v(sku, quantity, priced)
+      on conflict (basket_id, sku) do update set quantity = excluded.quantity, priced_unit_inc_vat = excluded.priced_unit_inc_vat)
+    select id from updated`)) as unknown as { rows: unknown[] };
+  return result.rows.length === 1;
 }
 
 export async function deleteBasket(db: Database, id: string): Promise<void> {

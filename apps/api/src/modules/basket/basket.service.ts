@@ -1,6 +1,6 @@
 import type { Basket, SavedBasket } from '@shop/contracts';
 import type { CallerContext as Ctx, TransactionContext } from '../../platform/context.ts';
-import { change, create, findReadable, readable, setLines, type Item } from './basket-changes.ts';
+import { addWhatCanBeSold, change, create, findReadable, readable, setLines, type Item, type NotAddedLine } from './basket-changes.ts';
 import { convertToOrder, priceForCheckout, takeBasketForOrder, type BasketForCheckout, type PricedBasket } from './basket-checkout.ts';
 import { present, price } from './basket-pricing.ts';
 import { BasketErrors } from './basket.errors.ts';
@@ -8,6 +8,7 @@ import { retrieveBasket, saveBasket, sendBasketSavedEmail } from './saved-basket
 import type { BasketDeps as Deps } from './basket.deps.ts';
 
 export { CURRENT_BASKET_ALIAS } from './basket-changes.ts';
+export type { NotAddedLine } from './basket-changes.ts';
 export type { BasketForCheckout, CheckoutLine, PricedBasket } from './basket-checkout.ts';
 export type { CodeClaim } from './basket-pricing.ts';
 
@@ -58,6 +59,8 @@ export interface BasketService {
   setItem(ctx: Ctx, basketId: string, item: Item): Promise<Basket>;
   setItems(ctx: Ctx, basketId: string, items: Item[]): Promise<Basket>;
   removeItem(ctx: Ctx, basketId: string, sku: string): Promise<Basket>;
+  /** Adds what can be sold of each item (a project's add-all): lines not sold or out of stock left out, quantities capped, each reported. */
+  addWhatCanBeSold(ctx: Ctx, basketId: string, items: readonly Item[]): Promise<{ basket: Basket; added: Item[]; notAdded: NotAddedLine[] }>;
   /** A refused code fails the call with the discounts module's reason. */
   addDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket>;
   removeDiscount(ctx: Ctx, basketId: string, code: string): Promise<Basket>;
@@ -90,6 +93,11 @@ export function createBasketService(deps: Deps): BasketService {
     setItem: (ctx, basketId, item) => change(deps, ctx, basketId, setLines([item], 'set')),
     setItems: (ctx, basketId, items) => change(deps, ctx, basketId, setLines(items, 'set')),
     removeItem: (ctx, basketId, sku) => removeItem(deps, ctx, basketId, sku),
+    addWhatCanBeSold: async (ctx, basketId, items) => {
+      const report = { added: [] as Item[], notAdded: [] as NotAddedLine[] };
+      const basket = await change(deps, ctx, basketId, addWhatCanBeSold(items, report));
+      return { basket, ...report };
+    },
     addDiscount: (ctx, basketId, code) => addDiscount(deps, ctx, basketId, code),
     removeDiscount: (ctx, basketId, code) => removeDiscount(deps, ctx, basketId, code),
     copyBasket: (ctx, basketId) => copyBasket(deps, ctx, basketId),

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
+import type { AnalyticsService } from '../analytics/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
@@ -11,6 +12,11 @@ export interface CatalogueDeps {
   delivery: DeliveryService;
   /** Listings, search and suggestions are answered by search's product index over the catalogue's rows. */
   search: SearchService;
+  /** What a signed-in shopper viewed with consent, on any device (their recently viewed row). */
+  /** And what shoppers view and add now, for "Trending in" rows. */
+  analytics?: Pick<AnalyticsService, 'productsViewedBy' | 'trendingProductIds'>;
+  /** A read replica (DATABASE_READ_URL) for the snapshot's loads from `primary`, falling back to it by itself: decision 0080. */
+  replica?: { primary: ServiceContext['db']; reads: ServiceContext['db'] };
 }
 
 /** The contexts the catalogue's functions take: most read only the database; listings also read the clock. */

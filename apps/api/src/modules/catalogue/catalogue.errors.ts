@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldRefusal } from '../../platform/errors.ts';
 
 /** Stable codes the catalogue raises. */
 export const CatalogueErrors = {
@@ -12,4 +12,35 @@ export const CatalogueErrors = {
       errors: [{ path: 'body.priceIncVat', message: 'Enter the price in pence, as a whole number more than 0', code: 'bad_price' }],
     }),
   notTradePriced: () => new AppError(403, 'NOT_TRADE_PRICED', 'Trade prices are for approved trade accounts: apply for one, or ask us to check yours.'),
+
+  // The staff product editor's refusals: each names the field.
+  productIdNotFound: (id: number) => new AppError(404, 'PRODUCT_NOT_FOUND', `There is no product ${id}.`),
+  productChanged: () =>
+    new AppError(
+      409,
+      'PRODUCT_CHANGED',
+      'Someone else changed this product after you opened it, so your change was not saved. Open the product again to see their change, then make yours.',
+    ),
+  unknownBrand: (slug: string) => fieldRefusal(422, 'UNKNOWN_BRAND', 'brandSlug', `There is no brand "${slug}": choose one from the list.`),
+  unknownCategory: (slug: string) =>
+    fieldRefusal(422, 'UNKNOWN_CATEGORY', 'categorySlug', `There is no category "${slug}": choose a sub-category from the list.`),
+  notThisProductsSku: (field: string, sku: string) => fieldRefusal(422, 'SKU_NOT_OF_PRODUCT', field, `This product has no variant with the code "${sku}".`),
+  duplicateSku: (field: string, sku: string) =>
+    fieldRefusal(409, 'DUPLICATE_SKU', field, `The code "${sku}" is already used by another variant: enter a different code.`),
+  unknownVatRate: (names: readonly string[]) => fieldRefusal(422, 'UNKNOWN_VAT_RATE', 'vatRateCode', `Choose a VAT rate the UK has: ${names.join(', ')}.`),
+  endsBeforeStart: () => fieldRefusal(422, 'PRICE_ENDS_BEFORE_START', 'endsAt', 'The end of a price must be after its start (and after now).'),
+  scheduleOverlaps: () =>
+    fieldRefusal(
+      409,
+      'PRICE_SCHEDULE_OVERLAPS',
+      'startsAt',
+      'This variant already has a scheduled price at that time: cancel it first, or choose another time.',
+    ),
+  scheduleNotCancellable: () =>
+    fieldRefusal(
+      409,
+      'PRICE_SCHEDULE_NOT_CANCELLABLE',
+      'scheduleId',
+      'Only a scheduled price that has not started can be cancelled: this one has started, ended or was cancelled.',
+    ),
 };

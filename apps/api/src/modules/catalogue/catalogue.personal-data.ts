@@ -1,4 +1,5 @@
 import type { PersonalDataStore } from '../../platform/personal-data.ts';
+import { anonymiseAuditBy, countAuditBy } from './repository/product-editor.ts';
 
 export const cataloguePersonalData: readonly PersonalDataStore[] = [
   {
@@ -12,5 +13,13 @@ export const cataloguePersonalData: readonly PersonalDataStore[] = [
       period: 'Until the customer asks for the photo itself to be taken down',
     },
     count: async () => 0,
+  },
+  {
+    label: 'Who changed a product or its prices (the staff member’s account and name in the product’s change list)',
+    columns: { product_audit: ['actor_user_id', 'actor_name'] },
+    foundBy: ['user id'],
+    onErasure: { effect: 'anonymised', remains: 'What was changed and when, by “Erased staff member”' },
+    count: async (db, subject) => (subject.userId ? countAuditBy(db, subject.userId) : 0),
+    erase: async (tx, subject) => ({ rows: subject.userId ? await anonymiseAuditBy(tx, subject.userId) : 0 }),
   },
 ];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { catalogueEndpoints as endpoints, deliveryEndpoints } from '@shop/contracts';
+import { catalogueEditorEndpoints as editor, catalogueEndpoints as endpoints, deliveryEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
@@ -26,4 +26,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, service: Catalogue
   });
   // The delivery service's call about one product: the product is the catalogue's, the rules delivery's.
   bindEndpoint(app, deliveryEndpoints.getProductDeliveryOptions, ({ ctx, body }) => service.getProductDeliveryOptions(ctx, body));
+  // Staff's product editor (catalogue managers): answers about one member of staff's view, kept by no cache.
+  bindEndpoint(app, editor.searchStaffProducts, ({ ctx, query }) => service.searchStaffProducts(ctx, query));
+  bindEndpoint(app, editor.getStaffProduct, ({ ctx, params }) => service.getStaffProduct(ctx, params.id));
+  bindEndpoint(app, editor.updateStaffProduct, ({ ctx, params, body }) => service.updateStaffProduct(ctx, params.id, body));
+  bindEndpoint(app, editor.changeStaffPrice, ({ ctx, params, body }) => service.changeStaffPrice(ctx, params.id, body));
+  bindEndpoint(app, editor.cancelStaffPrice, ({ ctx, params, body }) => service.cancelStaffPrice(ctx, params.id, params.scheduleId, body.version));
 }

@@ -1,5 +1,9 @@
 import type {
   Autocomplete,
+  ChangeStaffPrice,
+  StaffProduct,
+  StaffProductPage,
+  UpdateStaffProduct,
   Carousels,
   CarouselsRequest,
   CategoryListingRequest,
@@ -30,6 +34,7 @@ import type { PriceStep } from './reference-price.ts';
 import type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 import type { Returnability } from './returnability.ts';
 import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
+import { variantsOf } from './repository/sellable-offerings.ts';
 import { recountPopularity, type UnitsSoldSince } from './popularity.ts';
 import { returnabilityOfSkus } from './repository/products.ts';
 import {
@@ -41,6 +46,7 @@ import {
   setReviewFiguresOf,
 } from './repository/review-figures.ts';
 import { catalogueSource } from './search-source.ts';
+import * as editor from './product-editor.ts';
 
 /**
  * Products and their offerings, listings, search and suggestions, and a product's delivery options;
@@ -75,7 +81,7 @@ export interface CatalogueService {
   getEssentialItems(ctx: DbContext, sku: string, bundleId: number | null): Promise<EssentialItems>;
   getUserContentCarousel(ctx: DbContext, productId: number): Promise<UserContentCarousel>;
   /** Carousels per page type: what a shopper on that page is likely to want next. */
-  getCarousels(ctx: DbContext, input: CarouselsRequest): Promise<Carousels>;
+  getCarousels(ctx: CallerContext, input: CarouselsRequest): Promise<Carousels>;
   /** A trade customer's prices for the skus on screen, as the basket and checkout price them. */
   getTradePrices(ctx: CallerContext, skus: readonly string[]): Promise<TradePrices>;
   /** A sku's delivery options for a quantity, to a postcode when one is given (else mainland GB). */
@@ -85,6 +91,8 @@ export interface CatalogueService {
    * pack, delivery class, what can be sold), for those that exist; `heldBy` names the basket asking.
    */
   findSellableOfferings(ctx: DbContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, SellableOffering>>;
+  /** Every sku of each product with its label, in the product page's order (projects' variant swap). */
+  variantsOf(ctx: DbContext, productIds: readonly number[]): Promise<Map<number, { sku: string; label: string }[]>>;
   /**
    * Whether each sku's product can come back as unwanted (docs/domain.md §8.1), for the help
    * centre's return rules; a sku the catalogue no longer has is left out.
@@ -115,12 +123,30 @@ export interface CatalogueService {
    * (orders are made from the catalogue, so their count is handed in, not held); returns how many products changed.
    */
   recountPopularity(ctx: ListingContext, unitsSoldSince: UnitsSoldSince): Promise<number>;
-  /** Something listings show changed, on this instance or another (a change notice): the snapshot is checked again soon. */
-  heardOfChange(ctx: ListingContext): void;
+  /**
+   * Something listings show changed, on this instance or another (a change notice): the snapshot is
+   * checked again soon; or, given `productIds`, those products' prices or stock (null: any
+   * product's) are patched in (decision 0080).
+   */
+  heardOfChange(ctx: ListingContext, productIds?: readonly number[] | null): void;
+  /** Staff's product editor (issue 42, catalogue managers): the range by name or code, category and brand. */
+  searchStaffProducts(
+    ctx: CallerContext,
+    query: { text?: string; category?: string; brand?: string; pageNumber: number; pageSize: number },
+  ): Promise<StaffProductPage>;
+  /** One product as staff edit it, with its variants, prices, their history and schedule, and who changed what. */
+  getStaffProduct(ctx: CallerContext, id: number): Promise<StaffProduct>;
+  /** Edits a product's details under its version (a 409 when it moved on); listings show it after their next rebuild. */
+  updateStaffProduct(ctx: CallerContext, id: number, body: UpdateStaffProduct): Promise<StaffProduct>;
+  /** Sets a variant's price now (patched into listings at once) or schedules it, under the product's version. */
+  changeStaffPrice(ctx: CallerContext, id: number, body: ChangeStaffPrice): Promise<StaffProduct>;
+  cancelStaffPrice(ctx: CallerContext, id: number, scheduleId: number, version: number): Promise<StaffProduct>;
+  /** The `scheduled-prices` job: starts and ends the scheduled prices that are due; returns how many products changed. */
+  startAndEndScheduledPrices(ctx: ListingContext): Promise<number>;
 }
 
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
-  const products = deps.search.products(catalogueSource(deps.inventory));
+  const products = deps.search.products(catalogueSource(deps.inventory, deps.replica));
   /** Search hears of what changed (a count of products changed), so its next answers read it. */
   const published = async (ctx: ListingContext, kind: ProductChange['kind'], changing: Promise<number>) => {
     const changed = await changing;
@@ -154,10 +180,31 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     priceHistory: (ctx, skus) => history.priceHistoryOf(ctx.db, skus),
     refreshReferencePrices: (ctx) => published(ctx, 'price', history.refreshReferencePrices(ctx.db, ctx.clock.now())),
     recountPopularity: (ctx, unitsSoldSince) => published(ctx, 'product', recountPopularity(ctx.db, unitsSoldSince, ctx.clock.now())),
-    heardOfChange: (ctx) => products.update(ctx, { kind: 'product' }),
+    heardOfChange: (ctx, productIds) => products.update(ctx, productIds === undefined ? { kind: 'product' } : { kind: 'price', productIds }),
+    searchStaffProducts: (ctx, query) => editor.searchStaffProducts(ctx, query),
+    getStaffProduct: (ctx, id) => editor.getStaffProduct(deps, ctx, id),
+    updateStaffProduct: async (ctx, id, body) => {
+      await editor.updateStaffProduct(deps, ctx, id, body);
+      products.update(ctx, { kind: 'product' });
+      return editor.getStaffProduct(deps, ctx, id);
+    },
+    changeStaffPrice: async (ctx, id, body) => {
+      if (await editor.changeStaffPrice(deps, ctx, id, body)) products.update(ctx, { kind: 'price', productIds: [id] });
+      return editor.getStaffProduct(deps, ctx, id);
+    },
+    cancelStaffPrice: async (ctx, id, scheduleId, version) => {
+      await editor.cancelStaffPrice(ctx, id, scheduleId, version);
+      return editor.getStaffProduct(deps, ctx, id);
+    },
+    startAndEndScheduledPrices: async (ctx) => {
+      const changed = await editor.startAndEndScheduledPrices(deps, ctx);
+      if (changed.length > 0) products.update(ctx, { kind: 'price', productIds: changed });
+      return changed.length;
+    },
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),
+    variantsOf: (ctx, productIds) => variantsOf(ctx, productIds),
     returnabilityOf: (ctx, skus) => returnabilityOfSkus(ctx.db, skus),
     findReviewedProduct,
     findProductIdsBy,

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PRICE_SCHEDULE_STATUSES } from '@shop/contracts';
 import { vatRates } from '../pricing/pricing.tables.ts';
 import { RETURNABILITIES } from './returnability.ts';
 
@@ -297,3 +298,64 @@ export const listings = pgTable('listings', {
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
 });
+
+/**
+ * Each product's edit version, staff's optimistic lock (decision 0086): moved on by every staff change
+ * of the product or its prices. A table apart from `products`, so a price edit stays a patch of the
+ * snapshot (decision 0080) rather than a change that rebuilds it. No row is version 0.
+ */
+export const productVersions = pgTable('product_versions', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+});
+
+/**
+ * A price staff set to start later, and maybe end: the `scheduled-prices` job starts and ends them
+ * (`scheduled-prices.ts`) through the price history like any change; one starting now starts at once.
+ */
+export const scheduledPrices = pgTable(
+  'scheduled_prices',
+  {
+    id: serial('id').primaryKey(),
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    priceIncVat: integer('price_inc_vat').notNull(),
+    vatRateCode: text('vat_rate_code')
+      .notNull()
+      .references(() => vatRates.code),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status', { enum: PRICE_SCHEDULE_STATUSES }).notNull().default('scheduled'),
+    /** The price in force when it started: what comes back at its end. */
+    restorePriceIncVat: integer('restore_price_inc_vat'),
+    restoreVatRateCode: text('restore_vat_rate_code').references(() => vatRates.code),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('scheduled_prices_offering_idx').on(table.offeringId),
+    index('scheduled_prices_due_idx')
+      .on(table.status, table.startsAt)
+      .where(sql`${table.status} in ('scheduled', 'started')`),
+    check('scheduled_prices_positive_check', sql`${table.priceIncVat} > 0`),
+    check('scheduled_prices_period_check', sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/** Who changed a product, what and when: staff's edits, and the scheduled-prices job's starts and ends (actor null). */
+export const productAudit = pgTable(
+  'product_audit',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name'),
+    what: text('what').notNull(),
+  },
+  (table) => [index('product_audit_product_idx').on(table.productId, table.at), index('product_audit_actor_idx').on(table.actorUserId)],
+);

@@ -11,7 +11,7 @@ import { referencePrice, type PriceStep } from './reference-price.ts';
 const REFRESH_PAGE = 2_000;
 
 /** Each offering's steps, oldest first. */
-async function stepsOf(db: Database | Transaction, offeringIds: readonly number[]): Promise<Map<number, PriceStep[]>> {
+export async function stepsOf(db: Database | Transaction, offeringIds: readonly number[]): Promise<Map<number, PriceStep[]>> {
   const steps = new Map<number, PriceStep[]>();
   if (offeringIds.length === 0) return steps;
   const rows = await repository.historyOf(db, offeringIds);
@@ -49,20 +49,35 @@ export async function changePrice(
   basisPointsOf: (vatRateCode: string) => number | undefined,
   at: Date,
 ): Promise<PriceChange | null> {
-  return db.transaction(async (tx) => {
-    const row = await repository.lockPriceOf(tx, sku);
-    if (!row) return null;
-    const basisPoints = basisPointsOf(row.vatRateCode);
-    if (basisPoints === undefined) throw new Error(`No VAT rate "${row.vatRateCode}" for ${sku}`);
-    const priceExVat = Math.round((priceIncVat * 10_000) / (10_000 + basisPoints));
-    if (row.priceIncVat !== priceIncVat) {
-      await repository.startPriceStep(tx, row.offeringId, { priceIncVat, priceExVat }, at);
-    }
-    const was = referencePrice((await stepsOf(tx, [row.offeringId])).get(row.offeringId) ?? [], at);
-    const wasPriceIncVat = was?.wasPriceIncVat ?? null;
-    await repository.updatePrice(tx, row.offeringId, { priceIncVat, priceExVat, wasPriceIncVat, wasPriceExVat: was?.wasPriceExVat ?? null });
-    return { sku, priceIncVat, priceExVat, wasPriceIncVat };
-  });
+  const changed = await db.transaction((tx) => changePriceIn(tx, sku, { priceIncVat, vatRateCode: null }, basisPointsOf, at));
+  return changed && { sku, priceIncVat: changed.priceIncVat, priceExVat: changed.priceExVat, wasPriceIncVat: changed.wasPriceIncVat };
+}
+
+/**
+ * `changePrice` in the caller's transaction, and at another VAT rate when `vatRateCode` names one
+ * (null keeps the sku's): a new ex-VAT figure at the same inc-VAT price is a new step too.
+ */
+export async function changePriceIn(
+  tx: Transaction,
+  sku: string,
+  price: { priceIncVat: number; vatRateCode: string | null },
+  basisPointsOf: (vatRateCode: string) => number | undefined,
+  at: Date,
+): Promise<(PriceChange & { offeringId: number; before: { priceIncVat: number; vatRateCode: string } }) | null> {
+  const row = await repository.lockPriceOf(tx, sku);
+  if (!row) return null;
+  const { priceIncVat } = price;
+  const vatRateCode = price.vatRateCode ?? row.vatRateCode;
+  const basisPoints = basisPointsOf(vatRateCode);
+  if (basisPoints === undefined) throw new Error(`No VAT rate "${vatRateCode}" for ${sku}`);
+  const priceExVat = Math.round((priceIncVat * 10_000) / (10_000 + basisPoints));
+  if (row.priceIncVat !== priceIncVat || row.priceExVat !== priceExVat) {
+    await repository.startPriceStep(tx, row.offeringId, { priceIncVat, priceExVat }, at);
+  }
+  const was = referencePrice((await stepsOf(tx, [row.offeringId])).get(row.offeringId) ?? [], at);
+  const wasPriceIncVat = was?.wasPriceIncVat ?? null;
+  await repository.updatePrice(tx, row.offeringId, { priceIncVat, priceExVat, vatRateCode, wasPriceIncVat, wasPriceExVat: was?.wasPriceExVat ?? null });
+  return { sku, priceIncVat, priceExVat, wasPriceIncVat, offeringId: row.offeringId, before: { priceIncVat: row.priceIncVat, vatRateCode: row.vatRateCode } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { PAGE_TYPES, type Carousels, type CarouselsRequest, type EssentialItems,
 import type { Price, ProductCard, ProductSummary } from '@shop/contracts';
 import type { Availability, InventoryService } from '../inventory/index.ts';
 import { FALLBACK_IMAGE_URL } from '../search/index.ts';
+import type { CallerContext } from '../../platform/context.ts';
 import type { CatalogueDeps, DbContext } from './catalogue.deps.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import * as repository from './repository/products.ts';
@@ -132,9 +133,12 @@ export async function getUserContentCarousel({ db }: DbContext, productId: numbe
 }
 
 const CAROUSEL_SIZE = 12;
+/** How many trending products across the shop a category's are picked from, and how few make no row. */
+const TRENDING_POOL = 500;
+const MIN_TRENDING = 4;
 
 /** Carousels per page type (spec §3): what a shopper on that page is likely to want next. */
-export async function getCarousels(deps: CatalogueDeps, ctx: DbContext, input: CarouselsRequest): Promise<Carousels> {
+export async function getCarousels(deps: CatalogueDeps, ctx: CallerContext, input: CarouselsRequest): Promise<Carousels> {
   const { db } = ctx;
   const carousels: Carousels['carousels'] = [];
   const add = async (identifier: string, title: string, ids: number[]) => {
@@ -142,12 +146,19 @@ export async function getCarousels(deps: CatalogueDeps, ctx: DbContext, input: C
   };
   const skus = [...new Set(input.recentlyViewedSkus)];
   const bySku = await repository.productIdsForSkus(db, skus);
-  const recentlyViewed = [...new Set(skus.map((sku) => bySku.get(sku)).filter((id) => id !== undefined))].slice(0, CAROUSEL_SIZE);
+  // A signed-in caller's views on their other devices too, recorded only with their consent (docs/domain.md §10.7).
+  const viewedElsewhere = ctx.actor && deps.analytics ? await deps.analytics.productsViewedBy(ctx, ctx.actor.userId, CAROUSEL_SIZE) : [];
+  const recentlyViewed = [...new Set([...skus.map((sku) => bySku.get(sku)).filter((id) => id !== undefined), ...viewedElsewhere])].slice(0, CAROUSEL_SIZE);
   if (input.categorySlug) {
     const category = await repository.findCategory(db, input.categorySlug);
     if (!category) throw CatalogueErrors.categoryNotFound(input.categorySlug);
     const ids = await repository.categoryWithChildren(db, category);
-    await add('category-best-sellers', `Best sellers in ${category.name}`, await repository.listTopProductIds(db, 'popularity', ids, CAROUSEL_SIZE));
+    // What shoppers look at and add now (events, time-decayed), beside what sold (orders); with no history, what is new.
+    const trending = deps.analytics ? await repository.productsInCategories(db, await deps.analytics.trendingProductIds(ctx, TRENDING_POOL), ids) : [];
+    if (trending.length >= MIN_TRENDING) await add('category-trending', `Trending in ${category.name}`, trending.slice(0, CAROUSEL_SIZE));
+    const bestSellers = await repository.listTopProductIds(db, 'popularity', ids, CAROUSEL_SIZE);
+    if (bestSellers.length > 0) await add('category-best-sellers', `Best sellers in ${category.name}`, bestSellers);
+    else await add('category-new-in', `New in ${category.name}`, await repository.listTopProductIds(db, 'newest', ids, CAROUSEL_SIZE));
   }
   if (input.pageType === PAGE_TYPES.homepage || input.pageType === PAGE_TYPES.cart || input.pageType === PAGE_TYPES.other || !input.categorySlug) {
     await add('best-sellers', 'Best sellers', await repository.listTopProductIds(db, 'popularity', null, CAROUSEL_SIZE));

@@ -3,9 +3,9 @@
  * stands (the basket priced with the delivery it goes by), the delivery options to its address,
  * and the shopper's contact, addresses and delivery option.
  */
-import type { Address, BasketDeliveryOptions, Checkout, SpecificDayCalendar } from '@shop/contracts';
+import { storedAddress, type Address, type BasketDeliveryOptions, type Checkout, type SpecificDayCalendar } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
-import { BasketErrors, type BasketForCheckout, type PricedBasket } from '../basket/index.ts';
+import { BasketErrors, CURRENT_BASKET_ALIAS, type BasketForCheckout, type PricedBasket } from '../basket/index.ts';
 import { ZONE_RULES, type AvailableOption, type DeliveryOption, type DeliveryOptionCode, type DeliveryZone, type Postcode } from '../delivery/index.ts';
 import type { ChosenDelivery } from '../pricing/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
@@ -51,8 +51,12 @@ export interface CheckoutState {
 }
 
 export async function readState(deps: Deps, ctx: Ctx, basketId: string): Promise<CheckoutState> {
+  // Read beside the basket when the id names it (a shopper's alias, or a guest basket they take over, is read again after).
+  const early = basketId === CURRENT_BASKET_ALIAS ? undefined : repository.findCheckout(ctx.db, basketId);
+  // Heard below, or not at all when the basket's read fails first.
+  early?.catch(() => {});
   const goods = await deps.basket.priceForCheckout(ctx, basketId);
-  return { goods, row: await repository.findCheckout(ctx.db, goods.basketId) };
+  return { goods, row: early && goods.basketId === basketId ? await early : await repository.findCheckout(ctx.db, goods.basketId) };
 }
 
 /** The delivery options to the basket's address (or to `postcodeText`, asked about before it is saved). */
@@ -255,25 +259,23 @@ export async function setContactDetails(deps: Deps, ctx: Ctx, basketId: string, 
 
 /** An address as stored: trimmed, empty optional parts dropped, the postcode normalised. */
 function normaliseAddress(deps: Deps, path: string, address: Address): Address {
-  const postcode = parsePostcodeAt(deps, `${path}.postcode`, address.postcode);
-  const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-  return {
-    name: address.name.trim(),
-    ...(optional(address.company) ? { company: optional(address.company) } : {}),
-    line1: address.line1.trim(),
-    ...(optional(address.line2) ? { line2: optional(address.line2) } : {}),
-    town: address.town.trim(),
-    ...(optional(address.county) ? { county: optional(address.county) } : {}),
-    postcode: postcode.normalised,
-    countryCode: 'GB',
-  };
+  return storedAddress(address, parsePostcodeAt(deps, `${path}.postcode`, address.postcode).normalised);
 }
 
-export async function setDeliveryDetails(deps: Deps, ctx: Ctx, basketId: string, input: { address: Address; instructions?: string }): Promise<Checkout> {
+export type DeliveryDetailsInput = { address: Address; instructions?: string; saveToAddressBook?: boolean; udprn?: number };
+
+export async function setDeliveryDetails(deps: Deps, ctx: Ctx, basketId: string, input: DeliveryDetailsInput): Promise<Checkout> {
   const address = normaliseAddress(deps, 'body.address', input.address);
   const zone = deps.delivery.zoneOf(storedPostcode(deps, address));
   if (ZONE_RULES[zone].notServed) throw CheckoutErrors.notServed(ZONE_RULES[zone].label);
+  if (input.saveToAddressBook && !ctx.actor) throw CheckoutErrors.signInToSaveAddress();
   const goods = await deps.basket.priceForCheckout(ctx, basketId);
+  // Saved before the step, so an address book that is full refuses the step with what to do, and nothing is half done.
+  if (input.saveToAddressBook && ctx.actor) {
+    const { countryCode: _country, ...lines } = address;
+    const book = { addressType: 'delivery' as const, ...lines, udprn: input.udprn, isDefault: false, tailLift: false, kerbsideOnly: false };
+    await deps.addresses.rememberAddress({ ...ctx, actor: ctx.actor }, book);
+  }
   const row = await saveCheckout(ctx, goods.basketId, { deliveryAddress: address, deliveryInstructions: input.instructions?.trim() || null });
   const { checkout } = present(deps, ctx, { goods, row });
   // The new address may rule out the chosen option (zone, surcharge): it is cleared rather than kept

@@ -23,6 +23,14 @@ export const CheckoutErrors = {
       'Enter an e-mail address in the correct format, like name@example.com',
       field('body.emailAddress', 'Enter an e-mail address in the correct format, like name@example.com', 'invalid_email'),
     ),
+  /** Only a signed-in customer has an address book to save to. */
+  signInToSaveAddress: () =>
+    new AppError(
+      400,
+      'CHECKOUT_SIGN_IN_TO_SAVE_ADDRESS',
+      'Sign in to save this address to your address book, or untick the box.',
+      field('body.saveToAddressBook', 'Sign in to save this address to your address book, or untick the box.', 'sign_in_to_save'),
+    ),
   billingAddressMissing: () =>
     new AppError(
       400,
@@ -84,6 +92,13 @@ export const CheckoutErrors = {
   basketChanged: () =>
     new AppError(409, 'CHECKOUT_BASKET_CHANGED', 'Your basket changed while you were paying, so we did not place the order. Check your basket and pay again.'),
   orderFailedRefunded: (reason: string, refund: RefundStatus) => new AppError(409, 'CHECKOUT_ORDER_NOT_PLACED', `${reason} ${REFUND_SENTENCES[refund]}`),
+  onAccountTradeOnly: () =>
+    new AppError(
+      422,
+      'CHECKOUT_ON_ACCOUNT_TRADE_ONLY',
+      'Paying on account is for baskets at trade prices: sign in to your approved trade account, or pay by card.',
+    ),
+  orderFailedOnAccount: (reason: string) => new AppError(409, 'CHECKOUT_ORDER_NOT_PLACED', `${reason} Nothing has been put on your account with Two.`),
   savedCardsNeedSignIn: () => new AppError(401, 'CHECKOUT_SAVED_CARD_SIGN_IN', 'Sign in to pay with a saved card.'),
   savedCardUnknown: () => new AppError(404, 'CHECKOUT_SAVED_CARD_NOT_FOUND', 'That saved card is not on your account. Choose another card.'),
 };

@@ -19,5 +19,6 @@ export function registerCheckoutRoutes(app: FastifyInstance, service: CheckoutSe
   bindEndpoint(app, endpoints.getPaymentOptions, ({ ctx, params }) => service.getPaymentOptions(ctx, params.basketId));
   bindEndpoint(app, endpoints.createPaymentIntent, ({ ctx, params, body }) => service.createPaymentIntent(ctx, params.basketId, body));
   bindEndpoint(app, endpoints.completePayment, ({ ctx, params }) => service.completePayment(ctx, params.basketId));
+  bindEndpoint(app, endpoints.payOnAccount, ({ ctx, params }) => service.payOnAccount(ctx, params.basketId));
   bindEndpoint(app, endpoints.refreshPaymentData, ({ ctx, params }) => service.refreshPaymentData(ctx, params.basketId));
 }

@@ -6,6 +6,7 @@ import * as steps from './checkout-steps.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
 import type { Ctx } from './checkout-steps.ts';
 import type { ContactDetails } from './checkout.tables.ts';
+import * as onAccount from './on-account.ts';
 import * as payment from './payment.ts';
 import * as recovery from './recovery.ts';
 
@@ -25,7 +26,7 @@ export interface CheckoutService {
   clearDeliveryOption(ctx: Ctx, basketId: string): Promise<Checkout>;
   setContactDetails(ctx: Ctx, basketId: string, input: ContactDetails): Promise<Checkout>;
   /** A new address may rule out the option chosen: it is then cleared, and the answer says so. */
-  setDeliveryDetails(ctx: Ctx, basketId: string, input: { address: Address; instructions?: string }): Promise<Checkout>;
+  setDeliveryDetails(ctx: Ctx, basketId: string, input: steps.DeliveryDetailsInput): Promise<Checkout>;
   clearDeliveryDetails(ctx: Ctx, basketId: string): Promise<Checkout>;
   setBillingDetails(ctx: Ctx, basketId: string, input: { sameAsDelivery: boolean; address?: Address; orderReference?: string }): Promise<Checkout>;
   /** Gives up the payment in progress (cancelled at the gateway) and the stock it held. */
@@ -35,6 +36,8 @@ export interface CheckoutService {
   createPaymentIntent(ctx: Ctx, basketId: string, input: payment.PaymentChoice): ReturnType<typeof payment.createPaymentIntent>;
   /** Places the order once the gateway says the payment succeeded for the checkout's total; a repeat gets the same order. */
   completePayment(ctx: Ctx, basketId: string): ReturnType<typeof payment.completePayment>;
+  /** Places the order on account once the trade credit provider approves it; a repeat gets the same order. */
+  payOnAccount(ctx: Ctx, basketId: string): ReturnType<typeof onAccount.payOnAccount>;
   /** After the basket or delivery changed: the same payment, re-priced, and the stock held again. */
   refreshPaymentData(ctx: Ctx, basketId: string): ReturnType<typeof payment.refreshPaymentData>;
   /** One batch of payment recovery: paid intents the webhook noted, made orders or refunded. */
@@ -58,6 +61,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     getPaymentOptions: (ctx, basketId) => payment.getPaymentOptions(deps, ctx, basketId),
     createPaymentIntent: (ctx, basketId, input) => payment.createPaymentIntent(deps, ctx, basketId, input),
     completePayment: (ctx, basketId) => payment.completePayment(deps, ctx, basketId),
+    payOnAccount: (ctx, basketId) => onAccount.payOnAccount(deps, ctx, basketId),
     refreshPaymentData: (ctx, basketId) => payment.refreshPaymentData(deps, ctx, basketId),
     recoverPayments: (ctx, batch) => recovery.recoverDue(ctx.db, ctx.clock, deps, ctx.log, batch),
     notePaidIntent: recovery.notePaidIntents(deps.recoveryGraceMs),

@@ -11,7 +11,7 @@ import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { createInventoryService } from '../inventory/index.ts';
-import { HOLD_MINUTES } from './payment.ts';
+import { HOLD_MINUTES } from './payable.ts';
 
 let api: TestApi;
 const inventory = createInventoryService();

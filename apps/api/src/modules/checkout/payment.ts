@@ -5,41 +5,26 @@
  * payment that cannot become an order is refunded or cancelled.
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Checkout, Order } from '@shop/contracts';
+import type { Checkout } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
-import { InventoryErrors } from '../inventory/index.ts';
 import type { PaymentGateway, PaymentIntent, Refund } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutRow } from './checkout.repository.ts';
 import { paymentFingerprint, present, readCheckout, readState, saveCheckout, type Ctx } from './checkout-steps.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
-import { placeOrder } from './place-order.ts';
-
-/** How long stock is held for a payment in progress. */
-export const HOLD_MINUTES = 15;
+import { onAccountOption } from './on-account.ts';
+import { HOLD_MINUTES, holdLines, orderPlaced, readyToPay, stateOrOrder } from './payable.ts';
+import { cardPayment, placeOrder } from './place-order.ts';
 
 export type PaymentDeps = CheckoutDeps;
 
 /** The checkout, ready to pay for, and the row it was worked out from. */
 async function readyCheckout(deps: CheckoutDeps, ctx: Ctx, basketId: string): Promise<{ checkout: Checkout; row: CheckoutRow | undefined }> {
   const state = await readState(deps, ctx, basketId);
-  const { checkout } = present(deps, ctx, state);
-  if (!checkout.basket.lines.some((line) => line.available)) {
-    // Lines are there but none can be sold now (another shopper may be paying for the last ones):
-    // say which, as a refused hold does, rather than call the basket empty.
-    const short = checkout.basket.lines.filter((line) => line.unavailableReason === 'out_of_stock' || line.unavailableReason === 'insufficient_stock');
-    if (short.length > 0) throw InventoryErrors.outOfStock(short.map((line) => ({ productName: line.productName, available: line.maxQuantity })));
-    throw CheckoutErrors.basketEmpty();
-  }
-  if (checkout.missing.length > 0) throw CheckoutErrors.stepsMissing(checkout.missing);
-  return { checkout, row: state.row };
+  return { checkout: readyToPay(deps, ctx, state).checkout, row: state.row };
 }
-
-const holdLines = (checkout: Checkout) =>
-  checkout.basket.lines.filter((line) => line.available).map(({ sku, quantity, productName }) => ({ sku, quantity, productName }));
 
 export interface PaymentChoice {
   method: 'card' | 'saved_card';
@@ -93,16 +78,18 @@ async function startPayment(
       let current = intent;
       if ((current.metadata.saveCard === 'yes') !== saving) {
         const change = `saving:${current.id}:${saving ? 'save' : 'new'}:${randomUUID()}`;
-        current = await onceKeyIsFree(() => deps.payments.gateway().updateIntentSaving(current.id, { customerRef, save: saving }, change));
+        current = await deps.payments.onceKeyIsFree(() => deps.payments.gateway().updateIntentSaving(current.id, { customerRef, save: saving }, change));
       }
       intent = current;
       if (current.amountPence !== amountPence)
-        intent = await onceKeyIsFree(() => deps.payments.gateway().updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`));
+        intent = await deps.payments.onceKeyIsFree(() =>
+          deps.payments.gateway().updateIntentAmount(current.id, amountPence, `amount:${current.id}:${fingerprint}`),
+        );
     } else {
       // One intent per basket state and way of paying: a retried request finds the intent it already made.
       const cleared = row?.paymentsCleared ? `:cleared-${row.paymentsCleared}` : '';
       const key = `intent:${fingerprint}:${choice.method}:${paymentMethodRef ?? (choice.saveCard ? 'save' : 'new')}${cleared}`;
-      intent = await onceKeyIsFree(() =>
+      intent = await deps.payments.onceKeyIsFree(() =>
         deps.payments.gateway().createIntent({
           amountPence,
           customerRef,
@@ -139,22 +126,6 @@ async function startPayment(
     nextActionUrl: intent.status === 'requires_action' ? intent.nextActionUrl : null,
     reservationExpiresAt: expiresAt.toISOString(),
   };
-}
-
-/**
- * Two starts of one basket's payment at once (two tabs, a retry) send the gateway the same key; the
- * later is told the first is still running (Stripe's `idempotency_key_in_use`) and, as Stripe
- * advises, asks again shortly, getting the first's answer once it is there.
- */
-async function onceKeyIsFree<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'IDEMPOTENCY_IN_PROGRESS') || attempt === 8) throw error;
-      await sleep(20 * 2 ** attempt);
-    }
-  }
 }
 
 /**
@@ -202,9 +173,10 @@ export async function clearPaymentDetails(deps: PaymentDeps, ctx: Ctx, basketId:
 export async function getPaymentOptions(deps: PaymentDeps, ctx: Ctx, basketId: string) {
   const checkout = await readCheckout(deps, ctx, basketId);
   const config = deps.payments.gateway().clientConfig();
-  const saved = ctx.actor ? await deps.payments.listSavedCards(ctx, ctx.actor) : [];
+  const [saved, onAccount] = await Promise.all([ctx.actor ? deps.payments.listSavedCards(ctx, ctx.actor) : [], onAccountOption(deps, ctx, checkout)]);
   return {
     amountPence: checkout.totals.totalIncVat,
+    onAccount,
     card:
       config.kind === 'stripe'
         ? { provider: config.kind, publishableKey: config.publishableKey, scriptUrl: config.scriptUrl, frameUrl: null }
@@ -221,33 +193,20 @@ export async function getPaymentOptions(deps: PaymentDeps, ctx: Ctx, basketId: s
   };
 }
 
-const placed = (order: Order) => ({
-  orderNumber: order.orderNumber,
-  orderGuid: order.orderGuid,
-  totalIncVat: order.totals.totalIncVat,
-  emailAddress: order.emailAddress,
-  status: order.status,
-});
-
 /**
  * Places the order once the gateway says the payment succeeded for exactly the checkout's total.
  * A second call (double click, second tab, retry) gets the same order. If the order cannot be
  * placed after the money moved (stock gone, code used up, basket changed), the payment is refunded.
  */
 export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: FastifyBaseLogger }, basketId: string) {
-  const state = await readState(deps, ctx, basketId).catch(async (error: unknown) => {
-    // The basket is gone once it became an order: a repeat gets that order (if it is the caller's).
-    const already = error instanceof AppError && error.status === 404 ? await deps.orders.findOrderByBasket(ctx, basketId, ctx.actor) : undefined;
-    if (already) return already;
-    throw error;
-  });
-  if ('orderNumber' in state) return placed(state);
+  const state = await stateOrOrder(deps, ctx, basketId);
+  if ('orderNumber' in state) return orderPlaced(state);
   // Priced once, with the delivery it goes by: the order is made of exactly this.
   const { checkout, priced } = present(deps, ctx, state);
   if (!checkout.payment) {
     // A completion running alongside may have placed the order between the reads of the basket and of its checkout.
     const already = await deps.orders.findOrderByBasket(ctx, basketId, ctx.actor);
-    if (already) return placed(already);
+    if (already) return orderPlaced(already);
     throw CheckoutErrors.noPaymentStarted();
   }
   // No order can hold this payment yet: an order is written in the transaction that removes its basket.
@@ -269,7 +228,9 @@ export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: Fast
   }
   try {
     const returnability = new Map(state.goods.lines.map((line) => [line.sku, line.returnability]));
-    return placed(await placeOrder(deps, ctx.db, { checkout, priced, returnability, intent, actor: ctx.actor, now: ctx.clock.now() }));
+    return orderPlaced(
+      await placeOrder(deps, ctx.db, { checkout, priced, returnability, payment: cardPayment(intent), actor: ctx.actor, now: ctx.clock.now() }),
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Stock or the code went while the shopper paid: give the money back, then say why.

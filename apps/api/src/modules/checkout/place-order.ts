@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/context.ts';
 import type { PricedBasket } from '../basket/index.ts';
 import type { Returnability } from '../catalogue/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
+import type { ApprovedCreditOrder } from '../trade-credit/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
 
@@ -20,113 +21,136 @@ export interface PlaceOrderInput {
   priced: PricedBasket;
   /** Each line's returnability, read with the basket (`BasketForCheckout.lines`). */
   returnability: ReadonlyMap<string, Returnability>;
-  intent: PaymentIntent;
+  /** How it was paid: a card payment (`cardPayment`), or on account with the provider's order id. */
+  payment: { intentRef: string; method: 'card' | 'on_account'; cardBrand: string | null; cardLast4: string | null; capturedPence: number };
+  /** Paid on account: the provider's approved order, recorded beside the order in its transaction. */
+  creditOrder?: ApprovedCreditOrder;
   actor: Actor | null;
   now: Date;
 }
 
+/** A card payment the gateway says succeeded, as the order records it. */
+export const cardPayment = (intent: PaymentIntent): PlaceOrderInput['payment'] => ({
+  intentRef: intent.id,
+  method: 'card',
+  cardBrand: intent.card?.brand ?? null,
+  cardLast4: intent.card?.last4 ?? null,
+  capturedPence: intent.amountPence,
+});
+
 /** A named point a test can stop the process at, to prove a crash there loses nothing. */
 export const crashPoints = { afterPaymentBeforeOrder: async (): Promise<void> => {} };
 
-export async function placeOrder(deps: CheckoutDeps, database: Database | Transaction, input: PlaceOrderInput): Promise<Order> {
-  const { checkout, intent, now } = input;
-  await crashPoints.afterPaymentBeforeOrder();
-  return database.transaction(async (db) => {
-    // The basket goes first, in the statement that locks it, and its checkout with it (decision 0072):
-    // two completions of one basket queue here, and the second finds the first's order.
-    const locked = await deps.basket.takeForOrder({ db }, checkout.basketId);
-    if (!locked) {
-      const placed = await deps.orders.findOrderByBasket({ db }, checkout.basketId);
-      if (placed) return placed;
-      throw new Error(`Basket ${checkout.basketId} is gone and has no order`);
-    }
-    // The basket was still there, so no order was made of it (that would have removed it). Changed in
-    // another tab since it was read: the payment was for something else (the removal rolls back).
-    if (locked.version !== checkout.basket.version) throw CheckoutErrors.basketChanged();
+/** Thrown inside the placing transaction when the basket has gone: rolled back, then its order is looked for. */
+class BasketGone extends Error {}
 
-    const lines = checkout.basket.lines.filter((line) => line.available);
-    const orderId = crypto.randomUUID();
-    const contact = checkout.contact!;
-    const billing = checkout.billing!;
-    const option = checkout.deliveryOption!;
-    const order = await deps.orders.recordPlacedOrder(
-      { db },
-      {
-        basketId: checkout.basketId,
-        customerId: checkout.basket.owner === 'shopper' ? (input.actor?.userId ?? null) : null,
-        contact,
-        deliveryAddress: option.code === 'click_collect' ? null : (checkout.delivery?.address ?? null),
-        deliveryInstructions: checkout.delivery?.instructions ?? null,
-        orderReference: checkout.orderReference,
-        billingAddress: billing.address,
-        delivery: {
-          code: option.code,
-          name: option.name,
-          date: option.date,
-          earliestDate: option.earliestDate,
-          latestDate: option.latestDate,
-          collection: option.collection,
-        },
-        channel: checkout.basket.channel,
-        discountCode: checkout.basket.discount?.applies ? checkout.basket.discount.code : null,
-        lines: lines.map((line) => ({
-          sku: line.sku,
-          productName: line.productName,
-          productSlug: line.productSlug,
-          label: line.label,
-          imageUrl: line.imageUrl,
-          quantity: line.quantity,
-          unitPriceIncVat: line.unitPriceIncVat,
-          lineTotalIncVat: line.lineTotalIncVat,
-          lineTotalExVat: line.lineTotalExVat,
-        })),
-        totals: {
-          goodsPence: checkout.basket.totals.subtotalIncVat,
-          discountPence: checkout.basket.totals.discountIncVat,
-          deliveryPence: checkout.totals.deliveryIncVat,
-          totalPence: checkout.totals.totalIncVat,
-          vatPence: checkout.totals.vatIncluded,
-        },
-        payment: {
-          intentRef: intent.id,
-          method: 'card',
-          cardBrand: intent.card?.brand ?? null,
-          cardLast4: intent.card?.last4 ?? null,
-          capturedPence: intent.amountPence,
-        },
-        returnability: input.returnability,
+export async function placeOrder(deps: CheckoutDeps, database: Database | Transaction, input: PlaceOrderInput): Promise<Order> {
+  const { checkout } = input;
+  await crashPoints.afterPaymentBeforeOrder();
+  try {
+    return await database.transaction((db) => placeInTransaction(deps, db, input));
+  } catch (error) {
+    if (!(error instanceof BasketGone)) throw error;
+    // Gone since the checkout was read: a completion running alongside made it an order (its transaction has committed).
+    const placed = await deps.orders.findOrderByBasket({ db: database }, checkout.basketId);
+    if (placed) return placed;
+    throw new Error(`Basket ${checkout.basketId} is gone and has no order`, { cause: error });
+  }
+}
+
+async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: PlaceOrderInput): Promise<Order> {
+  const { checkout, now } = input;
+  const lines = checkout.basket.lines.filter((line) => line.available);
+  const orderId = crypto.randomUUID();
+  const contact = checkout.contact!;
+  const billing = checkout.billing!;
+  const option = checkout.deliveryOption!;
+  // The basket goes first, in the statement that locks it, and its checkout with it (decision 0072):
+  // two completions of one basket queue there, and the second finds the first's order. The order's
+  // rows follow it on the connection without waiting for its answer (decision 0078): both are
+  // answered before anything is decided, and a basket gone or changed rolls the order back with it.
+  const taking = deps.basket.takeForOrder({ db }, checkout.basketId);
+  const recording = deps.orders.recordPlacedOrder(
+    { db },
+    {
+      basketId: checkout.basketId,
+      customerId: checkout.basket.owner === 'shopper' ? (input.actor?.userId ?? null) : null,
+      contact,
+      deliveryAddress: option.code === 'click_collect' ? null : (checkout.delivery?.address ?? null),
+      deliveryInstructions: checkout.delivery?.instructions ?? null,
+      orderReference: checkout.orderReference,
+      billingAddress: billing.address,
+      delivery: {
+        code: option.code,
+        name: option.name,
+        date: option.date,
+        earliestDate: option.earliestDate,
+        latestDate: option.latestDate,
+        collection: option.collection,
       },
-      now,
+      channel: checkout.basket.channel,
+      discountCode: checkout.basket.discount?.applies ? checkout.basket.discount.code : null,
+      lines: lines.map((line) => ({
+        sku: line.sku,
+        productName: line.productName,
+        productSlug: line.productSlug,
+        label: line.label,
+        imageUrl: line.imageUrl,
+        quantity: line.quantity,
+        unitPriceIncVat: line.unitPriceIncVat,
+        lineTotalIncVat: line.lineTotalIncVat,
+        lineTotalExVat: line.lineTotalExVat,
+      })),
+      totals: {
+        goodsPence: checkout.basket.totals.subtotalIncVat,
+        discountPence: checkout.basket.totals.discountIncVat,
+        deliveryPence: checkout.totals.deliveryIncVat,
+        totalPence: checkout.totals.totalIncVat,
+        vatPence: checkout.totals.vatIncluded,
+      },
+      payment: input.payment,
+      returnability: input.returnability,
+    },
+    now,
+    orderId,
+  );
+  // Both settled before deciding, so no statement of the order's is still to be sent when the transaction ends.
+  const [taken, recorded] = await Promise.allSettled([taking, recording]);
+  if (taken.status === 'rejected') throw taken.reason;
+  if (!taken.value) throw new BasketGone();
+  // The basket was still there, so no order was made of it (that would have removed it). Changed in
+  // another tab since it was read: the payment was for something else (the removal rolls back).
+  if (taken.value.version !== checkout.basket.version) throw CheckoutErrors.basketChanged();
+  if (recorded.status === 'rejected') throw recorded.reason;
+  const order = recorded.value;
+  if (checkout.basket.pricing.tradePriced && order.orderGuid && input.actor && checkout.basket.owner === 'shopper') {
+    await deps.trade.recordTradeOrder(db, {
       orderId,
+      orderNumber: order.orderNumber,
+      customerUserId: input.actor.userId,
+      placedAt: now,
+      lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+      totalIncVat: checkout.totals.totalIncVat,
+      vatIncVat: checkout.totals.vatIncluded,
+      goodsExVat: checkout.basket.totals.subtotalExVat,
+      tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
+    });
+  }
+  if (input.creditOrder) await deps.tradeCredit.recordPlacedOrder(db, { ...input.creditOrder, orderId, placedAt: now });
+  // Last, just before the commit: a popular code's claims and a best seller's stock row are the
+  // rows every order for them waits on, so they are held for as short a time as possible.
+  await deps.basket.convertToOrder({ db }, input.priced, orderId, now);
+  const { inventory } = deps;
+  if (!(await inventory.commitReservations({ db }, checkout.basketId, now))) {
+    // The hold ran out while the shopper paid: take the stock now if it is still there.
+    await inventory.reserveStock(
+      { db },
+      checkout.basketId,
+      lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })),
+      new Date(now.getTime() + 60_000),
+      now,
     );
-    if (checkout.basket.pricing.tradePriced && order.orderGuid && input.actor && checkout.basket.owner === 'shopper') {
-      await deps.trade.recordTradeOrder(db, {
-        orderId,
-        orderNumber: order.orderNumber,
-        customerUserId: input.actor.userId,
-        placedAt: now,
-        lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
-        totalIncVat: checkout.totals.totalIncVat,
-        vatIncVat: checkout.totals.vatIncluded,
-        goodsExVat: checkout.basket.totals.subtotalExVat,
-        tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
-      });
-    }
-    // Last, just before the commit: a popular code's claims and a best seller's stock row are the
-    // rows every order for them waits on, so they are held for as short a time as possible.
-    await deps.basket.convertToOrder({ db }, input.priced, orderId, now);
-    const { inventory } = deps;
-    if (!(await inventory.commitReservations({ db }, checkout.basketId, now))) {
-      // The hold ran out while the shopper paid: take the stock now if it is still there.
-      await inventory.reserveStock(
-        { db },
-        checkout.basketId,
-        lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })),
-        new Date(now.getTime() + 60_000),
-        now,
-      );
-      await inventory.commitReservations({ db }, checkout.basketId, now);
-    }
-    return order;
-  });
+    await inventory.commitReservations({ db }, checkout.basketId, now);
+  }
+  return order;
 }

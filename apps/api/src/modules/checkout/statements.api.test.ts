@@ -55,6 +55,18 @@ const BOUNDS: Record<string, Record<string, number>> = {
   },
 };
 
+/**
+ * On PostgreSQL, at most this many waits for the database per call (decision 0078): statements sent
+ * behind another on its connection without waiting for its answer (a transaction's BEGIN with the
+ * statement after it, the order's rows behind the basket's removal, the stock's move behind its
+ * lock) share one wait; reads made at once on two connections are a wait each.
+ */
+const ROUND_TRIP_BOUNDS: Record<string, Record<string, number>> = {
+  guest: { addItem: 4, completePayment: 9 },
+  'shopper with WELCOME10': { addItem: 7, completePayment: 18 },
+};
+const roundTrips: Record<string, Record<string, number>> = {};
+
 beforeAll(async () => {
   api = await startTestApi({
     env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
@@ -71,17 +83,25 @@ beforeAll(async () => {
 afterAll(async () => {
   counter.stop();
   process.stdout.write(`statements per call (${api.database.kind}):\n${JSON.stringify(figures, null, 2)}\n`);
+  if (api.database.kind === 'postgres') process.stdout.write(`waits for the database per call:\n${JSON.stringify(roundTrips, null, 2)}\n`);
   await api.close();
 });
 
 /** The statements `call` sends; listed when STATEMENTS is set. */
 async function measure<T>(scenario: string, name: string, call: () => Promise<T>): Promise<T> {
   counter.take();
+  counter.takeRoundTrips();
   const result = await call();
   const sent = counter.take();
+  const trips = counter.takeRoundTrips();
   (figures[scenario] ??= {})[name] = sent.length;
   const bound = BOUNDS[scenario]?.[name];
   if (bound !== undefined) expect(sent.length, `${scenario}: ${name}\n${sent.join('\n')}`).toBeLessThanOrEqual(bound);
+  if (api.database.kind === 'postgres') {
+    (roundTrips[scenario] ??= {})[name] = trips;
+    const most = ROUND_TRIP_BOUNDS[scenario]?.[name];
+    if (most !== undefined) expect(trips, `${scenario}: ${name}, waits for the database`).toBeLessThanOrEqual(most);
+  }
   if (process.env.STATEMENTS) process.stdout.write(`── ${scenario}: ${name} (${sent.length})\n${sent.map((text) => `  ${text.slice(0, 220)}`).join('\n')}\n`);
   return result;
 }

@@ -162,6 +162,12 @@ export async function findClaim(db: Database, id: number): Promise<ClaimRow | un
   return row;
 }
 
+/** The claim an order made, if any (one per order). */
+export async function findOrderClaim(db: Database, orderId: string): Promise<typeof discountClaims.$inferSelect | undefined> {
+  const [row] = await db.select().from(discountClaims).where(eq(discountClaims.orderId, orderId)).limit(1);
+  return row;
+}
+
 export async function recentClaims(db: Database, of: { promotionId: number; issueCodeId?: number }, limit: number): Promise<ClaimRow[]> {
   return selectClaims(db)
     .where(of.issueCodeId === undefined ? eq(discountClaims.promotionId, of.promotionId) : eq(discountClaims.issueCodeId, of.issueCodeId))

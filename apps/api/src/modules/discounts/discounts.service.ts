@@ -5,6 +5,7 @@ import {
   claimDiscount,
   evaluateDiscount,
   giveBackDiscountClaim,
+  reevaluateOrderClaim,
   loadDiscount,
   type AppliedDiscount,
   type DiscountCheck,
@@ -32,6 +33,8 @@ export interface DiscountsService {
   evaluateDiscount(ctx: DbContext, check: DiscountCheck, now: Date): Promise<AppliedDiscount>;
   /** Records one redemption in the caller's transaction, all or nothing; limits hold under concurrency. */
   claimDiscount(ctx: TransactionContext, input: DiscountCheck & { orderId: string; amountPence: number }, now: Date): Promise<{ claimId: number }>;
+  /** A placed order's code weighed again against its changed figures, by its terms only (AppError when it no longer applies); null without a claim. */
+  reevaluateOrderClaim(ctx: DbContext, orderId: string, check: Omit<DiscountCheck, 'code' | 'customerId'>): Promise<AppliedDiscount | null>;
   /** Gives back the claim of an order cancelled in full, once; null when it claimed nothing. */
   giveBackDiscountClaim(ctx: DbContext, orderId: string): Promise<{ promotionId: number; issueCodeId: number | null; amountPence: number } | null>;
 }
@@ -48,5 +51,6 @@ export function createDiscountsService(): DiscountsService {
     evaluateDiscount: (ctx, check, now) => evaluateDiscount(ctx.db, check, now),
     claimDiscount: (ctx, input, now) => claimDiscount(ctx.db, input, now),
     giveBackDiscountClaim: (ctx, orderId) => giveBackDiscountClaim(ctx.db, orderId),
+    reevaluateOrderClaim: (ctx, orderId, check) => reevaluateOrderClaim(ctx.db, orderId, check),
   };
 }

@@ -180,3 +180,31 @@ export async function giveBackDiscountClaim(
   if (claim.issueCodeId !== null) await repository.freeIssueCode(db, claim.issueCodeId);
   return claim;
 }
+
+/**
+ * A placed order's code weighed again when the order is changed (an order basket): by its terms only
+ * (minimum spend, what qualifies, how much), since its dates and limits were met when the order
+ * claimed it. Refuses (AppError) as judging would, so the customer is told why it no longer applies;
+ * null when the order claimed no code.
+ */
+export async function reevaluateOrderClaim(db: Database, orderId: string, check: Omit<DiscountCheck, 'code' | 'customerId'>): Promise<AppliedDiscount | null> {
+  const claim = await repository.findOrderClaim(db, orderId);
+  if (!claim) return null;
+  const promotion = await repository.findPromotionById(db, claim.promotionId);
+  if (!promotion) return null;
+  const goodsPence = check.lines.reduce((sum, line) => sum + Math.max(0, line.lineTotalPence), 0);
+  if (goodsPence < promotion.minimumSpendPence) {
+    throw DiscountErrors.minimumSpendNotMet(promotion.minimumSpendPence, promotion.minimumSpendPence - goodsPence);
+  }
+  const figures = computeDiscount(termsOf(promotion), check.lines, check.deliveryPence);
+  if (figures.eligiblePence === 0) throw DiscountErrors.noQualifyingItems(targetWords(promotion.targetType as TargetType));
+  return {
+    code: promotion.promotionCode,
+    promotionCode: promotion.promotionCode,
+    issueCode: null,
+    description: promotion.description,
+    discountPence: figures.discountPence,
+    lineDiscounts: figures.lineDiscounts,
+    deliveryDiscountPence: figures.deliveryDiscountPence,
+  };
+}

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { sendNow, type Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import type { StockCount } from './availability.ts';
@@ -43,7 +43,8 @@ export interface HeldLine {
  * lock the second would miss the first's uncommitted hold and add its own beside it.
  */
 export async function lockHoldsOf(db: Database, basketId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stock-hold:${basketId}`}, 0))`);
+  // Sent at once, so a statement started after it (`commitHolds`) can follow it without waiting.
+  await sendNow(db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stock-hold:${basketId}`}, 0))`));
 }
 
 /** Moves a basket's holds from one state to another (only those still live at `liveAt`, when given); returns what moved. */
@@ -63,7 +64,8 @@ export function moveHolds(db: Database, basketId: string, from: HoldState, to: H
  * every change to them is, so two baskets sharing skus never deadlock. How many holds moved.
  */
 export async function commitHolds(db: Database, basketId: string, now: Date): Promise<number> {
-  const result = (await db.execute(sql`with moved as (
+  const result = (await sendNow(
+    db.execute(sql`with moved as (
       update ${stockReservations} set state = 'committed'
       where basket_id = ${basketId} and state = 'held' and expires_at > ${now}::timestamptz
       returning sku, quantity),
@@ -72,7 +74,8 @@ export async function commitHolds(db: Database, basketId: string, now: Date): Pr
     adjusted as (
       update ${stockLevels} s set committed = s.committed + p.units, reserved = s.reserved - p.units
       from per_sku p where s.sku = p.sku and s.sku in (select sku from locked))
-    select count(*)::int as moved from moved`)) as unknown as {
+    select count(*)::int as moved from moved`),
+  )) as unknown as {
     rows: { moved: number }[];
   };
   return result.rows[0]!.moved;

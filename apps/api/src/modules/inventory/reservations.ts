@@ -72,8 +72,9 @@ export async function reserveStock(db: Transaction, basketId: string, lines: rea
 
 /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live. */
 export async function commitReservations(db: Transaction, basketId: string, now: Date): Promise<boolean> {
-  await repository.lockHoldsOf(db, basketId);
-  return (await repository.commitHolds(db, basketId, now)) > 0;
+  // The lock and the move go together (pipelined): the move runs once the lock is granted.
+  const [, moved] = await Promise.all([repository.lockHoldsOf(db, basketId), repository.commitHolds(db, basketId, now)]);
+  return moved > 0;
 }
 
 /**

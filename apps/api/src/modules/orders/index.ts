@@ -6,10 +6,12 @@ import type { OrdersService } from './orders.service.ts';
 export { createOrdersService, type OrdersService } from './orders.service.ts';
 export type { HelpOrder, PurchasedLine, RecentBuyer } from './order-lookups.ts';
 export type { PlacedOrderInput } from './placing.ts';
-export type { OrdersDeps } from './orders.deps.ts';
+export type { AccountPayments, OrdersDeps } from './orders.deps.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
 export type { OrderProof } from './order-links.ts';
 export type { HistoricalOrder } from './historical-orders.ts';
+export type { ChangeableOrder, OrderChange } from './order-changes.ts';
+export type { DeliveryUpgradeChange } from './delivery-upgrades.ts';
 
 /**
  * Orders (`OrdersService`): placed by checkout's place-order (one per basket, one per payment), read

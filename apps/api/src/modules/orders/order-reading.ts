@@ -126,6 +126,23 @@ export async function findOrderByBasket(db: Database, basketId: string, viewer?:
   return withDetails(db, row, 'customer');
 }
 
+/** The signed-in customer's orders placed from any of these baskets, newest first; another customer's are left out. */
+export async function myOrdersFromBaskets(
+  ctx: Ctx,
+  basketIds: readonly string[],
+  limit: number,
+): Promise<{ orderNumber: string; placedAt: string; totalIncVat: number }[]> {
+  const rows = await repository.ordersOfBaskets(ctx.db, ctx.actor!.userId, basketIds, limit);
+  return rows.map((row) => ({ orderNumber: row.orderNumber, placedAt: row.placedAt.toISOString(), totalIncVat: row.totalPence }));
+}
+
+/** The basket the signed-in customer's own order was made of (the same 404 as `getMyOrder` for anyone else’s). */
+export async function basketOfMyOrder(ctx: Ctx, orderNumber: string): Promise<string> {
+  const row = await repository.findOrder(ctx.db, repository.byNumberOfCustomer(orderNumber, ctx.actor!.userId));
+  if (!row) throw OrderErrors.notYours(orderNumber);
+  return row.basketId;
+}
+
 /** Where these orders stand now, by id: status and refunded pence (one query for a batch). */
 export async function orderStates(db: Database, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>> {
   const rows = await repository.currentStates(db, orderIds);

@@ -42,12 +42,17 @@ function presentLine(line: OrderLineRow) {
     lineTotalExVat: (line.unitPriceIncVat - vatIn(line.unitPriceIncVat, STANDARD_VAT_RATE_BASIS_POINTS)) * quantities.quantity,
   };
 }
-const presentHistory = (entry: OrderHistoryRow, audience: Audience) => ({
-  status: entry.status,
-  kind: entry.kind,
-  at: entry.at.toISOString(),
-  note: audience === 'staff' ? entry.note : null,
-});
+const presentHistory = (entry: OrderHistoryRow, audience: Audience, customerId: string | null) => {
+  const by = entry.kind !== 'change' ? null : entry.actor !== null && entry.actor === customerId ? ('customer' as const) : ('staff' as const);
+  return {
+    status: entry.status,
+    kind: entry.kind,
+    at: entry.at.toISOString(),
+    note: audience === 'staff' || entry.kind === 'change' ? entry.note : null,
+    by,
+    byName: audience === 'staff' && by === 'staff' ? entry.actorName : null,
+  };
+};
 const presentRefund = (refund: OrderRefundRow, audience: Audience): OrderRefund => ({
   refundId: refund.id,
   kind: refund.kind,
@@ -113,7 +118,7 @@ export function presentOrder(
     discountCode: row.discountCode,
     payment: payment(row, refunds),
     tracking: tracking(row),
-    history: details.history.map((entry) => presentHistory(entry, audience)),
+    history: details.history.map((entry) => presentHistory(entry, audience, row.customerId)),
     refunds: (audience === 'staff' ? refunds : refunds.filter((refund) => refund.state === 'succeeded')).map((refund) => presentRefund(refund, audience)),
   };
 }

@@ -4,7 +4,10 @@ import type { DeliveryService } from '../delivery/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { Clock } from '../../platform/context.ts';
+import type { PaymentsService, Refund } from '../payments/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * E-mails go through notifications (with delivery's words for a collection point); a cancellation
@@ -24,4 +27,24 @@ export interface OrdersDeps {
   publicUrl: string;
   /** The company named on VAT invoices. */
   shop: ShopDetails;
+  /** Orders paid on account (`payment_method` on_account) are refunded and dispatched through trade credit, given by `settleOnAccountThrough`. */
+  accountPayments?: AccountPayments;
+}
+
+/** The order paid on account is the credit provider's order (`paymentIntentRef`): what orders asks of it. */
+export interface AccountPayments {
+  /** Credits the business's account, with a refund's key; answers as a gateway's refund does. */
+  refund(ctx: { db: Database | Transaction; clock: Clock }, orderRef: string, amountPence: number, idempotencyKey: string): Promise<Refund>;
+  /** In the dispatch's transaction. */
+  noteDispatched(db: Transaction, orderRef: string, now: Date): Promise<void>;
+  /** After the dispatch commits: the provider's term starts (told later when it cannot be reached now). */
+  fulfil(ctx: { db: Database | Transaction; clock: Clock; log?: FastifyBaseLogger }, orderRef: string): Promise<void>;
+}
+
+/** Paid on account: the order's payment is the credit provider's order. */
+export const ON_ACCOUNT = 'on_account';
+
+export function accountPaymentsOf(deps: OrdersDeps): AccountPayments {
+  if (!deps.accountPayments) throw new Error('An order paid on account, but no trade credit is set up to settle it');
+  return deps.accountPayments;
 }

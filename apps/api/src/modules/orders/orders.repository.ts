@@ -1,15 +1,16 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { newOrderNumber } from '@shop/contracts';
+import { formatPenceShort, LONDON_TIME_ZONE, newOrderNumber } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { type DataSubject } from '../../platform/personal-data.ts';
-import { orderHistory, orderLines, orderLinks, orderRefunds, orders, vatInvoices } from './orders.tables.ts';
+import { orderCharges, orderHistory, orderLines, orderLinks, orderRefunds, orders, vatInvoices, type OrderDelivery } from './orders.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
+export type OrderChargeRow = typeof orderCharges.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
 
 /**
@@ -95,6 +96,7 @@ export async function insertOrder(
       cardBrand: order.cardBrand ?? null,
       cardLast4: order.cardLast4 ?? null,
       refundedPence: 0,
+      version: 1,
       status: order.status ?? 'placed',
       carrier: null,
       trackingNumber: null,
@@ -102,7 +104,7 @@ export async function insertOrder(
     return {
       row,
       lines: lines.map((line, position) => ({ ...line, orderId: id, position, imageUrl: line.imageUrl ?? null, cancelledQuantity: 0 })),
-      history: [{ id: Number(entry.historyId), orderId: id, status: 'placed', kind: 'status', note: null, actor, at: placedAt }],
+      history: [{ id: Number(entry.historyId), orderId: id, status: 'placed', kind: 'status', note: null, actor, actorName: null, at: placedAt }],
     };
   }
   throw new Error('Five draws of order numbers in a row were all taken: the random source is broken');
@@ -125,6 +127,17 @@ export async function paymentsWithOrders(db: Database, intentRefs: readonly stri
 
 export const byId = (id: string) => eq(orders.id, id);
 export const byBasket = (basketId: string) => eq(orders.basketId, basketId);
+
+/** A customer's orders made of any of these baskets, newest first (a project's orders). */
+export async function ordersOfBaskets(db: Database, customerId: string, basketIds: readonly string[], limit: number) {
+  if (basketIds.length === 0) return [];
+  return db
+    .select({ orderNumber: orders.orderNumber, placedAt: orders.placedAt, totalPence: orders.totalPence, basketId: orders.basketId })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), inArray(orders.basketId, [...basketIds])))
+    .orderBy(desc(orders.placedAt), asc(orders.orderNumber))
+    .limit(limit);
+}
 export const byPaymentIntent = (ref: string) => eq(orders.paymentIntentRef, ref);
 export const byNumber = (orderNumber: string) => eq(orders.orderNumber, orderNumber);
 export const byNumberOfCustomer = (orderNumber: string, customerId: string) => and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId))!;
@@ -198,14 +211,22 @@ export async function recordStatus(
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ status: change.status, updatedAt: now, ...(change.carrier !== undefined ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {}) })
+    .set({
+      status: change.status,
+      version: sql`${orders.version} + 1`,
+      updatedAt: now,
+      ...(change.carrier !== undefined ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {}),
+    })
     .where(eq(orders.id, order.id));
   await db.insert(orderHistory).values({ orderId: order.id, status: change.status, note: change.note ?? null, actor: change.actor, at: now });
 }
 
 /** A history entry that is not a move: money went back and the status stayed. */
 export async function recordRefundEntry(db: Database, order: OrderRow, entry: { note: string; actor: string | null }, now: Date): Promise<void> {
-  await db.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+  await db
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: now })
+    .where(eq(orders.id, order.id));
   await db.insert(orderHistory).values({ orderId: order.id, status: order.status, kind: 'refund', note: entry.note, actor: entry.actor, at: now });
 }
 
@@ -220,6 +241,10 @@ export async function addCancelledQuantity(db: Database, orderId: string, positi
     .update(orderLines)
     .set({ cancelledQuantity: sql`${orderLines.cancelledQuantity} + ${quantity}` })
     .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
+  await db
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1` })
+    .where(eq(orders.id, orderId));
 }
 
 export type VatInvoiceRow = typeof vatInvoices.$inferSelect;
@@ -270,6 +295,120 @@ export async function insertRefund(
  * Settles a pending refund as succeeded and adds it to the order's refunded total; false when it was
  * settled already (by the provider's webhook or a concurrent request), so its effects happen once.
  */
+/**
+ * An order basket's change written under the order's lock (order-changes.ts): units cancelled, lines added, new figures,
+ * the version moved on, a history entry.
+ */
+export async function writeOrderChange(
+  db: Database,
+  orderId: string,
+  status: OrderRow['status'],
+  change: {
+    cancel: readonly { position: number; quantity: number }[];
+    add: readonly Omit<NewOrderLine, 'lineTotalIncVat' | 'cancelledQuantity'>[];
+    deliveryAddress: OrderRow['deliveryAddress'];
+    figures: { discountPence: number; deliveryPence: number; vatPence: number };
+    chargedPence: number;
+    summary: string;
+  },
+  actor: { userId: string; staffName: string | null } | null,
+  now: Date,
+): Promise<number> {
+  const order = { id: orderId };
+  for (const { position, quantity } of change.cancel) {
+    await db
+      .update(orderLines)
+      .set({ cancelledQuantity: sql`${orderLines.cancelledQuantity} + ${quantity}` })
+      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.position, position)));
+  }
+  const [{ next }] = (await db
+    .select({ next: sql<number>`coalesce(max(${orderLines.position}), -1) + 1` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))) as [{ next: number }];
+  const added = change.add.map((line, index) => ({
+    ...line,
+    orderId: order.id,
+    position: Number(next) + index,
+    lineTotalIncVat: line.quantity * line.unitPriceIncVat,
+  }));
+  if (added.length > 0) await db.insert(orderLines).values(added);
+  const addedPence = added.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
+  const [updated] = await db
+    .update(orders)
+    .set({
+      goodsPence: sql`${orders.goodsPence} + ${addedPence}`,
+      discountPence: change.figures.discountPence,
+      deliveryPence: change.figures.deliveryPence,
+      vatPence: change.figures.vatPence,
+      // What the order's payments took: the difference paid joins it (the total stays what was captured, as placing left it).
+      totalPence: sql`${orders.totalPence} + ${change.chargedPence}`,
+      capturedPence: sql`${orders.capturedPence} + ${change.chargedPence}`,
+      ...(change.deliveryAddress ? { deliveryAddress: change.deliveryAddress } : {}),
+      version: sql`${orders.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id))
+    .returning({ version: orders.version });
+  await db.insert(orderHistory).values({
+    orderId: order.id,
+    status: status,
+    kind: 'change',
+    note: change.summary,
+    actor: actor?.userId ?? null,
+    actorName: actor?.staffName ?? null,
+    at: now,
+  });
+  return updated!.version;
+}
+
+/**
+ * A delivery upgrade written under the order's row lock: the new delivery and its price, the
+ * difference paid joining what was captured (with the VAT in it) and kept as a charge of its own,
+ * and a history entry customers see.
+ */
+export async function writeDeliveryUpgrade(
+  db: Database,
+  order: { id: string; status: OrderRow['status']; delivery: OrderDelivery },
+  change: { delivery: OrderDelivery; deliveryPence: number; chargedPence: number; deliveryVatPence: number; paymentIntentRef: string | null; summary: string },
+  actor: string | null,
+  now: Date,
+): Promise<number> {
+  const charged = change.chargedPence;
+  const [updated] = await db
+    .update(orders)
+    .set({
+      delivery: { ...order.delivery, ...change.delivery },
+      deliveryPence: change.deliveryPence,
+      vatPence: sql`${orders.vatPence} + ${change.deliveryVatPence}`,
+      totalPence: sql`${orders.totalPence} + ${charged}`,
+      capturedPence: sql`${orders.capturedPence} + ${charged}`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id))
+    .returning({ version: orders.version });
+  if (charged > 0 && change.paymentIntentRef) {
+    await db.insert(orderCharges).values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      kind: 'delivery_upgrade',
+      paymentIntentRef: change.paymentIntentRef,
+      amountPence: charged,
+      description: change.summary.slice(0, 500),
+      actor,
+      chargedAt: now,
+    });
+  }
+  const note = charged > 0 ? `${change.summary}: ${formatPenceShort(charged)} paid.` : `${change.summary}: nothing to pay.`;
+  await db.insert(orderHistory).values({ orderId: order.id, status: order.status, kind: 'change', note, actor, at: now });
+  return updated!.version;
+}
+
+/** The order's own charges after placing (paid delivery upgrades), oldest first. */
+export function chargesOf(db: Database, orderId: string): Promise<OrderChargeRow[]> {
+  return db.select().from(orderCharges).where(eq(orderCharges.orderId, orderId)).orderBy(asc(orderCharges.chargedAt));
+}
+
 export async function markRefundSucceeded(db: Database, refund: OrderRefundRow, gatewayRefundRef: string | null, now: Date): Promise<boolean> {
   const [settled] = await db
     .update(orderRefunds)
@@ -468,14 +607,29 @@ export async function recentBuyers(
 }
 
 /** Units of each sku in orders placed since `since`, less cancelled quantities; an order cancelled or refunded in full sold nothing. */
-export async function unitsSoldSince(db: Database, since: Date): Promise<Map<string, number>> {
+export const unitsSoldSince = (db: Database, since: Date) => unitsSoldBetween(db, since);
+
+/** Units sold per sku between two instants, as `unitsSoldSince` counts them (the staff reports' top products). */
+export async function unitsSoldBetween(db: Database, from: Date, until?: Date): Promise<Map<string, number>> {
   const rows = await db
     .select({ sku: orderLines.sku, units: sql<number>`sum(${orderLines.quantity} - ${orderLines.cancelledQuantity})::int` })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(gte(orders.placedAt, since), notInArray(orders.status, ['cancelled', 'refunded'])))
+    .where(and(gte(orders.placedAt, from), until && lt(orders.placedAt, until), notInArray(orders.status, ['cancelled', 'refunded'])))
     .groupBy(orderLines.sku);
   return new Map(rows.filter((row) => row.units > 0).map((row) => [row.sku, row.units]));
+}
+
+/** Orders placed per London day between two instants, with what they took net of refunds; cancelled orders left out. */
+export function salesByDay(db: Database, from: Date, until: Date): Promise<{ day: string; orders: number; netPence: number }[]> {
+  // The zone as a literal, not a parameter: the same expression groups and orders the rows.
+  const day = sql<string>`to_char(${orders.placedAt} at time zone ${sql.raw(`'${LONDON_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+  return db
+    .select({ day, orders: sql<number>`count(*)::int`, netPence: sql<number>`sum(${orders.totalPence} - ${orders.refundedPence})::int` })
+    .from(orders)
+    .where(and(gte(orders.placedAt, from), lt(orders.placedAt, until), notInArray(orders.status, ['cancelled'])))
+    .groupBy(day)
+    .orderBy(day);
 }
 
 /** Erasure (platform/personal-data.ts): orders placed by the person's account or with their address. */

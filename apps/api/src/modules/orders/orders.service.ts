@@ -16,8 +16,10 @@ import {
   type RecentBuyer,
 } from './order-lookups.ts';
 import {
+  basketOfMyOrder,
   checkTrackingDetails,
   findOrderByBasket,
+  myOrdersFromBaskets,
   getMyLatestOrder,
   getMyOrder,
   getOrderForStaff,
@@ -29,10 +31,12 @@ import {
   trackOrder,
   vatInvoice,
 } from './order-reading.ts';
-import type { OrdersDeps } from './orders.deps.ts';
+import type { AccountPayments, OrdersDeps } from './orders.deps.ts';
 import * as repository from './orders.repository.ts';
 import { advanceOrder, recordPlacedOrder, type PlacedOrderInput } from './placing.ts';
 import * as refunding from './refunds.ts';
+import { applyDeliveryUpgrade, type DeliveryUpgradeChange } from './delivery-upgrades.ts';
+import { applyOrderChange, orderForChange, type ChangeableOrder, type OrderChange } from './order-changes.ts';
 
 type Ctx = CallerContext;
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -64,6 +68,10 @@ export interface OrdersService {
   recordPlacedOrder(ctx: DbContext, input: PlacedOrderInput, now: Date, id?: string): Promise<Order>;
   /** The order a basket became. With `viewer`, only a guest's order or the viewer's own (else undefined, as for any other basket). */
   findOrderByBasket(ctx: DbContext, basketId: string, viewer?: { userId: string } | null): Promise<Order | undefined>;
+  /** The caller's own orders placed from any of these baskets, newest first (a project's orders). */
+  myOrdersFromBaskets(ctx: Ctx, basketIds: readonly string[], limit: number): Promise<{ orderNumber: string; placedAt: string; totalIncVat: number }[]>;
+  /** The basket the caller's own order was made of; anyone else's order is the same 404 as an unknown one. */
+  basketOfMyOrder(ctx: Ctx, orderNumber: string): Promise<string>;
   /** Of these payments, the ones an order holds (one query for a batch). */
   paymentsWithOrders(ctx: DbContext, intentRefs: readonly string[]): Promise<Set<string>>;
   /** Where these orders stand now, by id: status and refunded pence (one query for a batch). */
@@ -72,6 +80,10 @@ export interface OrdersService {
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
   /** Units of each sku sold in orders placed since `since`, less what was cancelled or refunded in full (the catalogue's best sellers). */
   unitsSoldSince(ctx: DbContext, since: Date): Promise<Map<string, number>>;
+  /** Units sold per sku between two instants (staff reports). */
+  unitsSoldBetween(ctx: DbContext, from: Date, until: Date): Promise<Map<string, number>>;
+  /** Orders and their takings net of refunds per London day between two instants (staff reports): sales come from orders, never from events. */
+  salesByDay(ctx: DbContext, from: Date, until: Date): Promise<{ day: string; orders: number; netPence: number }[]>;
   /** The order its signed-in owner, or the holder of a link we e-mailed for it, may change (help centre); else 403 (decision 0049). */
   orderForHelp(ctx: Ctx, orderNumber: string, proof: OrderProof): Promise<HelpOrder>;
   /** Any order as the help centre's staff see it; 404 ORDER_NOT_FOUND for an unknown number. */
@@ -109,13 +121,32 @@ export interface OrdersService {
     orderNumber: string,
     input: { returnId: string; amountPence: number; reason: string },
   ): Promise<refunding.CustomerRefundOutcome>;
+  /** The order as an order basket changes it: its owner's, or any for order staff; anyone else's is 404 as an unknown one. */
+  orderForChange(ctx: Pick<ServiceContext, 'db' | 'actor'>, orderNumber: string): Promise<ChangeableOrder>;
+  /** Applies a completed order basket in the caller's transaction, or says why it is stale (changing nothing). */
+  applyOrderChange(
+    ctx: Pick<ServiceContext, 'db' | 'actor'>,
+    change: OrderChange,
+    now: Date,
+  ): Promise<{ version: number; refundId: string | null; stale: string | null }>;
+  /** Upgrades a placed order's delivery in the caller's transaction (a charge of its own when paid), or says why it is stale (changing nothing). */
+  applyDeliveryUpgrade(ctx: Pick<ServiceContext, 'db' | 'actor'>, change: DeliveryUpgradeChange, now: Date): Promise<{ version: number; stale: string | null }>;
+  /** Asks the provider for a change's refund recorded by `applyOrderChange`, and settles it (once, whoever asks). */
+  refundOrderChange(ctx: ServiceContext, orderNumber: string, refundId: string): Promise<Order>;
   /** The order's full VAT invoice as a PDF: numbered the first time, the same number after. */
   vatInvoice(ctx: Ctx, orderNumber: string): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
+  /** Orders paid on account are refunded and dispatched through trade credit (given by `composeApi` once it is made). */
+  settleOnAccountThrough(accountPayments: AccountPayments): void;
 }
 
-export function createOrdersService(deps: OrdersDeps): OrdersService {
+export function createOrdersService(given: OrdersDeps): OrdersService {
+  // Its own copy: trade credit, made later, settles orders paid on account (`settleOnAccountThrough`).
+  const deps: OrdersDeps = { ...given };
   const { publicUrl } = deps;
   return {
+    settleOnAccountThrough: (accountPayments) => {
+      deps.accountPayments = accountPayments;
+    },
     listMyOrders,
     getMyLatestOrder,
     getMyOrder,
@@ -129,10 +160,14 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     settleRefunds: refunding.settleRefundsFromWebhook(deps),
     recordPlacedOrder: (ctx, input, now, id) => recordPlacedOrder(deps, ctx.db, input, now, publicUrl, id),
     findOrderByBasket: (ctx, basketId, viewer) => findOrderByBasket(ctx.db, basketId, viewer),
+    myOrdersFromBaskets,
+    basketOfMyOrder,
     paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
     recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(deps, ctx.db, orders),
     unitsSoldSince: (ctx, since) => repository.unitsSoldSince(ctx.db, since),
+    unitsSoldBetween: (ctx, from, until) => repository.unitsSoldBetween(ctx.db, from, until),
+    salesByDay: (ctx, from, until) => repository.salesByDay(ctx.db, from, until),
     orderForHelp,
     helpOrderForStaff,
     issueOrderLink: (ctx, orderNumber, emailAddress) => issueOrderLink(deps, ctx, orderNumber, emailAddress, publicUrl),
@@ -151,6 +186,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return { order, refundId: refund?.refundId ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
     },
     refundReturn: (ctx, orderNumber, input) => refunding.refundReturn(deps, ctx, orderNumber, input),
+    orderForChange: (ctx, orderNumber) => orderForChange(ctx.db, ctx.actor, orderNumber),
+    applyOrderChange: (ctx, change, now) => applyOrderChange(ctx.db, ctx.actor, change, now),
+    applyDeliveryUpgrade: (ctx, change, now) => applyDeliveryUpgrade(ctx.db, ctx.actor, change, now),
+    refundOrderChange: (ctx, orderNumber, refundId) => refunding.refundRecorded(deps, ctx, orderNumber, refundId),
     vatInvoice: (ctx, orderNumber) => vatInvoice(ctx, orderNumber, deps.shop),
   };
 }

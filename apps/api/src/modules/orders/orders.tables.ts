@@ -51,6 +51,8 @@ export const orders = pgTable(
     /** The sum of the order's succeeded refunds (order_refunds), kept with them under the order's row lock. */
     refundedPence: integer('refunded_pence').notNull().default(0),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
+    /** Moves on with every change to the order (status, refund, an order basket completed): a change made against an older one is refused. */
+    version: integer('version').notNull().default(1),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
@@ -105,6 +107,8 @@ export const orderHistory = pgTable(
     kind: text('kind', { enum: ORDER_HISTORY_KINDS }).notNull().default('status'),
     note: text('note'),
     actor: text('actor'),
+    /** A change made by staff for the customer (on the phone): the staff member's name, shown to staff. Null for the customer's own. */
+    actorName: text('actor_name'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -193,4 +197,34 @@ export const orderLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('order_links_order_idx').on(table.orderId, table.createdAt)],
+);
+
+export const ORDER_CHARGE_KINDS = ['delivery_upgrade'] as const;
+
+/**
+ * Money taken on an order after it was placed, kept as a charge of its own with its own payment
+ * (decision 0087): a paid delivery upgrade. It is counted in the order's `captured_pence` and
+ * `total_pence`; cancelling the order refunds it from its own payment (refunds.ts), so premium
+ * delivery can be told apart from basic delivery (Consumer Contracts Regulations reg. 34,
+ * docs/domain.md §2.3). One row per payment, so a payment confirmed twice is booked once.
+ */
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_CHARGE_KINDS }).notNull(),
+    paymentIntentRef: text('payment_intent_ref').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    description: text('description').notNull(),
+    actor: text('actor'),
+    chargedAt: timestamp('charged_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('order_charges_payment_idx').on(table.paymentIntentRef),
+    index('order_charges_order_idx').on(table.orderId),
+    check('order_charges_amount_check', sql`${table.amountPence} > 0`),
+  ],
 );

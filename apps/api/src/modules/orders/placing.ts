@@ -5,11 +5,12 @@
 import { mayMoveOrder, type Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Returnability } from '../catalogue/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
 import { confirmationLink, orderLinkUrl } from './order-links.ts';
 import { isTradePriced, presentOrder, reread } from './order-view.ts';
-import type { OrdersDeps } from './orders.deps.ts';
+import { accountPaymentsOf, ON_ACCOUNT, type OrdersDeps } from './orders.deps.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -102,13 +103,13 @@ export async function recordPlacedOrder(
 
 export async function advanceOrder(
   deps: OrdersDeps,
-  ctx: CallerContext,
+  ctx: CallerContext & { log?: FastifyBaseLogger },
   orderNumber: string,
   input: { status: 'processing' | 'picking' | 'dispatched' | 'delivered'; carrier?: string; trackingNumber?: string; note?: string },
   publicUrl: string,
 ): Promise<Order> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (db) => {
+  const advanced = await ctx.db.transaction(async (db) => {
     const row = await repository.lockOrder(db, repository.byNumber(orderNumber));
     if (!row) throw OrderErrors.staffNotFound(orderNumber);
     // Fulfilment goes forward only, and cancelled or refunded orders not at all (the policy's table).
@@ -126,7 +127,11 @@ export async function advanceOrder(
         { db },
         { to: order.emailAddress, ...email, template: 'order.dispatched', dedupeKey: `order.dispatched:${order.orderGuid}` },
       );
+      if (row.paymentMethod === ON_ACCOUNT) await accountPaymentsOf(deps).noteDispatched(db, row.paymentIntentRef, now);
     }
-    return order;
+    return { order, onAccountRef: row.paymentMethod === ON_ACCOUNT && input.status === 'dispatched' ? row.paymentIntentRef : null };
   });
+  // Dispatched on account: the provider's term starts (outside the transaction; told later if it cannot be reached now).
+  if (advanced.onAccountRef) await accountPaymentsOf(deps).fulfil({ db: ctx.db, clock: ctx.clock, log: ctx.log }, advanced.onAccountRef);
+  return advanced.order;
 }

@@ -29,7 +29,7 @@ import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 import { reread } from './order-view.ts';
-import type { OrdersDeps } from './orders.deps.ts';
+import { accountPaymentsOf, ON_ACCOUNT, type OrdersDeps } from './orders.deps.ts';
 
 /** The service's dependencies with the shop's address (for e-mails), and the gateway when money is asked back. */
 type Effects = OrdersDeps;
@@ -117,12 +117,40 @@ const inTransaction = <T>(db: Database | Transaction, work: (tx: Transaction) =>
 
 async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps: RefundDeps): Promise<Order> {
   const recorded = await inTransaction(ctx.db, (db) => recordIntent(db, orderNumber, action, ctx.actor, ctx.clock.now(), deps));
+  return carryOut(ctx, orderNumber, recorded, action, deps);
+}
+
+/**
+ * Steps 2 and 3 for a refund an order basket's completion recorded as pending, in its own transaction
+ * (`order-changes.ts`): the provider asked with its key, then the refund settled under the order's lock.
+ */
+export async function refundRecorded(deps: RefundDeps, ctx: Ctx, orderNumber: string, refundId: string): Promise<Order> {
+  const order = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
+  if (!order) throw OrderErrors.staffNotFound(orderNumber);
+  const refund = (await repository.refundsOf(ctx.db, [order.id])).find((candidate) => candidate.id === refundId);
+  if (!refund || refund.state !== 'pending') return reread(ctx.db, order, 'staff');
+  return carryOut(
+    ctx,
+    orderNumber,
+    { order, refund },
+    { kind: 'refund', amountPence: refund.amountPence, reason: refund.reason, alreadyRefundedPence: 0 },
+    deps,
+  );
+}
+
+async function carryOut(
+  ctx: Ctx,
+  orderNumber: string,
+  recorded: { order: OrderRow; refund: OrderRefundRow | null },
+  action: Action,
+  deps: RefundDeps,
+): Promise<Order> {
   let gatewayRef: string | null = null;
   let pendingAt: string | null = null;
   if (recorded.refund) {
     let outcome: Refund;
     try {
-      outcome = await deps.payments.gateway().refund(recorded.order.paymentIntentRef, recorded.refund.amountPence, recorded.refund.idempotencyKey);
+      outcome = await refundFromPayments(deps, ctx, recorded.order, recorded.refund);
     } catch (error) {
       throw await gatewayFailed(ctx, recorded.refund, error);
     }
@@ -141,6 +169,40 @@ async function giveMoneyBack(ctx: Ctx, orderNumber: string, action: Action, deps
       await cancelled(deps, db, order, { reason: action.reason, actor: ctx.actor?.userId ?? null, refundedPence: 0 }, ctx.clock.now());
     return reread(db, order, 'staff');
   });
+}
+
+/**
+ * Step 2 with the provider. A cancellation gives back the order's own charges (a paid delivery
+ * upgrade, decision 0087) from their own payments first, each only as far as it is not back
+ * already, then the rest from the order's payment; every request keyed from the refund's key, so a
+ * retry asks nothing twice. Other refunds come from the order's payment.
+ */
+async function refundFromPayments(
+  deps: RefundDeps,
+  ctx: { db: Database | Transaction; clock: Clock },
+  order: OrderRow,
+  refund: OrderRefundRow,
+): Promise<Refund> {
+  const { db } = ctx;
+  const gateway = deps.payments.gateway();
+  let fromOrder = refund.amountPence;
+  let last: Refund | null = null;
+  if (refund.kind === 'cancellation') {
+    for (const charge of await repository.chargesOf(db, order.id)) {
+      const share = Math.min(fromOrder, charge.amountPence);
+      fromOrder -= share;
+      const intent = await gateway.retrieveIntent(charge.paymentIntentRef);
+      const left = Math.min(share, (intent?.amountPence ?? 0) - (intent?.amountRefundedPence ?? 0));
+      if (left > 0) last = await gateway.refund(charge.paymentIntentRef, left, `${refund.idempotencyKey}:charge:${charge.id}`);
+      if (last?.status === 'failed') return last;
+    }
+  }
+  // Paid on account: the provider credits the business's account instead of a card.
+  if (fromOrder > 0 && order.paymentMethod === ON_ACCOUNT) return accountPaymentsOf(deps).refund(ctx, order.paymentIntentRef, fromOrder, refund.idempotencyKey);
+  if (fromOrder > 0) return gateway.refund(order.paymentIntentRef, fromOrder, refund.idempotencyKey);
+  // All of it came from the charges, back already by an earlier try: that refund answers for this one.
+  const charges = await repository.chargesOf(db, order.id);
+  return last ?? (await gateway.listRefunds(charges.at(-1)!.paymentIntentRef)).at(-1)!;
 }
 
 /** Step 1: is the action allowed, and the refund to ask for (a pending one of the same action is carried on, not doubled). */

@@ -4,7 +4,9 @@
  * Amounts are integer pence; the currency is always `gbp`. Card numbers never cross this port:
  * the browser hands them to the gateway's own frame, and the shop sees brand, last four and expiry.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PaymentIntentStatusSchema } from '@shop/contracts';
+import { AppError } from '../../platform/errors.ts';
 
 /** Stripe's PaymentIntent states (requires_confirmation: created with a saved card, not yet confirmed). */
 export const INTENT_STATUSES = PaymentIntentStatusSchema.options;
@@ -147,4 +149,20 @@ export interface PastPayment {
   /** When the refund was made (and the payment last changed); the capture time when there is none. */
   updatedAt: Date;
   metadata: Record<string, string>;
+}
+
+/**
+ * Two starts of one payment at once (two tabs, a retry) send the gateway the same key; the
+ * later is told the first is still running (Stripe's `idempotency_key_in_use`) and, as Stripe
+ * advises, asks again shortly, getting the first's answer once it is there.
+ */
+export async function onceKeyIsFree<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'IDEMPOTENCY_IN_PROGRESS') || attempt === 8) throw error;
+      await sleep(20 * 2 ** attempt);
+    }
+  }
 }

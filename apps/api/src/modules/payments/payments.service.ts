@@ -2,7 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SavedCard as SavedCardView } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock, ServiceContext } from '../../platform/context.ts';
-import { REFUND_EVENT_TYPES, type GatewayEvent, type PastPayment, type PaymentGateway, type PaymentIntent, type Refund, type SavedCard } from './gateway.ts';
+import {
+  REFUND_EVENT_TYPES,
+  onceKeyIsFree,
+  type GatewayEvent,
+  type PastPayment,
+  type PaymentGateway,
+  type PaymentIntent,
+  type Refund,
+  type SavedCard,
+} from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import * as repository from './payments.repository.ts';
 import * as savedCards from './saved-cards.ts';
@@ -81,6 +90,8 @@ export interface PaymentsService {
    * use (the routes-only build has no database). Pass an idempotency key on every create and complete call.
    */
   gateway(): PaymentGateway;
+  /** Runs a gateway call whose key another request is using (two tabs, a retry) once that one is done: its answer, not a second payment. */
+  onceKeyIsFree<T>(call: () => Promise<T>): Promise<T>;
   /**
    * Subscribes to this service's verified, de-duplicated payment events, each event id once, inside
    * the transaction that records it (a handler that throws makes the gateway retry); returns the
@@ -122,6 +133,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
   const cards = (ctx: CardsContext): savedCards.Deps => ({ db: ctx.db, clock: ctx.clock, gateway: gateway() });
   return {
     gateway,
+    onceKeyIsFree,
     onEvent: (handler) => {
       handlers.add(handler);
       return () => handlers.delete(handler);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
-import { exponentialBackoff, type Job } from '../../platform/jobs.ts';
+import { exponentialBackoff, type Job, type JobQueue } from '../../platform/jobs.ts';
 import type { PaymentEventType, PaymentIntent, Refund } from './gateway.ts';
 import * as repository from './sandbox.repository.ts';
 import { signWebhook, SANDBOX_SIGNATURE_HEADER } from './webhook-signature.ts';
@@ -141,8 +141,29 @@ export function sandboxWebhooksJob(app: FastifyInstance, webhookSecret: () => Pr
       if (result.retrying || result.failed) log.warn({ webhooks: result }, 'some sandbox webhooks were not delivered');
       return result;
     },
+    queue: deliveryQueue,
   };
 }
+
+/**
+ * The deliveries as staff's operations page sees them: those waiting, and those given up on (the
+ * receiver down for longer than the backoff's dozen tries), each to send again as Stripe's
+ * dashboard resends an event.
+ */
+const deliveryQueue: JobQueue = {
+  async inspect({ db }, limit) {
+    const [waiting, failed] = [await repository.countUndelivered(db), await repository.listFailedDeliveries(db, limit)];
+    return {
+      waiting,
+      failed: failed.map((row) => ({ id: row.id, what: `Webhook: ${row.type}`, queuedAt: row.createdAt, attempts: row.attempts, message: row.lastError })),
+    };
+  },
+  async retry({ db, clock }, id) {
+    if (await repository.requeueFailedDelivery(db, id, clock.now())) return 'retried';
+    const row = await repository.findDelivery(db, id);
+    return row ? 'already' : 'unknown';
+  },
+};
 
 /** This instance's own webhook endpoint, as the sandbox reaches it: over loopback, once listening. */
 export function loopbackWebhookUrl(app: FastifyInstance): string | null {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PastPayment } from './gateway.ts';
 import { sandboxCustomers, sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSettings, sandboxWebhookDeliveries } from './payments.tables.ts';
@@ -198,6 +198,40 @@ export async function markDeliveryFailed(db: Database, claim: Pick<DeliveryRow, 
       retryAt ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, lastError: error } : { status: 'failed', lockedUntil: null, lastError: error },
     )
     .where(stillClaimed(claim));
+}
+
+/** Deliveries not yet made nor given up (waiting, or being sent): the webhook queue's depth. */
+export async function countUndelivered(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sandboxWebhookDeliveries)
+    .where(inArray(sandboxWebhookDeliveries.status, ['pending', 'sending']));
+  return row?.n ?? 0;
+}
+
+/** Deliveries given up on, newest first. */
+export function listFailedDeliveries(db: Database, limit: number): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(sandboxWebhookDeliveries)
+    .where(eq(sandboxWebhookDeliveries.status, 'failed'))
+    .orderBy(desc(sandboxWebhookDeliveries.createdAt))
+    .limit(limit);
+}
+
+/** A given-up delivery due again now, with its attempts counted afresh; false when it is not given up (already sent round). */
+export async function requeueFailedDelivery(db: Database, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sandboxWebhookDeliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null })
+    .where(and(eq(sandboxWebhookDeliveries.id, id), eq(sandboxWebhookDeliveries.status, 'failed')))
+    .returning({ id: sandboxWebhookDeliveries.id });
+  return rows.length > 0;
+}
+
+export async function findDelivery(db: Database, id: string): Promise<DeliveryRow | undefined> {
+  const [row] = await db.select().from(sandboxWebhookDeliveries).where(eq(sandboxWebhookDeliveries.id, id));
+  return row;
 }
 
 export function listDeliveries(db: Database): Promise<DeliveryRow[]> {

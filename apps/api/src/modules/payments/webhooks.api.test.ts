@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/context.ts';
+import { describeJobs, retryFailedItem } from '../../platform/job-operations.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import type { PaymentEventNotice } from './payments.service.ts';
 import { paymentWebhookEvents, sandboxWebhookDeliveries } from './payments.tables.ts';
@@ -118,9 +119,21 @@ describe('sandbox webhooks', () => {
     const unreachable = { url: 'http://127.0.0.1:9/hooks', secret: SECRET };
     expect(await deliverDueWebhooks(api.database.db, unreachable, after(0), { maxAttempts: 2 })).toMatchObject({ claimed: 1, retrying: 1 });
     expect(await deliverDueWebhooks(api.database.db, unreachable, after(2_500), { maxAttempts: 2 })).toMatchObject({ claimed: 1, failed: 1 });
-    const [given] = await listDeliveries(api.database.db);
-    expect(given).toMatchObject({ status: 'failed', attempts: 2 });
+    // The event's chaos copy, due later, is still waiting; the one sent twice is given up.
+    const deliveries = await listDeliveries(api.database.db);
+    expect(deliveries.map((row) => `${row.status} ${row.attempts}`).toSorted((a, b) => a.localeCompare(b))).toEqual(['failed 2', 'pending 0']);
+    const given = deliveries.find((row) => row.status === 'failed');
     expect(given!.lastError).toBeTruthy();
+
+    // Staff's operations page lists it and sends it round again, once however often it is asked.
+    const ctx = { db: api.database.db, clock: after(3_000) };
+    const webhooks = async () => (await describeJobs(ctx, api.app.jobs.jobs)).jobs.find((job) => job.name === 'sandbox-webhooks')!;
+    expect(await webhooks()).toMatchObject({ waiting: 1, failed: [{ id: given!.id, what: 'Webhook: payment_intent.succeeded', attempts: 2 }] });
+    const retry = () => retryFailedItem(ctx, api.app.jobs.jobs, 'sandbox-webhooks', given!.id);
+    expect((await Promise.all([retry(), retry()])).filter((result) => result.retried)).toHaveLength(1);
+    expect(await webhooks()).toMatchObject({ waiting: 2, failed: [] });
+    expect(await deliver(3_000)).toMatchObject({ claimed: 1, delivered: 1 });
+    await expect(retryFailedItem(ctx, api.app.jobs.jobs, 'sandbox-webhooks', 'whd_unknown')).rejects.toMatchObject({ code: 'FAILED_JOB_ITEM_NOT_FOUND' });
   });
 
   it('a late or repeated event never moves a payment backwards: subscribers get the intent as it is now', async () => {

@@ -77,6 +77,11 @@ export interface PromotionScope {
 /** What the catalogue publishes when something a listing shows changed (a price, stock, a product's figures). */
 export interface ProductChange {
   kind: 'product' | 'price' | 'stock' | 'reviews';
+  /**
+   * The products whose price or stock status changed (a `products` notice), patched into what an
+   * engine keeps (decision 0080); null: any product's may have. Absent: something else changed.
+   */
+  productIds?: readonly number[] | null;
 }
 
 /** Listings, search and suggestions over the catalogue's products. */

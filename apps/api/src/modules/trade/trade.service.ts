@@ -30,9 +30,10 @@ import type { PlacedTradeOrder } from './trade-bands.ts';
 import * as dashboard from './trade-dashboard.ts';
 import * as reviewing from './trade-reviewing.ts';
 import * as terms from './trade-terms.ts';
+import { creditHolderFor, type CreditHolder } from './trade-credit-holder.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 
-export type { PlacedTradeOrder, TradeContext };
+export type { CreditHolder, PlacedTradeOrder, TradeContext };
 
 /** Trade accounts: applying, reviewing, accounts and businesses, bands, the dashboard and the terms. */
 export interface TradeService {
@@ -80,6 +81,8 @@ export interface TradeService {
   requireTermsAccepted(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>): Promise<void>;
   /** For checkout's place-order, in its transaction: counts the order for the business, and moves it up a band when its spend reaches one. */
   recordTradeOrder(db: Transaction, order: PlacedTradeOrder): Promise<void>;
+  /** For trade credit: the caller's approved trade account and its business (Companies House number from the application), or null. */
+  creditHolderFor(ctx: Pick<TradeContext, 'db' | 'actor'>): Promise<CreditHolder | null>;
   /** Moves businesses up whose 12-month spend has reached a higher band (a band's threshold changed, say): batches of businesses not reviewed for a day. */
   bandReviewJob(): Job;
 }
@@ -124,5 +127,6 @@ export function createTradeService(deps: TradeDeps): TradeService {
     checkTerms: (ctx) => terms.checkTerms(ctx),
     acceptTerms: (ctx, version) => terms.acceptTerms(ctx, version),
     requireTermsAccepted: (ctx) => terms.requireTermsAccepted(ctx),
+    creditHolderFor: (ctx) => creditHolderFor(ctx),
   };
 }

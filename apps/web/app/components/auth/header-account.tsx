@@ -11,8 +11,7 @@ import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
 import { useShopAuth } from './use-shop-auth.ts';
 
 /** The header's icon-and-label items; the account item keeps one width in every state (no layout shift). */
-export const headerItemClasses =
-  'flex min-w-12 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[0.6875rem] font-medium hover:bg-white/10 sm:px-2.5 sm:text-xs';
+export const headerItemClasses = 'header-action';
 const accountWidth = 'w-[4.25rem] sm:w-20';
 
 /** The name the header shows for a signed-in profile: their name, else their e-mail address. */

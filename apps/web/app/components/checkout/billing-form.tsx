@@ -3,10 +3,10 @@ import { billingFromForm, ORDER_REFERENCE_FIELD, type BillingChoice } from '../.
 import { contactName } from '../../lib/checkout/checkout-logic.ts';
 import { isCollecting } from '../../lib/checkout/click-collect.ts';
 import { cn } from '../../lib/cn.ts';
+import { addressErrorPaths, AddressInputs, CHECKOUT_ADDRESS_KEYS } from '../addresses/address-inputs.tsx';
 import { Checkbox } from '../ui/checkbox.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
-import { AddressFields, addressFieldIds } from './address-fields.tsx';
 import { StepForm, useStepFailure } from './step-form.tsx';
 import type { StepSubmit } from './use-checkout.ts';
 
@@ -18,7 +18,7 @@ const FIELDS = {
   'body.sameAsDelivery': SAME_AS_DELIVERY_ID,
   // No address at all (the box unticked with the fields left out): the summary leads to the first field.
   'body.address': 'billing-name',
-  ...addressFieldIds('billing'),
+  ...addressErrorPaths('billing', CHECKOUT_ADDRESS_KEYS),
   'body.orderReference': ORDER_REFERENCE_ID,
 };
 
@@ -57,7 +57,13 @@ export function BillingForm({ checkout, company, onSubmit }: { checkout: Checkou
             <p className="text-sm text-navy-800">The address your card is registered to.</p>
           )}
           <div className={cn(hasDeliveryAddress && 'group-has-[#billing-same:checked]/billing:hidden')}>
-            <AddressFields initial={address} errorAt={errorAt} section="billing" />
+            <AddressInputs
+              idPrefix="billing"
+              keys={CHECKOUT_ADDRESS_KEYS}
+              values={address}
+              errorFor={(key) => errorAt(`body.address.${key}`)}
+              autoCompleteSection="billing"
+            />
           </div>
           {trade && (
             <FormField

@@ -1,4 +1,4 @@
-import type { Checkout } from '@shop/contracts';
+import type { Checkout, SavedAddress } from '@shop/contracts';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
@@ -34,6 +34,7 @@ import { PaymentSection, type OrderPlaced } from './payment-section.tsx';
 import { TradeTermsGate } from '../trade/terms-acceptance.tsx';
 import { useTradeBusinessName } from '../../lib/trade/use-trade-business.ts';
 import { StepFailureContext } from './step-form.tsx';
+import { useCheckoutEvents } from '../../lib/events/checkout-events.ts';
 import { deliveryKey, useCheckout, type CheckoutClient, type DrawnDelivery } from './use-checkout.ts';
 
 /** Where the confirmation page lives for an order. */
@@ -53,8 +54,11 @@ export function CheckoutFlow({
   initial,
   initialDelivery,
   failure,
+  saved: savedAddresses = null,
 }: {
   basketId: string;
+  /** A signed-in customer's saved delivery addresses (null for a guest), offered first at step 2. */
+  saved?: readonly SavedAddress[] | null;
   initial?: Checkout;
   initialDelivery?: Omit<DrawnDelivery, 'key'>;
   failure?: StepFailure | null;
@@ -97,6 +101,7 @@ export function CheckoutFlow({
     }
   };
   const state = useCheckout(basketId, resume, initial);
+  useCheckoutEvents(state.state === 'ready' ? doneSections(state.checkout) : null);
   const business = useTradeBusinessName(state.state === 'ready' && state.checkout.basket.pricing.tradePriced);
   // The server's delivery options hold while the checkout is the one they were read for.
   const drawn = initial && initialDelivery ? { key: deliveryKey(basketId, initial), ...initialDelivery } : undefined;
@@ -134,7 +139,17 @@ export function CheckoutFlow({
     },
     delivery_address: {
       summary: <DeliveryOrCollectionSummary checkout={checkout} />,
-      body: <DeliveryOrCollection client={client} basketId={basketId} checkout={checkout} company={business.name} drawn={drawn} onSubmit={save} />,
+      body: (
+        <DeliveryOrCollection
+          client={client}
+          basketId={basketId}
+          checkout={checkout}
+          company={business.name}
+          drawn={drawn}
+          saved={savedAddresses}
+          onSubmit={save}
+        />
+      ),
     },
     delivery_option: {
       summary: checkout.deliveryOption && (

@@ -1,5 +1,14 @@
-import type { Checkout } from '@shop/contracts';
-import { deliveryOrCollectionFromForm, STEP_FIELD, type StepInput, type StepName } from '../../lib/checkout/checkout-forms.ts';
+import type { Checkout, SavedAddress } from '@shop/contracts';
+import { useFetcher } from 'react-router';
+import {
+  deliveryOrCollectionFromForm,
+  NEW_ADDRESS,
+  SAVED_ADDRESS_FIELD,
+  STEP_FIELD,
+  type StepFailure,
+  type StepInput,
+  type StepName,
+} from '../../lib/checkout/checkout-forms.ts';
 import { addressLine, contactName, whenText } from '../../lib/checkout/checkout-logic.ts';
 import { branchAddress, COLLECT_FROM, isCollecting } from '../../lib/checkout/click-collect.ts';
 import { CollectionDetails } from './collection-details.tsx';
@@ -23,6 +32,7 @@ export function DeliveryOrCollection({
   checkout,
   company,
   drawn,
+  saved,
   onSubmit,
 }: {
   client: CheckoutClient;
@@ -31,15 +41,24 @@ export function DeliveryOrCollection({
   /** A trade customer's business, for the company of an address not yet given. */
   company?: string;
   drawn: DrawnDelivery | undefined;
+  /** A signed-in customer's saved delivery addresses, default first (null for a guest). */
+  saved: readonly SavedAddress[] | null;
   onSubmit: StepSubmit<StepInput>;
 }) {
-  const posted = useStepFailure(STEPS)?.values;
+  // "Find address" is a post of this form that the page answers without saving the step; once the scripts run it goes by a fetcher.
+  const finding = useFetcher<StepFailure>();
+  const failure = useStepFailure(STEPS);
+  const answer = finding.data ?? failure;
+  const posted = answer?.values;
   const collect = posted ? posted.step === 'collect' : isCollecting(checkout.deliveryOption);
+  const given = checkout.delivery?.address;
   const address =
-    posted ??
-    (checkout.delivery
-      ? { ...checkout.delivery.address, instructions: checkout.delivery.instructions ?? undefined }
-      : { name: contactName(checkout.contact), company });
+    posted ?? (given ? { ...given, instructions: checkout.delivery?.instructions ?? undefined } : { name: contactName(checkout.contact), company });
+  // The address already given, if it is a saved one; else the default, when nothing is given yet.
+  const match = given
+    ? saved?.find((each) => each.line1 === given.line1 && each.postcode === given.postcode && each.name === given.name)
+    : saved?.find((each) => each.isDefault);
+  const chosen = posted?.[SAVED_ADDRESS_FIELD] ?? match?.addressId ?? NEW_ADDRESS;
   const choices = [
     { id: 'delivery-choice-deliver', step: 'delivery_address', label: 'Deliver to an address', checked: !collect },
     { id: 'delivery-choice-collect', step: 'collect', label: COLLECT_FROM, checked: collect },
@@ -49,7 +68,8 @@ export function DeliveryOrCollection({
     <StepForm
       step={STEPS}
       fields={DELIVERY_ADDRESS_FIELDS}
-      onSave={(form) => onSubmit(deliveryOrCollectionFromForm(form))}
+      onSave={(form) => onSubmit(deliveryOrCollectionFromForm(form, saved ?? []))}
+      onIntent={(form) => void finding.submit(form, { method: 'post', action: '/checkout' })}
       submitLabel={
         <>
           <span className="group-has-[#delivery-choice-collect:checked]/step:hidden">Continue to delivery options</span>
@@ -71,7 +91,7 @@ export function DeliveryOrCollection({
             </div>
           </fieldset>
           <div className="space-y-4 group-has-[#delivery-choice-collect:checked]/step:hidden">
-            <DeliveryAddressFields initial={address} errorAt={errorAt} />
+            <DeliveryAddressFields values={address} saved={saved} chosen={chosen} finder={answer?.finder ?? null} errorAt={errorAt} />
           </div>
           <div className="hidden group-has-[#delivery-choice-collect:checked]/step:block">
             <CollectionDetails client={client} basketId={basketId} checkout={checkout} drawn={drawn} />

@@ -209,7 +209,7 @@ export function OrderSummary({ checkout, preview = null }: { checkout: Checkout;
         </details>
       </aside>
       <aside aria-labelledby={headingId} className="hidden rounded-2xl border border-navy-100 bg-sand-50 p-6 lg:sticky lg:top-6 lg:block">
-        <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
+        <h2 id={headingId} className="section-heading">
           Order summary
         </h2>
         {content}

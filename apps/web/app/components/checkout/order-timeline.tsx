@@ -10,7 +10,7 @@ export function OrderTimeline({
   refundedPence = 0,
 }: {
   status: OrderStatus;
-  history: readonly { status: OrderStatus; at: string; kind?: 'status' | 'refund' }[];
+  history: readonly { status: OrderStatus; at: string; kind?: 'status' | 'refund' | 'change' }[];
   refundedPence?: number;
 }) {
   const steps = timelineSteps(status, history);

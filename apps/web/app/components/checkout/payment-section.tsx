@@ -20,6 +20,7 @@ import {
   type OrderPlaced,
   type PaymentOutcome,
 } from './payment-attempt.tsx';
+import { OnAccountPayment } from './on-account-payment-lazy.tsx';
 import { StripePayment } from './stripe-card-payment.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
@@ -94,6 +95,9 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
     card.provider === 'stripe' && card.publishableKey && card.scriptUrl ? { publishableKey: card.publishableKey, scriptUrl: card.scriptUrl } : null;
   return (
     <div className="space-y-6">
+      {options.onAccount && (
+        <OnAccountPayment client={client} basketId={basketId} option={options.onAccount} amountPence={options.amountPence} onPlaced={onPlaced} />
+      )}
       {signedIn && options.savedCards.length > 0 && (
         <SavedCardPayment
           client={client}

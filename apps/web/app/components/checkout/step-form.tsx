@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { enterFindsAddress, FORM_DEFAULT_ATTRIBUTE } from '../../lib/addresses/enter-finds-address.ts';
 import { fieldMessage, STEP_FIELD, stepErrors, type StepErrors, type StepFailure, type StepName } from '../../lib/checkout/checkout-forms.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorSummary, type SummaryProblem } from '../ui/error-summary.tsx';
@@ -23,6 +24,11 @@ export interface StepFormProps {
   /** The button's words; they may follow a choice in the form through the stylesheet (`group-has-[…]/step:`), so they are right before the scripts run. */
   submitLabel: ReactNode;
   disabled?: boolean;
+  /**
+   * A button of the form's own named `intent` ("Find address"): the form with that button's value,
+   * for the page to answer without saving the step. Without scripts the form posts it to the page.
+   */
+  onIntent?: (form: FormData) => void;
   children: (errorAt: (path: string) => string | undefined) => ReactNode;
 }
 
@@ -34,13 +40,20 @@ export interface StepFormProps {
  * form shows for a choice in it (a radio's details, the button's words) follows the checked control
  * through the stylesheet, so it is right before the scripts run and without them.
  */
-export function StepForm({ step, onSave, fields, submitLabel, disabled, children }: StepFormProps) {
+export function StepForm({ step, onSave, fields, submitLabel, disabled, onIntent, children }: StepFormProps) {
   const failure = useStepFailure(step);
   const [errors, setErrors] = useState<StepErrors | null>(failure?.errors ?? null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
+    enterFindsAddress(event);
+    if (event.defaultPrevented) return;
     event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (onIntent && submitter instanceof HTMLButtonElement && submitter.name === 'intent') {
+      onIntent(new FormData(event.currentTarget, submitter));
+      return;
+    }
     if (busy) return;
     setBusy(true);
     const result = await onSave(new FormData(event.currentTarget));
@@ -59,7 +72,7 @@ export function StepForm({ step, onSave, fields, submitLabel, disabled, children
       {typeof step === 'string' && <input type="hidden" name={STEP_FIELD} value={step} />}
       <ErrorSummary problems={problems} />
       {children((path) => fieldMessage(errors, path))}
-      <Button type="submit" loading={busy} disabled={disabled}>
+      <Button type="submit" loading={busy} disabled={disabled} {...{ [FORM_DEFAULT_ATTRIBUTE]: '' }}>
         {submitLabel}
       </Button>
     </form>

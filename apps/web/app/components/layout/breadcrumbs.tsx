@@ -10,14 +10,13 @@ export interface Crumb {
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb">
-      <ol className="flex flex-wrap items-center gap-1 text-sm text-navy-700">
+      {/* Each crumb styled from the list (app.css's `.crumbs`). */}
+      <ol className="crumbs">
         {[{ label: 'Home', to: '/' }, ...trail].map((crumb, index) => (
-          <li key={crumb.label} className="flex items-center gap-1">
+          <li key={crumb.label}>
             {index > 0 && <ChevronRightIcon className="size-3.5 text-navy-400" />}
             {crumb.to ? (
-              <Link to={crumb.to} className="rounded hover:text-navy-950 hover:underline">
-                {crumb.label}
-              </Link>
+              <Link to={crumb.to}>{crumb.label}</Link>
             ) : (
               <span aria-current="page" className="font-medium text-navy-950">
                 {crumb.label}

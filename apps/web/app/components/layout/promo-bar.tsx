@@ -17,11 +17,19 @@ const messages = [
   { to: helpPath('weee-recycling'), text: 'Free take-back of your old electricals' },
 ];
 
+/** The announcement bar staff schedule (the global item `announcement-bar`, decision 0085). */
+export interface Announcement {
+  text: string;
+  linkLabel?: string;
+  href?: string;
+}
+
 /**
- * The slim strip of standing offers above the header; phones show the first one only. A trade
- * customer gets their own strip in its place: their account and the ex/inc VAT price toggle.
+ * The slim strip of standing offers above the header; phones show the first one only. While staff
+ * have an announcement showing, it comes first. A trade customer gets their own strip in its place:
+ * their account and the ex/inc VAT price toggle.
  */
-export function PromoBar() {
+export function PromoBar({ announcement }: { announcement: Announcement | null }) {
   const trade = useTradeStrip();
   if (trade) {
     return (
@@ -32,7 +40,22 @@ export function PromoBar() {
   }
   return (
     <div className="on-dark bg-navy-950 text-white">
-      <ul className="container-page flex h-9 items-center justify-center gap-8 text-xs font-medium sm:text-[0.8125rem]">
+      {announcement && (
+        <p className="container-page py-2 text-center text-xs font-semibold sm:text-[0.8125rem]">
+          {announcement.text}
+          {announcement.href && announcement.linkLabel && (
+            <>
+              {' '}
+              <Link to={announcement.href} className="underline underline-offset-2">
+                {announcement.linkLabel}
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      <ul
+        className={cn('container-page h-9 items-center justify-center gap-8 text-xs font-medium sm:text-[0.8125rem]', announcement ? 'hidden md:flex' : 'flex')}
+      >
         {messages.map((message, index) => (
           <li key={message.to} className={cn(index > 0 && 'hidden md:block')}>
             <Link to={message.to} className="rounded hover:underline">

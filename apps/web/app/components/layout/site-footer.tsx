@@ -3,19 +3,18 @@ import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
 import { featuredCategories } from '../../lib/featured.ts';
-import { HELP_TOPICS, helpLinkLabel, helpPath } from '../../lib/help-topics.ts';
 import { LEGAL_PAGES } from '../../lib/legal-pages.ts';
-import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 import { companyLine } from '../../lib/shop-details.ts';
+import { unpackFooterColumns } from '../../lib/content/frame-items.ts';
+import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
 import { LogoMark } from '../illustrations/logo.tsx';
 import { ShopAddress } from '../shop-address.tsx';
+import { COOKIE_SETTINGS_PATH } from './cookie-banner.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 // What checkout takes under either gateway (the sandbox and Stripe both take these cards). Wallets
 // appear at checkout only where the gateway and the device offer them, so no badge promises one.
 const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express'];
-
-const linkClass = 'text-sm text-navy-100 hover:text-white hover:underline';
 
 interface FooterLink {
   to: string;
@@ -24,10 +23,13 @@ interface FooterLink {
 
 function FooterLinks({ links, className }: { links: readonly FooterLink[]; className: string }) {
   return (
-    <ul className={className}>
+    <ul className={`footer-links ${className}`}>
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className={linkClass}>
+          {/* Not announced for route discovery: the header's links already bring these routes (a
+              category, help, account, basket) and the rest are found when pressed, and the attribute
+              on every footer link costs each page half a kilobyte (the page-bytes budgets). */}
+          <Link to={link.to} discover="none">
             {link.label}
           </Link>
         </li>
@@ -39,7 +41,7 @@ function FooterLinks({ links, className }: { links: readonly FooterLink[]; class
 function FooterColumn({ title, links }: { title: string; links: readonly FooterLink[] }) {
   return (
     <nav aria-label={title}>
-      <h2 className="text-sm font-semibold tracking-wide text-white">{title}</h2>
+      <h2 className="footer-heading">{title}</h2>
       <FooterLinks links={links} className="mt-4 space-y-2.5" />
     </nav>
   );
@@ -47,12 +49,11 @@ function FooterColumn({ title, links }: { title: string; links: readonly FooterL
 
 /** Customer service's telephone, e-mail and hours, above the rest of the footer. */
 function ContactBand({ shop }: { shop: ShopDetails }) {
-  const contactLink = 'font-semibold text-teal-800 underline decoration-teal-800/40 underline-offset-3 hover:decoration-teal-800';
   return (
     <section aria-labelledby="footer-contact-heading" className="border-t border-teal-100 bg-teal-50">
       <div className="container-page flex flex-col gap-4 py-8 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-xl">
-          <h2 id="footer-contact-heading" className="text-xl font-bold tracking-tight text-navy-950">
+          <h2 id="footer-contact-heading" className="section-heading">
             Questions about an order or a product?
           </h2>
           <p className="mt-1 text-navy-700">Our customer service team answers the phone {shop.openingHours}.</p>
@@ -60,13 +61,13 @@ function ContactBand({ shop }: { shop: ShopDetails }) {
         <dl className="grid gap-x-8 gap-y-1 text-navy-900 sm:grid-cols-[auto_auto] sm:grid-rows-[auto_auto] sm:grid-flow-col">
           <dt className="text-sm text-navy-700">Call us</dt>
           <dd className="text-lg">
-            <a href={shop.phone.uri} className={contactLink}>
+            <a href={shop.phone.uri} className="contact-link">
               {shop.phone.display}
             </a>
           </dd>
           <dt className="mt-2 text-sm text-navy-700 sm:mt-0">E-mail us</dt>
           <dd className="text-lg break-all">
-            <a href={`mailto:${shop.email}`} className={contactLink}>
+            <a href={`mailto:${shop.email}`} className="contact-link">
               {shop.email}
             </a>
           </dd>
@@ -80,9 +81,12 @@ export function SiteFooter({
   categories,
   copyrightYear,
   shop,
+  columns,
 }: {
   categories: readonly NavigationCategory[];
   copyrightYear?: number;
+  /** The columns of links staff edit (the global item `footer-columns`, decision 0085), packed (frame-items.ts). */
+  columns: string;
   /** Absent when the API could not say: the footer leaves the details out rather than invent them. */
   shop: ShopDetails | null;
 }) {
@@ -96,7 +100,7 @@ export function SiteFooter({
       <section aria-labelledby="newsletter-heading" className="border-t border-navy-100 bg-sand-100">
         <div className="container-page flex flex-col gap-5 py-10 lg:flex-row lg:items-center lg:justify-between">
           <div className="max-w-xl">
-            <h2 id="newsletter-heading" className="text-xl font-bold tracking-tight text-navy-950">
+            <h2 id="newsletter-heading" className="section-heading">
               Bathroom ideas, new ranges and offers
             </h2>
             <p className="mt-1 text-navy-700">One email a month at most. Unsubscribe whenever you like.</p>
@@ -118,8 +122,10 @@ export function SiteFooter({
             </p>
             {shop && <ShopAddress shop={shop} className="mt-4 text-sm leading-relaxed" />}
           </div>
-          <FooterColumn title="Help & advice" links={HELP_TOPICS.map((topic) => ({ to: helpPath(topic.slug), label: helpLinkLabel(topic) }))} />
           {shopLinks.length > 0 && <FooterColumn title="Shop" links={shopLinks} />}
+          {unpackFooterColumns(columns).map((column) => (
+            <FooterColumn key={column.title} title={column.title} links={column.links} />
+          ))}
           <FooterColumn
             title="Your Plumbline"
             links={[
@@ -127,6 +133,7 @@ export function SiteFooter({
               { to: TRADE_PATHS.dashboard, label: 'Trade accounts' },
               { to: '/wishlist', label: 'Wishlist' },
               { to: '/basket', label: 'Basket' },
+              { to: '/catalogue', label: 'Request a printed catalogue' },
               { to: '/help', label: 'Help centre' },
             ]}
           />
@@ -135,7 +142,10 @@ export function SiteFooter({
           <div className="container-page flex flex-col gap-5 py-6 text-xs text-navy-200 md:flex-row md:items-start md:justify-between">
             <div className="max-w-3xl space-y-2">
               <nav aria-label="Legal">
-                <FooterLinks links={LEGAL_PAGES.map((page) => ({ to: page.path, label: page.title }))} className="flex flex-wrap gap-x-5 gap-y-2" />
+                <FooterLinks
+                  links={[...LEGAL_PAGES.map((page) => ({ to: page.path, label: page.title })), { to: COOKIE_SETTINGS_PATH, label: 'Cookie settings' }]}
+                  className="flex flex-wrap gap-x-5 gap-y-2"
+                />
               </nav>
               <p>Prices include VAT at 20%. Signed-in trade customers see their trade prices ex VAT first, with the price inc VAT beside.</p>
               {shop && <p>{companyLine(shop)}</p>}
@@ -143,7 +153,7 @@ export function SiteFooter({
             </div>
             <ul aria-label="Ways to pay" className="flex shrink-0 flex-wrap gap-2">
               {PAYMENT_METHODS.map((method) => (
-                <li key={method} className="rounded-md bg-white px-2.5 py-1 text-[0.6875rem] font-bold text-navy-900">
+                <li key={method} className="pay-mark">
                   {method}
                 </li>
               ))}

@@ -10,7 +10,7 @@ import { HeartIcon } from '../ui/icons.tsx';
 import { AllCategoriesMenu } from './all-categories-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { PromoBar } from './promo-bar.tsx';
+import { PromoBar, type Announcement } from './promo-bar.tsx';
 import { SearchForm } from './search-form.tsx';
 
 const shoppingLinks = [{ to: '/wishlist', label: 'Wishlist', Icon: HeartIcon }];
@@ -18,10 +18,18 @@ const shoppingLinks = [{ to: '/wishlist', label: 'Wishlist', Icon: HeartIcon }];
 /** Desktop bar: seven featured categories from 1024px, ten from 1280px. */
 const VISIBLE_AT_LG = 7;
 
-export function SiteHeader({ categories, searchQuery }: { categories: readonly NavigationCategory[]; searchQuery?: string }) {
+export function SiteHeader({
+  categories,
+  searchQuery,
+  announcement,
+}: {
+  categories: readonly NavigationCategory[];
+  searchQuery?: string;
+  announcement?: Announcement | null;
+}) {
   return (
     <header>
-      <PromoBar />
+      <PromoBar announcement={announcement ?? null} />
       <div className="on-dark bg-navy-900 text-white">
         <div
           className={
@@ -69,29 +77,13 @@ export function SiteHeader({ categories, searchQuery }: { categories: readonly N
             </li>
             {featuredCategories(categories).map((category, index) => (
               <li key={category.slug} className={cn('flex', index >= VISIBLE_AT_LG && 'hidden xl:flex')}>
-                <NavLink
-                  to={categoryPath(category.slug)}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center border-b-[3px] px-3 pt-[3px] text-sm font-semibold whitespace-nowrap text-navy-900 hover:border-teal-500',
-                      isActive ? 'border-teal-600' : 'border-transparent',
-                    )
-                  }
-                >
+                <NavLink to={categoryPath(category.slug)} className={({ isActive }) => cn('nav-tab', isActive && 'nav-tab-current')}>
                   {category.name}
                 </NavLink>
               </li>
             ))}
             <li className="ml-auto flex">
-              <NavLink
-                to={TRADE_PATHS.dashboard}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center border-b-[3px] px-3 pt-[3px] text-sm font-semibold whitespace-nowrap text-teal-700 hover:border-teal-500',
-                    isActive ? 'border-teal-600' : 'border-transparent',
-                  )
-                }
-              >
+              <NavLink to={TRADE_PATHS.dashboard} className={({ isActive }) => cn('nav-tab text-teal-700', isActive && 'nav-tab-current')}>
                 Trade
               </NavLink>
             </li>

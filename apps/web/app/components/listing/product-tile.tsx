@@ -65,8 +65,8 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
   return (
     <article
       className={cn(
-        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-navy-100 bg-white ' +
-          'transition focus-within:ring-2 focus-within:ring-teal-600 hover:border-teal-200 hover:shadow-lg',
+        // `group` stays a class of its own: the image and name answer its hover.
+        'group tile',
         className,
       )}
     >
@@ -78,7 +78,7 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
           height={480}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className="absolute inset-0 size-full object-contain p-4 transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+          className="tile-image"
         />
         {(discount > 0 || badges.length > 0) && (
           <ul className="absolute top-2.5 left-2.5 flex flex-wrap gap-1.5 pr-12" aria-label="Highlights">
@@ -105,13 +105,9 @@ export function ProductTile({ product, headingLevel = 3, className }: ProductTil
 
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div>
-          <p className="text-xs font-semibold tracking-wide text-navy-600 uppercase">{product.brand.name}</p>
+          <p className="tile-brand">{product.brand.name}</p>
           <Heading className="mt-0.5 line-clamp-2 leading-snug font-semibold text-navy-950">
-            <Link
-              to={productPath(product.slug)}
-              prefetch="intent"
-              className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-teal-800"
-            >
+            <Link to={productPath(product.slug)} prefetch="intent" className="tile-link">
               {product.productName}
             </Link>
           </Heading>

@@ -10,7 +10,7 @@ export function CustomerPhotos({ items, className }: { items: UserContentCarouse
       className={className}
       heading={
         <div>
-          <h2 className="text-xl font-bold tracking-tight text-navy-950">Customer photos</h2>
+          <h2 className="section-heading">Customer photos</h2>
           <p className="mt-1 text-sm text-navy-700">Shared by customers, checked by our team.</p>
         </div>
       }

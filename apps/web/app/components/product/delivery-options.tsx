@@ -12,6 +12,11 @@ import { Input } from '../ui/input.tsx';
 import { formatCutOff, formatLongDay, formatShortDay } from './product-format.ts';
 
 export type ProductDeliveryOptions = Awaited<ReturnType<DeliveryClient['getProductDeliveryOptions']>>;
+type WithoutCollection<Option> = Option extends unknown ? Omit<Option, 'collection'> : never;
+/** What the options list reads: the API's answer is one (lib/product-page-data.server.ts trims the loader's to it). */
+export type ShownDeliveryOptions = Pick<ProductDeliveryOptions, 'quantity' | 'postcode' | 'zone' | 'quoteOnly' | 'notServed'> & {
+  options: WithoutCollection<ProductDeliveryOptions['options'][number]>[];
+};
 
 // Outward code, then inward code: "IV2 3AA", "SW1A1AA". The API has the last word on whether it exists.
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i;
@@ -51,7 +56,7 @@ export interface DeliveryOptionsProps {
    * The options from the page's loader for one item, to the sent postcode if one was checked, else
    * to mainland Great Britain: shown until the shopper checks another postcode or changes the quantity.
    */
-  initial: ProductDeliveryOptions | null;
+  initial: ShownDeliveryOptions | null;
   sent?: SentPostcode | null;
   className?: string;
 }
@@ -130,12 +135,12 @@ export function DeliveryOptions({ sku, quantity, initial, sent = null, className
 }
 
 /** The reason most unavailable options share, said once above the list rather than on each. */
-function sharedReason(options: ProductDeliveryOptions['options']): string | undefined {
+function sharedReason(options: ShownDeliveryOptions['options']): string | undefined {
   const reasons = options.flatMap((option) => (option.available ? [] : [option.unavailableReason]));
   return reasons.length >= 2 && reasons.every((reason) => reason === reasons[0]) ? reasons[0] : undefined;
 }
 
-function DeliveryResult({ result }: { result: ProductDeliveryOptions }) {
+function DeliveryResult({ result }: { result: ShownDeliveryOptions }) {
   const zone = DELIVERY_ZONE_RULES[result.zone].name;
   const shared = sharedReason(result.options);
   const restricted = result.notServed || result.quoteOnly;
@@ -171,32 +176,27 @@ function DeliveryResult({ result }: { result: ProductDeliveryOptions }) {
         </p>
       )}
       {!restricted && result.zone === 'mainland' && shared && <p className="rounded-lg bg-sand-100 p-3 text-sm text-navy-900">{shared}</p>}
-      <ul className="divide-y divide-navy-100">
+      {/* Each option styled from the list (app.css's `.delivery-list`). */}
+      <ul className="delivery-list">
         {result.options.map((option) => (
-          <li key={option.code} className="flex gap-3 py-3">
-            <div className="min-w-0 flex-1">
+          <li key={option.code}>
+            <div>
               <p className={cn('font-semibold', option.available ? 'text-navy-950' : 'text-navy-600')}>{option.name}</p>
               {option.available ? (
                 <>
                   <p className="text-sm text-navy-800">
-                    {option.latestDate && option.code !== 'specific_day' ? (
-                      <>
-                        Arrives {formatShortDay(option.earliestDate)} – {formatShortDay(option.latestDate)}
-                      </>
-                    ) : (
-                      <>Earliest {formatLongDay(option.earliestDate)}</>
-                    )}
+                    {option.latestDate && option.code !== 'specific_day'
+                      ? `Arrives ${formatShortDay(option.earliestDate)} – ${formatShortDay(option.latestDate)}`
+                      : `Earliest ${formatLongDay(option.earliestDate)}`}
                     {option.cutOff && <span className="text-navy-700"> · order by {formatCutOff(option.cutOff)}</span>}
                   </p>
-                  <p className="mt-0.5 text-xs text-navy-600">{option.description}</p>
+                  <p className="delivery-note">{option.description}</p>
                 </>
               ) : (
                 <p className="text-sm text-navy-600">{option.unavailableReason !== shared ? option.unavailableReason : 'Not available'}</p>
               )}
             </div>
-            {option.available && (
-              <p className="shrink-0 text-sm font-semibold text-navy-950 tabular-nums">{option.priceIncVat === 0 ? 'Free' : formatPence(option.priceIncVat)}</p>
-            )}
+            {option.available && <p className="figure font-semibold">{option.priceIncVat === 0 ? 'Free' : formatPence(option.priceIncVat)}</p>}
           </li>
         ))}
       </ul>

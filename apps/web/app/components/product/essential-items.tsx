@@ -4,14 +4,23 @@ import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { productPath } from '../../lib/catalogue.ts';
-import { cn } from '../../lib/cn.ts';
 import { ADD_TO_BASKET } from '../../lib/product-forms.ts';
 import { ProductFormFields, usePostedProductForm, useProductFormAction } from '../../lib/use-product-form.tsx';
 import { formatPence } from '@shop/contracts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 
-type Item = EssentialItemsData['items'][number];
+type ApiItem = EssentialItemsData['items'][number];
+
+/** An essential item as its card reads it (the loader sends no more: lib/product-page-data.server.ts). */
+export type EssentialItem = Pick<ApiItem, 'requirement' | 'quantity' | 'compatibilityRule' | 'sku'> & {
+  product: Pick<ApiItem['product'], 'slug' | 'productName'> & {
+    image: Pick<ApiItem['product']['image'], 'url'>;
+    price: Pick<ApiItem['product']['price'], 'priceIncTax'>;
+    stockStatus: Pick<ApiItem['product']['stockStatus'], 'status'>;
+  };
+};
+type Item = EssentialItem;
 
 /** Required items first, each group in the API's order. */
 export const orderEssentials = (items: Item[]): Item[] =>
@@ -29,37 +38,30 @@ export function EssentialItems({ items, className }: { items: Item[]; className?
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className={className}>
-      <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
+      <h2 id={headingId} className="section-heading">
         Essential items
       </h2>
       <p className="mt-1 text-sm text-navy-700">What you need to fit it, chosen to match this product.</p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {orderEssentials(items).map((item) => (
-          <li key={item.sku} className="relative flex gap-3 rounded-xl border border-navy-100 bg-white p-3 transition hover:border-teal-300 hover:shadow-md">
-            <img
-              src={item.product.image.url}
-              alt=""
-              width={72}
-              height={72}
-              loading="lazy"
-              className="size-18 shrink-0 rounded-lg bg-sand-50 object-contain p-1"
-            />
-            <div className="min-w-0 flex-1 space-y-1">
-              <div className="flex flex-wrap items-center gap-1.5">
+          <li key={item.sku} className="essential">
+            <img src={item.product.image.url} alt="" width={72} height={72} loading="lazy" className="essential-image" />
+            <div className="essential-body">
+              <div className="essential-tags">
                 <Badge tone={item.requirement === 'required' ? 'accent' : 'info'}>{item.requirement === 'required' ? 'Required' : 'Recommended'}</Badge>
-                <span className="text-xs font-medium text-navy-700">Qty {item.quantity}</span>
+                <span>{`Qty ${item.quantity}`}</span>
               </div>
-              <h3 className="text-sm leading-snug font-semibold text-navy-950">
+              <h3 className="essential-name">
                 {/* The link covers the card, so the whole card is one target. */}
-                <Link to={productPath(item.product.slug)} className="after:absolute after:inset-0 after:rounded-xl hover:underline">
+                <Link to={productPath(item.product.slug)} className="essential-link">
                   {item.product.productName}
                 </Link>
               </h3>
               <p className="text-xs text-navy-700">
                 <span className="font-medium">Why it fits:</span> {readableRule(item.compatibilityRule)}
               </p>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className={cn('text-sm font-bold text-navy-950 tabular-nums')}>{formatPence(item.product.price.priceIncTax)}</p>
+              <div className="essential-foot">
+                <p className="figure">{formatPence(item.product.price.priceIncTax)}</p>
                 <AddEssentialItem item={item} />
               </div>
             </div>

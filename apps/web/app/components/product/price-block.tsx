@@ -46,7 +46,7 @@ export function PriceBlock({ price, tradePrice, size = 'lg', className }: PriceB
           </>
         )}
       </p>
-      <p className="text-sm text-navy-700 tabular-nums">{formatPence(price.priceExcTax)} ex VAT</p>
+      <p className="text-sm text-navy-700 tabular-nums">{`${formatPence(price.priceExcTax)} ex VAT`}</p>
     </div>
   );
 }

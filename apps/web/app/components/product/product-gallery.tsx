@@ -59,15 +59,10 @@ export function ProductGallery({ images, className }: { images: GalleryImage[]; 
                 data-early-press={pressKey(position)}
                 aria-pressed={position === index}
                 onClick={() => setIndex(position)}
-                className={cn(
-                  'block size-18 overflow-hidden rounded-lg bg-sand-50 ring-1 transition sm:size-20',
-                  position === index ? 'ring-2 ring-navy-900' : 'ring-navy-100 hover:ring-navy-300',
-                )}
+                className={cn('thumb', position === index && 'thumb-current')}
               >
-                <img src={image.url} alt="" width={80} height={80} className="size-full object-contain p-1.5" loading="lazy" />
-                <span className="sr-only">
-                  Show image {position + 1} of {images.length}
-                </span>
+                <img src={image.url} alt="" width={80} height={80} loading="lazy" />
+                <span className="sr-only">{`Show image ${position + 1} of ${images.length}`}</span>
               </button>
             </li>
           ))}

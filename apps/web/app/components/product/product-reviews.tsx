@@ -1,6 +1,6 @@
 import { Link } from '../ui/link.tsx';
 import { useShopName } from '../../lib/shop-details.ts';
-import { londonLongDate, type PublishedReview, type QnaListing, type ReviewSummary } from '@shop/contracts';
+import { londonLongDate } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../ui/badge.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
@@ -11,7 +11,7 @@ import { HelpfulVote } from '../reviews/helpful-vote.tsx';
 import { ReviewPhotoThumbnails } from '../reviews/review-photo-thumbnails.tsx';
 import { ReviewByline } from '../reviews/review-byline.tsx';
 import { reviewAnchor, writeReviewPath } from '../../lib/reviews/review-links.ts';
-import type { ProductReviewsData } from './reviews-page.ts';
+import type { ShownReview, ShownReviewsData } from './reviews-page.ts';
 
 const reviewsWord = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'}`;
 
@@ -21,7 +21,7 @@ const SUB_RATINGS = [
   ['fitting', 'Ease of fitting'],
 ] as const;
 
-function Summary({ summary }: { summary: ReviewSummary }) {
+function Summary({ summary }: { summary: ShownReviewsData['summary'] }) {
   const subRatings = SUB_RATINGS.flatMap(([key, label]) => {
     const value = summary.subRatings[key];
     return value === null ? [] : [{ label, value }];
@@ -35,16 +35,15 @@ function Summary({ summary }: { summary: ReviewSummary }) {
         </p>
         <div className="space-y-1">
           <RatingStars rating={summary.averageRating} />
-          <p className="text-sm text-navy-700">Based on {reviewsWord(summary.count)}</p>
+          <p className="text-sm text-navy-700">{`Based on ${reviewsWord(summary.count)}`}</p>
         </div>
       </div>
 
-      <ul className="space-y-2" aria-label="Ratings by stars">
+      {/* Each row's label, bar and count are styled from the list (app.css's `.rating-bars`). */}
+      <ul className="rating-bars" aria-label="Ratings by stars">
         {summary.histogram.map((row) => (
-          <li key={row.stars} className="grid grid-cols-[3.5rem_1fr_2.5rem] items-center gap-3 text-sm">
-            <span className="font-medium text-navy-800">
-              {row.stars} {row.stars === 1 ? 'star' : 'stars'}
-            </span>
+          <li key={row.stars}>
+            <span>{`${row.stars} ${row.stars === 1 ? 'star' : 'stars'}`}</span>
             <div
               role="meter"
               aria-label={`${row.stars} ${row.stars === 1 ? 'star' : 'stars'}`}
@@ -52,11 +51,10 @@ function Summary({ summary }: { summary: ReviewSummary }) {
               aria-valuemax={100}
               aria-valuenow={row.percentage}
               aria-valuetext={`${reviewsWord(row.count)} (${row.percentage}%)`}
-              className="h-2.5 overflow-hidden rounded-full bg-navy-100"
             >
-              <div className="h-full rounded-full bg-brass-500" style={{ width: `${row.percentage}%` }} />
+              <div style={{ width: `${row.percentage}%` }} />
             </div>
-            <span className="text-right text-navy-700 tabular-nums">{row.count.toLocaleString('en-GB')}</span>
+            <span>{row.count.toLocaleString('en-GB')}</span>
           </li>
         ))}
       </ul>
@@ -79,7 +77,7 @@ function Summary({ summary }: { summary: ReviewSummary }) {
         <p className="flex items-center gap-2 rounded-xl bg-sand-50 p-3 text-sm text-navy-800">
           <CheckIcon className="size-5 shrink-0 text-teal-700" />
           <span>
-            <strong className="font-semibold text-navy-950">{summary.recommendPercentage}%</strong> would recommend this product
+            <strong className="font-semibold text-navy-950">{`${summary.recommendPercentage}%`}</strong> would recommend this product
           </span>
         </p>
       )}
@@ -88,16 +86,16 @@ function Summary({ summary }: { summary: ReviewSummary }) {
 }
 
 /** `back`: this page of reviews, where a vote sent without scripts returns to. */
-function Review({ review, back }: { review: PublishedReview; back: string }) {
+function Review({ review, back }: { review: ShownReview; back: string }) {
   const shopName = useShopName();
   return (
-    <article id={reviewAnchor(review.id)} className="scroll-mt-6 space-y-3 py-6 first:pt-0">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+    <article id={reviewAnchor(review.id)} className="review">
+      <div className="review-head">
         <RatingStars rating={review.rating} />
         {review.verifiedPurchase && <Badge tone="success">Verified purchase</Badge>}
       </div>
       <h3 className="font-semibold text-navy-950">{review.title}</h3>
-      <p className="max-w-prose leading-relaxed break-words whitespace-pre-line text-navy-800">{review.text}</p>
+      <p className="review-text">{review.text}</p>
       <ReviewPhotoThumbnails photos={review.photos} displayName={review.displayName} />
       <ReviewByline review={review}>
         {review.edited && (
@@ -110,7 +108,7 @@ function Review({ review, back }: { review: PublishedReview; back: string }) {
       {review.shopReply && (
         <div className="max-w-prose rounded-xl border-l-4 border-teal-600 bg-sand-50 p-4 text-sm">
           <p className="font-semibold text-navy-950">Reply from {shopName}</p>
-          <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-navy-800">{review.shopReply}</p>
+          <p className="review-text mt-1">{review.shopReply}</p>
         </div>
       )}
       <HelpfulVote reviewId={review.id} count={review.helpfulCount} back={back} />
@@ -118,7 +116,7 @@ function Review({ review, back }: { review: PublishedReview; back: string }) {
   );
 }
 
-function Questions({ questions }: { questions: QnaListing }) {
+function Questions({ questions }: { questions: NonNullable<ShownReviewsData['questions']> }) {
   if (questions.items.length === 0) return null;
   return (
     <div className="mt-12 border-t border-navy-100 pt-10 lg:col-span-12">
@@ -133,7 +131,7 @@ function Questions({ questions }: { questions: QnaListing }) {
             <p className="text-sm text-navy-700">
               Asked by {item.askerName} on <time dateTime={item.askedAt}>{londonLongDate(item.askedAt)}</time>
             </p>
-            <p className="max-w-prose leading-relaxed break-words whitespace-pre-line text-navy-800">
+            <p className="review-text">
               <span className="font-semibold text-teal-700">A: </span>
               {item.answer}
             </p>
@@ -165,14 +163,14 @@ export function ProductReviews({
   hrefForPage,
   className,
 }: {
-  reviews: ProductReviewsData | null;
+  reviews: ShownReviewsData | null;
   /** The address of a page of reviews (keeps the rest of the page's address). */
   hrefForPage: (page: number) => string;
   className?: string;
 }) {
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className={cn('scroll-mt-6', className)}>
-      <h2 id="reviews-heading" className="text-xl font-bold tracking-tight text-navy-950">
+      <h2 id="reviews-heading" className="section-heading">
         Customer reviews
       </h2>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">

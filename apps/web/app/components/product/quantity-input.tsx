@@ -76,8 +76,7 @@ export function QuantityInput({
     { ref: increase, key: `${id}-increase`, press: () => stepBy(1) },
   ]);
 
-  const step =
-    'inline-flex size-11 items-center justify-center text-lg font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:text-navy-300';
+  const step = 'quantity-step';
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-navy-950">

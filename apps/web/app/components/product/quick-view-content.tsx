@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { productPath } from '../../lib/catalogue.ts';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { useTradePrices } from '../../lib/trade-prices.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
 import { AddToBasket } from '../basket/add-to-basket.tsx';
@@ -13,6 +14,9 @@ import { ProductHeadline } from './product-headline.tsx';
 import { StockStatus } from './stock-status.tsx';
 import { selectedOffering } from './variant-axes.ts';
 import { VariantPicker } from './variant-picker.tsx';
+
+/** "Add to project" is fetched after the quick view's own code, as it draws below "Add to basket". */
+const AddToProject = lazyComponent(() => import('../projects/add-to-project-in-browser.tsx').then((module) => module.AddToProjectInBrowser));
 
 /** A quick view's contents (quick-view.tsx): fetched when one first opens. */
 export function QuickViewContent({ slug }: { slug: string }) {
@@ -49,6 +53,8 @@ export function QuickViewContent({ slug }: { slug: string }) {
           confirmInline
           unavailable={(offering?.stockStatus ?? product.stockStatus).status === 'out_of_stock'}
         />
+        {/* Added from a listing, the shopper goes on to the product's page, which says where it went. */}
+        <AddToProject sku={offering?.sku ?? product.sku} skus={product.offerings.map((each) => each.sku)} returnTo={fullDetails} />
         <Link to={fullDetails} className={buttonClasses('secondary', 'md', 'w-full')}>
           View full details
           <ArrowRightIcon className="size-4" />

@@ -7,17 +7,16 @@ export function Specifications({ specifications, className }: { specifications: 
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className={className}>
-      <h2 id={headingId} className="text-xl font-bold tracking-tight text-navy-950">
+      <h2 id={headingId} className="section-heading">
         Specifications
       </h2>
-      <table className="mt-4 w-full overflow-hidden rounded-xl text-sm ring-1 ring-navy-100">
-        <tbody className="divide-y divide-navy-100">
+      {/* Rows and cells are styled from the table (app.css's `.specs`). */}
+      <table className="specs">
+        <tbody>
           {rows.map(([name, value]) => (
-            <tr key={name} className="even:bg-sand-50">
-              <th scope="row" className="w-2/5 px-4 py-2.5 text-left font-medium text-navy-700">
-                {name}
-              </th>
-              <td className="px-4 py-2.5 text-navy-950">{value}</td>
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{value}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { cn } from '../../lib/cn.ts';
 import { BACK_FIELD, helpfulVotePath, voteMessage, votedMessage } from '../../lib/reviews/review-links.ts';
 import { buttonClasses } from '../ui/button.tsx';
 
@@ -46,13 +45,13 @@ export function HelpfulVote({ reviewId, count, back }: { reviewId: string; count
   };
 
   return (
-    <form method="post" action={helpfulVotePath(reviewId)} onSubmit={send} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+    <form method="post" action={helpfulVotePath(reviewId)} onSubmit={send} className="helpful-vote">
       <input type="hidden" name={BACK_FIELD} value={back} />
-      <span className="text-navy-700">Helpful?</span>
+      <span>Helpful?</span>
       <button type="submit" className={buttonClasses('secondary', 'sm', 'tabular-nums')} aria-busy={sending || undefined}>
-        Yes ({shown.toLocaleString('en-GB')})
+        {`Yes (${shown.toLocaleString('en-GB')})`}
       </button>
-      <p role="status" className={cn('font-medium', answer?.problem ? 'text-red-700' : 'text-teal-800')}>
+      <p role="status" className={answer?.problem ? 'text-red-700' : undefined}>
         {answer?.message ?? ''}
       </p>
     </form>

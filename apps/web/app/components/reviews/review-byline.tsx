@@ -15,8 +15,8 @@ export function ReviewByline({
   children?: ReactNode;
 }) {
   return (
-    <p className="flex flex-wrap gap-x-2 text-sm text-navy-700">
-      <span className="font-medium text-navy-900">{review.displayName}</span>
+    <p className="review-byline">
+      <span>{review.displayName}</span>
       {review.town && (
         <>
           <span aria-hidden="true">·</span>

@@ -1,5 +1,5 @@
 import { fillPath, HELP_REQUEST_TYPE_NAMES, type HelpRequest } from '@shop/contracts';
-import { endpointRoutes } from '@shop/contracts/routes';
+import { helpCentreInboxRoutes } from '@shop/contracts/routes';
 import type { ReactNode } from 'react';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { orderHref } from '../../lib/staff-orders/orders.ts';
@@ -70,7 +70,7 @@ export function Thread({ messages }: { messages: readonly { author: 'customer' |
 }
 
 function fileUrl(apiBaseUrl: string, reference: string, fileId: string): string {
-  const [, path] = endpointRoutes.helpCentreInbox.downloadHelpRequestFile;
+  const [, path] = helpCentreInboxRoutes.downloadHelpRequestFile;
   return `${apiBaseUrl}/help-centre${fillPath(path, { reference, fileId })}`;
 }
 

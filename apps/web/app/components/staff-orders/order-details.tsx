@@ -214,7 +214,13 @@ export function HistoryCard({ order }: { order: Order }) {
         {order.history.map((entry, index) => (
           <li key={`${entry.status}-${entry.at}-${index}`} className="relative">
             <span aria-hidden="true" className="absolute top-1.5 -left-[1.7rem] size-3 rounded-full bg-teal-700 ring-4 ring-white" />
-            <p className="font-semibold text-navy-950">{entry.kind === 'refund' ? 'Refund' : STATUS_NAMES[entry.status]}</p>
+            <p className="font-semibold text-navy-950">
+              {entry.kind === 'refund'
+                ? 'Refund'
+                : entry.kind === 'change'
+                  ? `Order changed ${entry.by === 'staff' ? `by ${entry.byName ?? 'staff'} (staff)` : 'by the customer'}`
+                  : STATUS_NAMES[entry.status]}
+            </p>
             <p className="text-sm text-navy-700">
               <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
             </p>

@@ -1,5 +1,9 @@
 import { TRADE_APPLICATION_MAX_DOCUMENTS, TRADE_BUSINESS_TYPE_NAMES, TRADE_BUSINESS_TYPES, TRADE_TYPE_NAMES, TRADE_TYPES } from '@shop/contracts';
+import type { SavedAddress } from '@shop/contracts';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import type { FinderState } from '../../lib/addresses/address-form.ts';
+import { AddressFinder } from '../addresses/address-finder.tsx';
+import { SavedAddressPicker } from '../addresses/saved-address-picker.tsx';
 import { fieldMessage, type StepErrors } from '../../lib/checkout/checkout-forms.ts';
 import { DOCUMENT_KIND_OPTIONS, DOCUMENT_SLOTS, documentField, documentKindField, fieldId, problemPath } from '../../lib/trade/application-form.ts';
 import { cn } from '../../lib/cn.ts';
@@ -16,6 +20,8 @@ export interface TradeFormFailure {
   errors: StepErrors;
   /** The documents that were chosen: a browser cannot put files back into a form. */
   documentNames?: string[];
+  /** "Find address" posted with the form: the addresses found, or why none. */
+  finder?: FinderState;
 }
 
 /** The error summary for a refused trade form, each problem linked to its field. */
@@ -116,11 +122,11 @@ type FieldsProps = { values: Record<string, string>; errors: StepErrors | undefi
  * it is and works before the page's scripts run; a trade of "Other" shows its description field
  * through the stylesheet.
  */
-export function ApplicationFields({ values, errors, documentNames }: FieldsProps & { documentNames?: string[] }) {
+export function ApplicationFields({ values, errors, documentNames, lookup }: FieldsProps & { documentNames?: string[]; lookup?: AddressLookup }) {
   return (
     <>
       <BusinessFieldset values={values} errors={errors} withSpend />
-      <AddressFieldset values={values} errors={errors} />
+      <AddressFieldset values={values} errors={errors} lookup={lookup} />
       <ContactFieldsets values={values} errors={errors} />
       <Fieldset
         legend="Documents"
@@ -243,18 +249,37 @@ export function BusinessFieldset({ values, errors, withSpend = false }: FieldsPr
   );
 }
 
-export function AddressFieldset({ values, errors }: FieldsProps) {
+/** "Find address" and the customer's saved addresses, for a form that offers them (the trade application). */
+export interface AddressLookup {
+  finder: FinderState | null;
+  saved: readonly SavedAddress[] | null;
+}
+
+/**
+ * The business's address. With `lookup`, "Find address" and "Use a saved address" first: each posts
+ * the form and fills the fields (drawn again with their new values, hence the keys).
+ */
+export function AddressFieldset({ values, errors, lookup }: FieldsProps & { lookup?: AddressLookup }) {
   const field = { values, errors };
+  const keyOf = (name: string) => `${name}:${values[name] ?? ''}`;
   return (
     <Fieldset legend="Where the business is">
-      <TextField {...field} name="address.line1" label="Address line 1" autoComplete="address-line1" maxLength={120} />
-      <TextField {...field} name="address.line2" label="Address line 2" optional autoComplete="address-line2" maxLength={120} />
+      {lookup && (
+        <>
+          {/* "Find address" first: before the page's scripts run, Enter presses the form's first button. */}
+          <AddressFinder idPrefix="trade-address" values={values} finder={lookup.finder} />
+          <SavedAddressPicker idPrefix="trade-address" saved={lookup.saved} />
+        </>
+      )}
+      <TextField {...field} key={keyOf('address.line1')} name="address.line1" label="Address line 1" autoComplete="address-line1" maxLength={120} />
+      <TextField {...field} key={keyOf('address.line2')} name="address.line2" label="Address line 2" optional autoComplete="address-line2" maxLength={120} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField {...field} name="address.town" label="Town or city" autoComplete="address-level2" maxLength={80} />
-        <TextField {...field} name="address.county" label="County" optional maxLength={80} />
+        <TextField {...field} key={keyOf('address.town')} name="address.town" label="Town or city" autoComplete="address-level2" maxLength={80} />
+        <TextField {...field} key={keyOf('address.county')} name="address.county" label="County" optional maxLength={80} />
       </div>
       <TextField
         {...field}
+        key={keyOf('address.postcode')}
         name="address.postcode"
         label="Postcode"
         autoComplete="postal-code"

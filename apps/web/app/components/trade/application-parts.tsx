@@ -1,6 +1,6 @@
 import { fillPath, TRADE_APPLICATION_STATUS_NAMES, TRADE_BUSINESS_TYPE_NAMES, TRADE_TYPE_NAMES, formatPence } from '@shop/contracts';
 import type { TradeApplication, TradeApplicationStatus } from '@shop/contracts';
-import { endpointRoutes } from '@shop/contracts/routes';
+import { tradeRoutes } from '@shop/contracts/routes';
 import type { ReactNode } from 'react';
 import { formatInstant } from '../../lib/checkout/order-tracking.ts';
 import { DOCUMENT_KIND_NAMES, DOCUMENT_TYPE_NAMES, formatBytes } from '../../lib/trade/application-form.ts';
@@ -20,7 +20,7 @@ export const ApplicationStatusBadge = ({ status }: { status: TradeApplicationSta
 
 /** The document's address at the API (it needs the reader's token, so it is fetched, not linked). */
 function documentUrl(apiBaseUrl: string, tradeExternalId: string, documentId: string): string {
-  const [, path] = endpointRoutes.trade.getTradeApplicationDocument;
+  const [, path] = tradeRoutes.getTradeApplicationDocument;
   return `${apiBaseUrl}/accounts${fillPath(path, { tradeExternalId, documentId })}`;
 }
 

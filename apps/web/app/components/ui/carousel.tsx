@@ -60,10 +60,7 @@ export function Carousel({ label, heading, slides, className }: CarouselProps) {
       aria-controls={trackId}
       disabled={direction === -1 ? edges.atStart : edges.atEnd}
       onClick={() => scrollByPage(direction)}
-      className={
-        'inline-flex size-10 items-center justify-center rounded-full bg-white text-navy-900 ring-1 ' +
-        'ring-navy-200 transition hover:bg-navy-50 disabled:cursor-default disabled:opacity-40'
-      }
+      className="carousel-button"
     >
       {direction === -1 ? <ChevronLeftIcon /> : <ChevronRightIcon />}
       <span className="sr-only">{direction === -1 ? 'Previous slides' : 'Next slides'}</span>

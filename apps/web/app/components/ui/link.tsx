@@ -2,7 +2,8 @@ import type { ComponentProps } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
-export const linkClasses = 'font-medium text-teal-700 underline decoration-teal-700/40 underline-offset-3 hover:decoration-teal-700';
+/** One class (app.css's components layer): in-text links are on every page. */
+export const linkClasses = 'link';
 
 /** An in-text link: client-side navigation with the shop's underline style. */
 export function Link({ className, ...rest }: ComponentProps<typeof RouterLink>) {

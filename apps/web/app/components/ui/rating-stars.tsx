@@ -28,7 +28,7 @@ export function RatingStars({ rating, count, className }: RatingStarsProps) {
       <span className="rating-stars" style={{ '--filled': `${Math.round(filled * 10) / 10}%` } as CSSProperties} aria-hidden="true" />
       {count !== undefined && (
         <span className="text-sm text-navy-700" aria-hidden="true">
-          ({count.toLocaleString('en-GB')})
+          {`(${count.toLocaleString('en-GB')})`}
         </span>
       )}
     </span>

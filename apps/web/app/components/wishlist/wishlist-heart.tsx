@@ -7,8 +7,6 @@ import { useWishlist } from '../../lib/wishlist/wishlist-context.tsx';
 import { useHydrated } from '../listing/use-hydrated.ts';
 import { useToast } from '../ui/toast.tsx';
 
-const filledHeart = 'M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20Z';
-
 export interface WishlistHeartProps {
   sku: string;
   productName: string;
@@ -40,19 +38,8 @@ export function WishlistHeart({ sku, productName, look = 'icon', className }: Wi
     else toast(saved ? `${productName} removed from your wishlist.` : `${productName} saved to your wishlist.`, 'success');
   };
   const busy = hydrated && status === 'loading';
-  const heart = (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0"
-      fill={saved ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={filledHeart} />
-    </svg>
-  );
+  // A line heart, filled once saved (app.css's icons, decision 0084).
+  const heart = <span className={cn('icon size-5', saved ? 'icon-heart-filled' : 'icon-heart')} aria-hidden="true" />;
   const refusal = posted?.kind === 'refused' && status === 'loading' ? posted.message : null;
   if (look === 'button') {
     return (
@@ -84,11 +71,7 @@ export function WishlistHeart({ sku, productName, look = 'icon', className }: Wi
         aria-label={`Save ${productName} to your wishlist`}
         title={refusal ?? (saved ? 'Saved to your wishlist' : 'Save to your wishlist')}
         disabled={busy}
-        className={cn(
-          'grid size-10 place-items-center rounded-full bg-white/95 text-navy-800 shadow-sm ' +
-            'ring-1 ring-navy-100 transition hover:text-red-700 disabled:cursor-not-allowed',
-          saved && 'text-red-700',
-        )}
+        className={cn('heart-button', saved && 'text-red-700')}
       >
         {heart}
       </button>

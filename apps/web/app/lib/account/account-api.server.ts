@@ -1,4 +1,4 @@
-import { ApiError, createAccountsClient, createSavedCardsClient } from '@shop/api-client';
+import { ApiError, createAccountsClient, createProjectsClient, createSavedCardsClient } from '@shop/api-client';
 import { redirect } from 'react-router';
 import { throwIfRateLimited } from '../api.server.ts';
 import { apiProblemMessage } from '../api-problem.ts';
@@ -12,6 +12,7 @@ export function accountClients(request: Request) {
     session,
     accounts: createAccountsClient(sessionClientOptions(request, session, 'accounts')),
     savedCards: createSavedCardsClient(sessionClientOptions(request, session, 'saved-cards')),
+    projects: createProjectsClient(sessionClientOptions(request, session, 'projects')),
   };
 }
 

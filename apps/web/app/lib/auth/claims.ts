@@ -9,7 +9,16 @@ export interface TokenHolder {
 }
 
 /** Roles a member of staff may hold (docs/architecture.md, "Sign-in"). */
-export const STAFF_ROLES = ['trade-reviewer', 'review-moderator', 'discount-manager', 'content-editor', 'order-admin', 'admin'] as const;
+export const STAFF_ROLES = [
+  'trade-reviewer',
+  'review-moderator',
+  'discount-manager',
+  'catalogue-manager',
+  'content-editor',
+  'order-admin',
+  'analyst',
+  'admin',
+] as const;
 /** Roles that may read the e-mail outbox in the staff mailbox (as its contract requires). */
 export const MAILBOX_ROLES = ['admin'] as const;
 /** Roles that may see the background jobs and retry what they gave up on (`/staff/operations`). */

@@ -1,5 +1,7 @@
 import { ApiError, type CheckoutClient } from '@shop/api-client';
-import type { Address, Checkout, DeliveryOption } from '@shop/contracts';
+import type { Address, Checkout, DeliveryOption, SavedAddress } from '@shop/contracts';
+import type { FinderState } from '../addresses/address-form.ts';
+import { udprnOf } from '../addresses/address-form.ts';
 import { apiProblemMessage } from '../api-problem.ts';
 import type { CheckoutSection } from './checkout-logic.ts';
 import { chooseDeliveryOption, CLICK_COLLECT, deliverTo } from './click-collect.ts';
@@ -22,7 +24,16 @@ export type ContactDetails = NonNullable<Checkout['contact']>;
 export interface DeliveryDetails {
   address: Address;
   instructions?: string;
+  /** A signed-in customer's "Save this address to my address book" (the API keeps it, with the udprn of a found address). */
+  saveToAddressBook?: boolean;
+  udprn?: number;
 }
+
+/** The delivery step's radios choosing one of a signed-in customer's saved addresses, or `NEW_ADDRESS`: the fields below. */
+export const SAVED_ADDRESS_FIELD = 'savedAddressId';
+export const NEW_ADDRESS = 'new';
+/** The tick box saving a new delivery address to the address book. */
+export const SAVE_ADDRESS_FIELD = 'saveToAddressBook';
 /** `orderReference`: a trade customer's PO or job number, sent only when the form has the field ('' clears it). */
 export type BillingChoice = ({ sameAsDelivery: true } | { sameAsDelivery: false; address: Address }) & { orderReference?: string };
 export interface DeliveryChoiceInput {
@@ -79,7 +90,29 @@ export const contactFromForm = (form: FormData): ContactDetails => ({
   phone: text(form, 'phone'),
 });
 
-export const deliveryFromForm = (form: FormData): DeliveryDetails => ({ address: addressFromForm(form), instructions: optional(form, 'instructions') });
+/**
+ * The delivery step: one of the customer's saved addresses (`saved`, as the API listed them) when a
+ * saved one is chosen, else the fields, saved to the address book too when the box is ticked.
+ */
+export function deliveryFromForm(form: FormData, saved: readonly SavedAddress[] = []): DeliveryDetails {
+  const instructions = optional(form, 'instructions');
+  const chosen = saved.find((address) => address.addressId === text(form, SAVED_ADDRESS_FIELD));
+  if (chosen) return { address: savedAsAddress(chosen), instructions };
+  const save = text(form, SAVE_ADDRESS_FIELD) === 'yes' ? { saveToAddressBook: true, udprn: udprnOf({ udprn: text(form, 'udprn') }) } : {};
+  return { address: addressFromForm(form), instructions, ...save };
+}
+
+/** A saved address as the checkout's: its lines, without the book's own fields. */
+export const savedAsAddress = (address: SavedAddress): Address => ({
+  name: address.name,
+  company: address.company ?? undefined,
+  line1: address.line1,
+  line2: address.line2 ?? undefined,
+  town: address.town,
+  county: address.county ?? undefined,
+  postcode: address.postcode,
+  countryCode: 'GB',
+});
 
 /**
  * The billing step: "same as delivery" is a ticked box (`sameAsDelivery=true`); unticked, the address
@@ -102,18 +135,18 @@ export function deliveryChoiceFromForm(form: FormData): DeliveryChoiceInput {
 }
 
 /** Step 2 is delivered to an address or collected, as its radios named `step` say. */
-export const deliveryOrCollectionFromForm = (form: FormData): StepInput =>
-  text(form, STEP_FIELD) === 'collect' ? { step: 'collect' } : { step: 'delivery_address', body: deliveryFromForm(form) };
+export const deliveryOrCollectionFromForm = (form: FormData, saved?: readonly SavedAddress[]): StepInput =>
+  text(form, STEP_FIELD) === 'collect' ? { step: 'collect' } : { step: 'delivery_address', body: deliveryFromForm(form, saved) };
 
 /** The step a posted form is for, with what it holds; null when it names no step. */
-export function stepFromForm(form: FormData): StepInput | null {
+export function stepFromForm(form: FormData, saved?: readonly SavedAddress[]): StepInput | null {
   const step = form.get(STEP_FIELD);
   if (!isStepName(step)) return null;
   switch (step) {
     case 'contact':
       return { step, body: contactFromForm(form) };
     case 'delivery_address':
-      return { step, body: deliveryFromForm(form) };
+      return { step, body: deliveryFromForm(form, saved) };
     case 'collect':
       return { step };
     case 'delivery_option':
@@ -172,6 +205,8 @@ export interface StepFailure {
   /** What was posted, to put back in the fields. */
   values: Record<string, string>;
   errors: StepErrors;
+  /** "Find address" posted with the delivery step's form: the addresses found (or why none), the step drawn again to choose. */
+  finder?: FinderState;
 }
 
 export const postedValues = (form: FormData): Record<string, string> =>

@@ -1,15 +1,5 @@
 import type { CheckoutClient } from '@shop/api-client';
-import {
-  clockText,
-  londonClock,
-  londonIsoDate,
-  londonWeekday,
-  type Address,
-  type Branch,
-  type Checkout,
-  type Collection,
-  type DeliveryOption,
-} from '@shop/contracts';
+import { clockText, londonClock, londonIsoDate, londonWeekday, type Branch, type Checkout, type Collection, type DeliveryOption } from '@shop/contracts';
 
 /**
  * Click & collect: the order waits at the trade counter, so it needs no delivery address (the
@@ -35,7 +25,7 @@ export async function chooseDeliveryOption(client: Client, basketId: string, cho
 }
 
 /** Gives the delivery address. A click & collect choice no longer holds then, so the delivery options are asked again. */
-export async function deliverTo(client: Client, basketId: string, details: { address: Address; instructions?: string }): Promise<Checkout> {
+export async function deliverTo(client: Client, basketId: string, details: Parameters<Client['setDeliveryDetails']>[0]['body']): Promise<Checkout> {
   const checkout = await client.setDeliveryDetails({ params: { basketId }, body: details });
   return isCollecting(checkout.deliveryOption) ? client.clearDeliveryOption({ params: { basketId } }) : checkout;
 }

@@ -32,7 +32,7 @@ export function refundText(refundedPence: number): string | null {
   return refundedPence > 0 ? `${formatPence(refundedPence)} refunded to your card` : null;
 }
 
-type HistoryEntry = { status: OrderStatus; at: string; kind?: 'status' | 'refund' };
+type HistoryEntry = { status: OrderStatus; at: string; kind?: 'status' | 'refund' | 'change' };
 
 /** Each step of the journey: done, the current one, or still to come; with when it happened (a refund is not a step). */
 export function timelineSteps(status: OrderStatus, history: readonly HistoryEntry[]): TimelineStep[] {
@@ -43,7 +43,7 @@ export function timelineSteps(status: OrderStatus, history: readonly HistoryEntr
   return ORDER_TIMELINE.map((step, index) => ({
     status: step,
     state: index < lastReached || (stopped && index === lastReached) ? 'done' : index === lastReached ? 'current' : 'upcoming',
-    at: history.findLast((entry) => entry.status === step && entry.kind !== 'refund')?.at ?? null,
+    at: history.findLast((entry) => entry.status === step && (entry.kind ?? 'status') === 'status')?.at ?? null,
   }));
 }
 

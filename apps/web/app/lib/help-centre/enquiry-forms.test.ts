@@ -22,9 +22,15 @@ describe('a help-centre form as the call’s body', () => {
   });
 
   it('nests address fields, keeps an unticked consent as false, and never keeps the access token', () => {
-    expect(
-      bodyFromForm(enquiryFormOf('catalogue-request')!, posted({ catalogue: 'brochure', 'address.town': 'Leeds', 'address.postcode': 'LS1 4AP' })),
-    ).toEqual({
+    const withAddress = {
+      ...enquiryFormOf('general-enquiry')!,
+      fields: [
+        { name: 'catalogue', label: 'Which catalogue?', kind: 'text' as const },
+        { name: 'address.town', label: 'Town or city', kind: 'text' as const },
+        { name: 'address.postcode', label: 'Postcode', kind: 'text' as const },
+      ],
+    };
+    expect(bodyFromForm(withAddress, posted({ catalogue: 'brochure', 'address.town': 'Leeds', 'address.postcode': 'LS1 4AP' }))).toEqual({
       catalogue: 'brochure',
       address: { town: 'Leeds', postcode: 'LS1 4AP' },
     });

@@ -1,6 +1,5 @@
 import {
   CALLBACK_SLOT_NAMES,
-  CATALOGUE_NAMES,
   ENQUIRY_TOPIC_NAMES,
   TRADE_TYPE_NAMES,
   WEEE_ITEM_TYPE_NAMES,
@@ -187,22 +186,6 @@ export const ENQUIRY_FORMS: readonly EnquiryFormSpec[] = [
     sentTitle: 'Recycling request sent',
   },
   {
-    slug: 'catalogue-request',
-    title: 'Order a printed catalogue',
-    summary: 'Our bathroom brochure or the trade price list, by post.',
-    path: '/Enquiry/catalogue-request',
-    contact: true,
-    fields: [
-      { name: 'catalogue', label: 'Which catalogue?', kind: 'radios', options: optionsOf(CATALOGUE_NAMES) },
-      { name: 'address.line1', label: 'Address line 1', kind: 'text', autoComplete: 'address-line1' },
-      { name: 'address.line2', label: 'Address line 2', kind: 'text', optional: true, autoComplete: 'address-line2' },
-      { name: 'address.town', label: 'Town or city', kind: 'text', autoComplete: 'address-level2' },
-      { name: 'address.postcode', label: 'Postcode', kind: 'text', autoComplete: 'postal-code' },
-    ],
-    submitLabel: 'Order catalogue',
-    sentTitle: 'Catalogue ordered',
-  },
-  {
     slug: 'trade-enquiry',
     title: 'Trade enquiry',
     summary: 'Trade accounts, bands and credit: ask our trade desk.',
@@ -321,6 +304,14 @@ export const jobApplicationForm = (roles: readonly { id: string; title: string; 
   submitLabel: 'Send application',
   sentTitle: 'Application sent',
 });
+
+/**
+ * Help-centre forms that became a page of their own, and where they went: old links are sent on.
+ * The printed catalogue is asked for at /catalogue only (with "Find address"), so there is one way.
+ */
+export const MOVED_FORMS: Readonly<Record<string, { to: string; title: string; summary: string }>> = {
+  'catalogue-request': { to: '/catalogue', title: 'Order a printed catalogue', summary: 'Our bathroom brochure by post.' },
+};
 
 export const enquiryFormOf = (slug: string | undefined): EnquiryFormSpec | undefined => ENQUIRY_FORMS.find((form) => form.slug === slug);
 

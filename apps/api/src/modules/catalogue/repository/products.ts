@@ -448,6 +448,17 @@ export async function listTopProductIds(db: Database, order: 'popularity' | 'new
   return rows.map((row) => row.id);
 }
 
+/** Those of `productIds` in the categories, in the order given. */
+export async function productsInCategories(db: Database, productIds: readonly number[], categoryIds: readonly number[]): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...productIds]), inArray(products.categoryId, [...categoryIds])));
+  const inThem = new Set(rows.map((row) => row.id));
+  return productIds.filter((id) => inThem.has(id));
+}
+
 export async function productIdsForSkus(db: Database, skus: readonly string[]): Promise<Map<string, number>> {
   if (skus.length === 0) return new Map();
   const rows = await db

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { offerings, prices, products } from '../catalogue.tables.ts';
 
@@ -42,4 +42,21 @@ export function sellableOfferingRows(db: Database, skus: readonly string[]) {
   let query = offeringsQueries.get(db);
   if (!query) offeringsQueries.set(db, (query = offeringsQuery(db)));
   return query.execute({ skus: [...new Set(skus)] });
+}
+
+/** The sizes and finishes each product is sold in, in the product page's order: what a line may be swapped to. */
+export async function variantsOf(ctx: { db: Database }, productIds: readonly number[]): Promise<Map<number, { sku: string; label: string }[]>> {
+  const variants = new Map<number, { sku: string; label: string }[]>();
+  if (productIds.length === 0) return variants;
+  const rows = await ctx.db
+    .select({ productId: offerings.productId, sku: offerings.sku, label: offerings.label })
+    .from(offerings)
+    .where(inArray(offerings.productId, [...new Set(productIds)]))
+    .orderBy(asc(offerings.productId), asc(offerings.position), asc(offerings.id));
+  for (const row of rows) {
+    const list = variants.get(row.productId) ?? [];
+    list.push({ sku: row.sku, label: row.label });
+    variants.set(row.productId, list);
+  }
+  return variants;
 }

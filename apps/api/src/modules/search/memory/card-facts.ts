@@ -7,8 +7,9 @@ import { yieldToRequests } from './build-slices.ts';
  * page shows it. A listing or search never asked before then costs no database read for its
  * cards: at 100,000 products that read was most of an unseen search's time (decision 0042). A
  * card is as fresh as the snapshot it comes from, as the listing's counts and facets are: a
- * change to a product, its price, badges, images or stock status moves the catalogue's change
- * counter and a new snapshot follows (docs/decisions/0005).
+ * change to a product, its badges or images moves the catalogue's change counter and a new
+ * snapshot follows (docs/decisions/0005); a price or stock status is patched into its row
+ * (`patch`, decision 0080).
  */
 
 /** What a card needs of a product beyond its listing facts; loaded with the snapshot. */
@@ -43,6 +44,8 @@ export interface CardProduct {
 export interface CardFacts {
   /** The card of the product at `row`. */
   cardOf(row: number): ProductCard;
+  /** Sets the card at `row` to `product`'s (a price or stock change patched in: decision 0080). */
+  patch(row: number, product: CardProduct): void;
 }
 
 /** Shown for a product without images of its own. */
@@ -94,10 +97,7 @@ export async function buildCardFacts(
   const deliveryClass: string[] = Array.from({ length: size });
   const stock: ProductCard['stockStatus'][] = Array.from({ length: size });
 
-  for (const [position, product] of products.entries()) {
-    if (position % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
-    const row = rowOf(product.id);
-    if (row === undefined) continue;
+  const setRow = (row: number, product: CardProduct) => {
     ids[row] = product.id;
     categoryIds[row] = product.categoryId;
     numbers.priceIncVat[row] = product.priceIncVat;
@@ -120,10 +120,16 @@ export async function buildCardFacts(
     // Inventory answers for every sku it is asked about: a product without a stock record is out of stock.
     const status = (product.stockStatus ?? 'out_of_stock') as ProductCard['stockStatus']['status'];
     stock[row] = share(`stock:${status}:${product.stockEta ?? ''}`, () => ({ status, eta: product.stockEta }));
+  };
+  for (const [position, product] of products.entries()) {
+    if (position % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
+    const row = rowOf(product.id);
+    if (row !== undefined) setRow(row, product);
   }
 
   const orNull = (value: number) => (value === NONE ? null : value);
   return {
+    patch: setRow,
     cardOf(row) {
       const name = names[row]!;
       // Every product's category is in the snapshot's tree (a foreign key).

@@ -65,6 +65,12 @@ const GLOBAL_FACETS: (FacetDefinition & { values(product: ListingProduct, nextDa
   { identifier: 'rating', displayName: 'Customer rating', values: (p) => (p.ratingTenths >= 40 ? ['4 stars and above'] : []) },
   { identifier: 'delivery_class', displayName: 'Delivery', values: (p) => [DELIVERY_LABELS[p.deliveryClass] ?? p.deliveryClass] },
 ];
+/** A product's facet values, `[facet identifier, display value]`: every listing's facets, then its attributes and variants. */
+export function* facetValuesOf(product: ListingProduct, nextDay: NextDayRate): Generator<[string, string]> {
+  for (const definition of GLOBAL_FACETS) for (const value of definition.values(product, nextDay)) yield [definition.identifier, value];
+  yield* product.facets;
+}
+
 /** Variant axes, present in any department whose products have them. */
 const VARIANT_FACETS: FacetDefinition[] = [
   { identifier: 'width_mm', displayName: 'Width' },
@@ -104,6 +110,8 @@ export interface ListingIndex {
   ids: Int32Array;
   categoryIds: Int32Array;
   prices: Int32Array;
+  /** Each row's discount (percent), for the "on offer" order. */
+  discounts: Int32Array;
   /** The lowest and highest price in the index (0 for an empty one): a bound outside them filters nothing. */
   priceRange: { min: number; max: number };
   newFlags: Uint8Array;
@@ -126,9 +134,15 @@ export interface ListingIndex {
    * the end without giving way, so two never share it.
    */
   workSpace: { counts: Int32Array; matching: Int32Array; ranks: Int32Array };
+  /**
+   * The facet pairs' other buffers, which a patch writes the next pairs into and swaps with these
+   * (listing-patch.ts): patching a product a second allocates nothing. `facetOf` and `optionOf` may
+   * be longer than the pairs they hold (`pairStart[size]`).
+   */
+  pairSpare?: { pairStart: Int32Array; facetOf: Int32Array; optionOf: Int32Array };
 }
 
-const bandOf = (price: number) => PRICE_BANDS.findIndex((band) => inBand(price, band));
+export const bandOf = (price: number) => PRICE_BANDS.findIndex((band) => inBand(price, band));
 /** Rows a sort key leaves room for (2^21): with keys below 2^31, key and row fit a double exactly. */
 const ROW_SLOTS = 2_097_152;
 /** Products indexed between two yields to waiting requests (a few milliseconds' work). */
@@ -191,8 +205,7 @@ export async function buildListingIndex(products: ListingProduct[], nextDay: Nex
     rowOfId.set(product.id, row);
     pairStart[row] = facetOf.length;
     const seen = new Set<number>();
-    for (const definition of GLOBAL_FACETS) for (const value of definition.values(product, nextDay)) addPair(definition.identifier, value, seen);
-    for (const [facet, value] of product.facets) addPair(facet, value, seen);
+    for (const [identifier, value] of facetValuesOf(product, nextDay)) addPair(identifier, value, seen);
   }
   pairStart[size] = facetOf.length;
   for (const options of facetOptions) {
@@ -241,6 +254,7 @@ export async function buildListingIndex(products: ListingProduct[], nextDay: Nex
     ids,
     categoryIds,
     prices,
+    discounts,
     newFlags,
     rowOfId,
     facetNumbers,

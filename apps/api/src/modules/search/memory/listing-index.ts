@@ -4,6 +4,7 @@ import type { IdRange, IndexedCategory, IndexedProduct, ProductSource } from '..
 import { buildCardFacts, type CardFacts } from './card-facts.ts';
 import { yieldToRequests } from './build-slices.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
+import { patchListingIndex } from './listing-patch.ts';
 import { buildCodeIndex, type CodeIndex } from './product-codes.ts';
 import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
 
@@ -21,11 +22,12 @@ import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex }
  * counter is confirmed by the next check loading again, unless the load before it read the same
  * counter; one that found none is confirmed at once (a rebuild saved: it costs the thread that
  * answers tens of milliseconds). Past LISTING_SNAPSHOT_TTL_MS unchecked (no traffic), a caller waits for
- * the check. A change notice (platform/change-notices.ts: any instance's committed change, stock
- * included) has the next caller check it as if it were near its end (served while a new one loads),
- * but never sooner than CHANGE_REBUILD_GAP_MS after the snapshot was loaded: under a steady stream of orders each instance rebuilds at most that often
- * (decision 0075 measures what a rebuild costs). Instances therefore agree within a few seconds of
- * a change; without notices, within about a minute, as the listings' `cacheSeconds` promise.
+ * the check. A change notice (platform/change-notices.ts: any instance's committed change) has the
+ * next caller check it as if it were near its end (served while a new one loads), but never sooner
+ * than CHANGE_REBUILD_GAP_MS after the snapshot was loaded, so each instance rebuilds at most that
+ * often (decision 0075 measures what a rebuild costs). A price or stock status changed is not
+ * counted: its notice names the products, which are read again and patched into the snapshot served
+ * (`patchSoon`, decision 0080), within milliseconds and with no rebuild.
  */
 export const LISTING_SNAPSHOT_TTL_MS = 60_000;
 const REFRESH_AFTER_MS = 45_000;
@@ -79,6 +81,11 @@ interface Entry {
   dueAt: number | null;
   /** A change was heard while `check` ran: the snapshot it loads may have read the rows before it. */
   heardDuringCheck: boolean;
+  /** Products changed (a price or stock status), not yet patched in, and the patch under way if one is. */
+  toPatch: Set<number>;
+  patching: Promise<void> | null;
+  /** Products patched in while `check` ran: the snapshot it loads may have read their rows before the change. */
+  patchedDuringCheck: Set<number>;
 }
 type Db = ServiceContext['db'];
 type CategoryRow = IndexedCategory;
@@ -98,12 +105,20 @@ export type ProductSnapshots = (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Pr
 export function productSnapshots(source: ProductSource): {
   snapshotOf: ProductSnapshots;
   changed: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => void;
+  /** Products whose price or stock status changed (null: any may have): patched into the snapshot served, or a rebuild. */
+  productsChanged: (ctx: Pick<ServiceContext, 'db' | 'clock'>, ids: readonly number[] | null) => void;
+  /** Resolves once every change heard so far is patched in (tests, the benchmark). */
+  patched: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Promise<void>;
   ageMs: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => number | null;
 } {
   const snapshots = new WeakMap<Db, Entry>();
   return {
     snapshotOf: ({ db, clock }) => catalogueSnapshot({ db, clock, source, snapshots }),
     changed: (ctx) => checkSoon(snapshots, ctx),
+    productsChanged: ({ db, clock }, ids) => patchSoon({ db, clock, source, snapshots }, ids),
+    patched: async ({ db }) => {
+      for (let entry = snapshots.get(db); entry?.patching; entry = snapshots.get(db)) await entry.patching;
+    },
     ageMs: ({ db, clock }) => {
       const entry = snapshots.get(db);
       return entry ? clock.now().getTime() - entry.checkedAt : null;
@@ -121,6 +136,65 @@ function checkSoon(snapshots: WeakMap<Db, Entry>, { db, clock }: Pick<ServiceCon
   if (entry.check) entry.heardDuringCheck = true;
   const due = Math.max(clock.now().getTime(), entry.builtAt + CHANGE_REBUILD_GAP_MS);
   entry.dueAt = Math.min(entry.dueAt ?? due, due);
+}
+
+/** More products than this changed at once (an import, a price list) are read by a rebuild, not patched in. */
+export const PATCH_LIMIT = 500;
+
+/**
+ * Patches the products `ids` into the snapshot served (decision 0080): their rows are read again
+ * and set into its index and cards, and the snapshot is replaced by one that shares all but the
+ * facet pairs, so the answers kept from the old one go with it. Changes heard while a patch runs
+ * are patched after it, together. Null (the listening connection came back: any product may have
+ * changed), too many products, or a change a patch cannot make (a product gone or moved) has the
+ * snapshot rebuilt instead, as a structural change does.
+ */
+function patchSoon(ctx: SnapshotContext, ids: readonly number[] | null): void {
+  const entry = ctx.snapshots.get(ctx.db);
+  if (!entry) return;
+  if (ids === null || entry.toPatch.size + ids.length > PATCH_LIMIT) {
+    rebuildSoon(ctx, entry);
+    return;
+  }
+  for (const id of ids) entry.toPatch.add(id);
+  entry.patching ??= (async () => {
+    try {
+      while (entry.toPatch.size > 0) {
+        const batch = [...entry.toPatch];
+        entry.toPatch.clear();
+        if (entry.check) for (const id of batch) entry.patchedDuringCheck.add(id);
+        const snapshot = await entry.value;
+        const products = await ctx.source.productsWithIds(ctx.db, batch);
+        const next = products.length === batch.length ? patchSnapshot(snapshot, products) : null;
+        if (!next) {
+          rebuildSoon(ctx, entry);
+          return;
+        }
+        entry.value = Promise.resolve(next);
+      }
+    } catch {
+      // The rows could not be read: a rebuild reads them all again.
+      rebuildSoon(ctx, entry);
+    } finally {
+      entry.toPatch.clear();
+      entry.patching = null;
+    }
+  })();
+}
+
+/** The next check loads a new snapshot whatever the change counter says (still spaced by CHANGE_REBUILD_GAP_MS). */
+function rebuildSoon(ctx: SnapshotContext, entry: Entry): void {
+  entry.confirmed = false;
+  entry.toPatch.clear();
+  checkSoon(ctx.snapshots, ctx);
+}
+
+/** `snapshot` with `products` set into its index and cards; null when a patch cannot make the change. */
+function patchSnapshot(snapshot: CatalogueSnapshot, products: IndexedProduct[]): CatalogueSnapshot | null {
+  const index = patchListingIndex(snapshot.index, products, RATES.next_day);
+  if (!index) return null;
+  for (const product of products) snapshot.cards.patch(index.rowOfId.get(product.id)!, product);
+  return { ...snapshot, index };
 }
 
 /** The snapshot of `ctx.db`'s catalogue, as fresh as the rules above keep it. */
@@ -151,6 +225,9 @@ function load(ctx: SnapshotContext, now: number, previous: Entry | null, version
     check: null,
     dueAt: null,
     heardDuringCheck: false,
+    toPatch: new Set(),
+    patching: null,
+    patchedDuringCheck: new Set(),
   };
   read.then(
     ({ value, writing }) => {
@@ -184,11 +261,18 @@ function checkSnapshot(ctx: SnapshotContext, entry: Entry, now: number): Promise
       if (ctx.snapshots.get(ctx.db) === entry) {
         ctx.snapshots.set(ctx.db, next);
         if (entry.heardDuringCheck) checkSoon(ctx.snapshots, ctx);
+        // Patched into the old one while the new one read its rows, perhaps before the change: read them again.
+        const patchedDuring = [...entry.patchedDuringCheck, ...entry.toPatch];
+        if (patchedDuring.length) {
+          patchSoon(ctx, patchedDuring);
+          return next.value;
+        }
       }
       return snapshot;
     } finally {
       entry.check = null;
       entry.heardDuringCheck = false;
+      entry.patchedDuringCheck.clear();
     }
   })();
   return entry.check;

@@ -103,7 +103,7 @@ function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
  * (read when a snapshot's cache is made: the budget is set from configuration after start).
  */
 export function memoryProductSearch(source: ProductSource, answerBudget: () => number): ProductSearch & { answers: KeptAnswers } {
-  const { snapshotOf, changed, ageMs } = productSnapshots(source);
+  const { snapshotOf, changed, productsChanged, ageMs } = productSnapshots(source);
   /** An answer is kept the second time it is asked for: most queries never seen before are never asked again (decision 0040). */
   const askedBefore = new SeenOnce();
   /**
@@ -159,7 +159,7 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
   return {
     build: async (ctx) => void (await snapshotOf(ctx)),
     snapshotAgeMs: ageMs,
-    update: (ctx) => changed(ctx),
+    update: (ctx, change) => (change.productIds === undefined ? changed(ctx) : productsChanged(ctx, change.productIds)),
 
     async listCategory(ctx: IndexContext, input: CategoryListingRequest): Promise<Listing | null> {
       const snapshot = await snapshotOf(ctx);

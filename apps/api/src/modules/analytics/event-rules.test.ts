@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { admit, readEvent, rollupIncrements, searchKey, type ShoppingEvent } from './event-rules.ts';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe('reading an event', () => {
+  it('keeps what its schema names and nothing a browser adds, prices included', () => {
+    const event = readEvent({
+      event: 'Product Added',
+      messageId: id(1).toUpperCase(),
+      properties: { product_id: 42, sku: 'PL000042', quantity: 2, price: 1, coupon: 'FREE', extra: 'x' },
+    });
+    expect(event).toEqual({
+      event: 'Product Added',
+      messageId: id(1),
+      anonymousId: null,
+      personal: false,
+      properties: { product_id: '42', sku: 'PL000042', quantity: 2 },
+    });
+  });
+
+  it('refuses an event of no known name, a bad id or properties that do not match', () => {
+    expect(readEvent({ event: 'Signed Up', messageId: id(2) })).toBeNull();
+    expect(readEvent({ event: 'Cart Viewed', messageId: 'abc' })).toBeNull();
+    expect(readEvent({ event: 'Products Searched', messageId: id(3), properties: { query: '', results: 0 } })).toBeNull();
+    expect(readEvent({ event: 'Products Searched', messageId: id(3), properties: { query: 'a', results: -1 } })).toBeNull();
+    expect(readEvent('Product Viewed')).toBeNull();
+  });
+
+  it('marks an event that names a device or a person as personal', () => {
+    expect(readEvent({ event: 'Cart Viewed', messageId: id(4), anonymousId: 'abcdefgh1' })?.personal).toBe(true);
+    expect(readEvent({ event: 'Cart Viewed', messageId: id(4), userId: 7 })?.personal).toBe(true);
+    expect(readEvent({ event: 'Cart Viewed', messageId: id(4), anonymousId: 'short' })).toBeNull();
+  });
+});
+
+describe('consent', () => {
+  const plain = readEvent({ event: 'Cart Viewed', messageId: id(5) })!;
+  const device = readEvent({ event: 'Cart Viewed', messageId: id(6), anonymousId: 'device-123' })!;
+  it('without it keeps aggregate events tied to no one and drops personal ones', () => {
+    expect(admit(plain, { consent: false, userId: 'u1' })).toEqual({ anonymousId: null, userId: null });
+    expect(admit(device, { consent: false, userId: null })).toBeNull();
+  });
+  it('with it keeps the device and the caller the token names', () => {
+    expect(admit(device, { consent: true, userId: 'u1' })).toEqual({ anonymousId: 'device-123', userId: 'u1' });
+  });
+});
+
+describe('roll-ups', () => {
+  it('counts a search by its words, and one with no results twice over', () => {
+    expect(searchKey('  Copper   PIPE?! ')).toBe('copper pipe');
+    const search = readEvent({ event: 'Products Searched', messageId: id(7), properties: { query: 'Basin ', results: 0 } })!;
+    expect(rollupIncrements([search], new Date('2026-01-10T12:00:00Z'))).toEqual([
+      { day: '2026-01-10', metric: 'search', subject: 'basin', count: 1 },
+      { day: '2026-01-10', metric: 'search-no-results', subject: 'basin', count: 1 },
+    ]);
+  });
+
+  it('counts each product once per batch, in one order whatever the batch’s', () => {
+    const view = (product: number, n: number): ShoppingEvent =>
+      readEvent({ event: 'Product Viewed', messageId: id(n), properties: { product_id: product, sku: `S${product}` } })!;
+    const increments = rollupIncrements([view(9, 10), view(2, 11), view(9, 12)], new Date('2026-01-10T12:00:00Z'));
+    expect(increments.map((increment) => [increment.subject, increment.count])).toEqual([
+      ['2', 1],
+      ['9', 1],
+    ]);
+  });
+});

@@ -1,0 +1,242 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../db/client.ts';
+import { brands, categories, offerings, prices, productAudit, products, productVersions, scheduledPrices } from '../catalogue.tables.ts';
+
+/** The SQL of the staff product editor (product-editor.ts holds the rules). */
+type Db = Database | Transaction;
+
+export interface StaffSearch {
+  text?: string;
+  categoryIds?: readonly number[];
+  brandSlug?: string;
+  offset: number;
+  limit: number;
+}
+
+/** Products by part of their name or a code's start, category and brand, by name; with the count of all that match. */
+export async function searchProducts(db: Db, search: StaffSearch) {
+  const conditions = [
+    search.text
+      ? or(
+          sql`${products.name} ilike ${`%${escapeLike(search.text)}%`}`,
+          sql`exists (select 1 from ${offerings} so where so.product_id = ${products.id} and so.sku ilike ${`${escapeLike(search.text)}%`})`,
+        )
+      : undefined,
+    search.categoryIds ? inArray(products.categoryId, [...search.categoryIds]) : undefined,
+    search.brandSlug ? eq(brands.slug, search.brandSlug) : undefined,
+  ];
+  return db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      brandName: brands.name,
+      categoryName: categories.name,
+      defaultSku: offerings.sku,
+      variantCount: sql<number>`(select count(*)::int from ${offerings} vo where vo.product_id = ${products.id})`,
+      priceIncVat: prices.priceIncVat,
+      totalCount: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(offerings, and(eq(offerings.productId, products.id), eq(offerings.isDefault, true)))
+    .innerJoin(prices, eq(prices.offeringId, offerings.id))
+    .where(and(...conditions))
+    .orderBy(asc(products.name), asc(products.id))
+    .offset(search.offset)
+    .limit(search.limit);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export async function findProduct(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      description: products.description,
+      family: products.family,
+      specifications: products.specifications,
+      searchText: products.searchText,
+      brandSlug: brands.slug,
+      brandName: brands.name,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+      version: sql<number>`coalesce(${productVersions.version}, 0)`,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(productVersions, eq(productVersions.productId, products.id))
+    .where(eq(products.id, id));
+  return row;
+}
+
+export function variantsWithPrices(db: Db, productId: number) {
+  return db
+    .select({
+      offeringId: offerings.id,
+      sku: offerings.sku,
+      label: offerings.label,
+      isDefault: offerings.isDefault,
+      priceIncVat: prices.priceIncVat,
+      priceExVat: prices.priceExVat,
+      vatRateCode: prices.vatRateCode,
+      wasPriceIncVat: prices.wasPriceIncVat,
+    })
+    .from(offerings)
+    .innerJoin(prices, eq(prices.offeringId, offerings.id))
+    .where(eq(offerings.productId, productId))
+    .orderBy(asc(offerings.position), asc(offerings.id));
+}
+
+export function schedulesOf(db: Db, offeringIds: readonly number[]) {
+  return db
+    .select()
+    .from(scheduledPrices)
+    .where(inArray(scheduledPrices.offeringId, [...offeringIds]))
+    .orderBy(desc(scheduledPrices.startsAt), desc(scheduledPrices.id));
+}
+
+export function auditOf(db: Db, productId: number, limit: number) {
+  return db.select().from(productAudit).where(eq(productAudit.productId, productId)).orderBy(desc(productAudit.at), desc(productAudit.id)).limit(limit);
+}
+
+export const listBrandChoices = (db: Db) => db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name));
+
+/** Sub-categories (a product sits in one, under its department), and with `departments` the departments too. */
+export const listCategoryChoices = (db: Db, { departments = false } = {}) =>
+  db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .where(departments ? undefined : isNotNull(categories.parentId))
+    .orderBy(asc(categories.name));
+
+/**
+ * Moves the product's version on from `expected`, false when it is no longer that: the row lock
+ * makes a second writer wait for the first and then find the version moved (decision 0086).
+ */
+export async function moveVersionOn(tx: Transaction, productId: number, expected: number): Promise<boolean> {
+  if (expected === 0) {
+    const inserted = await tx.insert(productVersions).values({ productId, version: 1 }).onConflictDoNothing().returning({ version: productVersions.version });
+    return inserted.length === 1;
+  }
+  const updated = await tx
+    .update(productVersions)
+    .set({ version: sql`${productVersions.version} + 1` })
+    .where(and(eq(productVersions.productId, productId), eq(productVersions.version, expected)))
+    .returning({ version: productVersions.version });
+  return updated.length === 1;
+}
+
+export async function updateProduct(tx: Transaction, id: number, changes: Partial<typeof products.$inferInsert>): Promise<void> {
+  await tx.update(products).set(changes).where(eq(products.id, id));
+}
+
+export async function updateOffering(tx: Transaction, id: number, changes: { sku?: string; label?: string }): Promise<void> {
+  await tx.update(offerings).set(changes).where(eq(offerings.id, id));
+}
+
+/** The codes among these that another offering than `exceptProductId`'s, or any, already has. */
+export async function takenSkus(db: Db, skus: readonly string[], exceptOfferingIds: readonly number[]): Promise<Set<string>> {
+  if (skus.length === 0) return new Set();
+  const rows = await db
+    .select({ sku: offerings.sku })
+    .from(offerings)
+    .where(and(inArray(offerings.sku, [...skus]), exceptOfferingIds.length > 0 ? sql`${offerings.id} not in ${[...exceptOfferingIds]}` : undefined));
+  return new Set(rows.map((row) => row.sku));
+}
+
+export async function insertAudit(db: Db, rows: (typeof productAudit.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(productAudit).values(rows);
+}
+
+export async function insertSchedule(tx: Transaction, row: typeof scheduledPrices.$inferInsert): Promise<void> {
+  await tx.insert(scheduledPrices).values(row);
+}
+
+/** A scheduled or started price of the offering whose period meets [startsAt, endsAt) (null: open-ended). */
+export async function overlappingSchedule(tx: Transaction, offeringId: number, startsAt: Date, endsAt: Date | null) {
+  const [row] = await tx
+    .select({ id: scheduledPrices.id })
+    .from(scheduledPrices)
+    .where(
+      and(
+        eq(scheduledPrices.offeringId, offeringId),
+        inArray(scheduledPrices.status, ['scheduled', 'started']),
+        sql`(${scheduledPrices.endsAt} is null or ${scheduledPrices.endsAt} > ${startsAt})`,
+        endsAt ? sql`${scheduledPrices.startsAt} < ${endsAt}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Cancels a price that has not started; false when it is not this product's, or has started. */
+export async function cancelSchedule(tx: Transaction, productId: number, id: number) {
+  const [row] = await tx
+    .update(scheduledPrices)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(scheduledPrices.id, id),
+        eq(scheduledPrices.status, 'scheduled'),
+        sql`${scheduledPrices.offeringId} in (select id from ${offerings} where product_id = ${productId})`,
+      ),
+    )
+    .returning({ offeringId: scheduledPrices.offeringId, priceIncVat: scheduledPrices.priceIncVat, startsAt: scheduledPrices.startsAt });
+  return row;
+}
+
+/**
+ * The next scheduled price due to start or end at `now`, locked, skipping those another worker
+ * holds; with its sku and product.
+ */
+export async function lockDueSchedule(tx: Transaction, now: Date) {
+  const [row] = await tx
+    .select({ schedule: scheduledPrices, sku: offerings.sku, productId: offerings.productId })
+    .from(scheduledPrices)
+    .innerJoin(offerings, eq(offerings.id, scheduledPrices.offeringId))
+    .where(
+      or(
+        and(eq(scheduledPrices.status, 'scheduled'), lte(scheduledPrices.startsAt, now)),
+        and(eq(scheduledPrices.status, 'started'), lte(scheduledPrices.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(scheduledPrices.startsAt), asc(scheduledPrices.id))
+    .limit(1)
+    .for('update', { of: scheduledPrices, skipLocked: true });
+  return row;
+}
+
+export async function setSchedule(tx: Transaction, id: number, changes: Partial<typeof scheduledPrices.$inferInsert>): Promise<void> {
+  await tx.update(scheduledPrices).set(changes).where(eq(scheduledPrices.id, id));
+}
+
+/** A started price of the offering that staff's new price replaces: it ends without bringing the earlier price back. */
+export async function supersedeStarted(tx: Transaction, offeringId: number): Promise<void> {
+  await tx
+    .update(scheduledPrices)
+    .set({ status: 'ended' })
+    .where(and(eq(scheduledPrices.offeringId, offeringId), eq(scheduledPrices.status, 'started')));
+}
+
+/** Erasure (catalogue.personal-data.ts): the changes a member of staff made, and their anonymising. */
+export async function countAuditBy(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(productAudit)
+    .where(eq(productAudit.actorUserId, userId));
+  return row?.count ?? 0;
+}
+
+export async function anonymiseAuditBy(tx: Transaction, userId: string): Promise<number> {
+  const rows = await tx
+    .update(productAudit)
+    .set({ actorUserId: null, actorName: 'Erased staff member' })
+    .where(eq(productAudit.actorUserId, userId))
+    .returning({ id: productAudit.id });
+  return rows.length;
+}

@@ -1,0 +1,286 @@
+import {
+  CONTENT_SLUG_MAX_LENGTH,
+  CONTENT_SLUG_PATTERN,
+  type ContentPage,
+  type ContentPageDocument,
+  type ContentPageEditing,
+  type ContentPageInput,
+  type ContentPageSummary,
+  type ContentRevision,
+  type ContentRevisionAction,
+} from '@shop/contracts';
+import type { CallerContext } from '../../platform/context.ts';
+import { LruCache } from '../../platform/cache.ts';
+import { PlatformErrors } from '../../platform/errors.ts';
+import type { ContentDeps } from './content.deps.ts';
+import { ContentErrors } from './content.errors.ts';
+import { checkPageDocument } from './content-rules.ts';
+import * as repository from './content.repository.ts';
+import type { PageRow } from './content.repository.ts';
+
+/** What an instance keeps of a published page: the version shown now and the one scheduled, each drawn from its row. */
+interface KeptPage {
+  published: ContentPage | null;
+  scheduled: { at: number; page: ContentPage } | null;
+}
+
+/** How many published pages an instance keeps (the shop has a few dozen). */
+const KEPT_PAGES = 500;
+
+/** Who made a version, as the list of versions names them. */
+export const editorName = (ctx: Pick<CallerContext, 'actor'>) => ctx.actor?.name ?? ctx.actor?.email ?? 'A member of staff';
+
+const isEditor = (ctx: Pick<CallerContext, 'actor'>) => ctx.actor?.roles.some((role) => role === 'content-editor' || role === 'admin') ?? false;
+
+/** The slug as asked for: paths match without case (docs/architecture.md), pages are stored in lower case. */
+const slugOf = (slug: string) => slug.trim().toLowerCase();
+
+const pageOf = (slug: string, revision: number, document: ContentPageDocument, publishedAt: Date | null, preview: ContentPage['preview']): ContentPage => ({
+  ...document,
+  slug,
+  revision,
+  publishedAt: publishedAt?.toISOString() ?? null,
+  preview,
+});
+
+/** A row with a schedule that has come goes live: the scheduled version becomes the published one. */
+function settled(row: PageRow, now: Date): PageRow {
+  if (row.scheduledFor && row.scheduledFor <= now) {
+    return { ...row, publishedRevision: row.scheduledRevision, publishedAt: row.scheduledFor, scheduledRevision: null, scheduledFor: null };
+  }
+  return row;
+}
+
+/** Pages: the storefront's reads (kept per instance, forgotten on every instance when a page is published) and staff's changes. */
+export function createContentPages(deps: ContentDeps) {
+  const kept = new LruCache<string, KeptPage>({ maxEntries: KEPT_PAGES });
+  deps.caches.watch('content-pages', () => kept.stats());
+
+  async function documentOf(ctx: Pick<CallerContext, 'db'>, slug: string, revision: number) {
+    const row = await repository.findRevision(ctx.db, repository.pageSubject(slug), revision);
+    if (!row) throw ContentErrors.revisionNotFound(slug, revision);
+    return row;
+  }
+
+  /** Loads what the shop shows of a page, and keeps it; null for a page never published (or none). */
+  async function load(ctx: Pick<CallerContext, 'db'>, slug: string): Promise<KeptPage | null> {
+    const row = await repository.findPage(ctx.db, slug);
+    if (!row) return null;
+    const published = row.publishedRevision
+      ? pageOf(slug, row.publishedRevision, (await documentOf(ctx, slug, row.publishedRevision)).document as ContentPageDocument, row.publishedAt, 'published')
+      : null;
+    const scheduled =
+      row.scheduledRevision && row.scheduledFor
+        ? {
+            at: row.scheduledFor.getTime(),
+            page: pageOf(
+              slug,
+              row.scheduledRevision,
+              (await documentOf(ctx, slug, row.scheduledRevision)).document as ContentPageDocument,
+              row.scheduledFor,
+              'published',
+            ),
+          }
+        : null;
+    const page = { published, scheduled };
+    kept.set(slug, page);
+    return page;
+  }
+
+  async function editing(ctx: Pick<CallerContext, 'db' | 'clock'>, row: PageRow): Promise<ContentPageEditing> {
+    const now = settled(row, ctx.clock.now());
+    const [draft, revisions] = await Promise.all([
+      documentOf(ctx, row.slug, row.draftRevision),
+      repository.listRevisions(ctx.db, repository.pageSubject(row.slug), 'title'),
+    ]);
+    return {
+      slug: row.slug,
+      version: row.version,
+      draft: draft.document as ContentPageDocument,
+      draftRevision: row.draftRevision,
+      published: now.publishedRevision && now.publishedAt ? { revision: now.publishedRevision, at: now.publishedAt.toISOString() } : null,
+      scheduled: now.scheduledRevision && now.scheduledFor ? { revision: now.scheduledRevision, at: now.scheduledFor.toISOString() } : null,
+      revisions: revisions.map((revision): ContentRevision => ({
+        ...revision,
+        action: revision.action as ContentRevisionAction,
+        at: revision.at.toISOString(),
+        publishAt: revision.publishAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /**
+   * One change to a page: a new version (its document given, or the draft's copied), and the page's
+   * row moved on from `version` in the same transaction, or nothing when another change came first.
+   */
+  async function change(
+    ctx: CallerContext,
+    slug: string,
+    version: number,
+    action: ContentRevisionAction,
+    next: (
+      row: PageRow,
+      db: CallerContext['db'],
+    ) => Promise<{ document: ContentPageDocument | null; publishAt?: Date; values: (revision: number) => Partial<PageRow> }>,
+  ): Promise<ContentPageEditing> {
+    const now = ctx.clock.now();
+    const changed = await ctx.db.transaction(async (db) => {
+      const found = await repository.findPage(db, slugOf(slug));
+      if (!found) throw ContentErrors.pageNotFound(slug);
+      if (found.version !== version) throw ContentErrors.changed('page', found.version);
+      const row = settled(found, now);
+      const plan = await next(row, db);
+      const revision = found.version + 1;
+      const document = plan.document ?? ((await documentOf({ db }, row.slug, row.draftRevision)).document as ContentPageDocument);
+      const updated = await repository.updatePage(db, row.slug, version, {
+        ...row,
+        draftRevision: revision,
+        ...plan.values(revision),
+        version: revision,
+        updatedAt: now,
+      });
+      // Two editors who opened the same version: the second's update finds it moved on (PostgreSQL re-reads the row it waited for).
+      if (!updated) throw ContentErrors.changed('page', (await repository.findPage(db, row.slug))?.version ?? version + 1);
+      await repository.insertRevision(db, {
+        subject: repository.pageSubject(row.slug),
+        revision,
+        action,
+        document,
+        publishAt: plan.publishAt ?? null,
+        byUserId: ctx.actor?.userId ?? null,
+        byName: editorName(ctx),
+        at: now,
+      });
+      if (updated.publishedRevision !== found.publishedRevision || updated.scheduledFor?.getTime() !== found.scheduledFor?.getTime()) {
+        await repository.noticeContentChanged(db);
+      }
+      return updated;
+    });
+    return editing(ctx, changed);
+  }
+
+  return {
+    /** The page the shop shows now, or a preview for content editors (`draft`, or a version's number). */
+    async pageData(ctx: CallerContext, askedSlug: string, preview?: string): Promise<ContentPage> {
+      const slug = slugOf(askedSlug);
+      if (preview !== undefined) {
+        if (!ctx.actor) throw PlatformErrors.unauthenticated();
+        if (!isEditor(ctx)) throw ContentErrors.previewNotAllowed();
+        const row = await repository.findPage(ctx.db, slug);
+        if (!row) throw ContentErrors.pageNotFound(askedSlug);
+        const revision = preview === 'draft' ? row.draftRevision : Number(preview);
+        const found = await documentOf(ctx, slug, revision);
+        const live = settled(row, ctx.clock.now());
+        return pageOf(
+          slug,
+          revision,
+          found.document as ContentPageDocument,
+          revision === live.publishedRevision ? live.publishedAt : null,
+          preview === 'draft' ? 'draft' : 'revision',
+        );
+      }
+      const page = kept.get(slug) ?? (await load(ctx, slug));
+      if (!page) throw ContentErrors.pageNotFound(askedSlug);
+      const shown = page.scheduled && page.scheduled.at <= ctx.clock.now().getTime() ? page.scheduled.page : page.published;
+      if (!shown) throw ContentErrors.pageNotFound(askedSlug);
+      return shown;
+    },
+
+    async listPages(ctx: CallerContext): Promise<ContentPageSummary[]> {
+      const now = ctx.clock.now();
+      return (await repository.listPages(ctx.db)).map(({ page: found, title, updatedBy }) => {
+        const page = settled(found, now);
+        const status = page.scheduledFor
+          ? 'scheduled'
+          : !page.publishedRevision
+            ? 'draft'
+            : page.publishedRevision === page.draftRevision
+              ? 'published'
+              : 'changed';
+        return {
+          slug: page.slug,
+          title,
+          version: page.version,
+          status,
+          publishedAt: page.publishedAt?.toISOString() ?? null,
+          scheduledFor: page.scheduledFor?.toISOString() ?? null,
+          updatedAt: page.updatedAt.toISOString(),
+          updatedBy,
+        };
+      });
+    },
+
+    async pageForEditing(ctx: CallerContext, slug: string): Promise<ContentPageEditing> {
+      const row = await repository.findPage(ctx.db, slugOf(slug));
+      if (!row) throw ContentErrors.pageNotFound(slug);
+      return editing(ctx, row);
+    },
+
+    /** A new page, as a draft only; `published` makes it live at once (seeds of the shop's own pages). */
+    async createPage(ctx: CallerContext, askedSlug: string, input: ContentPageInput, options: { published?: boolean } = {}): Promise<ContentPageEditing> {
+      const slug = slugOf(askedSlug);
+      if (!CONTENT_SLUG_PATTERN.test(slug) || slug.length > CONTENT_SLUG_MAX_LENGTH) throw ContentErrors.slugInvalid(askedSlug);
+      const document = checkPageDocument(input);
+      const now = ctx.clock.now();
+      const created = await ctx.db.transaction(async (db) => {
+        const row = await repository.insertPage(db, {
+          slug,
+          version: 1,
+          draftRevision: 1,
+          publishedRevision: options.published ? 1 : null,
+          publishedAt: options.published ? now : null,
+          scheduledRevision: null,
+          scheduledFor: null,
+          updatedAt: now,
+        });
+        if (!row) throw ContentErrors.slugTaken(slug);
+        const action = options.published ? 'published' : 'created';
+        await repository.insertRevision(db, {
+          subject: repository.pageSubject(slug),
+          revision: 1,
+          action,
+          document,
+          byUserId: ctx.actor?.userId ?? null,
+          byName: editorName(ctx),
+          at: now,
+        });
+        if (options.published) await repository.noticeContentChanged(db);
+        return row;
+      });
+      return editing(ctx, created);
+    },
+
+    savePageDraft: (ctx: CallerContext, slug: string, version: number, input: ContentPageInput) => {
+      const document = checkPageDocument(input);
+      return change(ctx, slug, version, 'saved', async () => ({ document, values: () => ({}) }));
+    },
+
+    /** Publishes the page sent (or the draft) now, or schedules it for `publishAt`; publishing now drops any schedule. */
+    publishPage(ctx: CallerContext, slug: string, input: { version: number; page?: ContentPageInput; publishAt?: string }) {
+      const document = input.page ? checkPageDocument(input.page) : null;
+      const publishAt = input.publishAt ? new Date(input.publishAt) : null;
+      if (publishAt && publishAt <= ctx.clock.now()) throw ContentErrors.scheduleInPast();
+      return change(ctx, slug, input.version, publishAt ? 'scheduled' : 'published', async () => ({
+        document,
+        publishAt: publishAt ?? undefined,
+        values: (revision) =>
+          publishAt
+            ? { scheduledRevision: revision, scheduledFor: publishAt }
+            : { publishedRevision: revision, publishedAt: ctx.clock.now(), scheduledRevision: null, scheduledFor: null },
+      }));
+    },
+
+    /** An earlier version becomes the draft again, as a new version; what the shop shows is unchanged until it is published. */
+    restorePageRevision(ctx: CallerContext, slug: string, version: number, revision: number) {
+      return change(ctx, slug, version, 'restored', async (row, db) => ({
+        document: (await documentOf({ db }, row.slug, revision)).document as ContentPageDocument,
+        values: () => ({}),
+      }));
+    },
+
+    /** A page published here or on another instance (a change notice): every kept page is read again. */
+    forget: () => kept.clear(),
+  };
+}
+
+export type ContentPages = ReturnType<typeof createContentPages>;

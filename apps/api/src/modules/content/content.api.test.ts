@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteContentClient, type SiteContentClient } from '@shop/api-client';
+import {
+  CANCELLATION_PERIOD_DAYS,
+  CHANGE_OF_MIND_RETURN_DAYS,
+  contentFactText,
+  DAMAGE_REPORT_HOURS,
+  MISSING_REPORT_DAYS,
+  REFUND_WITHIN_DAYS,
+  SEND_BACK_WITHIN_DAYS,
+  WEEE_TAKE_BACK_DAYS,
+  type ContentBlock,
+  type ContentPage,
+  type ContentPageInput,
+} from '@shop/contracts';
+import type { Actor } from '../../platform/context.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { checkPageDocument } from './content-rules.ts';
+
+/**
+ * Content pages and global items through real HTTP on a real database (on PostgreSQL in the
+ * api-postgres project, where two editors publishing at once really race): the spec's four calls,
+ * the editor's calls, and each bad input refused with a 4xx that changes nothing. The clock is the
+ * test's, so schedules are moved through, never waited for.
+ */
+let api: TestApi;
+let now = new Date('2026-11-27T10:00:00Z');
+const later = (minutes: number) => {
+  now = new Date(now.getTime() + minutes * 60_000);
+};
+const actors: Record<string, Actor> = {
+  edith: { userId: 'user-edith', name: 'Edith Editor', roles: ['content-editor'] },
+  eddie: { userId: 'user-eddie', name: 'Eddie Editor', roles: ['content-editor'] },
+  sam: { userId: 'user-sam', name: 'Sam Shopper', roles: ['shopper'] },
+  otto: { userId: 'user-otto', name: 'Otto Orders', roles: ['order-admin'] },
+};
+const client = (who?: string): SiteContentClient => createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => who });
+
+const richText = (words: string): ContentBlock => ({ type: 'richText', body: [{ kind: 'paragraph', content: [{ text: words }] }] });
+const page = (title: string, blocks: ContentBlock[] = [richText(`${title} words.`)]): ContentPageInput => ({
+  title,
+  seoTitle: `${title} | Plumbline`,
+  seoDescription: `All about ${title.toLowerCase()}.`,
+  blocks,
+});
+/** A page with every kind of block, as staff would build one. */
+const everyBlock: ContentBlock[] = [
+  { type: 'hero', heading: 'Bathrooms made simple', text: 'Everything for the job.', image: { src: '/images/hero.webp', alt: 'A bright bathroom' } },
+  {
+    type: 'richText',
+    body: [
+      { kind: 'heading', level: 2, text: 'How it works' },
+      { kind: 'paragraph', content: [{ text: 'Read our ' }, { text: 'terms', href: '/terms' }, { text: ' first.', bold: true }] },
+      { kind: 'list', ordered: false, items: [[{ text: 'One' }], [{ text: 'Two' }]] },
+      { kind: 'table', caption: 'Prices', head: ['Option', 'Price'], rows: [['Standard', '£4.95']] },
+    ],
+  },
+  { type: 'image', src: 'https://images.example.com/basin.jpg', alt: 'A wall-hung basin' },
+  { type: 'productCarousel', heading: 'Basins', source: { kind: 'category', categorySlug: 'basins', limit: 8 } },
+  { type: 'productCarousel', heading: 'Our picks', source: { kind: 'skus', skus: ['PL000101-1', 'PL000102-1'] } },
+  { type: 'categoryTiles', heading: 'Shop by room', categorySlugs: ['baths', 'showers'] },
+  { type: 'promotionBanner', heading: 'Winter sale', text: 'Up to 30% off.', linkLabel: 'See the offers', href: '/offers/winter' },
+  { type: 'faq', heading: 'Questions', items: [{ question: 'Do you deliver?', answer: [{ kind: 'paragraph', content: [{ text: 'Yes.' }] }] }] },
+  { type: 'callToAction', heading: 'Need a hand?', linkLabel: 'Contact us', href: 'mailto:help@plumbline.example' },
+];
+
+let slugs = 0;
+/** A new page of its own for each test, published unless asked not to. */
+async function newPage(options: { publish?: boolean; blocks?: ContentBlock[] } = {}) {
+  const slug = `test-page-${(slugs += 1)}`;
+  const created = await client('edith').createPage({ body: { slug, page: page(`Page ${slugs}`, options.blocks) } });
+  if (options.publish === false) return created;
+  return client('edith').publishPage({ params: { slug }, body: { version: created.version } });
+}
+
+beforeAll(async () => {
+  api = await startTestApi({
+    seed: false,
+    clock: { now: () => now },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+});
+afterAll(() => api?.close());
+
+describe('a page of typed blocks', () => {
+  it('is made as a draft, not shown until published, then shown by both spec calls with its SEO words', async () => {
+    const draft = await client('edith').createPage({ body: { slug: 'Every-Block', page: page('Every block', everyBlock) } });
+    expect(draft).toMatchObject({ slug: 'every-block', version: 1, draftRevision: 1, published: null, scheduled: null });
+    expect(draft.revisions).toEqual([{ revision: 1, action: 'created', by: 'Edith Editor', at: now.toISOString(), summary: 'Every block', publishAt: null }]);
+    expect(await failure(client().getPageData({ params: { slug: 'every-block' } }))).toMatchObject({ status: 404, code: 'CONTENT_PAGE_NOT_FOUND' });
+
+    const published = await client('edith').publishPage({ params: { slug: 'every-block' }, body: { version: 1 } });
+    expect(published).toMatchObject({ version: 2, published: { revision: 2, at: now.toISOString() } });
+    const shown = await client().getPageData({ params: { slug: 'EVERY-block' } });
+    expect(shown).toMatchObject({ slug: 'every-block', title: 'Every block', seoTitle: 'Every block | Plumbline', revision: 2, preview: 'published' });
+    expect(shown.blocks).toEqual(everyBlock);
+    expect(await client().getPage({ params: { slug: 'every-block' } })).toEqual(shown);
+  });
+
+  it('keeps showing what is published while a draft is saved, which content editors can preview', async () => {
+    const { slug, version } = await newPage();
+    const saved = await client('eddie').savePageDraft({ params: { slug }, body: { version, page: page('Changed title') } });
+    expect(saved.revisions.map((revision) => [revision.revision, revision.action, revision.by])).toEqual([
+      [3, 'saved', 'Eddie Editor'],
+      [2, 'published', 'Edith Editor'],
+      [1, 'created', 'Edith Editor'],
+    ]);
+    expect((await client().getPageData({ params: { slug } })).title).not.toBe('Changed title');
+    expect(await client('eddie').getPageData({ params: { slug }, query: { preview: 'draft' } })).toMatchObject({
+      title: 'Changed title',
+      preview: 'draft',
+      revision: 3,
+    });
+    expect(await client('eddie').getPageData({ params: { slug }, query: { preview: '1' } })).toMatchObject({ preview: 'revision', revision: 1 });
+    expect(await failure(client().getPageData({ params: { slug }, query: { preview: 'draft' } }))).toMatchObject({ status: 401 });
+    expect(await failure(client('sam').getPageData({ params: { slug }, query: { preview: 'draft' } }))).toMatchObject({
+      status: 403,
+      code: 'CONTENT_PREVIEW_NOT_ALLOWED',
+    });
+    expect(await failure(client('eddie').getPageData({ params: { slug }, query: { preview: '99' } }))).toMatchObject({
+      status: 404,
+      code: 'CONTENT_REVISION_NOT_FOUND',
+    });
+  });
+
+  it('restores an earlier version as a new draft, and publishing it shows it again', async () => {
+    const { slug, version } = await newPage();
+    const changed = await client('edith').publishPage({ params: { slug }, body: { version, page: page('Second') } });
+    expect((await client().getPageData({ params: { slug } })).title).toBe('Second');
+    const restored = await client('edith').restorePageRevision({ params: { slug }, body: { version: changed.version, revision: 1 } });
+    expect(restored).toMatchObject({ version: changed.version + 1, draft: { title: expect.stringMatching(/^Page \d+$/) } });
+    expect(restored.revisions[0]).toMatchObject({ action: 'restored', revision: changed.version + 1 });
+    expect((await client().getPageData({ params: { slug } })).title).toBe('Second');
+    await client('edith').publishPage({ params: { slug }, body: { version: restored.version } });
+    expect((await client().getPageData({ params: { slug } })).title).toMatch(/^Page \d+$/);
+  });
+
+  it('publishes at the time scheduled, and the list says so until then', async () => {
+    const { slug, version } = await newPage();
+    const publishAt = new Date(now.getTime() + 60 * 60_000).toISOString();
+    const scheduled = await client('edith').publishPage({ params: { slug }, body: { version, page: page('Tomorrow’s page'), publishAt } });
+    expect(scheduled).toMatchObject({ scheduled: { revision: version + 1, at: publishAt } });
+    expect((await client('edith').listContent()).pages.find((listed) => listed.slug === slug)).toMatchObject({ status: 'scheduled', scheduledFor: publishAt });
+    expect((await client().getPageData({ params: { slug } })).title).not.toBe('Tomorrow’s page');
+    later(61);
+    expect((await client().getPageData({ params: { slug } })).title).toBe('Tomorrow’s page');
+    expect((await client('edith').listContent()).pages.find((listed) => listed.slug === slug)).toMatchObject({ status: 'published', scheduledFor: null });
+    expect(await failure(client('edith').publishPage({ params: { slug }, body: { version: version + 1, publishAt: '2020-01-01T00:00:00Z' } }))).toMatchObject({
+      status: 422,
+      code: 'CONTENT_SCHEDULE_IN_PAST',
+    });
+  });
+});
+
+describe('two editors publishing one page at once', () => {
+  it('publish one of the two; the other is told with 409 and nothing of the first is lost', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { slug, version } = await newPage();
+      const results = await Promise.allSettled([
+        client('edith').publishPage({ params: { slug }, body: { version, page: page('Edith’s words') } }),
+        client('eddie').publishPage({ params: { slug }, body: { version, page: page('Eddie’s words') } }),
+      ]);
+      const won = results.filter((result) => result.status === 'fulfilled');
+      const lost = results.filter((result) => result.status === 'rejected');
+      expect([won.length, lost.length]).toEqual([1, 1]);
+      expect(lost[0]!.reason).toMatchObject({ status: 409, code: 'CONTENT_CHANGED', data: { currentVersion: version + 1 } });
+      const winner = won[0]!.value;
+      const shown = await client().getPageData({ params: { slug } });
+      expect(shown.title).toBe(winner.draft.title);
+      const editing = await client('edith').getPageForEditing({ params: { slug } });
+      expect(editing.revisions.map((revision) => revision.revision)).toEqual([version + 1, version, version - 1]);
+    }
+  });
+});
+
+describe('bad input is refused and changes nothing', () => {
+  const refusals: [string, () => ContentPageInput, number, string][] = [
+    ['an unknown block type', () => ({ ...page('Bad'), blocks: [{ type: 'video', src: '/v.mp4' }] }), 422, 'CONTENT_BLOCK_TYPE_UNKNOWN'],
+    [
+      '41 blocks',
+      () =>
+        page(
+          'Long',
+          Array.from({ length: 41 }, (_, i) => richText(`Block ${i}`)),
+        ),
+      422,
+      'CONTENT_TOO_MANY_BLOCKS',
+    ],
+    ['a script in rich text', () => page('Script', [richText('Hello <script>alert(1)</script>')]), 422, 'CONTENT_MARKUP_NOT_ALLOWED'],
+    ['an image tag in a heading', () => page('Img', [{ type: 'hero', heading: '<img src=x onerror=alert(1)>' }]), 422, 'CONTENT_MARKUP_NOT_ALLOWED'],
+    [
+      'a javascript: link',
+      () => page('Link', [{ type: 'richText', body: [{ kind: 'paragraph', content: [{ text: 'Click', href: 'javascript:alert(1)' }] }] }]),
+      422,
+      'CONTENT_LINK_NOT_ALLOWED',
+    ],
+    [
+      'a javascript: link hidden by a tab',
+      () => page('Tab', [{ type: 'callToAction', heading: 'Go', linkLabel: 'Go', href: 'java\tscript:alert(1)' }]),
+      422,
+      'CONTENT_LINK_NOT_ALLOWED',
+    ],
+    ['a javascript: image address', () => page('Image', [{ type: 'image', src: 'javascript:alert(1)', alt: 'x' }]), 422, 'CONTENT_LINK_NOT_ALLOWED'],
+    [
+      'a data: image address',
+      () => page('Data', [{ type: 'image', src: 'data:image/svg+xml,<svg onload=alert(1)>', alt: 'x' }]),
+      422,
+      'CONTENT_LINK_NOT_ALLOWED',
+    ],
+    [
+      'a link to another site without https',
+      () => page('Proto', [{ type: 'callToAction', heading: 'Go', linkLabel: 'Go', href: '//evil.example' }]),
+      422,
+      'CONTENT_LINK_NOT_ALLOWED',
+    ],
+    ['a hero without its heading', () => page('Empty', [{ type: 'hero', heading: '  ' }]), 422, 'CONTENT_INVALID'],
+  ];
+
+  it.each(refusals)('%s', async (_, input, status, code) => {
+    const { slug, version } = await newPage();
+    const before = await client('edith').getPageForEditing({ params: { slug } });
+    const error = await failure(client('edith').savePageDraft({ params: { slug }, body: { version, page: input() as ContentPageInput } }));
+    expect(error).toMatchObject({ status, code });
+    expect(error.message).not.toMatch(/zod|expected|invalid_/i);
+    expect(await failure(client('edith').publishPage({ params: { slug }, body: { version, page: input() as ContentPageInput } }))).toMatchObject({
+      status,
+      code,
+    });
+    expect(await client('edith').getPageForEditing({ params: { slug } })).toEqual(before);
+  });
+
+  it('says which block is wrong and what to do, in words', async () => {
+    const { slug, version } = await newPage();
+    const missing = await failure(
+      client('edith').savePageDraft({ params: { slug }, body: { version, page: page('X', [richText('Fine'), { type: 'hero', heading: '' }]) } }),
+    );
+    expect(missing.message).toBe('Block 2 (Hero): Enter the heading.');
+    const unknown = await failure(
+      client('edith').savePageDraft({ params: { slug }, body: { version, page: { ...page('X'), blocks: [{ type: 'marquee' }] } } }),
+    );
+    expect(unknown.message).toMatch(/^Block 1 is a "marquee", which pages cannot show\. Use one of these: hero, rich text, image/);
+    const script = await failure(client('edith').savePageDraft({ params: { slug }, body: { version, page: page('X', [richText('<script>x</script>')]) } }));
+    expect(script.message).toMatch(/^Block 1 \(Rich text\) contains HTML \(<script>\)\. Pages take words, not code/);
+  });
+
+  it('an unknown page is a 404 that says where to look; a page of that address cannot be made twice', async () => {
+    const missing = await failure(client().getPageData({ params: { slug: 'no-such-page' } }));
+    expect(missing).toMatchObject({ status: 404, code: 'CONTENT_PAGE_NOT_FOUND' });
+    expect(missing.message).toMatch(/help centre or the search box/);
+    expect(await failure(client().getPage({ params: { slug: 'no-such-page' } }))).toMatchObject({ status: 404 });
+    const { slug } = await newPage();
+    expect(await failure(client('edith').createPage({ body: { slug, page: page('Twice') } }))).toMatchObject({ status: 409, code: 'CONTENT_SLUG_TAKEN' });
+    expect(await failure(client('edith').createPage({ body: { slug: 'Not a slug!', page: page('Bad') } }))).toMatchObject({
+      status: 400,
+      code: 'CONTENT_SLUG_INVALID',
+    });
+  });
+
+  it('editing is for content editors only: 401 signed out, 403 for shoppers and other staff', async () => {
+    const { slug, version } = await newPage();
+    const calls: ((c: SiteContentClient) => Promise<unknown>)[] = [
+      (c) => c.listContent(),
+      (c) => c.createPage({ body: { slug: 'by-someone-else', page: page('Nope') } }),
+      (c) => c.getPageForEditing({ params: { slug } }),
+      (c) => c.savePageDraft({ params: { slug }, body: { version, page: page('Nope') } }),
+      (c) => c.publishPage({ params: { slug }, body: { version } }),
+      (c) => c.restorePageRevision({ params: { slug }, body: { version, revision: 1 } }),
+      (c) => c.saveGlobalItem({ body: { id: 'announcement-bar', version: 0, content: { text: 'Nope' } } }),
+      (c) => c.getGlobalItemForEditing({ params: { id: 'announcement-bar' } }),
+    ];
+    for (const call of calls) {
+      expect((await failure(call(client()))).status).toBe(401);
+      for (const who of ['sam', 'otto']) expect(await failure(call(client(who)))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    }
+    expect((await client('edith').getPageForEditing({ params: { slug } })).version).toBe(version);
+    expect((await client().getGlobalItem({ params: { id: 'announcement-bar' } })).showing).toBe(false);
+  });
+});
+
+describe('global items', () => {
+  it('show an announcement bar from its start to its end, each save a version with who made it', async () => {
+    const bar = client().getGlobalItem;
+    expect(await bar({ params: { id: 'announcement-bar' } })).toEqual({ id: 'announcement-bar', showing: false, content: null, changesAt: null });
+    const startsAt = new Date(now.getTime() + 30 * 60_000).toISOString();
+    const endsAt = new Date(now.getTime() + 90 * 60_000).toISOString();
+    const content = { text: 'Free delivery this weekend', linkLabel: 'Delivery', href: '/help/delivery' };
+    const saved = await client('edith').saveGlobalItem({ body: { id: 'announcement-bar', version: 0, content, startsAt, endsAt } });
+    expect(saved).toMatchObject({
+      version: 1,
+      showing: false,
+      updatedBy: 'Edith Editor',
+      revisions: [{ revision: 1, action: 'scheduled', publishAt: startsAt }],
+    });
+    expect(await bar({ params: { id: 'announcement-bar' } })).toEqual({ id: 'announcement-bar', showing: false, content: null, changesAt: startsAt });
+    later(31);
+    expect(await bar({ params: { id: 'ANNOUNCEMENT-BAR' } })).toEqual({ id: 'announcement-bar', showing: true, content, changesAt: endsAt });
+    later(60);
+    expect((await bar({ params: { id: 'announcement-bar' } })).showing).toBe(false);
+
+    const again = await client('eddie').saveGlobalItem({ body: { id: 'announcement-bar', version: 1, content: { text: 'Now on' } } });
+    expect(again).toMatchObject({ version: 2, showing: true, startsAt: null, endsAt: null, revisions: [{ by: 'Eddie Editor' }, { by: 'Edith Editor' }] });
+    expect((await bar({ params: { id: 'announcement-bar' } })).content).toEqual({ text: 'Now on' });
+    expect(await failure(client('edith').saveGlobalItem({ body: { id: 'announcement-bar', version: 1, content: { text: 'Stale' } } }))).toMatchObject({
+      status: 409,
+      code: 'CONTENT_CHANGED',
+    });
+    expect((await bar({ params: { id: 'announcement-bar' } })).content).toEqual({ text: 'Now on' });
+  });
+
+  it('hold footer columns and delivery promises, listed for the editor', async () => {
+    const columns = [{ heading: 'Help', links: [{ label: 'Delivery', href: '/help/delivery' }] }];
+    // The shop's own footer columns are written by migration 0057: changed from the version there.
+    const { version } = await client('edith').getGlobalItemForEditing({ params: { id: 'footer-columns' } });
+    await client('edith').saveGlobalItem({ body: { id: 'footer-columns', version, content: { columns } } });
+    await client('edith').saveGlobalItem({
+      body: { id: 'delivery-promises', version: 0, content: { promises: [{ heading: 'Free delivery', text: 'On orders over £50' }] } },
+    });
+    expect((await client().getGlobalItem({ params: { id: 'footer-columns' } })).content).toEqual({ columns });
+    const listed = (await client('edith').listContent()).globalItems.map((item) => [item.id, item.name, item.version]);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        ['footer-columns', 'Footer columns', version + 1],
+        ['delivery-promises', 'Delivery promises', 1],
+      ]),
+    );
+  });
+
+  it('refuse an unknown item, content of another kind, script, a javascript: link and an end before the start', async () => {
+    expect(await failure(client().getGlobalItem({ params: { id: 'sidebar' } }))).toMatchObject({ status: 404, code: 'GLOBAL_ITEM_NOT_FOUND' });
+    const save = (body: Parameters<SiteContentClient['saveGlobalItem']>[0]['body']) => failure(client('edith').saveGlobalItem({ body }));
+    expect(await save({ id: 'sidebar', version: 0, content: { text: 'x' } })).toMatchObject({ status: 404, code: 'GLOBAL_ITEM_NOT_FOUND' });
+    expect(await save({ id: 'footer-columns', version: 1, content: { text: 'Not columns' } })).toMatchObject({ status: 422, code: 'CONTENT_INVALID' });
+    expect(await save({ id: 'delivery-promises', version: 1, content: { promises: [{ heading: '<script>x</script>', text: 'x' }] } })).toMatchObject({
+      status: 422,
+      code: 'CONTENT_MARKUP_NOT_ALLOWED',
+    });
+    expect(
+      await save({ id: 'delivery-promises', version: 1, content: { promises: [{ heading: 'x', text: 'x', href: 'javascript:alert(1)' }] } }),
+    ).toMatchObject({
+      status: 422,
+      code: 'CONTENT_LINK_NOT_ALLOWED',
+    });
+    expect(
+      await save({
+        id: 'delivery-promises',
+        version: 1,
+        content: { promises: [{ heading: 'x', text: 'x' }] },
+        startsAt: now.toISOString(),
+        endsAt: now.toISOString(),
+      }),
+    ).toMatchObject({
+      status: 422,
+      code: 'GLOBAL_ITEM_SCHEDULE_INVALID',
+    });
+  });
+});
+
+describe('the shop’s own information pages and footer (migration 0057)', () => {
+  const textOf = (shown: ContentPage) =>
+    shown.blocks
+      .flatMap((block) => (block.type === 'richText' ? block.body : []))
+      .flatMap((node) => (node.kind === 'paragraph' ? [node.content] : node.kind === 'list' ? node.items : []))
+      .map((runs) => runs.map((run) => (run.fact ? contentFactText(run.fact, null) : run.text)).join(''))
+      .join('\n');
+
+  it('are published, pass the checks pages are held to, and state the policy’s windows as facts drawn from it', async () => {
+    const returns = await client().getPageData({ params: { slug: 'returns' } });
+    const weee = await client().getPageData({ params: { slug: 'weee-recycling' } });
+    for (const shown of [returns, weee]) expect(() => checkPageDocument(shown)).not.toThrow();
+    expect(textOf(returns)).toContain(`You have ${CHANGE_OF_MIND_RETURN_DAYS} days from delivery to return items`);
+    expect(textOf(returns)).toContain(`We refund you within ${REFUND_WITHIN_DAYS} days of getting the item back`);
+    expect(textOf(returns)).toContain(
+      `until ${CANCELLATION_PERIOD_DAYS} days after the day it is delivered, and then have ${SEND_BACK_WITHIN_DAYS} days to send`,
+    );
+    expect(textOf(returns)).toContain(`Report damage within ${DAMAGE_REPORT_HOURS} hours and missing items within ${MISSING_REPORT_DAYS} days of delivery`);
+    expect(textOf(weee)).toContain(`You have ${WEEE_TAKE_BACK_DAYS} days from your purchase`);
+    expect(weee.blocks[0]).toMatchObject({ type: 'image', src: '/images/weee-crossed-out-bin.svg', alt: 'Crossed-out wheeled bin symbol' });
+  });
+});
+
+describe('published pages kept by each instance', () => {
+  it('are forgotten on a content notice: a page published outside this instance’s calls is shown once the notice is heard', async () => {
+    const { slug } = await newPage();
+    const heard = api.app.platform.changes.heard().content;
+    const first = await client().getPageData({ params: { slug } });
+    // Another instance publishing: the rows change and the notice comes by the database, not through this app's calls.
+    const editing = await client('edith').publishPage({ params: { slug }, body: { version: first.revision, page: page('Published elsewhere') } });
+    expect(editing.published?.revision).toBe(first.revision + 1);
+    await expect.poll(() => api.app.platform.changes.heard().content).toBeGreaterThan(heard);
+    expect((await client().getPageData({ params: { slug } })).title).toBe('Published elsewhere');
+  });
+});

@@ -1,0 +1,85 @@
+import { CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, type FieldError } from '@shop/contracts';
+import { AppError } from '../../platform/errors.ts';
+
+const blockNames = Object.values(CONTENT_BLOCK_TYPES)
+  .map((name) => name.toLowerCase())
+  .join(', ');
+const itemNames = Object.keys(GLOBAL_ITEMS).join(', ');
+const field = (path: string, message: string, code: string): FieldError[] => [{ path, message, code }];
+
+/** The content module's stable error codes: each refusal changes nothing. */
+export const ContentErrors = {
+  pageNotFound: (slug: string) =>
+    new AppError(
+      404,
+      'CONTENT_PAGE_NOT_FOUND',
+      `There is no page called "${slug}". Check the address, or find what you need from the help centre or the search box.`,
+    ),
+  pageNotPublished: (slug: string) =>
+    new AppError(404, 'CONTENT_PAGE_NOT_FOUND', `The page "${slug}" has not been published yet. Preview its draft, or publish it first.`),
+  revisionNotFound: (slug: string, revision: number) =>
+    new AppError(404, 'CONTENT_REVISION_NOT_FOUND', `The page "${slug}" has no version ${revision}. Choose one from its list of versions.`),
+  globalItemNotFound: (id: string) => new AppError(404, 'GLOBAL_ITEM_NOT_FOUND', `There is no global item called "${id}". The global items are: ${itemNames}.`),
+  slugInvalid: (slug: string) =>
+    new AppError(
+      400,
+      'CONTENT_SLUG_INVALID',
+      `"${slug}" cannot be a page’s address: use lower-case letters, numbers and single hyphens only, like "delivery-and-returns".`,
+      { errors: field('body.slug', 'use lower-case letters, numbers and single hyphens only', 'content_slug_invalid') },
+    ),
+  slugTaken: (slug: string) =>
+    new AppError(409, 'CONTENT_SLUG_TAKEN', `There is already a page called "${slug}". Open it to change it, or choose another address.`, {
+      errors: field('body.slug', 'is already a page', 'content_slug_taken'),
+    }),
+  changed: (what: 'page' | 'global item', version: number) =>
+    new AppError(
+      409,
+      'CONTENT_CHANGED',
+      `Someone else changed this ${what} since you opened it (it is now version ${version}). ` +
+        'Your changes have not been saved: open it again, check what they did and make your change again.',
+      { extensions: { currentVersion: version } },
+    ),
+  previewNotAllowed: () =>
+    new AppError(403, 'CONTENT_PREVIEW_NOT_ALLOWED', 'Only content editors can preview a page that is not published. Sign in with a content editor’s account.'),
+  tooManyBlocks: (count: number) =>
+    new AppError(
+      422,
+      'CONTENT_TOO_MANY_BLOCKS',
+      `A page can have at most ${CONTENT_PAGE_MAX_BLOCKS} blocks; this one has ${count}. Remove some, or split it into two pages.`,
+      { errors: field('body.page.blocks', `has more than ${CONTENT_PAGE_MAX_BLOCKS} blocks`, 'content_too_many_blocks') },
+    ),
+  unknownBlockType: (index: number, type: string) =>
+    new AppError(422, 'CONTENT_BLOCK_TYPE_UNKNOWN', `Block ${index + 1} is a "${type}", which pages cannot show. Use one of these: ${blockNames}.`, {
+      errors: field(`body.page.blocks.${index}.type`, 'is not a kind of block pages can show', 'content_block_type_unknown'),
+    }),
+  markupNotAllowed: (where: string, path: string, tag: string) =>
+    new AppError(
+      422,
+      'CONTENT_MARKUP_NOT_ALLOWED',
+      `${where} contains HTML (${tag}). Pages take words, not code: remove it, and use the bold, italic and link options instead.`,
+      { errors: field(path, 'contains HTML', 'content_markup_not_allowed') },
+    ),
+  linkNotAllowed: (where: string, path: string, kind: 'link' | 'image') =>
+    new AppError(
+      422,
+      'CONTENT_LINK_NOT_ALLOWED',
+      kind === 'image'
+        ? `${where} has an image address that cannot be used. Use a picture of this shop (an address starting with /) or one starting with https://.`
+        : `${where} has a link that cannot be used. Link to a page of this shop (starting with /), or to an address starting with https://, mailto: or tel:.`,
+      { errors: field(path, kind === 'image' ? 'is not an image address pages can use' : 'is not a link pages can use', 'content_link_not_allowed') },
+    ),
+  invalid: (detail: string, errors: FieldError[]) => new AppError(422, 'CONTENT_INVALID', detail, { errors }),
+  scheduleInPast: () =>
+    new AppError(422, 'CONTENT_SCHEDULE_IN_PAST', 'The time to publish at has passed. Choose a time in the future, or publish now.', {
+      errors: field('body.publishAt', 'is in the past', 'content_schedule_in_past'),
+    }),
+  scheduleOrder: () =>
+    new AppError(
+      422,
+      'GLOBAL_ITEM_SCHEDULE_INVALID',
+      'The end must be after the start. Change the end, or leave it empty to show the item until you change it.',
+      {
+        errors: field('body.endsAt', 'is not after the start', 'global_item_schedule_invalid'),
+      },
+    ),
+};

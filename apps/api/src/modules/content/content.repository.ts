@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { CHANGES_CHANNEL } from '../../platform/change-notices.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
+import { contentGlobalItems, contentPages, contentRevisions } from './content.tables.ts';
+
+export type PageRow = typeof contentPages.$inferSelect;
+export type GlobalItemRow = typeof contentGlobalItems.$inferSelect;
+export type RevisionRow = typeof contentRevisions.$inferSelect;
+export type NewRevisionRow = typeof contentRevisions.$inferInsert;
+
+export const pageSubject = (slug: string) => `page:${slug}`;
+export const itemSubject = (id: string) => `item:${id}`;
+
+export async function findPage(db: Database, slug: string): Promise<PageRow | undefined> {
+  const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
+  return row;
+}
+
+/** A new page; null when the slug is taken (also by a page made at the same moment). */
+export async function insertPage(db: Database, row: PageRow): Promise<PageRow | null> {
+  const [inserted] = await db.insert(contentPages).values(row).onConflictDoNothing({ target: contentPages.slug }).returning();
+  return inserted ?? null;
+}
+
+/** Changes a page only if it is still at `version`: null when another change came first. */
+export async function updatePage(db: Database, slug: string, version: number, values: Omit<PageRow, 'slug'>): Promise<PageRow | null> {
+  const [row] = await db
+    .update(contentPages)
+    .set(values)
+    .where(and(eq(contentPages.slug, slug), eq(contentPages.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertRevision(db: Database, row: NewRevisionRow): Promise<void> {
+  await db.insert(contentRevisions).values(row);
+}
+
+export async function findRevision(db: Database, subject: string, revision: number): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.subject, subject), eq(contentRevisions.revision, revision)));
+  return row;
+}
+
+/** Versions of a page or item, newest first, without their documents but a summary of each. */
+export async function listRevisions(db: Database, subject: string, summary: 'title' | 'text') {
+  return db
+    .select({
+      revision: contentRevisions.revision,
+      action: contentRevisions.action,
+      by: contentRevisions.byName,
+      at: contentRevisions.at,
+      publishAt: contentRevisions.publishAt,
+      summary:
+        summary === 'title'
+          ? sql<string>`coalesce(${contentRevisions.document}->>'title', '')`
+          : sql<string>`coalesce(${contentRevisions.document}->'content'->>'text', '')`,
+    })
+    .from(contentRevisions)
+    .where(eq(contentRevisions.subject, subject))
+    .orderBy(desc(contentRevisions.revision));
+}
+
+/** Every page with its draft's title and who changed it last. */
+export async function listPages(db: Database) {
+  return db
+    .select({
+      page: contentPages,
+      title: sql<string>`coalesce(${contentRevisions.document}->>'title', '')`,
+      updatedBy: contentRevisions.byName,
+    })
+    .from(contentPages)
+    .innerJoin(contentRevisions, and(eq(contentRevisions.subject, sql`'page:' || ${contentPages.slug}`), eq(contentRevisions.revision, contentPages.version)))
+    .orderBy(asc(contentPages.slug));
+}
+
+export async function findGlobalItem(db: Database, id: string): Promise<GlobalItemRow | undefined> {
+  const [row] = await db.select().from(contentGlobalItems).where(eq(contentGlobalItems.id, id));
+  return row;
+}
+
+export async function listGlobalItems(db: Database) {
+  return db
+    .select({ item: contentGlobalItems, updatedBy: contentRevisions.byName })
+    .from(contentGlobalItems)
+    .innerJoin(
+      contentRevisions,
+      and(eq(contentRevisions.subject, sql`'item:' || ${contentGlobalItems.id}`), eq(contentRevisions.revision, contentGlobalItems.version)),
+    )
+    .orderBy(asc(contentGlobalItems.id));
+}
+
+/** A global item's first version; null when another was saved first. */
+export async function insertGlobalItem(db: Database, row: GlobalItemRow): Promise<GlobalItemRow | null> {
+  const [inserted] = await db.insert(contentGlobalItems).values(row).onConflictDoNothing({ target: contentGlobalItems.id }).returning();
+  return inserted ?? null;
+}
+
+export async function updateGlobalItem(db: Database, id: string, version: number, values: Omit<GlobalItemRow, 'id'>): Promise<GlobalItemRow | null> {
+  const [row] = await db
+    .update(contentGlobalItems)
+    .set(values)
+    .where(and(eq(contentGlobalItems.id, id), eq(contentGlobalItems.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** Tells every instance that what pages show has changed, when `db`'s transaction commits (decision 0075). */
+export async function noticeContentChanged(db: Database): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'content')`);
+}
+
+export async function countRevisionsBy(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [row] = await db.select({ n: count() }).from(contentRevisions).where(eq(contentRevisions.byUserId, subject.userId));
+  return row?.n ?? 0;
+}
+
+/** Keeps each version, forgetting which member of staff made it. */
+export async function forgetRevisionsBy(db: Database, subject: DataSubject, name: string): Promise<number> {
+  if (!subject.userId) return 0;
+  const rows = await db
+    .update(contentRevisions)
+    .set({ byUserId: null, byName: name })
+    .where(eq(contentRevisions.byUserId, subject.userId))
+    .returning({ subject: contentRevisions.subject });
+  return rows.length;
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { siteContentEndpoints as calls } from '@shop/contracts';
+import { bindEndpoint } from '../../platform/bind.ts';
+import type { ContentService } from './content.service.ts';
+
+/** The site service's content calls (the spec's four and the staff editor's own), under `/api/site`. */
+export function registerContentRoutes(app: FastifyInstance, service: ContentService): void {
+  bindEndpoint(app, calls.getPageData, ({ ctx, params, query }) => service.pageData(ctx, params.slug, query.preview));
+  bindEndpoint(app, calls.getPage, ({ ctx, params }) => service.pageData(ctx, params.slug));
+  bindEndpoint(app, calls.getGlobalItem, ({ ctx, params }) => service.globalItem(ctx, params.id));
+  bindEndpoint(app, calls.saveGlobalItem, ({ ctx, body }) => service.saveGlobalItem(ctx, body));
+  bindEndpoint(app, calls.listContent, ({ ctx }) => service.listContent(ctx));
+  bindEndpoint(app, calls.createPage, ({ ctx, body }) => service.createPage(ctx, body.slug, body.page));
+  bindEndpoint(app, calls.getPageForEditing, ({ ctx, params }) => service.pageForEditing(ctx, params.slug));
+  bindEndpoint(app, calls.savePageDraft, ({ ctx, params, body }) => service.savePageDraft(ctx, params.slug, body.version, body.page));
+  bindEndpoint(app, calls.publishPage, ({ ctx, params, body }) => service.publishPage(ctx, params.slug, body));
+  bindEndpoint(app, calls.restorePageRevision, ({ ctx, params, body }) => service.restorePageRevision(ctx, params.slug, body.version, body.revision));
+  bindEndpoint(app, calls.getGlobalItemForEditing, ({ ctx, params }) => service.globalItemForEditing(ctx, params.id));
+}

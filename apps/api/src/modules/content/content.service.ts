@@ -1,0 +1,38 @@
+import type { CallerContext } from '../../platform/context.ts';
+import type { ContentDeps } from './content.deps.ts';
+import { createContentPages } from './content-pages.ts';
+import { createGlobalItems } from './global-items.ts';
+
+/**
+ * Content pages and global items (decision 0085): the storefront reads what is published, kept per
+ * instance and forgotten on every instance when staff publish (`heardOfChange`, the `content` change
+ * notice); content editors save drafts, publish now or at a time, and restore earlier versions, each
+ * change a version kept with who made it and when, refused with 409 when made from an old version.
+ */
+export function createContentService(deps: ContentDeps) {
+  const pages = createContentPages(deps);
+  const items = createGlobalItems(deps);
+  return {
+    pageData: pages.pageData,
+    pageForEditing: pages.pageForEditing,
+    createPage: pages.createPage,
+    savePageDraft: pages.savePageDraft,
+    publishPage: pages.publishPage,
+    restorePageRevision: pages.restorePageRevision,
+    globalItem: items.globalItem,
+    globalItemForEditing: items.globalItemForEditing,
+    saveGlobalItem: items.saveGlobalItem,
+    /** Every page and global item, for the staff editor's list. */
+    async listContent(ctx: CallerContext) {
+      const [pageList, globalItems] = await Promise.all([pages.listPages(ctx), items.listGlobalItems(ctx)]);
+      return { pages: pageList, globalItems };
+    },
+    /** A `content` change notice, from this instance or another: what is kept is read again. */
+    heardOfChange(): void {
+      pages.forget();
+      items.forget();
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A content page: which of its versions (rows of `content_revisions`, subject `page:<slug>`) is the
+ * draft, which is published and which is scheduled to be. `version` is the number of its newest
+ * version: every change names the version it was made from and is refused when another came first.
+ */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    slug: text('slug').primaryKey(),
+    version: integer('version').notNull(),
+    draftRevision: integer('draft_revision').notNull(),
+    publishedRevision: integer('published_revision'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    scheduledRevision: integer('scheduled_revision'),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('content_pages_schedule_check', sql`(${table.scheduledRevision} is null) = (${table.scheduledFor} is null)`),
+    check('content_pages_published_check', sql`(${table.publishedRevision} is null) = (${table.publishedAt} is null)`),
+  ],
+);
+
+/** A global item every page shows (announcement bar, footer columns, delivery promises), and when it shows. */
+export const contentGlobalItems = pgTable(
+  'content_global_items',
+  {
+    id: text('id').primaryKey(),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('content_global_items_schedule_check', sql`${table.startsAt} is null or ${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`)],
+);
+
+/**
+ * Every version of a page or global item, kept: what it was, who made it and when. `subject` is
+ * `page:<slug>` or `item:<id>`; `document` is the page (title, SEO, blocks) or the item (content, start, end).
+ */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    subject: text('subject').notNull(),
+    revision: integer('revision').notNull(),
+    action: text('action').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** The staff member's account and name when they made it; erasure keeps the version and forgets who. */
+    byUserId: text('by_user_id'),
+    byName: text('by_name').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.revision] }), index('content_revisions_by_user_idx').on(table.byUserId)],
+);

@@ -1,0 +1,355 @@
+/**
+ * Order baskets on real orders: placed through checkout with a sandbox payment (stock committed),
+ * then changed by the customer who placed it (or staff): every call, each bad input, and the races
+ * (two tabs completing, a change against dispatch, the last unit wanted by a change and a shopper).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBasketClient, createCheckoutClient, createOrderBasketsClient, createOrdersClient, createAccountsClient } from '@shop/api-client';
+import { newOrderNumber } from '@shop/contracts';
+import type { Actor } from '../../platform/context.ts';
+import { invariantViolations } from '../../testing/order-invariants.ts';
+import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { createInventoryService } from '../inventory/index.ts';
+import { readOutbox } from '../notifications/testing.ts';
+import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
+
+let api: TestApi;
+let mixer: SeededSku;
+let waste: SeededSku;
+const actors: Record<string, Actor> = {
+  alice: { userId: 'user-alice', roles: ['shopper'] },
+  bob: { userId: 'user-bob', roles: ['shopper'] },
+  staff: { userId: 'user-staff', name: 'Sam Staff', roles: ['shopper', 'order-admin'] },
+};
+const clientsOf = (token: string) => ({
+  basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => token }),
+  checkout: createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken: () => token }),
+  orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => token }),
+  mine: createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => token }),
+  changes: createOrderBasketsClient({ baseUrl: api.serviceUrl('order-baskets'), getAccessToken: () => token }),
+});
+let alice: ReturnType<typeof clientsOf>;
+let bob: ReturnType<typeof clientsOf>;
+let staff: ReturnType<typeof clientsOf>;
+
+beforeAll(async () => {
+  api = await startTestApi({
+    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+  [alice, bob, staff] = [clientsOf('alice'), clientsOf('bob'), clientsOf('staff')];
+  const parcel = sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 40`;
+  mixer = await findSeededSku(api.database.db, parcel);
+  waste = await findSeededSku(api.database.db, parcel, 5);
+});
+afterAll(() => api.close());
+afterEach(async () => {
+  // After every test: no order, payment, stock or code breaks the money and stock rules.
+  const broken = { ...(await invariantViolations(api.database.db)), stock: await createInventoryService().stockInvariantViolations(api.database) };
+  if (Object.keys(broken).length > 1 || broken.stock.length > 0) throw new Error(`Invariants broken: ${JSON.stringify(broken)}`);
+});
+
+/** A signed-in customer's order through checkout: `quantity` of `sku`, standard delivery to Leeds, paid with 4242. */
+async function placeOrder(who = alice, sku = mixer, quantity = 2) {
+  const { basketId } = await who.basket.createBasketWithItems({ body: { items: [{ sku: sku.sku, quantity }] } });
+  const params = { basketId };
+  await who.checkout.setContactDetails({ params, body: { emailAddress: 'alice@example.com', firstName: 'Alice', lastName: 'Shopper', phone: '07700 900123' } });
+  await who.checkout.setDeliveryDetails({ params, body: { address: { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } });
+  await who.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+  await who.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+  const intent = await who.checkout.createPaymentIntent({ params, body: {} });
+  await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+  const placed = await who.checkout.completePayment({ params });
+  return { orderNumber: placed.orderNumber, basketId, params: { id: placed.orderNumber } };
+}
+
+const held = (basketId: string) => api.app.composed.services.inventory.heldFor({ db: api.app.platform.db }, basketId);
+const stockOf = async (sku: string) => (await api.app.composed.services.inventory.stockRecord({ db: api.app.platform.db }, sku))!;
+
+/** Completes a basket whose total went up: asked to pay, pays the intent with a test card, completes with it. */
+async function payAndComplete(changes: ReturnType<typeof clientsOf>['changes'], id: string, orderVersion: number) {
+  const asked = await changes.completeOrderBasket({ params: { id }, body: { orderVersion } });
+  if (asked.status !== 'payment_required') throw new Error('expected a payment to be asked for');
+  await confirmLikeTheFrame(api.origin, { id: asked.payment.intentId, clientSecret: asked.payment.clientSecret }, { number: TEST_CARDS.succeeds });
+  return { asked, done: await changes.completeOrderBasket({ params: { id }, body: { orderVersion, paymentIntentId: asked.payment.intentId } }) };
+}
+
+describe('an order basket', () => {
+  it('adds, sets and removes items and changes the address, answering the whole basket with figures and the difference each time', async () => {
+    const order = await placeOrder();
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    expect(opened).toMatchObject({ orderNumber: order.orderNumber, toPayPence: 0, toRefundPence: 0, changes: [] });
+    expect(opened.lines).toEqual([expect.objectContaining({ sku: mixer.sku, quantityBefore: 2, quantity: 2, change: null })]);
+    expect(opened.paidPence).toBe(opened.after.totalIncVat);
+    // One open basket per order: opening again answers the same one.
+    expect((await alice.changes.openOrderBasket({ params: order.params })).expiresAt).toBe(opened.expiresAt);
+
+    // A price sent by the client is ignored: the shop's own price is used.
+    const added = await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1, unitPriceIncVat: 1 } as never });
+    expect(added.lines.find((line) => line.sku === waste.sku)).toMatchObject({ quantity: 1, unitPriceIncVat: waste.price, change: 'added' });
+    expect(added.after.goodsIncVat - added.before.goodsIncVat).toBe(waste.price);
+    expect(added.toPayPence).toBe(added.after.totalIncVat - added.paidPence);
+    expect(added.difference.totalIncVat).toBe(added.toPayPence);
+    expect(await held(order.basketId)).toEqual(new Map([[waste.sku, 1]]));
+
+    const set = await alice.changes.setOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 3 } });
+    expect(set.lines.find((line) => line.sku === waste.sku)?.quantity).toBe(3);
+    expect(await held(order.basketId)).toEqual(new Map([[waste.sku, 3]]));
+
+    const fewer = await alice.changes.setOrderBasketItem({ params: order.params, body: { sku: mixer.sku, quantity: 1 } });
+    expect(fewer.lines.find((line) => line.sku === mixer.sku)).toMatchObject({ quantityBefore: 2, quantity: 1, change: 'fewer' });
+
+    const removed = await alice.changes.removeOrderBasketItem({ params: order.params, body: { sku: waste.sku } });
+    expect(removed.lines.some((line) => line.sku === waste.sku)).toBe(false);
+    expect(await held(order.basketId)).toEqual(new Map());
+
+    const moved = await alice.changes.setOrderBasketDeliveryDetails({
+      params: order.params,
+      body: { address: { name: 'Alice Shopper', line1: '2 Shore Road', town: 'Inverness', postcode: 'iv2 3ab' } },
+    });
+    expect(moved).toMatchObject({ deliveryAddressChanged: true, deliveryAddress: { postcode: 'IV2 3AB' } });
+    expect(moved.changes.map((change) => change.modificationType)).toEqual([1, 1, 2, 2, 3]);
+    expect(moved.toRefundPence - moved.toPayPence).toBe(moved.paidPence - moved.after.totalIncVat);
+  });
+
+  it('refuses each bad input with a clear 4xx and changes nothing', async () => {
+    const order = await placeOrder();
+    // Another customer's order is the same 404 as an unknown one.
+    const others = await failure(bob.changes.openOrderBasket({ params: order.params }));
+    const unknown = await failure(alice.changes.openOrderBasket({ params: { id: newOrderNumber() } }));
+    expect([others.status, others.code]).toEqual([404, 'ORDER_NOT_FOUND']);
+    expect([unknown.status, unknown.code]).toEqual([others.status, others.code]);
+
+    const add = (sku: string, quantity: number) => failure(alice.changes.addOrderBasketItem({ params: order.params, body: { sku, quantity } }));
+    expect(await add(waste.sku, 0)).toMatchObject({ status: 400, code: 'ORDER_BASKET_QUANTITY_OUT_OF_RANGE' });
+    expect(await add(waste.sku, 1000)).toMatchObject({ status: 400, code: 'ORDER_BASKET_QUANTITY_OUT_OF_RANGE' });
+    expect(await add(waste.sku, 1.5)).toMatchObject({ status: 400, code: 'ORDER_BASKET_QUANTITY_NOT_WHOLE' });
+    expect(await add('NO-SUCH-SKU', 1)).toMatchObject({ status: 422, code: 'ORDER_BASKET_SKU_NOT_SOLD' });
+    const stock = await stockOf(waste.sku);
+    const free = stock.onHand - stock.committed - stock.reserved;
+    expect(await add(waste.sku, free + 1)).toMatchObject({ status: 422, code: 'ORDER_BASKET_QUANTITY_ABOVE_STOCK' });
+
+    const line = { sku: waste.sku };
+    expect(await failure(alice.changes.setOrderBasketItem({ params: order.params, body: { ...line, quantity: 2 } }))).toMatchObject({
+      status: 404,
+      code: 'ORDER_BASKET_LINE_NOT_FOUND',
+    });
+    expect(await failure(alice.changes.removeOrderBasketItem({ params: order.params, body: line }))).toMatchObject({
+      status: 404,
+      code: 'ORDER_BASKET_LINE_NOT_FOUND',
+    });
+    expect(
+      await failure(
+        alice.changes.setOrderBasketDeliveryDetails({
+          params: order.params,
+          body: { address: { name: 'A', line1: '1 Rue', town: 'St Helier', postcode: 'JE2 3AB' } },
+        }),
+      ),
+    ).toMatchObject({ status: 422, code: 'ORDER_BASKET_ADDRESS_NOT_SERVED' });
+
+    const version = (await alice.changes.openOrderBasket({ params: order.params })).orderVersion;
+    expect(await failure(alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: version } }))).toMatchObject({
+      status: 422,
+      code: 'ORDER_BASKET_EMPTY',
+    });
+    // Removing everything is a cancellation, not a change.
+    await alice.changes.removeOrderBasketItem({ params: order.params, body: { sku: mixer.sku } });
+    expect(await failure(alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: version } }))).toMatchObject({
+      status: 422,
+      code: 'ORDER_BASKET_NOTHING_LEFT',
+    });
+    // Left past its expiry: closed, its stock given back, and completing it is refused.
+    await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: mixer.sku, quantity: 2 } });
+    await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    await api.database.db.execute(sql`update order_baskets set expires_at = now() - interval '1 minute' where state = 'open'`);
+    expect(await failure(alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: version } }))).toMatchObject({
+      status: 410,
+      code: 'ORDER_BASKET_EXPIRED',
+    });
+    expect(await held(order.basketId)).toEqual(new Map());
+    const after = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(after.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[mixer.sku, 2]]);
+  });
+
+  it('completes an addition: the difference paid by card, the same order number, stock committed, history and an e-mail', async () => {
+    const order = await placeOrder();
+    const before = await stockOf(waste.sku);
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    const basket = await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    const { asked, done } = await payAndComplete(alice.changes, order.orderNumber, opened.orderVersion);
+    expect(asked.payment.amountPence).toBe(basket.toPayPence);
+    expect(done).toMatchObject({ status: 'completed', orderNumber: order.orderNumber, chargedPence: basket.toPayPence, refundedPence: 0 });
+
+    const changed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(changed.orderNumber).toBe(order.orderNumber);
+    expect(changed.lines.map((line) => [line.sku, line.quantity])).toEqual([
+      [mixer.sku, 2],
+      [waste.sku, 1],
+    ]);
+    expect(changed.payment.capturedPence - changed.payment.refundedPence).toBe(basket.after.totalIncVat);
+    expect(changed.history.at(-1)).toMatchObject({ kind: 'change', note: expect.stringContaining('Added 1 ×') });
+    const after = await stockOf(waste.sku);
+    expect([after.committed - before.committed, after.reserved - before.reserved]).toEqual([1, 0]);
+    expect(await readOutbox(api.database.db, { template: 'order.changed' })).toEqual(
+      expect.arrayContaining([expect.objectContaining({ to: 'alice@example.com' })]),
+    );
+    // Done once: completing again is refused and charges nothing more.
+    expect(await failure(alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } }))).toMatchObject({
+      status: 409,
+      code: 'ORDER_BASKET_ALREADY_COMPLETED',
+    });
+  });
+
+  it('completes a removal with an automatic refund of the difference, the stock back on sale', async () => {
+    const order = await placeOrder();
+    const before = await stockOf(mixer.sku);
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    const basket = await alice.changes.setOrderBasketItem({ params: order.params, body: { sku: mixer.sku, quantity: 1 } });
+    expect(basket.toRefundPence).toBeGreaterThanOrEqual(mixer.price);
+    const done = await alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } });
+    expect(done).toMatchObject({ status: 'completed', chargedPence: 0, refundedPence: basket.toRefundPence });
+    const changed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(changed.lines[0]).toMatchObject({ quantity: 1, cancelledQuantity: 1 });
+    expect(changed.payment.capturedPence - changed.payment.refundedPence).toBe(basket.after.totalIncVat);
+    expect((await stockOf(mixer.sku)).committed).toBe(before.committed - 1);
+  });
+
+  it('lets staff change a customer’s order with the same rules', async () => {
+    const order = await placeOrder();
+    const opened = await staff.changes.openOrderBasket({ params: order.params });
+    await staff.changes.setOrderBasketItem({ params: order.params, body: { sku: mixer.sku, quantity: 1 } });
+    expect(await staff.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } })).toMatchObject({
+      status: 'completed',
+    });
+    const rows = (await api.database.db.execute(sql`select actor, by_staff from order_change_history where basket_id in
+      (select id from order_baskets where order_id = (select id from orders where order_number = ${order.orderNumber}))`)) as unknown as {
+      rows: { actor: string; by_staff: number }[];
+    };
+    expect(rows.rows).toEqual([{ actor: 'user-staff', by_staff: 1 }]);
+    // The history names the member of staff to staff; the customer sees that staff changed it, not who.
+    const forStaff = await staff.orders.getOrderForStaff({ params: { orderNumber: order.orderNumber } });
+    expect(forStaff.history.filter((entry) => entry.kind === 'change')).toEqual([expect.objectContaining({ by: 'staff', byName: 'Sam Staff' })]);
+    const forCustomer = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(forCustomer.history.filter((entry) => entry.kind === 'change')).toEqual([expect.objectContaining({ by: 'staff', byName: null })]);
+  });
+});
+
+describe('staff changing an order for a customer on the phone (decision 0089)', () => {
+  it('refuses a change that raises the total, charging and changing nothing; the changes wait for the customer, who pays and completes them', async () => {
+    const order = await placeOrder();
+    const opened = await staff.changes.openOrderBasket({ params: order.params });
+    const added = await staff.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    expect(added.toPayPence).toBeGreaterThan(0);
+    const refused = await failure(staff.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } }));
+    expect(refused).toMatchObject({ status: 422, code: 'ORDER_BASKET_STAFF_CANNOT_CHARGE' });
+    expect(refused.message).toContain('we cannot take a card over the phone');
+    expect(refused.message).toContain('Change this order online');
+    const untouched = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(untouched.lines.map((line) => line.sku)).toEqual([mixer.sku]);
+    const asked = (await api.database.db.execute(sql`select count(*)::int as n from order_baskets where payment_intent_ref is not null and order_id =
+      (select id from orders where order_number = ${order.orderNumber})`)) as unknown as { rows: { n: number }[] };
+    expect(asked.rows[0]!.n).toBe(0);
+
+    // The customer opens their order's changes: staff's are there, and they pay the difference by card.
+    const seen = await alice.changes.openOrderBasket({ params: order.params });
+    expect(seen.lines.find((line) => line.sku === waste.sku)).toMatchObject({ change: 'added', quantity: 1 });
+    const { done } = await payAndComplete(alice.changes, order.orderNumber, seen.orderVersion);
+    expect(done).toMatchObject({ status: 'completed', chargedPence: added.toPayPence });
+    const history = (await staff.orders.getOrderForStaff({ params: { orderNumber: order.orderNumber } })).history.filter((entry) => entry.kind === 'change');
+    expect(history).toEqual([expect.objectContaining({ by: 'customer', byName: null })]);
+  });
+
+  it('refuses staff’s change made against an older version of the order with 409, as the customer’s', async () => {
+    const order = await placeOrder();
+    const opened = await staff.changes.openOrderBasket({ params: order.params });
+    await staff.changes.setOrderBasketItem({ params: order.params, body: { sku: mixer.sku, quantity: 1 } });
+    await staff.orders.advanceOrder({ params: { orderNumber: order.orderNumber }, body: { status: 'processing' } });
+    const refused = await failure(staff.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } }));
+    expect(refused).toMatchObject({ status: 409, code: 'ORDER_BASKET_STALE' });
+    expect((await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } })).lines[0]).toMatchObject({ quantity: 2, cancelledQuantity: 0 });
+  });
+});
+
+describe('order baskets racing', () => {
+  it('refuses a change made against an older version of the order with 409 saying what changed, and charges nothing', async () => {
+    const order = await placeOrder();
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    await staff.orders.advanceOrder({ params: { orderNumber: order.orderNumber }, body: { status: 'processing' } });
+    const refused = await failure(alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } }));
+    expect(refused).toMatchObject({ status: 409, code: 'ORDER_BASKET_STALE' });
+    expect(refused.message).toMatch(/changed since you opened/);
+    const rows = (await api.database.db.execute(sql`select count(*)::int as n from order_baskets where payment_intent_ref is not null and order_id =
+      (select id from orders where order_number = ${order.orderNumber})`)) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]!.n).toBe(0);
+  });
+
+  it('two tabs completing one change: one wins, the other is 409, one charge', async () => {
+    const order = await placeOrder();
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    const asked = await alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } });
+    if (asked.status !== 'payment_required') throw new Error('expected a payment');
+    // The second tab asks for its own payment: the same intent comes back, never a second charge.
+    const again = await alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } });
+    expect(again).toMatchObject({ status: 'payment_required', payment: { intentId: asked.payment.intentId } });
+    await confirmLikeTheFrame(api.origin, { id: asked.payment.intentId, clientSecret: asked.payment.clientSecret }, { number: TEST_CARDS.succeeds });
+    const body = { orderVersion: opened.orderVersion, paymentIntentId: asked.payment.intentId };
+    const results = await Promise.allSettled([0, 1].map(() => alice.changes.completeOrderBasket({ params: order.params, body })));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((result) => result.status === 'rejected');
+    expect((lost as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    const changed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(changed.lines.filter((line) => line.sku === waste.sku)).toHaveLength(1);
+    const intent = await sandboxGateway(api.app).retrieveIntent(asked.payment.intentId);
+    expect(intent).toMatchObject({ status: 'succeeded', amountRefundedPence: 0 });
+  });
+
+  it('a change completed while staff dispatch: one wins, the other is told; a payment for a change not made goes back', async () => {
+    const order = await placeOrder();
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    const asked = await alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } });
+    if (asked.status !== 'payment_required') throw new Error('expected a payment');
+    await confirmLikeTheFrame(api.origin, { id: asked.payment.intentId, clientSecret: asked.payment.clientSecret }, { number: TEST_CARDS.succeeds });
+    const [completed, dispatched] = await Promise.allSettled([
+      alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion, paymentIntentId: asked.payment.intentId } }),
+      staff.orders.advanceOrder({ params: { orderNumber: order.orderNumber }, body: { status: 'dispatched', carrier: 'DPD', trackingNumber: 'DPD123456' } }),
+    ]);
+    expect(dispatched.status).toBe('fulfilled');
+    const intent = (await sandboxGateway(api.app).retrieveIntent(asked.payment.intentId))!;
+    const order2 = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    // Whichever won, the order and the card agree: the change is on the order and paid, or neither.
+    const applied = completed.status === 'fulfilled';
+    const staleRefusal = completed.status === 'rejected' ? (completed.reason as { status: number; code?: string }) : null;
+    expect(staleRefusal === null ? 'applied' : `${staleRefusal.status} ${staleRefusal.code}`).toBe(applied ? 'applied' : '409 ORDER_BASKET_STALE');
+    expect(order2.lines.some((line) => line.sku === waste.sku)).toBe(applied);
+    expect(intent.amountRefundedPence).toBe(applied ? 0 : intent.amountPence);
+  });
+
+  it('the last unit, added by a change and bought by another shopper at once, is never oversold', async () => {
+    const last = await findSeededSku(
+      api.database.db,
+      sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000`,
+      9,
+    );
+    const order = await placeOrder();
+    await setStock(api.database.db, last.sku, 'in_stock', 1);
+    const { basketId } = await bob.basket.createBasketWithItems({ body: { items: [{ sku: last.sku, quantity: 1 }] } });
+    const params = { basketId };
+    await bob.checkout.setContactDetails({ params, body: { emailAddress: 'bob@example.com', firstName: 'Bob', lastName: 'Buyer', phone: '07700 900124' } });
+    await bob.checkout.setDeliveryDetails({ params, body: { address: { name: 'Bob Buyer', line1: '3 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } });
+    await bob.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+    await bob.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+    await alice.changes.openOrderBasket({ params: order.params });
+    const results = await Promise.allSettled([
+      alice.changes.addOrderBasketItem({ params: order.params, body: { sku: last.sku, quantity: 1 } }),
+      bob.checkout.createPaymentIntent({ params, body: {} }),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+    const stock = await stockOf(last.sku);
+    expect(stock.reserved + stock.committed).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,26 @@
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import type { DiscountsService } from '../discounts/index.ts';
+import type { InventoryService } from '../inventory/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { PricingService } from '../pricing/index.ts';
+
+/**
+ * An order basket reads and changes its order through orders, prices added items with catalogue and
+ * pricing, quotes delivery with delivery, weighs the order's code again with discounts, holds and
+ * commits stock with inventory, takes the difference through payments' gateway, and e-mails through
+ * notifications.
+ */
+export interface OrderBasketsDeps {
+  orders: Pick<OrdersService, 'orderForChange' | 'applyOrderChange' | 'refundOrderChange'>;
+  catalogue: Pick<CatalogueService, 'findSellableOfferings'>;
+  pricing: Pick<PricingService, 'priceListFor' | 'unitPrice'>;
+  delivery: Pick<DeliveryService, 'parsePostcode' | 'zoneOf' | 'holidayRegionOf' | 'basketDeliveryOptions' | 'suggestedOption'>;
+  discounts: Pick<DiscountsService, 'reevaluateOrderClaim'>;
+  inventory: Pick<InventoryService, 'reserveStock' | 'releaseReservations' | 'commitReservations' | 'releaseCommittedLines'>;
+  payments: Pick<PaymentsService, 'gateway'>;
+  notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
+  publicUrl: string;
+}

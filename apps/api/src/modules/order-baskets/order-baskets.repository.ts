@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Address } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
+import { orderBasketChanges, orderBaskets, orderChangeHistory } from './order-baskets.tables.ts';
+
+export type OrderBasketRow = typeof orderBaskets.$inferSelect;
+export type OrderBasketChangeRow = typeof orderBasketChanges.$inferSelect;
+
+/** The order's open basket; with `lock`, held until the caller's transaction ends (two completions queue here). */
+export async function findOpen(db: Database, orderId: string, lock = false): Promise<OrderBasketRow | undefined> {
+  const query = db
+    .select()
+    .from(orderBaskets)
+    .where(and(eq(orderBaskets.orderId, orderId), eq(orderBaskets.state, 'open')));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The order's most recent basket, whatever its state. */
+export async function findLatest(db: Database, orderId: string): Promise<OrderBasketRow | undefined> {
+  const [row] = await db.select().from(orderBaskets).where(eq(orderBaskets.orderId, orderId)).orderBy(desc(orderBaskets.openedAt)).limit(1);
+  return row;
+}
+
+/** Opens a basket unless one is open already (the partial unique index decides between two at once). */
+export async function insertOpen(
+  db: Database,
+  row: Pick<OrderBasketRow, 'id' | 'orderId' | 'stockHoldKey' | 'orderVersion' | 'openedBy' | 'openedAt' | 'expiresAt'>,
+): Promise<void> {
+  await db.insert(orderBaskets).values(row).onConflictDoNothing();
+}
+
+/** Closes an open basket (expired or completed); false when it was not open any more. */
+export async function close(db: Database, id: string, state: 'expired' | 'completed', now: Date): Promise<boolean> {
+  const rows = await db
+    .update(orderBaskets)
+    .set({ state, closedAt: now })
+    .where(and(eq(orderBaskets.id, id), eq(orderBaskets.state, 'open')))
+    .returning({ id: orderBaskets.id });
+  return rows.length > 0;
+}
+
+export function changesOf(db: Database, basketId: string): Promise<OrderBasketChangeRow[]> {
+  return db.select().from(orderBasketChanges).where(eq(orderBasketChanges.basketId, basketId)).orderBy(asc(orderBasketChanges.id));
+}
+
+export async function recordChange(
+  db: Database,
+  change: { basketId: string; modificationType: number; sku?: string; quantity?: number; address?: Address; actor: string | null; at: Date },
+  expiresAt: Date,
+): Promise<void> {
+  await db.insert(orderBasketChanges).values(change);
+  await db
+    .update(orderBaskets)
+    .set({ expiresAt, ...(change.address ? { deliveryAddress: change.address } : {}) })
+    .where(eq(orderBaskets.id, change.basketId));
+}
+
+export async function setPayment(db: Database, basketId: string, intentRef: string, pence: number): Promise<void> {
+  await db.update(orderBaskets).set({ paymentIntentRef: intentRef, paymentPence: pence }).where(eq(orderBaskets.id, basketId));
+}
+
+export async function insertHistory(db: Database, row: typeof orderChangeHistory.$inferInsert): Promise<void> {
+  await db.insert(orderChangeHistory).values(row);
+}
+
+/** Open baskets left past their expiry, oldest first (the expiry job). */
+export async function expiredOpen(db: Database, now: Date, limit: number): Promise<OrderBasketRow[]> {
+  return db
+    .select()
+    .from(orderBaskets)
+    .where(and(eq(orderBaskets.state, 'open'), sql`${orderBaskets.expiresAt} <= ${now}`))
+    .orderBy(asc(orderBaskets.expiresAt))
+    .limit(limit);
+}
+
+/** Changes made by or for a person: addresses they typed (personal data). */
+export async function countChangesBy(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderBasketChanges)
+    .where(eq(orderBasketChanges.actor, subject.userId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,54 @@
+/**
+ * A placed order's delivery upgraded after it was placed (the delivery-upgrade module's completion,
+ * decision 0087): under the order's row lock, in the caller's transaction, the version the upgrade
+ * was priced on is checked (dispatch, an order change or another upgrade moves it on), the order
+ * takes the new delivery (its agreed day, when one was chosen), the difference paid joins what was
+ * captured and is kept as a charge of its own (`order_charges`), and the history says so.
+ */
+import { UPGRADABLE_STATUSES } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../platform/context.ts';
+import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
+import { orderForChange } from './order-changes.ts';
+import * as repository from './orders.repository.ts';
+import type { OrderDelivery } from './orders.tables.ts';
+
+export interface DeliveryUpgradeChange {
+  orderNumber: string;
+  /** The order's version the upgrade was priced on: another makes it stale (nothing written). */
+  expectedVersion: number;
+  delivery: OrderDelivery;
+  deliveryPence: number;
+  /** Paid by card for the upgrade (0 when nothing was due). */
+  chargedPence: number;
+  paymentIntentRef: string | null;
+  /** In words, for the history and the e-mail. */
+  summary: string;
+}
+
+/** Why an upgrade can no longer be applied to the order as it is now, in words; null when it can. */
+export function whyNotUpgradable(order: { status: string; version: number }, expectedVersion: number): string | null {
+  if (!UPGRADABLE_STATUSES.includes(order.status as never)) return `The order is now ${order.status}, so its delivery can no longer be changed.`;
+  if (order.version !== expectedVersion) return 'The order was changed since you chose this delivery (in another window, or by our staff).';
+  return null;
+}
+
+export async function applyDeliveryUpgrade(
+  db: Database,
+  actor: Actor | null,
+  change: DeliveryUpgradeChange,
+  now: Date,
+): Promise<{ version: number; stale: string | null }> {
+  const order = await orderForChange(db, actor, change.orderNumber, true);
+  const stale = whyNotUpgradable(order, change.expectedVersion);
+  if (stale) return { version: order.version, stale };
+  const charged = change.chargedPence;
+  const version = await repository.writeDeliveryUpgrade(
+    db,
+    order,
+    { ...change, deliveryVatPence: vatIn(charged, STANDARD_VAT_RATE_BASIS_POINTS) },
+    actor?.userId ?? null,
+    now,
+  );
+  return { version, stale: null };
+}

@@ -1,0 +1,134 @@
+/**
+ * An order changed after it was placed (the order-baskets module's completion): the order keeps its
+ * number; under its row lock, in the caller's transaction, the version it was changed against is
+ * checked, units removed are marked cancelled (as a customer's line cancellation is), units added
+ * become new lines, the address, delivery, discount and VAT take their new figures, a difference paid
+ * is added to what was captured, a difference owed back is recorded as a pending refund (settled after
+ * the commit by `refundRecorded`, refunds.ts), and the history says what changed, who and when.
+ */
+import { AMENDABLE_STATUSES, type Address, type OrderStatus } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../platform/context.ts';
+import { OrderErrors } from './orders.errors.ts';
+import { isTradePriced } from './order-view.ts';
+import * as repository from './orders.repository.ts';
+import type { OrderDelivery } from './orders.tables.ts';
+
+/** What changing an order reads of it: its lines as they stand (ordered less cancelled) with their positions. */
+export interface ChangeableOrder {
+  id: string;
+  orderNumber: string;
+  basketId: string;
+  customerId: string | null;
+  emailAddress: string;
+  customerName: string;
+  status: OrderStatus;
+  version: number;
+  channel: number;
+  /** Priced at the business's trade prices (a trade channel): what a discount's terms are checked against. */
+  tradePriced: boolean;
+  discountCode: string | null;
+  deliveryAddress: Address | null;
+  billingAddress: Address;
+  delivery: OrderDelivery;
+  goodsPence: number;
+  discountPence: number;
+  deliveryPence: number;
+  vatPence: number;
+  capturedPence: number;
+  refundedPence: number;
+  placedAt: string;
+  lines: {
+    position: number;
+    sku: string;
+    productName: string;
+    productSlug: string;
+    label: string;
+    imageUrl: string | null;
+    quantity: number;
+    unitPriceIncVat: number;
+  }[];
+}
+
+export interface OrderChange {
+  orderNumber: string;
+  /** The version the change was worked out against: another makes it stale (409). */
+  expectedVersion: number;
+  cancel: readonly { position: number; quantity: number }[];
+  add: readonly { sku: string; productName: string; productSlug: string; label: string; imageUrl: string | null; quantity: number; unitPriceIncVat: number }[];
+  deliveryAddress: Address | null;
+  figures: { discountPence: number; deliveryPence: number; vatPence: number };
+  chargedPence: number;
+  refundPence: number;
+  /** In words, for the history and the e-mail. */
+  summary: string;
+  /** The change's id: the refund's idempotency key is made from it, so it is asked for once. */
+  changeId: string;
+}
+
+/** Who may change an order: the signed-in customer who placed it, or order staff. Anyone else's is the same 404 as an unknown one. */
+export const mayChange = (actor: Actor | null, order: Pick<ChangeableOrder, 'customerId'>) =>
+  !!actor && (actor.roles.includes('order-admin') || (order.customerId !== null && order.customerId === actor.userId));
+
+export async function orderForChange(db: Database, actor: Actor | null, orderNumber: string, lock = false): Promise<ChangeableOrder> {
+  const row = lock ? await repository.lockOrder(db, repository.byNumber(orderNumber)) : await repository.findOrder(db, repository.byNumber(orderNumber));
+  if (!row || !mayChange(actor, row)) throw OrderErrors.notYours(orderNumber);
+  const lines = await repository.linesOf(db, row.id);
+  return {
+    ...row,
+    tradePriced: isTradePriced(row.channel),
+    placedAt: row.placedAt.toISOString(),
+    lines: lines
+      .filter((line) => line.quantity > line.cancelledQuantity)
+      .map((line) => ({
+        position: line.position,
+        sku: line.sku,
+        productName: line.productName,
+        productSlug: line.productSlug,
+        label: line.label,
+        imageUrl: line.imageUrl,
+        quantity: line.quantity - line.cancelledQuantity,
+        unitPriceIncVat: line.unitPriceIncVat,
+      })),
+  };
+}
+
+/** What moved since a change was worked out, in words (the 409's detail). */
+export function whatChanged(order: Pick<ChangeableOrder, 'status' | 'version'>, expectedVersion: number): string | null {
+  if (!AMENDABLE_STATUSES.includes(order.status)) return `The order is now ${order.status}, so it can no longer be changed.`;
+  if (order.version !== expectedVersion) return 'The order was changed since you opened these changes (in another window, or by our staff).';
+  return null;
+}
+
+/** Applies the change in the caller's transaction; the stale check and the writes happen under the order's row lock. */
+export async function applyOrderChange(
+  db: Database,
+  actor: Actor | null,
+  change: OrderChange,
+  now: Date,
+): Promise<{ version: number; refundId: string | null; stale: string | null }> {
+  const order = await orderForChange(db, actor, change.orderNumber, true);
+  const stale = whatChanged(order, change.expectedVersion);
+  if (stale) return { version: order.version, refundId: null, stale };
+  // A cancellation or refund still waiting for the payment provider holds the order where it is.
+  const pending = (await repository.refundsOf(db, [order.id])).find((refund) => refund.state === 'pending');
+  if (pending) return { version: order.version, refundId: null, stale: 'A refund on this order is still being made: try again in a minute.' };
+  // Staff changing it for the customer (on the phone) are named in the history staff see; the customer's own change names nobody.
+  const staffName = actor && actor.userId !== order.customerId ? actor.name?.trim() || 'Plumbline staff' : null;
+  const version = await repository.writeOrderChange(db, order.id, order.status, change, actor && { userId: actor.userId, staffName }, now);
+  if (change.refundPence <= 0) return { version, refundId: null, stale: null };
+  const refund = await repository.insertRefund(
+    db,
+    {
+      orderId: order.id,
+      kind: 'refund',
+      amountPence: change.refundPence,
+      reason: `Order changed: ${change.summary}`.slice(0, 500),
+      state: 'pending',
+      actor: actor?.userId ?? null,
+      requestedAt: now,
+    },
+    () => `order:${order.id}:order-change:${change.changeId}`,
+  );
+  return { version, refundId: refund.id, stale: null };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { everyDay, funnel, reportRange } from './report-rules.ts';
+
+describe('a report’s range', () => {
+  const now = new Date('2026-07-01T23:30:00Z'); // already 2 July in London
+  it('covers the last 28 London days without dates', () => {
+    expect(reportRange({}, now)).toEqual({ from: '2026-06-05', to: '2026-07-02' });
+  });
+  it('takes the dates asked for, one day included', () => {
+    expect(reportRange({ from: '2026-03-01', to: '2026-03-01' }, now)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+  });
+  it('refuses an end before the start and a range past a year', () => {
+    expect(reportRange({ from: '2026-03-02', to: '2026-03-01' }, now)).toEqual({ refusal: 'end-before-start' });
+    expect(reportRange({ from: '2025-01-01', to: '2026-03-01' }, now)).toEqual({ refusal: 'too-long' });
+  });
+});
+
+describe('drawing a report', () => {
+  it('draws every day, a day without figures as zeros', () => {
+    const days = everyDay('2026-02-27', '2026-03-02', [{ day: '2026-03-01', orders: 2, netPence: 500 }], { orders: 0, netPence: 0 });
+    expect(days.map((day) => [day.day, day.orders])).toEqual([
+      ['2026-02-27', 0],
+      ['2026-02-28', 0],
+      ['2026-03-01', 2],
+      ['2026-03-02', 0],
+    ]);
+  });
+  it('lists the funnel’s steps in order', () => {
+    const steps = funnel({
+      cartViewed: 9,
+      checkoutStarted: 5,
+      steps: new Map([
+        ['1', 4],
+        ['3', 2],
+      ]),
+      ordersPlaced: 1,
+    });
+    expect(steps.map((step) => step.count)).toEqual([9, 5, 4, 0, 2, 0, 1]);
+    expect(steps.at(-1)!.step).toBe('Placed an order');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The staff reports' rules, pure: which London days a report covers, every day of them drawn (a day
+ * without sales is a zero, not a gap), and the checkout funnel's steps in order.
+ */
+import { londonIsoDate, REPORT_MAX_DAYS } from '@shop/contracts';
+
+/** Without dates a report covers the last four weeks, today included. */
+export const DEFAULT_REPORT_DAYS = 28;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (isoDay: string) => Date.UTC(Number(isoDay.slice(0, 4)), Number(isoDay.slice(5, 7)) - 1, Number(isoDay.slice(8, 10))) / DAY_MS;
+const isoDayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
+
+export type ReportRange = { from: string; to: string } | { refusal: 'end-before-start' | 'too-long' };
+
+/** The range asked for, or the default one ending today; refused when it ends before it starts or runs past a year. */
+export function reportRange(asked: { from?: string; to?: string }, now: Date): ReportRange {
+  const to = asked.to ?? londonIsoDate(now);
+  const from = asked.from ?? isoDayOf(dayNumber(to) - (DEFAULT_REPORT_DAYS - 1));
+  if (dayNumber(to) < dayNumber(from)) return { refusal: 'end-before-start' };
+  if (dayNumber(to) - dayNumber(from) + 1 > REPORT_MAX_DAYS) return { refusal: 'too-long' };
+  return { from, to };
+}
+
+/** Every day from `from` to `to`, each with its figures or zeros. */
+export function everyDay<T extends { day: string }>(from: string, to: string, rows: readonly T[], zero: Omit<T, 'day'>): T[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const days: T[] = [];
+  for (let day = dayNumber(from); day <= dayNumber(to); day++) {
+    const iso = isoDayOf(day);
+    days.push(byDay.get(iso) ?? ({ ...zero, day: iso } as T));
+  }
+  return days;
+}
+
+/** The checkout's steps as events number them (lib/events/checkout-events.ts in the storefront). */
+const CHECKOUT_STEPS = ['Contact details', 'Delivery address', 'Delivery option', 'Billing address'] as const;
+
+/** The funnel, in order: the basket viewed, checkout started, each step completed, orders placed (from orders). */
+export function funnel(counts: { cartViewed: number; checkoutStarted: number; steps: ReadonlyMap<string, number>; ordersPlaced: number }) {
+  return [
+    { step: 'Viewed the basket', count: counts.cartViewed },
+    { step: 'Started checkout', count: counts.checkoutStarted },
+    ...CHECKOUT_STEPS.map((step, index) => ({ step, count: counts.steps.get(String(index + 1)) ?? 0 })),
+    { step: 'Placed an order', count: counts.ordersPlaced },
+  ];
+}

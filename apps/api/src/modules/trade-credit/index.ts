@@ -1,0 +1,58 @@
+import type { CreditProviderConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../platform/context.ts';
+import type { ApiModule } from '../../platform/module.ts';
+import type { CreditProvider } from './credit-provider.ts';
+import { createCreditSandbox, type CreditSandbox } from './sandbox-provider.ts';
+import { createTwoProvider } from './two-provider.ts';
+import { tradeCreditPersonalData } from './trade-credit.personal-data.ts';
+import { registerTradeCreditRoutes } from './trade-credit.routes.ts';
+import type { TradeCreditService } from './trade-credit.service.ts';
+
+export { createTradeCreditService, RESEND_INTERVAL_SECONDS, type TradeCreditService } from './trade-credit.service.ts';
+export type { TradeCreditDeps } from './trade-credit.deps.ts';
+export type { CreditProvider } from './credit-provider.ts';
+export { TradeCreditErrors } from './trade-credit.errors.ts';
+export { DELEGATION_TTL_SECONDS } from './sandbox-provider.ts';
+export type { ApprovedCreditOrder, OnAccountOrder } from './on-account.ts';
+
+/** The provider the settings choose: Two with a key, else the embedded sandbox (its tables in `db`, never the caller's transaction). */
+export const createCreditProvider = (settings: CreditProviderConfig, sandbox: { db: Database; clock: Clock; publicUrl: string }): CreditProvider =>
+  settings.kind === 'two' ? createTwoProvider(settings) : createCreditSandbox(sandbox);
+
+/**
+ * Trade credit (pay on account) through a business-credit provider, Two in shape: a port
+ * (`credit-provider.ts`) with the embedded sandbox (fixed test companies, proposals moving on by the
+ * clock, a verification page) and Two's HTTP API (TWO_API_KEY). Only an approved trade account's
+ * holder may call it (trade's `creditHolderFor`); the browser only ever holds a delegation token.
+ */
+export function createTradeCreditModule({
+  tradeCredit,
+  provider,
+  off,
+}: {
+  tradeCredit: TradeCreditService;
+  provider: CreditProvider;
+  off: boolean;
+}): ApiModule {
+  return {
+    name: 'trade-credit',
+    personalData: tradeCreditPersonalData,
+    // Off (production without a provider): no call answers, so the trade dashboard offers no paying on account.
+    registerRoutes: (app) => {
+      if (!off) registerTradeCreditRoutes(app, tradeCredit, provider.kind === 'sandbox' ? (provider as CreditSandbox) : null);
+    },
+    // Orders on account dispatched while the provider could not be told: told now (the call is idempotent by order).
+    jobs: () =>
+      off
+        ? []
+        : [
+            {
+              name: 'credit-fulfilment',
+              everyMs: 60_000,
+              batchSize: 50,
+              runOnce: async (ctx) => ({ claimed: (await tradeCredit.fulfilDispatched(ctx, 50)).told }),
+            },
+          ],
+  };
+}

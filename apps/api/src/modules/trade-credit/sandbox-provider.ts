@@ -1,0 +1,236 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../platform/context.ts';
+import {
+  CreditOrderRefused,
+  DelegationRefused,
+  ProposalStateRefused,
+  type CreditCustomerKey,
+  type CreditProvider,
+  type ProviderCredit,
+  type ProviderOrder,
+  type ProviderCustomerUser,
+  type ProviderProposal,
+} from './credit-provider.ts';
+import { dueDateFrom, orderDecline } from './order-rules.ts';
+import { proposalOutcome, SANDBOX_REVIEW_SECONDS, SANDBOX_SLOW_ORDER_CHECKS, sandboxCredit } from './sandbox-companies.ts';
+import * as repository from './sandbox.repository.ts';
+
+/** Where the sandbox's verification page answers (the link its users are e-mailed). */
+export const CREDIT_SANDBOX_PATH = '/api/accounts/api/two/sandbox';
+/** A delegation token lives this long, as Two's do: enough to finish a sign-up form, not to keep. */
+export const DELEGATION_TTL_SECONDS = 600;
+
+export interface CreditSandbox extends CreditProvider {
+  readonly kind: 'sandbox';
+  /** The verification link's target: marks the user verified when the code is theirs. */
+  verifyUser(userId: string, code: string): Promise<boolean>;
+}
+
+type UserRow = repository.SandboxUserRow;
+type ProposalRow = repository.SandboxProposalRow;
+type OrderRow = repository.SandboxOrderRow;
+
+const toOrder = (row: OrderRow): ProviderOrder => ({
+  id: row.id,
+  state: row.state,
+  amountPence: row.amountPence,
+  refundedPence: row.refundedPence,
+  declineReason: row.declineReason,
+  fulfilledAt: row.fulfilledAt,
+  dueDate: row.dueDate,
+});
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const idFrom = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+
+/**
+ * The embedded credit provider: Two's behaviour over its own tables, written through `db` (never
+ * inside the caller's transaction). Proposals move on by the clock once submitted: in review after
+ * SANDBOX_REVIEW_SECONDS, decided after twice that (by the proprietor's name as test data).
+ */
+export function createCreditSandbox(options: { db: Database; clock: Clock; publicUrl: string }): CreditSandbox {
+  const { db, clock, publicUrl } = options;
+
+  const toUser = (row: UserRow): ProviderCustomerUser => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    merchantUserId: row.merchantUserId,
+    verified: row.verifiedAt !== null,
+    isLegalRep: true,
+    verificationUrl: row.verifiedAt ? null : `${publicUrl}${CREDIT_SANDBOX_PATH}/verify?user=${row.id}&code=${row.verificationCode}`,
+  });
+
+  /** The proposal as it stands now: the review moves on with time, and each step is written down. */
+  async function movedOn(row: ProposalRow): Promise<ProviderProposal> {
+    let status = row.status;
+    let organisationNumber = row.organisationNumber;
+    if (row.submittedAt && (status === 'SUBMITTED' || status === 'REVIEWING')) {
+      const seconds = (clock.now().getTime() - row.submittedAt.getTime()) / 1000;
+      if (seconds >= 2 * SANDBOX_REVIEW_SECONDS) status = proposalOutcome(row.fields?.proprietorName ?? '');
+      else if (seconds >= SANDBOX_REVIEW_SECONDS) status = 'REVIEWING';
+      if (status === 'ACCEPTED') organisationNumber = `ST${row.id.slice(-6).toUpperCase()}`;
+      if (status !== row.status) {
+        await repository.moveProposal(db, row.id, status, organisationNumber);
+      }
+    }
+    return { id: row.id, status, organisationNumber, submittedAt: row.submittedAt };
+  }
+
+  /** The business's credit now: its fixed behaviour, less what its open orders take. */
+  async function creditNow(organisationNumber: string, database: Parameters<typeof repository.creditInUse>[0] = db): Promise<ProviderCredit> {
+    const credit = sandboxCredit(organisationNumber);
+    const inUse = await repository.creditInUse(database, organisationNumber);
+    return { ...credit, availablePence: Math.max(0, credit.availablePence - inUse) };
+  }
+
+  /** An order being checked is approved once its time has come (written down, once). */
+  async function orderNow(row: OrderRow): Promise<ProviderOrder> {
+    if (row.state === 'CREATED' && row.verifiedAfter && row.verifiedAfter.getTime() <= clock.now().getTime()) {
+      const moved = await repository.moveOrder(db, row.id, ['CREATED'], { state: 'VERIFIED' });
+      return toOrder(moved ?? (await repository.findOrder(db, row.id))!);
+    }
+    return toOrder(row);
+  }
+
+  async function existingOrder(id: string): Promise<OrderRow> {
+    const row = await repository.findOrder(db, id);
+    if (!row) throw new CreditOrderRefused(`order ${id} is unknown`);
+    return row;
+  }
+
+  return {
+    kind: 'sandbox',
+
+    async credit(customer: CreditCustomerKey) {
+      return creditNow(customer.organisationNumber);
+    },
+
+    async checkOrder(customer, order) {
+      const reason = orderDecline(await creditNow(customer.organisationNumber), 0, order);
+      return reason ? { approved: false, reason } : { approved: true };
+    },
+
+    async createOrder(customer, order, idempotencyKey) {
+      const { organisationNumber } = customer;
+      // One business's orders are decided one at a time, so two cannot both take the last of its credit.
+      const row = await db.transaction(async (tx) => {
+        await repository.lockBusiness(tx, organisationNumber);
+        const already = await repository.findOrderByKey(tx, idempotencyKey);
+        if (already) return already;
+        const declineReason = orderDecline(await creditNow(organisationNumber, tx), 0, order);
+        const now = clock.now();
+        const slow = SANDBOX_SLOW_ORDER_CHECKS.has(organisationNumber);
+        return repository.insertOrder(tx, {
+          id: idFrom('ord', idempotencyKey),
+          idempotencyKey,
+          organisationNumber,
+          merchantReference: order.merchantReference,
+          amountPence: order.amountPence,
+          state: declineReason ? 'REJECTED' : slow ? 'CREATED' : 'VERIFIED',
+          declineReason,
+          verifiedAfter: slow && !declineReason ? new Date(now.getTime() + SANDBOX_REVIEW_SECONDS * 1000) : null,
+          createdAt: now,
+        });
+      });
+      return orderNow(row);
+    },
+
+    async getOrder(id) {
+      const row = await repository.findOrder(db, id);
+      return row ? orderNow(row) : null;
+    },
+
+    async fulfilOrder(id) {
+      const row = await existingOrder(id);
+      if (row.state === 'FULFILLED' || row.state === 'REFUNDED') return toOrder(row);
+      const now = clock.now();
+      const moved = await repository.moveOrder(db, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) });
+      if (moved) return toOrder(moved);
+      const current = await existingOrder(id);
+      if (current.state === 'FULFILLED') return toOrder(current);
+      throw new CreditOrderRefused(`order ${id} is ${current.state} and cannot be fulfilled`);
+    },
+
+    async refundOrder(id, amountPence, idempotencyKey) {
+      const refunded = await repository.refundOrder(db, id, amountPence, idempotencyKey);
+      if (refunded) return toOrder(refunded);
+      const current = await existingOrder(id);
+      if (current.refundKeys.includes(idempotencyKey)) return toOrder(current);
+      throw new CreditOrderRefused(
+        `order ${id} is ${current.state} with ${current.refundedPence} of ${current.amountPence} refunded: cannot refund ${amountPence}`,
+      );
+    },
+
+    async cancelOrder(id) {
+      const moved = await repository.moveOrder(db, id, ['CREATED', 'VERIFIED'], { state: 'CANCELLED' });
+      if (moved) return toOrder(moved);
+      const current = await existingOrder(id);
+      if (current.state === 'CANCELLED' || current.state === 'REJECTED') return toOrder(current);
+      throw new CreditOrderRefused(`order ${id} is ${current.state} and cannot be cancelled`);
+    },
+
+    async findCustomerUser(customer, merchantUserId) {
+      const row = await repository.findUser(db, customer.organisationNumber, merchantUserId);
+      return row ? toUser(row) : null;
+    },
+
+    async createCustomerUser(customer, input) {
+      // One user per business and merchant user: asking again answers the same one, as an idempotent write.
+      await repository.insertUser(db, {
+        id: `usr_${randomBytes(12).toString('hex')}`,
+        organisationNumber: customer.organisationNumber,
+        merchantUserId: input.merchantUserId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        verificationCode: randomBytes(16).toString('base64url'),
+        createdAt: clock.now(),
+      });
+      return (await this.findCustomerUser(customer, input.merchantUserId))!;
+    },
+
+    async createDelegationToken(input) {
+      const token = `dat_${randomBytes(24).toString('base64url')}`;
+      const expiresAt = new Date(clock.now().getTime() + DELEGATION_TTL_SECONDS * 1000);
+      await repository.insertGrant(db, {
+        tokenHash: hashToken(token),
+        subject: input.userId,
+        organisationNumber: input.customer?.organisationNumber ?? null,
+        proposalId: input.proposalId,
+        scopes: input.scopes,
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+
+    async createProposal(input, idempotencyKey) {
+      const id = idFrom('prop', idempotencyKey);
+      await repository.insertProposal(db, { id, merchantUserId: input.merchantUserId, email: input.email, status: 'DRAFT', createdAt: clock.now() });
+      return (await this.getProposal(id))!;
+    },
+
+    async getProposal(id) {
+      const row = await repository.findProposal(db, id);
+      return row ? movedOn(row) : null;
+    },
+
+    async submitProposal(id, fields, delegationToken) {
+      const grant = await repository.findGrant(db, hashToken(delegationToken));
+      if (!grant || grant.proposalId !== id || !grant.scopes.includes('create_proposal')) throw new DelegationRefused('invalid');
+      if (grant.expiresAt.getTime() <= clock.now().getTime()) throw new DelegationRefused('expired');
+      const moved = await repository.submitProposal(db, id, fields, clock.now());
+      if (!moved) {
+        const current = await this.getProposal(id);
+        throw new ProposalStateRefused(current?.status ?? 'WITHDRAWN');
+      }
+      return movedOn(moved);
+    },
+
+    async verifyUser(userId, code) {
+      return repository.verifyUser(db, userId, code, clock.now());
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/** The credit sandbox's SQL: its customer users, proposals and delegation grants (a stand-in for the provider's records). */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CreditProposalStatus } from '@shop/contracts';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { ProposalFields } from './credit-provider.ts';
+import { creditSandboxDelegations, creditSandboxOrders, creditSandboxProposals, creditSandboxUsers } from './trade-credit.tables.ts';
+
+export type SandboxUserRow = typeof creditSandboxUsers.$inferSelect;
+export type SandboxProposalRow = typeof creditSandboxProposals.$inferSelect;
+export type SandboxGrantRow = typeof creditSandboxDelegations.$inferSelect;
+export type SandboxOrderRow = typeof creditSandboxOrders.$inferSelect;
+
+export async function findUser(db: Database, organisationNumber: string, merchantUserId: string): Promise<SandboxUserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(creditSandboxUsers)
+    .where(and(eq(creditSandboxUsers.organisationNumber, organisationNumber), eq(creditSandboxUsers.merchantUserId, merchantUserId)));
+  return row;
+}
+
+/** One user per business and merchant user: a second insert changes nothing. */
+export async function insertUser(db: Database, row: typeof creditSandboxUsers.$inferInsert): Promise<void> {
+  await db.insert(creditSandboxUsers).values(row).onConflictDoNothing();
+}
+
+export async function verifyUser(db: Database, userId: string, code: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(creditSandboxUsers)
+    .set({ verifiedAt: sql`coalesce(${creditSandboxUsers.verifiedAt}, ${now})` })
+    .where(and(eq(creditSandboxUsers.id, userId), eq(creditSandboxUsers.verificationCode, code)))
+    .returning({ id: creditSandboxUsers.id });
+  return rows.length > 0;
+}
+
+export async function insertGrant(db: Database, row: SandboxGrantRow): Promise<void> {
+  await db.insert(creditSandboxDelegations).values(row);
+}
+
+export async function findGrant(db: Database, tokenHash: string): Promise<SandboxGrantRow | undefined> {
+  const [row] = await db.select().from(creditSandboxDelegations).where(eq(creditSandboxDelegations.tokenHash, tokenHash));
+  return row;
+}
+
+export async function insertProposal(db: Database, row: typeof creditSandboxProposals.$inferInsert): Promise<void> {
+  await db.insert(creditSandboxProposals).values(row).onConflictDoNothing();
+}
+
+export async function findProposal(db: Database, id: string): Promise<SandboxProposalRow | undefined> {
+  const [row] = await db.select().from(creditSandboxProposals).where(eq(creditSandboxProposals.id, id));
+  return row;
+}
+
+export async function moveProposal(db: Database, id: string, status: CreditProposalStatus, organisationNumber: string | null): Promise<void> {
+  await db.update(creditSandboxProposals).set({ status, organisationNumber }).where(eq(creditSandboxProposals.id, id));
+}
+
+/** DRAFT → SUBMITTED, only from DRAFT. */
+export async function submitProposal(db: Database, id: string, fields: ProposalFields, now: Date): Promise<SandboxProposalRow | undefined> {
+  const [row] = await db
+    .update(creditSandboxProposals)
+    .set({ status: 'SUBMITTED', fields, submittedAt: now })
+    .where(and(eq(creditSandboxProposals.id, id), eq(creditSandboxProposals.status, 'DRAFT')))
+    .returning();
+  return row;
+}
+
+// ── orders ─────────────────────────────────────────────────────────────────────
+
+/** One business's orders are decided one at a time: the lock is held until the deciding transaction ends. */
+export async function lockBusiness(db: Transaction, organisationNumber: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`credit-sandbox:${organisationNumber}`}, 0))`);
+}
+
+/** The credit the business's open orders take: created, verified or fulfilled, less what was refunded. */
+export async function creditInUse(db: Database | Transaction, organisationNumber: string): Promise<number> {
+  const [row] = await db
+    .select({ pence: sql<number>`coalesce(sum(${creditSandboxOrders.amountPence} - ${creditSandboxOrders.refundedPence}), 0)::int` })
+    .from(creditSandboxOrders)
+    .where(and(eq(creditSandboxOrders.organisationNumber, organisationNumber), inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED', 'FULFILLED'])));
+  return row?.pence ?? 0;
+}
+
+export async function findOrderByKey(db: Database | Transaction, idempotencyKey: string): Promise<SandboxOrderRow | undefined> {
+  const [row] = await db.select().from(creditSandboxOrders).where(eq(creditSandboxOrders.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function findOrder(db: Database | Transaction, id: string): Promise<SandboxOrderRow | undefined> {
+  const [row] = await db.select().from(creditSandboxOrders).where(eq(creditSandboxOrders.id, id));
+  return row;
+}
+
+export async function insertOrder(db: Transaction, row: typeof creditSandboxOrders.$inferInsert): Promise<SandboxOrderRow> {
+  const [inserted] = await db.insert(creditSandboxOrders).values(row).returning();
+  return inserted!;
+}
+
+/** Moves an order on from one of `from` only (so a repeat, or two at once, move it once); undefined when it was not in one of them. */
+export async function moveOrder(
+  db: Database | Transaction,
+  id: string,
+  from: readonly SandboxOrderRow['state'][],
+  changes: Partial<Pick<SandboxOrderRow, 'state' | 'refundedPence' | 'fulfilledAt' | 'dueDate'>>,
+): Promise<SandboxOrderRow | undefined> {
+  const [row] = await db
+    .update(creditSandboxOrders)
+    .set(changes)
+    .where(and(eq(creditSandboxOrders.id, id), inArray(creditSandboxOrders.state, [...from])))
+    .returning();
+  return row;
+}
+
+/**
+ * Credits `amountPence` back once per key: the refunded total grows, and an order refunded in full is
+ * CANCELLED (before fulfilment) or REFUNDED (after). Undefined when the order is not one to refund,
+ * the key was used already, or it would give back more than the order.
+ */
+export async function refundOrder(db: Database, id: string, amountPence: number, key: string): Promise<SandboxOrderRow | undefined> {
+  const refunded = sql`${creditSandboxOrders.refundedPence} + ${amountPence}`;
+  const [row] = await db
+    .update(creditSandboxOrders)
+    .set({
+      refundedPence: sql`${refunded}`,
+      refundKeys: sql`${creditSandboxOrders.refundKeys} || ${JSON.stringify([key])}::jsonb`,
+      state: sql`case when ${refunded} < ${creditSandboxOrders.amountPence} then ${creditSandboxOrders.state}
+        when ${creditSandboxOrders.state} = 'FULFILLED' then 'REFUNDED' else 'CANCELLED' end`,
+    })
+    .where(
+      and(
+        eq(creditSandboxOrders.id, id),
+        inArray(creditSandboxOrders.state, ['VERIFIED', 'FULFILLED']),
+        sql`not ${creditSandboxOrders.refundKeys} ? ${key}`,
+        sql`${refunded} <= ${creditSandboxOrders.amountPence}`,
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,22 @@
+import type { ServiceContext } from '../../platform/context.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { TradeService } from '../trade/index.ts';
+import type { CreditProvider } from './credit-provider.ts';
+
+/**
+ * What trade credit is made with: the caller's approved trade account from trade, postcodes read by
+ * delivery, e-mail through notifications' outbox, the configured provider (sandbox or Two), and the
+ * shop's address for the link back after the provider's verification.
+ */
+export interface TradeCreditDeps {
+  trade: Pick<TradeService, 'creditHolderFor'>;
+  delivery: Pick<DeliveryService, 'parsePostcode'>;
+  notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
+  provider: CreditProvider;
+  publicUrl: string;
+  /** False in production without a provider: checkout offers no paying on account. */
+  payingOnAccount: boolean;
+}
+
+export type TradeCreditContext = Pick<ServiceContext, 'db' | 'actor' | 'clock'> & Partial<Pick<ServiceContext, 'log'>>;

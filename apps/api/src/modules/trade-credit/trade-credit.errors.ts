@@ -1,0 +1,63 @@
+import { AppError, fieldRefusal } from '../../platform/errors.ts';
+
+/** The trade credit module's stable error codes: each refusal changes nothing. */
+export const TradeCreditErrors = {
+  /** Shoppers, other businesses and unknown proposals all get this: ids and accounts reveal nothing. */
+  accountNotFound: () =>
+    new AppError(404, 'CREDIT_ACCOUNT_NOT_FOUND', 'Paying on account is for approved trade accounts. Apply for a trade account, or sign in to yours.'),
+  proposalNotFound: () => new AppError(404, 'CREDIT_ACCOUNT_NOT_FOUND', 'There is no credit proposal with this id on your trade account.'),
+  businessTypeNotSupported: () =>
+    new AppError(
+      422,
+      'CREDIT_BUSINESS_TYPE_NOT_SUPPORTED',
+      'Paying on account is offered to limited companies, LLPs and sole traders. Call us if your partnership would like to pay on account.',
+    ),
+  userNotCreated: () => new AppError(409, 'CREDIT_USER_NOT_CREATED', 'Start your application for paying on account from your trade dashboard first.'),
+  alreadyVerified: () => new AppError(409, 'CREDIT_USER_ALREADY_VERIFIED', 'You have already verified your details: there is no link to send again.'),
+  resendTooSoon: (seconds: number) =>
+    new AppError(
+      429,
+      'CREDIT_RESEND_TOO_SOON',
+      `We sent you the link less than 5 minutes ago. Check your inbox and spam folder, or ask again in ${Math.ceil(seconds / 60)} minutes.`,
+      { headers: { 'retry-after': String(seconds) } },
+    ),
+  proposalAlreadySubmitted: (status: string) =>
+    new AppError(
+      409,
+      'CREDIT_PROPOSAL_ALREADY_SUBMITTED',
+      `Your proposal has already been sent (it is ${status.toLowerCase()}): there is nothing more to submit. Its progress is on your trade dashboard.`,
+      { extensions: { status } },
+    ),
+  proposalInvalid: (field: string, message: string) => fieldRefusal(400, 'CREDIT_PROPOSAL_INVALID', field, message),
+  delegationExpired: () =>
+    new AppError(
+      401,
+      'CREDIT_DELEGATION_TOKEN_EXPIRED',
+      'Your sign-up link has run out (they last 10 minutes). Open the form again from your trade dashboard; what you typed is kept in the page.',
+    ),
+  delegationInvalid: () =>
+    new AppError(401, 'CREDIT_DELEGATION_TOKEN_INVALID', 'This sign-up link is not for this proposal. Open the form again from your trade dashboard.'),
+  providerUnavailable: () =>
+    new AppError(
+      503,
+      'CREDIT_PROVIDER_UNAVAILABLE',
+      'We cannot reach our trade credit provider at the moment, so nothing has changed. Try again in a few minutes; you can still pay by card meanwhile.',
+      { headers: { 'retry-after': '60' } },
+    ),
+  /** The provider declined this order on account; `refusal` says why and the message what to do. Nothing was placed. */
+  orderRefused: (refusal: string, message: string) => new AppError(422, 'CREDIT_ORDER_REFUSED', message, { extensions: { refusal } }),
+  orderPending: () =>
+    new AppError(
+      409,
+      'CREDIT_ORDER_PENDING',
+      'Two, our trade credit provider, are still checking this order. ' +
+        'Nothing has been ordered yet: press “Place order on account” again in a minute, or pay by card.',
+      { headers: { 'retry-after': '5' } },
+    ),
+  refundRefused: () =>
+    new AppError(
+      422,
+      'CREDIT_REFUND_REFUSED',
+      'Two, our trade credit provider, would not credit this amount to the account. Check what has been credited already.',
+    ),
+};

@@ -1,0 +1,161 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { CreditProposalStatus } from '@shop/contracts';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { DataSubject } from '../../platform/personal-data.ts';
+import type { ProposalFields, ProviderOrder } from './credit-provider.ts';
+import { tradeCreditLinks, tradeCreditOrders, tradeCreditProposals } from './trade-credit.tables.ts';
+
+export type LinkRow = typeof tradeCreditLinks.$inferSelect;
+export type ProposalRow = typeof tradeCreditProposals.$inferSelect;
+export type CreditOrderRow = typeof tradeCreditOrders.$inferSelect;
+
+export async function findLink(db: Database, tradeAccountId: number): Promise<LinkRow | undefined> {
+  const [row] = await db.select().from(tradeCreditLinks).where(eq(tradeCreditLinks.tradeAccountId, tradeAccountId));
+  return row;
+}
+
+/** Creates the link, or sets what is given on the one there is. */
+export async function saveLink(
+  db: Database,
+  link: Pick<LinkRow, 'tradeAccountId' | 'businessId' | 'userId'> & Partial<Pick<LinkRow, 'organisationNumber' | 'providerUserId'>>,
+  now: Date,
+): Promise<void> {
+  const changes = {
+    ...(link.organisationNumber ? { organisationNumber: link.organisationNumber } : {}),
+    ...(link.providerUserId ? { providerUserId: link.providerUserId } : {}),
+  };
+  await db
+    .insert(tradeCreditLinks)
+    .values({ ...link, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: tradeCreditLinks.tradeAccountId, set: { ...changes, updatedAt: now } });
+}
+
+/** Takes the resend slot: sets the time when the last e-mail is older than `since` (or there was none); false when it is not. */
+export async function claimNotification(db: Database, tradeAccountId: number, since: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tradeCreditLinks)
+    .set({ lastNotifiedAt: now, updatedAt: now })
+    .where(and(eq(tradeCreditLinks.tradeAccountId, tradeAccountId), or(isNull(tradeCreditLinks.lastNotifiedAt), lte(tradeCreditLinks.lastNotifiedAt, since))))
+    .returning({ id: tradeCreditLinks.tradeAccountId });
+  return rows.length > 0;
+}
+
+export async function findProposalOf(db: Database, tradeAccountId: number): Promise<ProposalRow | undefined> {
+  const [row] = await db.select().from(tradeCreditProposals).where(eq(tradeCreditProposals.tradeAccountId, tradeAccountId));
+  return row;
+}
+
+export async function insertProposal(db: Database, row: Pick<ProposalRow, 'id' | 'tradeAccountId' | 'status'>, now: Date): Promise<void> {
+  await db
+    .insert(tradeCreditProposals)
+    .values({ ...row, updatedAt: now })
+    .onConflictDoNothing();
+}
+
+/** DRAFT → SUBMITTED with the fields, only from DRAFT: of two submits at once, one moves it. */
+export async function claimSubmission(db: Database, id: string, fields: ProposalFields, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tradeCreditProposals)
+    .set({
+      status: 'SUBMITTED',
+      tradingName: fields.tradingName,
+      proprietorName: fields.proprietorName,
+      dateOfBirth: fields.dateOfBirth,
+      homeAddress: fields.homeAddress,
+      submittedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(tradeCreditProposals.id, id), eq(tradeCreditProposals.status, 'DRAFT')))
+    .returning({ id: tradeCreditProposals.id });
+  return rows.length > 0;
+}
+
+/** Back to DRAFT when the provider did not take the submission: nothing it was not told is kept. */
+export async function releaseSubmission(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(tradeCreditProposals)
+    .set({ status: 'DRAFT', tradingName: null, proprietorName: null, dateOfBirth: null, homeAddress: null, submittedAt: null, updatedAt: now })
+    .where(eq(tradeCreditProposals.id, id));
+}
+
+export async function setProposalStatus(db: Database, id: string, status: CreditProposalStatus, now: Date): Promise<void> {
+  await db.update(tradeCreditProposals).set({ status, updatedAt: now }).where(eq(tradeCreditProposals.id, id));
+}
+
+// ── orders on account ──────────────────────────────────────────────────────────
+
+export async function insertCreditOrder(
+  db: Transaction,
+  row: Pick<CreditOrderRow, 'providerOrderId' | 'orderId' | 'tradeAccountId' | 'amountPence' | 'placedAt'>,
+): Promise<void> {
+  await db.insert(tradeCreditOrders).values({ ...row, state: 'VERIFIED', updatedAt: row.placedAt });
+}
+
+export async function findCreditOrder(db: Database | Transaction, providerOrderId: string): Promise<CreditOrderRow | undefined> {
+  const [row] = await db.select().from(tradeCreditOrders).where(eq(tradeCreditOrders.providerOrderId, providerOrderId));
+  return row;
+}
+
+/** The order as the provider answered it: its state, what was credited back, and once fulfilled its due date. */
+export async function saveProviderOrder(db: Database | Transaction, order: ProviderOrder, now: Date): Promise<void> {
+  await db
+    .update(tradeCreditOrders)
+    .set({ state: order.state, refundedPence: order.refundedPence, fulfilledAt: order.fulfilledAt, dueDate: order.dueDate, updatedAt: now })
+    .where(eq(tradeCreditOrders.providerOrderId, order.id));
+}
+
+export async function markDispatched(db: Database | Transaction, providerOrderId: string, now: Date): Promise<void> {
+  await db
+    .update(tradeCreditOrders)
+    .set({ dispatchedAt: sql`coalesce(${tradeCreditOrders.dispatchedAt}, ${now})`, updatedAt: now })
+    .where(eq(tradeCreditOrders.providerOrderId, providerOrderId));
+}
+
+/** Orders dispatched whose provider has not yet been told (it was unreachable then), oldest first. */
+export async function dispatchedUnfulfilled(db: Database, limit: number): Promise<CreditOrderRow[]> {
+  return db
+    .select()
+    .from(tradeCreditOrders)
+    .where(and(isNotNull(tradeCreditOrders.dispatchedAt), isNull(tradeCreditOrders.fulfilledAt), eq(tradeCreditOrders.state, 'VERIFIED')))
+    .orderBy(tradeCreditOrders.dispatchedAt)
+    .limit(limit);
+}
+
+/** A trade account's orders on account, newest first. */
+export async function creditOrdersOf(db: Database, tradeAccountId: number, limit: number): Promise<CreditOrderRow[]> {
+  return db.select().from(tradeCreditOrders).where(eq(tradeCreditOrders.tradeAccountId, tradeAccountId)).orderBy(desc(tradeCreditOrders.placedAt)).limit(limit);
+}
+
+// ── personal data ──────────────────────────────────────────────────────────────
+
+const proposalsOf = (subject: DataSubject) =>
+  inArray(tradeCreditProposals.tradeAccountId, sql`(select trade_account_id from trade_credit_links where user_id = ${subject.userId ?? ''})`);
+
+export async function countProposalsOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tradeCreditProposals)
+    .where(proposalsOf(subject));
+  return row?.n ?? 0;
+}
+
+/** The proprietor's name, date of birth and home address go; the proposal's status stays (the provider's decision). */
+export async function anonymiseProposalsOf(db: Database, subject: DataSubject, now: Date): Promise<number> {
+  if (!subject.userId) return 0;
+  const rows = await db
+    .update(tradeCreditProposals)
+    .set({ proprietorName: null, dateOfBirth: null, homeAddress: null, updatedAt: now })
+    .where(proposalsOf(subject))
+    .returning({ id: tradeCreditProposals.id });
+  return rows.length;
+}
+
+export async function countLinksOf(db: Database, subject: DataSubject): Promise<number> {
+  if (!subject.userId) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tradeCreditLinks)
+    .where(eq(tradeCreditLinks.userId, subject.userId));
+  return row?.n ?? 0;
+}

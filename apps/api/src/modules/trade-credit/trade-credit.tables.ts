@@ -1,0 +1,137 @@
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CREDIT_PROPOSAL_STATUSES } from '@shop/contracts';
+import { orders } from '../orders/orders.tables.ts';
+import { tradeAccounts } from '../trade/trade.tables.ts';
+import { CREDIT_ORDER_STATES, type CreditOrderDecline, type ProposalFields } from './credit-provider.ts';
+
+/**
+ * A trade account's link with the credit provider: its organisation number there (the Companies
+ * House number; a sole trader's once accepted), the customer user made for its holder, a sole
+ * trader's proposal and when the verification link was last e-mailed (the resend limit).
+ */
+export const tradeCreditLinks = pgTable(
+  'trade_credit_links',
+  {
+    tradeAccountId: integer('trade_account_id').primaryKey(),
+    businessId: integer('business_id').notNull(),
+    userId: text('user_id').notNull(),
+    organisationNumber: text('organisation_number'),
+    providerUserId: text('provider_user_id'),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('trade_credit_links_user_idx').on(table.userId)],
+);
+
+/**
+ * A sole trader's proposal, under the provider's id. The proprietor's date of birth and home
+ * address are kept as submitted (what the provider was told) until erasure clears them.
+ */
+export const tradeCreditProposals = pgTable(
+  'trade_credit_proposals',
+  {
+    id: text('id').primaryKey(),
+    tradeAccountId: integer('trade_account_id').notNull(),
+    status: text('status', { enum: CREDIT_PROPOSAL_STATUSES }).notNull(),
+    tradingName: text('trading_name'),
+    proprietorName: text('proprietor_name'),
+    dateOfBirth: text('date_of_birth'),
+    homeAddress: jsonb('home_address').$type<ProposalFields['homeAddress']>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('trade_credit_proposals_account_idx').on(table.tradeAccountId)],
+);
+
+/**
+ * An order placed on account: the provider's order id beside the shop's order, written in the
+ * transaction that places the order. Dispatch tells the provider (the term starts: `due_date`);
+ * refunds and cancellations credit the account (`refunded_pence`).
+ */
+export const tradeCreditOrders = pgTable(
+  'trade_credit_orders',
+  {
+    providerOrderId: text('provider_order_id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    tradeAccountId: integer('trade_account_id')
+      .notNull()
+      .references(() => tradeAccounts.id),
+    amountPence: integer('amount_pence').notNull(),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    state: text('state', { enum: CREDIT_ORDER_STATES }).notNull(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    dueDate: date('due_date'),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('trade_credit_orders_order_idx').on(table.orderId),
+    index('trade_credit_orders_account_idx').on(table.tradeAccountId, table.placedAt),
+  ],
+);
+
+// ── the credit sandbox's own tables (a stand-in for the provider's servers) ─────────────────────
+
+export const creditSandboxUsers = pgTable(
+  'credit_sandbox_users',
+  {
+    id: text('id').primaryKey(),
+    organisationNumber: text('organisation_number').notNull(),
+    merchantUserId: text('merchant_user_id').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    verificationCode: text('verification_code').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('credit_sandbox_users_merchant_user_idx').on(table.organisationNumber, table.merchantUserId)],
+);
+
+export const creditSandboxProposals = pgTable('credit_sandbox_proposals', {
+  id: text('id').primaryKey(),
+  merchantUserId: text('merchant_user_id').notNull(),
+  email: text('email').notNull(),
+  status: text('status', { enum: CREDIT_PROPOSAL_STATUSES }).notNull(),
+  fields: jsonb('fields').$type<ProposalFields>(),
+  organisationNumber: text('organisation_number'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Delegation tokens the sandbox has made, by the SHA-256 of the token: the token itself is only ever the browser's. */
+export const creditSandboxDelegations = pgTable('credit_sandbox_delegations', {
+  tokenHash: text('token_hash').primaryKey(),
+  subject: text('subject').notNull(),
+  organisationNumber: text('organisation_number'),
+  proposalId: text('proposal_id'),
+  scopes: jsonb('scopes').$type<string[]>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** The sandbox's orders: what takes a business's credit (CREATED, VERIFIED, FULFILLED, less what was refunded). */
+export const creditSandboxOrders = pgTable(
+  'credit_sandbox_orders',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    organisationNumber: text('organisation_number').notNull(),
+    merchantReference: text('merchant_reference').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    state: text('state', { enum: CREDIT_ORDER_STATES }).notNull(),
+    declineReason: text('decline_reason').$type<CreditOrderDecline>(),
+    /** CREATED until then (a business whose orders are checked for a while), VERIFIED after. */
+    verifiedAfter: timestamp('verified_after', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    dueDate: date('due_date'),
+    /** The idempotency keys of the refunds made: a repeated key refunds once. */
+    refundKeys: jsonb('refund_keys').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('credit_sandbox_orders_key_idx').on(table.idempotencyKey), index('credit_sandbox_orders_business_idx').on(table.organisationNumber)],
+);

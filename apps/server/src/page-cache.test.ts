@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, createPageCache, guestPageKey, gzipBody, keepable, plainBody, type PageCacheSettings } from './page-cache.ts';
+
+const settings: PageCacheSettings = { ttlMs: 30_000, maxBytes: 1024 * 1024, maxEntries: 100, settleMs: 25_000 };
+const html = new Headers({ 'content-type': 'text/html', 'referrer-policy': 'strict-origin-when-cross-origin' });
+const NONCE = 'c2hvcC1ub25jZS1mb3ItdGVzdA==';
+const get = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', protocol: 'https', host: 'shop.test', url, headers });
+
+/** A page drawn with `nonce` on its scripts, long enough to compress (and with scripts side by side). */
+function pageWith(nonce: string, filler = 'Basin 50 cm, white ceramic, £129.00 '.repeat(2_000)): Buffer {
+  return Buffer.from(
+    `<!DOCTYPE html><html><head><script nonce="${nonce}">early()</script></head><body><main>${filler}</main>` +
+      `<script nonce="${nonce}">ctx</script><script nonce="${nonce}"></script><script type="module" nonce="${nonce}">import "/a.js"</script></body></html>`,
+  );
+}
+
+describe('which requests get a kept guest page', () => {
+  it('keys the guest pages by path and parameters, in any order, apart for crawlers', () => {
+    expect(guestPageKey(get('/'), false)).toBe('browser https://shop.test/');
+    expect(guestPageKey(get('/search?q=basin&sort=price'), false)).toBe(guestPageKey(get('/search?sort=price&q=basin'), false));
+    expect(guestPageKey({ ...get('/'), protocol: 'http' }, false)).not.toBe(guestPageKey(get('/'), false));
+    expect(guestPageKey(get('/p/a-basin'), true)).toBe('bot https://shop.test/p/a-basin');
+    expect(guestPageKey(get('/c/basins?page=2'), false)).toBe('browser https://shop.test/c/basins?page=2');
+    expect(guestPageKey(get('/categories'), false)).toBe('browser https://shop.test/categories');
+  });
+
+  it('keys the pages of a guest who has answered the cookie banner, and nothing else, apart from those who have not', () => {
+    for (const cookie of ['shop_consent=accepted', 'shop_consent=rejected']) {
+      expect(guestPageKey(get('/p/a-basin', { cookie }), false)).toBe('browser chosen https://shop.test/p/a-basin');
+    }
+    expect(guestPageKey(get('/p/a-basin', { cookie: 'shop_consent=maybe' }), false)).toBeNull();
+  });
+
+  it('draws every page for a visitor with any cookie or credentials, every other page, and every other method', () => {
+    for (const cookie of ['shop_session=abc', 'shop_signed_in=1', 'shop_basket=b1', 'shop_prices=ex', 'anything=else']) {
+      expect(guestPageKey(get('/p/a-basin', { cookie }), false)).toBeNull();
+    }
+    expect(guestPageKey(get('/p/a-basin', { cookie: 'shop_consent=accepted; shop_basket=b1' }), false)).toBeNull();
+    expect(guestPageKey(get('/', { authorization: 'Bearer x' }), false)).toBeNull();
+    for (const path of ['/basket', '/checkout', '/account', '/p/a/b', '/help/delivery', '/sitemap.xml']) expect(guestPageKey(get(path), false)).toBeNull();
+    expect(guestPageKey({ ...get('/p/a-basin'), method: 'POST' }, false)).toBeNull();
+    expect(guestPageKey({ ...get('/'), method: 'HEAD' }, false)).toBeNull();
+    expect(guestPageKey(get(`/search?q=${'x'.repeat(600)}`), false)).toBeNull();
+  });
+
+  it('keeps only plain pages that set no cookie and say nothing against it', () => {
+    expect(keepable(200, html)).toBe(true);
+    expect(keepable(404, html)).toBe(false);
+    expect(keepable(200, new Headers({ 'content-type': 'application/json' }))).toBe(false);
+    const withCookie = new Headers(html);
+    withCookie.append('set-cookie', 'shop_basket=b1');
+    expect(keepable(200, withCookie)).toBe(false);
+    for (const cacheControl of ['private, no-cache', 'no-store'])
+      expect(keepable(200, new Headers({ 'content-type': 'text/html', 'cache-control': cacheControl }))).toBe(false);
+    expect(keepable(200, new Headers({ 'content-type': 'text/html', vary: 'Cookie' }))).toBe(false);
+    expect(keepable(200, new Headers({ 'content-type': 'text/html', 'content-security-policy': "default-src 'none'" }))).toBe(false);
+  });
+
+  it('reads Accept-Encoding as browsers send it', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+describe('a kept page is sent with a nonce of its own', () => {
+  const drawnWith = randomBytes(16).toString('base64');
+  const page = pageWith(drawnWith);
+
+  it('in plain bytes and as gzip that any inflater reads, with the new nonce wherever the old one stood', () => {
+    const cache = createPageCache(settings);
+    cache.keep('browser /', { status: 200, headers: html, body: page, nonce: drawnWith, drawnAt: cache.now() });
+    const kept = cache.get('browser /')!;
+    for (let answer = 0; answer < 3; answer++) {
+      const fresh = randomBytes(16).toString('base64');
+      const expected = pageWith(fresh).toString();
+      expect(plainBody(kept, fresh).toString()).toBe(expected);
+      const gzipped = gzipBody(kept, fresh);
+      // gunzip checks the CRC-32 and length in the trailer.
+      expect(zlib.gunzipSync(gzipped).toString()).toBe(expected);
+      expect(gzipped.length).toBeLessThan(page.length / 10);
+      expect(gzipped.includes(drawnWith)).toBe(false);
+    }
+    // Neither the drawn nonce nor the headers an answer makes for itself are kept.
+    expect(kept.parts.some((part) => part.includes(drawnWith))).toBe(false);
+    expect(kept.headers.map(([name]) => name)).toEqual(['content-type', 'referrer-policy']);
+  });
+
+  it('a page without scripts is kept whole', () => {
+    const cache = createPageCache(settings);
+    cache.keep('browser /c/basins', { status: 200, headers: html, body: Buffer.from('<p>no scripts</p>'), nonce: drawnWith, drawnAt: cache.now() });
+    expect(zlib.gunzipSync(gzipBody(cache.get('browser /c/basins')!, 'n')).toString()).toBe('<p>no scripts</p>');
+  });
+});
+
+describe('how long pages are kept, and how many', () => {
+  const clockAt = () => {
+    const clock = { now: 0, read: () => clock.now };
+    return clock;
+  };
+  const body = (text: string) => Buffer.from(`<p>${text}</p>`);
+
+  it('a page ages out after its time', () => {
+    const clock = clockAt();
+    const cache = createPageCache(settings, clock.read);
+    cache.keep('k', { status: 200, headers: html, body: body('a'), nonce: NONCE, drawnAt: 0 });
+    clock.now = 29_999;
+    expect(cache.get('k')).toBeDefined();
+    clock.now = 30_000;
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('a change forgets every page, and no page begun before it or within the settling time after is kept', () => {
+    const clock = clockAt();
+    const cache = createPageCache(settings, clock.read);
+    cache.keep('k', { status: 200, headers: html, body: body('old price'), nonce: NONCE, drawnAt: 0 });
+    clock.now = 1_000;
+    cache.forgetAll();
+    expect(cache.get('k')).toBeUndefined();
+    // Begun before the notice, finished after it.
+    clock.now = 1_500;
+    cache.keep('k', { status: 200, headers: html, body: body('old price'), nonce: NONCE, drawnAt: 900 });
+    expect(cache.get('k')).toBeUndefined();
+    cache.keep('k', { status: 200, headers: html, body: body('maybe old'), nonce: NONCE, drawnAt: 1_500 });
+    expect(cache.get('k')).toBeUndefined();
+    clock.now = 26_000;
+    cache.keep('k', { status: 200, headers: html, body: body('new price'), nonce: NONCE, drawnAt: 26_000 });
+    expect(plainBody(cache.get('k')!, NONCE).toString()).toBe('<p>new price</p>');
+  });
+
+  it('unique addresses cannot fill memory: the least recently sent pages go first, by bytes and by count', () => {
+    const cache = createPageCache({ ...settings, maxBytes: 200_000, maxEntries: 50 });
+    // Compressible as pages are: a plain page and its gzip parts hold a little over its own size.
+    const drawn = (size: number) => ({ status: 200, headers: html, body: Buffer.from('<p>basin</p>'.repeat(size / 12)), nonce: NONCE, drawnAt: cache.now() });
+    cache.keep('popular', drawn(10_000));
+    for (let unique = 0; unique < 200; unique++) {
+      cache.keep(`unique ${unique}`, drawn(10_000));
+      expect(cache.get('popular')).toBeDefined();
+      expect(cache.size().bytes).toBeLessThanOrEqual(200_000);
+    }
+    expect(cache.size().entries).toBeLessThan(20);
+    const small = createPageCache({ ...settings, maxEntries: 50 });
+    for (let unique = 0; unique < 200; unique++)
+      small.keep(`unique ${unique}`, { status: 200, headers: html, body: body(String(unique)), nonce: NONCE, drawnAt: 0 });
+    expect(small.size().entries).toBe(50);
+    // A page over an eighth of the budget is not kept at all.
+    cache.keep('huge', drawn(30_000));
+    expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('a ttl of 0 keeps nothing', () => {
+    const cache = createPageCache({ ...settings, ttlMs: 0 });
+    cache.keep('k', { status: 200, headers: html, body: body('a'), nonce: NONCE, drawnAt: 0 });
+    expect(cache.get('k')).toBeUndefined();
+  });
+});

@@ -1,0 +1,237 @@
+import zlib from 'node:zlib';
+
+/**
+ * Guest pages kept as drawn (decision 0077): a page that is the same for every visitor without a
+ * cookie (home, a category, search results, a product page, the category directory) is drawn once
+ * and then sent from memory to every such visitor until it ages out (`ttlMs`) or a change notice
+ * says what it shows changed (`forgetAll`, with `settleMs` after the notice in which nothing is
+ * kept, while the instance's own kept answers catch up).
+ *
+ * A page keeps its bytes split at its content-security-policy nonce (decision 0064): each answer
+ * carries a nonce of its own, minted for it and spliced in, never the one the page was drawn with.
+ * Compressed, the parts between nonces are kept as raw deflate that ends on a byte boundary with
+ * nothing remembered across it (a full flush), so a gzip answer is those parts with each nonce
+ * between them as a stored block: no compression on the way out, only a CRC-32 of what is sent.
+ */
+export interface PageCacheSettings {
+  /** How long a kept page is sent before it is drawn again; 0 keeps none. */
+  ttlMs: number;
+  /** How much kept pages may hold in all (their plain and compressed bytes); the least recently sent go first. */
+  maxBytes: number;
+  /** How many pages may be kept, whatever their size. */
+  maxEntries: number;
+  /** After a change notice, how long no page is kept: what the instance keeps of the API's answers (10 s) and the catalogue's rebuild gap. */
+  settleMs: number;
+}
+
+export interface KeptPage {
+  status: number;
+  headers: [string, string][];
+  /** The page in plain bytes, split where its nonce stood. */
+  parts: Buffer[];
+  /** The same parts as raw deflate, each ending on a byte boundary; the last one ends the stream. */
+  deflated: Buffer[];
+  bytes: number;
+  keptAt: number;
+}
+
+/** Pages only a guest's URL decides: the home page, a category, search results, a product page, the category directory. */
+const GUEST_PAGES = /^\/(?:|c\/[^/]+|p\/[^/]+|search|categories)$/;
+/** A Cookie header holding nothing but the visitor's cookie choice (apps/web/app/lib/consent.ts). */
+const CONSENT_ONLY = /^shop_consent=(?:accepted|rejected);?$/;
+/** The most nonces a kept page may carry (the shop's pages have fewer than ten inline scripts). */
+const MAX_NONCES = 64;
+/** A longer address is drawn each time rather than kept (no page of the shop needs more). */
+const MAX_KEY_LENGTH = 512;
+
+export interface PageRequest {
+  method: string;
+  /** The scheme and host the page is drawn for (its canonical links, sign-in callbacks): one key each. */
+  protocol: string;
+  host: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Whether the request is answered the same for every visitor, and then under what key; null when it is drawn for this visitor. */
+export function guestPageKey(request: PageRequest, isBot: boolean): string | null {
+  if (request.method !== 'GET') return null;
+  // Any cookie may be someone's: a session, the sign-in hint, a guest basket, a trade customer's price choice. The one
+  // exception is the answer to the cookie banner alone, which only takes the banner off the page: one key for all who chose.
+  const cookie = request.headers.cookie;
+  const chosen = typeof cookie === 'string' && CONSENT_ONLY.test(cookie.trim());
+  if ((cookie !== undefined && !chosen) || request.headers.authorization !== undefined) return null;
+  const query = request.url.indexOf('?');
+  const pathname = query < 0 ? request.url : request.url.slice(0, query);
+  if (!GUEST_PAGES.test(pathname)) return null;
+  let search = '';
+  if (query >= 0) {
+    const params = new URLSearchParams(request.url.slice(query + 1));
+    // One key whatever the order of the same parameters (a page reads them by name).
+    params.sort();
+    search = params.toString();
+  }
+  const key = `${isBot ? 'bot' : 'browser'}${chosen ? ' chosen' : ''} ${request.protocol}://${request.host}${pathname}${search ? `?${search}` : ''}`;
+  return key.length > MAX_KEY_LENGTH ? null : key;
+}
+
+/** Whether a drawn answer may be kept for every guest: a plain 200 page that sets no cookie and says nothing against it. */
+export function keepable(status: number, headers: Headers): boolean {
+  if (status !== 200) return false;
+  if (!/^text\/html/i.test(headers.get('content-type') ?? '')) return false;
+  if (headers.getSetCookie().length > 0) return false;
+  // A page with a policy of its own is not one the shop's nonce policy is put on.
+  if (headers.has('content-security-policy')) return false;
+  if (/\b(no-store|private|no-cache)\b/i.test(headers.get('cache-control') ?? '')) return false;
+  const vary = headers.get('vary');
+  return !vary || /^\s*accept-encoding\s*$/i.test(vary);
+}
+
+/** Headers a kept page is sent with besides those it was drawn with: these are the answer's own. */
+const ANSWER_OWN = new Set(['content-length', 'content-encoding', 'content-security-policy', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
+
+/** The page's bytes split at each occurrence of `nonce`. */
+export function splitAtNonce(page: Buffer, nonce: string): Buffer[] {
+  const needle = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = page.indexOf(needle, from); at >= 0; at = page.indexOf(needle, from)) {
+    parts.push(page.subarray(from, at));
+    from = at + needle.length;
+  }
+  parts.push(page.subarray(from));
+  // Copied, so the page's own buffer (React's pool) is not held.
+  return parts.map((part) => Buffer.from(part));
+}
+
+/** Raw deflate of each part; all but the last end with a full flush (byte-aligned, nothing referred to across it). */
+function deflateParts(parts: Buffer[]): Buffer[] {
+  return parts.map((part, index) =>
+    zlib.deflateRawSync(part, {
+      level: 6,
+      finishFlush: index === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_FULL_FLUSH,
+    }),
+  );
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** A non-final stored deflate block holding `bytes` (at most 65,535), to sit between two byte-aligned parts. */
+function storedBlock(bytes: Buffer): Buffer {
+  const block = Buffer.allocUnsafe(5 + bytes.length);
+  block[0] = 0;
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
+/** The kept page with `nonce` where the drawn one stood, plain. */
+export function plainBody(page: KeptPage, nonce: string): Buffer {
+  const needle = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(needle);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+/** The kept page with `nonce` where the drawn one stood, as gzip, from its kept deflate parts. */
+export function gzipBody(page: KeptPage, nonce: string): Buffer {
+  const needle = Buffer.from(nonce);
+  const stored = storedBlock(needle);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  page.deflated.forEach((deflated, index) => {
+    if (index > 0) {
+      pieces.push(stored);
+      crc = zlib.crc32(needle, crc);
+      length += needle.length;
+    }
+    pieces.push(deflated);
+    crc = zlib.crc32(page.parts[index]!, crc);
+    length += page.parts[index]!.length;
+  });
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  pieces.push(trailer);
+  return Buffer.concat(pieces);
+}
+
+/** Whether the browser takes gzip (not refused with q=0). */
+export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  return header.split(',').some((item) => {
+    const [coding, ...params] = item.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+export interface PageCache {
+  /** The kept page for `key`, if one is fresh. */
+  get(key: string): KeptPage | undefined;
+  /** Keeps a page drawn with `nonce`, begun at `drawnAt`, unless a change was heard since it was begun or it is too large. */
+  keep(key: string, drawn: { status: number; headers: Headers; body: Buffer; nonce: string; drawnAt: number }): void;
+  /** Something a kept page may show changed: every page is forgotten, and none is kept for `settleMs`. */
+  forgetAll(): void;
+  /** Now, by the cache's clock (when a page is begun). */
+  now(): number;
+  /** What it holds (tests, metrics). */
+  size(): { entries: number; bytes: number };
+}
+
+export function createPageCache(settings: PageCacheSettings, clock: () => number = () => performance.now()): PageCache {
+  // A Map in the order pages were last sent: the first is the least recently sent.
+  const pages = new Map<string, KeptPage>();
+  let bytes = 0;
+  /** Pages begun before this are not kept (a change was heard after they were begun, or within the settling time). */
+  let keepFrom = Number.NEGATIVE_INFINITY;
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.bytes;
+  };
+  return {
+    get(key) {
+      const page = pages.get(key);
+      if (!page) return undefined;
+      if (clock() - page.keptAt >= settings.ttlMs) {
+        drop(key);
+        return undefined;
+      }
+      pages.delete(key);
+      pages.set(key, page);
+      return page;
+    },
+    keep(key, drawn) {
+      if (settings.ttlMs <= 0 || drawn.drawnAt < keepFrom || !keepable(drawn.status, drawn.headers)) return;
+      const parts = splitAtNonce(drawn.body, drawn.nonce);
+      // A page has a handful of scripts; more places than that is not a page drawn with this nonce.
+      if (parts.length > MAX_NONCES + 1) return;
+      const deflated = deflateParts(parts);
+      const size = drawn.body.length + deflated.reduce((sum, part) => sum + part.length, 0);
+      if (size > settings.maxBytes / 8) return;
+      const headers = [...drawn.headers].filter(([name]) => !ANSWER_OWN.has(name.toLowerCase()));
+      drop(key);
+      pages.set(key, { status: drawn.status, headers, parts, deflated, bytes: size, keptAt: clock() });
+      bytes += size;
+      for (const [oldest] of pages) {
+        if (bytes <= settings.maxBytes && pages.size <= settings.maxEntries) break;
+        drop(oldest);
+      }
+    },
+    forgetAll() {
+      pages.clear();
+      bytes = 0;
+      keepFrom = clock() + settings.settleMs;
+    },
+    now: clock,
+    size: () => ({ entries: pages.size, bytes }),
+  };
+}

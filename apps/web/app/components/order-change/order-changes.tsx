@@ -1,0 +1,168 @@
+import { formatPence, type OrderBasket } from '@shop/contracts';
+import { Form } from 'react-router';
+import { Card } from '../staff-orders/order-details.tsx';
+import { Button } from '../ui/button.tsx';
+import { PayDifference } from './pay-difference.tsx';
+
+const field = 'mt-1 block w-full rounded-lg border border-navy-300 px-3 py-2';
+
+const WORDS = { staff: ['This order can be changed', 'These'], customer: ['You can change this order', 'Your'] } as const;
+
+/** The difference being paid by card (the customer's page only): the intent and the card field's frame. */
+export interface DifferencePayment {
+  intentId: string;
+  clientSecret: string;
+  amountPence: number;
+  frameUrl: string | null;
+  orderVersion: number;
+}
+
+/**
+ * An order's open changes, as plain forms posted to the page: its items (set a quantity, remove, add by
+ * product code), its delivery address, and the new totals with the difference and "Complete changes".
+ * The customer's page pays a higher total by card; staff on the phone (`forStaff`) take no card (decision
+ * 0089), so a higher total is said, with where the customer pays it, and not completed here.
+ */
+export function OrderChanges({ basket, payment, forStaff = false }: { basket: OrderBasket; payment: DifferencePayment | null; forStaff?: boolean }) {
+  const { orderNumber } = basket;
+  const words = WORDS[forStaff ? 'staff' : 'customer'];
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <p className="text-navy-700">
+          {words[0]} {basket.changeableUntil}. {words[1]} changes are kept until{' '}
+          {new Date(basket.expiresAt).toLocaleTimeString('en-GB', { timeStyle: 'short' })}.
+        </p>
+        {basket.notices.map((notice) => (
+          <p key={notice.code} role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+            {notice.message}
+          </p>
+        ))}
+        <Card id="change-items" title="Items">
+          <ul className="divide-y divide-navy-100">
+            {basket.lines.map((line) => (
+              <li key={`${line.sku}-${line.change ?? ''}`} className="flex flex-wrap items-end justify-between gap-3 py-3">
+                <div>
+                  <p className="font-semibold text-navy-950">
+                    {line.productName}
+                    {line.label ? ` (${line.label})` : ''}
+                  </p>
+                  <p className="text-sm text-navy-700">
+                    {line.sku} · {formatPence(line.unitPriceIncVat)} each
+                    {line.change === 'added' ? ' · added' : line.change === 'removed' ? ' · removed' : ''}
+                  </p>
+                </div>
+                {line.quantity > 0 && (
+                  <div className="flex items-end gap-2">
+                    <Form method="post" className="flex items-end gap-2">
+                      <input type="hidden" name="intent" value="set" />
+                      <input type="hidden" name="sku" value={line.sku} />
+                      <label className="text-sm">
+                        Quantity of {line.productName}
+                        <input name="quantity" type="number" min={1} max={999} defaultValue={line.quantity} className={`${field} w-24`} />
+                      </label>
+                      <Button type="submit" variant="secondary">
+                        Update
+                      </Button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="sku" value={line.sku} />
+                      <Button type="submit" variant="secondary" aria-label={`Remove ${line.productName}`}>
+                        Remove
+                      </Button>
+                    </Form>
+                  </div>
+                )}
+                <p className="w-full text-right font-semibold sm:w-auto">{formatPence(line.lineTotalIncVat)}</p>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3 border-t border-navy-100 pt-4">
+            <input type="hidden" name="intent" value="add" />
+            <label className="text-sm font-medium">
+              Product code to add
+              <input name="sku" required className={field} autoComplete="off" />
+            </label>
+            <label className="text-sm font-medium">
+              Quantity to add
+              <input name="quantity" type="number" min={1} max={999} defaultValue={1} className={`${field} w-24`} />
+            </label>
+            <Button type="submit">Add item</Button>
+          </Form>
+        </Card>
+        <Card id="change-address" title="Delivery address">
+          <Form method="post" className="grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="address" />
+            {(
+              [
+                ['name', 'Full name', basket.deliveryAddress?.name],
+                ['line1', 'Address line 1', basket.deliveryAddress?.line1],
+                ['line2', 'Address line 2 (optional)', basket.deliveryAddress?.line2],
+                ['town', 'Town or city', basket.deliveryAddress?.town],
+                ['postcode', 'Postcode', basket.deliveryAddress?.postcode],
+              ] as const
+            ).map(([name, label, value]) => (
+              <label key={name} className="text-sm font-medium">
+                {label}
+                <input name={name} defaultValue={value ?? ''} required={name !== 'line2'} className={field} />
+              </label>
+            ))}
+            <div className="sm:col-span-2">
+              <Button type="submit" variant="secondary">
+                Use this address
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      </div>
+      <Card id="change-totals" title="New totals">
+        <dl className="space-y-2 text-sm">
+          <Row label="Items" value={basket.after.goodsIncVat} />
+          {basket.after.discountIncVat > 0 && <Row label="Discount" value={-basket.after.discountIncVat} />}
+          <Row label={`Delivery (${basket.delivery.name})`} value={basket.after.deliveryIncVat} />
+          <Row label="New order total" value={basket.after.totalIncVat} strong />
+          <Row label="VAT included" value={basket.after.vatIncluded} />
+          <Row label="Paid so far" value={basket.paidPence} />
+        </dl>
+        <p className="mt-4 text-lg font-semibold text-navy-950">
+          {basket.toPayPence > 0
+            ? `Difference to pay: ${formatPence(basket.toPayPence)}`
+            : basket.toRefundPence > 0
+              ? `Difference to refund: ${formatPence(basket.toRefundPence)}`
+              : 'No difference to pay'}
+        </p>
+        {forStaff && basket.toPayPence > 0 ? (
+          <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+            We cannot take a card over the phone. These changes wait on the customer’s order page until{' '}
+            {new Date(basket.expiresAt).toLocaleTimeString('en-GB', { timeStyle: 'short' })}: the customer can pay the difference there under “Change this order
+            online”. Or change the order so its total does not go up.
+          </p>
+        ) : payment ? (
+          <PayDifference
+            action={`/account/orders/${orderNumber}/change`}
+            fields={{ intent: 'complete', orderVersion: payment.orderVersion }}
+            payment={payment}
+          />
+        ) : (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="complete" />
+            <input type="hidden" name="orderVersion" value={basket.orderVersion} />
+            <Button type="submit" disabled={basket.changes.length === 0}>
+              Complete changes
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'font-semibold text-navy-950' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{value < 0 ? `−${formatPence(-value)}` : formatPence(value)}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { ApiError } from '@shop/api-client';
+import { contentFactText, type ContentBlock, type ContentPage, type InlineText, type ShopDetails } from '@shop/contracts';
+import { data } from 'react-router';
+import { catalogueClient, siteContentClient } from '../api.server.ts';
+import { categoryPath } from '../catalogue.ts';
+import { loadNavigation } from '../navigation.server.ts';
+import { loadShopDetails } from '../shop-details.server.ts';
+import type { DrawnBlock, DrawnPage, DrawnProduct, DrawnRichText, DrawnRun } from './drawn-page.ts';
+
+type RichNodes = Extract<ContentBlock, { type: 'richText' }>['body'];
+
+/** A fact's run drawn as its value now (the telephone and e-mail as links); the editor's words when the value is not at hand. */
+function runOf(run: InlineText, shop: ShopDetails | null): DrawnRun {
+  const { fact, ...rest } = run;
+  if (!fact) return rest;
+  const text = contentFactText(fact, shop) ?? run.text;
+  if (fact === 'shop.phone' && shop) return { ...rest, text, href: shop.phone.uri };
+  if (fact === 'shop.email' && shop) return { ...rest, text, href: `mailto:${shop.email}` };
+  return { ...rest, text };
+}
+
+function richTextOf(body: RichNodes, shop: ShopDetails | null): DrawnRichText {
+  return body.map((node) => {
+    if (node.kind === 'paragraph') return { ...node, content: node.content.map((run) => runOf(run, shop)) };
+    if (node.kind === 'list') return { ...node, items: node.items.map((item) => item.map((run) => runOf(run, shop))) };
+    return node;
+  });
+}
+
+const productOf = (card: { slug: string; productName: string; price: { priceIncTax: number }; image: { url: string; altText: string } }): DrawnProduct => ({
+  slug: card.slug,
+  name: card.productName,
+  pricePence: card.price.priceIncTax,
+  image: { url: card.image.url, alt: card.image.altText },
+});
+
+/** A carousel's products: a category's first, or the products of the codes chosen, in their order; one the catalogue no longer sells is left out. */
+async function carouselProducts(request: Request, source: Extract<ContentBlock, { type: 'productCarousel' }>['source']): Promise<DrawnProduct[]> {
+  const catalogue = catalogueClient(request);
+  if (source.kind === 'category') {
+    const listing = await catalogue.listCategory({ body: { slug: source.categorySlug, size: source.limit } }).catch(() => null);
+    return (listing?.products ?? []).map(productOf);
+  }
+  const found = await Promise.all(
+    source.skus.map((sku) =>
+      catalogue.search({ body: { query: sku, size: 1 } }).then(
+        (listing) => listing.products[0] ?? null,
+        () => null,
+      ),
+    ),
+  );
+  return found.filter((card) => card !== null).map(productOf);
+}
+
+/**
+ * A content page as its route draws it (decision 0085), server-side: facts filled in from the
+ * policy and the shop's details, carousels and tiles looked up in the catalogue. An unknown or
+ * unpublished page is the shop's 404 page; `preview` (staff, with their token) draws a draft or an
+ * earlier version.
+ */
+export async function loadContentPage(
+  request: Request,
+  requestContext: object,
+  slug: string,
+  preview?: { version: string; accessToken: string },
+): Promise<DrawnPage> {
+  let page: ContentPage;
+  try {
+    page = await siteContentClient(request, preview?.accessToken).getPageData({ params: { slug }, query: preview ? { preview: preview.version } : {} });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+  const needsNavigation = page.blocks.some((block) => block.type === 'categoryTiles');
+  const [shop, navigation] = await Promise.all([loadShopDetails(request, requestContext), needsNavigation ? loadNavigation(request, requestContext) : null]);
+  const tiles = new Map(
+    (navigation?.categories ?? []).flatMap((category) => [
+      [category.slug, { name: category.name, path: categoryPath(category.slug) }] as const,
+      ...category.children.map((child) => [child.slug, { name: child.name, path: categoryPath(category.slug, child.slug) }] as const),
+    ]),
+  );
+  const blocks = await Promise.all(
+    page.blocks.map(async (block): Promise<DrawnBlock> => {
+      switch (block.type) {
+        case 'richText':
+          return { type: 'richText', body: richTextOf(block.body, shop) };
+        case 'faq':
+          return { ...block, items: block.items.map((item) => ({ question: item.question, answer: richTextOf(item.answer, shop) })) };
+        case 'productCarousel':
+          return { type: 'productCarousel', heading: block.heading, products: await carouselProducts(request, block.source) };
+        case 'categoryTiles':
+          return {
+            type: 'categoryTiles',
+            heading: block.heading,
+            categories: block.categorySlugs.flatMap((categorySlug) => tiles.get(categorySlug) ?? []),
+          };
+        default:
+          return block;
+      }
+    }),
+  );
+  return { slug: page.slug, title: page.title, seoTitle: page.seoTitle, seoDescription: page.seoDescription, blocks, preview: page.preview };
+}

@@ -1,0 +1,40 @@
+import type { ContentBlock, InlineText } from '@shop/contracts';
+
+/** A run of words as drawn: a fact already replaced by its value (content-page.server.ts). */
+export type DrawnRun = Omit<InlineText, 'fact'>;
+
+type DrawnRich<T> = T extends { kind: 'paragraph'; content: InlineText[] }
+  ? Omit<T, 'content'> & { content: DrawnRun[] }
+  : T extends { kind: 'list'; items: InlineText[][] }
+    ? Omit<T, 'items'> & { items: DrawnRun[][] }
+    : T;
+type RichNodes = Extract<ContentBlock, { type: 'richText' }>['body'];
+export type DrawnRichText = DrawnRich<RichNodes[number]>[];
+
+/** A product a carousel shows, as much of it as its card draws. */
+export interface DrawnProduct {
+  slug: string;
+  name: string;
+  pricePence: number;
+  image: { url: string; alt: string };
+}
+
+/**
+ * A block as the page draws it: rich text with its facts filled in, a carousel with its products
+ * and tiles with their categories' names, each looked up by the loader.
+ */
+export type DrawnBlock =
+  | Exclude<ContentBlock, { type: 'richText' | 'faq' | 'productCarousel' | 'categoryTiles' }>
+  | { type: 'richText'; body: DrawnRichText }
+  | { type: 'faq'; heading: string; items: { question: string; answer: DrawnRichText }[] }
+  | { type: 'productCarousel'; heading: string; products: DrawnProduct[] }
+  | { type: 'categoryTiles'; heading: string; categories: { path: string; name: string }[] };
+
+export interface DrawnPage {
+  slug: string;
+  title: string;
+  seoTitle: string;
+  seoDescription: string;
+  blocks: DrawnBlock[];
+  preview: 'published' | 'draft' | 'revision';
+}

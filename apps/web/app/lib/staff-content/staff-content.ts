@@ -1,0 +1,22 @@
+import { createSiteContentClient } from '@shop/api-client';
+import { CONTENT_REVISION_ACTIONS, londonLongDate, londonClock, type ContentRevision } from '@shop/contracts';
+
+/** Who edits content: content editors and administrators, as the API's contracts require. */
+export const CONTENT_ROLES = ['content-editor', 'admin'] as const;
+export const CONTENT_AUDIENCE = { what: 'Content pages', who: 'content editors' };
+export const createContentClient = createSiteContentClient;
+
+export const STAFF_CONTENT_PATH = '/staff/content';
+export const staffPagePath = (slug: string) => `${STAFF_CONTENT_PATH}/pages/${encodeURIComponent(slug)}`;
+export const staffPagePreviewPath = (slug: string, version: string | number = 'draft') =>
+  `${staffPagePath(slug)}/preview?${new URLSearchParams({ version: String(version) })}`;
+export const staffGlobalItemPath = (id: string) => `${STAFF_CONTENT_PATH}/global-items/${encodeURIComponent(id)}`;
+
+/** `27 November 2026, 10:05` in UK time. */
+export const whenText = (at: string) => `${londonLongDate(at)}, ${londonClock(at)}`;
+
+/** "Published by Edith Editor, 27 November 2026, 10:05" (and when a scheduled version goes live). */
+export function revisionText(revision: ContentRevision): string {
+  const scheduled = revision.publishAt ? ` to go live ${whenText(revision.publishAt)}` : '';
+  return `${CONTENT_REVISION_ACTIONS[revision.action]}${scheduled} by ${revision.by}, ${whenText(revision.at)}`;
+}

@@ -1,0 +1,109 @@
+import { londonSortableDateTime } from '@shop/contracts';
+import { expect as baseExpect, test, type Page } from './test.ts';
+import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
+import { SCREENSHOT_DIR } from './pages.ts';
+
+/**
+ * Content pages and global items edited by staff (decision 0085): a help page changed, previewed at
+ * phone width, published and shown by the storefront; an announcement bar scheduled to start now and
+ * shown on the shop's pages. Each project writes its own words, so the phone and desktop runs can follow each other.
+ */
+
+// Staff sign in through the provider's pages (password hashing included) on a machine that may be busy.
+test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const screenshot = (page: Page, project: string, name: string) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/${project}-${name}.png`, fullPage: true, animations: 'disabled' });
+
+/** `2026-11-27T10:05`, the London wall clock a minute ago, as a datetime-local field takes it. */
+function londonMinuteAgo(): string {
+  return londonSortableDateTime(new Date(Date.now() - 60_000)).replace(' ', 'T');
+}
+
+async function openContent(page: Page) {
+  await signInByRedirect(page, DEMO.staff.email);
+  await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Content' }).click();
+  await expect(page).toHaveURL('/staff/content');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Content');
+}
+
+test('staff edit a help page, preview it at phone width, publish it, and the storefront shows it @phone', async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  const words = `Returns collected from your door on request (${project}).`;
+  const errors = collectErrors(page);
+
+  await openContent(page);
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-content');
+  await page.getByRole('table', { name: 'Content pages' }).getByRole('link', { name: 'Returns & refunds' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit “Returns & refunds”');
+
+  const form = page.getByRole('form', { name: 'Page' });
+  const body = form.getByRole('group', { name: 'Block 1: Rich text' }).getByLabel('Words');
+  await expect(body).toHaveValue(/You have \{returns\.change-of-mind-days\} days from delivery/);
+  await body.fill(`${await body.inputValue()}\n\n${words}`);
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Draft saved. The shop still shows the published page.');
+
+  // The draft, at phone width, in the editor's preview; the shop still shows the published page.
+  await page.getByRole('link', { name: 'Phone width' }).click();
+  const preview = page.frameLocator('iframe[title="Preview at phone width"]');
+  await expect(preview.getByText(words)).toBeVisible();
+  await expect(preview.getByText(/^Preview of version \d+: the shop does not show this yet\.$/)).toBeVisible();
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-content-editor');
+  const shop = await page.context().newPage();
+  await shop.goto('/help/returns');
+  await expect(shop.getByRole('heading', { level: 1 })).toHaveText('Returns & refunds');
+  await expect(shop.getByText(words)).toHaveCount(0);
+
+  await form.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Preview and versions' })
+      .getByText(/^Published by /)
+      .first(),
+  ).toBeVisible();
+
+  await shop.reload();
+  await expect(shop.getByText(words)).toBeVisible();
+  // Its windows are the policy's, drawn as facts.
+  await expect(shop.getByText('Changed your mind? You have 30 days from delivery')).toBeVisible();
+  await expectNoViolations(shop);
+  await screenshot(shop, project, 'content-page-returns');
+  baseExpect(errors).toEqual([]);
+});
+
+test('staff schedule an announcement bar to start now and the shop shows it', async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  const text = `Showroom open late on Thursdays (${project})`;
+
+  await openContent(page);
+  await page
+    .getByRole('link', { name: /announcement bar/i })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Announcement bar');
+  const form = page.getByRole('form', { name: 'Announcement bar' });
+  await form.getByLabel('Announcement').fill(text);
+  await form.getByLabel('Link words (optional)').fill('Contact us');
+  await form.getByLabel('Link address (optional)').fill('/help/contact');
+  await form.getByLabel('Show from (UK time, optional)').fill(londonMinuteAgo());
+  await form.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Saved.');
+  await expect(page.getByText('Showing on every page now.')).toBeVisible();
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-content-announcement');
+
+  // Pages keep the frame's items a few seconds: the bar appears once they are read again.
+  const shop = await page.context().newPage();
+  await expect(async () => {
+    await shop.goto('/help');
+    await baseExpect(shop.getByRole('banner').getByText(text)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(shop.getByRole('banner').getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/help/contact');
+  await expectNoViolations(shop);
+});

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { defineEndpoint, requireRole } from './endpoint.ts';
+
+/** Staff who run the range: every call of the product editor is theirs (and an administrator's). */
+const catalogueManagers = requireRole('catalogue-manager', 'admin');
+
+const Instant = z.iso.datetime({ offset: true });
+/** The most a sku of a bathroom shop may cost inc VAT: £50,000. A price above it is a typing slip. */
+export const MAX_PRICE_PENCE = 5_000_000;
+const ProductId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const Version = z.number().int().min(0).max(2_147_483_647).describe('The version the editor was opened at: a change made since by someone else is a 409');
+/** A variant code as the shop writes them: letters, digits, dashes and dots. */
+const Sku = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.-]{1,39}$/, 'Enter a code of 2 to 40 letters, digits, dashes or dots');
+
+export const StaffProductRowSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    brandName: z.string(),
+    categoryName: z.string(),
+    defaultSku: z.string(),
+    variantCount: z.number().int(),
+    priceIncVat: z.number().int().describe("The default variant's price in force, pence inc VAT"),
+  })
+  .meta({ id: 'StaffProductRow' });
+export type StaffProductRow = z.infer<typeof StaffProductRowSchema>;
+
+export const StaffProductPageSchema = z
+  .object({
+    items: z.array(StaffProductRowSchema),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+    brands: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Every brand, to filter by'),
+    categories: z.array(z.object({ slug: z.string(), name: z.string() })).describe('Every category, departments and sub-categories, to filter by'),
+  })
+  .meta({ id: 'StaffProductPage' });
+export type StaffProductPage = z.infer<typeof StaffProductPageSchema>;
+
+export const PRICE_SCHEDULE_STATUSES = ['scheduled', 'started', 'ended', 'cancelled'] as const;
+
+export const StaffVariantSchema = z
+  .object({
+    sku: z.string(),
+    label: z.string(),
+    isDefault: z.boolean(),
+    priceIncVat: z.number().int(),
+    priceExVat: z.number().int(),
+    vatRateCode: z.string(),
+    wasPriceIncVat: z.number().int().nullable().describe('The "was" price the reference-price rule allows now; null when none'),
+    history: z.array(
+      z
+        .object({ priceIncVat: z.number().int(), priceExVat: z.number().int(), effectiveFrom: Instant, effectiveUntil: Instant.nullable() })
+        .describe('Newest first'),
+    ),
+    schedules: z.array(
+      z.object({
+        id: z.number().int(),
+        priceIncVat: z.number().int(),
+        vatRateCode: z.string(),
+        startsAt: Instant,
+        endsAt: Instant.nullable(),
+        status: z.enum(PRICE_SCHEDULE_STATUSES),
+      }),
+    ),
+  })
+  .meta({ id: 'StaffVariant' });
+export type StaffVariant = z.infer<typeof StaffVariantSchema>;
+
+export const StaffAuditEntrySchema = z
+  .object({
+    at: Instant,
+    who: z.string().describe('The member of staff, or "Scheduled price" for the job that starts and ends scheduled prices'),
+    what: z.string().describe('What changed, in words'),
+  })
+  .meta({ id: 'StaffAuditEntry' });
+export type StaffAuditEntry = z.infer<typeof StaffAuditEntrySchema>;
+
+export const StaffProductSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    brandSlug: z.string(),
+    categorySlug: z.string(),
+    family: z.string(),
+    specifications: z.record(z.string(), z.string()),
+    version: z.number().int(),
+    variants: z.array(StaffVariantSchema),
+    audit: z.array(StaffAuditEntrySchema).describe('The latest 50 changes, newest first'),
+    brands: z.array(z.object({ slug: z.string(), name: z.string() })).describe('The brands it may be given'),
+    categories: z.array(z.object({ slug: z.string(), name: z.string() })).describe('The sub-categories it may be put in'),
+    vatRates: z.array(z.object({ code: z.string(), name: z.string(), basisPoints: z.number().int() })).describe('The UK VAT rates the shop knows'),
+  })
+  .meta({ id: 'StaffProduct' });
+export type StaffProduct = z.infer<typeof StaffProductSchema>;
+
+const Name = z.string().trim().min(1, 'Enter the product name').max(200, 'Enter a name of 200 characters or fewer');
+const Slug = z.string().trim().min(1).max(100);
+
+export const UpdateStaffProductSchema = z
+  .object({
+    version: Version,
+    name: Name.optional(),
+    description: z.string().trim().max(5000, 'Enter a description of 5,000 characters or fewer').optional(),
+    brandSlug: Slug.optional(),
+    categorySlug: Slug.optional(),
+    specifications: z
+      .record(z.string().trim().min(1).max(80), z.string().trim().max(200))
+      .refine((record) => Object.keys(record).length <= 60, 'Give 60 attributes or fewer')
+      .optional()
+      .describe('The whole specification table: attribute name → value (an empty value removes it)'),
+    variants: z
+      .array(
+        z.object({
+          sku: z.string().trim().min(1).max(40),
+          newSku: Sku.optional(),
+          label: z.string().trim().min(1, 'Enter the variant label').max(100).optional(),
+        }),
+      )
+      .max(200)
+      .optional()
+      .describe('Variants named by their current code, with a new code or label'),
+  })
+  .meta({ id: 'UpdateStaffProduct' });
+export type UpdateStaffProduct = z.infer<typeof UpdateStaffProductSchema>;
+
+export const ChangeStaffPriceSchema = z
+  .object({
+    version: Version,
+    sku: z.string().trim().min(1).max(40),
+    priceIncVat: z
+      .number()
+      .int('Enter the price in whole pence')
+      .min(1, 'Enter a price more than 0')
+      .max(MAX_PRICE_PENCE, 'Enter a price of £50,000 or less')
+      .describe('Pence inc VAT'),
+    vatRateCode: z.string().trim().min(1).max(40),
+    startsAt: Instant.nullable().default(null).describe('When the price starts; null or a time already past starts it now'),
+    endsAt: Instant.nullable().default(null).describe('When the price in force before it comes back; null keeps it until changed'),
+  })
+  .meta({ id: 'ChangeStaffPrice' });
+export type ChangeStaffPrice = z.infer<typeof ChangeStaffPriceSchema>;
+
+export const catalogueEditorEndpoints = {
+  searchStaffProducts: defineEndpoint({
+    service: 'catalogue',
+    method: 'GET',
+    path: '/Staff/Products',
+    summary: 'The range for staff: by name or code, category, brand, paged',
+    access: catalogueManagers,
+    query: z.object({
+      text: z.string().trim().min(1).max(100).optional().describe('Part of the name, or a variant code'),
+      category: Slug.optional().describe('A category slug (its sub-categories included)'),
+      brand: Slug.optional().describe('A brand slug'),
+      pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    }),
+    responses: { 200: StaffProductPageSchema },
+  }),
+  getStaffProduct: defineEndpoint({
+    service: 'catalogue',
+    method: 'GET',
+    path: '/Staff/Products/{id}',
+    summary: 'One product as staff edit it: its details, variants, prices, price history, scheduled prices and changes',
+    access: catalogueManagers,
+    params: ProductId,
+    responses: { 200: StaffProductSchema },
+  }),
+  updateStaffProduct: defineEndpoint({
+    service: 'catalogue',
+    method: 'PUT',
+    path: '/Staff/Products/{id}',
+    summary: "Changes a product's name, description, brand, category, attributes, variant codes or labels",
+    description: 'Fields left out keep their values. A version other than the current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: ProductId,
+    body: UpdateStaffProductSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  changeStaffPrice: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Prices',
+    summary: "Sets a variant's price now, or schedules it with a start and an optional end; every change is kept in the price history",
+    description: 'A version other than the current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: ProductId,
+    body: ChangeStaffPriceSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  cancelStaffPrice: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Prices/{scheduleId}/Cancel',
+    summary: 'Cancels a scheduled price that has not started',
+    access: catalogueManagers,
+    params: ProductId.extend({ scheduleId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: z.object({ version: Version }),
+    responses: { 200: StaffProductSchema },
+  }),
+} as const;

@@ -1,0 +1,74 @@
+import {
+  CANCELLATION_PERIOD_DAYS,
+  CHANGE_OF_MIND_RETURN_DAYS,
+  DAMAGE_REPORT_HOURS,
+  MISSING_REPORT_DAYS,
+  REFUND_WITHIN_DAYS,
+  SEND_BACK_WITHIN_DAYS,
+  WEEE_TAKE_BACK_DAYS,
+} from './policy/after-sales-windows.ts';
+
+/**
+ * Facts a content page may state without copying them (decisions 0056, 0085): a run of rich text
+ * naming a fact is drawn as the fact's value now, so an edited page still says what the shop's
+ * policy and its company details say. The words a run carries are what editors see in its place.
+ */
+export const CONTENT_FACTS = {
+  'returns.change-of-mind-days': 'Days to return an unused item',
+  'returns.refund-within-days': 'Days to refund once an item is back',
+  'returns.cancellation-days': 'Days a consumer may cancel after delivery',
+  'returns.send-back-days': 'Days to send goods back after cancelling',
+  'delivery.damage-report-hours': 'Hours to report damage',
+  'delivery.missing-report-days': 'Days to report a missing item',
+  'weee.take-back-days': 'Days to hand over an old electrical item',
+  'shop.phone': 'Customer service telephone',
+  'shop.email': 'Customer service e-mail address',
+  'shop.opening-hours': 'When the phone is answered',
+  'shop.legal-name': 'The company’s name',
+  'shop.company-number': 'Company number',
+  'shop.vat-number': 'VAT number',
+} as const;
+export type ContentFact = keyof typeof CONTENT_FACTS;
+export const CONTENT_FACT_NAMES = /* @__PURE__ */ Object.keys(CONTENT_FACTS) as [ContentFact, ...ContentFact[]];
+
+/** The shop's details a fact may name (the site's ShopDetails). */
+interface FactShop {
+  phone: { display: string };
+  email: string;
+  openingHours: string;
+  legalName: string;
+  companyNumber: string;
+  vatNumber: string;
+}
+
+/** A fact's value now; null when it is the shop's and the shop's details are not at hand. */
+export function contentFactText(fact: ContentFact, shop: FactShop | null): string | null {
+  switch (fact) {
+    case 'returns.change-of-mind-days':
+      return String(CHANGE_OF_MIND_RETURN_DAYS);
+    case 'returns.refund-within-days':
+      return String(REFUND_WITHIN_DAYS);
+    case 'returns.cancellation-days':
+      return String(CANCELLATION_PERIOD_DAYS);
+    case 'returns.send-back-days':
+      return String(SEND_BACK_WITHIN_DAYS);
+    case 'delivery.damage-report-hours':
+      return String(DAMAGE_REPORT_HOURS);
+    case 'delivery.missing-report-days':
+      return String(MISSING_REPORT_DAYS);
+    case 'weee.take-back-days':
+      return String(WEEE_TAKE_BACK_DAYS);
+    case 'shop.phone':
+      return shop?.phone.display ?? null;
+    case 'shop.email':
+      return shop?.email ?? null;
+    case 'shop.opening-hours':
+      return shop?.openingHours ?? null;
+    case 'shop.legal-name':
+      return shop?.legalName ?? null;
+    case 'shop.company-number':
+      return shop?.companyNumber ?? null;
+    case 'shop.vat-number':
+      return shop?.vatNumber ?? null;
+  }
+}

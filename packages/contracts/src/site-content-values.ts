@@ -1,0 +1,40 @@
+/**
+ * Content pages' and global items' plain values (no schemas), for the API and the browser alike:
+ * the block kinds, the limits, the global items and the names of what a version did (decision 0085).
+ */
+/** The most blocks a page may hold: a long help page has about a dozen. */
+export const CONTENT_PAGE_MAX_BLOCKS = 40;
+/** A page's address within the shop: lower-case words joined by hyphens, one path segment. */
+export const CONTENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CONTENT_SLUG_MAX_LENGTH = 80;
+
+/** Every block a page may be made of, with the name staff see. */
+export const CONTENT_BLOCK_TYPES = {
+  hero: 'Hero',
+  richText: 'Rich text',
+  image: 'Image',
+  productCarousel: 'Product carousel',
+  categoryTiles: 'Category tiles',
+  promotionBanner: 'Promotion banner',
+  faq: 'FAQ accordion',
+  callToAction: 'Call to action',
+} as const;
+export type ContentBlockType = keyof typeof CONTENT_BLOCK_TYPES;
+
+export const CONTENT_REVISION_ACTIONS = {
+  saved: 'Saved as draft',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  restored: 'Restored as draft',
+  created: 'Created',
+} as const;
+export type ContentRevisionAction = keyof typeof CONTENT_REVISION_ACTIONS;
+
+/** The global items: what every page shares, each edited once. */
+export const GLOBAL_ITEMS = {
+  'announcement-bar': 'Announcement bar',
+  'footer-columns': 'Footer columns',
+  'delivery-promises': 'Delivery promises',
+} as const;
+export type GlobalItemId = keyof typeof GLOBAL_ITEMS;
+export const GLOBAL_ITEM_IDS = /* @__PURE__ */ Object.keys(GLOBAL_ITEMS) as GlobalItemId[];

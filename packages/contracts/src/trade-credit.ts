@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { enteredText } from './checkout.ts';
+import { defineEndpoint, signedIn } from './endpoint.ts';
+
+/**
+ * Trade credit (pay on account) through a business-credit provider: the five calls of the spec under
+ * `/api/{creditProvider}/`, the provider being Two (docs/decisions: the credit provider's path segment).
+ * Every call is the server's: the browser only ever holds a short-lived delegation token.
+ */
+export const CREDIT_PROVIDER_SEGMENT = 'two';
+
+/** The provider's sole-trader proposal states (Two's registry API). */
+export const CREDIT_PROPOSAL_STATUSES = ['DRAFT', 'SUBMITTED', 'REVIEWING', 'ACCEPTED', 'DECLINED', 'WITHDRAWN'] as const;
+export type CreditProposalStatus = (typeof CREDIT_PROPOSAL_STATUSES)[number];
+
+/** What the provider decided about a business; `manual_review` is still open. */
+export const CREDIT_DECISIONS = ['approved', 'declined', 'manual_review'] as const;
+export type CreditDecision = (typeof CREDIT_DECISIONS)[number];
+
+/** Why the provider declined a business (our names for the reasons the provider gives). */
+export const CREDIT_DECLINE_REASONS = ['insolvency', 'insufficient_trading_history', 'low_credit_score', 'company_dissolved', 'identity_not_verified'] as const;
+export type CreditDeclineReason = (typeof CREDIT_DECLINE_REASONS)[number];
+
+/** The scopes a delegation token may carry (Two's names). */
+export const DELEGATION_SCOPES = ['create_proposal', 'verify_returning_buyer'] as const;
+
+const BODY_NOT_AN_OBJECT = { error: 'Send the details as a JSON object' };
+const Instant = z.iso.datetime({ offset: true });
+
+export const CreditStatusSchema = z
+  .object({
+    decision: z.enum(CREDIT_DECISIONS),
+    declineReason: z.enum(CREDIT_DECLINE_REASONS).nullable(),
+    message: z.string().describe('What the decision means and what to do, in plain words'),
+    limitPence: z.number().int(),
+    availablePence: z.number().int(),
+    maxSingleOrderPence: z.number().int().describe('The largest single order the provider allows on account'),
+    arrearsPence: z.number().int().describe('Overdue with the provider: more orders on account wait until it is paid'),
+  })
+  .meta({ id: 'CreditStatus' });
+export type CreditStatus = z.infer<typeof CreditStatusSchema>;
+
+export const CreditCustomerUserSchema = z
+  .object({
+    id: z.string().describe('The provider’s id of the user'),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    verified: z.boolean(),
+    isLegalRep: z.boolean(),
+    verificationUrl: z.string().nullable().describe('Where the user verifies with the provider; null once verified'),
+  })
+  .meta({ id: 'CreditCustomerUser' });
+
+export const CreditProposalSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(CREDIT_PROPOSAL_STATUSES),
+    tradingName: z.string().nullable(),
+    submittedAt: Instant.nullable(),
+  })
+  .meta({ id: 'CreditProposal' });
+export type CreditProposal = z.infer<typeof CreditProposalSchema>;
+
+export const MerchantCustomerUserSchema = z
+  .object({
+    provider: z.literal(CREDIT_PROVIDER_SEGMENT),
+    businessName: z.string(),
+    businessType: z.enum(['limited_company', 'llp', 'sole_trader']),
+    companyNumber: z.string().nullable().describe('Companies House number; null for a sole trader'),
+    customerUser: CreditCustomerUserSchema.nullable().describe('null until the customer user is created'),
+    proposal: CreditProposalSchema.nullable().describe('A sole trader’s proposal to the provider; null for a company'),
+    credit: CreditStatusSchema.nullable().describe('null until the provider knows the business (a sole trader before acceptance)'),
+    lastNotifiedAt: Instant.nullable(),
+  })
+  .meta({ id: 'MerchantCustomerUser' });
+export type MerchantCustomerUser = z.infer<typeof MerchantCustomerUserSchema>;
+
+export const PostMerchantCustomerUserDataSchema = z
+  .object(
+    {
+      firstName: enteredText('First name', 60, 'Enter your first name').optional(),
+      lastName: enteredText('Last name', 60, 'Enter your last name').optional(),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'PostMerchantCustomerUserData' });
+
+export const DelegationTokenSchema = z
+  .object({
+    token: z.string().describe('For the provider’s sign-up in the browser: scoped to this user and business'),
+    scopes: z.array(z.enum(DELEGATION_SCOPES)),
+    expiresAt: Instant,
+  })
+  .meta({ id: 'DelegationToken' });
+export type DelegationToken = z.infer<typeof DelegationTokenSchema>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const SoleTraderProposalSubmitDataSchema = z
+  .object(
+    {
+      delegationToken: enteredText('Delegation token', 2000, 'Start again from your trade dashboard: the sign-up link is missing'),
+      tradingName: enteredText('Trading name', 120, 'Enter your trading name'),
+      tradingAddress: z.object(
+        {
+          line1: enteredText('Trading address line 1', 120, 'Enter the first line of your trading address'),
+          town: enteredText('Trading address town', 80, 'Enter the town of your trading address'),
+          postcode: enteredText('Trading address postcode', 16, 'Enter the postcode of your trading address'),
+        },
+        { error: 'Enter your trading address' },
+      ),
+      proprietorName: enteredText('Full name', 120, 'Enter your full name'),
+      dateOfBirth: z
+        .string({ error: 'Enter your date of birth, for example 1980-03-27' })
+        .regex(DATE, 'Enter your date of birth as year, month and day, for example 1980-03-27'),
+      homeAddress: z.object(
+        {
+          line1: enteredText('Home address line 1', 120, 'Enter the first line of your home address'),
+          town: enteredText('Home address town', 80, 'Enter the town of your home address'),
+          postcode: enteredText('Home address postcode', 16, 'Enter the postcode of your home address'),
+        },
+        { error: 'Enter your home address' },
+      ),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'SoleTraderProposalSubmitData' });
+export type SoleTraderProposalSubmitData = z.input<typeof SoleTraderProposalSubmitDataSchema>;
+
+export const ResendNotificationAnswerSchema = z
+  .object({ sentTo: z.string(), sentAt: Instant, nextAllowedAt: Instant })
+  .meta({ id: 'ResendApplicationNotificationAnswer' });
+
+const NOT_YOURS = '404 CREDIT_ACCOUNT_NOT_FOUND for anyone without an approved trade account (shoppers, other businesses: the same as unknown).';
+const UNAVAILABLE = '503 CREDIT_PROVIDER_UNAVAILABLE when the provider cannot be reached (nothing changed; pay by card meanwhile).';
+
+export const tradeCreditEndpoints = {
+  getMerchantCustomerUser: defineEndpoint({
+    service: 'accounts',
+    access: signedIn,
+    method: 'GET',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/MerchantCustomerUser`,
+    summary: 'The trade account’s customer user at the credit provider, its proposal (sole trader) and its credit: limit, available, largest order, arrears',
+    description: `${NOT_YOURS} ${UNAVAILABLE}`,
+    responses: { 200: MerchantCustomerUserSchema },
+  }),
+  postMerchantCustomerUser: defineEndpoint({
+    service: 'accounts',
+    access: signedIn,
+    method: 'POST',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/MerchantCustomerUser`,
+    summary: 'Creates (or links) the customer user at the credit provider for the trade account’s business',
+    description:
+      'A limited company or LLP is matched by the Companies House number of its trade application; a sole trader gets a DRAFT proposal to fill in. ' +
+      `Calling again answers the same user. 422 CREDIT_BUSINESS_TYPE_NOT_SUPPORTED for a partnership. ${NOT_YOURS} ${UNAVAILABLE}`,
+    body: PostMerchantCustomerUserDataSchema,
+    responses: { 200: MerchantCustomerUserSchema },
+  }),
+  getDelegationToken: defineEndpoint({
+    service: 'accounts',
+    access: signedIn,
+    method: 'GET',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/DelegationToken`,
+    summary: 'A short-lived token for the provider’s sign-up in the browser, scoped to this user and business (never the merchant key)',
+    description: `409 CREDIT_USER_NOT_CREATED before MerchantCustomerUser is posted. ${NOT_YOURS} ${UNAVAILABLE}`,
+    responses: { 200: DelegationTokenSchema },
+  }),
+  submitSoleTraderProposal: defineEndpoint({
+    service: 'accounts',
+    access: signedIn,
+    method: 'POST',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/SoleTraderProposal/{id}/Submit`,
+    summary: 'Submits a sole trader’s proposal to the credit provider: DRAFT becomes SUBMITTED, then the provider reviews it',
+    description:
+      '400 VALIDATION_FAILED or CREDIT_PROPOSAL_INVALID (a field, beside it); 401 CREDIT_DELEGATION_TOKEN_EXPIRED or CREDIT_DELEGATION_TOKEN_INVALID; ' +
+      `409 CREDIT_PROPOSAL_ALREADY_SUBMITTED. ${NOT_YOURS} ${UNAVAILABLE}`,
+    params: z.object({ id: z.string().min(1).max(80) }),
+    body: SoleTraderProposalSubmitDataSchema,
+    responses: { 200: CreditProposalSchema },
+  }),
+  resendApplicationNotificationEmail: defineEndpoint({
+    service: 'accounts',
+    access: signedIn,
+    method: 'POST',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/ResendApplicationNotificationEmail`,
+    summary: 'E-mails the provider’s verification link to the customer user again',
+    description:
+      '409 CREDIT_USER_NOT_CREATED before MerchantCustomerUser is posted; 409 CREDIT_USER_ALREADY_VERIFIED; ' +
+      `429 CREDIT_RESEND_TOO_SOON (Retry-After) within 5 minutes of the last. ${NOT_YOURS} ${UNAVAILABLE}`,
+    bodyType: 'none',
+    responses: { 200: ResendNotificationAnswerSchema },
+  }),
+} as const;

@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Two's merchant API (the real one needs a merchant account and is unreachable
+ * from tests): customers' credit, customer users, delegation tokens and sole-trader proposals, in
+ * its JSON shapes, keeping everything in memory. It refuses another key (401), a write without an
+ * `Idempotency-Key` (400), an expired or foreign delegation token (422 with its `error_code`), and
+ * replays a write's first answer for a repeated key.
+ */
+export interface TwoStandIn {
+  /** `http://127.0.0.1:<port>`: TWO_API_URL. */
+  url: string;
+  apiKey: string;
+  merchantId: string;
+  /** Every request received: method, path, and its idempotency key (null when none was sent). */
+  requests: { method: string; path: string; idempotencyKey: string | null }[];
+  /** Moves a proposal on, as Two's underwriters do (an accepted one gets an organisation number). */
+  decide(proposalId: string, status: 'REVIEWING' | 'ACCEPTED' | 'DECLINED' | 'WITHDRAWN'): void;
+  /** Makes delegation tokens it has issued run out now. */
+  expireTokens(): void;
+  close(): Promise<void>;
+}
+
+interface User {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  merchant_user_id: string;
+  verified: boolean;
+  is_legal_rep: boolean;
+  verification_url: string | null;
+}
+interface Proposal {
+  id: string;
+  status: string;
+  organization_number: string | null;
+  submitted_at: string | null;
+}
+
+/** Credit as Two answers it; `99000001` is declined, anything else approved on £5,000. */
+const creditOf = (organisationNumber: string) =>
+  organisationNumber === '99000001'
+    ? { decision: 'declined', decline_reason: 'low_credit_score', credit_limit: 0, available_credit: 0, max_single_order: 0, arrears: 0 }
+    : { decision: 'approved', decline_reason: null, credit_limit: 500_000, available_credit: 500_000, max_single_order: 250_000, arrears: 0 };
+
+export async function startTwoStandIn(options: { port?: number; apiKey?: string; merchantId?: string } = {}): Promise<TwoStandIn> {
+  const apiKey = options.apiKey ?? 'two_standin_test_key';
+  const merchantId = options.merchantId ?? 'mer_standin';
+  const requests: TwoStandIn['requests'] = [];
+  const users = new Map<string, User[]>();
+  const proposals = new Map<string, Proposal>();
+  const tokens = new Map<string, { proposalId: string | null; expiresAt: number }>();
+  const replies = new Map<string, { status: number; body: unknown; headers: Record<string, string> }>();
+
+  const handle = (method: string, url: URL, body: Record<string, unknown>, headers: http.IncomingHttpHeaders) => {
+    const reply = (status: number, answer: unknown, extra: Record<string, string> = {}) => ({ status, body: answer, headers: extra });
+    const customer = new RegExp(`^/v2/merchant/${merchantId}/customer/([^/]+)/(credit|user)$`).exec(url.pathname);
+    if (customer) {
+      const organisationNumber = decodeURIComponent(customer[1]!);
+      if (customer[2] === 'credit') return reply(200, creditOf(organisationNumber));
+      const list = users.get(organisationNumber) ?? [];
+      if (method === 'GET') return reply(200, { items: list.filter((user) => user.merchant_user_id === url.searchParams.get('merchant_user_id')) });
+      const existing = list.find((user) => user.merchant_user_id === body.merchant_user_id);
+      if (existing) return reply(200, existing);
+      const id = `usr_${randomBytes(8).toString('hex')}`;
+      const user: User = {
+        id,
+        email: String(body.email),
+        first_name: String(body.first_name),
+        last_name: String(body.last_name),
+        merchant_user_id: String(body.merchant_user_id),
+        verified: false,
+        is_legal_rep: true,
+        verification_url: `https://checkout.two.inc/verify/${id}`,
+      };
+      users.set(organisationNumber, [...list, user]);
+      return reply(201, user);
+    }
+    if (url.pathname === '/registry/v1/delegation' && method === 'POST') {
+      const token = `dat_${randomBytes(16).toString('hex')}`;
+      const expiresAt = Date.now() + 600_000;
+      tokens.set(token, { proposalId: (body.proposal_id as string | null) ?? null, expiresAt });
+      return reply(201, { expires_at: new Date(expiresAt).toISOString() }, { 'two-delegated-authority-token': token });
+    }
+    if (url.pathname === '/registry/v1/proposal' && method === 'POST') {
+      const proposal: Proposal = { id: `prop_${randomBytes(8).toString('hex')}`, status: 'DRAFT', organization_number: null, submitted_at: null };
+      proposals.set(proposal.id, proposal);
+      return reply(201, proposal);
+    }
+    const proposalPath = /^\/registry\/v1\/proposal\/([^/]+)(\/submission)?$/.exec(url.pathname);
+    const proposal = proposalPath ? proposals.get(decodeURIComponent(proposalPath[1]!)) : undefined;
+    if (proposalPath && !proposal) return reply(404, { error_code: 'NOT_FOUND' });
+    if (proposal && !proposalPath![2] && method === 'GET') return reply(200, proposal);
+    if (proposal && method === 'POST') {
+      const grant = tokens.get(String(headers['two-delegated-authority-token'] ?? ''));
+      if (!grant || grant.proposalId !== proposal.id) return reply(422, { error_code: 'DELEGATION_TOKEN_INVALID' });
+      if (grant.expiresAt <= Date.now()) return reply(422, { error_code: 'DELEGATION_TOKEN_EXPIRED' });
+      if (proposal.status !== 'DRAFT') return reply(409, { status: proposal.status });
+      Object.assign(proposal, { status: 'SUBMITTED', submitted_at: new Date().toISOString() });
+      return reply(200, proposal);
+    }
+    return reply(404, { error_code: 'NOT_FOUND' });
+  };
+
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://standin');
+      const method = request.method ?? 'GET';
+      const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
+      requests.push({ method, path: url.pathname, idempotencyKey });
+      const send = (answer: { status: number; body: unknown; headers: Record<string, string> }) => {
+        response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+        response.end(JSON.stringify(answer.body));
+      };
+      if (request.headers['x-api-key'] !== apiKey) return send({ status: 401, body: { error_code: 'UNAUTHORIZED' }, headers: {} });
+      if (method === 'POST' && !idempotencyKey) return send({ status: 400, body: { error_code: 'IDEMPOTENCY_KEY_REQUIRED' }, headers: {} });
+      const replay = idempotencyKey ? replies.get(`${url.pathname}:${idempotencyKey}`) : undefined;
+      if (replay) return send(replay);
+      const answer = handle(method, url, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}, request.headers);
+      if (idempotencyKey && answer.status < 500) replies.set(`${url.pathname}:${idempotencyKey}`, answer);
+      send(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    merchantId,
+    requests,
+    decide(proposalId, status) {
+      const proposal = proposals.get(proposalId);
+      if (!proposal) throw new Error(`no proposal ${proposalId}`);
+      proposal.status = status;
+      if (status === 'ACCEPTED') proposal.organization_number = `ST${randomUUID().slice(0, 6).toUpperCase()}`;
+    },
+    expireTokens: () => tokens.forEach((grant) => (grant.expiresAt = 0)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
