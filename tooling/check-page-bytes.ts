@@ -20,12 +20,12 @@ import { fileURLToPath } from 'node:url';
 
 /** The pages held to a budget, and their HTML's budget in kB. */
 export const HTML_BUDGETS: readonly { page: string; path: string; kb: number }[] = [
-  { page: 'home', path: '/', kb: 139 },
-  { page: 'category', path: '/c/basins', kb: 145 },
-  { page: 'search', path: '/search?q=basin', kb: 189 },
-  // Issue 36's goal for a product page is 60 kB (decision 0084). The cookie banner a first visit
-  // must show (decision 0090) took it to 60.5 kB: held at 61 until the page gives that back.
-  { page: 'product', path: '/p/kestrel-tavy-wall-hung-basin-pl000123', kb: 61 },
+  { page: 'home', path: '/', kb: 136 },
+  { page: 'category', path: '/c/basins', kb: 143 },
+  { page: 'search', path: '/search?q=basin', kb: 187 },
+  // Issue 36's goal for a product page (decision 0084): held there since the cards of every page's
+  // carousels and listings carry only what a tile draws (lib/tile-cards.ts).
+  { page: 'product', path: '/p/kestrel-tavy-wall-hung-basin-pl000123', kb: 60 },
 ];
 
 /** A start on a busy machine seeds the demo catalogue first: an upper bound, not an expected time. */

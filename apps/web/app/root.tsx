@@ -15,7 +15,7 @@ import { hasSessionHint } from './lib/auth/session-hint.ts';
 import { readShopSession } from './lib/auth/session.server.ts';
 import { signedInNameOf } from './components/auth/header-account.tsx';
 import { priceDisplayFromCookie, ServerPriceDisplay } from './lib/price-display.ts';
-import { AUTH_CALLBACK_PATHS, browserAuthSettings, publicSiteUrl } from './lib/auth/settings.ts';
+import { AUTH_CALLBACK_PATHS, providerSettings, publicSiteUrl, settingsAt } from './lib/auth/settings.ts';
 import { webConfig } from './lib/config.server.ts';
 import { canonicalUrl, pageMeta } from './lib/meta.ts';
 import { frameNavigation } from './lib/catalogue.ts';
@@ -67,8 +67,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     footerColumns: items.footerColumns,
     // The year comes from the server so the footer hydrates with the same text it rendered.
     copyrightYear: new Date().getFullYear(),
-    // What the browser needs to sign in; the callbacks return to the address this page was asked for.
-    auth: browserAuthSettings(webConfig(), request.url),
+    // The sign-in provider; the callbacks return to siteUrl, the address this page was asked for (settingsAt).
+    auth: providerSettings(webConfig().oidc),
     // Whether someone may be signed in here: without the hint the header says "Sign in" from the first paint.
     sessionHint: hasSessionHint(request.headers.get('cookie') ?? '') || readShopSession(request) !== null,
     // Who the server's session says is signed in, for the header from the first paint (such pages are private).
@@ -127,14 +127,12 @@ export function Layout({ children }: { children: ReactNode }) {
           // keeps a phone from answering taps. It never suspends in the server render, and
           // entry.server.tsx has React write it in place (docs/decisions/0014).
           <Suspense>
-            <ShopAuthProvider settings={rootData?.auth} sessionHint={rootData?.sessionHint ?? true} signedInName={rootData?.signedInName ?? null}>
-              <a
-                href="#main"
-                className={
-                  'sr-only rounded-lg bg-white px-4 py-3 font-semibold text-navy-950 ' +
-                  'shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50'
-                }
-              >
+            <ShopAuthProvider
+              settings={rootData ? settingsAt(rootData.auth, rootData.siteUrl) : undefined}
+              sessionHint={rootData?.sessionHint ?? true}
+              signedInName={rootData?.signedInName ?? null}
+            >
+              <a href="#main" className="skip-link">
                 Skip to main content
               </a>
               <ToastProvider>

@@ -1,6 +1,7 @@
 import type { EssentialItems, Price, ProductCard } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ProductDeliveryOptions } from '../components/product/delivery-options.tsx';
+import { tileCard } from './tile-cards.ts';
 import { carouselsView, deliveryView, essentialItemsView, reviewsView, shareEqualRecords } from './product-page-data.server.ts';
 
 const price: Price = {
@@ -160,12 +161,14 @@ describe('reviewsView', () => {
 });
 
 describe('carouselsView', () => {
-  it('leaves out the product on the page, and a carousel it was alone in', () => {
+  it('leaves out the product on the page, and a carousel it was alone in, each card as a tile draws it', () => {
     const carousels = [
       { identifier: 'category-best-sellers', title: 'Best sellers', products: [card(123, 'tavy-basin'), card(93, 'ashby-basin')] },
       { identifier: 'new-in', title: 'New in', products: [card(123, 'tavy-basin')] },
     ];
-    expect(carouselsView(carousels, 123)).toEqual([{ identifier: 'category-best-sellers', title: 'Best sellers', products: [card(93, 'ashby-basin')] }]);
+    expect(carouselsView(carousels, 123)).toEqual([
+      { identifier: 'category-best-sellers', title: 'Best sellers', products: [tileCard(card(93, 'ashby-basin'))] },
+    ]);
     expect(carousels[0]!.products).toHaveLength(2);
   });
 });

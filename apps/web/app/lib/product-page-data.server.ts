@@ -2,6 +2,7 @@ import type { Carousels, EssentialItems, ProductSummary } from '@shop/contracts'
 import type { EssentialItem } from '../components/product/essential-items.tsx';
 import type { ProductDeliveryOptions, ShownDeliveryOptions } from '../components/product/delivery-options.tsx';
 import type { ProductReviewsData, ShownReviewsData } from '../components/product/reviews-page.ts';
+import { tileCarousels, type TileListing } from './tile-cards.ts';
 
 /*
  * What the product page's loader hands the page: only what its components read (issue 36). The
@@ -75,8 +76,8 @@ export function reviewsView({ summary, listing, questions }: ProductReviewsData)
 }
 
 /** The carousels without the product on the page (it is never shown in its own carousels), and none left empty. */
-export function carouselsView(carousels: Carousels['carousels'], productId: number): Carousels['carousels'] {
-  return carousels
+export function carouselsView(carousels: Carousels['carousels'], productId: number): TileListing<Carousels['carousels'][number]>[] {
+  return tileCarousels(carousels)
     .map((carousel) => ({ ...carousel, products: carousel.products.filter((product) => product.id !== productId) }))
     .filter((carousel) => carousel.products.length > 0);
 }

@@ -1,5 +1,6 @@
 import { createCatalogueClient } from '@shop/api-client';
-import type { ProductCard, TradePrice } from '@shop/contracts';
+import type { TradePrice } from '@shop/contracts';
+import type { TileCard } from './tile-cards.ts';
 import { useMemo } from 'react';
 import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { useTradeCustomer } from './trade/use-trade-customer.ts';
@@ -36,13 +37,13 @@ export function useTradePrices(skus: readonly string[]): TradePrices | null {
 }
 
 /** Cards with the customer's trade prices filled in, where there are any. */
-export function withTradePrices(products: ProductCard[], prices: TradePrices | null): ProductCard[] {
+export function withTradePrices<T extends TileCard>(products: T[], prices: TradePrices | null): T[] {
   if (!prices) return products;
   return products.map((product) => ({ ...product, tradePrices: prices.get(product.sku) ?? null }));
 }
 
 /** A listing's cards with the customer's trade prices: one call for all of them. */
-export function useTradePricedCards(products: ProductCard[]): ProductCard[] {
+export function useTradePricedCards<T extends TileCard>(products: T[]): T[] {
   const prices = useTradePrices(products.map((product) => product.sku));
   return useMemo(() => withTradePrices(products, prices), [products, prices]);
 }

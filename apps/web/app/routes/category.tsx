@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data, Link, useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/category';
 import { CategoryPicture } from '../components/illustrations/category-picture.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -32,7 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? client.listCategory({ body: { slug, ...body } })
       : client.refineCategory({ body: { slug, ...body } }),
   );
-  return { category, child, state, listing, problem, origin: url.origin };
+  return { category, child, state, listing, problem };
 }
 
 export const headers: Route.HeadersFunction = listingHeaders;
@@ -54,7 +55,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, child, state, listing, problem, origin } = loaderData;
+  const { category, child, state, listing, problem } = loaderData;
+  // Where the shop is published (the root loader's PUBLIC_URL): structured data names absolute addresses.
+  const origin = useRouteLoaderData<typeof rootLoader>('root')?.siteUrl ?? '';
   const title = child?.name ?? category.name;
   const trail = child ? [{ label: category.name, to: categoryPath(category.slug) }, { label: child.name }] : [{ label: category.name }];
   const breadcrumbs = [

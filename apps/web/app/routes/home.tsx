@@ -28,6 +28,7 @@ import {
 } from '../lib/shop-facts.ts';
 import { useCategories } from '../lib/use-categories.ts';
 import { productFormAction } from '../lib/product-forms.server.ts';
+import { tileCarousels } from '../lib/tile-cards.ts';
 
 /**
  * Offers and the best-seller and new-in carousels come with the page. Each is an extra: if one
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     optionalExtra(loadCarousels(request, context, PAGE_TYPES.homepage)),
     loadTradeBands(request),
   ]);
-  return { promotions: promotions?.promotions ?? [], carousels: carousels?.carousels ?? [], bands: bandsInOrder(bands) };
+  return { promotions: promotions?.promotions ?? [], carousels: tileCarousels(carousels?.carousels ?? []), bands: bandsInOrder(bands) };
 }
 
 /** "Add to basket" on a product card, posted without the page's scripts (product-forms.ts). */

@@ -162,7 +162,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     delivery: delivery.options && deliveryView(delivery.options),
     postcodeSent: delivery.sent,
     reviews: reviews && reviewsView(reviews),
-    projectPicker,
+    // A signed-out visitor's picker says nothing unless an add just failed: left out of the page's data then.
+    projectPicker: projectPicker.signedIn || projectPicker.problem ? projectPicker : null,
   });
 }
 

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../../root.tsx';
 import { describeAuthError, type AuthProblem } from '../../lib/auth/auth-messages.ts';
 import { toErrorContext } from '../../lib/auth/auth-state.ts';
 import { callbackResponseUrl } from '../../lib/auth/callback-url.ts';
+import { settingsAt } from '../../lib/auth/settings.ts';
 import { callbackUserManager } from '../../lib/auth/user-manager.client.ts';
 import { LogoMark } from '../illustrations/logo.tsx';
 import { Button } from '../ui/button.tsx';
@@ -16,7 +17,8 @@ import { ProblemDetails } from './auth-problem.tsx';
  * the shop's frame.
  */
 export function CallbackFrame({ kind }: { kind: 'popup' | 'silent' }) {
-  const settings = useRouteLoaderData<typeof rootLoader>('root')?.auth;
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const settings = useMemo(() => (root ? settingsAt(root.auth, root.siteUrl) : undefined), [root]);
   const [problem, setProblem] = useState<AuthProblem>();
   const handed = useRef(false);
 

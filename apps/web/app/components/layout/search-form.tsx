@@ -167,16 +167,13 @@ export function SearchForm({ defaultQuery, id, label = 'Search products and cate
             'aria-autocomplete': 'list' as const,
             'aria-activedescendant': activeId,
           })}
-          className="h-11 w-full min-w-0 rounded-l-lg border border-r-0 border-navy-300 bg-white pr-10 pl-4 text-base text-navy-950 placeholder:text-navy-500"
+          className="search-input"
         />
         {enhanced && open && autocomplete.status === 'loading' && (
           <Spinner className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-teal-600" />
         )}
       </div>
-      <button
-        type="submit"
-        className="inline-flex h-11 shrink-0 items-center gap-2 rounded-r-lg bg-brass-400 px-4 font-semibold text-navy-950 hover:bg-brass-300"
-      >
+      <button type="submit" className="search-button">
         <SearchIcon className="size-5" />
         <span className="sr-only">Search</span>
       </button>

@@ -31,14 +31,7 @@ export function SiteHeader({
     <header>
       <PromoBar announcement={announcement ?? null} />
       <div className="on-dark bg-navy-900 text-white">
-        <div
-          className={
-            'container-page grid grid-cols-[auto_1fr_auto] ' +
-            'items-center gap-x-3 gap-y-3 py-3 ' +
-            'md:grid-cols-[auto_minmax(0,1fr)_auto] md:gap-x-8 ' +
-            'lg:py-4'
-          }
-        >
+        <div className="container-page header-bar">
           <div className="flex items-center gap-1">
             <MobileMenu categories={categories} />
             {/* Below 416 px the name would push the header wider than the screen (WCAG 1.4.10): the mark alone, still named. */}

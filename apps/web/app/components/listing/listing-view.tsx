@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import type { Listing } from '@shop/contracts';
 import { cn } from '../../lib/cn.ts';
 import { useEarlyPresses } from '../../lib/early-press.ts';
 import { useTradePricedCards } from '../../lib/trade-prices.ts';
+import type { TileListing } from '../../lib/tile-cards.ts';
 import { clearFilters, hasFilters, listingSearch, pageCount, resultsSummary, withPage, type ListingState } from '../../lib/listing-params.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -17,7 +17,7 @@ import { EagerTileImages, ProductTile } from './product-tile.tsx';
 import { SortSelect } from './sort-select.tsx';
 
 export interface ListingViewProps {
-  listing: Listing;
+  listing: TileListing;
   state: ListingState;
   /** Why the address's filters were dropped, when they were. */
   problem?: string | null;

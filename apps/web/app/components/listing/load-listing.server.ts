@@ -12,9 +12,11 @@ import {
   type ListingState,
 } from '../../lib/listing-params.ts';
 import { throwIfRateLimited } from '../../lib/api.server.ts';
+import { tileListing, type TileListing } from '../../lib/tile-cards.ts';
 
 export interface LoadedListing<T extends Listing = Listing> {
-  listing: T;
+  /** Its cards as tiles draw them (lib/tile-cards.ts). */
+  listing: TileListing<T>;
   /** Set when the address's filters were refused (e.g. an unknown facet): the listing is then unfiltered. */
   problem: string | null;
 }
@@ -35,7 +37,7 @@ export async function loadListing<T extends Listing>(
     const listing = await call(listingRequest(state));
     const lastPage = pageCount(listing.pagination.total);
     if (state.page > lastPage) throw redirect(`${url.pathname}${listingSearch(withPage(state, lastPage), query)}`);
-    return { listing, problem: null };
+    return { listing: tileListing(listing), problem: null };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 400 && hasFilters(state)) {

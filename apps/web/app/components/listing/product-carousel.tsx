@@ -1,4 +1,4 @@
-import type { ProductCard } from '@shop/contracts';
+import type { TileCard } from '../../lib/tile-cards.ts';
 import { useTradePricedCards } from '../../lib/trade-prices.ts';
 import { Carousel } from '../ui/carousel.tsx';
 import { ProductTile } from './product-tile.tsx';
@@ -6,7 +6,7 @@ import { ProductTile } from './product-tile.tsx';
 export interface ProductCarouselProps {
   /** Names the carousel for assistive technology and is its visible heading, e.g. "Best sellers". */
   title: string;
-  products: ProductCard[];
+  products: TileCard[];
   className?: string;
 }
 

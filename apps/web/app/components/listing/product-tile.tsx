@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard } from '@shop/contracts';
 import { productPath } from '../../lib/catalogue.ts';
+import type { TileCard } from '../../lib/tile-cards.ts';
 import { cn } from '../../lib/cn.ts';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Price } from '../ui/price.tsx';
@@ -13,7 +13,7 @@ import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
 import { AddToBasket } from '../basket/add-to-basket.tsx';
 
 export interface ProductTileProps {
-  product: ProductCard;
+  product: TileCard;
   /** The heading level of the product name inside the card (default 3). */
   headingLevel?: 2 | 3 | 4;
   className?: string;
@@ -35,7 +35,7 @@ const BADGES: Record<string, { label: string; tone: BadgeTone }> = {
 
 const etaFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-function stockLine(stock: ProductCard['stockStatus']): { text: string; dot: string } {
+function stockLine(stock: TileCard['stockStatus']): { text: string; dot: string } {
   const eta = stock.eta ? etaFormat.format(new Date(stock.eta)) : null;
   switch (stock.status) {
     case 'in_stock':

@@ -1,12 +1,13 @@
 import type { Carousels } from '@shop/contracts';
 import { PAGE_TYPES } from '@shop/contracts';
 import { readRecentlyViewed } from '../../lib/recently-viewed.ts';
+import type { TileListing } from '../../lib/tile-cards.ts';
 import { useApiClients, useApiData } from '../../lib/use-api.ts';
 import { ProductCarousel } from '../listing/product-carousel.tsx';
 
 export interface ProductCarouselsProps {
   /** The carousels the server rendered (no personal ones: it cannot see this browser's history). */
-  initial: Carousels['carousels'];
+  initial: TileListing<Carousels['carousels'][number]>[];
   categorySlug: string;
   /** The product on the page, left out of every carousel. */
   productId: number;

@@ -45,16 +45,7 @@ export function WishlistHeart({ sku, productName, look = 'icon', className }: Wi
     return (
       <form id={place} method="post" action={action} onSubmit={onSubmit} className={className}>
         <ProductFormFields intent={SAVE_TO_WISHLIST} sku={sku} />
-        <button
-          type="submit"
-          aria-pressed={saved}
-          disabled={busy}
-          className={cn(
-            'inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-white px-4 text-[0.9375rem] font-semibold text-navy-900 ' +
-              'ring-1 ring-navy-300 ring-inset transition-colors hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-60',
-            saved && 'text-red-700',
-          )}
-        >
+        <button type="submit" aria-pressed={saved} disabled={busy} className={cn('btn btn-secondary btn-md px-4', saved && 'text-red-700')}>
           {heart}
           {saved ? 'Saved to wishlist' : 'Save to wishlist'}
         </button>

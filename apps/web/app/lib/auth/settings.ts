@@ -55,15 +55,18 @@ export function publicSiteUrl(publicUrl: string, requestUrl: string): string {
   return origin === new URL(publicUrl).origin ? publicUrl.replace(/\/+$/, '') : origin;
 }
 
-export function browserAuthSettings(
-  config: { publicUrl: string; oidc: { authority: string; clientId: string; scope: string } },
-  requestUrl: string,
-): BrowserAuthSettings {
-  const base = publicSiteUrl(config.publicUrl, requestUrl);
+/** The provider's part of the settings: all a page's data carries, as the rest follows from the shop's address. */
+export type ProviderSettings = Pick<BrowserAuthSettings, 'authority' | 'clientId' | 'scope'>;
+
+/** Only the provider's three settings, whatever else a configuration holds. */
+export const providerSettings = ({ authority, clientId, scope }: ProviderSettings): ProviderSettings => ({ authority, clientId, scope });
+
+/** The browser's settings for a shop published at `base` (its address without a trailing slash, as `publicSiteUrl` gives it). */
+export function settingsAt({ authority, clientId, scope }: ProviderSettings, base: string): BrowserAuthSettings {
   return {
-    authority: config.oidc.authority,
-    clientId: config.oidc.clientId,
-    scope: config.oidc.scope,
+    authority,
+    clientId,
+    scope,
     redirectUri: base + AUTH_CALLBACK_PATHS.redirect,
     popupRedirectUri: base + AUTH_CALLBACK_PATHS.popup,
     silentRedirectUri: base + AUTH_CALLBACK_PATHS.silent,
@@ -71,6 +74,10 @@ export function browserAuthSettings(
     apiBaseUrl: `${base}/api`,
     sessionUrl: base + SESSION_PATH,
   };
+}
+
+export function browserAuthSettings(config: { publicUrl: string; oidc: ProviderSettings }, requestUrl: string): BrowserAuthSettings {
+  return settingsAt(config.oidc, publicSiteUrl(config.publicUrl, requestUrl));
 }
 
 /** Spec §9, "Business constants and limits". */
