@@ -32,7 +32,7 @@ async function enterPostcode(page: Page, scope: Locator, postcode: string) {
   await expect(scope.getByLabel(/^Choose your address \(\d+ found at LS1 4AP\)$/)).toBeVisible();
 }
 
-test('Enter in the postcode finds addresses in the address book and the trade application, whose saved address fills the business’s', async ({
+test('Enter in the postcode finds addresses in the address book and the trade application; a saved address fills the business’s and the catalogue request’s', async ({
   page,
   browser,
 }, testInfo) => {
@@ -75,6 +75,19 @@ test('Enter in the postcode finds addresses in the address book and the trade ap
   await expect(form.getByLabel('Legal name')).toHaveValue('Enter Key Plumbing Ltd');
   await scan(page);
   await screenshot(page, testInfo, 'trade-apply-saved-address');
+
+  // The printed-catalogue request offers it too, and sends nothing until asked.
+  await page.goto('/catalogue');
+  const request = main(page);
+  await request.getByLabel('Full name').fill('Robin Enter');
+  await request.getByLabel('Use a saved address').selectOption({ label: await savedOption(request, line1) });
+  await request.getByRole('button', { name: 'Fill in this address' }).click();
+  await expect(request.getByLabel('Address line 1')).toHaveValue(line1);
+  await expect(request.getByLabel('Postcode', { exact: true })).toHaveValue('LS1 4AP');
+  await expect(request.getByLabel('Full name')).toHaveValue('Robin Enter');
+  await expect(request.getByRole('heading', { name: /catalogue is (on its way|already)/ })).toHaveCount(0);
+  await scan(page);
+  await screenshot(page, testInfo, 'catalogue-request-saved-address');
   expect(errors).toEqual([]);
 });
 

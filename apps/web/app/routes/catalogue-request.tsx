@@ -5,11 +5,12 @@ import type { Route } from './+types/catalogue-request';
 import { AddressFinder } from '../components/addresses/address-finder.tsx';
 import { enterFindsAddress, FORM_DEFAULT_ATTRIBUTE } from '../lib/addresses/enter-finds-address.ts';
 import { addressInputId, AddressInputs } from '../components/addresses/address-inputs.tsx';
+import { SavedAddressPicker } from '../components/addresses/saved-address-picker.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Checkbox } from '../components/ui/checkbox.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
-import { finderStep } from '../lib/addresses/address-finder.server.ts';
+import { finderStep, savedAddressStep, savedAddressesFor } from '../lib/addresses/address-finder.server.ts';
 import { fieldError, optionalText, postedValues, udprnOf, type AddressValues, type FinderState } from '../lib/addresses/address-form.ts';
 import { serviceClientOptions, throwIfRateLimited } from '../lib/api.server.ts';
 import { apiProblemMessage } from '../lib/api-problem.ts';
@@ -23,16 +24,24 @@ const FIELD_KEYS = ['name', 'line1', 'line2', 'town', 'county', 'postcode'] as c
 
 type ActionAnswer =
   | { kind: 'finder'; values: AddressValues; finder: FinderState }
+  | { kind: 'filled'; values: AddressValues }
   | { kind: 'refused'; values: AddressValues; problems: { message: string; fieldId?: string }[]; errors: Record<string, string> }
   | { kind: 'answered'; answer: PrintedCatalogueAnswer };
 
 const answer = (value: ActionAnswer): ActionAnswer => value;
 
-/** "Find address" and "Use this address" fill the form; "Request a catalogue" sends it to the API. */
+/** A signed-in customer's saved addresses, offered above the fields (null for a visitor). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { saved: await savedAddressesFor(request) };
+}
+
+/** "Find address", "Use this address" and "Fill in this address" fill the form; "Request a catalogue" sends it to the API. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const step = await finderStep(request, form);
   if (step) return { kind: 'finder', ...step };
+  const filled = await savedAddressStep(request, form);
+  if (filled) return answer({ kind: 'filled', values: filled.values });
   const values = postedValues(form);
   const interests = form.getAll('interests').filter((value): value is CatalogueInterest => (CATALOGUE_INTERESTS as readonly unknown[]).includes(value));
   const client = createCatalogueRequestsClient(serviceClientOptions(request, 'accounts'));
@@ -86,6 +95,7 @@ export default function CatalogueRequestPage(props: Route.ComponentProps) {
             <Form method="post" className="space-y-6" noValidate onSubmit={enterFindsAddress}>
               {actionData?.kind === 'refused' && <ErrorSummary problems={actionData.problems} />}
               <AddressFinder idPrefix={ID} values={values} finder={actionData?.kind === 'finder' ? actionData.finder : null} />
+              <SavedAddressPicker idPrefix={ID} saved={props.loaderData.saved} />
               <fieldset className="space-y-4">
                 <legend className="text-lg font-bold text-navy-950">Where should we post it?</legend>
                 <AddressInputs idPrefix={ID} keys={FIELD_KEYS} values={values} errorFor={(key) => errors[key]} />
