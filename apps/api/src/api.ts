@@ -108,7 +108,7 @@ export function composeApi(options: ComposeOptions) {
   const addresses = createAddressesService({ delivery, lookup: createPostcodeLookup(config.addressLookup) });
   const creditProvider = createCreditProvider(config.creditProvider, { db: options.db, clock, publicUrl });
   const payingOnAccount = config.creditProvider.kind !== 'off';
-  const tradeCredit = createTradeCreditService({ trade, delivery, notifications, provider: creditProvider, publicUrl, payingOnAccount });
+  const tradeCredit = createTradeCreditService({ trade, orders, delivery, notifications, provider: creditProvider, publicUrl, payingOnAccount });
   // Orders paid on account are refunded and dispatched through trade credit.
   orders.settleOnAccountThrough(tradeCredit);
   const checkout = createCheckoutService({ addresses, basket, delivery, inventory, notifications, orders, payments, trade, tradeCredit, publicUrl });

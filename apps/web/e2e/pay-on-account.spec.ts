@@ -15,7 +15,7 @@ import {
   uniqueEmail,
 } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
-import { applicationForm, approveOnSilver, fillApplication } from './trade-steps.ts';
+import { acceptTerms, applicationForm, approveOnSilver, fillApplication } from './trade-steps.ts';
 
 /**
  * Paying on account at checkout, by what a trade customer sees (decision 0088): a newly approved
@@ -29,17 +29,6 @@ const shot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-pay-on-account-${name}.png`, fullPage: true, animations: 'disabled' });
 
 const onAccount = (page: Page) => section(page, 'Payment').getByRole('region', { name: 'Pay on account (30 days)' });
-
-/** The trade terms, accepted on their page (the checkout then goes straight on to the payment). */
-async function acceptTerms(page: Page) {
-  await page.goto('/trade/terms');
-  await pageReady(page);
-  await main(page)
-    .getByRole('checkbox', { name: /^I have read the trade terms/ })
-    .check();
-  await main(page).getByRole('button', { name: 'Accept the trade terms' }).click();
-  await expect(main(page).getByText(/^You accepted version \d+$/)).toBeVisible();
-}
 
 test('@phone an approved trade customer pays on account, and the dashboard shows the credit used', async ({ page, browser }, testInfo) => {
   // A company of its own: the demo's trade customer is the credit journey's (trade-credit.spec.ts).

@@ -1,13 +1,22 @@
-import { test } from './test.ts';
+import { test, type Page } from './test.ts';
 import { DEMO, pageReady, signInByRedirect } from './auth.ts';
-import { expect, main } from './checkout-steps.ts';
+import { CHECKOUT_TIMEOUT, expect, expectConfirmation, main, registerAndSignIn, scan, section, toPaymentSignedIn, uniqueEmail } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { acceptTerms, applicationForm, approveOnSilver, fillApplication, staffPage } from './trade-steps.ts';
 
 /**
  * Paying on account through Two's sandbox, from the trade dashboard, by what a trade customer sees:
  * applying (the company matched by its Companies House number), its credit, the link asked for again
- * too soon, and verifying with the provider. A sole trader's proposal is covered by the API's tests.
+ * too soon, and verifying with the provider; a sole trader's proposal, accepted, and an order paid on
+ * account, with what is due on the dashboard.
  */
+
+const creditRegion = (page: Page) => main(page).getByRole('region', { name: 'Pay on account (30 days)' });
+
+async function dashboard(page: Page) {
+  await page.goto('/trade');
+  await pageReady(page);
+}
 test('a limited company applies to pay on account, sees its credit, and verifies with Two', async ({ page }, testInfo) => {
   await signInByRedirect(page, DEMO.trade.email);
   await page.goto('/trade');
@@ -31,4 +40,83 @@ test('a limited company applies to pay on account, sees its credit, and verifies
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your details are verified');
   await page.getByRole('link', { name: 'Back to your trade dashboard' }).click();
   await expect(main(page).getByRole('region', { name: 'Pay on account (30 days)' })).toContainText('Your details are verified with Two.');
+});
+
+test('a sole trader sends Two a proposal, is accepted, verifies and pays an order on account, and sees what is due', async ({ page, browser }, testInfo) => {
+  test.setTimeout(CHECKOUT_TIMEOUT * 2);
+  // A customer and business of its own: the provider counts credit per business.
+  const email = uniqueEmail(testInfo, 'sole-trader');
+  const legalName = `Sol Tiler ${Date.now()}`;
+  await registerAndSignIn(page, browser, testInfo, email, 'Sol Tiler');
+  await page.goto('/trade/apply');
+  const application = applicationForm(page);
+  await fillApplication(application, legalName, '');
+  await application.getByRole('radio', { name: 'Sole trader' }).check();
+  await application.getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/trade\/application\?sent=1$/);
+  await (await approveOnSilver(browser, testInfo, email, legalName)).context().close();
+
+  await dashboard(page);
+  const credit = creditRegion(page);
+  await expect(credit).toContainText('Sole traders send Two a short proposal');
+  await credit.getByRole('button', { name: 'Apply to pay on account' }).click();
+  await expect(credit.getByRole('status')).toHaveText('Your application to pay on account has started');
+  // Redirected after the post: a reload sends nothing again, and the notice is said once.
+  await page.reload();
+  await pageReady(page);
+  await expect(credit.getByRole('status')).toHaveCount(0);
+
+  const proposal = credit.getByRole('form', { name: 'Your proposal to Two' });
+  await proposal.getByLabel('Trading name').fill(`${legalName} Tiling`);
+  await proposal.getByLabel('Trading address line 1').fill('4 Canal Street');
+  await proposal.getByLabel('Trading address town or city').fill('Leeds');
+  await proposal.getByLabel('Trading address postcode').fill('LS1 4AP');
+  await proposal.getByLabel('Your full name').fill('Sol Tiler');
+  await proposal.getByLabel('Date of birth').fill('1984-05-17');
+  await proposal.getByLabel('Home address line 1').fill('9 Park Row');
+  await proposal.getByLabel('Home address town or city').fill('Leeds');
+  await proposal.getByLabel('Home address postcode').fill('LS1 5HD');
+  await proposal.getByRole('button', { name: 'Send your proposal' }).click();
+  await expect(credit.getByRole('status')).toHaveText('Your proposal has been sent to Two');
+  await expect(credit).toContainText('Your proposal to Two: Sent to Two');
+
+  // Two's sandbox reviews a proposal, then accepts it: the dashboard says so once it has.
+  await expect(async () => {
+    await dashboard(page);
+    await expect(credit).toContainText('Your proposal to Two: Accepted', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await credit.getByRole('button', { name: 'Apply to pay on account' }).click();
+  await credit.getByRole('link', { name: 'Verify your details with Two' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your details are verified');
+  await dashboard(page);
+  // The sandbox's limit for an accepted sole trader.
+  await expect(credit.getByRole('definition').first()).toHaveText('£3,000.00');
+
+  await acceptTerms(page);
+  await toPaymentSignedIn(page);
+  const account = section(page, 'Payment').getByRole('region', { name: 'Pay on account (30 days)' });
+  const place = account.getByRole('button', { name: /^Place order on account: £[\d,.]+$/ });
+  const amount = (await place.innerText()).replace('Place order on account: ', '');
+  await place.click();
+  const orderNumber = await expectConfirmation(page, email);
+
+  await dashboard(page);
+  const owed = main(page).getByRole('region', { name: 'Orders on account' });
+  await expect(owed.getByRole('listitem').filter({ hasText: orderNumber })).toContainText(`Due 30 days after we dispatch it`);
+  await expect(owed.getByRole('listitem').filter({ hasText: orderNumber })).toContainText(`${amount} to pay`);
+  await expect(owed.getByRole('definition').nth(2)).toContainText(amount);
+  await scan(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-credit-sole-trader.png`, fullPage: true, animations: 'disabled' });
+
+  // Staff's exposure report has the business, with what its order has in use.
+  const staff = await staffPage(browser, testInfo);
+  await staff.goto('/staff/trade/exposure');
+  await pageReady(staff);
+  const row = main(staff)
+    .getByRole('row')
+    .filter({ has: staff.getByRole('link', { name: legalName }) });
+  await expect(row.getByRole('cell').nth(1)).toHaveText(amount);
+  await scan(staff);
+  await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-credit-exposure.png`, fullPage: true, animations: 'disabled' });
+  await staff.context().close();
 });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { DEMO, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signInByRedirect } from './auth.ts';
 import { expect, main } from './checkout-steps.ts';
 import { newContext } from './mailbox.ts';
 
@@ -44,4 +44,15 @@ export async function approveOnSilver(browser: Browser, testInfo: TestInfo, emai
   await approve.getByRole('button', { name: 'Approve application' }).click();
   await expect(main(staff).getByRole('status').filter({ hasText: 'Approved on Silver (10% off).' })).toBeVisible();
   return staff;
+}
+
+/** The trade terms, accepted on their page (the checkout then goes straight on to the payment). */
+export async function acceptTerms(page: Page) {
+  await page.goto('/trade/terms');
+  await pageReady(page);
+  await main(page)
+    .getByRole('checkbox', { name: /^I have read the trade terms/ })
+    .check();
+  await main(page).getByRole('button', { name: 'Accept the trade terms' }).click();
+  await expect(main(page).getByText(/^You accepted version \d+$/)).toBeVisible();
 }

@@ -341,6 +341,8 @@ export const tradeCreditRoutes = {
   getDelegationToken: ['GET', '/api/two/DelegationToken'],
   submitSoleTraderProposal: ['POST', '/api/two/SoleTraderProposal/{id}/Submit'],
   resendApplicationNotificationEmail: ['POST', '/api/two/ResendApplicationNotificationEmail'],
+  listOnAccountInvoices: ['GET', '/api/two/OnAccountInvoices'],
+  getCreditExposure: ['GET', '/api/two/Exposure'],
 } as const;
 
 export const catalogueEditorRoutes = {

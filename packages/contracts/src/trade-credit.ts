@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enteredText } from './checkout.ts';
-import { defineEndpoint, signedIn } from './endpoint.ts';
+import { defineEndpoint, requireRole, signedIn } from './endpoint.ts';
 
 /**
  * Trade credit (pay on account) through a business-credit provider: the five calls of the spec under
@@ -132,6 +132,88 @@ export const ResendNotificationAnswerSchema = z
   .object({ sentTo: z.string(), sentAt: Instant, nextAllowedAt: Instant })
   .meta({ id: 'ResendApplicationNotificationAnswer' });
 
+/** Where an invoice on account stands: not yet dispatched (no term yet), due, overdue, or settled (refunded or cancelled). */
+export const ON_ACCOUNT_STANDINGS = ['awaiting_dispatch', 'due', 'overdue', 'settled'] as const;
+export type OnAccountStanding = (typeof ON_ACCOUNT_STANDINGS)[number];
+
+export const CreditPayeeSchema = z
+  .object({
+    name: z.string(),
+    sortCode: z.string(),
+    accountNumber: z.string(),
+    reference: z.string(),
+  })
+  .meta({ id: 'CreditPayee' });
+
+export const OnAccountInvoiceSchema = z
+  .object({
+    orderNumber: z.string(),
+    placedAt: Instant,
+    amountPence: z.number().int(),
+    outstandingPence: z.number().int(),
+    standing: z.enum(ON_ACCOUNT_STANDINGS),
+    dueDate: z.iso.date().nullable(),
+    payee: CreditPayeeSchema.nullable(),
+  })
+  .meta({ id: 'OnAccountInvoice' });
+export type OnAccountInvoice = z.infer<typeof OnAccountInvoiceSchema>;
+
+export const OnAccountInvoicesSchema = z
+  .object({
+    awaitingDispatchPence: z.number().int(),
+    duePence: z.number().int(),
+    overduePence: z.number().int(),
+    nextDueDate: z.iso.date().nullable(),
+    termDays: z.number().int(),
+    items: z.array(OnAccountInvoiceSchema),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'OnAccountInvoices' });
+export type OnAccountInvoices = z.infer<typeof OnAccountInvoicesSchema>;
+
+const invoicePaging = z.object({
+  pageNumber: z.coerce
+    .number({ error: 'The page number must be a whole number' })
+    .int('The page number must be a whole number')
+    .min(1, 'Pages start at 1')
+    .max(10_000, 'That page is too far on')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'The page size must be a whole number' })
+    .int('The page size must be a whole number')
+    .min(1, 'Show at least 1 per page')
+    .max(50, 'Show at most 50 per page')
+    .default(10),
+});
+
+export const CreditExposureSchema = z
+  .object({
+    tradeAccountId: z.number().int(),
+    businessName: z.string(),
+    organisationNumber: z.string().nullable(),
+    limitPence: z.number().int().nullable(),
+    inUsePence: z.number().int(),
+    overduePence: z.number().int(),
+    ordersOnAccount: z.number().int(),
+  })
+  .meta({ id: 'CreditExposure' });
+
+export const CreditExposurePageSchema = z
+  .object({
+    inUsePence: z.number().int(),
+    overduePence: z.number().int(),
+    items: z.array(CreditExposureSchema),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'CreditExposurePage' });
+export type CreditExposurePage = z.infer<typeof CreditExposurePageSchema>;
+
 const NOT_YOURS = '404 CREDIT_ACCOUNT_NOT_FOUND for anyone without an approved trade account (shoppers, other businesses: the same as unknown).';
 const UNAVAILABLE = '503 CREDIT_PROVIDER_UNAVAILABLE when the provider cannot be reached (nothing changed; pay by card meanwhile).';
 
@@ -190,5 +272,24 @@ export const tradeCreditEndpoints = {
       `429 CREDIT_RESEND_TOO_SOON (Retry-After) within 5 minutes of the last. ${NOT_YOURS} ${UNAVAILABLE}`,
     bodyType: 'none',
     responses: { 200: ResendNotificationAnswerSchema },
+  }),
+  listOnAccountInvoices: defineEndpoint({
+    service: 'accounts',
+    access: signedIn,
+    method: 'GET',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/OnAccountInvoices`,
+    summary: 'Orders on account: what each owes, when and where to pay; totals due and overdue',
+    description: NOT_YOURS,
+    query: invoicePaging,
+    responses: { 200: OnAccountInvoicesSchema },
+  }),
+  getCreditExposure: defineEndpoint({
+    service: 'accounts',
+    access: requireRole('trade-reviewer'),
+    method: 'GET',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/Exposure`,
+    summary: 'Staff: each business on account, most owed first: limit, in use, overdue',
+    query: invoicePaging,
+    responses: { 200: CreditExposurePageSchema },
   }),
 } as const;

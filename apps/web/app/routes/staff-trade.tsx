@@ -7,6 +7,7 @@ import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { searchRead, staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { STAFF_EXPOSURE_PATH } from '../lib/trade/staff-exposure.ts';
 import { APPLICATION_SORTS, sortOf, applicationFilters, applicationSearchBody } from '../lib/trade/staff-search.ts';
 import { staffTradeBands, staffTradeClient } from '../lib/trade/trade-api.server.ts';
 import { STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE } from '../lib/trade/trade-paths.ts';
@@ -43,8 +44,9 @@ export default function StaffTradePage({ loaderData }: Route.ComponentProps) {
           <NeedStaffAccount {...TRADE_REVIEW_AUDIENCE} />
         ) : (
           <div className="space-y-6">
-            <p>
+            <p className="flex flex-wrap gap-x-6 gap-y-2">
               <Link to={STAFF_TRADE_PATHS.accounts}>Find a trade account</Link>
+              <Link to={STAFF_EXPOSURE_PATH}>Exposure on account</Link>
             </p>
             {loaderData.page && <StatusCounts counts={loaderData.page.statusCounts} filters={loaderData.filters} />}
             <ApplicationSearchForm filters={loaderData.filters} bands={loaderData.bands} />

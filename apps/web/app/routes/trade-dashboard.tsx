@@ -1,10 +1,11 @@
 import { ApiError, createAccountsClient, createTradeCreditClient, createTradeTermsClient, type AccountsClient, type TradeClient } from '@shop/api-client';
-import type { MerchantCustomerUser, TermsCheck, TradeBand, TradeSummary } from '@shop/contracts';
+import type { MerchantCustomerUser, OnAccountInvoices, TermsCheck, TradeBand, TradeSummary } from '@shop/contracts';
 import { useActionData, useLocation } from 'react-router';
 import type { Route } from './+types/trade-dashboard';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { CreditPanel, type CreditActionResult } from '../components/trade/credit-panel.tsx';
+import { CreditPanel, creditStepOf, type CreditActionResult, type CreditStep } from '../components/trade/credit-panel.tsx';
+import { OnAccountInvoicesPanel } from '../components/trade/on-account-invoices.tsx';
 import { BandProgress, BuyAgain, OpenOrders, OrderListRow, SpendFigures } from '../components/trade/dashboard-parts.tsx';
 import { Notice, TradeBandsList } from '../components/trade/trade-panels.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
@@ -18,6 +19,7 @@ import { readShopSession, sessionClientOptions } from '../lib/auth/session.serve
 import { signInPath } from '../lib/auth/settings.ts';
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { loadTradeBands, tradeClientFor } from '../lib/trade/trade-api.server.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { holdsTradeAccount } from '../lib/trade/use-trade-customer.ts';
@@ -43,7 +45,14 @@ async function part<T>(call: Promise<T>): Promise<Part<T>> {
 }
 
 type Dashboard =
-  | { summary: TradeSummary; buyAgain: Part<BuyAgainProducts>; terms: Part<TermsCheck>; orders: Part<OrderPage>; credit: Part<MerchantCustomerUser> }
+  | {
+      summary: TradeSummary;
+      buyAgain: Part<BuyAgainProducts>;
+      terms: Part<TermsCheck>;
+      orders: Part<OrderPage>;
+      credit: Part<MerchantCustomerUser>;
+      onAccount: Part<OnAccountInvoices>;
+    }
   /** The profile named a trade account the API no longer finds (closed since signing in). */
   | { closed: true }
   | { problem: string };
@@ -57,14 +66,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = readShopSession(request);
   const bands = loadTradeBands(request);
   if (!session) return { bands: await bands, signedIn: false, dashboard: null };
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
+  const search = new URL(request.url).searchParams;
+  const pageOf = (name: string) => Math.min(10_000, Math.max(1, Number.parseInt(search.get(name) ?? '1', 10) || 1));
+  const page = pageOf('page');
   const trade = tradeClientFor(request, session);
+  const credit = createTradeCreditClient(sessionClientOptions(request, session, 'accounts'));
   const rest = () =>
     Promise.all([
       part(trade.getBuyAgainProducts({ query: { limit: 12 } })),
       part(createTradeTermsClient(sessionClientOptions(request, session, 'projects')).checkTermsAndConditions()),
       part(createAccountsClient(sessionClientOptions(request, session, 'accounts')).listMyOrders({ query: { pageNumber: page, pageSize: ORDERS_PAGE_SIZE } })),
-      part(createTradeCreditClient(sessionClientOptions(request, session, 'accounts')).getMerchantCustomerUser()),
+      part(credit.getMerchantCustomerUser()),
+      part(credit.listOnAccountInvoices({ query: { pageNumber: pageOf('onAccountPage'), pageSize: ORDERS_PAGE_SIZE } })),
     ]);
   // Named a trade customer: every part at once. Anyone else only once the API says they trade.
   const named = holdsTradeAccount(session.profile);
@@ -72,8 +85,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   let dashboard: Dashboard | null;
   try {
     const summary = await trade.getTradeSummary();
-    const [buyAgain, terms, orders, credit] = await (early ?? rest());
-    dashboard = { summary, buyAgain, terms, orders, credit };
+    const [buyAgain, terms, orders, creditUser, onAccount] = await (early ?? rest());
+    dashboard = { summary, buyAgain, terms, orders, credit: creditUser, onAccount };
   } catch (error) {
     throwIfRateLimited(error);
     const refused = error instanceof ApiError && (error.status === 403 || error.status === 404);
@@ -87,11 +100,14 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** Back to the dashboard after a credit form's step, said once (post, redirect, get: a reload sends nothing again). */
+const creditDone = (step: CreditStep) => `${TRADE_PATHS.dashboard}?done=credit-${step}`;
+
 /**
  * Paying on account: applying, a sole trader's proposal (the delegation token is fetched and used
  * by this server, so the browser holds nothing of the provider's) and the link sent again.
  */
-export async function action({ request }: Route.ActionArgs): Promise<CreditActionResult> {
+export async function action({ request }: Route.ActionArgs): Promise<CreditActionResult | Response> {
   const session = readShopSession(request);
   if (!session) return { problem: 'You have been signed out. Sign in again to carry on.' };
   const form = await request.formData();
@@ -101,11 +117,11 @@ export async function action({ request }: Route.ActionArgs): Promise<CreditActio
   try {
     if (intent === 'credit-start') {
       await credit.postMerchantCustomerUser({ body: {} });
-      return { notice: 'Your application to pay on account has started' };
+      return redirectWithNotice(request, creditDone('started'));
     }
     if (intent === 'credit-resend') {
-      const sent = await credit.resendApplicationNotificationEmail();
-      return { notice: `We have sent the link again to ${sent.sentTo}` };
+      await credit.resendApplicationNotificationEmail();
+      return redirectWithNotice(request, creditDone('resent'));
     }
     if (intent === 'credit-proposal') {
       const { proposal } = await credit.getMerchantCustomerUser();
@@ -127,7 +143,7 @@ export async function action({ request }: Route.ActionArgs): Promise<CreditActio
           homeAddress: address('homeAddress'),
         },
       });
-      return { notice: 'Your proposal has been sent to Two' };
+      return redirectWithNotice(request, creditDone('proposal'));
     }
     return { problem: 'Choose what to do from your trade dashboard.' };
   } catch (error) {
@@ -213,7 +229,8 @@ function Landing({ bands, signedIn }: { bands: TradeBand[]; signedIn: boolean })
 
 function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   const location = useLocation();
-  const creditResult = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
+  const creditResult = answered ?? creditStepOf(new URLSearchParams(location.search).get('done'));
   const again = `${location.pathname}${location.search}`;
   if ('closed' in dashboard) {
     return (
@@ -229,7 +246,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
     );
   }
   if ('problem' in dashboard) return <LoadError title="We couldn’t load your trade account" problem={dashboard.problem} retryTo={TRADE_PATHS.dashboard} />;
-  const { summary: data, buyAgain, terms, orders, credit } = dashboard;
+  const { summary: data, buyAgain, terms, orders, credit, onAccount } = dashboard;
   const here = (page: number) => (page === 1 ? TRADE_PATHS.dashboard : `${TRADE_PATHS.dashboard}?page=${page}`);
   const firstTime = data.latestOrder === null;
 
@@ -252,6 +269,12 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
       )}
       <SpendFigures summary={data} />
       {'data' in credit && <CreditPanel credit={credit.data} result={creditResult} />}
+      {'data' in onAccount && onAccount.data.totalCount > 0 && (
+        <OnAccountInvoicesPanel
+          invoices={onAccount.data}
+          hrefFor={(page) => (page === 1 ? TRADE_PATHS.dashboard : `${TRADE_PATHS.dashboard}?onAccountPage=${page}`)}
+        />
+      )}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <BandProgress summary={data} />
         <OpenOrders summary={data} />

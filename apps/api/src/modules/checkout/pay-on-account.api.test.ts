@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createBasketClient,
-  createCheckoutClient,
-  createOrdersClient,
-  createTradeClient,
-  createTradeCreditClient,
-  createTradeTermsClient,
-} from '@shop/api-client';
-import type { TradeApplicationData } from '@shop/contracts';
+import { createOrdersClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { onAccountBasket, onAccountClients, onAccountCustomer } from '../trade-credit/testing.ts';
 
 /**
  * Paying on account at checkout with the credit sandbox: offered beside the card only when the
@@ -28,11 +21,7 @@ const actors: Record<string, Actor> = {
   rob: { userId: 'user-rob', email: 'rob@retail.example', name: 'Rob Retail', roles: ['shopper'] },
 };
 const as = (name: string) => ({
-  trade: createTradeClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => name }),
-  credit: createTradeCreditClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => name }),
-  terms: createTradeTermsClient({ baseUrl: api.serviceUrl('projects'), getAccessToken: () => name }),
-  basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => name }),
-  checkout: createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken: () => name }),
+  ...onAccountClients(() => api)(name),
   orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => name }),
 });
 
@@ -45,45 +34,9 @@ const COMPANIES: Record<string, string> = {
   eve: '07654322', // approved, never verified with the provider
 };
 
-async function tradeCustomer(name: string, companyNumber: string, verify = true) {
-  actors[name] = { userId: `user-${name}`, email: `${name}@trade.example`, name: `${name} Builder`, roles: ['shopper'] };
-  const details: TradeApplicationData = {
-    legalName: `${name} Builds Ltd`,
-    businessType: 'limited_company',
-    companyNumber,
-    trade: 'plumber',
-    yearsTrading: 4,
-    employees: 3,
-    expectedMonthlySpendPence: 300_000,
-    address: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH' },
-    contactName: `${name} Builder`,
-    contactPhone: '07700 900789',
-  };
-  const application = await as(name).trade.submitTradeApplication({ body: details });
-  await as('reviewer').trade.approveTradeApplication({ params: { id: application.id }, body: { bandCode: 'T1' } });
-  actors[name] = { ...actors[name]!, roles: ['shopper', 'trade'] };
-  await as(name).terms.acceptTermsAndConditions({ query: { version: 1 } });
-  const user = await as(name).credit.postMerchantCustomerUser({ body: {} });
-  if (verify) {
-    const link = new URL(user.customerUser!.verificationUrl!);
-    expect((await fetch(`${api.origin}${link.pathname}${link.search}`)).status).toBe(200);
-  }
-}
-
-/** A basket of `quantity` × `sku`, ready to pay for, by `name`. */
-async function readyBasket(name: string, sku: string, quantity = 1) {
-  const shopper = as(name);
-  const { basketId } = await shopper.basket.createBasketWithItems({ body: { items: [{ sku, quantity }] } });
-  const params = { basketId };
-  await shopper.checkout.setContactDetails({
-    params,
-    body: { emailAddress: `${name}@trade.example`, firstName: name, lastName: 'Builder', phone: '07700 900789' },
-  });
-  await shopper.checkout.setDeliveryDetails({ params, body: { address: { name: `${name} Builder`, line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH' } } });
-  await shopper.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
-  const checkout = await shopper.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
-  return { params, total: checkout.totals.totalIncVat };
-}
+const tradeCustomer = (name: string, companyNumber: string, verify = true) =>
+  onAccountCustomer(api, actors, { name, companyNumber, reviewer: 'reviewer', verify });
+const readyBasket = (name: string, sku: string, quantity = 1) => onAccountBasket(api, name, sku, quantity);
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await api.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const holdsOf = async (basketId: string) =>

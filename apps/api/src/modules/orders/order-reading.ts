@@ -6,6 +6,7 @@ import type { Order, OrderStatus, OrderSummary, ShopDetails } from '@shop/contra
 import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import { isTradePriced, totals, withDetails } from './order-view.ts';
+import { ON_ACCOUNT, type AccountPayments } from './orders.deps.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -101,10 +102,12 @@ export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: st
 }
 
 /** The order's full VAT invoice as a PDF (`vat-invoice.ts`): numbered once, the same every time. */
-export async function vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails) {
+export async function vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails, accountPayments?: AccountPayments) {
   const row = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
   if (!row) throw OrderErrors.notFound();
-  return vatInvoicePdf(ctx.db, row, shop, ctx.clock.now());
+  // Paid on account: the invoice says when it is due and where to pay (the credit provider's terms).
+  const terms = row.paymentMethod === ON_ACCOUNT && accountPayments ? await accountPayments.invoiceTerms(ctx.db, row.paymentIntentRef) : null;
+  return vatInvoicePdf(ctx.db, row, shop, ctx.clock.now(), terms);
 }
 
 // ── staff ───────────────────────────────────────────────────────────────────────────────────────
@@ -144,9 +147,12 @@ export async function basketOfMyOrder(ctx: Ctx, orderNumber: string): Promise<st
 }
 
 /** Where these orders stand now, by id: status and refunded pence (one query for a batch). */
-export async function orderStates(db: Database, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>> {
+export async function orderStates(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<Map<string, { orderNumber: string; status: OrderStatus; refundedPence: number }>> {
   const rows = await repository.currentStates(db, orderIds);
-  return new Map(rows.map((row) => [row.id, { status: row.status, refundedPence: row.refundedPence }]));
+  return new Map(rows.map((row) => [row.id, { orderNumber: row.orderNumber, status: row.status, refundedPence: row.refundedPence }]));
 }
 
 /** Of these payments, the ones an order holds (one query for a batch). */

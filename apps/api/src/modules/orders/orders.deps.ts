@@ -39,6 +39,16 @@ export interface AccountPayments {
   noteDispatched(db: Transaction, orderRef: string, now: Date): Promise<void>;
   /** After the dispatch commits: the provider's term starts (told later when it cannot be reached now). */
   fulfil(ctx: { db: Database | Transaction; clock: Clock; log?: FastifyBaseLogger }, orderRef: string): Promise<void>;
+  /** What the VAT invoice says about paying: the term, the provider's due date once dispatched, and its bank details. */
+  invoiceTerms(db: Database | Transaction, orderRef: string): Promise<OnAccountTerms | null>;
+}
+
+/** An invoice on account's terms, as the credit provider gives them. */
+export interface OnAccountTerms {
+  termDays: number;
+  /** YYYY-MM-DD, once the order is dispatched. */
+  dueDate: string | null;
+  payee: { name: string; sortCode: string; accountNumber: string; reference: string } | null;
 }
 
 /** Paid on account: the order's payment is the credit provider's order. */

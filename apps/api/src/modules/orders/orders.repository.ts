@@ -176,10 +176,13 @@ export async function pageOfOrders(db: Database, where: SQL | undefined, pageNum
 export const ofCustomer = (customerId: string) => eq(orders.customerId, customerId);
 
 /** Where these orders stand now: status and what has been refunded (for the trade dashboard's spend). */
-export function currentStates(db: Database, orderIds: readonly string[]): Promise<{ id: string; status: OrderRow['status']; refundedPence: number }[]> {
+export function currentStates(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<{ id: string; orderNumber: string; status: OrderRow['status']; refundedPence: number }[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: orders.id, status: orders.status, refundedPence: orders.refundedPence })
+    .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, refundedPence: orders.refundedPence })
     .from(orders)
     .where(inArray(orders.id, [...orderIds]));
 }

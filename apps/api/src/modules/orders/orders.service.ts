@@ -74,8 +74,8 @@ export interface OrdersService {
   basketOfMyOrder(ctx: Ctx, orderNumber: string): Promise<string>;
   /** Of these payments, the ones an order holds (one query for a batch). */
   paymentsWithOrders(ctx: DbContext, intentRefs: readonly string[]): Promise<Set<string>>;
-  /** Where these orders stand now, by id: status and refunded pence (one query for a batch). */
-  orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { status: OrderStatus; refundedPence: number }>>;
+  /** Where these orders stand now, by id: number, status and refunded pence (one query for a batch). */
+  orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { orderNumber: string; status: OrderStatus; refundedPence: number }>>;
   /** Writes past orders in bulk, their stock committed as a placed order's is, with no e-mail (demo data: the trade module's businesses). */
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
   /** Units of each sku sold in orders placed since `since`, less what was cancelled or refunded in full (the catalogue's best sellers). */
@@ -190,6 +190,6 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
     applyOrderChange: (ctx, change, now) => applyOrderChange(ctx.db, ctx.actor, change, now),
     applyDeliveryUpgrade: (ctx, change, now) => applyDeliveryUpgrade(ctx.db, ctx.actor, change, now),
     refundOrderChange: (ctx, orderNumber, refundId) => refunding.refundRecorded(deps, ctx, orderNumber, refundId),
-    vatInvoice: (ctx, orderNumber) => vatInvoice(ctx, orderNumber, deps.shop),
+    vatInvoice: (ctx, orderNumber) => vatInvoice(ctx, orderNumber, deps.shop, deps.accountPayments),
   };
 }

@@ -38,6 +38,13 @@ export interface VatInvoice {
   totalVat: number;
   totalIncVat: number;
   creditNotes: CreditNote[];
+  /** Paid on account: the credit provider is paid, by the due date (set on dispatch), into its account. */
+  onAccount?: {
+    provider: string;
+    termDays: number;
+    dueDate: string | null;
+    payee: { name: string; sortCode: string; accountNumber: string; reference: string } | null;
+  };
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -47,6 +54,30 @@ const MARGIN = 48;
 export const printable = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').replace(/[^\u0020-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
 
 const rate = (basisPoints: number) => `${basisPoints / 100}%`;
+
+/** The payment block of an invoice on account: whom to pay, by when, into which account, with which reference. */
+function drawOnAccount(
+  terms: NonNullable<VatInvoice['onAccount']>,
+  pen: { write: (text: string, options?: { font?: PDFFont }) => void; next: (gap?: number) => void; bold: PDFFont },
+) {
+  const { write, next, bold } = pen;
+  write(`Paid on account with ${terms.provider}`, { font: bold });
+  next();
+  write(
+    terms.dueDate
+      ? `Payment due by ${londonLongDate(`${terms.dueDate}T12:00:00Z`)} (${terms.termDays} days after dispatch), to ${terms.provider}.`
+      : `Payment due ${terms.termDays} days after we dispatch the order, to ${terms.provider}.`,
+    { font: terms.dueDate ? bold : undefined },
+  );
+  next();
+  if (terms.payee) {
+    write(`Pay ${terms.payee.name}: sort code ${terms.payee.sortCode}, account number ${terms.payee.accountNumber}.`);
+    next();
+    write(`Quote this reference with your payment: ${terms.payee.reference}`);
+    next();
+  }
+  next(14);
+}
 
 export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -164,6 +195,7 @@ export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
     }
     next(14);
   }
+  if (invoice.onAccount) drawOnAccount(invoice.onAccount, { write: (text, options) => write(text, MARGIN, options), next, bold });
   write('All amounts in pounds sterling (GBP).', MARGIN, { size: 9 });
   return pdf.save();
 }

@@ -6,6 +6,7 @@
  */
 import type { Address, ShopDetails } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import type { OnAccountTerms } from './orders.deps.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 import { drawVatInvoice, type VatInvoice, type VatInvoiceLine } from './vat-invoice-pdf.ts';
@@ -15,6 +16,9 @@ import { drawVatInvoice, type VatInvoice, type VatInvoiceLine } from './vat-invo
  * (docs/domain.md §1), which is also the delivery charge's. Basis points.
  */
 export const STANDARD_VAT_RATE_BASIS_POINTS = 2_000;
+
+/** Who is paid for an order on account (decision 0083: the provider is Two). */
+const CREDIT_PROVIDER_NAME = 'Two';
 
 /** The VAT inside a gross amount at a rate: gross × rate ÷ (1 + rate), to the penny. */
 export const vatIn = (gross: number, rateBasisPoints: number) => Math.round((gross * rateBasisPoints) / (10_000 + rateBasisPoints));
@@ -104,9 +108,11 @@ export async function vatInvoicePdf(
   order: OrderRow,
   shop: ShopDetails,
   now: Date,
+  onAccount?: OnAccountTerms | null,
 ): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }> {
   const invoice = await numbered(db, order, now);
   const { lines, refunds } = await repository.linesAndHistory(db, [order.id]);
   const figures = vatInvoiceOf(order, lines, refunds, invoice, shop);
+  if (onAccount) figures.onAccount = { provider: CREDIT_PROVIDER_NAME, ...onAccount };
   return { invoiceNumber: invoice.invoiceNumber, fileName: `${invoice.invoiceNumber}.pdf`, bytes: await drawVatInvoice(figures) };
 }

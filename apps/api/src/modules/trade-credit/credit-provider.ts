@@ -82,6 +82,18 @@ export interface ProviderOrder {
   fulfilledAt: Date | null;
   /** The invoice's due date (YYYY-MM-DD): the term's days after fulfilment. */
   dueDate: string | null;
+  /** Where the business pays the invoice (the provider's bank account and the reference to quote); null for a rejected order. */
+  payee: CreditPayee | null;
+}
+
+/** The provider's UK bank account the buyer pays an invoice on account into, and the reference that matches the payment to it. */
+export interface CreditPayee {
+  name: string;
+  /** As printed: 12-34-56. */
+  sortCode: string;
+  /** Eight digits. */
+  accountNumber: string;
+  reference: string;
 }
 
 /** Days from dispatch until an invoice on account is due. */

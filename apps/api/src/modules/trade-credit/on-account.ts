@@ -9,7 +9,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { customerOf, holderOf, viaProvider, type Business } from './credit-access.ts';
-import { CREDIT_TERM_DAYS, CreditOrderRefused, type CreditOrderRequest, type ProviderCredit, type ProviderOrder } from './credit-provider.ts';
+import { CREDIT_TERM_DAYS, CreditOrderRefused, type CreditOrderRequest, type CreditPayee, type ProviderCredit, type ProviderOrder } from './credit-provider.ts';
 import type { TradeCreditContext, TradeCreditDeps } from './trade-credit.deps.ts';
 import { TradeCreditErrors } from './trade-credit.errors.ts';
 import * as repository from './trade-credit.repository.ts';
@@ -22,6 +22,8 @@ export interface ApprovedCreditOrder {
   providerOrderId: string;
   tradeAccountId: number;
   amountPence: number;
+  /** Where the invoice is paid, when the provider gives it with its approval. */
+  payee: CreditPayee | null;
 }
 
 const ARREARS = 'Your account with Two is overdue. Pay what is overdue to Two before ordering on account again; you can pay by card meanwhile.';
@@ -179,7 +181,7 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
       }
       // Still being checked (CREATED): never placed without the provider's approval.
       if (answer.state !== 'VERIFIED') throw TradeCreditErrors.orderPending();
-      return { providerOrderId: answer.id, tradeAccountId: account.holder.tradeAccountId, amountPence: answer.amountPence };
+      return { providerOrderId: answer.id, tradeAccountId: account.holder.tradeAccountId, amountPence: answer.amountPence, payee: answer.payee };
     },
 
     async giveUpOrder(ctx, providerOrderId) {
@@ -197,6 +199,7 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
         orderId: input.orderId,
         tradeAccountId: input.tradeAccountId,
         amountPence: input.amountPence,
+        payee: input.payee,
         placedAt: input.placedAt,
       });
     },

@@ -69,3 +69,12 @@ export const SANDBOX_REVIEW_SECONDS = 5;
 
 /** Orders of these businesses are checked for SANDBOX_REVIEW_SECONDS before the sandbox approves them (CREATED, then VERIFIED). */
 export const SANDBOX_SLOW_ORDER_CHECKS: ReadonlySet<string> = new Set(['99000050']);
+
+/**
+ * The sandbox's payee: a fixed, plausible UK account (a sort code and an eight-digit account number
+ * that pass the usual format checks), as a provider's test environment gives. No money moves.
+ */
+export const SANDBOX_PAYEE = { name: 'Two Sandbox Receivables', sortCode: '04-00-75', accountNumber: '31926819' } as const;
+
+/** The reference a buyer quotes when paying an order's invoice: stable per order. */
+export const sandboxPaymentReference = (orderId: string) => `TWO-${orderId.replace(/^ord_/, '').slice(0, 10).toUpperCase()}`;

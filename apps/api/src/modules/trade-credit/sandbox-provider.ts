@@ -13,7 +13,14 @@ import {
   type ProviderProposal,
 } from './credit-provider.ts';
 import { dueDateFrom, orderDecline } from './order-rules.ts';
-import { proposalOutcome, SANDBOX_REVIEW_SECONDS, SANDBOX_SLOW_ORDER_CHECKS, sandboxCredit } from './sandbox-companies.ts';
+import {
+  proposalOutcome,
+  SANDBOX_PAYEE,
+  SANDBOX_REVIEW_SECONDS,
+  SANDBOX_SLOW_ORDER_CHECKS,
+  sandboxCredit,
+  sandboxPaymentReference,
+} from './sandbox-companies.ts';
 import * as repository from './sandbox.repository.ts';
 
 /** Where the sandbox's verification page answers (the link its users are e-mailed). */
@@ -39,6 +46,7 @@ const toOrder = (row: OrderRow): ProviderOrder => ({
   declineReason: row.declineReason,
   fulfilledAt: row.fulfilledAt,
   dueDate: row.dueDate,
+  payee: row.state === 'REJECTED' ? null : { ...SANDBOX_PAYEE, reference: sandboxPaymentReference(row.id) },
 });
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,16 +1,19 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { OrdersService } from '../orders/index.ts';
 import type { TradeService } from '../trade/index.ts';
 import type { CreditProvider } from './credit-provider.ts';
 
 /**
- * What trade credit is made with: the caller's approved trade account from trade, postcodes read by
+ * What trade credit is made with: the caller's approved trade account from trade, order numbers from orders, postcodes read by
  * delivery, e-mail through notifications' outbox, the configured provider (sandbox or Two), and the
  * shop's address for the link back after the provider's verification.
  */
 export interface TradeCreditDeps {
-  trade: Pick<TradeService, 'creditHolderFor'>;
+  trade: Pick<TradeService, 'creditHolderFor' | 'businessNamesOf'>;
+  /** The order numbers of orders on account (the trade orders list). */
+  orders: Pick<OrdersService, 'orderStates'>;
   delivery: Pick<DeliveryService, 'parsePostcode'>;
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   provider: CreditProvider;

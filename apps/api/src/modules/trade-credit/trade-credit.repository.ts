@@ -86,7 +86,7 @@ export async function setProposalStatus(db: Database, id: string, status: Credit
 
 export async function insertCreditOrder(
   db: Transaction,
-  row: Pick<CreditOrderRow, 'providerOrderId' | 'orderId' | 'tradeAccountId' | 'amountPence' | 'placedAt'>,
+  row: Pick<CreditOrderRow, 'providerOrderId' | 'orderId' | 'tradeAccountId' | 'amountPence' | 'placedAt' | 'payee'>,
 ): Promise<void> {
   await db.insert(tradeCreditOrders).values({ ...row, state: 'VERIFIED', updatedAt: row.placedAt });
 }
@@ -100,7 +100,14 @@ export async function findCreditOrder(db: Database | Transaction, providerOrderI
 export async function saveProviderOrder(db: Database | Transaction, order: ProviderOrder, now: Date): Promise<void> {
   await db
     .update(tradeCreditOrders)
-    .set({ state: order.state, refundedPence: order.refundedPence, fulfilledAt: order.fulfilledAt, dueDate: order.dueDate, updatedAt: now })
+    .set({
+      state: order.state,
+      refundedPence: order.refundedPence,
+      fulfilledAt: order.fulfilledAt,
+      dueDate: order.dueDate,
+      ...(order.payee ? { payee: order.payee } : {}),
+      updatedAt: now,
+    })
     .where(eq(tradeCreditOrders.providerOrderId, order.id));
 }
 
@@ -121,9 +128,76 @@ export async function dispatchedUnfulfilled(db: Database, limit: number): Promis
     .limit(limit);
 }
 
-/** A trade account's orders on account, newest first. */
-export async function creditOrdersOf(db: Database, tradeAccountId: number, limit: number): Promise<CreditOrderRow[]> {
-  return db.select().from(tradeCreditOrders).where(eq(tradeCreditOrders.tradeAccountId, tradeAccountId)).orderBy(desc(tradeCreditOrders.placedAt)).limit(limit);
+/** A page of a trade account's orders on account, newest first, and how many it has. */
+export async function creditOrdersPage(
+  db: Database,
+  tradeAccountId: number,
+  pageNumber: number,
+  pageSize: number,
+): Promise<{ rows: CreditOrderRow[]; total: number }> {
+  const own = eq(tradeCreditOrders.tradeAccountId, tradeAccountId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(tradeCreditOrders)
+      .where(own)
+      .orderBy(desc(tradeCreditOrders.placedAt), desc(tradeCreditOrders.providerOrderId))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tradeCreditOrders)
+      .where(own),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** A trade account's orders on account that may still owe something (approved or fulfilled): the totals' rows. */
+export async function openCreditOrdersOf(db: Database, tradeAccountId: number): Promise<CreditOrderRow[]> {
+  return db
+    .select()
+    .from(tradeCreditOrders)
+    .where(and(eq(tradeCreditOrders.tradeAccountId, tradeAccountId), inArray(tradeCreditOrders.state, ['VERIFIED', 'FULFILLED'])));
+}
+
+/** What a business owes on its orders on account, and of that what is past due on `today` (YYYY-MM-DD, UK): rows of the exposure report. */
+const owed = sql<number>`coalesce(sum(greatest(${tradeCreditOrders.amountPence} - ${tradeCreditOrders.refundedPence}, 0))
+  filter (where ${tradeCreditOrders.state} in ('VERIFIED', 'FULFILLED')), 0)::int`;
+const overdueOn = (today: string) => sql<number>`coalesce(sum(greatest(${tradeCreditOrders.amountPence} - ${tradeCreditOrders.refundedPence}, 0))
+  filter (where ${tradeCreditOrders.state} = 'FULFILLED' and ${tradeCreditOrders.dueDate} < ${today}), 0)::int`;
+
+/** Every business linked with the provider, most owed first (then most overdue), a page at a time, with the totals across all. */
+export async function exposurePage(db: Database, today: string, pageNumber: number, pageSize: number) {
+  const inUse = owed.as('in_use');
+  const overdue = overdueOn(today).as('overdue');
+  const perBusiness = db
+    .select({
+      tradeAccountId: tradeCreditLinks.tradeAccountId,
+      organisationNumber: tradeCreditLinks.organisationNumber,
+      inUse,
+      overdue,
+      orders: sql<number>`count(${tradeCreditOrders.providerOrderId})::int`.as('orders'),
+    })
+    .from(tradeCreditLinks)
+    .leftJoin(tradeCreditOrders, eq(tradeCreditOrders.tradeAccountId, tradeCreditLinks.tradeAccountId))
+    .groupBy(tradeCreditLinks.tradeAccountId, tradeCreditLinks.organisationNumber)
+    .as('per_business');
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(perBusiness)
+      .orderBy(desc(perBusiness.inUse), desc(perBusiness.overdue), perBusiness.tradeAccountId)
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize),
+    db
+      .select({
+        businesses: sql<number>`count(*)::int`,
+        inUse: sql<number>`coalesce(sum(${perBusiness.inUse}), 0)::int`,
+        overdue: sql<number>`coalesce(sum(${perBusiness.overdue}), 0)::int`,
+      })
+      .from(perBusiness),
+  ]);
+  return { rows, totals: totals ?? { businesses: 0, inUse: 0, overdue: 0 } };
 }
 
 // ── personal data ──────────────────────────────────────────────────────────────

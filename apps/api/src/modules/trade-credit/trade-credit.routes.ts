@@ -14,6 +14,8 @@ export function registerTradeCreditRoutes(app: FastifyInstance, service: TradeCr
   bindEndpoint(app, credit.getDelegationToken, ({ ctx }) => service.getDelegationToken(ctx));
   bindEndpoint(app, credit.submitSoleTraderProposal, ({ ctx, params, body }) => service.submitSoleTraderProposal(ctx, params.id, body));
   bindEndpoint(app, credit.resendApplicationNotificationEmail, ({ ctx }) => service.resendApplicationNotificationEmail(ctx), { rateLimit: RESEND_LIMIT });
+  bindEndpoint(app, credit.listOnAccountInvoices, ({ ctx, query }) => service.listOnAccountInvoices(ctx, query));
+  bindEndpoint(app, credit.getCreditExposure, ({ ctx, query }) => service.creditExposure(ctx, query));
   if (sandbox) registerSandboxPages(app, sandbox);
 }
 

@@ -3,6 +3,8 @@ import type { CreditStatus, DelegationToken, MerchantCustomerUser, SoleTraderPro
 import { customerOf, holderOf as holderOfCaller, viaProvider as viaProviderOf, type Business } from './credit-access.ts';
 import { DelegationRefused, ProposalStateRefused, type CreditCustomerKey, type ProviderCredit } from './credit-provider.ts';
 import { verificationEmail } from './credit-emails.ts';
+import { createCreditExposure, type CreditExposureService } from './exposure.ts';
+import { createOnAccountInvoices, type OnAccountInvoicesService } from './invoices.ts';
 import { createOnAccountPayments, type OnAccountPayments } from './on-account.ts';
 import { checkProposal } from './proposal-rules.ts';
 import type { TradeCreditContext, TradeCreditDeps } from './trade-credit.deps.ts';
@@ -14,9 +16,9 @@ export const RESEND_INTERVAL_SECONDS = 300;
 
 /**
  * Trade credit with the provider: the customer user, delegation tokens, a sole trader's proposal, the
- * link e-mailed again; and paying on account (`on-account.ts`).
+ * link e-mailed again; paying on account (`on-account.ts`), its invoices (`invoices.ts`) and staff's exposure report (`exposure.ts`).
  */
-export interface TradeCreditService extends OnAccountPayments {
+export interface TradeCreditService extends OnAccountPayments, OnAccountInvoicesService, CreditExposureService {
   getMerchantCustomerUser(ctx: TradeCreditContext): Promise<MerchantCustomerUser>;
   postMerchantCustomerUser(ctx: TradeCreditContext, input: { firstName?: string; lastName?: string }): Promise<MerchantCustomerUser>;
   getDelegationToken(ctx: TradeCreditContext): Promise<DelegationToken>;
@@ -122,6 +124,8 @@ export function createTradeCreditService(deps: TradeCreditDeps): TradeCreditServ
 
   return {
     ...createOnAccountPayments(deps),
+    ...createOnAccountInvoices(deps),
+    ...createCreditExposure(deps),
 
     async getMerchantCustomerUser(ctx) {
       return view(ctx, await holderOf(ctx));
@@ -156,7 +160,8 @@ export function createTradeCreditService(deps: TradeCreditDeps): TradeCreditServ
           ),
         );
         const link = await repository.findLink(ctx.db, holder.tradeAccountId);
-        await repository.saveLink(ctx.db, { ...linkKey(holder), providerUserId: user.id }, ctx.clock.now());
+        // The number the provider knows the business by, kept for staff's exposure report.
+        await repository.saveLink(ctx.db, { ...linkKey(holder), providerUserId: user.id, organisationNumber: customer.organisationNumber }, ctx.clock.now());
         if (!link?.providerUserId && !user.verified && user.verificationUrl)
           await sendLink(ctx, holder, { firstName: user.firstName, verificationUrl: user.verificationUrl });
       }

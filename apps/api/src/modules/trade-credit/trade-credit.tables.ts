@@ -2,7 +2,7 @@ import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uui
 import { CREDIT_PROPOSAL_STATUSES } from '@shop/contracts';
 import { orders } from '../orders/orders.tables.ts';
 import { tradeAccounts } from '../trade/trade.tables.ts';
-import { CREDIT_ORDER_STATES, type CreditOrderDecline, type ProposalFields } from './credit-provider.ts';
+import { CREDIT_ORDER_STATES, type CreditOrderDecline, type CreditPayee, type ProposalFields } from './credit-provider.ts';
 
 /**
  * A trade account's link with the credit provider: its organisation number there (the Companies
@@ -65,6 +65,8 @@ export const tradeCreditOrders = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     dueDate: date('due_date'),
+    /** The provider's bank account and reference for the invoice, as it last answered. */
+    payee: jsonb('payee').$type<CreditPayee>(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

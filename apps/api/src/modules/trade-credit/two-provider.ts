@@ -64,7 +64,17 @@ interface TwoOrder {
   decline_reason?: CreditOrderDecline | null;
   fulfilled_at?: string | null;
   invoice_details?: { due_in_days?: number | null } | null;
+  /** Where the buyer pays (our reading of Two's order answer: decision 0091). */
+  payment?: { payee_company_name?: string; local_bank_code?: string; local_account_number?: string; payment_reference?: string } | null;
 }
+
+/** Two's payee, with a sort code written as 12-34-56; null unless all of it is given. */
+const toPayee = (payment: TwoOrder['payment']): ProviderOrder['payee'] => {
+  const { payee_company_name: name, local_bank_code: code, local_account_number: accountNumber, payment_reference: reference } = payment ?? {};
+  if (!name || !code || !accountNumber || !reference) return null;
+  const digits = code.replace(/\D/g, '');
+  return { name, sortCode: digits.length === 6 ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : code, accountNumber, reference };
+};
 
 /** Two's amounts are pounds as decimal strings ("123.45"); ours are integer pence. */
 const pounds = (pence: number) => (pence / 100).toFixed(2);
@@ -89,6 +99,7 @@ const toOrder = (raw: TwoOrder): ProviderOrder => {
     declineReason: raw.status === 'REJECTED' ? (raw.decline_reason ?? 'business_declined') : null,
     fulfilledAt,
     dueDate: fulfilledAt ? dueDateFrom(fulfilledAt, raw.invoice_details?.due_in_days ?? undefined) : null,
+    payee: toPayee(raw.payment),
   };
 };
 

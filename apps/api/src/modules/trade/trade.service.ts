@@ -30,6 +30,7 @@ import type { PlacedTradeOrder } from './trade-bands.ts';
 import * as dashboard from './trade-dashboard.ts';
 import * as reviewing from './trade-reviewing.ts';
 import * as terms from './trade-terms.ts';
+import { businessNamesOfAccounts } from './repository/accounts.ts';
 import { creditHolderFor, type CreditHolder } from './trade-credit-holder.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 
@@ -83,6 +84,8 @@ export interface TradeService {
   recordTradeOrder(db: Transaction, order: PlacedTradeOrder): Promise<void>;
   /** For trade credit: the caller's approved trade account and its business (Companies House number from the application), or null. */
   creditHolderFor(ctx: Pick<TradeContext, 'db' | 'actor'>): Promise<CreditHolder | null>;
+  /** The business names of these trade accounts, by account id (trade credit's exposure report). */
+  businessNamesOf(ctx: Pick<TradeContext, 'db'>, tradeAccountIds: readonly number[]): Promise<Map<number, string>>;
   /** Moves businesses up whose 12-month spend has reached a higher band (a band's threshold changed, say): batches of businesses not reviewed for a day. */
   bandReviewJob(): Job;
 }
@@ -128,5 +131,6 @@ export function createTradeService(deps: TradeDeps): TradeService {
     acceptTerms: (ctx, version) => terms.acceptTerms(ctx, version),
     requireTermsAccepted: (ctx) => terms.requireTermsAccepted(ctx),
     creditHolderFor: (ctx) => creditHolderFor(ctx),
+    businessNamesOf: async (ctx, ids) => new Map((await businessNamesOfAccounts(ctx.db, ids)).map((row) => [row.id, row.name])),
   };
 }

@@ -6,12 +6,27 @@ import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Notice } from './trade-panels.tsx';
 
-/** What the dashboard's credit forms answered: a notice, or the problem and each field's message, with what was typed. */
+/** What the dashboard's credit forms answered: the step done (after its redirect), or the problem and each field's message, with what was typed. */
 export interface CreditActionResult {
-  notice?: string;
+  /** The step just done (after the form's redirect). */
+  step?: CreditStep;
   problem?: string;
   fields?: Record<string, string>;
   values?: Record<string, string>;
+}
+
+/** A credit form's step done, named in the dashboard's address after its redirect (`?done=credit-<step>`). */
+export type CreditStep = 'started' | 'resent' | 'proposal';
+const STEP_NOTICES: Record<CreditStep, (email: string | null) => string> = {
+  started: () => 'Your application to pay on account has started',
+  resent: (email) => (email ? `We have sent the link again to ${email}` : 'We have sent the link again'),
+  proposal: () => 'Your proposal has been sent to Two',
+};
+
+/** The step named by `?done=credit-<step>`, or nothing for any other value. */
+export function creditStepOf(done: string | null): CreditActionResult | undefined {
+  const step = done?.replace(/^credit-/, '');
+  return step && done !== step && Object.hasOwn(STEP_NOTICES, step) ? { step: step as CreditStep } : undefined;
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -52,7 +67,7 @@ export function CreditPanel({ credit, result }: { credit: MerchantCustomerUser; 
       <h2 id="pay-on-account" className="text-lg font-bold tracking-tight text-navy-950">
         Pay on account (30 days)
       </h2>
-      {result?.notice && <Notice title={result.notice} />}
+      {result?.step && <Notice title={STEP_NOTICES[result.step](user?.email ?? null)} />}
       {result?.problem && !result.fields && <Notice tone="warning" title={result.problem} />}
       {credit.credit && (
         <>

@@ -1,4 +1,4 @@
-import { createTradeClient, createTradeTermsClient, type TradeClient } from '@shop/api-client';
+import { createTradeClient, createTradeCreditClient, createTradeTermsClient, type TradeClient, type TradeCreditClient } from '@shop/api-client';
 import type { TradeApplication, TradeBand } from '@shop/contracts';
 import { serviceClientOptions } from '../api.server.ts';
 import { sessionClientOptions, type ShopSession } from '../auth/session.server.ts';
@@ -16,6 +16,9 @@ export const tradeClientFor = (request: Request, session: ShopSession): TradeCli
 
 /** The trade calls for the signed-in member of staff, once they are known to review trade accounts. */
 export const staffTradeClient = (request: Request): TradeClient => staffClient(request, TRADE_REVIEW_ROLES, 'accounts', createTradeClient);
+
+/** The trade credit calls for the signed-in reviewer (the exposure report). */
+export const staffTradeCreditClient = (request: Request): TradeCreditClient => staffClient(request, TRADE_REVIEW_ROLES, 'accounts', createTradeCreditClient);
 
 /** The public terms call (cached by the API for a minute). */
 export const tradeTermsClient = (request: Request) => createTradeTermsClient(serviceClientOptions(request, 'projects'));

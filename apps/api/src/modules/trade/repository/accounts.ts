@@ -47,6 +47,16 @@ export const accountByExternalId = (tradeExternalId: string) => eq(tradeAccounts
 export const accountOfUser = (userId: string) => eq(tradeAccounts.userId, userId);
 export const accountByEmail = (email: string) => sql`lower(${tradeAccounts.userEmail}) = lower(${email})`;
 
+/** The business names (trading name first) of these trade accounts, by account id: one query for a page of another module's list. */
+export async function businessNamesOfAccounts(db: Database, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: tradeAccounts.id, name: sql<string>`coalesce(${businesses.tradingName}, ${businesses.legalName})` })
+    .from(tradeAccounts)
+    .innerJoin(businesses, eq(businesses.id, tradeAccounts.businessId))
+    .where(inArray(tradeAccounts.id, [...ids]));
+}
+
 /** The band code a user's business is on, for pricing: one indexed lookup. */
 export async function bandCodeOfUser(db: Database, userId: string): Promise<string | null> {
   const [row] = await db

@@ -1,0 +1,1 @@
+ALTER TABLE "trade_credit_orders" ADD COLUMN "payee" jsonb;

@@ -1,0 +1,2 @@
+/** Staff's exposure report on account: a path of its own, out of the shop chunk every page loads (the product page's budget). */
+export const STAFF_EXPOSURE_PATH = '/staff/trade/exposure';
