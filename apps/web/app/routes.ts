@@ -76,6 +76,9 @@ export default [
   route('order-help/link/:token?', 'routes/order-help-link.tsx'),
   route('order-help/:orderNumber', 'routes/order-help-order.tsx'),
   route('order-help/:orderNumber/vat-invoice', 'routes/order-help-vat-invoice.ts'),
+  // A guest's order changes and delivery upgrade, with the e-mailed link's cookie: the account's pages, the API called with the link.
+  route('order-help/:orderNumber/change', 'routes/account-order-change.tsx', { id: 'order-help-change' }),
+  route('order-help/:orderNumber/upgrade-delivery', 'routes/account-order-upgrade-delivery.tsx', { id: 'order-help-upgrade-delivery' }),
   route('order-help/:orderNumber/:form', 'routes/order-help.tsx'),
   // The signed-in sections, each a layout route whose server-side gate runs before its pages' loaders (decision 0063).
   route('account', 'routes/account-layout.tsx', [

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AddressSchema, DeliveryOptionDataSchema, PaymentOptionsSchema, SpecificDayCalendarSchema } from './checkout.ts';
 import { DELIVERY_OPTION_CODES } from './enumerations.ts';
-import { defineEndpoint, signedIn } from './endpoint.ts';
+import { defineEndpoint, publicAccess } from './endpoint.ts';
+import { ORDER_LINK_HEADER } from './help-centre-orders-values.ts';
 import { OrderNumberSchema } from './orders.ts';
 
 const Pence = z.number().int().describe('Integer pence');
@@ -73,8 +74,12 @@ export const DeliveryUpgradeCompletionSchema = z
 export type DeliveryUpgradeCompletion = z.infer<typeof DeliveryUpgradeCompletionSchema>;
 
 const Params = z.object({ orderId: OrderNumberSchema.describe('The order number') });
-const access = signedIn;
-const who = 'The signed-in customer who placed the order, or staff (`order-admin`); anyone else’s order is 404 like an unknown one.';
+/** Public: a guest proves the order with the e-mailed link's header; the service checks who may change it. */
+const access = publicAccess;
+const who =
+  'The signed-in customer who placed the order, staff (`order-admin`), or a guest holding the link we e-mailed to the order’s address, its token ' +
+  `in the \`${ORDER_LINK_HEADER}\` header (decision 0049). Signed in, anyone else’s order is 404 like an unknown one; a link opens its own order ` +
+  'only (403 ORDER_LINK_INVALID for another’s or an altered one, 403 ORDER_LINK_EXPIRED for an old one); with neither, 403 ORDER_LINK_REQUIRED.';
 
 export const deliveryUpgradeEndpoints = {
   startDeliveryUpgrade: defineEndpoint({

@@ -12,6 +12,17 @@ export const ORDER_HELP_MAX_PHOTOS = 6;
  */
 export const ORDER_LINK_HEADER = 'x-order-link';
 export const ORDER_LINK_HOURS = 24;
+/** The link's token as a request carries it (its header only), or null. */
+export function orderLinkTokenOf(headers: Record<string, string | string[] | undefined>): string | null {
+  const token = headers[ORDER_LINK_HEADER];
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+/**
+ * What a guest asked a link for: to manage the order (the help centre's page), or to go straight to
+ * changing it or upgrading its delivery. The link opens all of the order's pages either way.
+ */
+export const ORDER_LINK_PURPOSES = ['manage', 'change', 'upgrade-delivery'] as const;
+export type OrderLinkPurpose = (typeof ORDER_LINK_PURPOSES)[number];
 /**
  * The link in the order confirmation: long enough to cancel with it until 14 days after a delivery
  * booked up to 21 days ahead, and to return within the shop's 30 days (decision 0053).

@@ -10,6 +10,7 @@ import {
   ORDER_HELP_MAX_PHOTOS,
   ORDER_LINK_HEADER,
   ORDER_LINK_HOURS,
+  ORDER_LINK_PURPOSES,
   UNWANTED_REASONS,
   VEHICLE_SIZES,
 } from './help-centre-orders-values.ts';
@@ -94,6 +95,7 @@ export const OrderProductsSchema = z
     deliveredAt: Instant.nullable(),
     tradePriced: z.boolean(),
     canCancel: z.boolean().describe('Not dispatched yet: lines can be cancelled at once'),
+    collected: z.boolean().describe('Collected from a branch: no delivery address to change and no delivery to upgrade'),
     returnWindowEndsAt: Instant.nullable().describe('Unwanted goods can be returned until then (from delivery)'),
     damageReportEndsAt: Instant.nullable(),
     missingReportEndsAt: Instant.nullable(),
@@ -238,7 +240,18 @@ const ExpectedVersion = z
   .optional()
   .describe('The version staff were looking at: when the return changed since, 409 RETURN_CHANGED');
 
-export const OrderLinkRequestSchema = z.object({ emailAddress: EmailAddress }, BODY_NOT_AN_OBJECT).meta({ id: 'OrderLinkRequest' });
+export const OrderLinkRequestSchema = z
+  .object(
+    {
+      emailAddress: EmailAddress,
+      purpose: z
+        .enum(ORDER_LINK_PURPOSES, { error: 'Choose what the link is for' })
+        .default('manage')
+        .describe('Where the link leads: the order’s help page (manage), its changes (change) or its delivery upgrade (upgrade-delivery)'),
+    },
+    BODY_NOT_AN_OBJECT,
+  )
+  .meta({ id: 'OrderLinkRequest' });
 
 export const OrderLinkSentSchema = z
   .object({

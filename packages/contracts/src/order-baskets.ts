@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressSchema } from './checkout.ts';
-import { defineEndpoint, signedIn } from './endpoint.ts';
+import { defineEndpoint, publicAccess } from './endpoint.ts';
+import { ORDER_LINK_HEADER } from './help-centre-orders-values.ts';
 import { OrderNumberSchema } from './orders.ts';
 
 const Pence = z.number().int().describe('Integer pence');
@@ -71,6 +72,12 @@ export const OrderBasketCompletionSchema = z
       payment: z.object({ intentId: z.string(), clientSecret: z.string(), amountPence: Pence }),
     }),
     z.object({
+      status: z.literal('sent_to_customer'),
+      sentTo: z.string().describe('The order’s e-mail address, partly hidden: j***@example.com'),
+      amountPence: Pence.describe('The difference the customer is asked to pay'),
+      keptUntil: Instant.describe('The changes, their stock and the e-mailed link are kept until then'),
+    }),
+    z.object({
       status: z.literal('completed'),
       orderNumber: z.string(),
       orderVersion: z.number().int(),
@@ -82,8 +89,12 @@ export const OrderBasketCompletionSchema = z
 export type OrderBasketCompletion = z.infer<typeof OrderBasketCompletionSchema>;
 
 const Params = z.object({ id: OrderNumberSchema.describe('The order number') });
-const access = signedIn;
-const who = 'The signed-in customer who placed the order, or staff (`order-admin`); anyone else’s order is 404 like an unknown one.';
+/** Public: a guest proves the order with the e-mailed link's header; the service checks who may change it. */
+const access = publicAccess;
+const who =
+  'The signed-in customer who placed the order, staff (`order-admin`), or a guest holding the link we e-mailed to the order’s address, its token ' +
+  `in the \`${ORDER_LINK_HEADER}\` header (decision 0049). Signed in, anyone else’s order is 404 like an unknown one; a link opens its own order ` +
+  'only (403 ORDER_LINK_INVALID for another’s or an altered one, 403 ORDER_LINK_EXPIRED for an old one); with neither, 403 ORDER_LINK_REQUIRED.';
 
 export const orderBasketEndpoints = {
   openOrderBasket: defineEndpoint({
@@ -150,7 +161,9 @@ export const orderBasketEndpoints = {
     description:
       `${who} Send the order version the basket showed. A higher total first answers \`payment_required\` with a payment ` +
       'intent for the difference; confirm it with the card field, then call again with its `paymentIntentId`. ' +
-      'An order changed since (another tab, staff, picking started) is 409 ORDER_BASKET_STALE saying what changed, and nothing is charged.',
+      'An order changed since (another tab, staff, picking started) is 409 ORDER_BASKET_STALE saying what changed, and nothing is charged. ' +
+      'Staff, who take no card, completing changes that cost more get `sent_to_customer`: the customer is e-mailed what changed and a link to ' +
+      'review and pay the difference themselves, and the changes are kept as long as the link works (decision 0091).',
     params: Params,
     body: z.object({ orderVersion: z.number().int().min(1), paymentIntentId: z.string().trim().min(1).max(200).optional() }),
     responses: { 200: OrderBasketCompletionSchema },

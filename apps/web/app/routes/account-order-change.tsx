@@ -1,12 +1,12 @@
 import { ApiError, createOrderBasketsClient, createPaymentsClient } from '@shop/api-client';
-import { data, redirect } from 'react-router';
+import { data, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/account-order-change';
 import { OrderChanges, type DifferencePayment } from '../components/order-change/order-changes.tsx';
 import { OrderSubpage } from '../components/order-change/order-subpage.tsx';
 import { throwIfSignedOutOrRateLimited } from '../lib/account/account-api.server.ts';
 import { apiProblemMessage } from '../lib/api-problem.ts';
 import { sendOrderChangeStep } from '../lib/order-change/order-change-step.server.ts';
-import { requireShopSession, sessionClientOptions } from '../lib/auth/session.server.ts';
+import { orderPageCaller } from '../lib/order-change/order-page-caller.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -14,26 +14,27 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-function clients(request: Request) {
-  const session = requireShopSession(request);
+/** The customer's own clients in their account, or a guest's with the e-mailed link (`/order-help/<number>/change`). */
+function clients(request: Request, orderNumber: string) {
+  const caller = orderPageCaller(request, orderNumber);
   return {
-    changes: createOrderBasketsClient(sessionClientOptions(request, session, 'order-baskets')),
-    payments: createPaymentsClient(sessionClientOptions(request, session, 'payments')),
+    caller,
+    changes: createOrderBasketsClient(caller.clientOptions('order-baskets')),
+    payments: createPaymentsClient(caller.clientOptions('payments')),
   };
 }
 
 /** Opens the order's basket of changes (or the one already open): the order as it would be, with the difference. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const orderNumber = params.orderNumber.trim().toUpperCase();
+  const { caller, changes } = clients(request, orderNumber);
+  const page = { orderNumber, orderPath: caller.orderPath, guest: caller.guest };
   try {
-    const basket = await clients(request).changes.openOrderBasket({ params: { id: orderNumber } });
-    return { orderNumber, basket, problem: null };
+    const basket = await changes.openOrderBasket({ params: { id: orderNumber } });
+    return { ...page, basket, problem: null };
   } catch (error) {
     throwIfSignedOutOrRateLimited(request, error);
-    return data(
-      { orderNumber, basket: null, problem: apiProblemMessage(error) },
-      { status: error instanceof ApiError && error.status < 500 ? error.status : 503 },
-    );
+    return data({ ...page, basket: null, problem: apiProblemMessage(error) }, { status: error instanceof ApiError && error.status < 500 ? error.status : 503 });
   }
 }
 
@@ -42,7 +43,7 @@ type Answer = { error: string } | { payment: DifferencePayment };
 export async function action({ request, params }: Route.ActionArgs) {
   const orderNumber = params.orderNumber.trim().toUpperCase();
   const form = await request.formData();
-  const { changes, payments } = clients(request);
+  const { caller, changes, payments } = clients(request, orderNumber);
   try {
     const done = await sendOrderChangeStep(changes, orderNumber, form);
     if (done?.status === 'payment_required') {
@@ -50,24 +51,28 @@ export async function action({ request, params }: Route.ActionArgs) {
       const frameUrl = config.kind === 'sandbox' ? `${config.frameUrl}?client_secret=${encodeURIComponent(done.payment.clientSecret)}` : null;
       return { payment: { ...done.payment, frameUrl, orderVersion: Number(form.get('orderVersion')) } } satisfies Answer;
     }
-    if (done) return redirect(`/account/orders/${orderNumber}?changed=1`);
-    return redirect(`/account/orders/${orderNumber}/change`);
+    // A guest's order page is loaded whole, so its link cookie goes with it (breadcrumbs.tsx).
+    if (done) return (caller.guest ? redirectDocument : redirect)(`${caller.orderPath}?changed=1`);
+    return redirect(`${caller.orderPath}/change`);
   } catch (error) {
     throwIfSignedOutOrRateLimited(request, error);
     return data({ error: apiProblemMessage(error) }, { status: error instanceof ApiError && error.status < 500 ? 400 : 503 });
   }
 }
 
-export default function AccountOrderChangePage({ loaderData: { orderNumber, basket, problem }, actionData }: Route.ComponentProps) {
+export default function AccountOrderChangePage({ loaderData: { orderNumber, orderPath, guest, basket, problem }, actionData }: Route.ComponentProps) {
   const answer = actionData as Answer | undefined;
   return (
     <OrderSubpage
       orderNumber={orderNumber}
+      orderPath={orderPath}
+      guest={guest}
+      step={guest ? 'Change this order' : undefined}
       title={`Change order ${orderNumber}`}
       error={answer && 'error' in answer ? answer.error : null}
       problem={problem ?? (basket ? null : 'We couldn’t open the changes to this order. Please try again.')}
     >
-      {basket && <OrderChanges basket={basket} payment={answer && 'payment' in answer ? answer.payment : null} />}
+      {basket && <OrderChanges basket={basket} action={`${orderPath}/change`} payment={answer && 'payment' in answer ? answer.payment : null} />}
     </OrderSubpage>
   );
 }

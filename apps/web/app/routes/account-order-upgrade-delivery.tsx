@@ -1,6 +1,6 @@
 import { ApiError, createDeliveryUpgradeClient } from '@shop/api-client';
 import { formatPence, type Address, type DeliveryUpgrade, type SpecificDayCalendar } from '@shop/contracts';
-import { data, Form, redirect } from 'react-router';
+import { data, Form, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/account-order-upgrade-delivery';
 import { DayPicker } from '../components/checkout/day-picker.tsx';
 import { PayDifference } from '../components/order-change/pay-difference.tsx';
@@ -10,9 +10,9 @@ import { AddressLines } from '../components/ui/address-lines.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { throwIfSignedOutOrRateLimited } from '../lib/account/account-api.server.ts';
 import { apiProblemMessage } from '../lib/api-problem.ts';
-import { requireShopSession, sessionClientOptions } from '../lib/auth/session.server.ts';
 import { cutOffText, formatDay, whenText } from '../lib/checkout/checkout-logic.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { orderPageCaller } from '../lib/order-change/order-page-caller.server.ts';
 import { addressLines } from '../lib/staff-orders/orders.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -20,22 +20,27 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const upgradeClient = (request: Request) => createDeliveryUpgradeClient(sessionClientOptions(request, requireShopSession(request), 'delivery-upgrade'));
+/** The customer's own client in their account, or a guest's with the e-mailed link (`/order-help/<number>/upgrade-delivery`). */
+function upgradeClient(request: Request, orderNumber: string) {
+  const caller = orderPageCaller(request, orderNumber);
+  return { caller, client: createDeliveryUpgradeClient(caller.clientOptions('delivery-upgrade')) };
+}
 
 /** Starts the order's delivery upgrade (or answers the one started): the options still possible, with the specific-day calendar. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const orderNumber = params.orderNumber.trim().toUpperCase();
-  const client = upgradeClient(request);
+  const { caller, client } = upgradeClient(request, orderNumber);
+  const page = { orderNumber, orderPath: caller.orderPath, guest: caller.guest };
   const id = { orderId: orderNumber };
   try {
     const upgrade = await client.startDeliveryUpgrade({ params: id });
     const specificDay = upgrade.options.some((option) => option.code === 'specific_day' && option.available);
     const calendar = specificDay ? await client.getUpgradeSpecificDayOptions({ params: id, body: {} }) : null;
-    return { orderNumber, upgrade, calendar, problem: null };
+    return { ...page, upgrade, calendar, problem: null };
   } catch (error) {
     throwIfSignedOutOrRateLimited(request, error);
     return data(
-      { orderNumber, upgrade: null, calendar: null, problem: apiProblemMessage(error) },
+      { ...page, upgrade: null, calendar: null, problem: apiProblemMessage(error) },
       { status: error instanceof ApiError && error.status < 500 ? error.status : 503 },
     );
   }
@@ -52,8 +57,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     return typeof value === 'string' ? value.trim() : '';
   };
   const id = { orderId: orderNumber };
-  const client = upgradeClient(request);
-  const done = redirect(`/account/orders/${orderNumber}?upgraded=1`);
+  const { caller, client } = upgradeClient(request, orderNumber);
+  // A guest's order page is loaded whole, so its link cookie goes with it (breadcrumbs.tsx).
+  const done = (caller.guest ? redirectDocument : redirect)(`${caller.orderPath}?upgraded=1`);
   try {
     switch (text('intent')) {
       case 'option': {
@@ -99,31 +105,44 @@ export async function action({ request, params }: Route.ActionArgs) {
         await client.refreshUpgradePaymentData({ params: id });
         break;
     }
-    return redirect(`/account/orders/${orderNumber}/upgrade-delivery`);
+    return redirect(`${caller.orderPath}/upgrade-delivery`);
   } catch (error) {
     throwIfSignedOutOrRateLimited(request, error);
     return data({ error: apiProblemMessage(error) } satisfies Answer, { status: error instanceof ApiError && error.status < 500 ? 400 : 503 });
   }
 }
 
-export default function UpgradeDeliveryPage({ loaderData: { orderNumber, upgrade, calendar, problem }, actionData }: Route.ComponentProps) {
+export default function UpgradeDeliveryPage({ loaderData: { orderNumber, orderPath, guest, upgrade, calendar, problem }, actionData }: Route.ComponentProps) {
   const answer = actionData as Answer | undefined;
   return (
     <OrderSubpage
       orderNumber={orderNumber}
+      orderPath={orderPath}
+      guest={guest}
       title={`Upgrade delivery of order ${orderNumber}`}
       step="Upgrade delivery"
       error={answer && 'error' in answer ? answer.error : null}
       problem={problem ?? (upgrade ? null : 'We couldn’t start upgrading this order’s delivery. Please try again.')}
     >
-      {upgrade && <Upgrade upgrade={upgrade} calendar={calendar} answer={answer} />}
+      {upgrade && <Upgrade upgrade={upgrade} calendar={calendar} answer={answer} postTo={`${orderPath}/upgrade-delivery`} />}
     </OrderSubpage>
   );
 }
 
 const field = 'mt-1 block w-full rounded-lg border border-navy-300 px-3 py-2';
 
-function Upgrade({ upgrade, calendar, answer }: { upgrade: DeliveryUpgrade; calendar: SpecificDayCalendar | null; answer: Answer | undefined }) {
+function Upgrade({
+  upgrade,
+  calendar,
+  answer,
+  postTo,
+}: {
+  upgrade: DeliveryUpgrade;
+  calendar: SpecificDayCalendar | null;
+  answer: Answer | undefined;
+  /** This page's own address (the account's, or a guest's under the e-mailed link). */
+  postTo: string;
+}) {
   const { current, selected } = upgrade;
   const now = whenText(current);
   const payment = answer && 'payment' in answer ? answer.payment : null;
@@ -209,7 +228,7 @@ function Upgrade({ upgrade, calendar, answer }: { upgrade: DeliveryUpgrade; cale
             <p className="mt-4 text-lg font-semibold text-navy-950">
               {selected.differencePence > 0 ? `Difference to pay: ${formatPence(selected.differencePence)}` : 'Nothing more to pay'}
             </p>
-            <Finish upgrade={upgrade} payment={payment} />
+            <Finish upgrade={upgrade} payment={payment} postTo={postTo} />
           </>
         ) : (
           <p className="text-navy-700">Choose a delivery to see what it costs.</p>
@@ -219,8 +238,8 @@ function Upgrade({ upgrade, calendar, answer }: { upgrade: DeliveryUpgrade; cale
   );
 }
 
-function Finish({ upgrade, payment }: { upgrade: DeliveryUpgrade; payment: Payment | null }) {
-  const { orderNumber, selected } = upgrade;
+function Finish({ upgrade, payment, postTo }: { upgrade: DeliveryUpgrade; payment: Payment | null; postTo: string }) {
+  const { selected } = upgrade;
   if (!selected) return null;
   if (selected.differencePence === 0)
     return (
@@ -229,7 +248,7 @@ function Finish({ upgrade, payment }: { upgrade: DeliveryUpgrade; payment: Payme
         <Button type="submit">Upgrade without paying</Button>
       </Form>
     );
-  if (payment) return <PayDifference action={`/account/orders/${orderNumber}/upgrade-delivery`} fields={{ intent: 'complete' }} payment={payment} />;
+  if (payment) return <PayDifference action={postTo} fields={{ intent: 'complete' }} payment={payment} />;
   if (!upgrade.billingAddress) return <p className="mt-4 text-sm text-navy-700">Give the billing address of your card to pay.</p>;
   const day = selected.date ? ` on ${formatDay(selected.date)}` : '';
   return (

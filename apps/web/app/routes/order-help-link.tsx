@@ -11,7 +11,7 @@ import { isOrderLinkProblem, orderHelpHome, orderLinkCookie, orderLinkProblemPat
 /**
  * The link we e-mail to manage an order (decision 0049) opens `/order-help/link/<token>`: the token
  * is checked with the API (in a header), kept in an HttpOnly cookie of that order's pages only, and
- * the browser is sent straight on to `/order-help/<number>`, so the token is never in a page, in the
+ * the browser is sent straight on to `/order-help/<number>` (or its change or upgrade page), so the token is never in a page, in the
  * browser's history after this, or in a Referer. A link that no longer works is explained at
  * `/order-help/link`, without its token.
  */
@@ -27,7 +27,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       maxAgeSeconds: (Date.parse(link.expiresAt) - Date.now()) / 1000,
       secure: new URL(request.url).protocol === 'https:',
     });
-    return redirect(orderHelpHome(link.orderNumber), { status: 303, headers: { ...never, 'set-cookie': cookie } });
+    // Asked for to change the order or upgrade its delivery (`?to=`, no secret), the link leads straight to that page.
+    const to = new URL(request.url).searchParams.get('to');
+    const page = to === 'change' || to === 'upgrade-delivery' ? `/${to}` : '';
+    return redirect(`${orderHelpHome(link.orderNumber)}${page}`, { status: 303, headers: { ...never, 'set-cookie': cookie } });
   } catch (error) {
     if (!(error instanceof ApiError) || (error.status !== 403 && error.status !== 400 && error.status !== 429)) throw error;
     const problem: OrderLinkProblem = error.status === 429 ? 'busy' : error.code === 'ORDER_LINK_EXPIRED' ? 'expired' : 'invalid';

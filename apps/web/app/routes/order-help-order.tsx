@@ -1,9 +1,9 @@
 import { ApiError } from '@shop/api-client';
-import { normaliseOrderNumber, ORDER_LINK_HOURS, type OrderProducts } from '@shop/contracts';
+import { normaliseOrderNumber, ORDER_LINK_HOURS, ORDER_LINK_PURPOSES, type OrderLinkPurpose, type OrderProducts } from '@shop/contracts';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order-help-order';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { OrderHelpActions } from '../components/order-help/order-help-links.tsx';
+import { OrderChangeOffers, OrderHelpActions } from '../components/order-help/order-help-links.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
@@ -21,8 +21,19 @@ const EMAIL_FIELD = 'order-link-email';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `via`: how the visitor proved the order is theirs, the e-mailed link's cookie or their account (signed in). */
-type Loaded = { orderNumber: string; order: OrderProducts | null; via: 'link' | 'account'; problem: string | null };
-type Sent = { sentTo: string; expiresInHours: number } | null;
+type Loaded = { orderNumber: string; order: OrderProducts | null; via: 'link' | 'account'; problem: string | null; done: Done };
+type Sent = { sentTo: string; expiresInHours: number; purpose: OrderLinkPurpose } | null;
+/** What the guest just finished on this order's change or upgrade page (the address they were sent back to says). */
+type Done = 'changed' | 'upgraded' | null;
+const doneOf = (request: Request): Done => {
+  const query = new URL(request.url).searchParams;
+  return query.has('changed') ? 'changed' : query.has('upgraded') ? 'upgraded' : null;
+};
+const SENT_FOR: Record<OrderLinkPurpose, string> = {
+  manage: 'to manage this order',
+  change: 'to change this order',
+  'upgrade-delivery': 'to upgrade the delivery of this order',
+};
 
 /** Why the link in the cookie no longer opens the order, in the API's words (expired, or not this order's). */
 const linkProblem = (error: ApiError) =>
@@ -41,21 +52,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (orderNumber !== params.orderNumber) throw redirect(orderHelpHome(orderNumber), 301);
   const proof = proofFrom(request);
   const via = proof.linkToken ? 'link' : 'account';
+  const done = doneOf(request);
   if (!proof.linkToken && !proof.accessToken)
-    return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
+    return data<Loaded>({ orderNumber, order: null, via, problem: null, done: null }, { headers: { 'cache-control': 'no-store' } });
   try {
     const order = await loadOrderProducts(proof, orderNumber);
-    return data<Loaded>({ orderNumber, order, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
+    return data<Loaded>({ orderNumber, order, via, problem: null, done }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw error;
     // Signed in, without a link: not an order of theirs, so they may ask for its link like anyone
     // (asked too often, they are told so, as with a link).
     if (!proof.linkToken && error.status !== 429)
-      return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
+      return data<Loaded>({ orderNumber, order: null, via, problem: null, done: null }, { headers: { 'cache-control': 'no-store' } });
     const forget = orderLinkCookie(orderNumber, null, { maxAgeSeconds: 0, secure: new URL(request.url).protocol === 'https:' });
     const problem = error.status === 403 ? linkProblem(error) : problemsFrom(error).problem;
     return data<Loaded>(
-      { orderNumber, order: null, via, problem },
+      { orderNumber, order: null, via, problem, done: null },
       { headers: { 'cache-control': 'no-store', ...(error.status === 403 ? { 'set-cookie': forget } : {}) } },
     );
   }
@@ -65,12 +77,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ params, request }: Route.ActionArgs) {
   const orderNumber = normaliseOrderNumber(params.orderNumber);
   if (!orderNumber) throw data('Not found', { status: 404 });
-  const emailAddress = formText(await request.formData(), 'emailAddress').trim();
+  const form = await request.formData();
+  const emailAddress = formText(form, 'emailAddress').trim();
+  const asked = formText(form, 'purpose');
+  const purpose = ORDER_LINK_PURPOSES.find((entry) => entry === asked) ?? 'manage';
   if (!EMAIL_SHAPE.test(emailAddress)) {
     return data({ sent: null as Sent, problem: 'Enter the e-mail address you placed the order with, like name@example.com.', emailAddress }, { status: 400 });
   }
   try {
-    return { sent: (await requestOrderLink(request, orderNumber, emailAddress)) as Sent, problem: null, emailAddress };
+    return { sent: { ...(await requestOrderLink(request, orderNumber, emailAddress, purpose)), purpose } as Sent, problem: null, emailAddress };
   } catch (error) {
     const status = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 502;
     const problem =
@@ -96,11 +111,11 @@ export default function OrderHelpOrderPage({ loaderData, actionData }: Route.Com
       <div className="container-page min-h-[30rem] max-w-3xl space-y-6 py-8 lg:py-10">
         {actionData?.sent ? (
           <Notice title="Check your e-mail">
-            We have sent a link to {actionData.sent.sentTo} to manage this order. It works for {actionData.sent.expiresInHours} hours. If it does not arrive in
-            a few minutes, check your spam folder.
+            We have sent a link to {actionData.sent.sentTo} {SENT_FOR[actionData.sent.purpose]}. It works for {actionData.sent.expiresInHours} hours. If it does
+            not arrive in a few minutes, check your spam folder.
           </Notice>
         ) : order ? (
-          <ManageOrder order={order} via={via} />
+          <ManageOrder order={order} via={via} done={loaderData.done} />
         ) : (
           <AskForLink orderNumber={orderNumber} problem={actionData?.problem ?? loaderData.problem} emailAddress={actionData?.emailAddress ?? ''} />
         )}
@@ -109,9 +124,14 @@ export default function OrderHelpOrderPage({ loaderData, actionData }: Route.Com
   );
 }
 
-function ManageOrder({ order, via }: { order: OrderProducts; via: Loaded['via'] }) {
+function ManageOrder({ order, via, done }: { order: OrderProducts; via: Loaded['via']; done: Done }) {
   return (
     <>
+      {done && (
+        <Notice title={done === 'changed' ? 'Your order has been changed' : 'Your delivery has been upgraded'}>
+          We have e-mailed you what changed. Your order number stays the same.
+        </Notice>
+      )}
       <section aria-labelledby="manage-order-heading" className="rounded-2xl border border-navy-100 bg-white p-6">
         <h2 id="manage-order-heading" className="section-heading">
           Order <span className="font-mono">{order.orderNumber}</span>: {STATUS_NAMES[order.status]}
@@ -129,6 +149,7 @@ function ManageOrder({ order, via }: { order: OrderProducts; via: Loaded['via'] 
           ))}
         </ul>
       </section>
+      <OrderChangeOffers orderNumber={order.orderNumber} status={order.status} collected={order.collected} />
       <OrderHelpActions orderNumber={order.orderNumber} status={order.status} />
       {via === 'link' ? (
         <p className="text-sm text-navy-700">

@@ -113,7 +113,10 @@ export default function OrderHelpPage({ loaderData, actionData }: Route.Componen
   const state: Stage = actionData ?? loaderData.stage;
   return (
     <>
-      <PageHeader title={title} trail={[{ label: 'Manage your order', to: orderHelpHome(orderNumber) }, { label: `${orderNumber}: ${title}` }]} />
+      <PageHeader
+        title={title}
+        trail={[{ label: 'Manage your order', to: orderHelpHome(orderNumber), reloadDocument: true }, { label: `${orderNumber}: ${title}` }]}
+      />
       <div className="container-page min-h-[30rem] max-w-3xl py-8 lg:py-10">
         {state.stage === 'sent' ? (
           <Sent answer={state.answer} orderNumber={orderNumber} via={state.via} />
@@ -215,7 +218,11 @@ function Sent({ answer, orderNumber, via }: { answer: SentAnswer; orderNumber: s
           ))}
         </ul>
       )}
-      <ButtonLink to={via === 'link' ? orderHelpHome(orderNumber) : `/account/orders/${encodeURIComponent(orderNumber)}`} variant="secondary">
+      <ButtonLink
+        to={via === 'link' ? orderHelpHome(orderNumber) : `/account/orders/${encodeURIComponent(orderNumber)}`}
+        reloadDocument={via === 'link'}
+        variant="secondary"
+      >
         Back to your order
       </ButtonLink>
     </section>

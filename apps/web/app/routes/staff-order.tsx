@@ -36,7 +36,7 @@ const ordersApi = (request: Request) => staffClient(request, ORDER_ROLES, 'order
 const numberOf = (params: { orderNumber: string }) => params.orderNumber.trim().toUpperCase();
 
 /** The steps the page's forms post, and what `?done=` names after one: a move (by the status it went to), a cancellation or a refund. */
-const DONE = [...FORWARD_STEPS, 'cancel', 'refund', 'change'] as const;
+const DONE = [...FORWARD_STEPS, 'cancel', 'refund', 'change', 'change-sent'] as const;
 type Done = (typeof DONE)[number];
 
 /** The order, read on the server for the signed-in member of staff, so it shows at first paint. */
@@ -126,6 +126,11 @@ export default function StaffOrderPage({ loaderData, params }: Route.ComponentPr
 function doneNotice(done: Done, order: Order): string {
   if (done === 'cancel' || done === 'refund') return moneyBackDone(done, order);
   if (done === 'change') return `${order.orderNumber} is changed. The customer has been e-mailed what changed, and any refund is on its way to their card.`;
+  if (done === 'change-sent')
+    return (
+      `The changes to ${order.orderNumber} have been e-mailed to the customer, with a link to review them and pay the difference. ` +
+      'Nothing changes until they pay.'
+    );
   return `${order.orderNumber} ${STEP_ACTIONS[done satisfies ForwardStep].done}.`;
 }
 

@@ -5,7 +5,7 @@ import { ORDER_NUMBER_EXAMPLE, type OrderTracking } from '@shop/contracts';
 import type { Route } from './+types/track-order';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { OrderLinkRequest } from '../components/order-help/order-help-links.tsx';
+import { OrderChangeOffers, OrderLinkRequest } from '../components/order-help/order-help-links.tsx';
 import { CancelledPart } from '../components/cancelled-part.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { LineImage } from '../components/basket/line-image.tsx';
@@ -128,6 +128,12 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
                 </div>
                 <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} />
                 {/* Changing the order takes the link we e-mail to its address, asked for with the address it was found with (decision 0049). */}
+                <OrderChangeOffers
+                  orderNumber={order.orderNumber}
+                  status={order.status}
+                  collected={order.delivery.postcodeDistrict === null}
+                  emailAddress={actionData?.emailAddress ?? ''}
+                />
                 <OrderLinkRequest orderNumber={order.orderNumber} emailAddress={actionData?.emailAddress ?? ''} />
                 <dl className="grid gap-4 sm:grid-cols-2">
                   <div>

@@ -3,7 +3,7 @@ import {
   DAMAGE_ISSUE_TYPES,
   helpCentreOrderEndpoints as endpoints,
   ORDER_HELP_MAX_PHOTOS,
-  ORDER_LINK_HEADER,
+  orderLinkTokenOf,
   OrderHelpLineInputSchema,
   type EndpointDefinition,
   type ResponseOf,
@@ -96,8 +96,7 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, afterSal
 
 /** The e-mailed link's token, from its header only (decision 0049): never from an address or a body, which get logged and kept. */
 function proofOf(request: FastifyRequest): OrderProof {
-  const token = request.headers[ORDER_LINK_HEADER];
-  return { linkToken: typeof token === 'string' && token !== '' ? token : null };
+  return { linkToken: orderLinkTokenOf(request.headers) };
 }
 
 const ReportFieldsSchema = z.object({

@@ -24,6 +24,7 @@ import {
   type HelpRequestAccepted,
   type HelpRequestType,
   type OrderLink,
+  type OrderLinkPurpose,
   type OrderLinkSent,
   type OrderProducts,
   type OrderReturn,
@@ -55,7 +56,7 @@ export interface OrderRequestsService {
   /** Units of `skus` returned (refused returns aside) and reported damaged on delivery: reviews' product insights. */
   afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
   /** E-mails a link to change the order to its address, for a guest with its number and that address (decision 0049). */
-  requestOrderLink(ctx: ServiceContext, orderNumber: string, input: { emailAddress: string }): Promise<OrderLinkSent>;
+  requestOrderLink(ctx: ServiceContext, orderNumber: string, input: { emailAddress: string; purpose?: OrderLinkPurpose }): Promise<OrderLinkSent>;
   /** The order an e-mailed link opens, and until when. */
   openOrderLink(ctx: ServiceContext, token: string): Promise<OrderLink>;
   orderProducts(ctx: ServiceContext, orderNumber: string, proof: OrderProof): Promise<OrderProducts>;
@@ -195,7 +196,7 @@ export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService 
       return { unitsReturned: returned, unitsReportedDamaged: damaged };
     },
 
-    requestOrderLink: (ctx, orderNumber, input) => deps.orders.issueOrderLink(ctx, orderNumber, input.emailAddress),
+    requestOrderLink: (ctx, orderNumber, input) => deps.orders.issueOrderLink(ctx, orderNumber, input.emailAddress, input.purpose ?? 'manage'),
     openOrderLink: (ctx, token) => deps.orders.openOrderLink(ctx, token),
 
     async orderProducts(ctx, orderNumber, proof) {
@@ -218,6 +219,7 @@ export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService 
         deliveredAt: order.deliveredAt?.toISOString() ?? null,
         tradePriced: order.tradePriced,
         canCancel: CANCELLABLE_STATUSES.includes(order.status),
+        collected: order.collected,
         returnWindowEndsAt: order.deliveredAt ? returnWindowEndsAt(order.deliveredAt).toISOString() : null,
         damageReportEndsAt: order.deliveredAt ? damageReportEndsAt(order.deliveredAt).toISOString() : null,
         missingReportEndsAt: order.deliveredAt ? missingReportEndsAt(order.deliveredAt).toISOString() : null,

@@ -9,7 +9,7 @@
 import { formatPenceShort, londonLongDate, type DeliveryUpgradeCompletion } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ChangeableOrder } from '../orders/index.ts';
+import type { ChangeableOrder, OrderProof } from '../orders/index.ts';
 import { choiceStillHolds, quoteOrder } from './delivery-upgrade-quote.ts';
 import type { DeliveryOptionCode } from '../delivery/index.ts';
 import type { DeliveryUpgradeDeps } from './delivery-upgrade.deps.ts';
@@ -17,7 +17,8 @@ import { DeliveryUpgradeErrors } from './delivery-upgrade.errors.ts';
 import * as repository from './delivery-upgrade.repository.ts';
 import type { DeliveryUpgradeRow } from './delivery-upgrade.repository.ts';
 
-type Ctx = ServiceContext;
+/** The caller, with the e-mailed link's token when a guest pays (decision 0049). */
+type Ctx = ServiceContext & OrderProof;
 
 /** Thrown inside the completing transaction to roll it back when the order moved on. */
 class Stale extends Error {}
@@ -76,7 +77,7 @@ export async function completeUpgrade(
       // Completed (or refused) by a call alongside, which held the lock first.
       if (!locked || locked.id !== row.id) return null;
       const result = await deps.orders.applyDeliveryUpgrade(
-        { db: tx, actor: ctx.actor },
+        { db: tx, actor: ctx.actor, clock: ctx.clock, linkToken: ctx.linkToken },
         {
           orderNumber: order.orderNumber,
           expectedVersion: row.orderVersion,
@@ -149,7 +150,7 @@ async function refuse(deps: DeliveryUpgradeDeps, ctx: Ctx, order: ChangeableOrde
         `We are refunding the ${formatPenceShort(charged)} you paid for the upgrade to your card: your bank may take a few working days to show it.`,
         `Your order will come by ${order.delivery.name}, as before.`,
       ],
-      action: { label: 'See the order', url: `${deps.publicUrl}/account/orders/${order.orderNumber}` },
+      action: { label: 'See the order', url: `${deps.publicUrl}${order.pagePath}` },
     });
     await deps.notifications.enqueueEmail(
       { db: tx },
@@ -173,6 +174,6 @@ function upgradedEmail(deps: DeliveryUpgradeDeps, order: ChangeableOrder, summar
         : 'There was nothing more to pay for it.',
       'Your order number stays the same.',
     ],
-    action: { label: 'See the order', url: `${deps.publicUrl}/account/orders/${order.orderNumber}` },
+    action: { label: 'See the order', url: `${deps.publicUrl}${order.pagePath}` },
   });
 }

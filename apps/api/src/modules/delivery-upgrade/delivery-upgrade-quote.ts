@@ -7,7 +7,7 @@
 import { UPGRADABLE_STATUSES, type DeliveryUpgrade, type DeliveryUpgradeOption } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { AvailableOption, DeliveryOption, HolidayRegion, DeliveryOptionCode } from '../delivery/index.ts';
-import type { ChangeableOrder } from '../orders/index.ts';
+import type { ChangeableOrder, ChangeCaller } from '../orders/index.ts';
 import type { DeliveryUpgradeDeps } from './delivery-upgrade.deps.ts';
 import { DeliveryUpgradeErrors } from './delivery-upgrade.errors.ts';
 import type { DeliveryUpgradeRow } from './delivery-upgrade.repository.ts';
@@ -23,7 +23,7 @@ export interface Quote {
 }
 
 /** The caller's order (404 as an unknown one for anyone else), refused once dispatched or when collected. */
-export async function quoteFor(deps: DeliveryUpgradeDeps, ctx: CallerContext, orderNumber: string): Promise<Quote> {
+export async function quoteFor(deps: DeliveryUpgradeDeps, ctx: ChangeCaller, orderNumber: string): Promise<Quote> {
   const order = await deps.orders.orderForChange(ctx, orderNumber);
   return quoteOrder(deps, ctx, order);
 }

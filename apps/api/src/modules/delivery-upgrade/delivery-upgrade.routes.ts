@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { deliveryUpgradeEndpoints as endpoints } from '@shop/contracts';
-import { bindEndpoint } from '../../platform/bind.ts';
+import { deliveryUpgradeEndpoints as endpoints, orderLinkTokenOf } from '@shop/contracts';
+import { bindEndpoint, type HandlerInput } from '../../platform/bind.ts';
 import type { DeliveryUpgradeService } from './delivery-upgrade.service.ts';
 
+/** The caller and, for a guest, the e-mailed link's token from its header (decision 0049). */
+const caller = ({ ctx, request }: HandlerInput<never>) => ({ ...ctx, linkToken: orderLinkTokenOf(request.headers) });
+
 export function registerDeliveryUpgradeRoutes(app: FastifyInstance, service: DeliveryUpgradeService): void {
-  bindEndpoint(app, endpoints.startDeliveryUpgrade, ({ ctx, params }) => service.startDeliveryUpgrade(ctx, params.orderId));
-  bindEndpoint(app, endpoints.getUpgradeSpecificDayOptions, ({ ctx, params }) => service.specificDayOptions(ctx, params.orderId));
-  bindEndpoint(app, endpoints.setUpgradeDeliveryOption, ({ ctx, params, body }) => service.setDeliveryOption(ctx, params.orderId, body));
-  bindEndpoint(app, endpoints.setUpgradeBillingAddress, ({ ctx, params, body }) => service.setBillingAddress(ctx, params.orderId, body));
-  bindEndpoint(app, endpoints.getUpgradePaymentOptions, ({ ctx, params }) => service.paymentOptions(ctx, params.orderId));
-  bindEndpoint(app, endpoints.createUpgradePaymentIntent, ({ ctx, params, body }) => service.createPaymentIntent(ctx, params.orderId, body));
-  bindEndpoint(app, endpoints.completeUpgradePayment, ({ ctx, params, body }) => service.completePayment(ctx, params.orderId, body));
-  bindEndpoint(app, endpoints.completeUpgradeWithoutPayment, ({ ctx, params }) => service.completeWithoutPayment(ctx, params.orderId));
-  bindEndpoint(app, endpoints.refreshUpgradePaymentData, ({ ctx, params }) => service.refreshPaymentData(ctx, params.orderId));
+  bindEndpoint(app, endpoints.startDeliveryUpgrade, (input) => service.startDeliveryUpgrade(caller(input), input.params.orderId));
+  bindEndpoint(app, endpoints.getUpgradeSpecificDayOptions, (input) => service.specificDayOptions(caller(input), input.params.orderId));
+  bindEndpoint(app, endpoints.setUpgradeDeliveryOption, (input) => service.setDeliveryOption(caller(input), input.params.orderId, input.body));
+  bindEndpoint(app, endpoints.setUpgradeBillingAddress, (input) => service.setBillingAddress(caller(input), input.params.orderId, input.body));
+  bindEndpoint(app, endpoints.getUpgradePaymentOptions, (input) => service.paymentOptions(caller(input), input.params.orderId));
+  bindEndpoint(app, endpoints.createUpgradePaymentIntent, (input) => service.createPaymentIntent(caller(input), input.params.orderId, input.body));
+  bindEndpoint(app, endpoints.completeUpgradePayment, (input) => service.completePayment(caller(input), input.params.orderId, input.body));
+  bindEndpoint(app, endpoints.completeUpgradeWithoutPayment, (input) => service.completeWithoutPayment(caller(input), input.params.orderId));
+  bindEndpoint(app, endpoints.refreshUpgradePaymentData, (input) => service.refreshPaymentData(caller(input), input.params.orderId));
 }

@@ -7,6 +7,7 @@ import {
   type SpecificDayCalendar,
 } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
+import type { OrderProof } from '../orders/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
 import { completeUpgrade } from './delivery-upgrade-completion.ts';
 import { choiceStillHolds, dayIsOpen, present, quoteFor, specificDayOption, type Quote } from './delivery-upgrade-quote.ts';
@@ -16,7 +17,8 @@ import { DeliveryUpgradeErrors } from './delivery-upgrade.errors.ts';
 import * as repository from './delivery-upgrade.repository.ts';
 import type { DeliveryUpgradeRow } from './delivery-upgrade.repository.ts';
 
-type Ctx = ServiceContext;
+/** The caller, with the e-mailed link's token when a guest upgrades (decision 0049). */
+type Ctx = ServiceContext & OrderProof;
 
 export interface UpgradePaymentIntent {
   intentId: string;

@@ -237,15 +237,27 @@ describe('an order basket', () => {
 });
 
 describe('staff changing an order for a customer on the phone (decision 0089)', () => {
-  it('refuses a change that raises the total, charging and changing nothing; the changes wait for the customer, who pays and completes them', async () => {
+  it('sends a change that raises the total to the customer to review and pay, charging and changing nothing; the customer pays and completes it', async () => {
     const order = await placeOrder();
     const opened = await staff.changes.openOrderBasket({ params: order.params });
     const added = await staff.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
     expect(added.toPayPence).toBeGreaterThan(0);
-    const refused = await failure(staff.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } }));
-    expect(refused).toMatchObject({ status: 422, code: 'ORDER_BASKET_STAFF_CANNOT_CHARGE' });
-    expect(refused.message).toContain('we cannot take a card over the phone');
-    expect(refused.message).toContain('Change this order online');
+    const sent = await staff.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } });
+    expect(sent).toMatchObject({ status: 'sent_to_customer', sentTo: 'a***@example.com', amountPence: added.toPayPence });
+    if (sent.status !== 'sent_to_customer') throw new Error('expected the changes to be sent to the customer');
+    // The changes and their stock are kept as long as the link works, not the basket's usual half hour.
+    expect(Date.parse(sent.keptUntil) - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect((await alice.changes.openOrderBasket({ params: order.params })).expiresAt).toBe(new Date(sent.keptUntil).toISOString());
+    expect(await held(order.basketId)).toEqual(new Map([[waste.sku, 1]]));
+    const [email] = await readOutbox(api.database.db, { to: 'alice@example.com', template: 'order.change-to-pay' });
+    expect(email!.subject).toContain(order.orderNumber);
+    expect(email!.text).toContain(`Added 1 ×`);
+    expect(email!.text).toMatch(/\/order-help\/link\/[A-Za-z0-9_-]+\?to=change/);
+    // Pressed again for the same changes: the same answer, no second e-mail.
+    expect(await staff.changes.completeOrderBasket({ params: order.params, body: { orderVersion: opened.orderVersion } })).toMatchObject({
+      status: 'sent_to_customer',
+    });
+    expect(await readOutbox(api.database.db, { to: 'alice@example.com', template: 'order.change-to-pay' })).toHaveLength(1);
     const untouched = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
     expect(untouched.lines.map((line) => line.sku)).toEqual([mixer.sku]);
     const asked = (await api.database.db.execute(sql`select count(*)::int as n from order_baskets where payment_intent_ref is not null and order_id =

@@ -14,7 +14,7 @@ import type { PricingService } from '../pricing/index.ts';
  * notifications.
  */
 export interface OrderBasketsDeps {
-  orders: Pick<OrdersService, 'orderForChange' | 'applyOrderChange' | 'refundOrderChange'>;
+  orders: Pick<OrdersService, 'orderForChange' | 'applyOrderChange' | 'refundOrderChange' | 'customerLink'>;
   catalogue: Pick<CatalogueService, 'findSellableOfferings'>;
   pricing: Pick<PricingService, 'priceListFor' | 'unitPrice'>;
   delivery: Pick<DeliveryService, 'parsePostcode' | 'zoneOf' | 'holidayRegionOf' | 'basketDeliveryOptions' | 'suggestedOption'>;

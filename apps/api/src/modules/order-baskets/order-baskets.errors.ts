@@ -59,15 +59,6 @@ export const OrderBasketErrors = {
     ),
   collected: () => new AppError(422, 'ORDER_BASKET_COLLECTION_ORDER', 'This order is collected from a branch, so it has no delivery address to change.'),
   deliveryUnavailable: (reason: string) => new AppError(422, 'ORDER_BASKET_DELIVERY_UNAVAILABLE', reason),
-  /** Decision 0089: staff on the phone take no card, so a change they make may not raise what the customer pays. */
-  staffCannotCharge: (amount: string, keptUntil: string) =>
-    new AppError(
-      422,
-      'ORDER_BASKET_STAFF_CANNOT_CHARGE',
-      `These changes cost ${amount} more than the customer has paid, and we cannot take a card over the phone. ` +
-        `They stay open until ${keptUntil}: the customer can see them on their order page under “Change this order online” and pay the difference there ` +
-        'by card. Or change the order so its total does not go up.',
-    ),
   paymentMismatch: () =>
     new AppError(409, 'ORDER_BASKET_PAYMENT_MISMATCH', 'That payment is not the one for these changes. Complete the changes again to pay the difference.'),
   paymentIncomplete: () =>

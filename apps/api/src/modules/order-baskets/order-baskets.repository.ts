@@ -57,6 +57,14 @@ export async function recordChange(
     .where(eq(orderBaskets.id, change.basketId));
 }
 
+/** Keeps an open basket (and so its changes) until `expiresAt`. */
+export async function keepUntil(db: Database, basketId: string, expiresAt: Date): Promise<void> {
+  await db
+    .update(orderBaskets)
+    .set({ expiresAt })
+    .where(and(eq(orderBaskets.id, basketId), eq(orderBaskets.state, 'open')));
+}
+
 export async function setPayment(db: Database, basketId: string, intentRef: string, pence: number): Promise<void> {
   await db.update(orderBaskets).set({ paymentIntentRef: intentRef, paymentPence: pence }).where(eq(orderBaskets.id, basketId));
 }

@@ -6,10 +6,8 @@
  * captured and is kept as a charge of its own (`order_charges`), and the history says so.
  */
 import { UPGRADABLE_STATUSES } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
-import type { Actor } from '../../platform/context.ts';
 import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
-import { orderForChange } from './order-changes.ts';
+import { orderForChange, type ChangeCaller } from './order-changes.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderDelivery } from './orders.tables.ts';
 
@@ -33,13 +31,9 @@ export function whyNotUpgradable(order: { status: string; version: number }, exp
   return null;
 }
 
-export async function applyDeliveryUpgrade(
-  db: Database,
-  actor: Actor | null,
-  change: DeliveryUpgradeChange,
-  now: Date,
-): Promise<{ version: number; stale: string | null }> {
-  const order = await orderForChange(db, actor, change.orderNumber, true);
+export async function applyDeliveryUpgrade(caller: ChangeCaller, change: DeliveryUpgradeChange, now: Date): Promise<{ version: number; stale: string | null }> {
+  const { db, actor } = caller;
+  const order = await orderForChange(caller, change.orderNumber, true);
   const stale = whyNotUpgradable(order, change.expectedVersion);
   if (stale) return { version: order.version, stale };
   const charged = change.chargedPence;

@@ -10,7 +10,7 @@ export type { AccountPayments, OrdersDeps } from './orders.deps.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
 export type { OrderProof } from './order-links.ts';
 export type { HistoricalOrder } from './historical-orders.ts';
-export type { ChangeableOrder, OrderChange } from './order-changes.ts';
+export type { ChangeableOrder, ChangeCaller, OrderChange } from './order-changes.ts';
 export type { DeliveryUpgradeChange } from './delivery-upgrades.ts';
 
 /**

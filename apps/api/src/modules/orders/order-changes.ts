@@ -7,8 +7,8 @@
  * the commit by `refundRecorded`, refunds.ts), and the history says what changed, who and when.
  */
 import { AMENDABLE_STATUSES, type Address, type OrderStatus } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
-import type { Actor } from '../../platform/context.ts';
+import type { CallerContext } from '../../platform/context.ts';
+import { orderOfLink, type OrderProof } from './order-links.ts';
 import { OrderErrors } from './orders.errors.ts';
 import { isTradePriced } from './order-view.ts';
 import * as repository from './orders.repository.ts';
@@ -38,6 +38,10 @@ export interface ChangeableOrder {
   capturedPence: number;
   refundedPence: number;
   placedAt: string;
+  /** The order's page for its customer: their account's, or tracking for a guest's order. */
+  pagePath: string;
+  /** Who is changing it: its customer (signed in, or holding the link we e-mailed) or order staff for them. */
+  changedBy: 'customer' | 'staff';
   lines: {
     position: number;
     sku: string;
@@ -66,16 +70,29 @@ export interface OrderChange {
   changeId: string;
 }
 
-/** Who may change an order: the signed-in customer who placed it, or order staff. Anyone else's is the same 404 as an unknown one. */
-export const mayChange = (actor: Actor | null, order: Pick<ChangeableOrder, 'customerId'>) =>
-  !!actor && (actor.roles.includes('order-admin') || (order.customerId !== null && order.customerId === actor.userId));
+/**
+ * Who is changing an order: its customer signed in, order staff, or a guest holding the link we
+ * e-mailed to the order's address (decision 0049; the token in the caller's proof). The caller's
+ * context carries the proof, so the order basket and upgrade modules pass it on untouched.
+ */
+export type ChangeCaller = CallerContext & OrderProof;
 
-export async function orderForChange(db: Database, actor: Actor | null, orderNumber: string, lock = false): Promise<ChangeableOrder> {
+/**
+ * The order as its changer may see it. Signed in without a link, anyone else's order is the same 404
+ * as an unknown one; a link opens its own order only (403 ORDER_LINK_INVALID for another's or an
+ * altered one, ORDER_LINK_EXPIRED for an old one); with neither, 403 ORDER_LINK_REQUIRED whether or
+ * not the order exists, as the help centre's calls answer.
+ */
+export async function orderForChange(caller: ChangeCaller, orderNumber: string, lock = false): Promise<ChangeableOrder> {
+  const { db } = caller;
   const row = lock ? await repository.lockOrder(db, repository.byNumber(orderNumber)) : await repository.findOrder(db, repository.byNumber(orderNumber));
-  if (!row || !mayChange(actor, row)) throw OrderErrors.notYours(orderNumber);
+  const changedBy = await whoChanges(caller, orderNumber, row);
+  if (!row || !changedBy) throw OrderErrors.notYours(orderNumber);
   const lines = await repository.linesOf(db, row.id);
   return {
     ...row,
+    changedBy,
+    pagePath: row.customerId ? `/account/orders/${row.orderNumber}` : `/track-order?orderNumber=${encodeURIComponent(row.orderNumber)}`,
     tradePriced: isTradePriced(row.channel),
     placedAt: row.placedAt.toISOString(),
     lines: lines
@@ -93,6 +110,24 @@ export async function orderForChange(db: Database, actor: Actor | null, orderNum
   };
 }
 
+/** Owner first, then staff, then the link: a link proves only its own order, checked before anything about this one is said. */
+async function whoChanges(
+  caller: ChangeCaller,
+  orderNumber: string,
+  row: { id: string; customerId: string | null } | undefined,
+): Promise<ChangeableOrder['changedBy'] | null> {
+  const { actor } = caller;
+  if (actor && row?.customerId && row.customerId === actor.userId) return 'customer';
+  if (actor?.roles.includes('order-admin')) return 'staff';
+  if (caller.linkToken) {
+    const { order } = await orderOfLink(caller, caller.linkToken);
+    if (!row || order.id !== row.id) throw OrderErrors.linkInvalid();
+    return 'customer';
+  }
+  if (!actor) throw OrderErrors.linkRequired(orderNumber);
+  return null;
+}
+
 /** What moved since a change was worked out, in words (the 409's detail). */
 export function whatChanged(order: Pick<ChangeableOrder, 'status' | 'version'>, expectedVersion: number): string | null {
   if (!AMENDABLE_STATUSES.includes(order.status)) return `The order is now ${order.status}, so it can no longer be changed.`;
@@ -102,20 +137,22 @@ export function whatChanged(order: Pick<ChangeableOrder, 'status' | 'version'>, 
 
 /** Applies the change in the caller's transaction; the stale check and the writes happen under the order's row lock. */
 export async function applyOrderChange(
-  db: Database,
-  actor: Actor | null,
+  caller: ChangeCaller,
   change: OrderChange,
   now: Date,
 ): Promise<{ version: number; refundId: string | null; stale: string | null }> {
-  const order = await orderForChange(db, actor, change.orderNumber, true);
+  const { db, actor } = caller;
+  const order = await orderForChange(caller, change.orderNumber, true);
   const stale = whatChanged(order, change.expectedVersion);
   if (stale) return { version: order.version, refundId: null, stale };
   // A cancellation or refund still waiting for the payment provider holds the order where it is.
   const pending = (await repository.refundsOf(db, [order.id])).find((refund) => refund.state === 'pending');
   if (pending) return { version: order.version, refundId: null, stale: 'A refund on this order is still being made: try again in a minute.' };
-  // Staff changing it for the customer (on the phone) are named in the history staff see; the customer's own change names nobody.
-  const staffName = actor && actor.userId !== order.customerId ? actor.name?.trim() || 'Plumbline staff' : null;
-  const version = await repository.writeOrderChange(db, order.id, order.status, change, actor && { userId: actor.userId, staffName }, now);
+  // Staff changing it for the customer (on the phone) are named in the history staff see; the customer's own change names nobody,
+  // and one made with the e-mailed link is the customer's whoever is signed in on the device (no actor: order-view.ts reads it so).
+  const staffName = actor && order.changedBy === 'staff' ? actor.name?.trim() || 'Plumbline staff' : null;
+  const recorded = actor && (order.changedBy === 'staff' || actor.userId === order.customerId) ? { userId: actor.userId, staffName } : null;
+  const version = await repository.writeOrderChange(db, order.id, order.status, change, recorded, now);
   if (change.refundPence <= 0) return { version, refundId: null, stale: null };
   const refund = await repository.insertRefund(
     db,

@@ -5,7 +5,8 @@
  * order's own address, works for `ORDER_LINK_HOURS`, opens that order only, and is kept as its
  * SHA-256 digest, so the table alone opens nothing.
  */
-import { londonDue, ORDER_CONFIRMATION_LINK_DAYS, ORDER_LINK_HOURS } from '@shop/contracts';
+import { londonDue, ORDER_CONFIRMATION_LINK_DAYS, ORDER_LINK_HOURS, type OrderLinkPurpose } from '@shop/contracts';
+import type { Transaction } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import { digestOfToken, newOpaqueId } from '../../platform/readable-codes.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -28,8 +29,31 @@ export function maskedEmailAddress(address: string): string {
   return at < 1 ? '***' : `${address.charAt(0)}***${address.slice(at)}`;
 }
 
-/** The storefront page a link opens: it swaps the token for a cookie of that order's pages and leaves this address at once. */
-export const orderLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/order-help/link/${token}`;
+/**
+ * The storefront page a link opens: it swaps the token for a cookie of that order's pages and leaves this address at once, for the
+ * order's help page or, asked for to change the order or upgrade its delivery, that page (`to`, which is no secret).
+ */
+export const orderLinkUrl = (publicUrl: string, token: string, purpose: OrderLinkPurpose = 'manage') =>
+  `${publicUrl}/order-help/link/${token}${purpose === 'manage' ? '' : `?to=${purpose}`}`;
+
+/** What each kind of link's e-mail calls it and says it is for. */
+const LINK_WORDS: Record<OrderLinkPurpose, { title: (orderNumber: string) => string; purpose: string; action: string }> = {
+  manage: {
+    title: (orderNumber) => `Manage your order ${orderNumber}`,
+    purpose: 'to cancel or return items, report a problem, ask us about it, or change it',
+    action: 'Manage your order',
+  },
+  change: {
+    title: (orderNumber) => `Change your order ${orderNumber}`,
+    purpose: 'to add or remove items, or change the delivery address, until we start picking it',
+    action: 'Change your order',
+  },
+  'upgrade-delivery': {
+    title: (orderNumber) => `Upgrade the delivery of order ${orderNumber}`,
+    purpose: 'to choose a faster or specific-day delivery, until we dispatch it',
+    action: 'Upgrade delivery',
+  },
+};
 
 /**
  * For a guest with the order's number and the address it was placed with (checked as tracking
@@ -40,36 +64,62 @@ export async function issueOrderLink(
   ctx: CallerContext,
   orderNumber: string,
   emailAddress: string,
+  purpose: OrderLinkPurpose,
   publicUrl: string,
 ): Promise<{ sentTo: string; expiresInHours: number }> {
   const order = await repository.findOrder(ctx.db, repository.byNumberAndEmail(orderNumber, emailAddress.trim()));
   if (!order) throw OrderErrors.notFound();
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + ORDER_LINK_HOURS * HOUR);
-  const token = newOpaqueId();
   await ctx.db.transaction(async (db) => {
-    // The order's lock makes the hourly count and the new link one step: links asked for at once count in turn.
-    await repository.lockOrder(db, repository.byId(order.id));
-    if ((await repository.linksIssuedSince(db, order.id, new Date(now.getTime() - HOUR), ORDER_LINK_HOURS)) >= ORDER_LINKS_PER_HOUR)
-      throw OrderErrors.tooManyLinks();
-    const tokenHash = digestOfToken(token);
-    await repository.insertOrderLink(db, { tokenHash, orderId: order.id, createdAt: now, expiresAt });
+    const { token, tokenHash, expiresAt } = await keepNewLink(db, order.id, now);
+    const words = LINK_WORDS[purpose];
     const email = deps.notifications.renderEmail({
-      subject: `Manage your order ${order.orderNumber}`,
+      subject: words.title(order.orderNumber),
       preheader: `The link works until ${londonDue(expiresAt, ' at ')}.`,
-      heading: `Manage your order ${order.orderNumber}`,
+      heading: words.title(order.orderNumber),
       paragraphs: [
         `Hello ${order.customerName},`,
-        `You asked for a link to manage order ${order.orderNumber}: to cancel or return items, report a problem, ask us about it, or change it.`,
+        `You asked for a link to order ${order.orderNumber}: ${words.purpose}.`,
         `The link works for ${ORDER_LINK_HOURS} hours, until ${londonDue(expiresAt, ' at ')}, and only for this order. Please do not forward it.`,
         'If you did not ask for it, you can ignore this e-mail: nothing about your order changes without the link.',
       ],
-      action: { label: 'Manage your order', url: orderLinkUrl(publicUrl, token) },
+      action: { label: words.action, url: orderLinkUrl(publicUrl, token, purpose) },
       footnote: 'You are receiving this because an order was placed on Plumbline with this e-mail address.',
     });
     await deps.notifications.enqueueEmail({ db }, { to: order.emailAddress, ...email, template: 'orders.manage-link', dedupeKey: `order-link:${tokenHash}` });
   });
   return { sentTo: maskedEmailAddress(order.emailAddress), expiresInHours: ORDER_LINK_HOURS };
+}
+
+/**
+ * A new link of the order's, kept in the caller's transaction: the order's lock makes the hourly count
+ * and the new link one step, so links asked for at once count in turn.
+ */
+async function keepNewLink(db: Transaction, orderId: string, now: Date): Promise<{ token: string; tokenHash: string; expiresAt: Date }> {
+  await repository.lockOrder(db, repository.byId(orderId));
+  if ((await repository.linksIssuedSince(db, orderId, new Date(now.getTime() - HOUR), ORDER_LINK_HOURS)) >= ORDER_LINKS_PER_HOUR)
+    throw OrderErrors.tooManyLinks();
+  const token = newOpaqueId();
+  const tokenHash = digestOfToken(token);
+  const expiresAt = new Date(now.getTime() + ORDER_LINK_HOURS * HOUR);
+  await repository.insertOrderLink(db, { tokenHash, orderId, createdAt: now, expiresAt });
+  return { token, tokenHash, expiresAt };
+}
+
+/**
+ * A link for the order's customer that staff send (decision 0091: changes prepared on the phone that
+ * cost more, for the customer to pay): kept as an asked-for one, in the caller's transaction, for the
+ * caller to e-mail in its own words to the order's address, and within the same hourly count.
+ */
+export async function customerLink(
+  db: Transaction,
+  order: { id: string; emailAddress: string },
+  purpose: OrderLinkPurpose,
+  now: Date,
+  publicUrl: string,
+): Promise<{ url: string; expiresAt: Date; sentTo: string }> {
+  const { token, expiresAt } = await keepNewLink(db, order.id, now);
+  return { url: orderLinkUrl(publicUrl, token, purpose), expiresAt, sentTo: maskedEmailAddress(order.emailAddress) };
 }
 
 /**

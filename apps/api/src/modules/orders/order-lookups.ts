@@ -34,6 +34,8 @@ export interface HelpOrder {
   capturedPence: number;
   refundedPence: number;
   deliveryName: string;
+  /** Collected from a branch: no delivery address to change, no delivery to upgrade. */
+  collected: boolean;
   lines: Pick<
     OrderLineRow,
     'position' | 'sku' | 'productName' | 'label' | 'imageUrl' | 'quantity' | 'cancelledQuantity' | 'unitPriceIncVat' | 'lineTotalIncVat'
@@ -74,6 +76,7 @@ async function helpOrderOf(ctx: Ctx, row: OrderRow): Promise<HelpOrder> {
     capturedPence: row.capturedPence,
     refundedPence: row.refundedPence,
     deliveryName: row.delivery.name,
+    collected: row.delivery.code === 'click_collect' || row.deliveryAddress === null,
     lines: lines.map(({ position, sku, productName, label, imageUrl, quantity, cancelledQuantity, unitPriceIncVat, lineTotalIncVat }) => ({
       position,
       sku,

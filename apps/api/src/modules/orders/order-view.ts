@@ -43,7 +43,8 @@ function presentLine(line: OrderLineRow) {
   };
 }
 const presentHistory = (entry: OrderHistoryRow, audience: Audience, customerId: string | null) => {
-  const by = entry.kind !== 'change' ? null : entry.actor !== null && entry.actor === customerId ? ('customer' as const) : ('staff' as const);
+  // A change with no actor was made with the e-mailed link (a guest): the customer's.
+  const by = entry.kind !== 'change' ? null : entry.actor === null || entry.actor === customerId ? ('customer' as const) : ('staff' as const);
   return {
     status: entry.status,
     kind: entry.kind,

@@ -1,8 +1,8 @@
-import type { Order, OrderStatus } from '@shop/contracts';
-import type { CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { Order, OrderLinkPurpose, OrderStatus } from '@shop/contracts';
+import type { CallerContext, ServiceContext, TransactionContext } from '../../platform/context.ts';
 import type { PaymentEventHandler } from '../payments/index.ts';
 import { recordHistoricalOrders, type HistoricalOrder } from './historical-orders.ts';
-import { issueOrderLink, orderOfLink, type OrderProof } from './order-links.ts';
+import { customerLink, issueOrderLink, orderOfLink, type OrderProof } from './order-links.ts';
 import {
   deliveredOrders,
   helpOrderForStaff,
@@ -36,7 +36,7 @@ import * as repository from './orders.repository.ts';
 import { advanceOrder, recordPlacedOrder, type PlacedOrderInput } from './placing.ts';
 import * as refunding from './refunds.ts';
 import { applyDeliveryUpgrade, type DeliveryUpgradeChange } from './delivery-upgrades.ts';
-import { applyOrderChange, orderForChange, type ChangeableOrder, type OrderChange } from './order-changes.ts';
+import { applyOrderChange, orderForChange, type ChangeableOrder, type ChangeCaller, type OrderChange } from './order-changes.ts';
 
 type Ctx = CallerContext;
 type DbContext = Pick<ServiceContext, 'db'>;
@@ -89,7 +89,17 @@ export interface OrdersService {
   /** Any order as the help centre's staff see it; 404 ORDER_NOT_FOUND for an unknown number. */
   helpOrderForStaff(ctx: Ctx, orderNumber: string): Promise<HelpOrder>;
   /** E-mails a link to change the order to its address, for a guest with its number and that address (404 ORDER_NOT_FOUND otherwise). */
-  issueOrderLink(ctx: Ctx, orderNumber: string, emailAddress: string): Promise<{ sentTo: string; expiresInHours: number }>;
+  issueOrderLink(ctx: Ctx, orderNumber: string, emailAddress: string, purpose: OrderLinkPurpose): Promise<{ sentTo: string; expiresInHours: number }>;
+  /**
+   * A link to the order's page for `purpose`, for its customer, kept in the caller's transaction for the caller to e-mail to the order's
+   * address (staff's changes for the customer to pay, decision 0091); 429 ORDER_LINK_TOO_MANY past the hourly count.
+   */
+  customerLink(
+    ctx: TransactionContext,
+    order: { id: string; emailAddress: string },
+    purpose: OrderLinkPurpose,
+    now: Date,
+  ): Promise<{ url: string; expiresAt: Date; sentTo: string }>;
   /** The order a link opens and until when (403 ORDER_LINK_INVALID or ORDER_LINK_EXPIRED). */
   openOrderLink(ctx: Ctx, token: string): Promise<{ orderNumber: string; expiresAt: string }>;
   /** The signed-in caller's own order's line for a sku (reviews: a verified purchase); 404 ORDER_NOT_FOUND for anyone else's order. */
@@ -121,16 +131,15 @@ export interface OrdersService {
     orderNumber: string,
     input: { returnId: string; amountPence: number; reason: string },
   ): Promise<refunding.CustomerRefundOutcome>;
-  /** The order as an order basket changes it: its owner's, or any for order staff; anyone else's is 404 as an unknown one. */
-  orderForChange(ctx: Pick<ServiceContext, 'db' | 'actor'>, orderNumber: string): Promise<ChangeableOrder>;
+  /**
+   * The order as an order basket or a delivery upgrade changes it: its owner's, any for order staff, or the one the caller's e-mailed
+   * link opens (`linkToken`, decision 0049); anyone else's is 404 as an unknown one, a link's problems 403 as in the help centre.
+   */
+  orderForChange(ctx: ChangeCaller, orderNumber: string): Promise<ChangeableOrder>;
   /** Applies a completed order basket in the caller's transaction, or says why it is stale (changing nothing). */
-  applyOrderChange(
-    ctx: Pick<ServiceContext, 'db' | 'actor'>,
-    change: OrderChange,
-    now: Date,
-  ): Promise<{ version: number; refundId: string | null; stale: string | null }>;
+  applyOrderChange(ctx: ChangeCaller, change: OrderChange, now: Date): Promise<{ version: number; refundId: string | null; stale: string | null }>;
   /** Upgrades a placed order's delivery in the caller's transaction (a charge of its own when paid), or says why it is stale (changing nothing). */
-  applyDeliveryUpgrade(ctx: Pick<ServiceContext, 'db' | 'actor'>, change: DeliveryUpgradeChange, now: Date): Promise<{ version: number; stale: string | null }>;
+  applyDeliveryUpgrade(ctx: ChangeCaller, change: DeliveryUpgradeChange, now: Date): Promise<{ version: number; stale: string | null }>;
   /** Asks the provider for a change's refund recorded by `applyOrderChange`, and settles it (once, whoever asks). */
   refundOrderChange(ctx: ServiceContext, orderNumber: string, refundId: string): Promise<Order>;
   /** The order's full VAT invoice as a PDF: numbered the first time, the same number after. */
@@ -170,7 +179,8 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
     salesByDay: (ctx, from, until) => repository.salesByDay(ctx.db, from, until),
     orderForHelp,
     helpOrderForStaff,
-    issueOrderLink: (ctx, orderNumber, emailAddress) => issueOrderLink(deps, ctx, orderNumber, emailAddress, publicUrl),
+    issueOrderLink: (ctx, orderNumber, emailAddress, purpose) => issueOrderLink(deps, ctx, orderNumber, emailAddress, purpose, publicUrl),
+    customerLink: (ctx, order, purpose, now) => customerLink(ctx.db, order, purpose, now, publicUrl),
     openOrderLink: async (ctx, token) => {
       const { order, expiresAt } = await orderOfLink(ctx, token);
       return { orderNumber: order.orderNumber, expiresAt: expiresAt.toISOString() };
@@ -186,9 +196,9 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
       return { order, refundId: refund?.refundId ?? null, refundedPence: refund?.state === 'succeeded' ? refund.amountPence : 0 };
     },
     refundReturn: (ctx, orderNumber, input) => refunding.refundReturn(deps, ctx, orderNumber, input),
-    orderForChange: (ctx, orderNumber) => orderForChange(ctx.db, ctx.actor, orderNumber),
-    applyOrderChange: (ctx, change, now) => applyOrderChange(ctx.db, ctx.actor, change, now),
-    applyDeliveryUpgrade: (ctx, change, now) => applyDeliveryUpgrade(ctx.db, ctx.actor, change, now),
+    orderForChange: (ctx, orderNumber) => orderForChange(ctx, orderNumber),
+    applyOrderChange,
+    applyDeliveryUpgrade,
     refundOrderChange: (ctx, orderNumber, refundId) => refunding.refundRecorded(deps, ctx, orderNumber, refundId),
     vatInvoice: (ctx, orderNumber) => vatInvoice(ctx, orderNumber, deps.shop, deps.accountPayments),
   };

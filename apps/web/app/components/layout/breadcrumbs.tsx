@@ -5,6 +5,11 @@ export interface Crumb {
   label: string;
   /** Omitted for the current page, which is the last crumb. */
   to?: string;
+  /**
+   * Opened as a whole page rather than by the page's scripts: a guest's order page, whose link cookie
+   * (`Path=/order-help/<number>`) a script's data request (`/order-help/<number>.data`) would not carry.
+   */
+  reloadDocument?: boolean;
 }
 
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
@@ -16,7 +21,9 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
           <li key={crumb.label}>
             {index > 0 && <ChevronRightIcon className="size-3.5 text-navy-400" />}
             {crumb.to ? (
-              <Link to={crumb.to}>{crumb.label}</Link>
+              <Link to={crumb.to} reloadDocument={crumb.reloadDocument}>
+                {crumb.label}
+              </Link>
             ) : (
               <span aria-current="page" className="font-medium text-navy-950">
                 {crumb.label}

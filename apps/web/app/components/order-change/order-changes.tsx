@@ -23,7 +23,18 @@ export interface DifferencePayment {
  * The customer's page pays a higher total by card; staff on the phone (`forStaff`) take no card (decision
  * 0089), so a higher total is said, with where the customer pays it, and not completed here.
  */
-export function OrderChanges({ basket, payment, forStaff = false }: { basket: OrderBasket; payment: DifferencePayment | null; forStaff?: boolean }) {
+export function OrderChanges({
+  basket,
+  action,
+  payment,
+  forStaff = false,
+}: {
+  basket: OrderBasket;
+  /** The page the forms post to (the customer's, a guest's or staff's). */
+  action?: string;
+  payment: DifferencePayment | null;
+  forStaff?: boolean;
+}) {
   const { orderNumber } = basket;
   const words = WORDS[forStaff ? 'staff' : 'customer'];
   return (
@@ -133,14 +144,19 @@ export function OrderChanges({ basket, payment, forStaff = false }: { basket: Or
               : 'No difference to pay'}
         </p>
         {forStaff && basket.toPayPence > 0 ? (
-          <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
-            We cannot take a card over the phone. These changes wait on the customer’s order page until{' '}
-            {new Date(basket.expiresAt).toLocaleTimeString('en-GB', { timeStyle: 'short' })}: the customer can pay the difference there under “Change this order
-            online”. Or change the order so its total does not go up.
-          </p>
+          // Staff take no card (decision 0089): the customer is e-mailed what changed and a link to review and pay it (decision 0091).
+          <Form method="post" className="mt-4 space-y-3">
+            <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+              We cannot take a card over the phone. Send these changes to the customer: we e-mail them what changed and a link to review them and pay the
+              difference themselves. Or change the order so its total does not go up.
+            </p>
+            <input type="hidden" name="intent" value="complete" />
+            <input type="hidden" name="orderVersion" value={basket.orderVersion} />
+            <Button type="submit">E-mail the customer to pay</Button>
+          </Form>
         ) : payment ? (
           <PayDifference
-            action={`/account/orders/${orderNumber}/change`}
+            action={action ?? `/account/orders/${orderNumber}/change`}
             fields={{ intent: 'complete', orderVersion: payment.orderVersion }}
             payment={payment}
           />

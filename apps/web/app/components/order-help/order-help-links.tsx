@@ -1,4 +1,4 @@
-import { ORDER_LINK_HOURS, type OrderStatus } from '@shop/contracts';
+import { AMENDABLE_STATUSES, ORDER_LINK_HOURS, UPGRADABLE_STATUSES, type OrderLinkPurpose, type OrderStatus } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Button, ButtonLink, buttonClasses } from '../ui/button.tsx';
@@ -48,6 +48,73 @@ export function OrderHelpActions({ orderNumber, status }: { orderNumber: string;
 
 /** The same, on the signed-in customer's own order page (the account's order page). */
 export const OrderHelpLinks = OrderHelpActions;
+
+/** What a guest may still do to the order itself, and until when (the API's own windows: `AMENDABLE_STATUSES`, `UPGRADABLE_STATUSES`). */
+const OFFERS: { purpose: Exclude<OrderLinkPurpose, 'manage'>; label: string; until: string; possible: (status: OrderStatus, collected: boolean) => boolean }[] =
+  [
+    {
+      purpose: 'change',
+      label: 'Change this order',
+      until: 'Add or remove items, or change the delivery address, until we start picking it.',
+      possible: (status) => AMENDABLE_STATUSES.includes(status),
+    },
+    {
+      purpose: 'upgrade-delivery',
+      label: 'Upgrade delivery',
+      until: 'Choose a faster or specific-day delivery, until we dispatch it.',
+      possible: (status, collected) => UPGRADABLE_STATUSES.includes(status) && !collected,
+    },
+  ];
+
+/**
+ * "Change this order" and "Upgrade delivery" while the order allows them, each saying until when.
+ * From tracking (`emailAddress`, the address the order was found with), pressing one e-mails the
+ * link for it to that address (decision 0049): the number and address alone change nothing. With the
+ * link already held (the guest's order page), each leads straight to its page.
+ */
+export function OrderChangeOffers({
+  orderNumber,
+  status,
+  collected,
+  emailAddress,
+}: {
+  orderNumber: string;
+  status: OrderStatus;
+  collected: boolean;
+  emailAddress?: string;
+}) {
+  const offers = OFFERS.filter((offer) => offer.possible(status, collected));
+  if (offers.length === 0) return null;
+  return (
+    <section aria-labelledby="order-change-heading" className="rounded-2xl border border-navy-100 bg-white p-5">
+      <h2 id="order-change-heading" className="font-bold text-navy-950">
+        Change this order or its delivery
+      </h2>
+      {emailAddress !== undefined && <p className="mt-2 text-sm text-navy-800">We e-mail you a link to do it, which works for {ORDER_LINK_HOURS} hours.</p>}
+      <ul className="mt-3 space-y-3">
+        {offers.map((offer) => (
+          <li key={offer.purpose} className="flex flex-wrap items-center gap-3">
+            {emailAddress === undefined ? (
+              <ButtonLink to={`${orderHelpHome(orderNumber)}/${offer.purpose}`} variant="secondary" size="sm">
+                {offer.label}
+              </ButtonLink>
+            ) : (
+              <Form method="post" action={orderHelpHome(orderNumber)}>
+                <input type="hidden" name={PROOF_FIELDS.intent} value="link" />
+                <input type="hidden" name="purpose" value={offer.purpose} />
+                <input type="hidden" name="emailAddress" value={emailAddress} />
+                <Button type="submit" variant="secondary" size="sm">
+                  {offer.label}
+                </Button>
+              </Form>
+            )}
+            <span className="text-sm text-navy-700">{offer.until}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * For a guest who found the order with its number and e-mail address (order tracking): changing it

@@ -1,5 +1,5 @@
 import { createHelpCentreOrdersClient } from '@shop/api-client';
-import { ORDER_LINK_HEADER, type HelpRequestAccepted, type OrderLink, type OrderLinkSent, type OrderProducts } from '@shop/contracts';
+import { ORDER_LINK_HEADER, type HelpRequestAccepted, type OrderLink, type OrderLinkPurpose, type OrderLinkSent, type OrderProducts } from '@shop/contracts';
 import { apiBaseUrl, apiClientOptions, apiFetch, serviceClientOptions, visitorHeaders } from '../api.server.ts';
 import { readShopSession } from '../auth/session.server.ts';
 import { formLimitBytes } from '../uploads/posted-form.ts';
@@ -29,17 +29,18 @@ export function proofFrom(request: Request): OrderProof {
 
 /** The link's token goes in its header, never in an address or a body (decision 0049). */
 const proofHeaders = (proof: OrderProof) => ({ ...proof.visitor, ...(proof.linkToken ? { [ORDER_LINK_HEADER]: proof.linkToken } : {}) });
-export const orderHelpClient = (proof: OrderProof) =>
-  createHelpCentreOrdersClient(apiClientOptions('help-centre', proofHeaders(proof), proof.accessToken ?? undefined));
+/** A service's client options calling with the visitor's proof: their session's token, and the link's in its header. */
+export const proofClientOptions = (proof: OrderProof, service: string) => apiClientOptions(service, proofHeaders(proof), proof.accessToken ?? undefined);
+export const orderHelpClient = (proof: OrderProof) => createHelpCentreOrdersClient(proofClientOptions(proof, 'help-centre'));
 
 export function loadOrderProducts(proof: OrderProof, orderNumber: string): Promise<OrderProducts> {
   return orderHelpClient(proof).getOrderProducts({ params: { orderGuid: orderNumber } });
 }
 
 /** Asks the API to e-mail the order's link to the address it was placed with (404 when the pair does not match). */
-export function requestOrderLink(request: Request, orderNumber: string, emailAddress: string): Promise<OrderLinkSent> {
+export function requestOrderLink(request: Request, orderNumber: string, emailAddress: string, purpose: OrderLinkPurpose = 'manage'): Promise<OrderLinkSent> {
   const client = createHelpCentreOrdersClient(serviceClientOptions(request, 'help-centre'));
-  return client.requestOrderLink({ params: { id: orderNumber }, body: { emailAddress } });
+  return client.requestOrderLink({ params: { id: orderNumber }, body: { emailAddress, purpose } });
 }
 
 /** The order a link's token opens and until when (403 when it no longer works). */
