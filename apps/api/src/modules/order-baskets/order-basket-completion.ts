@@ -10,10 +10,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { ChangeableOrder } from '../orders/index.ts';
 import { describeChange } from './order-basket-rules.ts';
 import type { PricedOrderBasket } from './order-basket-pricing.ts';
-import type { OrderBasketsDeps } from './order-baskets.deps.ts';
+import type { Ctx, Opened, OrderBasketsDeps } from './order-baskets.deps.ts';
 import { OrderBasketErrors } from './order-baskets.errors.ts';
 import * as repository from './order-baskets.repository.ts';
-import type { Ctx, Opened } from './order-baskets.service.ts';
 
 export interface Steps {
   opened(ctx: Ctx, orderNumber: string, open: boolean): Promise<Opened>;

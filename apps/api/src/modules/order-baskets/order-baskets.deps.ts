@@ -3,7 +3,9 @@ import type { DeliveryService } from '../delivery/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { OrdersService } from '../orders/index.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { OrderBasketRow } from './order-baskets.repository.ts';
+import type { ChangeableOrder, OrderProof, OrdersService } from '../orders/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { PricingService } from '../pricing/index.ts';
 
@@ -23,4 +25,13 @@ export interface OrderBasketsDeps {
   payments: Pick<PaymentsService, 'gateway'>;
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   publicUrl: string;
+}
+
+/** The caller, with the e-mailed link's token when a guest changes the order (decision 0049). */
+export type Ctx = ServiceContext & OrderProof;
+
+/** An order with its open basket of changes. */
+export interface Opened {
+  order: ChangeableOrder;
+  basket: OrderBasketRow;
 }

@@ -1,18 +1,14 @@
 import { AMENDABLE_STATUSES, ORDER_MODIFICATION_TYPES, storedAddress, type Address, type OrderBasket, type OrderBasketCompletion } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
 import { ZONE_RULES } from '../delivery/index.ts';
-import type { ChangeableOrder, OrderProof } from '../orders/index.ts';
+import type { ChangeableOrder } from '../orders/index.ts';
 import { complete } from './order-basket-completion.ts';
 import { quantitiesAfter, quantityProblem } from './order-basket-rules.ts';
 import { orderLineFacts, priceOrderBasket, recorded, type PricedOrderBasket } from './order-basket-pricing.ts';
-import type { OrderBasketsDeps } from './order-baskets.deps.ts';
+import type { Ctx, Opened, OrderBasketsDeps } from './order-baskets.deps.ts';
 import { OrderBasketErrors } from './order-baskets.errors.ts';
 import * as repository from './order-baskets.repository.ts';
 import type { OrderBasketRow } from './order-baskets.repository.ts';
-
-/** The caller, with the e-mailed link's token when a guest changes the order (decision 0049). */
-export type Ctx = ServiceContext & OrderProof;
 
 /** An order basket left this long is closed and its stock given back (each change starts the time again). */
 export const ORDER_BASKET_MINUTES = 30;
@@ -31,11 +27,6 @@ export interface OrderBasketsService {
   completeOrderBasket(ctx: Ctx, orderNumber: string, input: { orderVersion: number; paymentIntentId?: string }): Promise<OrderBasketCompletion>;
   /** Closes baskets left past their expiry and gives back their stock (a job); how many it closed. */
   expireOrderBaskets(ctx: Pick<Ctx, 'db' | 'clock'>, limit?: number): Promise<number>;
-}
-
-export interface Opened {
-  order: ChangeableOrder;
-  basket: OrderBasketRow;
 }
 
 const expiry = (now: Date) => new Date(now.getTime() + ORDER_BASKET_MINUTES * 60_000);

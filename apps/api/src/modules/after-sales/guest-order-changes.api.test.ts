@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryUpgradeClient, createOrderBasketsClient, createOrderTrackingClient } from '@shop/api-client';
 import { newOrderNumber, ORDER_LINK_HEADER } from '@shop/contracts';
 import { failure, type TestApi } from '../../testing/test-api.ts';
-import { startOrderHelpApi, type OrderHelpHarness } from '../after-sales/order-help.testing.ts';
+import { startOrderHelpApi, type OrderHelpHarness } from './order-help.testing.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { confirmLikeTheFrame, TEST_CARDS } from '../payments/testing.ts';
 
