@@ -22,6 +22,7 @@ const actors: Record<string, Actor> = {
   alice: { userId: 'user-alice', roles: ['shopper'] },
   bob: { userId: 'user-bob', roles: ['shopper'] },
   staff: { userId: 'user-staff', name: 'Sam Staff', roles: ['shopper', 'order-admin'] },
+  carol: { userId: 'user-carol', roles: ['shopper'] },
 };
 const clientsOf = (token: string) => ({
   basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => token }),
@@ -171,6 +172,40 @@ describe('an order basket', () => {
     expect(await held(order.basketId)).toEqual(new Map());
     const after = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
     expect(after.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[mixer.sku, 2]]);
+  });
+
+  it('explains a code whose minimum spend the changed order no longer meets, rather than dropping it silently, and refunds without it', async () => {
+    // WELCOME10: 10% off a spend of £100 or more, once per customer (Carol's only use).
+    const carol = clientsOf('carol');
+    const quantity = Math.ceil(10_000 / mixer.price);
+    const { basketId } = await carol.basket.createBasketWithItems({ body: { items: [{ sku: mixer.sku, quantity }] } });
+    await carol.basket.addDiscount({ params: { basketId }, body: { code: 'WELCOME10' } });
+    const params = { basketId };
+    await carol.checkout.setContactDetails({
+      params,
+      body: { emailAddress: 'carol@example.com', firstName: 'Carol', lastName: 'Shopper', phone: '07700 900124' },
+    });
+    await carol.checkout.setDeliveryDetails({
+      params,
+      body: { address: { name: 'Carol Shopper', line1: '3 High Street', town: 'Leeds', postcode: 'LS1 4AP' } },
+    });
+    await carol.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
+    await carol.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+    const intent = await carol.checkout.createPaymentIntent({ params, body: {} });
+    await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
+    const placed = await carol.checkout.completePayment({ params });
+    const order = { id: placed.orderNumber };
+
+    const opened = await carol.changes.openOrderBasket({ params: order });
+    expect(opened.discount).toMatchObject({ code: 'WELCOME10', applies: true, explanation: null });
+    expect(opened.before.discountIncVat).toBeGreaterThan(0);
+    const fewer = await carol.changes.setOrderBasketItem({ params: order, body: { sku: mixer.sku, quantity: 1 } });
+    expect(fewer.discount).toMatchObject({ code: 'WELCOME10', applies: false, explanation: expect.stringContaining('WELCOME10 no longer applies') });
+    expect(fewer.notices).toContainEqual({ code: 'discount_removed', message: fewer.discount!.explanation });
+    expect(fewer.after.discountIncVat).toBe(0);
+    expect(fewer.toRefundPence).toBe(fewer.paidPence - fewer.after.totalIncVat);
+    const done = await carol.changes.completeOrderBasket({ params: order, body: { orderVersion: opened.orderVersion } });
+    expect(done).toMatchObject({ status: 'completed', refundedPence: fewer.toRefundPence, chargedPence: 0 });
   });
 
   it('completes an addition: the difference paid by card, the same order number, stock committed, history and an e-mail', async () => {
