@@ -32,7 +32,7 @@ async function enterPostcode(page: Page, scope: Locator, postcode: string) {
   await expect(scope.getByLabel(/^Choose your address \(\d+ found at LS1 4AP\)$/)).toBeVisible();
 }
 
-test('Enter in the postcode finds addresses in the address book and the trade application; a saved address fills the business’s and the catalogue request’s', async ({
+test('Enter in the postcode finds addresses in the address book and the trade application; a saved address fills the forms’ fields', async ({
   page,
   browser,
 }, testInfo) => {

@@ -163,7 +163,7 @@ export const orderBasketEndpoints = {
       'intent for the difference; confirm it with the card field, then call again with its `paymentIntentId`. ' +
       'An order changed since (another tab, staff, picking started) is 409 ORDER_BASKET_STALE saying what changed, and nothing is charged. ' +
       'Staff, who take no card, completing changes that cost more get `sent_to_customer`: the customer is e-mailed what changed and a link to ' +
-      'review and pay the difference themselves, and the changes are kept as long as the link works (decision 0091).',
+      'review and pay the difference themselves, and the changes are kept as long as the link works (decision 0092).',
     params: Params,
     body: z.object({ orderVersion: z.number().int().min(1), paymentIntentId: z.string().trim().min(1).max(200).optional() }),
     responses: { 200: OrderBasketCompletionSchema },

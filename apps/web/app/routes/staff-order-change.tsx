@@ -42,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const orderNumber = numberOf(params);
   try {
     const done = await sendOrderChangeStep(changesApi(request), orderNumber, await request.formData());
-    // The API asks staff for no payment (decision 0089): a higher total is e-mailed to the customer to pay (decision 0091).
+    // The API asks staff for no payment (decision 0089): a higher total is e-mailed to the customer to pay (decision 0092).
     if (done?.status === 'completed') return redirectWithNotice(request, `${orderHref(orderNumber)}?done=change`);
     if (done?.status === 'sent_to_customer') return redirectWithNotice(request, `${orderHref(orderNumber)}?done=change-sent`);
     return redirect(`${orderHref(orderNumber)}/change`);

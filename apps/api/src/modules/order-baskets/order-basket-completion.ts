@@ -2,7 +2,7 @@
  * Completing an order basket (decision 0082): the difference paid first, then the order changed under
  * the basket's and the order's locks if it is still at the version the basket was opened on; a lower
  * total refunded after the commit. Staff's change that costs more is sent to the customer to pay
- * (decision 0091).
+ * (decision 0092).
  */
 import { formatPenceShort, londonDue, type OrderBasketCompletion } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
@@ -178,7 +178,7 @@ export async function complete(
 
 /**
  * Staff take no card (decision 0089), so changes they made that cost more go to the customer to pay
- * (decision 0091): under the basket's lock, a link of the order's for its change page (kept like an
+ * (decision 0092): under the basket's lock, a link of the order's for its change page (kept like an
  * asked-for one), the basket and its stock kept as long as the link works, and an e-mail to the
  * order's address saying what changed, the difference and until when. Nothing is charged or changed
  * on the order; sent again for the same changes, the e-mail is not repeated.

@@ -107,7 +107,7 @@ async function keepNewLink(db: Transaction, orderId: string, now: Date): Promise
 }
 
 /**
- * A link for the order's customer that staff send (decision 0091: changes prepared on the phone that
+ * A link for the order's customer that staff send (decision 0092: changes prepared on the phone that
  * cost more, for the customer to pay): kept as an asked-for one, in the caller's transaction, for the
  * caller to e-mail in its own words to the order's address, and within the same hourly count.
  */

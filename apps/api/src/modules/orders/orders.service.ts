@@ -92,7 +92,7 @@ export interface OrdersService {
   issueOrderLink(ctx: Ctx, orderNumber: string, emailAddress: string, purpose: OrderLinkPurpose): Promise<{ sentTo: string; expiresInHours: number }>;
   /**
    * A link to the order's page for `purpose`, for its customer, kept in the caller's transaction for the caller to e-mail to the order's
-   * address (staff's changes for the customer to pay, decision 0091); 429 ORDER_LINK_TOO_MANY past the hourly count.
+   * address (staff's changes for the customer to pay, decision 0092); 429 ORDER_LINK_TOO_MANY past the hourly count.
    */
   customerLink(
     ctx: TransactionContext,

@@ -1,4 +1,4 @@
-import { formatPence, type OrderBasket } from '@shop/contracts';
+import { formatPence, londonDue, type OrderBasket } from '@shop/contracts';
 import { Form } from 'react-router';
 import { Card } from '../staff-orders/order-details.tsx';
 import { Button } from '../ui/button.tsx';
@@ -41,8 +41,7 @@ export function OrderChanges({
     <div className="grid items-start gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <p className="text-navy-700">
-          {words[0]} {basket.changeableUntil}. {words[1]} changes are kept until{' '}
-          {new Date(basket.expiresAt).toLocaleTimeString('en-GB', { timeStyle: 'short' })}.
+          {words[0]} {basket.changeableUntil}. {words[1]} changes are kept until {londonDue(basket.expiresAt)}.
         </p>
         {basket.notices.map((notice) => (
           <p key={notice.code} role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
@@ -144,7 +143,7 @@ export function OrderChanges({
               : 'No difference to pay'}
         </p>
         {forStaff && basket.toPayPence > 0 ? (
-          // Staff take no card (decision 0089): the customer is e-mailed what changed and a link to review and pay it (decision 0091).
+          // Staff take no card (decision 0089): the customer is e-mailed what changed and a link to review and pay it (decision 0092).
           <Form method="post" className="mt-4 space-y-3">
             <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
               We cannot take a card over the phone. Send these changes to the customer: we e-mail them what changed and a link to review them and pay the
