@@ -103,6 +103,8 @@ export default [
     route('discounts/:promotionCode', 'routes/staff-discount.tsx'),
     route('discounts/:promotionCode/issue-codes.csv', 'routes/staff-discount-codes-csv.ts'),
     route('products', 'routes/staff-products.tsx'),
+    route('products/import/:id?', 'routes/staff-products-import.tsx'),
+    route('products/export/:file', 'routes/staff-products-export.ts'),
     route('products/:id', 'routes/staff-product.tsx'),
     route('orders', 'routes/staff-orders.tsx'),
     route('orders/:orderNumber', 'routes/staff-order.tsx'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, requireRole } from './endpoint.ts';
+import { RANGE_FILE_MAX_BYTES } from './range-values.ts';
 
 /** Staff who run the range: every call of the product editor is theirs (and an administrator's). */
 const catalogueManagers = requireRole('catalogue-manager', 'admin');
@@ -148,6 +149,83 @@ export const ChangeStaffPriceSchema = z
   .meta({ id: 'ChangeStaffPrice' });
 export type ChangeStaffPrice = z.infer<typeof ChangeStaffPriceSchema>;
 
+export const RangeRowSchema = z
+  .object({
+    sku: z.string(),
+    product_slug: z.string(),
+    product_name: z.string(),
+    brand: z.string(),
+    category: z.string(),
+    variant_label: z.string(),
+    price_inc_vat_pence: z.number().int(),
+    price_ex_vat_pence: z.number().int(),
+    vat_rate: z.string(),
+    stock_on_hand: z.number().int().nullable().describe('Null for a variant made to order (no stock is kept)'),
+  })
+  .meta({ id: 'RangeRow' });
+export type RangeRow = z.infer<typeof RangeRowSchema>;
+
+export const RangePageSchema = z
+  .object({ rows: z.array(RangeRowSchema), next: z.number().int().nullable().describe('Pass as `after` for the next page; null on the last') })
+  .meta({ id: 'RangePage' });
+export type RangePage = z.infer<typeof RangePageSchema>;
+
+const Refusal = z.object({
+  line: z.number().int().describe('The line of the file (CSV: counting the header as line 1; JSON: the item, from 1)'),
+  column: z.string().nullable(),
+  reason: z.string(),
+});
+export type RangeRefusal = z.infer<typeof Refusal>;
+
+export const RANGE_IMPORT_STATUSES = ['checked', 'queued', 'applying', 'applied'] as const;
+export const RangeImportSchema = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    status: z.enum(RANGE_IMPORT_STATUSES),
+    checkedAt: Instant,
+    checkedBy: z.string(),
+    lines: z.number().int().describe('Rows in the file'),
+    changing: z.number().int().describe('Rows that would change (dry run) or that changed (applied)'),
+    unchanged: z.number().int(),
+    refused: z.number().int(),
+    products: z.number().int().describe('Products with a row to apply'),
+    productsDone: z.number().int(),
+    changes: z.array(z.object({ line: z.number().int(), sku: z.string(), what: z.string() })).describe('The first 200 rows that change, in words'),
+    refusals: z.array(Refusal).describe('The first 500 refusals, with the line and column'),
+    finishedAt: Instant.nullable(),
+  })
+  .meta({ id: 'RangeImport' });
+export type RangeImport = z.infer<typeof RangeImportSchema>;
+
+export const CheckRangeImportSchema = z
+  .object({
+    fileName: z.string().trim().min(1, 'Choose a CSV or JSON file').max(200),
+    content: z
+      .string()
+      .max(Math.ceil(RANGE_FILE_MAX_BYTES / 3) * 4 + 4, 'The file is too large: choose one of 10 MB or less')
+      .describe("The file's bytes, base64"),
+  })
+  .meta({ id: 'CheckRangeImport' });
+
+export const RangeFeedLineSchema = z.object({
+  sku: z.string().trim().min(1).max(40),
+  priceIncVat: z.number().int().optional().describe('Pence inc VAT'),
+  vatRateCode: z.string().trim().min(1).max(40).optional(),
+  stockOnHand: z.number().int().optional().describe('Units on the shelf, counting those already sold but not yet sent'),
+});
+export const RangeFeedSchema = z
+  .object({ lines: z.array(RangeFeedLineSchema).min(1, 'Send at least one line').max(5_000, 'Send 5,000 lines or fewer at once') })
+  .meta({ id: 'RangeFeed' });
+export type RangeFeed = z.infer<typeof RangeFeedSchema>;
+
+export const RangeFeedResultSchema = z
+  .object({ changed: z.number().int(), unchanged: z.number().int(), refusals: z.array(Refusal).describe('Line is the place in `lines`, from 1') })
+  .meta({ id: 'RangeFeedResult' });
+export type RangeFeedResult = z.infer<typeof RangeFeedResultSchema>;
+
+const ImportId = z.object({ id: z.uuid() });
+
 export const catalogueEditorEndpoints = {
   searchStaffProducts: defineEndpoint({
     service: 'catalogue',
@@ -204,5 +282,53 @@ export const catalogueEditorEndpoints = {
     params: ProductId.extend({ scheduleId: z.coerce.number().int().positive().max(2_147_483_647) }),
     body: z.object({ version: Version }),
     responses: { 200: StaffProductSchema },
+  }),
+  exportStaffRange: defineEndpoint({
+    service: 'catalogue',
+    method: 'GET',
+    path: '/Staff/Range',
+    summary: 'The range as rows, one per variant, in product and code order, a page at a time (the export)',
+    access: catalogueManagers,
+    query: z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).default(0), limit: z.coerce.number().int().min(1).max(2_000).default(500) }),
+    responses: { 200: RangePageSchema },
+  }),
+  checkRangeImport: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Imports',
+    summary: 'Checks a CSV or JSON file of the range (a dry run): what would change and what is refused, line by line; nothing changes yet',
+    access: catalogueManagers,
+    body: CheckRangeImportSchema,
+    responses: { 200: RangeImportSchema },
+  }),
+  getRangeImport: defineEndpoint({
+    service: 'catalogue',
+    method: 'GET',
+    path: '/Staff/Imports/{id}',
+    summary: 'A checked import: its report, and its progress once applied',
+    access: catalogueManagers,
+    params: ImportId,
+    responses: { 200: RangeImportSchema },
+  }),
+  applyRangeImport: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Imports/{id}/Apply',
+    summary: 'Applies a checked import in the background, product by product; applying it again does nothing',
+    access: catalogueManagers,
+    params: ImportId,
+    bodyType: 'none',
+    responses: { 200: RangeImportSchema },
+  }),
+  postRangeFeed: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Feeds/PricesAndStock',
+    summary: 'Sets prices and stock on hand of many variants at once (a warehouse or ERP feed), each product in one transaction',
+    description: 'Stock on hand may not fall below what orders and payments already hold. A refused line changes nothing of its product.',
+    access: catalogueManagers,
+    idempotent: { scope: 'catalogue.range-feed' },
+    body: RangeFeedSchema,
+    responses: { 200: RangeFeedResultSchema },
   }),
 } as const;

@@ -45,6 +45,7 @@ export * from './delivery-upgrade.ts';
 export * from './trade-credit.ts';
 export * from './site-content.ts';
 export * from './catalogue-editor.ts';
+export * from './range-values.ts';
 export * from './site-content-values.ts';
 export * from './content-facts.ts';
 

@@ -351,6 +351,11 @@ export const catalogueEditorRoutes = {
   updateStaffProduct: ['PUT', '/Staff/Products/{id}'],
   changeStaffPrice: ['POST', '/Staff/Products/{id}/Prices'],
   cancelStaffPrice: ['POST', '/Staff/Products/{id}/Prices/{scheduleId}/Cancel'],
+  exportStaffRange: ['GET', '/Staff/Range'],
+  checkRangeImport: ['POST', '/Staff/Imports'],
+  getRangeImport: ['GET', '/Staff/Imports/{id}'],
+  applyRangeImport: ['POST', '/Staff/Imports/{id}/Apply'],
+  postRangeFeed: ['POST', '/Staff/Feeds/PricesAndStock'],
 } as const;
 
 /** Every service's routes, by service (for tests: code imports its service's own constant). */

@@ -38,6 +38,8 @@ export interface BindOptions {
   rateLimit?: { max: number; timeWindow: string; groupId?: string; per?: 'account' } | false;
   /** Compress large responses (default true); tiny, hot ones like health skip the work. */
   compress?: boolean;
+  /** A larger body than the shop's `BODY_LIMIT_BYTES` for this call alone (a file of the range travelling as JSON). */
+  bodyLimit?: number;
 }
 
 export function fullPath(endpoint: EndpointDefinition): string {
@@ -69,6 +71,7 @@ export function bindEndpoint<E extends EndpointDefinition>(app: FastifyInstance,
     url: fullPath(endpoint),
     // `false`, not absent: an absent setting still costs every request a hook that only decorates the reply.
     compress: options.compress === false ? false : {},
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     schema: {
       tags: [endpoint.service],
       summary: endpoint.summary,

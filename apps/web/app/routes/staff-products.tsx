@@ -1,11 +1,12 @@
 import { createCatalogueEditorClient } from '@shop/api-client';
 import { formatPence, type StaffProductPage } from '@shop/contracts';
-import { Form } from 'react-router';
+import { Form, Link as RouterLink } from 'react-router';
 import type { Route } from './+types/staff-products';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { NoResults, RecordCardHeading, ResultsRange, SearchActions } from '../components/staff/search-results.tsx';
 import { TableHead } from '../components/staff/table-head.tsx';
+import { buttonClasses } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { SearchIcon } from '../components/ui/icons.tsx';
@@ -17,11 +18,13 @@ import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.serve
 import { pageMeta } from '../lib/meta.ts';
 import {
   CATALOGUE_ROLES,
+  IMPORT_HREF,
   productFilters,
   productHref,
   productsHref,
   productsQuery,
   PRODUCTS_AUDIENCE,
+  rangeFileHref,
   type ProductFilters,
 } from '../lib/staff-products/products.ts';
 
@@ -50,7 +53,10 @@ export default function StaffProductsPage({ loaderData }: Route.ComponentProps) 
           <ErrorSummary problems={[{ message: loaderData.problem }]} />
         ) : (
           <>
-            <h2 className="section-heading">Find a product</h2>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 className="section-heading">Find a product</h2>
+              <RangeFiles />
+            </div>
             <ProductFiltersForm filters={loaderData.filters} page={loaderData.page} />
             <div className="mt-8">
               <ProductResults page={loaderData.page} filters={loaderData.filters} />
@@ -59,6 +65,23 @@ export default function StaffProductsPage({ loaderData }: Route.ComponentProps) 
         )}
       </div>
     </>
+  );
+}
+
+/** The range as a file (made on the server for the signed-in member of staff, so the links save it with or without scripts), and an import of one. */
+function RangeFiles() {
+  return (
+    <nav aria-label="Import and export" className="flex flex-wrap gap-3">
+      <a href={rangeFileHref('csv')} download className={buttonClasses('secondary')}>
+        Export CSV
+      </a>
+      <a href={rangeFileHref('json')} download className={buttonClasses('secondary')}>
+        Export JSON
+      </a>
+      <RouterLink to={IMPORT_HREF} className={buttonClasses('secondary')}>
+        Import a file
+      </RouterLink>
+    </nav>
   );
 }
 

@@ -11,13 +11,14 @@ import type { UnitsSoldSince } from './popularity.ts';
 export const REFERENCE_PRICES_JOB = 'reference-prices';
 export const BEST_SELLERS_JOB = 'best-sellers';
 export const SCHEDULED_PRICES_JOB = 'scheduled-prices';
+export const RANGE_IMPORTS_JOB = 'range-imports';
 /** How often scheduled prices are started and ended: a scheduled price shows within this (and a change notice) of its time. */
 export const SCHEDULED_PRICES_EVERY_MS = 30_000;
 
 const HOUR_MS = 60 * 60 * 1000;
 
 export function catalogueJobs(
-  catalogue: Pick<CatalogueService, 'refreshReferencePrices' | 'recountPopularity' | 'startAndEndScheduledPrices'>,
+  catalogue: Pick<CatalogueService, 'refreshReferencePrices' | 'recountPopularity' | 'startAndEndScheduledPrices' | 'applyDueRangeImport'>,
   unitsSoldSince: UnitsSoldSince,
 ): Job[] {
   return [
@@ -29,6 +30,8 @@ export function catalogueJobs(
       everyMs: SCHEDULED_PRICES_EVERY_MS,
       runOnce: async (ctx) => ({ claimed: await catalogue.startAndEndScheduledPrices(ctx) }),
     },
+    // Imports staff applied, one at a time per worker, each resumed where it was (decision 0092).
+    { name: RANGE_IMPORTS_JOB, everyMs: 5_000, batchSize: 1, runOnce: async (ctx) => ({ claimed: await catalogue.applyDueRangeImport(ctx) }) },
     // A 90-day count moves slowly: every six hours is plenty.
     { name: BEST_SELLERS_JOB, everyMs: 6 * HOUR_MS, runOnce: async (ctx) => ({ claimed: await catalogue.recountPopularity(ctx, unitsSoldSince) }) },
   ];

@@ -27,6 +27,9 @@ export const CatalogueErrors = {
   notThisProductsSku: (field: string, sku: string) => fieldRefusal(422, 'SKU_NOT_OF_PRODUCT', field, `This product has no variant with the code "${sku}".`),
   duplicateSku: (field: string, sku: string) =>
     fieldRefusal(409, 'DUPLICATE_SKU', field, `The code "${sku}" is already used by another variant: enter a different code.`),
+  // Imports of the range (range-import.ts): a file refused whole, and an import not found.
+  rangeFileRefused: (problem: string) => fieldRefusal(422, 'RANGE_FILE_REFUSED', 'content', `${problem}.`),
+  rangeImportNotFound: () => new AppError(404, 'RANGE_IMPORT_NOT_FOUND', 'There is no such import: check the file again from the import page.'),
   unknownVatRate: (names: readonly string[]) => fieldRefusal(422, 'UNKNOWN_VAT_RATE', 'vatRateCode', `Choose a VAT rate the UK has: ${names.join(', ')}.`),
   endsBeforeStart: () => fieldRefusal(422, 'PRICE_ENDS_BEFORE_START', 'endsAt', 'The end of a price must be after its start (and after now).'),
   scheduleOverlaps: () =>

@@ -1,5 +1,6 @@
 import type { PersonalDataStore } from '../../platform/personal-data.ts';
 import { anonymiseAuditBy, countAuditBy } from './repository/product-editor.ts';
+import { anonymiseImportsBy, countImportsBy } from './repository/range-import.ts';
 
 export const cataloguePersonalData: readonly PersonalDataStore[] = [
   {
@@ -21,5 +22,13 @@ export const cataloguePersonalData: readonly PersonalDataStore[] = [
     onErasure: { effect: 'anonymised', remains: 'What was changed and when, by “Erased staff member”' },
     count: async (db, subject) => (subject.userId ? countAuditBy(db, subject.userId) : 0),
     erase: async (tx, subject) => ({ rows: subject.userId ? await anonymiseAuditBy(tx, subject.userId) : 0 }),
+  },
+  {
+    label: 'Who checked and applied a file of the range (the staff member’s account and name on the import)',
+    columns: { range_imports: ['actor_user_id', 'actor_name'] },
+    foundBy: ['user id'],
+    onErasure: { effect: 'anonymised', remains: 'The file’s name, report and progress, by “Erased staff member”' },
+    count: async (db, subject) => (subject.userId ? countImportsBy(db, subject.userId) : 0),
+    erase: async (tx, subject) => ({ rows: subject.userId ? await anonymiseImportsBy(tx, subject.userId) : 0 }),
   },
 ];

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { catalogueEditorEndpoints as editor, catalogueEndpoints as endpoints, deliveryEndpoints } from '@shop/contracts';
+import { RANGE_FILE_MAX_BYTES, catalogueEditorEndpoints as editor, catalogueEndpoints as endpoints, deliveryEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+
+/** The file base64 (4 bytes for 3) and the JSON around it. */
+const RANGE_IMPORT_BODY_LIMIT = Math.ceil(RANGE_FILE_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 export function registerCatalogueRoutes(app: FastifyInstance, service: CatalogueService): void {
   bindEndpoint(app, endpoints.getNavigation, ({ ctx }) => service.getNavigation(ctx));
@@ -31,5 +34,11 @@ export function registerCatalogueRoutes(app: FastifyInstance, service: Catalogue
   bindEndpoint(app, editor.getStaffProduct, ({ ctx, params }) => service.getStaffProduct(ctx, params.id));
   bindEndpoint(app, editor.updateStaffProduct, ({ ctx, params, body }) => service.updateStaffProduct(ctx, params.id, body));
   bindEndpoint(app, editor.changeStaffPrice, ({ ctx, params, body }) => service.changeStaffPrice(ctx, params.id, body));
+  // The range as a file and as a feed (range-import.ts): a file of up to 10 MB travels base64 in JSON.
+  bindEndpoint(app, editor.exportStaffRange, ({ ctx, query }) => service.exportRange(ctx, query.after, query.limit));
+  bindEndpoint(app, editor.checkRangeImport, ({ ctx, body }) => service.checkRangeImport(ctx, body), { bodyLimit: RANGE_IMPORT_BODY_LIMIT });
+  bindEndpoint(app, editor.getRangeImport, ({ ctx, params }) => service.getRangeImport(ctx, params.id));
+  bindEndpoint(app, editor.applyRangeImport, ({ ctx, params }) => service.applyRangeImport(ctx, params.id));
+  bindEndpoint(app, editor.postRangeFeed, ({ ctx, body }) => service.postRangeFeed(ctx, body), { bodyLimit: RANGE_IMPORT_BODY_LIMIT });
   bindEndpoint(app, editor.cancelStaffPrice, ({ ctx, params, body }) => service.cancelStaffPrice(ctx, params.id, params.scheduleId, body.version));
 }

@@ -1,5 +1,9 @@
 import type {
   Autocomplete,
+  RangeFeed,
+  RangeFeedResult,
+  RangeImport,
+  RangePage,
   ChangeStaffPrice,
   StaffProduct,
   StaffProductPage,
@@ -26,6 +30,7 @@ import type { ProductChange } from '../search/index.ts';
 import type { CatalogueDeps, DbContext, ListingContext } from './catalogue.deps.ts';
 import { getPromotions, getSitemapProducts, listCategory, listPromotion, navigation } from './listings.ts';
 import * as history from './price-history.ts';
+import * as range from './range-import.ts';
 import type { PriceChange } from './price-history.ts';
 import { changePrice, getTradePrices } from './prices.ts';
 import { getCarousels, getEssentialItems, getProductSummary, getProductSummaryBySku, getUserContentCarousel } from './product-pages.ts';
@@ -143,6 +148,14 @@ export interface CatalogueService {
   cancelStaffPrice(ctx: CallerContext, id: number, scheduleId: number, version: number): Promise<StaffProduct>;
   /** The `scheduled-prices` job: starts and ends the scheduled prices that are due; returns how many products changed. */
   startAndEndScheduledPrices(ctx: ListingContext): Promise<number>;
+  /** The range as a file (docs/catalogue-files.md): a page of the export, an import checked and applied, and the feed. */
+  exportRange(ctx: ListingContext, after: number, limit: number): Promise<RangePage>;
+  checkRangeImport(ctx: CallerContext, body: { fileName: string; content: string }): Promise<RangeImport>;
+  getRangeImport(ctx: CallerContext, id: string): Promise<RangeImport>;
+  applyRangeImport(ctx: CallerContext, id: string): Promise<RangeImport>;
+  /** The `range-imports` job: applies one import that is due, product by product. */
+  applyDueRangeImport(ctx: ListingContext): Promise<number>;
+  postRangeFeed(ctx: CallerContext, body: RangeFeed): Promise<RangeFeedResult>;
 }
 
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
@@ -200,6 +213,20 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
       const changed = await editor.startAndEndScheduledPrices(deps, ctx);
       if (changed.length > 0) products.update(ctx, { kind: 'price', productIds: changed });
       return changed.length;
+    },
+    exportRange: (ctx, after, limit) => range.exportRange(deps, ctx, after, limit),
+    checkRangeImport: (ctx, body) => range.checkImport(deps, ctx, body),
+    getRangeImport: (ctx, id) => range.getImport(ctx, id),
+    applyRangeImport: (ctx, id) => range.applyImport(ctx, id),
+    applyDueRangeImport: async (ctx) => {
+      const { claimed, productIds } = await range.applyDueImport(deps, ctx);
+      if (productIds.length > 0) products.update(ctx, { kind: 'price', productIds });
+      return claimed;
+    },
+    postRangeFeed: async (ctx, body) => {
+      const { productIds, ...result } = await range.postFeed(deps, ctx, body);
+      if (productIds.length > 0) products.update(ctx, { kind: 'price', productIds });
+      return result;
     },
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),

@@ -14,8 +14,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import { PRICE_SCHEDULE_STATUSES } from '@shop/contracts';
+import { PRICE_SCHEDULE_STATUSES, RANGE_IMPORT_STATUSES, type RangeRefusal } from '@shop/contracts';
 import { vatRates } from '../pricing/pricing.tables.ts';
 import { RETURNABILITIES } from './returnability.ts';
 
@@ -358,4 +359,43 @@ export const productAudit = pgTable(
     what: text('what').notNull(),
   },
   (table) => [index('product_audit_product_idx').on(table.productId, table.at), index('product_audit_actor_idx').on(table.actorUserId)],
+);
+
+/** One product's rows of a checked import, as applied: its variants' new figures (range-rows.ts). */
+export interface PlannedProduct {
+  productId: number;
+  rows: { line: number; sku: string; priceIncVat: number | null; vatRateCode: string | null; stockOnHand: number | null }[];
+}
+
+/**
+ * A file of the range checked by staff (a dry run) and, once they apply it, applied in the background
+ * by the `range-imports` job, one product per transaction: `productsDone` moves on in the same
+ * transaction, so a worker that stops resumes where it was (decision 0092).
+ */
+export const rangeImports = pgTable(
+  'range_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: RANGE_IMPORT_STATUSES }).notNull().default('checked'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name').notNull(),
+    lines: integer('lines').notNull(),
+    changing: integer('changing').notNull(),
+    unchanged: integer('unchanged').notNull(),
+    refused: integer('refused').notNull(),
+    plan: jsonb('plan').$type<PlannedProduct[]>().notNull(),
+    productsDone: integer('products_done').notNull().default(0),
+    changes: jsonb('changes').$type<{ line: number; sku: string; what: string }[]>().notNull(),
+    refusals: jsonb('refusals').$type<RangeRefusal[]>().notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('range_imports_due_idx')
+      .on(table.status)
+      .where(sql`${table.status} in ('queued', 'applying')`),
+    index('range_imports_actor_idx').on(table.actorUserId),
+  ],
 );

@@ -194,11 +194,17 @@ export const LOW_STOCK_BELOW = 6;
 
 export type StockRecord = Pick<typeof stockLevels.$inferSelect, 'sku' | 'onHand' | 'committed' | 'reserved' | 'status'>;
 
+/** A stock row as counted: the columns of `StockRecord`. */
+const STOCK_RECORD = {
+  sku: stockLevels.sku,
+  onHand: stockLevels.onHand,
+  committed: stockLevels.committed,
+  reserved: stockLevels.reserved,
+  status: stockLevels.status,
+};
+
 export async function findStockRecord(db: Database, sku: string): Promise<StockRecord | undefined> {
-  const [row] = await db
-    .select({ sku: stockLevels.sku, onHand: stockLevels.onHand, committed: stockLevels.committed, reserved: stockLevels.reserved, status: stockLevels.status })
-    .from(stockLevels)
-    .where(eq(stockLevels.sku, sku));
+  const [row] = await db.select(STOCK_RECORD).from(stockLevels).where(eq(stockLevels.sku, sku));
   return row;
 }
 
@@ -222,14 +228,42 @@ export async function addOnHand(db: Database, sku: string, quantity: number, now
         updatedAt: now,
       },
     })
-    .returning({
-      sku: stockLevels.sku,
-      onHand: stockLevels.onHand,
-      committed: stockLevels.committed,
-      reserved: stockLevels.reserved,
-      status: stockLevels.status,
-    });
+    .returning(STOCK_RECORD);
   return row!;
+}
+
+/** Each sku's stock row as counted, for the skus asked that have one. */
+export function findStockRecords(db: Database, skus: readonly string[]): Promise<StockRecord[]> {
+  if (skus.length === 0) return Promise.resolve([]);
+  return db
+    .select(STOCK_RECORD)
+    .from(stockLevels)
+    .where(inArray(stockLevels.sku, [...skus]));
+}
+
+/**
+ * A count of the shelf (an import or a feed): on hand becomes `onHand` in one statement, only if it
+ * still covers what orders and payments hold, read under the row's lock; so what is free never goes
+ * below none, whatever a payment holds meanwhile. Made-to-order skus keep no stock and are left
+ * alone. Returns the row as set, or undefined when it was not set.
+ */
+export async function setOnHand(db: Database, sku: string, onHand: number, now: Date): Promise<StockRecord | undefined> {
+  const free = sql`${onHand} - ${stockLevels.committed} - ${stockLevels.reserved}`;
+  const [row] = await db
+    .insert(stockLevels)
+    .values({ sku, onHand, status: onHand >= LOW_STOCK_BELOW ? 'in_stock' : onHand > 0 ? 'low_stock' : 'out_of_stock', eta: null, updatedAt: now })
+    .onConflictDoUpdate({
+      target: stockLevels.sku,
+      set: {
+        onHand,
+        status: sql`case when ${free} >= ${LOW_STOCK_BELOW} then 'in_stock' when ${free} > 0 then 'low_stock' else 'out_of_stock' end`,
+        eta: sql`case when ${free} > 0 then null else ${stockLevels.eta} end`,
+        updatedAt: now,
+      },
+      setWhere: sql`${stockLevels.status} <> 'made_to_order' and ${onHand} >= ${stockLevels.committed} + ${stockLevels.reserved}`,
+    })
+    .returning(STOCK_RECORD);
+  return row;
 }
 
 /**

@@ -77,6 +77,18 @@ export interface InventoryService {
   stockRecord(ctx: InventoryContext, sku: string): Promise<StockRecord | undefined>;
   /** Stock arrived (a staff restock): on hand goes up, and an out-of-stock sku can be sold again. */
   addStock(ctx: InventoryContext, sku: string, quantity: number, now: Date): Promise<StockRecord>;
+  /** The stock rows of the skus asked that have one (an import's dry run). */
+  stockRecords(ctx: InventoryContext, skus: readonly string[]): Promise<Map<string, StockRecord>>;
+  /**
+   * The shelf counted (an import or a feed): on hand set to `onHand`, in the caller's transaction, only
+   * while it covers what orders and payments hold (`below-held` otherwise; `made-to-order` keeps none).
+   */
+  setStockOnHand(
+    ctx: InventoryContext,
+    sku: string,
+    onHand: number,
+    now: Date,
+  ): Promise<{ set: StockRecord } | { refused: 'below-held' | 'made-to-order'; held: number }>;
 }
 
 async function availabilityOf(db: InventoryContext['db'], skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, Availability>> {
@@ -103,5 +115,12 @@ export function createInventoryService(): InventoryService {
     stockInvariantViolations: (ctx, skus) => reservations.stockInvariantViolations(ctx.db, skus),
     stockRecord: (ctx, sku) => repository.findStockRecord(ctx.db, sku),
     addStock: (ctx, sku, quantity, now) => repository.addOnHand(ctx.db, sku, quantity, now),
+    stockRecords: async (ctx, skus) => new Map((await repository.findStockRecords(ctx.db, skus)).map((row) => [row.sku, row])),
+    setStockOnHand: async (ctx, sku, onHand, now) => {
+      const set = await repository.setOnHand(ctx.db, sku, onHand, now);
+      if (set) return { set };
+      const row = (await repository.findStockRecord(ctx.db, sku))!;
+      return { refused: row.status === 'made_to_order' ? 'made-to-order' : 'below-held', held: row.committed + row.reserved };
+    },
   };
 }

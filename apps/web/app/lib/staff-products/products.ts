@@ -46,6 +46,12 @@ export function productsHref(filters: ProductFilters, page = filters.page): stri
 
 export const productHref = (id: number) => `/staff/products/${id}`;
 
+/** The range as a file (docs/catalogue-files.md): its download, the import page and an import's report. */
+export type RangeFormat = 'csv' | 'json';
+export const rangeFileHref = (format: RangeFormat) => `/staff/products/export/range.${format}`;
+export const IMPORT_HREF = '/staff/products/import';
+export const importHref = (id: string) => `${IMPORT_HREF}/${id}`;
+
 export interface PriceFormValues {
   sku: string;
   price: string;
