@@ -30,7 +30,7 @@ export function catalogueJobs(
       everyMs: SCHEDULED_PRICES_EVERY_MS,
       runOnce: async (ctx) => ({ claimed: await catalogue.startAndEndScheduledPrices(ctx) }),
     },
-    // Imports staff applied, one at a time per worker, each resumed where it was (decision 0092).
+    // Imports staff applied, one at a time per worker, each resumed where it was (decision 0093).
     { name: RANGE_IMPORTS_JOB, everyMs: 5_000, batchSize: 1, runOnce: async (ctx) => ({ claimed: await catalogue.applyDueRangeImport(ctx) }) },
     // A 90-day count moves slowly: every six hours is plenty.
     { name: BEST_SELLERS_JOB, everyMs: 6 * HOUR_MS, runOnce: async (ctx) => ({ claimed: await catalogue.recountPopularity(ctx, unitsSoldSince) }) },

@@ -1,5 +1,5 @@
 /**
- * The range as a file and as a feed (docs/catalogue-files.md, decision 0092): the export, one row per
+ * The range as a file and as a feed (docs/catalogue-files.md, decision 0093): the export, one row per
  * variant; an import checked first (a dry run), then applied by the `range-imports` job one product
  * per transaction; and the feed other systems post. Prices change only through `price-history.ts`
  * (as the editor's do) and stock only through inventory's service.

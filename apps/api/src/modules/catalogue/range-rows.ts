@@ -1,7 +1,7 @@
 /**
  * Pure rules of the range file and the feed (docs/catalogue-files.md): reading a CSV or JSON file of
  * the range, checking each row, and planning what changes, product by product. A refused row names
- * its line and column in words; a product with a refused row is left whole (decision 0092).
+ * its line and column in words; a product with a refused row is left whole (decision 0093).
  */
 import {
   formatPence,
