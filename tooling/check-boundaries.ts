@@ -266,12 +266,12 @@ function fileCycleViolations(modulesDir: string, rel: (file: string) => string):
 /**
  * The only production files that may import demo code, each through one entry of @shop/demo
  * (docs/decisions/0055): seeds write demo data only when DEMO_DATA asks (decision 0046), and the
- * storefront's product and customer pictures are drawn until the shop has photographs. Tests and test
+ * storefront's product and customer pictures and the blog's heroes are drawn until the shop has photographs. Tests and test
  * helpers may use any entry (the Stripe stand-in is one).
  */
 export const DEMO_ENTRIES: readonly { files: RegExp; entry: string }[] = [
   { files: /^apps\/api\/src\/modules\/[^/]+\/[^/]+\.seed\.ts$/, entry: '@shop/demo/seeds' },
-  { files: /^apps\/web\/app\/routes\/(product|user-content)-image\.ts$/, entry: '@shop/demo/product-art' },
+  { files: /^apps\/web\/app\/routes\/(product|user-content|blog-hero)-image\.ts$/, entry: '@shop/demo/product-art' },
 ];
 
 const isDemoSpecifier = (specifier: string) => specifier === '@shop/demo' || specifier.startsWith('@shop/demo/');

@@ -155,7 +155,7 @@ export function composeApi(options: ComposeOptions) {
     createAfterSalesModule({ afterSales }),
     createReviewsModule({ reviews, catalogue, files }),
     createSiteModule(),
-    createContentModule({ content }),
+    createContentModule({ content, demoProducts: options.demoProducts }),
     createAddressesModule({ addresses }),
     createCatalogueRequestsModule({ catalogueRequests }),
     createAnalyticsModule({ analytics }),

@@ -20,6 +20,11 @@ export default [
   route('images/user-content/:file', 'routes/user-content-image.ts'),
   // Each category's drawing, an image so no page's scripts carry the drawings.
   route('images/categories/:file', 'routes/category-illustration.tsx'),
+  // The blog (decision 0094): the list, its RSS feed, each post, and the posts' generated hero illustrations.
+  route('blog', 'routes/blog.tsx'),
+  route('blog/rss.xml', 'routes/blog-rss.ts'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('images/blog/:file', 'routes/blog-hero-image.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots.ts'),

@@ -29,6 +29,8 @@ import type {
   savedCardsEndpoints,
   siteEndpoints,
   siteContentEndpoints,
+  blogEndpoints,
+  blogEditorEndpoints,
   tradeEndpoints,
   tradeCreditEndpoints,
   tradeTermsEndpoints,
@@ -69,6 +71,9 @@ export const createSavedCardsClient = (options: ClientOptions) => createServiceC
 export const createPaymentsClient = (options: ClientOptions) => createServiceClient<typeof paymentsEndpoints>(routes.paymentsRoutes, options);
 export const createSiteClient = (options: ClientOptions) => createServiceClient<typeof siteEndpoints>(routes.siteRoutes, options);
 export const createSiteContentClient = (options: ClientOptions) => createServiceClient<typeof siteContentEndpoints>(routes.siteContentRoutes, options);
+/** The blog answers under the content service's base URL; staff's post editing under the site service's. */
+export const createBlogClient = (options: ClientOptions) => createServiceClient<typeof blogEndpoints>(routes.blogRoutes, options);
+export const createBlogEditorClient = (options: ClientOptions) => createServiceClient<typeof blogEditorEndpoints>(routes.blogEditorRoutes, options);
 /** Trade calls answer under the accounts service's base URL; the terms under the projects service's. */
 export const createTradeClient = (options: ClientOptions) => createServiceClient<typeof tradeEndpoints>(routes.tradeRoutes, options);
 export const createHelpCentreEnquiriesClient = (options: ClientOptions) =>
@@ -121,6 +126,8 @@ export type SavedCardsClient = ReturnType<typeof createSavedCardsClient>;
 export type PaymentsClient = ReturnType<typeof createPaymentsClient>;
 export type SiteClient = ReturnType<typeof createSiteClient>;
 export type SiteContentClient = ReturnType<typeof createSiteContentClient>;
+export type BlogClient = ReturnType<typeof createBlogClient>;
+export type BlogEditorClient = ReturnType<typeof createBlogEditorClient>;
 export type TradeClient = ReturnType<typeof createTradeClient>;
 export type TradeCreditClient = ReturnType<typeof createTradeCreditClient>;
 export type HelpCentreEnquiriesClient = ReturnType<typeof createHelpCentreEnquiriesClient>;

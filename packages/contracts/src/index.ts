@@ -44,6 +44,7 @@ export * from './order-baskets.ts';
 export * from './delivery-upgrade.ts';
 export * from './trade-credit.ts';
 export * from './site-content.ts';
+export * from './blog.ts';
 export * from './catalogue-editor.ts';
 export * from './range-values.ts';
 export * from './site-content-values.ts';
@@ -64,6 +65,7 @@ import { orderEndpoints, orderTrackingEndpoints } from './orders.ts';
 import { savedCardsEndpoints } from './saved-cards.ts';
 import { siteEndpoints } from './site.ts';
 import { siteContentEndpoints } from './site-content.ts';
+import { blogEditorEndpoints, blogEndpoints } from './blog.ts';
 import { tradeEndpoints, tradeTermsEndpoints } from './trade.ts';
 import { helpCentreEnquiryEndpoints } from './help-centre-enquiries.ts';
 import { helpCentreOrderEndpoints } from './help-centre-orders.ts';
@@ -100,6 +102,8 @@ export const endpointGroups = {
   savedCards: savedCardsEndpoints,
   site: siteEndpoints,
   siteContent: siteContentEndpoints,
+  blog: blogEndpoints,
+  blogEditor: blogEditorEndpoints,
   trade: tradeEndpoints,
   tradeTerms: tradeTermsEndpoints,
   helpCentreEnquiries: helpCentreEnquiryEndpoints,

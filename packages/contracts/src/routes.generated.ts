@@ -169,6 +169,19 @@ export const siteContentRoutes = {
   getGlobalItemForEditing: ['GET', '/content/global-items/{id}'],
 } as const;
 
+export const blogRoutes = {
+  getBlogs: ['POST', '/Blogs'],
+} as const;
+
+export const blogEditorRoutes = {
+  listPosts: ['GET', '/content/posts'],
+  createPost: ['POST', '/content/posts'],
+  getPostForEditing: ['GET', '/content/posts/{slug}'],
+  savePostDraft: ['PUT', '/content/posts/{slug}'],
+  publishPost: ['POST', '/content/posts/{slug}/publish'],
+  restorePostRevision: ['POST', '/content/posts/{slug}/restore'],
+} as const;
+
 export const tradeRoutes = {
   submitTradeApplication: ['POST', '/api/TradeAccountApplications'],
   getMyTradeApplication: ['GET', '/api/TradeAccountApplications/mine'],
@@ -377,6 +390,8 @@ export const endpointRoutes = {
   savedCards: savedCardsRoutes,
   site: siteRoutes,
   siteContent: siteContentRoutes,
+  blog: blogRoutes,
+  blogEditor: blogEditorRoutes,
   trade: tradeRoutes,
   tradeTerms: tradeTermsRoutes,
   helpCentreEnquiries: helpCentreEnquiriesRoutes,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTENT_FACT_NAMES } from './content-facts.ts';
 import { CONTENT_PAGE_MAX_BLOCKS, CONTENT_REVISION_ACTIONS, GLOBAL_ITEM_IDS, type ContentRevisionAction, type GlobalItemId } from './site-content-values.ts';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
+import { link, optionalWords, words } from './content-fields.ts';
 
 /**
  * Content pages made of typed blocks, and the global items every page shares (the spec's site
@@ -10,21 +11,6 @@ import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
  * `/content/…`. Rich text is structured data, never HTML: the storefront draws each node as an
  * element of its own, so nothing typed can become markup (decision 0085).
  */
-
-const words = (label: string, max: number) =>
-  z
-    .string({ error: `Enter ${label}` })
-    .trim()
-    .min(1, { error: `Enter ${label}`, abort: true })
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be ${max} characters or fewer`);
-const optionalWords = (label: string, max: number) => z.string().trim().max(max, `${label} must be ${max} characters or fewer`).optional();
-/** A link: a path of this shop, an https or http address, mailto: or tel: (checked by the service, which names what it refuses). */
-const link = (label: string) =>
-  z
-    .string({ error: `Enter ${label}` })
-    .trim()
-    .min(1, `Enter ${label}`)
-    .max(500, `${label} must be 500 characters or fewer`);
 
 /** A run of words in a paragraph or list item, optionally bold, italic or a link, or standing for a fact of the shop's (drawn as its value now). */
 export const InlineTextSchema = z
@@ -64,7 +50,7 @@ export const RichTextNodeSchema = z
 export type RichTextNode = z.infer<typeof RichTextNodeSchema>;
 const richText = z.array(RichTextNodeSchema).min(1, 'Enter some text').max(200, 'Rich text may have at most 200 headings, paragraphs, lists and tables');
 
-const imageOf = z.object({
+export const ContentImageSchema = z.object({
   src: link('the image’s address'),
   /** What the picture shows, for people who cannot see it; empty only when `decorative`. */
   alt: z.string().trim().max(300, 'The alt text must be 300 characters or fewer').default(''),
@@ -78,12 +64,12 @@ export const ContentBlockSchema = z
       type: z.literal('hero'),
       heading: words('the heading', 120),
       text: optionalWords('The text', 400),
-      image: imageOf.optional(),
+      image: ContentImageSchema.optional(),
       linkLabel: optionalWords('The link’s words', 60),
       href: link('the link’s address').optional(),
     }),
     z.object({ type: z.literal('richText'), body: richText }),
-    z.object({ type: z.literal('image'), ...imageOf.shape, caption: optionalWords('The caption', 300) }),
+    z.object({ type: z.literal('image'), ...ContentImageSchema.shape, caption: optionalWords('The caption', 300) }),
     z.object({
       type: z.literal('productCarousel'),
       heading: words('the heading', 120),
@@ -141,13 +127,13 @@ export type ContentPageDocument = z.infer<typeof ContentPageDocumentSchema>;
  * A page as sent: each block an object with its `type` (the service checks each against its kind and
  * says which block is wrong and why, GOV.UK-style, rather than a schema library's words).
  */
-const PageInputSchema = z.object({
+export const ContentPageInputSchema = z.object({
   title: z.string().max(1000),
   seoTitle: z.string().max(1000),
   seoDescription: z.string().max(2000),
   blocks: z.array(z.looseObject({ type: z.string().max(100) })).max(1000),
 });
-export type ContentPageInput = z.input<typeof PageInputSchema>;
+export type ContentPageInput = z.input<typeof ContentPageInputSchema>;
 
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
 const version = z.number({ error: 'Give the version of the page you opened' }).int().min(1);
@@ -336,7 +322,7 @@ export const siteContentEndpoints = {
     path: '/content/pages',
     summary: 'A new content page, as a draft',
     access: editors,
-    body: z.object({ slug: z.string().max(200), page: PageInputSchema }),
+    body: z.object({ slug: z.string().max(200), page: ContentPageInputSchema }),
     responses: { 201: ContentPageEditingSchema },
   }),
   getPageForEditing: defineEndpoint({
@@ -355,7 +341,7 @@ export const siteContentEndpoints = {
     summary: 'Saves a page’s draft as a new version; the shop goes on showing what is published',
     access: editors,
     params: slugParam,
-    body: z.object({ version, page: PageInputSchema }),
+    body: z.object({ version, page: ContentPageInputSchema }),
     responses: { 200: ContentPageEditingSchema },
   }),
   publishPage: defineEndpoint({
@@ -365,7 +351,7 @@ export const siteContentEndpoints = {
     summary: 'Publishes the page (the draft, or the page sent) now or at `publishAt`',
     access: editors,
     params: slugParam,
-    body: z.object({ version, page: PageInputSchema.optional(), publishAt: at.optional() }),
+    body: z.object({ version, page: ContentPageInputSchema.optional(), publishAt: at.optional() }),
     responses: { 200: ContentPageEditingSchema },
   }),
   restorePageRevision: defineEndpoint({

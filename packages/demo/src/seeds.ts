@@ -17,3 +17,4 @@ export { demoPriceHistory, type DemoPriceStep } from './catalogue/price-history.
 export { BRANDS, DEPARTMENTS } from './catalogue/product-templates.ts';
 export { createRandom } from './random.ts';
 export { REVIEW_PHOTOS_DIR } from './review-photos/index.ts';
+export { DEMO_BLOG_POSTS, type DemoBlogPost } from './blog/posts.ts';

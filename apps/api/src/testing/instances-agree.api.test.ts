@@ -113,7 +113,7 @@ describe.runIf(onPostgres)('two API instances on one database', () => {
     const ctx = { db: writer.database.db, clock: { now: () => new Date() }, actor: editor };
     const content = writer.app.composed.services.content;
     const document = (title: string) => ({ title, seoTitle: title, seoDescription: title, blocks: [] });
-    const created = await content.createPage(ctx, 'two-instances', document('First words'), { published: true });
+    const created = await content.createPage(ctx, 'two-instances', document('First words'), { publishedAt: new Date() });
     const titleOnReader = async () =>
       (await reader.composed.services.content.pageData({ db: secondDatabase.db, clock: readerClock, actor: null }, 'two-instances')).title;
     expect(await titleOnReader()).toBe('First words');

@@ -11,6 +11,8 @@ import {
   createReviewQuestionsClient,
   createSiteClient,
   createSiteContentClient,
+  createBlogClient,
+  createBlogEditorClient,
   ApiError,
 } from '@shop/api-client';
 import { WEB_TIER_HEADERS } from '@shop/contracts';
@@ -99,6 +101,8 @@ export const checkoutClient = (request: Request) => createCheckoutClient(service
 export const reviewsClient = (request: Request) => createReviewListingsClient(serviceClientOptions(request, 'reviews'));
 export const siteClient = (request: Request) => createSiteClient(serviceClientOptions(request, 'site'));
 export const siteContentClient = (request: Request, accessToken?: string) => createSiteContentClient(serviceClientOptions(request, 'site', accessToken));
+export const blogClient = (request: Request, accessToken?: string) => createBlogClient(serviceClientOptions(request, 'content', accessToken));
+export const blogEditorClient = (request: Request, accessToken?: string) => createBlogEditorClient(serviceClientOptions(request, 'site', accessToken));
 export const paymentsClient = (request: Request) => createPaymentsClient(serviceClientOptions(request, 'payments'));
 /** Tracking an order by its number and e-mail address (the pair is the proof: no session is sent). */
 export const orderTrackingClient = (request: Request) => createOrderTrackingClient(serviceClientOptions(request, 'order-tracking'));

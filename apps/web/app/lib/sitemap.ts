@@ -8,7 +8,7 @@ export interface SitemapUrl {
   lastModified?: string;
 }
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -1,4 +1,6 @@
+import { BLOG_MAX_PAGE_SIZE, blogPostPath } from '@shop/contracts';
 import { data } from 'react-router';
+import { loadBlogList } from '../lib/blog/blog.server.ts';
 import { catalogueClient } from '../lib/api.server.ts';
 import { publicSiteUrl } from '../lib/auth/settings.ts';
 import { categoryPath, offerPath, productPath } from '../lib/catalogue.ts';
@@ -12,7 +14,16 @@ import type { Route } from './+types/sitemap-file';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const siteUrl = publicSiteUrl(webConfig().publicUrl, request.url);
   if (`/sitemaps/${params.file}` === PAGES_SITEMAP) {
-    const [navigation, { promotions }] = await Promise.all([loadNavigation(request, context), catalogueClient(request).getPromotions()]);
+    const [navigation, { promotions }, posts] = await Promise.all([
+      loadNavigation(request, context),
+      catalogueClient(request).getPromotions(),
+      loadBlogList(request, { pageSize: BLOG_MAX_PAGE_SIZE }).then(async (first) => {
+        const rest = await Promise.all(
+          Array.from({ length: first.totalPages - 1 }, (_, index) => loadBlogList(request, { pageSize: BLOG_MAX_PAGE_SIZE, page: index + 2 })),
+        );
+        return [first, ...rest].flatMap((page) => page.posts);
+      }),
+    ]);
     const urls: SitemapUrl[] = [
       { path: '/' },
       ...navigation.categories.flatMap((category) => [
@@ -22,6 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...promotions.map((promotion) => ({ path: offerPath(promotion.slug) })),
       { path: '/help' },
       ...HELP_TOPICS.map((topic) => ({ path: helpPath(topic.slug) })),
+      { path: '/blog', lastModified: posts[0]?.publishedAt },
+      ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.publishedAt })),
     ];
     return xmlResponse(urlSetXml(siteUrl, urls), 3600);
   }

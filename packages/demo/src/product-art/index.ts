@@ -1,7 +1,7 @@
 import { LruCache } from '@shop/contracts/lru-cache';
 import { DRAWINGS, drawingIdFor } from './families.ts';
 import { parseProductImageFile } from './parse.ts';
-import { renderUserContentScene } from './scene.ts';
+import { renderBlogHeroScene, renderUserContentScene } from './scene.ts';
 import { renderView, type ProductSize } from './views.ts';
 
 export { parseProductImageFile } from './parse.ts';
@@ -47,6 +47,21 @@ export function renderUserContentImage(file: string): string | null {
   if (svg === undefined) {
     svg = renderUserContentScene(id);
     scenes.set(id, svg);
+  }
+  return svg;
+}
+
+const heroes = new LruCache<string, string>({ maxEntries: 500 });
+
+/** The SVG for an /images/blog/ file name (`<post-slug>.svg`), or null: a generated room, the same for the same slug. */
+export function renderBlogHeroImage(file: string): string | null {
+  const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/.exec(file);
+  if (!match || file.length > 90) return null;
+  const slug = match[1]!;
+  let svg = heroes.get(slug);
+  if (svg === undefined) {
+    svg = renderBlogHeroScene(slug);
+    heroes.set(slug, svg);
   }
   return svg;
 }

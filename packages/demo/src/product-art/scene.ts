@@ -20,8 +20,22 @@ const FURNITURE = ['gloss-white', 'matt-grey', 'sage', 'navy', 'oak', 'graphite'
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
-export function renderUserContentScene(productId: number): string {
-  const random = createRandom(productId * 2654435761);
+/** A customer's photo of their new bathroom, varied by the product's id. */
+export const renderUserContentScene = (productId: number): string =>
+  renderRoomScene(productId * 2654435761, 'Customer photo: the product fitted in their bathroom', '0 0 800 800');
+
+/**
+ * A blog post's hero: the same kind of room, seeded by the post's address, framed wide (3:2) around
+ * the fittings. Every room holds a basin under a mirror, a toilet and a bath, which its alt text can say.
+ */
+export function renderBlogHeroScene(slug: string): string {
+  let seed = 7;
+  for (const char of slug) seed = (Math.imul(seed, 31) + char.charCodeAt(0)) >>> 0;
+  return renderRoomScene(seed, 'Illustration: a bathroom with a basin under a mirror, a toilet and a bath', '0 96 800 533');
+}
+
+function renderRoomScene(seed: number, title: string, viewBox: string): string {
+  const random = createRandom(seed);
   const wall = pick(random, WALLS);
   const [floorA, floorB] = pick(random, FLOORS) as [string, string];
   const metal = pick(random, METALS);
@@ -70,8 +84,6 @@ export function renderUserContentScene(productId: number): string {
     floor +
     `<g stroke="${INK}" stroke-width="8" stroke-linejoin="round" stroke-linecap="round">${scene}</g>` +
     rect(0, 0, 800, 800, 0, '#fff6e0', 'opacity="0.08"');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" ` +
-    `role="img"><title>Customer photo: the product fitted in their bathroom</title>${body}</svg>`
-  );
+  const [, , width, height] = viewBox.split(' ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="${width}" height="${height}" role="img"><title>${title}</title>${body}</svg>`;
 }

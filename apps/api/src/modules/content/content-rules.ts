@@ -58,7 +58,7 @@ function* stringsOf(value: unknown, path: (string | number)[]): Generator<{ path
 }
 
 /** Refuses HTML in any words and unsafe addresses, naming `where` (a block, or the page's title). */
-function checkWordsAndAddresses(value: unknown, base: (string | number)[], where: string): void {
+export function checkWordsAndAddresses(value: unknown, base: (string | number)[], where: string): void {
   for (const found of stringsOf(value, base)) {
     const path = found.path.join('.');
     if (found.address && found.text !== '' && !isSafeAddress(found.text, found.address)) throw ContentErrors.linkNotAllowed(where, path, found.address);
@@ -68,7 +68,7 @@ function checkWordsAndAddresses(value: unknown, base: (string | number)[], where
 }
 
 /** The first problems zod found, as the house says them: each field's own message, beside its path. */
-function refusal(issues: readonly z.core.$ZodIssue[], base: string, where: (path: readonly PropertyKey[]) => string) {
+export function refusal(issues: readonly z.core.$ZodIssue[], base: string, where: (path: readonly PropertyKey[]) => string) {
   const errors: FieldError[] = issues.slice(0, 10).map((issue) => ({
     path: [base, ...issue.path.map(String)].join('.'),
     message: issue.message,

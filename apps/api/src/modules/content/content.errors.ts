@@ -1,24 +1,28 @@
-import { CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, type FieldError } from '@shop/contracts';
+import { BLOG_CATEGORIES, CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, type FieldError } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
+import type { PageKind } from './content.repository.ts';
 
 const blockNames = Object.values(CONTENT_BLOCK_TYPES)
   .map((name) => name.toLowerCase())
   .join(', ');
 const itemNames = Object.keys(GLOBAL_ITEMS).join(', ');
+const blogCategoryNames = Object.keys(BLOG_CATEGORIES).join(', ');
 const field = (path: string, message: string, code: string): FieldError[] => [{ path, message, code }];
 
 /** The content module's stable error codes: each refusal changes nothing. */
 export const ContentErrors = {
-  pageNotFound: (slug: string) =>
-    new AppError(
-      404,
-      'CONTENT_PAGE_NOT_FOUND',
-      `There is no page called "${slug}". Check the address, or find what you need from the help centre or the search box.`,
-    ),
+  pageNotFound: (slug: string, kind: PageKind = 'page') =>
+    kind === 'post'
+      ? new AppError(404, 'BLOG_POST_NOT_FOUND', `There is no blog post called "${slug}". Check the address, or choose a post from the blog’s list.`)
+      : new AppError(
+          404,
+          'CONTENT_PAGE_NOT_FOUND',
+          `There is no page called "${slug}". Check the address, or find what you need from the help centre or the search box.`,
+        ),
   pageNotPublished: (slug: string) =>
     new AppError(404, 'CONTENT_PAGE_NOT_FOUND', `The page "${slug}" has not been published yet. Preview its draft, or publish it first.`),
-  revisionNotFound: (slug: string, revision: number) =>
-    new AppError(404, 'CONTENT_REVISION_NOT_FOUND', `The page "${slug}" has no version ${revision}. Choose one from its list of versions.`),
+  revisionNotFound: (kind: PageKind, slug: string, revision: number) =>
+    new AppError(404, 'CONTENT_REVISION_NOT_FOUND', `The ${kind} "${slug}" has no version ${revision}. Choose one from its list of versions.`),
   globalItemNotFound: (id: string) => new AppError(404, 'GLOBAL_ITEM_NOT_FOUND', `There is no global item called "${id}". The global items are: ${itemNames}.`),
   slugInvalid: (slug: string) =>
     new AppError(
@@ -27,11 +31,11 @@ export const ContentErrors = {
       `"${slug}" cannot be a page’s address: use lower-case letters, numbers and single hyphens only, like "delivery-and-returns".`,
       { errors: field('body.slug', 'use lower-case letters, numbers and single hyphens only', 'content_slug_invalid') },
     ),
-  slugTaken: (slug: string) =>
-    new AppError(409, 'CONTENT_SLUG_TAKEN', `There is already a page called "${slug}". Open it to change it, or choose another address.`, {
+  slugTaken: (slug: string, kind: PageKind = 'page') =>
+    new AppError(409, 'CONTENT_SLUG_TAKEN', `There is already a ${kind} called "${slug}". Open it to change it, or choose another address.`, {
       errors: field('body.slug', 'is already a page', 'content_slug_taken'),
     }),
-  changed: (what: 'page' | 'global item', version: number) =>
+  changed: (what: PageKind | 'global item', version: number) =>
     new AppError(
       409,
       'CONTENT_CHANGED',
@@ -69,6 +73,31 @@ export const ContentErrors = {
       { errors: field(path, kind === 'image' ? 'is not an image address pages can use' : 'is not a link pages can use', 'content_link_not_allowed') },
     ),
   invalid: (detail: string, errors: FieldError[]) => new AppError(422, 'CONTENT_INVALID', detail, { errors }),
+  blogCategoryUnknown: (category: string) =>
+    new AppError(404, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". Choose one of these: ${blogCategoryNames}.`, {
+      errors: field('body.blogData.category', 'is not one of the blog’s categories', 'blog_category_not_found'),
+    }),
+  blogPostCategoryUnknown: (category: string) =>
+    new AppError(422, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". Choose one of these: ${blogCategoryNames}.`, {
+      errors: field('body.post.category', 'is not one of the blog’s categories', 'blog_category_not_found'),
+    }),
+  blogTagNotFound: (tag: string) =>
+    new AppError(404, 'BLOG_TAG_NOT_FOUND', `No blog post is tagged "${tag}". Choose a tag from the blog’s list, or see every post.`, {
+      errors: field('body.blogData.tag', 'is not a tag of any post', 'blog_tag_not_found'),
+    }),
+  blogPageNotFound: (page: number, totalPages: number) =>
+    new AppError(
+      404,
+      'BLOG_PAGE_NOT_FOUND',
+      totalPages <= 1
+        ? `There is only one page of posts, so there is no page ${page}. Go back to the first page.`
+        : `There are ${totalPages} pages of posts, so there is no page ${page}. Choose a page from 1 to ${totalPages}.`,
+      { errors: field('body.blogData.page', `is more than the ${totalPages} pages there are`, 'blog_page_not_found') },
+    ),
+  blogPreviewNeedsSlug: () =>
+    new AppError(400, 'BLOG_PREVIEW_NEEDS_SLUG', 'Say which post to preview: a draft can be previewed one post at a time, by its address.', {
+      errors: field('body.blogData.slug', 'is needed to preview a draft', 'blog_preview_needs_slug'),
+    }),
   scheduleInPast: () =>
     new AppError(422, 'CONTENT_SCHEDULE_IN_PAST', 'The time to publish at has passed. Choose a time in the future, or publish now.', {
       errors: field('body.publishAt', 'is in the past', 'content_schedule_in_past'),

@@ -6,7 +6,7 @@ const ERASED_EDITOR = 'A former member of staff';
 
 export const contentPersonalData: readonly PersonalDataStore[] = [
   {
-    label: 'Content page and global item versions made by a member of staff',
+    label: 'Content page, blog post and global item versions made by a member of staff',
     columns: { content_revisions: ['by_user_id', 'by_name'] },
     foundBy: ['user id'],
     onErasure: { effect: 'anonymised', remains: 'Each version of the page or item stays, made by "a former member of staff"' },

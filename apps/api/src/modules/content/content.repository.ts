@@ -9,28 +9,42 @@ export type GlobalItemRow = typeof contentGlobalItems.$inferSelect;
 export type RevisionRow = typeof contentRevisions.$inferSelect;
 export type NewRevisionRow = typeof contentRevisions.$inferInsert;
 
-export const pageSubject = (slug: string) => `page:${slug}`;
+/** A page or a blog post: one table, one set of versions, told apart by kind (decision 0094). */
+export type PageKind = 'page' | 'post';
+export const pageSubject = (slug: string, kind: PageKind = 'page') => `${kind}:${slug}`;
 export const itemSubject = (id: string) => `item:${id}`;
 
-export async function findPage(db: Database, slug: string): Promise<PageRow | undefined> {
-  const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
+export async function findPage(db: Database, kind: PageKind, slug: string): Promise<PageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contentPages)
+    .where(and(eq(contentPages.kind, kind), eq(contentPages.slug, slug)));
   return row;
 }
 
 /** A new page; null when the slug is taken (also by a page made at the same moment). */
 export async function insertPage(db: Database, row: PageRow): Promise<PageRow | null> {
-  const [inserted] = await db.insert(contentPages).values(row).onConflictDoNothing({ target: contentPages.slug }).returning();
+  const [inserted] = await db
+    .insert(contentPages)
+    .values(row)
+    .onConflictDoNothing({ target: [contentPages.kind, contentPages.slug] })
+    .returning();
   return inserted ?? null;
 }
 
 /** Changes a page only if it is still at `version`: null when another change came first. */
-export async function updatePage(db: Database, slug: string, version: number, values: Omit<PageRow, 'slug'>): Promise<PageRow | null> {
-  const [row] = await db
+export async function updatePage(
+  db: Database,
+  row: Pick<PageRow, 'kind' | 'slug'>,
+  version: number,
+  values: Omit<PageRow, 'slug' | 'kind'>,
+): Promise<PageRow | null> {
+  const [updated] = await db
     .update(contentPages)
     .set(values)
-    .where(and(eq(contentPages.slug, slug), eq(contentPages.version, version)))
+    .where(and(eq(contentPages.kind, row.kind), eq(contentPages.slug, row.slug), eq(contentPages.version, version)))
     .returning();
-  return row ?? null;
+  return updated ?? null;
 }
 
 export async function insertRevision(db: Database, row: NewRevisionRow): Promise<void> {
@@ -64,8 +78,8 @@ export async function listRevisions(db: Database, subject: string, summary: 'tit
     .orderBy(desc(contentRevisions.revision));
 }
 
-/** Every page with its draft's title and who changed it last. */
-export async function listPages(db: Database) {
+/** Every page (or post) with its draft's title and who changed it last. */
+export async function listPages(db: Database, kind: PageKind) {
   return db
     .select({
       page: contentPages,
@@ -73,8 +87,29 @@ export async function listPages(db: Database) {
       updatedBy: contentRevisions.byName,
     })
     .from(contentPages)
-    .innerJoin(contentRevisions, and(eq(contentRevisions.subject, sql`'page:' || ${contentPages.slug}`), eq(contentRevisions.revision, contentPages.version)))
+    .innerJoin(
+      contentRevisions,
+      and(eq(contentRevisions.subject, sql`${contentPages.kind} || ':' || ${contentPages.slug}`), eq(contentRevisions.revision, contentPages.version)),
+    )
+    .where(eq(contentPages.kind, kind))
     .orderBy(asc(contentPages.slug));
+}
+
+/** Every published post with its published document, for the blog's list (kept per instance). */
+export async function listPublishedPosts(db: Database) {
+  return db
+    .select({
+      slug: contentPages.slug,
+      revision: contentPages.publishedRevision,
+      document: contentRevisions.document,
+      firstPublishedAt: contentPages.firstPublishedAt,
+    })
+    .from(contentPages)
+    .innerJoin(
+      contentRevisions,
+      and(eq(contentRevisions.subject, sql`'post:' || ${contentPages.slug}`), eq(contentRevisions.revision, contentPages.publishedRevision)),
+    )
+    .where(eq(contentPages.kind, 'post'));
 }
 
 export async function findGlobalItem(db: Database, id: string): Promise<GlobalItemRow | undefined> {

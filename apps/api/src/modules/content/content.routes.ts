@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { siteContentEndpoints as calls } from '@shop/contracts';
+import { blogEditorEndpoints as posts, blogEndpoints as blog, siteContentEndpoints as calls } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
 import type { ContentService } from './content.service.ts';
 
-/** The site service's content calls (the spec's four and the staff editor's own), under `/api/site`. */
+/** The site service's content calls (the spec's four and the staff editor's own, under `/api/site`) and the blog (`/api/content/Blogs`). */
 export function registerContentRoutes(app: FastifyInstance, service: ContentService): void {
   bindEndpoint(app, calls.getPageData, ({ ctx, params, query }) => service.pageData(ctx, params.slug, query.preview));
   bindEndpoint(app, calls.getPage, ({ ctx, params }) => service.pageData(ctx, params.slug));
@@ -16,4 +16,11 @@ export function registerContentRoutes(app: FastifyInstance, service: ContentServ
   bindEndpoint(app, calls.publishPage, ({ ctx, params, body }) => service.publishPage(ctx, params.slug, body));
   bindEndpoint(app, calls.restorePageRevision, ({ ctx, params, body }) => service.restorePageRevision(ctx, params.slug, body.version, body.revision));
   bindEndpoint(app, calls.getGlobalItemForEditing, ({ ctx, params }) => service.globalItemForEditing(ctx, params.id));
+  bindEndpoint(app, blog.getBlogs, ({ ctx, body }) => service.blogs(ctx, body.blogData));
+  bindEndpoint(app, posts.listPosts, ({ ctx }) => service.listPosts(ctx));
+  bindEndpoint(app, posts.createPost, ({ ctx, body }) => service.createPost(ctx, body.slug, body.post));
+  bindEndpoint(app, posts.getPostForEditing, ({ ctx, params }) => service.postForEditing(ctx, params.slug));
+  bindEndpoint(app, posts.savePostDraft, ({ ctx, params, body }) => service.savePostDraft(ctx, params.slug, body.version, body.post));
+  bindEndpoint(app, posts.publishPost, ({ ctx, params, body }) => service.publishPost(ctx, params.slug, body));
+  bindEndpoint(app, posts.restorePostRevision, ({ ctx, params, body }) => service.restorePostRevision(ctx, params.slug, body.version, body.revision));
 }

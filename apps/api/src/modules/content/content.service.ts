@@ -1,17 +1,20 @@
 import type { CallerContext } from '../../platform/context.ts';
 import type { ContentDeps } from './content.deps.ts';
+import { createBlogPosts } from './blog-posts.ts';
+import { checkPageDocument } from './content-rules.ts';
 import { createContentPages } from './content-pages.ts';
 import { createGlobalItems } from './global-items.ts';
 
 /**
- * Content pages and global items (decision 0085): the storefront reads what is published, kept per
+ * Content pages, global items (decision 0085) and the blog's posts (decision 0094): the storefront reads what is published, kept per
  * instance and forgotten on every instance when staff publish (`heardOfChange`, the `content` change
  * notice); content editors save drafts, publish now or at a time, and restore earlier versions, each
  * change a version kept with who made it and when, refused with 409 when made from an old version.
  */
 export function createContentService(deps: ContentDeps) {
-  const pages = createContentPages(deps);
+  const pages = createContentPages(deps, { kind: 'page', check: checkPageDocument });
   const items = createGlobalItems(deps);
+  const posts = createBlogPosts(deps);
   return {
     pageData: pages.pageData,
     pageForEditing: pages.pageForEditing,
@@ -22,6 +25,13 @@ export function createContentService(deps: ContentDeps) {
     globalItem: items.globalItem,
     globalItemForEditing: items.globalItemForEditing,
     saveGlobalItem: items.saveGlobalItem,
+    blogs: posts.blogs,
+    listPosts: posts.listPosts,
+    createPost: posts.createPost,
+    postForEditing: posts.postForEditing,
+    savePostDraft: posts.savePostDraft,
+    publishPost: posts.publishPost,
+    restorePostRevision: posts.restorePostRevision,
     /** Every page and global item, for the staff editor's list. */
     async listContent(ctx: CallerContext) {
       const [pageList, globalItems] = await Promise.all([pages.listPages(ctx), items.listGlobalItems(ctx)]);
@@ -31,6 +41,7 @@ export function createContentService(deps: ContentDeps) {
     heardOfChange(): void {
       pages.forget();
       items.forget();
+      posts.forget();
     },
   };
 }

@@ -2,23 +2,29 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * A content page: which of its versions (rows of `content_revisions`, subject `page:<slug>`) is the
+ * A content page or blog post (`kind`, decision 0094): which of its versions (rows of `content_revisions`, subject `<kind>:<slug>`) is the
  * draft, which is published and which is scheduled to be. `version` is the number of its newest
  * version: every change names the version it was made from and is refused when another came first.
  */
 export const contentPages = pgTable(
   'content_pages',
   {
-    slug: text('slug').primaryKey(),
+    /** `page` or `post`: a post's address is under /blog, so a page and a post may share a slug. */
+    kind: text('kind').notNull().default('page'),
+    slug: text('slug').notNull(),
     version: integer('version').notNull(),
     draftRevision: integer('draft_revision').notNull(),
     publishedRevision: integer('published_revision'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** When it was first published: a post's date, which later corrections do not move. */
+    firstPublishedAt: timestamp('first_published_at', { withTimezone: true }),
     scheduledRevision: integer('scheduled_revision'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
+    primaryKey({ columns: [table.kind, table.slug] }),
+    check('content_pages_kind_check', sql`${table.kind} in ('page', 'post')`),
     check('content_pages_schedule_check', sql`(${table.scheduledRevision} is null) = (${table.scheduledFor} is null)`),
     check('content_pages_published_check', sql`(${table.publishedRevision} is null) = (${table.publishedAt} is null)`),
   ],
@@ -39,8 +45,8 @@ export const contentGlobalItems = pgTable(
 );
 
 /**
- * Every version of a page or global item, kept: what it was, who made it and when. `subject` is
- * `page:<slug>` or `item:<id>`; `document` is the page (title, SEO, blocks) or the item (content, start, end).
+ * Every version of a page, post or global item, kept: what it was, who made it and when. `subject` is
+ * `page:<slug>`, `post:<slug>` or `item:<id>`; `document` is the page (title, SEO, blocks) or the item (content, start, end).
  */
 export const contentRevisions = pgTable(
   'content_revisions',

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { blogPostsSeed } from './blog.seed.ts';
 import { contentPersonalData } from './content.personal-data.ts';
 import { registerContentRoutes } from './content.routes.ts';
 import type { ContentService } from './content.service.ts';
@@ -6,11 +7,15 @@ import type { ContentService } from './content.service.ts';
 export { createContentService, type ContentService } from './content.service.ts';
 export { ContentErrors } from './content.errors.ts';
 
-/** Content pages of typed blocks and the global items every page shares (`ContentService`), under the site service's paths. */
-export function createContentModule({ content }: { content: ContentService }): ApiModule {
+/**
+ * Content pages of typed blocks and the global items every page shares (`ContentService`), under the
+ * site service's paths, and the blog (the content service's `POST /Blogs`), seeded with the demo's posts.
+ */
+export function createContentModule({ content, demoProducts }: { content: ContentService; demoProducts?: number }): ApiModule {
   return {
     name: 'content',
     personalData: contentPersonalData,
+    seeds: [blogPostsSeed(content, demoProducts)],
     registerRoutes: (app) => registerContentRoutes(app, content),
   };
 }

@@ -134,6 +134,7 @@ export function SiteFooter({
               { to: '/wishlist', label: 'Wishlist' },
               { to: '/basket', label: 'Basket' },
               { to: '/catalogue', label: 'Request a printed catalogue' },
+              { to: '/blog', label: 'Ideas & advice' },
               { to: '/help', label: 'Help centre' },
             ]}
           />

@@ -71,7 +71,13 @@ export async function loadContentPage(
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
-  const needsNavigation = page.blocks.some((block) => block.type === 'categoryTiles');
+  const blocks = await drawBlocks(request, requestContext, page.blocks);
+  return { slug: page.slug, title: page.title, seoTitle: page.seoTitle, seoDescription: page.seoDescription, blocks, preview: page.preview };
+}
+
+/** Blocks as a page draws them (a content page's or a blog post's): facts filled in, carousels' products and tiles' categories looked up. */
+export async function drawBlocks(request: Request, requestContext: object, pageBlocks: readonly ContentBlock[]): Promise<DrawnBlock[]> {
+  const needsNavigation = pageBlocks.some((block) => block.type === 'categoryTiles');
   const [shop, navigation] = await Promise.all([loadShopDetails(request, requestContext), needsNavigation ? loadNavigation(request, requestContext) : null]);
   const tiles = new Map(
     (navigation?.categories ?? []).flatMap((category) => [
@@ -79,8 +85,8 @@ export async function loadContentPage(
       ...category.children.map((child) => [child.slug, { name: child.name, path: categoryPath(category.slug, child.slug) }] as const),
     ]),
   );
-  const blocks = await Promise.all(
-    page.blocks.map(async (block): Promise<DrawnBlock> => {
+  return Promise.all(
+    pageBlocks.map(async (block): Promise<DrawnBlock> => {
       switch (block.type) {
         case 'richText':
           return { type: 'richText', body: richTextOf(block.body, shop) };
@@ -99,5 +105,4 @@ export async function loadContentPage(
       }
     }),
   );
-  return { slug: page.slug, title: page.title, seoTitle: page.seoTitle, seoDescription: page.seoDescription, blocks, preview: page.preview };
 }

@@ -1,0 +1,82 @@
+import type { BlogData, BlogPost, BlogPostDocument, BlogPostInput, BlogPostList, BlogPostSummary, BlogsAnswer } from '@shop/contracts';
+import type { CallerContext } from '../../platform/context.ts';
+import type { ContentDeps } from './content.deps.ts';
+import { ContentErrors } from './content.errors.ts';
+import * as repository from './content.repository.ts';
+import { createContentPages } from './content-pages.ts';
+import { checkPostDocument, isBlogCategory, listPage, readingMinutes, summaryOf } from './blog-rules.ts';
+
+/** What an instance keeps of the blog: every published post by slug, and their summaries newest first. */
+interface KeptBlog {
+  posts: Map<string, BlogPost & { publishedAt: string }>;
+  summaries: BlogPostSummary[];
+}
+
+/**
+ * The blog (decision 0094): posts are content pages of kind `post`, so saving, publishing, restoring
+ * and the versions kept are the pages' own; the published posts are kept per instance and forgotten
+ * on the `content` change notice, as pages are, and the list is paged and filtered from them.
+ */
+export function createBlogPosts(deps: ContentDeps) {
+  const posts = createContentPages<BlogPostDocument, BlogPostInput>(deps, { kind: 'post', check: checkPostDocument });
+  let kept: KeptBlog | null = null;
+
+  async function blog(ctx: CallerContext): Promise<KeptBlog> {
+    if (kept) return kept;
+    const rows = await repository.listPublishedPosts(ctx.db);
+    const published = rows
+      .filter((row) => row.revision !== null && row.firstPublishedAt !== null)
+      .map((row) => {
+        const document = row.document as BlogPostDocument;
+        const post = {
+          ...document,
+          slug: row.slug,
+          revision: row.revision!,
+          publishedAt: row.firstPublishedAt!.toISOString(),
+          readingMinutes: readingMinutes(document),
+          preview: 'published' as const,
+        };
+        return post;
+      })
+      .toSorted((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug));
+    kept = { posts: new Map(published.map((post) => [post.slug, post])), summaries: published.map(summaryOf) };
+    return kept;
+  }
+
+  return {
+    /** `POST /Blogs`: one post by slug (or its draft, for content editors), or a page of the list. */
+    async blogs(ctx: CallerContext, asked: BlogData): Promise<BlogsAnswer> {
+      if (asked.preview && !asked.slug) throw ContentErrors.blogPreviewNeedsSlug();
+      if (asked.slug) {
+        const slug = asked.slug.toLowerCase();
+        if (asked.preview) {
+          const draft = await posts.pageData(ctx, slug, 'draft');
+          const live = (await blog(ctx)).posts.get(slug);
+          return { post: { ...draft, publishedAt: live?.publishedAt ?? null, readingMinutes: readingMinutes(draft) }, list: null };
+        }
+        const post = (await blog(ctx)).posts.get(slug);
+        if (!post) throw ContentErrors.pageNotFound(asked.slug, 'post');
+        return { post, list: null };
+      }
+      const category = asked.category?.toLowerCase();
+      if (category !== undefined && !isBlogCategory(category)) throw ContentErrors.blogCategoryUnknown(asked.category!);
+      const tag = asked.tag?.toLowerCase();
+      const { summaries } = await blog(ctx);
+      if (tag !== undefined && !summaries.some((post) => post.tags.includes(tag))) throw ContentErrors.blogTagNotFound(asked.tag!);
+      const list = listPage(summaries, { category, tag, page: asked.page, pageSize: asked.pageSize });
+      if ('beyond' in list) throw ContentErrors.blogPageNotFound(asked.page ?? 1, list.beyond);
+      return { post: null, list: list satisfies BlogPostList };
+    },
+    listPosts: async (ctx: CallerContext) => ({ posts: await posts.listPages(ctx) }),
+    createPost: posts.createPage,
+    postForEditing: posts.pageForEditing,
+    savePostDraft: posts.savePageDraft,
+    publishPost: (ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) =>
+      posts.publishPage(ctx, slug, { version: input.version, page: input.post }),
+    restorePostRevision: posts.restorePageRevision,
+    forget(): void {
+      posts.forget();
+      kept = null;
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlogClient, createBlogEditorClient, createSiteContentClient, type BlogClient, type BlogEditorClient } from '@shop/api-client';
+import type { BlogPostInput, ContentBlock } from '@shop/contracts';
+import type { Actor } from '../../platform/context.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+
+/**
+ * The blog through real HTTP on a real database (PostgreSQL in the api-postgres project): staff make
+ * and publish posts with the content editor's calls, shoppers read them with the spec's `POST /Blogs`,
+ * and each bad input is a 4xx that changes nothing. The clock is the test's, so dates are set, never waited for.
+ */
+let api: TestApi;
+let now = new Date('2026-10-01T09:00:00Z');
+const actors: Record<string, Actor> = {
+  edith: { userId: 'user-edith', name: 'Edith Editor', roles: ['content-editor'] },
+  eddie: { userId: 'user-eddie', name: 'Eddie Editor', roles: ['content-editor'] },
+  sam: { userId: 'user-sam', name: 'Sam Shopper', roles: ['shopper'] },
+};
+const blog = (who?: string): BlogClient => createBlogClient({ baseUrl: api.serviceUrl('content'), getAccessToken: () => who });
+const editor = (who?: string): BlogEditorClient => createBlogEditorClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => who });
+
+const paragraph = (words: string): ContentBlock => ({ type: 'richText', body: [{ kind: 'paragraph', content: [{ text: words }] }] });
+const post = (title: string, extra: Partial<BlogPostInput> = {}): BlogPostInput => ({
+  title,
+  seoTitle: `${title} | Plumbline`,
+  seoDescription: `All about ${title.toLowerCase()}.`,
+  summary: `A short guide to ${title.toLowerCase()}.`,
+  author: 'Priya Shah',
+  heroImage: { src: '/images/blog/small-bathroom.svg', alt: 'A small bathroom with a wall-hung basin' },
+  category: 'how-to',
+  tags: ['small-bathrooms'],
+  relatedSkus: [],
+  blocks: [paragraph(`${title} words.`)],
+  ...extra,
+});
+
+let made = 0;
+/** A post of its own for each test, published a day after the last unless asked not to. */
+async function newPost(extra: Partial<BlogPostInput> = {}, options: { publish?: boolean } = {}) {
+  made += 1;
+  const slug = `test-post-${made}`;
+  const created = await editor('edith').createPost({ body: { slug, post: post(`Post ${made}`, extra) } });
+  if (options.publish === false) return created;
+  now = new Date(now.getTime() + 86_400_000);
+  return editor('edith').publishPost({ params: { slug }, body: { version: created.version } });
+}
+
+beforeAll(async () => {
+  api = await startTestApi({
+    seed: false,
+    clock: { now: () => now },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+});
+afterAll(() => api?.close());
+
+describe('a blog post', () => {
+  it('is made as a draft of typed blocks with related products, then read by slug with its date and reading time', async () => {
+    const hundredAndFifty = { kind: 'paragraph' as const, content: [{ text: Array.from({ length: 150 }, (_, index) => `word${index}`).join(' ') }] };
+    const blocks: ContentBlock[] = [
+      { type: 'richText', body: [{ kind: 'heading', level: 2, text: 'Before you start' }, hundredAndFifty, hundredAndFifty, hundredAndFifty] },
+      { type: 'productCarousel', heading: 'What you need', source: { kind: 'skus', skus: ['PL000101-1'] } },
+    ];
+    const created = await editor('edith').createPost({
+      body: { slug: 'Tile-A-Splashback', post: post('Tile a splashback', { blocks, relatedSkus: ['PL000101-1'], tags: ['tiling', 'tiling'] }) },
+    });
+    expect(created).toMatchObject({ slug: 'tile-a-splashback', version: 1, published: null, draft: { category: 'how-to', tags: ['tiling'] } });
+    expect(await failure(blog().getBlogs({ body: { blogData: { slug: 'tile-a-splashback' } } }))).toMatchObject({
+      status: 404,
+      code: 'BLOG_POST_NOT_FOUND',
+    });
+    expect((await blog('eddie').getBlogs({ body: { blogData: { slug: 'tile-a-splashback', preview: 'draft' } } })).post).toMatchObject({
+      preview: 'draft',
+      publishedAt: null,
+    });
+
+    const published = await editor('edith').publishPost({ params: { slug: 'tile-a-splashback' }, body: { version: 1 } });
+    expect(published.revisions.map((revision) => revision.action)).toEqual(['published', 'created']);
+    const { post: shown, list } = await blog().getBlogs({ body: { blogData: { slug: 'TILE-A-SPLASHBACK' } } });
+    expect(list).toBeNull();
+    // 450 words of body and a dozen of title, heading and summary, at 200 a minute: 3 minutes.
+    expect(shown).toMatchObject({ slug: 'tile-a-splashback', title: 'Tile a splashback', readingMinutes: 3, publishedAt: now.toISOString(), blocks });
+    expect(shown?.relatedSkus).toEqual(['PL000101-1']);
+  });
+
+  it('keeps its first date and every version when corrected, and restores an earlier one', async () => {
+    const first = await newPost();
+    const slug = first.slug;
+    const date = first.published!.at;
+    now = new Date(now.getTime() + 86_400_000);
+    const corrected = await editor('eddie').publishPost({ params: { slug }, body: { version: first.version, post: post('Corrected title') } });
+    expect(corrected.revisions.map((revision) => [revision.action, revision.by])).toEqual([
+      ['published', 'Eddie Editor'],
+      ['published', 'Edith Editor'],
+      ['created', 'Edith Editor'],
+    ]);
+    expect((await blog().getBlogs({ body: { blogData: { slug } } })).post).toMatchObject({ title: 'Corrected title', publishedAt: date });
+    const restored = await editor('edith').restorePostRevision({ params: { slug }, body: { version: corrected.version, revision: 1 } });
+    expect(restored.draft.title).toMatch(/^Post \d+$/);
+    expect((await blog().getBlogs({ body: { blogData: { slug } } })).post?.title).toBe('Corrected title');
+  });
+
+  it('published by two editors at once: the second is refused with 409 and the first stands', async () => {
+    const { slug, version } = await newPost({}, { publish: false });
+    const results = await Promise.allSettled([
+      editor('edith').publishPost({ params: { slug }, body: { version, post: post('Edith’s title') } }),
+      editor('eddie').publishPost({ params: { slug }, body: { version, post: post('Eddie’s title') } }),
+    ]);
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(await failure(Promise.reject((refused[0] as PromiseRejectedResult).reason))).toMatchObject({ status: 409, code: 'CONTENT_CHANGED' });
+    const kept = await editor('edith').getPostForEditing({ params: { slug } });
+    expect(kept.revisions).toHaveLength(2);
+  });
+
+  it('may share its address with a content page: a post lives under /blog', async () => {
+    const site = createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' });
+    await site.createPage({ body: { slug: 'shared-address', page: { title: 'A page', seoTitle: 'A page', seoDescription: 'A page.', blocks: [] } } });
+    await editor('edith').createPost({ body: { slug: 'shared-address', post: post('A post') } });
+    expect((await site.getPageForEditing({ params: { slug: 'shared-address' } })).draft.title).toBe('A page');
+    expect((await editor('edith').getPostForEditing({ params: { slug: 'shared-address' } })).draft.title).toBe('A post');
+    expect((await editor('edith').listPosts()).posts.map((summary) => summary.slug)).toContain('shared-address');
+    expect((await site.listContent()).pages.map((summary) => summary.slug)).not.toContain('test-post-1');
+  });
+});
+
+describe('the list of posts', () => {
+  it('is newest first, in pages, filtered by one category or tag, with what each holds', async () => {
+    await newPost({ category: 'bathroom-ideas', tags: ['colour', 'small-bathrooms'] });
+    await newPost({ category: 'bathroom-ideas', tags: ['colour'] });
+    const newest = await newPost({ category: 'buying-guides', tags: ['showers'] });
+    const first = (await blog().getBlogs({ body: { blogData: { pageSize: 2 } } })).list!;
+    expect(first.posts[0]).toMatchObject({ slug: newest.slug, category: 'buying-guides', readingMinutes: 1 });
+    expect(first.posts[0]).not.toHaveProperty('blocks');
+    const dates = first.posts.map((summary) => summary.publishedAt);
+    expect(dates).toEqual(dates.toSorted().toReversed());
+    expect(first).toMatchObject({ page: 1, pageSize: 2, totalPages: Math.ceil(first.totalPosts / 2) });
+    const second = (await blog().getBlogs({ body: { blogData: { pageSize: 2, page: 2 } } })).list!;
+    expect(second.posts.map((summary) => summary.slug)).not.toContain(first.posts[0]!.slug);
+
+    const ideas = (await blog().getBlogs({ body: { blogData: { category: 'Bathroom-Ideas' } } })).list!;
+    expect(ideas.posts.map((summary) => summary.category)).toEqual(['bathroom-ideas', 'bathroom-ideas']);
+    expect(ideas.categories.find((category) => category.slug === 'bathroom-ideas')).toEqual({ slug: 'bathroom-ideas', name: 'Bathroom ideas', postCount: 2 });
+    const colour = (await blog().getBlogs({ body: { blogData: { tag: 'colour' } } })).list!;
+    expect(colour).toMatchObject({ tag: 'colour', totalPosts: 2 });
+    expect(colour.tags).toContainEqual({ tag: 'colour', postCount: 2 });
+    expect((await blog().getBlogs({ body: { blogData: {} } })).list?.pageSize).toBe(9);
+  });
+
+  it('leaves out drafts', async () => {
+    const draft = await newPost({}, { publish: false });
+    const all = (await blog().getBlogs({ body: { blogData: { pageSize: 48 } } })).list!;
+    expect(all.posts.map((summary) => summary.slug)).not.toContain(draft.slug);
+  });
+});
+
+describe('bad input', () => {
+  it('refuses an unknown slug, category, tag or page, and paging that is not a whole number from 1, in words a person can act on', async () => {
+    expect(await failure(blog().getBlogs({ body: { blogData: { slug: 'no-such-post' } } }))).toMatchObject({
+      status: 404,
+      code: 'BLOG_POST_NOT_FOUND',
+      message: expect.stringContaining('choose a post from the blog’s list'),
+    });
+    expect(await failure(blog().getBlogs({ body: { blogData: { category: 'kitchens' } } }))).toMatchObject({
+      status: 404,
+      code: 'BLOG_CATEGORY_NOT_FOUND',
+      message: expect.stringContaining('bathroom-ideas, how-to'),
+    });
+    expect(await failure(blog().getBlogs({ body: { blogData: { tag: 'nothing-tagged' } } }))).toMatchObject({ status: 404, code: 'BLOG_TAG_NOT_FOUND' });
+    expect(await failure(blog().getBlogs({ body: { blogData: { page: 500 } } }))).toMatchObject({
+      status: 404,
+      code: 'BLOG_PAGE_NOT_FOUND',
+      message: expect.stringMatching(/so there is no page 500/),
+    });
+    for (const [blogData, message] of [
+      [{ page: 0 }, 'The page number must be 1 or more'],
+      [{ page: 1.5 }, 'The page number must be a whole number'],
+      [{ page: '2' }, 'The page number must be a whole number'],
+      [{ pageSize: 49 }, 'The number of posts a page must be 48 or fewer'],
+      [{ preview: 'published' }, 'Preview only a post’s draft'],
+    ] as const) {
+      const refused = await failure(blog().getBlogs({ body: { blogData: blogData as never } }));
+      expect(refused).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(refused.message).toContain(message);
+    }
+    expect(await failure(blog('edith').getBlogs({ body: { blogData: { preview: 'draft' } } }))).toMatchObject({ status: 400, code: 'BLOG_PREVIEW_NEEDS_SLUG' });
+  });
+
+  it('refuses script in rich text, a javascript: hero image, an unknown category and a bad tag, saving nothing', async () => {
+    const script: ContentBlock = { type: 'richText', body: [{ kind: 'paragraph', content: [{ text: 'Hello <script>alert(1)</script>' }] }] };
+    const cases: [Partial<BlogPostInput>, number, string][] = [
+      [{ blocks: [script] }, 422, 'CONTENT_MARKUP_NOT_ALLOWED'],
+      [{ summary: 'Nice <img src=x onerror=alert(1)>' }, 422, 'CONTENT_MARKUP_NOT_ALLOWED'],
+      [{ heroImage: { src: 'javascript:alert(1)', alt: 'x' } }, 422, 'CONTENT_LINK_NOT_ALLOWED'],
+      [{ blocks: [{ type: 'video' } as never] }, 422, 'CONTENT_BLOCK_TYPE_UNKNOWN'],
+      [{ category: 'kitchens' }, 422, 'BLOG_CATEGORY_NOT_FOUND'],
+      [{ tags: ['Not A Tag'] }, 422, 'CONTENT_INVALID'],
+      [{ heroImage: { src: '/images/blog/a.svg', alt: '' } }, 422, 'CONTENT_INVALID'],
+    ];
+    for (const [extra, status, code] of cases) {
+      expect(await failure(editor('edith').createPost({ body: { slug: 'refused-post', post: post('Refused', extra) } }))).toMatchObject({ status, code });
+    }
+    const { slug, version } = await newPost();
+    expect(await failure(editor('edith').savePostDraft({ params: { slug }, body: { version, post: post('Bad', { blocks: [script] }) } }))).toMatchObject({
+      status: 422,
+      code: 'CONTENT_MARKUP_NOT_ALLOWED',
+    });
+    expect((await editor('edith').getPostForEditing({ params: { slug } })).version).toBe(version);
+    expect(await failure(editor('edith').getPostForEditing({ params: { slug: 'refused-post' } }))).toMatchObject({ status: 404, code: 'BLOG_POST_NOT_FOUND' });
+  });
+
+  it('lets only content editors make, change, publish or preview posts', async () => {
+    const { slug, version } = await newPost();
+    for (const who of [undefined, 'sam']) {
+      const status = who ? 403 : 401;
+      expect(await failure(editor(who).createPost({ body: { slug: 'not-allowed', post: post('No') } }))).toMatchObject({ status });
+      expect(await failure(editor(who).publishPost({ params: { slug }, body: { version } }))).toMatchObject({ status });
+      expect(await failure(editor(who).listPosts())).toMatchObject({ status });
+      expect(await failure(blog(who).getBlogs({ body: { blogData: { slug, preview: 'draft' } } }))).toMatchObject({ status });
+    }
+    expect(await failure(editor('edith').getPostForEditing({ params: { slug: 'not-allowed' } }))).toMatchObject({ status: 404 });
+  });
+});
