@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { link, words } from './content-fields.ts';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { ContentImageSchema, ContentPageDocumentSchema, ContentPageEditingSchema, ContentPageInputSchema, ContentPageSummarySchema } from './site-content.ts';
-import {
-  BLOG_CATEGORY_SLUGS,
-  BLOG_MAX_PAGE_SIZE,
-  BLOG_MAX_RELATED_PRODUCTS,
-  BLOG_MAX_TAGS,
-  CONTENT_SLUG_PATTERN,
-  type BlogCategory,
-} from './site-content-values.ts';
+import { BLOG_CATEGORY_SLUGS, BLOG_MAX_PAGE_SIZE, BLOG_MAX_RELATED_PRODUCTS, BLOG_MAX_TAGS, type BlogCategory } from './blog-values.ts';
+import { CONTENT_SLUG_PATTERN } from './site-content-values.ts';
 
 /**
  * The blog (the spec's content client, `POST /Blogs` with `blogData`): bathroom ideas and how-to

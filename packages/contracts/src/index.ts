@@ -45,6 +45,7 @@ export * from './delivery-upgrade.ts';
 export * from './trade-credit.ts';
 export * from './site-content.ts';
 export * from './blog.ts';
+export * from './blog-values.ts';
 export * from './catalogue-editor.ts';
 export * from './range-values.ts';
 export * from './site-content-values.ts';

@@ -38,23 +38,3 @@ export const GLOBAL_ITEMS = {
 } as const;
 export type GlobalItemId = keyof typeof GLOBAL_ITEMS;
 export const GLOBAL_ITEM_IDS = /* @__PURE__ */ Object.keys(GLOBAL_ITEMS) as GlobalItemId[];
-
-/** The blog's categories, with the names shoppers see: a post is in one, and the blog lists by each. */
-export const BLOG_CATEGORIES = {
-  'bathroom-ideas': 'Bathroom ideas',
-  'how-to': 'How-to guides',
-  'buying-guides': 'Buying guides',
-  'heating-and-plumbing': 'Heating and plumbing',
-} as const;
-export type BlogCategory = keyof typeof BLOG_CATEGORIES;
-export const BLOG_CATEGORY_SLUGS = /* @__PURE__ */ Object.keys(BLOG_CATEGORIES) as BlogCategory[];
-/** Posts on a page of the blog's list, unless asked otherwise, and the most one page may hold. */
-export const BLOG_PAGE_SIZE = 9;
-export const BLOG_MAX_PAGE_SIZE = 48;
-export const BLOG_MAX_TAGS = 8;
-export const BLOG_MAX_RELATED_PRODUCTS = 12;
-/** An adult's silent reading speed of everyday prose, in words a minute: a post's reading time is its words over this, rounded up. */
-export const BLOG_WORDS_PER_MINUTE = 200;
-
-/** A post's address on the storefront. */
-export const blogPostPath = (slug: string) => `/blog/${slug}`;

@@ -1,4 +1,4 @@
-import { BLOG_CATEGORIES } from '@shop/contracts';
+import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Link } from 'react-router';
 import type { Route } from './+types/blog';
 import { PILL_LINK, pillState, PostCard } from '../components/blog/post-card.tsx';

@@ -1,4 +1,5 @@
 import { CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, type ContentBlockType, type ContentPageEditing } from '@shop/contracts';
+import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/staff-content-page';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
@@ -21,15 +22,21 @@ import {
   CONTENT_AUDIENCE,
   CONTENT_ROLES,
   createContentClient,
+  createPostsClient,
+  isStaffPostPath,
   revisionText,
   STAFF_CONTENT_PATH,
   staffPagePath,
   staffPagePreviewPath,
+  staffPostPath,
+  staffPostPreviewPath,
   whenText,
 } from '../lib/staff-content/staff-content.ts';
+import { postFieldsOfDocument, postFieldsOfForm, postInputOf, type PostFields } from '../lib/staff-content/post-form.ts';
 import { fromLocalInput } from '../lib/staff-discounts/form.ts';
 
-type Editor = ReturnType<typeof editorOfForm>;
+/** The page's fields and blocks, and a blog post's own fields (the same editor serves pages and posts, decision 0092). */
+type Editor = ReturnType<typeof editorOfForm> & { post: PostFields | null };
 const DONE = {
   saved: 'Draft saved. The shop still shows the published page.',
   published: 'Published: the shop shows it now.',
@@ -37,11 +44,23 @@ const DONE = {
   restored: 'That version is the draft again: publish it to show it.',
 } as const;
 
+/** The calls of the kind edited here: a content page's, or a blog post's (`/staff/content/posts/…`). */
+function editingCalls(request: Request) {
+  if (!isStaffPostPath(new URL(request.url).pathname)) {
+    const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
+    return { kind: 'page' as const, api, read: (slug: string) => api.getPageForEditing({ params: { slug } }) };
+  }
+  const posts = staffClient(request, CONTENT_ROLES, 'site', createPostsClient);
+  return { kind: 'post' as const, posts, read: (slug: string) => posts.getPostForEditing({ params: { slug } }) };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
+  const calls = editingCalls(request);
   let page: ContentPageEditing;
+  let post: PostFields | null = null;
   try {
-    page = await api.getPageForEditing({ params: { slug: params.slug } });
+    page = await calls.read(params.slug);
+    if (calls.kind === 'post') post = postFieldsOfDocument((page as Awaited<ReturnType<typeof calls.read>>).draft);
   } catch (error) {
     throwIfRateLimited(error);
     if (error instanceof ApiError && error.status === 403) return data({ forbidden: true as const }, { status: 403 });
@@ -53,7 +72,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const width: 'phone' | 'desktop' = new URL(request.url).searchParams.get('width') === 'desktop' ? 'desktop' : 'phone';
   return {
     page,
-    editor: editorOfDocument(page.draft),
+    kind: calls.kind,
+    editor: { ...editorOfDocument(page.draft), post },
     categories: navigation.categories.flatMap((category) => [
       { slug: category.slug, name: category.name },
       ...category.children.map((child) => ({ slug: child.slug, name: child.name })),
@@ -70,10 +90,10 @@ interface Refused {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
+  const calls = editingCalls(request);
   const form = await request.formData();
   const intent = formText(form, 'intent');
-  const editor = editorOfForm(form);
+  const editor: Editor = { ...editorOfForm(form), post: calls.kind === 'post' ? postFieldsOfForm(form) : null };
   const version = Number(formText(form, 'version'));
   const slug = params.slug;
   // Moving, removing and adding blocks, and finding products, change only the form: nothing is saved.
@@ -86,8 +106,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   try {
     const page = documentOfEditor(editor);
-    if (intent === 'save') await api.savePageDraft({ params: { slug }, body: { version, page } });
-    else if (intent === 'publish') await api.publishPage({ params: { slug }, body: { version, page } });
+    if (calls.kind === 'post') {
+      const post = { ...page, ...postInputOf(editor.post!) };
+      if (intent === 'save') await calls.posts.savePostDraft({ params: { slug }, body: { version, post } });
+      else if (intent === 'publish') await calls.posts.publishPost({ params: { slug }, body: { version, post } });
+      else if (intent.startsWith('restore:')) await calls.posts.restorePostRevision({ params: { slug }, body: { version, revision: Number(intent.slice(8)) } });
+      else return data<Refused>({ editor, problem: { summary: 'Choose what to do with the post.', stale: false, fields: {} } }, { status: 400 });
+    } else if (intent === 'save') await calls.api.savePageDraft({ params: { slug }, body: { version, page } });
+    else if (intent === 'publish') await calls.api.publishPage({ params: { slug }, body: { version, page } });
     else if (intent === 'schedule') {
       const publishAt = fromLocalInput(formText(form, 'publishAt'));
       if (!publishAt)
@@ -95,8 +121,8 @@ export async function action({ request, params }: Route.ActionArgs) {
           { editor, problem: { summary: 'Enter the date and time to publish at, like 28/11/2026 09:00.', stale: false, fields: {} } },
           { status: 400 },
         );
-      await api.publishPage({ params: { slug }, body: { version, page, publishAt } });
-    } else if (intent.startsWith('restore:')) await api.restorePageRevision({ params: { slug }, body: { version, revision: Number(intent.slice(8)) } });
+      await calls.api.publishPage({ params: { slug }, body: { version, page, publishAt } });
+    } else if (intent.startsWith('restore:')) await calls.api.restorePageRevision({ params: { slug }, body: { version, revision: Number(intent.slice(8)) } });
     else return data<Refused>({ editor, problem: { summary: 'Choose what to do with the page.', stale: false, fields: {} } }, { status: 400 });
   } catch (error) {
     throwIfRateLimited(error);
@@ -104,7 +130,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<Refused>({ editor, problem: stepProblemOf(error, new Set()) }, { status: error.status });
   }
   const done = intent.startsWith('restore:') ? 'restored' : intent === 'save' ? 'saved' : intent === 'publish' ? 'published' : 'scheduled';
-  return redirectWithNotice(request, `${staffPagePath(slug)}?done=${done}`);
+  return redirectWithNotice(request, `${calls.kind === 'post' ? staffPostPath(slug) : staffPagePath(slug)}?done=${done}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -114,8 +140,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function StaffContentEditor({ loaderData, actionData }: Route.ComponentProps) {
   if ('forbidden' in loaderData) return <NeedStaffAccount {...CONTENT_AUDIENCE} />;
-  const { page, categories, done, width } = loaderData;
+  const { page, kind, categories, done, width } = loaderData;
   const editor = actionData?.editor ?? loaderData.editor;
+  const previewPath = kind === 'post' ? () => staffPostPreviewPath(page.slug) : (revision: number) => staffPagePreviewPath(page.slug, revision);
   return (
     <>
       <PageHeader
@@ -144,6 +171,7 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
                 {(control) => <TextArea {...control} name="seoDescription" defaultValue={editor.seoDescription} rows={2} key={`d${page.version}`} />}
               </FormField>
             </fieldset>
+            {editor.post && <PostFieldset fields={editor.post} version={page.version} />}
             <datalist id="content-categories">
               {categories.map((category) => (
                 <option key={category.slug} value={category.slug}>
@@ -201,21 +229,56 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
                   Publish now
                 </Button>
               </div>
-              <div className="flex flex-wrap items-end gap-3">
-                <FormField label="Publish at (UK time)">{(control) => <Input {...control} name="publishAt" type="datetime-local" />}</FormField>
-                <Button type="submit" name="intent" value="schedule" variant="secondary">
-                  Schedule
-                </Button>
-              </div>
+              {kind === 'page' && (
+                <div className="flex flex-wrap items-end gap-3">
+                  <FormField label="Publish at (UK time)">{(control) => <Input {...control} name="publishAt" type="datetime-local" />}</FormField>
+                  <Button type="submit" name="intent" value="schedule" variant="secondary">
+                    Schedule
+                  </Button>
+                </div>
+              )}
             </fieldset>
           </Form>
         </div>
         <aside className="min-w-0 space-y-8" aria-label="Preview and versions">
-          <Preview slug={page.slug} revision={page.draftRevision} width={width} />
-          <Versions page={page} />
+          <Preview src={previewPath(page.draftRevision)} revision={page.draftRevision} width={width} />
+          <Versions page={page} previewPath={kind === 'page' ? previewPath : null} />
         </aside>
       </div>
     </>
+  );
+}
+
+/** A blog post's own fields: summary, byline, hero image, category, tags and related products. */
+function PostFieldset({ fields, version }: { fields: PostFields; version: number }) {
+  const text = (name: keyof PostFields, label: string, hint?: string) => (
+    <FormField label={label} hint={hint}>
+      {(control) => <Input {...control} name={`post.${name}`} defaultValue={fields[name]} key={`${name}${version}`} />}
+    </FormField>
+  );
+  return (
+    <fieldset className="space-y-4">
+      <legend className="section-heading">The post</legend>
+      <FormField label="Summary" hint="One or two sentences for the blog’s list and the feed. At most 300 characters.">
+        {(control) => <TextArea {...control} name="post.summary" defaultValue={fields.summary} rows={2} key={`summary${version}`} />}
+      </FormField>
+      {text('author', 'Author')}
+      <FormField label="Category">
+        {(control) => (
+          <select {...control} name="post.category" defaultValue={fields.category} className="control" key={`category${version}`}>
+            {Object.entries(BLOG_CATEGORIES).map(([slug, name]) => (
+              <option key={slug} value={slug}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {text('heroSrc', 'Hero image address', 'A picture of this shop (starting with /) or an https:// address.')}
+      {text('heroAlt', 'Hero image’s alt text', 'What the picture shows, for people who cannot see it.')}
+      {text('tags', 'Tags', 'Lower-case words joined by hyphens, separated by commas, like small-bathrooms, storage. At most 8.')}
+      {text('relatedSkus', 'Related products', 'Product codes separated by commas (find them below), shown as cards under the post. At most 12.')}
+    </fieldset>
   );
 }
 
@@ -275,7 +338,7 @@ function BlockFields({ block, index, count }: { block: EditorBlock; index: numbe
 }
 
 /** The saved draft as the shop draws it, in a frame as wide as a phone or a desktop screen. */
-function Preview({ slug, revision, width }: { slug: string; revision: number; width: 'phone' | 'desktop' }) {
+function Preview({ src, revision, width }: { src: string; revision: number; width: 'phone' | 'desktop' }) {
   const pixels = width === 'phone' ? 390 : 1366;
   return (
     <section aria-labelledby="preview-heading">
@@ -300,7 +363,7 @@ function Preview({ slug, revision, width }: { slug: string; revision: number; wi
         <iframe
           title={`Preview at ${width} width`}
           key={revision}
-          src={staffPagePreviewPath(slug, revision)}
+          src={src}
           style={{ width: pixels, height: '100%', transform: width === 'desktop' ? 'scale(0.3)' : undefined, transformOrigin: '0 0' }}
           className={width === 'desktop' ? 'h-[120rem]' : 'h-full'}
         />
@@ -309,7 +372,8 @@ function Preview({ slug, revision, width }: { slug: string; revision: number; wi
   );
 }
 
-function Versions({ page }: { page: ContentPageEditing }) {
+/** Every version, each restorable; a page's each previewable too (a post's draft only, in the frame). */
+function Versions({ page, previewPath }: { page: ContentPageEditing; previewPath: ((revision: number) => string) | null }) {
   return (
     <section aria-labelledby="versions-heading">
       <h2 id="versions-heading" className="section-heading">
@@ -325,9 +389,11 @@ function Versions({ page }: { page: ContentPageEditing }) {
               </p>
               <p className="text-navy-700">{revisionText(revision)}</p>
               <p className="mt-2 flex flex-wrap gap-3">
-                <Link to={staffPagePreviewPath(page.slug, revision.revision)} className="link">
-                  Preview version {revision.revision}
-                </Link>
+                {previewPath && (
+                  <Link to={previewPath(revision.revision)} className="link">
+                    Preview version {revision.revision}
+                  </Link>
+                )}
                 {revision.revision !== page.draftRevision && (
                   <Button type="submit" name="intent" value={`restore:${revision.revision}`} size="sm" variant="secondary">
                     Restore version {revision.revision}

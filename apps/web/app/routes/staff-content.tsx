@@ -1,4 +1,5 @@
-import { CONTENT_SLUG_PATTERN, GLOBAL_ITEMS, GLOBAL_ITEM_IDS } from '@shop/contracts';
+import { CONTENT_SLUG_PATTERN, GLOBAL_ITEMS, GLOBAL_ITEM_IDS, type ContentPageSummary } from '@shop/contracts';
+import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/staff-content';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
@@ -12,41 +13,64 @@ import { refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.serv
 import { stepProblemOf } from '../components/staff/step-form.tsx';
 import { formText } from '../lib/form-text.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { CONTENT_AUDIENCE, CONTENT_ROLES, createContentClient, staffGlobalItemPath, staffPagePath, whenText } from '../lib/staff-content/staff-content.ts';
+import {
+  CONTENT_AUDIENCE,
+  CONTENT_ROLES,
+  createContentClient,
+  createPostsClient,
+  staffGlobalItemPath,
+  staffPagePath,
+  staffPostPath,
+  whenText,
+} from '../lib/staff-content/staff-content.ts';
 
 const STATUS_TEXT = { draft: 'Draft, not published', published: 'Published', changed: 'Published, with a newer draft', scheduled: 'Scheduled' } as const;
 
-/** Every content page and global item, for content editors. */
+/** Every content page, blog post and global item, for content editors. */
 export async function loader({ request }: Route.LoaderArgs) {
   const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
-  return staffRead(() => api.listContent());
+  const posts = staffClient(request, CONTENT_ROLES, 'site', createPostsClient);
+  return staffRead(async () => {
+    const [content, blog] = await Promise.all([api.listContent(), posts.listPosts()]);
+    return { ...content, posts: blog.posts };
+  });
 }
 
-/** A new page, as a draft with its title; its editor opens next. */
+/** A new page, or a new blog post, as a draft with its title (and a post's author and category); its editor opens next. */
 export async function action({ request }: Route.ActionArgs) {
-  const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
   const form = await request.formData();
+  const intent = formText(form, 'intent') === 'create-post' ? 'create-post' : 'create';
   const slug = formText(form, 'slug').trim().toLowerCase();
   const title = formText(form, 'title').trim();
+  const author = formText(form, 'author').trim();
+  const category = formText(form, 'category');
   try {
-    await api.createPage({ body: { slug, page: { title, seoTitle: title, seoDescription: title, blocks: [] } } });
+    if (intent === 'create-post') {
+      const heroImage = { src: `/images/blog/${slug}.svg`, alt: 'Illustration: a bathroom with a basin under a mirror, a toilet and a bath' };
+      const post = { title, seoTitle: title, seoDescription: title, summary: title, author, category, heroImage, blocks: [] };
+      await staffClient(request, CONTENT_ROLES, 'site', createPostsClient).createPost({ body: { slug, post } });
+    } else {
+      const page = { title, seoTitle: title, seoDescription: title, blocks: [] };
+      await staffClient(request, CONTENT_ROLES, 'site', createContentClient).createPage({ body: { slug, page } });
+    }
   } catch (error) {
-    return refusedStep(error, { intent: 'create', values: { slug, title } }, (refusal) => stepProblemOf(refusal, new Set()));
+    return refusedStep(error, { intent, values: { slug, title, author } }, (refusal) => stepProblemOf(refusal, new Set()));
   }
-  return redirect(staffPagePath(slug), 303);
+  return redirect(intent === 'create-post' ? staffPostPath(slug) : staffPagePath(slug), 303);
 }
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta('Content', 'Content pages and the items every page shares.'),
+  ...pageMeta('Content', 'Content pages, blog posts and the items every page shares.'),
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function StaffContentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const typed = (intent: 'create' | 'create-post') => (actionData?.intent === intent ? actionData.values : undefined);
   return (
     <>
       <PageHeader
         title="Content"
-        intro={<p>The shop’s information pages and the items every page shows. Edit a draft, preview it, then publish it now or at a time.</p>}
+        intro={<p>The shop’s information pages, blog posts and the items every page shows. Edit a draft, preview it, then publish it.</p>}
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Content' }]}
       />
       <div className="container-page min-h-[30rem] space-y-12 py-8 lg:py-10">
@@ -61,25 +85,60 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
               <Table
                 caption="Content pages"
                 head={['Page', 'Address', 'Status', 'Last changed']}
-                rows={loaderData.pages.map((page) => [
-                  <Link key="title" to={staffPagePath(page.slug)} className="link">
-                    {page.title}
-                  </Link>,
-                  page.slug,
-                  page.scheduledFor ? `${STATUS_TEXT.scheduled} for ${whenText(page.scheduledFor)}` : STATUS_TEXT[page.status],
-                  `${whenText(page.updatedAt)} by ${page.updatedBy}`,
-                ])}
+                rows={loaderData.pages.map((page) => summaryRow(page, staffPagePath))}
               />
               <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label="New page">
-                {actionData && 'problem' in actionData && <ErrorSummary problems={[{ message: actionData.problem.summary }]} />}
+                <input type="hidden" name="intent" value="create" />
+                {actionData && 'problem' in actionData && actionData.intent === 'create' && (
+                  <ErrorSummary problems={[{ message: actionData.problem.summary }]} />
+                )}
                 <FormField label="New page’s title" className="w-72">
-                  {(control) => <Input {...control} name="title" required defaultValue={actionData?.values.title} />}
+                  {(control) => <Input {...control} name="title" required defaultValue={typed('create')?.title} />}
                 </FormField>
                 <FormField label="Its address" hint="Lower-case words joined by hyphens" className="w-72">
-                  {(control) => <Input {...control} name="slug" required pattern={CONTENT_SLUG_PATTERN.source} defaultValue={actionData?.values.slug} />}
+                  {(control) => <Input {...control} name="slug" required pattern={CONTENT_SLUG_PATTERN.source} defaultValue={typed('create')?.slug} />}
                 </FormField>
                 <Button type="submit" variant="secondary">
                   Add page
+                </Button>
+              </Form>
+            </section>
+            <section aria-labelledby="posts-heading">
+              <h2 id="posts-heading" className="section-heading">
+                Blog posts
+              </h2>
+              <Table
+                caption="Blog posts"
+                head={['Post', 'Address', 'Status', 'Last changed']}
+                rows={loaderData.posts.map((post) => summaryRow(post, staffPostPath))}
+              />
+              <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label="New blog post">
+                <input type="hidden" name="intent" value="create-post" />
+                {actionData && 'problem' in actionData && actionData.intent === 'create-post' && (
+                  <ErrorSummary problems={[{ message: actionData.problem.summary }]} />
+                )}
+                <FormField label="New post’s title" className="w-72">
+                  {(control) => <Input {...control} name="title" required defaultValue={typed('create-post')?.title} />}
+                </FormField>
+                <FormField label="Its address" hint="Lower-case words joined by hyphens" className="w-72">
+                  {(control) => <Input {...control} name="slug" required pattern={CONTENT_SLUG_PATTERN.source} defaultValue={typed('create-post')?.slug} />}
+                </FormField>
+                <FormField label="Author" className="w-56">
+                  {(control) => <Input {...control} name="author" required defaultValue={typed('create-post')?.author} />}
+                </FormField>
+                <FormField label="Category" className="w-56">
+                  {(control) => (
+                    <select {...control} name="category" className="control">
+                      {Object.entries(BLOG_CATEGORIES).map(([slug, name]) => (
+                        <option key={slug} value={slug}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+                <Button type="submit" variant="secondary">
+                  Add post
                 </Button>
               </Form>
             </section>
@@ -105,6 +164,18 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
       </div>
     </>
   );
+}
+
+/** A page's or post's row: its title (a link to its editor), address, status and who changed it last. */
+function summaryRow(page: ContentPageSummary, editorPath: (slug: string) => string) {
+  return [
+    <Link key="title" to={editorPath(page.slug)} className="link">
+      {page.title}
+    </Link>,
+    page.slug,
+    page.scheduledFor ? `${STATUS_TEXT.scheduled} for ${whenText(page.scheduledFor)}` : STATUS_TEXT[page.status],
+    `${whenText(page.updatedAt)} by ${page.updatedBy}`,
+  ];
 }
 
 /** Global items never saved yet, each linked to its editor (an item shows once saved). */

@@ -1,4 +1,4 @@
-import { BLOG_CATEGORIES } from '@shop/contracts';
+import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Link } from 'react-router';
 import { blogListPath } from '../../lib/blog/blog-paths.ts';
 import type { DrawnPost } from '../../lib/blog/drawn-post.ts';

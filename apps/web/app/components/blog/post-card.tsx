@@ -1,4 +1,5 @@
-import { BLOG_CATEGORIES, blogPostPath, londonIsoDate, londonLongDate, type BlogPostSummary } from '@shop/contracts';
+import { londonIsoDate, londonLongDate, type BlogPostSummary } from '@shop/contracts';
+import { BLOG_CATEGORIES, blogPostPath } from '@shop/contracts/blog-values';
 import { Link } from 'react-router';
 
 /** The blog's category and tag links: pills at least 44 px tall. */

@@ -1,15 +1,20 @@
-import { createSiteContentClient } from '@shop/api-client';
+import { createBlogEditorClient, createSiteContentClient } from '@shop/api-client';
 import { CONTENT_REVISION_ACTIONS, londonLongDate, londonClock, type ContentRevision } from '@shop/contracts';
 
 /** Who edits content: content editors and administrators, as the API's contracts require. */
 export const CONTENT_ROLES = ['content-editor', 'admin'] as const;
 export const CONTENT_AUDIENCE = { what: 'Content pages', who: 'content editors' };
 export const createContentClient = createSiteContentClient;
+export const createPostsClient = createBlogEditorClient;
 
 export const STAFF_CONTENT_PATH = '/staff/content';
 export const staffPagePath = (slug: string) => `${STAFF_CONTENT_PATH}/pages/${encodeURIComponent(slug)}`;
 export const staffPagePreviewPath = (slug: string, version: string | number = 'draft') =>
   `${staffPagePath(slug)}/preview?${new URLSearchParams({ version: String(version) })}`;
+export const staffPostPath = (slug: string) => `${STAFF_CONTENT_PATH}/posts/${encodeURIComponent(slug)}`;
+export const staffPostPreviewPath = (slug: string) => `${staffPostPath(slug)}/preview`;
+/** Whether a staff content address is a blog post's (the editor serves pages and posts alike). */
+export const isStaffPostPath = (pathname: string) => pathname.startsWith(`${STAFF_CONTENT_PATH}/posts/`);
 export const staffGlobalItemPath = (id: string) => `${STAFF_CONTENT_PATH}/global-items/${encodeURIComponent(id)}`;
 
 /** `27 November 2026, 10:05` in UK time. */
