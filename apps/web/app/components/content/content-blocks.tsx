@@ -135,7 +135,7 @@ function Block({ block }: { block: DrawnBlock }) {
       return (
         <section aria-label={block.heading}>
           <h2 className="section-heading">{block.heading}</h2>
-          <ul className="mt-4 grid snap-x auto-cols-[minmax(11rem,1fr)] grid-flow-col gap-4 overflow-x-auto pb-2">
+          <ul className="mt-4 grid snap-x auto-cols-[minmax(11rem,14rem)] grid-flow-col gap-4 overflow-x-auto pb-2">
             {block.products.map((product) => (
               <li key={product.slug} className="snap-start rounded-xl border border-navy-100 p-3">
                 <RouterLink to={productPath(product.slug)} className="block font-medium text-navy-950 hover:underline">
