@@ -125,7 +125,7 @@ export default [
     route('content', 'routes/staff-content.tsx'),
     route('content/pages/:slug', 'routes/staff-content-page.tsx'),
     route('content/pages/:slug/preview', 'routes/staff-content-preview.tsx'),
-    // Blog posts: the pages' editor, with the post's own fields (decision 0092).
+    // Blog posts: the pages' editor, with the post's own fields (decision 0094).
     route('content/posts/:slug', 'routes/staff-content-page.tsx', { id: 'staff-content-post' }),
     route('content/posts/:slug/preview', 'routes/staff-content-post-preview.tsx'),
     route('content/global-items/:id', 'routes/staff-content-item.tsx'),

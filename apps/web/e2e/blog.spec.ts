@@ -4,7 +4,7 @@ import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
- * The blog (decision 0092): staff write a post with a product carousel and related products in the
+ * The blog (decision 0094): staff write a post with a product carousel and related products in the
  * content editor and publish it; a shopper finds it on /blog and reads it, the products as cards with
  * the catalogue's prices. The post's address is the test's own, so runs never share it.
  */

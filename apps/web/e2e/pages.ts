@@ -71,7 +71,7 @@ export const SHELL_PAGES: readonly { name: string; path: string; desktopOnly?: b
   { name: 'help-contact-trade-call-back', path: '/help/contact/trade-call-back', desktopOnly: true },
   { name: 'help-reply-unknown', path: '/help/reply/no-such-link', desktopOnly: true },
   { name: 'feedback', path: '/feedback' },
-  // The blog (decision 0092): the list, a post with its related products, and the page for an unknown post.
+  // The blog (decision 0094): the list, a post with its related products, and the page for an unknown post.
   { name: 'blog', path: '/blog' },
   { name: 'blog-post', path: '/blog/small-bathroom-ideas' },
   { name: 'blog-post-not-found', path: '/blog/no-such-post', desktopOnly: true },

@@ -1,5 +1,5 @@
 /**
- * The blog's plain values (decision 0092), for the API and the browser alike. Not in the browser's
+ * The blog's plain values (decision 0094), for the API and the browser alike. Not in the browser's
  * index: only the blog's pages import them (`@shop/contracts/blog-values`), so the frame every page
  * loads does not carry them (docs/decisions/0054).
  */

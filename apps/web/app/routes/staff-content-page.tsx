@@ -35,7 +35,7 @@ import {
 import { postFieldsOfDocument, postFieldsOfForm, postInputOf, type PostFields } from '../lib/staff-content/post-form.ts';
 import { fromLocalInput } from '../lib/staff-discounts/form.ts';
 
-/** The page's fields and blocks, and a blog post's own fields (the same editor serves pages and posts, decision 0092). */
+/** The page's fields and blocks, and a blog post's own fields (the same editor serves pages and posts, decision 0094). */
 type Editor = ReturnType<typeof editorOfForm> & { post: PostFields | null };
 const DONE = {
   saved: 'Draft saved. The shop still shows the published page.',
