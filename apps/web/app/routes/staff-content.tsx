@@ -1,6 +1,7 @@
 import { CONTENT_SLUG_PATTERN, GLOBAL_ITEMS, GLOBAL_ITEM_IDS, type ContentPageSummary } from '@shop/contracts';
 import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Form, Link, redirect } from 'react-router';
+import type { ReactNode } from 'react';
 import type { Route } from './+types/staff-content';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -87,21 +88,7 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
                 head={['Page', 'Address', 'Status', 'Last changed']}
                 rows={loaderData.pages.map((page) => summaryRow(page, staffPagePath))}
               />
-              <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label="New page">
-                <input type="hidden" name="intent" value="create" />
-                {actionData && 'problem' in actionData && actionData.intent === 'create' && (
-                  <ErrorSummary problems={[{ message: actionData.problem.summary }]} />
-                )}
-                <FormField label="New page’s title" className="w-72">
-                  {(control) => <Input {...control} name="title" required defaultValue={typed('create')?.title} />}
-                </FormField>
-                <FormField label="Its address" hint="Lower-case words joined by hyphens" className="w-72">
-                  {(control) => <Input {...control} name="slug" required pattern={CONTENT_SLUG_PATTERN.source} defaultValue={typed('create')?.slug} />}
-                </FormField>
-                <Button type="submit" variant="secondary">
-                  Add page
-                </Button>
-              </Form>
+              <NewContentForm intent="create" noun="page" actionData={actionData} typed={typed('create')} />
             </section>
             <section aria-labelledby="posts-heading">
               <h2 id="posts-heading" className="section-heading">
@@ -112,17 +99,7 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
                 head={['Post', 'Address', 'Status', 'Last changed']}
                 rows={loaderData.posts.map((post) => summaryRow(post, staffPostPath))}
               />
-              <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label="New blog post">
-                <input type="hidden" name="intent" value="create-post" />
-                {actionData && 'problem' in actionData && actionData.intent === 'create-post' && (
-                  <ErrorSummary problems={[{ message: actionData.problem.summary }]} />
-                )}
-                <FormField label="New post’s title" className="w-72">
-                  {(control) => <Input {...control} name="title" required defaultValue={typed('create-post')?.title} />}
-                </FormField>
-                <FormField label="Its address" hint="Lower-case words joined by hyphens" className="w-72">
-                  {(control) => <Input {...control} name="slug" required pattern={CONTENT_SLUG_PATTERN.source} defaultValue={typed('create-post')?.slug} />}
-                </FormField>
+              <NewContentForm intent="create-post" noun="post" actionData={actionData} typed={typed('create-post')}>
                 <FormField label="Author" className="w-56">
                   {(control) => <Input {...control} name="author" required defaultValue={typed('create-post')?.author} />}
                 </FormField>
@@ -137,10 +114,7 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
                     </select>
                   )}
                 </FormField>
-                <Button type="submit" variant="secondary">
-                  Add post
-                </Button>
-              </Form>
+              </NewContentForm>
             </section>
             <section aria-labelledby="items-heading">
               <h2 id="items-heading" className="section-heading">
@@ -163,6 +137,38 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
         )}
       </div>
     </>
+  );
+}
+
+/** "Add page" or "Add post": a title and an address (and what a post needs besides, as children), refused as typed. */
+function NewContentForm({
+  intent,
+  noun,
+  actionData,
+  typed,
+  children,
+}: {
+  intent: 'create' | 'create-post';
+  noun: 'page' | 'post';
+  actionData: Route.ComponentProps['actionData'];
+  typed: { title?: string; slug?: string } | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className="mt-6 flex flex-wrap items-end gap-3" aria-label={noun === 'page' ? 'New page' : 'New blog post'}>
+      <input type="hidden" name="intent" value={intent} />
+      {actionData && 'problem' in actionData && actionData.intent === intent && <ErrorSummary problems={[{ message: actionData.problem.summary }]} />}
+      <FormField label={`New ${noun}’s title`} className="w-72">
+        {(control) => <Input {...control} name="title" required defaultValue={typed?.title} />}
+      </FormField>
+      <FormField label="Its address" hint="Lower-case words joined by hyphens" className="w-72">
+        {(control) => <Input {...control} name="slug" required pattern={CONTENT_SLUG_PATTERN.source} defaultValue={typed?.slug} />}
+      </FormField>
+      {children}
+      <Button type="submit" variant="secondary">
+        Add {noun}
+      </Button>
+    </Form>
   );
 }
 
