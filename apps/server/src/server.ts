@@ -33,7 +33,7 @@ export interface ShopServer {
  */
 export async function createShopServer(
   config: ServerConfig,
-  options: { logger?: boolean; logDestination?: BuildApiOptions['logDestination'] } = {},
+  options: { logger?: boolean; logDestination?: BuildApiOptions['logDestination']; clock?: BuildApiOptions['clock'] } = {},
 ): Promise<ShopServer> {
   // Page loaders find the API through this, whether it is in this process or another, and prove
   // their calls are the web tier's with the secret (decision 0047; generated for SERVE=all).
@@ -66,6 +66,7 @@ export async function createShopServer(
       database,
       logger: options.logger,
       logDestination: options.logDestination,
+      clock: options.clock,
       healthOnly: !serve.has('api'),
     });
     // The demo data comes from the API's own composition, before it is ready (search indexes load then).

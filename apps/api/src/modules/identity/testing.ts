@@ -7,6 +7,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import vm from 'node:vm';
 import type { TestApi } from '../../testing/test-api.ts';
 
+/** What signing in needs of a running API: where it listens and its settings (a test API, or any composed server's). */
+export type SignInTarget = Pick<TestApi, 'origin' | 'config'>;
+
 interface StoredCookie {
   name: string;
   value: string;
@@ -174,11 +177,11 @@ export interface AuthorizeOptions {
 }
 
 /** The storefront's redirect callback as the provider knows it. */
-export function callbackUri(api: TestApi, kind: 'callback' | 'popup-callback' | 'silent-callback' = 'callback'): string {
+export function callbackUri(api: SignInTarget, kind: 'callback' | 'popup-callback' | 'silent-callback' = 'callback'): string {
   return `${api.config.publicUrl}/auth/${kind}`;
 }
 
-export function authorizeUrl(api: TestApi, options: AuthorizeOptions = {}): string {
+export function authorizeUrl(api: SignInTarget, options: AuthorizeOptions = {}): string {
   const url = new URL('/identity/auth', api.origin);
   const params: Record<string, string | undefined> = {
     client_id: api.config.identity.clientId,
@@ -212,7 +215,7 @@ export interface SignInResult {
 }
 
 /** POSTs a form to the token endpoint as the public storefront client. */
-export async function tokenRequest(api: TestApi, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function tokenRequest(api: SignInTarget, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(new URL('/identity/token', api.origin), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -237,7 +240,7 @@ export async function submitSignIn(browser: TestBrowser, startUrl: string, email
 }
 
 /** The sign-up page in `browser`, reached by the link on the sign-in page as a shopper would. */
-export async function openSignUp(api: TestApi, browser: TestBrowser): Promise<BrowserResponse> {
+export async function openSignUp(api: SignInTarget, browser: TestBrowser): Promise<BrowserResponse> {
   const signInPage = await browser.follow(await browser.get(authorizeUrl(api)));
   const link = /href="([^"]*\/register)"/.exec(signInPage.body)?.[1];
   if (!link) throw new Error('the sign-in page has no link to create an account');
@@ -250,7 +253,7 @@ export async function openSignUp(api: TestApi, browser: TestBrowser): Promise<Br
  * The whole authorization code + PKCE flow for one account, as the storefront runs it: returns
  * the tokens, the callback and the browser (with its provider session) for further steps.
  */
-export async function signIn(api: TestApi, email: string, password: string, options: AuthorizeOptions = {}): Promise<SignInResult> {
+export async function signIn(api: SignInTarget, email: string, password: string, options: AuthorizeOptions = {}): Promise<SignInResult> {
   const browser = new TestBrowser(api.origin);
   const pkce = options.pkce ?? createPkce();
   const redirectUri = options.redirectUri ?? callbackUri(api);
