@@ -49,7 +49,14 @@ export async function billToDeliveryAddress(
 export async function clearPayment(db: Database, basketId: string, now: Date): Promise<CheckoutRow | undefined> {
   const [row] = await db
     .update(checkouts)
-    .set({ paymentIntentRef: null, paymentAmountPence: null, paymentFingerprint: null, paymentsCleared: sql`${checkouts.paymentsCleared} + 1`, updatedAt: now })
+    .set({
+      paymentIntentRef: null,
+      paymentAmountPence: null,
+      paymentFingerprint: null,
+      payingFor: null,
+      paymentsCleared: sql`${checkouts.paymentsCleared} + 1`,
+      updatedAt: now,
+    })
     .where(eq(checkouts.basketId, basketId))
     .returning();
   return row;
@@ -110,7 +117,7 @@ export async function countCheckoutsOf(db: Database, subject: DataSubject): Prom
 export async function clearCheckoutsOf(db: Database, subject: DataSubject): Promise<number> {
   const cleared = await db
     .update(checkouts)
-    .set({ contact: null, deliveryAddress: null, billingAddress: null, deliveryInstructions: null, payer: null })
+    .set({ contact: null, deliveryAddress: null, billingAddress: null, deliveryInstructions: null, payer: null, payingFor: null })
     .where(checkoutsOf(subject))
     .returning({ basketId: checkouts.basketId });
   return cleared.length;

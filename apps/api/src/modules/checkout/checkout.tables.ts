@@ -2,7 +2,23 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../platform/context.ts';
 import type { Address } from '@shop/contracts';
+import type { CheckoutLine, PricedBasket } from '../basket/index.ts';
+import type { ChosenDelivery } from '../pricing/index.ts';
 import { baskets } from '../basket/basket.tables.ts';
+
+/**
+ * What a payment was started for, kept with it (decision 0095): the basket's lines as checkout chose
+ * delivery for them, and the basket priced with the delivery chosen. Completing the payment places
+ * exactly this order, without reading and pricing the basket again, once the basket is found unchanged.
+ */
+export interface PayingFor {
+  /** Whose basket it was (null: a guest's): another caller is answered as reading the basket would answer them. */
+  ownerId: string | null;
+  lines: CheckoutLine[];
+  goodsIncVat: number;
+  delivery: ChosenDelivery;
+  priced: PricedBasket;
+}
 
 export interface ContactDetails {
   emailAddress: string;
@@ -39,6 +55,8 @@ export const checkouts = pgTable('checkouts', {
   paymentsCleared: integer('payments_cleared').notNull().default(0),
   /** Who started the payment (as the server knew them), so a recovery prices the basket as they saw it. */
   payer: jsonb('payer').$type<Actor | null>(),
+  /** The order the payment in progress is for, priced when it started (decision 0095); null without one. */
+  payingFor: jsonb('paying_for').$type<PayingFor>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

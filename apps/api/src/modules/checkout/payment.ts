@@ -12,7 +12,9 @@ import type { PaymentGateway, PaymentIntent, Refund } from '../payments/index.ts
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutRow } from './checkout.repository.ts';
-import { paymentFingerprint, present, readCheckout, readState, saveCheckout, type Ctx } from './checkout-steps.ts';
+import { paymentFingerprint, present, readCheckout, readState, saveCheckout, type CheckoutState, type Ctx } from './checkout-steps.ts';
+import type { PayingFor } from './checkout.tables.ts';
+import { keptState, NotAsKept, whatIsPaidFor } from './paying-for.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
 import { onAccountOption } from './on-account.ts';
 import { HOLD_MINUTES, holdLines, orderPlaced, readyToPay, stateOrOrder } from './payable.ts';
@@ -20,10 +22,15 @@ import { cardPayment, placeOrder } from './place-order.ts';
 
 export type PaymentDeps = CheckoutDeps;
 
-/** The checkout, ready to pay for, and the row it was worked out from. */
-async function readyCheckout(deps: CheckoutDeps, ctx: Ctx, basketId: string): Promise<{ checkout: Checkout; row: CheckoutRow | undefined }> {
+/** The checkout, ready to pay for, the row it was worked out from, and what a payment started now is for. */
+async function readyCheckout(
+  deps: CheckoutDeps,
+  ctx: Ctx,
+  basketId: string,
+): Promise<{ checkout: Checkout; row: CheckoutRow | undefined; payingFor: PayingFor }> {
   const state = await readState(deps, ctx, basketId);
-  return { checkout: readyToPay(deps, ctx, state).checkout, row: state.row };
+  const { checkout, priced } = readyToPay(deps, ctx, state);
+  return { checkout, row: state.row, payingFor: whatIsPaidFor(ctx, state.goods, checkout, priced) };
 }
 
 export interface PaymentChoice {
@@ -39,7 +46,7 @@ export interface PaymentChoice {
  */
 async function startPayment(
   ctx: Ctx,
-  { checkout, row }: { checkout: Checkout; row: CheckoutRow | undefined },
+  { checkout, row, payingFor }: { checkout: Checkout; row: CheckoutRow | undefined; payingFor: PayingFor },
   deps: PaymentDeps,
   choice: PaymentChoice = { method: 'card' },
 ) {
@@ -116,6 +123,7 @@ async function startPayment(
     paymentFingerprint: fingerprint,
     payer: ctx.actor,
     saveCard: choice.saveCard === true,
+    payingFor,
   });
   return {
     intentId: intent.id,
@@ -197,12 +205,28 @@ export async function getPaymentOptions(deps: PaymentDeps, ctx: Ctx, basketId: s
  * Places the order once the gateway says the payment succeeded for exactly the checkout's total.
  * A second call (double click, second tab, retry) gets the same order. If the order cannot be
  * placed after the money moved (stock gone, code used up, basket changed), the payment is refunded.
+ * The order is the one the payment was started for, kept with the checkout (decision 0095); only
+ * when that no longer holds (the basket or the delivery changed since) is the basket read and priced
+ * again, and the payment judged against that.
  */
 export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: FastifyBaseLogger }, basketId: string) {
+  const kept = await keptState(ctx, basketId);
+  if (kept) {
+    try {
+      return await complete(deps, ctx, basketId, kept, true);
+    } catch (error) {
+      if (!(error instanceof NotAsKept)) throw error;
+    }
+  }
   const state = await stateOrOrder(deps, ctx, basketId);
   if ('orderNumber' in state) return orderPlaced(state);
+  return complete(deps, ctx, basketId, state, false);
+}
+
+async function complete(deps: PaymentDeps, ctx: Ctx & { log?: FastifyBaseLogger }, basketId: string, state: CheckoutState, kept: boolean) {
   // Priced once, with the delivery it goes by: the order is made of exactly this.
   const { checkout, priced } = present(deps, ctx, state);
+  if (kept && (!checkout.payment || checkout.payment.stale || checkout.missing.length > 0)) throw new NotAsKept();
   if (!checkout.payment) {
     // A completion running alongside may have placed the order between the reads of the basket and of its checkout.
     const already = await deps.orders.findOrderByBasket(ctx, basketId, ctx.actor);
@@ -224,6 +248,7 @@ export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: Fast
       throw CheckoutErrors.noPaymentStarted();
   }
   if (checkout.missing.length > 0 || intent.amountPence !== checkout.totals.totalIncVat || checkout.payment.stale) {
+    if (kept) throw new NotAsKept();
     throw CheckoutErrors.paymentMismatch(await refundUnplaced(ctx, intent.id, deps));
   }
   try {
@@ -233,12 +258,16 @@ export async function completePayment(deps: PaymentDeps, ctx: Ctx & { log?: Fast
     );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    // The basket changed since the payment started (its removal rolled back): judged again on what it is now.
+    if (kept && error.code === BASKET_CHANGED) throw new NotAsKept();
     // Stock or the code went while the shopper paid: give the money back, then say why.
     const refund = await refundUnplaced(ctx, intent.id, deps);
     await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
     throw CheckoutErrors.orderFailedRefunded(error.message, refund);
   }
 }
+
+const BASKET_CHANGED = CheckoutErrors.basketChanged().code;
 
 /**
  * Gives back the whole of a payment that did not become an order (one key per payment, so a retry

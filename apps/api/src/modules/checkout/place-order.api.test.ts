@@ -474,14 +474,15 @@ describe('a basket changed while its payment completes', () => {
     const { params } = await readyBasket(guest, 'two-tabs@example.com', skus.tap!.sku, 1);
     const intent = await guest.checkout.createPaymentIntent({ params, body: {} });
     await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
-    // Between completePayment's read of the basket and its lock, the other tab adds one more.
+    // As the order is being placed (from what the payment was started for, decision 0095), the other tab adds one more:
+    // the basket's removal finds it changed, and the completion is judged again on the basket as it is now.
     crashPoints.afterPaymentBeforeOrder = async () => {
       crashPoints.afterPaymentBeforeOrder = async () => {};
       await guest.basket.addItem({ params, body: { sku: skus.tap!.sku, quantity: 1 } });
     };
     try {
       const error = await failure(guest.checkout.completePayment({ params }));
-      expect(error).toMatchObject({ status: 409, code: 'CHECKOUT_ORDER_NOT_PLACED' });
+      expect(error).toMatchObject({ status: 409, code: 'CHECKOUT_PAYMENT_AMOUNT_CHANGED' });
       expect((error.data as { detail: string }).detail).toMatch(/basket changed while you were paying.*refunded your payment in full/);
     } finally {
       crashPoints.afterPaymentBeforeOrder = async () => {};
