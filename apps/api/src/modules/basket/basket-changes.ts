@@ -103,7 +103,9 @@ async function apply(
   now: Date,
 ): Promise<Basket | null> {
   if (what.removingCode !== undefined && row.discountCode !== what.removingCode) throw BasketErrors.discountNotApplied(what.removingCode);
-  const offerings = await deps.catalogue.findSellableOfferings({ db }, [...before.map((line) => line.sku), ...(what.skus ?? [])], { heldBy: row.id });
+  // The offerings' facts as this instance keeps them, their stock read now (decision 0096): checkout prices from the rows.
+  const skus = [...before.map((line) => line.sku), ...(what.skus ?? [])];
+  const offerings = await deps.catalogue.findSellableOfferings({ db }, skus, { heldBy: row.id, keptFacts: true });
   let items: Item[] = what.lines ? what.lines(before, offerings) : before.map(({ sku, quantity }) => ({ sku, quantity }));
   if (items.length > MAX_LINES) throw BasketErrors.tooManyLines();
   if (what.refresh) items = refreshItems(deps, items, before, offerings, list, notices);

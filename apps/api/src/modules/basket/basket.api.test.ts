@@ -350,10 +350,13 @@ describe('refresh and copy', () => {
     const params = { basketId: basket.basketId };
     await setStock(target.sku, 'out_of_stock', 0);
     await setStock(skus.parcel!.sku, 'low_stock', 2);
+    const heard = api.app.platform.changes.heard().products;
     await api.database.db.execute(
       sql`update prices set price_inc_vat = price_inc_vat + 120, price_ex_vat = price_ex_vat + 100
         where offering_id = (select id from offerings where sku = ${skus.made!.sku})`,
     );
+    // A basket's changes take the offering's facts as the instance keeps them: the price's change notice makes it forget them.
+    await expect.poll(() => api.app.platform.changes.heard().products).toBeGreaterThan(heard);
     try {
       const seen = await guest.getBasket({ params });
       expect(line(seen, target.sku)).toMatchObject({ available: false, unavailableReason: 'out_of_stock' });

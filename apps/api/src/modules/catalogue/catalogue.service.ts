@@ -38,7 +38,7 @@ import { getProductDeliveryOptions } from './product-delivery.ts';
 import type { PriceStep } from './reference-price.ts';
 import type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
 import type { Returnability } from './returnability.ts';
-import { findSellableOfferings, type SellableOffering } from './sellable-offerings.ts';
+import { findSellableOfferings, keptOfferings, type SellableOffering } from './sellable-offerings.ts';
 import { variantsOf } from './repository/sellable-offerings.ts';
 import { recountPopularity, type UnitsSoldSince } from './popularity.ts';
 import { returnabilityOfSkus } from './repository/products.ts';
@@ -95,7 +95,15 @@ export interface CatalogueService {
    * What the basket, wishlists and checkout need to sell skus (stored retail price and VAT rate,
    * pack, delivery class, what can be sold), for those that exist; `heldBy` names the basket asking.
    */
-  findSellableOfferings(ctx: DbContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, SellableOffering>>;
+  /**
+   * What can be sold of `skus`: their stock read now, and their offerings' facts read too, or with
+   * `keptFacts` as this instance keeps them (a basket's changes: forgotten on any change notice, decision 0096).
+   */
+  findSellableOfferings(
+    ctx: DbContext,
+    skus: readonly string[],
+    options?: AvailabilityOptions & { keptFacts?: boolean },
+  ): Promise<Map<string, SellableOffering>>;
   /** Every sku of each product with its label, in the product page's order (projects' variant swap). */
   variantsOf(ctx: DbContext, productIds: readonly number[]): Promise<Map<number, { sku: string; label: string }[]>>;
   /**
@@ -159,7 +167,16 @@ export interface CatalogueService {
 }
 
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
-  const products = deps.search.products(catalogueSource(deps.inventory, deps.replica));
+  const searched = deps.search.products(catalogueSource(deps.inventory, deps.replica));
+  const kept = keptOfferings();
+  // What search keeps and what the basket's offerings keep are forgotten together.
+  const products: typeof searched = {
+    ...searched,
+    update: (ctx, change) => {
+      kept.forget(change.kind === 'price' && change.productIds ? change.productIds : null);
+      searched.update(ctx, change);
+    },
+  };
   /** Search hears of what changed (a count of products changed), so its next answers read it. */
   const published = async (ctx: ListingContext, kind: ProductChange['kind'], changing: Promise<number>) => {
     const changed = await changing;
@@ -230,7 +247,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     },
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
-    findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options),
+    findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options, options?.keptFacts ? kept : undefined),
     variantsOf: (ctx, productIds) => variantsOf(ctx, productIds),
     returnabilityOf: (ctx, skus) => returnabilityOfSkus(ctx.db, skus),
     findReviewedProduct,

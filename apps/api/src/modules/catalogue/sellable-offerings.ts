@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { Availability, AvailabilityOptions, InventoryService, StockStatus } from '../inventory/index.ts';
 import type { DELIVERY_CLASSES } from './catalogue.tables.ts';
 import type { Returnability } from './returnability.ts';
-import { sellableOfferingRows } from './repository/sellable-offerings.ts';
+import { sellableOfferingRows, type SellableOfferingRow } from './repository/sellable-offerings.ts';
 
 export interface SellableOffering {
   sku: string;
@@ -33,22 +33,81 @@ export interface SellableOffering {
   sellable: Availability['sellable'];
 }
 
-/** The offerings of `skus` that exist; `heldBy` names the basket asking, whose own stock holds count as free to it. */
+/**
+ * The offerings of `skus` that exist; `heldBy` names the basket asking, whose own stock holds count as
+ * free to it. With `kept`, the offerings' facts (not their stock) come from what this instance keeps.
+ */
 export async function findSellableOfferings(
   inventory: InventoryService,
   ctx: Pick<ServiceContext, 'db'>,
   skus: readonly string[],
   options: AvailabilityOptions = {},
+  kept?: KeptOfferings,
 ): Promise<Map<string, SellableOffering>> {
   if (skus.length === 0) return new Map();
   // Both reads at once (the stock of a sku that turns out not to exist is not used): on PostgreSQL
   // each on a connection of its own, or one after the other without waiting inside a transaction.
   const unique = [...new Set(skus)];
-  const [rows, stock] = await Promise.all([sellableOfferingRows(ctx.db, unique), inventory.availabilityOf(ctx, unique, options)]);
+  const [rows, stock] = await Promise.all([
+    kept ? kept.rows(ctx, unique) : sellableOfferingRows(ctx.db, unique),
+    inventory.availabilityOf(ctx, unique, options),
+  ]);
   return new Map(
     rows.map((row) => {
       const { status, eta, sellable } = stock.get(row.sku)!;
       return [row.sku, { ...row, stockStatus: status, eta, sellable }];
     }),
   );
+}
+
+/** How long an offering's facts are kept at most, should a change notice be missed (as long as a listing's card, decision 0067). */
+const KEPT_OFFERING_MS = 60_000;
+/** Skus kept at most: the busiest part of the range (a basket asks for its few lines). */
+const KEPT_OFFERINGS_MAX = 20_000;
+
+export interface KeptOfferings {
+  /** The stored offering, product and price of each of `skus` that exists: those kept, and the rest read (and kept). */
+  rows(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<SellableOfferingRow[]>;
+  /** Forgets the offerings of these products (a price changed), or all of them (null: anything in the catalogue may have). */
+  forget(productIds: readonly number[] | null): void;
+}
+
+/**
+ * The offerings' facts a basket asks for on every change, kept by this instance (decision 0096):
+ * forgotten when any instance changes the product (a change notice, platform/change-notices.ts, or
+ * this instance's own edit) and after KEPT_OFFERING_MS whatever happens. Stock is never kept here.
+ */
+export function keptOfferings(now: () => number = Date.now): KeptOfferings {
+  let kept = new Map<string, { row: SellableOfferingRow; at: number }>();
+  // Bumped on each forgetting: a read under way when one comes is used but not kept.
+  let generation = 0;
+  return {
+    rows: async (ctx, skus) => {
+      const found: SellableOfferingRow[] = [];
+      const missing: string[] = [];
+      const at = now();
+      for (const sku of skus) {
+        const entry = kept.get(sku);
+        if (entry && at - entry.at < KEPT_OFFERING_MS) found.push(entry.row);
+        else missing.push(sku);
+      }
+      if (missing.length === 0) return found;
+      const asked = generation;
+      const read = await sellableOfferingRows(ctx.db, missing);
+      if (asked === generation) {
+        if (kept.size + read.length > KEPT_OFFERINGS_MAX) kept = new Map();
+        for (const row of read) kept.set(row.sku, { row, at });
+      }
+      return [...found, ...read];
+    },
+    forget: (productIds) => {
+      generation += 1;
+      if (productIds === null) {
+        kept = new Map();
+        return;
+      }
+      const ids = new Set(productIds);
+      for (const [sku, { row }] of kept) if (ids.has(row.productId)) kept.delete(sku);
+    },
+  };
 }

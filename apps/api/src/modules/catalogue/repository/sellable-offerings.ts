@@ -37,8 +37,10 @@ function offeringsQuery(db: Database) {
 // Every basket change asks: the query is built once per database.
 const offeringsQueries = new WeakMap<Database, ReturnType<typeof offeringsQuery>>();
 
+export type SellableOfferingRow = Awaited<ReturnType<ReturnType<typeof offeringsQuery>['execute']>>[number];
+
 /** The stored offering, product and price of each of `skus` that exists, in one prepared statement. */
-export function sellableOfferingRows(db: Database, skus: readonly string[]) {
+export function sellableOfferingRows(db: Database, skus: readonly string[]): Promise<SellableOfferingRow[]> {
   let query = offeringsQueries.get(db);
   if (!query) offeringsQueries.set(db, (query = offeringsQuery(db)));
   return query.execute({ skus: [...new Set(skus)] });
