@@ -6,75 +6,34 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAccountsClient,
-  createBasketClient,
-  createCheckoutClient,
-  createDeliveryUpgradeClient,
-  createOrderBasketsClient,
-  createOrdersClient,
-  createOrderTrackingClient,
-} from '@shop/api-client';
+import { createOrderTrackingClient } from '@shop/api-client';
 import { newOrderNumber } from '@shop/contracts';
-import type { Actor } from '../../platform/context.ts';
-import { invariantViolations } from '../../testing/order-invariants.ts';
 import { findSeededSku, type SeededSku } from '../../testing/seeded-skus.ts';
-import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { failure, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
+import { startOrderChangeApi, type ChangeClients, type OrderChangeHarness } from '../order-baskets/testing.ts';
 import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 
+let harness: OrderChangeHarness;
 let api: TestApi;
 let mixer: SeededSku;
-const actors: Record<string, Actor> = {
-  alice: { userId: 'user-alice', roles: ['shopper'] },
-  bob: { userId: 'user-bob', roles: ['shopper'] },
-  staff: { userId: 'user-staff', roles: ['shopper', 'order-admin'] },
-};
-const clientsOf = (token: string) => ({
-  basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => token }),
-  checkout: createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken: () => token }),
-  orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => token }),
-  mine: createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => token }),
-  changes: createOrderBasketsClient({ baseUrl: api.serviceUrl('order-baskets'), getAccessToken: () => token }),
-  upgrade: createDeliveryUpgradeClient({ baseUrl: api.serviceUrl('delivery-upgrade'), getAccessToken: () => token }),
-});
-let alice: ReturnType<typeof clientsOf>;
-let bob: ReturnType<typeof clientsOf>;
-let staff: ReturnType<typeof clientsOf>;
+let alice: ChangeClients;
+let bob: ChangeClients;
+let staff: ChangeClients;
 
 beforeAll(async () => {
-  api = await startTestApi({
-    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
-    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
-  });
-  [alice, bob, staff] = [clientsOf('alice'), clientsOf('bob'), clientsOf('staff')];
+  harness = await startOrderChangeApi((origin, intent) => confirmLikeTheFrame(origin, intent, { number: TEST_CARDS.succeeds }));
+  ({ api, alice, bob, staff } = harness);
   const parcel = sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 2000 and s.on_hand >= 40`;
   mixer = await findSeededSku(api.database.db, parcel, 3);
 });
 afterAll(() => api.close());
-afterEach(async () => {
-  // After every test: no order or payment breaks the money rules.
-  const broken = await invariantViolations(api.database.db);
-  if (Object.keys(broken).length > 0) throw new Error(`Invariants broken: ${JSON.stringify(broken)}`);
-});
+// After every test: no order, payment or stock breaks the money and stock rules.
+afterEach(() => harness.checkInvariants());
 
 /** A signed-in customer's order through checkout: two of a parcel item, standard delivery to Leeds (or collected), paid with 4242. */
 async function placeOrder(who = alice, collect = false) {
-  const { basketId } = await who.basket.createBasketWithItems({ body: { items: [{ sku: mixer.sku, quantity: 2 }] } });
-  const params = { basketId };
-  const address = { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' };
-  await who.checkout.setContactDetails({ params, body: { emailAddress: 'alice@example.com', firstName: 'Alice', lastName: 'Shopper', phone: '07700 900123' } });
-  if (collect) {
-    await who.checkout.setDeliveryOption({ params, body: { code: 'click_collect' } });
-    await who.checkout.setBillingDetails({ params, body: { address } });
-  } else {
-    await who.checkout.setDeliveryDetails({ params, body: { address } });
-    await who.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
-    await who.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
-  }
-  const intent = await who.checkout.createPaymentIntent({ params, body: {} });
-  await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
-  const placed = await who.checkout.completePayment({ params });
+  const placed = await harness.placeOrder({ who, sku: mixer, collect });
   return { orderNumber: placed.orderNumber, params: { orderId: placed.orderNumber } };
 }
 
@@ -96,11 +55,7 @@ async function pay(params: Params, card: string = TEST_CARDS.succeeds) {
   return intent;
 }
 
-const chargesOf = async (orderNumber: string) => {
-  const result = (await api.database.db.execute(sql`select amount_pence from order_charges
-    where order_id = (select id from orders where order_number = ${orderNumber})`)) as unknown as { rows: { amount_pence: number }[] };
-  return result.rows.map((row) => row.amount_pence);
-};
+const chargesOf = (orderNumber: string) => harness.chargesOf(orderNumber);
 
 describe('a delivery upgrade', () => {
   it('moves an order to a specific day paid by card: the agreed date on the order, its tracking and an e-mail, the charge kept on its own', async () => {

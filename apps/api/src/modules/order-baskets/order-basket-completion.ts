@@ -122,6 +122,7 @@ export async function complete(
           deliveryAddress: basket.deliveryAddress,
           figures: { discountPence: priced.after.discountIncVat, deliveryPence: priced.after.deliveryIncVat, vatPence: priced.after.vatIncluded },
           chargedPence: priced.chargePence,
+          paymentIntentRef: intentRef,
           refundPence: priced.refundPence,
           summary,
           changeId: basket.id,

@@ -5,72 +5,44 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBasketClient, createCheckoutClient, createOrderBasketsClient, createOrdersClient, createAccountsClient } from '@shop/api-client';
 import { newOrderNumber } from '@shop/contracts';
-import type { Actor } from '../../platform/context.ts';
-import { invariantViolations } from '../../testing/order-invariants.ts';
 import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
-import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { createInventoryService } from '../inventory/index.ts';
+import { failure, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
 import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
+import { startOrderChangeApi, type ChangeClients, type OrderChangeHarness } from './testing.ts';
 
+let harness: OrderChangeHarness;
 let api: TestApi;
 let mixer: SeededSku;
 let waste: SeededSku;
-const actors: Record<string, Actor> = {
-  alice: { userId: 'user-alice', roles: ['shopper'] },
-  bob: { userId: 'user-bob', roles: ['shopper'] },
-  staff: { userId: 'user-staff', name: 'Sam Staff', roles: ['shopper', 'order-admin'] },
-  carol: { userId: 'user-carol', roles: ['shopper'] },
-};
-const clientsOf = (token: string) => ({
-  basket: createBasketClient({ baseUrl: api.serviceUrl('basket'), getAccessToken: () => token }),
-  checkout: createCheckoutClient({ baseUrl: api.serviceUrl('checkout'), getAccessToken: () => token }),
-  orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => token }),
-  mine: createAccountsClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => token }),
-  changes: createOrderBasketsClient({ baseUrl: api.serviceUrl('order-baskets'), getAccessToken: () => token }),
-});
-let alice: ReturnType<typeof clientsOf>;
-let bob: ReturnType<typeof clientsOf>;
-let staff: ReturnType<typeof clientsOf>;
+let alice: ChangeClients;
+let bob: ChangeClients;
+let staff: ChangeClients;
 
 beforeAll(async () => {
-  api = await startTestApi({
-    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
-    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
-  });
-  [alice, bob, staff] = [clientsOf('alice'), clientsOf('bob'), clientsOf('staff')];
+  harness = await startOrderChangeApi((origin, intent) => confirmLikeTheFrame(origin, intent, { number: TEST_CARDS.succeeds }));
+  ({ api, alice, bob, staff } = harness);
   const parcel = sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 1000 and 4000 and s.on_hand >= 40`;
   mixer = await findSeededSku(api.database.db, parcel);
   waste = await findSeededSku(api.database.db, parcel, 5);
 });
 afterAll(() => api.close());
-afterEach(async () => {
-  // After every test: no order, payment, stock or code breaks the money and stock rules.
-  const broken = { ...(await invariantViolations(api.database.db)), stock: await createInventoryService().stockInvariantViolations(api.database) };
-  if (Object.keys(broken).length > 1 || broken.stock.length > 0) throw new Error(`Invariants broken: ${JSON.stringify(broken)}`);
-});
+// After every test: no order, payment, stock or code breaks the money and stock rules.
+afterEach(() => harness.checkInvariants());
 
 /** A signed-in customer's order through checkout: `quantity` of `sku`, standard delivery to Leeds, paid with 4242. */
 async function placeOrder(who = alice, sku = mixer, quantity = 2) {
-  const { basketId } = await who.basket.createBasketWithItems({ body: { items: [{ sku: sku.sku, quantity }] } });
-  const params = { basketId };
-  await who.checkout.setContactDetails({ params, body: { emailAddress: 'alice@example.com', firstName: 'Alice', lastName: 'Shopper', phone: '07700 900123' } });
-  await who.checkout.setDeliveryDetails({ params, body: { address: { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } } });
-  await who.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
-  await who.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
-  const intent = await who.checkout.createPaymentIntent({ params, body: {} });
-  await confirmLikeTheFrame(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, { number: TEST_CARDS.succeeds });
-  const placed = await who.checkout.completePayment({ params });
-  return { orderNumber: placed.orderNumber, basketId, params: { id: placed.orderNumber } };
+  const placed = await harness.placeOrder({ who, sku, quantity });
+  return { ...placed, params: { id: placed.orderNumber } };
 }
 
+const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await api.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const held = (basketId: string) => api.app.composed.services.inventory.heldFor({ db: api.app.platform.db }, basketId);
 const stockOf = async (sku: string) => (await api.app.composed.services.inventory.stockRecord({ db: api.app.platform.db }, sku))!;
 
 /** Completes a basket whose total went up: asked to pay, pays the intent with a test card, completes with it. */
-async function payAndComplete(changes: ReturnType<typeof clientsOf>['changes'], id: string, orderVersion: number) {
+async function payAndComplete(changes: ChangeClients['changes'], id: string, orderVersion: number) {
   const asked = await changes.completeOrderBasket({ params: { id }, body: { orderVersion } });
   if (asked.status !== 'payment_required') throw new Error('expected a payment to be asked for');
   await confirmLikeTheFrame(api.origin, { id: asked.payment.intentId, clientSecret: asked.payment.clientSecret }, { number: TEST_CARDS.succeeds });
@@ -176,7 +148,7 @@ describe('an order basket', () => {
 
   it('explains a code whose minimum spend the changed order no longer meets, rather than dropping it silently, and refunds without it', async () => {
     // WELCOME10: 10% off a spend of £100 or more, once per customer (Carol's only use).
-    const carol = clientsOf('carol');
+    const { carol } = harness;
     const quantity = Math.ceil(10_000 / mixer.price);
     const { basketId } = await carol.basket.createBasketWithItems({ body: { items: [{ sku: mixer.sku, quantity }] } });
     await carol.basket.addDiscount({ params: { basketId }, body: { code: 'WELCOME10' } });
@@ -249,6 +221,41 @@ describe('an order basket', () => {
     expect(changed.lines[0]).toMatchObject({ quantity: 1, cancelledQuantity: 1 });
     expect(changed.payment.capturedPence - changed.payment.refundedPence).toBe(basket.after.totalIncVat);
     expect((await stockOf(mixer.sku)).committed).toBe(before.committed - 1);
+  });
+
+  it('refunds a lower total after a paid change across the order’s payments, never more than each took', async () => {
+    const order = await placeOrder();
+    const placed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    const first = placed.payment.capturedPence;
+    // A dear addition paid by a second payment, then a change down to one waste: more back than the first payment took.
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 5 } });
+    const { asked } = await payAndComplete(alice.changes, order.orderNumber, opened.orderVersion);
+    if (asked.status !== 'payment_required') throw new Error('expected a payment');
+    expect(await harness.chargesOf(order.orderNumber)).toEqual([asked.payment.amountPence]);
+
+    const again = await alice.changes.openOrderBasket({ params: order.params });
+    await alice.changes.removeOrderBasketItem({ params: order.params, body: { sku: mixer.sku } });
+    const lower = await alice.changes.setOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    expect(lower.toRefundPence).toBeGreaterThan(first);
+    const done = await alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: again.orderVersion } });
+    expect(done).toMatchObject({ status: 'completed', refundedPence: lower.toRefundPence });
+
+    // The checkout payment is given back in full, the rest from the change's own payment.
+    const gateway = sandboxGateway(api.app);
+    const { ref } = (await rowsOf<{ ref: string }>(sql`select payment_intent_ref as ref from orders where order_number = ${order.orderNumber}`))[0]!;
+    const checkout = (await gateway.retrieveIntent(ref))!;
+    const change = (await gateway.retrieveIntent(asked.payment.intentId))!;
+    expect(checkout.amountRefundedPence).toBe(first);
+    expect(change.amountRefundedPence).toBe(lower.toRefundPence - first);
+    expect(change.amountRefundedPence).toBeLessThanOrEqual(change.amountPence);
+    const after = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(after.payment.capturedPence - after.payment.refundedPence).toBe(lower.after.totalIncVat);
+
+    // Cancelled later: what is left comes back from the change's payment, each payment back in full and no further.
+    await staff.orders.cancelOrder({ params: { orderNumber: order.orderNumber }, body: { reason: 'Customer changed their mind' } });
+    expect((await gateway.retrieveIntent(asked.payment.intentId))!.amountRefundedPence).toBe(change.amountPence);
+    expect((await gateway.retrieveIntent(ref))!.amountRefundedPence).toBe(first);
   });
 
   it('lets staff change a customer’s order with the same rules', async () => {

@@ -63,6 +63,8 @@ export interface OrderChange {
   deliveryAddress: Address | null;
   figures: { discountPence: number; deliveryPence: number; vatPence: number };
   chargedPence: number;
+  /** The payment that took the difference (null when nothing was charged). */
+  paymentIntentRef: string | null;
   refundPence: number;
   /** In words, for the history and the e-mail. */
   summary: string;

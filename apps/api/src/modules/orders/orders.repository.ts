@@ -312,6 +312,8 @@ export async function writeOrderChange(
     deliveryAddress: OrderRow['deliveryAddress'];
     figures: { discountPence: number; deliveryPence: number; vatPence: number };
     chargedPence: number;
+    /** The payment that took `chargedPence`: kept as a charge of its own, so refunds can draw on it (refund-allocation.ts). */
+    paymentIntentRef: string | null;
     summary: string;
   },
   actor: { userId: string; staffName: string | null } | null,
@@ -352,6 +354,18 @@ export async function writeOrderChange(
     })
     .where(eq(orders.id, order.id))
     .returning({ version: orders.version });
+  if (change.chargedPence > 0 && change.paymentIntentRef) {
+    await db.insert(orderCharges).values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      kind: 'order_change',
+      paymentIntentRef: change.paymentIntentRef,
+      amountPence: change.chargedPence,
+      description: change.summary.slice(0, 500),
+      actor: actor?.userId ?? null,
+      chargedAt: now,
+    });
+  }
   await db.insert(orderHistory).values({
     orderId: order.id,
     status: status,
@@ -407,7 +421,7 @@ export async function writeDeliveryUpgrade(
   return updated!.version;
 }
 
-/** The order's own charges after placing (paid delivery upgrades), oldest first. */
+/** The order's own charges after placing (paid order changes and delivery upgrades), oldest first. */
 export function chargesOf(db: Database, orderId: string): Promise<OrderChargeRow[]> {
   return db.select().from(orderCharges).where(eq(orderCharges.orderId, orderId)).orderBy(asc(orderCharges.chargedAt));
 }

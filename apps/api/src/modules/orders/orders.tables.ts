@@ -199,7 +199,7 @@ export const orderLinks = pgTable(
   (table) => [index('order_links_order_idx').on(table.orderId, table.createdAt)],
 );
 
-export const ORDER_CHARGE_KINDS = ['delivery_upgrade'] as const;
+export const ORDER_CHARGE_KINDS = ['delivery_upgrade', 'order_change'] as const;
 
 /**
  * Money taken on an order after it was placed, kept as a charge of its own with its own payment

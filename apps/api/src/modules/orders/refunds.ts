@@ -24,6 +24,7 @@ import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { REFUND_EVENT_TYPES, type PaymentEventHandler, type Refund } from '../payments/index.ts';
 import { paidFor } from './line-quantities.ts';
+import { allocateRefund, type PaymentTaken } from './refund-allocation.ts';
 import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
@@ -172,10 +173,12 @@ async function carryOut(
 }
 
 /**
- * Step 2 with the provider. A cancellation gives back the order's own charges (a paid delivery
- * upgrade, decision 0087) from their own payments first, each only as far as it is not back
- * already, then the rest from the order's payment; every request keyed from the refund's key, so a
- * retry asks nothing twice. Other refunds come from the order's payment.
+ * Step 2 with the provider: the refund split across the order's payments (`refund-allocation.ts`:
+ * a cancellation gives back later charges first, other refunds come from the checkout payment first),
+ * each payment asked for at most what it has left after the order's earlier refunds, every request
+ * keyed from the refund's key, so a retry splits it the same way and asks nothing twice. The answer
+ * is the checkout payment's refund when there is one (its webhooks settle a pending one), else the
+ * last; a failed one answers for all.
  */
 async function refundFromPayments(
   deps: RefundDeps,
@@ -183,26 +186,32 @@ async function refundFromPayments(
   order: OrderRow,
   refund: OrderRefundRow,
 ): Promise<Refund> {
-  const { db } = ctx;
   const gateway = deps.payments.gateway();
-  let fromOrder = refund.amountPence;
-  let last: Refund | null = null;
-  if (refund.kind === 'cancellation') {
-    for (const charge of await repository.chargesOf(db, order.id)) {
-      const share = Math.min(fromOrder, charge.amountPence);
-      fromOrder -= share;
-      const intent = await gateway.retrieveIntent(charge.paymentIntentRef);
-      const left = Math.min(share, (intent?.amountPence ?? 0) - (intent?.amountRefundedPence ?? 0));
-      if (left > 0) last = await gateway.refund(charge.paymentIntentRef, left, `${refund.idempotencyKey}:charge:${charge.id}`);
-      if (last?.status === 'failed') return last;
-    }
+  const charges = await repository.chargesOf(ctx.db, order.id);
+  const earlier = (await repository.refundsOf(ctx.db, [order.id])).filter((other) => other.sequence < refund.sequence && other.state !== 'failed');
+  const parts = allocateRefund(paymentsOf(order, charges), earlier, refund);
+  let answer: Refund | null = null;
+  for (const part of parts) {
+    const charge = charges.find((candidate) => candidate.paymentIntentRef === part.ref);
+    let outcome: Refund;
+    if (charge) outcome = await gateway.refund(part.ref, part.amountPence, `${refund.idempotencyKey}:charge:${charge.id}`);
+    // Paid on account: the provider credits the business's account instead of a card.
+    else if (order.paymentMethod === ON_ACCOUNT) outcome = await accountPaymentsOf(deps).refund(ctx, part.ref, part.amountPence, refund.idempotencyKey);
+    else outcome = await gateway.refund(part.ref, part.amountPence, refund.idempotencyKey);
+    if (outcome.status === 'failed') return outcome;
+    if (!charge || !answer || answer.intentRef !== order.paymentIntentRef) answer = outcome;
   }
-  // Paid on account: the provider credits the business's account instead of a card.
-  if (fromOrder > 0 && order.paymentMethod === ON_ACCOUNT) return accountPaymentsOf(deps).refund(ctx, order.paymentIntentRef, fromOrder, refund.idempotencyKey);
-  if (fromOrder > 0) return gateway.refund(order.paymentIntentRef, fromOrder, refund.idempotencyKey);
-  // All of it came from the charges, back already by an earlier try: that refund answers for this one.
-  const charges = await repository.chargesOf(db, order.id);
-  return last ?? (await gateway.listRefunds(charges.at(-1)!.paymentIntentRef)).at(-1)!;
+  if (!answer) throw new Error(`No payment of order ${order.orderNumber} to refund ${refund.amountPence} from`);
+  return answer;
+}
+
+/** The order's payments: the checkout payment (what was captured less the later charges), then each charge. */
+function paymentsOf(order: OrderRow, charges: readonly repository.OrderChargeRow[]): PaymentTaken[] {
+  const later = charges.reduce((sum, charge) => sum + charge.amountPence, 0);
+  return [
+    { ref: order.paymentIntentRef, kind: 'order', amountPence: order.capturedPence - later },
+    ...charges.map((charge) => ({ ref: charge.paymentIntentRef, kind: charge.kind, amountPence: charge.amountPence })),
+  ];
 }
 
 /** Step 1: is the action allowed, and the refund to ask for (a pending one of the same action is carried on, not doubled). */
