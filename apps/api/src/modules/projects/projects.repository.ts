@@ -104,13 +104,24 @@ export function findSkusInProjects(db: Database, where: { ownerId: string } | { 
 
 // ── what each viewer saw ─────────────────────────────────────────────────────────────────────────
 
-export async function findSeen(db: Database, projectId: string, userId: string, skus: readonly string[]): Promise<Map<string, SeenLine>> {
-  if (skus.length === 0) return new Map();
+/**
+ * The lines with what `userId` saw of each when they last refreshed (null where they have not), in
+ * one read: a refresh compares every line, so the two are always wanted together.
+ */
+export async function findLinesSeenBy(db: Database, projectId: string, userId: string): Promise<Array<StoredLine & { seen: SeenLine | null }>> {
   const rows = await db
-    .select({ sku: projectItemsSeen.sku, priceIncVat: projectItemsSeen.priceIncVat, available: projectItemsSeen.available })
-    .from(projectItemsSeen)
-    .where(and(eq(projectItemsSeen.projectId, projectId), eq(projectItemsSeen.userId, userId), inArray(projectItemsSeen.sku, [...skus])));
-  return new Map(rows.map((row) => [row.sku, row]));
+    .select({ ...lineColumns, seenPrice: projectItemsSeen.priceIncVat, seenAvailable: projectItemsSeen.available })
+    .from(projectItems)
+    .leftJoin(
+      projectItemsSeen,
+      and(eq(projectItemsSeen.projectId, projectItems.projectId), eq(projectItemsSeen.userId, userId), eq(projectItemsSeen.sku, projectItems.sku)),
+    )
+    .where(eq(projectItems.projectId, projectId))
+    .orderBy(desc(projectItems.addedAt), asc(projectItems.sku));
+  return rows.map(({ seenPrice, seenAvailable, ...line }) => ({
+    ...line,
+    seen: seenPrice === null || seenAvailable === null ? null : { sku: line.sku, priceIncVat: seenPrice, available: seenAvailable },
+  }));
 }
 
 export async function writeSeen(db: Database, projectId: string, userId: string, lines: readonly SeenLine[]): Promise<void> {

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { CallerContext as Ctx } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import type { SellableOffering } from '../catalogue/index.ts';
-import { changesSinceSeen, describeLine, setLines, swapVariant, type StoredLine } from './project-lines.ts';
+import { changesSinceSeen, describeLine, setLines, swapVariant, type SeenLine, type StoredLine } from './project-lines.ts';
 import { ProjectErrors } from './projects.errors.ts';
 import { shareEmail } from './project-share-email.ts';
 import * as repository from './projects.repository.ts';
@@ -89,7 +89,10 @@ const pageAnswer = ({ pageNumber, pageSize }: Paging, totalCount: number) => ({
 // ── reading ──────────────────────────────────────────────────────────────────────────────────────
 
 async function present(deps: Deps, ctx: Ctx, row: ProjectRow, access: Access, query: Paging & { refreshProject: boolean }): Promise<Project> {
-  const lines = await repository.findLines(ctx.db, row.id);
+  // A refresh reads what this viewer saw of each line with the lines themselves.
+  const lines: Array<StoredLine & { seen?: SeenLine | null }> = query.refreshProject
+    ? await repository.findLinesSeenBy(ctx.db, row.id, userIdOf(ctx))
+    : await repository.findLines(ctx.db, row.id);
   const [offerings, list] = await Promise.all([
     deps.catalogue.findSellableOfferings(
       ctx,
@@ -112,22 +115,15 @@ async function present(deps: Deps, ctx: Ctx, row: ProjectRow, access: Access, qu
 
   const notices: Project['notices'] = [];
   if (query.refreshProject) {
-    const userId = userIdOf(ctx);
-    const seen = await repository.findSeen(
-      ctx.db,
-      row.id,
-      userId,
-      shown.map((line) => line.sku),
-    );
     const changed = [];
-    for (const line of shown) {
-      const before = seen.get(line.sku);
+    for (const [i, line] of shown.entries()) {
+      const before = page[i]!.seen ?? undefined;
       notices.push(...changesSinceSeen(before, line));
       if (!before || before.priceIncVat !== line.priceIncVat || before.available !== line.available) {
         changed.push({ sku: line.sku, priceIncVat: line.priceIncVat, available: line.available });
       }
     }
-    await repository.writeSeen(ctx.db, row.id, userId, changed);
+    await repository.writeSeen(ctx.db, row.id, userIdOf(ctx), changed);
   }
   const owner = access === 'owner';
   const [shares, orders] = owner ? await Promise.all([sharesOf(ctx.db, row.id), ordersFrom(deps, ctx, row.id)]) : [[], []];
