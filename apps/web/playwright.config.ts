@@ -23,11 +23,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
 const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-tokens-'));
 const stripeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-stripe-'));
 const stripeStandIn = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
+// The demo shop seeded once, by the first shop to start; each shop's DATA_DIR starts as a copy (e2e/seeded-data.ts).
+const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-seeded-'));
+/** A shop with a database of its own, started from the run's seeded demo data. */
+const SEEDED_SHOP = 'node e2e/seeded-data.ts && node ../server/src/main.ts';
 
 // The system's headless Chromium with the flags every headless run here uses (tooling/chromium.ts).
 const chromium = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
-/** A shop starts by seeding its demo catalogue: seconds on a quiet machine, minutes on one running other suites. */
+/** The first shop starts by seeding the demo catalogue: seconds on a quiet machine, minutes on one running other suites. */
 const SHOP_START_MS = 300_000;
 
 export default defineConfig({
@@ -65,13 +69,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node ../server/src/main.ts',
+      command: SEEDED_SHOP,
       url: `http://127.0.0.1:${PORT}/api/health`,
       // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
       env: {
         PORT: String(PORT),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DATA_DIR: dataDir,
+        E2E_SEEDED_DIR: seededDir,
         LOG_LEVEL: 'warn',
         // The "review your purchase" e-mail as soon as an order is delivered, looked for every 2 s (reviews-journey.spec.ts).
         REVIEW_INVITATION_DAYS: '0',
@@ -103,7 +108,7 @@ export default defineConfig({
       stderr: 'ignore',
     },
     {
-      command: 'node ../server/src/main.ts',
+      command: SEEDED_SHOP,
       url: `http://127.0.0.1:${SHORT_TOKEN_PORT}/api/health`,
       // Short-lived access tokens, so the silent-renewal test sees a renewal within seconds.
       env: {
@@ -111,6 +116,7 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${SHORT_TOKEN_PORT}`,
         IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS),
         DATA_DIR: shortTokenDataDir,
+        E2E_SEEDED_DIR: seededDir,
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
@@ -137,13 +143,14 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node ../server/src/main.ts',
+      command: SEEDED_SHOP,
       url: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/health`,
       // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
       env: {
         PORT: String(STRIPE_SHOP_PORT),
         PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
         DATA_DIR: stripeDataDir,
+        E2E_SEEDED_DIR: seededDir,
         LOG_LEVEL: 'warn',
         STRIPE_SECRET_KEY: 'sk_test_standin',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',

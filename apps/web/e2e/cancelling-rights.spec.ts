@@ -26,7 +26,7 @@ test('the order confirmation’s link opens the order, which a guest cancels wit
   await expect(page.getByRole('heading', { name: /cancelled/ })).toBeVisible();
 });
 
-test('a signed-in customer finds a help form filled in with their name, e-mail address and the order @phone', async ({ page }, testInfo) => {
+test('a signed-in customer finds a help form filled in with their name, e-mail address and the order', async ({ page }, testInfo) => {
   await signInByRedirect(page, DEMO.shopper.email);
   await page.goto('/help/contact/general-enquiry?orderNumber=bp-k7m-3qx-9p6');
   await expect(page.getByLabel('Your name', { exact: true })).toHaveValue(DEMO.shopper.name);

@@ -87,7 +87,7 @@ test(
   },
 );
 
-test('a large item whose delivery becomes free drops FREEDELIVERY saying delivery is already free', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('a large item whose delivery becomes free drops FREEDELIVERY saying delivery is already free', async ({ page }, testInfo) => {
   const summary = await basketWith(page, BASIN, BASIN_NAME);
   await applyCode(page, 'FREEDELIVERY');
   await expect(amountOf(summary, 'Discount (FREEDELIVERY)')).toBeVisible();
@@ -157,7 +157,7 @@ test(
   },
 );
 
-test('the help centre and the product page say the same about the Channel Islands and the Isles of Scilly', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('the help centre and the product page say the same about the Channel Islands and the Isles of Scilly', async ({ page }, testInfo) => {
   await page.goto('/help/delivery');
   const zones = main(page).getByRole('listitem');
   const channelIslands = zones.filter({ hasText: 'the Channel Islands' });

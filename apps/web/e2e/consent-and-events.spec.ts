@@ -126,7 +126,7 @@ test('a visitor who rejects cookies has nothing stored and sends no event that n
   await expect(page.getByRole('region', { name: 'Recently viewed' })).toHaveCount(0);
 });
 
-test('a search that finds nothing appears in the staff report', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('a search that finds nothing appears in the staff report', async ({ page }, testInfo) => {
   // Words no product has, new to every run.
   const query = `plumbus ${testInfo.project.name} ${Date.now().toString(36)}`;
   const beacon = page.waitForRequest((request) => isEventsBeacon(request) && eventsOf(request).some((event) => event.event === 'Products Searched'));

@@ -1,10 +1,10 @@
-import { expect, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import { expect, request as apiRequest, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { DEMO, signInByRedirect, storedUser } from './auth.ts';
 
 /** A fresh browser (no basket, no wishlist, no sign-in) like this project's: same address, screen and touch. */
-export function newContext(browser: Browser, testInfo: TestInfo) {
+export function newContext(browser: Browser, testInfo: TestInfo, storageState?: StorageState) {
   const { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = testInfo.project.use;
-  return browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent });
+  return browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent, storageState });
 }
 
 export interface MailboxEmail {
@@ -12,20 +12,49 @@ export interface MailboxEmail {
   template: string;
 }
 
-/** Signs in as staff in a fresh browser, runs `read` with the access token's headers, and closes that browser. */
+/**
+ * Staff's sign-in per shop, kept by this worker for the tests it runs after: signing in through the
+ * provider's pages (a browser, a password hash, the callback page) took seconds each time, and a
+ * test that reads the mailbox or needs a reviewer is not testing staff's sign-in (sign-in.spec.ts
+ * and the staff journeys sign in by hand). Kept well inside the access token's 15 minutes
+ * (IDENTITY_ACCESS_TOKEN_TTL's default), which the storefront's session cookie lasts too.
+ */
+const STAFF_SIGN_IN_KEPT_MS = 10 * 60_000;
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const staffSignIns = new Map<string, { token: string; state: StorageState; until: number }>();
+
+/**
+ * A browser page signed in as staff, in a context of its own like this project's: signed in by hand
+ * the first time in a worker, then from the cookies that sign-in left (its next step is a `goto`).
+ */
+export async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const baseURL = testInfo.project.use.baseURL!;
+  const kept = staffSignIns.get(baseURL);
+  if (kept && kept.until > Date.now()) return (await newContext(browser, testInfo, kept.state)).newPage();
+  const page = await (await newContext(browser, testInfo)).newPage();
+  await signInByRedirect(page, DEMO.staff.email);
+  const { access_token } = (await storedUser(page))!;
+  staffSignIns.set(baseURL, { token: access_token, state: await page.context().storageState(), until: Date.now() + STAFF_SIGN_IN_KEPT_MS });
+  return page;
+}
+
+/** Runs `read` with a staff access token's headers (staff signed in as `staffPage` does). */
 export async function asStaff<T>(
   browser: Browser,
   testInfo: TestInfo,
   read: (request: APIRequestContext, headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  const context = await newContext(browser, testInfo);
-  const page = await context.newPage();
-  await signInByRedirect(page, DEMO.staff.email);
-  const { access_token } = (await storedUser(page))!;
+  const baseURL = testInfo.project.use.baseURL!;
+  let kept = staffSignIns.get(baseURL);
+  if (!kept || kept.until < Date.now()) {
+    await (await staffPage(browser, testInfo)).context().close();
+    kept = staffSignIns.get(baseURL)!;
+  }
+  const api = await apiRequest.newContext({ baseURL });
   try {
-    return await read(page.request, { authorization: `Bearer ${access_token}` });
+    return await read(api, { authorization: `Bearer ${kept.token}` });
   } finally {
-    await context.close();
+    await api.dispose();
   }
 }
 

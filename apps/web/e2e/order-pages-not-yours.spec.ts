@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const notFound = 'Sorry, we can’t find that page';
 
-test('the thank-you page is a 404 for what cannot be an order number @phone', async ({ page }, testInfo) => {
+test('the thank-you page is a 404 for what cannot be an order number', async ({ page }, testInfo) => {
   const response = await page.goto('/checkout/confirmation/HELLO%3CSCRIPT%3E');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(notFound);

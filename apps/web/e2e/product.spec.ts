@@ -20,7 +20,7 @@ async function openBasin(page: Page) {
 // A budget for a busy CI machine (two workers on two cores), not an expected time.
 test.describe.configure({ timeout: 90_000 });
 
-test('the product page is server-rendered with its details and structured data', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('the product page is server-rendered with its details and structured data', async ({ page }, testInfo) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await openBasin(page);

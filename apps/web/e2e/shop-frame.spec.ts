@@ -138,7 +138,7 @@ const PHOTOS = 'Photos of the old item';
 // (a 30 MB file took 40 s just to hand over); the check is the same for any size over the limit.
 const tooLarge = { name: 'old-boiler.png', mimeType: 'image/png', buffer: Buffer.alloc(8 * 1024 * 1024, 1) };
 
-test('a photo over the limit is refused by its field as soon as it is chosen, and never sent', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('a photo over the limit is refused by its field as soon as it is chosen, and never sent', async ({ page }, testInfo) => {
   await page.goto('/help/contact/electrical-recycling');
   await pageReady(page);
   const sent: number[] = [];

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { pageReady } from './auth.ts';
 import { expect, main } from './checkout-steps.ts';
-import { newContext } from './mailbox.ts';
+import { staffPage } from './mailbox.ts';
 
 /** A small, real PDF's first bytes: the shop reads a document's type from its content. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -27,12 +27,8 @@ export async function fillApplication(form: Locator, legalName: string, companyN
   await form.getByLabel('Document 1: file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
 }
 
-/** A reviewer, signed in in a browser of their own. */
-export async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const page = await (await newContext(browser, testInfo)).newPage();
-  await signInByRedirect(page, DEMO.staff.email);
-  return page;
-}
+/** A reviewer, signed in in a browser of their own (mailbox.ts keeps the worker's sign-in). */
+export { staffPage };
 
 /** A reviewer, in a browser of their own, finds the application by the applicant's e-mail address and approves it on Silver. */
 export async function approveOnSilver(browser: Browser, testInfo: TestInfo, email: string, legalName: string) {

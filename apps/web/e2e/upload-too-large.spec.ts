@@ -16,7 +16,7 @@ const thirtyMegabytes = (name: string, mimeType: string) => ({ name, mimeType, b
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-upload-${name}.png`, fullPage: true, animations: 'disabled' });
 
-test('a 30 MB photo on a help-centre form gets the page that says the files are too large', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('a 30 MB photo on a help-centre form gets the page that says the files are too large', async ({ page }, testInfo) => {
   await page.goto('/help/contact/electrical-recycling');
   await page.getByLabel('New item you bought').fill('Vaillant ecoTEC plus 832 combi boiler');
   await page.getByLabel('Photos of the old item').setInputFiles([thirtyMegabytes('old-boiler.png', 'image/png')]);
@@ -28,23 +28,19 @@ test('a 30 MB photo on a help-centre form gets the page that says the files are 
   await shot(page, testInfo, 'help-refused');
 });
 
-test(
-  'a 30 MB document on the trade application gets the page that says the documents are too large',
-  { tag: '@phone' },
-  async ({ page, browser }, testInfo) => {
-    // Signed in: the server's session draws the form as the page is sent (decision 0063). Signing in
-    // needs scripts, so it happens in a context of its own whose cookies this one then takes.
-    const signingIn = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
-    await signInByRedirect(await signingIn.newPage(), DEMO.shopper.email);
-    await page.context().addCookies(await signingIn.cookies());
-    await signingIn.close();
-    await page.goto('/trade/apply');
-    const form = page.getByRole('form', { name: 'Trade account application' });
-    await form.getByLabel('Legal name').fill('Pipe & Sons Ltd');
-    await form.getByLabel('Document 1: file').setInputFiles(thirtyMegabytes('invoices.pdf', 'application/pdf'));
-    await form.getByRole('button', { name: 'Send application' }).click();
-    await expect(page.getByText('The documents are too large: choose up to 3 files, each smaller than 5MB.')).toBeVisible();
-    await expect(form.getByLabel('Legal name')).toHaveValue('Pipe & Sons Ltd');
-    await shot(page, testInfo, 'trade-refused');
-  },
-);
+test('a 30 MB document on the trade application gets the page that says the documents are too large', async ({ page, browser }, testInfo) => {
+  // Signed in: the server's session draws the form as the page is sent (decision 0063). Signing in
+  // needs scripts, so it happens in a context of its own whose cookies this one then takes.
+  const signingIn = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+  await signInByRedirect(await signingIn.newPage(), DEMO.shopper.email);
+  await page.context().addCookies(await signingIn.cookies());
+  await signingIn.close();
+  await page.goto('/trade/apply');
+  const form = page.getByRole('form', { name: 'Trade account application' });
+  await form.getByLabel('Legal name').fill('Pipe & Sons Ltd');
+  await form.getByLabel('Document 1: file').setInputFiles(thirtyMegabytes('invoices.pdf', 'application/pdf'));
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('The documents are too large: choose up to 3 files, each smaller than 5MB.')).toBeVisible();
+  await expect(form.getByLabel('Legal name')).toHaveValue('Pipe & Sons Ltd');
+  await shot(page, testInfo, 'trade-refused');
+});
