@@ -395,10 +395,18 @@ export const helpCentreOrderEndpoints = {
     method: 'POST',
     path: '/Order/{id}/vat-invoice',
     summary: 'The order’s full VAT invoice as a PDF: numbered the first time, the same number every time after',
-    description: `${guestNote} No body. Answers application/pdf as an attachment.`,
+    description: `${guestNote} No body. Answers application/pdf as an attachment. With \`number\`, that one of the order's invoices or credit notes.`,
     bodyType: 'none',
     params: OrderParams,
-    query: GuestQuery,
+    query: GuestQuery.extend({
+      number: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^(INV|CN)-\d{7}$/, 'Choose an invoice or credit note from the order')
+        .optional()
+        .describe('One of the order’s `vatDocuments` (an earlier invoice or a credit note); the current invoice when left out'),
+    }),
     responses: { 200: z.string().describe('The PDF’s bytes') },
   }),
 

@@ -79,6 +79,17 @@ export const OrderRefundSchema = z
   .meta({ id: 'OrderRefund' });
 export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
+export const VatDocumentSchema = z
+  .object({
+    number: z.string().describe('INV- or CN- and seven digits'),
+    kind: z.enum(['invoice', 'credit_note']),
+    issuedAt: Instant,
+    replacedBy: z.string().nullable().describe('An invoice cancelled after the order changed: the invoice that replaced it'),
+    cancels: z.string().optional().describe('A credit note: the invoice it cancels'),
+  })
+  .meta({ id: 'VatDocument' });
+export type VatDocument = z.infer<typeof VatDocumentSchema>;
+
 export const OrderSchema = z
   .object({
     orderGuid: z.string(),
@@ -127,6 +138,9 @@ export const OrderSchema = z
     tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
     history: z.array(OrderHistoryEntrySchema),
     refunds: z.array(OrderRefundSchema).describe('Oldest first, including refused and pending ones'),
+    vatDocuments: z
+      .array(VatDocumentSchema)
+      .describe('The VAT invoices issued (the first when asked for; a new one and a credit note for the old after each change), oldest first'),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;

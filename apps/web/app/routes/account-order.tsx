@@ -154,7 +154,7 @@ function OrderDetails({ order, placedFrom }: { order: Order; placedFrom: OrderPr
         </p>
       )}
 
-      <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} />
+      <OrderHelpLinks orderNumber={order.orderNumber} status={order.status} vatDocuments={order.vatDocuments} />
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card id="order-items" title="Items" className="lg:col-span-2">

@@ -25,7 +25,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       status: 400,
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });
-  const answer = await fetchVatInvoice(proof, params.orderNumber.trim().toUpperCase());
+  // An earlier invoice or a credit note by its number (listed on the order page); the current invoice without one.
+  const number = (await request.formData().catch(() => null))?.get('number');
+  const answer = await fetchVatInvoice(proof, params.orderNumber.trim().toUpperCase(), typeof number === 'string' && number ? number : undefined);
   if (!answer.ok) {
     const problem = (await answer.json().catch(() => null)) as { detail?: string } | null;
     return new Response(problem?.detail ?? 'Your invoice could not be downloaded. Please try again in a minute.', {

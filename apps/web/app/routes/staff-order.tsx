@@ -8,7 +8,7 @@ import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { MoneyBackPanel, REFUNDS_HEADING, RefundsCard } from '../components/staff-orders/money-back.tsx';
+import { MoneyBackPanel, REFUNDS_HEADING, RefundsCard, VatDocumentsCard } from '../components/staff-orders/money-back.tsx';
 import { NEXT_STEP_HEADING, NextStep } from '../components/staff-orders/next-step.tsx';
 import { CustomerCard, DeliveryCard, HistoryCard, LinesCard, PaymentCard } from '../components/staff-orders/order-details.tsx';
 import { OrderStatusBadge } from '../components/staff-orders/order-list.tsx';
@@ -194,6 +194,7 @@ function StaffOrder({ order, idempotencyKey }: { order: Order; idempotencyKey: s
             <DeliveryCard order={order} />
           </div>
           <RefundsCard order={order} />
+          <VatDocumentsCard order={order} />
         </div>
         <div className="min-w-0 lg:col-start-3 lg:row-start-2">
           <HistoryCard order={order} />

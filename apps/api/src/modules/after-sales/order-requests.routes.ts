@@ -46,8 +46,8 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, afterSal
   bindEndpoint(
     app,
     endpoints.downloadVatInvoice,
-    async ({ ctx, params, request, reply }) => {
-      const invoice = await afterSales.vatInvoice(ctx, params.id, proofOf(request));
+    async ({ ctx, params, query, request, reply }) => {
+      const invoice = await afterSales.vatInvoice(ctx, params.id, proofOf(request), query.number);
       return reply
         .headers({
           'content-type': 'application/pdf',

@@ -52,6 +52,9 @@ export interface DamageReport {
   photos: readonly StoredFile[];
 }
 
+/** The order's VAT invoice (or an earlier one, or a credit note) as a PDF to download. */
+type InvoicePdf = { invoiceNumber: string; fileName: string; bytes: Uint8Array };
+
 export interface OrderRequestsService {
   /** Units of `skus` returned (refused returns aside) and reported damaged on delivery: reviews' product insights. */
   afterSalesUnits(ctx: Pick<ServiceContext, 'db'>, skus: readonly string[]): Promise<{ unitsReturned: number; unitsReportedDamaged: number }>;
@@ -106,7 +109,7 @@ export interface OrderRequestsService {
     },
     proof: OrderProof,
   ): Promise<HelpRequestAccepted>;
-  vatInvoice(ctx: ServiceContext, orderNumber: string, proof: OrderProof): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
+  vatInvoice(ctx: ServiceContext, orderNumber: string, proof: OrderProof, documentNumber?: string): Promise<InvoicePdf>;
   getReturn(ctx: ServiceContext, reference: string): Promise<OrderReturn>;
   authoriseReturn(ctx: ServiceContext, reference: string, input: { version?: number | undefined }): Promise<OrderReturn>;
   refuseReturn(ctx: ServiceContext, reference: string, input: { reason: string; version?: number | undefined }): Promise<OrderReturn>;
@@ -383,9 +386,9 @@ export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService 
       });
     },
 
-    async vatInvoice(ctx, orderNumber, proof) {
+    async vatInvoice(ctx, orderNumber, proof, documentNumber) {
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
-      return deps.orders.vatInvoice(ctx, order.orderNumber);
+      return deps.orders.vatInvoice(ctx, order.orderNumber, documentNumber);
     },
 
     getReturn: (ctx, reference) => returns.getReturn(deps, ctx, reference),

@@ -5,10 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newOrderNumber } from '@shop/contracts';
+import { formatPence, newOrderNumber } from '@shop/contracts';
 import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { failure, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
+import { pdfText } from '../orders/testing.ts';
 import { confirmLikeTheFrame, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 import { startOrderChangeApi, type ChangeClients, type OrderChangeHarness } from './testing.ts';
 
@@ -275,6 +276,87 @@ describe('an order basket', () => {
     expect(forStaff.history.filter((entry) => entry.kind === 'change')).toEqual([expect.objectContaining({ by: 'staff', byName: 'Sam Staff' })]);
     const forCustomer = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
     expect(forCustomer.history.filter((entry) => entry.kind === 'change')).toEqual([expect.objectContaining({ by: 'staff', byName: null })]);
+  });
+});
+
+describe('the VAT invoice of a changed order', () => {
+  /** The order's VAT invoice (or one of its documents by number) as its customer downloads it: status, number and text. */
+  async function download(orderNumber: string, number?: string) {
+    const query = number ? `?number=${number}` : '';
+    const answer = await fetch(`${api.serviceUrl('help-centre')}/Order/${orderNumber}/vat-invoice${query}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer alice' },
+    });
+    if (answer.status !== 200) return { status: answer.status, number: null, text: JSON.stringify(await answer.json()) };
+    const named = /"((?:INV|CN)-\d{7})\.pdf"/.exec(answer.headers.get('content-disposition') ?? '')![1]!;
+    return { status: 200, number: named, text: pdfText(new Uint8Array(await answer.arrayBuffer())) };
+  }
+  const pounds = (pence: number) => formatPence(pence);
+  const sequenceOf = (number: string) => Number(number.slice(-7));
+
+  it('once issued, is cancelled by a credit note and replaced by a new invoice, numbered in sequence, after each change', async () => {
+    const order = await placeOrder();
+    // No invoice asked for yet: a change issues none.
+    expect((await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } })).vatDocuments).toEqual([]);
+    const first = await download(order.orderNumber);
+    const placed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(placed.vatDocuments).toEqual([expect.objectContaining({ number: first.number, kind: 'invoice', replacedBy: null })]);
+
+    // A dearer change paid by card.
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    const added = await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    await payAndComplete(alice.changes, order.orderNumber, opened.orderVersion);
+    const changed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    const [old, credit, current] = changed.vatDocuments;
+    expect(changed.vatDocuments).toHaveLength(3);
+    expect(old).toMatchObject({ number: first.number, kind: 'invoice', replacedBy: current!.number });
+    expect(credit).toMatchObject({ kind: 'credit_note', cancels: first.number });
+    expect(credit!.number).toMatch(/^CN-\d{7}$/);
+    expect(current).toMatchObject({ kind: 'invoice', replacedBy: null });
+    expect(sequenceOf(current!.number)).toBeGreaterThan(sequenceOf(first.number!));
+    // Staff's view of the order lists the same.
+    expect((await staff.orders.getOrderForStaff({ params: { orderNumber: order.orderNumber } })).vatDocuments).toEqual(changed.vatDocuments);
+
+    // The old invoice reads as it did, saying what replaced it; the credit note cancels all of it; the new one has the new total.
+    const before = await download(order.orderNumber, first.number!);
+    expect(before.text).toContain(`Invoice number: ${first.number}`);
+    expect(before.text).toContain(pounds(placed.payment.capturedPence));
+    expect(before.text).toContain(`Cancelled by credit note ${credit!.number} and replaced by VAT invoice ${current!.number}.`);
+    const note = await download(order.orderNumber, credit!.number);
+    expect(note).toMatchObject({ status: 200, number: credit!.number });
+    expect(note.text).toContain('Credit note');
+    expect(note.text).toContain(`Credit note number: ${credit!.number}`);
+    expect(note.text).toContain(`Cancels VAT invoice ${first.number}`);
+    expect(note.text).toContain(pounds(placed.payment.capturedPence));
+    const now = await download(order.orderNumber);
+    expect(now.number).toBe(current!.number);
+    expect(now.text).toContain(pounds(added.after.totalIncVat));
+    // The added item is a line of its own on the new invoice, not on the old one.
+    const wasteName = added.lines.find((line) => line.sku === waste.sku)!.productName.slice(0, 40);
+    expect(now.text).toContain(wasteName);
+    expect(before.text).not.toContain(wasteName);
+
+    // A cheaper change later: the second invoice is cancelled in turn, the third has the lower total and no credit note for the change's refund.
+    const again = await alice.changes.openOrderBasket({ params: order.params });
+    const lower = await alice.changes.removeOrderBasketItem({ params: order.params, body: { sku: waste.sku } });
+    await alice.changes.completeOrderBasket({ params: order.params, body: { orderVersion: again.orderVersion } });
+    const twice = (await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } })).vatDocuments;
+    expect(twice.map((document) => document.kind)).toEqual(['invoice', 'credit_note', 'invoice', 'credit_note', 'invoice']);
+    const third = twice[4]!;
+    expect(sequenceOf(third.number)).toBeGreaterThan(sequenceOf(current!.number));
+    const secondNote = await download(order.orderNumber, twice[3]!.number);
+    expect(secondNote.text).toContain(`Cancels VAT invoice ${current!.number}`);
+    expect(secondNote.text).toContain(pounds(added.after.totalIncVat));
+    const last = await download(order.orderNumber);
+    expect(last.number).toBe(third.number);
+    expect(last.text).toContain(pounds(lower.after.totalIncVat));
+    expect(last.text).not.toContain('Credit notes (refunds against this invoice)');
+
+    // Another order's document, or a made-up number, is a clear 4xx.
+    const other = await placeOrder();
+    expect(await download(other.orderNumber, first.number!)).toMatchObject({ status: 404 });
+    expect((await download(other.orderNumber, first.number!)).text).toContain('VAT_DOCUMENT_NOT_FOUND');
+    expect(await download(order.orderNumber, 'INV-12')).toMatchObject({ status: 400 });
   });
 });
 

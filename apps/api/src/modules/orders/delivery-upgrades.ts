@@ -5,8 +5,8 @@
  * takes the new delivery (its agreed day, when one was chosen), the difference paid joins what was
  * captured and is kept as a charge of its own (`order_charges`), and the history says so.
  */
-import { UPGRADABLE_STATUSES } from '@shop/contracts';
-import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
+import { UPGRADABLE_STATUSES, type ShopDetails } from '@shop/contracts';
+import { invoiceBeforeChange, reissueAfterChange, STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
 import { orderForChange, type ChangeCaller } from './order-changes.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderDelivery } from './orders.tables.ts';
@@ -31,12 +31,18 @@ export function whyNotUpgradable(order: { status: string; version: number }, exp
   return null;
 }
 
-export async function applyDeliveryUpgrade(caller: ChangeCaller, change: DeliveryUpgradeChange, now: Date): Promise<{ version: number; stale: string | null }> {
+export async function applyDeliveryUpgrade(
+  caller: ChangeCaller,
+  change: DeliveryUpgradeChange,
+  now: Date,
+  shop: ShopDetails,
+): Promise<{ version: number; stale: string | null }> {
   const { db, actor } = caller;
   const order = await orderForChange(caller, change.orderNumber, true);
   const stale = whyNotUpgradable(order, change.expectedVersion);
   if (stale) return { version: order.version, stale };
   const charged = change.chargedPence;
+  const invoice = await invoiceBeforeChange(db, (await repository.findOrder(db, repository.byId(order.id)))!, shop);
   const version = await repository.writeDeliveryUpgrade(
     db,
     order,
@@ -44,5 +50,7 @@ export async function applyDeliveryUpgrade(caller: ChangeCaller, change: Deliver
     actor?.userId ?? null,
     now,
   );
+  // A new delivery charge is a new supply: the issued invoice is cancelled by a credit note and replaced.
+  if (invoice) await reissueAfterChange(db, order.id, invoice, shop, now);
   return { version, stale: null };
 }

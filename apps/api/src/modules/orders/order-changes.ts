@@ -6,12 +6,13 @@
  * is added to what was captured, a difference owed back is recorded as a pending refund (settled after
  * the commit by `refundRecorded`, refunds.ts), and the history says what changed, who and when.
  */
-import { AMENDABLE_STATUSES, type Address, type OrderStatus } from '@shop/contracts';
+import { AMENDABLE_STATUSES, type Address, type OrderStatus, type ShopDetails } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
 import { orderOfLink, type OrderProof } from './order-links.ts';
 import { OrderErrors } from './orders.errors.ts';
 import { isTradePriced } from './order-view.ts';
 import * as repository from './orders.repository.ts';
+import { invoiceBeforeChange, reissueAfterChange } from './vat-invoice.ts';
 import type { OrderDelivery } from './orders.tables.ts';
 
 /** What changing an order reads of it: its lines as they stand (ordered less cancelled) with their positions. */
@@ -142,6 +143,7 @@ export async function applyOrderChange(
   caller: ChangeCaller,
   change: OrderChange,
   now: Date,
+  shop: ShopDetails,
 ): Promise<{ version: number; refundId: string | null; stale: string | null }> {
   const { db, actor } = caller;
   const order = await orderForChange(caller, change.orderNumber, true);
@@ -154,7 +156,10 @@ export async function applyOrderChange(
   // and one made with the e-mailed link is the customer's whoever is signed in on the device (no actor: order-view.ts reads it so).
   const staffName = actor && order.changedBy === 'staff' ? actor.name?.trim() || 'Plumbline staff' : null;
   const recorded = actor && (order.changedBy === 'staff' || actor.userId === order.customerId) ? { userId: actor.userId, staffName } : null;
+  const invoice = await invoiceBeforeChange(db, (await repository.findOrder(db, repository.byId(order.id)))!, shop);
   const version = await repository.writeOrderChange(db, order.id, order.status, change, recorded, now);
+  // An issued VAT invoice is not altered: a credit note cancels it and a new one is issued for the order as changed.
+  if (invoice) await reissueAfterChange(db, order.id, invoice, shop, now);
   if (change.refundPence <= 0) return { version, refundId: null, stale: null };
   const refund = await repository.insertRefund(
     db,

@@ -102,12 +102,12 @@ export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: st
 }
 
 /** The order's full VAT invoice as a PDF (`vat-invoice.ts`): numbered once, the same every time. */
-export async function vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails, accountPayments?: AccountPayments) {
+export async function vatInvoice(ctx: Ctx, orderNumber: string, shop: ShopDetails, accountPayments?: AccountPayments, documentNumber?: string) {
   const row = await repository.findOrder(ctx.db, repository.byNumber(orderNumber));
   if (!row) throw OrderErrors.notFound();
   // Paid on account: the invoice says when it is due and where to pay (the credit provider's terms).
   const terms = row.paymentMethod === ON_ACCOUNT && accountPayments ? await accountPayments.invoiceTerms(ctx.db, row.paymentIntentRef) : null;
-  return vatInvoicePdf(ctx.db, row, shop, ctx.clock.now(), terms);
+  return vatInvoicePdf(ctx.db, row, shop, ctx.clock.now(), terms, documentNumber);
 }
 
 // ── staff ───────────────────────────────────────────────────────────────────────────────────────

@@ -5,9 +5,9 @@
 import { SALES_CHANNELS, type Order, type OrderRefund } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { lineQuantities, totalsAfterCancellations } from './line-quantities.ts';
-import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
+import { STANDARD_VAT_RATE_BASIS_POINTS, vatDocumentsFrom, vatIn } from './vat-invoice.ts';
 import * as repository from './orders.repository.ts';
-import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
+import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow, VatInvoiceRow } from './orders.repository.ts';
 
 /** Placed at trade prices: on the trade site or app rather than the website. */
 export const isTradePriced = (channel: number) => channel !== SALES_CHANNELS.Website;
@@ -90,7 +90,7 @@ function payment(row: OrderRow, refunds: readonly OrderRefundRow[]): Order['paym
 
 export function presentOrder(
   row: OrderRow,
-  details: { lines: readonly OrderLineRow[]; history: readonly OrderHistoryRow[]; refunds: readonly OrderRefundRow[] },
+  details: { lines: readonly OrderLineRow[]; history: readonly OrderHistoryRow[]; refunds: readonly OrderRefundRow[]; invoices?: readonly VatInvoiceRow[] },
   audience: Audience,
 ): Order {
   const refunds = details.refunds.filter((refund) => refund.orderId === row.id);
@@ -121,6 +121,7 @@ export function presentOrder(
     tracking: tracking(row),
     history: details.history.map((entry) => presentHistory(entry, audience, row.customerId)),
     refunds: (audience === 'staff' ? refunds : refunds.filter((refund) => refund.state === 'succeeded')).map((refund) => presentRefund(refund, audience)),
+    vatDocuments: vatDocumentsFrom((details.invoices ?? []).filter((invoice) => invoice.orderId === row.id)),
   };
 }
 

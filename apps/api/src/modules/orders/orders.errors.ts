@@ -28,6 +28,8 @@ export const OrderErrors = {
     new AppError(403, 'ORDER_LINK_EXPIRED', `This link has expired. Ask for a new one on the Track your order page: it works for ${hours} hours.`),
   tooManyLinks: () =>
     new AppError(429, 'ORDER_LINK_TOO_MANY', 'We have sent several links for this order in the last hour. Use the latest one, or ask again in an hour.'),
+  noSuchVatDocument: (number: string) =>
+    new AppError(404, 'VAT_DOCUMENT_NOT_FOUND', `This order has no VAT invoice or credit note ${number}. Choose one from the order's list of invoices.`),
   staffNotFound: (orderNumber: string) => new AppError(404, 'ORDER_NOT_FOUND', `There is no order ${orderNumber}.`),
   badTransition: (from: string, to: string) => new AppError(409, 'ORDER_STATUS_NOT_ALLOWED', `An order that is ${from} cannot move to ${to}.`),
   trackingNeeded: () =>

@@ -6,6 +6,8 @@ export const ordersPersonalData: readonly PersonalDataStore[] = [
     label: 'Orders and their VAT invoices, payments and refunds (name, e-mail, phone, addresses)',
     columns: {
       orders: ['customer_id', 'email_address', 'customer_name', 'phone', 'delivery_address', 'billing_address'],
+      // An invoice replaced after a change keeps its figures as issued, the buyer's name and address among them.
+      vat_invoices: ['figures'],
     },
     foundBy: ['user id', 'e-mail address'],
     onErasure: {

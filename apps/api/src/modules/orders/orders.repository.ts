@@ -156,7 +156,8 @@ export async function linesAndHistory(db: Database, orderIds: readonly string[])
     .from(orderHistory)
     .where(inArray(orderHistory.orderId, [...orderIds]))
     .orderBy(asc(orderHistory.at), asc(orderHistory.id));
-  return { lines, history, refunds: await refundsOf(db, orderIds) };
+  const refunds = await refundsOf(db, orderIds);
+  return { lines, history, refunds, invoices: await vatInvoicesOf(db, orderIds) };
 }
 
 export async function pageOfOrders(db: Database, where: SQL | undefined, pageNumber: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
@@ -252,9 +253,43 @@ export async function addCancelledQuantity(db: Database, orderId: string, positi
 
 export type VatInvoiceRow = typeof vatInvoices.$inferSelect;
 
+/** The order's current VAT invoice (not replaced by a change), if one was issued. */
 export async function findVatInvoice(db: Database, orderId: string): Promise<VatInvoiceRow | undefined> {
-  const [row] = await db.select().from(vatInvoices).where(eq(vatInvoices.orderId, orderId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(vatInvoices)
+    .where(and(eq(vatInvoices.orderId, orderId), isNull(vatInvoices.replacedAt)))
+    .limit(1);
   return row;
+}
+
+/** The figures an invoice of a changed order is drawn from, kept when it is issued. */
+export async function keepVatInvoiceFigures(db: Database, invoiceNumber: string, figures: unknown): Promise<void> {
+  await db.update(vatInvoices).set({ figures }).where(eq(vatInvoices.invoiceNumber, invoiceNumber));
+}
+
+/** Every VAT invoice of the orders, replaced ones included, oldest first. */
+export function vatInvoicesOf(db: Database, orderIds: readonly string[]): Promise<VatInvoiceRow[]> {
+  return db
+    .select()
+    .from(vatInvoices)
+    .where(inArray(vatInvoices.orderId, [...orderIds]))
+    .orderBy(asc(vatInvoices.issuedAt), asc(vatInvoices.invoiceNumber));
+}
+
+/**
+ * An order change replaces the current invoice (under the order's lock): the old one gets its credit
+ * note's number (CN- and seven digits) and keeps its figures as they were; the new one is numbered
+ * from the invoices' sequence.
+ */
+export async function replaceVatInvoice(db: Database, old: VatInvoiceRow, figures: unknown, now: Date): Promise<VatInvoiceRow> {
+  await db
+    .update(vatInvoices)
+    .set({ replacedAt: now, figures, creditNoteNumber: sql<string>`'CN-' || nextval('vat_credit_note_number_seq')::text` })
+    .where(eq(vatInvoices.invoiceNumber, old.invoiceNumber));
+  const next = await insertVatInvoice(db, { orderId: old.orderId, issuedAt: now, suppliedAt: now });
+  await db.update(vatInvoices).set({ replacedBy: next.invoiceNumber }).where(eq(vatInvoices.invoiceNumber, old.invoiceNumber));
+  return next;
 }
 
 /** Numbers the order's invoice from the sequence (INV- and seven digits); called under the order's lock, once. */

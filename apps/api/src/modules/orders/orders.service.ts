@@ -142,8 +142,8 @@ export interface OrdersService {
   applyDeliveryUpgrade(ctx: ChangeCaller, change: DeliveryUpgradeChange, now: Date): Promise<{ version: number; stale: string | null }>;
   /** Asks the provider for a change's refund recorded by `applyOrderChange`, and settles it (once, whoever asks). */
   refundOrderChange(ctx: ServiceContext, orderNumber: string, refundId: string): Promise<Order>;
-  /** The order's full VAT invoice as a PDF: numbered the first time, the same number after. */
-  vatInvoice(ctx: Ctx, orderNumber: string): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
+  /** The order's full VAT invoice as a PDF: numbered the first time, the same number after; or one of its earlier invoices or credit notes. */
+  vatInvoice(ctx: Ctx, orderNumber: string, documentNumber?: string): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
   /** Orders paid on account are refunded and dispatched through trade credit (given by `composeApi` once it is made). */
   settleOnAccountThrough(accountPayments: AccountPayments): void;
 }
@@ -197,9 +197,9 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
     },
     refundReturn: (ctx, orderNumber, input) => refunding.refundReturn(deps, ctx, orderNumber, input),
     orderForChange: (ctx, orderNumber) => orderForChange(ctx, orderNumber),
-    applyOrderChange,
-    applyDeliveryUpgrade,
+    applyOrderChange: (ctx, change, now) => applyOrderChange(ctx, change, now, deps.shop),
+    applyDeliveryUpgrade: (ctx, change, now) => applyDeliveryUpgrade(ctx, change, now, deps.shop),
     refundOrderChange: (ctx, orderNumber, refundId) => refunding.refundRecorded(deps, ctx, orderNumber, refundId),
-    vatInvoice: (ctx, orderNumber) => vatInvoice(ctx, orderNumber, deps.shop, deps.accountPayments),
+    vatInvoice: (ctx, orderNumber, documentNumber) => vatInvoice(ctx, orderNumber, deps.shop, deps.accountPayments, documentNumber),
   };
 }

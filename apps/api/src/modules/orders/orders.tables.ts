@@ -4,6 +4,8 @@ import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STA
 
 /** VAT invoice numbers: INV- and seven digits, one per order, never reused (HMRC asks for a unique sequence). */
 export const vatInvoiceNumbers = pgSequence('vat_invoice_number_seq', { startWith: 1_000_001, minValue: 1_000_001, maxValue: 9_999_999 });
+/** Credit notes that cancel an invoice replaced after an order change: CN- and seven digits, a sequence of their own. */
+export const vatCreditNoteNumbers = pgSequence('vat_credit_note_number_seq', { startWith: 1_000_001, minValue: 1_000_001, maxValue: 9_999_999 });
 
 export interface OrderDelivery {
   code: string;
@@ -164,22 +166,37 @@ export const orderRefunds = pgTable(
 );
 
 /**
- * An order's full VAT invoice (docs/domain.md §4.3): numbered once, the first time it is asked for,
- * and the same number every time after (one row per order). The PDF is drawn from the order, its
- * refunds (as credit notes) and the details kept here, so it reads the same each time.
+ * An order's full VAT invoices (docs/domain.md §4.3): numbered the first time one is asked for, and
+ * the same number every time after, until the order is changed (an order basket or a paid delivery
+ * upgrade, decision 0095): then, in the change's transaction, the invoice is cancelled by a credit
+ * note of its own number, its figures kept as they were (`figures`), and a new invoice numbered for
+ * the order as it now stands. One current invoice per order. A current invoice's PDF is drawn from
+ * the order, its refunds since (as credit notes) and the details kept here.
  */
 export const vatInvoices = pgTable(
   'vat_invoices',
   {
+    invoiceNumber: text('invoice_number').primaryKey(),
     orderId: uuid('order_id')
-      .primaryKey()
+      .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    invoiceNumber: text('invoice_number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    /** The time of supply: when the order was paid for (payment before dispatch makes it the tax point). */
+    /** The time of supply: when the order (or the change this invoice follows) was paid for. */
     suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
+    /** Set when an order change replaced it: the credit note cancelling it, when, and the invoice after it. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    creditNoteNumber: text('credit_note_number'),
+    replacedBy: text('replaced_by'),
+    /** The invoice as it read when replaced (the order has moved on since), drawn the same every time after. */
+    figures: jsonb('figures'),
   },
-  (table) => [uniqueIndex('vat_invoices_number_idx').on(table.invoiceNumber)],
+  (table) => [
+    uniqueIndex('vat_invoices_current_idx')
+      .on(table.orderId)
+      .where(sql`${table.replacedAt} is null`),
+    uniqueIndex('vat_invoices_credit_note_idx').on(table.creditNoteNumber),
+    index('vat_invoices_order_idx').on(table.orderId),
+  ],
 );
 
 /**

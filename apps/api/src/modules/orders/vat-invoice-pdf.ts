@@ -38,6 +38,10 @@ export interface VatInvoice {
   totalVat: number;
   totalIncVat: number;
   creditNotes: CreditNote[];
+  /** A credit note is drawn as an invoice with its own title and number's name. */
+  heading?: { title: string; numberLabel: string };
+  /** Said at the end: what cancels or replaces this document. */
+  notes?: string[];
   /** Paid on account: the credit provider is paid, by the due date (set on dispatch), into its account. */
   onAccount?: {
     provider: string;
@@ -81,7 +85,8 @@ function drawOnAccount(
 
 export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`VAT invoice ${invoice.invoiceNumber}`);
+  const heading = invoice.heading ?? { title: 'VAT invoice', numberLabel: 'Invoice number' };
+  pdf.setTitle(`${heading.title} ${invoice.invoiceNumber}`);
   pdf.setAuthor(printable(invoice.supplier.name));
   pdf.setCreationDate(invoice.issuedAt);
   pdf.setModificationDate(invoice.issuedAt);
@@ -108,9 +113,9 @@ export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
     page.drawLine({ start: { x: MARGIN, y: y + 10 }, end: { x: A4.width - MARGIN, y: y + 10 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
   };
 
-  write('VAT invoice', MARGIN, { font: bold, size: 20 });
+  write(heading.title, MARGIN, { font: bold, size: 20 });
   next(28);
-  write(`Invoice number: ${invoice.invoiceNumber}`, MARGIN, { font: bold });
+  write(`${heading.numberLabel}: ${invoice.invoiceNumber}`, MARGIN, { font: bold });
   next();
   write(`Date of issue: ${londonLongDate(invoice.issuedAt)}`, MARGIN);
   next();
@@ -194,6 +199,10 @@ export async function drawVatInvoice(invoice: VatInvoice): Promise<Uint8Array> {
       next();
     }
     next(14);
+  }
+  for (const note of invoice.notes ?? []) {
+    write(note, MARGIN, { font: bold });
+    next(20);
   }
   if (invoice.onAccount) drawOnAccount(invoice.onAccount, { write: (text, options) => write(text, MARGIN, options), next, bold });
   write('All amounts in pounds sterling (GBP).', MARGIN, { size: 9 });

@@ -1,4 +1,4 @@
-import { AMENDABLE_STATUSES, ORDER_LINK_HOURS, UPGRADABLE_STATUSES, type OrderLinkPurpose, type OrderStatus } from '@shop/contracts';
+import { AMENDABLE_STATUSES, ORDER_LINK_HOURS, UPGRADABLE_STATUSES, type OrderLinkPurpose, type OrderStatus, type VatDocument } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Button, ButtonLink, buttonClasses } from '../ui/button.tsx';
@@ -23,7 +23,17 @@ function HelpSection({ children }: { children: ReactNode }) {
  * invoice": a download, not a navigation, so the browser saves the PDF and the page stays. Who is
  * asking goes with each request in its cookies, never in a form field.
  */
-export function OrderHelpActions({ orderNumber, status }: { orderNumber: string; status: OrderStatus }) {
+export function OrderHelpActions({
+  orderNumber,
+  status,
+  vatDocuments = [],
+}: {
+  orderNumber: string;
+  status: OrderStatus;
+  vatDocuments?: readonly VatDocument[];
+}) {
+  // After a change the invoice was replaced: the earlier invoices and their credit notes are listed to download too.
+  const earlier = vatDocuments.filter((document) => document.kind === 'credit_note' || document.replacedBy !== null);
   return (
     <HelpSection>
       <ul className="mt-3 flex flex-wrap gap-2">
@@ -42,6 +52,27 @@ export function OrderHelpActions({ orderNumber, status }: { orderNumber: string;
           </form>
         </li>
       </ul>
+      {earlier.length > 0 && (
+        <>
+          <h3 className="mt-4 text-sm font-bold text-navy-950">Earlier invoices and credit notes</h3>
+          <p className="text-sm text-navy-700">Each change to the order cancelled its invoice with a credit note and issued a new one.</p>
+          <ul className="mt-2 space-y-1 text-sm">
+            {earlier.map((document) => (
+              <li key={document.number}>
+                <form method="post" action={vatInvoicePath(orderNumber)} className="inline">
+                  <input type="hidden" name="number" value={document.number} />
+                  <button type="submit" className="font-semibold text-navy-900 underline underline-offset-2 hover:text-navy-700">
+                    {document.kind === 'credit_note' ? `Download credit note ${document.number}` : `Download VAT invoice ${document.number}`}
+                  </button>{' '}
+                  <span className="text-navy-700">
+                    {document.kind === 'credit_note' ? `(cancels ${document.cancels})` : `(cancelled, replaced by ${document.replacedBy})`}
+                  </span>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </HelpSection>
   );
 }

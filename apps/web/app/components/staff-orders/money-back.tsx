@@ -144,6 +144,31 @@ export const REFUNDS_HEADING = 'order-refunds';
 const STATE_TONES: Record<Order['refunds'][number]['state'], BadgeTone> = { succeeded: 'success', pending: 'accent', failed: 'sale' };
 
 /** The money that went back (or was refused, or is waiting), oldest first; shown once there is any. */
+/** The order's VAT invoices and credit notes (a change cancels the issued invoice with a credit note and issues a new one). */
+export function VatDocumentsCard({ order }: { order: Order }) {
+  if (order.vatDocuments.length === 0) return null;
+  return (
+    <Card id="vat-documents" title="VAT invoices and credit notes">
+      <ul className="divide-y divide-navy-100">
+        {order.vatDocuments.map((document) => (
+          <li key={document.number} className="py-3 first:pt-0 last:pb-0">
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="font-semibold text-navy-950 tabular-nums">{document.number}</span>
+              <span className="text-navy-800">{document.kind === 'credit_note' ? `Credit note for ${document.cancels}` : 'VAT invoice'}</span>
+              {document.kind === 'invoice' && (
+                <Badge tone={document.replacedBy ? 'neutral' : 'success'}>{document.replacedBy ? `Replaced by ${document.replacedBy}` : 'Current'}</Badge>
+              )}
+            </p>
+            <p className="text-sm text-navy-700">
+              Issued <time dateTime={document.issuedAt}>{formatInstant(document.issuedAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export function RefundsCard({ order }: { order: Order }) {
   if (order.refunds.length === 0) return null;
   return (

@@ -100,8 +100,9 @@ export async function sendOrderHelp(kind: OrderHelpForm, proof: OrderProof, orde
 }
 
 /** The order's VAT invoice from the API, as its response (a PDF attachment, or a problem). */
-export function fetchVatInvoice(proof: OrderProof, orderNumber: string): Promise<Response> {
-  return apiFetch(`${apiBaseUrl()}/help-centre/Order/${encodeURIComponent(orderNumber)}/vat-invoice`, {
+export function fetchVatInvoice(proof: OrderProof, orderNumber: string, documentNumber?: string): Promise<Response> {
+  const query = documentNumber ? `?number=${encodeURIComponent(documentNumber)}` : '';
+  return apiFetch(`${apiBaseUrl()}/help-centre/Order/${encodeURIComponent(orderNumber)}/vat-invoice${query}`, {
     method: 'POST',
     headers: { ...proofHeaders(proof), ...(proof.accessToken ? { authorization: `Bearer ${proof.accessToken}` } : {}) },
   });
