@@ -94,9 +94,12 @@ async function present(deps: Deps, ctx: Ctx, row: ProjectRow, access: Access, qu
     ? await repository.findLinesSeenBy(ctx.db, row.id, userIdOf(ctx))
     : await repository.findLines(ctx.db, row.id);
   const [offerings, list] = await Promise.all([
+    // A project is looked at, not bought from: the offerings' facts as this instance keeps them (as a
+    // basket's changes take them, forgotten on any catalogue change), their stock read now.
     deps.catalogue.findSellableOfferings(
       ctx,
       lines.map((line) => line.sku),
+      { keptFacts: true },
     ),
     deps.pricing.priceListFor(ctx),
   ]);
