@@ -223,6 +223,7 @@ describe('secrets read from files (<NAME>_FILE)', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_from_file',
       IDEAL_POSTCODES_API_KEY: 'ak_from_file',
       TWO_API_KEY: 'two_key_from_file',
+      TWO_WEBHOOK_SECRET: 'two-webhook-secret-from-a-file',
       SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-from-file',
       FILES_S3_ACCESS_KEY_ID: 'AKIASHOP',
       FILES_S3_SECRET_ACCESS_KEY: 'secret/access+key',

@@ -134,6 +134,8 @@ export const ApiConfigSchema = z.object({
   // Trade credit (pay on account): the embedded sandbox by default; Two when TWO_API_KEY is set (then TWO_MERCHANT_ID too).
   TWO_API_KEY: z.string().min(8, 'must be a Two merchant API key').optional(),
   TWO_API_URL: z.url().default('https://api.two.inc'),
+  // The secret the provider signs its webhooks with: Two's from its portal; for the sandbox, absent means one made and kept in the database.
+  TWO_WEBHOOK_SECRET: z.string().min(16, 'must be the webhook secret Two gives (at least 16 characters)').optional(),
   TWO_MERCHANT_ID: z.string().min(1).optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_URL: z.url().optional(),
@@ -300,7 +302,10 @@ export interface PaymentsConfig {
 }
 
 /** `off`: production without Two and without ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: no paying on account is offered. */
-export type CreditProviderConfig = { kind: 'off' } | { kind: 'sandbox' } | { kind: 'two'; apiKey: string; apiUrl: string; merchantId: string };
+export type CreditProviderConfig =
+  | { kind: 'off' }
+  | { kind: 'sandbox'; webhookSecret?: string }
+  | { kind: 'two'; apiKey: string; apiUrl: string; merchantId: string; webhookSecret?: string };
 
 export type AddressLookupConfig = { kind: 'embedded' } | { kind: 'ideal-postcodes'; apiKey: string; apiUrl: string };
 
@@ -444,6 +449,7 @@ export const SECRET_SETTINGS = [
   'STRIPE_WEBHOOK_SECRET',
   'IDEAL_POSTCODES_API_KEY',
   'TWO_API_KEY',
+  'TWO_WEBHOOK_SECRET',
   'SANDBOX_WEBHOOK_SECRET',
   'FILES_S3_ACCESS_KEY_ID',
   'FILES_S3_SECRET_ACCESS_KEY',
@@ -638,9 +644,10 @@ function paymentsConfig(c: z.infer<typeof ApiConfigSchema>): PaymentsConfig {
 
 function creditProviderConfig(c: z.infer<typeof ApiConfigSchema>, production: boolean): CreditProviderConfig {
   // The sandbox approves made-up credit: in production it would show a business a limit nobody gives it.
-  if (!c.TWO_API_KEY) return production && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION ? { kind: 'off' } : { kind: 'sandbox' };
+  const webhookSecret = c.TWO_WEBHOOK_SECRET ? { webhookSecret: c.TWO_WEBHOOK_SECRET } : {};
+  if (!c.TWO_API_KEY) return production && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION ? { kind: 'off' } : { kind: 'sandbox', ...webhookSecret };
   if (!c.TWO_MERCHANT_ID) throw new ConfigError('Invalid configuration:\n  TWO_API_KEY is set, so TWO_MERCHANT_ID must be set too');
-  return { kind: 'two', apiKey: c.TWO_API_KEY, apiUrl: c.TWO_API_URL.replace(/\/+$/, ''), merchantId: c.TWO_MERCHANT_ID };
+  return { kind: 'two', apiKey: c.TWO_API_KEY, apiUrl: c.TWO_API_URL.replace(/\/+$/, ''), merchantId: c.TWO_MERCHANT_ID, ...webhookSecret };
 }
 
 function filesConfig(c: z.infer<typeof ApiConfigSchema>): FilesConfig {

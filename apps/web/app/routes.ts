@@ -142,6 +142,7 @@ export default [
     route('trade/applications/:tradeExternalId', 'routes/staff-trade-application.tsx'),
     route('trade/accounts', 'routes/staff-trade-accounts.tsx'),
     route('trade/exposure', 'routes/staff-trade-exposure.tsx'),
+    route('trade/webhooks', 'routes/staff-trade-webhooks.tsx'),
     route('trade/accounts/:id', 'routes/staff-trade-account.tsx'),
   ]),
   // Trade customers: the dashboard, applying, the application's status and the trade terms.

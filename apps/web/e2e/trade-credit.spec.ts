@@ -1,5 +1,5 @@
 import { test, type Page } from './test.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { pageReady } from './auth.ts';
 import { CHECKOUT_TIMEOUT, expect, expectConfirmation, main, registerAndSignIn, scan, section, toPaymentSignedIn, uniqueEmail } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { acceptTerms, applicationForm, approveOnSilver, fillApplication, staffPage } from './trade-steps.ts';
@@ -17,19 +17,29 @@ async function dashboard(page: Page) {
   await page.goto('/trade');
   await pageReady(page);
 }
-test('a limited company applies to pay on account, sees its credit, and verifies with Two', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.trade.email);
-  await page.goto('/trade');
-  await pageReady(page);
+test('a limited company applies to pay on account, sees its credit, and verifies with Two', async ({ page, browser }, testInfo) => {
+  test.setTimeout(CHECKOUT_TIMEOUT * 2);
+  // A customer and company of its own (a Companies House number no other test uses): the provider counts credit per company.
+  const email = uniqueEmail(testInfo, 'credit-company');
+  const legalName = `Credit Check ${Date.now()} Ltd`;
+  const companyNumber = `6${String(Date.now()).slice(-7)}`;
+  await registerAndSignIn(page, browser, testInfo, email, 'Robin Pipe');
+  await page.goto('/trade/apply');
+  await fillApplication(applicationForm(page), legalName, companyNumber);
+  await applicationForm(page).getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/trade\/application\?sent=1$/);
+  await (await approveOnSilver(browser, testInfo, email, legalName)).context().close();
+  await dashboard(page);
   const credit = main(page).getByRole('region', { name: 'Pay on account (30 days)' });
-  await expect(credit).toContainText('by its Companies House number, 09876543');
-  await expect(credit.getByRole('definition').first()).toHaveText('£15,000.00');
+  await expect(credit).toContainText(`by its Companies House number, ${companyNumber}`);
+  // The sandbox's standard terms for a company it has no test behaviour for.
+  await expect(credit.getByRole('definition').first()).toHaveText('£5,000.00');
   await credit.getByRole('button', { name: 'Apply to pay on account' }).click();
 
   await expect(credit.getByRole('status')).toContainText('Your application to pay on account has started');
   await expect(credit.getByRole('term').nth(1)).toHaveText('Available');
-  await expect(credit.getByRole('definition').nth(1)).toHaveText('£12,500.00');
-  await expect(credit.getByRole('definition').nth(2)).toHaveText('£5,000.00');
+  await expect(credit.getByRole('definition').nth(1)).toHaveText('£5,000.00');
+  await expect(credit.getByRole('definition').nth(2)).toHaveText('£2,500.00');
   await expect(credit.getByRole('definition').nth(3)).toHaveText('£0.00');
   // The link went when the customer user was made: asking again at once is refused in plain words.
   await credit.getByRole('button', { name: 'Resend the link' }).click();
@@ -118,5 +128,32 @@ test('a sole trader sends Two a proposal, is accepted, verifies and pays an orde
   await expect(row.getByRole('cell').nth(1)).toHaveText(amount);
   await scan(staff);
   await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-credit-exposure.png`, fullPage: true, animations: 'disabled' });
+
+  // Staff make the sandbox send the order's dispatch; its webhook (sent twice) is listed with what it did.
+  await staff.goto('/staff/trade/webhooks');
+  await pageReady(staff);
+  const send = main(staff).getByRole('form', { name: 'Send a sandbox event' });
+  await send.getByLabel('Event').selectOption({ label: 'Order dispatched (the term starts)' });
+  await send.getByLabel('Order number (order events)').fill(orderNumber);
+  await send.getByRole('button', { name: 'Send the event' }).click();
+  await expect(main(staff).getByRole('status')).toContainText('The sandbox is sending the event');
+  const received = main(staff).getByRole('list', { name: 'Webhooks received, newest first' }).getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(async () => {
+    await staff.reload();
+    await expect(received.filter({ hasText: 'Order dispatched' }).first()).toContainText('Applied', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await scan(staff);
+  await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-credit-webhooks.png`, fullPage: true, animations: 'disabled' });
+
+  // The trade account's page has our approval and Two's steps in one timeline.
+  await staff.goto('/staff/trade/exposure');
+  await main(staff).getByRole('link', { name: legalName }).click();
+  const decisions = main(staff).getByRole('list', { name: 'Decisions, oldest first' });
+  await expect(decisions.getByRole('listitem').first()).toContainText('Trade account approved on Silver');
+  await expect(decisions).toContainText('Sole trader’s proposal sent to Two');
+  await expect(decisions).toContainText('Two accepted the sole trader’s proposal');
+  await expect(decisions).toContainText('Order dispatched');
+  await scan(staff);
+  await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-credit-timeline.png`, fullPage: true, animations: 'disabled' });
   await staff.context().close();
 });

@@ -356,6 +356,10 @@ export const tradeCreditRoutes = {
   resendApplicationNotificationEmail: ['POST', '/api/two/ResendApplicationNotificationEmail'],
   listOnAccountInvoices: ['GET', '/api/two/OnAccountInvoices'],
   getCreditExposure: ['GET', '/api/two/Exposure'],
+  receiveCreditWebhook: ['POST', '/api/two/Webhook'],
+  listCreditWebhooks: ['GET', '/api/two/Webhooks'],
+  getCreditTimeline: ['GET', '/api/two/Timeline/{tradeAccountId}'],
+  sendSandboxCreditEvent: ['POST', '/api/two/SandboxEvent'],
 } as const;
 
 export const catalogueEditorRoutes = {

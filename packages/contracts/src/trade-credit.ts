@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enteredText } from './checkout.ts';
-import { defineEndpoint, requireRole, signedIn } from './endpoint.ts';
+import { defineEndpoint, publicAccess, requireRole, signedIn } from './endpoint.ts';
 
 /**
  * Trade credit (pay on account) through a business-credit provider: the five calls of the spec under
@@ -132,8 +132,8 @@ export const ResendNotificationAnswerSchema = z
   .object({ sentTo: z.string(), sentAt: Instant, nextAllowedAt: Instant })
   .meta({ id: 'ResendApplicationNotificationAnswer' });
 
-/** Where an invoice on account stands: not yet dispatched (no term yet), due, overdue, or settled (refunded or cancelled). */
-export const ON_ACCOUNT_STANDINGS = ['awaiting_dispatch', 'due', 'overdue', 'settled'] as const;
+/** Where an invoice on account stands: not yet dispatched (no term yet), due, overdue, paid (the provider says so), or settled (refunded or cancelled). */
+export const ON_ACCOUNT_STANDINGS = ['awaiting_dispatch', 'due', 'overdue', 'paid', 'settled'] as const;
 export type OnAccountStanding = (typeof ON_ACCOUNT_STANDINGS)[number];
 
 export const CreditPayeeSchema = z
@@ -154,6 +154,8 @@ export const OnAccountInvoiceSchema = z
     standing: z.enum(ON_ACCOUNT_STANDINGS),
     dueDate: z.iso.date().nullable(),
     payee: CreditPayeeSchema.nullable(),
+    /** When Two reported the invoice paid by the business; null until then. */
+    paidAt: Instant.nullable(),
   })
   .meta({ id: 'OnAccountInvoice' });
 export type OnAccountInvoice = z.infer<typeof OnAccountInvoiceSchema>;
@@ -213,6 +215,74 @@ export const CreditExposurePageSchema = z
   })
   .meta({ id: 'CreditExposurePage' });
 export type CreditExposurePage = z.infer<typeof CreditExposurePageSchema>;
+
+/** The provider's webhook events (our names, after Two's order states and credit decisions). */
+export const CREDIT_EVENT_TYPES = ['order.verified', 'order.fulfilled', 'order.paid', 'order.refunded', 'order.cancelled', 'credit.decision'] as const;
+export type CreditEventType = (typeof CREDIT_EVENT_TYPES)[number];
+
+/** What a webhook did: applied; superseded (a later event was applied already, so it changed nothing); or about nothing the shop knows. */
+export const CREDIT_WEBHOOK_EFFECTS = ['applied', 'superseded', 'unknown'] as const;
+export type CreditWebhookEffect = (typeof CREDIT_WEBHOOK_EFFECTS)[number];
+
+export const CreditWebhookReceiptSchema = z
+  .object({ received: z.literal(true), duplicate: z.boolean(), effect: z.enum(CREDIT_WEBHOOK_EFFECTS) })
+  .meta({ id: 'CreditWebhookReceipt' });
+
+export const CreditWebhookSchema = z
+  .object({
+    eventId: z.string(),
+    type: z.enum(CREDIT_EVENT_TYPES),
+    occurredAt: Instant,
+    receivedAt: Instant,
+    deliveries: z.number().int(),
+    businessName: z.string().nullable(),
+    orderNumber: z.string().nullable(),
+    effect: z.enum(CREDIT_WEBHOOK_EFFECTS),
+    summary: z.string(),
+  })
+  .meta({ id: 'CreditWebhook' });
+export type CreditWebhook = z.infer<typeof CreditWebhookSchema>;
+
+export const CreditWebhookPageSchema = z
+  .object({
+    /** The provider is the embedded sandbox: staff can make it send events. */
+    sandbox: z.boolean(),
+    items: z.array(CreditWebhookSchema),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'CreditWebhookPage' });
+export type CreditWebhookPage = z.infer<typeof CreditWebhookPageSchema>;
+
+/** One dated step of a business's standing with the provider, for staff's timeline of the trade account. */
+export const CreditTimelineEntrySchema = z
+  .object({
+    at: Instant,
+    kind: z.enum(['applied', 'proposal', 'decision', 'event']),
+    text: z.string(),
+  })
+  .meta({ id: 'CreditTimelineEntry' });
+export type CreditTimelineEntry = z.infer<typeof CreditTimelineEntrySchema>;
+
+export const CreditTimelineSchema = z
+  .object({
+    /** Oldest first. */
+    entries: z.array(CreditTimelineEntrySchema),
+    /** The provider's decision asked now; null when the business has not applied or the provider cannot be reached. */
+    decisionNow: z.string().nullable(),
+  })
+  .meta({ id: 'CreditTimeline' });
+export type CreditTimeline = z.infer<typeof CreditTimelineSchema>;
+
+export const SandboxCreditEventDataSchema = z
+  .object({
+    type: z.enum(CREDIT_EVENT_TYPES, { error: 'Choose the event to send' }),
+    orderNumber: z.string().trim().max(40).optional(),
+    tradeAccountId: z.coerce.number().int().positive().optional(),
+  })
+  .meta({ id: 'SandboxCreditEventData' });
 
 const NOT_YOURS = '404 CREDIT_ACCOUNT_NOT_FOUND for anyone without an approved trade account (shoppers, other businesses: the same as unknown).';
 const UNAVAILABLE = '503 CREDIT_PROVIDER_UNAVAILABLE when the provider cannot be reached (nothing changed; pay by card meanwhile).';
@@ -291,5 +361,50 @@ export const tradeCreditEndpoints = {
     summary: 'Staff: each business on account, most owed first: limit, in use, overdue',
     query: invoicePaging,
     responses: { 200: CreditExposurePageSchema },
+  }),
+  receiveCreditWebhook: defineEndpoint({
+    service: 'accounts',
+    access: publicAccess,
+    method: 'POST',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/Webhook`,
+    summary: 'The credit provider’s webhooks (signed): an order verified, fulfilled, paid, refunded or cancelled; a business’s credit decision',
+    description:
+      'Verified with the `Two-Signature` header (`t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">`); a missing, forged or stale (replayed) signature is ' +
+      '400 CREDIT_WEBHOOK_SIGNATURE_INVALID and changes nothing. Each event id is applied once; an event older than the state already applied changes nothing.',
+    body: z
+      .object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) })
+      .loose()
+      .describe('The provider’s signed event; the signature covers the exact bytes sent'),
+    responses: { 200: CreditWebhookReceiptSchema },
+  }),
+  listCreditWebhooks: defineEndpoint({
+    service: 'accounts',
+    access: requireRole('trade-reviewer'),
+    method: 'GET',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/Webhooks`,
+    summary: 'Staff: the provider’s webhooks received, newest first, with what each did',
+    query: invoicePaging,
+    responses: { 200: CreditWebhookPageSchema },
+  }),
+  getCreditTimeline: defineEndpoint({
+    service: 'accounts',
+    access: requireRole('trade-reviewer'),
+    method: 'GET',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/Timeline/{tradeAccountId}`,
+    summary: 'Staff: a trade account’s dated steps with the provider (applied, proposal, its decisions and events), and its decision now',
+    params: z.object({ tradeAccountId: z.coerce.number().int().positive() }),
+    responses: { 200: CreditTimelineSchema },
+  }),
+  sendSandboxCreditEvent: defineEndpoint({
+    service: 'accounts',
+    access: requireRole('trade-reviewer'),
+    method: 'POST',
+    path: `/api/${CREDIT_PROVIDER_SEGMENT}/SandboxEvent`,
+    summary: 'Staff, with the sandbox provider only: makes the sandbox send an event for an order on account (by its number) or a business',
+    description:
+      'The sandbox moves the order on (fulfilled, paid, refunded, cancelled) and sends the event signed, twice, the copy late. ' +
+      '404 CREDIT_ORDER_NOT_ON_ACCOUNT for an order not paid on account; 422 CREDIT_SANDBOX_EVENT_REFUSED when the order is not in a state for it.',
+    body: SandboxCreditEventDataSchema,
+    responses: { 200: z.object({ eventId: z.string(), type: z.enum(CREDIT_EVENT_TYPES) }).meta({ id: 'SandboxCreditEventSent' }) },
   }),
 } as const;

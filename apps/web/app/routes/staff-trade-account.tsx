@@ -1,4 +1,5 @@
-import type { TradeAccountForStaff, TradeBand } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import type { CreditTimeline, TradeAccountForStaff, TradeBand } from '@shop/contracts';
 import { formatPence, TRADE_BUSINESS_TYPE_NAMES, TRADE_TYPE_NAMES } from '@shop/contracts';
 import { data, Link as RouterLink } from 'react-router';
 import type { Route } from './+types/staff-trade-account';
@@ -28,7 +29,9 @@ import { formatInstant } from '../lib/checkout/order-tracking.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { businessFromForm, contactFromForm, typedValues } from '../lib/trade/application-form.ts';
 import { bandLabel } from '../lib/trade/bands.ts';
-import { staffTradeBands, staffTradeClient } from '../lib/trade/trade-api.server.ts';
+import { accountTimeline } from '../lib/trade/account-timeline.ts';
+import { staffTradeBands, staffTradeClient, staffTradeCreditClient } from '../lib/trade/trade-api.server.ts';
+import { DecisionTimeline } from '../components/staff-trade/decision-timeline.tsx';
 import { staffAccountPath, staffApplicationPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE } from '../lib/trade/trade-paths.ts';
 
 const MISSING = { missing: true } as const;
@@ -41,8 +44,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = accountIdOf(params);
   if (id === null) return data(MISSING, { status: 404 });
   return staffRead(async () => {
-    const [account, bands] = await Promise.all([api.getTradeAccountInternal({ params: { id } }), staffTradeBands(request)]);
-    return { account, bands };
+    const [account, bands, credit] = await Promise.all([
+      api.getTradeAccountInternal({ params: { id } }),
+      staffTradeBands(request),
+      // Not offered (production without a provider): the timeline has the shop's own decisions only.
+      staffTradeCreditClient(request)
+        .getCreditTimeline({ params: { tradeAccountId: id } })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
+    ]);
+    return { account, bands, credit };
   }, MISSING);
 }
 
@@ -101,7 +114,7 @@ export default function StaffTradeAccountPage({ loaderData, params }: Route.Comp
               <p>There is no trade account {params.id}. Search by the business’s name, the e-mail address or the postcode.</p>
             </EmptyState>
           ) : (
-            <Account account={loaderData.account} bands={loaderData.bands} />
+            <Account account={loaderData.account} bands={loaderData.bands} credit={loaderData.credit} />
           )}
         </div>
       </div>
@@ -109,7 +122,7 @@ export default function StaffTradeAccountPage({ loaderData, params }: Route.Comp
   );
 }
 
-function Account({ account, bands }: { account: TradeAccountForStaff; bands: readonly TradeBand[] }) {
+function Account({ account, bands, credit }: { account: TradeAccountForStaff; bands: readonly TradeBand[]; credit: CreditTimeline | null }) {
   const { done, ref: status } = useStepDone(ACCOUNT_STEPS);
   const { business, bandAccount } = account;
   const bandName = (code: string) => bands.find((band) => band.code === code)?.name ?? code;
@@ -210,6 +223,10 @@ function Account({ account, bands }: { account: TradeAccountForStaff; bands: rea
           </div>
         </Card>
       </div>
+
+      <Card id="decisions" title="Decisions: ours and Two’s">
+        <DecisionTimeline entries={accountTimeline(account, credit, bandName)} decisionNow={credit?.decisionNow ?? null} />
+      </Card>
 
       <section aria-labelledby="change-details" className="space-y-6">
         <h2 id="change-details" className="section-heading">

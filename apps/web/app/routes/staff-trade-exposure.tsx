@@ -6,7 +6,7 @@ import { Link } from '../components/ui/link.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { STAFF_EXPOSURE_PATH } from '../lib/trade/staff-exposure.ts';
+import { STAFF_CREDIT_WEBHOOKS_PATH, STAFF_EXPOSURE_PATH } from '../lib/trade/staff-exposure.ts';
 import { staffTradeCreditClient } from '../lib/trade/trade-api.server.ts';
 import { staffAccountPath, STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE } from '../lib/trade/trade-paths.ts';
 
@@ -46,8 +46,9 @@ export default function StaffTradeExposurePage({ loaderData }: Route.ComponentPr
 function Report({ report }: { report: Extract<Route.ComponentProps['loaderData'], { report: unknown }>['report'] }) {
   return (
     <div className="space-y-6">
-      <p>
+      <p className="flex flex-wrap gap-x-6 gap-y-2">
         <Link to={STAFF_TRADE_PATHS.queue}>Back to the applications</Link>
+        <Link to={STAFF_CREDIT_WEBHOOKS_PATH}>Webhooks from Two</Link>
       </p>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {[

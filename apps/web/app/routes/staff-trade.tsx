@@ -7,7 +7,7 @@ import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { searchRead, staffRead } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { STAFF_EXPOSURE_PATH } from '../lib/trade/staff-exposure.ts';
+import { STAFF_CREDIT_WEBHOOKS_PATH, STAFF_EXPOSURE_PATH } from '../lib/trade/staff-exposure.ts';
 import { APPLICATION_SORTS, sortOf, applicationFilters, applicationSearchBody } from '../lib/trade/staff-search.ts';
 import { staffTradeBands, staffTradeClient } from '../lib/trade/trade-api.server.ts';
 import { STAFF_TRADE_PATHS, TRADE_REVIEW_AUDIENCE } from '../lib/trade/trade-paths.ts';
@@ -47,6 +47,7 @@ export default function StaffTradePage({ loaderData }: Route.ComponentProps) {
             <p className="flex flex-wrap gap-x-6 gap-y-2">
               <Link to={STAFF_TRADE_PATHS.accounts}>Find a trade account</Link>
               <Link to={STAFF_EXPOSURE_PATH}>Exposure on account</Link>
+              <Link to={STAFF_CREDIT_WEBHOOKS_PATH}>Webhooks from Two</Link>
             </p>
             {loaderData.page && <StatusCounts counts={loaderData.page.statusCounts} filters={loaderData.filters} />}
             <ApplicationSearchForm filters={loaderData.filters} bands={loaderData.bands} />

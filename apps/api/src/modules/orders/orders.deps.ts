@@ -49,6 +49,8 @@ export interface OnAccountTerms {
   /** YYYY-MM-DD, once the order is dispatched. */
   dueDate: string | null;
   payee: { name: string; sortCode: string; accountNumber: string; reference: string } | null;
+  /** When the provider reported the invoice paid (ISO instant); null until then. */
+  paidAt: string | null;
 }
 
 /** Paid on account: the order's payment is the credit provider's order. */

@@ -48,6 +48,7 @@ export interface VatInvoice {
     termDays: number;
     dueDate: string | null;
     payee: { name: string; sortCode: string; accountNumber: string; reference: string } | null;
+    paidAt: string | null;
   };
 }
 
@@ -67,6 +68,12 @@ function drawOnAccount(
   const { write, next, bold } = pen;
   write(`Paid on account with ${terms.provider}`, { font: bold });
   next();
+  // Paid (the provider's webhook said so): nothing more to pay, so no bank details to pay into.
+  if (terms.paidAt) {
+    write(`Paid to ${terms.provider} on ${londonLongDate(terms.paidAt)}: nothing more to pay.`, { font: bold });
+    next(14);
+    return;
+  }
   write(
     terms.dueDate
       ? `Payment due by ${londonLongDate(`${terms.dueDate}T12:00:00Z`)} (${terms.termDays} days after dispatch), to ${terms.provider}.`

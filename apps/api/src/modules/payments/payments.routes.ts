@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { paymentsEndpoints, savedCardsEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
-import { PlatformErrors } from '../../platform/errors.ts';
+import { withRawJsonBodies } from '../../platform/raw-body.ts';
 import type { PaymentIntent } from './gateway.ts';
 import { PaymentErrors } from './payments.errors.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -27,17 +27,7 @@ export async function registerPaymentsRoutes(app: FastifyInstance, payments: Pay
   bindEndpoint(app, savedCardsEndpoints.updateBillingDetails, ({ ctx, body }) => payments.updateSavedCardBilling(ctx, ctx.actor!, body));
 
   // The signature covers the exact bytes sent, so this route keeps the body as text beside the parsed JSON.
-  await app.register(async (webhooks) => {
-    const rawBodies = new WeakMap<FastifyRequest, string>();
-    webhooks.removeAllContentTypeParsers();
-    webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (request, body, done) => {
-      rawBodies.set(request, String(body));
-      try {
-        done(null, JSON.parse(String(body)));
-      } catch {
-        done(PlatformErrors.malformedBody('The request body is not valid JSON.'), undefined);
-      }
-    });
+  await withRawJsonBodies(app, WEBHOOK_BODY_LIMIT, (webhooks, rawBodyOf) =>
     bindEndpoint(
       webhooks,
       paymentsEndpoints.receiveWebhook,
@@ -45,14 +35,14 @@ export async function registerPaymentsRoutes(app: FastifyInstance, payments: Pay
         const header = request.headers[params.gateway === 'stripe' ? 'stripe-signature' : SANDBOX_SIGNATURE_HEADER];
         return payments.receiveWebhook(ctx, {
           gatewayName: params.gateway,
-          rawBody: rawBodies.get(request) ?? '',
+          rawBody: rawBodyOf(request),
           signature: typeof header === 'string' ? header : undefined,
         });
       },
       // Gateways send bursts (and retries); the signature is the gate here.
       { rateLimit: false },
-    );
-  });
+    ),
+  );
 
   if (!app.platform.config.payments.stripe) await registerSandbox(app, () => gateway() as SandboxGateway);
 }

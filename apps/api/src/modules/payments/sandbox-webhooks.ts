@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import { loopbackUrl } from '../../platform/loopback.ts';
 import { exponentialBackoff, type Job, type JobQueue } from '../../platform/jobs.ts';
 import type { PaymentEventType, PaymentIntent, Refund } from './gateway.ts';
 import * as repository from './sandbox.repository.ts';
@@ -167,9 +168,5 @@ const deliveryQueue: JobQueue = {
 
 /** This instance's own webhook endpoint, as the sandbox reaches it: over loopback, once listening. */
 export function loopbackWebhookUrl(app: FastifyInstance): string | null {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') return null;
-  const host =
-    address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  return `http://${host}:${address.port}/api/payments/webhooks/sandbox`;
+  return loopbackUrl(app, '/api/payments/webhooks/sandbox');
 }

@@ -5,7 +5,7 @@
  * (TWO_API_KEY). Amounts are integer pence. The merchant's key never crosses this port: the
  * browser gets a delegation token, short-lived and scoped to one user and one business.
  */
-import type { CreditDecision, CreditDeclineReason, CreditProposalStatus, OnAccountRefusal } from '@shop/contracts';
+import type { CreditDecision, CreditDeclineReason, CreditEventType, CreditProposalStatus, OnAccountRefusal } from '@shop/contracts';
 
 export type CreditProviderKind = 'sandbox' | 'two';
 
@@ -84,6 +84,29 @@ export interface ProviderOrder {
   dueDate: string | null;
   /** Where the business pays the invoice (the provider's bank account and the reference to quote); null for a rejected order. */
   payee: CreditPayee | null;
+  /** When the business paid the provider's invoice; null until then. */
+  paidAt: Date | null;
+}
+
+/**
+ * A webhook event from the provider, its signature verified: an order's new state (the order as it
+ * stands after the event), or a business's credit decision. `occurredAt` orders an order's events.
+ */
+export interface CreditWebhookEvent {
+  id: string;
+  type: CreditEventType;
+  occurredAt: Date;
+  organisationNumber: string | null;
+  order: ProviderOrder | null;
+  decision: { decision: CreditDecision; declineReason: CreditDeclineReason | null } | null;
+}
+
+/** A webhook refused before anything is read from it: no signature, a forged one, or one signed too long ago (a replay). */
+export class WebhookRefused extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'WebhookRefused';
+  }
 }
 
 /** The provider's UK bank account the buyer pays an invoice on account into, and the reference that matches the payment to it. */
@@ -168,4 +191,8 @@ export interface CreditProvider {
   refundOrder(id: string, amountPence: number, idempotencyKey: string): Promise<ProviderOrder>;
   /** Gives up an order that did not become the shop's order (its credit is free again). */
   cancelOrder(id: string, idempotencyKey: string): Promise<ProviderOrder>;
+  /** The header the provider signs its webhooks in. */
+  readonly webhookSignatureHeader: string;
+  /** Verifies a webhook's signature (and its age) over the exact body and reads it; WebhookRefused otherwise. */
+  parseWebhook(rawBody: string, signature: string | undefined, now: Date): Promise<CreditWebhookEvent>;
 }

@@ -1,6 +1,7 @@
 import type { CreditProviderConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import { loopbackUrl } from '../../platform/loopback.ts';
 import type { ApiModule } from '../../platform/module.ts';
 import type { CreditProvider } from './credit-provider.ts';
 import { createCreditSandbox, type CreditSandbox } from './sandbox-provider.ts';
@@ -14,11 +15,16 @@ export type { TradeCreditDeps } from './trade-credit.deps.ts';
 export type { CreditProvider } from './credit-provider.ts';
 export { TradeCreditErrors } from './trade-credit.errors.ts';
 export { DELEGATION_TTL_SECONDS } from './sandbox-provider.ts';
+
+/** Where the provider's webhooks are received (the sandbox sends its own there). */
+export const CREDIT_WEBHOOK_PATH = '/api/accounts/api/two/Webhook';
 export type { ApprovedCreditOrder, OnAccountOrder } from './on-account.ts';
 
 /** The provider the settings choose: Two with a key, else the embedded sandbox (its tables in `db`, never the caller's transaction). */
 export const createCreditProvider = (settings: CreditProviderConfig, sandbox: { db: Database; clock: Clock; publicUrl: string }): CreditProvider =>
-  settings.kind === 'two' ? createTwoProvider(settings) : createCreditSandbox(sandbox);
+  settings.kind === 'two'
+    ? createTwoProvider(settings)
+    : createCreditSandbox({ ...sandbox, webhookSecret: settings.kind === 'sandbox' ? settings.webhookSecret : undefined });
 
 /**
  * Trade credit (pay on account) through a business-credit provider, Two in shape: a port
@@ -39,11 +45,12 @@ export function createTradeCreditModule({
     name: 'trade-credit',
     personalData: tradeCreditPersonalData,
     // Off (production without a provider): no call answers, so the trade dashboard offers no paying on account.
-    registerRoutes: (app) => {
-      if (!off) registerTradeCreditRoutes(app, tradeCredit, provider.kind === 'sandbox' ? (provider as CreditSandbox) : null);
+    registerRoutes: async (app) => {
+      if (!off)
+        await registerTradeCreditRoutes(app, tradeCredit, provider.kind === 'sandbox' ? (provider as CreditSandbox) : null, provider.webhookSignatureHeader);
     },
     // Orders on account dispatched while the provider could not be told: told now (the call is idempotent by order).
-    jobs: () =>
+    jobs: (app) =>
       off
         ? []
         : [
@@ -53,6 +60,20 @@ export function createTradeCreditModule({
               batchSize: 50,
               runOnce: async (ctx) => ({ claimed: (await tradeCredit.fulfilDispatched(ctx, 50)).told }),
             },
+            // The sandbox's webhooks, sent to this instance's own endpoint over loopback (until it listens, nothing is claimed).
+            ...(provider.kind === 'sandbox'
+              ? [
+                  {
+                    name: 'credit-sandbox-webhooks',
+                    everyMs: 1_000,
+                    batchSize: 50,
+                    runOnce: async () => {
+                      const url = loopbackUrl(app, CREDIT_WEBHOOK_PATH);
+                      return url ? tradeCredit.sendSandboxWebhooks(url, 50) : { claimed: 0 };
+                    },
+                  },
+                ]
+              : []),
           ],
   };
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceStanding, invoiceTotals, type InvoiceFacts } from './invoice-rules.ts';
 
-const order = (facts: Partial<InvoiceFacts>): InvoiceFacts => ({ state: 'FULFILLED', amountPence: 10_000, refundedPence: 0, dueDate: '2026-12-27', ...facts });
+const order = (facts: Partial<InvoiceFacts>): InvoiceFacts => ({
+  state: 'FULFILLED',
+  amountPence: 10_000,
+  refundedPence: 0,
+  dueDate: '2026-12-27',
+  paidAt: null,
+  ...facts,
+});
 
 describe('where an invoice on account stands', () => {
   it('is due up to and on its due date, and overdue the day after', () => {
@@ -15,6 +22,12 @@ describe('where an invoice on account stands', () => {
     expect(invoiceStanding(order({ refundedPence: 10_000 }), '2026-12-28')).toEqual({ standing: 'settled', outstandingPence: 0 });
     expect(invoiceStanding(order({ state: 'CANCELLED', dueDate: null }), '2026-12-28').standing).toBe('settled');
     expect(invoiceStanding(order({ state: 'REFUNDED' }), '2026-12-28').standing).toBe('settled');
+  });
+
+  it('owes nothing once the provider says the invoice is paid, however late it was', () => {
+    const paidAt = new Date('2027-01-02T10:00:00Z');
+    expect(invoiceStanding(order({ paidAt }), '2027-02-01')).toEqual({ standing: 'paid', outstandingPence: 0 });
+    expect(invoiceTotals([order({ paidAt }), order({ amountPence: 3_000 })], '2027-02-01')).toMatchObject({ overduePence: 3_000, duePence: 0 });
   });
 
   it('has no term before the provider knows of the dispatch', () => {

@@ -11,14 +11,18 @@ export interface InvoiceFacts {
   refundedPence: number;
   /** YYYY-MM-DD, set by the provider once the order is fulfilled (dispatched). */
   dueDate: string | null;
+  /** When the provider reported the invoice paid by the business. */
+  paidAt: Date | null;
 }
 
-/** What is still owed on the order and where it stands on `today` (YYYY-MM-DD, UK): due on its due date, overdue the day after. */
+/** What is still owed on the order and where it stands on `today` (YYYY-MM-DD, UK): due on its due date, overdue the day after, until paid. */
 export function invoiceStanding(order: InvoiceFacts, today: string): { standing: OnAccountStanding; outstandingPence: number } {
   const outstandingPence = Math.max(0, order.amountPence - order.refundedPence);
   if (outstandingPence === 0 || order.state === 'CANCELLED' || order.state === 'REFUNDED' || order.state === 'REJECTED') {
     return { standing: 'settled', outstandingPence: 0 };
   }
+  // The provider says the business has paid its invoice: nothing is due or overdue on it any more.
+  if (order.paidAt) return { standing: 'paid', outstandingPence: 0 };
   // Not yet dispatched, or dispatched and the provider not told yet: the term has not started.
   if (order.state !== 'FULFILLED' || !order.dueDate) return { standing: 'awaiting_dispatch', outstandingPence };
   return { standing: today > order.dueDate ? 'overdue' : 'due', outstandingPence };

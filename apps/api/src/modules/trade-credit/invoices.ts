@@ -16,6 +16,8 @@ export interface OnAccountTerms {
   termDays: number;
   dueDate: string | null;
   payee: CreditPayee | null;
+  /** When the provider reported the invoice paid (ISO instant). */
+  paidAt: string | null;
 }
 
 export interface OnAccountInvoicesService {
@@ -48,6 +50,7 @@ export function createOnAccountInvoices(deps: TradeCreditDeps): OnAccountInvoice
           ...invoiceStanding(row, today),
           dueDate: row.dueDate,
           payee: row.payee,
+          paidAt: row.paidAt?.toISOString() ?? null,
         })),
         pageNumber,
         pageSize,
@@ -58,7 +61,7 @@ export function createOnAccountInvoices(deps: TradeCreditDeps): OnAccountInvoice
 
     async invoiceTerms(db, orderRef) {
       const row = await repository.findCreditOrder(db, orderRef);
-      return row ? { termDays: CREDIT_TERM_DAYS, dueDate: row.dueDate, payee: row.payee } : null;
+      return row ? { termDays: CREDIT_TERM_DAYS, dueDate: row.dueDate, payee: row.payee, paidAt: row.paidAt?.toISOString() ?? null } : null;
     },
   };
 }

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import type { CreditEventType } from '@shop/contracts';
 import {
   CreditOrderRefused,
+  type CreditWebhookEvent,
   DelegationRefused,
   ProposalStateRefused,
   type CreditCustomerKey,
@@ -22,6 +24,7 @@ import {
   sandboxPaymentReference,
 } from './sandbox-companies.ts';
 import * as repository from './sandbox.repository.ts';
+import { createSandboxWebhooks, TWO_SIGNATURE_HEADER, type SandboxWebhooks } from './sandbox-webhooks.ts';
 
 /** Where the sandbox's verification page answers (the link its users are e-mailed). */
 export const CREDIT_SANDBOX_PATH = '/api/accounts/api/two/sandbox';
@@ -32,6 +35,14 @@ export interface CreditSandbox extends CreditProvider {
   readonly kind: 'sandbox';
   /** The verification link's target: marks the user verified when the code is theirs. */
   verifyUser(userId: string, code: string): Promise<boolean>;
+  /** Its webhooks: the secret, and the sender of their deliveries. */
+  readonly webhooks: SandboxWebhooks;
+  /**
+   * Staff's trigger (the sandbox's dashboard): the order moves on as the event says (fulfilled, paid by
+   * the business, refunded in full, cancelled) and the event is sent; a credit decision sends the
+   * business's decision as it stands. CreditOrderRefused when the order is not in a state for it.
+   */
+  sendEvent(type: CreditEventType, subject: { providerOrderId: string } | { organisationNumber: string }): Promise<CreditWebhookEvent>;
 }
 
 type UserRow = repository.SandboxUserRow;
@@ -47,7 +58,16 @@ const toOrder = (row: OrderRow): ProviderOrder => ({
   fulfilledAt: row.fulfilledAt,
   dueDate: row.dueDate,
   payee: row.state === 'REJECTED' ? null : { ...SANDBOX_PAYEE, reference: sandboxPaymentReference(row.id) },
+  paidAt: row.paidAt,
 });
+
+/** The event an order's new state sends. */
+const EVENT_OF_STATE: Partial<Record<OrderRow['state'], CreditEventType>> = {
+  VERIFIED: 'order.verified',
+  FULFILLED: 'order.fulfilled',
+  REFUNDED: 'order.refunded',
+  CANCELLED: 'order.cancelled',
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const idFrom = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
@@ -57,8 +77,19 @@ const idFrom = (prefix: string, key: string) => `${prefix}_${createHash('sha256'
  * inside the caller's transaction). Proposals move on by the clock once submitted: in review after
  * SANDBOX_REVIEW_SECONDS, decided after twice that (by the proprietor's name as test data).
  */
-export function createCreditSandbox(options: { db: Database; clock: Clock; publicUrl: string }): CreditSandbox {
+export function createCreditSandbox(options: { db: Database; clock: Clock; publicUrl: string; webhookSecret?: string }): CreditSandbox {
   const { db, clock, publicUrl } = options;
+  const webhooks = createSandboxWebhooks({ db, clock, webhookSecret: options.webhookSecret });
+
+  /** The order's change, told to the shop by webhook (after it is written: the event says the order as it now stands). */
+  async function tell(row: OrderRow, type: CreditEventType): Promise<CreditWebhookEvent> {
+    const occurredAt = await repository.nextEventAt(db, row.id, clock.now());
+    return webhooks.send({ type, occurredAt, organisationNumber: row.organisationNumber, order: toOrder(row), decision: null });
+  }
+  async function told(row: OrderRow, type: CreditEventType | undefined = EVENT_OF_STATE[row.state]): Promise<ProviderOrder> {
+    if (type) await tell(row, type);
+    return toOrder(row);
+  }
 
   const toUser = (row: UserRow): ProviderCustomerUser => ({
     id: row.id,
@@ -98,7 +129,7 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
   async function orderNow(row: OrderRow): Promise<ProviderOrder> {
     if (row.state === 'CREATED' && row.verifiedAfter && row.verifiedAfter.getTime() <= clock.now().getTime()) {
       const moved = await repository.moveOrder(db, row.id, ['CREATED'], { state: 'VERIFIED' });
-      return toOrder(moved ?? (await repository.findOrder(db, row.id))!);
+      return moved ? told(moved) : toOrder((await repository.findOrder(db, row.id))!);
     }
     return toOrder(row);
   }
@@ -156,7 +187,7 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
       if (row.state === 'FULFILLED' || row.state === 'REFUNDED') return toOrder(row);
       const now = clock.now();
       const moved = await repository.moveOrder(db, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) });
-      if (moved) return toOrder(moved);
+      if (moved) return told(moved);
       const current = await existingOrder(id);
       if (current.state === 'FULFILLED') return toOrder(current);
       throw new CreditOrderRefused(`order ${id} is ${current.state} and cannot be fulfilled`);
@@ -164,7 +195,7 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
 
     async refundOrder(id, amountPence, idempotencyKey) {
       const refunded = await repository.refundOrder(db, id, amountPence, idempotencyKey);
-      if (refunded) return toOrder(refunded);
+      if (refunded) return told(refunded, refunded.state === 'CANCELLED' ? 'order.cancelled' : 'order.refunded');
       const current = await existingOrder(id);
       if (current.refundKeys.includes(idempotencyKey)) return toOrder(current);
       throw new CreditOrderRefused(
@@ -174,10 +205,37 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
 
     async cancelOrder(id) {
       const moved = await repository.moveOrder(db, id, ['CREATED', 'VERIFIED'], { state: 'CANCELLED' });
-      if (moved) return toOrder(moved);
+      if (moved) return told(moved);
       const current = await existingOrder(id);
       if (current.state === 'CANCELLED' || current.state === 'REJECTED') return toOrder(current);
       throw new CreditOrderRefused(`order ${id} is ${current.state} and cannot be cancelled`);
+    },
+
+    webhookSignatureHeader: TWO_SIGNATURE_HEADER,
+    parseWebhook: (rawBody, signature, now) => webhooks.parse(rawBody, signature, now),
+    webhooks,
+
+    async sendEvent(type, subject) {
+      if ('organisationNumber' in subject) {
+        const { decision, declineReason } = sandboxCredit(subject.organisationNumber);
+        const { organisationNumber } = subject;
+        return webhooks.send({ type: 'credit.decision', occurredAt: clock.now(), organisationNumber, order: null, decision: { decision, declineReason } });
+      }
+      const row = await existingOrder(subject.providerOrderId);
+      const { id } = row;
+      const now = clock.now();
+      const moves: Record<Exclude<CreditEventType, 'credit.decision'>, () => Promise<OrderRow | undefined>> = {
+        'order.verified': async () => (row.state === 'VERIFIED' ? row : undefined),
+        'order.fulfilled': () => repository.moveOrder(db, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) }),
+        'order.paid': () => repository.markOrderPaid(db, id, now),
+        // What is left of it, refunded after dispatch (a return of everything).
+        'order.refunded': async () =>
+          row.state === 'FULFILLED' ? repository.refundOrder(db, id, row.amountPence - row.refundedPence, `sandbox-refund:${id}`) : undefined,
+        'order.cancelled': () => repository.moveOrder(db, id, ['CREATED', 'VERIFIED'], { state: 'CANCELLED' }),
+      };
+      const moved = type === 'credit.decision' ? undefined : await moves[type]();
+      if (!moved) throw new CreditOrderRefused(`order ${id} is ${row.state}${row.paidAt ? ' and paid' : ''}: the sandbox cannot send ${type} for it`);
+      return tell(moved, type);
     },
 
     async findCustomerUser(customer, merchantUserId) {

@@ -1,9 +1,16 @@
 /** The credit sandbox's SQL: its customer users, proposals and delegation grants (a stand-in for the provider's records). */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { CreditProposalStatus } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { ProposalFields } from './credit-provider.ts';
-import { creditSandboxDelegations, creditSandboxOrders, creditSandboxProposals, creditSandboxUsers } from './trade-credit.tables.ts';
+import {
+  creditSandboxDelegations,
+  creditSandboxDeliveries,
+  creditSandboxOrders,
+  creditSandboxProposals,
+  creditSandboxSettings,
+  creditSandboxUsers,
+} from './trade-credit.tables.ts';
 
 export type SandboxUserRow = typeof creditSandboxUsers.$inferSelect;
 export type SandboxProposalRow = typeof creditSandboxProposals.$inferSelect;
@@ -71,12 +78,19 @@ export async function lockBusiness(db: Transaction, organisationNumber: string):
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`credit-sandbox:${organisationNumber}`}, 0))`);
 }
 
-/** The credit the business's open orders take: created, verified or fulfilled, less what was refunded. */
+/** The credit the business's open orders take: created, verified or fulfilled and not paid, less what was refunded. */
 export async function creditInUse(db: Database | Transaction, organisationNumber: string): Promise<number> {
   const [row] = await db
     .select({ pence: sql<number>`coalesce(sum(${creditSandboxOrders.amountPence} - ${creditSandboxOrders.refundedPence}), 0)::int` })
     .from(creditSandboxOrders)
-    .where(and(eq(creditSandboxOrders.organisationNumber, organisationNumber), inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED', 'FULFILLED'])));
+    .where(
+      and(
+        eq(creditSandboxOrders.organisationNumber, organisationNumber),
+        inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED', 'FULFILLED']),
+        // A paid invoice frees its credit.
+        isNull(creditSandboxOrders.paidAt),
+      ),
+    );
   return row?.pence ?? 0;
 }
 
@@ -135,4 +149,63 @@ export async function refundOrder(db: Database, id: string, amountPence: number,
     )
     .returning();
   return row;
+}
+
+/** The order as the business pays the provider's invoice: once, and only a fulfilled one. */
+export async function markOrderPaid(db: Database, id: string, now: Date): Promise<SandboxOrderRow | undefined> {
+  const [row] = await db
+    .update(creditSandboxOrders)
+    .set({ paidAt: now })
+    .where(and(eq(creditSandboxOrders.id, id), eq(creditSandboxOrders.state, 'FULFILLED'), isNull(creditSandboxOrders.paidAt)))
+    .returning();
+  return row;
+}
+
+/** The time of an order's next event: now, or just after its last one, so an order's events are strictly ordered in time. */
+export async function nextEventAt(db: Database, id: string, now: Date): Promise<Date> {
+  const [row] = await db
+    .update(creditSandboxOrders)
+    .set({ lastEventAt: sql`greatest(${now}::timestamptz, ${creditSandboxOrders.lastEventAt} + interval '1 millisecond')` })
+    .where(eq(creditSandboxOrders.id, id))
+    .returning({ at: creditSandboxOrders.lastEventAt });
+  return row?.at ?? now;
+}
+
+// ── settings and webhook deliveries ────────────────────────────────────────────
+
+export async function ensureSetting(db: Database, name: string, generate: () => string): Promise<string> {
+  await db.insert(creditSandboxSettings).values({ name, value: generate() }).onConflictDoNothing();
+  const [row] = await db.select().from(creditSandboxSettings).where(eq(creditSandboxSettings.name, name));
+  return row!.value;
+}
+
+export type SandboxDeliveryRow = typeof creditSandboxDeliveries.$inferSelect;
+
+export async function insertDeliveries(db: Database, rows: (typeof creditSandboxDeliveries.$inferInsert)[]): Promise<void> {
+  await db.insert(creditSandboxDeliveries).values(rows);
+}
+
+/** Due deliveries, claimed for `leaseMs` (another worker skips them), in the order they are due. */
+export async function claimDeliveries(db: Database, now: Date, leaseMs: number, limit: number, maxAttempts: number): Promise<SandboxDeliveryRow[]> {
+  const due = db
+    .select({ id: creditSandboxDeliveries.id })
+    .from(creditSandboxDeliveries)
+    .where(and(isNull(creditSandboxDeliveries.sentAt), lte(creditSandboxDeliveries.sendAfter, now), lt(creditSandboxDeliveries.attempts, maxAttempts)))
+    .orderBy(asc(creditSandboxDeliveries.sendAfter), asc(creditSandboxDeliveries.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(creditSandboxDeliveries)
+    .set({ sendAfter: new Date(now.getTime() + leaseMs), attempts: sql`${creditSandboxDeliveries.attempts} + 1` })
+    .where(inArray(creditSandboxDeliveries.id, due))
+    .returning();
+  return rows.toSorted((a, b) => a.id - b.id);
+}
+
+/** Sent (the receiver answered 2xx), or failed with the next try at `retryAt`. */
+export async function settleDelivery(db: Database, id: number, outcome: { sentAt: Date } | { error: string; retryAt: Date }): Promise<void> {
+  await db
+    .update(creditSandboxDeliveries)
+    .set('sentAt' in outcome ? { sentAt: outcome.sentAt, lastError: null } : { lastError: outcome.error, sendAfter: outcome.retryAt })
+    .where(eq(creditSandboxDeliveries.id, id));
 }

@@ -12,8 +12,8 @@ import type { CreditProvider } from './credit-provider.ts';
  */
 export interface TradeCreditDeps {
   trade: Pick<TradeService, 'creditHolderFor' | 'businessNamesOf'>;
-  /** The order numbers of orders on account (the trade orders list). */
-  orders: Pick<OrdersService, 'orderStates'>;
+  /** The order numbers of orders on account (the trade orders list), and an order by its number (staff's sandbox events). */
+  orders: Pick<OrdersService, 'orderStates' | 'getOrderForStaff'>;
   delivery: Pick<DeliveryService, 'parsePostcode'>;
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   provider: CreditProvider;

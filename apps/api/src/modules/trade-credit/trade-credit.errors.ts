@@ -60,4 +60,19 @@ export const TradeCreditErrors = {
       'CREDIT_REFUND_REFUSED',
       'Two, our trade credit provider, would not credit this amount to the account. Check what has been credited already.',
     ),
+  /** A webhook whose signature is missing, forged or too old (a replay): nothing was read from it. */
+  webhookSignatureInvalid: (reason: string) =>
+    new AppError(400, 'CREDIT_WEBHOOK_SIGNATURE_INVALID', `This webhook was refused and changed nothing: ${reason}.`),
+  webhookMalformed: () => new AppError(400, 'CREDIT_WEBHOOK_MALFORMED', 'This webhook is signed but is not an event the shop can read; nothing changed.'),
+  orderNotOnAccount: (orderNumber: string) =>
+    new AppError(404, 'CREDIT_ORDER_NOT_ON_ACCOUNT', `Order ${orderNumber} was not paid on account. Check the order number.`),
+  sandboxEventNeedsSubject: (type: string) =>
+    new AppError(
+      400,
+      'CREDIT_SANDBOX_EVENT_SUBJECT',
+      type === 'credit.decision' ? 'Choose the business whose credit decision to send.' : 'Enter the number of the order on account to send the event for.',
+    ),
+  sandboxEventRefused: (detail: string) =>
+    new AppError(422, 'CREDIT_SANDBOX_EVENT_REFUSED', `The sandbox cannot send this event now (${detail}). Choose an event that fits the order’s state.`),
+  sandboxOnly: () => new AppError(404, 'ROUTE_NOT_FOUND', 'Sandbox events can be sent only when the shop uses the credit sandbox.'),
 };

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { CreditProposalStatus } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import type { ProposalFields, ProviderOrder } from './credit-provider.ts';
-import { tradeCreditLinks, tradeCreditOrders, tradeCreditProposals } from './trade-credit.tables.ts';
+import { tradeCreditLinks, tradeCreditOrders, tradeCreditProposals, tradeCreditWebhooks } from './trade-credit.tables.ts';
 
 export type LinkRow = typeof tradeCreditLinks.$inferSelect;
 export type ProposalRow = typeof tradeCreditProposals.$inferSelect;
@@ -96,19 +96,116 @@ export async function findCreditOrder(db: Database | Transaction, providerOrderI
   return row;
 }
 
-/** The order as the provider answered it: its state, what was credited back, and once fulfilled its due date. */
+const providerFields = (order: ProviderOrder) => ({
+  state: order.state,
+  refundedPence: order.refundedPence,
+  fulfilledAt: order.fulfilledAt,
+  dueDate: order.dueDate,
+  paidAt: order.paidAt,
+  ...(order.payee ? { payee: order.payee } : {}),
+});
+
+/**
+ * The order as the provider answered it (its state, what was credited back, once fulfilled its due
+ * date, once paid when): the provider's state as of `now`, so an event from before it arriving late changes nothing.
+ */
 export async function saveProviderOrder(db: Database | Transaction, order: ProviderOrder, now: Date): Promise<void> {
   await db
     .update(tradeCreditOrders)
     .set({
-      state: order.state,
-      refundedPence: order.refundedPence,
-      fulfilledAt: order.fulfilledAt,
-      dueDate: order.dueDate,
-      ...(order.payee ? { payee: order.payee } : {}),
+      ...providerFields(order),
+      providerStateAt: sql`greatest(${tradeCreditOrders.providerStateAt}, ${now}::timestamptz)`,
       updatedAt: now,
     })
     .where(eq(tradeCreditOrders.providerOrderId, order.id));
+}
+
+/**
+ * A webhook's order, applied only when it happened after the state written here (one statement, so
+ * two deliveries at once apply it once, and a late one never writes an older state over a newer).
+ * The trade account when applied; null when a later state is there or the order is not the shop's.
+ */
+export async function applyProviderOrder(db: Transaction, order: ProviderOrder, occurredAt: Date, now: Date): Promise<number | null> {
+  const [row] = await db
+    .update(tradeCreditOrders)
+    .set({ ...providerFields(order), providerStateAt: occurredAt, updatedAt: now })
+    .where(
+      and(eq(tradeCreditOrders.providerOrderId, order.id), or(isNull(tradeCreditOrders.providerStateAt), lt(tradeCreditOrders.providerStateAt, occurredAt))),
+    )
+    .returning({ tradeAccountId: tradeCreditOrders.tradeAccountId });
+  return row?.tradeAccountId ?? null;
+}
+
+// ── webhooks received ──────────────────────────────────────────────────────────
+
+export type WebhookRow = typeof tradeCreditWebhooks.$inferSelect;
+
+/**
+ * Records an event the first time it arrives (true); a repeat only counts the delivery (false). Two
+ * deliveries at once: the second waits on the first's row and counts.
+ */
+export async function recordWebhook(
+  db: Transaction,
+  row: Omit<WebhookRow, 'deliveries' | 'lastReceivedAt'>,
+): Promise<{ first: boolean; effect: WebhookRow['effect'] }> {
+  const [saved] = await db
+    .insert(tradeCreditWebhooks)
+    .values({ ...row, lastReceivedAt: row.receivedAt })
+    .onConflictDoUpdate({
+      target: tradeCreditWebhooks.eventId,
+      set: { deliveries: sql`${tradeCreditWebhooks.deliveries} + 1`, lastReceivedAt: row.receivedAt },
+    })
+    .returning({ first: sql<boolean>`xmax = 0`, effect: tradeCreditWebhooks.effect });
+  return saved!;
+}
+
+export async function setWebhookEffect(db: Transaction, eventId: string, effect: WebhookRow['effect'], tradeAccountId: number | null): Promise<void> {
+  await db
+    .update(tradeCreditWebhooks)
+    .set({ effect, ...(tradeAccountId ? { tradeAccountId } : {}) })
+    .where(eq(tradeCreditWebhooks.eventId, eventId));
+}
+
+/** The trade account linked with the provider under this number, if any. */
+export async function accountOfOrganisation(db: Database | Transaction, organisationNumber: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: tradeCreditLinks.tradeAccountId })
+    .from(tradeCreditLinks)
+    .where(eq(tradeCreditLinks.organisationNumber, organisationNumber))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A page of the webhooks received, newest first, with the shop's order id of each order event. */
+export async function webhooksPage(db: Database, pageNumber: number, pageSize: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ webhook: tradeCreditWebhooks, orderId: tradeCreditOrders.orderId })
+      .from(tradeCreditWebhooks)
+      .leftJoin(tradeCreditOrders, eq(tradeCreditOrders.providerOrderId, tradeCreditWebhooks.providerOrderId))
+      .orderBy(desc(tradeCreditWebhooks.receivedAt), desc(tradeCreditWebhooks.eventId))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(tradeCreditWebhooks),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** A trade account's provider events, oldest first (the staff timeline), with the shop's order id of each order event. */
+export async function webhooksOf(db: Database, tradeAccountId: number, limit: number) {
+  return db
+    .select({ webhook: tradeCreditWebhooks, orderId: tradeCreditOrders.orderId })
+    .from(tradeCreditWebhooks)
+    .leftJoin(tradeCreditOrders, eq(tradeCreditOrders.providerOrderId, tradeCreditWebhooks.providerOrderId))
+    .where(eq(tradeCreditWebhooks.tradeAccountId, tradeAccountId))
+    .orderBy(desc(tradeCreditWebhooks.occurredAt))
+    .limit(limit);
+}
+
+/** The provider order of the shop's order, when it was paid on account. */
+export async function creditOrderOf(db: Database, orderId: string): Promise<CreditOrderRow | undefined> {
+  const [row] = await db.select().from(tradeCreditOrders).where(eq(tradeCreditOrders.orderId, orderId));
+  return row;
 }
 
 export async function markDispatched(db: Database | Transaction, providerOrderId: string, now: Date): Promise<void> {
@@ -152,19 +249,21 @@ export async function creditOrdersPage(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** A trade account's orders on account that may still owe something (approved or fulfilled): the totals' rows. */
+/** A trade account's orders on account that may still owe something (approved or fulfilled, not paid): the totals' rows. */
 export async function openCreditOrdersOf(db: Database, tradeAccountId: number): Promise<CreditOrderRow[]> {
   return db
     .select()
     .from(tradeCreditOrders)
-    .where(and(eq(tradeCreditOrders.tradeAccountId, tradeAccountId), inArray(tradeCreditOrders.state, ['VERIFIED', 'FULFILLED'])));
+    .where(
+      and(eq(tradeCreditOrders.tradeAccountId, tradeAccountId), inArray(tradeCreditOrders.state, ['VERIFIED', 'FULFILLED']), isNull(tradeCreditOrders.paidAt)),
+    );
 }
 
-/** What a business owes on its orders on account, and of that what is past due on `today` (YYYY-MM-DD, UK): rows of the exposure report. */
+/** What a business owes on its orders on account (a paid invoice owes nothing), and of that what is past due on `today` (YYYY-MM-DD, UK). */
 const owed = sql<number>`coalesce(sum(greatest(${tradeCreditOrders.amountPence} - ${tradeCreditOrders.refundedPence}, 0))
-  filter (where ${tradeCreditOrders.state} in ('VERIFIED', 'FULFILLED')), 0)::int`;
+  filter (where ${tradeCreditOrders.state} in ('VERIFIED', 'FULFILLED') and ${tradeCreditOrders.paidAt} is null), 0)::int`;
 const overdueOn = (today: string) => sql<number>`coalesce(sum(greatest(${tradeCreditOrders.amountPence} - ${tradeCreditOrders.refundedPence}, 0))
-  filter (where ${tradeCreditOrders.state} = 'FULFILLED' and ${tradeCreditOrders.dueDate} < ${today}), 0)::int`;
+  filter (where ${tradeCreditOrders.state} = 'FULFILLED' and ${tradeCreditOrders.paidAt} is null and ${tradeCreditOrders.dueDate} < ${today}), 0)::int`;
 
 /** Every business linked with the provider, most owed first (then most overdue), a page at a time, with the totals across all. */
 export async function exposurePage(db: Database, today: string, pageNumber: number, pageSize: number) {

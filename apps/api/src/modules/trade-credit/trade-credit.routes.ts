@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { tradeCreditEndpoints as credit } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
+import { withRawJsonBodies } from '../../platform/raw-body.ts';
 import type { CreditSandbox } from './sandbox-provider.ts';
 import { CREDIT_SANDBOX_PATH } from './sandbox-provider.ts';
 import type { TradeCreditService } from './trade-credit.service.ts';
@@ -8,7 +9,12 @@ import type { TradeCreditService } from './trade-credit.service.ts';
 /** Per visitor, beside the 5-minute rule per account: a script cannot make the shop mail anyone. */
 export const RESEND_LIMIT = { max: 5, timeWindow: '1 hour', groupId: 'trade-credit-resend' };
 
-export function registerTradeCreditRoutes(app: FastifyInstance, service: TradeCreditService, sandbox: CreditSandbox | null): void {
+export async function registerTradeCreditRoutes(
+  app: FastifyInstance,
+  service: TradeCreditService,
+  sandbox: CreditSandbox | null,
+  signatureHeader: string,
+): Promise<void> {
   bindEndpoint(app, credit.getMerchantCustomerUser, ({ ctx }) => service.getMerchantCustomerUser(ctx));
   bindEndpoint(app, credit.postMerchantCustomerUser, ({ ctx, body }) => service.postMerchantCustomerUser(ctx, body));
   bindEndpoint(app, credit.getDelegationToken, ({ ctx }) => service.getDelegationToken(ctx));
@@ -16,8 +22,26 @@ export function registerTradeCreditRoutes(app: FastifyInstance, service: TradeCr
   bindEndpoint(app, credit.resendApplicationNotificationEmail, ({ ctx }) => service.resendApplicationNotificationEmail(ctx), { rateLimit: RESEND_LIMIT });
   bindEndpoint(app, credit.listOnAccountInvoices, ({ ctx, query }) => service.listOnAccountInvoices(ctx, query));
   bindEndpoint(app, credit.getCreditExposure, ({ ctx, query }) => service.creditExposure(ctx, query));
+  bindEndpoint(app, credit.listCreditWebhooks, ({ ctx, query }) => service.listCreditWebhooks(ctx, query));
+  bindEndpoint(app, credit.getCreditTimeline, ({ ctx, params }) => service.creditTimeline(ctx, params.tradeAccountId));
+  bindEndpoint(app, credit.sendSandboxCreditEvent, ({ ctx, body }) => service.sendSandboxCreditEvent(ctx, body));
+  // The signature covers the exact bytes sent, so this route keeps the body as text beside the parsed JSON.
+  await withRawJsonBodies(app, WEBHOOK_BODY_LIMIT, (webhooks, rawBodyOf) =>
+    bindEndpoint(
+      webhooks,
+      credit.receiveCreditWebhook,
+      ({ ctx, request }) => {
+        const header = request.headers[signatureHeader];
+        return service.receiveCreditWebhook(ctx, { rawBody: rawBodyOf(request), signature: typeof header === 'string' ? header : undefined });
+      },
+      // The provider sends bursts and retries; the signature is the gate.
+      { rateLimit: false },
+    ),
+  );
   if (sandbox) registerSandboxPages(app, sandbox);
 }
+
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 const page = (heading: string, text: string) =>
   `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +

@@ -6,6 +6,8 @@ import { verificationEmail } from './credit-emails.ts';
 import { createCreditExposure, type CreditExposureService } from './exposure.ts';
 import { createOnAccountInvoices, type OnAccountInvoicesService } from './invoices.ts';
 import { createOnAccountPayments, type OnAccountPayments } from './on-account.ts';
+import { createCreditTimeline, type CreditTimelineService } from './timeline.ts';
+import { createCreditWebhooks, type CreditWebhooksService } from './webhooks.ts';
 import { checkProposal } from './proposal-rules.ts';
 import type { TradeCreditContext, TradeCreditDeps } from './trade-credit.deps.ts';
 import { TradeCreditErrors } from './trade-credit.errors.ts';
@@ -16,9 +18,10 @@ export const RESEND_INTERVAL_SECONDS = 300;
 
 /**
  * Trade credit with the provider: the customer user, delegation tokens, a sole trader's proposal, the
- * link e-mailed again; paying on account (`on-account.ts`), its invoices (`invoices.ts`) and staff's exposure report (`exposure.ts`).
+ * link e-mailed again; paying on account (`on-account.ts`), its invoices (`invoices.ts`), staff's exposure report (`exposure.ts`)
+ * and the provider's webhooks (`webhooks.ts`).
  */
-export interface TradeCreditService extends OnAccountPayments, OnAccountInvoicesService, CreditExposureService {
+export interface TradeCreditService extends OnAccountPayments, OnAccountInvoicesService, CreditExposureService, CreditWebhooksService, CreditTimelineService {
   getMerchantCustomerUser(ctx: TradeCreditContext): Promise<MerchantCustomerUser>;
   postMerchantCustomerUser(ctx: TradeCreditContext, input: { firstName?: string; lastName?: string }): Promise<MerchantCustomerUser>;
   getDelegationToken(ctx: TradeCreditContext): Promise<DelegationToken>;
@@ -126,6 +129,8 @@ export function createTradeCreditService(deps: TradeCreditDeps): TradeCreditServ
     ...createOnAccountPayments(deps),
     ...createOnAccountInvoices(deps),
     ...createCreditExposure(deps),
+    ...createCreditWebhooks(deps),
+    ...createCreditTimeline(deps),
 
     async getMerchantCustomerUser(ctx) {
       return view(ctx, await holderOf(ctx));

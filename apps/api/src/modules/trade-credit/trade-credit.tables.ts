@@ -1,5 +1,6 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CREDIT_PROPOSAL_STATUSES } from '@shop/contracts';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CREDIT_EVENT_TYPES, CREDIT_PROPOSAL_STATUSES, CREDIT_WEBHOOK_EFFECTS } from '@shop/contracts';
 import { orders } from '../orders/orders.tables.ts';
 import { tradeAccounts } from '../trade/trade.tables.ts';
 import { CREDIT_ORDER_STATES, type CreditOrderDecline, type CreditPayee, type ProposalFields } from './credit-provider.ts';
@@ -67,12 +68,46 @@ export const tradeCreditOrders = pgTable(
     dueDate: date('due_date'),
     /** The provider's bank account and reference for the invoice, as it last answered. */
     payee: jsonb('payee').$type<CreditPayee>(),
+    /** When the provider reported the invoice paid by the business (a webhook): nothing is owed from then on. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the provider's state written here was the provider's: an event that happened before it is
+     * late (a retry, a copy) and is not applied over it.
+     */
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     uniqueIndex('trade_credit_orders_order_idx').on(table.orderId),
     index('trade_credit_orders_account_idx').on(table.tradeAccountId, table.placedAt),
+  ],
+);
+
+/**
+ * The provider's webhooks received (signature good), one row per event however often it came, with
+ * what it did: applied, superseded by a later event already applied, or nothing to apply it to.
+ */
+export const tradeCreditWebhooks = pgTable(
+  'trade_credit_webhooks',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type', { enum: CREDIT_EVENT_TYPES }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    organisationNumber: text('organisation_number'),
+    providerOrderId: text('provider_order_id'),
+    /** The trade account it concerns, when the shop knows it (the staff timeline reads it). */
+    tradeAccountId: integer('trade_account_id'),
+    effect: text('effect', { enum: CREDIT_WEBHOOK_EFFECTS }).notNull(),
+    /** What the event said, in a line (the new state, the decision). */
+    summary: text('summary').notNull(),
+    deliveries: integer('deliveries').notNull().default(1),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('trade_credit_webhooks_received_idx').on(table.receivedAt),
+    index('trade_credit_webhooks_account_idx').on(table.tradeAccountId, table.occurredAt),
   ],
 );
 
@@ -133,7 +168,36 @@ export const creditSandboxOrders = pgTable(
     dueDate: date('due_date'),
     /** The idempotency keys of the refunds made: a repeated key refunds once. */
     refundKeys: jsonb('refund_keys').$type<string[]>().notNull().default([]),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When its last event happened: each event of an order happens after the one before. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('credit_sandbox_orders_key_idx').on(table.idempotencyKey), index('credit_sandbox_orders_business_idx').on(table.organisationNumber)],
+);
+
+/** The sandbox's settings: its webhook signing secret, made once and shared by every instance. */
+export const creditSandboxSettings = pgTable('credit_sandbox_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** The sandbox's webhook deliveries: each event is sent twice, the second copy late, as real providers do. */
+export const creditSandboxDeliveries = pgTable(
+  'credit_sandbox_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: text('payload').notNull(),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('credit_sandbox_deliveries_due_idx')
+      .on(table.sendAfter)
+      .where(sql`sent_at is null`),
+  ],
 );

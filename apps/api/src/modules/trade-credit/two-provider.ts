@@ -4,7 +4,8 @@
  * Unreachable, slow, 5xx, 401/403 (the key) and 429 are CreditProviderUnavailable (the shop answers
  * 503 and says to pay by card meanwhile); the key is in no answer and no log line.
  */
-import type { CreditDecision, CreditDeclineReason, CreditProposalStatus } from '@shop/contracts';
+import type { CreditDecision, CreditDeclineReason, CreditEventType, CreditProposalStatus } from '@shop/contracts';
+import { checkWebhookSignature } from '../../platform/webhook-signature.ts';
 import { dueDateFrom } from './order-rules.ts';
 import {
   CreditOrderRefused,
@@ -15,6 +16,7 @@ import {
   type ProviderOrder,
   DelegationRefused,
   ProposalStateRefused,
+  WebhookRefused,
   type CreditProvider,
   type ProviderCredit,
   type ProviderCustomerUser,
@@ -28,6 +30,8 @@ export interface TwoSettings {
   apiKey: string;
   apiUrl: string;
   merchantId: string;
+  /** The secret Two signs its webhooks with (from Two's merchant portal); without it every webhook is refused. */
+  webhookSecret?: string;
 }
 
 interface TwoUser {
@@ -63,6 +67,8 @@ interface TwoOrder {
   refunded_amount?: string | null;
   decline_reason?: CreditOrderDecline | null;
   fulfilled_at?: string | null;
+  /** When the buyer paid Two's invoice (our reading of Two's order answer). */
+  paid_at?: string | null;
   invoice_details?: { due_in_days?: number | null } | null;
   /** Where the buyer pays (our reading of Two's order answer: decision 0091). */
   payment?: { payee_company_name?: string; local_bank_code?: string; local_account_number?: string; payment_reference?: string } | null;
@@ -100,17 +106,27 @@ const toOrder = (raw: TwoOrder): ProviderOrder => {
     fulfilledAt,
     dueDate: fulfilledAt ? dueDateFrom(fulfilledAt, raw.invoice_details?.due_in_days ?? undefined) : null,
     payee: toPayee(raw.payment),
+    paidAt: raw.paid_at ? new Date(raw.paid_at) : null,
   };
 };
 
-/** Two's order body (its "Create order" request), from the shop's request. */
-const orderBody = (customer: { organisationNumber: string }, order: CreditOrderRequest) => ({
+/** Two's webhook body (our reading: its event name, when it happened, and the order or the company's decision as they now stand). */
+interface TwoEvent {
+  id: string;
+  event: CreditEventType;
+  occurred_at: string;
+  organization_number?: string | null;
+  order?: TwoOrder | null;
+  credit?: { decision: CreditDecision; decline_reason: CreditDeclineReason | null } | null;
+}
+
+/** What an order is for (amounts, lines, where the goods go): the body of Two's "Edit order", and part of "Create order". */
+const orderContents = (order: CreditOrderRequest) => ({
   gross_amount: pounds(order.amountPence),
   net_amount: pounds(order.amountPence - order.vatPence),
   tax_amount: pounds(order.vatPence),
   currency: 'GBP',
   merchant_reference: order.merchantReference,
-  buyer: { company: { organization_number: customer.organisationNumber, country_prefix: 'GB' }, representative: { merchant_user_id: order.merchantUserId } },
   line_items: order.lines.map((line) => ({
     name: line.name,
     merchant_product_id: line.sku,
@@ -124,6 +140,12 @@ const orderBody = (customer: { organisationNumber: string }, order: CreditOrderR
     postal_code: order.deliveryAddress.postcode,
     country: order.deliveryAddress.country,
   },
+});
+
+/** Two's order body (its "Create order" request), from the shop's request. */
+const orderBody = (customer: { organisationNumber: string }, order: CreditOrderRequest) => ({
+  ...orderContents(order),
+  buyer: { company: { organization_number: customer.organisationNumber, country_prefix: 'GB' }, representative: { merchant_user_id: order.merchantUserId } },
   invoice_type: 'FUNDED_INVOICE',
 });
 
@@ -162,20 +184,20 @@ export function createTwoProvider(settings: TwoSettings): CreditProvider {
   const merchant = `/v2/merchant/${encodeURIComponent(settings.merchantId)}`;
 
   async function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     options: { body?: unknown; idempotencyKey?: string; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': settings.apiKey, ...options.headers };
-    if (method === 'POST') headers['content-type'] = 'application/json';
+    if (method !== 'GET') headers['content-type'] = 'application/json';
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     let response: Response;
     try {
       const signal = AbortSignal.timeout(TIMEOUT_MS);
       const url = `${settings.apiUrl}${path}`;
-      response = await (method === 'GET'
-        ? fetch(url, { method, headers, signal })
-        : fetch(url, { method: 'POST', headers, signal, body: JSON.stringify(options.body ?? {}) }));
+      const init: RequestInit = { method, headers, signal };
+      if (method !== 'GET') init.body = JSON.stringify(options.body ?? {});
+      response = await fetch(url, init);
     } catch (error) {
       const why = error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${TIMEOUT_MS} ms` : 'could not be reached';
       throw new CreditProviderUnavailable(`Two ${why}`);
@@ -325,6 +347,23 @@ export function createTwoProvider(settings: TwoSettings): CreditProvider {
 
     async cancelOrder(id, idempotencyKey) {
       return orderAnswer(await call('POST', `${orderPath(id)}/cancel`, { idempotencyKey }));
+    },
+
+    webhookSignatureHeader: 'two-signature',
+
+    async parseWebhook(rawBody, signature, now) {
+      if (!settings.webhookSecret) throw new WebhookRefused('TWO_WEBHOOK_SECRET is not set, so no webhook from Two can be verified');
+      const why = checkWebhookSignature(settings.webhookSecret, rawBody, signature, Math.floor(now.getTime() / 1000), { headerName: 'Two-Signature' });
+      if (why) throw new WebhookRefused(why);
+      const raw = JSON.parse(rawBody) as TwoEvent;
+      return {
+        id: raw.id,
+        type: raw.event,
+        occurredAt: new Date(raw.occurred_at),
+        organisationNumber: raw.organization_number ?? null,
+        order: raw.order ? toOrder(raw.order) : null,
+        decision: raw.credit ? { decision: raw.credit.decision, declineReason: raw.credit.decline_reason } : null,
+      };
     },
   };
 }

@@ -12,11 +12,13 @@ const STANDING: Record<OnAccountInvoice['standing'], { label: string; tone: Badg
   awaiting_dispatch: { label: 'Not dispatched yet', tone: 'neutral' },
   due: { label: 'Due', tone: 'info' },
   overdue: { label: 'Overdue', tone: 'sale' },
+  paid: { label: 'Paid', tone: 'success' },
   settled: { label: 'Nothing to pay', tone: 'success' },
 };
 
 function when(invoice: OnAccountInvoice, termDays: number): string {
   if (invoice.standing === 'settled') return 'Refunded or cancelled';
+  if (invoice.standing === 'paid') return 'Paid to Two: nothing more to pay';
   if (!invoice.dueDate) return `Due ${termDays} days after we dispatch it`;
   return invoice.standing === 'overdue' ? `Was due ${day(invoice.dueDate)}` : `Due ${day(invoice.dueDate)}`;
 }

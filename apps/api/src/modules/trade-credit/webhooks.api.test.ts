@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrdersClient } from '@shop/api-client';
+import type { Actor } from '../../platform/context.ts';
+import { signWebhook } from '../../platform/webhook-signature.ts';
+import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { pdfText } from '../orders/testing.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { CREDIT_WEBHOOK_PATH, type TradeCreditService } from './index.ts';
+import { LATE_COPY_MS } from './sandbox-webhooks.ts';
+import { onAccountBasket, onAccountClients, onAccountCustomer } from './testing.ts';
+
+/**
+ * The provider's webhooks: the sandbox sends each event signed, twice, the copy late; the shop's
+ * endpoint refuses a forged, unsigned or replayed one (400, nothing changed), applies each event once
+ * and never puts an order back to an earlier state; staff make the sandbox send any event and see
+ * what each did. A paid invoice stops counting as due, overdue or in use.
+ */
+let api: TestApi;
+let offsetMs = 0;
+const SECRET = 'twhsec_test_secret_for_webhooks_0123456789';
+const DAY = 86_400_000;
+const actors: Record<string, Actor> = {
+  reviewer: { userId: 'user-reviewer', name: 'Rita Reviewer', roles: ['trade-reviewer'] },
+  staff: { userId: 'user-staff', name: 'Sam Staff', roles: ['order-admin'] },
+  shopper: { userId: 'user-shopper', roles: ['shopper'] },
+};
+const as = (name: string) => ({
+  ...onAccountClients(() => api)(name),
+  orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => name }),
+});
+const now = () => new Date(Date.now() + offsetMs);
+const tradeCredit = () => (api.app.composed.services as { tradeCredit: TradeCreditService }).tradeCredit;
+/** One pass of the sandbox's sender, as its job runs it. */
+const sendDue = () => tradeCredit().sendSandboxWebhooks(`${api.origin}${CREDIT_WEBHOOK_PATH}`);
+const post = (body: string, signature?: string) =>
+  fetch(`${api.origin}${CREDIT_WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'two-signature': signature } : {}) },
+    body,
+  });
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+let parcel: string;
+
+beforeAll(async () => {
+  api = await startTestApi({
+    clock: { now },
+    env: { SANDBOX_WEBHOOK_CHAOS: 'off', TWO_WEBHOOK_SECRET: SECRET },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+  await onAccountCustomer(api, actors, { name: 'kim', companyNumber: '07660001', reviewer: 'reviewer' });
+  parcel = (
+    await findSeededSku(
+      api.database.db,
+      sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.price_inc_vat between 5000 and 30000 and s.on_hand >= 20`,
+    )
+  ).sku;
+}, 120_000);
+afterAll(() => api.close());
+
+async function dispatchedOrder() {
+  const basket = await onAccountBasket(api, 'kim', parcel);
+  const placed = await as('kim').checkout.payOnAccount({ params: basket.params });
+  await as('staff').orders.advanceOrder({
+    params: { orderNumber: placed.orderNumber },
+    body: { status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567890' },
+  });
+  return { orderNumber: placed.orderNumber, total: basket.total };
+}
+const invoiceOf = async (orderNumber: string) =>
+  (await as('kim').credit.listOnAccountInvoices({ query: { pageSize: 50 } })).items.find((item) => item.orderNumber === orderNumber)!;
+const webhooks = async () => (await as('reviewer').credit.listCreditWebhooks({ query: { pageSize: 50 } })).items;
+
+describe('the credit provider’s webhooks', () => {
+  it('are sent twice, the copy late; the invoice is paid once the provider says so, and stops counting as due, overdue or in use', async () => {
+    const order = await dispatchedOrder();
+    offsetMs += 31 * DAY;
+    expect(await invoiceOf(order.orderNumber)).toMatchObject({ standing: 'overdue', outstandingPence: order.total });
+    const before = await as('reviewer').credit.getCreditExposure();
+    expect(before.items.find((item) => item.organisationNumber === '07660001')).toMatchObject({ inUsePence: order.total, overduePence: order.total });
+
+    const sent = await as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.paid', orderNumber: order.orderNumber } });
+    // Due now: the dispatch's event and its late copy (31 days on), and the payment's first copy; its late copy waits.
+    expect((await sendDue()).claimed).toBe(3);
+    expect(await invoiceOf(order.orderNumber)).toMatchObject({ standing: 'paid', outstandingPence: 0 });
+    const totals = await as('kim').credit.listOnAccountInvoices();
+    expect([totals.overduePence, totals.duePence]).toEqual([0, 0]);
+    const after = await as('reviewer').credit.getCreditExposure();
+    expect(after.items.find((item) => item.organisationNumber === '07660001')).toMatchObject({ inUsePence: 0, overduePence: 0 });
+
+    offsetMs += LATE_COPY_MS;
+    expect((await sendDue()).claimed).toBe(1);
+    const received = await webhooks();
+    const paid = received.find((webhook) => webhook.eventId === sent.eventId)!;
+    expect(paid).toMatchObject({
+      type: 'order.paid',
+      deliveries: 2,
+      effect: 'applied',
+      businessName: 'kim Builds Ltd',
+      orderNumber: order.orderNumber,
+      summary: expect.stringMatching(/^Invoice paid \(£/),
+    });
+    // The dispatch's event came before the payment and changed nothing the shop had not already been told.
+    expect(received.find((webhook) => webhook.type === 'order.fulfilled' && webhook.orderNumber === order.orderNumber)).toMatchObject({ deliveries: 2 });
+    expect(await invoiceOf(order.orderNumber)).toMatchObject({ standing: 'paid' });
+    // The VAT invoice says it is paid, and gives no account to pay into.
+    const pdf = await fetch(`${api.serviceUrl('help-centre')}/Order/${order.orderNumber}/vat-invoice`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer kim' },
+    });
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toMatch(/Paid to Two on \d{1,2} \w+ \d{4}: nothing more to pay\./);
+    expect(text).not.toContain('Quote this reference');
+  });
+
+  it('applies an event once and in order: a copy twice at once counts twice and applies once; an earlier state arriving late changes nothing', async () => {
+    const order = await dispatchedOrder();
+    const providerOrderId = await tradeCreditOrderOf(order.orderNumber);
+    const at = now();
+    const event = (id: string, occurredAt: Date, paidAt: Date | null) =>
+      JSON.stringify({
+        id,
+        type: paidAt ? 'order.paid' : 'order.fulfilled',
+        occurred_at: occurredAt.toISOString(),
+        organisation_number: '07660001',
+        order: {
+          id: providerOrderId,
+          state: 'FULFILLED',
+          amountPence: order.total,
+          refundedPence: 0,
+          declineReason: null,
+          fulfilledAt: at.toISOString(),
+          dueDate: '2099-01-01',
+          payee: null,
+          paidAt: paidAt?.toISOString() ?? null,
+        },
+        decision: null,
+      });
+    const paid = event('evt_race_paid', new Date(at.getTime() + 2_000), new Date(at.getTime() + 2_000));
+    const earlier = event('evt_race_earlier', new Date(at.getTime() + 1_000), null);
+    const answers = await Promise.all([post(paid, signWebhook(SECRET, paid, seconds(now()))), post(paid, signWebhook(SECRET, paid, seconds(now())))]);
+    const receipts = (await Promise.all(answers.map((answer) => answer.json()))) as { duplicate: boolean; effect: string }[];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(receipts.map((receipt) => receipt.duplicate).toSorted((a, b) => Number(a) - Number(b))).toEqual([false, true]);
+    expect(receipts.every((receipt) => receipt.effect === 'applied')).toBe(true);
+
+    const late = await post(earlier, signWebhook(SECRET, earlier, seconds(now())));
+    expect(await late.json()).toEqual({ received: true, duplicate: false, effect: 'superseded' });
+    expect(await invoiceOf(order.orderNumber)).toMatchObject({ standing: 'paid', outstandingPence: 0 });
+    const listed = await webhooks();
+    expect(listed.find((webhook) => webhook.eventId === 'evt_race_paid')).toMatchObject({ deliveries: 2, effect: 'applied' });
+    expect(listed.find((webhook) => webhook.eventId === 'evt_race_earlier')).toMatchObject({ deliveries: 1, effect: 'superseded' });
+  });
+
+  it('refuses an unsigned, forged, tampered or replayed webhook with a 400, and changes nothing', async () => {
+    const order = await dispatchedOrder();
+    const providerOrderId = await tradeCreditOrderOf(order.orderNumber);
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'order.paid',
+      occurred_at: now().toISOString(),
+      organisation_number: '07660001',
+      order: {
+        id: providerOrderId,
+        state: 'FULFILLED',
+        amountPence: 1,
+        refundedPence: 0,
+        fulfilledAt: null,
+        dueDate: null,
+        payee: null,
+        paidAt: now().toISOString(),
+      },
+      decision: null,
+    });
+    const refusals = [
+      await post(body),
+      await post(body, signWebhook('twhsec_someone_elses_secret_000000', body, seconds(now()))),
+      await post(body.replace('"amountPence":1', '"amountPence":2'), signWebhook(SECRET, body, seconds(now()))),
+      // Signed by the provider, but 10 minutes ago: a replay.
+      await post(body, signWebhook(SECRET, body, seconds(now()) - 600)),
+    ];
+    for (const answer of refusals) {
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('content-type')).toContain('application/problem+json');
+      expect(((await answer.json()) as { code: string }).code).toBe('CREDIT_WEBHOOK_SIGNATURE_INVALID');
+    }
+    expect((await webhooks()).some((webhook) => webhook.eventId === 'evt_forged')).toBe(false);
+    expect(await invoiceOf(order.orderNumber)).toMatchObject({ standing: 'due', outstandingPence: order.total });
+    const unreadable = await post('{"id":"evt_x","type":"order.paid"}', signWebhook(SECRET, '{"id":"evt_x","type":"order.paid"}', seconds(now())));
+    expect(unreadable.status).toBe(400);
+  });
+
+  it('lets staff send a business’s credit decision, and refuses an event that does not fit the order or an order not on account', async () => {
+    const kim = (await as('reviewer').credit.getCreditExposure()).items.find((item) => item.organisationNumber === '07660001')!;
+    const decision = await as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'credit.decision', tradeAccountId: kim.tradeAccountId } });
+    await sendDue();
+    expect((await webhooks()).find((webhook) => webhook.eventId === decision.eventId)).toMatchObject({
+      effect: 'applied',
+      businessName: 'kim Builds Ltd',
+      summary: 'Credit decision: approved',
+    });
+    // Staff's timeline of the account: when it applied, then the provider's dated decisions and events, and its decision now.
+    const timeline = await as('reviewer').credit.getCreditTimeline({ params: { tradeAccountId: kim.tradeAccountId } });
+    expect(timeline.entries[0]).toMatchObject({ kind: 'applied', text: 'Applied to pay on account with Two' });
+    expect(timeline.entries).toContainEqual(expect.objectContaining({ kind: 'decision', text: 'Credit decision: approved' }));
+    expect(timeline.entries.some((entry) => entry.kind === 'event' && entry.text.startsWith('Invoice paid'))).toBe(true);
+    expect(timeline.entries.map((entry) => entry.at)).toEqual(timeline.entries.map((entry) => entry.at).toSorted());
+    expect(timeline.decisionNow).toMatch(/^Two: approved on £5,000, £[\d,.]+ available$/);
+    expect((await failure(as('kim').credit.getCreditTimeline({ params: { tradeAccountId: kim.tradeAccountId } }))).status).toBe(403);
+
+    const basket = await onAccountBasket(api, 'kim', parcel);
+    const placed = await as('kim').checkout.payOnAccount({ params: basket.params });
+    const notYet = await failure(as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.paid', orderNumber: placed.orderNumber } }));
+    expect([notYet.status, notYet.code]).toEqual([422, 'CREDIT_SANDBOX_EVENT_REFUSED']);
+    const unknown = await failure(as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.paid', orderNumber: 'PL00000000' } }));
+    expect([unknown.status, unknown.code]).toEqual([404, 'CREDIT_ORDER_NOT_ON_ACCOUNT']);
+    const noSubject = await failure(as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.cancelled' } }));
+    expect(noSubject.status).toBe(400);
+    for (const name of ['kim', 'shopper']) {
+      expect((await failure(as(name).credit.sendSandboxCreditEvent({ body: { type: 'order.paid', orderNumber: placed.orderNumber } }))).status).toBe(403);
+      expect((await failure(as(name).credit.listCreditWebhooks())).status).toBe(403);
+    }
+    // Cancelled through the sandbox: the order on account owes nothing.
+    await as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.cancelled', orderNumber: placed.orderNumber } });
+    await sendDue();
+    expect(await invoiceOf(placed.orderNumber)).toMatchObject({ standing: 'settled', outstandingPence: 0 });
+  });
+});
+
+async function tradeCreditOrderOf(orderNumber: string): Promise<string> {
+  const rows = (await api.database.db.execute(
+    sql`select c.provider_order_id as id from trade_credit_orders c join orders o on o.id = c.order_id where o.order_number = ${orderNumber}`,
+  )) as unknown as { rows: { id: string }[] };
+  return rows.rows[0]!.id;
+}
