@@ -372,7 +372,7 @@ export const tradeCreditEndpoints = {
       'Verified with the `Two-Signature` header (`t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">`); a missing, forged or stale (replayed) signature is ' +
       '400 CREDIT_WEBHOOK_SIGNATURE_INVALID and changes nothing. Each event id is applied once; an event older than the state already applied changes nothing.',
     body: z
-      .object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) })
+      .object({ id: z.string().min(1).max(255) })
       .loose()
       .describe('The provider’s signed event; the signature covers the exact bytes sent'),
     responses: { 200: CreditWebhookReceiptSchema },

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Two's merchant API (the real one needs a merchant account and is unreachable
- * from tests): customers' credit, customer users, delegation tokens and sole-trader proposals, in
+ * from tests): customers' credit, customer users, delegation tokens, sole-trader proposals and orders
+ * (checked, created, fulfilled, refunded, cancelled), in
  * its JSON shapes, keeping everything in memory. It refuses another key (401), a write without an
  * `Idempotency-Key` (400), an expired or foreign delegation token (422 with its `error_code`), and
  * replays a write's first answer for a repeated key.
@@ -20,6 +21,8 @@ export interface TwoStandIn {
   decide(proposalId: string, status: 'REVIEWING' | 'ACCEPTED' | 'DECLINED' | 'WITHDRAWN'): void;
   /** Makes delegation tokens it has issued run out now. */
   expireTokens(): void;
+  /** Marks the customer users of a business verified, as the buyer's own visit to Two's link would. */
+  verifyUsers(organisationNumber: string): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,17 @@ interface User {
   verified: boolean;
   is_legal_rep: boolean;
   verification_url: string | null;
+}
+interface Order {
+  id: string;
+  state: 'VERIFIED' | 'FULFILLED' | 'REFUNDED' | 'CANCELLED';
+  status: 'APPROVED' | 'REJECTED';
+  gross_amount: string;
+  refunded_amount: string;
+  decline_reason: string | null;
+  fulfilled_at: string | null;
+  invoice_details: { due_in_days: number };
+  payment: { payee_company_name: string; local_bank_code: string; local_account_number: string; payment_reference: string };
 }
 interface Proposal {
   id: string;
@@ -54,9 +68,61 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
   const proposals = new Map<string, Proposal>();
   const tokens = new Map<string, { proposalId: string | null; expiresAt: number }>();
   const replies = new Map<string, { status: number; body: unknown; headers: Record<string, string> }>();
+  const orders = new Map<string, Order>();
+
+  /** Orders: approved up to the business's single-order maximum, else rejected; fulfilled, refunded and cancelled as Two's states allow (else 409). */
+  const orderCall = (method: string, url: URL, body: Record<string, unknown>) => {
+    const reply = (status: number, answer: unknown) => ({ status, body: answer, headers: {} });
+    const amount = (text: unknown) => Math.round(Number(text) * 100);
+    if (url.pathname === '/v1/order_intent' || (url.pathname === '/v1/order' && method === 'POST')) {
+      const buyer = body.buyer as { company: { organization_number: string } };
+      const credit = creditOf(buyer.company.organization_number);
+      const approved = credit.decision === 'approved' && amount(body.gross_amount) <= credit.max_single_order;
+      const reason = credit.decision !== 'approved' ? 'business_declined' : 'over_single_order_limit';
+      if (url.pathname === '/v1/order_intent') return reply(200, { approved, decline_reason: approved ? null : reason });
+      const id = `ord_${randomBytes(8).toString('hex')}`;
+      const order: Order = {
+        id,
+        state: 'VERIFIED',
+        status: approved ? 'APPROVED' : 'REJECTED',
+        gross_amount: String(body.gross_amount),
+        refunded_amount: '0.00',
+        decline_reason: approved ? null : reason,
+        fulfilled_at: null,
+        invoice_details: { due_in_days: 30 },
+        payment: {
+          payee_company_name: 'Two Standin Ltd',
+          local_bank_code: '200000',
+          local_account_number: '55779911',
+          payment_reference: `REF-${id.slice(-8)}`,
+        },
+      };
+      orders.set(id, order);
+      return reply(201, order);
+    }
+    const path = /^\/v1\/order\/([^/]+)(?:\/(fulfilled|refund|cancel))?$/.exec(url.pathname);
+    const order = path ? orders.get(decodeURIComponent(path[1]!)) : undefined;
+    if (!path || !order) return null;
+    if (method === 'GET' && !path[2]) return reply(200, order);
+    const refuse = () => reply(409, { message: `order is ${order.state}` });
+    if (path[2] === 'fulfilled') {
+      if (order.state !== 'VERIFIED' && order.state !== 'FULFILLED') return refuse();
+      Object.assign(order, { state: 'FULFILLED', fulfilled_at: order.fulfilled_at ?? new Date().toISOString() });
+    } else if (path[2] === 'refund') {
+      const refunded = amount(order.refunded_amount) + amount(body.amount);
+      if (order.state === 'CANCELLED' || refunded > amount(order.gross_amount)) return refuse();
+      order.refunded_amount = (refunded / 100).toFixed(2);
+      if (refunded === amount(order.gross_amount)) order.state = order.state === 'FULFILLED' ? 'REFUNDED' : 'CANCELLED';
+    } else if (path[2] === 'cancel') {
+      if (order.state !== 'VERIFIED' && order.state !== 'CANCELLED') return refuse();
+      order.state = 'CANCELLED';
+    } else return null;
+    return reply(200, order);
+  };
 
   const handle = (method: string, url: URL, body: Record<string, unknown>, headers: http.IncomingHttpHeaders) => {
     const reply = (status: number, answer: unknown, extra: Record<string, string> = {}) => ({ status, body: answer, headers: extra });
+    if (url.pathname.startsWith('/v1/order')) return orderCall(method, url, body) ?? reply(404, { message: 'no such order' });
     const customer = new RegExp(`^/v2/merchant/${merchantId}/customer/([^/]+)/(credit|user)$`).exec(url.pathname);
     if (customer) {
       const organisationNumber = decodeURIComponent(customer[1]!);
@@ -140,6 +206,7 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
       if (status === 'ACCEPTED') proposal.organization_number = `ST${randomUUID().slice(0, 6).toUpperCase()}`;
     },
     expireTokens: () => tokens.forEach((grant) => (grant.expiresAt = 0)),
+    verifyUsers: (organisationNumber) => users.get(organisationNumber)?.forEach((user) => Object.assign(user, { verified: true, verification_url: null })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
