@@ -133,7 +133,7 @@ test('a sole trader sends Two a proposal, is accepted, verifies and pays an orde
   await staff.goto('/staff/trade/webhooks');
   await pageReady(staff);
   const send = main(staff).getByRole('form', { name: 'Send a sandbox event' });
-  await send.getByLabel('Event').selectOption({ label: 'Order dispatched (the term starts)' });
+  await send.getByLabel('Event', { exact: true }).selectOption({ label: 'Order dispatched (the term starts)' });
   await send.getByLabel('Order number (order events)').fill(orderNumber);
   await send.getByRole('button', { name: 'Send the event' }).click();
   await expect(main(staff).getByRole('status')).toContainText('The sandbox is sending the event');
