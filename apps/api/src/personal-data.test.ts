@@ -24,6 +24,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'trade_bands.name': 'a trade band',
   'identity_secrets.name': 'a signing key',
   'sandbox_settings.name': 'a sandbox setting',
+  'credit_sandbox_settings.name': 'a setting of the credit sandbox (its webhook signing secret)',
   'seed_runs.name': 'a demo seed',
   // Staff's names on their own work: the shop's record of who did what, not data about a customer.
   'help_requests.assigned_to_name': 'the staff member a request is assigned to',
