@@ -47,13 +47,18 @@ export function placedOrderInput(key: string, customer: { customerId: string | n
 export function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString('latin1');
   const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
+  // A compressed stream may itself end in a carriage return (its bytes vary with the document's
+  // dates), so the line end before `endstream` is taken as "\n" and a "\r" kept if inflating needs it.
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
+    const data = match[1]!;
+    const inflated = [data, data.replace(/\r$/, '')].map((candidate) => {
+      try {
+        return inflateSync(Buffer.from(candidate, 'latin1')).toString('latin1');
+      } catch {
+        return null;
+      }
+    });
+    const content = inflated[0] ?? inflated[1] ?? data;
     for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
   }
   return texts.join('\n');
