@@ -30,6 +30,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Some units do a lot (every product drawing, a property test's thousand cases): vitest's 5 s is too short on a busy machine.
+          testTimeout: 30_000,
           include: ['packages/**/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'tooling/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...apiSuites, '**/node_modules/**'],
         },
@@ -53,6 +55,8 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: apiSuites,
                 ...sharedModules,
+                // Each file's database is a copy of one made once (global-setup-postgres.ts), not migrated and seeded afresh.
+                globalSetup: ['apps/api/src/testing/global-setup-postgres.ts'],
                 env: { TEST_DATABASE: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -62,7 +66,7 @@ export default defineConfig({
         : []),
       {
         esbuild: { jsx: 'automatic' as const },
-        test: { name: 'web', include: ['apps/web/app/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'web', include: ['apps/web/app/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
       },
     ],
   },

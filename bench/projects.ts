@@ -7,8 +7,20 @@
  * Each add-all goes to a basket of its own (a guest basket made beforehand), so the basket's 100-line
  * cap and stock never cut it short; the median of BENCH_ROUNDS rounds is reported.
  */
+import { loadavg } from 'node:os';
 import { pacedLoad } from './paced.ts';
-import { createTokenSigner, freshDatabase, median, psql as runSql, report, startServer, type LoadResult } from './lib.ts';
+import {
+  cpuMeter,
+  cpuText,
+  createTokenSigner,
+  freshDatabase,
+  median,
+  psql as runSql,
+  report,
+  startServer,
+  type CpuPerRequest,
+  type LoadResult,
+} from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,20 +70,33 @@ try {
     baskets.push(basket.basketId);
   }
 
-  const results: Record<'open' | 'addAll', LoadResult[]> = { open: [], addAll: [] };
+  // The tables' statistics as autovacuum would have them by now in production (this machine's PostgreSQL
+  // runs without it): planned on the empty tables of a fresh database, each open scanned every line's
+  // stock and what the viewer saw of it once per line, three times the PostgreSQL CPU.
+  psql('vacuum analyze');
+
+  type Measured = LoadResult & { cpu: CpuPerRequest };
+  const results: Record<'open' | 'addAll', Measured[]> = { open: [], addAll: [] };
   let nextBasket = 0;
+  /** A paced run with the CPU per request of the server and of the bench database's PostgreSQL backends. */
+  const measured = async (name: string, options: Parameters<typeof pacedLoad>[2]): Promise<Measured> => {
+    const meter = cpuMeter(server, postgresUrl);
+    const result = await pacedLoad(name, origin, options);
+    return { ...result, cpu: meter.stop(result.total) };
+  };
+  const openProject = (duration: number) =>
+    measured(`open a 200-line project with refresh @${OPEN_RATE}/s`, {
+      rate: OPEN_RATE,
+      seconds: duration,
+      connections: 10,
+      // The project page's own request (apps/web/app/routes/account-project.tsx shows 50 lines a page).
+      next: () => ({ method: 'GET', path: `/api/projects/projects/${big.projectId}?refreshProject=true&pageSize=${PAGE_SIZE}`, headers: { authorization } }),
+    });
+  await openProject(Math.min(3, seconds)); // warm-up: the server's code compiled and its pool filled
   for (let round = 0; round < rounds; round++) {
-    results.open.push(
-      await pacedLoad(`open a 200-line project with refresh @${OPEN_RATE}/s`, origin, {
-        rate: OPEN_RATE,
-        seconds,
-        connections: 10,
-        // The project page's own request (apps/web/app/routes/account-project.tsx shows 50 lines a page).
-        next: () => ({ method: 'GET', path: `/api/projects/projects/${big.projectId}?refreshProject=true&pageSize=${PAGE_SIZE}`, headers: { authorization } }),
-      }),
-    );
+    results.open.push(await openProject(seconds));
     results.addAll.push(
-      await pacedLoad(`add all of a 50-line project to the basket @${ADD_RATE}/s`, origin, {
+      await measured(`add all of a 50-line project to the basket @${ADD_RATE}/s`, {
         rate: ADD_RATE,
         seconds,
         connections: 10,
@@ -86,11 +111,22 @@ try {
   }
   const open = median(results.open, 'p99');
   const addAll = median(results.addAll, 'p99');
+  const total = (cpu: CpuPerRequest) => cpu.appMs + (cpu.postgresMs ?? 0);
+  /** The median round's CPU per request, by the total, with every round's total. */
+  const cpuLine = (list: Measured[]) => {
+    const middle = list.toSorted((a, b) => total(a.cpu) - total(b.cpu))[Math.floor(list.length / 2)]!;
+    return `${cpuText(middle.cpu)} (rounds: ${list.map((run) => total(run.cpu).toFixed(2)).join(' / ')})`;
+  };
   const clean = (runs: LoadResult[]) => runs.every((run) => run.errors + run.non2xx === 0);
   report(`Projects on PostgreSQL, trade@demo.test's trade prices (median of ${rounds} rounds of ${seconds} s)`, [open, addAll], {
     goal: `open with refresh p99 ≤ ${OPEN_GOAL_MS} ms at ${OPEN_RATE}/s; add all p99 ≤ ${ADD_GOAL_MS} ms at ${ADD_RATE}/s`,
     'p99 per round (ms), open': results.open.map((run) => run.p99).join(' / '),
     'p99 per round (ms), add all': results.addAll.map((run) => run.p99).join(' / '),
+    'CPU per open, median round': cpuLine(results.open),
+    'CPU per add all, median round': cpuLine(results.addAll),
+    load: `load average at the end: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
     met: open.p99 <= OPEN_GOAL_MS && addAll.p99 <= ADD_GOAL_MS && clean(results.open) && clean(results.addAll),
   });
 } finally {

@@ -1,10 +1,11 @@
 /**
  * `npm test`: every check a change must pass, in one place, fastest first:
- * type check → lint and module boundaries → unit + API tests (PGlite, and PostgreSQL when
- * DATABASE_URL is set) → storefront build → page weight → page bytes → browser tests in headless Chromium.
+ * type check → lint and module boundaries → storefront build → page weight → page bytes → unit + API
+ * tests (PGlite, and PostgreSQL when DATABASE_URL is set; those serving real pages use the build) →
+ * browser tests in headless Chromium.
  * Ends with one summary line, `validate: N passed, N failed`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,13 +19,34 @@ const typecheckProjects = ['packages/contracts', 'packages/api-client', 'package
 
 interface Step {
   name: string;
-  run: () => number;
+  run: () => number | Promise<number>;
   /** Reads how many tests passed and failed from the step's report, if it has tests. */
   count?: () => { passed: number; failed: number };
 }
 
 const sh = (command: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const shAsync = (command: string, args: string[]) =>
+  new Promise<number>((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('close', (status) => resolve(status ?? 1));
+  });
+
+/** Runs each command, as many at once as the machine has cores (tsc uses one): the first failure's status, or 0. */
+async function inParallel(commands: Array<[command: string, args: string[]]>): Promise<number> {
+  const queue = [...commands];
+  const statuses: number[] = [];
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) statuses.push(await shAsync(...next));
+  };
+  await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), commands.length) }, lane));
+  return statuses.find((status) => status !== 0) ?? 0;
+}
+
+/** CPU time the whole machine spent busy, in seconds, so each step's line says how much of the cores it kept busy. */
+const busyCpuSeconds = () => os.cpus().reduce((sum, { times }) => sum + (times.user + times.nice + times.sys + times.irq) / 1000, 0);
 
 const readJson = (file: string) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 
@@ -52,23 +74,40 @@ function playwrightFileTimes(suites: PlaywrightSuite[] = [], into = new Map<stri
   return into;
 }
 
+/** The storefront built by this run from the sources as they are, once its step has passed. */
+let builtStorefront: string | null = null;
+
 const steps: Step[] = [
   {
     name: 'typecheck',
     run: () => {
       const typegen = sh('npm', ['run', '-s', 'typegen', '-w', '@shop/web']);
       if (typegen !== 0) return typegen;
-      for (const project of typecheckProjects) {
-        const status = sh('npx', ['tsc', '-p', project]);
-        if (status !== 0) return status;
-      }
-      return 0;
+      return inParallel(typecheckProjects.map((project) => ['npx', ['tsc', '-p', project]]));
     },
   },
   { name: 'lint', run: () => sh('npm', ['run', '-s', 'lint']) },
   {
+    name: 'storefront build',
+    run: () => {
+      const status = sh('npm', ['run', '-s', 'build', '-w', '@shop/web']);
+      if (status === 0) builtStorefront = path.join(root, 'apps/web/build');
+      return status;
+    },
+  },
+  // The shop's own JavaScript on the product, home and category pages within 50 kB gzipped (docs/decisions/0054).
+  { name: 'page weight', run: () => sh(process.execPath, ['tooling/check-page-weight.ts']) },
+  // The HTML of the home, a category, search and a product page as the production server renders the demo shop (issue 36).
+  { name: 'page bytes', run: () => sh(process.execPath, ['tooling/check-page-bytes.ts']) },
+  {
     name: 'unit and API tests',
-    run: () => sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]),
+    // The storefront the build step just made: an API test that serves real pages uses it rather than building its own.
+    run: () =>
+      sh(
+        'npx',
+        ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`],
+        builtStorefront ? { STOREFRONT_BUILD_DIR: builtStorefront } : {},
+      ),
     count: () => {
       const report = readJson(`${reports}/vitest.json`);
       const files: Array<{ name: string; startTime: number; endTime: number }> = report?.testResults ?? [];
@@ -76,11 +115,6 @@ const steps: Step[] = [
       return { passed: report?.numPassedTests ?? 0, failed: report ? report.numFailedTests : 1 };
     },
   },
-  { name: 'storefront build', run: () => sh('npm', ['run', '-s', 'build', '-w', '@shop/web']) },
-  // The shop's own JavaScript on the product, home and category pages within 50 kB gzipped (docs/decisions/0054).
-  { name: 'page weight', run: () => sh(process.execPath, ['tooling/check-page-weight.ts']) },
-  // The HTML of the home, a category, search and a product page as the production server renders the demo shop (issue 36).
-  { name: 'page bytes', run: () => sh(process.execPath, ['tooling/check-page-bytes.ts']) },
   {
     name: 'browser tests',
     run: () =>
@@ -104,13 +138,18 @@ for (const step of steps) {
   if (only.length && !only.some((name) => step.name.startsWith(name))) continue;
   process.stdout.write(`\n▶ ${step.name}\n`);
   const started = performance.now();
-  const status = step.run();
+  const busyAtStart = busyCpuSeconds();
+  const status = await step.run();
   const counts = step.count?.();
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
   }
-  timings.push(`  ${step.name.padEnd(20)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${status === 0 ? 'ok' : 'FAILED'}`);
+  const seconds = (performance.now() - started) / 1000;
+  // Busy cores over the step: under the machine's count, a step waits rather than works (more workers could help).
+  const cores = (busyCpuSeconds() - busyAtStart) / seconds;
+  const outcome = (status === 0 ? 'ok' : 'FAILED').padEnd(6);
+  timings.push(`  ${step.name.padEnd(20)} ${seconds.toFixed(1).padStart(6)} s  ${outcome}  ${cores.toFixed(1)} of ${os.availableParallelism()} cores busy`);
   if (status !== 0) {
     if (!counts?.failed) failed++;
     process.stdout.write(`\n✖ ${step.name} failed.\n${timings.join('\n')}\nvalidate: ${passed} passed, ${failed} failed\n`);

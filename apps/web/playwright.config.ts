@@ -25,6 +25,11 @@ const stripeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-strip
 const stripeStandIn = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 // The demo shop seeded once, by the first shop to start; each shop's DATA_DIR starts as a copy (e2e/seeded-data.ts).
 const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-seeded-'));
+/**
+ * Every shop runs as `npm start` runs one (tooling/start.ts): React's production build draws its pages, and the demo's data
+ * and keys are allowed (SHOP_ENV=demo, decision 0065). What a retailer serves is what is tested, at less CPU a page.
+ */
+const AS_NPM_START = { NODE_ENV: 'production', SHOP_ENV: 'demo' };
 /** A shop with a database of its own, started from the run's seeded demo data. */
 const SEEDED_SHOP = 'node e2e/seeded-data.ts && node ../server/src/main.ts';
 
@@ -73,6 +78,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
       env: {
+        ...AS_NPM_START,
         PORT: String(PORT),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DATA_DIR: dataDir,
@@ -94,6 +100,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${API_DOWN_PORT}/favicon.svg`,
       // Port 9 (discard) has no listener: every API call fails to connect.
       env: {
+        ...AS_NPM_START,
         PORT: String(API_DOWN_PORT),
         PUBLIC_URL: `http://127.0.0.1:${API_DOWN_PORT}`,
         SERVE: 'web',
@@ -112,6 +119,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SHORT_TOKEN_PORT}/api/health`,
       // Short-lived access tokens, so the silent-renewal test sees a renewal within seconds.
       env: {
+        ...AS_NPM_START,
         PORT: String(SHORT_TOKEN_PORT),
         PUBLIC_URL: `http://127.0.0.1:${SHORT_TOKEN_PORT}`,
         IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS),
@@ -147,6 +155,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/health`,
       // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
       env: {
+        ...AS_NPM_START,
         PORT: String(STRIPE_SHOP_PORT),
         PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
         DATA_DIR: stripeDataDir,

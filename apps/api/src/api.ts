@@ -83,14 +83,14 @@ export function composeApi(options: ComposeOptions) {
   // Shopping events know no other module: the catalogue's carousels and the staff reports read them.
   const analytics = createAnalyticsService();
   const replica = options.readDb && options.readDb !== options.db ? { primary: options.db, reads: options.readDb } : undefined;
-  const catalogue = createCatalogueService({ pricing, inventory, delivery, search, replica, analytics });
+  const catalogue = createCatalogueService({ pricing, inventory, delivery, files, search, replica, analytics });
   const notifications = createNotificationsService({ shop: config.shop });
   const identitySettings = { publicUrl, provider: config.identity };
   const identity = createIdentityService({ notifications, ...identitySettings });
   const accounts = createAccountsService({ identity, notifications, publicUrl, embeddedProvider: config.identity.embedded });
   const discounts = createDiscountsService();
   const wishlist = createWishlistService({ pricing, catalogue, notifications, publicUrl });
-  const basket = createBasketService({ pricing, catalogue, discounts, notifications, publicUrl, newRetrievalCode: options.retrievalCodes });
+  const basket = createBasketService({ pricing, catalogue, inventory, discounts, notifications, publicUrl, newRetrievalCode: options.retrievalCodes });
   const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue, publicUrl, shop: config.shop });
   const trade = createTradeService({
     pricing,
@@ -112,8 +112,19 @@ export function composeApi(options: ComposeOptions) {
   // Orders paid on account are refunded and dispatched through trade credit.
   orders.settleOnAccountThrough(tradeCredit);
   const checkout = createCheckoutService({ addresses, basket, delivery, inventory, notifications, orders, payments, trade, tradeCredit, publicUrl });
-  const orderBaskets = createOrderBasketsService({ orders, catalogue, pricing, delivery, discounts, inventory, payments, notifications, publicUrl });
-  const deliveryUpgrade = createDeliveryUpgradeService({ orders, catalogue, delivery, payments, notifications, publicUrl });
+  const orderBaskets = createOrderBasketsService({
+    orders,
+    catalogue,
+    pricing,
+    delivery,
+    discounts,
+    inventory,
+    payments,
+    tradeCredit,
+    notifications,
+    publicUrl,
+  });
+  const deliveryUpgrade = createDeliveryUpgradeService({ orders, catalogue, delivery, payments, tradeCredit, notifications, publicUrl });
   // Restocking names products as the catalogue sells them: made once the catalogue (made from inventory) is, nothing given late.
   const restock = createRestockService({ inventory, notifications, products: catalogue, publicUrl });
   const enquiries = createEnquiriesService({ notifications, delivery, orders, catalogue, files, publicUrl });
@@ -127,6 +138,8 @@ export function composeApi(options: ComposeOptions) {
   // Payment events, each heard by this composition's services only.
   payments.onEvent(checkout.notePaidIntent);
   payments.onEvent(orders.settleRefunds);
+  payments.onEvent(orderBaskets.noteStrayPayments);
+  payments.onEvent(deliveryUpgrade.notePaidUpgrades);
   // A product question the asker lets us publish is filed with reviews for moderation, in the enquiry's transaction.
   enquiries.onProductQuestion(reviews.fileQuestion);
 
@@ -136,7 +149,15 @@ export function composeApi(options: ComposeOptions) {
     jobOperationsModule,
     createSearchModule({ search }),
     createInventoryModule({ inventory, restock }),
-    createCatalogueModule({ catalogue, pricing, inventory, demoProducts: options.demoProducts, unitsSoldSince: orders.unitsSoldSince }),
+    createCatalogueModule({
+      catalogue,
+      files,
+      pricing,
+      inventory,
+      demoProducts: options.demoProducts,
+      unitsSoldSince: orders.unitsSoldSince,
+      coPurchasesSince: orders.coPurchasesSince,
+    }),
     createNotificationsModule({ notifications }),
     createIdentityModule({ identity, settings: identitySettings }),
     createAccountsModule({ accounts }),
@@ -206,6 +227,7 @@ export function composeApi(options: ComposeOptions) {
     addresses,
     catalogueRequests,
     tradeCredit,
+    creditProvider,
     content,
   };
   /** What this instance forgets when a change notice comes, from any instance (platform/change-notices.ts). */
@@ -216,6 +238,7 @@ export function composeApi(options: ComposeOptions) {
     'trade-bands': () => tradeBands.forget(),
     pricing: () => pricing.forgetReference(),
     content: () => content.heardOfChange(),
+    'search-synonyms': () => search.synonymsChanged(),
   });
   return { modules, seeds, services, caches, heard };
 }

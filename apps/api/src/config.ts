@@ -4,6 +4,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ShopDetails } from '@shop/contracts';
 import { z } from 'zod';
+import { installPlainWords } from '@shop/contracts/plain-words';
+
+// Settings are read before the rest of the shop loads (apps/server's main.ts): in plain words from the first.
+installPlainWords();
 
 /**
  * Every API setting, read from the environment once at start-up. Each has a default that works on a

@@ -32,6 +32,8 @@ const NOT_PERSONAL: Record<string, string> = {
   'trade_band_changes.actor_name': 'the staff member (or the system) that moved a band',
   'order_history.actor_name': 'the staff member who changed an order for its customer (null for the customer’s own change)',
   'range_imports.file_name': 'the name of the range file staff imported, not of a person',
+  'search_synonym_changes.actor_user_id': 'the staff member who changed a search synonym group',
+  'search_synonym_changes.actor_name': 'the staff member who changed a search synonym group',
 };
 
 // The modules as composeApi makes them; declaring needs no database.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ConfigError, loadApiConfig, parseSettings, type ApiConfig } from '@shop/api';
+import { ConfigError, loadApiConfig, parseSettings, type ApiConfig } from '@shop/api/config';
 import type { PolicySources } from './content-security-policy.ts';
 import type { PageCacheSettings } from './page-cache.ts';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
-import { parseSettings } from '@shop/api';
+import { parseSettings } from '@shop/api/config';
 
 /**
  * The JavaScript heap's limit (HEAP_LIMIT_MB). Left to itself, V8 sizes the heap from the machine

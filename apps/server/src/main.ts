@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import { ConfigError, startTracing, stopTracing } from '@shop/api';
+import { ConfigError } from '@shop/api/config';
 import { loadServerConfig } from './config.ts';
 import { heapLimitFlag, restartWithHeapLimit } from './heap-limit.ts';
-import { createShopServer } from './server.ts';
 import { listeningText } from './public-host.ts';
-import { MissingWebBuildError } from './web.ts';
+import { MissingWebBuildError, storefrontServerEntry } from './storefront-build.ts';
 import { redactWrites } from './redacted-output.ts';
 
 // Whatever this process writes outside the loggers (the storefront's lines, React Router's and
@@ -17,6 +16,10 @@ redactWrites(process.stderr);
 async function main() {
   const started = performance.now();
   const config = loadServerConfig();
+  if (config.serve.has('web')) storefrontServerEntry(config.webBuildDir);
+  // The shop itself is loaded only once its settings are read: a wrong setting is named at once, and a
+  // process that starts again under its heap limit (heap-limit.ts) never loads it at all.
+  const [{ startTracing, stopTracing }, { createShopServer }] = await Promise.all([import('@shop/api'), import('./server.ts')]);
   // Before the server is made: its database and gateway are traced from the start (decision 0070).
   await startTracing({ exporter: config.api.operations.tracesExporter });
   const server = await createShopServer(config);

@@ -1,4 +1,4 @@
-import { redactLogText } from '@shop/api';
+import { redactLogText } from '@shop/contracts/redaction';
 
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 

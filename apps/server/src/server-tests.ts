@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { writePgliteDataDir } from '@shop/api/testing/database';
 import type { ShopServer } from './server.ts';
 
 /** A port nothing listens on, for a shop whose settings name its port before it starts (PUBLIC_URL, API_INTERNAL_URL). */
@@ -21,11 +22,22 @@ export function serverTestBed() {
   const dirs: string[] = [];
   const servers: ShopServer[] = [];
   const settingsBefore = { API_INTERNAL_URL: process.env.API_INTERNAL_URL, WEB_TIER_SECRET: process.env.WEB_TIER_SECRET };
+  /** A new folder under `parent` (the system's temporary folder by default), removed by `cleanUp`. */
+  const tempDir = (name: string, parent = os.tmpdir()): string => {
+    const dir = fs.mkdtempSync(path.join(parent, name));
+    dirs.push(dir);
+    return dir;
+  };
   return {
-    /** A new folder under `parent` (the system's temporary folder by default), removed by `cleanUp`. */
-    tempDir(name: string, parent = os.tmpdir()): string {
-      const dir = fs.mkdtempSync(path.join(parent, name));
-      dirs.push(dir);
+    tempDir,
+    /**
+     * A new DATA_DIR, removed by `cleanUp`, whose embedded database starts as the API suites' dump: `migrated`, or `seeded`
+     * with the demo data as well. A shop started on it finds its migrations and seeds done, where a fresh one spends most of
+     * its start on them; server.api.test.ts keeps that first start tested.
+     */
+    dataDir(template: 'seeded' | 'migrated'): string {
+      const dir = tempDir('shop-data-');
+      writePgliteDataDir(template, dir);
       return dir;
     },
     /** A started server, closed by `cleanUp`. */

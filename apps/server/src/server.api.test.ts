@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createCatalogueClient } from '@shop/api-client';
+import { writePgliteDataDir } from '@shop/api/testing/database';
 import { loadServerConfig } from './config.ts';
 import { createShopServer } from './server.ts';
 
@@ -114,10 +115,12 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
     'on SIGTERM finishes the requests in flight, refuses new ones, closes the database and exits 0',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
+      // Migrated already, and no demo data: the test above covers the first start, and this one starts sooner without it.
+      writePgliteDataDir('migrated', dataDir);
+      onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
-      // An empty DATABASE_URL counts as unset: this test is about the embedded database. No demo data:
-      // the test above covers seeding, and this one starts sooner without it. Debug level logs each
+      // An empty DATABASE_URL counts as unset: this test is about the embedded database. Debug level logs each
       // request as it arrives, which is what the test waits for.
       const main = startMain({
         DATABASE_URL: '',
@@ -162,7 +165,7 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
     'refuses to start with a clear message naming a bad setting',
     async () => {
       for (const [env, message] of [
-        [{ PORT: 'not-a-port' }, 'PORT'],
+        [{ PORT: 'not-a-port' }, 'PORT: “port” must be a number'],
         // Read before the shop starts again under its heap limit.
         [{ HEAP_LIMIT_MB: 'lots' }, 'HEAP_LIMIT_MB: must be a number of megabytes, such as 1024, or auto'],
       ] as const) {
@@ -171,9 +174,15 @@ describe.runIf(onPglite)('the shop server on its embedded database', () => {
         expect(main.stderr).toContain(message);
         expect(main.stderr).not.toContain('    at ');
       }
+      // A storefront that is not built is said before any database is made or seeded.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
+      const main = startMain({ WEB_BUILD_DIR: path.join(dataDir, 'no-build'), DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(await main.exited).toBe(1);
+      expect(main.stderr).toBe(`The storefront is not built (${path.join(dataDir, 'no-build', 'server', 'index.js')} is missing): run "npm run build".\n`);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
     },
-    2 * STARTUP_MS,
-  ); // It loads the whole app before reading its settings.
+    3 * STARTUP_MS,
+  ); // Settings are read before the shop loads; the storefront's build is looked for before its database.
 
   it(
     'refuses to start in production with demo accounts, generated keys or the sandbox gateway, naming what to set',

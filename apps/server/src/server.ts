@@ -16,6 +16,7 @@ import {
   type DatabaseHandle,
 } from '@shop/api';
 import type { ServerConfig } from './config.ts';
+import { storefrontServerEntry } from './storefront-build.ts';
 import { registerWeb } from './web.ts';
 import { createProgressBar } from './progress.ts';
 
@@ -39,6 +40,8 @@ export async function createShopServer(
   // their calls are the web tier's with the secret (decision 0047; generated for SERVE=all).
   process.env.API_INTERNAL_URL = config.apiInternalUrl;
   const { serve } = config;
+  // Said before migrating and seeding, not after minutes of them.
+  if (serve.has('web')) storefrontServerEntry(config.webBuildDir);
   if (serve.has('web')) process.env.WEB_TIER_SECRET = config.api.webTierSecret;
 
   let database: DatabaseHandle | null = null;

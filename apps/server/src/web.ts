@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,10 +10,7 @@ import { mintNonce, storefrontPolicy, type PolicySources } from './content-secur
 import { inProcessApiFetch, tracedFetch } from './api-in-process.ts';
 import { acceptsGzip, createPageCache, guestPageKey, gzipBody, plainBody, type KeptPage, type PageCacheSettings } from './page-cache.ts';
 import { tracingEnabled } from '@shop/api';
-
-export class MissingWebBuildError extends Error {
-  override name = 'MissingWebBuildError';
-}
+import { storefrontServerEntry } from './storefront-build.ts';
 
 /**
  * Serves the React Router build: hashed assets from build/client with long-lived caching, every
@@ -35,16 +31,13 @@ export async function registerWeb(
     /** Guest pages kept as drawn (page-cache.ts, decision 0077); a ttl of 0 keeps none. */
     pageCache?: PageCacheSettings;
     /** Change notices this instance hears (decision 0075), which make it forget the guest pages it keeps; without them they only age out. */
-    changes?: { on(topic: 'catalogue' | 'products' | 'pricing' | 'content', heard: () => void): void };
+    changes?: { on(topic: 'catalogue' | 'products' | 'pricing' | 'content' | 'search-synonyms', heard: () => void): void };
   },
 ): Promise<void> {
   const { publicUrl, bodyLimitBytes } = settings;
   const policy = storefrontPolicy(settings.pageSources);
-  const serverEntry = path.join(buildDir, 'server', 'index.js');
+  const serverEntry = storefrontServerEntry(buildDir);
   const clientDir = path.join(buildDir, 'client');
-  if (!fs.existsSync(serverEntry)) {
-    throw new MissingWebBuildError(`The storefront is not built (${serverEntry} is missing): run "npm run build".`);
-  }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const entry = build.entry.module as { answerApiCallsInProcess?: (inProcess: typeof fetch) => void; isCrawler?: (userAgent: string | undefined) => boolean };
   if (settings.apiInProcessUrl) entry.answerApiCallsInProcess?.(inProcessApiFetch(app, settings.apiInProcessUrl));
@@ -54,8 +47,8 @@ export async function registerWeb(
   if (pageCache) {
     // A price, stock status, product or VAT rate changed (here or on another instance): guest pages are drawn afresh.
     // Prices and stock statuses are heard as `products` (decision 0080), the rest of a listing as `catalogue`;
-    // the announcement bar and footer every page shows as `content` (decision 0085).
-    for (const topic of ['catalogue', 'products', 'pricing', 'content'] as const) settings.changes?.on(topic, () => pageCache.forgetAll());
+    // the announcement bar and footer every page shows as `content` (decision 0085); search results as staff's synonyms widen them (decision 0109).
+    for (const topic of ['catalogue', 'products', 'pricing', 'content', 'search-synonyms'] as const) settings.changes?.on(topic, () => pageCache.forgetAll());
   }
   const isCrawler = entry.isCrawler ?? (() => false);
   /** A kept guest page with a nonce of its own, gzip if the browser takes it (else plain; brotli is not spliced). */

@@ -9,14 +9,15 @@ import { serverTestBed } from './server-tests.ts';
  * its health, and `all` (as `npm start` runs the shop) is both.
  */
 const onPglite = process.env.TEST_DATABASE !== 'postgres';
-// Upper bound, not an expected time: a fresh PGlite and its migrations on a busy machine.
+// Upper bound, not an expected time: a shop's start on a busy machine.
 const STARTUP_MS = 120_000;
 
 const bed = serverTestBed();
 afterAll(() => bed.cleanUp());
 
 async function start(serve: string) {
-  const config = loadServerConfig({ SERVE: serve, JOBS: 'all', DATA_DIR: bed.tempDir('shop-data-'), LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
+  // The database migrated already: which jobs run is what is tested, not the first start (server.api.test.ts).
+  const config = loadServerConfig({ SERVE: serve, JOBS: 'all', DATA_DIR: bed.dataDir('migrated'), LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
   const server = bed.keep(await createShopServer(config, { logger: false }));
   await server.app.ready();
   return server.app;

@@ -17,13 +17,13 @@ import {
 } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
-import { holdScripts, slowCpu } from './slow-start.ts';
+import { holdScripts, slowBeforeScripts, slowCpu } from './slow-start.ts';
 
 /**
  * Pages paint before their scripts run (docs/decisions/0014); on a slow phone a shopper types and
  * presses before then. These tests slow the CPU six times, as a mid-range phone, and hold the page's
- * scripts back until the shopper has acted, so what they do certainly happens before hydration; then
- * they check it took effect.
+ * scripts back until the shopper has acted, so what they do certainly happens before hydration; then,
+ * at full speed, they check it took effect.
  */
 
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
@@ -36,15 +36,14 @@ const searchForm = (page: Page) => page.getByRole('search', { name: 'Search prod
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' });
 
 test('what is typed into the header search before the scripts run is suggested for once they do', async ({ page }) => {
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto('/help', { waitUntil: 'commit' });
   // Before the scripts: a plain search box.
   const box = searchForm(page).getByRole('searchbox');
   await box.pressSequentially('basin');
   await expect(box).toHaveValue('basin');
 
-  release();
+  await release();
   const combobox = searchForm(page).getByRole('combobox', { name: 'Search products and categories' });
   await expect(combobox).toHaveValue('basin');
   await expect(suggestions(page)).toBeVisible();
@@ -81,8 +80,7 @@ test('"Sign in" pressed before the scripts run signs in and comes back to the pa
 });
 
 test('a carousel\'s "Next slides" pressed before the scripts run moves it once they do', { tag: '@phone' }, async ({ page }) => {
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   const carousel = page.getByRole('region', { name: 'Planning tips' });
   const previous = carousel.getByRole('button', { name: 'Previous slides' });
@@ -93,7 +91,7 @@ test('a carousel\'s "Next slides" pressed before the scripts run moves it once t
   const track = carousel.locator('[aria-live="polite"]');
   await expect(track).toHaveJSProperty('scrollLeft', 0);
 
-  release();
+  await release();
   await expect(previous).toBeEnabled();
   const [scrolled, pageWidth, end] = await track.evaluate((element) => [element.scrollLeft, element.clientWidth, element.scrollWidth - element.clientWidth]);
   // Well past one page (the slides snap into place), or at the end if that is nearer.
@@ -140,15 +138,14 @@ test('"Add to basket" pressed before the scripts run adds the quantity typed the
 });
 
 test('the phone "Menu" pressed before the scripts run opens once they do', { tag: '@phone-only' }, async ({ page }) => {
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto('/help', { waitUntil: 'commit' });
   const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
   await menuButton.click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 
-  release();
+  await release();
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('navigation', { name: 'Shop by category' }).getByText('Toilets', { exact: true })).toBeVisible();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
@@ -223,8 +220,7 @@ test.describe('without JavaScript', () => {
 /** A guest with a basin opens the checkout and types step 1 before its scripts run; returns what lets them run. */
 async function detailsBeforeScripts(page: Page, email: string, firstName: string, lastName: string) {
   await addBasin(page);
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto('/checkout', { waitUntil: 'commit' });
   // The server drew the guest's checkout: step 1 is a form before any script runs.
   const details = section(page, 'Your details');
@@ -238,7 +234,7 @@ async function detailsBeforeScripts(page: Page, email: string, firstName: string
 test('checkout details typed before the scripts run survive them, and "Continue" saves them', async ({ page }) => {
   const release = await detailsBeforeScripts(page, 'early@plumbline.test', 'Early', 'Bird');
   const details = section(page, 'Your details');
-  release();
+  await release();
   // The scripts take over (checkout's slim header marks it): nothing typed is lost.
   await pageReady(page);
   await expect(details.getByLabel('E-mail address')).toHaveValue('early@plumbline.test');
@@ -259,7 +255,7 @@ test('"Continue" pressed before the scripts run saves the step as a plain form',
   // The page's action saved it: the next page, still without scripts, has the address step open.
   await expect(section(page, 'Delivery address').getByLabel('Address line 1')).toBeVisible();
   await expect(section(page, 'Your details')).toContainText('plain@plumbline.test');
-  release();
+  await release();
   await expect(main(page).getByRole('region', { name: /^Step 1: Your details \(done\)$/ })).toBeVisible();
 });
 
@@ -277,8 +273,7 @@ async function checkoutBeforeScripts(page: Page, testInfo: TestInfo, label: stri
       .getByRole('radio', { checked: true })
       .first(),
   ).toBeVisible();
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto('/checkout', { waitUntil: 'commit' });
   return release;
 }
@@ -295,7 +290,7 @@ test('click & collect chosen before the scripts run survives them, and "Continue
   await expect(step.getByRole('definition').filter({ hasText: BRANCH })).toBeVisible();
   await expect(step.getByRole('button', { name: 'Continue to billing' })).toBeVisible();
 
-  release();
+  await release();
   await hydrated(page);
   await expect(step.getByRole('radio', { name: COLLECT_FROM })).toBeChecked();
   await expect(step.getByLabel('Address line 1')).toBeHidden();
@@ -315,7 +310,7 @@ test('"Find address" at checkout works before the scripts run, as plain forms, a
   const line1 = await step.getByLabel('Address line 1').inputValue();
   expect(line1).not.toBe('');
 
-  release();
+  await release();
   await hydrated(page);
   await step.getByRole('button', { name: 'Continue to delivery options' }).click();
   await expect(section(page, 'Delivery address')).toContainText(line1);
@@ -333,7 +328,7 @@ test('a delivery day chosen before the scripts run survives them, and "Continue"
   await expect(delivery.getByRole('radio', { name: /^Standard/ })).not.toBeChecked();
   await screenshot(page, testInfo, 'day-before-scripts', false);
 
-  release();
+  await release();
   await hydrated(page);
   await expect(delivery.getByRole('radio', { name: /^Specific day/ })).toBeChecked();
   await expect(day).toBeChecked();
@@ -355,7 +350,7 @@ test('a delivery option chosen and sent before the scripts run is saved as a pla
   // The page's action saved it: the next page, still without scripts, has billing open.
   await expect(section(page, 'Billing').getByRole('button', { name: 'Continue to payment' })).toBeVisible();
   await expect(section(page, 'Delivery')).toContainText('Saturday delivery');
-  release();
+  await release();
   await expect(main(page).getByRole('region', { name: /^Step 3: Delivery \(done\)$/ })).toBeVisible();
 });
 
@@ -365,12 +360,11 @@ test('an order number and address typed before the scripts run are still there, 
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'track-typed-early');
   const orderNumber = await placeTestOrder(request, { email, firstName: 'Tom', lastName: 'Early' });
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto('/track-order', { waitUntil: 'commit' });
   await main(page).getByLabel('Order number').fill(orderNumber);
   await main(page).getByLabel('E-mail address').fill(email);
-  release();
+  await release();
   await hydrated(page);
   await expect(main(page).getByLabel('Order number')).toHaveValue(orderNumber);
   await expect(main(page).getByLabel('E-mail address')).toHaveValue(email);
@@ -379,11 +373,10 @@ test('an order number and address typed before the scripts run are still there, 
 });
 
 test('a retrieval code typed before the scripts run is still there, and sent, when "Retrieve basket" is pressed after', async ({ page }) => {
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto('/basket/retrieve', { waitUntil: 'commit' });
   await main(page).getByRole('textbox', { name: 'Retrieval code' }).fill('ZZZZ-ZZZZ');
-  release();
+  await release();
   await hydrated(page);
   await expect(main(page).getByRole('textbox', { name: 'Retrieval code' })).toHaveValue('ZZZZ-ZZZZ');
   await main(page).getByRole('button', { name: 'Retrieve basket' }).click();
@@ -394,8 +387,7 @@ test('a retrieval code typed before the scripts run is still there, and sent, wh
 test('"Track order" pressed before the scripts run finds the order as a plain form', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'track-early');
   const orderNumber = await placeTestOrder(request, { email, firstName: 'Tia', lastName: 'Early' });
-  await slowCpu(page);
-  const release = await holdScripts(page);
+  const release = await slowBeforeScripts(page);
   await page.goto(`/track-order?orderNumber=${orderNumber}`, { waitUntil: 'commit' });
   await main(page).getByLabel('E-mail address').fill(email);
   await main(page).getByRole('button', { name: 'Track order' }).click();
@@ -408,7 +400,7 @@ test('"Track order" pressed before the scripts run finds the order as a plain fo
   await main(page).getByLabel('E-mail address').fill('someone-else@plumbline.test');
   await main(page).getByRole('button', { name: 'Track order' }).click();
   await expect(main(page).getByRole('alert')).toContainText('We couldn’t find an order with that number and e-mail address');
-  release();
+  await release();
 });
 
 test('the staff help inbox and a request show their data before the scripts run, and a step on the request works as a plain form', async ({

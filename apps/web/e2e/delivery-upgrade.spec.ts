@@ -45,7 +45,7 @@ test('a customer upgrades to a specific day, pays with a card that asks for the 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
   await fillCard(page, '4000 0025 0000 3155');
-  await page.getByRole('button', { name: `Pay ${toPay}` }).click();
+  await page.getByRole('button', { name: `Pay ${toPay}`, exact: true }).click();
   const challenge = page.frameLocator('iframe[title="Your bank’s security check"]');
   await expect(challenge.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
   await challenge.getByRole('button', { name: 'Complete' }).click();

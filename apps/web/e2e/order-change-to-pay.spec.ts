@@ -46,7 +46,7 @@ test('staff make a dearer change for a customer on the phone and e-mail it to pa
   await expect(customer.getByRole('listitem').filter({ hasText: 'PL000109-2' })).toBeVisible();
   await customer.getByRole('button', { name: 'Complete changes' }).click();
   await fillCard(customer, '4242 4242 4242 4242');
-  await customer.getByRole('button', { name: `Pay ${amount}` }).click();
+  await customer.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
   await expect(customer).toHaveURL(new RegExp(`/order-help/${orderNumber}\\?changed=1$`));
   await expect(customer.getByText('Your order has been changed')).toBeVisible();
   await expect(customer.getByText(/PL000109-2|Qty 1/).first()).toBeVisible();

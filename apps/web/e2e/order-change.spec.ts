@@ -27,7 +27,7 @@ test('a customer adds an item to an undispatched order and pays the difference b
   const amount = (await toPay.textContent())!.replace('Difference to pay: ', '');
   await page.getByRole('button', { name: 'Complete changes' }).click();
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await page.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
 
   // The same order, now with two lines; take the added one off again: the difference is refunded.
@@ -72,6 +72,9 @@ test('staff change an order for a customer on the phone from /staff/orders: a de
     .filter({ hasText: 'PL000109-2' })
     .getByRole('button', { name: /^Remove / })
     .click();
+  // As a person would, the next change waits for the page to show this one: a form sent while the last is
+  // still on its way replaces it in the browser, and the one replaced may never reach the shop.
+  await expect(page.getByText('No difference to pay')).toBeVisible();
   await page
     .getByLabel(/^Quantity of /)
     .first()

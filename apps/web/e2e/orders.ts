@@ -20,12 +20,14 @@ export interface TestOrderOptions {
   cardNumber?: string;
   /** Click & collect from the trade counter: no delivery address, the billing address given. */
   collect?: boolean;
+  /** Placed on account with Two (a signed-in trade customer verified with the provider): no card. */
+  onAccount?: boolean;
 }
 
 /**
  * Places a real order as a guest (or a signed-in customer), over HTTP, the way the checkout does (as in the API's
  * place-order test): basket, contact, delivery and billing, a delivery option, a sandbox payment
- * intent paid with the 4242 test card like the card frame, then completing the payment.
+ * intent paid with the 4242 test card like the card frame, then completing the payment (or, `onAccount`, placed on account).
  */
 export async function placeTestOrder(request: APIRequestContext, options: TestOrderOptions): Promise<string> {
   const {
@@ -39,6 +41,7 @@ export async function placeTestOrder(request: APIRequestContext, options: TestOr
     saveCard = false,
     cardNumber = '4242424242424242',
     collect = false,
+    onAccount = false,
   } = options;
   const signedIn: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
   const call = async <T>(method: 'POST' | 'PUT', path: string, data: unknown = {}, headers: Record<string, string> = {}): Promise<T> => {
@@ -65,14 +68,27 @@ export async function placeTestOrder(request: APIRequestContext, options: TestOr
     expect(option, `a delivery option for ${sku}`).toBeDefined();
     await call('PUT', `${checkout}/deliveryoption`, { code: option!.code });
   }
+  if (onAccount) {
+    const placed = await call<{ orderNumber: string }>('POST', `${checkout}/payOnAccount`, {});
+    return placed.orderNumber;
+  }
   const intent = await call<{ intentId: string; clientSecret: string }>('POST', `${checkout}/createPaymentIntent`, { saveCard });
   // What the sandbox card frame posts (apps/api/src/modules/payments/testing.ts, confirmLikeTheFrame).
-  await call(
+  const confirmed = await call<{ status: string }>(
     'POST',
     `/api/payments/sandbox/intents/${intent.intentId}/confirm`,
     { client_secret: intent.clientSecret, card: { number: cardNumber.replaceAll(' ', ''), expiry: '12 / 30', cvc: '123', postcode: 'SW1A 1AA' } },
     { 'idempotency-key': randomUUID() },
   );
+  // A card whose bank asks for its check (3155): passed, as the customer would on the bank's page.
+  if (confirmed.status === 'requires_action') {
+    // The bank's page answers with a page of its own (for its frame), not JSON.
+    const passed = await request.fetch(`/api/payments/sandbox/challenge/${intent.intentId}`, {
+      method: 'POST',
+      data: { client_secret: intent.clientSecret, outcome: 'complete' },
+    });
+    expect(passed.ok(), `the bank's check: ${passed.status()}`).toBe(true);
+  }
   const order = await call<{ orderNumber: string }>('POST', `${checkout}/completePayment`, {});
   expect(order.orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
   return order.orderNumber;

@@ -1,5 +1,6 @@
+import { formatPenceShort } from '@shop/contracts';
 import { test, type Page, type TestInfo } from './test.ts';
-import { pageReady } from './auth.ts';
+import { pageReady, storedUser } from './auth.ts';
 import {
   CHECKOUT_TIMEOUT,
   expect,
@@ -14,13 +15,25 @@ import {
   toPaymentSignedIn,
   uniqueEmail,
 } from './checkout-steps.ts';
+import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
-import { acceptTerms, applicationForm, approveOnSilver, fillApplication } from './trade-steps.ts';
+import {
+  acceptTerms,
+  accountTimeline,
+  applicationForm,
+  approveOnSilver,
+  fillApplication,
+  shownPence,
+  tradeDashboard,
+  verifiedOnAccount,
+} from './trade-steps.ts';
 
 /**
  * Paying on account at checkout, by what a trade customer sees (decision 0088): a newly approved
  * company verifies with Two's sandbox and places an order on account, its credit used on the
- * dashboard; a company Two declines is told why beside the card, and pays by card.
+ * dashboard; an order on account cancelled in the help centre is credited to the account with Two, its
+ * credit free again and on staff's timeline (decision 0110); a company Two declines is told why beside the
+ * card, and pays by card.
  */
 
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT * 2 });
@@ -30,26 +43,13 @@ const shot = (page: Page, testInfo: TestInfo, name: string) =>
 
 const onAccount = (page: Page) => section(page, 'Payment').getByRole('region', { name: 'Pay on account (30 days)' });
 
-test('@phone an approved trade customer pays on account, and the dashboard shows the credit used', async ({ page, browser }, testInfo) => {
+test('@phone an approved trade customer pays on account, adds an item and upgrades the delivery on account, and the dashboard shows the credit used', async ({
+  page,
+  browser,
+}, testInfo) => {
   // A company of its own: the demo's trade customer is the credit journey's (trade-credit.spec.ts).
-  const email = uniqueEmail(testInfo, 'on-account');
   const legalName = `On Account ${Date.now()} Ltd`;
-  await registerAndSignIn(page, browser, testInfo, email, 'Robin Pipe');
-  await page.goto('/trade/apply');
-  // Its own Companies House number too: the provider counts the credit used by the company, whoever orders.
-  await fillApplication(applicationForm(page), legalName, `7${String(Date.now()).slice(-7)}`);
-  await applicationForm(page).getByRole('button', { name: 'Send application' }).click();
-  await expect(page).toHaveURL(/\/trade\/application\?sent=1$/);
-  await (await approveOnSilver(browser, testInfo, email, legalName)).context().close();
-
-  await page.goto('/trade');
-  await pageReady(page);
-  const credit = main(page).getByRole('region', { name: 'Pay on account (30 days)' });
-  await credit.getByRole('button', { name: 'Apply to pay on account' }).click();
-  await credit.getByRole('link', { name: 'Verify your details with Two' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your details are verified');
-  await page.goto('/trade');
-  await pageReady(page);
+  const { email, credit } = await verifiedOnAccount(page, browser, testInfo, 'on-account', legalName);
   // The sandbox's standard limit for a company it has no test behaviour for: £5,000, none of it used.
   const before = await credit.getByRole('definition').nth(1).innerText();
   expect(before).toBe('£5,000.00');
@@ -66,14 +66,122 @@ test('@phone an approved trade customer pays on account, and the dashboard shows
   const place = account.getByRole('button', { name: /^Place order on account: £[\d,.]+$/ });
   const amount = (await place.innerText()).replace('Place order on account: ', '');
   await place.click();
-  await expectConfirmation(page, email);
+  const orderNumber = await expectConfirmation(page, email);
 
-  await page.goto('/trade');
-  await pageReady(page);
-  const pence = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+  // The order changed before dispatch: the added item's cost is agreed by Two and goes on the invoice, never on a card (decision 0101).
+  await page.goto(`/account/orders/${orderNumber}`);
+  await page.getByRole('link', { name: 'Change this order online' }).click();
+  await expect(page.getByRole('heading', { name: `Change order ${orderNumber}` })).toBeVisible();
+  await page.getByLabel('Product code to add').fill('PL000109-2');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  const toAdd = page.getByText(/^Difference to add to the invoice on account: £[\d,]+\.\d\d$/);
+  await expect(toAdd).toBeVisible();
+  const added = (await toAdd.textContent())!.replace('Difference to add to the invoice on account: ', '');
+  await expect(main(page)).toContainText('Nothing is taken from a card.');
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  await scan(page);
+  await shot(page, testInfo, 'change');
+  await page.getByRole('button', { name: 'Complete changes on account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+
+  await tradeDashboard(page);
+  const pence = shownPence;
   await expect(credit.getByRole('definition').nth(1)).toHaveText(
-    new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format((pence(before) - pence(amount)) / 100),
+    new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format((pence(before) - pence(amount) - pence(added)) / 100),
   );
+
+  // Another order on account, of a basin tap (a parcel, so a specific day costs more than its standard delivery), upgraded to a
+  // specific day: agreed by Two on the invoice too, with no billing address or card step (decision 0104).
+  const { access_token } = (await storedUser(page))!;
+  const tapOrder = await placeTestOrder(page.request, { email, accessToken: access_token, sku: 'PL000436-1', onAccount: true });
+  await page.goto(`/account/orders/${tapOrder}`);
+  await page.getByRole('link', { name: 'Upgrade delivery' }).click();
+  await expect(page.getByRole('heading', { name: `Upgrade delivery of order ${tapOrder}` })).toBeVisible();
+  await page.getByRole('radio', { name: /^Specific day/ }).check();
+  const openDay = page.getByRole('radiogroup', { name: 'Choose your delivery day (specific-day delivery)' }).getByRole('radio', { name: /£/ }).first();
+  const dayName = (await openDay.getAttribute('aria-label'))!.split(',')[0]!;
+  await openDay.check();
+  await page.getByRole('button', { name: 'Choose this delivery' }).click();
+  const toUpgrade = page.getByText(/^Difference to add to the invoice on account: £[\d,]+\.\d\d$/);
+  await expect(toUpgrade).toBeVisible();
+  const upgraded = (await toUpgrade.textContent())!.replace('Difference to add to the invoice on account: ', '');
+  await expect(main(page)).toContainText('Nothing is taken from a card.');
+  await expect(page.getByText('2. Billing address')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Use the order’s billing address' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+  const agree = page.getByRole('checkbox', {
+    name: new RegExp(
+      `^I agree to pay ${upgraded.replace(/[.,]/g, '\\$&')} more for Specific day.* on .+, added to this order’s invoice on account with Two\\.$`,
+    ),
+  });
+  await expect(agree).not.toBeChecked();
+  await scan(page);
+  await shot(page, testInfo, 'upgrade');
+  await agree.check();
+  await page.getByRole('button', { name: 'Upgrade on account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${tapOrder}\\?upgraded=1$`));
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await expect(delivery.getByText('Specific day')).toBeVisible();
+  await expect(delivery.getByText(`Arrives ${dayName}`)).toBeVisible();
+  const placedLine = await main(page)
+    .getByText(/^Placed .+ · £[\d,]+\.\d\d$/)
+    .innerText();
+  const tapTotal = placedLine.slice(placedLine.lastIndexOf('£'));
+
+  // Staff's timeline of the trade account has both, each with the order, what it added and the new total agreed with Two.
+  const { staff, decisions } = await accountTimeline(browser, testInfo, email, legalName);
+  const money = (text: string) => formatPenceShort(pence(text));
+  await expect(decisions).toContainText(
+    `Order ${orderNumber} changed: ${money(added)} added and agreed by Two, new total on account ${formatPenceShort(pence(amount) + pence(added))}`,
+  );
+  await expect(decisions).toContainText(
+    `Delivery of order ${tapOrder} upgraded: ${money(upgraded)} added and agreed by Two, new total on account ${money(tapTotal)}`,
+  );
+  await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-pay-on-account-timeline.png`, fullPage: true, animations: 'disabled' });
+  await staff.context().close();
+});
+
+test('a trade customer cancels an order on account in the help centre: credited to the account with Two, the credit free again, on staff’s timeline', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const legalName = `Cancel On Account ${Date.now()} Ltd`;
+  const { email, credit } = await verifiedOnAccount(page, browser, testInfo, 'on-account-cancel', legalName);
+  const available = credit.getByRole('definition').nth(1);
+  const before = await available.innerText();
+  await acceptTerms(page);
+  const { access_token } = (await storedUser(page))!;
+  const orderNumber = await placeTestOrder(page.request, { email, accessToken: access_token, onAccount: true });
+  await tradeDashboard(page);
+  await expect(available).not.toHaveText(before);
+
+  await page.goto(`/account/orders/${orderNumber}`);
+  await main(page).getByRole('region', { name: 'Help with this order' }).getByRole('link', { name: 'Cancel items' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel items');
+  await page.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
+  await main(page).getByRole('button', { name: 'Cancel items' }).click();
+  await expect(page.getByRole('heading', { name: 'Your items are cancelled' })).toBeVisible();
+  // Said as a credit to the business's account with Two, never as money back to a card it did not use.
+  const told = main(page).getByText(/^We have credited £[\d,]+\.\d\d to your account with Two: it comes off what your business owes for this order\.$/);
+  await expect(told).toBeVisible();
+  const credited = (await told.innerText()).match(/£[\d,]+\.\d\d/)![0];
+  await expect(main(page)).not.toContainText('to the way you paid');
+  // The amount in bold is a credit too, never "Refunded".
+  await expect(main(page).getByText(`Credited to your account with Two ${credited}`, { exact: true })).toBeVisible();
+  await expect(main(page)).not.toContainText('Refunded');
+  await scan(page);
+  await shot(page, testInfo, 'cancelled');
+
+  // The whole order cancelled at Two at once: all of the credit is available again.
+  await tradeDashboard(page);
+  await expect(available).toHaveText(before);
+  // Staff's timeline of the account says so, with the amount credited.
+  const { staff, decisions } = await accountTimeline(browser, testInfo, email, legalName);
+  await expect(decisions).toContainText(
+    `Order ${orderNumber} cancelled: ${formatPenceShort(shownPence(credited))} credited to the account by Two, nothing left to pay on it`,
+  );
+  await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-pay-on-account-credit.png`, fullPage: true, animations: 'disabled' });
+  await staff.context().close();
 });
 
 test('a company Two declines is told why beside the card, and pays by card', async ({ page, browser }, testInfo) => {

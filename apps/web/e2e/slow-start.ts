@@ -19,3 +19,17 @@ export async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/**
+ * A mid-range phone before its scripts: the CPU slowed and the page's scripts held back. The returned
+ * function lets the scripts through at full speed: what is tested is what was done before them, and
+ * hydrating six times slower only makes the test long.
+ */
+export async function slowBeforeScripts(page: Page): Promise<() => Promise<void>> {
+  const fullSpeed = await slowCpu(page);
+  const release = await holdScripts(page);
+  return async () => {
+    release();
+    await fullSpeed();
+  };
+}

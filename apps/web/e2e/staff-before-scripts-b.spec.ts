@@ -9,6 +9,9 @@ import { holdScripts, slowCpu } from './slow-start.ts';
  * and an application show what they hold, and a step is taken and said to be done.
  */
 
+// A sign-in through the provider with the CPU slowed: slow on a busy machine, as in its sibling files.
+test.describe.configure({ timeout: 180_000 });
+
 const searchForm = (page: Page) => page.getByRole('search', { name: 'Search products and categories' });
 
 test('the trade queue and an application show their data before the scripts run, and asking the applicant a question works as a plain form', async ({

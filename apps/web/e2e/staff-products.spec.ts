@@ -1,8 +1,9 @@
 import { londonSortableDateTime } from '@shop/contracts';
-import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
+import { addToBasket, CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { expect as baseExpect, test, type Page } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { exportedRows } from './range-export.ts';
 
 // Signing in goes through the provider's pages (password hashing included), on a machine that may be busy.
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
@@ -104,3 +105,91 @@ test(
     expect(errors).toEqual([]);
   },
 );
+
+test('staff withdraw a product from sale: its page is gone, the range says so, a basket holding it names it; put back, it is on the shop again', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const errors = collectErrors(page);
+  await signInByRedirect(page, DEMO.staff.email);
+  await page.goto('/staff/products');
+
+  // A product away from the end of the range that the import and feed tests change.
+  const exported = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
+  const rows = exportedRows(await exported.text());
+  // One in stock, so a shopper's basket can hold it.
+  const chosen = rows.slice(0, -199).findLast((row) => Number(row.stock_on_hand) > 0)!;
+  const [sku, slug, name, label] = [chosen.sku, chosen.product_slug, chosen.product_name, chosen.variant_label];
+  await page.goto(`/p/${slug}`);
+  await expect(page.getByRole('button', { name: /^(Add to basket|Out of stock)$/ })).toBeVisible();
+  // A shopper of their own (a guest) holds it in their basket.
+  const shopper = await browser.newPage();
+  await addToBasket(shopper, `/p/${slug}?sku=${encodeURIComponent(sku!)}`, name);
+
+  await page.goto('/staff/products');
+  const filters = page.getByRole('search', { name: 'Find a product' });
+  await filters.getByLabel('Name or code').fill(sku!);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  // The found product, not the first of the whole range still on screen while the search loads.
+  await expect(page).toHaveURL(new RegExp(`[?&]text=${sku}(&|$)`));
+  const list = project === 'phone' ? page.getByRole('list', { name: 'Products, by name' }) : page.getByRole('table', { name: 'Products, by name' });
+  await list.getByRole('link', { name, exact: true }).first().click();
+
+  const sale = page.getByRole('form', { name: 'On sale' });
+  await sale.getByRole('button', { name: 'Withdraw from sale' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^It is withdrawn from sale\./ })).toBeVisible();
+  await expect(page.getByText(/^Withdrawn from sale on .+: shoppers cannot find or buy it\.$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See it on the shop' })).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Withdrew it from sale' }).first()).toBeVisible();
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-product-withdrawn');
+
+  // The range list marks it.
+  await page.goto(`/staff/products?text=${encodeURIComponent(sku!)}`);
+  await expect(list.getByText('Withdrawn from sale')).toBeVisible();
+
+  // The shop no longer shows it (its page is forgotten on the change's notice).
+  const shop = await page.context().newPage();
+  await expect(async () => {
+    const response = await shop.goto(`/p/${slug}`);
+    baseExpect(response!.status()).toBe(404);
+  }).toPass({ timeout: 60_000 });
+  await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The shopper's mini basket still names it, by its product and variant, as no longer available, with no price.
+  await shopper.goto('/', { waitUntil: 'networkidle' });
+  await shopper
+    .getByRole('banner')
+    .getByRole('button', { name: /^Basket \(/ })
+    .click();
+  const held = shopper.getByRole('dialog', { name: 'Your basket' }).getByRole('listitem').filter({ hasText: name! });
+  await expect(held).toContainText('No longer available');
+  await expect(held).toContainText(label!);
+  await expect(held.getByRole('link')).toHaveCount(0);
+  await expect(held.getByText('£')).toHaveCount(0);
+  // It was all the basket held: nothing to pay for, so no way to the checkout, and the basket says why.
+  const drawer = shopper.getByRole('dialog', { name: 'Your basket' });
+  await expect(drawer.getByRole('link', { name: 'Checkout' })).toHaveCount(0);
+  await expect(drawer.getByText(/^Nothing in your basket can be bought at the moment\./)).toBeVisible();
+  await expectNoViolations(shopper);
+  await screenshot(shopper, project, 'mini-basket-withdrawn-line');
+  // The basket page's check takes it out, saying which product it was (not its code).
+  await shopper.goto('/basket');
+  const named = label ? `${name} (${label})` : name;
+  await expect(shopper.getByRole('main').getByText(`${named} is no longer available and has been removed.`)).toBeVisible();
+  await expect(shopper.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+  await screenshot(shopper, project, 'basket-withdrawn-line-removed');
+  await shopper.context().close();
+
+  await list.getByRole('link', { name, exact: true }).first().click();
+  await page.getByRole('form', { name: 'Withdrawn from sale' }).getByRole('button', { name: 'Put back on sale' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^It is back on sale\./ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See it on the shop' })).toBeVisible();
+  await expect(async () => {
+    const response = await shop.goto(`/p/${slug}`);
+    baseExpect(response!.status()).toBe(200);
+  }).toPass({ timeout: 60_000 });
+  await expect(shop.getByRole('button', { name: /^(Add to basket|Out of stock)$/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { test, type Page } from './test.ts';
 import { pageReady } from './auth.ts';
 import { CHECKOUT_TIMEOUT, expect, expectConfirmation, main, registerAndSignIn, scan, section, toPaymentSignedIn, uniqueEmail } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { overflowOf } from './reflow.ts';
 import { acceptTerms, applicationForm, approveOnSilver, fillApplication, staffPage } from './trade-steps.ts';
 
 /**
@@ -120,6 +121,15 @@ test('a sole trader sends Two a proposal, is accepted, verifies and pays an orde
 
   // Staff's exposure report has the business, with what its order has in use.
   const staff = await staffPage(browser, testInfo);
+  /** Staff's page at a phone's width too (390 px): nothing wider than the screen, axe clean, and a screenshot to look at; then back. */
+  const atPhoneWidth = async (name: string) => {
+    const wide = staff.viewportSize()!;
+    await staff.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowOf(staff)).toEqual({ overflow: 0, outside: '' });
+    await scan(staff);
+    await staff.screenshot({ path: `${SCREENSHOT_DIR}/390-trade-credit-${name}.png`, fullPage: true, animations: 'disabled' });
+    await staff.setViewportSize(wide);
+  };
   await staff.goto('/staff/trade/exposure');
   await pageReady(staff);
   const row = main(staff)
@@ -144,6 +154,7 @@ test('a sole trader sends Two a proposal, is accepted, verifies and pays an orde
   }).toPass({ timeout: 30_000 });
   await scan(staff);
   await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-credit-webhooks.png`, fullPage: true, animations: 'disabled' });
+  await atPhoneWidth('webhooks');
 
   // The trade account's page has our approval and Two's steps in one timeline.
   await staff.goto('/staff/trade/exposure');
@@ -155,5 +166,6 @@ test('a sole trader sends Two a proposal, is accepted, verifies and pays an orde
   await expect(decisions).toContainText('Order dispatched');
   await scan(staff);
   await staff.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-trade-credit-timeline.png`, fullPage: true, animations: 'disabled' });
+  await atPhoneWidth('timeline');
   await staff.context().close();
 });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { pageReady } from './auth.ts';
-import { expect, main } from './checkout-steps.ts';
+import { expect, main, registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
 import { staffPage } from './mailbox.ts';
 
 /** A small, real PDF's first bytes: the shop reads a document's type from its content. */
@@ -52,3 +52,45 @@ export async function acceptTerms(page: Page) {
   await main(page).getByRole('button', { name: 'Accept the trade terms' }).click();
   await expect(main(page).getByText(/^You accepted version \d+$/)).toBeVisible();
 }
+
+/** The trade dashboard's pay-on-account panel. */
+export const creditRegion = (page: Page) => main(page).getByRole('region', { name: 'Pay on account (30 days)' });
+
+/**
+ * A newly approved limited company of its own (its own Companies House number: Two counts the credit used by the company,
+ * whoever orders) that has applied to pay on account and verified its details with Two's sandbox; left on its trade dashboard.
+ */
+export async function verifiedOnAccount(page: Page, browser: Browser, testInfo: TestInfo, label: string, legalName: string) {
+  const email = uniqueEmail(testInfo, label);
+  await registerAndSignIn(page, browser, testInfo, email, 'Robin Pipe');
+  await page.goto('/trade/apply');
+  await fillApplication(applicationForm(page), legalName, `7${String(Date.now()).slice(-7)}`);
+  await applicationForm(page).getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/trade\/application\?sent=1$/);
+  await (await approveOnSilver(browser, testInfo, email, legalName)).context().close();
+
+  const credit = creditRegion(page);
+  await tradeDashboard(page);
+  await credit.getByRole('button', { name: 'Apply to pay on account' }).click();
+  await credit.getByRole('link', { name: 'Verify your details with Two' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your details are verified');
+  await tradeDashboard(page);
+  return { email, credit };
+}
+
+export async function tradeDashboard(page: Page) {
+  await page.goto('/trade');
+  await pageReady(page);
+}
+
+/** Staff's timeline of the business's trade account (a reviewer's browser of its own, to close after). */
+export async function accountTimeline(browser: Browser, testInfo: TestInfo, email: string, legalName: string) {
+  const staff = await staffPage(browser, testInfo);
+  await staff.goto(`/staff/trade?q=${encodeURIComponent(email)}`);
+  await main(staff).getByRole('link', { name: legalName }).filter({ visible: true }).click();
+  await main(staff).getByRole('link', { name: 'See the trade account' }).click();
+  return { staff, decisions: main(staff).getByRole('list', { name: 'Decisions, oldest first' }) };
+}
+
+/** A shown amount ("£1,234.50") in pence. */
+export const shownPence = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);

@@ -4,6 +4,7 @@ import type {
   addressLookupEndpoints,
   catalogueRequestEndpoints,
   catalogueEditorEndpoints,
+  searchSynonymEndpoints,
   analyticsEndpoints,
   basketEndpoints,
   catalogueEndpoints,
@@ -98,6 +99,8 @@ export const createTradeCreditClient = (options: ClientOptions) => createService
 /** The staff product editor (catalogue managers), under the catalogue service. */
 export const createCatalogueEditorClient = (options: ClientOptions) =>
   createServiceClient<typeof catalogueEditorEndpoints>(routes.catalogueEditorRoutes, options);
+/** Staff's search synonyms (catalogue managers), under the catalogue service. */
+export const createSearchSynonymsClient = (options: ClientOptions) => createServiceClient<typeof searchSynonymEndpoints>(routes.searchSynonymsRoutes, options);
 export const createWishlistClient = (options: ClientOptions) => createServiceClient<typeof wishlistEndpoints>(routes.wishlistRoutes, options);
 
 /** Published reviews, their summary and answered questions, under the reviews service. */
@@ -142,5 +145,6 @@ export type ReviewQuestionsClient = ReturnType<typeof createReviewQuestionsClien
 export type AddressBookClient = ReturnType<typeof createAddressBookClient>;
 export type AddressLookupClient = ReturnType<typeof createAddressLookupClient>;
 export type CatalogueEditorClient = ReturnType<typeof createCatalogueEditorClient>;
+export type SearchSynonymsClient = ReturnType<typeof createSearchSynonymsClient>;
 export type CatalogueRequestsClient = ReturnType<typeof createCatalogueRequestsClient>;
 export type AnalyticsClient = ReturnType<typeof createAnalyticsClient>;

@@ -14,6 +14,10 @@ export * from './newsletter-values.ts';
 export * from './checkout-values.ts';
 export * from './addresses-values.ts';
 export * from './money.ts';
+// The range's columns and limits: the staff product forms check a price and a stock count by them.
+export * from './range-values.ts';
+// The product editor's families and delivery classes: its selects offer them.
+export * from './catalogue-editor-values.ts';
 // The shop's rules (delivery rates and zones, after-sales windows, order statuses, London time): the pages state them.
 export * from './policy/index.ts';
 export * from './order-numbers.ts';

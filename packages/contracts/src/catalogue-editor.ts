@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { defineEndpoint, requireRole } from './endpoint.ts';
-import { RANGE_FILE_MAX_BYTES } from './range-values.ts';
+import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
+import { DELIVERY_CLASSES } from './catalogue-editor-values.ts';
+import { MAX_PRICE_PENCE, MAX_STOCK_ON_HAND, RANGE_FILE_MAX_BYTES } from './range-values.ts';
 
 /** Staff who run the range: every call of the product editor is theirs (and an administrator's). */
 const catalogueManagers = requireRole('catalogue-manager', 'admin');
 
 const Instant = z.iso.datetime({ offset: true });
-/** The most a sku of a bathroom shop may cost inc VAT: £50,000. A price above it is a typing slip. */
-export const MAX_PRICE_PENCE = 5_000_000;
 const ProductId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const Version = z.number().int().min(0).max(2_147_483_647).describe('The version the editor was opened at: a change made since by someone else is a 409');
 /** A variant code as the shop writes them: letters, digits, dashes and dots. */
@@ -26,6 +25,7 @@ export const StaffProductRowSchema = z
     defaultSku: z.string(),
     variantCount: z.number().int(),
     priceIncVat: z.number().int().describe("The default variant's price in force, pence inc VAT"),
+    withdrawn: z.boolean().describe('Withdrawn from sale: shoppers cannot find or buy it'),
   })
   .meta({ id: 'StaffProductRow' });
 export type StaffProductRow = z.infer<typeof StaffProductRowSchema>;
@@ -44,6 +44,20 @@ export const StaffProductPageSchema = z
 export type StaffProductPage = z.infer<typeof StaffProductPageSchema>;
 
 export const PRICE_SCHEDULE_STATUSES = ['scheduled', 'started', 'ended', 'cancelled'] as const;
+
+export const StaffVariantImageSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    altText: z.string(),
+    uploaded: z
+      .boolean()
+      .describe(
+        "Uploaded by staff: removed, its file is deleted once no variant shows it. Otherwise one of the demo shop's drawings, which only leaves this variant",
+      ),
+  })
+  .meta({ id: 'StaffVariantImage' });
+export type StaffVariantImage = z.infer<typeof StaffVariantImageSchema>;
 
 export const StaffVariantSchema = z
   .object({
@@ -69,6 +83,7 @@ export const StaffVariantSchema = z
         status: z.enum(PRICE_SCHEDULE_STATUSES),
       }),
     ),
+    images: z.array(StaffVariantImageSchema).describe('Its pictures in the order the product page shows them for its finish, the first first'),
   })
   .meta({ id: 'StaffVariant' });
 export type StaffVariant = z.infer<typeof StaffVariantSchema>;
@@ -91,16 +106,25 @@ export const StaffProductSchema = z
     brandSlug: z.string(),
     categorySlug: z.string(),
     family: z.string(),
+    deliveryClass: z.enum(DELIVERY_CLASSES),
     specifications: z.record(z.string(), z.string()),
+    withdrawnAt: Instant.nullable().describe('When it was withdrawn from sale; null while on sale'),
     version: z.number().int(),
     variants: z.array(StaffVariantSchema),
+    variantOption: z
+      .string()
+      .describe('What its variants differ by, in words: "finish", "size", "size and finish", "handing" or "pack size"; a new variant is asked for by it'),
     audit: z.array(StaffAuditEntrySchema).describe('The latest 50 changes, newest first'),
+    families: z.array(z.string()).describe('The families it may be given: those the shop lists specifications for (docs/domain.md §2.1), and its own'),
     brands: z.array(z.object({ slug: z.string(), name: z.string() })).describe('The brands it may be given'),
     categories: z.array(z.object({ slug: z.string(), name: z.string() })).describe('The sub-categories it may be put in'),
     vatRates: z.array(z.object({ code: z.string(), name: z.string(), basisPoints: z.number().int() })).describe('The UK VAT rates the shop knows'),
   })
   .meta({ id: 'StaffProduct' });
 export type StaffProduct = z.infer<typeof StaffProductSchema>;
+
+export const StaffProductChoicesSchema = StaffProductSchema.pick({ brands: true, categories: true, vatRates: true }).meta({ id: 'StaffProductChoices' });
+export type StaffProductChoices = z.infer<typeof StaffProductChoicesSchema>;
 
 const Name = z.string().trim().min(1, 'Enter the product name').max(200, 'Enter a name of 200 characters or fewer');
 const Slug = z.string().trim().min(1).max(100);
@@ -112,6 +136,8 @@ export const UpdateStaffProductSchema = z
     description: z.string().trim().max(5000, 'Enter a description of 5,000 characters or fewer').optional(),
     brandSlug: Slug.optional(),
     categorySlug: Slug.optional(),
+    family: z.string().trim().min(1, 'Choose a family').max(60).optional().describe('Which specification rows its page shows: one of its `families`'),
+    deliveryClass: z.enum(DELIVERY_CLASSES, { error: 'Choose how it is delivered' }).optional(),
     specifications: z
       .record(z.string().trim().min(1).max(80), z.string().trim().max(200))
       .refine((record) => Object.keys(record).length <= 60, 'Give 60 attributes or fewer')
@@ -128,21 +154,82 @@ export const UpdateStaffProductSchema = z
       .max(200)
       .optional()
       .describe('Variants named by their current code, with a new code or label'),
+    onSale: z
+      .boolean()
+      .optional()
+      .describe('false withdraws it from sale (gone from listings, search, its page and baskets; orders keep their copy); true puts it back'),
   })
   .meta({ id: 'UpdateStaffProduct' });
 export type UpdateStaffProduct = z.infer<typeof UpdateStaffProductSchema>;
+
+const PriceIncVat = z
+  .number()
+  .int('Enter the price in whole pence')
+  .min(1, 'Enter a price more than 0')
+  .max(MAX_PRICE_PENCE, 'Enter a price of £50,000 or less')
+  .describe('Pence inc VAT');
+const VatRateCode = z.string().trim().min(1, 'Choose a VAT rate').max(40);
+
+/** A new variant (a finish or size) with its first price and the stock counted on the shelf. */
+export const NewStaffVariantSchema = z
+  .object({
+    sku: Sku,
+    label: z.string().trim().min(1, 'Enter the finish or size').max(100, 'Enter a finish or size of 100 characters or fewer'),
+    priceIncVat: PriceIncVat,
+    vatRateCode: VatRateCode,
+    stockOnHand: z
+      .number()
+      .int('Enter the stock on hand as a whole number')
+      .min(0, 'Enter the stock on hand as 0 or more')
+      .max(MAX_STOCK_ON_HAND, 'Enter stock on hand of 1,000,000 or less')
+      .describe('Units on the shelf'),
+  })
+  .meta({ id: 'NewStaffVariant' });
+export type NewStaffVariant = z.infer<typeof NewStaffVariantSchema>;
+
+export const CreateStaffProductSchema = z
+  .object({
+    name: Name,
+    description: z.string().trim().max(5000, 'Enter a description of 5,000 characters or fewer').default(''),
+    brandSlug: z.string().trim().min(1, 'Choose a brand').max(100),
+    categorySlug: z.string().trim().min(1, 'Choose a category').max(100).describe('A sub-category'),
+    variant: NewStaffVariantSchema.describe('Its first variant, the one shown first'),
+  })
+  .meta({ id: 'CreateStaffProduct' });
+export type CreateStaffProduct = z.infer<typeof CreateStaffProductSchema>;
+
+export const AddStaffVariantSchema = NewStaffVariantSchema.extend({ version: Version }).meta({ id: 'AddStaffVariant' });
+export type AddStaffVariant = z.infer<typeof AddStaffVariantSchema>;
+
+/** Where a product image staff uploaded is served: the path `getProductImage` answers at, below the shop's address. */
+export const productImageUrl = (imageId: string): string => `/api/catalogue/Products/Images/${encodeURIComponent(imageId)}`;
+/** The id of the uploaded file a picture's address serves (see `productImageUrl`); null for any other address, such as a demo drawing's. */
+export const productImageIdOf = (url: string): string | null => {
+  const prefix = productImageUrl('');
+  return url.startsWith(prefix) ? decodeURIComponent(url.slice(prefix.length)) : null;
+};
+
+const VariantImage = ProductId.extend({ sku: z.string().trim().min(1).max(40), imageId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const MoveStaffVariantImageSchema = z
+  .object({
+    version: Version,
+    place: z
+      .number()
+      .int('Enter the place as a whole number')
+      .min(1, 'Enter a place of 1 or more')
+      .max(1000)
+      .describe("Its place among the variant's pictures: 1 is the first, the one the product page shows first for its finish"),
+  })
+  .meta({ id: 'MoveStaffVariantImage' });
+export type MoveStaffVariantImage = z.infer<typeof MoveStaffVariantImageSchema>;
 
 export const ChangeStaffPriceSchema = z
   .object({
     version: Version,
     sku: z.string().trim().min(1).max(40),
-    priceIncVat: z
-      .number()
-      .int('Enter the price in whole pence')
-      .min(1, 'Enter a price more than 0')
-      .max(MAX_PRICE_PENCE, 'Enter a price of £50,000 or less')
-      .describe('Pence inc VAT'),
-    vatRateCode: z.string().trim().min(1).max(40),
+    priceIncVat: PriceIncVat,
+    vatRateCode: VatRateCode,
     startsAt: Instant.nullable().default(null).describe('When the price starts; null or a time already past starts it now'),
     endsAt: Instant.nullable().default(null).describe('When the price in force before it comes back; null keeps it until changed'),
   })
@@ -156,11 +243,18 @@ export const RangeRowSchema = z
     product_name: z.string(),
     brand: z.string(),
     category: z.string(),
+    description: z.string(),
+    family: z.string().describe('Which specification rows its page shows (docs/domain.md §2.1)'),
     variant_label: z.string(),
     price_inc_vat_pence: z.number().int(),
     price_ex_vat_pence: z.number().int(),
     vat_rate: z.string(),
     stock_on_hand: z.number().int().nullable().describe('Null for a variant made to order (no stock is kept)'),
+    price_starts_at: z
+      .string()
+      .nullable()
+      .describe('When the row’s price starts (ISO 8601 with London’s offset) when it is a scheduled price; null for the price in force'),
+    price_ends_at: z.string().nullable().describe('When the scheduled price ends and the price before it comes back; null: until changed'),
   })
   .meta({ id: 'RangeRow' });
 export type RangeRow = z.infer<typeof RangeRowSchema>;
@@ -213,6 +307,13 @@ export const RangeFeedLineSchema = z.object({
   priceIncVat: z.number().int().optional().describe('Pence inc VAT'),
   vatRateCode: z.string().trim().min(1).max(40).optional(),
   stockOnHand: z.number().int().optional().describe('Units on the shelf, counting those already sold but not yet sent'),
+  priceStartsAt: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .describe('When the price starts: ISO 8601 with an offset, or a UK date and time (2026-12-01 09:00); left out or past: from now'),
+  priceEndsAt: z.string().trim().max(40).optional().describe('When the price ends and the one before it comes back; left out: until changed'),
 });
 export const RangeFeedSchema = z
   .object({ lines: z.array(RangeFeedLineSchema).min(1, 'Send at least one line').max(5_000, 'Send 5,000 lines or fewer at once') })
@@ -226,7 +327,53 @@ export type RangeFeedResult = z.infer<typeof RangeFeedResultSchema>;
 
 const ImportId = z.object({ id: z.uuid() });
 
+/** Staff's say over a product's "Frequently bought together": pinned is shown first whatever orders say, blocked never. */
+export const BOUGHT_TOGETHER_CHOICES = ['pinned', 'blocked'] as const;
+export type BoughtTogetherChoice = (typeof BOUGHT_TOGETHER_CHOICES)[number];
+
+export const StaffBoughtTogetherSchema = z
+  .object({
+    productId: z.number().int(),
+    productName: z.string(),
+    productSlug: z.string(),
+    countedAt: z.string().nullable().describe('When orders were last counted into pairs; null while no count has found any'),
+    pairs: z.array(
+      z.object({
+        productId: z.number().int(),
+        name: z.string(),
+        slug: z.string(),
+        ordersTogether: z.number().int().describe('Orders of the last year holding both (0 for a pin orders do not support)'),
+        lift: z.number().nullable().describe('How many times more often bought together than by chance; null with no orders together'),
+        choice: z.enum(BOUGHT_TOGETHER_CHOICES).nullable(),
+        shownAt: z.number().int().nullable().describe('Its place in the row shoppers see (1 first); null when it is not shown'),
+        why: z.string().describe('Why it is, or is not, shown, in words: "37 orders together, 4.2 times more often than by chance"'),
+      }),
+    ),
+  })
+  .meta({ id: 'StaffBoughtTogether' });
+export type StaffBoughtTogether = z.infer<typeof StaffBoughtTogetherSchema>;
+
 export const catalogueEditorEndpoints = {
+  getStaffBoughtTogether: defineEndpoint({
+    service: 'catalogue',
+    method: 'GET',
+    path: '/Staff/Products/{id}/BoughtTogether',
+    summary: 'What shoppers see as "Frequently bought together" with a product, and why: pairs from orders, pins and blocks',
+    access: catalogueManagers,
+    params: ProductId,
+    responses: { 200: StaffBoughtTogetherSchema },
+  }),
+  chooseStaffBoughtTogether: defineEndpoint({
+    service: 'catalogue',
+    method: 'PUT',
+    path: '/Staff/Products/{id}/BoughtTogether/{pairedProductId}',
+    summary: 'Pins a product to show with this one, blocks it from showing, or leaves it to orders again ("none")',
+    description: "Shown on the product page at once; the product's change list records who did it. An unknown product is a 404.",
+    access: catalogueManagers,
+    params: ProductId.extend({ pairedProductId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: z.object({ choice: z.enum([...BOUGHT_TOGETHER_CHOICES, 'none']) }),
+    responses: { 200: StaffBoughtTogetherSchema },
+  }),
   searchStaffProducts: defineEndpoint({
     service: 'catalogue',
     method: 'GET',
@@ -261,6 +408,83 @@ export const catalogueEditorEndpoints = {
     params: ProductId,
     body: UpdateStaffProductSchema,
     responses: { 200: StaffProductSchema },
+  }),
+  getStaffProductChoices: defineEndpoint({
+    service: 'catalogue',
+    method: 'GET',
+    path: '/Staff/ProductChoices',
+    summary: 'The brands, sub-categories and VAT rates a new product may be given',
+    access: catalogueManagers,
+    responses: { 200: StaffProductChoicesSchema },
+  }),
+  createStaffProduct: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products',
+    summary: 'Adds a product with its first variant, price and stock: on sale, listed and searchable at once',
+    description: 'A code another variant has is a 409; an unknown brand, category or VAT rate is a 422 naming the field.',
+    access: catalogueManagers,
+    body: CreateStaffProductSchema,
+    responses: { 201: StaffProductSchema },
+  }),
+  addStaffVariant: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Variants',
+    summary: 'Adds a variant (another finish or size) to a product, with its first price and stock',
+    description: 'A code another variant has is a 409; a version other than the current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: ProductId,
+    body: AddStaffVariantSchema,
+    responses: { 201: StaffProductSchema },
+  }),
+  addStaffVariantImage: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Variants/{sku}/Images',
+    summary: 'Adds a picture of a variant (its finish): shown on the product page when that finish is chosen, after its other pictures',
+    description:
+      'multipart/form-data with the picture in an `image` field: a JPEG or PNG of 5 MB or less, judged by its content (422 FILE_TYPE_NOT_ALLOWED, ' +
+      '413 FILE_TOO_LARGE, 422 FILE_UNREADABLE). It is kept re-encoded without its metadata (no EXIF) and no larger than 1,600 px a side. ' +
+      'A refusal stores nothing.',
+    access: catalogueManagers,
+    bodyType: 'multipart',
+    params: ProductId.extend({ sku: z.string().trim().min(1).max(40) }),
+    responses: { 201: StaffProductSchema },
+  }),
+  removeStaffVariantImage: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Variants/{sku}/Images/{imageId}/Remove',
+    summary: 'Removes a picture from a variant: the product page stops showing it',
+    description:
+      'A picture staff uploaded has its file deleted once no variant shows it any more; a demo drawing only leaves this variant. ' +
+      'A picture the variant does not have is a 404; a version other than the current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: VariantImage,
+    body: z.object({ version: Version }),
+    responses: { 200: StaffProductSchema },
+  }),
+  moveStaffVariantImage: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Variants/{sku}/Images/{imageId}/Move',
+    summary: "Moves a picture to another place among its variant's pictures: the first is the one the product page shows first for that finish",
+    description:
+      'A place past the last is a 422; a picture the variant does not have is a 404; a version other than the current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: VariantImage,
+    body: MoveStaffVariantImageSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  getProductImage: defineEndpoint({
+    service: 'catalogue',
+    method: 'GET',
+    path: '/Products/Images/{imageId}',
+    summary: 'A picture of a product staff uploaded: the image itself, the same for everyone and never changed under its id',
+    access: publicAccess,
+    params: z.object({ imageId: z.string().regex(/^[0-9a-f]{32}$/, 'There is no such picture.') }),
+    responses: { 200: z.string().describe('The image’s bytes') },
   }),
   changeStaffPrice: defineEndpoint({
     service: 'catalogue',

@@ -57,3 +57,11 @@ export const FAMILY_SPECIFICATIONS: Record<string, readonly string[]> = {
 
 export const specificationRowsFor = (department: string, family: string) =>
   FAMILY_SPECIFICATIONS[family] ?? FAMILY_SPECIFICATIONS[department] ?? ['Dimensions'];
+
+/** A name as the shop writes it in an address (a product's slug, a facet value's identifier): "Matt Black & Gold" → "matt-black-and-gold". */
+export const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');

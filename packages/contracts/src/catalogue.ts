@@ -211,6 +211,8 @@ export const CarouselsRequestSchema = z
     pageType: z.union([z.literal(10), z.literal(20), z.literal(30), z.literal(40), z.literal(50)]).describe('Spec §3 personalisation page type'),
     categorySlug: z.string().min(1).max(200).optional().describe('Category pages: whose best sellers to show'),
     recentlyViewedSkus: z.array(z.string().max(60)).max(50).default([]).describe('Newest first, kept by the browser'),
+    productId: z.number().int().positive().max(2_147_483_647).optional().describe('Product pages: what is bought with it'),
+    basketSkus: z.array(z.string().max(60)).max(100).default([]).describe('The basket page: what is bought with its lines, itself left out'),
   })
   .meta({ id: 'CarouselsRequest' });
 export type CarouselsRequest = z.infer<typeof CarouselsRequestSchema>;

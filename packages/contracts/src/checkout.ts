@@ -188,16 +188,21 @@ export const BillingDetailsDataSchema = z
   )
   .meta({ id: 'BillingDetailsData' });
 
+/** How a payer pays (checkout, and a difference on a placed order): the card field, or one of the signed-in payer’s saved cards. */
+export const PaymentChoiceFields = {
+  method: z.enum(['card', 'saved_card'], { error: 'Choose how to pay' }).default('card'),
+  savedCardId: z
+    .string({ error: 'Choose a saved card' })
+    .min(1, 'Choose a saved card')
+    .max(100, 'That is not one of your saved cards: choose another')
+    .optional()
+    .describe('saved_card only: one of the shopper’s saved cards'),
+};
+
 export const PaymentIntentDataSchema = z
   .object(
     {
-      method: z.enum(['card', 'saved_card'], { error: 'Choose how to pay' }).default('card'),
-      savedCardId: z
-        .string({ error: 'Choose a saved card' })
-        .min(1, 'Choose a saved card')
-        .max(100, 'That is not one of your saved cards: choose another')
-        .optional()
-        .describe('saved_card only: one of the shopper’s saved cards'),
+      ...PaymentChoiceFields,
       saveCard: z.boolean({ error: 'Choose whether to save your card' }).default(false).describe('card only, signed in: keep the card for next time (consent)'),
     },
     BODY_NOT_AN_OBJECT,
@@ -298,6 +303,10 @@ export const PaymentOptionsSchema = z
   })
   .meta({ id: 'PaymentOptions' });
 export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
+
+/** The ways a payer can pay an amount the server worked out: the card field, their own saved cards, the gateway's wallets. */
+export const PaymentMethodsSchema = PaymentOptionsSchema.pick({ card: true, savedCards: true, wallets: true }).meta({ id: 'PaymentMethods' });
+export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>;
 
 export const PaymentIntentSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema, DeliveryOptionDataSchema, PaymentOptionsSchema, SpecificDayCalendarSchema } from './checkout.ts';
+import { AddressSchema, DeliveryOptionDataSchema, PaymentChoiceFields, PaymentOptionsSchema, SpecificDayCalendarSchema } from './checkout.ts';
 import { DELIVERY_OPTION_CODES } from './enumerations.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 import { ORDER_LINK_HEADER } from './help-centre-orders-values.ts';
@@ -46,6 +46,11 @@ export const DeliveryUpgradeSchema = z
     current: DeliveryChoiceSchema.describe('The delivery the order has now, and what was paid for it'),
     options: z.array(DeliveryUpgradeOptionSchema),
     selected: DeliveryChoiceSchema.extend({ differencePence: Pence }).nullable(),
+    paidOnAccount: z
+      .boolean()
+      .describe(
+        'The order is paid on account with the credit provider: the difference is agreed by the provider and added to the order’s invoice; never a card',
+      ),
     billingAddress: AddressSchema.nullable(),
     payment: z.object({ intentId: z.string(), amountPence: Pence }).nullable().describe('The payment started for the difference, if any'),
   })
@@ -60,6 +65,7 @@ export const DeliveryUpgradePaymentIntentSchema = z
     amountPence: Pence,
     status: z.string(),
     frameUrl: z.string().nullable().describe('Sandbox: the card field page to show in an iframe'),
+    nextActionUrl: z.string().nullable().describe('A saved card whose bank asks for its check (3-D Secure): where the customer answers it'),
   })
   .meta({ id: 'DeliveryUpgradePaymentIntent' });
 
@@ -68,7 +74,9 @@ export const DeliveryUpgradeCompletionSchema = z
     orderNumber: z.string(),
     orderVersion: z.number().int(),
     delivery: DeliveryChoiceSchema.omit({ priceIncVat: true }),
-    chargedPence: Pence.describe('Taken by card for the upgrade: kept as its own charge on the order'),
+    chargedPence: Pence.describe(
+      'Taken by card for the upgrade, kept as its own charge on the order; for an order paid on account, added to its invoice with the provider',
+    ),
   })
   .meta({ id: 'DeliveryUpgradeCompletion' });
 export type DeliveryUpgradeCompletion = z.infer<typeof DeliveryUpgradeCompletionSchema>;
@@ -139,7 +147,7 @@ export const deliveryUpgradeEndpoints = {
     access,
     method: 'GET',
     path: '/UpgradeDelivery/{orderId}/PaymentOptions',
-    summary: 'How the difference can be paid: the card field, for the amount the server worked out',
+    summary: 'How the difference can be paid: the card field, the customer’s saved cards and wallets, for the amount the server worked out',
     description: who,
     params: Params,
     responses: { 200: PaymentOptionsSchema },
@@ -152,10 +160,16 @@ export const deliveryUpgradeEndpoints = {
     summary: 'Starts the card payment for the difference, once the customer has agreed to pay it',
     description:
       `${who} The customer must agree actively to the extra payment (\`acceptCharge: true\`; Consumer Contracts Regulations reg. 40): ` +
-      'without it, 422. The amount is the server’s; asking again answers the same payment.',
+      'without it, 422. The amount is the server’s; asking again answers the same payment. With `method: saved_card` one of the signed-in ' +
+      'customer’s own saved cards (listed by PaymentOptions) is charged at once, `nextActionUrl` saying where to answer the bank’s check when it asks; ' +
+      'another customer’s card is 404. One payment per upgrade (decision 0103): a payment started another way is cancelled at the gateway first ' +
+      '(or, already paid, answered instead), and a second way started at the same moment is 409 DELIVERY_UPGRADE_PAYMENT_UNDER_WAY, nothing taken.',
     params: Params,
     body: z
-      .object({ acceptCharge: z.boolean({ error: 'Tick the box to agree to pay for the faster delivery' }).default(false) }, BODY_NOT_AN_OBJECT)
+      .object(
+        { acceptCharge: z.boolean({ error: 'Tick the box to agree to pay for the faster delivery' }).default(false), ...PaymentChoiceFields },
+        BODY_NOT_AN_OBJECT,
+      )
       .meta({ id: 'UpgradePaymentIntentData', description: 'paymentIntentData: the customer’s agreement to pay the difference' }),
     responses: { 200: DeliveryUpgradePaymentIntentSchema },
   }),
@@ -167,7 +181,8 @@ export const deliveryUpgradeEndpoints = {
     summary: 'Upgrades the order’s delivery once the gateway confirms the payment for the difference',
     description:
       `${who} Asking again answers the same upgrade (one charge). When the order was dispatched or changed first, the payment ` +
-      'is refunded at once and the answer is 409 saying so.',
+      'is refunded at once and the answer is 409 saying so. A payment for the upgrade that is not its own (paid another way alongside) is ' +
+      'refunded at once: 409 DELIVERY_UPGRADE_SECOND_PAYMENT_REFUNDED.',
     params: Params,
     body: z
       .object(
@@ -186,6 +201,22 @@ export const deliveryUpgradeEndpoints = {
     description: `${who} With a difference to pay, 422.`,
     params: Params,
     bodyType: 'none',
+    responses: { 200: DeliveryUpgradeCompletionSchema },
+  }),
+  completeUpgradeOnAccount: defineEndpoint({
+    service: 'delivery-upgrade',
+    access,
+    method: 'POST',
+    path: '/UpgradeDelivery/{orderId}/CompleteOnAccount',
+    summary: 'Upgrades the delivery of an order paid on account once the credit provider agrees the higher total (no card)',
+    description:
+      `${who} The customer must agree actively to the extra amount (\`acceptCharge: true\`): without it, 422. The provider is asked to agree the ` +
+      'order’s new total; refused, 422 CREDIT_ORDER_CHANGE_REFUSED with its reason in words and nothing changed. Asking again answers the same ' +
+      'upgrade (agreed once). An order paid by card is 409 DELIVERY_UPGRADE_NOT_ON_ACCOUNT; its card calls refuse an order on account the same way.',
+    params: Params,
+    body: z
+      .object({ acceptCharge: z.boolean({ error: 'Tick the box to agree to pay for the faster delivery' }).default(false) }, BODY_NOT_AN_OBJECT)
+      .meta({ id: 'UpgradeOnAccountData', description: 'The customer’s agreement to the difference going on the order’s invoice on account' }),
     responses: { 200: DeliveryUpgradeCompletionSchema },
   }),
   refreshUpgradePaymentData: defineEndpoint({

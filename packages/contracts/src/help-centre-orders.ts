@@ -132,6 +132,7 @@ export const CancelOrderResultSchema = z
     reference: z.string(),
     returnReference: z.string().nullable(),
     refundedPence: Pence.describe('Refunded by this cancellation (0 for a return: refunded once the goods are back)'),
+    creditedToAccount: z.boolean().describe("Paid on account: the money back is a credit to the business's account with Two, not a refund to a card"),
     orderStatus: z.enum(ORDER_STATUSES),
     nextSteps: z.array(z.string()),
   })

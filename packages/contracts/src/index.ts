@@ -16,6 +16,8 @@ export * from './newsletter.ts';
 export * from './notifications.ts';
 export * from './delivery.ts';
 export * from './policy/index.ts';
+// Server-side and staff pages only (not in browser.ts): see the file.
+export * from './policy/london-clock.ts';
 export * from './discounts.ts';
 export * from './basket.ts';
 export * from './wishlist.ts';
@@ -46,7 +48,9 @@ export * from './trade-credit.ts';
 export * from './site-content.ts';
 export * from './blog.ts';
 export * from './blog-values.ts';
+export * from './catalogue-editor-values.ts';
 export * from './catalogue-editor.ts';
+export * from './search-synonyms.ts';
 export * from './range-values.ts';
 export * from './site-content-values.ts';
 export * from './content-facts.ts';
@@ -82,6 +86,7 @@ import { orderBasketEndpoints } from './order-baskets.ts';
 import { deliveryUpgradeEndpoints } from './delivery-upgrade.ts';
 import { tradeCreditEndpoints } from './trade-credit.ts';
 import { catalogueEditorEndpoints } from './catalogue-editor.ts';
+import { searchSynonymEndpoints } from './search-synonyms.ts';
 import type { EndpointDefinition } from './endpoint.ts';
 
 /** Every declared endpoint, grouped by the module file that declares it. */
@@ -122,6 +127,7 @@ export const endpointGroups = {
   deliveryUpgrade: deliveryUpgradeEndpoints,
   tradeCredit: tradeCreditEndpoints,
   catalogueEditor: catalogueEditorEndpoints,
+  searchSynonyms: searchSynonymEndpoints,
 } as const;
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointGroups).flatMap((group) => Object.values(group) as EndpointDefinition[]);

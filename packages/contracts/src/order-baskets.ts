@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema } from './checkout.ts';
+import { AddressSchema, PaymentChoiceFields, PaymentMethodsSchema } from './checkout.ts';
 import { defineEndpoint, publicAccess } from './endpoint.ts';
 import { ORDER_LINK_HEADER } from './help-centre-orders-values.ts';
 import { OrderNumberSchema } from './orders.ts';
@@ -58,8 +58,11 @@ export const OrderBasketSchema = z
     after: FiguresSchema,
     difference: FiguresSchema.describe('after less before, per figure'),
     paidPence: Pence.describe('Paid for the order so far, less refunds'),
-    toPayPence: Pence.describe('Charged by card on completion'),
-    toRefundPence: Pence.describe('Refunded to the card on completion'),
+    paidOnAccount: z
+      .boolean()
+      .describe('Paid on account with the credit provider: the difference is agreed by the provider and invoiced, or credited to the account; never a card'),
+    toPayPence: Pence.describe('Charged by card on completion; for an order paid on account, added to its invoice once the provider agrees'),
+    toRefundPence: Pence.describe('Refunded to the card on completion; for an order paid on account, credited to the account'),
     notices: z.array(z.object({ code: z.string(), message: z.string() })),
   })
   .meta({ id: 'OrderBasket' });
@@ -69,7 +72,14 @@ export const OrderBasketCompletionSchema = z
   .discriminatedUnion('status', [
     z.object({
       status: z.literal('payment_required'),
-      payment: z.object({ intentId: z.string(), clientSecret: z.string(), amountPence: Pence }),
+      payment: z.object({
+        intentId: z.string(),
+        clientSecret: z.string(),
+        amountPence: Pence,
+        status: z.string().describe('The payment’s state: `requires_payment_method` for the card field, `requires_action` for the bank’s check'),
+        nextActionUrl: z.string().nullable().describe('A saved card whose bank asks for its check (3-D Secure): where the customer answers it'),
+      }),
+      options: PaymentMethodsSchema.describe('How the difference can be paid: the card field, the customer’s own saved cards, wallets'),
     }),
     z.object({
       status: z.literal('sent_to_customer'),
@@ -160,12 +170,18 @@ export const orderBasketEndpoints = {
     summary: 'Applies the changes to the order (same order number): pays a higher total’s difference by card, refunds a lower one',
     description:
       `${who} Send the order version the basket showed. A higher total first answers \`payment_required\` with a payment ` +
-      'intent for the difference; confirm it with the card field, then call again with its `paymentIntentId`. ' +
+      'intent for the difference and the ways to pay it; confirm it with the card field, then call again with its `paymentIntentId`. ' +
+      'The signed-in customer may instead send `method: saved_card` with one of their saved cards: it is charged at once and the change made ' +
+      'in the same call, unless the bank asks for its check (`payment_required` with `nextActionUrl`: call again with the `paymentIntentId` ' +
+      'once it is passed). Another customer’s card is 404 SAVED_CARD_NOT_FOUND, a declined one 402 SAVED_CARD_DECLINED. ' +
+      'One payment per change (decision 0103): a payment started another way is cancelled at the gateway first (or, already paid, used), ' +
+      'a second way started at the same moment is 409 ORDER_BASKET_PAYMENT_UNDER_WAY with nothing taken, and a payment for the change that ' +
+      'got through nevertheless is refunded at once: 409 ORDER_BASKET_ALREADY_PAID. ' +
       'An order changed since (another tab, staff, picking started) is 409 ORDER_BASKET_STALE saying what changed, and nothing is charged. ' +
       'Staff, who take no card, completing changes that cost more get `sent_to_customer`: the customer is e-mailed what changed and a link to ' +
       'review and pay the difference themselves, and the changes are kept as long as the link works (decision 0092).',
     params: Params,
-    body: z.object({ orderVersion: z.number().int().min(1), paymentIntentId: z.string().trim().min(1).max(200).optional() }),
+    body: z.object({ orderVersion: z.number().int().min(1), paymentIntentId: z.string().trim().min(1).max(200).optional(), ...PaymentChoiceFields }),
     responses: { 200: OrderBasketCompletionSchema },
   }),
 } as const;

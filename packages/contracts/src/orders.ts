@@ -84,6 +84,7 @@ export const VatDocumentSchema = z
     number: z.string().describe('INV- or CN- and seven digits'),
     kind: z.enum(['invoice', 'credit_note']),
     issuedAt: Instant,
+    amountPence: z.number().int().describe('Its total including VAT: what an invoice invoiced, what a credit note credits'),
     replacedBy: z.string().nullable().describe('An invoice cancelled after the order changed: the invoice that replaced it'),
     cancels: z.string().optional().describe('A credit note: the invoice it cancels'),
   })
@@ -298,6 +299,23 @@ export const orderEndpoints = {
     summary: 'One order with its lines, payment and history',
     params: z.object({ orderNumber: OrderNumberSchema }),
     responses: { 200: OrderSchema },
+  }),
+  downloadVatDocumentForStaff: defineEndpoint({
+    service: 'orders',
+    access: requireRole('order-admin'),
+    method: 'GET',
+    path: '/Staff/Orders/{orderNumber}/VatDocuments/{number}',
+    summary: 'One of the order’s VAT invoices or credit notes (its `vatDocuments`) as a PDF, as the customer downloads it',
+    description: 'Answers application/pdf as an attachment. Only a document already issued: staff never number a new invoice by reading one.',
+    params: z.object({
+      orderNumber: OrderNumberSchema,
+      number: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^(INV|CN)-\d{7}$/, 'Choose an invoice or credit note from the order'),
+    }),
+    responses: { 200: z.string().describe('The PDF’s bytes') },
   }),
   advanceOrder: defineEndpoint({
     service: 'orders',

@@ -133,6 +133,7 @@ export const checkoutRoutes = {
 export const ordersRoutes = {
   searchOrders: ['GET', '/Staff/Orders'],
   getOrderForStaff: ['GET', '/Staff/Orders/{orderNumber}'],
+  downloadVatDocumentForStaff: ['GET', '/Staff/Orders/{orderNumber}/VatDocuments/{number}'],
   advanceOrder: ['POST', '/Staff/Orders/{orderNumber}/Status'],
   cancelOrder: ['POST', '/Staff/Orders/{orderNumber}/Cancel'],
   refundOrder: ['POST', '/Staff/Orders/{orderNumber}/Refunds'],
@@ -345,6 +346,7 @@ export const deliveryUpgradeRoutes = {
   createUpgradePaymentIntent: ['POST', '/UpgradeDelivery/{orderId}/CreatePaymentIntent'],
   completeUpgradePayment: ['POST', '/UpgradeDelivery/{orderId}/CompletePayment'],
   completeUpgradeWithoutPayment: ['POST', '/UpgradeDelivery/{orderId}/CompleteWithoutPayment'],
+  completeUpgradeOnAccount: ['POST', '/UpgradeDelivery/{orderId}/CompleteOnAccount'],
   refreshUpgradePaymentData: ['POST', '/UpgradeDelivery/{orderId}/RefreshPaymentData'],
 } as const;
 
@@ -363,9 +365,18 @@ export const tradeCreditRoutes = {
 } as const;
 
 export const catalogueEditorRoutes = {
+  getStaffBoughtTogether: ['GET', '/Staff/Products/{id}/BoughtTogether'],
+  chooseStaffBoughtTogether: ['PUT', '/Staff/Products/{id}/BoughtTogether/{pairedProductId}'],
   searchStaffProducts: ['GET', '/Staff/Products'],
   getStaffProduct: ['GET', '/Staff/Products/{id}'],
   updateStaffProduct: ['PUT', '/Staff/Products/{id}'],
+  getStaffProductChoices: ['GET', '/Staff/ProductChoices'],
+  createStaffProduct: ['POST', '/Staff/Products'],
+  addStaffVariant: ['POST', '/Staff/Products/{id}/Variants'],
+  addStaffVariantImage: ['POST', '/Staff/Products/{id}/Variants/{sku}/Images'],
+  removeStaffVariantImage: ['POST', '/Staff/Products/{id}/Variants/{sku}/Images/{imageId}/Remove'],
+  moveStaffVariantImage: ['POST', '/Staff/Products/{id}/Variants/{sku}/Images/{imageId}/Move'],
+  getProductImage: ['GET', '/Products/Images/{imageId}'],
   changeStaffPrice: ['POST', '/Staff/Products/{id}/Prices'],
   cancelStaffPrice: ['POST', '/Staff/Products/{id}/Prices/{scheduleId}/Cancel'],
   exportStaffRange: ['GET', '/Staff/Range'],
@@ -373,6 +384,13 @@ export const catalogueEditorRoutes = {
   getRangeImport: ['GET', '/Staff/Imports/{id}'],
   applyRangeImport: ['POST', '/Staff/Imports/{id}/Apply'],
   postRangeFeed: ['POST', '/Staff/Feeds/PricesAndStock'],
+} as const;
+
+export const searchSynonymsRoutes = {
+  listSynonymGroups: ['GET', '/Staff/Search/Synonyms'],
+  createSynonymGroup: ['POST', '/Staff/Search/Synonyms'],
+  changeSynonymGroup: ['PUT', '/Staff/Search/Synonyms/{id}'],
+  deleteSynonymGroup: ['DELETE', '/Staff/Search/Synonyms/{id}'],
 } as const;
 
 /** Every service's routes, by service (for tests: code imports its service's own constant). */
@@ -413,4 +431,5 @@ export const endpointRoutes = {
   deliveryUpgrade: deliveryUpgradeRoutes,
   tradeCredit: tradeCreditRoutes,
   catalogueEditor: catalogueEditorRoutes,
+  searchSynonyms: searchSynonymsRoutes,
 } as const;

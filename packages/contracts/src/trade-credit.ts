@@ -222,6 +222,9 @@ export type CreditEventType = (typeof CREDIT_EVENT_TYPES)[number];
 
 /** What a webhook did: applied; superseded (a later event was applied already, so it changed nothing); or about nothing the shop knows. */
 export const CREDIT_WEBHOOK_EFFECTS = ['applied', 'superseded', 'unknown'] as const;
+/** What changed an order on account after it was placed: its basket of changes (decision 0101) or its delivery upgraded (decision 0104). */
+export const ON_ACCOUNT_CHANGE_KINDS = ['order_change', 'delivery_upgrade'] as const;
+export type OnAccountChangeKind = (typeof ON_ACCOUNT_CHANGE_KINDS)[number];
 export type CreditWebhookEffect = (typeof CREDIT_WEBHOOK_EFFECTS)[number];
 
 export const CreditWebhookReceiptSchema = z
@@ -260,7 +263,7 @@ export type CreditWebhookPage = z.infer<typeof CreditWebhookPageSchema>;
 export const CreditTimelineEntrySchema = z
   .object({
     at: Instant,
-    kind: z.enum(['applied', 'proposal', 'decision', 'event']),
+    kind: z.enum(['applied', 'proposal', 'decision', 'event', 'change']),
     text: z.string(),
   })
   .meta({ id: 'CreditTimelineEntry' });

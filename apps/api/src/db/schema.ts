@@ -2,6 +2,7 @@
 export * from './platform.tables.ts';
 export * from '../modules/pricing/pricing.tables.ts';
 export * from '../modules/catalogue/catalogue.tables.ts';
+export * from '../modules/catalogue/bought-together.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/identity/identity.tables.ts';
@@ -25,3 +26,4 @@ export * from '../modules/delivery-upgrade/delivery-upgrade.tables.ts';
 export * from '../modules/trade-credit/trade-credit.tables.ts';
 export * from '../modules/content/content.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
+export * from '../modules/search/search-synonyms.tables.ts';

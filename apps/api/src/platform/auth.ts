@@ -16,7 +16,19 @@ export interface TokenVerification {
   /** Accepted `typ` headers: RFC 9068 `at+jwt`, and plain `JWT` as Keycloak and Entra ID send. */
   tokenTypes?: readonly string[];
   clockToleranceSeconds?: number;
+  /** The time now, in milliseconds (tests). */
+  now?: () => number;
 }
+
+/**
+ * A token verified is kept by its whole text, signature included, for this long at most and never
+ * past its expiry: a signed-in page's calls each carry the same token, and checking its RSA signature
+ * again was a sixth of the CPU of opening a project (decision 0111). A key the provider withdraws
+ * stops the tokens it signed within this time.
+ */
+export const VERIFIED_TOKEN_MS = 60_000;
+/** Tokens kept at most (all forgotten at once past it): about 1 kB each. */
+const VERIFIED_TOKENS_MAX = 10_000;
 
 const knownRoles = new Set<string>(ROLES);
 
@@ -26,11 +38,17 @@ function claimAt(payload: JWTPayload, path: string): unknown {
 
 export function createTokenAuthenticator(options: TokenVerification): (authorization: string) => Promise<Actor> {
   const tokenTypes = (options.tokenTypes ?? ['at+jwt', 'JWT']).map((type) => type.toLowerCase());
+  const now = options.now ?? Date.now;
+  const verified = new Map<string, { actor: Actor; until: number }>();
   return async (authorization) => {
     const [scheme, token] = authorization.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw PlatformErrors.invalidToken('Send the access token as "Authorization: Bearer <token>".');
     }
+    const at = now();
+    const kept = verified.get(token);
+    if (kept && at < kept.until) return { ...kept.actor, roles: [...kept.actor.roles] };
+    if (kept) verified.delete(token);
     let payload: JWTPayload;
     try {
       const result = await jwtVerify(token, options.keys, {
@@ -38,6 +56,7 @@ export function createTokenAuthenticator(options: TokenVerification): (authoriza
         audience: options.audience,
         clockTolerance: options.clockToleranceSeconds ?? 5,
         requiredClaims: ['sub', 'exp'],
+        currentDate: new Date(at),
       });
       if (!tokenTypes.includes(String(result.protectedHeader.typ ?? 'JWT').toLowerCase())) throw PlatformErrors.invalidToken();
       payload = result.payload;
@@ -50,13 +69,17 @@ export function createTokenAuthenticator(options: TokenVerification): (authoriza
     }
     const claimed = claimAt(payload, options.rolesClaim);
     const roles = (Array.isArray(claimed) ? claimed : []).filter((role): role is Role => knownRoles.has(role));
-    return {
+    const actor: Actor = {
       userId: String(payload.sub),
       roles,
       ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
       ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
       ...(typeof payload.trade_account_id === 'string' ? { tradeAccountId: payload.trade_account_id } : {}),
     };
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
+    // Until its expiry (the tolerance past it is allowed by verifying it again), a minute at most.
+    verified.set(token, { actor, until: Math.min(at + VERIFIED_TOKEN_MS, Number(payload.exp) * 1000) });
+    return { ...actor, roles: [...roles] };
   };
 }
 

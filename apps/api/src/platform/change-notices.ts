@@ -18,10 +18,10 @@ export const CHANGES_CHANNEL = 'shop_changes';
  * What a notice is about: `catalogue` (what a listing shows, but prices and stock), `products`
  * (a price or stock status edited: the notice is `products:<id>`, decision 0080), a business's
  * `trade-bands`, `pricing` (bands and VAT rates), `jobs` (a retry asked for), `content` (a content page or global item
- * published, scheduled or changed).
+ * published, scheduled or changed), `search-synonyms` (staff changed search's synonym groups, decision 0109).
  */
-export type ChangeTopic = 'catalogue' | 'products' | 'trade-bands' | 'pricing' | 'jobs' | 'content';
-const TOPICS: readonly ChangeTopic[] = ['catalogue', 'products', 'trade-bands', 'pricing', 'jobs', 'content'];
+export type ChangeTopic = 'catalogue' | 'products' | 'trade-bands' | 'pricing' | 'jobs' | 'content' | 'search-synonyms';
+const TOPICS: readonly ChangeTopic[] = ['catalogue', 'products', 'trade-bands', 'pricing', 'jobs', 'content', 'search-synonyms'];
 
 /**
  * Takes a notice of one topic. `detail` is what follows the topic in the notice (`products:42`

@@ -19,7 +19,8 @@ import type { Actor } from '../platform/context.ts';
  * snapshot falls due), a structural change has it checked no sooner than CHANGE_REBUILD_GAP_MS
  * after it loaded (the clock is moved that far, far short of the 45 s after which it would be
  * checked anyway), and a band is kept 5 s and bands and rates a minute (the clock is not moved at
- * all). The bound: each change is seen within NOTICE_BOUND_MS of real time of its commit.
+ * all); search synonyms are read again on the notice alone. The bound: each change is seen within
+ * NOTICE_BOUND_MS of real time of its commit.
  */
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const NOTICE_BOUND_MS = 5_000;
@@ -119,6 +120,20 @@ describe.runIf(onPostgres)('two API instances on one database', () => {
     expect(await titleOnReader()).toBe('First words');
     await content.publishPage(ctx, 'two-instances', { version: created.version, page: document('Second words') });
     const took = await seenWithin(async () => (await titleOnReader()) === 'Second words');
+    expect(took).toBeLessThan(NOTICE_BOUND_MS);
+  });
+
+  it('agree on a search synonym group made by staff on one: the other reads the groups again when the notice comes', async () => {
+    const foundOnReader = async (query: string) => {
+      const response = await reader.inject({ method: 'POST', url: '/api/catalogue/Search', payload: { query, size: 48 } });
+      return (response.json() as SearchListing).products.map((card) => card.sku);
+    };
+    const mirrors = await foundOnReader('mirror');
+    expect(mirrors.length).toBeGreaterThan(0);
+    expect(await foundOnReader('cheval')).toEqual([]);
+    const staff: Actor = { userId: 'staff-3', name: 'Cara Catalogue', roles: ['catalogue-manager'] };
+    await writer.app.composed.services.search.synonyms.create({ db: writer.database.db, clock: { now: () => new Date() }, actor: staff }, ['cheval', 'mirror']);
+    const took = await seenWithin(async () => (await foundOnReader('cheval')).join() === mirrors.join());
     expect(took).toBeLessThan(NOTICE_BOUND_MS);
   });
 

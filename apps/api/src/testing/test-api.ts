@@ -29,7 +29,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const engine = process.env.TEST_SEARCH_ENGINE ? { SEARCH_ENGINE: process.env.TEST_SEARCH_ENGINE } : {};
   const config = loadApiConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...engine, ...options.env });
   const { statementTimeoutMs, connectTimeoutMs } = config.database;
-  const database = await createTestDatabase({ statementTimeoutMs, connectTimeoutMs });
+  const database = await createTestDatabase({ statementTimeoutMs, connectTimeoutMs }, options.seed !== false);
   // Silent unless the test captures the log (`logDestination`, with LOG_LEVEL in `env`).
   const app = await buildApi({ ...options, config, database, logger: options.logDestination !== undefined });
   // The app's own composition's seeds, before it is ready (its search indexes load then).

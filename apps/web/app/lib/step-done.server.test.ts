@@ -13,6 +13,11 @@ async function visit(url: string, cookie?: string): Promise<Response> {
     throw thrown;
   }
 }
+/** The middleware's answer to a form sent to `url`, which the action answers with `answer`. */
+async function post(url: string, headers: Record<string, string>, answer: () => Response): Promise<Response> {
+  const request = new Request(url, { method: 'POST', headers });
+  return (await oneShotNotices({ request, params: {}, context: {} as never, unstable_pattern: '' } as never, async () => answer())) as Response;
+}
 /** The cookie a step's redirect sets, as the browser sends it back. */
 const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
 
@@ -36,6 +41,25 @@ describe('a step’s notice', () => {
     expect((await visit(`${page}?done=ended`, cookieOf(other))).headers.get('location')).toBe('/staff/discounts/SHOWROOM25');
     const data = await visit(`${page}.data?done=saved&_routes=routes%2Fstaff-discount`);
     expect(data.headers.get('location')).toBe('/staff/discounts/SHOWROOM25');
+  });
+
+  it('survives a form sent from the page whose action answers there (a refusal): the scripts’ read of the page keeps it and the answer', async () => {
+    const done = redirectWithNotice(new Request(page, { method: 'POST' }), '/staff/discounts/SHOWROOM25?done=saved');
+    const shown = await visit(`${page}?done=saved`, cookieOf(done));
+    expect(shown.status).toBe(200);
+    // The next form on the page is refused: its answer marks the page it was sent from once more.
+    const refused = await post(`${page}.data?index&done=saved`, { referer: `${page}?done=saved` }, () => new Response('refused', { status: 200 }));
+    expect((await visit(`${page}.data?done=saved&_routes=routes%2Fstaff-discount`, cookieOf(refused))).status).toBe(200);
+    // Without a Referer (or from elsewhere), the form's own address names the page.
+    const bare = await post(`${page}.data?index&done=saved`, { referer: 'https://elsewhere.test/x?done=other' }, () => new Response('refused'));
+    expect(decodeURIComponent(cookieOf(bare))).toBe('shop_step_done=/staff/discounts/SHOWROOM25?done=saved');
+    // A step done sets its own notice, untouched; a page without one is marked with nothing.
+    const next = await post(`${page}.data?done=saved`, { referer: `${page}?done=saved` }, () =>
+      redirectWithNotice(new Request(page, { method: 'POST' }), '/staff/discounts/SHOWROOM25?done=ended'),
+    );
+    expect(next.headers.getSetCookie()).toHaveLength(1);
+    expect(decodeURIComponent(cookieOf(next))).toBe('shop_step_done=/staff/discounts/SHOWROOM25?done=ended');
+    expect((await post(page, { referer: page }, () => new Response('refused'))).headers.get('set-cookie')).toBeNull();
   });
 
   it('leaves pages without one alone, and sets Secure behind HTTPS', async () => {

@@ -34,9 +34,13 @@ const noticeOf = (url: URL) => NOTICE_PARAMS.flatMap((name) => url.searchParams.
  */
 export function redirectWithNotice(request: Request, href: string): Response {
   const target = new URL(href, request.url);
-  const marked = encodeURIComponent(`${target.pathname}?${noticeOf(target)}`);
-  const secure = isSecureRequest(request) ? '; Secure' : '';
-  return redirect(href, { status: 303, headers: { 'set-cookie': `${STEP_DONE_COOKIE}=${marked}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure}` } });
+  return redirect(href, { status: 303, headers: { 'set-cookie': markCookie(request, target) } });
+}
+
+/** The cookie naming the notice in `page`'s address as the one to show, for the next minute. */
+function markCookie(request: Request, page: URL): string {
+  const marked = encodeURIComponent(`${page.pathname}?${noticeOf(page)}`);
+  return `${STEP_DONE_COOKIE}=${marked}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${isSecureRequest(request) ? '; Secure' : ''}`;
 }
 
 /**
@@ -45,11 +49,9 @@ export function redirectWithNotice(request: Request, href: string): Response {
  * for again (a reload), it is sent to its address without the notice.
  */
 export const oneShotNotices: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method === 'POST') return keptForTheAnswer(request, await next());
   if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-  const url = new URL(request.url);
-  // A request for the page's data (scripts navigating) names the page as `<page>.data?…&_routes=`.
-  url.pathname = url.pathname.replace(/\.data$/, '');
-  url.searchParams.delete('_routes');
+  const url = pageOf(request.url);
   const notice = noticeOf(url);
   if (!notice) return next();
   const marked = cookieValue(request.headers.get('cookie') ?? '', STEP_DONE_COOKIE);
@@ -61,6 +63,32 @@ export const oneShotNotices: MiddlewareFunction<Response> = async ({ request }, 
   response.headers.append('set-cookie', `${STEP_DONE_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${isSecureRequest(request) ? '; Secure' : ''}`);
   return response;
 };
+
+/** The page a request names: a request for its data (scripts navigating) names it as `<page>.data?…&_routes=`, an action as `?index`. */
+function pageOf(address: string): URL {
+  const url = new URL(address);
+  url.pathname = url.pathname.replace(/\.data$/, '');
+  url.searchParams.delete('_routes');
+  url.searchParams.delete('index');
+  return url;
+}
+
+/**
+ * A form sent from a page still showing the last step's notice, whose action answers on the page (a
+ * refusal, in its own words) rather than with a step done: the scripts then read the page's data
+ * again at its address, notice included, which would otherwise be sent on without it, and the
+ * answer with it. The page it was sent from (the Referer, as the shop's referrer policy sends it
+ * within the shop; else the form's own address) is marked once more for that read.
+ */
+function keptForTheAnswer(request: Request, response: Response): Response {
+  if (response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${STEP_DONE_COOKIE}=`))) return response;
+  const own = pageOf(request.url);
+  const referer = request.headers.get('referer');
+  const sentFrom = referer && URL.canParse(referer) ? pageOf(referer) : own;
+  const from = sentFrom.origin === own.origin ? sentFrom : own;
+  if (noticeOf(from)) response.headers.append('set-cookie', markCookie(request, from));
+  return response;
+}
 
 function safeDecode(value: string): string | null {
   try {

@@ -1,4 +1,4 @@
-import { ApiError, createOrderBasketsClient, createPaymentsClient } from '@shop/api-client';
+import { ApiError, createOrderBasketsClient } from '@shop/api-client';
 import { data, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/account-order-change';
 import { OrderChanges, type DifferencePayment } from '../components/order-change/order-changes.tsx';
@@ -20,7 +20,6 @@ function clients(request: Request, orderNumber: string) {
   return {
     caller,
     changes: createOrderBasketsClient(caller.clientOptions('order-baskets')),
-    payments: createPaymentsClient(caller.clientOptions('payments')),
   };
 }
 
@@ -43,13 +42,14 @@ type Answer = { error: string } | { payment: DifferencePayment };
 export async function action({ request, params }: Route.ActionArgs) {
   const orderNumber = params.orderNumber.trim().toUpperCase();
   const form = await request.formData();
-  const { caller, changes, payments } = clients(request, orderNumber);
+  const { caller, changes } = clients(request, orderNumber);
   try {
     const done = await sendOrderChangeStep(changes, orderNumber, form);
     if (done?.status === 'payment_required') {
-      const config = await payments.getPaymentConfig();
-      const frameUrl = config.kind === 'sandbox' ? `${config.frameUrl}?client_secret=${encodeURIComponent(done.payment.clientSecret)}` : null;
-      return { payment: { ...done.payment, frameUrl, orderVersion: Number(form.get('orderVersion')) } } satisfies Answer;
+      const { frameUrl: field } = done.options.card;
+      const frameUrl = field ? `${field}?client_secret=${encodeURIComponent(done.payment.clientSecret)}` : null;
+      const payment = { ...done.payment, frameUrl, savedCards: done.options.savedCards, orderVersion: Number(form.get('orderVersion')) };
+      return { payment } satisfies Answer;
     }
     // A guest's order page is loaded whole, so its link cookie goes with it (breadcrumbs.tsx).
     if (done) return (caller.guest ? redirectDocument : redirect)(`${caller.orderPath}?changed=1`);

@@ -3,7 +3,7 @@ import { formatPence, type Address, type DeliveryUpgrade, type SpecificDayCalend
 import { data, Form, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/account-order-upgrade-delivery';
 import { DayPicker } from '../components/checkout/day-picker.tsx';
-import { PayDifference } from '../components/order-change/pay-difference.tsx';
+import { OnAccountDifferenceNote, PayDifference, type DifferenceIntent } from '../components/order-change/pay-difference.tsx';
 import { OrderSubpage } from '../components/order-change/order-subpage.tsx';
 import { Card } from '../components/staff-orders/order-details.tsx';
 import { AddressLines } from '../components/ui/address-lines.tsx';
@@ -46,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-type Payment = { intentId: string; amountPence: number; frameUrl: string | null };
+type Payment = DifferenceIntent;
 type Answer = { error: string; values?: Record<string, string> } | { payment: Payment };
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -92,14 +92,28 @@ export async function action({ request, params }: Route.ActionArgs) {
         break;
       }
       case 'pay': {
-        const intent = await client.createUpgradePaymentIntent({ params: id, body: { acceptCharge: form.get('acceptCharge') === 'yes' } });
-        return { payment: { intentId: intent.intentId, amountPence: intent.amountPence, frameUrl: intent.frameUrl } } satisfies Answer;
+        const savedCardId = text('method') === 'saved_card' ? text('savedCardId') : null;
+        const body = { acceptCharge: form.get('acceptCharge') === 'yes', ...(savedCardId !== null ? { method: 'saved_card' as const, savedCardId } : {}) };
+        const intent = await client.createUpgradePaymentIntent({ params: id, body });
+        // A saved card the bank did not question has paid: the upgrade is made at once.
+        if (intent.status === 'succeeded') {
+          await client.completeUpgradePayment({ params: id, body: { paymentIntentId: intent.intentId } });
+          return done;
+        }
+        // The card field (a saved card's payment has none), the customer's saved cards, and the bank's check when it asks.
+        const options = await client.getUpgradePaymentOptions({ params: id });
+        const { intentId, amountPence, nextActionUrl } = intent;
+        return { payment: { intentId, amountPence, frameUrl: intent.frameUrl, nextActionUrl, savedCards: options.savedCards } } satisfies Answer;
       }
       case 'complete':
         await client.completeUpgradePayment({ params: id, body: { paymentIntentId: text('paymentIntentId') || undefined } });
         return done;
       case 'free':
         await client.completeUpgradeWithoutPayment({ params: id });
+        return done;
+      case 'on-account':
+        // Paid on account: Two, the credit provider, agrees the higher total; no card (decision 0101).
+        await client.completeUpgradeOnAccount({ params: id, body: { acceptCharge: form.get('acceptCharge') === 'yes' } });
         return done;
       case 'refresh':
         await client.refreshUpgradePaymentData({ params: id });
@@ -197,7 +211,7 @@ function Upgrade({
               </p>
             ))}
         </Card>
-        {selected && selected.differencePence > 0 && (
+        {selected && selected.differencePence > 0 && !upgrade.paidOnAccount && (
           <Card id="upgrade-billing" title="2. Billing address">
             {upgrade.billingAddress ? (
               <>
@@ -226,7 +240,9 @@ function Upgrade({
               <Row label="Already paid for delivery" value={formatPence(current.priceIncVat)} />
             </dl>
             <p className="mt-4 text-lg font-semibold text-navy-950">
-              {selected.differencePence > 0 ? `Difference to pay: ${formatPence(selected.differencePence)}` : 'Nothing more to pay'}
+              {selected.differencePence > 0
+                ? `${upgrade.paidOnAccount ? 'Difference to add to the invoice on account' : 'Difference to pay'}: ${formatPence(selected.differencePence)}`
+                : 'Nothing more to pay'}
             </p>
             <Finish upgrade={upgrade} payment={payment} postTo={postTo} />
           </>
@@ -248,9 +264,33 @@ function Finish({ upgrade, payment, postTo }: { upgrade: DeliveryUpgrade; paymen
         <Button type="submit">Upgrade without paying</Button>
       </Form>
     );
-  if (payment) return <PayDifference action={postTo} fields={{ intent: 'complete' }} payment={payment} />;
-  if (!upgrade.billingAddress) return <p className="mt-4 text-sm text-navy-700">Give the billing address of your card to pay.</p>;
   const day = selected.date ? ` on ${formatDay(selected.date)}` : '';
+  if (upgrade.paidOnAccount)
+    return (
+      <Form method="post" className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="on-account" />
+        <OnAccountDifferenceNote asking="Upgrading" />
+        {/* Never ticked for the customer: the extra amount needs their express consent, as a card payment does. */}
+        <label className="flex gap-3 text-sm">
+          <input type="checkbox" name="acceptCharge" value="yes" required className="mt-0.5 size-4" />
+          <span>
+            I agree to pay {formatPence(selected.differencePence)} more for {selected.name}
+            {day}, added to this order’s invoice on account with Two.
+          </span>
+        </label>
+        <Button type="submit">Upgrade on account</Button>
+      </Form>
+    );
+  if (payment)
+    return (
+      <PayDifference
+        action={postTo}
+        fields={{ intent: 'complete' }}
+        savedCardFields={{ intent: 'pay', acceptCharge: 'yes', method: 'saved_card' }}
+        payment={payment}
+      />
+    );
+  if (!upgrade.billingAddress) return <p className="mt-4 text-sm text-navy-700">Give the billing address of your card to pay.</p>;
   return (
     <Form method="post" className="mt-4 space-y-3">
       <input type="hidden" name="intent" value="pay" />

@@ -13,6 +13,7 @@ import { SIGN_OUT_PATH } from '../lib/auth/settings.ts';
 import { accountClients, loadOrProblem } from '../lib/account/account-api.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { STAFF_TRADE_PATHS, TRADE_PATHS } from '../lib/trade/trade-paths.ts';
+import { canManageSynonyms, SYNONYMS_PATH } from '../lib/staff-search/synonyms.ts';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Your account', 'Sign in to your Plumbline account to see your details.'),
@@ -163,6 +164,12 @@ function Profile({
                   Find a product and edit it: name, details, variant codes, prices now or scheduled. For catalogue managers.
                 </p>
               </li>
+              {canManageSynonyms(staffRoles) && (
+                <li>
+                  <Link to={SYNONYMS_PATH}>Search synonyms</Link>
+                  <p className="text-sm text-navy-700">Words that mean the same to a shopper, so a search for one finds the others. For catalogue managers.</p>
+                </li>
+              )}
               <li>
                 <Link to="/staff/orders">Orders</Link>
                 <p className="text-sm text-navy-700">Find an order and move it on: picking, dispatch with tracking, delivery. For order administrators.</p>

@@ -8,6 +8,7 @@ import { useShopAuth } from '../components/auth/use-shop-auth.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 import { BasketNotices } from '../components/basket/basket-notices.tsx';
 import { BasketTotals, DiscountCodeForm } from '../components/basket/basket-summary.tsx';
+import { CheckoutLink } from '../components/basket/checkout-link.tsx';
 import { SAVE_INTENT, SaveBasketButton } from '../components/basket/save-basket-dialog.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
@@ -28,6 +29,7 @@ import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { track } from '../lib/events/track.ts';
 import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
+import { BOUGHT_TOGETHER, BoughtTogetherCarousel } from '../components/basket/bought-together-carousel.tsx';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { formatPenceShort, PAGE_TYPES } from '@shop/contracts';
 import { FREE_LARGE_DELIVERY_THRESHOLD } from '../lib/shop-facts.ts';
@@ -51,11 +53,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = readShopSession(request);
   const basketId = session ? CURRENT_BASKET : guestBasketId(request);
   const client = basketClient(request, session?.accessToken);
-  const [drawn, viewed] = await Promise.all([
-    basketId ? optionalExtra(client.getBasket({ params: { basketId } })) : null,
+  const drawing = basketId ? optionalExtra(client.getBasket({ params: { basketId } })) : Promise.resolve(null);
+  const [drawn, viewed, together] = await Promise.all([
+    drawing,
     viewedOnAnyDevice(request, session?.accessToken),
+    drawing.then((basket) => boughtTogether(request, basket?.lines.map((line) => line.sku) ?? [])),
   ]);
-  return { drawn, viewed };
+  return { drawn, viewed, together };
+}
+
+/** What orders put with the basket's lines (decision 0117): drawn with the basket, so the row is there at first paint. */
+async function boughtTogether(request: Request, basketSkus: readonly string[]) {
+  if (basketSkus.length === 0) return [];
+  const carousels = await optionalExtra(
+    createCatalogueClient(serviceClientOptions(request, 'catalogue')).getCarousels({
+      body: { pageType: PAGE_TYPES.cart, recentlyViewedSkus: [], basketSkus: [...basketSkus] },
+    }),
+  );
+  return carousels?.carousels.find((carousel) => carousel.identifier === BOUGHT_TOGETHER)?.products ?? [];
 }
 
 /**
@@ -226,9 +241,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
                 <BasketTotals basket={basket} />
                 <DiscountCodeForm basket={basket} />
                 <div className="space-y-3 border-t border-navy-200 pt-5">
-                  <ButtonLink to="/checkout" variant="accent" size="lg" className="w-full">
-                    Checkout
-                  </ButtonLink>
+                  <CheckoutLink basket={basket} />
                   <SaveBasketButton className="w-full" />
                   <Link to={RETRIEVE_PATH} className="block text-center text-sm font-semibold text-teal-700 underline hover:no-underline">
                     Retrieve a saved basket
@@ -237,6 +250,9 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
               </div>
             </aside>
           </div>
+        )}
+        {basket && basket.lines.length > 0 && (
+          <BoughtTogetherCarousel skus={basket.lines.map((line) => line.sku)} initial={loaderData.together} className="mt-12" />
         )}
         <RecentlyViewedCarousel pageType={PAGE_TYPES.cart} className="mt-12" viewed={loaderData.viewed} />
         <noscript>

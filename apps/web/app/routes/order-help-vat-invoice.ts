@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/order-help-vat-invoice';
 import { fetchVatInvoice, proofFrom } from '../lib/order-help/order-help.server.ts';
 import { orderHelpHome } from '../lib/order-help/order-link.ts';
+import { vatDocumentDownload } from '../lib/order-help/vat-document-download.server.ts';
 
 /**
  * The invoice's address opened directly (a bookmark, a copied link): it is only ever posted, with the
@@ -28,20 +29,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   // An earlier invoice or a credit note by its number (listed on the order page); the current invoice without one.
   const number = (await request.formData().catch(() => null))?.get('number');
   const answer = await fetchVatInvoice(proof, params.orderNumber.trim().toUpperCase(), typeof number === 'string' && number ? number : undefined);
-  if (!answer.ok) {
-    const problem = (await answer.json().catch(() => null)) as { detail?: string } | null;
-    return new Response(problem?.detail ?? 'Your invoice could not be downloaded. Please try again in a minute.', {
-      status: answer.status,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
-  }
-  return new Response(answer.body, {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': answer.headers.get('content-disposition') ?? 'attachment; filename="vat-invoice.pdf"',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return vatDocumentDownload(answer, 'vat-invoice.pdf', 'Your invoice could not be downloaded. Please try again in a minute.');
 }

@@ -204,7 +204,9 @@ function Sent({ answer, orderNumber, via }: { answer: SentAnswer; orderNumber: s
         Your reference is <strong className="font-mono">{answer.reference}</strong>. We have e-mailed it to you.
       </p>
       {answer.kind === 'cancel' && answer.refundedPence > 0 && (
-        <p className="text-lg font-semibold text-navy-950">Refunded {formatPence(answer.refundedPence)}</p>
+        <p className="text-lg font-semibold text-navy-950">
+          {answer.creditedToAccount ? 'Credited to your account with Two' : 'Refunded'} {formatPence(answer.refundedPence)}
+        </p>
       )}
       {(answer.kind === 'return' || (answer.kind === 'cancel' && answer.returnReference)) && (
         <p className="text-navy-900">

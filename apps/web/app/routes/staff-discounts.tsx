@@ -5,15 +5,16 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { DiscountFiltersForm, PromotionResults } from '../components/staff-discounts/promotion-list.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
-import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { searchRead, staffClient, staffRead, throwToTidyAddress } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { DISCOUNT_ROLES, DISCOUNTS_AUDIENCE } from '../lib/staff-discounts/promotion.ts';
-import { discountFilters, searchQuery } from '../lib/staff-discounts/search.ts';
+import { discountFilters, discountsHref, searchQuery } from '../lib/staff-discounts/search.ts';
 
 /** The promotions the filters in the address find, read on the server for the signed-in member of staff. */
 export async function loader({ request }: Route.LoaderArgs) {
   const api = staffClient(request, DISCOUNT_ROLES, 'discounts', createDiscountsClient);
   const filters = discountFilters(new URL(request.url).searchParams);
+  throwToTidyAddress(request, discountsHref(filters));
   return staffRead(async () => ({ filters, ...(await searchRead(() => api.searchDiscounts({ query: searchQuery(filters) }))) }));
 }
 

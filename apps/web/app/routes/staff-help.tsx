@@ -4,14 +4,15 @@ import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { InboxFiltersForm, InboxResults, OverdueSummary } from '../components/staff-help/inbox-list.tsx';
-import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { searchRead, staffClient, staffRead, throwToTidyAddress } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES, inboxFilters, inboxQuery } from '../lib/staff-help/inbox.ts';
+import { HELP_INBOX_AUDIENCE, HELP_INBOX_ROLES, inboxFilters, inboxHref, inboxQuery } from '../lib/staff-help/inbox.ts';
 
 /** The queue as the filters in the address select it, read on the server for the signed-in member of staff. */
 export async function loader({ request }: Route.LoaderArgs) {
   const api = staffClient(request, HELP_INBOX_ROLES, 'help-centre', createHelpCentreInboxClient);
   const filters = inboxFilters(new URL(request.url).searchParams);
+  throwToTidyAddress(request, inboxHref(filters));
   return staffRead(async () => ({ filters, ...(await searchRead(() => api.searchHelpRequests({ query: inboxQuery(filters) }))) }));
 }
 

@@ -4,14 +4,15 @@ import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { OrderFiltersForm, OrderResults } from '../components/staff-orders/order-list.tsx';
-import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { searchRead, staffClient, staffRead, throwToTidyAddress } from '../lib/auth/staff-page.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { ORDER_ROLES, ORDERS_AUDIENCE, orderFilters, searchQuery } from '../lib/staff-orders/orders.ts';
+import { ORDER_ROLES, ORDERS_AUDIENCE, orderFilters, ordersHref, searchQuery } from '../lib/staff-orders/orders.ts';
 
 /** The orders the search in the address finds, read on the server for the signed-in member of staff. */
 export async function loader({ request }: Route.LoaderArgs) {
   const api = staffClient(request, ORDER_ROLES, 'orders', createOrdersClient);
   const filters = orderFilters(new URL(request.url).searchParams);
+  throwToTidyAddress(request, ordersHref(filters));
   return staffRead(async () => ({ filters, ...(await searchRead(() => api.searchOrders({ query: searchQuery(filters) }))) }));
 }
 

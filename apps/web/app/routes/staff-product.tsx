@@ -8,17 +8,30 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { usePostedStep, useStepDone } from '../components/staff/posted-step-form.tsx';
 import { formText, stepProblemOf, type StepProblem } from '../components/staff/step-form.tsx';
 import { TableHead } from '../components/staff/table-head.tsx';
+import { EditorForm, Problems } from '../components/staff-products/editor-form.tsx';
+import { NewVariantFields } from '../components/staff-products/new-variant-fields.tsx';
+import { FamilyAndDeliveryFields } from '../components/staff-products/family-delivery-fields.tsx';
+import { ProductDetailsFields } from '../components/staff-products/product-details-fields.tsx';
+import { VariantPictures } from '../components/staff-products/variant-pictures.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Link } from '../components/ui/link.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { TextArea } from '../components/ui/textarea.tsx';
 import { refusedStep, staffClient, staffRead, type RefusedStep } from '../lib/auth/staff-page.server.ts';
+import { formTexts } from '../lib/form-text.ts';
+import { boughtTogetherHref } from '../lib/staff-products/bought-together.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { redirectWithNotice } from '../lib/step-done.server.ts';
-import { CATALOGUE_ROLES, checkPriceForm, productHref, PRODUCTS_AUDIENCE } from '../lib/staff-products/products.ts';
+import {
+  CATALOGUE_ROLES,
+  checkNewVariantForm,
+  checkPriceForm,
+  productHref,
+  PRODUCTS_AUDIENCE,
+  variantWords,
+  vatRateOptions,
+} from '../lib/staff-products/products.ts';
 
 const editorApi = (request: Request) => staffClient(request, CATALOGUE_ROLES, 'catalogue', createCatalogueEditorClient);
 const idOf = (params: { id: string }) => {
@@ -28,16 +41,25 @@ const idOf = (params: { id: string }) => {
 };
 /** The API's code for a product someone else changed first: the form offers the product as it is now. */
 const STALE = new Set(['PRODUCT_CHANGED']);
-const STEPS = ['saved', 'priced', 'cancelled'] as const;
+const STEPS = ['created', 'saved', 'finished', 'pictured', 'unpictured', 'reordered', 'priced', 'cancelled', 'withdrawn', 'returned'] as const;
+/** What the page says once each of its forms is done. */
+const DONE_BY_INTENT: Record<string, (typeof STEPS)[number]> = {
+  details: 'saved',
+  finish: 'finished',
+  image: 'pictured',
+  'image-remove': 'unpictured',
+  'image-move': 'reordered',
+  price: 'priced',
+  cancel: 'cancelled',
+  withdraw: 'withdrawn',
+  return: 'returned',
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const api = editorApi(request);
   const id = idOf(params);
   return staffRead(() => api.getStaffProduct({ params: { id } }));
 }
-
-/** Every form of the page as it was posted, by field name: what is shown again after a refusal. */
-const postedValues = (form: FormData) => Object.fromEntries([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
 
 /** The details form as the API's body: specification rows and variants by their position on the page. */
 function detailsBody(values: Record<string, string>, version: number): UpdateStaffProduct {
@@ -56,6 +78,8 @@ function detailsBody(values: Record<string, string>, version: number): UpdateSta
     description: values.description ?? '',
     brandSlug: values.brandSlug,
     categorySlug: values.categorySlug,
+    family: values.family,
+    deliveryClass: values.deliveryClass as UpdateStaffProduct['deliveryClass'],
     specifications,
     variants,
   };
@@ -66,12 +90,22 @@ function detailsBody(values: Record<string, string>, version: number): UpdateSta
  * cancelling of a scheduled price. Done, the page comes back saying so (post, redirect, get); refused,
  * it comes back with the API's words beside the fields and what was typed.
  */
+/** The picture is multipart, which the typed client passes through as it is. */
+type Upload = (input: { params: { id: number; sku: string }; body: FormData }) => Promise<unknown>;
+
+/** Sends the chosen picture on to the API (none chosen: the API says to choose one). */
+async function sendImage(api: ReturnType<typeof editorApi>, id: number, sku: string, image: FormDataEntryValue | null): Promise<void> {
+  const body = new FormData();
+  if (image instanceof File && image.size > 0) body.append('image', image, image.name || 'picture');
+  await (api.addStaffVariantImage as unknown as Upload)({ params: { id, sku }, body });
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const api = editorApi(request);
   const id = idOf(params);
   const form = await request.formData();
   const intent = formText(form, 'intent');
-  const values = postedValues(form);
+  const values = formTexts(form);
   const version = Number(values.version);
   if (!Number.isSafeInteger(version)) throw data(null, { status: 400 });
   const refused = (error: unknown) => refusedStep(error, { intent, values }, (refusal) => stepProblemOf(refusal, STALE));
@@ -94,8 +128,24 @@ export async function action({ request, params }: Route.ActionArgs) {
         return data<RefusedStep>({ intent, values, problem }, { status: 400 });
       }
       await api.changeStaffPrice({ params: { id }, body: checked.body });
+    } else if (intent === 'finish') {
+      const checked = checkNewVariantForm(values, '');
+      if (!checked.ok) {
+        const problem: StepProblem = { summary: Object.values(checked.fields)[0]!, stale: false, fields: checked.fields };
+        return data<RefusedStep>({ intent, values, problem }, { status: 400 });
+      }
+      await api.addStaffVariant({ params: { id }, body: { ...checked.variant, version } });
+    } else if (intent === 'image') {
+      await sendImage(api, id, values.sku ?? '', form.get('image'));
+    } else if (intent === 'image-remove' || intent === 'image-move') {
+      const picture = { id, sku: values.sku ?? '', imageId: Number(values.imageId) };
+      if (!Number.isSafeInteger(picture.imageId) || picture.imageId < 1) throw data(null, { status: 400 });
+      if (intent === 'image-remove') await api.removeStaffVariantImage({ params: picture, body: { version } });
+      else await api.moveStaffVariantImage({ params: picture, body: { version, place: Number(values.place) } });
     } else if (intent === 'cancel') {
       await api.cancelStaffPrice({ params: { id, scheduleId: Number(values.scheduleId) }, body: { version } });
+    } else if (intent === 'withdraw' || intent === 'return') {
+      await api.updateStaffProduct({ params: { id }, body: { version, onSale: intent === 'return' } });
     } else {
       throw data(null, { status: 400 });
     }
@@ -103,8 +153,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof Response) throw error;
     return refused(error);
   }
-  const done = intent === 'details' ? 'saved' : intent === 'price' ? 'priced' : 'cancelled';
-  return redirectWithNotice(request, `${productHref(id)}?done=${done}`);
+  return redirectWithNotice(request, `${productHref(id)}?done=${DONE_BY_INTENT[intent]}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: product }) => [
@@ -113,9 +162,17 @@ export const meta: Route.MetaFunction = ({ loaderData: product }) => [
 ];
 
 const DONE_WORDS: Record<(typeof STEPS)[number], string> = {
+  created: 'The product is added and on sale. Listings and search show it within a minute. Add its other finishes below.',
+  // Said with the product's own word for a variant (a finish, a size…) where it is shown.
+  finished: 'The variant is added. Its product page offers it within a minute.',
+  pictured: 'The picture is added. The product page shows it when that variant is chosen within a minute.',
+  unpictured: 'The picture is removed. The product page stops showing it within a minute.',
+  reordered: 'The pictures are in their new order. The product page shows them so within a minute.',
   saved: 'Your changes are saved. Listings and search show them within a minute.',
   priced: 'The price is saved. A price starting now shows on the shop within seconds; a scheduled one within a minute of its start.',
   cancelled: 'The scheduled price is cancelled.',
+  withdrawn: 'It is withdrawn from sale. Listings, search and its page stop showing it within a minute; baskets holding it can no longer order it.',
+  returned: 'It is back on sale. Listings, search and its page show it again within a minute.',
 };
 
 export default function StaffProductPage({ loaderData }: Route.ComponentProps) {
@@ -133,9 +190,14 @@ export default function StaffProductPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={product.name}
         intro={
-          <p>
-            <Link to={`/p/${product.slug}`}>See it on the shop</Link>
-          </p>
+          product.withdrawnAt === null ? (
+            <p className="flex flex-wrap gap-x-6 gap-y-2">
+              <Link to={`/p/${product.slug}`}>See it on the shop</Link>
+              <Link to={boughtTogetherHref(product.id)}>Frequently bought together</Link>
+            </p>
+          ) : (
+            <p>Withdrawn from sale on {when(product.withdrawnAt)}: shoppers cannot find or buy it.</p>
+          )
         }
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Products', to: '/staff/products' }, { label: product.name }]}
       />
@@ -143,12 +205,18 @@ export default function StaffProductPage({ loaderData }: Route.ComponentProps) {
         <div ref={ref} tabIndex={-1} className="outline-none">
           {done && (
             <p role="status" className="rounded-lg bg-teal-50 p-3 font-semibold text-teal-900">
-              {DONE_WORDS[done]}
+              {done === 'finished' ? `The ${product.variantOption} is added. Its product page offers it within a minute.` : DONE_WORDS[done]}
             </p>
           )}
         </div>
         <div className="grid gap-10 lg:grid-cols-2">
-          <DetailsForm product={product} />
+          <div className="space-y-10">
+            <DetailsForm product={product} />
+            <FinishForm product={product} />
+            <VariantPictures product={product} />
+            <ImageForm product={product} />
+            <SaleForm product={product} />
+          </div>
           <div className="space-y-10">
             <PriceForm product={product} />
             <Audit product={product} />
@@ -160,62 +228,25 @@ export default function StaffProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The problems of a refused form, GOV.UK style, each linked to its field. */
-function Problems({ problem, ids, pathname }: { problem: StepProblem | null; ids: (field: string) => string; pathname: string }) {
-  if (!problem) return null;
-  const fields = Object.entries(problem.fields);
+/** Withdrawing a product takes it off the shop (orders keep their copy); putting it back shows it again. */
+function SaleForm({ product }: { product: StaffProduct }) {
+  const onSale = product.withdrawnAt === null;
   return (
-    <div className="space-y-2">
-      <ErrorSummary problems={fields.length > 0 ? fields.map(([field, message]) => ({ message, fieldId: ids(field) })) : [{ message: problem.summary }]} />
-      {problem.stale && (
-        <p>
-          <Link to={pathname}>See the product as it is now</Link>
+    <EditorForm
+      intent={onSale ? 'withdraw' : 'return'}
+      title={onSale ? 'On sale' : 'Withdrawn from sale'}
+      version={product.version}
+      submitLabel={onSale ? 'Withdraw from sale' : 'Put back on sale'}
+    >
+      {() => (
+        <p className="text-navy-700">
+          {onSale
+            ? 'Shoppers find it in listings and search and can buy it. Withdrawn, it leaves the shop and baskets holding it can no longer order it; ' +
+              'orders already placed keep it.'
+            : 'Shoppers cannot find it or buy it. Put back on sale, it shows in listings, search and on its page again at the prices below.'}
         </p>
       )}
-    </div>
-  );
-}
-
-/**
- * One of the page's forms, posted to its action: the version read goes with it, a refusal comes back
- * as an error summary above the fields with what was typed.
- */
-function EditorForm({
-  intent,
-  title,
-  version,
-  submitLabel,
-  children,
-}: {
-  intent: string;
-  title: string;
-  version: number;
-  submitLabel: string;
-  children: (step: ReturnType<typeof usePostedStep>) => ReactNode;
-}) {
-  const step = usePostedStep(intent);
-  const { id, form, problem, ids, pathname, busy } = step;
-  return (
-    // Keyed on the version: once saved, the form shows the product as it is now.
-    <Form
-      key={version}
-      ref={form}
-      method="post"
-      noValidate
-      aria-labelledby={`${id}-title`}
-      className="space-y-5 rounded-2xl border border-navy-100 bg-white p-5"
-    >
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={version} />
-      <h2 id={`${id}-title`} className="section-heading">
-        {title}
-      </h2>
-      <Problems problem={problem} ids={ids} pathname={pathname} />
-      {children(step)}
-      <Button type="submit" loading={busy}>
-        {submitLabel}
-      </Button>
-    </Form>
+    </EditorForm>
   );
 }
 
@@ -227,34 +258,8 @@ function DetailsForm({ product }: { product: StaffProduct }) {
         const value = (name: string, fallback: string) => values[name] ?? fallback;
         return (
           <>
-            <FormField id={ids('name')} label="Name" error={problem?.fields.name}>
-              {(control) => <Input {...control} name="name" defaultValue={value('name', product.name)} />}
-            </FormField>
-            <FormField id={ids('description')} label="Description" error={problem?.fields.description}>
-              {(control) => <TextArea {...control} name="description" rows={5} defaultValue={value('description', product.description)} />}
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id={ids('brandSlug')} label="Brand" error={problem?.fields.brandSlug}>
-                {(control) => (
-                  <Select
-                    {...control}
-                    name="brandSlug"
-                    defaultValue={value('brandSlug', product.brandSlug)}
-                    options={product.brands.map((brand) => ({ value: brand.slug, label: brand.name }))}
-                  />
-                )}
-              </FormField>
-              <FormField id={ids('categorySlug')} label="Category" error={problem?.fields.categorySlug}>
-                {(control) => (
-                  <Select
-                    {...control}
-                    name="categorySlug"
-                    defaultValue={value('categorySlug', product.categorySlug)}
-                    options={product.categories.map((category) => ({ value: category.slug, label: category.name }))}
-                  />
-                )}
-              </FormField>
-            </div>
+            <ProductDetailsFields ids={ids} problem={problem} values={values} choices={product} current={product} />
+            <FamilyAndDeliveryFields ids={ids} problem={problem} values={values} product={product} />
             <fieldset className="space-y-3">
               <legend className="text-base font-bold text-navy-950">Attributes</legend>
               <p className="text-sm text-navy-600">As the specification table shows them. Empty a value to remove it; the last row adds one.</p>
@@ -292,6 +297,68 @@ function DetailsForm({ product }: { product: StaffProduct }) {
   );
 }
 
+/** Another variant of the product (a finish, a size… as its variants differ), with its first price and stock. */
+function FinishForm({ product }: { product: StaffProduct }) {
+  const { one } = variantWords(product.variantOption);
+  return (
+    <EditorForm intent="finish" title={`Add ${one}`} version={product.version} submitLabel={`Add ${product.variantOption}`}>
+      {({ ids, problem, values }) => (
+        <NewVariantFields prefix="" ids={ids} problem={problem} values={values} vatRates={product.vatRates} option={product.variantOption} />
+      )}
+    </EditorForm>
+  );
+}
+
+/** The variant a form is about (its `sku` field), by label and code, and with its price in force when `withPrice`. */
+function VariantChoice({
+  label,
+  product,
+  step: { ids, problem, values },
+  withPrice = false,
+}: {
+  label: string;
+  product: StaffProduct;
+  step: Pick<ReturnType<typeof usePostedStep>, 'ids' | 'problem' | 'values'>;
+  withPrice?: boolean;
+}) {
+  return (
+    <FormField id={ids('sku')} label={label} error={problem?.fields.sku}>
+      {(control) => (
+        <Select
+          {...control}
+          name="sku"
+          defaultValue={values.sku ?? product.variants[0]?.sku}
+          options={product.variants.map((variant) => ({
+            value: variant.sku,
+            label: `${variant.label} (${variant.sku})${withPrice ? `, now ${formatPence(variant.priceIncVat)}` : ''}`,
+          }))}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A picture of one variant: the product page shows it, after its others, when that variant is chosen. */
+function ImageForm({ product }: { product: StaffProduct }) {
+  return (
+    <EditorForm intent="image" title="Add a picture" version={product.version} encType="multipart/form-data" submitLabel="Add picture">
+      {({ ids, problem, values }) => (
+        <>
+          <VariantChoice label={variantWords(product.variantOption).label} product={product} step={{ ids, problem, values }} />
+          <FormField
+            id={ids('image')}
+            label="Picture"
+            hint="A JPG or PNG of 5 MB or less; it is kept without its location or camera details"
+            error={problem?.fields.image}
+          >
+            {(control) => <Input {...control} type="file" name="image" accept="image/jpeg,image/png" />}
+          </FormField>
+        </>
+      )}
+    </EditorForm>
+  );
+}
+
 function PriceForm({ product }: { product: StaffProduct }) {
   return (
     <EditorForm intent="price" title="Change a price" version={product.version} submitLabel="Save price">
@@ -301,19 +368,7 @@ function PriceForm({ product }: { product: StaffProduct }) {
             Leave the start empty for a price from now. The earlier price is shown as “was” only when the law allows: it was charged for at least 28 days just
             before.
           </p>
-          <FormField id={ids('sku')} label="Variant" error={problem?.fields.sku}>
-            {(control) => (
-              <Select
-                {...control}
-                name="sku"
-                defaultValue={values.sku ?? product.variants[0]?.sku}
-                options={product.variants.map((variant) => ({
-                  value: variant.sku,
-                  label: `${variant.label} (${variant.sku}), now ${formatPence(variant.priceIncVat)}`,
-                }))}
-              />
-            )}
-          </FormField>
+          <VariantChoice label="Variant" product={product} step={{ ids, problem, values }} withPrice />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id={ids('priceIncVat')} label="Price inc VAT (£)" hint="For example 149.99" error={problem?.fields.priceIncVat}>
               {(control) => <Input {...control} name="priceIncVat" inputMode="decimal" autoComplete="off" defaultValue={values.priceIncVat ?? ''} />}
@@ -324,7 +379,7 @@ function PriceForm({ product }: { product: StaffProduct }) {
                   {...control}
                   name="vatRateCode"
                   defaultValue={values.vatRateCode ?? product.variants[0]?.vatRateCode}
-                  options={product.vatRates.map((rate) => ({ value: rate.code, label: `${rate.name} (${rate.basisPoints / 100}%)` }))}
+                  options={vatRateOptions(product.vatRates)}
                 />
               )}
             </FormField>

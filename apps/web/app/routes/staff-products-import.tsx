@@ -94,7 +94,12 @@ export default function StaffProductsImportPage({ loaderData, actionData }: Rout
     <>
       <PageHeader
         title="Import products"
-        intro={<p>Change prices, VAT rates and stock on hand of many variants at once from a file. You see what would change before anything does.</p>}
+        intro={
+          <p>
+            Add products and variants, and change names, prices, VAT rates and stock on hand of many at once from a file. You see what would change before
+            anything does.
+          </p>
+        }
         trail={[...TRAIL, { label: 'Import' }]}
       />
       <div className="container-page grid min-h-[30rem] gap-10 py-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:py-10">
@@ -134,12 +139,25 @@ export default function StaffProductsImportPage({ loaderData, actionData }: Rout
             . Its columns are <span className="font-mono text-sm">{loaderData.columns}</span>.
           </p>
           <p className="mt-3 text-navy-800">
-            An import changes only <span className="font-mono text-sm">{loaderData.changed}</span>, of variants the shop has, found by{' '}
+            An import changes <span className="font-mono text-sm">{loaderData.changed}</span> of the variants and products the shop has, found by{' '}
             <span className="font-mono text-sm">sku</span>. Prices are in whole pence including VAT (14900 for £149.00); the VAT rate is standard, reduced or
-            zero; an empty value leaves a figure as it is. Names, brands and categories are changed on each product’s page.
+            zero; an empty value leaves a figure as it is.
           </p>
           <p className="mt-3 text-navy-800">
-            A product with a refused row is left as it is; the others are applied. Stock on hand cannot be less than orders and payments already hold.
+            A row with a new <span className="font-mono text-sm">sku</span> adds a variant to the product its{' '}
+            <span className="font-mono text-sm">product_slug</span> names, or makes a new product with that address from its rows: give the first its{' '}
+            <span className="font-mono text-sm">product_name</span>, <span className="font-mono text-sm">brand</span> and{' '}
+            <span className="font-mono text-sm">category</span> (a sub-category), and each its <span className="font-mono text-sm">variant_label</span> (the
+            finish, or the size of a product sold in sizes, such as 600 mm), price, VAT rate and stock on hand.
+          </p>
+          <p className="mt-3 text-navy-800">
+            To schedule a row’s price, give <span className="font-mono text-sm">price_starts_at</span> and, if it ends,{' '}
+            <span className="font-mono text-sm">price_ends_at</span>: a UK date and time such as 2026-12-01 09:00, or ISO 8601 with an offset. Empty, or a start
+            already past, means from now; a price cannot overlap one already scheduled. An export shows each variant’s next scheduled price this way.
+          </p>
+          <p className="mt-3 text-navy-800">
+            A product with a refused row is left as it is, and a new one is made whole or not at all; the others are applied. Stock on hand cannot be less than
+            orders and payments already hold.
           </p>
         </section>
       </div>

@@ -19,6 +19,7 @@ import { pageMeta } from '../lib/meta.ts';
 import {
   CATALOGUE_ROLES,
   IMPORT_HREF,
+  NEW_PRODUCT_HREF,
   productFilters,
   productHref,
   productsHref,
@@ -71,7 +72,7 @@ export default function StaffProductsPage({ loaderData }: Route.ComponentProps) 
 /** The range as a file (made on the server for the signed-in member of staff, so the links save it with or without scripts), and an import of one. */
 function RangeFiles() {
   return (
-    <nav aria-label="Import and export" className="flex flex-wrap gap-3">
+    <nav aria-label="Add, import and export" className="flex flex-wrap gap-3">
       <a href={rangeFileHref('csv')} download className={buttonClasses('secondary')}>
         Export CSV
       </a>
@@ -80,6 +81,9 @@ function RangeFiles() {
       </a>
       <RouterLink to={IMPORT_HREF} className={buttonClasses('secondary')}>
         Import a file
+      </RouterLink>
+      <RouterLink to={NEW_PRODUCT_HREF} className={buttonClasses('primary')}>
+        Add a product
       </RouterLink>
     </nav>
   );
@@ -140,6 +144,7 @@ function ProductResults({ page, filters }: { page: StaffProductPage; filters: Pr
                   <Link to={productHref(product.id)} className="font-semibold">
                     {product.name}
                   </Link>
+                  {product.withdrawn && <Withdrawn />}
                 </td>
                 <td className="px-3 py-3 font-mono text-navy-800">{product.defaultSku}</td>
                 <td className="px-3 py-3 text-navy-800">{product.brandName}</td>
@@ -161,6 +166,7 @@ function ProductResults({ page, filters }: { page: StaffProductPage; filters: Pr
               <span className="font-mono">{product.defaultSku}</span> · {product.brandName} · {product.categoryName} · {product.variantCount}{' '}
               {product.variantCount === 1 ? 'variant' : 'variants'}
             </p>
+            {product.withdrawn && <Withdrawn />}
           </li>
         ))}
       </ul>
@@ -173,4 +179,9 @@ function ProductResults({ page, filters }: { page: StaffProductPage; filters: Pr
       />
     </>
   );
+}
+
+/** Said beside a product staff have withdrawn from sale. */
+function Withdrawn() {
+  return <p className="mt-1 text-sm font-semibold text-red-800">Withdrawn from sale</p>;
 }

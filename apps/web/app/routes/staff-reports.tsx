@@ -8,7 +8,9 @@ import { PageHeader } from '../components/layout/page-header.tsx';
 import { Bars, SalesColumns, type BarRow } from '../components/staff-reports/charts.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
+import { requireShopSession } from '../lib/auth/session.server.ts';
 import { searchRead, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
+import { addSynonymHref, canManageSynonyms } from '../lib/staff-search/synonyms.ts';
 import { productPath } from '../lib/catalogue.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -24,8 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const asked = { from: search.get('from') ?? '', to: search.get('to') ?? '' };
   const query = { ...(isoDay(asked.from) && { from: asked.from }), ...(isoDay(asked.to) && { to: asked.to }) };
   const typedBadly = (asked.from !== '' && !query.from) || (asked.to !== '' && !query.to);
+  // Analysts read the report; those who may also say which words mean the same get a link to do so for each search that found nothing.
+  const synonyms = canManageSynonyms(requireShopSession(request).profile.roles);
   return staffRead(async () => ({
     asked,
+    synonyms,
     ...(typedBadly ? { page: null, problem: 'Enter dates in the format 2026-03-01' } : await searchRead(() => api.getShopReport({ query }))),
   }));
 }
@@ -49,7 +54,11 @@ export default function StaffReportsPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <RangeForm from={loaderData.page?.from ?? loaderData.asked.from} to={loaderData.page?.to ?? loaderData.asked.to} />
-            {loaderData.page === null ? <ErrorSummary problems={[{ message: loaderData.problem }]} /> : <Report report={loaderData.page} />}
+            {loaderData.page === null ? (
+              <ErrorSummary problems={[{ message: loaderData.problem }]} />
+            ) : (
+              <Report report={loaderData.page} synonyms={loaderData.synonyms} />
+            )}
           </>
         )}
       </div>
@@ -102,7 +111,7 @@ const productBar = (product: { productId: number; name: string; slug: string }, 
   text,
 });
 
-function Report({ report }: { report: ShopReport }) {
+function Report({ report, synonyms }: { report: ShopReport; synonyms: boolean }) {
   const sold = report.salesPerDay.some((day) => day.orders > 0);
   const started = report.funnel[0]!.count;
   return (
@@ -154,7 +163,16 @@ function Report({ report }: { report: ShopReport }) {
             label="Searches that found nothing, most asked first"
             rows={report.searchesWithoutResults.map((row) => ({
               key: row.query,
-              label: `“${row.query}”`,
+              label: (
+                <>
+                  “{row.query}”
+                  {synonyms && (
+                    <Link to={addSynonymHref(row.query)} className="block text-sm">
+                      Add a synonym for “{row.query}”
+                    </Link>
+                  )}
+                </>
+              ),
               value: row.count,
               text: plural(row.count, 'search', 'searches'),
             }))}

@@ -10,7 +10,7 @@ import {
 } from './product-templates.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
 import { productDescription, productDimensions, productSpecifications, type ProductDimensions } from './product-specifications.ts';
-import type { Returnability } from '@shop/contracts';
+import { slugify, type Returnability } from '@shop/contracts';
 import { createRandom } from '../random.ts';
 
 export interface GeneratedOffering {
@@ -75,12 +75,7 @@ export interface GeneratedCatalogue {
 export const DEMO_PRODUCT_COUNT = DEPARTMENTS.reduce((sum, department) => sum + department.count, 0);
 
 /** A name as a slug: how products and families are named (the product pictures are looked up by it). */
-export const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+export { slugify };
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 /** Retail prices end in 99p (or 9p under £10). */
 export const retail = (pence: number) => (pence >= 1000 ? Math.max(99, Math.round(pence / 100) * 100 - 1) : Math.max(49, Math.round(pence / 10) * 10 - 1));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Two's merchant API (the real one needs a merchant account and is unreachable
  * from tests): customers' credit, customer users, delegation tokens, sole-trader proposals and orders
- * (checked, created, fulfilled, refunded, cancelled), in
+ * (checked, created, edited, fulfilled, refunded, cancelled), in
  * its JSON shapes, keeping everything in memory. It refuses another key (401), a write without an
  * `Idempotency-Key` (400), an expired or foreign delegation token (422 with its `error_code`), and
  * replays a write's first answer for a repeated key.
@@ -69,6 +69,7 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
   const tokens = new Map<string, { proposalId: string | null; expiresAt: number }>();
   const replies = new Map<string, { status: number; body: unknown; headers: Record<string, string> }>();
   const orders = new Map<string, Order>();
+  const orderBuyers = new Map<string, string>();
 
   /** Orders: approved up to the business's single-order maximum, else rejected; fulfilled, refunded and cancelled as Two's states allow (else 409). */
   const orderCall = (method: string, url: URL, body: Record<string, unknown>) => {
@@ -98,6 +99,7 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
         },
       };
       orders.set(id, order);
+      orderBuyers.set(id, buyer.company.organization_number);
       return reply(201, order);
     }
     const path = /^\/v1\/order\/([^/]+)(?:\/(fulfilled|refund|cancel))?$/.exec(url.pathname);
@@ -105,6 +107,16 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
     if (!path || !order) return null;
     if (method === 'GET' && !path[2]) return reply(200, order);
     const refuse = () => reply(409, { message: `order is ${order.state}` });
+    // Edit order, before fulfilment: a new gross amount up to the business's single-order maximum (what was refunded deducted), else 422.
+    if (method === 'PUT' && !path[2]) {
+      if (order.state !== 'VERIFIED') return refuse();
+      const buyer = orderBuyers.get(order.id) ?? '';
+      if (amount(body.gross_amount) - amount(order.refunded_amount) > creditOf(buyer).max_single_order) {
+        return reply(422, { error_code: 'ORDER_EDIT_DECLINED', decline_reason: 'over_single_order_limit' });
+      }
+      order.gross_amount = String(body.gross_amount);
+      return reply(200, order);
+    }
     if (path[2] === 'fulfilled') {
       if (order.state !== 'VERIFIED' && order.state !== 'FULFILLED') return refuse();
       Object.assign(order, { state: 'FULFILLED', fulfilled_at: order.fulfilled_at ?? new Date().toISOString() });

@@ -4,6 +4,7 @@ import {
   checkReturnLines,
   isMadeToMeasure,
   isSealedHygieneGood,
+  moneyBackSaid,
   paidFor,
   returnableQuantity,
   withReturnability,
@@ -113,5 +114,14 @@ describe('what cannot come back', () => {
         { position: 0, quantity: 1 },
       ]),
     ).toEqual({ kind: 'duplicate-line', position: 0 });
+  });
+});
+
+describe('money given back, as the customer is told it', () => {
+  it('a card order is refunded to the way it was paid; an order on account is credited to the account with Two', () => {
+    expect(moneyBackSaid(1999, false, 'done')).toBe('We have refunded £19.99 to the way you paid. It can take 3 to 5 working days to reach your account.');
+    expect(moneyBackSaid(1999, true, 'done')).toBe('We have credited £19.99 to your account with Two: it comes off what your business owes for this order.');
+    expect(moneyBackSaid(120_000, false, 'after-return')).toBe('we refund £1,200.00 to the way you paid');
+    expect(moneyBackSaid(120_000, true, 'after-return')).toBe('we credit £1,200.00 to your account with Two');
   });
 });

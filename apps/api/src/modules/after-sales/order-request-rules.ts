@@ -3,7 +3,7 @@
  * be cancelled or returned of each line, the windows from delivery, and which goods cannot come back
  * as unwanted (as their product's returnability in the catalogue says).
  */
-import { CANCELLABLE_STATUSES, type OrderStatus } from '@shop/contracts';
+import { CANCELLABLE_STATUSES, formatPence, type OrderStatus } from '@shop/contracts';
 import type { Returnability } from '../catalogue/index.ts';
 
 // The windows (return, damage, missing) and which statuses allow what are the shop's policy
@@ -91,4 +91,18 @@ export function checkReturnLines(
     if (want.quantity > left) return { kind: 'too-many', productName: line.productName, left };
   }
   return null;
+}
+
+/**
+ * Money given back, as the customer is told it: a card's refund goes back to the card, while an order paid on account
+ * is credited to the business's account with Two, which takes it off what is owed (decision 0110). No card is involved.
+ */
+export function moneyBackSaid(pence: number, paidOnAccount: boolean, when: 'done' | 'after-return'): string {
+  const amount = formatPence(pence);
+  if (when === 'done') {
+    return paidOnAccount
+      ? `We have credited ${amount} to your account with Two: it comes off what your business owes for this order.`
+      : `We have refunded ${amount} to the way you paid. It can take 3 to 5 working days to reach your account.`;
+  }
+  return paidOnAccount ? `we credit ${amount} to your account with Two` : `we refund ${amount} to the way you paid`;
 }

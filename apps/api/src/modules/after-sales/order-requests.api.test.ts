@@ -75,7 +75,13 @@ describe('cancelling', () => {
       params: { id: order.orderNumber },
       body: { lines: [{ position: 0, quantity: 1 }], reason: 'Ordered one too many' },
     });
-    expect(result).toMatchObject({ outcome: 'cancelled', reference: expect.stringMatching(/^HC-/), returnReference: null, orderStatus: 'placed' });
+    expect(result).toMatchObject({
+      outcome: 'cancelled',
+      reference: expect.stringMatching(/^HC-/),
+      returnReference: null,
+      creditedToAccount: false,
+      orderStatus: 'placed',
+    });
     expect(result.refundedPence).toBe(sku.price);
     expect(await stockOf(sku.sku)).toBe(committed - 1);
     const products = await help('alice').getOrderProducts({ params: { orderGuid: order.orderNumber } });

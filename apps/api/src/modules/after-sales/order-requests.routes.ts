@@ -9,6 +9,7 @@ import {
   type ResponseOf,
 } from '@shop/contracts';
 import { z } from 'zod';
+import { sendPdfDownload } from '../../platform/pdf-download.ts';
 import { bindEndpoint, type HandlerInput } from '../../platform/bind.ts';
 import { IMAGE_TYPES, type FilesService, type UploadForm } from '../files/index.ts';
 import type { OrderProof } from '../orders/index.ts';
@@ -47,15 +48,7 @@ export async function registerOrderRequestsRoutes(app: FastifyInstance, afterSal
     app,
     endpoints.downloadVatInvoice,
     async ({ ctx, params, query, request, reply }) => {
-      const invoice = await afterSales.vatInvoice(ctx, params.id, proofOf(request), query.number);
-      return reply
-        .headers({
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="${invoice.fileName}"`,
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-        })
-        .send(Buffer.from(invoice.bytes)) as never;
+      return sendPdfDownload(reply, await afterSales.vatInvoice(ctx, params.id, proofOf(request), query.number));
     },
     limited,
   );

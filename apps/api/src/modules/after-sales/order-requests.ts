@@ -16,7 +16,6 @@ import {
   REFUND_WITHIN_DAYS,
   VEHICLE_SIZE_NAMES,
   damageReportEndsAt,
-  formatPence,
   missingReportEndsAt,
   reportEndsAt,
   returnWindowEndsAt,
@@ -35,7 +34,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { StoredFile } from '../files/index.ts';
 import type { HelpOrder, OrderProof } from '../orders/index.ts';
 import type { AfterSalesDeps } from './after-sales.deps.ts';
-import { cancellableQuantity, notReturnableReason, isSealedHygieneGood, returnableQuantity, withReturnability } from './order-request-rules.ts';
+import { cancellableQuantity, moneyBackSaid, notReturnableReason, isSealedHygieneGood, returnableQuantity, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as returns from './returns.ts';
 import { returnedQuantities, unitsReturned } from './returns.repository.ts';
@@ -266,6 +265,7 @@ export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService 
           reference: requested.reference,
           returnReference: requested.returnReference,
           refundedPence: 0,
+          creditedToAccount: order.paidOnAccount,
           orderStatus: current.status,
           nextSteps: [`Your order had already been dispatched, so we cannot stop it: we have turned your cancellation into a return.`, ...requested.nextSteps],
         };
@@ -284,7 +284,7 @@ export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService 
       }
       const nextSteps = [
         outcome.refundedPence > 0
-          ? `We have refunded ${formatPence(outcome.refundedPence)} to the way you paid. It can take 3 to 5 working days to reach your account.`
+          ? moneyBackSaid(outcome.refundedPence, order.paidOnAccount, 'done')
           : 'Your refund is on its way: we will e-mail you when the payment provider confirms it.',
       ];
       const accepted = await record(ctx, order, 'ORDER_CANCEL', {
@@ -306,6 +306,7 @@ export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService 
         reference: accepted.reference,
         returnReference: null,
         refundedPence: outcome.refundedPence,
+        creditedToAccount: order.paidOnAccount,
         orderStatus: outcome.order.status,
         nextSteps,
       };

@@ -10,7 +10,6 @@ import {
   RETURN_REFERENCE_PREFIX,
   REFERENCE_SYMBOLS,
   UNWANTED_REASON_NAMES,
-  formatPence,
   returnWindowEndsAt,
   type OrderReturn,
   type ReturnRequested,
@@ -21,7 +20,7 @@ import type { CatalogueService } from '../catalogue/index.ts';
 import type { EnquiriesService } from '../enquiries/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { HelpOrder, OrdersService } from '../orders/index.ts';
-import { checkReturnLines, paidFor, withReturnability } from './order-request-rules.ts';
+import { checkReturnLines, moneyBackSaid, paidFor, withReturnability } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as repository from './returns.repository.ts';
 import type { OrderReturnRow } from './returns.repository.ts';
@@ -49,10 +48,10 @@ async function newReturnReference(db: ServiceContext['db']): Promise<string> {
 }
 
 /** How to send the goods back: in the acknowledgement e-mail and the answer. */
-const returnInstructions = (returnReference: string, refundPence: number): string[] => [
+const returnInstructions = (returnReference: string, refundPence: number, paidOnAccount: boolean): string[] => [
   `Your returns reference is ${returnReference}. Write it clearly on the outside of the parcel.`,
   'Pack the items securely, in their original packaging if you still have it. We will e-mail you once we have authorised the return, with where to send it.',
-  `Once the goods are back with us and checked, we refund ${formatPence(refundPence)} to the way you paid, within ${REFUND_WITHIN_DAYS} days.`,
+  `Once the goods are back with us and checked, ${moneyBackSaid(refundPence, paidOnAccount, 'after-return')}, within ${REFUND_WITHIN_DAYS} days.`,
 ];
 
 /**
@@ -96,7 +95,7 @@ export async function requestReturn(
     const returnReference = await newReturnReference(db);
     const reasonName = UNWANTED_REASON_NAMES[input.reason as keyof typeof UNWANTED_REASON_NAMES] ?? input.reason;
     const what = chosen.map(({ want, line }) => `${want.quantity} × ${line.productName}`).join(', ');
-    const nextSteps = returnInstructions(returnReference, refundPence);
+    const nextSteps = returnInstructions(returnReference, refundPence, order.paidOnAccount);
     const recorded = await deps.enquiries.recordHelpRequest(
       { db, clock: ctx.clock },
       {
@@ -207,6 +206,7 @@ export async function decideReturn(
     );
     if (!changed) throw OrderRequestErrors.returnChanged();
     const request = await deps.enquiries.helpRequestById({ db }, current.requestId);
+    const paidOnAccount = request?.orderNumber ? (await deps.orders.helpOrderForStaff({ ...ctx, db }, request.orderNumber)).paidOnAccount : false;
     if (request) {
       await deps.notifications.enqueueEmail(
         { db },
@@ -219,7 +219,7 @@ export async function decideReturn(
               ? [
                   `Hello ${request.name},`,
                   `Please send the items back with ${current.reference} written on the parcel. ` +
-                    `Once they are back with us and checked, we refund ${formatPence(current.refundPence)} to the way you paid, ` +
+                    `Once they are back with us and checked, ${moneyBackSaid(current.refundPence, paidOnAccount, 'after-return')}, ` +
                     `within ${REFUND_WITHIN_DAYS} days.`,
                 ]
               : [`Hello ${request.name},`, `We cannot accept return ${current.reference}: ${decision.reason}`],

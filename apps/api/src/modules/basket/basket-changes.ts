@@ -8,9 +8,13 @@ import type { Database } from '../../db/client.ts';
 import type { Actor, CallerContext as Ctx } from '../../platform/context.ts';
 import type { SellableOffering } from '../catalogue/index.ts';
 import type { PriceList, Pricing } from '../pricing/index.ts';
-import { MAX_LINES, MAX_QUANTITY, sellableQuantity } from './basket-lines.ts';
-import { channelFor, present, price, priceLines } from './basket-pricing.ts';
+import { MAX_LINES, MAX_QUANTITY, sellableQuantity, type LineName } from './basket-lines.ts';
+import { channelFor, namesOfUnsold, present, price, priceLines } from './basket-pricing.ts';
 import { BasketErrors } from './basket.errors.ts';
+import { saveCheckingStock } from './stock-checked-save.ts';
+import type { Applied, Change, Item } from './basket-change-types.ts';
+
+export type { Change, Item } from './basket-change-types.ts';
 import * as repository from './basket.repository.ts';
 import type { BasketRow, LineRow } from './basket.repository.ts';
 import { newBasketId } from './retrieval-code.ts';
@@ -18,11 +22,6 @@ import type { BasketDeps as Deps } from './basket.deps.ts';
 
 /** `GET /basket/mine`: a signed-in shopper's current basket, for a device that has no basket id yet. */
 export const CURRENT_BASKET_ALIAS = 'mine';
-
-export interface Item {
-  sku: string;
-  quantity: number;
-}
 
 function checkQuantity(item: Item, allowZero: boolean): void {
   if (!Number.isInteger(item.quantity)) throw BasketErrors.quantityNotWhole(item.sku);
@@ -44,51 +43,56 @@ function checkSellable(sku: string, quantity: number, offering: SellableOffering
   if (quantity > max) throw BasketErrors.aboveStock(itemName(offering), max, inBasket === undefined ? undefined : { inBasket });
 }
 
-export interface Change {
-  /** The lines wanted; validated against the catalogue before anything is written. */
-  lines?: (current: readonly Item[], offerings: Map<string, SellableOffering>) => Item[];
-  /** Skus the change needs facts about besides the basket's own. */
-  skus?: readonly string[];
-  discountCode?: string | null;
-  /** Remove lines that cannot be sold, cap quantities at stock and report price changes. */
-  refresh?: boolean;
-  /** A refused discount code fails the call rather than being dropped (adddiscount). */
-  strictDiscount?: boolean;
-  /** removediscount names the code it removes: another code is left alone. */
-  removingCode?: string;
-}
-
 /** Tries at saving a change against the version read before falling back to queueing on the basket's lock. */
 const OPTIMISTIC_ATTEMPTS = 3;
 
 /**
  * Every change runs here; none is lost when several arrive at once. A basket the caller already
- * holds (a guest's own, or a shopper's) is read, changed and saved in one statement that checks
- * its version (`repository.saveBasket`): no transaction, so a change costs three round trips and
- * holds the basket's lock only while that statement runs. If another change got in between, it is
- * read and redone; after a few such losses, and whenever the basket changes hands (a signed-in
- * caller naming a guest basket takes it over: it is merged into their current basket, or becomes
- * theirs when they have none), the change runs in one transaction holding the basket's row lock,
- * where parallel changes queue.
+ * holds (a guest's own, or a shopper's) is changed and saved in one statement that checks the
+ * version it was read at (`repository.saveBasket`): no transaction, and the basket's lock is held
+ * only while that statement runs. It starts from the copy this instance kept when it last saved
+ * the basket (decision 0100), else reads it (one round trip more). If another change got in
+ * between, or a kept copy led to a refusal, the basket is read again and the change redone; after
+ * a few such losses, and whenever the basket changes hands (a signed-in caller naming a guest
+ * basket takes it over: it is merged into their current basket, or becomes theirs when they have
+ * none), the change runs in one transaction holding the basket's row lock, where parallel changes queue.
  */
 export async function change(deps: Deps, ctx: Ctx, basketId: string, what: Change): Promise<Basket> {
   const now = ctx.clock.now();
   const list = await deps.pricing.priceListFor(ctx);
   // The current-basket alias may need a basket made: that is the locked path's work.
   const attempts = basketId === CURRENT_BASKET_ALIAS ? 0 : OPTIMISTIC_ATTEMPTS;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const found = await repository.findBasketWithLines(ctx.db, basketId);
-    if (!found || (found.row.ownerId !== null && found.row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
-    // A guest basket named by a shopper changes hands: that needs the lock.
-    if (found.row.ownerId === null && ctx.actor) break;
-    const saved = await apply(deps, ctx.db, found.row, found.lines, [], what, list, now);
-    if (saved) return saved;
+  let kept = attempts > 0 ? deps.kept?.get(basketId) : undefined;
+  for (let attempt = 0; attempt < attempts;) {
+    const found = kept ?? (await repository.findBasketWithLines(ctx.db, basketId));
+    const fromKept = kept !== undefined;
+    kept = undefined;
+    if (fromKept) deps.kept!.forget(basketId);
+    else attempt++;
+    try {
+      if (!found || (found.row.ownerId !== null && found.row.ownerId !== ctx.actor?.userId)) throw BasketErrors.notFound();
+      // A guest basket named by a shopper changes hands: that needs the lock.
+      if (found.row.ownerId === null && ctx.actor) break;
+      let applied = await saveCheckingStock(deps, ctx.db, found.row, found.lines, what, list, now);
+      if (applied === undefined) applied = await apply(deps, ctx.db, found.row, found.lines, [], what, list, now);
+      if (applied) return keep(deps, applied);
+    } catch (error) {
+      // A refusal worked out from a kept copy may be the copy's: the basket is read and the change tried again.
+      if (!fromKept) throw error;
+    }
   }
-  return ctx.db.transaction(async (db) => {
+  const applied = await ctx.db.transaction(async (db) => {
     const { row, lines: before, notices } = await open(deps, db, ctx.actor, basketId, list.pricing, now);
     // Under the row lock the version cannot move, so the save always lands.
     return (await apply(deps, db, row, before, notices, what, list, now))!;
   });
+  return keep(deps, applied);
+}
+
+/** Keeps the basket as saved (only once it is committed: a copy must match a version the database has). */
+function keep(deps: Deps, applied: Applied): Basket {
+  deps.kept?.keep(applied.saved);
+  return applied.basket;
 }
 
 /** The change made and saved against the version `row` was read at; `null` when that has moved on. */
@@ -101,14 +105,14 @@ async function apply(
   what: Change,
   list: PriceList,
   now: Date,
-): Promise<Basket | null> {
+): Promise<Applied | null> {
   if (what.removingCode !== undefined && row.discountCode !== what.removingCode) throw BasketErrors.discountNotApplied(what.removingCode);
   // The offerings' facts as this instance keeps them, their stock read now (decision 0096): checkout prices from the rows.
   const skus = [...before.map((line) => line.sku), ...(what.skus ?? [])];
   const offerings = await deps.catalogue.findSellableOfferings({ db }, skus, { heldBy: row.id, keptFacts: true });
   let items: Item[] = what.lines ? what.lines(before, offerings) : before.map(({ sku, quantity }) => ({ sku, quantity }));
   if (items.length > MAX_LINES) throw BasketErrors.tooManyLines();
-  if (what.refresh) items = refreshItems(deps, items, before, offerings, list, notices);
+  if (what.refresh) items = refreshItems(deps, items, before, offerings, list, notices, await namesOfUnsold(deps, db, items, offerings));
   const discountCode = what.discountCode !== undefined ? what.discountCode : row.discountCode;
   let priced = await price(deps, db, { ...row, discountCode }, items, list, now, offerings);
   let storedCode = discountCode;
@@ -119,10 +123,10 @@ async function apply(
   }
   const after: LineRow[] = priced.lines.map((line) => ({ sku: line.sku, quantity: line.quantity, pricedUnitIncVat: line.unitPriceIncVat }));
   const values = { discountCode: storedCode, channel: channelFor(list.pricing), ownerId: row.ownerId };
-  if (!(await repository.saveBasket(db, row.id, row.version, { before, after }, values, now))) return null;
+  if (!(await repository.saveBasket(db, row.id, row.version, { before, after }, values, now)).saved) return null;
   const updated: BasketRow = { ...row, ...values, version: row.version + 1, updatedAt: now };
   if (storedCode !== discountCode) priced = { ...priced, discount: null };
-  return present(updated, priced, list.pricing, notices);
+  return { basket: present(updated, priced, list.pricing, notices), saved: { row: updated, lines: after } };
 }
 
 function refreshItems(
@@ -132,15 +136,18 @@ function refreshItems(
   offerings: Map<string, SellableOffering>,
   list: PriceList,
   notices: BasketNotice[],
+  names: ReadonlyMap<string, LineName>,
 ): Item[] {
   const shown = new Map(before.map((line) => [line.sku, line.pricedUnitIncVat]));
   const kept: Item[] = [];
-  for (const [i, line] of priceLines(deps, items, offerings, list).entries()) {
+  for (const [i, line] of priceLines(deps, items, offerings, list, names).entries()) {
     const item = items[i]!;
     if (line.unavailableReason === 'sku_not_found' || line.unavailableReason === 'out_of_stock') {
+      // Named by its product and variant, as the catalogue still has them (a withdrawn product's row stays); by its code when not.
+      const named = line.label ? `${line.productName} (${line.label})` : line.productName;
       const message =
         line.unavailableReason === 'sku_not_found'
-          ? `${item.sku} is no longer sold and has been removed.`
+          ? `${named} is no longer available and has been removed.`
           : `${line.productName} is out of stock and has been removed.`;
       notices.push({ type: 'line_unavailable', sku: item.sku, reason: line.unavailableReason, message });
       continue;
@@ -256,7 +263,7 @@ export async function findReadable(ctx: Ctx, basketId: string): Promise<{ row: B
 export async function create(deps: Deps, ctx: Ctx, what: Change, discountCode: string | null = null): Promise<Basket> {
   const now = ctx.clock.now();
   const list = await deps.pricing.priceListFor(ctx);
-  return ctx.db.transaction(async (db) => {
+  const applied = await ctx.db.transaction(async (db) => {
     const row = await repository.insertBasket(db, {
       id: newBasketId(),
       ownerId: ctx.actor?.userId ?? null,
@@ -266,6 +273,7 @@ export async function create(deps: Deps, ctx: Ctx, what: Change, discountCode: s
     });
     return (await apply(deps, db, row, [], [], what, list, now))!;
   });
+  return keep(deps, applied);
 }
 
 export function setLines(items: readonly Item[], mode: 'add' | 'set'): Change {
@@ -277,6 +285,7 @@ export function setLines(items: readonly Item[], mode: 'add' | 'set'): Change {
   }
   return {
     skus: items.map((item) => item.sku),
+    stockOfNamed: true,
     lines: (current, offerings) => {
       const next = new Map(current.map((line) => [line.sku, { sku: line.sku, quantity: line.quantity }]));
       for (const item of items) {

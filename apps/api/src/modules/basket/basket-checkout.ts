@@ -8,7 +8,7 @@ import type { CallerContext as Ctx } from '../../platform/context.ts';
 import type { Returnability } from '../catalogue/index.ts';
 import type { ChosenDelivery } from '../pricing/index.ts';
 import { change, findReadable } from './basket-changes.ts';
-import { loadCode, present, priceLines, priceWith, type CodeClaim } from './basket-pricing.ts';
+import { loadCode, namesOfUnsold, present, priceLines, priceWith, type CodeClaim } from './basket-pricing.ts';
 import * as repository from './basket.repository.ts';
 import type { BasketDeps as Deps } from './basket.deps.ts';
 
@@ -57,7 +57,7 @@ export async function priceForCheckout(deps: Deps, ctx: Ctx, basketId: string): 
     found.lines.map((line) => line.sku),
     { heldBy: row.id },
   );
-  const lines = priceLines(deps, found.lines, offerings, list);
+  const lines = priceLines(deps, found.lines, offerings, list, await namesOfUnsold(deps, ctx.db, found.lines, offerings));
   const code = await loadCode(deps, ctx.db, row);
   const { goodsIncVat } = priceWith(deps, row, lines, offerings, list, code, now);
   return {

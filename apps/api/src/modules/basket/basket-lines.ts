@@ -20,15 +20,25 @@ export interface StoredLine {
   quantity: number;
 }
 
-/** A line as shown: the offering it names (when it still exists) and that offering's unit price for the caller. */
-export function priceLine(line: StoredLine, priced: { offering: SellableOffering; price: UnitPrice } | undefined): BasketLine {
+/** The product name and variant label of a sku the basket can no longer sell (withdrawn, or no longer made), as the catalogue still has them. */
+export interface LineName {
+  productName: string;
+  label: string;
+}
+
+/**
+ * A line as shown: the offering it names (when it can still be sold) and that offering's unit price for the caller.
+ * One that cannot be sold is named by its product and variant when the catalogue still has them (by its code when not),
+ * with no price and nothing to buy: it can only be removed.
+ */
+export function priceLine(line: StoredLine, priced: { offering: SellableOffering; price: UnitPrice } | undefined, name?: LineName): BasketLine {
   if (!priced) {
     return {
       sku: line.sku,
       productId: 0,
-      productName: line.sku,
+      productName: name?.productName ?? line.sku,
       productSlug: '',
-      label: '',
+      label: name?.label ?? '',
       imageUrl: null,
       packQty: 1,
       quantity: line.quantity,

@@ -8,16 +8,36 @@ import { AppError } from '../../platform/errors.ts';
 import type { SellableOffering } from '../catalogue/index.ts';
 import type { AppliedDiscount, DiscountCheck, LoadedDiscount, SalesChannel } from '../discounts/index.ts';
 import type { ChosenDelivery, PriceList, Pricing } from '../pricing/index.ts';
-import { priceLine, type StoredLine } from './basket-lines.ts';
+import { priceLine, type LineName, type StoredLine } from './basket-lines.ts';
 import type { BasketRow } from './basket.repository.ts';
 import type { BasketDeps as Deps } from './basket.deps.ts';
 
 /** Lines as the caller sees them: each offering priced by the caller's price list. */
-export const priceLines = ({ pricing }: Deps, items: readonly StoredLine[], offerings: Map<string, SellableOffering>, list: PriceList): BasketLine[] =>
+export const priceLines = (
+  { pricing }: Deps,
+  items: readonly StoredLine[],
+  offerings: Map<string, SellableOffering>,
+  list: PriceList,
+  names?: ReadonlyMap<string, LineName>,
+): BasketLine[] =>
   items.map((item) => {
     const offering = offerings.get(item.sku);
-    return priceLine(item, offering && { offering, price: pricing.unitPrice(offering, list) });
+    return priceLine(item, offering && { offering, price: pricing.unitPrice(offering, list) }, names?.get(item.sku));
   });
+
+/**
+ * The names of the lines that cannot be sold (their product withdrawn, or the code no longer made): read from the
+ * catalogue, which keeps the product, only when there are any, so a basket of goods on sale asks nothing more.
+ */
+export async function namesOfUnsold(
+  { catalogue }: Pick<Deps, 'catalogue'>,
+  db: Database,
+  items: readonly StoredLine[],
+  offerings: Map<string, SellableOffering>,
+): Promise<ReadonlyMap<string, LineName>> {
+  const unsold = items.filter((item) => !offerings.has(item.sku)).map((item) => item.sku);
+  return unsold.length === 0 ? new Map() : catalogue.namesOf({ db }, unsold);
+}
 
 /** The VAT rate each offering's price was worked out with, as pricing's totals need it. */
 const vatRateCodes = (offerings: Map<string, SellableOffering>) => new Map([...offerings.values()].map((offering) => [offering.sku, offering.vatRateCode]));
@@ -120,7 +140,8 @@ export async function price(
       stored.map((line) => line.sku),
       { heldBy: row.id },
     ));
-  return priceWith(deps, row, priceLines(deps, stored, facts, list), facts, list, await loadCode(deps, db, row), now);
+  const names = await namesOfUnsold(deps, db, stored, facts);
+  return priceWith(deps, row, priceLines(deps, stored, facts, list, names), facts, list, await loadCode(deps, db, row), now);
 }
 
 export function present(row: BasketRow, priced: Priced, basketPricing: Pricing, notices: BasketNotice[]): Basket {

@@ -423,7 +423,7 @@ describe('concurrency', () => {
       { ownerId: null, channel: 100, discountCode: null },
       now,
     );
-    expect(stale).toBe(false);
+    expect(stale.saved).toBe(false);
     const unchanged = await guest.getBasket({ params: { basketId } });
     expect(unchanged.version).toBe(version + 1);
     expect(unchanged.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[skus.parcel!.sku, 2]]);
@@ -438,10 +438,37 @@ describe('concurrency', () => {
         { ownerId: null, channel: 100, discountCode: null },
         now,
       ),
-    ).toBe(true);
+    ).toMatchObject({ saved: true });
     const changed = await guest.getBasket({ params: { basketId } });
     expect(changed.version).toBe(version + 2);
     expect(changed.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[skus.made!.sku, 5]]);
+  });
+  it('two instances change one basket: a kept copy another instance moved on from is read again, never saved over', async () => {
+    // A second API on this database: each keeps the baskets it saved last (decision 0100).
+    const other = await buildApi({ config: api.config, database: api.database });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const elsewhere = createBasketClient({ baseUrl: `http://127.0.0.1:${(other.server.address() as AddressInfo).port}/api/basket` });
+      const { sku } = skus.parcel!;
+      const { basketId } = await guest.createBasket({ body: { sku, quantity: 1 } });
+      await elsewhere.setItem({ params: { basketId }, body: { sku, quantity: 5 } });
+      // This instance kept the basket at quantity 1: its save against that version fails, and it reads 5.
+      const added = await guest.addItem({ params: { basketId }, body: { sku, quantity: 1 } });
+      expect(line(added, sku)!.quantity).toBe(6);
+      expect(added.version).toBe(3);
+
+      // A refusal worked out from a stale copy is not the shopper's answer: the copy holds all of the few left, the basket none.
+      const { sku: low, free } = await pick(sql`s.status = 'low_stock' and s.on_hand between 2 and 5 and s.committed = 0 and s.reserved = 0`, 1);
+      await elsewhere.removeItem({ params: { basketId }, body: { sku } });
+      const few = await guest.addItem({ params: { basketId }, body: { sku: low, quantity: free } });
+      expect(few.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[low, free]]);
+      await elsewhere.removeItem({ params: { basketId }, body: { sku: low } });
+      const again = await guest.addItem({ params: { basketId }, body: { sku: low, quantity: free } });
+      expect(again.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([[low, free]]);
+      expect((await guest.getBasket({ params: { basketId } })).version).toBe(again.version);
+    } finally {
+      await other.close();
+    }
   });
 });
 
@@ -590,6 +617,55 @@ describe('saved baskets', () => {
       expect(kept.rows[0]!.n).toBe(0);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('a product withdrawn from sale', () => {
+  it('leaves its line named by the product and its variant, with no price and nothing to buy, until the shopper removes it', async () => {
+    const held = await pick(sql`s.status = 'in_stock' and not p.is_bundle and s.on_hand >= 5 and o.label <> ''`, 11);
+    const { rows } = (await api.database.db.execute(
+      sql`select p.id, p.name, o.label from offerings o join products p on p.id = o.product_id where o.sku = ${held.sku}`,
+    )) as unknown as { rows: { id: number; name: string; label: string }[] };
+    const product = rows[0]!;
+    const items = [
+      { sku: held.sku, quantity: 2 },
+      { sku: skus.made!.sku, quantity: 1 },
+    ];
+    const basket = await guest.createBasketWithItems({ body: { items } });
+    const other = await guest.createBasketWithItems({ body: { items } });
+    const params = { basketId: basket.basketId };
+    await api.database.db.execute(sql`update products set withdrawn_at = now() where id = ${product.id}`);
+    try {
+      const seen = await guest.getBasket({ params });
+      expect(line(seen, held.sku)).toMatchObject({
+        productName: product.name,
+        label: product.label,
+        productSlug: '',
+        quantity: 2,
+        available: false,
+        unavailableReason: 'sku_not_found',
+        maxQuantity: 0,
+        unitPriceIncVat: 0,
+        lineTotalIncVat: 0,
+      });
+      expect(seen.totals.itemCount).toBe(1);
+      // The shopper removes it.
+      const removed = await guest.removeItem({ params, body: { sku: held.sku } });
+      expect(removed.lines.map((entry) => entry.sku)).toEqual([skus.made!.sku]);
+      // The basket page's check takes it out, saying which product and variant it was.
+      const refreshed = await guest.refreshBasket({ params: { basketId: other.basketId } });
+      expect(refreshed.lines.map((entry) => entry.sku)).toEqual([skus.made!.sku]);
+      expect(refreshed.notices).toContainEqual(
+        expect.objectContaining({
+          type: 'line_unavailable',
+          sku: held.sku,
+          reason: 'sku_not_found',
+          message: `${product.name} (${product.label}) is no longer available and has been removed.`,
+        }),
+      );
+    } finally {
+      await api.database.db.execute(sql`update products set withdrawn_at = null where id = ${product.id}`);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { sendNow, type Database } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import { basketLines, baskets, savedBaskets } from './basket.tables.ts';
@@ -145,6 +145,8 @@ export async function writeLines(db: Database, basketId: string, before: readonl
  * only when it did; no transaction is needed. False when the version moved: read again and redo
  * the change. Under the basket's row lock, taken before the read, it cannot move. The lines go as
  * arrays, so the text is the same for any change and each connection prepares it once (decision 0078).
+ * With `stock` (inventory's parts, decision 0116), it saves only when no wanted quantity is more than
+ * can be sold, and returns the stock it read, whether it saved or not: one statement for both.
  */
 export async function saveBasket(
   db: Database,
@@ -153,13 +155,14 @@ export async function saveBasket(
   lines: { before: readonly LineRow[]; after: readonly LineRow[] },
   values: Pick<BasketRow, 'ownerId' | 'channel' | 'discountCode'>,
   now: Date,
-): Promise<boolean> {
+  stock?: { counts: SQL; short: SQL },
+): Promise<{ saved: boolean; stock: unknown }> {
   const { removed, changed } = lineChanges(lines.before, lines.after);
   const at = now.toISOString();
   const result = (await db.execute(sql`with updated as (
       update ${baskets} set owner_id = ${values.ownerId}, channel = ${values.channel}::int, discount_code = ${values.discountCode},
         version = version + 1, updated_at = ${at}::timestamptz
-      where id = ${id} and version = ${expectedVersion}::int
+      where id = ${id} and version = ${expectedVersion}::int and not ${stock?.short ?? sql`false`}
       returning id),
     removed_lines as (
       delete from ${basketLines} where basket_id = ${id} and sku = any(${sql.param(removed)}::text[]) and exists (select 1 from updated)),
@@ -169,8 +172,9 @@ export async function saveBasket(
       from updated cross join unnest(${sql.param(changed.map((line) => line.sku))}::text[], ${sql.param(changed.map((line) => line.quantity))}::int[],
         ${sql.param(changed.map((line) => line.pricedUnitIncVat))}::int[]) as v(sku, quantity, priced)
       on conflict (basket_id, sku) do update set quantity = excluded.quantity, priced_unit_inc_vat = excluded.priced_unit_inc_vat)
-    select id from updated`)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
+    select (select id from updated) as id, ${stock?.counts ?? sql`null`} as stock`)) as unknown as { rows: { id: string | null; stock: unknown }[] };
+  const [row] = result.rows;
+  return { saved: row!.id !== null, stock: row!.stock };
 }
 
 export async function deleteBasket(db: Database, id: string): Promise<void> {
@@ -213,6 +217,11 @@ export async function countBasketsOf(db: Database, subject: DataSubject): Promis
 export async function forgetBasketsOf(db: Database, subject: DataSubject): Promise<number> {
   if (!subject.userId) return 0;
   const saved = await db.delete(savedBaskets).where(eq(savedBaskets.ownerId, subject.userId)).returning({ code: savedBaskets.retrievalCode });
-  const open = await db.update(baskets).set({ ownerId: null }).where(eq(baskets.ownerId, subject.userId)).returning({ id: baskets.id });
+  // A new version, so no instance's kept copy of the basket (decision 0100) writes the owner back.
+  const open = await db
+    .update(baskets)
+    .set({ ownerId: null, version: sql`${baskets.version} + 1` })
+    .where(eq(baskets.ownerId, subject.userId))
+    .returning({ id: baskets.id });
   return saved.length + open.length;
 }

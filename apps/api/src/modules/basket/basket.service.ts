@@ -4,6 +4,7 @@ import { addWhatCanBeSold, change, create, findReadable, readable, setLines, typ
 import { convertToOrder, priceForCheckout, takeBasketForOrder, type BasketForCheckout, type PricedBasket } from './basket-checkout.ts';
 import { present, price } from './basket-pricing.ts';
 import { BasketErrors } from './basket.errors.ts';
+import { keptBaskets } from './kept-baskets.ts';
 import { retrieveBasket, saveBasket, sendBasketSavedEmail } from './saved-baskets.ts';
 import type { BasketDeps as Deps } from './basket.deps.ts';
 
@@ -15,6 +16,7 @@ export type { CodeClaim } from './basket-pricing.ts';
 async function getBasket(deps: Deps, ctx: Ctx, basketId: string): Promise<Basket> {
   const found = await findReadable(ctx, basketId);
   if (!found) return change(deps, ctx, basketId, {});
+  deps.kept?.keep(found);
   const list = await deps.pricing.priceListFor(ctx);
   return present(found.row, await price(deps, ctx.db, found.row, found.lines, list, ctx.clock.now()), list.pricing, []);
 }
@@ -84,7 +86,8 @@ export interface BasketService {
   convertToOrder(ctx: TransactionContext, priced: PricedBasket, orderId: string, now: Date): Promise<void>;
 }
 
-export function createBasketService(deps: Deps): BasketService {
+export function createBasketService(given: Deps): BasketService {
+  const deps: Deps = { ...given, kept: given.kept ?? keptBaskets() };
   return {
     getBasket: (ctx, basketId) => getBasket(deps, ctx, basketId),
     createBasket: (ctx, item) => create(deps, ctx, setLines([item], 'add')),

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type { AnalyticsService } from '../analytics/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
+import type { FilesService } from '../files/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PricingService } from '../pricing/index.ts';
 import type { SearchService } from '../search/index.ts';
@@ -10,6 +11,8 @@ export interface CatalogueDeps {
   pricing: PricingService;
   inventory: InventoryService;
   delivery: DeliveryService;
+  /** Pictures staff upload of a variant are kept by files (re-encoded, without metadata, resized). */
+  files: FilesService;
   /** Listings, search and suggestions are answered by search's product index over the catalogue's rows. */
   search: SearchService;
   /** What a signed-in shopper viewed with consent, on any device (their recently viewed row). */

@@ -15,6 +15,8 @@ export const CatalogueErrors = {
 
   // The staff product editor's refusals: each names the field.
   productIdNotFound: (id: number) => new AppError(404, 'PRODUCT_NOT_FOUND', `There is no product ${id}.`),
+  pairedWithItself: () =>
+    fieldRefusal(422, 'PAIRED_WITH_ITSELF', 'pairedProductId', 'A product cannot be bought together with itself: choose a different product.'),
   productChanged: () =>
     new AppError(
       409,
@@ -24,13 +26,36 @@ export const CatalogueErrors = {
   unknownBrand: (slug: string) => fieldRefusal(422, 'UNKNOWN_BRAND', 'brandSlug', `There is no brand "${slug}": choose one from the list.`),
   unknownCategory: (slug: string) =>
     fieldRefusal(422, 'UNKNOWN_CATEGORY', 'categorySlug', `There is no category "${slug}": choose a sub-category from the list.`),
+  unknownFamily: (family: string) => fieldRefusal(422, 'UNKNOWN_FAMILY', 'family', `There is no product family "${family}": choose a family from the list.`),
   notThisProductsSku: (field: string, sku: string) => fieldRefusal(422, 'SKU_NOT_OF_PRODUCT', field, `This product has no variant with the code "${sku}".`),
+  variantLabelUnreadable: (field: string, problem: string) => fieldRefusal(422, 'VARIANT_LABEL_UNREADABLE', field, `${problem}.`),
   duplicateSku: (field: string, sku: string) =>
     fieldRefusal(409, 'DUPLICATE_SKU', field, `The code "${sku}" is already used by another variant: enter a different code.`),
   // Imports of the range (range-import.ts): a file refused whole, and an import not found.
   rangeFileRefused: (problem: string) => fieldRefusal(422, 'RANGE_FILE_REFUSED', 'content', `${problem}.`),
   rangeImportNotFound: () => new AppError(404, 'RANGE_IMPORT_NOT_FOUND', 'There is no such import: check the file again from the import page.'),
-  unknownVatRate: (names: readonly string[]) => fieldRefusal(422, 'UNKNOWN_VAT_RATE', 'vatRateCode', `Choose a VAT rate the UK has: ${names.join(', ')}.`),
+  unknownVatRate: (names: readonly string[], field = 'vatRateCode') =>
+    fieldRefusal(422, 'UNKNOWN_VAT_RATE', field, `Choose a VAT rate the UK has: ${names.join(', ')}.`),
+  // A variant's pictures staff upload, remove and put in order (product-additions.ts, product-pictures.ts).
+  imageFormRefused: () => fieldRefusal(400, 'PRODUCT_IMAGE_FORM', 'image', 'Send the picture as a form (multipart/form-data) in a field named “image”.'),
+  oneImage: () => fieldRefusal(422, 'PRODUCT_IMAGE_ONE', 'image', 'Choose one picture at a time.'),
+  imageMissing: () => fieldRefusal(422, 'PRODUCT_IMAGE_MISSING', 'image', 'Choose a picture: a JPG or PNG of 5 MB or less.'),
+  imageNotFound: () => new AppError(404, 'PRODUCT_IMAGE_NOT_FOUND', 'There is no such picture.'),
+  variantImageNotFound: (sku: string) =>
+    new AppError(
+      404,
+      'VARIANT_IMAGE_NOT_FOUND',
+      `The variant ${sku} has no such picture: someone may have removed it already. Open the product again to see its pictures as they are now.`,
+    ),
+  imagePlaceOutOfRange: (count: number) =>
+    fieldRefusal(422, 'IMAGE_PLACE_OUT_OF_RANGE', 'place', `Choose a place from 1 to ${count}: the variant has ${count} picture${count === 1 ? '' : 's'}.`),
+  stockNotSet: (field: string, sku: string, held: number) =>
+    fieldRefusal(
+      409,
+      'STOCK_BELOW_HELD',
+      field,
+      `${held} of ${sku} are already held for orders and payments: enter stock on hand of ${held} or more, or a different code.`,
+    ),
   endsBeforeStart: () => fieldRefusal(422, 'PRICE_ENDS_BEFORE_START', 'endsAt', 'The end of a price must be after its start (and after now).'),
   scheduleOverlaps: () =>
     fieldRefusal(

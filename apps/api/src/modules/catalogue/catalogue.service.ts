@@ -1,13 +1,19 @@
 import type {
+  BoughtTogetherChoice,
+  StaffBoughtTogether,
   Autocomplete,
   RangeFeed,
   RangeFeedResult,
   RangeImport,
   RangePage,
+  AddStaffVariant,
   ChangeStaffPrice,
+  CreateStaffProduct,
   StaffProduct,
+  StaffProductChoices,
   StaffProductPage,
   UpdateStaffProduct,
+  MoveStaffVariantImage,
   Carousels,
   CarouselsRequest,
   CategoryListingRequest,
@@ -24,16 +30,27 @@ import type {
   TradePrices,
   UserContentCarousel,
 } from '@shop/contracts';
-import type { CallerContext } from '../../platform/context.ts';
-import type { AvailabilityOptions } from '../inventory/index.ts';
+import type { CallerContext, ServiceContext } from '../../platform/context.ts';
+import type { Availability, AvailabilityOptions } from '../inventory/index.ts';
 import type { ProductChange } from '../search/index.ts';
+import type { OpenedFile } from '../files/index.ts';
 import type { CatalogueDeps, DbContext, ListingContext } from './catalogue.deps.ts';
 import { getPromotions, getSitemapProducts, listCategory, listPromotion, navigation } from './listings.ts';
 import * as history from './price-history.ts';
 import * as range from './range-import.ts';
 import type { PriceChange } from './price-history.ts';
 import { changePrice, getTradePrices } from './prices.ts';
-import { getCarousels, getEssentialItems, getProductSummary, getProductSummaryBySku, getUserContentCarousel } from './product-pages.ts';
+import {
+  BOUGHT_TOGETHER_SIZE,
+  getCarousels,
+  getEssentialItems,
+  getProductSummary,
+  getProductSummaryBySku,
+  getUserContentCarousel,
+  listCards,
+} from './product-pages.ts';
+import * as boughtTogether from './bought-together.ts';
+import type { CoPurchasesSince } from './bought-together.ts';
 import { getProductDeliveryOptions } from './product-delivery.ts';
 import type { PriceStep } from './reference-price.ts';
 import type { ReviewedProduct, ReviewFigures } from './review-figures.ts';
@@ -41,7 +58,7 @@ import type { Returnability } from './returnability.ts';
 import { findSellableOfferings, keptOfferings, type SellableOffering } from './sellable-offerings.ts';
 import { variantsOf } from './repository/sellable-offerings.ts';
 import { recountPopularity, type UnitsSoldSince } from './popularity.ts';
-import { returnabilityOfSkus } from './repository/products.ts';
+import { namesOfSkus, returnabilityOfSkus } from './repository/products.ts';
 import {
   findProductIdsBy,
   findReviewedProduct,
@@ -51,7 +68,9 @@ import {
   setReviewFiguresOf,
 } from './repository/review-figures.ts';
 import { catalogueSource } from './search-source.ts';
+import * as additions from './product-additions.ts';
 import * as editor from './product-editor.ts';
+import * as pictures from './product-pictures.ts';
 
 /**
  * Products and their offerings, listings, search and suggestions, and a product's delivery options;
@@ -97,20 +116,26 @@ export interface CatalogueService {
    */
   /**
    * What can be sold of `skus`: their stock read now, and their offerings' facts read too, or with
-   * `keptFacts` as this instance keeps them (a basket's changes: forgotten on any change notice, decision 0096).
+   * `keptFacts` as this instance keeps them (a basket's changes: forgotten on any change notice, decision 0096);
+   * `stock` given (every sku's), none is read: the basket's save reads and checks it (decision 0116).
    */
   findSellableOfferings(
     ctx: DbContext,
     skus: readonly string[],
-    options?: AvailabilityOptions & { keptFacts?: boolean },
+    options?: AvailabilityOptions & { keptFacts?: boolean; stock?: ReadonlyMap<string, Availability> },
   ): Promise<Map<string, SellableOffering>>;
-  /** Every sku of each product with its label, in the product page's order (projects' variant swap). */
-  variantsOf(ctx: DbContext, productIds: readonly number[]): Promise<Map<number, { sku: string; label: string }[]>>;
+  /**
+   * Every sku of each product with its label, in the product page's order (projects' variant swap);
+   * with `keptFacts`, as this instance keeps them, forgotten with the offerings' facts (decision 0111).
+   */
+  variantsOf(ctx: DbContext, productIds: readonly number[], options?: { keptFacts?: boolean }): Promise<Map<number, { sku: string; label: string }[]>>;
   /**
    * Whether each sku's product can come back as unwanted (docs/domain.md §8.1), for the help
    * centre's return rules; a sku the catalogue no longer has is left out.
    */
   returnabilityOf(ctx: DbContext, skus: readonly string[]): Promise<Map<string, Returnability>>;
+  /** The product name and variant label of each sku, even one no longer on sale (a basket naming a line it cannot sell); an unknown sku is left out. */
+  namesOf(ctx: DbContext, skus: readonly string[]): Promise<Map<string, { productName: string; label: string }>>;
   /** Reviews (issue 21): a product by slug or sku, with its first sku; null when none. */
   findReviewedProduct(ctx: DbContext, by: { slug: string } | { sku: string }): Promise<ReviewedProduct | null>;
   /** Reviews' staff search: the products of a brand (by name) and/or category (by slug, with its sub-categories). */
@@ -152,6 +177,27 @@ export interface CatalogueService {
   /** Edits a product's details under its version (a 409 when it moved on); listings show it after their next rebuild. */
   updateStaffProduct(ctx: CallerContext, id: number, body: UpdateStaffProduct): Promise<StaffProduct>;
   /** Sets a variant's price now (patched into listings at once) or schedules it, under the product's version. */
+  getStaffProductChoices(ctx: CallerContext): Promise<StaffProductChoices>;
+  /** A picture of a variant, uploaded by staff. */
+  addStaffVariantImage(
+    ctx: CallerContext,
+    id: number,
+    sku: string,
+    uploads: readonly { fileName: string | undefined; bytes: Uint8Array }[],
+  ): Promise<StaffProduct>;
+  /** Takes a picture off a variant (its uploaded file deleted once nothing shows it). */
+  removeStaffVariantImage(
+    ctx: CallerContext & Partial<Pick<ServiceContext, 'log'>>,
+    step: { id: number; sku: string; imageId: number; version: number },
+  ): Promise<StaffProduct>;
+  /** Moves a picture to another place among its variant's pictures. */
+  moveStaffVariantImage(ctx: CallerContext, step: { id: number; sku: string; imageId: number }, body: MoveStaffVariantImage): Promise<StaffProduct>;
+  /** A product's picture staff uploaded, for anyone. */
+  openProductImage(ctx: CallerContext, imageId: string): Promise<OpenedFile>;
+  /** A new product with its first variant, price and stock: listed and searchable at once. */
+  createStaffProduct(ctx: CallerContext, body: CreateStaffProduct): Promise<StaffProduct>;
+  /** Another variant of a product, with its first price and stock. */
+  addStaffVariant(ctx: CallerContext, id: number, body: AddStaffVariant): Promise<StaffProduct>;
   changeStaffPrice(ctx: CallerContext, id: number, body: ChangeStaffPrice): Promise<StaffProduct>;
   cancelStaffPrice(ctx: CallerContext, id: number, scheduleId: number, version: number): Promise<StaffProduct>;
   /** The `scheduled-prices` job: starts and ends the scheduled prices that are due; returns how many products changed. */
@@ -164,9 +210,16 @@ export interface CatalogueService {
   /** The `range-imports` job: applies one import that is due, product by product. */
   applyDueRangeImport(ctx: ListingContext): Promise<number>;
   postRangeFeed(ctx: CallerContext, body: RangeFeed): Promise<RangeFeedResult>;
+  /** The `bought-together` job: pairs counted afresh from the last year's orders (handed in, as for popularity); returns how many. */
+  recountBoughtTogether(ctx: ListingContext, coPurchasesSince: CoPurchasesSince): Promise<number>;
+  /** A product's "Frequently bought together" as staff see it: pairs from orders, pins and blocks, each with why. */
+  getStaffBoughtTogether(ctx: CallerContext, id: number): Promise<StaffBoughtTogether>;
+  /** Pins or blocks a product for another's row, or leaves it to orders again; shown at once. */
+  chooseStaffBoughtTogether(ctx: CallerContext, id: number, pairedProductId: number, choice: BoughtTogetherChoice | 'none'): Promise<StaffBoughtTogether>;
 }
 
 export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
+  const cards = (ctx: DbContext, ids: readonly number[]) => listCards(deps, ctx, ids);
   const searched = deps.search.products(catalogueSource(deps.inventory, deps.replica));
   const kept = keptOfferings();
   // What search keeps and what the basket's offerings keep are forgotten together.
@@ -202,6 +255,12 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getEssentialItems: (ctx, sku, bundleId) => getEssentialItems(deps, ctx, sku, bundleId),
     getUserContentCarousel,
     getCarousels: (ctx, input) => getCarousels(deps, ctx, input),
+    recountBoughtTogether: (ctx, coPurchasesSince) => boughtTogether.recountBoughtTogether(ctx.db, coPurchasesSince, ctx.clock.now()),
+    getStaffBoughtTogether: (ctx, id) => boughtTogether.staffBoughtTogether(ctx, cards, id, BOUGHT_TOGETHER_SIZE),
+    chooseStaffBoughtTogether: async (ctx, id, pairedProductId, choice) => {
+      await boughtTogether.chooseBoughtTogether(ctx, id, pairedProductId, choice);
+      return boughtTogether.staffBoughtTogether(ctx, cards, id, BOUGHT_TOGETHER_SIZE);
+    },
     changePrice: async (ctx, sku, priceIncVat) => {
       const changed = await changePrice(deps, ctx, sku, priceIncVat);
       products.update(ctx, { kind: 'price' });
@@ -215,6 +274,34 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getStaffProduct: (ctx, id) => editor.getStaffProduct(deps, ctx, id),
     updateStaffProduct: async (ctx, id, body) => {
       await editor.updateStaffProduct(deps, ctx, id, body);
+      products.update(ctx, { kind: 'product' });
+      return editor.getStaffProduct(deps, ctx, id);
+    },
+    getStaffProductChoices: (ctx) => editor.getStaffProductChoices(deps, ctx),
+    addStaffVariantImage: async (ctx, id, sku, uploads) => {
+      await additions.addStaffVariantImage(deps, ctx, id, sku, uploads);
+      products.update(ctx, { kind: 'product' });
+      return editor.getStaffProduct(deps, ctx, id);
+    },
+    // The product page and its instances forget what they kept of it, as for a picture added.
+    removeStaffVariantImage: async (ctx, step) => {
+      await pictures.removeStaffVariantImage(deps, ctx, step);
+      products.update(ctx, { kind: 'product' });
+      return editor.getStaffProduct(deps, ctx, step.id);
+    },
+    moveStaffVariantImage: async (ctx, step, body) => {
+      await pictures.moveStaffVariantImage(ctx, { ...step, version: body.version }, body);
+      products.update(ctx, { kind: 'product' });
+      return editor.getStaffProduct(deps, ctx, step.id);
+    },
+    openProductImage: (ctx, imageId) => additions.openProductImage(deps, ctx, imageId),
+    createStaffProduct: async (ctx, body) => {
+      const id = await additions.createStaffProduct(deps, ctx, body);
+      products.update(ctx, { kind: 'product' });
+      return editor.getStaffProduct(deps, ctx, id);
+    },
+    addStaffVariant: async (ctx, id, body) => {
+      await additions.addStaffVariant(deps, ctx, id, body);
       products.update(ctx, { kind: 'product' });
       return editor.getStaffProduct(deps, ctx, id);
     },
@@ -248,8 +335,9 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getTradePrices: (ctx, skus) => getTradePrices(deps, ctx, skus),
     getProductDeliveryOptions: (ctx, input) => getProductDeliveryOptions(deps, ctx, input),
     findSellableOfferings: (ctx, skus, options) => findSellableOfferings(deps.inventory, ctx, skus, options, options?.keptFacts ? kept : undefined),
-    variantsOf: (ctx, productIds) => variantsOf(ctx, productIds),
+    variantsOf: (ctx, productIds, options) => (options?.keptFacts ? kept.variants(ctx, productIds) : variantsOf(ctx, productIds)),
     returnabilityOf: (ctx, skus) => returnabilityOfSkus(ctx.db, skus),
+    namesOf: (ctx, skus) => namesOfSkus(ctx.db, skus),
     findReviewedProduct,
     findProductIdsBy,
     setReviewFigures,

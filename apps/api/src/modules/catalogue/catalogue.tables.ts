@@ -98,6 +98,8 @@ export const products = pgTable(
     searchText: text('search_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, search_text)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When staff withdrew it from sale (null: on sale): no listing, search, page or basket shows or sells it; orders keep their copy. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [
     index('products_category_idx').on(table.categoryId),
@@ -363,8 +365,24 @@ export const productAudit = pgTable(
 
 /** One product's rows of a checked import, as applied: its variants' new figures (range-rows.ts). */
 export interface PlannedProduct {
-  productId: number;
-  rows: { line: number; sku: string; priceIncVat: number | null; vatRateCode: string | null; stockOnHand: number | null }[];
+  /** null: a new product, made from `add` (decision 0112). */
+  productId: number | null;
+  /** A new product's details: brand and sub-category by slug; `family` null takes its sub-category's. */
+  add?: { line: number; slug: string; name: string; description: string; brandSlug: string; categorySlug: string; family: string | null };
+  /** What the file changes of an existing product's name, description, brand (slug) and sub-category (slug). */
+  details?: { line: number; name?: string; description?: string; brandSlug?: string; categorySlug?: string };
+  /** New variants, in file order (a new product's first is shown first). */
+  added?: { line: number; sku: string; label: string; priceIncVat: number; vatRateCode: string; stockOnHand: number }[];
+  /** `startsAt`, `endsAt`: ISO instants of a scheduled price (absent in plans checked before files could schedule one). */
+  rows: {
+    line: number;
+    sku: string;
+    priceIncVat: number | null;
+    vatRateCode: string | null;
+    stockOnHand: number | null;
+    startsAt?: string | null;
+    endsAt?: string | null;
+  }[];
 }
 
 /**

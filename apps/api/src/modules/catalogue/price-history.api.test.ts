@@ -1,3 +1,5 @@
+import path from 'node:path';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
@@ -10,6 +12,7 @@ import { createCatalogueService } from './index.ts';
 import { createSearchService } from '../search/index.ts';
 import { referencePrice, type PriceStep } from './reference-price.ts';
 import { REFERENCE_PRICES_JOB } from './catalogue-jobs.ts';
+import { createFilesService } from '../files/index.ts';
 
 let api: TestApi;
 let client: CatalogueClient;
@@ -17,6 +20,8 @@ const catalogue = createCatalogueService({
   pricing: createPricingService(),
   inventory: createInventoryService(),
   delivery: createDeliveryService(),
+  // Nothing is uploaded here: a folder that is never written.
+  files: createFilesService({ settings: { kind: 'local', dir: path.join(os.tmpdir(), 'shop-unused-files') } }),
   search: createSearchService(),
 });
 

@@ -68,9 +68,7 @@ export async function changePriceIn(
   if (!row) return null;
   const { priceIncVat } = price;
   const vatRateCode = price.vatRateCode ?? row.vatRateCode;
-  const basisPoints = basisPointsOf(vatRateCode);
-  if (basisPoints === undefined) throw new Error(`No VAT rate "${vatRateCode}" for ${sku}`);
-  const priceExVat = Math.round((priceIncVat * 10_000) / (10_000 + basisPoints));
+  const priceExVat = exVatOf(priceIncVat, vatRateCode, basisPointsOf, sku);
   if (row.priceIncVat !== priceIncVat || row.priceExVat !== priceExVat) {
     await repository.startPriceStep(tx, row.offeringId, { priceIncVat, priceExVat }, at);
   }
@@ -78,6 +76,28 @@ export async function changePriceIn(
   const wasPriceIncVat = was?.wasPriceIncVat ?? null;
   await repository.updatePrice(tx, row.offeringId, { priceIncVat, priceExVat, vatRateCode, wasPriceIncVat, wasPriceExVat: was?.wasPriceExVat ?? null });
   return { sku, priceIncVat, priceExVat, wasPriceIncVat, offeringId: row.offeringId, before: { priceIncVat: row.priceIncVat, vatRateCode: row.vatRateCode } };
+}
+
+export function exVatOf(priceIncVat: number, vatRateCode: string, basisPointsOf: (vatRateCode: string) => number | undefined, sku: string): number {
+  const basisPoints = basisPointsOf(vatRateCode);
+  if (basisPoints === undefined) throw new Error(`No VAT rate "${vatRateCode}" for ${sku}`);
+  return Math.round((priceIncVat * 10_000) / (10_000 + basisPoints));
+}
+
+/**
+ * A new sku's first price, from `at`, in the caller's transaction: its price row and the first step
+ * of its history, so the reference-price rule reads it from its start (no was-price: it has no past).
+ */
+export async function firstPriceIn(
+  tx: Transaction,
+  offering: { id: number; sku: string },
+  price: { priceIncVat: number; vatRateCode: string },
+  basisPointsOf: (vatRateCode: string) => number | undefined,
+  at: Date,
+): Promise<void> {
+  const priceExVat = exVatOf(price.priceIncVat, price.vatRateCode, basisPointsOf, offering.sku);
+  await repository.insertPrice(tx, { offeringId: offering.id, vatRateCode: price.vatRateCode, priceIncVat: price.priceIncVat, priceExVat });
+  await repository.startPriceStep(tx, offering.id, { priceIncVat: price.priceIncVat, priceExVat }, at);
 }
 
 /**

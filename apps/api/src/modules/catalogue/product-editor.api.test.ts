@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueClient, createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
-import type { Problem, StaffProduct } from '@shop/contracts';
+import { createBasketClient, createCatalogueClient, createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
+import { DELIVERY_CLASS_NAMES, type Problem, type StaffProduct } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { SCHEDULED_PRICES_JOB } from './catalogue-jobs.ts';
@@ -172,6 +172,70 @@ describe('editing a product', () => {
   });
 });
 
+describe('family and delivery', () => {
+  it('staff choose them: the change is in the list with who made it, and the product page delivers it the new way', async () => {
+    const product = await productWithVariants(5);
+    const family = product.families.find((candidate) => candidate !== product.family)!;
+    const deliveryClass = product.deliveryClass === 'pallet' ? 'two_man_eligible' : 'pallet';
+    const edited = await staff.updateStaffProduct({ params: { id: product.id }, body: { version: product.version, family, deliveryClass } });
+    expect([edited.family, edited.deliveryClass, edited.version, edited.audit[0]!.who, edited.audit[0]!.what]).toEqual([
+      family,
+      deliveryClass,
+      product.version + 1,
+      'Casey Catalogue',
+      `Family: ${product.family} → ${family}; Delivery: ${DELIVERY_CLASS_NAMES[product.deliveryClass]} → ${DELIVERY_CLASS_NAMES[deliveryClass]}`,
+    ]);
+    await expect
+      .poll(
+        async () => (await createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') }).getProductSummary({ query: { slug: product.slug } })).deliveryClass,
+        {
+          timeout: 20_000,
+          interval: 100,
+        },
+      )
+      .toBe(deliveryClass);
+    // Saving the form again as it is records no change.
+    const again = await staff.updateStaffProduct({ params: { id: product.id }, body: { version: edited.version, family, deliveryClass } });
+    expect([again.family, again.deliveryClass, again.audit]).toEqual([family, deliveryClass, edited.audit]);
+  });
+
+  it('refuses a family the shop has no specifications for and a delivery class it does not have, naming the field, and keeps the family it has', async () => {
+    const product = await productWithVariants(6);
+    for (const [body, status, code, field] of [
+      [{ version: product.version, family: 'spaceships' }, 422, 'UNKNOWN_FAMILY', 'body.family'],
+      [{ version: product.version, deliveryClass: 'rocket' as never }, 400, 'VALIDATION_FAILED', 'body.deliveryClass'],
+    ] as const) {
+      const refused = await failure(staff.updateStaffProduct({ params: { id: product.id }, body }));
+      expect([refused.status, refused.code, fields(refused)]).toEqual([status, code, [field]]);
+      expect((refused.data as Problem).detail).not.toMatch(/zod|invalid_value|enum|expected/i);
+    }
+    expect(await staff.getStaffProduct({ params: { id: product.id } })).toEqual(product);
+    // A family outside the list, given before (by a file), is kept when the form is saved as it is.
+    await api.database.db.execute(sql`update products set family = 'from-a-file' where id = ${product.id}`);
+    expect((await staff.getStaffProduct({ params: { id: product.id } })).families[0]).toBe('from-a-file');
+    const kept = await staff.updateStaffProduct({
+      params: { id: product.id },
+      body: { version: product.version, family: 'from-a-file', name: `${product.name} (kept)` },
+    });
+    expect([kept.family, kept.name]).toEqual(['from-a-file', `${product.name} (kept)`]);
+  });
+});
+
+describe("a product's variants", () => {
+  it('are called by what they differ by: sizes of a product sold in widths, finishes of one sold in finishes', async () => {
+    const byOption = async (differing: 'width_mm' | 'finish', same: 'width_mm' | 'finish') => {
+      const result = (await api.database.db.execute(
+        sql.raw(`select product_id as id from offerings where handing is null and pack_qty = 1 group by product_id
+          having count(distinct ${differing}) > 1 and count(distinct coalesce(${same}::text, '')) = 1 and count(*) = count(${differing}) limit 1`),
+      )) as unknown as { rows: { id: number }[] };
+      return staff.getStaffProduct({ params: { id: result.rows[0]!.id } });
+    };
+    const sized = await byOption('width_mm', 'finish');
+    expect([sized.variantOption, sized.variants[0]!.label]).toEqual(['size', expect.stringMatching(/^\d+ mm/)]);
+    expect((await byOption('finish', 'width_mm')).variantOption).toBe('finish');
+  });
+});
+
 describe('prices', () => {
   it('a price cut from now shows on the product page at once, is in the history, and shows "was" only as the reference-price rule allows', async () => {
     const product = await productWithVariants(5);
@@ -292,5 +356,72 @@ describe('prices', () => {
     expect(after.history.length).toBe(variant.history.length + 1);
     expect([5000, 5001]).toContain(after.priceIncVat);
     await showsSoon(variant.sku, { price: after.priceIncVat });
+  });
+});
+
+describe('withdrawing a product from sale', () => {
+  /** Every slug a shopper's listing of the category shows, page by page. */
+  async function listedSlugs(categorySlug: string): Promise<string[]> {
+    const catalogue = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
+    const slugs: string[] = [];
+    for (let pageNumber = 1; ; pageNumber++) {
+      const page = await catalogue.listCategory({ body: { slug: categorySlug, pageNumber, size: 100 } });
+      slugs.push(...page.products.map((product) => product.slug));
+      if (page.products.length < 100) return slugs;
+    }
+  }
+  const pageOf = (slug: string) =>
+    createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') })
+      .getProductSummary({ query: { slug } })
+      .then(
+        () => 200,
+        (error: ApiError) => error.status,
+      );
+  const searchedSlugs = async (text: string) =>
+    (await createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') }).search({ body: { query: text, size: 50 } })).products.map((product) => product.slug);
+
+  it('takes it off listings, search, its page and baskets, keeps who did it, and putting it back brings it all back', async () => {
+    const product = await productWithVariants(10);
+    const sku = product.variants[0]!.sku;
+    const baskets = createBasketClient({ baseUrl: api.serviceUrl('basket') });
+    const held = await baskets.createBasketWithItems({ body: { items: [{ sku, quantity: 1 }] } });
+    expect(held.lines[0]!.available).toBe(true);
+    expect(await listedSlugs(product.categorySlug)).toContain(product.slug);
+
+    await staff.updateStaffProduct({ params: { id: product.id }, body: { version: product.version, onSale: false } });
+    const withdrawn = await staff.getStaffProduct({ params: { id: product.id } });
+    expect(withdrawn.withdrawnAt).toEqual(expect.any(String));
+    expect([withdrawn.version, withdrawn.audit[0]!.who, withdrawn.audit[0]!.what]).toEqual([product.version + 1, 'Casey Catalogue', 'Withdrew it from sale']);
+
+    await expect.poll(() => pageOf(product.slug), { timeout: 20_000, interval: 100 }).toBe(404);
+    await expect.poll(() => listedSlugs(product.categorySlug), { timeout: 20_000, interval: 100 }).not.toContain(product.slug);
+    expect(await searchedSlugs(product.name)).not.toContain(product.slug);
+    const refused = await failure(baskets.createBasketWithItems({ body: { items: [{ sku, quantity: 1 }] } }));
+    expect([refused.status, refused.code]).toEqual([422, 'BASKET_SKU_UNKNOWN']);
+    const basket = await baskets.getBasket({ params: { basketId: held.basketId } });
+    expect([basket.lines[0]!.available, basket.lines[0]!.unavailableReason]).toEqual([false, 'sku_not_found']);
+    // Staff still find and open it, to put it back.
+    expect((await staff.searchStaffProducts({ query: { text: sku } })).items.map((item) => item.id)).toContain(product.id);
+
+    // Withdrawing it again changes nothing more.
+    await staff.updateStaffProduct({ params: { id: product.id }, body: { version: withdrawn.version, onSale: false } });
+    expect((await staff.getStaffProduct({ params: { id: product.id } })).audit[0]!.what).toBe('Withdrew it from sale');
+
+    const latest = await staff.getStaffProduct({ params: { id: product.id } });
+    await staff.updateStaffProduct({ params: { id: product.id }, body: { version: latest.version, onSale: true } });
+    const back = await staff.getStaffProduct({ params: { id: product.id } });
+    expect([back.withdrawnAt, back.audit[0]!.what]).toEqual([null, 'Put it back on sale']);
+    await expect.poll(() => pageOf(product.slug), { timeout: 20_000, interval: 100 }).toBe(200);
+    await expect.poll(() => listedSlugs(product.categorySlug), { timeout: 20_000, interval: 100 }).toContain(product.slug);
+    expect((await baskets.getBasket({ params: { basketId: held.basketId } })).lines[0]!.available).toBe(true);
+  });
+
+  it('from an editor opened before another change is a 409, and it stays on sale', async () => {
+    const product = await productWithVariants(11);
+    await staff.updateStaffProduct({ params: { id: product.id }, body: { version: product.version, name: `${product.name} (new)` } });
+    const refused = await failure(client('other').updateStaffProduct({ params: { id: product.id }, body: { version: product.version, onSale: false } }));
+    expect([refused.status, refused.code]).toEqual([409, 'PRODUCT_CHANGED']);
+    expect((await staff.getStaffProduct({ params: { id: product.id } })).withdrawnAt).toBeNull();
+    expect(await pageOf(product.slug)).toBe(200);
   });
 });

@@ -1,18 +1,33 @@
 /**
  * The staff product editor (issue 42): the range searched, a product read with its variants, prices,
  * price history, scheduled prices and changes, and edited under its version (decision 0086). Prices
- * change only through `price-history.ts`, so the reference-price rule reads every change.
+ * change only through `price-history.ts`, so the reference-price rule reads every change. New
+ * products, finishes and pictures are `product-additions.ts`'s; removing and ordering pictures `product-pictures.ts`'s.
  */
-import { formatPence, londonShortDateTime, type ChangeStaffPrice, type StaffProduct, type StaffProductPage, type UpdateStaffProduct } from '@shop/contracts';
+import {
+  formatPence,
+  londonShortDateTime,
+  FAMILY_SPECIFICATIONS,
+  productImageIdOf,
+  type ChangeStaffPrice,
+  type StaffProduct,
+  type StaffProductChoices,
+  type StaffProductPage,
+  type UpdateStaffProduct,
+} from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { CatalogueDeps, ListingContext } from './catalogue.deps.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import { changePriceIn, stepsOf } from './price-history.ts';
-import { describeDetailChanges, describePriceEdit, describeVariantChange, searchTextAfter } from './product-edits.ts';
+import { pricePeriod, setPriceIn } from './price-schedules.ts';
+import { describeDetailChanges, describePriceEdit, describeVariantChange, searchTextAfter, variantOptionOf } from './product-edits.ts';
 import * as repository from './repository/product-editor.ts';
 import { categoryWithChildren, findCategory } from './repository/products.ts';
 import { referencePrice } from './reference-price.ts';
+
+/** The families staff may give a product: each lists the specification rows its page shows (docs/domain.md §2.1). */
+const FAMILIES: readonly string[] = Object.keys(FAMILY_SPECIFICATIONS).toSorted();
 
 const AUDIT_SHOWN = 50;
 const iso = (at: Date | null) => at && at.toISOString();
@@ -44,6 +59,7 @@ export async function searchStaffProducts(
       defaultSku: row.defaultSku,
       variantCount: row.variantCount,
       priceIncVat: row.priceIncVat,
+      withdrawn: row.withdrawn,
     })),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
@@ -57,13 +73,12 @@ export async function getStaffProduct(deps: CatalogueDeps, ctx: ListingContext, 
   if (!product) throw CatalogueErrors.productIdNotFound(id);
   const variants = await repository.variantsWithPrices(ctx.db, id);
   const offeringIds = variants.map((variant) => variant.offeringId);
-  const [steps, schedules, audit, brands, categories, rates] = await Promise.all([
+  const [steps, schedules, audit, choices, images] = await Promise.all([
     stepsOf(ctx.db, offeringIds),
     repository.schedulesOf(ctx.db, offeringIds),
     repository.auditOf(ctx.db, id, AUDIT_SHOWN),
-    repository.listBrandChoices(ctx.db),
-    repository.listCategoryChoices(ctx.db),
-    deps.pricing.vatRates(ctx),
+    getStaffProductChoices(deps, ctx),
+    repository.imagesOf(ctx.db, id),
   ]);
   const now = ctx.clock.now();
   return {
@@ -74,9 +89,13 @@ export async function getStaffProduct(deps: CatalogueDeps, ctx: ListingContext, 
     brandSlug: product.brandSlug,
     categorySlug: product.categorySlug,
     family: product.family,
+    families: FAMILIES.includes(product.family) ? [...FAMILIES] : [product.family, ...FAMILIES],
+    deliveryClass: product.deliveryClass,
     specifications: product.specifications,
+    withdrawnAt: iso(product.withdrawnAt),
     version: product.version,
-    variants: variants.map(({ offeringId, ...variant }) => {
+    variantOption: variantOptionOf(variants),
+    variants: variants.map(({ offeringId, widthMm: _width, finish: _finish, handing: _handing, packQty: _pack, ...variant }) => {
       const history = steps.get(offeringId) ?? [];
       return {
         ...variant,
@@ -86,37 +105,70 @@ export async function getStaffProduct(deps: CatalogueDeps, ctx: ListingContext, 
         schedules: schedules
           .filter((schedule) => schedule.offeringId === offeringId)
           .map((schedule) => ({ ...schedule, startsAt: schedule.startsAt.toISOString(), endsAt: iso(schedule.endsAt) })),
+        images: images
+          .filter((image) => image.offeringId === offeringId)
+          .map(({ id: imageId, url, altText }) => ({ id: imageId, url, altText, uploaded: productImageIdOf(url) !== null })),
       };
     }),
     audit: audit.map((entry) => ({ at: entry.at.toISOString(), who: entry.actorName ?? 'Scheduled price', what: entry.what })),
+    ...choices,
+  };
+}
+
+/** The brands, sub-categories and UK VAT rates a product may be given. */
+export async function getStaffProductChoices(deps: CatalogueDeps, ctx: ListingContext): Promise<StaffProductChoices> {
+  const [brands, categories, rates] = await Promise.all([
+    repository.listBrandChoices(ctx.db),
+    repository.listCategoryChoices(ctx.db),
+    deps.pricing.vatRates(ctx),
+  ]);
+  return {
     brands: brands.map(({ slug, name }) => ({ slug, name })),
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     vatRates: [...rates.values()].map(({ code, name, basisPoints }) => ({ code, name, basisPoints })),
   };
 }
 
-const actorOf = (ctx: CallerContext) => ({ actorUserId: ctx.actor?.userId ?? null, actorName: ctx.actor?.name ?? ctx.actor?.email ?? 'A member of staff' });
+export const actorOf = (ctx: CallerContext) => ({
+  actorUserId: ctx.actor?.userId ?? null,
+  actorName: ctx.actor?.name ?? ctx.actor?.email ?? 'A member of staff',
+});
 
 /** Runs `edit` under the product's version: a version moved on since the editor opened is a 409, and nothing is written. */
-async function underVersion<T>(ctx: CallerContext, id: number, version: number, edit: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function underVersion<T>(ctx: CallerContext, id: number, version: number, edit: (tx: Transaction) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     if (!(await repository.moveVersionOn(tx, id, version))) throw CatalogueErrors.productChanged();
     return edit(tx);
   });
 }
 
+/** The brand and sub-category chosen (undefined where none is), each refused by name when the shop has no such one. */
+export async function chosenBrandAndCategory(ctx: Pick<CallerContext, 'db'>, chosen: { brandSlug?: string; categorySlug?: string }) {
+  const [brands, categories] = await Promise.all([repository.listBrandChoices(ctx.db), repository.listCategoryChoices(ctx.db)]);
+  const brand = chosen.brandSlug === undefined ? undefined : brands.find((candidate) => candidate.slug === chosen.brandSlug);
+  if (chosen.brandSlug !== undefined && !brand) throw CatalogueErrors.unknownBrand(chosen.brandSlug);
+  const category = chosen.categorySlug === undefined ? undefined : categories.find((candidate) => candidate.slug === chosen.categorySlug);
+  if (chosen.categorySlug !== undefined && !category) throw CatalogueErrors.unknownCategory(chosen.categorySlug);
+  return { brand, category };
+}
+
+export type VatRates = Awaited<ReturnType<CatalogueDeps['pricing']['vatRates']>>;
+
+/** The UK VAT rate of that code; any other is refused with the rates the shop knows. */
+export function vatRateOf(rates: VatRates, code: string, field = 'vatRateCode') {
+  const rate = rates.get(code);
+  if (!rate)
+    throw CatalogueErrors.unknownVatRate(
+      [...rates.values()].map((known) => known.name),
+      field,
+    );
+  return rate;
+}
+
 export async function updateStaffProduct(deps: CatalogueDeps, ctx: CallerContext, id: number, body: UpdateStaffProduct): Promise<void> {
   const product = await repository.findProduct(ctx.db, id);
   if (!product) throw CatalogueErrors.productIdNotFound(id);
-  const [brands, categories, variants] = await Promise.all([
-    repository.listBrandChoices(ctx.db),
-    repository.listCategoryChoices(ctx.db),
-    repository.variantsWithPrices(ctx.db, id),
-  ]);
-  const brand = body.brandSlug === undefined ? undefined : brands.find((candidate) => candidate.slug === body.brandSlug);
-  if (body.brandSlug !== undefined && !brand) throw CatalogueErrors.unknownBrand(body.brandSlug);
-  const category = body.categorySlug === undefined ? undefined : categories.find((candidate) => candidate.slug === body.categorySlug);
-  if (body.categorySlug !== undefined && !category) throw CatalogueErrors.unknownCategory(body.categorySlug);
+  const [{ brand, category }, variants] = await Promise.all([chosenBrandAndCategory(ctx, body), repository.variantsWithPrices(ctx.db, id)]);
   const variantChanges = (body.variants ?? []).map((change, index) => {
     const variant = variants.find((candidate) => candidate.sku === change.sku);
     if (!variant) throw CatalogueErrors.notThisProductsSku(`variants.${index}.sku`, change.sku);
@@ -132,15 +184,22 @@ export async function updateStaffProduct(deps: CatalogueDeps, ctx: CallerContext
     const twice = newSkus.filter((other) => other.newSku === change.newSku).length > 1;
     if (taken.has(change.newSku!) || twice) throw CatalogueErrors.duplicateSku(`variants.${change.index}.newSku`, change.newSku!);
   }
+  // A family the shop lists specification rows for; the one it has stays choosable (a file may have given another).
+  if (body.family !== undefined && body.family !== product.family && !FAMILIES.includes(body.family)) throw CatalogueErrors.unknownFamily(body.family);
   const specifications = body.specifications && Object.fromEntries(Object.entries(body.specifications).filter(([, value]) => value !== ''));
   const after = {
     name: body.name ?? product.name,
     description: body.description ?? product.description,
     brandName: brand?.name ?? product.brandName,
     categoryName: category?.name ?? product.categoryName,
+    family: body.family ?? product.family,
+    deliveryClass: body.deliveryClass ?? product.deliveryClass,
     specifications: specifications ?? product.specifications,
   };
+  const withdrawing = body.onSale === false && product.withdrawnAt === null;
+  const returning = body.onSale === true && product.withdrawnAt !== null;
   const lines = [
+    ...(withdrawing ? ['Withdrew it from sale'] : returning ? ['Put it back on sale'] : []),
     ...describeDetailChanges(product, after),
     ...variantChanges.flatMap((change) => describeVariantChange(change.sku, { ...change, labelBefore: change.variant.label })),
   ];
@@ -155,7 +214,10 @@ export async function updateStaffProduct(deps: CatalogueDeps, ctx: CallerContext
       name: after.name,
       description: after.description,
       specifications: after.specifications,
+      family: after.family,
+      deliveryClass: after.deliveryClass,
       searchText,
+      ...((withdrawing || returning) && { withdrawnAt: withdrawing ? ctx.clock.now() : null }),
       ...(brand && { brandId: brand.id }),
       ...(category && { categoryId: category.id }),
     });
@@ -173,36 +235,17 @@ export async function changeStaffPrice(deps: CatalogueDeps, ctx: CallerContext, 
   const variant = (await repository.variantsWithPrices(ctx.db, id)).find((candidate) => candidate.sku === body.sku);
   if (!variant) throw CatalogueErrors.notThisProductsSku('sku', body.sku);
   const rates = await deps.pricing.vatRates(ctx);
-  const rate = rates.get(body.vatRateCode);
-  if (!rate) throw CatalogueErrors.unknownVatRate([...rates.values()].map((known) => known.name));
+  const rate = vatRateOf(rates, body.vatRateCode);
   const now = ctx.clock.now();
-  const startsAt = body.startsAt && new Date(body.startsAt) > now ? new Date(body.startsAt) : null;
-  const endsAt = body.endsAt ? new Date(body.endsAt) : null;
-  if (endsAt && endsAt <= (startsAt ?? now)) throw CatalogueErrors.endsBeforeStart();
-  const what = describePriceEdit({ sku: body.sku, priceIncVat: body.priceIncVat, vatRateName: rate.name, startsAt, endsAt }, variant.priceIncVat);
+  const period = pricePeriod({ startsAt: body.startsAt ? new Date(body.startsAt) : null, endsAt: body.endsAt ? new Date(body.endsAt) : null }, now);
+  if (!period) throw CatalogueErrors.endsBeforeStart();
+  const price = { priceIncVat: body.priceIncVat, vatRateCode: rate.code };
+  const what = describePriceEdit({ sku: body.sku, ...price, vatRateName: rate.name, ...period }, variant.priceIncVat);
   return underVersion(ctx, id, body.version, async (tx) => {
-    if ((startsAt || endsAt) && (await repository.overlappingSchedule(tx, variant.offeringId, startsAt ?? now, endsAt)))
-      throw CatalogueErrors.scheduleOverlaps();
+    const set = await setPriceIn(tx, variant, price, period, (code) => rates.get(code)?.basisPoints, now);
+    if ('overlaps' in set) throw CatalogueErrors.scheduleOverlaps();
     await repository.insertAudit(tx, [{ productId: id, at: now, ...actorOf(ctx), what }]);
-    if (startsAt) {
-      await repository.insertSchedule(tx, { offeringId: variant.offeringId, priceIncVat: body.priceIncVat, vatRateCode: rate.code, startsAt, endsAt });
-      return false;
-    }
-    await repository.supersedeStarted(tx, variant.offeringId);
-    const changed = await changePriceIn(tx, body.sku, { priceIncVat: body.priceIncVat, vatRateCode: rate.code }, (code) => rates.get(code)?.basisPoints, now);
-    if (endsAt) {
-      await repository.insertSchedule(tx, {
-        offeringId: variant.offeringId,
-        priceIncVat: body.priceIncVat,
-        vatRateCode: rate.code,
-        startsAt: now,
-        endsAt,
-        status: 'started',
-        restorePriceIncVat: changed!.before.priceIncVat,
-        restoreVatRateCode: changed!.before.vatRateCode,
-      });
-    }
-    return true;
+    return set.changedNow;
   });
 }
 

@@ -11,6 +11,7 @@ import type { CatalogueDeps, DbContext } from './catalogue.deps.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import * as repository from './repository/products.ts';
 import { inFamilyOrder } from './specification-order.ts';
+import { boughtTogetherWith } from './bought-together.ts';
 
 const toPrice = (row: {
   priceIncVat: number;
@@ -59,7 +60,7 @@ function toCard(row: repository.CardRow, stock: StockOf): ProductCard {
   };
 }
 
-async function listCards({ inventory }: CatalogueDeps, ctx: DbContext, ids: readonly number[]): Promise<ProductCard[]> {
+export async function listCards({ inventory }: CatalogueDeps, ctx: DbContext, ids: readonly number[]): Promise<ProductCard[]> {
   const rows = await repository.listCards(ctx.db, ids);
   const stock = await stockOf(
     inventory,
@@ -133,6 +134,8 @@ export async function getUserContentCarousel({ db }: DbContext, productId: numbe
 }
 
 const CAROUSEL_SIZE = 12;
+/** "Frequently bought together" is a short row: a few things that go with it, not a second listing. */
+export const BOUGHT_TOGETHER_SIZE = 6;
 /** How many trending products across the shop a category's are picked from, and how few make no row. */
 const TRENDING_POOL = 500;
 const MIN_TRENDING = 4;
@@ -149,6 +152,12 @@ export async function getCarousels(deps: CatalogueDeps, ctx: CallerContext, inpu
   // A signed-in caller's views on their other devices too, recorded only with their consent (docs/domain.md §10.7).
   const viewedElsewhere = ctx.actor && deps.analytics ? await deps.analytics.productsViewedBy(ctx, ctx.actor.userId, CAROUSEL_SIZE) : [];
   const recentlyViewed = [...new Set([...skus.map((sku) => bySku.get(sku)).filter((id) => id !== undefined), ...viewedElsewhere])].slice(0, CAROUSEL_SIZE);
+  // What orders put with this product, or with the basket's lines (nothing already in the basket): decision 0117.
+  const inBasket = [...(await repository.productIdsForSkus(db, [...new Set(input.basketSkus)])).values()];
+  const anchors = input.productId !== undefined ? [input.productId] : input.pageType === PAGE_TYPES.cart ? inBasket : [];
+  const cards = (on: DbContext, ids: readonly number[]) => listCards(deps, on, ids);
+  const boughtTogether = await boughtTogetherWith(ctx, cards, anchors, new Set(inBasket), BOUGHT_TOGETHER_SIZE);
+  if (boughtTogether.length > 0) carousels.push({ identifier: 'bought-together', title: 'Frequently bought together', products: boughtTogether });
   if (input.categorySlug) {
     const category = await repository.findCategory(db, input.categorySlug);
     if (!category) throw CatalogueErrors.categoryNotFound(input.categorySlug);

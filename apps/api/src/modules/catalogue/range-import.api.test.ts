@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
-import { RANGE_COLUMNS, type Problem, type RangeRow } from '@shop/contracts';
+import { createCatalogueClient, createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
+import { formatPence, londonIsoDateTime, londonShortDateTime, londonSortableDateTime, RANGE_COLUMNS, type Problem, type RangeRow } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { Actor } from '../../platform/context.ts';
 import { createInventoryService } from '../inventory/index.ts';
@@ -113,7 +113,11 @@ describe('an import', () => {
     expect(checked.changes).toEqual([{ line: 2, sku: a!.sku, what: expect.stringMatching(/^Price £[\d,.]+ → £[\d,.]+ inc VAT; Stock on hand \d+ → \d+$/) }]);
     expect(checked.refusals).toEqual([
       { line: 4, column: 'price_inc_vat_pence', reason: 'Enter the price of more than 0' },
-      { line: 5, column: 'sku', reason: 'No variant has the code “NO-SUCH-CODE”: the import changes variants the shop already has' },
+      {
+        line: 5,
+        column: 'product_slug',
+        reason: 'No variant has the code “NO-SUCH-CODE”: to add it, give the product_slug of its product, or a new product’s product_name, brand and category',
+      },
     ]);
     expect((await stockOf(a!.sku)).onHand).toBe(a!.onHand);
 
@@ -198,7 +202,312 @@ describe('an import', () => {
   });
 });
 
+const DAY_MS = 86_400_000;
+/** A time whole minutes ahead, as staff would type it. */
+const daysAhead = (days: number) => new Date(Math.floor((Date.now() + days * DAY_MS) / 60_000) * 60_000);
+const firstOfEachProduct = (variants: Awaited<ReturnType<typeof stockedVariants>>) =>
+  variants.filter((variant, index) => variants.findIndex((other) => other.productId === variant.productId) === index);
+
+async function liveSchedulesOf(productId: number, sku: string) {
+  const product = await staff.getStaffProduct({ params: { id: productId } });
+  const variant = product.variants.find((candidate) => candidate.sku === sku)!;
+  return { product, variant, live: variant.schedules.filter((schedule) => schedule.status === 'scheduled' || schedule.status === 'started') };
+}
+
+/** Rows as a CSV file of the export's columns, each value quoted as RFC 4180 says. */
+const csvOf = (exported: readonly RangeRow[]) =>
+  [RANGE_COLUMNS.join(','), ...exported.map((row) => RANGE_COLUMNS.map((column) => `"${String(row[column] ?? '').replaceAll('"', '""')}"`).join(','))].join(
+    '\n',
+  );
+
+async function wholeExport(): Promise<RangeRow[]> {
+  let all: RangeRow[] = [];
+  for (let after: number | null = 0; after !== null;) {
+    const page = await staff.exportStaffRange({ query: { after, limit: 2_000 } });
+    all = [...all, ...page.rows];
+    after = page.next;
+  }
+  return all;
+}
+
+describe('a scheduled price in a file', () => {
+  it('schedules the row’s price as the editor does and says so; refuses an end before its start by line and column; twice changes nothing', async () => {
+    const [a, c] = firstOfEachProduct(await stockedVariants(5));
+    const startsAt = daysAhead(10);
+    const endsAt = daysAhead(20);
+    const file = [
+      'sku,price_inc_vat_pence,price_starts_at,price_ends_at',
+      // A UK date and time without an offset, and ISO 8601 with one.
+      `${a!.sku},${a!.price - 500},${londonSortableDateTime(startsAt)},${endsAt.toISOString()}`,
+      `${c!.sku},${c!.price - 100},${londonSortableDateTime(endsAt)},${londonSortableDateTime(startsAt)}`,
+    ].join('\n');
+    const checked = await check('sale.csv', file);
+    expect(checked).toMatchObject({ lines: 2, changing: 1, unchanged: 0, refused: 1 });
+    expect(checked.changes).toEqual([
+      {
+        line: 2,
+        sku: a!.sku,
+        what:
+          `Price of ${a!.sku} scheduled: ${formatPence(a!.price)} → ${formatPence(a!.price - 500)} inc VAT (Standard rate), ` +
+          `from ${londonShortDateTime(startsAt)} until ${londonShortDateTime(endsAt)}`,
+      },
+    ]);
+    expect(checked.refusals).toEqual([
+      { line: 3, column: 'price_ends_at', reason: `A price must end after it starts, and after now: ${londonShortDateTime(startsAt)} is not` },
+    ]);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    const { product, variant, live } = await liveSchedulesOf(a!.productId, a!.sku);
+    expect(variant.priceIncVat).toBe(a!.price);
+    expect(live).toEqual([
+      expect.objectContaining({ priceIncVat: a!.price - 500, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), status: 'scheduled' }),
+    ]);
+    expect(product.audit[0]!.what).toBe(`Imported from sale.csv: ${checked.changes[0]!.what}`);
+    expect((await liveSchedulesOf(c!.productId, c!.sku)).live).toEqual([]);
+
+    // The same file again: the schedule is there already, so nothing changes.
+    const again = await check('sale.csv', file);
+    expect(again).toMatchObject({ changing: 0, unchanged: 1, refused: 1 });
+    await staff.applyRangeImport({ params: { id: again.id } });
+    await runImportsJob();
+    const after = await liveSchedulesOf(a!.productId, a!.sku);
+    expect([after.variant.schedules.length, after.product.audit.length, after.product.version]).toEqual([
+      variant.schedules.length,
+      product.audit.length,
+      product.version,
+    ]);
+  });
+
+  it('refuses a schedule that overlaps one already there, by line and column, and applies the other products’ rows', async () => {
+    const [a, c] = firstOfEachProduct(await stockedVariants(6));
+    const product = await staff.getStaffProduct({ params: { id: a!.productId } });
+    await staff.changeStaffPrice({
+      params: { id: a!.productId },
+      body: {
+        version: product.version,
+        sku: a!.sku,
+        priceIncVat: a!.price - 100,
+        vatRateCode: 'standard',
+        startsAt: daysAhead(5).toISOString(),
+        endsAt: daysAhead(15).toISOString(),
+      },
+    });
+    const checked = await check(
+      'overlap.json',
+      JSON.stringify([
+        { sku: a!.sku, price_inc_vat_pence: a!.price - 200, price_starts_at: londonIsoDateTime(daysAhead(10)) },
+        { sku: c!.sku, price_inc_vat_pence: c!.price + 100 },
+      ]),
+    );
+    expect(checked).toMatchObject({ changing: 1, refused: 1 });
+    expect(checked.refusals).toEqual([
+      {
+        line: 1,
+        column: 'price_starts_at',
+        reason: `${a!.sku} already has a scheduled price at that time: cancel it on the product’s page first, or choose another time`,
+      },
+    ]);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    expect((await staff.getRangeImport({ params: { id: checked.id } })).status).toBe('applied');
+    expect((await liveSchedulesOf(a!.productId, a!.sku)).live).toEqual([expect.objectContaining({ priceIncVat: a!.price - 100 })]);
+    expect((await liveSchedulesOf(c!.productId, c!.sku)).variant.priceIncVat).toBe(c!.price + 100);
+  });
+
+  it('exports each variant’s next scheduled price with its start and end, and importing the export, as CSV or JSON, changes nothing', async () => {
+    const [a, c] = firstOfEachProduct(await stockedVariants(7));
+    const startsAt = daysAhead(3);
+    const endsAt = daysAhead(9);
+    for (const [variant, period] of [
+      [a!, { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() }],
+      // Started now, until an end: the price in force, with the end that brings the old one back.
+      [c!, { startsAt: null, endsAt: endsAt.toISOString() }],
+    ] as const) {
+      const product = await staff.getStaffProduct({ params: { id: variant.productId } });
+      const body = { version: product.version, sku: variant.sku, priceIncVat: variant.price - 300, vatRateCode: 'standard', ...period };
+      await staff.changeStaffPrice({ params: { id: variant.productId }, body });
+    }
+    const exported = (await wholeExport()).filter((row) => row.sku === a!.sku || row.sku === c!.sku);
+    expect(exported.map((row) => [row.sku, row.price_inc_vat_pence, row.price_ex_vat_pence, row.price_starts_at, row.price_ends_at])).toEqual([
+      [a!.sku, a!.price - 300, Math.round((a!.price - 300) / 1.2), londonIsoDateTime(startsAt), londonIsoDateTime(endsAt)],
+      [
+        c!.sku,
+        c!.price - 300,
+        Math.round((c!.price - 300) / 1.2),
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+0[01]:00$/),
+        londonIsoDateTime(endsAt),
+      ],
+    ]);
+    const csv = csvOf(exported);
+    for (const [name, content] of [
+      ['range.csv', csv],
+      ['range.json', JSON.stringify(exported)],
+    ] as const) {
+      const checked = await check(name, content);
+      expect([checked.changing, checked.unchanged, checked.refused, checked.changes]).toEqual([0, 2, 0, []]);
+    }
+  });
+});
+
+describe('products and variants made by file', () => {
+  const header = 'sku,product_slug,product_name,brand,category,description,variant_label,price_inc_vat_pence,vat_rate,stock_on_hand';
+  async function sizedProduct() {
+    const [found] = await rows<{ id: number }>(sql`select product_id as id from offerings where handing is null and pack_qty = 1 group by product_id
+      having count(distinct width_mm) > 1 and count(distinct coalesce(finish, '')) = 1 and count(*) = count(width_mm) and max(width_mm) < 1000
+      order by product_id desc limit 1`);
+    return staff.getStaffProduct({ params: { id: Number(found!.id) } });
+  }
+  const offeringsOf = async (sku: string) =>
+    Number((await rows<{ count: number }>(sql`select count(*)::int as count from offerings where sku = ${sku}`))[0]!.count);
+
+  it('checks what it makes and renames by line, makes the product whole, adds a size as a size; the same file or its export again change nothing', async () => {
+    const choices = await staff.getStaffProductChoices({});
+    const [brand, otherBrand] = choices.brands;
+    const category = choices.categories[0]!;
+    const sized = await sizedProduct();
+    const [renamed] = firstOfEachProduct(await stockedVariants(9));
+    const file = [
+      header,
+      `FILE-WH,file-basin,File Basin,${brand!.name},${category.name},"A basin, made by file.",White,14900,standard,12`,
+      'FILE-MB,file-basin,,,,,Matt black,15900,standard,0',
+      `FILE-1000,${sized.slug},,,,,1000 mm,29900,standard,2`,
+      `${renamed!.sku},,Renamed By File,${otherBrand!.slug},,,,,,`,
+    ].join('\n');
+    const checked = await check('new range.csv', file);
+    expect(checked).toMatchObject({ lines: 4, changing: 4, unchanged: 0, refused: 0, refusals: [] });
+    expect(checked.changes.map((change) => [change.line, change.what])).toEqual([
+      [
+        2,
+        `New product “File Basin” (file-basin), ${brand!.name}, in ${category.name}; ` +
+          'Variant FILE-WH “White” added at £149.00 inc VAT (Standard rate), 12 on hand',
+      ],
+      [3, 'Variant FILE-MB “Matt black” added at £159.00 inc VAT (Standard rate), 0 on hand'],
+      [4, 'Variant FILE-1000 “1000 mm” added at £299.00 inc VAT (Standard rate), 2 on hand'],
+      [5, expect.stringMatching(new RegExp(`^Name: “.*” → “Renamed By File”; Brand: .* → ${otherBrand!.name}$`))],
+    ]);
+    expect([await offeringsOf('FILE-WH'), await offeringsOf('FILE-1000')]).toEqual([0, 0]);
+
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applied', products: 3, productsDone: 3, refused: 0 });
+    const shop = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
+    const made = await shop.getProductSummary({ query: { slug: 'file-basin' } });
+    expect([
+      made.productName,
+      made.offerings.map((offering) => [offering.sku, offering.finish, offering.widthMm, offering.isDefault, offering.stockStatus.status]),
+    ]).toEqual([
+      'File Basin',
+      [
+        ['FILE-WH', 'White', null, true, 'in_stock'],
+        ['FILE-MB', 'Matt black', null, false, 'out_of_stock'],
+      ],
+    ]);
+    const [made1] = await rows<{ id: number }>(sql`select id from products where slug = 'file-basin'`);
+    const staffView = await staff.getStaffProduct({ params: { id: Number(made1!.id) } });
+    expect([staffView.description, staffView.brandSlug, staffView.categorySlug, staffView.audit[0]!.who, staffView.audit[0]!.what]).toEqual([
+      'A basin, made by file.',
+      brand!.slug,
+      category.slug,
+      'Casey Catalogue',
+      expect.stringMatching(
+        /^Imported from new range.csv: Product added; Variant FILE-WH “White” added at £149.00 inc VAT \(Standard rate\), 12 on hand; Variant FILE-MB/,
+      ),
+    ]);
+    const withSize = (await shop.getProductSummary({ query: { slug: sized.slug } })).offerings.find((offering) => offering.sku === 'FILE-1000');
+    expect([withSize?.widthMm, withSize?.finish]).toEqual([1000, (await shop.getProductSummary({ query: { slug: sized.slug } })).offerings[0]!.finish]);
+    const renamedNow = await staff.getStaffProduct({ params: { id: renamed!.productId } });
+    expect([renamedNow.name, renamedNow.brandSlug]).toEqual(['Renamed By File', otherBrand!.slug]);
+
+    const again = await check('new range.csv', file);
+    expect([again.changing, again.unchanged, again.refused]).toEqual([0, 4, 0]);
+    const exported = (await wholeExport()).filter((row) => ['FILE-WH', 'FILE-MB', 'FILE-1000', renamed!.sku].includes(row.sku));
+    expect(exported).toHaveLength(4);
+    const back = await check('export.csv', csvOf(exported));
+    expect([back.changing, back.unchanged, back.refusals, back.changes]).toEqual([0, 4, [], []]);
+    expect([await offeringsOf('FILE-WH'), await offeringsOf('FILE-1000')]).toEqual([1, 1]);
+  });
+
+  it('makes a new product sold only in sizes with its sizes kept as sizes, from its first row', async () => {
+    const choices = await staff.getStaffProductChoices({});
+    const file = [
+      header,
+      `SIZF-600,sized-file-basin,Sized File Basin,${choices.brands[0]!.name},${choices.categories[0]!.name},,600 mm,14900,standard,4`,
+      'SIZF-800,sized-file-basin,,,,,800mm,16900,standard,4',
+    ].join('\n');
+    const checked = await check('sized.csv', file);
+    expect([checked.changing, checked.refused]).toEqual([2, 0]);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    const made = await createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') }).getProductSummary({ query: { slug: 'sized-file-basin' } });
+    expect(made.offerings.map((offering) => [offering.sku, offering.label, offering.widthMm, offering.finish])).toEqual([
+      ['SIZF-600', '600 mm', 600, null],
+      ['SIZF-800', '800mm', 800, null],
+    ]);
+  });
+
+  it('refuses a new product whole when one of its rows is refused, naming line and column, and makes nothing of it', async () => {
+    const choices = await staff.getStaffProductChoices({});
+    const file = [
+      header,
+      `HALF-WH,half-basin,Half Basin,${choices.brands[0]!.name},No Such Category,,White,14900,standard,12`,
+      'HALF-MB,half-basin,,,,,Matt black,15900,standard,',
+    ].join('\n');
+    const checked = await check('half.csv', file);
+    expect(checked.refusals).toEqual([
+      { line: 2, column: 'category', reason: 'There is no sub-category “No Such Category”: use a sub-category of the shop, as an export names them' },
+      { line: 3, column: 'stock_on_hand', reason: 'Enter the stock on hand of the new variant HALF-MB' },
+    ]);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    expect([await offeringsOf('HALF-WH'), await offeringsOf('HALF-MB')]).toEqual([0, 0]);
+    expect(await rows(sql`select id from products where slug = 'half-basin'`)).toEqual([]);
+  });
+
+  it('two imports of the same new product applied at once make it once, each finishing without a refusal', async () => {
+    const choices = await staff.getStaffProductChoices({});
+    const file = [
+      header,
+      `TWIN-WH,twin-basin,Twin Basin,${choices.brands[0]!.name},${choices.categories[0]!.name},,White,14900,standard,5`,
+      'TWIN-MB,twin-basin,,,,,Matt black,15900,standard,5',
+    ].join('\n');
+    const first = await check('twin.csv', file);
+    const second = await check('twin.csv', file);
+    expect([first.changing, second.changing]).toEqual([2, 2]);
+    await staff.applyRangeImport({ params: { id: first.id } });
+    await staff.applyRangeImport({ params: { id: second.id } });
+    const job = api.app.composed.modules.flatMap((module) => module.jobs?.(api.app) ?? []).find((candidate) => candidate.name === RANGE_IMPORTS_JOB)!;
+    const run = () => job.runOnce({ db: api.database.db, clock: { now: () => new Date() }, log: api.app.log });
+    await Promise.all([run(), run()]);
+    await runImportsJob();
+    for (const id of [first.id, second.id]) expect(await staff.getRangeImport({ params: { id } })).toMatchObject({ status: 'applied', refused: 0 });
+    expect(await rows(sql`select id from products where slug = 'twin-basin'`)).toHaveLength(1);
+    expect([await offeringsOf('TWIN-WH'), await offeringsOf('TWIN-MB')]).toEqual([1, 1]);
+    expect(await stockOf('TWIN-MB')).toEqual({ onHand: 5, committed: 0, reserved: 0 });
+  });
+});
+
 describe('the feed', () => {
+  it('schedules a price with the same rules, refuses a line whose end is before its start by field, and changes nothing posted again', async () => {
+    const [a, c] = firstOfEachProduct(await stockedVariants(8));
+    const [startsAt, endsAt, tooSoon] = [daysAhead(4), daysAhead(6), daysAhead(2)];
+    const lines = [
+      { sku: a!.sku, priceIncVat: a!.price - 400, priceStartsAt: londonIsoDateTime(startsAt), priceEndsAt: londonSortableDateTime(endsAt) },
+      { sku: c!.sku, priceIncVat: c!.price - 400, priceStartsAt: londonIsoDateTime(startsAt), priceEndsAt: londonIsoDateTime(tooSoon) },
+    ];
+    expect(await staff.postRangeFeed({ body: { lines } })).toEqual({
+      changed: 1,
+      unchanged: 0,
+      refusals: [{ line: 2, column: 'priceEndsAt', reason: `A price must end after it starts, and after now: ${londonShortDateTime(tooSoon)} is not` }],
+    });
+    const { product, live } = await liveSchedulesOf(a!.productId, a!.sku);
+    expect(live).toEqual([
+      expect.objectContaining({ priceIncVat: a!.price - 400, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), status: 'scheduled' }),
+    ]);
+    expect(product.audit[0]!.what).toMatch(new RegExp(`^Set by a feed: Price of ${a!.sku} scheduled: .* from `));
+    expect(await staff.postRangeFeed({ body: { lines: [lines[0]!] } })).toEqual({ changed: 0, unchanged: 1, refusals: [] });
+    expect((await liveSchedulesOf(a!.productId, a!.sku)).product.audit.length).toBe(product.audit.length);
+  });
+
   it('sets prices and stock at once with the same checks, and names refused lines by field', async () => {
     const [a, b, c] = await stockedVariants(2);
     const result = await staff.postRangeFeed({

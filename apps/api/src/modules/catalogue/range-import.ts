@@ -4,70 +4,128 @@
  * per transaction; and the feed other systems post. Prices change only through `price-history.ts`
  * (as the editor's do) and stock only through inventory's service.
  */
-import type { RangeFeed, RangeFeedResult, RangeImport, RangePage, RangeRefusal } from '@shop/contracts';
+import { londonIsoDateTime, type RangeFeed, type RangeFeedResult, type RangeImport, type RangePage } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { CatalogueDeps, ListingContext } from './catalogue.deps.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import type { PlannedProduct } from './catalogue.tables.ts';
-import { changePriceIn } from './price-history.ts';
-import { describePriceEdit } from './product-edits.ts';
+import { exVatOf } from './price-history.ts';
+import { schedulesByOffering, type LiveSchedule } from './price-schedules.ts';
+import { applyProduct, linesOf, MadeMeanwhile, RowRefused, type Applying } from './range-apply.ts';
 import { checkRow, FEED_FIELDS, feedRows, planRange, readRangeFile, type CurrentVariant, type FileRow, type RangePlan } from './range-rows.ts';
 import * as editorRepository from './repository/product-editor.ts';
 import * as repository from './repository/range-import.ts';
-
-type VatRates = Awaited<ReturnType<CatalogueDeps['pricing']['vatRates']>>;
+import type { CurrentProduct } from './range-additions.ts';
 
 const CHANGES_SHOWN = 200;
 const REFUSALS_SHOWN = 500;
 /** How long a worker holds an import it applies; it renews the hold as it goes, so a stopped worker's import is resumed after this. */
 const LEASE_MS = 2 * 60_000;
 
+/**
+ * The price a row shows: the variant's next scheduled price (one started with an end, or the first
+ * still to start) with its period, so importing the export puts back the same schedule; else the
+ * price in force (decision 0108).
+ */
+function nextScheduled(own: readonly LiveSchedule[]) {
+  return own.find((schedule) => schedule.status === 'started' && schedule.endsAt !== null) ?? own.find((schedule) => schedule.status === 'scheduled');
+}
+
 export async function exportRange(deps: CatalogueDeps, ctx: ListingContext, after: number, limit: number): Promise<RangePage> {
   const rows = await repository.rangePage(ctx.db, after, limit);
-  const stock = await deps.inventory.stockRecords(
-    ctx,
-    rows.map((row) => row.sku),
-  );
+  const [stock, schedules, rates] = await Promise.all([
+    deps.inventory.stockRecords(
+      ctx,
+      rows.map((row) => row.sku),
+    ),
+    editorRepository
+      .liveSchedulesOf(
+        ctx.db,
+        rows.map((row) => row.offeringId),
+      )
+      .then((found) => schedulesByOffering(found)),
+    deps.pricing.vatRates(ctx),
+  ]);
   return {
     rows: rows.map((row) => {
       const counted = stock.get(row.sku);
+      const next = nextScheduled(schedules.get(row.offeringId) ?? []);
+      const price = next
+        ? {
+            priceIncVat: next.priceIncVat,
+            priceExVat: exVatOf(next.priceIncVat, next.vatRateCode, (code) => rates.get(code)?.basisPoints, row.sku),
+            vatRateCode: next.vatRateCode,
+          }
+        : row;
       return {
         sku: row.sku,
         product_slug: row.productSlug,
         product_name: row.productName,
         brand: row.brand,
         category: row.category,
+        description: row.description,
+        family: row.family,
         variant_label: row.label,
-        price_inc_vat_pence: row.priceIncVat,
-        price_ex_vat_pence: row.priceExVat,
-        vat_rate: row.vatRateCode,
+        price_inc_vat_pence: price.priceIncVat,
+        price_ex_vat_pence: price.priceExVat,
+        vat_rate: price.vatRateCode,
         stock_on_hand: counted && counted.status !== 'made_to_order' ? counted.onHand : counted ? null : 0,
+        price_starts_at: next ? londonIsoDateTime(next.startsAt) : null,
+        price_ends_at: next?.endsAt ? londonIsoDateTime(next.endsAt) : null,
       };
     }),
     next: rows.length === limit ? rows.at(-1)!.offeringId : null,
   };
 }
 
-/** The rows checked against the shop as it is now: what would change, and what is refused. */
-async function plan(deps: CatalogueDeps, ctx: ListingContext, fileRows: readonly FileRow[]): Promise<RangePlan> {
-  const rates = [...(await deps.pricing.vatRates(ctx)).keys()];
+/** The rows checked against the shop as it is now: what would change or be added, and what is refused. `adding`: false for the feed. */
+async function plan(deps: CatalogueDeps, ctx: ListingContext, fileRows: readonly FileRow[], adding: boolean): Promise<RangePlan> {
+  const [vatRates, brands, categories] = await Promise.all([
+    deps.pricing.vatRates(ctx),
+    editorRepository.listBrandChoices(ctx.db),
+    editorRepository.listCategoryChoices(ctx.db),
+  ]);
+  const now = ctx.clock.now();
   const checked = fileRows.map((row) => {
-    const result = checkRow(row, rates);
+    const result = checkRow(row, [...vatRates.keys()], now);
     return 'row' in result ? result.row : result;
   });
-  const skus = [...new Set(checked.flatMap((row) => ('sku' in row ? [row.sku] : [])))];
+  const skus = [...new Set(checked.map((row) => row.sku).filter(Boolean))];
   const current = new Map<string, CurrentVariant>();
   for (let start = 0; start < skus.length; start += 5_000) {
     const batch = skus.slice(start, start + 5_000);
     const [variants, stock] = await Promise.all([repository.variantsBySku(ctx.db, batch), deps.inventory.stockRecords(ctx, batch)]);
+    const [schedules, products] = await Promise.all([
+      editorRepository
+        .liveSchedulesOf(
+          ctx.db,
+          variants.map((variant) => variant.offeringId),
+        )
+        .then((found) => schedulesByOffering(found)),
+      repository
+        .productsOf(ctx.db, { ids: [...new Set(variants.map((variant) => variant.productId))], slugs: [] })
+        .then((found) => new Map(found.map((product) => [product.productId, product]))),
+    ]);
     for (const variant of variants) {
       const counted = stock.get(variant.sku);
       const kept = counted?.status === 'made_to_order' ? null : { onHand: counted?.onHand ?? 0, held: (counted?.committed ?? 0) + (counted?.reserved ?? 0) };
-      current.set(variant.sku, { ...variant, stock: kept });
+      current.set(variant.sku, { ...variant, product: products.get(variant.productId)!, stock: kept, schedules: schedules.get(variant.offeringId) ?? [] });
     }
   }
-  return planRange(checked, current);
+  const slugs = adding ? [...new Set(checked.flatMap((row) => (row.productSlug && !current.has(row.sku) ? [row.productSlug] : [])))] : [];
+  const productsBySlug = new Map<string, CurrentProduct>();
+  for (let start = 0; start < slugs.length; start += 5_000) {
+    for (const product of await repository.productsOf(ctx.db, { ids: [], slugs: slugs.slice(start, start + 5_000) })) productsBySlug.set(product.slug, product);
+  }
+  return planRange(checked, current, {
+    now,
+    vatRateName: (code) => vatRates.get(code)?.name ?? code,
+    brands,
+    categories,
+    productsBySlug,
+    adding,
+  });
 }
 
 const actorOf = (ctx: Pick<CallerContext, 'actor'>) => ({
@@ -78,7 +136,7 @@ const actorOf = (ctx: Pick<CallerContext, 'actor'>) => ({
 export async function checkImport(deps: CatalogueDeps, ctx: CallerContext, body: { fileName: string; content: string }): Promise<RangeImport> {
   const read = readRangeFile(Buffer.from(body.content, 'base64'), body.fileName);
   if ('problem' in read) throw CatalogueErrors.rangeFileRefused(read.problem);
-  const planned = await plan(deps, ctx, read.rows);
+  const planned = await plan(deps, ctx, read.rows, true);
   const id = await repository.insertImport(ctx.db, {
     fileName: body.fileName,
     checkedAt: ctx.clock.now(),
@@ -121,60 +179,34 @@ export async function applyImport(ctx: Pick<CallerContext, 'db'>, id: string): P
   return getImport(ctx, id);
 }
 
-/** A row the shop refuses while applying (stock held meanwhile): the product's transaction is rolled back. */
-class RowRefused extends Error {
-  readonly refusal: RangeRefusal;
-  constructor(refusal: RangeRefusal) {
-    super(refusal.reason);
-    this.refusal = refusal;
+/** Each product in its own transaction; a product made meanwhile by another import is applied again as the product it now is. */
+async function applyInTransaction(
+  ctx: ListingContext,
+  applying: Applying,
+  planned: PlannedProduct,
+  also?: (tx: Transaction) => Promise<void>,
+): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const productId = await applyProduct(applying, tx, planned, ctx.clock.now());
+        await also?.(tx);
+        return productId;
+      });
+    } catch (error) {
+      if (!(error instanceof MadeMeanwhile) || attempt === 2) throw error;
+    }
   }
 }
 
-/**
- * One product's rows, in the caller's transaction: each price through the price history (a started
- * schedule gives way, as in the editor), each stock count through inventory, then a line in the
- * product's change list. Throws `RowRefused` when a count no longer covers what is held.
- */
-async function applyProduct(
-  deps: CatalogueDeps,
-  tx: Transaction,
-  planned: PlannedProduct,
-  who: { actorUserId: string | null; actorName: string; source: string },
-  now: Date,
-  rates: VatRates,
-): Promise<void> {
-  const basisPointsOf = (code: string) => rates.get(code)?.basisPoints;
-  await repository.moveVersionOnAnyway(tx, planned.productId);
-  const variants = await editorRepository.variantsWithPrices(tx, planned.productId);
-  const lines: string[] = [];
-  for (const row of planned.rows) {
-    const variant = variants.find((candidate) => candidate.sku === row.sku);
-    if (!variant) throw new RowRefused({ line: row.line, column: 'sku', reason: `${row.sku} is no longer a variant of this product` });
-    const price = { priceIncVat: row.priceIncVat ?? variant.priceIncVat, vatRateCode: row.vatRateCode ?? variant.vatRateCode };
-    if (price.priceIncVat !== variant.priceIncVat || price.vatRateCode !== variant.vatRateCode) {
-      await editorRepository.supersedeStarted(tx, variant.offeringId);
-      await changePriceIn(tx, row.sku, price, basisPointsOf, now);
-      const vatRateName = rates.get(price.vatRateCode)?.name ?? price.vatRateCode;
-      lines.push(describePriceEdit({ sku: row.sku, ...price, vatRateName, startsAt: null, endsAt: null }, variant.priceIncVat));
-    }
-    if (row.stockOnHand !== null) {
-      const before = (await deps.inventory.stockRecords({ db: tx }, [row.sku])).get(row.sku)?.onHand ?? 0;
-      const stock = await deps.inventory.setStockOnHand({ db: tx }, row.sku, row.stockOnHand, now);
-      if ('refused' in stock) {
-        const reason =
-          stock.refused === 'made-to-order'
-            ? `${row.sku} is made to order and the shop keeps no stock of it`
-            : `${stock.held} of ${row.sku} are now held for orders and payments: stock on hand cannot be less than ${stock.held}`;
-        throw new RowRefused({ line: row.line, column: 'stock_on_hand', reason });
-      }
-      if (before !== row.stockOnHand) lines.push(`Stock on hand of ${row.sku}: ${before} → ${row.stockOnHand}`);
-    }
-  }
-  if (lines.length > 0) {
-    await editorRepository.insertAudit(tx, [
-      { productId: planned.productId, at: now, actorUserId: who.actorUserId, actorName: who.actorName, what: `${who.source}: ${lines.join('; ')}` },
-    ]);
-  }
+/** What applying needs besides the plan: who, the VAT rates, brands and sub-categories. */
+async function applyingBy(deps: CatalogueDeps, ctx: ListingContext, who: Applying['who']): Promise<Applying> {
+  const [rates, brands, categories] = await Promise.all([
+    deps.pricing.vatRates(ctx),
+    editorRepository.listBrandChoices(ctx.db),
+    editorRepository.listCategoryChoices(ctx.db),
+  ]);
+  return { deps, who, rates, brands, categories };
 }
 
 /**
@@ -186,29 +218,25 @@ async function applyProduct(
 export async function applyDueImport(deps: CatalogueDeps, ctx: ListingContext): Promise<{ claimed: number; productIds: number[] }> {
   const claimed = await repository.claimImport(ctx.db, ctx.clock.now(), new Date(ctx.clock.now().getTime() + LEASE_MS));
   if (!claimed) return { claimed: 0, productIds: [] };
-  const who = { actorUserId: claimed.actorUserId, actorName: claimed.actorName, source: `Imported from ${claimed.fileName}` };
-  const rates = await deps.pricing.vatRates(ctx);
+  const applying = await applyingBy(deps, ctx, { actorUserId: claimed.actorUserId, actorName: claimed.actorName, source: `Imported from ${claimed.fileName}` });
   const productIds: number[] = [];
   for (let index = claimed.productsDone; index < claimed.plan.length; index += 1) {
     const planned = claimed.plan[index]!;
+    const lines = linesOf(planned);
     try {
-      await ctx.db.transaction(async (tx) => {
-        await applyProduct(deps, tx, planned, who, ctx.clock.now(), rates);
-        await repository.advanceImport(tx, claimed.id, index + 1);
-      });
-      productIds.push(planned.productId);
+      productIds.push(await applyInTransaction(ctx, applying, planned, (tx) => repository.advanceImport(tx, claimed.id, index + 1)));
     } catch (error) {
       if (!(error instanceof RowRefused)) throw error;
-      const others = planned.rows.filter((row) => row.line !== error.refusal.line);
+      const others = lines.filter((line) => line !== error.refusal.line);
       const refusals = [
         error.refusal,
-        ...others.map((row) => ({
-          line: row.line,
+        ...others.map((line) => ({
+          line,
           column: null,
           reason: `Not applied: line ${error.refusal.line} of the same product is refused, and a product changes whole or not at all`,
         })),
       ];
-      await repository.advanceImport(ctx.db, claimed.id, index + 1, { refusals, rows: planned.rows.length });
+      await repository.advanceImport(ctx.db, claimed.id, index + 1, { refusals, rows: lines.length });
     }
     if ((index + 1) % 100 === 0) await repository.extendLease(ctx.db, claimed.id, new Date(ctx.clock.now().getTime() + LEASE_MS));
   }
@@ -218,16 +246,14 @@ export async function applyDueImport(deps: CatalogueDeps, ctx: ListingContext): 
 
 /** The feed: lines checked as a file's rows are, then each product applied at once in its own transaction. */
 export async function postFeed(deps: CatalogueDeps, ctx: CallerContext, body: RangeFeed): Promise<RangeFeedResult & { productIds: number[] }> {
-  const planned = await plan(deps, ctx, feedRows(body.lines));
+  const planned = await plan(deps, ctx, feedRows(body.lines), false);
   const refusals = [...planned.refusals];
-  const who = { ...actorOf(ctx), source: 'Set by a feed' };
-  const rates = await deps.pricing.vatRates(ctx);
+  const applying = await applyingBy(deps, ctx, { ...actorOf(ctx), source: 'Set by a feed' });
   const productIds: number[] = [];
   let changed = 0;
   for (const product of planned.products) {
     try {
-      await ctx.db.transaction((tx) => applyProduct(deps, tx, product, who, ctx.clock.now(), rates));
-      productIds.push(product.productId);
+      productIds.push(await applyInTransaction(ctx, applying, product));
       changed += product.rows.length;
     } catch (error) {
       if (!(error instanceof RowRefused)) throw error;

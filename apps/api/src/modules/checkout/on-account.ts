@@ -52,10 +52,11 @@ export async function onAccountOption(deps: CheckoutDeps, ctx: LoggedCtx, checko
 export async function payOnAccount(deps: CheckoutDeps, ctx: LoggedCtx, basketId: string) {
   const state = await stateOrOrder(deps, ctx, basketId);
   if ('orderNumber' in state) return orderPlaced(state);
-  const { checkout: seen } = present(deps, ctx, state);
+  const presented = present(deps, ctx, state);
+  const seen = presented.checkout;
   // A retail basket (a shopper's, a guest's) is never on account, whoever asks.
   if (!ctx.actor || !seen.basket.pricing.tradePriced || seen.basket.owner !== 'shopper') throw CheckoutErrors.onAccountTradeOnly();
-  const { checkout, priced } = readyToPay(deps, ctx, state);
+  const { checkout, priced } = readyToPay(deps, ctx, state, presented);
   await deps.trade.requireTermsAccepted(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction((db) => deps.inventory.reserveStock({ db }, basketId, holdLines(checkout), new Date(now.getTime() + HOLD_MINUTES * 60_000), now));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrdersClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { lockInOwnTransaction, lockWaits } from '../../testing/held-locks.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { onAccountBasket, onAccountClients, onAccountCustomer } from '../trade-credit/testing.ts';
 
@@ -123,7 +124,8 @@ describe('paying on account at checkout', () => {
     const [row] = await rows<{ state: string; refunded_pence: number }>(
       sql`select c.state, c.refunded_pence from trade_credit_orders c join orders o on o.id = c.order_id where o.order_number = ${placed.orderNumber}`,
     );
-    expect(row).toEqual({ state: 'CANCELLED', refunded_pence: total });
+    // Cancelled at the provider (Two's cancel: nothing was invoiced), not refunded (decision 0110).
+    expect(row).toEqual({ state: 'CANCELLED', refunded_pence: 0 });
   });
 });
 
@@ -191,6 +193,27 @@ describe('races on the provider’s approval', () => {
     const won = outcomes[0]!.status === 'fulfilled' ? first : second;
     expect(credit.availablePence).toBe(50_000 - won.total);
   });
+
+  it.runIf(process.env.TEST_DATABASE === 'postgres')(
+    'a second request that read the basket before the first placed it holds nothing once it finds the order',
+    async () => {
+      const ada = as('ada');
+      const { params } = await readyBasket('ada', parcel);
+      // The first request is stopped at the basket's removal; the second is let in behind it and
+      // stopped at the trade terms, after reading the basket, before holding its stock.
+      const basketLock = await lockInOwnTransaction(api.database.db, sql`select 1 from baskets where id = ${params.basketId} for update`);
+      const first = ada.checkout.payOnAccount({ params });
+      await lockWaits(api.database.db, 1);
+      const termsLock = await lockInOwnTransaction(api.database.db, sql`lock table trade_terms in access exclusive mode`);
+      const second = ada.checkout.payOnAccount({ params });
+      await lockWaits(api.database.db, 2);
+      await basketLock();
+      const placed = await first;
+      await termsLock();
+      expect(await second).toEqual(placed);
+      expect(await holdsOf(params.basketId)).toBe(0);
+    },
+  );
 
   it('checkout completed while the provider is still checking the order: nothing is placed until it approves', async () => {
     const cal = as('cal');

@@ -9,9 +9,8 @@ import { present, readState, type Ctx } from './checkout-steps.ts';
 /** How long stock is held for a payment in progress. */
 export const HOLD_MINUTES = 15;
 
-/** The checkout as read, priced, when it can be paid for: its lines can be sold and no step is missing. */
-export function readyToPay(deps: CheckoutDeps, ctx: Ctx, state: Awaited<ReturnType<typeof readState>>) {
-  const presented = present(deps, ctx, state);
+/** The checkout as read, priced, when it can be paid for: its lines can be sold and no step is missing (`presented`: already worked out). */
+export function readyToPay(deps: CheckoutDeps, ctx: Ctx, state: Awaited<ReturnType<typeof readState>>, presented = present(deps, ctx, state)) {
   const { checkout } = presented;
   if (!checkout.basket.lines.some((line) => line.available)) {
     // Lines are there but none can be sold now (another shopper may be paying for the last ones):

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
-import type { PaymentGateway, PaymentIntent, Refund } from '../payments/index.ts';
+import type { PaymentIntent, Refund } from '../payments/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import * as repository from './checkout.repository.ts';
 import type { CheckoutRow } from './checkout.repository.ts';
@@ -96,22 +96,19 @@ async function startPayment(
       // One intent per basket state and way of paying: a retried request finds the intent it already made.
       const cleared = row?.paymentsCleared ? `:cleared-${row.paymentsCleared}` : '';
       const key = `intent:${fingerprint}:${choice.method}:${paymentMethodRef ?? (choice.saveCard ? 'save' : 'new')}${cleared}`;
-      intent = await deps.payments.onceKeyIsFree(() =>
-        deps.payments.gateway().createIntent({
-          amountPence,
-          customerRef,
-          paymentMethodRef,
-          confirm: paymentMethodRef !== undefined,
-          savePaymentMethod: choice.method === 'card' && choice.saveCard === true,
-          metadata: {
-            basketId: checkout.basketId,
-            fingerprint,
-            ...(paymentMethodRef ? {} : { cardForm: 'yes', saveCard: choice.saveCard ? 'yes' : 'no' }),
-          },
-          idempotencyKey: key,
-        }),
-      );
-      if (paymentMethodRef && intent.status === 'requires_action') intent = await askTheBankAgain(deps.payments.gateway(), intent, paymentMethodRef);
+      const metadata = { basketId: checkout.basketId, fingerprint };
+      intent =
+        paymentMethodRef && customerRef
+          ? await deps.payments.chargeSavedCard({ customerRef, paymentMethodRef, amountPence, metadata, idempotencyKey: key })
+          : await deps.payments.onceKeyIsFree(() =>
+              deps.payments.gateway().createIntent({
+                amountPence,
+                customerRef,
+                savePaymentMethod: choice.saveCard === true,
+                metadata: { ...metadata, cardForm: 'yes', saveCard: choice.saveCard ? 'yes' : 'no' },
+                idempotencyKey: key,
+              }),
+            );
     }
   } catch (error) {
     await ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
@@ -134,17 +131,6 @@ async function startPayment(
     nextActionUrl: intent.status === 'requires_action' ? intent.nextActionUrl : null,
     reservationExpiresAt: expiresAt.toISOString(),
   };
-}
-
-/**
- * The same saved card for the same basket again gets the gateway's first answer again, which may be
- * out of date: a bank check still waiting is shown again, one that failed since is asked for afresh
- * (the payment is confirmed again, never a second one started), and one passed since is as it is now.
- */
-async function askTheBankAgain(gateway: PaymentGateway, answer: PaymentIntent, paymentMethodRef: string): Promise<PaymentIntent> {
-  const intent = (await gateway.retrieveIntent(answer.id)) ?? answer;
-  if (intent.status !== 'requires_payment_method') return intent;
-  return gateway.confirmIntent(intent.id, { paymentMethodRef }, `confirm:${intent.id}:${randomUUID()}`);
 }
 
 function frameUrl(deps: PaymentDeps, intent: PaymentIntent): string | null {
@@ -180,25 +166,8 @@ export async function clearPaymentDetails(deps: PaymentDeps, ctx: Ctx, basketId:
 
 export async function getPaymentOptions(deps: PaymentDeps, ctx: Ctx, basketId: string) {
   const checkout = await readCheckout(deps, ctx, basketId);
-  const config = deps.payments.gateway().clientConfig();
-  const [saved, onAccount] = await Promise.all([ctx.actor ? deps.payments.listSavedCards(ctx, ctx.actor) : [], onAccountOption(deps, ctx, checkout)]);
-  return {
-    amountPence: checkout.totals.totalIncVat,
-    onAccount,
-    card:
-      config.kind === 'stripe'
-        ? { provider: config.kind, publishableKey: config.publishableKey, scriptUrl: config.scriptUrl, frameUrl: null }
-        : { provider: config.kind, publishableKey: null, scriptUrl: null, frameUrl: config.frameUrl },
-    savedCards: saved
-      .filter((card) => !card.expired)
-      .map(({ id, brand, last4, expMonth, expYear, isDefault }) => ({ id, brand, last4, expMonth, expYear, isDefault })),
-    // The sandbox serves its own wallet button; under Stripe the wallets (Apple Pay, Google Pay, Link)
-    // are its Express Checkout Element, drawn by the same Stripe.js as the card form.
-    wallets:
-      config.kind === 'sandbox'
-        ? [{ provider: 'sandbox-pay', name: 'Sandbox Pay', scriptUrl: `${deps.publicUrl}/api/payments/sandbox/wallet.js` }]
-        : [{ provider: 'stripe', name: 'Express Checkout', scriptUrl: config.scriptUrl }],
-  };
+  const [methods, onAccount] = await Promise.all([deps.payments.paymentMethods(ctx, ctx.actor ?? null), onAccountOption(deps, ctx, checkout)]);
+  return { amountPence: checkout.totals.totalIncVat, onAccount, ...methods };
 }
 
 /**

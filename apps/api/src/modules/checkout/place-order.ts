@@ -53,8 +53,11 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
     if (!(error instanceof BasketGone)) throw error;
     // Gone since the checkout was read: a completion running alongside made it an order (its transaction has committed).
     const placed = await deps.orders.findOrderByBasket({ db: database }, checkout.basketId);
-    if (placed) return placed;
-    throw new Error(`Basket ${checkout.basketId} is gone and has no order`, { cause: error });
+    if (!placed) throw new Error(`Basket ${checkout.basketId} is gone and has no order`, { cause: error });
+    // This request held the stock again after the other had committed it (it read the basket
+    // first): that hold is for an order already placed, so it is let go now, not at its expiry.
+    await database.transaction((db) => deps.inventory.releaseReservations({ db }, checkout.basketId));
+    return placed;
   }
 }
 

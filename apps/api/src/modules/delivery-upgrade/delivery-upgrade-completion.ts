@@ -5,11 +5,16 @@
  * the choice was priced on and not dispatched. When the order moved on first (dispatch won the race,
  * an order change, a cut-off passed while paying) the payment goes straight back, the customer is
  * e-mailed, and the answer is 409 saying so. Asked again after it was done: the same upgrade, one charge.
+ * An order paid on account takes no card (decisions 0101, 0104): with the customer's agreement, the credit
+ * provider agrees the order's higher total first (refused, nothing changes), and should the upgrade
+ * then not be made, the provider's order is put back.
  */
 import { formatPenceShort, londonLongDate, type DeliveryUpgradeCompletion } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ChangeableOrder, OrderProof } from '../orders/index.ts';
+import type { PaymentIntent } from '../payments/index.ts';
+import type { OnAccountChange } from '../trade-credit/index.ts';
 import { choiceStillHolds, quoteOrder } from './delivery-upgrade-quote.ts';
 import type { DeliveryOptionCode } from '../delivery/index.ts';
 import type { DeliveryUpgradeDeps } from './delivery-upgrade.deps.ts';
@@ -44,14 +49,17 @@ export async function completeUpgrade(
   deps: DeliveryUpgradeDeps,
   ctx: Ctx,
   orderNumber: string,
-  input: { paid: boolean; paymentIntentId?: string },
+  input: { paid: boolean; paymentIntentId?: string; onAccount?: { acceptCharge: boolean } },
 ): Promise<DeliveryUpgradeCompletion> {
   const order = await deps.orders.orderForChange(ctx, orderNumber);
   const row = await repository.findOpen(ctx.db, order.id);
-  if (!row) return answerAgain(order, input.paymentIntentId, await repository.findLatest(ctx.db, order.id));
+  if (!row) return answerAgain(deps, ctx, order, input.paymentIntentId, await repository.findLatest(ctx.db, order.id));
   if (!row.optionCode || row.differencePence === null || row.pricePence === null) throw DeliveryUpgradeErrors.noOption();
-  const charged = input.paid ? await paidAmount(deps, row, input.paymentIntentId) : 0;
-  if (!input.paid && row.differencePence > 0) throw DeliveryUpgradeErrors.paymentRequired(row.differencePence);
+  if (input.paid && order.onAccount) throw DeliveryUpgradeErrors.paidOnAccount();
+  if (input.paid && input.paymentIntentId && input.paymentIntentId !== row.paymentIntentRef) await refundStrayPayment(deps, ctx, row.id, input.paymentIntentId);
+  const onAccount = input.onAccount ? accountChange(deps, order, row, input.onAccount.acceptCharge) : null;
+  const charged = input.paid ? await paidAmount(deps, row, input.paymentIntentId) : (onAccount?.differencePence ?? 0);
+  if (!input.paid && !onAccount && row.differencePence > 0) throw DeliveryUpgradeErrors.paymentRequired(row.differencePence);
 
   // Still possible for the order as it is now? Paid, the money goes back when not; unpaid, the refusal says why.
   let reason: string | null = null;
@@ -67,6 +75,9 @@ export async function completeUpgrade(
   }
   if (reason) return refuse(deps, ctx, order, row, charged, reason);
 
+  // One agreement per choice and amount: a second tab or a retry asks the provider the same, and an undo is keyed beside it.
+  const creditKey = `credit-upgrade:${row.id}:${row.updatedAt.getTime()}:${charged}`;
+  if (onAccount) await deps.tradeCredit.agreeOrderChange(ctx, onAccount, creditKey);
   const now = ctx.clock.now();
   const delivery = deliveryOf(row);
   const summary = `Delivery upgraded to ${delivery.name}${delivery.date ? ` on ${dayText(delivery.date)}` : ''}`;
@@ -85,17 +96,19 @@ export async function completeUpgrade(
           deliveryPence: order.deliveryPence + charged,
           chargedPence: charged,
           paymentIntentRef: input.paid ? row.paymentIntentRef : null,
+          onAccount: onAccount !== null,
           summary,
         },
         now,
       );
       if (result.stale) throw new Stale(result.stale);
       await repository.update(tx, row.id, { state: 'completed', closedAt: now, paymentPence: charged }, now);
+      if (onAccount) await deps.tradeCredit.recordOrderChange(tx, onAccount, now);
       await deps.notifications.enqueueEmail(
         { db: tx },
         {
           to: order.emailAddress,
-          ...upgradedEmail(deps, order, summary, charged),
+          ...upgradedEmail(deps, order, summary, charged, onAccount !== null),
           template: 'order.delivery-upgraded',
           dedupeKey: `order.delivery-upgraded:${row.id}`,
         },
@@ -103,16 +116,38 @@ export async function completeUpgrade(
       return result.version;
     });
   } catch (error) {
+    // Agreed with the provider but not made: its order goes back to what it was.
+    if (onAccount) await deps.tradeCredit.undoOrderChange(ctx, onAccount, `${creditKey}:undo`);
     if (!(error instanceof Stale)) throw error;
     if (!input.paid) throw DeliveryUpgradeErrors.notApplied(order.orderNumber, error.message, 0);
     return refuse(deps, ctx, order, row, charged, error.message);
   }
-  if (version === null) return answerAgain(order, input.paymentIntentId, await repository.findLatest(ctx.db, order.id));
+  if (version === null) return answerAgain(deps, ctx, order, input.paymentIntentId, await repository.findLatest(ctx.db, order.id));
   return completionOf(order, { ...row, paymentPence: charged }, version);
 }
 
-/** The upgrade was done (or refused) already: the same answer again, with nothing charged twice. */
-function answerAgain(order: ChangeableOrder, paymentIntentId: string | undefined, latest: DeliveryUpgradeRow | undefined): DeliveryUpgradeCompletion {
+/**
+ * The upgrade of an order paid on account, as the provider is asked to agree it: the order's lines as they are, its VAT with the
+ * new delivery's, and the difference the server worked out, once the customer has agreed to it (nothing is asked without).
+ */
+function accountChange(deps: DeliveryUpgradeDeps, order: ChangeableOrder, row: DeliveryUpgradeRow, acceptCharge: boolean): OnAccountChange {
+  const differencePence = row.differencePence ?? 0;
+  if (!order.onAccount) throw DeliveryUpgradeErrors.notOnAccount();
+  if (differencePence === 0) throw DeliveryUpgradeErrors.nothingToPay();
+  if (!acceptCharge) throw DeliveryUpgradeErrors.consentRequired(differencePence);
+  const vatPence = order.vatPence + deps.orders.deliveryUpgradeVat(differencePence);
+  return { kind: 'delivery_upgrade', order, differencePence, vatPence, lines: order.lines };
+}
+
+/** The upgrade was done (or refused) already: the same answer again, with nothing charged twice (a second payment made for it goes back). */
+async function answerAgain(
+  deps: DeliveryUpgradeDeps,
+  ctx: Ctx,
+  order: ChangeableOrder,
+  paymentIntentId: string | undefined,
+  latest: DeliveryUpgradeRow | undefined,
+): Promise<DeliveryUpgradeCompletion> {
+  if (latest && paymentIntentId && paymentIntentId !== latest.paymentIntentRef) await refundStrayPayment(deps, ctx, latest.id, paymentIntentId);
   if (latest?.state === 'completed' && (!paymentIntentId || paymentIntentId === latest.paymentIntentRef)) return completionOf(order, latest, order.version);
   if (latest?.state === 'refunded')
     throw DeliveryUpgradeErrors.notApplied(order.orderNumber, 'The order moved on before the upgrade could be made.', latest.paymentPence ?? 0);
@@ -129,6 +164,28 @@ async function paidAmount(deps: DeliveryUpgradeDeps, row: DeliveryUpgradeRow, pa
   if (intent.status === 'requires_action') throw DeliveryUpgradeErrors.paymentNeedsAction();
   if (intent.status !== 'succeeded') throw DeliveryUpgradeErrors.paymentIncomplete();
   return intent.amountPence;
+}
+
+/**
+ * A payment for this upgrade that is not its payment (a second way of paying that got through
+ * nevertheless): refunded in full at once, and the customer told so with a 409.
+ */
+async function refundStrayPayment(deps: DeliveryUpgradeDeps, ctx: Ctx, upgradeId: string, intentRef: string): Promise<void> {
+  const intent = await refundSecondPayment(deps, upgradeId, intentRef);
+  if (!intent) return;
+  ctx.log.warn({ upgrade: upgradeId, intent: intent.id }, 'a second payment for one delivery upgrade was refunded');
+  throw DeliveryUpgradeErrors.secondPaymentRefunded(intent.amountPence);
+}
+
+/** Refunds a taken payment for this upgrade in full, once (keyed); the payment, or null when it is not one taken for this upgrade. */
+export async function refundSecondPayment(deps: Pick<DeliveryUpgradeDeps, 'payments'>, upgradeId: string, intentRef: string): Promise<PaymentIntent | null> {
+  const gateway = deps.payments.gateway();
+  const intent = await gateway.retrieveIntent(intentRef);
+  if (!intent || intent.metadata.deliveryUpgradeId !== upgradeId || intent.status !== 'succeeded') return null;
+  if (intent.amountPence > intent.amountRefundedPence) {
+    await deps.payments.onceKeyIsFree(() => gateway.refund(intent.id, undefined, `delivery-upgrade:${upgradeId}:second-payment:${intent.id}`));
+  }
+  return intent;
 }
 
 /**
@@ -161,17 +218,19 @@ async function refuse(deps: DeliveryUpgradeDeps, ctx: Ctx, order: ChangeableOrde
   throw DeliveryUpgradeErrors.notApplied(order.orderNumber, reason, charged);
 }
 
-function upgradedEmail(deps: DeliveryUpgradeDeps, order: ChangeableOrder, summary: string, charged: number) {
+function upgradedEmail(deps: DeliveryUpgradeDeps, order: ChangeableOrder, summary: string, charged: number, onAccount: boolean) {
   return deps.notifications.renderEmail({
     subject: `The delivery of your order ${order.orderNumber} has been upgraded`,
     preheader: summary,
     heading: 'Your delivery has been upgraded',
     paragraphs: [
       `${summary} for order ${order.orderNumber}.`,
-      charged > 0
-        ? `We have taken ${formatPenceShort(charged)} from your card for it, as a payment of its own. ` +
-          'If you cancel the order before we dispatch it, we refund it with the rest of the order.'
-        : 'There was nothing more to pay for it.',
+      charged > 0 && onAccount
+        ? `Two, our trade credit provider, have agreed the ${formatPenceShort(charged)} for it: it is added to this order’s invoice on account.`
+        : charged > 0
+          ? `We have taken ${formatPenceShort(charged)} from your card for it, as a payment of its own. ` +
+            'If you cancel the order before we dispatch it, we refund it with the rest of the order.'
+          : 'There was nothing more to pay for it.',
       'Your order number stays the same.',
     ],
     action: { label: 'See the order', url: `${deps.publicUrl}${order.pagePath}` },

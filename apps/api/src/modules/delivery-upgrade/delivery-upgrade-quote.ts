@@ -116,6 +116,7 @@ export function present(quote: Quote, row: DeliveryUpgradeRow): DeliveryUpgrade 
             differencePence: row.differencePence,
           }
         : null,
+    paidOnAccount: order.onAccount !== null,
     billingAddress: row.billingAddress,
     payment: row.paymentIntentRef && row.paymentPence !== null ? { intentId: row.paymentIntentRef, amountPence: row.paymentPence } : null,
   };

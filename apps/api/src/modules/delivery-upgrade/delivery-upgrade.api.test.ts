@@ -196,6 +196,11 @@ describe('a delivery upgrade', () => {
     expect(noConsent).toMatchObject({ status: 422, code: 'DELIVERY_UPGRADE_CONSENT_REQUIRED' });
     expect(noConsent.message).toMatch(/^Tick the box to agree to pay £/);
     expect(await failure(alice.upgrade.completeUpgradeWithoutPayment({ params }))).toMatchObject({ status: 422, code: 'DELIVERY_UPGRADE_PAYMENT_REQUIRED' });
+    // Paid by card, so not upgraded on account.
+    expect(await failure(alice.upgrade.completeUpgradeOnAccount({ params, body: { acceptCharge: true } }))).toMatchObject({
+      status: 409,
+      code: 'DELIVERY_UPGRADE_NOT_ON_ACCOUNT',
+    });
     expect(await failure(alice.upgrade.completeUpgradePayment({ params, body: {} }))).toMatchObject({ status: 409, code: 'DELIVERY_UPGRADE_NO_PAYMENT' });
     const intent = await alice.upgrade.createUpgradePaymentIntent({ params, body: { acceptCharge: true } });
     expect(await failure(alice.upgrade.completeUpgradePayment({ params, body: { paymentIntentId: 'pi_someone_else' } }))).toMatchObject({

@@ -1,5 +1,6 @@
 import { formatPenceShort } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
+import { PaymentErrors } from '../payments/index.ts';
 
 /** The delivery upgrade's stable error codes: each refusal changes nothing, and charges nothing (or gives back what was taken). */
 export const DeliveryUpgradeErrors = {
@@ -47,6 +48,22 @@ export const DeliveryUpgradeErrors = {
       409,
       'DELIVERY_UPGRADE_ALREADY_PAID',
       'You have paid for the delivery you chose already, so it cannot be changed now: complete the upgrade to apply it.',
+    ),
+  paymentUnderWay: (orderNumber: string) =>
+    PaymentErrors.paymentUnderWay('DELIVERY_UPGRADE_PAYMENT_UNDER_WAY', `The delivery upgrade for order ${orderNumber} is`),
+  secondPaymentRefunded: (pence: number) => PaymentErrors.secondPaymentRefunded('DELIVERY_UPGRADE_SECOND_PAYMENT_REFUNDED', 'This upgrade', pence),
+  paidOnAccount: () =>
+    new AppError(
+      409,
+      'DELIVERY_UPGRADE_ON_ACCOUNT',
+      'This order is paid on account with Two, our trade credit provider, so the upgrade is not paid by card: ' +
+        'agree to the difference being added to the order’s invoice and choose “Upgrade on account”.',
+    ),
+  notOnAccount: () =>
+    new AppError(
+      409,
+      'DELIVERY_UPGRADE_NOT_ON_ACCOUNT',
+      'This order was paid by card, so the difference for a faster delivery is paid by card too: choose “Continue to payment”.',
     ),
   noPaymentStarted: () => new AppError(409, 'DELIVERY_UPGRADE_NO_PAYMENT', 'No payment has been started for this upgrade: pay by card first.'),
   paymentMismatch: () =>

@@ -15,5 +15,6 @@ export function registerDeliveryUpgradeRoutes(app: FastifyInstance, service: Del
   bindEndpoint(app, endpoints.createUpgradePaymentIntent, (input) => service.createPaymentIntent(caller(input), input.params.orderId, input.body));
   bindEndpoint(app, endpoints.completeUpgradePayment, (input) => service.completePayment(caller(input), input.params.orderId, input.body));
   bindEndpoint(app, endpoints.completeUpgradeWithoutPayment, (input) => service.completeWithoutPayment(caller(input), input.params.orderId));
+  bindEndpoint(app, endpoints.completeUpgradeOnAccount, (input) => service.completeOnAccount(caller(input), input.params.orderId, input.body));
   bindEndpoint(app, endpoints.refreshUpgradePaymentData, (input) => service.refreshPaymentData(caller(input), input.params.orderId));
 }

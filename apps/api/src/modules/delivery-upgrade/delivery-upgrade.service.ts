@@ -8,8 +8,10 @@ import {
 } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { OrderProof } from '../orders/index.ts';
-import type { PaymentIntent } from '../payments/index.ts';
+import type { JobContext } from '../../platform/jobs.ts';
+import type { PaymentEventHandler, PaymentIntent } from '../payments/index.ts';
 import { completeUpgrade } from './delivery-upgrade-completion.ts';
+import { noteUpgradePayments, recoverUpgradePayments } from './delivery-upgrade-recovery.ts';
 import { choiceStillHolds, dayIsOpen, present, quoteFor, specificDayOption, type Quote } from './delivery-upgrade-quote.ts';
 import type { DeliveryOptionCode } from '../delivery/index.ts';
 import type { DeliveryUpgradeDeps } from './delivery-upgrade.deps.ts';
@@ -26,6 +28,14 @@ export interface UpgradePaymentIntent {
   amountPence: number;
   status: string;
   frameUrl: string | null;
+  nextActionUrl: string | null;
+}
+
+/** The customer's agreement to pay (reg. 40), and how: the card field, or one of their saved cards. */
+export interface UpgradePaymentInput {
+  acceptCharge: boolean;
+  method?: 'card' | 'saved_card';
+  savedCardId?: string;
 }
 
 /**
@@ -33,6 +43,7 @@ export interface UpgradePaymentIntent {
  * chooses a faster or specific-day delivery still possible for it until it is dispatched, agrees to
  * pay the difference and pays it by card (3-D Secure when the bank asks), or completes without
  * paying when the difference is £0. The order's number stays; the payment is a charge of its own.
+ * An order paid on account is never paid by card: the credit provider agrees its higher total.
  */
 export interface DeliveryUpgradeService {
   startDeliveryUpgrade(ctx: Ctx, orderNumber: string): Promise<DeliveryUpgrade>;
@@ -40,10 +51,16 @@ export interface DeliveryUpgradeService {
   setDeliveryOption(ctx: Ctx, orderNumber: string, input: { code: DeliveryOptionCode; date?: string }): Promise<DeliveryUpgrade>;
   setBillingAddress(ctx: Ctx, orderNumber: string, input: { sameAsOrder: boolean; address?: Address }): Promise<DeliveryUpgrade>;
   paymentOptions(ctx: Ctx, orderNumber: string): Promise<PaymentOptions>;
-  createPaymentIntent(ctx: Ctx, orderNumber: string, input: { acceptCharge: boolean }): Promise<UpgradePaymentIntent>;
+  createPaymentIntent(ctx: Ctx, orderNumber: string, input: UpgradePaymentInput): Promise<UpgradePaymentIntent>;
   completePayment(ctx: Ctx, orderNumber: string, input: { paymentIntentId?: string }): Promise<DeliveryUpgradeCompletion>;
   completeWithoutPayment(ctx: Ctx, orderNumber: string): Promise<DeliveryUpgradeCompletion>;
+  /** An order paid on account: the customer agrees to the difference, the credit provider agrees the new total, and the upgrade is made; no card. */
+  completeOnAccount(ctx: Ctx, orderNumber: string, input: { acceptCharge: boolean }): Promise<DeliveryUpgradeCompletion>;
   refreshPaymentData(ctx: Ctx, orderNumber: string): Promise<DeliveryUpgrade>;
+  /** The payment webhook's part: a taken payment for an upgrade is noted for `recoverPayments` (subscribed by `composeApi`). */
+  notePaidUpgrades: PaymentEventHandler;
+  /** Settles due notes: the upgrade made with its payment (or the payment refunded) once its window has had its chance (a job); how many. */
+  recoverPayments(ctx: JobContext): Promise<number>;
 }
 
 const NO_CHOICE = {
@@ -55,6 +72,13 @@ const NO_CHOICE = {
   pricePence: null,
   differencePence: null,
 } satisfies repository.DeliveryUpgradePatch;
+
+/**
+ * A payment's key: the upgrade as it stands and the amount, so a second tab or a retry gets the same payment, while a choice
+ * made again after its payment was let go (cancelled at the gateway) gets a new one, as does a payment after another let go.
+ */
+const paymentKey = (row: DeliveryUpgradeRow, amountPence: number) =>
+  `delivery-upgrade:${row.id}:${row.updatedAt.getTime()}:${amountPence}${row.paymentIntentRef ? `:after:${row.paymentIntentRef}` : ''}`;
 
 export function createDeliveryUpgradeService(deps: DeliveryUpgradeDeps): DeliveryUpgradeService {
   const gateway = () => deps.payments.gateway();
@@ -101,9 +125,15 @@ export function createDeliveryUpgradeService(deps: DeliveryUpgradeDeps): Deliver
       clientSecret: intent.clientSecret,
       amountPence: intent.amountPence,
       status: intent.status,
-      frameUrl: config.kind === 'sandbox' ? `${config.frameUrl}?client_secret=${encodeURIComponent(intent.clientSecret)}` : null,
+      // A saved card is charged by the server: no card field, but perhaps the bank's check.
+      frameUrl:
+        config.kind === 'sandbox' && intent.metadata.cardForm !== 'no' ? `${config.frameUrl}?client_secret=${encodeURIComponent(intent.clientSecret)}` : null,
+      nextActionUrl: intent.status === 'requires_action' ? intent.nextActionUrl : null,
     };
   };
+
+  /** The customer who placed the order, signed in: only they have saved cards to pay with (not a guest, nor staff). */
+  const payerOf = (ctx: Ctx, quote: Quote) => (ctx.actor && ctx.actor.userId === quote.order.customerId ? ctx.actor : null);
 
   return {
     startDeliveryUpgrade: async (ctx, orderNumber) => {
@@ -163,20 +193,10 @@ export function createDeliveryUpgradeService(deps: DeliveryUpgradeDeps): Deliver
     },
 
     paymentOptions: async (ctx, orderNumber) => {
-      const { row } = await started(ctx, orderNumber);
-      const config = gateway().clientConfig();
-      return {
-        amountPence: row.differencePence ?? 0,
-        // An upgrade is paid by card: paying on account is for whole orders at checkout.
-        onAccount: null,
-        card:
-          config.kind === 'stripe'
-            ? { provider: config.kind, publishableKey: config.publishableKey, scriptUrl: config.scriptUrl, frameUrl: null }
-            : { provider: config.kind, publishableKey: null, scriptUrl: null, frameUrl: config.frameUrl },
-        // The difference is paid with a card typed into the gateway's field, as an order change's is.
-        savedCards: [],
-        wallets: [],
-      };
+      const { quote, row } = await started(ctx, orderNumber);
+      // Paid by card (typed, saved or in a wallet); an order on account has its provider agree the difference instead (completeOnAccount).
+      if (quote.order.onAccount) throw DeliveryUpgradeErrors.paidOnAccount();
+      return { amountPence: row.differencePence ?? 0, onAccount: null, ...(await deps.payments.paymentMethods(ctx, payerOf(ctx, quote))) };
     },
 
     createPaymentIntent: async (ctx, orderNumber, input) => {
@@ -185,23 +205,53 @@ export function createDeliveryUpgradeService(deps: DeliveryUpgradeDeps): Deliver
       if (!choiceStillHolds(deps, ctx, quote, row)) throw DeliveryUpgradeErrors.quoteChanged();
       const amountPence = row.differencePence;
       if (amountPence === 0) throw DeliveryUpgradeErrors.nothingToPay();
+      if (quote.order.onAccount) throw DeliveryUpgradeErrors.paidOnAccount();
       // Express consent to the extra payment (reg. 40): nothing is taken without the box ticked.
       if (!input.acceptCharge) throw DeliveryUpgradeErrors.consentRequired(amountPence);
       if (!row.billingAddress) throw DeliveryUpgradeErrors.billingRequired();
-      if (row.paymentIntentRef && row.paymentPence === amountPence) {
-        const existing = await gateway().retrieveIntent(row.paymentIntentRef);
-        if (existing && existing.status !== 'canceled') return intentView(existing);
+      const savedCard = input.method === 'saved_card';
+      // One difference, one live payment (decision 0103): the one started is asked for again the same way (a second tab, a retry: the
+      // same payment), kept when paid whichever way is asked now, or let go at the gateway before another is made.
+      const current = row.paymentIntentRef;
+      if (current) {
+        const existing = await gateway().retrieveIntent(current);
+        if (existing && existing.status !== 'canceled') {
+          if (deps.payments.isPaid(existing)) return intentView(existing);
+          const sameWay =
+            row.paymentPence === amountPence &&
+            existing.amountPence === amountPence &&
+            (existing.metadata.cardForm === 'no') === savedCard &&
+            // A saved card's payment whose bank check failed is let go, and the card charged afresh.
+            (!savedCard || (existing.paymentMethodRef === input.savedCardId && existing.status !== 'requires_payment_method'));
+          if (sameWay) return intentView(existing);
+          const after = await deps.payments.cancelUnlessPaid(existing.id);
+          if (after && deps.payments.isPaid(after)) return intentView(after);
+        }
       }
-      // Keyed by the upgrade as it stands and the amount: a second tab or a retry gets this same payment, while a
-      // choice made again after its payment was let go (cancelled at the gateway) gets a new one.
-      const intent = await deps.payments.onceKeyIsFree(() =>
-        gateway().createIntent({
+      // The new payment is the upgrade's only if the upgrade still has the one this call saw; else it is cancelled before anyone can pay it.
+      const claim = async (intent: PaymentIntent) => {
+        if (!(await repository.claimPayment(ctx.db, row.id, current, { ref: intent.id, pence: amountPence }, ctx.clock.now()))) {
+          throw DeliveryUpgradeErrors.paymentUnderWay(quote.order.orderNumber);
+        }
+      };
+      const metadata = { deliveryUpgradeId: row.id, orderNumber: quote.order.orderNumber };
+      if (savedCard) {
+        const intent = await deps.payments.payWithSavedCard(ctx, payerOf(ctx, quote), {
+          savedCardId: input.savedCardId,
           amountPence,
-          metadata: { deliveryUpgradeId: row.id, orderNumber: quote.order.orderNumber },
-          idempotencyKey: `delivery-upgrade:${row.id}:${row.updatedAt.getTime()}:${amountPence}`,
-        }),
-      );
-      await repository.update(ctx.db, row.id, { paymentIntentRef: intent.id, paymentPence: amountPence }, ctx.clock.now());
+          metadata: { ...metadata, cardForm: 'no' },
+          idempotencyKey: paymentKey(row, amountPence),
+          claim,
+        });
+        return intentView(intent);
+      }
+      const intent = await deps.payments.onceKeyIsFree(() => gateway().createIntent({ amountPence, metadata, idempotencyKey: paymentKey(row, amountPence) }));
+      try {
+        await claim(intent);
+      } catch (error) {
+        await deps.payments.cancelUnlessPaid(intent.id);
+        throw error;
+      }
       return intentView(intent);
     },
 
@@ -209,6 +259,10 @@ export function createDeliveryUpgradeService(deps: DeliveryUpgradeDeps): Deliver
 
     completeWithoutPayment: (ctx, orderNumber) => completeUpgrade(deps, ctx, orderNumber, { paid: false }),
 
+    completeOnAccount: (ctx, orderNumber, input) => completeUpgrade(deps, ctx, orderNumber, { paid: false, onAccount: input }),
+
+    notePaidUpgrades: noteUpgradePayments(),
+    recoverPayments: (ctx) => recoverUpgradePayments(deps, ctx),
     refreshPaymentData: async (ctx, orderNumber) => {
       const { quote, row } = await started(ctx, orderNumber);
       if (!row.optionCode || choiceStillHolds(deps, ctx, quote, row)) return present(quote, row);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DELIVERY_UPGRADE_STATES, type Address } from '@shop/contracts';
 import { orders } from '../orders/orders.tables.ts';
 
@@ -43,5 +43,30 @@ export const deliveryUpgrades = pgTable(
       .where(sql`${table.paymentIntentRef} is not null`),
     check('delivery_upgrades_state_check', sql`${table.state} in ('open', 'completed', 'refunded')`),
     check('delivery_upgrades_money_check', sql`coalesce(${table.differencePence}, 0) >= 0 and coalesce(${table.paymentPence}, 0) >= 0`),
+  ],
+);
+
+/**
+ * A payment the gateway says was taken for a delivery upgrade, noted by its webhook and due once the
+ * customer's window has had its chance to complete it: the recovery job then makes the upgrade with it
+ * (or refunds it when the upgrade can no longer apply), and refunds one that is not the upgrade's own
+ * payment. A window closed after the bank said yes loses nothing and keeps nothing it did not get.
+ */
+export const deliveryUpgradePaymentNotes = pgTable(
+  'delivery_upgrade_payment_notes',
+  {
+    intentRef: text('intent_ref').primaryKey(),
+    upgradeId: uuid('upgrade_id')
+      .notNull()
+      .references(() => deliveryUpgrades.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    outcome: text('outcome'),
+  },
+  (table) => [
+    index('delivery_upgrade_payment_notes_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.settledAt} is null`),
   ],
 );

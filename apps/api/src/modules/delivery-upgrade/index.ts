@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/module.ts';
+import { deliveryUpgradeRecoveryJob } from './delivery-upgrade-recovery.ts';
 import { deliveryUpgradePersonalData } from './delivery-upgrade.personal-data.ts';
 import { registerDeliveryUpgradeRoutes } from './delivery-upgrade.routes.ts';
 import type { DeliveryUpgradeService } from './delivery-upgrade.service.ts';
@@ -18,5 +19,6 @@ export function createDeliveryUpgradeModule({ deliveryUpgrade }: { deliveryUpgra
     name: 'delivery-upgrade',
     personalData: deliveryUpgradePersonalData,
     registerRoutes: (app) => registerDeliveryUpgradeRoutes(app, deliveryUpgrade),
+    jobs: () => [deliveryUpgradeRecoveryJob((ctx) => deliveryUpgrade.recoverPayments(ctx))],
   };
 }

@@ -52,47 +52,46 @@ const CARRIES_PARCELS: Partial<Record<DeliveryOptionCode, DeliveryClass>> = {
   saturday: 'large',
 };
 
-function lineOption(code: DeliveryOptionCode, line: BasketDeliveryLine, input: BasketDeliveryInput): DeliveryOption | string {
+/** A line's options as one class travels (its own, or the class of the service it rides with). */
+type LineOptions = (line: BasketDeliveryLine, deliveryClass: DeliveryClass) => ReturnType<typeof deliveryOptions>;
+
+function lineOption(code: DeliveryOptionCode, line: BasketDeliveryLine, optionsOf: LineOptions): DeliveryOption | string {
   let deliveryClass = line.deliveryClass;
   if (!RATES[code].classes.includes(deliveryClass)) {
     const carrier = CARRIES_PARCELS[code];
     if (deliveryClass !== 'parcel' || !carrier) return `${line.productName} cannot go by ${RATES[code].name.toLowerCase()}.`;
     deliveryClass = carrier;
   }
-  const result = deliveryOptions({
-    deliveryClass,
-    stock: line.stock,
-    unitPriceIncVat: input.goodsIncVat,
-    quantity: 1,
-    zone: input.zone,
-    region: input.region,
-    now: input.now,
-  });
-  const option = result.options.find((entry) => entry.code === code);
+  const option = optionsOf(line, deliveryClass).options.find((entry) => entry.code === code);
   if (!option) return `${line.productName} cannot go by ${RATES[code].name.toLowerCase()}.`;
   return option;
 }
 
 export function basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliveryOptions {
+  // Each line's options per class travelled, worked out once: every option code asks for them again (the calendar work is the cost).
+  const worked = new Map<BasketDeliveryLine, Map<DeliveryClass, ReturnType<typeof deliveryOptions>>>();
+  const optionsOf: LineOptions = (line, deliveryClass) => {
+    const byClass = worked.get(line) ?? new Map<DeliveryClass, ReturnType<typeof deliveryOptions>>();
+    worked.set(line, byClass);
+    let result = byClass.get(deliveryClass);
+    if (!result) {
+      const { goodsIncVat: unitPriceIncVat, zone, region, now } = input;
+      result = deliveryOptions({ deliveryClass, stock: line.stock, unitPriceIncVat, quantity: 1, zone, region, now });
+      byClass.set(deliveryClass, result);
+    }
+    return result;
+  };
   let quoteOnly = false;
   let notServed = false;
   for (const line of input.lines) {
-    const result = deliveryOptions({
-      deliveryClass: line.deliveryClass,
-      stock: line.stock,
-      unitPriceIncVat: input.goodsIncVat,
-      quantity: 1,
-      zone: input.zone,
-      region: input.region,
-      now: input.now,
-    });
+    const result = optionsOf(line, line.deliveryClass);
     quoteOnly ||= result.quoteOnly;
     notServed ||= result.notServed;
   }
   const options = DELIVERY_OPTION_CODES.flatMap((code): DeliveryOption[] => {
     // Offered when some line travels that way itself (a parcel alone never books the kerbside lorry).
     if (!input.lines.some((line) => RATES[code].classes.includes(line.deliveryClass))) return [];
-    const perLine = input.lines.map((line) => lineOption(code, line, input));
+    const perLine = input.lines.map((line) => lineOption(code, line, optionsOf));
     const rate = RATES[code];
     const facts = { code, name: rate.name, description: rate.description };
     const refusal =

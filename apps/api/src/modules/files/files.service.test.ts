@@ -176,6 +176,22 @@ describe('storeUpload', () => {
     expect(storedPaths().filter((name) => name.endsWith('.json'))).toHaveLength(1);
   });
 
+  it('keeps a product image no larger than 1,600 px a side, in its proportions, and a smaller one as it is', async () => {
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#4a6' } })
+        .png()
+        .toBuffer();
+    const keptSize = async (purpose: 'product-image' | 'review-photo', width: number, height: number) => {
+      const stored = await files.storeUpload(applicant, { purpose, fileName: 'picture.png', bytes: await picture(width, height) });
+      const kept = await sharp(await new Response((await files.open(applicant, stored.id)).body as unknown as ReadableStream).arrayBuffer()).metadata();
+      return [kept.width, kept.height];
+    };
+    expect(await keptSize('product-image', 3200, 2000)).toEqual([1600, 1000]);
+    expect(await keptSize('product-image', 600, 400)).toEqual([600, 400]);
+    // A review's photo keeps its size.
+    expect(await keptSize('review-photo', 2000, 1000)).toEqual([2000, 1000]);
+  });
+
   it('judges by the whole signature: the first four of PNG’s eight bytes is not a PNG, and a JPEG that does not decode is refused', async () => {
     const half = await refusal(files.storeUpload(applicant, { purpose: 'help-request', fileName: 'crack.png', bytes: halfPngSignature() }));
     expect(half).toMatchObject({ status: 422, code: 'FILE_TYPE_NOT_ALLOWED', message: 'The selected file must be a PDF, JPG or PNG' });

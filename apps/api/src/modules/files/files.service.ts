@@ -24,7 +24,7 @@ import { acceptUploads, readUploadForm, type UploadForm, type UploadFormSpec } f
 import type { FilesDeps } from './files.deps.ts';
 
 /** What a file was uploaded for: each caller has its own, so a file is never read for another purpose by mistake. */
-export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application', 'review-photo'] as const;
+export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application', 'review-photo', 'product-image'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** What each purpose may upload: a CV may be a Word document; nothing else may, and a review's photo is an image. */
@@ -33,7 +33,11 @@ export const ACCEPTED_TYPES_BY_PURPOSE: Record<FilePurpose, readonly DocumentTyp
   'help-request': DEFAULT_ACCEPTED_TYPES,
   'job-application': ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'],
   'review-photo': IMAGE_TYPES,
+  'product-image': IMAGE_TYPES,
 };
+
+/** The largest side a purpose keeps a picture at: a product's picture is shown at most 800 px wide, 1,600 on a sharp screen. */
+const LONGEST_SIDE_BY_PURPOSE: Partial<Record<FilePurpose, number>> = { 'product-image': 1600 };
 
 /** A stored file as the service describes it. */
 export interface StoredFile {
@@ -150,8 +154,9 @@ export function createFilesService(deps: FilesDeps): FilesService {
     }
     let bytes = input.bytes;
     if (isImageType(check.type)) {
-      const sent = `${check.type}:${createHash('sha256').update(bytes).digest('hex')}`;
-      if (!reencoded.has(sent)) reencoded.set(sent, reencodeImage(bytes, check.type));
+      const longestSide = LONGEST_SIDE_BY_PURPOSE[purpose];
+      const sent = `${check.type}:${longestSide ?? ''}:${createHash('sha256').update(bytes).digest('hex')}`;
+      if (!reencoded.has(sent)) reencoded.set(sent, reencodeImage(bytes, check.type, longestSide));
       const image = await reencoded.get(sent)!;
       if (!image.ok)
         throw image.problem === 'too-many-pixels' ? FilesErrors.imageTooLarge(field, name()) : FilesErrors.fileUnreadable(field, name(), typesLabel(accepted));

@@ -16,10 +16,11 @@ export type ImageOutcome = { ok: true; bytes: Buffer } | { ok: false; problem: '
 const FORMATS: Record<ImageType, 'jpeg' | 'png'> = { 'image/jpeg': 'jpeg', 'image/png': 'png' };
 
 /**
- * The picture re-encoded in its own format without metadata, or why it cannot be: its header
- * declares too many pixels, or it does not decode as the type its first bytes say.
+ * The picture re-encoded in its own format without metadata (and no larger than `longestSide` on
+ * either side, when given), or why it cannot be: its header declares too many pixels, or it does
+ * not decode as the type its first bytes say.
  */
-export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<ImageOutcome> {
+export async function reencodeImage(bytes: Uint8Array, type: ImageType, longestSide?: number): Promise<ImageOutcome> {
   let header: Metadata;
   try {
     // The header only: sharp decodes no pixels for this, and would refuse a bomb here without saying why.
@@ -33,7 +34,8 @@ export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise
   try {
     // `failOn: 'error'`: a photo with a flaw libjpeg only warns about is still taken. The pixel limit
     // is the second lock on the door: the header was checked above.
-    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
+    const decoded = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
+    const image = longestSide ? decoded.resize({ width: longestSide, height: longestSide, fit: 'inside', withoutEnlargement: true }) : decoded;
     // No withMetadata/keepExif: sharp writes no metadata unless asked to.
     const output = type === 'image/jpeg' ? image.jpeg({ quality: 85 }) : image.png();
     return { ok: true, bytes: await output.toBuffer() };

@@ -6,7 +6,14 @@ import { registerInventoryRoutes } from './inventory.routes.ts';
 import type { InventoryService } from './inventory.service.ts';
 import type { RestockService } from './restock.service.ts';
 
-export { createInventoryService, type AvailabilityOptions, type InventoryService, type StockLevel, type StockRecord } from './inventory.service.ts';
+export {
+  createInventoryService,
+  type AvailabilityOptions,
+  type InventoryService,
+  type StockCheck,
+  type StockLevel,
+  type StockRecord,
+} from './inventory.service.ts';
 export { createRestockService, type RestockService } from './restock.service.ts';
 export type { ProductLookup, RestockDeps } from './inventory.deps.ts';
 export type { Availability, StockStatus } from './availability.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { sendNow, type Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
@@ -11,6 +11,12 @@ export async function insertStockLevels(db: Database, rows: readonly NewStockLev
   if (rows.length > 0) await db.insert(stockLevels).values([...rows]);
 }
 
+/** What `heldBy`'s own payment holds of the sku of stock row `s` (0 without a basket asking). */
+const heldByAsker = (heldBy: string | null) =>
+  heldBy === null
+    ? sql`0`
+    : sql`(select coalesce(sum(r.quantity), 0)::int from ${stockReservations} r where r.basket_id = ${heldBy} and r.sku = s.sku and r.state = 'held')`;
+
 /**
  * The stock rows of any number of skus in one statement (the same text for any number, so it is
  * prepared once per connection), each with what `heldBy`'s own payment holds of it. Read as plain
@@ -18,15 +24,32 @@ export async function insertStockLevels(db: Database, rows: readonly NewStockLev
  * builder cost as much as the read.
  */
 export async function findStockCounts(db: Database, skus: readonly string[], heldBy: string | null): Promise<(StockCount & { sku: string })[]> {
-  const held =
-    heldBy === null
-      ? sql`0`
-      : sql`(select coalesce(sum(r.quantity), 0)::int from ${stockReservations} r where r.basket_id = ${heldBy} and r.sku = s.sku and r.state = 'held')`;
   const result = (await db.execute(
-    sql`select s.sku, s.status, s.eta::text as eta, s.on_hand as "onHand", s.committed, s.reserved, ${held} as "heldByAsker"
+    sql`select s.sku, s.status, s.eta::text as eta, s.on_hand as "onHand", s.committed, s.reserved, ${heldByAsker(heldBy)} as "heldByAsker"
         from ${stockLevels} s where s.sku = any(${sql.param(skus)}::text[])`,
   )) as unknown as { rows: (StockCount & { sku: string })[] };
   return result.rows;
+}
+
+/**
+ * The same stock rows as a JSON array, and whether any wanted quantity is more than can be sold, as
+ * parts of another module's statement (decision 0116). `short` is `availability()` in SQL: no row or
+ * out of stock sells none, made to order any number, stocked goods on hand − committed − what others hold.
+ */
+export interface StockParts {
+  counts: SQL;
+  short: SQL;
+}
+
+export function stockCountsIn(skus: readonly string[], wanted: readonly { sku: string; quantity: number }[], heldBy: string): StockParts {
+  const counts = sql`(select coalesce(json_agg(json_build_object('sku', s.sku, 'status', s.status, 'eta', s.eta::text, 'onHand', s.on_hand,
+      'committed', s.committed, 'reserved', s.reserved, 'heldByAsker', ${heldByAsker(heldBy)})), '[]'::json)
+    from ${stockLevels} s where s.sku = any(${sql.param(skus)}::text[]))`;
+  const short = sql`exists (select 1 from unnest(${sql.param(wanted.map((line) => line.sku))}::text[], ${sql.param(wanted.map((line) => line.quantity))}::int[])
+      as w(sku, quantity) left join ${stockLevels} s on s.sku = w.sku
+    where case when s.status = 'made_to_order' then false when s.sku is null or s.status = 'out_of_stock' then true
+      else s.on_hand - s.committed - (s.reserved - ${heldByAsker(heldBy)}) < w.quantity end)`;
+  return { counts, short };
 }
 
 // ── holds (reservations.ts says when each is used) ──────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import type { ServiceContext, TransactionContext } from '../../platform/context.ts';
-import { availability, type Availability } from './availability.ts';
+import { availability, type Availability, type StockCount } from './availability.ts';
 import * as repository from './inventory.repository.ts';
 import { commitPastOrders, type PastOrder } from './past-orders.ts';
 
@@ -40,6 +40,8 @@ export interface InventoryService {
    * the listing snapshot asks for thousands at a time, a basket for its lines.
    */
   availabilityOf(ctx: InventoryContext, skus: readonly string[], options?: AvailabilityOptions): Promise<Map<string, Availability>>;
+  /** `availabilityOf` and a check of wanted quantities against it, read inside another module's statement (decision 0116). */
+  stockCheck(skus: readonly string[], wanted: readonly { sku: string; quantity: number }[], heldBy: string): StockCheck;
   /** Records the stock of new skus (the catalogue's seed; later a stock feed). */
   addStockLevels(ctx: InventoryContext, levels: readonly StockLevel[]): Promise<void>;
   /**
@@ -91,18 +93,39 @@ export interface InventoryService {
   ): Promise<{ set: StockRecord } | { refused: 'below-held' | 'made-to-order'; held: number }>;
 }
 
-async function availabilityOf(db: InventoryContext['db'], skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, Availability>> {
-  if (skus.length === 0) return new Map();
+/**
+ * Parts of a statement another module sends: `counts` reads the stock of the skus asked (a JSON
+ * array), `short` is true when any wanted quantity is more than can be sold, both as `availabilityOf`
+ * defines it; `read` turns what `counts` returned into that availability.
+ */
+export interface StockCheck extends repository.StockParts {
+  read(counts: unknown): Map<string, Availability>;
+}
+
+function stockCheck(skus: readonly string[], wanted: readonly { sku: string; quantity: number }[], heldBy: string): StockCheck {
+  return {
+    ...repository.stockCountsIn(skus, wanted, heldBy),
+    read: (counts) => availabilityFrom(skus, counts as (StockCount & { sku: string })[]),
+  };
+}
+
+function availabilityFrom(skus: readonly string[], counts: readonly (StockCount & { sku: string })[]): Map<string, Availability> {
   const found = new Map<string, Availability>();
-  for (const count of await repository.findStockCounts(db, skus, options.heldBy ?? null)) found.set(count.sku, availability(count.sku, count));
+  for (const count of counts) found.set(count.sku, availability(count.sku, count));
   // A sku without a stock row is out of stock (`availability` says how).
   for (const sku of skus) if (!found.has(sku)) found.set(sku, availability(sku, undefined));
   return found;
 }
 
+async function availabilityOf(db: InventoryContext['db'], skus: readonly string[], options: AvailabilityOptions = {}): Promise<Map<string, Availability>> {
+  if (skus.length === 0) return new Map();
+  return availabilityFrom(skus, await repository.findStockCounts(db, skus, options.heldBy ?? null));
+}
+
 export function createInventoryService(): InventoryService {
   return {
     availabilityOf: (ctx, skus, options) => availabilityOf(ctx.db, skus, options),
+    stockCheck,
     addStockLevels: (ctx, levels) => repository.insertStockLevels(ctx.db, levels),
     reserveStock: (ctx, basketId, lines, expiresAt, now) => reservations.reserveStock(ctx.db, basketId, lines, expiresAt, now),
     releaseReservations: (ctx, basketId) => reservations.releaseReservations(ctx.db, basketId),

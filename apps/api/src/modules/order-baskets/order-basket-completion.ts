@@ -8,11 +8,14 @@ import { formatPenceShort, londonDue, type OrderBasketCompletion } from '@shop/c
 import type { Transaction } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ChangeableOrder } from '../orders/index.ts';
-import { describeChange } from './order-basket-rules.ts';
+import type { PaymentIntent } from '../payments/index.ts';
+import type { OnAccountChange } from '../trade-credit/index.ts';
+import { describeChange, ORDER_BASKET_MINUTES } from './order-basket-rules.ts';
 import type { PricedOrderBasket } from './order-basket-pricing.ts';
 import type { Ctx, Opened, OrderBasketsDeps } from './order-baskets.deps.ts';
 import { OrderBasketErrors } from './order-baskets.errors.ts';
 import * as repository from './order-baskets.repository.ts';
+import { refundPayment, refundSecondPayment, releaseExpiredPayment } from './order-basket-payments.ts';
 
 export interface Steps {
   opened(ctx: Ctx, orderNumber: string, open: boolean): Promise<Opened>;
@@ -37,21 +40,23 @@ class Stale extends Error {
  * is still at the version the basket was opened on; else the payment goes back at once and 409. A
  * lower total is refunded through orders' refund code after the commit.
  */
-export async function complete(
-  deps: OrderBasketsDeps,
-  ctx: Ctx,
-  orderNumber: string,
-  input: { orderVersion: number; paymentIntentId?: string },
-  steps: Steps,
-): Promise<OrderBasketCompletion> {
+export async function complete(deps: OrderBasketsDeps, ctx: Ctx, orderNumber: string, input: CompletionInput, steps: Steps): Promise<OrderBasketCompletion> {
   let state: Opened;
   try {
     state = await steps.opened(ctx, orderNumber, false);
   } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'ORDER_BASKET_NOT_OPEN') throw error;
+    if (!(error instanceof AppError) || (error.code !== 'ORDER_BASKET_NOT_OPEN' && error.code !== EXPIRED)) throw error;
     const order = await deps.orders.orderForChange(ctx, orderNumber);
     const latest = await repository.findLatest(ctx.db, order.id);
-    if (latest?.state === 'completed') throw OrderBasketErrors.alreadyCompleted(order.orderNumber);
+    if (latest?.state === 'completed') {
+      if (input.paymentIntentId && input.paymentIntentId !== latest.paymentIntentRef) await refundStrayPayment(deps, ctx, latest.id, input.paymentIntentId);
+      throw OrderBasketErrors.alreadyCompleted(order.orderNumber);
+    }
+    // Paid, then left past its expiry (3-D Secure, a slow bank): the payment goes back now, and the customer is told so.
+    if (latest?.state === 'expired' && latest.paymentIntentRef && !latest.paymentReleasedAt) {
+      const refundedPence = await releaseExpiredPayment(deps, ctx, latest, order);
+      if (refundedPence > 0) throw OrderBasketErrors.expiredAndRefunded(order.orderNumber, ORDER_BASKET_MINUTES, refundedPence);
+    }
     throw error;
   }
   const { order, basket } = state;
@@ -68,24 +73,45 @@ export async function complete(
   if (quantitiesAfterTotal(priced) === 0) throw OrderBasketErrors.nothingLeft();
   if (priced.blocked) throw priced.blocked;
   const byStaff = order.changedBy === 'staff';
-  if (byStaff && priced.chargePence > 0) return sendToCustomer(deps, ctx, state, priced, steps);
+  // Paid on account (decision 0101): a higher total is agreed by the credit provider, whoever changes the order; never a card.
+  const onAccount: OnAccountChange | null =
+    order.onAccount && priced.chargePence > 0
+      ? {
+          kind: 'order_change',
+          order,
+          differencePence: priced.chargePence,
+          vatPence: priced.after.vatIncluded,
+          lines: priced.lines.filter((line) => line.quantity > 0),
+          deliveryAddress: basket.deliveryAddress,
+        }
+      : null;
+  if (byStaff && priced.chargePence > 0 && !onAccount) return sendToCustomer(deps, ctx, state, priced, steps);
   const gateway = deps.payments.gateway();
   let intentRef: string | null = null;
-  if (priced.chargePence > 0) {
-    if (!input.paymentIntentId) {
-      const intent = await gateway.createIntent({
-        amountPence: priced.chargePence,
-        metadata: { orderBasketId: basket.id, orderNumber: order.orderNumber },
-        idempotencyKey: `order-basket:${basket.id}:${changes.length}:${priced.chargePence}`,
-      });
-      await repository.setPayment(ctx.db, basket.id, intent.id, priced.chargePence);
-      return { status: 'payment_required', payment: { intentId: intent.id, clientSecret: intent.clientSecret, amountPence: priced.chargePence } };
+  // One agreement per change set and amount: a retry asks the provider the same, and an undo is keyed beside it.
+  const creditKey = `credit-change:${basket.id}:${changes.length}:${priced.chargePence}`;
+  if (onAccount) await deps.tradeCredit.agreeOrderChange(ctx, onAccount, creditKey);
+  else if (priced.chargePence > 0) {
+    let paymentIntentId = input.paymentIntentId;
+    if (!paymentIntentId) {
+      // The customer who placed the order, signed in, may pay with one of their saved cards; anyone else only has the card field.
+      const payer = ctx.actor && ctx.actor.userId === order.customerId ? ctx.actor : null;
+      const intent = await startPayment(deps, ctx, state, { changes: changes.length, amountPence: priced.chargePence, payer, input });
+      if (intent.status !== 'succeeded') {
+        const payment = { intentId: intent.id, clientSecret: intent.clientSecret, amountPence: intent.amountPence, status: intent.status };
+        const options = await deps.payments.paymentMethods(ctx, payer);
+        return { status: 'payment_required', payment: { ...payment, nextActionUrl: intent.nextActionUrl }, options };
+      }
+      // Paid: a saved card the bank did not question, or the payment another window made for these changes. The change is made in this same call.
+      paymentIntentId = intent.id;
+    } else if (paymentIntentId !== basket.paymentIntentRef) {
+      await refundStrayPayment(deps, ctx, basket.id, paymentIntentId);
+      throw OrderBasketErrors.paymentMismatch();
     }
-    if (input.paymentIntentId !== basket.paymentIntentRef) throw OrderBasketErrors.paymentMismatch();
-    const intent = await gateway.retrieveIntent(input.paymentIntentId);
+    const intent = await gateway.retrieveIntent(paymentIntentId);
     if (!intent || intent.status !== 'succeeded') throw OrderBasketErrors.paymentIncomplete();
     if (intent.amountPence !== priced.chargePence) {
-      await refundPayment(deps, input.paymentIntentId, basket.id);
+      await refundPayment(deps, paymentIntentId, basket.id);
       throw OrderBasketErrors.totalMoved();
     }
     intentRef = intent.id;
@@ -149,6 +175,11 @@ export async function complete(
         refundedPence: priced.refundPence,
         at: now,
       });
+      // On account: kept for staff's timeline of the trade account, with what it added or took off.
+      if (order.onAccount && priced.chargePence !== priced.refundPence) {
+        const change = { kind: 'order_change' as const, order, differencePence: priced.chargePence - priced.refundPence };
+        await deps.tradeCredit.recordOrderChange(tx, change, now);
+      }
       await deps.notifications.enqueueEmail(
         { db: tx },
         { to: order.emailAddress, ...changedEmail(deps, order, summary, priced), template: 'order.changed', dedupeKey: `order.changed:${basket.id}` },
@@ -156,6 +187,9 @@ export async function complete(
       return { version: result.version, refundId: result.refundId };
     });
   } catch (error) {
+    // Agreed with the provider but not made (unless the same change was completed alongside): its order goes back to what it was.
+    const sameDone = error instanceof AppError && error.code === ALREADY_COMPLETED;
+    if (onAccount && !sameDone) await deps.tradeCredit.undoOrderChange(ctx, onAccount, `${creditKey}:undo`);
     if (error instanceof Stale) {
       // Dispatch or another change won the race: the difference paid for this one goes straight back.
       if (intentRef) await refundPayment(deps, intentRef, basket.id);
@@ -228,19 +262,98 @@ async function sendToCustomer(
   return { status: 'sent_to_customer', sentTo: sent.sentTo, amountPence: priced.chargePence, keptUntil: sent.expiresAt.toISOString() };
 }
 
+export interface CompletionInput {
+  orderVersion: number;
+  paymentIntentId?: string;
+  /** `saved_card`: one of the signed-in customer's own saved cards, charged at once (the bank may still ask for its check). */
+  method?: 'card' | 'saved_card';
+  savedCardId?: string;
+}
+
+const ALREADY_COMPLETED = OrderBasketErrors.alreadyCompleted('').code;
+const EXPIRED = OrderBasketErrors.expired('', 0).code;
+
 const quantitiesAfterTotal = (priced: PricedOrderBasket) => priced.lines.reduce((sum, line) => sum + line.quantity, 0);
 
-/** A difference paid for a change that was not made goes back in full, once (keyed by the basket). */
-async function refundPayment(deps: OrderBasketsDeps, intentRef: string, basketId: string): Promise<void> {
-  await deps.payments.gateway().refund(intentRef, undefined, `order-basket:${basketId}:not-applied`);
+/**
+ * One difference, one live payment (decision 0103): the basket's payment, if any, is asked for again
+ * the same way (a second tab, a retry: the same payment), taken over when already paid (the change is
+ * then made with it), or let go at the gateway before another is made; the new one becomes the
+ * basket's only if the basket still has the payment this call saw (a compare-and-set), else it is
+ * cancelled unconfirmed and the call refused. A saved card is charged only after that.
+ */
+async function startPayment(
+  deps: OrderBasketsDeps,
+  ctx: Ctx,
+  { order, basket }: Opened,
+  { changes, amountPence, payer, input }: { changes: number; amountPence: number; payer: Ctx['actor'] | null; input: CompletionInput },
+): Promise<PaymentIntent> {
+  const gateway = deps.payments.gateway();
+  const savedCard = input.method === 'saved_card';
+  const current = basket.paymentIntentRef;
+  if (current) {
+    const existing = await gateway.retrieveIntent(current);
+    // One paid and given back already (the difference moved after it was paid) is done with: a new payment is made.
+    if (existing && existing.status !== 'canceled' && existing.amountRefundedPence === 0) {
+      if (deps.payments.isPaid(existing)) return existing;
+      const sameWay =
+        existing.amountPence === amountPence &&
+        (existing.metadata.cardForm === 'no') === savedCard &&
+        (!savedCard || (existing.paymentMethodRef === input.savedCardId && existing.status !== 'requires_payment_method'));
+      if (sameWay) return existing;
+      const after = await deps.payments.cancelUnlessPaid(existing.id);
+      if (after && deps.payments.isPaid(after)) return after;
+    }
+  }
+  const key = `order-basket:${basket.id}:${changes}:${amountPence}${current ? `:after:${current}` : ''}`;
+  const metadata = { orderBasketId: basket.id, orderNumber: order.orderNumber };
+  const claim = async (intent: PaymentIntent) => {
+    if (!(await repository.claimPayment(ctx.db, basket.id, current, intent.id, amountPence))) throw OrderBasketErrors.paymentUnderWay(order.orderNumber);
+  };
+  if (savedCard) {
+    return deps.payments.payWithSavedCard(ctx, payer, {
+      savedCardId: input.savedCardId,
+      amountPence,
+      metadata: { ...metadata, cardForm: 'no' },
+      idempotencyKey: key,
+      claim,
+    });
+  }
+  const intent = await deps.payments.onceKeyIsFree(() => gateway.createIntent({ amountPence, metadata, idempotencyKey: key }));
+  try {
+    await claim(intent);
+  } catch (error) {
+    // Its card field was never shown, so nobody can have paid it.
+    await deps.payments.cancelUnlessPaid(intent.id);
+    throw error;
+  }
+  return intent;
+}
+
+/**
+ * A payment for this basket that is not its payment (a second way of paying that got through
+ * nevertheless): refunded in full at once, and the customer told so with a 409.
+ */
+async function refundStrayPayment(deps: OrderBasketsDeps, ctx: Ctx, basketId: string, intentRef: string): Promise<void> {
+  const intent = await refundSecondPayment(deps, basketId, intentRef);
+  if (!intent) return;
+  ctx.log.warn({ basket: basketId, intent: intent.id }, 'a second payment for one order change was refunded');
+  throw OrderBasketErrors.alreadyPaid(intent.amountPence);
 }
 
 function changedEmail(deps: OrderBasketsDeps, order: ChangeableOrder, summary: string, priced: PricedOrderBasket) {
-  const money =
-    priced.chargePence > 0
-      ? `We have taken ${formatPenceShort(priced.chargePence)} from your card for the difference.`
+  const charged = formatPenceShort(priced.chargePence);
+  const refunded = formatPenceShort(priced.refundPence);
+  const money = order.onAccount
+    ? priced.chargePence > 0
+      ? `Two, our trade credit provider, have agreed the difference of ${charged}: it is added to this order’s invoice on account.`
       : priced.refundPence > 0
-        ? `We are refunding ${formatPenceShort(priced.refundPence)} to your card for the difference.`
+        ? `We are asking Two, our trade credit provider, to credit ${refunded} to your account for the difference.`
+        : 'The total has not changed.'
+    : priced.chargePence > 0
+      ? `We have taken ${charged} from your card for the difference.`
+      : priced.refundPence > 0
+        ? `We are refunding ${refunded} to your card for the difference.`
         : 'The total has not changed.';
   return deps.notifications.renderEmail({
     subject: `Your order ${order.orderNumber} has been changed`,

@@ -180,6 +180,7 @@ export async function priceOrderBasket(
     after,
     difference: difference(beforeShown, after),
     paidPence,
+    paidOnAccount: order.onAccount !== null,
     toPayPence: chargePence,
     toRefundPence: refundPence,
     notices: blocked ? [...notices, { code: blocked.code, message: blocked.message }] : notices,

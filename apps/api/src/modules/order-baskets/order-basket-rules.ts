@@ -5,6 +5,9 @@
  */
 import { ORDER_MODIFICATION_TYPES, type OrderModificationType } from '@shop/contracts';
 
+/** An order basket left this long is closed and its stock given back (each change starts the time again). */
+export const ORDER_BASKET_MINUTES = 30;
+
 export const MAX_QUANTITY = 999;
 /** Delivery is charged at the standard rate (20%). */
 export const DELIVERY_VAT_BASIS_POINTS = 2_000;

@@ -281,12 +281,18 @@ describe('an order basket', () => {
 
 describe('the VAT invoice of a changed order', () => {
   /** The order's VAT invoice (or one of its documents by number) as its customer downloads it: status, number and text. */
-  async function download(orderNumber: string, number?: string) {
+  async function download(orderNumber: string, number?: string, who = 'alice') {
     const query = number ? `?number=${number}` : '';
     const answer = await fetch(`${api.serviceUrl('help-centre')}/Order/${orderNumber}/vat-invoice${query}`, {
       method: 'POST',
-      headers: { authorization: 'Bearer alice' },
+      headers: { authorization: `Bearer ${who}` },
     });
+    return readPdf(answer);
+  }
+  /** Staff's download of one of the order's documents, from the order's staff page. */
+  const staffDownload = async (orderNumber: string, number: string, who = 'staff') =>
+    readPdf(await fetch(`${api.serviceUrl('orders')}/Staff/Orders/${orderNumber}/VatDocuments/${number}`, { headers: { authorization: `Bearer ${who}` } }));
+  async function readPdf(answer: Response) {
     if (answer.status !== 200) return { status: answer.status, number: null, text: JSON.stringify(await answer.json()) };
     const named = /"((?:INV|CN)-\d{7})\.pdf"/.exec(answer.headers.get('content-disposition') ?? '')![1]!;
     return { status: 200, number: named, text: pdfText(new Uint8Array(await answer.arrayBuffer())) };
@@ -357,6 +363,48 @@ describe('the VAT invoice of a changed order', () => {
     expect(await download(other.orderNumber, first.number!)).toMatchObject({ status: 404 });
     expect((await download(other.orderNumber, first.number!)).text).toContain('VAT_DOCUMENT_NOT_FOUND');
     expect(await download(order.orderNumber, 'INV-12')).toMatchObject({ status: 400 });
+  });
+
+  it('lists each invoice and credit note with its date and amount, which staff download from the order and no other customer can', async () => {
+    const order = await placeOrder();
+    const first = await download(order.orderNumber);
+    const placed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(placed.vatDocuments).toEqual([
+      { number: first.number, kind: 'invoice', issuedAt: expect.any(String), amountPence: placed.totals.totalIncVat, replacedBy: null },
+    ]);
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    const added = await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: waste.sku, quantity: 1 } });
+    await payAndComplete(alice.changes, order.orderNumber, opened.orderVersion);
+    const { vatDocuments } = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(vatDocuments.map(({ kind, amountPence }) => ({ kind, amountPence }))).toEqual([
+      { kind: 'invoice', amountPence: placed.totals.totalIncVat },
+      { kind: 'credit_note', amountPence: placed.totals.totalIncVat },
+      { kind: 'invoice', amountPence: added.after.totalIncVat },
+    ]);
+    const credit = vatDocuments[1]!;
+    expect(Date.parse(credit.issuedAt)).toBeGreaterThanOrEqual(Date.parse(vatDocuments[0]!.issuedAt));
+    expect((await staff.orders.getOrderForStaff({ params: { orderNumber: order.orderNumber } })).vatDocuments).toEqual(vatDocuments);
+
+    // Staff download each, as the customer does; only a document the order has, and never a new invoice by reading.
+    for (const document of vatDocuments) {
+      const staffCopy = await staffDownload(order.orderNumber, document.number);
+      expect(staffCopy).toMatchObject({ status: 200, number: document.number });
+      expect(staffCopy.text).toBe((await download(order.orderNumber, document.number)).text);
+    }
+    expect(await staffDownload(order.orderNumber, 'INV-9999999')).toMatchObject({ status: 404 });
+    expect((await staffDownload(order.orderNumber, 'INV-9999999')).text).toContain('VAT_DOCUMENT_NOT_FOUND');
+    expect(await staffDownload(order.orderNumber, 'NOT-A-NUMBER')).toMatchObject({ status: 400 });
+    // A customer is not staff, even for their own order.
+    expect(await staffDownload(order.orderNumber, credit.number, 'alice')).toMatchObject({ status: 403 });
+
+    // Another customer cannot download them: the same refusal as for an order that is not there, saying nothing of it.
+    const others = await download(order.orderNumber, credit.number, 'bob');
+    expect(others.status).toBe(403);
+    expect(JSON.parse(others.text)).toMatchObject({ code: 'ORDER_LINK_REQUIRED' });
+    expect(JSON.parse(others.text).detail).not.toContain(credit.number);
+    const unknown = await download(newOrderNumber(), credit.number, 'bob');
+    expect([unknown.status, JSON.parse(unknown.text).code]).toEqual([others.status, 'ORDER_LINK_REQUIRED']);
+    expect((await download(order.orderNumber, undefined, 'bob')).status).toBe(403);
   });
 });
 

@@ -1,4 +1,6 @@
+import { formatPenceShort } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
+import { PaymentErrors } from '../payments/index.ts';
 import { MAX_QUANTITY } from './order-basket-rules.ts';
 
 /** The order baskets' stable error codes: each refusal changes nothing (and charges nothing). */
@@ -24,6 +26,14 @@ export const OrderBasketErrors = {
       'ORDER_BASKET_EXPIRED',
       `Your changes to order ${orderNumber} were left for more than ${minutes} minutes, so they have been closed and nothing was charged. ` +
         'Start the changes again.',
+    ),
+  expiredAndRefunded: (orderNumber: string, minutes: number, refundedPence: number) =>
+    new AppError(
+      410,
+      'ORDER_BASKET_EXPIRED_REFUNDED',
+      `Your changes to order ${orderNumber} were left for more than ${minutes} minutes before they were completed, so they were not made ` +
+        `and we are refunding the ${formatPenceShort(refundedPence)} you paid to your card. Start the changes again.`,
+      { extensions: { refundedPence } },
     ),
   empty: () => new AppError(422, 'ORDER_BASKET_EMPTY', 'You have not changed anything yet: add or remove an item, or change the address, before completing.'),
   stale: (orderNumber: string, detail: string, version: number) =>
@@ -61,6 +71,8 @@ export const OrderBasketErrors = {
   deliveryUnavailable: (reason: string) => new AppError(422, 'ORDER_BASKET_DELIVERY_UNAVAILABLE', reason),
   paymentMismatch: () =>
     new AppError(409, 'ORDER_BASKET_PAYMENT_MISMATCH', 'That payment is not the one for these changes. Complete the changes again to pay the difference.'),
+  paymentUnderWay: (orderNumber: string) => PaymentErrors.paymentUnderWay('ORDER_BASKET_PAYMENT_UNDER_WAY', `These changes to order ${orderNumber} are`),
+  alreadyPaid: (pence: number) => PaymentErrors.secondPaymentRefunded('ORDER_BASKET_ALREADY_PAID', 'This change', pence),
   paymentIncomplete: () =>
     new AppError(
       402,

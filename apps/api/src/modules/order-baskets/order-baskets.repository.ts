@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Address } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
-import { orderBasketChanges, orderBaskets, orderChangeHistory } from './order-baskets.tables.ts';
+import { orderBasketChanges, orderBaskets, orderBasketStrayPayments, orderChangeHistory } from './order-baskets.tables.ts';
 
 export type OrderBasketRow = typeof orderBaskets.$inferSelect;
 export type OrderBasketChangeRow = typeof orderBasketChanges.$inferSelect;
@@ -65,8 +65,23 @@ export async function keepUntil(db: Database, basketId: string, expiresAt: Date)
     .where(and(eq(orderBaskets.id, basketId), eq(orderBaskets.state, 'open')));
 }
 
-export async function setPayment(db: Database, basketId: string, intentRef: string, pence: number): Promise<void> {
-  await db.update(orderBaskets).set({ paymentIntentRef: intentRef, paymentPence: pence }).where(eq(orderBaskets.id, basketId));
+/**
+ * Makes `intentRef` the open basket's one payment if the basket still has `expected` (or has this one
+ * already: a double press sharing it). False when another payment took its place first.
+ */
+export async function claimPayment(db: Database, basketId: string, expected: string | null, intentRef: string, pence: number): Promise<boolean> {
+  const rows = await db
+    .update(orderBaskets)
+    .set({ paymentIntentRef: intentRef, paymentPence: pence })
+    .where(
+      and(
+        eq(orderBaskets.id, basketId),
+        eq(orderBaskets.state, 'open'),
+        or(sql`${orderBaskets.paymentIntentRef} is not distinct from ${expected}`, eq(orderBaskets.paymentIntentRef, intentRef)),
+      ),
+    )
+    .returning({ id: orderBaskets.id });
+  return rows.length > 0;
 }
 
 export async function insertHistory(db: Database, row: typeof orderChangeHistory.$inferInsert): Promise<void> {
@@ -91,4 +106,48 @@ export async function countChangesBy(db: Database, subject: DataSubject): Promis
     .from(orderBasketChanges)
     .where(eq(orderBasketChanges.actor, subject.userId));
   return row?.n ?? 0;
+}
+
+export async function findById(db: Database, id: string): Promise<OrderBasketRow | undefined> {
+  const [row] = await db.select().from(orderBaskets).where(eq(orderBaskets.id, id)).limit(1);
+  return row;
+}
+
+/** Expired baskets whose payment is still to be let go, the longest waiting first. */
+export function paymentsToRelease(db: Database, limit: number): Promise<Pick<OrderBasketRow, 'id' | 'orderId' | 'paymentIntentRef'>[]> {
+  return db
+    .select({ id: orderBaskets.id, orderId: orderBaskets.orderId, paymentIntentRef: orderBaskets.paymentIntentRef })
+    .from(orderBaskets)
+    .where(and(eq(orderBaskets.state, 'expired'), sql`${orderBaskets.paymentIntentRef} is not null`, sql`${orderBaskets.paymentReleasedAt} is null`))
+    .orderBy(asc(orderBaskets.closedAt))
+    .limit(limit);
+}
+
+/** Records that the expired basket's payment was let go; false when another run got there first. */
+export async function markPaymentReleased(db: Database, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(orderBaskets)
+    .set({ paymentReleasedAt: now })
+    .where(and(eq(orderBaskets.id, id), sql`${orderBaskets.paymentReleasedAt} is null`))
+    .returning({ id: orderBaskets.id });
+  return rows.length > 0;
+}
+
+/** Notes a taken payment that is not its basket's (once per payment). */
+export async function noteStrayPayment(db: Database, intentRef: string, basketId: string, now: Date): Promise<void> {
+  await db.insert(orderBasketStrayPayments).values({ intentRef, basketId, notedAt: now }).onConflictDoNothing();
+}
+
+/** Noted stray payments not yet refunded, oldest first. */
+export function strayPaymentsDue(db: Database, limit: number): Promise<{ intentRef: string; basketId: string }[]> {
+  return db
+    .select({ intentRef: orderBasketStrayPayments.intentRef, basketId: orderBasketStrayPayments.basketId })
+    .from(orderBasketStrayPayments)
+    .where(isNull(orderBasketStrayPayments.refundedAt))
+    .orderBy(asc(orderBasketStrayPayments.notedAt))
+    .limit(limit);
+}
+
+export async function markStrayRefunded(db: Database, intentRef: string, now: Date): Promise<void> {
+  await db.update(orderBasketStrayPayments).set({ refundedAt: now }).where(eq(orderBasketStrayPayments.intentRef, intentRef));
 }

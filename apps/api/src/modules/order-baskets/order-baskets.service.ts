@@ -2,16 +2,18 @@ import { AMENDABLE_STATUSES, ORDER_MODIFICATION_TYPES, storedAddress, type Addre
 import type { Database, Transaction } from '../../db/client.ts';
 import { ZONE_RULES } from '../delivery/index.ts';
 import type { ChangeableOrder } from '../orders/index.ts';
-import { complete } from './order-basket-completion.ts';
-import { quantitiesAfter, quantityProblem } from './order-basket-rules.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentEventHandler } from '../payments/index.ts';
+import { complete, type CompletionInput } from './order-basket-completion.ts';
+import { noteStrayPayments, refundStrayPayments, releaseExpiredPayments } from './order-basket-payments.ts';
+import { ORDER_BASKET_MINUTES, quantitiesAfter, quantityProblem } from './order-basket-rules.ts';
 import { orderLineFacts, priceOrderBasket, recorded, type PricedOrderBasket } from './order-basket-pricing.ts';
 import type { Ctx, Opened, OrderBasketsDeps } from './order-baskets.deps.ts';
 import { OrderBasketErrors } from './order-baskets.errors.ts';
 import * as repository from './order-baskets.repository.ts';
 import type { OrderBasketRow } from './order-baskets.repository.ts';
 
-/** An order basket left this long is closed and its stock given back (each change starts the time again). */
-export const ORDER_BASKET_MINUTES = 30;
+export { ORDER_BASKET_MINUTES };
 
 /**
  * Order baskets: a change set over a placed order, by the customer who placed it or by order staff,
@@ -24,9 +26,15 @@ export interface OrderBasketsService {
   setItem(ctx: Ctx, orderNumber: string, item: { sku: string; quantity: number }): Promise<OrderBasket>;
   removeItem(ctx: Ctx, orderNumber: string, sku: string): Promise<OrderBasket>;
   setDeliveryDetails(ctx: Ctx, orderNumber: string, address: Address): Promise<OrderBasket>;
-  completeOrderBasket(ctx: Ctx, orderNumber: string, input: { orderVersion: number; paymentIntentId?: string }): Promise<OrderBasketCompletion>;
+  completeOrderBasket(ctx: Ctx, orderNumber: string, input: CompletionInput): Promise<OrderBasketCompletion>;
   /** Closes baskets left past their expiry and gives back their stock (a job); how many it closed. */
   expireOrderBaskets(ctx: Pick<Ctx, 'db' | 'clock'>, limit?: number): Promise<number>;
+  /** Lets go of the payments of baskets that expired with one: cancelled, or refunded if taken (a job); how many. */
+  releaseExpiredPayments(ctx: Pick<Ctx, 'db' | 'clock'> & { log?: FastifyBaseLogger }, limit?: number): Promise<number>;
+  /** Refunds taken payments for a change that were not its basket's payment (a job); how many. */
+  refundStrayPayments(ctx: Pick<Ctx, 'db' | 'clock'> & { log?: FastifyBaseLogger }, limit?: number): Promise<number>;
+  /** The payment webhook's part: notes such a payment for the job (subscribed by `composeApi`). */
+  noteStrayPayments: PaymentEventHandler;
 }
 
 const expiry = (now: Date) => new Date(now.getTime() + ORDER_BASKET_MINUTES * 60_000);
@@ -178,6 +186,9 @@ export function createOrderBasketsService(deps: OrderBasketsDeps): OrderBasketsS
 
     completeOrderBasket: (ctx, orderNumber, input) => complete(deps, ctx, orderNumber, input, { opened, present, hold: holdAdded }),
 
+    releaseExpiredPayments: (ctx, limit = 100) => releaseExpiredPayments(deps, ctx, limit),
+    refundStrayPayments: (ctx, limit = 100) => refundStrayPayments(deps, ctx, limit),
+    noteStrayPayments,
     expireOrderBaskets: async (ctx, limit = 100) => {
       const now = ctx.clock.now();
       let closed = 0;

@@ -8,7 +8,8 @@ export const ORDER_BASKET_STATES = ['open', 'completed', 'expired'] as const;
 /**
  * A change set over a placed order (decision record "order baskets"): at most one open per order (a
  * partial unique index), opened against the order's version, expiring if left (its stock hold with it).
- * `paymentIntentRef` is the one payment for the difference, so two tabs completing it charge once.
+ * `paymentIntentRef` is the one payment for the difference, so two tabs completing it charge once;
+ * left to expire, that payment is let go (`paymentReleasedAt`): cancelled, or refunded if it was taken.
  */
 export const orderBaskets = pgTable(
   'order_baskets',
@@ -28,6 +29,8 @@ export const orderBaskets = pgTable(
     paymentIntentRef: text('payment_intent_ref'),
     paymentPence: integer('payment_pence'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Expired with a payment: when it was let go (cancelled, or refunded if it had been taken), as the change was never made. */
+    paymentReleasedAt: timestamp('payment_released_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('order_baskets_one_open_idx')
@@ -39,6 +42,9 @@ export const orderBaskets = pgTable(
     index('order_baskets_expiry_idx')
       .on(table.expiresAt)
       .where(sql`${table.state} = 'open'`),
+    index('order_baskets_payment_to_release_idx')
+      .on(table.closedAt)
+      .where(sql`${table.state} = 'expired' and ${table.paymentIntentRef} is not null and ${table.paymentReleasedAt} is null`),
     check('order_baskets_state_check', sql`${table.state} in ('open', 'completed', 'expired')`),
   ],
 );
@@ -88,5 +94,27 @@ export const orderChangeHistory = pgTable(
   (table) => [
     index('order_change_history_order_idx').on(table.orderId, table.at),
     check('order_change_history_money_check', sql`${table.chargedPence} >= 0 and ${table.refundedPence} >= 0`),
+  ],
+);
+
+/**
+ * A payment the gateway says was taken for a basket whose payment it is not (a second way of paying
+ * whose window closed before it told us): noted by the webhook, refunded in full by the expiry job
+ * (the webhook's transaction cannot wait on the gateway).
+ */
+export const orderBasketStrayPayments = pgTable(
+  'order_basket_stray_payments',
+  {
+    intentRef: text('intent_ref').primaryKey(),
+    basketId: uuid('basket_id')
+      .notNull()
+      .references(() => orderBaskets.id, { onDelete: 'cascade' }),
+    notedAt: timestamp('noted_at', { withTimezone: true }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('order_basket_stray_payments_due_idx')
+      .on(table.notedAt)
+      .where(sql`${table.refundedAt} is null`),
   ],
 );

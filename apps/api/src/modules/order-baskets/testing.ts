@@ -27,7 +27,7 @@ export const ORDER_CHANGE_ACTORS: Readonly<Record<string, Actor>> = {
 };
 
 /** Pays a sandbox intent as the card frame does (payments' test helper, which only tests may import). */
-export type PayLikeTheFrame = (origin: string, intent: { id: string; clientSecret: string }) => Promise<unknown>;
+export type PayLikeTheFrame = (origin: string, intent: { id: string; clientSecret: string }, card?: string) => Promise<unknown>;
 
 export type ChangeClients = ReturnType<typeof clientsFor>;
 
@@ -53,16 +53,33 @@ export interface OrderChangeHarness {
    * A signed-in customer's order through checkout: `quantity` of `sku`, standard delivery to Leeds
    * (or collected from a branch), paid with the card that succeeds.
    */
-  placeOrder(options: { sku: SeededSku; who?: ChangeClients; quantity?: number; collect?: boolean }): Promise<{ orderNumber: string; basketId: string }>;
+  placeOrder(options: {
+    sku: SeededSku;
+    who?: ChangeClients;
+    quantity?: number;
+    collect?: boolean;
+    /** Keeps the card for next time (signed in, with consent), paid with `card` (by default the one given to `startOrderChangeApi`). */
+    saveCard?: { card: string };
+  }): Promise<{ orderNumber: string; basketId: string }>;
+  /**
+   * A customer's order (through `placeOrder`) with a delivery upgrade started on it, its first open
+   * specific day chosen and the order's billing address agreed: ready to pay the difference.
+   */
+  chosenUpgrade(options: { sku: SeededSku; who?: ChangeClients; quantity?: number }): Promise<{
+    orderNumber: string;
+    params: { orderId: string };
+    difference: number;
+  }>;
   /** The amounts of the order's own charges after placing (paid upgrades and changes), oldest first. */
   chargesOf(orderNumber: string): Promise<number[]>;
   /** Throws when an order, payment, discount code or stock record breaks the money and stock rules (run after every test). */
   checkInvariants(): Promise<void>;
 }
 
-export async function startOrderChangeApi(pay: PayLikeTheFrame): Promise<OrderChangeHarness> {
+/** `env`: further settings (the Stripe stand-in's, to run against the Stripe adapter). */
+export async function startOrderChangeApi(pay: PayLikeTheFrame, env: Record<string, string> = {}): Promise<OrderChangeHarness> {
   const api = await startTestApi({
-    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
+    env: { SANDBOX_WEBHOOK_CHAOS: 'off', ...env },
     authenticate: async (authorization) => ORDER_CHANGE_ACTORS[authorization.replace(/^Bearer /, '')] ?? null,
   });
   const [alice, bob, carol, staff] = ['alice', 'bob', 'carol', 'staff'].map((token) => clientsFor(api, token)) as [
@@ -71,13 +88,13 @@ export async function startOrderChangeApi(pay: PayLikeTheFrame): Promise<OrderCh
     ChangeClients,
     ChangeClients,
   ];
-  return {
+  const harness: OrderChangeHarness = {
     api,
     alice,
     bob,
     carol,
     staff,
-    async placeOrder({ sku, who = alice, quantity = 2, collect = false }) {
+    async placeOrder({ sku, who = alice, quantity = 2, collect = false, saveCard }) {
       const { basketId } = await who.basket.createBasketWithItems({ body: { items: [{ sku: sku.sku, quantity }] } });
       const params = { basketId };
       const address = { name: 'Alice Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' };
@@ -93,10 +110,20 @@ export async function startOrderChangeApi(pay: PayLikeTheFrame): Promise<OrderCh
         await who.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
         await who.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
       }
-      const intent = await who.checkout.createPaymentIntent({ params, body: {} });
-      await pay(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret });
+      const intent = await who.checkout.createPaymentIntent({ params, body: saveCard ? { saveCard: true } : {} });
+      await pay(api.origin, { id: intent.intentId, clientSecret: intent.clientSecret }, saveCard?.card);
       const placed = await who.checkout.completePayment({ params });
       return { orderNumber: placed.orderNumber, basketId };
+    },
+    async chosenUpgrade({ sku, who = alice, quantity }) {
+      const { orderNumber } = await harness.placeOrder({ sku, who, quantity });
+      const params = { orderId: orderNumber };
+      await who.upgrade.startDeliveryUpgrade({ params });
+      const calendar = await who.upgrade.getUpgradeSpecificDayOptions({ params, body: {} });
+      const day = calendar.days.find((entry) => entry.available)!.date;
+      await who.upgrade.setUpgradeDeliveryOption({ params, body: { code: 'specific_day', date: day } });
+      const upgrade = await who.upgrade.setUpgradeBillingAddress({ params, body: { sameAsOrder: true } });
+      return { orderNumber, params, difference: upgrade.selected!.differencePence };
     },
     async chargesOf(orderNumber) {
       const result = (await api.database.db.execute(sql`select amount_pence from order_charges
@@ -108,4 +135,5 @@ export async function startOrderChangeApi(pay: PayLikeTheFrame): Promise<OrderCh
       if (Object.keys(broken).length > 1 || broken.stock.length > 0) throw new Error(`Invariants broken: ${JSON.stringify(broken)}`);
     },
   };
+  return harness;
 }

@@ -20,9 +20,14 @@ export interface DeliveryUpgradeChange {
   /** Paid by card for the upgrade (0 when nothing was due). */
   chargedPence: number;
   paymentIntentRef: string | null;
+  /** The difference was agreed by the credit provider on the order's invoice (an order paid on account), not paid by card. */
+  onAccount?: boolean;
   /** In words, for the history and the e-mail. */
   summary: string;
 }
+
+/** The VAT in a delivery upgrade's difference (delivery is standard-rated): what the order's VAT grows by. */
+export const upgradeVatOf = (differencePence: number) => vatIn(differencePence, STANDARD_VAT_RATE_BASIS_POINTS);
 
 /** Why an upgrade can no longer be applied to the order as it is now, in words; null when it can. */
 export function whyNotUpgradable(order: { status: string; version: number }, expectedVersion: number): string | null {
@@ -43,13 +48,7 @@ export async function applyDeliveryUpgrade(
   if (stale) return { version: order.version, stale };
   const charged = change.chargedPence;
   const invoice = await invoiceBeforeChange(db, (await repository.findOrder(db, repository.byId(order.id)))!, shop);
-  const version = await repository.writeDeliveryUpgrade(
-    db,
-    order,
-    { ...change, deliveryVatPence: vatIn(charged, STANDARD_VAT_RATE_BASIS_POINTS) },
-    actor?.userId ?? null,
-    now,
-  );
+  const version = await repository.writeDeliveryUpgrade(db, order, { ...change, deliveryVatPence: upgradeVatOf(charged) }, actor?.userId ?? null, now);
   // A new delivery charge is a new supply: the issued invoice is cancelled by a credit note and replaced.
   if (invoice) await reissueAfterChange(db, order.id, invoice, shop, now);
   return { version, stale: null };

@@ -8,6 +8,7 @@ export type { HelpOrder, PurchasedLine, RecentBuyer } from './order-lookups.ts';
 export type { PlacedOrderInput } from './placing.ts';
 export type { AccountPayments, OrdersDeps } from './orders.deps.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
+export type { PendingCreditsClaim } from './pending-credits.ts';
 export type { OrderProof } from './order-links.ts';
 export type { HistoricalOrder } from './historical-orders.ts';
 export type { ChangeableOrder, ChangeCaller, OrderChange } from './order-changes.ts';

@@ -10,6 +10,7 @@ import { AMENDABLE_STATUSES, type Address, type OrderStatus, type ShopDetails } 
 import type { CallerContext } from '../../platform/context.ts';
 import { orderOfLink, type OrderProof } from './order-links.ts';
 import { OrderErrors } from './orders.errors.ts';
+import { ON_ACCOUNT } from './orders.deps.ts';
 import { isTradePriced } from './order-view.ts';
 import * as repository from './orders.repository.ts';
 import { invoiceBeforeChange, reissueAfterChange } from './vat-invoice.ts';
@@ -38,6 +39,11 @@ export interface ChangeableOrder {
   vatPence: number;
   capturedPence: number;
   refundedPence: number;
+  /**
+   * Paid on account: the credit provider's order, which a change that costs more must be agreed on
+   * (decision 0101), and its gross amount as the shop holds it (what was captured less any card charges); null when paid by card.
+   */
+  onAccount: { providerOrderId: string; amountPence: number } | null;
   placedAt: string;
   /** The order's page for its customer: their account's, or tracking for a guest's order. */
   pagePath: string;
@@ -97,6 +103,13 @@ export async function orderForChange(caller: ChangeCaller, orderNumber: string, 
     changedBy,
     pagePath: row.customerId ? `/account/orders/${row.orderNumber}` : `/track-order?orderNumber=${encodeURIComponent(row.orderNumber)}`,
     tradePriced: isTradePriced(row.channel),
+    onAccount:
+      row.paymentMethod === ON_ACCOUNT
+        ? {
+            providerOrderId: row.paymentIntentRef,
+            amountPence: row.capturedPence - (await repository.chargesOf(db, row.id)).reduce((sum, charge) => sum + charge.amountPence, 0),
+          }
+        : null,
     placedAt: row.placedAt.toISOString(),
     lines: lines
       .filter((line) => line.quantity > line.cancelledQuantity)

@@ -6,6 +6,7 @@ import type { OrderStatus } from '@shop/contracts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import { provenOrder, type OrderProof } from './order-links.ts';
 import { isTradePriced } from './order-view.ts';
+import { ON_ACCOUNT } from './orders.deps.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
@@ -33,6 +34,8 @@ export interface HelpOrder {
   totalPence: number;
   capturedPence: number;
   refundedPence: number;
+  /** Paid on a business's account with the credit provider: money back is credited to that account, not paid to a card. */
+  paidOnAccount: boolean;
   deliveryName: string;
   /** Collected from a branch: no delivery address to change, no delivery to upgrade. */
   collected: boolean;
@@ -75,6 +78,7 @@ async function helpOrderOf(ctx: Ctx, row: OrderRow): Promise<HelpOrder> {
     totalPence: row.totalPence,
     capturedPence: row.capturedPence,
     refundedPence: row.refundedPence,
+    paidOnAccount: row.paymentMethod === ON_ACCOUNT,
     deliveryName: row.delivery.name,
     collected: row.delivery.code === 'click_collect' || row.deliveryAddress === null,
     lines: lines.map(({ position, sku, productName, label, imageUrl, quantity, cancelledQuantity, unitPriceIncVat, lineTotalIncVat }) => ({

@@ -155,6 +155,18 @@ export async function orderStates(
   return new Map(rows.map((row) => [row.id, { orderNumber: row.orderNumber, status: row.status, refundedPence: row.refundedPence }]));
 }
 
+/** Who to write to about these orders, by id (one query for a batch). */
+export async function orderAddressees(db: Database, orderIds: readonly string[]): Promise<Map<string, OrderAddressee>> {
+  const rows = await repository.addresseesOf(db, orderIds);
+  return new Map(rows.map(({ id, ...addressee }) => [id, addressee]));
+}
+
+export interface OrderAddressee {
+  orderNumber: string;
+  emailAddress: string;
+  customerName: string;
+}
+
 /** Of these payments, the ones an order holds (one query for a batch). */
 export function paymentsWithOrders(db: Database, intentRefs: readonly string[]): Promise<Set<string>> {
   return repository.paymentsWithOrders(db, intentRefs);

@@ -121,7 +121,10 @@ export function presentOrder(
     tracking: tracking(row),
     history: details.history.map((entry) => presentHistory(entry, audience, row.customerId)),
     refunds: (audience === 'staff' ? refunds : refunds.filter((refund) => refund.state === 'succeeded')).map((refund) => presentRefund(refund, audience)),
-    vatDocuments: vatDocumentsFrom((details.invoices ?? []).filter((invoice) => invoice.orderId === row.id)),
+    vatDocuments: vatDocumentsFrom(
+      (details.invoices ?? []).filter((invoice) => invoice.orderId === row.id),
+      row.totalPence,
+    ),
   };
 }
 

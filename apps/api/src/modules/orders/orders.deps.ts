@@ -34,7 +34,12 @@ export interface OrdersDeps {
 /** The order paid on account is the credit provider's order (`paymentIntentRef`): what orders asks of it. */
 export interface AccountPayments {
   /** Credits the business's account, with a refund's key; answers as a gateway's refund does. */
-  refund(ctx: { db: Database | Transaction; clock: Clock }, orderRef: string, amountPence: number, idempotencyKey: string): Promise<Refund>;
+  refund(
+    ctx: { db: Database | Transaction; clock: Clock; log?: FastifyBaseLogger },
+    orderRef: string,
+    amountPence: number,
+    idempotencyKey: string,
+  ): Promise<Refund>;
   /** In the dispatch's transaction. */
   noteDispatched(db: Transaction, orderRef: string, now: Date): Promise<void>;
   /** After the dispatch commits: the provider's term starts (told later when it cannot be reached now). */

@@ -95,11 +95,14 @@ export const OrderErrors = {
       `The payment provider refused the refund (${message.replace(/\.$/, '')}). Nothing was refunded and the order is unchanged.`,
       BAD_GATEWAY,
     ),
-  refundUnconfirmed: () =>
+  /** `message`: the credit provider's own words for an order paid on account. */
+  refundUnconfirmed: (message?: string) =>
     new AppError(
       502,
       'ORDER_REFUND_UNCONFIRMED',
-      'The payment provider did not confirm the refund. It is recorded as pending and will not be made twice: try again in a moment to finish it.',
+      message ?? 'The payment provider did not confirm the refund. It is recorded as pending and will not be made twice: try again in a moment to finish it.',
       BAD_GATEWAY,
     ),
+  /** The credit provider would not credit an order paid on account: its words, and that nothing changed. */
+  creditRefused: (message: string) => new AppError(502, 'ORDER_REFUND_REFUSED', `${message} Nothing was credited and the order is unchanged.`, BAD_GATEWAY),
 };

@@ -3,7 +3,18 @@ import { formatPenceShort, LONDON_TIME_ZONE, newOrderNumber } from '@shop/contra
 import type { Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { type DataSubject } from '../../platform/personal-data.ts';
-import { orderCharges, orderHistory, orderLines, orderLinks, orderRefunds, orders, vatInvoices, type OrderDelivery } from './orders.tables.ts';
+import {
+  orderCharges,
+  orderHistory,
+  orderLines,
+  orderLinks,
+  orderRefunds,
+  orders,
+  vatInvoices,
+  type OrderDelivery,
+  type ProviderRefundPart,
+} from './orders.tables.ts';
+import { ON_ACCOUNT } from './orders.deps.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -131,12 +142,15 @@ export const byBasket = (basketId: string) => eq(orders.basketId, basketId);
 /** A customer's orders made of any of these baskets, newest first (a project's orders). */
 export async function ordersOfBaskets(db: Database, customerId: string, basketIds: readonly string[], limit: number) {
   if (basketIds.length === 0) return [];
-  return db
-    .select({ orderNumber: orders.orderNumber, placedAt: orders.placedAt, totalPence: orders.totalPence, basketId: orders.basketId })
-    .from(orders)
-    .where(and(eq(orders.customerId, customerId), inArray(orders.basketId, [...basketIds])))
-    .orderBy(desc(orders.placedAt), asc(orders.orderNumber))
-    .limit(limit);
+  return (
+    db
+      .select({ orderNumber: orders.orderNumber, placedAt: orders.placedAt, totalPence: orders.totalPence, basketId: orders.basketId })
+      .from(orders)
+      // One parameter however many baskets (a project's grow with every "add all"): one statement text, prepared once.
+      .where(and(eq(orders.customerId, customerId), sql`${orders.basketId} = any(${sql.param([...basketIds])}::text[])`))
+      .orderBy(desc(orders.placedAt), asc(orders.orderNumber))
+      .limit(limit)
+  );
 }
 export const byPaymentIntent = (ref: string) => eq(orders.paymentIntentRef, ref);
 export const byNumber = (orderNumber: string) => eq(orders.orderNumber, orderNumber);
@@ -177,6 +191,18 @@ export async function pageOfOrders(db: Database, where: SQL | undefined, pageNum
 export const ofCustomer = (customerId: string) => eq(orders.customerId, customerId);
 
 /** Where these orders stand now: status and what has been refunded (for the trade dashboard's spend). */
+/** Who to write to about these orders: number, e-mail address and name (one query for a batch). */
+export function addresseesOf(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<{ id: string; orderNumber: string; emailAddress: string; customerName: string }[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, emailAddress: orders.emailAddress, customerName: orders.customerName })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+}
+
 export function currentStates(
   db: Database,
   orderIds: readonly string[],
@@ -311,6 +337,36 @@ export function refundsOf(db: Database, orderIds: readonly string[]): Promise<Or
     .orderBy(asc(orderRefunds.sequence));
 }
 
+/**
+ * Claims up to `limit` refunds of orders paid on account still pending since before `pendingSince` (their credit's answer
+ * lost), each until `leaseUntil`: another instance skips the rows being claimed (not waiting for them) and the rows claimed.
+ */
+export function claimPendingCredits(
+  db: Database,
+  claim: { now: Date; pendingSince: Date; leaseUntil: Date; limit: number },
+): Promise<{ id: string; orderId: string }[]> {
+  const due = db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(
+      and(
+        eq(orderRefunds.state, 'pending'),
+        eq(orders.paymentMethod, ON_ACCOUNT),
+        lte(orderRefunds.requestedAt, claim.pendingSince),
+        or(isNull(orderRefunds.recheckAt), lte(orderRefunds.recheckAt, claim.now)),
+      ),
+    )
+    .orderBy(asc(orderRefunds.requestedAt))
+    .limit(claim.limit)
+    .for('update', { of: orderRefunds, skipLocked: true });
+  return db
+    .update(orderRefunds)
+    .set({ recheckAt: claim.leaseUntil })
+    .where(and(inArray(orderRefunds.id, due), eq(orderRefunds.state, 'pending')))
+    .returning({ id: orderRefunds.id, orderId: orderRefunds.orderId });
+}
+
 /** Records a refund before the provider is asked (or, for `external`, after it told us). Numbered per order, under the order's lock. */
 export async function insertRefund(
   db: Database,
@@ -421,7 +477,15 @@ export async function writeOrderChange(
 export async function writeDeliveryUpgrade(
   db: Database,
   order: { id: string; status: OrderRow['status']; delivery: OrderDelivery },
-  change: { delivery: OrderDelivery; deliveryPence: number; chargedPence: number; deliveryVatPence: number; paymentIntentRef: string | null; summary: string },
+  change: {
+    delivery: OrderDelivery;
+    deliveryPence: number;
+    chargedPence: number;
+    deliveryVatPence: number;
+    paymentIntentRef: string | null;
+    onAccount?: boolean;
+    summary: string;
+  },
   actor: string | null,
   now: Date,
 ): Promise<number> {
@@ -451,9 +515,28 @@ export async function writeDeliveryUpgrade(
       chargedAt: now,
     });
   }
-  const note = charged > 0 ? `${change.summary}: ${formatPenceShort(charged)} paid.` : `${change.summary}: nothing to pay.`;
+  const note =
+    charged === 0
+      ? `${change.summary}: nothing to pay.`
+      : change.onAccount
+        ? `${change.summary}: ${formatPenceShort(charged)} added to the invoice on account.`
+        : `${change.summary}: ${formatPenceShort(charged)} paid.`;
   await db.insert(orderHistory).values({ orderId: order.id, status: order.status, kind: 'change', note, actor, at: now });
   return updated!.version;
+}
+
+/** The order a charge taken after placing (an order change, a delivery upgrade) was paid by this payment for. */
+export async function orderOfCharge(db: Database, paymentIntentRef: string): Promise<string | undefined> {
+  const [row] = await db.select({ orderId: orderCharges.orderId }).from(orderCharges).where(eq(orderCharges.paymentIntentRef, paymentIntentRef));
+  return row?.orderId;
+}
+
+/** Keeps the provider's refund of each payment a refund was taken from, with its status as last heard. */
+export async function setRefundParts(db: Database, refundId: string, parts: readonly ProviderRefundPart[]): Promise<void> {
+  await db
+    .update(orderRefunds)
+    .set({ providerParts: [...parts] })
+    .where(eq(orderRefunds.id, refundId));
 }
 
 /** The order's own charges after placing (paid order changes and delivery upgrades), oldest first. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { customerOrderEndpoints, orderEndpoints, orderTrackingEndpoints } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
+import { sendPdfDownload } from '../../platform/pdf-download.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
@@ -28,6 +29,10 @@ export function registerOrderRoutes(app: FastifyInstance, service: OrdersService
   });
   bindEndpoint(app, orderEndpoints.searchOrders, ({ ctx, query }) => service.searchOrders(ctx, query));
   bindEndpoint(app, orderEndpoints.getOrderForStaff, ({ ctx, params }) => service.getOrderForStaff(ctx, params.orderNumber));
+  // Only a document already issued: reading one never numbers a new invoice.
+  bindEndpoint(app, orderEndpoints.downloadVatDocumentForStaff, async ({ ctx, params, reply }) =>
+    sendPdfDownload(reply, await service.vatInvoice(ctx, params.orderNumber, params.number)),
+  );
   bindEndpoint(app, orderEndpoints.advanceOrder, ({ ctx, params, body }) => service.advanceOrder(ctx, params.orderNumber, body));
   bindEndpoint(app, orderEndpoints.cancelOrder, ({ ctx, params, body }) => service.cancelOrder(ctx, params.orderNumber, body));
   bindEndpoint(app, orderEndpoints.refundOrder, ({ ctx, params, body }) => service.refundOrder(ctx, params.orderNumber, body));

@@ -1,3 +1,4 @@
+import { coPurchasesSince, type CoPurchases } from './co-purchases.repository.ts';
 import type { Order, OrderLinkPurpose, OrderStatus } from '@shop/contracts';
 import type { CallerContext, ServiceContext, TransactionContext } from '../../platform/context.ts';
 import type { PaymentEventHandler } from '../payments/index.ts';
@@ -25,6 +26,8 @@ import {
   getOrderForStaff,
   listMyOrders,
   orderStates,
+  orderAddressees,
+  type OrderAddressee,
   type OrderSummaryPage,
   paymentsWithOrders,
   searchOrders,
@@ -35,7 +38,8 @@ import type { AccountPayments, OrdersDeps } from './orders.deps.ts';
 import * as repository from './orders.repository.ts';
 import { advanceOrder, recordPlacedOrder, type PlacedOrderInput } from './placing.ts';
 import * as refunding from './refunds.ts';
-import { applyDeliveryUpgrade, type DeliveryUpgradeChange } from './delivery-upgrades.ts';
+import { finishPendingCredits, type PendingCreditsClaim } from './pending-credits.ts';
+import { applyDeliveryUpgrade, upgradeVatOf, type DeliveryUpgradeChange } from './delivery-upgrades.ts';
 import { applyOrderChange, orderForChange, type ChangeableOrder, type ChangeCaller, type OrderChange } from './order-changes.ts';
 
 type Ctx = CallerContext;
@@ -76,10 +80,14 @@ export interface OrdersService {
   paymentsWithOrders(ctx: DbContext, intentRefs: readonly string[]): Promise<Set<string>>;
   /** Where these orders stand now, by id: number, status and refunded pence (one query for a batch). */
   orderStates(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, { orderNumber: string; status: OrderStatus; refundedPence: number }>>;
+  /** Who to write to about these orders, by id: number, e-mail address and name (one query for a batch). */
+  orderAddressees(ctx: DbContext, orderIds: readonly string[]): Promise<Map<string, OrderAddressee>>;
   /** Writes past orders in bulk, their stock committed as a placed order's is, with no e-mail (demo data: the trade module's businesses). */
   recordHistoricalOrders(ctx: DbContext, orders: readonly HistoricalOrder[]): Promise<{ id: string; orderNumber: string }[]>;
   /** Units of each sku sold in orders placed since `since`, less what was cancelled or refunded in full (the catalogue's best sellers). */
   unitsSoldSince(ctx: DbContext, since: Date): Promise<Map<string, number>>;
+  /** Products bought in the same orders since `since` (the catalogue's "Frequently bought together"), products as `productOfSku` groups skus. */
+  coPurchasesSince(ctx: DbContext, since: Date, productOfSku: ReadonlyMap<string, number>, minTogether: number): Promise<CoPurchases>;
   /** Units sold per sku between two instants (staff reports). */
   unitsSoldBetween(ctx: DbContext, from: Date, until: Date): Promise<Map<string, number>>;
   /** Orders and their takings net of refunds per London day between two instants (staff reports): sales come from orders, never from events. */
@@ -140,8 +148,20 @@ export interface OrdersService {
   applyOrderChange(ctx: ChangeCaller, change: OrderChange, now: Date): Promise<{ version: number; refundId: string | null; stale: string | null }>;
   /** Upgrades a placed order's delivery in the caller's transaction (a charge of its own when paid), or says why it is stale (changing nothing). */
   applyDeliveryUpgrade(ctx: ChangeCaller, change: DeliveryUpgradeChange, now: Date): Promise<{ version: number; stale: string | null }>;
+  /** The VAT in a delivery upgrade's difference, as `applyDeliveryUpgrade` adds it to the order's (what a credit provider is told). */
+  deliveryUpgradeVat(differencePence: number): number;
   /** Asks the provider for a change's refund recorded by `applyOrderChange`, and settles it (once, whoever asks). */
   refundOrderChange(ctx: ServiceContext, orderNumber: string, refundId: string): Promise<Order>;
+  /**
+   * The order's refund left pending when the provider's answer was lost, finished with its own key (the provider's webhook about a
+   * credit asks this): settled once, whoever else finishes it at the same time. False when nothing was pending.
+   */
+  finishPendingRefund(ctx: ServiceContext, orderId: string): Promise<boolean>;
+  /**
+   * A batch of refunds of orders paid on account pending since before `pendingSince` (the credit's answer lost, and the
+   * provider's webhook too), each claimed until `leaseUntil` and finished by `finishPendingRefund`: trade credit's job.
+   */
+  finishPendingCredits(ctx: Pick<ServiceContext, 'db' | 'clock' | 'log'>, claim: PendingCreditsClaim): Promise<{ claimed: number; settled: number }>;
   /** The order's full VAT invoice as a PDF: numbered the first time, the same number after; or one of its earlier invoices or credit notes. */
   vatInvoice(ctx: Ctx, orderNumber: string, documentNumber?: string): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
   /** Orders paid on account are refunded and dispatched through trade credit (given by `composeApi` once it is made). */
@@ -173,8 +193,10 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
     basketOfMyOrder,
     paymentsWithOrders: (ctx, intentRefs) => paymentsWithOrders(ctx.db, intentRefs),
     orderStates: (ctx, orderIds) => orderStates(ctx.db, orderIds),
+    orderAddressees: (ctx, orderIds) => orderAddressees(ctx.db, orderIds),
     recordHistoricalOrders: (ctx, orders) => recordHistoricalOrders(deps, ctx.db, orders),
     unitsSoldSince: (ctx, since) => repository.unitsSoldSince(ctx.db, since),
+    coPurchasesSince: (ctx, since, productOfSku, minTogether) => coPurchasesSince(ctx.db, since, productOfSku, minTogether),
     unitsSoldBetween: (ctx, from, until) => repository.unitsSoldBetween(ctx.db, from, until),
     salesByDay: (ctx, from, until) => repository.salesByDay(ctx.db, from, until),
     orderForHelp,
@@ -199,7 +221,10 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
     orderForChange: (ctx, orderNumber) => orderForChange(ctx, orderNumber),
     applyOrderChange: (ctx, change, now) => applyOrderChange(ctx, change, now, deps.shop),
     applyDeliveryUpgrade: (ctx, change, now) => applyDeliveryUpgrade(ctx, change, now, deps.shop),
+    deliveryUpgradeVat: upgradeVatOf,
     refundOrderChange: (ctx, orderNumber, refundId) => refunding.refundRecorded(deps, ctx, orderNumber, refundId),
+    finishPendingRefund: (ctx, orderId) => refunding.finishPendingRefund(deps, ctx, orderId),
+    finishPendingCredits: (ctx, claim) => finishPendingCredits(deps, ctx, claim),
     vatInvoice: (ctx, orderNumber, documentNumber) => vatInvoice(ctx, orderNumber, deps.shop, deps.accountPayments, documentNumber),
   };
 }

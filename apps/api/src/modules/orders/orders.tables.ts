@@ -131,6 +131,14 @@ export const orderHistory = pgTable(
  * the action and its number, so a retry of the same refund can never refund twice. At most one
  * refund per order is pending at a time (a unique index), which serialises double clicks.
  */
+/** One payment's share of an order refund at the provider. */
+export interface ProviderRefundPart {
+  intentRef: string;
+  refundRef: string;
+  amountPence: number;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
 export const orderRefunds = pgTable(
   'order_refunds',
   {
@@ -146,10 +154,21 @@ export const orderRefunds = pgTable(
     state: text('state', { enum: ORDER_REFUND_STATES }).notNull().default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
     gatewayRefundRef: text('gateway_refund_ref'),
+    /**
+     * The provider's refund of each payment the refund was taken from (the checkout payment, and the
+     * charges taken after placing: order changes, delivery upgrades), each with its status as last
+     * heard, so each one's webhook is followed; the refund has succeeded when all of them have.
+     */
+    providerParts: jsonb('provider_parts').$type<ProviderRefundPart[]>().notNull().default([]),
     failure: text('failure'),
     actor: text('actor'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * A pending credit on account claimed by the job that finishes lost credits (decision 0115): no instance asks the provider
+     * about it again before this (a lease, and the pause before the next try when the provider is still unreachable).
+     */
+    recheckAt: timestamp('recheck_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('order_refunds_sequence_idx').on(table.orderId, table.sequence),

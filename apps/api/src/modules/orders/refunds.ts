@@ -15,7 +15,10 @@
  * refund because the caller says what it saw refunded already, which no longer matches. When the
  * provider does not answer, or answers that the refund is still on its way, the refund stays
  * pending: a retry finishes it, or the provider's refund webhooks do (`settleRefundsFromWebhook`),
- * matching the provider's refunds to the order's by their ids, so a refund never counts twice.
+ * matching the provider's refunds to the order's by their ids, so a refund never counts twice. A
+ * refund taken from several payments (the checkout payment and the charges for later changes and
+ * delivery upgrades) keeps each payment's share (`providerParts`), and each share's webhook is
+ * followed: the refund has succeeded when all shares have, and failed when one fails.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES, formatPenceShort, type Order } from '@shop/contracts';
@@ -29,6 +32,7 @@ import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
+import type { ProviderRefundPart } from './orders.tables.ts';
 import { reread } from './order-view.ts';
 import { accountPaymentsOf, ON_ACCOUNT, type OrdersDeps } from './orders.deps.ts';
 
@@ -139,6 +143,21 @@ export async function refundRecorded(deps: RefundDeps, ctx: Ctx, orderNumber: st
   );
 }
 
+/**
+ * An order's refund left pending because the provider's answer was lost (decision 0113): the provider
+ * is asked again with the refund's own key, which answers what it did the first time and never credits
+ * twice, and the refund is settled as the first answer would have settled it. False when nothing was pending.
+ * Whoever asks at the same time (staff repeating the action, a second copy of the provider's webhook)
+ * settles it once: the settle is a conditional update under the order's lock.
+ */
+export async function finishPendingRefund(deps: RefundDeps, ctx: Ctx, orderId: string): Promise<boolean> {
+  const order = await repository.findOrder(ctx.db, repository.byId(orderId));
+  const pending = order && (await repository.refundsOf(ctx.db, [order.id])).find((refund) => refund.state === 'pending');
+  if (!order || !pending) return false;
+  await refundRecorded(deps, ctx, order.orderNumber, pending.id);
+  return true;
+}
+
 async function carryOut(
   ctx: Ctx,
   orderNumber: string,
@@ -148,21 +167,23 @@ async function carryOut(
 ): Promise<Order> {
   let gatewayRef: string | null = null;
   let pendingAt: string | null = null;
+  let parts: ProviderRefundPart[] = [];
   if (recorded.refund) {
     let outcome: Refund;
     try {
-      outcome = await refundFromPayments(deps, ctx, recorded.order, recorded.refund);
+      ({ answer: outcome, parts } = await refundFromPayments(deps, ctx, recorded.order, recorded.refund));
     } catch (error) {
       throw await gatewayFailed(ctx, recorded.refund, error);
     }
     if (outcome.status === 'failed') throw await gatewayFailed(ctx, recorded.refund, OrderErrors.providerRefundFailed());
     gatewayRef = outcome.id;
-    // Not back yet (Stripe answers `pending` for some ways of paying): it stays pending, linked to
-    // the provider's refund, and counts only once the provider's webhook says it succeeded.
-    if (outcome.status === 'pending') pendingAt = outcome.id;
+    // Not back yet (Stripe answers `pending` for some ways of paying), from any of the payments: it stays
+    // pending, linked to the provider's refund, and counts only once the provider's webhooks say all succeeded.
+    if (outcome.status === 'pending' || parts.some((part) => part.status === 'pending')) pendingAt = outcome.id;
   }
   return inTransaction(ctx.db, async (db) => {
     const order = (await repository.lockOrder(db, repository.byNumber(orderNumber)))!;
+    if (recorded.refund && parts.length > 0) await keepParts(db, recorded.refund, parts);
     if (recorded.refund && pendingAt) await repository.linkRefund(db, recorded.refund.id, pendingAt);
     else if (recorded.refund) await settle(deps, db, order, recorded.refund, gatewayRef, ctx.clock.now());
     // Nothing to give back (the provider refunded it all already): the cancellation still happens.
@@ -182,15 +203,16 @@ async function carryOut(
  */
 async function refundFromPayments(
   deps: RefundDeps,
-  ctx: { db: Database | Transaction; clock: Clock },
+  ctx: { db: Database | Transaction; clock: Clock; log?: FastifyBaseLogger },
   order: OrderRow,
   refund: OrderRefundRow,
-): Promise<Refund> {
+): Promise<{ answer: Refund; parts: ProviderRefundPart[] }> {
   const gateway = deps.payments.gateway();
   const charges = await repository.chargesOf(ctx.db, order.id);
   const earlier = (await repository.refundsOf(ctx.db, [order.id])).filter((other) => other.sequence < refund.sequence && other.state !== 'failed');
   const parts = allocateRefund(paymentsOf(order, charges), earlier, refund);
   let answer: Refund | null = null;
+  const asked: ProviderRefundPart[] = [];
   for (const part of parts) {
     const charge = charges.find((candidate) => candidate.paymentIntentRef === part.ref);
     let outcome: Refund;
@@ -198,11 +220,25 @@ async function refundFromPayments(
     // Paid on account: the provider credits the business's account instead of a card.
     else if (order.paymentMethod === ON_ACCOUNT) outcome = await accountPaymentsOf(deps).refund(ctx, part.ref, part.amountPence, refund.idempotencyKey);
     else outcome = await gateway.refund(part.ref, part.amountPence, refund.idempotencyKey);
-    if (outcome.status === 'failed') return outcome;
+    asked.push({ intentRef: part.ref, refundRef: outcome.id, amountPence: outcome.amountPence, status: outcome.status });
+    if (outcome.status === 'failed') return { answer: outcome, parts: asked };
     if (!charge || !answer || answer.intentRef !== order.paymentIntentRef) answer = outcome;
   }
   if (!answer) throw new Error(`No payment of order ${order.orderNumber} to refund ${refund.amountPence} from`);
-  return answer;
+  return { answer, parts: asked };
+}
+
+/**
+ * Keeps the provider's refunds a refund was taken from (under the order's lock). Asked again (a retry), the
+ * provider may answer a part as it first did: a status its webhook has moved on since is kept.
+ */
+async function keepParts(db: Transaction, refund: OrderRefundRow, parts: readonly ProviderRefundPart[]): Promise<void> {
+  const known = (await repository.refundsOf(db, [refund.orderId])).find((candidate) => candidate.id === refund.id)?.providerParts ?? [];
+  const merged = parts.map((part) => {
+    const before = known.find((candidate) => candidate.refundRef === part.refundRef);
+    return before && before.status !== 'pending' ? { ...part, status: before.status } : part;
+  });
+  await repository.setRefundParts(db, refund.id, merged);
 }
 
 /** The order's payments: the checkout payment (what was captured less the later charges), then each charge. */
@@ -327,13 +363,19 @@ async function recordLineCancellation(
  */
 async function gatewayFailed(ctx: Ctx, refund: OrderRefundRow, error: unknown): Promise<AppError> {
   if (error instanceof AppError && error.code === 'IDEMPOTENCY_IN_PROGRESS') return OrderErrors.refundInProgress(refund);
+  // Paid on account: the credit provider did not answer; its words say so, and the refund stays pending as below.
+  const onAccount = error instanceof AppError && error.code.startsWith('CREDIT_');
+  if (onAccount && error.status >= 500) {
+    ctx.log.error({ refund: refund.id, code: error.code }, 'the credit provider did not confirm a credit; the refund stays pending');
+    return OrderErrors.refundUnconfirmed(error.message);
+  }
   if (error instanceof AppError && error.status >= 400 && error.status < 500) {
     await inTransaction(ctx.db, async (db) => {
       await repository.lockOrder(db, repository.byId(refund.orderId));
       await repository.markRefundFailed(db, refund.id, error.message, ctx.clock.now());
     });
     ctx.log.warn({ refund: refund.id, code: error.code }, 'the payment provider refused a refund');
-    return OrderErrors.refundRefused(error.message);
+    return onAccount ? OrderErrors.creditRefused(error.message) : OrderErrors.refundRefused(error.message);
   }
   ctx.log.error({ err: error, refund: refund.id }, 'the payment provider did not confirm a refund; it stays pending');
   return OrderErrors.refundUnconfirmed();
@@ -394,12 +436,23 @@ async function cancelled(
 export function settleRefundsFromWebhook(deps: Effects): PaymentEventHandler {
   return async ({ event, intent, refunds }, { db, clock, log }) => {
     if (!REFUND_EVENT_TYPES.includes(event.type) || !intent || !refunds) return;
-    const locked = await repository.lockOrder(db, repository.byPaymentIntent(intent.id));
+    // The order's checkout payment, or a charge taken after placing (an order change, a delivery upgrade).
+    const chargedFor = await repository.orderOfCharge(db, intent.id);
+    const locked = await repository.lockOrder(db, chargedFor ? repository.byId(chargedFor) : repository.byPaymentIntent(intent.id));
     if (!locked) return; // a payment that never became an order (checkout refunds those itself)
     const now = clock.now();
     const ours = await repository.refundsOf(db, [locked.id]);
     let order = locked;
     for (const theirs of refunds) {
+      // Its share of one of ours, from whichever of the order's payments: all shares succeeded, it has.
+      const shared = ours.find((refund) => refund.providerParts.some((part) => part.refundRef === theirs.id));
+      if (shared) {
+        if (!(await followPart(deps, db, order, shared, theirs, now, log))) continue;
+        order = (await repository.findOrder(db, repository.byId(locked.id)))!;
+        continue;
+      }
+      // A charge's refund none of ours asked for is not booked here: refunds made before each share was kept name only one payment's.
+      if (chargedFor) continue;
       let mine = ours.find((refund) => refund.gatewayRefundRef === theirs.id);
       if (!mine && theirs.status !== 'failed') {
         mine = ours.find((refund) => refund.gatewayRefundRef === null && refund.state !== 'failed' && refund.amountPence === theirs.amountPence);
@@ -418,6 +471,33 @@ export function settleRefundsFromWebhook(deps: Effects): PaymentEventHandler {
       order = (await repository.findOrder(db, repository.byId(locked.id)))!;
     }
   };
+}
+
+/**
+ * One payment's share of a refund, as the provider now has it: kept, then the refund follows its
+ * shares (all succeeded: settled; one failed while pending: failed, the order as it was; one failed
+ * after it had succeeded: reversed). False when nothing changed.
+ */
+async function followPart(
+  deps: Effects,
+  db: Transaction,
+  order: OrderRow,
+  mine: OrderRefundRow,
+  theirs: Refund,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const before = mine.providerParts.find((part) => part.refundRef === theirs.id)!;
+  if (before.status === theirs.status) return false;
+  const parts = mine.providerParts.map((part) => (part.refundRef === theirs.id ? { ...part, status: theirs.status } : part));
+  await repository.setRefundParts(db, mine.id, parts);
+  mine.providerParts = parts;
+  if (mine.state === 'pending' && parts.every((part) => part.status === 'succeeded'))
+    await settle(deps, db, order, mine, mine.gatewayRefundRef ?? theirs.id, now);
+  else if (mine.state === 'pending' && theirs.status === 'failed')
+    await repository.markRefundFailed(db, mine.id, 'The payment provider could not complete the refund.', now);
+  else if (mine.state === 'succeeded' && theirs.status === 'failed') await reversed(db, order, mine, now, log);
+  return true;
 }
 
 /** Refunded at the provider directly (its dashboard): booked against the order, and the customer told. */

@@ -4,7 +4,6 @@
  * sent it back). Its `charge.refunded` and `charge.refund.updated` webhooks carry those changes.
  */
 import { sql } from 'drizzle-orm';
-import { Stripe } from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOrdersClient, type OrdersClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
@@ -13,9 +12,8 @@ import { readyToPay } from '../../testing/ready-to-pay.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
-import { paymentGateway, startStripeStandIn, stripeStandInEnv, type StripeStandIn } from '../payments/testing.ts';
+import { paymentGateway, startStripeStandIn, stripeSends as sendStripeEvent, stripeStandInEnv, type StripeStandIn } from '../payments/testing.ts';
 
-const WEBHOOK_SECRET = 'whsec_standin';
 let standIn: StripeStandIn;
 let api: TestApi;
 let sku: string;
@@ -42,7 +40,6 @@ afterEach(async () => {
 });
 
 const gateway = () => paymentGateway(api.app);
-let events = 0;
 
 /** A guest order paid with Stripe's 4242 test card. */
 async function placeOrder() {
@@ -58,15 +55,9 @@ const stripeRefunds = (intentId: string) => gateway().listRefunds(intentId);
 
 /** A signed event from Stripe about `object`; returns the shop's answer. */
 async function stripeSends(type: 'charge.refunded' | 'charge.refund.updated', object: Record<string, unknown>) {
-  events += 1;
-  const payload = JSON.stringify({ id: `evt_refunds_${events}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
-  const response = await fetch(`${api.origin}/api/payments/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { received: boolean; duplicate: boolean };
+  const sent = await sendStripeEvent(api.origin, type, object);
+  expect(sent.status).toBe(200);
+  return sent.body as { received: boolean; duplicate: boolean };
 }
 const chargeRefunded = (intentId: string) => stripeSends('charge.refunded', { id: 'ch_any', object: 'charge', payment_intent: intentId });
 

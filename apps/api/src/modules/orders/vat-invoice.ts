@@ -219,14 +219,29 @@ export function creditNoteOf(replaced: VatInvoice, row: repository.VatInvoiceRow
   };
 }
 
-/** The order's VAT invoices and credit notes, oldest first: what its page lists to download. */
-export function vatDocumentsFrom(rows: readonly repository.VatInvoiceRow[]): VatDocument[] {
-  return rows.flatMap((row): VatDocument[] => [
-    { number: row.invoiceNumber, kind: 'invoice', issuedAt: row.issuedAt.toISOString(), replacedBy: row.replacedBy },
-    ...(row.creditNoteNumber && row.replacedAt
-      ? [{ number: row.creditNoteNumber, kind: 'credit_note' as const, issuedAt: row.replacedAt.toISOString(), replacedBy: null, cancels: row.invoiceNumber }]
-      : []),
-  ]);
+/**
+ * The order's VAT invoices and credit notes, oldest first, with their totals: what its page lists to
+ * download. An invoice kept with its figures (replaced, or issued after a change) says its own total;
+ * the current one issued before any change invoices the order as it stands.
+ */
+export function vatDocumentsFrom(rows: readonly repository.VatInvoiceRow[], orderTotalPence: number): VatDocument[] {
+  return rows.flatMap((row): VatDocument[] => {
+    const kept = row.figures ? revived(row.figures) : null;
+    const invoice = { number: row.invoiceNumber, kind: 'invoice' as const, issuedAt: row.issuedAt.toISOString(), replacedBy: row.replacedBy };
+    if (!kept || !row.creditNoteNumber || !row.replacedAt) return [{ ...invoice, amountPence: kept?.totalIncVat ?? orderTotalPence }];
+    const credit = creditNoteOf(kept, row);
+    return [
+      { ...invoice, amountPence: kept.totalIncVat },
+      {
+        number: credit.invoiceNumber,
+        kind: 'credit_note',
+        issuedAt: row.replacedAt.toISOString(),
+        amountPence: credit.totalIncVat,
+        replacedBy: null,
+        cancels: row.invoiceNumber,
+      },
+    ];
+  });
 }
 
 /**

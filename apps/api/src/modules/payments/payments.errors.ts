@@ -1,3 +1,4 @@
+import { formatPenceShort } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { CardFieldErrors } from './test-cards.ts';
 
@@ -37,7 +38,35 @@ export const PaymentErrors = {
     return new AppError(400, 'SANDBOX_CARD_INVALID', errors[0]?.message ?? 'Check the card details.', { errors });
   },
   sandboxChallengeOutcome: () => new AppError(400, 'SANDBOX_CHALLENGE_OUTCOME', 'Choose Complete or Fail.'),
+  /** A difference (an order change, a delivery upgrade) another window is paying: this attempt took nothing. `what`: "These changes to order X". */
+  paymentUnderWay: (code: string, what: string) =>
+    new AppError(
+      409,
+      code,
+      `${what} being paid for in another window, so nothing was taken this time. Wait for that payment to finish, then open the order to check it.`,
+    ),
+  /** A second payment for one difference that got through: refunded at once, and said so. `what`: "This change". */
+  secondPaymentRefunded: (code: string, what: string, pence: number) =>
+    new AppError(
+      409,
+      code,
+      `${what} has already been paid in another window, so we are refunding the ${formatPenceShort(pence)} you just paid to your card. ` +
+        'Your bank may take a few working days to show it. Open the order to see it as it is now.',
+      { extensions: { refundedPence: pence } },
+    ),
   savedCardNotFound: () => new AppError(404, 'SAVED_CARD_NOT_FOUND', 'That card is not saved on your account.'),
+  /** Paying a difference on a placed order with a saved card: only the customer who placed it, signed in, has cards to choose from. */
+  savedCardSignIn: () =>
+    new AppError(
+      403,
+      'SAVED_CARD_SIGN_IN',
+      'Only the customer who placed the order, signed in to their account, can pay with a saved card. Pay by card instead.',
+    ),
+  savedCardRequired: () =>
+    new AppError(400, 'SAVED_CARD_REQUIRED', 'Choose a saved card', {
+      errors: [{ path: 'body.savedCardId', message: 'Choose a saved card', code: 'required' }],
+    }),
+  savedCardDeclined: (message: string) => new AppError(402, 'SAVED_CARD_DECLINED', `${message} You have not been charged: try another card.`),
   savedCardPostcodeInvalid: (reason: string) =>
     new AppError(400, 'SAVED_CARD_POSTCODE_INVALID', reason, { errors: [{ path: 'body.billing.postcode', message: reason, code: 'invalid_postcode' }] }),
 };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SavedCard as SavedCardView } from '@shop/contracts';
+import type { PaymentMethods, SavedCard as SavedCardView } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock, ServiceContext } from '../../platform/context.ts';
 import {
@@ -109,6 +109,16 @@ export interface PaymentsService {
   listSavedCards(ctx: CardsContext, actor: Actor): Promise<SavedCardView[]>;
   /** A saved card, if it is on the shopper's customer (else the same 404 as an unknown card). */
   ownCard(ctx: CardsContext, actor: Actor, paymentMethodId: string): Promise<{ card: SavedCard; customerRef: string }>;
+  /** How `payer` (null: a guest, or staff paying for nobody) can pay: the card field, their saved cards not expired, the gateway's wallets. */
+  paymentMethods(ctx: CardsContext, payer: Actor | null): Promise<PaymentMethods>;
+  /** Charges a saved card (checked with `ownCard` first) with the customer present; the bank may ask for its check (`requires_action`). */
+  chargeSavedCard(input: Parameters<typeof savedCards.chargeSavedCard>[1]): Promise<PaymentIntent>;
+  /** A difference on a placed order paid with one of `payer`'s own saved cards (none for a guest or staff): 404 not theirs, 402 declined. */
+  payWithSavedCard(ctx: CardsContext, payer: Actor | null, input: Parameters<typeof savedCards.payWithSavedCard>[2]): Promise<PaymentIntent>;
+  /** Lets go of a payment not yet taken (cancelled: nobody can pay it any more); one already paid is answered as it is (`isPaid`), null if unknown. */
+  cancelUnlessPaid(ref: string): Promise<PaymentIntent | null>;
+  /** Taken, or being taken (succeeded, processing): such a payment can no longer be let go, only refunded. */
+  isPaid(intent: Pick<PaymentIntent, 'status'>): boolean;
   removeSavedCard(ctx: CardsContext, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
   setDefaultSavedCard(ctx: CardsContext, actor: Actor, paymentMethodId: string): Promise<SavedCardView[]>;
   updateSavedCardBilling(ctx: CardsContext, actor: Actor, input: Parameters<typeof savedCards.updateSavedCardBilling>[2]): Promise<SavedCardView>;
@@ -142,6 +152,11 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService {
     customerFor: (ctx, actor) => savedCards.customerFor(ctx.db, gateway(), actor),
     listSavedCards: (ctx, actor) => savedCards.listSavedCards(cards(ctx), actor),
     ownCard: (ctx, actor, id) => savedCards.ownCard(cards(ctx), actor, id),
+    paymentMethods: (ctx, payer) => savedCards.paymentMethods({ ...cards(ctx), publicUrl: deps.publicUrl }, payer),
+    chargeSavedCard: (input) => savedCards.chargeSavedCard(gateway(), input),
+    payWithSavedCard: (ctx, payer, input) => savedCards.payWithSavedCard(cards(ctx), payer, input),
+    cancelUnlessPaid: (ref) => savedCards.cancelUnlessPaid(gateway(), ref),
+    isPaid: savedCards.isPaid,
     removeSavedCard: (ctx, actor, id) => savedCards.removeSavedCard(cards(ctx), actor, id),
     setDefaultSavedCard: (ctx, actor, id) => savedCards.setDefaultSavedCard(cards(ctx), actor, id),
     updateSavedCardBilling: (ctx, actor, input) => savedCards.updateSavedCardBilling({ ...cards(ctx), delivery }, actor, input),

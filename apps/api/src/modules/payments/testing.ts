@@ -1,3 +1,4 @@
+import { Stripe } from 'stripe';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../../platform/context.ts';
@@ -18,6 +19,36 @@ export const stripeStandInEnv = (standIn: { url: string; jsUrl: string }) => ({
   STRIPE_API_URL: standIn.url,
   STRIPE_JS_URL: standIn.jsUrl,
 });
+
+/** Confirms a payment as Stripe.js does on the stand-in: the publishable key, the intent's client secret and a test payment method. */
+export async function confirmAsStripeJs(standInUrl: string, intent: { id: string; clientSecret: string }): Promise<number> {
+  const response = await fetch(`${standInUrl}/v1/payment_intents/${intent.id}/confirm`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer pk_test_standin', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: intent.clientSecret, payment_method: 'pm_card_visa', return_url: 'http://127.0.0.1/checkout' }),
+  });
+  return response.status;
+}
+
+let stripeEvents = 0;
+
+/** A signed event from the Stripe stand-in's account about `object` (a charge, a refund), sent to the shop's webhook; the shop's answer. */
+export async function stripeSends(origin: string, type: string, object: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  stripeEvents += 1;
+  const payload = JSON.stringify({
+    id: `evt_test_${Date.now()}_${stripeEvents}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const response = await fetch(`${origin}/api/payments/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_standin' }) },
+    body: payload,
+  });
+  return { status: response.status, body: await response.json() };
+}
 
 /**
  * Test helpers for other modules' suites (checkout, orders): pay a sandbox intent the way the card

@@ -65,5 +65,11 @@ describe('project lines', () => {
     expect(changesSinceSeen({ sku: 'B', priceIncVat: 1000, available: true }, gone)).toEqual([
       { type: 'unavailable', sku: 'B', message: 'B is no longer sold.' },
     ]);
+    // Withdrawn, its product still in the catalogue: named as the shopper knew it.
+    const withdrawn = describeLine(line('B'), undefined, [], { productName: 'Halo basin', label: '600 mm' });
+    expect(withdrawn).toMatchObject({ productName: 'Halo basin', label: '600 mm', available: false, priceIncVat: 0 });
+    expect(changesSinceSeen({ sku: 'B', priceIncVat: 1000, available: true }, withdrawn)).toEqual([
+      { type: 'unavailable', sku: 'B', message: 'Halo basin (600 mm) is no longer sold.' },
+    ]);
   });
 });

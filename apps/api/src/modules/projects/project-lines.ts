@@ -86,15 +86,17 @@ export function describeLine(
   line: StoredLine,
   priced: { offering: SellableOffering; price: UnitPrice } | undefined,
   variants: readonly { sku: string; label: string }[],
+  name?: { productName: string; label: string },
 ): ProjectLine {
   const base = { sku: line.sku, quantity: line.quantity, note: line.note };
   if (!priced) {
+    // Named as the catalogue still has it (a withdrawn product's row stays); by its code when not.
     return {
       ...base,
       productId: 0,
-      productName: line.sku,
+      productName: name?.productName ?? line.sku,
       productSlug: '',
-      label: '',
+      label: name?.label ?? '',
       imageUrl: null,
       available: false,
       stockStatus: 'discontinued',
@@ -127,7 +129,7 @@ export function changesSinceSeen(seen: SeenLine | undefined, now: ProjectLine): 
   const notices: ProjectNotice[] = [];
   const name = now.label && now.label !== 'Standard' ? `${now.productName} (${now.label})` : now.productName;
   if (seen.available && !now.available) {
-    const message = now.stockStatus === 'discontinued' ? `${now.sku} is no longer sold.` : `${name} is out of stock at the moment.`;
+    const message = now.stockStatus === 'discontinued' ? `${name} is no longer sold.` : `${name} is out of stock at the moment.`;
     notices.push({ type: 'unavailable', sku: now.sku, message });
   }
   if (!seen.available && now.available) notices.push({ type: 'available_again', sku: now.sku, message: `${name} is back in stock.` });

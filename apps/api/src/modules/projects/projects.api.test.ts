@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasketClient, createProjectsClient, type BasketClient, type ProjectsClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
@@ -43,6 +43,22 @@ beforeAll(async () => {
   otherProductSku = skus.tap.sku;
 });
 afterAll(() => api.close());
+
+/** How many changes to products this instance has heard of (its own and other instances'). */
+const heardOfProducts = () => {
+  const heard = api.app.platform.changes.heard();
+  return heard.catalogue + heard.products;
+};
+
+/**
+ * A change made in the database as staff's edits make it; back once this instance has heard of it,
+ * as every instance does within moments: until then a project shows the offerings' facts it keeps (decision 0096).
+ */
+async function changeInTheCatalogue(statement: SQL): Promise<void> {
+  const before = heardOfProducts();
+  await api.database.db.execute(statement);
+  await expect.poll(heardOfProducts).toBeGreaterThan(before);
+}
 
 const create = (who: string, name: string, items: { sku: string; quantity?: number; note?: string }[] = []) =>
   clients[who]!.createProject({ body: { name, items } });
@@ -109,7 +125,7 @@ describe('projects of one customer', () => {
     const project = await create('eve', 'Refresh', [{ sku: skus.valve!.sku }]);
     const params = { projectId: project.projectId };
     expect((await clients.eve!.getProject({ params, query: { refreshProject: 'true' } })).notices).toEqual([]);
-    await api.database.db.execute(
+    await changeInTheCatalogue(
       sql`update prices set price_inc_vat = price_inc_vat + 500, price_ex_vat = price_ex_vat + 417
         where offering_id = (select id from offerings where sku = ${skus.valve!.sku})`,
     );
@@ -118,6 +134,36 @@ describe('projects of one customer', () => {
       expect.objectContaining({ type: 'price_up', sku: skus.valve!.sku, from: skus.valve!.price, to: skus.valve!.price + 500 }),
     ]);
     expect((await clients.eve!.getProject({ params, query: { refreshProject: 'true' } })).notices).toEqual([]);
+  });
+
+  it('names a line whose product was withdrawn as the customer knew it, priced at nothing, and says it is no longer sold', async () => {
+    const held = await findSeededSku(
+      api.database.db,
+      sql`s.status = 'in_stock' and not p.is_bundle and s.on_hand >= 20 and o.label not in ('', 'Standard')`,
+      5,
+    );
+    const { rows } = (await api.database.db.execute(
+      sql`select p.id, p.name, o.label from offerings o join products p on p.id = o.product_id where o.sku = ${held.sku}`,
+    )) as unknown as { rows: { id: number; name: string; label: string }[] };
+    const product = rows[0]!;
+    const project = await create('eve', 'Withdrawn', [{ sku: held.sku, quantity: 2 }]);
+    const params = { projectId: project.projectId };
+    expect((await clients.eve!.getProject({ params, query: { refreshProject: 'true' } })).notices).toEqual([]);
+    await changeInTheCatalogue(sql`update products set withdrawn_at = now() where id = ${product.id}`);
+    try {
+      const refreshed = await clients.eve!.getProject({ params, query: { refreshProject: 'true' } });
+      expect(refreshed.lines[0]).toMatchObject({
+        sku: held.sku,
+        productName: product.name,
+        label: product.label,
+        available: false,
+        priceIncVat: 0,
+        quantity: 2,
+      });
+      expect(refreshed.notices).toEqual([{ type: 'unavailable', sku: held.sku, message: `${product.name} (${product.label}) is no longer sold.` }]);
+    } finally {
+      await api.database.db.execute(sql`update products set withdrawn_at = null where id = ${product.id}`);
+    }
   });
 
   it('refuses bad input with its own code, changing nothing', async () => {

@@ -13,11 +13,13 @@ import type { Database } from '../../db/client.ts';
 import type { CallerContext as Ctx } from '../../platform/context.ts';
 import { newOpaqueId } from '../../platform/readable-codes.ts';
 import type { SellableOffering } from '../catalogue/index.ts';
-import { changesSinceSeen, describeLine, setLines, swapVariant, type SeenLine, type StoredLine } from './project-lines.ts';
+import type { UnitPrice } from '../pricing/index.ts';
+import { changesSinceSeen, describeLine, setLines, swapVariant, type StoredLine } from './project-lines.ts';
+import { accessTo, emailOf, userIdOf, type Access } from './project-access.ts';
 import { ProjectErrors } from './projects.errors.ts';
 import { shareEmail } from './project-share-email.ts';
 import * as repository from './projects.repository.ts';
-import type { ProjectRow } from './projects.repository.ts';
+import type { OpenedProject, ProjectRow, ShareRow } from './projects.repository.ts';
 import type { ProjectsDeps as Deps } from './projects.deps.ts';
 
 /** `…/projects/mine/checkIfVariantsExistInProject`: across all the caller's projects, for a product page. */
@@ -25,7 +27,6 @@ export const ALL_MY_PROJECTS = 'mine';
 /** How many of a project's orders its page lists, newest first. */
 const ORDERS_SHOWN = 10;
 
-type Access = 'owner' | 'view' | 'edit';
 interface Paging {
   pageNumber: number;
   pageSize: number;
@@ -55,29 +56,6 @@ export interface ProjectsService {
   projectsOfOrder(ctx: Ctx, orderNumber: string): Promise<OrderProjects>;
 }
 
-// ── who is asking ────────────────────────────────────────────────────────────────────────────────
-
-function userIdOf(ctx: Ctx): string {
-  if (!ctx.actor) throw ProjectErrors.notFound();
-  return ctx.actor.userId;
-}
-
-/** The caller's confirmed address (sign-in needs one, decision 0003): shares are matched by it. */
-async function emailOf(deps: Deps, ctx: Ctx): Promise<string> {
-  const email = ctx.actor?.email ?? (ctx.actor && (await deps.identity.getUserProfile(ctx, ctx.actor.userId))?.email);
-  return (email ?? '').trim().toLowerCase();
-}
-
-/** What the caller may do with the project; another customer's project is the same 404 as an unknown one. */
-async function accessTo(deps: Deps, ctx: Ctx, db: Database, row: ProjectRow | undefined): Promise<Access> {
-  if (!row) throw ProjectErrors.notFound();
-  if (row.ownerId === userIdOf(ctx)) return 'owner';
-  const email = await emailOf(deps, ctx);
-  const share = email ? await repository.findShareFor(db, row.id, email) : undefined;
-  if (!share) throw ProjectErrors.notFound();
-  return share.role;
-}
-
 const pageOf = ({ pageNumber, pageSize }: Paging) => ({ limit: pageSize, offset: (pageNumber - 1) * pageSize });
 const pageAnswer = ({ pageNumber, pageSize }: Paging, totalCount: number) => ({
   pageNumber,
@@ -88,33 +66,37 @@ const pageAnswer = ({ pageNumber, pageSize }: Paging, totalCount: number) => ({
 
 // ── reading ──────────────────────────────────────────────────────────────────────────────────────
 
-async function present(deps: Deps, ctx: Ctx, row: ProjectRow, access: Access, query: Paging & { refreshProject: boolean }): Promise<Project> {
-  // A refresh reads what this viewer saw of each line with the lines themselves.
-  const lines: Array<StoredLine & { seen?: SeenLine | null }> = query.refreshProject
-    ? await repository.findLinesSeenBy(ctx.db, row.id, userIdOf(ctx))
-    : await repository.findLines(ctx.db, row.id);
-  const [offerings, list] = await Promise.all([
+async function present(deps: Deps, ctx: Ctx, opened: OpenedProject, access: Access, query: Paging & { refreshProject: boolean }): Promise<Project> {
+  const { row, lines } = opened;
+  const owner = access === 'owner';
+  const skus = lines.map((line) => line.sku);
+  const [offerings, list, orders] = await Promise.all([
     // A project is looked at, not bought from: the offerings' facts as this instance keeps them (as a
     // basket's changes take them, forgotten on any catalogue change), their stock read now.
-    deps.catalogue.findSellableOfferings(
-      ctx,
-      lines.map((line) => line.sku),
-      { keptFacts: true },
-    ),
+    deps.catalogue.findSellableOfferings(ctx, skus, { keptFacts: true }),
     deps.pricing.priceListFor(ctx),
+    owner ? ordersFrom(deps, ctx, opened.baskets) : [],
   ]);
   const { offset, limit } = pageOf(query);
   const page = lines.slice(offset, offset + limit);
-  const variants = await deps.catalogue.variantsOf(ctx, [...new Set(page.flatMap((line) => offerings.get(line.sku)?.productId ?? []))]);
-  const priced = (sku: string) => {
-    const offering = offerings.get(sku);
-    return offering && { offering, price: deps.pricing.unitPrice(offering, list) };
-  };
-  const shown = page.map((line) => describeLine(line, priced(line.sku), variants.get(offerings.get(line.sku)?.productId ?? -1) ?? []));
-  const availableIncVat = lines.reduce((sum, line) => {
-    const offer = priced(line.sku);
-    return offer && offer.offering.sellable > 0 ? sum + offer.price.incVat * line.quantity : sum;
-  }, 0);
+  const productIds = [...new Set(page.flatMap((line) => offerings.get(line.sku)?.productId ?? []))];
+  // Lines that can no longer be sold are named as the catalogue still has them: asked only when there are any.
+  const unsold = page.filter((line) => !offerings.has(line.sku)).map((line) => line.sku);
+  const [variants, names] = await Promise.all([
+    deps.catalogue.variantsOf(ctx, productIds, { keptFacts: true }),
+    unsold.length === 0 ? new Map<string, { productName: string; label: string }>() : deps.catalogue.namesOf(ctx, unsold),
+  ]);
+  // Each line priced once: the page's described, and the total over every line.
+  const prices = new Map<string, { offering: SellableOffering; price: UnitPrice }>();
+  let availableIncVat = 0;
+  for (const line of lines) {
+    const offering = offerings.get(line.sku);
+    if (!offering) continue;
+    const price = deps.pricing.unitPrice(offering, list);
+    prices.set(line.sku, { offering, price });
+    if (offering.sellable > 0) availableIncVat += price.incVat * line.quantity;
+  }
+  const shown = page.map((line) => describeLine(line, prices.get(line.sku), variants.get(offerings.get(line.sku)?.productId ?? -1) ?? [], names.get(line.sku)));
 
   const notices: Project['notices'] = [];
   if (query.refreshProject) {
@@ -128,8 +110,6 @@ async function present(deps: Deps, ctx: Ctx, row: ProjectRow, access: Access, qu
     }
     await repository.writeSeen(ctx.db, row.id, userIdOf(ctx), changed);
   }
-  const owner = access === 'owner';
-  const [shares, orders] = owner ? await Promise.all([sharesOf(ctx.db, row.id), ordersFrom(deps, ctx, row.id)]) : [[], []];
   return {
     projectId: row.id,
     version: row.version,
@@ -142,15 +122,16 @@ async function present(deps: Deps, ctx: Ctx, row: ProjectRow, access: Access, qu
     ...pageAnswer(query, lines.length),
     totals: { lineCount: lines.length, availableIncVat },
     notices,
-    shares,
+    shares: owner ? opened.shares.map(shareOf) : [],
     orders,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+const shareOf = (share: ShareRow): ProjectShare => ({ emailAddress: share.recipientEmail, role: share.role, sharedAt: share.sharedAt.toISOString() });
+
 async function sharesOf(db: Database, projectId: string): Promise<ProjectShare[]> {
-  const rows = await repository.findShares(db, projectId);
-  return rows.map((share) => ({ emailAddress: share.recipientEmail, role: share.role, sharedAt: share.sharedAt.toISOString() }));
+  return (await repository.findShares(db, projectId)).map(shareOf);
 }
 
 /**
@@ -158,8 +139,8 @@ async function sharesOf(db: Database, projectId: string): Promise<ProjectShare[]
  * caller's own basket against the project, server-side, and an order keeps its basket's id (one order
  * per basket), so an order is the project's only if the shopper filled its basket from the project.
  */
-async function ordersFrom(deps: Deps, ctx: Ctx, projectId: string): Promise<Project['orders']> {
-  return deps.orders.myOrdersFromBaskets(ctx, await repository.findBaskets(ctx.db, projectId), ORDERS_SHOWN);
+async function ordersFrom(deps: Deps, ctx: Ctx, basketIds: readonly string[]): Promise<Project['orders']> {
+  return basketIds.length === 0 ? [] : deps.orders.myOrdersFromBaskets(ctx, basketIds, ORDERS_SHOWN);
 }
 
 /** The projects the caller's own order was placed from (its basket filled by "add all to basket"), those they may still open. */
@@ -175,8 +156,9 @@ async function projectsOfOrder(deps: Deps, ctx: Ctx, orderNumber: string): Promi
 const firstPage = { pageNumber: 1, pageSize: 50, refreshProject: false };
 
 async function getProject(deps: Deps, ctx: Ctx, projectId: string, query: Paging & { refreshProject: boolean }): Promise<Project> {
-  const row = await repository.findProject(ctx.db, projectId);
-  return present(deps, ctx, row!, await accessTo(deps, ctx, ctx.db, row), query);
+  // Signed out, nothing is read: the same 404 as an unknown project.
+  const opened = ctx.actor ? await repository.openProject(ctx.db, projectId, ctx.actor.userId) : undefined;
+  return present(deps, ctx, opened!, await accessTo(deps, ctx, ctx.db, opened?.row), query);
 }
 
 const summaryOf = (row: ProjectRow, access: Access): ProjectPage['projects'][number] => ({

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { createDeliveryService } from '../delivery/index.ts';
 import { createInventoryService } from '../inventory/index.ts';
 import { createPricingService } from '../pricing/index.ts';
 import { changeSummary } from './summaries.ts';
+import { createFilesService } from '../files/index.ts';
 
 /**
  * Listings, summaries, questions, helpful votes, staff search and insights on the real API. Reviews
@@ -36,6 +39,8 @@ const catalogue = createCatalogueService({
   pricing: createPricingService({}),
   inventory: createInventoryService(),
   delivery: createDeliveryService(),
+  // Nothing is uploaded here: a folder that is never written.
+  files: createFilesService({ settings: { kind: 'local', dir: path.join(os.tmpdir(), 'shop-unused-files') } }),
   search: createSearchService(),
 });
 

@@ -1,5 +1,6 @@
 import type { ApiModule } from '../../platform/module.ts';
 import type { SearchService } from './search.service.ts';
+import { registerSearchRoutes } from './search.routes.ts';
 
 export { createSearchService, type SearchService, type SearchSettings } from './search.service.ts';
 export { FALLBACK_IMAGE_URL } from './memory/card-facts.ts';
@@ -24,13 +25,16 @@ export type {
 
 /**
  * Search (decision 0059): the product listing, search and suggestion index and staff's review
- * index, behind one port whose engine is chosen by SEARCH_ENGINE (in memory by default). It has
- * no routes of its own: catalogue and reviews answer their calls through it.
+ * index, behind one port whose engine is chosen by SEARCH_ENGINE (in memory by default).
+ * Catalogue and reviews answer their calls through it; its own are staff's synonym groups (decision 0109).
  */
 export function createSearchModule({ search }: { search: SearchService }): ApiModule {
   return {
     name: 'search',
     // The composition's engine reports what it keeps (health call, start-up log).
-    registerRoutes: () => search.watch(),
+    registerRoutes: (app) => {
+      search.watch();
+      registerSearchRoutes(app, search);
+    },
   };
 }

@@ -189,6 +189,18 @@ export interface CreditProvider {
   fulfilOrder(id: string, idempotencyKey: string): Promise<ProviderOrder>;
   /** Credits the business: a cancellation before fulfilment, or a refund after it. */
   refundOrder(id: string, amountPence: number, idempotencyKey: string): Promise<ProviderOrder>;
+  /**
+   * Two's "Edit order", before fulfilment: the order's contents and its gross amount (`order.amountPence`,
+   * what was refunded still deducted from it) as they now are. A higher amount is decided as a new order
+   * would be (the business's credit less this order's own use; the single-order maximum); refused, the
+   * order is left as it was. Setting the amount it already has answers approved, so a retry is harmless.
+   * CreditOrderRefused when the order is not one to edit (fulfilled, cancelled, unknown).
+   */
+  updateOrder(
+    id: string,
+    order: CreditOrderRequest,
+    idempotencyKey: string,
+  ): Promise<{ approved: true; order: ProviderOrder } | { approved: false; reason: CreditOrderDecline }>;
   /** Gives up an order that did not become the shop's order (its credit is free again). */
   cancelOrder(id: string, idempotencyKey: string): Promise<ProviderOrder>;
   /** The header the provider signs its webhooks in. */

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/context.ts';
 import { loopbackUrl } from '../../platform/loopback.ts';
 import type { ApiModule } from '../../platform/module.ts';
 import type { CreditProvider } from './credit-provider.ts';
+import { CREDIT_RECOVERY_BATCH, CREDIT_RECOVERY_JOB } from './credit-recovery.ts';
 import { createCreditSandbox, type CreditSandbox } from './sandbox-provider.ts';
 import { createTwoProvider } from './two-provider.ts';
 import { tradeCreditPersonalData } from './trade-credit.personal-data.ts';
@@ -15,10 +16,12 @@ export type { TradeCreditDeps } from './trade-credit.deps.ts';
 export type { CreditProvider } from './credit-provider.ts';
 export { TradeCreditErrors } from './trade-credit.errors.ts';
 export { DELEGATION_TTL_SECONDS } from './sandbox-provider.ts';
+export { CREDIT_RECOVERY_AFTER_MS, CREDIT_RECOVERY_JOB, CREDIT_RECOVERY_LEASE_MS } from './credit-recovery.ts';
 
 /** Where the provider's webhooks are received (the sandbox sends its own there). */
 export const CREDIT_WEBHOOK_PATH = '/api/accounts/api/two/Webhook';
 export type { ApprovedCreditOrder, OnAccountOrder } from './on-account.ts';
+export type { OnAccountChange } from './on-account-changes.ts';
 
 /** The provider the settings choose: Two with a key, else the embedded sandbox (its tables in `db`, never the caller's transaction). */
 export const createCreditProvider = (settings: CreditProviderConfig, sandbox: { db: Database; clock: Clock; publicUrl: string }): CreditProvider =>
@@ -59,6 +62,13 @@ export function createTradeCreditModule({
               everyMs: 60_000,
               batchSize: 50,
               runOnce: async (ctx) => ({ claimed: (await tradeCredit.fulfilDispatched(ctx, 50)).told }),
+            },
+            // Credits on account left pending (the provider's answer and its webhook both lost): finished as a retry would (decision 0115).
+            {
+              name: CREDIT_RECOVERY_JOB,
+              everyMs: 60_000,
+              batchSize: CREDIT_RECOVERY_BATCH,
+              runOnce: (ctx) => tradeCredit.finishLostCredits(ctx, CREDIT_RECOVERY_BATCH),
             },
             // The sandbox's webhooks, sent to this instance's own endpoint over loopback (until it listens, nothing is claimed).
             ...(provider.kind === 'sandbox'

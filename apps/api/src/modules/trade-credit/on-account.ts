@@ -9,8 +9,17 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { customerOf, holderOf, viaProvider, type Business } from './credit-access.ts';
-import { CREDIT_TERM_DAYS, CreditOrderRefused, type CreditOrderRequest, type CreditPayee, type ProviderCredit, type ProviderOrder } from './credit-provider.ts';
+import {
+  CREDIT_TERM_DAYS,
+  CreditOrderRefused,
+  CreditProviderUnavailable,
+  type CreditOrderRequest,
+  type CreditPayee,
+  type ProviderCredit,
+  type ProviderOrder,
+} from './credit-provider.ts';
 import type { TradeCreditContext, TradeCreditDeps } from './trade-credit.deps.ts';
+import { cancelsOrder } from './order-rules.ts';
 import { TradeCreditErrors } from './trade-credit.errors.ts';
 import * as repository from './trade-credit.repository.ts';
 
@@ -78,7 +87,7 @@ export interface OnAccountPayments {
   recordPlacedOrder(db: Transaction, input: ApprovedCreditOrder & { orderId: string; placedAt: Date }): Promise<void>;
   /** Orders' refunds of an order paid on account: the provider credits the account (a gateway refund's shape). */
   refund(
-    ctx: { db: Database | Transaction; clock: Clock },
+    ctx: { db: Database | Transaction; clock: Clock; log?: TradeCreditContext['log'] },
     orderRef: string,
     amountPence: number,
     idempotencyKey: string,
@@ -205,14 +214,32 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
     },
 
     async refund(ctx, orderRef, amountPence, idempotencyKey) {
+      const known = await repository.findCreditOrder(ctx.db, orderRef);
+      const cancelling = known !== undefined && cancelsOrder(known, amountPence);
       let after: ProviderOrder;
       try {
-        after = await provider.refundOrder(orderRef, amountPence, idempotencyKey);
+        after = cancelling ? await provider.cancelOrder(orderRef, idempotencyKey) : await provider.refundOrder(orderRef, amountPence, idempotencyKey);
       } catch (error) {
         if (error instanceof CreditOrderRefused) throw TradeCreditErrors.refundRefused();
+        // Not reached, or no answer: it may have been made, so the shop's refund stays pending and a retry (same key) finishes it.
+        if (error instanceof CreditProviderUnavailable) {
+          ctx.log?.warn({ provider: provider.kind, reason: error.detail, providerOrder: orderRef }, 'the credit provider did not confirm a credit');
+          throw TradeCreditErrors.creditUnconfirmed();
+        }
         throw error;
       }
-      await saved(ctx.db, after, ctx.clock.now());
+      const now = ctx.clock.now();
+      await saved(ctx.db, after, now);
+      // Kept once by its key for staff's timeline: the provider's webhook about it comes later and only confirms it.
+      const leftPence = after.state === 'CANCELLED' ? 0 : Math.max(0, after.amountPence - after.refundedPence);
+      await repository.insertCredit(ctx.db, {
+        idempotencyKey,
+        providerOrderId: orderRef,
+        kind: cancelling ? 'cancellation' : 'refund',
+        amountPence,
+        leftPence,
+        at: now,
+      });
       return { id: `${orderRef}:${idempotencyKey}`, intentRef: orderRef, amountPence, status: 'succeeded' };
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateFrom, orderDecline } from './order-rules.ts';
+import { cancelsOrder, dueDateFrom, orderDecline } from './order-rules.ts';
 import { sandboxCredit, STANDARD_LIMIT } from './sandbox-companies.ts';
 
 const order = (amountPence: number, country = 'GB') => ({
@@ -34,5 +34,22 @@ describe('the due date', () => {
     expect(dueDateFrom(new Date('2026-01-31T23:30:00Z'))).toBe('2026-03-02');
     // 00:30 in London on 1 April (BST) is still 31 March in UTC.
     expect(dueDateFrom(new Date('2026-03-31T23:30:00Z'))).toBe('2026-05-01');
+  });
+});
+
+describe('money given back on an order on account, at the provider', () => {
+  const open = { state: 'VERIFIED' as const, dispatchedAt: null, fulfilledAt: null, amountPence: 10_000, refundedPence: 2_000 };
+  it('cancels the order when all that is left on it comes back before dispatch', () => {
+    expect(cancelsOrder(open, 8_000)).toBe(true);
+    expect(cancelsOrder({ ...open, state: 'CREATED' }, 8_000)).toBe(true);
+  });
+  it('refunds a part, and anything once dispatched or fulfilled', () => {
+    expect(cancelsOrder(open, 7_999)).toBe(false);
+    expect(cancelsOrder({ ...open, dispatchedAt: new Date() }, 8_000)).toBe(false);
+    expect(cancelsOrder({ ...open, state: 'FULFILLED', fulfilledAt: new Date() }, 8_000)).toBe(false);
+    expect(cancelsOrder({ ...open, state: 'REFUNDED' }, 8_000)).toBe(false);
+  });
+  it('asks again the same way for an order the provider has cancelled already (an answer lost)', () => {
+    expect(cancelsOrder({ ...open, state: 'CANCELLED' }, 8_000)).toBe(true);
   });
 });

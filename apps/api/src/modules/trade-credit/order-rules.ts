@@ -3,7 +3,7 @@
  * an invoice on account is due. Pure: the sandbox and the checkout's offer read the same rules.
  */
 import { londonIsoDate } from '@shop/contracts';
-import { CREDIT_TERM_DAYS, type CreditOrderDecline, type CreditOrderRequest, type ProviderCredit } from './credit-provider.ts';
+import { CREDIT_TERM_DAYS, type CreditOrderDecline, type CreditOrderRequest, type CreditOrderState, type ProviderCredit } from './credit-provider.ts';
 
 /**
  * The provider's answer for an order of `amountPence` given the business's credit now (`inUsePence`
@@ -30,4 +30,18 @@ export function dueDateFrom(fulfilledAt: Date, termDays: number = CREDIT_TERM_DA
   const due = new Date(`${day}T12:00:00Z`);
   due.setUTCDate(due.getUTCDate() + termDays);
   return due.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether crediting `amountPence` to an order on account is cancelling it at the provider (Two's cancel: nothing
+ * is invoiced) rather than refunding it (a credit note): all that is left on it, before dispatch. An order the
+ * provider has cancelled already (an earlier attempt whose answer was lost) is asked again the same way.
+ */
+export function cancelsOrder(
+  order: { state: CreditOrderState; dispatchedAt: Date | null; fulfilledAt: Date | null; amountPence: number; refundedPence: number },
+  amountPence: number,
+): boolean {
+  if (order.dispatchedAt || order.fulfilledAt) return false;
+  if (order.state === 'CANCELLED') return true;
+  return (order.state === 'CREATED' || order.state === 'VERIFIED') && amountPence >= order.amountPence - order.refundedPence;
 }

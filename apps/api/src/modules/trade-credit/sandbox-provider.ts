@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import type { CreditEventType } from '@shop/contracts';
 import {
@@ -81,15 +81,32 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
   const { db, clock, publicUrl } = options;
   const webhooks = createSandboxWebhooks({ db, clock, webhookSecret: options.webhookSecret });
 
-  /** The order's change, told to the shop by webhook (after it is written: the event says the order as it now stands). */
-  async function tell(row: OrderRow, type: CreditEventType): Promise<CreditWebhookEvent> {
-    const occurredAt = await repository.nextEventAt(db, row.id, clock.now());
-    return webhooks.send({ type, occurredAt, organisationNumber: row.organisationNumber, order: toOrder(row), decision: null });
+  /** The order's change, told to the shop by webhook, queued in the change's transaction (the event says the order as it now stands). */
+  async function tell(tx: Transaction, row: OrderRow, type: CreditEventType): Promise<CreditWebhookEvent> {
+    const occurredAt = await repository.nextEventAt(tx, row.id, clock.now());
+    return webhooks.send({ type, occurredAt, organisationNumber: row.organisationNumber, order: toOrder(row), decision: null }, tx);
   }
-  async function told(row: OrderRow, type: CreditEventType | undefined = EVENT_OF_STATE[row.state]): Promise<ProviderOrder> {
-    if (type) await tell(row, type);
-    return toOrder(row);
+
+  /**
+   * An order's change and its webhook in one transaction (the sandbox's outbox, as the shop's e-mails
+   * are queued): a change that rolls back sends nothing, and none is made without its event.
+   * Undefined (nothing changed, nothing sent) when `work` finds the order not in a state for it.
+   */
+  async function changed(
+    work: (tx: Transaction) => Promise<OrderRow | undefined>,
+    type: (row: OrderRow) => CreditEventType | undefined = (row) => EVENT_OF_STATE[row.state],
+  ): Promise<{ row: OrderRow; event: CreditWebhookEvent | null } | undefined> {
+    return db.transaction(async (tx) => {
+      const row = await work(tx);
+      if (!row) return undefined;
+      const event = type(row);
+      return { row, event: event ? await tell(tx, row, event) : null };
+    });
   }
+  const told = async (work: (tx: Transaction) => Promise<OrderRow | undefined>, type?: (row: OrderRow) => CreditEventType | undefined) => {
+    const done = await changed(work, type);
+    return done && toOrder(done.row);
+  };
 
   const toUser = (row: UserRow): ProviderCustomerUser => ({
     id: row.id,
@@ -128,8 +145,8 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
   /** An order being checked is approved once its time has come (written down, once). */
   async function orderNow(row: OrderRow): Promise<ProviderOrder> {
     if (row.state === 'CREATED' && row.verifiedAfter && row.verifiedAfter.getTime() <= clock.now().getTime()) {
-      const moved = await repository.moveOrder(db, row.id, ['CREATED'], { state: 'VERIFIED' });
-      return moved ? told(moved) : toOrder((await repository.findOrder(db, row.id))!);
+      const moved = await told((tx) => repository.moveOrder(tx, row.id, ['CREATED'], { state: 'VERIFIED' }));
+      return moved ?? toOrder((await repository.findOrder(db, row.id))!);
     }
     return toOrder(row);
   }
@@ -186,16 +203,19 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
       const row = await existingOrder(id);
       if (row.state === 'FULFILLED' || row.state === 'REFUNDED') return toOrder(row);
       const now = clock.now();
-      const moved = await repository.moveOrder(db, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) });
-      if (moved) return told(moved);
+      const moved = await told((tx) => repository.moveOrder(tx, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) }));
+      if (moved) return moved;
       const current = await existingOrder(id);
       if (current.state === 'FULFILLED') return toOrder(current);
       throw new CreditOrderRefused(`order ${id} is ${current.state} and cannot be fulfilled`);
     },
 
     async refundOrder(id, amountPence, idempotencyKey) {
-      const refunded = await repository.refundOrder(db, id, amountPence, idempotencyKey);
-      if (refunded) return told(refunded, refunded.state === 'CANCELLED' ? 'order.cancelled' : 'order.refunded');
+      const refunded = await told(
+        (tx) => repository.refundOrder(tx, id, amountPence, idempotencyKey),
+        (row) => (row.state === 'CANCELLED' ? 'order.cancelled' : 'order.refunded'),
+      );
+      if (refunded) return refunded;
       const current = await existingOrder(id);
       if (current.refundKeys.includes(idempotencyKey)) return toOrder(current);
       throw new CreditOrderRefused(
@@ -203,9 +223,28 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
       );
     },
 
+    async updateOrder(id, order) {
+      const current = await existingOrder(id);
+      return db.transaction(async (tx) => {
+        // Decided as a new order is, under the business's lock: this order's own use is given back first.
+        await repository.lockBusiness(tx, current.organisationNumber);
+        const row = (await repository.findOrder(tx, id))!;
+        if (row.state !== 'CREATED' && row.state !== 'VERIFIED') throw new CreditOrderRefused(`order ${id} is ${row.state} and cannot be edited`);
+        const owed = order.amountPence - row.refundedPence;
+        if (order.amountPence > row.amountPence) {
+          const credit = await creditNow(row.organisationNumber, tx);
+          const ownUse = { ...credit, availablePence: credit.availablePence + row.amountPence - row.refundedPence };
+          const reason = orderDecline(ownUse, 0, { amountPence: owed, deliveryAddress: order.deliveryAddress });
+          if (reason) return { approved: false as const, reason };
+        }
+        const edited = await repository.setOrderAmount(tx, id, order.amountPence);
+        return { approved: true as const, order: toOrder(edited!) };
+      });
+    },
+
     async cancelOrder(id) {
-      const moved = await repository.moveOrder(db, id, ['CREATED', 'VERIFIED'], { state: 'CANCELLED' });
-      if (moved) return told(moved);
+      const moved = await told((tx) => repository.moveOrder(tx, id, ['CREATED', 'VERIFIED'], { state: 'CANCELLED' }));
+      if (moved) return moved;
       const current = await existingOrder(id);
       if (current.state === 'CANCELLED' || current.state === 'REJECTED') return toOrder(current);
       throw new CreditOrderRefused(`order ${id} is ${current.state} and cannot be cancelled`);
@@ -224,18 +263,18 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
       const row = await existingOrder(subject.providerOrderId);
       const { id } = row;
       const now = clock.now();
-      const moves: Record<Exclude<CreditEventType, 'credit.decision'>, () => Promise<OrderRow | undefined>> = {
+      const moves: Record<Exclude<CreditEventType, 'credit.decision'>, (tx: Transaction) => Promise<OrderRow | undefined>> = {
         'order.verified': async () => (row.state === 'VERIFIED' ? row : undefined),
-        'order.fulfilled': () => repository.moveOrder(db, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) }),
-        'order.paid': () => repository.markOrderPaid(db, id, now),
+        'order.fulfilled': (tx) => repository.moveOrder(tx, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) }),
+        'order.paid': (tx) => repository.markOrderPaid(tx, id, now),
         // What is left of it, refunded after dispatch (a return of everything).
-        'order.refunded': async () =>
-          row.state === 'FULFILLED' ? repository.refundOrder(db, id, row.amountPence - row.refundedPence, `sandbox-refund:${id}`) : undefined,
-        'order.cancelled': () => repository.moveOrder(db, id, ['CREATED', 'VERIFIED'], { state: 'CANCELLED' }),
+        'order.refunded': async (tx) =>
+          row.state === 'FULFILLED' ? repository.refundOrder(tx, id, row.amountPence - row.refundedPence, `sandbox-refund:${id}`) : undefined,
+        'order.cancelled': (tx) => repository.moveOrder(tx, id, ['CREATED', 'VERIFIED'], { state: 'CANCELLED' }),
       };
-      const moved = type === 'credit.decision' ? undefined : await moves[type]();
-      if (!moved) throw new CreditOrderRefused(`order ${id} is ${row.state}${row.paidAt ? ' and paid' : ''}: the sandbox cannot send ${type} for it`);
-      return tell(moved, type);
+      const moved = type === 'credit.decision' ? undefined : await changed(moves[type], () => type);
+      if (!moved?.event) throw new CreditOrderRefused(`order ${id} is ${row.state}${row.paidAt ? ' and paid' : ''}: the sandbox cannot send ${type} for it`);
+      return moved.event;
     },
 
     async findCustomerUser(customer, merchantUserId) {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CreditEventType } from '@shop/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import { exponentialBackoff } from '../../platform/jobs.ts';
 import { checkWebhookSignature, signWebhook } from '../../platform/webhook-signature.ts';
@@ -32,8 +32,12 @@ interface SandboxEventBody {
 
 export interface SandboxWebhooks {
   secret(): Promise<string>;
-  /** Queues the event's two deliveries: now, and the late copy. */
-  send(event: Omit<CreditWebhookEvent, 'id'>): Promise<CreditWebhookEvent>;
+  /**
+   * Queues the event's two deliveries: now, and the late copy. Given the transaction of the change the
+   * event tells of, they are queued in it (an outbox): a change that rolls back sends nothing, and one
+   * that commits is sent even if the process stops at once.
+   */
+  send(event: Omit<CreditWebhookEvent, 'id'>, tx?: Transaction): Promise<CreditWebhookEvent>;
   /** One pass of the sender: due deliveries POSTed, signed, to `url`. */
   deliverDue(url: string, batch?: number): Promise<{ claimed: number; sent: number; failed: number }>;
   parse(rawBody: string, signature: string | undefined, now: Date): Promise<CreditWebhookEvent>;
@@ -61,12 +65,12 @@ export function createSandboxWebhooks(options: { db: Database; clock: Clock; web
   return {
     secret: secretNow,
 
-    async send(input) {
+    async send(input, tx) {
       const event: CreditWebhookEvent = { ...input, id: `evt_${randomBytes(12).toString('hex')}` };
       const payload = JSON.stringify(toBody(event));
       const now = clock.now();
       const row = { eventId: event.id, type: event.type, payload };
-      await repository.insertDeliveries(db, [
+      await repository.insertDeliveries(tx ?? db, [
         { ...row, sendAfter: now },
         { ...row, sendAfter: new Date(now.getTime() + LATE_COPY_MS) },
       ]);

@@ -124,12 +124,22 @@ export async function moveOrder(
   return row;
 }
 
+/** An order's new gross amount, before fulfilment only; undefined when it is in another state. */
+export async function setOrderAmount(db: Transaction, id: string, amountPence: number): Promise<SandboxOrderRow | undefined> {
+  const [row] = await db
+    .update(creditSandboxOrders)
+    .set({ amountPence })
+    .where(and(eq(creditSandboxOrders.id, id), inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED'])))
+    .returning();
+  return row;
+}
+
 /**
  * Credits `amountPence` back once per key: the refunded total grows, and an order refunded in full is
  * CANCELLED (before fulfilment) or REFUNDED (after). Undefined when the order is not one to refund,
  * the key was used already, or it would give back more than the order.
  */
-export async function refundOrder(db: Database, id: string, amountPence: number, key: string): Promise<SandboxOrderRow | undefined> {
+export async function refundOrder(db: Database | Transaction, id: string, amountPence: number, key: string): Promise<SandboxOrderRow | undefined> {
   const refunded = sql`${creditSandboxOrders.refundedPence} + ${amountPence}`;
   const [row] = await db
     .update(creditSandboxOrders)
@@ -152,7 +162,7 @@ export async function refundOrder(db: Database, id: string, amountPence: number,
 }
 
 /** The order as the business pays the provider's invoice: once, and only a fulfilled one. */
-export async function markOrderPaid(db: Database, id: string, now: Date): Promise<SandboxOrderRow | undefined> {
+export async function markOrderPaid(db: Database | Transaction, id: string, now: Date): Promise<SandboxOrderRow | undefined> {
   const [row] = await db
     .update(creditSandboxOrders)
     .set({ paidAt: now })
@@ -162,7 +172,7 @@ export async function markOrderPaid(db: Database, id: string, now: Date): Promis
 }
 
 /** The time of an order's next event: now, or just after its last one, so an order's events are strictly ordered in time. */
-export async function nextEventAt(db: Database, id: string, now: Date): Promise<Date> {
+export async function nextEventAt(db: Database | Transaction, id: string, now: Date): Promise<Date> {
   const [row] = await db
     .update(creditSandboxOrders)
     .set({ lastEventAt: sql`greatest(${now}::timestamptz, ${creditSandboxOrders.lastEventAt} + interval '1 millisecond')` })
@@ -181,7 +191,7 @@ export async function ensureSetting(db: Database, name: string, generate: () => 
 
 export type SandboxDeliveryRow = typeof creditSandboxDeliveries.$inferSelect;
 
-export async function insertDeliveries(db: Database, rows: (typeof creditSandboxDeliveries.$inferInsert)[]): Promise<void> {
+export async function insertDeliveries(db: Database | Transaction, rows: (typeof creditSandboxDeliveries.$inferInsert)[]): Promise<void> {
   await db.insert(creditSandboxDeliveries).values(rows);
 }
 

@@ -12,8 +12,12 @@ import type { CreditProvider } from './credit-provider.ts';
  */
 export interface TradeCreditDeps {
   trade: Pick<TradeService, 'creditHolderFor' | 'businessNamesOf'>;
-  /** The order numbers of orders on account (the trade orders list), and an order by its number (staff's sandbox events). */
-  orders: Pick<OrdersService, 'orderStates' | 'getOrderForStaff'>;
+  /**
+   * The order numbers of orders on account (the trade orders list), an order by its number (staff's sandbox events), and a
+   * refund whose credit's answer was lost, finished when the provider's webhook says it credited the order or, failing that, by
+   * the `credit-recovery` job.
+   */
+  orders: Pick<OrdersService, 'orderStates' | 'getOrderForStaff' | 'finishPendingRefund' | 'finishPendingCredits'>;
   delivery: Pick<DeliveryService, 'parsePostcode'>;
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   provider: CreditProvider;

@@ -54,6 +54,24 @@ export const TradeCreditErrors = {
         'Nothing has been ordered yet: press “Place order on account” again in a minute, or pay by card.',
       { headers: { 'retry-after': '5' } },
     ),
+  /** The provider would not agree an order change's higher total; `refusal` says why and the message what to do. Nothing changed. */
+  orderChangeRefused: (refusal: string, message: string) => new AppError(422, 'CREDIT_ORDER_CHANGE_REFUSED', message, { extensions: { refusal } }),
+  orderChangeNotAgreed: () =>
+    new AppError(
+      409,
+      'CREDIT_ORDER_CHANGE_NOT_AGREED',
+      'Two, our trade credit provider, no longer hold this order open for changes (it may have been dispatched or cancelled). ' +
+        'Nothing has changed: reload the order to see where it is.',
+    ),
+  /** A credit to the account the provider did not confirm (unreachable, no answer): the shop's refund stays pending; a retry finishes it. */
+  creditUnconfirmed: () =>
+    new AppError(
+      503,
+      'CREDIT_NOT_CONFIRMED',
+      'We could not reach Two, our trade credit provider, so nothing has been credited to the account yet and the order is unchanged. ' +
+        'Try again in a few minutes to finish it: it will not be credited twice.',
+      { headers: { 'retry-after': '60' } },
+    ),
   refundRefused: () =>
     new AppError(
       422,

@@ -1,9 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { CreditProposalStatus } from '@shop/contracts';
+import type { CreditProposalStatus, OnAccountChangeKind } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import type { ProposalFields, ProviderOrder } from './credit-provider.ts';
-import { tradeCreditLinks, tradeCreditOrders, tradeCreditProposals, tradeCreditWebhooks } from './trade-credit.tables.ts';
+import {
+  tradeCreditCredits,
+  tradeCreditLinks,
+  tradeCreditOrderChanges,
+  tradeCreditOrders,
+  tradeCreditProposals,
+  tradeCreditWebhooks,
+} from './trade-credit.tables.ts';
 
 export type LinkRow = typeof tradeCreditLinks.$inferSelect;
 export type ProposalRow = typeof tradeCreditProposals.$inferSelect;
@@ -98,6 +105,8 @@ export async function findCreditOrder(db: Database | Transaction, providerOrderI
 
 const providerFields = (order: ProviderOrder) => ({
   state: order.state,
+  // Its gross amount: an order change agreed on account raises it (on-account-changes.ts).
+  amountPence: order.amountPence,
   refundedPence: order.refundedPence,
   fulfilledAt: order.fulfilledAt,
   dueDate: order.dueDate,
@@ -199,6 +208,55 @@ export async function webhooksOf(db: Database, tradeAccountId: number, limit: nu
     .leftJoin(tradeCreditOrders, eq(tradeCreditOrders.providerOrderId, tradeCreditWebhooks.providerOrderId))
     .where(eq(tradeCreditWebhooks.tradeAccountId, tradeAccountId))
     .orderBy(desc(tradeCreditWebhooks.occurredAt))
+    .limit(limit);
+}
+
+/**
+ * In the transaction that makes a change of an order on account: the change kept with the amount on account after it,
+ * read from the provider's order as its last answer left it (a higher total agreed already; a lower one credited after).
+ */
+export async function insertOrderChange(
+  db: Transaction,
+  change: { providerOrderId: string; kind: OnAccountChangeKind; differencePence: number },
+  at: Date,
+): Promise<void> {
+  const onAccountNow = sql`${tradeCreditOrders.amountPence} - ${tradeCreditOrders.refundedPence}`;
+  const [order] = await db
+    .select({ onAccount: onAccountNow.mapWith(Number) })
+    .from(tradeCreditOrders)
+    .where(eq(tradeCreditOrders.providerOrderId, change.providerOrderId));
+  if (!order) throw new Error(`provider order ${change.providerOrderId} is not an order on account`);
+  // A lower total is credited at the provider after the change commits: the amount after it is less the credit to come.
+  const totalAfterPence = order.onAccount + Math.min(change.differencePence, 0);
+  await db.insert(tradeCreditOrderChanges).values({ ...change, totalAfterPence, at });
+}
+
+/** A trade account's changes of orders on account, the newest `limit`, with the shop's order id of each. */
+export async function orderChangesOf(db: Database, tradeAccountId: number, limit: number) {
+  return db
+    .select({ change: tradeCreditOrderChanges, orderId: tradeCreditOrders.orderId })
+    .from(tradeCreditOrderChanges)
+    .innerJoin(tradeCreditOrders, eq(tradeCreditOrders.providerOrderId, tradeCreditOrderChanges.providerOrderId))
+    .where(eq(tradeCreditOrders.tradeAccountId, tradeAccountId))
+    .orderBy(desc(tradeCreditOrderChanges.at), desc(tradeCreditOrderChanges.id))
+    .limit(limit);
+}
+
+export type CreditRow = typeof tradeCreditCredits.$inferSelect;
+
+/** A credit the provider made at the shop's asking, kept once by its idempotency key (a retry or a second request at once adds nothing). */
+export async function insertCredit(db: Database | Transaction, credit: CreditRow): Promise<void> {
+  await db.insert(tradeCreditCredits).values(credit).onConflictDoNothing({ target: tradeCreditCredits.idempotencyKey });
+}
+
+/** A trade account's credits asked by the shop, the newest `limit`, with the shop's order id of each. */
+export async function creditsOf(db: Database, tradeAccountId: number, limit: number) {
+  return db
+    .select({ credit: tradeCreditCredits, orderId: tradeCreditOrders.orderId })
+    .from(tradeCreditCredits)
+    .innerJoin(tradeCreditOrders, eq(tradeCreditOrders.providerOrderId, tradeCreditCredits.providerOrderId))
+    .where(eq(tradeCreditOrders.tradeAccountId, tradeAccountId))
+    .orderBy(desc(tradeCreditCredits.at))
     .limit(limit);
 }
 

@@ -4,7 +4,9 @@ import { customerOf, holderOf as holderOfCaller, viaProvider as viaProviderOf, t
 import { DelegationRefused, ProposalStateRefused, type CreditCustomerKey, type ProviderCredit } from './credit-provider.ts';
 import { verificationEmail } from './credit-emails.ts';
 import { createCreditExposure, type CreditExposureService } from './exposure.ts';
+import { createCreditRecovery, type CreditRecoveryService } from './credit-recovery.ts';
 import { createOnAccountInvoices, type OnAccountInvoicesService } from './invoices.ts';
+import { createOnAccountChanges, type OnAccountChanges } from './on-account-changes.ts';
 import { createOnAccountPayments, type OnAccountPayments } from './on-account.ts';
 import { createCreditTimeline, type CreditTimelineService } from './timeline.ts';
 import { createCreditWebhooks, type CreditWebhooksService } from './webhooks.ts';
@@ -19,9 +21,17 @@ export const RESEND_INTERVAL_SECONDS = 300;
 /**
  * Trade credit with the provider: the customer user, delegation tokens, a sole trader's proposal, the
  * link e-mailed again; paying on account (`on-account.ts`), its invoices (`invoices.ts`), staff's exposure report (`exposure.ts`)
- * and the provider's webhooks (`webhooks.ts`).
+ * the provider's webhooks (`webhooks.ts`) and the credits whose answers were lost (`credit-recovery.ts`).
  */
-export interface TradeCreditService extends OnAccountPayments, OnAccountInvoicesService, CreditExposureService, CreditWebhooksService, CreditTimelineService {
+export interface TradeCreditService
+  extends
+    OnAccountPayments,
+    OnAccountChanges,
+    OnAccountInvoicesService,
+    CreditExposureService,
+    CreditWebhooksService,
+    CreditTimelineService,
+    CreditRecoveryService {
   getMerchantCustomerUser(ctx: TradeCreditContext): Promise<MerchantCustomerUser>;
   postMerchantCustomerUser(ctx: TradeCreditContext, input: { firstName?: string; lastName?: string }): Promise<MerchantCustomerUser>;
   getDelegationToken(ctx: TradeCreditContext): Promise<DelegationToken>;
@@ -127,10 +137,12 @@ export function createTradeCreditService(deps: TradeCreditDeps): TradeCreditServ
 
   return {
     ...createOnAccountPayments(deps),
+    ...createOnAccountChanges(deps),
     ...createOnAccountInvoices(deps),
     ...createCreditExposure(deps),
     ...createCreditWebhooks(deps),
     ...createCreditTimeline(deps),
+    ...createCreditRecovery(deps),
 
     async getMerchantCustomerUser(ctx) {
       return view(ctx, await holderOf(ctx));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CREDIT_EVENT_TYPES, CREDIT_PROPOSAL_STATUSES, CREDIT_WEBHOOK_EFFECTS } from '@shop/contracts';
+import { bigserial, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CREDIT_EVENT_TYPES, CREDIT_PROPOSAL_STATUSES, CREDIT_WEBHOOK_EFFECTS, ON_ACCOUNT_CHANGE_KINDS } from '@shop/contracts';
 import { orders } from '../orders/orders.tables.ts';
 import { tradeAccounts } from '../trade/trade.tables.ts';
 import { CREDIT_ORDER_STATES, type CreditOrderDecline, type CreditPayee, type ProposalFields } from './credit-provider.ts';
@@ -82,6 +82,50 @@ export const tradeCreditOrders = pgTable(
     uniqueIndex('trade_credit_orders_order_idx').on(table.orderId),
     index('trade_credit_orders_account_idx').on(table.tradeAccountId, table.placedAt),
   ],
+);
+
+/**
+ * The changes made to an order on account after it was placed (decisions 0101, 0104), each written in the
+ * transaction that makes it, so one agreed with the provider but then not made leaves none: what it was, what
+ * it added to the order's invoice (negative: taken off, credited to the account) and the amount on account
+ * with the provider after it. Nothing else keeps these per change where trade credit can read them (the staff timeline).
+ */
+export const tradeCreditOrderChanges = pgTable(
+  'trade_credit_order_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerOrderId: text('provider_order_id')
+      .notNull()
+      .references(() => tradeCreditOrders.providerOrderId),
+    kind: text('kind', { enum: ON_ACCOUNT_CHANGE_KINDS }).notNull(),
+    differencePence: integer('difference_pence').notNull(),
+    totalAfterPence: integer('total_after_pence').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('trade_credit_order_changes_order_idx').on(table.providerOrderId, table.at)],
+);
+
+/**
+ * What the shop asked the provider to credit to the account (decision 0110): a staff refund, a return's
+ * refund, a customer's or staff's cancellation, a lower order change, each once by the refund's
+ * idempotency key, written as soon as the provider has answered, so staff's timeline shows the credit
+ * at once and the provider's webhook about it only confirms. `cancelled`: the provider's order was
+ * cancelled before dispatch rather than refunded.
+ */
+export const tradeCreditCredits = pgTable(
+  'trade_credit_credits',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    providerOrderId: text('provider_order_id')
+      .notNull()
+      .references(() => tradeCreditOrders.providerOrderId),
+    kind: text('kind', { enum: ['refund', 'cancellation'] }).notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    /** What is left on account on the order after it, as the provider answered. */
+    leftPence: integer('left_pence').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('trade_credit_credits_order_idx').on(table.providerOrderId, table.at)],
 );
 
 /**

@@ -6,7 +6,9 @@ import type { Actor } from '../../platform/context.ts';
 import { signWebhook } from '../../platform/webhook-signature.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { CreditOrderRefused, type CreditOrderRequest } from './credit-provider.ts';
 import { onAccountBasket, onAccountClients } from './testing.ts';
+import { createTwoProvider } from './two-provider.ts';
 
 /**
  * The Two adapter against a local stand-in for Two's API: onboarding and order calls (checked, created,
@@ -136,6 +138,93 @@ describe('the Two adapter', () => {
     expect((await post('someone_elses_secret_00000000')).status).toBe(400);
     expect(await (await post(WEBHOOK_SECRET)).json()).toEqual({ received: true, duplicate: false, effect: 'applied' });
     expect((await taylor.credit.listOnAccountInvoices()).items[0]).toMatchObject({ standing: 'paid', outstandingPence: 0 });
+  });
+
+  it('cancels an order Two approved with its cancel call and an idempotency key, and reads Two’s refusal of one it cannot cancel', async () => {
+    const adapter = createTwoProvider({ apiKey: two.apiKey, apiUrl: two.url, merchantId: two.merchantId });
+    const customer = { organisationNumber: '09876543' };
+    const request: CreditOrderRequest = {
+      merchantReference: 'basket-cancel-test',
+      merchantUserId: actors.taylor!.userId,
+      amountPence: 12_000,
+      vatPence: 2_000,
+      lines: [{ sku: 'TAP-1', name: 'Basin tap', quantity: 1, unitPricePence: 12_000, lineTotalPence: 12_000 }],
+      deliveryAddress: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', country: 'GB' },
+    };
+    const order = await adapter.createOrder(customer, request, 'credit-order:cancel-test');
+    expect(order.state).toBe('VERIFIED');
+    const before = two.requests.length;
+    const cancelled = await adapter.cancelOrder(order.id, `credit-cancel:${order.id}`);
+    expect(cancelled).toMatchObject({ id: order.id, state: 'CANCELLED', amountPence: 12_000 });
+    // Two's cancel call: a POST to the order's /cancel with the merchant key and the write's key, and nothing else asked of it.
+    expect(two.requests.slice(before)).toEqual([{ method: 'POST', path: `/v1/order/${order.id}/cancel`, idempotencyKey: `credit-cancel:${order.id}` }]);
+    // Asked again with the same key (a retry after a lost answer): the same answer, the order cancelled once.
+    expect(await adapter.cancelOrder(order.id, `credit-cancel:${order.id}`)).toEqual(cancelled);
+
+    // An order Two has fulfilled cannot be cancelled: Two's 409 is a refusal naming the order's state, not "Two is down".
+    const fulfilled = await adapter.createOrder(customer, { ...request, merchantReference: 'basket-fulfilled' }, 'credit-order:fulfilled-test');
+    await adapter.fulfilOrder(fulfilled.id, `credit-fulfil:${fulfilled.id}`);
+    const refused = await adapter.cancelOrder(fulfilled.id, `credit-cancel:${fulfilled.id}`).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CreditOrderRefused);
+    expect((refused as Error).message).toBe('Two refused the order call (409): order is FULFILLED');
+    expect(await adapter.getOrder(fulfilled.id)).toMatchObject({ state: 'FULFILLED' });
+    // An order Two does not know: refused the same way.
+    const unknown = await adapter.cancelOrder('ord_unknown', 'credit-cancel:ord_unknown').catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(CreditOrderRefused);
+    expect((unknown as Error).message).toBe('Two refused the order call (404): no such order');
+  });
+
+  it('edits an order Two approved with its Edit order call and an idempotency key: a higher amount within the limits, one over them declined', async () => {
+    const adapter = createTwoProvider({ apiKey: two.apiKey, apiUrl: two.url, merchantId: two.merchantId });
+    const customer = { organisationNumber: '09876543' };
+    const line = { sku: 'TAP-1', name: 'Basin tap', quantity: 1, unitPricePence: 12_000, lineTotalPence: 12_000 };
+    const request: CreditOrderRequest = {
+      merchantReference: 'BP-EDIT-TEST',
+      merchantUserId: actors.taylor!.userId,
+      amountPence: 12_000,
+      vatPence: 2_000,
+      lines: [line],
+      deliveryAddress: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', country: 'GB' },
+    };
+    const order = await adapter.createOrder(customer, request, 'credit-order:edit-test');
+    const before = two.requests.length;
+    const raised = { ...request, amountPence: 24_000, vatPence: 4_000, lines: [{ ...line, quantity: 2, lineTotalPence: 24_000 }] };
+    expect(await adapter.updateOrder(order.id, raised, 'credit-change:edit-test')).toEqual({
+      approved: true,
+      order: expect.objectContaining({ id: order.id, state: 'VERIFIED', amountPence: 24_000 }),
+    });
+    expect(two.requests.slice(before)).toEqual([{ method: 'PUT', path: `/v1/order/${order.id}`, idempotencyKey: 'credit-change:edit-test' }]);
+    // Over the stand-in's single-order maximum (£2,500): declined with Two's reason, the order as it was.
+    expect(await adapter.updateOrder(order.id, { ...raised, amountPence: 260_000 }, 'credit-change:edit-too-much')).toEqual({
+      approved: false,
+      reason: 'over_single_order_limit',
+    });
+    expect(await adapter.getOrder(order.id)).toMatchObject({ amountPence: 24_000 });
+    // Fulfilled, it is no longer Two's to edit: a refusal, not "Two is down".
+    await adapter.fulfilOrder(order.id, `credit-fulfil:${order.id}`);
+    await expect(adapter.updateOrder(order.id, { ...raised, amountPence: 30_000 }, 'credit-change:edit-late')).rejects.toThrow(
+      'Two refused the order call (409): order is FULFILLED',
+    );
+  });
+
+  it('cancels an order on account staff cancel before dispatch with Two’s cancel call, keyed by the cancellation, and nothing is owed on it', async () => {
+    const taylor = onAccountClients(() => api)('taylor');
+    const basket = await onAccountBasket(api, 'taylor', parcel);
+    const placed = await taylor.checkout.payOnAccount({ params: basket.params });
+    const before = two.requests.length;
+    const orders = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'staff' });
+    const cancelled = await orders.cancelOrder({ params: { orderNumber: placed.orderNumber }, body: { reason: 'Customer rang to cancel' } });
+    expect(cancelled.status).toBe('cancelled');
+    // Not a refund (Two has invoiced nothing before dispatch): its cancel, with the shop's cancellation's key.
+    expect(two.requests.slice(before)).toEqual([
+      {
+        method: 'POST',
+        path: expect.stringMatching(/^\/v1\/order\/ord_\w+\/cancel$/),
+        idempotencyKey: expect.stringMatching(/^order:[0-9a-f-]+:cancellation:\d+$/),
+      },
+    ]);
+    const invoice = (await taylor.credit.listOnAccountInvoices({ query: { pageSize: 50 } })).items.find((item) => item.orderNumber === placed.orderNumber);
+    expect(invoice).toMatchObject({ standing: 'settled', outstandingPence: 0 });
   });
 
   it('answers 503 with what to do when Two cannot be reached, and changes nothing', async () => {

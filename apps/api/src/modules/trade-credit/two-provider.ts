@@ -345,6 +345,17 @@ export function createTwoProvider(settings: TwoSettings): CreditProvider {
       return orderAnswer(await call('POST', `${orderPath(id)}/refund`, { body, idempotencyKey }));
     },
 
+    async updateOrder(id, order, idempotencyKey) {
+      // Two's "Edit order": the order's contents as they now are; a higher amount Two declines is a 422 with its reason.
+      const response = await call('PUT', orderPath(id), { body: orderContents(order), idempotencyKey });
+      if (response.status === 422) {
+        const { decline_reason } = await json<{ decline_reason?: CreditOrderDecline | null }>(response);
+        if (decline_reason) return { approved: false, reason: decline_reason };
+        throw new CreditOrderRefused(`Two refused the order edit (422) without a reason`);
+      }
+      return { approved: true, order: await orderAnswer(response) };
+    },
+
     async cancelOrder(id, idempotencyKey) {
       return orderAnswer(await call('POST', `${orderPath(id)}/cancel`, { idempotencyKey }));
     },

@@ -7,6 +7,7 @@ import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { pdfText } from '../orders/testing.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { CREDIT_WEBHOOK_PATH, type TradeCreditService } from './index.ts';
+import { createCreditSandbox } from './sandbox-provider.ts';
 import { LATE_COPY_MS } from './sandbox-webhooks.ts';
 import { onAccountBasket, onAccountClients, onAccountCustomer } from './testing.ts';
 
@@ -224,6 +225,48 @@ describe('the credit provider’s webhooks', () => {
     await as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.cancelled', orderNumber: placed.orderNumber } });
     await sendDue();
     expect(await invoiceOf(placed.orderNumber)).toMatchObject({ standing: 'settled', outstandingPence: 0 });
+  });
+
+  it('queues the sandbox’s event in its change’s transaction: a change that rolls back sends nothing and leaves the order as it was', async () => {
+    const sandbox = createCreditSandbox({ db: api.database.db, clock: { now }, publicUrl: api.origin });
+    const order = await sandbox.createOrder(
+      { organisationNumber: '99000010' },
+      {
+        merchantReference: 'basket-outbox-test',
+        merchantUserId: 'user-outbox',
+        amountPence: 12_000,
+        vatPence: 2_000,
+        lines: [{ sku: 'TAP-1', name: 'Basin tap', quantity: 1, unitPricePence: 12_000, lineTotalPence: 12_000 }],
+        deliveryAddress: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', country: 'GB' },
+      },
+      'credit-order:outbox-test',
+    );
+    expect(order.state).toBe('VERIFIED');
+    const queued = async () =>
+      (
+        (await api.database.db.execute(
+          sql`select count(*)::int as n from credit_sandbox_deliveries where payload like ${`%"id":"${order.id}"%`}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    // The change's transaction fails after the order moved (here its event cannot be queued): it all rolls back.
+    await api.database.db.execute(sql`create function credit_test_refuse_delivery() returns trigger language plpgsql as $$
+      begin raise exception 'no delivery for this test'; end $$`);
+    await api.database.db.execute(sql`create trigger credit_test_refuse_delivery before insert on credit_sandbox_deliveries
+      for each row execute function credit_test_refuse_delivery()`);
+    try {
+      await expect(sandbox.fulfilOrder(order.id, `credit-fulfil:${order.id}`)).rejects.toThrow('insert into "credit_sandbox_deliveries"');
+      await expect(sandbox.refundOrder(order.id, 2_000, 'refund-outbox-test')).rejects.toThrow('insert into "credit_sandbox_deliveries"');
+      await expect(sandbox.cancelOrder(order.id, `credit-cancel:${order.id}`)).rejects.toThrow('insert into "credit_sandbox_deliveries"');
+      await expect(sandbox.sendEvent('order.fulfilled', { providerOrderId: order.id })).rejects.toThrow('insert into "credit_sandbox_deliveries"');
+      expect(await sandbox.getOrder(order.id)).toMatchObject({ state: 'VERIFIED', refundedPence: 0, fulfilledAt: null });
+      expect(await queued()).toBe(0);
+    } finally {
+      await api.database.db.execute(sql`drop trigger credit_test_refuse_delivery on credit_sandbox_deliveries`);
+      await api.database.db.execute(sql`drop function credit_test_refuse_delivery()`);
+    }
+    // Committed, the change and its event's two deliveries are there together.
+    expect(await sandbox.fulfilOrder(order.id, `credit-fulfil:${order.id}`)).toMatchObject({ state: 'FULFILLED' });
+    expect(await queued()).toBe(2);
   });
 });
 

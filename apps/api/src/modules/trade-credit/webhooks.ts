@@ -4,8 +4,9 @@
  * happened after the state the shop holds, so a copy arriving late never puts an order back. Staff
  * list them with what each did, and with the sandbox make it send any event.
  */
-import { formatPenceShort, type CreditEventType, type CreditWebhookEffect, type CreditWebhookPage } from '@shop/contracts';
+import { formatPenceShort, londonLongDate, type CreditEventType, type CreditWebhookEffect, type CreditWebhookPage } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { CreditOrderRefused, WebhookRefused, type CreditWebhookEvent } from './credit-provider.ts';
 import type { CreditSandbox } from './sandbox-provider.ts';
@@ -15,7 +16,7 @@ import * as repository from './trade-credit.repository.ts';
 
 export interface CreditWebhooksService {
   receiveCreditWebhook(
-    ctx: TradeCreditContext,
+    ctx: ServiceContext,
     input: { rawBody: string; signature: string | undefined },
   ): Promise<{ received: true; duplicate: boolean; effect: CreditWebhookEffect }>;
   listCreditWebhooks(ctx: TradeCreditContext, page: { pageNumber: number; pageSize: number }): Promise<CreditWebhookPage>;
@@ -38,6 +39,9 @@ const STATE_WORDS: Record<string, string> = {
 };
 
 /** The event in a line, as staff read it in the list and the timeline. */
+/** The provider's events that credit an order: a refund (a credit note) or a cancellation. */
+const CREDIT_EVENTS: readonly CreditEventType[] = ['order.refunded', 'order.cancelled'];
+
 export function eventSummary(event: CreditWebhookEvent): string {
   if (event.decision) {
     const why = event.decision.declineReason ? ` (${event.decision.declineReason.replaceAll('_', ' ')})` : '';
@@ -47,7 +51,8 @@ export function eventSummary(event: CreditWebhookEvent): string {
   if (!order) return event.type;
   if (order.paidAt) return `Invoice paid (${formatPenceShort(order.amountPence - order.refundedPence)})`;
   const refunded = order.refundedPence > 0 ? `, ${formatPenceShort(order.refundedPence)} credited back` : '';
-  const due = order.dueDate ? `, due ${order.dueDate}` : '';
+  // The provider's due date is a calendar day: said as people say it, "27 December 2026".
+  const due = order.dueDate ? `, due ${londonLongDate(`${order.dueDate}T12:00:00Z`)}` : '';
   return `Order ${STATE_WORDS[order.state] ?? order.state}: ${formatPenceShort(order.amountPence)}${refunded}${due}`;
 }
 
@@ -68,6 +73,22 @@ export function createCreditWebhooks(deps: TradeCreditDeps): CreditWebhooksServi
     return { effect: account ? 'applied' : 'unknown', tradeAccountId: account };
   }
 
+  /**
+   * The provider says it credited the order (every copy of the event, after it is recorded): a refund of the shop's
+   * left pending because the provider's answer to it was lost is finished now with its own key (decision 0113).
+   * Not finished now (the provider unreachable again): it stays pending, and the next copy or the action repeated finishes it.
+   */
+  async function finishLostCredit(ctx: ServiceContext, providerOrderId: string): Promise<void> {
+    const known = await repository.findCreditOrder(ctx.db, providerOrderId);
+    if (!known) return;
+    try {
+      if (await deps.orders.finishPendingRefund(ctx, known.orderId))
+        ctx.log.info({ providerOrder: providerOrderId }, 'a credit whose answer was lost was settled');
+    } catch (error) {
+      ctx.log.warn({ err: error, providerOrder: providerOrderId }, 'a credit whose answer was lost could not be settled yet; it stays pending');
+    }
+  }
+
   return {
     async receiveCreditWebhook(ctx, { rawBody, signature }) {
       const now = ctx.clock.now();
@@ -83,7 +104,7 @@ export function createCreditWebhooks(deps: TradeCreditDeps): CreditWebhooksServi
         throw error;
       }
       if (!event.id || Number.isNaN(event.occurredAt.getTime())) throw TradeCreditErrors.webhookMalformed();
-      return ctx.db.transaction(async (tx) => {
+      const answer = await ctx.db.transaction(async (tx) => {
         const recorded = await repository.recordWebhook(tx, {
           eventId: event.id,
           type: event.type,
@@ -100,6 +121,8 @@ export function createCreditWebhooks(deps: TradeCreditDeps): CreditWebhooksServi
         await repository.setWebhookEffect(tx, event.id, effect, tradeAccountId);
         return { received: true as const, duplicate: false, effect };
       });
+      if (event.order && CREDIT_EVENTS.includes(event.type)) await finishLostCredit(ctx, event.order.id);
+      return answer;
     },
 
     async listCreditWebhooks(ctx, { pageNumber, pageSize }) {

@@ -10,7 +10,7 @@ import type { TradeBand } from '../pricing/index.ts';
 import { spendLast12Months } from './spend-orders.ts';
 import { bandChangeEmail } from './trade-emails.ts';
 import { bandByCode, bandsOf, iso, presentBusiness } from './trade-present.ts';
-import { bandProgress, bandToMoveUpTo, savingsAtBand, spendBandChange } from './trade-spend.ts';
+import { bandProgress, bandToMoveUpTo, mayMoveUp, savingsAtBand, spendBandChange, spendWindows } from './trade-spend.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 import { TradeErrors } from './trade.errors.ts';
 import * as repository from './repository/index.ts';
@@ -79,10 +79,12 @@ export async function bandAccount(deps: TradeDeps, ctx: TradeContext, found: Acc
 export async function setBusinessBand(deps: TradeDeps, ctx: TradeContext, businessId: number, input: { bandCode: string; reason: string }): Promise<Business> {
   const band = await requireBand(deps, ctx, input.bandCode);
   const actor = ctx.actor!;
-  const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (db) => {
     const business = await repository.findBusiness(db, businessId);
     if (!business) throw TradeErrors.businessNotFound();
+    // Timed once the band is read: a move made after another one (which it read) is dated after it,
+    // so the history lists them in the order they were made.
+    const now = ctx.clock.now();
     if (business.bandCode === band.code) return business;
     const moved = await repository.moveBusinessBand(db, businessId, business.bandCode, {
       bandCode: band.code,
@@ -121,6 +123,9 @@ async function moveUpIfDue(deps: TradeDeps, db: Database, business: BusinessRow,
   const allBands = await bandsOf(deps, { db, clock: { now: () => now } });
   const current = allBands.find((band) => band.code === business.bandCode);
   if (!current) return;
+  // Spend is net of refunds, so never more than the year's orders came to as placed: while that sum is short of the next
+  // band (or there is none above), no move, without reading each order and where it stands (decision 0114, `mayMoveUp`).
+  if (!mayMoveUp(allBands, current, await repository.placedExVatBetween(db, business.id, spendWindows(now).yearAgo, now))) return;
   const spend = await spendLast12Months(deps, db, business.id, now);
   const target = bandToMoveUpTo(allBands, current, spend);
   if (!target) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TradeBand } from '../pricing/index.ts';
-import { bandProgress, bandToMoveUpTo, netExVat, savingsAtBand, spendTotals, spendWindows, ukMidnight, type SpendOrder } from './trade-spend.ts';
+import { bandProgress, bandToMoveUpTo, mayMoveUp, netExVat, savingsAtBand, spendTotals, spendWindows, ukMidnight, type SpendOrder } from './trade-spend.ts';
 
 const BANDS: TradeBand[] = [
   { code: 'T1', name: 'Trade Starter', discountBasisPoints: 500, qualifyingSpendExVat: 0 },
@@ -68,6 +68,22 @@ describe('bands', () => {
     expect(bandToMoveUpTo(BANDS, T1, 1_200_000)).toBe(T3);
     expect(bandToMoveUpTo(BANDS, T3, 300_000)).toBeNull();
     expect(bandToMoveUpTo(BANDS, T4, 9_999_999)).toBeNull();
+  });
+
+  it('need not read where orders stand while what they came to as placed is short of the next band, or on the top band', () => {
+    expect(mayMoveUp(BANDS, T1, 249_999)).toBe(false);
+    expect(mayMoveUp(BANDS, T1, 250_000)).toBe(true);
+    expect(mayMoveUp(BANDS, T2, 999_999)).toBe(false);
+    expect(mayMoveUp(BANDS, T3, 1_000_000_000)).toBe(true);
+    expect(mayMoveUp(BANDS, T4, 1_000_000_000)).toBe(false);
+    // Never a move the sum as placed rules out: spend net of refunds is at most that sum.
+    const year = [order('2026-03-01T10:00:00Z', 180_000, 60_000), order('2026-05-01T10:00:00Z', 150_000)];
+    const now = new Date('2026-06-01T10:00:00Z');
+    const placed = year.reduce((sum, placedOrder) => sum + placedOrder.totalExVat, 0);
+    const spend = spendTotals(year, now).last12MonthsExVat;
+    expect(spend).toBeLessThan(placed);
+    expect(mayMoveUp(BANDS, T1, placed)).toBe(true);
+    expect(bandToMoveUpTo(BANDS, T1, spend)).toBeNull();
   });
 
   it('know what trade prices saved: the retail price grossed back up by the discount', () => {

@@ -115,6 +115,16 @@ export function bandToMoveUpTo(bands: readonly TradeBand[], current: TradeBand, 
 }
 
 /**
+ * Whether a business could move up by its spend, knowing only what its orders of the rolling year came to as placed
+ * (`placedExVat`, refunds not taken off): its spend is never more than that, so a sum short of the next band's threshold,
+ * or no band above, means no move without reading where each order stands.
+ */
+export function mayMoveUp(bands: readonly TradeBand[], current: TradeBand, placedExVat: number): boolean {
+  const next = nextBandAfter(bands, current);
+  return next !== null && placedExVat >= next.qualifyingSpendExVat;
+}
+
+/**
  * What trade prices saved on goods worth `tradeExVat` at a band's discount: the retail ex-VAT price
  * is the trade price grossed back up by the discount.
  */

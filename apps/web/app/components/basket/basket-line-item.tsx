@@ -13,7 +13,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { LineImage } from './line-image.tsx';
 
 const UNAVAILABLE_TEXT: Record<string, string> = {
-  sku_not_found: 'No longer sold. Remove it to carry on.',
+  sku_not_found: 'No longer available. Remove it to carry on.',
   out_of_stock: 'Out of stock at the moment. Remove it to carry on.',
 };
 
@@ -30,11 +30,15 @@ function stockMessage(line: BasketLine): { text: string; tone: 'ok' | 'warn' | '
   return { text: 'In stock', tone: 'ok' };
 }
 
+/** A line the shop no longer sells (its product withdrawn, or its code no longer made): named, never priced, only removed. */
+const noLongerSold = (line: Pick<BasketLine, 'unavailableReason'>) => line.unavailableReason === 'sku_not_found';
+
 const tones = { ok: 'text-green-800', warn: 'text-brass-800', bad: 'text-red-800' } as const;
 
 /**
  * One basket line: picture, name, label, unit price, quantity, line total and remove. `actions`
- * takes more buttons beside "Remove" (e.g. save for later).
+ * takes more buttons beside "Remove" (e.g. save for later). A line the shop no longer sells has its
+ * name, label and code, "No longer available" and Remove only: no price, quantity or other action.
  */
 export function BasketLineItem({ line, actions, tradePriced = false }: { line: BasketLine; actions?: ReactNode; tradePriced?: boolean }) {
   const { display } = usePriceDisplay();
@@ -46,6 +50,7 @@ export function BasketLineItem({ line, actions, tradePriced = false }: { line: B
   const stock = stockMessage(line);
   const text = draft ?? String(line.quantity);
   const quantityLabel = `Quantity of ${line.productName}${line.label ? `, ${line.label}` : ''}`;
+  const gone = noLongerSold(line);
 
   const commit = async (quantity: number) => {
     if (quantity === line.quantity) {
@@ -97,16 +102,22 @@ export function BasketLineItem({ line, actions, tradePriced = false }: { line: B
       <LineImage line={line} className="size-20 sm:row-span-2 sm:size-28" />
       <div className="min-w-0">
         <h3 className="font-semibold text-navy-950">
-          <Link to={linePath(line)} className="hover:underline">
-            {line.productName}
-          </Link>
+          {gone ? (
+            line.productName
+          ) : (
+            <Link to={linePath(line)} className="hover:underline">
+              {line.productName}
+            </Link>
+          )}
         </h3>
         {line.label && <p className="text-sm text-navy-700">{line.label}</p>}
         <p className="mt-1 text-xs text-navy-600">
           Code {line.sku}
           {line.packQty > 1 && ` · pack of ${line.packQty}`}
         </p>
-        {tradePriced ? (
+        {gone ? (
+          <p className="mt-2 text-sm text-navy-700">Quantity {line.quantity}</p>
+        ) : tradePriced ? (
           // A trade customer's own price, in the order they chose: not a sale, so no "was" and no "Save".
           <p className="mt-2 text-sm text-navy-800 tabular-nums">
             <span className="block text-xs font-semibold text-brass-900">Your trade price</span>
@@ -127,51 +138,53 @@ export function BasketLineItem({ line, actions, tradePriced = false }: { line: B
         )}
         <p className={cn('mt-1 text-sm font-medium', tones[stock.tone])}>{stock.text}</p>
       </div>
-      <div className="col-span-2 flex flex-wrap items-start justify-between gap-3 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-1 sm:items-end">
-          <label htmlFor={id} className="sr-only">
-            {quantityLabel}
-          </label>
-          <div className={cn('inline-flex overflow-hidden rounded-lg border bg-white', problem ? 'border-red-700' : 'border-navy-300')}>
-            <button type="button" className={stepClasses} disabled={busy !== null || line.quantity <= 1} onClick={() => step(-1)} aria-controls={id}>
-              <span aria-hidden="true">−</span>
-              <span className="sr-only">Decrease {quantityLabel.toLowerCase()}</span>
-            </button>
-            <input
-              id={id}
-              inputMode="numeric"
-              value={text}
-              disabled={busy === 'remove'}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              onChange={(event) => {
-                setDraft(event.target.value);
-                setProblem(null);
-              }}
-              onBlur={() => submit()}
-              className="h-10 w-14 border-x border-navy-200 text-center text-base font-semibold text-navy-950 tabular-nums"
-            />
-            <button type="button" className={stepClasses} disabled={busy !== null} onClick={() => step(1)} aria-controls={id}>
-              <span aria-hidden="true">+</span>
-              <span className="sr-only">Increase {quantityLabel.toLowerCase()}</span>
-            </button>
-          </div>
-          {busy === 'quantity' && (
-            <span className="flex items-center gap-1.5 text-xs text-navy-600" role="status">
-              <Spinner className="size-3" /> Updating…
+      {!gone && (
+        <div className="col-span-2 flex flex-wrap items-start justify-between gap-3 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end">
+          <form onSubmit={submit} noValidate className="flex flex-col gap-1 sm:items-end">
+            <label htmlFor={id} className="sr-only">
+              {quantityLabel}
+            </label>
+            <div className={cn('inline-flex overflow-hidden rounded-lg border bg-white', problem ? 'border-red-700' : 'border-navy-300')}>
+              <button type="button" className={stepClasses} disabled={busy !== null || line.quantity <= 1} onClick={() => step(-1)} aria-controls={id}>
+                <span aria-hidden="true">−</span>
+                <span className="sr-only">Decrease {quantityLabel.toLowerCase()}</span>
+              </button>
+              <input
+                id={id}
+                inputMode="numeric"
+                value={text}
+                disabled={busy === 'remove'}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-problem` : undefined}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  setProblem(null);
+                }}
+                onBlur={() => submit()}
+                className="h-10 w-14 border-x border-navy-200 text-center text-base font-semibold text-navy-950 tabular-nums"
+              />
+              <button type="button" className={stepClasses} disabled={busy !== null} onClick={() => step(1)} aria-controls={id}>
+                <span aria-hidden="true">+</span>
+                <span className="sr-only">Increase {quantityLabel.toLowerCase()}</span>
+              </button>
+            </div>
+            {busy === 'quantity' && (
+              <span className="flex items-center gap-1.5 text-xs text-navy-600" role="status">
+                <Spinner className="size-3" /> Updating…
+              </span>
+            )}
+          </form>
+          <p className="text-right">
+            <span className="block text-xs text-navy-600">{tradePriced ? `Total ${display === 'ex' ? 'ex' : 'inc'} VAT` : 'Total'}</span>
+            <span className="text-lg font-bold text-navy-950 tabular-nums">
+              {line.available ? formatPence(tradePriced && display === 'ex' ? line.lineTotalExVat : line.lineTotalIncVat) : '—'}
             </span>
-          )}
-        </form>
-        <p className="text-right">
-          <span className="block text-xs text-navy-600">{tradePriced ? `Total ${display === 'ex' ? 'ex' : 'inc'} VAT` : 'Total'}</span>
-          <span className="text-lg font-bold text-navy-950 tabular-nums">
-            {line.available ? formatPence(tradePriced && display === 'ex' ? line.lineTotalExVat : line.lineTotalIncVat) : '—'}
-          </span>
-          {!tradePriced && line.lineSavingsIncVat > 0 && (
-            <span className="block text-xs font-semibold text-red-800 tabular-nums">You save {formatPence(line.lineSavingsIncVat)}</span>
-          )}
-        </p>
-      </div>
+            {!tradePriced && line.lineSavingsIncVat > 0 && (
+              <span className="block text-xs font-semibold text-red-800 tabular-nums">You save {formatPence(line.lineSavingsIncVat)}</span>
+            )}
+          </p>
+        </div>
+      )}
       <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 sm:col-start-2">
         {problem && (
           <p id={`${id}-problem`} className="w-full text-sm font-medium text-red-700" role="alert">
@@ -187,7 +200,7 @@ export function BasketLineItem({ line, actions, tradePriced = false }: { line: B
           {busy === 'remove' && <Spinner className="size-3" />}
           Remove<span className="sr-only"> {line.productName}</span>
         </button>
-        {actions}
+        {!gone && actions}
       </div>
     </li>
   );

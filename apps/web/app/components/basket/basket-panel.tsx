@@ -5,10 +5,14 @@ import { useBasket } from '../../lib/basket/basket-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { usePriceDisplay } from '../../lib/price-display.ts';
 import { ButtonLink } from '../ui/button.tsx';
+import { CheckoutLink } from './checkout-link.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { FreeDeliveryNudge } from './free-delivery.tsx';
 import { LineImage } from './line-image.tsx';
+
+/** A line the shop no longer sells (its product withdrawn, or its code no longer made): named, not linked, never priced. */
+const noLongerSold = (line: { unavailableReason: string | null }) => line.unavailableReason === 'sku_not_found';
 
 /** The slide-out basket's contents (mini-basket.tsx): fetched when it first opens. */
 export function BasketPanel() {
@@ -68,9 +72,13 @@ export function BasketPanel() {
               <li key={line.sku} className="flex gap-3 py-3">
                 <LineImage line={line} className="size-16" />
                 <div className="min-w-0 flex-1">
-                  <Link to={linePath(line)} onClick={closePanel} className="line-clamp-2 font-semibold text-navy-950 hover:underline">
-                    {line.productName}
-                  </Link>
+                  {noLongerSold(line) ? (
+                    <p className="line-clamp-2 font-semibold text-navy-950">{line.productName}</p>
+                  ) : (
+                    <Link to={linePath(line)} onClick={closePanel} className="line-clamp-2 font-semibold text-navy-950 hover:underline">
+                      {line.productName}
+                    </Link>
+                  )}
                   {line.label && <p className="truncate text-sm text-navy-700">{line.label}</p>}
                   <p className="mt-1 flex items-baseline justify-between gap-2 text-sm">
                     <span className="text-navy-700">Qty {line.quantity}</span>
@@ -80,7 +88,7 @@ export function BasketPanel() {
                         {basket?.pricing.tradePriced && <span className="font-normal text-navy-700">{exFirst ? ' ex VAT' : ' inc VAT'}</span>}
                       </span>
                     ) : (
-                      <span className="font-semibold text-red-800">Unavailable</span>
+                      <span className="font-semibold text-red-800">{noLongerSold(line) ? 'No longer available' : 'Unavailable'}</span>
                     )}
                   </p>
                 </div>
@@ -125,9 +133,7 @@ export function BasketPanel() {
           <p className="mt-1 text-xs text-navy-600">Delivery is an estimate until checkout.</p>
           <FreeDeliveryNudge delivery={basket.totals.delivery} compact className="mt-3" />
           <div className="mt-4 grid gap-2">
-            <ButtonLink to="/checkout" onClick={closePanel} variant="accent" size="lg" className="w-full">
-              Checkout
-            </ButtonLink>
+            <CheckoutLink basket={basket} onClick={closePanel} />
             <ButtonLink to="/basket" onClick={closePanel} variant="secondary" className="w-full">
               View basket
             </ButtonLink>

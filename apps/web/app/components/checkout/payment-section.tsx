@@ -1,7 +1,15 @@
 import { ApiError } from '@shop/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
-import { frameSrc, newAttemptKey, readSandboxMessage, rememberPaymentAttempt, type SandboxMessage } from '../../lib/checkout/checkout-logic.ts';
+import {
+  CARD_FRAME_HEIGHT,
+  cardFrameHeight,
+  frameSrc,
+  newAttemptKey,
+  readSandboxMessage,
+  rememberPaymentAttempt,
+  type SandboxMessage,
+} from '../../lib/checkout/checkout-logic.ts';
 import { loadStripe, stripeOutcome, type StripeSettings } from '../../lib/checkout/stripe-js.ts';
 import { formatPence } from '@shop/contracts';
 import { useApiData } from '../../lib/use-api.ts';
@@ -26,9 +34,6 @@ import type { CheckoutClient } from './use-checkout.ts';
 
 export type { OrderPlaced } from './payment-attempt.tsx';
 export { WALLET_SCRIPT_FAILED } from './express-checkout.tsx';
-
-/** The card frame's starting height until it reports its own (no jump as it loads). */
-const FRAME_HEIGHT = 300;
 
 /**
  * Step 5: payment. Opening it starts the payment (the stock is held for 15 minutes) and shows the
@@ -189,14 +194,14 @@ function CardPayment({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const frameOrigin = new URL(frameUrl).origin;
   const [frameReady, setFrameReady] = useState(false);
-  const [frameHeight, setFrameHeight] = useState(FRAME_HEIGHT);
+  const [frameHeight, setFrameHeight] = useState(CARD_FRAME_HEIGHT);
 
   const onMessage = useCallback(
     (message: SandboxMessage) => {
       if (message.intentId !== intentId) return;
       if (message.type === 'ready') {
         setFrameReady(true);
-        if (message.height) setFrameHeight(Math.max(FRAME_HEIGHT, message.height + 48));
+        setFrameHeight(cardFrameHeight(message.height));
         return;
       }
       if (message.type === 'result') outcome(message);

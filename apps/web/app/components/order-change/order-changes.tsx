@@ -2,18 +2,15 @@ import { formatPence, londonDue, type OrderBasket } from '@shop/contracts';
 import { Form } from 'react-router';
 import { Card } from '../staff-orders/order-details.tsx';
 import { Button } from '../ui/button.tsx';
-import { PayDifference } from './pay-difference.tsx';
+import { OnAccountDifferenceNote, PayDifference, type DifferenceIntent } from './pay-difference.tsx';
 
 const field = 'mt-1 block w-full rounded-lg border border-navy-300 px-3 py-2';
 
 const WORDS = { staff: ['This order can be changed', 'These'], customer: ['You can change this order', 'Your'] } as const;
 
-/** The difference being paid by card (the customer's page only): the intent and the card field's frame. */
-export interface DifferencePayment {
-  intentId: string;
+/** The difference being paid by card (the customer's page only): the intent, the card field's frame and the customer's saved cards. */
+export interface DifferencePayment extends DifferenceIntent {
   clientSecret: string;
-  amountPence: number;
-  frameUrl: string | null;
   orderVersion: number;
 }
 
@@ -21,7 +18,9 @@ export interface DifferencePayment {
  * An order's open changes, as plain forms posted to the page: its items (set a quantity, remove, add by
  * product code), its delivery address, and the new totals with the difference and "Complete changes".
  * The customer's page pays a higher total by card; staff on the phone (`forStaff`) take no card (decision
- * 0089), so a higher total is said, with where the customer pays it, and not completed here.
+ * 0089), so a higher total is said, with where the customer pays it, and not completed here. An order
+ * paid on account never asks for a card: its higher total is agreed by the credit provider on completing,
+ * by the customer or staff, and a lower one credited to the account (decision 0101).
  */
 export function OrderChanges({
   basket,
@@ -137,12 +136,19 @@ export function OrderChanges({
         </dl>
         <p className="mt-4 text-lg font-semibold text-navy-950">
           {basket.toPayPence > 0
-            ? `Difference to pay: ${formatPence(basket.toPayPence)}`
+            ? `${basket.paidOnAccount ? 'Difference to add to the invoice on account' : 'Difference to pay'}: ${formatPence(basket.toPayPence)}`
             : basket.toRefundPence > 0
-              ? `Difference to refund: ${formatPence(basket.toRefundPence)}`
+              ? `${basket.paidOnAccount ? 'Difference to credit to the account with Two' : 'Difference to refund'}: ${formatPence(basket.toRefundPence)}`
               : 'No difference to pay'}
         </p>
-        {forStaff && basket.toPayPence > 0 ? (
+        {basket.paidOnAccount && basket.toPayPence > 0 ? (
+          <Form method="post" className="mt-4 space-y-3">
+            <OnAccountDifferenceNote asking="Completing" />
+            <input type="hidden" name="intent" value="complete" />
+            <input type="hidden" name="orderVersion" value={basket.orderVersion} />
+            <Button type="submit">Complete changes on account</Button>
+          </Form>
+        ) : forStaff && basket.toPayPence > 0 ? (
           // Staff take no card (decision 0089): the customer is e-mailed what changed and a link to review and pay it (decision 0092).
           <Form method="post" className="mt-4 space-y-3">
             <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900">
@@ -157,6 +163,7 @@ export function OrderChanges({
           <PayDifference
             action={action ?? `/account/orders/${orderNumber}/change`}
             fields={{ intent: 'complete', orderVersion: payment.orderVersion }}
+            savedCardFields={{ intent: 'complete', orderVersion: payment.orderVersion, method: 'saved_card' }}
             payment={payment}
           />
         ) : (

@@ -2,6 +2,7 @@ import { AMENDABLE_STATUSES, ORDER_LINK_HOURS, UPGRADABLE_STATUSES, type OrderLi
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Button, ButtonLink, buttonClasses } from '../ui/button.tsx';
+import { vatDocumentFacts } from '../../lib/order-help/vat-documents.ts';
 import { formsFor, ORDER_HELP_TITLES, orderHelpPath, PROOF_FIELDS, vatInvoicePath } from '../../lib/order-help/order-help.ts';
 import { orderHelpHome } from '../../lib/order-help/order-link.ts';
 
@@ -32,7 +33,7 @@ export function OrderHelpActions({
   status: OrderStatus;
   vatDocuments?: readonly VatDocument[];
 }) {
-  // After a change the invoice was replaced: the earlier invoices and their credit notes are listed to download too.
+  // After a change the invoice was replaced: every invoice and credit note of the order is listed to download.
   const earlier = vatDocuments.filter((document) => document.kind === 'credit_note' || document.replacedBy !== null);
   return (
     <HelpSection>
@@ -54,19 +55,17 @@ export function OrderHelpActions({
       </ul>
       {earlier.length > 0 && (
         <>
-          <h3 className="mt-4 text-sm font-bold text-navy-950">Earlier invoices and credit notes</h3>
+          <h3 className="mt-4 text-sm font-bold text-navy-950">Invoices and credit notes</h3>
           <p className="text-sm text-navy-700">Each change to the order cancelled its invoice with a credit note and issued a new one.</p>
-          <ul className="mt-2 space-y-1 text-sm">
-            {earlier.map((document) => (
-              <li key={document.number}>
-                <form method="post" action={vatInvoicePath(orderNumber)} className="inline">
+          <ul className="mt-2 divide-y divide-navy-100 text-sm">
+            {vatDocuments.map((document) => (
+              <li key={document.number} className="py-2">
+                <form method="post" action={vatInvoicePath(orderNumber)}>
                   <input type="hidden" name="number" value={document.number} />
                   <button type="submit" className="font-semibold text-navy-900 underline underline-offset-2 hover:text-navy-700">
                     {document.kind === 'credit_note' ? `Download credit note ${document.number}` : `Download VAT invoice ${document.number}`}
-                  </button>{' '}
-                  <span className="text-navy-700">
-                    {document.kind === 'credit_note' ? `(cancels ${document.cancels})` : `(cancelled, replaced by ${document.replacedBy})`}
-                  </span>
+                  </button>
+                  <span className="block text-navy-700">{vatDocumentFacts(document)}</span>
                 </form>
               </li>
             ))}

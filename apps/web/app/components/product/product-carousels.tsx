@@ -14,19 +14,23 @@ export interface ProductCarouselsProps {
   className?: string;
 }
 
+/** Rows the server does not draw (they depend on the product or this browser), in their order below those it does. */
+const LATE = ['bought-together', 'recently-viewed'];
+
 /**
- * The product page's carousels. After hydration they are asked for again with the skus this
- * browser viewed, which adds "Recently viewed" last, below the ones already shown (nothing moves).
+ * The product page's carousels. After hydration they are asked for again with this product and the
+ * skus this browser viewed, which adds "Frequently bought together" and "Recently viewed" below the
+ * ones already shown (nothing moves).
  */
 export function ProductCarousels({ initial, categorySlug, productId, className }: ProductCarouselsProps) {
   const clients = useApiClients();
-  const personal = useApiData(clients ? `carousels:${categorySlug}` : undefined, (signal) =>
-    clients!.catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug, recentlyViewedSkus: readRecentlyViewed() } }, { signal }),
+  const personal = useApiData(clients ? `carousels:${categorySlug}:${productId}` : undefined, (signal) =>
+    clients!.catalogue.getCarousels({ body: { pageType: PAGE_TYPES.product, categorySlug, productId, recentlyViewedSkus: readRecentlyViewed() } }, { signal }),
   );
   const carousels = (personal.state === 'ready' ? personal.data.carousels : initial)
     .map((carousel) => ({ ...carousel, products: carousel.products.filter((product) => product.id !== productId) }))
     .filter((carousel) => carousel.products.length > 0)
-    .toSorted((a, b) => Number(a.identifier === 'recently-viewed') - Number(b.identifier === 'recently-viewed'));
+    .toSorted((a, b) => LATE.indexOf(a.identifier) - LATE.indexOf(b.identifier));
   if (carousels.length === 0) return null;
   return (
     <div className={className}>

@@ -143,7 +143,6 @@ export const REFUNDS_HEADING = 'order-refunds';
 
 const STATE_TONES: Record<Order['refunds'][number]['state'], BadgeTone> = { succeeded: 'success', pending: 'accent', failed: 'sale' };
 
-/** The money that went back (or was refused, or is waiting), oldest first; shown once there is any. */
 /** The order's VAT invoices and credit notes (a change cancels the issued invoice with a credit note and issues a new one). */
 export function VatDocumentsCard({ order }: { order: Order }) {
   if (order.vatDocuments.length === 0) return null;
@@ -160,8 +159,17 @@ export function VatDocumentsCard({ order }: { order: Order }) {
               )}
             </p>
             <p className="text-sm text-navy-700">
-              Issued <time dateTime={document.issuedAt}>{formatInstant(document.issuedAt)}</time>
+              Issued <time dateTime={document.issuedAt}>{formatInstant(document.issuedAt)}</time> ·{' '}
+              {document.kind === 'credit_note' ? `credits ${formatPence(document.amountPence)}` : formatPence(document.amountPence)}
             </p>
+            {/* A file of its own, made by the server for the member of staff (decision 0068): saved with or without scripts. */}
+            <a
+              href={`/staff/orders/${order.orderNumber}/vat-documents/${document.number}`}
+              download={`${document.number}.pdf`}
+              className="text-sm font-semibold text-navy-900 underline underline-offset-2 hover:text-navy-700"
+            >
+              Download {document.kind === 'credit_note' ? 'credit note' : 'VAT invoice'} {document.number} (PDF)
+            </a>
           </li>
         ))}
       </ul>
@@ -169,6 +177,7 @@ export function VatDocumentsCard({ order }: { order: Order }) {
   );
 }
 
+/** The money that went back (or was refused, or is waiting), oldest first; shown once there is any. */
 export function RefundsCard({ order }: { order: Order }) {
   if (order.refunds.length === 0) return null;
   return (

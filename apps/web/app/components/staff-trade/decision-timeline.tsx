@@ -14,8 +14,9 @@ export function DecisionTimeline({ entries, decisionNow }: { entries: readonly T
           {entries.map((entry, index) => (
             <li key={`${entry.at}:${index}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2.5">
               <Badge tone={entry.by === 'shop' ? 'accent' : 'info'}>{entry.by === 'shop' ? 'Plumbline' : 'Two'}</Badge>
-              <span className="min-w-0 flex-1 text-navy-950">{entry.text}</span>
-              <time dateTime={entry.at} className="text-navy-700">
+              {/* At least 12rem wide: on a phone the date goes under the words rather than squeezing them to a word a line. */}
+              <span className="min-w-48 flex-1 text-navy-950">{entry.text}</span>
+              <time dateTime={entry.at} className="whitespace-nowrap text-navy-700">
                 {formatInstant(entry.at)}
               </time>
             </li>

@@ -41,7 +41,7 @@ export function useFileDownload(urlOf: (apiBaseUrl: string, fileId: string) => s
   return { download, busy, problem };
 }
 
-/** The button that downloads one file (`useFileDownload`), busy while it is on its way. */
+/** The button that downloads one file (`useFileDownload`), busy while it is on its way and not yet pressable while the sign-in is being restored. */
 export function DownloadButton({
   file,
   busy,
@@ -51,9 +51,12 @@ export function DownloadButton({
   busy: string | null;
   onDownload: (file: DownloadableFile) => Promise<void>;
 }) {
+  // The file is fetched with the reader's token: until their sign-in is restored in this page there is none to send.
+  const { status } = useShopAuth();
   return (
     <button
       type="button"
+      disabled={status !== 'signed-in'}
       onClick={() => void onDownload(file)}
       aria-busy={busy === file.id || undefined}
       className="text-left font-semibold break-all text-teal-700 underline decoration-teal-700/40 underline-offset-3 hover:decoration-teal-700"

@@ -2,7 +2,7 @@ import { ApiError } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import { sealSession, SESSION_COOKIE, sessionKey, type ShopSession } from './session.server.ts';
 import { stepProblemOf } from '../../components/staff/step-form.tsx';
-import { refusedStep, searchRead, staffClient, staffRead } from './staff-page.server.ts';
+import { refusedStep, searchRead, staffClient, staffRead, throwToTidyAddress } from './staff-page.server.ts';
 
 const refusal = (status: number, errors?: { path: string; message: string }[]) => new ApiError(status, { code: 'X', errors }, `Refused with ${status}`);
 const failing = (error: unknown) => () => Promise.reject(error);
@@ -79,5 +79,21 @@ describe('a staff page’s own role check', () => {
     expect(client(requestAs(['shopper', 'order-admin']))).toBeTruthy();
     const refused = await thrown(() => client(requestAs(['shopper', 'review-moderator'])));
     expect(statusOf(refused)).toBe(404);
+  });
+});
+
+describe('a staff list’s address', () => {
+  const at = (search: string) => new Request(`http://shop.test/staff/discounts${search}`);
+
+  it('sends a plain form’s empty fields on to the list’s own address', async () => {
+    const sent = await thrown(() => throwToTidyAddress(at('?text=welcome10&channel=&status=&from=&to='), '/staff/discounts?text=welcome10'));
+    expect(sent).toBeInstanceOf(Response);
+    expect((sent as Response).status).toBe(302);
+    expect((sent as Response).headers.get('location')).toBe('/staff/discounts?text=welcome10');
+  });
+
+  it('leaves an address with no empty field alone, what was typed wrongly included, for the API to answer', async () => {
+    expect(await thrown(() => throwToTidyAddress(at('?text=welcome10&from=not-a-day'), '/staff/discounts?text=welcome10'))).toBeUndefined();
+    expect(await thrown(() => throwToTidyAddress(at(''), '/staff/discounts'))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError } from '@shop/api-client';
 import type { Role } from '@shop/contracts';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { stepProblemOf, type StepProblem } from '../../components/staff/step-form.tsx';
 import { throwIfRateLimited } from '../api.server.ts';
 import { apiProblemMessage } from '../api-problem.ts';
@@ -57,6 +57,15 @@ export function refusedStep(
   throwIfRateLimited(error);
   if (!(error instanceof ApiError) || (error.status >= 500 && !shown(error))) throw error;
   return data<RefusedStep>({ ...step, problem: problemOf(error) }, { status: error.status });
+}
+
+/**
+ * A list's filters sent as a plain GET form (before the scripts load) bring their empty fields too
+ * (`?text=x&status=&from=`): the page goes on to the list's own address for them, the one a scripted
+ * search lands on, so the address is the same to bookmark or share either way.
+ */
+export function throwToTidyAddress(request: Request, href: string): void {
+  if ([...new URL(request.url).searchParams.values()].includes('')) throw redirect(href);
 }
 
 /**

@@ -140,6 +140,12 @@ function firstAvailable(days: readonly CalendarDay[], start: number, direction: 
   return undefined;
 }
 
+/** The card frame's starting height until it reports its own (no jump as it loads). */
+export const CARD_FRAME_HEIGHT = 300;
+
+/** The card frame's height for the content height it reports, with room for its focus rings (never shorter than at the start). */
+export const cardFrameHeight = (reported: number | undefined) => (reported ? Math.max(CARD_FRAME_HEIGHT, reported + 48) : CARD_FRAME_HEIGHT);
+
 /** The card frame's messages (apps/api/src/modules/payments/sandbox-pages.ts), from the frame's origin only. */
 export type SandboxMessage =
   | { type: 'ready'; intentId: string; height?: number }

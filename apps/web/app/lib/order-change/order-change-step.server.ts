@@ -36,7 +36,11 @@ export async function sendOrderChangeStep(
     case 'complete':
       return changes.completeOrderBasket({
         params,
-        body: { orderVersion: Number(text('orderVersion')), paymentIntentId: text('paymentIntentId') || undefined },
+        body: {
+          orderVersion: Number(text('orderVersion')),
+          paymentIntentId: text('paymentIntentId') || undefined,
+          ...(text('method') === 'saved_card' ? { method: 'saved_card' as const, savedCardId: text('savedCardId') } : {}),
+        },
       });
     default:
       return null;

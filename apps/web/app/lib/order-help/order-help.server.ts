@@ -49,7 +49,15 @@ export function openOrderLink(request: Request, token: string): Promise<OrderLin
 }
 
 export type SentAnswer =
-  | { kind: 'cancel'; outcome: 'cancelled' | 'return'; reference: string; returnReference: string | null; refundedPence: number; nextSteps: string[] }
+  | {
+      kind: 'cancel';
+      outcome: 'cancelled' | 'return';
+      reference: string;
+      returnReference: string | null;
+      refundedPence: number;
+      creditedToAccount: boolean;
+      nextSteps: string[];
+    }
   | { kind: 'return'; reference: string; returnReference: string; refundPence: number; nextSteps: string[] }
   | { kind: 'request'; reference: string; dueAt: string; team: string; nextSteps: string[] };
 

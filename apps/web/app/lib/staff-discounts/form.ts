@@ -1,3 +1,4 @@
+import { londonWallClockInstant } from '@shop/contracts/london-clock';
 import {
   DISCOUNT_TYPES,
   londonSortableDateTime,
@@ -64,12 +65,7 @@ export function toLocalInput(date: Date): string {
 
 /** A `datetime-local` value, read as UK time, as an ISO instant; null when it isn't one. */
 export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const asUtc = new Date(`${value}Z`);
-  if (Number.isNaN(asUtc.getTime())) return null;
-  // London is UTC or an hour ahead of it: the instant is the one whose London clock reads `value`.
-  const summer = new Date(asUtc.getTime() - 3_600_000);
-  return (toLocalInput(summer) === value.slice(0, 16) ? summer : asUtc).toISOString();
+  return value.includes('T') ? (londonWallClockInstant(value)?.toISOString() ?? null) : null;
 }
 
 export function emptyPromotionForm(now: Date): PromotionFormValues {

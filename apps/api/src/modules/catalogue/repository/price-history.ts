@@ -45,6 +45,10 @@ export async function startPriceStep(db: Transaction, offeringId: number, price:
   await db.insert(priceHistory).values({ offeringId, ...price, effectiveFrom: at });
 }
 
+export async function insertPrice(db: Transaction, row: typeof prices.$inferInsert): Promise<void> {
+  await db.insert(prices).values(row);
+}
+
 export async function updatePrice(db: Db, offeringId: number, changes: Partial<typeof prices.$inferInsert>): Promise<void> {
   await db.update(prices).set(changes).where(eq(prices.offeringId, offeringId));
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { brands, categories, offerings, prices, productAudit, products, productVersions, scheduledPrices } from '../catalogue.tables.ts';
+import { brands, categories, offerings, prices, productAudit, productImages, products, productVersions, scheduledPrices } from '../catalogue.tables.ts';
 
 /** The SQL of the staff product editor (product-editor.ts holds the rules). */
 type Db = Database | Transaction;
@@ -35,6 +35,7 @@ export async function searchProducts(db: Db, search: StaffSearch) {
       defaultSku: offerings.sku,
       variantCount: sql<number>`(select count(*)::int from ${offerings} vo where vo.product_id = ${products.id})`,
       priceIncVat: prices.priceIncVat,
+      withdrawn: sql<boolean>`${products.withdrawnAt} is not null`,
       totalCount: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(products)
@@ -58,12 +59,14 @@ export async function findProduct(db: Db, id: number) {
       name: products.name,
       description: products.description,
       family: products.family,
+      deliveryClass: products.deliveryClass,
       specifications: products.specifications,
       searchText: products.searchText,
       brandSlug: brands.slug,
       brandName: brands.name,
       categorySlug: categories.slug,
       categoryName: categories.name,
+      withdrawnAt: products.withdrawnAt,
       version: sql<number>`coalesce(${productVersions.version}, 0)`,
     })
     .from(products)
@@ -81,6 +84,10 @@ export function variantsWithPrices(db: Db, productId: number) {
       sku: offerings.sku,
       label: offerings.label,
       isDefault: offerings.isDefault,
+      widthMm: offerings.widthMm,
+      finish: offerings.finish,
+      handing: offerings.handing,
+      packQty: offerings.packQty,
       priceIncVat: prices.priceIncVat,
       priceExVat: prices.priceExVat,
       vatRateCode: prices.vatRateCode,
@@ -131,6 +138,105 @@ export async function moveVersionOn(tx: Transaction, productId: number, expected
   return updated.length === 1;
 }
 
+/**
+ * What a new product of the sub-category takes from those already in it (or, when it has none, from
+ * its department's): its family, delivery class, guarantee, WEEE and returnability.
+ */
+export async function categoryHabits(db: Db, category: { id: number }) {
+  const result = (await db.execute(
+    sql`select p.family, p.delivery_class as "deliveryClass", p.guarantee_years as "guaranteeYears", p.is_weee as "isWeee", p.returnability,
+               bool_or(p.category_id = ${category.id}) as "ownCategory"
+          from ${products} p join ${categories} c on c.id = p.category_id
+         where c.id = ${category.id} or c.parent_id = (select parent_id from ${categories} where id = ${category.id})
+         group by 1, 2, 3, 4, 5
+         order by bool_or(p.category_id = ${category.id}) desc, count(*) desc
+         limit 1`,
+  )) as unknown as {
+    rows: (Pick<typeof products.$inferSelect, 'family' | 'deliveryClass' | 'guaranteeYears' | 'isWeee' | 'returnability'> & { ownCategory: boolean })[];
+  };
+  return result.rows[0];
+}
+
+/** The sub-category's department's name (searched for, as the seed's products are). */
+export async function departmentNameOf(db: Db, categoryId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(sql`${categories.id} = (select parent_id from ${categories} where id = ${categoryId})`);
+  return row?.name ?? '';
+}
+
+/** A new product; undefined when its slug is taken (by a product of the same code, written at the same time). */
+export async function insertProduct(tx: Transaction, row: typeof products.$inferInsert): Promise<number | undefined> {
+  const [inserted] = await tx.insert(products).values(row).onConflictDoNothing({ target: products.slug }).returning({ id: products.id });
+  return inserted?.id;
+}
+
+/** A new variant last among its product's; undefined when its code is taken (the unique index waits for a writer of the same code). */
+export async function insertOffering(
+  tx: Transaction,
+  row: {
+    productId: number;
+    sku: string;
+    label: string;
+    isDefault: boolean;
+    widthMm: number | null;
+    finish: string | null;
+    handing: string | null;
+    packQty: number;
+  },
+): Promise<number | undefined> {
+  const [inserted] = await tx
+    .insert(offerings)
+    .values({
+      ...row,
+      handing: row.handing as 'left' | 'right' | null,
+      position: sql`(select coalesce(max(position) + 1, 0) from ${offerings} where product_id = ${row.productId})`,
+    })
+    .onConflictDoNothing({ target: offerings.sku })
+    .returning({ id: offerings.id });
+  return inserted?.id;
+}
+
+/** A picture of the product, after its others. */
+export async function insertImage(tx: Transaction, row: { productId: number; offeringId: number; url: string; altText: string }): Promise<void> {
+  await tx.insert(productImages).values({
+    ...row,
+    position: sql`(select coalesce(max(position) + 1, 0) from ${productImages} where product_id = ${row.productId})`,
+  });
+}
+
+/** A product's pictures in the order its page shows them. */
+export function imagesOf(db: Db, productId: number) {
+  return db
+    .select({ id: productImages.id, offeringId: productImages.offeringId, url: productImages.url, altText: productImages.altText })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+}
+
+export async function deleteImage(tx: Transaction, id: number): Promise<void> {
+  await tx.delete(productImages).where(eq(productImages.id, id));
+}
+
+/** Numbers the product's pictures 0, 1, 2… in the order of `ids` (all of its pictures). */
+export async function setImageOrder(tx: Transaction, productId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${productImages} set position = o.place - 1
+    from unnest(array[${list}]::int[]) with ordinality as o(id, place)
+    where ${productImages.id} = o.id and ${productImages.productId} = ${productId}`);
+}
+
+/** Whether a product shows the picture at `url`: only such files are served to anyone. */
+export async function isProductImage(db: Db, url: string): Promise<boolean> {
+  const [row] = await db.select({ id: productImages.id }).from(productImages).where(eq(productImages.url, url)).limit(1);
+  return row !== undefined;
+}
+
 export async function updateProduct(tx: Transaction, id: number, changes: Partial<typeof products.$inferInsert>): Promise<void> {
   await tx.update(products).set(changes).where(eq(products.id, id));
 }
@@ -157,24 +263,23 @@ export async function insertSchedule(tx: Transaction, row: typeof scheduledPrice
   await tx.insert(scheduledPrices).values(row);
 }
 
-/** A scheduled or started price of the offering whose period meets [startsAt, endsAt) (null: open-ended). */
-export async function overlappingSchedule(tx: Transaction, offeringId: number, startsAt: Date, endsAt: Date | null) {
-  const [row] = await tx
-    .select({ id: scheduledPrices.id })
+/** The scheduled and started prices of these offerings, earliest first: what a new one must not overlap (price-schedules.ts). */
+export function liveSchedulesOf(db: Db, offeringIds: readonly number[]) {
+  if (offeringIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      offeringId: scheduledPrices.offeringId,
+      priceIncVat: scheduledPrices.priceIncVat,
+      vatRateCode: scheduledPrices.vatRateCode,
+      startsAt: scheduledPrices.startsAt,
+      endsAt: scheduledPrices.endsAt,
+      status: scheduledPrices.status,
+    })
     .from(scheduledPrices)
-    .where(
-      and(
-        eq(scheduledPrices.offeringId, offeringId),
-        inArray(scheduledPrices.status, ['scheduled', 'started']),
-        sql`(${scheduledPrices.endsAt} is null or ${scheduledPrices.endsAt} > ${startsAt})`,
-        endsAt ? sql`${scheduledPrices.startsAt} < ${endsAt}` : undefined,
-      ),
-    )
-    .limit(1);
-  return row;
+    .where(and(inArray(scheduledPrices.offeringId, [...offeringIds]), inArray(scheduledPrices.status, ['scheduled', 'started'])))
+    .orderBy(asc(scheduledPrices.startsAt), asc(scheduledPrices.id));
 }
 
-/** Cancels a price that has not started; false when it is not this product's, or has started. */
 export async function cancelSchedule(tx: Transaction, productId: number, id: number) {
   const [row] = await tx
     .update(scheduledPrices)

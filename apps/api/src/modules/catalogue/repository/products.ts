@@ -20,6 +20,8 @@ import {
   userContent,
 } from '../catalogue.tables.ts';
 
+/** Products on sale: staff have not withdrawn them. Every read a shopper's page or basket makes keeps to these. */
+export const onSale = isNull(products.withdrawnAt);
 export type CategoryRow = typeof categories.$inferSelect;
 
 export async function listCategories(db: Database): Promise<CategoryRow[]> {
@@ -200,7 +202,7 @@ export async function listSnapshotProducts(db: Database, range: IdRange | readon
     .leftJoin(facetLists, eq(facetLists.productId, products.id))
     .leftJoin(firstImages, eq(firstImages.productId, products.id))
     .leftJoin(skuLists, eq(skuLists.productId, products.id))
-    .where(inRange(products.id, range))
+    .where(and(inRange(products.id, range), onSale))
     .orderBy(asc(products.id));
   return rows.map((row) => ({
     ...row,
@@ -265,7 +267,7 @@ function cardsQuery(db: Database) {
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(offerings, defaultOffering)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, onSale))
     .prepare('product_cards');
 }
 // Every listing and suggestion ends here: built once per database, planned once per connection.
@@ -326,9 +328,12 @@ function summaryQuery(db: Database, by: 'slug' | 'sku') {
     .innerJoin(offerings, defaultOffering)
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
     .where(
-      by === 'slug'
-        ? eq(products.slug, sql.placeholder('key'))
-        : eq(products.id, sql`(select so.product_id from ${offerings} so where so.sku = ${sql.placeholder('key')})`),
+      and(
+        by === 'slug'
+          ? eq(products.slug, sql.placeholder('key'))
+          : eq(products.id, sql`(select so.product_id from ${offerings} so where so.sku = ${sql.placeholder('key')})`),
+        onSale,
+      ),
     )
     .prepare(`product_summary_by_${by}`);
 }
@@ -349,10 +354,17 @@ export async function findProductSummary(db: Database, by: { slug: string } | { 
 
 export async function findProductId(db: Database, by: { slug: string } | { sku: string }): Promise<number | undefined> {
   if ('slug' in by) {
-    const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, by.slug));
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.slug, by.slug), onSale));
     return row?.id;
   }
-  const [row] = await db.select({ id: offerings.productId }).from(offerings).where(eq(offerings.sku, by.sku));
+  const [row] = await db
+    .select({ id: offerings.productId })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(and(eq(offerings.sku, by.sku), onSale));
   return row?.id;
 }
 
@@ -375,8 +387,11 @@ export async function listRunningListings(db: Database, now: Date) {
 /** One page of product slugs in id order, and how many products there are in all. */
 export async function listProductSlugs(db: Database, offset: number, limit: number) {
   const [rows, [count]] = await Promise.all([
-    db.select({ slug: products.slug, createdAt: products.createdAt }).from(products).orderBy(asc(products.id)).offset(offset).limit(limit),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products),
+    db.select({ slug: products.slug, createdAt: products.createdAt }).from(products).where(onSale).orderBy(asc(products.id)).offset(offset).limit(limit),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(onSale),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -396,7 +411,7 @@ export async function findBundle(db: Database, id: number) {
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.isBundle, true)));
+    .where(and(eq(products.id, id), eq(products.isBundle, true), onSale));
   return row;
 }
 
@@ -413,7 +428,8 @@ export async function listEssentialItems(db: Database, productId: number, bundle
     })
     .from(essentialItems)
     .innerJoin(offerings, eq(offerings.id, essentialItems.itemOfferingId))
-    .where(bundleId === null ? own : or(own, eq(essentialItems.bundleProductId, bundleId)))
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(and(bundleId === null ? own : or(own, eq(essentialItems.bundleProductId, bundleId)), onSale))
     .orderBy(sql`${essentialItems.requirement} = 'required' desc`, asc(essentialItems.position));
 }
 
@@ -442,7 +458,7 @@ export async function listTopProductIds(db: Database, order: 'popularity' | 'new
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(categoryIds ? inArray(products.categoryId, categoryIds) : undefined, order === 'popularity' ? gt(products.popularity, 0) : undefined))
+    .where(and(onSale, categoryIds ? inArray(products.categoryId, categoryIds) : undefined, order === 'popularity' ? gt(products.popularity, 0) : undefined))
     .orderBy(order === 'popularity' ? desc(products.popularity) : desc(products.createdAt), asc(products.id))
     .limit(limit);
   return rows.map((row) => row.id);
@@ -477,6 +493,20 @@ export async function returnabilityOfSkus(db: Database, skus: readonly string[])
     .innerJoin(products, eq(products.id, offerings.productId))
     .where(inArray(offerings.sku, [...skus]));
   return new Map(rows.map((row) => [row.sku, row.returnability]));
+}
+
+/**
+ * The product name and variant label of each sku the catalogue has, on sale or not (a withdrawn product's row stays):
+ * how a basket still names a line it can no longer sell. A sku the catalogue never had is left out.
+ */
+export async function namesOfSkus(db: Database, skus: readonly string[]): Promise<Map<string, { productName: string; label: string }>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({ sku: offerings.sku, productName: products.name, label: offerings.label })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(inArray(offerings.sku, [...skus]));
+  return new Map(rows.map(({ sku, ...name }) => [sku, name]));
 }
 
 /** What a sku's delivery options depend on here: its product's delivery class and its price (stock is inventory's). */

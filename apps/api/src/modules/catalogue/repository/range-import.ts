@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { RangeRefusal } from '@shop/contracts';
 import type { Database, Transaction } from '../../../db/client.ts';
+import type { VariantOptions } from '../product-edits.ts';
 import { brands, categories, offerings, prices, products, productVersions, rangeImports } from '../catalogue.tables.ts';
 
 /** The SQL of the range's export, imports and feed (range-import.ts holds the rules). */
@@ -17,6 +18,8 @@ export function rangePage(db: Db, after: number, limit: number) {
       productName: products.name,
       brand: brands.name,
       category: categories.name,
+      description: products.description,
+      family: products.family,
       priceIncVat: prices.priceIncVat,
       priceExVat: prices.priceExVat,
       vatRateCode: prices.vatRateCode,
@@ -47,6 +50,44 @@ export function variantsBySku(db: Db, skus: readonly string[]) {
     .innerJoin(products, eq(products.id, offerings.productId))
     .innerJoin(prices, eq(prices.offeringId, offerings.id))
     .where(inArray(offerings.sku, [...skus]));
+}
+
+/** The products with these ids or addresses, with the options of their variants in the order their page shows them. */
+export async function productsOf(db: Db, found: { ids: readonly number[]; slugs: readonly string[] }) {
+  if (found.ids.length === 0 && found.slugs.length === 0) return [];
+  const rows = await db
+    .select({
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      description: products.description,
+      family: products.family,
+      brandName: brands.name,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(or(inArray(products.id, [...found.ids, -1]), inArray(products.slug, [...found.slugs, ''])));
+  const variants = await db
+    .select({ productId: offerings.productId, widthMm: offerings.widthMm, finish: offerings.finish, handing: offerings.handing, packQty: offerings.packQty })
+    .from(offerings)
+    .where(
+      inArray(
+        offerings.productId,
+        rows.map((row) => row.productId),
+      ),
+    )
+    .orderBy(asc(offerings.position), asc(offerings.id));
+  const byProduct = new Map<number, VariantOptions[]>();
+  for (const { productId, ...options } of variants) byProduct.set(productId, [...(byProduct.get(productId) ?? []), options]);
+  return rows.map((row) => ({ ...row, variants: byProduct.get(row.productId) ?? [] }));
+}
+
+/** The product at this address, if any (a new product of a file may have been made meanwhile by another import). */
+export async function productIdBySlug(db: Db, slug: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  return row?.id;
 }
 
 /** A change not made in the editor moves the product's version on too, so an editor opened before it is refused (decision 0086). */

@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { offerings, prices, products } from '../catalogue.tables.ts';
+import { onSale } from './products.ts';
 
 /** The SQL behind sellable-offerings.ts. */
 function offeringsQuery(db: Database) {
@@ -29,7 +30,8 @@ function offeringsQuery(db: Database) {
       .from(offerings)
       .innerJoin(products, eq(products.id, offerings.productId))
       .innerJoin(prices, eq(prices.offeringId, offerings.id))
-      .where(sql`${offerings.sku} = any(${sql.placeholder('skus')}::text[])`)
+      // A withdrawn product's skus are not sold: a basket holding one shows it as no longer available.
+      .where(and(sql`${offerings.sku} = any(${sql.placeholder('skus')}::text[])`, onSale))
       // Named, so PostgreSQL plans it once per connection: planning cost more than running it.
       .prepare('sellable_offerings')
   );
@@ -47,13 +49,15 @@ export function sellableOfferingRows(db: Database, skus: readonly string[]): Pro
 }
 
 /** The sizes and finishes each product is sold in, in the product page's order: what a line may be swapped to. */
-export async function variantsOf(ctx: { db: Database }, productIds: readonly number[]): Promise<Map<number, { sku: string; label: string }[]>> {
-  const variants = new Map<number, { sku: string; label: string }[]>();
+export type Variants = Map<number, { sku: string; label: string }[]>;
+
+export async function variantsOf(ctx: { db: Database }, productIds: readonly number[]): Promise<Variants> {
+  const variants: Variants = new Map();
   if (productIds.length === 0) return variants;
   const rows = await ctx.db
     .select({ productId: offerings.productId, sku: offerings.sku, label: offerings.label })
     .from(offerings)
-    .where(inArray(offerings.productId, [...new Set(productIds)]))
+    .where(sql`${offerings.productId} = any(${sql.param([...new Set(productIds)])}::int[])`)
     .orderBy(asc(offerings.productId), asc(offerings.position), asc(offerings.id));
   for (const row of rows) {
     const list = variants.get(row.productId) ?? [];

@@ -1,5 +1,5 @@
 import { yieldToRequests } from './build-slices.ts';
-import { formatPenceShort, type Facet } from '@shop/contracts';
+import { formatPenceShort, slugify, type Facet } from '@shop/contracts';
 import { SearchErrors } from '../search.errors.ts';
 
 export interface FacetDefinition {
@@ -33,12 +33,7 @@ const PRICE_BANDS: [number, number | null][] = [
   [100_000, null],
 ];
 
-export const optionIdentifier = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+export const optionIdentifier = slugify;
 
 /** The delivery module's next-working-day rate (its `RATES.next_day`), as far as listings need it. */
 export interface NextDayRate {

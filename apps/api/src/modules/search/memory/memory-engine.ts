@@ -2,18 +2,19 @@ import type { CacheRegistry, CacheStats } from '../../../platform/cache.ts';
 import type { SearchEngine } from '../search.port.ts';
 import { memoryProductSearch } from './product-engine.ts';
 import { memoryReviewSearch } from './review-engine.ts';
+import type { SynonymTable } from '../search-synonyms.ts';
 
 /**
  * The in-memory engine, the default (decisions 0005, 0039, 0042, 0043): every product's listing
  * facts and every review's search facts held in this process, answers in a few milliseconds, at the
  * cost of the memory they take and a load at start.
  */
-export function memoryEngine(answerBudget: () => number, caches: CacheRegistry): SearchEngine {
+export function memoryEngine(answerBudget: () => number, caches: CacheRegistry, synonyms: SynonymTable): SearchEngine {
   const productIndexes: ReturnType<typeof memoryProductSearch>[] = [];
   const reviewIndexes: ReturnType<typeof memoryReviewSearch>[] = [];
   return {
     products(source) {
-      const index = memoryProductSearch(source, answerBudget);
+      const index = memoryProductSearch(source, answerBudget, synonyms);
       productIndexes.push(index);
       return index;
     },

@@ -8,6 +8,7 @@ import { FALLBACK_IMAGE_URL } from './card-facts.ts';
 import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
+import type { ExpandSynonyms, SynonymLookup, SynonymTable } from '../search-synonyms.ts';
 
 /** The cards of `ids` (each in the snapshot), from the snapshot: no database read (decision 0042). */
 const snapshotCards = (snapshot: CatalogueSnapshot, ids: readonly number[]): ProductCard[] =>
@@ -66,20 +67,20 @@ const ASKED_FOR_POOL = 60;
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
 
 /** Rows matching by words, best first, as search and suggestions both rank them. */
-function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number): number[] {
+function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number, expand: ExpandSynonyms): number[] {
   // A pool larger than a suggestion box, so the products that are what was asked for can be put first.
-  const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL));
-  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord, limit);
+  const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL), expand);
+  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord, expand, limit);
 }
 
 /**
  * Products whose code starts with what is typed come first, in code order, named with that code
  * (a trade customer typing "PL00010" wants PL000100 to PL000109); then those matching by words.
  */
-function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
+function suggest(snapshot: CatalogueSnapshot, terms: string[], expand: ExpandSynonyms): Autocomplete {
   const byCode = snapshot.codes.startingWith(terms.join(''), AUTOCOMPLETE_SIZE.products);
   const coded = new Set(byCode.map((match) => match.row));
-  const byWords = wordMatches(snapshot, terms, AUTOCOMPLETE_SIZE.products).filter((row) => !coded.has(row));
+  const byWords = wordMatches(snapshot, terms, AUTOCOMPLETE_SIZE.products, expand).filter((row) => !coded.has(row));
   const product = (row: number, code?: CodeMatch) => {
     const facts = snapshot.suggestionFacts[row]!;
     return {
@@ -101,8 +102,10 @@ function suggest(snapshot: CatalogueSnapshot, terms: string[]): Autocomplete {
  * The in-memory product engine: listings, search and suggestions answered from a snapshot of every
  * product (listing-index.ts), with the answers kept per snapshot within `answerBudget()` bytes
  * (read when a snapshot's cache is made: the budget is set from configuration after start).
+ * Searches and suggestions widen their words by staff's `synonyms`; their kept answers are keyed
+ * by its reading, so none from before a change of the groups is given after it.
  */
-export function memoryProductSearch(source: ProductSource, answerBudget: () => number): ProductSearch & { answers: KeptAnswers } {
+export function memoryProductSearch(source: ProductSource, answerBudget: () => number, synonyms: SynonymTable): ProductSearch & { answers: KeptAnswers } {
   const { snapshotOf, changed, productsChanged, ageMs } = productSnapshots(source);
   /** An answer is kept the second time it is asked for: most queries never seen before are never asked again (decision 0040). */
   const askedBefore = new SeenOnce();
@@ -138,14 +141,14 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
   }
 
   /** Up to SEARCH_LIMIT rows, best first: code matches, then word matches as suggestions rank them. */
-  function searchRows(snapshot: CatalogueSnapshot, terms: string[]): Int32Array {
+  function searchRows(snapshot: CatalogueSnapshot, terms: string[], { expand, generation }: SynonymLookup): Int32Array {
     if (terms.length === 0) return new Int32Array(0);
     const matches = keptMatches.of(snapshot);
-    const key = terms.join(' ');
+    const key = `${generation}:${terms.join(' ')}`;
     let rows = matches.get(key);
     if (!rows) {
       const byCode = snapshot.codes.startingWith(terms.join(''), SEARCH_LIMIT).map((match) => match.row);
-      const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT);
+      const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT, expand);
       if (byCode.length === 0) rows = Int32Array.from(byWords);
       else {
         const coded = new Set(byCode);
@@ -190,15 +193,15 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
     async search(ctx: IndexContext, input: SearchRequest): Promise<SearchListing> {
       const terms = searchTerms(input.query);
       const title = `Results for "${input.query.slice(0, 100)}"`;
-      const snapshot = await snapshotOf(ctx);
-      return kept(snapshot, `search:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input, snapshot.index)}`, async () => {
+      const [snapshot, lookup] = await Promise.all([snapshotOf(ctx), synonyms.current(ctx.db)]);
+      return kept(snapshot, `search:${lookup.generation}:${terms.join(' ')}:${input.query.slice(0, 100)}:${listingKey(input, snapshot.index)}`, async () => {
         const code = snapshot.codes.exact(input.query);
         if (code) {
           const listing = buildListing(title, snapshot, [code.row], snapshot.facetsOf(null), input);
           return { ...listing, exactMatch: { slug: snapshot.suggestionFacts[code.row]!.slug, sku: code.sku } };
         }
         // Relevance is the order found: the first row is the best.
-        const listing = buildListing(title, snapshot, searchRows(snapshot, terms), snapshot.facetsOf(null), input, true);
+        const listing = buildListing(title, snapshot, searchRows(snapshot, terms, lookup), snapshot.facetsOf(null), input, true);
         return { ...listing, exactMatch: null };
       });
     },
@@ -207,8 +210,8 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
     async autocomplete(ctx: IndexContext, query: string): Promise<Autocomplete> {
       const terms = searchTerms(query);
       if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
-      const snapshot = await snapshotOf(ctx);
-      return kept(snapshot, `suggest:${terms.join(' ')}`, async () => suggest(snapshot, terms));
+      const [snapshot, lookup] = await Promise.all([snapshotOf(ctx), synonyms.current(ctx.db)]);
+      return kept(snapshot, `suggest:${lookup.generation}:${terms.join(' ')}`, async () => suggest(snapshot, terms, lookup.expand));
     },
 
     async kept<T extends object>(ctx: IndexContext, key: string, load: () => Promise<T>): Promise<T> {

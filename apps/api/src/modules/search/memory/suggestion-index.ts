@@ -1,5 +1,5 @@
 import { yieldToRequests } from './build-slices.ts';
-import { expandSynonyms } from './search-query.ts';
+import type { ExpandSynonyms } from '../search-synonyms.ts';
 
 /**
  * Autocomplete answered in memory, as Typesense or Meilisearch would: every word of every product's
@@ -21,7 +21,7 @@ export interface SuggestionProduct {
 
 export interface SuggestionIndex {
   /** Up to `limit` index rows, best first, matching every term in their name, then in their searchable text; typos forgiven when nothing matches as typed. */
-  match(terms: string[], limit: number): number[];
+  match(terms: string[], limit: number, expand: ExpandSynonyms): number[];
 }
 
 /** Suggestions for categories and brands: names matched by words. */
@@ -211,9 +211,9 @@ class WordIndex implements SuggestionIndex {
     this.picked = new RowStamps(this.rankOf.length);
   }
 
-  match(terms: string[], limit: number): number[] {
+  match(terms: string[], limit: number, expand: ExpandSynonyms): number[] {
     if (terms.length === 0) return [];
-    const exact = terms.map((term, index) => this.rangesOf(term, index === terms.length - 1));
+    const exact = terms.map((term, index) => this.rangesOf(term, index === terms.length - 1, expand));
     const found = this.best(exact, limit);
     // Every word matches something, just not together: a typo would not change that.
     if (found.length > 0 || exact.every((ranges) => ranges.length > 0)) return found;
@@ -236,9 +236,9 @@ class WordIndex implements SuggestionIndex {
   }
 
   /** Every term a prefix (a word being typed, or typed in part), plus its trade synonyms and singular as whole words. */
-  private rangesOf(term: string, last: boolean): Range[] {
+  private rangesOf(term: string, last: boolean, expand: ExpandSynonyms): Range[] {
     const ranges: Range[] = [];
-    const whole = new Set(expandSynonyms(term));
+    const whole = new Set(expand(term));
     if (term.length > 3 && term.endsWith('s')) whole.add(term.slice(0, -1));
     for (const word of whole) {
       const at = this.lowerBound(word);
@@ -530,10 +530,16 @@ export function matchNames<T extends NamedEntry>(entries: readonly T[], terms: s
  * and "wc" list toilets before WC units and seats, "rad" radiators before radiator valves. The
  * last term may be the start of a word still being typed, or misspelt.
  */
-export function preferWhatWasAsked(rows: readonly number[], terms: string[], headWordOf: (row: number) => string, limit = rows.length): number[] {
+export function preferWhatWasAsked(
+  rows: readonly number[],
+  terms: string[],
+  headWordOf: (row: number) => string,
+  expand: ExpandSynonyms,
+  limit = rows.length,
+): number[] {
   const last = terms.at(-1);
   if (!last) return rows.slice(0, limit);
-  const wanted = new Set(expandSynonyms(last).flatMap((word) => [word, `${word}s`, word.endsWith('s') ? word.slice(0, -1) : word]));
+  const wanted = new Set(expand(last).flatMap((word) => [word, `${word}s`, word.endsWith('s') ? word.slice(0, -1) : word]));
   // Names share few last words (tap, basin, toilet…): each is judged once.
   const judged = new Map<string, boolean>();
   const isAsked = (row: number) => {

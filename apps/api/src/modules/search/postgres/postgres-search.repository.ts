@@ -18,8 +18,9 @@ const nameWords = sql`to_tsvector('simple'::regconfig, p.name)`;
 const allWords = sql`to_tsvector('simple'::regconfig, p.name || ' ' || p.search_text)`;
 const allText = sql`(p.name || ' ' || p.search_text)`;
 const codeKey = sql`lower(regexp_replace(o.sku, '[^[:alnum:]]+', '', 'g'))`;
-/** A listing shows a product with a priced default offering (the memory engine's snapshot holds only those). */
-const listed = sql`exists (select 1 from offerings d join prices dp on dp.offering_id = d.id where d.product_id = p.id and d.is_default)`;
+/** A listing shows a product on sale with a priced default offering (the memory engine's snapshot holds only those). */
+const listed = sql`p.withdrawn_at is null
+  and exists (select 1 from offerings d join prices dp on dp.offering_id = d.id where d.product_id = p.id and d.is_default)`;
 /** Ids as one array parameter: thousands of them would pass the protocol's bound on parameters. */
 const idArray = (ids: readonly number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
 

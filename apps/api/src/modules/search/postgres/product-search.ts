@@ -16,6 +16,7 @@ import { searchTerms } from '../memory/search-query.ts';
 import { headWord, matchNames, nearlySpells, preferWhatWasAsked, typosAllowed } from '../memory/suggestion-index.ts';
 import * as repository from './postgres-search.repository.ts';
 import { allTermsQuery, termQuery, wordsQuery } from './word-query.ts';
+import type { ExpandSynonyms, SynonymTable } from '../search-synonyms.ts';
 
 /** As the memory engine: matches ranked, faceted and paged; the pool suggestions are chosen from; how many of each are suggested. */
 const SEARCH_LIMIT = 1000;
@@ -88,11 +89,11 @@ async function typoWords(db: Db, term: string, asPrefix: boolean): Promise<strin
  * forgiven in the terms that match no word at all, whole words first (so "basn" finds basins before
  * baskets), then the starts of words for the one being typed; then those that are what was asked for first.
  */
-async function wordMatches(db: Db, terms: string[], limit: number): Promise<number[]> {
+async function wordMatches(db: Db, terms: string[], limit: number, expand: ExpandSynonyms): Promise<number[]> {
   if (terms.length === 0) return [];
   const pool = Math.max(limit, ASKED_FOR_POOL);
   const last = terms.length - 1;
-  const exact = terms.map((term, index) => termQuery(term, index === last));
+  const exact = terms.map((term, index) => termQuery(term, index === last, expand));
   let found = await repository.productsMatching(db, allTermsQuery(exact), pool);
   if (found.length === 0) {
     const known = await Promise.all(exact.map((query) => repository.anyProductMatches(db, query)));
@@ -112,6 +113,7 @@ async function wordMatches(db: Db, terms: string[], limit: number): Promise<numb
     found.map((_, position) => position),
     terms,
     (position) => headWord(found[position]!.name),
+    expand,
     limit,
   ).map((position) => found[position]!.id);
 }
@@ -169,7 +171,7 @@ async function optionCarriers(db: Db, source: ProductSource, input: ListingInput
  * requests, so there is nothing to rebuild or bring up to date: an answer reads the rows as they
  * are when it is asked.
  */
-export function postgresProductSearch(source: ProductSource): ProductSearch {
+export function postgresProductSearch(source: ProductSource, synonyms: SynonymTable): ProductSearch {
   /** What a listing needs of the catalogue's tree and facet configuration (a few hundred rows). */
   async function shape(db: Db) {
     const [categories, facetRows] = await Promise.all([source.categories(db), source.facets(db)]);
@@ -262,7 +264,10 @@ export function postgresProductSearch(source: ProductSource): ProductSearch {
       }
       let ids: number[] = [];
       if (terms.length > 0) {
-        const [byCode, byWords] = await Promise.all([codesStartingWith(db, terms.join(''), SEARCH_LIMIT), wordMatches(db, terms, SEARCH_LIMIT)]);
+        const [byCode, byWords] = await Promise.all([
+          codesStartingWith(db, terms.join(''), SEARCH_LIMIT),
+          wordMatches(db, terms, SEARCH_LIMIT, (await synonyms.current(db)).expand),
+        ]);
         const coded = new Set(byCode.map((match) => match.productId));
         ids = [...coded, ...byWords.filter((id) => !coded.has(id))].slice(0, SEARCH_LIMIT);
       }
@@ -276,7 +281,7 @@ export function postgresProductSearch(source: ProductSource): ProductSearch {
       if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
       const [byCode, byWords, categories, brands] = await Promise.all([
         codesStartingWith(db, terms.join(''), AUTOCOMPLETE_SIZE.products),
-        wordMatches(db, terms, AUTOCOMPLETE_SIZE.products),
+        synonyms.current(db).then(({ expand }) => wordMatches(db, terms, AUTOCOMPLETE_SIZE.products, expand)),
         source.categories(db),
         source.brands(db),
       ]);

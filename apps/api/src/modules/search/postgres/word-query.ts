@@ -1,4 +1,4 @@
-import { expandSynonyms } from '../memory/search-query.ts';
+import type { ExpandSynonyms } from '../search-synonyms.ts';
 
 /**
  * A search's terms as tsqueries in the 'simple' configuration, by the memory engine's rules
@@ -7,8 +7,8 @@ import { expandSynonyms } from '../memory/search-query.ts';
  */
 
 /** What a term matches: a word it starts (if it is the word being typed or longer than one letter), and its trade synonyms and singular as whole words. */
-export function termQuery(term: string, last: boolean): string {
-  const whole = new Set(expandSynonyms(term));
+export function termQuery(term: string, last: boolean, expand: ExpandSynonyms): string {
+  const whole = new Set(expand(term));
   if (term.length > 3 && term.endsWith('s')) whole.add(term.slice(0, -1));
   const alternatives = [...whole].map((word) => `'${word}'`);
   // One letter matches too much to mean anything unless it is the word being typed.

@@ -48,6 +48,18 @@ export function tradeOrdersSince(db: Database, businessId: number, since: Date):
     .orderBy(desc(tradeOrders.placedAt));
 }
 
+/**
+ * What the business's trade orders placed from `since` to `until` came to ex VAT as placed, refunds not taken off: never
+ * less than its spend over those dates (spend is net of refunds), in one sum read from an index.
+ */
+export async function placedExVatBetween(db: Database, businessId: number, since: Date, until: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`sum(${tradeOrders.totalExVat})` })
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.businessId, businessId), gte(tradeOrders.placedAt, since), lte(tradeOrders.placedAt, until)));
+  return Number(row?.total ?? 0);
+}
+
 export function latestTradeOrders(db: Database, businessId: number, limit: number, before?: Date): Promise<TradeOrderRow[]> {
   return db
     .select()

@@ -1,0 +1,1 @@
+ALTER TABLE "order_refunds" ADD COLUMN "provider_parts" jsonb DEFAULT '[]'::jsonb NOT NULL;

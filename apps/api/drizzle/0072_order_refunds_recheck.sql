@@ -1,0 +1,1 @@
+ALTER TABLE "order_refunds" ADD COLUMN "recheck_at" timestamp with time zone;

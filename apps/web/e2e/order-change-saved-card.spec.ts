@@ -1,0 +1,67 @@
+import { expect as baseExpect, test, type Page } from './test.ts';
+import { collectErrors, expectNoViolations, storedUser } from './auth.ts';
+import { registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
+import { placeTestOrder } from './orders.ts';
+import { SCREENSHOT_DIR } from './pages.ts';
+
+// A new account (its verification e-mail), two orders and a bank's check, on a machine that may be busy.
+test.describe.configure({ timeout: 150_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const bankCheck = (page: Page) => page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
+const checkPage = (page: Page) => page.frameLocator('iframe[title="Your bank’s security check"]');
+
+/**
+ * A customer with a card kept at checkout pays an order change's difference with it, without typing
+ * it again: a card whose bank asks for its check each time (3155), so the bank's dialog opens, is
+ * closed once (nothing charged, said why), then passed, and the order is changed.
+ */
+test('a customer pays an order change’s difference with a saved card, answering the bank’s check', async ({ page, browser }, testInfo) => {
+  const errors = collectErrors(page);
+  const shot = (name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-order-change-${name}.png`, fullPage: true });
+  // A new account of its own: the card saved is nobody else's, and no other test's cards are offered.
+  const email = uniqueEmail(testInfo, 'change-saved-card');
+  await registerAndSignIn(page, browser, testInfo, email);
+  const { access_token } = (await storedUser(page))!;
+  // The card is kept, with consent, by paying for an order with it.
+  const orderNumber = await placeTestOrder(page.request, { email, accessToken: access_token, saveCard: true, cardNumber: '4000 0025 0000 3155' });
+
+  await page.goto(`/account/orders/${orderNumber}`);
+  await page.getByRole('link', { name: 'Change this order online' }).click();
+  await expect(page.getByRole('heading', { name: `Change order ${orderNumber}` })).toBeVisible();
+  await page.getByLabel('Product code to add').fill('PL000109-2');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  const toPay = page.getByText(/^Difference to pay: £[\d,]+\.\d\d$/);
+  await expect(toPay).toBeVisible();
+  const amount = (await toPay.textContent())!.replace('Difference to pay: ', '');
+  await page.getByRole('button', { name: 'Complete changes' }).click();
+
+  // The saved card is offered beside the card field; the card field is still there for another card.
+  const saved = page.getByRole('group', { name: 'Pay with a saved card' });
+  const payWithSaved = saved.getByRole('button', { name: `Pay ${amount} with Visa ending 3155` });
+  await expect(payWithSaved).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Card details"]').getByLabel('Card number')).toBeVisible();
+  await expectNoViolations(page);
+  await shot('saved-card');
+
+  // Its bank asks for the check; closed before answering, nothing is taken and the page says so.
+  await payWithSaved.click();
+  await expect(bankCheck(page)).toBeVisible();
+  await expect(checkPage(page).getByText('Visa card ending 3155')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(bankCheck(page)).toBeHidden();
+  await expect(page.getByRole('alert')).toHaveText('You closed your bank’s check before it finished, so you have not been charged. Press Pay to try again.');
+
+  // Asked again, and passed: the order is changed and keeps its number.
+  await page
+    .getByRole('group', { name: 'Pay with a saved card' })
+    .getByRole('button', { name: `Pay ${amount} with Visa ending 3155` })
+    .click();
+  await checkPage(page).getByRole('button', { name: 'Complete' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+  // Opened again, the added item is on the order and nothing more is to pay.
+  await page.getByRole('link', { name: 'Change this order online' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'PL000109-2' })).toBeVisible();
+  await expect(page.getByText('No difference to pay')).toBeVisible();
+  expect(errors).toEqual([]);
+});
