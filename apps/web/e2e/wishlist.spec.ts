@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -17,9 +17,13 @@ const screenshot = (page: Page, testInfo: TestInfo, name: string) =>
 const saveButton = (page: Page) => page.getByRole('main').getByRole('button', { name: /^Save(d)? to wishlist$/ });
 const items = (page: Page) => page.getByRole('region', { name: /products?$/ }).getByRole('listitem');
 
-/** Opens the basin and saves the chosen size to the wishlist from the product page. */
+/**
+ * Opens the basin and saves the chosen size to the wishlist from the product page, once its scripts
+ * run: a guest's wishlist is kept by the browser, so a guest pressing Save before them is asked to sign in.
+ */
 async function saveBasin(page: Page, sku?: string) {
   await page.goto(sku ? `${BASIN}?sku=${sku}` : BASIN, { waitUntil: 'networkidle' });
+  await pageReady(page);
   await expect(saveButton(page)).toBeEnabled();
   await saveButton(page).click();
   await expect(saveButton(page)).toHaveAttribute('aria-pressed', 'true');
@@ -33,6 +37,7 @@ test('a guest saves products with the heart, sees them on the wishlist, and move
 
   // From a listing card: the heart is a toggle.
   await page.goto('/c/basins/cloakroom-basins', { waitUntil: 'networkidle' });
+  await pageReady(page);
   const heart = page.getByRole('button', { name: `Save ${BASIN_NAME} to your wishlist` }).first();
   await expect(heart).toBeEnabled();
   await heart.click();
