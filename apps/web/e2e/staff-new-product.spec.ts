@@ -55,9 +55,10 @@ test(
     await form.getByLabel('Description').fill('A compact pedestal basin in vitreous china, 500 mm wide.');
     await form.getByLabel('Brand').selectOption({ index: 1 });
     await form.getByLabel('Category').selectOption({ label: 'Pedestal Basins' });
-    const first = form.getByRole('group', { name: 'Its first finish' });
+    // A finish or a size: what it is shows from what is typed, so the fieldset and its field name both.
+    const first = form.getByRole('group', { name: 'Its first variant' });
     await first.getByLabel('Code').fill(`${code}-WH`);
-    await first.getByLabel('Finish').fill('White');
+    await first.getByLabel('Finish or size', { exact: true }).fill('White');
     await first.getByLabel('Price inc VAT (£)').fill('0');
     await first.getByLabel('Stock on hand').fill('12');
     await form.getByRole('button', { name: 'Add product' }).click();

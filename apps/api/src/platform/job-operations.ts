@@ -90,7 +90,7 @@ export function watchJobMetrics(app: FastifyInstance, ctx: Pick<ServiceContext, 
   const { metrics } = app;
   metrics.gauge(
     'shop_job_queue_depth',
-    'Rows waiting for a job with a queue of its own (the e-mail outbox, the payment sandbox’s webhooks)',
+    'Rows waiting for a job with a queue of its own (the e-mail outbox, the payment sandbox’s webhooks, credits on account left pending)',
     ['job'],
     each((job, set) => job.waiting !== null && set(job.waiting)),
   );

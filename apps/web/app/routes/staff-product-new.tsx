@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * The form posted here: the product is added and its staff page opened (post, redirect, get), where
- * more finishes are added; refused, the form comes back with the API's words beside the fields.
+ * more finishes or sizes are added; refused, the form comes back with the API's words beside the fields.
  */
 export async function action({ request }: Route.ActionArgs) {
   const api = editorApi(request);
@@ -50,7 +50,7 @@ export default function NewStaffProductPage({ loaderData }: Route.ComponentProps
     <>
       <PageHeader
         title="Add a product"
-        intro={<p>It goes on sale as soon as it is added, with its first finish. Add more finishes from its page.</p>}
+        intro={<p>It goes on sale as soon as it is added, with its first finish or size. Add more from its page.</p>}
         trail={[{ label: 'Your account', to: '/account' }, { label: 'Products', to: '/staff/products' }, { label: 'Add a product' }]}
       />
       <div className="container-page py-8 lg:py-10">
@@ -63,7 +63,7 @@ export default function NewStaffProductPage({ loaderData }: Route.ComponentProps
                 <>
                   <ProductDetailsFields ids={ids} problem={problem} values={values} choices={loaderData} current={null} />
                   <fieldset className="space-y-3">
-                    <legend className="text-base font-bold text-navy-950">Its first finish</legend>
+                    <legend className="text-base font-bold text-navy-950">Its first variant</legend>
                     <NewVariantFields prefix="variant." ids={ids} problem={problem} values={values} vatRates={loaderData.vatRates} />
                   </fieldset>
                 </>

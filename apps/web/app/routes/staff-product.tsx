@@ -162,7 +162,7 @@ export const meta: Route.MetaFunction = ({ loaderData: product }) => [
 ];
 
 const DONE_WORDS: Record<(typeof STEPS)[number], string> = {
-  created: 'The product is added and on sale. Listings and search show it within a minute. Add its other finishes below.',
+  created: 'The product is added and on sale. Listings and search show it within a minute. Add its other variants below.',
   // Said with the product's own word for a variant (a finish, a size…) where it is shown.
   finished: 'The variant is added. Its product page offers it within a minute.',
   pictured: 'The picture is added. The product page shows it when that variant is chosen within a minute.',

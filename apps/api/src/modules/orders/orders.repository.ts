@@ -337,6 +337,10 @@ export function refundsOf(db: Database, orderIds: readonly string[]): Promise<Or
     .orderBy(asc(orderRefunds.sequence));
 }
 
+/** Refunds of orders paid on account still pending since before `pendingSince` (their credit's answer lost); joined with `orders`. */
+const pendingCreditSince = (pendingSince: Date) =>
+  and(eq(orderRefunds.state, 'pending'), eq(orders.paymentMethod, ON_ACCOUNT), lte(orderRefunds.requestedAt, pendingSince));
+
 /**
  * Claims up to `limit` refunds of orders paid on account still pending since before `pendingSince` (their credit's answer
  * lost), each until `leaseUntil`: another instance skips the rows being claimed (not waiting for them) and the rows claimed.
@@ -349,14 +353,7 @@ export function claimPendingCredits(
     .select({ id: orderRefunds.id })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-    .where(
-      and(
-        eq(orderRefunds.state, 'pending'),
-        eq(orders.paymentMethod, ON_ACCOUNT),
-        lte(orderRefunds.requestedAt, claim.pendingSince),
-        or(isNull(orderRefunds.recheckAt), lte(orderRefunds.recheckAt, claim.now)),
-      ),
-    )
+    .where(and(pendingCreditSince(claim.pendingSince), or(isNull(orderRefunds.recheckAt), lte(orderRefunds.recheckAt, claim.now))))
     .orderBy(asc(orderRefunds.requestedAt))
     .limit(claim.limit)
     .for('update', { of: orderRefunds, skipLocked: true });
@@ -365,6 +362,16 @@ export function claimPendingCredits(
     .set({ recheckAt: claim.leaseUntil })
     .where(and(inArray(orderRefunds.id, due), eq(orderRefunds.state, 'pending')))
     .returning({ id: orderRefunds.id, orderId: orderRefunds.orderId });
+}
+
+/** How many refunds of orders paid on account are still pending since before `pendingSince`, held by a batch's lease or not. */
+export async function countPendingCredits(db: Database, pendingSince: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(pendingCreditSince(pendingSince));
+  return row?.n ?? 0;
 }
 
 /** Records a refund before the provider is asked (or, for `external`, after it told us). Numbered per order, under the order's lock. */

@@ -162,6 +162,8 @@ export interface OrdersService {
    * provider's webhook too), each claimed until `leaseUntil` and finished by `finishPendingRefund`: trade credit's job.
    */
   finishPendingCredits(ctx: Pick<ServiceContext, 'db' | 'clock' | 'log'>, claim: PendingCreditsClaim): Promise<{ claimed: number; settled: number }>;
+  /** How many refunds of orders paid on account are pending since before `pendingSince` (claimed by a batch or not): staff's operations page. */
+  countPendingCredits(ctx: Pick<ServiceContext, 'db'>, pendingSince: Date): Promise<number>;
   /** The order's full VAT invoice as a PDF: numbered the first time, the same number after; or one of its earlier invoices or credit notes. */
   vatInvoice(ctx: Ctx, orderNumber: string, documentNumber?: string): Promise<{ invoiceNumber: string; fileName: string; bytes: Uint8Array }>;
   /** Orders paid on account are refunded and dispatched through trade credit (given by `composeApi` once it is made). */
@@ -225,6 +227,7 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
     refundOrderChange: (ctx, orderNumber, refundId) => refunding.refundRecorded(deps, ctx, orderNumber, refundId),
     finishPendingRefund: (ctx, orderId) => refunding.finishPendingRefund(deps, ctx, orderId),
     finishPendingCredits: (ctx, claim) => finishPendingCredits(deps, ctx, claim),
+    countPendingCredits: (ctx, pendingSince) => repository.countPendingCredits(ctx.db, pendingSince),
     vatInvoice: (ctx, orderNumber, documentNumber) => vatInvoice(ctx, orderNumber, deps.shop, deps.accountPayments, documentNumber),
   };
 }

@@ -3,6 +3,7 @@
  * them itself, on the path staff repeating the action take, so the refund does not wait for anyone to remember it.
  */
 import type { ServiceContext } from '../../platform/context.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
 import type { TradeCreditDeps } from './trade-credit.deps.ts';
 
 /** Named in the `JOBS` setting. */
@@ -16,6 +17,8 @@ export const CREDIT_RECOVERY_BATCH = 50;
 export interface CreditRecoveryService {
   /** One batch of the job: pending credits on account claimed and finished, how many of each. */
   finishLostCredits(ctx: Pick<ServiceContext, 'db' | 'clock' | 'log'>, batch?: number): Promise<{ claimed: number; settled: number }>;
+  /** How many credits on account have been pending past the interval, the job's to finish (one Two has not answered yet included). */
+  lostCreditsWaiting(ctx: Pick<ServiceContext, 'db' | 'clock'>): Promise<number>;
 }
 
 export function createCreditRecovery(deps: TradeCreditDeps): CreditRecoveryService {
@@ -30,5 +33,15 @@ export function createCreditRecovery(deps: TradeCreditDeps): CreditRecoveryServi
       if (done.settled > 0) ctx.log.info(done, 'credits on account whose answers were lost were settled');
       return done;
     },
+    lostCreditsWaiting: (ctx) => deps.orders.countPendingCredits(ctx, new Date(ctx.clock.now().getTime() - CREDIT_RECOVERY_AFTER_MS)),
   };
 }
+
+/**
+ * The job as staff's operations page sees it: the credits waiting for it. It never gives one up (the refund may have been
+ * credited), so there is nothing to send round again.
+ */
+export const creditRecoveryQueue = (recovery: Pick<CreditRecoveryService, 'lostCreditsWaiting'>): JobQueue => ({
+  inspect: async (ctx) => ({ waiting: await recovery.lostCreditsWaiting(ctx), failed: [] }),
+  retry: async () => 'unknown',
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClientFromEndpoints, createOrdersClient } from '@shop/api-client';
+import { createClientFromEndpoints, createOperationsClient, createOrdersClient } from '@shop/api-client';
 import { formatPence, formatPenceShort, helpCentreOrderEndpoints } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
@@ -24,10 +24,12 @@ let offsetMs = 0;
 const actors: Record<string, Actor> = {
   reviewer: { userId: 'user-reviewer', name: 'Rita Reviewer', roles: ['trade-reviewer'] },
   staff: { userId: 'user-staff', name: 'Sam Staff', roles: ['order-admin'] },
+  admin: { userId: 'user-admin', name: 'Ada Admin', roles: ['admin'] },
 };
 const as = (name: string) => ({
   ...onAccountClients(() => api)(name),
   orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => name }),
+  operations: createOperationsClient({ baseUrl: api.serviceUrl('operations'), getAccessToken: () => name }),
   help: createClientFromEndpoints(helpCentreOrderEndpoints, { baseUrl: api.serviceUrl('help-centre'), getAccessToken: () => name }),
 });
 const now = () => new Date(Date.now() + offsetMs);
@@ -438,6 +440,26 @@ describe('a credit whose answer and webhook were both lost', () => {
     // Nothing left for it.
     offsetMs += CREDIT_RECOVERY_LEASE_MS;
     expect(await runJob()).toEqual({ claimed: 0, settled: 0 });
+  });
+
+  it('counted on staff’s operations page from the interval until it is finished, Two’s silence between asks included', async () => {
+    const waiting = async () => (await as('admin').operations.listBackgroundJobs()).jobs.find((job) => job.name === CREDIT_RECOVERY_JOB)!.waiting;
+    const { order, before, body } = await refundedAnswerLost(450, 'Scratched');
+    await loseWebhooks();
+    offsetMs += CREDIT_RECOVERY_AFTER_MS - 60_000;
+    expect(await waiting()).toBe(0);
+
+    offsetMs += 60_000;
+    expect(await waiting()).toBe(1);
+    // Claimed while Two is down: still pending, so still shown while its lease runs.
+    vi.spyOn(services().creditProvider, 'refundOrder').mockRejectedValueOnce(new CreditProviderUnavailable('Two is down'));
+    expect(await runJob()).toEqual({ claimed: 1, settled: 0 });
+    expect(await waiting()).toBe(1);
+
+    offsetMs += CREDIT_RECOVERY_LEASE_MS;
+    expect(await runJob()).toEqual({ claimed: 1, settled: 1 });
+    expect(await waiting()).toBe(0);
+    await expectRefundedOnce(order, before, body);
   });
 
   it('a cancellation: two instances of the job and staff cancelling again at the same moment cancel and credit it once', async () => {

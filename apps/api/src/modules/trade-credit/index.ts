@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/context.ts';
 import { loopbackUrl } from '../../platform/loopback.ts';
 import type { ApiModule } from '../../platform/module.ts';
 import type { CreditProvider } from './credit-provider.ts';
-import { CREDIT_RECOVERY_BATCH, CREDIT_RECOVERY_JOB } from './credit-recovery.ts';
+import { CREDIT_RECOVERY_BATCH, CREDIT_RECOVERY_JOB, creditRecoveryQueue } from './credit-recovery.ts';
 import { createCreditSandbox, type CreditSandbox } from './sandbox-provider.ts';
 import { createTwoProvider } from './two-provider.ts';
 import { tradeCreditPersonalData } from './trade-credit.personal-data.ts';
@@ -69,6 +69,7 @@ export function createTradeCreditModule({
               everyMs: 60_000,
               batchSize: CREDIT_RECOVERY_BATCH,
               runOnce: (ctx) => tradeCredit.finishLostCredits(ctx, CREDIT_RECOVERY_BATCH),
+              queue: creditRecoveryQueue(tradeCredit),
             },
             // The sandbox's webhooks, sent to this instance's own endpoint over loopback (until it listens, nothing is claimed).
             ...(provider.kind === 'sandbox'

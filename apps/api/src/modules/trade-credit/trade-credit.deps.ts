@@ -15,9 +15,9 @@ export interface TradeCreditDeps {
   /**
    * The order numbers of orders on account (the trade orders list), an order by its number (staff's sandbox events), and a
    * refund whose credit's answer was lost, finished when the provider's webhook says it credited the order or, failing that, by
-   * the `credit-recovery` job.
+   * the `credit-recovery` job (which also counts those waiting for it).
    */
-  orders: Pick<OrdersService, 'orderStates' | 'getOrderForStaff' | 'finishPendingRefund' | 'finishPendingCredits'>;
+  orders: Pick<OrdersService, 'orderStates' | 'getOrderForStaff' | 'finishPendingRefund' | 'finishPendingCredits' | 'countPendingCredits'>;
   delivery: Pick<DeliveryService, 'parsePostcode'>;
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   provider: CreditProvider;

@@ -3,7 +3,7 @@ import type { StepProblem } from '../staff/step-form.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
-import { variantWords, vatRateOptions } from '../../lib/staff-products/products.ts';
+import { FIRST_VARIANT_OPTION, variantWords, vatRateOptions } from '../../lib/staff-products/products.ts';
 
 /**
  * A new variant's fields: its code, finish (or size…), first price, VAT rate and stock on hand, each named
@@ -16,14 +16,14 @@ export function NewVariantFields({
   problem,
   values,
   vatRates,
-  option = 'finish',
+  option = FIRST_VARIANT_OPTION,
 }: {
   prefix: string;
   ids: (field: string) => string;
   problem: StepProblem | null;
   values: Readonly<Record<string, string>>;
   vatRates: StaffProductChoices['vatRates'];
-  /** What the product's variants differ by (`StaffProduct.variantOption`); a new product's first variant is a finish. */
+  /** What the product's variants differ by (`StaffProduct.variantOption`); a new product's first variant is a finish or a size. */
   option?: string;
 }) {
   const words = variantWords(option);

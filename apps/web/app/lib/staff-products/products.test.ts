@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkNewProductForm } from './new-product-form.server.ts';
-import { checkNewVariantForm, checkPriceForm, productFilters, productsHref, variantWords } from './products.ts';
+import { checkNewVariantForm, checkPriceForm, FIRST_VARIANT_OPTION, productFilters, productsHref, variantWords } from './products.ts';
 
 describe('the product list’s filters', () => {
   it('read from the address, a bad page as the first, and written back without empty ones', () => {
@@ -67,6 +67,7 @@ describe('the words for a new variant', () => {
     expect(variantWords('size')).toEqual({ one: 'a size', label: 'Size', hint: 'As shoppers choose it, for example 600 mm' });
     expect(variantWords('finish')).toEqual({ one: 'a finish', label: 'Finish', hint: 'As shoppers choose it, for example Matt black' });
     expect(variantWords('size and finish').hint).toBe('As shoppers choose it, for example 600 mm, Matt black');
+    expect(variantWords(FIRST_VARIANT_OPTION)).toMatchObject({ label: 'Finish or size', hint: 'As shoppers choose it, for example Matt black or 600 mm' });
   });
 });
 

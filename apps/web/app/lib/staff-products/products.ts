@@ -109,16 +109,23 @@ export function checkNewVariantForm(
 const OPTION_EXAMPLES: Record<string, string> = { size: '600 mm', finish: 'Matt black', handing: 'Left hand', 'pack size': 'Pack of 4' };
 
 /**
+ * What a new product's first variant is: not known until its label is typed, a size when it reads as one ("600 mm"),
+ * else a finish (decision 0105); the sub-category does not decide it.
+ */
+export const FIRST_VARIANT_OPTION = 'finish or size';
+
+/**
  * The words staff's forms use for a new variant of a product whose variants differ by `option`
- * (`StaffProduct.variantOption`: "finish", "size", "size and finish"…): a size is never called a finish.
+ * (`StaffProduct.variantOption`: "finish", "size", "size and finish"…, or `FIRST_VARIANT_OPTION`): a size is never called a finish.
  */
 export function variantWords(option: string) {
-  const parts = option.split(/, | and /);
+  const either = option.includes(' or ');
+  const parts = option.split(/, | and | or /);
   return {
     /** "a size", as in "Add a size". */
     one: `a ${option}`,
     /** "Size", the label field's name. */
     label: option.charAt(0).toUpperCase() + option.slice(1),
-    hint: `As shoppers choose it, for example ${parts.map((part) => OPTION_EXAMPLES[part] ?? part).join(', ')}`,
+    hint: `As shoppers choose it, for example ${parts.map((part) => OPTION_EXAMPLES[part] ?? part).join(either ? ' or ' : ', ')}`,
   };
 }
