@@ -56,7 +56,7 @@ async function applyTakenCode(page: Page, code: string) {
   const summary = basketSummary(page);
   const refused = summary.locator('[id$="-error"]');
   await expect(summary.getByText(`${code} applied`).or(refused)).toBeVisible();
-  expect(await refused.count(), `refused: ${await refused.allTextContents()}`).toBe(0);
+  expect(await refused.count(), `refused: ${(await refused.allTextContents()).join(' ')}`).toBe(0);
 }
 
 test(
