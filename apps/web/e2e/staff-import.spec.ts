@@ -18,7 +18,7 @@ async function applyAndWait(page: Page, button: string) {
       .getByRole('link', { name: 'Refresh to see progress' })
       .click({ timeout: 1_000 })
       .catch(() => page.reload());
-    await baseExpect(page.getByText(/^Applied/)).toBeVisible({ timeout: 1_000 });
+    await baseExpect(page.getByRole('region', { name: 'Status' }).getByText(/^Applied/)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
 }
 
@@ -73,6 +73,10 @@ test('staff import a CSV with two bad rows, see them named, apply the rest, and 
 
   await applyAndWait(page, 'Apply 1 change');
   await expect(page.getByText(/1 row changed across 1 product/)).toBeVisible();
+  // Each change says it went in; nothing was refused while applying.
+  await expect(page.getByRole('region', { name: 'Changes by line' }).getByRole('row').nth(1)).toContainText(/inc VAT\s*Applied$/);
+  await expect(page.getByText('There is a problem')).toHaveCount(0);
+  await expectNoViolations(page);
   await screenshot(page, project, 'staff-import-applied');
 
   // The shop's product page shows the new price.

@@ -271,6 +271,15 @@ const Refusal = z.object({
 });
 export type RangeRefusal = z.infer<typeof Refusal>;
 
+/** An import's refusal: at the check, or while applying (the shop changed since), when its product's other lines are not applied either. */
+const ImportRefusal = Refusal.extend({
+  whileApplying: z
+    .enum(['refused', 'not-applied'])
+    .nullable()
+    .describe('Refused while applying (the shop changed after the check), or not applied because another line of its product was; null: at the check'),
+});
+export type RangeImportRefusal = z.infer<typeof ImportRefusal>;
+
 export const RANGE_IMPORT_STATUSES = ['checked', 'queued', 'applying', 'applied'] as const;
 export const RangeImportSchema = z
   .object({
@@ -285,8 +294,18 @@ export const RangeImportSchema = z
     refused: z.number().int(),
     products: z.number().int().describe('Products with a row to apply'),
     productsDone: z.number().int(),
-    changes: z.array(z.object({ line: z.number().int(), sku: z.string(), what: z.string() })).describe('The first 200 rows that change, in words'),
-    refusals: z.array(Refusal).describe('The first 500 refusals, with the line and column'),
+    refusedWhileApplying: z.number().int().describe('Of `refused`, the rows refused or not applied while applying'),
+    changes: z
+      .array(
+        z.object({
+          line: z.number().int(),
+          sku: z.string(),
+          what: z.string(),
+          applied: z.boolean().nullable().describe('Once applied, whether the row went in (false: refused or not applied while applying); null until then'),
+        }),
+      )
+      .describe('The first 200 rows that change, in words'),
+    refusals: z.array(ImportRefusal).describe('The first 500 refusals by line, with the column'),
     finishedAt: Instant.nullable(),
   })
   .meta({ id: 'RangeImport' });

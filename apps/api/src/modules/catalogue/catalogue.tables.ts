@@ -406,7 +406,8 @@ export const rangeImports = pgTable(
     plan: jsonb('plan').$type<PlannedProduct[]>().notNull(),
     productsDone: integer('products_done').notNull().default(0),
     changes: jsonb('changes').$type<{ line: number; sku: string; what: string }[]>().notNull(),
-    refusals: jsonb('refusals').$type<RangeRefusal[]>().notNull(),
+    // Refusals found while applying are marked; those of the check (and of imports stored before the mark) are not.
+    refusals: jsonb('refusals').$type<(RangeRefusal & { whileApplying?: 'refused' | 'not-applied' })[]>().notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

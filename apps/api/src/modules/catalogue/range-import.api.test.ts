@@ -110,13 +110,16 @@ describe('an import', () => {
       unchanged: 1,
       refused: 2,
     });
-    expect(checked.changes).toEqual([{ line: 2, sku: a!.sku, what: expect.stringMatching(/^Price £[\d,.]+ → £[\d,.]+ inc VAT; Stock on hand \d+ → \d+$/) }]);
+    expect(checked.changes).toEqual([
+      { line: 2, sku: a!.sku, what: expect.stringMatching(/^Price £[\d,.]+ → £[\d,.]+ inc VAT; Stock on hand \d+ → \d+$/), applied: null },
+    ]);
     expect(checked.refusals).toEqual([
-      { line: 4, column: 'price_inc_vat_pence', reason: 'Enter the price of more than 0' },
+      { line: 4, column: 'price_inc_vat_pence', reason: 'Enter the price of more than 0', whileApplying: null },
       {
         line: 5,
         column: 'product_slug',
         reason: 'No variant has the code “NO-SUCH-CODE”: to add it, give the product_slug of its product, or a new product’s product_name, brand and category',
+        whileApplying: null,
       },
     ]);
     expect((await stockOf(a!.sku)).onHand).toBe(a!.onHand);
@@ -148,7 +151,7 @@ describe('an import', () => {
     ]);
   });
 
-  it('never changes half a product: a row refused while applying (stock held meanwhile) leaves its product whole, and the others go on', async () => {
+  it('a row refused while applying (stock held meanwhile) leaves its product as it was, says so line by line, and the others go on', async () => {
     const [a, b, c] = await stockedVariants(1);
     const checked = await check(
       'stock.json',
@@ -158,7 +161,12 @@ describe('an import', () => {
         { sku: c!.sku, stock_on_hand: c!.onHand + 1 },
       ]),
     );
-    expect(checked).toMatchObject({ changing: 3, refused: 0 });
+    expect(checked).toMatchObject({ changing: 3, refused: 0, refusedWhileApplying: 0 });
+    expect(checked.changes.map(({ line, applied }) => [line, applied])).toEqual([
+      [1, null],
+      [2, null],
+      [3, null],
+    ]);
     // A shopper's payment holds 2 of b before the import runs.
     await api.database.db.transaction((tx: Transaction) =>
       inventory.reserveStock(
@@ -169,17 +177,38 @@ describe('an import', () => {
         new Date(),
       ),
     );
+    const [before, otherBefore] = await Promise.all([a!.productId, c!.productId].map((id) => staff.getStaffProduct({ params: { id } })));
     await staff.applyRangeImport({ params: { id: checked.id } });
     await runImportsJob();
     const applied = await staff.getRangeImport({ params: { id: checked.id } });
-    expect(applied).toMatchObject({ status: 'applied', changing: 1, refused: 2 });
-    expect(applied.refusals.map(({ line, column }) => [line, column])).toEqual([
-      [2, 'stock_on_hand'],
-      [1, null],
+    expect(applied).toMatchObject({ status: 'applied', changing: 1, refused: 2, refusedWhileApplying: 2 });
+    // Line by line: the refused line with its reason, the other line of its product not applied, the other product's applied.
+    expect(applied.refusals).toEqual([
+      {
+        line: 1,
+        column: null,
+        reason: 'Not applied: line 2 of the same product was refused while applying, and a product changes whole or not at all',
+        whileApplying: 'not-applied',
+      },
+      {
+        line: 2,
+        column: 'stock_on_hand',
+        reason: `2 of ${b!.sku} are now held for orders and payments: stock on hand cannot be less than 2`,
+        whileApplying: 'refused',
+      },
     ]);
-    expect((await staff.getStaffProduct({ params: { id: a!.productId } })).variants.find((variant) => variant.sku === a!.sku)!.priceIncVat).toBe(a!.price);
+    expect(applied.changes.map(({ line, sku, applied: went }) => [line, sku, went])).toEqual([
+      [1, a!.sku, false],
+      [2, b!.sku, false],
+      [3, c!.sku, true],
+    ]);
+    // The database changed exactly as reported: nothing of the refused product (prices, history, audit, version), the other's stock.
+    expect(await staff.getStaffProduct({ params: { id: a!.productId } })).toEqual(before);
     expect(await stockOf(b!.sku)).toMatchObject({ onHand: b!.onHand, reserved: 2 });
     expect((await stockOf(c!.sku)).onHand).toBe(c!.onHand + 1);
+    const other = await staff.getStaffProduct({ params: { id: c!.productId } });
+    expect(other.audit.length).toBe(otherBefore!.audit.length + 1);
+    expect(other.audit[0]!.what).toBe(`Imported from stock.json: Stock on hand of ${c!.sku}: ${c!.onHand} → ${c!.onHand + 1}`);
   });
 
   it('refuses a file in another encoding, too large, or of unknown columns, with the reason in words, and stores nothing', async () => {
@@ -250,10 +279,16 @@ describe('a scheduled price in a file', () => {
         what:
           `Price of ${a!.sku} scheduled: ${formatPence(a!.price)} → ${formatPence(a!.price - 500)} inc VAT (Standard rate), ` +
           `from ${londonShortDateTime(startsAt)} until ${londonShortDateTime(endsAt)}`,
+        applied: null,
       },
     ]);
     expect(checked.refusals).toEqual([
-      { line: 3, column: 'price_ends_at', reason: `A price must end after it starts, and after now: ${londonShortDateTime(startsAt)} is not` },
+      {
+        line: 3,
+        column: 'price_ends_at',
+        reason: `A price must end after it starts, and after now: ${londonShortDateTime(startsAt)} is not`,
+        whileApplying: null,
+      },
     ]);
     await staff.applyRangeImport({ params: { id: checked.id } });
     await runImportsJob();
@@ -305,6 +340,7 @@ describe('a scheduled price in a file', () => {
         line: 1,
         column: 'price_starts_at',
         reason: `${a!.sku} already has a scheduled price at that time: cancel it on the product’s page first, or choose another time`,
+        whileApplying: null,
       },
     ]);
     await staff.applyRangeImport({ params: { id: checked.id } });
@@ -454,8 +490,13 @@ describe('products and variants made by file', () => {
     ].join('\n');
     const checked = await check('half.csv', file);
     expect(checked.refusals).toEqual([
-      { line: 2, column: 'category', reason: 'There is no sub-category “No Such Category”: use a sub-category of the shop, as an export names them' },
-      { line: 3, column: 'stock_on_hand', reason: 'Enter the stock on hand of the new variant HALF-MB' },
+      {
+        line: 2,
+        column: 'category',
+        reason: 'There is no sub-category “No Such Category”: use a sub-category of the shop, as an export names them',
+        whileApplying: null,
+      },
+      { line: 3, column: 'stock_on_hand', reason: 'Enter the stock on hand of the new variant HALF-MB', whileApplying: null },
     ]);
     await staff.applyRangeImport({ params: { id: checked.id } });
     await runImportsJob();

@@ -155,6 +155,8 @@ export async function checkImport(deps: CatalogueDeps, ctx: CallerContext, body:
 export async function getImport(ctx: Pick<CallerContext, 'db'>, id: string): Promise<RangeImport> {
   const row = await repository.findImport(ctx.db, id);
   if (!row) throw CatalogueErrors.rangeImportNotFound();
+  // Once applied, each changing row went in unless it was refused, or not applied with its product, while applying.
+  const notApplied = new Set(row.refusals.flatMap((refusal) => (refusal.whileApplying ? [refusal.line] : [])));
   return {
     id: row.id,
     fileName: row.fileName,
@@ -165,10 +167,14 @@ export async function getImport(ctx: Pick<CallerContext, 'db'>, id: string): Pro
     changing: row.changing,
     unchanged: row.unchanged,
     refused: row.refused,
+    refusedWhileApplying: notApplied.size,
     products: row.plan.length,
     productsDone: row.productsDone,
-    changes: row.changes,
-    refusals: row.refusals.slice(0, REFUSALS_SHOWN),
+    changes: row.changes.map((change) => ({ ...change, applied: row.status === 'applied' ? !notApplied.has(change.line) : null })),
+    refusals: row.refusals
+      .toSorted((a, b) => a.line - b.line)
+      .slice(0, REFUSALS_SHOWN)
+      .map((refusal) => ({ ...refusal, whileApplying: refusal.whileApplying ?? null })),
     finishedAt: row.finishedAt && row.finishedAt.toISOString(),
   };
 }
@@ -229,11 +235,12 @@ export async function applyDueImport(deps: CatalogueDeps, ctx: ListingContext): 
       if (!(error instanceof RowRefused)) throw error;
       const others = lines.filter((line) => line !== error.refusal.line);
       const refusals = [
-        error.refusal,
+        { ...error.refusal, whileApplying: 'refused' as const },
         ...others.map((line) => ({
           line,
           column: null,
-          reason: `Not applied: line ${error.refusal.line} of the same product is refused, and a product changes whole or not at all`,
+          whileApplying: 'not-applied' as const,
+          reason: `Not applied: line ${error.refusal.line} of the same product was refused while applying, and a product changes whole or not at all`,
         })),
       ];
       await repository.advanceImport(ctx.db, claimed.id, index + 1, { refusals, rows: lines.length });

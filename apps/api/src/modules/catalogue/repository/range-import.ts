@@ -132,8 +132,13 @@ export async function claimImport(db: Database, now: Date, lockedUntil: Date) {
   });
 }
 
-/** One more product done, in its own transaction; a refusal found while applying is added to the report. */
-export async function advanceImport(tx: Db, id: string, productsDone: number, refused?: { refusals: RangeRefusal[]; rows: number }): Promise<void> {
+/** One more product done, in its own transaction; refusals found while applying are added to the report. */
+export async function advanceImport(
+  tx: Db,
+  id: string,
+  productsDone: number,
+  refused?: { refusals: (RangeRefusal & { whileApplying: 'refused' | 'not-applied' })[]; rows: number },
+): Promise<void> {
   await tx
     .update(rangeImports)
     .set({
