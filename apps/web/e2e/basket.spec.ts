@@ -1,3 +1,4 @@
+import type { EssentialItems } from '@shop/contracts';
 import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
@@ -120,6 +121,33 @@ test('a guest adds from the product page, changes and removes lines, and uses di
   await summary(page).getByRole('button', { name: 'Remove code WELCOME10' }).click();
   await expect(summary(page).getByText('Discount (WELCOME10)')).toHaveCount(0);
   await expect(summary(page).getByRole('textbox', { name: 'Discount code' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a basin in the basket brings what it needs under "Complete your bathroom"; once the basket has it, the row no longer offers it', async ({
+  page,
+}, testInfo) => {
+  const errors = collectErrors(page);
+  // The basin's essential items as its product page lists them, what it needs first: the first one the shop can sell.
+  const essentials = (await (await page.request.get('/api/catalogue/Products/EssentialItems?sku=PL000109-1')).json()) as EssentialItems;
+  const item = essentials.items.find(({ product }) => product.stockStatus.status !== 'out_of_stock' && product.price.priceIncTax > 0)!;
+  expect(item).toBeDefined();
+  await addFromProductPage(page, 1);
+  await page.goto('/basket');
+  const complete = page.getByRole('region', { name: 'Complete your bathroom' });
+  await expect(complete.getByRole('group').first()).toContainText(item.product.productName);
+  await complete.scrollIntoViewIfNeeded();
+  await expectNoViolations(page);
+  await screenshot(page, testInfo, 'basket-complete-your-bathroom');
+
+  // Added from its own page, it is a line, and the row offers it no more.
+  await page.goto(`/p/${item.product.slug}?sku=${encodeURIComponent(item.sku)}`, { waitUntil: 'networkidle' });
+  await expect(basketButton(page)).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Add to basket', exact: true }).click();
+  await expect(panel(page).getByRole('status')).toContainText(`Added to your basket: 1 × ${item.product.productName}`);
+  await page.goto('/basket');
+  await expect(lineItems(page)).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Frequently bought together' }).or(complete).getByText(item.product.productName)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

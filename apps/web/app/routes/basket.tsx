@@ -29,7 +29,7 @@ import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { track } from '../lib/events/track.ts';
 import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
-import { BOUGHT_TOGETHER, BoughtTogetherCarousel } from '../components/basket/bought-together-carousel.tsx';
+import { BasketSuggestions, basketSuggestionsOf } from '../components/basket/basket-suggestions.tsx';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { formatPenceShort, PAGE_TYPES } from '@shop/contracts';
 import { FREE_LARGE_DELIVERY_THRESHOLD } from '../lib/shop-facts.ts';
@@ -54,23 +54,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const basketId = session ? CURRENT_BASKET : guestBasketId(request);
   const client = basketClient(request, session?.accessToken);
   const drawing = basketId ? optionalExtra(client.getBasket({ params: { basketId } })) : Promise.resolve(null);
-  const [drawn, viewed, together] = await Promise.all([
+  const [drawn, viewed, suggestions] = await Promise.all([
     drawing,
     viewedOnAnyDevice(request, session?.accessToken),
-    drawing.then((basket) => boughtTogether(request, basket?.lines.map((line) => line.sku) ?? [])),
+    drawing.then((basket) => basketSuggestions(request, basket?.lines.map((line) => line.sku) ?? [])),
   ]);
-  return { drawn, viewed, together };
+  return { drawn, viewed, suggestions };
 }
 
-/** What orders put with the basket's lines (decision 0117): drawn with the basket, so the row is there at first paint. */
-async function boughtTogether(request: Request, basketSkus: readonly string[]) {
+/** What the basket's lines need and orders put with them: drawn with the basket, so the rows are there at first paint. */
+async function basketSuggestions(request: Request, basketSkus: readonly string[]) {
   if (basketSkus.length === 0) return [];
   const carousels = await optionalExtra(
     createCatalogueClient(serviceClientOptions(request, 'catalogue')).getCarousels({
       body: { pageType: PAGE_TYPES.cart, recentlyViewedSkus: [], basketSkus: [...basketSkus] },
     }),
   );
-  return carousels?.carousels.find((carousel) => carousel.identifier === BOUGHT_TOGETHER)?.products ?? [];
+  return basketSuggestionsOf(carousels?.carousels ?? []);
 }
 
 /**
@@ -252,7 +252,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {basket && basket.lines.length > 0 && (
-          <BoughtTogetherCarousel skus={basket.lines.map((line) => line.sku)} initial={loaderData.together} className="mt-12" />
+          <BasketSuggestions skus={basket.lines.map((line) => line.sku)} initial={loaderData.suggestions} className="mt-12" />
         )}
         <RecentlyViewedCarousel pageType={PAGE_TYPES.cart} className="mt-12" viewed={loaderData.viewed} />
         <noscript>

@@ -26,7 +26,7 @@ export async function recountBoughtTogether(db: Database, coPurchasesSince: CoPu
 }
 
 /** Cards a shopper may be offered: in stock (or made to order) and priced. */
-const offerable = (card: ProductCard) => card.stockStatus.status !== 'out_of_stock' && card.price.priceIncTax > 0;
+export const offerable = (card: ProductCard) => card.stockStatus.status !== 'out_of_stock' && card.price.priceIncTax > 0;
 /** Why a card is not offered, in staff's words. */
 const unsellableAs = (card: ProductCard | undefined) =>
   !card ? 'withdrawn from sale' : card.stockStatus.status === 'out_of_stock' ? 'out of stock' : card.price.priceIncTax <= 0 ? 'priced at £0' : null;

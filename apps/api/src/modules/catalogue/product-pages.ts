@@ -11,7 +11,8 @@ import type { CatalogueDeps, DbContext } from './catalogue.deps.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
 import * as repository from './repository/products.ts';
 import { inFamilyOrder } from './specification-order.ts';
-import { boughtTogetherWith } from './bought-together.ts';
+import { boughtTogetherWith, offerable } from './bought-together.ts';
+import { itemsToComplete } from './complete-your-bathroom-rules.ts';
 
 const toPrice = (row: {
   priceIncVat: number;
@@ -153,10 +154,17 @@ export async function getCarousels(deps: CatalogueDeps, ctx: CallerContext, inpu
   const viewedElsewhere = ctx.actor && deps.analytics ? await deps.analytics.productsViewedBy(ctx, ctx.actor.userId, CAROUSEL_SIZE) : [];
   const recentlyViewed = [...new Set([...skus.map((sku) => bySku.get(sku)).filter((id) => id !== undefined), ...viewedElsewhere])].slice(0, CAROUSEL_SIZE);
   // What orders put with this product, or with the basket's lines (nothing already in the basket): decision 0117.
-  const inBasket = [...(await repository.productIdsForSkus(db, [...new Set(input.basketSkus)])).values()];
+  const basketSkus = [...new Set(input.basketSkus)];
+  const basketProducts = await repository.productIdsForSkus(db, basketSkus);
+  // In the basket's line order, each product once.
+  const inBasket = [...new Set(basketSkus.flatMap((sku) => basketProducts.get(sku) ?? []))];
   const anchors = input.productId !== undefined ? [input.productId] : input.pageType === PAGE_TYPES.cart ? inBasket : [];
   const cards = (on: DbContext, ids: readonly number[]) => listCards(deps, on, ids);
-  const boughtTogether = await boughtTogetherWith(ctx, cards, anchors, new Set(inBasket), BOUGHT_TOGETHER_SIZE);
+  // On the basket page, what its lines need and it lacks comes first (a basin's waste, a bath's panel); not shown again below.
+  const completing = input.pageType === PAGE_TYPES.cart ? await completeYourBathroom(ctx, cards, inBasket, BOUGHT_TOGETHER_SIZE) : [];
+  if (completing.length > 0) carousels.push({ identifier: 'complete-your-bathroom', title: 'Complete your bathroom', products: completing });
+  const leaveOut = new Set([...inBasket, ...completing.map((card) => card.id)]);
+  const boughtTogether = await boughtTogetherWith(ctx, cards, anchors, leaveOut, BOUGHT_TOGETHER_SIZE);
   if (boughtTogether.length > 0) carousels.push({ identifier: 'bought-together', title: 'Frequently bought together', products: boughtTogether });
   if (input.categorySlug) {
     const category = await repository.findCategory(db, input.categorySlug);
@@ -177,4 +185,18 @@ export async function getCarousels(deps: CatalogueDeps, ctx: CallerContext, inpu
   }
   await add('recently-viewed', 'Recently viewed', recentlyViewed);
   return { carousels };
+}
+
+/** The essential items the basket's products need or go with that nothing in it is (`complete-your-bathroom-rules.ts`), offerable ones only. */
+async function completeYourBathroom(
+  ctx: DbContext,
+  cards: (on: DbContext, ids: readonly number[]) => Promise<ProductCard[]>,
+  inBasket: number[],
+  size: number,
+) {
+  if (inBasket.length === 0) return [];
+  const [essentials, categoryIds] = await Promise.all([repository.essentialsOfProducts(ctx.db, inBasket), repository.categoryIdsOf(ctx.db, inBasket)]);
+  const ids = itemsToComplete(essentials, { productIds: inBasket, categoryIds });
+  // Twice the row's size read, so a few out of stock still leave a full row.
+  return (await cards(ctx, ids.slice(0, size * 2))).filter(offerable).slice(0, size);
 }

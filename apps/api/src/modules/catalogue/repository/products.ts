@@ -433,6 +433,33 @@ export async function listEssentialItems(db: Database, productId: number, bundle
     .orderBy(sql`${essentialItems.requirement} = 'required' desc`, asc(essentialItems.position));
 }
 
+/** The essential items of these products (their own, not a bundle's), on sale, with each item's sub-category: "complete your bathroom". */
+export async function essentialsOfProducts(db: Database, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      forProductId: essentialItems.productId,
+      productId: offerings.productId,
+      categoryId: products.categoryId,
+      requirement: essentialItems.requirement,
+      position: essentialItems.position,
+    })
+    .from(essentialItems)
+    .innerJoin(offerings, eq(offerings.id, essentialItems.itemOfferingId))
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(and(inArray(essentialItems.productId, [...productIds]), isNull(essentialItems.bundleProductId), onSale));
+}
+
+/** The sub-categories these products are in. */
+export async function categoryIdsOf(db: Database, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .select({ categoryId: products.categoryId })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  return new Set(rows.map((row) => row.categoryId));
+}
+
 export async function productExists(db: Database, id: number): Promise<boolean> {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
   return row !== undefined;
