@@ -36,7 +36,7 @@ import { createAfterSalesModule, createAfterSalesService } from './modules/after
 import { createReviewsModule, createReviewsService } from './modules/reviews/index.ts';
 import { createSearchModule, createSearchService } from './modules/search/index.ts';
 import { createTokenAuthenticator, localKeys, remoteKeys } from './platform/auth.ts';
-import { createFilesService } from './modules/files/index.ts';
+import { createFilesModule, createFilesService } from './modules/files/index.ts';
 import { createCreditProvider, createTradeCreditModule, createTradeCreditService } from './modules/trade-credit/index.ts';
 import { createAddressesModule, createAddressesService, createPostcodeLookup } from './modules/addresses/index.ts';
 import { createCatalogueRequestsModule, createCatalogueRequestsService } from './modules/catalogue-requests/index.ts';
@@ -176,6 +176,7 @@ export function composeApi(options: ComposeOptions) {
     createAfterSalesModule({ afterSales }),
     createReviewsModule({ reviews, catalogue, files }),
     createSiteModule(),
+    createFilesModule(),
     createContentModule({ content, demoProducts: options.demoProducts }),
     createAddressesModule({ addresses }),
     createCatalogueRequestsModule({ catalogueRequests }),

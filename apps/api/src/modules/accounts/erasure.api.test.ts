@@ -11,7 +11,7 @@ import {
   createTradeClient,
   createWishlistClient,
 } from '@shop/api-client';
-import type { PersonalDataStoreView, TradeApplicationData } from '@shop/contracts';
+import { productImageIdOf, type PersonalDataStoreView, type TradeApplicationData } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
@@ -284,5 +284,43 @@ describe('deleting outside the database', () => {
       pending: [],
     });
     expect(await runFollowupsJob(new Date(nextTry.getTime() + 24 * 60 * 60_000))).toEqual({ claimed: 0 });
+  });
+});
+
+describe('erasing a staff member who added a product picture', () => {
+  it('keeps the picture as the shop’s, with nothing beside it or in the product’s change list naming who added it', async () => {
+    const email = 'pia.pictures@staff.example';
+    const [created] = await rows<{ id: string }>(
+      sql`insert into identity_users (email, name, password_hash, roles) values (${email}, 'Pia Pictures', 'x', '{shopper,catalogue-manager}') returning id`,
+    );
+    const piaId = created!.id;
+    actors.pia = { userId: piaId, email, name: 'Pia Pictures', roles: ['shopper', 'catalogue-manager'] };
+    const [variant] = await rows<{ productId: number; sku: string }>(
+      sql`select o.product_id as "productId", o.sku from offerings o join prices pr on pr.offering_id = o.id order by o.sku limit 1`,
+    );
+    const form = new FormData();
+    form.append('image', new Blob([Uint8Array.from(samplePng())], { type: 'image/png' }), 'pia-basin.png');
+    const answer = await fetch(`${api.serviceUrl('catalogue')}/Staff/Products/${variant!.productId}/Variants/${encodeURIComponent(variant!.sku)}/Images`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer pia' },
+      body: form,
+    });
+    expect([answer.status, await answer.text()]).toEqual([201, expect.any(String)]);
+    const [picture] = await rows<{ url: string }>(sql`select url from product_images where product_id = ${variant!.productId} order by id desc limit 1`);
+    const pictureId = productImageIdOf(picture!.url)!;
+    expect(storedFiles(filesDir)).toEqual([pictureId, `${pictureId}.json`]);
+
+    const request = await client(createHelpCentreEnquiriesClient, 'help-centre', 'pia').requestAccountDeletion({ body: { reason: 'Leaving the shop' } });
+    const done = await client(createHelpCentreEnquiriesClient, 'help-centre', 'olive').carryOutErasure({ params: { reference: request.reference } });
+    expect(byLabel(done.stores)['Who changed a product or its prices']).toMatchObject({ effect: 'anonymised', records: 1 });
+    expect(byLabel(done.stores)['Who sent each uploaded file']).toMatchObject({ effect: 'anonymised', records: 0 });
+    expect(done.afterwards).toEqual({ filesRemoved: 0, paymentCustomersDeleted: 0, pending: [] });
+
+    // The picture is still the product's, and nothing stored beside it links it to her account.
+    expect(await rows(sql`select url from product_images where url = ${picture!.url}`)).toHaveLength(1);
+    expect(storedFiles(filesDir)).toEqual([pictureId, `${pictureId}.json`]);
+    const sidecar = fs.readFileSync(path.join(filesDir, pictureId.slice(0, 2), `${pictureId}.json`), 'utf8');
+    expect(sidecar).not.toContain(piaId);
+    expect(await rows(sql`select 1 from product_audit where actor_user_id = ${piaId}`)).toEqual([]);
   });
 });

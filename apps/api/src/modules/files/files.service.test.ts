@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
 import { installProblemHandler } from '../../platform/problem-handler.ts';
 import sharp from 'sharp';
+import { createLocalFileStore } from './local-store.ts';
 import { createFilesService, IMAGE_TYPES, MAX_FILE_BYTES, type FilesContext, type FilesService } from './index.ts';
 import { EXIF_MAKER, halfPngSignature, hasExifLocation, imageBomb, jpegWithLocation, sampleJpeg, samplePdf, samplePng, useLocalS3Server } from './testing.ts';
 
@@ -39,7 +40,7 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
 }
 
 describe('storeUpload', () => {
-  it('stores a PDF, a JPEG and a PNG, saying what each is by its content, with its size, SHA-256, time and uploader', async () => {
+  it('stores a PDF, a JPEG and a PNG, saying what each is by its content, with its size, SHA-256 and time', async () => {
     for (const [bytes, type, fileName, keptAs] of [
       [samplePdf(), 'application/pdf', 'Gas Safe certificate.pdf', 'Gas Safe certificate.pdf'],
       [sampleJpeg(), 'image/jpeg', 'van-livery.JPEG', 'van-livery.JPEG'],
@@ -57,7 +58,6 @@ describe('storeUpload', () => {
         size: kept.length,
         sha256: createHash('sha256').update(kept).digest('hex'),
         createdAt: NOW.toISOString(),
-        uploadedBy: 'user-applicant',
       });
       expect(await files.describe(applicant, stored.id)).toEqual(stored);
     }
@@ -75,10 +75,19 @@ describe('storeUpload', () => {
     expect(second.sha256).toBe(first.sha256);
   });
 
-  it('records no uploader for someone not signed in', async () => {
-    const stored = await files.storeUpload({ actor: null, clock: applicant.clock }, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() });
-    expect(stored.uploadedBy).toBeNull();
-    expect((await files.describe(applicant, stored.id)).uploadedBy).toBeNull();
+  it('keeps nothing beside a file that names who sent it, so no erasure has to find it there', async () => {
+    const stored = await files.storeUpload(applicant, { purpose: 'trade-application', fileName: 'a.pdf', bytes: samplePdf() });
+    const sidecar = JSON.parse(fs.readFileSync(path.join(folder, stored.id.slice(0, 2), `${stored.id}.json`), 'utf8')) as { metadata: Record<string, string> };
+    expect(Object.keys(sidecar.metadata).toSorted()).toEqual(['created-at', 'file-name', 'purpose', 'sha256']);
+    expect(JSON.stringify(sidecar)).not.toContain('user-applicant');
+  });
+
+  it('reads a file stored with its sender before, without the sender', async () => {
+    const store = createLocalFileStore(folder);
+    const id = 'a'.repeat(32);
+    const metadata = { purpose: 'product-image', 'file-name': 'basin.png', sha256: 'b'.repeat(64), 'created-at': NOW.toISOString(), 'uploaded-by': 'user-pia' };
+    await store.put(id, samplePng(), { contentType: 'image/png', metadata });
+    expect(await files.describe(applicant, id)).not.toHaveProperty('uploadedBy');
   });
 
   it('refuses a file that is not what its name says, whatever the name, storing nothing', async () => {

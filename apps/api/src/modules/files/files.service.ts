@@ -53,8 +53,6 @@ export interface StoredFile {
   sha256: string;
   /** ISO 8601. */
   createdAt: string;
-  /** The uploader's user id; null when they were not signed in. */
-  uploadedBy: string | null;
 }
 
 /** A file opened to send: `reply.headers(file.headers).send(file.body)`. */
@@ -143,7 +141,7 @@ export function createFilesService(deps: FilesDeps): FilesService {
   const checked = async (
     input: UploadInput,
     reencoded: Map<string, ReturnType<typeof reencodeImage>>,
-  ): Promise<{ file: Omit<StoredFile, 'id' | 'createdAt' | 'uploadedBy'>; bytes: Uint8Array }> => {
+  ): Promise<{ file: Omit<StoredFile, 'id' | 'createdAt'>; bytes: Uint8Array }> => {
     const { purpose, fileName, field } = input;
     const accepted = ACCEPTED_TYPES_BY_PURPOSE[purpose].filter((type) => !input.accept || input.accept.includes(type));
     const name = () => cleanFileName(fileName) || undefined;
@@ -179,7 +177,6 @@ export function createFilesService(deps: FilesDeps): FilesService {
       id: randomBytes(16).toString('hex'),
       ...upload.file,
       createdAt: ctx.clock.now().toISOString(),
-      uploadedBy: ctx.actor?.userId ?? null,
     };
     await guarded(
       ctx,
@@ -252,17 +249,21 @@ function createFileStore(settings: FilesConfig): FileStore {
   return settings.kind === 's3' ? createS3FileStore(settings) : createLocalFileStore(settings.dir);
 }
 
+/**
+ * What an object carries beside its bytes: nothing about who sent it (decision 0119). The record a file
+ * was sent with says whose it is, and its module erases the file with it; an uploader here would be a
+ * link to a person that no erasure could find.
+ */
 const toMetadata = (file: StoredFile): Record<string, string> => ({
   purpose: file.purpose,
   'file-name': file.fileName,
   sha256: file.sha256,
   'created-at': file.createdAt,
-  'uploaded-by': file.uploadedBy ?? '',
 });
 
-/** Null for an object this service did not write (its metadata is not ours). */
+/** Null for an object this service did not write (its metadata is not ours). An older object's `uploaded-by` is never read. */
 function fromStored(id: string, info: StoredObjectInfo): StoredFile | null {
-  const { purpose, 'file-name': fileName, sha256, 'created-at': createdAt, 'uploaded-by': uploadedBy } = info.metadata;
+  const { purpose, 'file-name': fileName, sha256, 'created-at': createdAt } = info.metadata;
   if (!purpose || !(FILE_PURPOSES as readonly string[]).includes(purpose) || !fileName || !sha256 || !createdAt) return null;
   if (!isDocumentType(info.contentType)) return null;
   return {
@@ -273,6 +274,5 @@ function fromStored(id: string, info: StoredObjectInfo): StoredFile | null {
     size: info.size,
     sha256,
     createdAt,
-    uploadedBy: uploadedBy || null,
   };
 }

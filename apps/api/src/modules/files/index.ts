@@ -1,3 +1,6 @@
+import type { ApiModule } from '../../platform/module.ts';
+import { filesPersonalData } from './files.personal-data.ts';
+
 /**
  * Files: uploaded documents and pictures (trade documents, help-centre photos and CVs, review photos),
  * kept through a store port with two adapters: a local folder (default `$DATA_DIR/files`, or
@@ -39,3 +42,8 @@ export type { FileStore, FileStoreKind, StoredObject, StoredObjectInfo } from '.
 export { FilesErrors } from './files.errors.ts';
 export type { FormFile, UploadForm, UploadFormSpec } from './upload-form.ts';
 export type { FilesDeps } from './files.deps.ts';
+
+/** Files has no routes of its own (its callers take uploads in theirs): the module only declares its personal data. */
+export function createFilesModule(): ApiModule {
+  return { name: 'files', registerRoutes: () => {}, personalData: filesPersonalData };
+}
