@@ -102,8 +102,12 @@ export function BasketProvider({ children }: { children: ReactNode }) {
 
   const { enqueue, pending } = useSerialChanges(setError);
 
-  /** The basket to change: the loaded one, else the shopper's own, else none yet (a guest). */
-  const targetId = useCallback(() => basketRef.current?.basketId ?? (signedInRef.current ? CURRENT_BASKET : null), []);
+  /**
+   * The basket to change: the loaded one, else the shopper's own, else the one this browser keeps
+   * (a guest's change pressed before the first read, which waits for sign-in to settle, is made to
+   * it rather than refused), else none yet.
+   */
+  const targetId = useCallback(() => basketRef.current?.basketId ?? (signedInRef.current ? CURRENT_BASKET : readStoredBasketId()), []);
 
   /**
    * Runs a change on the current basket. A stored id the API no longer knows (expired, or taken
