@@ -1,9 +1,10 @@
 import { expect as baseExpect, test } from './test.ts';
-import { collectErrors, DEMO, signInByRedirect } from './auth.ts';
-import { fillCard } from './checkout-steps.ts';
+import { collectErrors, DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { cardFrame, fillCard } from './checkout-steps.ts';
 import { emailedLink, newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { holdScripts } from './slow-start.ts';
 
 // Staff's and the mailbox's sign-ins and a card round trip, on a machine that may be busy.
 test.describe.configure({ timeout: 150_000 });
@@ -40,11 +41,16 @@ test('staff make a dearer change for a customer on the phone and e-mail it to pa
   const link = await emailedLink(browser, testInfo, email, 'order.change-to-pay', /https?:\/\/\S+\/order-help\/link\/[A-Za-z0-9_-]+\?to=change/);
   const customer = await (await newContext(browser, testInfo)).newPage();
   const customerErrors = collectErrors(customer);
+  // The page's scripts held back until the card field has loaded: they must still learn it is ready.
+  const releaseScripts = await holdScripts(customer);
   await customer.goto(link);
   await expect(customer).toHaveURL(new RegExp(`/order-help/${orderNumber}/change$`));
   await expect(customer.getByText(`Difference to pay: ${amount}`)).toBeVisible();
   await expect(customer.getByRole('listitem').filter({ hasText: 'PL000109-2' })).toBeVisible();
   await customer.getByRole('button', { name: 'Complete changes' }).click();
+  await expect(cardFrame(customer).getByLabel('Card number')).toBeVisible();
+  releaseScripts();
+  await pageReady(customer);
   await fillCard(customer, '4242 4242 4242 4242');
   await customer.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
   await expect(customer).toHaveURL(new RegExp(`/order-help/${orderNumber}\\?changed=1$`));

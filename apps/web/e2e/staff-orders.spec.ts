@@ -15,7 +15,10 @@ async function search(page: Page, fields: { text?: string; status?: string }) {
   const form = page.getByRole('search', { name: 'Find orders' });
   if (fields.text !== undefined) await form.getByLabel('Order number, e-mail, name or order reference').fill(fields.text);
   if (fields.status !== undefined) await form.getByLabel('Status').selectOption({ label: fields.status });
+  const before = page.url();
   await form.getByRole('button', { name: 'Search' }).click();
+  // The results are read from the new address's page, never the one it replaces (which may match too).
+  await expect(page).not.toHaveURL(before);
 }
 
 /** Chooses a move in the "Next step" panel and presses its button. */

@@ -186,6 +186,8 @@ window.addEventListener('message', (event) => {
   if (event.origin !== SHOP || !event.data || event.data.source !== 'plumbline-shop') return;
   if (event.data.type === 'confirm') void confirmPayment(event.data.returnUrl);
   if (event.data.type === 'focus') form.number.focus();
+  // A shop page whose scripts ran after this frame had loaded missed the first "ready": it asks again.
+  if (event.data.type === 'announce') tell({ type: 'ready', height: document.documentElement.scrollHeight });
 });
 tell({ type: 'ready', height: document.documentElement.scrollHeight });
 // Errors change the field's height: the shop sizes the frame to fit, with no scroll bar inside.

@@ -83,6 +83,9 @@ export function PayDifference({
       if (message.type === 'result') settle(message);
     };
     window.addEventListener('message', listener);
+    // The frame is drawn with the page, so it may have said "ready" before this listened: asked again.
+    // Not loaded yet, the frame is not at its origin and the message is dropped; it says "ready" once loaded.
+    if (frameOrigin) frameRef.current?.contentWindow?.postMessage({ source: 'plumbline-shop', type: 'announce' }, frameOrigin);
     return () => window.removeEventListener('message', listener);
   }, [frameOrigin, payment.intentId, settle]);
 
