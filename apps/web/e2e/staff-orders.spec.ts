@@ -58,6 +58,9 @@ test('order staff find an order by number and e-mail, pick, dispatch and deliver
   await expectNoViolations(page);
   await screenshot(page, project, 'staff-orders-none');
   await page.getByRole('link', { name: 'Clear filters' }).first().click();
+  // The cleared page's own form (it starts again with any status), not the one it replaces.
+  await expect(page).toHaveURL('/staff/orders');
+  await expect(page.getByRole('search', { name: 'Find orders' }).getByLabel('Status')).toHaveValue('');
   await search(page, { text: `basin${project}` });
   await page.getByRole('link', { name: orderNumber }).click();
 
