@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasketClient, createCatalogueClient, createDeliveryClient } from '@shop/api-client';
 import type { Database } from '../../db/client.ts';
 import { findSeededSku, setStock } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { LISTING_SNAPSHOT_TTL_MS } from '../search/testing.ts';
+import { availability, STOCK_STATUSES } from './availability.ts';
 import { createInventoryService } from './inventory.service.ts';
 
 let api: TestApi;
@@ -60,5 +62,53 @@ describe('what can be sold', () => {
     aMinuteOn();
     expect((await offering()).stockStatus).toEqual({ status: 'out_of_stock', eta: null });
     expect((await delivery.getProductDeliveryOptions({ body: { sku, quantity: 1 } })).stockStatus).toBe('out_of_stock');
+  });
+});
+
+/**
+ * `availability()` and the SQL a basket's save sends (`stockCheck`'s `short`, decision 0116) are one rule written twice:
+ * over random stock rows — each status, any counts, part of `reserved` the asking basket's own — the statement says a
+ * wanted quantity is short exactly when `availability()` says fewer can be sold, and its `counts` read back the same.
+ */
+describe('the stock check a statement carries', () => {
+  it('agrees with availability() for every status, count and hold', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and not p.is_bundle`, 11);
+    const missing = 'NO-STOCK-ROW-SKU';
+    const asker = 'basket-agreement';
+    const row = fc.record({
+      status: fc.constantFrom(...STOCK_STATUSES),
+      onHand: fc.integer({ min: 0, max: 12 }),
+      committed: fc.integer({ min: 0, max: 12 }),
+      othersHold: fc.integer({ min: 0, max: 6 }),
+      askerHolds: fc.integer({ min: 0, max: 6 }),
+      wanted: fc.integer({ min: 1, max: 14 }),
+      rowExists: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(row, async ({ status, onHand, committed, othersHold, askerHolds, wanted, rowExists }) => {
+        const target = rowExists ? sku : missing;
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`update stock_levels set status = ${status}, eta = null, on_hand = ${onHand}, committed = ${committed},
+            reserved = ${othersHold + askerHolds} where sku = ${sku}`);
+          await tx.execute(sql`delete from stock_reservations where basket_id = ${asker}`);
+          if (askerHolds > 0)
+            await tx.execute(sql`insert into stock_reservations (basket_id, sku, quantity, expires_at)
+              values (${asker}, ${sku}, ${askerHolds}, ${later().toISOString()}::timestamptz)`);
+        });
+        const check = inventory.stockCheck([target], [{ sku: target, quantity: wanted }], asker);
+        const result = (await db.execute(sql`select ${check.short} as short, ${check.counts} as counts`)) as unknown as {
+          rows: { short: boolean; counts: unknown }[];
+        };
+        const { short, counts } = result.rows[0]!;
+        const expected = availability(
+          target,
+          rowExists ? { status, eta: null, onHand, committed, reserved: othersHold + askerHolds, heldByAsker: askerHolds } : undefined,
+        );
+        expect(check.read(counts).get(target)).toEqual(expected);
+        expect(short).toBe(expected.sellable < wanted);
+      }),
+      { numRuns: 150 },
+    );
+    await db.execute(sql`delete from stock_reservations where basket_id = ${asker}`);
   });
 });

@@ -35,6 +35,7 @@ export async function findStockCounts(db: Database, skus: readonly string[], hel
  * The same stock rows as a JSON array, and whether any wanted quantity is more than can be sold, as
  * parts of another module's statement (decision 0116). `short` is `availability()` in SQL: no row or
  * out of stock sells none, made to order any number, stocked goods on hand − committed − what others hold.
+ * `availability.api.test.ts` checks the two agree over random rows, so a change to one fails until the other follows.
  */
 export interface StockParts {
   counts: SQL;
