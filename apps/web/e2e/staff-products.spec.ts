@@ -193,3 +193,54 @@ test('staff withdraw a product from sale: its page is gone, the range says so, a
   await expect(shop.getByRole('button', { name: /^(Add to basket|Out of stock)$/ })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('staff add an essential item to a product by its name, and the product page lists it', { tag: '@phone' }, async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  const errors = collectErrors(page);
+  await signInByRedirect(page, DEMO.staff.email);
+  await page.goto('/staff/products');
+
+  // Products of their own per project, away from both ends of the range that other tests change.
+  const exported = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
+  const products = [...new Map(exportedRows(await exported.text()).map((row) => [row.product_slug, row])).values()];
+  const at = Math.floor(products.length / 3) + (project === 'phone' ? 2 : 0);
+  const [product, item] = [products[at]!, products[at + 1]!];
+
+  await page.goto('/staff/products');
+  const filters = page.getByRole('search', { name: 'Find a product' });
+  await filters.getByLabel('Name or code').fill(product.sku!);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]text=${product.sku}(&|$)`));
+  const list = project === 'phone' ? page.getByRole('list', { name: 'Products, by name' }) : page.getByRole('table', { name: 'Products, by name' });
+  await list.getByRole('link', { name: product.product_name, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.product_name!);
+
+  const section = page.getByRole('region', { name: 'Essentials' });
+  const add = page.getByRole('form', { name: 'Add an essential item' });
+  // An item no product is refused beside its field, what else was typed kept.
+  await add.getByLabel('Item').fill('no such item anywhere');
+  await add.getByLabel('Why it fits').fill('Fits its 32 mm outlet');
+  await add.getByRole('button', { name: 'Add essential item' }).click();
+  await expect(add.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('No product has the code or name “no such item anywhere”');
+  await expect(add.getByLabel('Why it fits')).toHaveValue('Fits its 32 mm outlet');
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-product-essential-refused');
+
+  // Picked by its name, as recommended.
+  await add.getByLabel('Item').fill(item.product_name!);
+  await add.getByLabel('Required or recommended').selectOption('Recommended');
+  await add.getByRole('button', { name: 'Add essential item' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The essential item is added' })).toBeVisible();
+  const listed = section.getByRole('list', { name: 'Recommended essential items' }).getByRole('listitem').filter({ hasText: item.product_name! });
+  await expect(listed).toContainText('Why it fits: Fits its 32 mm outlet');
+  await expect(page.getByRole('region', { name: 'Changes' })).toContainText(`Essential item added: “${item.product_name}”`);
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-product-essentials');
+
+  // The shop's product page lists it under "Essential items".
+  await page.getByRole('link', { name: 'See it on the shop' }).click();
+  const essentials = page.getByRole('region', { name: 'Essential items' });
+  await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Recommended');
+  await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Fits its 32 mm outlet');
+  expect(errors).toEqual([]);
+});

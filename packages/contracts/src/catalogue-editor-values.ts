@@ -10,3 +10,12 @@ export const DELIVERY_CLASS_NAMES: Record<DeliveryClass, string> = {
   pallet: 'Pallet',
   two_man_eligible: 'Two-person delivery',
 };
+
+/** At most this many essential items per product: the product page lists each as a card, and the demo seed's largest has 4. */
+export const MAX_ESSENTIALS = 20;
+/** At most this many products in a bundle: the product page lists each under "What's in the set", and the demo seed's largest has 6. */
+export const MAX_BUNDLE_ITEMS = 20;
+/** At most this many of one item per essential row or bundle row. */
+export const MAX_ITEM_QUANTITY = 99;
+
+export const ESSENTIAL_REQUIREMENTS = ['required', 'recommended'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { DELIVERY_CLASSES } from './catalogue-editor-values.ts';
+import { AddStaffBundleItemSchema, AddStaffEssentialSchema, MoveStaffItemSchema, StaffProductExtrasSchema } from './catalogue-essentials.ts';
 import { MAX_PRICE_PENCE, MAX_STOCK_ON_HAND, RANGE_FILE_MAX_BYTES } from './range-values.ts';
 
 /** Staff who run the range: every call of the product editor is theirs (and an administrator's). */
@@ -120,6 +121,7 @@ export const StaffProductSchema = z
     categories: z.array(z.object({ slug: z.string(), name: z.string() })).describe('The sub-categories it may be put in'),
     vatRates: z.array(z.object({ code: z.string(), name: z.string(), basisPoints: z.number().int() })).describe('The UK VAT rates the shop knows'),
   })
+  .extend(StaffProductExtrasSchema.shape)
   .meta({ id: 'StaffProduct' });
 export type StaffProduct = z.infer<typeof StaffProductSchema>;
 
@@ -494,6 +496,76 @@ export const catalogueEditorEndpoints = {
     access: catalogueManagers,
     params: VariantImage,
     body: MoveStaffVariantImageSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  addStaffEssential: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Essentials',
+    summary: 'Adds an essential item to a product (required or recommended, with why it fits): its page lists it last of its kind',
+    description:
+      'An unknown code is a 422 ITEM_SKU_NOT_FOUND; one of the product itself, of a product already listed or of one withdrawn from sale is a 422; ' +
+      'past 20 items a 422 TOO_MANY_ESSENTIALS; a version other than the current one is a 409. A refusal changes nothing.',
+    access: catalogueManagers,
+    params: ProductId,
+    body: AddStaffEssentialSchema,
+    responses: { 201: StaffProductSchema },
+  }),
+  removeStaffEssential: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Essentials/{essentialId}/Remove',
+    summary: 'Takes an essential item off a product: its page stops listing it',
+    description: 'An item the product does not list is a 404; a version other than the current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: ProductId.extend({ essentialId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: z.object({ version: Version }),
+    responses: { 200: StaffProductSchema },
+  }),
+  moveStaffEssential: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/Essentials/{essentialId}/Move',
+    summary: 'Moves an essential item to another place among those of its kind (required items are always listed before recommended ones)',
+    description: 'A place past the last is a 422; an item the product does not list is a 404; a version other than the current one is a 409.',
+    access: catalogueManagers,
+    params: ProductId.extend({ essentialId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: MoveStaffItemSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  addStaffBundleItem: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/BundleItems',
+    summary: "Puts a product's variant in a bundle, in a quantity: the bundle's page lists it last under \"What's in the set\"",
+    description:
+      'Only a bundle takes items (422 NOT_A_BUNDLE). An unknown code is a 422; the bundle itself, another bundle, a product already in it or one withdrawn ' +
+      'from sale is a 422; past 20 items a 422 TOO_MANY_BUNDLE_ITEMS; a version other than the current one is a 409. A refusal changes nothing.',
+    access: catalogueManagers,
+    params: ProductId,
+    body: AddStaffBundleItemSchema,
+    responses: { 201: StaffProductSchema },
+  }),
+  removeStaffBundleItem: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/BundleItems/{sku}/Remove',
+    summary: 'Takes an item out of a bundle',
+    description: 'An item the bundle does not hold is a 404; a version other than the current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: ProductId.extend({ sku: z.string().trim().min(1).max(40) }),
+    body: z.object({ version: Version }),
+    responses: { 200: StaffProductSchema },
+  }),
+  moveStaffBundleItem: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/BundleItems/{sku}/Move',
+    summary: "Moves an item to another place in the bundle's list",
+    description: 'A place past the last is a 422; an item the bundle does not hold is a 404; a version other than the current one is a 409.',
+    access: catalogueManagers,
+    params: ProductId.extend({ sku: z.string().trim().min(1).max(40) }),
+    body: MoveStaffItemSchema,
     responses: { 200: StaffProductSchema },
   }),
   getProductImage: defineEndpoint({

@@ -50,6 +50,7 @@ export * from './blog.ts';
 export * from './blog-values.ts';
 export * from './catalogue-editor-values.ts';
 export * from './catalogue-editor.ts';
+export * from './catalogue-essentials.ts';
 export * from './search-synonyms.ts';
 export * from './range-values.ts';
 export * from './site-content-values.ts';

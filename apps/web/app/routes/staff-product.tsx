@@ -13,6 +13,14 @@ import { NewVariantFields } from '../components/staff-products/new-variant-field
 import { FamilyAndDeliveryFields } from '../components/staff-products/family-delivery-fields.tsx';
 import { ProductDetailsFields } from '../components/staff-products/product-details-fields.tsx';
 import { VariantPictures } from '../components/staff-products/variant-pictures.tsx';
+import {
+  Bundle,
+  Essentials,
+  ESSENTIAL_DONE_BY_INTENT,
+  ESSENTIAL_DONE_STEPS,
+  ESSENTIAL_DONE_WORDS,
+  itemFieldOf,
+} from '../components/staff-products/essentials.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -21,6 +29,7 @@ import { Select } from '../components/ui/select.tsx';
 import { refusedStep, staffClient, staffRead, type RefusedStep } from '../lib/auth/staff-page.server.ts';
 import { formTexts } from '../lib/form-text.ts';
 import { boughtTogetherHref } from '../lib/staff-products/bought-together.ts';
+import { essentialStep, FieldProblem, isEssentialIntent } from '../lib/staff-products/essentials.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { redirectWithNotice } from '../lib/step-done.server.ts';
 import {
@@ -41,7 +50,19 @@ const idOf = (params: { id: string }) => {
 };
 /** The API's code for a product someone else changed first: the form offers the product as it is now. */
 const STALE = new Set(['PRODUCT_CHANGED']);
-const STEPS = ['created', 'saved', 'finished', 'pictured', 'unpictured', 'reordered', 'priced', 'cancelled', 'withdrawn', 'returned'] as const;
+const STEPS = [
+  'created',
+  'saved',
+  'finished',
+  'pictured',
+  'unpictured',
+  'reordered',
+  'priced',
+  'cancelled',
+  'withdrawn',
+  'returned',
+  ...ESSENTIAL_DONE_STEPS,
+] as const;
 /** What the page says once each of its forms is done. */
 const DONE_BY_INTENT: Record<string, (typeof STEPS)[number]> = {
   details: 'saved',
@@ -53,6 +74,7 @@ const DONE_BY_INTENT: Record<string, (typeof STEPS)[number]> = {
   cancel: 'cancelled',
   withdraw: 'withdrawn',
   return: 'returned',
+  ...ESSENTIAL_DONE_BY_INTENT,
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -108,7 +130,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = formTexts(form);
   const version = Number(values.version);
   if (!Number.isSafeInteger(version)) throw data(null, { status: 400 });
-  const refused = (error: unknown) => refusedStep(error, { intent, values }, (refusal) => stepProblemOf(refusal, STALE));
+  const refused = (error: unknown) =>
+    refusedStep(error, { intent, values }, (refusal) => {
+      const problem = stepProblemOf(refusal, STALE);
+      return isEssentialIntent(intent) ? itemFieldOf(problem) : problem;
+    });
   try {
     if (intent === 'details') {
       await api.updateStaffProduct({ params: { id }, body: detailsBody(values, version) });
@@ -144,6 +170,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       else await api.moveStaffVariantImage({ params: picture, body: { version, place: Number(values.place) } });
     } else if (intent === 'cancel') {
       await api.cancelStaffPrice({ params: { id, scheduleId: Number(values.scheduleId) }, body: { version } });
+    } else if (isEssentialIntent(intent)) {
+      if (!(await essentialStep(api, id, intent, values, version))) throw data(null, { status: 400 });
     } else if (intent === 'withdraw' || intent === 'return') {
       await api.updateStaffProduct({ params: { id }, body: { version, onSale: intent === 'return' } });
     } else {
@@ -151,6 +179,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (error instanceof FieldProblem) {
+      return data<RefusedStep>(
+        { intent, values, problem: { summary: error.message, stale: false, fields: { [error.field]: error.message } } },
+        { status: 400 },
+      );
+    }
     return refused(error);
   }
   return redirectWithNotice(request, `${productHref(id)}?done=${DONE_BY_INTENT[intent]}`);
@@ -173,6 +207,7 @@ const DONE_WORDS: Record<(typeof STEPS)[number], string> = {
   cancelled: 'The scheduled price is cancelled.',
   withdrawn: 'It is withdrawn from sale. Listings, search and its page stop showing it within a minute; baskets holding it can no longer order it.',
   returned: 'It is back on sale. Listings, search and its page show it again within a minute.',
+  ...ESSENTIAL_DONE_WORDS,
 };
 
 export default function StaffProductPage({ loaderData }: Route.ComponentProps) {
@@ -219,6 +254,8 @@ export default function StaffProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="space-y-10">
             <PriceForm product={product} />
+            <Essentials product={product} />
+            <Bundle product={product} />
             <Audit product={product} />
           </div>
         </div>

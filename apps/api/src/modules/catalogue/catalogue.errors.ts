@@ -49,6 +49,43 @@ export const CatalogueErrors = {
     ),
   imagePlaceOutOfRange: (count: number) =>
     fieldRefusal(422, 'IMAGE_PLACE_OUT_OF_RANGE', 'place', `Choose a place from 1 to ${count}: the variant has ${count} picture${count === 1 ? '' : 's'}.`),
+  // A product's essential items and a bundle's contents (product-essentials.ts): the item named by a variant code in `sku`.
+  itemSkuNotFound: (sku: string) =>
+    fieldRefusal(422, 'ITEM_SKU_NOT_FOUND', 'sku', `There is no variant with the code "${sku}": enter a code as the product editor shows it.`),
+  itemIsThisProduct: () =>
+    fieldRefusal(422, 'ITEM_IS_THIS_PRODUCT', 'sku', 'That code is one of this product’s own variants: enter the code of a different product.'),
+  itemWithdrawn: (name: string) =>
+    fieldRefusal(
+      422,
+      'ITEM_WITHDRAWN',
+      'sku',
+      `${name} is withdrawn from sale, so shoppers cannot buy it: put it back on sale first, or choose a different product.`,
+    ),
+  essentialAlreadyListed: (name: string) =>
+    fieldRefusal(422, 'ESSENTIAL_ALREADY_LISTED', 'sku', `${name} is already one of its essential items: remove it first to list it differently.`),
+  tooManyEssentials: (max: number) =>
+    fieldRefusal(422, 'TOO_MANY_ESSENTIALS', 'sku', `A product can list at most ${max} essential items: remove one before adding another.`),
+  essentialNotFound: () =>
+    new AppError(
+      404,
+      'ESSENTIAL_NOT_FOUND',
+      'This product does not list that essential item: someone may have removed it already. Open the product again to see its essential items as they are now.',
+    ),
+  notABundle: () => fieldRefusal(422, 'NOT_A_BUNDLE', 'sku', 'This product is not a bundle, so it holds no items: add the item to a bundle product instead.'),
+  bundleInBundle: (name: string) =>
+    fieldRefusal(422, 'BUNDLE_IN_BUNDLE', 'sku', `${name} is a bundle itself: put the products it holds in this bundle instead.`),
+  bundleItemAlreadyIn: (name: string) =>
+    fieldRefusal(422, 'BUNDLE_ITEM_ALREADY_IN', 'sku', `${name} is already in this bundle: remove it first to change its variant or quantity.`),
+  tooManyBundleItems: (max: number) =>
+    fieldRefusal(422, 'TOO_MANY_BUNDLE_ITEMS', 'sku', `A bundle can hold at most ${max} products: remove one before adding another.`),
+  bundleItemNotFound: (sku: string) =>
+    new AppError(
+      404,
+      'BUNDLE_ITEM_NOT_FOUND',
+      `The bundle does not hold ${sku}: someone may have removed it already. Open the product again to see the bundle as it is now.`,
+    ),
+  itemPlaceOutOfRange: (count: number) =>
+    fieldRefusal(422, 'ITEM_PLACE_OUT_OF_RANGE', 'place', `Choose a place from 1 to ${count}: the list has ${count} item${count === 1 ? '' : 's'}.`),
   stockNotSet: (field: string, sku: string, held: number) =>
     fieldRefusal(
       409,

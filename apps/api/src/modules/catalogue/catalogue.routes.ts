@@ -54,6 +54,12 @@ export async function registerCatalogueRoutes(app: FastifyInstance, service: Cat
   });
   bindEndpoint(app, editor.removeStaffVariantImage, ({ ctx, params, body }) => service.removeStaffVariantImage(ctx, { ...params, version: body.version }));
   bindEndpoint(app, editor.moveStaffVariantImage, ({ ctx, params, body }) => service.moveStaffVariantImage(ctx, params, body));
+  bindEndpoint(app, editor.addStaffEssential, ({ ctx, params, body }) => service.addStaffEssential(ctx, params.id, body));
+  bindEndpoint(app, editor.removeStaffEssential, ({ ctx, params, body }) => service.removeStaffEssential(ctx, params.id, params.essentialId, body.version));
+  bindEndpoint(app, editor.moveStaffEssential, ({ ctx, params, body }) => service.moveStaffEssential(ctx, params.id, params.essentialId, body));
+  bindEndpoint(app, editor.addStaffBundleItem, ({ ctx, params, body }) => service.addStaffBundleItem(ctx, params.id, body));
+  bindEndpoint(app, editor.removeStaffBundleItem, ({ ctx, params, body }) => service.removeStaffBundleItem(ctx, params.id, params.sku, body.version));
+  bindEndpoint(app, editor.moveStaffBundleItem, ({ ctx, params, body }) => service.moveStaffBundleItem(ctx, params.id, params.sku, body));
   bindEndpoint(app, editor.changeStaffPrice, ({ ctx, params, body }) => service.changeStaffPrice(ctx, params.id, body));
   // The range as a file and as a feed (range-import.ts): a file of up to 10 MB travels base64 in JSON.
   bindEndpoint(app, editor.exportStaffRange, ({ ctx, query }) => service.exportRange(ctx, query.after, query.limit));

@@ -14,6 +14,9 @@ import type {
   StaffProductPage,
   UpdateStaffProduct,
   MoveStaffVariantImage,
+  AddStaffEssential,
+  AddStaffBundleItem,
+  MoveStaffItem,
   Carousels,
   CarouselsRequest,
   CategoryListingRequest,
@@ -71,6 +74,7 @@ import { catalogueSource } from './search-source.ts';
 import * as additions from './product-additions.ts';
 import * as editor from './product-editor.ts';
 import * as pictures from './product-pictures.ts';
+import * as essentials from './product-essentials.ts';
 
 /**
  * Products and their offerings, listings, search and suggestions, and a product's delivery options;
@@ -199,6 +203,13 @@ export interface CatalogueService {
   /** Another variant of a product, with its first price and stock. */
   addStaffVariant(ctx: CallerContext, id: number, body: AddStaffVariant): Promise<StaffProduct>;
   changeStaffPrice(ctx: CallerContext, id: number, body: ChangeStaffPrice): Promise<StaffProduct>;
+  /** A product's essential items and a bundle's contents, added, removed and put in order under its version; its page shows them at once. */
+  addStaffEssential(ctx: CallerContext, id: number, body: AddStaffEssential): Promise<StaffProduct>;
+  removeStaffEssential(ctx: CallerContext, id: number, essentialId: number, version: number): Promise<StaffProduct>;
+  moveStaffEssential(ctx: CallerContext, id: number, essentialId: number, body: MoveStaffItem): Promise<StaffProduct>;
+  addStaffBundleItem(ctx: CallerContext, id: number, body: AddStaffBundleItem): Promise<StaffProduct>;
+  removeStaffBundleItem(ctx: CallerContext, id: number, sku: string, version: number): Promise<StaffProduct>;
+  moveStaffBundleItem(ctx: CallerContext, id: number, sku: string, body: MoveStaffItem): Promise<StaffProduct>;
   cancelStaffPrice(ctx: CallerContext, id: number, scheduleId: number, version: number): Promise<StaffProduct>;
   /** The `scheduled-prices` job: starts and ends the scheduled prices that are due; returns how many products changed. */
   startAndEndScheduledPrices(ctx: ListingContext): Promise<number>;
@@ -235,6 +246,12 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     const changed = await changing;
     if (changed > 0) products.update(ctx, { kind });
     return changed;
+  };
+  /** A product edited: every instance forgets what it kept of product pages (a change notice), and the editor shows it as it is now. */
+  const edited = async (ctx: CallerContext, id: number, editing: Promise<void>) => {
+    await editing;
+    products.update(ctx, { kind: 'product' });
+    return editor.getStaffProduct(deps, ctx, id);
   };
   return {
     loadListings: (ctx) => products.build(ctx),
@@ -309,6 +326,12 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
       if (await editor.changeStaffPrice(deps, ctx, id, body)) products.update(ctx, { kind: 'price', productIds: [id] });
       return editor.getStaffProduct(deps, ctx, id);
     },
+    addStaffEssential: (ctx, id, body) => edited(ctx, id, essentials.addStaffEssential(ctx, id, body)),
+    removeStaffEssential: (ctx, id, essentialId, version) => edited(ctx, id, essentials.removeStaffEssential(ctx, id, essentialId, version)),
+    moveStaffEssential: (ctx, id, essentialId, body) => edited(ctx, id, essentials.moveStaffEssential(ctx, id, essentialId, body)),
+    addStaffBundleItem: (ctx, id, body) => edited(ctx, id, essentials.addStaffBundleItem(ctx, id, body)),
+    removeStaffBundleItem: (ctx, id, sku, version) => edited(ctx, id, essentials.removeStaffBundleItem(ctx, id, sku, version)),
+    moveStaffBundleItem: (ctx, id, sku, body) => edited(ctx, id, essentials.moveStaffBundleItem(ctx, id, sku, body)),
     cancelStaffPrice: async (ctx, id, scheduleId, version) => {
       await editor.cancelStaffPrice(ctx, id, scheduleId, version);
       return editor.getStaffProduct(deps, ctx, id);

@@ -241,6 +241,8 @@ export const bundleComponents = pgTable(
       .notNull()
       .references(() => offerings.id),
     quantity: integer('quantity').notNull().default(1),
+    /** Its place in the bundle's list ("What's in the set"), the first 0. */
+    position: integer('position').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.bundleProductId, table.offeringId] })],
 );

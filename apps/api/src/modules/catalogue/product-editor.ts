@@ -2,7 +2,8 @@
  * The staff product editor (issue 42): the range searched, a product read with its variants, prices,
  * price history, scheduled prices and changes, and edited under its version (decision 0086). Prices
  * change only through `price-history.ts`, so the reference-price rule reads every change. New
- * products, finishes and pictures are `product-additions.ts`'s; removing and ordering pictures `product-pictures.ts`'s.
+ * products, finishes and pictures are `product-additions.ts`'s; removing and ordering pictures `product-pictures.ts`'s;
+ * essential items and a bundle's contents `product-essentials.ts`'s.
  */
 import {
   formatPence,
@@ -22,6 +23,7 @@ import { CatalogueErrors } from './catalogue.errors.ts';
 import { changePriceIn, stepsOf } from './price-history.ts';
 import { pricePeriod, setPriceIn } from './price-schedules.ts';
 import { describeDetailChanges, describePriceEdit, describeVariantChange, searchTextAfter, variantOptionOf } from './product-edits.ts';
+import { extrasOf } from './product-extras.ts';
 import * as repository from './repository/product-editor.ts';
 import { categoryWithChildren, findCategory } from './repository/products.ts';
 import { referencePrice } from './reference-price.ts';
@@ -73,12 +75,13 @@ export async function getStaffProduct(deps: CatalogueDeps, ctx: ListingContext, 
   if (!product) throw CatalogueErrors.productIdNotFound(id);
   const variants = await repository.variantsWithPrices(ctx.db, id);
   const offeringIds = variants.map((variant) => variant.offeringId);
-  const [steps, schedules, audit, choices, images] = await Promise.all([
+  const [steps, schedules, audit, choices, images, extras] = await Promise.all([
     stepsOf(ctx.db, offeringIds),
     repository.schedulesOf(ctx.db, offeringIds),
     repository.auditOf(ctx.db, id, AUDIT_SHOWN),
     getStaffProductChoices(deps, ctx),
     repository.imagesOf(ctx.db, id),
+    extrasOf(ctx.db, id),
   ]);
   const now = ctx.clock.now();
   return {
@@ -111,6 +114,7 @@ export async function getStaffProduct(deps: CatalogueDeps, ctx: ListingContext, 
       };
     }),
     audit: audit.map((entry) => ({ at: entry.at.toISOString(), who: entry.actorName ?? 'Scheduled price', what: entry.what })),
+    ...extras,
     ...choices,
   };
 }

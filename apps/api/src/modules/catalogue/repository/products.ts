@@ -318,7 +318,7 @@ function summaryQuery(db: Database, by: 'slug' | 'sku') {
       /** The sub-category's department: a family's specification rows are looked up by either (docs/domain.md §2.1). */
       departmentSlug: sql<string | null>`(select d.slug from ${categories} d where d.id = ${categories.parentId})`,
       bundleComponents: sql<{ sku: string; slug: string; productName: string; quantity: number }[]>`coalesce((select json_agg(json_build_object(
-          'sku', co.sku, 'slug', cp.slug, 'productName', cp.name, 'quantity', bc.quantity) order by cp.category_id, co.id)
+          'sku', co.sku, 'slug', cp.slug, 'productName', cp.name, 'quantity', bc.quantity) order by bc.position, cp.category_id, co.id)
         from ${bundleComponents} bc join ${offerings} co on co.id = bc.offering_id join ${products} cp on cp.id = co.product_id
         where bc.bundle_product_id = ${products.id}), '[]'::json)`,
     })

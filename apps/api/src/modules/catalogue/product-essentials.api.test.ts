@@ -1,0 +1,279 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogueClient, createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
+import { MAX_ESSENTIALS, type Problem, type StaffProduct, type StaffProductRow } from '@shop/contracts';
+import type { Actor } from '../../platform/context.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+
+let api: TestApi;
+/** The app's clock runs this far ahead of the machine's: a kept product page is looked for once the editor's minute has passed. */
+let ahead = 0;
+const actors: Record<string, Actor> = {
+  manager: { userId: 'user-ellis', name: 'Ellis Essentials', roles: ['shopper', 'catalogue-manager'] },
+  other: { userId: 'user-bo', name: 'Bo Bundles', roles: ['shopper', 'catalogue-manager'] },
+  discounts: { userId: 'user-dee', roles: ['shopper', 'discount-manager'] },
+  shopper: { userId: 'user-sam', roles: ['shopper'] },
+};
+const client = (token?: string): CatalogueEditorClient => createCatalogueEditorClient({ baseUrl: api.serviceUrl('catalogue'), getAccessToken: () => token });
+const shop = () => createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
+let staff: CatalogueEditorClient;
+/** Seeded products on sale to name as items, none a bundle. */
+let items: StaffProductRow[];
+const fields = (error: ApiError) => ((error.data as Problem).errors ?? []).map((problem) => problem.path);
+
+async function idsWhere(condition: ReturnType<typeof sql>, limit: number): Promise<number[]> {
+  const result = (await api.database.db.execute(sql`select id from products where ${condition} order by id limit ${limit}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return result.rows.map((row) => Number(row.id));
+}
+
+beforeAll(async () => {
+  api = await startTestApi({
+    clock: { now: () => new Date(Date.now() + ahead) },
+    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
+  });
+  staff = client('manager');
+  const plain = new Set(await idsWhere(sql`not is_bundle and withdrawn_at is null`, 2_000));
+  items = (await staff.searchStaffProducts({ query: { pageSize: 100 } })).items.filter((row) => plain.has(row.id));
+});
+afterAll(() => api?.close());
+
+/** A product of its own for each test, with no essential items yet. */
+async function newProduct(code: string): Promise<StaffProduct> {
+  const like = items[0]!;
+  const choices = await staff.getStaffProduct({ params: { id: like.id } });
+  return staff.createStaffProduct({
+    body: {
+      name: `Harbour Essentials Basin ${code}`,
+      brandSlug: choices.brandSlug,
+      categorySlug: choices.categorySlug,
+      variant: { sku: `${code}-WH`, label: 'White', priceIncVat: 12_900, vatRateCode: 'standard', stockOnHand: 5 },
+    },
+  });
+}
+
+/** The essential items the product page lists for a sku, as the storefront asks for them. */
+const listed = async (sku: string) => (await shop().getEssentialItems({ query: { sku } })).items.map((item) => [item.sku, item.requirement, item.quantity]);
+
+describe("a product's essential items", () => {
+  it('added, put in order and removed: the product page lists them at once, required first, and the change list says who did what', async () => {
+    const product = await newProduct('ESS1');
+    const [waste, trap, tap] = items;
+    const one = await staff.addStaffEssential({
+      params: { id: product.id },
+      body: { version: product.version, sku: trap!.defaultSku, requirement: 'recommended', compatibilityRule: 'waste=32 mm → 32 mm trap' },
+    });
+    expect([one.version, one.audit[0]!.who, one.audit[0]!.what]).toEqual([
+      product.version + 1,
+      'Ellis Essentials',
+      `Essential item added: “${trap!.name}” (${trap!.defaultSku}), recommended, “waste=32 mm → 32 mm trap”`,
+    ]);
+    const two = await staff.addStaffEssential({
+      params: { id: product.id },
+      body: { version: one.version, sku: waste!.defaultSku, requirement: 'required', quantity: 2, compatibilityRule: 'overflow=yes → slotted waste' },
+    });
+    const three = await staff.addStaffEssential({
+      params: { id: product.id },
+      body: { version: two.version, sku: tap!.defaultSku.toLowerCase(), requirement: 'recommended', compatibilityRule: 'tap holes=1' },
+    });
+    expect(three.essentials.map((essential) => [essential.sku, essential.requirement, essential.quantity, essential.productName])).toEqual([
+      [waste!.defaultSku, 'required', 2, waste!.name],
+      [trap!.defaultSku, 'recommended', 1, trap!.name],
+      [tap!.defaultSku, 'recommended', 1, tap!.name],
+    ]);
+    expect(await listed('ESS1-WH')).toEqual([
+      [waste!.defaultSku, 'required', 2],
+      [trap!.defaultSku, 'recommended', 1],
+      [tap!.defaultSku, 'recommended', 1],
+    ]);
+    const tapRow = three.essentials[2]!;
+    const moved = await staff.moveStaffEssential({ params: { id: product.id, essentialId: tapRow.id }, body: { version: three.version, place: 1 } });
+    expect(moved.audit[0]!.what).toBe(`Essential item “${tap!.name}” (${tap!.defaultSku}) moved to first place of the recommended items`);
+    expect((await listed('ESS1-WH')).map(([sku]) => sku)).toEqual([waste!.defaultSku, tap!.defaultSku, trap!.defaultSku]);
+    const removed = await staff.removeStaffEssential({
+      params: { id: product.id, essentialId: moved.essentials[0]!.id },
+      body: { version: moved.version },
+    });
+    expect(removed.audit[0]!.what).toBe(`Essential item removed: “${waste!.name}” (${waste!.defaultSku}), required`);
+    expect((await listed('ESS1-WH')).map(([sku]) => sku)).toEqual([tap!.defaultSku, trap!.defaultSku]);
+    expect(removed.version).toBe(product.version + 5);
+  });
+
+  it('refuses bad input with a problem naming the field, and changes nothing', async () => {
+    const product = await newProduct('ESS2');
+    const [item, withdrawn] = items.slice(10);
+    const added = await staff.addStaffEssential({
+      params: { id: product.id },
+      body: { version: product.version, sku: item!.defaultSku, requirement: 'required', compatibilityRule: 'fits' },
+    });
+    const other = await staff.getStaffProduct({ params: { id: withdrawn!.id } });
+    await staff.updateStaffProduct({ params: { id: withdrawn!.id }, body: { version: other.version, onSale: false } });
+    const body = (sku: string, extra: object = {}) => ({
+      version: added.version,
+      sku,
+      requirement: 'recommended' as const,
+      compatibilityRule: 'fits',
+      ...extra,
+    });
+    const cases: [() => Promise<unknown>, number, string, string[]][] = [
+      [() => staff.addStaffEssential({ params: { id: 2_000_000_000 }, body: body(item!.defaultSku) }), 404, 'PRODUCT_NOT_FOUND', []],
+      [() => staff.addStaffEssential({ params: { id: product.id }, body: body('NO-SUCH-CODE') }), 422, 'ITEM_SKU_NOT_FOUND', ['body.sku']],
+      [() => staff.addStaffEssential({ params: { id: product.id }, body: body('ESS2-WH') }), 422, 'ITEM_IS_THIS_PRODUCT', ['body.sku']],
+      [() => staff.addStaffEssential({ params: { id: product.id }, body: body(item!.defaultSku) }), 422, 'ESSENTIAL_ALREADY_LISTED', ['body.sku']],
+      [() => staff.addStaffEssential({ params: { id: product.id }, body: body(withdrawn!.defaultSku) }), 422, 'ITEM_WITHDRAWN', ['body.sku']],
+      [
+        () => staff.addStaffEssential({ params: { id: product.id }, body: body(items[12]!.defaultSku, { quantity: 0 }) }),
+        400,
+        'VALIDATION_FAILED',
+        ['body.quantity'],
+      ],
+      [
+        () => staff.addStaffEssential({ params: { id: product.id }, body: body(items[12]!.defaultSku, { compatibilityRule: ' ' }) }),
+        400,
+        'VALIDATION_FAILED',
+        ['body.compatibilityRule'],
+      ],
+      [
+        () => staff.addStaffEssential({ params: { id: product.id }, body: body(items[12]!.defaultSku, { version: product.version }) }),
+        409,
+        'PRODUCT_CHANGED',
+        [],
+      ],
+      [
+        () => staff.moveStaffEssential({ params: { id: product.id, essentialId: added.essentials[0]!.id }, body: { version: added.version, place: 2 } }),
+        422,
+        'ITEM_PLACE_OUT_OF_RANGE',
+        ['body.place'],
+      ],
+      [
+        () => staff.removeStaffEssential({ params: { id: product.id, essentialId: 2_000_000_000 }, body: { version: added.version } }),
+        404,
+        'ESSENTIAL_NOT_FOUND',
+        [],
+      ],
+      [() => client('shopper').addStaffEssential({ params: { id: product.id }, body: body(items[12]!.defaultSku) }), 403, 'FORBIDDEN', []],
+      [() => client('discounts').addStaffEssential({ params: { id: product.id }, body: body(items[12]!.defaultSku) }), 403, 'FORBIDDEN', []],
+      [() => client().addStaffEssential({ params: { id: product.id }, body: body(items[12]!.defaultSku) }), 401, 'UNAUTHENTICATED', []],
+    ];
+    const refusals = [];
+    for (const [call] of cases) {
+      const refused = await failure(call());
+      refusals.push([refused.status, refused.code, fields(refused), /\S/.test((refused.data as Problem).detail ?? '')]);
+    }
+    expect(refusals).toEqual(cases.map(([, status, code, paths]) => [status, code, paths, true]));
+    const after = await staff.getStaffProduct({ params: { id: product.id } });
+    expect([after.version, after.essentials.map((essential) => essential.sku), after.audit.length]).toEqual([
+      added.version,
+      [item!.defaultSku],
+      added.audit.length,
+    ]);
+    expect(await listed('ESS2-WH')).toEqual([[item!.defaultSku, 'required', 1]]);
+  });
+
+  it(`lists at most ${MAX_ESSENTIALS} essential items`, async () => {
+    let product = await newProduct('ESS3');
+    for (const item of items.slice(20, 20 + MAX_ESSENTIALS)) {
+      product = await staff.addStaffEssential({
+        params: { id: product.id },
+        body: { version: product.version, sku: item.defaultSku, requirement: 'recommended', compatibilityRule: 'fits' },
+      });
+    }
+    const refused = await failure(
+      staff.addStaffEssential({
+        params: { id: product.id },
+        body: { version: product.version, sku: items[60]!.defaultSku, requirement: 'required', compatibilityRule: 'fits' },
+      }),
+    );
+    expect([refused.status, refused.code, (refused.data as Problem).detail]).toEqual([
+      422,
+      'TOO_MANY_ESSENTIALS',
+      `A product can list at most ${MAX_ESSENTIALS} essential items: remove one before adding another.`,
+    ]);
+    expect((await staff.getStaffProduct({ params: { id: product.id } })).essentials).toHaveLength(MAX_ESSENTIALS);
+  });
+
+  it('two staff adding at once from the same version: one is added, the other is a 409, and the loser adds theirs after reloading', async () => {
+    const product = await newProduct('ESS4');
+    const [first, second] = items.slice(70);
+    const add = (editor: CatalogueEditorClient, sku: string, version: number) =>
+      editor.addStaffEssential({ params: { id: product.id }, body: { version, sku, requirement: 'required', compatibilityRule: 'fits' } });
+    const results = await Promise.allSettled([add(staff, first!.defaultSku, product.version), add(client('other'), second!.defaultSku, product.version)]);
+    const lost = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as ApiError] : []));
+    expect(lost.map((error) => [error.status, error.code])).toEqual([[409, 'PRODUCT_CHANGED']]);
+    const after = await staff.getStaffProduct({ params: { id: product.id } });
+    const winner = results[0].status === 'fulfilled' ? first! : second!;
+    const loser = winner === first ? second! : first!;
+    expect([after.version, after.essentials.map((essential) => essential.sku)]).toEqual([product.version + 1, [winner.defaultSku]]);
+    expect(after.audit.filter((entry) => entry.what.startsWith('Essential item added'))).toHaveLength(1);
+    const retried = await add(winner === first ? client('other') : staff, loser.defaultSku, after.version);
+    expect(retried.essentials.map((essential) => essential.sku)).toEqual([winner.defaultSku, loser.defaultSku]);
+    expect((await listed('ESS4-WH')).map(([sku]) => sku)).toEqual([winner.defaultSku, loser.defaultSku]);
+  });
+});
+
+describe("a bundle's contents", () => {
+  /** What the bundle's page lists under "What's in the set", as every instance shows it within the minute the editor promises. */
+  const inTheSet = async (slug: string) => {
+    ahead += 60_000;
+    return (await shop().getProductSummary({ query: { slug } })).bundleComponents.map((component) => [component.sku, component.quantity]);
+  };
+
+  it("added, put in order and removed: the bundle's page lists them so, and the change list says who did what", async () => {
+    const [bundleId] = await idsWhere(sql`is_bundle and withdrawn_at is null`, 1);
+    const bundle = await staff.getStaffProduct({ params: { id: bundleId! } });
+    expect(bundle.isBundle).toBe(true);
+    const before = bundle.bundleItems.map((item) => [item.sku, item.quantity]);
+    // Read once, so the page's kept answer must be forgotten.
+    expect(await inTheSet(bundle.slug)).toEqual(before);
+    const extra = items.find((item) => !bundle.bundleItems.some((held) => held.productId === item.id))!;
+    const added = await staff.addStaffBundleItem({ params: { id: bundle.id }, body: { version: bundle.version, sku: extra.defaultSku, quantity: 2 } });
+    expect([added.audit[0]!.who, added.audit[0]!.what]).toEqual(['Ellis Essentials', `Bundle item added: “${extra.name}” (${extra.defaultSku}), 2 of them`]);
+    expect(await inTheSet(bundle.slug)).toEqual([...before, [extra.defaultSku, 2]]);
+    const moved = await staff.moveStaffBundleItem({ params: { id: bundle.id, sku: extra.defaultSku }, body: { version: added.version, place: 1 } });
+    expect(moved.audit[0]!.what).toBe(`Bundle item “${extra.name}” (${extra.defaultSku}) moved to first place`);
+    expect(moved.bundleItems.map((item) => [item.sku, item.quantity])).toEqual([[extra.defaultSku, 2], ...before]);
+    expect(await inTheSet(bundle.slug)).toEqual([[extra.defaultSku, 2], ...before]);
+    const removed = await staff.removeStaffBundleItem({ params: { id: bundle.id, sku: extra.defaultSku }, body: { version: moved.version } });
+    expect(removed.bundleItems.map((item) => [item.sku, item.quantity])).toEqual(before);
+    expect(await inTheSet(bundle.slug)).toEqual(before);
+    // The item's own editor names the bundles it is in.
+    const held = await staff.getStaffProduct({ params: { id: bundle.bundleItems[0]!.productId } });
+    expect(held.inBundles).toContainEqual({ id: bundle.id, name: bundle.name });
+  });
+
+  it('refuses what a bundle cannot hold, and changes nothing', async () => {
+    const [bundleId, otherBundleId] = await idsWhere(sql`is_bundle and withdrawn_at is null`, 2);
+    const bundle = await staff.getStaffProduct({ params: { id: bundleId! } });
+    const otherBundle = await staff.getStaffProduct({ params: { id: otherBundleId! } });
+    const plain = await newProduct('BUN2');
+    const held = bundle.bundleItems[0]!;
+    const item = items.find((row) => !bundle.bundleItems.some((inIt) => inIt.productId === row.id))!;
+    const cases: [() => Promise<unknown>, number, string][] = [
+      [() => staff.addStaffBundleItem({ params: { id: plain.id }, body: { version: plain.version, sku: item.defaultSku } }), 422, 'NOT_A_BUNDLE'],
+      [
+        () => staff.addStaffBundleItem({ params: { id: bundle.id }, body: { version: bundle.version, sku: otherBundle.variants[0]!.sku } }),
+        422,
+        'BUNDLE_IN_BUNDLE',
+      ],
+      [() => staff.addStaffBundleItem({ params: { id: bundle.id }, body: { version: bundle.version, sku: held.sku } }), 422, 'BUNDLE_ITEM_ALREADY_IN'],
+      [
+        () => staff.addStaffBundleItem({ params: { id: bundle.id }, body: { version: bundle.version, sku: bundle.variants[0]!.sku } }),
+        422,
+        'ITEM_IS_THIS_PRODUCT',
+      ],
+      [() => staff.addStaffBundleItem({ params: { id: bundle.id }, body: { version: bundle.version, sku: 'NO-SUCH-CODE' } }), 422, 'ITEM_SKU_NOT_FOUND'],
+      [() => staff.addStaffBundleItem({ params: { id: bundle.id }, body: { version: bundle.version + 1, sku: item.defaultSku } }), 409, 'PRODUCT_CHANGED'],
+      [() => staff.removeStaffBundleItem({ params: { id: bundle.id, sku: item.defaultSku }, body: { version: bundle.version } }), 404, 'BUNDLE_ITEM_NOT_FOUND'],
+      [() => client('discounts').removeStaffBundleItem({ params: { id: bundle.id, sku: held.sku }, body: { version: bundle.version } }), 403, 'FORBIDDEN'],
+    ];
+    const refusals = [];
+    for (const [call] of cases) {
+      const refused = await failure(call());
+      refusals.push([refused.status, refused.code]);
+    }
+    expect(refusals).toEqual(cases.map(([, status, code]) => [status, code]));
+    const after = await staff.getStaffProduct({ params: { id: bundle.id } });
+    expect([after.version, after.bundleItems, after.audit.length]).toEqual([bundle.version, bundle.bundleItems, bundle.audit.length]);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * A product's essential items and a bundle's contents as staff edit them (issue 42): each added,
+ * removed and put in order under the product's version (a 409 for a stale one) and in its change
+ * list, as its other edits are (decision 0087). An item is named by a variant code; the product page
+ * lists essentials required first, each kind in its order (`listEssentialItems`), and a bundle's
+ * contents in theirs under "What's in the set".
+ */
+import { MAX_BUNDLE_ITEMS, MAX_ESSENTIALS, type AddStaffBundleItem, type AddStaffEssential, type MoveStaffItem } from '@shop/contracts';
+import type { CallerContext } from '../../platform/context.ts';
+import type { Transaction } from '../../db/client.ts';
+import { CatalogueErrors } from './catalogue.errors.ts';
+import { actorOf, underVersion } from './product-editor.ts';
+import { findProduct, insertAudit } from './repository/product-editor.ts';
+import * as repository from './repository/product-essentials.ts';
+
+type Db = CallerContext['db'];
+type Item = NonNullable<Awaited<ReturnType<typeof repository.findItem>>>;
+
+const named = (item: Pick<Item, 'productName' | 'sku'>) => `“${item.productName}” (${item.sku})`;
+const quantityWords = (quantity: number) => (quantity === 1 ? '' : `, ${quantity} of them`);
+
+/**
+ * Runs `change` under the product's version (an unknown product is a 404 first), and records the line
+ * it returns in the product's change list; null records nothing (nothing changed).
+ */
+async function editing(ctx: CallerContext, id: number, version: number, change: (tx: Transaction) => Promise<string | null>): Promise<void> {
+  if (!(await findProduct(ctx.db, id))) throw CatalogueErrors.productIdNotFound(id);
+  await underVersion(ctx, id, version, async (tx) => {
+    const what = await change(tx);
+    if (what) await insertAudit(tx, [{ productId: id, at: ctx.clock.now(), ...actorOf(ctx), what }]);
+  });
+}
+
+/** The item a code names, if staff may add it to product `id`: another product's variant, on sale. */
+async function itemToAdd(db: Db, id: number, sku: string): Promise<Item> {
+  const item = await repository.findItem(db, sku);
+  if (!item) throw CatalogueErrors.itemSkuNotFound(sku);
+  if (item.productId === id) throw CatalogueErrors.itemIsThisProduct();
+  if (item.withdrawn) throw CatalogueErrors.itemWithdrawn(named(item));
+  return item;
+}
+
+/** `list` with the entry at `index` moved to `place` (1 the first); a place past the last is refused. */
+function movedTo<T>(list: readonly T[], index: number, place: number): T[] | null {
+  if (place > list.length) throw CatalogueErrors.itemPlaceOutOfRange(list.length);
+  if (place === index + 1) return null;
+  const moved = list.filter((_, at) => at !== index);
+  moved.splice(place - 1, 0, list[index]!);
+  return moved;
+}
+
+const placeWords = (place: number) => (place === 1 ? 'first place' : `place ${place}`);
+
+export async function addStaffEssential(ctx: CallerContext, id: number, body: AddStaffEssential): Promise<void> {
+  const item = await itemToAdd(ctx.db, id, body.sku);
+  await editing(ctx, id, body.version, async (tx) => {
+    const essentials = await repository.essentialsOf(tx, id);
+    if (essentials.some((essential) => essential.productId === item.productId)) throw CatalogueErrors.essentialAlreadyListed(named(item));
+    if (essentials.length >= MAX_ESSENTIALS) throw CatalogueErrors.tooManyEssentials(MAX_ESSENTIALS);
+    const ofKind = essentials.filter((essential) => essential.requirement === body.requirement);
+    const added = await repository.insertEssential(tx, {
+      productId: id,
+      itemOfferingId: item.offeringId,
+      requirement: body.requirement,
+      quantity: body.quantity,
+      compatibilityRule: body.compatibilityRule,
+    });
+    // Its kind's places made whole, so the new item is last of its kind whatever places the seed's rows had.
+    await repository.setEssentialOrder(tx, id, [...ofKind.map((essential) => essential.id), added]);
+    return `Essential item added: ${named(item)}, ${body.requirement}${quantityWords(body.quantity)}, “${body.compatibilityRule}”`;
+  });
+}
+
+export async function removeStaffEssential(ctx: CallerContext, id: number, essentialId: number, version: number): Promise<void> {
+  await editing(ctx, id, version, async (tx) => {
+    const essential = (await repository.essentialsOf(tx, id)).find((row) => row.id === essentialId);
+    if (!essential) throw CatalogueErrors.essentialNotFound();
+    await repository.deleteEssential(tx, essential.id);
+    return `Essential item removed: ${named(essential)}, ${essential.requirement}`;
+  });
+}
+
+/** Moves an essential item among those of its kind: required items are always listed before recommended ones. */
+export async function moveStaffEssential(ctx: CallerContext, id: number, essentialId: number, body: MoveStaffItem): Promise<void> {
+  await editing(ctx, id, body.version, async (tx) => {
+    const essentials = await repository.essentialsOf(tx, id);
+    const essential = essentials.find((row) => row.id === essentialId);
+    if (!essential) throw CatalogueErrors.essentialNotFound();
+    const ofKind = essentials.filter((row) => row.requirement === essential.requirement);
+    const moved = movedTo(ofKind, ofKind.indexOf(essential), body.place);
+    if (!moved) return null;
+    await repository.setEssentialOrder(
+      tx,
+      id,
+      moved.map((row) => row.id),
+    );
+    return `Essential item ${named(essential)} moved to ${placeWords(body.place)} of the ${essential.requirement} items`;
+  });
+}
+
+export async function addStaffBundleItem(ctx: CallerContext, id: number, body: AddStaffBundleItem): Promise<void> {
+  if ((await findProduct(ctx.db, id)) && !(await repository.isBundle(ctx.db, id))) throw CatalogueErrors.notABundle();
+  const item = await itemToAdd(ctx.db, id, body.sku);
+  if (item.isBundle) throw CatalogueErrors.bundleInBundle(named(item));
+  await editing(ctx, id, body.version, async (tx) => {
+    const items = await repository.bundleItemsOf(tx, id);
+    if (items.some((held) => held.productId === item.productId)) throw CatalogueErrors.bundleItemAlreadyIn(named(item));
+    if (items.length >= MAX_BUNDLE_ITEMS) throw CatalogueErrors.tooManyBundleItems(MAX_BUNDLE_ITEMS);
+    await repository.insertBundleItem(tx, { bundleProductId: id, offeringId: item.offeringId, quantity: body.quantity });
+    // Its places made whole, so the new item is last whatever order the seed's rows had.
+    await repository.setBundleOrder(tx, id, [...items.map((held) => held.offeringId), item.offeringId]);
+    return `Bundle item added: ${named(item)}${quantityWords(body.quantity)}`;
+  });
+}
+
+/** The bundle's items and the one a code names (a 404 when the bundle does not hold it). */
+async function bundleItemOf(tx: Transaction, id: number, sku: string) {
+  const items = await repository.bundleItemsOf(tx, id);
+  const index = items.findIndex((held) => held.sku.toLowerCase() === sku.toLowerCase());
+  if (index < 0) throw CatalogueErrors.bundleItemNotFound(sku);
+  return { items, index, item: items[index]! };
+}
+
+export async function removeStaffBundleItem(ctx: CallerContext, id: number, sku: string, version: number): Promise<void> {
+  await editing(ctx, id, version, async (tx) => {
+    const { item } = await bundleItemOf(tx, id, sku);
+    await repository.deleteBundleItem(tx, id, item.offeringId);
+    return `Bundle item removed: ${named(item)}`;
+  });
+}
+
+export async function moveStaffBundleItem(ctx: CallerContext, id: number, sku: string, body: MoveStaffItem): Promise<void> {
+  await editing(ctx, id, body.version, async (tx) => {
+    const { items, index, item } = await bundleItemOf(tx, id, sku);
+    const moved = movedTo(items, index, body.place);
+    if (!moved) return null;
+    await repository.setBundleOrder(
+      tx,
+      id,
+      moved.map((held) => held.offeringId),
+    );
+    return `Bundle item ${named(item)} moved to ${placeWords(body.place)}`;
+  });
+}

@@ -1,0 +1,33 @@
+/** What the staff product editor shows of a product's essential items and bundles (their edits are `product-essentials.ts`'s). */
+import type { StaffProduct } from '@shop/contracts';
+import type { CallerContext } from '../../platform/context.ts';
+import * as repository from './repository/product-essentials.ts';
+
+type Item = NonNullable<Awaited<ReturnType<typeof repository.findItem>>>;
+
+/** What the editor shows of them: the product's essentials, its contents when it is a bundle, and the bundles it is in. */
+export async function extrasOf(
+  db: CallerContext['db'],
+  productId: number,
+): Promise<Pick<StaffProduct, 'essentials' | 'isBundle' | 'bundleItems' | 'inBundles'>> {
+  const [essentials, isBundle, bundleItems, inBundles] = await Promise.all([
+    repository.essentialsOf(db, productId),
+    repository.isBundle(db, productId),
+    repository.bundleItemsOf(db, productId),
+    repository.bundlesContaining(db, productId),
+  ]);
+  const shown = ({ sku, productId: itemId, productName, label, withdrawn, quantity }: Item & { quantity: number }) => ({
+    sku,
+    productId: itemId,
+    productName,
+    label,
+    withdrawn,
+    quantity,
+  });
+  return {
+    essentials: essentials.map((row) => ({ ...shown(row), id: row.id, requirement: row.requirement, compatibilityRule: row.compatibilityRule })),
+    isBundle,
+    bundleItems: bundleItems.map(shown),
+    inBundles,
+  };
+}
