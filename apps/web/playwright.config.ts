@@ -58,6 +58,8 @@ export default defineConfig({
     // A failed test keeps its trace of actions and the page's DOM at each, without the trace's film of the screen: capturing and
     // encoding that film was a third of the browser's CPU in every test, passed or failed, and a fifth of a run's time.
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // What the page looked like when a test failed; the journeys' own screenshots are for review and not taken in CI (e2e/test.ts).
+    screenshot: 'only-on-failure',
   },
   // Every test runs at 1366 px. A journey runs at 390 px too only where the layout differs there
   // (tagged '@phone'); what exists only on small screens is tagged '@phone-only'.
