@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The pages held to a budget, and their HTML's budget in kB. */
 export const HTML_BUDGETS: readonly { page: string; path: string; kb: number }[] = [
-  { page: 'home', path: '/', kb: 136 },
+  // The home page's words and blocks came with its content page (decision 0085, update of 2026-11-28): 1.2 kB of its data.
+  { page: 'home', path: '/', kb: 137 },
   { page: 'category', path: '/c/basins', kb: 143 },
   { page: 'search', path: '/search?q=basin', kb: 187 },
   // Issue 36's goal for a product page (decision 0084): held there since the cards of every page's

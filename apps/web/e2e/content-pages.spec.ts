@@ -2,12 +2,12 @@ import { londonSortableDateTime } from '@shop/contracts';
 import { expect as baseExpect, test, type Page } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
-import { SCREENSHOT_DIR } from './pages.ts';
+import { SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
 
 /**
- * Content pages and global items edited by staff (decision 0085): a help page changed, previewed at
- * phone width, published and shown by the storefront; an announcement bar scheduled to start now and
- * shown on the shop's pages. Each project writes its own words, so the phone and desktop runs can follow each other.
+ * Content pages and global items edited by staff (decision 0085): a help page and the home page's hero
+ * changed, previewed at phone width, published and shown by the storefront; an announcement bar
+ * scheduled to start now and shown on the shop's pages. Each project writes its own words, so the phone and desktop runs can follow each other.
  */
 
 // Staff sign in through the provider's pages (password hashing included) on a machine that may be busy.
@@ -106,4 +106,64 @@ test('staff schedule an announcement bar to start now and the shop shows it', as
   }).toPass({ timeout: 30_000 });
   await expect(shop.getByRole('banner').getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/help/contact');
   await expectNoViolations(shop);
+});
+
+test.describe('the home page', () => {
+  // A shop of its own (the Stripe shop's database): the shared shop's home heading is what other journeys read (shell.spec.ts).
+  test.use({ baseURL: `http://127.0.0.1:${STRIPE_SHOP_PORT}` });
+
+  test('staff change its hero heading, preview it at phone width, publish it, and the storefront shows it @phone', async ({ page }, testInfo) => {
+    // Published twice (changed, then put back), with two axe scans: more than the other journeys here on a busy machine.
+    test.slow();
+    const project = testInfo.project.name;
+    const heading = `Bathrooms made for spring (${project})`;
+    const errors = collectErrors(page);
+
+    await openContent(page);
+    await page.getByRole('table', { name: 'Content pages' }).getByRole('link', { name: 'Home page' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit “Home page”');
+    const form = page.getByRole('form', { name: 'Page' });
+    const hero = form.getByRole('group', { name: 'Block 1: Hero' });
+    await expect(hero.getByLabel('Line above the heading (optional)')).toHaveValue('Bathrooms · Heating · Plumbing');
+    await expect(hero.getByLabel('Text (optional)')).toHaveValue(/with \{returns\.change-of-mind-days\} days to change your mind\.$/);
+    const headingField = hero.getByLabel('Heading', { exact: true });
+    const before = await headingField.inputValue();
+    await headingField.fill(heading);
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Draft saved. The shop still shows the published page.');
+
+    // The draft at phone width, drawn as the home page draws it; the shop still shows the published heading.
+    await page.getByRole('link', { name: 'Phone width' }).click();
+    const preview = page.frameLocator('iframe[title="Preview at phone width"]');
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(preview.getByRole('heading', { level: 2, name: 'Shop by category' })).toBeVisible();
+    await expect(preview.getByRole('region', { name: 'Why shop with Plumbline' })).toBeVisible();
+    await expectNoViolations(page);
+    await screenshot(page, project, 'staff-content-home-preview');
+    const shop = await page.context().newPage();
+    await shop.goto('/');
+    await expect(shop.getByRole('heading', { level: 1 })).toHaveText(before);
+
+    await form.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
+    await shop.reload();
+    await expect(shop.getByRole('heading', { level: 1 })).toHaveText(heading);
+    // The rest of the page as it was: its figures drawn as facts, the departments, the shop's own carousels.
+    await expect(shop.getByText('Delivered across the UK, with 30 days to change your mind.')).toBeVisible();
+    await expect(shop.getByRole('link', { name: 'Shop by category' })).toHaveAttribute('href', '/#shop-by-category');
+    await expect(shop.getByRole('heading', { level: 2, name: 'Shop by category' })).toBeVisible();
+    await expect(shop.getByRole('heading', { level: 2, name: 'Best sellers' })).toBeVisible();
+    await expect(shop.getByRole('heading', { level: 2, name: 'New in' })).toBeVisible();
+    await expectNoViolations(shop);
+    await screenshot(shop, project, 'content-home');
+
+    // Put back as it was: published again, the shop's home shows the earlier heading.
+    await page.reload();
+    await hero.getByLabel('Heading', { exact: true }).fill(before);
+    await form.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
+    await shop.reload();
+    await expect(shop.getByRole('heading', { level: 1 })).toHaveText(before);
+    baseExpect(errors).toEqual([]);
+  });
 });

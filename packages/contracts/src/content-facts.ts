@@ -7,6 +7,8 @@ import {
   SEND_BACK_WITHIN_DAYS,
   WEEE_TAKE_BACK_DAYS,
 } from './policy/after-sales-windows.ts';
+import { FREE_LARGE_DELIVERY_THRESHOLD } from './policy/delivery-rates.ts';
+import { formatPenceShort } from './money.ts';
 
 /**
  * Facts a content page may state without copying them (decisions 0056, 0085): a run of rich text
@@ -21,6 +23,7 @@ export const CONTENT_FACTS = {
   'delivery.damage-report-hours': 'Hours to report damage',
   'delivery.missing-report-days': 'Days to report a missing item',
   'weee.take-back-days': 'Days to hand over an old electrical item',
+  'delivery.free-large-over': 'The order value over which delivery is free to most of mainland UK',
   'shop.phone': 'Customer service telephone',
   'shop.email': 'Customer service e-mail address',
   'shop.opening-hours': 'When the phone is answered',
@@ -58,6 +61,8 @@ export function contentFactText(fact: ContentFact, shop: FactShop | null): strin
       return String(MISSING_REPORT_DAYS);
     case 'weee.take-back-days':
       return String(WEEE_TAKE_BACK_DAYS);
+    case 'delivery.free-large-over':
+      return formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD);
     case 'shop.phone':
       return shop?.phone.display ?? null;
     case 'shop.email':
@@ -71,4 +76,16 @@ export function contentFactText(fact: ContentFact, shop: FactShop | null): strin
     case 'shop.vat-number':
       return shop?.vatNumber ?? null;
   }
+}
+
+const FACT_IN_WORDS = /\{([a-z-]+\.[a-z-]+)\}/g;
+
+/**
+ * Plain words of a block (a hero's text, a page's description) with each fact named as staff type it,
+ * `{returns.change-of-mind-days}`, drawn as its value now; anything else in braces is left as typed.
+ */
+export function withContentFacts(words: string, shop: FactShop | null): string {
+  return words.replace(FACT_IN_WORDS, (typed, name: string) =>
+    Object.hasOwn(CONTENT_FACTS, name) ? (contentFactText(name as ContentFact, shop) ?? typed) : typed,
+  );
 }

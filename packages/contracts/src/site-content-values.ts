@@ -21,6 +21,11 @@ export const CONTENT_BLOCK_TYPES = {
 } as const;
 export type ContentBlockType = keyof typeof CONTENT_BLOCK_TYPES;
 
+/** The content page the storefront's home page is drawn from (migration 0075). */
+export const HOME_PAGE_SLUG = 'home';
+/** The blocks the home page draws in its own look: a landing page, not an article (decision 0085, update of 2026-11-28). */
+export const HOME_PAGE_BLOCK_TYPES: readonly ContentBlockType[] = ['hero', 'categoryTiles', 'productCarousel', 'promotionBanner', 'callToAction'];
+
 export const CONTENT_REVISION_ACTIONS = {
   saved: 'Saved as draft',
   published: 'Published',

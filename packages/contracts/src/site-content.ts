@@ -12,6 +12,13 @@ import { link, optionalWords, words } from './content-fields.ts';
  * element of its own, so nothing typed can become markup (decision 0085).
  */
 
+/**
+ * The shop's own carousels a product carousel may show (its `personalised` source), by the identifier
+ * `POST /Personalisation/Carousels` gives each: `new-in` is the home page's only.
+ */
+export const PERSONALISED_CAROUSEL_NAMES = ['best-sellers', 'new-in'] as const;
+export type PersonalisedCarousel = (typeof PERSONALISED_CAROUSEL_NAMES)[number];
+
 /** A run of words in a paragraph or list item, optionally bold, italic or a link, or standing for a fact of the shop's (drawn as its value now). */
 export const InlineTextSchema = z
   .object({
@@ -62,11 +69,15 @@ export const ContentBlockSchema = z
   .discriminatedUnion('type', [
     z.object({
       type: z.literal('hero'),
+      /** A short line above the heading. */
+      eyebrow: optionalWords('The line above the heading', 80),
       heading: words('the heading', 120),
       text: optionalWords('The text', 400),
       image: ContentImageSchema.optional(),
       linkLabel: optionalWords('The link’s words', 60),
       href: link('the link’s address').optional(),
+      /** A second, quieter link beside the first. */
+      secondaryLink: z.object({ label: words('the second link’s words', 60), href: link('the second link’s address') }).optional(),
     }),
     z.object({ type: z.literal('richText'), body: richText }),
     z.object({ type: z.literal('image'), ...ContentImageSchema.shape, caption: optionalWords('The caption', 300) }),
@@ -79,12 +90,16 @@ export const ContentBlockSchema = z
           kind: z.literal('skus'),
           skus: z.array(words('a product code', 40)).min(1, 'Choose at least one product').max(24, 'A carousel may show at most 24 products'),
         }),
+        /** One of the shop's own carousels, picked for the visitor (`POST /Personalisation/Carousels`). */
+        z.object({ kind: z.literal('personalised'), carousel: z.enum(PERSONALISED_CAROUSEL_NAMES, 'Choose one of the shop’s own carousels') }),
       ]),
     }),
     z.object({
       type: z.literal('categoryTiles'),
       heading: words('the heading', 120),
-      categorySlugs: z.array(words('a category', 120)).min(1, 'Choose at least one category').max(12, 'Show at most 12 categories'),
+      text: optionalWords('The text', 300),
+      /** None: every department, as the menu has them. */
+      categorySlugs: z.array(words('a category', 120)).max(12, 'Show at most 12 categories'),
     }),
     z.object({
       type: z.literal('promotionBanner'),

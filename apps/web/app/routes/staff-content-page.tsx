@@ -313,7 +313,16 @@ function BlockFields({ block, index, count }: { block: EditorBlock; index: numbe
         return (
           <FormField key={field.name} label={field.label} hint={field.hint}>
             {(control) =>
-              field.kind === 'words' || field.kind === 'lines' ? (
+              field.kind === 'choice' ? (
+                <select {...control} name={fieldName} defaultValue={value} className="control">
+                  <option value="">None</option>
+                  {Object.entries(field.options ?? {}).map(([option, label]) => (
+                    <option key={option} value={option}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              ) : field.kind === 'words' || field.kind === 'lines' ? (
                 <TextArea {...control} name={fieldName} defaultValue={value} rows={field.kind === 'words' ? 10 : 4} />
               ) : (
                 <Input {...control} name={fieldName} defaultValue={value} list={field.kind === 'category' ? 'content-categories' : undefined} />

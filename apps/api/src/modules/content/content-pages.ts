@@ -26,7 +26,7 @@ interface KeptPage<Doc extends ContentPageDocument> {
 /** What is edited: pages, or blog posts (whose documents are pages with more fields, checked by `check`). */
 export interface PageKindRules<Doc extends ContentPageDocument, Input extends ContentPageInput> {
   kind: PageKind;
-  check: (input: Input) => Doc;
+  check: (input: Input, slug: string) => Doc;
 }
 
 /** An editing view whose draft is the kind's own document. */
@@ -233,7 +233,7 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
     async createPage(ctx: CallerContext, askedSlug: string, input: Input, options: { publishedAt?: Date } = {}): Promise<EditingOf<Doc>> {
       const slug = slugOf(askedSlug);
       if (!CONTENT_SLUG_PATTERN.test(slug) || slug.length > CONTENT_SLUG_MAX_LENGTH) throw ContentErrors.slugInvalid(askedSlug);
-      const document = check(input);
+      const document = check(input, slug);
       const now = ctx.clock.now();
       const publishedAt = options.publishedAt ?? null;
       const created = await ctx.db.transaction(async (db) => {
@@ -267,13 +267,13 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
     },
 
     savePageDraft: (ctx: CallerContext, slug: string, version: number, input: Input) => {
-      const document = check(input);
+      const document = check(input, slug);
       return change(ctx, slug, version, 'saved', async () => ({ document, values: () => ({}) }));
     },
 
     /** Publishes the page sent (or the draft) now, or schedules it for `publishAt`; publishing now drops any schedule. */
     publishPage(ctx: CallerContext, slug: string, input: { version: number; page?: Input; publishAt?: string }) {
-      const document = input.page ? check(input.page) : null;
+      const document = input.page ? check(input.page, slug) : null;
       const publishAt = input.publishAt ? new Date(input.publishAt) : null;
       if (publishAt && publishAt <= ctx.clock.now()) throw ContentErrors.scheduleInPast();
       return change(ctx, slug, input.version, publishAt ? 'scheduled' : 'published', async (row) => ({

@@ -2,7 +2,10 @@ import {
   CONTENT_BLOCK_TYPES,
   CONTENT_PAGE_MAX_BLOCKS,
   ContentPageDocumentSchema,
+  HOME_PAGE_BLOCK_TYPES,
+  HOME_PAGE_SLUG,
   GlobalItemContentSchemas,
+  type ContentBlockType,
   type ContentPageDocument,
   type ContentPageInput,
   type FieldError,
@@ -78,12 +81,13 @@ export function refusal(issues: readonly z.core.$ZodIssue[], base: string, where
   return ContentErrors.invalid(`${where(first.path)}: ${first.message}.`, errors);
 }
 
-/** A page as sent, checked: the page it is, or the refusal that names what to change. */
-export function checkPageDocument(input: ContentPageInput): ContentPageDocument {
+/** A page as sent, checked: the page it is, or the refusal that names what to change. The home page holds only the blocks it draws. */
+export function checkPageDocument(input: ContentPageInput, slug?: string): ContentPageDocument {
   const blocks = input.blocks;
   if (blocks.length > CONTENT_PAGE_MAX_BLOCKS) throw ContentErrors.tooManyBlocks(blocks.length);
   for (const [index, block] of blocks.entries()) {
     if (!(block.type in CONTENT_BLOCK_TYPES)) throw ContentErrors.unknownBlockType(index, block.type);
+    if (slug === HOME_PAGE_SLUG && !HOME_PAGE_BLOCK_TYPES.includes(block.type as ContentBlockType)) throw ContentErrors.notOnHomePage(index, block.type);
   }
   checkWordsAndAddresses(
     { title: input.title, seoTitle: input.seoTitle, seoDescription: input.seoDescription },

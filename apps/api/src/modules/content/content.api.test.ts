@@ -4,11 +4,14 @@ import {
   CANCELLATION_PERIOD_DAYS,
   CHANGE_OF_MIND_RETURN_DAYS,
   contentFactText,
+  formatPenceShort,
+  FREE_LARGE_DELIVERY_THRESHOLD,
   DAMAGE_REPORT_HOURS,
   MISSING_REPORT_DAYS,
   REFUND_WITHIN_DAYS,
   SEND_BACK_WITHIN_DAYS,
   WEEE_TAKE_BACK_DAYS,
+  withContentFacts,
   type ContentBlock,
   type ContentPage,
   type ContentPageInput,
@@ -214,6 +217,12 @@ describe('bad input is refused and changes nothing', () => {
       'CONTENT_LINK_NOT_ALLOWED',
     ],
     ['a hero without its heading', () => page('Empty', [{ type: 'hero', heading: '  ' }]), 422, 'CONTENT_INVALID'],
+    [
+      'a javascript: second link in a hero',
+      () => page('Second', [{ type: 'hero', heading: 'Go', secondaryLink: { label: 'Go', href: 'javascript:alert(1)' } }]),
+      422,
+      'CONTENT_LINK_NOT_ALLOWED',
+    ],
   ];
 
   it.each(refusals)('%s', async (_, input, status, code) => {
@@ -375,6 +384,58 @@ describe('the shop’s own information pages and footer (migration 0057)', () =>
     expect(textOf(returns)).toContain(`Report damage within ${DAMAGE_REPORT_HOURS} hours and missing items within ${MISSING_REPORT_DAYS} days of delivery`);
     expect(textOf(weee)).toContain(`You have ${WEEE_TAKE_BACK_DAYS} days from your purchase`);
     expect(weee.blocks[0]).toMatchObject({ type: 'image', src: '/images/weee-crossed-out-bin.svg', alt: 'Crossed-out wheeled bin symbol' });
+  });
+});
+
+describe('the home page (migration 0075)', () => {
+  const home = async () => client().getPageData({ params: { slug: 'home' } });
+
+  it('is published in the storefront’s words and order, passes the checks pages are held to, and states its figures as facts', async () => {
+    const shown = await home();
+    expect(() => checkPageDocument(shown)).not.toThrow();
+    expect(shown).toMatchObject({ slug: 'home', title: 'Home page', seoTitle: 'Plumbline', preview: 'published' });
+    expect(shown.blocks.map((block) => block.type)).toEqual(['hero', 'categoryTiles', 'productCarousel', 'productCarousel']);
+    const [hero, tiles, bestSellers, newIn] = shown.blocks;
+    expect(hero).toMatchObject({
+      eyebrow: 'Bathrooms · Heating · Plumbing',
+      heading: 'Everything for a better bathroom',
+      linkLabel: 'Shop by category',
+      href: '#shop-by-category',
+      secondaryLink: { label: 'Track an order', href: '/track-order' },
+    });
+    expect(withContentFacts(hero?.type === 'hero' ? (hero.text ?? '') : '', null)).toBe(
+      'Suites, showers, radiators and every fitting to finish the job, for homeowners and the trade. ' +
+        `Delivered across the UK, with ${CHANGE_OF_MIND_RETURN_DAYS} days to change your mind.`,
+    );
+    expect(withContentFacts(shown.seoDescription, null)).toContain(`Free delivery over ${formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)} to most`);
+    // No departments named: every department, as the menu has them.
+    expect(tiles).toEqual({ type: 'categoryTiles', heading: 'Shop by category', text: 'From full suites to the last push-fit elbow.', categorySlugs: [] });
+    expect(bestSellers).toMatchObject({ heading: 'Best sellers', source: { kind: 'personalised', carousel: 'best-sellers' } });
+    expect(newIn).toMatchObject({ heading: 'New in', source: { kind: 'personalised', carousel: 'new-in' } });
+  });
+
+  it('is edited like any page: a new hero heading shows once published; a carousel the shop does not have, or an article’s block, is refused', async () => {
+    const editing = await client('edith').getPageForEditing({ params: { slug: 'home' } });
+    const [hero, ...rest] = editing.draft.blocks;
+    const changed = { ...editing.draft, blocks: [{ ...hero!, heading: 'Spring bathroom sale' }, ...rest] };
+    const unknownCarousel = {
+      ...changed,
+      blocks: [...changed.blocks, { type: 'productCarousel', heading: 'Mine', source: { kind: 'personalised', carousel: 'mine' } }],
+    };
+    const refused = await failure(client('edith').savePageDraft({ params: { slug: 'home' }, body: { version: editing.version, page: unknownCarousel } }));
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe('Block 5 (Product carousel): Choose one of the shop’s own carousels.');
+    const article = { ...changed, blocks: [...changed.blocks, richText('An article’s words.')] };
+    const notHome = await failure(client('edith').savePageDraft({ params: { slug: 'home' }, body: { version: editing.version, page: article } }));
+    expect(notHome).toMatchObject({ status: 422, code: 'CONTENT_BLOCK_NOT_ON_HOME_PAGE' });
+    expect(notHome.message).toBe(
+      'Block 5 (Rich text) is not one the home page shows. ' +
+        'Use hero, category tiles, product carousel, promotion banner or call to action, or put it on a page of its own and link to it.',
+    );
+    const saved = await client('edith').savePageDraft({ params: { slug: 'home' }, body: { version: editing.version, page: changed } });
+    expect((await home()).blocks[0]).toMatchObject({ heading: 'Everything for a better bathroom' });
+    await client('edith').publishPage({ params: { slug: 'home' }, body: { version: saved.version } });
+    expect((await home()).blocks[0]).toMatchObject({ type: 'hero', heading: 'Spring bathroom sale', eyebrow: 'Bathrooms · Heating · Plumbing' });
   });
 });
 

@@ -1,7 +1,10 @@
-import { BLOG_CATEGORIES, CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, type FieldError } from '@shop/contracts';
+import { BLOG_CATEGORIES, CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, HOME_PAGE_BLOCK_TYPES, type FieldError } from '@shop/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageKind } from './content.repository.ts';
 
+const homeBlockNames = HOME_PAGE_BLOCK_TYPES.map((type) => CONTENT_BLOCK_TYPES[type].toLowerCase())
+  .join(', ')
+  .replace(/, ([^,]+)$/, ' or $1');
 const blockNames = Object.values(CONTENT_BLOCK_TYPES)
   .map((name) => name.toLowerCase())
   .join(', ');
@@ -56,6 +59,14 @@ export const ContentErrors = {
     new AppError(422, 'CONTENT_BLOCK_TYPE_UNKNOWN', `Block ${index + 1} is a "${type}", which pages cannot show. Use one of these: ${blockNames}.`, {
       errors: field(`body.page.blocks.${index}.type`, 'is not a kind of block pages can show', 'content_block_type_unknown'),
     }),
+  notOnHomePage: (index: number, type: string) =>
+    new AppError(
+      422,
+      'CONTENT_BLOCK_NOT_ON_HOME_PAGE',
+      `Block ${index + 1} (${CONTENT_BLOCK_TYPES[type as keyof typeof CONTENT_BLOCK_TYPES] ?? type}) is not one the home page shows. ` +
+        `Use ${homeBlockNames}, or put it on a page of its own and link to it.`,
+      { errors: field(`body.page.blocks.${index}.type`, 'is not a kind of block the home page shows', 'content_block_not_on_home_page') },
+    ),
   markupNotAllowed: (where: string, path: string, tag: string) =>
     new AppError(
       422,

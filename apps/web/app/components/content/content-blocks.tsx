@@ -109,13 +109,21 @@ function Block({ block }: { block: DrawnBlock }) {
       return (
         <section className="grid items-center gap-6 rounded-2xl bg-sand-100 p-6 md:grid-cols-2 md:p-10">
           <div>
+            {block.eyebrow && <p className="text-sm font-semibold tracking-widest text-teal-700 uppercase">{block.eyebrow}</p>}
             <h2 className="text-3xl font-extrabold tracking-tight text-navy-950">{block.heading}</h2>
             {block.text && <p className="mt-3 text-lg text-navy-800">{block.text}</p>}
-            {block.href && block.linkLabel && (
-              <p className="mt-5">
-                <Href href={block.href} className={linkButton}>
-                  {block.linkLabel}
-                </Href>
+            {((block.href && block.linkLabel) || block.secondaryLink) && (
+              <p className="mt-5 flex flex-wrap gap-3">
+                {block.href && block.linkLabel && (
+                  <Href href={block.href} className={linkButton}>
+                    {block.linkLabel}
+                  </Href>
+                )}
+                {block.secondaryLink && (
+                  <Href href={block.secondaryLink.href} className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline underline-offset-4">
+                    {block.secondaryLink.label}
+                  </Href>
+                )}
               </p>
             )}
           </div>
@@ -159,6 +167,7 @@ function Block({ block }: { block: DrawnBlock }) {
       return (
         <section aria-label={block.heading}>
           <h2 className="section-heading">{block.heading}</h2>
+          {block.text && <p className="mt-1 text-navy-700">{block.text}</p>}
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {block.categories.map((category) => (
               <li key={category.path}>

@@ -1,9 +1,20 @@
 import { ApiError } from '@shop/api-client';
-import { contentFactText, type ContentBlock, type ContentPage, type InlineText, type ShopDetails } from '@shop/contracts';
+import {
+  contentFactText,
+  PAGE_TYPES,
+  withContentFacts,
+  type ContentBlock,
+  type ContentPage,
+  type InlineText,
+  type PersonalisedCarousel,
+  type ProductCard,
+  type ShopDetails,
+} from '@shop/contracts';
 import { data } from 'react-router';
 import { catalogueClient, siteContentClient } from '../api.server.ts';
 import { categoryPath } from '../catalogue.ts';
 import { loadNavigation } from '../navigation.server.ts';
+import { loadCarousels } from '../shared-catalogue.server.ts';
 import { loadShopDetails } from '../shop-details.server.ts';
 import type { DrawnBlock, DrawnPage, DrawnProduct, DrawnRichText, DrawnRun } from './drawn-page.ts';
 
@@ -34,12 +45,20 @@ const productOf = (card: { slug: string; productName: string; price: { priceIncT
   image: { url: card.image.url, alt: card.image.altText },
 });
 
-/** A carousel's products: a category's first, or the products of the codes chosen, in their order; one the catalogue no longer sells is left out. */
-async function carouselProducts(request: Request, source: Extract<ContentBlock, { type: 'productCarousel' }>['source']): Promise<DrawnProduct[]> {
+/**
+ * A carousel's products: the shop's own carousel of that name (`ownCarousel`), a category's first, or the products of the codes chosen,
+ * in their order; one the catalogue no longer sells is left out.
+ */
+export async function carouselCards(
+  request: Request,
+  source: Extract<ContentBlock, { type: 'productCarousel' }>['source'],
+  ownCarousel: (name: PersonalisedCarousel) => Promise<readonly ProductCard[]>,
+): Promise<ProductCard[]> {
+  if (source.kind === 'personalised') return [...(await ownCarousel(source.carousel))];
   const catalogue = catalogueClient(request);
   if (source.kind === 'category') {
     const listing = await catalogue.listCategory({ body: { slug: source.categorySlug, size: source.limit } }).catch(() => null);
-    return (listing?.products ?? []).map(productOf);
+    return listing?.products ?? [];
   }
   const found = await Promise.all(
     source.skus.map((sku) =>
@@ -49,8 +68,14 @@ async function carouselProducts(request: Request, source: Extract<ContentBlock, 
       ),
     ),
   );
-  return found.filter((card) => card !== null).map(productOf);
+  return found.filter((card) => card !== null);
 }
+
+/** One of the shop's own carousels for a page other than the home page. */
+const ownCarouselOf = (request: Request, requestContext: object) => async (name: PersonalisedCarousel) => {
+  const own = await loadCarousels(request, requestContext, PAGE_TYPES.other).catch(() => null);
+  return own?.carousels.find((carousel) => carousel.identifier === name)?.products ?? [];
+};
 
 /**
  * A content page as its route draws it (decision 0085), server-side: facts filled in from the
@@ -93,13 +118,26 @@ export async function drawBlocks(request: Request, requestContext: object, pageB
         case 'faq':
           return { ...block, items: block.items.map((item) => ({ question: item.question, answer: richTextOf(item.answer, shop) })) };
         case 'productCarousel':
-          return { type: 'productCarousel', heading: block.heading, products: await carouselProducts(request, block.source) };
+          return {
+            type: 'productCarousel',
+            heading: block.heading,
+            products: (await carouselCards(request, block.source, ownCarouselOf(request, requestContext))).map(productOf),
+          };
         case 'categoryTiles':
           return {
             type: 'categoryTiles',
             heading: block.heading,
-            categories: block.categorySlugs.flatMap((categorySlug) => tiles.get(categorySlug) ?? []),
+            ...(block.text && { text: withContentFacts(block.text, shop) }),
+            // None named: every department, as the menu has them.
+            categories:
+              block.categorySlugs.length === 0
+                ? (navigation?.categories ?? []).map((category) => ({ name: category.name, path: categoryPath(category.slug) }))
+                : block.categorySlugs.flatMap((categorySlug) => tiles.get(categorySlug) ?? []),
           };
+        case 'hero':
+        case 'promotionBanner':
+        case 'callToAction':
+          return { ...block, ...(block.text && { text: withContentFacts(block.text, shop) }) };
         default:
           return block;
       }

@@ -1,4 +1,5 @@
 import type { ContentBlock, InlineText } from '@shop/contracts';
+import type { TileCard } from '../tile-cards.ts';
 
 /** A run of words as drawn: a fact already replaced by its value (content-page.server.ts). */
 export type DrawnRun = Omit<InlineText, 'fact'>;
@@ -28,7 +29,7 @@ export type DrawnBlock =
   | { type: 'richText'; body: DrawnRichText }
   | { type: 'faq'; heading: string; items: { question: string; answer: DrawnRichText }[] }
   | { type: 'productCarousel'; heading: string; products: DrawnProduct[] }
-  | { type: 'categoryTiles'; heading: string; categories: { path: string; name: string }[] };
+  | { type: 'categoryTiles'; heading: string; text?: string; categories: { path: string; name: string }[] };
 
 export interface DrawnPage {
   slug: string;
@@ -37,4 +38,23 @@ export interface DrawnPage {
   seoDescription: string;
   blocks: DrawnBlock[];
   preview: 'published' | 'draft' | 'revision';
+}
+
+type Hero = Extract<ContentBlock, { type: 'hero' }>;
+/**
+ * A block of the home page as it draws it: the hero with its facts filled in, tiles naming the
+ * departments to show (none: every one), a carousel with its product tiles, a banner or call to action
+ * (the blocks the home page holds: HOME_PAGE_BLOCK_TYPES).
+ */
+export type HomeBlock =
+  | Hero
+  | { type: 'categoryTiles'; heading: string; text?: string; categorySlugs: string[] }
+  | { type: 'homeCarousel'; heading: string; products: TileCard[] }
+  | Extract<ContentBlock, { type: 'promotionBanner' | 'callToAction' }>;
+
+export interface HomeContent {
+  title: string;
+  seoTitle: string;
+  seoDescription: string;
+  blocks: HomeBlock[];
 }

@@ -1,4 +1,11 @@
-import { CONTENT_BLOCK_TYPES, type ContentBlock, type ContentBlockType, type ContentPageDocument, type ContentPageInput } from '@shop/contracts';
+import {
+  CONTENT_BLOCK_TYPES,
+  type ContentBlock,
+  type ContentBlockType,
+  type ContentPageDocument,
+  type ContentPageInput,
+  type PersonalisedCarousel,
+} from '@shop/contracts';
 import { richTextOfWords, wordsOfRichText } from './rich-text-words.ts';
 
 /**
@@ -10,8 +17,10 @@ export interface BlockField {
   name: string;
   label: string;
   /** `words`: rich text typed as words (rich-text-words.ts); `lines`: one entry a line. */
-  kind: 'text' | 'words' | 'lines' | 'checkbox' | 'category';
+  kind: 'text' | 'words' | 'lines' | 'checkbox' | 'category' | 'choice';
   hint?: string;
+  /** A `choice`'s options, by value; none chosen is the empty value. */
+  options?: Readonly<Record<string, string>>;
 }
 
 const heading: BlockField = { name: 'heading', label: 'Heading', kind: 'text' };
@@ -23,14 +32,19 @@ const href: BlockField = {
   kind: 'text',
   hint: 'A page of the shop, like /help/delivery, or an address starting https://',
 };
+/** The shop's own carousels, as staff choose one. */
+const PERSONALISED_CAROUSELS: Record<PersonalisedCarousel, string> = { 'best-sellers': 'Best sellers', 'new-in': 'New in (the home page only)' };
 const WORDS_HINT = 'A blank line between paragraphs; ## for a heading; - for a list item; **bold**, _italic_, [words](/address), {shop.phone} for a fact.';
 
 export const BLOCK_FIELDS: Record<ContentBlockType, readonly BlockField[]> = {
   hero: [
+    { name: 'eyebrow', label: 'Line above the heading (optional)', kind: 'text' },
     heading,
-    text,
+    { ...text, hint: 'A fact is drawn as its value now: type it like {returns.change-of-mind-days}.' },
     linkLabel,
     href,
+    { name: 'secondaryLinkLabel', label: 'Second link words (optional)', kind: 'text' },
+    { ...href, name: 'secondaryHref', label: 'Second link address (optional)' },
     { name: 'imageSrc', label: 'Picture address (optional)', kind: 'text' },
     { name: 'imageAlt', label: 'What the picture shows (alt text)', kind: 'text' },
   ],
@@ -45,8 +59,19 @@ export const BLOCK_FIELDS: Record<ContentBlockType, readonly BlockField[]> = {
     heading,
     { name: 'categorySlug', label: 'Category', kind: 'category', hint: 'Its products show, best sellers first. Leave empty to choose products by code.' },
     { name: 'skus', label: 'Product codes', kind: 'lines', hint: 'One a line, in the order to show them. Find them with "Find products" below.' },
+    {
+      name: 'carousel',
+      label: 'Or one of the shop’s own carousels',
+      kind: 'choice',
+      options: PERSONALISED_CAROUSELS,
+      hint: 'Picked by the shop for each visitor; leave as "None" to choose a category or products.',
+    },
   ],
-  categoryTiles: [heading, { name: 'categorySlugs', label: 'Categories', kind: 'lines', hint: 'One category address a line, like baths.' }],
+  categoryTiles: [
+    heading,
+    text,
+    { name: 'categorySlugs', label: 'Categories', kind: 'lines', hint: 'One category address a line, like baths. Leave empty for every department.' },
+  ],
   promotionBanner: [heading, text, linkLabel, href],
   faq: [heading, { name: 'items', label: 'Questions and answers', kind: 'words', hint: 'Q: before each question, its answer on the lines below.' }],
   callToAction: [heading, text, linkLabel, href],
@@ -71,10 +96,13 @@ export function editorBlockOf(block: ContentBlock): EditorBlock {
       return {
         type: block.type,
         values: {
+          eyebrow: block.eyebrow ?? '',
           heading: block.heading,
           text: block.text ?? '',
           linkLabel: block.linkLabel ?? '',
           href: block.href ?? '',
+          secondaryLinkLabel: block.secondaryLink?.label ?? '',
+          secondaryHref: block.secondaryLink?.href ?? '',
           imageSrc: block.image?.src ?? '',
           imageAlt: block.image?.alt ?? '',
         },
@@ -90,10 +118,11 @@ export function editorBlockOf(block: ContentBlock): EditorBlock {
           heading: block.heading,
           categorySlug: block.source.kind === 'category' ? block.source.categorySlug : '',
           skus: block.source.kind === 'skus' ? block.source.skus.join('\n') : '',
+          carousel: block.source.kind === 'personalised' ? block.source.carousel : '',
         },
       };
     case 'categoryTiles':
-      return { type: block.type, values: { heading: block.heading, categorySlugs: block.categorySlugs.join('\n') } };
+      return { type: block.type, values: { heading: block.heading, text: block.text ?? '', categorySlugs: block.categorySlugs.join('\n') } };
     case 'faq':
       return {
         type: block.type,
@@ -111,10 +140,13 @@ export function blockOf({ type, values }: EditorBlock): ContentPageInput['blocks
     case 'hero':
       return {
         type,
+        eyebrow: optional(v('eyebrow')),
         heading: v('heading'),
         text: optional(v('text')),
         linkLabel: optional(v('linkLabel')),
         href: optional(v('href')),
+        secondaryLink:
+          optional(v('secondaryLinkLabel')) || optional(v('secondaryHref')) ? { label: v('secondaryLinkLabel'), href: v('secondaryHref') } : undefined,
         image: optional(v('imageSrc')) ? { src: v('imageSrc').trim(), alt: v('imageAlt') } : undefined,
       };
     case 'richText':
@@ -125,10 +157,14 @@ export function blockOf({ type, values }: EditorBlock): ContentPageInput['blocks
       return {
         type,
         heading: v('heading'),
-        source: optional(v('categorySlug')) ? { kind: 'category', categorySlug: v('categorySlug').trim() } : { kind: 'skus', skus: lines(v('skus')) },
+        source: optional(v('carousel'))
+          ? { kind: 'personalised', carousel: v('carousel').trim() }
+          : optional(v('categorySlug'))
+            ? { kind: 'category', categorySlug: v('categorySlug').trim() }
+            : { kind: 'skus', skus: lines(v('skus')) },
       };
     case 'categoryTiles':
-      return { type, heading: v('heading'), categorySlugs: lines(v('categorySlugs')) };
+      return { type, heading: v('heading'), text: optional(v('text')), categorySlugs: lines(v('categorySlugs')) };
     case 'faq':
       return {
         type,

@@ -1,0 +1,10 @@
+-- Written by hand: the home page becomes a content page (decision 0085, its update of 2026-11-28) on every
+-- database, demo or not, in today's words and order: the hero, the departments' tiles and the shop's best
+-- sellers and new-in carousels. Its figures are facts drawn when the page is drawn; the parts drawn from the
+-- policy and live data (the promises under the hero, offers, recently viewed, projects, trade accounts) stay
+-- the storefront's own. A home page staff already have is left as they have it.
+INSERT INTO "content_pages" ("kind", "slug", "version", "draft_revision", "published_revision", "published_at", "first_published_at", "updated_at")
+VALUES ('page', 'home', 1, 1, 1, now(), now(), now()) ON CONFLICT ("kind", "slug") DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "content_revisions" ("subject", "revision", "action", "document", "by_name", "at")
+VALUES ('page:home', 1, 'published', $json${"title": "Home page", "seoTitle": "Plumbline", "seoDescription": "Bathroom suites, showers, radiators, taps and plumbing supplies for homeowners and the trade. Free delivery over {delivery.free-large-over} to most of mainland UK.", "blocks": [{"type": "hero", "eyebrow": "Bathrooms · Heating · Plumbing", "heading": "Everything for a better bathroom", "text": "Suites, showers, radiators and every fitting to finish the job, for homeowners and the trade. Delivered across the UK, with {returns.change-of-mind-days} days to change your mind.", "linkLabel": "Shop by category", "href": "#shop-by-category", "secondaryLink": {"label": "Track an order", "href": "/track-order"}}, {"type": "categoryTiles", "heading": "Shop by category", "text": "From full suites to the last push-fit elbow.", "categorySlugs": []}, {"type": "productCarousel", "heading": "Best sellers", "source": {"kind": "personalised", "carousel": "best-sellers"}}, {"type": "productCarousel", "heading": "New in", "source": {"kind": "personalised", "carousel": "new-in"}}]}$json$::jsonb, 'Plumbline', now()) ON CONFLICT DO NOTHING;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { withContentFacts } from './content-facts.ts';
+import { formatPenceShort } from './money.ts';
+import { CHANGE_OF_MIND_RETURN_DAYS } from './policy/after-sales-windows.ts';
+import { FREE_LARGE_DELIVERY_THRESHOLD } from './policy/delivery-rates.ts';
+
+const shop = {
+  phone: { display: '0113 496 0000' },
+  email: 'help@example.com',
+  openingHours: '8am to 6pm',
+  legalName: 'Plumbline Ltd',
+  companyNumber: '1',
+  vatNumber: '2',
+};
+
+describe('facts in a block’s plain words', () => {
+  it('are drawn as their values now, the policy’s and the shop’s', () => {
+    expect(withContentFacts('With {returns.change-of-mind-days} days to change your mind.', null)).toBe(
+      `With ${CHANGE_OF_MIND_RETURN_DAYS} days to change your mind.`,
+    );
+    expect(withContentFacts('Free over {delivery.free-large-over}; call {shop.phone}.', shop)).toBe(
+      `Free over ${formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)}; call 0113 496 0000.`,
+    );
+  });
+
+  it('leave anything else in braces as typed, and a shop’s fact as typed when its details are not at hand', () => {
+    expect(withContentFacts('{not.a-fact} {returns} {shop.phone}', null)).toBe('{not.a-fact} {returns} {shop.phone}');
+  });
+});
