@@ -1,9 +1,10 @@
 /**
  * Paying on account (30 days) through the trade credit provider (decision 0088). Like a card
- * payment, the amount is the checkout's total, the stock is held while the provider is asked, and
- * the order is placed in one transaction (`place-order.ts`); unlike one, nothing moves until the
- * provider approves the order, so an order that cannot be placed is cancelled at the provider
- * rather than refunded. The provider's order id is the order's payment reference.
+ * payment, the amount is the checkout's total and the order is placed in one transaction
+ * (`place-order.ts`); unlike one, nothing moves until the provider approves the order, so no stock
+ * is held while it is asked: the placing transaction takes it (decision 0121), and an order that
+ * cannot be placed is cancelled at the provider rather than refunded. The provider's order id is
+ * the order's payment reference.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Checkout, OnAccountOption } from '@shop/contracts';
@@ -13,7 +14,7 @@ import { CheckoutErrors } from './checkout.errors.ts';
 import { paymentFingerprint, present, type Ctx } from './checkout-steps.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
 import { placeOrder } from './place-order.ts';
-import { HOLD_MINUTES, holdLines, orderPlaced, readyToPay, stateOrOrder } from './payable.ts';
+import { orderPlaced, readyToPay, stateOrOrder } from './payable.ts';
 
 type LoggedCtx = Ctx & { log?: FastifyBaseLogger };
 
@@ -47,7 +48,7 @@ export async function onAccountOption(deps: CheckoutDeps, ctx: LoggedCtx, checko
  * Places the order on account: the provider approves it (one provider order per basket state, so a
  * double click or a retry asks once), then the order is placed with the provider's order id. A
  * repeat after it was placed gets the same order. Declined, still being checked or the provider
- * unreachable: nothing is placed, and the stock held for it is let go.
+ * unreachable: nothing is placed, and any stock the basket held (a card payment started beside it) is let go.
  */
 export async function payOnAccount(deps: CheckoutDeps, ctx: LoggedCtx, basketId: string) {
   const state = await stateOrOrder(deps, ctx, basketId);
@@ -57,14 +58,23 @@ export async function payOnAccount(deps: CheckoutDeps, ctx: LoggedCtx, basketId:
   // A retail basket (a shopper's, a guest's) is never on account, whoever asks.
   if (!ctx.actor || !seen.basket.pricing.tradePriced || seen.basket.owner !== 'shopper') throw CheckoutErrors.onAccountTradeOnly();
   const { checkout, priced } = readyToPay(deps, ctx, state, presented);
-  await deps.trade.requireTermsAccepted(ctx);
+  // The trade account read once, for the terms, the provider's customer and counting the order (decision 0121).
+  const buyer = await deps.trade.tradeBuyerFor(ctx);
+  await deps.trade.requireTermsAccepted(ctx, buyer);
   const now = ctx.clock.now();
-  await ctx.db.transaction((db) => deps.inventory.reserveStock({ db }, basketId, holdLines(checkout), new Date(now.getTime() + HOLD_MINUTES * 60_000), now));
+  // No stock is held while the provider is asked (nothing moves until it approves): the placing transaction takes it,
+  // and an order that cannot be placed then has its provider order cancelled (decision 0121). Anything the basket
+  // held (a card payment started beside) is let go on a refusal, as before.
   const release = () => ctx.db.transaction((db) => deps.inventory.releaseReservations({ db }, basketId));
   const creditCtx = { ...ctx, actor: ctx.actor };
   let approved;
   try {
-    approved = await deps.tradeCredit.approveOrder(creditCtx, creditOrderOf(checkout), `credit-order:${basketId}:${paymentFingerprint(checkout)}`);
+    approved = await deps.tradeCredit.approveOrder(
+      creditCtx,
+      creditOrderOf(checkout),
+      `credit-order:${basketId}:${paymentFingerprint(checkout)}`,
+      buyer?.holder ?? null,
+    );
   } catch (error) {
     await release();
     throw error;
@@ -77,6 +87,7 @@ export async function payOnAccount(deps: CheckoutDeps, ctx: LoggedCtx, basketId:
       returnability,
       payment: { intentRef: approved.providerOrderId, method: 'on_account', cardBrand: null, cardLast4: null, capturedPence: approved.amountPence },
       creditOrder: approved,
+      buyer,
       actor: ctx.actor,
       now,
     });

@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/context.ts';
 import type { PricedBasket } from '../basket/index.ts';
 import type { Returnability } from '../catalogue/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
+import type { TradeBuyer } from '../trade/index.ts';
 import type { ApprovedCreditOrder } from '../trade-credit/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
@@ -23,8 +24,10 @@ export interface PlaceOrderInput {
   returnability: ReadonlyMap<string, Returnability>;
   /** How it was paid: a card payment (`cardPayment`), or on account with the provider's order id. */
   payment: { intentRef: string; method: 'card' | 'on_account'; cardBrand: string | null; cardLast4: string | null; capturedPence: number };
-  /** Paid on account: the provider's approved order, recorded beside the order in its transaction. */
+  /** Paid on account: the provider's approved order, recorded beside the order in its transaction; its stock was not held before (decision 0121). */
   creditOrder?: ApprovedCreditOrder;
+  /** The caller's trade account as read for this payment (`trade.tradeBuyerFor`): not read again in the transaction. */
+  buyer?: TradeBuyer | null;
   actor: Actor | null;
   now: Date;
 }
@@ -48,7 +51,7 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
   const { checkout } = input;
   await crashPoints.afterPaymentBeforeOrder();
   try {
-    return await database.transaction((db) => placeInTransaction(deps, db, input));
+    return await database.transaction((db) => placeInTransaction(deps, db, input, database));
   } catch (error) {
     if (!(error instanceof BasketGone)) throw error;
     // Gone since the checkout was read: a completion running alongside made it an order (its transaction has committed).
@@ -61,7 +64,7 @@ export async function placeOrder(deps: CheckoutDeps, database: Database | Transa
   }
 }
 
-async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: PlaceOrderInput): Promise<Order> {
+async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: PlaceOrderInput, database: Database | Transaction): Promise<Order> {
   const { checkout, now } = input;
   const lines = checkout.basket.lines.filter((line) => line.available);
   const orderId = crypto.randomUUID();
@@ -127,32 +130,33 @@ async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: Pl
   if (recorded.status === 'rejected') throw recorded.reason;
   const order = recorded.value;
   if (checkout.basket.pricing.tradePriced && order.orderGuid && input.actor && checkout.basket.owner === 'shopper') {
-    await deps.trade.recordTradeOrder(db, {
-      orderId,
-      orderNumber: order.orderNumber,
-      customerUserId: input.actor.userId,
-      placedAt: now,
-      lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
-      totalIncVat: checkout.totals.totalIncVat,
-      vatIncVat: checkout.totals.vatIncluded,
-      goodsExVat: checkout.basket.totals.subtotalExVat,
-      tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
-    });
+    await deps.trade.recordTradeOrder(
+      db,
+      {
+        orderId,
+        orderNumber: order.orderNumber,
+        customerUserId: input.actor.userId,
+        placedAt: now,
+        lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+        totalIncVat: checkout.totals.totalIncVat,
+        vatIncVat: checkout.totals.vatIncluded,
+        goodsExVat: checkout.basket.totals.subtotalExVat,
+        tradeDiscountBasisPoints: checkout.basket.pricing.tradeDiscountBasisPoints,
+      },
+      { buyer: input.buyer, database },
+    );
   }
   if (input.creditOrder) await deps.tradeCredit.recordPlacedOrder(db, { ...input.creditOrder, orderId, placedAt: now });
   // Last, just before the commit: a popular code's claims and a best seller's stock row are the
   // rows every order for them waits on, so they are held for as short a time as possible.
   await deps.basket.convertToOrder({ db }, input.priced, orderId, now);
   const { inventory } = deps;
-  if (!(await inventory.commitReservations({ db }, checkout.basketId, now))) {
+  const stocked = lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName }));
+  // On account nothing moves until the provider approves, so nothing was held while it was asked: the stock is taken now.
+  if (input.creditOrder) await inventory.commitStock({ db }, checkout.basketId, stocked, now);
+  else if (!(await inventory.commitReservations({ db }, checkout.basketId, now))) {
     // The hold ran out while the shopper paid: take the stock now if it is still there.
-    await inventory.reserveStock(
-      { db },
-      checkout.basketId,
-      lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName })),
-      new Date(now.getTime() + 60_000),
-      now,
-    );
+    await inventory.reserveStock({ db }, checkout.basketId, stocked, new Date(now.getTime() + 60_000), now);
     await inventory.commitReservations({ db }, checkout.basketId, now);
   }
   return order;

@@ -144,12 +144,12 @@ export async function adjustStock(db: Database, sku: string, change: { reserved?
 /**
  * Reserves `quantity` of a stocked sku if that many are free (on hand less committed and reserved),
  * in one conditional update, so two baskets racing for the last unit cannot both have it. False when
- * it is short, made to order, or unknown.
+ * it is short, made to order, or unknown. `into` `committed`: taken for an order placed with no hold before it.
  */
-export async function reserveIfFree(db: Database, sku: string, quantity: number): Promise<boolean> {
+export async function reserveIfFree(db: Database, sku: string, quantity: number, into: 'reserved' | 'committed' = 'reserved'): Promise<boolean> {
   const rows = await db
     .update(stockLevels)
-    .set({ reserved: sql`${stockLevels.reserved} + ${quantity}` })
+    .set(into === 'reserved' ? { reserved: sql`${stockLevels.reserved} + ${quantity}` } : { committed: sql`${stockLevels.committed} + ${quantity}` })
     .where(
       and(
         eq(stockLevels.sku, sku),
@@ -161,7 +161,10 @@ export async function reserveIfFree(db: Database, sku: string, quantity: number)
   return rows.length > 0;
 }
 
-export async function insertHold(db: Database, hold: { basketId: string; sku: string; quantity: number; expiresAt: Date }): Promise<void> {
+export async function insertHold(
+  db: Database,
+  hold: { basketId: string; sku: string; quantity: number; expiresAt: Date; state?: 'held' | 'committed' },
+): Promise<void> {
   await db.insert(stockReservations).values(hold);
 }
 

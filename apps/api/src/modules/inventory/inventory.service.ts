@@ -53,6 +53,8 @@ export interface InventoryService {
   releaseReservations(ctx: TransactionContext, basketId: string): Promise<number>;
   /** The order is placed: what the basket holds moves from reserved to committed. False when it holds nothing live at `now`. */
   commitReservations(ctx: TransactionContext, basketId: string, now: Date): Promise<boolean>;
+  /** An order placed with no hold before it (on account): its lines' stock committed at once, as a hold then its commit would. */
+  commitStock(ctx: TransactionContext, basketId: string, lines: readonly ReservationLine[], now: Date): Promise<void>;
   /**
    * Past orders written as demo data: their stocked lines committed to their baskets as a placed
    * order's are, on stock that arrived for them, so what is free now is unchanged (`past-orders.ts`).
@@ -130,6 +132,7 @@ export function createInventoryService(): InventoryService {
     reserveStock: (ctx, basketId, lines, expiresAt, now) => reservations.reserveStock(ctx.db, basketId, lines, expiresAt, now),
     releaseReservations: (ctx, basketId) => reservations.releaseReservations(ctx.db, basketId),
     commitReservations: (ctx, basketId, now) => reservations.commitReservations(ctx.db, basketId, now),
+    commitStock: (ctx, basketId, lines, now) => reservations.commitStock(ctx.db, basketId, lines, now),
     commitPastOrders: (ctx, orders) => commitPastOrders(ctx.db, orders),
     releaseCommitted: (ctx, basketId) => reservations.releaseCommitted(ctx.db, basketId),
     releaseCommittedLines: (ctx, basketId, lines) => reservations.releaseCommittedLines(ctx.db, basketId, lines),

@@ -45,10 +45,30 @@ const RUN_OUT_PER_START = 100;
  * transaction rolls back.
  */
 export async function reserveStock(db: Transaction, basketId: string, lines: readonly ReservationLine[], expiresAt: Date, now: Date): Promise<void> {
+  await holdOrCommit(db, basketId, lines, { state: 'held', expiresAt }, now);
+}
+
+/**
+ * The order is placed with no hold before it (an order on account, decision 0121): the basket's stocked lines go
+ * straight to committed, in the placing transaction, as `reserveStock` then `commitReservations` would leave them (a
+ * committed hold per line, so a cancellation gives it back), and whatever the basket held before is given back. All or
+ * nothing, refused as `reserveStock` refuses; the same conditional update on each stock row, so no unit is sold twice.
+ */
+export async function commitStock(db: Transaction, basketId: string, lines: readonly ReservationLine[], now: Date): Promise<void> {
+  await holdOrCommit(db, basketId, lines, { state: 'committed', expiresAt: now }, now);
+}
+
+async function holdOrCommit(
+  db: Transaction,
+  basketId: string,
+  lines: readonly ReservationLine[],
+  into: { state: 'held' | 'committed'; expiresAt: Date },
+  now: Date,
+): Promise<void> {
   // The basket's own holds first, waiting for any change to them, while no stock row is held yet;
-  // then the run-out holds of its skus, skipping any another transaction is giving back.
-  await repository.lockHoldsOf(db, basketId);
-  const own = await repository.moveHolds(db, basketId, 'held', 'released');
+  // then the run-out holds of its skus, skipping any another transaction is giving back. The lock
+  // and the move go together (pipelined): the move runs once the lock is granted.
+  const [, own] = await Promise.all([repository.lockHoldsOf(db, basketId), repository.moveHolds(db, basketId, 'held', 'released')]);
   const ranOut = lines.length > 0 ? await repository.releaseExpiredHolds(db, now, { skus: lines.map((line) => line.sku), limit: RUN_OUT_PER_START }) : [];
   const freed = unitsBySku([...own, ...ranOut]);
   const wanted = new Map(lines.map((line) => [line.sku, line]));
@@ -59,8 +79,8 @@ export async function reserveStock(db: Transaction, basketId: string, lines: rea
     if (units) await repository.adjustStock(db, sku, { reserved: -units });
     const line = wanted.get(sku);
     if (!line) continue;
-    if (await repository.reserveIfFree(db, sku, line.quantity)) {
-      await repository.insertHold(db, { basketId, sku, quantity: line.quantity, expiresAt });
+    if (await repository.reserveIfFree(db, sku, line.quantity, into.state === 'held' ? 'reserved' : 'committed')) {
+      await repository.insertHold(db, { basketId, sku, quantity: line.quantity, ...into });
       continue;
     }
     const row = await repository.findStockLevel(db, sku);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasketClient, createCatalogueClient } from '@shop/api-client';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { countStatements } from '../../testing/statement-counter.ts';
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { createPricingService } from './index.ts';
 
@@ -97,5 +98,29 @@ describe('trade bands and VAT rates', () => {
       grossPence: item.price,
       vatPence: Math.round((item.price * 500) / 10_500),
     });
+  });
+  it('in a transaction, come from what its database handle keeps, and never wait on a load of the handle still under way', async () => {
+    const pricing = createPricingService();
+    const handle = api.database.db;
+    const codes = (bands: readonly { code: string }[]) => bands.map((band) => band.code);
+    let outside: Promise<unknown> | undefined;
+    await handle.transaction(async (tx) => {
+      // A load on the handle now waits for a connection this transaction holds (PGlite's only one; on PostgreSQL, a pool
+      // every connection of which is a transaction like this): waiting on it here would never end.
+      outside = pricing.vatRates({ db: handle, clock });
+      expect(codes(await pricing.tradeBands({ db: tx, keptFor: handle, clock }))).toEqual(['T1', 'T2', 'T3', 'T4', 'T5']);
+    });
+    await outside;
+    // Kept now: a transaction reads nothing for them.
+    const counter = countStatements(api.database);
+    try {
+      await handle.transaction(async (tx) => {
+        expect(codes(await pricing.tradeBands({ db: tx, keptFor: handle, clock }))).toEqual(['T1', 'T2', 'T3', 'T4', 'T5']);
+        expect([...(await pricing.vatRates({ db: tx, keptFor: handle, clock })).keys()]).toContain('standard');
+      });
+      expect(counter.take().filter((text) => /from "(vat_rates|trade_bands)"/.test(text))).toEqual([]);
+    } finally {
+      counter.stop();
+    }
   });
 });

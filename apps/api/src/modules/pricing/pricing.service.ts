@@ -19,8 +19,12 @@ import type { PricingContext, PricingDeps } from './pricing.deps.ts';
 
 export type { PricingContext };
 
-/** `db` is the database handle, not a transaction: bands and rates are kept per database, for a minute of `clock`. */
-type ReferenceContext = Pick<ServiceContext, 'db' | 'clock'>;
+/**
+ * Bands and rates are kept per database handle, for a minute of `clock`. Inside a transaction, `db` is the transaction and
+ * `keptFor` the handle it runs on: what that handle keeps is used, and read through the transaction only when not kept
+ * (a transaction is no key of its own: each would read them again and push the handle's out).
+ */
+type ReferenceContext = Pick<ServiceContext, 'db' | 'clock'> & { keptFor?: Database };
 
 /** Every price anyone is shown or charged: the catalogue's trade prices, baskets, wishlists and checkout ask here. */
 export interface PricingService {
@@ -58,7 +62,28 @@ async function loadReference(db: Database): Promise<Reference> {
 export function createPricingService(deps: PricingDeps = {}): PricingService {
   // Bands and rates change rarely and every priced call reads them: kept REFERENCE_TTL_MS per database handle.
   const references = new LruCache<Database, Promise<Reference>>({ maxEntries: 4, ttlMs: REFERENCE_TTL_MS });
-  const reference = ({ db, clock }: ReferenceContext) => references.getOrLoad(db, () => loadReference(db), clock.now().getTime());
+  // What each kept load came to, once it has come: a transaction takes only those (below).
+  const settled = new WeakMap<Promise<Reference>, Reference>();
+  const keep = (loading: Promise<Reference>) => {
+    loading.then((value) => settled.set(loading, value)).catch(() => {});
+    return loading;
+  };
+  const reference = ({ db, clock, keptFor }: ReferenceContext): Promise<Reference> => {
+    const now = clock.now().getTime();
+    if (!keptFor) return references.getOrLoad(db, () => keep(loadReference(db)), now);
+    const kept = references.get(keptFor, now);
+    const value = kept && settled.get(kept);
+    if (value) return Promise.resolve(value);
+    // Not kept yet, or still loading: a load under way may be waiting for a pooled connection that transactions like this
+    // one hold while they wait for it, so the transaction reads them itself and keeps its answer for the others.
+    const loading = loadReference(db);
+    loading
+      .then((loaded) => {
+        if (!references.get(keptFor, clock.now().getTime())) references.set(keptFor, keep(Promise.resolve(loaded)), clock.now().getTime());
+      })
+      .catch(() => {});
+    return loading;
+  };
   return {
     async priceListFor(ctx) {
       const { vatRates, tradeBands, startingBand } = await reference(ctx);

@@ -18,9 +18,12 @@ export async function viaProvider<T>(deps: Pick<TradeCreditDeps, 'provider'>, ct
   }
 }
 
-/** The caller's approved trade account: anyone else (a shopper, an applicant) gets the same 404 as an unknown one. */
-export async function holderOf(deps: Pick<TradeCreditDeps, 'trade'>, ctx: TradeCreditContext): Promise<Business> {
-  const holder = await deps.trade.creditHolderFor(ctx);
+/**
+ * The caller's approved trade account: anyone else (a shopper, an applicant) gets the same 404 as an unknown one.
+ * `known`: the caller's holder as already read for this request (null: none), instead of reading it again.
+ */
+export async function holderOf(deps: Pick<TradeCreditDeps, 'trade'>, ctx: TradeCreditContext, known?: CreditHolder | null): Promise<Business> {
+  const holder = known === undefined ? await deps.trade.creditHolderFor(ctx) : known;
   if (!holder) throw TradeCreditErrors.accountNotFound();
   if (holder.businessType === 'partnership') throw TradeCreditErrors.businessTypeNotSupported();
   if (holder.businessType !== 'sole_trader' && !holder.companyNumber) throw TradeCreditErrors.businessTypeNotSupported();

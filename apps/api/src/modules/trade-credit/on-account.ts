@@ -7,6 +7,7 @@
 import { formatPenceShort, type OnAccountOption, type OnAccountRefusal } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import type { CreditHolder } from '../trade/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { customerOf, holderOf, viaProvider, type Business } from './credit-access.ts';
 import {
@@ -80,7 +81,8 @@ export function refusalWords(
 
 export interface OnAccountPayments {
   onAccountOption(ctx: TradeCreditContext, order: OnAccountOrder): Promise<OnAccountOption | null>;
-  approveOrder(ctx: TradeCreditContext, order: OnAccountOrder, idempotencyKey: string): Promise<ApprovedCreditOrder>;
+  /** `holder`: the caller's trade account as checkout read it for this order (`trade.tradeBuyerFor`), not read again. */
+  approveOrder(ctx: TradeCreditContext, order: OnAccountOrder, idempotencyKey: string, holder?: CreditHolder | null): Promise<ApprovedCreditOrder>;
   /** An approved order that did not become the shop's: cancelled at the provider, so its credit is free again. */
   giveUpOrder(ctx: TradeCreditContext, providerOrderId: string): Promise<void>;
   /** In the transaction that places the order: the provider's order beside the shop's. */
@@ -104,9 +106,12 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
   const { provider } = deps;
 
   /** The holder, its customer key at the provider and whether its user there has verified; null when not a business that can pay on account. */
-  async function accountOf(ctx: TradeCreditContext): Promise<{ holder: Business; customer: ReturnType<typeof customerOf>; started: boolean } | null> {
+  async function accountOf(
+    ctx: TradeCreditContext,
+    known?: CreditHolder | null,
+  ): Promise<{ holder: Business; customer: ReturnType<typeof customerOf>; started: boolean } | null> {
     if (!deps.payingOnAccount) return null;
-    const holder = await holderOf(deps, ctx).catch((error: unknown) => {
+    const holder = await holderOf(deps, ctx, known).catch((error: unknown) => {
       if (error instanceof AppError && (error.status === 404 || error.status === 422)) return null;
       throw error;
     });
@@ -168,8 +173,8 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
       }
     },
 
-    async approveOrder(ctx, order, idempotencyKey) {
-      const account = await accountOf(ctx);
+    async approveOrder(ctx, order, idempotencyKey, known) {
+      const account = await accountOf(ctx, known);
       if (!account) throw TradeCreditErrors.accountNotFound();
       const { customer } = account;
       if (!customer) throw refused('not_verified', order.amountPence, null);

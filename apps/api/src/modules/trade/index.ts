@@ -6,7 +6,15 @@ import { registerTradeRoutes } from './trade.routes.ts';
 import type { TradeService } from './trade.service.ts';
 
 export { createTradeBandLookup, type TradeBandLookup } from './band-lookup.ts';
-export { createTradeService, type CreditHolder, type PlacedTradeOrder, type TradeContext, type TradeService } from './trade.service.ts';
+export {
+  createTradeService,
+  type CreditHolder,
+  type PlacedTradeOrder,
+  type RecordingWith,
+  type TradeBuyer,
+  type TradeContext,
+  type TradeService,
+} from './trade.service.ts';
 export type { TradeDeps } from './trade.deps.ts';
 export { TradeErrors } from './trade.errors.ts';
 

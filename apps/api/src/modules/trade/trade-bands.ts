@@ -8,6 +8,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { Job, JobContext } from '../../platform/jobs.ts';
 import type { TradeBand } from '../pricing/index.ts';
 import { spendLast12Months } from './spend-orders.ts';
+import type { TradeBuyer } from './trade-credit-holder.ts';
 import { bandChangeEmail } from './trade-emails.ts';
 import { bandByCode, bandsOf, iso, presentBusiness } from './trade-present.ts';
 import { bandProgress, bandToMoveUpTo, mayMoveUp, savingsAtBand, spendBandChange, spendWindows } from './trade-spend.ts';
@@ -118,9 +119,10 @@ export async function setBusinessBand(deps: TradeDeps, ctx: TradeContext, busine
 }
 
 /** Moves the business up if its spend reaches a higher band: recorded, e-mailed, and priced from the next call. */
-async function moveUpIfDue(deps: TradeDeps, db: Database, business: BusinessRow, now: Date): Promise<void> {
+async function moveUpIfDue(deps: TradeDeps, db: Database, business: BusinessRow, now: Date, keptFor?: Database): Promise<void> {
   const { notifications } = deps;
-  const allBands = await bandsOf(deps, { db, clock: { now: () => now } });
+  // The bands as pricing keeps them for the handle this transaction runs on (not read again per order).
+  const allBands = await bandsOf(deps, { db, keptFor, clock: { now: () => now } });
   const current = allBands.find((band) => band.code === business.bandCode);
   if (!current) return;
   // Spend is net of refunds, so never more than the year's orders came to as placed: while that sum is short of the next
@@ -158,9 +160,18 @@ async function moveUpIfDue(deps: TradeDeps, db: Database, business: BusinessRow,
   }
 }
 
-/** In checkout's place-order transaction: counts the order for the business, and moves it up a band when its spend reaches one. */
-export async function recordTradeOrder(deps: TradeDeps, db: Transaction, order: PlacedTradeOrder): Promise<void> {
-  const found = await repository.findAccount(db, repository.accountOfUser(order.customerUserId));
+/** What the caller already has: the buyer as read for this order (`tradeBuyerFor`), and the database handle the transaction runs on. */
+export interface RecordingWith {
+  buyer?: TradeBuyer | null;
+  database?: Database;
+}
+
+/**
+ * In checkout's place-order transaction: counts the order for the business, and moves it up a band when its spend reaches one.
+ * The buyer read earlier in the request is as good as a read here: a band move is conditional on the band it read.
+ */
+export async function recordTradeOrder(deps: TradeDeps, db: Transaction, order: PlacedTradeOrder, known: RecordingWith = {}): Promise<void> {
+  const found = known.buyer !== undefined ? known.buyer?.found : await repository.findAccount(db, repository.accountOfUser(order.customerUserId));
   if (!found) return;
   const recorded = await repository.insertTradeOrder(db, {
     orderId: order.orderId,
@@ -176,7 +187,7 @@ export async function recordTradeOrder(deps: TradeDeps, db: Transaction, order: 
   });
   if (!recorded) return;
   await repository.addOrderedProducts(db, found.business.id, order.lines, order.placedAt);
-  await moveUpIfDue(deps, db, found.business, order.placedAt);
+  await moveUpIfDue(deps, db, found.business, order.placedAt, known.database);
 }
 
 /** Moves businesses up whose 12-month spend has reached a higher band (a band's threshold changed, say): batches of businesses not reviewed for a day. */
@@ -189,7 +200,7 @@ export function bandReviewJob(deps: TradeDeps): Job {
       const now = ctx.clock.now();
       const claimed = await ctx.db.transaction(async (db) => {
         const due = await repository.claimBusinessesForReview(db, new Date(now.getTime() - DAY_MS), now, 50);
-        for (const business of due) await moveUpIfDue(deps, db, business, now);
+        for (const business of due) await moveUpIfDue(deps, db, business, now, ctx.db);
         return due.length;
       });
       return { claimed };

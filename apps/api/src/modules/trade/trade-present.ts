@@ -1,5 +1,6 @@
 /** Rows as callers see them: applications (for staff or their applicant), businesses, accounts and orders. */
 import type { Business, TradeAccount, TradeAccountSummary, TradeApplication, TradeOrderSummary } from '@shop/contracts';
+import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { TradeBand } from '../pricing/index.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
@@ -11,7 +12,8 @@ export const iso = (date: Date) => date.toISOString();
 type BandsDeps = Pick<TradeDeps, 'pricing'>;
 
 /** The bands as pricing keeps them (their discounts and thresholds are pricing's rows). */
-export const bandsOf = async ({ pricing }: BandsDeps, ctx: Pick<ServiceContext, 'db' | 'clock'>) => pricing.tradeBands({ db: ctx.db, clock: ctx.clock });
+export const bandsOf = async ({ pricing }: BandsDeps, ctx: Pick<ServiceContext, 'db' | 'clock'> & { keptFor?: Database }) =>
+  pricing.tradeBands({ db: ctx.db, clock: ctx.clock, keptFor: ctx.keptFor });
 
 export async function bandByCode(deps: BandsDeps, ctx: Pick<ServiceContext, 'db' | 'clock'>, code: string): Promise<TradeBand | undefined> {
   return (await bandsOf(deps, ctx)).find((band) => band.code === code);

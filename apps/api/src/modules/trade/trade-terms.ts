@@ -6,6 +6,7 @@ import type { TermsCheck, TradeTerms } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { ownAccount } from './trade-accounts.ts';
+import type { TradeBuyer } from './trade-credit-holder.ts';
 import type { TradeContext } from './trade.deps.ts';
 import { TradeErrors } from './trade.errors.ts';
 import * as repository from './repository/index.ts';
@@ -54,9 +55,15 @@ export async function acceptTerms(ctx: TradeContext, version: number): Promise<T
   return termsCheck(db, found.account.id);
 }
 
-export async function requireTermsAccepted(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>): Promise<void> {
+/** `buyer`: the caller's account as read for this order (`tradeBuyerFor`), whose terms versions came with it. */
+export async function requireTermsAccepted(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>, buyer?: TradeBuyer | null): Promise<void> {
+  if (buyer !== undefined) {
+    // A trade role from an external provider with no account here has no terms to accept here.
+    const { currentVersion, acceptedVersion } = buyer?.terms ?? { currentVersion: 1, acceptedVersion: 1 };
+    if (acceptedVersion === null || acceptedVersion < currentVersion) throw TradeErrors.termsNotAccepted(currentVersion);
+    return;
+  }
   const found = ctx.actor ? await repository.findAccount(ctx.db, repository.accountOfUser(ctx.actor.userId)) : undefined;
-  // A trade role from an external provider with no account here has no terms to accept here.
   if (!found) return;
   const check = await termsCheck(ctx.db, found.account.id);
   if (!check.accepted) throw TradeErrors.termsNotAccepted(check.currentVersion);

@@ -26,15 +26,15 @@ import type { TradeBand } from '../pricing/index.ts';
 import * as accounts from './trade-accounts.ts';
 import * as applications from './trade-applications.ts';
 import * as bands from './trade-bands.ts';
-import type { PlacedTradeOrder } from './trade-bands.ts';
+import type { PlacedTradeOrder, RecordingWith } from './trade-bands.ts';
 import * as dashboard from './trade-dashboard.ts';
 import * as reviewing from './trade-reviewing.ts';
 import * as terms from './trade-terms.ts';
 import { businessNamesOfAccounts } from './repository/accounts.ts';
-import { creditHolderFor, type CreditHolder } from './trade-credit-holder.ts';
+import { creditHolderFor, tradeBuyerFor, type CreditHolder, type TradeBuyer } from './trade-credit-holder.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 
-export type { CreditHolder, PlacedTradeOrder, TradeContext };
+export type { CreditHolder, PlacedTradeOrder, RecordingWith, TradeBuyer, TradeContext };
 
 /** Trade accounts: applying, reviewing, accounts and businesses, bands, the dashboard and the terms. */
 export interface TradeService {
@@ -79,11 +79,13 @@ export interface TradeService {
   /** For pricing: the band code of the caller's business, or null when they have no trade account. Kept a few seconds per user. */
   bandCodeFor(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>): Promise<string | null>;
   /** For checkout, before taking payment for a trade-priced basket: refuses (409 TRADE_TERMS_NOT_ACCEPTED) until the current terms are accepted. */
-  requireTermsAccepted(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>): Promise<void>;
+  requireTermsAccepted(ctx: Pick<ServiceContext, 'db' | 'actor' | 'clock'>, buyer?: TradeBuyer | null): Promise<void>;
+  /** For checkout's payment: the caller's trade account as the order needs it, read once and handed to the calls that take `buyer`; null without one. */
+  tradeBuyerFor(ctx: Pick<TradeContext, 'db' | 'actor'>): Promise<TradeBuyer | null>;
   /** For checkout's place-order, in its transaction: counts the order for the business, and moves it up a band when its spend reaches one. */
-  recordTradeOrder(db: Transaction, order: PlacedTradeOrder): Promise<void>;
+  recordTradeOrder(db: Transaction, order: PlacedTradeOrder, known?: RecordingWith): Promise<void>;
   /** For trade credit: the caller's approved trade account and its business (Companies House number from the application), or null. */
-  creditHolderFor(ctx: Pick<TradeContext, 'db' | 'actor'>): Promise<CreditHolder | null>;
+  creditHolderFor(ctx: Pick<TradeContext, 'db' | 'actor'>, buyer?: TradeBuyer | null): Promise<CreditHolder | null>;
   /** The business names of these trade accounts, by account id (trade credit's exposure report). */
   businessNamesOf(ctx: Pick<TradeContext, 'db'>, tradeAccountIds: readonly number[]): Promise<Map<number, string>>;
   /** Moves businesses up whose 12-month spend has reached a higher band (a band's threshold changed, say): batches of businesses not reviewed for a day. */
@@ -119,7 +121,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     setBusinessBand: (ctx, businessId, input) => bands.setBusinessBand(deps, ctx, businessId, input),
     tradeBands: (ctx) => bands.tradeBands(deps, ctx),
     bandCodeFor: (ctx) => deps.bandLookup.bandCodeFor(ctx),
-    recordTradeOrder: (db, order) => bands.recordTradeOrder(deps, db, order),
+    recordTradeOrder: (db, order, known) => bands.recordTradeOrder(deps, db, order, known),
     bandReviewJob: () => bands.bandReviewJob(deps),
 
     tradeSummary: (ctx) => dashboard.tradeSummary(deps, ctx),
@@ -129,8 +131,9 @@ export function createTradeService(deps: TradeDeps): TradeService {
     publishTerms: (ctx, published) => terms.publishTerms(ctx, published),
     checkTerms: (ctx) => terms.checkTerms(ctx),
     acceptTerms: (ctx, version) => terms.acceptTerms(ctx, version),
-    requireTermsAccepted: (ctx) => terms.requireTermsAccepted(ctx),
-    creditHolderFor: (ctx) => creditHolderFor(ctx),
+    requireTermsAccepted: (ctx, buyer) => terms.requireTermsAccepted(ctx, buyer),
+    tradeBuyerFor: (ctx) => tradeBuyerFor(ctx),
+    creditHolderFor: (ctx, buyer) => creditHolderFor(ctx, buyer),
     businessNamesOf: async (ctx, ids) => new Map((await businessNamesOfAccounts(ctx.db, ids)).map((row) => [row.id, row.name])),
   };
 }

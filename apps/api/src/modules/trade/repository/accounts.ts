@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { everyWord } from './search-words.ts';
-import { businesses, tradeAccounts, tradeBandChanges } from '../trade.tables.ts';
+import { businesses, tradeAccounts, tradeApplications, tradeBandChanges, tradeTerms, tradeTermsAcceptances } from '../trade.tables.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;
@@ -39,6 +39,32 @@ export async function findAccount(db: Database, where: SQL): Promise<AccountWith
     .from(tradeAccounts)
     .innerJoin(businesses, eq(businesses.id, tradeAccounts.businessId))
     .where(where)
+    .limit(1);
+  return row;
+}
+/** A user's account and business with what an order needs beside them: the company number their application gave, and the terms. */
+export interface BuyerRow extends AccountWithBusiness {
+  applicationCompanyNumber: string | null;
+  /** The current terms' version (null before any is published) and the latest the account accepted. */
+  termsVersion: number | null;
+  acceptedVersion: number | null;
+}
+
+/** `findAccount`, the application's company number and the terms' versions, in one statement (a checkout's payment reads it once). */
+export async function findBuyer(db: Database, userId: string): Promise<BuyerRow | undefined> {
+  const [row] = await db
+    .select({
+      account: tradeAccounts,
+      business: businesses,
+      applicationCompanyNumber: sql<string | null>`(select ${tradeApplications.details}->>'companyNumber' from ${tradeApplications}
+        where ${tradeApplications.id} = ${tradeAccounts.applicationId})`,
+      termsVersion: sql<number | null>`(select max(${tradeTerms.version}) from ${tradeTerms})`,
+      acceptedVersion: sql<number | null>`(select max(${tradeTermsAcceptances.version}) from ${tradeTermsAcceptances}
+        where ${tradeTermsAcceptances.tradeAccountId} = ${tradeAccounts.id})`,
+    })
+    .from(tradeAccounts)
+    .innerJoin(businesses, eq(businesses.id, tradeAccounts.businessId))
+    .where(eq(tradeAccounts.userId, userId))
     .limit(1);
   return row;
 }
