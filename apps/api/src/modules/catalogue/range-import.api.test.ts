@@ -607,3 +607,53 @@ describe('the feed', () => {
     }
   });
 });
+
+// A payment's hold uncommitted while the feed checks its lines, then committed while it applies them: only PostgreSQL has two connections to race on.
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('a feed line refused while applying', () => {
+  it("names the refused line and its product's other lines, not applied, and changes neither", async () => {
+    const variants = await stockedVariants(11);
+    const [a, b] = variants.filter((variant) => variant.productId === variants[0]!.productId);
+    await api.database.db.execute(sql`update stock_levels set on_hand = 5, status = 'low_stock' where sku = ${b!.sku}`);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const payment = api.database.db.transaction(async (tx: Transaction) => {
+      await inventory.reserveStock(
+        { db: tx },
+        'basket-feed-race',
+        [{ sku: b!.sku, quantity: 4, productName: 'Held' }],
+        new Date(Date.now() + 600_000),
+        new Date(),
+      );
+      holding();
+      await released;
+    });
+    await held;
+    const fed = staff.postRangeFeed({
+      body: {
+        lines: [
+          { sku: a!.sku, priceIncVat: a!.price + 100 },
+          { sku: b!.sku, stockOnHand: 2 },
+        ],
+      },
+    });
+    // The feed checked its lines against the stock committed (no hold yet) and now waits for the payment's row.
+    const waiting = async () =>
+      (await rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
+    await expect.poll(waiting, { timeout: 20_000, interval: 50 }).toBe(1);
+    release();
+    await payment;
+    expect(await fed).toEqual({
+      changed: 0,
+      unchanged: 0,
+      refusals: [
+        { line: 1, column: null, reason: 'Not applied: line 2 of the same product was refused while applying, and a product changes whole or not at all' },
+        { line: 2, column: 'stockOnHand', reason: `4 of ${b!.sku} are now held for orders and payments: stock on hand cannot be less than 4` },
+      ],
+    });
+    const product = await staff.getStaffProduct({ params: { id: a!.productId } });
+    expect(product.variants.find((variant) => variant.sku === a!.sku)!.priceIncVat).toBe(a!.price);
+    expect((await stockOf(b!.sku)).onHand).toBe(5);
+  });
+});

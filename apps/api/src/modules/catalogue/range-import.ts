@@ -233,22 +233,27 @@ export async function applyDueImport(deps: CatalogueDeps, ctx: ListingContext): 
       productIds.push(await applyInTransaction(ctx, applying, planned, (tx) => repository.advanceImport(tx, claimed.id, index + 1)));
     } catch (error) {
       if (!(error instanceof RowRefused)) throw error;
-      const others = lines.filter((line) => line !== error.refusal.line);
-      const refusals = [
-        { ...error.refusal, whileApplying: 'refused' as const },
-        ...others.map((line) => ({
-          line,
-          column: null,
-          whileApplying: 'not-applied' as const,
-          reason: `Not applied: line ${error.refusal.line} of the same product was refused while applying, and a product changes whole or not at all`,
-        })),
-      ];
-      await repository.advanceImport(ctx.db, claimed.id, index + 1, { refusals, rows: lines.length });
+      await repository.advanceImport(ctx.db, claimed.id, index + 1, { refusals: refusedWhileApplying(error, lines), rows: lines.length });
     }
     if ((index + 1) % 100 === 0) await repository.extendLease(ctx.db, claimed.id, new Date(ctx.clock.now().getTime() + LEASE_MS));
   }
   await repository.finishImport(ctx.db, claimed.id, ctx.clock.now());
   return { claimed: 1, productIds };
+}
+
+/** A row refused while applying, and its product's other lines, which it kept from applying: a product changes whole or not at all (decision 0118). */
+function refusedWhileApplying(error: RowRefused, lines: readonly number[]) {
+  return [
+    { ...error.refusal, whileApplying: 'refused' as const },
+    ...lines
+      .filter((line) => line !== error.refusal.line)
+      .map((line) => ({
+        line,
+        column: null,
+        whileApplying: 'not-applied' as const,
+        reason: `Not applied: line ${error.refusal.line} of the same product was refused while applying, and a product changes whole or not at all`,
+      })),
+  ];
 }
 
 /** The feed: lines checked as a file's rows are, then each product applied at once in its own transaction. */
@@ -264,7 +269,7 @@ export async function postFeed(deps: CatalogueDeps, ctx: CallerContext, body: Ra
       changed += product.rows.length;
     } catch (error) {
       if (!(error instanceof RowRefused)) throw error;
-      refusals.push(error.refusal);
+      refusals.push(...refusedWhileApplying(error, linesOf(product)).map(({ line, column, reason }) => ({ line, column, reason })));
     }
   }
   const named = refusals.map((refusal) => ({
