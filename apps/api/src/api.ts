@@ -91,7 +91,7 @@ export function composeApi(options: ComposeOptions) {
   const discounts = createDiscountsService();
   const wishlist = createWishlistService({ pricing, catalogue, notifications, publicUrl });
   const basket = createBasketService({ pricing, catalogue, inventory, discounts, notifications, publicUrl, newRetrievalCode: options.retrievalCodes });
-  const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, catalogue, publicUrl, shop: config.shop });
+  const orders = createOrdersService({ notifications, delivery, inventory, discounts, payments, publicUrl, shop: config.shop });
   const trade = createTradeService({
     pricing,
     catalogue,
@@ -128,7 +128,7 @@ export function composeApi(options: ComposeOptions) {
   // Restocking names products as the catalogue sells them: made once the catalogue (made from inventory) is, nothing given late.
   const restock = createRestockService({ inventory, notifications, products: catalogue, publicUrl });
   const enquiries = createEnquiriesService({ notifications, delivery, orders, catalogue, files, publicUrl });
-  const afterSales = createAfterSalesService({ enquiries, orders, catalogue, notifications });
+  const afterSales = createAfterSalesService({ enquiries, orders, notifications });
   // Reviews' product insights count after-sales' returns and damage reports.
   const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales, files, caches, publicUrl, settings: config.reviews });
   const catalogueRequests = createCatalogueRequestsService({ delivery });

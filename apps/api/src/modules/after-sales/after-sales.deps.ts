@@ -1,4 +1,3 @@
-import type { CatalogueService } from '../catalogue/index.ts';
 import type { EnquiriesService } from '../enquiries/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { OrdersService } from '../orders/index.ts';
@@ -9,7 +8,5 @@ export interface AfterSalesDeps {
   enquiries: Pick<EnquiriesService, 'recordHelpRequest' | 'helpRequestByReference' | 'helpRequestById' | 'unitsReportedDamaged'>;
   /** Who may change an order, its lines, cancellations and refunds (money goes back through orders' refund code). */
   orders: OrdersService;
-  /** Whether each product can come back as unwanted. */
-  catalogue: Pick<CatalogueService, 'returnabilityOf'>;
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
 }

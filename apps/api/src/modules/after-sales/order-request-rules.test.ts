@@ -7,7 +7,6 @@ import {
   moneyBackSaid,
   paidFor,
   returnableQuantity,
-  withReturnability,
   type RuleLine,
 } from './order-request-rules.ts';
 import { damageReportEndsAt, missingReportEndsAt, reportEndsAt, returnWindowEndsAt } from '@shop/contracts';
@@ -83,16 +82,6 @@ describe('what cannot come back', () => {
       expect([isMadeToMeasure(line), isSealedHygieneGood(line)]).toEqual([false, false]);
       expect(checkReturnLines([line], new Map(), [{ position: line.position, quantity: 1, opened: true }])).toBeNull();
     }
-  });
-  it('reads each line’s returnability from the catalogue’s answer, standard for a product it no longer has', () => {
-    const ordered = [
-      { position: 0, sku: 'SEAT-1' },
-      { position: 1, sku: 'GONE-1' },
-    ];
-    expect(withReturnability(ordered, new Map([['SEAT-1', 'sealed-hygiene' as const]]))).toEqual([
-      { position: 0, sku: 'SEAT-1', returnability: 'sealed-hygiene' },
-      { position: 1, sku: 'GONE-1', returnability: 'standard' },
-    ]);
   });
   it('refuses made-to-measure goods, opened sealed goods, unknown lines and more than is left, with the reason', () => {
     const lines = [basin, seat, screen];

@@ -1,7 +1,7 @@
 /**
  * The rules of order self-service, pure (docs/domain.md §7, §8.1–8.3, decision 0031): what can still
  * be cancelled or returned of each line, the windows from delivery, and which goods cannot come back
- * as unwanted (as their product's returnability in the catalogue says).
+ * as unwanted (each line's returnability, kept with the order as its product's was when sold).
  */
 import { CANCELLABLE_STATUSES, formatPence, type OrderStatus } from '@shop/contracts';
 import type { Returnability } from '../catalogue/index.ts';
@@ -18,18 +18,9 @@ export interface RuleLine {
   quantity: number;
   cancelledQuantity: number;
   lineTotalIncVat: number;
-  /** The product's returnability, as the catalogue sets it (`catalogue.returnabilityOf`). */
+  /** The line's returnability, as its product's was when sold (kept on the order line). */
   returnability: Returnability;
 }
-
-/**
- * The order's lines with their products' returnability from the catalogue. A product the catalogue
- * no longer has counts as standard: nothing on record excludes it.
- */
-export const withReturnability = <Line extends { sku: string }>(
-  lines: readonly Line[],
-  bySku: ReadonlyMap<string, Returnability>,
-): (Line & { returnability: Returnability })[] => lines.map((line) => ({ ...line, returnability: bySku.get(line.sku) ?? 'standard' }));
 
 /** Goods made to measure or personalised, which the right to cancel excludes (§8.1). */
 export const isMadeToMeasure = (line: Pick<RuleLine, 'returnability'>): boolean => line.returnability === 'made-to-measure';

@@ -34,7 +34,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { StoredFile } from '../files/index.ts';
 import type { HelpOrder, OrderProof } from '../orders/index.ts';
 import type { AfterSalesDeps } from './after-sales.deps.ts';
-import { cancellableQuantity, moneyBackSaid, notReturnableReason, isSealedHygieneGood, returnableQuantity, withReturnability } from './order-request-rules.ts';
+import { cancellableQuantity, moneyBackSaid, notReturnableReason, isSealedHygieneGood, returnableQuantity } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as returns from './returns.ts';
 import { returnedQuantities, unitsReturned } from './returns.repository.ts';
@@ -205,13 +205,7 @@ export function createOrderRequests(deps: AfterSalesDeps): OrderRequestsService 
       const order = await deps.orders.orderForHelp(ctx, orderNumber, proof);
       const returned = await returnedQuantities(ctx.db, order.id);
       const sent = REFUNDABLE_STATUSES.includes(order.status);
-      const lines = withReturnability(
-        order.lines,
-        await deps.catalogue.returnabilityOf(
-          ctx,
-          order.lines.map((line) => line.sku),
-        ),
-      );
+      const { lines } = order;
       return {
         orderGuid: order.id,
         orderNumber: order.orderNumber,

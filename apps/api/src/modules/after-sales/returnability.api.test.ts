@@ -1,7 +1,7 @@
 /**
- * Which goods can come back as unwanted is the product's returnability in the catalogue
- * (docs/domain.md §8.1), never its name: real orders placed through checkout, delivered, then
- * returned by a guest with the link we e-mail.
+ * Which goods can come back as unwanted is the product's returnability in the catalogue as it was
+ * when the order was placed, kept on the order's lines (docs/domain.md §8.1), never its name: real
+ * orders placed through checkout, delivered, then returned by a guest with the link we e-mail.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,5 +65,20 @@ describe('returnability', () => {
     );
     expect(refused).toMatchObject({ status: 422, code: 'RETURN_NOT_ALLOWED' });
     expect((refused.data as { detail: string }).detail).toContain('cannot be returned as unwanted. If it is faulty, report it instead.');
+  });
+
+  it('is kept with the order as it was when sold: a later change to the product changes no order already placed', async () => {
+    const tray = await findSeededSku(api.database.db, sql`p.returnability = 'standard' and p.name not ilike '%measure%' and ${parcel}`, 5);
+    const before = await delivered(tray.sku);
+    await setReturnability(tray.sku, 'made-to-measure');
+    const after = await delivered(tray.sku);
+    const lineOf = async ({ order, help }: Awaited<ReturnType<typeof delivered>>) =>
+      (await help.getOrderProducts({ params: { orderGuid: order.orderNumber } })).lines[0];
+    expect(await lineOf(before)).toMatchObject({ returnableQuantity: 1, notReturnableReason: null });
+    expect(await lineOf(after)).toMatchObject({ returnableQuantity: 0, notReturnableReason: expect.stringContaining('was made to measure for you') });
+    const back = { params: { id: before.order.orderNumber }, body: { reason: 'changed-mind' as const, lines: [{ position: 0, quantity: 1 }] } };
+    expect(await before.help.requestUnwantedItemsReturn(back)).toMatchObject({ returnReference: expect.stringMatching(/^RT-/) });
+    // Put back as the seed has it, for the other tests sharing this shop.
+    await setReturnability(tray.sku, 'standard');
   });
 });

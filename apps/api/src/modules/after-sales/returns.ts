@@ -16,11 +16,10 @@ import {
 } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { readableCode } from '../../platform/readable-codes.ts';
-import type { CatalogueService } from '../catalogue/index.ts';
 import type { EnquiriesService } from '../enquiries/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { HelpOrder, OrdersService } from '../orders/index.ts';
-import { checkReturnLines, moneyBackSaid, paidFor, withReturnability } from './order-request-rules.ts';
+import { checkReturnLines, moneyBackSaid, paidFor } from './order-request-rules.ts';
 import { OrderRequestErrors } from './order-requests.errors.ts';
 import * as repository from './returns.repository.ts';
 import type { OrderReturnRow } from './returns.repository.ts';
@@ -30,8 +29,6 @@ export interface ReturnsDeps {
   enquiries: Pick<EnquiriesService, 'recordHelpRequest' | 'helpRequestByReference' | 'helpRequestById'>;
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail'>;
   orders: Pick<OrdersService, 'refundReturn' | 'helpOrderForStaff'>;
-  /** Whether each line's product can come back as unwanted, as the catalogue sets it. */
-  catalogue: Pick<CatalogueService, 'returnabilityOf'>;
 }
 
 export interface ReturnInput {
@@ -72,13 +69,7 @@ export async function requestReturn(
     const endsAt = returnWindowEndsAt(order.deliveredAt);
     if (now > endsAt) throw OrderRequestErrors.returnWindowClosed(endsAt);
   }
-  const lines = withReturnability(
-    order.lines,
-    await deps.catalogue.returnabilityOf(
-      ctx,
-      order.lines.map((line) => line.sku),
-    ),
-  );
+  const { lines } = order;
   return ctx.db.transaction(async (db) => {
     await repository.lockReturnsOf(db, order.id);
     const returned = await repository.returnedQuantities(db, order.id);

@@ -106,6 +106,8 @@ async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: Pl
         unitPriceIncVat: line.unitPriceIncVat,
         lineTotalIncVat: line.lineTotalIncVat,
         lineTotalExVat: line.lineTotalExVat,
+        // As the product is now: the order keeps it, whatever the product later becomes.
+        returnability: input.returnability.get(line.sku) ?? 'standard',
       })),
       totals: {
         goodsPence: checkout.basket.totals.subtotalIncVat,
@@ -115,7 +117,6 @@ async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: Pl
         vatPence: checkout.totals.vatIncluded,
       },
       payment: input.payment,
-      returnability: input.returnability,
     },
     now,
     orderId,

@@ -143,6 +143,7 @@ export async function complete(deps: OrderBasketsDeps, ctx: Ctx, orderNumber: st
                 imageUrl: offering.imageUrl,
                 quantity: line.quantity,
                 unitPriceIncVat: line.unitPriceIncVat,
+                returnability: offering.returnability,
               };
             }),
           deliveryAddress: basket.deliveryAddress,

@@ -20,7 +20,7 @@ import type { Returnability } from '../catalogue/index.ts';
 export interface CancellationRightsInput {
   order: Pick<Order, 'orderNumber' | 'placedAt' | 'customerName' | 'deliveryAddress' | 'lines'> & { delivery: { collection?: unknown } };
   shop: Pick<ShopDetails, 'legalName' | 'address' | 'email'>;
-  /** The product's returnability of each line's sku (a sku the catalogue no longer has counts as standard). */
+  /** Each line's returnability, as its product's was when sold (kept on the order line). */
   returnability: ReadonlyMap<string, Returnability>;
   /** Placed at trade prices, as a business: the consumer's right to cancel does not apply. */
   trade: boolean;

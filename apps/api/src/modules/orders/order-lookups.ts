@@ -41,7 +41,7 @@ export interface HelpOrder {
   collected: boolean;
   lines: Pick<
     OrderLineRow,
-    'position' | 'sku' | 'productName' | 'label' | 'imageUrl' | 'quantity' | 'cancelledQuantity' | 'unitPriceIncVat' | 'lineTotalIncVat'
+    'position' | 'sku' | 'productName' | 'label' | 'imageUrl' | 'quantity' | 'cancelledQuantity' | 'unitPriceIncVat' | 'lineTotalIncVat' | 'returnability'
   >[];
 }
 
@@ -81,7 +81,7 @@ async function helpOrderOf(ctx: Ctx, row: OrderRow): Promise<HelpOrder> {
     paidOnAccount: row.paymentMethod === ON_ACCOUNT,
     deliveryName: row.delivery.name,
     collected: row.delivery.code === 'click_collect' || row.deliveryAddress === null,
-    lines: lines.map(({ position, sku, productName, label, imageUrl, quantity, cancelledQuantity, unitPriceIncVat, lineTotalIncVat }) => ({
+    lines: lines.map(({ position, sku, productName, label, imageUrl, quantity, cancelledQuantity, unitPriceIncVat, lineTotalIncVat, returnability }) => ({
       position,
       sku,
       productName,
@@ -91,6 +91,7 @@ async function helpOrderOf(ctx: Ctx, row: OrderRow): Promise<HelpOrder> {
       cancelledQuantity,
       unitPriceIncVat,
       lineTotalIncVat,
+      returnability,
     })),
   };
 }

@@ -1,5 +1,4 @@
 import type { ShopDetails } from '@shop/contracts';
-import type { CatalogueService } from '../catalogue/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { DiscountsService } from '../discounts/index.ts';
 import type { InventoryService } from '../inventory/index.ts';
@@ -21,8 +20,6 @@ export interface OrdersDeps {
   discounts: DiscountsService;
   /** Refunds go through the configured gateway; the demo's past payments are recorded in the sandbox. */
   payments: Pick<PaymentsService, 'recordPastPayments' | 'gateway'>;
-  /** The confirmation names the lines the right to cancel does not cover (the product's returnability). */
-  catalogue: Pick<CatalogueService, 'returnabilityOf'>;
   /** The shop's address, for the links in order e-mails. */
   publicUrl: string;
   /** The company named on VAT invoices. */

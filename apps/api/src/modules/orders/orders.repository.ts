@@ -81,11 +81,13 @@ export async function insertOrder(
         on conflict (order_number) do nothing
         returning id),
       written_lines as (
-        insert into ${orderLines} (order_id, position, sku, product_name, product_slug, label, image_url, quantity, unit_price_inc_vat, line_total_inc_vat)
-        select placed.id, v.n - 1, v.sku, v.product_name, v.product_slug, v.label, v.image_url, v.quantity, v.unit_price, v.line_total
+        insert into ${orderLines} (order_id, position, sku, product_name, product_slug, label, image_url, quantity, unit_price_inc_vat, line_total_inc_vat,
+          returnability)
+        select placed.id, v.n - 1, v.sku, v.product_name, v.product_slug, v.label, v.image_url, v.quantity, v.unit_price, v.line_total, v.returnability
         from placed cross join unnest(${column('sku')}::text[], ${column('productName')}::text[], ${column('productSlug')}::text[],
           ${column('label')}::text[], ${column('imageUrl')}::text[], ${column('quantity')}::int[], ${column('unitPriceIncVat')}::int[],
-          ${column('lineTotalIncVat')}::int[]) with ordinality as v(sku, product_name, product_slug, label, image_url, quantity, unit_price, line_total, n)),
+          ${column('lineTotalIncVat')}::int[], ${column('returnability')}::text[])
+          with ordinality as v(sku, product_name, product_slug, label, image_url, quantity, unit_price, line_total, returnability, n)),
       first_entry as (
         insert into ${orderHistory} (order_id, status, note, actor, at)
         select placed.id, 'placed', null, ${actor}::text, ${placedAt}::timestamptz from placed returning id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STATUSES, type Address, type Collection } from '@shop/contracts';
+import { ORDER_HISTORY_KINDS, ORDER_REFUND_KINDS, ORDER_REFUND_STATES, ORDER_STATUSES, RETURNABILITIES, type Address, type Collection } from '@shop/contracts';
 
 /** VAT invoice numbers: INV- and seven digits, one per order, never reused (HMRC asks for a unique sequence). */
 export const vatInvoiceNumbers = pgSequence('vat_invoice_number_seq', { startWith: 1_000_001, minValue: 1_000_001, maxValue: 9_999_999 });
@@ -90,9 +90,15 @@ export const orderLines = pgTable(
     cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
     unitPriceIncVat: integer('unit_price_inc_vat').notNull(),
     lineTotalIncVat: integer('line_total_inc_vat').notNull(),
+    /**
+     * Whether the line can come back as unwanted, as its product was when sold (docs/domain.md §8.1): the customer's rights are
+     * the ones they bought with, so a later change to the product's returnability changes no order already placed.
+     */
+    returnability: text('returnability', { enum: RETURNABILITIES }).notNull(),
   },
   (table) => [
     uniqueIndex('order_lines_position_idx').on(table.orderId, table.position),
+    check('order_lines_returnability_check', sql`${table.returnability} in ('standard', 'sealed-hygiene', 'made-to-measure')`),
     check('order_lines_quantity_check', sql`${table.quantity} > 0`),
     check('order_lines_cancelled_check', sql`${table.cancelledQuantity} >= 0 and ${table.cancelledQuantity} <= ${table.quantity}`),
   ],

@@ -6,7 +6,6 @@ import { mayMoveOrder, type Order } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Returnability } from '../catalogue/index.ts';
 import { orderConfirmationEmail, orderDispatchedEmail } from './order-emails.ts';
 import { confirmationLink, orderLinkUrl } from './order-links.ts';
 import { isTradePriced, presentOrder, reread } from './order-view.ts';
@@ -33,8 +32,6 @@ export interface PlacedOrderInput {
   lines: readonly PlacedOrderLine[];
   totals: { goodsPence: number; discountPence: number; deliveryPence: number; totalPence: number; vatPence: number };
   payment: { intentRef: string; method: string; cardBrand: string | null; cardLast4: string | null; capturedPence: number };
-  /** Each line's returnability, when the caller has just read it with the lines (checkout's pricing read); read here otherwise. */
-  returnability?: ReadonlyMap<string, Returnability>;
 }
 
 /** Writes the order, its lines, first history entry and link, and queues the confirmation, all in the caller's transaction. */
@@ -82,12 +79,7 @@ export async function recordPlacedOrder(
   const order = presentOrder(stored.row, { lines: stored.lines, history: stored.history, refunds: [] }, 'customer');
   // At trade prices, the confirmation reads ex VAT first (docs/domain.md §5).
   const trade = isTradePriced(input.channel) ? { lineTotalsExVat: input.lines.map((line) => line.lineTotalExVat) } : null;
-  const returnability =
-    input.returnability ??
-    (await deps.catalogue.returnabilityOf(
-      { db },
-      order.lines.map((line) => line.sku),
-    ));
+  const returnability = new Map(input.lines.map((line) => [line.sku, line.returnability]));
   const cancelling = { manageUrl: orderLinkUrl(publicUrl, link.token), linkExpiresAt: link.expiresAt, returnability };
   await deps.notifications.enqueueEmail(
     { db },

@@ -36,6 +36,7 @@ export function placedOrderInput(key: string, customer: { customerId: string | n
         unitPriceIncVat: 4_999,
         lineTotalIncVat: 9_998,
         lineTotalExVat: 8_332,
+        returnability: 'standard',
       },
     ],
     totals: { goodsPence: 9_998, discountPence: 0, deliveryPence: 0, totalPence: 9_998, vatPence: 1_666 },

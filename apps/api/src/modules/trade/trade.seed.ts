@@ -434,6 +434,7 @@ export function tradeDemoSeed(deps: TradeSeedDeps): Seed {
               imageUrl: offering.imageUrl,
               quantity,
               unitPriceIncVat: price.incVat,
+              returnability: offering.returnability,
             };
           });
           const goodsIncVat = lines.reduce((sum, line) => sum + line.unitPriceIncVat * line.quantity, 0);
