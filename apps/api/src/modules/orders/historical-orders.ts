@@ -5,7 +5,7 @@
  * gives back what it took), their card payments recorded by payments as captured (so refunding one
  * reaches a payment the gateway knows), and with no confirmation e-mail.
  */
-import { FULFILMENT_STEPS, type Address, type OrderStatus, type Returnability } from '@shop/contracts';
+import { FULFILMENT_STEPS, type Address, type OrderStatus } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { InventoryService } from '../inventory/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
@@ -20,16 +20,7 @@ export interface HistoricalOrder {
   address: Address;
   placedAt: Date;
   channel: number;
-  lines: readonly {
-    sku: string;
-    productName: string;
-    productSlug: string;
-    label: string;
-    imageUrl: string | null;
-    quantity: number;
-    unitPriceIncVat: number;
-    returnability: Returnability;
-  }[];
+  lines: readonly repository.GivenOrderLine[];
   deliveryPence: number;
   vatPence: number;
   /** Where it got to; `refunded` means all of it went back. */

@@ -6,7 +6,7 @@
  * is added to what was captured, a difference owed back is recorded as a pending refund (settled after
  * the commit by `refundRecorded`, refunds.ts), and the history says what changed, who and when.
  */
-import { AMENDABLE_STATUSES, type Address, type OrderStatus, type Returnability, type ShopDetails } from '@shop/contracts';
+import { AMENDABLE_STATUSES, type Address, type OrderStatus, type ShopDetails } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
 import { orderOfLink, type OrderProof } from './order-links.ts';
 import { OrderErrors } from './orders.errors.ts';
@@ -67,16 +67,7 @@ export interface OrderChange {
   expectedVersion: number;
   cancel: readonly { position: number; quantity: number }[];
   /** Lines added, each with the returnability its product has as it is added (kept with the order, as a placed order's lines). */
-  add: readonly {
-    sku: string;
-    productName: string;
-    productSlug: string;
-    label: string;
-    imageUrl: string | null;
-    quantity: number;
-    unitPriceIncVat: number;
-    returnability: Returnability;
-  }[];
+  add: readonly repository.GivenOrderLine[];
   deliveryAddress: Address | null;
   figures: { discountPence: number; deliveryPence: number; vatPence: number };
   chargedPence: number;

@@ -23,6 +23,8 @@ export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderChargeRow = typeof orderCharges.$inferSelect;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
+/** A line as a caller gives it (placed before, or added by a change): its total is worked out here, and none of it is cancelled yet. */
+export type GivenOrderLine = Omit<NewOrderLine, 'lineTotalIncVat' | 'cancelledQuantity'>;
 
 /**
  * Draws the orders' numbers at random (decision 0049) and writes them. A number already taken skips
@@ -408,7 +410,7 @@ export async function writeOrderChange(
   status: OrderRow['status'],
   change: {
     cancel: readonly { position: number; quantity: number }[];
-    add: readonly Omit<NewOrderLine, 'lineTotalIncVat' | 'cancelledQuantity'>[];
+    add: readonly GivenOrderLine[];
     deliveryAddress: OrderRow['deliveryAddress'];
     figures: { discountPence: number; deliveryPence: number; vatPence: number };
     chargedPence: number;
