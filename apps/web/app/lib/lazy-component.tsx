@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useHydrated } from '../components/listing/use-hydrated.ts';
 
 type Loaded<P> = { default: ComponentType<P> };
@@ -14,9 +15,8 @@ interface LazyOptions {
   whenVisible?: boolean;
 }
 
-/** Resolves when `element` comes within a screen of the window. */
+/** Resolves when `element` comes within a screen of the window (every browser the shop's build targets has the observer). */
 function nearTheWindow(element: Element): Promise<void> {
-  if (typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
       (entries) => {
@@ -39,8 +39,9 @@ function usedByVisitor(element: Element): boolean {
   if (element.contains(document.activeElement) || element.querySelector('details[open]')) return true;
   return [...element.querySelectorAll('input, textarea, select')].some((field) => {
     if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return field.checked !== field.defaultChecked;
-    return (field as HTMLInputElement | HTMLTextAreaElement).value !== (field as HTMLInputElement | HTMLTextAreaElement).defaultValue;
+    // A box's value is its attribute, a text field's `checked` always false: each compares only what can change.
+    const input = field as HTMLInputElement;
+    return input.checked !== input.defaultChecked || input.value !== input.defaultValue;
   });
 }
 
@@ -106,12 +107,15 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       // is, whose links and forms work without its code.
       let touched = usedByVisitor(element);
       const touch = () => (touched = true);
-      const events = ['toggle', 'input', 'change', 'focusin', 'pointerdown'] as const;
+      // Every use starts with one of these: a press, or the focus arriving by keyboard or autofill's pick.
+      const events = ['focusin', 'pointerdown'] as const;
       for (const type of events) element.addEventListener(type, touch, true);
       nearTheWindow(element.firstElementChild ?? element)
         .then(preload)
         .then(
-          () => mounted && !touched && setServerMarkup(false),
+          // Swapped in this same task: a press landing between the check and a later commit would
+          // open the server's disclosure and then see it replaced by a closed one.
+          () => mounted && !touched && flushSync(() => setServerMarkup(false)),
           () => undefined,
         );
       return () => {
