@@ -185,7 +185,7 @@ function GroupRow({ group, pageNumber }: { group: SynonymGroup; pageNumber: numb
   );
 }
 
-const WORDS_HINT = 'Separate words with commas. Each is 2 to 40 letters, digits, spaces or hyphens, and in one group only.';
+const WORDS_HINT = 'Separate words or phrases with commas. Each is 2 to 40 letters, digits, spaces or hyphens, at most 4 words, and in one group only.';
 
 function ChangeForm({ group, typed, error, pageNumber }: { group: SynonymGroup; typed: string | null; error: string | null; pageNumber: number }) {
   return (
@@ -221,7 +221,9 @@ function AddForm({ word, typed, error, maxWords }: { word: string; typed: string
       <FormField id="new-words" label="Words that mean the same" hint={`${WORDS_HINT} At most ${maxWords} words, like: loo, toilet, wc.`} error={error}>
         {(control) => <Input {...control} name="words" defaultValue={typed ?? (word ? `${word}, ` : '')} autoComplete="off" spellCheck={false} />}
       </FormField>
-      <p className="text-sm text-navy-700">A search matches single words: a word with a space is kept, but only single words widen a search.</p>
+      <p className="text-sm text-navy-700">
+        A phrase finds what each other word or phrase of its group finds, either way round: “water closet, wc” makes a search for either find both.
+      </p>
       <Button type="submit">Add group</Button>
     </Form>
   );

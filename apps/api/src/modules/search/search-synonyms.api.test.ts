@@ -76,6 +76,33 @@ describe('search synonym groups', () => {
     }
   });
 
+  it('of more than one word find each other’s products both ways, in search and suggestions, on either engine', async () => {
+    for (const api of [memory, postgres]) {
+      const closeCoupled = await found(api, 'close coupled toilet');
+      const mirrors = await found(api, 'bathroom mirror');
+      expect(closeCoupled.length).toBeGreaterThan(0);
+      expect(mirrors.length).toBeGreaterThan(0);
+      expect(await found(api, 'water closet')).toEqual([]);
+      expect(await found(api, 'cheval')).toEqual([]);
+      const phrases = await staff(api, 'cara').createSynonymGroup({ body: { words: ['Water Closet', 'close-coupled toilet'] } });
+      const oneForTwo = await staff(api, 'cara').createSynonymGroup({ body: { words: ['cheval', 'bathroom mirror'] } });
+      // A phrase for a phrase, either way round, a plural too; and one word for a phrase, either way round.
+      expect(await found(api, 'water closet')).toEqual(closeCoupled);
+      expect(await found(api, 'Water closets')).toEqual(closeCoupled);
+      expect(await found(api, 'close coupled toilet')).toEqual(closeCoupled);
+      expect(await found(api, 'cheval')).toEqual(mirrors);
+      expect(await found(api, 'bathroom mirror')).toEqual(mirrors);
+      const suggestions = await suggested(api, 'close coupled toilet');
+      expect(suggestions.length).toBeGreaterThan(0);
+      expect(await suggested(api, 'water closet')).toEqual(suggestions);
+      expect((await suggested(api, 'cheval')).length).toBeGreaterThan(0);
+      await staff(api, 'cara').deleteSynonymGroup({ params: { id: phrases.id }, query: { version: 1 } });
+      await staff(api, 'cara').deleteSynonymGroup({ params: { id: oneForTwo.id }, query: { version: 1 } });
+      expect(await found(api, 'water closet')).toEqual([]);
+      expect(await suggested(api, 'water closet')).toEqual([]);
+    }
+  });
+
   it('keep who made each change and when, newest first', async () => {
     const created = await staff(memory, 'cara').createSynonymGroup({ body: { words: ['cloakroom', 'downstairs loo'] } });
     await staff(memory, 'ada').deleteSynonymGroup({ params: { id: created.id }, query: { version: 1 } });
@@ -90,8 +117,11 @@ describe('search synonym groups', () => {
     const cases: [words: string[], code: string, message: RegExp][] = [
       [['ok', 'x'], 'SYNONYM_WORD_INVALID', /“x” cannot be a synonym: use 2 to 40 letters, digits, spaces or hyphens/],
       [['ok', 'pipe!'], 'SYNONYM_WORD_INVALID', /“pipe!” cannot be a synonym/],
-      [['ok', 'a'.repeat(41)], 'SYNONYM_WORD_INVALID', /cannot be a synonym/],
+      [['ok', 'a'.repeat(41)], 'SYNONYM_WORD_TOO_LONG', /is too long: each word or phrase must be 40 characters or fewer/],
       [['trap', 'Trap '], 'SYNONYM_WORD_REPEATED', /“trap” is in the list twice/],
+      [['close coupled', 'Close-Coupled'], 'SYNONYM_WORD_REPEATED', /“close-coupled” is the same to search as “close coupled”, so it cannot be its synonym/],
+      [['', '  '], 'SYNONYM_WORDS_MISSING', /^Enter the words that mean the same to a shopper, separated by commas$/],
+      [['wc', 'a big white water closet'], 'SYNONYM_PHRASE_TOO_LONG', /has too many words: a phrase must be 4 words or fewer/],
       [['trap', ' '], 'SYNONYM_GROUP_TOO_SMALL', /Enter at least 2 words/],
       [Array.from({ length: 21 }, (_, index) => `word ${index}`), 'SYNONYM_GROUP_TOO_LARGE', /Enter at most 20 words/],
     ];

@@ -2,6 +2,7 @@ import { MAX_SYNONYM_GROUPS, MAX_SYNONYM_WORDS, type SynonymChange, type Synonym
 import type { Database } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import { SearchErrors } from './search.errors.ts';
+import { phraseWords, synonymRewriterOf, type RewriteQuery } from './synonym-phrases.ts';
 import {
   allSynonymWords,
   bumpSynonymGroup,
@@ -32,6 +33,8 @@ export type ExpandSynonyms = (term: string) => readonly string[];
 /** The lookup in use, and which reading of the groups it is (the memory engine keys its kept answers with it). */
 export interface SynonymLookup {
   expand: ExpandSynonyms;
+  /** The query said with a phrase of the groups swapped for another member (`synonym-phrases.ts`). */
+  rewrite: RewriteQuery;
   generation: number;
 }
 
@@ -39,22 +42,32 @@ export interface SynonymLookup {
 const WORD = /^[\p{L}\p{N}](?:[\p{L}\p{N} -]*[\p{L}\p{N}])?$/u;
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
+/** The most words a phrase may have: a longer one would leave a query few terms of its own. */
+export const MAX_PHRASE_WORDS = 4;
+
 /** The words staff typed as a group keeps them: lower-cased, trimmed, blanks dropped; refused with the module's words. */
 export function synonymWordsOf(typed: readonly string[]): string[] {
   const words = typed.map((word) => word.toLowerCase().trim().replace(/\s+/g, ' ')).filter((word) => word !== '');
-  const bad = words.find((word) => word.length < 2 || word.length > 40 || !WORD.test(word));
+  if (words.length === 0) throw SearchErrors.synonymWordsMissing();
+  const tooLong = words.find((word) => word.length > 40);
+  if (tooLong !== undefined) throw SearchErrors.synonymWordTooLong(tooLong, 40);
+  const bad = words.find((word) => word.length < 2 || !WORD.test(word));
   if (bad !== undefined) throw SearchErrors.synonymWordInvalid(bad);
-  const repeated = words.find((word, index) => words.indexOf(word) !== index);
-  if (repeated !== undefined) throw SearchErrors.synonymWordRepeated(repeated);
+  const long = words.find((word) => phraseWords(word).length > MAX_PHRASE_WORDS);
+  if (long !== undefined) throw SearchErrors.synonymPhraseTooLong(long, MAX_PHRASE_WORDS);
+  // Search splits "close-coupled" as it splits "close coupled": to a search they are one word, its own synonym.
+  const searched = words.map((word) => phraseWords(word).join(' '));
+  const repeated = searched.findIndex((key, index) => searched.indexOf(key) !== index);
+  if (repeated !== -1) throw SearchErrors.synonymWordRepeated(words[repeated]!, words[searched.indexOf(searched[repeated]!)]!);
   if (words.length < 2) throw SearchErrors.synonymGroupTooSmall();
   if (words.length > MAX_SYNONYM_WORDS) throw SearchErrors.synonymGroupTooLarge(MAX_SYNONYM_WORDS);
   return words;
 }
 
 /**
- * The lookup from each word to its group. A search's terms are single words of letters and digits
- * (`searchTerms`), so only those are looked up and only those widen a search: both engines match
- * whole single words, and a word with a space or hyphen is kept for staff but matches nothing yet.
+ * The lookup from each word to its group's one-word members. A search's terms are single words of
+ * letters and digits (`searchTerms`), so only those are looked up here; a member with a space or
+ * hyphen is a phrase, matched by saying the query again (`synonymRewriterOf`).
  */
 export function synonymLookupOf(groups: readonly (readonly string[])[]): ExpandSynonyms {
   const map = new Map<string, readonly string[]>();
@@ -82,7 +95,8 @@ export function createSynonymTable(read: (db: Database) => Promise<string[][]> =
     (reading ??= (async () => {
       const at = heard;
       try {
-        lookup = { expand: synonymLookupOf(await read(db)), generation: at };
+        const groups = await read(db);
+        lookup = { expand: synonymLookupOf(groups), rewrite: synonymRewriterOf(groups), generation: at };
       } finally {
         reading = null;
       }

@@ -16,7 +16,25 @@ export const SearchErrors = {
   // Staff's synonym groups (search-synonyms.ts): the words are one field, `words`.
   synonymWordInvalid: (word: string) =>
     fieldRefusal(400, 'SYNONYM_WORD_INVALID', 'words', `“${word.slice(0, 60)}” cannot be a synonym: use 2 to 40 letters, digits, spaces or hyphens`),
-  synonymWordRepeated: (word: string) => fieldRefusal(400, 'SYNONYM_WORD_REPEATED', 'words', `“${word}” is in the list twice: enter each word once`),
+  synonymWordsMissing: () => fieldRefusal(400, 'SYNONYM_WORDS_MISSING', 'words', 'Enter the words that mean the same to a shopper, separated by commas'),
+  synonymWordTooLong: (word: string, max: number) =>
+    fieldRefusal(
+      400,
+      'SYNONYM_WORD_TOO_LONG',
+      'words',
+      `“${word.length > 60 ? `${word.slice(0, 60)}…` : word}” is too long: each word or phrase must be ${max} characters or fewer`,
+    ),
+  synonymPhraseTooLong: (phrase: string, max: number) =>
+    fieldRefusal(400, 'SYNONYM_PHRASE_TOO_LONG', 'words', `“${phrase}” has too many words: a phrase must be ${max} words or fewer`),
+  synonymWordRepeated: (word: string, same: string) =>
+    fieldRefusal(
+      400,
+      'SYNONYM_WORD_REPEATED',
+      'words',
+      word === same
+        ? `“${word}” is in the list twice: enter each word once`
+        : `“${word}” is the same to search as “${same}”, so it cannot be its synonym: enter it once`,
+    ),
   synonymGroupTooSmall: () =>
     fieldRefusal(400, 'SYNONYM_GROUP_TOO_SMALL', 'words', 'Enter at least 2 words: a group says which words mean the same to a shopper'),
   synonymGroupTooLarge: (max: number) =>

@@ -8,7 +8,9 @@ import { FALLBACK_IMAGE_URL } from './card-facts.ts';
 import { searchTerms } from './search-query.ts';
 import type { CodeMatch } from './product-codes.ts';
 import { matchNames, preferWhatWasAsked } from './suggestion-index.ts';
-import type { ExpandSynonyms, SynonymLookup, SynonymTable } from '../search-synonyms.ts';
+import type { SynonymLookup, SynonymTable } from '../search-synonyms.ts';
+
+type Synonyms = Pick<SynonymLookup, 'expand' | 'rewrite'>;
 
 /** The cards of `ids` (each in the snapshot), from the snapshot: no database read (decision 0042). */
 const snapshotCards = (snapshot: CatalogueSnapshot, ids: readonly number[]): ProductCard[] =>
@@ -67,20 +69,21 @@ const ASKED_FOR_POOL = 60;
 const AUTOCOMPLETE_SIZE = { products: 6, categories: 5, brands: 4 };
 
 /** Rows matching by words, best first, as search and suggestions both rank them. */
-function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number, expand: ExpandSynonyms): number[] {
+function wordMatches(snapshot: CatalogueSnapshot, terms: string[], limit: number, { expand, rewrite }: Synonyms): number[] {
+  const rewrites = rewrite(terms);
   // A pool larger than a suggestion box, so the products that are what was asked for can be put first.
-  const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL), expand);
-  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord, expand, limit);
+  const rows = snapshot.suggestions.match(terms, Math.max(limit, ASKED_FOR_POOL), expand, rewrites);
+  return preferWhatWasAsked(rows, terms, (row) => snapshot.suggestionFacts[row]!.headWord, expand, limit, rewrites);
 }
 
 /**
  * Products whose code starts with what is typed come first, in code order, named with that code
  * (a trade customer typing "PL00010" wants PL000100 to PL000109); then those matching by words.
  */
-function suggest(snapshot: CatalogueSnapshot, terms: string[], expand: ExpandSynonyms): Autocomplete {
+function suggest(snapshot: CatalogueSnapshot, terms: string[], synonyms: Synonyms): Autocomplete {
   const byCode = snapshot.codes.startingWith(terms.join(''), AUTOCOMPLETE_SIZE.products);
   const coded = new Set(byCode.map((match) => match.row));
-  const byWords = wordMatches(snapshot, terms, AUTOCOMPLETE_SIZE.products, expand).filter((row) => !coded.has(row));
+  const byWords = wordMatches(snapshot, terms, AUTOCOMPLETE_SIZE.products, synonyms).filter((row) => !coded.has(row));
   const product = (row: number, code?: CodeMatch) => {
     const facts = snapshot.suggestionFacts[row]!;
     return {
@@ -141,14 +144,14 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
   }
 
   /** Up to SEARCH_LIMIT rows, best first: code matches, then word matches as suggestions rank them. */
-  function searchRows(snapshot: CatalogueSnapshot, terms: string[], { expand, generation }: SynonymLookup): Int32Array {
+  function searchRows(snapshot: CatalogueSnapshot, terms: string[], lookup: SynonymLookup): Int32Array {
     if (terms.length === 0) return new Int32Array(0);
     const matches = keptMatches.of(snapshot);
-    const key = `${generation}:${terms.join(' ')}`;
+    const key = `${lookup.generation}:${terms.join(' ')}`;
     let rows = matches.get(key);
     if (!rows) {
       const byCode = snapshot.codes.startingWith(terms.join(''), SEARCH_LIMIT).map((match) => match.row);
-      const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT, expand);
+      const byWords = wordMatches(snapshot, terms, SEARCH_LIMIT, lookup);
       if (byCode.length === 0) rows = Int32Array.from(byWords);
       else {
         const coded = new Set(byCode);
@@ -211,7 +214,7 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
       const terms = searchTerms(query);
       if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
       const [snapshot, lookup] = await Promise.all([snapshotOf(ctx), synonyms.current(ctx.db)]);
-      return kept(snapshot, `suggest:${lookup.generation}:${terms.join(' ')}`, async () => suggest(snapshot, terms, lookup.expand));
+      return kept(snapshot, `suggest:${lookup.generation}:${terms.join(' ')}`, async () => suggest(snapshot, terms, lookup));
     },
 
     async kept<T extends object>(ctx: IndexContext, key: string, load: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { synonymLookupOf } from '../search-synonyms.ts';
+import { synonymRewriterOf } from '../synonym-phrases.ts';
 import { buildSuggestionIndex, matchNames, typoDistance, type SuggestionProduct } from './suggestion-index.ts';
 
 /** Groups as the shop starts with them (migration 0070). */
@@ -57,6 +58,29 @@ describe('suggestion index', () => {
     expect(match(['wc'])).toEqual([1]);
     expect(match(['sink'])).toEqual([2, 3, 6]);
     expect(match(['rad'])).toEqual([4]);
+  });
+
+  it('matches any phrasing of a query with its synonym phrases swapped, names first, each tier in rank order', async () => {
+    const ids = PRODUCTS.map((product) => product.id);
+    const index = await buildSuggestionIndex(
+      PRODUCTS,
+      (id) => ids.indexOf(id),
+      Int32Array.from([6, 4, 3, 2, 1, 5].map((id) => ids.indexOf(id))),
+      PRODUCTS.length,
+    );
+    const rewrite = synonymRewriterOf([
+      ['column heater', 'radiator', 'mixer tap'],
+      ['glazed finish', 'ceramic', 'lucca'],
+    ]);
+    const match = (terms: string[], limit = 6) => index.match(terms, limit, expand, rewrite(terms)).map((row) => ids[row]);
+    // Each phrasing's matches merged by rank: the radiator (4) ranks above the mixer tap (3).
+    expect(match(['column', 'heater'])).toEqual([4, 3]);
+    expect(match(['column', 'heater'], 1)).toEqual([4]);
+    expect(match(['heater'])).toEqual([]);
+    // "Lucca" is in a name; "ceramic" only in other text (6, 2): the name comes first.
+    expect(match(['glazed', 'finish'])).toEqual([1, 6, 2]);
+    // A phrasing that matches nothing ("column heater") leaves the others to answer.
+    expect(match(['radiator'])).toEqual([4, 3]);
   });
 
   it('forgives typos only when nothing matches as typed', async () => {

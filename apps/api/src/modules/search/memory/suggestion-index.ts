@@ -20,8 +20,12 @@ export interface SuggestionProduct {
 }
 
 export interface SuggestionIndex {
-  /** Up to `limit` index rows, best first, matching every term in their name, then in their searchable text; typos forgiven when nothing matches as typed. */
-  match(terms: string[], limit: number, expand: ExpandSynonyms): number[];
+  /**
+   * Up to `limit` index rows, best first, matching every term (or every term of one of the query's
+   * `rewrites`, its synonym phrases swapped) in their name, then in their searchable text; typos
+   * forgiven in the terms as typed when nothing matches.
+   */
+  match(terms: string[], limit: number, expand: ExpandSynonyms, rewrites?: readonly string[][]): number[];
 }
 
 /** Suggestions for categories and brands: names matched by words. */
@@ -211,10 +215,11 @@ class WordIndex implements SuggestionIndex {
     this.picked = new RowStamps(this.rankOf.length);
   }
 
-  match(terms: string[], limit: number, expand: ExpandSynonyms): number[] {
+  match(terms: string[], limit: number, expand: ExpandSynonyms, rewrites: readonly string[][] = []): number[] {
     if (terms.length === 0) return [];
-    const exact = terms.map((term, index) => this.rangesOf(term, index === terms.length - 1, expand));
-    const found = this.best(exact, limit);
+    const rangesOf = (phrasing: readonly string[]) => phrasing.map((term, index) => this.rangesOf(term, index === phrasing.length - 1, expand));
+    const exact = rangesOf(terms);
+    const found = rewrites.length === 0 ? this.best(exact, limit) : this.bestOfAny([exact, ...rewrites.map(rangesOf)], limit);
     // Every word matches something, just not together: a typo would not change that.
     if (found.length > 0 || exact.every((ranges) => ranges.length > 0)) return found;
     // Nothing matches as typed: forgive typos in the words that match nothing, whole words first
@@ -232,6 +237,33 @@ class WordIndex implements SuggestionIndex {
     const skip = this.picked.next();
     this.pick(ranges, limit, this.namePostings, this.nameWords, skip, picked);
     if (picked.length < limit) this.pick(ranges, limit, this.allPostings, this.allWords, skip, picked);
+    return picked;
+  }
+
+  /**
+   * Products matching every term of any phrasing, as `best` ranks one: in their name first, then in
+   * their text, each best first; a phrasing's best few per tier are merged by rank, as one query
+   * of alternatives would order them (the PostgreSQL engine's).
+   */
+  private bestOfAny(phrasings: Range[][][], limit: number): number[] {
+    const usable = phrasings.filter((ranges) => !ranges.some((list) => list.length === 0));
+    const picked: number[] = [];
+    const skip = this.picked.next();
+    for (const [postings, rowWords] of [
+      [this.namePostings, this.nameWords],
+      [this.allPostings, this.allWords],
+    ] as const) {
+      const need = limit - picked.length;
+      if (need <= 0) break;
+      const tier: number[] = [];
+      // Each phrasing's rows are stamped as picked, so a later phrasing and the next tier skip them.
+      for (const ranges of usable) {
+        const own: number[] = [];
+        this.pick(ranges, need, postings, rowWords, skip, own);
+        tier.push(...own);
+      }
+      picked.push(...tier.toSorted((a, b) => this.rankOf[a]! - this.rankOf[b]!).slice(0, need));
+    }
     return picked;
   }
 
@@ -536,10 +568,13 @@ export function preferWhatWasAsked(
   headWordOf: (row: number) => string,
   expand: ExpandSynonyms,
   limit = rows.length,
+  rewrites: readonly string[][] = [],
 ): number[] {
   const last = terms.at(-1);
   if (!last) return rows.slice(0, limit);
-  const wanted = new Set(expand(last).flatMap((word) => [word, `${word}s`, word.endsWith('s') ? word.slice(0, -1) : word]));
+  // A phrasing's last word names the thing too: "wc" asks for what "water closet" does.
+  const lastWords = [last, ...rewrites.map((phrasing) => phrasing.at(-1)!)];
+  const wanted = new Set(lastWords.flatMap(expand).flatMap((word) => [word, `${word}s`, word.endsWith('s') ? word.slice(0, -1) : word]));
   // Names share few last words (tap, basin, toilet…): each is judged once.
   const judged = new Map<string, boolean>();
   const isAsked = (row: number) => {

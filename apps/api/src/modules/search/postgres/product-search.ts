@@ -15,8 +15,8 @@ import { codeKey, productCodeOf } from '../memory/product-codes.ts';
 import { searchTerms } from '../memory/search-query.ts';
 import { headWord, matchNames, nearlySpells, preferWhatWasAsked, typosAllowed } from '../memory/suggestion-index.ts';
 import * as repository from './postgres-search.repository.ts';
-import { allTermsQuery, termQuery, wordsQuery } from './word-query.ts';
-import type { ExpandSynonyms, SynonymTable } from '../search-synonyms.ts';
+import { allTermsQuery, anyPhrasingQuery, termQuery, wordsQuery } from './word-query.ts';
+import type { SynonymLookup, SynonymTable } from '../search-synonyms.ts';
 
 /** As the memory engine: matches ranked, faceted and paged; the pool suggestions are chosen from; how many of each are suggested. */
 const SEARCH_LIMIT = 1000;
@@ -89,12 +89,15 @@ async function typoWords(db: Db, term: string, asPrefix: boolean): Promise<strin
  * forgiven in the terms that match no word at all, whole words first (so "basn" finds basins before
  * baskets), then the starts of words for the one being typed; then those that are what was asked for first.
  */
-async function wordMatches(db: Db, terms: string[], limit: number, expand: ExpandSynonyms): Promise<number[]> {
+async function wordMatches(db: Db, terms: string[], limit: number, { expand, rewrite }: SynonymLookup): Promise<number[]> {
   if (terms.length === 0) return [];
   const pool = Math.max(limit, ASKED_FOR_POOL);
+  const rewrites = rewrite(terms);
+  const termsQuery = (phrasing: readonly string[]) => phrasing.map((term, index) => termQuery(term, index === phrasing.length - 1, expand));
+  const exact = termsQuery(terms);
   const last = terms.length - 1;
-  const exact = terms.map((term, index) => termQuery(term, index === last, expand));
-  let found = await repository.productsMatching(db, allTermsQuery(exact), pool);
+  // The query's synonym phrasings are alternatives in the one tsquery (`synonym-phrases.ts`).
+  let found = await repository.productsMatching(db, anyPhrasingQuery([exact, ...rewrites.map(termsQuery)]), pool);
   if (found.length === 0) {
     const known = await Promise.all(exact.map((query) => repository.anyProductMatches(db, query)));
     // Every word matches something, just not together: a typo would not change that.
@@ -115,6 +118,7 @@ async function wordMatches(db: Db, terms: string[], limit: number, expand: Expan
     (position) => headWord(found[position]!.name),
     expand,
     limit,
+    rewrites,
   ).map((position) => found[position]!.id);
 }
 
@@ -266,7 +270,7 @@ export function postgresProductSearch(source: ProductSource, synonyms: SynonymTa
       if (terms.length > 0) {
         const [byCode, byWords] = await Promise.all([
           codesStartingWith(db, terms.join(''), SEARCH_LIMIT),
-          wordMatches(db, terms, SEARCH_LIMIT, (await synonyms.current(db)).expand),
+          wordMatches(db, terms, SEARCH_LIMIT, await synonyms.current(db)),
         ]);
         const coded = new Set(byCode.map((match) => match.productId));
         ids = [...coded, ...byWords.filter((id) => !coded.has(id))].slice(0, SEARCH_LIMIT);
@@ -281,7 +285,7 @@ export function postgresProductSearch(source: ProductSource, synonyms: SynonymTa
       if (terms.join('').length < 2) return { products: [], categories: [], brands: [] };
       const [byCode, byWords, categories, brands] = await Promise.all([
         codesStartingWith(db, terms.join(''), AUTOCOMPLETE_SIZE.products),
-        synonyms.current(db).then(({ expand }) => wordMatches(db, terms, AUTOCOMPLETE_SIZE.products, expand)),
+        synonyms.current(db).then((lookup) => wordMatches(db, terms, AUTOCOMPLETE_SIZE.products, lookup)),
         source.categories(db),
         source.brands(db),
       ]);

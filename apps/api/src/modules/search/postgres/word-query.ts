@@ -26,3 +26,7 @@ export function wordsQuery(words: readonly string[]): string | null {
 
 /** A product matches when it has a word for each term. */
 export const allTermsQuery = (parts: readonly string[]): string => parts.join(' & ');
+
+/** A product matches when it has a word for each term of any phrasing (the query as typed, or said with its synonym phrases). */
+export const anyPhrasingQuery = (phrasings: readonly (readonly string[])[]): string =>
+  phrasings.length === 1 ? allTermsQuery(phrasings[0]!) : phrasings.map((parts) => `(${allTermsQuery(parts)})`).join(' | ');
