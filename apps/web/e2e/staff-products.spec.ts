@@ -61,10 +61,17 @@ test(
     await screenshot(page, project, 'staff-product-errors');
     const newName = `${oldName} (${project} edit)`;
     await details.getByLabel('Name').fill(newName);
+    // What customers may return, saved with the rest of the details.
+    const returns = details.getByLabel('Returns');
+    const returnsBefore = (await returns.locator('option:checked').textContent())!;
+    const returnsAfter = returnsBefore === 'Returnable' ? 'Sealed for hygiene: returnable only unopened' : 'Returnable';
+    await returns.selectOption(returnsAfter);
     await details.getByRole('button', { name: 'Save details' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your changes are saved' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
     await expect(page.getByRole('region', { name: 'Changes' })).toContainText(`Name: “${oldName}” → “${newName}”`);
+    await expect(page.getByRole('region', { name: 'Changes' })).toContainText(`Returns: ${returnsBefore} → ${returnsAfter}`);
+    await expect(details.getByLabel('Returns').locator('option:checked')).toHaveText(returnsAfter);
 
     // A price cut from now (its start is this minute), for a week.
     const priceForm = page.getByRole('form', { name: 'Change a price' });

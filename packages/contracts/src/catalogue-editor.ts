@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { DELIVERY_CLASSES } from './catalogue-editor-values.ts';
+import { RETURNABILITIES } from './catalogue-values.ts';
 import { AddStaffBundleItemSchema, AddStaffEssentialSchema, MoveStaffItemSchema, StaffProductExtrasSchema } from './catalogue-essentials.ts';
 import { MAX_PRICE_PENCE, MAX_STOCK_ON_HAND, RANGE_FILE_MAX_BYTES } from './range-values.ts';
 
@@ -108,6 +109,9 @@ export const StaffProductSchema = z
     categorySlug: z.string(),
     family: z.string(),
     deliveryClass: z.enum(DELIVERY_CLASSES),
+    returnability: z
+      .enum(RETURNABILITIES)
+      .describe('What a customer may send back as unwanted (docs/domain.md §8.1); orders already placed keep the one their lines were sold with'),
     specifications: z.record(z.string(), z.string()),
     withdrawnAt: Instant.nullable().describe('When it was withdrawn from sale; null while on sale'),
     version: z.number().int(),
@@ -140,6 +144,10 @@ export const UpdateStaffProductSchema = z
     categorySlug: Slug.optional(),
     family: z.string().trim().min(1, 'Choose a family').max(60).optional().describe('Which specification rows its page shows: one of its `families`'),
     deliveryClass: z.enum(DELIVERY_CLASSES, { error: 'Choose how it is delivered' }).optional(),
+    returnability: z
+      .enum(RETURNABILITIES, { error: 'Choose whether it can be returned: returnable, sealed for hygiene, or made to measure' })
+      .optional()
+      .describe('Changes what customers may return from now on; orders already placed keep what their lines were sold with'),
     specifications: z
       .record(z.string().trim().min(1).max(80), z.string().trim().max(200))
       .refine((record) => Object.keys(record).length <= 60, 'Give 60 attributes or fewer')
@@ -423,7 +431,7 @@ export const catalogueEditorEndpoints = {
     service: 'catalogue',
     method: 'PUT',
     path: '/Staff/Products/{id}',
-    summary: "Changes a product's name, description, brand, category, attributes, variant codes or labels",
+    summary: "Changes a product's name, description, brand, category, family, delivery, returnability, attributes, variant codes or labels",
     description: 'Fields left out keep their values. A version other than the current one is a 409 and changes nothing.',
     access: catalogueManagers,
     params: ProductId,

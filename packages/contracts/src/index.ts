@@ -49,6 +49,7 @@ export * from './site-content.ts';
 export * from './blog.ts';
 export * from './blog-values.ts';
 export * from './catalogue-editor-values.ts';
+export * from './returnability-names.ts';
 export * from './catalogue-editor.ts';
 export * from './catalogue-essentials.ts';
 export * from './search-synonyms.ts';

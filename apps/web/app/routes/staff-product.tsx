@@ -102,6 +102,7 @@ function detailsBody(values: Record<string, string>, version: number): UpdateSta
     categorySlug: values.categorySlug,
     family: values.family,
     deliveryClass: values.deliveryClass as UpdateStaffProduct['deliveryClass'],
+    returnability: values.returnability as UpdateStaffProduct['returnability'],
     specifications,
     variants,
   };

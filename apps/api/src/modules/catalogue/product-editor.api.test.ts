@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasketClient, createCatalogueClient, createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
-import { DELIVERY_CLASS_NAMES, type Problem, type StaffProduct } from '@shop/contracts';
+import { DELIVERY_CLASS_NAMES, RETURNABILITY_NAMES, type Problem, type StaffProduct } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { SCHEDULED_PRICES_JOB } from './catalogue-jobs.ts';
@@ -218,6 +218,42 @@ describe('family and delivery', () => {
       body: { version: product.version, family: 'from-a-file', name: `${product.name} (kept)` },
     });
     expect([kept.family, kept.name]).toEqual(['from-a-file', `${product.name} (kept)`]);
+  });
+});
+
+describe('returnability', () => {
+  it('staff choose what customers may return: the change is in the list with who made it, and checkout reads the new one', async () => {
+    const product = await productWithVariants(7);
+    const returnability = product.returnability === 'sealed-hygiene' ? 'made-to-measure' : 'sealed-hygiene';
+    const edited = await staff.updateStaffProduct({ params: { id: product.id }, body: { version: product.version, returnability } });
+    expect([edited.returnability, edited.version, edited.audit[0]!.who, edited.audit[0]!.what]).toEqual([
+      returnability,
+      product.version + 1,
+      'Casey Catalogue',
+      `Returns: ${RETURNABILITY_NAMES[product.returnability]} → ${RETURNABILITY_NAMES[returnability]}`,
+    ]);
+    // What a basket's lines are sold with from now on (orders already placed keep their own, returnability.api.test.ts).
+    const sold = await api.app.composed.services.catalogue.returnabilityOf({ db: api.database.db }, [product.variants[1]!.sku]);
+    expect(sold.get(product.variants[1]!.sku)).toBe(returnability);
+    // Saving the form again as it is records no change.
+    const again = await staff.updateStaffProduct({ params: { id: product.id }, body: { version: edited.version, returnability } });
+    expect([again.returnability, again.audit]).toEqual([returnability, edited.audit]);
+  });
+
+  it('refuses a returnability the shop does not have, in words naming the field, and a stale version; nothing changes', async () => {
+    const product = await productWithVariants(8);
+    for (const returnability of ['returnable', '', 'Sealed-Hygiene', 7]) {
+      const refused = await failure(
+        staff.updateStaffProduct({ params: { id: product.id }, body: { version: product.version, returnability: returnability as never } }),
+      );
+      expect([refused.status, refused.code, fields(refused)]).toEqual([400, 'VALIDATION_FAILED', ['body.returnability']]);
+      expect((refused.data as Problem).errors![0]!.message).toBe('Choose whether it can be returned: returnable, sealed for hygiene, or made to measure');
+    }
+    const other = product.returnability === 'standard' ? 'made-to-measure' : 'standard';
+    await staff.updateStaffProduct({ params: { id: product.id }, body: { version: product.version, name: `${product.name} (renamed)` } });
+    const stale = await failure(staff.updateStaffProduct({ params: { id: product.id }, body: { version: product.version, returnability: other } }));
+    expect([stale.status, stale.code]).toEqual([409, 'PRODUCT_CHANGED']);
+    expect((await staff.getStaffProduct({ params: { id: product.id } })).returnability).toBe(product.returnability);
   });
 });
 

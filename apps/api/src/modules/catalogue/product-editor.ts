@@ -94,6 +94,7 @@ export async function getStaffProduct(deps: CatalogueDeps, ctx: ListingContext, 
     family: product.family,
     families: FAMILIES.includes(product.family) ? [...FAMILIES] : [product.family, ...FAMILIES],
     deliveryClass: product.deliveryClass,
+    returnability: product.returnability,
     specifications: product.specifications,
     withdrawnAt: iso(product.withdrawnAt),
     version: product.version,
@@ -198,6 +199,7 @@ export async function updateStaffProduct(deps: CatalogueDeps, ctx: CallerContext
     categoryName: category?.name ?? product.categoryName,
     family: body.family ?? product.family,
     deliveryClass: body.deliveryClass ?? product.deliveryClass,
+    returnability: body.returnability ?? product.returnability,
     specifications: specifications ?? product.specifications,
   };
   const withdrawing = body.onSale === false && product.withdrawnAt === null;
@@ -220,6 +222,8 @@ export async function updateStaffProduct(deps: CatalogueDeps, ctx: CallerContext
       specifications: after.specifications,
       family: after.family,
       deliveryClass: after.deliveryClass,
+      // Read by baskets as they check out: orders already placed keep their lines' own (docs/domain.md §8.1).
+      returnability: after.returnability,
       searchText,
       ...((withdrawing || returning) && { withdrawnAt: withdrawing ? ctx.clock.now() : null }),
       ...(brand && { brandId: brand.id }),

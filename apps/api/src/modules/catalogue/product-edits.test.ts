@@ -101,6 +101,14 @@ describe('describeDetailChanges of family and delivery', () => {
     ).toEqual(['Family: basins → vanity-units', 'Delivery: Parcel → Pallet']);
     expect(describeDetailChanges({ ...basin, family: 'basins', deliveryClass: 'parcel' }, basin)).toEqual([]);
   });
+
+  it('says a new returnability in staff’s words, and nothing when it is the same or left out', () => {
+    expect(describeDetailChanges({ ...basin, returnability: 'standard' }, { ...basin, returnability: 'sealed-hygiene' })).toEqual([
+      'Returns: Returnable → Sealed for hygiene: returnable only unopened',
+    ]);
+    expect(describeDetailChanges({ ...basin, returnability: 'made-to-measure' }, { ...basin, returnability: 'made-to-measure' })).toEqual([]);
+    expect(describeDetailChanges({ ...basin, returnability: 'made-to-measure' }, basin)).toEqual([]);
+  });
 });
 
 describe('newVariantOptions', () => {

@@ -2,16 +2,17 @@
  * Pure rules of the staff product editor: what an edit changes, said in words for the audit list,
  * and the searched text kept in step with a new name, brand or category.
  */
-import { DELIVERY_CLASS_NAMES, formatPence, londonShortDateTime, slugify, type DeliveryClass } from '@shop/contracts';
+import { DELIVERY_CLASS_NAMES, formatPence, londonShortDateTime, RETURNABILITY_NAMES, slugify, type DeliveryClass, type Returnability } from '@shop/contracts';
 
 export interface Named {
   name: string;
   description: string;
   brandName: string;
   categoryName: string;
-  /** The editor's alone: a file keeps a product's family and delivery class. */
+  /** The editor's alone: a file keeps a product's family, delivery class and returnability. */
   family?: string;
   deliveryClass?: DeliveryClass;
+  returnability?: Returnability;
   specifications: Readonly<Record<string, string>>;
 }
 
@@ -27,6 +28,8 @@ export function describeDetailChanges(before: Named, after: Named): string[] {
   if (before.family && after.family && before.family !== after.family) lines.push(`Family: ${before.family} → ${after.family}`);
   if (before.deliveryClass && after.deliveryClass && before.deliveryClass !== after.deliveryClass)
     lines.push(`Delivery: ${DELIVERY_CLASS_NAMES[before.deliveryClass]} → ${DELIVERY_CLASS_NAMES[after.deliveryClass]}`);
+  if (before.returnability && after.returnability && before.returnability !== after.returnability)
+    lines.push(`Returns: ${RETURNABILITY_NAMES[before.returnability]} → ${RETURNABILITY_NAMES[after.returnability]}`);
   const attributes = new Set([...Object.keys(before.specifications), ...Object.keys(after.specifications)]);
   for (const attribute of [...attributes].toSorted()) {
     const was = before.specifications[attribute];

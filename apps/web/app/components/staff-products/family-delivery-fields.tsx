@@ -1,12 +1,14 @@
 import { DELIVERY_CLASS_NAMES, DELIVERY_CLASSES, type StaffProduct } from '@shop/contracts';
+import { RETURNABILITY_NAMES } from '@shop/contracts/returnability-names';
 import type { StepProblem } from '../staff/step-form.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Select } from '../ui/select.tsx';
 
 /**
- * A product's family (which specification rows its page shows, docs/domain.md §2.1) and how it is
- * delivered: a new product takes both from its sub-category (decision 0105); staff change them here.
- * The API offers the family it has even when the shop lists no rows for it, so saving keeps it.
+ * A product's family (which specification rows its page shows, docs/domain.md §2.1), how it is
+ * delivered and what customers may return (§8.1): a new product takes them from its sub-category
+ * (decision 0105); staff change them here. The API offers the family it has even when the shop lists
+ * no rows for it, so saving keeps it.
  */
 export function FamilyAndDeliveryFields({
   ids,
@@ -17,7 +19,7 @@ export function FamilyAndDeliveryFields({
   ids: (field: string) => string;
   problem: StepProblem | null;
   values: Readonly<Record<string, string>>;
-  product: Pick<StaffProduct, 'family' | 'families' | 'deliveryClass'>;
+  product: Pick<StaffProduct, 'family' | 'families' | 'deliveryClass' | 'returnability'>;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -38,6 +40,22 @@ export function FamilyAndDeliveryFields({
             name="deliveryClass"
             defaultValue={values.deliveryClass ?? product.deliveryClass}
             options={DELIVERY_CLASSES.map((deliveryClass) => ({ value: deliveryClass, label: DELIVERY_CLASS_NAMES[deliveryClass] }))}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={ids('returnability')}
+        label="Returns"
+        hint="What customers may send back as unwanted; orders already placed keep what they were sold with"
+        error={problem?.fields.returnability}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <Select
+            {...control}
+            name="returnability"
+            defaultValue={values.returnability ?? product.returnability}
+            options={Object.entries(RETURNABILITY_NAMES).map(([value, label]) => ({ value, label }))}
           />
         )}
       </FormField>

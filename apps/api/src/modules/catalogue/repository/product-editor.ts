@@ -60,6 +60,7 @@ export async function findProduct(db: Db, id: number) {
       description: products.description,
       family: products.family,
       deliveryClass: products.deliveryClass,
+      returnability: products.returnability,
       specifications: products.specifications,
       searchText: products.searchText,
       brandSlug: brands.slug,
