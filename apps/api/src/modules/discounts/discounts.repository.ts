@@ -80,6 +80,41 @@ export async function findIssueCode(db: Database, code: string): Promise<IssueCo
   return row;
 }
 
+/** What a typed code names: its promotion, the issue code when it is one, and the customer's claims when asked for and limited. */
+export interface NamedByCode {
+  promotion: PromotionRow;
+  issueCode: IssueCodeRow | null;
+  customerClaims: number | null;
+}
+
+/**
+ * The promotion a code names, by one of its issue codes or by its own code, with that issue code and
+ * (for `customerId`, when the promotion limits each customer) how often the customer has claimed it:
+ * one statement where judging a code on every basket change took three.
+ */
+export async function findNamedByCode(db: Database, code: string, customerId: string | null): Promise<NamedByCode | undefined> {
+  const p = discountPromotions;
+  const customerClaims =
+    customerId === null
+      ? sql<number | null>`null::int`
+      : sql<number | null>`case when ${p.perCustomerLimit} is null then null else
+          (select count(*)::int from discount_claims dc where dc.promotion_id = ${p.id} and dc.customer_id = ${customerId}) end`;
+  const [row] = await db
+    .select({ promotion: getTableColumns(p), issueCode: issueCodeColumns, customerClaims })
+    .from(p)
+    .leftJoin(discountIssueCodes, and(eq(discountIssueCodes.promotionId, p.id), eq(discountIssueCodes.code, code)))
+    .leftJoin(discountClaims, eq(discountClaims.issueCodeId, discountIssueCodes.id))
+    .where(
+      sql`${p.id} = coalesce((select ic.promotion_id from discount_issue_codes ic where ic.code = ${code}),
+        (select dp.id from discount_promotions dp where dp.promotion_code = ${code}))`,
+    );
+  if (!row) return undefined;
+  // A code that is the promotion's own joins no issue code: drizzle gives the columns as nulls or the object as null.
+  const joined = row.issueCode as IssueCodeRow | null;
+  const issueCode = joined === null || joined.id === null ? null : joined;
+  return { promotion: row.promotion, issueCode, customerClaims: row.customerClaims };
+}
+
 export async function listIssueCodes(db: Database, promotionId: number): Promise<IssueCodeRow[]> {
   return db
     .select(issueCodeColumns)

@@ -49,19 +49,20 @@ interface Resolved {
   code: string;
   promotion: PromotionRow;
   issueCode: IssueCodeRow | null;
+  /** The customer's claims of it, when they were asked for and it limits them. */
+  customerClaims: number | null;
 }
 
-/** The promotion a typed code names: one of its issue codes, or its own code (unless it needs an issue code). */
-async function resolveCode(db: Database, typed: string): Promise<Resolved> {
+/**
+ * The promotion a typed code names: one of its issue codes (unless withdrawn), or its own code (unless
+ * it needs an issue code). With `customerId`, how often that customer has claimed it comes too.
+ */
+async function resolveCode(db: Database, typed: string, customerId: string | null = null): Promise<Resolved> {
   const code = normaliseCode(typed);
-  const issued = code ? await repository.findIssueCode(db, code) : undefined;
-  if (issued && !issued.voidedAt) {
-    const promotion = await repository.findPromotionById(db, issued.promotionId);
-    if (promotion) return { code, promotion, issueCode: issued };
-  }
-  const promotion = issued || !code ? undefined : await repository.findPromotion(db, code);
-  if (!promotion || promotion.requiresIssueCode) throw DiscountErrors.unknown(typed.trim());
-  return { code, promotion, issueCode: null };
+  const named = code ? await repository.findNamedByCode(db, code, customerId) : undefined;
+  const usable = named && (named.issueCode ? !named.issueCode.voidedAt : !named.promotion.requiresIssueCode);
+  if (!named || !usable) throw DiscountErrors.unknown(typed.trim());
+  return { code, ...named };
 }
 
 /** Every refusal that needs no counting, in the order a shopper would want to hear them. */
@@ -111,8 +112,8 @@ export interface LoadedDiscount {
  * prices one basket with an estimated delivery and then with the chosen one. Refuses an unknown code.
  */
 export async function loadDiscount(db: Database, code: string, customerId: string | null): Promise<LoadedDiscount> {
-  const resolved = await resolveCode(db, code);
-  const claims = await customerClaimsOf(db, resolved.promotion, customerId);
+  const resolved = await resolveCode(db, code, customerId);
+  const claims = resolved.customerClaims;
   return {
     judge(check, now) {
       const figures = assertApplies(resolved, check, now);
