@@ -15,6 +15,7 @@ export const SHOPPING_EVENTS = [
   'Product List Viewed',
   'Product List Filtered',
   'Product Viewed',
+  'Product Clicked',
   'Product Added',
   'Product Removed',
   'Cart Viewed',
@@ -23,6 +24,23 @@ export const SHOPPING_EVENTS = [
   'Order Completed',
 ] as const;
 export type ShoppingEventName = (typeof SHOPPING_EVENTS)[number];
+
+/**
+ * The shop's own carousels (`POST /Personalisation/Carousels` identifiers), as the storefront names
+ * them in `list_id` when one is seen (Product List Viewed) or a product in it pressed (Product
+ * Clicked): what the staff reports' carousel click-through counts. Any other `list_id` counts nothing.
+ */
+export const CAROUSEL_LISTS = {
+  'recently-viewed': 'Recently viewed',
+  'bought-together': 'Frequently bought together',
+  'complete-your-bathroom': 'Complete your bathroom',
+  'category-trending': 'Trending in a category',
+  'category-best-sellers': 'Best sellers in a category',
+  'category-new-in': 'New in a category',
+  'best-sellers': 'Best sellers',
+  'new-in': 'New in',
+} as const;
+export type CarouselList = keyof typeof CAROUSEL_LISTS;
 
 /** At most this many events in one call: a page's batch is a handful, and a beacon carries 64 kB. */
 export const EVENTS_PER_BATCH = 50;
@@ -80,6 +98,17 @@ export const ShopReportSchema = z
     mostViewed: z.array(z.object({ productId: z.number().int(), name: z.string(), slug: z.string(), views: z.number().int(), added: z.number().int() })),
     funnel: z.array(z.object({ step: z.string(), count: z.number().int() })).describe('Checkout steps from events; the last, orders placed, from orders'),
     searchesWithoutResults: z.array(z.object({ query: z.string(), count: z.number().int() })),
+    carouselClickThrough: z
+      .array(
+        z.object({
+          carousel: z.string(),
+          title: z.string(),
+          viewed: z.number().int().describe('Times it was seen (Product List Viewed with its list_id)'),
+          clicked: z.number().int().describe('Presses on a product in it (Product Clicked with its list_id), never more than `viewed`'),
+          ratePercent: z.number().describe('clicked ÷ viewed × 100, to one decimal place'),
+        }),
+      )
+      .describe('Each of the shop’s carousels seen in the range, most viewed first'),
   })
   .meta({ id: 'ShopReport' });
 export type ShopReport = z.infer<typeof ShopReportSchema>;
@@ -106,7 +135,7 @@ export const analyticsEndpoints = {
     access: analysts,
     method: 'GET',
     path: '/reports',
-    summary: 'Staff: sales per day, top products, the checkout funnel and searches with no results, over London days',
+    summary: 'Staff: sales per day, top products, the checkout funnel, carousel click-through and searches with no results, over London days',
     description:
       'Not a call of the spec. Without dates, the last 28 days. ' +
       `400 REPORT_RANGE_INVALID for an end before the start or more than ${REPORT_MAX_DAYS} days.`,

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta('Shop reports', 'Sales per day, top products, the checkout funnel and searches that found nothing.'),
+  ...pageMeta('Shop reports', 'Sales per day, top products, the checkout funnel, carousel click-through and searches that found nothing.'),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -157,6 +157,9 @@ function Report({ report, synonyms }: { report: ShopReport; synonyms: boolean })
           <Empty>No basket was viewed in these days, so there is no funnel to draw.</Empty>
         )}
       </Section>
+      <Section id="carousels-heading" title="Carousel click-through">
+        {report.carouselClickThrough.length ? <CarouselClickThrough rows={report.carouselClickThrough} /> : <Empty>No carousel was seen in these days.</Empty>}
+      </Section>
       <Section id="no-results-heading" title="Searches with no results">
         {report.searchesWithoutResults.length ? (
           <Bars
@@ -182,5 +185,55 @@ function Report({ report, synonyms }: { report: ShopReport; synonyms: boolean })
         )}
       </Section>
     </div>
+  );
+}
+
+/** Each carousel's share of views that led to a product being pressed, drawn as bars, and the same figures as a table. */
+function CarouselClickThrough({ rows }: { rows: ShopReport['carouselClickThrough'] }) {
+  const rate = (percent: number) => `${percent.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
+  return (
+    <>
+      <Bars
+        label="Carousels by click-through, the share of views with a product pressed"
+        rows={rows.map((row) => ({
+          key: row.carousel,
+          label: row.title,
+          value: row.ratePercent,
+          text: `${rate(row.ratePercent)} of ${plural(row.viewed, 'view', 'views')}`,
+        }))}
+      />
+      <details>
+        <summary className="cursor-pointer font-semibold text-teal-800">Show the figures as a table</summary>
+        <table className="mt-3 w-full text-left text-sm">
+          <caption className="sr-only">Carousel click-through</caption>
+          <thead>
+            <tr>
+              <th scope="col">Carousel</th>
+              <th scope="col" className="text-right">
+                Views
+              </th>
+              <th scope="col" className="text-right">
+                Products pressed
+              </th>
+              <th scope="col" className="text-right">
+                Click-through
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.carousel} className="border-t border-navy-100">
+                <th scope="row" className="py-1 font-normal">
+                  {row.title}
+                </th>
+                <td className="text-right tabular-nums">{row.viewed.toLocaleString('en-GB')}</td>
+                <td className="text-right tabular-nums">{row.clicked.toLocaleString('en-GB')}</td>
+                <td className="text-right tabular-nums">{rate(row.ratePercent)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </>
   );
 }

@@ -65,4 +65,23 @@ describe('roll-ups', () => {
       ['9', 1],
     ]);
   });
+
+  it('counts a carousel seen and a product pressed in it under the carousel’s id, and a list that is none of the shop’s under none', () => {
+    const at = new Date('2026-01-10T12:00:00Z');
+    const seen = readEvent({ event: 'Product List Viewed', messageId: id(20), properties: { list_id: 'bought-together' } })!;
+    const pressed = readEvent({
+      event: 'Product Clicked',
+      messageId: id(21),
+      properties: { product_id: 7, sku: 'S7', list_id: 'bought-together', position: 1, price: 5 },
+    })!;
+    expect(pressed.properties).toEqual({ product_id: '7', sku: 'S7', list_id: 'bought-together', position: 1 });
+    expect(rollupIncrements([seen, pressed], at).map(({ metric, subject }) => `${metric}:${subject}`)).toEqual([
+      'carousel-clicked:bought-together',
+      'carousel-viewed:bought-together',
+      'list-viewed:bought-together',
+      'product-clicked:7',
+    ]);
+    const elsewhere = readEvent({ event: 'Product Clicked', messageId: id(22), properties: { product_id: 7, sku: 'S7', list_id: 'constructor' } })!;
+    expect(rollupIncrements([elsewhere], at).map(({ metric }) => metric)).toEqual(['product-clicked']);
+  });
 });

@@ -4,7 +4,7 @@
  * and what it adds to the daily roll-up. Prices and totals an event claims are read by no rule: a
  * browser can send anything, so sales and revenue come from orders, never from events.
  */
-import { londonIsoDate, type ShoppingEventName } from '@shop/contracts';
+import { CAROUSEL_LISTS, londonIsoDate, type ShoppingEventName } from '@shop/contracts';
 import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -37,6 +37,8 @@ const PROPERTIES = {
       .default([]),
   }),
   'Product Viewed': product,
+  // Which list the product was pressed in: Segment's Product Clicked, with the list's id as Product List Viewed has it.
+  'Product Clicked': product.extend({ list_id: text(200).optional() }),
   'Product Added': product,
   'Product Removed': product,
   'Cart Viewed': z.object({ cart_id: text(100).optional() }),
@@ -116,6 +118,9 @@ export type Metric =
   | 'list-viewed'
   | 'list-filtered'
   | 'product-viewed'
+  | 'product-clicked'
+  | 'carousel-viewed'
+  | 'carousel-clicked'
   | 'product-added'
   | 'product-removed'
   | 'cart-viewed'
@@ -127,6 +132,9 @@ export interface RollupKey {
   metric: Metric;
   subject: string;
 }
+
+/** One of the shop's carousels: any other list id a browser names counts for no carousel. */
+const isCarousel = (listId: unknown): listId is string => typeof listId === 'string' && Object.hasOwn(CAROUSEL_LISTS, listId);
 
 /** The roll-up counts an event adds to (`subject` '' where the metric has none). */
 export function rollupKeys(event: ShoppingEvent): RollupKey[] {
@@ -142,8 +150,14 @@ export function rollupKeys(event: ShoppingEvent): RollupKey[] {
           ]
         : [{ metric: 'search', subject: query }];
     }
-    case 'Product List Viewed':
-      return [{ metric: 'list-viewed', subject: (p.category ?? p.list_id ?? '') as string }];
+    case 'Product List Viewed': {
+      const viewed: RollupKey[] = [{ metric: 'list-viewed', subject: (p.category ?? p.list_id ?? '') as string }];
+      return isCarousel(p.list_id) ? [...viewed, { metric: 'carousel-viewed', subject: p.list_id }] : viewed;
+    }
+    case 'Product Clicked': {
+      const clicked: RollupKey[] = [{ metric: 'product-clicked', subject: String(p.product_id) }];
+      return isCarousel(p.list_id) ? [...clicked, { metric: 'carousel-clicked', subject: p.list_id }] : clicked;
+    }
     case 'Product List Filtered':
       return (p.filters as { type: string }[]).map((filter) => ({ metric: 'list-filtered', subject: filter.type }));
     case 'Product Viewed':

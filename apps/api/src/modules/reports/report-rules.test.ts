@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { everyDay, funnel, reportRange } from './report-rules.ts';
+import { carouselClickThrough, everyDay, funnel, reportRange } from './report-rules.ts';
 
 describe('a report’s range', () => {
   const now = new Date('2026-07-01T23:30:00Z'); // already 2 July in London
@@ -37,5 +37,26 @@ describe('drawing a report', () => {
     });
     expect(steps.map((step) => step.count)).toEqual([9, 5, 4, 0, 2, 0, 1]);
     expect(steps.at(-1)!.step).toBe('Placed an order');
+  });
+});
+
+describe('carousel click-through', () => {
+  it('is presses over views per carousel, presses never above views, the unseen and unknown left out, most viewed first', () => {
+    const rows = carouselClickThrough(
+      [
+        { subject: 'recently-viewed', count: 3 },
+        { subject: 'bought-together', count: 8 },
+        { subject: 'made-up', count: 50 },
+      ],
+      [
+        { subject: 'bought-together', count: 1 },
+        { subject: 'recently-viewed', count: 7 },
+        { subject: 'new-in', count: 4 },
+      ],
+    );
+    expect(rows).toEqual([
+      { carousel: 'bought-together', title: 'Frequently bought together', viewed: 8, clicked: 1, ratePercent: 12.5 },
+      { carousel: 'recently-viewed', title: 'Recently viewed', viewed: 3, clicked: 3, ratePercent: 100 },
+    ]);
   });
 });

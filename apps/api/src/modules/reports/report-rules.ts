@@ -2,7 +2,7 @@
  * The staff reports' rules, pure: which London days a report covers, every day of them drawn (a day
  * without sales is a zero, not a gap), and the checkout funnel's steps in order.
  */
-import { londonIsoDate, REPORT_MAX_DAYS } from '@shop/contracts';
+import { CAROUSEL_LISTS, londonIsoDate, REPORT_MAX_DAYS, type ShopReport } from '@shop/contracts';
 
 /** Without dates a report covers the last four weeks, today included. */
 export const DEFAULT_REPORT_DAYS = 28;
@@ -44,4 +44,26 @@ export function funnel(counts: { cartViewed: number; checkoutStarted: number; st
     ...CHECKOUT_STEPS.map((step, index) => ({ step, count: counts.steps.get(String(index + 1)) ?? 0 })),
     { step: 'Placed an order', count: counts.ordersPlaced },
   ];
+}
+
+/**
+ * Each carousel's click-through from the roll-up's counts, most viewed first. A press is counted
+ * only up to the times the carousel was seen: a browser can send presses it never had (a forged or
+ * replayed event), and a rate over 100% would mean nothing; a carousel never seen is left out, as
+ * are ids that are not the shop's.
+ */
+export function carouselClickThrough(
+  viewed: readonly { subject: string; count: number }[],
+  clicked: readonly { subject: string; count: number }[],
+): ShopReport['carouselClickThrough'] {
+  const views = new Map(viewed.map((row) => [row.subject, row.count]));
+  const presses = new Map(clicked.map((row) => [row.subject, row.count]));
+  return Object.entries(CAROUSEL_LISTS)
+    .filter(([carousel]) => (views.get(carousel) ?? 0) > 0)
+    .map(([carousel, title]) => {
+      const seen = views.get(carousel) ?? 0;
+      const pressed = Math.min(presses.get(carousel) ?? 0, seen);
+      return { carousel, title, viewed: seen, clicked: pressed, ratePercent: Math.round((pressed / seen) * 1000) / 10 };
+    })
+    .toSorted((a, b) => b.viewed - a.viewed || a.carousel.localeCompare(b.carousel));
 }

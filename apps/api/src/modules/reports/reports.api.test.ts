@@ -78,10 +78,54 @@ describe('the staff report', () => {
     expect(report.searchesWithoutResults).toEqual([{ query: 'unobtainium tap', count: 2 }]);
   });
 
+  it('shows each carousel’s click-through: a view or press counted once per visitor’s batch, presses never above views, forged and personal ones left out', async () => {
+    const day = { query: { from: '2031-01-15', to: '2031-01-15' } };
+    const card = { product_id: '12', sku: 'PL000012-1' };
+    const seen = (list_id: string) => event('Product List Viewed', { list_id });
+    const pressed = (list_id: string, extra: Record<string, unknown> = {}) => event('Product Clicked', { ...card, list_id, position: 2, ...extra });
+    // One visitor's batch in bulk: fifty views and fifty presses of one carousel are one of each.
+    await visitor().updateActions({
+      body: {
+        data: { batch: [...Array.from({ length: 25 }, () => seen('bought-together')), ...Array.from({ length: 25 }, () => pressed('bought-together'))] },
+      },
+    });
+    const second = await visitor().updateActions({
+      body: {
+        data: {
+          batch: [
+            seen('bought-together'),
+            seen('recently-viewed'),
+            // Presses on a carousel never seen, with a forged price, and on a list that is none of the shop's.
+            pressed('new-in', { price: 99_999 }),
+            pressed('my-own-list'),
+            // Naming a device without the visitor's consent: dropped.
+            { ...pressed('recently-viewed'), anonymousId: 'device-without-consent' },
+          ],
+        },
+      },
+    });
+    expect(second).toEqual({ accepted: 4, dropped: 1 });
+    const report = await analyst.getShopReport(day);
+    expect(report.carouselClickThrough).toEqual([
+      { carousel: 'bought-together', title: 'Frequently bought together', viewed: 2, clicked: 1, ratePercent: 50 },
+      { carousel: 'recently-viewed', title: 'Recently viewed', viewed: 1, clicked: 0, ratePercent: 0 },
+    ]);
+    // A visitor's events in bulk are refused past the limit (30 calls a minute), and count for nothing more.
+    const flood = visitor();
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 31; batch++) {
+      const call = () => flood.updateActions({ body: { data: { batch: [seen('best-sellers'), pressed('best-sellers')] } } });
+      statuses.push(batch < 30 ? (await call(), 202) : (await failure(call())).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    const after = (await analyst.getShopReport(day)).carouselClickThrough.find((row) => row.carousel === 'best-sellers');
+    expect(after).toMatchObject({ viewed: 30, clicked: 30, ratePercent: 100 });
+  });
+
   it('draws every day of a range with nothing in it, and the last 28 days without dates', async () => {
     const empty = await analyst.getShopReport({ query: { from: '2031-02-01', to: '2031-02-03' } });
     expect(empty.salesPerDay.map((day) => day.orders)).toEqual([0, 0, 0]);
-    expect([empty.topSellers, empty.mostViewed, empty.searchesWithoutResults]).toEqual([[], [], []]);
+    expect([empty.topSellers, empty.mostViewed, empty.searchesWithoutResults, empty.carouselClickThrough]).toEqual([[], [], [], []]);
     const recent = await analyst.getShopReport({});
     expect([recent.from, recent.to, recent.salesPerDay.length]).toEqual(['2030-12-19', '2031-01-15', 28]);
   });

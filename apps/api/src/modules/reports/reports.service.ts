@@ -1,6 +1,6 @@
 import { londonDayStart, type ShopReport } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
-import { everyDay, funnel, reportRange } from './report-rules.ts';
+import { carouselClickThrough, everyDay, funnel, reportRange } from './report-rules.ts';
 import type { ReportsDeps } from './reports.deps.ts';
 import { ReportErrors } from './reports.errors.ts';
 
@@ -26,13 +26,14 @@ export function createReportsService({ analytics, orders, catalogue }: ReportsDe
       if ('refusal' in range) throw range.refusal === 'end-before-start' ? ReportErrors.endBeforeStart() : ReportErrors.tooLong();
       const { from, to } = range;
       const [start, until] = [londonDayStart(from), londonDayStart(to, true)];
-      const [sales, unitsBySku, viewed, added, noResults, steps] = await Promise.all([
+      const [sales, unitsBySku, viewed, added, noResults, steps, carousels] = await Promise.all([
         orders.salesByDay(ctx, start, until),
         orders.unitsSoldBetween(ctx, start, until),
         analytics.topSubjects(ctx, { metric: 'product-viewed', from, to, limit: TOP }),
         analytics.topSubjects(ctx, { metric: 'product-added', from, to, limit: 1000 }),
         analytics.topSubjects(ctx, { metric: 'search-no-results', from, to, limit: 20 }),
         Promise.all(['cart-viewed', 'checkout-started', 'checkout-step'].map((metric) => analytics.topSubjects(ctx, { metric, from, to, limit: 20 }))),
+        Promise.all(['carousel-viewed', 'carousel-clicked'].map((metric) => analytics.topSubjects(ctx, { metric, from, to, limit: 20 }))),
       ]);
       // Units sold per product, from the skus orders sold.
       const offerings = await catalogue.findSellableOfferings(ctx, [...unitsBySku.keys()]);
@@ -67,6 +68,7 @@ export function createReportsService({ analytics, orders, catalogue }: ReportsDe
           ordersPlaced: total(salesPerDay.map((day) => ({ count: day.orders }))),
         }),
         searchesWithoutResults: noResults.map((row) => ({ query: row.subject, count: row.count })),
+        carouselClickThrough: carouselClickThrough(carousels[0]!, carousels[1]!),
       };
     },
   };
