@@ -244,10 +244,22 @@ test('staff add an essential item to a product by its name, and the product page
   await expectNoViolations(page);
   await screenshot(page, project, 'staff-product-essentials');
 
+  // Changed where it is: made required, two of them.
+  await listed.locator('summary').click();
+  const change = listed.getByRole('form', { name: /^Change / });
+  await change.getByLabel('Required or recommended').selectOption('Required');
+  await change.getByLabel('Quantity').fill('2');
+  await change.getByRole('button', { name: /^Save changes/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The essential item is changed' })).toBeVisible();
+  const required = section.getByRole('list', { name: 'Required essential items' }).getByRole('listitem').filter({ hasText: item.product_name! });
+  await expect(required).toContainText('Qty 2');
+  await expect(page.getByRole('region', { name: 'Changes' })).toContainText('changed: recommended → required, quantity 1 → 2');
+  await expectNoViolations(page);
+
   // The shop's product page lists it under "Essential items".
   await page.getByRole('link', { name: 'See it on the shop' }).click();
   const essentials = page.getByRole('region', { name: 'Essential items' });
-  await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Recommended');
+  await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Required');
   await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Fits its 32 mm outlet');
   expect(errors).toEqual([]);
 });

@@ -2,15 +2,22 @@ import { z } from 'zod';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { DELIVERY_CLASSES } from './catalogue-editor-values.ts';
 import { RETURNABILITIES } from './catalogue-values.ts';
-import { AddStaffBundleItemSchema, AddStaffEssentialSchema, MoveStaffItemSchema, StaffProductExtrasSchema } from './catalogue-essentials.ts';
+import { ProductId, RowId, Version, VersionOnly } from './catalogue-editor-fields.ts';
+import {
+  AddStaffBundleItemSchema,
+  AddStaffEssentialSchema,
+  ChangeStaffEssentialSchema,
+  MoveStaffItemSchema,
+  StaffBundleItemParams,
+  StaffEssentialParams,
+  StaffProductExtrasSchema,
+} from './catalogue-essentials.ts';
 import { MAX_PRICE_PENCE, MAX_STOCK_ON_HAND, RANGE_FILE_MAX_BYTES } from './range-values.ts';
 
 /** Staff who run the range: every call of the product editor is theirs (and an administrator's). */
 const catalogueManagers = requireRole('catalogue-manager', 'admin');
 
 const Instant = z.iso.datetime({ offset: true });
-const ProductId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const Version = z.number().int().min(0).max(2_147_483_647).describe('The version the editor was opened at: a change made since by someone else is a 409');
 /** A variant code as the shop writes them: letters, digits, dashes and dots. */
 const Sku = z
   .string()
@@ -219,7 +226,7 @@ export const productImageIdOf = (url: string): string | null => {
   return url.startsWith(prefix) ? decodeURIComponent(url.slice(prefix.length)) : null;
 };
 
-const VariantImage = ProductId.extend({ sku: z.string().trim().min(1).max(40), imageId: z.coerce.number().int().positive().max(2_147_483_647) });
+const VariantImage = ProductId.extend({ sku: z.string().trim().min(1).max(40), imageId: RowId });
 
 export const MoveStaffVariantImageSchema = z
   .object({
@@ -399,7 +406,7 @@ export const catalogueEditorEndpoints = {
     summary: 'Pins a product to show with this one, blocks it from showing, or leaves it to orders again ("none")',
     description: "Shown on the product page at once; the product's change list records who did it. An unknown product is a 404.",
     access: catalogueManagers,
-    params: ProductId.extend({ pairedProductId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    params: ProductId.extend({ pairedProductId: RowId }),
     body: z.object({ choice: z.enum([...BOUGHT_TOGETHER_CHOICES, 'none']) }),
     responses: { 200: StaffBoughtTogetherSchema },
   }),
@@ -491,7 +498,7 @@ export const catalogueEditorEndpoints = {
       'A picture the variant does not have is a 404; a version other than the current one is a 409 and changes nothing.',
     access: catalogueManagers,
     params: VariantImage,
-    body: z.object({ version: Version }),
+    body: VersionOnly,
     responses: { 200: StaffProductSchema },
   }),
   moveStaffVariantImage: defineEndpoint({
@@ -519,6 +526,19 @@ export const catalogueEditorEndpoints = {
     body: AddStaffEssentialSchema,
     responses: { 201: StaffProductSchema },
   }),
+  changeStaffEssential: defineEndpoint({
+    service: 'catalogue',
+    method: 'PUT',
+    path: '/Staff/Products/{id}/Essentials/{essentialId}',
+    summary: 'Changes an essential item where it is: required or recommended, its quantity, why it fits',
+    description:
+      'Fields left out keep their values; made the other kind, it is listed last of its new kind. An item the product does not list is a 404; ' +
+      'a version other than the current one is a 409. A refusal changes nothing.',
+    access: catalogueManagers,
+    params: StaffEssentialParams,
+    body: ChangeStaffEssentialSchema,
+    responses: { 200: StaffProductSchema },
+  }),
   removeStaffEssential: defineEndpoint({
     service: 'catalogue',
     method: 'POST',
@@ -526,8 +546,8 @@ export const catalogueEditorEndpoints = {
     summary: 'Takes an essential item off a product: its page stops listing it',
     description: 'An item the product does not list is a 404; a version other than the current one is a 409 and changes nothing.',
     access: catalogueManagers,
-    params: ProductId.extend({ essentialId: z.coerce.number().int().positive().max(2_147_483_647) }),
-    body: z.object({ version: Version }),
+    params: StaffEssentialParams,
+    body: VersionOnly,
     responses: { 200: StaffProductSchema },
   }),
   moveStaffEssential: defineEndpoint({
@@ -537,7 +557,7 @@ export const catalogueEditorEndpoints = {
     summary: 'Moves an essential item to another place among those of its kind (required items are always listed before recommended ones)',
     description: 'A place past the last is a 422; an item the product does not list is a 404; a version other than the current one is a 409.',
     access: catalogueManagers,
-    params: ProductId.extend({ essentialId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    params: StaffEssentialParams,
     body: MoveStaffItemSchema,
     responses: { 200: StaffProductSchema },
   }),
@@ -561,8 +581,8 @@ export const catalogueEditorEndpoints = {
     summary: 'Takes an item out of a bundle',
     description: 'An item the bundle does not hold is a 404; a version other than the current one is a 409 and changes nothing.',
     access: catalogueManagers,
-    params: ProductId.extend({ sku: z.string().trim().min(1).max(40) }),
-    body: z.object({ version: Version }),
+    params: StaffBundleItemParams,
+    body: VersionOnly,
     responses: { 200: StaffProductSchema },
   }),
   moveStaffBundleItem: defineEndpoint({
@@ -572,7 +592,7 @@ export const catalogueEditorEndpoints = {
     summary: "Moves an item to another place in the bundle's list",
     description: 'A place past the last is a 422; an item the bundle does not hold is a 404; a version other than the current one is a 409.',
     access: catalogueManagers,
-    params: ProductId.extend({ sku: z.string().trim().min(1).max(40) }),
+    params: StaffBundleItemParams,
     body: MoveStaffItemSchema,
     responses: { 200: StaffProductSchema },
   }),
@@ -602,8 +622,8 @@ export const catalogueEditorEndpoints = {
     path: '/Staff/Products/{id}/Prices/{scheduleId}/Cancel',
     summary: 'Cancels a scheduled price that has not started',
     access: catalogueManagers,
-    params: ProductId.extend({ scheduleId: z.coerce.number().int().positive().max(2_147_483_647) }),
-    body: z.object({ version: Version }),
+    params: ProductId.extend({ scheduleId: RowId }),
+    body: VersionOnly,
     responses: { 200: StaffProductSchema },
   }),
   exportStaffRange: defineEndpoint({

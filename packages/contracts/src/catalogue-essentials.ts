@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ProductId, RowId, Version } from './catalogue-editor-fields.ts';
 import { ESSENTIAL_REQUIREMENTS, MAX_ITEM_QUANTITY } from './catalogue-editor-values.ts';
 
 /**
  * A product's essential items and a bundle's contents as staff edit them (issue 42): the schemas the
- * product editor's answer and its essentials and bundle calls use (`catalogue-editor.ts`).
+ * product editor's answer and its essentials and bundle calls use (`catalogue-editor.ts`). An item's
+ * fields are declared once, for the bundle's and the essentials' calls alike.
  */
 
-const Version = z.number().int().min(0).max(2_147_483_647).describe('The version the editor was opened at: a change made since by someone else is a 409');
 const ItemSku = z.string().trim().min(1, 'Enter the code of the item, as the product editor shows it').max(40, 'Enter a code of 40 characters or fewer');
 const Quantity = z
   .number()
@@ -14,6 +15,17 @@ const Quantity = z
   .min(1, 'Enter a quantity of 1 or more')
   .max(MAX_ITEM_QUANTITY, `Enter a quantity of ${MAX_ITEM_QUANTITY} or fewer`);
 const Place = z.number().int('Enter the place as a whole number').min(1, 'Enter a place of 1 or more').max(1000).describe('1 is the first');
+const Requirement = z.enum(ESSENTIAL_REQUIREMENTS, { error: 'Choose whether it is required or recommended' });
+const CompatibilityRule = z
+  .string()
+  .trim()
+  .min(1, 'Enter why it fits, for example “Overflow: yes → slotted waste”')
+  .max(200, 'Enter why it fits in 200 characters or fewer');
+
+/** An essential item's row in a path: its id, below its product's. */
+export const StaffEssentialParams = ProductId.extend({ essentialId: RowId });
+/** A bundle's item in a path: its variant code, below the bundle's id. */
+export const StaffBundleItemParams = ProductId.extend({ sku: z.string().trim().min(1).max(40) });
 
 /** An item another product names: its variant, and its product. */
 const StaffItemSchema = z.object({
@@ -42,25 +54,31 @@ export const StaffProductExtrasSchema = z.object({
   inBundles: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('The bundles that contain one of its variants'),
 });
 
-export const AddStaffEssentialSchema = z
-  .object({
-    version: Version,
-    sku: ItemSku.describe('A variant code of the item product'),
-    requirement: z.enum(ESSENTIAL_REQUIREMENTS, { error: 'Choose whether it is required or recommended' }),
-    quantity: Quantity.default(1),
-    compatibilityRule: z
-      .string()
-      .trim()
-      .min(1, 'Enter why it fits, for example “Overflow: yes → slotted waste”')
-      .max(200, 'Enter why it fits in 200 characters or fewer'),
-  })
-  .meta({ id: 'AddStaffEssential' });
+/** An item as staff add it, to a product's essentials or to a bundle: a variant code and how many go with one of the product. */
+const NewStaffItemSchema = z.object({ version: Version, sku: ItemSku, quantity: Quantity.default(1) });
+
+export const AddStaffEssentialSchema = NewStaffItemSchema.extend({
+  sku: ItemSku.describe('A variant code of the item product'),
+  requirement: Requirement,
+  compatibilityRule: CompatibilityRule,
+}).meta({ id: 'AddStaffEssential' });
 export type AddStaffEssential = z.infer<typeof AddStaffEssentialSchema>;
 
-export const AddStaffBundleItemSchema = z
-  .object({ version: Version, sku: ItemSku.describe('A variant code of the product to put in the bundle'), quantity: Quantity.default(1) })
-  .meta({ id: 'AddStaffBundleItem' });
+export const AddStaffBundleItemSchema = NewStaffItemSchema.extend({ sku: ItemSku.describe('A variant code of the product to put in the bundle') }).meta({
+  id: 'AddStaffBundleItem',
+});
 export type AddStaffBundleItem = z.infer<typeof AddStaffBundleItemSchema>;
+
+/** An essential item changed where it is: the fields given change, those left out keep their values. */
+export const ChangeStaffEssentialSchema = z
+  .object({
+    version: Version,
+    requirement: Requirement.optional().describe('Made the other kind, it is listed last of its new kind'),
+    quantity: Quantity.optional(),
+    compatibilityRule: CompatibilityRule.optional(),
+  })
+  .meta({ id: 'ChangeStaffEssential' });
+export type ChangeStaffEssential = z.infer<typeof ChangeStaffEssentialSchema>;
 
 export const MoveStaffItemSchema = z
   .object({ version: Version, place: Place.describe('Its place among the essentials of its kind (required or recommended), or in the bundle: 1 is the first') })

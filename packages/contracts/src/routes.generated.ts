@@ -377,6 +377,7 @@ export const catalogueEditorRoutes = {
   removeStaffVariantImage: ['POST', '/Staff/Products/{id}/Variants/{sku}/Images/{imageId}/Remove'],
   moveStaffVariantImage: ['POST', '/Staff/Products/{id}/Variants/{sku}/Images/{imageId}/Move'],
   addStaffEssential: ['POST', '/Staff/Products/{id}/Essentials'],
+  changeStaffEssential: ['PUT', '/Staff/Products/{id}/Essentials/{essentialId}'],
   removeStaffEssential: ['POST', '/Staff/Products/{id}/Essentials/{essentialId}/Remove'],
   moveStaffEssential: ['POST', '/Staff/Products/{id}/Essentials/{essentialId}/Move'],
   addStaffBundleItem: ['POST', '/Staff/Products/{id}/BundleItems'],

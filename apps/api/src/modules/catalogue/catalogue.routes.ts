@@ -55,6 +55,7 @@ export async function registerCatalogueRoutes(app: FastifyInstance, service: Cat
   bindEndpoint(app, editor.removeStaffVariantImage, ({ ctx, params, body }) => service.removeStaffVariantImage(ctx, { ...params, version: body.version }));
   bindEndpoint(app, editor.moveStaffVariantImage, ({ ctx, params, body }) => service.moveStaffVariantImage(ctx, params, body));
   bindEndpoint(app, editor.addStaffEssential, ({ ctx, params, body }) => service.addStaffEssential(ctx, params.id, body));
+  bindEndpoint(app, editor.changeStaffEssential, ({ ctx, params, body }) => service.changeStaffEssential(ctx, params.id, params.essentialId, body));
   bindEndpoint(app, editor.removeStaffEssential, ({ ctx, params, body }) => service.removeStaffEssential(ctx, params.id, params.essentialId, body.version));
   bindEndpoint(app, editor.moveStaffEssential, ({ ctx, params, body }) => service.moveStaffEssential(ctx, params.id, params.essentialId, body));
   bindEndpoint(app, editor.addStaffBundleItem, ({ ctx, params, body }) => service.addStaffBundleItem(ctx, params.id, body));

@@ -15,6 +15,7 @@ import type {
   UpdateStaffProduct,
   MoveStaffVariantImage,
   AddStaffEssential,
+  ChangeStaffEssential,
   AddStaffBundleItem,
   MoveStaffItem,
   Carousels,
@@ -205,6 +206,7 @@ export interface CatalogueService {
   changeStaffPrice(ctx: CallerContext, id: number, body: ChangeStaffPrice): Promise<StaffProduct>;
   /** A product's essential items and a bundle's contents, added, removed and put in order under its version; its page shows them at once. */
   addStaffEssential(ctx: CallerContext, id: number, body: AddStaffEssential): Promise<StaffProduct>;
+  changeStaffEssential(ctx: CallerContext, id: number, essentialId: number, body: ChangeStaffEssential): Promise<StaffProduct>;
   removeStaffEssential(ctx: CallerContext, id: number, essentialId: number, version: number): Promise<StaffProduct>;
   moveStaffEssential(ctx: CallerContext, id: number, essentialId: number, body: MoveStaffItem): Promise<StaffProduct>;
   addStaffBundleItem(ctx: CallerContext, id: number, body: AddStaffBundleItem): Promise<StaffProduct>;
@@ -327,6 +329,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
       return editor.getStaffProduct(deps, ctx, id);
     },
     addStaffEssential: (ctx, id, body) => edited(ctx, id, essentials.addStaffEssential(ctx, id, body)),
+    changeStaffEssential: (ctx, id, essentialId, body) => edited(ctx, id, essentials.changeStaffEssential(ctx, id, essentialId, body)),
     removeStaffEssential: (ctx, id, essentialId, version) => edited(ctx, id, essentials.removeStaffEssential(ctx, id, essentialId, version)),
     moveStaffEssential: (ctx, id, essentialId, body) => edited(ctx, id, essentials.moveStaffEssential(ctx, id, essentialId, body)),
     addStaffBundleItem: (ctx, id, body) => edited(ctx, id, essentials.addStaffBundleItem(ctx, id, body)),

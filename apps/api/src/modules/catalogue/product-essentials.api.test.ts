@@ -171,6 +171,107 @@ describe("a product's essential items", () => {
     expect(await listed('ESS2-WH')).toEqual([[item!.defaultSku, 'required', 1]]);
   });
 
+  it('changed where it is: its kind, quantity and why it fits; made the other kind it is last of that kind; the page lists it so at once', async () => {
+    const product = await newProduct('ESS5');
+    const [waste, trap, tap] = items.slice(3);
+    let edited = product;
+    for (const [item, requirement] of [
+      [waste!, 'required'],
+      [trap!, 'recommended'],
+      [tap!, 'required'],
+    ] as const) {
+      edited = await staff.addStaffEssential({
+        params: { id: product.id },
+        body: { version: edited.version, sku: item.defaultSku, requirement, compatibilityRule: 'fits' },
+      });
+    }
+    const trapId = edited.essentials.find((essential) => essential.sku === trap!.defaultSku)!.id;
+    const changed = await staff.changeStaffEssential({
+      params: { id: product.id, essentialId: trapId },
+      body: { version: edited.version, requirement: 'required', quantity: 2, compatibilityRule: 'waste=32 mm → 32 mm trap' },
+    });
+    expect(changed.essentials.map((essential) => [essential.sku, essential.requirement, essential.quantity, essential.compatibilityRule])).toEqual([
+      [waste!.defaultSku, 'required', 1, 'fits'],
+      [tap!.defaultSku, 'required', 1, 'fits'],
+      [trap!.defaultSku, 'required', 2, 'waste=32 mm → 32 mm trap'],
+    ]);
+    expect([changed.version, changed.essentials.find((essential) => essential.id === trapId)?.id, changed.audit[0]!.who, changed.audit[0]!.what]).toEqual([
+      edited.version + 1,
+      trapId,
+      'Ellis Essentials',
+      `Essential item “${trap!.name}” (${trap!.defaultSku}) changed: recommended → required, quantity 1 → 2, why it fits “fits” → “waste=32 mm → 32 mm trap”`,
+    ]);
+    expect(await listed('ESS5-WH')).toEqual([
+      [waste!.defaultSku, 'required', 1],
+      [tap!.defaultSku, 'required', 1],
+      [trap!.defaultSku, 'required', 2],
+    ]);
+    // Only the quantity given: the rest is kept. The same values again record nothing.
+    const fewer = await staff.changeStaffEssential({ params: { id: product.id, essentialId: trapId }, body: { version: changed.version, quantity: 1 } });
+    expect(fewer.essentials.at(-1)).toMatchObject({
+      sku: trap!.defaultSku,
+      requirement: 'required',
+      quantity: 1,
+      compatibilityRule: 'waste=32 mm → 32 mm trap',
+    });
+    expect(fewer.audit[0]!.what).toBe(`Essential item “${trap!.name}” (${trap!.defaultSku}) changed: quantity 2 → 1`);
+    const same = await staff.changeStaffEssential({
+      params: { id: product.id, essentialId: trapId },
+      body: { version: fewer.version, requirement: 'required', quantity: 1 },
+    });
+    expect(same.audit).toEqual(fewer.audit);
+  });
+
+  it('changed where it is, refuses bad input naming the field, an item the product does not list, a stale version; nothing changes', async () => {
+    const product = await newProduct('ESS6');
+    const [item] = items.slice(6);
+    const added = await staff.addStaffEssential({
+      params: { id: product.id },
+      body: { version: product.version, sku: item!.defaultSku, requirement: 'required', compatibilityRule: 'fits' },
+    });
+    const essentialId = added.essentials[0]!.id;
+    const other = await newProduct('ESS7');
+    const change = (body: object, id = product.id, row = essentialId, editor = staff) =>
+      editor.changeStaffEssential({ params: { id, essentialId: row }, body: { version: added.version, ...body } as never });
+    const cases: [() => Promise<unknown>, number, string, string[], string | null][] = [
+      [() => change({ quantity: 0 }), 400, 'VALIDATION_FAILED', ['body.quantity'], 'Enter a quantity of 1 or more'],
+      [() => change({ quantity: 100 }), 400, 'VALIDATION_FAILED', ['body.quantity'], 'Enter a quantity of 99 or fewer'],
+      [() => change({ quantity: 1.5 }), 400, 'VALIDATION_FAILED', ['body.quantity'], 'Enter the quantity as a whole number'],
+      [() => change({ quantity: '2' }), 400, 'VALIDATION_FAILED', ['body.quantity'], null],
+      [() => change({ requirement: 'optional' }), 400, 'VALIDATION_FAILED', ['body.requirement'], 'Choose whether it is required or recommended'],
+      [() => change({ compatibilityRule: '  ' }), 400, 'VALIDATION_FAILED', ['body.compatibilityRule'], null],
+      [
+        () => change({ compatibilityRule: 'x'.repeat(201) }),
+        400,
+        'VALIDATION_FAILED',
+        ['body.compatibilityRule'],
+        'Enter why it fits in 200 characters or fewer',
+      ],
+      [() => change({ quantity: 2 }, product.id, 2_000_000_000), 404, 'ESSENTIAL_NOT_FOUND', [], null],
+      // Another product's row is not this product's to change.
+      [() => change({ quantity: 2, version: other.version }, other.id), 404, 'ESSENTIAL_NOT_FOUND', [], null],
+      [() => change({ quantity: 2 }, 2_000_000_000), 404, 'PRODUCT_NOT_FOUND', [], null],
+      [() => change({ quantity: 2, version: product.version }), 409, 'PRODUCT_CHANGED', [], null],
+      [() => change({ quantity: 2 }, product.id, essentialId, client('shopper')), 403, 'FORBIDDEN', [], null],
+      [() => change({ quantity: 2 }, product.id, essentialId, client()), 401, 'UNAUTHENTICATED', [], null],
+    ];
+    for (const [call, status, code, paths, message] of cases) {
+      const refused = await failure(call());
+      // The field's own words where the case names them.
+      const said = message === null ? null : ((refused.data as Problem).errors?.[0]?.message ?? null);
+      expect([refused.status, refused.code, fields(refused), /\S/.test((refused.data as Problem).detail ?? ''), said]).toEqual([
+        status,
+        code,
+        paths,
+        true,
+        message,
+      ]);
+      expect((refused.data as Problem).detail).not.toMatch(/zod|invalid_|expected/i);
+    }
+    const after = await staff.getStaffProduct({ params: { id: product.id } });
+    expect([after.version, after.essentials, after.audit]).toEqual([added.version, added.essentials, added.audit]);
+  });
+
   it(`lists at most ${MAX_ESSENTIALS} essential items`, async () => {
     let product = await newProduct('ESS3');
     for (const item of items.slice(20, 20 + MAX_ESSENTIALS)) {

@@ -1,11 +1,18 @@
 /**
  * A product's essential items and a bundle's contents as staff edit them (issue 42): each added,
- * removed and put in order under the product's version (a 409 for a stale one) and in its change
+ * changed where it is, removed and put in order under the product's version (a 409 for a stale one) and in its change
  * list, as its other edits are (decision 0087). An item is named by a variant code; the product page
  * lists essentials required first, each kind in its order (`listEssentialItems`), and a bundle's
  * contents in theirs under "What's in the set".
  */
-import { MAX_BUNDLE_ITEMS, MAX_ESSENTIALS, type AddStaffBundleItem, type AddStaffEssential, type MoveStaffItem } from '@shop/contracts';
+import {
+  MAX_BUNDLE_ITEMS,
+  MAX_ESSENTIALS,
+  type AddStaffBundleItem,
+  type AddStaffEssential,
+  type ChangeStaffEssential,
+  type MoveStaffItem,
+} from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { Transaction } from '../../db/client.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
@@ -68,6 +75,35 @@ export async function addStaffEssential(ctx: CallerContext, id: number, body: Ad
     // Its kind's places made whole, so the new item is last of its kind whatever places the seed's rows had.
     await repository.setEssentialOrder(tx, id, [...ofKind.map((essential) => essential.id), added]);
     return `Essential item added: ${named(item)}, ${body.requirement}${quantityWords(body.quantity)}, “${body.compatibilityRule}”`;
+  });
+}
+
+/**
+ * Changes an essential item where it is (decision 0120): required or recommended, its quantity, why it
+ * fits. Made the other kind, it is listed last of its new kind, as one added is.
+ */
+export async function changeStaffEssential(ctx: CallerContext, id: number, essentialId: number, body: ChangeStaffEssential): Promise<void> {
+  await editing(ctx, id, body.version, async (tx) => {
+    const essentials = await repository.essentialsOf(tx, id);
+    const essential = essentials.find((row) => row.id === essentialId);
+    if (!essential) throw CatalogueErrors.essentialNotFound();
+    const after = {
+      requirement: body.requirement ?? essential.requirement,
+      quantity: body.quantity ?? essential.quantity,
+      compatibilityRule: body.compatibilityRule ?? essential.compatibilityRule,
+    };
+    const changes = [
+      ...(after.requirement === essential.requirement ? [] : [`${essential.requirement} → ${after.requirement}`]),
+      ...(after.quantity === essential.quantity ? [] : [`quantity ${essential.quantity} → ${after.quantity}`]),
+      ...(after.compatibilityRule === essential.compatibilityRule ? [] : [`why it fits “${essential.compatibilityRule}” → “${after.compatibilityRule}”`]),
+    ];
+    if (changes.length === 0) return null;
+    await repository.updateEssential(tx, essential.id, after);
+    if (after.requirement !== essential.requirement) {
+      const ofKind = essentials.filter((row) => row.requirement === after.requirement);
+      await repository.setEssentialOrder(tx, id, [...ofKind.map((row) => row.id), essential.id]);
+    }
+    return `Essential item ${named(essential)} changed: ${changes.join(', ')}`;
   });
 }
 

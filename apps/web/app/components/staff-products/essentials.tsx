@@ -13,6 +13,7 @@ import { EditorForm, Problems } from './editor-form.tsx';
 /** What the page says once each essentials or bundle step is done (the route's `?done=`). */
 export const ESSENTIAL_DONE_WORDS = {
   'essential-added': 'The essential item is added. The product page lists it now.',
+  'essential-changed': 'The essential item is changed. The product page lists it so now.',
   'essential-removed': 'The essential item is removed. The product page no longer lists it.',
   'essentials-reordered': 'The essential items are in their new order. The product page lists them so now.',
   'bundle-added': 'The product is added to the bundle. Its page lists it under “What’s in the set” within a minute.',
@@ -22,6 +23,7 @@ export const ESSENTIAL_DONE_WORDS = {
 export const ESSENTIAL_DONE_STEPS = Object.keys(ESSENTIAL_DONE_WORDS) as (keyof typeof ESSENTIAL_DONE_WORDS)[];
 export const ESSENTIAL_DONE_BY_INTENT: Record<string, keyof typeof ESSENTIAL_DONE_WORDS> = {
   'essential-add': 'essential-added',
+  'essential-change': 'essential-changed',
   'essential-remove': 'essential-removed',
   'essential-move': 'essentials-reordered',
   'bundle-add': 'bundle-added',
@@ -108,10 +110,12 @@ function ItemField({ step, label }: { step: ReturnType<typeof usePostedStep>; la
   );
 }
 
-function QuantityField({ step }: { step: ReturnType<typeof usePostedStep> }) {
+type FieldStep = Pick<ReturnType<typeof usePostedStep>, 'ids' | 'problem' | 'values'>;
+
+function QuantityField({ step, value = '1' }: { step: FieldStep; value?: string }) {
   return (
     <FormField id={step.ids('quantity')} label="Quantity" hint="How many go with one of this product" error={step.problem?.fields.quantity}>
-      {(control) => <Input {...control} name="quantity" inputMode="numeric" className="max-w-24" defaultValue={step.values.quantity ?? '1'} />}
+      {(control) => <Input {...control} name="quantity" inputMode="numeric" className="max-w-24" defaultValue={step.values.quantity ?? value} />}
     </FormField>
   );
 }
@@ -187,6 +191,7 @@ function EssentialRow({ essential, place, count, version }: { essential: StaffEs
     <li className="space-y-2 rounded-lg border border-navy-100 p-3">
       <ItemLine item={essential} />
       <p className="text-sm text-navy-800">Why it fits: {essential.compatibilityRule}</p>
+      <ChangeEssentialForm essential={essential} version={version} />
       <ItemSteps
         prefix="essential"
         name={{ field: 'essentialId', value: essential.id }}
@@ -199,6 +204,66 @@ function EssentialRow({ essential, place, count, version }: { essential: StaffEs
   );
 }
 
+function RequirementField({ step, value }: { step: FieldStep; value: string }) {
+  return (
+    <FormField id={step.ids('requirement')} label="Required or recommended" error={step.problem?.fields.requirement}>
+      {(control) => (
+        <Select
+          {...control}
+          name="requirement"
+          defaultValue={value}
+          options={ESSENTIAL_REQUIREMENTS.map((requirement) => ({ value: requirement, label: REQUIREMENT_WORDS[requirement] }))}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function WhyItFitsField({ step, value }: { step: FieldStep; value: string }) {
+  return (
+    <FormField
+      id={step.ids('compatibilityRule')}
+      label="Why it fits"
+      hint="Shown on the product page, for example “Overflow: yes → slotted waste”"
+      error={step.problem?.fields.compatibilityRule}
+    >
+      {(control) => <Input {...control} name="compatibilityRule" defaultValue={value} autoComplete="off" />}
+    </FormField>
+  );
+}
+
+/**
+ * Changes an essential item where it is (its kind, quantity, why it fits), folded away until asked
+ * for; a refusal comes back open with the API's words, in this item's form only.
+ */
+function ChangeEssentialForm({ essential, version }: { essential: StaffEssential; version: number }) {
+  const posted = usePostedStep('essential-change');
+  const mine = posted.problem !== null && posted.values.essentialId === String(essential.id);
+  const step = { ...posted, problem: mine ? posted.problem : null, values: mine ? posted.values : {} };
+  const what = `${essential.productName} (${essential.sku})`;
+  return (
+    <details open={mine || undefined} className="rounded-lg bg-navy-50 p-3">
+      <summary className="cursor-pointer font-semibold text-navy-900">
+        Change<span className="sr-only"> {what}</span>
+      </summary>
+      <Form key={version} method="post" noValidate aria-label={`Change ${what}`} className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="essential-change" />
+        <input type="hidden" name="version" value={version} />
+        <input type="hidden" name="essentialId" value={essential.id} />
+        <Problems problem={step.problem} ids={step.ids} pathname={step.pathname} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <RequirementField step={step} value={step.values.requirement ?? essential.requirement} />
+          <QuantityField step={step} value={String(essential.quantity)} />
+        </div>
+        <WhyItFitsField step={step} value={step.values.compatibilityRule ?? essential.compatibilityRule} />
+        <Button type="submit" size="sm" loading={posted.busy && mine}>
+          Save changes<span className="sr-only"> to {what}</span>
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
 function AddEssentialForm({ product }: { product: StaffProduct }) {
   return (
     <EditorForm intent="essential-add" title="Add an essential item" version={product.version} submitLabel="Add essential item">
@@ -206,26 +271,10 @@ function AddEssentialForm({ product }: { product: StaffProduct }) {
         <>
           <ItemField step={step} label="Item" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={step.ids('requirement')} label="Required or recommended" error={step.problem?.fields.requirement}>
-              {(control) => (
-                <Select
-                  {...control}
-                  name="requirement"
-                  defaultValue={step.values.requirement ?? 'required'}
-                  options={ESSENTIAL_REQUIREMENTS.map((requirement) => ({ value: requirement, label: REQUIREMENT_WORDS[requirement] }))}
-                />
-              )}
-            </FormField>
+            <RequirementField step={step} value={step.values.requirement ?? 'required'} />
             <QuantityField step={step} />
           </div>
-          <FormField
-            id={step.ids('compatibilityRule')}
-            label="Why it fits"
-            hint="Shown on the product page, for example “Overflow: yes → slotted waste”"
-            error={step.problem?.fields.compatibilityRule}
-          >
-            {(control) => <Input {...control} name="compatibilityRule" defaultValue={step.values.compatibilityRule ?? ''} autoComplete="off" />}
-          </FormField>
+          <WhyItFitsField step={step} value={step.values.compatibilityRule ?? ''} />
         </>
       )}
     </EditorForm>

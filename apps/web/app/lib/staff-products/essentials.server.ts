@@ -1,12 +1,20 @@
 /**
  * The product editor's essentials and bundle steps (issue 42), posted as plain forms: the item named
  * by a variant code or by part of its product's name (found by the editor's search, as the
- * bought-together page finds a product), then added, removed or moved through the API.
+ * bought-together page finds a product), then added, changed, removed or moved through the API.
  */
 import { ApiError, type CatalogueEditorClient } from '@shop/api-client';
 import type { StaffProductRow } from '@shop/contracts';
 
-export const ESSENTIAL_INTENTS = ['essential-add', 'essential-remove', 'essential-move', 'bundle-add', 'bundle-remove', 'bundle-move'] as const;
+export const ESSENTIAL_INTENTS = [
+  'essential-add',
+  'essential-change',
+  'essential-remove',
+  'essential-move',
+  'bundle-add',
+  'bundle-remove',
+  'bundle-move',
+] as const;
 export type EssentialIntent = (typeof ESSENTIAL_INTENTS)[number];
 export const isEssentialIntent = (intent: string): intent is EssentialIntent => (ESSENTIAL_INTENTS as readonly string[]).includes(intent);
 
@@ -67,10 +75,17 @@ export async function essentialStep(
   version: number,
 ): Promise<'done' | null> {
   const quantity = Number(values.quantity?.trim() || '1');
-  if ((intent === 'essential-add' || intent === 'bundle-add') && !Number.isSafeInteger(quantity))
+  if ((intent === 'essential-add' || intent === 'essential-change' || intent === 'bundle-add') && !Number.isSafeInteger(quantity))
     throw new FieldProblem('quantity', 'Enter the quantity as a whole number, like 1');
-  if (intent === 'essential-add') {
-    const requirement = values.requirement === 'required' ? 'required' : 'recommended';
+  const requirement = values.requirement === 'required' ? 'required' : 'recommended';
+  if (intent === 'essential-change') {
+    const essentialId = whole(values.essentialId);
+    if (essentialId === null) return null;
+    await api.changeStaffEssential({
+      params: { id, essentialId },
+      body: { version, requirement, quantity, compatibilityRule: values.compatibilityRule ?? '' },
+    });
+  } else if (intent === 'essential-add') {
     const compatibilityRule = values.compatibilityRule ?? '';
     await addNamed(
       values.item ?? '',

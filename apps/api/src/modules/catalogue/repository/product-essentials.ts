@@ -53,6 +53,14 @@ export async function insertEssential(tx: Transaction, row: typeof essentialItem
   return added!.id;
 }
 
+export async function updateEssential(
+  tx: Transaction,
+  id: number,
+  changes: Pick<typeof essentialItems.$inferInsert, 'requirement' | 'quantity' | 'compatibilityRule'>,
+): Promise<void> {
+  await tx.update(essentialItems).set(changes).where(eq(essentialItems.id, id));
+}
+
 export async function deleteEssential(tx: Transaction, id: number): Promise<void> {
   await tx.delete(essentialItems).where(eq(essentialItems.id, id));
 }
