@@ -18,8 +18,21 @@ export const CONTENT_BLOCK_TYPES = {
   promotionBanner: 'Promotion banner',
   faq: 'FAQ accordion',
   callToAction: 'Call to action',
+  shopTable: 'The shop’s own table',
 } as const;
 export type ContentBlockType = keyof typeof CONTENT_BLOCK_TYPES;
+
+/**
+ * Tables a page may show that the shop draws from its own figures when the page is drawn (decision 0123):
+ * the delivery options and prices and the remote areas' terms (the policy), and the trade bands (the
+ * pricing module's rows). Words typed by staff would stop following them.
+ */
+export const SHOP_TABLES = {
+  'delivery-options': 'Delivery options, prices and timings',
+  'remote-delivery-areas': 'Delivery to the Highlands, islands and Northern Ireland',
+  'trade-bands': 'Trade bands and their discounts',
+} as const;
+export type ShopTable = keyof typeof SHOP_TABLES;
 
 /** The content page the storefront's home page is drawn from (migration 0075). */
 export const HOME_PAGE_SLUG = 'home';

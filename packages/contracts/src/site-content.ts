@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CONTENT_FACT_NAMES } from './content-facts.ts';
-import { CONTENT_PAGE_MAX_BLOCKS, CONTENT_REVISION_ACTIONS, GLOBAL_ITEM_IDS, type ContentRevisionAction, type GlobalItemId } from './site-content-values.ts';
+import {
+  CONTENT_PAGE_MAX_BLOCKS,
+  CONTENT_REVISION_ACTIONS,
+  GLOBAL_ITEM_IDS,
+  SHOP_TABLES,
+  type ShopTable,
+  type ContentRevisionAction,
+  type GlobalItemId,
+} from './site-content-values.ts';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { link, optionalWords, words } from './content-fields.ts';
 
@@ -123,6 +131,8 @@ export const ContentBlockSchema = z
       linkLabel: words('the link’s words', 60),
       href: link('the link’s address'),
     }),
+    /** A table the shop draws from its own figures when the page is drawn (SHOP_TABLES). */
+    z.object({ type: z.literal('shopTable'), table: z.enum(Object.keys(SHOP_TABLES) as [ShopTable, ...ShopTable[]], 'Choose one of the shop’s own tables') }),
   ])
   .meta({ id: 'ContentBlock' });
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;

@@ -1,5 +1,6 @@
 import {
   CANCELLATION_PERIOD_DAYS,
+  contentFactText,
   CHANGE_OF_MIND_RETURN_DAYS,
   clockText,
   DAMAGE_REPORT_HOURS,
@@ -18,11 +19,13 @@ import {
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApplicationFields } from '../components/trade/application-fields.tsx';
 import { DOCUMENT_SLOTS } from '../lib/trade/application-form.ts';
+import { ContentBlocks } from '../components/content/content-blocks.tsx';
+import { drawBlocks, loadContentPageOr } from '../lib/content/content-page.server.ts';
+import { HELP_PAGE_FALLBACKS, helpPageFallback } from '../lib/content/help-fallbacks.server.ts';
 import { HELP_TOPICS } from '../lib/help-topics.ts';
-import { HELP_PAGES } from './help-pages.tsx';
 import { termsOfSale } from './legal-pages.tsx';
 
 const render = (Component: () => ReactNode) => {
@@ -38,8 +41,8 @@ const words = (html: string) =>
 
 describe('how many documents an application takes', () => {
   it('is the API’s limit on the help page and on the application form, which takes a few at a time', () => {
-    const TradeAccounts = HELP_PAGES['trade-accounts'];
-    expect(words(render(() => <TradeAccounts />))).toContain(`Optionally, up to ${TRADE_APPLICATION_MAX_DOCUMENTS} documents that show you trade`);
+    // The help page states it as a fact (its content page: content.api.test.ts).
+    expect(contentFactText('trade.application-max-documents', null)).toBe(String(TRADE_APPLICATION_MAX_DOCUMENTS));
     const form = words(render(() => <ApplicationFields values={{}} errors={undefined} />));
     expect(form).toContain(`up to ${DOCUMENT_SLOTS.length} here, and more on your application’s page, ${TRADE_APPLICATION_MAX_DOCUMENTS} in all`);
     expect(DOCUMENT_SLOTS.length).toBeLessThanOrEqual(TRADE_APPLICATION_MAX_DOCUMENTS);
@@ -50,9 +53,10 @@ describe('how many documents an application takes', () => {
 // the figures the API prices and refuses by: each figure below is read from the policy, so a page
 // that wrote its own number would fail here once the policy changed.
 
-const page = (slug: keyof typeof HELP_PAGES) => {
-  const Page = HELP_PAGES[slug];
-  return words(render(() => <Page />));
+/** A help page's fallback as the shop draws it (no shop details, no API: the policy's tables only). */
+const fallback = async (slug: string) => {
+  const blocks = await drawBlocks(new Request('http://shop.test/'), {}, HELP_PAGE_FALLBACKS[slug]!);
+  return words(render(() => <ContentBlocks blocks={blocks} />));
 };
 
 const shop: ShopDetails = {
@@ -76,19 +80,43 @@ const terms = words(
   ),
 );
 
-describe('the delivery help page', () => {
-  const text = page('delivery');
-  it('prices every delivered option as the delivery module charges it', () => {
+describe('the delivery help page’s table of options, and its page when its content cannot be had', () => {
+  it('prices every delivered option as the delivery module charges it, and says where to turn', async () => {
+    const text = await fallback('delivery');
     const { click_collect: _free, ...delivered } = DELIVERY_RATES;
     for (const rate of Object.values(delivered)) expect(text).toContain(formatPence(rate.pricePence));
     expect(text).toContain(`Free over ${formatPenceShort(DELIVERY_RATES.standard.freeFromPence!)}`);
     expect(text).toContain(`Free over ${formatPenceShort(DELIVERY_RATES.large_kerbside.freeFromPence!)}`);
     expect(text).toContain(`${DELIVERY_RATES.standard.leadDays!.join('–')} working days`);
-  });
-  it('states the cut-offs and the damage and missing-item windows', () => {
     expect(text).toContain(`Order by ${clockText(NEXT_DAY_CUT_OFF)} Monday to Friday`);
-    expect(text).toContain(`Saturday delivery needs your order by ${clockText(SATURDAY_CUT_OFF)} on Friday`);
-    expect(text).toContain(`damage within ${DAMAGE_REPORT_HOURS} hours, and about missing items within ${MISSING_REPORT_DAYS} days`);
+    expect(text).toContain('We do not deliver to the Channel Islands (outside the UK VAT area)');
+    expect(text).toContain('We can’t show all of this page just now. Please try again in a few minutes, or contact us');
+  });
+  it('states the cut-off and the damage and missing-item windows as facts of the policy', () => {
+    expect(contentFactText('delivery.saturday-cut-off', null)).toBe(clockText(SATURDAY_CUT_OFF));
+    expect(contentFactText('delivery.damage-report-hours', null)).toBe(String(DAMAGE_REPORT_HOURS));
+    expect(contentFactText('delivery.missing-report-days', null)).toBe(String(MISSING_REPORT_DAYS));
+  });
+});
+
+describe('a help page whose content page cannot be had', () => {
+  it('draws its fallback, never a blank page: what the page cannot show, where to turn, and the shop’s own tables', async () => {
+    // Nothing answers there: the API is down (a missing page is the same, a 404).
+    vi.stubEnv('API_INTERNAL_URL', 'http://127.0.0.1:9/api');
+    const title = { title: 'Trade accounts', seoDescription: 'Trade prices.' };
+    const trade = await loadContentPageOr(new Request('http://shop.test/help/trade-accounts'), {}, 'trade-accounts', {
+      ...title,
+      blocks: helpPageFallback('trade-accounts'),
+    });
+    expect(trade).toMatchObject({ slug: 'trade-accounts', title: 'Trade accounts', seoTitle: 'Trade accounts', preview: 'published' });
+    const text = words(render(() => <ContentBlocks blocks={trade.blocks} />));
+    expect(text).toContain('We can’t show all of this page just now.');
+    // No bands either: a line saying so, and the way to apply.
+    expect(text).toContain('Trade bands We couldn’t load the bands just now: please try again in a minute.');
+    expect(text).toContain('Open a trade account');
+    const returns = await loadContentPageOr(new Request('http://shop.test/help/returns'), {}, 'returns', { ...title, blocks: helpPageFallback('returns') });
+    expect(words(render(() => <ContentBlocks blocks={returns.blocks} />))).toContain('Please try again in a few minutes, or contact us');
+    vi.unstubAllEnvs();
   });
 });
 

@@ -15,7 +15,12 @@ export interface HelpTopic {
 }
 
 export const HELP_TOPICS = [
-  { slug: 'delivery', title: 'Delivery information', summary: 'Delivery options, prices, cut-off times and large-item delivery.' },
+  {
+    slug: 'delivery',
+    title: 'Delivery information',
+    summary: 'Delivery options, prices, cut-off times and large-item delivery.',
+    contentPage: 'delivery',
+  },
   {
     slug: 'returns',
     title: 'Returns & refunds',
@@ -25,7 +30,12 @@ export const HELP_TOPICS = [
   { slug: 'contact', title: 'Contact us', summary: 'Our telephone number, e-mail and postal addresses, opening hours, and who answers what.' },
   // The order tracker itself: order number and e-mail address.
   { slug: 'track-order', title: 'Track my order', summary: 'Where your order is: enter its number and your e-mail address.', path: '/track-order' },
-  { slug: 'trade-accounts', title: 'Trade accounts', summary: 'Trade prices for plumbers, fitters and builders: the bands, applying and the trade terms.' },
+  {
+    slug: 'trade-accounts',
+    title: 'Trade accounts',
+    summary: 'Trade prices for plumbers, fitters and builders: the bands, applying and the trade terms.',
+    contentPage: 'trade-accounts',
+  },
   {
     slug: 'weee-recycling',
     title: 'WEEE recycling',

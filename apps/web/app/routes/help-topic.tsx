@@ -2,32 +2,30 @@ import { data, NavLink, redirect } from 'react-router';
 import type { Route } from './+types/help-topic';
 import { HelpTopicIcon } from '../components/help-icon.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { HELP_PAGES } from '../content/help-pages.tsx';
 import { cn } from '../lib/cn.ts';
-import { HELP_TOPICS, helpLinkLabel, helpPath, type HelpPageSlug } from '../lib/help-topics.ts';
+import { HELP_TOPICS, helpLinkLabel, helpPath } from '../lib/help-topics.ts';
 import { ContentBlocks } from '../components/content/content-blocks.tsx';
-import { loadContentPage } from '../lib/content/content-page.server.ts';
+import { loadContentPageOr } from '../lib/content/content-page.server.ts';
+import { helpPageFallback } from '../lib/content/help-fallbacks.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { loadTradeBands } from '../lib/trade/trade-api.server.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const topic = HELP_TOPICS.find((candidate) => candidate.slug === params.topic);
   if (!topic) throw data(null, { status: 404 });
   // A topic another page answers (Track my order: the tracker) sends old links and bookmarks there.
   if ('path' in topic) throw redirect(topic.path, 301);
-  // A topic staff edit is drawn from its content page (decision 0085).
-  if ('contentPage' in topic) return { topic, page: await loadContentPage(request, context, topic.contentPage), bands: [] };
-  // The trade page tells the bands as the pricing module holds them.
-  return { topic, page: null, bands: topic.slug === 'trade-accounts' ? await loadTradeBands(request) : [] };
+  // The contact page has a route of its own (help-contact.tsx).
+  if (!('contentPage' in topic)) throw data(null, { status: 404 });
+  // Staff edit each help page: its content page is its body, or with none to show the page's fallback (decisions 0085, 0123).
+  const fallback = { title: topic.title, seoDescription: topic.summary, blocks: helpPageFallback(topic.slug) };
+  return { topic, page: await loadContentPageOr(request, context, topic.contentPage, fallback) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta(loaderData.page?.seoTitle ?? loaderData.topic.title, loaderData.page?.seoDescription ?? loaderData.topic.summary) : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page.seoTitle, loaderData.page.seoDescription) : []);
 
 export default function HelpTopicPage({ loaderData }: Route.ComponentProps) {
   const { topic, page } = loaderData;
-  const Body = page ? null : HELP_PAGES[topic.slug as HelpPageSlug];
-  const title = page?.title ?? topic.title;
+  const title = page.title;
   return (
     <>
       <PageHeader title={title} trail={[{ label: 'Help centre', to: '/help' }, { label: title }]} intro={<p>{topic.summary}</p>} />
@@ -53,13 +51,9 @@ export default function HelpTopicPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        {page ? (
-          <article className="max-w-3xl">
-            <ContentBlocks blocks={page.blocks} />
-          </article>
-        ) : (
-          <article className="prose max-w-3xl">{Body && <Body />}</article>
-        )}
+        <article className="max-w-3xl">
+          <ContentBlocks blocks={page.blocks} />
+        </article>
       </div>
     </>
   );

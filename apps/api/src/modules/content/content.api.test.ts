@@ -10,6 +10,7 @@ import {
   MISSING_REPORT_DAYS,
   REFUND_WITHIN_DAYS,
   SEND_BACK_WITHIN_DAYS,
+  TRADE_APPLICATION_MAX_DOCUMENTS,
   WEEE_TAKE_BACK_DAYS,
   withContentFacts,
   type ContentBlock,
@@ -217,6 +218,7 @@ describe('bad input is refused and changes nothing', () => {
       'CONTENT_LINK_NOT_ALLOWED',
     ],
     ['a hero without its heading', () => page('Empty', [{ type: 'hero', heading: '  ' }]), 422, 'CONTENT_INVALID'],
+    ['a table the shop does not draw', () => ({ ...page('Table'), blocks: [{ type: 'shopTable', table: 'staff-salaries' }] }), 422, 'CONTENT_INVALID'],
     [
       'a javascript: second link in a hero',
       () => page('Second', [{ type: 'hero', heading: 'Go', secondaryLink: { label: 'Go', href: 'javascript:alert(1)' } }]),
@@ -384,6 +386,76 @@ describe('the shop’s own information pages and footer (migration 0057)', () =>
     expect(textOf(returns)).toContain(`Report damage within ${DAMAGE_REPORT_HOURS} hours and missing items within ${MISSING_REPORT_DAYS} days of delivery`);
     expect(textOf(weee)).toContain(`You have ${WEEE_TAKE_BACK_DAYS} days from your purchase`);
     expect(weee.blocks[0]).toMatchObject({ type: 'image', src: '/images/weee-crossed-out-bin.svg', alt: 'Crossed-out wheeled bin symbol' });
+  });
+});
+
+describe('the delivery and trade accounts help pages (migration 0077)', () => {
+  const runsText = (runs: readonly { text: string; fact?: Parameters<typeof contentFactText>[0] }[]) =>
+    runs.map((run) => (run.fact ? contentFactText(run.fact, null) : run.text)).join('');
+  const wordsOf = (shown: ContentPage) =>
+    shown.blocks
+      .flatMap((block) => (block.type === 'richText' ? block.body : []))
+      .map((node) =>
+        node.kind === 'heading'
+          ? `## ${node.text}`
+          : node.kind === 'paragraph'
+            ? runsText(node.content)
+            : node.kind === 'list'
+              ? node.items.map(runsText).join('\n')
+              : '',
+      )
+      .join('\n');
+
+  it('are published in the words the storefront carried, their tables drawn by the shop and their figures facts; the spec’s call serves them too', async () => {
+    const delivery = await client().getPageData({ params: { slug: 'delivery' } });
+    const trade = await client().getPageData({ params: { slug: 'trade-accounts' } });
+    for (const shown of [delivery, trade]) {
+      expect(() => checkPageDocument(shown)).not.toThrow();
+      expect(shown.preview).toBe('published');
+      expect(await client().getPage({ params: { slug: shown.slug } })).toEqual(shown);
+    }
+    expect(delivery).toMatchObject({ title: 'Delivery information', seoDescription: 'Delivery options, prices, cut-off times and large-item delivery.' });
+    expect(delivery.blocks.map((block) => (block.type === 'shopTable' ? block.table : block.type))).toEqual([
+      'richText',
+      'delivery-options',
+      'richText',
+      'remote-delivery-areas',
+    ]);
+    const deliveryWords = wordsOf(delivery);
+    expect(deliveryWords).toMatch(/^We deliver across mainland Great Britain\. .*\n## Delivery options and prices\nOrders placed at the weekend/);
+    expect(deliveryWords).toContain(`Saturday delivery needs your order by ${contentFactText('delivery.saturday-cut-off', null)} on Friday.`);
+    expect(deliveryWords).toContain(`Tell us about damage within ${DAMAGE_REPORT_HOURS} hours, and about missing items within ${MISSING_REPORT_DAYS} days.`);
+    expect(deliveryWords).toMatch(/## Large and heavy items\n.*\n## Check before you sign\n(.*\n){3}## Highlands, islands and Northern Ireland$/);
+
+    expect(trade).toMatchObject({ title: 'Trade accounts' });
+    expect(trade.blocks.map((block) => (block.type === 'shopTable' ? block.table : block.type))).toEqual(['richText', 'trade-bands', 'richText']);
+    const tradeWords = wordsOf(trade);
+    expect(tradeWords).toContain('and other trades. Open a trade account.\n## Trade bands\nYour band’s discount comes off the ex-VAT price');
+    expect(tradeWords).toContain(`Optionally, up to ${TRADE_APPLICATION_MAX_DOCUMENTS} documents that show you trade`);
+    expect(tradeWords).toMatch(/## Applying\n(.*\n){5}You need a Plumbline account to apply\..*\n## Trade terms\nTrade orders are placed on our trade terms/);
+    const links = JSON.stringify(trade.blocks).match(/"href":"[^"]+"/g);
+    expect(links).toEqual(['"href":"/trade/apply"', '"href":"/trade/application"', '"href":"/trade/terms"']);
+  });
+
+  it('are edited like any page, and the shop’s own table is refused on the home page', async () => {
+    const editing = await client('edith').getPageForEditing({ params: { slug: 'delivery' } });
+    const [intro, ...rest] = editing.draft.blocks;
+    const saved = await client('edith').publishPage({
+      params: { slug: 'delivery' },
+      body: { version: editing.version, page: { ...editing.draft, blocks: [richText('We deliver everywhere we can.'), ...rest] } },
+    });
+    expect((await client().getPageData({ params: { slug: 'delivery' } })).blocks[0]).toEqual(richText('We deliver everywhere we can.'));
+    await client('edith').publishPage({
+      params: { slug: 'delivery' },
+      body: { version: saved.version, page: { ...editing.draft, blocks: [intro!, ...rest] } },
+    });
+
+    const home = await client('edith').getPageForEditing({ params: { slug: 'home' } });
+    const table = { ...home.draft, blocks: [...home.draft.blocks, { type: 'shopTable', table: 'delivery-options' }] };
+    expect(await failure(client('edith').savePageDraft({ params: { slug: 'home' }, body: { version: home.version, page: table } }))).toMatchObject({
+      status: 422,
+      code: 'CONTENT_BLOCK_NOT_ON_HOME_PAGE',
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import type { DrawnBlock, DrawnRichText, DrawnRun } from '../../lib/content/drawn-page.ts';
 import { productPath } from '../../lib/catalogue.ts';
 import { Price } from '../ui/price.tsx';
+import { Table } from '../../content/content-table.tsx';
 
 /**
  * A content page's blocks (decision 0085), drawn on the server. Every string is drawn as text, never
@@ -69,6 +70,26 @@ export function RichText({ body }: { body: DrawnRichText }) {
             ));
             return node.ordered ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;
           }
+          case 'shopTable':
+            return (
+              <Table
+                key={index}
+                caption={node.caption}
+                head={node.head}
+                rows={node.rows.map((row) =>
+                  row.map((cell) =>
+                    typeof cell === 'string' ? (
+                      cell
+                    ) : (
+                      <>
+                        <span className="font-bold text-navy-950 tabular-nums">{cell.amount}</span>
+                        {cell.note && <span className="block text-xs text-teal-700">{cell.note}</span>}
+                      </>
+                    ),
+                  ),
+                )}
+              />
+            );
           case 'table':
             return (
               <div key={index} className="overflow-x-auto">

@@ -11,11 +11,12 @@ import {
   type ShopDetails,
 } from '@shop/contracts';
 import { data } from 'react-router';
-import { catalogueClient, siteContentClient } from '../api.server.ts';
+import { catalogueClient, siteContentClient, throwIfRateLimited } from '../api.server.ts';
 import { categoryPath } from '../catalogue.ts';
 import { loadNavigation } from '../navigation.server.ts';
 import { loadCarousels } from '../shared-catalogue.server.ts';
 import { loadShopDetails } from '../shop-details.server.ts';
+import { drawShopTable } from './shop-tables.server.ts';
 import type { DrawnBlock, DrawnPage, DrawnProduct, DrawnRichText, DrawnRun } from './drawn-page.ts';
 
 type RichNodes = Extract<ContentBlock, { type: 'richText' }>['body'];
@@ -100,6 +101,27 @@ export async function loadContentPage(
   return { slug: page.slug, title: page.title, seoTitle: page.seoTitle, seoDescription: page.seoDescription, blocks, preview: page.preview };
 }
 
+/**
+ * A page the shop cannot do without (a help page): the published page, or when it is missing, unpublished
+ * or the API cannot answer, `fallback` drawn in its place (decision 0123), never a blank or 404 page.
+ */
+export async function loadContentPageOr(
+  request: Request,
+  requestContext: object,
+  slug: string,
+  fallback: { title: string; seoDescription: string; blocks: readonly ContentBlock[] },
+): Promise<DrawnPage> {
+  const page = await siteContentClient(request)
+    .getPageData({ params: { slug }, query: {} })
+    .catch((error: unknown) => {
+      throwIfRateLimited(error);
+      return null;
+    });
+  const shown = page ?? { ...fallback, seoTitle: fallback.title, preview: 'published' as const };
+  const blocks = await drawBlocks(request, requestContext, shown.blocks);
+  return { slug, title: shown.title, seoTitle: shown.seoTitle, seoDescription: shown.seoDescription, blocks, preview: shown.preview };
+}
+
 /** Blocks as a page draws them (a content page's or a blog post's): facts filled in, carousels' products and tiles' categories looked up. */
 export async function drawBlocks(request: Request, requestContext: object, pageBlocks: readonly ContentBlock[]): Promise<DrawnBlock[]> {
   const needsNavigation = pageBlocks.some((block) => block.type === 'categoryTiles');
@@ -110,7 +132,7 @@ export async function drawBlocks(request: Request, requestContext: object, pageB
       ...category.children.map((child) => [child.slug, { name: child.name, path: categoryPath(category.slug, child.slug) }] as const),
     ]),
   );
-  return Promise.all(
+  const drawn = await Promise.all(
     pageBlocks.map(async (block): Promise<DrawnBlock> => {
       switch (block.type) {
         case 'richText':
@@ -134,6 +156,8 @@ export async function drawBlocks(request: Request, requestContext: object, pageB
                 ? (navigation?.categories ?? []).map((category) => ({ name: category.name, path: categoryPath(category.slug) }))
                 : block.categorySlugs.flatMap((categorySlug) => tiles.get(categorySlug) ?? []),
           };
+        case 'shopTable':
+          return { type: 'richText', body: await drawShopTable(request, block.table) };
         case 'hero':
         case 'promotionBanner':
         case 'callToAction':
@@ -143,4 +167,13 @@ export async function drawBlocks(request: Request, requestContext: object, pageB
       }
     }),
   );
+  // A shop's table reads on in the words around it, as one article (its heading above it, the words after it).
+  return drawn.reduce<DrawnBlock[]>((blocks, block, index) => {
+    const previous = blocks.at(-1);
+    const joins = pageBlocks[index]?.type === 'shopTable' || pageBlocks[index - 1]?.type === 'shopTable';
+    if (joins && previous?.type === 'richText' && block.type === 'richText')
+      blocks[blocks.length - 1] = { type: 'richText', body: [...previous.body, ...block.body] };
+    else blocks.push(block);
+    return blocks;
+  }, []);
 }

@@ -10,7 +10,8 @@ type DrawnRich<T> = T extends { kind: 'paragraph'; content: InlineText[] }
     ? Omit<T, 'items'> & { items: DrawnRun[][] }
     : T;
 type RichNodes = Extract<ContentBlock, { type: 'richText' }>['body'];
-export type DrawnRichText = DrawnRich<RichNodes[number]>[];
+/** Rich text as drawn; a `shopTable` block is drawn into the words around it as a node of its own (decision 0123). */
+export type DrawnRichText = (DrawnRich<RichNodes[number]> | { kind: 'shopTable'; caption: string; head: string[]; rows: DrawnCell[][] })[];
 
 /** A product a carousel shows, as much of it as its card draws. */
 export interface DrawnProduct {
@@ -25,11 +26,14 @@ export interface DrawnProduct {
  * and tiles with their categories' names, each looked up by the loader.
  */
 export type DrawnBlock =
-  | Exclude<ContentBlock, { type: 'richText' | 'faq' | 'productCarousel' | 'categoryTiles' }>
+  | Exclude<ContentBlock, { type: 'richText' | 'faq' | 'productCarousel' | 'categoryTiles' | 'shopTable' }>
   | { type: 'richText'; body: DrawnRichText }
   | { type: 'faq'; heading: string; items: { question: string; answer: DrawnRichText }[] }
   | { type: 'productCarousel'; heading: string; products: DrawnProduct[] }
   | { type: 'categoryTiles'; heading: string; text?: string; categories: { path: string; name: string }[] };
+
+/** A cell of the shop's own table: words, or a price with a line under it ("Free over £499"). */
+export type DrawnCell = string | { amount: string; note?: string };
 
 export interface DrawnPage {
   slug: string;

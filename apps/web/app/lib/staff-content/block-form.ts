@@ -5,6 +5,7 @@ import {
   type ContentPageDocument,
   type ContentPageInput,
   type PersonalisedCarousel,
+  SHOP_TABLES,
 } from '@shop/contracts';
 import { richTextOfWords, wordsOfRichText } from './rich-text-words.ts';
 
@@ -75,6 +76,15 @@ export const BLOCK_FIELDS: Record<ContentBlockType, readonly BlockField[]> = {
   promotionBanner: [heading, text, linkLabel, href],
   faq: [heading, { name: 'items', label: 'Questions and answers', kind: 'words', hint: 'Q: before each question, its answer on the lines below.' }],
   callToAction: [heading, text, linkLabel, href],
+  shopTable: [
+    {
+      name: 'table',
+      label: 'Table',
+      kind: 'choice',
+      options: SHOP_TABLES,
+      hint: 'Drawn from the shop’s own figures when the page is shown, so it always says what the shop charges and offers.',
+    },
+  ],
 };
 
 export interface EditorBlock {
@@ -128,6 +138,8 @@ export function editorBlockOf(block: ContentBlock): EditorBlock {
         type: block.type,
         values: { heading: block.heading, items: block.items.map((item) => `Q: ${item.question}\n${wordsOfRichText(item.answer)}`).join('\n\n') },
       };
+    case 'shopTable':
+      return { type: block.type, values: { table: block.table } };
     default:
       return { type: block.type, values: { heading: block.heading, text: block.text ?? '', linkLabel: block.linkLabel, href: block.href } };
   }
@@ -178,6 +190,8 @@ export function blockOf({ type, values }: EditorBlock): ContentPageInput['blocks
             return { question: question.trim(), answer: richTextOfWords(answer.join('\n')) };
           }),
       };
+    case 'shopTable':
+      return { type, table: v('table') };
     default:
       return { type, heading: v('heading'), text: optional(v('text')), linkLabel: v('linkLabel'), href: v('href') };
   }
