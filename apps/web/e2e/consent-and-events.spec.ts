@@ -152,3 +152,28 @@ test('a search that finds nothing appears in the staff report', async ({ page },
   await expect(page.getByText('No orders were placed in these days.')).toBeVisible();
   await expect(noResults.getByText('Every search in these days found something.')).toBeVisible();
 });
+
+test('a product page’s carousel seen and a product pressed in it are sent for the staff reports, naming no one without consent', async ({ page }) => {
+  await page.goto('/p/tamar-trade-eden-cloakroom-basin-pl000109');
+  await banner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
+  await pageReady(page);
+  const sent: Request[] = [];
+  page.on('request', (request) => isEventsBeacon(request) && sent.push(request));
+  const carousel = page
+    .getByRole('region')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .filter({ has: page.locator('a[href^="/p/"]') })
+    .last();
+  await carousel.scrollIntoViewIfNeeded();
+  const seen = () => sent.flatMap(eventsOf).filter((event) => event.event === 'Product List Viewed');
+  await expect.poll(() => seen().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(seen()[0]!.properties.list_id).toMatch(/^[a-z-]+$/);
+  const link = carousel.locator('a[href^="/p/"]').first();
+  const href = (await link.getAttribute('href'))!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}`));
+  const pressed = () => sent.flatMap(eventsOf).filter((event) => event.event === 'Product Clicked');
+  await expect.poll(() => pressed().length, { timeout: 15_000 }).toBe(1);
+  expect(pressed()[0]!.properties).toMatchObject({ list_id: seen()[0]!.properties.list_id, position: 1 });
+  expect(sent.flatMap(eventsOf).filter((event) => 'anonymousId' in event)).toEqual([]);
+});

@@ -39,5 +39,5 @@ export function RecentlyViewedCarousel({
   }, [clients, pageType, excludeSku, viewed]);
 
   if (products.length === 0) return null;
-  return <ProductCarousel title="Recently viewed" products={products} className={className} />;
+  return <ProductCarousel listId="recently-viewed" title="Recently viewed" products={products} className={className} />;
 }

@@ -78,7 +78,7 @@ describe('the staff report', () => {
     expect(report.searchesWithoutResults).toEqual([{ query: 'unobtainium tap', count: 2 }]);
   });
 
-  it('shows each carousel’s click-through: a view or press counted once per visitor’s batch, presses never above views, forged and personal ones left out', async () => {
+  it('shows each carousel’s click-through: a view or press counted once per visitor’s batch, presses never above views, forged ones left out', async () => {
     const day = { query: { from: '2031-01-15', to: '2031-01-15' } };
     const card = { product_id: '12', sku: 'PL000012-1' };
     const seen = (list_id: string) => event('Product List Viewed', { list_id });

@@ -42,5 +42,7 @@ export function BasketSuggestions({ skus, initial, className }: { skus: readonly
   }, [clients, key]);
 
   if (key === '') return null;
-  return rows.map((row) => <ProductCarousel key={row.identifier} title={row.title} products={[...row.products]} className={className} />);
+  return rows.map((row) => (
+    <ProductCarousel key={row.identifier} listId={row.identifier} title={row.title} products={[...row.products]} className={className} />
+  ));
 }

@@ -35,7 +35,7 @@ export function ProductCarousels({ initial, categorySlug, productId, className }
   return (
     <div className={className}>
       {carousels.map((carousel) => (
-        <ProductCarousel key={carousel.identifier} title={carousel.title} products={carousel.products} className="py-8" />
+        <ProductCarousel key={carousel.identifier} listId={carousel.identifier} title={carousel.title} products={carousel.products} className="py-8" />
       ))}
     </div>
   );
