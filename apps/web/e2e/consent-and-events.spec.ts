@@ -177,3 +177,39 @@ test('a product page’s carousel seen and a product pressed in it are sent for 
   expect(pressed()[0]!.properties).toMatchObject({ list_id: seen()[0]!.properties.list_id, position: 1 });
   expect(sent.flatMap(eventsOf).filter((event) => 'anonymousId' in event)).toEqual([]);
 });
+
+test(
+  'a home page carousel seen and a product pressed in it are sent under its list, and staff see each carousel’s click-through per day',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await page.goto('/');
+    await banner(page).getByRole('button', { name: 'Reject optional cookies' }).click();
+    await pageReady(page);
+    const sent: Request[] = [];
+    page.on('request', (request) => isEventsBeacon(request) && sent.push(request));
+    // The home page's "Best sellers" block: one of the shop's own carousels, named as such.
+    const carousel = page.getByRole('region', { name: 'Best sellers' });
+    await carousel.scrollIntoViewIfNeeded();
+    const seen = () => sent.flatMap(eventsOf).filter((event) => event.event === 'Product List Viewed' && event.properties.list_id === 'best-sellers');
+    await expect.poll(() => seen().length, { timeout: 15_000 }).toBe(1);
+    const link = carousel.locator('a[href^="/p/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}`));
+    const pressed = () => sent.flatMap(eventsOf).filter((event) => event.event === 'Product Clicked');
+    await expect.poll(() => pressed().length, { timeout: 15_000 }).toBe(1);
+    expect(pressed()[0]!.properties).toMatchObject({ list_id: 'best-sellers', position: 1 });
+    expect(sent.flatMap(eventsOf).filter((event) => 'anonymousId' in event)).toEqual([]);
+
+    await signInByRedirect(page, DEMO.staff.email);
+    await page.goto('/staff/reports');
+    const perDay = page.getByRole('region', { name: 'Carousel click-through per day', exact: true });
+    await expect(perDay.getByRole('img', { name: /click-through per day/ })).toBeVisible();
+    await expect(perDay.getByRole('list', { name: 'Key' }).getByText('Best sellers', { exact: true })).toBeVisible();
+    await perDay.getByText('Show the figures per day as a table').click();
+    const rows = perDay.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Best sellers', exact: true }) });
+    await expect(rows.last()).toBeVisible();
+    await expectNoViolations(page);
+    await perDay.screenshot({ path: `${SCREENSHOT_DIR}/consent-carousel-days-${testInfo.project.name}.png` });
+  },
+);

@@ -39,6 +39,8 @@ export const CAROUSEL_LISTS = {
   'category-new-in': 'New in a category',
   'best-sellers': 'Best sellers',
   'new-in': 'New in',
+  'home-category': 'A category’s products on the home page',
+  'home-picks': 'Products staff chose for the home page',
 } as const;
 export type CarouselList = keyof typeof CAROUSEL_LISTS;
 
@@ -113,6 +115,34 @@ export const ShopReportSchema = z
   .meta({ id: 'ShopReport' });
 export type ShopReport = z.infer<typeof ShopReportSchema>;
 
+export const CarouselDaysSchema = z
+  .object({
+    from: IsoDay,
+    to: IsoDay,
+    carousels: z
+      .array(
+        z.object({
+          carousel: z.string(),
+          title: z.string(),
+          days: z
+            .array(
+              z.object({
+                day: IsoDay,
+                viewed: z.number().int().describe('Times it was seen that day'),
+                clicked: z.number().int().describe('Presses on a product in it that day, never more than `viewed`'),
+                ratePercent: z.number().nullable().describe('clicked ÷ viewed × 100, to one decimal place; null on a day it was not seen'),
+              }),
+            )
+            .describe('Every London day of the range'),
+        }),
+      )
+      .describe('Each of the shop’s carousels seen in the range, most viewed first, as in the report’s totals'),
+  })
+  .meta({ id: 'CarouselDays' });
+export type CarouselDays = z.infer<typeof CarouselDaysSchema>;
+
+const ReportRangeQuery = z.object({ from: IsoDay.optional(), to: IsoDay.optional() });
+
 /** Reports are for analysts, and administrators. */
 const analysts = requireRole('analyst', 'admin');
 
@@ -139,7 +169,19 @@ export const analyticsEndpoints = {
     description:
       'Not a call of the spec. Without dates, the last 28 days. ' +
       `400 REPORT_RANGE_INVALID for an end before the start or more than ${REPORT_MAX_DAYS} days.`,
-    query: z.object({ from: IsoDay.optional(), to: IsoDay.optional() }),
+    query: ReportRangeQuery,
     responses: { 200: ShopReportSchema },
+  }),
+  getCarouselDays: defineEndpoint({
+    service: 'analytics',
+    access: analysts,
+    method: 'GET',
+    path: '/reports/carousels',
+    summary: 'Staff: each carousel’s views, presses and click-through per London day',
+    description:
+      'Not a call of the spec. From the same events as the report’s carousel click-through; without dates, the last 28 days. ' +
+      `400 REPORT_RANGE_INVALID for an end before the start or more than ${REPORT_MAX_DAYS} days.`,
+    query: ReportRangeQuery,
+    responses: { 200: CarouselDaysSchema },
   }),
 } as const;

@@ -326,6 +326,7 @@ export const catalogueRequestsRoutes = {
 export const analyticsRoutes = {
   updateActions: ['POST', '/actions/update'],
   getShopReport: ['GET', '/reports'],
+  getCarouselDays: ['GET', '/reports/carousels'],
 } as const;
 
 export const orderBasketsRoutes = {

@@ -11,6 +11,7 @@ import {
 } from './site-content-values.ts';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { link, optionalWords, words } from './content-fields.ts';
+import type { CarouselList } from './analytics.ts';
 
 /**
  * Content pages made of typed blocks, and the global items every page shares (the spec's site
@@ -136,6 +137,15 @@ export const ContentBlockSchema = z
   ])
   .meta({ id: 'ContentBlock' });
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+type CarouselSource = Extract<ContentBlock, { type: 'productCarousel' }>['source'];
+
+/**
+ * The list a home page carousel is counted as in the staff reports' click-through (`list_id`): one of
+ * the shop's own carousels is itself; one of a category's products or of chosen codes is counted by
+ * its kind (decision 0124).
+ */
+export const homeCarouselList = (source: CarouselSource): CarouselList =>
+  source.kind === 'personalised' ? source.carousel : source.kind === 'category' ? 'home-category' : 'home-picks';
 
 /** What a page is: its words and blocks, and what search engines show. */
 export const ContentPageDocumentSchema = z

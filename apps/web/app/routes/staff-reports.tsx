@@ -1,11 +1,11 @@
 import { createAnalyticsClient } from '@shop/api-client';
-import type { ShopReport } from '@shop/contracts';
+import type { CarouselDays, ShopReport } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/staff-reports';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { Bars, SalesColumns, type BarRow } from '../components/staff-reports/charts.tsx';
+import { Bars, DayLines, SalesColumns, type BarRow } from '../components/staff-reports/charts.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
 import { requireShopSession } from '../lib/auth/session.server.ts';
@@ -31,7 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return staffRead(async () => ({
     asked,
     synonyms,
-    ...(typedBadly ? { page: null, problem: 'Enter dates in the format 2026-03-01' } : await searchRead(() => api.getShopReport({ query }))),
+    ...(typedBadly
+      ? { page: null, problem: 'Enter dates in the format 2026-03-01' }
+      : await searchRead(async () => {
+          const [report, carouselDays] = await Promise.all([api.getShopReport({ query }), api.getCarouselDays({ query })]);
+          return { ...report, carouselDays: carouselDays.carousels };
+        })),
   }));
 }
 
@@ -111,7 +116,7 @@ const productBar = (product: { productId: number; name: string; slug: string }, 
   text,
 });
 
-function Report({ report, synonyms }: { report: ShopReport; synonyms: boolean }) {
+function Report({ report, synonyms }: { report: ShopReport & { carouselDays: CarouselDays['carousels'] }; synonyms: boolean }) {
   const sold = report.salesPerDay.some((day) => day.orders > 0);
   const started = report.funnel[0]!.count;
   return (
@@ -184,13 +189,21 @@ function Report({ report, synonyms }: { report: ShopReport; synonyms: boolean })
           <Empty>Every search in these days found something.</Empty>
         )}
       </Section>
+      {report.carouselClickThrough.length > 0 && (
+        <div className="lg:col-span-2">
+          <Section id="carousel-days-heading" title="Carousel click-through per day">
+            <CarouselsPerDay carousels={report.carouselDays} from={report.from} to={report.to} />
+          </Section>
+        </div>
+      )}
     </div>
   );
 }
 
+const rate = (percent: number) => `${percent.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
+
 /** Each carousel's share of views that led to a product being pressed, drawn as bars, and the same figures as a table. */
 function CarouselClickThrough({ rows }: { rows: ShopReport['carouselClickThrough'] }) {
-  const rate = (percent: number) => `${percent.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
   return (
     <>
       <Bars
@@ -233,6 +246,58 @@ function CarouselClickThrough({ rows }: { rows: ShopReport['carouselClickThrough
             ))}
           </tbody>
         </table>
+      </details>
+    </>
+  );
+}
+
+/** Each carousel's click-through day by day, a line each, and the figures of every day it was seen as a table. */
+function CarouselsPerDay({ carousels, from, to }: { carousels: CarouselDays['carousels']; from: string; to: string }) {
+  const seenDays = carousels.flatMap((carousel) => carousel.days.filter((day) => day.viewed > 0).map((day) => ({ ...day, carousel })));
+  return (
+    <>
+      <DayLines
+        label={`Each carousel’s click-through per day, ${from} to ${to}, a line each; a day it was not seen breaks its line`}
+        days={carousels[0]!.days.map((day) => day.day)}
+        lines={carousels.map((carousel) => ({ key: carousel.carousel, label: carousel.title, values: carousel.days.map((day) => day.ratePercent) }))}
+      />
+      <details>
+        <summary className="cursor-pointer font-semibold text-teal-800">Show the figures per day as a table</summary>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="py-1 text-left text-navy-700">Each day a carousel was seen; days it was not are left out.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Carousel</th>
+                <th scope="col" className="text-right">
+                  Views
+                </th>
+                <th scope="col" className="text-right">
+                  Products pressed
+                </th>
+                <th scope="col" className="text-right">
+                  Click-through
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {seenDays
+                .toSorted((a, b) => a.day.localeCompare(b.day))
+                .map((row) => (
+                  <tr key={`${row.day} ${row.carousel.carousel}`} className="border-t border-navy-100">
+                    <td className="py-1 whitespace-nowrap tabular-nums">{row.day}</td>
+                    <th scope="row" className="font-normal">
+                      {row.carousel.title}
+                    </th>
+                    <td className="text-right tabular-nums">{row.viewed.toLocaleString('en-GB')}</td>
+                    <td className="text-right tabular-nums">{row.clicked.toLocaleString('en-GB')}</td>
+                    <td className="text-right tabular-nums">{rate(row.ratePercent ?? 0)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </>
   );

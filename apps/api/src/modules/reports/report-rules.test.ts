@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carouselClickThrough, everyDay, funnel, reportRange } from './report-rules.ts';
+import { carouselClickThrough, carouselDays, everyDay, funnel, reportRange } from './report-rules.ts';
 
 describe('a report’s range', () => {
   const now = new Date('2026-07-01T23:30:00Z'); // already 2 July in London
@@ -58,5 +58,45 @@ describe('carousel click-through', () => {
       { carousel: 'bought-together', title: 'Frequently bought together', viewed: 8, clicked: 1, ratePercent: 12.5 },
       { carousel: 'recently-viewed', title: 'Recently viewed', viewed: 3, clicked: 3, ratePercent: 100 },
     ]);
+  });
+});
+
+describe('carousel click-through per day', () => {
+  const row = (day: string, metric: string, subject: string, count: number) => ({ day, metric, subject, count });
+  it('gives each carousel seen every day of the range, a day unseen without a rate, presses capped per day, forged lists left out', () => {
+    const days = carouselDays('2026-03-01', '2026-03-03', [
+      row('2026-03-01', 'carousel-viewed', 'home-category', 4),
+      row('2026-03-01', 'carousel-clicked', 'home-category', 1),
+      row('2026-03-03', 'carousel-viewed', 'home-category', 2),
+      // More presses than views that day: capped at the views, though the range has more views.
+      row('2026-03-03', 'carousel-clicked', 'home-category', 5),
+      row('2026-03-02', 'carousel-viewed', 'best-sellers', 10),
+      row('2026-03-02', 'carousel-viewed', 'made-up', 99),
+      // Pressed, never seen: no row.
+      row('2026-03-02', 'carousel-clicked', 'new-in', 3),
+    ]);
+    expect(days).toEqual([
+      {
+        carousel: 'best-sellers',
+        title: 'Best sellers',
+        days: [
+          { day: '2026-03-01', viewed: 0, clicked: 0, ratePercent: null },
+          { day: '2026-03-02', viewed: 10, clicked: 0, ratePercent: 0 },
+          { day: '2026-03-03', viewed: 0, clicked: 0, ratePercent: null },
+        ],
+      },
+      {
+        carousel: 'home-category',
+        title: 'A category’s products on the home page',
+        days: [
+          { day: '2026-03-01', viewed: 4, clicked: 1, ratePercent: 25 },
+          { day: '2026-03-02', viewed: 0, clicked: 0, ratePercent: null },
+          { day: '2026-03-03', viewed: 2, clicked: 2, ratePercent: 100 },
+        ],
+      },
+    ]);
+  });
+  it('is empty when no carousel was seen', () => {
+    expect(carouselDays('2026-03-01', '2026-03-01', [row('2026-03-01', 'carousel-clicked', 'best-sellers', 2)])).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * The staff reports' rules, pure: which London days a report covers, every day of them drawn (a day
  * without sales is a zero, not a gap), and the checkout funnel's steps in order.
  */
-import { CAROUSEL_LISTS, londonIsoDate, REPORT_MAX_DAYS, type ShopReport } from '@shop/contracts';
+import { CAROUSEL_LISTS, londonIsoDate, REPORT_MAX_DAYS, type CarouselDays, type ShopReport } from '@shop/contracts';
 
 /** Without dates a report covers the last four weeks, today included. */
 export const DEFAULT_REPORT_DAYS = 28;
@@ -60,10 +60,40 @@ export function carouselClickThrough(
   const presses = new Map(clicked.map((row) => [row.subject, row.count]));
   return Object.entries(CAROUSEL_LISTS)
     .filter(([carousel]) => (views.get(carousel) ?? 0) > 0)
-    .map(([carousel, title]) => {
-      const seen = views.get(carousel) ?? 0;
-      const pressed = Math.min(presses.get(carousel) ?? 0, seen);
-      return { carousel, title, viewed: seen, clicked: pressed, ratePercent: Math.round((pressed / seen) * 1000) / 10 };
-    })
+    .map(([carousel, title]) => ({ carousel, title, ...clickThrough(views.get(carousel) ?? 0, presses.get(carousel) ?? 0) }))
     .toSorted((a, b) => b.viewed - a.viewed || a.carousel.localeCompare(b.carousel));
+}
+
+/** A carousel's figures for some time: presses only up to its views (see above), and the rate to one decimal place. */
+function clickThrough(viewed: number, clicked: number) {
+  const pressed = Math.min(clicked, viewed);
+  return { viewed, clicked: pressed, ratePercent: Math.round((pressed / viewed) * 1000) / 10 };
+}
+
+/**
+ * Each carousel's figures per London day, from the roll-up's rows of `carousel-viewed` and
+ * `carousel-clicked`: the carousels seen in the range, in the totals' order, each with every day of
+ * it (a day it was not seen has no rate, not a rate of nought), presses capped per day as in the totals.
+ */
+export function carouselDays(
+  from: string,
+  to: string,
+  rows: readonly { day: string; metric: string; subject: string; count: number }[],
+): CarouselDays['carousels'] {
+  const total = (metric: string) => {
+    const sums = new Map<string, number>();
+    for (const row of rows) if (row.metric === metric) sums.set(row.subject, (sums.get(row.subject) ?? 0) + row.count);
+    return [...sums].map(([subject, count]) => ({ subject, count }));
+  };
+  const counts = new Map(rows.map((row) => [`${row.metric} ${row.subject} ${row.day}`, row.count]));
+  const countOf = (metric: string, carousel: string, day: string) => counts.get(`${metric} ${carousel} ${day}`) ?? 0;
+  return carouselClickThrough(total('carousel-viewed'), total('carousel-clicked')).map(({ carousel, title }) => ({
+    carousel,
+    title,
+    days: everyDay(from, to, [], {}).map(({ day }) => {
+      const viewed = countOf('carousel-viewed', carousel, day);
+      const clicked = countOf('carousel-clicked', carousel, day);
+      return viewed > 0 ? { day, ...clickThrough(viewed, clicked) } : { day, viewed: 0, clicked: 0, ratePercent: null };
+    }),
+  }));
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyticsClient, createCatalogueClient, type AnalyticsClient } from '@shop/api-client';
+import { createAnalyticsClient, createCatalogueClient, createSiteContentClient, type AnalyticsClient } from '@shop/api-client';
+import { HOME_PAGE_SLUG, homeCarouselList } from '@shop/contracts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
@@ -10,10 +11,13 @@ import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
 let api: TestApi;
 // Days no demo order or event falls on, so the report's figures are this file's alone.
 const now = new Date('2031-01-15T12:00:00Z');
-const clock: Clock = { now: () => now };
+// Events of the per-day report's own days are received later (`receivedOn`); every other test's on `now`.
+let received = now;
+const clock: Clock = { now: () => received };
 const actors: Record<string, Actor> = {
   analyst: { userId: 'user-analyst', roles: ['analyst'] },
   shopper: { userId: 'user-shopper', roles: ['shopper'] },
+  admin: { userId: 'user-admin', roles: ['admin'] },
 };
 let analyst: AnalyticsClient;
 let visitors = 0;
@@ -130,22 +134,94 @@ describe('the staff report', () => {
     expect([recent.from, recent.to, recent.salesPerDay.length]).toEqual(['2030-12-19', '2031-01-15', 28]);
   });
 
-  it('refuses a range that ends before it starts, runs past a year or is not dates', async () => {
+  it('refuses a range that ends before it starts, runs past a year or is not dates, the report and its carousels per day alike', async () => {
     const cases: [Record<string, string>, string, RegExp][] = [
-      [{ from: '2031-01-15', to: '2031-01-14' }, 'REPORT_RANGE_INVALID', /same as or after the start date/],
-      [{ from: '2029-01-01', to: '2031-01-14' }, 'REPORT_RANGE_INVALID', /366 days or fewer/],
+      [{ from: '2031-01-15', to: '2031-01-14' }, 'REPORT_RANGE_INVALID', /The end date must be the same as or after the start date/],
+      [{ from: '2029-01-01', to: '2031-01-14' }, 'REPORT_RANGE_INVALID', /Choose a range of 366 days or fewer/],
       [{ from: '15/01/2031' }, 'VALIDATION_FAILED', /format 2026-03-01/],
+      [{ to: '2031-02-30' }, 'VALIDATION_FAILED', /format 2026-03-01/],
     ];
     for (const [query, code, message] of cases) {
-      const error = await failure(analyst.getShopReport({ query }));
-      expect([error.status, error.code]).toEqual([400, code]);
-      expect(error.message).toMatch(message);
+      for (const call of [analyst.getShopReport, analyst.getCarouselDays]) {
+        const error = await failure(call({ query }));
+        expect([error.status, error.code]).toEqual([400, code]);
+        expect(error.message).toMatch(message);
+      }
     }
   });
 
   it('is for analysts and administrators only', async () => {
-    expect((await failure(createAnalyticsClient({ baseUrl, getAccessToken: () => 'shopper' }).getShopReport({}))).status).toBe(403);
-    expect((await failure(createAnalyticsClient({ baseUrl }).getShopReport({}))).status).toBe(401);
+    const as = (token?: string) => createAnalyticsClient({ baseUrl, ...(token && { getAccessToken: () => token }) });
+    for (const call of ['getShopReport', 'getCarouselDays'] as const) {
+      expect((await failure(as('shopper')[call]({}))).status).toBe(403);
+      expect((await failure(as()[call]({}))).status).toBe(401);
+    }
+    expect(await as('admin').getCarouselDays({ query: { from: '2031-03-05', to: '2031-03-05' } })).toMatchObject({ carousels: [] });
+  });
+});
+
+describe('carousel click-through per day', () => {
+  /** Events a visitor sends on a London day, received at its noon. */
+  async function receivedOn(day: string, batch: ReturnType<typeof event>[]) {
+    received = new Date(`${day}T12:00:00Z`);
+    try {
+      return await visitor().updateActions({ body: { data: { batch } } });
+    } finally {
+      received = now;
+    }
+  }
+
+  it('counts the home page’s carousels by the list each of its blocks names, per day, beside the totals', async () => {
+    const home = await createSiteContentClient({ baseUrl: api.serviceUrl('site') }).getPageData({ params: { slug: HOME_PAGE_SLUG }, query: {} });
+    const lists = home.blocks.flatMap((block) => (block.type === 'productCarousel' ? [homeCarouselList(block.source)] : []));
+    // The published home page's own carousels, and the lists a category's or chosen products' carousel would name.
+    expect(lists).toEqual(['best-sellers', 'new-in']);
+    expect([homeCarouselList({ kind: 'category', categorySlug: 'baths', limit: 12 }), homeCarouselList({ kind: 'skus', skus: ['PL1'] })]).toEqual([
+      'home-category',
+      'home-picks',
+    ]);
+    const card = { product_id: '12', sku: 'PL000012-1' };
+    const seen = (list_id: string) => event('Product List Viewed', { list_id });
+    const pressed = (list_id: string) => event('Product Clicked', { ...card, list_id, position: 1 });
+    expect(await receivedOn('2031-03-02', [seen('new-in'), pressed('new-in'), seen('home-category'), seen('home-picks'), pressed('home-picks')])).toEqual({
+      accepted: 5,
+      dropped: 0,
+    });
+    await receivedOn('2031-03-02', [seen('new-in')]);
+    await receivedOn('2031-03-04', [seen('new-in'), pressed('new-in'), seen('home-category'), pressed('home-category')]);
+
+    const range = { query: { from: '2031-03-01', to: '2031-03-04' } };
+    const perDay = await analyst.getCarouselDays(range);
+    const figures = (carousel: string) =>
+      perDay.carousels.find((row) => row.carousel === carousel)?.days.map((day) => [day.day, day.viewed, day.clicked, day.ratePercent]);
+    expect(perDay.carousels.map((row) => [row.carousel, row.title])).toEqual([
+      ['new-in', 'New in'],
+      ['home-category', 'A category’s products on the home page'],
+      ['home-picks', 'Products staff chose for the home page'],
+    ]);
+    expect(figures('new-in')).toEqual([
+      ['2031-03-01', 0, 0, null],
+      ['2031-03-02', 2, 1, 50],
+      ['2031-03-03', 0, 0, null],
+      ['2031-03-04', 1, 1, 100],
+    ]);
+    expect(figures('home-category')).toEqual([
+      ['2031-03-01', 0, 0, null],
+      ['2031-03-02', 1, 0, 0],
+      ['2031-03-03', 0, 0, null],
+      ['2031-03-04', 1, 1, 100],
+    ]);
+    expect(figures('home-picks')!.filter(([, viewed]) => viewed)).toEqual([['2031-03-02', 1, 1, 100]]);
+    // The same events make the report's totals.
+    expect((await analyst.getShopReport(range)).carouselClickThrough).toEqual([
+      { carousel: 'new-in', title: 'New in', viewed: 3, clicked: 2, ratePercent: 66.7 },
+      { carousel: 'home-category', title: 'A category’s products on the home page', viewed: 2, clicked: 1, ratePercent: 50 },
+      { carousel: 'home-picks', title: 'Products staff chose for the home page', viewed: 1, clicked: 1, ratePercent: 100 },
+    ]);
+    const quiet = await analyst.getCarouselDays({ query: { from: '2031-03-05', to: '2031-03-05' } });
+    expect(quiet).toEqual({ from: '2031-03-05', to: '2031-03-05', carousels: [] });
+    const recent = await analyst.getCarouselDays({});
+    expect([recent.from, recent.to]).toEqual(['2030-12-19', '2031-01-15']);
   });
 });
 

@@ -1,6 +1,6 @@
-import { londonDayStart, type ShopReport } from '@shop/contracts';
+import { londonDayStart, type CarouselDays, type ShopReport } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
-import { carouselClickThrough, everyDay, funnel, reportRange } from './report-rules.ts';
+import { carouselClickThrough, carouselDays, everyDay, funnel, reportRange } from './report-rules.ts';
 import type { ReportsDeps } from './reports.deps.ts';
 import { ReportErrors } from './reports.errors.ts';
 
@@ -9,6 +9,15 @@ const TOP = 10;
 /** The staff reports (`/staff/reports`): sales from orders, what shoppers did from the events' daily roll-up. */
 export interface ReportsService {
   getShopReport(ctx: CallerContext, asked: { from?: string; to?: string }): Promise<ShopReport>;
+  /** Each carousel's click-through per day, from the same events as the report's totals. */
+  getCarouselDays(ctx: CallerContext, asked: { from?: string; to?: string }): Promise<CarouselDays>;
+}
+
+/** The days asked for, or the refusal saying what to change. */
+function rangeOf(ctx: CallerContext, asked: { from?: string; to?: string }) {
+  const range = reportRange(asked, ctx.clock.now());
+  if ('refusal' in range) throw range.refusal === 'end-before-start' ? ReportErrors.endBeforeStart() : ReportErrors.tooLong();
+  return range;
 }
 
 export function createReportsService({ analytics, orders, catalogue }: ReportsDeps): ReportsService {
@@ -22,9 +31,7 @@ export function createReportsService({ analytics, orders, catalogue }: ReportsDe
 
   return {
     async getShopReport(ctx, asked) {
-      const range = reportRange(asked, ctx.clock.now());
-      if ('refusal' in range) throw range.refusal === 'end-before-start' ? ReportErrors.endBeforeStart() : ReportErrors.tooLong();
-      const { from, to } = range;
+      const { from, to } = rangeOf(ctx, asked);
       const [start, until] = [londonDayStart(from), londonDayStart(to, true)];
       const [sales, unitsBySku, viewed, added, noResults, steps, carousels] = await Promise.all([
         orders.salesByDay(ctx, start, until),
@@ -70,6 +77,12 @@ export function createReportsService({ analytics, orders, catalogue }: ReportsDe
         searchesWithoutResults: noResults.map((row) => ({ query: row.subject, count: row.count })),
         carouselClickThrough: carouselClickThrough(carousels[0]!, carousels[1]!),
       };
+    },
+
+    async getCarouselDays(ctx, asked) {
+      const { from, to } = rangeOf(ctx, asked);
+      const rows = await analytics.dailyCounts(ctx, { metrics: ['carousel-viewed', 'carousel-clicked'], from, to });
+      return { from, to, carousels: carouselDays(from, to, rows) };
     },
   };
 }

@@ -107,7 +107,7 @@ function Block({ block, index, first, categories }: BlockProps) {
       );
     }
     case 'homeCarousel':
-      return <ProductCarousel title={block.heading} products={block.products} className="container-page pb-12 lg:pb-16" />;
+      return <ProductCarousel listId={block.listId} title={block.heading} products={block.products} className="container-page pb-12 lg:pb-16" />;
     case 'promotionBanner':
     case 'callToAction':
       return (

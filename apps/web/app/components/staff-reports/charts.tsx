@@ -78,3 +78,77 @@ export function Bars({ rows, label }: { rows: readonly BarRow[]; label: string }
     </ol>
   );
 }
+
+/** A line's look: a colour and a dash, so lines differ for people who do not tell the colours apart. */
+const LINE_COLOURS = ['stroke-teal-700', 'stroke-navy-900', 'stroke-brass-600', 'stroke-teal-400', 'stroke-navy-400'];
+const LINE_DASHES = [undefined, '10 5', '3 4', '12 4 3 4'];
+const lineLook = (index: number) => ({ className: LINE_COLOURS[index % LINE_COLOURS.length]!, dash: LINE_DASHES[index % LINE_DASHES.length] });
+
+export interface DayLine {
+  key: string;
+  label: string;
+  /** Each day's value in order, null where there is none (the line breaks there). */
+  values: readonly (number | null)[];
+}
+
+/**
+ * Lines of a percentage per day, one per row, on one 0–100% scale, with a key naming each; a day
+ * without a value breaks its line, and a lone day is a dot. The figures are for the table beside it.
+ */
+export function DayLines({ days, lines, label }: { days: readonly string[]; lines: readonly DayLine[]; label: string }) {
+  const [width, height, left] = [700, 200, 40];
+  const x = (index: number) => left + (days.length === 1 ? (width - left) / 2 : (index / (days.length - 1)) * (width - left));
+  const y = (percent: number) => height - (percent / 100) * (height - 8);
+  return (
+    <figure className="space-y-3">
+      <svg viewBox={`0 0 ${width} ${height + 24}`} role="img" aria-label={label} className="h-auto w-full overflow-visible">
+        {[0, 50, 100].map((percent) => (
+          <g key={percent}>
+            <line x1={left} x2={width} y1={y(percent)} y2={y(percent)} className="stroke-navy-100" strokeWidth="1" />
+            <text x={left - 6} y={y(percent) + 4} textAnchor="end" className="fill-navy-700 text-[13px]">
+              {percent}%
+            </text>
+          </g>
+        ))}
+        {lines.map((line, index) => {
+          const { className, dash } = lineLook(index);
+          // Runs of days with a value, each drawn as one line.
+          const runs: [number, number][][] = [[]];
+          line.values.forEach((value, day) => (value === null ? runs.push([]) : runs.at(-1)!.push([x(day), y(value)])));
+          return (
+            <g key={line.key} className={className} fill="none" strokeWidth="2.5" strokeLinejoin="round">
+              {runs.map((points, run) =>
+                points.length === 1 ? (
+                  <circle key={run} cx={points[0]![0]} cy={points[0]![1]} r="3" />
+                ) : points.length > 1 ? (
+                  <polyline key={run} points={points.map((point) => point.join(',')).join(' ')} strokeDasharray={dash} />
+                ) : null,
+              )}
+            </g>
+          );
+        })}
+        <text x={left} y={height + 18} className="fill-navy-700 text-[13px]">
+          {dayLabel(days[0]!)}
+        </text>
+        <text x={width} y={height + 18} textAnchor="end" className="fill-navy-700 text-[13px]">
+          {dayLabel(days.at(-1)!)}
+        </text>
+      </svg>
+      <figcaption>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-navy-900" aria-label="Key">
+          {lines.map((line, index) => {
+            const { className, dash } = lineLook(index);
+            return (
+              <li key={line.key} className="flex items-center gap-2">
+                <svg viewBox="0 0 32 8" aria-hidden="true" className="h-2 w-8">
+                  <line x1="0" x2="32" y1="4" y2="4" className={className} strokeWidth="3" strokeDasharray={dash} />
+                </svg>
+                {line.label}
+              </li>
+            );
+          })}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}

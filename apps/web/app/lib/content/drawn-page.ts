@@ -1,4 +1,4 @@
-import type { ContentBlock, InlineText } from '@shop/contracts';
+import type { CarouselList, ContentBlock, InlineText } from '@shop/contracts';
 import type { TileCard } from '../tile-cards.ts';
 
 /** A run of words as drawn: a fact already replaced by its value (content-page.server.ts). */
@@ -53,7 +53,8 @@ type Hero = Extract<ContentBlock, { type: 'hero' }>;
 export type HomeBlock =
   | Hero
   | { type: 'categoryTiles'; heading: string; text?: string; categorySlugs: string[] }
-  | { type: 'homeCarousel'; heading: string; products: TileCard[] }
+  /** `listId`: the list its views and presses count as (none in staff's preview, which is no shopper's view). */
+  | { type: 'homeCarousel'; heading: string; products: TileCard[]; listId?: CarouselList }
   | Extract<ContentBlock, { type: 'promotionBanner' | 'callToAction' }>;
 
 export interface HomeContent {

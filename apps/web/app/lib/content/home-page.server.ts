@@ -1,5 +1,5 @@
 import { ApiError } from '@shop/api-client';
-import { HOME_PAGE_SLUG, PAGE_TYPES, withContentFacts, type ContentPage } from '@shop/contracts';
+import { HOME_PAGE_SLUG, homeCarouselList, PAGE_TYPES, withContentFacts, type ContentPage } from '@shop/contracts';
 import { optionalExtra, siteContentClient, throwIfRateLimited } from '../api.server.ts';
 import { loadCarousels, loadPromotions } from '../shared-catalogue.server.ts';
 import { loadShopDetails } from '../shop-details.server.ts';
@@ -51,7 +51,12 @@ export async function loadHome(request: Request, requestContext: object, preview
             case 'categoryTiles':
               return { ...block, ...(block.text && { text: withContentFacts(block.text, shop) }) };
             case 'productCarousel':
-              return { type: 'homeCarousel', heading: block.heading, products: (await carouselCards(request, block.source, ownCarousel)).map(tileCard) };
+              return {
+                type: 'homeCarousel',
+                heading: block.heading,
+                products: (await carouselCards(request, block.source, ownCarousel)).map(tileCard),
+                ...(!preview && { listId: homeCarouselList(block.source) }),
+              };
             case 'promotionBanner':
             case 'callToAction':
               return { ...block, ...(block.text && { text: withContentFacts(block.text, shop) }) };
