@@ -2,6 +2,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -160,6 +161,48 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+/**
+ * The server's CPU time per page (or request) of `url`, flat out at 10 connections for `seconds`
+ * after a warm-up: its process's user + system time over the measured run divided by the answers
+ * it gave (/proc), the figure to trust on a busy machine where rates and times are not.
+ */
+export async function cpuPerAnswer(
+  name: string,
+  url: string,
+  server: RunningServer,
+  options: { seconds: number; setupRequest?: (request: autocannon.Request) => autocannon.Request },
+): Promise<{ flat: LoadResult; cpuMs: number }> {
+  let before = 0;
+  const beforeMeasure = () => {
+    before = server.cpuMicros();
+  };
+  const flat = await load(name, url, { seconds: options.seconds, connections: 10, setupRequest: options.setupRequest, beforeMeasure });
+  // Answers still being drawn when the warm-up stopped count against the measured run: at most ten, against hundreds answered on a
+  // quiet machine. On a busy one, give BENCH_SECONDS more.
+  return { flat, cpuMs: (server.cpuMicros() - before) / 1000 / Math.max(1, flat.total) };
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, for a report: figures measured on a shared machine carry it. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((figure) => figure.toFixed(2))
+    .join(' ');
+
+/** The highest resident memory `server` reaches from now until `stop`, read every `everyMs` (/proc). */
+export function peakRss(server: RunningServer, everyMs = 50): { stop(): number } {
+  let peak = server.rssBytes();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssBytes());
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, server.rssBytes());
+    },
   };
 }
 

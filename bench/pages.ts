@@ -20,7 +20,19 @@
 import http from 'node:http';
 import os from 'node:os';
 import type autocannon from 'autocannon';
-import { createTokenSigner, ensureDatabase, load, median, psql, report, startServer, type LoadResult, type RunningServer } from './lib.ts';
+import {
+  cpuPerAnswer,
+  createTokenSigner,
+  ensureDatabase,
+  load,
+  loadAverage,
+  median,
+  psql,
+  report,
+  startServer,
+  type LoadResult,
+  type RunningServer,
+} from './lib.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,11 +45,6 @@ const wanted = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 const signed = process.env.BENCH_SIGNED ?? 'both';
 const encoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((figure) => figure.toFixed(2))
-    .join(' ');
 const loadAtStart = loadAverage();
 
 ensureDatabase(postgresUrl);
@@ -140,14 +147,7 @@ interface PageRound {
 
 async function measure(page: Page, server: RunningServer): Promise<PageRound> {
   const url = `${origin}${page.path}`;
-  let before = 0;
-  const beforeMeasure = () => {
-    before = server.cpuMicros();
-  };
-  const flat = await load(`${page.name} flat out`, url, { seconds, connections: 10, setupRequest: withCookie(page), beforeMeasure });
-  // Pages still being drawn when the warm-up stopped count against the measured run: at most ten, against hundreds answered on a
-  // quiet machine. On a busy one, give BENCH_SECONDS more.
-  const cpuMsPerPage = (server.cpuMicros() - before) / 1000 / Math.max(1, flat.total);
+  const { flat, cpuMs: cpuMsPerPage } = await cpuPerAnswer(`${page.name} flat out`, url, server, { seconds, setupRequest: withCookie(page) });
   const paced = await load(`${page.name} @ ${rate}/s`, url, { seconds, overallRate: rate, connections: 10, setupRequest: withCookie(page) });
   const response = await fetch(url, { headers: page.cookie ? { cookie: page.cookie } : {} });
   const htmlBytes = (await response.arrayBuffer()).byteLength;
