@@ -6,8 +6,10 @@ import { ProductId, RowId, Version, VersionOnly } from './catalogue-editor-field
 import {
   AddStaffBundleItemSchema,
   AddStaffEssentialSchema,
+  ChangeStaffBundleItemSchema,
   ChangeStaffEssentialSchema,
   MoveStaffItemSchema,
+  StaffBundleEssentialParams,
   StaffBundleItemParams,
   StaffEssentialParams,
   StaffProductExtrasSchema,
@@ -594,6 +596,57 @@ export const catalogueEditorEndpoints = {
     access: catalogueManagers,
     params: StaffBundleItemParams,
     body: MoveStaffItemSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  changeStaffBundleItem: defineEndpoint({
+    service: 'catalogue',
+    method: 'PUT',
+    path: '/Staff/Products/{id}/BundleItems/{sku}',
+    summary: 'Changes how many of an item a bundle holds, where it is in the list',
+    description:
+      'A quantity outside 1–99 is a 422 naming `quantity`; an item the bundle does not hold is a 404; a version other than the current one is a 409. ' +
+      'A refusal changes nothing.',
+    access: catalogueManagers,
+    params: StaffBundleItemParams,
+    body: ChangeStaffBundleItemSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  addStaffBundleEssential: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/BundleItems/{sku}/Essentials',
+    summary: "Adds an essential item a bundle's item needs within that bundle only: the product page lists it with the bundle (`bundleId`)",
+    description:
+      'The bundle and the version are the bundle’s; the item is named by its variant code in the bundle. An id that is no bundle is a 404 ' +
+      'BUNDLE_NOT_FOUND, an item the bundle does not hold a 404 BUNDLE_ITEM_NOT_FOUND; the rest is refused as an essential item of the product ' +
+      'itself is. A refusal changes nothing.',
+    access: catalogueManagers,
+    params: StaffBundleItemParams,
+    body: AddStaffEssentialSchema,
+    responses: { 201: StaffProductSchema },
+  }),
+  changeStaffBundleEssential: defineEndpoint({
+    service: 'catalogue',
+    method: 'PUT',
+    path: '/Staff/Products/{id}/BundleItems/{sku}/Essentials/{essentialId}',
+    summary: "Changes an essential item of a bundle's item, within that bundle, where it is: required or recommended, its quantity, why it fits",
+    description:
+      'Fields left out keep their values; made the other kind, it is listed last of its new kind. An item not listed for that bundle item is a 404; ' +
+      'a version other than the bundle’s current one is a 409. A refusal changes nothing.',
+    access: catalogueManagers,
+    params: StaffBundleEssentialParams,
+    body: ChangeStaffEssentialSchema,
+    responses: { 200: StaffProductSchema },
+  }),
+  removeStaffBundleEssential: defineEndpoint({
+    service: 'catalogue',
+    method: 'POST',
+    path: '/Staff/Products/{id}/BundleItems/{sku}/Essentials/{essentialId}/Remove',
+    summary: "Takes an essential item off a bundle's item, within that bundle",
+    description: 'An item not listed for that bundle item is a 404; a version other than the bundle’s current one is a 409 and changes nothing.',
+    access: catalogueManagers,
+    params: StaffBundleEssentialParams,
+    body: VersionOnly,
     responses: { 200: StaffProductSchema },
   }),
   getProductImage: defineEndpoint({

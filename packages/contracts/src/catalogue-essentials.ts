@@ -26,6 +26,8 @@ const CompatibilityRule = z
 export const StaffEssentialParams = ProductId.extend({ essentialId: RowId });
 /** A bundle's item in a path: its variant code, below the bundle's id. */
 export const StaffBundleItemParams = ProductId.extend({ sku: z.string().trim().min(1).max(40) });
+/** An essential item a bundle's item needs within that bundle only: its id, below the bundle's item. */
+export const StaffBundleEssentialParams = StaffBundleItemParams.extend({ essentialId: RowId });
 
 /** An item another product names: its variant, and its product. */
 const StaffItemSchema = z.object({
@@ -44,7 +46,11 @@ export const StaffEssentialSchema = StaffItemSchema.extend({
 }).meta({ id: 'StaffEssential' });
 export type StaffEssential = z.infer<typeof StaffEssentialSchema>;
 
-export const StaffBundleItemSchema = StaffItemSchema.meta({ id: 'StaffBundleItem' });
+export const StaffBundleItemSchema = StaffItemSchema.extend({
+  essentials: z
+    .array(StaffEssentialSchema)
+    .describe('What it needs within this bundle only (the product page lists them with the bundle): required ones first, each group in its order'),
+}).meta({ id: 'StaffBundleItem' });
 export type StaffBundleItem = z.infer<typeof StaffBundleItemSchema>;
 
 export const StaffProductExtrasSchema = z.object({
@@ -79,6 +85,10 @@ export const ChangeStaffEssentialSchema = z
   })
   .meta({ id: 'ChangeStaffEssential' });
 export type ChangeStaffEssential = z.infer<typeof ChangeStaffEssentialSchema>;
+
+/** A bundle's item changed where it is: how many of it the bundle holds. */
+export const ChangeStaffBundleItemSchema = z.object({ version: Version, quantity: Quantity }).meta({ id: 'ChangeStaffBundleItem' });
+export type ChangeStaffBundleItem = z.infer<typeof ChangeStaffBundleItemSchema>;
 
 export const MoveStaffItemSchema = z
   .object({ version: Version, place: Place.describe('Its place among the essentials of its kind (required or recommended), or in the bundle: 1 is the first') })

@@ -191,6 +191,7 @@ export const EssentialItemsSchema = z
         quantity: z.number().int(),
         compatibilityRule: z.string().describe('Why the item fits, e.g. "overflow=yes → slotted waste"'),
         sku: z.string(),
+        withinBundle: z.boolean().describe("Needed within the bundle asked for (`bundleId`) only, not one of the product's own essential items"),
         product: ProductCardSchema,
       }),
     ),

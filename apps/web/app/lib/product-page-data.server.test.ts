@@ -2,7 +2,7 @@ import type { EssentialItems, Price, ProductCard } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ProductDeliveryOptions } from '../components/product/delivery-options.tsx';
 import { tileCard } from './tile-cards.ts';
-import { carouselsView, deliveryView, essentialItemsView, reviewsView, shareEqualRecords } from './product-page-data.server.ts';
+import { carouselsView, deliveryView, essentialItemsView, reviewsView, shareEqualRecords, withBundleEssentials } from './product-page-data.server.ts';
 
 const price: Price = {
   currencyCode: 'GBP',
@@ -37,7 +37,14 @@ const card = (id: number, slug: string): ProductCard => ({
 describe('essentialItemsView', () => {
   it('keeps what a card reads: requirement, quantity, why it fits, and the item’s name, link, picture, price and stock', () => {
     const items: EssentialItems['items'] = [
-      { requirement: 'required', quantity: 2, compatibilityRule: 'overflow=yes → slotted waste', sku: 'PL666-1', product: card(666, 'thame-basin-waste') },
+      {
+        requirement: 'required',
+        quantity: 2,
+        compatibilityRule: 'overflow=yes → slotted waste',
+        sku: 'PL666-1',
+        withinBundle: false,
+        product: card(666, 'thame-basin-waste'),
+      },
     ];
     expect(essentialItemsView(items)).toEqual([
       {
@@ -54,6 +61,21 @@ describe('essentialItemsView', () => {
         },
       },
     ]);
+  });
+});
+
+describe('withBundleEssentials', () => {
+  const item = (sku: string, withinBundle: boolean, id: number) =>
+    ({ requirement: 'required', quantity: 1, compatibilityRule: 'fits', sku, withinBundle, product: card(id, `item-${id}`) }) as const;
+  it("lists the bundle's own essentials, then what its items need within it, each item once; the items' own essentials are left out", () => {
+    const own = [item('PL1-1', false, 1)];
+    const answers = [
+      { sku: 'PL10-1', bundleId: 9, items: [item('PL2-1', false, 2), item('PL3-1', true, 3), item('PL1-1', true, 1)] },
+      null,
+      { sku: 'PL11-1', bundleId: 9, items: [item('PL3-1', true, 3), item('PL4-1', true, 4)] },
+    ];
+    expect(withBundleEssentials(own, answers).map((each) => each.sku)).toEqual(['PL1-1', 'PL3-1', 'PL4-1']);
+    expect(withBundleEssentials(own, [])).toEqual(own);
   });
 });
 

@@ -19,6 +19,17 @@ export function productView(product: ProductSummary): ProductPageProduct {
   return shown;
 }
 
+/**
+ * A bundle's essential items: its own, then what each of its items needs within this bundle only (the
+ * items' answers to getEssentialItems with the bundle's id, less the items' own essentials), each item
+ * once: one card per item, as the page lists them.
+ */
+export function withBundleEssentials(own: EssentialItems['items'], answers: readonly (EssentialItems | null)[]): EssentialItems['items'] {
+  const listed = new Set(own.map((item) => item.sku));
+  const within = answers.flatMap((answer) => answer?.items.filter((item) => item.withinBundle) ?? []);
+  return [...own, ...within.filter((item) => !listed.has(item.sku) && listed.add(item.sku))];
+}
+
 /** An essential item as its card reads it: name, link, picture, price and whether it can be added. */
 export function essentialItemsView(items: EssentialItems['items']): EssentialItem[] {
   return items.map(({ requirement, quantity, compatibilityRule, sku, product }) => ({

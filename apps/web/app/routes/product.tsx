@@ -44,7 +44,15 @@ import { track } from '../lib/events/track.ts';
 import { useTradePrices } from '../lib/trade-prices.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 import { productFormAction } from '../lib/product-forms.server.ts';
-import { carouselsView, deliveryView, essentialItemsView, productView, reviewsView, shareEqualRecords } from '../lib/product-page-data.server.ts';
+import {
+  carouselsView,
+  deliveryView,
+  essentialItemsView,
+  productView,
+  reviewsView,
+  shareEqualRecords,
+  withBundleEssentials,
+} from '../lib/product-page-data.server.ts';
 import { WITH_REQUIRED_FIELD } from '../lib/product-forms.ts';
 
 // Sections below the fold: drawn by the server, their code fetched as they near the window (docs/decisions/0054).
@@ -127,8 +135,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sku = offering?.sku ?? product.sku;
 
   const catalogue = catalogueClient(request);
-  const [essentials, userContent, carousels, delivery, reviews, projectPicker] = await Promise.all([
+  const [essentials, withinBundle, userContent, carousels, delivery, reviews, projectPicker] = await Promise.all([
     optionalExtra(catalogue.getEssentialItems({ query: { sku } })),
+    // What the bundle's items need within this bundle only, listed with its own essential items.
+    Promise.all(
+      (product.isBundle ? product.bundleComponents : []).map((component) =>
+        optionalExtra(catalogue.getEssentialItems({ query: { sku: component.sku, bundleId: product.id } })),
+      ),
+    ),
     optionalExtra(catalogue.getUserContentCarousel({ params: { id: product.id } })),
     optionalExtra(loadCarousels(request, context, PAGE_TYPES.product, product.defaultCategory.slug)),
     loadDelivery(request, sku, url.searchParams.get('postcode')),
@@ -156,7 +170,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sku,
     trail,
     origin: url.origin,
-    essentials: essentialItemsView(essentials?.items ?? []),
+    essentials: essentialItemsView(withBundleEssentials(essentials?.items ?? [], withinBundle)),
     customerPhotos: userContent?.items ?? [],
     carousels: carouselsView(carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [], product.id),
     delivery: delivery.options && deliveryView(delivery.options),

@@ -1,5 +1,9 @@
 import { AppError, fieldRefusal } from '../../platform/errors.ts';
 
+/** A refusal about a value in the path (the product or item the call is about), named beside it as a body's field is. */
+const pathRefusal = (status: number, code: string, field: string, message: string): AppError =>
+  new AppError(status, code, message, { errors: [{ path: `params.${field}`, message, code: code.toLowerCase() }] });
+
 /** Stable codes the catalogue raises. */
 export const CatalogueErrors = {
   categoryNotFound: (slug: string) => new AppError(404, 'CATEGORY_NOT_FOUND', `There is no category "${slug}".`),
@@ -79,11 +83,15 @@ export const CatalogueErrors = {
   tooManyBundleItems: (max: number) =>
     fieldRefusal(422, 'TOO_MANY_BUNDLE_ITEMS', 'sku', `A bundle can hold at most ${max} products: remove one before adding another.`),
   bundleItemNotFound: (sku: string) =>
-    new AppError(
+    pathRefusal(
       404,
       'BUNDLE_ITEM_NOT_FOUND',
+      'sku',
       `The bundle does not hold ${sku}: someone may have removed it already. Open the product again to see the bundle as it is now.`,
     ),
+  // Essential items a bundle's item needs within that bundle only: the bundle is the product in the path.
+  bundleIdNotFound: (id: number) =>
+    pathRefusal(404, 'BUNDLE_NOT_FOUND', 'id', `There is no bundle ${id}: open the bundle from the product list, then change its items there.`),
   itemPlaceOutOfRange: (count: number) =>
     fieldRefusal(422, 'ITEM_PLACE_OUT_OF_RANGE', 'place', `Choose a place from 1 to ${count}: the list has ${count} item${count === 1 ? '' : 's'}.`),
   stockNotSet: (field: string, sku: string, held: number) =>

@@ -61,6 +61,14 @@ export async function registerCatalogueRoutes(app: FastifyInstance, service: Cat
   bindEndpoint(app, editor.addStaffBundleItem, ({ ctx, params, body }) => service.addStaffBundleItem(ctx, params.id, body));
   bindEndpoint(app, editor.removeStaffBundleItem, ({ ctx, params, body }) => service.removeStaffBundleItem(ctx, params.id, params.sku, body.version));
   bindEndpoint(app, editor.moveStaffBundleItem, ({ ctx, params, body }) => service.moveStaffBundleItem(ctx, params.id, params.sku, body));
+  bindEndpoint(app, editor.changeStaffBundleItem, ({ ctx, params, body }) => service.changeStaffBundleItem(ctx, params.id, params.sku, body));
+  bindEndpoint(app, editor.addStaffBundleEssential, ({ ctx, params, body }) => service.addStaffBundleEssential(ctx, params.id, params.sku, body));
+  bindEndpoint(app, editor.changeStaffBundleEssential, ({ ctx, params: { id, sku, essentialId }, body }) =>
+    service.changeStaffBundleEssential(ctx, id, sku, essentialId, body),
+  );
+  bindEndpoint(app, editor.removeStaffBundleEssential, ({ ctx, params: { id, sku, essentialId }, body }) =>
+    service.removeStaffBundleEssential(ctx, id, sku, essentialId, body.version),
+  );
   bindEndpoint(app, editor.changeStaffPrice, ({ ctx, params, body }) => service.changeStaffPrice(ctx, params.id, body));
   // The range as a file and as a feed (range-import.ts): a file of up to 10 MB travels base64 in JSON.
   bindEndpoint(app, editor.exportStaffRange, ({ ctx, query }) => service.exportRange(ctx, query.after, query.limit));

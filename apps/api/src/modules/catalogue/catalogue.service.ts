@@ -16,6 +16,7 @@ import type {
   MoveStaffVariantImage,
   AddStaffEssential,
   ChangeStaffEssential,
+  ChangeStaffBundleItem,
   AddStaffBundleItem,
   MoveStaffItem,
   Carousels,
@@ -212,6 +213,11 @@ export interface CatalogueService {
   addStaffBundleItem(ctx: CallerContext, id: number, body: AddStaffBundleItem): Promise<StaffProduct>;
   removeStaffBundleItem(ctx: CallerContext, id: number, sku: string, version: number): Promise<StaffProduct>;
   moveStaffBundleItem(ctx: CallerContext, id: number, sku: string, body: MoveStaffItem): Promise<StaffProduct>;
+  changeStaffBundleItem(ctx: CallerContext, id: number, sku: string, body: ChangeStaffBundleItem): Promise<StaffProduct>;
+  /** What a bundle's item needs within that bundle only (`id` the bundle): added, changed and removed under the bundle's version. */
+  addStaffBundleEssential(ctx: CallerContext, id: number, sku: string, body: AddStaffEssential): Promise<StaffProduct>;
+  changeStaffBundleEssential(ctx: CallerContext, id: number, sku: string, essentialId: number, body: ChangeStaffEssential): Promise<StaffProduct>;
+  removeStaffBundleEssential(ctx: CallerContext, id: number, sku: string, essentialId: number, version: number): Promise<StaffProduct>;
   cancelStaffPrice(ctx: CallerContext, id: number, scheduleId: number, version: number): Promise<StaffProduct>;
   /** The `scheduled-prices` job: starts and ends the scheduled prices that are due; returns how many products changed. */
   startAndEndScheduledPrices(ctx: ListingContext): Promise<number>;
@@ -335,6 +341,11 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     addStaffBundleItem: (ctx, id, body) => edited(ctx, id, essentials.addStaffBundleItem(ctx, id, body)),
     removeStaffBundleItem: (ctx, id, sku, version) => edited(ctx, id, essentials.removeStaffBundleItem(ctx, id, sku, version)),
     moveStaffBundleItem: (ctx, id, sku, body) => edited(ctx, id, essentials.moveStaffBundleItem(ctx, id, sku, body)),
+    changeStaffBundleItem: (ctx, id, sku, body) => edited(ctx, id, essentials.changeStaffBundleItem(ctx, id, sku, body)),
+    addStaffBundleEssential: (ctx, id, sku, body) => edited(ctx, id, essentials.addStaffBundleEssential(ctx, id, sku, body)),
+    changeStaffBundleEssential: (ctx, id, sku, essentialId, body) => edited(ctx, id, essentials.changeStaffBundleEssential(ctx, id, sku, essentialId, body)),
+    removeStaffBundleEssential: (ctx, id, sku, essentialId, version) =>
+      edited(ctx, id, essentials.removeStaffBundleEssential(ctx, id, sku, essentialId, version)),
     cancelStaffPrice: async (ctx, id, scheduleId, version) => {
       await editor.cancelStaffPrice(ctx, id, scheduleId, version);
       return editor.getStaffProduct(deps, ctx, id);

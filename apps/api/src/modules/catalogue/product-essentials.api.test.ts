@@ -1,41 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueClient, createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
+import type { ApiError, CatalogueEditorClient } from '@shop/api-client';
 import { MAX_ESSENTIALS, type Problem, type StaffProduct, type StaffProductRow } from '@shop/contracts';
-import type { Actor } from '../../platform/context.ts';
-import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { failure, type TestApi } from '../../testing/test-api.ts';
+import { editorClient, fields, idsWhere as editorIdsWhere, plainItems, shopClient, startEditorApi } from './editor.testing.ts';
 
 let api: TestApi;
 /** The app's clock runs this far ahead of the machine's: a kept product page is looked for once the editor's minute has passed. */
 let ahead = 0;
-const actors: Record<string, Actor> = {
-  manager: { userId: 'user-ellis', name: 'Ellis Essentials', roles: ['shopper', 'catalogue-manager'] },
-  other: { userId: 'user-bo', name: 'Bo Bundles', roles: ['shopper', 'catalogue-manager'] },
-  discounts: { userId: 'user-dee', roles: ['shopper', 'discount-manager'] },
-  shopper: { userId: 'user-sam', roles: ['shopper'] },
-};
-const client = (token?: string): CatalogueEditorClient => createCatalogueEditorClient({ baseUrl: api.serviceUrl('catalogue'), getAccessToken: () => token });
-const shop = () => createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
+const client = (token?: string) => editorClient(api, token);
+const shop = () => shopClient(api);
 let staff: CatalogueEditorClient;
 /** Seeded products on sale to name as items, none a bundle. */
 let items: StaffProductRow[];
-const fields = (error: ApiError) => ((error.data as Problem).errors ?? []).map((problem) => problem.path);
-
-async function idsWhere(condition: ReturnType<typeof sql>, limit: number): Promise<number[]> {
-  const result = (await api.database.db.execute(sql`select id from products where ${condition} order by id limit ${limit}`)) as unknown as {
-    rows: { id: number }[];
-  };
-  return result.rows.map((row) => Number(row.id));
-}
+const idsWhere = (condition: ReturnType<typeof sql>, limit: number) => editorIdsWhere(api, condition, limit);
 
 beforeAll(async () => {
-  api = await startTestApi({
-    clock: { now: () => new Date(Date.now() + ahead) },
-    authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
-  });
+  api = await startEditorApi(() => ahead);
   staff = client('manager');
-  const plain = new Set(await idsWhere(sql`not is_bundle and withdrawn_at is null`, 2_000));
-  items = (await staff.searchStaffProducts({ query: { pageSize: 100 } })).items.filter((row) => plain.has(row.id));
+  items = await plainItems(api, staff);
 });
 afterAll(() => api?.close());
 

@@ -10,6 +10,7 @@ import {
   MAX_ESSENTIALS,
   type AddStaffBundleItem,
   type AddStaffEssential,
+  type ChangeStaffBundleItem,
   type ChangeStaffEssential,
   type MoveStaffItem,
 } from '@shop/contracts';
@@ -58,23 +59,47 @@ function movedTo<T>(list: readonly T[], index: number, place: number): T[] | nul
 
 const placeWords = (place: number) => (place === 1 ? 'first place' : `place ${place}`);
 
-export async function addStaffEssential(ctx: CallerContext, id: number, body: AddStaffEssential): Promise<void> {
+/**
+ * Whose essential items an edit is of, the edit always being of product `id` (its version, its change
+ * list): the product's own, or those one of its items needs within it when `id` is a bundle (decision 0125).
+ */
+interface Owner {
+  productId: number;
+  bundleProductId: number | null;
+  /** How the change list names the list: "Essential item", or "… of “Bath” (PL1-1) within the bundle". */
+  words: string;
+}
+const own = (id: number): Owner => ({ productId: id, bundleProductId: null, words: 'Essential item' });
+
+/**
+ * The bundle's item a code names, as the owner of what it needs within the bundle: an unknown bundle is
+ * a 404 on `id`, an item it does not hold one on `sku`.
+ */
+async function withinBundle(db: Db, id: number, sku: string): Promise<Owner> {
+  if (!(await repository.isBundle(db, id))) throw CatalogueErrors.bundleIdNotFound(id);
+  const { item } = await bundleItemOf(db, id, sku);
+  return { productId: item.productId, bundleProductId: id, words: `Essential item of ${named(item)} within the bundle` };
+}
+
+async function addEssential(ctx: CallerContext, id: number, owner: Owner, body: AddStaffEssential): Promise<void> {
   const item = await itemToAdd(ctx.db, id, body.sku);
+  if (item.productId === owner.productId) throw CatalogueErrors.itemIsThisProduct();
   await editing(ctx, id, body.version, async (tx) => {
-    const essentials = await repository.essentialsOf(tx, id);
+    const essentials = await repository.essentialsOf(tx, owner.productId, owner.bundleProductId);
     if (essentials.some((essential) => essential.productId === item.productId)) throw CatalogueErrors.essentialAlreadyListed(named(item));
     if (essentials.length >= MAX_ESSENTIALS) throw CatalogueErrors.tooManyEssentials(MAX_ESSENTIALS);
     const ofKind = essentials.filter((essential) => essential.requirement === body.requirement);
     const added = await repository.insertEssential(tx, {
-      productId: id,
+      productId: owner.productId,
+      bundleProductId: owner.bundleProductId,
       itemOfferingId: item.offeringId,
       requirement: body.requirement,
       quantity: body.quantity,
       compatibilityRule: body.compatibilityRule,
     });
     // Its kind's places made whole, so the new item is last of its kind whatever places the seed's rows had.
-    await repository.setEssentialOrder(tx, id, [...ofKind.map((essential) => essential.id), added]);
-    return `Essential item added: ${named(item)}, ${body.requirement}${quantityWords(body.quantity)}, “${body.compatibilityRule}”`;
+    await repository.setEssentialOrder(tx, owner.productId, [...ofKind.map((essential) => essential.id), added]);
+    return `${owner.words} added: ${named(item)}, ${body.requirement}${quantityWords(body.quantity)}, “${body.compatibilityRule}”`;
   });
 }
 
@@ -82,9 +107,9 @@ export async function addStaffEssential(ctx: CallerContext, id: number, body: Ad
  * Changes an essential item where it is (decision 0120): required or recommended, its quantity, why it
  * fits. Made the other kind, it is listed last of its new kind, as one added is.
  */
-export async function changeStaffEssential(ctx: CallerContext, id: number, essentialId: number, body: ChangeStaffEssential): Promise<void> {
+async function changeEssential(ctx: CallerContext, id: number, owner: Owner, essentialId: number, body: ChangeStaffEssential): Promise<void> {
   await editing(ctx, id, body.version, async (tx) => {
-    const essentials = await repository.essentialsOf(tx, id);
+    const essentials = await repository.essentialsOf(tx, owner.productId, owner.bundleProductId);
     const essential = essentials.find((row) => row.id === essentialId);
     if (!essential) throw CatalogueErrors.essentialNotFound();
     const after = {
@@ -101,19 +126,36 @@ export async function changeStaffEssential(ctx: CallerContext, id: number, essen
     await repository.updateEssential(tx, essential.id, after);
     if (after.requirement !== essential.requirement) {
       const ofKind = essentials.filter((row) => row.requirement === after.requirement);
-      await repository.setEssentialOrder(tx, id, [...ofKind.map((row) => row.id), essential.id]);
+      await repository.setEssentialOrder(tx, owner.productId, [...ofKind.map((row) => row.id), essential.id]);
     }
-    return `Essential item ${named(essential)} changed: ${changes.join(', ')}`;
+    return `${owner.words} ${named(essential)} changed: ${changes.join(', ')}`;
   });
 }
 
-export async function removeStaffEssential(ctx: CallerContext, id: number, essentialId: number, version: number): Promise<void> {
+async function removeEssential(ctx: CallerContext, id: number, owner: Owner, essentialId: number, version: number): Promise<void> {
   await editing(ctx, id, version, async (tx) => {
-    const essential = (await repository.essentialsOf(tx, id)).find((row) => row.id === essentialId);
+    const essential = (await repository.essentialsOf(tx, owner.productId, owner.bundleProductId)).find((row) => row.id === essentialId);
     if (!essential) throw CatalogueErrors.essentialNotFound();
     await repository.deleteEssential(tx, essential.id);
-    return `Essential item removed: ${named(essential)}, ${essential.requirement}`;
+    return `${owner.words} removed: ${named(essential)}, ${essential.requirement}`;
   });
+}
+
+export const addStaffEssential = (ctx: CallerContext, id: number, body: AddStaffEssential) => addEssential(ctx, id, own(id), body);
+export const changeStaffEssential = (ctx: CallerContext, id: number, essentialId: number, body: ChangeStaffEssential) =>
+  changeEssential(ctx, id, own(id), essentialId, body);
+export const removeStaffEssential = (ctx: CallerContext, id: number, essentialId: number, version: number) =>
+  removeEssential(ctx, id, own(id), essentialId, version);
+
+/** What a bundle's item needs within that bundle only, edited under the bundle's version and in its change list. */
+export async function addStaffBundleEssential(ctx: CallerContext, id: number, sku: string, body: AddStaffEssential): Promise<void> {
+  await addEssential(ctx, id, await withinBundle(ctx.db, id, sku), body);
+}
+export async function changeStaffBundleEssential(ctx: CallerContext, id: number, sku: string, essentialId: number, body: ChangeStaffEssential): Promise<void> {
+  await changeEssential(ctx, id, await withinBundle(ctx.db, id, sku), essentialId, body);
+}
+export async function removeStaffBundleEssential(ctx: CallerContext, id: number, sku: string, essentialId: number, version: number): Promise<void> {
+  await removeEssential(ctx, id, await withinBundle(ctx.db, id, sku), essentialId, version);
 }
 
 /** Moves an essential item among those of its kind: required items are always listed before recommended ones. */
@@ -150,8 +192,8 @@ export async function addStaffBundleItem(ctx: CallerContext, id: number, body: A
 }
 
 /** The bundle's items and the one a code names (a 404 when the bundle does not hold it). */
-async function bundleItemOf(tx: Transaction, id: number, sku: string) {
-  const items = await repository.bundleItemsOf(tx, id);
+async function bundleItemOf(db: Db, id: number, sku: string) {
+  const items = await repository.bundleItemsOf(db, id);
   const index = items.findIndex((held) => held.sku.toLowerCase() === sku.toLowerCase());
   if (index < 0) throw CatalogueErrors.bundleItemNotFound(sku);
   return { items, index, item: items[index]! };
@@ -159,9 +201,21 @@ async function bundleItemOf(tx: Transaction, id: number, sku: string) {
 
 export async function removeStaffBundleItem(ctx: CallerContext, id: number, sku: string, version: number): Promise<void> {
   await editing(ctx, id, version, async (tx) => {
-    const { item } = await bundleItemOf(tx, id, sku);
+    const { items, item } = await bundleItemOf(tx, id, sku);
     await repository.deleteBundleItem(tx, id, item.offeringId);
+    // What it needed within the bundle goes with it, unless another of its variants stays in the bundle.
+    if (!items.some((held) => held !== item && held.productId === item.productId)) await repository.deleteEssentialsWithinBundle(tx, id, item.productId);
     return `Bundle item removed: ${named(item)}`;
+  });
+}
+
+/** Changes how many of an item the bundle holds, where it is in the list. */
+export async function changeStaffBundleItem(ctx: CallerContext, id: number, sku: string, body: ChangeStaffBundleItem): Promise<void> {
+  await editing(ctx, id, body.version, async (tx) => {
+    const { item } = await bundleItemOf(tx, id, sku);
+    if (item.quantity === body.quantity) return null;
+    await repository.setBundleItemQuantity(tx, id, item.offeringId, body.quantity);
+    return `Bundle item ${named(item)} changed: quantity ${item.quantity} → ${body.quantity}`;
   });
 }
 

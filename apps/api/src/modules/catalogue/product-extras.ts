@@ -10,11 +10,12 @@ export async function extrasOf(
   db: CallerContext['db'],
   productId: number,
 ): Promise<Pick<StaffProduct, 'essentials' | 'isBundle' | 'bundleItems' | 'inBundles'>> {
-  const [essentials, isBundle, bundleItems, inBundles] = await Promise.all([
+  const [essentials, isBundle, bundleItems, inBundles, withinBundle] = await Promise.all([
     repository.essentialsOf(db, productId),
     repository.isBundle(db, productId),
     repository.bundleItemsOf(db, productId),
     repository.bundlesContaining(db, productId),
+    repository.essentialsWithinBundle(db, productId),
   ]);
   const shown = ({ sku, productId: itemId, productName, label, withdrawn, quantity }: Item & { quantity: number }) => ({
     sku,
@@ -24,10 +25,19 @@ export async function extrasOf(
     withdrawn,
     quantity,
   });
+  const essential = (row: (typeof essentials)[number]) => ({
+    ...shown(row),
+    id: row.id,
+    requirement: row.requirement,
+    compatibilityRule: row.compatibilityRule,
+  });
   return {
-    essentials: essentials.map((row) => ({ ...shown(row), id: row.id, requirement: row.requirement, compatibilityRule: row.compatibilityRule })),
+    essentials: essentials.map(essential),
     isBundle,
-    bundleItems: bundleItems.map(shown),
+    bundleItems: bundleItems.map((item) => ({
+      ...shown(item),
+      essentials: withinBundle.filter((row) => row.forProductId === item.productId).map(essential),
+    })),
     inBundles,
   };
 }

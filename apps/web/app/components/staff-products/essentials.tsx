@@ -19,6 +19,10 @@ export const ESSENTIAL_DONE_WORDS = {
   'bundle-added': 'The product is added to the bundle. Its page lists it under “What’s in the set” within a minute.',
   'bundle-removed': 'The product is taken out of the bundle. Its page stops listing it within a minute.',
   'bundle-reordered': 'The bundle’s products are in their new order. Its page lists them so within a minute.',
+  'bundle-changed': 'The bundle’s quantity is changed. Its page lists it so within a minute.',
+  'bundle-essential-added': 'The essential item is added for that product in this bundle. The bundle’s page lists it now.',
+  'bundle-essential-changed': 'The essential item is changed for that product in this bundle. The bundle’s page lists it so now.',
+  'bundle-essential-removed': 'The essential item is removed for that product in this bundle. The bundle’s page no longer lists it.',
 } as const;
 export const ESSENTIAL_DONE_STEPS = Object.keys(ESSENTIAL_DONE_WORDS) as (keyof typeof ESSENTIAL_DONE_WORDS)[];
 export const ESSENTIAL_DONE_BY_INTENT: Record<string, keyof typeof ESSENTIAL_DONE_WORDS> = {
@@ -29,18 +33,32 @@ export const ESSENTIAL_DONE_BY_INTENT: Record<string, keyof typeof ESSENTIAL_DON
   'bundle-add': 'bundle-added',
   'bundle-remove': 'bundle-removed',
   'bundle-move': 'bundle-reordered',
+  'bundle-change': 'bundle-changed',
+  'bundle-essential-add': 'bundle-essential-added',
+  'bundle-essential-change': 'bundle-essential-changed',
+  'bundle-essential-remove': 'bundle-essential-removed',
 };
 
-/** The API names the item `sku`; the add forms ask for it as `item` (a code or a name). */
+/**
+ * The API names the item `sku`; the add forms ask for it as `item` (a code or a name). A refusal of the
+ * path's bundle or item is no field of the form: said in the summary only.
+ */
 export function itemFieldOf(problem: StepProblem): StepProblem {
-  const { sku, ...fields } = problem.fields;
-  return sku === undefined ? problem : { ...problem, fields: { ...fields, item: sku } };
+  const { sku, ...fields } = Object.fromEntries(Object.entries(problem.fields).filter(([field]) => !field.startsWith('params.')));
+  return { ...problem, fields: sku === undefined ? fields : { ...fields, item: sku } };
+}
+
+/** A step of one of several forms posted with the same intent: its refusal shown in the form whose hidden `field` has `value` only. */
+function useStepOf(intent: string, scope: Record<string, string>) {
+  const posted = usePostedStep(intent);
+  const mine = posted.problem !== null && Object.entries(scope).every(([field, value]) => posted.values[field] === value);
+  return { ...posted, mine, problem: mine ? posted.problem : null, values: mine ? posted.values : {} };
 }
 
 const REQUIREMENT_WORDS: Record<(typeof ESSENTIAL_REQUIREMENTS)[number], string> = { required: 'Required', recommended: 'Recommended' };
 
 /** An item another product names: its product (a link to its editor), variant and quantity. */
-function ItemLine({ item }: { item: StaffBundleItem }) {
+function ItemLine({ item }: { item: Omit<StaffBundleItem, 'essentials'> }) {
   return (
     <p className="min-w-0">
       <Link to={`/staff/products/${item.productId}`} className="font-semibold">
@@ -97,7 +115,7 @@ function ItemSteps(props: {
 }
 
 /** The item field of the add forms: a variant code, or enough of a product's name for the editor's search to find it alone. */
-function ItemField({ step, label }: { step: ReturnType<typeof usePostedStep>; label: string }) {
+function ItemField({ step, label }: { step: FieldStep; label: string }) {
   return (
     <FormField
       id={step.ids('item')}
@@ -112,9 +130,9 @@ function ItemField({ step, label }: { step: ReturnType<typeof usePostedStep>; la
 
 type FieldStep = Pick<ReturnType<typeof usePostedStep>, 'ids' | 'problem' | 'values'>;
 
-function QuantityField({ step, value = '1' }: { step: FieldStep; value?: string }) {
+function QuantityField({ step, value = '1', hint = 'How many go with one of this product' }: { step: FieldStep; value?: string; hint?: string }) {
   return (
-    <FormField id={step.ids('quantity')} label="Quantity" hint="How many go with one of this product" error={step.problem?.fields.quantity}>
+    <FormField id={step.ids('quantity')} label="Quantity" hint={hint} error={step.problem?.fields.quantity}>
       {(control) => <Input {...control} name="quantity" inputMode="numeric" className="max-w-24" defaultValue={step.values.quantity ?? value} />}
     </FormField>
   );
@@ -232,31 +250,35 @@ function WhyItFitsField({ step, value }: { step: FieldStep; value: string }) {
   );
 }
 
+/** Hidden fields naming a step's target. */
+function Hidden({ fields }: { fields: Record<string, string | number> }) {
+  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
 /**
  * Changes an essential item where it is (its kind, quantity, why it fits), folded away until asked
- * for; a refusal comes back open with the API's words, in this item's form only.
+ * for; a refusal comes back open with the API's words, in this item's form only. With `bundleSku`, one
+ * that item of the bundle needs within it.
  */
-function ChangeEssentialForm({ essential, version }: { essential: StaffEssential; version: number }) {
-  const posted = usePostedStep('essential-change');
-  const mine = posted.problem !== null && posted.values.essentialId === String(essential.id);
-  const step = { ...posted, problem: mine ? posted.problem : null, values: mine ? posted.values : {} };
+function ChangeEssentialForm({ essential, version, bundleSku }: { essential: StaffEssential; version: number; bundleSku?: string }) {
+  const intent = bundleSku === undefined ? 'essential-change' : 'bundle-essential-change';
+  const target = { essentialId: String(essential.id), ...(bundleSku !== undefined && { bundleSku }) };
+  const step = useStepOf(intent, target);
   const what = `${essential.productName} (${essential.sku})`;
   return (
-    <details open={mine || undefined} className="rounded-lg bg-navy-50 p-3">
+    <details open={step.mine || undefined} className="rounded-lg bg-navy-50 p-3">
       <summary className="cursor-pointer font-semibold text-navy-900">
         Change<span className="sr-only"> {what}</span>
       </summary>
       <Form key={version} method="post" noValidate aria-label={`Change ${what}`} className="mt-3 space-y-4">
-        <input type="hidden" name="intent" value="essential-change" />
-        <input type="hidden" name="version" value={version} />
-        <input type="hidden" name="essentialId" value={essential.id} />
+        <Hidden fields={{ intent, version, ...target }} />
         <Problems problem={step.problem} ids={step.ids} pathname={step.pathname} />
         <div className="grid gap-4 sm:grid-cols-2">
           <RequirementField step={step} value={step.values.requirement ?? essential.requirement} />
           <QuantityField step={step} value={String(essential.quantity)} />
         </div>
         <WhyItFitsField step={step} value={step.values.compatibilityRule ?? essential.compatibilityRule} />
-        <Button type="submit" size="sm" loading={posted.busy && mine}>
+        <Button type="submit" size="sm" loading={step.busy && step.mine}>
           Save changes<span className="sr-only"> to {what}</span>
         </Button>
       </Form>
@@ -323,6 +345,8 @@ export function Bundle({ product }: { product: StaffProduct }) {
           {product.bundleItems.map((item, index) => (
             <li key={item.sku} className="space-y-2 rounded-lg border border-navy-100 p-3">
               <ItemLine item={item} />
+              <ChangeBundleItemForm item={item} version={product.version} />
+              <WithinBundle item={item} version={product.version} />
               <ItemSteps
                 prefix="bundle"
                 name={{ field: 'sku', value: item.sku }}
@@ -344,5 +368,90 @@ export function Bundle({ product }: { product: StaffProduct }) {
         )}
       </EditorForm>
     </ItemSection>
+  );
+}
+
+/** How many of an item the bundle holds, changed where it is; folded away until asked for. */
+function ChangeBundleItemForm({ item, version }: { item: StaffBundleItem; version: number }) {
+  const step = useStepOf('bundle-change', { sku: item.sku });
+  const what = `${item.productName} (${item.sku})`;
+  return (
+    <details open={step.mine || undefined} className="rounded-lg bg-navy-50 p-3">
+      <summary className="cursor-pointer font-semibold text-navy-900">
+        Change<span className="sr-only"> how many {what} the bundle holds</span>
+      </summary>
+      <Form key={version} method="post" noValidate aria-label={`Change how many ${what}`} className="mt-3 space-y-4">
+        <Hidden fields={{ intent: 'bundle-change', version, sku: item.sku }} />
+        <Problems problem={step.problem} ids={step.ids} pathname={step.pathname} />
+        <QuantityField step={step} value={String(item.quantity)} hint="How many the bundle holds" />
+        <Button type="submit" size="sm" loading={step.busy && step.mine}>
+          Save quantity<span className="sr-only"> of {what}</span>
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * What an item of the bundle needs within this bundle only (the bundle's page lists them with its own
+ * essentials), each changed or removed where it is, and a form to add one.
+ */
+function WithinBundle({ item, version }: { item: StaffBundleItem; version: number }) {
+  const what = `${item.productName} (${item.sku})`;
+  const add = useStepOf('bundle-essential-add', { bundleSku: item.sku });
+  const remove = useStepOf('bundle-essential-remove', { bundleSku: item.sku });
+  return (
+    <div className="space-y-3 border-l-4 border-navy-100 pl-3">
+      <h3 className="font-bold text-navy-950">
+        Needs in this bundle<span className="sr-only">: {what}</span>
+      </h3>
+      <Problems problem={remove.problem} ids={remove.ids} pathname={remove.pathname} />
+      {item.essentials.length === 0 ? (
+        <p className="text-sm text-navy-700">Nothing beyond its own essential items.</p>
+      ) : (
+        <ul aria-label={`What ${what} needs in this bundle`} className="space-y-3">
+          {item.essentials.map((essential) => {
+            const named = `${essential.productName} (${essential.sku})`;
+            return (
+              <li key={essential.id} className="space-y-2">
+                <ItemLine item={essential} />
+                <p className="text-sm text-navy-800">
+                  {REQUIREMENT_WORDS[essential.requirement]}. Why it fits: {essential.compatibilityRule}
+                </p>
+                <ChangeEssentialForm essential={essential} version={version} bundleSku={item.sku} />
+                <Form method="post" noValidate>
+                  <Hidden fields={{ intent: 'bundle-essential-remove', version, bundleSku: item.sku, essentialId: essential.id }} />
+                  <Button type="submit" variant="ghost" size="sm" className="text-red-800">
+                    Remove
+                    <span className="sr-only">
+                      {' '}
+                      {named} from what {what} needs in this bundle
+                    </span>
+                  </Button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <details open={add.mine || undefined} className="rounded-lg bg-navy-50 p-3">
+        <summary className="cursor-pointer font-semibold text-navy-900">
+          Add an essential item<span className="sr-only"> {what} needs in this bundle</span>
+        </summary>
+        <Form key={version} method="post" noValidate aria-label={`Add an essential item ${what} needs in this bundle`} className="mt-3 space-y-4">
+          <Hidden fields={{ intent: 'bundle-essential-add', version, bundleSku: item.sku }} />
+          <Problems problem={add.problem} ids={add.ids} pathname={add.pathname} />
+          <ItemField step={add} label="Item" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <RequirementField step={add} value={add.values.requirement ?? 'required'} />
+            <QuantityField step={add} />
+          </div>
+          <WhyItFitsField step={add} value={add.values.compatibilityRule ?? ''} />
+          <Button type="submit" size="sm" loading={add.busy && add.mine}>
+            Add essential item<span className="sr-only"> for {what} in this bundle</span>
+          </Button>
+        </Form>
+      </details>
+    </div>
   );
 }

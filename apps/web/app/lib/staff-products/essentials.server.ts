@@ -4,7 +4,7 @@
  * bought-together page finds a product), then added, changed, removed or moved through the API.
  */
 import { ApiError, type CatalogueEditorClient } from '@shop/api-client';
-import type { StaffProductRow } from '@shop/contracts';
+import type { AddStaffEssential, ChangeStaffEssential, StaffProductRow } from '@shop/contracts';
 
 export const ESSENTIAL_INTENTS = [
   'essential-add',
@@ -12,8 +12,12 @@ export const ESSENTIAL_INTENTS = [
   'essential-remove',
   'essential-move',
   'bundle-add',
+  'bundle-change',
   'bundle-remove',
   'bundle-move',
+  'bundle-essential-add',
+  'bundle-essential-change',
+  'bundle-essential-remove',
 ] as const;
 export type EssentialIntent = (typeof ESSENTIAL_INTENTS)[number];
 export const isEssentialIntent = (intent: string): intent is EssentialIntent => (ESSENTIAL_INTENTS as readonly string[]).includes(intent);
@@ -66,7 +70,26 @@ const whole = (value: string | undefined) => {
   return Number.isSafeInteger(number) && number >= 1 && number <= 2_147_483_647 ? number : null;
 };
 
-/** Does the step: an id or place that is not a whole number is a bad request (null), as the page never sends one. */
+/**
+ * The essential-item calls of the list a step is about: the product's own, or, with `bundleSku`, what
+ * that item of the bundle needs within it (the bundle being the product edited).
+ */
+function essentialCalls(api: CatalogueEditorClient, id: number, bundleSku: string | null) {
+  if (bundleSku === null)
+    return {
+      add: (body: AddStaffEssential) => api.addStaffEssential({ params: { id }, body }),
+      change: (essentialId: number, body: ChangeStaffEssential) => api.changeStaffEssential({ params: { id, essentialId }, body }),
+      remove: (essentialId: number, version: number) => api.removeStaffEssential({ params: { id, essentialId }, body: { version } }),
+    };
+  const sku = bundleSku;
+  return {
+    add: (body: AddStaffEssential) => api.addStaffBundleEssential({ params: { id, sku }, body }),
+    change: (essentialId: number, body: ChangeStaffEssential) => api.changeStaffBundleEssential({ params: { id, sku, essentialId }, body }),
+    remove: (essentialId: number, version: number) => api.removeStaffBundleEssential({ params: { id, sku, essentialId }, body: { version } }),
+  };
+}
+
+/** Does the step: an id, place or code that is not one the page sends is a bad request (null). */
 export async function essentialStep(
   api: CatalogueEditorClient,
   id: number,
@@ -75,36 +98,30 @@ export async function essentialStep(
   version: number,
 ): Promise<'done' | null> {
   const quantity = Number(values.quantity?.trim() || '1');
-  if ((intent === 'essential-add' || intent === 'essential-change' || intent === 'bundle-add') && !Number.isSafeInteger(quantity))
-    throw new FieldProblem('quantity', 'Enter the quantity as a whole number, like 1');
+  if (/-(add|change)$/.test(intent) && !Number.isSafeInteger(quantity)) throw new FieldProblem('quantity', 'Enter the quantity as a whole number, like 1');
   const requirement = values.requirement === 'required' ? 'required' : 'recommended';
-  if (intent === 'essential-change') {
-    const essentialId = whole(values.essentialId);
-    if (essentialId === null) return null;
-    await api.changeStaffEssential({
-      params: { id, essentialId },
-      body: { version, requirement, quantity, compatibilityRule: values.compatibilityRule ?? '' },
-    });
-  } else if (intent === 'essential-add') {
-    const compatibilityRule = values.compatibilityRule ?? '';
-    await addNamed(
-      values.item ?? '',
-      (sku) => api.addStaffEssential({ params: { id }, body: { version, sku, requirement, quantity, compatibilityRule } }),
-      api,
-    );
-  } else if (intent === 'bundle-add') {
-    await addNamed(values.item ?? '', (sku) => api.addStaffBundleItem({ params: { id }, body: { version, sku, quantity } }), api);
-  } else if (intent === 'essential-remove' || intent === 'essential-move') {
-    const essentialId = whole(values.essentialId);
-    const place = whole(values.place);
+  const compatibilityRule = values.compatibilityRule ?? '';
+  const essentialId = whole(values.essentialId);
+  const sku = values.sku ?? '';
+  const place = whole(values.place);
+  if (intent.startsWith('essential-') || intent.startsWith('bundle-essential-')) {
+    const bundleSku = intent.startsWith('bundle-') ? values.bundleSku || null : null;
+    if (intent.startsWith('bundle-') && bundleSku === null) return null;
+    const calls = essentialCalls(api, id, bundleSku);
+    if (intent.endsWith('-add')) {
+      await addNamed(values.item ?? '', (item) => calls.add({ version, sku: item, requirement, quantity, compatibilityRule }), api);
+      return 'done';
+    }
     if (essentialId === null || (intent === 'essential-move' && place === null)) return null;
-    if (intent === 'essential-remove') await api.removeStaffEssential({ params: { id, essentialId }, body: { version } });
+    if (intent.endsWith('-change')) await calls.change(essentialId, { version, requirement, quantity, compatibilityRule });
+    else if (intent.endsWith('-remove')) await calls.remove(essentialId, version);
     else await api.moveStaffEssential({ params: { id, essentialId }, body: { version, place: place! } });
+  } else if (intent === 'bundle-add') {
+    await addNamed(values.item ?? '', (item) => api.addStaffBundleItem({ params: { id }, body: { version, sku: item, quantity } }), api);
   } else {
-    const sku = values.sku ?? '';
-    const place = whole(values.place);
     if (!sku || (intent === 'bundle-move' && place === null)) return null;
-    if (intent === 'bundle-remove') await api.removeStaffBundleItem({ params: { id, sku }, body: { version } });
+    if (intent === 'bundle-change') await api.changeStaffBundleItem({ params: { id, sku }, body: { version, quantity } });
+    else if (intent === 'bundle-remove') await api.removeStaffBundleItem({ params: { id, sku }, body: { version } });
     else await api.moveStaffBundleItem({ params: { id, sku }, body: { version, place: place! } });
   }
   return 'done';

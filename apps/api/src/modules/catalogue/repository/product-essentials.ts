@@ -31,21 +31,49 @@ export async function isBundle(db: Db, productId: number): Promise<boolean> {
   return row?.isBundle ?? false;
 }
 
-/** A product's own essential items (not those that belong to it only within a bundle): required first, each kind in its order. */
-export function essentialsOf(db: Db, productId: number) {
+const essentialColumns = {
+  ...item,
+  id: essentialItems.id,
+  forProductId: essentialItems.productId,
+  requirement: essentialItems.requirement,
+  quantity: essentialItems.quantity,
+  compatibilityRule: essentialItems.compatibilityRule,
+};
+const essentialOrder = [sql`${essentialItems.requirement} = 'required' desc`, asc(essentialItems.position), asc(essentialItems.id)];
+
+/**
+ * A product's own essential items, or with a bundle those it needs within that bundle only (not its own):
+ * required first, each kind in its order.
+ */
+export function essentialsOf(db: Db, productId: number, bundleProductId: number | null = null) {
   return db
-    .select({
-      ...item,
-      id: essentialItems.id,
-      requirement: essentialItems.requirement,
-      quantity: essentialItems.quantity,
-      compatibilityRule: essentialItems.compatibilityRule,
-    })
+    .select(essentialColumns)
     .from(essentialItems)
     .innerJoin(offerings, eq(offerings.id, essentialItems.itemOfferingId))
     .innerJoin(products, eq(products.id, offerings.productId))
-    .where(and(eq(essentialItems.productId, productId), isNull(essentialItems.bundleProductId)))
-    .orderBy(sql`${essentialItems.requirement} = 'required' desc`, asc(essentialItems.position), asc(essentialItems.id));
+    .where(
+      and(
+        eq(essentialItems.productId, productId),
+        bundleProductId === null ? isNull(essentialItems.bundleProductId) : eq(essentialItems.bundleProductId, bundleProductId),
+      ),
+    )
+    .orderBy(...essentialOrder);
+}
+
+/** Every essential item the bundle's items need within it, each with the product that needs it (`forProductId`), in their order. */
+export function essentialsWithinBundle(db: Db, bundleProductId: number) {
+  return db
+    .select(essentialColumns)
+    .from(essentialItems)
+    .innerJoin(offerings, eq(offerings.id, essentialItems.itemOfferingId))
+    .innerJoin(products, eq(products.id, offerings.productId))
+    .where(eq(essentialItems.bundleProductId, bundleProductId))
+    .orderBy(...essentialOrder);
+}
+
+/** Deletes what a product needs within the bundle, as it leaves it. */
+export async function deleteEssentialsWithinBundle(tx: Transaction, bundleProductId: number, productId: number): Promise<void> {
+  await tx.delete(essentialItems).where(and(eq(essentialItems.bundleProductId, bundleProductId), eq(essentialItems.productId, productId)));
 }
 
 export async function insertEssential(tx: Transaction, row: typeof essentialItems.$inferInsert): Promise<number> {
@@ -105,6 +133,13 @@ export function bundlesContaining(db: Db, productId: number) {
 
 export async function insertBundleItem(tx: Transaction, row: typeof bundleComponents.$inferInsert): Promise<void> {
   await tx.insert(bundleComponents).values(row);
+}
+
+export async function setBundleItemQuantity(tx: Transaction, bundleProductId: number, offeringId: number, quantity: number): Promise<void> {
+  await tx
+    .update(bundleComponents)
+    .set({ quantity })
+    .where(and(eq(bundleComponents.bundleProductId, bundleProductId), eq(bundleComponents.offeringId, offeringId)));
 }
 
 export async function deleteBundleItem(tx: Transaction, bundleProductId: number, offeringId: number): Promise<void> {

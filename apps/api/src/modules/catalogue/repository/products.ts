@@ -418,19 +418,23 @@ export async function findBundle(db: Database, id: number) {
 /** A product's essential items; with a bundle, also those that belong to it within that bundle. */
 export async function listEssentialItems(db: Database, productId: number, bundleId: number | null) {
   const own = and(eq(essentialItems.productId, productId), isNull(essentialItems.bundleProductId));
-  return db
-    .select({
-      requirement: essentialItems.requirement,
-      quantity: essentialItems.quantity,
-      compatibilityRule: essentialItems.compatibilityRule,
-      sku: offerings.sku,
-      productId: offerings.productId,
-    })
-    .from(essentialItems)
-    .innerJoin(offerings, eq(offerings.id, essentialItems.itemOfferingId))
-    .innerJoin(products, eq(products.id, offerings.productId))
-    .where(and(bundleId === null ? own : or(own, eq(essentialItems.bundleProductId, bundleId)), onSale))
-    .orderBy(sql`${essentialItems.requirement} = 'required' desc`, asc(essentialItems.position));
+  return (
+    db
+      .select({
+        requirement: essentialItems.requirement,
+        quantity: essentialItems.quantity,
+        compatibilityRule: essentialItems.compatibilityRule,
+        sku: offerings.sku,
+        productId: offerings.productId,
+        withinBundle: sql<boolean>`${essentialItems.bundleProductId} is not null`,
+      })
+      .from(essentialItems)
+      .innerJoin(offerings, eq(offerings.id, essentialItems.itemOfferingId))
+      .innerJoin(products, eq(products.id, offerings.productId))
+      .where(and(bundleId === null ? own : or(own, eq(essentialItems.bundleProductId, bundleId)), onSale))
+      // Each kind lists the product's own items before those it needs within the bundle: each list has its own places.
+      .orderBy(sql`${essentialItems.requirement} = 'required' desc`, sql`${essentialItems.bundleProductId} is not null`, asc(essentialItems.position))
+  );
 }
 
 /** The essential items of these products (their own, not a bundle's), on sale, with each item's sub-category: "complete your bathroom". */
