@@ -54,6 +54,8 @@ export default [
   route('help/:topic', 'routes/help-topic.tsx'),
   route('feedback', 'routes/feedback.tsx'),
   route('careers', 'routes/careers.tsx'),
+  // About us, a content page (decision 0126).
+  route('about', 'routes/about.tsx'),
   route('back-in-stock/unsubscribe/:token', 'routes/back-in-stock-unsubscribe.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
   // The printed catalogue by post, with "Find address" as a step of its form.

@@ -76,6 +76,7 @@ export const SHELL_PAGES: readonly { name: string; path: string; desktopOnly?: b
   { name: 'blog-post', path: '/blog/small-bathroom-ideas' },
   { name: 'blog-post-not-found', path: '/blog/no-such-post', desktopOnly: true },
   { name: 'careers', path: '/careers' },
+  { name: 'about', path: '/about' },
   { name: 'newsletter', path: '/newsletter' },
   { name: 'newsletter-link-unknown', path: '/newsletter/confirm?token=no-such-link', desktopOnly: true },
   { name: 'terms', path: '/terms' },

@@ -87,6 +87,26 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 describe('a page of typed blocks', () => {
+  it('include “About us”, in words the site already states, its figures and the company’s details facts, and the footer links to it', async () => {
+    const about = await client().getPageData({ params: { slug: 'about' } });
+    expect(() => checkPageDocument(about)).not.toThrow();
+    expect(about).toMatchObject({ title: 'About us', preview: 'published' });
+    const words = about.blocks
+      .flatMap((block) => (block.type === 'richText' ? block.body : []))
+      .map((node) => (node.kind === 'heading' ? `## ${node.text}` : node.kind === 'paragraph' ? node.content.map((run) => run.text).join('') : ''))
+      .join('\n');
+    expect(words).toMatch(/^Plumbline sells bathroom suites, showers, radiators, taps and plumbing supplies online, for homeowners and the trade/);
+    expect(words.match(/^## .*/gm)).toEqual(['## Delivered across the UK', '## For the trade', '## Talk to us', '## Who we are']);
+    const facts = JSON.stringify(about.blocks).match(/"fact":"[^"]+"/g);
+    expect(facts).toEqual(
+      ['delivery.free-large-over', 'returns.change-of-mind-days', 'shop.phone', 'shop.opening-hours', 'shop.email', 'shop.legal-name']
+        .concat(['shop.company-number', 'shop.vat-number'])
+        .map((fact) => `"fact":"${fact}"`),
+    );
+    const footer = (await client().getGlobalItem({ params: { id: 'footer-columns' } })).content as { columns: { links: { href: string }[] }[] };
+    expect(footer.columns[0]!.links.at(-1)).toEqual({ label: 'About us', href: '/about' });
+  });
+
   it('is made as a draft, not shown until published, then shown by both spec calls with its SEO words', async () => {
     const draft = await client('edith').createPage({ body: { slug: 'Every-Block', page: page('Every block', everyBlock) } });
     expect(draft).toMatchObject({ slug: 'every-block', version: 1, draftRevision: 1, published: null, scheduled: null });
