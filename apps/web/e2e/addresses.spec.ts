@@ -1,5 +1,5 @@
 import { test, type Page } from './test.ts';
-import { DEMO, signInByRedirect } from './auth.ts';
+import { DEMO, signIn } from './auth.ts';
 import {
   addBasin,
   CHECKOUT_TIMEOUT,
@@ -53,7 +53,7 @@ test('a printed-catalogue request made with the postcode lookup appears in staff
   await main(page).getByRole('button', { name: 'Request a catalogue' }).click();
   await expect(main(page).getByRole('heading', { name: 'Your catalogue is on its way' })).toBeVisible();
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Printed-catalogue requests' }).click();
   const row = main(page).getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Not yet posted');

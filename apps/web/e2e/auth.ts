@@ -1,4 +1,5 @@
-import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { expect as baseExpect, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { isTraceSnapshotFetch } from './test.ts';
 
 // Signing in includes the provider's password hashing: slow on a busy machine.
@@ -57,6 +58,65 @@ export async function signInByRedirect(page: Page, email: string) {
   // The address changes once the account page's data has loaded after the sign-in (the callback page
   // says "Taking you back" meanwhile): on a machine busy with other suites that can pass 15 s.
   await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
+}
+
+/**
+ * Signs in as someone who did so earlier: the provider's authorization code + PKCE flow and the storefront's session hand-over
+ * (decision 0063) run as the page's own client runs them, over HTTP in this page's browser context, so its cookies (the
+ * provider's session, the storefront's) are the ones a sign-in leaves. A journey that is not about signing in starts signed in
+ * without drawing the account, provider and callback pages: three page loads each, most of a browser test's cost. Signing in
+ * through those pages is sign-in.spec.ts's and account-before-scripts.spec.ts's (`signInByRedirect`). Then opens the account.
+ */
+export async function signIn(page: Page, email: string) {
+  const { request } = page.context();
+  const origin = new URL((await request.get('/api/health')).url()).origin;
+  const redirectUri = `${origin}/auth/callback`;
+  const verifier = randomBytes(32).toString('base64url');
+  const authorize = new URL('/identity/auth', origin);
+  authorize.search = new URLSearchParams({
+    client_id: 'storefront',
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'openid profile email',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  // Redirects are followed by hand, up to the storefront's callback, which is the page's client's to finish.
+  const follow = async (first: APIResponse) => {
+    let answer = first;
+    for (let hop = 0; answer.status() >= 300 && answer.status() < 400 && hop < 10; hop += 1) {
+      const next = new URL(answer.headers().location!, answer.url()).href;
+      if (next.startsWith(redirectUri)) return next;
+      answer = await request.get(next, { maxRedirects: 0 });
+    }
+    return answer;
+  };
+  const form = await follow(await request.get(authorize.href, { maxRedirects: 0 }));
+  if (typeof form === 'string') throw new Error('the provider skipped its sign-in form');
+  const html = await form.text();
+  const action = /<form\b[^>]*action="([^"]*\/login)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
+  const fields: Record<string, string> = { email, password: DEMO_PASSWORD };
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[name!] = value!;
+  const callback = await follow(await request.post(new URL(action, form.url()).href, { form: fields, maxRedirects: 0 }));
+  if (typeof callback !== 'string') throw new Error(`signing in as ${email} was refused (${callback.status()})`);
+  const returned = new URL(callback).searchParams;
+  const tokens = await request.post('/identity/token', {
+    form: { client_id: 'storefront', grant_type: 'authorization_code', code: returned.get('code')!, redirect_uri: redirectUri, code_verifier: verifier },
+  });
+  baseExpect(tokens.status(), 'the token exchange').toBe(200);
+  const { access_token, id_token } = (await tokens.json()) as { access_token: string; id_token: string };
+  const session = await request.post('/auth/session', {
+    headers: { origin, 'sec-fetch-site': 'same-origin' },
+    data: { accessToken: access_token, idToken: id_token, sessionState: returned.get('session_state') ?? '' },
+  });
+  baseExpect(session.status(), 'the storefront session').toBe(204);
+  // The page's client marks the browser as one someone signed in on (lib/auth/session-hint.ts).
+  await page.context().addCookies([{ name: 'shop_signed_in', value: '1', url: origin }]);
+  await page.goto('/account');
   await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
 }
 

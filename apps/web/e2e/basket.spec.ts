@@ -1,6 +1,6 @@
 import type { EssentialItems } from '@shop/contracts';
 import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -317,7 +317,7 @@ test('signing in merges the guest basket into the shopper’s, with a notice', a
 
   // The staff account shops too, and no other test touches its basket (the checkout tests place
   // orders as the shopper and the trade customer, which empties their baskets).
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   // The guest id is forgotten: the basket is the shopper's now.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('plumbline.basketId'))).toBeNull();
   // (A toast says so too, for six seconds: too short to assert on a loaded machine; the notice below stays.)

@@ -1,5 +1,5 @@
 import { test, type Page, type Request, type TestInfo } from './test.ts';
-import { DEMO, fillProviderSignIn, header, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, fillProviderSignIn, header, pageReady, signIn } from './auth.ts';
 import {
   addBasin,
   BASIN,
@@ -412,7 +412,7 @@ test('the staff help inbox and a request show their data before the scripts run,
   });
   expect(enquiry.status()).toBe(201);
   const { reference } = (await enquiry.json()) as { reference: string };
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
 
   const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -18,7 +18,7 @@ test('staff publish a blog post with a product carousel and a shopper reads it f
   const title = `Fitting a basin waste (${unique})`;
   const errors = collectErrors(page);
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/content');
   const create = page.getByRole('form', { name: 'New blog post' });
   await create.getByLabel('New post’s title').fill(title);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -14,7 +14,7 @@ const screenshot = (page: Page, project: string, name: string) =>
 test('after 1 of 2 is cancelled before dispatch, the customer and the warehouse see 1 to send and 1 cancelled @phone', async ({ page, browser }, testInfo) => {
   const project = testInfo.project.name;
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token, quantity: 2 });
   const cancelled = await page.request.post(`/api/help-centre/Order/${orderNumber}/cancel`, {
@@ -44,7 +44,7 @@ test('after 1 of 2 is cancelled before dispatch, the customer and the warehouse 
   // The staff order's items table, what the warehouse picks from: Qty 1, and the cancelled one named.
   const context = await newContext(browser, testInfo);
   const staff = await context.newPage();
-  await signInByRedirect(staff, DEMO.staff.email);
+  await signIn(staff, DEMO.staff.email);
   await staff.goto(`/staff/orders/${orderNumber}`);
   const table = staff.getByRole('table', { name: `Items in order ${orderNumber}` });
   const row = table.getByRole('row').nth(1);

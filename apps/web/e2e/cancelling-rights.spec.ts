@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './test.ts';
-import { DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { DEMO, expectNoViolations, signIn } from './auth.ts';
 import { emailedLink } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 
@@ -27,7 +27,7 @@ test('the order confirmation’s link opens the order, which a guest cancels wit
 });
 
 test('a signed-in customer finds a help form filled in with their name, e-mail address and the order', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   await page.goto('/help/contact/general-enquiry?orderNumber=bp-k7m-3qx-9p6');
   await expect(page.getByLabel('Your name', { exact: true })).toHaveValue(DEMO.shopper.name);
   await expect(page.getByLabel('Your e-mail address', { exact: true })).toHaveValue(DEMO.shopper.email);

@@ -1,5 +1,5 @@
 import { test } from './test.ts';
-import { collectErrors, DEMO, DEMO_PASSWORD, header, pageReady, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, DEMO_PASSWORD, header, pageReady, signIn } from './auth.ts';
 import {
   addBasin,
   BASIN_NAME,
@@ -189,7 +189,7 @@ test('a declined card is said beside the button, and paying again with another c
 });
 
 test('a signed-in shopper finds their details filled in and their order on the account page', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   await addBasin(page);
   await openCheckout(page);
   const details = section(page, 'Your details');
@@ -248,7 +248,7 @@ test('a guest who signs in part-way through a step keeps what they typed: the pr
 });
 
 test('a signed-in shopper saves a card with consent and pays with it next time', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.trade.email);
+  await signIn(page, DEMO.trade.email);
   await toPaymentSignedIn(page);
   const payment = section(page, 'Payment');
   await payment.getByLabel('Save this card for next time').check();

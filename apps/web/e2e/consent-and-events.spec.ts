@@ -1,5 +1,5 @@
 import { expectNoViolations } from './axe.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { expect, test, type Page, type Request } from './test.ts';
 
@@ -135,7 +135,7 @@ test('a search that finds nothing appears in the staff report', async ({ page },
   const searched = eventsOf(await beacon).find((event) => event.event === 'Products Searched')!;
   expect(searched.properties).toEqual({ query, results: 0 });
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Shop reports' })).toBeVisible();
   const noResults = page.getByRole('region', { name: 'Searches with no results' });
@@ -201,7 +201,7 @@ test(
     expect(pressed()[0]!.properties).toMatchObject({ list_id: 'best-sellers', position: 1 });
     expect(sent.flatMap(eventsOf).filter((event) => 'anonymousId' in event)).toEqual([]);
 
-    await signInByRedirect(page, DEMO.staff.email);
+    await signIn(page, DEMO.staff.email);
     await page.goto('/staff/reports');
     const perDay = page.getByRole('region', { name: 'Carousel click-through per day', exact: true });
     await expect(perDay.getByRole('img', { name: /click-through per day/ })).toBeVisible();

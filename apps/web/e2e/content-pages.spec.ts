@@ -1,6 +1,6 @@
 import { londonSortableDateTime } from '@shop/contracts';
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
 
@@ -23,7 +23,7 @@ function londonMinuteAgo(): string {
 }
 
 async function openContent(page: Page) {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Content' }).click();
   await expect(page).toHaveURL('/staff/content');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Content');

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { fillCard } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
 
@@ -14,7 +14,7 @@ test('a customer upgrades to a specific day, pays with a card that asks for the 
   page,
 }, testInfo) => {
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token, sku: TAP });
 

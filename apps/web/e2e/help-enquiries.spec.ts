@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test.ts';
-import { DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, expectNoViolations, pageReady, signIn } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 
 /**
@@ -30,7 +30,7 @@ test('a visitor asks to be told when an out-of-stock product is back, staff rest
   // Staff record the delivery on the stock screen.
   const staffContext = await newContext(browser, testInfo);
   const staff = await staffContext.newPage();
-  await signInByRedirect(staff, DEMO.staff.email);
+  await signIn(staff, DEMO.staff.email);
   await staff.goto('/staff/stock');
   await pageReady(staff);
   await main(staff).getByLabel('Product code').fill(OUT_OF_STOCK.sku);

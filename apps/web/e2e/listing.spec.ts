@@ -1,6 +1,6 @@
 import { expectNoViolations } from './axe.ts';
 import { expect, test, type Locator, type Page, type TestInfo } from './test.ts';
-import { DEMO, signInByRedirect } from './auth.ts';
+import { DEMO, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 // Listing pages (issue 4 §5) on the deterministic demo catalogue: basins have 45 products, with
@@ -214,7 +214,7 @@ test('a trade customer sees their trade prices on listing cards and in quick vie
   await expect(tiles.first()).toBeVisible();
   await expect(page.getByText('Your trade price', { exact: true })).toHaveCount(0);
 
-  await signInByRedirect(page, DEMO.trade.email);
+  await signIn(page, DEMO.trade.email);
   await page.goto('/c/taps', { waitUntil: 'networkidle' });
   await expect(tiles.first().getByText('Your trade price', { exact: true })).toBeVisible();
   await expect(tiles.filter({ has: page.getByText('Your trade price', { exact: true }) })).toHaveCount(24);

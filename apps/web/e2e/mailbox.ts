@@ -1,5 +1,5 @@
 import { expect, request as apiRequest, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { DEMO, signInByRedirect, storedUser } from './auth.ts';
+import { DEMO, signIn, storedUser } from './auth.ts';
 
 /** A fresh browser (no basket, no wishlist, no sign-in) like this project's: same address, screen and touch. */
 export function newContext(browser: Browser, testInfo: TestInfo, storageState?: StorageState) {
@@ -32,7 +32,7 @@ export async function staffPage(browser: Browser, testInfo: TestInfo): Promise<P
   const kept = staffSignIns.get(baseURL);
   if (kept && kept.until > Date.now()) return (await newContext(browser, testInfo, kept.state)).newPage();
   const page = await (await newContext(browser, testInfo)).newPage();
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   const { access_token } = (await storedUser(page))!;
   staffSignIns.set(baseURL, { token: access_token, state: await page.context().storageState(), until: Date.now() + STAFF_SIGN_IN_KEPT_MS });
   return page;

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './test.ts';
-import { collectErrors, DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, pageReady, signIn } from './auth.ts';
 import { cardFrame, fillCard } from './checkout-steps.ts';
 import { emailedLink, newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
@@ -20,7 +20,7 @@ test('staff make a dearer change for a customer on the phone and e-mail it to pa
   const email = `to-pay-${testInfo.project.name}-${Date.now()}@example.com`;
   const orderNumber = await placeTestOrder(page.request, { email, quantity: 1 });
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/orders');
   const find = page.getByRole('search', { name: 'Find orders' });
   await find.getByLabel('Order number, e-mail, name or order reference').fill(orderNumber);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { fillCard } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -10,7 +10,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 test('a customer adds an item to an undispatched order and pays the difference by card, then removes it and sees the refund', async ({ page }) => {
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token, quantity: 1 });
 
@@ -48,7 +48,7 @@ test('staff change an order for a customer on the phone from /staff/orders: a de
   const shot = (name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-order-change-${name}.png`, fullPage: true });
   const orderNumber = await placeTestOrder(page.request, { email: `phone-${testInfo.project.name}-${Date.now()}@example.com`, quantity: 2 });
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/orders');
   const find = page.getByRole('search', { name: 'Find orders' });
   await find.getByLabel('Order number, e-mail, name or order reference').fill(orderNumber);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, pageReady, signIn, storedUser } from './auth.ts';
 import { asStaff, emailedLink, newContext, staffMailbox } from './mailbox.ts';
 import { visitorAddress } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
@@ -86,7 +86,7 @@ test('a guest asks for a link from order tracking, opens it, and reports a damag
 });
 
 test('a signed-in shopper cancels an undispatched order without giving a reason and sees the refund', async ({ page }) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
 
@@ -104,7 +104,7 @@ test('a signed-in shopper cancels an undispatched order without giving a reason 
 });
 
 test('a shopper returns an unwanted item and downloads a VAT invoice', async ({ page, browser }, testInfo) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
   await staffAdvance(browser, testInfo, orderNumber, 'delivered');
@@ -128,7 +128,7 @@ test('a shopper returns an unwanted item and downloads a VAT invoice', async ({ 
   // Staff authorise the return, then mark it received, which refunds it.
   const staff = await newContext(browser, testInfo);
   const staffPage = await staff.newPage();
-  await signInByRedirect(staffPage, DEMO.staff.email);
+  await signIn(staffPage, DEMO.staff.email);
   await staffPage.goto(`/staff/help/${reference}/return`);
   await expect(staffPage.getByRole('heading', { name: /^Return RT-/ })).toBeVisible();
   await expect(staffPage.getByRole('table', { name: 'Items to come back' })).toContainText('PL000109-1');
@@ -152,7 +152,7 @@ async function beforeScripts(page: Page): Promise<() => Promise<void>> {
 }
 
 test('a signed-in shopper’s order help pages show the order before the page’s scripts run, and its form is sent as a plain form', async ({ page }) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
 

@@ -1,5 +1,5 @@
 import { expect, test } from './test.ts';
-import { DEMO, signInByRedirect, storedUser } from './auth.ts';
+import { DEMO, signIn, storedUser } from './auth.ts';
 import { placeTestOrder } from './orders.ts';
 import { holdScripts } from './slow-start.ts';
 
@@ -35,7 +35,7 @@ test('the thank-you page thanks no one for somebody else’s order, and thanks t
 });
 
 test('the signed-in customer is thanked for their own order in any tab', async ({ page }) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token });
 

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -18,7 +18,7 @@ test('the customer’s order page and staff’s list every invoice and credit no
 }, testInfo) => {
   const errors = collectErrors(page);
   const shot = (name: string, on = page) => on.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-vat-documents-${name}.png`, fullPage: true });
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
   const authorization = `Bearer ${access_token}`;
   const orderNumber = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token, quantity: 2 });
@@ -46,7 +46,7 @@ test('the customer’s order page and staff’s list every invoice and credit no
   // Staff open the same order and download the credit note from it.
   const staffContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const staffPage = await staffContext.newPage();
-  await signInByRedirect(staffPage, DEMO.staff.email);
+  await signIn(staffPage, DEMO.staff.email);
   await staffPage.goto(`/staff/orders/${orderNumber}`);
   const documents = staffPage.getByRole('region', { name: 'VAT invoices and credit notes' });
   await expect(documents.getByText(`Credit note for`)).toBeVisible();

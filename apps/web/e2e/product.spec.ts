@@ -1,6 +1,6 @@
 import { expectNoViolations } from './axe.ts';
 import { expect, test, type Locator, type Page } from './test.ts';
-import { DEMO, signInByRedirect } from './auth.ts';
+import { DEMO, signIn } from './auth.ts';
 import { acceptOptionalCookies, SCREENSHOT_DIR } from './pages.ts';
 
 // A cloakroom basin from the deterministic demo catalogue: sizes 400 mm (default) and 500 mm,
@@ -53,7 +53,7 @@ test('a trade customer sees the trade price of the chosen size; a guest does not
   await openBasin(page);
   await expect(page.getByText('Your trade price', { exact: true })).toHaveCount(0);
 
-  await signInByRedirect(page, DEMO.trade.email);
+  await signIn(page, DEMO.trade.email);
   await openBasin(page);
   // The product's own price comes first; the carousels below carry trade prices too.
   const trade = page.getByText('Your trade price', { exact: true }).first().locator('..');

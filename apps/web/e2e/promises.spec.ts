@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, expectNoViolations, pageReady, signIn } from './auth.ts';
 import { addBasin, CHECKOUT_TIMEOUT, openCheckout, section, stepsBeforePayment, uniqueEmail } from './checkout-steps.ts';
 import { acceptOptionalCookies, SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
 
@@ -151,7 +151,7 @@ test('the cookie notice lists every cookie and stored item a shopping and sign-i
   await acceptOptionalCookies(context);
   await addBasin(page);
   const beforeSignIn = await storedKeys();
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const stored = [...new Set([...beforeSignIn, ...(await storedKeys())])];
   const cookies = (await context.cookies()).map((cookie) => cookie.name);
   expect(cookies).toEqual(expect.arrayContaining(['shop_signed_in', 'shop_session', '_session']));

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, pageReady, signIn } from './auth.ts';
 import { asStaff, emailedLink, newContext } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -62,7 +62,7 @@ test('a shopper asks from the product page, a moderator answers, and the answer 
   const staffContext = await newContext(browser, testInfo);
   const staff = await staffContext.newPage();
   const errors = collectErrors(staff);
-  await signInByRedirect(staff, DEMO.staff.email);
+  await signIn(staff, DEMO.staff.email);
   const card = await questionCard(staff, question);
   await expect(card).toContainText('Asked by Priya S.');
   await expect(card.getByRole('link', { name: ASKED.name })).toHaveAttribute('href', `/p/${ASKED.slug}`);
@@ -108,7 +108,7 @@ test('a moderator invites buyers, a buyer answers through the e-mailed link, and
   // The moderator asks the buyers.
   const staffContext = await newContext(browser, testInfo);
   const staff = await staffContext.newPage();
-  await signInByRedirect(staff, DEMO.staff.email);
+  await signIn(staff, DEMO.staff.email);
   let card = await questionCard(staff, question);
   await card.getByRole('button', { name: 'Invite buyers to answer' }).click();
   await expect(card.getByRole('status').filter({ hasText: /^We e-mailed \d+ customers? who bought this product/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page, type TestInfo } from './test.ts';
-import { DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { CHECKOUT_TIMEOUT, main, registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
 import { asStaff, emailedLink, newContext } from './mailbox.ts';
 import { placeTestOrder, TEST_ORDER_SKU } from './orders.ts';
@@ -108,7 +108,7 @@ test('bought, e-mailed, reviewed with a photo, published: a verified review the 
   // A moderator finds it in the pending queue and publishes it as written.
   const staff = await (await newContext(browser, testInfo)).newPage();
   try {
-    await signInByRedirect(staff, DEMO.staff.email);
+    await signIn(staff, DEMO.staff.email);
     await staff.goto('/staff/reviews');
     const search = staff.getByRole('search', { name: 'Search reviews' });
     await search.getByLabel('Words in the title or text').fill(title);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signIn } from './auth.ts';
 import { placeTestOrder } from './orders.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
@@ -23,7 +23,7 @@ test('the staff order search and an order show their data before the scripts run
 }, testInfo) => {
   const email = `early-order-${testInfo.project.name}-${Date.now()}@example.com`;
   const orderNumber = await placeTestOrder(request, { email, firstName: 'Eddie', lastName: 'Early' });
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
 
   const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);
@@ -75,7 +75,7 @@ test('the staff order search and an order show their data before the scripts run
 });
 
 test('the stock screen looks a product code up and records stock that arrived before the scripts run', async ({ page }) => {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await slowCpu(page);
   const release = await holdScripts(page);
   await page.goto('/staff/stock', { waitUntil: 'commit' });
@@ -106,7 +106,7 @@ test('the stock screen looks a product code up and records stock that arrived be
 test('the newsletter list shows its sign-ups before the scripts run, and its CSV downloads from a plain link', async ({ page, request }, testInfo) => {
   const email = `early-news-${testInfo.project.name}-${Date.now()}@example.com`;
   expect((await request.post('/api/accounts/api/Newsletters', { data: { email } })).status()).toBe(202);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await slowCpu(page);
   const release = await holdScripts(page);
   await page.goto('/staff/newsletter', { waitUntil: 'commit' });

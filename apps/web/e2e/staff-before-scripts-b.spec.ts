@@ -1,5 +1,5 @@
 import { test, type Page } from './test.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signIn } from './auth.ts';
 import { expect, main } from './checkout-steps.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
@@ -17,7 +17,7 @@ const searchForm = (page: Page) => page.getByRole('search', { name: 'Search prod
 test('the trade queue and an application show their data before the scripts run, and asking the applicant a question works as a plain form', async ({
   page,
 }) => {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
 
   const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);

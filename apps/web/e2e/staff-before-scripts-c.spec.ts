@@ -1,5 +1,5 @@
 import { test, type Page } from './test.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signIn } from './auth.ts';
 import { CHECKOUT_TIMEOUT, expect, main } from './checkout-steps.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
@@ -12,7 +12,7 @@ import { holdScripts, slowCpu } from './slow-start.ts';
 const searchForm = (page: Page) => page.getByRole('search', { name: 'Search products and categories' });
 
 test('the promotions list shows its data before the scripts run, and a new promotion is created as a plain form', async ({ page }) => {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   // Letters and digits only, new on each run.
   const code = `EARLY${Date.now().toString(36).toUpperCase()}`;
 
@@ -60,7 +60,7 @@ test('the promotions list shows its data before the scripts run, and a new promo
 test('a promotion’s page takes its steps as plain forms before the scripts run: more codes, a withdrawn code, a claim looked up, ended', async ({ page }) => {
   // Eight pages with the CPU slowed, each drawn after a step.
   test.setTimeout(CHECKOUT_TIMEOUT);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   const code = `STEPS${Date.now().toString(36).toUpperCase()}`;
 
   const fullSpeed = await slowCpu(page);

@@ -1,5 +1,5 @@
 import { test, type Page } from './test.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signIn } from './auth.ts';
 import { expect, main } from './checkout-steps.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
 
@@ -21,7 +21,7 @@ test('the questions queue shows a question before the scripts run, and answering
     data: { name: 'Nia Early', emailAddress: `nia-${Date.now()}@visitor.example`, sku: 'PL000431-1', question, mayPublish: true },
   });
   expect(asked.status(), await asked.text()).toBe(201);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
 
   const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);

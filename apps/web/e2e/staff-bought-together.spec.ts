@@ -1,6 +1,6 @@
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { expect, test, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { exportedRows } from './range-export.ts';
 import { overflowOf } from './reflow.ts';
@@ -13,7 +13,7 @@ const screenshot = (page: Page, name: string) =>
 
 test('staff pin a product to another\'s "Frequently bought together" and see it on the product page; blocked, it goes', async ({ page }) => {
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/products');
   // Products two fifths and three fifths of the way through the range: away from those other journeys change.
   const exported = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { placeTestOrder } from './orders.ts';
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 // Each test signs in through the provider's pages (password hashing included), on a machine that may be busy;
@@ -27,7 +27,7 @@ test('a discount manager creates a promotion with issue codes, downloads them, s
   const code = `LEAFLET${project.toUpperCase()}`;
   const errors = collectErrors(page);
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Discounts' }).click();
   await expect(page).toHaveURL('/staff/discounts');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discounts');
@@ -152,7 +152,7 @@ test('a discount manager creates a promotion with issue codes, downloads them, s
 
 test('a discount manager narrows the promotions by status, channel and running dates, and is told when none match', async ({ page }) => {
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/discounts');
   await search(page, { text: 'welcome10' });
   await expect(page).toHaveURL('/staff/discounts?text=welcome10');
@@ -196,7 +196,7 @@ test('a discount manager narrows the promotions by status, channel and running d
 });
 
 test('a shopper gets the shop’s 404 for the discount pages', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   await expect(page.getByRole('region', { name: 'Staff tools' })).toHaveCount(0);
   for (const path of ['/staff/discounts', '/staff/discounts/new', '/staff/discounts/WELCOME10']) {
     await expectStaffPageNotFound(page, path, ['Managing discounts']);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, DEMO_PASSWORD, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, DEMO_PASSWORD, expectNoViolations, signIn } from './auth.ts';
 import { registerAndSignIn } from './checkout-steps.ts';
 import { newContext } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -44,7 +44,7 @@ test('a customer asks to be erased, staff review what goes and what stays, erase
   const staffContext = await newContext(browser, testInfo);
   const staff = await staffContext.newPage();
   const errors = collectErrors(staff);
-  await signInByRedirect(staff, DEMO.staff.email);
+  await signIn(staff, DEMO.staff.email);
   await staff.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Help inbox' }).click();
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Help inbox');
   const filters = staff.getByRole('search', { name: 'Filter the help inbox' });

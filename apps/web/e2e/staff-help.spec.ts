@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, fillProviderSignIn, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, fillProviderSignIn, signIn } from './auth.ts';
 import { asStaff, newContext } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -48,7 +48,7 @@ test('staff answer an enquiry by e-mail, the customer replies through the link, 
   const errors = collectErrors(page);
 
   // Staff find it in the inbox from their account's staff tools.
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Help inbox' }).click();
   await expect(page).toHaveURL('/staff/help');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help inbox');
@@ -118,7 +118,7 @@ test('a reply link that was replaced, or never issued, says what to do instead',
 test('a shopper opening the help inbox gets the shop’s 404, with no staff data in the page', async ({ page, request }, testInfo) => {
   const emailAddress = `help-hidden-${testInfo.project.name}-${Date.now()}@example.com`;
   const reference = await sendEnquiry(request, emailAddress, 'Is the Oval basin frost-proof?');
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   for (const path of ['/staff/help', `/staff/help/${reference}`]) {
     await expectStaffPageNotFound(page, path, ['Help inbox', reference, emailAddress, 'frost-proof']);
     await expect(page.getByRole('search', { name: 'Filter the help inbox' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { exportedRows } from './range-export.ts';
 
@@ -27,7 +27,7 @@ const asPounds = (pence: number) => (pence / 100).toLocaleString('en-GB', { mini
 test('staff import a CSV with two bad rows, see them named, apply the rest, and the product page shows the new price', async ({ page }, testInfo) => {
   const project = testInfo.project.name;
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/products');
 
   // The export, as the page's link saves it: one row per variant.
@@ -95,7 +95,7 @@ test('staff import a CSV with two bad rows, see them named, apply the rest, and 
 
 test('the stock feed sets a product out of stock, and its product page says so', async ({ page }) => {
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   const { access_token } = (await storedUser(page))!;
   const bearer = { authorization: `Bearer ${access_token}` };
 
@@ -129,7 +129,7 @@ test('the stock feed sets a product out of stock, and its product page says so',
 test('staff make a product with two finishes by file, and shoppers find it on its page', async ({ page }, testInfo) => {
   const project = testInfo.project.name;
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/products');
   const exported = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
   // A brand and a sub-category as an export names them.

@@ -1,6 +1,6 @@
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 // Signing in goes through the provider's pages (password hashing included), on a machine that may be busy.
@@ -35,7 +35,7 @@ test(
     const code = `NP${Date.now().toString(36).toUpperCase()}${project.slice(0, 2).toUpperCase()}`;
     const name = `Harbour Pedestal Basin ${code}`;
 
-    await signInByRedirect(page, DEMO.staff.email);
+    await signIn(page, DEMO.staff.email);
     await page.goto('/staff/products');
     await page.getByRole('navigation', { name: 'Add, import and export' }).getByRole('link', { name: 'Add a product' }).click();
     await expect(page).toHaveURL('/staff/products/new');

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signIn } from './auth.ts';
 import { expectNoViolations } from './axe.ts';
 import { STRIPE_SHOP_PORT } from './pages.ts';
 import { holdScripts, slowCpu } from './slow-start.ts';
@@ -19,7 +19,7 @@ const scriptsHeldBack = (page: Page) => expect(page.getByRole('search', { name: 
 test('an e-mail the relay refused shows as given up before the scripts run, and Retry sends it again as a plain form', async ({ page, request }, testInfo) => {
   const email = `ops-${testInfo.project.name}-${Date.now()}@undeliverable.test`;
   expect((await request.post('/api/accounts/api/Newsletters', { data: { email } })).status()).toBe(202);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
 
   const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signIn, storedUser } from './auth.ts';
 import { staffMailbox } from './mailbox.ts';
 import { placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
@@ -36,7 +36,7 @@ test('order staff find an order by number and e-mail, pick, dispatch and deliver
   const orderNumber = await placeTestOrder(request, { email, firstName: 'Robin', lastName: `Basin${project}` });
   const errors = collectErrors(page);
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL('/staff/orders');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orders');
@@ -130,7 +130,7 @@ test('order staff find an order by number and e-mail, pick, dispatch and deliver
 });
 
 test('a shopper gets the shop’s 404 for the order screens, on the list and on an order', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   await expect(page.getByRole('region', { name: 'Staff tools' })).toHaveCount(0);
   await expectStaffPageNotFound(page, '/staff/orders', ['Find orders']);
   await expect(page.getByRole('search', { name: 'Find orders' })).toHaveCount(0);
@@ -140,7 +140,7 @@ test('a shopper gets the shop’s 404 for the order screens, on the list and on 
 });
 
 test('an order number that does not exist gets a way back to the search', async ({ page }) => {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/orders/BP99999999');
   await expect(page.getByRole('heading', { name: 'No such order' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Find an order' })).toBeVisible();
@@ -148,7 +148,7 @@ test('an order number that does not exist gets a way back to the search', async 
 
 test('an order someone else moved on meanwhile says so, and shows where it is now', async ({ page, request }, testInfo) => {
   const orderNumber = await placeTestOrder(request, { email: `moved-${testInfo.project.name}-${Date.now()}@example.com` });
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto(`/staff/orders/${orderNumber}`);
   const panel = page.getByRole('region', { name: 'Next step' });
   await expect(panel.getByRole('radio', { name: 'Start picking' })).toBeVisible();
@@ -175,7 +175,7 @@ const pounds = (pence: number) => new Intl.NumberFormat('en-GB', { style: 'curre
 /** A new guest order, opened by order staff on its page; with its total as the API has it (read with the staff member's token). */
 async function openNewOrder(page: Page, request: APIRequestContext, customer: { email: string; firstName: string; lastName: string }) {
   const orderNumber = await placeTestOrder(request, customer);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto(`/staff/orders/${orderNumber}`);
   const token = (await storedUser(page))!.access_token;
   const response = await page.request.get(`/api/orders/Staff/Orders/${orderNumber}`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,7 +1,7 @@
 import { londonSortableDateTime } from '@shop/contracts';
 import { addToBasket, CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { exportedRows } from './range-export.ts';
 
@@ -24,7 +24,7 @@ test(
     const project = testInfo.project.name;
     const errors = collectErrors(page);
 
-    await signInByRedirect(page, DEMO.staff.email);
+    await signIn(page, DEMO.staff.email);
     await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Products' }).click();
     await expect(page).toHaveURL('/staff/products');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
@@ -119,7 +119,7 @@ test('staff withdraw a product from sale: its page is gone, the range says so, a
 }, testInfo) => {
   const project = testInfo.project.name;
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/products');
 
   // A product away from the end of the range that the import and feed tests change.
@@ -221,7 +221,7 @@ test(
     test.slow();
     const project = testInfo.project.name;
     const errors = collectErrors(page);
-    await signInByRedirect(page, DEMO.staff.email);
+    await signIn(page, DEMO.staff.email);
     await page.goto('/staff/products');
 
     // Products of their own per project, away from both ends of the range that other tests change.

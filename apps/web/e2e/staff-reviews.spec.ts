@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signInByRedirect, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, expectStaffPageNotFound, signIn, storedUser } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { holdScripts } from './slow-start.ts';
@@ -23,7 +23,7 @@ const screenshot = (page: Page, testInfo: TestInfo, name: string) =>
 /** Signs in `email` in a browser of its own and gives its access token's headers (the context stays open for the test). */
 async function tokenOf(browser: Browser, testInfo: TestInfo, email: string): Promise<Record<string, string>> {
   const page = await (await newContext(browser, testInfo)).newPage();
-  await signInByRedirect(page, email);
+  await signIn(page, email);
   return { authorization: `Bearer ${(await storedUser(page))!.access_token}` };
 }
 
@@ -78,7 +78,7 @@ test('a moderator publishes with an edit and a reply, rejects a held review, bul
   const errors = collectErrors(page);
 
   // The queue, from the account's staff tools: pending reviews, oldest first, held ones saying why.
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Reviews', exact: true }).click();
   await expect(page).toHaveURL('/staff/reviews');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reviews');
@@ -249,7 +249,7 @@ test('before the page’s scripts run, “Select all on this page” and “Publ
   const one = await writeReview(request, author, slug1!, 'All one', `Solid and easy to fit, ${words}, would buy again.`);
   const two = await writeReview(request, author, slug2!, 'All two', `Good value and well made, ${words}, no complaints.`);
 
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   const release = await holdScripts(page);
   await page.goto(`/staff/reviews?q=${words}`, { waitUntil: 'commit' });
   await expect(page.getByText('Reviews 1 to 2 of 2, oldest first')).toBeVisible();
@@ -265,13 +265,13 @@ test('before the page’s scripts run, “Select all on this page” and “Publ
 });
 
 test('someone without the moderator role gets the shop’s 404 for the moderation screens', async ({ page }) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   for (const path of ['/staff/reviews', '/staff/reviews/insights/ANY-SKU']) await expectStaffPageNotFound(page, path, ['Moderating reviews']);
   await expectNoViolations(page);
 });
 
 test('the queue, a review and a product’s insights on a phone and a desktop @phone', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/reviews?status=published');
   await expect(page.getByText(/^Reviews 1 to 20 of \d+, newest first$/)).toBeVisible();
   await expectNoViolations(page);

@@ -1,7 +1,7 @@
 import { londonSortableDateTime } from '@shop/contracts';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { expect as baseExpect, test } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { exportedRows } from './range-export.ts';
 
 // Signing in goes through the provider's pages (password hashing included), on a machine that may be busy.
@@ -26,7 +26,7 @@ test('staff schedule a price cut a few seconds ahead; the product page shows it 
   page,
 }, testInfo) => {
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/products');
 
   // A product a third of the way through the range: away from the first (renamed by staff-products.spec.ts)

@@ -1,6 +1,6 @@
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { expect as baseExpect, test, type Browser, type Page } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { overflowOf } from './reflow.ts';
 
@@ -36,7 +36,7 @@ test('staff add a synonym for a search that found nothing, from the report, and 
   await first.context().close();
 
   const errors = collectErrors(page);
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await expect(page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Search synonyms' })).toBeVisible();
   await page.goto('/staff/reports');
   const noResults = page.getByRole('region', { name: 'Searches with no results' });
@@ -112,7 +112,7 @@ test('staff add a synonym for a search that found nothing, from the report, and 
 test('the synonym screen works before its scripts load: a group added by a plain form', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
   const before = await plain.newPage();
   const word = `psyche${Date.now().toString(36)}`;

@@ -1,6 +1,6 @@
 import { type Page, type TestInfo } from './test.ts';
 import { test } from './test.ts';
-import { DEMO, pageReady, signInByRedirect } from './auth.ts';
+import { DEMO, pageReady, signIn } from './auth.ts';
 import {
   addBasin,
   BASIN,
@@ -40,8 +40,8 @@ const errorSummary = (page: Page) => main(page).getByRole('alert').filter({ hasT
 test('a visitor who is not signed in is asked to sign in or create an account before applying', async ({ page }, testInfo) => {
   await page.goto('/trade/apply');
   await expect(main(page).getByRole('heading', { name: 'Sign in or create an account first' })).toBeVisible();
-  const signIn = main(page).getByRole('link', { name: 'Sign in or create an account' });
-  await expect(signIn).toHaveAttribute('href', '/auth/sign-in?returnTo=%2Ftrade%2Fapply');
+  const signInLink = main(page).getByRole('link', { name: 'Sign in or create an account' });
+  await expect(signInLink).toHaveAttribute('href', '/auth/sign-in?returnTo=%2Ftrade%2Fapply');
   // The bands come from the API, lowest first.
   await expect(main(page).getByRole('complementary', { name: 'What happens next' }).getByRole('listitem').filter({ hasText: 'Silver' })).toContainText('10%');
   await scan(page);
@@ -61,7 +61,7 @@ test('a visitor who is not signed in is asked to sign in or create an account be
 });
 
 test('a refused application says what to fix, beside each field and in a summary, and keeps what was typed', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   await page.goto('/trade/apply');
   const form = applicationForm(page);
   await form.getByLabel('Trading name (optional)').fill('Sam’s Plumbing');
@@ -97,7 +97,7 @@ test('a refused application says what to fix, beside each field and in a summary
 test('the application form is drawn before the page’s scripts run: what is typed then survives them, and a press then is sent as a plain form', async ({
   page,
 }, testInfo) => {
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   const release = await holdScripts(page);
   await page.goto('/trade/apply', { waitUntil: 'commit' });
   const form = applicationForm(page);
@@ -129,7 +129,7 @@ test('the application form is drawn before the page’s scripts run: what is typ
 test('reviewers see the queue with counts per status, filter and page it, and open an application with its documents and history', async ({
   page,
 }, testInfo) => {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/trade');
   const counts = main(page).getByRole('navigation', { name: 'Applications by status' });
   await expect(counts.getByRole('link', { name: /^Waiting for review \d+$/ })).toBeVisible();
@@ -168,7 +168,7 @@ test('reviewers see the queue with counts per status, filter and page it, and op
 });
 
 test('a reviewer sees a trade account with its band history and orders, and changing the band without a reason is refused', async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.staff.email);
+  await signIn(page, DEMO.staff.email);
   await page.goto('/staff/trade/accounts?q=trade%40demo.test');
   await main(page).getByRole('link', { name: 'Taylor Trade Plumbing & Heating Ltd' }).click();
   await expect(main(page).getByRole('heading', { name: 'Taylor Trade Plumbing & Heating Ltd' })).toBeVisible();
@@ -201,7 +201,7 @@ test('a reviewer sees a trade account with its band history and orders, and chan
 test('a trade customer sees their own prices ex VAT first, switches to inc VAT first, and the choice is drawn by the server from then on', async ({
   page,
 }, testInfo) => {
-  await signInByRedirect(page, DEMO.trade.email);
+  await signIn(page, DEMO.trade.email);
   await page.goto('/c/basins', { waitUntil: 'networkidle' });
   const tile = main(page).getByRole('article').first();
   const trade = tile.getByText('Your trade price', { exact: true }).locator('..');
@@ -235,7 +235,7 @@ test('a trade customer sees their own prices ex VAT first, switches to inc VAT f
 });
 
 test('a trade customer’s dashboard shows spend, savings, band progress, orders and buy-again', { tag: '@phone' }, async ({ page }, testInfo) => {
-  await signInByRedirect(page, DEMO.trade.email);
+  await signIn(page, DEMO.trade.email);
   // Drawn by the server: all of it is there before the page's scripts run, on a slow phone.
   const fullSpeed = await slowCpu(page);
   const release = await holdScripts(page);

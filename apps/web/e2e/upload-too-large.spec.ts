@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from './test.ts';
-import { DEMO, signInByRedirect } from './auth.ts';
+import { DEMO, signIn } from './auth.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
@@ -32,7 +32,7 @@ test('a 30 MB document on the trade application gets the page that says the docu
   // Signed in: the server's session draws the form as the page is sent (decision 0063). Signing in
   // needs scripts, so it happens in a context of its own whose cookies this one then takes.
   const signingIn = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
-  await signInByRedirect(await signingIn.newPage(), DEMO.shopper.email);
+  await signIn(await signingIn.newPage(), DEMO.shopper.email);
   await page.context().addCookies(await signingIn.cookies());
   await signingIn.close();
   await page.goto('/trade/apply');

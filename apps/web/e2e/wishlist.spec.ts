@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, pageReady, signInByRedirect } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, pageReady, signIn } from './auth.ts';
 import { newContext, staffMailbox } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -109,7 +109,7 @@ test('a wishlist shared by e-mail is opened by its code in another browser', asy
 
 test('signing in keeps a guest wishlist, and a shopper saves it under a name', async ({ page }) => {
   await saveBasin(page);
-  await signInByRedirect(page, DEMO.shopper.email);
+  await signIn(page, DEMO.shopper.email);
   await page.goto('/wishlist', { waitUntil: 'networkidle' });
   await expect(items(page).filter({ hasText: BASIN_NAME }).first()).toBeVisible();
   const save = page.getByRole('region', { name: 'Save your wishlist' });
