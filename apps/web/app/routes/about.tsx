@@ -16,9 +16,12 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={page.title} trail={[{ label: page.title }]} />
-      <article className="container-page max-w-3xl py-8 lg:py-10">
-        <ContentBlocks blocks={page.blocks} />
-      </article>
+      {/* Its words line up under the page's heading, as the help pages' do. */}
+      <div className="container-page py-8 lg:py-10">
+        <article className="max-w-3xl">
+          <ContentBlocks blocks={page.blocks} />
+        </article>
+      </div>
     </>
   );
 }
