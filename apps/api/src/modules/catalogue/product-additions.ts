@@ -80,6 +80,22 @@ export interface ProductToAdd {
   family?: string | null;
 }
 
+/** What a new product takes from its sub-category (decision 0105): its products' habits and its department's name. */
+export interface SubCategoryWays {
+  habits: Awaited<ReturnType<typeof repository.categoryHabits>>;
+  departmentName: string;
+}
+
+/**
+ * Read for each product the staff form adds; an import reads them once a sub-category (`range-apply.ts`): the habits query
+ * goes over the whole department, which grows with the range. So an import's new products take the sub-category's ways as
+ * they were when the import reached it, not as its own earlier rows (a family the file gave one of them) have shifted them.
+ */
+export async function subCategoryWaysIn(tx: Transaction, category: { id: number }): Promise<SubCategoryWays> {
+  const [habits, departmentName] = await Promise.all([repository.categoryHabits(tx, category), repository.departmentNameOf(tx, category.id)]);
+  return { habits, departmentName };
+}
+
 /**
  * A new product with its variants (the first shown first), on sale at once, in the caller's
  * transaction: it takes the family, delivery class, guarantee and returnability of the products of
@@ -94,9 +110,10 @@ export async function addProductIn(
   variants: readonly VariantToAdd[],
   rates: VatRates,
   now: Date,
+  known?: SubCategoryWays,
 ): Promise<{ id: number; what: string }> {
   const [first] = variants;
-  const [habits, departmentName] = await Promise.all([repository.categoryHabits(tx, product.category), repository.departmentNameOf(tx, product.category.id)]);
+  const { habits, departmentName } = known ?? (await subCategoryWaysIn(tx, product.category));
   const id = await repository.insertProduct(tx, {
     slug: product.slug ?? newProductSlug(product.name, first!.sku),
     name: product.name,

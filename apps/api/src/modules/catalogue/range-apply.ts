@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { CatalogueDeps } from './catalogue.deps.ts';
 import type { PlannedProduct } from './catalogue.tables.ts';
 import { alreadyScheduled, isScheduled, pricePeriod, setPriceIn } from './price-schedules.ts';
-import { addProductIn, addVariantIn, type VariantToAdd } from './product-additions.ts';
+import { addProductIn, addVariantIn, subCategoryWaysIn, type SubCategoryWays, type VariantToAdd } from './product-additions.ts';
 import type { VatRates } from './product-editor.ts';
 import { describeDetailChanges, describePriceEdit, newVariantOptions, searchTextAfter, type VariantOptions } from './product-edits.ts';
 import { endsBeforeStartRefusal, overlapRefusal } from './range-rows.ts';
@@ -35,6 +35,8 @@ export interface Applying {
   rates: VatRates;
   brands: readonly { id: number; slug: string; name: string }[];
   categories: readonly { id: number; slug: string; name: string }[];
+  /** Each sub-category's ways, read by its first new product of the import (read data, kept though that product rolls back). */
+  subCategoryWays: Map<number, SubCategoryWays>;
 }
 
 /** The lines of a planned product's rows, in file order. */
@@ -86,7 +88,9 @@ async function makeProduct(applying: Applying, tx: Transaction, planned: Planned
   });
   let made: { id: number; what: string };
   try {
-    made = await addProductIn(applying.deps, tx, { ...add, brand: brand!, category: category! }, variants, applying.rates, now);
+    let ways = applying.subCategoryWays.get(category!.id);
+    if (!ways) applying.subCategoryWays.set(category!.id, (ways = await subCategoryWaysIn(tx, category!)));
+    made = await addProductIn(applying.deps, tx, { ...add, brand: brand!, category: category! }, variants, applying.rates, now, ways);
   } catch (error) {
     if (error instanceof AppError && error.code === 'DUPLICATE_SKU') throw new MadeMeanwhile();
     throw error;

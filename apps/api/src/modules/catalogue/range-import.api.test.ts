@@ -463,6 +463,34 @@ describe('products and variants made by file', () => {
     expect([await offeringsOf('FILE-WH'), await offeringsOf('FILE-1000')]).toEqual([1, 1]);
   });
 
+  it('makes each new product in the ways of its own sub-category, its family and delivery, however many one file adds', async () => {
+    // Two sub-categories whose products are all of one family and one delivery class, the two different.
+    const uniform = await rows<{ name: string; family: string; deliveryClass: string }>(sql`
+      select c.name, min(p.family) as family, min(p.delivery_class) as "deliveryClass" from products p join categories c on c.id = p.category_id
+       group by c.id, c.name having count(distinct p.family) = 1 and count(distinct p.delivery_class) = 1 order by c.id`);
+    const first = uniform[0]!;
+    const second = uniform.find((category) => category.deliveryClass !== first.deliveryClass && category.family !== first.family)!;
+    const brand = (await staff.getStaffProductChoices({})).brands[0]!.name;
+    const file = [
+      header,
+      `WAYS-A1,ways-a-one,Ways A One,${brand},${first.name},,White,14900,standard,1`,
+      `WAYS-B1,ways-b-one,Ways B One,${brand},${second.name},,White,24900,standard,1`,
+      `WAYS-A2,ways-a-two,Ways A Two,${brand},${first.name},,White,15900,standard,1`,
+    ].join('\n');
+    const checked = await check('ways.csv', file);
+    expect([checked.changing, checked.refused]).toEqual([3, 0]);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    const made = await rows<{ slug: string; family: string; deliveryClass: string }>(
+      sql`select slug, family, delivery_class as "deliveryClass" from products where slug like 'ways-%' order by slug`,
+    );
+    expect(made).toEqual([
+      { slug: 'ways-a-one', family: first.family, deliveryClass: first.deliveryClass },
+      { slug: 'ways-a-two', family: first.family, deliveryClass: first.deliveryClass },
+      { slug: 'ways-b-one', family: second.family, deliveryClass: second.deliveryClass },
+    ]);
+  });
+
   it('makes a new product sold only in sizes with its sizes kept as sizes, from its first row', async () => {
     const choices = await staff.getStaffProductChoices({});
     const file = [

@@ -212,7 +212,7 @@ async function applyingBy(deps: CatalogueDeps, ctx: ListingContext, who: Applyin
     editorRepository.listBrandChoices(ctx.db),
     editorRepository.listCategoryChoices(ctx.db),
   ]);
-  return { deps, who, rates, brands, categories };
+  return { deps, who, rates, brands, categories, subCategoryWays: new Map() };
 }
 
 /**
