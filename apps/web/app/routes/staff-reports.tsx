@@ -222,15 +222,7 @@ function CarouselClickThrough({ rows }: { rows: ShopReport['carouselClickThrough
           <thead>
             <tr>
               <th scope="col">Carousel</th>
-              <th scope="col" className="text-right">
-                Views
-              </th>
-              <th scope="col" className="text-right">
-                Products pressed
-              </th>
-              <th scope="col" className="text-right">
-                Click-through
-              </th>
+              <ClickThroughHeads />
             </tr>
           </thead>
           <tbody>
@@ -239,14 +231,39 @@ function CarouselClickThrough({ rows }: { rows: ShopReport['carouselClickThrough
                 <th scope="row" className="py-1 font-normal">
                   {row.title}
                 </th>
-                <td className="text-right tabular-nums">{row.viewed.toLocaleString('en-GB')}</td>
-                <td className="text-right tabular-nums">{row.clicked.toLocaleString('en-GB')}</td>
-                <td className="text-right tabular-nums">{rate(row.ratePercent)}</td>
+                <ClickThroughCells {...row} />
               </tr>
             ))}
           </tbody>
         </table>
       </details>
+    </>
+  );
+}
+
+/** The click-through tables' figure columns, the totals' and the per-day table's alike. */
+function ClickThroughHeads() {
+  return (
+    <>
+      <th scope="col" className="text-right">
+        Views
+      </th>
+      <th scope="col" className="text-right">
+        Products pressed
+      </th>
+      <th scope="col" className="text-right">
+        Click-through
+      </th>
+    </>
+  );
+}
+
+function ClickThroughCells({ viewed, clicked, ratePercent }: { viewed: number; clicked: number; ratePercent: number }) {
+  return (
+    <>
+      <td className="text-right tabular-nums">{viewed.toLocaleString('en-GB')}</td>
+      <td className="text-right tabular-nums">{clicked.toLocaleString('en-GB')}</td>
+      <td className="text-right tabular-nums">{rate(ratePercent)}</td>
     </>
   );
 }
@@ -270,15 +287,7 @@ function CarouselsPerDay({ carousels, from, to }: { carousels: CarouselDays['car
               <tr>
                 <th scope="col">Day</th>
                 <th scope="col">Carousel</th>
-                <th scope="col" className="text-right">
-                  Views
-                </th>
-                <th scope="col" className="text-right">
-                  Products pressed
-                </th>
-                <th scope="col" className="text-right">
-                  Click-through
-                </th>
+                <ClickThroughHeads />
               </tr>
             </thead>
             <tbody>
@@ -290,9 +299,7 @@ function CarouselsPerDay({ carousels, from, to }: { carousels: CarouselDays['car
                     <th scope="row" className="font-normal">
                       {row.carousel.title}
                     </th>
-                    <td className="text-right tabular-nums">{row.viewed.toLocaleString('en-GB')}</td>
-                    <td className="text-right tabular-nums">{row.clicked.toLocaleString('en-GB')}</td>
-                    <td className="text-right tabular-nums">{rate(row.ratePercent ?? 0)}</td>
+                    <ClickThroughCells viewed={row.viewed} clicked={row.clicked} ratePercent={row.ratePercent ?? 0} />
                   </tr>
                 ))}
             </tbody>
