@@ -56,7 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   // A hidden-frame renewal must not depend on the catalogue being up. The frame shows both.
   const [navigation, shop, items] = FRAMELESS_PATHS.includes(pathname)
-    ? [{ categories: [] }, null, { announcement: null, footerColumns: '' }]
+    ? [{ categories: [] }, null, { announcement: null, footerColumns: '', legalLinks: '' }]
     : await Promise.all([loadNavigation(request, context), loadShopDetails(request, context), loadFrameItems(request, context)]);
   return {
     navigation: frameNavigation(navigation),
@@ -65,6 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The announcement bar and the footer's columns, as staff publish them (decision 0085).
     announcement: items.announcement,
     footerColumns: items.footerColumns,
+    legalLinks: items.legalLinks,
     // The year comes from the server so the footer hydrates with the same text it rendered.
     copyrightYear: new Date().getFullYear(),
     // The sign-in provider; the callbacks return to siteUrl, the address this page was asked for (settingsAt).
@@ -148,13 +149,14 @@ export function Layout({ children }: { children: ReactNode }) {
                         {children}
                       </main>
                       {frame === 'checkout' ? (
-                        <CheckoutFooter shop={rootData?.shop ?? null} copyrightYear={rootData?.copyrightYear} />
+                        <CheckoutFooter shop={rootData?.shop ?? null} copyrightYear={rootData?.copyrightYear} legal={rootData?.legalLinks ?? ''} />
                       ) : (
                         <SiteFooter
                           categories={categories}
                           copyrightYear={rootData?.copyrightYear}
                           shop={rootData?.shop ?? null}
                           columns={rootData?.footerColumns ?? ''}
+                          legal={rootData?.legalLinks ?? ''}
                         />
                       )}
                       {!showsAuthProblem && <AuthNotice />}

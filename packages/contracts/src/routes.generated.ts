@@ -167,6 +167,8 @@ export const siteContentRoutes = {
   savePageDraft: ['PUT', '/content/pages/{slug}'],
   publishPage: ['POST', '/content/pages/{slug}/publish'],
   restorePageRevision: ['POST', '/content/pages/{slug}/restore'],
+  unpublishPage: ['POST', '/content/pages/{slug}/unpublish'],
+  getPublishedPages: ['GET', '/content/published-pages'],
   getGlobalItemForEditing: ['GET', '/content/global-items/{id}'],
 } as const;
 

@@ -45,6 +45,7 @@ export const CONTENT_REVISION_ACTIONS = {
   scheduled: 'Scheduled',
   restored: 'Restored as draft',
   created: 'Created',
+  unpublished: 'Unpublished',
 } as const;
 export type ContentRevisionAction = keyof typeof CONTENT_REVISION_ACTIONS;
 

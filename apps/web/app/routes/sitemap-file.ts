@@ -1,6 +1,8 @@
 import { BLOG_MAX_PAGE_SIZE, blogPostPath } from '@shop/contracts';
 import { data } from 'react-router';
 import { loadBlogList } from '../lib/blog/blog.server.ts';
+import { CONTENT_PAGE_PATHS } from '../lib/content/content-page-paths.ts';
+import { loadPublishedPages } from '../lib/content/global-items.server.ts';
 import { catalogueClient } from '../lib/api.server.ts';
 import { publicSiteUrl } from '../lib/auth/settings.ts';
 import { categoryPath, offerPath, productPath } from '../lib/catalogue.ts';
@@ -14,9 +16,10 @@ import type { Route } from './+types/sitemap-file';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const siteUrl = publicSiteUrl(webConfig().publicUrl, request.url);
   if (`/sitemaps/${params.file}` === PAGES_SITEMAP) {
-    const [navigation, { promotions }, posts] = await Promise.all([
+    const [navigation, { promotions }, published, posts] = await Promise.all([
       loadNavigation(request, context),
       catalogueClient(request).getPromotions(),
+      loadPublishedPages(request, context),
       loadBlogList(request, { pageSize: BLOG_MAX_PAGE_SIZE }).then(async (first) => {
         const rest = await Promise.all(
           Array.from({ length: first.totalPages - 1 }, (_, index) => loadBlogList(request, { pageSize: BLOG_MAX_PAGE_SIZE, page: index + 2 })),
@@ -33,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...promotions.map((promotion) => ({ path: offerPath(promotion.slug) })),
       { path: '/help' },
       ...HELP_TOPICS.map((topic) => ({ path: helpPath(topic.slug) })),
+      // A content page while the shop shows it (decision 0128).
+      ...Object.entries(CONTENT_PAGE_PATHS).flatMap(([slug, path]) => (published?.includes(slug) ? [{ path }] : [])),
       { path: '/blog', lastModified: posts[0]?.publishedAt },
       ...posts.map((post) => ({ path: blogPostPath(post.slug), lastModified: post.publishedAt })),
     ];

@@ -42,7 +42,10 @@ const DONE = {
   published: 'Published: the shop shows it now.',
   scheduled: 'Scheduled.',
   restored: 'That version is the draft again: publish it to show it.',
+  unpublished: 'Unpublished: its address shows the “page not found” page, and links to it are left out of the footer and the sitemap.',
 } as const;
+
+const DONE_OF_INTENT: Partial<Record<string, keyof typeof DONE>> = { save: 'saved', publish: 'published', unpublish: 'unpublished' };
 
 /** The calls of the kind edited here: a content page's, or a blog post's (`/staff/content/posts/…`). */
 function editingCalls(request: Request) {
@@ -122,14 +125,15 @@ export async function action({ request, params }: Route.ActionArgs) {
           { status: 400 },
         );
       await calls.api.publishPage({ params: { slug }, body: { version, page, publishAt } });
-    } else if (intent.startsWith('restore:')) await calls.api.restorePageRevision({ params: { slug }, body: { version, revision: Number(intent.slice(8)) } });
+    } else if (intent === 'unpublish') await calls.api.unpublishPage({ params: { slug }, body: { version } });
+    else if (intent.startsWith('restore:')) await calls.api.restorePageRevision({ params: { slug }, body: { version, revision: Number(intent.slice(8)) } });
     else return data<Refused>({ editor, problem: { summary: 'Choose what to do with the page.', stale: false, fields: {} } }, { status: 400 });
   } catch (error) {
     throwIfRateLimited(error);
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return data<Refused>({ editor, problem: stepProblemOf(error, new Set()) }, { status: error.status });
   }
-  const done = intent.startsWith('restore:') ? 'restored' : intent === 'save' ? 'saved' : intent === 'publish' ? 'published' : 'scheduled';
+  const done: keyof typeof DONE = intent.startsWith('restore:') ? 'restored' : (DONE_OF_INTENT[intent] ?? 'scheduled');
   return redirectWithNotice(request, `${calls.kind === 'post' ? staffPostPath(slug) : staffPagePath(slug)}?done=${done}`);
 }
 
@@ -228,6 +232,11 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
                 <Button type="submit" name="intent" value="publish">
                   Publish now
                 </Button>
+                {kind === 'page' && (page.published || page.scheduled) && (
+                  <Button type="submit" name="intent" value="unpublish" variant="secondary">
+                    Unpublish
+                  </Button>
+                )}
               </div>
               {kind === 'page' && (
                 <div className="flex flex-wrap items-end gap-3">

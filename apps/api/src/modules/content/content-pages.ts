@@ -80,6 +80,8 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
   const kept = new LruCache<string, KeptPage<Doc>>({ maxEntries: KEPT_PAGES });
   deps.caches.watch(kind === 'page' ? 'content-pages' : 'content-posts', () => kept.stats());
   const subject = (slug: string) => repository.pageSubject(slug, kind);
+  /** Which pages show: read once, forgotten with the kept pages; a schedule that has come counts when asked. */
+  let publication: Promise<Awaited<ReturnType<typeof repository.listPublication>>> | null = null;
 
   async function documentOf(ctx: Pick<CallerContext, 'db'>, slug: string, revision: number) {
     const row = await repository.findRevision(ctx.db, subject(slug), revision);
@@ -292,6 +294,24 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
       }));
     },
 
+    /** Off the shop: no published version and no schedule; the draft stays, to publish again. */
+    unpublishPage(ctx: CallerContext, slug: string, version: number) {
+      return change(ctx, slug, version, 'unpublished', async (row) => {
+        if (!row.publishedRevision && !row.scheduledRevision) throw ContentErrors.notPublished(row.slug);
+        return { document: null, values: () => ({ publishedRevision: null, publishedAt: null, scheduledRevision: null, scheduledFor: null }) };
+      });
+    },
+
+    /** The slugs of the pages the shop shows now (a few dozen), for links that must not lead to a page taken off. */
+    async publishedSlugs(ctx: Pick<CallerContext, 'db' | 'clock'>): Promise<string[]> {
+      const rows = await (publication ??= repository.listPublication(ctx.db, kind).catch((error: unknown) => {
+        publication = null;
+        throw error;
+      }));
+      const now = ctx.clock.now();
+      return rows.filter((row) => row.publishedRevision || (row.scheduledRevision && row.scheduledFor && row.scheduledFor <= now)).map((row) => row.slug);
+    },
+
     /** An earlier version becomes the draft again, as a new version; what the shop shows is unchanged until it is published. */
     restorePageRevision(ctx: CallerContext, slug: string, version: number, revision: number) {
       return change(ctx, slug, version, 'restored', async (row, db) => ({
@@ -301,7 +321,10 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
     },
 
     /** A page published here or on another instance (a change notice): every kept page is read again. */
-    forget: () => kept.clear(),
+    forget: () => {
+      kept.clear();
+      publication = null;
+    },
   };
 }
 

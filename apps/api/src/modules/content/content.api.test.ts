@@ -543,3 +543,57 @@ describe('published pages kept by each instance', () => {
     expect((await client().getPageData({ params: { slug } })).title).toBe('Published elsewhere');
   });
 });
+
+describe('taking a page off the shop', () => {
+  it('unpublishes: the page is a 404, the published slugs leave it out on every instance, and publishing again brings it back', async () => {
+    const { slug } = await newPage();
+    const draftOnly = await newPage({ publish: false });
+    const before = await client().getPublishedPages();
+    expect(before.slugs).toEqual(expect.arrayContaining(['about', slug]));
+    expect(before.slugs).not.toContain(draftOnly.slug);
+
+    const heard = api.app.platform.changes.heard().content;
+    const editing = await client('edith').getPageForEditing({ params: { slug } });
+    const off = await client('edith').unpublishPage({ params: { slug }, body: { version: editing.version } });
+    expect(off).toMatchObject({ version: editing.version + 1, published: null, scheduled: null });
+    expect(off.revisions[0]).toMatchObject({ action: 'unpublished', by: 'Edith Editor' });
+    await expect.poll(() => api.app.platform.changes.heard().content).toBeGreaterThan(heard);
+    expect(await failure(client().getPageData({ params: { slug } }))).toMatchObject({ status: 404, code: 'CONTENT_PAGE_NOT_FOUND' });
+    expect((await client().getPublishedPages()).slugs).not.toContain(slug);
+    expect((await client('edith').listContent()).pages.find((listed) => listed.slug === slug)?.status).toBe('draft');
+
+    await client('edith').publishPage({ params: { slug }, body: { version: off.version } });
+    expect((await client().getPublishedPages()).slugs).toContain(slug);
+    expect((await client().getPageData({ params: { slug } })).slug).toBe(slug);
+  });
+
+  it('counts a scheduled page once its time comes, and drops a schedule when it is unpublished', async () => {
+    const created = await newPage({ publish: false });
+    const scheduled = await client('edith').publishPage({
+      params: { slug: created.slug },
+      body: { version: created.version, publishAt: new Date(now.getTime() + 60 * 60_000).toISOString() },
+    });
+    expect((await client().getPublishedPages()).slugs).not.toContain(created.slug);
+    later(61);
+    expect((await client().getPublishedPages()).slugs).toContain(created.slug);
+    const off = await client('edith').unpublishPage({ params: { slug: created.slug }, body: { version: scheduled.version } });
+    expect(off).toMatchObject({ published: null, scheduled: null });
+  });
+
+  it('refuses a page that is not on the shop, one changed meanwhile, and anyone but a content editor, changing nothing', async () => {
+    const draftOnly = await newPage({ publish: false });
+    expect(await failure(client('edith').unpublishPage({ params: { slug: draftOnly.slug }, body: { version: draftOnly.version } }))).toMatchObject({
+      status: 409,
+      code: 'CONTENT_NOT_PUBLISHED',
+    });
+    const { slug, version } = await newPage();
+    expect(await failure(client('edith').unpublishPage({ params: { slug }, body: { version: version - 1 } }))).toMatchObject({
+      status: 409,
+      code: 'CONTENT_CHANGED',
+    });
+    expect(await failure(client('sam').unpublishPage({ params: { slug }, body: { version } }))).toMatchObject({ status: 403 });
+    expect(await failure(client().unpublishPage({ params: { slug }, body: { version } }))).toMatchObject({ status: 401 });
+    expect((await client().getPageData({ params: { slug } })).slug).toBe(slug);
+    expect((await client('edith').getPageForEditing({ params: { slug } })).version).toBe(version);
+  });
+});

@@ -22,6 +22,19 @@ export async function findPage(db: Database, kind: PageKind, slug: string): Prom
   return row;
 }
 
+/** Every page of a kind with what says whether it shows now: its published version and its schedule. */
+export async function listPublication(db: Database, kind: PageKind) {
+  return db
+    .select({
+      slug: contentPages.slug,
+      publishedRevision: contentPages.publishedRevision,
+      scheduledRevision: contentPages.scheduledRevision,
+      scheduledFor: contentPages.scheduledFor,
+    })
+    .from(contentPages)
+    .where(eq(contentPages.kind, kind));
+}
+
 /** A new page; null when the slug is taken (also by a page made at the same moment). */
 export async function insertPage(db: Database, row: PageRow): Promise<PageRow | null> {
   const [inserted] = await db

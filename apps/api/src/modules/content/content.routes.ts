@@ -15,6 +15,8 @@ export function registerContentRoutes(app: FastifyInstance, service: ContentServ
   bindEndpoint(app, calls.savePageDraft, ({ ctx, params, body }) => service.savePageDraft(ctx, params.slug, body.version, body.page));
   bindEndpoint(app, calls.publishPage, ({ ctx, params, body }) => service.publishPage(ctx, params.slug, body));
   bindEndpoint(app, calls.restorePageRevision, ({ ctx, params, body }) => service.restorePageRevision(ctx, params.slug, body.version, body.revision));
+  bindEndpoint(app, calls.unpublishPage, ({ ctx, params, body }) => service.unpublishPage(ctx, params.slug, body.version));
+  bindEndpoint(app, calls.getPublishedPages, ({ ctx }) => service.publishedPages(ctx));
   bindEndpoint(app, calls.getGlobalItemForEditing, ({ ctx, params }) => service.globalItemForEditing(ctx, params.id));
   bindEndpoint(app, blog.getBlogs, ({ ctx, body }) => service.blogs(ctx, body.blogData));
   bindEndpoint(app, posts.listPosts, ({ ctx }) => service.listPosts(ctx));

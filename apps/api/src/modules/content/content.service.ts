@@ -22,6 +22,8 @@ export function createContentService(deps: ContentDeps) {
     savePageDraft: pages.savePageDraft,
     publishPage: pages.publishPage,
     restorePageRevision: pages.restorePageRevision,
+    unpublishPage: pages.unpublishPage,
+    publishedPages: async (ctx: CallerContext) => ({ slugs: await pages.publishedSlugs(ctx) }),
     globalItem: items.globalItem,
     globalItemForEditing: items.globalItemForEditing,
     saveGlobalItem: items.saveGlobalItem,

@@ -55,7 +55,15 @@ export function RichText({ body }: { body: DrawnRichText }) {
       {body.map((node, index) => {
         switch (node.kind) {
           case 'heading':
-            return node.level === 3 ? <h3 key={index}>{node.text}</h3> : <h2 key={index}>{node.text}</h2>;
+            return node.level === 3 ? (
+              <h3 key={index} id={node.id} className="scroll-mt-6">
+                {node.text}
+              </h3>
+            ) : (
+              <h2 key={index} id={node.id} className="scroll-mt-6">
+                {node.text}
+              </h2>
+            );
           case 'paragraph':
             return (
               <p key={index}>

@@ -1,7 +1,7 @@
 import type { ShopDetails } from '@shop/contracts';
 import { Link } from 'react-router';
 import { helpPath } from '../../lib/help-topics.ts';
-import { LEGAL_PAGES } from '../../lib/legal-pages.ts';
+import { unpackFooterColumns } from '../../lib/content/frame-items.ts';
 import { companyLine } from '../../lib/shop-details.ts';
 import { HeaderAccount } from '../auth/header-account.tsx';
 import { useHydrated } from '../listing/use-hydrated.ts';
@@ -48,19 +48,22 @@ export function CheckoutHeader({ shop }: { shop: ShopDetails | null }) {
   );
 }
 
-export function CheckoutFooter({ shop, copyrightYear }: { shop: ShopDetails | null; copyrightYear?: number }) {
+/** `legal`: the legal pages' links the shop shows now, packed as one column (decision 0128). */
+export function CheckoutFooter({ shop, copyrightYear, legal }: { shop: ShopDetails | null; copyrightYear?: number; legal: string }) {
   return (
     <footer className="mt-auto border-t border-navy-100 bg-sand-50">
       <div className="container-page flex flex-col gap-2 py-6 text-xs text-navy-700">
         <nav aria-label="Legal">
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
-            {LEGAL_PAGES.filter((page) => page.routeId !== 'legal-reviews').map((page) => (
-              <li key={page.path}>
-                <Link to={page.path} className="text-sm text-navy-800 underline underline-offset-3 hover:text-teal-700">
-                  {page.title}
-                </Link>
-              </li>
-            ))}
+            {(unpackFooterColumns(legal)[0]?.links ?? [])
+              .filter((link) => link.to !== '/reviews-policy')
+              .map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-sm text-navy-800 underline underline-offset-3 hover:text-teal-700">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
             <li>
               <Link to={helpPath('delivery')} className="text-sm text-navy-800 underline underline-offset-3 hover:text-teal-700">
                 Delivery information

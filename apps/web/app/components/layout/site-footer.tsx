@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { NavigationCategory } from '../../lib/catalogue.ts';
 import { categoryPath } from '../../lib/catalogue.ts';
 import { featuredCategories } from '../../lib/featured.ts';
-import { LEGAL_PAGES } from '../../lib/legal-pages.ts';
 import { companyLine } from '../../lib/shop-details.ts';
 import { unpackFooterColumns } from '../../lib/content/frame-items.ts';
 import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
@@ -82,11 +81,14 @@ export function SiteFooter({
   copyrightYear,
   shop,
   columns,
+  legal,
 }: {
   categories: readonly NavigationCategory[];
   copyrightYear?: number;
   /** The columns of links staff edit (the global item `footer-columns`, decision 0085), packed (frame-items.ts). */
   columns: string;
+  /** The legal pages' links, packed as one column: only those the shop shows now (decision 0128). */
+  legal: string;
   /** Absent when the API could not say: the footer leaves the details out rather than invent them. */
   shop: ShopDetails | null;
 }) {
@@ -144,7 +146,7 @@ export function SiteFooter({
             <div className="max-w-3xl space-y-2">
               <nav aria-label="Legal">
                 <FooterLinks
-                  links={[...LEGAL_PAGES.map((page) => ({ to: page.path, label: page.title })), { to: COOKIE_SETTINGS_PATH, label: 'Cookie settings' }]}
+                  links={[...(unpackFooterColumns(legal)[0]?.links ?? []), { to: COOKIE_SETTINGS_PATH, label: 'Cookie settings' }]}
                   className="flex flex-wrap gap-x-5 gap-y-2"
                 />
               </nav>

@@ -16,6 +16,7 @@ import { categoryPath } from '../catalogue.ts';
 import { loadNavigation } from '../navigation.server.ts';
 import { loadCarousels } from '../shared-catalogue.server.ts';
 import { loadShopDetails } from '../shop-details.server.ts';
+import { anchorHeadings } from './heading-anchors.ts';
 import { drawShopTable } from './shop-tables.server.ts';
 import type { DrawnBlock, DrawnPage, DrawnProduct, DrawnRichText, DrawnRun } from './drawn-page.ts';
 
@@ -168,7 +169,7 @@ export async function drawBlocks(request: Request, requestContext: object, pageB
     }),
   );
   // A shop's table reads on in the words around it, as one article (its heading above it, the words after it).
-  return drawn.reduce<DrawnBlock[]>((blocks, block, index) => {
+  const joined = drawn.reduce<DrawnBlock[]>((blocks, block, index) => {
     const previous = blocks.at(-1);
     const joins = pageBlocks[index]?.type === 'shopTable' || pageBlocks[index - 1]?.type === 'shopTable';
     if (joins && previous?.type === 'richText' && block.type === 'richText')
@@ -176,4 +177,5 @@ export async function drawBlocks(request: Request, requestContext: object, pageB
     else blocks.push(block);
     return blocks;
   }, []);
+  return anchorHeadings(joined);
 }

@@ -1,0 +1,52 @@
+import { expect as baseExpect, test, type Page } from './test.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
+import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
+import { STRIPE_SHOP_PORT } from './pages.ts';
+
+/**
+ * A content page taken off the shop (decision 0128): staff unpublish "About us" and the footer stops
+ * linking to it and its address is the 404 page; publishing it again brings both back. On a shop of its
+ * own (the Stripe shop's database), so no other journey finds the footer without it.
+ */
+test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
+test.use({ baseURL: `http://127.0.0.1:${STRIPE_SHOP_PORT}` });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const aboutInFooter = (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: 'About us' });
+
+/** Pages keep the frame's items a few seconds: reads the footer again until it shows `count` links to About us. */
+async function footerLinksAbout(shop: Page, count: number) {
+  await expect(async () => {
+    await shop.goto('/help');
+    await baseExpect(aboutInFooter(shop)).toHaveCount(count, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('staff unpublish About us and the footer no longer links it; publishing it again brings it back', async ({ page }) => {
+  const errors = collectErrors(page);
+  const shop = await page.context().newPage();
+  await footerLinksAbout(shop, 1);
+  await aboutInFooter(shop).click();
+  await expect(shop.getByRole('heading', { level: 1 })).toHaveText('About us');
+
+  await signIn(page, DEMO.staff.email);
+  await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Content' }).click();
+  await page.getByRole('table', { name: 'Content pages' }).getByRole('link', { name: 'About us' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit “About us”');
+  const form = page.getByRole('form', { name: 'Page' });
+  await form.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Unpublished');
+  await expect(form.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
+  await expectNoViolations(page);
+
+  await footerLinksAbout(shop, 0);
+  const response = await shop.goto('/about');
+  baseExpect(response?.status()).toBe(404);
+
+  await form.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
+  await footerLinksAbout(shop, 1);
+  await aboutInFooter(shop).click();
+  await expect(shop.getByRole('heading', { level: 1 })).toHaveText('About us');
+  baseExpect(errors).toEqual([]);
+});
