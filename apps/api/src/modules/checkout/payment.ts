@@ -202,8 +202,10 @@ async function complete(deps: PaymentDeps, ctx: Ctx & { log?: FastifyBaseLogger 
     if (already) return orderPlaced(already);
     throw CheckoutErrors.noPaymentStarted();
   }
-  // No order can hold this payment yet: an order is written in the transaction that removes its basket.
-  const intent = await deps.payments.gateway().retrieveIntent(checkout.payment.intentId);
+  // No order can hold this payment yet: an order is written in the transaction that removes its basket. A trade
+  // customer's account is read alongside, as paying on account reads it (decision 0121), not in the placing transaction.
+  const tradeBuyer = checkout.basket.pricing.tradePriced && ctx.actor && checkout.basket.owner === 'shopper' ? deps.trade.tradeBuyerFor(ctx) : undefined;
+  const [intent, buyer] = await Promise.all([deps.payments.gateway().retrieveIntent(checkout.payment.intentId), tradeBuyer]);
   if (!intent) throw CheckoutErrors.noPaymentStarted();
   switch (intent.status) {
     case 'succeeded':
@@ -223,7 +225,7 @@ async function complete(deps: PaymentDeps, ctx: Ctx & { log?: FastifyBaseLogger 
   try {
     const returnability = new Map(state.goods.lines.map((line) => [line.sku, line.returnability]));
     return orderPlaced(
-      await placeOrder(deps, ctx.db, { checkout, priced, returnability, payment: cardPayment(intent), actor: ctx.actor, now: ctx.clock.now() }),
+      await placeOrder(deps, ctx.db, { checkout, priced, returnability, payment: cardPayment(intent), buyer, actor: ctx.actor, now: ctx.clock.now() }),
     );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

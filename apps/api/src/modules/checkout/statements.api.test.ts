@@ -13,12 +13,18 @@ import { countStatements, type StatementCounter } from '../../testing/statement-
 import { startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { confirmLikeTheFrame, TEST_CARDS } from '../payments/testing.ts';
 import { reviewIndexLoaded } from '../reviews/testing.ts';
+import { onAccountCustomer } from '../trade-credit/testing.ts';
 
 let api: TestApi;
 let counter: StatementCounter;
 let sku: SeededSku;
-const actors: Record<string, Actor> = { alice: { userId: 'user-statements-alice', roles: ['shopper'] } };
+const actors: Record<string, Actor> = {
+  alice: { userId: 'user-statements-alice', roles: ['shopper'] },
+  reviewer: { userId: 'user-statements-reviewer', name: 'Rita Reviewer', roles: ['trade-reviewer'] },
+};
 const figures: Record<string, Record<string, number>> = {};
+/** What each call sent, by scenario and call. */
+const statementsSent: Record<string, Record<string, string[]>> = {};
 
 /**
  * At most this many statements per call (BEGIN and COMMIT counted), as decision 0026 measured them
@@ -103,6 +109,7 @@ async function measure<T>(scenario: string, name: string, call: () => Promise<T>
   const sent = counter.take();
   const trips = counter.takeRoundTrips();
   (figures[scenario] ??= {})[name] = sent.length;
+  (statementsSent[scenario] ??= {})[name] = sent;
   const bound = BOUNDS[scenario]?.[name];
   if (bound !== undefined) expect(sent.length, `${scenario}: ${name}\n${sent.join('\n')}`).toBeLessThanOrEqual(bound);
   if (api.database.kind === 'postgres') {
@@ -141,6 +148,14 @@ async function checkoutOf(scenario: string, options: { accessToken?: string; qua
   return { ready, placed };
 }
 
+/** The statements between the first BEGIN and its COMMIT. */
+function inFirstTransaction(sent: readonly string[]): string[] {
+  const begin = sent.findIndex((text) => /^begin/i.test(text));
+  const commit = sent.findIndex((text, index) => index > begin && /^commit/i.test(text));
+  expect(begin).toBeGreaterThanOrEqual(0);
+  return sent.slice(begin + 1, commit);
+}
+
 describe('statements per checkout call', () => {
   it('a guest paying for one line, no code', async () => {
     const { ready } = await checkoutOf('guest', { quantity: 2 });
@@ -150,5 +165,15 @@ describe('statements per checkout call', () => {
   it('a signed-in shopper with a once-per-customer code', async () => {
     const { ready } = await checkoutOf('shopper with WELCOME10', { accessToken: 'alice', quantity: Math.ceil(10_000 / sku.price) + 1, code: 'WELCOME10' });
     expect(ready.basket.discount).toMatchObject({ code: 'WELCOME10', applies: true });
+  });
+
+  it('a trade customer paying by card: their trade account is read beside the payment, not in the placing transaction', async () => {
+    await onAccountCustomer(api, actors, { name: 'tara', companyNumber: '07654321', reviewer: 'reviewer', verify: false });
+    const { ready } = await checkoutOf('trade customer by card', { accessToken: 'tara', quantity: 2 });
+    expect(ready.basket.pricing).toMatchObject({ tradePriced: true });
+    const placing = inFirstTransaction(statementsSent['trade customer by card']!.completePayment!);
+    // The order is counted for the business in the transaction (its trade order row), from the account read before it.
+    expect(placing.filter((text) => /insert into "trade_orders"/.test(text))).toHaveLength(1);
+    expect(placing.filter((text) => /from "trade_accounts"/.test(text))).toEqual([]);
   });
 });
