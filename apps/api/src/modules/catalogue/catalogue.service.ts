@@ -360,9 +360,8 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getRangeImport: (ctx, id) => range.getImport(ctx, id),
     applyRangeImport: (ctx, id) => range.applyImport(ctx, id),
     applyDueRangeImport: async (ctx) => {
-      const { claimed, productIds } = await range.applyDueImport(deps, ctx);
-      if (productIds.length > 0) products.update(ctx, { kind: 'price', productIds });
-      return claimed;
+      // Each batch's change notice as it is committed, so the storefront follows a long import as it goes.
+      return range.applyDueImport(deps, ctx, (productIds) => products.update(ctx, { kind: 'price', productIds }));
     },
     postRangeFeed: async (ctx, body) => {
       const { productIds, ...result } = await range.postFeed(deps, ctx, body);

@@ -389,8 +389,8 @@ export interface PlannedProduct {
 
 /**
  * A file of the range checked by staff (a dry run) and, once they apply it, applied in the background
- * by the `range-imports` job, one product per transaction: `productsDone` moves on in the same
- * transaction, so a worker that stops resumes where it was (decision 0093).
+ * by the `range-imports` job, a batch of products per transaction (decision 0127): `productsDone`
+ * moves on in the same transaction, so a worker that stops resumes where it was (decision 0093).
  */
 export const rangeImports = pgTable(
   'range_imports',

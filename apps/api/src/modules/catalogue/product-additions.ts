@@ -96,6 +96,24 @@ export async function subCategoryWaysIn(tx: Transaction, category: { id: number 
   return { habits, departmentName };
 }
 
+/** A new product's row: its address, and what it takes from its sub-category's `ways`; searched by its name, brand, sub-category and department. */
+export function newProductRow(product: ProductToAdd, firstSku: string, { habits, departmentName }: SubCategoryWays, now: Date) {
+  return {
+    slug: product.slug ?? newProductSlug(product.name, firstSku),
+    name: product.name,
+    description: product.description,
+    brandId: product.brand.id,
+    categoryId: product.category.id,
+    family: product.family ?? (habits?.ownCategory ? habits.family : slugify(product.category.name)),
+    deliveryClass: habits?.deliveryClass ?? 'parcel',
+    guaranteeYears: habits?.guaranteeYears ?? 1,
+    isWeee: habits?.isWeee ?? false,
+    returnability: habits?.returnability ?? 'standard',
+    searchText: [product.name, product.brand.name, product.category.name, departmentName].join(' '),
+    createdAt: now,
+  };
+}
+
 /**
  * A new product with its variants (the first shown first), on sale at once, in the caller's
  * transaction: it takes the family, delivery class, guarantee and returnability of the products of
@@ -113,21 +131,7 @@ export async function addProductIn(
   known?: SubCategoryWays,
 ): Promise<{ id: number; what: string }> {
   const [first] = variants;
-  const { habits, departmentName } = known ?? (await subCategoryWaysIn(tx, product.category));
-  const id = await repository.insertProduct(tx, {
-    slug: product.slug ?? newProductSlug(product.name, first!.sku),
-    name: product.name,
-    description: product.description,
-    brandId: product.brand.id,
-    categoryId: product.category.id,
-    family: product.family ?? (habits?.ownCategory ? habits.family : slugify(product.category.name)),
-    deliveryClass: habits?.deliveryClass ?? 'parcel',
-    guaranteeYears: habits?.guaranteeYears ?? 1,
-    isWeee: habits?.isWeee ?? false,
-    returnability: habits?.returnability ?? 'standard',
-    searchText: [product.name, product.brand.name, product.category.name, departmentName].join(' '),
-    createdAt: now,
-  });
+  const id = await repository.insertProduct(tx, newProductRow(product, first!.sku, known ?? (await subCategoryWaysIn(tx, product.category)), now));
   // Its address is made from its name and code (or given by the file): taken, it is the same product being added at the same time.
   if (id === undefined) throw CatalogueErrors.duplicateSku(`${first!.field}sku`, first!.sku);
   await repository.moveVersionOn(tx, id, 0);

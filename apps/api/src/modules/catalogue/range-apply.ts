@@ -76,21 +76,37 @@ async function refusingTaken<T>(line: number, write: () => Promise<T>): Promise<
   }
 }
 
-/** A new product with its variants, as the form makes one; its audit line. Throws `MadeMeanwhile` when another import made it first. */
-async function makeProduct(applying: Applying, tx: Transaction, planned: PlannedProduct & { add: object }, now: Date): Promise<number> {
-  const { add } = planned;
-  const { brand, category } = choicesOf(applying, add, add.line);
+/** A new product's brand, sub-category and variants as the file gives them; `RowRefused` when one no longer reads. */
+export function newProductOf(applying: Applying, planned: PlannedProduct & { add: NonNullable<PlannedProduct['add']> }) {
+  const { brand, category } = choicesOf(applying, planned.add, planned.add.line);
   const options: VariantOptions[] = [];
   const variants = (planned.added ?? []).map((row) => {
     const variant = variantToAdd(row, options);
     options.push(variant.options);
     return variant;
   });
+  return { brand: brand!, category: category!, variants };
+}
+
+/** The sub-category's ways, read once an import (decision 0112). */
+export async function waysOf(applying: Applying, tx: Transaction, category: { id: number; name: string }): Promise<SubCategoryWays> {
+  let ways = applying.subCategoryWays.get(category.id);
+  if (!ways) applying.subCategoryWays.set(category.id, (ways = await subCategoryWaysIn(tx, category)));
+  return ways;
+}
+
+/** A new product with its variants, as the form makes one; its audit line. Throws `MadeMeanwhile` when another import made it first. */
+async function makeProduct(
+  applying: Applying,
+  tx: Transaction,
+  planned: PlannedProduct & { add: NonNullable<PlannedProduct['add']> },
+  now: Date,
+): Promise<number> {
+  const { add } = planned;
+  const { brand, category, variants } = newProductOf(applying, planned);
   let made: { id: number; what: string };
   try {
-    let ways = applying.subCategoryWays.get(category!.id);
-    if (!ways) applying.subCategoryWays.set(category!.id, (ways = await subCategoryWaysIn(tx, category!)));
-    made = await addProductIn(applying.deps, tx, { ...add, brand: brand!, category: category! }, variants, applying.rates, now, ways);
+    made = await addProductIn(applying.deps, tx, { ...add, brand, category }, variants, applying.rates, now, await waysOf(applying, tx, category));
   } catch (error) {
     if (error instanceof AppError && error.code === 'DUPLICATE_SKU') throw new MadeMeanwhile();
     throw error;

@@ -5,8 +5,10 @@ import { formatPence, londonIsoDateTime, londonShortDateTime, londonSortableDate
 import type { Transaction } from '../../db/client.ts';
 import type { Actor } from '../../platform/context.ts';
 import { createInventoryService } from '../inventory/index.ts';
+import { countStatements } from '../../testing/statement-counter.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { RANGE_IMPORTS_JOB } from './catalogue-jobs.ts';
+import { APPLY_BATCH_PRODUCTS } from './range-batches.ts';
 
 let api: TestApi;
 const actors: Record<string, Actor> = {
@@ -46,10 +48,34 @@ async function stockOf(sku: string) {
   return { onHand: Number(row!.on_hand), committed: Number(row!.committed), reserved: Number(row!.reserved) };
 }
 
-async function runImportsJob() {
+/** One run of the `range-imports` job, as a worker runs it: it claims one import and applies it. */
+function runImportsJobOnce() {
   const job = api.app.composed.modules.flatMap((module) => module.jobs?.(api.app) ?? []).find((candidate) => candidate.name === RANGE_IMPORTS_JOB)!;
-  while ((await job.runOnce({ db: api.database.db, clock: { now: () => new Date() }, log: api.app.log })).claimed > 0);
+  return job.runOnce({ db: api.database.db, clock: { now: () => new Date() }, log: api.app.log });
 }
+
+async function runImportsJob() {
+  while ((await runImportsJobOnce()).claimed > 0);
+}
+
+/** A payment's hold of `quantity` of `sku`, uncommitted until `release()`: another connection's writer of that stock row waits for it. */
+async function holdingPayment(basketId: string, sku: string, quantity: number) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding = () => {};
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const payment = api.database.db.transaction(async (tx: Transaction) => {
+    await inventory.reserveStock({ db: tx }, basketId, [{ sku, quantity, productName: 'Held' }], new Date(Date.now() + 600_000), new Date());
+    holding();
+    await released;
+  });
+  await held;
+  return { release, payment };
+}
+
+/** How many connections to the test database wait for a lock (PostgreSQL). */
+const lockWaits = async () =>
+  (await rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
 
 beforeAll(async () => {
   api = await startTestApi({ authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null });
@@ -642,22 +668,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a feed line refused wh
     const variants = await stockedVariants(11);
     const [a, b] = variants.filter((variant) => variant.productId === variants[0]!.productId);
     await api.database.db.execute(sql`update stock_levels set on_hand = 5, status = 'low_stock' where sku = ${b!.sku}`);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding = () => {};
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const payment = api.database.db.transaction(async (tx: Transaction) => {
-      await inventory.reserveStock(
-        { db: tx },
-        'basket-feed-race',
-        [{ sku: b!.sku, quantity: 4, productName: 'Held' }],
-        new Date(Date.now() + 600_000),
-        new Date(),
-      );
-      holding();
-      await released;
-    });
-    await held;
+    const { release, payment } = await holdingPayment('basket-feed-race', b!.sku, 4);
     const fed = staff.postRangeFeed({
       body: {
         lines: [
@@ -667,9 +678,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a feed line refused wh
       },
     });
     // The feed checked its lines against the stock committed (no hold yet) and now waits for the payment's row.
-    const waiting = async () =>
-      (await rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
-    await expect.poll(waiting, { timeout: 20_000, interval: 50 }).toBe(1);
+    await expect.poll(lockWaits, { timeout: 20_000, interval: 50 }).toBe(1);
     release();
     await payment;
     expect(await fed).toEqual({
@@ -683,5 +692,160 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a feed line refused wh
     const product = await staff.getStaffProduct({ params: { id: a!.productId } });
     expect(product.variants.find((variant) => variant.sku === a!.sku)!.priceIncVat).toBe(a!.price);
     expect((await stockOf(b!.sku)).onHand).toBe(5);
+  });
+});
+
+describe('applying in batches (decision 0127)', () => {
+  const header = 'sku,product_slug,product_name,brand,category,description,variant_label,price_inc_vat_pence,vat_rate,stock_on_hand';
+  /** A file of `count` new products of two variants each, `prefix-0` … */
+  async function newProductsFile(prefix: string, count: number) {
+    const choices = await staff.getStaffProductChoices({});
+    const [brand, category] = [choices.brands[0]!.name, choices.categories[0]!.name];
+    const lines = Array.from({ length: count }, (_, index) => [
+      `${prefix.toUpperCase()}-${index}-W,${prefix}-${index},${prefix} basin ${index},${brand},${category},,White,${14_900 + index},standard,3`,
+      `${prefix.toUpperCase()}-${index}-B,${prefix}-${index},,,,,Matt black,${15_900 + index},standard,4`,
+    ]);
+    return [header, ...lines.flat()].join('\n');
+  }
+  const madeCount = async (prefix: string) =>
+    (
+      await rows<{ products: number; offerings: number; audits: number; stock: number; history: number }>(sql`
+      select (select count(*)::int from products where slug like ${prefix + '-%'}) as products,
+             (select count(*)::int from offerings where sku like ${prefix.toUpperCase() + '-%'}) as offerings,
+             (select count(*)::int from product_audit a join products p on p.id = a.product_id where p.slug like ${prefix + '-%'}) as audits,
+             (select count(*)::int from stock_levels where sku like ${prefix.toUpperCase() + '-%'}) as stock,
+             (select count(*)::int from price_history h join offerings o on o.id = h.offering_id where o.sku like ${prefix.toUpperCase() + '-%'}) as history`)
+    )[0]!;
+
+  it('applies the others of a batch whole when a product in its middle is refused, and names the refused one line by line', async () => {
+    const checked = await check('middle.csv', await newProductsFile('middle', 3));
+    expect([checked.changing, checked.refused]).toEqual([6, 0]);
+    // Between the check and applying, another file makes a product with the middle product's first code.
+    const choices = await staff.getStaffProductChoices({});
+    const otherRow = `MIDDLE-1-W,middle-other,Other,${choices.brands[0]!.name},${choices.categories[0]!.name},,White,9900,standard,1`;
+    const other = await check('other.csv', [header, otherRow].join('\n'));
+    await staff.applyRangeImport({ params: { id: other.id } });
+    await runImportsJob();
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    const applied = await staff.getRangeImport({ params: { id: checked.id } });
+    expect(applied).toMatchObject({ status: 'applied', changing: 4, refusedWhileApplying: 2 });
+    expect(applied.refusals).toEqual([
+      {
+        line: 4,
+        column: 'sku',
+        reason: 'MIDDLE-1-W is now the code of another product’s variant: give this variant another code',
+        whileApplying: 'refused',
+      },
+      {
+        line: 5,
+        column: null,
+        reason: 'Not applied: line 4 of the same product was refused while applying, and a product changes whole or not at all',
+        whileApplying: 'not-applied',
+      },
+    ]);
+    const made = await rows<{ slug: string; skus: string }>(
+      sql`select p.slug, string_agg(o.sku, ' ' order by o.position) as skus from products p join offerings o on o.product_id = p.id
+           where p.slug like 'middle-%' group by p.slug order by p.slug`,
+    );
+    expect(made).toEqual([
+      { slug: 'middle-0', skus: 'MIDDLE-0-W MIDDLE-0-B' },
+      { slug: 'middle-2', skus: 'MIDDLE-2-W MIDDLE-2-B' },
+      { slug: 'middle-other', skus: 'MIDDLE-1-W' },
+    ]);
+    expect(await stockOf('MIDDLE-1-B').catch(() => 'none')).toBe('none');
+  });
+
+  it('makes many new products in a few statements a batch, not a score for each product', async () => {
+    const count = APPLY_BATCH_PRODUCTS + 50;
+    const checked = await check('many.csv', await newProductsFile('many', count));
+    expect([checked.changing, checked.refused]).toEqual([count * 2, 0]);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    const counter = countStatements(api.database);
+    await runImportsJob();
+    const statements = counter.take();
+    counter.stop();
+    // Two batches: per batch its transaction, the reads of what it needs, one statement of each kind it writes and the import's progress.
+    const batches = Math.ceil(count / APPLY_BATCH_PRODUCTS);
+    process.stdout.write(`statements applying ${count} new products (${api.database.kind}): ${statements.length}\n`);
+    expect(statements.length).toBeLessThanOrEqual(batches * 20 + 15);
+    expect(await madeCount('many')).toEqual({ products: count, offerings: count * 2, audits: count, stock: count * 2, history: count * 2 });
+  });
+
+  it('a worker stopped mid-import is resumed by the next from the batch it was on, and nothing is made twice', async () => {
+    const count = APPLY_BATCH_PRODUCTS + 20;
+    const checked = await check('resume.csv', await newProductsFile('resume', count));
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    // The second batch fails (as a worker that stops would leave it): the first stays applied, the second rolls back whole.
+    await api.database.db.execute(sql`create function stop_resume() returns trigger language plpgsql as $$
+      begin if new.slug = ${sql.raw(`'resume-${count - 1}'`)} then raise exception 'worker stopped'; end if; return new; end $$`);
+    await api.database.db.execute(sql`create trigger stop_resume before insert on products for each row execute function stop_resume()`);
+    try {
+      await expect(runImportsJobOnce()).rejects.toThrow(/insert into "products"/);
+    } finally {
+      await api.database.db.execute(sql`drop trigger stop_resume on products`);
+      await api.database.db.execute(sql`drop function stop_resume()`);
+    }
+    const stopped = await staff.getRangeImport({ params: { id: checked.id } });
+    expect(stopped).toMatchObject({ status: 'applying', productsDone: APPLY_BATCH_PRODUCTS });
+    expect((await madeCount('resume')).products).toBe(APPLY_BATCH_PRODUCTS);
+    // Its lease runs out; the next worker claims it and goes on from there.
+    await api.database.db.execute(sql`update range_imports set locked_until = now() - interval '1 second' where id = ${checked.id}`);
+    await runImportsJob();
+    expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applied', productsDone: count, refusedWhileApplying: 0 });
+    expect(await madeCount('resume')).toEqual({ products: count, offerings: count * 2, audits: count, stock: count * 2, history: count * 2 });
+  });
+});
+
+// A shopper's payment holding stock while a batch applies: only PostgreSQL has two connections to race on.
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('a shopper buying while a batch applies', () => {
+  it('refuses the count of the product whose stock the payment holds, applies the batch’s others, and never oversells', async () => {
+    const variants = [...(await stockedVariants(12)), ...(await stockedVariants(13))];
+    const products = firstOfEachProduct(variants);
+    expect(products.length).toBeGreaterThanOrEqual(3);
+    for (const { sku } of products) await api.database.db.execute(sql`update stock_levels set on_hand = 5, status = 'low_stock' where sku = ${sku}`);
+    const checked = await check('counted.csv', ['sku,stock_on_hand', ...products.map(({ sku }) => `${sku},2`)].join('\n'));
+    expect(checked.changing).toBe(products.length);
+    const middle = products[1]!;
+    const { release, payment } = await holdingPayment('basket-batch-race', middle.sku, 4);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    const applying = runImportsJob();
+    // The batch has counted the first product and waits for the payment's row.
+    await expect.poll(lockWaits, { timeout: 20_000, interval: 50 }).toBe(1);
+    // Meanwhile another shopper's payment for the first product waits for the batch's lock, then finds 2 on hand: refused, not oversold.
+    const late = api.database.db
+      .transaction((tx: Transaction) =>
+        inventory.reserveStock(
+          { db: tx },
+          'basket-batch-late',
+          [{ sku: products[0]!.sku, quantity: 4, productName: 'Late' }],
+          new Date(Date.now() + 600_000),
+          new Date(),
+        ),
+      )
+      .then(
+        () => 'reserved',
+        (error: Error) => error.message,
+      );
+    await expect.poll(lockWaits, { timeout: 20_000, interval: 50 }).toBe(2);
+    release();
+    await payment;
+    await applying;
+    expect(await late).toBe('Sorry, only 2 of Late are left. Update your basket and try again: you have not been charged.');
+    const applied = await staff.getRangeImport({ params: { id: checked.id } });
+    const middleLine = products.indexOf(middle) + 2;
+    expect(applied.refusals).toEqual([
+      {
+        line: middleLine,
+        column: 'stock_on_hand',
+        reason: `4 of ${middle.sku} are now held for orders and payments: stock on hand cannot be less than 4`,
+        whileApplying: 'refused',
+      },
+    ]);
+    for (const { sku } of products) {
+      const stock = await stockOf(sku);
+      expect(stock).toEqual(sku === middle.sku ? { onHand: 5, committed: 0, reserved: 4 } : { onHand: 2, committed: 0, reserved: 0 });
+      expect(await inventory.stockInvariantViolations({ db: api.database.db }, [sku])).toEqual([]);
+    }
   });
 });

@@ -1,18 +1,18 @@
 /**
  * The range as a file and as a feed (docs/catalogue-files.md, decision 0093): the export, one row per
- * variant; an import checked first (a dry run), then applied by the `range-imports` job one product
- * per transaction; and the feed other systems post. Prices change only through `price-history.ts`
+ * variant; an import checked first (a dry run), then applied by the `range-imports` job a batch of
+ * products per transaction (decision 0127); and the feed other systems post. Prices change only through `price-history.ts`
  * (as the editor's do) and stock only through inventory's service.
  */
-import { londonIsoDateTime, type RangeFeed, type RangeFeedResult, type RangeImport, type RangePage } from '@shop/contracts';
-import type { Transaction } from '../../db/client.ts';
+import { londonIsoDateTime, type RangeFeed, type RangeRefusal, type RangeFeedResult, type RangeImport, type RangePage } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { CatalogueDeps, ListingContext } from './catalogue.deps.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
-import type { PlannedProduct } from './catalogue.tables.ts';
 import { exVatOf } from './price-history.ts';
 import { schedulesByOffering, type LiveSchedule } from './price-schedules.ts';
-import { applyProduct, linesOf, MadeMeanwhile, RowRefused, type Applying } from './range-apply.ts';
+import { applyBatch } from './range-apply-batch.ts';
+import type { Applying } from './range-apply.ts';
+import { batchesOf } from './range-batches.ts';
 import { checkRow, FEED_FIELDS, feedRows, planRange, readRangeFile, type CurrentVariant, type FileRow, type RangePlan } from './range-rows.ts';
 import * as editorRepository from './repository/product-editor.ts';
 import * as repository from './repository/range-import.ts';
@@ -185,26 +185,6 @@ export async function applyImport(ctx: Pick<CallerContext, 'db'>, id: string): P
   return getImport(ctx, id);
 }
 
-/** Each product in its own transaction; a product made meanwhile by another import is applied again as the product it now is. */
-async function applyInTransaction(
-  ctx: ListingContext,
-  applying: Applying,
-  planned: PlannedProduct,
-  also?: (tx: Transaction) => Promise<void>,
-): Promise<number> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const productId = await applyProduct(applying, tx, planned, ctx.clock.now());
-        await also?.(tx);
-        return productId;
-      });
-    } catch (error) {
-      if (!(error instanceof MadeMeanwhile) || attempt === 2) throw error;
-    }
-  }
-}
-
 /** What applying needs besides the plan: who, the VAT rates, brands and sub-categories. */
 async function applyingBy(deps: CatalogueDeps, ctx: ListingContext, who: Applying['who']): Promise<Applying> {
   const [rates, brands, categories] = await Promise.all([
@@ -216,61 +196,43 @@ async function applyingBy(deps: CatalogueDeps, ctx: ListingContext, who: Applyin
 }
 
 /**
- * One batch of the `range-imports` job: claims an import due (queued, or left by a stopped worker)
- * and applies its products from where it was, each in a transaction with the count of products done,
- * so none is applied twice or half. A product refused now (stock held meanwhile) is reported and the
- * rest go on. Returns the products whose prices or stock changed.
+ * One run of the `range-imports` job: claims an import due (queued, or left by a stopped worker) and
+ * applies its products from where it was, a batch at a time (decision 0127), each batch in a
+ * transaction with the count of products done, so none is applied twice or half. A product refused
+ * now (stock held meanwhile) is reported and the rest go on. `applied` hears each batch's products
+ * once it is committed (their change notices).
  */
-export async function applyDueImport(deps: CatalogueDeps, ctx: ListingContext): Promise<{ claimed: number; productIds: number[] }> {
+export async function applyDueImport(deps: CatalogueDeps, ctx: ListingContext, applied: (productIds: number[]) => void): Promise<number> {
   const claimed = await repository.claimImport(ctx.db, ctx.clock.now(), new Date(ctx.clock.now().getTime() + LEASE_MS));
-  if (!claimed) return { claimed: 0, productIds: [] };
+  if (!claimed) return 0;
   const applying = await applyingBy(deps, ctx, { actorUserId: claimed.actorUserId, actorName: claimed.actorName, source: `Imported from ${claimed.fileName}` });
-  const productIds: number[] = [];
-  for (let index = claimed.productsDone; index < claimed.plan.length; index += 1) {
-    const planned = claimed.plan[index]!;
-    const lines = linesOf(planned);
-    try {
-      productIds.push(await applyInTransaction(ctx, applying, planned, (tx) => repository.advanceImport(tx, claimed.id, index + 1)));
-    } catch (error) {
-      if (!(error instanceof RowRefused)) throw error;
-      await repository.advanceImport(ctx.db, claimed.id, index + 1, { refusals: refusedWhileApplying(error, lines), rows: lines.length });
-    }
-    if ((index + 1) % 100 === 0) await repository.extendLease(ctx.db, claimed.id, new Date(ctx.clock.now().getTime() + LEASE_MS));
+  for (const { start, end } of batchesOf(claimed.plan.length, claimed.productsDone)) {
+    const { productIds } = await ctx.db.transaction(async (tx) => {
+      const batch = await applyBatch(applying, tx, claimed.plan.slice(start, end), ctx.clock.now());
+      const lockedUntil = new Date(ctx.clock.now().getTime() + LEASE_MS);
+      await repository.advanceImport(tx, claimed.id, end, lockedUntil, batch.refused.rows > 0 ? batch.refused : undefined);
+      return batch;
+    });
+    if (productIds.length > 0) applied(productIds);
   }
   await repository.finishImport(ctx.db, claimed.id, ctx.clock.now());
-  return { claimed: 1, productIds };
+  return 1;
 }
 
-/** A row refused while applying, and its product's other lines, which it kept from applying: a product changes whole or not at all (decision 0118). */
-function refusedWhileApplying(error: RowRefused, lines: readonly number[]) {
-  return [
-    { ...error.refusal, whileApplying: 'refused' as const },
-    ...lines
-      .filter((line) => line !== error.refusal.line)
-      .map((line) => ({
-        line,
-        column: null,
-        whileApplying: 'not-applied' as const,
-        reason: `Not applied: line ${error.refusal.line} of the same product was refused while applying, and a product changes whole or not at all`,
-      })),
-  ];
-}
-
-/** The feed: lines checked as a file's rows are, then each product applied at once in its own transaction. */
+/** The feed: lines checked as a file's rows are, then applied at once, a batch of products to a transaction as an import's are. */
 export async function postFeed(deps: CatalogueDeps, ctx: CallerContext, body: RangeFeed): Promise<RangeFeedResult & { productIds: number[] }> {
   const planned = await plan(deps, ctx, feedRows(body.lines), false);
-  const refusals = [...planned.refusals];
+  const refusals: RangeRefusal[] = [...planned.refusals];
   const applying = await applyingBy(deps, ctx, { ...actorOf(ctx), source: 'Set by a feed' });
   const productIds: number[] = [];
   let changed = 0;
-  for (const product of planned.products) {
-    try {
-      productIds.push(await applyInTransaction(ctx, applying, product));
-      changed += product.rows.length;
-    } catch (error) {
-      if (!(error instanceof RowRefused)) throw error;
-      refusals.push(...refusedWhileApplying(error, linesOf(product)).map(({ line, column, reason }) => ({ line, column, reason })));
-    }
+  for (const { start, end } of batchesOf(planned.products.length, 0)) {
+    const products = planned.products.slice(start, end);
+    const batch = await ctx.db.transaction((tx) => applyBatch(applying, tx, products, ctx.clock.now()));
+    productIds.push(...batch.productIds);
+    const refused = new Set(batch.refused.products);
+    changed += products.reduce((sum, product) => sum + (refused.has(product) ? 0 : product.rows.length), 0);
+    refusals.push(...batch.refused.refusals.map(({ line, column, reason }) => ({ line, column, reason })));
   }
   const named = refusals.map((refusal) => ({
     ...refusal,

@@ -294,6 +294,38 @@ export async function setOnHand(db: Database, sku: string, onHand: number, now: 
 }
 
 /**
+ * Several shelves counted in one statement (an import's batch): as `setOnHand` for each, under each
+ * row's lock. Returns the skus set; one refused (below what is held, or made to order) is left out.
+ */
+export async function setOnHandOfMany(db: Database, counts: readonly { sku: string; onHand: number }[], now: Date): Promise<Set<string>> {
+  if (counts.length === 0) return new Set();
+  const free = sql`excluded.on_hand - ${stockLevels.committed} - ${stockLevels.reserved}`;
+  const rows = await db
+    .insert(stockLevels)
+    .values(
+      counts.map(({ sku, onHand }) => ({
+        sku,
+        onHand,
+        status: onHand >= LOW_STOCK_BELOW ? ('in_stock' as const) : onHand > 0 ? ('low_stock' as const) : ('out_of_stock' as const),
+        eta: null,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: stockLevels.sku,
+      set: {
+        onHand: sql`excluded.on_hand`,
+        status: sql`case when ${free} >= ${LOW_STOCK_BELOW} then 'in_stock' when ${free} > 0 then 'low_stock' else 'out_of_stock' end`,
+        eta: sql`case when ${free} > 0 then null else ${stockLevels.eta} end`,
+        updatedAt: now,
+      },
+      setWhere: sql`${stockLevels.status} <> 'made_to_order' and excluded.on_hand >= ${stockLevels.committed} + ${stockLevels.reserved}`,
+    })
+    .returning({ sku: stockLevels.sku });
+  return new Set(rows.map((row) => row.sku));
+}
+
+/**
  * Past orders took these quantities of each sku from stock that arrived for them (demo data): on
  * hand and committed rise together, so what is free (and the status shown) is unchanged. Made-to-
  * order and unknown skus are never held and are left alone. Returns the skus committed.

@@ -93,6 +93,8 @@ export interface InventoryService {
     onHand: number,
     now: Date,
   ): Promise<{ set: StockRecord } | { refused: 'below-held' | 'made-to-order'; held: number }>;
+  /** Several shelves counted at once (an import's batch), each as `setStockOnHand` sets it; returns the skus set (a refused one is not). */
+  setStocksOnHand(ctx: InventoryContext, counts: readonly { sku: string; onHand: number }[], now: Date): Promise<Set<string>>;
 }
 
 /**
@@ -148,5 +150,6 @@ export function createInventoryService(): InventoryService {
       const row = (await repository.findStockRecord(ctx.db, sku))!;
       return { refused: row.status === 'made_to_order' ? 'made-to-order' : 'below-held', held: row.committed + row.reserved };
     },
+    setStocksOnHand: (ctx, counts, now) => repository.setOnHandOfMany(ctx.db, counts, now),
   };
 }

@@ -132,17 +132,19 @@ export async function claimImport(db: Database, now: Date, lockedUntil: Date) {
   });
 }
 
-/** One more product done, in its own transaction; refusals found while applying are added to the report. */
+/** A batch of products done, in its transaction, and the worker's hold renewed; refusals found while applying are added to the report. */
 export async function advanceImport(
   tx: Db,
   id: string,
   productsDone: number,
+  lockedUntil: Date,
   refused?: { refusals: (RangeRefusal & { whileApplying: 'refused' | 'not-applied' })[]; rows: number },
 ): Promise<void> {
   await tx
     .update(rangeImports)
     .set({
       productsDone,
+      lockedUntil,
       ...(refused && {
         refusals: sql`${rangeImports.refusals} || ${JSON.stringify(refused.refusals)}::jsonb`,
         refused: sql`${rangeImports.refused} + ${refused.refusals.length}`,
@@ -150,10 +152,6 @@ export async function advanceImport(
       }),
     })
     .where(eq(rangeImports.id, id));
-}
-
-export async function extendLease(db: Db, id: string, lockedUntil: Date): Promise<void> {
-  await db.update(rangeImports).set({ lockedUntil }).where(eq(rangeImports.id, id));
 }
 
 export async function finishImport(db: Db, id: string, now: Date): Promise<void> {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannedProduct } from './catalogue.tables.ts';
+import { batchesOf, madeTogether, refusedWhileApplying } from './range-batches.ts';
+
+const newProduct = (slug: string, skus: string[], line = 2): PlannedProduct => ({
+  productId: null,
+  add: { line, slug, name: slug, description: '', brandSlug: 'b', categorySlug: 'c', family: null },
+  added: skus.map((sku, index) => ({ line: line + index, sku, label: 'White', priceIncVat: 100, vatRateCode: 'standard', stockOnHand: 1 })),
+  rows: [],
+});
+const existing = (productId: number, sku: string): PlannedProduct => ({
+  productId,
+  rows: [{ line: 9, sku, priceIncVat: 200, vatRateCode: null, stockOnHand: null }],
+});
+
+describe('batchesOf', () => {
+  it('slices the plan from the products done, the last batch short, and none when all are done', () => {
+    expect(batchesOf(5, 0, 2)).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 4 },
+      { start: 4, end: 5 },
+    ]);
+    expect(batchesOf(5, 3, 2)).toEqual([{ start: 3, end: 5 }]);
+    expect(batchesOf(5, 5, 2)).toEqual([]);
+    expect(batchesOf(0, 0)).toEqual([]);
+  });
+
+  it('holds at most the batch size, and every product once, whatever the sizes', () => {
+    for (const [total, done, size] of [
+      [1_000, 0, 200],
+      [1_001, 199, 200],
+      [7, 2, 3],
+    ] as const) {
+      const batches = batchesOf(total, done, size);
+      expect(batches.every(({ start, end }) => end - start >= 1 && end - start <= size)).toBe(true);
+      expect(batches.flatMap(({ start, end }) => Array.from({ length: end - start }, (_, index) => start + index))).toEqual(
+        Array.from({ length: total - done }, (_, index) => done + index),
+      );
+    }
+  });
+});
+
+describe('madeTogether', () => {
+  it('takes new products whose address and codes are free; existing products are applied one by one', () => {
+    const batch = [newProduct('a', ['A-1', 'A-2']), existing(7, 'X-1'), newProduct('b', ['B-1'])];
+    expect([...madeTogether(batch, new Set(), new Set())]).toEqual([0, 2]);
+  });
+
+  it('leaves out a new product whose address or one of whose codes the shop has now, or that another of the batch shares', () => {
+    const batch = [newProduct('a', ['A-1']), newProduct('b', ['B-1', 'B-2']), newProduct('c', ['C-1']), newProduct('c', ['C-2']), newProduct('d', ['A-1'])];
+    expect([...madeTogether(batch, new Set(['a']), new Set(['B-2']))]).toEqual([]);
+    expect([...madeTogether(batch.slice(1, 3), new Set(), new Set())]).toEqual([0, 1]);
+  });
+
+  it('leaves out a new product with no variants, or with rows changing it (made meanwhile, as an earlier check planned it)', () => {
+    const bare = { ...newProduct('e', []), added: [] };
+    const changing = { ...newProduct('f', ['F-1']), rows: [{ line: 4, sku: 'F-0', priceIncVat: 1, vatRateCode: null, stockOnHand: null }] };
+    expect([...madeTogether([bare, changing], new Set(), new Set())]).toEqual([]);
+  });
+});
+
+describe('refusedWhileApplying', () => {
+  it('names the refused line with its reason and each other line of its product as not applied', () => {
+    const refusal = { line: 3, column: 'stock_on_hand', reason: 'Held' };
+    expect(refusedWhileApplying(refusal, [2, 3, 4])).toEqual([
+      { ...refusal, whileApplying: 'refused' },
+      { line: 2, column: null, whileApplying: 'not-applied', reason: expect.stringMatching(/^Not applied: line 3 of the same product/) },
+      { line: 4, column: null, whileApplying: 'not-applied', reason: expect.stringMatching(/^Not applied: line 3 of the same product/) },
+    ]);
+  });
+});

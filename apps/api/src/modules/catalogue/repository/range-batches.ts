@@ -1,0 +1,43 @@
+import { inArray } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../db/client.ts';
+import { offerings, prices, priceHistory, products, productVersions } from '../catalogue.tables.ts';
+
+/** The SQL of an import's batch (range-apply-batch.ts): what it needs read in one query per kind, and new products written several to a statement. */
+type Db = Database | Transaction;
+
+/** The addresses among these that the shop has. */
+export async function takenSlugs(db: Db, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const rows = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(inArray(products.slug, [...slugs]));
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** New products with their first version; none when an address was taken meanwhile (the unique index makes a second writer wait). */
+export async function insertProducts(tx: Transaction, rows: (typeof products.$inferInsert)[]): Promise<Map<string, number>> {
+  const inserted = await tx.insert(products).values(rows).onConflictDoNothing({ target: products.slug }).returning({ id: products.id, slug: products.slug });
+  if (inserted.length < rows.length) return new Map();
+  await tx
+    .insert(productVersions)
+    .values(inserted.map(({ id }) => ({ productId: id, version: 1 })))
+    .onConflictDoNothing();
+  return new Map(inserted.map((row) => [row.slug, row.id]));
+}
+
+/** New variants; a code taken meanwhile is skipped, so fewer come back. */
+export async function insertOfferings(tx: Transaction, rows: (typeof offerings.$inferInsert)[]): Promise<Map<string, number>> {
+  const inserted = await tx.insert(offerings).values(rows).onConflictDoNothing({ target: offerings.sku }).returning({ id: offerings.id, sku: offerings.sku });
+  return new Map(inserted.map((row) => [row.sku, row.id]));
+}
+
+/** New variants' first prices, each the start of its price history. */
+export async function insertFirstPrices(
+  tx: Transaction,
+  rows: readonly { offeringId: number; vatRateCode: string; priceIncVat: number; priceExVat: number }[],
+  at: Date,
+): Promise<void> {
+  await tx.insert(prices).values([...rows]);
+  await tx.insert(priceHistory).values(rows.map(({ offeringId, priceIncVat, priceExVat }) => ({ offeringId, priceIncVat, priceExVat, effectiveFrom: at })));
+}
