@@ -118,6 +118,16 @@ export async function fillCard(page: Page, number: string) {
   await frame.getByLabel('Billing postcode').fill('SW1A 1AA');
 }
 
+/** Stripe's Payment Element, in Stripe's own frame (the shop set up for Stripe: its stand-in's). */
+export const paymentElement = (page: Page) => page.frameLocator('iframe[title="Secure payment input frame"]');
+
+export async function fillStripeCard(page: Page, number: string) {
+  const frame = paymentElement(page);
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date').fill('1230');
+  await frame.getByLabel('Security code').fill('123');
+}
+
 export async function pay(page: Page) {
   await payButton(page).click();
 }

@@ -6,10 +6,12 @@ import {
   declinedThenPaid,
   expect,
   expectConfirmation,
+  fillStripeCard,
   guestReadyToPay,
   openCheckout,
   pay,
   payButton,
+  paymentElement,
   scan,
   screenshot,
   section,
@@ -24,8 +26,6 @@ test.use({ baseURL: `http://127.0.0.1:${STRIPE_SHOP_PORT}` });
 test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
 
 const STAND_IN = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
-/** Stripe's Payment Element, in Stripe's own frame. */
-const paymentElement = (page: Page) => page.frameLocator('iframe[title="Secure payment input frame"]');
 const cardBox = (page: Page) => section(page, 'Payment').locator('div.relative', { has: page.locator('iframe[title="Secure payment input frame"]') });
 /** Stripe's Express Checkout Element, in Stripe's own frame: the stand-in plays a browser with Google Pay holding the 4242 card. */
 const EXPRESS_FRAME = 'iframe[title="Secure express checkout frame"]';
@@ -53,13 +53,6 @@ const expectFitsItsBox = async (box: ReturnType<Page['locator']>) => {
     .toBe(0);
 };
 const isConfirm = (request: Request) => request.url().startsWith(`${STAND_IN}/v1/payment_intents/`) && request.url().endsWith('/confirm');
-
-async function fillStripeCard(page: Page, number: string) {
-  const frame = paymentElement(page);
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date').fill('1230');
-  await frame.getByLabel('Security code').fill('123');
-}
 
 /** Every request this page makes, with its body, to check where card numbers go. */
 function recordRequests(page: Page): Request[] {

@@ -46,9 +46,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const done = await sendOrderChangeStep(changes, orderNumber, form);
     if (done?.status === 'payment_required') {
-      const { frameUrl: field } = done.options.card;
-      const frameUrl = field ? `${field}?client_secret=${encodeURIComponent(done.payment.clientSecret)}` : null;
-      const payment = { ...done.payment, frameUrl, savedCards: done.options.savedCards, orderVersion: Number(form.get('orderVersion')) };
+      const { card, wallets, savedCards } = done.options;
+      const frameUrl = card.frameUrl ? `${card.frameUrl}?client_secret=${encodeURIComponent(done.payment.clientSecret)}` : null;
+      const payment = { ...done.payment, frameUrl, card, wallets, savedCards, orderVersion: Number(form.get('orderVersion')) };
       return { payment } satisfies Answer;
     }
     // A guest's order page is loaded whole, so its link cookie goes with it (breadcrumbs.tsx).

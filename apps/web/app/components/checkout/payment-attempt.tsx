@@ -22,8 +22,19 @@ const PROGRESS: Record<Exclude<Phase, 'ready'>, string> = {
   placing: 'Placing your order…',
 };
 
+/**
+ * What follows a payment the gateway says went through: at checkout, placing the order; for a
+ * difference on a placed order (an order change, a delivery upgrade), `onPaid` posts the page's own
+ * form, whose server checks the payment before the order is changed.
+ */
+export type AfterPayment = { client: CheckoutClient; basketId: string; onPlaced: (placed: OrderPlaced) => void } | { onPaid: () => void; progress: string };
+
 export interface PaymentAttempt {
   phase: Phase;
+  /** What the page is doing now, beside the button (null while ready). */
+  progress: string | null;
+  /** Paying places a checkout's order (its items held while the shopper pays). */
+  placesOrder: boolean;
   busy: boolean;
   problem: string | null;
   /** The amount to show: the payment's, or the re-priced one after the basket changed. */
@@ -45,18 +56,14 @@ export interface PaymentAttempt {
  * says the payment went through. `onFail` hears of every attempt that ended without an order.
  */
 export function usePaymentAttempt({
-  client,
-  basketId,
+  after,
   amountPence,
-  onPlaced,
   onFail,
   waitingCheck = null,
   resumable = true,
 }: {
-  client: CheckoutClient;
-  basketId: string;
+  after: AfterPayment;
   amountPence: number;
-  onPlaced: (placed: OrderPlaced) => void;
   onFail?: () => void;
   /** The payment's bank check, when it was already waiting as the page opened. */
   waitingCheck?: string | null;
@@ -70,6 +77,11 @@ export function usePaymentAttempt({
   const [amount, setAmount] = useState(amountPence);
   // The Idempotency-Key of this press of "Pay": placing the order after it reuses it on a retry.
   const attemptKey = useRef(newAttemptKey());
+  // The latest, read once the payment has gone through (callers pass a fresh object each render).
+  const afterRef = useRef(after);
+  useEffect(() => {
+    afterRef.current = after;
+  });
 
   const fail = useCallback(
     (message: string) => {
@@ -91,6 +103,9 @@ export function usePaymentAttempt({
 
   const complete = useCallback(async () => {
     setPhase('placing');
+    const then = afterRef.current;
+    if ('onPaid' in then) return then.onPaid();
+    const { client, basketId, onPlaced } = then;
     const call = () => client.completePayment({ params: { basketId } }, { headers: { 'Idempotency-Key': attemptKey.current } });
     try {
       let placed;
@@ -110,7 +125,7 @@ export function usePaymentAttempt({
       }
       fail(apiProblemMessage(error));
     }
-  }, [client, basketId, onPlaced, fail]);
+  }, [fail]);
 
   const outcome = useCallback(
     (result: PaymentOutcome) => {
@@ -158,6 +173,8 @@ export function usePaymentAttempt({
 
   return {
     phase,
+    progress: phase === 'ready' ? null : phase === 'placing' && 'onPaid' in after ? after.progress : PROGRESS[phase],
+    placesOrder: !('onPaid' in after),
     busy: phase !== 'ready',
     problem,
     amount,
@@ -268,10 +285,10 @@ export function CardPaymentForm({ attempt, field, fieldReady, onPay }: { attempt
           Pay {formatPence(attempt.amount)}
         </Button>
         <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-medium text-navy-800">
-          {attempt.phase !== 'ready' && (
+          {attempt.progress && (
             <>
               <Spinner />
-              {PROGRESS[attempt.phase]}
+              {attempt.progress}
             </>
           )}
         </p>
@@ -281,7 +298,7 @@ export function CardPaymentForm({ attempt, field, fieldReady, onPay }: { attempt
         <a href="/terms" target="_blank" rel="noopener" className="font-semibold text-teal-700 underline hover:no-underline">
           terms of sale (opens in a new tab)
         </a>
-        . We hold your items for 15 minutes while you pay.
+        .{attempt.placesOrder && ' We hold your items for 15 minutes while you pay.'}
       </p>
       <BankCheckDialog {...attempt.challenge} />
     </div>

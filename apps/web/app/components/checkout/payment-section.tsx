@@ -1,15 +1,7 @@
 import { ApiError } from '@shop/api-client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
-import {
-  CARD_FRAME_HEIGHT,
-  cardFrameHeight,
-  frameSrc,
-  newAttemptKey,
-  readSandboxMessage,
-  rememberPaymentAttempt,
-  type SandboxMessage,
-} from '../../lib/checkout/checkout-logic.ts';
+import { newAttemptKey, rememberPaymentAttempt } from '../../lib/checkout/checkout-logic.ts';
 import { loadStripe, stripeOutcome, type StripeSettings } from '../../lib/checkout/stripe-js.ts';
 import { formatPence } from '@shop/contracts';
 import { useApiData } from '../../lib/use-api.ts';
@@ -17,19 +9,9 @@ import { Button } from '../ui/button.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { useShopAuth } from '../auth/use-shop-auth.ts';
-import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
-import {
-  BankCheckDialog,
-  CardFieldSkeleton,
-  CARD_FIELD_LOADING,
-  CardPaymentForm,
-  PaymentProblem,
-  usePaymentAttempt,
-  type OrderPlaced,
-  type PaymentOutcome,
-} from './payment-attempt.tsx';
+import { BankCheckDialog, PaymentProblem, usePaymentAttempt, type OrderPlaced, type PaymentOutcome } from './payment-attempt.tsx';
 import { OnAccountPayment } from './on-account-payment-lazy.tsx';
-import { StripePayment } from './stripe-card-payment.tsx';
+import { GatewayCardPayment, stripeSettings } from './gateway-card-payment.tsx';
 import type { CheckoutClient } from './use-checkout.ts';
 
 export type { OrderPlaced } from './payment-attempt.tsx';
@@ -96,8 +78,8 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
   if (start.state !== 'ready') return <PaymentSkeleton />;
   const { options, intent } = start.data;
   const { card } = options;
-  const stripe: StripeSettings | null =
-    card.provider === 'stripe' && card.publishableKey && card.scriptUrl ? { publishableKey: card.publishableKey, scriptUrl: card.scriptUrl } : null;
+  const after = { client, basketId, onPlaced };
+  const stripe = stripeSettings(card);
   return (
     <div className="space-y-6">
       {options.onAccount && (
@@ -137,209 +119,14 @@ export function PaymentSection({ client, basketId, onPlaced }: { client: Checkou
           </div>
         </div>
       )}
-      {intent.frameUrl ? (
-        <CardPayment
-          key={intent.intentId}
-          client={client}
-          basketId={basketId}
-          intent={{ ...intent, frameUrl: intent.frameUrl }}
-          wallets={options.wallets}
-          onPlaced={onPlaced}
-          beforePay={signedIn ? settleSaving : undefined}
-        />
-      ) : stripe ? (
-        <StripePayment
-          key={intent.intentId}
-          client={client}
-          basketId={basketId}
-          intent={intent}
-          stripe={stripe}
-          expressCheckout={options.wallets.some((wallet) => wallet.provider === 'stripe')}
-          onPlaced={onPlaced}
-          beforePay={signedIn ? settleSaving : undefined}
-        />
+      {intent.frameUrl || stripe ? (
+        <GatewayCardPayment after={after} intent={intent} options={options} beforePay={signedIn ? settleSaving : undefined} />
       ) : (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           Card payment is not available just now. Please try again later.
         </p>
       )}
     </div>
-  );
-}
-
-type Wallet = { provider: string; name: string; scriptUrl: string };
-
-/** The sandbox gateway's card frame, and any wallet buttons; the frame reports by `postMessage`. */
-function CardPayment({
-  client,
-  basketId,
-  intent,
-  wallets,
-  onPlaced,
-  beforePay,
-}: {
-  client: CheckoutClient;
-  basketId: string;
-  intent: { intentId: string; clientSecret: string; amountPence: number; frameUrl: string; status: string; nextActionUrl: string | null };
-  wallets: Wallet[];
-  onPlaced: (placed: OrderPlaced) => void;
-  /** Settles the payment's details (keeping the card) before it is confirmed: a problem to show, or null. */
-  beforePay?: () => Promise<string | null>;
-}) {
-  const { intentId, amountPence, frameUrl } = intent;
-  // Back after a reload with the bank's check still waiting: it is offered again.
-  const waitingCheck = intent.status === 'requires_action' ? intent.nextActionUrl : null;
-  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced, waitingCheck });
-  const { outcome } = attempt;
-  const frameRef = useRef<HTMLIFrameElement>(null);
-  const frameOrigin = new URL(frameUrl).origin;
-  const [frameReady, setFrameReady] = useState(false);
-  const [frameHeight, setFrameHeight] = useState(CARD_FRAME_HEIGHT);
-
-  const onMessage = useCallback(
-    (message: SandboxMessage) => {
-      if (message.intentId !== intentId) return;
-      if (message.type === 'ready') {
-        setFrameReady(true);
-        setFrameHeight(cardFrameHeight(message.height));
-        return;
-      }
-      if (message.type === 'result') outcome(message);
-    },
-    [intentId, outcome],
-  );
-
-  useEffect(() => {
-    const listener = (event: MessageEvent) => {
-      // Only the card frame may talk to this page here (the bank's check talks to its own dialog).
-      if (event.source !== frameRef.current?.contentWindow) return;
-      const message = readSandboxMessage(event, frameOrigin);
-      if (message) onMessage(message);
-    };
-    window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
-  }, [frameOrigin, onMessage]);
-
-  const pay = async () => {
-    if (attempt.busy) return;
-    // Pay always answers: pays, or says why not.
-    if (!frameReady) return attempt.fail(CARD_FIELD_LOADING);
-    attempt.begin();
-    const problem = await beforePay?.();
-    if (problem) return attempt.fail(problem);
-    frameRef.current?.contentWindow?.postMessage({ source: 'plumbline-shop', type: 'confirm' }, frameOrigin);
-  };
-
-  const walletPay = {
-    intentId,
-    clientSecret: intent.clientSecret,
-    amountLabel: formatPence(attempt.amount),
-    onStart: attempt.begin,
-    onResult: outcome,
-    onError: attempt.fail,
-  };
-
-  const field = (
-    <div className="relative rounded-xl border border-navy-200 bg-white p-3">
-      {!frameReady && <CardFieldSkeleton />}
-      {/* The gateway's own page, on its own origin, running its own scripts (as Stripe's frames do): no sandbox. */}
-      {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
-      <iframe ref={frameRef} src={frameSrc(frameUrl)} title="Card details" style={{ height: frameHeight }} className="block w-full border-0" />
-    </div>
-  );
-
-  return (
-    <div className="space-y-4">
-      <WalletButtons wallets={wallets} pay={walletPay} />
-      <CardPaymentForm attempt={attempt} field={field} fieldReady={frameReady} onPay={() => void pay()} />
-    </div>
-  );
-}
-
-/** The global each wallet provider's script defines (the sandbox's is "Sandbox Pay"). */
-const WALLET_GLOBALS: Record<string, string> = { 'sandbox-pay': 'SandboxPay' };
-
-interface WalletProvider {
-  mount(
-    container: HTMLElement,
-    options: { intentId: string; clientSecret: string; amountLabel: string; onResult(result: PaymentOutcome): void; onError(message: string): void },
-  ): { unmount(): void };
-}
-
-interface WalletPay {
-  intentId: string;
-  clientSecret: string;
-  amountLabel: string;
-  onStart(): void;
-  onResult(result: PaymentOutcome): void;
-  onError(message: string): void;
-}
-
-/**
- * Wallet buttons (Apple Pay and the like), each drawn by its provider's script into its own box.
- * When a script cannot be loaded the shopper is told, and paying by card carries on.
- */
-function WalletButtons({ wallets, pay }: { wallets: Wallet[]; pay: WalletPay }) {
-  const [failed, setFailed] = useState<string[]>([]);
-  const [mounted, setMounted] = useState<string[]>([]);
-  const boxes = useRef(new Map<string, HTMLDivElement>());
-  // The latest handlers, read when a wallet reports (the button is mounted once).
-  const payRef = useRef(pay);
-  useEffect(() => {
-    payRef.current = pay;
-  });
-  const { intentId, clientSecret, amountLabel } = pay;
-
-  useEffect(() => {
-    const mountedWallets: { unmount(): void }[] = [];
-    const scripts = wallets.map((wallet) => {
-      const script = document.createElement('script');
-      script.src = wallet.scriptUrl;
-      script.async = true;
-      script.addEventListener('error', () => setFailed((names) => [...names, wallet.provider]));
-      script.addEventListener('load', () => {
-        const provider = (window as unknown as Record<string, WalletProvider | undefined>)[WALLET_GLOBALS[wallet.provider] ?? ''];
-        const box = boxes.current.get(wallet.provider);
-        if (!provider?.mount || !box) return setFailed((names) => [...names, wallet.provider]);
-        // The wallet's button starts the payment on its own; this page learns of it from the first result.
-        box.addEventListener('click', () => payRef.current.onStart(), { capture: true });
-        mountedWallets.push(
-          provider.mount(box, {
-            intentId,
-            clientSecret,
-            amountLabel,
-            onResult: (result) => payRef.current.onResult(result),
-            onError: (message) => payRef.current.onError(message),
-          }),
-        );
-        setMounted((names) => [...names, wallet.provider]);
-      });
-      document.head.append(script);
-      return script;
-    });
-    return () => {
-      scripts.forEach((script) => script.remove());
-      mountedWallets.forEach((wallet) => wallet.unmount());
-    };
-  }, [wallets, intentId, clientSecret, amountLabel]);
-
-  if (wallets.length === 0) return null;
-  return (
-    <ExpressCheckout failed={failed.length > 0}>
-      {wallets.map((wallet) =>
-        failed.includes(wallet.provider) ? null : (
-          <WalletBox key={wallet.provider} drawn={mounted.includes(wallet.provider)}>
-            <div
-              ref={(element) => {
-                if (element) boxes.current.set(wallet.provider, element);
-                else boxes.current.delete(wallet.provider);
-              }}
-              data-wallet={wallet.provider}
-            />
-          </WalletBox>
-        ),
-      )}
-    </ExpressCheckout>
   );
 }
 
@@ -383,7 +170,7 @@ function SavedCardPayment({
   onFail: () => void;
 }) {
   const [chosen, setChosen] = useState(cards.find((card) => card.isDefault)?.id ?? cards[0]!.id);
-  const attempt = usePaymentAttempt({ client, basketId, amountPence, onPlaced, onFail, resumable: false });
+  const attempt = usePaymentAttempt({ after: { client, basketId, onPlaced }, amountPence, onFail, resumable: false });
   const card = cards.find((entry) => entry.id === chosen)!;
 
   const pay = async () => {

@@ -12,8 +12,7 @@ import {
 } from '../../lib/checkout/stripe-js.ts';
 import { Button } from '../ui/button.tsx';
 import { ExpressCheckout, WalletBox } from './express-checkout.tsx';
-import { CARD_FIELD_LOADING, CARD_FIELD_NOT_LOADED, CardFieldSkeleton, CardPaymentForm, usePaymentAttempt, type OrderPlaced } from './payment-attempt.tsx';
-import type { CheckoutClient } from './use-checkout.ts';
+import { CARD_FIELD_LOADING, CARD_FIELD_NOT_LOADED, CardFieldSkeleton, CardPaymentForm, usePaymentAttempt, type AfterPayment } from './payment-attempt.tsx';
 
 /** The shop's colours for Stripe's Payment Element (the frame keeps to system fonts). */
 const APPEARANCE = {
@@ -47,25 +46,21 @@ type Session = { stripe: StripeClient; elements: StripeElements };
  * Stripe.js cannot be loaded the shopper is told, and can try again.
  */
 export function StripePayment({
-  client,
-  basketId,
+  after,
   intent,
   stripe,
   expressCheckout,
-  onPlaced,
   beforePay,
 }: {
-  client: CheckoutClient;
-  basketId: string;
+  after: AfterPayment;
   intent: { intentId: string; clientSecret: string; amountPence: number };
   stripe: StripeSettings;
   /** Whether the shop offers Stripe's wallets (the payment options list them). */
   expressCheckout: boolean;
-  onPlaced: (placed: OrderPlaced) => void;
   /** Settles the payment's details (keeping the card) before it is confirmed: a problem to show, or null. */
   beforePay?: () => Promise<string | null>;
 }) {
-  const attempt = usePaymentAttempt({ client, basketId, amountPence: intent.amountPence, onPlaced });
+  const attempt = usePaymentAttempt({ after, amountPence: intent.amountPence });
   const { session, failed, reload } = useStripeSession(stripe, intent.clientSecret);
   const [fieldShown, setField] = useState<FieldState>('loading');
   const [walletShown, setWallet] = useState<WalletState>('loading');
@@ -78,6 +73,7 @@ export function StripePayment({
       elements,
       redirect: 'if_required',
       // Only for ways of paying that leave the page: back at the checkout, the payment is picked up and the order placed.
+      // The gateway's intents take cards only (wallets pay by card), so a difference on a placed order never leaves its page.
       confirmParams: { return_url: new URL('/checkout', window.location.href).toString() },
     });
 

@@ -8,9 +8,8 @@ const field = 'mt-1 block w-full rounded-lg border border-navy-300 px-3 py-2';
 
 const WORDS = { staff: ['This order can be changed', 'These'], customer: ['You can change this order', 'Your'] } as const;
 
-/** The difference being paid by card (the customer's page only): the intent, the card field's frame and the customer's saved cards. */
+/** The difference being paid by card (the customer's page only): the intent, the gateway's card field and wallets, the customer's saved cards. */
 export interface DifferencePayment extends DifferenceIntent {
-  clientSecret: string;
   orderVersion: number;
 }
 
