@@ -71,7 +71,7 @@ export default [
   route('cookies/settings', 'routes/cookie-settings.tsx'),
   // Where pages send their shopping events by beacon, handed on to the analytics API with the visitor's consent.
   route('events', 'routes/events.ts'),
-  route('reviews-policy', 'routes/legal-page.tsx', { id: 'legal-reviews' }),
+  route('reviews-policy', 'routes/legal-content-page.tsx', { id: 'legal-reviews' }),
   // Not linked from the shop: a page of the base components for developers and browser tests.
   route('styleguide', 'routes/styleguide.tsx'),
   route('checkout', 'routes/checkout.tsx'),

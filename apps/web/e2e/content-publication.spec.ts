@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
-import { STRIPE_SHOP_PORT } from './pages.ts';
+import { SCREENSHOT_DIR, STRIPE_SHOP_PORT } from './pages.ts';
 
 /**
  * A content page taken off the shop (decision 0128): staff unpublish "About us" and the footer stops
@@ -48,5 +48,26 @@ test('staff unpublish About us and the footer no longer links it; publishing it 
   await footerLinksAbout(shop, 1);
   await aboutInFooter(shop).click();
   await expect(shop.getByRole('heading', { level: 1 })).toHaveText('About us');
+  baseExpect(errors).toEqual([]);
+});
+
+test('the review policy is a content page whose contents lead to its headings’ anchors, at phone and desktop widths', async ({ page }) => {
+  const errors = collectErrors(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/reviews-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('How we check reviews');
+    await expect(page.getByText('Last updated 25 November 2026.')).toBeVisible();
+    const article = page.getByRole('article');
+    await expect(article.getByRole('listitem').filter({ hasText: /\S/ }).first()).toBeVisible();
+    await expect(article.getByText('Verified purchase', { exact: false }).first()).toBeVisible();
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    if (width < 1024) await contents.getByText('On this page').first().click();
+    await contents.getByRole('link', { name: 'Why we may reject a review' }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/reviews-policy#why-we-may-reject-a-review$/);
+    await expect(page.getByRole('heading', { name: 'Why we may reject a review' })).toBeInViewport();
+    await expectNoViolations(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/reviews-policy-${width}.png`, fullPage: true, animations: 'disabled' });
+  }
   baseExpect(errors).toEqual([]);
 });

@@ -11,6 +11,7 @@ import { FREE_LARGE_DELIVERY_THRESHOLD, SATURDAY_CUT_OFF } from './policy/delive
 import { clockText } from './policy/london-time.ts';
 import { TRADE_APPLICATION_MAX_DOCUMENTS } from './enumerations.ts';
 import { formatPenceShort } from './money.ts';
+import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from './reviews-values.ts';
 
 /**
  * Facts a content page may state without copying them (decisions 0056, 0085): a run of rich text
@@ -28,12 +29,15 @@ export const CONTENT_FACTS = {
   'delivery.free-large-over': 'The order value over which delivery is free to most of mainland UK',
   'delivery.saturday-cut-off': 'The time on Friday by which to order for Saturday delivery',
   'trade.application-max-documents': 'The most documents a trade application may carry',
+  'reviews.text-min': 'The fewest characters a review may have',
+  'reviews.text-max': 'The most characters a review may have',
   'shop.phone': 'Customer service telephone',
   'shop.email': 'Customer service e-mail address',
   'shop.opening-hours': 'When the phone is answered',
   'shop.legal-name': 'The company’s name',
   'shop.company-number': 'Company number',
   'shop.vat-number': 'VAT number',
+  'shop.address': 'The company’s postal address',
 } as const;
 export type ContentFact = keyof typeof CONTENT_FACTS;
 export const CONTENT_FACT_NAMES = /* @__PURE__ */ Object.keys(CONTENT_FACTS) as [ContentFact, ...ContentFact[]];
@@ -46,6 +50,7 @@ interface FactShop {
   legalName: string;
   companyNumber: string;
   vatNumber: string;
+  address: { lines: readonly string[]; postcode: string };
 }
 
 /** A fact's value now; null when it is the shop's and the shop's details are not at hand. */
@@ -71,6 +76,12 @@ export function contentFactText(fact: ContentFact, shop: FactShop | null): strin
       return clockText(SATURDAY_CUT_OFF);
     case 'trade.application-max-documents':
       return String(TRADE_APPLICATION_MAX_DOCUMENTS);
+    case 'reviews.text-min':
+      return String(REVIEW_TEXT_MIN);
+    case 'reviews.text-max':
+      return String(REVIEW_TEXT_MAX);
+    case 'shop.address':
+      return shop ? `${shop.address.lines.join(', ')} ${shop.address.postcode}` : null;
     case 'shop.phone':
       return shop?.phone.display ?? null;
     case 'shop.email':

@@ -31,6 +31,7 @@ export const SHOP_TABLES = {
   'delivery-options': 'Delivery options, prices and timings',
   'remote-delivery-areas': 'Delivery to the Highlands, islands and Northern Ireland',
   'trade-bands': 'Trade bands and their discounts',
+  'review-rejection-reasons': 'The reasons a review may be rejected',
 } as const;
 export type ShopTable = keyof typeof SHOP_TABLES;
 

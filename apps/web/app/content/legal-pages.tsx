@@ -4,7 +4,7 @@ import { Link, linkClasses } from '../components/ui/link.tsx';
 import { helpPath } from '../lib/help-topics.ts';
 import { TRADE_PATHS } from '../lib/trade/trade-paths.ts';
 import { addressLine, companyLine } from '../lib/shop-details.ts';
-import { DELIVERY_RATES, formatPenceShort, REVIEW_REJECTION_REASON_NAMES, REVIEW_REJECTION_REASONS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@shop/contracts';
+import { DELIVERY_RATES, formatPenceShort } from '@shop/contracts';
 import {
   CANCELLATION_PERIOD_DAYS,
   CHANGE_OF_MIND_RETURN_DAYS,
@@ -622,88 +622,6 @@ export function cookieNotice(shop: ShopDetails, payments: { stripe: boolean }): 
           You can see and delete cookies and site data in your browser’s settings. If you block them, the shop cannot keep your basket, sign you in or take a
           payment; clearing the recently viewed list changes nothing else. Whether the shop may remember you is yours to change in the{' '}
           <Link to="/cookies/settings">cookie settings</Link>. For questions, <HowToReachUs shop={shop} />.
-        </p>
-      ),
-    },
-  ];
-}
-
-/**
- * How reviews are checked, as the reviews module does it (docs/domain.md §5): the Digital Markets,
- * Competition and Consumers Act 2024 bans fake reviews and hiding negative ones, and asks a shop
- * that shows reviews to say how it checks them.
- */
-export function reviewsPolicy(shop: ShopDetails): LegalSection[] {
-  return [
-    {
-      id: 'who-can-review',
-      heading: 'Who can review',
-      body: (
-        <>
-          <p>
-            Anyone with a Plumbline account can review a product, once. Reviews written from an order, for an item the reviewer bought from us, are marked
-            “Verified purchase”; other reviews are not.
-          </p>
-          <p>
-            We never pay for reviews, and we never offer a discount, a prize or anything else in return for one. If a manufacturer or anyone else gave the
-            reviewer the product, the review must say so, and we do not publish reviews written in return for a reward.
-          </p>
-        </>
-      ),
-    },
-    {
-      id: 'before-it-shows',
-      heading: 'What we check before a review is shown',
-      body: (
-        <>
-          <p>
-            Every review waits for one of our moderators before it is shown. A review is between {REVIEW_TEXT_MIN} and {REVIEW_TEXT_MAX} characters, with a star
-            rating from 1 to 5. Our system first holds back any review containing a link, an e-mail address, a phone number, offensive language or the same
-            words as the reviewer’s earlier review, so that a moderator looks at it closely.
-          </p>
-          <p>
-            We publish reviews whatever their rating. We never hide, delay or reject a review because it is negative, and we show every published review in the
-            average rating and the count on the product page.
-          </p>
-        </>
-      ),
-    },
-    {
-      id: 'why-we-reject',
-      heading: 'Why we may reject a review',
-      body: (
-        <>
-          <p>We reject a review only for one of these reasons, and we e-mail the reviewer to say which:</p>
-          <ul className="list-disc space-y-1 pl-6">
-            {REVIEW_REJECTION_REASONS.map((reason) => (
-              <li key={reason}>{REVIEW_REJECTION_REASON_NAMES[reason]}</li>
-            ))}
-          </ul>
-          <p>
-            A review about delivery or our service rather than the product is rejected as not about the product: please tell us about those through our{' '}
-            <Link to="/help/contact">contact page</Link>, so that we can put things right.
-          </p>
-        </>
-      ),
-    },
-    {
-      id: 'edits-and-replies',
-      heading: 'Edits and our replies',
-      body: (
-        <>
-          <p>
-            We do not change what a reviewer says about a product. If we must remove something (a phone number or an address, say), the review is marked “Edited
-            by Plumbline”. Where we reply to a review, our reply is shown beneath it, marked as ours.
-          </p>
-        </>
-      ),
-    },
-    {
-      id: 'questions',
-      heading: 'Questions about a review',
-      body: (
-        <p>
-          If you think a review breaks these rules, or you want your own review changed or removed, <HowToReachUs shop={shop} />.
         </p>
       ),
     },

@@ -107,6 +107,38 @@ describe('a page of typed blocks', () => {
     expect(footer.columns[0]!.links.at(-1)).toEqual({ label: 'About us', href: '/about' });
   });
 
+  it('include the review policy in the words the storefront carried, its figures, the company’s details and the rejection reasons the shop’s own', async () => {
+    const policy = await client().getPageData({ params: { slug: 'reviews-policy' } });
+    expect(() => checkPageDocument(policy)).not.toThrow();
+    expect(policy).toMatchObject({
+      title: 'How we check reviews',
+      seoTitle: 'How we check reviews',
+      seoDescription: 'Who can review, what we check before a review is shown, why we reject one, and what we never do.',
+      publishedAt: '2026-11-25T12:00:00.000Z',
+      preview: 'published',
+    });
+    const words = policy.blocks
+      .flatMap((block) => (block.type === 'richText' ? block.body : []))
+      .map((node) => (node.kind === 'heading' ? `## ${node.text}` : node.kind === 'paragraph' ? node.content.map((run) => run.text).join('') : ''))
+      .join('\n');
+    expect(words.match(/^## .*/gm)).toEqual([
+      '## Who can review',
+      '## What we check before a review is shown',
+      '## Why we may reject a review',
+      '## Edits and our replies',
+      '## Questions about a review',
+    ]);
+    expect(words).toContain('Reviews written from an order, for an item the reviewer bought from us, are marked “Verified purchase”; other reviews are not.');
+    expect(words).toContain('We never hide, delay or reject a review because it is negative');
+    expect(policy.blocks.map((block) => block.type)).toEqual(['richText', 'shopTable', 'richText']);
+    expect(policy.blocks[1]).toEqual({ type: 'shopTable', table: 'review-rejection-reasons' });
+    expect(JSON.stringify(policy.blocks).match(/"fact":"[^"]+"/g)).toEqual(
+      ['reviews.text-min', 'reviews.text-max', 'shop.phone', 'shop.opening-hours', 'shop.email', 'shop.legal-name', 'shop.address'].map(
+        (fact) => `"fact":"${fact}"`,
+      ),
+    );
+  });
+
   it('is made as a draft, not shown until published, then shown by both spec calls with its SEO words', async () => {
     const draft = await client('edith').createPage({ body: { slug: 'Every-Block', page: page('Every block', everyBlock) } });
     expect(draft).toMatchObject({ slug: 'every-block', version: 1, draftRevision: 1, published: null, scheduled: null });

@@ -99,8 +99,16 @@ export async function loadContentPage(
     throw error;
   }
   const blocks = await drawBlocks(request, requestContext, page.blocks);
-  return { slug: page.slug, title: page.title, seoTitle: page.seoTitle, seoDescription: page.seoDescription, blocks, preview: page.preview };
+  return { ...pageFields(page), blocks, publishedAt: page.publishedAt };
 }
+
+const pageFields = (page: Pick<DrawnPage, 'slug' | 'title' | 'seoTitle' | 'seoDescription' | 'preview'>) => ({
+  slug: page.slug,
+  title: page.title,
+  seoTitle: page.seoTitle,
+  seoDescription: page.seoDescription,
+  preview: page.preview,
+});
 
 /**
  * A page the shop cannot do without (a help page): the published page, or when it is missing, unpublished
@@ -118,9 +126,9 @@ export async function loadContentPageOr(
       throwIfRateLimited(error);
       return null;
     });
-  const shown = page ?? { ...fallback, seoTitle: fallback.title, preview: 'published' as const };
+  const shown = page ?? { ...fallback, slug, seoTitle: fallback.title, preview: 'published' as const, publishedAt: null };
   const blocks = await drawBlocks(request, requestContext, shown.blocks);
-  return { slug, title: shown.title, seoTitle: shown.seoTitle, seoDescription: shown.seoDescription, blocks, preview: shown.preview };
+  return { ...pageFields({ ...shown, slug }), blocks, publishedAt: shown.publishedAt };
 }
 
 /** Blocks as a page draws them (a content page's or a blog post's): facts filled in, carousels' products and tiles' categories looked up. */

@@ -43,6 +43,8 @@ export interface DrawnPage {
   seoTitle: string;
   seoDescription: string;
   blocks: DrawnBlock[];
+  /** When the version shown was published; null for a draft shown to staff or a help page's own words. */
+  publishedAt: string | null;
   preview: 'published' | 'draft' | 'revision';
 }
 

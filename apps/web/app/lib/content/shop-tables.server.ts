@@ -1,4 +1,13 @@
-import { formatPence, formatPenceShort, REMOTE_DELIVERY_ZONES, SHOP_TABLES, zoneDeliveryText, type ShopTable } from '@shop/contracts';
+import {
+  formatPence,
+  formatPenceShort,
+  REMOTE_DELIVERY_ZONES,
+  REVIEW_REJECTION_REASON_NAMES,
+  REVIEW_REJECTION_REASONS,
+  SHOP_TABLES,
+  zoneDeliveryText,
+  type ShopTable,
+} from '@shop/contracts';
 import { DELIVERY_OPTIONS } from '../shop-facts.ts';
 import { bandsInOrder, discountText, qualifiesText } from '../trade/bands.ts';
 import { loadTradeBands } from '../trade/trade-api.server.ts';
@@ -31,6 +40,9 @@ export async function drawShopTable(request: Request, table: ShopTable): Promise
       ];
     case 'remote-delivery-areas':
       return [{ kind: 'list', ordered: false, items: REMOTE_DELIVERY_ZONES.map((zone) => [{ text: zoneDeliveryText(zone) }]) }];
+    // The reasons moderators choose from (the reviews module's), each as the reviewer's e-mail names it.
+    case 'review-rejection-reasons':
+      return [{ kind: 'list', ordered: false, items: REVIEW_REJECTION_REASONS.map((reason) => [{ text: REVIEW_REJECTION_REASON_NAMES[reason] }]) }];
     case 'trade-bands': {
       const bands = await loadTradeBands(request);
       if (bands.length === 0) return [{ kind: 'paragraph', content: [{ text: 'We couldn’t load the bands just now: please try again in a minute.' }] }];
