@@ -6,6 +6,7 @@ import {
   contentFactText,
   formatPenceShort,
   FREE_LARGE_DELIVERY_THRESHOLD,
+  FREE_PARCEL_DELIVERY_THRESHOLD,
   DAMAGE_REPORT_HOURS,
   MISSING_REPORT_DAYS,
   REFUND_WITHIN_DAYS,
@@ -375,15 +376,31 @@ describe('global items', () => {
     // The shop's own footer columns are written by migration 0057: changed from the version there.
     const { version } = await client('edith').getGlobalItemForEditing({ params: { id: 'footer-columns' } });
     await client('edith').saveGlobalItem({ body: { id: 'footer-columns', version, content: { columns } } });
+    // The home page's promises are written by migration 0080, in the words the home page drew from code, each figure a fact.
+    const promised = await client().getGlobalItem({ params: { id: 'delivery-promises' } });
+    const shopPromises = (promised.content as { promises: { heading: string; text: string; href?: string }[] }).promises;
+    expect(shopPromises.map((promise) => [promise.heading, promise.href])).toEqual([
+      ['Free delivery over {delivery.free-large-over}', '/help/delivery'],
+      ['{returns.change-of-mind-days}-day returns', '/help/returns'],
+      ['Track your order', '/track-order'],
+      ['Free WEEE recycling', '/help/weee-recycling'],
+    ]);
+    expect(withContentFacts(shopPromises[0]!.text, null)).toBe(
+      `To most of mainland UK. Parcels go free over ${formatPenceShort(FREE_PARCEL_DELIVERY_THRESHOLD)}.`,
+    );
+    const promisesVersion = (await client('edith').getGlobalItemForEditing({ params: { id: 'delivery-promises' } })).version;
     await client('edith').saveGlobalItem({
-      body: { id: 'delivery-promises', version: 0, content: { promises: [{ heading: 'Free delivery', text: 'On orders over £50' }] } },
+      body: { id: 'delivery-promises', version: promisesVersion, content: { promises: [{ heading: 'Free delivery', text: 'On orders over £50' }] } },
+    });
+    expect((await client().getGlobalItem({ params: { id: 'delivery-promises' } })).content).toEqual({
+      promises: [{ heading: 'Free delivery', text: 'On orders over £50' }],
     });
     expect((await client().getGlobalItem({ params: { id: 'footer-columns' } })).content).toEqual({ columns });
     const listed = (await client('edith').listContent()).globalItems.map((item) => [item.id, item.name, item.version]);
     expect(listed).toEqual(
       expect.arrayContaining([
         ['footer-columns', 'Footer columns', version + 1],
-        ['delivery-promises', 'Delivery promises', 1],
+        ['delivery-promises', 'Delivery promises', promisesVersion + 1],
       ]),
     );
   });

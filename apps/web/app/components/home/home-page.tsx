@@ -1,18 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPenceShort, PAGE_TYPES, type Promotions, type TradeBand } from '@shop/contracts';
+import { PAGE_TYPES, type GlobalItemContent, type Promotions, type TradeBand } from '@shop/contracts';
 import type { HomeBlock, HomeContent } from '../../lib/content/drawn-page.ts';
 import { categoryPath, type NavigationCategory } from '../../lib/catalogue.ts';
 import { helpPath } from '../../lib/help-topics.ts';
 import { discountText, qualifiesText } from '../../lib/trade/bands.ts';
 import { TRADE_PATHS } from '../../lib/trade/trade-paths.ts';
-import {
-  CHANGE_OF_MIND_RETURN_DAYS,
-  FREE_LARGE_DELIVERY_THRESHOLD,
-  FREE_PARCEL_DELIVERY_THRESHOLD,
-  REFUND_WITHIN_DAYS,
-  WEEE_TAKE_BACK_DAYS,
-} from '../../lib/shop-facts.ts';
+import { cn } from '../../lib/cn.ts';
 import { useCategories } from '../../lib/use-categories.ts';
 import { CategoryTile } from '../category-tile.tsx';
 import { HeroIllustration } from '../illustrations/hero.tsx';
@@ -22,13 +16,16 @@ import { PromotionTile } from '../promotion-tile.tsx';
 import { RecentlyViewedCarousel } from '../recently-viewed-carousel.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { ButtonLink } from '../ui/button.tsx';
-import { RecycleIcon, ReturnIcon, SearchIcon, TruckIcon } from '../ui/icons.tsx';
+import { CheckIcon, RecycleIcon, ReturnIcon, SearchIcon, TruckIcon } from '../ui/icons.tsx';
 
 type Promotion = Promotions['promotions'][number];
+type DeliveryPromise = GlobalItemContent<'delivery-promises'>['promises'][number];
 
 export interface HomePageProps {
   /** The home page's content page; null when there is none to show: the page draws its own parts only. */
   content: HomeContent | null;
+  /** The delivery promises staff set, their facts drawn (decision 0130). */
+  promises: DeliveryPromise[];
   promotions: Promotion[];
   bands: TradeBand[];
 }
@@ -39,7 +36,7 @@ export interface HomePageProps {
  * promises under the (first) hero, offers under the (first) category tiles, then recently viewed,
  * projects and trade accounts. Drawn by the storefront's home and by the editor's preview alike.
  */
-export function HomePage({ content, promotions, bands }: HomePageProps) {
+export function HomePage({ content, promises, promotions, bands }: HomePageProps) {
   const categories = useCategories();
   const blocks = content?.blocks ?? [];
   const heroAt = blocks.findIndex((block) => block.type === 'hero');
@@ -50,13 +47,13 @@ export function HomePage({ content, promotions, bands }: HomePageProps) {
       {heroAt < 0 && (
         <>
           <h1 className="sr-only">{content?.title ?? 'Plumbline'}</h1>
-          <Promises />
+          <DeliveryPromises promises={promises} />
         </>
       )}
       {blocks.map((block, index) => (
         <Fragment key={index}>
           <Block block={block} index={index} first={index === heroAt || index === tilesAt} categories={categories} />
-          {index === heroAt && <Promises />}
+          {index === heroAt && <DeliveryPromises promises={promises} />}
           {index === tilesAt && offers}
         </Fragment>
       ))}
@@ -171,52 +168,48 @@ function Hero({ block, first }: { block: Extract<HomeBlock, { type: 'hero' }>; f
   );
 }
 
-const promises: { Icon: (props: { className?: string }) => ReactNode; title: string; text: string; to: string }[] = [
-  {
-    Icon: TruckIcon,
-    title: `Free delivery over ${formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)}`,
-    text: `To most of mainland UK. Parcels go free over ${formatPenceShort(FREE_PARCEL_DELIVERY_THRESHOLD)}.`,
-    to: helpPath('delivery'),
-  },
-  {
-    Icon: ReturnIcon,
-    title: `${CHANGE_OF_MIND_RETURN_DAYS}-day returns`,
-    text: `Change your mind on unused items. Refunds within ${REFUND_WITHIN_DAYS} days.`,
-    to: helpPath('returns'),
-  },
-  {
-    Icon: SearchIcon,
-    title: 'Track your order',
-    text: 'Follow it online with its order number and your e-mail address.',
-    to: helpPath('track-order'),
-  },
-  {
-    Icon: RecycleIcon,
-    title: 'Free WEEE recycling',
-    text: `Bring back your old electrical item within ${WEEE_TAKE_BACK_DAYS} days when you buy new.`,
-    to: helpPath('weee-recycling'),
-  },
-];
+/** A promise's picture, by where it leads; a promise staff add elsewhere gets the tick. */
+function promiseIcon(href: string | undefined): (props: { className?: string }) => ReactNode {
+  if (href?.startsWith(helpPath('delivery'))) return TruckIcon;
+  if (href?.startsWith(helpPath('returns'))) return ReturnIcon;
+  if (href?.startsWith('/track-order')) return SearchIcon;
+  if (href?.startsWith(helpPath('weee-recycling'))) return RecycleIcon;
+  return CheckIcon;
+}
 
-/** The shop's promises, each figure the policy's (decision 0056), so they stay the storefront's own. */
-function Promises() {
+/** The delivery promises staff set (decision 0130), each figure a fact drawn with the page; none, no strip. */
+export function DeliveryPromises({ promises }: { promises: DeliveryPromise[] }) {
+  if (promises.length === 0) return null;
   return (
     <section aria-label="Why shop with Plumbline" className="border-y border-navy-100 bg-white">
       <ul className="container-page grid grid-cols-2 gap-x-4 gap-y-5 py-6 lg:grid-cols-4 lg:gap-x-6">
-        {promises.map(({ Icon, title, text, to }) => (
-          <li key={title}>
-            <Link to={to} className="group flex flex-col items-start gap-2 rounded-lg sm:flex-row sm:gap-3">
+        {promises.map(({ heading, text, href }) => {
+          const Icon = promiseIcon(href);
+          const words = (
+            <>
               <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-700">
                 <Icon className="size-6" />
               </span>
               <span>
-                <span className="block font-semibold text-navy-950 group-hover:underline">{title}</span>
+                <span className={cn('block font-semibold text-navy-950', href && 'group-hover:underline')}>{heading}</span>
                 {/* Phones show the headline only: four paragraphs would push the categories off screen. */}
                 <span className="hidden text-sm text-navy-700 sm:block">{text}</span>
               </span>
-            </Link>
-          </li>
-        ))}
+            </>
+          );
+          const look = 'group flex flex-col items-start gap-2 rounded-lg sm:flex-row sm:gap-3';
+          return (
+            <li key={heading}>
+              {href ? (
+                <Link to={href} className={look}>
+                  {words}
+                </Link>
+              ) : (
+                <div className={look}>{words}</div>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

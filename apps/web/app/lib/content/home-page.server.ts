@@ -1,7 +1,8 @@
 import { ApiError } from '@shop/api-client';
-import { HOME_PAGE_SLUG, homeCarouselList, PAGE_TYPES, withContentFacts, type ContentPage } from '@shop/contracts';
+import { HOME_PAGE_SLUG, homeCarouselList, PAGE_TYPES, withContentFacts, type ContentPage, type GlobalItemContent } from '@shop/contracts';
 import { optionalExtra, siteContentClient, throwIfRateLimited } from '../api.server.ts';
 import { loadCarousels, loadPromotions } from '../shared-catalogue.server.ts';
+import { sharedAnswer } from '../shared-answer.server.ts';
 import { loadShopDetails } from '../shop-details.server.ts';
 import { tileCard } from '../tile-cards.ts';
 import { bandsInOrder } from '../trade/bands.ts';
@@ -24,19 +25,42 @@ async function homePage(request: Request, preview?: { version: string; accessTok
 }
 
 /**
+ * The delivery promises under the hero (decision 0130), while staff have them showing: the same for every visitor, kept 10 s
+ * like the frame's items. Null when the API cannot give them: the page then leaves them out rather than inventing them.
+ */
+const loadDeliveryPromises = sharedAnswer(10_000, (request) =>
+  siteContentClient(request)
+    .getGlobalItem({ params: { id: 'delivery-promises' } })
+    .then(
+      (item) => (item.content as GlobalItemContent<'delivery-promises'> | null)?.promises ?? [],
+      (error: unknown) => {
+        throwIfRateLimited(error);
+        process.stderr.write(`[web] global item delivery-promises unavailable: ${String(error)}\n`);
+        return null;
+      },
+    ),
+);
+
+/**
  * The home page's data (decision 0085, update of 2026-11-28): its content page's blocks, and what the
  * storefront draws around them from the policy and live data (offers, trade bands). The shop's own
  * carousels come in one call, as before; a page's category or product-code carousels after it. With no
  * page to show, `content` is null and the home page draws its own parts only.
  */
 export async function loadHome(request: Request, requestContext: object, preview?: { version: string; accessToken: string }) {
-  const [page, promotions, carousels, bands, shop] = await Promise.all([
+  const [page, promotions, carousels, bands, shop, promised] = await Promise.all([
     homePage(request, preview),
     optionalExtra(loadPromotions(request, requestContext)),
     optionalExtra(loadCarousels(request, requestContext, PAGE_TYPES.homepage)),
     loadTradeBands(request),
     loadShopDetails(request, requestContext),
+    loadDeliveryPromises(request, requestContext),
   ]);
+  const promises = (promised ?? []).map((promise) => ({
+    ...promise,
+    heading: withContentFacts(promise.heading, shop),
+    text: withContentFacts(promise.text, shop),
+  }));
   const ownCarousel = async (name: string) => carousels?.carousels.find((carousel) => carousel.identifier === name)?.products ?? [];
   const blocks = page
     ? await Promise.all(
@@ -76,5 +100,5 @@ export async function loadHome(request: Request, requestContext: object, preview
           blocks: blocks.filter((block) => block !== null),
         }
       : null;
-  return { content, promotions: promotions?.promotions ?? [], bands: bandsInOrder(bands) };
+  return { content, promises, promotions: promotions?.promotions ?? [], bands: bandsInOrder(bands) };
 }
