@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withContentFacts } from './content-facts.ts';
 import { formatPenceShort } from './money.ts';
 import { CHANGE_OF_MIND_RETURN_DAYS } from './policy/after-sales-windows.ts';
-import { FREE_LARGE_DELIVERY_THRESHOLD } from './policy/delivery-rates.ts';
+import { FREE_LARGE_DELIVERY_THRESHOLD, FREE_PARCEL_DELIVERY_THRESHOLD } from './policy/delivery-rates.ts';
 
 const shop = {
   phone: { display: '0113 496 0000' },
@@ -11,6 +11,7 @@ const shop = {
   legalName: 'Plumbline Ltd',
   companyNumber: '1',
   vatNumber: '2',
+  address: { lines: ['1 Pipe Street', 'Leeds'], postcode: 'LS1 1AA' },
 };
 
 describe('facts in a block’s plain words', () => {
@@ -20,6 +21,9 @@ describe('facts in a block’s plain words', () => {
     );
     expect(withContentFacts('Free over {delivery.free-large-over}; call {shop.phone}.', shop)).toBe(
       `Free over ${formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD)}; call 0113 496 0000.`,
+    );
+    expect(withContentFacts('Parcels go free over {delivery.free-parcel-over}. We are at {shop.address}.', shop)).toBe(
+      `Parcels go free over ${formatPenceShort(FREE_PARCEL_DELIVERY_THRESHOLD)}. We are at 1 Pipe Street, Leeds LS1 1AA.`,
     );
   });
 
