@@ -101,6 +101,8 @@ export function createGlobalItems(deps: ContentDeps) {
         await repository.noticeContentChanged(db);
         return row;
       });
+      // This instance shows the save at once; the others forget it on the change notice, which arrives a moment after the commit.
+      kept.delete(id);
       return editing(ctx, saved);
     },
 
