@@ -82,6 +82,11 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
   const subject = (slug: string) => repository.pageSubject(slug, kind);
   /** Which pages show: read once, forgotten with the kept pages; a schedule that has come counts when asked. */
   let publication: Promise<Awaited<ReturnType<typeof repository.listPublication>>> | null = null;
+  /** A change made here shows here at once; the other instances forget on the change notice, a moment after the commit. */
+  const forgetHere = (slug: string) => {
+    kept.delete(slug);
+    publication = null;
+  };
 
   async function documentOf(ctx: Pick<CallerContext, 'db'>, slug: string, revision: number) {
     const row = await repository.findRevision(ctx.db, subject(slug), revision);
@@ -171,6 +176,7 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
       }
       return updated;
     });
+    forgetHere(slug);
     return editing(ctx, changed);
   }
 
@@ -265,6 +271,7 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
         if (publishedAt) await repository.noticeContentChanged(db);
         return row;
       });
+      forgetHere(slug);
       return editing(ctx, created);
     },
 
