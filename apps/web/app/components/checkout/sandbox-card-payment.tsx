@@ -53,6 +53,9 @@ export function SandboxCardPayment({
       if (message) onMessage(message);
     };
     window.addEventListener('message', listener);
+    // A frame drawn with the page (an order change's) may have said "ready" before this listened: it is asked again.
+    // Not loaded yet, the frame is not at its origin and the message is dropped; it says "ready" once loaded.
+    frameRef.current?.contentWindow?.postMessage({ source: 'plumbline-shop', type: 'announce' }, frameOrigin);
     return () => window.removeEventListener('message', listener);
   }, [frameOrigin, onMessage]);
 
