@@ -6,7 +6,8 @@ import { SCREENSHOT_DIR } from './pages.ts';
 /**
  * The blog (decision 0094): staff write a post with a product carousel and related products in the
  * content editor and publish it; a shopper finds it on /blog and reads it, the products as cards with
- * the catalogue's prices. The post's address is the test's own, so runs never share it.
+ * the catalogue's prices, then staff unpublish it and the blog, its feed and the sitemap leave it out.
+ * The post's address is the test's own, so runs never share it.
  */
 
 // Staff sign in through the provider's pages (password hashing included) on a machine that may be busy.
@@ -56,6 +57,22 @@ test('staff publish a blog post with a product carousel and a shopper reads it f
   }
   await expectNoViolations(shopper);
   await shopper.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-blog-post-published.png`, fullPage: true, animations: 'disabled' });
+
+  // Staff take it off the blog: its address, the list, the feed and the sitemap drop it at once.
+  const postPath = new URL(shopper.url()).pathname;
+  const listedIn = async (file: string) => (await (await shopper.request.get(file)).text()).includes(postPath);
+  const files = ['/blog/rss.xml', '/sitemaps/pages.xml'];
+  baseExpect(await Promise.all(files.map(listedIn))).toEqual([true, true]);
+  await form.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Unpublished: its address shows the “page not found” page, and the blog’s list, its feed and the sitemap leave it out.',
+  );
+  await expect(page.getByRole('form', { name: 'Page' }).getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
+  baseExpect((await shopper.goto(postPath))?.status()).toBe(404);
+  await shopper.goto('/blog?category=how-to');
+  await expect(shopper.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(shopper.getByRole('link', { name: title })).toHaveCount(0);
+  baseExpect(await Promise.all(files.map(listedIn))).toEqual([false, false]);
   await shopperContext.close();
   baseExpect(errors).toEqual([]);
 });

@@ -185,6 +185,16 @@ export const blogEditorEndpoints = {
     body: z.object({ version, post: BlogPostInputSchema.optional() }),
     responses: { 200: BlogPostEditingSchema },
   }),
+  unpublishPost: defineEndpoint({
+    service: 'site',
+    method: 'POST',
+    path: '/content/posts/{slug}/unpublish',
+    summary: 'Takes the post off the blog (its list, feed and sitemap leave it out, its address shows the 404 page); the draft is kept to publish again',
+    access: editors,
+    params: slugParam,
+    body: z.object({ version }),
+    responses: { 200: BlogPostEditingSchema },
+  }),
   restorePostRevision: defineEndpoint({
     service: 'site',
     method: 'POST',

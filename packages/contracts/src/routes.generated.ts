@@ -182,6 +182,7 @@ export const blogEditorRoutes = {
   getPostForEditing: ['GET', '/content/posts/{slug}'],
   savePostDraft: ['PUT', '/content/posts/{slug}'],
   publishPost: ['POST', '/content/posts/{slug}/publish'],
+  unpublishPost: ['POST', '/content/posts/{slug}/unpublish'],
   restorePostRevision: ['POST', '/content/posts/{slug}/restore'],
 } as const;
 

@@ -43,6 +43,7 @@ const DONE = {
   scheduled: 'Scheduled.',
   restored: 'That version is the draft again: publish it to show it.',
   unpublished: 'Unpublished: its address shows the “page not found” page, and links to it are left out of the footer and the sitemap.',
+  'unpublished-post': 'Unpublished: its address shows the “page not found” page, and the blog’s list, its feed and the sitemap leave it out.',
 } as const;
 
 const DONE_OF_INTENT: Partial<Record<string, keyof typeof DONE>> = { save: 'saved', publish: 'published', unpublish: 'unpublished' };
@@ -113,6 +114,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const post = { ...page, ...postInputOf(editor.post!) };
       if (intent === 'save') await calls.posts.savePostDraft({ params: { slug }, body: { version, post } });
       else if (intent === 'publish') await calls.posts.publishPost({ params: { slug }, body: { version, post } });
+      else if (intent === 'unpublish') await calls.posts.unpublishPost({ params: { slug }, body: { version } });
       else if (intent.startsWith('restore:')) await calls.posts.restorePostRevision({ params: { slug }, body: { version, revision: Number(intent.slice(8)) } });
       else return data<Refused>({ editor, problem: { summary: 'Choose what to do with the post.', stale: false, fields: {} } }, { status: 400 });
     } else if (intent === 'save') await calls.api.savePageDraft({ params: { slug }, body: { version, page } });
@@ -133,7 +135,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return data<Refused>({ editor, problem: stepProblemOf(error, new Set()) }, { status: error.status });
   }
-  const done: keyof typeof DONE = intent.startsWith('restore:') ? 'restored' : (DONE_OF_INTENT[intent] ?? 'scheduled');
+  const done: keyof typeof DONE = intent.startsWith('restore:')
+    ? 'restored'
+    : intent === 'unpublish' && calls.kind === 'post'
+      ? 'unpublished-post'
+      : (DONE_OF_INTENT[intent] ?? 'scheduled');
   return redirectWithNotice(request, `${calls.kind === 'post' ? staffPostPath(slug) : staffPagePath(slug)}?done=${done}`);
 }
 
@@ -232,7 +238,7 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
                 <Button type="submit" name="intent" value="publish">
                   Publish now
                 </Button>
-                {kind === 'page' && (page.published || page.scheduled) && (
+                {(page.published || page.scheduled) && (
                   <Button type="submit" name="intent" value="unpublish" variant="secondary">
                     Unpublish
                   </Button>

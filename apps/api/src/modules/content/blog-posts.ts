@@ -74,6 +74,7 @@ export function createBlogPosts(deps: ContentDeps) {
     publishPost: (ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) =>
       posts.publishPage(ctx, slug, { version: input.version, page: input.post }),
     restorePostRevision: posts.restorePageRevision,
+    unpublishPost: posts.unpublishPage,
     forget(): void {
       posts.forget();
       kept = null;

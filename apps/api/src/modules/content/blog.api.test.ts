@@ -223,3 +223,65 @@ describe('bad input', () => {
     expect(await failure(editor('edith').getPostForEditing({ params: { slug: 'not-allowed' } }))).toMatchObject({ status: 404 });
   });
 });
+
+describe('taking a post off the blog', () => {
+  const listed = async (blogData: { tag?: string } = {}) =>
+    (await blog().getBlogs({ body: { blogData: { ...blogData, pageSize: 48 } } })).list!.posts.map((summary) => summary.slug);
+
+  it('unpublishes: the post is a 404 and leaves the kept list at once on every instance; publishing again keeps its first date', async () => {
+    const first = await newPost({ tags: ['taken-off'] });
+    const { slug } = first;
+    expect(await listed()).toContain(slug);
+    expect(await listed({ tag: 'taken-off' })).toEqual([slug]);
+
+    const heard = api.app.platform.changes.heard().content;
+    const off = await editor('edith').unpublishPost({ params: { slug }, body: { version: first.version } });
+    expect(off).toMatchObject({ version: first.version + 1, published: null, scheduled: null, draft: { tags: ['taken-off'] } });
+    expect(off.revisions[0]).toMatchObject({ action: 'unpublished', by: 'Edith Editor' });
+    await expect.poll(() => api.app.platform.changes.heard().content).toBeGreaterThan(heard);
+    expect(await failure(blog().getBlogs({ body: { blogData: { slug } } }))).toMatchObject({ status: 404, code: 'BLOG_POST_NOT_FOUND' });
+    expect(await listed()).not.toContain(slug);
+    // Its only tag went with it: the tag is unknown to the blog now, as any tag no post carries.
+    expect(await failure(blog().getBlogs({ body: { blogData: { tag: 'taken-off' } } }))).toMatchObject({ status: 404, code: 'BLOG_TAG_NOT_FOUND' });
+    expect((await editor('edith').listPosts()).posts.find((summary) => summary.slug === slug)?.status).toBe('draft');
+
+    now = new Date(now.getTime() + 86_400_000);
+    await editor('edith').publishPost({ params: { slug }, body: { version: off.version } });
+    expect((await blog().getBlogs({ body: { blogData: { slug } } })).post).toMatchObject({ slug, publishedAt: first.published!.at });
+    expect(await listed()).toContain(slug);
+  });
+
+  it('refuses a post not on the blog, one changed meanwhile, and anyone but a content editor, changing nothing', async () => {
+    const draftOnly = await newPost({}, { publish: false });
+    const { slug, version } = await newPost();
+    const refusals: [who: string | undefined, slug: string, version: number, status: number, code?: string][] = [
+      ['edith', draftOnly.slug, draftOnly.version, 409, 'CONTENT_NOT_PUBLISHED'],
+      ['edith', slug, version - 1, 409, 'CONTENT_CHANGED'],
+      ['edith', 'no-such-post', 1, 404, 'BLOG_POST_NOT_FOUND'],
+      ['sam', slug, version, 403],
+      [undefined, slug, version, 401],
+    ];
+    for (const [who, asked, at, status, code] of refusals) {
+      const refused = await failure(editor(who).unpublishPost({ params: { slug: asked }, body: { version: at } }));
+      expect(refused).toMatchObject({ status, ...(code ? { code } : {}) });
+    }
+    expect((await failure(editor('edith').unpublishPost({ params: { slug: draftOnly.slug }, body: { version: draftOnly.version } }))).message).toContain(
+      'blog post',
+    );
+    expect((await blog().getBlogs({ body: { blogData: { slug } } })).post?.slug).toBe(slug);
+    expect((await editor('edith').getPostForEditing({ params: { slug } })).version).toBe(version);
+  });
+
+  it('two editors unpublishing at once: one is refused with 409 and the post is off once', async () => {
+    const { slug, version } = await newPost();
+    const results = await Promise.allSettled([0, 1].map(() => editor('edith').unpublishPost({ params: { slug }, body: { version } })));
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(await failure(Promise.reject((refused[0] as PromiseRejectedResult).reason))).toMatchObject({ status: 409, code: 'CONTENT_CHANGED' });
+    expect((await editor('edith').getPostForEditing({ params: { slug } })).revisions.map((revision) => revision.action)).toEqual([
+      'unpublished',
+      'published',
+      'created',
+    ]);
+  });
+});

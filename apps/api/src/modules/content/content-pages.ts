@@ -304,7 +304,7 @@ export function createContentPages<Doc extends ContentPageDocument = ContentPage
     /** Off the shop: no published version and no schedule; the draft stays, to publish again. */
     unpublishPage(ctx: CallerContext, slug: string, version: number) {
       return change(ctx, slug, version, 'unpublished', async (row) => {
-        if (!row.publishedRevision && !row.scheduledRevision) throw ContentErrors.notPublished(row.slug);
+        if (!row.publishedRevision && !row.scheduledRevision) throw ContentErrors.notPublished(row.slug, kind);
         return { document: null, values: () => ({ publishedRevision: null, publishedAt: null, scheduledRevision: null, scheduledFor: null }) };
       });
     },

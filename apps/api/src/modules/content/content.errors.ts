@@ -109,8 +109,14 @@ export const ContentErrors = {
     new AppError(400, 'BLOG_PREVIEW_NEEDS_SLUG', 'Say which post to preview: a draft can be previewed one post at a time, by its address.', {
       errors: field('body.blogData.slug', 'is needed to preview a draft', 'blog_preview_needs_slug'),
     }),
-  notPublished: (slug: string) =>
-    new AppError(409, 'CONTENT_NOT_PUBLISHED', `The page "${slug}" is not on the shop, so there is nothing to unpublish. Publish it to show it.`),
+  notPublished: (slug: string, kind: PageKind = 'page') =>
+    new AppError(
+      409,
+      'CONTENT_NOT_PUBLISHED',
+      kind === 'post'
+        ? `The blog post "${slug}" is not on the blog, so there is nothing to unpublish. Publish it to show it.`
+        : `The page "${slug}" is not on the shop, so there is nothing to unpublish. Publish it to show it.`,
+    ),
   scheduleInPast: () =>
     new AppError(422, 'CONTENT_SCHEDULE_IN_PAST', 'The time to publish at has passed. Choose a time in the future, or publish now.', {
       errors: field('body.publishAt', 'is in the past', 'content_schedule_in_past'),

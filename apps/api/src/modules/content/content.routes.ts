@@ -24,5 +24,6 @@ export function registerContentRoutes(app: FastifyInstance, service: ContentServ
   bindEndpoint(app, posts.getPostForEditing, ({ ctx, params }) => service.postForEditing(ctx, params.slug));
   bindEndpoint(app, posts.savePostDraft, ({ ctx, params, body }) => service.savePostDraft(ctx, params.slug, body.version, body.post));
   bindEndpoint(app, posts.publishPost, ({ ctx, params, body }) => service.publishPost(ctx, params.slug, body));
+  bindEndpoint(app, posts.unpublishPost, ({ ctx, params, body }) => service.unpublishPost(ctx, params.slug, body.version));
   bindEndpoint(app, posts.restorePostRevision, ({ ctx, params, body }) => service.restorePostRevision(ctx, params.slug, body.version, body.revision));
 }

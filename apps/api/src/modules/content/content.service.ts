@@ -34,6 +34,7 @@ export function createContentService(deps: ContentDeps) {
     savePostDraft: posts.savePostDraft,
     publishPost: posts.publishPost,
     restorePostRevision: posts.restorePostRevision,
+    unpublishPost: posts.unpublishPost,
     /** Every page and global item, for the staff editor's list. */
     async listContent(ctx: CallerContext) {
       const [pageList, globalItems] = await Promise.all([pages.listPages(ctx), items.listGlobalItems(ctx)]);
