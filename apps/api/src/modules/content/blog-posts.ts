@@ -43,6 +43,15 @@ export function createBlogPosts(deps: ContentDeps) {
     return kept;
   }
 
+  /** A post published or taken off here leaves the kept blog at once; the other instances forget on the change notice. */
+  const forgettingBlog =
+    <Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      const result = await call(...args);
+      kept = null;
+      return result;
+    };
+
   return {
     /** `POST /Blogs`: one post by slug (or its draft, for content editors), or a page of the list. */
     async blogs(ctx: CallerContext, asked: BlogData): Promise<BlogsAnswer> {
@@ -71,10 +80,11 @@ export function createBlogPosts(deps: ContentDeps) {
     createPost: posts.createPage,
     postForEditing: posts.pageForEditing,
     savePostDraft: posts.savePageDraft,
-    publishPost: (ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) =>
+    publishPost: forgettingBlog((ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) =>
       posts.publishPage(ctx, slug, { version: input.version, page: input.post }),
+    ),
     restorePostRevision: posts.restorePageRevision,
-    unpublishPost: posts.unpublishPage,
+    unpublishPost: forgettingBlog(posts.unpublishPage),
     forget(): void {
       posts.forget();
       kept = null;
