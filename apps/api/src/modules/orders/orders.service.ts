@@ -38,6 +38,7 @@ import type { AccountPayments, OrdersDeps } from './orders.deps.ts';
 import * as repository from './orders.repository.ts';
 import { advanceOrder, recordPlacedOrder, type PlacedOrderInput } from './placing.ts';
 import * as refunding from './refunds.ts';
+import { settleRefundsFromWebhook } from './refund-webhooks.ts';
 import { finishPendingCredits, type PendingCreditsClaim } from './pending-credits.ts';
 import { applyDeliveryUpgrade, upgradeVatOf, type DeliveryUpgradeChange } from './delivery-upgrades.ts';
 import { applyOrderChange, orderForChange, type ChangeableOrder, type ChangeCaller, type OrderChange } from './order-changes.ts';
@@ -188,7 +189,7 @@ export function createOrdersService(given: OrdersDeps): OrdersService {
     advanceOrder: (ctx, orderNumber, input) => advanceOrder(deps, ctx, orderNumber, input, publicUrl),
     cancelOrder: (ctx, orderNumber, input) => refunding.cancelOrder(deps, ctx, orderNumber, input),
     refundOrder: (ctx, orderNumber, input) => refunding.refundOrder(deps, ctx, orderNumber, input),
-    settleRefunds: refunding.settleRefundsFromWebhook(deps),
+    settleRefunds: settleRefundsFromWebhook(deps),
     recordPlacedOrder: (ctx, input, now, id) => recordPlacedOrder(deps, ctx.db, input, now, publicUrl, id),
     findOrderByBasket: (ctx, basketId, viewer) => findOrderByBasket(ctx.db, basketId, viewer),
     myOrdersFromBaskets,

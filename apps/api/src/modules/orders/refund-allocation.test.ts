@@ -22,6 +22,17 @@ describe('a refund across an order’s payments', () => {
     ]);
   });
 
+  it('counts a refund made at the provider directly against the payment it was made on', () => {
+    const dashboard: RefundTaken = { kind: 'external', amountPence: 2_000, providerParts: [{ intentRef: 'pi_change', amountPence: 2_000 }] };
+    expect(leftOn([checkout, change], [dashboard]).get('pi_change')).toBe(1_000);
+    expect(allocateRefund([checkout, change], [dashboard], { kind: 'cancellation', amountPence: 6_000 })).toEqual([
+      { ref: 'pi_change', amountPence: 1_000 },
+      { ref: 'pi_checkout', amountPence: 5_000 },
+    ]);
+    // One recorded before the shop kept the payment it came from: the checkout payment's, as before.
+    expect(leftOn([checkout, change], [{ kind: 'external', amountPence: 2_000 }]).get('pi_checkout')).toBe(3_000);
+  });
+
   it('draws each payment only as far as the refunds before it left', () => {
     const earlier: RefundTaken[] = [{ kind: 'refund', amountPence: 4_500 }];
     expect(leftOn([checkout, change], earlier)).toEqual(
@@ -42,6 +53,8 @@ const eventArb = fc.oneof(
   fc.record({ type: fc.constant('change' as const), newTotal: fc.integer({ min: 1, max: 200_000 }) }),
   fc.record({ type: fc.constant('upgrade' as const), difference: fc.integer({ min: 1, max: 3_000 }) }),
   fc.record({ type: fc.constant('refund' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  // Refunded at the provider directly (its dashboard), on one of the payments.
+  fc.record({ type: fc.constant('dashboard' as const), payment: fc.nat(), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
 );
 
 describe('refund allocation properties', () => {
@@ -77,6 +90,11 @@ describe('refund allocation properties', () => {
           } else if (event.type === 'upgrade') {
             payments.push({ ref: `p${payments.length}`, kind: 'delivery_upgrade', amountPence: event.difference });
             total += event.difference;
+          } else if (event.type === 'dashboard') {
+            const payment = payments[event.payment % payments.length]!;
+            const amount = Math.floor(leftOn(payments, refunds).get(payment.ref)! * event.share);
+            if (amount > 0) refunds.push({ kind: 'external', amountPence: amount, providerParts: [{ intentRef: payment.ref, amountPence: amount }] });
+            total -= amount;
           } else {
             const amount = Math.floor((paid() - refunded()) * event.share);
             if (amount > 0) refund({ kind: 'refund', amountPence: amount });

@@ -22,6 +22,8 @@ export interface PaymentTaken {
 export interface RefundTaken {
   kind: 'cancellation' | 'refund' | 'external';
   amountPence: number;
+  /** The provider's refunds it is made of, where known: a refund made at the provider directly came from the payment it names. */
+  providerParts?: readonly { intentRef: string; amountPence: number }[];
 }
 
 export interface RefundPart {
@@ -46,6 +48,9 @@ export function leftOn(payments: readonly PaymentTaken[], refunds: readonly Refu
 }
 
 function split(payments: readonly PaymentTaken[], left: ReadonlyMap<string, number>, refund: RefundTaken): RefundPart[] {
+  // Made at the provider (its dashboard) on one payment: no order of ours decided where it came from.
+  if (refund.kind === 'external' && refund.providerParts?.length)
+    return refund.providerParts.map((part) => ({ ref: part.intentRef, amountPence: part.amountPence }));
   const parts: RefundPart[] = [];
   let owed = refund.amountPence;
   for (const payment of drawOrder(payments, refund.kind)) {

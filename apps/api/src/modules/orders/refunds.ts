@@ -14,7 +14,7 @@
  * runs). Once it has settled, a repeat is refused: a cancellation because the order is cancelled, a
  * refund because the caller says what it saw refunded already, which no longer matches. When the
  * provider does not answer, or answers that the refund is still on its way, the refund stays
- * pending: a retry finishes it, or the provider's refund webhooks do (`settleRefundsFromWebhook`),
+ * pending: a retry finishes it, or the provider's refund webhooks do (`refund-webhooks.ts`),
  * matching the provider's refunds to the order's by their ids, so a refund never counts twice. A
  * refund taken from several payments (the checkout payment and the charges for later changes and
  * delivery upgrades) keeps each payment's share (`providerParts`), and each share's webhook is
@@ -25,7 +25,7 @@ import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES, formatPenceShort, type Order
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { REFUND_EVENT_TYPES, type PaymentEventHandler, type Refund } from '../payments/index.ts';
+import type { Refund } from '../payments/index.ts';
 import { paidFor } from './line-quantities.ts';
 import { allocateRefund, type PaymentTaken } from './refund-allocation.ts';
 import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
@@ -208,9 +208,7 @@ async function refundFromPayments(
   refund: OrderRefundRow,
 ): Promise<{ answer: Refund; parts: ProviderRefundPart[] }> {
   const gateway = deps.payments.gateway();
-  const charges = await repository.chargesOf(ctx.db, order.id);
-  const earlier = (await repository.refundsOf(ctx.db, [order.id])).filter((other) => other.sequence < refund.sequence && other.state !== 'failed');
-  const parts = allocateRefund(paymentsOf(order, charges), earlier, refund);
+  const { charges, parts } = await sharesOf(ctx.db, order, refund);
   let answer: Refund | null = null;
   const asked: ProviderRefundPart[] = [];
   for (const part of parts) {
@@ -239,6 +237,16 @@ async function keepParts(db: Transaction, refund: OrderRefundRow, parts: readonl
     return before && before.status !== 'pending' ? { ...part, status: before.status } : part;
   });
   await repository.setRefundParts(db, refund.id, merged);
+}
+
+/**
+ * How a refund splits across the order's payments, after the order's earlier refunds: what the provider
+ * is asked for from each, and so how a provider refund whose answer never came is known as its share.
+ */
+export async function sharesOf(db: Database | Transaction, order: OrderRow, refund: OrderRefundRow) {
+  const charges = await repository.chargesOf(db, order.id);
+  const earlier = (await repository.refundsOf(db, [order.id])).filter((other) => other.sequence < refund.sequence && other.state !== 'failed');
+  return { charges, parts: allocateRefund(paymentsOf(order, charges), earlier, refund) };
 }
 
 /** The order's payments: the checkout payment (what was captured less the later charges), then each charge. */
@@ -382,13 +390,13 @@ async function gatewayFailed(ctx: Ctx, refund: OrderRefundRow, error: unknown): 
 }
 
 /** Step 3, under the order's lock: the refund succeeded; its effects happen once, whoever settles it first. */
-async function settle(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date): Promise<void> {
+export async function settle(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date): Promise<void> {
   if (!(await repository.markRefundSucceeded(db, refund, gatewayRef, now))) return;
   await refunded(deps, db, { ...order, refundedPence: order.refundedPence + refund.amountPence }, refund, now);
 }
 
 /** What a succeeded refund does to the order: cancels it, moves it to refunded (all of it back), or notes a part. */
-async function refunded(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, now: Date): Promise<void> {
+export async function refunded(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, now: Date): Promise<void> {
   if (refund.kind === 'cancellation') {
     await cancelled(deps, db, order, { reason: refund.reason, actor: refund.actor, refundedPence: refund.amountPence }, now);
     return;
@@ -419,113 +427,4 @@ async function cancelled(
   const after = await reread(db, order, 'customer');
   const email = orderCancelledEmail(deps, after, deps.publicUrl, { refundedPence: given.refundedPence, discountCodeBack: claim !== null });
   await deps.notifications.enqueueEmail({ db }, { to: after.emailAddress, ...email, template: 'order.cancelled', dedupeKey: `order.cancelled:${order.id}` });
-}
-
-/**
- * The provider's refund events (`charge.refunded`, `charge.refund.updated`), in the transaction that
- * records them, with the payment's refunds as the provider has them now. Each provider refund is
- * matched to one of the order's by its id, or, when the answer that would have told us the id was
- * lost, by its amount; then its status decides:
- * - ours pending, theirs succeeded: settled (status, stock, code, e-mail), once;
- * - ours pending, theirs failed: failed, the order as it was;
- * - ours succeeded, theirs failed (the card issuer sent it back): it no longer counts, and the
- *   order's history tells staff the customer has not been refunded;
- * - none of ours (refunded at the provider directly) and succeeded: recorded as `external`.
- * Matching by the provider's ids, not counting events, makes a repeated or late event harmless.
- */
-export function settleRefundsFromWebhook(deps: Effects): PaymentEventHandler {
-  return async ({ event, intent, refunds }, { db, clock, log }) => {
-    if (!REFUND_EVENT_TYPES.includes(event.type) || !intent || !refunds) return;
-    // The order's checkout payment, or a charge taken after placing (an order change, a delivery upgrade).
-    const chargedFor = await repository.orderOfCharge(db, intent.id);
-    const locked = await repository.lockOrder(db, chargedFor ? repository.byId(chargedFor) : repository.byPaymentIntent(intent.id));
-    if (!locked) return; // a payment that never became an order (checkout refunds those itself)
-    const now = clock.now();
-    const ours = await repository.refundsOf(db, [locked.id]);
-    let order = locked;
-    for (const theirs of refunds) {
-      // Its share of one of ours, from whichever of the order's payments: all shares succeeded, it has.
-      const shared = ours.find((refund) => refund.providerParts.some((part) => part.refundRef === theirs.id));
-      if (shared) {
-        if (!(await followPart(deps, db, order, shared, theirs, now, log))) continue;
-        order = (await repository.findOrder(db, repository.byId(locked.id)))!;
-        continue;
-      }
-      // A charge's refund none of ours asked for is not booked here: refunds made before each share was kept name only one payment's.
-      if (chargedFor) continue;
-      let mine = ours.find((refund) => refund.gatewayRefundRef === theirs.id);
-      if (!mine && theirs.status !== 'failed') {
-        mine = ours.find((refund) => refund.gatewayRefundRef === null && refund.state !== 'failed' && refund.amountPence === theirs.amountPence);
-        if (mine) {
-          await repository.linkRefund(db, mine.id, theirs.id);
-          mine.gatewayRefundRef = theirs.id;
-        }
-      }
-      if (mine?.state === 'pending' && theirs.status === 'succeeded') await settle(deps, db, order, mine, theirs.id, now);
-      else if (mine?.state === 'pending' && theirs.status === 'failed')
-        await repository.markRefundFailed(db, mine.id, 'The payment provider could not complete the refund.', now);
-      else if (mine?.state === 'succeeded' && theirs.status === 'failed') await reversed(db, order, mine, now, log);
-      else if (!mine && theirs.status === 'succeeded') await external(deps, db, order, theirs, now);
-      else continue;
-      // Its refunded total and status moved: the next refund builds on them.
-      order = (await repository.findOrder(db, repository.byId(locked.id)))!;
-    }
-  };
-}
-
-/**
- * One payment's share of a refund, as the provider now has it: kept, then the refund follows its
- * shares (all succeeded: settled; one failed while pending: failed, the order as it was; one failed
- * after it had succeeded: reversed). False when nothing changed.
- */
-async function followPart(
-  deps: Effects,
-  db: Transaction,
-  order: OrderRow,
-  mine: OrderRefundRow,
-  theirs: Refund,
-  now: Date,
-  log: FastifyBaseLogger,
-): Promise<boolean> {
-  const before = mine.providerParts.find((part) => part.refundRef === theirs.id)!;
-  if (before.status === theirs.status) return false;
-  const parts = mine.providerParts.map((part) => (part.refundRef === theirs.id ? { ...part, status: theirs.status } : part));
-  await repository.setRefundParts(db, mine.id, parts);
-  mine.providerParts = parts;
-  if (mine.state === 'pending' && parts.every((part) => part.status === 'succeeded'))
-    await settle(deps, db, order, mine, mine.gatewayRefundRef ?? theirs.id, now);
-  else if (mine.state === 'pending' && theirs.status === 'failed')
-    await repository.markRefundFailed(db, mine.id, 'The payment provider could not complete the refund.', now);
-  else if (mine.state === 'succeeded' && theirs.status === 'failed') await reversed(db, order, mine, now, log);
-  return true;
-}
-
-/** Refunded at the provider directly (its dashboard): booked against the order, and the customer told. */
-async function external(deps: Effects, db: Transaction, order: OrderRow, theirs: Refund, now: Date): Promise<void> {
-  const refund = await repository.insertRefund(
-    db,
-    {
-      orderId: order.id,
-      kind: 'external',
-      amountPence: theirs.amountPence,
-      reason: 'Refunded at the payment provider',
-      state: 'succeeded',
-      gatewayRefundRef: theirs.id,
-      actor: null,
-      requestedAt: now,
-      settledAt: now,
-    },
-    (sequence) => `order:${order.id}:external:${sequence}`,
-  );
-  await repository.addRefunded(db, order.id, theirs.amountPence, now);
-  await refunded(deps, db, { ...order, refundedPence: order.refundedPence + theirs.amountPence }, refund, now);
-}
-
-/** The card issuer sent a refund back after it succeeded: the money is with the shop again, and staff must act. */
-async function reversed(db: Transaction, order: OrderRow, refund: OrderRefundRow, now: Date, log: FastifyBaseLogger): Promise<void> {
-  const failure = 'The card issuer returned the refund after it was made: the customer has not been refunded.';
-  if (!(await repository.markRefundReversed(db, refund, failure, now))) return;
-  const note = `Refund of ${formatPenceShort(refund.amountPence)} failed at the payment provider: the customer has not been refunded. Refund them another way.`;
-  await repository.recordRefundEntry(db, order, { note, actor: null }, now);
-  log.error({ order: order.orderNumber, refund: refund.id }, 'a refund failed after it succeeded; the customer has not been refunded');
 }
